@@ -1,0 +1,58 @@
+"""The two errors of bad input. Both are ``ValueError`` and carry every problem found."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["Problem", "NotationError", "InvalidHandError"]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with an input."""
+
+    message: str
+    """A sentence saying what is wrong and, where it helps, what was expected."""
+    position: int | None = None
+    """0-based character offset in the input string, or None when it is not about one place.
+    Messages count from 1, as a reader does: offset 4 is reported "at 5"."""
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class _ProblemsError(ValueError):
+    kind = "problem"
+
+    def __init__(self, problems, text: str | None = None):
+        if isinstance(problems, (str, Problem)):
+            problems = [problems]
+        self.problems: tuple[Problem, ...] = tuple(
+            p if isinstance(p, Problem) else Problem(str(p)) for p in problems)
+        self.text = text
+        """The input the problems were found in, if it was a string."""
+        super().__init__("; ".join(p.message for p in self.problems))
+
+    @property
+    def position(self) -> int | None:
+        """Position of the first problem (None if it is not about one place)."""
+        return self.problems[0].position if self.problems else None
+
+    def to_dict(self) -> dict:
+        return {"type": type(self).__name__, "message": str(self),
+                "problems": [{"message": p.message, "position": p.position} for p in self.problems]}
+
+
+class NotationError(_ProblemsError):
+    """The text is not valid hand notation. Each problem names its position and what was expected.
+
+    >>> from mjlearn import parse_hand
+    >>> parse_hand("123m45")
+    Traceback (most recent call last):
+    ...
+    mjlearn.errors.NotationError: digits without a suit letter at 5 in '123m45': expected m, p or s
+    """
+
+
+class InvalidHandError(_ProblemsError):
+    """The notation is well formed but the hand is impossible (a fifth copy, wrong tile count...)."""

@@ -1,0 +1,357 @@
+"""Melds, hands and the context of a win: frozen records, validated when made.
+
+>>> from mjlearn import parse_hand
+>>> h = parse_hand("[EEE,1][SSSS,1]55pWWWN+N")
+>>> h.melds[0]
+Meld.from_str('[EEE,1]')
+>>> str(h), len(h.melds), h.win_tile
+('[EEE,1][SSSS,1]55pWWWN+N', 2, Tile('N'))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from functools import cached_property
+
+from .errors import InvalidHandError, Problem
+from .tiles import TILES, Tile, tile as _tile
+
+__all__ = ["MeldKind", "Meld", "Hand", "WinContext", "as_hand", "SEAT_NAMES"]
+
+SEAT_NAMES = {1: ("上家", "left"), 2: ("对家", "opposite"), 3: ("下家", "right")}
+"""Relative seats of an offer digit: 1 = left (上家), 2 = opposite (对家), 3 = right (下家)."""
+
+
+class MeldKind(str, Enum):
+    """What a meld is: 顺子 chow, 刻子 pung, 杠 kong."""
+
+    CHOW = "chow"
+    PUNG = "pung"
+    KONG = "kong"
+
+    @property
+    def zh(self) -> str:
+        return {"chow": "顺子", "pung": "刻子", "kong": "杠"}[self.value]
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A declared set: a chow, pung or kong shown on the table, or a concealed kong."""
+
+    kind: MeldKind
+    """Chow, pung or kong."""
+    tile: Tile
+    """The lowest tile of a chow; the tile of a pung or kong."""
+    offer: int | None = None
+    """The digit after the comma in notation. Chow: which tile of the run was claimed (1-3).
+    Pung and melded kong: who discarded it (1 left, 2 opposite, 3 right). Added kong: 5-7, a kong
+    added to a pung claimed from seat offer-4. None: a chow or pung whose source is not recorded,
+    or a concealed kong."""
+
+    def __post_init__(self):
+        problems = _meld_problems(self.kind, self.tile, self.offer)
+        if problems:
+            raise InvalidHandError(problems)
+
+    @classmethod
+    def from_str(cls, text: str) -> "Meld":
+        """Parse one meld such as ``[123m,2]``, ``[EEE,1]``, ``[5555p]``."""
+        from .notation import parse_meld
+        return parse_meld(text)
+
+    @cached_property
+    def tiles(self) -> tuple[Tile, ...]:
+        """The tiles of the meld in order (three, or four for a kong)."""
+        if self.kind is MeldKind.CHOW:
+            i = self.tile.index
+            return (TILES[i], TILES[i + 1], TILES[i + 2])
+        return (self.tile,) * (4 if self.kind is MeldKind.KONG else 3)
+
+    @property
+    def is_concealed(self) -> bool:
+        """Only a kong without an offer digit is concealed (暗杠)."""
+        return self.kind is MeldKind.KONG and self.offer is None
+
+    @property
+    def is_exposed(self) -> bool:
+        return not self.is_concealed
+
+    @property
+    def is_added_kong(self) -> bool:
+        """A kong made by adding a drawn tile to a claimed pung (加杠)."""
+        return self.kind is MeldKind.KONG and self.offer is not None and self.offer >= 5
+
+    @property
+    def from_seat(self) -> int | None:
+        """Relative seat the claimed tile came from: 1 left, 2 opposite, 3 right; None if unknown
+        or concealed. A chow always comes from the left."""
+        if self.offer is None:
+            return 1 if self.kind is MeldKind.CHOW else None
+        if self.kind is MeldKind.CHOW:
+            return 1
+        return self.offer - 4 if self.offer >= 5 else self.offer
+
+    @property
+    def claimed_position(self) -> int | None:
+        """Index in ``tiles`` of the tile turned sideways when drawn, or None. A chow turns the
+        claimed tile, which goes first (it came from the left); a pung or kong turns the tile on the
+        side of the seat it came from: left 0, opposite 1, right the last."""
+        if self.offer is None:
+            return None
+        if self.kind is MeldKind.CHOW:
+            return self.offer - 1
+        seat = self.from_seat
+        return {1: 0, 2: 1, 3: len(self.tiles) - 1}[seat]
+
+    @property
+    def claimed_tile(self) -> Tile | None:
+        """For a chow with an offer digit, the tile that was claimed."""
+        if self.kind is MeldKind.CHOW and self.offer is not None:
+            return self.tiles[self.offer - 1]
+        if self.kind is not MeldKind.CHOW and self.offer is not None:
+            return self.tile
+        return None
+
+    def __str__(self) -> str:
+        from .notation import format_meld
+        return format_meld(self)
+
+    def __repr__(self) -> str:
+        return f"Meld.from_str({str(self)!r})"
+
+    def _repr_svg_(self) -> str:
+        from .render import svg
+        return svg.meld_svg(self)
+
+    def _repr_html_(self) -> str:
+        from .render import svg
+        return svg.inline_html(svg.meld_svg(self))
+
+
+def _meld_problems(kind, tile, offer) -> list[Problem]:
+    if not isinstance(tile, Tile):
+        return [Problem(f"meld tile must be a Tile, got {tile!r}")]
+    if tile.is_flower:
+        return [Problem(f"a flower ({tile}) cannot be part of a meld")]
+    problems = []
+    if kind is MeldKind.CHOW:
+        if not tile.is_suited:
+            problems.append(Problem(f"a chow needs suited tiles; {tile} is an honor"))
+        elif tile.rank > 7:
+            problems.append(Problem(f"a chow cannot start at {tile}: runs go up to 7-8-9"))
+    elif kind not in (MeldKind.PUNG, MeldKind.KONG):
+        problems.append(Problem(f"unknown meld kind {kind!r}"))
+    if offer is not None:
+        allowed = (1, 2, 3, 5, 6, 7) if kind is MeldKind.KONG else (1, 2, 3)
+        if isinstance(offer, bool) or not isinstance(offer, int) or offer not in allowed:
+            what = {MeldKind.CHOW: "which tile of the run was claimed, 1-3",
+                    MeldKind.PUNG: "who discarded it, 1 (left), 2 (opposite) or 3 (right)",
+                    MeldKind.KONG: "1-3 for a melded kong or 5-7 for an added kong"}.get(kind, "1-3")
+            problems.append(Problem(f"offer digit {offer!r} is out of range for a {kind.value}: expected {what}"))
+    return problems
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A player's hand: declared melds, concealed tiles, the winning tile, flowers.
+
+    A hand has 13 tiles plus a winning tile (kongs count as three), or 13 or 14 tiles without one
+    (a waiting hand, or a hand that has just drawn and must discard).
+    """
+
+    melds: tuple[Meld, ...] = ()
+    """Declared melds in the order they were made."""
+    concealed: tuple[Tile, ...] = ()
+    """Tiles in hand, sorted, not counting the winning tile."""
+    win_tile: Tile | None = None
+    """The tile that completes the hand (the one after "+"), or None."""
+    flowers: tuple[Tile, ...] = field(default=())
+    """Flower tiles set aside, sorted."""
+
+    def __post_init__(self):
+        set_ = object.__setattr__
+        set_(self, "melds", tuple(self.melds))
+        set_(self, "concealed", tuple(sorted(self.concealed)))
+        set_(self, "flowers", tuple(sorted(self.flowers)))
+        problems = hand_problems(self)
+        if problems:
+            raise InvalidHandError(problems, str_or_none(self))
+
+    @classmethod
+    def from_str(cls, text: str) -> "Hand":
+        from .notation import parse_hand
+        return parse_hand(text)
+
+    # --- counts --------------------------------------------------------------
+
+    @cached_property
+    def counts(self) -> tuple[int, ...]:
+        """34 counts of the concealed part, winning tile included (melds excluded)."""
+        c = [0] * 34
+        for t in self.concealed:
+            c[t.index] += 1
+        if self.win_tile is not None:
+            c[self.win_tile.index] += 1
+        return tuple(c)
+
+    @cached_property
+    def all_counts(self) -> tuple[int, ...]:
+        """34 counts of every tile the hand holds: concealed, winning tile and melds (kongs as 4)."""
+        c = list(self.counts)
+        for m in self.melds:
+            for t in m.tiles:
+                c[t.index] += 1
+        return tuple(c)
+
+    @property
+    def tile_count(self) -> int:
+        """Tiles in the hand with kongs counted as three (13 waiting, 14 complete)."""
+        return len(self.concealed) + 3 * len(self.melds) + (self.win_tile is not None)
+
+    @property
+    def is_concealed(self) -> bool:
+        """No melds shown (门前清); concealed kongs are allowed."""
+        return all(m.is_concealed for m in self.melds)
+
+    def tiles(self) -> list[Tile]:
+        """Every tile: meld tiles, then concealed tiles, then the winning tile."""
+        out = [t for m in self.melds for t in m.tiles]
+        out.extend(self.concealed)
+        if self.win_tile is not None:
+            out.append(self.win_tile)
+        return out
+
+    def __str__(self) -> str:
+        from .notation import format_hand
+        return format_hand(self)
+
+    def __repr__(self) -> str:
+        return f"Hand.from_str({str(self)!r})"
+
+    def _repr_svg_(self) -> str:
+        from .render import svg
+        return svg.hand_svg(self)
+
+    def _repr_html_(self) -> str:
+        from .render import svg
+        return svg.inline_html(svg.hand_svg(self))
+
+
+def str_or_none(hand) -> str | None:
+    try:
+        from .notation import format_hand
+        return format_hand(hand)
+    except Exception:  # a hand too broken to format still gets its problems reported
+        return None
+
+
+def hand_problems(hand: Hand) -> list[Problem]:
+    """Everything impossible about a hand, for InvalidHandError."""
+    problems: list[Problem] = []
+    for m in hand.melds:
+        if not isinstance(m, Meld):
+            problems.append(Problem(f"melds must be Meld values, got {m!r}"))
+            return problems
+    for t in (*hand.concealed, *hand.flowers):
+        if not isinstance(t, Tile):
+            problems.append(Problem(f"tiles must be Tile values, got {t!r}"))
+            return problems
+    if hand.win_tile is not None and not isinstance(hand.win_tile, Tile):
+        return [Problem(f"the winning tile must be a Tile, got {hand.win_tile!r}")]
+    if len(hand.melds) > 4:
+        problems.append(Problem(f"a hand has at most four melds, this one has {len(hand.melds)}"))
+    for t in hand.concealed:
+        if t.is_flower:
+            problems.append(Problem(f"flower {t} is among the concealed tiles; flowers are set aside"))
+            break
+    if hand.win_tile is not None and hand.win_tile.is_flower:
+        problems.append(Problem(f"a flower ({hand.win_tile}) cannot be the winning tile"))
+    seen = set()
+    for f in hand.flowers:
+        if not f.is_flower:
+            problems.append(Problem(f"{f} is not a flower"))
+        elif f in seen:
+            problems.append(Problem(f"flower {f} ({f.zh}) appears twice; there is one of each"))
+        seen.add(f)
+    counts = [0] * 42
+    for t in hand.tiles():
+        counts[t.index] += 1
+    for i, n in enumerate(counts[:34]):
+        if n > 4:
+            problems.append(Problem(f"{n} copies of {TILES[i]} ({TILES[i].zh}), counting melds and the "
+                                    f"winning tile; a set has only four"))
+    n = hand.tile_count
+    if hand.win_tile is not None:
+        if n != 14:
+            problems.append(Problem(
+                f"wrong tile count: {n - 1} tiles before the winning tile, expected 13 "
+                f"(kongs count as three)"))
+    elif n not in (13, 14):
+        problems.append(Problem(f"wrong tile count: {n} tiles, expected 13 or 14 (kongs count as three)"))
+    return problems
+
+
+def as_hand(hand) -> Hand:
+    """Accept a :class:`Hand` or its notation string (the one coercion used by every function)."""
+    if isinstance(hand, Hand):
+        return hand
+    if isinstance(hand, str):
+        from .notation import parse_hand
+        return parse_hand(hand)
+    raise TypeError(f"expected a Hand or a notation string, got {type(hand).__name__}")
+
+
+WIND_LETTERS = "ESWN"
+
+
+@dataclass(frozen=True)
+class WinContext:
+    """How a hand was won: the situation a scorer needs beyond the tiles."""
+
+    self_drawn: bool = False
+    """Won on a tile the winner drew (自摸), not on a discard."""
+    last_tile: bool = False
+    """The winning tile is the last of its kind: the other three are visible (和绝张)."""
+    kong: bool = False
+    """Self-drawn: won on a kong replacement tile (杠上开花). On a discard: robbed a kong (抢杠和)."""
+    wall_last: bool = False
+    """The last tile of the wall: drawn (妙手回春) or discarded (海底捞月)."""
+    seat_wind: str = "E"
+    """The winner's seat wind (门风): E, S, W or N."""
+    prevalent_wind: str = "E"
+    """The prevalent (round) wind (圈风): E, S, W or N."""
+    flowers: int = 0
+    """Flowers held in addition to any flower letters written in the hand."""
+
+    def __post_init__(self):
+        problems = []
+        for name in ("self_drawn", "last_tile", "kong", "wall_last"):
+            if not isinstance(getattr(self, name), bool):
+                problems.append(Problem(f"{name} must be True or False, got {getattr(self, name)!r}"))
+        for name in ("seat_wind", "prevalent_wind"):
+            v = getattr(self, name)
+            if isinstance(v, Tile) and v.is_wind:
+                object.__setattr__(self, name, str(v))
+            elif v not in tuple(WIND_LETTERS):
+                problems.append(Problem(f"{name} must be one of E, S, W, N, got {v!r}"))
+        if isinstance(self.flowers, bool) or not isinstance(self.flowers, int) or not 0 <= self.flowers <= 8:
+            problems.append(Problem(f"flowers must be a whole number 0-8, got {self.flowers!r}"))
+        if problems:
+            raise InvalidHandError(problems)
+
+    @property
+    def robbing_kong(self) -> bool:
+        return self.kong and not self.self_drawn
+
+    @property
+    def kong_replacement(self) -> bool:
+        return self.kong and self.self_drawn
+
+    @property
+    def seat_wind_tile(self) -> Tile:
+        return _tile(self.seat_wind)
+
+    @property
+    def prevalent_wind_tile(self) -> Tile:
+        return _tile(self.prevalent_wind)

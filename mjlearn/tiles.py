@@ -1,0 +1,306 @@
+"""Tiles: the 34 kinds and 8 flowers as small immutable values.
+
+A tile kind is identified by an index, the order used everywhere in mjlearn
+(notation, sorting, the 34-count arrays of the engine)::
+
+    0-8    1m-9m   characters 万
+    9-17   1p-9p   dots 饼/筒
+    18-26  1s-9s   bamboo 条/索
+    27-30  E S W N winds 东 南 西 北
+    31-33  C F P   dragons 中 发 白
+    34-41  a-h     flowers 春 夏 秋 冬 梅 兰 竹 菊
+
+>>> from mjlearn.tiles import Tile
+>>> t = Tile.from_str("5m")
+>>> t, str(t), t.zh, t.en
+(Tile('5m'), '5m', '五万', '5 Characters')
+>>> Tile.from_str("7z").zh          # the common mpsz order: 5z 6z 7z = 白 发 中
+'红中'
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+__all__ = [
+    "Suit", "Tile", "TILES", "KINDS", "FLOWERS", "NUM_KINDS",
+    "SUITED", "CHARACTERS", "DOTS", "BAMBOO", "HONORS", "WINDS", "DRAGONS",
+    "TERMINALS", "TERMINALS_AND_HONORS", "SIMPLES", "GREEN", "REVERSIBLE",
+    "SEASONS", "PLANTS", "tile",
+]
+
+NUM_KINDS = 34
+"""Number of tile kinds excluding flowers; engine count arrays have this length."""
+
+
+class Suit(str, Enum):
+    """The suit of a tile; the value is the notation letter."""
+
+    CHARACTERS = "m"
+    DOTS = "p"
+    BAMBOO = "s"
+    HONORS = "z"
+    FLOWERS = "f"
+
+    @property
+    def zh(self) -> str:
+        return _SUIT_ZH[self]
+
+    @property
+    def en(self) -> str:
+        return _SUIT_EN[self]
+
+
+_SUIT_ZH = {Suit.CHARACTERS: "万子", Suit.DOTS: "饼子", Suit.BAMBOO: "条子",
+            Suit.HONORS: "字牌", Suit.FLOWERS: "花牌"}
+_SUIT_EN = {Suit.CHARACTERS: "Characters", Suit.DOTS: "Dots", Suit.BAMBOO: "Bamboo",
+            Suit.HONORS: "Honors", Suit.FLOWERS: "Flowers"}
+
+_NUM_ZH = "一二三四五六七八九"
+_NUM_PINYIN = ("yi", "er", "san", "si", "wu", "liu", "qi", "ba", "jiu")
+_SUITS = (Suit.CHARACTERS, Suit.DOTS, Suit.BAMBOO)
+_SUIT_ZH_WORD = {Suit.CHARACTERS: ("万", "wan"), Suit.DOTS: ("饼", "bing"), Suit.BAMBOO: ("条", "tiao")}
+_SUIT_EN_WORD = {Suit.CHARACTERS: "Characters", Suit.DOTS: "Dots", Suit.BAMBOO: "Bamboo"}
+# Unicode Mahjong Tiles block: characters from U+1F007, bamboo from U+1F010, dots from U+1F019.
+_UNICODE_SUIT_BASE = {Suit.CHARACTERS: 0x1F007, Suit.DOTS: 0x1F019, Suit.BAMBOO: 0x1F010}
+
+# letter, zh, pinyin, en, unicode
+_HONOR_DATA = (
+    ("E", "东风", "dong feng", "East Wind", 0x1F000),
+    ("S", "南风", "nan feng", "South Wind", 0x1F001),
+    ("W", "西风", "xi feng", "West Wind", 0x1F002),
+    ("N", "北风", "bei feng", "North Wind", 0x1F003),
+    ("C", "红中", "hong zhong", "Red Dragon", 0x1F004),
+    ("F", "发财", "fa cai", "Green Dragon", 0x1F005),
+    ("P", "白板", "bai ban", "White Dragon", 0x1F006),
+)
+_FLOWER_DATA = (
+    ("a", "春", "chun", "Spring", 0x1F026),
+    ("b", "夏", "xia", "Summer", 0x1F027),
+    ("c", "秋", "qiu", "Autumn", 0x1F028),
+    ("d", "冬", "dong", "Winter", 0x1F029),
+    ("e", "梅", "mei", "Plum", 0x1F022),
+    ("f", "兰", "lan", "Orchid", 0x1F023),
+    ("g", "竹", "zhu", "Bamboo (flower)", 0x1F024),
+    ("h", "菊", "ju", "Chrysanthemum", 0x1F025),
+)
+
+HONOR_LETTERS = "ESWNCFP"
+"""Honor letters in canonical order (index 27 + position)."""
+FLOWER_LETTERS = "abcdefgh"
+"""Flower letters in canonical order (index 34 + position)."""
+Z_ORDER = "ESWNPFC"
+"""The common mpsz order of honors: 1z-7z = E S W N P F C."""
+
+
+class Tile:
+    """One tile kind, an immutable value; there is exactly one object per kind.
+
+    Build one with ``Tile.from_str("5m")`` or ``Tile(4)`` (by index). ``str`` gives
+    the notation, ``repr`` a call you can paste back.
+    """
+
+    __slots__ = ("index", "suit", "rank", "_str", "zh", "pinyin", "en", "unicode")
+
+    index: int
+    """0-41 in canonical order (see the module docstring)."""
+    suit: Suit
+    """m, p, s for the suits, z for honors, f for flowers."""
+    rank: int
+    """1-9 for suited tiles; 1-7 for honors in E S W N C F P order; 1-8 for flowers a-h."""
+    zh: str
+    """Chinese name, e.g. 五万, 东风, 梅."""
+    pinyin: str
+    """Pinyin of the Chinese name, without tone marks."""
+    en: str
+    """English name, e.g. '5 Characters', 'East Wind'."""
+    unicode: str
+    """The character of the Unicode Mahjong Tiles block (needs a special font to show)."""
+
+    def __new__(cls, index: int) -> "Tile":
+        try:
+            return TILES[index]
+        except (IndexError, TypeError):
+            raise ValueError(f"tile index must be 0-41, got {index!r}") from None
+
+    @classmethod
+    def _make(cls, index: int) -> "Tile":
+        self = object.__new__(cls)
+        set_ = object.__setattr__
+        set_(self, "index", index)
+        if index < 27:
+            suit = _SUITS[index // 9]
+            rank = index % 9 + 1
+            word, word_py = _SUIT_ZH_WORD[suit]
+            set_(self, "suit", suit)
+            set_(self, "rank", rank)
+            set_(self, "_str", f"{rank}{suit.value}")
+            set_(self, "zh", _NUM_ZH[rank - 1] + word)
+            set_(self, "pinyin", f"{_NUM_PINYIN[rank - 1]} {word_py}")
+            set_(self, "en", f"{rank} {_SUIT_EN_WORD[suit]}")
+            set_(self, "unicode", chr(_UNICODE_SUIT_BASE[suit] + rank - 1))
+        else:
+            honor = index < 34
+            letter, zh, py, en, code = (_HONOR_DATA[index - 27] if honor else _FLOWER_DATA[index - 34])
+            set_(self, "suit", Suit.HONORS if honor else Suit.FLOWERS)
+            set_(self, "rank", index - (26 if honor else 33))
+            set_(self, "_str", letter)
+            set_(self, "zh", zh)
+            set_(self, "pinyin", py)
+            set_(self, "en", en)
+            set_(self, "unicode", chr(code))
+        return self
+
+    def __setattr__(self, name, value):
+        raise AttributeError("Tile is immutable")
+
+    def __reduce__(self):
+        return (Tile, (self.index,))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    @classmethod
+    def from_str(cls, text: str) -> "Tile":
+        """Parse one tile: ``5m``, ``E``, ``7z``, ``a`` (a flower)."""
+        from .notation import parse_tile
+        return parse_tile(text)
+
+    def __str__(self) -> str:
+        return self._str
+
+    def __repr__(self) -> str:
+        return f"Tile({self._str!r})"
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __eq__(self, other) -> bool:
+        return self is other
+
+    def __lt__(self, other: "Tile") -> bool:
+        if not isinstance(other, Tile):
+            return NotImplemented
+        return self.index < other.index
+
+    def __le__(self, other: "Tile") -> bool:
+        if not isinstance(other, Tile):
+            return NotImplemented
+        return self.index <= other.index
+
+    def __gt__(self, other: "Tile") -> bool:
+        if not isinstance(other, Tile):
+            return NotImplemented
+        return self.index > other.index
+
+    def __ge__(self, other: "Tile") -> bool:
+        if not isinstance(other, Tile):
+            return NotImplemented
+        return self.index >= other.index
+
+    # --- groups -------------------------------------------------------------
+
+    @property
+    def is_suited(self) -> bool:
+        """A number tile of characters, dots or bamboo (数牌)."""
+        return self.index < 27
+
+    @property
+    def is_honor(self) -> bool:
+        """A wind or dragon (字牌)."""
+        return 27 <= self.index < 34
+
+    @property
+    def is_wind(self) -> bool:
+        """东 南 西 北 (风牌)."""
+        return 27 <= self.index < 31
+
+    @property
+    def is_dragon(self) -> bool:
+        """中 发 白 (箭牌)."""
+        return 31 <= self.index < 34
+
+    @property
+    def is_flower(self) -> bool:
+        """One of the eight flowers (花牌)."""
+        return self.index >= 34
+
+    @property
+    def is_terminal(self) -> bool:
+        """A 1 or 9 of a suit (老头牌)."""
+        return self.index < 27 and self.rank in (1, 9)
+
+    @property
+    def is_terminal_or_honor(self) -> bool:
+        """A terminal or an honor (幺九牌)."""
+        return self.is_terminal or self.is_honor
+
+    @property
+    def is_simple(self) -> bool:
+        """A 2-8 of a suit (中张牌)."""
+        return self.index < 27 and 2 <= self.rank <= 8
+
+    @property
+    def is_green(self) -> bool:
+        """Made only of green: 2 3 4 6 8 bamboo and 发 (绿一色)."""
+        return self in GREEN
+
+    @property
+    def is_reversible(self) -> bool:
+        """Looks the same upside down (推不倒): 1234589p, 245689s, 白."""
+        return self in REVERSIBLE
+
+    # --- display ------------------------------------------------------------
+
+    def _repr_svg_(self) -> str:
+        from .render import svg
+        return svg.tile_svg(self)
+
+    def _repr_html_(self) -> str:
+        from .render import svg
+        return svg.tile_html(self)
+
+
+TILES: tuple[Tile, ...] = tuple(Tile._make(i) for i in range(42))
+"""All 42 tiles by index: 34 kinds then 8 flowers."""
+KINDS: tuple[Tile, ...] = TILES[:34]
+"""The 34 tile kinds that make up hands (four copies of each in a full set)."""
+FLOWERS: tuple[Tile, ...] = TILES[34:]
+"""The eight flowers a-h: 春 夏 秋 冬 梅 兰 竹 菊 (one copy each)."""
+SEASONS: frozenset[Tile] = frozenset(TILES[34:38])
+PLANTS: frozenset[Tile] = frozenset(TILES[38:42])
+
+CHARACTERS: frozenset[Tile] = frozenset(TILES[0:9])
+DOTS: frozenset[Tile] = frozenset(TILES[9:18])
+BAMBOO: frozenset[Tile] = frozenset(TILES[18:27])
+SUITED: frozenset[Tile] = frozenset(TILES[0:27])
+WINDS: frozenset[Tile] = frozenset(TILES[27:31])
+DRAGONS: frozenset[Tile] = frozenset(TILES[31:34])
+HONORS: frozenset[Tile] = frozenset(TILES[27:34])
+TERMINALS: frozenset[Tile] = frozenset(t for t in TILES[:27] if t.rank in (1, 9))
+TERMINALS_AND_HONORS: frozenset[Tile] = TERMINALS | HONORS
+SIMPLES: frozenset[Tile] = SUITED - TERMINALS
+GREEN: frozenset[Tile] = frozenset(TILES[i] for i in (19, 20, 21, 23, 25, 32))
+REVERSIBLE: frozenset[Tile] = frozenset(
+    [TILES[9 + r - 1] for r in (1, 2, 3, 4, 5, 8, 9)]
+    + [TILES[18 + r - 1] for r in (2, 4, 5, 6, 8, 9)]
+    + [TILES[33]]
+)
+
+
+def tile(text: str | int | Tile) -> Tile:
+    """Coerce a notation string, an index or a tile to a :class:`Tile`.
+
+    >>> tile("E"), tile(0), tile(tile("9s"))
+    (Tile('E'), Tile('1m'), Tile('9s'))
+    """
+    if isinstance(text, Tile):
+        return text
+    if isinstance(text, int) and not isinstance(text, bool):
+        return Tile(text)
+    if isinstance(text, str):
+        return Tile.from_str(text)
+    raise TypeError(f"expected a tile, its notation or its index, got {type(text).__name__}")
