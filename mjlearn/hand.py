@@ -1,11 +1,11 @@
 """Melds, hands and the context of a win: frozen records, validated when made.
 
 >>> from mjlearn import parse_hand
->>> h = parse_hand("[EEE,1][SSSS,1]55pWWWN+N")
+>>> h = parse_hand("[EEE,1][SSSS,1]55pWWWNN+N")
 >>> h.melds[0]
 Meld.from_str('[EEE,1]')
 >>> str(h), len(h.melds), h.win_tile
-('[EEE,1][SSSS,1]55pWWWN+N', 2, Tile('N'))
+('[EEE,1][SSSS,1]55pWWWNN+N', 2, Tile('N'))
 """
 
 from __future__ import annotations

@@ -8,9 +8,9 @@
     meld     [123m,2]  [EEE,1]  [5555p,3]  [5555p,5] (added kong)  [5555p] (concealed kong)
     hand     melds, then concealed tiles, then optionally "+" and the winning tile
 
->>> h = parse_hand("[EEE,1] [SSSS,1] 55p WWW N + N")
+>>> h = parse_hand("[EEE,1] [SSSS,1] 55p WWW NN + N")
 >>> format_hand(h)
-'[EEE,1][SSSS,1]55pWWWN+N'
+'[EEE,1][SSSS,1]55pWWWNN+N'
 >>> format_tiles(parse_tiles("1z2z5z6z7z 9m1m"))
 '19mESCFP'
 

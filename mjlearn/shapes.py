@@ -1,0 +1,401 @@
+"""Winning shapes: every way a complete hand can be read.
+
+A complete hand (14 tiles, kongs counted as three) is read in one of five forms:
+
+========================  ==========  =========================================================
+form                      Chinese     shape
+========================  ==========  =========================================================
+``regular``               基本和型    four sets (chows, pungs, kongs) and a pair
+``seven_pairs``           七对        seven pairs, no melds (four of a kind may be two pairs)
+``thirteen_orphans``      十三幺      one of each terminal and honor, one of them doubled
+``honors_and_knitted``    全不靠      14 single tiles: knitted 147/258/369 in three suits + honors
+``knitted_straight``      组合龙      147/258/369 knitted in three suits, plus a set and a pair
+========================  ==========  =========================================================
+
+>>> from mjlearn.shapes import readings
+>>> for r in readings("1112345678999m+2m"):
+...     print(r.form.value, r)
+regular 111m 22m 345m 678m 999m
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from functools import lru_cache
+from itertools import permutations, product
+
+from .hand import Hand, Meld, MeldKind, as_hand
+from .tiles import TILES, Tile
+
+__all__ = ["Form", "PartKind", "Part", "Reading", "readings", "is_complete", "is_winning",
+           "KNITTED_PATTERNS", "ORPHAN_INDICES"]
+
+
+class Form(str, Enum):
+    """The five winning forms."""
+
+    REGULAR = "regular"
+    SEVEN_PAIRS = "seven_pairs"
+    THIRTEEN_ORPHANS = "thirteen_orphans"
+    HONORS_AND_KNITTED = "honors_and_knitted"
+    KNITTED_STRAIGHT = "knitted_straight"
+
+    @property
+    def zh(self) -> str:
+        return _FORM_NAMES[self][0]
+
+    @property
+    def en(self) -> str:
+        return _FORM_NAMES[self][1]
+
+
+_FORM_NAMES = {
+    Form.REGULAR: ("基本和型", "Regular: four sets and a pair"),
+    Form.SEVEN_PAIRS: ("七对", "Seven Pairs"),
+    Form.THIRTEEN_ORPHANS: ("十三幺", "Thirteen Orphans"),
+    Form.HONORS_AND_KNITTED: ("全不靠", "Honors and Knitted Tiles"),
+    Form.KNITTED_STRAIGHT: ("组合龙", "Knitted Straight"),
+}
+
+
+class PartKind(str, Enum):
+    """A group of tiles within a reading."""
+
+    CHOW = "chow"
+    PUNG = "pung"
+    KONG = "kong"
+    PAIR = "pair"
+    KNITTED = "knitted"
+    """The nine tiles of a knitted straight (147/258/369 in three suits)."""
+    SINGLES = "singles"
+    """Unconnected single tiles: thirteen orphans, honors and knitted tiles."""
+
+    @property
+    def zh(self) -> str:
+        return {"chow": "顺子", "pung": "刻子", "kong": "杠", "pair": "将",
+                "knitted": "组合龙", "singles": "单张"}[self.value]
+
+
+@dataclass(frozen=True)
+class Part:
+    """One group of a reading: a set, the pair, the knitted straight, or single tiles."""
+
+    kind: PartKind
+    """Chow, pung, kong, pair, knitted or singles."""
+    tiles: tuple[Tile, ...]
+    """The tiles of the group, sorted."""
+    meld: Meld | None = None
+    """The declared meld this part is, or None when it was formed from concealed tiles."""
+
+    @property
+    def tile(self) -> Tile:
+        """The lowest tile (the tile of a pung, kong or pair; the first of a chow)."""
+        return self.tiles[0]
+
+    @property
+    def is_declared(self) -> bool:
+        return self.meld is not None
+
+    @property
+    def is_concealed(self) -> bool:
+        """Formed in hand, or a concealed kong. (A pung completed by a discard is still counted as
+        concealed here; scorers decide what the winning tile does to it.)"""
+        return self.meld is None or self.meld.is_concealed
+
+    @property
+    def is_set(self) -> bool:
+        return self.kind in (PartKind.CHOW, PartKind.PUNG, PartKind.KONG)
+
+    @property
+    def is_pung_or_kong(self) -> bool:
+        return self.kind in (PartKind.PUNG, PartKind.KONG)
+
+    def __str__(self) -> str:
+        from .notation import format_meld, format_tiles
+        if self.meld is not None:
+            return format_meld(self.meld)
+        return format_tiles(self.tiles)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One way to read a complete hand: its form and its groups."""
+
+    form: Form
+    """Which of the five winning forms."""
+    parts: tuple[Part, ...]
+    """Declared melds first (in order), then groups formed from concealed tiles, sorted."""
+
+    @property
+    def sets(self) -> tuple[Part, ...]:
+        """Chows, pungs and kongs (declared and concealed)."""
+        return tuple(p for p in self.parts if p.is_set)
+
+    @property
+    def pairs(self) -> tuple[Part, ...]:
+        return tuple(p for p in self.parts if p.kind is PartKind.PAIR)
+
+    @property
+    def pair(self) -> Part | None:
+        """The pair of a regular or knitted-straight reading (None for other forms)."""
+        ps = self.pairs
+        return ps[0] if len(ps) == 1 else None
+
+    def __str__(self) -> str:
+        return " ".join(str(p) for p in self.parts)
+
+    def _repr_html_(self) -> str:
+        from .render import svg
+        return svg.reading_html(self)
+
+
+# --- per-suit decomposition (cached on 9-count tuples) ----------------------
+
+@lru_cache(maxsize=None)
+def _suit_sets(counts: tuple[int, ...]) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """Every way to split one suit's 9 counts into pungs and chows; () if none.
+
+    Each way is a tuple of ("pung" | "chow", rank index 0-8). Splitting always at the first
+    non-zero rank makes every way distinct.
+    """
+    i = next((k for k, n in enumerate(counts) if n), None)
+    if i is None:
+        return ((),)
+    out = []
+    c = list(counts)
+    if c[i] >= 3:
+        c[i] -= 3
+        for rest in _suit_sets(tuple(c)):
+            out.append((("pung", i),) + rest)
+        c[i] += 3
+    if i <= 6 and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        for rest in _suit_sets(tuple(c)):
+            out.append((("chow", i),) + rest)
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _suit_complete(counts: tuple[int, ...]) -> bool:
+    """Can one suit's counts be split entirely into sets? (fast path of _suit_sets)"""
+    return bool(_suit_sets(counts))
+
+
+def _sets_of(counts: list[int]) -> list[list[tuple[str, int]]]:
+    """Every split of 34 counts (no pair) into sets: list of [(kind, index)]."""
+    per_suit = []
+    for base in (0, 9, 18):
+        ways = _suit_sets(tuple(counts[base:base + 9]))
+        if not ways:
+            return []
+        per_suit.append([[(k, base + r) for k, r in way] for way in ways])
+    honors = []
+    for i in range(27, 34):
+        n = counts[i]
+        if n == 3:
+            honors.append(("pung", i))
+        elif n:
+            return []
+    return [a + b + c + honors for a, b, c in product(*per_suit)]
+
+
+def _regular_ways(counts: list[int]) -> list[tuple[int, list[tuple[str, int]]]]:
+    """(pair index, sets) for every regular split of concealed counts."""
+    out = []
+    for p in range(34):
+        if counts[p] >= 2:
+            counts[p] -= 2
+            for sets in _sets_of(counts):
+                out.append((p, sets))
+            counts[p] += 2
+    return out
+
+
+def _knitted_patterns() -> tuple[tuple[int, ...], ...]:
+    out = []
+    for suit_bases in permutations((0, 9, 18)):
+        # suit_bases[k] gets ranks k+1, k+4, k+7 (147, 258, 369)
+        out.append(tuple(sorted(base + k + 3 * j for k, base in enumerate(suit_bases) for j in range(3))))
+    return tuple(out)
+
+
+KNITTED_PATTERNS: tuple[tuple[int, ...], ...] = _knitted_patterns()
+"""The six knitted straights (组合龙) as 9 tile indices: 147 258 369 spread over three suits."""
+
+ORPHAN_INDICES: tuple[int, ...] = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+"""The thirteen terminals and honors (幺九牌)."""
+
+
+def _part(kind: str, index: int) -> Part:
+    t = TILES[index]
+    if kind == "chow":
+        return Part(PartKind.CHOW, (t, TILES[index + 1], TILES[index + 2]))
+    if kind == "pung":
+        return Part(PartKind.PUNG, (t, t, t))
+    return Part(PartKind.PAIR, (t, t))
+
+
+def _meld_part(m: Meld) -> Part:
+    kind = {MeldKind.CHOW: PartKind.CHOW, MeldKind.PUNG: PartKind.PUNG, MeldKind.KONG: PartKind.KONG}[m.kind]
+    return Part(kind, m.tiles, m)
+
+
+_KIND_ORDER = {PartKind.PAIR: 0, PartKind.PUNG: 1, PartKind.KONG: 2, PartKind.CHOW: 3}
+
+
+def _sort_key(p: Part):
+    return (p.tiles[0].index, _KIND_ORDER.get(p.kind, 4))
+
+
+def readings(hand, *, four_as_two_pairs: bool = True) -> list[Reading]:
+    """Every reading of a complete hand (14 tiles with kongs as three), in a stable order:
+    regular readings first, then seven pairs, thirteen orphans, honors and knitted, knitted straight.
+    An incomplete hand has no readings (an empty list).
+
+    ``four_as_two_pairs``: whether four identical tiles may stand as two of the seven pairs (MCR: yes).
+
+    >>> [r.form.value for r in readings("22334455667788p")]
+    ['regular', 'regular', 'regular', 'seven_pairs']
+    """
+    hand = as_hand(hand)
+    if hand.tile_count != 14:
+        from .errors import InvalidHandError
+        raise InvalidHandError(
+            f"a complete hand has 14 tiles (kongs count as three); {str(hand)!r} has {hand.tile_count}")
+    counts = list(hand.counts)
+    return _readings(counts, tuple(_meld_part(m) for m in hand.melds), four_as_two_pairs)
+
+
+def _readings(counts: list[int], meld_parts: tuple[Part, ...], four_as_two_pairs: bool = True) -> list[Reading]:
+    out: list[Reading] = []
+    for p, sets in _regular_ways(counts):
+        parts = sorted([_part(k, i) for k, i in sets] + [_part("pair", p)], key=_sort_key)
+        out.append(Reading(Form.REGULAR, meld_parts + tuple(parts)))
+    if meld_parts:
+        out.extend(_knitted_straight_readings(counts, meld_parts))
+        return out
+    if all(n % 2 == 0 for n in counts) and (four_as_two_pairs or all(n in (0, 2) for n in counts)):
+        pairs = [_part("pair", i) for i, n in enumerate(counts) for _ in range(n // 2)]
+        out.append(Reading(Form.SEVEN_PAIRS, tuple(pairs)))
+    if _is_thirteen_orphans(counts):
+        doubled = next(i for i in ORPHAN_INDICES if counts[i] == 2)
+        singles = tuple(TILES[i] for i in ORPHAN_INDICES if i != doubled)
+        out.append(Reading(Form.THIRTEEN_ORPHANS,
+                           (Part(PartKind.SINGLES, singles), _part("pair", doubled))))
+    if _is_honors_and_knitted(counts):
+        out.append(Reading(Form.HONORS_AND_KNITTED,
+                           (Part(PartKind.SINGLES, tuple(TILES[i] for i in range(34) if counts[i])),)))
+    out.extend(_knitted_straight_readings(counts, meld_parts))
+    return out
+
+
+def _is_thirteen_orphans(counts) -> bool:
+    if sum(counts) != 14:
+        return False
+    if any(counts[i] for i in range(34) if i not in ORPHAN_INDICES):
+        return False
+    return all(counts[i] >= 1 for i in ORPHAN_INDICES) and max(counts) == 2
+
+
+def _is_honors_and_knitted(counts) -> bool:
+    if sum(counts) != 14 or max(counts) > 1:
+        return False
+    suited = {i for i in range(27) if counts[i]}
+    return any(suited <= set(pat) for pat in KNITTED_PATTERNS)
+
+
+def _knitted_straight_readings(counts: list[int], meld_parts: tuple[Part, ...]) -> list[Reading]:
+    if len(meld_parts) > 1:
+        return []
+    out = []
+    for pat in KNITTED_PATTERNS:
+        if all(counts[i] for i in pat):
+            for i in pat:
+                counts[i] -= 1
+            knitted = Part(PartKind.KNITTED, tuple(TILES[i] for i in pat))
+            for p, sets in _regular_ways(counts):
+                parts = sorted([_part(k, i) for k, i in sets] + [_part("pair", p)], key=_sort_key)
+                out.append(Reading(Form.KNITTED_STRAIGHT, meld_parts + (knitted,) + tuple(parts)))
+            for i in pat:
+                counts[i] += 1
+    return out
+
+
+def is_complete(counts, n_melds: int = 0) -> bool:
+    """Whether 34 concealed counts plus ``n_melds`` declared melds make a complete hand in any form.
+
+    The fast check used by the simulation and the analysis: no readings are built.
+
+    >>> from mjlearn import parse_hand
+    >>> is_complete(parse_hand("1112345678999m+1m").counts)
+    True
+    """
+    counts = list(counts)
+    if sum(counts) + 3 * n_melds != 14:
+        return False
+    if _regular_complete(counts):
+        return True
+    if n_melds == 0:
+        if all(n % 2 == 0 for n in counts):
+            return True
+        if _is_thirteen_orphans(counts) or _is_honors_and_knitted(counts):
+            return True
+    if n_melds <= 1:
+        for pat in KNITTED_PATTERNS:
+            if all(counts[i] for i in pat):
+                for i in pat:
+                    counts[i] -= 1
+                ok = _regular_complete(counts)
+                for i in pat:
+                    counts[i] += 1
+                if ok:
+                    return True
+    return False
+
+
+def _regular_complete(counts: list[int]) -> bool:
+    for i in range(27, 34):
+        if counts[i] not in (0, 2, 3):
+            return False
+    honor_pairs = sum(1 for i in range(27, 34) if counts[i] == 2)
+    if honor_pairs > 1:
+        return False
+    suits = [tuple(counts[b:b + 9]) for b in (0, 9, 18)]
+    if honor_pairs == 1:
+        return all(_suit_complete(s) for s in suits)
+    # the pair is in the suit whose tile count is 2 mod 3
+    pair_suit = [k for k, s in enumerate(suits) if sum(s) % 3 == 2]
+    if len(pair_suit) != 1 or any(sum(s) % 3 == 1 for s in suits):
+        return False
+    k = pair_suit[0]
+    for k2, s in enumerate(suits):
+        if k2 != k and not _suit_complete(s):
+            return False
+    return _suit_with_pair(suits[k])
+
+
+@lru_cache(maxsize=None)
+def _suit_with_pair(counts: tuple[int, ...]) -> bool:
+    c = list(counts)
+    for i in range(9):
+        if c[i] >= 2:
+            c[i] -= 2
+            if _suit_complete(tuple(c)):
+                return True
+            c[i] += 2
+    return False
+
+
+def is_winning(hand) -> bool:
+    """Whether a 14-tile hand is complete in any form (a hand of 13 is not).
+
+    >>> is_winning("1112345678999m+5m"), is_winning("19m19p19sESWNCFP+P"), is_winning("1112345678999m")
+    (True, True, False)
+    """
+    hand = as_hand(hand)
+    if hand.tile_count != 14:
+        return False
+    return is_complete(hand.counts, len(hand.melds))
