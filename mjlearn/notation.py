@@ -58,9 +58,10 @@ class _Scanner:
         self.i = 0
         self.problems: list[Problem] = []
 
-    def problem(self, at: int, what: str, expected: str | None = None) -> None:
+    def problem(self, at: int, what: str, expected: str | None = None, verdict: str = "") -> None:
+        """Record "<what> at <column> in '<text>'<verdict>: <expected>"."""
         p = self.pos[at]
-        msg = f"{what} at {p + 1} in {self.text!r}"
+        msg = f"{what} at {p + 1} in {self.text!r}{verdict}"
         if expected:
             msg += f": {expected}"
         self.problems.append(Problem(msg, p))
@@ -153,7 +154,7 @@ class _Scanner:
         tiles = [t for t, _ in found]
         kind, why = _meld_kind(tiles)
         if kind is None:
-            self.problem(open_at, f"{written} is not a chow, pung or kong", why)
+            self.problem(open_at, written, why, verdict=" is not a chow, pung or kong")
             return None
         if offer is not None:
             allowed = (1, 2, 3, 5, 6, 7) if kind is MeldKind.KONG else (1, 2, 3)
@@ -161,8 +162,8 @@ class _Scanner:
                 expected = ("expected 1-3 for a melded kong or 5-7 for an added kong" if kind is MeldKind.KONG
                             else "expected 1-3 (which tile was claimed)" if kind is MeldKind.CHOW
                             else "expected 1-3 (1 left, 2 opposite, 3 right)")
-                self.problem(open_at, f"offer digit {offer} in {written} is out of range for a {kind.value}",
-                             expected)
+                self.problem(open_at, f"offer digit {offer} in {written}", expected,
+                             verdict=f" is out of range for a {kind.value}")
                 return None
         return Meld(kind, tiles[0], offer)
 
