@@ -33,6 +33,7 @@ from .tiles import FLOWER_LETTERS, HONOR_LETTERS, TILES, Z_ORDER, Tile
 __all__ = ["parse_tile", "parse_tiles", "parse_meld", "parse_hand",
            "format_tiles", "format_meld", "format_hand"]
 
+_DIGITS = frozenset("0123456789")  # str.isdigit() also accepts "²" and other digits
 _SUIT_BASE = {"m": 0, "p": 9, "s": 18}
 _HONOR_INDEX = {c: 27 + i for i, c in enumerate(HONOR_LETTERS)}
 _FLOWER_INDEX = {c: 34 + i for i, c in enumerate(FLOWER_LETTERS)}
@@ -71,9 +72,9 @@ class _Scanner:
         s, out = self.s, []
         while self.i < len(s) and s[self.i] not in stop:
             c, start = s[self.i], self.i
-            if c.isdigit():
+            if c in _DIGITS:
                 j = start
-                while j < len(s) and s[j].isdigit():
+                while j < len(s) and s[j] in _DIGITS:
                     j += 1
                 letter = s[j] if j < len(s) else ""
                 if letter in _SUIT_BASE or letter == "z":
@@ -118,7 +119,7 @@ class _Scanner:
         if self.i < len(s) and s[self.i] == ",":
             self.i += 1
             j = self.i
-            while j < len(s) and s[j].isdigit():
+            while j < len(s) and s[j] in _DIGITS:
                 j += 1
             digits = s[self.i:j]
             if not digits:

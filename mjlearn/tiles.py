@@ -96,7 +96,7 @@ Z_ORDER = "ESWNPFC"
 class Tile:
     """One tile kind, an immutable value; there is exactly one object per kind.
 
-    Build one with ``Tile.from_str("5m")`` or ``Tile(4)`` (by index). ``str`` gives
+    Build one with ``Tile("5m")``, ``Tile.from_str("5m")`` or ``Tile(4)`` (by index). ``str`` gives
     the notation, ``repr`` a call you can paste back.
     """
 
@@ -117,11 +117,12 @@ class Tile:
     unicode: str
     """The character of the Unicode Mahjong Tiles block (needs a special font to show)."""
 
-    def __new__(cls, index: int) -> "Tile":
-        try:
+    def __new__(cls, index: "int | str") -> "Tile":
+        if isinstance(index, str):
+            return cls.from_str(index)
+        if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < 42:
             return TILES[index]
-        except (IndexError, TypeError):
-            raise ValueError(f"tile index must be 0-41, got {index!r}") from None
+        raise ValueError(f"tile index must be 0-41, got {index!r}")
 
     @classmethod
     def _make(cls, index: int) -> "Tile":
