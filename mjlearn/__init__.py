@@ -11,12 +11,12 @@ from .errors import InvalidHandError, NotationError, Problem
 from .hand import Hand, Meld, MeldKind, WinContext, as_hand
 from .notation import (format_hand, format_meld, format_tiles, parse_hand, parse_meld,
                        parse_tile, parse_tiles)
-from .tiles import FLOWERS, KINDS, TILES, Suit, Tile, tile
+from .tiles import FLOWERS, KINDS, TILES, Suit, Tile, Tiles, tile
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Tile", "Suit", "TILES", "KINDS", "FLOWERS", "tile",
+    "Tile", "Tiles", "Suit", "TILES", "KINDS", "FLOWERS", "tile",
     "Meld", "MeldKind", "Hand", "WinContext", "as_hand",
     "parse_tile", "parse_tiles", "parse_meld", "parse_hand",
     "format_tiles", "format_meld", "format_hand",

@@ -28,7 +28,7 @@ from typing import Iterable
 
 from .errors import NotationError, Problem
 from .hand import Hand, Meld, MeldKind
-from .tiles import FLOWER_LETTERS, HONOR_LETTERS, TILES, Z_ORDER, Tile
+from .tiles import FLOWER_LETTERS, HONOR_LETTERS, TILES, Z_ORDER, Tile, Tiles
 
 __all__ = ["parse_tile", "parse_tiles", "parse_meld", "parse_hand",
            "format_tiles", "format_meld", "format_hand"]
@@ -203,13 +203,13 @@ def parse_tile(text: str) -> Tile:
     return found[0][0]
 
 
-def parse_tiles(text: str) -> list[Tile]:
-    """Parse a bare list of tiles (no melds, no '+'), keeping the written order."""
+def parse_tiles(text: str) -> Tiles:
+    """Parse a bare row of tiles (no melds, no '+'), keeping the written order."""
     sc = _Scanner(text)
     found = sc.tiles(allow_flowers=True, stop="")
     if sc.problems:
         raise NotationError(sc.problems, text)
-    return [t for t, _ in found]
+    return Tiles(t for t, _ in found)
 
 
 def parse_meld(text: str) -> Meld:

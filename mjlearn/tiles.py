@@ -26,7 +26,7 @@ __all__ = [
     "Suit", "Tile", "TILES", "KINDS", "FLOWERS", "NUM_KINDS",
     "SUITED", "CHARACTERS", "DOTS", "BAMBOO", "HONORS", "WINDS", "DRAGONS",
     "TERMINALS", "TERMINALS_AND_HONORS", "SIMPLES", "GREEN", "REVERSIBLE",
-    "SEASONS", "PLANTS", "tile",
+    "SEASONS", "PLANTS", "Tiles", "tile",
 ]
 
 NUM_KINDS = 34
@@ -290,6 +290,27 @@ REVERSIBLE: frozenset[Tile] = frozenset(
     + [TILES[18 + r - 1] for r in (2, 4, 5, 6, 8, 9)]
     + [TILES[33]]
 )
+
+
+class Tiles(tuple):
+    """A row of tiles that prints as notation and shows as tile pictures in a notebook.
+
+    >>> from mjlearn import parse_tiles
+    >>> row = parse_tiles("E 9s 1m 1m")
+    >>> row, len(row), row[0]
+    (Tiles('11m9sE'), 4, Tile('E'))
+    """
+
+    def __str__(self) -> str:
+        from .notation import format_tiles
+        return format_tiles(self)
+
+    def __repr__(self) -> str:
+        return f"Tiles({str(self)!r})"
+
+    def _repr_html_(self) -> str:
+        from .render import svg
+        return svg.inline_html(svg.tiles_svg(list(self)))
 
 
 def tile(text: str | int | Tile) -> Tile:
