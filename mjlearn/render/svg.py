@@ -193,9 +193,12 @@ def _meld_slots(meld, start: int, gap_first: float) -> list[_Slot]:
         return slots
     pos = meld.claimed_position
     if meld.is_added_kong:
+        # Three columns, the pung as claimed; the added tile lies on the sideways one. From the
+        # right, claimed_position is 3 (last of four tiles): the last of the three columns.
+        col = min(pos, 2)
         slots = _row(tiles[:3], start, TILE_GAP, gap_first)
-        slots[pos].sideways = True
-        slots[pos].stacked = (tiles[3], start + 3)
+        slots[col].sideways = True
+        slots[col].stacked = (tiles[3], start + 3)
         return slots
     slots = _row(tiles, start, TILE_GAP, gap_first)
     if pos is not None:
