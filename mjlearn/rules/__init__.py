@@ -1,0 +1,39 @@
+"""Regional rule sets: one hand judged under Beijing, Changsha, Yunnan, Huopin, MCR and the others.
+
+>>> import mjlearn.rules as rules
+>>> r = rules.score("12346789mEEE44s+5m", rules="beijing", winner="S", discarder="N")
+>>> r.legal, r.total, r.payments
+(True, 4, {'E': 0, 'S': 80, 'W': 0, 'N': -80})
+
+Every variant is a :class:`RuleSet` value in the registry (:data:`RULESETS`, :func:`get` by name or
+alias in English, Chinese or pinyin). :func:`score` dispatches to one; :func:`compare` judges one
+hand under many side by side. To add a variant, see :mod:`mjlearn.rules.base`.
+"""
+
+from __future__ import annotations
+
+from .base import (COMMON, Claims, ContextError, Ctx, Ledger, Option, Pattern, RuleSet, RulesError,
+                   TileSet, TileSetError, UnknownRuleSetError, Win, ctx)
+from .registry import RULESETS, get, names, register
+from .result import Item, RegionalResult
+
+__all__ = ["RuleSet", "Pattern", "Option", "Ctx", "COMMON", "ctx", "TileSet", "Claims", "Win",
+           "Ledger", "Item", "RegionalResult", "RULESETS", "get", "names", "register", "score",
+           "compare", "differences", "RulesError", "UnknownRuleSetError", "ContextError",
+           "TileSetError"]
+
+
+def score(hand, rules="mcr", *, options=None, **context) -> RegionalResult:
+    """Score ``hand`` under the rule set ``rules`` (a name, alias or RuleSet).
+
+    Context keywords the rule set does not know raise :class:`ContextError` naming the accepted
+    ones; tiles the variant does not use raise :class:`TileSetError`.
+    """
+    return get(rules).score(hand, options=options, **context)
+
+
+def __getattr__(name):
+    if name in ("compare", "differences", "Comparison"):
+        from . import compare as _c
+        return getattr(_c, name)
+    raise AttributeError(f"module 'mjlearn.rules' has no attribute {name!r}")

@@ -1,0 +1,114 @@
+"""The registry of rule sets: lookup by name or alias (English, Chinese, pinyin).
+
+>>> from mjlearn.rules import get, RULESETS
+>>> get("北京麻将").name, get("Changsha").name
+('beijing', 'changsha')
+>>> "mcr" in RULESETS
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from importlib import import_module
+
+from .base import RuleSet, UnknownRuleSetError
+
+__all__ = ["register", "get", "RULESETS", "names", "VARIANT_MODULES"]
+
+VARIANT_MODULES = ("mcr_rules", "beijing", "beijing_points", "changsha", "yunnan", "huopin",
+                   "xian", "old_beijing", "hongkong", "fuzhou")
+"""Modules of mjlearn.rules that register variants when imported (in display order)."""
+
+_registry: dict[str, RuleSet] = {}
+_index: dict[str, str] = {}
+_loaded = False
+
+
+def _norm(s: str) -> str:
+    return re.sub(r"[\s_\-./·()（）]+", "", s).casefold()
+
+
+def register(ruleset: RuleSet) -> RuleSet:
+    """Add a rule set; its name and every alias must be new."""
+    if not isinstance(ruleset, RuleSet):
+        raise TypeError(f"register() needs a RuleSet, got {type(ruleset).__name__}")
+    keys = [ruleset.name, *ruleset.aliases]
+    for k in keys:
+        owner = _index.get(_norm(k))
+        if owner is not None and owner != ruleset.name:
+            raise ValueError(f"alias {k!r} of {ruleset.name!r} is already used by {owner!r}")
+    _registry[ruleset.name] = ruleset
+    for k in keys:
+        _index[_norm(k)] = ruleset.name
+    return ruleset
+
+
+def _load() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for mod in VARIANT_MODULES:
+        try:
+            import_module(f"mjlearn.rules.{mod}")
+        except ModuleNotFoundError as e:
+            # a variant module not written yet is skipped; a missing dependency inside one is not
+            if e.name != f"mjlearn.rules.{mod}":
+                raise
+
+
+def get(name) -> RuleSet:
+    """The rule set with this name or alias (case, spaces and hyphens ignored). A RuleSet is
+    returned unchanged."""
+    if isinstance(name, RuleSet):
+        return name
+    if not isinstance(name, str):
+        raise TypeError(f"a rule-set name must be a string, got {type(name).__name__}")
+    _load()
+    key = _index.get(_norm(name))
+    if key is None:
+        known = ", ".join(f"{n} ({r.zh})" for n, r in _registry.items())
+        raise UnknownRuleSetError(f"unknown rule set {name!r}; known rule sets: {known}")
+    return _registry[key]
+
+
+def names() -> tuple[str, ...]:
+    """Registered names in display order."""
+    _load()
+    return tuple(_registry)
+
+
+class _RuleSets(Mapping):
+    """Read-only mapping name → RuleSet, filled on first access; lookup also by alias."""
+
+    def __getitem__(self, name):
+        try:
+            return get(name)
+        except UnknownRuleSetError as e:
+            raise KeyError(str(e)) from None
+
+    def __contains__(self, name):
+        _load()
+        return isinstance(name, str) and _norm(name) in _index
+
+    def __iter__(self):
+        _load()
+        return iter(list(_registry))
+
+    def __len__(self):
+        _load()
+        return len(_registry)
+
+    def __repr__(self):
+        _load()
+        return "RULESETS{" + ", ".join(f"{n!r}: {r.zh}" for n, r in _registry.items()) + "}"
+
+    def _repr_html_(self):
+        from .compare import differences
+        return differences(list(self.values()))._repr_html_()
+
+
+RULESETS: Mapping[str, RuleSet] = _RuleSets()
+"""Every rule set by name (read-only; also answers aliases)."""

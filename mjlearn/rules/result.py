@@ -1,0 +1,133 @@
+"""The result of scoring one hand under one regional rule set."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any
+
+from ..hand import Hand
+from ..shapes import Reading
+from ..tiles import Tile
+
+__all__ = ["Item", "RegionalResult"]
+
+
+@dataclass(frozen=True)
+class Item:
+    """One counted pattern of a result."""
+
+    key: str
+    zh: str
+    en: str
+    value: int
+    """Worth of one occurrence in the rule set's item unit (番, doublings, …)."""
+    count: int = 1
+    """How many times it counts (上楼 levels, extra quads, flowers…)."""
+
+    def to_dict(self) -> dict:
+        return {"key": self.key, "zh": self.zh, "en": self.en, "value": self.value, "count": self.count}
+
+
+@dataclass(frozen=True)
+class RegionalResult:
+    """Whether a win is legal under a rule set, what it scores and who pays whom."""
+
+    ruleset: Any
+    """The :class:`~mjlearn.rules.base.RuleSet` (with its option values) that judged the hand."""
+    hand: Hand
+    context: Any
+    """The completed context (every keyword of the rule set with its value)."""
+    legal: bool
+    reason: tuple[str, str] | None
+    """(zh, en) why the win is not legal; None when it is."""
+    total: Any
+    """The value in the rule set's unit (``unit``)."""
+    items: tuple[Item, ...]
+    payments: dict
+    """Net amount of each seat E, S, W, N; sums to zero (all zero when not legal)."""
+    reading: Reading | None = None
+    """The reading chosen (wilds shown as what they stood for); None for a shape-free win."""
+    wilds: tuple = ()
+    """Parallel to ``reading.parts``: the tiles the wilds stood for in each part."""
+    transfers: tuple = ()
+    """Each payment: (payer, receiver, amount, (why zh, why en))."""
+    shape: str = ""
+    extra: dict = field(default_factory=dict)
+    """Variant-specific figures (share, doublings, rate…)."""
+
+    @property
+    def rules(self) -> str:
+        return self.ruleset.name
+
+    @property
+    def unit(self) -> tuple[str, str]:
+        return self.ruleset.unit
+
+    @property
+    def substitutions(self) -> tuple[Tile, ...]:
+        """What each wild stood for (a wild used as itself appears as itself)."""
+        return tuple(t for part in self.wilds for t in part)
+
+    def to_dict(self) -> dict:
+        return {
+            "rules": self.rules,
+            "hand": str(self.hand),
+            "legal": self.legal,
+            "reason": None if self.reason is None else {"zh": self.reason[0], "en": self.reason[1]},
+            "total": self.total,
+            "unit": {"zh": self.unit[0], "en": self.unit[1]},
+            "items": [i.to_dict() for i in self.items],
+            "payments": dict(self.payments),
+            "reading": None if self.reading is None else str(self.reading),
+            "substitutions": [str(t) for t in self.substitutions],
+            "options": self.ruleset.option_values,
+        }
+
+    def __str__(self) -> str:
+        rs = self.ruleset
+        head = f"{rs.en} {rs.zh}: {self.hand}"
+        if not self.legal:
+            return f"{head}\n  not legal: {self.reason[1]} ({self.reason[0]})"
+        lines = [head]
+        for i in self.items:
+            lines.append(f"  {i.zh} {i.en}: {_value_text(rs, i)}")
+        lines.append(f"  total: {self.total} {rs.unit[1]}")
+        lines.append("  payments: " + ", ".join(f"{s} {v:+g}" for s, v in self.payments.items()))
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        state = "legal" if self.legal else "not legal"
+        return f"<RegionalResult {self.rules} {str(self.hand)!r} {state} total={self.total!r}>"
+
+    def _repr_html_(self) -> str:
+        rs = self.ruleset
+        try:
+            tiles = self.hand._repr_html_()
+        except Exception:  # the tile renderer is optional here: fall back to notation
+            tiles = f"<code>{escape(str(self.hand))}</code>"
+        rows = []
+        if not self.legal:
+            rows.append(f"<tr><td colspan=2><b>不合法 Not legal</b>: {escape(self.reason[0])} / "
+                        f"{escape(self.reason[1])}</td></tr>")
+        for i in self.items:
+            rows.append(f"<tr><td>{escape(i.zh)} {escape(i.en)}</td><td style='text-align:right'>"
+                        f"{escape(_value_text(rs, i))}</td></tr>")
+        if self.legal:
+            rows.append(f"<tr><th style='text-align:left'>合计 Total</th><th style='text-align:right'>"
+                        f"{escape(str(self.total))} {escape(rs.unit[0])} {escape(rs.unit[1])}</th></tr>")
+            pays = " ".join(f"{s}{_seat_zh(s)} {v:+g}" for s, v in self.payments.items())
+            rows.append(f"<tr><td>收付 Payments</td><td style='text-align:right'>{escape(pays)}</td></tr>")
+        return (f"<div style='display:flex;gap:1em;align-items:flex-start'><div>{tiles}</div>"
+                f"<table><caption>{escape(rs.zh)} {escape(rs.en)}</caption>{''.join(rows)}</table></div>")
+
+
+def _seat_zh(s: str) -> str:
+    return {"E": "东", "S": "南", "W": "西", "N": "北"}[s]
+
+
+def _value_text(rs, i: Item) -> str:
+    zh, en = rs.item_unit or rs.unit
+    v = i.value * i.count
+    count = f" ×{i.count}" if i.count > 1 else ""
+    return f"{v} {zh} {en}{count}"
