@@ -80,15 +80,23 @@ def readme_images(out_dir: Path = ROOT / "images") -> list[Path]:
     from mjlearn import parse_hand
     from mjlearn.render import svg
 
-    sheet = screenshot(svg.tile_sheet_html(width=44), out_dir / "tiles.png", width=1100, height=900)
-    hand = parse_hand("[123m,2][EEE,3][5555p]456s9s+9sae")
-    caption = ("<div style='font:14px sans-serif;color:#fde9a8;margin-top:10px'>"
-               "<code style='color:#fff'>[123m,2][EEE,3][5555p]456s9s+9sae</code> &nbsp; "
-               "吃二万 (上家) · 碰东风 (下家) · 暗杠五饼 · 和九条 · 花 春 梅 &nbsp;|&nbsp; "
-               "chow claiming 2m from the left · pung of East from the right · concealed kong · "
-               "winning 9s apart · flowers</div>")
-    sample = screenshot(svg.hand_svg(hand, width=46) + caption, out_dir / "sample_hand.png",
-                        background="#17432e", padding=18, width=1100, height=300)
+    sheet = screenshot(svg.tile_sheet_html(width=44), out_dir / "tiles.png", width=1100, height=900,
+                       scale=1.5)
+    rows = [
+        ("[123m,2][EEE,3][5555p]456s9s+9sae",
+         "吃二万 (上家) · 碰东风 (下家) · 暗杠五饼 · 和九条 · 花 春 梅",
+         "chow with 2m claimed from the left · pung of East from the right · concealed kong · "
+         "winning 9s apart · flowers"),
+        ("[789s,3][WWWW,6][CCCC,3]11pSS+S",
+         "吃九条 (上家) · 加杠西风 (碰自对家) · 明杠红中 (下家) · 和南风",
+         "chow with 9s claimed from the left · added kong on a pung from opposite · melded kong from the right"),
+    ]
+    body = "".join(
+        f"<div style='margin-bottom:14px'>{svg.hand_svg(parse_hand(h), width=46)}"
+        f"<div style='font:14px sans-serif;color:#fde9a8;margin-top:6px'><code style='color:#fff'>{h}</code>"
+        f" &nbsp; {zh}<br><span style='color:#d7eadc'>{en}</span></div></div>" for h, zh, en in rows)
+    sample = screenshot(body, out_dir / "sample_hand.png", background="#17432e", padding=18,
+                        width=900, height=400, scale=1.5)
     return [sheet, sample]
 
 
