@@ -1,0 +1,445 @@
+"""Shanten (向听数): how many tiles a hand is from ready, over the five MCR winning forms.
+
+The core works on 34-count arrays (concealed tiles; declared melds are only counted) and is
+written for speed, because computer players call it in their hot loop::
+
+    shanten_of_counts(counts34, n_melds)  ->  -1 complete, 0 ready (听牌), 1, 2, ... 8
+
+It agrees with the reference calculator's ``MahjongShanten`` on every 13-tile hand: the regular
+form uses the usual "8 - 2 x sets - partial sets - pair" count with at most four sets and partial
+sets together; seven pairs count four of a kind as two pairs (MCR); a tile whose four copies are
+all in the hand still counts as a formal wait. A 14-tile hand gets -1 when complete and otherwise
+the shanten of the best discard.
+
+How it is fast: each suit's nine counts are decomposed once into its best (sets, partial sets)
+trade-offs, with and without the pair, and cached by the 9-count tuple; the first time a suit
+pattern is seen it costs a small recursion, afterwards a dictionary look-up. Nothing is built at
+import.
+
+>>> from mjlearn import parse_hand
+>>> shanten_of_counts(parse_hand("1112345678999m").counts)
+0
+>>> shanten_of_counts(parse_hand("19m19p19sESWNCF+P").counts)
+0
+"""
+
+from __future__ import annotations
+
+from .errors import InvalidHandError
+
+__all__ = [
+    "shanten_of_counts", "regular_shanten_of_counts", "seven_pairs_shanten_of_counts",
+    "thirteen_orphans_shanten_of_counts", "honors_and_knitted_shanten_of_counts",
+    "knitted_straight_shanten_of_counts", "form_shanten_of_counts", "waits_of_counts",
+    "useful_tiles_of_counts",
+]
+
+# The six knitted straights as (suit base for ranks 147, for 258, for 369).
+_KNIT_PERMS = ((0, 9, 18), (0, 18, 9), (9, 0, 18), (9, 18, 0), (18, 0, 9), (18, 9, 0))
+_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+
+# --- one suit: every (sets, partial sets, pair) trade-off, cached ----------------------------------
+
+_POINTS: dict[tuple, frozenset] = {}
+
+
+def _points(c: tuple) -> frozenset:
+    """Pareto-best (pair, sets, value) triples of one suit's counts, value = 2 x sets + partials.
+
+    Every decomposition is reached by deciding, for the lowest tile present, whether it is left
+    alone or is the lowest tile of a set, a pair or a partial set (二连/嵌张/对子).
+    """
+    got = _POINTS.get(c)
+    if got is not None:
+        return got
+    i = 0
+    while i < 9 and not c[i]:
+        i += 1
+    if i == 9:
+        res = frozenset({(0, 0, 0)})
+        _POINTS[c] = res
+        return res
+    out: set = set()
+    lst = list(c)
+
+    def take(removals, dp, dm, du):
+        for k in removals:
+            lst[k] -= 1
+        for p, m, u in _points(tuple(lst)):
+            if p + dp <= 1:
+                out.add((p + dp, m + dm, u + du))
+        for k in removals:
+            lst[k] += 1
+
+    take((i,), 0, 0, 0)                                  # a single tile left out
+    n = c[i]
+    if n >= 3:
+        take((i, i, i), 0, 1, 2)                         # pung
+    if i <= 6 and c[i + 1] and c[i + 2]:
+        take((i, i + 1, i + 2), 0, 1, 2)                 # chow
+    if n >= 2:
+        take((i, i), 1, 0, 0)                            # the pair
+        take((i, i), 0, 0, 1)                            # a partial pung (对子搭子)
+    if i <= 7 and c[i + 1]:
+        take((i, i + 1), 0, 0, 1)                        # two in a row (两面/边张)
+    if i <= 6 and c[i + 2]:
+        take((i, i + 2), 0, 0, 1)                        # a gap (嵌张)
+    res = frozenset(_pareto(out))
+    _POINTS[c] = res
+    return res
+
+
+def _pareto(points) -> list:
+    """Keep the triples not beaten in both sets and value by another with the same pair flag."""
+    keep = []
+    for a in points:
+        if not any(b != a and b[0] == a[0] and b[1] >= a[1] and b[2] >= a[2] for b in points):
+            keep.append(a)
+    return keep
+
+
+_SUIT: dict[tuple, tuple] = {}
+
+
+def _suit_entry(key: tuple) -> tuple:
+    """Everything the shanten of any form needs from one suit, cached by its nine counts:
+    (regular points without pair, with pair, present of ranks 147, 258, 369, terminal kinds,
+    terminal pair, pairs for seven pairs)."""
+    pts = _points(key)
+    f0 = tuple(sorted((m, u) for p, m, u in pts if p == 0))
+    f1 = tuple(sorted((m, u) for p, m, u in pts if p == 1))
+    k147 = (key[0] > 0) + (key[3] > 0) + (key[6] > 0)
+    k258 = (key[1] > 0) + (key[4] > 0) + (key[7] > 0)
+    k369 = (key[2] > 0) + (key[5] > 0) + (key[8] > 0)
+    tk = (key[0] > 0) + (key[8] > 0)
+    tp = key[0] >= 2 or key[8] >= 2
+    np_ = sum(n >> 1 for n in key)
+    entry = (f0, f1, (k147, k258, k369), tk, tp, np_)
+    _SUIT[key] = entry
+    return entry
+
+
+# --- the regular form -----------------------------------------------------------------------------
+
+def _regular_value(a, b, c, honors, n: int) -> int:
+    """Best ``min(2n + U, n + M + 4, 8) + P`` over the suits' trade-offs (shanten = 8 - value).
+
+    ``a``, ``b``, ``c`` are suit entries; ``honors`` the seven honor counts; ``n`` the number of sets
+    already fixed (declared melds, plus three for the knitted straight).
+    """
+    # honors: pungs are sets, pairs partial sets; the pair is best taken from a pair, else from
+    # a four (pair + partial pung), else from a pung (pair + lone tile)
+    hm = ht = 0
+    h2 = h3 = h4 = False
+    for x in honors:
+        if x >= 3:
+            hm += 1
+            if x == 3:
+                h3 = True
+            else:
+                h4 = True
+        elif x == 2:
+            ht += 1
+            h2 = True
+    hu = 2 * hm + ht
+    if h2:
+        hp = (hm, hu - 1)
+    elif h4:
+        hp = (hm - 1, hu - 1)
+    elif h3:
+        hp = (hm - 1, hu - 2)
+    else:
+        hp = None
+    a0, a1 = a[0], a[1]
+    b0, b1 = b[0], b[1]
+    c0, c1 = c[0], c[1]
+    n2 = 2 * n
+    n4 = n + 4
+    best = 0
+    # combine b and c without their pair once; it serves "no pair", "pair in a", "pair in honors"
+    bc = [(mb + mc, ub + uc) for mb, ub in b0 for mc, uc in c0]
+    for ma, ua in a0:
+        for m, u in bc:
+            M = ma + m + hm
+            U = ua + u + hu
+            v = n2 + U
+            w = n4 + M
+            if w < v:
+                v = w
+            if v > 8:
+                v = 8
+            if v > best:
+                best = v
+            if hp is not None:
+                M = ma + m + hp[0]
+                U = ua + u + hp[1]
+                v = n2 + U
+                w = n4 + M
+                if w < v:
+                    v = w
+                if v > 8:
+                    v = 8
+                if v + 1 > best:
+                    best = v + 1
+    for ma, ua in a1:
+        for m, u in bc:
+            M = ma + m + hm
+            U = ua + u + hu
+            v = n2 + U
+            w = n4 + M
+            if w < v:
+                v = w
+            if v > 8:
+                v = 8
+            if v + 1 > best:
+                best = v + 1
+    if b1 or c1:
+        for ma, ua in a0:
+            M0 = ma + hm
+            U0 = ua + hu
+            for mb, ub in b1:
+                for mc, uc in c0:
+                    v = n2 + U0 + ub + uc
+                    w = n4 + M0 + mb + mc
+                    if w < v:
+                        v = w
+                    if v > 8:
+                        v = 8
+                    if v + 1 > best:
+                        best = v + 1
+            for mb, ub in b0:
+                for mc, uc in c1:
+                    v = n2 + U0 + ub + uc
+                    w = n4 + M0 + mb + mc
+                    if w < v:
+                        v = w
+                    if v > 8:
+                        v = 8
+                    if v + 1 > best:
+                        best = v + 1
+    return best
+
+
+def _entries(counts):
+    S = _SUIT
+    k = tuple(counts[0:9])
+    a = S.get(k) or _suit_entry(k)
+    k = tuple(counts[9:18])
+    b = S.get(k) or _suit_entry(k)
+    k = tuple(counts[18:27])
+    c = S.get(k) or _suit_entry(k)
+    return a, b, c
+
+
+def _check(counts, n_melds) -> int:
+    """The tile count with melds as three; 13 or 14 or an InvalidHandError."""
+    if len(counts) != 34:
+        raise InvalidHandError(f"expected 34 tile counts, got {len(counts)}")
+    if not isinstance(n_melds, int) or not 0 <= n_melds <= 4:
+        raise InvalidHandError(f"a hand has 0-4 declared melds, got {n_melds!r}")
+    total = sum(counts) + 3 * n_melds
+    if total != 13 and total != 14:
+        raise InvalidHandError(
+            f"wrong tile count: {total} tiles (melds count as three), expected 13 or 14")
+    return total
+
+
+# --- public core ------------------------------------------------------------------------------
+
+def shanten_of_counts(counts, n_melds: int = 0) -> int:
+    """Shanten over all five forms of 34 concealed counts plus ``n_melds`` declared melds.
+
+    -1: complete (14 tiles); 0: ready (听牌); k: k useful draws from ready. The hand has 13 or 14
+    tiles with melds counted as three; anything else raises :class:`InvalidHandError`.
+    """
+    _check(counts, n_melds)
+    a, b, c = _entries(counts)
+    honors = counts[27:34]
+    best = 8 - _regular_value(a, b, c, honors, n_melds)
+    if best < 0 or n_melds > 1:
+        return best
+    pa, pb, pc = a[2], b[2], c[2]
+    knit = [pa[i] + pb[j] + pc[k] for i, j, k in _KNIT_ORDER]
+    kmax = max(knit)
+    if n_melds == 0:
+        hd = 7 - honors.count(0)
+        # seven pairs (four of a kind is two pairs)
+        sp = 6 - (a[5] + b[5] + c[5] + sum(x >> 1 for x in honors))
+        if sp < best:
+            best = sp
+        # thirteen orphans
+        to = 13 - a[3] - b[3] - c[3] - hd - (1 if (a[4] or b[4] or c[4] or max(honors) >= 2) else 0)
+        if to < best:
+            best = to
+        # honors and knitted tiles
+        hk = 13 - kmax - hd
+        if hk < best:
+            best = hk
+        if best < 0:
+            return -1
+    # knitted straight: missing tiles of the straight + shanten of the rest with three more sets
+    if 8 - kmax < best:
+        for p, have in enumerate(knit):
+            if 8 - have < best:
+                ks = (9 - have) + _knitted_rest(counts, _KNIT_PERMS[p], n_melds)
+                if ks < best:
+                    best = ks
+    return best
+
+
+_KNIT_ORDER = tuple(
+    (perm.index(0), perm.index(9), perm.index(18)) for perm in _KNIT_PERMS)
+"""For each knitted straight, which rank class (147=0, 258=1, 369=2) each suit (m, p, s) takes."""
+
+
+def _knit_indices(perm) -> tuple:
+    return tuple(base + k + 3 * j for k, base in enumerate(perm) for j in range(3))
+
+
+def _knitted_rest(counts, perm, n_melds) -> int:
+    """Regular shanten of what is left after taking one of each knitted tile that is present."""
+    rest = list(counts)
+    for i in _knit_indices(perm):
+        if rest[i]:
+            rest[i] -= 1
+    a, b, c = _entries(rest)
+    return 8 - _regular_value(a, b, c, rest[27:34], n_melds + 3)
+
+
+# --- one form at a time, for teaching ------------------------------------------------------------
+
+def regular_shanten_of_counts(counts, n_melds: int = 0) -> int:
+    """基本和型 Regular form (four sets and a pair) only."""
+    _check(counts, n_melds)
+    a, b, c = _entries(counts)
+    return 8 - _regular_value(a, b, c, counts[27:34], n_melds)
+
+
+def seven_pairs_shanten_of_counts(counts, n_melds: int = 0) -> int | None:
+    """七对 Seven Pairs only (four of a kind counts as two pairs); None with declared melds."""
+    _check(counts, n_melds)
+    if n_melds:
+        return None
+    return 6 - sum(x >> 1 for x in counts)
+
+
+def thirteen_orphans_shanten_of_counts(counts, n_melds: int = 0) -> int | None:
+    """十三幺 Thirteen Orphans only; None with declared melds."""
+    _check(counts, n_melds)
+    if n_melds:
+        return None
+    kinds = sum(1 for i in _ORPHANS if counts[i])
+    pair = any(counts[i] >= 2 for i in _ORPHANS)
+    return 13 - kinds - pair
+
+
+def honors_and_knitted_shanten_of_counts(counts, n_melds: int = 0) -> int | None:
+    """全不靠 Honors and Knitted Tiles only; None with declared melds."""
+    _check(counts, n_melds)
+    if n_melds:
+        return None
+    hd = sum(1 for x in counts[27:34] if x)
+    return 13 - hd - max(sum(1 for i in _knit_indices(p) if counts[i]) for p in _KNIT_PERMS)
+
+
+def knitted_straight_shanten_of_counts(counts, n_melds: int = 0) -> int | None:
+    """组合龙 Knitted Straight (with a set and a pair) only; None with two or more melds."""
+    _check(counts, n_melds)
+    if n_melds > 1:
+        return None
+    best = None
+    for p in _KNIT_PERMS:
+        have = sum(1 for i in _knit_indices(p) if counts[i])
+        s = (9 - have) + _knitted_rest(counts, p, n_melds)
+        if best is None or s < best:
+            best = s
+    return best
+
+
+_FORM_FUNCS = (
+    ("regular", regular_shanten_of_counts),
+    ("seven_pairs", seven_pairs_shanten_of_counts),
+    ("thirteen_orphans", thirteen_orphans_shanten_of_counts),
+    ("honors_and_knitted", honors_and_knitted_shanten_of_counts),
+    ("knitted_straight", knitted_straight_shanten_of_counts),
+)
+
+
+def form_shanten_of_counts(counts, n_melds: int = 0) -> dict[str, int | None]:
+    """Shanten of each of the five forms by form name (None where melds rule the form out)."""
+    return {name: f(counts, n_melds) for name, f in _FORM_FUNCS}
+
+
+# --- waits and useful tiles ------------------------------------------------------------------------
+
+def waits_of_counts(counts, n_melds: int = 0) -> list[int]:
+    """Indices of the tiles that complete a 13-tile hand, in canonical order.
+
+    Formal waits are included: a tile whose four copies are all in the hand still counts (MCR
+    practice; the reference calculator agrees). An empty list when the hand is not ready.
+    """
+    if _check(counts, n_melds) != 13:
+        raise InvalidHandError("waits are asked of a 13-tile hand (melds count as three); this one has 14")
+    if shanten_of_counts(counts, n_melds) != 0:
+        return []
+    from .shapes import is_complete
+    c = list(counts)
+    out = []
+    for t in _candidates(c, n_melds):
+        c[t] += 1
+        if is_complete(c, n_melds):
+            out.append(t)
+        c[t] -= 1
+    return out
+
+
+def _candidates(c, n_melds) -> list[int]:
+    """Tiles worth trying as a wait or a useful draw: every tile for the special forms (when they
+    are possible), else tiles present or within two ranks of a present suited tile."""
+    if n_melds <= 1:
+        return list(range(34))
+    out = []
+    for t in range(34):
+        if c[t]:
+            out.append(t)
+        elif t < 27:
+            r = t % 9
+            if (r >= 1 and c[t - 1]) or (r >= 2 and c[t - 2]) or (r <= 7 and c[t + 1]) or (r <= 6 and c[t + 2]):
+                out.append(t)
+    return out
+
+
+def useful_tiles_of_counts(counts, n_melds: int = 0, *, all_counts=None) -> list[int]:
+    """Indices of the tiles (进张) that lower the shanten of a 13-tile hand, in canonical order.
+
+    A tile of which the hand (``all_counts``: concealed and melds; defaults to ``counts``) already
+    holds all four cannot be drawn, so it is left out, except when the hand is ready: then it is
+    a formal wait and counts, as in :func:`waits_of_counts`.
+    """
+    if _check(counts, n_melds) != 13:
+        raise InvalidHandError("useful tiles are asked of a 13-tile hand (melds count as three); this one has 14")
+    base = shanten_of_counts(counts, n_melds)
+    if base == 0:
+        return waits_of_counts(counts, n_melds)
+    held = counts if all_counts is None else all_counts
+    c = list(counts)
+    out = []
+    for t in _candidates(c, n_melds):
+        if held[t] >= 4:
+            continue
+        c[t] += 1
+        if _shanten14(c, n_melds) < base:
+            out.append(t)
+        c[t] -= 1
+    return out
+
+
+def _shanten14(c, n_melds) -> int:
+    """Shanten of a 14-tile count list without the checks (used in loops)."""
+    a, b, cc = _entries(c)
+    honors = c[27:34]
+    best = 8 - _regular_value(a, b, cc, honors, n_melds)
+    if best < 0 or n_melds > 1:
+        return best
+    return shanten_of_counts(c, n_melds)
