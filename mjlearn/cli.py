@@ -37,7 +37,7 @@ def _digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def copy_notebooks(dest: Path, source: Path | None = None, out=sys.stdout) -> dict[str, list[str]]:
+def copy_notebooks(dest: Path, source: Path | None = None, out=None) -> dict[str, list[str]]:
     """Copy the notebooks into ``dest`` without ever overwriting a file the learner changed.
 
     A file mjlearn copied earlier and the learner left alone is updated to the new version; a file the
@@ -45,6 +45,7 @@ def copy_notebooks(dest: Path, source: Path | None = None, out=sys.stdout) -> di
     Returns what happened to each file: ``{"copied": [...], "updated": [...], "kept": [...], "unchanged": [...]}``.
     """
     source = source or notebooks_source()
+    out = out or sys.stdout
     dest.mkdir(parents=True, exist_ok=True)
     manifest_path = dest / MANIFEST
     try:

@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""Set up mjlearn from a fresh clone with nothing but python3, then open the notebooks or run the tests.
+
+    python3 tools/bootstrap.py lab     # install into .venv and open the notebooks in JupyterLab
+    python3 tools/bootstrap.py test    # install what the tests need (Chromium too) and run the whole suite
+
+Extra arguments after ``test`` go to pytest (``python3 tools/bootstrap.py test -k notation``); after
+``lab`` they go to ``mjlearn lab`` (``--dir``, ``--port``, ``--no-browser``).
+
+The virtual environment is ``.venv`` in the clone (set MJLEARN_VENV to put it elsewhere). The browser
+tests need Debian's Chromium and a CJK font: as root this script installs them with apt-get; otherwise it
+says what to install and stops, because a test run without them would not be the whole suite.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV = Path(os.environ.get("MJLEARN_VENV", ROOT / ".venv"))
+APT_PACKAGES = ["chromium", "fonts-noto-cjk"]
+
+
+def say(msg: str) -> None:
+    print(f"[bootstrap] {msg}", flush=True)
+
+
+def run(cmd: list[str], **kw) -> None:
+    say(" ".join(str(c) for c in cmd))
+    subprocess.run(cmd, check=True, **kw)
+
+
+def venv_python() -> Path:
+    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def ensure_venv() -> Path:
+    py = venv_python()
+    if not py.exists():
+        try:
+            run([sys.executable, "-m", "venv", str(VENV)])
+        except subprocess.CalledProcessError:
+            if is_root() and shutil.which("apt-get"):
+                run(["apt-get", "install", "-y", "-q", "python3-venv"])
+                run([sys.executable, "-m", "venv", str(VENV)])
+            else:
+                sys.exit("python3 cannot create a virtual environment: install the venv module "
+                         "(Debian/Ubuntu: sudo apt-get install python3-venv) and run this again")
+    return py
+
+
+def is_root() -> bool:
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def pip_install(py: Path, extras: str) -> None:
+    run([str(py), "-m", "pip", "install", "--disable-pip-version-check", "-q", "-e", f"{ROOT}[{extras}]"])
+
+
+def have_cjk_font() -> bool:
+    if not shutil.which("fc-list"):
+        return False
+    out = subprocess.run(["fc-list", ":lang=zh"], capture_output=True, text=True).stdout
+    return "Noto Sans CJK" in out or "Noto Serif CJK" in out
+
+
+def ensure_browser() -> None:
+    """The end-to-end tests drive Debian's Chromium; a missing browser must fail the run, not skip."""
+    missing = []
+    if not Path("/usr/bin/chromium").exists():
+        missing.append("chromium")
+    if not have_cjk_font():
+        missing.append("fonts-noto-cjk")
+    if not missing:
+        return
+    if is_root() and shutil.which("apt-get"):
+        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        run(["apt-get", "update", "-q"], env=env)
+        run(["apt-get", "install", "-y", "-q", *APT_PACKAGES], env=env)
+        # matplotlib caches the font list: drop it so the new CJK font is seen
+        shutil.rmtree(Path.home() / ".cache" / "matplotlib", ignore_errors=True)
+        return
+    sys.exit(f"the browser tests need {' and '.join(missing)}; install them "
+             f"(Debian/Ubuntu: sudo apt-get install {' '.join(APT_PACKAGES)}) and run this again")
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in ("lab", "test"):
+        print(__doc__)
+        return 2
+    command, rest = argv[0], argv[1:]
+    py = ensure_venv()
+    if command == "lab":
+        pip_install(py, "lab")
+        exe = py.parent / ("mjlearn.exe" if os.name == "nt" else "mjlearn")
+        return subprocess.call([str(exe), "lab", *rest])
+    pip_install(py, "test,lab")
+    ensure_browser()
+    env = dict(os.environ)
+    env.pop("PYTHONPATH", None)
+    say("running the whole test suite")
+    result = subprocess.run([str(py), "-m", "pytest", *rest], cwd=ROOT, env=env)
+    return result.returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
