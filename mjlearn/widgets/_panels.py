@@ -1,0 +1,227 @@
+"""HTML of the panels the widgets share: the result panel, the fan breakdown, waits, advice.
+
+Pure functions of engine results; ``live`` picks placeholders the front end fills with tile
+art (live widget) or inline SVG (the static fallback).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..hand import Hand
+from ..tiles import Tile
+from ._base import B, L, esc, tile_tag
+from . import _engine
+
+
+@dataclass
+class Result:
+    html: str
+    total: int = -1
+
+
+def header(title: str, live: bool) -> str:
+    toggle = ('<button class="mj-chip mj-lang" data-act="lang" title="中文 / English">中 / EN</button>'
+              if live else "")
+    return f'<div class="mj-head"><span class="mj-title">{esc(title)}</span>{toggle}</div>'
+
+
+def _missing(what: str) -> str:
+    return (f'<div class="mj-note">{esc(L("此版本的引擎还没有", "This version of the engine has no"))} '
+            f'<code>{esc(what)}</code></div>')
+
+
+# --- waits and shanten ------------------------------------------------------------------------
+
+def shanten_line(hand: Hand) -> str:
+    try:
+        n = _engine.shanten(hand)
+    except _engine.EngineMissing as e:
+        return _missing(str(e))
+    if n < 0:
+        text = B("和了", "complete")
+    elif n == 0:
+        text = B("听牌", "ready (tenpai)")
+    else:
+        text = L(f"{n} 向听（还差 {n} 张到听牌）", f"{n}-shanten: {n} tile{'s' if n > 1 else ''} from ready")
+    return f'<div class="mj-shanten" data-shanten="{n}"><b>{esc(L("向听数", "Shanten"))}</b> {esc(text)}</div>'
+
+
+def waits_html(hand: Hand, live: bool, visible=None) -> str:
+    """The winning tiles of a 13-tile hand with the copies of each still unseen."""
+    ws = _engine.waits(hand)
+    if not ws:
+        return f'<div class="mj-waits mj-none">{esc(L("没有听牌张", "No tile completes this hand yet"))}</div>'
+    seen = list(hand.all_counts)
+    if visible is not None:
+        for i, n in enumerate(visible[:34]):
+            seen[i] += n
+    items, total = [], 0
+    for w in ws:
+        left = max(0, 4 - seen[w.index])
+        total += left
+        items.append(f'<span class="mj-wait{" mj-dead" if left == 0 else ""}" data-wait="{w}">'
+                     f'{tile_tag(w, live=live, width=30)}<span class="mj-count">×{left}</span></span>')
+    head = L(f"听 {len(ws)} 种，共 {total} 张", f"Waits: {len(ws)} kind{'s' if len(ws) != 1 else ''}, "
+             f"{total} tile{'s' if total != 1 else ''} left")
+    return (f'<div class="mj-waits" data-waits="{" ".join(map(str, ws))}"><div class="mj-lbl">{esc(head)}'
+            f'</div><div class="mj-wait-row">{"".join(items)}</div></div>')
+
+
+def advice_html(hand: Hand, live: bool) -> str:
+    """Discard advice as a bar chart of how many tiles improve the hand after each discard."""
+    try:
+        advice = list(_engine.discard_advice(hand))
+    except _engine.EngineMissing as e:
+        return _missing(str(e))
+    rows = []
+    for a in advice:
+        tl = _get(a, "discard", "tile")
+        sh = _get(a, "shanten")
+        useful = _get(a, "tiles_left", "ukeire", "count", "useful_count")
+        kinds = _get(a, "useful", "improving", "waits")
+        rows.append((tl, sh, useful if isinstance(useful, int) else 0, kinds))
+    if not rows:
+        return ""
+    best = max(r[2] for r in rows) or 1
+    out = [f'<div class="mj-advice"><div class="mj-lbl">{esc(B("打牌建议", "Discard advice"))}</div>']
+    for tl, sh, useful, kinds in rows:
+        pct = 100 * useful / best
+        detail = ""
+        if kinds:
+            detail = " ".join(str(k) for k in kinds)
+        out.append(f'<div class="mj-bar-row" title="{esc(detail)}">'
+                   f'{tile_tag(tl if isinstance(tl, Tile) else None, live=live, width=24)}'
+                   f'<span class="mj-bar-sh">{esc(L(f"{sh}向听", f"{sh}-sh"))}</span>'
+                   f'<span class="mj-bar"><span style="width:{pct:.0f}%"></span></span>'
+                   f'<span class="mj-bar-n">{useful}</span></div>')
+    out.append("</div>")
+    return "".join(out)
+
+
+def _get(obj, *names):
+    for n in names:
+        if isinstance(obj, dict) and n in obj:
+            return obj[n]
+        if hasattr(obj, n):
+            return getattr(obj, n)
+    if isinstance(obj, tuple) and obj:
+        return obj[0] if names[0] in ("discard", "tile") else None
+    return None
+
+
+# --- fans -----------------------------------------------------------------------------------
+
+def fan_positions(hand: Hand, fan) -> list[int]:
+    """Positions (``data-i`` in the hand picture) of the tiles that make a fan."""
+    tiles = []
+    parts = _get(fan, "parts")
+    if parts:
+        for p in parts:
+            if getattr(p, "meld", None) is not None:
+                tiles.append(("meld", p.meld))
+            else:
+                tiles.extend(("tile", x) for x in getattr(p, "tiles", ()))
+    else:
+        for x in _get(fan, "tiles") or ():
+            tiles.append(("tile", x if isinstance(x, Tile) else Tile(str(x))))
+    pos, used = [], set()
+    start = {}
+    i = 0
+    for k, m in enumerate(hand.melds):
+        start[k] = i
+        i += len(m.tiles)
+    loose = list(enumerate(list(hand.concealed) + ([hand.win_tile] if hand.win_tile else []), start=i))
+    for what, x in tiles:
+        if what == "meld":
+            for k, m in enumerate(hand.melds):
+                if m == x and start[k] not in used:
+                    span = range(start[k], start[k] + len(m.tiles))
+                    pos.extend(span)
+                    used.update(span)
+                    break
+        else:
+            for p, tl in reversed(loose) if x == hand.win_tile else loose:
+                if tl == x and p not in used:
+                    pos.append(p)
+                    used.add(p)
+                    break
+    return sorted(pos)
+
+
+def fans_html(hand: Hand, result, live: bool) -> str:
+    """The fan table of a score result; hovering a row lights up that fan's tiles."""
+    from ..render import svg
+    out = [f'<div class="mj-fans" data-hlscope="1"><div class="mj-fan-hand">{svg.hand_svg(hand, width=34)}</div>',
+           '<table class="mj-fan-table"><tbody>']
+    for f in _get(result, "fans") or ():
+        zh, en = _get(f, "zh") or "", _get(f, "en") or ""
+        pts, count = _get(f, "points") or 0, _get(f, "count") or 1
+        pos = fan_positions(hand, f)
+        sub = pts * count
+        times = f" ×{count}" if count > 1 else ""
+        out.append(f'<tr class="mj-fan" data-hl="{" ".join(map(str, pos))}" data-fan="{esc(en)}">'
+                   f'<td class="mj-fan-name"><b>{esc(zh if L("z", "e") == "z" else en)}</b> '
+                   f'<span class="mj-sub">{esc(en if L("z", "e") == "z" else zh)}</span></td>'
+                   f'<td class="mj-pts">{pts}{times}</td><td class="mj-pts">{sub}</td></tr>')
+    out.append("</tbody></table>")
+    excluded = _get(result, "excluded") or ()
+    if excluded:
+        out.append(f'<details class="mj-excl"><summary>{esc(L("不计的番", "Fans not counted"))} '
+                   f'({len(excluded)})</summary><ul>')
+        for x in excluded:
+            zh, en = _get(x, "zh") or "", _get(x, "en") or ""
+            why = _get(x, "reason", "principle") or ""
+            by = _get(x, "because_of", "by")
+            by_txt = ""
+            if by is not None:
+                by_txt = f" ← {_get(by, 'zh') or by}" if not isinstance(by, int) else f" ← #{by}"
+            out.append(f"<li>{esc(B(zh, en))} <span class='mj-sub'>{esc(why)}{esc(by_txt)}</span></li>")
+        out.append("</ul></details>")
+    out.append("</div>")
+    return "".join(out)
+
+
+def score_html(hand: Hand, result, live: bool) -> tuple[str, int]:
+    total = int(_get(result, "total") or 0)
+    meets = _get(result, "meets_minimum")
+    ok = "" if meets is None else (
+        f'<span class="mj-ok">{esc(L("够 8 番起和", "meets the 8-point minimum"))}</span>' if meets else
+        f'<span class="mj-bad">{esc(L("不够 8 番起和", "below the 8-point minimum"))}</span>')
+    head = (f'<div class="mj-total"><span class="mj-total-n" data-total="{total}">{total}</span> '
+            f'{esc(L("番", "points"))} {ok}</div>')
+    return head + fans_html(hand, result, live), total
+
+
+# --- the editor's result panel --------------------------------------------------------------
+
+def result_panel(state, live: bool) -> Result:
+    n = state.tile_count()
+    title = f'<div class="mj-res-title">{esc(B("结果", "Result"))}</div>'
+    if n < 13:
+        need = 13 - n
+        msg = L(f"再加 {need} 张牌（共 13 张看听牌，14 张算番）",
+                f"Add {need} more tile{'s' if need > 1 else ''}: 13 tiles show the waits, 14 are scored")
+        return Result(f'{title}<div class="mj-note">{esc(msg)}</div>')
+    try:
+        hand = state.hand()
+    except ValueError as e:
+        return Result(f'{title}<div class="mj-error">{esc(e)}</div>')
+    if n == 13:
+        return Result(title + shanten_line(hand) + waits_html(hand, live))
+    from ..shapes import is_winning
+    if hand.win_tile is None:
+        return Result(title + f'<div class="mj-note">{esc(L("14 张：打一张（见下），或用 + 写出和牌张", "14 tiles: discard one (see below), or write the winning tile after +"))}</div>'
+                      + shanten_line(hand) + advice_html(hand, live))
+    if not is_winning(hand):
+        return Result(title + f'<div class="mj-bad">{esc(L("还没和：这 14 张不成和牌型", "Not a winning hand: these 14 tiles make no winning form"))}</div>'
+                      + shanten_line(hand) + advice_html(hand, live))
+    rules = state.rules
+    try:
+        res = _engine.rules_score(hand, rules, **state.score_context())
+    except _engine.EngineMissing as e:
+        return Result(title + _missing(str(e)))
+    except ValueError as e:  # the rule set says why it cannot score this hand
+        return Result(title + f'<div class="mj-error">{esc(e)}</div>')
+    body, total = score_html(hand, res, live)
+    return Result(title + body, total)

@@ -1,0 +1,416 @@
+"""The hand editor (牌型编辑器): click tiles to build a hand and see it analysed or scored at once.
+
+>>> from mjlearn.widgets.editor import EditorState
+>>> s = EditorState()
+>>> s.set_notation("1112345678999m")
+>>> s.add("5m"); s.notation()
+'1112345678999m+5m'
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..errors import InvalidHandError, NotationError
+from ..hand import Hand, Meld, MeldKind
+from ..notation import format_meld, format_tiles, parse_hand, parse_meld, parse_tiles
+from ..tiles import FLOWERS, KINDS, TILES, Tile, tile as _tile
+from . import _panels
+from ._base import B, L, MjWidget, esc, tile_tag
+
+__all__ = ["EditorState", "HandEditor"]
+
+import traitlets as t
+
+CONTEXT_FLAGS = {
+    "self_drawn": ("自摸", "self-drawn"),
+    "last_tile": ("和绝张", "last tile of its kind"),
+    "kong": ("杠上开花 / 抢杠", "on a kong (replacement / robbing)"),
+    "wall_last": ("妙手回春 / 海底捞月", "last tile of the wall"),
+}
+WINDS = {"E": ("东", "East"), "S": ("南", "South"), "W": ("西", "West"), "N": ("北", "North")}
+MODES = {"tile": ("单张", "tile"), "chow": ("吃 顺子", "chow"), "pung": ("碰 刻子", "pung"),
+         "kong": ("杠", "kong")}
+SEATS = {1: ("上家", "left"), 2: ("对家", "opposite"), 3: ("下家", "right")}
+
+
+class EditorState:
+    """What the editor holds: a possibly unfinished hand, the meld builder and the context.
+
+    Every change goes through a method that raises ``ValueError`` (with a sentence a learner can
+    read) and leaves the state as it was when the change is impossible.
+    """
+
+    def __init__(self):
+        self.melds: list[Meld] = []
+        self.concealed: list[Tile] = []
+        self.win: Tile | None = None
+        self.flowers: list[Tile] = []
+        self.mode = "tile"
+        """What a palette click adds: a single tile, or a chow/pung/kong starting at that tile."""
+        self.exposed = True
+        """Melds from the builder are exposed (claimed) or concealed (made in hand)."""
+        self.seat = 1
+        """Who discarded the claimed tile of an exposed pung or kong: 1 left, 2 opposite, 3 right."""
+        self.context = {"self_drawn": False, "last_tile": False, "kong": False, "wall_last": False,
+                        "seat_wind": "E", "prevalent_wind": "E"}
+        self.rules = "mcr"
+
+    # --- reading the state ---------------------------------------------------------------
+
+    def held(self) -> list[int]:
+        """Copies of each of the 42 tiles in the hand (melds, concealed, winning tile, flowers)."""
+        c = [0] * 42
+        for m in self.melds:
+            for tl in m.tiles:
+                c[tl.index] += 1
+        for tl in self.concealed + self.flowers + ([self.win] if self.win else []):
+            c[tl.index] += 1
+        return c
+
+    def left(self) -> list[int]:
+        """Copies of each tile still free to add: 4 of a kind, 1 of a flower."""
+        h = self.held()
+        return [(4 if i < 34 else 1) - h[i] for i in range(42)]
+
+    def tile_count(self) -> int:
+        """Tiles with kongs counted as three (13 waiting, 14 complete)."""
+        return 3 * len(self.melds) + len(self.concealed) + (self.win is not None)
+
+    def notation(self) -> str:
+        s = "".join(format_meld(m) for m in self.melds) + format_tiles(self.concealed)
+        if self.win is not None:
+            s += "+" + str(self.win)
+        return s + format_tiles(self.flowers)
+
+    def hand(self) -> Hand | None:
+        """The hand when it has 13 or 14 tiles, else None."""
+        if self.tile_count() not in (13, 14):
+            return None
+        return Hand(tuple(self.melds), tuple(self.concealed), self.win, tuple(self.flowers))
+
+    def score_context(self) -> dict:
+        return dict(self.context)
+
+    # --- changing it ---------------------------------------------------------------------
+
+    def add(self, tile) -> None:
+        """A palette click: add a tile, a flower, or (in a meld mode) a meld starting at it."""
+        tl = _tile(tile)
+        left = self.left()
+        if tl.is_flower:
+            if tl in self.flowers:
+                self.flowers.remove(tl)
+            else:
+                self.flowers.append(tl)
+                self.flowers.sort()
+            return
+        n = self.tile_count()
+        if self.mode == "tile":
+            if left[tl.index] <= 0:
+                raise ValueError(L(f"{tl.zh}已经用完了四张", f"all four {tl.en} ({tl}) are already in the hand"))
+            if n >= 14:
+                raise ValueError(L("手牌已满 14 张：先点掉一张", "the hand is full (14 tiles): click a tile in the hand to remove it first"))
+            if n == 13:
+                self.win = tl
+            else:
+                self.concealed.append(tl)
+                self.concealed.sort()
+            return
+        kind = MeldKind(self.mode)
+        if kind is MeldKind.CHOW and (not tl.is_suited or tl.rank > 7):
+            raise ValueError(L(f"顺子从 {tl} 起不行：只能从 1-7 的数牌开始",
+                               f"a chow cannot start at {tl}: it needs a suited tile 1-7"))
+        if len(self.melds) >= 4:
+            raise ValueError(L("最多四副副露", "a hand has at most four melds"))
+        if self.win is not None or n + 3 > 13:
+            raise ValueError(L("没有地方再放一副：面子要在和牌张之前，总数不超过 13 张",
+                               "no room for another meld: melds plus concealed tiles make at most 13 before the winning tile"))
+        if kind is not MeldKind.KONG and not self.exposed:
+            tiles = [TILES[tl.index + k] for k in range(3)] if kind is MeldKind.CHOW else [tl] * 3
+            need = {}
+            for x in tiles:
+                need[x] = need.get(x, 0) + 1
+            for x, k in need.items():
+                if left[x.index] < k:
+                    raise ValueError(L(f"{x.zh}不够了", f"not enough {x.en} ({x}) left"))
+            self.concealed.extend(tiles)
+            self.concealed.sort()
+            return
+        offer = None
+        if self.exposed:
+            offer = 1 if kind is MeldKind.CHOW else self.seat
+        meld = Meld(kind, tl, offer)
+        for x in set(meld.tiles):
+            if left[x.index] < meld.tiles.count(x):
+                raise ValueError(L(f"{x.zh}不够了", f"not enough {x.en} ({x}) left for {format_meld(meld)}"))
+        self.melds.append(meld)
+
+    def remove(self, where: str) -> None:
+        """Take out a piece of the hand: ``c3`` (4th concealed tile), ``w`` (the winning tile),
+        ``m0`` (first meld), ``f1`` (second flower)."""
+        kind, num = where[:1], where[1:]
+        try:
+            if kind == "w" and self.win is not None:
+                self.win = None
+                return
+            k = int(num)
+            if kind == "c":
+                del self.concealed[k]
+                return
+            if kind == "m":
+                del self.melds[k]
+                return
+            if kind == "f":
+                del self.flowers[k]
+                return
+        except (ValueError, IndexError):
+            pass
+        raise ValueError(f"nothing to remove at {where!r}")
+
+    def clear(self) -> None:
+        self.melds, self.concealed, self.win, self.flowers = [], [], None, []
+
+    def set_notation(self, text: str) -> None:
+        """Replace the hand by typed notation. Fewer than 13 tiles is allowed while building.
+        Raises :class:`NotationError` or :class:`InvalidHandError` and keeps the hand as it was."""
+        try:
+            h = parse_hand(text)
+            melds, concealed, win, flowers = list(h.melds), list(h.concealed), h.win_tile, list(h.flowers)
+        except InvalidHandError as e:
+            if not all(p.message.startswith("wrong tile count") for p in e.problems):
+                raise
+            melds, concealed, win, flowers = _parse_partial(text)
+            n = 3 * len(melds) + len(concealed) + (win is not None)
+            if n > 14 or (win is not None and n != 14):
+                raise
+        self.melds, self.concealed, self.win, self.flowers = melds, concealed, win, flowers
+        self.concealed.sort()
+
+
+def _parse_partial(text: str):
+    """Melds, concealed tiles, winning tile and flowers of an unfinished hand (the full parser
+    has already checked the syntax; only the tile count was wrong)."""
+    melds = [parse_meld(m) for m in re.findall(r"\[[^\]]*\]", text)]
+    rest = re.sub(r"\[[^\]]*\]", "", text)
+    body, _, win_text = rest.partition("+")
+    tiles = parse_tiles(body) if body.strip() else []
+    wins = parse_tiles(win_text) if win_text.strip() else []
+    flowers = sorted([x for x in tiles + wins if x.is_flower])
+    concealed = [x for x in tiles if not x.is_flower]
+    wins = [x for x in wins if not x.is_flower]
+    return melds, concealed, (wins[0] if wins else None), flowers
+
+
+class HandEditor(MjWidget):
+    """Build a hand by clicking tiles; see its waits and shanten (13 tiles) or its score (14).
+
+    >>> ed = HandEditor("1112345678999m")     # doctest: +SKIP
+    >>> ed.handle({"act": "add", "arg": "5m"})  # what a click on 5m in the palette sends
+    >>> ed.notation
+    '1112345678999m+5m'
+
+    Front-end messages: ``add`` (a palette tile), ``rm`` (``c3``/``w``/``m0``/``f1``), ``clear``,
+    ``mode`` (tile/chow/pung/kong), ``exposed`` (bool), ``seat`` (1-3), ``ctx`` (``{"name":
+    flag, "value": ...}``), ``rules``, ``lang``; the notation box sets the ``notation`` trait.
+    """
+
+    notation = t.Unicode("").tag(sync=True)
+    """The hand in notation, kept in sync with the tiles both ways."""
+    total = t.Int(-1).tag(sync=True)
+    """The score shown in the result panel (-1 when the hand is not a scored win)."""
+
+    def __init__(self, hand: str = "", *, rules: str = "mcr", **context):
+        self.state = EditorState()
+        self.state.rules = rules
+        for k, v in context.items():
+            if k not in self.state.context:
+                raise ValueError(f"unknown context {k!r}: expected one of {', '.join(self.state.context)}")
+            self.state.context[k] = v
+        if hand:
+            self.state.set_notation(str(hand))
+        self._syncing = False
+        super().__init__(notation=self.state.notation())
+
+    # --- actions -------------------------------------------------------------------------
+
+    def _act_add(self, arg, msg):
+        self.state.add(arg)
+        self.last_error = ""
+
+    def _act_rm(self, arg, msg):
+        self.state.remove(str(arg))
+        self.last_error = ""
+
+    def _act_clear(self, arg, msg):
+        self.state.clear()
+        self.last_error = ""
+
+    def _act_mode(self, arg, msg):
+        if arg not in MODES:
+            raise ValueError(f"unknown mode {arg!r}")
+        self.state.mode = arg
+
+    def _act_exposed(self, arg, msg):
+        self.state.exposed = bool(arg)
+
+    def _act_seat(self, arg, msg):
+        self.state.seat = int(arg)
+
+    def _act_ctx(self, arg, msg):
+        name, value = msg.get("name"), msg.get("value")
+        if name not in self.state.context:
+            raise ValueError(f"unknown context {name!r}")
+        self.state.context[name] = bool(value) if name in CONTEXT_FLAGS else str(value)
+
+    def _act_rules(self, arg, msg):
+        self.state.rules = str(arg)
+
+    @t.observe("notation")
+    def _notation_typed(self, change):
+        if self._syncing or getattr(self, "state", None) is None:
+            return
+        text = change["new"]
+        if text == self.state.notation():
+            return
+        try:
+            self.state.set_notation(text)
+        except ValueError as e:  # NotationError, InvalidHandError: the parser's own message
+            self.last_error = str(e)
+            self.refresh(keep_notation=True)
+            return
+        self.last_error = ""
+        self.refresh()
+
+    # --- rendering -----------------------------------------------------------------------
+
+    def refresh(self, keep_notation: bool = False) -> None:
+        st = getattr(self, "state", None)
+        if st is None:
+            return
+        if not keep_notation:
+            self._syncing = True
+            try:
+                self.notation = st.notation()
+            finally:
+                self._syncing = False
+        super().refresh()
+
+    def _layout(self) -> str:
+        return ('<div class="mj-editor">'
+                '<div data-region="head"></div>'
+                '<div class="mj-cols"><div class="mj-left">'
+                '<div data-region="palette"></div><div data-region="builder"></div>'
+                '<div data-region="hand"></div>'
+                '<div class="mj-notation"><label data-region="notation_label"></label>'
+                '<input type="text" class="mj-notation-input" data-bind="notation" spellcheck="false"'
+                ' autocomplete="off"/></div><div data-region="error"></div>'
+                '<div data-region="context"></div></div>'
+                '<div class="mj-right"><div data-region="result"></div></div></div></div>')
+
+    def _regions(self, live: bool) -> dict:
+        st = self.state
+        res = _panels.result_panel(st, live=live)
+        self.total = res.total
+        return {
+            "head": _panels.header(B("牌型编辑器", "Hand editor"), live),
+            "palette": self._palette(live),
+            "builder": self._builder(),
+            "hand": self._hand(live),
+            "notation_label": esc(L("记法", "Notation")) + (
+                "" if live else f' <code>{esc(st.notation())}</code>'),
+            "error": (f'<div class="mj-error" role="alert">{esc(self.last_error)}</div>'
+                      if self.last_error else ""),
+            "context": self._context(),
+            "result": res.html,
+        }
+
+    def _palette(self, live: bool) -> str:
+        left = self.state.left()
+        rows = [KINDS[0:9], KINDS[9:18], KINDS[18:27], KINDS[27:34] + FLOWERS[:0], FLOWERS]
+        out = ['<div class="mj-palette">']
+        for row in rows:
+            out.append('<div class="mj-prow">')
+            for tl in row:
+                n = left[tl.index]
+                on = tl in self.state.flowers if tl.is_flower else False
+                dis = " mj-off" if n <= 0 and not on else ""
+                sel = " mj-on" if on else ""
+                out.append(
+                    f'<button class="mj-pal{dis}{sel}" data-act="add" data-arg="{tl}" '
+                    f'data-tile-btn="{tl}">{tile_tag(tl, live=live, width=32)}'
+                    f'<span class="mj-left-n">{n if not tl.is_flower else ("✓" if on else "")}</span></button>')
+            out.append("</div>")
+        out.append("</div>")
+        return "".join(out)
+
+    def _builder(self) -> str:
+        st = self.state
+        out = ['<div class="mj-builder"><span class="mj-lbl">', esc(L("点牌加入", "A click adds")), "</span>"]
+        for m, (zh, en) in MODES.items():
+            on = " mj-on" if st.mode == m else ""
+            out.append(f'<button class="mj-chip{on}" data-act="mode" data-arg="{m}">{esc(L(zh, en))}</button>')
+        if st.mode != "tile":
+            out.append('<span class="mj-sep"></span>')
+            for val, (zh, en) in ((True, ("明", "exposed")), (False, ("暗", "concealed"))):
+                on = " mj-on" if st.exposed == val else ""
+                out.append(f'<button class="mj-chip{on}" data-act="exposed" data-arg="{int(val)}">'
+                           f'{esc(L(zh, en))}</button>')
+            if st.exposed and st.mode != "chow":
+                out.append(f'<span class="mj-lbl">{esc(L("来自", "from"))}</span>')
+                for seat, (zh, en) in SEATS.items():
+                    on = " mj-on" if st.seat == seat else ""
+                    out.append(f'<button class="mj-chip{on}" data-act="seat" data-arg="{seat}">'
+                               f'{esc(L(zh, en))}</button>')
+        out.append(f'<span class="mj-grow"></span><button class="mj-chip mj-clear" data-act="clear">'
+                   f'{esc(L("清空", "clear"))}</button></div>')
+        return "".join(out)
+
+    def _hand(self, live: bool) -> str:
+        from ..render import svg
+        st = self.state
+        n = st.tile_count()
+        out = [f'<div class="mj-hand-box"><div class="mj-lbl">{esc(L("手牌", "Hand"))} · '
+               f'{n}/14 {esc(L("（点一张牌把它拿掉）", "(click a tile to take it out)"))}</div><div class="mj-hand">']
+        for k, m in enumerate(st.melds):
+            out.append(f'<span class="mj-grp mj-click" data-act="rm" data-arg="m{k}" '
+                       f'title="{esc(L("拿掉这副", "remove this meld"))}">{svg.meld_svg(m, width=40)}</span>')
+        if st.concealed:
+            out.append(f'<span class="mj-grp mj-click" data-act="rm" data-pick="c">'
+                       f'{svg.tiles_svg(st.concealed, width=40)}</span>')
+        if st.win is not None:
+            out.append(f'<span class="mj-grp mj-win mj-click" data-act="rm" data-arg="w">'
+                       f'<span class="mj-tag">{esc(L("和牌张", "winning tile"))}</span>'
+                       f'{svg.tile_svg(st.win, width=40)}</span>')
+        if st.flowers:
+            out.append(f'<span class="mj-grp mj-click" data-act="rm" data-pick="f">'
+                       f'{svg.tiles_svg(st.flowers, width=32)}</span>')
+        if n == 0 and not st.flowers:
+            out.append(f'<span class="mj-empty">{esc(L("点上面的牌开始组一手牌", "Click the tiles above to build a hand"))}</span>')
+        out.append("</div></div>")
+        return "".join(out)
+
+    def _context(self) -> str:
+        st = self.state
+        ctx = st.context
+        out = ['<div class="mj-context">']
+        for name, (zh, en) in (("seat_wind", ("门风", "seat wind")), ("prevalent_wind", ("圈风", "prevalent wind"))):
+            out.append(f'<label>{esc(L(zh, en))} <select data-act="ctx" data-name="{name}">')
+            for w, (wz, we) in WINDS.items():
+                sel = " selected" if ctx[name] == w else ""
+                out.append(f'<option value="{w}"{sel}>{esc(L(wz, we))}</option>')
+            out.append("</select></label>")
+        for name, (zh, en) in CONTEXT_FLAGS.items():
+            chk = " checked" if ctx[name] else ""
+            out.append(f'<label title="{esc(B(zh, en))}"><input type="checkbox" data-act="ctx" '
+                       f'data-name="{name}"{chk}/> {esc(L(zh, en))}</label>')
+        from ._engine import rule_sets
+        out.append(f'<label>{esc(L("规则", "rules"))} <select data-act="rules">')
+        for key, zh, en in rule_sets():
+            sel = " selected" if st.rules == key else ""
+            out.append(f'<option value="{esc(key)}"{sel}>{esc(L(zh, en))}</option>')
+        out.append("</select></label></div>")
+        return "".join(out)
+
+    def _text(self) -> str:
+        return f"HandEditor({self.state.notation()!r})"
