@@ -369,9 +369,9 @@ def build() -> dict:
     faces: dict[str, str] = {}
 
     numerals = "一二三四五六七八九"
-    nbox = (13, 7, 47, 33)
+    nbox = (11, 5, 49, 35)
     ns = tf.fit_scale(numerals, nbox)
-    wan = tf.fit("萬", (10, 37, 50, 75))
+    wan = tf.fit("萬", (9, 38, 51, 76))
     for r in range(1, 10):
         faces[f"{r}m"] = el(tf.fit(numerals[r - 1], nbox, ns), INK) + el(wan, RED)
         faces[f"{r}p"] = dots_face(r)
