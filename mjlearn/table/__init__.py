@@ -1,0 +1,25 @@
+"""The table: wall, dice, dealing, flowers, claims and a playable hand with simple computer players.
+
+>>> from mjlearn.table import Table, play_hand
+>>> t = play_hand(Table("mcr", seed=1))
+>>> t.is_over
+True
+"""
+
+from __future__ import annotations
+
+from .config import RULE_SET_NAMES, TABLE_CONFIGS, TableConfig, table_config
+from .events import (ACTION_EVENTS, Chowed, Declared, DiceThrown, Discarded, Drew, Event, Exhausted,
+                     FlowerReplaced, Konged, Punged, ReplacementDrawn, SetAside, TailTurnedUp, TilesDealt,
+                     WallBroken, WallBuilt, WildTurnedUp, Won)
+from .play import IllegalActionError, Table, next_in_sequence, relative_seat, replay
+from .wall import Wall, roll_dice, tile_set, wall_owner
+from .bots import Bot, play_hand
+
+__all__ = [
+    "Table", "IllegalActionError", "replay", "play_hand", "Bot", "Wall", "TableConfig", "TABLE_CONFIGS",
+    "RULE_SET_NAMES", "table_config", "tile_set", "roll_dice", "wall_owner", "next_in_sequence",
+    "relative_seat", "Event", "ACTION_EVENTS", "WallBuilt", "DiceThrown", "WallBroken", "TilesDealt",
+    "WildTurnedUp", "TailTurnedUp", "SetAside", "FlowerReplaced", "Drew", "ReplacementDrawn", "Discarded",
+    "Declared", "Chowed", "Punged", "Konged", "Won", "Exhausted",
+]

@@ -1,0 +1,239 @@
+"""Simple computer players: discard by shanten and live useful tiles, claim when it helps, win when legal.
+
+A :class:`Bot` looks only at what its seat may see: its own tiles and melds, the discards and
+the exposed melds. :func:`play_hand` runs a hand to the end with four bots, or with a learner in
+one seat (the learner's moves come from a callback).
+
+The hot path is count-array shanten (:mod:`mjlearn.shanten`): a discard is chosen by the shanten
+of every 13-tile hand it leaves, ties broken by how many useful tiles are still live (not in
+sight), counted with the regular-form shanten of each candidate draw.
+
+>>> from mjlearn.table import Table, play_hand
+>>> t = play_hand(Table("xian", seed=2))
+>>> t.is_over, t.tile_census() == Table("xian", seed=2).tile_census()
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random as _random
+
+from ..shanten import regular_shanten_of_counts, shanten_of_counts
+from ..tiles import TILES
+
+__all__ = ["Bot", "play_hand"]
+
+
+def _near(c: list[int]) -> list[int]:
+    """Tiles that can lower shanten as a draw: held tiles and suited tiles within two ranks."""
+    out = []
+    for t in range(34):
+        if c[t]:
+            out.append(t)
+        elif t < 27:
+            r = t % 9
+            if (r >= 1 and c[t - 1]) or (r >= 2 and c[t - 2]) or (r <= 7 and c[t + 1]) or (r <= 6 and c[t + 2]):
+                out.append(t)
+    return out
+
+
+class Bot:
+    """A simple computer player.
+
+    ``all_forms``: judge discards by the shanten over every MCR form (seven pairs, thirteen orphans,
+    knitted hands) rather than the regular form only. ``rng``: breaks remaining ties.
+    """
+
+    def __init__(self, seed: int | None = None, *, all_forms: bool = True):
+        self.rng = _random.Random(seed)
+        self.all_forms = all_forms
+
+    # --- evaluation ---------------------------------------------------------------------------
+
+    def _shanten(self, c, n_melds: int) -> int:
+        if self.all_forms and n_melds <= 1:
+            return shanten_of_counts(c, n_melds)
+        return regular_shanten_of_counts(c, n_melds)
+
+    @staticmethod
+    def _seen(table, seat: int) -> list[int]:
+        seen = list(table.hands[seat][:34])
+        for s in range(4):
+            for t, by in table.ponds[s]:
+                if by is None:
+                    seen[t.index] += 1
+            for m in table.melds[s]:
+                if s == seat or not m.is_concealed:
+                    for t in m.tiles:
+                        seen[t.index] += 1
+        return seen
+
+    def choose_discard(self, table, seat: int) -> int:
+        """Index of the tile to discard."""
+        c = list(table.hands[seat][:34])
+        n = len(table.melds[seat])
+        banned = set()
+        if table.wild is not None:
+            banned.add(table.wild.index)   # keep wilds (and never throw the Fuzhou 金)
+        if table.config.swap_call_ban and table._after_claim is not None:
+            banned.add(table._after_claim.index)
+        cands = [i for i in range(34) if c[i] and i not in banned] or [i for i in range(34) if c[i]]
+        scored = []
+        for i in cands:
+            c[i] -= 1
+            scored.append((self._shanten(c, n), i))
+            c[i] += 1
+        best = min(s for s, _ in scored)
+        ties = [i for s, i in scored if s == best]
+        if len(ties) == 1:
+            return ties[0]
+        seen = self._seen(table, seat)
+        # cheap pre-order: isolated honors and terminals first; evaluate the live useful tiles of a few
+        ties.sort(key=lambda i: (_connect(c, i), self.rng.random()))
+        ties = ties[:4]
+        best_i, best_live = ties[0], -1
+        for i in ties:
+            c[i] -= 1
+            live = 0
+            for t in _near(c):
+                if seen[t] >= 4:
+                    continue
+                c[t] += 1
+                if regular_shanten_of_counts(c, n) < best or (self.all_forms and n <= 1 and best <= 2
+                                                              and shanten_of_counts(c, n) < best):
+                    live += 4 - seen[t]
+                c[t] -= 1
+            c[i] += 1
+            if live > best_live:
+                best_i, best_live = i, live
+        return best_i
+
+    def choose_claim(self, table, seat: int) -> tuple[str, object]:
+        """("win" | "pung" | "kong" | "chow" | "pass", chow start) for the discard on the table."""
+        opts = table.claim_options(seat)
+        if "win" in opts:
+            return "win", None
+        if len(opts) == 1:
+            return "pass", None
+        t = table.last_discard[1].index
+        c = list(table.hands[seat][:34])
+        n = len(table.melds[seat])
+        now = self._shanten(c, n)
+        if "kong" in opts:
+            c[t] -= 3
+            after = self._shanten(c, n + 1)
+            c[t] += 3
+            if after <= now:
+                return "kong", None
+        if "pung" in opts:
+            c[t] -= 2
+            after = self._shanten(c, n + 1)
+            c[t] += 2
+            if after < now:
+                return "pung", None
+        if "chow" in opts:
+            best = None
+            for s in table.chow_options(seat):
+                a = s.index
+                for j in (a, a + 1, a + 2):
+                    if j != t:
+                        c[j] -= 1
+                after = self._shanten(c, n + 1)
+                for j in (a, a + 1, a + 2):
+                    if j != t:
+                        c[j] += 1
+                if after < now and (best is None or after < best[0]):
+                    best = (after, s)
+            if best is not None:
+                return "chow", best[1]
+        return "pass", None
+
+    def choose_turn(self, table, seat: int) -> tuple[str, object]:
+        """In one's own turn: ("win", None), ("kong", tile index) or ("discard", tile index)."""
+        h = table.hands[seat]
+        drawn = table._drawn
+        if drawn is not None and _maybe_complete(table, seat) and table.can_win(seat):
+            return "win", None
+        if table._after_claim is None:
+            c = list(h[:34])
+            n = len(table.melds[seat])
+            for i in range(34):
+                if not c[i] or (table.wild is not None and i == table.wild.index):
+                    continue
+                added = c[i] >= 1 and table._pung_of(seat, TILES[i]) is not None
+                if c[i] == 4 or added:
+                    if not table.can_kong(seat, TILES[i]):
+                        continue
+                    now = self._shanten(c, n)
+                    k = 4 if c[i] == 4 else 1
+                    c[i] -= k
+                    after = self._shanten(c, n + (1 if k == 4 else 0))
+                    c[i] += k
+                    if after <= now:
+                        return "kong", i
+        return "discard", self.choose_discard(table, seat)
+
+    def act(self, table, seat: int):
+        """Take this seat's next action on the table and return its event."""
+        if table.phase == "draw":
+            return table.draw(seat)
+        if table.phase == "discard":
+            what, arg = self.choose_turn(table, seat)
+            if what == "win":
+                return table.win(seat)
+            if what == "kong":
+                return table.kong(seat, TILES[arg])
+            return table.discard(seat, TILES[arg])
+        if table.phase == "rob":
+            return table.win(seat) if "win" in table.claim_options(seat) else table.pass_(seat)
+        what, arg = self.choose_claim(table, seat)
+        if what == "chow":
+            return table.chow(seat, arg)
+        return getattr(table, "pass_" if what == "pass" else what)(seat)
+
+
+def _connect(c, i: int) -> int:
+    """How connected tile ``i`` is in the hand (lower = better to discard)."""
+    n = c[i] * 3
+    if i < 27:
+        r = i % 9
+        for d, w in ((-2, 1), (-1, 2), (1, 2), (2, 1)):
+            if 0 <= r + d <= 8:
+                n += w * c[i + d]
+        if r in (0, 8):
+            n -= 1
+    return n
+
+
+def _maybe_complete(table, seat: int) -> bool:
+    from .play import complete_with_wild
+    cfg = table.config
+    return complete_with_wild(table.hands[seat][:34], len(table.melds[seat]),
+                              table.wild.index if table.wild is not None else None, cfg.shapes)
+
+
+def play_hand(table, bots=None, *, human: int | None = None, ask=None, max_events: int = 10000):
+    """Play ``table`` to the end with computer players and return it.
+
+    ``bots``: four :class:`Bot` (or None for default ones seeded from the table's seed).
+    ``human`` and ``ask``: the seat a learner plays and a callback ``ask(table, seat)`` that
+    performs that seat's action (it is called whenever the learner must act).
+    """
+    if bots is None:
+        base = table.seed if table.seed is not None else 0
+        bots = [Bot(seed=base * 4 + s) for s in range(4)]
+    steps = 0
+    while table.phase != "over":
+        steps += 1
+        if steps > max_events:
+            raise RuntimeError("the hand did not finish")  # a state-machine bug, never a normal end
+        if table.phase in ("claim", "rob"):
+            seat = min(table.pending, key=lambda s: (s - (table.last_discard[0] if table.phase == "claim"
+                                                            else table._robbing[0])) % 4)
+        else:
+            seat = table.turn
+        if human is not None and seat == human:
+            ask(table, seat)
+        else:
+            bots[seat].act(table, seat)
+    return table

@@ -1,0 +1,158 @@
+"""Per-variant table configuration: the wall, the deal, claims and the end of the wall.
+
+One frozen :class:`TableConfig` per rule set, keyed by the rule-set names of the regional
+registry. Every value is the recommended default of ``rules/regional.md`` (section numbers in
+the comments); change one with :meth:`TableConfig.replace`::
+
+    >>> from mjlearn.table.config import table_config
+    >>> cfg = table_config("xian")
+    >>> cfg.tiles, cfg.stacks, cfg.dice, cfg.break_rule, cfg.reserve_by_kongs
+    (136, (17, 17, 17, 17), 2, 'dealer_plus_owner', (13, 7, 8, 13))
+    >>> table_config("mcr").replace(multi_win="all").multi_win
+    'all'
+
+This table is deliberately small and self-contained: the rule-set registry (``mjlearn.rules``)
+owns scoring; this module owns only what happens on the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace as _replace
+
+__all__ = ["TableConfig", "TABLE_CONFIGS", "table_config", "RULE_SET_NAMES"]
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """How one rule set builds its wall, deals, claims and ends a hand (regional.md §13, §16)."""
+
+    name: str
+    """Rule-set key, e.g. ``"mcr"``, ``"xian"``."""
+    zh: str
+    """Chinese name of the rule set."""
+    en: str
+    """English name of the rule set."""
+    tiles: int
+    """Tiles in the set: 108 (suits only), 136 (suits and honors) or 144 (with eight flowers)."""
+    stacks: tuple[int, int, int, int]
+    """Stacks (two tiles each) in front of East, South, West, North. 144 -> 18 each, 136 -> 17,
+    108 -> 14, 13, 14, 13 (§13.3)."""
+    dice: int
+    """Dice thrown by the dealer: 3 (MCR, HK) or 2."""
+    break_rule: str
+    """``"sum"``: the dice sum selects the wall (counting seats from the dealer as 1) and the wall
+    breaks after that many stacks (MCR §13.1 steps 4-5; generic §13.3). ``"dealer_plus_owner"``:
+    the dealer's sum selects the wall, its owner throws again, and the break is after dealer sum +
+    owner sum stacks, running on into the next wall (Xi'an §13.2 steps 3-5)."""
+    final_draw: str
+    """After the three 4-tile rounds: ``"jump"`` (跳牌: dealer top(A) and top(C), S bottom(A),
+    W top(B), N bottom(B); §13.1 step 7) or ``"xian"`` (dealer top(A) and top(B), S bottom(A),
+    W bottom(B), N top(C); §13.2 step 7)."""
+    flowers: str
+    """``"none"``, ``"eight"`` (春夏秋冬梅兰竹菊) or ``"fuzhou"`` (the eight plus all 28 honors)."""
+    wild: str
+    """How the wild is found: ``"none"``; ``"tail7_next"`` (top tile of the 7th stack from the
+    tail, the wild is the next tile in sequence: Beijing 混儿, A-BJ-1, A-OBJ-1);
+    ``"live_next"`` (the first undealt tile, wild = it + 1: Huopin 财神, §7.4);
+    ``"tail_same"`` (after flowers, the first tail tile is turned up and is itself the wild:
+    Fuzhou 金, §11.3)."""
+    face_up_tail: int
+    """Top tiles of the last stacks turned up before play: 2 in Yunnan (§6.4), else 0."""
+    kong_replacement: str
+    """``"top_first"`` (top then bottom of the tail stack; A-MCR-8) or ``"xian"`` (exposed kong
+    takes the upper tile, concealed kong the lower; §13.2 step 10)."""
+    reserve_stacks: int
+    """Whole stacks left undrawn at the tail: 0 (play to the last tile), 4 in Beijing (§3.4)."""
+    reserve_by_kongs: tuple[int, ...] | None
+    """Xi'an's reserve by kongs declared so far: 0, 1, 2, 3+ kongs -> 13, 7, 8, 13 stacks (A-XA-9).
+    Overrides ``reserve_stacks`` when set."""
+    chow: bool
+    """Chow (吃) allowed (always from the left player only)."""
+    kong_robbing: bool
+    """An added kong can be robbed (抢杠). Xi'an has no robbing rule (A-XA-1)."""
+    multi_win: str
+    """``"nearest"``: only the claimant first in turn order after the discarder wins;
+    ``"all"``: every claimant wins (一炮多响)."""
+    shapes: str
+    """Winning shapes: ``"mcr"`` (all five MCR forms), ``"standard"`` (four sets and a pair) or
+    ``"standard+seven_pairs"``."""
+    min_points: int
+    """MCR: a win needs at least this many points without flowers (8); 0 elsewhere."""
+    claim_limit: int | None
+    """Beijing points variants: chow-or-pung claims allowed per hand, +1 for each kong (A-BJP-4);
+    None = no limit."""
+    opened_self_draw_only: bool
+    """After a chow or pung the player may only win by self-draw (Beijing points, §4.3)."""
+    swap_call_ban: bool
+    """After a chow the player may not discard the tile just chowed (Fuzhou §11.5; A-MCR-10)."""
+
+    def replace(self, **changes) -> "TableConfig":
+        """A copy with some fields changed; unknown names are an error."""
+        known = {f.name for f in fields(self)}
+        bad = sorted(set(changes) - known)
+        if bad:
+            raise ValueError(f"unknown table option(s) {', '.join(map(repr, bad))}; "
+                             f"known: {', '.join(sorted(known))}")
+        return _replace(self, **changes)
+
+    @property
+    def has_flowers(self) -> bool:
+        return self.flowers != "none"
+
+    @property
+    def has_honors(self) -> bool:
+        return self.tiles != 108
+
+
+def _make(name, zh, en, tiles, **kw) -> TableConfig:
+    stacks = {144: (18,) * 4, 136: (17,) * 4, 108: (14, 13, 14, 13)}[tiles]
+    base = dict(stacks=stacks, dice=2, break_rule="sum", final_draw="jump", flowers="none",
+                wild="none", face_up_tail=0, kong_replacement="top_first", reserve_stacks=0,
+                reserve_by_kongs=None, chow=True, kong_robbing=True, multi_win="nearest",
+                shapes="standard", min_points=0, claim_limit=None, opened_self_draw_only=False,
+                swap_call_ban=False)
+    base.update(kw)
+    return TableConfig(name=name, zh=zh, en=en, tiles=tiles, **base)
+
+
+TABLE_CONFIGS: dict[str, TableConfig] = {c.name: c for c in (
+    # §12, §13.1: three dice, 18-stack walls, jump draw, flower passes, play to the last tile.
+    _make("mcr", "国标麻将", "Guobiao / MCR", 144, dice=3, flowers="eight", shapes="mcr", min_points=8),
+    # §3, A-BJ-1, A-BJ-6: 混儿 from the 7th tail stack, four stacks kept back.
+    _make("beijing", "北京麻将（联众）", "Beijing (Lianzhong)", 136, wild="tail7_next", reserve_stacks=4,
+          shapes="standard+seven_pairs"),
+    # §4: BJ-basic column; claim limit one bite plus one per kong; opened hands self-draw only.
+    _make("beijing-points", "北京积分麻将", "Beijing points", 136, wild="tail7_next",
+          shapes="standard+seven_pairs", claim_limit=1, opened_self_draw_only=True),
+    # §5: 108 tiles, several winners on one discard (通炮).
+    _make("changsha", "长沙麻将", "Changsha", 108, multi_win="all", shapes="standard+seven_pairs"),
+    # §6: no chow, two tail tiles turned up, 一炮多响.
+    _make("yunnan", "云南麻将", "Yunnan", 136, chow=False, face_up_tail=2, multi_win="all",
+          shapes="standard+seven_pairs"),
+    # §7: 144 tiles, 财神 = the next live tile + 1, MCR shapes and 18-stack walls.
+    _make("huopin", "火拼麻将", "Huopin", 144, flowers="eight", wild="live_next", shapes="mcr"),
+    # §8, §13.2: the two-roll break, Xi'an's final draw, top/bottom kong replacements, reserve table.
+    _make("xian", "西安麻将", "Xi'an", 136, break_rule="dealer_plus_owner", final_draw="xian",
+          kong_replacement="xian", reserve_by_kongs=(13, 7, 8, 13), kong_robbing=False),
+    # §9: optional wild taken from the 7th tail stack (§13.3 hook); no seven pairs.
+    _make("old-beijing", "老北京麻将", "Old Beijing", 136, wild="tail7_next"),
+    # §10, A-HK-1: the MCR procedure; several winners possible.
+    _make("hongkong", "香港／广东麻将", "Hong Kong / Guangdong", 144, dice=3, flowers="eight",
+          multi_win="all", shapes="standard+seven_pairs"),
+    # §11: honors are flowers, 金 turned up at the tail, swap-call ban.
+    _make("fuzhou", "福州麻将", "Fuzhou", 144, flowers="fuzhou", wild="tail_same", swap_call_ban=True),
+)}
+"""The table configuration of every rule set, by name."""
+
+RULE_SET_NAMES: tuple[str, ...] = tuple(TABLE_CONFIGS)
+
+
+def table_config(rules) -> TableConfig:
+    """The :class:`TableConfig` for a rule-set name (or a config, returned as is)."""
+    if isinstance(rules, TableConfig):
+        return rules
+    name = getattr(rules, "name", rules)
+    try:
+        return TABLE_CONFIGS[name]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown rule set {rules!r}: expected one of {', '.join(RULE_SET_NAMES)}") from None

@@ -1,0 +1,433 @@
+"""Events: one frozen record for every step of a hand, readable in Chinese and English.
+
+A hand of play is its event log. Three kinds of events are *actions* a player chose
+(:class:`Drew`, :class:`Discarded`, :class:`Declared`); every other event is a consequence the
+table worked out (the deal, replacements, claim resolution, the win, the end of the wall).
+:func:`mjlearn.table.play.replay` re-applies the actions and checks that the consequences come
+out the same.
+
+Seats are 0-3 = East (dealer), South, West, North; turn order E -> S -> W -> N, so seat ``s+1`` is
+the 下家 (right) of seat ``s`` and ``s-1`` its 上家 (left).
+
+>>> from mjlearn.tiles import tile
+>>> e = Discarded(seat=1, tile=tile("5m"))
+>>> e.en, e.zh
+('South discards 5m (五万).', '南家打出五万。')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..hand import Hand, Meld
+from ..tiles import Tile
+
+__all__ = [
+    "Event", "WallBuilt", "DiceThrown", "WallBroken", "TilesDealt", "WildTurnedUp", "TailTurnedUp",
+    "SetAside", "FlowerReplaced", "Drew", "ReplacementDrawn", "Discarded", "Declared", "Chowed",
+    "Punged", "Konged", "Won", "Exhausted", "SEAT_EN", "SEAT_ZH", "ACTION_EVENTS",
+]
+
+SEAT_EN = ("East", "South", "West", "North")
+SEAT_ZH = ("东家", "南家", "西家", "北家")
+_REL_EN = {1: "left (上家)", 2: "opposite (对家)", 3: "right (下家)"}
+_CLAIM_ZH = {"chow": "吃", "pung": "碰", "kong": "杠", "win": "和", "pass": "过"}
+
+
+def _t(t: Tile) -> str:
+    return f"{t} ({t.zh})"
+
+
+def _ts(tiles) -> str:
+    return " ".join(str(t) for t in tiles)
+
+
+def _tzh(tiles) -> str:
+    return "、".join(t.zh for t in tiles)
+
+
+class Event:
+    """Base of all events: ``en`` and ``zh`` are one readable sentence each."""
+
+    is_action: ClassVar[bool] = False
+
+    @property
+    def en(self) -> str:  # pragma: no cover - every subclass defines it
+        raise NotImplementedError
+
+    @property
+    def zh(self) -> str:  # pragma: no cover
+        raise NotImplementedError
+
+    def text(self, lang: str = "both") -> str:
+        """The sentence in ``"zh"``, ``"en"`` or ``"both"`` (Chinese first, then English)."""
+        if lang == "zh":
+            return self.zh
+        if lang == "en":
+            return self.en
+        return f"{self.zh}  {self.en}"
+
+    def __str__(self) -> str:
+        return self.text("both")
+
+
+@dataclass(frozen=True)
+class WallBuilt(Event):
+    """The tiles were shuffled and built into four walls (洗牌、砌牌)."""
+
+    rules: str
+    """Rule-set name."""
+    arrangement: tuple[int, ...]
+    """Tile indices in physical order (East's stacks 1..L top then bottom, then South, West, North)."""
+    seed: int | None = None
+    """The seed the shuffle came from, if any (for the reader; replay uses ``arrangement``)."""
+    prevalent_wind: str = "E"
+    """The prevalent (round) wind of this hand."""
+
+    @property
+    def en(self):
+        n = len(self.arrangement)
+        return f"The {n} tiles are shuffled and built into four walls of {n // 8} stacks."
+
+    @property
+    def zh(self):
+        n = len(self.arrangement)
+        return f"洗牌，{n}张牌砌成四道牌墙。"
+
+
+@dataclass(frozen=True)
+class DiceThrown(Event):
+    """A player threw the dice (掷骰)."""
+
+    seat: int
+    dice: tuple[int, ...]
+    purpose: str
+    """``"wall"``: the sum selects the wall; ``"break"``: Xi'an's second throw by the wall's owner."""
+
+    @property
+    def en(self):
+        what = "to choose the wall" if self.purpose == "wall" else "to find the break"
+        return f"{SEAT_EN[self.seat]} throws {' + '.join(map(str, self.dice))} = {sum(self.dice)} {what}."
+
+    @property
+    def zh(self):
+        what = "定牌墙" if self.purpose == "wall" else "定开牌处"
+        return f"{SEAT_ZH[self.seat]}掷骰{'+'.join(map(str, self.dice))}={sum(self.dice)}，{what}。"
+
+
+@dataclass(frozen=True)
+class WallBroken(Event):
+    """The wall was opened (开牌): the live end starts after stack ``k`` of ``owner``'s wall."""
+
+    owner: int
+    k: int
+
+    @property
+    def en(self):
+        return (f"The wall is broken in {SEAT_EN[self.owner]}'s wall after stack {self.k} "
+                f"counted from its right end; the live end starts after the break, the tail before it.")
+
+    @property
+    def zh(self):
+        return f"在{SEAT_ZH[self.owner]}的牌墙从右数第{self.k}墩后开牌；其后为抓牌处，其前为牌尾。"
+
+
+@dataclass(frozen=True)
+class TilesDealt(Event):
+    """A player took tiles from the live end during the deal (抓牌 / 跳牌)."""
+
+    seat: int
+    tiles: tuple[Tile, ...]
+    positions: tuple[int, ...]
+    """Draw-order positions in the wall."""
+    jump: bool = False
+    """Part of the final jump draw (跳牌) rather than a 4-tile take."""
+
+    @property
+    def en(self):
+        how = "takes" if not self.jump else "takes in the jump draw"
+        return f"{SEAT_EN[self.seat]} {how} {_ts(self.tiles)}."
+
+    @property
+    def zh(self):
+        how = "抓" if not self.jump else "跳牌抓"
+        return f"{SEAT_ZH[self.seat]}{how}{_tzh(self.tiles)}。"
+
+
+@dataclass(frozen=True)
+class WildTurnedUp(Event):
+    """The wild was found: an indicator turned face up (混儿 / 财神 / 金)."""
+
+    indicator: Tile
+    wild: Tile
+    position: int
+
+    @property
+    def en(self):
+        if self.indicator is self.wild:
+            return f"{_t(self.indicator)} is turned up: it is the wild (金)."
+        return f"{_t(self.indicator)} is turned up: the next tile, {_t(self.wild)}, is the wild."
+
+    @property
+    def zh(self):
+        if self.indicator is self.wild:
+            return f"翻开{self.indicator.zh}，{self.wild.zh}为金（百搭）。"
+        return f"翻开{self.indicator.zh}，下一张{self.wild.zh}为混儿（百搭）。"
+
+
+@dataclass(frozen=True)
+class TailTurnedUp(Event):
+    """Yunnan: the two top tiles at the tail are turned face up (翻两张尾牌)."""
+
+    tiles: tuple[Tile, ...]
+    positions: tuple[int, ...]
+
+    @property
+    def en(self):
+        return f"The top tiles of the last two stacks are turned up: {_ts(self.tiles)}."
+
+    @property
+    def zh(self):
+        return f"翻开牌尾两墩的上层牌：{_tzh(self.tiles)}。"
+
+
+@dataclass(frozen=True)
+class SetAside(Event):
+    """Fuzhou: a flower turned up while looking for the 金 is set aside."""
+
+    tile: Tile
+    position: int
+
+    @property
+    def en(self):
+        return f"{_t(self.tile)} is a flower here, so it is set aside and the next tail tile is turned up."
+
+    @property
+    def zh(self):
+        return f"{self.tile.zh}是花牌，放在一边，再翻下一张尾牌。"
+
+
+@dataclass(frozen=True)
+class FlowerReplaced(Event):
+    """A flower was exposed and replaced from the tail (补花)."""
+
+    seat: int
+    flower: Tile
+    tile: Tile
+    position: int
+    pass_no: int | None = None
+    """The replacement pass during the deal (1, 2, ...), or None during play."""
+
+    @property
+    def en(self):
+        when = f" (pass {self.pass_no})" if self.pass_no else ""
+        return f"{SEAT_EN[self.seat]} shows flower {_t(self.flower)} and replaces it from the tail with {self.tile}{when}."
+
+    @property
+    def zh(self):
+        when = f"（第{self.pass_no}轮）" if self.pass_no else ""
+        return f"{SEAT_ZH[self.seat]}补花：亮出{self.flower.zh}，从牌尾补{self.tile.zh}{when}。"
+
+
+@dataclass(frozen=True)
+class Drew(Event):
+    """A player drew from the live end (摸牌). An action."""
+
+    is_action: ClassVar[bool] = True
+    seat: int
+    tile: Tile
+    position: int
+
+    @property
+    def en(self):
+        return f"{SEAT_EN[self.seat]} draws {_t(self.tile)}."
+
+    @property
+    def zh(self):
+        return f"{SEAT_ZH[self.seat]}摸{self.tile.zh}。"
+
+
+@dataclass(frozen=True)
+class ReplacementDrawn(Event):
+    """A kong's replacement tile from the tail (杠后补牌)."""
+
+    seat: int
+    tile: Tile
+    position: int
+
+    @property
+    def en(self):
+        return f"{SEAT_EN[self.seat]} takes the kong replacement {_t(self.tile)} from the tail."
+
+    @property
+    def zh(self):
+        return f"{SEAT_ZH[self.seat]}从牌尾补牌{self.tile.zh}。"
+
+
+@dataclass(frozen=True)
+class Discarded(Event):
+    """A player discarded a tile (打牌). An action."""
+
+    is_action: ClassVar[bool] = True
+    seat: int
+    tile: Tile
+
+    @property
+    def en(self):
+        return f"{SEAT_EN[self.seat]} discards {_t(self.tile)}."
+
+    @property
+    def zh(self):
+        return f"{SEAT_ZH[self.seat]}打出{self.tile.zh}。"
+
+
+@dataclass(frozen=True)
+class Declared(Event):
+    """A player declared something (报牌): a claim or a pass on a discard, a kong of his own, a win.
+    An action; a claim takes effect when the claims are resolved."""
+
+    is_action: ClassVar[bool] = True
+    seat: int
+    action: str
+    """``"chow"``, ``"pung"``, ``"kong"``, ``"win"`` or ``"pass"``."""
+    tile: Tile | None = None
+    """The tile concerned: the discard, the kong tile, the winning tile."""
+    chow_start: Tile | None = None
+    """For a chow: the lowest tile of the run."""
+
+    @property
+    def en(self):
+        extra = f" {self.chow_start}{_next(self.chow_start)}" if self.chow_start else ""
+        if self.action == "pass":
+            return f"{SEAT_EN[self.seat]} passes."
+        return f"{SEAT_EN[self.seat]} calls {self.action}{extra}" + (f" on {self.tile}." if self.tile else ".")
+
+    @property
+    def zh(self):
+        if self.action == "pass":
+            return f"{SEAT_ZH[self.seat]}过。"
+        return f"{SEAT_ZH[self.seat]}报{_CLAIM_ZH[self.action]}" + (f"（{self.tile.zh}）。" if self.tile else "。")
+
+
+def _next(t: Tile) -> str:
+    return f"-{t.rank + 2}{t.suit.value}" if t else ""
+
+
+@dataclass(frozen=True)
+class Chowed(Event):
+    """A chow was made from the left player's discard (吃)."""
+
+    seat: int
+    from_seat: int
+    tile: Tile
+    meld: Meld
+
+    @property
+    def en(self):
+        return f"{SEAT_EN[self.seat]} chows {self.tile} from {SEAT_EN[self.from_seat]}: {self.meld}."
+
+    @property
+    def zh(self):
+        return f"{SEAT_ZH[self.seat]}吃{SEAT_ZH[self.from_seat]}的{self.tile.zh}：{self.meld}。"
+
+
+@dataclass(frozen=True)
+class Punged(Event):
+    """A pung was made from a discard (碰)."""
+
+    seat: int
+    from_seat: int
+    tile: Tile
+    meld: Meld
+
+    @property
+    def en(self):
+        return f"{SEAT_EN[self.seat]} pungs {self.tile} from {SEAT_EN[self.from_seat]}: {self.meld}."
+
+    @property
+    def zh(self):
+        return f"{SEAT_ZH[self.seat]}碰{SEAT_ZH[self.from_seat]}的{self.tile.zh}：{self.meld}。"
+
+
+@dataclass(frozen=True)
+class Konged(Event):
+    """A kong was made (杠): ``kind`` is ``"concealed"`` (暗杠), ``"melded"`` (明杠 on a discard) or
+    ``"added"`` (加杠 on one's own pung)."""
+
+    seat: int
+    kind: str
+    tile: Tile
+    meld: Meld
+    from_seat: int | None = None
+
+    @property
+    def en(self):
+        src = f" from {SEAT_EN[self.from_seat]}" if self.from_seat is not None else ""
+        return f"{SEAT_EN[self.seat]} makes a {self.kind} kong of {self.tile}{src}: {self.meld}."
+
+    @property
+    def zh(self):
+        kind = {"concealed": "暗杠", "melded": "明杠", "added": "加杠"}[self.kind]
+        return f"{SEAT_ZH[self.seat]}{kind}{self.tile.zh}：{self.meld}。"
+
+
+@dataclass(frozen=True)
+class Won(Event):
+    """A player won (和牌). ``hand`` is the full hand with the winning tile apart."""
+
+    seat: int
+    tile: Tile
+    hand: Hand
+    from_seat: int | None = None
+    """The discarder (or the player whose kong was robbed); None for a self-drawn win."""
+    self_drawn: bool = False
+    kong: bool = False
+    """Self-drawn on a kong replacement (杠上开花), or robbing a kong (抢杠和)."""
+    wall_last: bool = False
+    """On the last tile of the wall (妙手回春 / 海底捞月)."""
+    last_tile: bool = False
+    """The winning tile is the last of its kind; the other three are in sight (和绝张)."""
+    seat_wind: str = "E"
+    prevalent_wind: str = "E"
+    points: int | None = None
+    """The score by the rule set where the table has a scorer for it (MCR), else None."""
+
+    @property
+    def context(self) -> dict:
+        """Keywords for ``mjlearn.score`` (DESIGN.md)."""
+        return dict(self_drawn=self.self_drawn, kong=self.kong, wall_last=self.wall_last,
+                    last_tile=self.last_tile, seat_wind=self.seat_wind, prevalent_wind=self.prevalent_wind)
+
+    @property
+    def en(self):
+        how = "by self-draw" if self.self_drawn else f"on {SEAT_EN[self.from_seat]}'s {'kong' if self.kong else 'discard'}"
+        pts = f", {self.points} points" if self.points is not None else ""
+        return f"{SEAT_EN[self.seat]} wins {how} with {self.tile}: {self.hand}{pts}."
+
+    @property
+    def zh(self):
+        pts = f"，{self.points}分" if self.points is not None else ""
+        if self.self_drawn:
+            how = f"{'杠上开花' if self.kong else '自摸'}{self.tile.zh}和牌"
+        elif self.kong:
+            how = f"抢{SEAT_ZH[self.from_seat]}的杠（{self.tile.zh}）和牌"
+        else:
+            how = f"和{SEAT_ZH[self.from_seat]}打出的{self.tile.zh}"
+        return f"{SEAT_ZH[self.seat]}{how}：{self.hand}{pts}。"
+
+
+@dataclass(frozen=True)
+class Exhausted(Event):
+    """Nobody won before the wall ran out (荒牌)."""
+
+    @property
+    def en(self):
+        return "The wall is exhausted: the hand is a draw."
+
+    @property
+    def zh(self):
+        return "牌墙摸尽，荒牌（流局）。"
+
+
+ACTION_EVENTS = (Drew, Discarded, Declared)
