@@ -387,3 +387,23 @@ def test_tile_sheet_html_labels_every_tile_in_both_languages():
     html = svg.tile_sheet_html()
     for t in TILES:
         assert f">{t}<" in html and f">{t.zh}<" in html and f">{t.en}<" in html
+
+
+# --- the screenshot helper (real browser) -------------------------------------------------------
+
+@pytest.mark.e2e
+def test_screenshot_renders_tiles_with_no_fonts_needed(tmp_path):
+    """Chromium draws the art: the PNG has the SVG's size and the tile colours in it."""
+    sys.path.insert(0, str(ROOT))
+    from tools.screenshot import screenshot
+    Image = pytest.importorskip("PIL.Image")
+    text = svg.tiles_svg("1p5sC", width=30)
+    root = parse(text)
+    out = screenshot(text, tmp_path / "row.png", selector="svg", background="#ffffff", optimise=False)
+    img = Image.open(out).convert("RGB")
+    w, h = float(root.get("width")), float(root.get("height"))
+    assert abs(img.size[0] - w) <= 1 and abs(img.size[1] - h) <= 1, (img.size, w, h)
+    colours = img.getcolors(maxcolors=100_000)
+    reds = sum(n for n, (r, g, b) in colours if r > 150 and g < 80 and b < 80)
+    greens = sum(n for n, (r, g, b) in colours if g > 90 and r < 60 and b < 110)
+    assert reds > 20 and greens > 20
