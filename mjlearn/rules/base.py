@@ -51,7 +51,8 @@ from ..tiles import TILES, Tile
 __all__ = ["RulesError", "UnknownRuleSetError", "ContextError", "TileSetError",
            "TileSet", "Claims", "Option", "Ctx", "COMMON", "ctx", "Pattern", "Win", "Ledger",
            "RuleSet", "SEATS", "seat_index", "seat_after", "relative_seat", "NOT_COMPLETE",
-           "next_in_cycle"]
+           "next_in_cycle", "straight_parts", "seven_pairs_quads", "one_suit", "all_pungs",
+           "claimed_melds", "SEAT_ZH"]
 
 SEATS = ("E", "S", "W", "N")
 """The four seats in turn order (counterclockwise): East, South, West, North."""
@@ -216,6 +217,25 @@ def _check_tile_or_none(name, v):
     return t
 
 
+def _check_kongs(name, v):
+    """{seat: (exposed, concealed)} — kongs held by players other than the winner."""
+    if v is None:
+        return {}
+    if not isinstance(v, Mapping):
+        raise ContextError(f"{name} must map seats to (exposed, concealed) kong counts, e.g. "
+                           f"{{'W': (1, 0)}}; got {v!r}")
+    out = {}
+    for seat, pair in v.items():
+        seat = _check_seat(f"{name} seat", seat)
+        if (not isinstance(pair, (tuple, list)) or len(pair) != 2
+                or any(isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 4 for n in pair)
+                or sum(pair) > 4):
+            raise ContextError(f"{name}[{seat!r}] must be (exposed, concealed) kong counts, e.g. (1, 0); "
+                               f"got {pair!r}")
+        out[seat] = tuple(pair)
+    return MappingProxyType(out)
+
+
 def _check_count(name, v):
     if isinstance(v, bool) or not isinstance(v, int) or v < 0:
         raise ContextError(f"{name} must be a whole number >= 0, got {v!r}")
@@ -223,7 +243,7 @@ def _check_count(name, v):
 
 
 _CHECKS = {"bool": _check_bool, "seat": _check_seat, "seat?": _check_seat_or_none,
-           "tile?": _check_tile_or_none, "count": _check_count}
+           "tile?": _check_tile_or_none, "count": _check_count, "kongs": _check_kongs}
 
 
 @dataclass(frozen=True)
@@ -233,7 +253,8 @@ class Ctx:
     name: str
     default: Any
     kind: str
-    """``bool``, ``seat``, ``seat?`` (or None), ``tile?`` (a tile or None), ``count``, or ``choice``."""
+    """``bool``, ``seat``, ``seat?`` (or None), ``tile?`` (a tile or None), ``count``, ``kongs``
+    ({seat: (exposed, concealed)}) or ``choice``."""
     en: str
     zh: str = ""
     choices: tuple = ()
@@ -261,6 +282,9 @@ COMMON: Mapping[str, Ctx] = MappingProxyType({c.name: c for c in (
     Ctx("last_tile", False, "bool", "the winning tile is the last of its kind (和绝张)", "和绝张"),
     Ctx("wild", None, "tile?", "the wild tile of this hand (None: no tile is wild)", "混儿 / 财神"),
     Ctx("flowers", 0, "count", "flowers held besides any flower letters in the hand", "花牌"),
+    Ctx("other_kongs", None, "kongs", "kongs of the other players: {seat: (exposed, concealed)}",
+        "他家的杠"),
+    Ctx("bird", None, "tile?", "the bird tile turned up after the win (扎鸟 / 鸟牌)", "鸟牌"),
 )})
 """The common context keywords; variants pick the ones that make sense with :func:`ctx`."""
 
@@ -592,6 +616,9 @@ class RuleSet:
                 raise ContextError(f"the winner ({d['winner']}) cannot also be the discarder")
         if "wild" in d and d["wild"] is not None and self.wild is None:
             raise ContextError(f"{self.name} ({self.zh}) has no wild tile; drop wild={d['wild']!s}")
+        if d.get("other_kongs") and d.get("winner") in d["other_kongs"]:
+            raise ContextError("other_kongs lists the other players' kongs; the winner's kongs are "
+                               "read from the hand")
         if d.get("wild") is not None and d["wild"].is_flower:
             raise ContextError(f"a flower ({d['wild']}) cannot be the wild tile")
         self.check_context(d)
@@ -711,3 +738,44 @@ class RuleSet:
 
 def _zero() -> dict:
     return {s: 0 for s in SEATS}
+
+
+# --- pattern helpers shared by variants ------------------------------------------------------------
+
+def straight_parts(win: Win) -> list[int]:
+    """Indices of the three chows 123-456-789 of one suit (一条龙 / 清龙), or [] if none."""
+    if win.reading is None:
+        return []
+    parts = win.reading.parts
+    for base in (0, 9, 18):
+        found = []
+        for start in (base, base + 3, base + 6):
+            i = next((k for k, p in enumerate(parts) if p.kind is PartKind.CHOW
+                      and p.tiles[0].index == start and k not in found), None)
+            if i is None:
+                break
+            found.append(i)
+        if len(found) == 3:
+            return found
+    return []
+
+
+def seven_pairs_quads(win: Win) -> int:
+    """Quads (four of a kind standing as two pairs) in a seven-pairs reading."""
+    if win.form is not Form.SEVEN_PAIRS:
+        return 0
+    tiles = [p.tile for p in win.reading.parts]
+    return sum(1 for t in set(tiles) if tiles.count(t) == 2)
+
+
+def one_suit(win: Win) -> bool:
+    """Every tile from one suit, no honors (清一色)."""
+    return len(win.suits) == 1 and not win.has_honors
+
+
+def all_pungs(win: Win) -> bool:
+    return win.form is Form.REGULAR and win.pung_count == 4
+
+
+def claimed_melds(hand: Hand) -> list:
+    return [m for m in hand.melds if not m.is_concealed]
