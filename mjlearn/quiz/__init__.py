@@ -1,0 +1,53 @@
+"""Exercises graded by the engine, progress, and practice sets.
+
+>>> from mjlearn.quiz import generate, grade, solve
+>>> q = generate("waits", seed=7, difficulty=2)
+>>> grade(q, solve(q)).correct
+True
+"""
+
+from __future__ import annotations
+
+from .core import (DIFFICULTIES, KINDS, TOPICS, Grade, Kind, Question, QuizError, generate, get_kind, grade,
+                   hint, parse_answer, reveal, solve, wrong_answer)
+
+__all__ = ["Question", "Grade", "Kind", "KINDS", "TOPICS", "DIFFICULTIES", "QuizError", "generate", "grade",
+           "solve", "hint", "reveal", "parse_answer", "wrong_answer", "kind_names", "practice", "questions_for",
+           "load_quiz_set", "QuizSet", "ProgressStore", "progress", "run_terminal"]
+
+_LAZY = {
+    "practice": ("widget", "practice"),
+    "QuizWidget": ("widget", "QuizWidget"),
+    "load_quiz_set": ("quizset", "load_quiz_set"),
+    "parse_quiz_set": ("quizset", "parse_quiz_set"),
+    "QuizSet": ("quizset", "QuizSet"),
+    "questions_for": ("quizset", "questions_for"),
+    "ProgressStore": ("progress", "ProgressStore"),
+    "data_dir": ("progress", "data_dir"),
+    "run_terminal": ("runner", "run_terminal"),
+}
+
+
+def kind_names() -> list[str]:
+    """The names of the question kinds, in course order."""
+    from .core import _load_kinds
+    _load_kinds()
+    return list(KINDS)
+
+
+def progress(user: str | None = None):
+    """The progress view of the default store: accuracy by topic and what to practise next."""
+    from .progress import ProgressStore
+    with ProgressStore(user=user) as s:
+        return s.view()
+
+
+def __getattr__(name: str):
+    try:
+        module, attr = _LAZY[name]
+    except KeyError:
+        raise AttributeError(f"module 'mjlearn.quiz' has no attribute {name!r}") from None
+    from importlib import import_module
+    value = getattr(import_module(f".{module}", __name__), attr)
+    globals()[name] = value
+    return value

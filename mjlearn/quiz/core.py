@@ -1,0 +1,281 @@
+"""The question/grading framework: questions are data, grading is a pure function that asks the engine.
+
+A :class:`Question` holds only what a learner is shown (its ``data``: a hand, a context, the options);
+the solution is never stored in it but computed by the engine every time (:func:`solve`), so a
+teacher's fixed question in a quiz set is graded exactly like a generated one. :func:`grade` compares
+an answer with the engine's solution and returns a :class:`Grade` whose explanation comes from the
+engine's own account (the fans missed or wrongly claimed and the tiles forming them, the principle
+that excludes a fan, the tiles a hand waits on...).
+
+>>> from mjlearn.quiz import generate, grade, solve
+>>> q = generate("tile_name", seed=3)
+>>> grade(q, solve(q)).correct
+True
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+__all__ = ["Question", "Grade", "Kind", "KINDS", "TOPICS", "register", "get_kind", "generate",
+           "solve", "grade", "hint", "reveal", "parse_answer", "wrong_answer", "Line", "QuizError",
+           "question_rng", "DIFFICULTIES"]
+
+DIFFICULTIES = (1, 2, 3)
+"""1 easy, 2 medium, 3 hard."""
+
+Line = tuple[str, str]
+"""One line of feedback: (Chinese, English)."""
+
+
+class QuizError(ValueError):
+    """A question or quiz set that cannot be used (unknown kind, bad data, bad answer form).
+    The message says what and where."""
+
+
+@dataclass(frozen=True)
+class Question:
+    """One exercise: which kind, what the learner is shown, and how it was made."""
+
+    kind: str
+    """The question kind, a key of :data:`KINDS` (e.g. ``"waits"``)."""
+    data: Mapping[str, Any]
+    """What the learner is shown (JSON-able): a hand in notation, a context, options... Never the answer."""
+    prompt: Line
+    """The question, (Chinese, English)."""
+    seed: int | None = None
+    """The seed it was generated from; None for a fixed question written by a teacher."""
+    difficulty: int = 1
+    """1 easy, 2 medium, 3 hard."""
+    source: str = "generated"
+    """``"generated"``, ``"fixed"`` (a teacher's question), or ``"example"`` (from the engine's fan examples)."""
+
+    @property
+    def topic(self) -> str:
+        return get_kind(self.kind).topic
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "data": _jsonable(self.data), "prompt": list(self.prompt),
+                "seed": self.seed, "difficulty": self.difficulty, "source": self.source}
+
+    @classmethod
+    def from_dict(cls, d: Mapping) -> "Question":
+        return cls(kind=d["kind"], data=dict(d["data"]), prompt=tuple(d["prompt"]), seed=d.get("seed"),
+                   difficulty=d.get("difficulty", 1), source=d.get("source", "generated"))
+
+    def text(self, lang: str | None = None) -> str:
+        """The prompt with the hand or situation, as plain text (the terminal runner shows this)."""
+        from ..i18n import pick
+        return pick(*self.prompt, lang=lang) + "\n" + get_kind(self.kind).describe(self, lang)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def _repr_html_(self) -> str:
+        from .widget import question_html
+        return question_html(self)
+
+
+@dataclass(frozen=True)
+class Grade:
+    """The verdict on one answer, with the engine's explanation."""
+
+    correct: bool
+    """Whether the answer is right."""
+    answer: Any
+    """The learner's answer, normalised (JSON-able)."""
+    expected: Any
+    """The engine's solution (JSON-able); for questions with several right answers, all of them."""
+    explanation: tuple[Line, ...] = ()
+    """Why, line by line, (Chinese, English). Never empty for a wrong answer."""
+    score: float = 0.0
+    """1.0 right, 0.0 wrong, in between for a partly right selection."""
+
+    def text(self, lang: str | None = None) -> str:
+        from ..i18n import pick
+        head = pick("正确！", "Correct!", lang) if self.correct else pick("不对。", "Not quite.", lang)
+        return "\n".join([head] + [pick(zh, en, lang) for zh, en in self.explanation])
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def to_dict(self) -> dict:
+        return {"correct": self.correct, "score": self.score, "answer": _jsonable(self.answer),
+                "expected": _jsonable(self.expected), "explanation": [list(x) for x in self.explanation]}
+
+
+@dataclass
+class Kind:
+    """A question kind: a generator, a solver (the engine), a grader, hints and answer parsing.
+
+    Subclasses set the class attributes and implement the methods; each is registered once
+    with :func:`register`.
+    """
+
+    name: str = ""
+    topic: str = ""
+    title: Line = ("", "")
+    answer_help: Line = ("", "")
+    """How to type an answer in the terminal."""
+    engine: tuple[str, ...] = ()
+    """Modules the kind needs (checked by :meth:`available`)."""
+
+    def available(self) -> bool:
+        from importlib.util import find_spec
+        try:
+            return all(find_spec(m) is not None for m in self.engine)
+        except (ImportError, ValueError):
+            return False
+
+    # -- to implement --------------------------------------------------------
+    def make(self, rng: random.Random, difficulty: int) -> tuple[dict, Line]:
+        """Return (data, prompt) for a new question."""
+        raise NotImplementedError
+
+    def validate(self, data: Mapping) -> dict:
+        """Check a teacher's data (raise QuizError naming the field) and return it normalised."""
+        raise NotImplementedError
+
+    def solve(self, data: Mapping) -> Any:
+        """The engine's solution, JSON-able."""
+        raise NotImplementedError
+
+    def normalize(self, data: Mapping, answer: Any) -> Any:
+        """An answer (from a widget, a quiz file or Python) in the solution's form; QuizError if malformed."""
+        return answer
+
+    def parse(self, data: Mapping, text: str) -> Any:
+        """An answer typed in the terminal."""
+        return self.normalize(data, text.strip())
+
+    def check(self, data: Mapping, answer: Any, solution: Any) -> Grade:
+        """Compare a normalised answer with the solution, explaining."""
+        raise NotImplementedError
+
+    def hints(self, data: Mapping) -> list[Line]:
+        return []
+
+    def explain_solution(self, data: Mapping, solution: Any) -> list[Line]:
+        """The full worked solution (the reveal)."""
+        return [(f"答案：{solution}", f"Answer: {solution}")]
+
+    def wrong(self, data: Mapping, solution: Any, rng: random.Random) -> Any:
+        """A plausible wrong answer (for tests and the benchmark)."""
+        raise NotImplementedError
+
+    def describe(self, q: Question, lang: str | None = None) -> str:
+        """The situation as plain text (hand in notation, context)."""
+        return ""
+
+
+KINDS: dict[str, Kind] = {}
+"""The question kinds by name, in course order."""
+
+TOPICS: dict[str, Line] = {
+    "tiles": ("牌与记法", "Tiles and notation"),
+    "table": ("砌牌、开牌与吃碰杠", "Wall, deal and claims"),
+    "hands": ("和牌型", "Winning shapes"),
+    "waits": ("听牌与向听", "Waits and shanten"),
+    "mcr": ("国标麻将计分", "MCR scoring"),
+    "fans": ("国标番种", "The MCR fans"),
+    "regional": ("地方规则", "Regional rules"),
+}
+"""Topics in course order (notebooks 01-09), each (Chinese, English)."""
+
+
+def register(kind: Kind) -> Kind:
+    if kind.topic not in TOPICS:
+        raise ValueError(f"kind {kind.name!r}: unknown topic {kind.topic!r}")
+    KINDS[kind.name] = kind
+    return kind
+
+
+def _load_kinds() -> None:
+    if not KINDS:
+        from . import kinds  # noqa: F401  (registers every kind)
+
+
+def get_kind(name: str) -> Kind:
+    _load_kinds()
+    try:
+        return KINDS[name]
+    except KeyError:
+        raise QuizError(f"unknown question kind {name!r}; the kinds are: {', '.join(KINDS)}") from None
+
+
+def question_rng(kind: str, seed: int, difficulty: int) -> random.Random:
+    """The seeded generator of one question: the same (kind, seed, difficulty) always gives the same question."""
+    return random.Random(f"mjlearn.quiz:{kind}:{seed}:{difficulty}")
+
+
+def generate(kind: str, seed: int | None = None, difficulty: int = 1) -> Question:
+    """A new question of ``kind`` from ``seed`` (a random seed if None) at ``difficulty`` 1-3."""
+    k = get_kind(kind)
+    if difficulty not in DIFFICULTIES:
+        raise QuizError(f"difficulty must be 1, 2 or 3, got {difficulty!r}")
+    if seed is None:
+        seed = random.randrange(2**31)
+    data, prompt = k.make(question_rng(kind, seed, difficulty), difficulty)
+    return Question(kind=kind, data=data, prompt=prompt, seed=seed, difficulty=difficulty,
+                    source=data.pop("_source", "generated") if isinstance(data, dict) else "generated")
+
+
+def solve(question: Question) -> Any:
+    """The engine's solution to a question."""
+    return get_kind(question.kind).solve(question.data)
+
+
+def parse_answer(question: Question, text: str) -> Any:
+    """An answer as typed in the terminal, normalised (QuizError with a clear message if unreadable)."""
+    return get_kind(question.kind).parse(question.data, text)
+
+
+def grade(question: Question, answer: Any) -> Grade:
+    """Grade an answer by asking the engine. Pure: no state is read or written.
+
+    A malformed answer is graded wrong with an explanation of the expected form, never a crash.
+    """
+    k = get_kind(question.kind)
+    solution = k.solve(question.data)
+    try:
+        norm = k.normalize(question.data, answer)
+    except QuizError as e:
+        return Grade(False, _jsonable(answer), _jsonable(solution),
+                     ((f"无法理解这个答案：{e}", f"Could not read this answer: {e}"), k.answer_help), 0.0)
+    g = k.check(question.data, norm, solution)
+    if not g.correct and not g.explanation:  # every wrong answer is explained
+        g = Grade(False, g.answer, g.expected, tuple(k.explain_solution(question.data, solution)), g.score)
+    return g
+
+
+def hint(question: Question, level: int = 0) -> Line | None:
+    """The ``level``-th hint (0 first), or None when there are no more."""
+    hs = get_kind(question.kind).hints(question.data)
+    return hs[level] if 0 <= level < len(hs) else None
+
+
+def reveal(question: Question) -> tuple[Any, list[Line]]:
+    """The solution and its worked explanation."""
+    k = get_kind(question.kind)
+    sol = k.solve(question.data)
+    return sol, k.explain_solution(question.data, sol)
+
+
+def wrong_answer(question: Question, rng: random.Random | None = None) -> Any:
+    """A plausible wrong answer (for tests, the benchmark, and a teacher's demonstration)."""
+    k = get_kind(question.kind)
+    return k.wrong(question.data, k.solve(question.data), rng or random.Random(0))
+
+
+def _jsonable(x: Any) -> Any:
+    if isinstance(x, (str, int, float, bool)) or x is None:
+        return x
+    if isinstance(x, Mapping):
+        return {str(k): _jsonable(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple, set, frozenset)):
+        items = [_jsonable(v) for v in x]
+        return sorted(items, key=json.dumps) if isinstance(x, (set, frozenset)) else items
+    return str(x)

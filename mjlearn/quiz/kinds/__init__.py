@@ -1,0 +1,1 @@
+from . import basic  # noqa: F401  (order = course order)
