@@ -359,9 +359,6 @@ def _label(text: str, cx: float, baseline: float, size: float, fill: str) -> str
     return "".join(out)
 
 
-_SHEET_ZH = {27: "东", 28: "南", 29: "西", 30: "北", 31: "中", 32: "发", 33: "白"}
-
-
 def tile_sheet_svg(*, width: float = 36, labels: bool = True) -> str:
     """All 42 tiles in rows (characters, dots, bamboo, honors, flowers), each labelled with its
     notation and Chinese name drawn as outlines, so the sheet needs no font either."""
@@ -378,8 +375,7 @@ def tile_sheet_svg(*, width: float = 36, labels: bool = True) -> str:
             if labels:
                 cx = x + FW / 2
                 body.append(_label(str(t), cx, y + CELL_H + 16, 17, "#222"))
-                zh = t.zh if len(t.zh) <= 2 else t.zh
-                body.append(_label(zh, cx, y + CELL_H + 36, 16, "#444"))
+                body.append(_label(t.zh, cx, y + CELL_H + 36, 16, "#444"))
     total_w = PAD * 2 + 9 * col - 12
     total_h = PAD * 2 + len(SHEET_ROWS) * row_h
     scale = width / FW
