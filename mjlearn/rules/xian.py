@@ -1,0 +1,334 @@
+"""西安麻将 Xi'an mahjong (regional.md §8, §13.2, §15.6).
+
+136 tiles, no flowers, no wilds; the standard shape only (four sets and any pair; no seven pairs,
+no special hands); no minimum. Payments are flat amounts of the base ``b``, with no dealer premium:
+
+==========================================  =========  ========================================
+event                                       amount     paid by
+==========================================  =========  ========================================
+自摸 self-draw (nicknamed 炸弹 "bomb")        2b         each other player
+自摸 on a 夹张 closed or 单调 pair wait       3b         each other player
+胡牌 discard win                             1b         the discarder (A-XA-2)
+胡牌 on a closed or pair wait                2b         the discarder
+暗杠 concealed kong                          2b         each other player, at once (A-XA-3)
+明杠 exposed kong (and 加杠, A-XA-1)          1b         each other player, at once
+杠后开花 win on a kong replacement            win ×2     (A-XA-4)
+天胡 heavenly win                             win ×3     (A-XA-4)
+==========================================  =========  ========================================
+
+Side bets (下注): a bettor's units count against all the others; the winner collects his own units
+from each other player, and a losing bettor pays his units to the winner (A-XA-6); on a self-draw
+every bet settlement is doubled.
+
+>>> from mjlearn.rules import score
+>>> r = score("[5555p]123m46m789mEE+5m", rules="xian", winner="S", self_drawn=True,
+...           bets={"S": 2, "N": 1}, other_kongs={"W": "exposed"})
+>>> r.total, r.payments
+(3, {'E': -10, 'S': 28, 'W': -6, 'N': -12})
+
+This module also holds :func:`wait_roles`, every role the winning tile can play in a judged win
+(the framework's ``Win.wait_kind`` gives only the first by priority), used by the old-Beijing and
+Hong Kong modules too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..shapes import Form, PartKind, readings
+from ..tiles import Tile
+from .base import (SEATS, Claims, ContextError, Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Win,
+                   ctx, seat_after)
+from .registry import register
+
+__all__ = ["XianRules", "XIAN", "wait_roles", "reserve_stacks", "next_dealer", "nearest_claimant",
+           "SeatMapCtx", "SEAT_NAMES"]
+
+SEAT_NAMES = {"E": ("东", "East"), "S": ("南", "South"), "W": ("西", "West"), "N": ("北", "North")}
+
+ALL_FORMS = tuple(Form)
+
+
+# --- helpers shared with the other regional modules -------------------------------------------
+
+WAIT_ROLES = ("closed", "edge", "single", "pair_pung", "open")
+"""What the winning tile can complete, in the framework's names: 坎张/夹张 the middle of a chow,
+边张 the 3 of 12 or the 7 of 89, 单钓 the pair, 双碰 a pung, 两面 either end of an open run."""
+
+
+def wait_roles(win: Win) -> frozenset[str]:
+    """Every role the winning tile can play in the judged win's reading (see WAIT_ROLES).
+
+    Only groups formed from concealed tiles can hold it (a declared meld was complete before),
+    and a group where every copy of the winning tile is a wild's stand-in does not count.
+    """
+    tile = win.hand.win_tile
+    if tile is None or win.reading is None:
+        return frozenset()
+    roles = set()
+    for i, p in enumerate(win.reading.parts):
+        if p.is_declared or tile not in p.tiles:
+            continue
+        if win.wilds and win.wilds[i] and p.tiles.count(tile) == win.wilds[i].count(tile):
+            continue
+        if p.kind is PartKind.PAIR:
+            roles.add("single")
+        elif p.kind is PartKind.PUNG:
+            roles.add("pair_pung")
+        elif p.kind is PartKind.CHOW:
+            pos = p.tiles.index(tile)
+            if pos == 1:
+                roles.add("closed")
+            elif (pos == 2 and p.tiles[0].rank == 1) or (pos == 0 and p.tiles[0].rank == 7):
+                roles.add("edge")
+            else:
+                roles.add("open")
+    return frozenset(roles)
+
+
+@dataclass(frozen=True)
+class SeatMapCtx(Ctx):
+    """A context keyword whose value maps seats to something (bets, kongs of other players).
+
+    ``kind`` is ``"units"`` ({seat: whole number}) or ``"kongs"`` ({seat: kind or list of kinds},
+    kinds ``exposed``, ``concealed``, ``added``). The checked value is a dict over all four seats.
+    """
+
+    def check(self, value):
+        out = {s: (0 if self.kind == "units" else ()) for s in SEATS}
+        if value is None:
+            return out
+        if not hasattr(value, "items"):
+            raise ContextError(f"{self.name} must map seats to values, e.g. {self.en.split(': ')[-1]}; "
+                               f"got {value!r}")
+        for seat, v in value.items():
+            s = str(seat) if isinstance(seat, Tile) else seat
+            if s not in SEATS:
+                raise ContextError(f"{self.name}: {seat!r} is not a seat ('E', 'S', 'W' or 'N')")
+            if self.kind == "units":
+                if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                    raise ContextError(f"{self.name}[{s!r}] must be a whole number >= 0, got {v!r}")
+                out[s] = v
+            else:
+                kinds = (v,) if isinstance(v, str) else tuple(v)
+                for k in kinds:
+                    if k not in KONG_KINDS:
+                        raise ContextError(f"{self.name}[{s!r}] holds {k!r}: expected "
+                                           f"{', '.join(map(repr, KONG_KINDS))}")
+                out[s] = kinds
+        return out
+
+
+KONG_KINDS = ("exposed", "concealed", "added")
+
+
+# --- Xi'an ------------------------------------------------------------------------------------
+
+def reserve_stacks(kongs: int, table=(13, 7, 8, 13)) -> int:
+    """Whole stacks kept back at the tail when ``kongs`` kongs have been declared (§13.2 step 11,
+    A-XA-9: 13 / 7 / 8 / 13, implemented literally; ``table`` is the ``reserve_stacks`` option).
+
+    >>> [reserve_stacks(k) for k in range(5)]
+    [13, 7, 8, 13, 13]
+    """
+    if isinstance(kongs, bool) or not isinstance(kongs, int) or kongs < 0:
+        raise ValueError(f"kongs must be a whole number >= 0, got {kongs!r}")
+    return table[min(kongs, 3)]
+
+
+def next_dealer(dealer: str, winner: str | None) -> str:
+    """Who deals next (§8.4): the dealer keeps the deal when he wins or the hand is drawn
+    (``winner=None``); otherwise the deal passes to his 下家.
+
+    >>> next_dealer("E", "E"), next_dealer("E", None), next_dealer("E", "W")
+    ('E', 'E', 'S')
+    """
+    for name, s in (("dealer", dealer), ("winner", winner)):
+        if s is not None and s not in SEATS:
+            raise ValueError(f"{name} must be 'E', 'S', 'W' or 'N', got {s!r}")
+    return dealer if winner is None or winner == dealer else seat_after(dealer)
+
+
+def nearest_claimant(discarder: str, claimants) -> str:
+    """Several players claim a win on one discard: only the one nearest the discarder in turn
+    order wins (§8.5).
+
+    >>> nearest_claimant("W", ["S", "E"])
+    'E'
+    """
+    seats = set(claimants)
+    bad = [s for s in seats | {discarder} if s not in SEATS]
+    if bad:
+        raise ValueError(f"seats must be 'E', 'S', 'W' or 'N', got {bad[0]!r}")
+    seats.discard(discarder)
+    if not seats:
+        raise ValueError("claimants must name at least one seat other than the discarder")
+    return min(seats, key=lambda s: (SEATS.index(s) - SEATS.index(discarder)) % 4)
+
+
+def _special_wait(win: Win) -> str | None:
+    roles = wait_roles(win)
+    for role in ("closed", "single") + (("edge",) if win.rules.opt("edge_wait_counts") else ()):
+        if role in roles:
+            return role
+    return None
+
+
+XIAN_PATTERNS = (
+    Pattern("self_draw", "自摸（炸弹）", "Self-draw (the \"bomb\")", 2, lambda w: w.self_drawn,
+            note="each other player pays"),
+    Pattern("discard_win", "胡牌（点炮）", "Discard win", 1, lambda w: not w.self_drawn,
+            note="the discarder pays (A-XA-2)"),
+    Pattern("closed_wait", "夹张", "Closed wait", 1, lambda w: _special_wait(w) == "closed",
+            note="+1b: self-draw 3b from each, discard 2b (A-XA-5: the middle tile of a run)"),
+    Pattern("single_wait", "单调", "Pair wait", 1, lambda w: _special_wait(w) == "single",
+            note="+1b, as 夹张 (A-XA-5: a single wait on the pair)", excludes=("closed_wait",)),
+    Pattern("edge_wait", "边张（按夹张）", "Edge wait (counted as closed)", 1,
+            lambda w: _special_wait(w) == "edge", note="only with the edge_wait_counts option (A-XA-5)"),
+    Pattern("kong_bloom", "杠后开花", "Win on a kong replacement", 2, lambda w: w.ctx["kong"] and w.self_drawn,
+            note="multiplies the win amount (翻二倍, A-XA-4); the item shows the amount it adds"),
+    Pattern("heavenly", "天胡", "Heavenly win", 3, lambda w: w.ctx["heavenly"],
+            note="multiplies the win amount (赢三倍, A-XA-4); the item shows the amount it adds"),
+)
+
+_MULTIPLIERS = {"kong_bloom": "kong_bloom_mult", "heavenly": "heavenly_mult"}
+
+
+@dataclass(frozen=True, eq=False)
+class XianRules(RuleSet):
+    """Xi'an: flat payments in b, kong money at once, side bets."""
+
+    forms = ALL_FORMS
+
+    def check_context(self, d):
+        if d["heavenly"] and (d["winner"] != d["dealer"] or not d["self_drawn"]):
+            raise ContextError("heavenly=True (天胡) is the dealer's self-drawn win on his dealt tiles: "
+                               f"winner ({d['winner']}) must be the dealer ({d['dealer']}) and "
+                               "self_drawn=True")
+        if d["other_kongs"][d["winner"]]:
+            raise ContextError("other_kongs is for the other players' kongs; the winner's own kongs are "
+                               "read from his melds, e.g. [5555p] (concealed) or [5555p,1] (exposed)")
+
+    def candidates(self, hand, c):
+        return [Win(self, hand, c, r, (), r.form.value) for r in readings(hand)]
+
+    def detect(self, win):
+        items = super().detect(win)
+        base = self.opt("base")
+        out, amount = [], 0
+        for it in items:
+            if it.key in _MULTIPLIERS:
+                m = self.opt(_MULTIPLIERS[it.key])
+                added = amount * (m - 1)
+                out.append(type(it)(it.key, f"{it.zh} ×{m}", f"{it.en} ×{m}", added, 1))
+                amount += added
+            else:
+                out.append(type(it)(it.key, it.zh, it.en, it.value * base, it.count))
+                amount += it.value * base * it.count
+        return out
+
+    def illegal(self, win, items, total):
+        if win.form is not Form.REGULAR:
+            return (f"西安麻将只认四副一将，不算{win.form.zh}",
+                    f"Xi'an accepts only four sets and a pair, not {win.form.en}")
+        if win.ctx["kong"] and not win.self_drawn:
+            return ("西安麻将没有抢杠和：加杠不能被抢（A-XA-1）",
+                    "Xi'an has no robbing the kong: an added kong cannot be robbed (A-XA-1)")
+        return None
+
+    def kong_lines(self, win) -> list[tuple[str, str, int, tuple[str, str]]]:
+        """(owner, kind, amount from each other player, why) for every kong of the hand."""
+        base = self.opt("base")
+        kinds = {s: list(win.ctx["other_kongs"][s]) for s in SEATS}
+        kinds[win.winner] = ["concealed" if m.is_concealed else "added" if m.is_added_kong else "exposed"
+                             for m in win.kongs()]
+        out = []
+        for seat in SEATS:
+            if self.opt("kong_payers") == "owner_wins" and seat != win.winner:
+                continue
+            for kind in kinds[seat]:
+                paid_as = self.opt("added_kong") if kind == "added" else kind
+                amount = base * (2 if paid_as == "concealed" else 1)
+                zh = {"concealed": "暗杠", "exposed": "明杠", "added": "加杠"}[kind]
+                en = {"concealed": "concealed kong", "exposed": "exposed kong", "added": "added kong"}[kind]
+                out.append((seat, kind, amount, (f"{SEAT_NAMES[seat][0]}家{zh}（每家 {amount}）",
+                                                 f"{SEAT_NAMES[seat][1]}'s {en} ({amount} from each)")))
+        return out
+
+    def settle(self, win, items, total):
+        led = Ledger()
+        w = win.winner
+        for owner, _kind, amount, why in self.kong_lines(win):
+            for s in SEATS:
+                led.pay(s, owner, amount, why)
+        payers = [s for s in SEATS if s != w] if (win.self_drawn or self.opt("discard_payer") == "all") \
+            else [win.discarder]
+        for p in payers:
+            led.pay(p, w, total, (f"{SEAT_NAMES[w][0]}家和牌 {total}", f"{SEAT_NAMES[w][1]} wins {total}"))
+        mult = self.opt("bet_self_draw_mult") if win.self_drawn else 1
+        unit = self.opt("bet_unit") * self.opt("base")
+        note = ("（自摸翻倍）", " (doubled on a self-draw)") if mult > 1 else ("", "")
+        for seat, n in win.ctx["bets"].items():
+            if not n:
+                continue
+            amount = n * unit * mult
+            if seat == w:
+                why = (f"{SEAT_NAMES[seat][0]}家下注 {n} 注赢{note[0]}", f"{SEAT_NAMES[seat][1]}'s bet of {n} won{note[1]}")
+                for s in SEATS:
+                    led.pay(s, w, amount, why)
+            else:
+                why = (f"{SEAT_NAMES[seat][0]}家下注 {n} 注输{note[0]}", f"{SEAT_NAMES[seat][1]}'s bet of {n} lost{note[1]}")
+                takers = [w] if self.opt("losing_bet_to") == "winner" else [s for s in SEATS if s != seat]
+                for t in takers:
+                    led.pay(seat, t, amount, why)
+        return led
+
+
+XIAN = register(XianRules(
+    name="xian", zh="西安麻将", en="Xi'an mahjong", section="§8",
+    aliases=("Xi'an", "Xian mahjong", "Xi'an mahjong", "Shaanxi", "西安", "陕西麻将", "xi'an majiang",
+             "xian majiang"),
+    unit=("底分", "b (base units)"), pay_unit=("底分", "b"),
+    tiles=TileSet(suits=True, honors=True, flowers="none"),
+    claims=Claims(chow=True, pung=True, kong=True),
+    pair="any", seven_pairs=False, wild=None, minimum=0,
+    discard_win="yes", dealer_rule="keeps the deal on a win or a draw; no dealer premium",
+    kong_money="明 1b / 暗 2b from each, at once (A-XA-3)",
+    multi_win="single_nearest",
+    scoring="self-draw 2b each (3b on a closed or pair wait); discard 1b (2b) from the discarder",
+    signature="side bets (下注), 13-stack exhaustion reserve, kong bloom ×2, 天胡 ×3",
+    options=(
+        Option("base", 1, "§8.7", "the base b (基数) every amount is a multiple of", "基数"),
+        Option("added_kong", "exposed", "A-XA-1",
+               "an added kong (加杠) is allowed and paid as an exposed kong ('exposed') or as a concealed "
+               "one ('concealed'); it can never be robbed", "加杠按明杠收", ("exposed", "concealed")),
+        Option("discard_payer", "discarder", "A-XA-2",
+               "who pays a discard win: the 'discarder' only, or 'all' three others", "点炮者一家付",
+               ("discarder", "all")),
+        Option("kong_payers", "all_immediately", "A-XA-3",
+               "kong money: each other player pays at once ('all_immediately'), or only the winner's "
+               "kongs are paid ('owner_wins')", "杠钱每家立即付", ("all_immediately", "owner_wins")),
+        Option("kong_bloom_mult", 2, "A-XA-4", "杠后开花 multiplies the win amount by this (翻二倍 = ×2; "
+               "the ×4 reading: 4)", "杠后开花翻二倍", (2, 4)),
+        Option("heavenly_mult", 3, "A-XA-4", "天胡 multiplies the win amount by this (赢三倍)", "天胡赢三倍"),
+        Option("edge_wait_counts", False, "A-XA-5", "an edge wait (12 waiting on 3) counts like 夹张",
+               "边张不算夹张"),
+        Option("bet_unit", 1, "A-XA-6", "one bet unit (注) in b", "一注 = 1 底"),
+        Option("losing_bet_to", "winner", "A-XA-6",
+               "a losing bettor pays his units to the 'winner' only, or to 'each' other player",
+               "输注只付和牌者", ("winner", "each")),
+        Option("bet_self_draw_mult", 2, "§8.7", "on a self-draw every bet settlement is multiplied by this",
+               "自摸注数翻倍"),
+        Option("reserve_stacks", (13, 7, 8, 13), "A-XA-9",
+               "stacks kept back at exhaustion after 0, 1, 2 and 3+ kongs (literal; see reserve_stacks())",
+               "荒牌留墩 13/7/8/13"),
+    ),
+    context=ctx("self_drawn", "discarder", "winner", "dealer", "kong") + (
+        Ctx("heavenly", False, "bool", "天胡: the dealer wins on his dealt tiles (win ×3)", "天胡"),
+        SeatMapCtx("bets", None, "units", "side bets in units per seat: {'S': 2, 'N': 1}", "下注"),
+        SeatMapCtx("other_kongs", None, "kongs",
+                   "kongs the other players declared this hand: {'W': 'exposed'} or {'W': ['exposed', 'concealed']}",
+                   "他家的杠"),
+    ),
+    patterns=XIAN_PATTERNS,
+))
