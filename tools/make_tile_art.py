@@ -321,30 +321,33 @@ def bamboo_face(n: int) -> str:
 
 
 def bird() -> str:
-    """The bird of 1-bamboo (幺鸡): a stylised peacock-sparrow with a fanned tail, perched."""
+    """The bird of 1-bamboo (幺鸡): a stylised peacock-sparrow, perched, its tail fanned to the
+    lower left with eye spots."""
     tail = []
-    for ang, ln in ((-38, 25), (-18, 28), (2, 29), (22, 26)):
-        tail.append(f'<g transform="rotate({ang} 26 50)">'
-                    + el(ellipse(26, 50 + ln / 2, 4.2, ln / 2), GREEN)
-                    + el(circle(26, 50 + ln - 4.2, 3.1), BLUE)
-                    + el(circle(26, 50 + ln - 4.2, 1.5), RED) + "</g>")
+    for ang, ln in ((8, 27), (26, 28), (44, 26), (62, 22)):
+        tail.append(f'<g transform="rotate({ang} 29 47)">'
+                    + el(ellipse(29, 47 + ln / 2, 4.4, ln / 2), GREEN, stroke=IVORY, stroke_width=".8")
+                    + el(circle(29, 47 + ln - 4.4, 3.2), BLUE)
+                    + el(circle(29, 47 + ln - 4.4, 1.5), RED) + "</g>")
     return "".join([
         "".join(tail),
         # legs and perch
-        el(poly([(30.5, 55), (32, 55), (30, 66), (28.5, 66)]) + poly([(35, 54), (36.5, 54), (36, 66), (34.5, 66)]), RED),
-        el(rrect(17, 65.5, 30, 3, 1.5), "#8a5a2b"),
-        # body with a red breast and a blue wing
-        f'<g transform="rotate(-28 34 41)">' + el(ellipse(34, 41, 10.5, 15), GREEN)
-        + el(ellipse(39, 42, 4.5, 10), RED)
-        + el(ellipse(31, 43, 5.5, 10.5), BLUE) + el(ellipse(30.5, 45, 2.8, 7), "#5fa8e0") + "</g>",
+        el(poly([(33, 52), (34.6, 52), (33.4, 65), (31.8, 65)])
+           + poly([(38, 51), (39.6, 51), (39.2, 65), (37.6, 65)]), RED),
+        el(rrect(24, 64.5, 26, 3, 1.5), "#8a5a2b"),
+        # body with a red breast and a blue wing, a neck up to the head
+        el(ellipse(39, 30, 5.2, 7), GREEN),
+        '<g transform="rotate(-25 35 41)">' + el(ellipse(35, 41, 10, 14), GREEN)
+        + el(ellipse(40, 42, 4.2, 9.5), RED)
+        + el(ellipse(32, 43, 5.2, 10), BLUE) + el(ellipse(31.5, 45, 2.6, 6.6), "#5fa8e0") + "</g>",
         # head, eye, beak and crest
-        el(circle(41, 21, 7.2), GREEN),
-        el(poly([(47, 18.5), (54, 21.5), (47, 24)]), RED),
-        el(circle(42.5, 19.8, 2.4), IVORY),
-        el(circle(43, 19.8, 1.2), "#111111"),
-        el(poly([(37, 15), (33, 6.5), (39.5, 14)]) + poly([(40, 14.2), (40, 5), (42, 14.2)])
-           + poly([(43, 14.6), (47, 6.5), (44.5, 15.5)]), GREEN),
-        el(circle(33, 6.5, 1.8) + circle(40, 5, 1.8) + circle(47, 6.5, 1.8), RED),
+        el(circle(41, 22, 6.8), GREEN),
+        el(poly([(46.6, 19.5), (53.5, 22.5), (46.6, 25)]), RED),
+        el(circle(42.6, 20.8, 2.3), IVORY),
+        el(circle(43.1, 20.8, 1.15), "#111111"),
+        el(poly([(37.5, 16.4), (33.5, 8), (39.8, 15.4)]) + poly([(40.2, 15.3), (40.5, 6.5), (42.3, 15.3)])
+           + poly([(43.2, 15.7), (47.5, 8), (44.8, 16.6)]), GREEN),
+        el(circle(33.5, 8, 1.8) + circle(40.5, 6.5, 1.8) + circle(47.5, 8, 1.8), RED),
     ])
 
 
