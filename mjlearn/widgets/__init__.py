@@ -19,7 +19,7 @@ _WHERE = {
     "FanBreakdown": "views",
     "WaitsView": "views",
     "DiscardAdvice": "views",
-    "TableView": "views",
+    "TableView": "deal",
     "RuleComparison": "views",
     "DealView": "deal",
 }

@@ -78,8 +78,8 @@ def advice_html(hand: Hand, live: bool) -> str:
     for a in advice:
         tl = _get(a, "discard", "tile")
         sh = _get(a, "shanten")
-        useful = _get(a, "tiles_left", "ukeire", "count", "useful_count")
-        kinds = _get(a, "useful", "improving", "waits")
+        useful = _get(a, "live", "tiles_left")
+        kinds = _get(a, "useful_tiles", "useful")
         rows.append((tl, sh, useful if isinstance(useful, int) else 0, kinds))
     if not rows:
         return ""
@@ -154,9 +154,9 @@ def fans_html(hand: Hand, result, live: bool) -> str:
     from ..render import svg
     out = [f'<div class="mj-fans" data-hlscope="1"><div class="mj-fan-hand">{svg.hand_svg(hand, width=34)}</div>',
            '<table class="mj-fan-table"><tbody>']
-    for f in _get(result, "fans") or ():
+    for f in _get(result, "fans") or _get(result, "items") or ():
         zh, en = _get(f, "zh") or "", _get(f, "en") or ""
-        pts, count = _get(f, "points") or 0, _get(f, "count") or 1
+        pts, count = _get(f, "points", "value") or 0, _get(f, "count") or 1
         pos = fan_positions(hand, f)
         sub = pts * count
         times = f" ×{count}" if count > 1 else ""
@@ -183,7 +183,12 @@ def fans_html(hand: Hand, result, live: bool) -> str:
 
 
 def score_html(hand: Hand, result, live: bool) -> tuple[str, int]:
-    total = int(_get(result, "total") or 0)
+    if _get(result, "legal") is False:
+        reason = _get(result, "reason") or ("", "")
+        return (f'<div class="mj-bad">{esc(L("不能和", "Not a legal win"))}: '
+                f'{esc(L(*reason) if isinstance(reason, tuple) else reason)}</div>'), -1
+    total = _get(result, "total") or 0
+    total = int(total) if isinstance(total, (int, float)) else total
     meets = _get(result, "meets_minimum")
     ok = "" if meets is None else (
         f'<span class="mj-ok">{esc(L("够 8 番起和", "meets the 8-point minimum"))}</span>' if meets else

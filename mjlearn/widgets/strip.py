@@ -1,0 +1,88 @@
+"""A clickable strip of tiles: select, discard, reorder.
+
+>>> from mjlearn.widgets.strip import TileStrip   # doctest: +SKIP
+>>> s = TileStrip("123m456p")
+>>> s.handle({"act": "select", "arg": 0}); s.selected
+[0]
+"""
+
+from __future__ import annotations
+
+import traitlets as t
+
+from ..notation import format_tiles, parse_tiles
+from ..tiles import tile as _tile
+from ._base import B, L, MjWidget, esc, tile_tag
+from ._panels import header
+
+__all__ = ["TileStrip"]
+
+
+class TileStrip(MjWidget):
+    """Tiles in a row. Click a tile to select it (``multi=True`` keeps several selected); the
+    buttons discard the selection or move it left and right. ``tiles`` lists them in order and
+    ``discards`` what was discarded; observe either with ``strip.observe(fn, "tiles")``."""
+
+    tiles = t.List(t.Unicode()).tag(sync=True)
+    selected = t.List(t.Int()).tag(sync=True)
+    discards = t.List(t.Unicode()).tag(sync=True)
+
+    def __init__(self, tiles="", *, multi: bool = False, **kw):
+        items = parse_tiles(tiles) if isinstance(tiles, str) else [_tile(x) for x in tiles]
+        self.multi = multi
+        super().__init__(tiles=[str(x) for x in items], **kw)
+
+    def _act_select(self, arg, msg):
+        k = int(arg)
+        if not 0 <= k < len(self.tiles):
+            raise ValueError(f"no tile at position {k}")
+        if k in self.selected:
+            self.selected = [i for i in self.selected if i != k]
+        else:
+            self.selected = sorted(set(self.selected) | {k}) if self.multi else [k]
+
+    def _act_discard(self, arg, msg):
+        gone = [self.tiles[i] for i in self.selected]
+        self.tiles = [x for i, x in enumerate(self.tiles) if i not in set(self.selected)]
+        self.discards = self.discards + gone
+        self.selected = []
+
+    def _act_move(self, arg, msg):
+        step = -1 if arg == "left" else 1
+        tiles, sel = list(self.tiles), sorted(self.selected, reverse=step > 0)
+        new = []
+        for i in sel:
+            j = i + step
+            if 0 <= j < len(tiles) and j not in new:
+                tiles[i], tiles[j] = tiles[j], tiles[i]
+                new.append(j)
+            else:
+                new.append(i)
+        self.tiles, self.selected = tiles, sorted(new)
+
+    def _act_sort(self, arg, msg):
+        self.tiles = [str(x) for x in sorted(_tile(x) for x in self.tiles)]
+        self.selected = []
+
+    def _layout(self) -> str:
+        return ('<div class="mj-view"><div data-region="head"></div><div class="mj-body">'
+                '<div data-region="strip"></div><div data-region="controls"></div></div></div>')
+
+    def _regions(self, live: bool) -> dict:
+        sel = set(self.selected)
+        cells = "".join(
+            f'<button class="mj-st{" mj-sel" if i in sel else ""}" data-act="select" data-arg="{i}">'
+            f'{tile_tag(_tile(x), live=live, width=40)}</button>' for i, x in enumerate(self.tiles))
+        b = lambda act, arg, zh, en: (f'<button class="mj-chip" data-act="{act}" data-arg="{arg}">'
+                                      f'{esc(L(zh, en))}</button>')
+        controls = ('<div class="mj-controls">' + b("move", "left", "◀ 左移", "◀ left")
+                    + b("move", "right", "右移 ▶", "right ▶") + b("discard", "", "打出", "discard")
+                    + b("sort", "", "理牌", "sort")
+                    + (f'<span class="mj-lbl">{esc(L("已打出", "discarded"))}: '
+                       f'{esc(format_tiles(_tile(x) for x in self.discards))}</span>' if self.discards else "")
+                    + "</div>")
+        return {"head": header(B("牌列", "Tile strip"), live),
+                "strip": f'<div class="mj-strip">{cells}</div>', "controls": controls}
+
+    def _text(self) -> str:
+        return f"TileStrip({''.join(self.tiles)!r})"
