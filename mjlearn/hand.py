@@ -94,9 +94,9 @@ class Meld:
 
     @property
     def claimed_position(self) -> int | None:
-        """Index in ``tiles`` of the tile turned sideways when drawn, or None. A chow turns the
-        claimed tile, which goes first (it came from the left); a pung or kong turns the tile on the
-        side of the seat it came from: left 0, opposite 1, right the last."""
+        """Index in ``tiles`` of the tile turned sideways when drawn, or None. A chow keeps its run in
+        order and turns the claimed tile where it stands (offer - 1); a pung or kong turns the tile on
+        the side of the seat it came from: left 0, opposite 1, right the last."""
         if self.offer is None:
             return None
         if self.kind is MeldKind.CHOW:
