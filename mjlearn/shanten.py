@@ -19,7 +19,7 @@ import.
 >>> from mjlearn import parse_hand
 >>> shanten_of_counts(parse_hand("1112345678999m").counts)
 0
->>> shanten_of_counts(parse_hand("19m19p19sESWNCF+P").counts)
+>>> shanten_of_counts(parse_hand("19m19p19sESWNCFF").counts)
 0
 """
 
@@ -378,27 +378,47 @@ def waits_of_counts(counts, n_melds: int = 0) -> list[int]:
 
     Formal waits are included: a tile whose four copies are all in the hand still counts (MCR
     practice; the reference calculator agrees). An empty list when the hand is not ready.
+    Each form that is ready contributes its own winning tiles, so no tile is tried blindly.
     """
     if _check(counts, n_melds) != 13:
         raise InvalidHandError("waits are asked of a 13-tile hand (melds count as three); this one has 14")
-    if shanten_of_counts(counts, n_melds) != 0:
-        return []
-    from .shapes import is_complete
     c = list(counts)
-    out = []
-    for t in _candidates(c, n_melds):
-        c[t] += 1
-        if is_complete(c, n_melds):
-            out.append(t)
-        c[t] -= 1
-    return out
+    a, b, cc = _entries(c)
+    knit_max = max(a[2][i] + b[2][j] + cc[2][k] for i, j, k in _KNIT_ORDER)
+    out = set()
+    if _regular_value(a, b, cc, c[27:34], n_melds) == 8:          # regular form ready
+        for t in _near_tiles(c):
+            c[t] += 1
+            a, b, cc = _entries(c)
+            if _regular_value(a, b, cc, c[27:34], n_melds) == 9:
+                out.add(t)
+            c[t] -= 1
+    if n_melds == 0:
+        if seven_pairs_shanten_of_counts(c) == 0:                 # the odd tile out pairs up
+            out.update(t for t in range(34) if c[t] & 1)
+        if thirteen_orphans_shanten_of_counts(c) == 0:
+            paired = any(c[i] >= 2 for i in _ORPHANS)
+            out.update(i for i in _ORPHANS if not (paired and c[i]))
+        hd = sum(1 for x in c[27:34] if x)
+        if hd + knit_max >= 13:
+            for p in _KNIT_PERMS:                                  # honors and knitted tiles
+                idx = _knit_indices(p)
+                if 13 - hd - sum(1 for i in idx if c[i]) == 0:
+                    out.update(i for i in idx + tuple(range(27, 34)) if not c[i])
+    if n_melds <= 1 and knit_max >= 8 and knitted_straight_shanten_of_counts(c, n_melds) == 0:
+        from .shapes import is_complete
+        for t in range(34):
+            if t not in out:
+                c[t] += 1
+                if is_complete(c, n_melds):
+                    out.add(t)
+                c[t] -= 1
+    return sorted(out)
 
 
-def _candidates(c, n_melds) -> list[int]:
-    """Tiles worth trying as a wait or a useful draw: every tile for the special forms (when they
-    are possible), else tiles present or within two ranks of a present suited tile."""
-    if n_melds <= 1:
-        return list(range(34))
+def _near_tiles(c) -> list[int]:
+    """Tiles that can join a regular shape: honors present, suited tiles present or within two
+    ranks of a present tile of their suit."""
     out = []
     for t in range(34):
         if c[t]:
@@ -408,6 +428,14 @@ def _candidates(c, n_melds) -> list[int]:
             if (r >= 1 and c[t - 1]) or (r >= 2 and c[t - 2]) or (r <= 7 and c[t + 1]) or (r <= 6 and c[t + 2]):
                 out.append(t)
     return out
+
+
+def _candidates(c, n_melds) -> list[int]:
+    """Tiles worth trying as a useful draw: every tile while the special forms are possible
+    (any missing honor or knitted tile may help them), else the tiles near the hand."""
+    if n_melds <= 1:
+        return list(range(34))
+    return _near_tiles(c)
 
 
 def useful_tiles_of_counts(counts, n_melds: int = 0, *, all_counts=None) -> list[int]:

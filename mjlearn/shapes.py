@@ -147,7 +147,10 @@ class Reading:
 
     def _repr_html_(self) -> str:
         from .render import svg
-        return svg.reading_html(self)
+        render = getattr(svg, "reading_html", None)
+        if render is None:  # until the render module has its own
+            from .analysis import reading_html as render
+        return render(self)
 
 
 # --- per-suit decomposition (cached on 9-count tuples) ----------------------
@@ -156,8 +159,8 @@ class Reading:
 def _suit_sets(counts: tuple[int, ...]) -> tuple[tuple[tuple[str, int], ...], ...]:
     """Every way to split one suit's 9 counts into pungs and chows; () if none.
 
-    Each way is a tuple of ("pung" | "chow", rank index 0-8). Splitting always at the first
-    non-zero rank makes every way distinct.
+    Each way is a tuple of ("pung" | "chow", rank index 0-8), sorted, and no way is listed twice
+    (four of a tile can be split "pung then chow" or "chow then pung": the same way).
     """
     i = next((k for k, n in enumerate(counts) if n), None)
     if i is None:
@@ -175,7 +178,7 @@ def _suit_sets(counts: tuple[int, ...]) -> tuple[tuple[tuple[str, int], ...], ..
         c[i + 2] -= 1
         for rest in _suit_sets(tuple(c)):
             out.append((("chow", i),) + rest)
-    return tuple(out)
+    return tuple(dict.fromkeys(tuple(sorted(way, key=lambda kr: (kr[1], kr[0] == "chow"))) for way in out))
 
 
 @lru_cache(maxsize=None)
