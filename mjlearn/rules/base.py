@@ -604,7 +604,8 @@ class RuleSet:
                 f"it accepts: {', '.join(known)}")
         d = {}
         for name, c in known.items():
-            d[name] = c.check(given[name]) if name in given else c.default
+            d[name] = c.check(given[name] if name in given else c.default) if (
+                name in given or c.kind == "kongs") else c.default
         if "self_drawn" in d and "discarder" in d:
             if d["self_drawn"]:
                 if d["discarder"] is not None:

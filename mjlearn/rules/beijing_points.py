@@ -1,0 +1,289 @@
+"""The Beijing / Hebei / Shandong points family (regional.md §4): six configurations, one engine.
+
+Each hand is worth ``P × 2^d`` (P = the configuration's 平胡 points, d = the doublings 翻番 that
+apply); kongs carry fixed points. The configurations differ only in data: P, kong points, pair
+rule, wilds, chows, the claim limit, which doublings exist, and whether kong points need a win.
+
+>>> from mjlearn.rules import score
+>>> r = score("12346789mEEE44s+5m", rules="bj_basic", winner="S", discarder="N")   # §14.3
+>>> [(i.zh, i.value) for i in r.items], r.total, r.payments["N"]
+([('不开门', 1), ('无混儿', 1), ('一条龙', 1), ('一条龙无混儿', 1), ('捉五魁', 1)], 32, -32)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..hand import MeldKind
+from ..shapes import Form, Part, PartKind, Reading, _meld_part, _readings
+from ..tiles import TILES
+from .base import (Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Claims, Win, ctx, SEATS,
+                   seven_pairs_quads, straight_parts)
+from .registry import register
+
+__all__ = ["PointsRuleSet", "BJ_BASIC", "BJ_NEW", "HEBEI_1", "HEBEI_2", "SHANDONG_1", "SHANDONG_2"]
+
+
+def _claimed_chow_pung(hand) -> int:
+    return sum(1 for m in hand.melds if m.kind in (MeldKind.CHOW, MeldKind.PUNG))
+
+
+def _straight_natural(w) -> bool:
+    parts = straight_parts(w)
+    return bool(parts) and not any(w.part_substituted(i) for i in parts)
+
+
+def _zhuo_wu_kui(w) -> bool:
+    """捉五魁 (夹张五万): win on 5m in a 4m-6m closed wait."""
+    t = w.hand.win_tile
+    return t.index == 4 and w.wait_kind == "closed" and any(
+        p.kind is PartKind.CHOW and p.tiles[0].index == 3 and not p.is_declared for p in w.sets)
+
+
+def _opened(w) -> bool:
+    return _claimed_chow_pung(w.hand) > 0
+
+
+# Every doubling of the family; a configuration lists the keys it uses.
+DOUBLINGS = {p.key: p for p in (
+    Pattern("dealer", "庄家", "Dealer", 1, lambda w: w.is_dealer,
+            "是庄者翻番: the dealer's hand payments are doubled (A-BJP-5)", pinyin="zhuāngjiā"),
+    Pattern("concealed", "不开门", "Concealed (no chow, pung or exposed kong)", 1, lambda w: w.concealed,
+            pinyin="bù kāimén"),
+    Pattern("menqianqing", "门前清", "Concealed hand", 1, lambda w: w.concealed, pinyin="ménqiánqīng"),
+    Pattern("no_wild", "无混儿", "No wild", 1, lambda w: w.substituted == 0,
+            "no wild in the hand, or every wild stands for itself", pinyin="wú hùnr"),
+    Pattern("straight", "一条龙", "Pure straight", 1, lambda w: bool(straight_parts(w)),
+            "×2 with a wild", pinyin="yī tiáo lóng"),
+    Pattern("straight_natural", "一条龙无混儿", "Pure straight without a wild", 1, _straight_natural,
+            "one more ×2 when its nine tiles are natural (A-BJP-8)"),
+    Pattern("seven_pairs", "七巧对", "Seven pairs", 1, lambda w: w.form is Form.SEVEN_PAIRS,
+            pinyin="qī qiǎo duì"),
+    Pattern("seven_pairs_natural", "七巧对无混儿", "Seven pairs without a wild", 1,
+            lambda w: w.form is Form.SEVEN_PAIRS and w.substituted == 0,
+            "one more ×2 when no wild substitutes (A-BJP-8)"),
+    Pattern("luxury", "豪华", "Luxury (a quad in seven pairs)", 1, lambda w: seven_pairs_quads(w) > 0,
+            pinyin="háohuá"),
+    Pattern("gang_ci", "杠呲", "Win on a kong replacement", 1, lambda w: w.self_drawn and w.ctx.kong,
+            "= 杠上开花 (A-BJP-3)", pinyin="gàng cī"),
+    Pattern("zhuo_wu_kui", "捉五魁", "Catch the Five (closed 5m)", 1, _zhuo_wu_kui,
+            "one doubling (A-BJP-6)", pinyin="zhuō wǔ kuí"),
+    Pattern("self_draw", "明自摸", "Self-draw", 1, lambda w: w.self_drawn, "an ordinary self-draw (A-BJP-9)",
+            pinyin="míng zìmō"),
+    Pattern("edge_closed_single_self_draw", "边、砍、吊自摸", "Self-draw on an edge, closed or single wait", 1,
+            lambda w: w.self_drawn and w.wait_kind in ("edge", "closed", "single"),
+            "stacks with 明自摸", pinyin="biān kǎn diào zìmō"),
+)}
+
+_HAND_DOUBLINGS = ("gang_ci", "self_draw", "edge_closed_single_self_draw")
+"""Doublings an opened hand loses under the A-BJP-12 switch (the dealer's stays)."""
+
+
+@dataclass(frozen=True, eq=False)
+class PointsRuleSet(RuleSet):
+    """One configuration of the points family (a column of regional.md §4.2)."""
+
+    P: int = 1
+    """平胡 points."""
+    kong_points: tuple[int, int] = (2, 4)
+    """(明杠, 暗杠) points from each other player."""
+    kong_needs_win: bool = False
+    """杠随胡 (Hebei): only the winner's kongs are paid."""
+    claim_limit: bool = False
+    """Beijing: one chow-or-pung claim, one more per kong (A-BJP-4)."""
+    opened_self_draw_only: bool = False
+    """After a chow or pung the player may win only by self-draw."""
+    has_wild: bool = False
+    optional_sets_default: bool = False
+    """一趟副: 中发白 and 孔雀东南飞 (1s E S) count as concealed sets (Hebei, Shandong)."""
+
+    def candidates(self, hand, c):
+        out = super().candidates(hand, c)
+        if self.opt("optional_sets"):
+            out.extend(_yitangfu_wins(self, hand, c))
+        return out
+
+    def detect(self, win):
+        items = super().detect(win)
+        keys = {i.key for i in items}
+        if self.opt("merge_no_wild") and "no_wild" in keys:   # A-BJP-8 switch
+            items = [i for i in items if i.key not in ("straight_natural", "seven_pairs_natural")]
+        if self.opt("opened_self_draw_base_only") and _opened(win):   # A-BJP-12 switch
+            items = [i for i in items if i.key not in _HAND_DOUBLINGS]
+        return items
+
+    def combine(self, items, win):
+        return self.P * 2 ** sum(i.value * i.count for i in items)
+
+    def illegal(self, win, items, total):
+        hand = win.hand
+        if not self.claims.chow and any(m.kind is MeldKind.CHOW for m in hand.melds):
+            return (f"{self.zh}不能吃", f"{self.en} allows no chow")
+        if self.claim_limit:
+            limit = 1 + sum(1 for m in hand.melds if m.kind is MeldKind.KONG)
+            if _claimed_chow_pung(hand) > limit:
+                return ("吃、碰一口；开杠可以再吃碰一口",
+                        f"one chow-or-pung claim, one more per kong: {_claimed_chow_pung(hand)} claims "
+                        f"but only {limit} allowed (A-BJP-4)")
+        w = win.wild_tile
+        if w is not None and any(w in m.tiles for m in hand.melds if not m.is_concealed):
+            return ("混儿不能用来吃、碰、杠", f"the wild {w} cannot be claimed (A-BJ-1b)")
+        if self.opened_self_draw_only and _opened(win) and not win.self_drawn:
+            return ("吃碰后点炮不能胡，只能自摸", "after a chow or pung the hand wins by self-draw only")
+        if self.has_wild and win.wild_count == 3 and not win.self_drawn:
+            return ("三个混儿只能自摸", "a hand holding 3 wilds may only self-draw")
+        return self.pair_problem(win)
+
+    def pair_problem(self, win):
+        if self.pair == "258" and self.opt("pair_258_seven_pairs") and win.form is Form.SEVEN_PAIRS:
+            bad = [p.tile for p in win.reading.parts if not (p.tile.is_suited and p.tile.rank in (2, 5, 8))]
+            if bad:
+                return ("七对须二五八将", f"seven pairs must be 2-5-8 pairs (A-BJP-10 switch): {bad[0]} is not")
+        return super().pair_problem(win)
+
+    def settle(self, win, items, total) -> Ledger:
+        ledger = Ledger()
+        winner, dealer = win.winner, win.dealer
+        payers = [win.discarder] if not win.self_drawn else [s for s in SEATS if s != winner]
+        for s in payers:
+            ledger.pay(s, winner, total * (2 if s == dealer else 1), ("和牌", "hand"))
+        exposed_pts, concealed_pts = self.kong_points
+        kongs = {winner: (len(win.kongs(False)), len(win.kongs(True)))}
+        if not self.kong_needs_win:
+            kongs.update(win.ctx.other_kongs)
+        for owner, (e, cn) in kongs.items():
+            per = e * exposed_pts + cn * concealed_pts
+            for s in SEATS:
+                if s != owner:
+                    ledger.pay(s, owner, per, ("杠", "kong points"))
+        if self.has_wild and win.wild_count == 4:
+            for s in SEATS:
+                if s != winner:
+                    ledger.pay(s, winner, self.opt("four_wilds_side_payment"), ("四混儿帐外", "4 wilds, side payment"))
+        return ledger
+
+
+def _yitangfu_wins(rs, hand, c) -> list[Win]:
+    """Readings with 一趟副 sets: 中发白 (C F P) and 孔雀东南飞 (1s E S), formed concealed."""
+    out = []
+    counts = list(hand.counts)
+    meld_parts = tuple(_meld_part(m) for m in hand.melds)
+    specials = ((31, 32, 33), (18, 27, 28))
+
+    def rec(start, counts, taken):
+        if taken:
+            n_sets = 4 - len(hand.melds) - len(taken)
+            if n_sets >= 0:
+                for r in _readings(counts, meld_parts):
+                    if r.form is Form.REGULAR and len(r.sets) - len(meld_parts) == n_sets:
+                        extra = tuple(Part(PartKind.SINGLES, tuple(TILES[i] for i in s)) for s in taken)
+                        reading = Reading(Form.REGULAR, r.parts + extra)
+                        out.append(Win(rs, hand, c, reading, ((),) * len(reading.parts), "yitangfu"))
+        for k in range(start, 2):
+            s = specials[k]
+            if all(counts[i] for i in s):
+                for i in s:
+                    counts[i] -= 1
+                rec(k, counts, taken + [s])
+                for i in s:
+                    counts[i] += 1
+
+    rec(0, counts, [])
+    return out
+
+
+def _options(cfg: dict) -> tuple[Option, ...]:
+    opts = [
+        Option("merge_no_wild", False, "A-BJP-8",
+               "merge the pattern-level 'no wild' doubling with the hand-level 无混儿", "合并无混儿"),
+        Option("opened_self_draw_base_only", False, "A-BJP-12",
+               "an opened hand's self-draw scores P with no hand doublings (the dealer's ×2 stays)",
+               "开门自摸只算平胡"),
+        Option("payer", "discarder_or_all_three", "A-BJP-1",
+               "the discarder pays a discard win; all three pay a self-draw", "付款人",
+               ("discarder_or_all_three",)),
+        Option("kong_payers", "each_other_unconditional" if not cfg.get("kong_needs_win") else "each_other_if_owner_wins",
+               "A-BJP-2", "each of the other three pays kong points (Hebei: only if the owner wins); not doubled",
+               "杠钱", ("each_other_unconditional", "each_other_if_owner_wins")),
+        Option("gang_ci_meaning", "kong_bloom", "A-BJP-3", "杠呲 = 杠上开花", "杠呲", ("kong_bloom",)),
+        Option("dealer_doubling", "payer_or_winner_hand_only", "A-BJP-5",
+               "×2 on every hand payment the dealer makes or receives; kong points not doubled",
+               "是庄者翻番", ("payer_or_winner_hand_only",)),
+        Option("zhuo_wu_kui_value", 1, "A-BJP-6", "捉五魁 in BJ-basic: one doubling", "捉五魁", (1,)),
+        Option("inherit_exclusions", True, "A-BJP-7", "HEB-2 / SD-2 inherit the exclusions of HEB-1 / SD-1",
+               "继承排除", (True,)),
+        Option("self_draw_meaning", "ordinary", "A-BJP-9", "明自摸 = an ordinary self-draw", "明自摸",
+               ("ordinary",)),
+        Option("pair_258_seven_pairs", False, "A-BJP-10", "the 2-5-8 pair rule also binds seven pairs",
+               "七对也须二五八将"),
+        Option("optional_sets", cfg.get("optional_sets", False), "A-BJP-11",
+               "一趟副: 中发白 and 1s-E-S count as concealed sets", "一趟副"),
+        Option("claim_limit", "one_plus_one_per_kong", "A-BJP-4",
+               "one chow-or-pung claim, one more per kong", "吃碰一口", ("one_plus_one_per_kong",)),
+        Option("false_win_penalty", 10, "§4.2", "炸胡: the offender pays this to each other player"
+               + ("" if cfg.get("has_wild") or cfg["name"] == "bj_new" else " (not in seed)"), "炸胡罚分"),
+    ]
+    if cfg.get("has_wild"):
+        opts.append(Option("four_wilds_side_payment", 40, "§4.2",
+                           "holding all 4 wilds: each other player pays this outside the account (帐外)",
+                           "四混儿帐外"))
+    return tuple(opts)
+
+
+_CONFIGS = (
+    dict(name="bj_basic", zh="北京麻将（基本打法）", en="Beijing points, basic rules",
+         aliases=("北京麻将基本打法", "beijing basic", "bj-b", "bjb"), P=1, kong_points=(2, 4),
+         has_wild=True, chow="limited",
+         doublings=("dealer", "concealed", "no_wild", "straight", "straight_natural", "seven_pairs",
+                    "seven_pairs_natural", "luxury", "gang_ci", "zhuo_wu_kui"),
+         signature="4-wild side payment, 炸胡 penalty"),
+    dict(name="bj_new", zh="北京麻将（新规打法）", en="Beijing points, new rules",
+         aliases=("北京麻将新规打法", "beijing new", "bj-n", "bjn"), P=5, kong_points=(5, 10),
+         has_wild=True, chow="limited",
+         doublings=("dealer", "menqianqing", "seven_pairs", "gang_ci", "self_draw"),
+         signature="明自摸, 杠呲"),
+    dict(name="hebei1", zh="河北麻将（基本打法1）", en="Hebei rules 1",
+         aliases=("河北麻将", "河北麻将1", "hebei", "hebei 1", "heb-1", "hebei majiang"), P=5, kong_points=(5, 10),
+         chow="no", kong_needs_win=True, optional_sets=True,
+         doublings=("dealer", "seven_pairs", "gang_ci", "self_draw"), signature="杠随胡, optional 一趟副"),
+    dict(name="hebei2", zh="河北麻将（基本打法2）", en="Hebei rules 2",
+         aliases=("河北麻将2", "hebei 2", "heb-2"), P=10, kong_points=(10, 20),
+         chow="no", kong_needs_win=True, optional_sets=True,
+         doublings=("dealer", "seven_pairs"), signature="杠随胡, optional 一趟副"),
+    dict(name="shandong1", zh="山东麻将（基本打法1）", en="Shandong rules 1",
+         aliases=("山东麻将", "山东麻将1", "shandong", "shandong 1", "sd-1", "shandong majiang"), P=5,
+         kong_points=(5, 10), chow="yes", pair="258", optional_sets=True,
+         doublings=("dealer", "seven_pairs", "self_draw"), signature="2-5-8 pair (坐将)"),
+    dict(name="shandong2", zh="山东麻将（基本打法2）", en="Shandong rules 2",
+         aliases=("山东麻将2", "shandong 2", "sd-2"), P=10, kong_points=(10, 20), chow="yes", pair="258",
+         optional_sets=True,
+         doublings=("dealer", "edge_closed_single_self_draw", "self_draw", "seven_pairs"),
+         signature="边砍吊 self-draw ×2"),
+)
+
+
+def _make(cfg: dict) -> PointsRuleSet:
+    beijing = cfg["chow"] == "limited"
+    wild = cfg.get("has_wild", False)
+    return PointsRuleSet(
+        name=cfg["name"], zh=cfg["zh"], en=cfg["en"], aliases=cfg["aliases"], section="§4",
+        unit=("分", "points"), item_unit=("翻番", "doublings"),
+        tiles=TileSet(True, True, "none"), claims=Claims(chow=cfg["chow"] != "no"),
+        pair=cfg.get("pair", "any"),
+        wild="混儿: the tile after the indicator (A-BJ-1)" if wild else None,
+        discard_win="only if no chow or pung" if beijing else "yes",
+        dealer_rule="×2", multi_win="single_nearest",
+        kong_money=(f"明 {cfg['kong_points'][0]} / 暗 {cfg['kong_points'][1]}"
+                    + (", only if the owner wins" if cfg.get("kong_needs_win") else "")),
+        scoring=f"{cfg['P']} × 2^d", signature=cfg["signature"],
+        options=_options(cfg),
+        context=ctx("self_drawn", "discarder", "winner", "dealer", "kong", "other_kongs")
+        + (ctx("wild") if wild else ()),
+        patterns=tuple(DOUBLINGS[k] for k in cfg["doublings"]),
+        P=cfg["P"], kong_points=cfg["kong_points"], kong_needs_win=cfg.get("kong_needs_win", False),
+        claim_limit=beijing, opened_self_draw_only=beijing, has_wild=wild,
+        optional_sets_default=cfg.get("optional_sets", False))
+
+
+
+BJ_BASIC, BJ_NEW, HEBEI_1, HEBEI_2, SHANDONG_1, SHANDONG_2 = (register(_make(c)) for c in _CONFIGS)
