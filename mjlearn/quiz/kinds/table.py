@@ -1,0 +1,283 @@
+"""Kinds on the table: where does the wall break for these dice; which claim wins this discard.
+
+Both ask :mod:`mjlearn.table`: the break is what a real :class:`~mjlearn.table.Table` does with the
+given dice; a claim is resolved by replaying a real hand to the discard and making the calls."""
+
+from __future__ import annotations
+
+import random
+from typing import Mapping
+
+from ..core import Grade, Kind, QuizError, register
+from ._util import as_int, need
+
+SEATS = "ESWN"
+SEAT_NAMES = {"E": ("东家（庄家）", "East (dealer)"), "S": ("南家", "South"), "W": ("西家", "West"), "N": ("北家", "North")}
+# rule sets whose table is playable without a scorer still being written
+_BREAK_RULES = ("mcr", "beijing", "xian", "hongkong", "changsha")
+
+
+def _seat(x, where: str) -> str:
+    s = str(x).strip().upper()
+    alias = {"东": "E", "南": "S", "西": "W", "北": "N", "EAST": "E", "SOUTH": "S", "WEST": "W", "NORTH": "N"}
+    s = alias.get(s, s)
+    if s not in SEATS:
+        raise QuizError(f"{where}: expected a seat E, S, W or N (东南西北), got {x!r}")
+    return s
+
+
+# --- where does the wall break -------------------------------------------------------------------
+
+def engine_break(rules: str, dice: list) -> tuple[int, int, list]:
+    """(owner seat, stacks counted, every throw) from a real table set up with these dice."""
+    from ...table import Table, table_config
+    from ...table.events import WallBroken
+    cfg = table_config(rules)
+    t = Table(rules, 0, dice=[tuple(d) for d in dice], setup=False)
+    while True:
+        e = t.step_setup()
+        if e is None:  # pragma: no cover - every setup breaks the wall
+            raise RuntimeError("the table set-up ended without breaking the wall")
+        if isinstance(e, WallBroken):
+            return e.owner, e.k, cfg
+
+
+class WallBreak(Kind):
+    def make(self, rng, difficulty):
+        from ...table import table_config
+        rules = {1: "mcr", 2: rng.choice(("mcr", "beijing", "changsha")), 3: rng.choice(_BREAK_RULES)}[difficulty]
+        cfg = table_config(rules)
+        dice = [[rng.randint(1, 6) for _ in range(cfg.dice)]]
+        if cfg.break_rule == "dealer_plus_owner":
+            dice.append([rng.randint(1, 6) for _ in range(2)])
+        return ({"rules": rules, "dice": dice},
+                ("骰子掷出如下。从哪家的牌墙开牌？从右数第几墩之后？", "The dice are thrown as shown. Whose wall is broken, "
+                 "and after how many stacks counted from its right end?"))
+
+    def validate(self, data):
+        from ...table import table_config
+        rules = need(data, "rules", "wall_break")
+        try:
+            cfg = table_config(rules)
+        except (ValueError, KeyError) as e:
+            raise QuizError(f"wall_break question: field 'rules': {e}") from None
+        dice = need(data, "dice", "wall_break")
+        want = [cfg.dice] + ([2] if cfg.break_rule == "dealer_plus_owner" else [])
+        if not isinstance(dice, list) or [len(d) if isinstance(d, list) else -1 for d in dice] != want or \
+                not all(isinstance(x, int) and 1 <= x <= 6 for d in dice for x in d):
+            raise QuizError(f"wall_break question: field 'dice' must be {len(want)} throw(s) of {want} dice "
+                            f"(1-6 each) for {rules}, got {dice!r}")
+        return {"rules": cfg.name, "dice": dice}
+
+    def solve(self, data):
+        owner, k, _ = engine_break(data["rules"], data["dice"])
+        return {"wall": SEATS[owner], "stack": k}
+
+    def normalize(self, data, answer):
+        if isinstance(answer, Mapping):
+            return {"wall": _seat(answer.get("wall"), "wall"), "stack": as_int(answer.get("stack"), "stack")}
+        if isinstance(answer, str):
+            parts = answer.replace(",", " ").split()
+            if len(parts) == 2:
+                return {"wall": _seat(parts[0], "wall"), "stack": as_int(parts[1], "stack")}
+        raise QuizError(f"expected the wall and the stack count, e.g. 'S 7', got {answer!r}")
+
+    def check(self, data, answer, solution):
+        ok_w, ok_k = answer["wall"] == solution["wall"], answer["stack"] == solution["stack"]
+        expl = self.explain_solution(data, solution)
+        if not ok_w:
+            expl.insert(0, (f"不是{SEAT_NAMES[answer['wall']][0]}的牌墙。", f"Not {SEAT_NAMES[answer['wall']][1]}'s wall."))
+        if not ok_k:
+            expl.insert(0, (f"不是第 {answer['stack']} 墩。", f"Not after stack {answer['stack']}."))
+        return Grade(ok_w and ok_k, answer, solution, tuple(expl), (ok_w + ok_k) / 2)
+
+    def explain_solution(self, data, solution):
+        from ...table import table_config
+        cfg = table_config(data["rules"])
+        d = data["dice"]
+        s = sum(d[0])
+        w = SEAT_NAMES[solution["wall"]]
+        lines = [(f"{cfg.zh}：庄家掷 {'+'.join(map(str, d[0]))} = {s}，从庄家起逆时针数 {s} 家（庄家为 1）：{w[0]}的牌墙。",
+                  f"{cfg.en}: the dealer throws {'+'.join(map(str, d[0]))} = {s}; counting {s} seats from the dealer "
+                  f"(dealer = 1) in turn order gives {w[1]}'s wall.")]
+        if len(d) > 1:
+            s2 = sum(d[1])
+            lines.append((f"{w[0]}再掷 {'+'.join(map(str, d[1]))} = {s2}；{s} + {s2} = {s + s2}，从右数 {solution['stack']} 墩后开牌"
+                          f"（超过本墙则数进上家的墙）。",
+                          f"{w[1]} throws again: {'+'.join(map(str, d[1]))} = {s2}; {s} + {s2} = {s + s2}: break after "
+                          f"{solution['stack']} stacks from the right (running on into the next wall if needed)."))
+        else:
+            lines.append((f"从该墙右端数 {solution['stack']} 墩，在其后开牌。",
+                          f"Count {solution['stack']} stacks from that wall's right end and break after them."))
+        return lines
+
+    def hints(self, data):
+        return [("从庄家开始数，庄家算 1，按出牌方向（逆时针）数。",
+                 "Count seats starting from the dealer as 1, in turn order (counterclockwise).")]
+
+    def wrong(self, data, solution, rng):
+        if rng.random() < 0.5:
+            return {"wall": SEATS[(SEATS.index(solution["wall"]) + rng.randint(1, 3)) % 4], "stack": solution["stack"]}
+        return {"wall": solution["wall"], "stack": solution["stack"] + rng.choice((-1, 1))}
+
+    def describe(self, q, lang=None):
+        from ...i18n import pick
+        from ...table import table_config
+        cfg = table_config(q.data["rules"])
+        return (pick("规则：", "Rules: ", lang) + pick(cfg.zh, cfg.en, lang) + "\n" + pick("骰子：", "Dice: ", lang)
+                + " | ".join(" ".join(map(str, d)) for d in q.data["dice"]))
+
+
+register(WallBreak(name="wall_break", topic="table", title=("开牌", "Breaking the wall"), engine=("mjlearn.table",),
+                   answer_help=("输入牌墙和墩数，如 S 7", "Type the wall and the number of stacks, e.g. S 7")))
+
+
+# --- which claim wins --------------------------------------------------------------------------
+
+_CLAIM_RULES = ("beijing", "xian", "changsha", "hongkong", "old-beijing")
+_STRENGTH = {"win": 3, "kong": 2, "pung": 2, "chow": 1}
+
+
+def _played(rules: str, seed: int):
+    from ...table import Table, play_hand
+    return play_hand(Table(rules, seed))
+
+
+def _situation(data: Mapping):
+    """The table right after the discard, rebuilt from the real hand's log."""
+    from ...table.events import Discarded
+    t = _played(data["rules"], data["seed"])
+    at = data["at"]
+    if not (0 < at <= len(t.log)) or not isinstance(t.log[at - 1], Discarded):
+        raise QuizError(f"claim question: event {at} of hand {data['rules']}/{data['seed']} is not a discard")
+    return t.at(at)
+
+
+def engine_claim(data: Mapping) -> tuple[str | None, str | None]:
+    """Make the given calls at the table and return (seat, action) of the claim that takes the tile."""
+    from ...table.events import Chowed, Konged, Punged, Won
+    t = _situation(data)
+    n = len(t.log)
+    calls = data["calls"]
+    for seat in sorted(t.pending, key=lambda s: (s - t.last_discard[0]) % 4):
+        call = calls.get(SEATS[seat], "pass")
+        if call == "chow":
+            t.chow(seat, t.chow_options(seat)[0])
+        elif call == "pung":
+            t.pung(seat)
+        elif call == "kong":
+            t.kong(seat)
+        elif call == "win":
+            t.win(seat)
+        else:
+            t.pass_(seat)
+    for e in t.log[n:]:
+        if isinstance(e, Won):
+            return SEATS[e.seat], "win"
+        if isinstance(e, (Punged, Chowed, Konged)):
+            return SEATS[e.seat], {Punged: "pung", Chowed: "chow", Konged: "kong"}[type(e)]
+    return None, None
+
+
+class Claim(Kind):
+    def make(self, rng, difficulty):
+        from ...table.events import Declared, Discarded
+        for _ in range(60):
+            rules = rng.choice(_CLAIM_RULES if difficulty > 1 else ("beijing", "xian"))
+            seed = rng.randrange(10**6)
+            t = _played(rules, seed)
+            spots = []  # discards answered by two or more seats (the log records every call, passes too)
+            log = t.log
+            for k, e in enumerate(log):
+                if isinstance(e, Discarded):
+                    j = k + 1
+                    while j < len(log) and isinstance(log[j], Declared):
+                        j += 1
+                    if j - k - 1 >= 2:
+                        spots.append(k + 1)
+            rng.shuffle(spots)
+            for at in spots[:12]:
+                s = t.at(at)
+                opts = {SEATS[p]: [o for o in s.claim_options(p) if o != "pass"] for p in s.pending}
+                opts = {k: v for k, v in opts.items() if v}
+                if len(opts) < 2:
+                    continue
+                calls = {k: max(v, key=lambda o: _STRENGTH[o]) for k, v in opts.items()}
+                if difficulty == 1 and len({_STRENGTH[c] for c in calls.values()}) < 2:
+                    continue
+                data = {"rules": rules, "seed": seed, "at": at, "calls": calls}
+                return data, ("几家同时要这张牌。谁得到它？", "Several players call this discard. Who gets it?")
+        raise QuizError("could not find a contested discard")  # pragma: no cover
+
+    def validate(self, data):
+        for f in ("rules", "seed", "at", "calls"):
+            need(data, f, "claim")
+        calls = data["calls"]
+        if not isinstance(calls, Mapping):
+            raise QuizError("claim question: field 'calls' must map seats to calls, e.g. {\"S\": \"pung\"}")
+        norm = {}
+        for k, v in calls.items():
+            if v not in ("win", "pung", "kong", "chow", "pass"):
+                raise QuizError(f"claim question: calls[{k!r}] must be win, pung, kong, chow or pass, got {v!r}")
+            norm[_seat(k, "claim question: calls")] = v
+        data = {"rules": str(data["rules"]), "seed": as_int(data["seed"], "claim question: seed"),
+                "at": as_int(data["at"], "claim question: at"), "calls": norm}
+        t = _situation(data)
+        for k, v in norm.items():
+            if v != "pass" and v not in t.claim_options(SEATS.index(k)):
+                raise QuizError(f"claim question: {k} cannot {v} this discard; it may: "
+                                f"{', '.join(t.claim_options(SEATS.index(k)))}")
+        return data
+
+    def solve(self, data):
+        seat, _ = engine_claim(data)
+        return seat or "none"
+
+    def normalize(self, data, answer):
+        if str(answer).strip().lower() in ("none", "-", "无"):
+            return "none"
+        return _seat(answer, "answer")
+
+    def check(self, data, answer, solution):
+        ok = answer == solution
+        expl = self.explain_solution(data, solution)
+        if not ok and answer != "none":
+            expl.insert(0, (f"{SEAT_NAMES[answer][0]}要{_ZH[data['calls'].get(answer, 'pass')]}，但优先级更低或更远。",
+                            f"{SEAT_NAMES[answer][1]} calls {data['calls'].get(answer, 'pass')}, but that loses on "
+                            f"priority or distance."))
+        return Grade(ok, answer, solution, tuple(expl), float(ok))
+
+    def explain_solution(self, data, solution):
+        seat, action = engine_claim(data)
+        t = _situation(data)
+        d, tile = t.last_discard
+        lines = [(f"{SEAT_NAMES[SEATS[d]][0]}打出 {tile}（{tile.zh}）。", f"{SEAT_NAMES[SEATS[d]][1]} discards {tile} ({tile.en}).")]
+        for k, v in data["calls"].items():
+            lines.append((f"{SEAT_NAMES[k][0]}：{_ZH[v]}", f"{SEAT_NAMES[k][1]}: {v}"))
+        lines.append(("优先级：和 > 碰/杠 > 吃；同为和牌时，按出牌顺序离打牌者最近的一家优先。",
+                      "Priority: win > pung/kong > chow; among wins, the seat nearest the discarder in turn order."))
+        if seat:
+            lines.append((f"所以{SEAT_NAMES[seat][0]}{_ZH[action]}，得到这张牌。", f"So {SEAT_NAMES[seat][1]} takes it ({action})."))
+        return lines
+
+    def hints(self, data):
+        return [("和牌优先于碰杠，碰杠优先于吃。", "A win beats a pung or kong, which beats a chow.")]
+
+    def wrong(self, data, solution, rng):
+        return rng.choice([k for k in list(data["calls"]) + ["none"] if k != solution])
+
+    def describe(self, q, lang=None):
+        from ...i18n import pick
+        t = _situation(q.data)
+        d, tile = t.last_discard
+        lines = [pick(f"规则：{t.config.zh}", f"Rules: {t.config.en}", lang),
+                 pick(f"{SEAT_NAMES[SEATS[d]][0]}打出 {tile}", f"{SEAT_NAMES[SEATS[d]][1]} discards {tile}", lang)]
+        for k, v in q.data["calls"].items():
+            lines.append(f"  {pick(*SEAT_NAMES[k], lang=lang)} ({t.hand_of(SEATS.index(k))}): {pick(_ZH[v], v, lang)}")
+        return "\n".join(lines)
+
+
+_ZH = {"win": "和", "pung": "碰", "kong": "杠", "chow": "吃", "pass": "不要"}
+
+register(Claim(name="claim", topic="table", title=("谁得到这张牌", "Which claim wins?"), engine=("mjlearn.table",),
+               answer_help=("输入得到这张牌的一家：E、S、W 或 N", "Type the seat that gets the tile: E, S, W or N")))
