@@ -1,0 +1,200 @@
+"""长沙麻将 Changsha Mahjong (regional.md §5): 108 tiles, 2-5-8 pair for plain wins, 大胡, 扎鸟.
+
+A plain win (小胡 平胡) needs a pair of 2, 5 or 8; a 大胡 shape (七巧对, 碰碰胡, 将将胡, 清一色) wins
+with any pair, and the situational 大胡 (杠上开花, 天胡, 地胡, 抢杠胡, 海底捞月, 海底炮) add to any
+valid win. Values are the A-CS-10 defaults (not in the seed): 小胡 2 from each on a self-draw, 1 from
+the discarder; each 大胡 6 from each / 6 from the discarder. The bird doubles every payment to or
+from the seat it lands on. On-deal 小胡 (四喜, 板板胡, 缺一色) are settled by :func:`on_deal`.
+
+>>> from mjlearn.rules import score
+>>> r = score("111333555777s9s+9s", rules="changsha", winner="S", self_drawn=True, bird="7p")  # CS-Ex1
+>>> [i.zh for i in r.items], r.total, r.payments
+(['碰碰胡', '清一色'], 12, {'E': -12, 'S': 48, 'W': -24, 'N': -12})
+"""
+
+from __future__ import annotations
+
+from ..hand import as_hand
+from ..shapes import Form
+from .base import (Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx, SEATS, seat_after,
+                   all_pungs, one_suit, seven_pairs_quads, NOT_COMPLETE)
+from .registry import register
+from .result import Item, RegionalResult
+
+__all__ = ["CHANGSHA", "ChangshaRuleSet", "on_deal"]
+
+
+def _is258(t) -> bool:
+    return t.is_suited and t.rank in (2, 5, 8)
+
+
+def _first(w, kind):
+    if not w.ctx.first_go_around:
+        return False
+    if kind == "tianhu":
+        return w.is_dealer and w.self_drawn
+    return not w.is_dealer and not w.self_drawn and w.discarder == w.dealer
+
+
+SHAPE_DAHU = ("qiqiaodui", "pengpenghu", "jiangjianghu", "qingyise")
+
+PATTERNS = (
+    Pattern("pinghu", "平胡", "Plain win (小胡)", 0, None, "4 sets + a 2/5/8 pair; paid only without 大胡"),
+    Pattern("qiqiaodui", "七巧对", "Seven pairs", 1, lambda w: w.form is Form.SEVEN_PAIRS, "any pair",
+            pinyin="qī qiǎo duì"),
+    Pattern("haohua", "豪华七对", "Luxury seven pairs", 1,
+            lambda w: w.rules.opt("luxury_seven_pairs") and seven_pairs_quads(w) > 0,
+            "counts as a second 大胡 (A-CS-7, optional)", pinyin="háohuá qī duì"),
+    Pattern("pengpenghu", "碰碰胡", "All pungs", 1, all_pungs, pinyin="pèngpèng hú"),
+    Pattern("jiangjianghu", "将将胡", "All 2-5-8", 1, lambda w: all(_is258(t) for t in w.tiles),
+            "any 14 tiles of 2, 5 and 8 (A-CS-5)", pinyin="jiàngjiàng hú"),
+    Pattern("qingyise", "清一色", "Full flush", 1, one_suit, "(A-CS-4)", pinyin="qīng yī sè"),
+    Pattern("gangkai", "杠上开花", "Kong bloom", 1, lambda w: w.self_drawn and w.ctx.kong, "(A-CS-4)",
+            pinyin="gàngshàng kāihuā"),
+    Pattern("tianhu", "天胡", "Heavenly win", 1, lambda w: _first(w, "tianhu"), pinyin="tiānhú"),
+    Pattern("dihu", "地胡", "Earthly win", 1, lambda w: _first(w, "dihu"),
+            "on the dealer's first discard", pinyin="dìhú"),
+    Pattern("qiangganghu", "抢杠胡", "Robbing the kong", 1, lambda w: not w.self_drawn and w.ctx.kong,
+            pinyin="qiǎnggàng hú"),
+    Pattern("haidilaoyue", "海底捞月", "Last-tile win", 1, lambda w: w.self_drawn and w.ctx.wall_last,
+            pinyin="hǎidǐ lāo yuè"),
+    Pattern("haidipao", "海底炮", "Last-tile deal-in", 1, lambda w: not w.self_drawn and w.ctx.wall_last,
+            "the taker of the 海底 pays as the discarder", pinyin="hǎidǐ pào"),
+)
+
+
+class ChangshaRuleSet(RuleSet):
+    """长沙麻将: the pipeline of §5."""
+
+    def candidates(self, hand, c):
+        out = super().candidates(hand, c)
+        if all(_is258(t) for t in hand.tiles()):
+            out.append(Win(self, hand, c, None, (), "jiangjianghu"))
+        return out
+
+    def detect(self, win):
+        items = super().detect(win)
+        per = self.opt("dahu_self_each") if win.self_drawn else self.opt("dahu_discard")
+        dahu = [Item(i.key, i.zh, i.en, per, i.count) for i in items]
+        if dahu:
+            return dahu
+        p = self.patterns[0]
+        value = self.opt("xiaohu_self_each") if win.self_drawn else self.opt("xiaohu_discard")
+        return [Item(p.key, p.zh, p.en, value, 1)]
+
+    def illegal(self, win, items, total):
+        keys = {i.key for i in items}
+        if keys & set(SHAPE_DAHU):
+            return None
+        if win.form is Form.REGULAR and win.pair is not None:
+            if _is258(win.pair.tile):
+                return None
+            t = win.pair.tile
+            return (f"平胡须二五八将：{t.zh}对不行，也不是大胡",
+                    f"a plain win needs a 2, 5 or 8 pair; {t}{t} is not, and the hand is no 大胡")
+        return NOT_COMPLETE
+
+    def bird_seat(self, bird, win_or_ctx) -> str | None:
+        """The seat the bird lands on: count its number from the dealer (A-CS-8 switch: winner)."""
+        if bird is None:
+            return None
+        c = win_or_ctx
+        origin = c["dealer"] if self.opt("bird_origin") == "dealer" else c["winner"]
+        return seat_after(origin, bird.rank - 1)
+
+    def settle(self, win, items, total) -> Ledger:
+        ledger = Ledger()
+        bird = self.bird_seat(win.ctx.bird, win.ctx)
+        payers = [win.discarder] if not win.self_drawn else [s for s in SEATS if s != win.winner]
+        for s in payers:
+            amount = total
+            if self.opt("dealer_bonus") and win.dealer in (s, win.winner):
+                amount += 1
+            if bird in (s, win.winner):
+                amount *= 2
+            ledger.pay(s, win.winner, amount, ("和牌", "hand") if bird not in (s, win.winner)
+                       else ("和牌，中鸟×2", "hand, bird ×2"))
+        return ledger
+
+    def check_context(self, d):
+        b = d.get("bird")
+        if b is not None and not b.is_suited:
+            from .base import ContextError
+            raise ContextError(f"a Changsha bird is a suited tile (1-9); got {b}")
+
+
+_OPTIONS = (
+    Option("xiaohu_self_each", 2, "A-CS-10", "小胡 by self-draw: from each other player (not in seed)", "小胡自摸"),
+    Option("xiaohu_discard", 1, "A-CS-10", "小胡 by discard: from the discarder (not in seed)", "小胡点炮"),
+    Option("dahu_self_each", 6, "A-CS-10", "each 大胡 by self-draw: from each other player", "大胡自摸"),
+    Option("dahu_discard", 6, "A-CS-10", "each 大胡 by discard: from the discarder", "大胡点炮"),
+    Option("on_deal_each", 2, "A-CS-10", "on-deal 小胡: from each other player", "起手小胡"),
+    Option("dealer_bonus", False, "A-CS-10", "+1 on payments involving the dealer", "庄家加一"),
+    Option("luxury_seven_pairs", False, "A-CS-7", "豪华七对 counts as a second 大胡", "豪华七对"),
+    Option("bird_origin", "dealer", "A-CS-8", "count the bird from the dealer (seed) or the winner",
+           "扎鸟起点", ("dealer", "winner")),
+    Option("bird_scope", "to_or_from_bird_seat", "A-CS-9", "double every payment to or from the bird seat",
+           "中鸟加倍", ("to_or_from_bird_seat",)),
+    Option("on_deal_ends_hand", False, "A-CS-3", "an on-deal 小胡 ends the hand (default: play continues)",
+           "起手胡是否结束"),
+    Option("dealer_after_draw", "same", "A-CS-2", "the dealer keeps the deal after a drawn hand",
+           "荒庄后庄家", ("same",)),
+    Option("situational_dahu_shapes", "xiaohu_or_dahu_shape", "A-CS-6",
+           "situational 大胡 need a 小胡 shape (2-5-8 pair) or a 大胡 shape", "含小胡",
+           ("xiaohu_or_dahu_shape",)),
+)
+
+CHANGSHA = register(ChangshaRuleSet(
+    name="changsha", zh="长沙麻将", en="Changsha (Hunan)",
+    aliases=("长沙麻将", "changsha majiang", "changsha mahjong", "cs", "湖南麻将", "hunan"),
+    section="§5", unit=("分", "points"), item_unit=("分", "points"), tiles=TileSet(True, False, "none"),
+    pair="258", wild=None, discard_win="yes (漏胡 restriction)", multi_win="multiple_allowed",
+    dealer_rule="n.s. (opt. +1)", kong_money="n.s.",
+    scoring="小胡 2 each / 1; 大胡 6 each / 6 per pattern (not in seed); bird ×2",
+    signature="on-deal 小胡, 扎鸟, 海底漫游, 将将胡",
+    options=_OPTIONS,
+    context=ctx("self_drawn", "discarder", "winner", "dealer", "kong", "wall_last", "bird") + (
+        Ctx("first_go_around", False, "bool", "the first go-around (天胡 / 地胡)", "第一巡"),),
+    patterns=PATTERNS))
+
+
+ON_DEAL = (
+    ("sixi", "四喜", "Four of a kind on the deal", lambda c: any(n == 4 for n in c)),
+    ("banbanhu", "板板胡", "No 2, 5 or 8", lambda c: not any(c[b + r] for b in (0, 9, 18) for r in (1, 4, 7))),
+    ("queyise", "缺一色", "Missing a suit", lambda c: any(not any(c[b:b + 9]) for b in (0, 9, 18))),
+)
+"""The on-deal 小胡 (起手胡): key, zh, en, test on the 34 counts of the dealt tiles."""
+
+
+def on_deal(tiles, seat: str = "E", dealer: str = "E", bird=None, rules=None) -> RegionalResult:
+    """Settle an on-deal 小胡 (A-CS-3: scored like a 小胡 self-draw; play continues).
+
+    >>> r = on_deal("6666p123m45789s12m", seat="W")     # CS-Ex3: four 6p (四喜)
+    >>> [i.zh for i in r.items], r.payments
+    (['四喜'], {'E': -2, 'S': -2, 'W': 6, 'N': -2})
+    """
+    from .base import _check_seat
+    rs = rules or CHANGSHA
+    hand = as_hand(tiles)
+    rs.check_tiles(hand)
+    seat, dealer = _check_seat("seat", seat), _check_seat("dealer", dealer)
+    expected = 14 if seat == dealer else 13
+    if hand.melds or hand.win_tile is not None or hand.tile_count != expected:
+        raise ValueError(f"an on-deal hand is the {expected} dealt tiles, no melds and no '+'; "
+                         f"got {str(hand)!r}")
+    from .base import Context, _check_tile_or_none
+    c = Context({"winner": seat, "dealer": dealer, "bird": _check_tile_or_none("bird", bird),
+                 "self_drawn": True})
+    items = tuple(Item(k, zh, en, rs.opt("on_deal_each"), 1) for k, zh, en, test in ON_DEAL
+                  if test(hand.counts))
+    if not items:
+        return RegionalResult(rs, hand, c, False, ("起手没有小胡", "no on-deal 小胡 (四喜, 板板胡, 缺一色)"),
+                              0, (), {s: 0 for s in SEATS}, shape="on_deal")
+    total = sum(i.value for i in items)
+    ledger = Ledger()
+    bird_seat = rs.bird_seat(c["bird"], c)
+    for s in SEATS:
+        if s != seat:
+            ledger.pay(s, seat, total * (2 if bird_seat in (s, seat) else 1), ("起手小胡", "on-deal 小胡"))
+    return RegionalResult(rs, hand, c, True, None, total, items, ledger.net, transfers=tuple(ledger.lines),
+                          shape="on_deal")
