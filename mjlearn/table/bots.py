@@ -69,7 +69,7 @@ class Bot:
         return seen
 
     def choose_discard(self, table, seat: int) -> int:
-        """Index of the tile to discard."""
+        """Index of the tile to discard: lowest shanten left, then most live useful tiles."""
         c = list(table.hands[seat][:34])
         n = len(table.melds[seat])
         banned = set()
@@ -78,29 +78,37 @@ class Bot:
         if table.config.swap_call_ban and table._after_claim is not None:
             banned.add(table._after_claim.index)
         cands = [i for i in range(34) if c[i] and i not in banned] or [i for i in range(34) if c[i]]
+        # The special forms (seven pairs, orphans, knitted) are judged only when one of them is
+        # ahead of the regular form for the hand as a whole: one all-forms call instead of twelve.
+        shanten = regular_shanten_of_counts
+        if self.all_forms and n <= 1 and shanten_of_counts(c, n) < regular_shanten_of_counts(c, n):
+            shanten = shanten_of_counts
         scored = []
         for i in cands:
             c[i] -= 1
-            scored.append((self._shanten(c, n), i))
+            scored.append((shanten(c, n), i))
             c[i] += 1
         best = min(s for s, _ in scored)
         ties = [i for s, i in scored if s == best]
         if len(ties) == 1:
             return ties[0]
+        # Pre-order the ties cheaply: the least connected tile first (isolated honors, terminals),
+        # then the one whose neighbours are least live. Far from ready (shanten 3+) that decides;
+        # closer, count the live useful draws each of the best three discards leaves.
         seen = self._seen(table, seat)
-        # cheap pre-order: isolated honors and terminals first; evaluate the live useful tiles of a few
-        ties.sort(key=lambda i: (_connect(c, i), self.rng.random()))
-        ties = ties[:4]
+        ties.sort(key=lambda i: (_connect(c, i), _live_near(seen, i), self.rng.random()))
+        if best >= 3:
+            return ties[0]
+        ties = ties[:3]
         best_i, best_live = ties[0], -1
         for i in ties:
             c[i] -= 1
             live = 0
-            for t in _near(c):
+            for t in _near(c) if shanten is regular_shanten_of_counts else range(34):
                 if seen[t] >= 4:
                     continue
                 c[t] += 1
-                if regular_shanten_of_counts(c, n) < best or (self.all_forms and n <= 1 and best <= 2
-                                                              and shanten_of_counts(c, n) < best):
+                if shanten(c, n) < best:
                     live += 4 - seen[t]
                 c[t] -= 1
             c[i] += 1
@@ -202,6 +210,17 @@ def _connect(c, i: int) -> int:
                 n += w * c[i + d]
         if r in (0, 8):
             n -= 1
+    return n
+
+
+def _live_near(seen, i: int) -> int:
+    """Live copies of the tile and its suit neighbours (how much the tile could still grow)."""
+    n = 4 - seen[i]
+    if i < 27:
+        r = i % 9
+        for d in (-2, -1, 1, 2):
+            if 0 <= r + d <= 8:
+                n += 4 - seen[i + d]
     return n
 
 
