@@ -1,0 +1,89 @@
+"""``mjlearn quiz FILE``: run a quiz set (JSON or TOML) in the terminal, recording every answer.
+
+The lead wires it into :mod:`mjlearn.cli` with ``cli_quiz.add_parser(subparsers)`` and dispatches to
+``cli_quiz.run(args)``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+__all__ = ["add_parser", "run"]
+
+
+def add_parser(subparsers) -> argparse.ArgumentParser:
+    p = subparsers.add_parser(
+        "quiz", help="run a quiz set in the terminal / 在终端里做一套练习",
+        description="Run a quiz set (JSON or TOML) in the terminal; every answer is recorded in the progress "
+                    "database. 在终端里做一套练习题，每个答案都记入进度数据库。")
+    p.add_argument("file", nargs="?", help="quiz set file (.json or .toml); omit with --topic")
+    p.add_argument("--topic", help="instead of a file: generated practice on a topic or kind (e.g. waits, all)")
+    p.add_argument("-n", type=int, default=5, help="number of questions with --topic (default 5)")
+    p.add_argument("--seed", type=int, help="seed for generated questions")
+    p.add_argument("--difficulty", type=int, default=1, choices=(1, 2, 3))
+    p.add_argument("--lang", choices=("zh", "en"), help="language of the questions")
+    p.add_argument("--user", help="name recorded with the answers (default: the login name)")
+    p.add_argument("--no-record", action="store_true", help="do not record answers")
+    p.add_argument("--check", action="store_true", help="only validate the file and list its questions")
+    p.add_argument("--progress", action="store_true", help="show the progress view and exit")
+    p.add_argument("--export", metavar="OUT", help="export every recorded answer to OUT (.csv or .json) and exit")
+    p.set_defaults(func=run)
+    return p
+
+
+def run(args) -> int:
+    from .quiz.core import QuizError
+    lang = args.lang
+    if getattr(args, "export", None) or getattr(args, "progress", None):
+        from .quiz.progress import ProgressStore
+        with ProgressStore(user=args.user) as store:
+            if args.export:
+                store.export(args.export)
+                print(f"exported {len(store.rows(all_users=True))} answers to {args.export}")
+            if args.progress:
+                print(store.view().text(lang))
+        return 0
+    try:
+        if args.file:
+            from .quiz.quizset import load_quiz_set
+            qs = load_quiz_set(args.file, seed=args.seed)
+            questions, title, quiz = list(qs.questions), f"{qs.title_zh} / {qs.title}", qs.title
+        elif args.topic:
+            from .quiz.quizset import questions_for
+            questions = questions_for(args.topic, n=args.n, seed=args.seed, difficulty=args.difficulty)
+            title, quiz = f"practice: {args.topic}", f"practice:{args.topic}"
+        else:
+            print("mjlearn quiz: give a quiz set FILE or --topic", file=sys.stderr)
+            return 2
+    except QuizError as e:
+        print(f"mjlearn quiz: {e}", file=sys.stderr)
+        return 2
+    if args.check:
+        for n, q in enumerate(questions, 1):
+            print(f"{n}. [{q.kind}, {q.source}] " + q.text(lang).replace("\n", " | "))
+        print(f"{len(questions)} questions OK")
+        return 0
+    store = None
+    if not args.no_record:
+        from .quiz.progress import ProgressStore
+        store = ProgressStore(user=args.user)
+    from .quiz.runner import run_terminal
+    try:
+        run_terminal(questions, title=title, store=store, quiz=quiz, lang=lang)
+    finally:
+        if store is not None:
+            store.close()
+    return 0
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="mjlearn")
+    sub = parser.add_subparsers(dest="command", required=True)
+    add_parser(sub)
+    args = parser.parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
