@@ -22,7 +22,7 @@ every bet settlement is doubled.
 
 >>> from mjlearn.rules import score
 >>> r = score("[5555p]123m46m789mEE+5m", rules="xian", winner="S", self_drawn=True,
-...           bets={"S": 2, "N": 1}, other_kongs={"W": "exposed"})
+...           bets={"S": 2, "N": 1}, other_kongs={"W": (1, 0)})
 >>> r.total, r.payments
 (3, {'E': -10, 'S': 28, 'W': -6, 'N': -12})
 
@@ -88,38 +88,26 @@ def wait_roles(win: Win) -> frozenset[str]:
 
 @dataclass(frozen=True)
 class SeatMapCtx(Ctx):
-    """A context keyword whose value maps seats to something (bets, kongs of other players).
-
-    ``kind`` is ``"units"`` ({seat: whole number}) or ``"kongs"`` ({seat: kind or list of kinds},
-    kinds ``exposed``, ``concealed``, ``added``). The checked value is a dict over all four seats.
-    """
+    """A context keyword mapping seats to whole numbers (side-bet units): {'S': 2, 'N': 1}.
+    The checked value is a dict over all four seats."""
 
     def check(self, value):
-        out = {s: (0 if self.kind == "units" else ()) for s in SEATS}
+        out = {s: 0 for s in SEATS}
         if value is None:
             return out
         if not hasattr(value, "items"):
-            raise ContextError(f"{self.name} must map seats to values, e.g. {self.en.split(': ')[-1]}; "
+            raise ContextError(f"{self.name} must map seats to whole numbers, e.g. {{'S': 2, 'N': 1}}; "
                                f"got {value!r}")
         for seat, v in value.items():
             s = str(seat) if isinstance(seat, Tile) else seat
             if s not in SEATS:
                 raise ContextError(f"{self.name}: {seat!r} is not a seat ('E', 'S', 'W' or 'N')")
-            if self.kind == "units":
-                if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                    raise ContextError(f"{self.name}[{s!r}] must be a whole number >= 0, got {v!r}")
-                out[s] = v
-            else:
-                kinds = (v,) if isinstance(v, str) else tuple(v)
-                for k in kinds:
-                    if k not in KONG_KINDS:
-                        raise ContextError(f"{self.name}[{s!r}] holds {k!r}: expected "
-                                           f"{', '.join(map(repr, KONG_KINDS))}")
-                out[s] = kinds
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                raise ContextError(f"{self.name}[{s!r}] must be a whole number >= 0, got {v!r}")
+            out[s] = v
         return out
 
 
-KONG_KINDS = ("exposed", "concealed", "added")
 
 
 # --- Xi'an ------------------------------------------------------------------------------------
@@ -205,9 +193,6 @@ class XianRules(RuleSet):
             raise ContextError("heavenly=True (天胡) is the dealer's self-drawn win on his dealt tiles: "
                                f"winner ({d['winner']}) must be the dealer ({d['dealer']}) and "
                                "self_drawn=True")
-        if d["other_kongs"][d["winner"]]:
-            raise ContextError("other_kongs is for the other players' kongs; the winner's own kongs are "
-                               "read from his melds, e.g. [5555p] (concealed) or [5555p,1] (exposed)")
 
     def candidates(self, hand, c):
         return [Win(self, hand, c, r, (), r.form.value) for r in readings(hand)]
@@ -239,14 +224,14 @@ class XianRules(RuleSet):
     def kong_lines(self, win) -> list[tuple[str, str, int, tuple[str, str]]]:
         """(owner, kind, amount from each other player, why) for every kong of the hand."""
         base = self.opt("base")
-        kinds = {s: list(win.ctx["other_kongs"][s]) for s in SEATS}
+        kinds = {s: ["exposed"] * e + ["concealed"] * c for s, (e, c) in win.ctx["other_kongs"].items()}
         kinds[win.winner] = ["concealed" if m.is_concealed else "added" if m.is_added_kong else "exposed"
                              for m in win.kongs()]
         out = []
         for seat in SEATS:
             if self.opt("kong_payers") == "owner_wins" and seat != win.winner:
                 continue
-            for kind in kinds[seat]:
+            for kind in kinds.get(seat, ()):
                 paid_as = self.opt("added_kong") if kind == "added" else kind
                 amount = base * (2 if paid_as == "concealed" else 1)
                 zh = {"concealed": "暗杠", "exposed": "明杠", "added": "加杠"}[kind]
@@ -323,12 +308,9 @@ XIAN = register(XianRules(
                "stacks kept back at exhaustion after 0, 1, 2 and 3+ kongs (literal; see reserve_stacks())",
                "荒牌留墩 13/7/8/13"),
     ),
-    context=ctx("self_drawn", "discarder", "winner", "dealer", "kong") + (
+    context=ctx("self_drawn", "discarder", "winner", "dealer", "kong", "other_kongs") + (
         Ctx("heavenly", False, "bool", "天胡: the dealer wins on his dealt tiles (win ×3)", "天胡"),
         SeatMapCtx("bets", None, "units", "side bets in units per seat: {'S': 2, 'N': 1}", "下注"),
-        SeatMapCtx("other_kongs", None, "kongs",
-                   "kongs the other players declared this hand: {'W': 'exposed'} or {'W': ['exposed', 'concealed']}",
-                   "他家的杠"),
     ),
     patterns=XIAN_PATTERNS,
 ))
