@@ -13,7 +13,7 @@ from .core import (DIFFICULTIES, KINDS, TOPICS, Grade, Kind, Question, QuizError
 
 __all__ = ["Question", "Grade", "Kind", "KINDS", "TOPICS", "DIFFICULTIES", "QuizError", "generate", "grade",
            "solve", "hint", "reveal", "parse_answer", "wrong_answer", "kind_names", "practice", "questions_for",
-           "load_quiz_set", "QuizSet", "ProgressStore", "progress", "run_terminal"]
+           "load_quiz_set", "QuizSet", "ProgressStore", "progress_view", "run_terminal"]
 
 _LAZY = {
     "practice": ("widget", "practice"),
@@ -35,7 +35,7 @@ def kind_names() -> list[str]:
     return list(KINDS)
 
 
-def progress(user: str | None = None):
+def progress_view(user: str | None = None):
     """The progress view of the default store: accuracy by topic and what to practise next."""
     from .progress import ProgressStore
     with ProgressStore(user=user) as s:
