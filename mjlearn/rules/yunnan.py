@@ -1,0 +1,202 @@
+"""云南麻将（玉溪）Yunnan Mahjong, Yuxi style (regional.md §6): no chow, plain wins by self-draw only.
+
+Patterns are worth 番 (龙七对 2, the others 1). A plain hand (平胡) with no pattern pays 1 from each
+and may only be self-drawn; with ``n`` 番 a self-draw pays ``3 × 2^(n-1)`` from each and a discard
+``4 × 2^(n-1)`` from the discarder alone (with 龙七对, ``7 × 2^(n-2)``, the seed's 6+1; A-YN-7).
+There is no dealer multiplier. 十老头 (ten honor discards in a row) is settled by :func:`ten_honors`
+and a drawn hand by :func:`cha_da_jiao` (查大叫).
+
+>>> from mjlearn.rules import score
+>>> score("[111p][444p][999p]2233p+3p", rules="yunnan", winner="W", discarder="N").payments  # YN-Ex2
+{'E': 0, 'S': 0, 'W': 8, 'N': -8}
+"""
+
+from __future__ import annotations
+
+from ..hand import MeldKind, as_hand
+from ..shapes import Form
+from .base import (Context, Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Claims, ctx, SEATS,
+                   all_pungs, seven_pairs_quads, _check_seat)
+from .registry import register
+from .result import Item, RegionalResult
+
+__all__ = ["YUNNAN", "YunnanRuleSet", "ten_honors", "cha_da_jiao"]
+
+
+def _one_kind(w) -> bool:
+    """清一: every tile from one of m, p, s, or all honors (A-YN-6)."""
+    kinds = {("z" if t.is_honor else t.suit.value) for t in w.tiles}
+    if not w.rules.opt("qingyi_includes_honors") and "z" in kinds:
+        return False
+    return len(kinds) == 1
+
+
+PATTERNS = (
+    Pattern("pengpenghu", "碰碰胡", "All pungs", 1, all_pungs, pinyin="pèngpèng hú"),
+    Pattern("qingyi", "清一", "Pure one-kind", 1, _one_kind, "m, p, s or honors (A-YN-6)", pinyin="qīng yī"),
+    Pattern("xiaoqidui", "小七对", "Seven pairs", 1,
+            lambda w: w.form is Form.SEVEN_PAIRS and not seven_pairs_quads(w), "no pung or kong",
+            pinyin="xiǎo qī duì"),
+    Pattern("gangshanghua", "杠上花", "Kong bloom", 1, lambda w: w.self_drawn and w.ctx.kong,
+            pinyin="gàng shàng huā"),
+    Pattern("gangshangpao", "杠上炮", "Deal-in after kong", 1,
+            lambda w: not w.self_drawn and w.ctx.after_kong, "the konger pays as the discarder",
+            pinyin="gàng shàng pào"),
+    Pattern("qiangganghu", "抢杠胡", "Robbing the kong", 1, lambda w: not w.self_drawn and w.ctx.kong,
+            "the kong declarer counts as the discarder", pinyin="qiǎnggàng hú"),
+    Pattern("longqidui", "龙七对", "Dragon seven pairs", 2, lambda w: seven_pairs_quads(w) > 0,
+            "seven pairs with four identical tiles (A-YN-8)", excludes=("xiaoqidui",), pinyin="lóng qī duì"),
+)
+
+
+class YunnanRuleSet(RuleSet):
+    """云南麻将: the pipeline of §6."""
+
+    def illegal(self, win, items, total):
+        if any(m.kind is MeldKind.CHOW for m in win.hand.melds):
+            return ("云南麻将不能吃", "Yunnan allows no chow (pung and kong only)")
+        if not win.self_drawn:
+            keys = {i.key for i in items}
+            if not self.opt("plain_hand_on_kong_tile"):
+                keys -= {"gangshangpao", "qiangganghu"}
+            if not keys:
+                return ("平胡只能自摸", "a plain hand (平胡) may only be won by self-draw")
+        return None
+
+    def rate(self, n: int, self_drawn: bool, longqidui: bool) -> int:
+        """What one payer pays for ``n`` 番 (§6.7)."""
+        if n == 0:
+            return self.opt("pinghu_self_each") if self_drawn else 0
+        if self_drawn:
+            return 3 * 2 ** (n - 1)
+        if longqidui and self.opt("longqidui_discard") == "seed":
+            return 7 * 2 ** (n - 2)
+        return 4 * 2 ** (n - 1)
+
+    def settle(self, win, items, total) -> Ledger:
+        ledger = Ledger()
+        lqd = any(i.key == "longqidui" for i in items)
+        amount = self.rate(total, win.self_drawn, lqd)
+        if win.self_drawn:
+            for s in SEATS:
+                if s != win.winner:
+                    ledger.pay(s, win.winner, amount, ("自摸", "self-draw"))
+        else:
+            ledger.pay(win.discarder, win.winner, amount, ("点炮", "discarder pays"))
+        return ledger
+
+    def kong_money(self, owner: str, exposed_from: str | None = None, concealed: int = 0, added: int = 0) -> dict:
+        """Kong money paid when a kong is made (void at a draw): 明杠 2 from the discarder
+        (``exposed_from``), 暗杠 2 from each, 转弯杠 1 from each (A-YN-4)."""
+        ledger = Ledger()
+        if exposed_from is not None:
+            ledger.pay(_check_seat("exposed_from", exposed_from), owner, self.opt("exposed_kong"))
+        for s in SEATS:
+            if s != owner:
+                ledger.pay(s, owner, concealed * self.opt("concealed_kong_each") + added * self.opt("added_kong_each"))
+        return ledger.net
+
+
+_OPTIONS = (
+    Option("pinghu_self_each", 1, "§6.7", "平胡 self-draw: from each other player", "平胡自摸"),
+    Option("longqidui_discard", "seed", "A-YN-7", "龙七对 by discard: 'seed' = 7 × 2^(n-2), "
+           "'formula' = 4 × 2^(n-1)", "龙七对点炮", ("seed", "formula")),
+    Option("qingyi_includes_honors", True, "A-YN-6", "an all-honors hand counts as 清一", "清一含字"),
+    Option("plain_hand_on_kong_tile", True, "A-YN-11", "a plain hand may win by 杠上炮 / 抢杠胡",
+           "平胡可杠上炮、抢杠胡"),
+    Option("exposed_kong", 2, "§6.5", "明杠: the discarder pays the kong owner", "明杠"),
+    Option("concealed_kong_each", 2, "A-YN-4", "暗杠: from each other player", "暗杠"),
+    Option("added_kong_each", 1, "A-YN-4", "转弯杠: from each other player", "转弯杠"),
+    Option("ten_honors_each", 3, "A-YN-9", "十老头: settled as a 1-番 self-draw", "十老头"),
+    Option("ready_plain_value", 1, "A-YN-10", "查大叫: a ready hand whose only win is 平胡 is worth this",
+           "查大叫平胡"),
+    Option("continue_after_win", False, "A-YN-12", "血战-style play after the first win", "血战"),
+    Option("dealer_next_multi_win", "discarder_next", "A-YN-12", "next dealer after 一炮多响",
+           "一炮多响后庄家", ("discarder_next", "first_winner_after_discarder")),
+    Option("dealer_after_draw", "same", "A-YN-1", "the dealer keeps the deal after a draw", "荒庄后庄家",
+           ("same",)),
+    Option("tail_tiles", "top_of_last_two_stacks", "A-YN-2", "the two face-up tail tiles", "翻尾牌",
+           ("top_of_last_two_stacks",)),
+    Option("tail_replenish", False, "A-YN-3", "a used face-up tail tile is replaced", "补翻尾牌", (False,)),
+    Option("last_tiles_forced", 4, "A-YN-5", "the final drawable tiles in which a win is automatic",
+           "最后四张"),
+)
+
+YUNNAN = register(YunnanRuleSet(
+    name="yunnan", zh="云南麻将（玉溪）", en="Yunnan (Yuxi)",
+    aliases=("云南麻将", "玉溪麻将", "yunnan majiang", "yunnan mahjong", "yuxi", "yn"),
+    section="§6", unit=("番", "fan"), pay_unit=("分", "points"),
+    tiles=TileSet(True, True, "none"), claims=Claims(chow=False), pair="any", wild=None,
+    discard_win="big patterns only", multi_win="multiple_allowed", dealer_rule="none",
+    kong_money="明杠 2 from the discarder; 暗杠 2 / 转弯杠 1 from each; void at a draw",
+    scoring="平胡 1 each; self-draw 3·2^(n−1) each, discard 4·2^(n−1); 龙七对 discard 7·2^(n−2)",
+    signature="two face-up tail tiles, 十老头, 查大叫",
+    options=_OPTIONS,
+    context=ctx("self_drawn", "discarder", "winner", "dealer", "kong") + (
+        Ctx("after_kong", False, "bool", "the discarder had just konged (杠上炮)", "杠上炮"),),
+    patterns=PATTERNS))
+
+
+def ten_honors(hand, seat: str, dealer: str = "E", rules=None) -> RegionalResult:
+    """十老头 / 十风: ten honor discards in a row, none claimed; settled as a 1-番 self-draw (A-YN-9).
+
+    ``hand`` is the player's 13 tiles at that moment (no shape is needed).
+
+    >>> ten_honors("1234m5678p129sEE", "S").payments     # YN-Ex5
+    {'E': -3, 'S': 9, 'W': -3, 'N': -3}
+    """
+    rs = rules or YUNNAN
+    hand = as_hand(hand)
+    rs.check_tiles(hand)
+    if hand.win_tile is not None or hand.tile_count not in (13, 14):
+        raise ValueError(f"十老头 takes the player's 13 tiles without '+'; got {str(hand)!r}")
+    seat = _check_seat("seat", seat)
+    c = Context({"winner": seat, "dealer": _check_seat("dealer", dealer), "self_drawn": True})
+    each = rs.opt("ten_honors_each")
+    ledger = Ledger()
+    for s in SEATS:
+        if s != seat:
+            ledger.pay(s, seat, each, ("十老头", "ten honors"))
+    return RegionalResult(rs, hand, c, True, None, 1, (Item("shilaotou", "十老头", "Ten honors", 1, 1),),
+                          ledger.net, transfers=tuple(ledger.lines), shape="ten_honors")
+
+
+def cha_da_jiao(hands: dict, rules=None) -> dict:
+    """查大叫 at a drawn hand (A-YN-10): every player not ready pays every ready player the value of
+    that player's best possible win at the discard rate (a ready hand whose only win is 平胡 is worth
+    ``ready_plain_value``). ``hands`` maps each seat to its 13-tile hand. Returns the net payments.
+
+    >>> cha_da_jiao({"E": "111222333p4445s", "S": "123m456p789s1357m", "W": "1234m5678p129sEE",
+    ...              "N": "19m19p19sESWNCFP"})
+    {'E': 12, 'S': -4, 'W': -4, 'N': -4}
+    """
+    from .wilds import waits_with_wilds
+    rs = rules or YUNNAN
+    best = {}
+    for seat in SEATS:
+        if seat not in hands:
+            raise ValueError(f"查大叫 needs the hands of all four seats; {seat} is missing")
+        hand = as_hand(hands[seat])
+        rs.check_tiles(hand)
+        if hand.tile_count != 13 or hand.win_tile is not None:
+            raise ValueError(f"{seat}: a hand at a draw has 13 tiles and no '+'; got {str(hand)!r}")
+        value = None
+        text = str(hand)
+        for t in sorted(waits_with_wilds(hand, None)):
+            discarder = next(s for s in SEATS if s != seat)
+            on_discard = rs.score(f"{text}+{t}", winner=seat, discarder=discarder)
+            if on_discard.legal:
+                v = on_discard.payments[seat]
+            elif rs.score(f"{text}+{t}", winner=seat, self_drawn=True).legal:
+                v = rs.opt("ready_plain_value")
+            else:
+                continue   # complete only in a form Yunnan does not know
+            value = v if value is None else max(value, v)
+        if value is not None:
+            best[seat] = value
+    ledger = Ledger()
+    for ready, v in best.items():
+        for s in SEATS:
+            if s not in best:
+                ledger.pay(s, ready, v, ("查大叫", "checking calls"))
+    return ledger.net
