@@ -101,6 +101,13 @@ class ProgressStore:
     # -- opening, and recovering from a damaged file ---------------------------
     def _connect(self) -> sqlite3.Connection:
         conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+        try:
+            return self._prepare(conn)
+        except BaseException:
+            conn.close()
+            raise
+
+    def _prepare(self, conn: sqlite3.Connection) -> sqlite3.Connection:
         conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
         mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         if mode.lower() != "wal":
