@@ -131,7 +131,7 @@ class DealView(MjWidget):
         out = ['<div class="mj-controls">', btn("step", "下一步 ▶|", "step ▶|")]
         out.append(btn("pause", "暂停 ⏸", "pause ⏸", " mj-on") if self.playing else btn("play", "播放 ▶", "play ▶"))
         out.append(btn("reset", "重来 ↺", "restart ↺"))
-        out.append(btn("reset\" data-arg=\"next", "换一副 🎲", "new shuffle 🎲"))
+        out.append(btn("reset\" data-arg=\"next", "换一副", "new shuffle"))
         out.append(f'<span class="mj-lbl">{esc(L("种子", "seed"))} {self.seed} · '
                    f'{esc(L("第", "step"))} <b data-steps="{self.steps}">{self.steps}</b>'
                    f'{esc(L(" 步", ""))} · {esc(L("牌墙剩", "wall"))} '

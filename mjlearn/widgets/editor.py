@@ -374,14 +374,14 @@ class HandEditor(MjWidget):
                f'{n}/14 {esc(L("（点一张牌把它拿掉）", "(click a tile to take it out)"))}</div><div class="mj-hand">']
         for k, m in enumerate(st.melds):
             out.append(f'<span class="mj-grp mj-click" data-act="rm" data-arg="m{k}" '
-                       f'title="{esc(L("拿掉这副", "remove this meld"))}">{svg.meld_svg(m, width=40)}</span>')
+                       f'title="{esc(L("拿掉这副", "remove this meld"))}">{svg.meld_svg(m, width=33)}</span>')
         if st.concealed:
             out.append(f'<span class="mj-grp mj-click" data-act="rm" data-pick="c">'
-                       f'{svg.tiles_svg(st.concealed, width=40)}</span>')
+                       f'{svg.tiles_svg(st.concealed, width=33)}</span>')
         if st.win is not None:
             out.append(f'<span class="mj-grp mj-win mj-click" data-act="rm" data-arg="w">'
                        f'<span class="mj-tag">{esc(L("和牌张", "winning tile"))}</span>'
-                       f'{svg.tile_svg(st.win, width=40)}</span>')
+                       f'{svg.tile_svg(st.win, width=33)}</span>')
         if st.flowers:
             out.append(f'<span class="mj-grp mj-click" data-act="rm" data-pick="f">'
                        f'{svg.tiles_svg(st.flowers, width=32)}</span>')
