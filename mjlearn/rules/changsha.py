@@ -169,7 +169,7 @@ ON_DEAL = (
 def on_deal(tiles, seat: str = "E", dealer: str = "E", bird=None, rules=None) -> RegionalResult:
     """Settle an on-deal 小胡 (A-CS-3: scored like a 小胡 self-draw; play continues).
 
-    >>> r = on_deal("6666p123m45789s12m", seat="W")     # CS-Ex3: four 6p (四喜)
+    >>> r = on_deal("6666p123m4578s12m", seat="W")     # CS-Ex3: four 6p (四喜)
     >>> [i.zh for i in r.items], r.payments
     (['四喜'], {'E': -2, 'S': -2, 'W': 6, 'N': -2})
     """

@@ -85,7 +85,7 @@ class YunnanRuleSet(RuleSet):
             ledger.pay(win.discarder, win.winner, amount, ("点炮", "discarder pays"))
         return ledger
 
-    def kong_money(self, owner: str, exposed_from: str | None = None, concealed: int = 0, added: int = 0) -> dict:
+    def kong_payments(self, owner: str, exposed_from: str | None = None, concealed: int = 0, added: int = 0) -> dict:
         """Kong money paid when a kong is made (void at a draw): 明杠 2 from the discarder
         (``exposed_from``), 暗杠 2 from each, 转弯杠 1 from each (A-YN-4)."""
         ledger = Ledger()
