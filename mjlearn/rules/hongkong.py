@@ -360,7 +360,7 @@ def _fan_opt(key, default, en, zh, ref="A-HK-5"):
 
 HONGKONG = register(HongKongRules(
     name="hongkong", zh="广东/香港麻将", en="Hong Kong / Guangdong", section="§10",
-    aliases=("hong kong", "hk", "guangdong", "cantonese", "canton", "香港麻将", "广东麻将", "廣東麻將",
+    aliases=("hong kong", "hk", "广东/香港麻将", "hong kong / guangdong", "guangdong", "cantonese", "canton", "香港麻将", "广东麻将", "廣東麻將",
              "香港麻將", "xianggang majiang", "guangdong majiang"),
     unit=("番", "fan"), pay_unit=("分", "points (2^番)"),
     tiles=TileSet(suits=True, honors=True, flowers="eight"),

@@ -349,7 +349,7 @@ def _price(key, default, zh, en, ref="§9.9"):
 
 OLD_BEIJING = register(OldBeijingRules(
     name="old_beijing", zh="老北京传统麻将", en="Old Beijing traditional (番 and 嘴)", section="§9",
-    aliases=("old beijing", "old beijing traditional", "traditional beijing", "老北京麻将", "老北京",
+    aliases=("old beijing", "old beijing traditional", "traditional beijing", "老北京麻将", "老北京", "老北京传统麻将",
              "老北京传统麻将打法", "lao beijing", "lao beijing majiang", "laobeijing"),
     unit=("分（议价）", "points at the agreed prices"), item_unit=("", ""), pay_unit=("分", "points"),
     tiles=TileSet(suits=True, honors=True, flowers="none"),

@@ -253,7 +253,7 @@ class XianRules(RuleSet):
         mult = self.opt("bet_self_draw_mult") if win.self_drawn else 1
         unit = self.opt("bet_unit") * self.opt("base")
         note = ("（自摸翻倍）", " (doubled on a self-draw)") if mult > 1 else ("", "")
-        for seat, n in win.ctx["bets"].items():
+        for seat, n in (win.ctx["bets"] or {}).items():
             if not n:
                 continue
             amount = n * unit * mult
@@ -271,7 +271,7 @@ class XianRules(RuleSet):
 
 XIAN = register(XianRules(
     name="xian", zh="西安麻将", en="Xi'an mahjong", section="§8",
-    aliases=("Xi'an", "Xian mahjong", "Xi'an mahjong", "Shaanxi", "西安", "陕西麻将", "xi'an majiang",
+    aliases=("Xi'an", "西安麻将", "Xian mahjong", "Xi'an mahjong", "Shaanxi", "西安", "陕西麻将", "xi'an majiang",
              "xian majiang"),
     unit=("底分", "b (base units)"), pay_unit=("底分", "b"),
     tiles=TileSet(suits=True, honors=True, flowers="none"),
