@@ -50,6 +50,8 @@ class QuizSet:
 def load_quiz_set(path, seed: int | None = None) -> QuizSet:
     """Read and validate a quiz set from a ``.json`` or ``.toml`` file."""
     p = Path(path)
+    if p.suffix.lower() not in (".json", ".toml"):
+        raise QuizError(f"{p}: a quiz set is a .json or .toml file")
     try:
         text = p.read_text(encoding="utf-8")
     except OSError as e:
@@ -150,15 +152,15 @@ TOPIC_KINDS = {
 
 
 def questions_for(topic: str = "all", n: int = 5, seed: int | None = None, difficulty: int = 1) -> list[Question]:
-    """``n`` generated questions on a topic (see :data:`~mjlearn.quiz.TOPICS`), a kind name, or ``"all"``
-    (every available kind in turn)."""
+    """``n`` generated questions on a topic (see :data:`~mjlearn.quiz.TOPICS`), a kind name (``"kind:waits"``
+    when a topic has the same name), or ``"all"`` (every available kind in turn)."""
     _load_kinds()
     if topic == "all":
         kinds = [k for k in KINDS]
-    elif topic in KINDS:
-        kinds = [topic]
-    elif topic in TOPICS:
+    elif topic in TOPICS:  # a topic first ("waits" is both: the topic mixes waits, shanten, discard)
         kinds = [k for k in TOPIC_KINDS.get(topic, ()) if k in KINDS]
+    elif topic.removeprefix("kind:") in KINDS:
+        kinds = [topic.removeprefix("kind:")]
     else:
         raise QuizError(f"unknown topic or kind {topic!r}; topics: {', '.join(TOPICS)}; kinds: {', '.join(KINDS)}")
     kinds = [k for k in kinds if KINDS[k].available()]

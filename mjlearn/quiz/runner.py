@@ -16,9 +16,12 @@ __all__ = ["run_terminal"]
 
 
 def run_terminal(questions: Iterable[Question], *, title: str = "", store=None, quiz: str | None = None,
-                 input: Callable[[str], str] = input, out=None, lang: str | None = None) -> dict:
+                 input: Callable[[str], str] | None = None, out=None, lang: str | None = None) -> dict:
     """Ask every question; returns {"answered", "correct", "results": [Grade...]}."""
     out = out or sys.stdout
+    if input is None:
+        import builtins
+        input = builtins.input
     qs = list(questions)
     results = []
     if title:
