@@ -1,0 +1,63 @@
+"""国标麻将 Guobiao / MCR as one more rule set (regional.md §12), delegating to :mod:`mjlearn.mcr`.
+
+The 81 fans, the counting principles and the 8-point minimum are the MCR engine's; this module
+only adapts the seats (winner, discarder, dealer) and the result form to the registry.
+
+>>> from mjlearn.rules import score
+>>> r = score("12346789mEEE44s+5m", rules="mcr", winner="S", discarder="N")    # §14.3
+>>> r.total, r.payments
+(22, {'E': -8, 'S': 46, 'W': -8, 'N': -30})
+"""
+
+from __future__ import annotations
+
+from .base import Option, RuleSet, TileSet, ctx, relative_seat, SEATS
+from .registry import register
+from .result import Item, RegionalResult
+
+__all__ = ["MCR", "MCRRuleSet", "mcr_items"]
+
+
+def mcr_items(res) -> tuple[Item, ...]:
+    """The counted fans of an MCR result as items (key = the fan id)."""
+    return tuple(Item(str(f.id), f.zh, f.en, f.points, f.count) for f in res.fans)
+
+
+class MCRRuleSet(RuleSet):
+    """Guobiao: scoring by :func:`mjlearn.mcr.score`, payments by its settlement."""
+
+    def mcr_context(self, c) -> dict:
+        seat = c.seat_wind or relative_seat(c.winner, c.dealer)
+        return dict(self_drawn=c.self_drawn, last_tile=c.last_tile, kong=c.kong, wall_last=c.wall_last,
+                    seat_wind=seat, prevalent_wind=c.prevalent_wind, flowers=c.flowers)
+
+    def evaluate(self, hand, c):
+        from ..mcr import score as mcr_score
+        res = mcr_score(hand, profile=self.opt("profile"), **self.mcr_context(c))
+        zero = {s: 0 for s in SEATS}
+        if not res.is_winning:
+            return RegionalResult(self, hand, c, False, ("牌型不完整", "the tiles do not make a complete hand"),
+                                  0, (), zero)
+        items = mcr_items(res)
+        if not res.meets_minimum:
+            return RegionalResult(self, hand, c, False,
+                                  (f"不计花牌 {res.total - res.flowers} 番，不够起和 8 番",
+                                   f"{res.total - res.flowers} points without flowers: under the 8-point minimum"),
+                                  res.total, items, zero, res.reading)
+        pay = res.settlement(winner=c.winner, discarder=c.discarder)
+        return RegionalResult(self, hand, c, True, None, res.total, items, dict(pay), res.reading,
+                              extra={"mcr": res})
+
+
+MCR = register(MCRRuleSet(
+    name="mcr", zh="国标麻将", en="Guobiao / MCR",
+    aliases=("国标麻将", "国标", "guobiao", "guobiao majiang", "chinese official", "mahjong competition rules",
+             "中国麻将竞赛规则"),
+    section="§12", unit=("分", "points"), pay_unit=("分", "points"), tiles=TileSet(True, True, "eight"),
+    pair="any", wild=None, minimum=8, discard_win="yes, if ≥ 8", multi_win="single_nearest",
+    dealer_rule="none; no repeat dealer", kong_money="via fans",
+    scoring="8 + Fan (self-draw, each); discarder 8 + Fan, others 8", signature="81 fans, 5 counting principles",
+    options=(Option("profile", "mcr", "§12, A-MCR-3", "the MCR profile (mcr = 1998 book as applied today; "
+                    "mcr-wmo2014)", "规则版本", ("mcr", "mcr-wmo2014")),),
+    context=ctx("self_drawn", "discarder", "winner", "dealer", "last_tile", "kong", "wall_last", "seat_wind",
+                "prevalent_wind", "flowers")))
