@@ -114,6 +114,8 @@ def wait(w: Win) -> tuple[str, int] | None:
                            else w.rules.opt("edge_closed_unique_wait")):
             continue
         face = 10 if kind == "single" and (t.is_honor or t.rank == 1) else t.rank
+        if kind == "single" and t.is_suited and t.rank == 9:
+            face = w.rules.opt("dandiao_nine_value")
         if best is None or face > best[1]:
             best = (kind, face)
     return best
@@ -182,7 +184,12 @@ def _full_flush(w: Win) -> bool:
 
 
 def _half_flush(w: Win) -> bool:
-    return len(w.suits) == 1 and w.has_honors
+    """混一色: one suit plus honors anywhere (A-OBJ-5), or only as the pair (``half_flush_honors``)."""
+    if not (len(w.suits) == 1 and w.has_honors):
+        return False
+    if w.rules.opt("half_flush_honors") == "pair":
+        return w.pair is not None and w.pair.tile.is_honor and not any(p.tile.is_honor for p in w.sets)
+    return True
 
 
 def _all_triplets(w: Win) -> bool:
@@ -244,6 +251,9 @@ OLD_BEIJING_PATTERNS = (
        "its number; a 单调 on a 1 or an honor adds 10 (A-OBJ-7: a 9 adds 9)"),
     _p("pair_258", "二五八将", "2-5-8 pair", 1, lambda w: w.pair is not None and _is_258(w.pair.tile), ZUI),
     _p("win_258", "二五八赢", "2-5-8 winning tile", 1, lambda w: _is_258(w.hand.win_tile), ZUI),
+    _p("set_zui", "刻子嘴", "Pung or kong", 1,
+       lambda w: w.pung_count if w.rules.opt("zui_per_pung") else 0, ZUI,
+       "none in the seed (A-OBJ-8); zui_per_pung option"),
     _p("missing_suit", "缺门", "Missing suit", 1, _suits_missing, ZUI, "1 per absent suit"),
     _p("runner", "跑儿", "Runner", 1, lambda w: True, ZUI, "every win"),
     # priced separately (§9.8): the value is the option's price
@@ -295,6 +305,8 @@ class OldBeijingRules(RuleSet):
         for it in super().detect(win):
             if it.key in _PRICE_OPTION:
                 out.append(replace(it, value=self.opt(_PRICE_OPTION[it.key])))
+            elif it.key == "set_zui":
+                out.append(replace(it, value=self.opt("zui_per_pung")))
             elif it.key == "face_value":
                 out.append(replace(it, zh=f"听张点数 {it.count}（嘴）", value=it.count, count=1))
             else:
@@ -374,6 +386,11 @@ OLD_BEIJING = register(OldBeijingRules(
         Option("edge_closed_unique_wait", True, "A-OBJ-6",
                "砍档 and 边张 (with their 一听) need the winning tile to be the only one; 边张 only for a "
                "true edge wait (12→3, 89→7)", "砍档、边张须独听"),
+        Option("half_flush_honors", "anywhere", "A-OBJ-5",
+               "混一色: one suit plus honors 'anywhere', or honors only as the 'pair' (the seed's words)",
+               "混一色字牌可作刻", ("anywhere", "pair")),
+        Option("dandiao_nine_value", 9, "A-OBJ-7", "嘴 added by a 单调 on a 9 (its face value)", "单调九加九"),
+        Option("zui_per_pung", 0, "A-OBJ-8", "嘴 for each pung or kong (none in the seed)", "刻子无嘴"),
         Option("exposed_kong_breaks_concealed", True, "§9.4",
                "an exposed kong on a discard breaks 门清 (the seed calls it a 碰)", "明杠不算门清"),
         Option("mixed_straight", False, "§9.8", "混龙 (123, 456, 789 in three suits) is priced like 一条龙",
