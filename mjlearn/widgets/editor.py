@@ -64,7 +64,7 @@ class EditorState:
         for m in self.melds:
             for tl in m.tiles:
                 c[tl.index] += 1
-        for tl in self.concealed + self.flowers + ([self.win] if self.win else []):
+        for tl in [*self.concealed, *self.flowers, *([self.win] if self.win else [])]:
             c[tl.index] += 1
         return c
 
@@ -184,8 +184,7 @@ class EditorState:
             n = 3 * len(melds) + len(concealed) + (win is not None)
             if n > 14 or (win is not None and n != 14):
                 raise
-        self.melds, self.concealed, self.win, self.flowers = melds, concealed, win, flowers
-        self.concealed.sort()
+        self.melds, self.concealed, self.win, self.flowers = list(melds), sorted(concealed), win, list(flowers)
 
 
 def _parse_partial(text: str):
@@ -194,8 +193,8 @@ def _parse_partial(text: str):
     melds = [parse_meld(m) for m in re.findall(r"\[[^\]]*\]", text)]
     rest = re.sub(r"\[[^\]]*\]", "", text)
     body, _, win_text = rest.partition("+")
-    tiles = parse_tiles(body) if body.strip() else []
-    wins = parse_tiles(win_text) if win_text.strip() else []
+    tiles = list(parse_tiles(body)) if body.strip() else []
+    wins = list(parse_tiles(win_text)) if win_text.strip() else []
     flowers = sorted([x for x in tiles + wins if x.is_flower])
     concealed = [x for x in tiles if not x.is_flower]
     wins = [x for x in wins if not x.is_flower]
