@@ -1,0 +1,250 @@
+"""Fan detection: the predicates of the fan table, one function per family of fans.
+
+Each function reads precomputed features of a reading (parts as ``(kind, tile index, exposed)``,
+the hand's tile set, the win context) and appends occurrences ``(fan_id, parts)`` to a list. It
+reports every fan the reading *could* claim, implied ones included (四暗刻 also reports 碰碰和 and
+门前清); what finally counts is decided by :mod:`mjlearn.mcr.principles`. ``Fan.detector`` in
+:mod:`mjlearn.mcr.fans` names the function that finds each fan.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .tables import (IS_DRAGON, IS_GREEN, IS_HONOR, IS_REVERSIBLE, IS_TERMINAL, IS_TERMINAL_OR_HONOR,
+                     IS_WIND, RANK, REF, SUIT)
+
+CHOW, PUNG, KONG, PAIR, KNITTED, SINGLES = "chow", "pung", "kong", "pair", "knitted", "singles"
+
+
+@lru_cache(maxsize=4096)
+def _whole_hand(mask: int) -> tuple[int, ...]:
+    present = [i for i in range(34) if mask >> i & 1]
+    out = []
+    suits = {SUIT[i] for i in present}
+    honors = 3 in suits
+    missing = sum(1 for s in (0, 1, 2) if s not in suits)
+    # suits: 无字 缺一门 混一色 清一色 五门齐
+    if not honors:
+        out.append(76)
+    if missing == 1:
+        out.append(75)
+    elif missing == 2:
+        out.append(49 if honors else 22)
+    if missing == 0 and any(IS_WIND[i] for i in present) and any(IS_DRAGON[i] for i in present):
+        out.append(51)
+    # traits: 断幺 推不倒 绿一色 字一色 清幺九 混幺九
+    if not any(IS_TERMINAL_OR_HONOR[i] for i in present):
+        out.append(68)
+    if all(IS_REVERSIBLE[i] for i in present):
+        out.append(40)
+    if all(IS_GREEN[i] for i in present):
+        out.append(3)
+    if all(IS_HONOR[i] for i in present):
+        out.append(11)
+    if all(IS_TERMINAL[i] for i in present):
+        out.append(8)
+    if all(IS_TERMINAL_OR_HONOR[i] for i in present):
+        out.append(18)
+    # ranges: 全小/小于五, 全大/大于五, 全中
+    if not honors:
+        ranks = {RANK[i] for i in present}
+        if ranks <= {1, 2, 3, 4}:
+            out.append(37)
+            if 4 not in ranks:
+                out.append(27)
+        elif ranks <= {6, 7, 8, 9}:
+            out.append(36)
+            if 6 not in ranks:
+                out.append(25)
+        elif ranks <= {4, 5, 6}:
+            out.append(26)
+    return tuple(out)
+
+
+def whole_hand(all_counts, occ: list) -> None:
+    """suits, traits, ranges: 无字 缺一门 混一色 清一色 五门齐 断幺 推不倒 绿一色 字一色 清幺九 混幺九
+    全小 小于五 全大 大于五 全中 — properties of the set of tiles, the same in every reading."""
+    mask = 0
+    for i in range(34):
+        if all_counts[i]:
+            mask |= 1 << i
+    occ.extend((f, ()) for f in _whole_hand(mask))
+
+
+def hog(all_counts, kong_tiles, occ: list) -> None:
+    """四归一 Tile Hog: each tile whose four copies are all in the hand, not as a kong."""
+    for i in range(34):
+        if all_counts[i] == 4 and i not in kong_tiles:
+            occ.append((64, ()))
+
+
+def win_flags(ctx, occ: list) -> None:
+    """和绝张 自摸 妙手回春 杠上开花 海底捞月 抢杠和."""
+    if ctx.last_tile:
+        occ.append((58, ()))
+    if ctx.self_drawn:
+        occ.append((80, ()))
+        if ctx.wall_last:
+            occ.append((44, ()))
+        if ctx.kong:
+            occ.append((46, ()))
+    else:
+        if ctx.wall_last:
+            occ.append((45, ()))
+        if ctx.kong:
+            occ.append((47, ()))
+
+
+def concealment(n_exposed: int, self_drawn: bool, occ: list) -> None:
+    """门前清 不求人 全求人 (自摸 itself is a win flag)."""
+    if n_exposed == 0:
+        occ.append((56 if self_drawn else 62, ()))
+    elif n_exposed == 4 and not self_drawn:
+        occ.append((52, ()))
+
+
+def pungs(parts, pair_index, ctx, occ: list) -> None:
+    """Per pung: 箭刻 幺九刻 圈风刻 门风刻; with the pair: 小三元 小四喜."""
+    dragons, winds = [], []
+    for i, (kind, t, _exp) in enumerate(parts):
+        if kind is PUNG or kind is KONG:
+            if IS_TERMINAL_OR_HONOR[t]:
+                occ.append((73, (i,)))
+            if IS_DRAGON[t]:
+                occ.append((59, (i,)))
+                dragons.append(i)
+            elif IS_WIND[t]:
+                winds.append(i)
+                if t == ctx.prevalent:
+                    occ.append((60, (i,)))
+                if t == ctx.seat:
+                    occ.append((61, (i,)))
+    if pair_index is not None:
+        pt = parts[pair_index][1]
+        if IS_DRAGON[pt] and len(dragons) == 2:
+            occ.append((10, tuple(sorted(dragons + [pair_index]))))
+        if IS_WIND[pt] and len(winds) == 3:
+            occ.append((9, tuple(sorted(winds + [pair_index]))))
+
+
+def kongs(kong_parts, concealed_kong_parts, mixed_kongs: str, occ: list) -> None:
+    """四杠 三杠 双明杠 双暗杠 明暗杠 明杠 暗杠: one fan by the numbers of melded and concealed kongs."""
+    n = len(kong_parts)
+    if not n:
+        return
+    ck = len(concealed_kong_parts)
+    mk = n - ck
+    allp = tuple(kong_parts)
+    if n == 4:
+        occ.append((5, allp))
+    elif n == 3:
+        occ.append((17, allp))
+    elif n == 2:
+        if ck == 0:
+            occ.append((57, allp))
+        elif ck == 2:
+            occ.append((53, allp))
+        else:
+            melded = tuple(p for p in kong_parts if p not in concealed_kong_parts)
+            if mixed_kongs == "ming_an_gang":
+                occ.append((82, allp))
+            elif mixed_kongs == "separate":
+                occ.append((74, melded))
+                occ.append((67, tuple(concealed_kong_parts)))
+            else:
+                occ.append((57, allp))
+                occ.append((67, tuple(concealed_kong_parts)))
+    else:
+        occ.append((67 if ck else 74, allp))
+
+
+def concealed_pungs(concealed_parts, occ: list) -> None:
+    """双暗刻 三暗刻 四暗刻 (concealed kongs count; a pung completed by a discard does not)."""
+    n = len(concealed_parts)
+    if n >= 2:
+        occ.append(({2: 66, 3: 33, 4: 12}[n], tuple(concealed_parts)))
+
+
+def set_traits(parts, occ: list) -> None:
+    """全带幺 全带五 全双刻: what every set and the pair contain."""
+    outside = five = even = 0
+    for kind, t, _ in parts:
+        if IS_HONOR[t]:
+            outside += 1
+            continue
+        r = RANK[t]
+        if kind is CHOW:
+            if r == 1 or r == 7:
+                outside += 1
+            elif 3 <= r <= 5:
+                five += 1
+        else:
+            if r == 1 or r == 9:
+                outside += 1
+            elif r == 5:
+                five += 1
+            elif r % 2 == 0:
+                even += 1
+    if outside == 5:
+        occ.append((55, ()))
+    elif five == 5:
+        occ.append((31, ()))
+    elif even == 5:
+        occ.append((21, ()))
+
+
+def terminal_chows(chow_ts, pair_t, occ: list, chow_parts) -> None:
+    """一色双龙会 三色双龙会 (four chows and a pair of 5s)."""
+    if len(chow_ts) != 4 or pair_t >= 27 or RANK[pair_t] != 5:
+        return
+    ps = SUIT[pair_t]
+    ranks = [RANK[t] for t in chow_ts]
+    if any(r not in (1, 7) for r in ranks):
+        return
+    suits = [SUIT[t] for t in chow_ts]
+    if all(s == ps for s in suits):
+        if ranks.count(1) == 2:
+            occ.append((13, tuple(chow_parts)))
+    elif all(s != ps for s in suits):
+        others = [s for s in (0, 1, 2) if s != ps]
+        have = set(zip(suits, ranks))
+        if all((s, r) in have for s in others for r in (1, 7)):
+            occ.append((29, tuple(chow_parts)))
+
+
+def nine_gates(counts, win: int) -> bool:
+    """九莲宝灯: concealed 1112345678999 of one suit plus the winning tile of that suit."""
+    if win >= 27:
+        return False
+    base = win - win % 9
+    c = counts[base:base + 9]
+    if sum(c) != 14:
+        return False
+    need = [3, 1, 1, 1, 1, 1, 1, 1, 3]
+    need[win % 9] += 1
+    return list(c) == need
+
+
+def waits_in_reading(parts, first_concealed: int, win: int, occ: list) -> None:
+    """边张 嵌张 单钓将 (called only when the hand waits on this one tile): where the winning tile
+    sits among the concealed sets of this reading; each kind at most once."""
+    seen = set()
+    for i in range(first_concealed, len(parts)):
+        kind, t, _ = parts[i]
+        f = 0
+        if kind is CHOW:
+            if t + 1 == win:
+                f = 78
+            elif t == win or t + 2 == win:
+                f = 77
+        elif kind is PAIR and t == win:
+            f = 79
+        if f and f not in seen:
+            seen.add(f)
+            occ.append((f, (i,)))
+
+
+def ref_code(kind, t) -> int:
+    """Reference code of a set: a chow's middle tile, else the tile."""
+    return REF[t + 1] if kind is CHOW else REF[t]

@@ -1,0 +1,127 @@
+"""Rules profiles: the disputed MCR rulings as switches of a frozen value.
+
+The default profile ``mcr`` computes exactly what the reference calculator PyMahjongGB 1.4.0
+computes (the 1998 rule book as applied by current practice). ``mcr-wmo2014`` sets the switches as
+the WMO 2014 book (the "Green Book" line) does. Every switch names its source.
+
+>>> from mjlearn.mcr.profiles import get_profile
+>>> get_profile("mcr-wmo2014").two_concealed_kongs_points
+8
+>>> get_profile("mcr").replace(all_green_with_half_flush=True).name
+'mcr+all_green_with_half_flush'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace as _replace
+from functools import cached_property
+
+__all__ = ["Profile", "PROFILES", "get_profile", "SWITCHES"]
+
+SWITCHES = {
+    "two_concealed_kongs_points": (
+        "双暗杠 Two Concealed Kongs: 6 points (1998 rule book; PyMahjongGB) or 8 (WMO Green Book, "
+        "WMO 2014, fan no. 48) — mcr_fans.tsv row 53"),
+    "mixed_kongs": (
+        "one melded and one concealed kong: 'ming_an_gang' = 明暗杠 5 points (MIL extension used by "
+        "PyMahjongGB / summerinsects; mcr_fans.tsv row 明暗杠), 'separate' = 明杠 1 + 暗杠 2 (1998 text "
+        "read literally), 'two_melded' = scored as 双明杠 4 + 暗杠 2 = 6 (WMO 2014; mcr_fans.tsv row 57)"),
+    "special_hands_fully_concealed": (
+        "self-drawn 七对 (and the other always-concealed special hands) may add 不求人 Fully Concealed "
+        "(Green Book / WMO 2014; mcr_fans.tsv row 19); 1998 and PyMahjongGB: 不计不求人, 自摸 counts"),
+    "all_green_with_half_flush": (
+        "绿一色 may be combined with 混一色 (WMO 2014; mcr_fans.tsv row 3); 1998: 不计混一色"),
+    "all_terminals_with_double_pung": (
+        "清幺九 may be combined with 双同刻 (WMO 2014; mcr_fans.tsv row 8); 通行计法/PyMahjongGB: 不计"),
+    "knitted_straight_waits": (
+        "a 组合龙 hand whose winning tile could belong to the knitted part may still add 边张/嵌张/单钓将 "
+        "(regional.md §12.6 row 35, 'disputed'; summerinsects KNITTED_STRAIGHT_BODY_WITH_ECS). "
+        "PyMahjongGB 1.4.0 counts them (True); False counts them only when the tile cannot be part of the knitted straight"),
+}
+"""Each switch and its source."""
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A set of MCR rulings. Frozen: derive variants with :meth:`replace`."""
+
+    name: str = "mcr"
+    """The profile's name, e.g. ``mcr`` or ``mcr-wmo2014``."""
+    two_concealed_kongs_points: int = 6
+    """Value of 双暗杠 (6 or 8)."""
+    mixed_kongs: str = "ming_an_gang"
+    """How one melded plus one concealed kong scores: ming_an_gang, separate or two_melded."""
+    special_hands_fully_concealed: bool = False
+    """Whether self-drawn 七对/十三幺/全不靠/七星不靠/连七对 also score 不求人 (instead of 自摸)."""
+    all_green_with_half_flush: bool = False
+    """Whether 绿一色 also scores 混一色."""
+    all_terminals_with_double_pung: bool = False
+    """Whether 清幺九 also scores 双同刻."""
+    knitted_straight_waits: bool = True
+    """Whether 边张/嵌张/单钓将 count when the winning tile could be part of the 组合龙."""
+
+    def __post_init__(self):
+        if self.two_concealed_kongs_points not in (6, 8):
+            raise ValueError(f"two_concealed_kongs_points must be 6 or 8, got {self.two_concealed_kongs_points!r}")
+        if self.mixed_kongs not in ("ming_an_gang", "separate", "two_melded"):
+            raise ValueError(f"mixed_kongs must be 'ming_an_gang', 'separate' or 'two_melded', "
+                             f"got {self.mixed_kongs!r}")
+
+    def replace(self, **switches) -> "Profile":
+        """A new profile with some switches changed; its name records them."""
+        unknown = set(switches) - {f.name for f in fields(self)}
+        if unknown:
+            raise TypeError(f"unknown profile switch(es) {sorted(unknown)}: expected one of {sorted(SWITCHES)}")
+        name = switches.pop("name", None) or "+".join([self.name, *sorted(switches)])
+        return _replace(self, name=name, **switches)
+
+    @cached_property
+    def points(self) -> tuple[int, ...]:
+        """Points of fans 0-82 (index 0 unused) under this profile."""
+        from .fans import FANS
+        pts = [0] + [f.points for f in FANS]
+        pts[53] = self.two_concealed_kongs_points
+        return tuple(pts)
+
+    @cached_property
+    def exclusions(self) -> dict:
+        """fan id -> ((excluded id, scope), ...) under this profile."""
+        from .fans import FANS
+        out = {}
+        special = (6, 7, 19, 20, 34)
+        for f in FANS:
+            ex = [(e.fan_id, e.scope) for e in f.excludes]
+            if self.special_hands_fully_concealed and f.id in special:
+                ex = [e for e in ex if e[0] != 56]
+            if self.all_green_with_half_flush and f.id == 3:
+                ex = [e for e in ex if e[0] != 49]
+            if self.all_terminals_with_double_pung and f.id == 8:
+                ex = [e for e in ex if e[0] != 65]
+            if ex:
+                out[f.id] = tuple(ex)
+        return out
+
+    @cached_property
+    def order(self) -> tuple:
+        """Sort key per fan id: highest value first, then id (the order exclusions are applied)."""
+        return tuple((-p, i) for i, p in enumerate(self.points))
+
+
+PROFILES = {
+    "mcr": Profile(),
+    "mcr-wmo2014": Profile(name="mcr-wmo2014", two_concealed_kongs_points=8, mixed_kongs="two_melded",
+                           special_hands_fully_concealed=True, all_green_with_half_flush=True,
+                           all_terminals_with_double_pung=True),
+}
+"""The named profiles."""
+
+
+def get_profile(profile) -> Profile:
+    """A profile by name, or the profile itself."""
+    if isinstance(profile, Profile):
+        return profile
+    try:
+        return PROFILES[profile]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown MCR profile {profile!r}: expected one of {sorted(PROFILES)} "
+                         f"or a Profile") from None

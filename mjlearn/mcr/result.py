@@ -1,0 +1,261 @@
+"""The result of scoring a hand: fans with the sets that make them, what was dropped and why.
+
+>>> from mjlearn.mcr import score
+>>> r = score("[EEE,1][SSSS,1]55pWWWNN+N", self_drawn=True)
+>>> r.to_dict()["excluded"][0]
+{'id': 38, 'zh': '三风刻', 'because_of': 1, 'principle': '不重复'}
+>>> r.settlement(winner="E")
+{'E': 318, 'S': -106, 'W': -106, 'N': -106}
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+from .fans import Fan, fan
+from .principles import PRINCIPLES
+
+__all__ = ["ScoreResult", "FanScore", "Excluded"]
+
+_FORM_ZH = {"regular": "基本和型", "seven_pairs": "七对", "thirteen_orphans": "十三幺",
+            "honors_and_knitted": "全不靠", "knitted_straight": "组合龙"}
+
+
+@dataclass(frozen=True)
+class FanScore:
+    """One fan that counts."""
+
+    fan: Fan
+    """The fan (its row of the table)."""
+    count: int
+    """How many times it counts (幺九刻, 一般高, 花牌... may count more than once)."""
+    points: int
+    """Points of one occurrence under the profile."""
+    parts: tuple
+    """For each occurrence, the parts of the reading that form it (empty: the whole hand or the
+    manner of winning)."""
+
+    @property
+    def id(self) -> int:
+        return self.fan.id
+
+    @property
+    def zh(self) -> str:
+        return self.fan.zh
+
+    @property
+    def en(self) -> str:
+        return self.fan.en
+
+    @property
+    def total(self) -> int:
+        return self.points * self.count
+
+
+@dataclass(frozen=True)
+class Excluded:
+    """A fan the hand could claim but that does not count."""
+
+    fan: Fan
+    """The fan not counted."""
+    because_of: Fan
+    """The counted fan that implies it or used its sets."""
+    principle: str
+    """The principle: 不重复, 不拆移, 不得相同 or 套算一次."""
+    parts: tuple = ()
+    """The parts it would have been made of."""
+
+    def explain(self, lang: str = "en") -> str:
+        if lang == "zh":
+            return f"不计{self.fan.zh}：因{self.because_of.zh}（{self.principle}）"
+        return (f"{self.fan.en} ({self.fan.zh}) not counted: {self.because_of.en} "
+                f"({self.because_of.zh}), {PRINCIPLES[self.principle].split(':')[0]} ({self.principle})")
+
+
+@dataclass(frozen=True)
+class ScoreResult:
+    """What a hand scores under MCR. ``str()`` is a readable table; ``to_dict()`` the JSON form."""
+
+    rules: str
+    """The profile's name (``mcr`` by default)."""
+    hand: object
+    """The hand scored (a :class:`~mjlearn.hand.Hand`)."""
+    context: object
+    """The :class:`~mjlearn.hand.WinContext`."""
+    is_winning: bool
+    """Whether the tiles form a complete hand at all."""
+    total: int
+    """Sum of all fans, flowers included."""
+    fans: tuple
+    """The fans that count (:class:`FanScore`), highest first."""
+    excluded: tuple
+    """The fans dropped (:class:`Excluded`) with the fan and principle that dropped them."""
+    reading: object
+    """The chosen reading (:class:`~mjlearn.shapes.Reading`), or None."""
+    flowers: int
+    """Flowers counted (花牌)."""
+
+    @classmethod
+    def _build(cls, hand, wc, prof, best, flowers, melds):
+        if best is None:
+            return cls(prof.name, hand, wc, False, 0, (), (), None, flowers)
+        total, kept, dropped, form, parts = best
+        reading = _reading(form, parts, melds, hand)
+        rparts = reading.parts
+        pts = prof.points
+        by_id: dict[int, list] = {}
+        for f, ps in kept:
+            by_id.setdefault(f, []).append(tuple(rparts[i] for i in ps))
+        fans = [FanScore(fan(f), len(occ), pts[f], tuple(occ)) for f, occ in by_id.items()]
+        if flowers:
+            fans.append(FanScore(fan(81), flowers, 1, ((),) * flowers))
+        fans.sort(key=lambda s: (-s.points, s.id))
+        seen = set()
+        excluded = []
+        for f, ps, because, principle in dropped:
+            key = (f, because, principle)
+            if key in seen or f in by_id and principle == "不重复" and False:
+                continue
+            seen.add(key)
+            excluded.append(Excluded(fan(f), fan(because), principle, tuple(rparts[i] for i in ps)))
+        return cls(prof.name, hand, wc, True, total + flowers, tuple(fans), tuple(excluded), reading, flowers)
+
+    @property
+    def meets_minimum(self) -> bool:
+        """At least 8 points not counting flowers (the condition to declare a win)."""
+        return self.is_winning and self.total - self.flowers >= 8
+
+    def points_of(self, key) -> int:
+        """Points the hand gets from one fan (0 if it does not count)."""
+        f = fan(key)
+        return sum(s.total for s in self.fans if s.fan is f)
+
+    def to_dict(self) -> dict:
+        """The JSON form fixed by DESIGN.md."""
+        return {
+            "rules": self.rules,
+            "hand": str(self.hand),
+            "total": self.total,
+            "meets_minimum": self.meets_minimum,
+            "fans": [{"id": s.id, "zh": s.zh, "en": s.en, "points": s.points, "count": s.count}
+                     for s in self.fans],
+            "excluded": [{"id": e.fan.id, "zh": e.fan.zh, "because_of": e.because_of.id,
+                          "principle": e.principle} for e in self.excluded],
+        }
+
+    def settlement(self, winner: str = "E", discarder: str | None = None) -> dict[str, int]:
+        """Payments per seat by the competition formula; ``discarder`` None for a self-draw.
+
+        Raises ValueError when the hand may not win (incomplete or under 8 points) or when the
+        discarder does not match how the hand was won.
+        """
+        from .settlement import settle
+        if not self.meets_minimum:
+            why = "it is not a complete hand" if not self.is_winning else \
+                f"it scores {self.total - self.flowers} without flowers, under the 8-point minimum"
+            raise ValueError(f"{self.hand} cannot be settled: {why}")
+        if self.context.self_drawn and discarder is not None:
+            raise ValueError("the hand was self-drawn (self_drawn=True): there is no discarder")
+        if not self.context.self_drawn and discarder is None:
+            raise ValueError("the hand was won on a discard: say who discarded (discarder='S', ...)")
+        return settle(self.total, winner, discarder)
+
+    # --- display ---------------------------------------------------------------------------
+
+    def table(self, lang: str | None = None) -> str:
+        """A plain-text table of the fans in the learner's language (zh or en)."""
+        from ..i18n import get_language
+        lang = lang or get_language()
+        zh = lang == "zh"
+        lines = [f"{self.hand}  ({self.rules})"]
+        if not self.is_winning:
+            lines.append("不是和牌（牌型不完整）" if zh else "not a winning hand (the tiles do not form a complete hand)")
+            return "\n".join(lines)
+        if self.reading is not None:
+            lines.append(("牌型：" if zh else "reading: ") + str(self.reading))
+        width = max((len(s.zh) * 2 + len(s.en) for s in self.fans), default=10) + 3
+        for s in self.fans:
+            name = f"{s.zh} {s.en}" if not zh else f"{s.zh}（{s.en}）"
+            cnt = f" x{s.count}" if s.count > 1 else ""
+            lines.append(f"  {name:<{width}}{s.points:>3}{cnt:<4} {s.total:>4}")
+        lines.append(("  合计" if zh else "  total") + f" {self.total}")
+        ok = self.meets_minimum
+        if zh:
+            lines.append(f"  起和 8 番（不计花牌）：{'够' if ok else '不够'}")
+        else:
+            lines.append(f"  8-point minimum (flowers aside): {'met' if ok else 'NOT met'}")
+        for e in self.excluded:
+            lines.append("  - " + e.explain("zh" if zh else "en"))
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.table()
+
+    def __repr__(self) -> str:
+        fans = ", ".join(f"{s.zh}{'x%d' % s.count if s.count > 1 else ''} {s.total}" for s in self.fans)
+        return f"<ScoreResult {str(self.hand)!r} total={self.total} [{fans}]>"
+
+    def _repr_html_(self) -> str:
+        e = html.escape
+        try:
+            from ..render import svg
+            tiles = svg.inline_html(svg.hand_svg(self.hand))
+        except Exception:  # the table still shows without the tile art
+            tiles = f"<code>{e(str(self.hand))}</code>"
+        rows = []
+        if not self.is_winning:
+            rows.append('<tr><td colspan="3">不是和牌 · not a winning hand</td></tr>')
+        for s in self.fans:
+            cnt = f" ×{s.count}" if s.count > 1 else ""
+            rows.append(f"<tr><td>{e(s.zh)}</td><td>{e(s.en)}</td>"
+                        f"<td style='text-align:right'>{s.points}{cnt}</td>"
+                        f"<td style='text-align:right'>{s.total}</td></tr>")
+        rows.append(f"<tr style='font-weight:bold'><td>合计</td><td>Total</td><td></td>"
+                    f"<td style='text-align:right'>{self.total}</td></tr>")
+        for x in self.excluded:
+            rows.append(f"<tr style='color:#888'><td><s>{e(x.fan.zh)}</s></td><td><s>{e(x.fan.en)}</s></td>"
+                        f"<td colspan='2'>{e(x.principle)} ← {e(x.because_of.zh)} {e(x.because_of.en)}</td></tr>")
+        ok = self.meets_minimum
+        minimum = (f"<div>起和 8 番 / 8-point minimum (flowers aside): "
+                   f"<b>{'✓' if ok else '✗'}</b></div>")
+        reading = ""
+        if self.reading is not None:
+            reading = f"<div style='color:#555'>{e(_FORM_ZH.get(self.reading.form.value, ''))} · {e(str(self.reading))}</div>"
+        return (f"<div style='display:flex;gap:16px;align-items:flex-start;flex-wrap:wrap'>"
+                f"<div>{tiles}{reading}</div>"
+                f"<div><table><thead><tr><th>番种</th><th>Fan</th><th>分 Points</th><th>计 Sum</th></tr></thead>"
+                f"<tbody>{''.join(rows)}</tbody></table>{minimum}</div></div>")
+
+
+def _reading(form, parts, melds, hand):
+    """Turn the engine's parts into a :class:`~mjlearn.shapes.Reading` (for display and explanation)."""
+    from ..shapes import Form, Part, PartKind, Reading
+    from ..tiles import TILES
+    from .tables import KNITTED
+    out = []
+    mi = 0
+    for kind, t, exp in parts:
+        if kind == "knitted":
+            out.append(Part(PartKind.KNITTED, tuple(TILES[i] for i in KNITTED[t])))
+            continue
+        if kind == "singles":
+            counts = hand.counts
+            if form == "thirteen_orphans":
+                doubled = parts[1][1]
+                tiles = tuple(TILES[i] for i in range(34) if counts[i] and i != doubled)
+            else:
+                tiles = tuple(TILES[i] for i in range(34) if counts[i])
+            out.append(Part(PartKind.SINGLES, tiles))
+            continue
+        meld = None
+        if mi < len(melds) and form in ("regular", "knitted_straight") and len(out) == mi:
+            meld = melds[mi]
+            mi += 1
+        if kind == "chow":
+            out.append(Part(PartKind.CHOW, (TILES[t], TILES[t + 1], TILES[t + 2]), meld))
+        else:
+            n = {"pung": 3, "kong": 4, "pair": 2}[kind]
+            pk = {"pung": PartKind.PUNG, "kong": PartKind.KONG, "pair": PartKind.PAIR}[kind]
+            out.append(Part(pk, (TILES[t],) * n, meld))
+    return Reading(Form(form), tuple(out))

@@ -1,0 +1,112 @@
+"""Tile facts the MCR engine reads, as flat tuples indexed by mjlearn's tile index (0-33).
+
+``REF`` is the tile code of the reference calculator (suit << 4 | rank, with the suits in the order
+characters, bamboo, dots, honors). The scorer sorts sets by this code and does the arithmetic of
+"shifted" and "same number" fans on it, so that when two equally valued readings or combinations
+exist it picks the one the reference picks (documented in :mod:`mjlearn.mcr.scorer`).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+_SUIT_CODE = (1, 3, 2)  # m, p, s -> the reference's suit numbers (m=1, s=2, p=3)
+
+REF: tuple[int, ...] = tuple(
+    [(_SUIT_CODE[i // 9] << 4) | (i % 9 + 1) for i in range(27)] + [0x41 + k for k in range(7)])
+"""Reference tile code of each tile index."""
+
+FROM_REF = {c: i for i, c in enumerate(REF)}
+
+SUIT = tuple([i // 9 for i in range(27)] + [3] * 7)
+"""0 m, 1 p, 2 s, 3 honors."""
+RANK = tuple([i % 9 + 1 for i in range(27)] + [0] * 7)
+"""1-9 for suited tiles, 0 for honors."""
+IS_WIND = tuple(27 <= i <= 30 for i in range(34))
+IS_DRAGON = tuple(i >= 31 for i in range(34))
+IS_HONOR = tuple(i >= 27 for i in range(34))
+IS_TERMINAL = tuple(i < 27 and i % 9 in (0, 8) for i in range(34))
+IS_TERMINAL_OR_HONOR = tuple(IS_TERMINAL[i] or IS_HONOR[i] for i in range(34))
+IS_GREEN = tuple(i in (19, 20, 21, 23, 25, 32) for i in range(34))           # 2 3 4 6 8 s, F
+IS_REVERSIBLE = tuple(i in (9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 33) for i in range(34))
+
+WIND_INDEX = {"E": 27, "S": 28, "W": 29, "N": 30}
+
+KNITTED = tuple(tuple(sorted(b + k + 3 * j for k, b in enumerate(bases) for j in range(3)))
+                for bases in ((0, 9, 18), (0, 18, 9), (9, 0, 18), (9, 18, 0), (18, 0, 9), (18, 9, 0)))
+"""The six knitted straights (147/258/369 in three suits) as 9 tile indices."""
+ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+
+@lru_cache(maxsize=None)
+def suit_status(counts: tuple[int, ...]) -> int:
+    """For one suit's 9 counts: bit 1 = splits into sets only, bit 2 = into sets and one pair."""
+    out = 0
+    if _sets_only(counts):
+        out |= 1
+    c = list(counts)
+    for r in range(9):
+        if c[r] >= 2:
+            c[r] -= 2
+            if _sets_only(tuple(c)):
+                out |= 2
+                break
+            c[r] += 2
+    return out
+
+
+@lru_cache(maxsize=None)
+def _sets_only(counts: tuple[int, ...]) -> bool:
+    i = next((k for k, n in enumerate(counts) if n), None)
+    if i is None:
+        return True
+    c = list(counts)
+    if c[i] >= 3:
+        c[i] -= 3
+        if _sets_only(tuple(c)):
+            return True
+        c[i] += 3
+    if i <= 6 and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        return _sets_only(tuple(c))
+    return False
+
+
+@lru_cache(maxsize=None)
+def suit_ways(counts: tuple[int, ...]) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
+    """Every split of one suit's counts into sets and at most one pair.
+
+    Each way is ``(pair_rank0 or -1, ((kind, rank0), ...))`` with kind 0 = pung, 1 = chow.
+    """
+    out = []
+    for sets in _set_splits(counts):
+        out.append((-1, sets))
+    c = list(counts)
+    for r in range(9):
+        if c[r] >= 2:
+            c[r] -= 2
+            for sets in _set_splits(tuple(c)):
+                out.append((r, sets))
+            c[r] += 2
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _set_splits(counts: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
+    i = next((k for k, n in enumerate(counts) if n), None)
+    if i is None:
+        return ((),)
+    out = []
+    c = list(counts)
+    if c[i] >= 3:
+        c[i] -= 3
+        out.extend(((0, i),) + rest for rest in _set_splits(tuple(c)))
+        c[i] += 3
+    if i <= 6 and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        out.extend(((1, i),) + rest for rest in _set_splits(tuple(c)))
+    return tuple(out)
