@@ -35,14 +35,14 @@ __all__ = ["shanten", "form_shanten", "waits", "discard_advice", "is_winning", "
            "shanten_name", "Wait", "Waits", "FormShanten", "UsefulTile", "DiscardOption",
            "DiscardAdvice", "reading_html"]
 
-_NUM_ZH = ("", "一", "二", "三", "四", "五", "六", "七", "八")
+_NUM_ZH = ("", "一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二", "十三", "十四")
 
 
 def shanten_name(n: int) -> tuple[str, str]:
     """Chinese and English name of a shanten number: -1 和牌 complete, 0 听牌 ready, 2 二向听 …
 
-    >>> shanten_name(2)
-    ('二向听', '2 from ready')
+    >>> shanten_name(2), shanten_name(13)   # a single form can be 13 away (thirteen orphans)
+    (('二向听', '2 from ready'), ('十三向听', '13 from ready'))
     """
     if n < 0:
         return ("和牌", "complete")

@@ -191,3 +191,9 @@ def test_results_render_bilingual_html():
     assert "<svg" in html and "基本和型" in html
     assert reading_html(r).count("<svg") == 5
     assert isinstance(waits("1112345678999m"), Waits) and repr(waits("1112345678999m")).startswith("<Waits")
+
+
+def test_form_shanten_renders_far_forms():
+    fs = form_shanten("2345678m2345p34s")
+    assert fs[Form.THIRTEEN_ORPHANS] == 13
+    assert "十三向听" in fs._repr_html_()
