@@ -1,7 +1,7 @@
 """The table: wall, dice, dealing, flowers, claims and a playable hand with simple computer players.
 
 >>> from mjlearn.table import Table, play_hand
->>> t = play_hand(Table("mcr", seed=1))
+>>> t = play_hand(Table("xian", seed=1))
 >>> t.is_over
 True
 """

@@ -84,6 +84,8 @@ class WallBuilt(Event):
     """The seed the shuffle came from, if any (for the reader; replay uses ``arrangement``)."""
     prevalent_wind: str = "E"
     """The prevalent (round) wind of this hand."""
+    config: object = None
+    """The full :class:`~mjlearn.table.config.TableConfig` (options included) the hand is played by."""
 
     @property
     def en(self):

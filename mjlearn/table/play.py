@@ -128,7 +128,7 @@ def complete_with_wild(counts, n_melds: int, wild: int | None, shapes: str) -> b
     ``"standard"`` or ``"standard+seven_pairs"`` (four of a kind may be two pairs).
 
     >>> from mjlearn.notation import parse_hand
-    >>> c = parse_hand("123m456p789s11EE+C").counts     # 中 (C) is the wild: it stands for an E
+    >>> c = parse_hand("123m456p789s11sEE+C").counts    # 中 (C) is the wild: it stands for an E
     >>> complete_with_wild(c, 0, 31, "standard"), complete_with_wild(c, 0, None, "standard")
     (True, False)
     """
@@ -234,7 +234,7 @@ class Table:
 
     def _setup_steps(self):
         cfg, wall = self.config, self.wall
-        yield self._emit(WallBuilt(cfg.name, wall.arrangement, self.seed, self.prevalent_wind))
+        yield self._emit(WallBuilt(cfg.name, wall.arrangement, self.seed, self.prevalent_wind, cfg))
         d = self._throw(cfg.dice)
         yield self._emit(DiceThrown(0, d, "wall"))
         owner = wall_owner(0, sum(d))
@@ -541,12 +541,16 @@ class Table:
         if seat == d:
             raise IllegalActionError(f"{SEAT_EN[seat]} cannot {what_en} his own tile.",
                                      f"{SEAT_ZH[seat]}不能{what_zh}自己的牌。")
+        if seat in self.calls:
+            raise IllegalActionError(f"{SEAT_EN[seat]} has already answered.", f"{SEAT_ZH[seat]}已经表态了。")
+        return t
+
+    def _need_pending(self, seat: int) -> None:
+        # Only seats with a legal claim are asked; the specific reason is given before this one.
         if seat not in self.pending:
-            if seat in self.calls:
-                raise IllegalActionError(f"{SEAT_EN[seat]} has already answered.", f"{SEAT_ZH[seat]}已经表态了。")
+            t = self._claim_tile()
             raise IllegalActionError(f"{SEAT_EN[seat]} has no claim on {t} ({t.en}).",
                                      f"{SEAT_ZH[seat]}对{t.zh}无牌可吃碰杠和。")
-        return t
 
     def _claim_common(self, seat: int, t: Tile, what_en: str, what_zh: str) -> None:
         if self._wild_blocks(t):
@@ -585,6 +589,7 @@ class Table:
             s = _tile(start)
             raise IllegalActionError(f"{SEAT_EN[seat]} cannot chow {t} into a run starting at {s}.",
                                      f"{SEAT_ZH[seat]}不能用{t.zh}吃成从{s.zh}起的顺子。")
+        self._need_pending(seat)
 
     def can_chow(self, seat: int, start=None) -> bool:
         return _ok(self.verify_chow, seat, start)
@@ -603,6 +608,7 @@ class Table:
         if self.hands[seat][t.index] < 2:
             raise IllegalActionError(f"{SEAT_EN[seat]} needs two {t} to pung it; he has {self.hands[seat][t.index]}.",
                                      f"{SEAT_ZH[seat]}要有两张{t.zh}才能碰，只有{self.hands[seat][t.index]}张。")
+        self._need_pending(seat)
 
     def can_pung(self, seat: int) -> bool:
         return _ok(self.verify_pung, seat)
@@ -625,6 +631,7 @@ class Table:
                     f"A kong on a discard needs three {t} in hand; {SEAT_EN[seat]} has {self.hands[seat][t.index]}.",
                     f"明杠要手里有三张{t.zh}，{SEAT_ZH[seat]}只有{self.hands[seat][t.index]}张。")
             self._need_replacement()
+            self._need_pending(seat)
             return
         self._need_turn(seat, "discard", "declare a kong", "开杠")
         if tile is None:
@@ -771,6 +778,8 @@ class Table:
         if self.phase in ("claim", "rob"):
             t = self._need_claim(seat, "win", "和")
             ok, en, zh, *_ = self._can_win_on(seat, t, robbing=self.phase == "rob")
+            if ok:
+                self._need_pending(seat)
         else:
             self._need_turn(seat, "discard", "win", "和牌")
             if self._drawn is None:
@@ -804,6 +813,7 @@ class Table:
     def verify_pass(self, seat: int) -> None:
         """Raise unless ``seat`` has a discard (or an added kong) to answer."""
         self._need_claim(seat, "pass", "过")
+        self._need_pending(seat)
 
     def can_pass(self, seat: int) -> bool:
         return _ok(self.verify_pass, seat)
@@ -961,7 +971,7 @@ def replay(log) -> Table:
         raise ValueError("a log starts with the WallBuilt event")
     first = log[0]
     dice = [e.dice for e in log if isinstance(e, DiceThrown)]
-    t = Table(first.rules, first.seed, arrangement=first.arrangement, dice=dice,
+    t = Table(first.config or first.rules, first.seed, arrangement=first.arrangement, dice=dice,
               prevalent_wind=first.prevalent_wind, setup=False)
     while len(t.log) < len(log) and t.phase == "setup":
         if t.step_setup() is None:

@@ -226,7 +226,9 @@ class Wall:
         return self._take(pos, ASIDE)
 
     def untaken_tiles(self) -> list[int]:
-        """Tile indices still in the wall, in draw order."""
+        """Tile indices still in the wall, in draw order (physical order before the break)."""
+        if not self.order:
+            return list(self.arrangement)
         return [t for p, t in enumerate(self.tiles) if not self.state[p]]
 
     def copy(self) -> "Wall":

@@ -1,0 +1,79 @@
+"""Stacking a wall on purpose: the arrangement that deals given hands (for lessons and tests).
+
+The deal takes tiles from fixed places once the dice are known, so any four starting hands can
+be produced by putting their tiles where the procedure will take them. Notebooks use this to set
+up a claim-priority or kong-robbing situation; tests use it to check the engine on known hands.
+
+>>> from mjlearn.table import Table
+>>> from mjlearn.table.deal import stacked_arrangement
+>>> hands = ["123456789m12345p", "123456789p1234s", "123456789s1234m", "EEESSSWWWNNNC"]
+>>> arr = stacked_arrangement("xian", [(3, 4), (2, 2)], hands, draws=["C"])
+>>> t = Table("xian", arrangement=arr, dice=[(3, 4), (2, 2)])
+>>> t.hand_of(3)
+'EEESSSWWWNNNC'
+"""
+
+from __future__ import annotations
+
+from ..notation import parse_tiles
+from ..tiles import tile as _tile
+from .config import table_config
+from .events import TilesDealt
+from .wall import tile_set
+
+__all__ = ["stacked_arrangement"]
+
+
+def _tiles(x) -> list:
+    if isinstance(x, str):
+        return list(parse_tiles(x))
+    return [_tile(t) for t in x]
+
+
+def stacked_arrangement(rules, dice, hands, *, draws=(), tail=()) -> tuple[int, ...]:
+    """Tile indices in physical wall order such that, with these ``dice``, the deal gives seat
+    ``s`` exactly ``hands[s]`` (East 14 tiles, the others 13), the next live draws are ``draws``
+    in order and the first tail (replacement) tiles are ``tail``. Every other tile fills the rest
+    of the wall in canonical order. Hands and draws are notation strings or lists of tiles."""
+    from .play import Table
+    cfg = table_config(rules)
+    want = [_tiles(h) for h in hands]
+    draws, tail = _tiles(draws), _tiles(tail)
+    if len(want) != 4 or [len(h) for h in want] != [14, 13, 13, 13]:
+        raise ValueError(f"hands must be four: 14 tiles for East, 13 for each other seat; got "
+                         f"{[len(h) for h in want]}")
+    pool = sorted(tile_set(cfg))
+    for t in [x for h in want for x in h] + draws + tail:
+        try:
+            pool.remove(t.index)
+        except ValueError:
+            raise ValueError(f"{t} ({t.zh}) is used more often than the {cfg.name} set has it") from None
+    probe = Table(cfg, arrangement=sorted(tile_set(cfg)), dice=list(dice), setup=False)
+    dealt: list[list[int]] = [[], [], [], []]
+    while sum(len(d) for d in dealt) < 53:
+        e = probe.step_setup()
+        if e is None:  # pragma: no cover - the deal always gives 53 tiles
+            raise RuntimeError("the setup ended before the deal was complete")
+        if isinstance(e, TilesDealt):
+            dealt[e.seat].extend(e.positions)
+    w = probe.wall
+    by_pos: dict[int, int] = {}
+    for s in range(4):
+        for p, t in zip(dealt[s], want[s]):
+            by_pos[p] = t.index
+    free = [p for p in range(len(w.tiles)) if p not in by_pos]
+    for p, t in zip(free, draws):
+        by_pos[p] = t.index
+    tail_free = []
+    for i in range(len(w.order) - 1, -1, -1):
+        tail_free += [p for p in (2 * i, 2 * i + 1) if p not in by_pos]
+        if len(tail_free) >= len(tail):
+            break
+    for p, t in zip(tail_free, tail):
+        by_pos[p] = t.index
+    rest = iter(sorted(pool, key=lambda i: (i >= 34, i)))   # flowers last, away from the first draws
+    arrangement = [0] * len(w.tiles)
+    for p in range(len(w.tiles)):
+        s, j, layer = w.place(p)
+        arrangement[w.physical_index(s, j, layer)] = by_pos[p] if p in by_pos else next(rest)
+    return tuple(arrangement)
