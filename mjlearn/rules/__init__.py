@@ -34,6 +34,7 @@ def score(hand, rules="mcr", *, options=None, **context) -> RegionalResult:
 
 def __getattr__(name):
     if name in ("compare", "differences", "Comparison"):
-        from . import compare as _c
-        return getattr(_c, name)
+        from importlib import import_module
+        _c = import_module("mjlearn.rules.compare")   # a callable module: rules.compare(...) works
+        return _c if name == "compare" else getattr(_c, name)
     raise AttributeError(f"module 'mjlearn.rules' has no attribute {name!r}")
