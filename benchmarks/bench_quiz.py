@@ -21,7 +21,8 @@ def main(argv=None) -> int:
     ap.add_argument("--seeds", type=int, default=200)
     ap.add_argument("kinds", nargs="*")
     a = ap.parse_args(argv)
-    kinds = a.kinds or kind_names()
+    names = kind_names()
+    kinds = a.kinds or names
     target = 50.0
     print(f"{'kind':<12} {'available':>9} {'gen median ms':>14} {'gen p95 ms':>11} {'target ms':>9} {'ratio':>6} "
           f"{'self-graded':>12} {'wrong->wrong':>13} {'explained':>10}")

@@ -1,0 +1,294 @@
+"""Kinds on MCR scoring: which fans does this hand score; its total; the settlement of the win.
+All three ask :func:`mjlearn.mcr.score` about hands won in simulated deals."""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from ..core import Grade, Kind, QuizError, register
+from ..deal import simulated_win
+from ._util import as_int, pick_hand
+
+SEATS = "ESWN"
+_CTX_KEYS = ("self_drawn", "last_tile", "kong", "wall_last", "seat_wind", "prevalent_wind", "flowers")
+_RANGE = {1: (8, 16), 2: (8, 32), 3: (8, 10**6)}
+
+
+def _score(data: Mapping):
+    from ...mcr import score
+    return score(data["hand"], **data.get("context", {}))
+
+
+def _make_win(rng, difficulty):
+    lo, hi = _RANGE[difficulty]
+    from ...mcr import score
+
+    def ok(w):
+        r = score(w.hand, **w.context())
+        return lo <= r.total - r.flowers <= hi
+    w = simulated_win(rng, accept=ok, tries=80) or simulated_win(rng)
+    return w
+
+
+def _parts_text(parts) -> str:
+    return " ".join(str(p) for p in parts if p is not None) if parts else ""
+
+
+def _validate_win(data, kind):
+    h = pick_hand(data, kind)
+    ctx = dict(data.get("context", {}))
+    bad = set(ctx) - set(_CTX_KEYS)
+    if bad:
+        raise QuizError(f"{kind} question: unknown context keyword(s) {sorted(bad)}; allowed: {', '.join(_CTX_KEYS)}")
+    out = {"hand": str(h), "context": ctx}
+    try:
+        r = _score(out)
+    except ValueError as e:
+        raise QuizError(f"{kind} question: {e}") from None
+    if not r.is_winning:
+        raise QuizError(f"{kind} question: field 'hand' {str(h)!r} is not a winning hand")
+    return out
+
+
+def _ctx_line(ctx: Mapping) -> tuple[str, str]:
+    zh = ["自摸" if ctx.get("self_drawn") else "点和", f"门风 {ctx.get('seat_wind', 'E')}", f"圈风 {ctx.get('prevalent_wind', 'E')}"]
+    en = ["self-drawn" if ctx.get("self_drawn") else "won on a discard", f"seat wind {ctx.get('seat_wind', 'E')}",
+          f"prevalent wind {ctx.get('prevalent_wind', 'E')}"]
+    for k, z, e in (("last_tile", "和绝张", "last tile of its kind"), ("wall_last", "海底", "last tile of the wall"),
+                    ("kong", "杠上", "on a kong")):
+        if ctx.get(k):
+            zh.append(z)
+            en.append(e)
+    if ctx.get("flowers"):
+        zh.append(f"花牌 {ctx['flowers']}")
+        en.append(f"{ctx['flowers']} flower(s)")
+    return "，".join(zh), ", ".join(en)
+
+
+def _describe(q, lang):
+    from ...i18n import pick
+    return pick("手牌：", "Hand: ", lang) + q.data["hand"] + "\n" + pick(*_ctx_line(q.data.get("context", {})), lang=lang)
+
+
+def _breakdown(r) -> list:
+    lines = []
+    for f in r.fans:
+        lines.append((f"{f.zh} {f.points}×{f.count}：{_parts_text(f.parts[0]) if f.parts else ''}",
+                      f"{f.en} {f.points}x{f.count}: {_parts_text(f.parts[0]) if f.parts else ''}"))
+    if r.flowers:
+        lines.append((f"花牌 {r.flowers}", f"Flowers {r.flowers}"))
+    lines.append((f"合计 {r.total} 番", f"Total {r.total} points"))
+    return lines
+
+
+# --- which fans -------------------------------------------------------------------------------
+
+class Fans(Kind):
+    def make(self, rng, difficulty):
+        from ...mcr import FANS
+        w = _make_win(rng, difficulty)
+        data = {"hand": str(w.hand), "context": w.context()}
+        r = _score(data)
+        ids = {f.id for f in r.fans} | {e.fan.id for e in r.excluded}
+        others = [f.id for f in FANS if f.id not in ids]
+        ids |= set(rng.sample(others, 4 + difficulty))
+        data["options"] = [{"id": f.id, "zh": f.zh, "en": f.en, "points": f.points} for f in FANS if f.id in ids]
+        return data, ("这手牌计哪些番？（不计被排除的番）", "Which fans does this hand score? (Leave out the excluded ones.)")
+
+    def validate(self, data):
+        from ...mcr import FANS
+        out = _validate_win(data, "fans")
+        r = _score(out)
+        ids = {f.id for f in r.fans} | {e.fan.id for e in r.excluded}
+        extra = data.get("options_extra", [])
+        ids |= {as_int(x, "fans question: options_extra") for x in extra}
+        out["options"] = [{"id": f.id, "zh": f.zh, "en": f.en, "points": f.points} for f in FANS if f.id in ids]
+        return out
+
+    def solve(self, data):
+        return sorted({f.id for f in _score(data).fans})
+
+    def normalize(self, data, answer):
+        from ...mcr import FANS
+        if isinstance(answer, str):
+            answer = answer.replace(",", " ").split()
+        if not isinstance(answer, (list, tuple, set)):
+            raise QuizError(f"expected a list of fan numbers, got {answer!r}")
+        out = set()
+        by_name = {f.zh: f.id for f in FANS} | {f.en.lower(): f.id for f in FANS}
+        for a in answer:
+            if isinstance(a, str) and a.strip().lower() in by_name:
+                out.add(by_name[a.strip().lower()])
+            else:
+                i = as_int(a, "fan")
+                if not any(f.id == i for f in FANS):
+                    raise QuizError(f"there is no fan number {i}")
+                out.add(i)
+        return sorted(out)
+
+    def check(self, data, answer, solution):
+        from ...mcr import fan
+        r = _score(data)
+        a, s = set(answer), set(solution)
+        scored = {f.id: f for f in r.fans}
+        excluded = {e.fan.id: e for e in r.excluded}
+        expl = []
+        for i in sorted(s - a):
+            f = scored[i]
+            expl.append((f"漏了 {f.zh}（{f.points} 番）：{_parts_text(f.parts[0]) if f.parts else ''}",
+                         f"Missed {f.en} ({f.points}): {_parts_text(f.parts[0]) if f.parts else ''}"))
+        for i in sorted(a - s):
+            if i in excluded:
+                e = excluded[i]
+                expl.append((f"{e.fan.zh} 不计：因为 {e.because_of.zh}（{e.principle}）",
+                             f"{e.fan.en} is not counted: implied by {e.because_of.en} ({e.principle})"))
+            else:
+                f = fan(i)
+                expl.append((f"{f.zh} 不成立：这手牌没有这个番", f"{f.en} does not apply to this hand"))
+        ok = a == s
+        return Grade(ok, answer, solution, tuple(expl), 1.0 if ok else len(a & s) / len(a | s))
+
+    def explain_solution(self, data, solution):
+        r = _score(data)
+        return _breakdown(r) + [(f"{e.fan.zh} 不计：{e.because_of.zh}（{e.principle}）",
+                                 f"{e.fan.en} not counted: {e.because_of.en} ({e.principle})") for e in r.excluded]
+
+    def hints(self, data):
+        r = _score(data)
+        return [("先看整手牌的花色与和牌型，再看每一组，最后看和牌方式。",
+                 "Look at the whole hand (suits, form), then each set, then how it was won."),
+                (f"一共计 {len(r.fans)} 种番。", f"{len(r.fans)} different fans score.")]
+
+    def wrong(self, data, solution, rng):
+        s = list(solution)
+        opts = [o["id"] for o in data["options"] if o["id"] not in s]
+        if opts and (rng.random() < 0.5 or len(s) < 2):
+            return sorted(s + [rng.choice(opts)])
+        s.pop(rng.randrange(len(s)))
+        return s
+
+    def describe(self, q, lang=None):
+        from ...i18n import pick
+        opts = "  ".join(f"{o['id']}={pick(o['zh'], o['en'], lang)}({o['points']})" for o in q.data["options"])
+        return _describe(q, lang) + "\n" + pick("选项：", "Options: ", lang) + opts
+
+
+register(Fans(name="fans", topic="fans", title=("计哪些番", "Which fans?"), engine=("mjlearn.mcr",),
+              answer_help=("输入番的编号，用空格分开，如 49 66 80", "Type the fan numbers, separated by spaces, e.g. 49 66 80")))
+
+
+# --- the total --------------------------------------------------------------------------------
+
+class McrTotal(Kind):
+    def make(self, rng, difficulty):
+        w = _make_win(rng, difficulty)
+        return ({"hand": str(w.hand), "context": w.context()},
+                ("这手牌一共多少番（含花牌）？", "What is this hand's MCR total (flowers included)?"))
+
+    def validate(self, data):
+        return _validate_win(data, "mcr_total")
+
+    def solve(self, data):
+        return _score(data).total
+
+    def normalize(self, data, answer):
+        return as_int(answer)
+
+    def check(self, data, answer, solution):
+        ok = answer == solution
+        expl = _breakdown(_score(data))
+        if not ok:
+            expl.insert(0, (f"你答 {answer} 番，实际是 {solution} 番。", f"You said {answer}; the total is {solution}."))
+        return Grade(ok, answer, solution, tuple(expl), float(ok))
+
+    def explain_solution(self, data, solution):
+        return _breakdown(_score(data))
+
+    def hints(self, data):
+        r = _score(data)
+        big = max(r.fans, key=lambda f: f.points)
+        return [(f"最大的番是 {big.zh}（{big.points} 番）。", f"The biggest fan is {big.en} ({big.points})."),
+                ("别忘了花牌：每张 1 番。", "Do not forget flowers: 1 point each.")]
+
+    def wrong(self, data, solution, rng):
+        return solution + rng.choice((-2, -1, 1, 2, 8))
+
+    def describe(self, q, lang=None):
+        return _describe(q, lang)
+
+
+register(McrTotal(name="mcr_total", topic="mcr", title=("一共几番", "MCR total"), engine=("mjlearn.mcr",),
+                  answer_help=("输入一个整数", "Type a whole number")))
+
+
+# --- settlement -------------------------------------------------------------------------------
+
+class Settlement(Kind):
+    def make(self, rng, difficulty):
+        w = _make_win(rng, difficulty)
+        data = {"hand": str(w.hand), "context": w.context(), "winner": SEATS[w.winner],
+                "discarder": None if w.discarder is None else SEATS[w.discarder]}
+        return data, ("这局怎么结算？写出东南西北四家的得失。", "How is this win settled? Give the gain or loss of E, S, W and N.")
+
+    def validate(self, data):
+        out = _validate_win(data, "settlement")
+        w = str(data.get("winner", "E")).upper()
+        d = data.get("discarder")
+        if w not in SEATS or (d is not None and (str(d).upper() not in SEATS or str(d).upper() == w)):
+            raise QuizError("settlement question: 'winner' must be a seat E/S/W/N and 'discarder' another seat or null")
+        out["winner"], out["discarder"] = w, None if d is None else str(d).upper()
+        out["context"]["self_drawn"] = d is None
+        return out
+
+    def solve(self, data):
+        s = _score(data).settlement(winner=data["winner"], discarder=data["discarder"])
+        return {k: s[k] for k in SEATS}
+
+    def normalize(self, data, answer):
+        if isinstance(answer, Mapping):
+            return {k: as_int(answer.get(k), f"seat {k}") for k in SEATS}
+        if isinstance(answer, str):
+            parts = answer.replace(",", " ").split()
+            if len(parts) == 4:
+                return {k: as_int(v, f"seat {k}") for k, v in zip(SEATS, parts)}
+        raise QuizError(f"expected four numbers for E S W N, e.g. '24 -8 -8 -8', got {answer!r}")
+
+    def check(self, data, answer, solution):
+        ok = answer == solution
+        expl = self.explain_solution(data, solution)
+        for k in SEATS:
+            if answer[k] != solution[k]:
+                expl.insert(0, (f"{k}：你写 {answer[k]}，应为 {solution[k]}", f"{k}: you wrote {answer[k]}, it is {solution[k]}"))
+        return Grade(ok, answer, solution, tuple(expl), float(ok))
+
+    def explain_solution(self, data, solution):
+        total = _score(data).total
+        w, d = data["winner"], data["discarder"]
+        if d is None:
+            rule = (f"自摸：其他三家各付 8 + {total} = {8 + total}", f"Self-drawn: each other player pays 8 + {total} = {8 + total}")
+        else:
+            rule = (f"点和：{d} 付 8 + {total} = {8 + total}，其他两家各付 8",
+                    f"On a discard: {d} pays 8 + {total} = {8 + total}, the other two pay 8 each")
+        return [(f"这手牌 {total} 番，{w} 和牌。", f"The hand scores {total}; {w} wins."), rule,
+                ("结果：" + " ".join(f"{k} {solution[k]:+d}" for k in SEATS), "Result: " + " ".join(f"{k} {solution[k]:+d}" for k in SEATS))]
+
+    def hints(self, data):
+        return [("每家先付基本分 8，放炮者再付番数；自摸则三家都付 8 + 番数。",
+                 "Everyone pays the base 8; the discarder also pays the hand's points; self-drawn: all three pay 8 + points.")]
+
+    def wrong(self, data, solution, rng):
+        s = dict(solution)
+        k = rng.choice(SEATS)
+        s[k] += rng.choice((-8, 8))
+        return s
+
+    def describe(self, q, lang=None):
+        from ...i18n import pick
+        d = q.data
+        who = pick(f"{d['winner']} 和牌", f"{d['winner']} wins", lang) + (
+            pick("，自摸", ", self-drawn", lang) if d["discarder"] is None else pick(f"，{d['discarder']} 放炮", f" on {d['discarder']}'s discard", lang))
+        return _describe(q, lang) + "\n" + who
+
+
+register(Settlement(name="settlement", topic="mcr", title=("结算", "Settlement"), engine=("mjlearn.mcr",),
+                    answer_help=("按东南西北输入四个数，如 24 -8 -8 -8", "Type four numbers for E S W N, e.g. 24 -8 -8 -8")))
