@@ -192,9 +192,6 @@ class FuzhouRules(RuleSet):
                                "winner must be the dealer and self_drawn=True")
         if d["took_indicator"] and self.opt("qiangjin_rule") != "street":
             raise ContextError("took_indicator (the street 抢金) needs options={'qiangjin_rule': 'street'}")
-        if self.opt("hand_size") != 13:
-            raise ContextError("16-tile Fuzhou (A-FZ-4) needs 17-tile hands, which mjlearn's Hand does not "
-                               "hold; only hand_size=13 can be scored")
 
     def candidates(self, hand, c):
         from .wilds import wild_readings
