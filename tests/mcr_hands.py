@@ -261,3 +261,136 @@ _REF_IDS = {"独听・单钓": 79, "独听・嵌张": 78, "独听・边张": 77}
 
 def mine_fans(result):
     return {s.id: s.count for s in result.fans}
+
+
+# --- targeted generators: rare fans ----------------------------------------------------------
+
+def _concealed_sets(sets, pair):
+    out = []
+    for kind, t in sets:
+        out += [t, t + 1, t + 2] if kind == "chow" else [t] * 3
+    return out + [pair, pair]
+
+
+def _with_melds(rng, sets, pair):
+    """Some of the sets melded at random (chows and pungs with offers, kongs of any kind)."""
+    melds, concealed = [], []
+    n = rng.randrange(len(sets) + 1)
+    for k, (kind, t) in enumerate(sets):
+        if k < n:
+            if kind == "chow":
+                melds.append(Meld(MeldKind.CHOW, TILES[t], rng.choice((1, 2, 3))))
+            elif rng.random() < 0.3:
+                melds.append(Meld(MeldKind.KONG, TILES[t], rng.choice((None, 1, 2, 6))))
+            else:
+                melds.append(Meld(MeldKind.PUNG, TILES[t], rng.choice((1, 2, 3))))
+        else:
+            concealed += [t, t + 1, t + 2] if kind == "chow" else [t] * 3
+    return melds, concealed + [pair, pair]
+
+
+def big_four_winds(rng):
+    pair = rng.choice([t for t in range(34) if t not in (27, 28, 29, 30)])
+    return _with_melds(rng, [("pung", t) for t in (27, 28, 29, 30)], pair)
+
+
+def terminal_chows(rng):
+    s = rng.sample((0, 9, 18), 3)
+    if rng.random() < 0.5:      # pure
+        sets = [("chow", s[0]), ("chow", s[0]), ("chow", s[0] + 6), ("chow", s[0] + 6)]
+        pair = s[0] + 4
+    else:
+        sets = [("chow", s[0]), ("chow", s[0] + 6), ("chow", s[1]), ("chow", s[1] + 6)]
+        pair = s[2] + 4
+    return _with_melds(rng, sets, pair)
+
+
+def dragons_and_winds(rng):
+    honors = rng.sample(range(27, 34), rng.choice((2, 3, 3, 4)))
+    sets = [("pung", t) for t in honors]
+    used = [0] * 34
+    for t in honors:
+        used[t] = 3
+    while len(sets) < 4:
+        s = _pick_set(rng, used, list(range(34)))
+        if s:
+            sets.append(s)
+    pair = rng.choice([t for t in range(34) if used[t] <= 2 and (t >= 27 or rng.random() < 0.2)] or [0])
+    return _with_melds(rng, sets, pair)
+
+
+def shifted_and_same(rng):
+    """Chows or pungs shifted by one or two, or the same in several suits."""
+    kind = rng.choice(("chow", "pung"))
+    s = rng.sample((0, 9, 18), 3)
+    step = rng.choice((0, 1, 2)) if kind == "chow" else rng.choice((0, 1))
+    start = rng.randrange(0, 7 - 3 * step if kind == "chow" else 9 - 3 * step)
+    same_suit = rng.random() < 0.5
+    n = rng.choice((3, 4))
+    sets = []
+    for k in range(n):
+        base = s[0] if same_suit else s[k % 3]
+        sets.append((kind, base + start + k * step))
+    used = [0] * 34
+    for kd, t in sets:
+        for x in ([t, t + 1, t + 2] if kd == "chow" else [t] * 3):
+            used[x] += 1
+    if any(u > 4 for u in used):
+        return regular(rng)
+    while len(sets) < 4:
+        x = _pick_set(rng, used, list(range(34)))
+        if x:
+            sets.append(x)
+    pair = rng.choice([t for t in range(34) if used[t] <= 2])
+    return _with_melds(rng, sets, pair)
+
+
+def kongs_hand(rng):
+    for _ in range(100):
+        melds, concealed = regular(rng, n_melds=4)
+        if sum(m.kind is MeldKind.KONG for m in melds) >= 2:
+            return melds, concealed
+    return melds, concealed
+
+
+_RESTRICTED = (
+    (19, 20, 21, 23, 25, 32),                     # all green
+    (0, 8, 9, 17, 18, 26),                        # all terminals
+    (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33),
+    (2, 3, 4, 11, 12, 13, 20, 21, 22),            # fives
+    (1, 3, 5, 7, 10, 12, 14, 16, 19, 21, 23, 25),  # evens
+    (9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 33),  # reversible
+)
+
+
+def restricted(rng):
+    pool = list(rng.choice(_RESTRICTED))
+    for _ in range(200):
+        used = [0] * 34
+        sets = [_pick_set(rng, used, pool) for _ in range(4)]
+        if None in sets:
+            continue
+        pair = rng.choice([t for t in pool if used[t] <= 2] or [0])
+        if used[pair] > 2:
+            continue
+        return _with_melds(rng, sets, pair)
+    return regular(rng)
+
+
+TARGETED = (restricted, big_four_winds, terminal_chows, dragons_and_winds, shifted_and_same, kongs_hand, nine_gates,
+            honors_and_knitted, knitted_straight, seven_pairs, thirteen_orphans)
+
+
+def targeted_case(rng: random.Random):
+    from mjlearn.errors import InvalidHandError
+    while True:
+        melds, concealed = rng.choice(TARGETED)(rng)
+        try:
+            return _finish(rng, melds, concealed)
+        except InvalidHandError:      # a kong made a fifth copy: draw again
+            continue
+
+
+def targeted_cases(n: int, seed: int = 0):
+    rng = random.Random(seed)
+    return [targeted_case(rng) for _ in range(n)]

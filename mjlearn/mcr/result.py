@@ -11,7 +11,8 @@
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 
 from .fans import Fan, fan
 from .principles import PRINCIPLES
@@ -87,39 +88,70 @@ class ScoreResult:
     """Whether the tiles form a complete hand at all."""
     total: int
     """Sum of all fans, flowers included."""
-    fans: tuple
-    """The fans that count (:class:`FanScore`), highest first."""
-    excluded: tuple
-    """The fans dropped (:class:`Excluded`) with the fan and principle that dropped them."""
-    reading: object
-    """The chosen reading (:class:`~mjlearn.shapes.Reading`), or None."""
     flowers: int
     """Flowers counted (花牌)."""
+    profile: object = field(default=None, repr=False, compare=False)
+    """The :class:`~mjlearn.mcr.profiles.Profile` used."""
+    _raw: tuple = field(default=None, repr=False, compare=False)
 
     @classmethod
     def _build(cls, hand, wc, prof, best, flowers, melds):
         if best is None:
-            return cls(prof.name, hand, wc, False, 0, (), (), None, flowers)
-        total, kept, dropped, form, parts = best
-        reading = _reading(form, parts, melds, hand)
-        rparts = reading.parts
-        pts = prof.points
+            return cls(prof.name, hand, wc, False, 0, flowers, prof, None)
+        return cls(prof.name, hand, wc, True, best[0] + flowers, flowers, prof, (best, tuple(melds)))
+
+    @cached_property
+    def reading(self):
+        """The chosen reading (:class:`~mjlearn.shapes.Reading`), or None."""
+        if self._raw is None:
+            return None
+        (total, kept, dropped, form, parts), melds = self._raw
+        return _reading(form, parts, melds, self.hand)
+
+    @cached_property
+    def fans(self) -> tuple:
+        """The fans that count (:class:`FanScore`), highest first; each with the sets forming it."""
+        if self._raw is None:
+            return ()
+        kept = self._raw[0][1]
+        rparts = self.reading.parts
+        pts = self.profile.points
         by_id: dict[int, list] = {}
         for f, ps in kept:
             by_id.setdefault(f, []).append(tuple(rparts[i] for i in ps))
         fans = [FanScore(fan(f), len(occ), pts[f], tuple(occ)) for f, occ in by_id.items()]
-        if flowers:
-            fans.append(FanScore(fan(81), flowers, 1, ((),) * flowers))
+        if self.flowers:
+            fans.append(FanScore(fan(81), self.flowers, 1, ((),) * self.flowers))
         fans.sort(key=lambda s: (-s.points, s.id))
+        return tuple(fans)
+
+    @cached_property
+    def excluded(self) -> tuple:
+        """The fans dropped (:class:`Excluded`), each with the fan and principle that dropped it."""
+        if self._raw is None:
+            return ()
+        dropped = self._raw[0][2]
+        rparts = self.reading.parts
         seen = set()
-        excluded = []
+        out = []
         for f, ps, because, principle in dropped:
             key = (f, because, principle)
-            if key in seen or f in by_id and principle == "不重复" and False:
+            if key in seen:
                 continue
             seen.add(key)
-            excluded.append(Excluded(fan(f), fan(because), principle, tuple(rparts[i] for i in ps)))
-        return cls(prof.name, hand, wc, True, total + flowers, tuple(fans), tuple(excluded), reading, flowers)
+            out.append(Excluded(fan(f), fan(because), principle, tuple(rparts[i] for i in ps)))
+        return tuple(out)
+
+    def fan_counts(self) -> dict[int, int]:
+        """``{fan id: count}`` of the fans that count, flowers included (cheap: no explanation built)."""
+        if self._raw is None:
+            return {}
+        out: dict[int, int] = {}
+        for f, _ in self._raw[0][1]:
+            out[f] = out.get(f, 0) + 1
+        if self.flowers:
+            out[81] = self.flowers
+        return out
 
     @property
     def meets_minimum(self) -> bool:

@@ -36,7 +36,7 @@ from ..hand import Hand, MeldKind, as_hand
 from . import detect as D
 from .principles import TAKE_HIGHER, apply_exclusions, combine_chows, combine_pungs
 from .profiles import Profile, get_profile
-from .tables import KNITTED, ORPHANS, REF, WIND_INDEX, suit_status, suit_ways
+from .tables import KNITTED, ORPHANS, REF, WIND_INDEX, suit_add_status, suit_status, suit_ways
 
 __all__ = ["score", "CONTEXT_KEYWORDS"]
 
@@ -211,68 +211,54 @@ def _wait_count(counts, win, n_fixed, stop=2):
     nothing is melded), counted the reference's way (copies in hand are not subtracted)."""
     c = list(counts)
     c[win] -= 1
-    n = 0
-    # seven pairs: 13 concealed tiles with exactly one odd count
+    found = set()
     if n_fixed == 0:
         odd = [i for i in range(34) if c[i] & 1]
-        sp_wait = odd[0] if len(odd) == 1 else -1
-    else:
-        sp_wait = -1
-    status = []
-    for base in (0, 9, 18):
-        status.append(suit_status(tuple(c[base:base + 9])))
-    hs = 0
-    bad_h = 0
-    pairs_h = 0
+        if len(odd) == 1:
+            found.add(odd[0])
+    bad_h = pairs_h = 0
     for i in range(27, 34):
         v = c[i]
-        if v in (2, 5):
+        if v == 2 or v == 5:
             pairs_h += 1
-        elif v not in (0, 3):
+        elif v and v != 3:
             bad_h += 1
-    found = set()
-    if sp_wait >= 0:
-        found.add(sp_wait)
-    # candidates: suited tiles near held ones, honors held
-    for g, base in enumerate((0, 9, 18)):
-        seg = c[base:base + 9]
-        if not any(seg):
-            continue
-        # the other groups must be sets only, except one with a pair
-        others = [status[k] for k in range(3) if k != g]
-        for r in range(9):
-            if not (seg[r] or (r > 0 and seg[r - 1]) or (r > 1 and seg[r - 2]) or (r < 8 and seg[r + 1])
-                    or (r < 7 and seg[r + 2])):
-                continue
-            t = base + r
-            if t in found:
-                continue
-            seg2 = list(seg)
-            seg2[r] += 1
-            st = suit_status(tuple(seg2))
-            if _complete_with(st, others, bad_h, pairs_h):
-                found.add(t)
+    segs = (tuple(c[0:9]), tuple(c[9:18]), tuple(c[18:27]))
+    st = [suit_status(x) for x in segs]
+    if bad_h <= 1 and pairs_h <= 2:
+        # a suited winning tile: the honors must already be sets with at most one pair
+        if bad_h == 0 and pairs_h <= 1:
+            for g in range(3):
+                if not any(segs[g]):
+                    continue
+                others = [st[k] for k in range(3) if k != g]
+                o_sets = all(o & 1 for o in others)
+                if pairs_h:
+                    if not o_sets:
+                        continue
+                    for r, a in enumerate(suit_add_status(segs[g])):
+                        if a & 1:
+                            found.add(g * 9 + r)
+                else:
+                    o_pair = (others[0] & 2 and others[1] & 1) or (others[1] & 2 and others[0] & 1)
+                    for r, a in enumerate(suit_add_status(segs[g])):
+                        if (a & 2 and o_sets) or (a & 1 and o_pair):
+                            found.add(g * 9 + r)
                 if len(found) >= stop:
                     return len(found)
-    for i in range(27, 34):
-        v = c[i]
-        if not v or i in found:
-            continue
-        v2 = v + 1
-        bad = bad_h - (v not in (0, 2, 3, 5)) + (v2 not in (0, 2, 3, 5))
-        pr = pairs_h - (v in (2, 5)) + (v2 in (2, 5))
-        if bad == 0 and _groups_ok(status, pr):
-            found.add(i)
-            if len(found) >= stop:
-                return len(found)
+        # an honor winning tile
+        for i in range(27, 34):
+            v = c[i]
+            if not v or i in found:
+                continue
+            v2 = v + 1
+            bad = bad_h - (v not in (2, 3, 5)) + (v2 not in (2, 3, 5))
+            pr = pairs_h - (v in (2, 5)) + (v2 in (2, 5))
+            if bad == 0 and _groups_ok(st, pr):
+                found.add(i)
+                if len(found) >= stop:
+                    return len(found)
     return len(found)
-
-
-def _complete_with(st, others, bad_h, pairs_h):
-    if bad_h:
-        return False
-    sts = [st] + others
-    return _groups_ok(sts, pairs_h)
 
 
 def _groups_ok(sts, honor_pairs):
@@ -281,7 +267,6 @@ def _groups_ok(sts, honor_pairs):
         return False
     if honor_pairs == 1:
         return all(s & 1 for s in sts)
-    # exactly one suit supplies the pair
     for k in range(len(sts)):
         if sts[k] & 2 and all(sts[j] & 1 for j in range(len(sts)) if j != k):
             return True
