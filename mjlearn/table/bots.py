@@ -19,6 +19,32 @@ from __future__ import annotations
 import random as _random
 
 from ..shanten import regular_shanten_of_counts, shanten_of_counts
+
+try:  # the per-suit tables of mjlearn.shanten: re-evaluate only the suit a tile changes
+    from ..shanten import _SUIT, _regular_value, _suit_entry
+except ImportError:  # pragma: no cover - the public function gives the same numbers, slower
+    _SUIT = None
+
+
+def _regular_fn(c: list[int], n: int):
+    """A function ``f(changed)`` giving the regular shanten of ``c`` as it is now (after the
+    caller changed the tiles of the suits in ``changed``), reusing the other suits' entries."""
+    if _SUIT is None:
+        return lambda changed: regular_shanten_of_counts(c, n)
+    S = _SUIT
+    ents = []
+    for b in (0, 9, 18):
+        k = tuple(c[b:b + 9])
+        ents.append(S.get(k) or _suit_entry(k))
+
+    def f(changed=()):
+        e = list(ents)
+        for x in changed:
+            if x < 3:
+                k = tuple(c[9 * x:9 * x + 9])
+                e[x] = S.get(k) or _suit_entry(k)
+        return 8 - _regular_value(e[0], e[1], e[2], c[27:34], n)
+    return f
 from ..tiles import TILES
 
 __all__ = ["Bot", "play_hand"]
@@ -81,34 +107,43 @@ class Bot:
         # The special forms (seven pairs, orphans, knitted) are judged only when one of them is
         # ahead of the regular form for the hand as a whole: one all-forms call instead of twelve.
         shanten = regular_shanten_of_counts
-        if self.all_forms and n <= 1 and shanten_of_counts(c, n) < regular_shanten_of_counts(c, n):
+        if self.all_forms and n == 0 and shanten_of_counts(c, n) < regular_shanten_of_counts(c, n):
             shanten = shanten_of_counts
         scored = []
-        for i in cands:
-            c[i] -= 1
-            scored.append((shanten(c, n), i))
-            c[i] += 1
+        if shanten is regular_shanten_of_counts:
+            f = _regular_fn(c, n)
+            for i in cands:
+                c[i] -= 1
+                scored.append((f((i // 9,)), i))
+                c[i] += 1
+        else:
+            for i in cands:
+                c[i] -= 1
+                scored.append((shanten(c, n), i))
+                c[i] += 1
         best = min(s for s, _ in scored)
         ties = [i for s, i in scored if s == best]
         if len(ties) == 1:
             return ties[0]
         # Pre-order the ties cheaply: the least connected tile first (isolated honors, terminals),
-        # then the one whose neighbours are least live. Far from ready (shanten 3+) that decides;
-        # closer, count the live useful draws each of the best three discards leaves.
+        # then the one whose neighbours are least live. Far from ready (shanten 3+), or when a
+        # special form leads, that decides; closer, count the live useful draws (regular form)
+        # each of the best three discards leaves.
         seen = self._seen(table, seat)
         ties.sort(key=lambda i: (_connect(c, i), _live_near(seen, i), self.rng.random()))
-        if best >= 3:
+        if best >= 3 or shanten is not regular_shanten_of_counts:
             return ties[0]
         ties = ties[:3]
         best_i, best_live = ties[0], -1
         for i in ties:
             c[i] -= 1
+            f = _regular_fn(c, n)
             live = 0
-            for t in _near(c) if shanten is regular_shanten_of_counts else range(34):
+            for t in _near(c):
                 if seen[t] >= 4:
                     continue
                 c[t] += 1
-                if shanten(c, n) < best:
+                if f((t // 9,)) < best:
                     live += 4 - seen[t]
                 c[t] -= 1
             c[i] += 1

@@ -1,0 +1,50 @@
+"""Full hands played by four computer players per second, on one core.
+
+    .venv/bin/python benchmarks/bench_table.py [--hands 300] [--rules mcr]
+
+Each hand is the whole thing: shuffle, dice, break, deal, flower passes, play with claims and
+kongs, until a legal win (MCR: 8 points or more, scored by mjlearn.mcr) or an exhausted wall.
+There is no reference table engine to compare with, so the figure is printed against the target
+of issue 6 (50 MCR hands per second) and the ratio is to that target. The rate is taken from
+the process's CPU time (one core), so that other work on a shared machine does not distort it;
+the wall-clock rate is printed beside it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections import Counter
+
+from mjlearn.table import Table, play_hand
+
+TARGET = 50.0
+
+
+def run(rules: str, hands: int, first_seed: int = 0) -> tuple[float, float, Counter, int]:
+    """(hands per CPU second, hands per wall-clock second, outcomes, events)."""
+    outcomes: Counter = Counter()
+    events = 0
+    t0, c0 = time.perf_counter(), time.process_time()
+    for seed in range(first_seed, first_seed + hands):
+        t = play_hand(Table(rules, seed=seed))
+        outcomes["win" if t.winners else "draw"] += 1
+        events += len(t.log)
+    return hands / (time.process_time() - c0), hands / (time.perf_counter() - t0), outcomes, events
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hands", type=int, default=300)
+    ap.add_argument("--rules", default="mcr")
+    args = ap.parse_args(argv)
+    run(args.rules, 20, first_seed=10**6)            # warm the shanten caches, as a session would
+    rate, wall_rate, outcomes, events = run(args.rules, args.hands)
+    print(f"rules={args.rules} hands={args.hands} wins={outcomes['win']} draws={outcomes['draw']} "
+          f"events/hand={events / args.hands:.0f}")
+    print(f"mjlearn: {rate:.1f} hands/s of CPU time ({wall_rate:.1f} by the wall clock)   "
+          f"target: {TARGET:.0f} hands/s   ratio: {rate / TARGET:.2f}")
+
+
+if __name__ == "__main__":
+    main()
