@@ -29,6 +29,12 @@ __all__ = [
 _LAZY = {
     "set_language": ("i18n", "set_language"),
     "get_language": ("i18n", "get_language"),
+    "readings": ("shapes", "readings"),
+    "is_winning": ("shapes", "is_winning"),
+    "rules": ("rules", None),
+    "RULESETS": ("rules.registry", "RULESETS"),
+    "compare": ("rules.compare", "compare"),
+    "differences": ("rules.compare", "differences"),
 }
 
 
@@ -38,7 +44,8 @@ def __getattr__(name: str):
     except KeyError:
         raise AttributeError(f"module 'mjlearn' has no attribute {name!r}") from None
     from importlib import import_module
-    value = getattr(import_module(f".{module}", __name__), attr)
+    mod = import_module(f".{module}", __name__)
+    value = mod if attr is None else getattr(mod, attr)
     globals()[name] = value
     return value
 
