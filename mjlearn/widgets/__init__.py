@@ -6,7 +6,7 @@ first asked for.
 
 >>> from mjlearn import widgets
 >>> sorted(widgets.__all__)[:3]
-['DealView', 'DiscardAdvice', 'FanBreakdown']
+['DealView', 'DiscardAdvice', 'EditorState']
 """
 
 from __future__ import annotations

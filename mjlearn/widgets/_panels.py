@@ -115,7 +115,15 @@ def _get(obj, *names):
 def fan_positions(hand: Hand, fan) -> list[int]:
     """Positions (``data-i`` in the hand picture) of the tiles that make a fan."""
     tiles = []
-    parts = _get(fan, "parts")
+    parts = []
+
+    def flat(x):  # parts may come grouped, one group per time the fan counts
+        for y in x:
+            if isinstance(y, (tuple, list)):
+                flat(y)
+            else:
+                parts.append(y)
+    flat(_get(fan, "parts") or ())
     if parts:
         for p in parts:
             if getattr(p, "meld", None) is not None:
@@ -152,7 +160,7 @@ def fan_positions(hand: Hand, fan) -> list[int]:
 def fans_html(hand: Hand, result, live: bool) -> str:
     """The fan table of a score result; hovering a row lights up that fan's tiles."""
     from ..render import svg
-    out = [f'<div class="mj-fans" data-hlscope="1"><div class="mj-fan-hand">{svg.hand_svg(hand, width=34)}</div>',
+    out = [f'<div class="mj-fans" data-hlscope="1"><div class="mj-fan-hand">{svg.hand_svg(hand, width=23)}</div>',
            '<table class="mj-fan-table"><tbody>']
     for f in _get(result, "fans") or _get(result, "items") or ():
         zh, en = _get(f, "zh") or "", _get(f, "en") or ""

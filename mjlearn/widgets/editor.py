@@ -204,7 +204,7 @@ def _parse_partial(text: str):
 class HandEditor(MjWidget):
     """Build a hand by clicking tiles; see its waits and shanten (13 tiles) or its score (14).
 
-    >>> ed = HandEditor("1112345678999m")     # doctest: +SKIP
+    >>> ed = HandEditor("1112345678999m")
     >>> ed.handle({"act": "add", "arg": "5m"})  # what a click on 5m in the palette sends
     >>> ed.notation
     '1112345678999m+5m'
@@ -271,6 +271,9 @@ class HandEditor(MjWidget):
             return
         text = change["new"]
         if text == self.state.notation():
+            if self.last_error:  # the learner typed the hand back: nothing wrong any more
+                self.last_error = ""
+                self.refresh()
             return
         try:
             self.state.set_notation(text)

@@ -1,6 +1,6 @@
 """A clickable strip of tiles: select, discard, reorder.
 
->>> from mjlearn.widgets.strip import TileStrip   # doctest: +SKIP
+>>> from mjlearn.widgets.strip import TileStrip
 >>> s = TileStrip("123m456p")
 >>> s.handle({"act": "select", "arg": 0}); s.selected
 [0]

@@ -58,15 +58,14 @@ def test_clicks_build_a_winning_hand_scored_by_the_engine(lab_page, shot):
     print(f"\nclick -> Python -> view round trip: median {report['median_ms']:.1f} ms, "
           f"max {report['max_ms']:.1f} ms over {len(ms)} clicks")
     root.scroll_into_view_if_needed()
-    shot(root, "hand_editor")
+    shot(root.locator(".mj-editor, .mj-view").first, "hand_editor")
     from mjlearn.mcr import score
     expected = score(HAND).total     # the engine's figure, not a typed number
     shown = root.locator(".mj-total-n").get_attribute("data-total")
     assert int(shown) == expected
     root.locator("tr.mj-fan").first.hover()
     assert root.locator("g.mj-tile.mj-hl").count() > 0   # the fan's tiles light up
-    root.scroll_into_view_if_needed()
-    shot(root, "hand_editor")
+    shot(root.locator(".mj-editor, .mj-view").first, "fan_hover")
 
 
 def test_bad_notation_shows_the_parser_message_and_keeps_the_hand(lab_page, shot):
@@ -87,7 +86,7 @@ def test_bad_notation_shows_the_parser_message_and_keeps_the_hand(lab_page, shot
     assert err.inner_text().strip() == str(e.value)
     assert root.locator('[data-region="hand"]').inner_html() == hand_before      # the hand stays
     assert root.locator('[data-region="result"]').inner_html() == result_before
-    shot(root, "bad_notation")
+    shot(root.locator(".mj-editor, .mj-view").first, "bad_notation")
     box.fill(before)
     box.press("Enter")
     err.wait_for(state="detached")
@@ -111,7 +110,7 @@ def test_dealing_widget_steps(lab_page, shot):
     assert left == t.wall.remaining < start
     assert root.locator(".mj-seat .mj-hand-row .mj-t svg").count() == sum(
         sum(t.hands[s]) for s in range(4))
-    shot(root, "dealing")
+    shot(root.locator(".mj-editor, .mj-view").first, "dealing")
 
 
 def test_language_switch_rerenders(lab_page, shot):
@@ -122,6 +121,6 @@ def test_language_switch_rerenders(lab_page, shot):
     page.wait_for_function("([el, n]) => el.dataset.drawn !== n", arg=[root.element_handle(), before])
     assert root.get_attribute("data-lang") == "zh"
     assert "牌型编辑器" in root.locator(".mj-title").inner_text()
-    shot(root, "hand_editor_zh")
+    shot(root.locator(".mj-editor, .mj-view").first, "hand_editor_zh")
     root.locator('[data-act="lang"]').first.click()
     page.wait_for_function("(el) => el.dataset.lang === 'en'", arg=root.element_handle())
