@@ -1,1 +1,1 @@
-from . import basic, table, mcr  # noqa: F401  (order = course order)
+from . import basic, table, mcr, regional  # noqa: F401  (order = course order)
