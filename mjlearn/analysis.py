@@ -455,18 +455,6 @@ def discard_advice(hand, visible=None) -> DiscardAdvice:
 # --- rendering of readings -------------------------------------------------------------------------
 
 def reading_html(reading: Reading, *, width: float = 30) -> str:
-    """A reading as grouped tiles with its form named in Chinese and English.
-
-    (Used by ``Reading._repr_html_`` until ``mjlearn.render.svg`` has its own ``reading_html``.)
-    """
+    """A reading as grouped tiles with its form named in Chinese and English (see render.svg)."""
     from .render import svg
-    groups = []
-    for p in reading.parts:
-        if p.meld is not None:
-            groups.append(svg.inline_html(svg.meld_svg(p.meld, width=width)))
-        else:
-            groups.append(svg.inline_html(svg.tiles_svg(p.tiles, width=width)))
-    sep = '<span style="display:inline-block;width:10px"></span>'
-    label = escape(both(reading.form.zh, reading.form.en))
-    return (f'<div class="mj-reading"><div>{sep.join(groups)}</div>'
-            f"<small>{label}: {escape(str(reading))}</small></div>")
+    return svg.reading_html(reading, width=width)

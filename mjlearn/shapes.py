@@ -147,10 +147,7 @@ class Reading:
 
     def _repr_html_(self) -> str:
         from .render import svg
-        render = getattr(svg, "reading_html", None)
-        if render is None:  # until the render module has its own
-            from .analysis import reading_html as render
-        return render(self)
+        return svg.reading_html(self)
 
 
 # --- per-suit decomposition (cached on 9-count tuples) ----------------------

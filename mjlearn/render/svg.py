@@ -326,6 +326,21 @@ def hand_svg(hand, *, width: float = 36, highlight=None, title: str | None = Non
     return _svg(slots, width, title or describe_hand(hand), highlight, "mj-hand")
 
 
+def reading_html(reading, *, width: float = 30) -> str:
+    """A reading of a complete hand as its groups of tiles, with the form named in Chinese and English."""
+    from ..i18n import both
+    groups = []
+    for p in reading.parts:
+        if p.meld is not None:
+            groups.append(inline_html(meld_svg(p.meld, width=width)))
+        else:
+            groups.append(inline_html(tiles_svg(p.tiles, width=width)))
+    sep = '<span style="display:inline-block;width:10px"></span>'
+    label = escape(both(reading.form.zh, reading.form.en))
+    return (f'<div class="mj-reading"><div>{sep.join(groups)}</div>'
+            f"<small>{label}: {escape(str(reading))}</small></div>")
+
+
 def inline_html(svg: str, *, vertical_align: str = "bottom") -> str:
     """Wrap an SVG for a notebook's HTML output (inline, no extra line height)."""
     return (f'<span class="mjlearn-svg" style="display:inline-block;line-height:0;'
