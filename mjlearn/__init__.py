@@ -39,6 +39,11 @@ _LAZY = {
     "RULESETS": ("rules.registry", "RULESETS"),
     "compare": ("rules.compare", "compare"),
     "differences": ("rules.compare", "differences"),
+    "HandEditor": ("widgets", "HandEditor"),
+    "TileStrip": ("widgets", "TileStrip"),
+    "DealView": ("widgets", "DealView"),
+    "Table": ("table", "Table"),
+    "play_hand": ("table", "play_hand"),
 }
 
 

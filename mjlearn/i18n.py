@@ -2,16 +2,32 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 _LANGUAGES = ("zh", "en")
 _current = "en"
+_listeners: list[Callable[[str], None]] = []
 
 
 def set_language(lang: str) -> None:
-    """Choose the language learners read: ``"zh"`` (Chinese) or ``"en"`` (English)."""
+    """Choose the language learners read: ``"zh"`` (Chinese) or ``"en"`` (English).
+
+    Widgets already on screen follow at once (they listen through :func:`add_listener`).
+    """
     global _current
     if lang not in _LANGUAGES:
         raise ValueError(f"language must be 'zh' or 'en', got {lang!r}")
+    changed = lang != _current
     _current = lang
+    if changed:
+        for listener in list(_listeners):
+            listener(lang)
+
+
+def add_listener(listener: Callable[[str], None]) -> None:
+    """Call ``listener(lang)`` after every change of language (used by the widgets)."""
+    if listener not in _listeners:
+        _listeners.append(listener)
 
 
 def get_language() -> str:

@@ -98,26 +98,12 @@ def refresh_language() -> None:
 
 
 def _hook_language() -> None:
-    """Follow :func:`mjlearn.set_language`: through an observer hook in i18n where there is one,
-    and after every executed cell in IPython (so a language set in one cell re-renders widgets
-    shown in earlier cells)."""
+    """Follow :func:`mjlearn.set_language`: widgets re-render as soon as the language changes."""
     if _hooked[0]:
         return
     _hooked[0] = True
     _seen_language[0] = i18n.get_language()
-    add = getattr(i18n, "add_listener", None) or getattr(i18n, "on_change", None)
-    if callable(add):
-        try:
-            add(lambda *_: refresh_language())
-        except Exception:
-            pass
-    try:
-        from IPython import get_ipython
-        ip = get_ipython()
-    except Exception:
-        ip = None
-    if ip is not None:
-        ip.events.register("post_run_cell", lambda *_: refresh_language())
+    i18n.add_listener(lambda _lang: refresh_language())
 
 
 # --- the base class -----------------------------------------------------------------------
