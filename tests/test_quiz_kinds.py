@@ -101,3 +101,40 @@ def test_tile_name_accepts_names_and_is_case_sensitive_in_notation():
         assert grade(q, a).correct, a
     g = grade(q, "e")  # e is the plum flower
     assert not g.correct and "Plum" in g.text("en")
+
+
+# --- realistic and targeted generation ---------------------------------------------------------------
+
+def test_generated_wins_come_from_simulated_deals():
+    from mjlearn.quiz.deal import simulate
+    rng = random.Random(0)
+    wins = [w for w, _ in (simulate(rng) for _ in range(60)) if w is not None]
+    assert len(wins) > 30
+    assert any(w.hand.melds for w in wins) and any(w.self_drawn for w in wins) and any(not w.self_drawn for w in wins)
+    from mjlearn.shapes import is_winning
+    assert all(is_winning(w.hand) for w in wins)
+
+
+@pytest.mark.skipif("fans" not in AVAILABLE, reason="needs mjlearn.mcr")
+@pytest.mark.parametrize("fan_id", range(1, 83))
+def test_fan_targeted_generation_for_every_fan(fan_id):
+    from mjlearn.mcr import score
+    for kind in ("fans", "mcr_total"):
+        q = generate(kind, seed=fan_id, difficulty=2, fan=fan_id)
+        assert fan_id in [f.id for f in score(q.data["hand"], **q.data["context"]).fans]
+        assert grade(q, solve(q)).correct
+
+
+@pytest.mark.skipif("mcr_total" not in AVAILABLE, reason="needs mjlearn.mcr")
+def test_point_range_targeting():
+    from mjlearn.mcr import score
+    for seed in range(10):
+        q = generate("mcr_total", seed=seed, points=(16, 40))
+        r = score(q.data["hand"], **q.data["context"])
+        assert 16 <= r.total - r.flowers <= 40
+
+
+def test_targets_only_for_mcr_kinds():
+    from mjlearn.quiz import QuizError
+    with pytest.raises(QuizError, match="take no target"):
+        generate("waits", seed=1, fan=3)

@@ -211,14 +211,21 @@ def question_rng(kind: str, seed: int, difficulty: int) -> random.Random:
     return random.Random(f"mjlearn.quiz:{kind}:{seed}:{difficulty}")
 
 
-def generate(kind: str, seed: int | None = None, difficulty: int = 1) -> Question:
-    """A new question of ``kind`` from ``seed`` (a random seed if None) at ``difficulty`` 1-3."""
+def generate(kind: str, seed: int | None = None, difficulty: int = 1, **target) -> Question:
+    """A new question of ``kind`` from ``seed`` (a random seed if None) at ``difficulty`` 1-3.
+
+    ``target``: what the MCR kinds aim at, ``fan=49`` (a hand scoring that fan) or ``points=(8, 16)``
+    (a total, flowers excluded, in that range)."""
     k = get_kind(kind)
+    if target and kind not in ("fans", "mcr_total", "settlement"):
+        raise QuizError(f"{kind} questions take no target ({', '.join(target)}); fan= and points= are for "
+                        f"fans, mcr_total and settlement")
     if difficulty not in DIFFICULTIES:
         raise QuizError(f"difficulty must be 1, 2 or 3, got {difficulty!r}")
     if seed is None:
         seed = random.randrange(2**31)
-    data, prompt = k.make(question_rng(kind, seed, difficulty), difficulty)
+    rng = question_rng(kind, seed, difficulty)
+    data, prompt = k.make(rng, difficulty, **target) if target else k.make(rng, difficulty)
     return Question(kind=kind, data=data, prompt=prompt, seed=seed, difficulty=difficulty,
                     source=data.pop("_source", "generated") if isinstance(data, dict) else "generated")
 

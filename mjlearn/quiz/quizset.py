@@ -26,7 +26,7 @@ from .core import DIFFICULTIES, Question, QuizError, TOPICS, generate, get_kind,
 __all__ = ["QuizSet", "load_quiz_set", "parse_quiz_set", "questions_for"]
 
 _SET_FIELDS = {"title", "title_zh", "seed", "questions", "description", "description_zh"}
-_Q_FIELDS = {"kind", "count", "difficulty", "prompt", "prompt_zh", "seed"}
+_Q_FIELDS = {"kind", "count", "difficulty", "prompt", "prompt_zh", "seed", "fan", "points"}
 
 
 @dataclass(frozen=True)
@@ -114,7 +114,6 @@ def parse_quiz_set(raw: Any, source: str = "<memory>", seed: int | None = None) 
                 norm = k.validate(data)
             except QuizError as e:
                 raise QuizError(f"{where}: {e}") from None
-            default = k.make.__doc__ and None
             prompt = (q.get("prompt_zh") or _default_prompt(kind)[0], q.get("prompt") or _default_prompt(kind)[1])
             out.append(Question(kind=kind, data=norm, prompt=prompt, seed=None, difficulty=diff, source="fixed"))
         else:
@@ -124,8 +123,26 @@ def parse_quiz_set(raw: Any, source: str = "<memory>", seed: int | None = None) 
             if not k.available():
                 raise QuizError(f"{where}: this kind needs {', '.join(k.engine)}, which is not available")
             qseed = q.get("seed", base * 1000 + i * 100)
+            target = {}
+            if "fan" in q:
+                if not isinstance(q["fan"], int) or not 1 <= q["fan"] <= 82:
+                    raise QuizError(f"{where}: 'fan' must be a fan number 1-82, got {q['fan']!r}")
+                target["fan"] = q["fan"]
+            if "points" in q:
+                pts = q["points"]
+                if not (isinstance(pts, list) and len(pts) == 2 and all(isinstance(x, int) for x in pts)
+                        and 8 <= pts[0] <= pts[1]):
+                    raise QuizError(f"{where}: 'points' must be [low, high] with 8 <= low <= high, got {pts!r}")
+                target["points"] = tuple(pts)
             for j in range(count):
-                out.append(generate(kind, seed=qseed + j, difficulty=diff))
+                try:
+                    gq = generate(kind, seed=qseed + j, difficulty=diff, **target)
+                except QuizError as e:
+                    raise QuizError(f"{where}: {e}") from None
+                if "prompt" in q or "prompt_zh" in q:
+                    from dataclasses import replace
+                    gq = replace(gq, prompt=(q.get("prompt_zh") or gq.prompt[0], q.get("prompt") or gq.prompt[1]))
+                out.append(gq)
     return QuizSet(title=raw.get("title") or title, title_zh=raw.get("title_zh") or title,
                    questions=tuple(out), source=source)
 

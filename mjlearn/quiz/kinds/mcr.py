@@ -19,15 +19,50 @@ def _score(data: Mapping):
     return score(data["hand"], **data.get("context", {}))
 
 
-def _make_win(rng, difficulty):
-    lo, hi = _RANGE[difficulty]
+def _make_win(rng, difficulty, fan=None, points=None):
+    """(hand string, context) of a win: from simulated deals, aimed at a fan or a point range."""
+    if fan is not None:
+        return fan_targeted(rng, fan)
+    lo, hi = points if points is not None else _RANGE[difficulty]
     from ...mcr import score
 
     def ok(w):
         r = score(w.hand, **w.context())
         return lo <= r.total - r.flowers <= hi
-    w = simulated_win(rng, accept=ok, tries=80) or simulated_win(rng)
-    return w
+    w = simulated_win(rng, accept=ok, tries=80)
+    if w is None:
+        if points is not None:
+            raise QuizError(f"no simulated win scored {lo}-{hi} points in 80 deals; widen the range")
+        w = simulated_win(rng)
+    return str(w.hand), w.context(), w
+
+
+_SUIT_PERMS = ("mps", "msp", "pms", "psm", "smp", "spm")
+
+
+def fan_targeted(rng, fan_id: int):
+    """A winning hand that scores fan ``fan_id`` (1-82): a simulated win that happens to score it
+    (tried a few deals), else the engine's example hand for that fan (mjlearn.mcr.examples) with
+    its suits permuted at random, kept only if the scorer still finds the fan."""
+    from ...mcr import score
+    from ...mcr.examples import EXAMPLES
+    if fan_id not in EXAMPLES:
+        raise QuizError(f"fan must be a fan number 1-82, got {fan_id!r}")
+    for _ in range(3):
+        w = simulated_win(rng)
+        if any(f.id == fan_id for f in score(w.hand, **w.context()).fans):
+            return str(w.hand), w.context(), w
+    hand, ctx = EXAMPLES[fan_id][0]
+    perms = list(_SUIT_PERMS)
+    rng.shuffle(perms)
+    for perm in perms:
+        h2 = hand.translate(str.maketrans("mps", perm))
+        try:
+            if any(f.id == fan_id for f in score(h2, **ctx).fans):
+                return h2, dict(ctx), None
+        except ValueError:
+            continue
+    return hand, dict(ctx), None  # pragma: no cover - the identity permutation always keeps the fan
 
 
 def _parts_text(parts) -> str:
@@ -84,10 +119,10 @@ def _breakdown(r) -> list:
 # --- which fans -------------------------------------------------------------------------------
 
 class Fans(Kind):
-    def make(self, rng, difficulty):
+    def make(self, rng, difficulty, **target):
         from ...mcr import FANS
-        w = _make_win(rng, difficulty)
-        data = {"hand": str(w.hand), "context": w.context()}
+        hand, ctx, _ = _make_win(rng, difficulty, **target)
+        data = {"hand": hand, "context": ctx}
         r = _score(data)
         ids = {f.id for f in r.fans} | {e.fan.id for e in r.excluded}
         others = [f.id for f in FANS if f.id not in ids]
@@ -180,9 +215,9 @@ register(Fans(name="fans", topic="fans", title=("计哪些番", "Which fans?"), 
 # --- the total --------------------------------------------------------------------------------
 
 class McrTotal(Kind):
-    def make(self, rng, difficulty):
-        w = _make_win(rng, difficulty)
-        return ({"hand": str(w.hand), "context": w.context()},
+    def make(self, rng, difficulty, **target):
+        hand, ctx, _ = _make_win(rng, difficulty, **target)
+        return ({"hand": hand, "context": ctx},
                 ("这手牌一共多少番（含花牌）？", "What is this hand's MCR total (flowers included)?"))
 
     def validate(self, data):
@@ -224,10 +259,14 @@ register(McrTotal(name="mcr_total", topic="mcr", title=("一共几番", "MCR tot
 # --- settlement -------------------------------------------------------------------------------
 
 class Settlement(Kind):
-    def make(self, rng, difficulty):
-        w = _make_win(rng, difficulty)
-        data = {"hand": str(w.hand), "context": w.context(), "winner": SEATS[w.winner],
-                "discarder": None if w.discarder is None else SEATS[w.discarder]}
+    def make(self, rng, difficulty, **target):
+        hand, ctx, w = _make_win(rng, difficulty, **target)
+        if w is not None:
+            winner, discarder = SEATS[w.winner], None if w.discarder is None else SEATS[w.discarder]
+        else:  # an example hand: seat it by its seat wind, a random discarder unless self-drawn
+            winner = ctx.get("seat_wind", "E")
+            discarder = None if ctx.get("self_drawn") else rng.choice([s for s in SEATS if s != winner])
+        data = {"hand": hand, "context": ctx, "winner": winner, "discarder": discarder}
         return data, ("这局怎么结算？写出东南西北四家的得失。", "How is this win settled? Give the gain or loss of E, S, W and N.")
 
     def validate(self, data):
