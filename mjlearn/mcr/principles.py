@@ -30,7 +30,7 @@ whole hand). Then two steps decide what counts, and keep what they dropped and w
 
 >>> kept, dropped = combine_chows([(0, 0x12), (1, 0x12), (2, 0x32)])   # 123m 123m 123p
 >>> sorted(f for f, _ in kept), [(d[0], d[3]) for d in dropped]
-([69, 70], [(70, '套算一次')])
+([69, 70], [(70, '不得相同')])
 """
 
 from __future__ import annotations

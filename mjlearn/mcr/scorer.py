@@ -24,7 +24,7 @@ total 0 and no fans.
 >>> from mjlearn.mcr import score
 >>> r = score("[EEE,1][SSSS,1]55pWWWNN+N", self_drawn=True)
 >>> r.total, [f.zh for f in r.fans]
-(98, ['大四喜', '自摸', '幺九刻'])
+(98, ['大四喜', '混一色', '双暗刻', '明杠', '自摸'])
 """
 
 from __future__ import annotations
