@@ -1,35 +1,52 @@
-"""Wild tiles (混儿, 财神, 金, 百搭) in the hand analysis.
+"""Wild tiles (混儿, 财神, 金, 百搭) in the hand analysis: an exact decomposition.
 
 Every copy of the wild kind in the concealed part is a joker; it may stand for any tile (a natural
-use when it stands for itself). A hand with jokers is read by trying the multisets of tiles the
-jokers could stand for, keeping those that complete the hand, and reading each completed hand with
-:mod:`mjlearn.shapes`. Each :class:`WildReading` records, part by part, what the wilds stood for,
-which is what 无混儿, 无财神, 金雀, 混杠 and 三金倒 need.
+use when it stands for itself). :func:`substitutions` finds **every** multiset of tiles the jokers
+can stand for that completes the hand, in any of the five forms, without trying the 34ᵏ
+assignments one by one:
+
+* regular form: each suit (and the honors) is covered on its own by parts that hold at least one
+  natural tile (a pair, a pung or a chow, the jokers filling the gaps; cached per 9-count tuple);
+  the suits are combined by their joker, set and pair counts; jokers left over form the wilds-only
+  parts (a pung or chow of any tile, or a pair anywhere), enumerated over all 34 kinds;
+* seven pairs: a joker beside every odd count, the rest as pairs of any kind;
+* thirteen orphans, honors and knitted, knitted straight: the missing tiles of each of their
+  patterns, then the regular search on what is left.
+
+Each multiset is then read with :mod:`mjlearn.shapes`, and each :class:`WildReading` records, part
+by part, what the wilds stood for, which is what 无混儿, 无财神, 金雀, 混杠 and 三金倒 need.
 
 >>> from mjlearn.rules.wilds import wild_readings
 >>> [str(w.reading) + " | " + " ".join(map(str, w.substitutions))
 ...  for w in wild_readings("123m456m79m55s111s+5p", "5p")]
 ['123m 456m 789m 111s 55s | 8m']
 
+Three jokers may stand as a set the hand holds nothing of (a pung of red dragons, the 789 of a
+straight):
+
+>>> sorted({" ".join(map(str, s)) for s in substitutions("123m456m11pEEE5s5s+5s", "5s")}
+...        & {"7m 8m 9m", "P P P", "C C C"})
+['7m 8m 9m', 'C C C', 'P P P']
+
 Claimed melds never hold a substituted wild (A-BJ-1b, Huopin §7.4): wilds only act inside the
-concealed part. The total of each kind, natural plus substituted, stays at most four. With three
-or more wilds the jokers only try tiles within two ranks of a natural tile of the same suit, the
-natural honors and the wild itself (enough for every pattern of the variants here; a full search
-over 34⁴ multisets would be slow and add nothing).
+concealed part. The total of each kind, natural plus substituted plus melded, stays at most four.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
 
 from ..hand import Hand, as_hand
-from ..shapes import PartKind, Reading, _meld_part, _readings, is_complete
+from ..shapes import KNITTED_PATTERNS, ORPHAN_INDICES, PartKind, Reading, _meld_part, _readings, is_complete
 from ..tiles import TILES, Tile
 
 __all__ = ["WildReading", "wild_readings", "substitutions", "waits_with_wilds", "split_wilds",
-           "complete_with_wilds"]
+           "complete_with_wilds", "fills"]
+
+MAX_WILDS = 4
+"""Jokers handled at once (the four copies of the wild kind)."""
 
 
 @dataclass(frozen=True)
@@ -56,26 +73,220 @@ def split_wilds(hand: Hand, wild: Tile | None) -> tuple[list[int], int]:
     return counts, j
 
 
-def _candidates(natural: list[int], j: int, wild_index: int | None) -> tuple[int, ...]:
-    if j <= 2:
-        return tuple(range(34))
-    near = set()
-    for i, n in enumerate(natural):
-        if not n:
+# --- the exact search -----------------------------------------------------------------------------
+
+_GROUPS = ((0, 9, True), (9, 9, True), (18, 9, True), (27, 7, False))
+"""(first index, length, chows allowed): the three suits and the honors."""
+
+
+@lru_cache(maxsize=None)
+def _group_fills(counts: tuple[int, ...], chows: bool) -> tuple[tuple[int, int, int, tuple[int, ...]], ...]:
+    """Every way to cover all natural tiles of one group (a suit's 9 counts or the 7 honors) with
+    parts that each hold at least one natural tile, jokers filling the rest: (jokers, sets, pairs,
+    stand-ins as offsets in the group, sorted). At most :data:`MAX_WILDS` jokers, one pair, four sets."""
+    out: set = set()
+    c = list(counts)
+    n = len(c)
+
+    def rec(w: int, s: int, p: int, stand: tuple[int, ...]) -> None:
+        i = next((k for k in range(n) if c[k]), None)
+        if i is None:
+            out.add((w, s, p, tuple(sorted(stand))))
+            return
+        have = c[i]
+        if p == 0:                                   # the pair: 2 natural, or 1 natural + 1 joker
+            for nat in (2, 1):
+                if nat <= have and w + 2 - nat <= MAX_WILDS:
+                    c[i] -= nat
+                    rec(w + 2 - nat, s, 1, stand + (i,) * (2 - nat))
+                    c[i] += nat
+        if s == 4:
+            return
+        for nat in (3, 2, 1):                        # a pung of i
+            if nat <= have and w + 3 - nat <= MAX_WILDS:
+                c[i] -= nat
+                rec(w + 3 - nat, s + 1, p, stand + (i,) * (3 - nat))
+                c[i] += nat
+        if not chows:
+            return
+        for start in (i - 2, i - 1, i):              # a chow holding i (lower tiles are jokers)
+            if start < 0 or start + 2 >= n:
+                continue
+            lower = tuple(range(start, i))
+            higher = [k for k in range(i + 1, start + 3)]
+            if w + len(lower) > MAX_WILDS:
+                continue
+            c[i] -= 1
+            # each higher tile: natural when held, or a joker
+            for mask in range(1 << len(higher)):
+                use = [k for b, k in enumerate(higher) if mask >> b & 1]   # natural
+                jk = tuple(k for k in higher if k not in use)
+                if any(not c[k] for k in use) or w + len(lower) + len(jk) > MAX_WILDS:
+                    continue
+                for k in use:
+                    c[k] -= 1
+                rec(w + len(lower) + len(jk), s + 1, p, stand + lower + jk)
+                for k in use:
+                    c[k] += 1
+            c[i] += 1
+
+    rec(0, 0, 0, ())
+    return tuple(sorted(out))
+
+
+_ALL_SETS = tuple([(i, i, i) for i in range(34)]
+                  + [(b + r, b + r + 1, b + r + 2) for b in (0, 9, 18) for r in range(7)])
+_ALL_PAIRS = tuple((i, i) for i in range(34))
+
+
+@lru_cache(maxsize=None)
+def _free_parts(n_sets: int, n_pairs: int) -> tuple[tuple[int, ...], ...]:
+    """Stand-ins of wilds-only parts: ``n_sets`` sets (a pung or chow of any tile) and ``n_pairs``
+    pairs anywhere, as sorted index tuples."""
+    out = set()
+    for sets in combinations_with_replacement(_ALL_SETS, n_sets):
+        for pairs in combinations_with_replacement(_ALL_PAIRS, n_pairs):
+            out.add(tuple(sorted(sum(sets, ()) + sum(pairs, ()))))
+    return tuple(sorted(out))
+
+
+def _regular_fills(counts: tuple[int, ...], j: int, n_sets: int) -> set[tuple[int, ...]]:
+    """Stand-in multisets (sorted index tuples) of ``j`` jokers that make ``counts`` into
+    ``n_sets`` sets and a pair (counts limits are checked by the caller)."""
+    if sum(counts) + j != 3 * n_sets + 2:
+        return set()
+    states = {(0, 0, 0): {()}}
+    for base, length, chows in _GROUPS:
+        ways = _group_fills(tuple(counts[base:base + length]), chows)
+        if not ways:
+            return set()
+        new: dict = {}
+        for (w, s, p), stands in states.items():
+            for fw, fs, fp, fst in ways:
+                w2, s2, p2 = w + fw, s + fs, p + fp
+                if w2 > j or s2 > n_sets or p2 > 1:
+                    continue
+                glob = tuple(base + k for k in fst)
+                bucket = new.setdefault((w2, s2, p2), set())
+                for st in stands:
+                    bucket.add(st + glob)      # groups come in index order: stays sorted
+        states = new
+        if not states:
+            return set()
+    out = set()
+    for (w, s, p), stands in states.items():
+        sl, pl = n_sets - s, 1 - p
+        if 3 * sl + 2 * pl != j - w:
             continue
-        if i >= 27:
-            near.add(i)
+        if sl == 0 and pl == 0:
+            out |= stands
             continue
-        base = i - i % 9
-        for k in range(max(base, i - 2), min(base + 8, i + 2) + 1):
-            near.add(k)
-    if wild_index is not None:
-        near.add(wild_index)
-    return tuple(sorted(near))
+        for free in _free_parts(sl, pl):
+            for st in stands:
+                out.add(tuple(sorted(st + free)))
+    return out
+
+
+def _seven_pairs_fills(counts: tuple[int, ...], j: int) -> set[tuple[int, ...]]:
+    if sum(counts) + j != 14:
+        return set()
+    odd = tuple(i for i, n in enumerate(counts) if n % 2)
+    rest = j - len(odd)
+    if rest < 0 or rest % 2:
+        return set()
+    return {tuple(sorted(odd + tuple(k for k in pairs for _ in (0, 1))))
+            for pairs in combinations_with_replacement(range(34), rest // 2)}
+
+
+def _orphans_fills(counts: tuple[int, ...], j: int) -> set[tuple[int, ...]]:
+    if sum(counts) + j != 14 or any(counts[i] for i in range(34) if i not in ORPHAN_INDICES):
+        return set()
+    out = set()
+    for d in ORPHAN_INDICES:
+        need = []
+        for i in ORPHAN_INDICES:
+            k = (2 if i == d else 1) - counts[i]
+            if k < 0:
+                break
+            need += [i] * k
+        else:
+            if len(need) == j:
+                out.add(tuple(need))
+    return out
+
+
+def _honors_knitted_fills(counts: tuple[int, ...], j: int) -> set[tuple[int, ...]]:
+    if sum(counts) + j != 14 or max(counts) > 1:
+        return set()
+    held = {i for i, n in enumerate(counts) if n}
+    out = set()
+    for pat in KNITTED_PATTERNS:
+        allowed = set(pat) | set(range(27, 34))
+        if not held <= allowed:
+            continue
+        for extra in combinations(sorted(allowed - held), j):
+            out.add(extra)
+    return out
+
+
+def _knitted_straight_fills(counts: tuple[int, ...], j: int, n_melds: int) -> set[tuple[int, ...]]:
+    if n_melds > 1:
+        return set()
+    out = set()
+    for pat in KNITTED_PATTERNS:
+        missing = tuple(i for i in pat if not counts[i])
+        if len(missing) > j:
+            continue
+        rest = list(counts)
+        for i in pat:
+            if rest[i]:
+                rest[i] -= 1
+        for f in _regular_fills(tuple(rest), j - len(missing), 1 - n_melds):
+            out.add(tuple(sorted(missing + f)))
+    return out
+
+
+@lru_cache(maxsize=65536)
+def _fills(counts: tuple[int, ...], j: int, n_melds: int, limits: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    if sum(counts) + j + 3 * n_melds != 14:
+        return ()
+    if j == 0:
+        return ((),) if is_complete(counts, n_melds) else ()
+    if j > MAX_WILDS:
+        raise ValueError(f"at most {MAX_WILDS} wilds can be read at once; got {j}")
+    found = _regular_fills(counts, j, 4 - n_melds)
+    if n_melds == 0:
+        found |= _seven_pairs_fills(counts, j)
+        found |= _orphans_fills(counts, j)
+        found |= _honors_knitted_fills(counts, j)
+    found |= _knitted_straight_fills(counts, j, n_melds)
+    out = []
+    for f in found:
+        ok = True
+        for i in set(f):
+            if counts[i] + f.count(i) > limits[i]:
+                ok = False
+                break
+        if ok:
+            out.append(f)
+    return tuple(sorted(out))
+
+
+def fills(counts, j: int, n_melds: int = 0, limits=None) -> tuple[tuple[int, ...], ...]:
+    """Every multiset of tile indices (sorted tuples) that ``j`` jokers can stand for so that the
+    natural ``counts`` plus ``n_melds`` declared melds make a complete hand in any form, no kind
+    exceeding ``limits`` (default four).
+
+    >>> from mjlearn import parse_hand
+    >>> [[str(TILES[i]) for i in f] for f in fills(parse_hand("123m456m789m11s23s").counts, 1)]
+    [['1s'], ['4s']]
+    """
+    return _fills(tuple(counts), j, n_melds, tuple(limits or [4] * 34))
 
 
 def substitutions(hand, wild, *, n_melds: int | None = None) -> list[tuple[Tile, ...]]:
-    """Every multiset of tiles the wilds can stand for that completes the hand (any form).
+    """Every multiset of tiles the wilds can stand for that completes the hand (any form), in
+    index order; exact for up to four wilds.
 
     >>> [" ".join(map(str, s)) for s in substitutions("123m456m79m55s111s+5p", "5p")]
     ['8m']
@@ -85,22 +296,7 @@ def substitutions(hand, wild, *, n_melds: int | None = None) -> list[tuple[Tile,
     wild = None if wild is None else _tile(wild)
     natural, j = split_wilds(hand, wild)
     m = len(hand.melds) if n_melds is None else n_melds
-    if j == 0:
-        return [()] if is_complete(natural, m) else []
-    limits = _limits(hand, wild)
-    out = []
-    for combo in combinations_with_replacement(_candidates(natural, j, wild.index), j):
-        ok = True
-        for i in combo:
-            natural[i] += 1
-        for i in set(combo):
-            if natural[i] > limits[i]:
-                ok = False
-        if ok and is_complete(natural, m):
-            out.append(tuple(TILES[i] for i in combo))
-        for i in combo:
-            natural[i] -= 1
-    return out
+    return [tuple(TILES[i] for i in f) for f in _fills(tuple(natural), j, m, tuple(_limits(hand, wild)))]
 
 
 def _limits(hand: Hand, wild: Tile | None) -> list[int]:
@@ -114,8 +310,8 @@ def _limits(hand: Hand, wild: Tile | None) -> list[int]:
 
 def wild_readings(hand, wild, *, seven_pairs: bool = True) -> list[WildReading]:
     """Every reading of the hand with ``wild`` as the wild kind (None: no wild), with what each
-    wild stood for. Forms other than regular and seven pairs are included when the wilds do not
-    take part; callers filter the forms their variant knows."""
+    wild stood for: one entry per distinct (reading, substitution multiset), every form included;
+    callers filter the forms their variant knows."""
     hand = as_hand(hand)
     from ..tiles import tile as _tile
     wild = None if wild is None else _tile(wild)
@@ -132,7 +328,7 @@ def wild_readings(hand, wild, *, seven_pairs: bool = True) -> list[WildReading]:
         for r in _readings(counts, meld_parts):
             if not seven_pairs and r.form.value == "seven_pairs":
                 continue
-            key = (str(r), tuple(sorted(t.index for t in subs)))
+            key = (str(r), tuple(t.index for t in subs))
             if key in seen:
                 continue
             seen.add(key)
@@ -164,25 +360,10 @@ def _place(r: Reading, subs: tuple[Tile, ...]) -> tuple[tuple[Tile, ...], ...]:
 
 
 def complete_with_wilds(counts, j: int, n_melds: int, limits=None) -> bool:
-    """Whether natural ``counts`` plus ``j`` jokers complete a hand with ``n_melds`` melds."""
+    """Whether natural ``counts`` plus ``j`` jokers complete a hand with ``n_melds`` melds (exact)."""
     if j == 0:
         return is_complete(counts, n_melds)
-    counts = list(counts)
-    return _complete_j(tuple(counts), j, n_melds, tuple(limits or [4] * 34))
-
-
-@lru_cache(maxsize=4096)
-def _complete_j(counts: tuple, j: int, n_melds: int, limits: tuple) -> bool:
-    c = list(counts)
-    for combo in combinations_with_replacement(_candidates(c, j, None), j):
-        for i in combo:
-            c[i] += 1
-        ok = all(c[i] <= limits[i] for i in set(combo)) and is_complete(c, n_melds)
-        for i in combo:
-            c[i] -= 1
-        if ok:
-            return True
-    return False
+    return bool(_fills(tuple(counts), j, n_melds, tuple(limits or [4] * 34)))
 
 
 def waits_with_wilds(hand, wild) -> frozenset[Tile]:
@@ -206,7 +387,7 @@ def waits_with_wilds(hand, wild) -> frozenset[Tile]:
     out = set()
     for i in range(34):
         if wild is not None and i == wild.index:
-            ok = complete_with_wilds(counts, j + 1, n, limits)
+            ok = j + 1 <= limits[i] and complete_with_wilds(counts, j + 1, n, limits)
         else:
             if counts[i] + 1 > limits[i]:
                 continue
