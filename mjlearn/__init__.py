@@ -29,6 +29,7 @@ __all__ = [
 _LAZY = {
     "set_language": ("i18n", "set_language"),
     "get_language": ("i18n", "get_language"),
+    "score": ("scoring", "score"),
     "readings": ("shapes", "readings"),
     "is_winning": ("shapes", "is_winning"),
     "shanten": ("analysis", "shanten"),

@@ -1,0 +1,31 @@
+"""``mj.score``: one entry point for every rule set.
+
+``rules="mcr"`` (the default) or ``"mcr-wmo2014"`` (or an MCR ``Profile``) scores with the Guobiao
+scorer and its context keywords (DESIGN.md); any other name or alias goes to the regional rule-set
+registry, whose rule sets take their own keywords (dealer, discarder, wild tile...) and reject the ones
+they do not know.
+
+>>> import mjlearn as mj
+>>> mj.score("[EEE,1][SSSS,1]55pWWWNN+N", self_drawn=True).total
+98
+>>> r = mj.score("123m456p789s23sEE+4s", rules="xian", discarder="S")
+>>> r.rules, r.legal, r.unit
+('xian', True, ('底分', 'b (base units)'))
+>>> mj.score("123m456p789s23sEE+4s", rules="changsha", discarder="S")
+Traceback (most recent call last):
+...
+mjlearn.rules.base.TileSetError: 长沙麻将 Changsha (Hunan) plays 108 tiles without winds or dragons: E (东风) is not used in this variant
+"""
+
+from __future__ import annotations
+
+
+def score(hand, rules="mcr", **context):
+    """Score ``hand`` under ``rules``: an MCR profile (``"mcr"``, ``"mcr-wmo2014"``) or a regional
+    rule set by name or alias (``"beijing"``, ``"长沙麻将"``, ``"xian"``...)."""
+    from .mcr.profiles import PROFILES, Profile
+    if isinstance(rules, Profile) or (isinstance(rules, str) and rules.lower() in PROFILES):
+        from .mcr.scorer import score as mcr_score
+        return mcr_score(hand, profile=rules.lower() if isinstance(rules, str) else rules, **context)
+    from . import rules as registry
+    return registry.score(hand, rules=rules, **context)
