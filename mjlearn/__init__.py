@@ -37,6 +37,8 @@ _LAZY = {
     "waits": ("analysis", "waits"),
     "discard_advice": ("analysis", "discard_advice"),
     "rules": ("rules", None),
+    "quiz": ("quiz", None),
+    "practice": ("quiz", "practice"),
     "RULESETS": ("rules.registry", "RULESETS"),
     "compare": ("rules.compare", "compare"),
     "differences": ("rules.compare", "differences"),
