@@ -74,7 +74,9 @@ class TileName(Kind):
         t = as_tile(q.data["tile"])
         opts = q.data.get("options") or []
         from ...i18n import pick
-        lines = [pick("牌：", "Tile: ", lang) + t.unicode + "  (" + pick("图在笔记本中显示", "picture in the notebook", lang) + ")"]
+        from ...render.text import tile_face
+        lines = [pick("这张牌（笔记本里显示牌面图）：", "This tile (the notebook shows its picture):", lang),
+                 *tile_face(t)]
         if opts:
             lines.append(pick("选项：", "Options: ", lang) + "  ".join(
                 f"{o} = {pick(Tile(o).zh, Tile(o).en, lang)}" for o in opts))
