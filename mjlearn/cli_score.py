@@ -1,8 +1,10 @@
-"""``mjlearn score``: score a hand under MCR from the command line.
+"""``mjlearn score``: score a hand under MCR or any regional rule set from the command line.
 
 ::
 
     mjlearn score "123456789m23p55s+4p" --self-drawn --seat-wind S [--json] [--lang zh]
+    mjlearn score "123m456p789s23sEE+4s" --rules xian --discarder S
+    mjlearn score "..." --rules beijing --wild P --discarder N --set streak=2
     mjlearn score --jsonl hands.jsonl        # one JSON object per line in, one result per line out
 """
 
@@ -16,8 +18,9 @@ __all__ = ["add_parser", "run", "score_line"]
 
 def add_parser(subparsers):
     """Register the ``score`` subcommand on an argparse subparsers object."""
-    p = subparsers.add_parser("score", help="score a hand (MCR)",
-                              description="Score a winning hand under MCR (国标). The winning tile goes after '+'.")
+    p = subparsers.add_parser("score", help="score a hand (MCR or a regional rule set)",
+                              description="Score a winning hand under MCR (国标) or a regional rule set. "
+                                          "The winning tile goes after '+'.")
     p.add_argument("hand", nargs="?", help="the hand in notation, e.g. '123456789m23p55s+4p'")
     p.add_argument("--self-drawn", action="store_true", help="won on one's own draw (自摸)")
     p.add_argument("--last-tile", action="store_true", help="the last tile of its kind (和绝张)")
@@ -26,7 +29,15 @@ def add_parser(subparsers):
     p.add_argument("--seat-wind", default="E", choices=list("ESWN"), help="seat wind (门风), default E")
     p.add_argument("--prevalent-wind", default="E", choices=list("ESWN"), help="prevalent wind (圈风), default E")
     p.add_argument("--flowers", type=int, default=0, help="flowers held (花牌), 0-8")
-    p.add_argument("--profile", default="mcr", help="rules profile: mcr (default) or mcr-wmo2014")
+    p.add_argument("--rules", "--profile", dest="rules", default="mcr",
+                   help="mcr (default), mcr-wmo2014, or a regional rule set by name or alias "
+                        "(beijing, changsha, yunnan, xian, hongkong, fuzhou, 北京麻将...)")
+    p.add_argument("--discarder", choices=list("ESWN"), help="regional: the seat that discarded the winning tile")
+    p.add_argument("--winner", choices=list("ESWN"), help="regional: the winner's seat (default E)")
+    p.add_argument("--dealer", choices=list("ESWN"), help="regional: the dealer's seat (default E)")
+    p.add_argument("--wild", help="regional: the wild tile of this hand (混儿, 财神, 金), e.g. 5m")
+    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                   help="regional: any other keyword of the rule set (repeatable), e.g. --set streak=2")
     p.add_argument("--lang", choices=("zh", "en"), default=None, help="language of the table")
     p.add_argument("--json", action="store_true", help="print the JSON form instead of a table")
     p.add_argument("--jsonl", metavar="FILE", help="score one JSON object per line of FILE ('-' = stdin)")
@@ -36,7 +47,7 @@ def add_parser(subparsers):
 
 def score_line(line: str) -> dict:
     """Score one JSON line: the result's dict, or ``{"error": {"type", "message"}}``."""
-    from .mcr import score
+    from .scoring import score
     try:
         obj = json.loads(line)
         if not isinstance(obj, dict):
@@ -46,7 +57,7 @@ def score_line(line: str) -> dict:
         if not isinstance(hand, str):
             raise ValueError('each line needs "hand": a hand in notation')
         rules = obj.pop("rules", "mcr")
-        return score(hand, profile=rules, **obj).to_dict()
+        return score(hand, rules=rules, **obj).to_dict()
     except (ValueError, TypeError, KeyError) as e:
         err = {"type": type(e).__name__, "message": str(e)}
         if hasattr(e, "problems"):
@@ -54,9 +65,44 @@ def score_line(line: str) -> dict:
         return {"error": err}
 
 
+def _keyword_value(text: str):
+    """``--set`` values: JSON where it parses (2, true, "x"), the plain text otherwise."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def _score_args(args):
+    from .mcr.profiles import PROFILES
+    from .scoring import score
+    if args.rules.lower() in PROFILES:
+        regional = [f"--{k}" for k in ("discarder", "winner", "dealer", "wild") if getattr(args, k)]
+        if regional or args.set:
+            raise ValueError(f"{', '.join(regional + ['--set'] * bool(args.set))}: only for regional rule sets; "
+                             f"MCR takes --self-drawn, --last-tile, --kong, --wall-last, the winds and --flowers")
+        return score(args.hand, rules=args.rules, self_drawn=args.self_drawn, last_tile=args.last_tile,
+                     kong=args.kong, wall_last=args.wall_last, seat_wind=args.seat_wind,
+                     prevalent_wind=args.prevalent_wind, flowers=args.flowers)
+    context = {"self_drawn": args.self_drawn}
+    for flag in ("last_tile", "kong", "wall_last"):
+        if getattr(args, flag):
+            context[flag] = True
+    for key in ("discarder", "winner", "dealer", "wild"):
+        if getattr(args, key):
+            context[key] = getattr(args, key)
+    if args.flowers:
+        context["flowers"] = args.flowers
+    for item in args.set:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise ValueError(f"--set {item!r}: expected KEY=VALUE")
+        context[key.strip().replace("-", "_")] = _keyword_value(value.strip())
+    return score(args.hand, rules=args.rules, **context)
+
+
 def run(args) -> int:
     """Run ``mjlearn score``; returns the exit code."""
-    from .mcr import score
     if args.jsonl:
         stream = sys.stdin if args.jsonl == "-" else open(args.jsonl, encoding="utf-8")
         try:
@@ -72,15 +118,16 @@ def run(args) -> int:
         print("mjlearn score: give a HAND or --jsonl FILE", file=sys.stderr)
         return 2
     try:
-        res = score(args.hand, self_drawn=args.self_drawn, last_tile=args.last_tile, kong=args.kong,
-                    wall_last=args.wall_last, seat_wind=args.seat_wind, prevalent_wind=args.prevalent_wind,
-                    flowers=args.flowers, profile=args.profile)
+        res = _score_args(args)
     except (ValueError, TypeError) as e:
         if args.json:
             print(json.dumps({"error": {"type": type(e).__name__, "message": str(e)}}, ensure_ascii=False))
         else:
             print(f"mjlearn score: {e}", file=sys.stderr)
         return 1
+    if not hasattr(res, "table"):  # a regional result
+        print(json.dumps(res.to_dict(), ensure_ascii=False) if args.json else str(res))
+        return 0
     if args.json:
         print(json.dumps(res.to_dict(), ensure_ascii=False))
     else:

@@ -67,3 +67,30 @@ def test_lab_copy_only(tmp_path):
     dest = tmp_path / "nb"
     assert main(["lab", "--dir", str(dest), "--copy-only"]) == 0
     assert (dest / "01_tiles_and_notation.ipynb").exists()
+
+
+def test_score_regional_rule_set(capsys):
+    assert main(["score", "123m456p789s23sEE+4s", "--rules", "xian", "--discarder", "S", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["rules"] == "xian" and out["legal"] is True
+    assert sum(out["payments"].values()) == 0 and out["payments"]["S"] < 0
+
+
+def test_score_regional_errors_are_clear(capsys):
+    assert main(["score", "123m456p789s23sEE+4s", "--rules", "changsha", "--discarder", "S"]) == 1
+    assert "E (东风) is not used" in capsys.readouterr().err
+    assert main(["score", "123m456p789s23sEE+4s", "--discarder", "S"]) == 1
+    assert "only for regional rule sets" in capsys.readouterr().err
+    assert main(["score", "123m456p789s23sEE+4s", "--rules", "nowhere"]) == 1
+    assert "nowhere" in capsys.readouterr().err
+
+
+def test_score_jsonl_mixes_rule_sets(tmp_path, capsys):
+    f = tmp_path / "hands.jsonl"
+    f.write_text('{"hand": "123m456p789s23sEE+4s", "rules": "xian", "discarder": "S"}\n'
+                 '{"hand": "123m456p789s23sEE+4s", "self_drawn": true}\n'
+                 '{"hand": "12x"}\n', encoding="utf-8")
+    assert main(["score", "--jsonl", str(f)]) == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [l.get("rules") for l in lines] == ["xian", "mcr", None]
+    assert lines[1]["total"] == 12 and lines[2]["error"]["type"] == "NotationError"
