@@ -379,9 +379,9 @@ def test_concealed_kong_takes_a_tail_replacement():
 
 
 def test_rob_the_kong_and_the_kong_completes_when_nobody_robs():
-    # Xi'an has no robbing rule (A-XA-1); switch it on. South pungs East's 5s and draws the fourth
+    # Hebei (points family) allows robbing an added kong. South pungs East's 5s and draws the fourth
     # later; North waits on 5s (46s) and may rob the added kong.
-    cfg = table_config("xian").replace(kong_robbing=True)
+    cfg = table_config("hebei1")
     hands = ["5s2s333s888pEEESSS", "55s46p111m23m777mN", "678p11pCCCFFPWW", "123m456m789m46s99p"]
     arr = stacked_arrangement(cfg, DICE, hands, draws=["9m", "9s", "1s", "5s"])
     t = Table(cfg, arrangement=arr, dice=list(DICE))

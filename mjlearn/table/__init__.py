@@ -8,8 +8,8 @@ True
 
 from __future__ import annotations
 
-from .config import RULE_SET_NAMES, TABLE_CONFIGS, TableConfig, table_config
-from .events import (ACTION_EVENTS, Chowed, Declared, DiceThrown, Discarded, Drew, Event, Exhausted,
+from .config import RULE_SET_NAMES, RULESET_OF, TABLE_CONFIGS, TableConfig, table_config
+from .events import (ACTION_EVENTS, BirdTurnedUp, Chowed, Declared, DiceThrown, Discarded, Drew, Event, Exhausted,
                      FlowerReplaced, Konged, Punged, ReplacementDrawn, SetAside, TailTurnedUp, TilesDealt,
                      WallBroken, WallBuilt, WildTurnedUp, Won)
 from .play import IllegalActionError, Table, next_in_sequence, relative_seat, replay
@@ -21,5 +21,5 @@ __all__ = [
     "RULE_SET_NAMES", "table_config", "tile_set", "roll_dice", "wall_owner", "next_in_sequence",
     "relative_seat", "Event", "ACTION_EVENTS", "WallBuilt", "DiceThrown", "WallBroken", "TilesDealt",
     "WildTurnedUp", "TailTurnedUp", "SetAside", "FlowerReplaced", "Drew", "ReplacementDrawn", "Discarded",
-    "Declared", "Chowed", "Punged", "Konged", "Won", "Exhausted",
+    "Declared", "Chowed", "Punged", "Konged", "Won", "Exhausted", "BirdTurnedUp", "RULESET_OF",
 ]

@@ -260,10 +260,8 @@ def _live_near(seen, i: int) -> int:
 
 
 def _maybe_complete(table, seat: int) -> bool:
-    from .play import complete_with_wild
-    cfg = table.config
-    return complete_with_wild(table.hands[seat][:34], len(table.melds[seat]),
-                              table.wild.index if table.wild is not None else None, cfg.shapes)
+    """The shape check (special wins such as 混杠 or 将将胡 included); the rule set decides after."""
+    return table._shape_ok(seat, table.hands[seat][:34])
 
 
 def play_hand(table, bots=None, *, human: int | None = None, ask=None, max_events: int = 10000):

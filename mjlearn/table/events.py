@@ -17,7 +17,7 @@ the 下家 (right) of seat ``s`` and ``s-1`` its 上家 (left).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from ..hand import Hand, Meld
@@ -26,7 +26,7 @@ from ..tiles import Tile
 __all__ = [
     "Event", "WallBuilt", "DiceThrown", "WallBroken", "TilesDealt", "WildTurnedUp", "TailTurnedUp",
     "SetAside", "FlowerReplaced", "Drew", "ReplacementDrawn", "Discarded", "Declared", "Chowed",
-    "Punged", "Konged", "Won", "Exhausted", "SEAT_EN", "SEAT_ZH", "ACTION_EVENTS",
+    "Punged", "Konged", "Won", "Exhausted", "BirdTurnedUp", "SEAT_EN", "SEAT_ZH", "ACTION_EVENTS",
 ]
 
 SEAT_EN = ("East", "South", "West", "North")
@@ -86,6 +86,8 @@ class WallBuilt(Event):
     """The prevalent (round) wind of this hand."""
     config: object = None
     """The full :class:`~mjlearn.table.config.TableConfig` (options included) the hand is played by."""
+    context: tuple = ()
+    """Context from outside the hand (``(key, value)`` pairs, e.g. a session's dealer streak)."""
 
     @property
     def en(self):
@@ -392,8 +394,23 @@ class Won(Event):
     """The winning tile is the last of its kind; the other three are in sight (和绝张)."""
     seat_wind: str = "E"
     prevalent_wind: str = "E"
-    points: int | None = None
-    """The score by the rule set where the table has a scorer for it (MCR), else None."""
+    points: int | float | None = None
+    """The total by the rule set, in its unit (``result.unit``: MCR points, 番, …)."""
+    result: object = field(default=None, compare=False, repr=False)
+    """The rule set's :class:`~mjlearn.rules.RegionalResult`: ``legal``, ``total``, ``unit``,
+    ``items`` (each pattern with its value) and ``payments``."""
+    payments: tuple = (0, 0, 0, 0)
+    """Net amounts of East, South, West, North for this win (they sum to zero)."""
+
+    @property
+    def unit(self) -> tuple[str, str]:
+        """(zh, en) of the total's unit."""
+        return self.result.unit if self.result is not None else ("分", "points")
+
+    @property
+    def items(self) -> tuple:
+        """The counted patterns of the rule set (``Item`` with zh, en, value, count)."""
+        return self.result.items if self.result is not None else ()
 
     @property
     def context(self) -> dict:
@@ -404,12 +421,12 @@ class Won(Event):
     @property
     def en(self):
         how = "by self-draw" if self.self_drawn else f"on {SEAT_EN[self.from_seat]}'s {'kong' if self.kong else 'discard'}"
-        pts = f", {self.points} points" if self.points is not None else ""
+        pts = f", {self.points} {self.unit[1]}" if self.points is not None else ""
         return f"{SEAT_EN[self.seat]} wins {how} with {self.tile}: {self.hand}{pts}."
 
     @property
     def zh(self):
-        pts = f"，{self.points}分" if self.points is not None else ""
+        pts = f"，{self.points}{self.unit[0]}" if self.points is not None else ""
         if self.self_drawn:
             how = f"{'杠上开花' if self.kong else '自摸'}{self.tile.zh}和牌"
         elif self.kong:
@@ -417,6 +434,23 @@ class Won(Event):
         else:
             how = f"和{SEAT_ZH[self.from_seat]}打出的{self.tile.zh}"
         return f"{SEAT_ZH[self.seat]}{how}：{self.hand}{pts}。"
+
+
+@dataclass(frozen=True)
+class BirdTurnedUp(Event):
+    """After a win the bird is turned up (扎鸟 / 鸟牌): the next wall tile, or the 海底 tile itself."""
+
+    tile: Tile
+    position: int | None
+    """Its draw-order position in the wall; None when the 海底 tile (already drawn) is the bird."""
+
+    @property
+    def en(self):
+        return f"The bird is turned up: {_t(self.tile)}."
+
+    @property
+    def zh(self):
+        return f"翻鸟牌：{self.tile.zh}。"
 
 
 @dataclass(frozen=True)

@@ -35,10 +35,11 @@ from __future__ import annotations
 import random as _random
 from functools import lru_cache
 
+from ..errors import InvalidHandError
 from ..hand import Hand, Meld, MeldKind
 from ..tiles import TILES, Tile, tile as _tile
 from .config import TableConfig, table_config
-from .events import (Chowed, Declared, DiceThrown, Discarded, Drew, Event, Exhausted, FlowerReplaced,
+from .events import (BirdTurnedUp, Chowed, Declared, DiceThrown, Discarded, Drew, Event, Exhausted, FlowerReplaced,
                      Konged, Punged, ReplacementDrawn, SEAT_EN, SEAT_ZH, SetAside, TailTurnedUp,
                      TilesDealt, WallBroken, WallBuilt, WildTurnedUp, Won)
 from .wall import SEAT_LETTERS, Wall, roll_dice, tile_set, wall_owner
@@ -151,6 +152,59 @@ def complete_with_wild(counts, n_melds: int, wild: int | None, shapes: str) -> b
     return _standard_with_jokers(tuple(c), jokers, True)
 
 
+_YITANGFU = ((31, 32, 33), (18, 27, 28))   # 中发白 and 孔雀东南飞 (1s E S), §4.5
+_ORPHANS = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+
+
+def special_shape(kinds, counts, melds, wild: int | None) -> bool:
+    """Whether 34 concealed counts (14 tiles with melds as three) make one of the special wins
+    ``kinds`` (see :attr:`TableConfig.special_shapes`), with ``wild`` as a joker.
+
+    >>> from mjlearn.notation import parse_hand
+    >>> special_shape(("all_258",), parse_hand("22555888m258p22s+2s").counts, (), None)
+    True
+    >>> special_shape(("hun_gang",), parse_hand("1357m2468p1357sC+C").counts, (), 1)
+    False
+    """
+    if sum(counts) + 3 * len(melds) != 14:
+        return False
+    for k in kinds:
+        if k == "hun_gang":
+            if wild is not None and counts[wild] == 4:
+                return True
+        elif k == "three_golds":
+            if wild is not None and counts[wild] >= 3:
+                return True
+        elif k == "all_258":
+            if all(i < 27 and i % 9 in (1, 4, 7) for i in range(34) if counts[i]) and \
+                    all(t.index < 27 and t.index % 9 in (1, 4, 7) for m in melds for t in m.tiles):
+                return True
+        elif k == "orphans":
+            if melds:
+                continue
+            nat = [n for i, n in enumerate(counts) if i != wild and n]
+            if all(i in _ORPHANS for i, n in enumerate(counts) if n and i != wild) and \
+                    all(n <= 2 for n in nat) and sum(1 for n in nat if n == 2) <= 1:
+                return True
+        elif k == "yitangfu":
+            c = list(counts)
+            for a in range(3):
+                for b in range(3 - a):
+                    if a + b == 0:
+                        continue
+                    need = [0] * 34
+                    for s, times in zip(_YITANGFU, (a, b)):
+                        for i in s:
+                            need[i] += times
+                    if all(c[i] >= need[i] for i in range(34)):
+                        rest = tuple(c[i] - need[i] for i in range(34))
+                        if _standard_with_jokers(rest, 0, True):
+                            return True
+        else:
+            raise ValueError(f"unknown special shape {k!r}")
+    return False
+
+
 # --- the table -------------------------------------------------------------------------------------
 
 class Table:
@@ -164,8 +218,14 @@ class Table:
     """
 
     def __init__(self, rules="mcr", seed: int | None = None, *, arrangement=None, dice=None,
-                 prevalent_wind: str = "E", setup: bool = True):
-        self.config: TableConfig = table_config(rules)
+                 prevalent_wind: str = "E", setup: bool = True, rule_options=None, context=None):
+        cfg = table_config(rules)
+        if rule_options:
+            cfg = cfg.replace(rule_options={**dict(cfg.rule_options), **dict(rule_options)})
+        self.config: TableConfig = cfg
+        self.extra_context: dict = dict(context or {})
+        """Context keywords that come from outside the hand (a :class:`Session` gives the dealer's
+        streak ``streak`` and the drawn hands before this one ``shang_lou``); passed to the rule set."""
         if prevalent_wind not in ("E", "S", "W", "N"):
             raise ValueError(f"prevalent_wind must be E, S, W or N, got {prevalent_wind!r}")
         self.seed = seed
@@ -202,6 +262,18 @@ class Table:
         self._final = False
         self._robbing: tuple[int, Tile] | None = None
         self._flower_kinds = 34 if cfg.flowers == "eight" else (27 if cfg.flowers == "fuzhou" else 99)
+        self._rules = None
+        self._rule_ctx: frozenset = frozenset()
+        self._judged: dict = {}
+        self._moves = 0                       # events that moved tiles (the judgement cache key)
+        self._claimed = False                 # a chow, pung or kong has been made this hand
+        self._discards = [0, 0, 0, 0]
+        self._first_discards: list = []       # (seat, tile) of the first discards while nothing is claimed
+        self._discard_after_kong = False      # the last discard followed its player's kong replacement
+        self._passed_seats: set[int] = set()  # passed up a win, no draw since (漏胡)
+        self._passed_tiles = [set(), set(), set(), set()]   # tiles passed up since one's last discard (过水)
+        if self.extra_context:
+            self.rules   # checks the keywords now
         self._setup = self._setup_steps()
         if setup:
             self.finish_setup()
@@ -218,6 +290,8 @@ class Table:
 
     def _emit(self, e: Event) -> Event:
         self.log.append(e)
+        if not isinstance(e, Declared):
+            self._moves += 1
         return e
 
     def step_setup(self) -> Event | None:
@@ -234,7 +308,8 @@ class Table:
 
     def _setup_steps(self):
         cfg, wall = self.config, self.wall
-        yield self._emit(WallBuilt(cfg.name, wall.arrangement, self.seed, self.prevalent_wind, cfg))
+        yield self._emit(WallBuilt(cfg.name, wall.arrangement, self.seed, self.prevalent_wind, cfg,
+                                   tuple(sorted(self.extra_context.items()))))
         d = self._throw(cfg.dice)
         yield self._emit(DiceThrown(0, d, "wall"))
         owner = wall_owner(0, sum(d))
@@ -418,6 +493,7 @@ class Table:
     def draw(self, seat: int) -> Drew:
         """Draw the next live tile (a flower is shown and replaced from the tail at once)."""
         self.verify_draw(seat)
+        self._passed_seats.discard(seat)
         p, t = self.wall.draw_live()
         self.hands[seat][t] += 1
         e = self._emit(Drew(seat, TILES[t], p))
@@ -458,6 +534,22 @@ class Table:
         if self.config.wild == "tail_same" and t is self.wild:
             raise IllegalActionError(f"{t} is the 金 (wild); discarding it is a false win (炸胡).",
                                      f"{t.zh}是金，打出金算炸胡。")
+        if self._forced(seat):
+            raise IllegalActionError(f"In the last {self.config.forced_win_tiles} tiles of the wall a winning "
+                                     f"self-draw must be declared: {SEAT_EN[seat]} wins with {self._drawn}.",
+                                     f"最后{self.config.forced_win_tiles}张牌自摸必须和：{SEAT_ZH[seat]}摸到"
+                                     f"{self._drawn.zh}已经和了。")
+
+    def _forced(self, seat: int) -> bool:
+        """Yunnan §6.6: in the last tiles of the wall a possible win must be taken."""
+        n = self.config.forced_win_tiles
+        if not n or self.live_tiles_left() >= n:
+            return False
+        if self.phase == "discard":
+            return self._drawn is not None and self._judge(seat, self._drawn, self_drawn=True)[0]
+        if self.phase in ("claim", "rob") and seat in self.pending:
+            return self._judge(seat, self._claim_tile(), robbing=self.phase == "rob")[0]
+        return False
 
     def can_discard(self, seat: int, tile) -> bool:
         return _ok(self.verify_discard, seat, tile)
@@ -466,6 +558,11 @@ class Table:
         """Discard a tile; the other seats then answer with claims or passes."""
         self.verify_discard(seat, tile)
         t = _tile(tile)
+        self._discard_after_kong = self._drawn is not None and self._drawn_kind == "kong"
+        self._discards[seat] += 1
+        self._passed_tiles[seat].clear()
+        if not self._claimed and len(self._first_discards) < 4:
+            self._first_discards.append((seat, t))
         self.hands[seat][t.index] -= 1
         self.ponds[seat].append([t, None])
         e = self._emit(Discarded(seat, t))
@@ -553,6 +650,7 @@ class Table:
                                      f"{SEAT_ZH[seat]}对{t.zh}无牌可吃碰杠和。")
 
     def _claim_common(self, seat: int, t: Tile, what_en: str, what_zh: str) -> None:
+        self._need_not_forced(seat, t)
         if self._wild_blocks(t):
             raise IllegalActionError(f"{t} is the wild; a discarded wild cannot be claimed.",
                                      f"{t.zh}是百搭（混儿），打出的百搭不能吃碰杠。")
@@ -675,11 +773,14 @@ class Table:
             self.melds[seat].append(meld)
             self._emit(Konged(seat, "concealed", t, meld))
             self.kongs += 1
+            self._claimed = True
             self._kong_replacement(seat, prefer=1 if self.config.kong_replacement == "xian" else 0)
             return e
         robbers = []
         if self.config.kong_robbing:
+            self._robbing = (seat, t)        # judged as a win on seat's kong tile
             robbers = [s for s in range(4) if s != seat and self._can_win_on(s, t, robbing=True)[0]]
+            self._robbing = None
         if robbers:
             self.phase = "rob"
             self._robbing = (seat, t)
@@ -697,6 +798,7 @@ class Table:
         self.melds[seat][k] = meld
         self._emit(Konged(seat, "added", t, meld, (seat - pung.offer) % 4))
         self.kongs += 1
+        self._claimed = True
         self.phase = "discard"
         self.turn = seat
         self._robbing = None
@@ -729,55 +831,170 @@ class Table:
         self._final = not self._can_draw()
 
     # --- winning -------------------------------------------------------------------------------------
+    #
+    # A win is judged in three steps: the shape (fast, on counts: a hand that is not complete is
+    # never shown to the rule set), the table's own restrictions (a discarded wild, a passed-up win,
+    # an opened hand in the Beijing points family), then the rule set itself through
+    # ``mjlearn.rules`` with a context built from the table. Judgements are cached per table state.
 
-    def _win_context(self, seat: int, t: Tile, self_drawn: bool, kong: bool) -> dict:
+    @property
+    def rules(self):
+        """The :class:`~mjlearn.rules.RuleSet` (with the table's options) that judges and scores wins."""
+        if self._rules is None:
+            self._rules = self.config.rules
+            self._rule_ctx = frozenset(self._rules.context_names)
+            bad = sorted(set(self.extra_context) - self._rule_ctx)
+            if bad:
+                raise ValueError(f"the rule set {self._rules.name!r} does not use the context keyword(s) "
+                                 f"{', '.join(map(repr, bad))}; it accepts: {', '.join(sorted(self._rule_ctx))}")
+        return self._rules
+
+    def _shape_ok(self, seat: int, c) -> bool:
+        cfg = self.config
+        wild = self.wild.index if self.wild is not None else None
+        n = len(self.melds[seat])
+        if complete_with_wild(c, n, wild, cfg.shapes):
+            return True
+        return bool(cfg.special_shapes) and special_shape(cfg.special_shapes, c, self.melds[seat], wild)
+
+    def _table_context(self, seat: int, t: Tile, self_drawn: bool, kong: bool) -> dict:
         seen = self.visible(t) - (0 if self_drawn or kong else 1)   # the discard itself is the winning tile
         return dict(self_drawn=self_drawn, kong=kong, wall_last=self._final and not kong,
                     last_tile=seen >= 3, seat_wind=SEAT_LETTERS[seat], prevalent_wind=self.prevalent_wind)
 
-    def _can_win_on(self, seat: int, t: Tile, *, robbing: bool = False, self_drawn: bool = False):
-        """(ok, en, zh, hand, points, context) for ``seat`` winning with ``t``."""
+    def rule_context(self, seat: int, t: Tile, *, self_drawn: bool = False, robbing: bool = False,
+                     from_seat: int | None = None, **extra) -> dict:
+        """The context keywords for ``mjlearn.rules.score`` when ``seat`` wins with ``t`` now, built
+        from the table (dealer = East = seat 0) and restricted to those the rule set knows."""
+        rs = self.rules
+        kong = robbing or (self_drawn and self._drawn_kind == "kong")
+        if from_seat is None and not self_drawn:
+            from_seat = self._robbing[0] if robbing else self.last_discard[0]
+        d = self._table_context(seat, t, self_drawn, kong)
+        names = self._rule_ctx
+        d.update(discarder=None if self_drawn else SEAT_LETTERS[from_seat], winner=SEAT_LETTERS[seat], dealer="E")
+        if "wild" in names:
+            d["wild"] = self.wild
+        if "indicator" in names:
+            d["indicator"] = self.wild_indicator
+        if "flowers" in names and self.config.flowers == "fuzhou":
+            d["flowers"] = "".join(str(f) for f in self.flowers[seat] if f.index < 34) or 0
+        if "other_kongs" in names:
+            ok = {}
+            for s in range(4):
+                if s != seat:
+                    k = [m for m in self.melds[s] if m.kind is MeldKind.KONG]
+                    if k:
+                        ok[SEAT_LETTERS[s]] = (sum(1 for m in k if not m.is_concealed), sum(1 for m in k if m.is_concealed))
+            d["other_kongs"] = ok
+        no_claims = not self._claimed
+        mine = self._discards[seat]
+        first = no_claims and mine == 0
+        d["first_go_around"] = first
+        d["heavenly"] = seat == 0 and self_drawn and first
+        if rs.name == "hongkong":      # §10: 地和 = a non-dealer's first self-draw; 人和 = a first-round discard win
+            d["earthly"] = seat != 0 and self_drawn and first
+            d["human"] = not self_drawn and not robbing and first
+        else:                          # §9 (old Beijing): 地和 = a win on the dealer's first discard
+            d["earthly"] = (not self_drawn and not robbing and from_seat == 0 and no_claims
+                            and sum(self._discards) == 1)
+        d["shao_zhuang"] = self._shao_zhuang()
+        d["after_kong"] = not self_drawn and not robbing and self._discard_after_kong
+        d["passed_same_tile"] = not self_drawn and t.index in self._passed_tiles[seat]
+        d.update(self.extra_context)
+        d.update(extra)
+        return {k: v for k, v in d.items() if k in names}
+
+    def _shao_zhuang(self) -> bool:
+        """烧庄 (A-BJ-11): S, W and N each discarded the dealer's first discard, no claim between."""
+        f = self._first_discards
+        return len(f) == 4 and [s for s, _ in f] == [0, 1, 2, 3] and len({t for _, t in f}) == 1
+
+    def _judge(self, seat: int, t: Tile, *, robbing: bool = False, self_drawn: bool = False):
+        """(ok, en, zh, hand, result, table context) for ``seat`` winning with ``t`` now; cached."""
+        key = (seat, t.index, robbing, self_drawn, self._moves)
+        got = self._judged.get(key)
+        if got is None:
+            got = self._judge_now(seat, t, robbing, self_drawn)
+            if len(self._judged) > 64:
+                self._judged.clear()
+            self._judged[key] = got
+        return got
+
+    def _judge_now(self, seat: int, t: Tile, robbing: bool, self_drawn: bool):
         cfg = self.config
-        h = self.hands[seat]
-        c = list(h[:34])
+        c = list(self.hands[seat][:34])
         if not self_drawn:
             c[t.index] += 1
-        n_melds = len(self.melds[seat])
         if not self_drawn and self._wild_blocks(t):
             return (False, f"{t} is the wild; a discarded wild cannot be won on.", f"{t.zh}是百搭，不能和打出的百搭。",
                     None, None, None)
-        if not complete_with_wild(c, n_melds, self.wild.index if self.wild is not None else None, cfg.shapes):
+        if not self._shape_ok(seat, c):
             return (False, f"{SEAT_EN[seat]}'s hand is not complete with {t}.", f"{SEAT_ZH[seat]}加上{t.zh}不成和牌。",
                     None, None, None)
         if not self_drawn and cfg.opened_self_draw_only and any(not m.is_concealed for m in self.melds[seat]):
             return (False, "An opened hand (after a chow or pung) may only win by self-draw here.",
                     "吃碰以后只能自摸和，不能和别人打出的牌。", None, None, None)
-        ctx = self._win_context(seat, t, self_drawn, robbing or (self_drawn and self._drawn_kind == "kong"))
+        if not self_drawn and cfg.passed_win == "until_draw" and seat in self._passed_seats:
+            return (False, f"{SEAT_EN[seat]} passed up a win and may not win on another player's tile before "
+                           f"his next draw (漏胡).",
+                    f"{SEAT_ZH[seat]}放过了和牌，在自己再摸牌之前不能和别人的牌（漏胡）。", None, None, None)
+        kong = robbing or (self_drawn and self._drawn_kind == "kong")
+        tctx = self._table_context(seat, t, self_drawn, kong)
         concealed = [TILES[i] for i in range(34) for _ in range(c[i])]
         concealed.remove(t)
         hand = Hand(tuple(self.melds[seat]), tuple(concealed), t,
                     tuple(f for f in self.flowers[seat] if f.index >= 34))
-        points = None
-        if cfg.min_points:
-            from ..mcr import score
-            res = score(hand, **ctx)
-            points = res.total
-            if not res.meets_minimum:
-                return (False, f"{hand} scores {res.total - len(hand.flowers)} points without flowers; "
-                               f"a win needs at least {cfg.min_points}.",
-                        f"{hand}不计花牌只有{res.total - len(hand.flowers)}番，起和番为{cfg.min_points}番。",
-                        hand, points, ctx)
-        return True, "", "", hand, points, ctx
+        res = self._score(hand, self.rule_context(seat, t, self_drawn=self_drawn, robbing=robbing))
+        if isinstance(res, InvalidHandError):
+            return (False, f"{self.rules.en} cannot score this win: {res}.",
+                    f"{self.rules.zh}无法计算这一和牌：{res}。", hand, None, tctx)
+        if not res.legal:
+            zh, en = res.reason
+            return (False, f"{self.rules.en}: {en}.", f"{self.rules.zh}：{zh}。", hand, res, tctx)
+        return True, "", "", hand, res, tctx
+
+    def _score(self, hand: Hand, ctx: dict):
+        """The rule set's result, or the :class:`InvalidHandError` it raised.
+
+        With a wild standing for the winning tile's kind, the substituted hand can contradict the
+        context the table gives: 和绝张 ("the other three are in sight") or robbing a kong (the
+        robber "holds another" of the kong tile) -- the MCR engine behind Huopin refuses those. The
+        table counts natural tiles only, so it first drops ``last_tile``; a win that still cannot be
+        scored is refused with the engine's words."""
+        try:
+            return self.rules.score(hand, **ctx)
+        except InvalidHandError as e:
+            if ctx.get("last_tile"):
+                return self._score(hand, {**ctx, "last_tile": False})
+            return e
+
+    def _can_win_on(self, seat: int, t: Tile, *, robbing: bool = False, self_drawn: bool = False):
+        return self._judge(seat, t, robbing=robbing, self_drawn=self_drawn)
 
     def _can_win_discard(self, seat: int):
-        return self._can_win_on(seat, self.last_discard[1])
+        return self._judge(seat, self.last_discard[1])
+
+    def win_result(self, seat: int):
+        """What the rule set would make of ``seat`` declaring a win now (a
+        :class:`~mjlearn.rules.RegionalResult`, legal or not), or None when the hand is not even
+        complete. Nothing changes on the table."""
+        if self.phase in ("claim", "rob"):
+            t = self._claim_tile()
+            if seat == (self._robbing[0] if self.phase == "rob" else self.last_discard[0]):
+                return None
+            return self._judge(seat, t, robbing=self.phase == "rob")[4]
+        if self.phase == "discard" and seat == self.turn and self._drawn is not None:
+            return self._judge(seat, self._drawn, self_drawn=True)[4]
+        return None
 
     def verify_win(self, seat: int) -> None:
         """Raise unless ``seat`` may declare a win now: self-drawn in his turn, on a discard, or by
-        robbing an added kong."""
+        robbing an added kong. A complete hand that its rule set refuses is refused with the rule
+        set's reason (e.g. a Yunnan plain hand on a discard, a Changsha pair that is not 2-5-8)."""
         if self.phase in ("claim", "rob"):
             t = self._need_claim(seat, "win", "和")
-            ok, en, zh, *_ = self._can_win_on(seat, t, robbing=self.phase == "rob")
+            ok, en, zh, *_ = self._judge(seat, t, robbing=self.phase == "rob")
             if ok:
                 self._need_pending(seat)
         else:
@@ -785,7 +1002,7 @@ class Table:
             if self._drawn is None:
                 raise IllegalActionError(f"{SEAT_EN[seat]} has not drawn a tile this turn, so he cannot win by self-draw.",
                                          f"{SEAT_ZH[seat]}这一轮没有摸牌，不能自摸。")
-            ok, en, zh, *_ = self._can_win_on(seat, self._drawn, self_drawn=True)
+            ok, en, zh, *_ = self._judge(seat, self._drawn, self_drawn=True)
         if not ok:
             raise IllegalActionError(en, zh)
 
@@ -798,22 +1015,73 @@ class Table:
         if self.phase in ("claim", "rob"):
             return self._call(seat, "win", self._claim_tile())
         e = self._emit(Declared(seat, "win", self._drawn))
-        _, _, _, hand, points, ctx = self._can_win_on(seat, self._drawn, self_drawn=True)
-        self._finish_win(seat, self._drawn, hand, points, ctx, None)
+        self._finish_wins([seat], self._drawn, None, robbing=False, self_drawn=True)
         return e
 
-    def _finish_win(self, seat, t, hand, points, ctx, from_seat) -> None:
-        w = self._emit(Won(seat, t, hand, from_seat, points=points, **ctx))
-        self.winners.append(w)
+    def _finish_wins(self, seats, t: Tile, from_seat, *, robbing: bool, self_drawn: bool) -> None:
+        """Score each winner by the rule set (with the bird and several-winner context where the rule
+        set uses them) and end the hand."""
+        verdicts = [self._judge(s, t, robbing=robbing, self_drawn=self_drawn) for s in seats]
+        extra = {}
+        if self.config.bird:
+            extra["bird"] = self._turn_up_bird(t if self._final and not robbing and
+                                               not (self_drawn and self._drawn_kind == "kong") else None)
+        if len(seats) > 1:
+            extra["multiple_winners"] = True
+        for s, (ok, en, zh, hand, res, tctx) in zip(seats, verdicts):
+            if not ok:  # pragma: no cover - a claim is accepted only after the same judgement
+                raise RuntimeError(f"a refused win reached the end of the hand: {en}")
+            more = {k: v for k, v in extra.items() if k in self._rule_ctx}
+            if more:
+                res = self._score(hand, self.rule_context(s, t, self_drawn=self_drawn, robbing=robbing,
+                                                           from_seat=from_seat, **more))
+                if isinstance(res, InvalidHandError):  # pragma: no cover - judged legal a moment ago
+                    res = verdicts[seats.index(s)][4]
+            w = self._emit(Won(s, t, hand, from_seat, points=res.total, **tctx, result=res,
+                               payments=tuple(res.payments[x] for x in SEAT_LETTERS)))
+            self.winners.append(w)
         self.phase = "over"
         self.pending = set()
+
+    def _turn_up_bird(self, haidi: Tile | None) -> Tile | None:
+        """扎鸟 / 鸟牌: the next tile of the wall, or the 海底 tile itself after a last-tile win."""
+        if haidi is not None:
+            self._emit(BirdTurnedUp(haidi, None))
+            return haidi
+        w = self.wall
+        p = w.next_live()
+        while p is not None and p < len(w.tiles) and not w.state[p] and self._is_flower(w.tiles[p]):
+            w.face_up.add(p)      # a flower is no bird: turn up the next tile (as A-HP-5 does for the 财神)
+            p += 1
+        if p is None or p >= len(w.tiles) or w.state[p]:
+            return None
+        w.face_up.add(p)
+        b = TILES[w.tiles[p]]
+        self._emit(BirdTurnedUp(b, p))
+        return b
+
+    @property
+    def payments(self) -> dict[str, int]:
+        """Net amounts of the hand by seat E, S, W, N (the sum over the winners; zeros for a draw)."""
+        out = {x: 0 for x in SEAT_LETTERS}
+        for w in self.winners:
+            for x, v in zip(SEAT_LETTERS, w.payments):
+                out[x] += v
+        return out
 
     # --- passing and resolution ---------------------------------------------------------------------
 
     def verify_pass(self, seat: int) -> None:
         """Raise unless ``seat`` has a discard (or an added kong) to answer."""
-        self._need_claim(seat, "pass", "过")
+        t = self._need_claim(seat, "pass", "过")
         self._need_pending(seat)
+        self._need_not_forced(seat, t)
+
+    def _need_not_forced(self, seat: int, t: Tile) -> None:
+        if self._forced(seat):
+            raise IllegalActionError(f"In the last {self.config.forced_win_tiles} tiles of the wall a win on a "
+                                     f"discard is automatic: {SEAT_EN[seat]} wins on {t}.",
+                                     f"最后{self.config.forced_win_tiles}张牌点炮自动和牌：{SEAT_ZH[seat]}和{t.zh}。")
 
     def can_pass(self, seat: int) -> bool:
         return _ok(self.verify_pass, seat)
@@ -824,6 +1092,10 @@ class Table:
         return self._call(seat, "pass", self._claim_tile())
 
     def _call(self, seat: int, action: str, t: Tile, start: Tile | None = None) -> Declared:
+        if action != "win" and self.config.passed_win != "none" and \
+                self._judge(seat, t, robbing=self.phase == "rob")[0]:
+            self._passed_seats.add(seat)          # 漏胡: no discard win before his next draw
+            self._passed_tiles[seat].add(t.index)  # 过水: not this tile before his next discard
         e = self._emit(Declared(seat, action, t, start))
         self.calls[seat] = (action, start)
         self.pending.discard(seat)
@@ -843,9 +1115,7 @@ class Table:
         konger, t = self._robbing
         wins = self._winners_in_order(konger)
         if wins:
-            for s in wins:
-                _, _, _, hand, points, ctx = self._can_win_on(s, t, robbing=True)
-                self._finish_win(s, t, hand, points, ctx, konger)
+            self._finish_wins(wins, t, konger, robbing=True, self_drawn=False)
             return
         self._complete_added_kong(konger, t)
 
@@ -853,9 +1123,7 @@ class Table:
         d, t = self.last_discard
         wins = self._winners_in_order(d)
         if wins:
-            for s in wins:
-                _, _, _, hand, points, ctx = self._can_win_on(s, t)
-                self._finish_win(s, t, hand, points, ctx, d)
+            self._finish_wins(wins, t, d, robbing=False, self_drawn=False)
             return
         for s, (action, start) in self.calls.items():
             if action in ("pung", "kong"):
@@ -866,6 +1134,7 @@ class Table:
                     meld = Meld(MeldKind.PUNG, t, rel)
                     self.melds[s].append(meld)
                     self._emit(Punged(s, d, t, meld))
+                    self._claimed = True
                     self.claims_left[s] -= 1 if self.claims_left[s] > 0 else 0
                     self._claimed_turn(s, t)
                 else:
@@ -874,6 +1143,7 @@ class Table:
                     self.melds[s].append(meld)
                     self._emit(Konged(s, "melded", t, meld, d))
                     self.kongs += 1
+                    self._claimed = True
                     self._kong_replacement(s, prefer=0)
                 return
         for s, (action, start) in self.calls.items():
@@ -885,6 +1155,7 @@ class Table:
                 meld = Meld(MeldKind.CHOW, start, t.index - start.index + 1)
                 self.melds[s].append(meld)
                 self._emit(Chowed(s, d, t, meld))
+                self._claimed = True
                 self.claims_left[s] -= 1 if self.claims_left[s] > 0 else 0
                 self._claimed_turn(s, t)
                 return
@@ -972,7 +1243,7 @@ def replay(log) -> Table:
     first = log[0]
     dice = [e.dice for e in log if isinstance(e, DiceThrown)]
     t = Table(first.config or first.rules, first.seed, arrangement=first.arrangement, dice=dice,
-              prevalent_wind=first.prevalent_wind, setup=False)
+              prevalent_wind=first.prevalent_wind, setup=False, context=dict(first.context))
     while len(t.log) < len(log) and t.phase == "setup":
         if t.step_setup() is None:
             break
