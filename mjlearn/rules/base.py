@@ -52,7 +52,7 @@ __all__ = ["RulesError", "UnknownRuleSetError", "ContextError", "TileSetError",
            "TileSet", "Claims", "Option", "Ctx", "COMMON", "ctx", "Pattern", "Win", "Ledger",
            "RuleSet", "SEATS", "seat_index", "seat_after", "relative_seat", "NOT_COMPLETE",
            "next_in_cycle", "straight_parts", "seven_pairs_quads", "one_suit", "all_pungs",
-           "claimed_melds", "SEAT_ZH"]
+           "claimed_melds", "SEAT_ZH", "score_discard", "turn_order_from"]
 
 SEATS = ("E", "S", "W", "N")
 """The four seats in turn order (counterclockwise): East, South, West, North."""
@@ -728,6 +728,35 @@ class RuleSet:
         return RegionalResult(self, hand, c, True, None, total, tuple(items), net,
                               win.reading, win.wilds, tuple(ledger.lines), shape=win.shape)
 
+    # --- several claimants of one discard ---
+    def score_discard(self, hands: Mapping, *, discarder: str, tile=None, options: Mapping | None = None,
+                      contexts: Mapping | None = None, **context):
+        """Judge every hand that claims one discard and settle all the winners at once
+        (see :func:`score_discard`)."""
+        rs = self.with_options(**options) if options else self
+        return _score_discard(rs, hands, discarder, tile, contexts, context)
+
+    def choose_winners(self, claims: list, discarder: str) -> tuple[tuple[str, ...], dict]:
+        """Which of the legal claimants (``claims``: [(seat, RegionalResult)] in turn order from the
+        discarder) collect, and why the others do not: ``(winners, {seat: (zh, en)})``.
+
+        ``multi_win == "multiple_allowed"`` (通炮, 一炮多响, 一炮三响): all of them; otherwise the
+        nearest in turn order (截和). Variants with another priority override this."""
+        if not claims:
+            return (), {}
+        if self.multi_win == "multiple_allowed":
+            return tuple(s for s, _ in claims), {}
+        first = claims[0][0]
+        notes = {s: (f"截和：{SEAT_ZH[first]}家离点炮者更近，只有一家可和",
+                     f"only one player may win a discard here: {first} is nearer to the discarder")
+                 for s, _ in claims[1:]}
+        return (first,), notes
+
+    def next_dealer(self, winners: tuple[str, ...], discarder: str | None, dealer: str) -> str | None:
+        """The next hand's dealer after these winners of one tile (None: the rule set does not say;
+        variants override). ``winners`` is empty after a drawn hand."""
+        return None
+
     def __repr__(self) -> str:
         extra = f".with_options(**{dict(self.settings)!r})" if self.settings else ""
         return f"mjlearn.rules.get({self.name!r}){extra}"
@@ -739,6 +768,123 @@ class RuleSet:
 
 def _zero() -> dict:
     return {s: 0 for s in SEATS}
+
+
+# --- one discard, several claimants ---------------------------------------------------------------
+
+def turn_order_from(seat: str) -> tuple[str, ...]:
+    """The other three seats in turn order after ``seat`` (下家 first).
+
+    >>> turn_order_from("W")
+    ('N', 'E', 'S')
+    """
+    return tuple(seat_after(seat, k) for k in (1, 2, 3))
+
+
+def score_discard(hands: Mapping, rules="mcr", *, discarder: str, tile=None, options: Mapping | None = None,
+                  contexts: Mapping | None = None, **context):
+    """Score every player who claims one discard, and settle all the winners at once.
+
+    ``hands`` maps each claiming seat to its hand: 13 tiles (then ``tile`` is the discard), or 14
+    with the discard after ``+``. The other keywords are the rule set's context, shared by every
+    claimant (``dealer``, ``bird``, ``kong`` for a robbed kong…); ``winner``, ``discarder`` and
+    ``self_drawn`` are set per claimant; ``contexts`` maps a seat to keywords for that seat only.
+
+    Where the rule set allows several winners (``multi_win == "multiple_allowed"``: Changsha 通炮,
+    Yunnan 一炮多响, Hong Kong 一炮三响), every legal claimant wins and the discarder pays each of
+    them in full; otherwise only the nearest in turn order wins (截和). A rule set with a
+    ``multiple_winners`` keyword gets it set when two or more win. The combined payments of the four
+    seats sum to zero.
+
+    >>> r = score_discard({"S": "123m456m789p234s8s", "N": "111333555777s9s"}, rules="changsha",
+    ...                   discarder="W", tile="8s")
+    >>> r.winners, r.totals, r.payments, r.next_dealer     # 通炮: 小胡 for S, 清一色 for N
+    (('N', 'S'), {'N': 6, 'S': 1}, {'E': 0, 'S': 1, 'W': -7, 'N': 6}, 'W')
+    """
+    from .registry import get
+    rs = get(rules)
+    if options:
+        rs = rs.with_options(**options)
+    return _score_discard(rs, hands, discarder, tile, contexts, context)
+
+
+def _score_discard(rs: "RuleSet", hands, discarder, tile, contexts, context):
+    from .result import DiscardResult
+    from ..tiles import tile as _tile
+    discarder = _check_seat("discarder", discarder)
+    for k in ("winner", "self_drawn", "discarder"):
+        if k in context:
+            raise ContextError(f"score_discard sets {k!r} itself for each claimant; drop {k}={context[k]!r}")
+    if not isinstance(hands, Mapping) or not hands:
+        raise RulesError("hands must map each claiming seat ('E', 'S', 'W', 'N') to its hand, e.g. "
+                         "{'S': '123m456m789p234s8s'}")
+    contexts = dict(contexts or {})
+    for s in contexts:
+        if _check_seat("contexts seat", s) not in hands:
+            raise ContextError(f"contexts has keywords for {s}, which holds no hand here")
+    if tile is not None:
+        try:
+            tile = _tile(tile)
+        except (ValueError, TypeError) as e:
+            raise ContextError(f"tile must be the discarded tile, such as '5m'; got {tile!r} ({e})") from None
+    parsed = {}
+    for seat, h in hands.items():
+        seat = _check_seat("hands seat", seat)
+        if seat == discarder:
+            raise RulesError(f"{seat} discarded the tile and cannot claim it; drop hands[{seat!r}]")
+        h = as_hand(h)
+        if h.win_tile is None:
+            if tile is None:
+                raise RulesError(f"hands[{seat!r}] has no winning tile: give tile=… (the discard) or "
+                                 f"write the hand with '+' and the discard")
+            from ..hand import Hand
+            h = Hand(h.melds, h.concealed, tile, h.flowers)
+        elif tile is None:
+            tile = h.win_tile
+        elif h.win_tile is not tile:
+            raise RulesError(f"hands[{seat!r}] wins on {h.win_tile}, but the discard is {tile}")
+        parsed[seat] = h
+    # one physical discard is shared: no kind may be held more than four times in all
+    total = [0] * 34
+    for h in parsed.values():
+        for i, n in enumerate(h.all_counts):
+            total[i] += n
+    if not tile.is_flower:
+        total[tile.index] -= len(parsed) - 1
+    over = [f"{TILES[i]} ×{n}" for i, n in enumerate(total) if n > 4]
+    if over:
+        raise InvalidHandError(f"the claiming hands and the discard hold more than four of a tile: "
+                               f"{', '.join(over)}", None)
+    order = [s for s in turn_order_from(discarder) if s in parsed]
+    multi = "multiple_winners" in rs.context_names
+
+    def judge(seat, several: bool):
+        c = dict(context)
+        c.update(contexts.get(seat, {}))
+        c["winner"] = seat
+        if "discarder" in rs.context_names:
+            c["discarder"] = discarder
+        if multi and "multiple_winners" not in contexts.get(seat, {}):
+            c["multiple_winners"] = several
+        return rs.score(parsed[seat], **c)
+
+    results = {s: judge(s, multi) for s in order}
+    claims = [(s, r) for s, r in results.items() if r.legal]
+    winners, notes = rs.choose_winners(claims, discarder)
+    if multi and len(winners) < 2:      # one winner after all: no 一炮多响 floor
+        results.update({s: judge(s, False) for s in order})
+        winners, notes = rs.choose_winners([(s, r) for s, r in results.items() if r.legal], discarder)
+    payments = _zero()
+    transfers = []
+    for s in winners:
+        for k, v in results[s].payments.items():
+            payments[k] += v
+        transfers.extend(results[s].transfers)
+    assert sum(payments.values()) == 0, payments
+    dealer = context.get("dealer", "E")
+    return DiscardResult(rs, tile, discarder, results, tuple(winners), payments, tuple(transfers),
+                         rs.next_dealer(tuple(winners), discarder, dealer) if winners else None,
+                         notes, kind="discard")
 
 
 # --- pattern helpers shared by variants ------------------------------------------------------------

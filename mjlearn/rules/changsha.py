@@ -14,14 +14,16 @@ from the seat it lands on. On-deal 小胡 (四喜, 板板胡, 缺一色) are set
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..hand import as_hand
 from ..shapes import Form
 from .base import (Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx, SEATS, seat_after,
-                   all_pungs, one_suit, seven_pairs_quads, NOT_COMPLETE)
+                   all_pungs, one_suit, seven_pairs_quads, NOT_COMPLETE, SEAT_ZH)
 from .registry import register
-from .result import Item, RegionalResult
+from .result import DiscardResult, Item, RegionalResult
 
-__all__ = ["CHANGSHA", "ChangshaRuleSet", "on_deal"]
+__all__ = ["CHANGSHA", "ChangshaRuleSet", "on_deal", "haidi_roaming"]
 
 
 def _is258(t) -> bool:
@@ -116,6 +118,15 @@ class ChangshaRuleSet(RuleSet):
                        else ("和牌，中鸟×2", "hand, bird ×2"))
         return ledger
 
+    def next_dealer(self, winners, discarder, dealer):
+        """§5.3: after 通炮 (several winners of one discard) the discarder deals; otherwise the
+        winner; after a drawn hand the dealer keeps the deal (A-CS-2)."""
+        if not winners:
+            return dealer
+        if len(winners) > 1:
+            return discarder
+        return winners[0]
+
     def check_context(self, d):
         b = d.get("bird")
         if b is not None and not b.is_suited:
@@ -139,6 +150,9 @@ _OPTIONS = (
            "起手胡是否结束"),
     Option("dealer_after_draw", "same", "A-CS-2", "the dealer keeps the deal after a drawn hand",
            "荒庄后庄家", ("same",)),
+    Option("haidi_roaming", True, "§5.7",
+           "海底漫游: the last wall tile is offered to each player in turn from the one whose draw it is; "
+           "off: that player must take it", "海底漫游"),
     Option("situational_dahu_shapes", "xiaohu_or_dahu_shape", "A-CS-6",
            "situational 大胡 need a 小胡 shape (2-5-8 pair) or a 大胡 shape", "含小胡",
            ("xiaohu_or_dahu_shape",)),
@@ -198,3 +212,104 @@ def on_deal(tiles, seat: str = "E", dealer: str = "E", bird=None, rules=None) ->
             ledger.pay(s, seat, total * (2 if bird_seat in (s, seat) else 1), ("起手小胡", "on-deal 小胡"))
     return RegionalResult(rs, hand, c, True, None, total, items, ledger.net, transfers=tuple(ledger.lines),
                           shape="on_deal")
+
+
+def haidi_roaming(hands, tile, first: str, *, dealer: str = "E", accept=None, options=None, rules=None):
+    """海底牌漫游 (§5.7): the last wall tile offered round the table, and what follows.
+
+    ``hands`` maps seats to their 13-tile hands (a seat without a hand declines and cannot win);
+    ``tile`` is the 海底 tile; ``first`` is the seat whose draw it is. Each player in turn order
+    from ``first`` is asked whether he takes the tile; ``accept`` decides: None (each takes it
+    exactly when it completes his hand), a collection of the seats that would take it, or a function
+    ``(seat, hand, tile) -> bool``. The first to accept takes it:
+
+    * if it completes his hand, he wins by self-draw: 海底捞月;
+    * otherwise the tile is exposed as his discard and the others may win on it, several at once
+      (海底炮, 通炮); the taker pays as the discarder;
+    * if nobody takes it, or nobody wins, the hand is drawn and the dealer stays (A-CS-2).
+
+    The 海底 tile itself is the bird (§5.7). With the option ``haidi_roaming=False`` the tile is not
+    offered round: the player whose draw it is must take it. Returns a
+    :class:`~mjlearn.rules.result.DiscardResult` (``kind``: ``haidi_self``, ``haidi_discard`` or
+    ``draw``) whose ``steps`` tell the story.
+
+    >>> r = haidi_roaming({"E": "123m456m789m2468p", "S": "111333555777s9s", "W": "123456789m2355p"},
+    ...                   "9s", first="E", accept={"E", "S"})
+    >>> r.kind, r.winners, r.payments     # E takes it, cannot win; S wins on it (清一色 碰碰胡 海底炮)
+    ('haidi_discard', ('S',), {'E': -36, 'S': 36, 'W': 0, 'N': 0})
+    """
+    from .base import _check_seat, _score_discard, ContextError, RulesError, turn_order_from
+    from ..tiles import tile as _tile
+    from ..hand import Hand
+    rs = rules or CHANGSHA
+    if options:
+        rs = rs.with_options(**options)
+    first, dealer = _check_seat("first", first), _check_seat("dealer", dealer)
+    try:
+        tile = _tile(tile)
+    except (ValueError, TypeError) as e:
+        raise ContextError(f"tile must be the 海底 tile, such as '5m'; got {tile!r} ({e})") from None
+    if not isinstance(hands, dict) or not hands:
+        raise RulesError("hands must map seats to their 13-tile hands, e.g. {'E': '123m456m789m2468p'}")
+    parsed = {}
+    for seat, h in hands.items():
+        seat = _check_seat("hands seat", seat)
+        h = as_hand(h)
+        rs.check_tiles(h)
+        if h.win_tile is not None or h.tile_count != 13:
+            raise ValueError(f"hands[{seat!r}]: a hand waiting for the 海底 has 13 tiles and no '+'; "
+                             f"got {str(h)!r}")
+        parsed[seat] = h
+    if not tile.is_suited:
+        raise ContextError(f"{rs.zh} {rs.en} plays only suited tiles; the 海底 tile cannot be {tile}")
+    if callable(accept):
+        wants = accept
+    elif accept is None:
+        def wants(seat, hand, t):
+            return rs.score(Hand(hand.melds, hand.concealed, t, hand.flowers), winner=seat, dealer=dealer,
+                            self_drawn=True, wall_last=True, bird=t).legal
+    else:
+        chosen = {_check_seat("accept", s) for s in accept}
+        def wants(seat, hand, t):
+            return seat in chosen
+
+    asked = (first,) + turn_order_from(first) if rs.opt("haidi_roaming") else (first,)
+    steps, taker = [], None
+    for s in asked:
+        if s not in parsed:
+            steps.append((f"{SEAT_ZH[s]}家不要（没有给出手牌）", f"{s} declines (no hand given)"))
+            continue
+        if rs.opt("haidi_roaming") and not wants(s, parsed[s], tile):
+            steps.append((f"{SEAT_ZH[s]}家不要海底牌", f"{s} declines the 海底 tile"))
+            continue
+        taker = s
+        steps.append((f"{SEAT_ZH[s]}家要了海底牌 {tile}" if rs.opt("haidi_roaming") else
+                      f"{SEAT_ZH[s]}家摸海底牌 {tile}（不漫游）",
+                      f"{s} takes the 海底 tile {tile}" if rs.opt("haidi_roaming") else
+                      f"{s} must take the 海底 tile {tile} (no roaming)"))
+        break
+    zero = {x: 0 for x in SEATS}
+    if taker is None:
+        steps.append(("无人要海底牌：荒庄，庄家连庄", "nobody takes it: the hand is drawn and the dealer stays"))
+        return DiscardResult(rs, tile, None, {}, (), zero, next_dealer=rs.next_dealer((), None, dealer),
+                             steps=tuple(steps), kind="draw")
+    h = parsed[taker]
+    own = rs.score(Hand(h.melds, h.concealed, tile, h.flowers), winner=taker, dealer=dealer, self_drawn=True,
+                   wall_last=True, bird=tile)
+    if own.legal:
+        steps.append((f"{SEAT_ZH[taker]}家海底捞月", f"{taker} wins on it by self-draw: 海底捞月"))
+        return DiscardResult(rs, tile, None, {taker: own}, (taker,), dict(own.payments), own.transfers,
+                             rs.next_dealer((taker,), None, dealer), steps=tuple(steps), kind="haidi_self")
+    steps.append((f"{SEAT_ZH[taker]}家不能和，海底牌亮出当作他打出的牌",
+                  f"{taker} cannot win with it: the tile is exposed as {taker}'s discard"))
+    others = {s: parsed[s] for s in turn_order_from(taker) if s in parsed}
+    res = _score_discard(rs, {s: Hand(x.melds, x.concealed, tile, x.flowers) for s, x in others.items()},
+                         taker, tile, None, {"dealer": dealer, "wall_last": True, "bird": tile}) if others else None
+    if res is None or not res.winners:
+        steps.append(("无人和海底炮：荒庄，庄家连庄", "nobody wins on it: the hand is drawn and the dealer stays"))
+        return DiscardResult(rs, tile, taker, {} if res is None else res.results, (), zero,
+                             next_dealer=rs.next_dealer((), None, dealer), steps=tuple(steps), kind="draw")
+    names = "、".join(SEAT_ZH[s] for s in res.winners)
+    steps.append((f"{names}家和海底炮，{SEAT_ZH[taker]}家付", f"{', '.join(res.winners)} win on it (海底炮); "
+                  f"{taker} pays as the discarder"))
+    return replace(res, steps=tuple(steps), kind="haidi_discard")

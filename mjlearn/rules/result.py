@@ -10,7 +10,7 @@ from ..hand import Hand
 from ..shapes import Reading
 from ..tiles import Tile
 
-__all__ = ["Item", "RegionalResult"]
+__all__ = ["Item", "RegionalResult", "DiscardResult"]
 
 
 @dataclass(frozen=True)
@@ -120,6 +120,111 @@ class RegionalResult:
             rows.append(f"<tr><td>收付 Payments</td><td style='text-align:right'>{escape(pays)}</td></tr>")
         return (f"<div style='display:flex;gap:1em;align-items:flex-start'><div>{tiles}</div>"
                 f"<table><caption>{escape(rs.zh)} {escape(rs.en)}</caption>{''.join(rows)}</table></div>")
+
+
+@dataclass(frozen=True)
+class DiscardResult:
+    """Everyone who claims one tile: the winners of a discard (通炮 / 一炮多响: several at once) or
+    of the 海底 tile, each with their own :class:`RegionalResult`, and the combined payments.
+
+    Built by :func:`mjlearn.rules.score_discard` and :func:`mjlearn.rules.changsha.haidi_roaming`.
+    """
+
+    ruleset: Any
+    tile: Tile
+    """The tile claimed (the discard, or the 海底 tile)."""
+    discarder: str | None
+    """Who discarded it (None: the tile was self-drawn, e.g. 海底捞月)."""
+    results: dict
+    """Seat → :class:`RegionalResult` of every hand that was judged, in turn order from the discarder."""
+    winners: tuple[str, ...]
+    """The seats that win and collect, in turn order from the discarder."""
+    payments: dict
+    """Net amount of each seat E, S, W, N over all winners; sums to zero."""
+    transfers: tuple = ()
+    """Every payment of every winner: (payer, receiver, amount, (why zh, why en))."""
+    next_dealer: str | None = None
+    """The dealer of the next hand under this rule set (None when the rule set does not say)."""
+    notes: dict = field(default_factory=dict)
+    """Seat → (zh, en): why a hand that could win does not collect (截和 by a nearer seat…)."""
+    steps: tuple = ()
+    """(zh, en) lines telling what happened (the 海底 offered round the table, …)."""
+    kind: str = "discard"
+    """``discard``, ``haidi_self`` (海底捞月), ``haidi_discard`` (海底炮) or ``draw`` (荒庄)."""
+
+    @property
+    def rules(self) -> str:
+        return self.ruleset.name
+
+    @property
+    def legal(self) -> bool:
+        """Whether anybody wins."""
+        return bool(self.winners)
+
+    @property
+    def totals(self) -> dict:
+        """Seat → total of each winner (in the rule set's unit)."""
+        return {s: self.results[s].total for s in self.winners}
+
+    def to_dict(self) -> dict:
+        return {
+            "rules": self.rules,
+            "kind": self.kind,
+            "tile": str(self.tile),
+            "discarder": self.discarder,
+            "winners": list(self.winners),
+            "results": {s: r.to_dict() for s, r in self.results.items()},
+            "payments": dict(self.payments),
+            "next_dealer": self.next_dealer,
+            "notes": {s: {"zh": zh, "en": en} for s, (zh, en) in self.notes.items()},
+            "steps": [{"zh": zh, "en": en} for zh, en in self.steps],
+        }
+
+    def __str__(self) -> str:
+        rs = self.ruleset
+        who = "self-drawn" if self.discarder is None else f"discarded by {self.discarder}"
+        lines = [f"{rs.en} {rs.zh}: {self.tile} {who}"]
+        lines += [f"  {en} ({zh})" for zh, en in self.steps]
+        for s, r in self.results.items():
+            if s in self.winners:
+                items = ", ".join(f"{i.zh} {i.en}" for i in r.items)
+                lines.append(f"  {s} wins: {r.total} {rs.unit[1]} ({items})")
+            elif s in self.notes:
+                lines.append(f"  {s} does not collect: {self.notes[s][1]} ({self.notes[s][0]})")
+            else:
+                lines.append(f"  {s} cannot win: {r.reason[1]} ({r.reason[0]})")
+        if not self.winners:
+            lines.append("  nobody wins")
+        lines.append("  payments: " + ", ".join(f"{s} {v:+g}" for s, v in self.payments.items()))
+        if self.next_dealer is not None:
+            lines.append(f"  next dealer: {self.next_dealer}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return (f"<DiscardResult {self.rules} {self.kind} tile={self.tile} discarder={self.discarder} "
+                f"winners={list(self.winners)}>")
+
+    def _repr_html_(self) -> str:
+        rs = self.ruleset
+        who = ("自摸 self-drawn" if self.discarder is None
+               else f"{_seat_zh(self.discarder)}家打出 discarded by {self.discarder}")
+        head = (f"<caption>{escape(rs.zh)} {escape(rs.en)}: {escape(str(self.tile))} {escape(who)}"
+                f"</caption>")
+        rows = [f"<tr><td colspan=3>{escape(zh)} / {escape(en)}</td></tr>" for zh, en in self.steps]
+        for s, r in self.results.items():
+            if s in self.winners:
+                state = f"和 wins: {escape(str(r.total))} {escape(rs.unit[0])} {escape(rs.unit[1])}"
+            elif s in self.notes:
+                state = f"不收 does not collect: {escape(self.notes[s][0])} / {escape(self.notes[s][1])}"
+            else:
+                state = f"不能和 cannot win: {escape(r.reason[0])} / {escape(r.reason[1])}"
+            rows.append(f"<tr><td>{s}{_seat_zh(s)}</td><td>{r._repr_html_()}</td><td>{state}</td></tr>")
+        pays = " ".join(f"{s}{_seat_zh(s)} {v:+g}" for s, v in self.payments.items())
+        rows.append(f"<tr><th>收付 Payments</th><td colspan=2>{escape(pays)}</td></tr>")
+        if self.next_dealer is not None:
+            rows.append(f"<tr><th>下一庄 Next dealer</th><td colspan=2>{self.next_dealer}"
+                        f"{_seat_zh(self.next_dealer)}</td></tr>")
+        return f"<table>{head}{''.join(rows)}</table>"
 
 
 def _seat_zh(s: str) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from ..hand import MeldKind, as_hand
 from ..shapes import Form
 from .base import (Context, Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Claims, ctx, SEATS,
-                   all_pungs, seven_pairs_quads, _check_seat)
+                   all_pungs, seven_pairs_quads, seat_after, _check_seat)
 from .registry import register
 from .result import Item, RegionalResult
 
@@ -84,6 +84,17 @@ class YunnanRuleSet(RuleSet):
         else:
             ledger.pay(win.discarder, win.winner, amount, ("点炮", "discarder pays"))
         return ledger
+
+    def next_dealer(self, winners, discarder, dealer):
+        """The first winner deals next; after 一炮多响 the discarder's 下家 (A-YN-12 switch: the
+        first winner counting onward from the discarder); after a draw the dealer stays (A-YN-1)."""
+        if not winners:
+            return dealer
+        if len(winners) == 1:
+            return winners[0]
+        if self.opt("dealer_next_multi_win") == "discarder_next":
+            return seat_after(discarder)
+        return winners[0]       # winners come in turn order from the discarder
 
     def kong_payments(self, owner: str, exposed_from: str | None = None, concealed: int = 0, added: int = 0) -> dict:
         """Kong money paid when a kong is made (void at a draw): 明杠 2 from the discarder
