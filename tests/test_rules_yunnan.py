@@ -91,3 +91,13 @@ def test_cha_da_jiao():
 def test_payments_sum_to_zero(ctx):
     r = score("[111p][444p][999p]2233p+3p", **YN, **ctx)
     assert r.legal and sum(r.payments.values()) == 0 and r.payments[ctx["winner"]] > 0
+
+
+def test_next_dealer_a_yn_1_and_12():
+    from mjlearn.rules import get
+    yn = get("yunnan")
+    assert yn.next_dealer((), None, "S") == "S"                  # drawn hand: the dealer stays
+    assert yn.next_dealer(("W",), "N", "E") == "W"               # the (first) winner
+    assert yn.next_dealer(("S", "W"), "N", "E") == "E"           # 一炮多响: the discarder's 下家
+    alt = yn.with_options(dealer_next_multi_win="first_winner_after_discarder")
+    assert alt.next_dealer(("S", "W"), "N", "E") == "S"
