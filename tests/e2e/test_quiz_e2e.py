@@ -33,8 +33,12 @@ def test_answer_a_quiz_and_see_the_feedback(browser_context, lab, tmp_path):
     page = browser_context.new_page()
     page.set_default_timeout(90_000)
     try:
-        page.goto(lab.url("lab/tree/quiz_e2e.ipynb"))
+        # reset: start from an empty workspace, so the notebooks earlier tests opened in this
+        # server are not restored and the quiz notebook is the current widget
+        page.goto(lab.url("lab/tree/quiz_e2e.ipynb") + "&reset")
         page.wait_for_function("window.jupyterapp && window.jupyterapp.shell.currentWidget"
+                               " && window.jupyterapp.shell.currentWidget.context"
+                               " && window.jupyterapp.shell.currentWidget.context.path === 'quiz_e2e.ipynb'"
                                " && window.jupyterapp.shell.currentWidget.sessionContext"
                                " && window.jupyterapp.shell.currentWidget.sessionContext.session"
                                " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel")
