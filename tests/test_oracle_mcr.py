@@ -28,6 +28,10 @@ def _compare(cases):
         ref = H.reference_fans(hand, ctx)
         res = score(hand, **ctx)
         mine = res.fan_counts() if res.is_winning else None
+        if mine is not None:
+            # the counts the scorer compared readings with = the fans of the explanation, and the total
+            assert H.mine_fans(res) == mine, (hand, ctx, H.mine_fans(res), mine)
+            assert res.total == sum(s.total for s in res.fans), (hand, ctx)
         if mine == ref:
             agree += 1
             covered.update((mine or {}).keys())

@@ -62,14 +62,97 @@ def _whole_hand(mask: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+_PRESENT = bytes([0] + [1] * 255)   # bytes.translate table: any count -> 0/1
+
+# features of one group's tiles (a suit's 9 or the 7 honors), bits:
+_NONEMPTY, _HAS_TH, _NOT_T, _NOT_REV, _NOT_GREEN, _NOT_TH, _WIND, _DRAGON = (1 << k for k in range(9, 17))
+_GROUP_FEATS: dict = {}
+
+
+def _group_feats(base: int, present: bytes) -> int:
+    """Features of the tiles ``base + k`` with ``present[k]``: ranks present (bits 0-8) and flags."""
+    key = (base, present)
+    v = _GROUP_FEATS.get(key)
+    if v is not None:
+        return v
+    tiles = [base + k for k, x in enumerate(present) if x]
+    v = 0
+    for i in tiles:
+        v |= _NONEMPTY
+        if i < 27:
+            v |= 1 << (RANK[i] - 1)
+        if IS_TERMINAL_OR_HONOR[i]:
+            v |= _HAS_TH
+        else:
+            v |= _NOT_TH
+        if not IS_TERMINAL[i]:
+            v |= _NOT_T
+        if not IS_REVERSIBLE[i]:
+            v |= _NOT_REV
+        if not IS_GREEN[i]:
+            v |= _NOT_GREEN
+        if IS_WIND[i]:
+            v |= _WIND
+        if IS_DRAGON[i]:
+            v |= _DRAGON
+    _GROUP_FEATS[key] = v
+    return v
+
+
+@lru_cache(maxsize=None)
+def _whole_hand_feats(fm: int, fp: int, fs: int, fh: int) -> tuple[int, ...]:
+    """The whole-hand fans from the four groups' features (same rules as ``_whole_hand``)."""
+    honors = bool(fh & _NONEMPTY)
+    n_suits = sum(1 for f in (fm, fp, fs) if f & _NONEMPTY)
+    missing = 3 - n_suits
+    any_f = fm | fp | fs | fh
+    out = []
+    if not honors:
+        out.append(76)
+    if missing == 1:
+        out.append(75)
+    elif missing == 2:
+        out.append(49 if honors else 22)
+    if missing == 0 and fh & _WIND and fh & _DRAGON:
+        out.append(51)
+    if not any_f & _HAS_TH:
+        out.append(68)
+    if not any_f & _NOT_REV:
+        out.append(40)
+    if not any_f & _NOT_GREEN:
+        out.append(3)
+    if not n_suits:
+        out.append(11)
+    if not any_f & _NOT_T:
+        out.append(8)
+    if not any_f & _NOT_TH:
+        out.append(18)
+    if not honors:
+        ranks = any_f & 0x1FF
+        if not ranks & ~0b1111:
+            out.append(37)
+            if not ranks & 0b1000:
+                out.append(27)
+        elif not ranks & ~0b111100000:
+            out.append(36)
+            if not ranks & 0b100000:
+                out.append(25)
+        elif not ranks & ~0b111000:
+            out.append(26)
+    return tuple(out)
+
+
+def whole_hand_fans(all_counts) -> tuple[int, ...]:
+    """The fans of :func:`whole_hand` as ids, from per-group tables (presence of each tile only)."""
+    p = bytes(all_counts).translate(_PRESENT)
+    g = _group_feats
+    return _whole_hand_feats(g(0, p[0:9]), g(9, p[9:18]), g(18, p[18:27]), g(27, p[27:34]))
+
+
 def whole_hand(all_counts, occ: list) -> None:
     """suits, traits, ranges: 无字 缺一门 混一色 清一色 五门齐 断幺 推不倒 绿一色 字一色 清幺九 混幺九
     全小 小于五 全大 大于五 全中 — properties of the set of tiles, the same in every reading."""
-    mask = 0
-    for i in range(34):
-        if all_counts[i]:
-            mask |= 1 << i
-    occ.extend((f, ()) for f in _whole_hand(mask))
+    occ.extend((f, ()) for f in whole_hand_fans(all_counts))
 
 
 def hog(all_counts, kong_tiles, occ: list) -> None:

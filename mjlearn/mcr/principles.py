@@ -26,6 +26,12 @@ whole hand). Then two steps decide what counts, and keep what they dropped and w
    sets, or one occurrence). A fan already dropped excludes nothing, so 四暗刻 (which drops 不求人)
    leaves 自摸 standing, as the reference does.
 
+Both steps have a fast twin used while the scorer compares readings, when only the points matter:
+:func:`combine_chows_kept` / :func:`combine_pungs_kept` (the same choice, cached by the sets' tile
+codes) and :func:`count_fans` (the same non-repetition, as fan counts and a total, without the
+record of what was dropped). The result builds the explanation with the steps above, lazily, for
+the chosen reading only; the tests check that both give the same fans on every hand.
+
 就高不就低 (take the higher) is the choice among readings, in :mod:`mjlearn.mcr.scorer`.
 
 >>> kept, dropped = combine_chows([(0, 0x12), (1, 0x12), (2, 0x32)])   # 123m 123m 123p
@@ -35,7 +41,8 @@ whole hand). Then two steps decide what counts, and keep what they dropped and w
 
 from __future__ import annotations
 
-__all__ = ["combine_chows", "combine_pungs", "apply_exclusions", "NON_REPETITION", "NO_SPLITTING",
+__all__ = ["combine_chows", "combine_pungs", "apply_exclusions", "count_fans", "combine_chows_kept",
+           "combine_pungs_kept", "NON_REPETITION", "NO_SPLITTING",
            "NO_IDENTICAL", "COMBINE_ONCE", "TAKE_HIGHER", "PRINCIPLES"]
 
 NON_REPETITION = "不重复"
@@ -335,3 +342,85 @@ def apply_exclusions(occurrences, exclusions, order_key):
                     break
     kept = [o for o, a in zip(occ, alive) if a]
     return kept, dropped
+
+
+def count_fans(occurrences, tables):
+    """Non-repetition as :func:`apply_exclusions` applies it, but only counting: ``(total, {fan: count})``.
+
+    ``tables`` is :attr:`Profile.kernel <mjlearn.mcr.profiles.Profile.kernel>`: points, order key,
+    per fan the bitmask of the fans it excludes everywhere (scope ``all``) and its scoped exclusions
+    (``parts`` / ``one``). Every exclusion points to a fan visited later, or is mutual (checked when
+    the tables are built), so a fan is dead as soon as a counted fan before it excludes it. With nothing left
+    the hand scores 无番和 (Chicken Hand).
+    """
+    points, order, excl_all, scoped = tables
+    by_fan = {}
+    for f, parts in occurrences:
+        lst = by_fan.get(f)
+        if lst is None:
+            by_fan[f] = [parts]
+        else:
+            lst.append(parts)
+    dead = 0
+    total = 0
+    counts = {}
+    for f in sorted(by_fan, key=order.__getitem__):
+        occs = by_fan[f]
+        if dead >> f & 1 or not occs:
+            continue
+        dead |= excl_all[f]
+        sc = scoped[f]
+        if sc:
+            for ex, scope in sc:
+                lst = by_fan.get(ex)
+                if not lst:
+                    continue
+                for ps in occs:
+                    if scope == "parts":
+                        own = set(ps)
+                        lst[:] = [g for g in lst if not (g and own.issuperset(g))]
+                    elif lst:
+                        del lst[0]
+        n = len(occs)
+        counts[f] = n
+        total += points[f] * n
+    if not counts:
+        return points[43], {43: 1}
+    return total, counts
+
+
+def _positions_kept(combine, codes):
+    kept, _ = combine(list(enumerate(codes)))
+    return tuple(kept)
+
+
+_CHOW_KEPT: dict = {}
+_PUNG_KEPT: dict = {}
+
+
+def combine_chows_kept(chows):
+    """The ``kept`` of :func:`combine_chows` (without the explanation), cached by the sorted codes."""
+    if len(chows) < 2:
+        return []
+    sets = sorted(chows, key=_code)
+    codes = tuple([t for _, t in sets])
+    kept = _CHOW_KEPT.get(codes)
+    if kept is None:
+        kept = _CHOW_KEPT[codes] = _positions_kept(combine_chows, codes)
+    return [(f, tuple(sorted([sets[i][0] for i in ps]))) for f, ps in kept]
+
+
+def combine_pungs_kept(pungs):
+    """The ``kept`` of :func:`combine_pungs` (without the explanation), cached by the sorted codes."""
+    if len(pungs) < 2:
+        return []
+    sets = sorted(pungs, key=_code)
+    codes = tuple([t for _, t in sets])
+    kept = _PUNG_KEPT.get(codes)
+    if kept is None:
+        kept = _PUNG_KEPT[codes] = _positions_kept(combine_pungs, codes)
+    return [(f, tuple(sorted([sets[i][0] for i in ps]))) for f, ps in kept]
+
+
+def _code(s):
+    return s[1]

@@ -107,6 +107,26 @@ class Profile:
         return tuple((-p, i) for i, p in enumerate(self.points))
 
 
+    @cached_property
+    def kernel(self) -> tuple:
+        """Tables of :func:`~mjlearn.mcr.principles.count_fans`: (points, order, per fan the bitmask of
+        fans excluded everywhere, per fan its ``parts``/``one`` exclusions)."""
+        excl_all = [0] * len(self.points)
+        scoped = [()] * len(self.points)
+        order = self.order
+        for f, ex in self.exclusions.items():
+            for e, scope in ex:
+                if order[e] <= order[f] and (f, "all") not in self.exclusions.get(e, ()):
+                    # count_fans visits fans once, in order: an exclusion pointing back is exact only
+                    # when mutual (一色三同顺 / 一色三节高), since the earlier fan then drops the later
+                    raise ValueError(f"fan {f} excludes fan {e}, which comes first: count_fans would be wrong")
+                if scope == "all":
+                    excl_all[f] |= 1 << e
+                else:
+                    scoped[f] += ((e, scope),)
+        return self.points, order, tuple(excl_all), tuple(scoped)
+
+
 PROFILES = {
     "mcr": Profile(),
     "mcr-wmo2014": Profile(name="mcr-wmo2014", two_concealed_kongs_points=8, mixed_kongs="two_melded",

@@ -105,15 +105,32 @@ class ScoreResult:
         """The chosen reading (:class:`~mjlearn.shapes.Reading`), or None."""
         if self._raw is None:
             return None
-        (total, kept, dropped, form, parts), melds = self._raw
+        (_total, _counts, form, parts, _occ, _sets), melds = self._raw
         return _reading(form, parts, melds, self.hand)
+
+    @cached_property
+    def _explained(self):
+        """(kept, dropped) of the chosen reading by the explicit principle steps, built on demand:
+        the scorer only counted while it compared readings."""
+        from .principles import apply_exclusions, combine_chows, combine_pungs
+        (_total, _counts, _form, _parts, occ, sets), _melds = self._raw
+        prof = self.profile
+        ex = prof.exclusions
+        kept, dropped = apply_exclusions(occ, ex, prof.order.__getitem__)
+        if not kept:
+            kept = [(43, ())]
+        if sets:
+            def excl(f):
+                return [e for e, _ in ex.get(f, ())]
+            dropped = combine_chows(sets[0], excl)[1] + combine_pungs(sets[1], excl)[1] + dropped
+        return kept, dropped
 
     @cached_property
     def fans(self) -> tuple:
         """The fans that count (:class:`FanScore`), highest first; each with the sets forming it."""
         if self._raw is None:
             return ()
-        kept = self._raw[0][1]
+        kept = self._explained[0]
         rparts = self.reading.parts
         pts = self.profile.points
         by_id: dict[int, list] = {}
@@ -130,7 +147,7 @@ class ScoreResult:
         """The fans dropped (:class:`Excluded`), each with the fan and principle that dropped it."""
         if self._raw is None:
             return ()
-        dropped = self._raw[0][2]
+        dropped = self._explained[1]
         rparts = self.reading.parts
         seen = set()
         out = []
@@ -146,9 +163,7 @@ class ScoreResult:
         """``{fan id: count}`` of the fans that count, flowers included (cheap: no explanation built)."""
         if self._raw is None:
             return {}
-        out: dict[int, int] = {}
-        for f, _ in self._raw[0][1]:
-            out[f] = out.get(f, 0) + 1
+        out = dict(self._raw[0][1])
         if self.flowers:
             out[81] = self.flowers
         return out

@@ -29,12 +29,13 @@ total 0 and no fans.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from types import SimpleNamespace
 
 from ..errors import InvalidHandError, Problem
 from ..hand import Hand, MeldKind, as_hand
 from . import detect as D
-from .principles import TAKE_HIGHER, apply_exclusions, combine_chows, combine_pungs
+from .principles import TAKE_HIGHER, combine_chows_kept, combine_pungs_kept, count_fans
 from .profiles import Profile, get_profile
 from .tables import KNITTED, ORPHANS, REF, WIND_INDEX, suit_add_status, suit_status, suit_ways
 
@@ -44,6 +45,8 @@ CONTEXT_KEYWORDS = ("self_drawn", "last_tile", "kong", "wall_last", "seat_wind",
 """The context keywords of :func:`score` (DESIGN.md)."""
 
 CHOW, PUNG, KONG, PAIR, KNIT, SINGLES = D.CHOW, D.PUNG, D.KONG, D.PAIR, D.KNITTED, D.SINGLES
+
+from .profiles import PROFILES as _PROFILE_BY_NAME  # noqa: E402
 
 
 def score(hand, *, profile="mcr", rules=None, **context):
@@ -63,101 +66,156 @@ def score(hand, *, profile="mcr", rules=None, **context):
         if profile != "mcr" and rules != profile:
             raise TypeError("give either profile= or rules=, not both")
         profile = rules
+    prof = _PROFILE_BY_NAME.get(profile) if profile.__class__ is str else None
+    if prof is None:
+        prof = get_profile(profile)
+    if hand.__class__ is not Hand:
+        hand = as_hand(hand)
+    return _score(hand, _win_context(context), prof)
+
+
+_CONTEXTS: dict = {}
+
+
+def _win_context(context):
+    """The checked WinContext of the keywords, cached by their values and types (a bool and an int
+    that compare equal must not share an entry: ``self_drawn=1`` is an error)."""
+    try:
+        key = (tuple(context.items()), tuple(map(type, context.values())))
+        wc = _CONTEXTS.get(key)
+    except TypeError:           # an unhashable value: checked (and rejected) by WinContext below
+        key, wc = None, None
+    if wc is not None:
+        return wc
     unknown = [k for k in context if k not in CONTEXT_KEYWORDS]
     if unknown:
         raise TypeError(f"score() got unknown keyword(s) {', '.join(map(repr, unknown))}: "
                         f"expected {', '.join(CONTEXT_KEYWORDS)}, profile")
-    prof = get_profile(profile)
-    hand = as_hand(hand)
     from ..hand import WinContext
     wc = WinContext(**context)
-    return _score(hand, wc, prof)
+    if key is not None and len(_CONTEXTS) < 10000:
+        _CONTEXTS[key] = wc
+    return wc
 
 
 def _problem(msg):
     return InvalidHandError([Problem(msg)])
 
 
+_KIND = {MeldKind.CHOW: CHOW, MeldKind.PUNG: PUNG, MeldKind.KONG: KONG}
+
+
 def _score(hand: Hand, wc, prof: Profile):
     from .result import ScoreResult
-    if hand.win_tile is None:
+    win_tile = hand.win_tile
+    if win_tile is None:
         raise InvalidHandError([Problem(
             f"{str(hand)!r} has no winning tile: write it after '+', e.g. '1112345678999m+5m'")], str(hand))
     flowers = wc.flowers + len(hand.flowers)
     if flowers > 8:
         raise _problem(f"{flowers} flowers ({wc.flowers} given and {len(hand.flowers)} in the hand): "
                        f"there are only eight")
-    win = hand.win_tile.index
+    win = win_tile.index
     counts = hand.counts
-    fixed = [0] * 34
     melds = hand.melds
-    for m in melds:
-        for t in m.tiles:
-            fixed[t.index] += 1
-    all_counts = [a + b for a, b in zip(counts, fixed)]
-    # --- the context, checked against the tiles --------------------------------------------
-    problems = []
-    if wc.last_tile and counts[win] != 1:
-        problems.append(Problem(
-            f"last_tile (和绝张) says the other three {hand.win_tile} are already visible, but the hand "
-            f"holds {counts[win] - 1} more {hand.win_tile} among its concealed tiles"))
-    if wc.kong and wc.self_drawn and not any(m.kind is MeldKind.KONG for m in melds):
-        problems.append(Problem(
-            "kong with self_drawn means a win on a kong replacement (杠上开花), but the hand has no kong"))
-    if wc.kong and not wc.self_drawn and (fixed[win] or counts[win] != 1):
-        problems.append(Problem(
-            f"kong on a discard means robbing a kong (抢杠和) of {hand.win_tile}, but the hand itself holds "
-            f"another {hand.win_tile}, so the other player cannot have three of them"))
-    if problems:
-        raise InvalidHandError(problems, str(hand))
-    ctx = SimpleNamespace(
-        self_drawn=wc.self_drawn, kong=wc.kong, wall_last=wc.wall_last,
-        last_tile=wc.last_tile or fixed[win] == 3,
-        seat=WIND_INDEX[wc.seat_wind], prevalent=WIND_INDEX[wc.prevalent_wind])
     meld_parts = []
     n_exposed = 0
-    for m in melds:
-        kind = CHOW if m.kind is MeldKind.CHOW else PUNG if m.kind is MeldKind.PUNG else KONG
-        exposed = m.is_exposed
-        n_exposed += exposed
-        meld_parts.append((kind, m.tile.index, exposed))
-    n_fixed = len(melds)
-    best = _evaluate(counts, all_counts, meld_parts, n_fixed, n_exposed, win, ctx, prof)
-    return ScoreResult._build(hand, wc, prof, best, flowers, [m for m in melds])
+    fixed_win = 0
+    if melds:
+        all_counts = list(counts)
+        for m in melds:
+            kind = _KIND[m.kind]
+            t = m.tile.index
+            exposed = not (kind is KONG and m.offer is None)
+            n_exposed += exposed
+            meld_parts.append((kind, t, exposed))
+            if kind is CHOW:
+                all_counts[t] += 1
+                all_counts[t + 1] += 1
+                all_counts[t + 2] += 1
+                if t <= win <= t + 2:
+                    fixed_win += 1
+            else:
+                n = 4 if kind is KONG else 3
+                all_counts[t] += n
+                if t == win:
+                    fixed_win += n
+    else:
+        all_counts = counts
+    # --- the context, checked against the tiles --------------------------------------------
+    if wc.last_tile or wc.kong:
+        problems = []
+        if wc.last_tile and counts[win] != 1:
+            problems.append(Problem(
+                f"last_tile (和绝张) says the other three {win_tile} are already visible, but the hand "
+                f"holds {counts[win] - 1} more {win_tile} among its concealed tiles"))
+        if wc.kong and wc.self_drawn and not any(m.kind is MeldKind.KONG for m in melds):
+            problems.append(Problem(
+                "kong with self_drawn means a win on a kong replacement (杠上开花), but the hand has no kong"))
+        if wc.kong and not wc.self_drawn and (fixed_win or counts[win] != 1):
+            problems.append(Problem(
+                f"kong on a discard means robbing a kong (抢杠和) of {win_tile}, but the hand itself holds "
+                f"another {win_tile}, so the other player cannot have three of them"))
+        if problems:
+            raise InvalidHandError(problems, str(hand))
+    ctx = _win_ctx(wc, fixed_win == 3)
+    best = _evaluate(counts, all_counts, meld_parts, len(melds), n_exposed, win, ctx, prof)
+    return ScoreResult._build(hand, wc, prof, best, flowers, melds)
 
 
-def _finish(occ, combo_dropped, prof: Profile):
-    """Principles and points for one reading: (total, kept, dropped)."""
-    kept, dropped = apply_exclusions(occ, prof.exclusions, prof.order.__getitem__)
-    pts = prof.points
-    if not kept:
-        kept = [(43, ())]
-    total = 0
-    for f, _ in kept:
-        total += pts[f]
-    return total, kept, combo_dropped + dropped
+_CTX: dict = {}
+
+
+def _win_ctx(wc, three_shown):
+    """The flags the detectors read, per context (cached): 和绝张 also when the three other copies
+    of the winning tile are in the hand's own melds."""
+    key = (id(wc), three_shown)
+    hit = _CTX.get(key)
+    if hit is not None and hit[0] is wc:
+        return hit[1]
+    ctx = SimpleNamespace(
+        self_drawn=wc.self_drawn, kong=wc.kong, wall_last=wc.wall_last,
+        last_tile=wc.last_tile or three_shown,
+        seat=WIND_INDEX[wc.seat_wind], prevalent=WIND_INDEX[wc.prevalent_wind])
+    if len(_CTX) > 20000:
+        _CTX.clear()
+    _CTX[key] = (wc, ctx)      # keeps wc alive, so its id is not reused while the entry exists
+    return ctx
+
+
+def _finish(occ, prof: Profile):
+    """Non-repetition and points for one reading: (total, {fan: count})."""
+    return count_fans(occ, prof.kernel)
 
 
 def _evaluate(counts, all_counts, meld_parts, n_fixed, n_exposed, win, ctx, prof):
-    """Every reading scored; returns the chosen (total, kept, dropped, form, parts) or None."""
+    """Every reading scored; returns the chosen candidate or None.
+
+    A candidate is ``(total, {fan: count}, form, parts, occurrences, (chows, pungs))``: what the
+    reading scores, and what :class:`~mjlearn.mcr.result.ScoreResult` needs to explain it lazily
+    (the occurrences before non-repetition, and the sets for the combination principles).
+    """
+    whole = [(f, ()) for f in D.whole_hand_fans(all_counts)]
+    n_hog = all_counts.count(4) - sum(1 for k, _, _ in meld_parts if k is KONG)
     special = None
     seven_pairs = False
     if n_fixed == 0:
-        special = _special_forms(counts, all_counts, win, ctx, prof)
-        if special is not None and special[3] == "seven_pairs" and not any(f == 6 for f, _ in special[1]):
+        special = _special_forms(counts, all_counts, win, ctx, prof, whole, n_hog)
+        if special is not None and special[2] == "seven_pairs" and 6 not in special[1]:
             seven_pairs = True
     if special is None and n_fixed <= 1:
-        special = _knitted_straight(counts, all_counts, meld_parts, n_fixed, n_exposed, win, ctx, prof)
+        special = _knitted_straight(counts, all_counts, meld_parts, n_fixed, n_exposed, win, ctx, prof,
+                                    whole, n_hog)
     if special is not None and not seven_pairs:
         return special
     best = special
     best_total = special[0] if special else 0
-    unique = _wait_count(counts, win, n_fixed) == 1
+    wait = [None]
     for parts in _regular_readings(counts, meld_parts):
-        cand = _regular(parts, n_fixed, n_exposed, counts, all_counts, win, ctx, unique, prof)
+        cand = _regular(parts, n_fixed, n_exposed, counts, win, ctx, wait, prof, whole, n_hog)
         t = cand[0]
         if t > best_total or (t == best_total and best is not None and (
-                seven_pairs or any(f in (23, 32) for f, _ in cand[1]))):
+                seven_pairs or 23 in cand[1] or 32 in cand[1])):
             best, best_total = cand, t
     return best
 
@@ -168,42 +226,66 @@ def _regular_readings(counts, meld_parts, n_sets=None):
     """Regular splits in the reference's order; each a parts list (melds first, then sorted sets, pair)."""
     if n_sets is None:
         n_sets = 4 - len(meld_parts)
-    per_group = []
-    for base in (0, 9, 18):
-        ways = suit_ways(tuple(counts[base:base + 9]))
-        if not ways:
-            return []
-        per_group.append([(p if p < 0 else base + p, tuple((k, base + r) for k, r in sets)) for p, sets in ways])
+    ways_m = _suit_parts(0, tuple(counts[0:9]))
+    if not ways_m:
+        return []
+    ways_p = _suit_parts(9, tuple(counts[9:18]))
+    if not ways_p:
+        return []
+    ways_s = _suit_parts(18, tuple(counts[18:27]))
+    if not ways_s:
+        return []
     honor = []
     pair = -1
     for i in range(27, 34):
         n = counts[i]
         if n == 3:
-            honor.append((0, i))
+            honor.append((PUNG, i, False))
         elif n == 2:
             if pair >= 0:
                 return []
             pair = i
         elif n:
             return []
+    honor = tuple(honor)
     out = []
-    for pm, sm in per_group[0]:
-        for pp, sp in per_group[1]:
-            for ps, ss in per_group[2]:
-                pairs = [p for p in (pm, pp, ps, pair) if p >= 0]
-                if len(pairs) != 1:
+    for pm, sm, km in ways_m:
+        for pp, sp, kp in ways_p:
+            for ps, ss, ks in ways_s:
+                # the sets in the reference's order: characters, bamboo, dots, honors
+                p = pair
+                for x in (pm, pp, ps):
+                    if x >= 0:
+                        if p >= 0:
+                            p = -2
+                            break
+                        p = x
+                if p < 0:
                     continue
-                sets = sm + sp + ss + tuple(honor)
-                if len(sets) != n_sets:
+                if len(sm) + len(sp) + len(ss) + len(honor) != n_sets:
                     continue
-                out.append((pairs[0], sets))
+                out.append((km + ks + kp, sm + ss + sp + honor, p))
     if len(out) > 1:
-        out.sort(key=lambda ps: sorted(REF[i] * 2 + k for k, i in ps[1]))
-    result = []
-    for p, sets in out:
-        ordered = sorted(sets, key=lambda s: REF[s[1]] * 2 + s[0])
-        result.append(meld_parts + [(CHOW if k else PUNG, i, False) for k, i in ordered] + [(PAIR, p, False)])
-    return result
+        out.sort(key=_sort_key)
+    return [meld_parts + list(sets) + [(PAIR, p, False)] for _, sets, p in out]
+
+
+def _sort_key(way):
+    return sorted(way[0])
+
+
+@lru_cache(maxsize=None)
+def _suit_parts(base, seg):
+    """The ways of one suit (:func:`~mjlearn.mcr.tables.suit_ways`) as parts with tile indices:
+    ``(pair index or -1, parts sorted as the reference sorts sets, their sort keys)``."""
+    out = []
+    for p, sets in suit_ways(seg):
+        parts = tuple((CHOW if k else PUNG, base + r, False) for k, r in sets)
+        keys = tuple(REF[base + r] * 2 + k for k, r in sets)
+        order = sorted(range(len(parts)), key=keys.__getitem__)
+        out.append((p if p < 0 else base + p, tuple(parts[i] for i in order),
+                    tuple(keys[i] for i in order)))
+    return tuple(out)
 
 
 def _wait_count(counts, win, n_fixed, stop=2):
@@ -273,58 +355,74 @@ def _groups_ok(sts, honor_pairs):
     return False
 
 
-def _regular(parts, n_fixed, n_exposed, counts, all_counts, win, ctx, unique, prof):
+def _regular(parts, n_fixed, n_exposed, counts, win, ctx, wait, prof, whole, n_hog):
+    """One regular reading: its candidate (see :func:`_evaluate`). ``wait`` holds the hand's wait
+    count once computed: only readings where the winning tile could be an edge, closed or single
+    wait need it."""
     occ = []
     chows, pungs_, kong_parts, conc_kongs, conc_pungs = [], [], [], [], []
     pair_i = len(parts) - 1
     pair_t = parts[pair_i][1]
     chow_ts = []
-    for i, (kind, t, exp) in enumerate(parts):
+    win_in_chow = False
+    i = 0
+    for kind, t, exp in parts:
         if kind is CHOW:
             chows.append((i, REF[t + 1]))
             chow_ts.append(t)
-        elif kind is PUNG or kind is KONG:
+            if i >= n_fixed and t <= win <= t + 2:
+                win_in_chow = True
+        elif kind is PUNG:
             pungs_.append((i, REF[t]))
-            if kind is KONG:
-                kong_parts.append(i)
-                if not exp:
-                    conc_kongs.append(i)
-                    conc_pungs.append(i)
-            elif not exp:
+            if not exp:
                 conc_pungs.append(i)
-    if not ctx.self_drawn:
+        elif kind is KONG:
+            pungs_.append((i, REF[t]))
+            kong_parts.append(i)
+            if not exp:
+                conc_kongs.append(i)
+                conc_pungs.append(i)
+        i += 1
+    if not ctx.self_drawn and not win_in_chow:
         # a pung the discard completed counts as melded, unless the tile can sit in a concealed chow
-        if not any(i >= n_fixed and t <= win <= t + 2 for i, (k, t, _) in enumerate(parts) if k is CHOW):
-            conc_pungs = [i for i in conc_pungs if not (i >= n_fixed and parts[i][1] == win and parts[i][0] is PUNG)]
+        conc_pungs = [i for i in conc_pungs if not (i >= n_fixed and parts[i][1] == win and parts[i][0] is PUNG)]
     D.win_flags(ctx, occ)
-    D.kongs(kong_parts, conc_kongs, prof.mixed_kongs, occ)
-    D.concealed_pungs(conc_pungs, occ)
+    if kong_parts:
+        D.kongs(kong_parts, conc_kongs, prof.mixed_kongs, occ)
+    if len(conc_pungs) >= 2:
+        D.concealed_pungs(conc_pungs, occ)
     if len(pungs_) == 4:
         occ.append((48, tuple(i for i, _ in pungs_)))
-    D.pungs(parts, pair_i, ctx, occ)
-    ex = prof.exclusions
-    excl = lambda f: [e for e, _ in ex.get(f, ())]  # noqa: E731
-    kept_c, drop_c = combine_chows(chows, excl)
-    kept_p, drop_p = combine_pungs(pungs_, excl)
-    occ.extend(kept_c)
-    occ.extend(kept_p)
+    if pungs_:
+        D.pungs(parts, pair_i, ctx, occ)
+    if len(chows) >= 2:
+        occ.extend(combine_chows_kept(chows))
+    if len(pungs_) >= 2:
+        occ.extend(combine_pungs_kept(pungs_))
     if len(chows) == 4:
         if pair_t < 27:
             occ.append((63, ()))
         D.terminal_chows(chow_ts, pair_t, occ, [i for i, _ in chows])
     D.set_traits(parts, occ)
-    D.whole_hand(all_counts, occ)
-    D.hog(all_counts, {parts[i][1] for i in kong_parts}, occ)
+    occ.extend(whole)
+    if n_hog:
+        occ.extend([(64, ())] * n_hog)
     if n_fixed == 0 and D.nine_gates(counts, win):
         occ.append((4, ()))
     D.concealment(n_exposed, ctx.self_drawn, occ)
-    if unique:
-        D.waits_in_reading(parts, n_fixed, win, occ)
-    total, kept, dropped = _finish(occ, drop_c + drop_p, prof)
-    return total, kept, dropped, "regular", parts
+    if win_in_chow or pair_t == win:
+        waits = []
+        D.waits_in_reading(parts, n_fixed, win, waits)
+        if waits:
+            if wait[0] is None:
+                wait[0] = _wait_count(counts, win, n_fixed)
+            if wait[0] == 1:
+                occ.extend(waits)
+    total, fan_counts = _finish(occ, prof)
+    return total, fan_counts, "regular", parts, occ, (chows, pungs_)
 
 
-def _special_forms(counts, all_counts, win, ctx, prof):
+def _special_forms(counts, all_counts, win, ctx, prof, whole, n_hog):
     """七对/连七对, 全不靠/七星不靠, 十三幺 (nothing melded), in the reference's order."""
     occ = []
     if all(n % 2 == 0 for n in counts):
@@ -339,14 +437,14 @@ def _special_forms(counts, all_counts, win, ctx, prof):
             run = [r for r in range(9) if seg[r]]
             if len(run) == 7 and run[-1] - run[0] == 6 and all(seg[r] == 2 for r in run):
                 occ.append((6, ()))
-        D.whole_hand(all_counts, occ)
-        D.hog(all_counts, (), occ)
+        occ.extend(whole)
+        occ.extend([(64, ())] * n_hog)
         D.concealment(0, ctx.self_drawn, occ)
         if _wait_count(counts, win, 0) == 1:
             occ.append((79, (next(k for k, p in enumerate(parts) if p[1] == win),)))
         D.win_flags(ctx, occ)
-        total, kept, dropped = _finish(occ, [], prof)
-        return total, kept, dropped, "seven_pairs", parts
+        total, fc = _finish(occ, prof)
+        return total, fc, "seven_pairs", parts, occ, None
     if max(counts) == 1:
         suited = [i for i in range(27) if counts[i]]
         honors = [i for i in range(27, 34) if counts[i]]
@@ -356,23 +454,23 @@ def _special_forms(counts, all_counts, win, ctx, prof):
                 occ.append((20, ()))
             if len(suited) == 9:
                 occ.append((35, ()))
-            D.whole_hand(all_counts, occ)
+            occ.extend(whole)
             D.concealment(0, ctx.self_drawn, occ)
             D.win_flags(ctx, occ)
-            total, kept, dropped = _finish(occ, [], prof)
-            return total, kept, dropped, "honors_and_knitted", [(SINGLES, -1, False)]
+            total, fc = _finish(occ, prof)
+            return total, fc, "honors_and_knitted", [(SINGLES, -1, False)], occ, None
     if all(counts[i] for i in ORPHANS) and sum(counts[i] for i in ORPHANS) == 14:
         occ.append((7, ()))
-        D.whole_hand(all_counts, occ)
+        occ.extend(whole)
         D.concealment(0, ctx.self_drawn, occ)
         D.win_flags(ctx, occ)
-        total, kept, dropped = _finish(occ, [], prof)
+        total, fc = _finish(occ, prof)
         doubled = next(i for i in ORPHANS if counts[i] == 2)
-        return total, kept, dropped, "thirteen_orphans", [(SINGLES, -1, False), (PAIR, doubled, False)]
+        return total, fc, "thirteen_orphans", [(SINGLES, -1, False), (PAIR, doubled, False)], occ, None
     return None
 
 
-def _knitted_straight(counts, all_counts, meld_parts, n_fixed, n_exposed, win, ctx, prof):
+def _knitted_straight(counts, all_counts, meld_parts, n_fixed, n_exposed, win, ctx, prof, whole, n_hog):
     """The 组合龙 hand: nine knitted tiles, one set and a pair (at most one meld)."""
     if max(counts) < 2:
         return None
@@ -402,8 +500,8 @@ def _knitted_straight(counts, all_counts, meld_parts, n_fixed, n_exposed, win, c
         D.pungs(parts, None, ctx, occ)
         if kind is KONG:
             occ.append((74 if exp else 67, (set_i,)))
-    D.whole_hand(all_counts, occ)
-    D.hog(all_counts, {t} if kind is KONG else set(), occ)
+    occ.extend(whole)
+    occ.extend([(64, ())] * n_hog)
     D.win_flags(ctx, occ)
     if not exp:
         occ.append((56 if ctx.self_drawn else 62, ()))
@@ -421,5 +519,5 @@ def _knitted_straight(counts, all_counts, meld_parts, n_fixed, n_exposed, win, c
                 D.waits_in_reading(parts, 1, win, occ)
         elif not in_knit or counts[win] == 3:
             occ.append((79, (pair_i,)))
-    total, kept, dropped = _finish(occ, [], prof)
-    return total, kept, dropped, "knitted_straight", parts
+    total, fc = _finish(occ, prof)
+    return total, fc, "knitted_straight", parts, occ, None
