@@ -15,11 +15,12 @@ from .events import (ACTION_EVENTS, BirdTurnedUp, Chowed, Declared, DiceThrown, 
 from .play import IllegalActionError, Table, next_in_sequence, relative_seat, replay
 from .wall import Wall, roll_dice, tile_set, wall_owner
 from .bots import Bot, play_hand
+from .session import HandRecord, Session
 
 __all__ = [
     "Table", "IllegalActionError", "replay", "play_hand", "Bot", "Wall", "TableConfig", "TABLE_CONFIGS",
     "RULE_SET_NAMES", "table_config", "tile_set", "roll_dice", "wall_owner", "next_in_sequence",
     "relative_seat", "Event", "ACTION_EVENTS", "WallBuilt", "DiceThrown", "WallBroken", "TilesDealt",
     "WildTurnedUp", "TailTurnedUp", "SetAside", "FlowerReplaced", "Drew", "ReplacementDrawn", "Discarded",
-    "Declared", "Chowed", "Punged", "Konged", "Won", "Exhausted", "BirdTurnedUp", "RULESET_OF",
+    "Declared", "Chowed", "Punged", "Konged", "Won", "Exhausted", "BirdTurnedUp", "RULESET_OF", "Session", "HandRecord",
 ]

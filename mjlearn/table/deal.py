@@ -30,11 +30,14 @@ def _tiles(x) -> list:
     return [_tile(t) for t in x]
 
 
-def stacked_arrangement(rules, dice, hands, *, draws=(), tail=()) -> tuple[int, ...]:
+def stacked_arrangement(rules, dice, hands, *, draws=(), tail=(), indicator=None) -> tuple[int, ...]:
     """Tile indices in physical wall order such that, with these ``dice``, the deal gives seat
     ``s`` exactly ``hands[s]`` (East 14 tiles, the others 13), the next live draws are ``draws``
     in order and the first tail (replacement) tiles are ``tail``. Every other tile fills the rest
-    of the wall in canonical order. Hands and draws are notation strings or lists of tiles."""
+    of the wall in canonical order. Hands and draws are notation strings or lists of tiles.
+    ``indicator``: the tile turned up to show the wild where it comes from the 7th tail stack
+    (Beijing 混儿, old Beijing: the wild is the next tile in sequence). For Huopin the indicator is
+    the first live tile, ``draws[0]``; for Fuzhou the 金 is the first tail tile, ``tail[0]``."""
     from .play import Table
     cfg = table_config(rules)
     want = [_tiles(h) for h in hands]
@@ -43,7 +46,11 @@ def stacked_arrangement(rules, dice, hands, *, draws=(), tail=()) -> tuple[int, 
         raise ValueError(f"hands must be four: 14 tiles for East, 13 for each other seat; got "
                          f"{[len(h) for h in want]}")
     pool = sorted(tile_set(cfg))
-    for t in [x for h in want for x in h] + draws + tail:
+    ind = [] if indicator is None else _tiles([indicator] if not isinstance(indicator, str) else indicator)
+    if ind and cfg.wild != "tail7_next":
+        raise ValueError(f"{cfg.name} does not turn up a wild indicator from the 7th tail stack; "
+                         f"use draws[0] (Huopin) or tail[0] (Fuzhou)")
+    for t in [x for h in want for x in h] + draws + tail + ind:
         try:
             pool.remove(t.index)
         except ValueError:
@@ -61,6 +68,8 @@ def stacked_arrangement(rules, dice, hands, *, draws=(), tail=()) -> tuple[int, 
     for s in range(4):
         for p, t in zip(dealt[s], want[s]):
             by_pos[p] = t.index
+    if ind:
+        by_pos[2 * (len(w.order) - 7)] = ind[0].index
     free = [p for p in range(len(w.tiles)) if p not in by_pos]
     for p, t in zip(free, draws):
         by_pos[p] = t.index

@@ -401,6 +401,9 @@ class Won(Event):
     ``items`` (each pattern with its value) and ``payments``."""
     payments: tuple = (0, 0, 0, 0)
     """Net amounts of East, South, West, North for this win (they sum to zero)."""
+    rule_context: tuple = field(default=(), compare=False, repr=False)
+    """The keywords the table gave the rule set, as ``(key, value)`` pairs: call
+    ``mjlearn.rules.score(w.hand, rules=..., **dict(w.rule_context))`` to judge the win again."""
 
     @property
     def unit(self) -> tuple[str, str]:

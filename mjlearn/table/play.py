@@ -1032,13 +1032,14 @@ class Table:
             if not ok:  # pragma: no cover - a claim is accepted only after the same judgement
                 raise RuntimeError(f"a refused win reached the end of the hand: {en}")
             more = {k: v for k, v in extra.items() if k in self._rule_ctx}
+            given = self.rule_context(s, t, self_drawn=self_drawn, robbing=robbing, from_seat=from_seat, **more)
             if more:
-                res = self._score(hand, self.rule_context(s, t, self_drawn=self_drawn, robbing=robbing,
-                                                           from_seat=from_seat, **more))
-                if isinstance(res, InvalidHandError):  # pragma: no cover - judged legal a moment ago
-                    res = verdicts[seats.index(s)][4]
+                again = self._score(hand, given)
+                if not isinstance(again, InvalidHandError):
+                    res = again
             w = self._emit(Won(s, t, hand, from_seat, points=res.total, **tctx, result=res,
-                               payments=tuple(res.payments[x] for x in SEAT_LETTERS)))
+                               payments=tuple(res.payments[x] for x in SEAT_LETTERS),
+                               rule_context=tuple(given.items())))
             self.winners.append(w)
         self.phase = "over"
         self.pending = set()
