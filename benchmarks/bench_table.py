@@ -1,9 +1,11 @@
 """Full hands played by four computer players per second, on one core.
 
-    .venv/bin/python benchmarks/bench_table.py [--hands 300] [--rules mcr]
+    .venv/bin/python benchmarks/bench_table.py [--hands 300] [--rules mcr] [--all [--per-rule 100]]
 
 Each hand is the whole thing: shuffle, dice, break, deal, flower passes, play with claims and
-kongs, until a legal win (MCR: 8 points or more, scored by mjlearn.mcr) or an exhausted wall.
+kongs, until a win judged and scored by the rule set (``mjlearn.rules``: MCR 8 points or more,
+every regional restriction, the payments) or an exhausted wall. ``--all`` also measures every
+table rule set (``--per-rule`` hands each) and prints one line per rule set.
 There is no reference table engine to compare with, so the figure is printed against the target
 of issue 6 (50 MCR hands per second) and the ratio is to that target. The rate is taken from
 the process's CPU time (one core), so that other work on a shared machine does not distort it;
@@ -37,6 +39,8 @@ def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=300)
     ap.add_argument("--rules", default="mcr")
+    ap.add_argument("--all", action="store_true", help="also measure every table rule set")
+    ap.add_argument("--per-rule", type=int, default=100)
     args = ap.parse_args(argv)
     run(args.rules, 20, first_seed=10**6)            # warm the shanten caches, as a session would
     rate, wall_rate, outcomes, events = run(args.rules, args.hands)
@@ -44,6 +48,15 @@ def main(argv=None) -> None:
           f"events/hand={events / args.hands:.0f}")
     print(f"mjlearn: {rate:.1f} hands/s of CPU time ({wall_rate:.1f} by the wall clock)   "
           f"target: {TARGET:.0f} hands/s   ratio: {rate / TARGET:.2f}")
+    if args.all:
+        from mjlearn.table import RULE_SET_NAMES, table_config
+        print(f"\nper rule set ({args.per_rule} hands each, CPU time):")
+        print(f"{'table':16} {'rule set':15} {'hands/s':>8} {'wins':>5} {'draws':>5} {'events':>7}")
+        for name in RULE_SET_NAMES:
+            run(name, 5, first_seed=10**6)
+            r, _, out, ev = run(name, args.per_rule)
+            print(f"{name:16} {table_config(name).ruleset:15} {r:8.1f} {out['win']:5d} {out['draw']:5d} "
+                  f"{ev / args.per_rule:7.0f}")
 
 
 if __name__ == "__main__":
