@@ -291,3 +291,32 @@ def test_variants_score_as_well_as_a_brute_force_reading(rules, honors, monkeypa
     for (h, w), r in zip(cases, exact):
         b = score(h, rules=rules, winner="S", self_drawn=True, wild=w)
         assert (r.legal, r.total, r.payments) == (b.legal, b.total, b.payments), h
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_waits_equal_trying_every_tile(seed):
+    """waits_with_wilds (one more joker) against trying each of the 34 tiles with the brute force."""
+    rng = random.Random(500 + seed)
+    j = seed % 3                               # 0-2 wilds (3 makes the oracle slow)
+    c = _complete_counts(rng, 0)
+    tiles = [i for i in range(34) for _ in range(c[i])]
+    for i in rng.sample(tiles, 1 + j):          # one tile out (the wait), j made wild
+        c[i] -= 1
+    wild = next(i for i in range(27) if not c[i])
+    c[wild] += j
+    hand = parse_hand(format_tiles([TILES[i] for i in range(34) for _ in range(c[i])]))
+    natural = list(c)
+    natural[wild] = 0
+    expected = set()
+    for x in range(34):
+        if x == wild:
+            if j + 1 <= 4 and brute_fills(natural, j + 1, 0, [4] * 34):
+                expected.add(TILES[x])
+            continue
+        if natural[x] + 1 > 4:
+            continue
+        natural[x] += 1
+        if brute_fills(natural, j, 0, [4] * 34):
+            expected.add(TILES[x])
+        natural[x] -= 1
+    assert set(waits_with_wilds(hand, TILES[wild])) == expected

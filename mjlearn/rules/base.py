@@ -39,7 +39,7 @@ never mutated.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping
 
@@ -455,8 +455,7 @@ class Win:
     @cached_property
     def waits(self) -> frozenset[Tile]:
         """Every tile that would have completed the hand before the winning tile (wilds as jokers)."""
-        from .wilds import waits_with_wilds
-        return waits_with_wilds(self.hand, self.wild_tile)
+        return _waits(self.hand, self.wild_tile)
 
     @cached_property
     def wait_kind(self) -> str:
@@ -494,6 +493,13 @@ class Win:
     def single_wait(self) -> bool:
         """Only one tile could have completed the hand."""
         return len(self.waits) == 1
+
+
+@lru_cache(maxsize=256)
+def _waits(hand: Hand, wild: Tile | None) -> frozenset[Tile]:
+    """The waits of a hand, shared by every reading of it judged in one scoring call."""
+    from .wilds import waits_with_wilds
+    return waits_with_wilds(hand, wild)
 
 
 @dataclass
@@ -629,6 +635,8 @@ class RuleSet:
         """Variant hook: further checks of the completed context (raise :class:`ContextError`)."""
 
     def check_tiles(self, hand: Hand) -> None:
+        if self.tiles.honors and (self.tiles.flowers != "none" or not hand.flowers):
+            return                                  # every tile the hand can hold is played
         problems = self.tiles.problems(hand, self)
         if problems:
             raise TileSetError(problems, str(hand))

@@ -80,10 +80,10 @@ _GROUPS = ((0, 9, True), (9, 9, True), (18, 9, True), (27, 7, False))
 
 
 @lru_cache(maxsize=None)
-def _group_fills(counts: tuple[int, ...], chows: bool) -> tuple[tuple[int, int, int, tuple[int, ...]], ...]:
+def _group_fills(counts: tuple[int, ...], chows: bool, budget: int) -> tuple[tuple[int, int, int, tuple[int, ...]], ...]:
     """Every way to cover all natural tiles of one group (a suit's 9 counts or the 7 honors) with
     parts that each hold at least one natural tile, jokers filling the rest: (jokers, sets, pairs,
-    stand-ins as offsets in the group, sorted). At most :data:`MAX_WILDS` jokers, one pair, four sets."""
+    stand-ins as offsets in the group, sorted). At most ``budget`` jokers, one pair, four sets."""
     out: set = set()
     c = list(counts)
     n = len(c)
@@ -96,14 +96,14 @@ def _group_fills(counts: tuple[int, ...], chows: bool) -> tuple[tuple[int, int, 
         have = c[i]
         if p == 0:                                   # the pair: 2 natural, or 1 natural + 1 joker
             for nat in (2, 1):
-                if nat <= have and w + 2 - nat <= MAX_WILDS:
+                if nat <= have and w + 2 - nat <= budget:
                     c[i] -= nat
                     rec(w + 2 - nat, s, 1, stand + (i,) * (2 - nat))
                     c[i] += nat
         if s == 4:
             return
         for nat in (3, 2, 1):                        # a pung of i
-            if nat <= have and w + 3 - nat <= MAX_WILDS:
+            if nat <= have and w + 3 - nat <= budget:
                 c[i] -= nat
                 rec(w + 3 - nat, s + 1, p, stand + (i,) * (3 - nat))
                 c[i] += nat
@@ -114,14 +114,14 @@ def _group_fills(counts: tuple[int, ...], chows: bool) -> tuple[tuple[int, int, 
                 continue
             lower = tuple(range(start, i))
             higher = [k for k in range(i + 1, start + 3)]
-            if w + len(lower) > MAX_WILDS:
+            if w + len(lower) > budget:
                 continue
             c[i] -= 1
             # each higher tile: natural when held, or a joker
             for mask in range(1 << len(higher)):
                 use = [k for b, k in enumerate(higher) if mask >> b & 1]   # natural
                 jk = tuple(k for k in higher if k not in use)
-                if any(not c[k] for k in use) or w + len(lower) + len(jk) > MAX_WILDS:
+                if any(not c[k] for k in use) or w + len(lower) + len(jk) > budget:
                     continue
                 for k in use:
                     c[k] -= 1
@@ -157,7 +157,7 @@ def _regular_fills(counts: tuple[int, ...], j: int, n_sets: int) -> set[tuple[in
         return set()
     states = {(0, 0, 0): {()}}
     for base, length, chows in _GROUPS:
-        ways = _group_fills(tuple(counts[base:base + length]), chows)
+        ways = _group_fills(tuple(counts[base:base + length]), chows, j)
         if not ways:
             return set()
         new: dict = {}
@@ -320,18 +320,14 @@ def wild_readings(hand, wild, *, seven_pairs: bool = True) -> list[WildReading]:
     if j == 0:
         return [WildReading(r, ((),) * len(r.parts)) for r in _readings(list(hand.counts), meld_parts)
                 if seven_pairs or r.form.value != "seven_pairs"]
-    out, seen = [], set()
-    for subs in substitutions(hand, wild):
+    out = []
+    for subs in substitutions(hand, wild):      # distinct multisets, each read in distinct ways
         counts = list(natural)
         for t in subs:
             counts[t.index] += 1
         for r in _readings(counts, meld_parts):
             if not seven_pairs and r.form.value == "seven_pairs":
                 continue
-            key = (str(r), tuple(t.index for t in subs))
-            if key in seen:
-                continue
-            seen.add(key)
             out.append(WildReading(r, _place(r, subs)))
     return out
 
@@ -384,16 +380,22 @@ def waits_with_wilds(hand, wild) -> frozenset[Tile]:
         counts[wild.index] = 0
     limits = _limits(hand, wild)
     n = len(hand.melds)
+    if j < MAX_WILDS:
+        # one more joker standing for X completes the hand exactly when X (natural) does; a drawn
+        # wild is that joker itself
+        found = _fills(tuple(counts), j + 1, n, tuple(limits))
+        out = {TILES[i] for f in found for i in f}
+        if wild is not None:
+            out.discard(wild)
+            if found and j + 1 <= limits[wild.index]:
+                out.add(wild)
+        return frozenset(out)
     out = set()
     for i in range(34):
-        if wild is not None and i == wild.index:
-            ok = j + 1 <= limits[i] and complete_with_wilds(counts, j + 1, n, limits)
-        else:
-            if counts[i] + 1 > limits[i]:
-                continue
-            counts[i] += 1
-            ok = complete_with_wilds(counts, j, n, limits)
-            counts[i] -= 1
-        if ok:
+        if i == wild.index or counts[i] + 1 > limits[i]:
+            continue                               # no fifth copy of the wild kind
+        counts[i] += 1
+        if complete_with_wilds(counts, j, n, limits):
             out.add(TILES[i])
+        counts[i] -= 1
     return frozenset(out)
