@@ -28,6 +28,18 @@ Then override the few steps that differ (each has a working default):
   minimum), or ``None``;
 * :meth:`RuleSet.combine` – the total from the counted items (sum of 番, product of doublings, …);
 * :meth:`RuleSet.settle` – the payments of the four seats (a :class:`Ledger` helps), summing to zero.
+* :meth:`RuleSet.choose_winners` – who collects when several players win on one discard (default:
+  everyone when ``multi_win == "multiple_allowed"``, else the nearest in turn order, 截和);
+* :meth:`RuleSet.next_dealer` – the next hand's dealer after the winners of one tile (default None).
+
+Several claimants of one discard
+--------------------------------
+
+:func:`score_discard` (also ``RuleSet.score_discard``) judges every hand that claims one discard
+with the shared context, applies the rule set's multi-win policy and returns a
+:class:`~mjlearn.rules.result.DiscardResult`: each claimant's
+:class:`~mjlearn.rules.result.RegionalResult`, the winners in turn order from the discarder, the
+combined payments of the four seats (summing to zero), every transfer, and the next dealer.
 
 :meth:`RuleSet.score` validates the tiles against the tile set (:class:`TileSetError`), the
 context keywords (:class:`ContextError`), judges every candidate, keeps the best legal one, and

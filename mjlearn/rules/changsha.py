@@ -4,7 +4,10 @@ A plain win (小胡 平胡) needs a pair of 2, 5 or 8; a 大胡 shape (七巧对
 with any pair, and the situational 大胡 (杠上开花, 天胡, 地胡, 抢杠胡, 海底捞月, 海底炮) add to any
 valid win. Values are the A-CS-10 defaults (not in the seed): 小胡 2 from each on a self-draw, 1 from
 the discarder; each 大胡 6 from each / 6 from the discarder. The bird doubles every payment to or
-from the seat it lands on. On-deal 小胡 (四喜, 板板胡, 缺一色) are settled by :func:`on_deal`.
+from the seat it lands on. On-deal 小胡 (四喜, 板板胡, 缺一色) are settled by :func:`on_deal`;
+several winners on one discard (通炮: the discarder pays each in full and deals next) by
+:func:`mjlearn.rules.base.score_discard`; the last wall tile offered round the table (海底漫游,
+海底捞月 / 海底炮) by :func:`haidi_roaming`.
 
 >>> from mjlearn.rules import score
 >>> r = score("111333555777s9s+9s", rules="changsha", winner="S", self_drawn=True, bird="7p")  # CS-Ex1

@@ -9,6 +9,15 @@ and a drawn hand by :func:`cha_da_jiao` (查大叫).
 >>> from mjlearn.rules import score
 >>> score("[111p][444p][999p]2233p+3p", rules="yunnan", winner="W", discarder="N").payments  # YN-Ex2
 {'E': 0, 'S': 0, 'W': 8, 'N': -8}
+
+一炮多响: several players may win on one discard; the discarder pays each of them, and the next
+dealer is the discarder's 下家 (A-YN-12). :func:`mjlearn.rules.base.score_discard` judges them all:
+
+>>> from mjlearn.rules.base import score_discard
+>>> r = score_discard({"W": "[111s][444s][999s]2266s", "S": "EEESSS777m999m6s", "E": "123m456m789m11p57s"},
+...                   rules="yunnan", discarder="N", tile="6s")
+>>> r.winners, r.payments, r.next_dealer        # E's plain hand may not win on a discard
+(('S', 'W'), {'E': 0, 'S': 4, 'W': 8, 'N': -12}, 'E')
 """
 
 from __future__ import annotations
