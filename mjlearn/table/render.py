@@ -212,6 +212,31 @@ def table_html(table, *, show_all: bool = True, seat: int | None = None, tile_wi
         f'<div style="grid-column:1/4">{" · ".join(info)}<br><b>{escape(last)}</b></div></div>')
 
 
+def outcome_html(table) -> str:
+    """The end of a hand as the rule set judged it: for each winner the rule set's result (items,
+    total in its unit, payments), then the hand's net payments by seat; or the exhausted wall."""
+    if table.phase != "over":
+        return f"<p>这一局还没有结束 The hand is not over yet ({escape(_PHASE.get(table.phase, table.phase))}).</p>"
+    rs = table.rules
+    head = f"<h4 style='margin:4px 0'>{escape(rs.zh)} {escape(rs.en)}</h4>"
+    if not table.winners:
+        return head + "<p>荒牌：没有人和牌，不计分。 The wall is exhausted: nobody won, nothing is paid.</p>"
+    parts = [head]
+    for w in table.winners:
+        parts.append(f"<p><b>{escape(w.zh)}</b><br>{escape(w.en)}</p>")
+        if w.result is not None:
+            parts.append(w.result._repr_html_())
+    seats = ("东 E", "南 S", "西 W", "北 N")
+    pay = table.payments
+    cells = "".join(f"<td style='text-align:right;padding:0 8px'>{pay[x]:+g}</td>" for x in "ESWN")
+    unit = rs.pay_unit
+    parts.append(f"<table style='margin-top:6px'><tr><th>收付 Payments ({escape(unit[0])} {escape(unit[1])})</th>"
+                 + "".join(f"<th style='padding:0 8px'>{s}</th>" for s in seats)
+                 + f"</tr><tr><td>本局合计 net this hand</td>{cells}</tr></table>")
+    return '<div class="mjlearn mj-outcome" style="font-family:system-ui,sans-serif;font-size:13px">' + \
+        "".join(parts) + "</div>"
+
+
 _PHASE = {"setup": "发牌中 dealing", "draw": "摸牌 draw", "discard": "打牌 discard",
           "claim": "吃碰杠和 claims", "rob": "抢杠 robbing the kong", "over": "结束 over"}
 
