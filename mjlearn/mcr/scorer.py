@@ -199,13 +199,15 @@ def _evaluate(counts, all_counts, meld_parts, n_fixed, n_exposed, win, ctx, prof
     n_hog = all_counts.count(4) - sum(1 for k, _, _ in meld_parts if k is KONG)
     special = None
     seven_pairs = False
+    b = bytes(counts)
+    present = _presence(b)
     if n_fixed == 0:
-        special = _special_forms(counts, all_counts, win, ctx, prof, whole, n_hog)
+        special = _special_forms(counts, all_counts, win, ctx, prof, whole, n_hog, b, present)
         if special is not None and special[2] == "seven_pairs" and 6 not in special[1]:
             seven_pairs = True
     if special is None and n_fixed <= 1:
         special = _knitted_straight(counts, all_counts, meld_parts, n_fixed, n_exposed, win, ctx, prof,
-                                    whole, n_hog)
+                                    whole, n_hog, b, present)
     if special is not None and not seven_pairs:
         return special
     best = special
@@ -226,13 +228,14 @@ def _regular_readings(counts, meld_parts, n_sets=None):
     """Regular splits in the reference's order; each a parts list (melds first, then sorted sets, pair)."""
     if n_sets is None:
         n_sets = 4 - len(meld_parts)
-    ways_m = _suit_parts(0, tuple(counts[0:9]))
+    b = bytes(counts)
+    ways_m = _suit_parts(0, b[0:9])
     if not ways_m:
         return []
-    ways_p = _suit_parts(9, tuple(counts[9:18]))
+    ways_p = _suit_parts(9, b[9:18])
     if not ways_p:
         return []
-    ways_s = _suit_parts(18, tuple(counts[18:27]))
+    ways_s = _suit_parts(18, b[18:27])
     if not ways_s:
         return []
     honor = []
@@ -290,57 +293,77 @@ def _suit_parts(base, seg):
 
 def _wait_count(counts, win, n_fixed, stop=2):
     """How many tiles complete the hand without the winning tile (regular form, and seven pairs when
-    nothing is melded), counted the reference's way (copies in hand are not subtracted)."""
-    c = list(counts)
+    nothing is melded), counted the reference's way (copies in hand are not subtracted); counting
+    stops at ``stop``. Per-suit and honor facts come from tables cached by the group's counts."""
+    c = bytearray(counts)
     c[win] -= 1
+    c = bytes(c)
     found = set()
     if n_fixed == 0:
-        odd = [i for i in range(34) if c[i] & 1]
-        if len(odd) == 1:
-            found.add(odd[0])
-    bad_h = pairs_h = 0
-    for i in range(27, 34):
-        v = c[i]
-        if v == 2 or v == 5:
-            pairs_h += 1
-        elif v and v != 3:
-            bad_h += 1
-    segs = (tuple(c[0:9]), tuple(c[9:18]), tuple(c[18:27]))
-    st = [suit_status(x) for x in segs]
+        odd = c.translate(_ODD)
+        if odd.count(1) == 1:
+            found.add(odd.index(1))
+    bad_h, pairs_h, honor_adds = _honor_info(c[27:34])
     if bad_h <= 1 and pairs_h <= 2:
+        infos = (_suit_info(c[0:9]), _suit_info(c[9:18]), _suit_info(c[18:27]))
+        st = (infos[0][0], infos[1][0], infos[2][0])
         # a suited winning tile: the honors must already be sets with at most one pair
         if bad_h == 0 and pairs_h <= 1:
             for g in range(3):
-                if not any(segs[g]):
+                s_g, add1, add2, nonempty = infos[g]
+                if not nonempty:
                     continue
-                others = [st[k] for k in range(3) if k != g]
-                o_sets = all(o & 1 for o in others)
+                o1, o2 = st[g - 2], st[g - 1]        # the other two suits
+                o_sets = o1 & 1 and o2 & 1
+                base = 9 * g
                 if pairs_h:
                     if not o_sets:
                         continue
-                    for r, a in enumerate(suit_add_status(segs[g])):
-                        if a & 1:
-                            found.add(g * 9 + r)
+                    found.update([base + r for r in add1])
                 else:
-                    o_pair = (others[0] & 2 and others[1] & 1) or (others[1] & 2 and others[0] & 1)
-                    for r, a in enumerate(suit_add_status(segs[g])):
-                        if (a & 2 and o_sets) or (a & 1 and o_pair):
-                            found.add(g * 9 + r)
+                    if o_sets:
+                        found.update([base + r for r in add2])
+                    if (o1 & 2 and o2 & 1) or (o2 & 2 and o1 & 1):
+                        found.update([base + r for r in add1])
                 if len(found) >= stop:
                     return len(found)
         # an honor winning tile
-        for i in range(27, 34):
-            v = c[i]
-            if not v or i in found:
-                continue
-            v2 = v + 1
-            bad = bad_h - (v not in (2, 3, 5)) + (v2 not in (2, 3, 5))
-            pr = pairs_h - (v in (2, 5)) + (v2 in (2, 5))
-            if bad == 0 and _groups_ok(st, pr):
+        for i, bad, pr in honor_adds:
+            if bad == 0 and i not in found and _groups_ok(st, pr):
                 found.add(i)
                 if len(found) >= stop:
                     return len(found)
     return len(found)
+
+
+@lru_cache(maxsize=None)
+def _suit_info(seg: bytes):
+    """One suit's counts: (suit_status, ranks whose addition leaves sets only, ranks whose addition
+    leaves sets and one pair, any tile at all)."""
+    adds = suit_add_status(seg)
+    return (suit_status(seg), tuple(r for r in range(9) if adds[r] & 1),
+            tuple(r for r in range(9) if adds[r] & 2), any(seg))
+
+
+@lru_cache(maxsize=None)
+def _honor_info(h: bytes):
+    """The honors' counts: (tiles that are neither pair nor set, pairs, and for each honor held
+    (index, the same two numbers after adding one of it))."""
+    bad_h = pairs_h = 0
+    for v in h:
+        if v == 2 or v == 5:
+            pairs_h += 1
+        elif v and v != 3:
+            bad_h += 1
+    adds = []
+    for k, v in enumerate(h):
+        if not v:
+            continue
+        v2 = v + 1
+        bad = bad_h - (v not in (2, 3, 5)) + (v2 not in (2, 3, 5))
+        pr = pairs_h - (v in (2, 5)) + (v2 in (2, 5))
+        adds.append((27 + k, bad, pr))
+    return bad_h, pairs_h, tuple(adds)
 
 
 def _groups_ok(sts, honor_pairs):
@@ -422,10 +445,27 @@ def _regular(parts, n_fixed, n_exposed, counts, win, ctx, wait, prof, whole, n_h
     return total, fan_counts, "regular", parts, occ, (chows, pungs_)
 
 
-def _special_forms(counts, all_counts, win, ctx, prof, whole, n_hog):
+_ODD = bytes(n & 1 for n in range(256))            # bytes.translate: count -> odd?
+_PRESENT = D._PRESENT                                # count -> present?
+_KNIT_MASKS = tuple(sum(1 << 8 * i for i in p) for p in KNITTED)   # over presence bytes as an int
+_ORPHAN_MASK = sum(1 << 8 * i for i in ORPHANS)
+
+
+def _presence(b: bytes) -> int:
+    """The presence of each tile as an int with one byte per tile (1 = present)."""
+    return int.from_bytes(b.translate(_PRESENT), "little")
+
+
+def _special_forms(counts, all_counts, win, ctx, prof, whole, n_hog, b=None, present=None):
     """七对/连七对, 全不靠/七星不靠, 十三幺 (nothing melded), in the reference's order."""
+    if b is None:
+        b = bytes(counts)
+        present = _presence(b)
+    top = max(b)
+    if top != 1 and present != _ORPHAN_MASK and 1 in b.translate(_ODD):
+        return None          # not seven pairs, not knitted, not thirteen orphans
     occ = []
-    if all(n % 2 == 0 for n in counts):
+    if 1 not in b.translate(_ODD):
         parts = []
         for i in range(34):
             for _ in range(counts[i] // 2):
@@ -445,7 +485,7 @@ def _special_forms(counts, all_counts, win, ctx, prof, whole, n_hog):
         D.win_flags(ctx, occ)
         total, fc = _finish(occ, prof)
         return total, fc, "seven_pairs", parts, occ, None
-    if max(counts) == 1:
+    if top == 1:
         suited = [i for i in range(27) if counts[i]]
         honors = [i for i in range(27, 34) if counts[i]]
         if 7 <= len(suited) <= 9 and any(set(suited) <= set(p) for p in KNITTED):
@@ -459,7 +499,7 @@ def _special_forms(counts, all_counts, win, ctx, prof, whole, n_hog):
             D.win_flags(ctx, occ)
             total, fc = _finish(occ, prof)
             return total, fc, "honors_and_knitted", [(SINGLES, -1, False)], occ, None
-    if all(counts[i] for i in ORPHANS) and sum(counts[i] for i in ORPHANS) == 14:
+    if present == _ORPHAN_MASK:
         occ.append((7, ()))
         occ.extend(whole)
         D.concealment(0, ctx.self_drawn, occ)
@@ -470,13 +510,22 @@ def _special_forms(counts, all_counts, win, ctx, prof, whole, n_hog):
     return None
 
 
-def _knitted_straight(counts, all_counts, meld_parts, n_fixed, n_exposed, win, ctx, prof, whole, n_hog):
+def _knitted_straight(counts, all_counts, meld_parts, n_fixed, n_exposed, win, ctx, prof, whole, n_hog,
+                      b=None, present=None):
     """The 组合龙 hand: nine knitted tiles, one set and a pair (at most one meld)."""
-    if max(counts) < 2:
+    if b is None:
+        b = bytes(counts)
+        present = _presence(b)
+    if max(b) < 2:
         return None
-    pat = next((p for p in KNITTED if all(counts[i] for i in p)), None)
-    if pat is None:
+    k = 0
+    for m in _KNIT_MASKS:
+        if present & m == m:
+            break
+        k += 1
+    else:
         return None
+    pat = KNITTED[k]
     rest = list(counts)
     for i in pat:
         rest[i] -= 1

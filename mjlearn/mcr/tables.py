@@ -38,48 +38,69 @@ KNITTED = tuple(tuple(sorted(b + k + 3 * j for k, b in enumerate(bases) for j in
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
-@lru_cache(maxsize=None)
-def suit_status(counts: tuple[int, ...]) -> int:
+_SUIT_TABLE: dict | None = None
+
+
+def suit_table() -> dict:
+    """Every count vector of one suit (9 ranks, each at most 5: a hand's 4 plus a tile tried) that
+    splits into sets and at most one pair, as ``bytes`` -> its ways (see :func:`suit_ways`).
+
+    Built on first use by listing every multiset of up to four sets (pungs and chows, 4,845) with
+    and without each pair, about 0.1 s once; after that a suit's readings and statuses are single
+    dictionary look-ups instead of searches. The ways are in the order of the recursive search
+    (:func:`_set_splits`, checked by the tests): without a pair first, then by the pair's rank.
+    """
+    global _SUIT_TABLE
+    if _SUIT_TABLE is None:
+        from itertools import combinations_with_replacement
+        kinds = [(0, r) for r in range(9)] + [(1, r) for r in range(7)]
+        kinds.sort(key=lambda k: (k[1], k[0]))          # by rank, a pung before a chow
+        table: dict = {}
+        for n in range(5):
+            for combo in combinations_with_replacement(range(16), n):
+                c = [0] * 9
+                for x in combo:
+                    k, r = kinds[x]
+                    if k:
+                        c[r] += 1
+                        c[r + 1] += 1
+                        c[r + 2] += 1
+                    else:
+                        c[r] += 3
+                if max(c) > 5:
+                    continue
+                sets = tuple(kinds[x] for x in combo)
+                table.setdefault(bytes(c), []).append((-1, sets))
+                for p in range(9):
+                    if c[p] <= 3:
+                        c[p] += 2
+                        table.setdefault(bytes(c), []).append((p, sets))
+                        c[p] -= 2
+        for key, ways in table.items():
+            ways.sort(key=lambda w: (w[0], [(r, k) for k, r in w[1]]))
+            table[key] = tuple(ways)
+        _SUIT_TABLE = table
+    return _SUIT_TABLE
+
+
+def suit_status(counts) -> int:
     """For one suit's 9 counts: bit 1 = splits into sets only, bit 2 = into sets and one pair."""
-    out = 0
-    if _sets_only(counts):
-        out |= 1
-    c = list(counts)
-    for r in range(9):
-        if c[r] >= 2:
-            c[r] -= 2
-            if _sets_only(tuple(c)):
-                out |= 2
-                break
-            c[r] += 2
-    return out
+    ways = suit_table().get(bytes(counts))
+    if not ways:
+        return 0
+    return (1 if ways[0][0] < 0 else 0) | (2 if ways[-1][0] >= 0 else 0)
 
 
-@lru_cache(maxsize=None)
-def _sets_only(counts: tuple[int, ...]) -> bool:
-    i = next((k for k, n in enumerate(counts) if n), None)
-    if i is None:
-        return True
-    c = list(counts)
-    if c[i] >= 3:
-        c[i] -= 3
-        if _sets_only(tuple(c)):
-            return True
-        c[i] += 3
-    if i <= 6 and c[i + 1] and c[i + 2]:
-        c[i] -= 1
-        c[i + 1] -= 1
-        c[i + 2] -= 1
-        return _sets_only(tuple(c))
-    return False
-
-
-@lru_cache(maxsize=None)
-def suit_ways(counts: tuple[int, ...]) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
+def suit_ways(counts) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
     """Every split of one suit's counts into sets and at most one pair.
 
     Each way is ``(pair_rank0 or -1, ((kind, rank0), ...))`` with kind 0 = pung, 1 = chow.
     """
+    return suit_table().get(bytes(counts), ())
+
+
+def _suit_ways_by_search(counts: tuple[int, ...]):
+    """:func:`suit_ways` by recursive search: the definition the table is checked against."""
     out = []
     for sets in _set_splits(counts):
         out.append((-1, sets))
@@ -112,16 +133,15 @@ def _set_splits(counts: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], .
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
-def suit_add_status(counts: tuple[int, ...]) -> tuple[int, ...]:
+def suit_add_status(counts) -> tuple[int, ...]:
     """``suit_status`` of one suit after adding one tile of each rank (0 where nothing is near)."""
     out = []
     for r in range(9):
         if counts[r] or (r > 0 and counts[r - 1]) or (r > 1 and counts[r - 2]) or \
                 (r < 8 and counts[r + 1]) or (r < 7 and counts[r + 2]):
-            c = list(counts)
+            c = bytearray(counts)
             c[r] += 1
-            out.append(suit_status(tuple(c)))
+            out.append(suit_status(c))
         else:
             out.append(0)
     return tuple(out)
