@@ -364,3 +364,93 @@ def test_result_explains_parts_and_renders():
 
 def test_rules_alias():
     assert score("123456789m23p55s+4p", rules="mcr").total == 20
+
+
+# --- the fast paths agree with the explicit steps ------------------------------------------
+
+def _random_results(n, seed):
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import mcr_hands as H
+    cases = H.random_cases(n, seed) + H.targeted_cases(n // 2, seed + 1)
+    return [(h, c, score(h, **c)) for h, c in cases]
+
+
+def test_to_dict_is_the_rows_of_fans_and_excluded():
+    for hand, ctx, r in _random_results(1500, 31):
+        d = r.to_dict()
+        assert d["fans"] == [{"id": s.id, "zh": s.zh, "en": s.en, "points": s.points, "count": s.count}
+                             for s in r.fans], hand
+        assert d["excluded"] == [{"id": e.fan.id, "zh": e.fan.zh, "because_of": e.because_of.id,
+                                  "principle": e.principle} for e in r.excluded], hand
+        assert d["total"] == sum(s.total for s in r.fans)
+
+
+@pytest.mark.parametrize("name", ["mcr", "mcr-wmo2014"])
+def test_count_fans_is_apply_exclusions(name):
+    from mjlearn.mcr.principles import count_fans
+    prof = get_profile(name)
+    checked = 0
+    for hand, ctx, r in _random_results(800, 41):
+        r = score(hand, profile=prof, **ctx)
+        if not r.is_winning:
+            continue
+        occ = r._raw[0][4]
+        kept, _ = apply_exclusions(occ, prof.exclusions, prof.order.__getitem__)
+        want = {}
+        for f, _ in kept or [(43, ())]:
+            want[f] = want.get(f, 0) + 1
+        total, counts = count_fans(occ, prof.kernel)
+        assert counts == want, hand
+        assert total == sum(prof.points[f] * n for f, n in want.items())
+        checked += 1
+    assert checked > 1000
+
+
+def test_count_fans_scoped_exclusions():
+    from mjlearn.mcr.principles import count_fans
+    prof = get_profile("mcr")
+    assert count_fans([(59, (0,)), (73, (0,)), (73, (1,))], prof.kernel) == (3, {59: 1, 73: 1})
+    assert count_fans([(4, ()), (73, (0,)), (73, (1,))], prof.kernel) == (89, {4: 1, 73: 1})
+    assert count_fans([], prof.kernel) == (8, {43: 1})
+
+
+def test_suit_table_is_the_recursive_search():
+    import itertools
+    from mjlearn.mcr.tables import _suit_ways_by_search, suit_status, suit_ways
+    rng = __import__("random").Random(3)
+    vectors = [c for c in itertools.product(range(5), repeat=9) if sum(c) <= 14 and sum(c) % 3 != 1]
+    for c in rng.sample(vectors, 20000) + [(0,) * 9, (3, 1, 1, 1, 1, 1, 1, 1, 3), (0, 0, 0, 0, 0, 0, 4, 1, 1)]:
+        search = []
+        for p, sets in _suit_ways_by_search(c):       # the search finds some splits twice
+            w = (p, tuple(sorted(sets, key=lambda k: (k[1], k[0]))))
+            if w not in search:
+                search.append(w)
+        assert suit_ways(c) == tuple(search), c
+        assert suit_status(c) == (any(p < 0 for p, _ in search) | 2 * any(p >= 0 for p, _ in search))
+
+
+def test_whole_hand_tables_match_the_definition():
+    from mjlearn.mcr import detect as D
+    rng = __import__("random").Random(4)
+    for _ in range(20000):
+        dense = rng.random()
+        counts = [rng.randint(1, 4) if rng.random() < dense * 0.5 else 0 for _ in range(34)]
+        if rng.random() < 0.3:                    # one suit, or no honors, often enough
+            keep = rng.choice([range(0, 9), range(9, 18), range(18, 27), range(27, 34), range(0, 27)])
+            counts = [n if i in keep else 0 for i, n in enumerate(counts)]
+        if not any(counts):
+            continue
+        mask = sum(1 << i for i in range(34) if counts[i])
+        assert sorted(D.whole_hand_fans(counts)) == sorted(D._whole_hand(mask)), counts
+
+
+def test_context_cache_keeps_type_checks():
+    hand = "123456789m23p55s+4p"
+    assert score(hand, self_drawn=True).total == 22
+    with pytest.raises(InvalidHandError):
+        score(hand, self_drawn=1)
+    with pytest.raises(TypeError):
+        score(hand, nonsense=True)
+    assert score(hand, self_drawn=True).context.self_drawn is True

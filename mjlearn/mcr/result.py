@@ -179,16 +179,32 @@ class ScoreResult:
         return sum(s.total for s in self.fans if s.fan is f)
 
     def to_dict(self) -> dict:
-        """The JSON form fixed by DESIGN.md."""
+        """The JSON form fixed by DESIGN.md.
+
+        Built from the fan counts and the dropped fans directly (the same rows as :attr:`fans` and
+        :attr:`excluded`, in the same order), without the tile-level explanation objects.
+        """
+        pts = self.profile.points if self._raw is not None else ()
+        fans = []
+        for f, n in sorted(self.fan_counts().items(), key=lambda kv: (-pts[kv[0]], kv[0])):
+            row = fan(f)
+            fans.append({"id": f, "zh": row.zh, "en": row.en, "points": pts[f], "count": n})
+        excluded = []
+        if self._raw is not None:
+            seen = set()
+            for f, _ps, because, principle in self._explained[1]:
+                key = (f, because, principle)
+                if key in seen:
+                    continue
+                seen.add(key)
+                excluded.append({"id": f, "zh": fan(f).zh, "because_of": because, "principle": principle})
         return {
             "rules": self.rules,
             "hand": str(self.hand),
             "total": self.total,
             "meets_minimum": self.meets_minimum,
-            "fans": [{"id": s.id, "zh": s.zh, "en": s.en, "points": s.points, "count": s.count}
-                     for s in self.fans],
-            "excluded": [{"id": e.fan.id, "zh": e.fan.zh, "because_of": e.because_of.id,
-                          "principle": e.principle} for e in self.excluded],
+            "fans": fans,
+            "excluded": excluded,
         }
 
     def settlement(self, winner: str = "E", discarder: str | None = None) -> dict[str, int]:
