@@ -117,3 +117,10 @@ def test_options_are_declared_with_refs():
     for a in ("A-BJ-1", "A-BJ-1b", "A-BJ-2", "A-BJ-3", "A-BJ-4", "A-BJ-5", "A-BJ-6", "A-BJ-7",
               "A-BJ-8", "A-BJ-9", "A-BJ-10", "A-BJ-11"):
         assert a in refs
+
+
+def test_catch_five_with_a_wild_in_play():
+    # §14.3's hand in a game with a wild (none held): drawing the wild would also win, as a joker,
+    # but the hand's shape still waits on 5m alone, so 捉五魁 counts (regional.md §14.3: 4 番, 80)
+    r = score("12346789mEEE44s+5m", rules="beijing", winner="S", discarder="N", wild="P")
+    assert "zhuowukui" in {i.key for i in r.items} and r.total == 4 and r.payments["S"] == 80

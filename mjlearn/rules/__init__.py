@@ -13,12 +13,12 @@ hand under many side by side. To add a variant, see :mod:`mjlearn.rules.base`.
 from __future__ import annotations
 
 from .base import (COMMON, Claims, ContextError, Ctx, Ledger, Option, Pattern, RuleSet, RulesError,
-                   TileSet, TileSetError, UnknownRuleSetError, Win, ctx)
+                   TileSet, TileSetError, UnknownRuleSetError, Win, ctx, score_discard)
 from .registry import RULESETS, get, names, register
-from .result import Item, RegionalResult
+from .result import DiscardResult, Item, RegionalResult
 
 __all__ = ["RuleSet", "Pattern", "Option", "Ctx", "COMMON", "ctx", "TileSet", "Claims", "Win",
-           "Ledger", "Item", "RegionalResult", "RULESETS", "get", "names", "register", "score",
+           "Ledger", "Item", "RegionalResult", "DiscardResult", "score_discard", "RULESETS", "get", "names", "register", "score",
            "compare", "differences", "RulesError", "UnknownRuleSetError", "ContextError",
            "TileSetError"]
 

@@ -503,8 +503,9 @@ class Win:
 
     @property
     def single_wait(self) -> bool:
-        """Only one tile could have completed the hand."""
-        return len(self.waits) == 1
+        """Only one tile could have completed the hand. The wild tile is left out: drawn, it would
+        complete any ready hand as a joker, so it says nothing about the shape of the wait."""
+        return len(self.waits - {self.wild_tile}) == 1
 
 
 @lru_cache(maxsize=256)

@@ -25,8 +25,7 @@ _5M = 4  # index of 5m
 def _catch_five(win) -> bool:
     """捉五魁: the only winning tile is 5m, on the closed wait 4m-6m, a 5m pair or seven pairs."""
     t = win.hand.win_tile
-    return (t.index == _5M and win.waits == frozenset({t})
-            and win.wait_kind in ("closed", "single"))
+    return t.index == _5M and win.single_wait and t in win.waits and win.wait_kind in ("closed", "single")
 
 
 def _all_melded(win) -> bool:

@@ -105,7 +105,7 @@ def wait(w: Win) -> tuple[str, int] | None:
     t = w.hand.win_tile
     roles = wait_roles(w)
     # drawing a wild completes any ready hand, so the wild itself is not counted as a wait
-    unique = len(w.waits - {w.wild_tile}) == 1
+    unique = w.single_wait
     best = None
     for kind in ("closed", "edge", "single"):
         if kind not in roles:
