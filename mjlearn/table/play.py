@@ -343,6 +343,7 @@ class Table:
                 wall.face_up.add(p)
                 p += 1
             yield self._turn_up(p, next_in_sequence(TILES[wall.tiles[p]]))
+        dealer_last, dealer_kind = self._drawn, "deal"
         if cfg.has_flowers:
             pass_no = 0
             while any(self._is_flower(i) and n for h in self.hands for i, n in enumerate(h)):
@@ -353,6 +354,10 @@ class Table:
                         if wall.next_tail(0) is None:
                             raise RuntimeError("the wall ran out during flower replacement")
                         yield self._replace_flower(seat, i, pass_no)
+                        if seat == 0:
+                            dealer_last, dealer_kind = self._drawn, "flower"
+            # the dealer's "drawn" tile (for a self-drawn win before his first discard) is his own last one
+            self._drawn, self._drawn_kind = dealer_last, dealer_kind
         if cfg.wild == "tail_same":     # Fuzhou: the first tail tile after the flowers (A-FZ-2, A-FZ-3)
             p = wall.next_tail(0)
             while self._is_flower(wall.tiles[p]):
