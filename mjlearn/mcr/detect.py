@@ -76,7 +76,7 @@ def _group_feats(base: int, present: bytes) -> int:
     if v is not None:
         return v
     tiles = [base + k for k, x in enumerate(present) if x]
-    v = 0
+    v = 1 << 20                  # never 0, so a cache hit is always truthy
     for i in tiles:
         v |= _NONEMPTY
         if i < 27:
@@ -144,9 +144,25 @@ def _whole_hand_feats(fm: int, fp: int, fs: int, fh: int) -> tuple[int, ...]:
 
 def whole_hand_fans(all_counts) -> tuple[int, ...]:
     """The fans of :func:`whole_hand` as ids, from per-group tables (presence of each tile only)."""
+    return tuple(f for f, _ in whole_hand_occ(all_counts))
+
+
+_FEATS = ({}, {}, {}, {})
+
+
+def whole_hand_occ(all_counts) -> tuple:
+    """The occurrences :func:`whole_hand` appends, from per-group tables (cached)."""
     p = bytes(all_counts).translate(_PRESENT)
-    g = _group_feats
-    return _whole_hand_feats(g(0, p[0:9]), g(9, p[9:18]), g(18, p[18:27]), g(27, p[27:34]))
+    fm, fp, fs, fh = _FEATS
+    a, b, c, d = p[0:9], p[9:18], p[18:27], p[27:34]
+    key = (fm.get(a) or fm.setdefault(a, _group_feats(0, a)), fp.get(b) or fp.setdefault(b, _group_feats(9, b)),
+           fs.get(c) or fs.setdefault(c, _group_feats(18, c)), fh.get(d) or fh.setdefault(d, _group_feats(27, d)))
+    return _whole_hand_occ(*key)
+
+
+@lru_cache(maxsize=None)
+def _whole_hand_occ(fm: int, fp: int, fs: int, fh: int) -> tuple:
+    return tuple((f, ()) for f in _whole_hand_feats(fm, fp, fs, fh))
 
 
 def whole_hand(all_counts, occ: list) -> None:

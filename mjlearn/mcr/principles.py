@@ -204,16 +204,17 @@ def _no_excludes(_f):
     return ()
 
 
-def combine_chows(chows, excludes_of=_no_excludes):
+def combine_chows(chows, excludes_of=_no_excludes, explain=True):
     """Choose which chow patterns count. ``chows``: [(part, middle tile reference code)].
 
-    Returns ``(kept, dropped)``: kept = [(fan, parts)], dropped = [(fan, parts, because_of, principle)].
+    Returns ``(kept, dropped)``: kept = [(fan, parts)], dropped = [(fan, parts, because_of, principle)]
+    (None with ``explain=False``: only the choice, as the scorer needs while comparing readings).
     """
     sets = sorted(chows, key=lambda s: s[1])
     n = len(sets)
     if n < 2:
         return [], []
-    cands = _candidates(sets, two_chows, three_chows, four_chows)
+    cands = _candidates(sets, two_chows, three_chows, four_chows) if explain else None
     kept = []
     mids = [t for _, t in sets]
     parts = [p for p, _ in sets]
@@ -271,16 +272,16 @@ def combine_chows(chows, excludes_of=_no_excludes):
                 if f and counts[f] > 0:
                     counts[f] -= 1
                     kept.append((f, tuple(sorted((parts[a], parts[b])))))
-    return kept, _explain(cands, kept, excludes_of)
+    return kept, (_explain(cands, kept, excludes_of) if explain else None)
 
 
-def combine_pungs(pungs, excludes_of=_no_excludes):
+def combine_pungs(pungs, excludes_of=_no_excludes, explain=True):
     """Choose which pung patterns count. ``pungs``: [(part, tile reference code)]. See combine_chows."""
     sets = sorted(pungs, key=lambda s: s[1])
     n = len(sets)
     if n < 2:
         return [], []
-    cands = _candidates(sets, two_pungs, three_pungs, four_pungs)
+    cands = _candidates(sets, two_pungs, three_pungs, four_pungs) if explain else None
     tiles = [t for _, t in sets]
     parts = [p for p, _ in sets]
     kept = []
@@ -288,7 +289,7 @@ def combine_pungs(pungs, excludes_of=_no_excludes):
         f = four_pungs(*tiles)
         if f:
             kept.append((f, tuple(sorted(parts))))
-            return kept, _explain(cands, kept, excludes_of)
+            return kept, (_explain(cands, kept, excludes_of) if explain else None)
         for a, b, c, free in _TRIPLES:
             f = three_pungs(tiles[a], tiles[b], tiles[c])
             if f:
@@ -300,13 +301,13 @@ def combine_pungs(pungs, excludes_of=_no_excludes):
                     if g:
                         kept.append((g, tuple(sorted((parts[i], parts[free])))))
                         break
-                return kept, _explain(cands, kept, excludes_of)
+                return kept, (_explain(cands, kept, excludes_of) if explain else None)
         pairs = _PAIRS4
     elif n == 3:
         f = three_pungs(*tiles)
         if f:
             kept.append((f, tuple(sorted(parts))))
-            return kept, _explain(cands, kept, excludes_of)
+            return kept, (_explain(cands, kept, excludes_of) if explain else None)
         pairs = _PAIRS3
     else:
         pairs = ((0, 1),)
@@ -314,7 +315,7 @@ def combine_pungs(pungs, excludes_of=_no_excludes):
         g = two_pungs(tiles[a], tiles[b])
         if g:
             kept.append((g, tuple(sorted((parts[a], parts[b])))))
-    return kept, _explain(cands, kept, excludes_of)
+    return kept, (_explain(cands, kept, excludes_of) if explain else None)
 
 
 def apply_exclusions(occurrences, exclusions, order_key):
@@ -353,44 +354,53 @@ def count_fans(occurrences, tables):
     the tables are built), so a fan is dead as soon as a counted fan before it excludes it. With nothing left
     the hand scores 无番和 (Chicken Hand).
     """
-    points, order, excl_all, scoped = tables
-    by_fan = {}
+    points, rank, excl_all, scoped, targets = tables
+    counts = {}
+    parts_of = None
     for f, parts in occurrences:
-        lst = by_fan.get(f)
-        if lst is None:
-            by_fan[f] = [parts]
+        if f in counts:
+            counts[f] += 1
         else:
-            lst.append(parts)
+            counts[f] = 1
+        if f in targets:              # a fan excluding or excluded only on its own sets / once
+            if parts_of is None:
+                parts_of = {}
+            parts_of.setdefault(f, []).append(parts)
     dead = 0
     total = 0
-    counts = {}
-    for f in sorted(by_fan, key=order.__getitem__):
-        occs = by_fan[f]
-        if dead >> f & 1 or not occs:
+    kept = {}
+    for f in sorted(counts, key=rank.__getitem__):
+        if dead >> f & 1:
             continue
+        if f in targets:
+            own_occ = parts_of[f]
+            n = len(own_occ)
+            if not n:
+                continue
+        else:
+            n = counts[f]
         dead |= excl_all[f]
         sc = scoped[f]
         if sc:
             for ex, scope in sc:
-                lst = by_fan.get(ex)
+                lst = parts_of.get(ex)
                 if not lst:
                     continue
-                for ps in occs:
+                for ps in own_occ:
                     if scope == "parts":
                         own = set(ps)
                         lst[:] = [g for g in lst if not (g and own.issuperset(g))]
                     elif lst:
                         del lst[0]
-        n = len(occs)
-        counts[f] = n
+        kept[f] = n
         total += points[f] * n
-    if not counts:
+    if not kept:
         return points[43], {43: 1}
-    return total, counts
+    return total, kept
 
 
 def _positions_kept(combine, codes):
-    kept, _ = combine(list(enumerate(codes)))
+    kept, _ = combine(list(enumerate(codes)), explain=False)
     return tuple(kept)
 
 

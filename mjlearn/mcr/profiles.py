@@ -109,8 +109,9 @@ class Profile:
 
     @cached_property
     def kernel(self) -> tuple:
-        """Tables of :func:`~mjlearn.mcr.principles.count_fans`: (points, order, per fan the bitmask of
-        fans excluded everywhere, per fan its ``parts``/``one`` exclusions)."""
+        """Tables of :func:`~mjlearn.mcr.principles.count_fans`: (points, rank of each fan in the order,
+        per fan the bitmask of fans excluded everywhere, per fan its ``parts``/``one`` exclusions,
+        the fans at either end of such exclusions)."""
         excl_all = [0] * len(self.points)
         scoped = [()] * len(self.points)
         order = self.order
@@ -124,7 +125,12 @@ class Profile:
                     excl_all[f] |= 1 << e
                 else:
                     scoped[f] += ((e, scope),)
-        return self.points, order, tuple(excl_all), tuple(scoped)
+        rank = [0] * len(order)
+        for r, f in enumerate(sorted(range(len(order)), key=order.__getitem__)):
+            rank[f] = r
+        # fans whose occurrences' sets count_fans must keep: the scoped exclusions' both ends
+        targets = frozenset([e for sc in scoped for e, _ in sc] + [f for f, sc in enumerate(scoped) if sc])
+        return self.points, tuple(rank), tuple(excl_all), tuple(scoped), targets
 
 
 PROFILES = {

@@ -195,7 +195,7 @@ def _evaluate(counts, all_counts, meld_parts, n_fixed, n_exposed, win, ctx, prof
     reading scores, and what :class:`~mjlearn.mcr.result.ScoreResult` needs to explain it lazily
     (the occurrences before non-repetition, and the sets for the combination principles).
     """
-    whole = [(f, ()) for f in D.whole_hand_fans(all_counts)]
+    whole = D.whole_hand_occ(all_counts)
     n_hog = all_counts.count(4) - sum(1 for k, _, _ in meld_parts if k is KONG)
     special = None
     seven_pairs = False
@@ -291,21 +291,54 @@ def _suit_parts(base, seg):
     return tuple(out)
 
 
-def _wait_count(counts, win, n_fixed, stop=2):
+def _wait_count(counts, win, n_fixed):
     """How many tiles complete the hand without the winning tile (regular form, and seven pairs when
-    nothing is melded), counted the reference's way (copies in hand are not subtracted); counting
-    stops at ``stop``. Per-suit and honor facts come from tables cached by the group's counts."""
+    nothing is melded), counted the reference's way (copies in hand are not subtracted).
+
+    The regular waits depend only on what each suit can become with one more tile and on the
+    honors, so they are cached by those: each suit's counts map to the id of its facts
+    (:func:`_suit_info`, shared by many count vectors) and the waits to the four keys.
+    """
     c = bytearray(counts)
     c[win] -= 1
     c = bytes(c)
-    found = set()
+    ids = _SUIT_INFO_ID
+    a, b, d = c[0:9], c[9:18], c[18:27]
+    key = (ids.get(a) or _suit_info_id(a), ids.get(b) or _suit_info_id(b), ids.get(d) or _suit_info_id(d),
+           c[27:34])
+    found = _REGULAR_WAITS.get(key)
+    if found is None:
+        found = _REGULAR_WAITS[key] = _regular_waits(key)
+    n = len(found)
     if n_fixed == 0:
         odd = c.translate(_ODD)
-        if odd.count(1) == 1:
-            found.add(odd.index(1))
-    bad_h, pairs_h, honor_adds = _honor_info(c[27:34])
+        if odd.count(1) == 1 and odd.index(1) not in found:
+            n += 1
+    return n
+
+
+_SUIT_INFO_ID: dict = {}
+_SUIT_INFOS: list = [None]          # id -> facts; ids start at 1 so that a hit is always truthy
+_INFO_ID: dict = {}
+_REGULAR_WAITS: dict = {}
+
+
+def _suit_info_id(seg: bytes) -> int:
+    info = _suit_info(seg)
+    i = _INFO_ID.get(info)
+    if i is None:
+        i = _INFO_ID[info] = len(_SUIT_INFOS)
+        _SUIT_INFOS.append(info)
+    _SUIT_INFO_ID[seg] = i
+    return i
+
+
+def _regular_waits(key) -> frozenset:
+    """The tiles that complete the regular form, from the suits' facts and the honors' counts."""
+    found = set()
+    bad_h, pairs_h, honor_adds = _honor_info(key[3])
     if bad_h <= 1 and pairs_h <= 2:
-        infos = (_suit_info(c[0:9]), _suit_info(c[9:18]), _suit_info(c[18:27]))
+        infos = [_SUIT_INFOS[i] for i in key[:3]]
         st = (infos[0][0], infos[1][0], infos[2][0])
         # a suited winning tile: the honors must already be sets with at most one pair
         if bad_h == 0 and pairs_h <= 1:
@@ -317,23 +350,18 @@ def _wait_count(counts, win, n_fixed, stop=2):
                 o_sets = o1 & 1 and o2 & 1
                 base = 9 * g
                 if pairs_h:
-                    if not o_sets:
-                        continue
-                    found.update([base + r for r in add1])
+                    if o_sets:
+                        found.update([base + r for r in add1])
                 else:
                     if o_sets:
                         found.update([base + r for r in add2])
                     if (o1 & 2 and o2 & 1) or (o2 & 2 and o1 & 1):
                         found.update([base + r for r in add1])
-                if len(found) >= stop:
-                    return len(found)
         # an honor winning tile
         for i, bad, pr in honor_adds:
-            if bad == 0 and i not in found and _groups_ok(st, pr):
+            if bad == 0 and _groups_ok(st, pr):
                 found.add(i)
-                if len(found) >= stop:
-                    return len(found)
-    return len(found)
+    return frozenset(found)
 
 
 @lru_cache(maxsize=None)
