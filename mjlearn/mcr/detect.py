@@ -203,23 +203,27 @@ def concealment(n_exposed: int, self_drawn: bool, occ: list) -> None:
         occ.append((52, ()))
 
 
-def pungs(parts, pair_index, ctx, occ: list) -> None:
-    """Per pung: 箭刻 幺九刻 圈风刻 门风刻; with the pair: 小三元 小四喜."""
+def pungs(parts, pair_index, ctx, occ: list, pung_parts=None) -> None:
+    """Per pung: 箭刻 幺九刻 圈风刻 门风刻; with the pair: 小三元 小四喜. ``pung_parts``: the
+    positions of the pungs and kongs, when the caller already knows them."""
     dragons, winds = [], []
-    for i, (kind, t, _exp) in enumerate(parts):
-        if kind is PUNG or kind is KONG:
-            if IS_TERMINAL_OR_HONOR[t]:
-                occ.append((73, (i,)))
-            if IS_DRAGON[t]:
-                occ.append((59, (i,)))
-                dragons.append(i)
-            elif IS_WIND[t]:
-                winds.append(i)
-                if t == ctx.prevalent:
-                    occ.append((60, (i,)))
-                if t == ctx.seat:
-                    occ.append((61, (i,)))
-    if pair_index is not None:
+    if pung_parts is None:
+        pung_parts = [i for i, (kind, _t, _e) in enumerate(parts) if kind is PUNG or kind is KONG]
+    for i in pung_parts:
+        t = parts[i][1]
+        if IS_TERMINAL_OR_HONOR[t]:
+            occ.append((73, (i,)))
+            if t >= 27:
+                if t >= 31:
+                    occ.append((59, (i,)))
+                    dragons.append(i)
+                else:
+                    winds.append(i)
+                    if t == ctx.prevalent:
+                        occ.append((60, (i,)))
+                    if t == ctx.seat:
+                        occ.append((61, (i,)))
+    if pair_index is not None and (dragons or winds):
         pt = parts[pair_index][1]
         if IS_DRAGON[pt] and len(dragons) == 2:
             occ.append((10, tuple(sorted(dragons + [pair_index]))))
@@ -265,32 +269,28 @@ def concealed_pungs(concealed_parts, occ: list) -> None:
         occ.append(({2: 66, 3: 33, 4: 12}[n], tuple(concealed_parts)))
 
 
+def _trait_bits(kind, t) -> int:
+    """Which of 全带幺 (1), 全带五 (2), 全双刻 (4) one part allows (at most one of them)."""
+    if IS_HONOR[t]:
+        return 1
+    r = RANK[t]
+    if kind is CHOW:
+        return 1 if r in (1, 7) else 2 if 3 <= r <= 5 else 0
+    return 1 if r in (1, 9) else 2 if r == 5 else 4 if r % 2 == 0 else 0
+
+
+_TRAITS = {k: tuple(_trait_bits(k, t) if (k is not CHOW or t < 27 and t % 9 < 7) else 0 for t in range(34))
+           for k in (CHOW, PUNG, KONG, PAIR)}
+
+
 def set_traits(parts, occ: list) -> None:
-    """全带幺 全带五 全双刻: what every set and the pair contain."""
-    outside = five = even = 0
+    """全带幺 全带五 全双刻: what every set and the pair contain (each part allows at most one of
+    them, so the hand has one when all five parts allow it)."""
+    m = 7
     for kind, t, _ in parts:
-        if IS_HONOR[t]:
-            outside += 1
-            continue
-        r = RANK[t]
-        if kind is CHOW:
-            if r == 1 or r == 7:
-                outside += 1
-            elif 3 <= r <= 5:
-                five += 1
-        else:
-            if r == 1 or r == 9:
-                outside += 1
-            elif r == 5:
-                five += 1
-            elif r % 2 == 0:
-                even += 1
-    if outside == 5:
-        occ.append((55, ()))
-    elif five == 5:
-        occ.append((31, ()))
-    elif even == 5:
-        occ.append((21, ()))
+        m &= _TRAITS[kind][t]
+    if m:
+        occ.append((55 if m & 1 else 31 if m & 2 else 21, ()))
 
 
 def terminal_chows(chow_ts, pair_t, occ: list, chow_parts) -> None:

@@ -96,9 +96,16 @@ class ScoreResult:
 
     @classmethod
     def _build(cls, hand, wc, prof, best, flowers, melds):
+        # the fields set directly, as the frozen dataclass's __init__ would (it has no checks)
+        obj = object.__new__(cls)
         if best is None:
-            return cls(prof.name, hand, wc, False, 0, flowers, prof, None)
-        return cls(prof.name, hand, wc, True, best[0] + flowers, flowers, prof, (best, tuple(melds)))
+            obj.__dict__.update(rules=prof.name, hand=hand, context=wc, is_winning=False, total=0,
+                                flowers=flowers, profile=prof, _raw=None)
+        else:
+            obj.__dict__.update(rules=prof.name, hand=hand, context=wc, is_winning=True,
+                                total=best[0] + flowers, flowers=flowers, profile=prof,
+                                _raw=(best, tuple(melds)))
+        return obj
 
     @cached_property
     def reading(self):

@@ -106,7 +106,6 @@ _KIND = {MeldKind.CHOW: CHOW, MeldKind.PUNG: PUNG, MeldKind.KONG: KONG}
 
 
 def _score(hand: Hand, wc, prof: Profile):
-    from .result import ScoreResult
     win_tile = hand.win_tile
     if win_tile is None:
         raise InvalidHandError([Problem(
@@ -160,7 +159,15 @@ def _score(hand: Hand, wc, prof: Profile):
             raise InvalidHandError(problems, str(hand))
     ctx = _win_ctx(wc, fixed_win == 3)
     best = _evaluate(counts, all_counts, meld_parts, len(melds), n_exposed, win, ctx, prof)
-    return ScoreResult._build(hand, wc, prof, best, flowers, melds)
+    return _build(hand, wc, prof, best, flowers, melds)
+
+
+def _build(*args):
+    """ScoreResult._build, imported on first use (the result module is not needed to import this one)."""
+    global _build
+    from .result import ScoreResult
+    _build = ScoreResult._build
+    return _build(*args)
 
 
 _CTX: dict = {}
@@ -177,6 +184,9 @@ def _win_ctx(wc, three_shown):
         self_drawn=wc.self_drawn, kong=wc.kong, wall_last=wc.wall_last,
         last_tile=wc.last_tile or three_shown,
         seat=WIND_INDEX[wc.seat_wind], prevalent=WIND_INDEX[wc.prevalent_wind])
+    flags = []
+    D.win_flags(ctx, flags)
+    ctx.flags = tuple(flags)                   # the win-flag occurrences, the same in every reading
     if len(_CTX) > 20000:
         _CTX.clear()
     _CTX[key] = (wc, ctx)      # keeps wc alive, so its id is not reused while the entry exists
@@ -410,7 +420,7 @@ def _regular(parts, n_fixed, n_exposed, counts, win, ctx, wait, prof, whole, n_h
     """One regular reading: its candidate (see :func:`_evaluate`). ``wait`` holds the hand's wait
     count once computed: only readings where the winning tile could be an edge, closed or single
     wait need it."""
-    occ = []
+    occ = list(ctx.flags)
     chows, pungs_, kong_parts, conc_kongs, conc_pungs = [], [], [], [], []
     pair_i = len(parts) - 1
     pair_t = parts[pair_i][1]
@@ -437,7 +447,6 @@ def _regular(parts, n_fixed, n_exposed, counts, win, ctx, wait, prof, whole, n_h
     if not ctx.self_drawn and not win_in_chow:
         # a pung the discard completed counts as melded, unless the tile can sit in a concealed chow
         conc_pungs = [i for i in conc_pungs if not (i >= n_fixed and parts[i][1] == win and parts[i][0] is PUNG)]
-    D.win_flags(ctx, occ)
     if kong_parts:
         D.kongs(kong_parts, conc_kongs, prof.mixed_kongs, occ)
     if len(conc_pungs) >= 2:
@@ -445,7 +454,7 @@ def _regular(parts, n_fixed, n_exposed, counts, win, ctx, wait, prof, whole, n_h
     if len(pungs_) == 4:
         occ.append((48, tuple(i for i, _ in pungs_)))
     if pungs_:
-        D.pungs(parts, pair_i, ctx, occ)
+        D.pungs(parts, pair_i, ctx, occ, [i for i, _ in pungs_])
     if len(chows) >= 2:
         occ.extend(combine_chows_kept(chows))
     if len(pungs_) >= 2:
@@ -477,6 +486,7 @@ _ODD = bytes(n & 1 for n in range(256))            # bytes.translate: count -> o
 _PRESENT = D._PRESENT                                # count -> present?
 _KNIT_MASKS = tuple(sum(1 << 8 * i for i in p) for p in KNITTED)   # over presence bytes as an int
 _ORPHAN_MASK = sum(1 << 8 * i for i in ORPHANS)
+_SUITED_MASK = sum(1 << 8 * i for i in range(27))
 
 
 def _presence(b: bytes) -> int:
@@ -544,7 +554,7 @@ def _knitted_straight(counts, all_counts, meld_parts, n_fixed, n_exposed, win, c
     if b is None:
         b = bytes(counts)
         present = _presence(b)
-    if max(b) < 2:
+    if (present & _SUITED_MASK).bit_count() < 9 or max(b) < 2:
         return None
     k = 0
     for m in _KNIT_MASKS:
