@@ -800,7 +800,8 @@ class Table:
         pung = self.melds[seat][k]
         self.hands[seat][t.index] -= 1
         meld = Meld(MeldKind.KONG, t, pung.offer + 4)
-        self.melds[seat][k] = meld
+        del self.melds[seat][k]
+        self.melds[seat].append(meld)     # the newest meld last: a kong bloom is read from the last meld
         self._emit(Konged(seat, "added", t, meld, (seat - pung.offer) % 4))
         self.kongs += 1
         self._claimed = True
@@ -950,7 +951,7 @@ class Table:
         concealed.remove(t)
         hand = Hand(tuple(self.melds[seat]), tuple(concealed), t,
                     tuple(f for f in self.flowers[seat] if f.index >= 34))
-        res = self._score(hand, self.rule_context(seat, t, self_drawn=self_drawn, robbing=robbing))
+        res, _ = self._score(hand, self.rule_context(seat, t, self_drawn=self_drawn, robbing=robbing))
         if isinstance(res, InvalidHandError):
             return (False, f"{self.rules.en} cannot score this win: {res}.",
                     f"{self.rules.zh}无法计算这一和牌：{res}。", hand, None, tctx)
@@ -968,11 +969,11 @@ class Table:
         table counts natural tiles only, so it first drops ``last_tile``; a win that still cannot be
         scored is refused with the engine's words."""
         try:
-            return self.rules.score(hand, **ctx)
+            return self.rules.score(hand, **ctx), ctx
         except InvalidHandError as e:
             if ctx.get("last_tile"):
                 return self._score(hand, {**ctx, "last_tile": False})
-            return e
+            return e, ctx
 
     def _can_win_on(self, seat: int, t: Tile, *, robbing: bool = False, self_drawn: bool = False):
         return self._judge(seat, t, robbing=robbing, self_drawn=self_drawn)
@@ -1037,11 +1038,10 @@ class Table:
             if not ok:  # pragma: no cover - a claim is accepted only after the same judgement
                 raise RuntimeError(f"a refused win reached the end of the hand: {en}")
             more = {k: v for k, v in extra.items() if k in self._rule_ctx}
-            given = self.rule_context(s, t, self_drawn=self_drawn, robbing=robbing, from_seat=from_seat, **more)
-            if more:
-                again = self._score(hand, given)
-                if not isinstance(again, InvalidHandError):
-                    res = again
+            again, given = self._score(hand, self.rule_context(s, t, self_drawn=self_drawn, robbing=robbing,
+                                                                from_seat=from_seat, **more))
+            if not isinstance(again, InvalidHandError):
+                res = again
             w = self._emit(Won(s, t, hand, from_seat, points=res.total, **tctx, result=res,
                                payments=tuple(res.payments[x] for x in SEAT_LETTERS),
                                rule_context=tuple(given.items())))
