@@ -475,3 +475,16 @@ def test_wait_count_is_every_tile_tried():
         if n_fixed == 0 and len(odd) == 1:       # the seven-pairs count of the reference
             waits.add(odd[0])
         assert S._wait_count(h.counts, win, n_fixed) == len(waits), hand
+
+
+def test_unrelated_pungs_form_no_pattern():
+    # the shortcut of combine_pungs_kept: without a related pair the full choice keeps nothing
+    import itertools
+    from mjlearn.mcr.principles import _related_pungs
+    codes = sorted(set(REF))
+    for n in (2, 3, 4):
+        for combo in itertools.combinations_with_replacement(codes, n):
+            if any(_related_pungs(a, b) for a, b in itertools.combinations(combo, 2)):
+                continue
+            kept, _ = combine_pungs(list(enumerate(combo)))
+            assert kept == [], combo

@@ -64,23 +64,29 @@ def _whole_hand(mask: int) -> tuple[int, ...]:
 
 _PRESENT = bytes([0] + [1] * 255)   # bytes.translate table: any count -> 0/1
 
-# features of one group's tiles (a suit's 9 or the 7 honors), bits:
+# features of one group's tiles (a suit's 9 or the 7 honors), bits: which rank ranges hold every
+# rank present (an empty group is in all of them), then flags
+_SUBSETS = ({1, 2, 3, 4}, {1, 2, 3}, {6, 7, 8, 9}, {7, 8, 9}, {4, 5, 6})
+_SUB_MASK = 0x1F
 _NONEMPTY, _HAS_TH, _NOT_T, _NOT_REV, _NOT_GREEN, _NOT_TH, _WIND, _DRAGON = (1 << k for k in range(9, 17))
+_FLAG_MASK = 0xFF << 9
 _GROUP_FEATS: dict = {}
 
 
 def _group_feats(base: int, present: bytes) -> int:
-    """Features of the tiles ``base + k`` with ``present[k]``: ranks present (bits 0-8) and flags."""
+    """Features of the tiles ``base + k`` with ``present[k]``: rank ranges (bits 0-4) and flags."""
     key = (base, present)
     v = _GROUP_FEATS.get(key)
     if v is not None:
         return v
     tiles = [base + k for k, x in enumerate(present) if x]
+    ranks = {RANK[i] for i in tiles if i < 27}
     v = 1 << 20                  # never 0, so a cache hit is always truthy
+    for k, sub in enumerate(_SUBSETS):
+        if ranks <= sub:
+            v |= 1 << k
     for i in tiles:
         v |= _NONEMPTY
-        if i < 27:
-            v |= 1 << (RANK[i] - 1)
         if IS_TERMINAL_OR_HONOR[i]:
             v |= _HAS_TH
         else:
@@ -100,12 +106,12 @@ def _group_feats(base: int, present: bytes) -> int:
 
 
 @lru_cache(maxsize=None)
-def _whole_hand_feats(fm: int, fp: int, fs: int, fh: int) -> tuple[int, ...]:
-    """The whole-hand fans from the four groups' features (same rules as ``_whole_hand``)."""
+def _whole_hand_feats(subs: int, suit_flags: int, n_suits: int, fh: int) -> tuple[int, ...]:
+    """The whole-hand fans (same rules as ``_whole_hand``) from: the rank ranges every suit is in,
+    the suits' flags together, how many suits are present, and the honors' features."""
     honors = bool(fh & _NONEMPTY)
-    n_suits = sum(1 for f in (fm, fp, fs) if f & _NONEMPTY)
     missing = 3 - n_suits
-    any_f = fm | fp | fs | fh
+    any_f = suit_flags | fh
     out = []
     if not honors:
         out.append(76)
@@ -128,16 +134,15 @@ def _whole_hand_feats(fm: int, fp: int, fs: int, fh: int) -> tuple[int, ...]:
     if not any_f & _NOT_TH:
         out.append(18)
     if not honors:
-        ranks = any_f & 0x1FF
-        if not ranks & ~0b1111:
+        if subs & 1:                 # ranks within 1-4
             out.append(37)
-            if not ranks & 0b1000:
+            if subs & 2:             # within 1-3
                 out.append(27)
-        elif not ranks & ~0b111100000:
+        elif subs & 4:               # within 6-9
             out.append(36)
-            if not ranks & 0b100000:
+            if subs & 8:             # within 7-9
                 out.append(25)
-        elif not ranks & ~0b111000:
+        elif subs & 16:              # within 4-6
             out.append(26)
     return tuple(out)
 
@@ -155,14 +160,17 @@ def whole_hand_occ(all_counts) -> tuple:
     p = bytes(all_counts).translate(_PRESENT)
     fm, fp, fs, fh = _FEATS
     a, b, c, d = p[0:9], p[9:18], p[18:27], p[27:34]
-    key = (fm.get(a) or fm.setdefault(a, _group_feats(0, a)), fp.get(b) or fp.setdefault(b, _group_feats(9, b)),
-           fs.get(c) or fs.setdefault(c, _group_feats(18, c)), fh.get(d) or fh.setdefault(d, _group_feats(27, d)))
-    return _whole_hand_occ(*key)
+    gm = fm.get(a) or fm.setdefault(a, _group_feats(0, a))
+    gp = fp.get(b) or fp.setdefault(b, _group_feats(9, b))
+    gs = fs.get(c) or fs.setdefault(c, _group_feats(18, c))
+    gh = fh.get(d) or fh.setdefault(d, _group_feats(27, d))
+    n_suits = (gm & _NONEMPTY) + (gp & _NONEMPTY) + (gs & _NONEMPTY) >> 9
+    return _whole_hand_occ(gm & gp & gs & _SUB_MASK, (gm | gp | gs) & _FLAG_MASK, n_suits, gh)
 
 
 @lru_cache(maxsize=None)
-def _whole_hand_occ(fm: int, fp: int, fs: int, fh: int) -> tuple:
-    return tuple((f, ()) for f in _whole_hand_feats(fm, fp, fs, fh))
+def _whole_hand_occ(subs: int, suit_flags: int, n_suits: int, fh: int) -> tuple:
+    return tuple((f, ()) for f in _whole_hand_feats(subs, suit_flags, n_suits, fh))
 
 
 def whole_hand(all_counts, occ: list) -> None:

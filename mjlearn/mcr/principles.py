@@ -417,18 +417,37 @@ def combine_chows_kept(chows):
     kept = _CHOW_KEPT.get(codes)
     if kept is None:
         kept = _CHOW_KEPT[codes] = _positions_kept(combine_chows, codes)
+    if not kept:
+        return []
     return [(f, tuple(sorted([sets[i][0] for i in ps]))) for f, ps in kept]
+
+
+def _related_pungs(a: int, b: int) -> bool:
+    """Whether two pungs (reference codes) can be part of one pattern: suited with numbers at most
+    two apart, two dragons, or two winds. Every pung fan needs such a pair among its pungs."""
+    if a < 0x40 and b < 0x40:
+        return -2 <= (a & 15) - (b & 15) <= 2
+    if a >= 0x45 and b >= 0x45:
+        return True
+    return 0x41 <= a <= 0x44 and 0x41 <= b <= 0x44
 
 
 def combine_pungs_kept(pungs):
     """The ``kept`` of :func:`combine_pungs` (without the explanation), cached by the sorted codes."""
-    if len(pungs) < 2:
+    n = len(pungs)
+    if n < 2:
         return []
     sets = sorted(pungs, key=_code)
     codes = tuple([t for _, t in sets])
     kept = _PUNG_KEPT.get(codes)
     if kept is None:
-        kept = _PUNG_KEPT[codes] = _positions_kept(combine_pungs, codes)
+        if any(_related_pungs(codes[i], codes[j]) for i in range(n) for j in range(i + 1, n)):
+            kept = _positions_kept(combine_pungs, codes)
+        else:
+            kept = ()
+        _PUNG_KEPT[codes] = kept
+    if not kept:
+        return []
     return [(f, tuple(sorted([sets[i][0] for i in ps]))) for f, ps in kept]
 
 

@@ -37,7 +37,7 @@ from ..hand import Hand, MeldKind, as_hand
 from . import detect as D
 from .principles import TAKE_HIGHER, combine_chows_kept, combine_pungs_kept, count_fans
 from .profiles import Profile, get_profile
-from .tables import KNITTED, ORPHANS, REF, WIND_INDEX, suit_add_status, suit_status, suit_ways
+from .tables import IS_TERMINAL_OR_HONOR, KNITTED, ORPHANS, REF, WIND_INDEX, suit_add_status, suit_status, suit_ways
 
 __all__ = ["score", "CONTEXT_KEYWORDS"]
 
@@ -223,7 +223,7 @@ def _evaluate(counts, all_counts, meld_parts, n_fixed, n_exposed, win, ctx, prof
     best = special
     best_total = special[0] if special else 0
     wait = [None]
-    for parts in _regular_readings(counts, meld_parts):
+    for parts in _regular_readings(counts, meld_parts, None, b):
         cand = _regular(parts, n_fixed, n_exposed, counts, win, ctx, wait, prof, whole, n_hog)
         t = cand[0]
         if t > best_total or (t == best_total and best is not None and (
@@ -234,33 +234,51 @@ def _evaluate(counts, all_counts, meld_parts, n_fixed, n_exposed, win, ctx, prof
 
 # --- readings ------------------------------------------------------------------------------
 
-def _regular_readings(counts, meld_parts, n_sets=None):
+def _regular_readings(counts, meld_parts, n_sets=None, b=None):
     """Regular splits in the reference's order; each a parts list (melds first, then sorted sets, pair)."""
     if n_sets is None:
         n_sets = 4 - len(meld_parts)
-    b = bytes(counts)
-    ways_m = _suit_parts(0, b[0:9])
+    if b is None:
+        b = bytes(counts)
+    d = _SUIT_PARTS[0]
+    seg = b[0:9]
+    ways_m = d.get(seg)
+    if ways_m is None:
+        ways_m = d[seg] = _suit_parts(0, seg)
     if not ways_m:
         return []
-    ways_p = _suit_parts(9, b[9:18])
+    d = _SUIT_PARTS[1]
+    seg = b[9:18]
+    ways_p = d.get(seg)
+    if ways_p is None:
+        ways_p = d[seg] = _suit_parts(9, seg)
     if not ways_p:
         return []
-    ways_s = _suit_parts(18, b[18:27])
+    d = _SUIT_PARTS[2]
+    seg = b[18:27]
+    ways_s = d.get(seg)
+    if ways_s is None:
+        ways_s = d[seg] = _suit_parts(18, seg)
     if not ways_s:
         return []
-    honor = []
-    pair = -1
-    for i in range(27, 34):
-        n = counts[i]
-        if n == 3:
-            honor.append((PUNG, i, False))
-        elif n == 2:
-            if pair >= 0:
-                return []
-            pair = i
-        elif n:
+    seg = b[27:34]
+    honor = _HONOR_PARTS.get(seg)
+    if honor is None:
+        honor = _HONOR_PARTS[seg] = _honor_parts(seg)
+    if not honor:
+        return []
+    honor, pair = honor
+    if len(ways_m) == 1 and len(ways_p) == 1 and len(ways_s) == 1:      # the common case
+        (pm, sm, _), (pp, sp, _), (ps, ss, _) = ways_m[0], ways_p[0], ways_s[0]
+        p = pair
+        for x in (pm, pp, ps):
+            if x >= 0:
+                if p >= 0:
+                    return []
+                p = x
+        if p < 0 or len(sm) + len(sp) + len(ss) + len(honor) != n_sets:
             return []
-    honor = tuple(honor)
+        return [meld_parts + [*sm, *ss, *sp, *honor, _PAIR_PART[p]]]
     out = []
     for pm, sm, km in ways_m:
         for pp, sp, kp in ways_p:
@@ -280,14 +298,36 @@ def _regular_readings(counts, meld_parts, n_sets=None):
                 out.append((km + ks + kp, sm + ss + sp + honor, p))
     if len(out) > 1:
         out.sort(key=_sort_key)
-    return [meld_parts + list(sets) + [(PAIR, p, False)] for _, sets, p in out]
+    return [meld_parts + [*sets, _PAIR_PART[p]] for _, sets, p in out]
 
 
 def _sort_key(way):
     return sorted(way[0])
 
 
-@lru_cache(maxsize=None)
+_NO_WAYS = ()
+_SUIT_PARTS = ({}, {}, {})
+_HONOR_PARTS: dict = {}
+_PAIR_PART = tuple((PAIR, i, False) for i in range(34))
+
+
+def _honor_parts(seg: bytes):
+    """The honors' counts as (pungs as parts, pair index or -1), or ``_NO_WAYS`` when they cannot
+    be sets and at most one pair."""
+    honor = []
+    pair = -1
+    for k, n in enumerate(seg):
+        if n == 3:
+            honor.append((PUNG, 27 + k, False))
+        elif n == 2:
+            if pair >= 0:
+                return _NO_WAYS
+            pair = 27 + k
+        elif n:
+            return _NO_WAYS
+    return tuple(honor), pair
+
+
 def _suit_parts(base, seg):
     """The ways of one suit (:func:`~mjlearn.mcr.tables.suit_ways`) as parts with tile indices:
     ``(pair index or -1, parts sorted as the reference sorts sets, their sort keys)``."""
@@ -425,6 +465,7 @@ def _regular(parts, n_fixed, n_exposed, counts, win, ctx, wait, prof, whole, n_h
     pair_i = len(parts) - 1
     pair_t = parts[pair_i][1]
     chow_ts = []
+    th_pungs = []
     win_in_chow = False
     i = 0
     for kind, t, exp in parts:
@@ -435,10 +476,14 @@ def _regular(parts, n_fixed, n_exposed, counts, win, ctx, wait, prof, whole, n_h
                 win_in_chow = True
         elif kind is PUNG:
             pungs_.append((i, REF[t]))
+            if IS_TERMINAL_OR_HONOR[t]:
+                th_pungs.append(i)
             if not exp:
                 conc_pungs.append(i)
         elif kind is KONG:
             pungs_.append((i, REF[t]))
+            if IS_TERMINAL_OR_HONOR[t]:
+                th_pungs.append(i)
             kong_parts.append(i)
             if not exp:
                 conc_kongs.append(i)
@@ -453,8 +498,8 @@ def _regular(parts, n_fixed, n_exposed, counts, win, ctx, wait, prof, whole, n_h
         D.concealed_pungs(conc_pungs, occ)
     if len(pungs_) == 4:
         occ.append((48, tuple(i for i, _ in pungs_)))
-    if pungs_:
-        D.pungs(parts, pair_i, ctx, occ, [i for i, _ in pungs_])
+    if th_pungs:       # only pungs of terminals and honors make these fans
+        D.pungs(parts, pair_i, ctx, occ, th_pungs)
     if len(chows) >= 2:
         occ.extend(combine_chows_kept(chows))
     if len(pungs_) >= 2:
