@@ -183,7 +183,7 @@ TOPICS: dict[str, Line] = {
     "fans": ("国标番种", "The MCR fans"),
     "regional": ("地方规则", "Regional rules"),
 }
-"""Topics in course order (notebooks 01-09), each (Chinese, English)."""
+"""Topics in course order (notebooks 01-10), each (Chinese, English)."""
 
 
 def register(kind: Kind) -> Kind:

@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
-NOTEBOOK = ROOT / "notebooks" / "03_hand_editor.ipynb"
+NOTEBOOK = ROOT / "notebooks" / "05_hand_editor.ipynb"
 IMAGES = ROOT / "images"
 
 pytestmark = pytest.mark.e2e

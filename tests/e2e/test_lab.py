@@ -18,7 +18,7 @@ HAND = "[EEE,2]123m456p789sC+C"
 
 
 def _open_and_run(page, lab):
-    page.goto(lab.url("lab/tree/03_hand_editor.ipynb"))
+    page.goto(lab.url("lab/tree/05_hand_editor.ipynb"))
     page.wait_for_function("window.jupyterapp && window.jupyterapp.shell.currentWidget"
                            " && window.jupyterapp.shell.currentWidget.sessionContext"
                            " && window.jupyterapp.shell.currentWidget.sessionContext.session"

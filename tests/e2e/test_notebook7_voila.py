@@ -14,7 +14,7 @@ def _click_and_wait(page, root, arg):
 
 
 def test_notebook7_runs_the_editor(page, notebook7, shot):
-    page.goto(notebook7.url("notebooks/03_hand_editor.ipynb"))
+    page.goto(notebook7.url("notebooks/05_hand_editor.ipynb"))
     page.wait_for_function("window.jupyterapp && window.jupyterapp.shell.currentWidget"
                            " && window.jupyterapp.shell.currentWidget.sessionContext.session"
                            " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel")
