@@ -387,7 +387,7 @@ def waits_of_counts(counts, n_melds: int = 0) -> list[int]:
     knit_max = max(a[2][i] + b[2][j] + cc[2][k] for i, j, k in _KNIT_ORDER)
     out = set()
     if _regular_value(a, b, cc, c[27:34], n_melds) == 8:          # regular form ready
-        for t in _near_tiles(c):
+        for t in near_tiles(c):
             c[t] += 1
             a, b, cc = _entries(c)
             if _regular_value(a, b, cc, c[27:34], n_melds) == 9:
@@ -416,7 +416,7 @@ def waits_of_counts(counts, n_melds: int = 0) -> list[int]:
     return sorted(out)
 
 
-def _near_tiles(c) -> list[int]:
+def near_tiles(c) -> list[int]:
     """Tiles that can join a regular shape: honors present, suited tiles present or within two
     ranks of a present tile of their suit."""
     out = []
@@ -435,7 +435,7 @@ def _candidates(c, n_melds) -> list[int]:
     (any missing honor or knitted tile may help them), else the tiles near the hand."""
     if n_melds <= 1:
         return list(range(34))
-    return _near_tiles(c)
+    return near_tiles(c)
 
 
 def useful_tiles_of_counts(counts, n_melds: int = 0, *, all_counts=None) -> list[int]:

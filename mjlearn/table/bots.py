@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random as _random
 
-from ..shanten import regular_shanten_of_counts, shanten_of_counts
+from ..shanten import near_tiles, regular_shanten_of_counts, shanten_of_counts
 
 try:  # the per-suit tables of mjlearn.shanten: re-evaluate only the suit a tile changes
     from ..shanten import _SUIT, _regular_value, _suit_entry
@@ -48,19 +48,6 @@ def _regular_fn(c: list[int], n: int):
 from ..tiles import TILES
 
 __all__ = ["Bot", "play_hand"]
-
-
-def _near(c: list[int]) -> list[int]:
-    """Tiles that can lower shanten as a draw: held tiles and suited tiles within two ranks."""
-    out = []
-    for t in range(34):
-        if c[t]:
-            out.append(t)
-        elif t < 27:
-            r = t % 9
-            if (r >= 1 and c[t - 1]) or (r >= 2 and c[t - 2]) or (r <= 7 and c[t + 1]) or (r <= 6 and c[t + 2]):
-                out.append(t)
-    return out
 
 
 class Bot:
@@ -139,7 +126,7 @@ class Bot:
             c[i] -= 1
             f = _regular_fn(c, n)
             live = 0
-            for t in _near(c):
+            for t in near_tiles(c):
                 if seen[t] >= 4:
                     continue
                 c[t] += 1
