@@ -31,7 +31,7 @@ __all__ = [
     "shanten_of_counts", "regular_shanten_of_counts", "seven_pairs_shanten_of_counts",
     "thirteen_orphans_shanten_of_counts", "honors_and_knitted_shanten_of_counts",
     "knitted_straight_shanten_of_counts", "form_shanten_of_counts", "waits_of_counts",
-    "useful_tiles_of_counts",
+    "useful_tiles_of_counts", "near_tiles",
 ]
 
 # The six knitted straights as (suit base for ranks 147, for 258, for 369).
