@@ -327,18 +327,25 @@ def apply_exclusions(occurrences, exclusions, order_key):
     """
     occ = sorted(occurrences, key=lambda o: order_key(o[0]))
     alive = [True] * len(occ)
+    where: dict = {}                      # fan -> positions of its occurrences, in order
+    for j, (g, _) in enumerate(occ):
+        if g in where:
+            where[g].append(j)
+        else:
+            where[g] = [j]
     dropped = []
     for i, (f, parts) in enumerate(occ):
         if not alive[i]:
             continue
         for ex, scope in exclusions.get(f, ()):
-            for j, (g, gparts) in enumerate(occ):
-                if g != ex or not alive[j] or j == i:
+            for j in where.get(ex, ()):
+                if not alive[j] or j == i:
                     continue
+                gparts = occ[j][1]
                 if scope == "parts" and not (gparts and set(gparts) <= set(parts)):
                     continue
                 alive[j] = False
-                dropped.append((g, gparts, f, NON_REPETITION))
+                dropped.append((ex, gparts, f, NON_REPETITION))
                 if scope == "one":
                     break
     kept = [o for o, a in zip(occ, alive) if a]

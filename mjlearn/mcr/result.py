@@ -119,17 +119,14 @@ class ScoreResult:
     def _explained(self):
         """(kept, dropped) of the chosen reading by the explicit principle steps, built on demand:
         the scorer only counted while it compared readings."""
-        from .principles import apply_exclusions, combine_chows, combine_pungs
+        from .principles import apply_exclusions
         (_total, _counts, _form, _parts, occ, sets), _melds = self._raw
         prof = self.profile
-        ex = prof.exclusions
-        kept, dropped = apply_exclusions(occ, ex, prof.order.__getitem__)
+        kept, dropped = apply_exclusions(occ, prof.exclusions, prof.order.__getitem__)
         if not kept:
             kept = [(43, ())]
         if sets:
-            def excl(f):
-                return [e for e, _ in ex.get(f, ())]
-            dropped = combine_chows(sets[0], excl)[1] + combine_pungs(sets[1], excl)[1] + dropped
+            dropped = _combination_drops(sets[0], "chows", prof) + _combination_drops(sets[1], "pungs", prof) + dropped
         return kept, dropped
 
     @cached_property
@@ -296,6 +293,33 @@ class ScoreResult:
                 f"<div>{tiles}{reading}</div>"
                 f"<div><table><thead><tr><th>番种</th><th>Fan</th><th>分 Points</th><th>计 Sum</th></tr></thead>"
                 f"<tbody>{''.join(rows)}</tbody></table>{minimum}</div></div>")
+
+
+def _combination_drops(sets, kind, prof):
+    """The ``dropped`` of :func:`~mjlearn.mcr.principles.combine_chows` / ``combine_pungs`` for the
+    sets ``[(part, code)]``: computed once per sorted codes and profile (on positions in the sorted
+    order, which only relabels the parts), then given the reading's part numbers."""
+    if len(sets) < 2:
+        return []
+    from .principles import combine_chows, combine_pungs
+    ordered = sorted(sets, key=_second)
+    codes = tuple([t for _, t in ordered])
+    cache = prof.__dict__.setdefault("_combination_drops", {})
+    key = (kind, codes)
+    drops = cache.get(key)
+    if drops is None:
+        ex = prof.exclusions
+
+        def excl(f):
+            return [e for e, _ in ex.get(f, ())]
+        combine = combine_chows if kind == "chows" else combine_pungs
+        drops = cache[key] = tuple(combine(list(enumerate(codes)), excl)[1])
+    return [(f, tuple(sorted([ordered[i][0] for i in ps])), because, principle)
+            for f, ps, because, principle in drops]
+
+
+def _second(s):
+    return s[1]
 
 
 def _reading(form, parts, melds, hand):

@@ -37,7 +37,7 @@ from ..hand import Hand, MeldKind, as_hand
 from . import detect as D
 from .principles import TAKE_HIGHER, combine_chows_kept, combine_pungs_kept, count_fans
 from .profiles import Profile, get_profile
-from .tables import IS_TERMINAL_OR_HONOR, KNITTED, ORPHANS, REF, WIND_INDEX, suit_add_status, suit_status, suit_ways
+from .tables import IS_TERMINAL_OR_HONOR, KNITTED, ORPHANS, REF, WIND_INDEX, suit_status, suit_table, suit_ways
 
 __all__ = ["score", "CONTEXT_KEYWORDS"]
 
@@ -414,13 +414,22 @@ def _regular_waits(key) -> frozenset:
     return frozenset(found)
 
 
-@lru_cache(maxsize=None)
 def _suit_info(seg: bytes):
     """One suit's counts: (suit_status, ranks whose addition leaves sets only, ranks whose addition
     leaves sets and one pair, any tile at all)."""
-    adds = suit_add_status(seg)
-    return (suit_status(seg), tuple(r for r in range(9) if adds[r] & 1),
-            tuple(r for r in range(9) if adds[r] & 2), any(seg))
+    table = suit_table()
+    add1, add2 = [], []
+    c = bytearray(seg)
+    for r in range(9):
+        c[r] += 1
+        ways = table.get(bytes(c))
+        c[r] -= 1
+        if ways:
+            if ways[0][0] < 0:
+                add1.append(r)
+            if ways[-1][0] >= 0:
+                add2.append(r)
+    return suit_status(seg), tuple(add1), tuple(add2), any(seg)
 
 
 @lru_cache(maxsize=None)

@@ -131,17 +131,3 @@ def _set_splits(counts: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], .
         c[i + 2] -= 1
         out.extend(((1, i),) + rest for rest in _set_splits(tuple(c)))
     return tuple(out)
-
-
-def suit_add_status(counts) -> tuple[int, ...]:
-    """``suit_status`` of one suit after adding one tile of each rank (0 where nothing is near)."""
-    out = []
-    for r in range(9):
-        if counts[r] or (r > 0 and counts[r - 1]) or (r > 1 and counts[r - 2]) or \
-                (r < 8 and counts[r + 1]) or (r < 7 and counts[r + 2]):
-            c = bytearray(counts)
-            c[r] += 1
-            out.append(suit_status(c))
-        else:
-            out.append(0)
-    return tuple(out)
