@@ -220,11 +220,24 @@ def _evaluate(counts, all_counts, meld_parts, n_fixed, n_exposed, win, ctx, prof
                                     whole, n_hog, b, present)
     if special is not None and not seven_pairs:
         return special
+    readings = _regular_readings(counts, meld_parts, None, b)
+    if not readings:
+        return special
     best = special
     best_total = special[0] if special else 0
     wait = [None]
-    for parts in _regular_readings(counts, meld_parts, None, b):
-        cand = _regular(parts, n_fixed, n_exposed, counts, win, ctx, wait, prof, whole, n_hog)
+    # what every regular reading of this hand claims alike (the order of different fans among the
+    # occurrences does not matter to non-repetition, only that of one fan's occurrences)
+    hand_occ = ctx.flags + whole
+    if n_hog:
+        hand_occ += ((64, ()),) * n_hog
+    if n_fixed == 0 and (22, ()) in whole and D.nine_gates(counts, win):
+        hand_occ += ((4, ()),)
+    conceal = []
+    D.concealment(n_exposed, ctx.self_drawn, conceal)
+    hand_occ += tuple(conceal)
+    for parts in readings:
+        cand = _regular(parts, n_fixed, counts, win, ctx, wait, prof, hand_occ)
         t = cand[0]
         if t > best_total or (t == best_total and best is not None and (
                 seven_pairs or 23 in cand[1] or 32 in cand[1])):
@@ -465,11 +478,12 @@ def _groups_ok(sts, honor_pairs):
     return False
 
 
-def _regular(parts, n_fixed, n_exposed, counts, win, ctx, wait, prof, whole, n_hog):
+def _regular(parts, n_fixed, counts, win, ctx, wait, prof, hand_occ):
     """One regular reading: its candidate (see :func:`_evaluate`). ``wait`` holds the hand's wait
     count once computed: only readings where the winning tile could be an edge, closed or single
-    wait need it."""
-    occ = list(ctx.flags)
+    wait need it. ``hand_occ``: the occurrences every reading of the hand has (win flags, whole-hand
+    fans, 四归一, 九莲宝灯, concealment)."""
+    occ = list(hand_occ)
     chows, pungs_, kong_parts, conc_kongs, conc_pungs = [], [], [], [], []
     pair_i = len(parts) - 1
     pair_t = parts[pair_i][1]
@@ -518,12 +532,6 @@ def _regular(parts, n_fixed, n_exposed, counts, win, ctx, wait, prof, whole, n_h
             occ.append((63, ()))
         D.terminal_chows(chow_ts, pair_t, occ, [i for i, _ in chows])
     D.set_traits(parts, occ)
-    occ.extend(whole)
-    if n_hog:
-        occ.extend([(64, ())] * n_hog)
-    if n_fixed == 0 and D.nine_gates(counts, win):
-        occ.append((4, ()))
-    D.concealment(n_exposed, ctx.self_drawn, occ)
     if win_in_chow or pair_t == win:
         waits = []
         D.waits_in_reading(parts, n_fixed, win, waits)
