@@ -41,6 +41,8 @@ the chosen reading only; the tests check that both give the same fans on every h
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 __all__ = ["combine_chows", "combine_pungs", "apply_exclusions", "count_fans", "combine_chows_kept",
            "combine_pungs_kept", "NON_REPETITION", "NO_SPLITTING",
            "NO_IDENTICAL", "COMBINE_ONCE", "TAKE_HIGHER", "PRINCIPLES"]
@@ -458,5 +460,4 @@ def combine_pungs_kept(pungs):
     return [(f, tuple(sorted([sets[i][0] for i in ps]))) for f, ps in kept]
 
 
-def _code(s):
-    return s[1]
+_code = itemgetter(1)

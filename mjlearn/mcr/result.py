@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass, field
 from functools import cached_property
+from operator import itemgetter
 
 from .fans import Fan, fan
 from .principles import PRINCIPLES
@@ -318,8 +319,7 @@ def _combination_drops(sets, kind, prof):
             for f, ps, because, principle in drops]
 
 
-def _second(s):
-    return s[1]
+_second = itemgetter(1)
 
 
 def _reading(form, parts, melds, hand):

@@ -21,6 +21,17 @@ who checks a hand with the common calculators sees the same fans:
 A hand that is not complete is an answer, not an error: the result has ``is_winning`` False,
 total 0 and no fans.
 
+Speed (benchmarks/bench_mcr.py): while readings are compared only points matter, so step 3 uses
+the fast twins of the principle steps (:func:`~mjlearn.mcr.principles.count_fans`, the cached
+combination choice); the result keeps the chosen reading's occurrences and builds the explanation
+(kept fans with their sets, dropped fans with fan and principle) with the explicit steps only when
+asked (``fans``, ``excluded``, ``to_dict``, display). Facts that do not depend on the reading are
+computed once per hand (whole-hand fans from per-suit tables, win flags per context, 四归一);
+per-suit facts come from tables keyed by the suit's counts (:func:`~mjlearn.mcr.tables.suit_table`
+lists every set-and-pair split once); the wait count is computed only when a reading could claim
+边张/嵌张/单钓将, from cached per-suit wait facts. Tests check each fast twin against its
+definition.
+
 >>> from mjlearn.mcr import score
 >>> r = score("[EEE,1][SSSS,1]55pWWWNN+N", self_drawn=True)
 >>> r.total, [f.zh for f in r.fans]
