@@ -92,7 +92,7 @@ def _win_context(context):
     """The checked WinContext of the keywords, cached by their values and types (a bool and an int
     that compare equal must not share an entry: ``self_drawn=1`` is an error)."""
     try:
-        key = (tuple(context.items()), tuple(map(type, context.values())))
+        key = (*context.items(), *map(type, context.values()))
         wc = _CONTEXTS.get(key)
     except TypeError:           # an unhashable value: checked (and rejected) by WinContext below
         key, wc = None, None
@@ -221,7 +221,7 @@ def _evaluate(counts, all_counts, meld_parts, n_fixed, n_exposed, win, ctx, prof
     special = None
     seven_pairs = False
     b = bytes(counts)
-    present = _presence(b)
+    present = _presence(b) if n_fixed <= 1 else 0
     if n_fixed == 0:
         special = _special_forms(counts, all_counts, win, ctx, prof, whole, n_hog, b, present)
         if special is not None and special[2] == "seven_pairs" and 6 not in special[1]:
