@@ -269,6 +269,7 @@ def _regular_readings(counts, meld_parts, n_sets=None, b=None):
     ways_m = d.get(seg)
     if ways_m is None:
         ways_m = d[seg] = _suit_parts(0, seg)
+        _bound(d)
     if not ways_m:
         return []
     d = _SUIT_PARTS[1]
@@ -276,6 +277,7 @@ def _regular_readings(counts, meld_parts, n_sets=None, b=None):
     ways_p = d.get(seg)
     if ways_p is None:
         ways_p = d[seg] = _suit_parts(9, seg)
+        _bound(d)
     if not ways_p:
         return []
     d = _SUIT_PARTS[2]
@@ -283,6 +285,7 @@ def _regular_readings(counts, meld_parts, n_sets=None, b=None):
     ways_s = d.get(seg)
     if ways_s is None:
         ways_s = d[seg] = _suit_parts(18, seg)
+        _bound(d)
     if not ways_s:
         return []
     seg = b[27:34]
@@ -330,6 +333,15 @@ def _sort_key(way):
 
 
 _NO_WAYS = ()
+_CACHE_LIMIT = 200_000
+
+
+def _bound(cache: dict) -> None:
+    """Keep a cache keyed by hand fragments from growing without end in a very long session."""
+    if len(cache) > _CACHE_LIMIT:
+        cache.clear()
+
+
 _SUIT_PARTS = ({}, {}, {})
 _HONOR_PARTS: dict = {}
 _PAIR_PART = tuple((PAIR, i, False) for i in range(34))
@@ -383,6 +395,7 @@ def _wait_count(counts, win, n_fixed):
     found = _REGULAR_WAITS.get(key)
     if found is None:
         found = _REGULAR_WAITS[key] = _regular_waits(key)
+        _bound(_REGULAR_WAITS)
     n = len(found)
     if n_fixed == 0:
         odd = c.translate(_ODD)
@@ -404,6 +417,7 @@ def _suit_info_id(seg: bytes) -> int:
         i = _INFO_ID[info] = len(_SUIT_INFOS)
         _SUIT_INFOS.append(info)
     _SUIT_INFO_ID[seg] = i
+    _bound(_SUIT_INFO_ID)
     return i
 
 
