@@ -488,3 +488,20 @@ def test_unrelated_pungs_form_no_pattern():
                 continue
             kept, _ = combine_pungs(list(enumerate(combo)))
             assert kept == [], combo
+
+
+def test_combination_shortcuts_match_the_full_choice():
+    # combine_*_kept: two sets directly, more through the cache; always the kept of combine_*
+    import itertools
+    from mjlearn.mcr.principles import combine_chows_kept, combine_pungs_kept
+    chow_codes = sorted({REF[t + 1] for t in range(27) if t % 9 < 7})
+    pung_codes = sorted(set(REF))
+    rng = __import__("random").Random(6)
+    for codes, kept_fn, full in ((chow_codes, combine_chows_kept, combine_chows),
+                                 (pung_codes, combine_pungs_kept, combine_pungs)):
+        for n in (2, 3, 4):
+            for _ in range(3000):
+                sets = [(p, rng.choice(codes)) for p in rng.sample(range(6), n)]
+                assert kept_fn(sets) == full(sets)[0], sets
+        for a, b in itertools.product(codes, repeat=2):
+            assert kept_fn([(3, a), (1, b)]) == full([(3, a), (1, b)])[0]

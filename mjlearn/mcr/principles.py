@@ -419,8 +419,13 @@ _PUNG_KEPT: dict = {}
 
 def combine_chows_kept(chows):
     """The ``kept`` of :func:`combine_chows` (without the explanation), cached by the sorted codes."""
-    if len(chows) < 2:
+    n = len(chows)
+    if n < 2:
         return []
+    if n == 2:                         # one pair of chows: its two-chow fan, if any
+        (p, a), (q, b) = chows
+        f = two_chows(a, b)
+        return [(f, (p, q) if p < q else (q, p))] if f else []
     sets = sorted(chows, key=_code)
     codes = tuple([t for _, t in sets])
     kept = _CHOW_KEPT.get(codes)
@@ -446,6 +451,10 @@ def combine_pungs_kept(pungs):
     n = len(pungs)
     if n < 2:
         return []
+    if n == 2:                         # one pair of pungs: its two-pung fan, if any
+        (p, a), (q, b) = pungs
+        f = two_pungs(a, b)
+        return [(f, (p, q) if p < q else (q, p))] if f else []
     sets = sorted(pungs, key=_code)
     codes = tuple([t for _, t in sets])
     kept = _PUNG_KEPT.get(codes)

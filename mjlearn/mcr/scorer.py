@@ -381,33 +381,60 @@ def _wait_count(counts, win, n_fixed):
     """How many tiles complete the hand without the winning tile (regular form, and seven pairs when
     nothing is melded), counted the reference's way (copies in hand are not subtracted).
 
-    The regular waits depend only on what each suit can become with one more tile and on the
-    honors, so they are cached by those: each suit's counts map to the id of its facts
-    (:func:`_suit_info`, shared by many count vectors) and the waits to the four keys.
+    The number of regular waits depends only on what each suit can become with one more tile (the
+    suits in any order) and on the honors' shape, so it is cached by those: each suit's counts map
+    to the id of its facts (:func:`_suit_info`, a few hundred distinct) and the honors to the id of
+    their shape (:func:`_honor_shape`).
     """
     c = bytearray(counts)
     c[win] -= 1
     c = bytes(c)
     ids = _SUIT_INFO_ID
-    a, b, d = c[0:9], c[9:18], c[18:27]
-    key = (ids.get(a) or _suit_info_id(a), ids.get(b) or _suit_info_id(b), ids.get(d) or _suit_info_id(d),
-           c[27:34])
-    found = _REGULAR_WAITS.get(key)
-    if found is None:
-        found = _REGULAR_WAITS[key] = _regular_waits(key)
-        _bound(_REGULAR_WAITS)
-    n = len(found)
+    a, b, d, h = c[0:9], c[9:18], c[18:27], c[27:34]
+    x = ids.get(a) or _suit_info_id(a)
+    y = ids.get(b) or _suit_info_id(b)
+    z = ids.get(d) or _suit_info_id(d)
     if n_fixed == 0:
         odd = c.translate(_ODD)
-        if odd.count(1) == 1 and odd.index(1) not in found:
-            n += 1
+        if odd.count(1) == 1:
+            # the seven-pairs wait may also be a regular one: the set of regular waits decides
+            found = _regular_waits((x, y, z, h))
+            return len(found) + (odd.index(1) not in found)
+    hs = _HONOR_SHAPE.get(h) or _honor_shape(h)
+    if x > y:
+        x, y = y, x
+    if y > z:
+        y, z = z, y
+        if x > y:
+            x, y = y, x
+    key = (x, y, z, hs)
+    n = _WAIT_COUNTS.get(key)
+    if n is None:
+        n = _WAIT_COUNTS[key] = len(_regular_waits((x, y, z, h)))
+        _bound(_WAIT_COUNTS)
     return n
+
+
+_WAIT_COUNTS: dict = {}
+_HONOR_SHAPE: dict = {}
+_HONOR_SHAPE_ID: dict = {}
+
+
+def _honor_shape(h: bytes) -> int:
+    """Id of what the wait count needs of the honors: the numbers of odd tiles and pairs, and for
+    each honor held the same two numbers after adding one (which honor it is does not matter)."""
+    bad_h, pairs_h, adds = _honor_info(h)
+    shape = (bad_h, pairs_h, tuple(sorted((bad, pr) for _, bad, pr in adds)))
+    i = _HONOR_SHAPE_ID.get(shape)
+    if i is None:
+        i = _HONOR_SHAPE_ID[shape] = len(_HONOR_SHAPE_ID) + 1
+    _HONOR_SHAPE[h] = i
+    return i
 
 
 _SUIT_INFO_ID: dict = {}
 _SUIT_INFOS: list = [None]          # id -> facts; ids start at 1 so that a hit is always truthy
 _INFO_ID: dict = {}
-_REGULAR_WAITS: dict = {}
 
 
 def _suit_info_id(seg: bytes) -> int:
@@ -422,7 +449,8 @@ def _suit_info_id(seg: bytes) -> int:
 
 
 def _regular_waits(key) -> frozenset:
-    """The tiles that complete the regular form, from the suits' facts and the honors' counts."""
+    """The tiles that complete the regular form, from the suits' facts (ids, in suit order m p s)
+    and the honors' counts."""
     found = set()
     bad_h, pairs_h, honor_adds = _honor_info(key[3])
     if bad_h <= 1 and pairs_h <= 2:
