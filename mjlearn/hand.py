@@ -222,12 +222,17 @@ class Hand:
             out.append(self.win_tile)
         return out
 
-    def __str__(self) -> str:
+    @cached_property
+    def notation(self) -> str:
+        """The canonical notation (what ``str`` gives), computed once."""
         from .notation import format_hand
         return format_hand(self)
 
+    def __str__(self) -> str:
+        return self.notation
+
     def __repr__(self) -> str:
-        return f"Hand.from_str({str(self)!r})"
+        return f"Hand.from_str({self.notation!r})"
 
     def _repr_svg_(self) -> str:
         from .render import svg
