@@ -266,11 +266,8 @@ class ScoreResult:
 
     def _repr_html_(self) -> str:
         e = html.escape
-        try:
-            from ..render import svg
-            tiles = svg.inline_html(svg.hand_svg(self.hand))
-        except Exception:  # the table still shows without the tile art
-            tiles = f"<code>{e(str(self.hand))}</code>"
+        from ..render import svg
+        tiles = svg.inline_html(svg.hand_svg(self.hand))
         rows = []
         if not self.is_winning:
             rows.append('<tr><td colspan="3">不是和牌 · not a winning hand</td></tr>')

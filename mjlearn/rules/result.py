@@ -102,10 +102,7 @@ class RegionalResult:
 
     def _repr_html_(self) -> str:
         rs = self.ruleset
-        try:
-            tiles = self.hand._repr_html_()
-        except Exception:  # the tile renderer is optional here: fall back to notation
-            tiles = f"<code>{escape(str(self.hand))}</code>"
+        tiles = self.hand._repr_html_()
         rows = []
         if not self.legal:
             rows.append(f"<tr><td colspan=2><b>不合法 Not legal</b>: {escape(self.reason[0])} / "
