@@ -223,6 +223,17 @@ def result_panel(state, live: bool) -> Result:
     if n == 13:
         return Result(title + shanten_line(hand) + waits_html(hand, live))
     from ..shapes import is_winning
+    if hand.win_tile is not None and state.rules != "mcr":
+        # a regional rule set judges the hand itself: wilds can complete it, and an incomplete
+        # hand comes back as "not legal" with the rule set's reason
+        try:
+            res = _engine.rules_score(hand, state.rules, **state.score_context())
+        except _engine.EngineMissing as e:
+            return Result(title + _missing(str(e)))
+        except ValueError as e:  # unknown tiles for the variant, a bad context value
+            return Result(title + f'<div class="mj-error">{esc(e)}</div>')
+        body, total = regional_html(hand, res, live)
+        return Result(title + body, total)
     if hand.win_tile is None:
         return Result(title + f'<div class="mj-note">{esc(L("14 张：打一张（见下），或用 + 写出和牌张", "14 tiles: discard one (see below), or write the winning tile after +"))}</div>'
                       + shanten_line(hand) + advice_html(hand, live))
@@ -238,3 +249,70 @@ def result_panel(state, live: bool) -> Result:
         return Result(title + f'<div class="mj-error">{esc(e)}</div>')
     body, total = score_html(hand, res, live)
     return Result(title + body, total)
+
+
+# --- a regional rule set's verdict ------------------------------------------------------------
+
+def _int_total(total) -> int:
+    if isinstance(total, bool) or not isinstance(total, (int, float)):
+        return -1
+    return int(total) if float(total).is_integer() else -1
+
+
+def payments_html(payments: dict, context=None) -> str:
+    """The four seats' net amounts, each marked winner / dealer / discarder."""
+    from ._ctx import seat_label
+    ctx = context or {}
+    marks = {}
+    for key, zh, en in (("winner", "和", "won"), ("dealer", "庄", "dealer"), ("discarder", "炮", "discarded")):
+        s = ctx.get(key)
+        if s and not (key == "discarder" and ctx.get("self_drawn")):
+            marks.setdefault(s, []).append(L(zh, en))
+    cells = []
+    for s in ("E", "S", "W", "N"):
+        v = payments.get(s, 0)
+        cls = "mj-plus" if v > 0 else "mj-minus" if v < 0 else "mj-zero"
+        tag = f'<span class="mj-sub">{esc(" · ".join(marks.get(s, [])))}</span>' if s in marks else ""
+        cells.append(f'<td class="mj-pay {cls}" data-seat="{s}" data-pay="{v:g}">'
+                     f'<div class="mj-pay-seat">{esc(seat_label(s))}</div>'
+                     f'<div class="mj-pay-n">{v:+g}</div>{tag}</td>')
+    return (f'<div class="mj-lbl">{esc(B("收付", "Payments"))}</div>'
+            f'<table class="mj-pays"><tr>{"".join(cells)}</tr></table>')
+
+
+def regional_html(hand: Hand, res, live: bool) -> tuple[str, int]:
+    """A regional result: the verdict (legal, or the rule set's reason), the counted patterns,
+    the total in the rule set's unit and the payments of the four seats."""
+    from ..render import svg
+    rs = res.ruleset
+    unit = rs.unit
+    item_unit = getattr(rs, "item_unit", None) or unit
+    name = f'<div class="mj-rs-name">{esc(B(rs.zh, rs.en))}</div>'
+    ctx = dict(res.context)
+    if not res.legal:
+        zh, en = res.reason or ("", "")
+        verdict = (f'<div class="mj-verdict mj-bad" data-legal="false">✗ {esc(L("不能和", "Not a legal win"))}'
+                   f'<div class="mj-reason">{esc(L(zh, en))}<br><span class="mj-sub">{esc(L(en, zh))}</span>'
+                   f'</div></div>')
+        return name + verdict + f'<div class="mj-fan-hand">{svg.hand_svg(hand, width=23)}</div>', -1
+    total = res.total
+    verdict = f'<div class="mj-verdict mj-ok" data-legal="true">✓ {esc(L("合法的和牌", "A legal win"))}</div>'
+    head = (f'<div class="mj-total"><span class="mj-total-n" data-total="{esc(total)}">{esc(total)}</span> '
+            f'{esc(L(unit[0], unit[1]))} <span class="mj-sub">{esc(L(unit[1], unit[0]))}</span></div>')
+    rows = []
+    for i in res.items:
+        count = f" ×{i.count}" if i.count > 1 else ""
+        iu = L(item_unit[0], item_unit[1])
+        rows.append(f'<tr class="mj-fan mj-item" data-item="{esc(i.key)}">'
+                    f'<td class="mj-fan-name"><b>{esc(L(i.zh, i.en))}</b> <span class="mj-sub">{esc(L(i.en, i.zh))}</span></td>'
+                    f'<td class="mj-pts">{i.value}{esc(count)}</td>'
+                    f'<td class="mj-pts">{i.value * i.count} <span class="mj-sub">{esc(iu)}</span></td></tr>')
+    if not rows:
+        rows.append(f'<tr><td class="mj-sub" colspan="3">{esc(L("没有计分项", "no patterns counted"))}</td></tr>')
+    subs = ""
+    if getattr(res, "substitutions", ()) and any(True for _ in res.substitutions):
+        subs = (f'<div class="mj-sub">{esc(L("混儿/财神当作", "wilds stood for"))}: '
+                f'{esc(" ".join(map(str, res.substitutions)))}</div>')
+    body = (f'<div class="mj-fans"><div class="mj-fan-hand">{svg.hand_svg(hand, width=23)}</div>'
+            f'<table class="mj-fan-table"><tbody>{"".join(rows)}</tbody></table>{subs}</div>')
+    return name + verdict + head + body + payments_html(res.payments, ctx), _int_total(total)

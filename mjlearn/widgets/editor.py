@@ -16,6 +16,7 @@ from ..hand import Hand, Meld, MeldKind
 from ..notation import format_meld, format_tiles, parse_hand, parse_meld, parse_tiles
 from ..tiles import FLOWERS, KINDS, TILES, Tile, tile as _tile
 from . import _panels
+from . import _ctx
 from ._base import B, L, MjWidget, esc, tile_tag
 
 __all__ = ["EditorState", "HandEditor"]
@@ -32,6 +33,7 @@ WINDS = {"E": ("东", "East"), "S": ("南", "South"), "W": ("西", "West"), "N":
 MODES = {"tile": ("单张", "tile"), "chow": ("吃 顺子", "chow"), "pung": ("碰 刻子", "pung"),
          "kong": ("杠", "kong")}
 SEATS = {1: ("上家", "left"), 2: ("对家", "opposite"), 3: ("下家", "right")}
+MCR_KEYS = ("self_drawn", "last_tile", "kong", "wall_last", "seat_wind", "prevalent_wind")
 
 
 class EditorState:
@@ -53,7 +55,11 @@ class EditorState:
         self.seat = 1
         """Who discarded the claimed tile of an exposed pung or kong: 1 left, 2 opposite, 3 right."""
         self.context = {"self_drawn": False, "last_tile": False, "kong": False, "wall_last": False,
-                        "seat_wind": "E", "prevalent_wind": "E"}
+                        "seat_wind": "E", "prevalent_wind": "E",
+                        "winner": "E", "dealer": "E", "discarder": "N"}
+        """The win context. MCR reads the winds and flags; a regional rule set reads the seats
+        (winner, dealer, discarder unless self-drawn) and its own declared keywords, whose values
+        are kept here too (missing ones take the rule set's declared default)."""
         self.rules = "mcr"
 
     # --- reading the state ---------------------------------------------------------------
@@ -89,8 +95,27 @@ class EditorState:
             return None
         return Hand(tuple(self.melds), tuple(self.concealed), self.win, tuple(self.flowers))
 
+    def ruleset(self):
+        """The chosen regional :class:`~mjlearn.rules.RuleSet`, or None for MCR (scored by
+        :mod:`mjlearn.mcr` with the winds and flags)."""
+        return None if self.rules == "mcr" else _ctx.ruleset(self.rules)
+
     def score_context(self) -> dict:
-        return dict(self.context)
+        """The keywords passed to the scorer: only those the chosen rule set accepts."""
+        rs = self.ruleset()
+        if rs is None:
+            return {k: self.context[k] for k in MCR_KEYS}
+        return _ctx.keywords(rs, self.context)
+
+    def set_context(self, name: str, value) -> None:
+        """A context control changed (the value as the front end sends it: a bool, a string)."""
+        rs = self.ruleset()
+        if rs is None:
+            if name not in MCR_KEYS:
+                raise ValueError(f"unknown context {name!r} for MCR: expected one of {', '.join(MCR_KEYS)}")
+            self.context[name] = bool(value) if name in CONTEXT_FLAGS else _ctx.seat(name, value)
+            return
+        _ctx.set_value(rs, self.context, name, value)
 
     # --- changing it ---------------------------------------------------------------------
 
@@ -222,10 +247,14 @@ class HandEditor(MjWidget):
     def __init__(self, hand: str = "", *, rules: str = "mcr", **context):
         self.state = EditorState()
         self.state.rules = rules
+        rs = self.state.ruleset()
         for k, v in context.items():
-            if k not in self.state.context:
-                raise ValueError(f"unknown context {k!r}: expected one of {', '.join(self.state.context)}")
-            self.state.context[k] = v
+            if rs is None and k not in MCR_KEYS:
+                raise ValueError(f"unknown context {k!r}: expected one of {', '.join(MCR_KEYS)}")
+            if rs is not None:
+                _ctx.set_value(rs, self.state.context, k, v)
+            else:
+                self.state.context[k] = v
         if hand:
             self.state.set_notation(str(hand))
         self._syncing = False
@@ -257,13 +286,13 @@ class HandEditor(MjWidget):
         self.state.seat = int(arg)
 
     def _act_ctx(self, arg, msg):
-        name, value = msg.get("name"), msg.get("value")
-        if name not in self.state.context:
-            raise ValueError(f"unknown context {name!r}")
-        self.state.context[name] = bool(value) if name in CONTEXT_FLAGS else str(value)
+        self.state.set_context(str(msg.get("name")), msg.get("value"))
 
     def _act_rules(self, arg, msg):
-        self.state.rules = str(arg)
+        key = str(arg)
+        if key != "mcr":
+            key = _ctx.ruleset(key).name      # an unknown name is refused with the registry's message
+        self.state.rules = key
 
     @t.observe("notation")
     def _notation_typed(self, change):
@@ -395,6 +424,10 @@ class HandEditor(MjWidget):
     def _context(self) -> str:
         st = self.state
         ctx = st.context
+        rs = st.ruleset()
+        if rs is not None:
+            return ('<div class="mj-context mj-ctx-regional">' + self._rules_picker()
+                    + _ctx.controls(rs, ctx) + "</div>")
         out = ['<div class="mj-context">']
         for name, (zh, en) in (("seat_wind", ("门风", "seat wind")), ("prevalent_wind", ("圈风", "prevalent wind"))):
             out.append(f'<label>{esc(L(zh, en))} <select data-act="ctx" data-name="{name}">')
@@ -406,12 +439,17 @@ class HandEditor(MjWidget):
             chk = " checked" if ctx[name] else ""
             out.append(f'<label title="{esc(B(zh, en))}"><input type="checkbox" data-act="ctx" '
                        f'data-name="{name}"{chk}/> {esc(L(zh, en))}</label>')
+        out.append(self._rules_picker())
+        out.append("</div>")
+        return "".join(out)
+
+    def _rules_picker(self) -> str:
         from ._engine import rule_sets
-        out.append(f'<label>{esc(L("规则", "rules"))} <select data-act="rules">')
+        out = [f'<label class="mj-rules-pick">{esc(L("规则", "rules"))} <select data-act="rules">']
         for key, zh, en in rule_sets():
-            sel = " selected" if st.rules == key else ""
+            sel = " selected" if self.state.rules == key else ""
             out.append(f'<option value="{esc(key)}"{sel}>{esc(L(zh, en))}</option>')
-        out.append("</select></label></div>")
+        out.append("</select></label>")
         return "".join(out)
 
     def _text(self) -> str:
