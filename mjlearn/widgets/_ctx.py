@@ -14,7 +14,7 @@ Nothing here is typed per variant: a new keyword in a rule set shows up as a new
 >>> from mjlearn.rules import get
 >>> ctx = {"winner": "S", "discarder": "N", "self_drawn": False, "shang_lou": 1, "heavenly": True}
 >>> sorted(keywords(get("beijing"), ctx).items())[:3]
-[('dealer', 'E'), ('discarder', 'N'), ('first_go_around', False)]
+[('discarder', 'N'), ('first_go_around', False), ('kong', False)]
 >>> "heavenly" in keywords(get("beijing"), ctx)   # Beijing does not declare it: not passed
 False
 """

@@ -9,6 +9,7 @@ import traitlets as t
 
 from ..hand import as_hand
 from . import _engine, _panels
+from . import _ctx
 from ._base import B, L, MjWidget, esc
 
 __all__ = ["HandView", "FanBreakdown", "WaitsView", "DiscardAdvice", "RuleComparison"]
@@ -100,46 +101,219 @@ class DiscardAdvice(_HandWidget):
         return svg.hand_svg(self.hand, width=36) + _panels.advice_html(self.hand, live)
 
 
-class RuleComparison(_HandWidget):
-    """One winning hand scored under several rule sets side by side."""
+class RuleComparison(MjWidget):
+    """One winning hand judged under several rule sets side by side, driven by the learner.
 
-    title = ("规则对比", "Rule sets compared")
+    One shared seat context (winner, discarder or self-drawn, dealer, wild tile); each rule set
+    gets only the keywords it declares. Rows: legal or not (with the rule set's reason), the
+    counted patterns, the total in the rule set's unit and the four seats' payments; below, a bar
+    chart of the winner's net gain (inline SVG, so the static fallback shows it too).
+
+    >>> c = RuleComparison("12346789mEEE44s+5m", rules=["beijing", "yunnan"], winner="S", discarder="N")
+    >>> [(r.name, r.status) for r in c.rows()]
+    [('beijing', 'legal'), ('yunnan', 'illegal')]
+    >>> c.handle({"act": "ctx", "name": "discarder", "value": "self"})   # the select's "self-drawn"
+    >>> [(r.name, r.status) for r in c.rows()]
+    [('beijing', 'legal'), ('yunnan', 'legal')]
+
+    Front-end messages: ``ctx`` (``{"name": "winner" | "dealer" | "discarder" | "wild", "value":
+    ...}``; discarder ``"self"`` = self-drawn), ``lang``; the hand box sets the ``notation`` trait.
+    Further keywords given to the constructor (``shang_lou=1``) go to the rule sets that accept them.
+    """
+
+    notation = t.Unicode("").tag(sync=True)
+    """The hand in notation; bad input shows the parser's message and keeps the previous hand."""
 
     def __init__(self, hand, rules=None, **context):
-        self.rules, self.context = rules, context
-        super().__init__(hand)
-
-    def _rows(self):
-        names = self.rules or [k for k, _, _ in _engine.rule_sets()]
-        rows = []
-        for key in names:
-            try:
-                res = _engine.rules_score(self.hand, key, **self.context)
-                err = None
-            except (ValueError, TypeError, _engine.EngineMissing) as e:
-                res, err = None, str(e)
-            rows.append((key, res, err))
-        return rows
-
-    def _main(self, live: bool) -> str:
-        from ..render import svg
-        names = {k: (zh, en) for k, zh, en in _engine.rule_sets()}
-        out = [svg.hand_svg(self.hand, width=34), '<table class="mj-cmp"><thead><tr>',
-               f'<th>{esc(L("规则", "Rule set"))}</th><th>{esc(L("结果", "Result"))}</th>'
-               f'<th>{esc(L("番 / 分", "Points"))}</th></tr></thead><tbody>']
-        for key, res, err in self._rows():
-            zh, en = names.get(key, (key, key))
-            if err is not None:
-                detail, total = f'<span class="mj-sub">{esc(err)}</span>', "—"
-            elif _panels._get(res, "legal") is False:
-                reason = _panels._get(res, "reason") or ("", "")
-                detail = f'<span class="mj-bad">{esc(L(*reason) if isinstance(reason, tuple) else reason)}</span>'
-                total = "—"
+        from ..rules import get, names
+        self.hand = as_hand(hand)
+        self.rulesets = [get(r) for r in (rules if rules is not None else names())]
+        known = set().union(*(rs.context_names for rs in self.rulesets)) if self.rulesets else set()
+        unknown = [k for k in context if k not in known]
+        if unknown:
+            raise ValueError(f"no rule set among {', '.join(rs.name for rs in self.rulesets)} uses "
+                             f"{', '.join(map(repr, unknown))}")
+        self.context = {"winner": "E", "dealer": "E", "self_drawn": False, "discarder": None, "wild": None}
+        self.extra = {}
+        for k, v in context.items():
+            if k in self.context:
+                self.context[k] = str(v) if k == "wild" and v is not None else v
             else:
-                items = _panels._get(res, "fans") or _panels._get(res, "items") or ()
-                detail = "、".join(esc(L(_panels._get(i, "zh") or "", _panels._get(i, "en") or "")) for i in items)
-                total = esc(_panels._get(res, "total"))
-            out.append(f'<tr data-rules="{esc(key)}"><td><b>{esc(L(zh, en))}</b></td><td>{detail}</td>'
-                       f'<td class="mj-pts">{total}</td></tr>')
+                self.extra[k] = v
+        if self.context["discarder"] is None and not self.context["self_drawn"]:
+            self.context["discarder"] = _ctx._previous(self.context["winner"])   # the 上家 by default
+        self._syncing = False
+        super().__init__(notation=str(self.hand))
+
+    # --- the engine's verdicts -----------------------------------------------------------------
+
+    def keywords(self, rs) -> dict:
+        """The keywords ``rs`` gets: the shared seats and wild, plus extras, only if it declares them."""
+        c = self.context
+        shared = {"winner": c["winner"], "dealer": c["dealer"], "self_drawn": bool(c["self_drawn"])}
+        if not c["self_drawn"]:
+            shared["discarder"] = c["discarder"]
+        if c["wild"] is not None:
+            shared["wild"] = c["wild"]
+        names = rs.context_names
+        return {k: v for k, v in {**shared, **self.extra}.items() if k in names}
+
+    def rows(self) -> list:
+        """One :class:`mjlearn.rules.compare.Row` per rule set (status ``error`` when the rule set
+        refuses the context, with its message as the reason)."""
+        from ..rules import compare
+        from ..rules.compare import Row
+        out = []
+        for rs in self.rulesets:
+            try:
+                out.append(compare(self.hand, rules=[rs], **self.keywords(rs)).rows[0])
+            except ValueError as e:
+                out.append(Row(rs.name, rs.zh, rs.en, "error", (str(e), str(e)), None, rs.unit, {}))
+        return out
+
+    # --- actions -----------------------------------------------------------------------------
+
+    def _act_ctx(self, arg, msg):
+        name, value = str(msg.get("name")), msg.get("value")
+        if name == "wild":
+            new = None if value in (None, "") else str(value)
+            if new is not None:
+                from ..tiles import tile
+                tile(new)                                   # a bad tile is refused here
+            self.context["wild"] = new
+            return
+        if name not in ("winner", "dealer", "discarder", "self_drawn"):
+            raise ValueError(f"unknown context {name!r}: the comparison shares winner, discarder, dealer, wild")
+        before = dict(self.context)
+        try:
+            _ctx.set_value(None, self.context, name, value)
+        except ValueError:
+            self.context = before
+            raise
+        if not self.context["self_drawn"] and self.context.get("discarder") is None:
+            self.context["discarder"] = _ctx._previous(self.context["winner"])
+
+    @t.observe("notation")
+    def _notation_typed(self, change):
+        if self._syncing or getattr(self, "rulesets", None) is None:
+            return
+        text = change["new"]
+        if text == str(self.hand):
+            if self.last_error:
+                self.last_error = ""
+                self.refresh()
+            return
+        try:
+            self.hand = as_hand(text)
+        except ValueError as e:       # NotationError, InvalidHandError: the parser's message
+            self.last_error = str(e)
+            super().refresh()
+            return
+        self.last_error = ""
+        self.refresh()
+
+    def refresh(self) -> None:
+        if getattr(self, "rulesets", None) is None:
+            return
+        self._syncing = True
+        try:
+            self.notation = str(self.hand)
+        finally:
+            self._syncing = False
+        super().refresh()
+
+    # --- rendering -----------------------------------------------------------------------------
+
+    def _layout(self) -> str:
+        return ('<div class="mj-view mj-compare"><div data-region="head"></div><div class="mj-body">'
+                '<div data-region="controls"></div><div data-region="error"></div>'
+                '<div data-region="main"></div><div data-region="chart"></div></div></div>')
+
+    def _regions(self, live: bool) -> dict:
+        rows = self.rows()
+        return {"head": _panels.header(B("规则对比", "Rule sets compared"), live),
+                "controls": self._controls(live),
+                "error": (f'<div class="mj-error" role="alert">{esc(self.last_error)}</div>'
+                          if self.last_error else ""),
+                "main": self._table(rows),
+                "chart": payments_chart(rows, self.context["winner"])}
+
+    def _controls(self, live: bool) -> str:
+        from ..render import svg
+        wild_sets = [rs for rs in self.rulesets if "wild" in rs.context_names]
+        title = L("只有带混儿/财神/金的规则使用：", "used only by rule sets with a wild: ") + ", ".join(
+            rs.name for rs in wild_sets)
+        return (f'<div class="mj-fan-hand">{svg.hand_svg(self.hand, width=30)}</div>'
+                f'<div class="mj-cmp-controls"><div class="mj-notation"><label>{esc(L("手牌", "Hand"))}</label>'
+                f'<input type="text" class="mj-notation-input" data-bind="notation" spellcheck="false" '
+                f'autocomplete="off" value="{esc(self.hand)}"/></div>'
+                + _ctx.seat_row(self.context, wild=bool(wild_sets), wild_title=title) + "</div>")
+
+    def _table(self, rows) -> str:
+        from ._ctx import seat_label
+        head = "".join(f'<th class="mj-pay-cell">{esc(seat_label(s))}</th>' for s in "ESWN")
+        out = [f'<table class="mj-cmp"><thead><tr><th>{esc(L("规则", "Rule set"))}</th>'
+               f'<th>{esc(L("合法?", "Legal?"))}</th><th>{esc(L("计分项 / 原因", "Patterns / reason"))}</th>'
+               f'<th>{esc(L("合计", "Total"))}</th>{head}</tr></thead><tbody>']
+        for r in rows:
+            legal = r.status == "legal"
+            status = {"legal": ("是", "yes", "mj-yes"), "illegal": ("否", "no", "mj-no"),
+                      "n/a": ("不适用", "n/a", "mj-sub"), "error": ("不能算", "cannot score", "mj-no")}[r.status]
+            if legal:
+                items = r.result.items
+                detail = "、".join(f"{esc(L(i.zh, i.en))} {i.value * i.count}" for i in items) or "—"
+                total = (f'<b data-total="{esc(r.total)}">{esc(r.total)}</b> '
+                         f'<span class="mj-sub">{esc(L(r.unit[0], r.unit[1]))}</span>')
+                pays = "".join(f'<td class="mj-pay-cell" data-seat="{s}">{r.payments.get(s, 0):+g}</td>'
+                               for s in "ESWN")
+            else:
+                zh, en = r.reason or ("", "")
+                detail = f'{esc(L(zh, en))}<br><span class="mj-sub">{esc(L(en, zh))}</span>' if zh != en else esc(en)
+                total, pays = "—", '<td colspan="4"></td>'
+            out.append(f'<tr data-rules="{esc(r.name)}" data-status="{r.status}" class="mj-{"legal" if legal else "illegal"}">'
+                       f'<td><b>{esc(L(r.zh, r.en))}</b><br><span class="mj-sub">{esc(L(r.en, r.zh))}</span></td>'
+                       f'<td class="{status[2]}">{esc(L(status[0], status[1]))}</td><td>{detail}</td>'
+                       f'<td class="mj-pts">{total}</td>{pays}</tr>')
         out.append("</tbody></table>")
         return "".join(out)
+
+    def _text(self) -> str:
+        return f"RuleComparison({str(self.hand)!r})"
+
+
+def payments_chart(rows, winner: str) -> str:
+    """An inline SVG bar chart of the winner's net gain under each rule set (grey: no win)."""
+    from ._ctx import seat_label
+    lab_w, bar_w, val_w, row_h, top = 290, 330, 170, 22, 28
+    gains = [r.payments.get(winner, 0) if r.status == "legal" else 0 for r in rows]
+    best = max([g for g in gains if g > 0], default=1)
+    h = top + row_h * len(rows) + 8
+    w = lab_w + bar_w + val_w
+    font = 'font-family="Noto Sans CJK SC, PingFang SC, Microsoft YaHei, system-ui, sans-serif"'
+    title = L(f"{seat_label(winner)}（和牌者）的净得分", f"Net gain of {seat_label(winner)} (the winner)")
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" '
+           f'{font} font-size="12" role="img" aria-label="{esc(title)}">',
+           f'<text x="0" y="16" font-size="13" font-weight="600" fill="#1f2933">{esc(title)}</text>']
+    for k, (r, g) in enumerate(zip(rows, gains)):
+        y = top + k * row_h
+        out.append(f'<text x="{lab_w - 8}" y="{y + 15}" text-anchor="end" fill="#1f2933">'
+                   f'{esc(_short(L(r.zh, r.en)))}</text>')
+        if r.status == "legal":
+            bw = max(2, bar_w * g / best) if g > 0 else 2
+            out.append(f'<rect class="mj-cmp-bar" data-rules="{esc(r.name)}" data-gain="{g:g}" x="{lab_w}" '
+                       f'y="{y + 3}" width="{bw:.1f}" height="{row_h - 7}" rx="3" fill="#2a7a4f"/>')
+            pz, pe = r.result.ruleset.pay_unit
+            out.append(f'<text x="{lab_w + bw + 6:.1f}" y="{y + 15}" fill="#1d5e3a">{g:+g} '
+                       f'{esc(L(pz, pe))}</text>')
+        else:
+            why = {"illegal": L("不能和", "not a legal win"), "n/a": L("不适用这些牌", "tiles not used"),
+                   "error": L("不能算", "cannot score")}[r.status]
+            out.append(f'<rect class="mj-cmp-bar" data-rules="{esc(r.name)}" data-gain="0" x="{lab_w}" '
+                       f'y="{y + 3}" width="2" height="{row_h - 7}" fill="#9aa5b1"/>'
+                       f'<text x="{lab_w + 8}" y="{y + 15}" fill="#5b6675">{esc(why)}</text>')
+    out.append("</svg>")
+    return f'<div class="mj-cmp-chart">{"".join(out)}</div>'
+
+
+def _short(text: str, n: int = 42) -> str:
+    return text if len(text) <= n else text[:n - 1] + "…"
