@@ -442,7 +442,7 @@ def _play_checked(rules, seed):
 
 
 def _check_end(t):
-    last = t.log[-1]
+    last = t.log[-1] if type(t.log[-1]).__name__ != "CalledCheck" else t.log[-2]   # 查大叫 follows the draw
     if isinstance(last, Exhausted):
         assert not t.winners
         return "draw"

@@ -83,6 +83,9 @@ class Bot:
 
     def choose_discard(self, table, seat: int) -> int:
         """Index of the tile to discard: lowest shanten left, then most live useful tiles."""
+        taken = table._haidi_taker
+        if taken is not None and taken[0] == seat:     # the 海底 tile taken without a win is discarded
+            return taken[1].index
         c = list(table.hands[seat][:34])
         n = len(table.melds[seat])
         banned = set()
@@ -203,9 +206,32 @@ class Bot:
                         return "kong", i
         return "discard", self.choose_discard(table, seat)
 
+    def wants_haidi(self, table, seat: int) -> bool:
+        """Changsha 海底漫游: take the face-down last tile only with a ready hand (a player who takes it
+        and cannot win must discard it and pays whoever wins on it)."""
+        c = list(table.hands[seat][:34])
+        for i in range(34):
+            c[i] += 1
+            done = table._shape_ok(seat, c)
+            c[i] -= 1
+            if done:
+                return True
+        return False
+
+    def start(self, table, seat: int):
+        """Right after the deal: declare an on-deal 小胡 (Changsha) or grab the 金 (Fuzhou street 抢金)
+        when the table allows it. Returns the event, or None."""
+        if table.config.on_deal_wins and table.can_declare_on_deal(seat):
+            return table.declare_on_deal(seat)
+        if table.config.gold_grab and table.can_grab_gold(seat):
+            return table.grab_gold(seat)
+        return None
+
     def act(self, table, seat: int):
         """Take this seat's next action on the table and return its event."""
         if table.phase == "draw":
+            if table.haidi_offered and not self.wants_haidi(table, seat):
+                return table.pass_(seat)
             return table.draw(seat)
         if table.phase == "discard":
             what, arg = self.choose_turn(table, seat)
@@ -261,6 +287,11 @@ def play_hand(table, bots=None, *, human: int | None = None, ask=None, max_event
     if bots is None:
         base = table.seed if table.seed is not None else 0
         bots = [Bot(seed=base * 4 + s) for s in range(4)]
+    cfg = table.config
+    if cfg.on_deal_wins or cfg.gold_grab:      # what the players may do right after the deal
+        for seat in range(4):
+            if seat != human and table.phase != "over":
+                bots[seat].start(table, seat)
     steps = 0
     while table.phase != "over":
         steps += 1

@@ -72,7 +72,8 @@ class TableConfig:
     """An added kong can be robbed (抢杠). Xi'an has no robbing rule (A-XA-1)."""
     multi_win: str
     """``"nearest"``: only the claimant first in turn order after the discarder wins;
-    ``"all"``: every claimant wins (一炮多响)."""
+    ``"all"``: every claimant wins (一炮多响); ``"gold_sparrow_first"`` (Fuzhou §11.5): one winner, a
+    金雀 win (two 金 as the pair) first, otherwise the nearest in turn order."""
     shapes: str
     """Winning shapes: ``"mcr"`` (all five MCR forms), ``"standard"`` (four sets and a pair) or
     ``"standard+seven_pairs"``."""
@@ -111,6 +112,18 @@ class TableConfig:
     bird: bool = False
     """After a win the next live tile (the 海底 tile on a last-tile win) is turned up as the bird
     (Changsha 扎鸟 §5.7, Huopin 鸟牌 §7.6)."""
+    on_deal_wins: bool = False
+    """Changsha 起手小胡 (§5.6, A-CS-3): before the first discard a player whose dealt tiles show 四喜,
+    板板胡 or 缺一色 may declare it (:meth:`Table.declare_on_deal`) and is paid by the rule set."""
+    haidi_roaming: bool = False
+    """Changsha 海底漫游 (§5.7): the last wall tile is offered round the table from the player whose draw
+    it is (the rule set's ``haidi_roaming`` option can switch it off)."""
+    draw_settlement: str = "none"
+    """What an exhausted wall settles: ``"none"`` or ``"cha_da_jiao"`` (Yunnan 查大叫 §6.8)."""
+    gold_grab: bool = False
+    """Fuzhou 抢金 (§11.6, A-FZ-5): with the rule option ``qiangjin_rule="street"``, a non-dealer whose
+    13 tiles are completed by the turned-up 金 may take it before the dealer's first discard and win
+    (:meth:`Table.grab_gold`); the other scopes are judged by the rule set from the table's context."""
 
     @property
     def rules(self):
@@ -179,11 +192,11 @@ TABLE_CONFIGS: dict[str, TableConfig] = {c.name: c for c in (
     # §5: 108 tiles, several winners on one discard (通炮), 将将胡, 漏胡, 扎鸟; the winner deals next.
     _make("changsha", "长沙麻将", "Changsha", 108, multi_win="all", shapes="standard+seven_pairs",
           special_shapes=("all_258",), passed_win="until_draw", bird=True,
-          dealer_rotation="winner_or_discarder"),
+          dealer_rotation="winner_or_discarder", on_deal_wins=True, haidi_roaming=True),
     # §6: no chow, two tail tiles turned up, 一炮多响, passed win, forced win in the last four tiles.
     _make("yunnan", "云南麻将", "Yunnan", 136, chow=False, face_up_tail=2, multi_win="all",
           shapes="standard+seven_pairs", passed_win="until_draw", forced_win_tiles=4,
-          dealer_rotation="winner_or_next"),
+          dealer_rotation="winner_or_next", draw_settlement="cha_da_jiao"),
     # §7: 144 tiles, 财神 = the next live tile + 1, MCR shapes and 18-stack walls, the bird tile.
     _make("huopin", "火拼麻将（国标场）", "Huopin (Guobiao room)", 144, flowers="eight", wild="live_next",
           shapes="mcr", special_shapes=("orphans",), bird=True),
@@ -202,7 +215,8 @@ TABLE_CONFIGS: dict[str, TableConfig] = {c.name: c for c in (
           multi_win="all", shapes="mcr"),
     # §11: honors are flowers, 金 turned up at the tail, swap-call ban, 过水, 三金倒.
     _make("fuzhou", "福州麻将", "Fuzhou", 144, flowers="fuzhou", wild="tail_same", swap_call_ban=True,
-          special_shapes=("three_golds",), passed_win="same_tile"),
+          special_shapes=("three_golds",), passed_win="same_tile", multi_win="gold_sparrow_first",
+          gold_grab=True),
 )}
 """The table configuration of every rule set, by name."""
 

@@ -26,13 +26,16 @@ from ..tiles import Tile
 __all__ = [
     "Event", "WallBuilt", "DiceThrown", "WallBroken", "TilesDealt", "WildTurnedUp", "TailTurnedUp",
     "SetAside", "FlowerReplaced", "Drew", "ReplacementDrawn", "Discarded", "Declared", "Chowed",
-    "Punged", "Konged", "Won", "Exhausted", "BirdTurnedUp", "SEAT_EN", "SEAT_ZH", "ACTION_EVENTS",
+    "Punged", "Konged", "Won", "Exhausted", "BirdTurnedUp", "OnDealWin", "HaidiOffered", "CalledCheck",
+    "SEAT_EN", "SEAT_ZH", "ACTION_EVENTS",
 ]
 
 SEAT_EN = ("East", "South", "West", "North")
 SEAT_ZH = ("东家", "南家", "西家", "北家")
 _REL_EN = {1: "left (上家)", 2: "opposite (对家)", 3: "right (下家)"}
-_CLAIM_ZH = {"chow": "吃", "pung": "碰", "kong": "杠", "win": "和", "pass": "过"}
+_CLAIM_ZH = {"chow": "吃", "pung": "碰", "kong": "杠", "win": "和", "pass": "过", "on_deal": "起手小胡",
+             "grab_gold": "抢金"}
+SEAT_LETTERS = ("E", "S", "W", "N")
 
 
 def _t(t: Tile) -> str:
@@ -294,7 +297,9 @@ class Declared(Event):
     is_action: ClassVar[bool] = True
     seat: int
     action: str
-    """``"chow"``, ``"pung"``, ``"kong"``, ``"win"`` or ``"pass"``."""
+    """``"chow"``, ``"pung"``, ``"kong"``, ``"win"``, ``"pass"``; ``"decline"`` (Changsha 海底漫游: not
+    taking the last wall tile), ``"on_deal"`` (Changsha 起手小胡) or ``"grab_gold"`` (Fuzhou street 抢金:
+    taking the turned-up 金 to win)."""
     tile: Tile | None = None
     """The tile concerned: the discard, the kong tile, the winning tile."""
     chow_start: Tile | None = None
@@ -305,12 +310,24 @@ class Declared(Event):
         extra = f" {self.chow_start}{_next(self.chow_start)}" if self.chow_start else ""
         if self.action == "pass":
             return f"{SEAT_EN[self.seat]} passes."
+        if self.action == "decline":
+            return f"{SEAT_EN[self.seat]} declines the last wall tile (海底)."
+        if self.action == "on_deal":
+            return f"{SEAT_EN[self.seat]} declares a 小胡 on the deal (起手胡) and shows his tiles."
+        if self.action == "grab_gold":
+            return f"{SEAT_EN[self.seat]} grabs the turned-up 金 {self.tile} (抢金)."
         return f"{SEAT_EN[self.seat]} calls {self.action}{extra}" + (f" on {self.tile}." if self.tile else ".")
 
     @property
     def zh(self):
         if self.action == "pass":
             return f"{SEAT_ZH[self.seat]}过。"
+        if self.action == "decline":
+            return f"{SEAT_ZH[self.seat]}不要海底牌。"
+        if self.action == "on_deal":
+            return f"{SEAT_ZH[self.seat]}报起手小胡，亮牌。"
+        if self.action == "grab_gold":
+            return f"{SEAT_ZH[self.seat]}抢金：拿翻开的金{self.tile.zh}。"
         return f"{SEAT_ZH[self.seat]}报{_CLAIM_ZH[self.action]}" + (f"（{self.tile.zh}）。" if self.tile else "。")
 
 
@@ -467,6 +484,88 @@ class Exhausted(Event):
     @property
     def zh(self):
         return "牌墙摸尽，荒牌（流局）。"
+
+
+def _pay_en(payments) -> str:
+    return ", ".join(f"{x} {v:+g}" for x, v in zip(SEAT_LETTERS, payments))
+
+
+def _pay_zh(payments) -> str:
+    return "，".join(f"{z[0]}{v:+g}" for z, v in zip(SEAT_ZH, payments))
+
+
+@dataclass(frozen=True)
+class OnDealWin(Event):
+    """Changsha 起手小胡 (§5.6, A-CS-3): right after the deal a player shows a 小胡 pattern (四喜, 板板胡,
+    缺一色) and is paid like a 小胡 self-draw; play continues unless the rule option says otherwise."""
+
+    seat: int
+    tiles: tuple[Tile, ...]
+    """The dealt tiles he shows (14 for the dealer, 13 for the others)."""
+    items: tuple = ()
+    """The rule set's patterns (``Item`` with zh, en, value, count)."""
+    payments: tuple = (0, 0, 0, 0)
+    """Net amounts of East, South, West, North (they sum to zero)."""
+    result: object = field(default=None, compare=False, repr=False)
+    """The rule set's :class:`~mjlearn.rules.RegionalResult` (``mjlearn.rules.changsha.on_deal``)."""
+
+    @property
+    def en(self):
+        what = " + ".join(f"{i.zh} ({i.en})" for i in self.items)
+        return (f"{SEAT_EN[self.seat]} shows {_ts(self.tiles)}: {what}, a 小胡 on the deal paid as a self-draw: "
+                f"{_pay_en(self.payments)}.")
+
+    @property
+    def zh(self):
+        what = "、".join(i.zh for i in self.items)
+        return f"{SEAT_ZH[self.seat]}起手小胡（{what}），按小胡自摸收钱：{_pay_zh(self.payments)}。"
+
+
+@dataclass(frozen=True)
+class HaidiOffered(Event):
+    """Changsha 海底漫游 (§5.7): one wall tile is left; it is offered face down to each player in turn,
+    starting with ``seat`` (whose draw it is). The first who takes it wins with it or must expose it
+    as his discard (海底炮, he pays as the discarder); if all decline the hand is drawn."""
+
+    seat: int
+
+    @property
+    def en(self):
+        return (f"One wall tile is left (海底): it is offered round the table, first to {SEAT_EN[self.seat]}. "
+                f"Whoever takes it and cannot win with it must discard it and pays if someone wins on it.")
+
+    @property
+    def zh(self):
+        return (f"只剩一张海底牌：从{SEAT_ZH[self.seat]}起依次问要不要（海底漫游）。"
+                f"要了不能和的，须把它打出，有人和则由他付（海底炮）。")
+
+
+@dataclass(frozen=True)
+class CalledCheck(Event):
+    """Yunnan 查大叫 at an exhausted wall (§6.8, A-YN-10): every player who is not ready pays every
+    ready player that player's best win at the discard rate; kong money does not count (杠钱不算)."""
+
+    ready: tuple[int, ...]
+    """The seats whose hands were ready (听牌)."""
+    payments: tuple = (0, 0, 0, 0)
+
+    @property
+    def en(self):
+        if not self.ready:
+            return "Checking calls (查大叫): nobody is ready; nobody pays."
+        if len(self.ready) == 4:
+            return "Checking calls (查大叫): all four are ready; nobody pays."
+        who = ", ".join(SEAT_EN[s] for s in self.ready)
+        return (f"Checking calls (查大叫): {who} {'is' if len(self.ready) == 1 else 'are'} ready; the players "
+                f"who are not pay them their best win at the discard rate: {_pay_en(self.payments)}. "
+                f"Kong money does not count.")
+
+    @property
+    def zh(self):
+        if not self.ready or len(self.ready) == 4:
+            return f"查大叫：{'无人听牌' if not self.ready else '四家都听牌'}，不用付。"
+        who = "、".join(SEAT_ZH[s] for s in self.ready)
+        return f"查大叫：{who}听牌，没听牌的按他们最大的和牌（点炮价）赔：{_pay_zh(self.payments)}。杠钱不算。"
 
 
 ACTION_EVENTS = (Drew, Discarded, Declared)

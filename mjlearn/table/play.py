@@ -39,8 +39,8 @@ from ..errors import InvalidHandError
 from ..hand import Hand, Meld, MeldKind
 from ..tiles import TILES, Tile, tile as _tile
 from .config import TableConfig, table_config
-from .events import (BirdTurnedUp, Chowed, Declared, DiceThrown, Discarded, Drew, Event, Exhausted, FlowerReplaced,
-                     Konged, Punged, ReplacementDrawn, SEAT_EN, SEAT_ZH, SetAside, TailTurnedUp,
+from .events import (BirdTurnedUp, CalledCheck, Chowed, Declared, DiceThrown, Discarded, Drew, Event, Exhausted,
+                     FlowerReplaced, HaidiOffered, Konged, OnDealWin, Punged, ReplacementDrawn, SEAT_EN, SEAT_ZH, SetAside, TailTurnedUp,
                      TilesDealt, WallBroken, WallBuilt, WildTurnedUp, Won)
 from .wall import SEAT_LETTERS, Wall, roll_dice, tile_set, wall_owner
 
@@ -272,6 +272,14 @@ class Table:
         self._discard_after_kong = False      # the last discard followed its player's kong replacement
         self._passed_seats: set[int] = set()  # passed up a win, no draw since (漏胡)
         self._passed_tiles = [set(), set(), set(), set()]   # tiles passed up since one's last discard (过水)
+        self.settlements: list[Event] = []
+        """Payments outside the wins: Changsha 起手小胡 (:class:`OnDealWin`), Yunnan 查大叫
+        (:class:`CalledCheck`). Each has ``payments`` (E, S, W, N) summing to zero."""
+        self._on_deal_done: set[int] = set()  # seats that declared an on-deal 小胡
+        self._haidi: list[int] | None = None  # 海底漫游: the seats that declined the last tile so far
+        self._haidi_taker: tuple[int, Tile] | None = None   # who took the 海底 tile, and the tile
+        self._grabbed: int | None = None      # Fuzhou street 抢金: the seat that took the turned-up 金
+        self._wild_pos: int | None = None
         if self.extra_context:
             self.rules   # checks the keywords now
         self._setup = self._setup_steps()
@@ -379,6 +387,7 @@ class Table:
 
     def _turn_up(self, pos: int, wild: Tile) -> Event:
         self.wall.face_up.add(pos)
+        self._wild_pos = pos
         self.wild_indicator = TILES[self.wall.tiles[pos]]
         self.wild = wild
         return self._emit(WildTurnedUp(self.wild_indicator, wild, pos))
@@ -413,10 +422,13 @@ class Table:
 
     @property
     def result(self) -> list[Won] | Exhausted | None:
-        """The wins, or the Exhausted event, or None while the hand goes on."""
+        """The wins, or the Exhausted event (or the on-deal 小胡 that ended the hand, with the rule
+        option ``on_deal_ends_hand``), or None while the hand goes on."""
         if self.phase != "over":
             return None
-        return self.winners if self.winners else self.log[-1]
+        if self.winners:
+            return self.winners
+        return next(e for e in reversed(self.log) if isinstance(e, (Exhausted, OnDealWin)))
 
     def _reserve(self) -> int:
         r = self.config.reserve_by_kongs
@@ -489,7 +501,8 @@ class Table:
     # --- draw ------------------------------------------------------------------------------------
 
     def verify_draw(self, seat: int) -> None:
-        """Raise :class:`IllegalActionError` unless ``seat`` may draw from the live end now."""
+        """Raise :class:`IllegalActionError` unless ``seat`` may draw from the live end now. During
+        Changsha's 海底漫游 drawing is taking the last tile when it is offered to ``seat``."""
         self._need_turn(seat, "draw", "draw", "摸牌")
 
     def can_draw(self, seat: int) -> bool:
@@ -503,6 +516,8 @@ class Table:
         self.hands[seat][t] += 1
         e = self._emit(Drew(seat, TILES[t], p))
         self._drawn, self._drawn_kind, self._after_claim = TILES[t], "live", None
+        if self._haidi is not None:
+            self._haidi_taker = (seat, TILES[t])
         self.phase = "discard"
         self._replace_flowers_in_play(seat)
         self._final = not self._can_draw()
@@ -523,6 +538,28 @@ class Table:
         self.phase = "over"
         self.pending = set()
         self._emit(Exhausted())
+        if self.config.draw_settlement == "cha_da_jiao":
+            self._check_calls()
+
+    def _check_calls(self) -> None:
+        """Yunnan 查大叫 (§6.8, A-YN-10) by ``mjlearn.rules.yunnan.cha_da_jiao``. The table books no
+        kong money during the hand, so at a draw there is none to cancel (杠钱不算)."""
+        if any(self.tile_count(s) != 13 for s in range(4)):   # pragma: no cover - a draw follows a discard
+            return
+        from ..rules.yunnan import cha_da_jiao
+        from ..rules.wilds import waits_with_wilds
+        rs = self.rules
+        hands = {SEAT_LETTERS[s]: self.hand_of(s) for s in range(4)}
+        net = cha_da_jiao(hands, rules=rs)
+        ready = []
+        for s in range(4):       # ready as cha_da_jiao counts it: some wait wins under the rule set
+            h = self.hand_of(s)
+            from ..hand import as_hand
+            if any(rs.score(f"{h}+{t}", winner=SEAT_LETTERS[s], self_drawn=True).legal
+                   for t in sorted(waits_with_wilds(as_hand(h), None))):
+                ready.append(s)
+        e = self._emit(CalledCheck(tuple(ready), tuple(net[x] for x in SEAT_LETTERS)))
+        self.settlements.append(e)
 
     # --- discard ---------------------------------------------------------------------------------
 
@@ -536,6 +573,11 @@ class Table:
         if self.config.swap_call_ban and self._after_claim is t:
             raise IllegalActionError(f"{t} was just chowed; discarding it now is a false win (炸胡) here.",
                                      f"刚吃进{t.zh}，此时打出同一张牌算炸胡。")
+        if self._haidi_taker is not None and self._haidi_taker[0] == seat and t is not self._haidi_taker[1]:
+            h = self._haidi_taker[1]
+            raise IllegalActionError(f"{SEAT_EN[seat]} took the last wall tile (海底) and cannot win with it: it is "
+                                     f"exposed as his discard, so he must discard {h}.",
+                                     f"{SEAT_ZH[seat]}要了海底牌又不能和，须把海底牌{h.zh}打出。")
         if self.config.wild == "tail_same" and t is self.wild:
             raise IllegalActionError(f"{t} is the 金 (wild); discarding it is a false win (炸胡).",
                                      f"{t.zh}是金，打出金算炸胡。")
@@ -907,6 +949,7 @@ class Table:
         d["shao_zhuang"] = self._shao_zhuang()
         d["after_kong"] = not self_drawn and not robbing and self._discard_after_kong
         d["passed_same_tile"] = not self_drawn and t.index in self._passed_tiles[seat]
+        d["took_indicator"] = self_drawn and seat == self._grabbed
         d.update(self.extra_context)
         d.update(extra)
         return {k: v for k, v in d.items() if k in names}
@@ -1068,17 +1111,140 @@ class Table:
 
     @property
     def payments(self) -> dict[str, int]:
-        """Net amounts of the hand by seat E, S, W, N (the sum over the winners; zeros for a draw)."""
+        """Net amounts of the hand by seat E, S, W, N: the sum over the wins and the other settlements
+        (:attr:`settlements`: on-deal 小胡, 查大叫); zeros for a plain draw."""
         out = {x: 0 for x in SEAT_LETTERS}
-        for w in self.winners:
+        for w in [*self.settlements, *self.winners]:
             for x, v in zip(SEAT_LETTERS, w.payments):
                 out[x] += v
         return out
 
+    # --- regional procedures: on-deal 小胡 (Changsha), street 抢金 (Fuzhou) ---------------------------
+
+    def _at_start(self) -> bool:
+        """Nothing has happened since the deal: no discard, no claim, no kong."""
+        return self.phase == "discard" and self.turn == 0 and not sum(self._discards) and not self._claimed \
+            and self._drawn_kind in ("deal", "flower")
+
+    def on_deal_result(self, seat: int):
+        """What ``mjlearn.rules.changsha.on_deal`` makes of ``seat``'s dealt tiles now (legal or not)."""
+        from ..rules.changsha import on_deal
+        from ..notation import format_tiles
+        return on_deal(format_tiles(self.concealed(seat)), seat=SEAT_LETTERS[seat], dealer="E", rules=self.rules)
+
+    def verify_declare_on_deal(self, seat: int) -> None:
+        """Raise unless ``seat`` may declare an on-deal 小胡 (起手胡, Changsha §5.6): right after the deal,
+        before the dealer's first discard, once, when the dealt tiles show 四喜, 板板胡 or 缺一色."""
+        if seat not in (0, 1, 2, 3):
+            raise IllegalActionError(f"There is no seat {seat!r}: seats are 0-3 (East, South, West, North).",
+                                     f"没有座位{seat!r}：座位为0-3（东南西北）。")
+        if not self.config.on_deal_wins:
+            raise IllegalActionError(f"{self.config.en} has no 小胡 on the deal.", f"{self.config.zh}没有起手小胡。")
+        if self.phase in ("setup", "over"):
+            raise IllegalActionError("An on-deal 小胡 is declared after the deal, while the hand is on.",
+                                     "起手小胡要在发完牌后、牌局进行中报。")
+        if not self._at_start():
+            raise IllegalActionError("An on-deal 小胡 must be declared before the dealer's first discard.",
+                                     "起手小胡须在庄家打出第一张牌之前报。")
+        if seat in self._on_deal_done:
+            raise IllegalActionError(f"{SEAT_EN[seat]} has already declared his on-deal 小胡.",
+                                     f"{SEAT_ZH[seat]}已经报过起手小胡。")
+        r = self.on_deal_result(seat)
+        if not r.legal:
+            zh, en = r.reason
+            raise IllegalActionError(f"{SEAT_EN[seat]}'s dealt tiles show {en}.", f"{SEAT_ZH[seat]}{zh}。")
+
+    def can_declare_on_deal(self, seat: int) -> bool:
+        return _ok(self.verify_declare_on_deal, seat)
+
+    def declare_on_deal(self, seat: int) -> Declared:
+        """Declare an on-deal 小胡: show the tiles, be paid like a 小胡 self-draw (A-CS-3), and play on
+        (with the rule option ``on_deal_ends_hand`` the hand ends). No bird is turned up for it."""
+        self.verify_declare_on_deal(seat)
+        r = self.on_deal_result(seat)
+        e = self._emit(Declared(seat, "on_deal"))
+        self._on_deal_done.add(seat)
+        s = self._emit(OnDealWin(seat, tuple(self.concealed(seat)), tuple(r.items),
+                                 tuple(r.payments[x] for x in SEAT_LETTERS), result=r))
+        self.settlements.append(s)
+        if self.rules.opt("on_deal_ends_hand"):
+            self.phase = "over"
+            self.pending = set()
+        return e
+
+    def verify_grab_gold(self, seat: int) -> None:
+        """Raise unless ``seat`` may take the turned-up 金 and win with it (Fuzhou street 抢金, A-FZ-5,
+        rule option ``qiangjin_rule="street"``): a non-dealer, before the dealer's first discard, whose
+        13 tiles and the 金 make a win the rule set accepts."""
+        if seat not in (0, 1, 2, 3):
+            raise IllegalActionError(f"There is no seat {seat!r}: seats are 0-3 (East, South, West, North).",
+                                     f"没有座位{seat!r}：座位为0-3（东南西北）。")
+        if not self.config.gold_grab or self.config.wild != "tail_same":
+            raise IllegalActionError(f"{self.config.en} turns up no 金 to grab.", f"{self.config.zh}没有金可抢。")
+        if self.rules.opt("qiangjin_rule") != "street":
+            raise IllegalActionError(
+                "Taking the turned-up 金 is the street 抢金; this table's 抢金 is "
+                f"'{self.rules.opt('qiangjin_rule')}' (a win in the first go-around), judged at the win itself.",
+                f"拿翻开的金是街头抢金规则；本桌的抢金是“{self.rules.opt('qiangjin_rule')}”（第一巡和牌），和牌时自动计算。")
+        if self.phase in ("setup", "over") or not self._at_start():
+            raise IllegalActionError("The 金 can only be grabbed right after it is turned up, before the dealer's "
+                                     "first discard.", "抢金只能在翻金之后、庄家打第一张牌之前。")
+        if seat == 0:
+            raise IllegalActionError("The dealer already holds 14 tiles: his win now is a 天胡 (a 抢金 too), "
+                                     "declared as a self-drawn win.", "庄家已有十四张：此时和牌是天胡（也算抢金），按自摸报和。")
+        p = self._wild_pos
+        if p is None or self.wall.state[p]:
+            raise IllegalActionError("The turned-up 金 is no longer in the wall.", "翻开的金已经不在牌墙上。")
+        ok, en, zh = self._judge_grab(seat)
+        if not ok:
+            raise IllegalActionError(en, zh)
+
+    def _judge_grab(self, seat: int):
+        t = self.wild_indicator
+        c = list(self.hands[seat][:34])
+        c[t.index] += 1
+        if not self._shape_ok(seat, c):
+            return False, f"{SEAT_EN[seat]}'s hand is not complete with the 金 {t}.", f"{SEAT_ZH[seat]}加上金{t.zh}不成和牌。"
+        concealed = [TILES[i] for i in range(34) for _ in range(self.hands[seat][i])]
+        hand = Hand(tuple(self.melds[seat]), tuple(concealed), t, ())
+        self._grabbed = seat
+        try:
+            res, _ = self._score(hand, self.rule_context(seat, t, self_drawn=True))
+        finally:
+            self._grabbed = None
+        if isinstance(res, InvalidHandError):
+            return False, f"{self.rules.en} cannot score this win: {res}.", f"{self.rules.zh}无法计算这一和牌：{res}。"
+        if not res.legal:
+            zh, en = res.reason
+            return False, f"{self.rules.en}: {en}.", f"{self.rules.zh}：{zh}。"
+        return True, "", ""
+
+    def can_grab_gold(self, seat: int) -> bool:
+        return _ok(self.verify_grab_gold, seat)
+
+    def grab_gold(self, seat: int) -> Declared:
+        """Take the turned-up 金 from the tail and win with it (street 抢金): scored by the rule set
+        with ``took_indicator=True``; everybody pays, as for a bonus hand."""
+        self.verify_grab_gold(seat)
+        t = self.wild_indicator
+        e = self._emit(Declared(seat, "grab_gold", t))
+        self.wall.take_tail_at(self._wild_pos)
+        self.hands[seat][t.index] += 1
+        self._moves += 1                      # the hand changed: no cached judgement applies
+        self._grabbed = seat
+        self.turn = seat
+        self._drawn, self._drawn_kind = t, "gold"
+        self._finish_wins([seat], t, None, robbing=False, self_drawn=True)
+        return e
+
     # --- passing and resolution ---------------------------------------------------------------------
 
     def verify_pass(self, seat: int) -> None:
-        """Raise unless ``seat`` has a discard (or an added kong) to answer."""
+        """Raise unless ``seat`` has a discard (or an added kong) to answer, or is offered the last
+        wall tile in Changsha's 海底漫游 (then passing declines it)."""
+        if self.haidi_offered:
+            self._need_turn(seat, "draw", "decline the last tile", "不要海底牌")
+            return
         t = self._need_claim(seat, "pass", "过")
         self._need_pending(seat)
         self._need_not_forced(seat, t)
@@ -1095,6 +1261,14 @@ class Table:
     def pass_(self, seat: int) -> Declared:
         """Decline to claim the discard (or to rob the kong)."""
         self.verify_pass(seat)
+        if self.phase == "draw":     # 海底漫游: declined; offer it to the next player, or the hand is drawn
+            e = self._emit(Declared(seat, "decline"))
+            self._haidi.append(seat)
+            if len(self._haidi) == 4:
+                self._end_exhausted()
+            else:
+                self.turn = (seat + 1) % 4
+            return e
         return self._call(seat, "pass", self._claim_tile())
 
     def _call(self, seat: int, action: str, t: Tile, start: Tile | None = None) -> Declared:
@@ -1115,7 +1289,11 @@ class Table:
     def _winners_in_order(self, origin: int) -> list[int]:
         order = [(origin + k) % 4 for k in (1, 2, 3)]
         wins = [s for s in order if self.calls.get(s, ("pass",))[0] == "win"]
-        return wins[:1] if self.config.multi_win == "nearest" else wins
+        if self.config.multi_win == "gold_sparrow_first" and len(wins) > 1:   # Fuzhou §11.5
+            t, rob = self._claim_tile(), self.phase == "rob"
+            sparrows = [s for s in wins if any(i.key == "gold_sparrow" for i in self._judge(s, t, robbing=rob)[4].items)]
+            return (sparrows or wins)[:1]
+        return wins if self.config.multi_win == "all" else wins[:1]
 
     def _resolve_rob(self) -> None:
         konger, t = self._robbing
@@ -1170,8 +1348,19 @@ class Table:
         if self._can_draw():
             self.phase = "draw"
             self.turn = nxt
+            if self._haidi is None and self._roams() and self.live_tiles_left() == 1:
+                self._haidi = []
+                self._emit(HaidiOffered(nxt))
         else:
             self._end_exhausted()
+
+    def _roams(self) -> bool:
+        return self.config.haidi_roaming and bool(self.rules.opt("haidi_roaming"))
+
+    @property
+    def haidi_offered(self) -> bool:
+        """Changsha 海底漫游: the last wall tile is being offered to :attr:`turn` (draw it, or pass)."""
+        return self.phase == "draw" and self._haidi is not None
 
     def _take_discard(self, s: int) -> None:
         d = self.last_discard[0]
@@ -1188,8 +1377,18 @@ class Table:
 
     def options(self, seat: int) -> list[str]:
         """Every action ``seat`` may take now, by name."""
+        extra = []
+        if self.config.on_deal_wins and self.can_declare_on_deal(seat):
+            extra.append("on_deal")
+        if self.config.gold_grab and self.can_grab_gold(seat):
+            extra.append("grab_gold")
+        return self._options(seat) + extra
+
+    def _options(self, seat: int) -> list[str]:
         if self.phase == "draw":
-            return ["draw"] if seat == self.turn else []
+            if seat != self.turn:
+                return []
+            return ["draw", "pass"] if self.haidi_offered else ["draw"]
         if self.phase == "discard":
             if seat != self.turn:
                 return []
@@ -1272,6 +1471,10 @@ def replay(log) -> Table:
                 t.kong(e.seat, e.tile if t.phase == "discard" else None)
             elif a == "win":
                 t.win(e.seat)
+            elif a == "on_deal":
+                t.declare_on_deal(e.seat)
+            elif a == "grab_gold":
+                t.grab_gold(e.seat)
             else:
                 t.pass_(e.seat)
         m = min(len(t.log), len(log))

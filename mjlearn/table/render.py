@@ -219,9 +219,13 @@ def outcome_html(table) -> str:
         return f"<p>这一局还没有结束 The hand is not over yet ({escape(_PHASE.get(table.phase, table.phase))}).</p>"
     rs = table.rules
     head = f"<h4 style='margin:4px 0'>{escape(rs.zh)} {escape(rs.en)}</h4>"
-    if not table.winners:
-        return head + "<p>荒牌：没有人和牌，不计分。 The wall is exhausted: nobody won, nothing is paid.</p>"
     parts = [head]
+    for e in table.settlements:           # on-deal 小胡, 查大叫
+        parts.append(f"<p>{escape(e.zh)}<br>{escape(e.en)}</p>")
+    if not table.winners and not any(any(e.payments) for e in table.settlements):
+        return "".join(parts) + "<p>荒牌：没有人和牌，不计分。 The wall is exhausted: nobody won, nothing is paid.</p>"
+    if not table.winners:
+        parts.append("<p>荒牌：没有人和牌。 The wall is exhausted: nobody won.</p>")
     for w in table.winners:
         parts.append(f"<p><b>{escape(w.zh)}</b><br>{escape(w.en)}</p>")
         if w.result is not None:
