@@ -399,3 +399,203 @@ def test_session_refuses_an_unfinished_or_foreign_hand_and_renders():
     html = s._repr_html_()
     assert "庄家 Dealer" in html and "合计 Total" in html and html.count("<tr>") == 3 + 3
     assert "total 合计" in str(s)
+
+
+# --- regional procedures at the table (issues 5, 6) -----------------------------------------------------
+
+from mjlearn.table import CalledCheck, HaidiOffered, OnDealWin   # noqa: E402
+from mjlearn.rules.changsha import haidi_roaming, on_deal        # noqa: E402
+from mjlearn.rules.yunnan import cha_da_jiao                     # noqa: E402
+
+LETTERS = "ESWN"
+
+
+def test_changsha_on_deal_small_win_is_paid_and_play_continues():
+    t = stacked("changsha", {2: "6666p123m4578s12m"})           # CS-Ex3: West holds four 6p (四喜)
+    assert "on_deal" in t.options(2)
+    t.declare_on_deal(2)
+    e = t.log[-1]
+    assert isinstance(e, OnDealWin) and [i.zh for i in e.items] == ["四喜"]
+    assert t.payments == {"E": -2, "S": -2, "W": 6, "N": -2}       # regional.md CS-Ex3: West +6
+    assert t.payments == on_deal("6666p123m4578s12m", seat="W").payments
+    assert "起手小胡" in e.zh and "on the deal" in e.en
+    assert t.phase == "discard" and t.turn == 0                    # play continues (A-CS-3)
+    with pytest.raises(IllegalActionError, match="already") as x:
+        t.declare_on_deal(2)
+    assert "已经报过" in x.value.zh
+    before = len(t.log)
+    t.discard(0, t.concealed(0)[0])
+    answer_all(t)
+    with pytest.raises(IllegalActionError, match="before the dealer's first discard"):
+        t.declare_on_deal(1)
+    r = replay(t.log)
+    assert r.log == t.log and r.payments == t.payments and len(t.log) > before
+    play_hand(t)
+    assert sum(t.payments.values()) == 0 and t.tile_census() == replay(t.log[:1]).tile_census()
+
+
+def test_changsha_on_deal_refusals_and_the_ending_option():
+    t = stacked("changsha", {2: "123m456p789s235m8p"})         # has 2, 5, 8, every suit, no four
+    with pytest.raises(IllegalActionError, match="no on-deal") as x:
+        t.verify_declare_on_deal(2)
+    assert "起手没有小胡" in x.value.zh
+    with pytest.raises(IllegalActionError, match="no 小胡 on the deal"):
+        Table("mcr", seed=1).verify_declare_on_deal(0)
+    t = stacked("changsha", {1: "1346799m134679p"}, rule_options={"on_deal_ends_hand": True})  # 缺一色, 板板胡
+    t.declare_on_deal(1)
+    assert t.is_over and isinstance(t.result, OnDealWin)
+    assert {i.key for i in t.result.items} == {"queyise", "banbanhu"} and sum(t.payments.values()) == 0
+    assert t.payments["S"] == 3 * 4                                # two patterns of 2, from each of three
+
+
+def _haidi_table(**kw):
+    """Changsha: North waits on 5s/8s (pair 55s); the other 5s and 8s are in East's hand, so every
+    draw is thrown back and nobody claims; the last wall tile is the 8s."""
+    t = stacked("changsha", {0: "55s888s111p999p1m9m1s", 3: NORTH_58S}, tail=["9s", "8s"], **kw)
+    t.discard(0, "1m")
+    answer_all(t)
+    while not t.haidi_offered:
+        s = t.turn
+        d = t.draw(s).tile
+        t.discard(s, d)
+        answer_all(t)
+    assert isinstance(t.log[-1], HaidiOffered) and t.live_tiles_left() == 1
+    return t
+
+
+def _hands(t):
+    return {LETTERS[s]: t.hand_of(s) for s in range(4)}
+
+
+def test_changsha_haidi_roams_and_is_drawn_when_all_decline():
+    t = _haidi_table()
+    first = t.turn
+    assert t.options(first) == ["draw", "pass"] and "海底" in t.log[-1].zh
+    for k in range(4):
+        assert t.turn == (first + k) % 4
+        t.pass_(t.turn)
+    assert t.is_over and not t.winners and isinstance(t.result, Exhausted)
+    assert all(v == 0 for v in t.payments.values())
+    assert replay(t.log).log == t.log
+
+
+def test_changsha_haidi_taker_who_cannot_win_exposes_it_and_pays_the_haidi_pao():
+    t = _haidi_table()
+    first = t.turn
+    while t.turn != 0:                   # everybody before East declines; East takes it and cannot win
+        t.pass_(t.turn)
+    hands = _hands(t)
+    t.draw(0)
+    assert t.log[-1].tile is parse_tiles("8s")[0] and not t.can_win(0)
+    with pytest.raises(IllegalActionError, match="must discard 8s") as x:
+        t.discard(0, "1s")
+    assert "海底牌" in x.value.zh
+    t.discard(0, "8s")
+    assert t.claim_options(3) == ["win", "pass"]       # a win only: the wall is empty
+    t.win(3)
+    answer_all(t)
+    w = t.winners[0]
+    assert w.from_seat == 0 and {i.key for i in w.items} >= {"haidipao"}
+    assert w.result.context["bird"] is parse_tiles("8s")[0]      # the 海底 tile is the bird
+    expect = haidi_roaming({k: v for k, v in hands.items()}, "8s", first=LETTERS[first],
+                           accept={"E"} | {LETTERS[s] for s in ()})
+    assert t.payments == expect.payments and expect.kind == "haidi_discard"
+    assert replay(t.log).payments == t.payments
+
+
+def test_changsha_haidi_taken_by_the_waiting_player_is_haidilaoyue():
+    t = _haidi_table()
+    first = t.turn
+    hands = _hands(t)
+    while t.turn != 3:
+        t.pass_(t.turn)
+    t.draw(3)
+    t.win(3)
+    w = t.winners[0]
+    assert w.self_drawn and "haidilaoyue" in {i.key for i in w.items}
+    expect = haidi_roaming(hands, "8s", first=LETTERS[first], accept={"N"})
+    assert expect.kind == "haidi_self" and t.payments == expect.payments
+
+
+def test_changsha_without_roaming_the_last_tile_is_an_ordinary_draw():
+    t = stacked("changsha", {0: "55s888s111p999p1m9m1s", 3: NORTH_58S}, tail=["9s", "8s"],
+                rule_options={"haidi_roaming": False})
+    t.discard(0, "1m")
+    answer_all(t)
+    while t.phase == "draw":
+        assert not t.haidi_offered
+        s = t.turn
+        t.discard(s, t.draw(s).tile)
+        answer_all(t)
+    assert not any(isinstance(e, HaidiOffered) for e in t.log)
+
+
+def test_yunnan_exhausted_wall_checks_calls():
+    # North is ready on 5s/8s (a plain hand: self-draw only) and never draws them; the rest are not ready
+    t = stacked("yunnan", {0: "55s888s111p999p1m9m1s", 3: NORTH_58S})
+    t.discard(0, "1m")
+    answer_all(t)
+    while t.phase == "draw":
+        s = t.turn
+        t.discard(s, t.draw(s).tile)
+        answer_all(t)
+    assert t.is_over and not t.winners and isinstance(t.result, Exhausted)
+    e = t.log[-1]
+    assert isinstance(e, CalledCheck) and 3 in e.ready and 0 not in e.ready
+    assert t.payments == cha_da_jiao(_hands(t)) and t.payments["N"] > 0 > t.payments["E"]
+    assert t.payments["N"] == (4 - len(e.ready)) * 1       # a 平胡-only ready hand is worth 1 (A-YN-10)
+    assert "查大叫" in e.zh and "Kong money does not count" in e.en
+    assert replay(t.log).payments == t.payments
+
+
+FZ_SOUTH_READY = "123m456m789m234s5s"      # the 金 (9p) stands for the 5s
+
+
+def test_fuzhou_street_grab_gold():
+    t = stacked("fuzhou", {1: FZ_SOUTH_READY}, tail=["9p"], avoid="9p", rule_options={"qiangjin_rule": "street"})
+    assert t.wild is parse_tiles("9p")[0]
+    with pytest.raises(IllegalActionError, match="天胡"):
+        t.verify_grab_gold(0)
+    assert not t.can_grab_gold(2)
+    assert "grab_gold" in t.options(1)
+    t.grab_gold(1)
+    w = t.winners[0]
+    assert w.seat == 1 and w.self_drawn and dict(w.rule_context)["took_indicator"]
+    assert "grab_gold" in {i.key for i in w.items}
+    assert all(w.payments[s] < 0 for s in (0, 2, 3)) and sum(w.payments) == 0
+    assert t.tile_census() == replay(t.log[:1]).tile_census() and replay(t.log).payments == t.payments
+    # the default scope: taking the 金 is not a 抢金 action at all
+    t = stacked("fuzhou", {1: FZ_SOUTH_READY}, tail=["9p"], avoid="9p")
+    with pytest.raises(IllegalActionError, match="street") as x:
+        t.verify_grab_gold(1)
+    assert "街头抢金" in x.value.zh
+
+
+@pytest.mark.parametrize("scope, grabbed", [("first_go_around", True), ("dealer_first_discard", True)])
+def test_fuzhou_grab_gold_on_the_dealers_first_discard(scope, grabbed):
+    t = stacked("fuzhou", {0: EAST_8S, 1: SOUTH_88S, 3: NORTH_58S}, draws=["1p", "8s"], tail=["9p"], avoid="9p",
+                rule_options={"qiangjin_rule": scope})
+    t.discard(0, "8s")
+    t.win(3)
+    answer_all(t)
+    assert ("grab_gold" in {i.key for i in t.winners[0].items}) is grabbed
+
+
+def test_fuzhou_gold_sparrow_wins_before_the_nearer_claimant():
+    # East discards 8s; South (nearer) and North both win on it; North's pair is two 金 (金雀).
+    hands = {0: EAST_8S, 1: "123m456m789m55s67s", 3: "111m234p567p9p9p67s"}
+    opts = {"youjin_self_draw_only": False}   # with two 金 waiting on a set the hand is 游金 (self-draw only)
+    t = stacked("fuzhou", hands, tail=["9p"], avoid="9p", rule_options=opts)
+    t.discard(0, "8s")
+    assert "win" in t.claim_options(1) and "win" in t.claim_options(3)
+    t.win(1)
+    t.win(3)
+    answer_all(t)
+    assert [w.seat for w in t.winners] == [3] and "gold_sparrow" in {i.key for i in t.winners[0].items}
+    # without the 金雀 North takes no precedence: turn order, South
+    t = stacked("fuzhou", {**hands, 3: "111m234p567p88p67s"}, tail=["9p"], avoid="9p", rule_options=opts)
+    t.discard(0, "8s")
+    t.win(1)
+    t.win(3)
+    answer_all(t)
+    assert [w.seat for w in t.winners] == [1]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from .config import RULE_SET_NAMES, RULESET_OF, TABLE_CONFIGS, TableConfig, table_config
 from .events import (ACTION_EVENTS, BirdTurnedUp, Chowed, Declared, DiceThrown, Discarded, Drew, Event, Exhausted,
                      FlowerReplaced, Konged, Punged, ReplacementDrawn, SetAside, TailTurnedUp, TilesDealt,
-                     WallBroken, WallBuilt, WildTurnedUp, Won)
+                     WallBroken, WallBuilt, WildTurnedUp, Won, OnDealWin, HaidiOffered, CalledCheck)
 from .play import IllegalActionError, Table, next_in_sequence, relative_seat, replay
 from .wall import Wall, roll_dice, tile_set, wall_owner
 from .bots import Bot, play_hand
@@ -22,5 +22,5 @@ __all__ = [
     "RULE_SET_NAMES", "table_config", "tile_set", "roll_dice", "wall_owner", "next_in_sequence",
     "relative_seat", "Event", "ACTION_EVENTS", "WallBuilt", "DiceThrown", "WallBroken", "TilesDealt",
     "WildTurnedUp", "TailTurnedUp", "SetAside", "FlowerReplaced", "Drew", "ReplacementDrawn", "Discarded",
-    "Declared", "Chowed", "Punged", "Konged", "Won", "Exhausted", "BirdTurnedUp", "RULESET_OF", "Session", "HandRecord",
+    "Declared", "Chowed", "Punged", "Konged", "Won", "Exhausted", "BirdTurnedUp", "OnDealWin", "HaidiOffered", "CalledCheck", "RULESET_OF", "Session", "HandRecord",
 ]
