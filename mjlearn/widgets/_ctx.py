@@ -217,12 +217,12 @@ def controls(rs, ctx: dict) -> str:
             if c.kind == "bool":
                 chk = " checked" if v else ""
                 out.append(f'<label class="mj-kw" title="{tip}"><input type="checkbox" data-act="ctx" '
-                           f'data-name="{c.name}"{chk}/> {_label(c.zh, c.en)}</label>')
+                           f'data-name="{c.name}"{chk}/> <span class="mj-kw-text">{_label(c.zh, c.en)}</span></label>')
             elif c.kind in ("count", "flowers"):
                 num = v if isinstance(v, int) else 0
                 out.append(f'<label class="mj-kw" title="{tip}"><input type="number" min="0" step="1" '
                            f'class="mj-num" data-act="ctx" data-name="{c.name}" value="{num}"/> '
-                           f'{_label(c.zh, c.en)}</label>')
+                           f'<span class="mj-kw-text">{_label(c.zh, c.en)}</span></label>')
             elif c.kind == "seat":
                 out.append(seat_select(c.name, c.zh, c.en, v))
             elif c.kind == "tile?":

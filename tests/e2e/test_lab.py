@@ -124,3 +124,42 @@ def test_language_switch_rerenders(lab_page, shot):
     shot(root.locator(".mj-editor, .mj-view").first, "hand_editor_zh")
     root.locator('[data-act="lang"]').first.click()
     page.wait_for_function("(el) => el.dataset.lang === 'en'", arg=root.element_handle())
+
+
+def _change(page, root, locator, value):
+    before = root.get_attribute("data-drawn")
+    locator.select_option(value)
+    page.wait_for_function("([el, n]) => el.dataset.drawn !== n", arg=[root.element_handle(), before])
+
+
+def test_regional_rule_set_with_a_discarder_shows_the_engines_total(lab_page, shot):
+    """Pick Beijing in the editor's rules menu, set the winner and the discarder, compare the
+    shown total and payments with mjlearn.rules.score; then back to MCR."""
+    import mjlearn.rules as rules
+    page = lab_page
+    root = page.locator(".mj-root:has(.mj-editor)").first
+    root.scroll_into_view_if_needed()
+    box = root.locator("input.mj-notation-input")
+    before_hand = box.input_value()
+    hand = "12346789mEEE44s+5m"
+    before = root.get_attribute("data-drawn")
+    box.fill(hand)
+    box.press("Enter")
+    page.wait_for_function("([el, n]) => el.dataset.drawn !== n", arg=[root.element_handle(), before])
+    _change(page, root, root.locator('select[data-act="rules"]'), "beijing")
+    _change(page, root, root.locator('select[data-name="winner"]'), "S")
+    _change(page, root, root.locator('select[data-name="discarder"]'), "W")
+    _change(page, root, root.locator('select[data-name="dealer"]'), "S")
+    expected = rules.score(hand, rules="beijing", winner="S", discarder="W", dealer="S")
+    assert expected.legal
+    shown = root.locator(".mj-total-n").get_attribute("data-total")
+    assert int(shown) == expected.total
+    for s, v in expected.payments.items():
+        assert float(root.locator(f'td.mj-pay[data-seat="{s}"]').get_attribute("data-pay")) == v
+    assert root.locator('[data-region="result"] .mj-error').count() == 0
+    shot(root.locator(".mj-editor").first, "regional_editor")
+    _change(page, root, root.locator('select[data-act="rules"]'), "mcr")
+    before = root.get_attribute("data-drawn")
+    box.fill(before_hand)
+    box.press("Enter")
+    page.wait_for_function("([el, n]) => el.dataset.drawn !== n", arg=[root.element_handle(), before])
