@@ -115,7 +115,6 @@ def test_generated_wins_come_from_simulated_deals():
     assert all(is_winning(w.hand) for w in wins)
 
 
-@pytest.mark.skipif("fans" not in AVAILABLE, reason="needs mjlearn.mcr")
 @pytest.mark.parametrize("fan_id", range(1, 83))
 def test_fan_targeted_generation_for_every_fan(fan_id):
     from mjlearn.mcr import score
@@ -125,7 +124,6 @@ def test_fan_targeted_generation_for_every_fan(fan_id):
         assert grade(q, solve(q)).correct
 
 
-@pytest.mark.skipif("mcr_total" not in AVAILABLE, reason="needs mjlearn.mcr")
 def test_point_range_targeting():
     from mjlearn.mcr import score
     for seed in range(10):

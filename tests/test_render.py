@@ -12,6 +12,7 @@ from pathlib import Path
 from unittest import mock
 
 import pytest
+from needs import need
 
 from mjlearn import TILES, Hand, Meld, parse_hand, parse_meld
 from mjlearn.errors import NotationError
@@ -66,9 +67,8 @@ def test_art_file_has_every_face_and_is_compact():
 
 def test_committed_art_is_what_the_generator_makes():
     fonts = Path("/usr/share/fonts/opentype/noto")
-    if not (fonts / "NotoSerifCJK-Bold.ttc").exists() or not (fonts / "NotoSansCJK-Bold.ttc").exists():
-        pytest.skip("fonts-noto-cjk is not installed")
-    pytest.importorskip("fontTools")
+    need((fonts / "NotoSerifCJK-Bold.ttc").exists() and (fonts / "NotoSansCJK-Bold.ttc").exists(),
+         "fonts-noto-cjk (apt-get install fonts-noto-cjk)")
     r = subprocess.run([sys.executable, str(ROOT / "tools" / "make_tile_art.py"), "--check"],
                        capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr
@@ -395,7 +395,7 @@ def test_tile_sheet_html_labels_every_tile_in_both_languages():
 def test_screenshot_renders_tiles_with_no_fonts_needed(tmp_path):
     """Chromium draws the art: the PNG has the SVG's size and the tile colours in it."""
     import subprocess
-    Image = pytest.importorskip("PIL.Image")
+    from PIL import Image  # Pillow comes with matplotlib
     text = svg.tiles_svg("1p5sC", width=30)
     root = parse(text)
     (tmp_path / "row.svg").write_text(text, encoding="utf-8")

@@ -125,9 +125,7 @@ def test_editor_fourteen_not_winning_gives_advice():
 
 
 def test_editor_winning_hand_total_is_the_engines():
-    mcr = pytest.importorskip("mjlearn.mcr")
-    if not hasattr(mcr, "score"):
-        pytest.skip("mjlearn.mcr.score has not landed")
+    from mjlearn import mcr
     ed = HandEditor("[EEE,1][SSSS,1]55pWWWNN+N", self_drawn=True)
     assert ed.total == mcr.score("[EEE,1][SSSS,1]55pWWWNN+N", self_drawn=True).total
     ed.handle({"act": "ctx", "name": "self_drawn", "value": False})
