@@ -470,36 +470,43 @@ class Win:
         return _waits(self.hand, self.wild_tile)
 
     @cached_property
-    def wait_kind(self) -> str:
-        """How the winning tile fits this reading: ``closed`` (坎张), ``edge`` (边张), ``single``
-        (单钓, on the pair), ``pair_pung`` (双碰), ``open`` (两面), or ``""``."""
+    def wait_roles(self) -> frozenset[str]:
+        """Every role the winning tile can play in this reading: ``closed`` (坎张), ``edge`` (边张),
+        ``single`` (单钓, on the pair), ``pair_pung`` (双碰), ``open`` (两面).
+
+        Only groups formed from concealed tiles can hold it (a declared meld was complete before),
+        and a group where every copy of the winning tile is a wild's stand-in does not count."""
         win = self.hand.win_tile
         if win is None or self.reading is None:
-            return ""
-        kinds = []
+            return frozenset()
+        roles = set()
         for i, p in enumerate(self.reading.parts):
             if p.is_declared or win not in p.tiles:
                 continue
-            if self.wilds and self.wilds[i] and win in self.wilds[i] and p.tiles.count(win) == self.wilds[i].count(win):
+            if self.wilds and self.wilds[i] and p.tiles.count(win) == self.wilds[i].count(win):
                 continue   # the winning tile is not a wild's stand-in here
             if p.kind is PartKind.PAIR:
-                kinds.append("single")
+                roles.add("single")
             elif p.kind is PartKind.PUNG:
-                kinds.append("pair_pung")
+                roles.add("pair_pung")
             elif p.kind is PartKind.CHOW:
                 pos = p.tiles.index(win)
                 if pos == 1:
-                    kinds.append("closed")
+                    roles.add("closed")
                 elif (pos == 2 and p.tiles[0].rank == 1) or (pos == 0 and p.tiles[0].rank == 7):
-                    kinds.append("edge")
+                    roles.add("edge")
                 else:
-                    kinds.append("open")
+                    roles.add("open")
+        return frozenset(roles)
+
+    @cached_property
+    def wait_kind(self) -> str:
+        """The one role a scorer credits (the first of closed, edge, single, pair_pung, open that
+        the tile can play; seven pairs always wait single), or ``""``."""
+        roles = self.wait_roles
         if self.form is Form.SEVEN_PAIRS:
-            return "single" if kinds else ""
-        for k in ("closed", "edge", "single", "pair_pung", "open"):
-            if k in kinds:
-                return k
-        return ""
+            return "single" if roles else ""
+        return next((k for k in ("closed", "edge", "single", "pair_pung", "open") if k in roles), "")
 
     @property
     def single_wait(self) -> bool:

@@ -30,7 +30,7 @@ from .base import (SEATS, Claims, ContextError, Ctx, Ledger, Option, Pattern, Ru
                    next_in_cycle, relative_seat)
 from .registry import register
 from .result import Item
-from .xian import SEAT_NAMES, wait_roles
+from .xian import SEAT_NAMES
 
 __all__ = ["OldBeijingRules", "OLD_BEIJING", "wild_from_indicator", "FAN_TIERS"]
 
@@ -103,7 +103,7 @@ def wait(w: Win) -> tuple[str, int] | None:
     if w.form is not Form.REGULAR:
         return None
     t = w.hand.win_tile
-    roles = wait_roles(w)
+    roles = w.wait_roles
     # drawing a wild completes any ready hand, so the wild itself is not counted as a wait
     unique = w.single_wait
     best = None
@@ -137,7 +137,7 @@ def _plain_hand(w: Win) -> bool:
     """平和: a two-sided wait, no triplet, and (literal A-OBJ-4) no 1, 9 or honor."""
     if w.form is not Form.REGULAR or w.pung_count:
         return False
-    roles = wait_roles(w)
+    roles = w.wait_roles
     if "open" not in roles or not w.rules.opt("pinghe_allows_terminals") and any(
             t.is_terminal_or_honor for t in w.tiles):
         return False

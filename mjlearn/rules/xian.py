@@ -26,9 +26,8 @@ every bet settlement is doubled.
 >>> r.total, r.payments
 (3, {'E': -10, 'S': 28, 'W': -6, 'N': -12})
 
-This module also holds :func:`wait_roles`, every role the winning tile can play in a judged win
-(the framework's ``Win.wait_kind`` gives only the first by priority), used by the old-Beijing and
-Hong Kong modules too.
+The 夹张/单调 payments read every role the winning tile can play (``Win.wait_roles``), not only
+the first by priority (``Win.wait_kind``).
 """
 
 from __future__ import annotations
@@ -41,7 +40,7 @@ from .base import (SEATS, Claims, ContextError, Ctx, Ledger, Option, Pattern, Ru
                    ctx, seat_after)
 from .registry import register
 
-__all__ = ["XianRules", "XIAN", "wait_roles", "reserve_stacks", "next_dealer", "nearest_claimant",
+__all__ = ["XianRules", "XIAN", "reserve_stacks", "next_dealer", "nearest_claimant",
            "SeatMapCtx", "SEAT_NAMES"]
 
 SEAT_NAMES = {"E": ("东", "East"), "S": ("南", "South"), "W": ("西", "West"), "N": ("北", "North")}
@@ -54,36 +53,6 @@ ALL_FORMS = tuple(Form)
 WAIT_ROLES = ("closed", "edge", "single", "pair_pung", "open")
 """What the winning tile can complete, in the framework's names: 坎张/夹张 the middle of a chow,
 边张 the 3 of 12 or the 7 of 89, 单钓 the pair, 双碰 a pung, 两面 either end of an open run."""
-
-
-def wait_roles(win: Win) -> frozenset[str]:
-    """Every role the winning tile can play in the judged win's reading (see WAIT_ROLES).
-
-    Only groups formed from concealed tiles can hold it (a declared meld was complete before),
-    and a group where every copy of the winning tile is a wild's stand-in does not count.
-    """
-    tile = win.hand.win_tile
-    if tile is None or win.reading is None:
-        return frozenset()
-    roles = set()
-    for i, p in enumerate(win.reading.parts):
-        if p.is_declared or tile not in p.tiles:
-            continue
-        if win.wilds and win.wilds[i] and p.tiles.count(tile) == win.wilds[i].count(tile):
-            continue
-        if p.kind is PartKind.PAIR:
-            roles.add("single")
-        elif p.kind is PartKind.PUNG:
-            roles.add("pair_pung")
-        elif p.kind is PartKind.CHOW:
-            pos = p.tiles.index(tile)
-            if pos == 1:
-                roles.add("closed")
-            elif (pos == 2 and p.tiles[0].rank == 1) or (pos == 0 and p.tiles[0].rank == 7):
-                roles.add("edge")
-            else:
-                roles.add("open")
-    return frozenset(roles)
 
 
 @dataclass(frozen=True)
@@ -155,7 +124,7 @@ def nearest_claimant(discarder: str, claimants) -> str:
 
 
 def _special_wait(win: Win) -> str | None:
-    roles = wait_roles(win)
+    roles = win.wait_roles
     for role in ("closed", "single") + (("edge",) if win.rules.opt("edge_wait_counts") else ()):
         if role in roles:
             return role
