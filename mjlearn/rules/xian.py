@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..shapes import Form, PartKind, readings
+from ..shapes import Form, readings
 from ..tiles import Tile
 from .base import (SEATS, Claims, ContextError, Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Win,
                    ctx, seat_after)
