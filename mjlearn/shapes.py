@@ -25,7 +25,7 @@ from enum import Enum
 from functools import lru_cache
 from itertools import permutations, product
 
-from .hand import Hand, Meld, MeldKind, as_hand
+from .hand import Meld, MeldKind, as_hand
 from .tiles import TILES, Tile
 
 __all__ = ["Form", "PartKind", "Part", "Reading", "readings", "is_complete", "is_winning",

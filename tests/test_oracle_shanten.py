@@ -11,7 +11,6 @@ import random
 import sys
 from pathlib import Path
 
-import pytest
 
 import MahjongGB  # the reference calculator: a test dependency, never used by the package
 

@@ -4,10 +4,8 @@ moved aside, and the view/export report what was recorded."""
 import json
 import os
 import signal
-import sqlite3
 import subprocess
 import sys
-import time
 import warnings
 
 import pytest
@@ -166,9 +164,7 @@ def test_view_accuracy_by_topic_and_suggestion(tmp_path):
 
 def test_suggestion_is_weakest_topic_when_all_tried(tmp_path):
     from mjlearn.quiz import TOPICS
-    from mjlearn.quiz.core import Question
     with ProgressStore(tmp_path / "p.db", user="w") as s:
-        q0 = generate("tile_name", seed=0)
         for t in TOPICS:
             for i in range(6):
                 # record against each topic: right except in "hands"

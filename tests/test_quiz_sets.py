@@ -116,7 +116,7 @@ def test_cli_quiz_check_and_run(tmp_path, monkeypatch, capsys):
 
 def test_widget_grades_through_the_engine_and_records(tmp_path):
     from mjlearn.quiz.progress import ProgressStore
-    from mjlearn.quiz.widget import QuizWidget, practice
+    from mjlearn.quiz.widget import practice
     store = ProgressStore(tmp_path / "p.db", user="w")
     w = practice("waits", n=3, seed=4, store=store)
     q = w.current

@@ -2,7 +2,7 @@
 
 import pytest
 
-from mjlearn.rules import score, get
+from mjlearn.rules import score
 
 NAMES = ["bj_basic", "bj_new", "hebei1", "hebei2", "shandong1", "shandong2"]
 

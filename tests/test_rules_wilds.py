@@ -66,7 +66,6 @@ def test_one_wild_completes_iff_some_substitution_does(idx):
 import random
 from itertools import combinations_with_replacement
 
-from mjlearn.hand import Hand
 from mjlearn.notation import format_tiles
 from mjlearn.rules import score
 from mjlearn.rules import wilds as wilds_module

@@ -3,7 +3,7 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from mjlearn import InvalidHandError, parse_hand
+from mjlearn import InvalidHandError
 from mjlearn.shapes import (KNITTED_PATTERNS, ORPHAN_INDICES, Form, PartKind, is_complete, is_winning,
                             readings)
 

@@ -8,7 +8,6 @@ from collections import Counter
 import pytest
 
 from mjlearn.hand import Meld, MeldKind
-from mjlearn.notation import parse_tiles
 from mjlearn.tiles import TILES, tile
 from mjlearn.table import (Bot, Chowed, DiceThrown, Exhausted, FlowerReplaced, IllegalActionError, Konged,
                            Punged, RULE_SET_NAMES, Table, TilesDealt, WallBroken, WildTurnedUp, Won, play_hand,

@@ -245,7 +245,6 @@ def kongs(kong_parts, concealed_kong_parts, mixed_kongs: str, occ: list) -> None
     if not n:
         return
     ck = len(concealed_kong_parts)
-    mk = n - ck
     allp = tuple(kong_parts)
     if n == 4:
         occ.append((5, allp))

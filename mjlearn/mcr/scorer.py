@@ -46,7 +46,7 @@ from types import SimpleNamespace
 from ..errors import InvalidHandError, Problem
 from ..hand import Hand, MeldKind, as_hand
 from . import detect as D
-from .principles import TAKE_HIGHER, combine_chows_kept, combine_pungs_kept, count_fans
+from .principles import combine_chows_kept, combine_pungs_kept, count_fans
 from .profiles import Profile, get_profile
 from .tables import IS_TERMINAL_OR_HONOR, KNITTED, ORPHANS, REF, WIND_INDEX, suit_status, suit_table, suit_ways
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Mapping
 
 __all__ = ["Question", "Grade", "Kind", "KINDS", "TOPICS", "register", "get_kind", "generate",
            "solve", "grade", "hint", "reveal", "parse_answer", "wrong_answer", "Line", "QuizError",

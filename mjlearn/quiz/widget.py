@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from html import escape
 
-from ..i18n import both, pick
+from ..i18n import both
 from .core import Grade, Question, get_kind, grade, hint, reveal
 
 __all__ = ["QuizWidget", "practice", "question_html", "grade_html"]

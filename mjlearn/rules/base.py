@@ -53,7 +53,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from types import MappingProxyType
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Mapping
 
 from ..errors import InvalidHandError, Problem
 from ..hand import Hand, MeldKind, as_hand

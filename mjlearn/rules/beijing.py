@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ..shapes import Form
 from .base import (Ctx, Ledger, Option, Pattern, RuleSet, TileSet, claimed_melds, ctx,
-                   one_suit, seat_after, seven_pairs_quads, straight_parts, SEATS, all_pungs)
+                   one_suit, seven_pairs_quads, straight_parts, SEATS, all_pungs)
 from .registry import register
 
 __all__ = ["BEIJING", "BEIJING_CPT", "BeijingRuleSet"]

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..hand import MeldKind
 from ..shapes import Form, Part, PartKind, Reading, _meld_part, _readings
 from ..tiles import TILES
-from .base import (Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Claims, Win, ctx, SEATS,
+from .base import (Ledger, Option, Pattern, RuleSet, TileSet, Claims, Win, ctx, SEATS,
                    seven_pairs_quads, straight_parts)
 from .registry import register
 

@@ -38,9 +38,8 @@ from dataclasses import dataclass, replace
 
 from ..hand import MeldKind
 from ..shapes import Form, PartKind
-from ..tiles import TILES, Tile
-from .base import (SEATS, Claims, ContextError, Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx,
-                   seat_after)
+from ..tiles import Tile
+from .base import (SEATS, Claims, ContextError, Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx)
 from .registry import register
 from .result import Item
 from .xian import SEAT_NAMES

@@ -33,7 +33,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from ..hand import MeldKind
-from ..shapes import Form, PartKind
+from ..shapes import Form
 from .base import (SEATS, Claims, ContextError, Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx,
                    relative_seat, seat_after)
 from .registry import register

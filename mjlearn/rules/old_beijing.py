@@ -29,7 +29,6 @@ from ..tiles import Tile
 from .base import (SEATS, Claims, ContextError, Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx,
                    next_in_cycle, relative_seat)
 from .registry import register
-from .result import Item
 from .xian import SEAT_NAMES
 
 __all__ = ["OldBeijingRules", "OLD_BEIJING", "wild_from_indicator", "FAN_TIERS"]

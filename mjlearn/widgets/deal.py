@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import traitlets as t
 
-from ..tiles import TILES
 from ._base import B, L, MjWidget, esc, tile_tag
 from ._panels import header
 

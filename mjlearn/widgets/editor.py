@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ..errors import InvalidHandError, NotationError
+from ..errors import InvalidHandError
 from ..hand import Hand, Meld, MeldKind
 from ..notation import format_meld, format_tiles, parse_hand, parse_meld, parse_tiles
 from ..tiles import FLOWERS, KINDS, TILES, Tile, tile as _tile

@@ -4,7 +4,6 @@ what does it wait on; its shanten; which discard is best."""
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
 
 from ...hand import Hand
 from ...shapes import Form, is_complete, readings

@@ -5,7 +5,6 @@ given dice; a claim is resolved by replaying a real hand to the discard and maki
 
 from __future__ import annotations
 
-import random
 from typing import Mapping
 
 from ..core import Grade, Kind, QuizError, register
