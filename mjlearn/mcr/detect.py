@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .tables import (IS_DRAGON, IS_GREEN, IS_HONOR, IS_REVERSIBLE, IS_TERMINAL, IS_TERMINAL_OR_HONOR,
-                     IS_WIND, RANK, REF, SUIT)
+                     IS_WIND, RANK, SUIT)
 
 CHOW, PUNG, KONG, PAIR, KNITTED, SINGLES = "chow", "pung", "kong", "pair", "knitted", "singles"
 
@@ -350,7 +350,3 @@ def waits_in_reading(parts, first_concealed: int, win: int, occ: list) -> None:
             seen.add(f)
             occ.append((f, (i,)))
 
-
-def ref_code(kind, t) -> int:
-    """Reference code of a set: a chow's middle tile, else the tile."""
-    return REF[t + 1] if kind is CHOW else REF[t]

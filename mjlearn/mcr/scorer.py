@@ -258,34 +258,31 @@ def _evaluate(counts, all_counts, meld_parts, n_fixed, n_exposed, win, ctx, prof
 
 # --- readings ------------------------------------------------------------------------------
 
+
+def _suit_ways(k: int, b: bytes):
+    """The cached splits of suit ``k`` (0 m, 1 p, 2 s) of the 34 counts ``b``."""
+    base = 9 * k
+    seg = b[base:base + 9]
+    d = _SUIT_PARTS[k]
+    ways = d.get(seg)
+    if ways is None:
+        ways = d[seg] = _suit_parts(base, seg)
+        _bound(d)
+    return ways
+
 def _regular_readings(counts, meld_parts, n_sets=None, b=None):
     """Regular splits in the reference's order; each a parts list (melds first, then sorted sets, pair)."""
     if n_sets is None:
         n_sets = 4 - len(meld_parts)
     if b is None:
         b = bytes(counts)
-    d = _SUIT_PARTS[0]
-    seg = b[0:9]
-    ways_m = d.get(seg)
-    if ways_m is None:
-        ways_m = d[seg] = _suit_parts(0, seg)
-        _bound(d)
+    ways_m = _suit_ways(0, b)
     if not ways_m:
         return []
-    d = _SUIT_PARTS[1]
-    seg = b[9:18]
-    ways_p = d.get(seg)
-    if ways_p is None:
-        ways_p = d[seg] = _suit_parts(9, seg)
-        _bound(d)
+    ways_p = _suit_ways(1, b)
     if not ways_p:
         return []
-    d = _SUIT_PARTS[2]
-    seg = b[18:27]
-    ways_s = d.get(seg)
-    if ways_s is None:
-        ways_s = d[seg] = _suit_parts(18, seg)
-        _bound(d)
+    ways_s = _suit_ways(2, b)
     if not ways_s:
         return []
     seg = b[27:34]
