@@ -417,23 +417,31 @@ _CHOW_KEPT: dict = {}
 _PUNG_KEPT: dict = {}
 
 
-def combine_chows_kept(chows):
-    """The ``kept`` of :func:`combine_chows` (without the explanation), cached by the sorted codes."""
-    n = len(chows)
+def _kept(sets, two, combine, cache, worth_combining=None):
+    """The fans kept among chows or pungs given as (position, code): a lone pair of sets is judged
+    directly by ``two``; three or more go through ``combine`` once per sorted codes (cached), unless
+    ``worth_combining(codes)`` says no pattern can form."""
+    n = len(sets)
     if n < 2:
         return []
-    if n == 2:                         # one pair of chows: its two-chow fan, if any
-        (p, a), (q, b) = chows
-        f = two_chows(a, b)
+    if n == 2:                         # one pair of sets: its two-set fan, if any
+        (p, a), (q, b) = sets
+        f = two(a, b)
         return [(f, (p, q) if p < q else (q, p))] if f else []
-    sets = sorted(chows, key=_code)
+    sets = sorted(sets, key=_code)
     codes = tuple([t for _, t in sets])
-    kept = _CHOW_KEPT.get(codes)
+    kept = cache.get(codes)
     if kept is None:
-        kept = _CHOW_KEPT[codes] = _positions_kept(combine_chows, codes)
+        ok = worth_combining is None or worth_combining(codes)
+        kept = cache[codes] = _positions_kept(combine, codes) if ok else ()
     if not kept:
         return []
     return [(f, tuple(sorted([sets[i][0] for i in ps]))) for f, ps in kept]
+
+
+def combine_chows_kept(chows):
+    """The ``kept`` of :func:`combine_chows` (without the explanation), cached by the sorted codes."""
+    return _kept(chows, two_chows, combine_chows, _CHOW_KEPT)
 
 
 def _related_pungs(a: int, b: int) -> bool:
@@ -446,27 +454,14 @@ def _related_pungs(a: int, b: int) -> bool:
     return 0x41 <= a <= 0x44 and 0x41 <= b <= 0x44
 
 
+def _some_pungs_related(codes) -> bool:
+    n = len(codes)
+    return any(_related_pungs(codes[i], codes[j]) for i in range(n) for j in range(i + 1, n))
+
+
 def combine_pungs_kept(pungs):
     """The ``kept`` of :func:`combine_pungs` (without the explanation), cached by the sorted codes."""
-    n = len(pungs)
-    if n < 2:
-        return []
-    if n == 2:                         # one pair of pungs: its two-pung fan, if any
-        (p, a), (q, b) = pungs
-        f = two_pungs(a, b)
-        return [(f, (p, q) if p < q else (q, p))] if f else []
-    sets = sorted(pungs, key=_code)
-    codes = tuple([t for _, t in sets])
-    kept = _PUNG_KEPT.get(codes)
-    if kept is None:
-        if any(_related_pungs(codes[i], codes[j]) for i in range(n) for j in range(i + 1, n)):
-            kept = _positions_kept(combine_pungs, codes)
-        else:
-            kept = ()
-        _PUNG_KEPT[codes] = kept
-    if not kept:
-        return []
-    return [(f, tuple(sorted([sets[i][0] for i in ps]))) for f, ps in kept]
+    return _kept(pungs, two_pungs, combine_pungs, _PUNG_KEPT, _some_pungs_related)
 
 
 _code = itemgetter(1)
