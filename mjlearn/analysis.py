@@ -26,7 +26,7 @@ from html import escape
 from .errors import InvalidHandError, Problem
 from .hand import Hand, as_hand
 from .i18n import both
-from .shanten import (form_shanten_of_counts, shanten_of_counts, useful_tiles_of_counts,
+from .shanten_core import (form_shanten_of_counts, shanten_of_counts, useful_tiles_of_counts,
                       waits_of_counts)
 from .shapes import Form, Reading, _meld_part, _readings, is_winning, readings
 from .tiles import TILES, Tile

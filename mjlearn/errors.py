@@ -1,10 +1,15 @@
-"""The two errors of bad input. Both are ``ValueError`` and carry every problem found."""
+"""The errors of bad input, all ``ValueError``: notation, impossible hands, rule sets and their contexts.
+
+``NotationError`` and ``InvalidHandError`` carry every problem found in a hand. ``ContextError`` is the
+one error for a context keyword that a rule set does not know or a value it cannot take, whichever
+door the hand came in by (``mj.score`` for MCR or ``mjlearn.rules.score`` for any rule set).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Problem", "NotationError", "InvalidHandError"]
+__all__ = ["Problem", "NotationError", "InvalidHandError", "RulesError", "UnknownRuleSetError", "ContextError"]
 
 
 @dataclass(frozen=True)
@@ -56,3 +61,21 @@ class NotationError(_ProblemsError):
 
 class InvalidHandError(_ProblemsError):
     """The notation is well formed but the hand is impossible (a fifth copy, wrong tile count...)."""
+
+
+class RulesError(ValueError):
+    """Bad input to a rule set (unknown name, keyword or value). A ``ValueError``."""
+
+
+class UnknownRuleSetError(RulesError):
+    """No rule set has that name or alias."""
+
+
+class ContextError(RulesError):
+    """A context keyword the rule set does not know, a bad value for one it knows, or keywords that
+    contradict each other or the hand. ``accepted`` lists the keywords the rule set takes."""
+
+    def __init__(self, message: str, *, accepted: tuple[str, ...] = ()):
+        super().__init__(message)
+        self.accepted: tuple[str, ...] = tuple(accepted)
+        """The context keywords of the rule set that raised it (empty when not known at that point)."""

@@ -139,7 +139,7 @@ def test_discard_advice_useful_tiles_lower_shanten():
 
 
 def shanten_counts(c):
-    from mjlearn.shanten import shanten_of_counts
+    from mjlearn.shanten_core import shanten_of_counts
     return shanten_of_counts(c)
 
 

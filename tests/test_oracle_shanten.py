@@ -19,7 +19,7 @@ from common import (GB_INDEX, gb_counts, gb_hand, random_hands, random_melded_ha
                     random_winning_hands)
 
 from mjlearn.analysis import waits  # noqa: E402
-from mjlearn.shanten import form_shanten_of_counts, shanten_of_counts, waits_of_counts  # noqa: E402
+from mjlearn.shanten_core import form_shanten_of_counts, shanten_of_counts, waits_of_counts  # noqa: E402
 from mjlearn.shapes import is_complete  # noqa: E402
 
 GB_FORMS = (MahjongGB.RegularShanten, MahjongGB.SevenPairsShanten, MahjongGB.ThirteenOrphansShanten,

@@ -1,4 +1,4 @@
-"""Shanten over the five forms (mjlearn.shanten): tables per form, properties, bad input.
+"""Shanten over the five forms (mjlearn.shanten_core): tables per form, properties, bad input.
 
 The differential tests against PyMahjongGB are in test_oracle_shanten.py.
 """
@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from mjlearn import InvalidHandError, parse_hand
-from mjlearn.shanten import (form_shanten_of_counts, honors_and_knitted_shanten_of_counts,
+from mjlearn.shanten_core import (form_shanten_of_counts, honors_and_knitted_shanten_of_counts,
                              knitted_straight_shanten_of_counts, regular_shanten_of_counts,
                              seven_pairs_shanten_of_counts, shanten_of_counts,
                              thirteen_orphans_shanten_of_counts, waits_of_counts)

@@ -55,7 +55,7 @@ from functools import cached_property, lru_cache
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
-from ..errors import InvalidHandError, Problem
+from ..errors import ContextError, InvalidHandError, Problem, RulesError, UnknownRuleSetError
 from ..hand import Hand, MeldKind, as_hand
 from ..shapes import Form, PartKind, Reading
 from ..tiles import TILES, Tile
@@ -75,18 +75,6 @@ NOT_COMPLETE = ("牌型不完整：不能组成和牌", "the tiles do not make a
 
 
 # --- errors ---------------------------------------------------------------------------------------
-
-class RulesError(ValueError):
-    """Bad input to a rule set (unknown name, keyword or value). A ``ValueError``."""
-
-
-class UnknownRuleSetError(RulesError):
-    """No rule set has that name or alias."""
-
-
-class ContextError(RulesError):
-    """A context keyword the rule set does not know, or a bad value for one it knows."""
-
 
 class TileSetError(InvalidHandError):
     """The hand holds tiles the variant does not play with (an honor in Changsha, a flower where
@@ -627,7 +615,7 @@ class RuleSet:
             raise ContextError(
                 f"{self.name} ({self.zh}) does not use the context keyword"
                 f"{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))}; "
-                f"it accepts: {', '.join(known)}")
+                f"it accepts: {', '.join(known)}", accepted=tuple(known))
         d = {}
         for name, c in known.items():
             d[name] = c.check(given[name] if name in given else c.default) if (

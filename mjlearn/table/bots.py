@@ -4,7 +4,7 @@ A :class:`Bot` looks only at what its seat may see: its own tiles and melds, the
 the exposed melds. :func:`play_hand` runs a hand to the end with four bots, or with a learner in
 one seat (the learner's moves come from a callback).
 
-The hot path is count-array shanten (:mod:`mjlearn.shanten`): a discard is chosen by the shanten
+The hot path is count-array shanten (:mod:`mjlearn.shanten_core`): a discard is chosen by the shanten
 of every 13-tile hand it leaves, ties broken by how many useful tiles are still live (not in
 sight), counted with the regular-form shanten of each candidate draw.
 
@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import random as _random
 
-from ..shanten import near_tiles, regular_shanten_of_counts, shanten_of_counts
+from ..shanten_core import near_tiles, regular_shanten_of_counts, shanten_of_counts
 
-try:  # the per-suit tables of mjlearn.shanten: re-evaluate only the suit a tile changes
-    from ..shanten import _SUIT, _regular_value, _suit_entry
+try:  # the per-suit tables of mjlearn.shanten_core: re-evaluate only the suit a tile changes
+    from ..shanten_core import _SUIT, _regular_value, _suit_entry
 except ImportError:  # pragma: no cover - the public function gives the same numbers, slower
     _SUIT = None
 

@@ -255,8 +255,8 @@ register(Complete(name="complete", topic="hands", title=("和了吗", "Is it com
 # --- waits ----------------------------------------------------------------------------------
 
 def engine_waits(hand: Hand) -> list[Tile]:
-    """The tiles a 13-tile hand waits on (mjlearn.shanten.waits_of_counts: formal waits included)."""
-    from ...shanten import waits_of_counts
+    """The tiles a 13-tile hand waits on (mjlearn.shanten_core.waits_of_counts: formal waits included)."""
+    from ...shanten_core import waits_of_counts
     return [TILES[i] for i in waits_of_counts(hand.counts, len(hand.melds))]
 
 
@@ -343,14 +343,14 @@ class Waits(Kind):
         return pick("手牌：", "Hand: ", lang) + q.data["hand"]
 
 
-register(Waits(name="waits", topic="waits", title=("听什么", "What does it wait on?"), engine=("mjlearn.shanten",),
+register(Waits(name="waits", topic="waits", title=("听什么", "What does it wait on?"), engine=("mjlearn.shanten_core",),
                answer_help=("输入所有听牌，如 14m 7p；没有听牌输入 -", "Type every waiting tile, e.g. 14m 7p; - for none")))
 
 
 # --- shanten --------------------------------------------------------------------------------
 
 def engine_shanten(hand: Hand) -> int:
-    from ... import shanten as sh
+    from ... import shanten_core as sh
     return sh.shanten_of_counts(hand.counts, len(hand.melds))
 
 
@@ -373,7 +373,7 @@ class Shanten(Kind):
         return as_int(answer)
 
     def _useful(self, hand: Hand, n: int) -> list[Tile]:
-        from ...shanten import useful_tiles_of_counts
+        from ...shanten_core import useful_tiles_of_counts
         return [TILES[i] for i in useful_tiles_of_counts(hand.counts, len(hand.melds), all_counts=hand.all_counts)]
 
     def check(self, data, answer, solution):
@@ -404,7 +404,7 @@ class Shanten(Kind):
         return pick("手牌：", "Hand: ", lang) + q.data["hand"]
 
 
-register(Shanten(name="shanten", topic="waits", title=("向听数", "Shanten"), engine=("mjlearn.shanten",),
+register(Shanten(name="shanten", topic="waits", title=("向听数", "Shanten"), engine=("mjlearn.shanten_core",),
                  answer_help=("输入一个整数，0 表示听牌", "Type a whole number; 0 means ready")))
 
 
