@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..analysis import discard_advice, shanten, waits
 from ..hand import Hand
-from ..tiles import Tile
+from ..mcr.result import ScoreResult
+from ..rules.result import RegionalResult
+from ..scoring import score
 from ._base import B, L, esc, tile_tag
-from . import _engine
 
 
 @dataclass
@@ -26,18 +28,10 @@ def header(title: str, live: bool) -> str:
     return f'<div class="mj-head"><span class="mj-title">{esc(title)}</span>{toggle}</div>'
 
 
-def _missing(what: str) -> str:
-    return (f'<div class="mj-note">{esc(L("此版本的引擎还没有", "This version of the engine has no"))} '
-            f'<code>{esc(what)}</code></div>')
-
-
 # --- waits and shanten ------------------------------------------------------------------------
 
 def shanten_line(hand: Hand) -> str:
-    try:
-        n = _engine.shanten(hand)
-    except _engine.EngineMissing as e:
-        return _missing(str(e))
+    n = shanten(hand)
     if n < 0:
         text = B("和了", "complete")
     elif n == 0:
@@ -49,7 +43,7 @@ def shanten_line(hand: Hand) -> str:
 
 def waits_html(hand: Hand, live: bool, visible=None) -> str:
     """The winning tiles of a 13-tile hand with the copies of each still unseen."""
-    ws = _engine.waits(hand)
+    ws = list(waits(hand))
     if not ws:
         return f'<div class="mj-waits mj-none">{esc(L("没有听牌张", "No tile completes this hand yet"))}</div>'
     seen = list(hand.all_counts)
@@ -70,17 +64,7 @@ def waits_html(hand: Hand, live: bool, visible=None) -> str:
 
 def advice_html(hand: Hand, live: bool) -> str:
     """Discard advice as a bar chart of how many tiles improve the hand after each discard."""
-    try:
-        advice = list(_engine.discard_advice(hand))
-    except _engine.EngineMissing as e:
-        return _missing(str(e))
-    rows = []
-    for a in advice:
-        tl = _get(a, "discard", "tile")
-        sh = _get(a, "shanten")
-        useful = _get(a, "live", "tiles_left")
-        kinds = _get(a, "useful_tiles", "useful")
-        rows.append((tl, sh, useful if isinstance(useful, int) else 0, kinds))
+    rows = [(o.discard, o.shanten, o.live, o.useful_tiles) for o in discard_advice(hand)]
     if not rows:
         return ""
     best = max(r[2] for r in rows) or 1
@@ -91,23 +75,12 @@ def advice_html(hand: Hand, live: bool) -> str:
         if kinds:
             detail = " ".join(str(k) for k in kinds)
         out.append(f'<div class="mj-bar-row" title="{esc(detail)}">'
-                   f'{tile_tag(tl if isinstance(tl, Tile) else None, live=live, width=24)}'
+                   f'{tile_tag(tl, live=live, width=24)}'
                    f'<span class="mj-bar-sh">{esc(L(f"{sh}向听", f"{sh}-sh"))}</span>'
                    f'<span class="mj-bar"><span style="width:{pct:.0f}%"></span></span>'
                    f'<span class="mj-bar-n">{useful}</span></div>')
     out.append("</div>")
     return "".join(out)
-
-
-def _get(obj, *names):
-    for n in names:
-        if isinstance(obj, dict) and n in obj:
-            return obj[n]
-        if hasattr(obj, n):
-            return getattr(obj, n)
-    if isinstance(obj, tuple) and obj:
-        return obj[0] if names[0] in ("discard", "tile") else None
-    return None
 
 
 # --- fans -----------------------------------------------------------------------------------
@@ -123,16 +96,12 @@ def fan_positions(hand: Hand, fan) -> list[int]:
                 flat(y)
             else:
                 parts.append(y)
-    flat(_get(fan, "parts") or ())
-    if parts:
-        for p in parts:
-            if getattr(p, "meld", None) is not None:
-                tiles.append(("meld", p.meld))
-            else:
-                tiles.extend(("tile", x) for x in getattr(p, "tiles", ()))
-    else:
-        for x in _get(fan, "tiles") or ():
-            tiles.append(("tile", x if isinstance(x, Tile) else Tile(str(x))))
+    flat(fan.parts)
+    for p in parts:
+        if p.meld is not None:
+            tiles.append(("meld", p.meld))
+        else:
+            tiles.extend(("tile", x) for x in p.tiles)
     pos, used = [], set()
     start = {}
     i = 0
@@ -157,50 +126,38 @@ def fan_positions(hand: Hand, fan) -> list[int]:
     return sorted(pos)
 
 
-def fans_html(hand: Hand, result, live: bool) -> str:
-    """The fan table of a score result; hovering a row lights up that fan's tiles."""
+def fans_html(hand: Hand, result: ScoreResult, live: bool) -> str:
+    """The fan table of an MCR result; hovering a row lights up that fan's tiles."""
     from ..render import svg
     out = [f'<div class="mj-fans" data-hlscope="1"><div class="mj-fan-hand">{svg.hand_svg(hand, width=23)}</div>',
            '<table class="mj-fan-table"><tbody>']
-    for f in _get(result, "fans") or _get(result, "items") or ():
-        zh, en = _get(f, "zh") or "", _get(f, "en") or ""
-        pts, count = _get(f, "points", "value") or 0, _get(f, "count") or 1
+    for f in result.fans:
         pos = fan_positions(hand, f)
-        sub = pts * count
-        times = f" ×{count}" if count > 1 else ""
-        out.append(f'<tr class="mj-fan" data-hl="{" ".join(map(str, pos))}" data-fan="{esc(en)}">'
-                   f'<td class="mj-fan-name"><b>{esc(zh if L("z", "e") == "z" else en)}</b> '
-                   f'<span class="mj-sub">{esc(en if L("z", "e") == "z" else zh)}</span></td>'
-                   f'<td class="mj-pts">{pts}{times}</td><td class="mj-pts">{sub}</td></tr>')
+        times = f" ×{f.count}" if f.count > 1 else ""
+        out.append(f'<tr class="mj-fan" data-hl="{" ".join(map(str, pos))}" data-fan="{esc(f.en)}">'
+                   f'<td class="mj-fan-name"><b>{esc(L(f.zh, f.en))}</b> '
+                   f'<span class="mj-sub">{esc(L(f.en, f.zh))}</span></td>'
+                   f'<td class="mj-pts">{f.points}{times}</td><td class="mj-pts">{f.total}</td></tr>')
     out.append("</tbody></table>")
-    excluded = _get(result, "excluded") or ()
-    if excluded:
+    if result.excluded:
         out.append(f'<details class="mj-excl"><summary>{esc(L("不计的番", "Fans not counted"))} '
-                   f'({len(excluded)})</summary><ul>')
-        for x in excluded:
-            zh, en = _get(x, "zh") or "", _get(x, "en") or ""
-            why = _get(x, "reason", "principle") or ""
-            by = _get(x, "because_of", "by")
-            by_txt = ""
-            if by is not None:
-                by_txt = f" ← {_get(by, 'zh') or by}" if not isinstance(by, int) else f" ← #{by}"
-            out.append(f"<li>{esc(B(zh, en))} <span class='mj-sub'>{esc(why)}{esc(by_txt)}</span></li>")
+                   f'({len(result.excluded)})</summary><ul>')
+        for x in result.excluded:
+            by = L(x.because_of.zh, x.because_of.en)
+            out.append(f"<li>{esc(B(x.fan.zh, x.fan.en))} <span class='mj-sub'>{esc(x.principle)} ← "
+                       f"{esc(by)}</span></li>")
         out.append("</ul></details>")
     out.append("</div>")
     return "".join(out)
 
 
-def score_html(hand: Hand, result, live: bool) -> tuple[str, int]:
-    if _get(result, "legal") is False:
-        reason = _get(result, "reason") or ("", "")
-        return (f'<div class="mj-bad">{esc(L("不能和", "Not a legal win"))}: '
-                f'{esc(L(*reason) if isinstance(reason, tuple) else reason)}</div>'), -1
-    total = _get(result, "total") or 0
-    total = int(total) if isinstance(total, (int, float)) else total
-    meets = _get(result, "meets_minimum")
-    ok = "" if meets is None else (
-        f'<span class="mj-ok">{esc(L("够 8 番起和", "meets the 8-point minimum"))}</span>' if meets else
-        f'<span class="mj-bad">{esc(L("不够 8 番起和", "below the 8-point minimum"))}</span>')
+def score_html(hand: Hand, result: ScoreResult | RegionalResult, live: bool) -> tuple[str, int]:
+    """The total and the breakdown of a result: MCR fans, or a regional rule set's verdict."""
+    if isinstance(result, RegionalResult):
+        return regional_html(hand, result, live)
+    total = result.total
+    ok = (f'<span class="mj-ok">{esc(L("够 8 番起和", "meets the 8-point minimum"))}</span>' if result.meets_minimum
+          else f'<span class="mj-bad">{esc(L("不够 8 番起和", "below the 8-point minimum"))}</span>')
     head = (f'<div class="mj-total"><span class="mj-total-n" data-total="{total}">{total}</span> '
             f'{esc(L("番", "points"))} {ok}</div>')
     return head + fans_html(hand, result, live), total
@@ -227,9 +184,7 @@ def result_panel(state, live: bool) -> Result:
         # a regional rule set judges the hand itself: wilds can complete it, and an incomplete
         # hand comes back as "not legal" with the rule set's reason
         try:
-            res = _engine.rules_score(hand, state.rules, **state.score_context())
-        except _engine.EngineMissing as e:
-            return Result(title + _missing(str(e)))
+            res = score(hand, state.rules, **state.score_context())
         except ValueError as e:  # unknown tiles for the variant, a bad context value
             return Result(title + f'<div class="mj-error">{esc(e)}</div>')
         body, total = regional_html(hand, res, live)
@@ -242,9 +197,7 @@ def result_panel(state, live: bool) -> Result:
                       + shanten_line(hand) + advice_html(hand, live))
     rules = state.rules
     try:
-        res = _engine.rules_score(hand, rules, **state.score_context())
-    except _engine.EngineMissing as e:
-        return Result(title + _missing(str(e)))
+        res = score(hand, rules, **state.score_context())
     except ValueError as e:  # the rule set says why it cannot score this hand
         return Result(title + f'<div class="mj-error">{esc(e)}</div>')
     body, total = score_html(hand, res, live)
@@ -310,7 +263,7 @@ def regional_html(hand: Hand, res, live: bool) -> tuple[str, int]:
     if not rows:
         rows.append(f'<tr><td class="mj-sub" colspan="3">{esc(L("没有计分项", "no patterns counted"))}</td></tr>')
     subs = ""
-    if getattr(res, "substitutions", ()) and any(True for _ in res.substitutions):
+    if res.substitutions:
         subs = (f'<div class="mj-sub">{esc(L("混儿/财神当作", "wilds stood for"))}: '
                 f'{esc(" ".join(map(str, res.substitutions)))}</div>')
     body = (f'<div class="mj-fans"><div class="mj-fan-hand">{svg.hand_svg(hand, width=23)}</div>'

@@ -13,6 +13,7 @@ import re
 
 from ..errors import InvalidHandError
 from ..hand import Hand, Meld, MeldKind
+from ..rules import registry
 from ..notation import format_meld, format_tiles, parse_hand, parse_meld, parse_tiles
 from ..tiles import FLOWERS, KINDS, TILES, Tile, tile as _tile
 from . import _panels
@@ -444,9 +445,10 @@ class HandEditor(MjWidget):
         return "".join(out)
 
     def _rules_picker(self) -> str:
-        from ._engine import rule_sets
         out = [f'<label class="mj-rules-pick">{esc(L("规则", "rules"))} <select data-act="rules">']
-        for key, zh, en in rule_sets():
+        for key in registry.names():
+            rs = registry.get(key)
+            zh, en = rs.zh, rs.en
             sel = " selected" if self.state.rules == key else ""
             out.append(f'<option value="{esc(key)}"{sel}>{esc(L(zh, en))}</option>')
         out.append("</select></label>")

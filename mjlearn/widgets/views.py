@@ -8,7 +8,8 @@ from __future__ import annotations
 import traitlets as t
 
 from ..hand import as_hand
-from . import _engine, _panels
+from ..scoring import score
+from . import _panels
 from . import _ctx
 from ._base import B, L, MjWidget, esc
 
@@ -59,7 +60,7 @@ class FanBreakdown(_HandWidget):
 
     def __init__(self, hand, rules: str = "mcr", **context):
         self.rules, self.context = rules, context
-        self.result = _engine.rules_score(as_hand(hand), rules, **context)
+        self.result = score(as_hand(hand), rules, **context)
         super().__init__(hand)
 
     def _main(self, live: bool) -> str:
