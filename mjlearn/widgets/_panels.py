@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from ..analysis import discard_advice, shanten, waits
 from ..hand import Hand
+from ..mcr.principles import PRINCIPLES
 from ..mcr.result import ScoreResult
 from ..rules.result import RegionalResult
 from ..scoring import score
@@ -144,7 +145,8 @@ def fans_html(hand: Hand, result: ScoreResult, live: bool) -> str:
                    f'({len(result.excluded)})</summary><ul>')
         for x in result.excluded:
             by = L(x.because_of.zh, x.because_of.en)
-            out.append(f"<li>{esc(B(x.fan.zh, x.fan.en))} <span class='mj-sub'>{esc(x.principle)} ← "
+            why = L(x.principle, PRINCIPLES[x.principle].split(":")[0])
+            out.append(f"<li>{esc(B(x.fan.zh, x.fan.en))} <span class='mj-sub'>{esc(why)} ← "
                        f"{esc(by)}</span></li>")
         out.append("</ul></details>")
     out.append("</div>")
