@@ -171,6 +171,12 @@ def main(argv: list[str] | None = None) -> int:
     except (FileNotFoundError, PermissionError) as e:
         print(f"mjlearn: {e}", file=sys.stderr)
         return 2
+    except Exception as e:  # the progress database cannot be used: its one-line message says why and where
+        from .errors import ProgressError
+        if not isinstance(e, ProgressError):
+            raise
+        print(f"mjlearn: {e}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":
