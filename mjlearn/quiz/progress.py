@@ -155,8 +155,10 @@ def _translate(path: Path, e: sqlite3.Error, doing: str) -> ProgressError:
     if len(text) > 160:
         text = text[:157] + "..."
     if primary in _DAMAGED or (primary is None and ("malformed" in text or "not a database" in text)):
-        return DatabaseDamaged(path, f"mjlearn progress: the database is damaged ({text}) while {doing}",
-                               "进度数据库已损坏")
+        damaged = DatabaseDamaged(path, f"mjlearn progress: the database is damaged ({text}) while {doing}",
+                                  "进度数据库已损坏")
+        damaged.reason = text
+        return damaged
     if primary in (5, 6) or (primary is None and "locked" in text):  # SQLITE_BUSY, SQLITE_LOCKED
         return Busy(path, f"mjlearn progress: another program kept the database locked ({text}) while {doing}; "
                           "close other notebooks or try again", "数据库被其他程序占用，请关闭其他笔记本后重试")
@@ -235,7 +237,8 @@ class ProgressStore:
             if not existed:  # an empty file this call created (a full disk, say): leave no trace
                 try:
                     if os.path.getsize(self.path) == 0:
-                        os.unlink(self.path)
+                        for side in (self.path, Path(f"{self.path}-wal"), Path(f"{self.path}-shm")):
+                            _remove_quietly(side)
                 except OSError:
                     pass
             raise
@@ -294,7 +297,7 @@ class ProgressStore:
     def _open_read_only(self, version: int) -> sqlite3.Connection:
         self.read_only = True
         self.newer_version = version
-        warnings.warn(str(self._newer_error("opened read-only")), RuntimeWarning, stacklevel=3)
+        warnings.warn(str(self._newer_error("opened read-only")), RuntimeWarning, stacklevel=5)
         try:
             conn = sqlite3.connect(_read_only_uri(self.path), uri=True, timeout=self.timeout, isolation_level=None)
             conn.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
@@ -317,12 +320,15 @@ class ProgressStore:
         except OSError as e:
             raise _os_error(path, e, "salvaging the damaged database") from None
         tmp = path.with_name(f".{path.name}.salvage-{os.getpid()}")
+        tmp_journal = Path(f"{tmp}-journal")
         _remove_quietly(tmp)
+        _remove_quietly(tmp_journal)
         saved = 0
         try:
             new = sqlite3.connect(tmp, isolation_level=None)
             try:
                 new.execute("PRAGMA journal_mode = DELETE")
+                new.execute("PRAGMA synchronous = FULL")  # on disk before it replaces anything
                 self._migrate(new)
                 new.execute("BEGIN")
                 for row in _readable_rows(path):
@@ -337,9 +343,11 @@ class ProgressStore:
                 new.close()
         except sqlite3.Error as e:
             _remove_quietly(tmp)
+            _remove_quietly(tmp_journal)
             raise _translate(path, e, "salvaging the damaged database (the damaged file was left in place)") from None
         except BaseException:
             _remove_quietly(tmp)
+            _remove_quietly(tmp_journal)
             raise
         try:
             now = os.stat(path)
@@ -368,10 +376,10 @@ class ProgressStore:
             _remove_quietly(tmp)
             raise _os_error(path, e, "putting the salvaged database in place") from None
         self.moved_aside, self.salvaged = aside, saved
-        warnings.warn(f"mjlearn progress database {str(path)!r} was damaged ({error.__cause__ or error}); "
+        warnings.warn(f"mjlearn progress database {str(path)!r} was damaged ({getattr(error, 'reason', error)}); "
                       f"{saved} answers were saved into a new database and the damaged file was kept as "
                       f"{str(aside)!r}. 进度数据库已损坏：已救回 {saved} 条记录到新数据库，原文件保留在旁边。",
-                      RuntimeWarning, stacklevel=4)
+                      RuntimeWarning, stacklevel=5)
         return self._open()
 
     def close(self) -> None:
