@@ -29,7 +29,8 @@ MANIFEST = ".mjlearn-manifest.json"
 """Records the hash of each file as mjlearn wrote it, to tell the learner's edits from ours."""
 
 _MAX_NEW_NAMES = 1000
-_DIR_FD = os.open in os.supports_dir_fd and os.replace in os.supports_dir_fd and hasattr(os, "O_DIRECTORY")
+_DIR_FD = hasattr(os, "O_DIRECTORY") and all(
+    f in os.supports_dir_fd for f in (os.open, os.stat, os.mkdir, os.unlink, os.replace))
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _BINARY = getattr(os, "O_BINARY", 0)
 
@@ -121,6 +122,10 @@ class _Folder:
             _must_be(st, stat.S_ISREG, "a regular file")
         tmp = f".{name}.mjlearn-{os.getpid()}.tmp"
         where, fd = self._where(tmp)
+        try:
+            os.unlink(where, dir_fd=fd)  # a leftover of a run that was killed (unlink never follows a link)
+        except FileNotFoundError:
+            pass
         h = os.open(where, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _BINARY, 0o644, dir_fd=fd)
         try:
             with os.fdopen(h, "wb") as f:

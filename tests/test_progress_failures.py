@@ -458,12 +458,13 @@ print(json.dumps(out))
 
 # -- a newer schema: read-only, rows visible, never moved -----------------------------------------
 
-def test_newer_schema_opens_read_only(tmp_path):
+@pytest.mark.parametrize("version", [SCHEMA_VERSION + 3, -1])
+def test_newer_schema_opens_read_only(tmp_path, version):
     path = tmp_path / "progress.db"
     rows = _fill(path, 5)
     with sqlite3.connect(path) as c:
         c.execute("ALTER TABLE answers ADD COLUMN mood TEXT")  # what a newer mjlearn might add
-        c.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 3}")
+        c.execute(f"PRAGMA user_version = {version}")
     before = _sha(path)
     with pytest.warns(RuntimeWarning, match="written by a newer mjlearn"):
         s = ProgressStore(path, user="u")

@@ -189,8 +189,10 @@ def _diagnose_path(path: Path) -> ProgressError | None:
                               f"set {ENV_VAR}", "进度数据库的路径不是文件")
     if not folder.is_dir():
         return NotAFile(folder, "mjlearn progress: the data folder is not a folder", "数据文件夹不是文件夹")
-    # WAL mode writes -wal and -shm files beside the database: the folder must be writable too
-    if not os.access(folder, os.W_OK | os.X_OK):
+    # WAL mode writes -wal and -shm files beside the database: the folder must be writable too, unless
+    # both are already there and writable
+    sides = [Path(f"{path}-wal"), Path(f"{path}-shm")]
+    if not os.access(folder, os.W_OK | os.X_OK) and not all(os.access(p, os.R_OK | os.W_OK) for p in sides):
         return NotWritable(folder, f"mjlearn progress: the data folder is not writable; fix its permissions "
                                    f"or set {ENV_VAR}", "数据文件夹不可写")
     if st is not None and not os.access(path, os.R_OK | os.W_OK):
@@ -251,7 +253,7 @@ class ProgressStore:
         try:
             conn.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
             version = conn.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
+            if version > SCHEMA_VERSION or version < 0:  # a negative version was never written by mjlearn
                 conn.close()
                 return self._open_read_only(version)
             self._prepare(conn, version)
