@@ -75,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
         from .errors import ProgressError
         if not isinstance(e, ProgressError):
             raise
-        print(f"mjlearn: {e}", file=sys.stderr)
+        print(e, file=sys.stderr)  # it begins "mjlearn progress:"
         return 2
 
 

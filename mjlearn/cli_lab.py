@@ -303,6 +303,8 @@ def run(args) -> int:
     except LabError as e:
         print(f"mjlearn lab: {e}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # `mjlearn lab --copy-only | head`: main() handles it
+        raise
     except OSError as e:
         where = f" {e.filename}" if e.filename else ""
         print(f"mjlearn lab: could not copy the notebooks into {args.dir}:{where} {e.strerror or e}  "

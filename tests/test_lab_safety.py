@@ -215,3 +215,10 @@ def test_dir_in_a_folder_of_another_user():
         assert _tree(d) == []
     finally:
         shutil.rmtree(d, ignore_errors=True)
+
+
+def test_output_into_a_closed_pipe_is_quiet(tmp_path):
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.run(f'"{sys.executable}" -m mjlearn lab --dir "{tmp_path / "nb"}" --copy-only | head -c0',
+                          shell=True, capture_output=True, text=True, env=env, timeout=120)
+    assert "Traceback" not in proc.stderr and "could not copy" not in proc.stderr

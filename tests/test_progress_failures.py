@@ -270,7 +270,7 @@ def test_data_folder_is_a_file(tmp_path, monkeypatch):
     monkeypatch.setenv("MJLEARN_DATA_DIR", str(tmp_path / "data"))
     with pytest.raises(NotAFile) as info:
         ProgressStore()
-    assert str(tmp_path / "data") in _one_line(info.value)
+    assert str(tmp_path / "data") in _one_line(info.value) and "is a file" in str(info.value)
     assert (tmp_path / "data").read_text() == "not a folder"
 
 

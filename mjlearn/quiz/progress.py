@@ -223,6 +223,9 @@ class ProgressStore:
         self.timeout = float(timeout)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:
+            raise NotAFile(self.path.parent, f"mjlearn progress: the data folder is a file, not a folder; move it "
+                                             f"away or set {ENV_VAR}", "数据文件夹的路径是文件") from None
         except OSError as e:
             raise _os_error(self.path.parent, e, "creating the data folder") from None
         self._conn = self._open()
