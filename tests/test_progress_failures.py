@@ -3,7 +3,9 @@ be, a lock held too long, garbage in the middle of the file, a file from a newer
 every earlier schema, several writers at once and a writer killed mid-run.
 
 Each failure is made for real (a 256 KB tmpfs, a read-only bind mount, another user, an exclusive
-lock, bytes written into the file); a test is skipped only when the kernel facility is missing."""
+lock, bytes written into the file). A test skips only when the kernel facility is missing (and fails
+instead under CI, as tests/needs.py does); without root, the namespace is a user namespace and the other
+user is a chmod."""
 
 import hashlib
 import json
@@ -18,6 +20,7 @@ import warnings
 from pathlib import Path
 
 import pytest
+from needs import need
 
 from mjlearn.errors import (Busy, DatabaseDamaged, DiskFull, NewerSchema, NotAFile, NotWritable, ProgressError,
                             StorageIOError)
@@ -67,26 +70,34 @@ def _child(script, *args, prefix=(), check=True):
     return proc
 
 
-def _can_unshare_mount():
+def _unshare():
+    """The command that gives a private mount namespace (as root; else inside a user namespace),
+    and None, or None and why it cannot be had here."""
     if not shutil.which("unshare") or not shutil.which("mount"):
-        return "unshare(1) or mount(8) not installed"
+        return None, "unshare(1) or mount(8) not installed"
+    cmd = ["unshare", "--mount"] if os.geteuid() == 0 else ["unshare", "--user", "--map-root-user", "--mount"]
     d = tempfile.mkdtemp()
     try:
-        r = subprocess.run(["unshare", "--mount", "sh", "-c", f"mount -t tmpfs -o size=64k tmpfs {d}"],
-                           capture_output=True, text=True)
-        return None if r.returncode == 0 else f"cannot mount a tmpfs in a private mount namespace: {r.stderr.strip()}"
+        r = subprocess.run([*cmd, "sh", "-c", f"mount -t tmpfs -o size=64k tmpfs {d}"], capture_output=True, text=True)
+        if r.returncode != 0:
+            return None, f"this kernel will not mount a tmpfs in a private namespace: {r.stderr.strip()}"
+        return cmd, None
     finally:
         os.rmdir(d)
 
 
-UNSHARE_MISSING = _can_unshare_mount()
-needs_unshare = pytest.mark.skipif(UNSHARE_MISSING is not None, reason=str(UNSHARE_MISSING))
+UNSHARE, UNSHARE_MISSING = _unshare()
+
+
+def needs_unshare():
+    need(UNSHARE is not None, str(UNSHARE_MISSING))
 
 
 def _in_namespace(setup: str, script: str, *args):
     """Run ``script`` after the shell ``setup`` (mounts) in a private mount namespace."""
+    needs_unshare()
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    cmd = ["unshare", "--mount", "sh", "-ec", setup + ' && exec "$0" -c "$1" "$2" "$3"', PY, script, *map(str, args)]
+    cmd = [*UNSHARE, "sh", "-ec", setup + ' && exec "$0" -c "$1" "$2" "$3"', PY, script, *map(str, args)]
     proc = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=300)
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout.strip().splitlines()[-1])
@@ -147,7 +158,6 @@ print(json.dumps(out))
 """
 
 
-@needs_unshare
 def test_full_disk_says_so_and_moves_nothing(tmp_path):
     out = _in_namespace(f"mount -t tmpfs -o size=256k tmpfs {tmp_path}", FULL_DISK, tmp_path)
     kind, message = out["record_error"]
@@ -183,7 +193,6 @@ print(json.dumps(out))
 """
 
 
-@needs_unshare
 def test_read_only_bind_mount_is_not_writable(tmp_path):
     folder = tmp_path / "data"
     folder.mkdir()
@@ -200,17 +209,17 @@ def test_read_only_bind_mount_is_not_writable(tmp_path):
         assert s.rows() == rows
 
 
-def _nobody_missing():
-    if not shutil.which("setpriv"):
-        return "setpriv(1) not installed"
-    if os.geteuid() != 0:
-        return "needs root to switch to the user nobody"
-    return None
-
-
-NOBODY_MISSING = _nobody_missing()
-needs_nobody = pytest.mark.skipif(NOBODY_MISSING is not None, reason=str(NOBODY_MISSING))
 AS_NOBODY = ("setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups")
+
+
+def _locked_out(path: Path, mode: int):
+    """The prefix that runs a child unable to write ``path``: as root, the user nobody (chmod does not
+    stop root); otherwise this user, with ``path`` chmod-ed to ``mode``."""
+    if os.geteuid() != 0:
+        os.chmod(path, mode)
+        return ()
+    need(shutil.which("setpriv") is not None, "setpriv(1), to run a child as the user nobody,")
+    return AS_NOBODY
 
 
 @pytest.fixture
@@ -222,33 +231,30 @@ def shared_dir():
     shutil.rmtree(d, ignore_errors=True)
 
 
-@needs_nobody
 def test_folder_of_another_user_is_not_writable(shared_dir):
     rows = _fill(shared_dir / "progress.db", 2)
     before = _sha(shared_dir / "progress.db")
-    out = _child(OPEN_AND_RECORD, shared_dir / "progress.db", prefix=AS_NOBODY)
+    out = _child(OPEN_AND_RECORD, shared_dir / "progress.db", prefix=_locked_out(shared_dir, 0o555))
     kind, message = out["result"]
     assert kind == "NotWritable" and "not writable" in message and str(shared_dir) in message
     assert "corrupt" not in message
     assert out["files"] == ["progress.db"] and _sha(shared_dir / "progress.db") == before
+    os.chmod(shared_dir, 0o755)
     with ProgressStore(shared_dir / "progress.db", user="u") as s:
         assert s.rows() == rows
 
 
-@needs_nobody
 def test_new_database_in_a_folder_of_another_user(shared_dir):
-    out = _child(OPEN_AND_RECORD, shared_dir / "sub" / "progress.db", prefix=AS_NOBODY)
+    out = _child(OPEN_AND_RECORD, shared_dir / "sub" / "progress.db", prefix=_locked_out(shared_dir, 0o555))
     kind, message = out["result"] if isinstance(out["result"], list) else ("", "")
     assert kind == "NotWritable" and str(shared_dir / "sub") in message
     assert out["files"] is None and not (shared_dir / "sub").exists()
 
 
 def test_read_only_file_of_another_user(shared_dir):
-    if NOBODY_MISSING:
-        pytest.skip(NOBODY_MISSING)
     _fill(shared_dir / "progress.db", 1)
-    os.chmod(shared_dir, 0o777)  # the folder is writable; the file (root's, 0644) is not
-    out = _child(OPEN_AND_RECORD, shared_dir / "progress.db", prefix=AS_NOBODY)
+    os.chmod(shared_dir, 0o777)  # the folder is writable; the file (0644, or 0444 for a plain user) is not
+    out = _child(OPEN_AND_RECORD, shared_dir / "progress.db", prefix=_locked_out(shared_dir / "progress.db", 0o444))
     kind, message = out["result"]
     assert kind == "NotWritable" and str(shared_dir / "progress.db") in message
     assert not _aside(shared_dir)
@@ -414,8 +420,7 @@ def test_salvage_reads_rows_with_overflow_pages(tmp_path):
 
 
 def test_salvage_on_a_full_disk_moves_nothing(tmp_path):
-    if UNSHARE_MISSING:
-        pytest.skip(UNSHARE_MISSING)
+    needs_unshare()
     folder = tmp_path / "data"
     folder.mkdir()
     path = folder / "progress.db"
