@@ -1,4 +1,5 @@
-"""The errors of bad input, all ``ValueError``: notation, impossible hands, rule sets and their contexts.
+"""The errors of mjlearn: bad input (all ``ValueError``: notation, impossible hands, rule sets and their
+contexts), and a progress database that cannot be used (``ProgressError`` and its kinds).
 
 ``NotationError`` and ``InvalidHandError`` carry every problem found in a hand. ``ContextError`` is the
 one error for a context keyword that a rule set does not know or a value it cannot take, whichever
@@ -9,7 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Problem", "NotationError", "InvalidHandError", "RulesError", "UnknownRuleSetError", "ContextError"]
+__all__ = ["Problem", "NotationError", "InvalidHandError", "RulesError", "UnknownRuleSetError", "ContextError",
+           "ProgressError", "DatabaseDamaged", "NewerSchema", "StorageIOError", "DiskFull", "NotWritable",
+           "NotAFile", "Busy"]
 
 
 @dataclass(frozen=True)
@@ -79,3 +82,40 @@ class ContextError(RulesError):
         super().__init__(message)
         self.accepted: tuple[str, ...] = tuple(accepted)
         """The context keywords of the rule set that raised it (empty when not known at that point)."""
+
+
+class ProgressError(Exception):
+    """The progress database cannot be used as asked. The message is one line, English then Chinese,
+    and names the file; ``path`` is that file. Nothing was moved or deleted unless the message says so."""
+
+    def __init__(self, path, en: str, zh: str):
+        self.path = str(path)
+        super().__init__(f"{en}: {self.path}  {zh}")
+
+
+class DatabaseDamaged(ProgressError):
+    """The file is not a readable SQLite database, or part of it is damaged."""
+
+
+class NewerSchema(ProgressError):
+    """The file was written by a newer mjlearn: it is opened read-only and writes are refused."""
+
+
+class StorageIOError(ProgressError):
+    """The disk reported an input/output error while reading or writing the file."""
+
+
+class DiskFull(StorageIOError):
+    """No space is left where the file lives."""
+
+
+class NotWritable(ProgressError):
+    """The file or its folder cannot be written (permissions, a read-only file system)."""
+
+
+class NotAFile(ProgressError):
+    """The path names a folder or something else that is not a regular file."""
+
+
+class Busy(ProgressError):
+    """Another program held the database locked for longer than the wait allowed."""

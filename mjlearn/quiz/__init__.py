@@ -13,7 +13,7 @@ from .core import (DIFFICULTIES, KINDS, TOPICS, Grade, Kind, Question, QuizError
 
 __all__ = ["Question", "Grade", "Kind", "KINDS", "TOPICS", "DIFFICULTIES", "QuizError", "generate", "grade",
            "solve", "hint", "reveal", "parse_answer", "wrong_answer", "kind_names", "practice", "questions_for",
-           "load_quiz_set", "QuizSet", "ProgressStore", "progress_view", "run_terminal"]
+           "load_quiz_set", "QuizSet", "ProgressStore", "ProgressError", "progress_view", "run_terminal"]
 
 _LAZY = {
     "practice": ("widget", "practice"),
@@ -24,6 +24,8 @@ _LAZY = {
     "questions_for": ("quizset", "questions_for"),
     "ProgressStore": ("progress", "ProgressStore"),
     "data_dir": ("progress", "data_dir"),
+    **{name: ("progress", name) for name in ("ProgressError", "DatabaseDamaged", "NewerSchema", "StorageIOError",
+                                             "DiskFull", "NotWritable", "NotAFile", "Busy")},
     "run_terminal": ("runner", "run_terminal"),
 }
 

@@ -5,7 +5,12 @@ The database lives in the user's data folder (``$MJLEARN_DATA_DIR`` overrides it
 - each answer is one row written in its own transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``), so a
   kernel killed between answers loses nothing already answered;
 - WAL journal mode and a busy timeout let two notebooks (two processes) write at the same time;
-- a damaged file is moved aside (``progress.db.corrupt-<time>``) with a warning and a new one started.
+- the schema carries its version in ``PRAGMA user_version``; older files are brought forward by the
+  steps in ``MIGRATIONS``; a file from a newer mjlearn is opened read-only and never moved;
+- a damaged file is salvaged: every row that can still be read is copied, row by row, into a fresh
+  database, and the damaged file is kept beside it (``progress.db.corrupt-<time>``), never deleted;
+- anything else (a full disk, an I/O error, a read-only folder, a folder where the file should be, a
+  lock held too long) raises a ``ProgressError`` whose one-line message names the file; nothing is moved.
 
 >>> import tempfile, os
 >>> from mjlearn.quiz import generate, grade, solve
@@ -21,23 +26,35 @@ The database lives in the user's data folder (``$MJLEARN_DATA_DIR`` overrides it
 from __future__ import annotations
 
 import csv
+import errno
 import io
 import json
 import os
 import sqlite3
+import stat
+import struct
 import sys
 import time
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.request import pathname2url
 
-__all__ = ["ProgressStore", "ProgressView", "data_dir", "default_path", "ENV_VAR", "open_store"]
+from ..errors import (Busy, DatabaseDamaged, DiskFull, NewerSchema, NotAFile, NotWritable, ProgressError,
+                      StorageIOError)
+
+__all__ = ["ProgressStore", "ProgressView", "data_dir", "default_path", "ENV_VAR", "open_store",
+           "MIGRATIONS", "SCHEMA_VERSION", "ProgressError", "DatabaseDamaged", "NewerSchema", "StorageIOError",
+           "DiskFull", "NotWritable", "NotAFile", "Busy"]
 
 ENV_VAR = "MJLEARN_DATA_DIR"
-SCHEMA_VERSION = 1
 BUSY_TIMEOUT_S = 30.0
 
-_SCHEMA = """
+MIGRATIONS: tuple[tuple[str, str], ...] = (
+    # 0 -> 1: the first schema. Files written before user_version was used hold exactly these tables
+    # with user_version 0; IF NOT EXISTS adopts them as they are. The meta 'schema' row stays '1' for
+    # those earlier releases, which refuse any other value.
+    ("answers and meta tables", """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS answers (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -56,10 +73,21 @@ CREATE TABLE IF NOT EXISTS answers (
     seconds REAL
 );
 CREATE INDEX IF NOT EXISTS answers_topic ON answers(user, topic);
-"""
+INSERT OR IGNORE INTO meta VALUES ('schema', '1');
+"""),
+    # 1 -> 2: one learner's answers in order (rows(), every view) read from an index, not a sort.
+    ("index of answers by user and id", "CREATE INDEX IF NOT EXISTS answers_user_id ON answers(user, id);"),
+)
+"""The schema as steps: ``MIGRATIONS[i]`` takes a file from ``user_version`` i to i + 1. Append only."""
+
+SCHEMA_VERSION = len(MIGRATIONS)
 
 EXPORT_FIELDS = ("id", "at", "user", "quiz", "kind", "topic", "seed", "difficulty", "question", "answer",
                  "correct", "score", "hints", "seconds")
+
+_DAMAGED = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB} if hasattr(sqlite3, "SQLITE_CORRUPT") else {11, 26}
+_MAX_MISSING_RUN = 100_000
+"""When salvaging with no readable upper bound, stop after this many ids in a row that give nothing."""
 
 
 def data_dir() -> Path:
@@ -89,79 +117,275 @@ def _default_user() -> str:
     return "learner"
 
 
-class ProgressStore:
-    """The answers of one learner (``user``) in one SQLite file (shared by several users if wanted)."""
+def _sql_statements(script: str):
+    for stmt in script.split(";"):
+        stmt = "\n".join(line.split("--")[0] for line in stmt.splitlines()).strip()
+        if stmt:
+            yield stmt
 
-    def __init__(self, path: str | os.PathLike | None = None, user: str | None = None):
+
+def _is_disk_full(folder: Path) -> bool:
+    try:
+        st = os.statvfs(folder)
+    except (OSError, AttributeError):
+        return False
+    return st.f_bavail * st.f_frsize < 64 * 1024
+
+
+def _os_error(path: Path, e: OSError, doing: str) -> ProgressError:
+    """The ProgressError for an OSError met while ``doing`` something with ``path``."""
+    if e.errno == errno.ENOSPC or e.errno == getattr(errno, "EDQUOT", None):
+        return DiskFull(path, f"mjlearn progress: no space left on the disk while {doing}",
+                        "磁盘已满，无法保存进度")
+    if isinstance(e, PermissionError) or e.errno == errno.EROFS:
+        return NotWritable(path, f"mjlearn progress: not writable ({e.strerror}) while {doing}",
+                           "没有写入权限，无法保存进度")
+    if isinstance(e, (NotADirectoryError, FileExistsError, IsADirectoryError)):
+        return NotAFile(path, f"mjlearn progress: a file or folder is in the way ({e.strerror}) while {doing}",
+                        "路径被占用，不是进度数据库所需的文件或文件夹")
+    return StorageIOError(path, f"mjlearn progress: input/output error ({e.strerror}) while {doing}",
+                          "读写磁盘出错")
+
+
+def _translate(path: Path, e: sqlite3.Error, doing: str) -> ProgressError:
+    """The ProgressError for a SQLite error met while ``doing`` something with ``path``."""
+    code = getattr(e, "sqlite_errorcode", None)
+    primary = code & 0xFF if code is not None else None
+    text = " ".join(str(e).split())  # one line, however many problems SQLite listed
+    if len(text) > 160:
+        text = text[:157] + "..."
+    if primary in _DAMAGED or (primary is None and ("malformed" in text or "not a database" in text)):
+        damaged = DatabaseDamaged(path, f"mjlearn progress: the database is damaged ({text}) while {doing}",
+                                  "进度数据库已损坏")
+        damaged.reason = text
+        return damaged
+    if primary in (5, 6) or (primary is None and "locked" in text):  # SQLITE_BUSY, SQLITE_LOCKED
+        return Busy(path, f"mjlearn progress: another program kept the database locked ({text}) while {doing}; "
+                          "close other notebooks or try again", "数据库被其他程序占用，请关闭其他笔记本后重试")
+    if primary == 13 or (primary == 10 and _is_disk_full(path.parent)):  # SQLITE_FULL, or an I/O error on a full disk
+        return DiskFull(path, f"mjlearn progress: no space left on the disk ({text}) while {doing}",
+                        "磁盘已满，无法保存进度")
+    if primary in (3, 8, 23):  # SQLITE_PERM, SQLITE_READONLY, SQLITE_AUTH
+        return NotWritable(path, f"mjlearn progress: not writable ({text}) while {doing}",
+                           "没有写入权限，无法保存进度")
+    if primary == 14:  # SQLITE_CANTOPEN: say why, if the file system can tell
+        return _diagnose_path(path) or StorageIOError(
+            path, f"mjlearn progress: cannot open the database ({text}) while {doing}", "无法打开进度数据库")
+    return StorageIOError(path, f"mjlearn progress: input/output error ({text}) while {doing}", "读写进度数据库出错")
+
+
+def _diagnose_path(path: Path) -> ProgressError | None:
+    """Why ``path`` cannot be the progress database, as far as the file system can tell; None if fine."""
+    folder = path.parent
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        st = None
+    except OSError as e:
+        return _os_error(path, e, "looking at the database")
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        what = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file"
+        return NotAFile(path, f"mjlearn progress: the database path is {what}, not a file; move it away or "
+                              f"set {ENV_VAR}", "进度数据库的路径不是文件")
+    if not folder.is_dir():
+        return NotAFile(folder, "mjlearn progress: the data folder is not a folder", "数据文件夹不是文件夹")
+    # WAL mode writes -wal and -shm files beside the database: the folder must be writable too, unless
+    # both are already there and writable
+    sides = [Path(f"{path}-wal"), Path(f"{path}-shm")]
+    if not os.access(folder, os.W_OK | os.X_OK) and not all(os.access(p, os.R_OK | os.W_OK) for p in sides):
+        return NotWritable(folder, f"mjlearn progress: the data folder is not writable; fix its permissions "
+                                   f"or set {ENV_VAR}", "数据文件夹不可写")
+    if st is not None and not os.access(path, os.R_OK | os.W_OK):
+        return NotWritable(path, "mjlearn progress: the database file is not readable and writable",
+                           "进度数据库文件不可读写")
+    return None
+
+
+def _read_only_uri(path: Path) -> str:
+    return "file:" + pathname2url(str(path.resolve())) + "?mode=ro"
+
+
+class ProgressStore:
+    """The answers of one learner (``user``) in one SQLite file (shared by several users if wanted).
+
+    ``read_only`` is true when the file was written by a newer mjlearn (``record`` then raises
+    ``NewerSchema``); after a salvage, ``moved_aside`` is the damaged file kept and ``salvaged`` the
+    number of rows carried over. ``timeout`` is how long to wait for another writer's lock."""
+
+    read_only = False
+    moved_aside: Path | None = None
+    salvaged: int | None = None
+
+    def __init__(self, path: str | os.PathLike | None = None, user: str | None = None,
+                 timeout: float = BUSY_TIMEOUT_S):
         self.path = Path(path) if path is not None else default_path()
         self.user = user or _default_user()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.timeout = float(timeout)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:
+            raise NotAFile(self.path.parent, f"mjlearn progress: the data folder is a file, not a folder; move it "
+                                             f"away or set {ENV_VAR}", "数据文件夹的路径是文件") from None
+        except OSError as e:
+            raise _os_error(self.path.parent, e, "creating the data folder") from None
         self._conn = self._open()
 
-    # -- opening, and recovering from a damaged file ---------------------------
-    def _connect(self) -> sqlite3.Connection:
-        conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+    # -- opening: tell a damaged file from a newer one, a full disk, a lock... --------------
+    def _open(self) -> sqlite3.Connection:
+        problem = _diagnose_path(self.path)
+        if problem is not None:
+            raise problem
+        existed = self.path.exists()
         try:
-            return self._prepare(conn)
+            return self._open_existing_or_new()
+        except ProgressError:
+            if not existed:  # an empty file this call created (a full disk, say): leave no trace
+                try:
+                    if os.path.getsize(self.path) == 0:
+                        for side in (self.path, Path(f"{self.path}-wal"), Path(f"{self.path}-shm")):
+                            _remove_quietly(side)
+                except OSError:
+                    pass
+            raise
+
+    def _open_existing_or_new(self) -> sqlite3.Connection:
+        try:
+            conn = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
+        except sqlite3.Error as e:
+            raise _translate(self.path, e, "opening") from None
+        try:
+            conn.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION or version < 0:  # a negative version was never written by mjlearn
+                conn.close()
+                return self._open_read_only(version)
+            self._prepare(conn, version)
+            return conn
+        except sqlite3.Error as e:
+            conn.close()
+            error = _translate(self.path, e, "opening")
+            if isinstance(error, DatabaseDamaged):
+                return self._salvage(error)
+            raise error from None
         except BaseException:
             conn.close()
             raise
 
-    def _prepare(self, conn: sqlite3.Connection) -> sqlite3.Connection:
-        conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+    def _prepare(self, conn: sqlite3.Connection, version: int) -> None:
         mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         if mode.lower() != "wal":
-            raise sqlite3.DatabaseError(f"could not switch to WAL journal mode (got {mode})")
+            raise sqlite3.OperationalError(f"could not switch to WAL journal mode (got {mode})")
         conn.execute("PRAGMA synchronous = FULL")
-        ok = conn.execute("PRAGMA quick_check").fetchone()[0]
-        if ok != "ok":
-            raise sqlite3.DatabaseError(f"integrity check failed: {ok}")
+        problems = [r[0] for r in conn.execute("PRAGMA quick_check(5)")]
+        if problems != ["ok"]:
+            raise sqlite3.DatabaseError("database disk image is malformed: " + "; ".join(problems))
+        if version < SCHEMA_VERSION:
+            self._migrate(conn)
+
+    @staticmethod
+    def _migrate(conn: sqlite3.Connection) -> None:
+        """Apply the steps from the file's version up, in one transaction (another process may be
+        doing the same: the version is read again under the write lock)."""
         conn.execute("BEGIN IMMEDIATE")
         try:
-            for stmt in _SCHEMA.split(";"):
-                stmt = "\n".join(line.split("--")[0] for line in stmt.splitlines()).strip()
-                if stmt:
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            for step in range(version, SCHEMA_VERSION):
+                for stmt in _sql_statements(MIGRATIONS[step][1]):
                     conn.execute(stmt)
-            row = conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-            if row is None:
-                conn.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
-            elif int(row[0]) > SCHEMA_VERSION:
-                raise sqlite3.DatabaseError(f"schema version {row[0]} is newer than this mjlearn ({SCHEMA_VERSION})")
+            conn.execute(f"PRAGMA user_version = {max(version, SCHEMA_VERSION)}")
             conn.execute("COMMIT")
         except BaseException:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
             raise
+
+    def _open_read_only(self, version: int) -> sqlite3.Connection:
+        self.read_only = True
+        self.newer_version = version
+        warnings.warn(str(self._newer_error("opened read-only")), RuntimeWarning, stacklevel=5)
+        try:
+            conn = sqlite3.connect(_read_only_uri(self.path), uri=True, timeout=self.timeout, isolation_level=None)
+            conn.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        except sqlite3.Error as e:
+            raise _translate(self.path, e, "opening read-only") from None
         return conn
 
-    def _open(self) -> sqlite3.Connection:
-        try:
-            return self._connect()
-        except sqlite3.OperationalError as e:
-            # locked or unreadable for a reason other than damage: say so, do not move anything
-            if "locked" in str(e) or "unable to open" in str(e):
-                raise
-            return self._recover(e)
-        except sqlite3.DatabaseError as e:
-            return self._recover(e)
+    def _newer_error(self, what: str) -> NewerSchema:
+        return NewerSchema(self.path, f"mjlearn progress: written by a newer mjlearn (schema "
+                                      f"{self.newer_version}, this one knows {SCHEMA_VERSION}); {what}, nothing "
+                                      f"was moved; upgrade mjlearn to record answers",
+                           "进度数据库由更新版本的 mjlearn 写入，只能只读，请升级 mjlearn")
 
-    def _recover(self, error: Exception) -> sqlite3.Connection:
+    # -- salvage: copy every readable row, keep the damaged file --------------------------
+    def _salvage(self, error: DatabaseDamaged) -> sqlite3.Connection:
+        path = self.path
+        try:
+            before = os.stat(path)
+        except OSError as e:
+            raise _os_error(path, e, "salvaging the damaged database") from None
+        tmp = path.with_name(f".{path.name}.salvage-{os.getpid()}")
+        tmp_journal = Path(f"{tmp}-journal")
+        _remove_quietly(tmp)
+        _remove_quietly(tmp_journal)
+        saved = 0
+        try:
+            new = sqlite3.connect(tmp, isolation_level=None)
+            try:
+                new.execute("PRAGMA journal_mode = DELETE")
+                new.execute("PRAGMA synchronous = FULL")  # on disk before it replaces anything
+                self._migrate(new)
+                new.execute("BEGIN")
+                for row in _readable_rows(path):
+                    try:
+                        new.execute(f"INSERT INTO answers ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})",
+                                    tuple(row.values()))
+                        saved += 1
+                    except sqlite3.IntegrityError:
+                        pass  # a row whose fields did not survive (a NULL where a value is required)
+                new.execute("COMMIT")
+            finally:
+                new.close()
+        except sqlite3.Error as e:
+            _remove_quietly(tmp)
+            _remove_quietly(tmp_journal)
+            raise _translate(path, e, "salvaging the damaged database (the damaged file was left in place)") from None
+        except BaseException:
+            _remove_quietly(tmp)
+            _remove_quietly(tmp_journal)
+            raise
+        try:
+            now = os.stat(path)
+        except FileNotFoundError:
+            now = None
+        if now is None or (now.st_ino, now.st_dev) != (before.st_ino, before.st_dev):
+            _remove_quietly(tmp)  # another process salvaged it meanwhile: use its result
+            return self._open()
         stamp = time.strftime("%Y%m%d-%H%M%S")
-        aside = self.path.with_name(f"{self.path.name}.corrupt-{stamp}")
+        aside = path.with_name(f"{path.name}.corrupt-{stamp}")
         n = 1
-        while aside.exists():
+        while os.path.lexists(aside) or os.path.lexists(str(aside) + "-wal"):
             n += 1
-            aside = self.path.with_name(f"{self.path.name}.corrupt-{stamp}-{n}")
-        os.replace(self.path, aside)
-        for suffix in ("-wal", "-shm"):
-            side = Path(str(self.path) + suffix)
-            if side.exists():
-                os.replace(side, Path(str(aside) + suffix))
-        self.moved_aside = aside
-        warnings.warn(f"mjlearn progress database {str(self.path)!r} was damaged ({error}); it was moved to "
-                      f"{str(aside)!r} and a new one started. 进度数据库已损坏，已移至旁边并新建。",
-                      RuntimeWarning, stacklevel=4)
-        return self._connect()
+            aside = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+        try:
+            try:
+                os.link(path, aside)  # the damaged file stays readable under both names until the swap
+            except OSError:
+                os.replace(path, aside)
+            for suffix in ("-wal", "-shm"):  # they belong to the damaged file: never let the new one read them
+                side = Path(str(path) + suffix)
+                if side.exists():
+                    os.replace(side, Path(str(aside) + suffix))
+            os.replace(tmp, path)
+        except OSError as e:
+            _remove_quietly(tmp)
+            raise _os_error(path, e, "putting the salvaged database in place") from None
+        self.moved_aside, self.salvaged = aside, saved
+        warnings.warn(f"mjlearn progress database {str(path)!r} was damaged ({getattr(error, 'reason', error)}); "
+                      f"{saved} answers were saved into a new database and the damaged file was kept as "
+                      f"{str(aside)!r}. 进度数据库已损坏：已救回 {saved} 条记录到新数据库，原文件保留在旁边。",
+                      RuntimeWarning, stacklevel=5)
+        return self._open()
 
     def close(self) -> None:
         self._conn.close()
@@ -172,26 +396,43 @@ class ProgressStore:
     def __exit__(self, *exc):
         self.close()
 
+    def _run(self, doing: str, fn):
+        """``fn()`` with SQLite errors turned into ProgressError."""
+        try:
+            return fn()
+        except sqlite3.Error as e:
+            error = _translate(self.path, e, doing)
+            if isinstance(error, DatabaseDamaged):
+                error = DatabaseDamaged(self.path, f"mjlearn progress: the database was damaged while {doing}; "
+                                                   f"open it again to salvage the readable answers",
+                                        "进度数据库已损坏，重新打开即可救回可读记录")
+            raise error from None
+
     # -- writing -------------------------------------------------------------------
     def record(self, question, answer, grade, *, quiz: str | None = None, hints: int = 0,
                seconds: float | None = None) -> int:
         """Store one answer in its own transaction; returns its row id. Committed when this returns."""
         from .core import _jsonable
+        if self.read_only:
+            raise self._newer_error("answers cannot be recorded in it")
         row = (time.time(), self.user, quiz, question.kind, question.topic, question.seed,
                question.difficulty, json.dumps(question.to_dict(), ensure_ascii=False),
                json.dumps(_jsonable(answer), ensure_ascii=False), int(bool(grade.correct)), float(grade.score),
                int(hints), seconds)
         c = self._conn
-        c.execute("BEGIN IMMEDIATE")
-        try:
-            cur = c.execute("INSERT INTO answers (at, user, quiz, kind, topic, seed, difficulty, question, answer,"
-                            " correct, score, hints, seconds) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", row)
-            c.execute("COMMIT")
-        except BaseException:
-            if c.in_transaction:
-                c.execute("ROLLBACK")
-            raise
-        return cur.lastrowid
+
+        def insert():
+            c.execute("BEGIN IMMEDIATE")
+            try:
+                cur = c.execute("INSERT INTO answers (at, user, quiz, kind, topic, seed, difficulty, question, answer,"
+                                " correct, score, hints, seconds) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", row)
+                c.execute("COMMIT")
+            except BaseException:
+                if c.in_transaction:
+                    c.execute("ROLLBACK")
+                raise
+            return cur.lastrowid
+        return self._run("recording an answer", insert)
 
     # -- reading -------------------------------------------------------------------
     def rows(self, all_users: bool = False) -> list[dict]:
@@ -200,7 +441,8 @@ class ProgressStore:
         if not all_users:
             sql += " WHERE user = ?"
             args = (self.user,)
-        return [dict(zip(EXPORT_FIELDS, r)) for r in self._conn.execute(sql + " ORDER BY id", args)]
+        return self._run("reading answers", lambda: [
+            dict(zip(EXPORT_FIELDS, r)) for r in self._conn.execute(sql + " ORDER BY id", args)])
 
     def by_topic(self) -> dict[str, dict]:
         """Per topic: answered, correct, accuracy, and the last 10 answers' accuracy."""
@@ -261,6 +503,204 @@ class ProgressStore:
 
 def open_store(path=None, user=None) -> ProgressStore:
     return ProgressStore(path, user)
+
+
+def _remove_quietly(path: Path) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def _readable_rows(path: Path):
+    """Every answer row of a damaged database that can still be read, as dicts: first what SQLite
+    itself can reach (``_rows_by_sql``), then rows found on intact pages that SQLite could no longer
+    reach because a page above them was damaged (``_rows_from_pages``)."""
+    seen = set()
+    for row in _rows_by_sql(path):
+        seen.add(row["id"])
+        yield row
+    for row in _rows_from_pages(path):
+        if row["id"] not in seen:
+            seen.add(row["id"])
+            yield row
+
+
+def _varint(buf: bytes, i: int) -> tuple[int, int]:
+    """SQLite's variable-length integer at ``buf[i]``: (value, index after it)."""
+    value = 0
+    for k in range(8):
+        b = buf[i + k]
+        value = (value << 7) | (b & 0x7F)
+        if b < 0x80:
+            return value, i + k + 1
+    return (value << 8) | buf[i + 8], i + 9
+
+
+def _record(payload: bytes) -> list:
+    """The values of one SQLite record (raises IndexError/ValueError if it does not parse)."""
+    header_size, i = _varint(payload, 0)
+    if not 0 < header_size <= len(payload):
+        raise ValueError("bad record header")
+    types = []
+    while i < header_size:
+        t, i = _varint(payload, i)
+        types.append(t)
+    if i != header_size:
+        raise ValueError("bad record header")
+    values, j = [], header_size
+    int_sizes = {1: 1, 2: 2, 3: 3, 4: 4, 5: 6, 6: 8}
+    for t in types:
+        if t == 0:
+            values.append(None)
+        elif t in int_sizes:
+            n = int_sizes[t]
+            if j + n > len(payload):
+                raise ValueError("record runs off its payload")
+            values.append(int.from_bytes(payload[j:j + n], "big", signed=True))
+            j += n
+        elif t == 7:
+            values.append(struct.unpack(">d", payload[j:j + 8])[0])
+            j += 8
+        elif t in (8, 9):
+            values.append(t - 8)
+        elif t >= 12:
+            n = (t - 12) // 2
+            if j + n > len(payload):
+                raise ValueError("record runs off its payload")
+            raw = payload[j:j + n]
+            values.append(raw.decode("utf-8") if t % 2 else raw)
+            j += n
+        else:
+            raise ValueError("reserved serial type")
+    return values
+
+
+_COLUMN_TYPES = (type(None), (int, float), str, (str, type(None)), str, str, (int, type(None)), int, str, str, int,
+                 (int, float), int, (int, float, type(None)))
+"""What each answers column may hold on disk (id is NULL: it is the rowid); a record that does not fit
+all fourteen is not an answer."""
+
+
+def _rows_from_pages(path: Path):
+    """Answer rows read straight from the table-leaf pages of the file, for pages SQLite can no longer
+    reach. Each page and cell is checked; a page that does not parse is skipped."""
+    try:
+        size = os.path.getsize(path)
+        f = open(path, "rb")
+    except OSError:
+        return
+    with f:
+        header = f.read(100)
+        page_size = int.from_bytes(header[16:18], "big") if len(header) == 100 else 0
+        page_size = 65536 if page_size == 1 else page_size
+        if page_size < 512 or page_size > 65536 or page_size & (page_size - 1):
+            page_size = 4096  # the header is damaged: SQLite's default
+        usable = page_size - (header[20] if len(header) == 100 and header[20] < 64 else 0)
+        pages = size // page_size
+
+        def page(n: int) -> bytes:
+            f.seek((n - 1) * page_size)
+            return f.read(page_size)
+
+        for number in range(1, pages + 1):
+            data = page(number)
+            start = 100 if number == 1 else 0
+            if len(data) < page_size or data[start] != 0x0D:  # 0x0D: a table b-tree leaf
+                continue
+            cells = int.from_bytes(data[start + 3:start + 5], "big")
+            for c in range(cells):
+                try:
+                    at = int.from_bytes(data[start + 8 + 2 * c:start + 10 + 2 * c], "big")
+                    payload_size, i = _varint(data, at)
+                    rowid, i = _varint(data, i)
+                    payload = _payload(data, i, payload_size, usable, page, pages)
+                    values = _record(payload)
+                except (IndexError, ValueError, UnicodeDecodeError, OverflowError):
+                    continue
+                if len(values) == len(EXPORT_FIELDS) and all(
+                        isinstance(v, t) for v, t in zip(values, _COLUMN_TYPES)):
+                    yield dict(zip(EXPORT_FIELDS, [rowid] + values[1:]))
+
+
+def _payload(data: bytes, i: int, size: int, usable: int, page, pages: int) -> bytes:
+    """A cell's payload: on the page, then along its chain of overflow pages."""
+    most_local = usable - 35
+    if size <= most_local:
+        if i + size > len(data):
+            raise ValueError("cell runs off its page")
+        return data[i:i + size]
+    least = (usable - 12) * 32 // 255 - 23
+    local = least + (size - least) % (usable - 4)
+    if local > most_local:
+        local = least
+    out = bytearray(data[i:i + local])
+    next_page = int.from_bytes(data[i + local:i + local + 4], "big")
+    hops = 0
+    while len(out) < size:
+        hops += 1
+        if not 1 < next_page <= pages or hops > pages:
+            raise ValueError("broken overflow chain")
+        chunk = page(next_page)
+        next_page = int.from_bytes(chunk[:4], "big")
+        out += chunk[4:usable]
+    return bytes(out[:size])
+
+
+def _rows_by_sql(path: Path):
+    """Every answer row SQLite can still read from a damaged database, as dicts, in id order.
+
+    The rows are walked by id: a range scan runs until it meets an unreadable page, then ids are tried
+    one by one until one reads again, and the scan resumes after it. The damaged file is opened
+    read-only and never written."""
+    try:
+        conn = sqlite3.connect(_read_only_uri(path), uri=True, isolation_level=None)
+    except sqlite3.Error:
+        return
+    try:
+        def first(sql):
+            try:
+                row = conn.execute(sql).fetchone()
+                return row[0] if row else None
+            except sqlite3.Error:
+                return None
+        try:
+            columns = [r[1] for r in conn.execute("PRAGMA table_info(answers)") if r[1] in EXPORT_FIELDS]
+        except sqlite3.Error:
+            columns = []
+        if "id" not in columns:
+            columns = list(EXPORT_FIELDS)
+        columns.remove("id")
+        columns.insert(0, "id")
+        select = f"SELECT {', '.join(columns)} FROM answers"
+        bounds = [b for b in (first("SELECT max(id) FROM answers"),
+                              first("SELECT seq FROM sqlite_sequence WHERE name = 'answers'")) if b is not None]
+        high = max(bounds) if bounds else None
+        pos = first("SELECT min(id) FROM answers")
+        pos = 1 if pos is None else min(pos, 1)
+        while True:
+            try:
+                for r in conn.execute(select + " WHERE id >= ? ORDER BY id", (pos,)):
+                    yield dict(zip(columns, r))
+                    pos = r[0] + 1
+                return
+            except sqlite3.Error:
+                pass
+            missing = 0  # step over the unreadable ids one at a time until one reads
+            while True:
+                if (high is not None and pos > high) or missing >= _MAX_MISSING_RUN:
+                    return
+                try:
+                    r = conn.execute(select + " WHERE id = ?", (pos,)).fetchone()
+                except sqlite3.Error:
+                    r = None
+                pos += 1
+                if r is not None:
+                    yield dict(zip(columns, r))
+                    break
+                missing += 1
+    finally:
+        conn.close()
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,336 @@
+"""``mjlearn lab``: copy the notebooks and quiz sets into a folder, then open JupyterLab there.
+
+The copy never harms the learner's folder:
+
+- nothing is reached or written through a symlink: below ``--dir`` every folder is opened without
+  following links (``O_NOFOLLOW`` and directory handles where the platform has them, ``lstat`` checks
+  elsewhere), and a file is written to a temporary name in the same folder, then renamed over the old
+  one; a symlink, or anything that is not a regular file or folder, where a notebook should go is
+  reported on one line and left untouched;
+- a file mjlearn copied and the learner left alone is updated; a file the learner changed is kept and
+  the new version gets a fresh name (``NAME.new.ipynb``, then ``NAME.new-2.ipynb``...), so no learner
+  file is ever replaced, ``.new`` files included;
+- the manifest (``.mjlearn-manifest.json``) records the hash of each file as mjlearn wrote it, which is
+  how the learner's edits are told from ours.
+
+``mjlearn lab --copy-only`` does the copy and stops (no server).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import stat
+import sys
+from pathlib import Path
+
+MANIFEST = ".mjlearn-manifest.json"
+"""Records the hash of each file as mjlearn wrote it, to tell the learner's edits from ours."""
+
+_MAX_NEW_NAMES = 1000
+_DIR_FD = hasattr(os, "O_DIRECTORY") and all(
+    f in os.supports_dir_fd for f in (os.open, os.stat, os.mkdir, os.unlink, os.replace))
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_BINARY = getattr(os, "O_BINARY", 0)
+
+
+class LabError(Exception):
+    """The notebook folder cannot be used (a bad ``--dir``); the message is one line."""
+
+
+def notebooks_source() -> Path:
+    """Where the shipped notebooks are: inside the installed wheel, or the repository's notebooks/."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "notebooks", here.parent / "notebooks"):
+        if candidate.is_dir() and any(candidate.glob("*.ipynb")):
+            return candidate
+    raise FileNotFoundError("the mjlearn notebooks were not found next to the package; reinstall mjlearn")
+
+
+def _sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+class Refused(Exception):
+    """A path below ``--dir`` that mjlearn will not read or write through (a symlink, a device...);
+    ``rel`` is that path when it is a folder above the file being copied."""
+
+    def __init__(self, reason: str, rel: str | None = None):
+        super().__init__(reason)
+        self.rel = rel
+
+
+class _Folder:
+    """A real folder below ``--dir`` (never a symlink), held open by a directory handle where the
+    platform allows, so that every name is looked up in it and not through a swapped-in link."""
+
+    def __init__(self, path: Path, fd: int | None):
+        self.path, self.fd = path, fd
+
+    @classmethod
+    def open_root(cls, dest: Path) -> "_Folder":
+        fd = os.open(dest, os.O_RDONLY | os.O_DIRECTORY) if _DIR_FD else None
+        return cls(dest, fd)
+
+    def close(self) -> None:
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+    def _where(self, name: str):
+        return (name, self.fd) if self.fd is not None else (str(self.path / name), None)
+
+    def lstat(self, name: str) -> os.stat_result | None:
+        where, fd = self._where(name)
+        try:
+            return os.stat(where, dir_fd=fd, follow_symlinks=False)
+        except FileNotFoundError:
+            return None
+
+    def subfolder(self, name: str) -> "_Folder":
+        st = self.lstat(name)
+        if st is None:
+            where, fd = self._where(name)
+            try:
+                os.mkdir(where, dir_fd=fd)
+            except FileExistsError:
+                pass
+            st = self.lstat(name)
+        _must_be(st, stat.S_ISDIR, "a folder")
+        if self.fd is None:
+            return _Folder(self.path / name, None)
+        fd = os.open(name, os.O_RDONLY | os.O_DIRECTORY | _NOFOLLOW, dir_fd=self.fd)
+        return _Folder(self.path / name, fd)
+
+    def read(self, name: str) -> bytes | None:
+        """The bytes of a regular file, None if there is nothing by that name; refuses anything else."""
+        st = self.lstat(name)
+        if st is None:
+            return None
+        _must_be(st, stat.S_ISREG, "a regular file")
+        where, fd = self._where(name)
+        h = os.open(where, os.O_RDONLY | _NOFOLLOW | _BINARY | getattr(os, "O_NONBLOCK", 0), dir_fd=fd)
+        with os.fdopen(h, "rb") as f:
+            return f.read()
+
+    def write(self, name: str, data: bytes) -> None:
+        """Write ``name`` whole: a temporary file in this folder, then a rename over the old name (a
+        rename replaces a link itself, never its target; and a link is refused before that)."""
+        st = self.lstat(name)
+        if st is not None:
+            _must_be(st, stat.S_ISREG, "a regular file")
+        tmp = f".{name}.mjlearn-{os.getpid()}.tmp"
+        where, fd = self._where(tmp)
+        try:
+            os.unlink(where, dir_fd=fd)  # a leftover of a run that was killed (unlink never follows a link)
+        except FileNotFoundError:
+            pass
+        h = os.open(where, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _BINARY, 0o644, dir_fd=fd)
+        try:
+            with os.fdopen(h, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+            target, _ = self._where(name)
+            os.replace(where, target, src_dir_fd=fd, dst_dir_fd=fd)
+        except BaseException:
+            try:
+                os.unlink(where, dir_fd=fd)
+            except OSError:
+                pass
+            raise
+
+
+def _must_be(st: os.stat_result | None, test, what: str) -> None:
+    if st is None:
+        raise Refused("it vanished while being copied")
+    if stat.S_ISLNK(st.st_mode):
+        raise Refused("it is a symlink")
+    if not test(st.st_mode):
+        raise Refused(f"it is not {what}")
+
+
+def _prepare_dest(dir_arg: str) -> Path:
+    """``--dir`` as a folder that exists, or a LabError saying why it cannot be."""
+    if not dir_arg.strip():
+        raise LabError("--dir is empty; give the folder for the notebooks, e.g. --dir ~/mjlearn-notebooks  "
+                       "（--dir 为空，请给出笔记本文件夹）")
+    dest = Path(dir_arg).expanduser()
+    if dest.exists() and not dest.is_dir():
+        raise LabError(f"--dir names a file, not a folder: {dest}  （--dir 是文件而不是文件夹）")
+    try:
+        dest.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise LabError(f"cannot create the notebook folder {dest}: {e.strerror or e}  （无法创建笔记本文件夹）") from None
+    return dest
+
+
+def copy_notebooks(dest: Path, source: Path | None = None, out=None, err=None) -> dict[str, list[str]]:
+    """Copy the notebooks and quiz sets into ``dest`` without ever overwriting a file the learner changed
+    or writing through a symlink.
+
+    Returns what happened to each file: ``{"copied", "updated", "kept", "unchanged", "refused"}`` (lists of
+    paths relative to ``dest``), and ``"new"``: where the new versions of kept files went.
+    """
+    source = source or notebooks_source()
+    out = out or sys.stdout
+    err = err or sys.stderr
+    dest = Path(dest)
+    dest.mkdir(parents=True, exist_ok=True)
+    report: dict[str, list[str]] = {"copied": [], "updated": [], "kept": [], "unchanged": [], "refused": [],
+                                    "new": []}
+    refusals: dict[str, str] = {}  # path below dest -> why it was left alone
+    root = _Folder.open_root(dest)
+    folders: dict[str, _Folder | Refused] = {"": root}
+
+    def folder(parts: tuple[str, ...]) -> _Folder:
+        key = "/".join(parts)
+        if key not in folders:
+            parent = folder(parts[:-1])
+            try:
+                folders[key] = parent.subfolder(parts[-1])
+            except Refused as e:
+                folders[key] = Refused(str(e), rel=key)
+        f = folders[key]
+        if isinstance(f, Refused):
+            raise f
+        return f
+
+    try:
+        try:
+            manifest = json.loads(root.read(MANIFEST) or b"{}")
+            if not isinstance(manifest, dict):
+                manifest = {}
+        except Refused as e:
+            refusals[MANIFEST] = str(e)
+            manifest, write_manifest = {}, False
+        except ValueError:
+            manifest = {}
+        else:
+            write_manifest = True
+        for src in sorted(p for p in source.rglob("*") if p.is_file() and ".ipynb_checkpoints" not in p.parts):
+            rel = src.relative_to(source).as_posix()
+            parts = tuple(rel.split("/"))
+            data = src.read_bytes()
+            try:
+                where = folder(parts[:-1])
+                _place(where, parts, rel, data, manifest, report)
+            except Refused as e:
+                refusals[e.rel or rel] = str(e)
+                report["refused"].append(rel)
+        if write_manifest:
+            try:
+                root.write(MANIFEST, json.dumps(manifest, indent=1, sort_keys=True).encode("utf-8"))
+            except Refused as e:
+                refusals[MANIFEST] = str(e)
+    finally:
+        for f in folders.values():
+            if isinstance(f, _Folder):
+                f.close()
+    for rel, why in refusals.items():
+        print(f"refused {dest / rel}: {why}; left untouched  （拒绝经由符号链接或特殊文件写入，未改动）", file=err)
+    for rel, new in zip(report["kept"], report["new"]):
+        print(f"kept your changed {rel}; the new version is beside it as {Path(new).name}  "
+              f"(保留了你修改过的文件，新版本另存)", file=out)
+    n = len(report["copied"]) + len(report["updated"])
+    print(f"notebooks ready in {dest} ({n} copied or updated)  笔记本已就绪", file=out)
+    return report
+
+
+def _place(where: _Folder, parts: tuple[str, ...], rel: str, data: bytes, manifest: dict, report: dict) -> None:
+    name = parts[-1]
+    new_hash = _sha(data)
+    current = where.read(name)
+    if current is None:
+        where.write(name, data)
+        manifest[rel] = new_hash
+        report["copied"].append(rel)
+        return
+    current_hash = _sha(current)
+    if current_hash == new_hash:
+        manifest[rel] = new_hash
+        report["unchanged"].append(rel)
+    elif manifest.get(rel) == current_hash:  # ours, untouched by the learner: safe to update
+        where.write(name, data)
+        manifest[rel] = new_hash
+        report["updated"].append(rel)
+    else:  # the learner's work: never overwrite it; the new version gets a name no learner file has
+        beside = _beside(where, parts, data, new_hash, manifest)
+        report["kept"].append(rel)
+        report["new"].append("/".join(parts[:-1] + (beside,)))
+
+
+def _beside(where: _Folder, parts: tuple[str, ...], data: bytes, new_hash: str, manifest: dict) -> str:
+    """Write the new version of a kept file as NAME.new.EXT, else NAME.new-2.EXT, ...: the first name
+    that is free, already holds this version, or holds an older copy mjlearn wrote and nobody changed."""
+    stem, dot, ext = parts[-1].rpartition(".")
+    if not dot:
+        stem, ext = parts[-1], ""
+    for n in range(1, _MAX_NEW_NAMES + 1):
+        name = f"{stem}.new{'' if n == 1 else f'-{n}'}{dot}{ext}"
+        key = "/".join(parts[:-1] + (name,))
+        try:
+            there = where.read(name)
+        except Refused:
+            continue  # a link or a folder by that name: not ours to touch
+        if there is None or _sha(there) == new_hash or manifest.get(key) == _sha(there):
+            if there is None or _sha(there) != new_hash:
+                where.write(name, data)
+            manifest[key] = new_hash
+            return name
+    raise Refused(f"{_MAX_NEW_NAMES} names for its new version are taken")
+
+
+def add_parser(sub) -> None:
+    lab = sub.add_parser("lab", help="copy the notebooks to a folder and open them in JupyterLab",
+                         description="Copy the notebooks and quiz sets into --dir, then open JupyterLab there. "
+                                     "Your changed files are never overwritten (a new version is saved beside "
+                                     "them as NAME.new.ipynb) and nothing is written through a symlink.")
+    lab.add_argument("--dir", default="~/mjlearn-notebooks",
+                     help="where the notebooks go (default: ~/mjlearn-notebooks); your changes are never overwritten")
+    lab.add_argument("--port", type=int, default=None, help="port for JupyterLab (default: its own choice)")
+    lab.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    lab.add_argument("--copy-only", action="store_true",
+                     help="copy the notebooks into --dir and stop, without starting JupyterLab")
+    lab.set_defaults(func=run)
+
+
+def run(args) -> int:
+    try:
+        dest = _prepare_dest(args.dir)
+        copy_notebooks(dest)
+    except LabError as e:
+        print(f"mjlearn lab: {e}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # `mjlearn lab --copy-only | head`: main() handles it
+        raise
+    except OSError as e:
+        where = f" {e.filename}" if e.filename else ""
+        print(f"mjlearn lab: could not copy the notebooks into {args.dir}:{where} {e.strerror or e}  "
+              f"（复制笔记本失败）", file=sys.stderr)
+        return 2
+    if args.copy_only:
+        return 0
+    try:
+        import jupyterlab  # noqa: F401
+    except ImportError:
+        print("JupyterLab is not installed. Install it with:  pip install 'mjlearn[lab]'\n"
+              "未安装 JupyterLab，请运行：pip install 'mjlearn[lab]'", file=sys.stderr)
+        return 2
+    cmd = [sys.executable, "-m", "jupyter", "lab", f"--ServerApp.root_dir={dest}", "--ServerApp.ip=127.0.0.1"]
+    if args.port:
+        cmd.append(f"--ServerApp.port={args.port}")
+    if args.no_browser:
+        cmd.append("--no-browser")
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")  # JupyterLab refuses root without it (containers, CI)
+    first = dest / "01_tiles_and_notation.ipynb"
+    if first.is_file() and not first.is_symlink() and not args.no_browser:
+        cmd.append(str(first))
+    print("starting JupyterLab on 127.0.0.1 (token authentication as usual); Ctrl-C stops it", file=sys.stderr)
+    try:
+        import subprocess
+        return subprocess.call(cmd, cwd=dest)
+    except KeyboardInterrupt:
+        return 0
