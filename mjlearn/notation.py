@@ -14,7 +14,9 @@
 >>> format_tiles(parse_tiles("1z2z5z6z7z 9m1m"))
 '19mESCFP'
 
-Bad input is an error naming every problem with its position:
+Bad input is an error naming every problem with its position and the text around it (a run of one
+bad character is one problem; past MAX_PROBLEMS the rest are counted; text longer than
+MAX_NOTATION_LENGTH is refused before it is read):
 
 >>> parse_hand("[135m]123m45")
 Traceback (most recent call last):
