@@ -6,6 +6,8 @@
     mjlearn score "123m456p789s23sEE+4s" --rules xian --discarder S
     mjlearn score "..." --rules beijing --wild P --discarder N --set streak=2
     mjlearn score --jsonl hands.jsonl        # one JSON object per line in, one result per line out
+
+The batch form answers every input line with exactly one output line, in order (see ``JSONL_HELP``).
 """
 
 from __future__ import annotations
@@ -13,14 +15,38 @@ from __future__ import annotations
 import json
 import sys
 
-__all__ = ["add_parser", "run", "score_line"]
+__all__ = ["add_parser", "run", "score_line", "score_jsonl", "MAX_LINE_BYTES", "JSONL_HELP"]
+
+MAX_LINE_BYTES = 16 * 1024
+"""The longest batch line read, in bytes, checked before the line is decoded or parsed: a hand is at
+most 1,000 characters (``notation.MAX_NOTATION_LENGTH``), at most 6,000 bytes even written as JSON
+escapes, which leaves 10 KB for the context."""
+
+MAX_NESTING = 32
+"""The deepest nesting of JSON arrays and objects on a batch line (a line needs 1 or 2)."""
+
+JSONL_HELP = f"""\
+batch scoring (--jsonl FILE, '-' for stdin):
+  each line is one JSON object: {{"hand": "1112345678999m+5m", "rules": "mcr", "self_drawn": true}};
+  "rules" is optional (default mcr), the other keys are the context keywords of that rule set.
+  Every input line gets exactly one output line, in the same order: the result as JSON, or
+  {{"error": {{"type": ..., "message": ..., "line": N}}}} (N counts from 1). Error types: the
+  exception's name (NotationError, InvalidHandError, ContextError, JSONDecodeError, ...), or
+  BlankLine, UnicodeDecodeError (the line is not UTF-8), LineTooLong (over {MAX_LINE_BYTES:,} bytes,
+  refused before it is parsed), NestingTooDeep (JSON nested over {MAX_NESTING} levels),
+  InternalError (a bug in mjlearn: please report the line).
+exit codes: 0 every line scored, 1 some lines were errors, 2 usage (a missing file, a folder,
+  an unreadable file, HAND given with --jsonl), with a one-line message.
+"""
 
 
 def add_parser(subparsers):
     """Register the ``score`` subcommand on an argparse subparsers object."""
+    import argparse
     p = subparsers.add_parser("score", help="score a hand (MCR or a regional rule set)",
                               description="Score a winning hand under MCR (国标) or a regional rule set. "
-                                          "The winning tile goes after '+'.")
+                                          "The winning tile goes after '+'.",
+                              epilog=JSONL_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("hand", nargs="?", help="the hand in notation, e.g. '123456789m23p55s+4p'")
     p.add_argument("--self-drawn", action="store_true", help="won on one's own draw (自摸)")
     p.add_argument("--last-tile", action="store_true", help="the last tile of its kind (和绝张)")
@@ -40,14 +66,58 @@ def add_parser(subparsers):
                    help="regional: any other keyword of the rule set (repeatable), e.g. --set streak=2")
     p.add_argument("--lang", choices=("zh", "en"), default=None, help="language of the table")
     p.add_argument("--json", action="store_true", help="print the JSON form instead of a table")
-    p.add_argument("--jsonl", metavar="FILE", help="score one JSON object per line of FILE ('-' = stdin)")
+    p.add_argument("--jsonl", metavar="FILE",
+                   help="score one JSON object per line of FILE ('-' = stdin); one output line per input "
+                        "line (format and exit codes below)")
     p.set_defaults(func=run)
     return p
 
 
-def score_line(line: str) -> dict:
-    """Score one JSON line: the result's dict, or ``{"error": {"type", "message"}}``."""
+def _nesting(text: str) -> int:
+    """The deepest nesting of JSON arrays and objects in `text`, outside strings (linear, no recursion)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for c in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == '"':
+                in_string = False
+        elif c == '"':
+            in_string = True
+        elif c in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif c in "]}":
+            depth -= 1
+    return deepest
+
+
+def _line_error(type_: str, message: str, line: int | None) -> dict:
+    err = {"type": type_, "message": message}
+    if line is not None:
+        err["line"] = line
+    return {"error": err}
+
+
+def score_line(line: str, number: int | None = None) -> dict:
+    """Score one JSON line: the result's dict, or ``{"error": {"type", "message", "line"}}``.
+
+    `number` (counting from 1) goes into the error as ``"line"``. Every line gets an answer: a blank
+    line, a line too long or too deeply nested, bad JSON, a bad hand or context are errors.
+    """
     from .scoring import score
+    if not line.strip():
+        return _line_error("BlankLine", 'blank line: expected a JSON object such as {"hand": "1112345678999m+5m"}',
+                           number)
+    if len(line) > MAX_LINE_BYTES:  # characters here; bytes are checked by score_jsonl before decoding
+        return _line_error("LineTooLong", f"line of {len(line):,} characters: at most {MAX_LINE_BYTES:,} are read",
+                           number)
+    if (line.count("[") + line.count("{") > MAX_NESTING) and _nesting(line) > MAX_NESTING:
+        return _line_error("NestingTooDeep", f"JSON nested {_nesting(line):,} levels deep: a line is one object "
+                           f"of plain values (at most {MAX_NESTING} levels are read)", number)
     try:
         obj = json.loads(line)
         if not isinstance(obj, dict):
@@ -58,11 +128,105 @@ def score_line(line: str) -> dict:
             raise ValueError('each line needs "hand": a hand in notation')
         rules = obj.pop("rules", "mcr")
         return score(hand, rules=rules, **obj).to_dict()
-    except (ValueError, TypeError, KeyError) as e:
-        err = {"type": type(e).__name__, "message": str(e)}
+    except (ValueError, TypeError, KeyError, RecursionError) as e:
+        out = _line_error(type(e).__name__, str(e), number)
         if hasattr(e, "problems"):
-            err["problems"] = [{"message": p.message, "position": p.position} for p in e.problems]
-        return {"error": err}
+            out["error"]["problems"] = [{"message": p.message, "position": p.position} for p in e.problems]
+        return out
+    except Exception as e:  # noqa: BLE001 - one line must never end the batch; say it is our fault
+        return _line_error("InternalError", f"{type(e).__name__}: {_clip(str(e))} (a bug in mjlearn: "
+                           f"please report it with this line)", number)
+
+
+def _clip(text: str, limit: int = 300) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def _lines(stream):
+    """(line number, text or an error dict) for each line of a binary or text stream, reading at most
+    MAX_LINE_BYTES + 1 of a line at a time: the rest of a longer line is skipped, never held."""
+    number = 0
+    while True:
+        chunk = stream.readline(MAX_LINE_BYTES + 1)
+        if not chunk:
+            return
+        number += 1
+        newline = b"\n" if isinstance(chunk, bytes) else "\n"
+        size = len(chunk)
+        if not chunk.endswith(newline) and size > MAX_LINE_BYTES:
+            while True:  # skip the rest of the line in bounded pieces
+                more = stream.readline(64 * 1024)
+                size += len(more)
+                if not more or more.endswith(newline):
+                    break
+            unit = "bytes" if isinstance(chunk, bytes) else "characters"
+            yield number, _line_error("LineTooLong", f"line of {size:,} {unit}: at most {MAX_LINE_BYTES:,} are "
+                                      f"read (a hand is at most 1,000 characters)", number)
+            continue
+        if isinstance(chunk, bytes):
+            if number == 1 and chunk.startswith(b"\xef\xbb\xbf"):  # a UTF-8 byte-order mark
+                chunk = chunk[3:]
+            try:
+                chunk = chunk.decode("utf-8")
+            except UnicodeDecodeError as e:
+                yield number, _line_error("UnicodeDecodeError", f"line is not UTF-8: byte {chunk[e.start]:#04x} "
+                                          f"at {e.start + 1} ({e.reason})", number)
+                continue
+        yield number, chunk.rstrip("\r\n")
+
+
+def _write(out, record: dict) -> None:
+    """One JSON line, UTF-8; a lone surrogate in a message is written as its JSON escape (\\ud800)."""
+    data = (json.dumps(record, ensure_ascii=False) + "\n").encode("utf-8", "backslashreplace")
+    if hasattr(out, "buffer"):
+        out.buffer.write(data)
+    else:
+        out.write(data.decode("utf-8"))
+
+
+def score_jsonl(stream, out) -> int:
+    """Score every line of `stream` (binary or text) onto `out`, one line each; returns the exit code:
+    0 when every line was scored, 1 when some lines were errors."""
+    errors = 0
+    for number, line in _lines(stream):
+        record = line if isinstance(line, dict) else score_line(line, number)
+        errors += "error" in record
+        _write(out, record)
+    out.flush()
+    return 1 if errors else 0
+
+
+def _run_jsonl(path: str, hand: str | None) -> int:
+    if hand:
+        print(f"mjlearn score: give a HAND or --jsonl FILE, not both", file=sys.stderr)
+        return 2
+    sys.stdout.flush()
+    if path == "-":
+        return score_jsonl(getattr(sys.stdin, "buffer", sys.stdin), sys.stdout)
+    try:
+        stream = open(path, "rb")
+    except FileNotFoundError:
+        print(f"mjlearn score: --jsonl {path}: no such file", file=sys.stderr)
+        return 2
+    except IsADirectoryError:
+        print(f"mjlearn score: --jsonl {path}: is a folder, expected a file with one JSON object per line",
+              file=sys.stderr)
+        return 2
+    except OSError as e:
+        print(f"mjlearn score: --jsonl {path}: cannot be read ({e.strerror or e})", file=sys.stderr)
+        return 2
+    with stream:
+        try:
+            return score_jsonl(stream, sys.stdout)
+        except IsADirectoryError:  # some systems open a folder and fail on the first read
+            print(f"mjlearn score: --jsonl {path}: is a folder, expected a file with one JSON object per line",
+                  file=sys.stderr)
+            return 2
+        except OSError as e:
+            if isinstance(e, BrokenPipeError):
+                raise
+            print(f"mjlearn score: --jsonl {path}: read failed ({e.strerror or e})", file=sys.stderr)
+            return 2
 
 
 def _keyword_value(text: str):
@@ -104,16 +268,7 @@ def _score_args(args):
 def run(args) -> int:
     """Run ``mjlearn score``; returns the exit code."""
     if args.jsonl:
-        stream = sys.stdin if args.jsonl == "-" else open(args.jsonl, encoding="utf-8")
-        try:
-            for line in stream:
-                if not line.strip():
-                    continue
-                print(json.dumps(score_line(line), ensure_ascii=False), flush=False)
-        finally:
-            if stream is not sys.stdin:
-                stream.close()
-        return 0
+        return _run_jsonl(args.jsonl, args.hand)
     if not args.hand:
         print("mjlearn score: give a HAND or --jsonl FILE", file=sys.stderr)
         return 2

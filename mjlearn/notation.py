@@ -14,7 +14,9 @@
 >>> format_tiles(parse_tiles("1z2z5z6z7z 9m1m"))
 '19mESCFP'
 
-Bad input is an error naming every problem with its position:
+Bad input is an error naming every problem with its position and the text around it (a run of one
+bad character is one problem; past MAX_PROBLEMS the rest are counted; text longer than
+MAX_NOTATION_LENGTH is refused before it is read):
 
 >>> parse_hand("[135m]123m45")
 Traceback (most recent call last):
@@ -26,7 +28,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .errors import NotationError, Problem
+from .errors import InvalidHandError, NotationError, Problem
 from .hand import Hand, Meld, MeldKind
 from .tiles import FLOWER_LETTERS, HONOR_LETTERS, TILES, Z_ORDER, Tile, Tiles
 
@@ -41,12 +43,91 @@ _Z_INDEX = {str(i + 1): _HONOR_INDEX[c] for i, c in enumerate(Z_ORDER)}
 _TILE_EXPECTED = "expected a tile (digits with m, p, s or z; E S W N C F P; a flower a-h)"
 
 
+MAX_NOTATION_LENGTH = 1000
+"""The longest notation accepted, in characters, checked before anything else is read.
+
+The longest legitimate hand is about 60 characters (four kongs written in z notation with offers,
+a pair, the winning tile and all eight flowers: ``[1z1z1z1z,1]`` x 4, ``5z5z+5z``, ``abcdefgh``),
+about 130 with a space between every character; the longest row of tiles is the full set of 144
+written one by one with spaces (``1m 1m 1m ...``), about 430. A thousand leaves room for any
+spacing while keeping every error small and fast."""
+
+MAX_PROBLEMS = 20
+"""At most this many problems are listed; the rest are counted ("... and 7 more problems")."""
+
+_MESSAGE_BUDGET = 3000
+"""Characters of problem text listed before the rest are only counted (each problem is < 300)."""
+
+_WHOLE = 40
+"""Inputs up to this length are quoted whole in a message; longer ones by an excerpt."""
+
+
+def _excerpt(text: str, at: int) -> str:
+    """The text around offset `at`, quoted: the whole text when short, else a window marked with '...'.
+
+    >>> _excerpt("123m45", 4)
+    "'123m45'"
+    >>> _excerpt("x" * 50 + "]" * 50, 50)
+    "...'xxxxxxxxxxxx]]]]]]]]]]]]]]]]]]]]]]]]'..."
+    """
+    if len(text) <= _WHOLE:
+        return repr(text)
+    before, after = 12, 24
+    while True:
+        a, b = max(0, at - before), min(len(text), at + after)
+        quoted = repr(text[a:b])
+        if len(quoted) <= 80 or before == 1:  # escapes such as '\\ud800' take up to 10 characters
+            break
+        before, after = max(1, before // 2), max(2, after // 2)
+    return ("..." if a > 0 else "") + quoted + ("..." if b < len(text) else "")
+
+
+def _short(text: str, limit: int = 24) -> str:
+    """`text` cut to `limit` characters with '...' (for a meld or digits quoted inside a message)."""
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _capped(problems: list[Problem], more: int = 0, more_at: int | None = None) -> list[Problem]:
+    """The first problems within MAX_PROBLEMS and the message budget, then "... and N more problems".
+
+    `more` problems were already left out before this call, the first of them at `more_at`.
+    """
+    kept: list[Problem] = []
+    size = 0
+    for i, p in enumerate(problems):
+        if len(kept) == MAX_PROBLEMS or (kept and size + len(p.message) > _MESSAGE_BUDGET):
+            more += len(problems) - i
+            more_at = p.position
+            break
+        kept.append(p)
+        size += len(p.message) + 2
+    if more:
+        where = f", the first at {more_at + 1}" if more_at is not None else ""
+        kept.append(Problem(f"... and {more} more problem{'s' if more > 1 else ''}{where}", more_at))
+    return kept
+
+
+def _check_length(text: str) -> None:
+    """Refuse text over MAX_NOTATION_LENGTH before reading it (its own error, about the length only)."""
+    if len(text) > MAX_NOTATION_LENGTH:
+        raise NotationError([Problem(
+            f"notation too long: {len(text):,} characters starting {_excerpt(text, 0)}; "
+            f"at most {MAX_NOTATION_LENGTH:,} are read (a hand is at most about 60, "
+            f"a row of all 144 tiles about 430)", MAX_NOTATION_LENGTH)], text)
+
+
 class _Scanner:
-    """Reads notation with spaces removed, reporting positions in the original text."""
+    """Reads notation with spaces removed, reporting positions in the original text.
+
+    Problems are kept as records and turned into messages once, at the end: a run of the same problem
+    on consecutive characters (``"]]]]"``) is one record, and only the first MAX_PROBLEMS records are
+    kept, the rest counted, so time and memory stay proportional to the input.
+    """
 
     def __init__(self, text: str):
         if not isinstance(text, str):
             raise TypeError(f"notation must be a string, got {type(text).__name__}")
+        _check_length(text)
         self.text = text
         self.pos: list[int] = []
         chars = []
@@ -57,15 +138,49 @@ class _Scanner:
         self.s = "".join(chars)
         self.pos.append(len(text))
         self.i = 0
-        self.problems: list[Problem] = []
+        self.count = 0
+        """How many problems were found (a run counts once)."""
+        self._records: list[list] = []
+        self._last: list | None = None
+        self._first_left_out: int | None = None
 
-    def problem(self, at: int, what: str, expected: str | None = None, verdict: str = "") -> None:
-        """Record "<what> at <column> in '<text>'<verdict>: <expected>"."""
-        p = self.pos[at]
-        msg = f"{what} at {p + 1} in {self.text!r}{verdict}"
+    def problem(self, at: int, what: str, expected: str | None = None, verdict: str = "",
+                run: bool = False, run_expected: str | None = None) -> None:
+        """Record "<what> at <column> in <excerpt><verdict>: <expected>".
+
+        With `run`, the same problem on the next character extends the last record instead
+        ("<what> (x 3) at characters 4-6 ..."), where `run_expected` replaces `expected`.
+        """
+        key = (what, verdict, expected if run_expected is None else run_expected)
+        last = self._last
+        if run and last is not None and last[6] and last[5] == key and last[1] == at - 1:
+            last[1] = at
+            last[2] += 1
+            return
+        record = [at, at, 1, what, (expected, verdict, run_expected), key, run]
+        self.count += 1
+        self._last = record
+        if len(self._records) < MAX_PROBLEMS:
+            self._records.append(record)
+        elif self._first_left_out is None:
+            self._first_left_out = self.pos[at]
+
+    def _message(self, record: list) -> Problem:
+        first, last, n, what, (expected, verdict, run_expected), _, _ = record
+        p, q = self.pos[first], self.pos[last]
+        where = f"at {p + 1}" if n == 1 else f"(x {n}) at characters {p + 1}-{q + 1}"
+        if n > 1 and run_expected is not None:
+            expected = run_expected
+        msg = f"{what} {where} in {_excerpt(self.text, p)}{verdict}"
         if expected:
             msg += f": {expected}"
-        self.problems.append(Problem(msg, p))
+        return Problem(msg, p)
+
+    def error(self) -> NotationError:
+        """The NotationError listing the recorded problems (the first ones, then how many more)."""
+        problems = [self._message(r) for r in self._records]
+        return NotationError(_capped(problems, self.count - len(self._records), self._first_left_out),
+                             self.text)
 
     def tiles(self, allow_flowers: bool, stop: str) -> list[tuple[Tile, int]]:
         """Read tiles until a character of `stop` or the end; returns (tile, scan index)."""
@@ -84,9 +199,9 @@ class _Scanner:
                             if d in _Z_INDEX:
                                 out.append((TILES[_Z_INDEX[d]], k))
                             else:
-                                self.problem(k, f"{d}z is not a tile", "honors in z notation are 1z-7z")
+                                self.problem(k, f"{d}z is not a tile", "honors in z notation are 1z-7z", run=True)
                         elif d == "0":
-                            self.problem(k, "0 is not a tile rank", "expected a digit 1-9")
+                            self.problem(k, "0 is not a tile rank", "expected a digit 1-9", run=True)
                         else:
                             out.append((TILES[_SUIT_BASE[letter] + int(d) - 1], k))
                     self.i = j + 1
@@ -100,11 +215,11 @@ class _Scanner:
                 out.append((TILES[_FLOWER_INDEX[c]], start))
                 self.i += 1
             elif c in _FLOWER_INDEX:
-                self.problem(start, f"flower {c!r} inside a meld", "flowers are set aside, not melded")
+                self.problem(start, f"flower {c!r} inside a meld", "flowers are set aside, not melded", run=True)
                 self.i += 1
             else:
                 self.problem(start, f"unexpected {c!r}", _TILE_EXPECTED
-                             + (", '[' or '+'" if "+" in stop else ""))
+                             + (", '[' or '+'" if "+" in stop else ""), run=True)
                 self.i += 1
         return out
 
@@ -112,7 +227,7 @@ class _Scanner:
         """Read ``[tiles]`` or ``[tiles,D]`` at the current '['."""
         s, open_at = self.s, self.i
         self.i += 1
-        problems_before = len(self.problems)
+        problems_before = self.count
         found = self.tiles(allow_flowers=False, stop=",][+")
         offer = None
         bad = False
@@ -127,7 +242,7 @@ class _Scanner:
                              "expected 1-3 (who discarded it, or which chow tile), or 5-7 for an added kong")
                 bad = True
             elif len(digits) > 1:
-                self.problem(self.i, f"offer {digits!r} is more than one digit", "expected one digit")
+                self.problem(self.i, f"offer {_short(digits)!r} is more than one digit", "expected one digit")
                 bad = True
             else:
                 offer = int(digits)
@@ -139,7 +254,8 @@ class _Scanner:
             self.i = j
         if self.i >= len(s) or s[self.i] != "]":
             if self.i < len(s) and s[self.i] == "[":
-                self.problem(self.i, "'[' inside a meld", f"expected ']' to close the '[' at {self.pos[open_at] + 1}")
+                self.problem(self.i, "'[' inside a meld", f"expected ']' to close the '[' at {self.pos[open_at] + 1}",
+                             run=True, run_expected="expected ']' to close the '[' before each")
             else:
                 self.problem(open_at, "unclosed '['", "expected ']'")
             # skip to the next ']' so scanning can go on
@@ -149,9 +265,9 @@ class _Scanner:
                 self.i += 1
             return None
         self.i += 1
-        if bad or len(self.problems) > problems_before:
+        if bad or self.count > problems_before:
             return None  # the tiles inside were already reported; a shape error would only repeat them
-        written = self.text[self.pos[open_at]:self.pos[self.i - 1] + 1]
+        written = _short(self.text[self.pos[open_at]:self.pos[self.i - 1] + 1])
         tiles = [t for t, _ in found]
         kind, why = _meld_kind(tiles)
         if kind is None:
@@ -196,10 +312,11 @@ def parse_tile(text: str) -> Tile:
     """Parse exactly one tile: ``5m``, ``E``, ``7z`` or a flower letter."""
     sc = _Scanner(text)
     found = sc.tiles(allow_flowers=True, stop="")
-    if not sc.problems and len(found) != 1:
-        sc.problems.append(Problem(f"expected exactly one tile in {text!r}, found {len(found)}", 0))
-    if sc.problems:
-        raise NotationError(sc.problems, text)
+    if not sc.count and len(found) != 1:
+        raise NotationError([Problem(f"expected exactly one tile in {_excerpt(text, 0)}, found {len(found)}", 0)],
+                            text)
+    if sc.count:
+        raise sc.error()
     return found[0][0]
 
 
@@ -207,8 +324,8 @@ def parse_tiles(text: str) -> Tiles:
     """Parse a bare row of tiles (no melds, no '+'), keeping the written order."""
     sc = _Scanner(text)
     found = sc.tiles(allow_flowers=True, stop="")
-    if sc.problems:
-        raise NotationError(sc.problems, text)
+    if sc.count:
+        raise sc.error()
     return Tiles(t for t, _ in found)
 
 
@@ -222,8 +339,8 @@ def parse_meld(text: str) -> Meld:
         meld = sc.meld()
         if sc.i < len(sc.s):
             sc.problem(sc.i, "text after the meld", "expected one meld only")
-    if sc.problems or meld is None:
-        raise NotationError(sc.problems, text)
+    if sc.count or meld is None:
+        raise sc.error()
     return meld
 
 
@@ -247,11 +364,11 @@ def parse_hand(text: str) -> Hand:
             if m is not None and plus_at is None:
                 melds.append(m)
         elif c == "]":
-            sc.problem(sc.i, "']' without '['", "open a meld with '['")
+            sc.problem(sc.i, "']' without '['", "open a meld with '['", run=True)
             sc.i += 1
         elif c == "+":
             if plus_at is not None:
-                sc.problem(sc.i, "a second '+'", "only one winning tile follows '+'")
+                sc.problem(sc.i, "a second '+'", "only one winning tile follows '+'", run=True)
             else:
                 plus_at = sc.i
             sc.i += 1
@@ -268,9 +385,14 @@ def parse_hand(text: str) -> Hand:
             sc.problem(plus_at, "'+' without a winning tile", "expected one tile after '+', e.g. +5m")
         elif len(win) > 1:
             sc.problem(win[1][1], f"{len(win)} tiles after '+'", "expected exactly one winning tile")
-    if sc.problems:
-        raise NotationError(sc.problems, text)
-    return Hand(tuple(melds), tuple(concealed), win[0][0] if win else None, tuple(flowers))
+    if sc.count:
+        raise sc.error()
+    try:
+        return Hand(tuple(melds), tuple(concealed), win[0][0] if win else None, tuple(flowers))
+    except InvalidHandError as e:  # "aaaa..." would list one repeated flower per letter
+        if len(e.problems) <= MAX_PROBLEMS:
+            raise
+        raise InvalidHandError(_capped(list(e.problems)), e.text) from None
 
 
 def format_tiles(tiles: Iterable[Tile]) -> str:
