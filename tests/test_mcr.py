@@ -418,7 +418,7 @@ def test_count_fans_scoped_exclusions():
 
 def test_suit_table_is_the_recursive_search():
     import itertools
-    from mjlearn.mcr.tables import _suit_ways_by_search, suit_status, suit_ways
+    from mjlearn.shapes import _suit_ways_by_search, suit_status, suit_ways
     rng = __import__("random").Random(3)
     vectors = [c for c in itertools.product(range(5), repeat=9) if sum(c) <= 14 and sum(c) % 3 != 1]
     for c in rng.sample(vectors, 20000) + [(0,) * 9, (3, 1, 1, 1, 1, 1, 1, 1, 3), (0, 0, 0, 0, 0, 0, 4, 1, 1)]:
@@ -505,3 +505,17 @@ def test_combination_shortcuts_match_the_full_choice():
                 assert kept_fn(sets) == full(sets)[0], sets
         for a, b in itertools.product(codes, repeat=2):
             assert kept_fn([(3, a), (1, b)]) == full([(3, a), (1, b)])[0]
+
+
+def test_shapes_set_splits_read_the_same_table():
+    """The general readings (mjlearn.shapes) and the MCR scorer share the per-suit table; the
+    readings' splits without a pair are the recursive search's, in its order."""
+    import itertools
+    from mjlearn.shapes import _suit_sets, _suit_sets_by_search
+    rng = __import__("random").Random(5)
+    vectors = [c for c in itertools.product(range(5), repeat=9) if sum(c) <= 12 and sum(c) % 3 == 0]
+    for c in rng.sample(vectors, 5000) + [(0,) * 9, (4, 4, 4, 0, 0, 0, 0, 0, 0), (1, 1, 1, 0, 0, 0, 0, 0, 0)]:
+        assert _suit_sets(c) == _suit_sets_by_search(c), c
+    assert _suit_sets((4, 4, 4, 0, 0, 0, 0, 0, 0)) == (
+        (("pung", 0), ("chow", 0), ("pung", 1), ("pung", 2)), (("chow", 0), ("chow", 0), ("chow", 0), ("chow", 0)))
+    assert _suit_sets((3, 3, 3, 3, 3, 0, 0, 0, 0)) == _suit_sets_by_search((3, 3, 3, 3, 3, 0, 0, 0, 0))  # beyond the table

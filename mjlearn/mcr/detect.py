@@ -14,8 +14,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .fans import F, detects
-from .tables import (IS_DRAGON, IS_GREEN, IS_HONOR, IS_REVERSIBLE, IS_TERMINAL, IS_TERMINAL_OR_HONOR,
-                     IS_WIND, RANK, SUIT)
+from ..tiles import IS_DRAGON, IS_GREEN, IS_HONOR, IS_REVERSIBLE, IS_TERMINAL, IS_TERMINAL_OR_HONOR, IS_WIND
+from ..tiles import SUIT_NUMBER as SUIT
+from ..tiles import SUITED_RANK as RANK
 
 CHOW, PUNG, KONG, PAIR, KNITTED, SINGLES = "chow", "pung", "kong", "pair", "knitted", "singles"
 

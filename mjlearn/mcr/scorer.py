@@ -27,7 +27,7 @@ combination choice); the result keeps the chosen reading's occurrences and build
 (kept fans with their sets, dropped fans with fan and principle) with the explicit steps only when
 asked (``fans``, ``excluded``, ``to_dict``, display). Facts that do not depend on the reading are
 computed once per hand (whole-hand fans from per-suit tables, win flags per context, 四归一);
-per-suit facts come from tables keyed by the suit's counts (:func:`~mjlearn.mcr.tables.suit_table`
+per-suit facts come from tables keyed by the suit's counts (:func:`~mjlearn.shapes.suit_table`
 lists every set-and-pair split once); the wait count is computed only when a reading could claim
 边张/嵌张/单钓将, from cached per-suit wait facts. Tests check each fast twin against its
 definition.
@@ -49,7 +49,10 @@ from . import detect as D
 from .principles import combine_chows_kept, combine_pungs_kept, count_fans
 from .fans import F
 from .profiles import Profile, get_profile
-from .tables import IS_TERMINAL_OR_HONOR, KNITTED, ORPHANS, REF, WIND_INDEX, suit_status, suit_table, suit_ways
+from ..shapes import suit_status, suit_table, suit_ways
+from ..tiles import IS_TERMINAL_OR_HONOR, ORPHAN_INDICES
+from ..tiles import KNITTED_PATTERNS as KNITTED
+from .tables import REF, WIND_INDEX
 
 __all__ = ["score", "CONTEXT_KEYWORDS"]
 
@@ -363,7 +366,7 @@ def _honor_parts(seg: bytes):
 
 
 def _suit_parts(base, seg):
-    """The ways of one suit (:func:`~mjlearn.mcr.tables.suit_ways`) as parts with tile indices:
+    """The ways of one suit (:func:`~mjlearn.shapes.suit_ways`) as parts with tile indices:
     ``(pair index or -1, parts sorted as the reference sorts sets, their sort keys)``."""
     out = []
     for p, sets in suit_ways(seg):
@@ -599,7 +602,7 @@ _NINE_GATES = ((F.NINE_GATES, ()),)
 _ODD = bytes(n & 1 for n in range(256))            # bytes.translate: count -> odd?
 _PRESENT = D._PRESENT                                # count -> present?
 _KNIT_MASKS = tuple(sum(1 << 8 * i for i in p) for p in KNITTED)   # over presence bytes as an int
-_ORPHAN_MASK = sum(1 << 8 * i for i in ORPHANS)
+_ORPHAN_MASK = sum(1 << 8 * i for i in ORPHAN_INDICES)
 _SUITED_MASK = sum(1 << 8 * i for i in range(27))
 
 
@@ -649,7 +652,7 @@ def _special_forms(counts, all_counts, win, ctx, prof, whole, n_hog, b=None, pre
         D.concealment(0, ctx.self_drawn, occ)
         D.win_flags(ctx, occ)
         total, fc = _finish(occ, prof)
-        doubled = next(i for i in ORPHANS if counts[i] == 2)
+        doubled = next(i for i in ORPHAN_INDICES if counts[i] == 2)
         return total, fc, "thirteen_orphans", [(SINGLES, -1, False), (PAIR, doubled, False)], occ, None
     return None
 
