@@ -43,7 +43,7 @@ from __future__ import annotations
 from functools import lru_cache
 from types import SimpleNamespace
 
-from ..errors import InvalidHandError, Problem
+from ..errors import ContextError, InvalidHandError, Problem
 from ..hand import Hand, MeldKind, as_hand
 from . import detect as D
 from .principles import combine_chows_kept, combine_pungs_kept, count_fans
@@ -79,7 +79,8 @@ def score(hand, *, profile="mcr", rules=None, **context):
     """
     if rules is not None:
         if profile != "mcr" and rules != profile:
-            raise TypeError("give either profile= or rules=, not both")
+            raise ContextError(f"give either profile= or rules=, not both (got profile={profile!r}, rules={rules!r})",
+                               accepted=CONTEXT_KEYWORDS)
         profile = rules
     prof = _PROFILE_BY_NAME.get(profile) if profile.__class__ is str else None
     if prof is None:
@@ -94,7 +95,8 @@ _CONTEXTS: dict = {}
 
 def _win_context(context):
     """The checked WinContext of the keywords, cached by their values and types (a bool and an int
-    that compare equal must not share an entry: ``self_drawn=1`` is an error)."""
+    that compare equal must not share an entry: ``self_drawn=1`` is an error). An unknown keyword or
+    a bad value is a :class:`~mjlearn.errors.ContextError`, as under every rule set."""
     try:
         key = (*context.items(), *map(type, context.values()))
         wc = _CONTEXTS.get(key)
@@ -104,10 +106,14 @@ def _win_context(context):
         return wc
     unknown = [k for k in context if k not in CONTEXT_KEYWORDS]
     if unknown:
-        raise TypeError(f"score() got unknown keyword(s) {', '.join(map(repr, unknown))}: "
-                        f"expected {', '.join(CONTEXT_KEYWORDS)}, profile")
+        raise ContextError(f"MCR scoring (国标麻将) does not use the context keyword{'s' if len(unknown) > 1 else ''} "
+                           f"{', '.join(map(repr, unknown))}; it accepts: {', '.join(CONTEXT_KEYWORDS)} "
+                           f"(and profile)", accepted=CONTEXT_KEYWORDS)
     from ..hand import WinContext
-    wc = WinContext(**context)
+    try:
+        wc = WinContext(**context)
+    except InvalidHandError as e:           # a value of the wrong type or out of range
+        raise ContextError(str(e), accepted=CONTEXT_KEYWORDS) from None
     if key is not None and len(_CONTEXTS) < 10000:
         _CONTEXTS[key] = wc
     return wc
