@@ -26,7 +26,7 @@ from common import (gb_counts, random_hands, random_winning_hands, report_line, 
 import MahjongGB
 
 from mjlearn import analysis
-from mjlearn import shanten as core
+from mjlearn import shanten_core as core
 from mjlearn.hand import Hand
 from mjlearn.tiles import TILES
 

@@ -26,6 +26,13 @@ def score(hand, rules="mcr", **context):
     from .mcr.profiles import PROFILES, Profile
     if isinstance(rules, Profile) or (isinstance(rules, str) and rules.lower() in PROFILES):
         from .mcr.scorer import score as mcr_score
-        return mcr_score(hand, profile=rules.lower() if isinstance(rules, str) else rules, **context)
+        profile = rules.lower() if isinstance(rules, str) else rules
+        if "profile" in context:           # mjlearn.mcr.score's name for it: fine when it does not contradict
+            given = context.pop("profile")
+            if profile != "mcr" and given != profile:
+                from .errors import ContextError
+                raise ContextError(f"give the MCR profile once: rules={rules!r} and profile={given!r} differ")
+            profile = given
+        return mcr_score(hand, profile=profile, **context)
     from . import rules as registry
     return registry.score(hand, rules=rules, **context)

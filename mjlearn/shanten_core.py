@@ -26,6 +26,7 @@ import.
 from __future__ import annotations
 
 from .errors import InvalidHandError
+from .tiles import KNITTED_SUIT_ORDERS, ORPHAN_INDICES
 
 __all__ = [
     "shanten_of_counts", "regular_shanten_of_counts", "seven_pairs_shanten_of_counts",
@@ -35,8 +36,8 @@ __all__ = [
 ]
 
 # The six knitted straights as (suit base for ranks 147, for 258, for 369).
-_KNIT_PERMS = ((0, 9, 18), (0, 18, 9), (9, 0, 18), (9, 18, 0), (18, 0, 9), (18, 9, 0))
-_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_KNIT_PERMS = KNITTED_SUIT_ORDERS
+_ORPHANS = ORPHAN_INDICES
 
 
 # --- one suit: every (sets, partial sets, pair) trade-off, cached ----------------------------------

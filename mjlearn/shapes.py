@@ -23,13 +23,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
-from itertools import permutations, product
+from itertools import combinations_with_replacement, product
 
 from .hand import Meld, MeldKind, as_hand
-from .tiles import TILES, Tile
+from .tiles import KNITTED_PATTERNS, ORPHAN_INDICES, TILES, Tile
 
 __all__ = ["Form", "PartKind", "Part", "Reading", "readings", "is_complete", "is_winning",
-           "KNITTED_PATTERNS", "ORPHAN_INDICES"]
+           "KNITTED_PATTERNS", "ORPHAN_INDICES",
+           "suit_table", "suit_ways", "suit_status"]
 
 
 class Form(str, Enum):
@@ -150,15 +151,85 @@ class Reading:
         return svg.reading_html(self)
 
 
-# --- per-suit decomposition (cached on 9-count tuples) ----------------------
+# --- per-suit decomposition: one table, read by the readings here and by the MCR scorer ----------
+
+_SUIT_TABLE: dict | None = None
+
+
+def suit_table() -> dict:
+    """Every count vector of one suit (9 ranks, each at most 5: a hand's 4 plus a tile tried) that
+    splits into sets and at most one pair, as ``bytes`` -> its ways (see :func:`suit_ways`).
+
+    Built on first use by listing every multiset of up to four sets (pungs and chows, 4,845) with
+    and without each pair, about 0.1 s once; after that a suit's readings and statuses are single
+    dictionary look-ups instead of searches. The ways are in the order of the recursive search
+    (:func:`_set_splits`, checked by the tests): without a pair first, then by the pair's rank.
+    """
+    global _SUIT_TABLE
+    if _SUIT_TABLE is None:
+        kinds = [(0, r) for r in range(9)] + [(1, r) for r in range(7)]
+        kinds.sort(key=lambda k: (k[1], k[0]))          # by rank, a pung before a chow
+        table: dict = {}
+        for n in range(5):
+            for combo in combinations_with_replacement(range(16), n):
+                c = [0] * 9
+                for x in combo:
+                    k, r = kinds[x]
+                    if k:
+                        c[r] += 1
+                        c[r + 1] += 1
+                        c[r + 2] += 1
+                    else:
+                        c[r] += 3
+                if max(c) > 5:
+                    continue
+                sets = tuple(kinds[x] for x in combo)
+                table.setdefault(bytes(c), []).append((-1, sets))
+                for p in range(9):
+                    if c[p] <= 3:
+                        c[p] += 2
+                        table.setdefault(bytes(c), []).append((p, sets))
+                        c[p] -= 2
+        for key, ways in table.items():
+            ways.sort(key=lambda w: (w[0], [(r, k) for k, r in w[1]]))
+            table[key] = tuple(ways)
+        _SUIT_TABLE = table
+    return _SUIT_TABLE
+
+
+def suit_status(counts) -> int:
+    """For one suit's 9 counts: bit 1 = splits into sets only, bit 2 = into sets and one pair."""
+    ways = suit_table().get(bytes(counts))
+    if not ways:
+        return 0
+    return (1 if ways[0][0] < 0 else 0) | (2 if ways[-1][0] >= 0 else 0)
+
+
+def suit_ways(counts) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
+    """Every split of one suit's counts into sets and at most one pair.
+
+    Each way is ``(pair_rank0 or -1, ((kind, rank0), ...))`` with kind 0 = pung, 1 = chow.
+    """
+    return suit_table().get(bytes(counts), ())
+
+
+def _suit_ways_by_search(counts: tuple[int, ...]):
+    """:func:`suit_ways` by recursive search: the definition the table is checked against."""
+    out = []
+    for sets in _set_splits(counts):
+        out.append((-1, sets))
+    c = list(counts)
+    for r in range(9):
+        if c[r] >= 2:
+            c[r] -= 2
+            for sets in _set_splits(tuple(c)):
+                out.append((r, sets))
+            c[r] += 2
+    return tuple(out)
+
 
 @lru_cache(maxsize=None)
-def _suit_sets(counts: tuple[int, ...]) -> tuple[tuple[tuple[str, int], ...], ...]:
-    """Every way to split one suit's 9 counts into pungs and chows; () if none.
-
-    Each way is a tuple of ("pung" | "chow", rank index 0-8), sorted, and no way is listed twice
-    (four of a tile can be split "pung then chow" or "chow then pung": the same way).
-    """
+def _set_splits(counts: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
     i = next((k for k, n in enumerate(counts) if n), None)
     if i is None:
         return ((),)
@@ -166,16 +237,35 @@ def _suit_sets(counts: tuple[int, ...]) -> tuple[tuple[tuple[str, int], ...], ..
     c = list(counts)
     if c[i] >= 3:
         c[i] -= 3
-        for rest in _suit_sets(tuple(c)):
-            out.append((("pung", i),) + rest)
+        out.extend(((0, i),) + rest for rest in _set_splits(tuple(c)))
         c[i] += 3
     if i <= 6 and c[i + 1] and c[i + 2]:
         c[i] -= 1
         c[i + 1] -= 1
         c[i + 2] -= 1
-        for rest in _suit_sets(tuple(c)):
-            out.append((("chow", i),) + rest)
-    return tuple(dict.fromkeys(tuple(sorted(way, key=lambda kr: (kr[1], kr[0] == "chow"))) for way in out))
+        out.extend(((1, i),) + rest for rest in _set_splits(tuple(c)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _suit_sets(counts: tuple[int, ...]) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """Every way to split one suit's 9 counts into pungs and chows; () if none.
+
+    Each way is a tuple of ("pung" | "chow", rank index 0-8), sorted, and no way is listed twice
+    (four of a tile can be split "pung then chow" or "chow then pung": the same way). Read from
+    :func:`suit_table` (its ways without a pair come first, in this order); counts beyond the
+    table (more than 12 tiles or a count above 5) are searched.
+    """
+    if sum(counts) <= 12 and max(counts) <= 5:
+        return tuple(tuple([("chow" if k else "pung", r) for k, r in sets])
+                     for p, sets in suit_table().get(bytes(counts), ()) if p < 0)
+    return _suit_sets_by_search(counts)
+
+
+def _suit_sets_by_search(counts: tuple[int, ...]) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """:func:`_suit_sets` by recursive search (the definition; used beyond the table)."""
+    ways = (tuple(sorted(way, key=lambda kr: (kr[1], kr[0]))) for way in _set_splits(tuple(counts)))
+    return tuple(dict.fromkeys(tuple(("chow" if k else "pung", r) for k, r in way) for way in ways))
 
 
 @lru_cache(maxsize=None)
@@ -212,21 +302,6 @@ def _regular_ways(counts: list[int]) -> list[tuple[int, list[tuple[str, int]]]]:
                 out.append((p, sets))
             counts[p] += 2
     return out
-
-
-def _knitted_patterns() -> tuple[tuple[int, ...], ...]:
-    out = []
-    for suit_bases in permutations((0, 9, 18)):
-        # suit_bases[k] gets ranks k+1, k+4, k+7 (147, 258, 369)
-        out.append(tuple(sorted(base + k + 3 * j for k, base in enumerate(suit_bases) for j in range(3))))
-    return tuple(out)
-
-
-KNITTED_PATTERNS: tuple[tuple[int, ...], ...] = _knitted_patterns()
-"""The six knitted straights (组合龙) as 9 tile indices: 147 258 369 spread over three suits."""
-
-ORPHAN_INDICES: tuple[int, ...] = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-"""The thirteen terminals and honors (幺九牌)."""
 
 
 def _part(kind: str, index: int) -> Part:

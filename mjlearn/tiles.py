@@ -27,6 +27,8 @@ __all__ = [
     "SUITED", "CHARACTERS", "DOTS", "BAMBOO", "HONORS", "WINDS", "DRAGONS",
     "TERMINALS", "TERMINALS_AND_HONORS", "SIMPLES", "GREEN", "REVERSIBLE",
     "SEASONS", "PLANTS", "Tiles", "tile",
+    "SUIT_NUMBER", "SUITED_RANK", "IS_WIND", "IS_DRAGON", "IS_HONOR", "IS_TERMINAL", "IS_TERMINAL_OR_HONOR",
+    "IS_GREEN", "IS_REVERSIBLE", "ORPHAN_INDICES", "KNITTED_SUIT_ORDERS", "KNITTED_PATTERNS",
 ]
 
 NUM_KINDS = 34
@@ -290,6 +292,33 @@ REVERSIBLE: frozenset[Tile] = frozenset(
     + [TILES[18 + r - 1] for r in (2, 4, 5, 6, 8, 9)]
     + [TILES[33]]
 )
+
+# --- the same facts by tile index (0-33), for the engines' count arrays ---------------------------
+
+SUIT_NUMBER: tuple[int, ...] = tuple([i // 9 for i in range(27)] + [3] * 7)
+"""Suit of each tile index as a number: 0 characters, 1 dots, 2 bamboo, 3 honors."""
+SUITED_RANK: tuple[int, ...] = tuple([i % 9 + 1 for i in range(27)] + [0] * 7)
+"""1-9 for suited tile indices, 0 for honors (unlike :attr:`Tile.rank`, which numbers honors too)."""
+IS_WIND: tuple[bool, ...] = tuple(t in WINDS for t in KINDS)
+IS_DRAGON: tuple[bool, ...] = tuple(t in DRAGONS for t in KINDS)
+IS_HONOR: tuple[bool, ...] = tuple(t in HONORS for t in KINDS)
+IS_TERMINAL: tuple[bool, ...] = tuple(t in TERMINALS for t in KINDS)
+IS_TERMINAL_OR_HONOR: tuple[bool, ...] = tuple(t in TERMINALS_AND_HONORS for t in KINDS)
+IS_GREEN: tuple[bool, ...] = tuple(t in GREEN for t in KINDS)
+IS_REVERSIBLE: tuple[bool, ...] = tuple(t in REVERSIBLE for t in KINDS)
+"""Membership of each tile index in the groups above (``IS_GREEN[19]`` is ``True``: 2s is green)."""
+
+ORPHAN_INDICES: tuple[int, ...] = tuple(t.index for t in KINDS if t in TERMINALS_AND_HONORS)
+"""The thirteen terminals and honors (幺九牌) of thirteen orphans, in index order."""
+
+KNITTED_SUIT_ORDERS: tuple[tuple[int, int, int], ...] = (
+    (0, 9, 18), (0, 18, 9), (9, 0, 18), (9, 18, 0), (18, 0, 9), (18, 9, 0))
+"""The six ways to give 147, 258 and 369 each their own suit: the first index of the suit that
+holds 147, of the one that holds 258 and of the one that holds 369."""
+KNITTED_PATTERNS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted(base + k + 3 * j for k, base in enumerate(bases) for j in range(3)))
+    for bases in KNITTED_SUIT_ORDERS)
+"""The six knitted straights (组合龙) as 9 tile indices, in the order of :data:`KNITTED_SUIT_ORDERS`."""
 
 
 class Tiles(tuple):

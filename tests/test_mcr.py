@@ -7,7 +7,8 @@ import json
 import pytest
 
 from mjlearn import InvalidHandError, NotationError
-from mjlearn.mcr import FANS, fan, get_profile, score
+from mjlearn.errors import ContextError
+from mjlearn.mcr import CONTEXT_KEYWORDS, FANS, fan, get_profile, score
 from mjlearn.mcr.examples import EXAMPLES, example, near_miss
 from mjlearn.mcr.fans import POINT_TIERS
 from mjlearn.mcr.principles import (COMBINE_ONCE, NO_IDENTICAL, NON_REPETITION, apply_exclusions, combine_chows,
@@ -256,7 +257,6 @@ def test_not_winning_is_an_answer():
     ("123m456p789s234s5m+5m", {"kong": True}, "robbing a kong"),
     ("123m456p789s234s5m+5m", {"kong": True, "self_drawn": True}, "no kong"),
     ("[123m,1]456p789sEEE5s+5s", {"last_tile": True}, "last_tile"),
-    ("123456789m23p55s+4p", {"flowers": 9}, "flowers"),
     ("123456789m23p55sab+4p", {"flowers": 7}, "only eight"),
     ("123456789m23p55s4p", {}, "no winning tile"),
 ])
@@ -266,7 +266,7 @@ def test_inconsistent_input_is_an_error(hand, ctx, msg):
 
 
 def test_bad_keywords_and_profiles():
-    with pytest.raises(TypeError, match="unknown keyword"):
+    with pytest.raises(ContextError, match="does not use the context keyword 'selfdrawn'"):
         score("123456789m23p55s+4p", selfdrawn=True)
     with pytest.raises(ValueError, match="unknown MCR profile"):
         score("123456789m23p55s+4p", profile="nope")
@@ -274,6 +274,41 @@ def test_bad_keywords_and_profiles():
         score("123m45")
     with pytest.raises(InvalidHandError):
         score("11111m23456789p+1p")
+
+
+# both doors (mj.score and mjlearn.rules.score) refuse a bad context keyword alike, as every rule set does
+@pytest.mark.parametrize("ctx,named", [
+    ({"selfdrawn": True}, "'selfdrawn'"),
+    ({"self_drawn": 1}, "self_drawn"),
+    ({"self_drawn": True, "kong": "yes"}, "kong"),
+    ({"self_drawn": True, "flowers": 9}, "flowers"),
+    ({"self_drawn": True, "flowers": -1}, "flowers"),
+    ({"self_drawn": True, "flowers": True}, "flowers"),
+    ({"self_drawn": True, "seat_wind": "X"}, "seat_wind"),
+    ({"self_drawn": True, "prevalent_wind": 5}, "prevalent_wind"),
+])
+def test_bad_context_is_a_context_error_through_every_door(ctx, named):
+    import mjlearn as mj
+    from mjlearn import rules
+    hand = "123456789m23p55s+4p"
+    mcr_doors = [lambda: mj.score(hand, **ctx), lambda: mj.score(hand, rules="mcr-wmo2014", **ctx),
+                 lambda: score(hand, **ctx)]
+    for door in mcr_doors:
+        with pytest.raises(ContextError, match=named) as e:
+            door()
+        assert isinstance(e.value, ValueError) and e.value.accepted == CONTEXT_KEYWORDS
+    with pytest.raises(ContextError, match=named):
+        rules.score(hand, rules="mcr", **ctx)
+
+
+def test_mcr_door_takes_the_profile_under_either_name():
+    import mjlearn as mj
+    hand = "123456789m23p55s+4p"
+    assert mj.score(hand, profile="mcr-wmo2014").profile.name == "mcr-wmo2014"
+    with pytest.raises(ContextError, match="profile"):
+        mj.score(hand, rules="mcr-wmo2014", profile="mcr")
+    with pytest.raises(ContextError, match="not both"):
+        score(hand, profile="mcr-wmo2014", rules="mcr")
 
 
 # --- settlement ----------------------------------------------------------------------------
@@ -418,7 +453,7 @@ def test_count_fans_scoped_exclusions():
 
 def test_suit_table_is_the_recursive_search():
     import itertools
-    from mjlearn.mcr.tables import _suit_ways_by_search, suit_status, suit_ways
+    from mjlearn.shapes import _suit_ways_by_search, suit_status, suit_ways
     rng = __import__("random").Random(3)
     vectors = [c for c in itertools.product(range(5), repeat=9) if sum(c) <= 14 and sum(c) % 3 != 1]
     for c in rng.sample(vectors, 20000) + [(0,) * 9, (3, 1, 1, 1, 1, 1, 1, 1, 3), (0, 0, 0, 0, 0, 0, 4, 1, 1)]:
@@ -449,9 +484,9 @@ def test_whole_hand_tables_match_the_definition():
 def test_context_cache_keeps_type_checks():
     hand = "123456789m23p55s+4p"
     assert score(hand, self_drawn=True).total == 22
-    with pytest.raises(InvalidHandError):
+    with pytest.raises(ContextError, match="self_drawn must be True or False, got 1"):
         score(hand, self_drawn=1)
-    with pytest.raises(TypeError):
+    with pytest.raises(ContextError, match="nonsense"):
         score(hand, nonsense=True)
     assert score(hand, self_drawn=True).context.self_drawn is True
 
@@ -505,3 +540,17 @@ def test_combination_shortcuts_match_the_full_choice():
                 assert kept_fn(sets) == full(sets)[0], sets
         for a, b in itertools.product(codes, repeat=2):
             assert kept_fn([(3, a), (1, b)]) == full([(3, a), (1, b)])[0]
+
+
+def test_shapes_set_splits_read_the_same_table():
+    """The general readings (mjlearn.shapes) and the MCR scorer share the per-suit table; the
+    readings' splits without a pair are the recursive search's, in its order."""
+    import itertools
+    from mjlearn.shapes import _suit_sets, _suit_sets_by_search
+    rng = __import__("random").Random(5)
+    vectors = [c for c in itertools.product(range(5), repeat=9) if sum(c) <= 12 and sum(c) % 3 == 0]
+    for c in rng.sample(vectors, 5000) + [(0,) * 9, (4, 4, 4, 0, 0, 0, 0, 0, 0), (1, 1, 1, 0, 0, 0, 0, 0, 0)]:
+        assert _suit_sets(c) == _suit_sets_by_search(c), c
+    assert _suit_sets((4, 4, 4, 0, 0, 0, 0, 0, 0)) == (
+        (("pung", 0), ("chow", 0), ("pung", 1), ("pung", 2)), (("chow", 0), ("chow", 0), ("chow", 0), ("chow", 0)))
+    assert _suit_sets((3, 3, 3, 3, 3, 0, 0, 0, 0)) == _suit_sets_by_search((3, 3, 3, 3, 3, 0, 0, 0, 0))  # beyond the table

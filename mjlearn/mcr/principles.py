@@ -43,6 +43,8 @@ from __future__ import annotations
 
 from operator import itemgetter
 
+from .fans import F, detects
+
 __all__ = ["combine_chows", "combine_pungs", "apply_exclusions", "count_fans", "combine_chows_kept",
            "combine_pungs_kept", "NON_REPETITION", "NO_SPLITTING",
            "NO_IDENTICAL", "COMBINE_ONCE", "TAKE_HIGHER", "PRINCIPLES"]
@@ -62,8 +64,8 @@ PRINCIPLES = {
 }
 """The five principles (Chinese name -> English gloss)."""
 
-# fan ids used here
-_PURE_DOUBLE, _MIXED_DOUBLE, _SHORT, _TERMINAL_CHOWS = 69, 70, 71, 72
+_PURE_DOUBLE, _MIXED_DOUBLE, _SHORT, _TERMINAL_CHOWS = (F.PURE_DOUBLE_CHOW, F.MIXED_DOUBLE_CHOW, F.SHORT_STRAIGHT,
+                                                       F.TWO_TERMINAL_CHOWS)
 
 
 def _is_shift1_unordered(r0, r1, r2) -> bool:
@@ -71,6 +73,7 @@ def _is_shift1_unordered(r0, r1, r2) -> bool:
     return a + 1 == b and b + 1 == c
 
 
+@detects(F.PURE_DOUBLE_CHOW, F.MIXED_DOUBLE_CHOW, F.SHORT_STRAIGHT, F.TWO_TERMINAL_CHOWS)
 def two_chows(t0: int, t1: int) -> int:
     """The two-chow fan of two chows given by their middle tiles' reference codes (0 = none)."""
     if t0 >> 4 != t1 >> 4:
@@ -84,67 +87,73 @@ def two_chows(t0: int, t1: int) -> int:
     return 0
 
 
+@detects(F.MIXED_SHIFTED_CHOWS, F.MIXED_TRIPLE_CHOW, F.MIXED_STRAIGHT, F.PURE_STRAIGHT, F.PURE_SHIFTED_CHOWS,
+         F.PURE_TRIPLE_CHOW)
 def three_chows(t0: int, t1: int, t2: int) -> int:
     """The three-chow fan of sorted middle codes (0 = none)."""
     s0, s1, s2 = t0 >> 4, t1 >> 4, t2 >> 4
     if s0 != s1 and s0 != s2 and s1 != s2:
         r0, r1, r2 = t0 & 15, t1 & 15, t2 & 15
         if _is_shift1_unordered(r0, r1, r2):
-            return 50      # 三色三步高
+            return F.MIXED_SHIFTED_CHOWS      # 三色三步高
         if r0 == r1 == r2:
-            return 41      # 三色三同顺
+            return F.MIXED_TRIPLE_CHOW        # 三色三同顺
         if sorted((r0, r1, r2)) == [2, 5, 8]:
-            return 39      # 花龙
+            return F.MIXED_STRAIGHT           # 花龙
         return 0
     if t0 + 3 == t1 and t1 + 3 == t2:
-        return 28          # 清龙
+        return F.PURE_STRAIGHT                # 清龙
     if (t0 + 2 == t1 and t1 + 2 == t2) or (t0 + 1 == t1 and t1 + 1 == t2):
-        return 30          # 一色三步高
+        return F.PURE_SHIFTED_CHOWS           # 一色三步高
     if t0 == t1 == t2:
-        return 23          # 一色三同顺
+        return F.PURE_TRIPLE_CHOW             # 一色三同顺
     return 0
 
 
+@detects(F.FOUR_PURE_SHIFTED_CHOWS, F.QUADRUPLE_CHOW)
 def four_chows(t0, t1, t2, t3) -> int:
     if (t0 + 2 == t1 and t1 + 2 == t2 and t2 + 2 == t3) or (t0 + 1 == t1 and t1 + 1 == t2 and t2 + 1 == t3):
-        return 16          # 一色四步高
+        return F.FOUR_PURE_SHIFTED_CHOWS      # 一色四步高
     if t0 == t1 == t2 == t3:
-        return 14          # 一色四同顺
+        return F.QUADRUPLE_CHOW               # 一色四同顺
     return 0
 
 
+@detects(F.DOUBLE_PUNG, F.TWO_DRAGONS_PUNGS)
 def two_pungs(t0: int, t1: int) -> int:
     if t0 < 0x40 and t1 < 0x40:
-        return 65 if (t0 & 15) == (t1 & 15) else 0     # 双同刻
+        return F.DOUBLE_PUNG if (t0 & 15) == (t1 & 15) else 0     # 双同刻
     if t0 >= 0x45 and t1 >= 0x45:
-        return 54                                       # 双箭刻
+        return F.TWO_DRAGONS_PUNGS                                # 双箭刻
     return 0
 
 
+@detects(F.MIXED_SHIFTED_PUNGS, F.TRIPLE_PUNG, F.PURE_SHIFTED_PUNGS, F.BIG_THREE_WINDS, F.BIG_THREE_DRAGONS)
 def three_pungs(t0, t1, t2) -> int:
     if t0 < 0x40 and t1 < 0x40 and t2 < 0x40:
         s0, s1, s2 = t0 >> 4, t1 >> 4, t2 >> 4
         if s0 != s1 and s0 != s2 and s1 != s2:
             r0, r1, r2 = t0 & 15, t1 & 15, t2 & 15
             if _is_shift1_unordered(r0, r1, r2):
-                return 42  # 三色三节高
+                return F.MIXED_SHIFTED_PUNGS  # 三色三节高
             if r0 == r1 == r2:
-                return 32  # 三同刻
+                return F.TRIPLE_PUNG          # 三同刻
         elif t0 + 1 == t1 and t1 + 1 == t2:
-            return 24      # 一色三节高
+            return F.PURE_SHIFTED_PUNGS       # 一色三节高
         return 0
     if 0x41 <= t0 and t2 <= 0x44:
-        return 38          # 三风刻 (sorted, distinct)
+        return F.BIG_THREE_WINDS              # 三风刻 (sorted, distinct)
     if (t0, t1, t2) == (0x45, 0x46, 0x47):
-        return 2           # 大三元
+        return F.BIG_THREE_DRAGONS            # 大三元
     return 0
 
 
+@detects(F.FOUR_PURE_SHIFTED_PUNGS, F.BIG_FOUR_WINDS)
 def four_pungs(t0, t1, t2, t3) -> int:
     if t0 < 0x40 and t0 + 1 == t1 and t1 + 1 == t2 and t2 + 1 == t3:
-        return 15          # 一色四节高
+        return F.FOUR_PURE_SHIFTED_PUNGS      # 一色四节高
     if (t0, t1, t2, t3) == (0x41, 0x42, 0x43, 0x44):
-        return 1           # 大四喜
+        return F.BIG_FOUR_WINDS               # 大四喜
     return 0
 
 
@@ -404,7 +413,7 @@ def count_fans(occurrences, tables):
         kept[f] = n
         total += points[f] * n
     if not kept:
-        return points[43], {43: 1}
+        return points[F.CHICKEN_HAND], {F.CHICKEN_HAND: 1}
     return total, kept
 
 

@@ -322,13 +322,12 @@ _second = itemgetter(1)
 def _reading(form, parts, melds, hand):
     """Turn the engine's parts into a :class:`~mjlearn.shapes.Reading` (for display and explanation)."""
     from ..shapes import Form, Part, PartKind, Reading
-    from ..tiles import TILES
-    from .tables import KNITTED
+    from ..tiles import KNITTED_PATTERNS, TILES
     out = []
     mi = 0
     for kind, t, exp in parts:
         if kind == "knitted":
-            out.append(Part(PartKind.KNITTED, tuple(TILES[i] for i in KNITTED[t])))
+            out.append(Part(PartKind.KNITTED, tuple(TILES[i] for i in KNITTED_PATTERNS[t])))
             continue
         if kind == "singles":
             counts = hand.counts

@@ -27,7 +27,7 @@ combination choice); the result keeps the chosen reading's occurrences and build
 (kept fans with their sets, dropped fans with fan and principle) with the explicit steps only when
 asked (``fans``, ``excluded``, ``to_dict``, display). Facts that do not depend on the reading are
 computed once per hand (whole-hand fans from per-suit tables, win flags per context, 四归一);
-per-suit facts come from tables keyed by the suit's counts (:func:`~mjlearn.mcr.tables.suit_table`
+per-suit facts come from tables keyed by the suit's counts (:func:`~mjlearn.shapes.suit_table`
 lists every set-and-pair split once); the wait count is computed only when a reading could claim
 边张/嵌张/单钓将, from cached per-suit wait facts. Tests check each fast twin against its
 definition.
@@ -43,12 +43,16 @@ from __future__ import annotations
 from functools import lru_cache
 from types import SimpleNamespace
 
-from ..errors import InvalidHandError, Problem
+from ..errors import ContextError, InvalidHandError, Problem
 from ..hand import Hand, MeldKind, as_hand
 from . import detect as D
 from .principles import combine_chows_kept, combine_pungs_kept, count_fans
+from .fans import F
 from .profiles import Profile, get_profile
-from .tables import IS_TERMINAL_OR_HONOR, KNITTED, ORPHANS, REF, WIND_INDEX, suit_status, suit_table, suit_ways
+from ..shapes import suit_status, suit_table, suit_ways
+from ..tiles import IS_TERMINAL_OR_HONOR, ORPHAN_INDICES
+from ..tiles import KNITTED_PATTERNS as KNITTED
+from .tables import REF, WIND_INDEX
 
 __all__ = ["score", "CONTEXT_KEYWORDS"]
 
@@ -75,7 +79,8 @@ def score(hand, *, profile="mcr", rules=None, **context):
     """
     if rules is not None:
         if profile != "mcr" and rules != profile:
-            raise TypeError("give either profile= or rules=, not both")
+            raise ContextError(f"give either profile= or rules=, not both (got profile={profile!r}, rules={rules!r})",
+                               accepted=CONTEXT_KEYWORDS)
         profile = rules
     prof = _PROFILE_BY_NAME.get(profile) if profile.__class__ is str else None
     if prof is None:
@@ -90,7 +95,8 @@ _CONTEXTS: dict = {}
 
 def _win_context(context):
     """The checked WinContext of the keywords, cached by their values and types (a bool and an int
-    that compare equal must not share an entry: ``self_drawn=1`` is an error)."""
+    that compare equal must not share an entry: ``self_drawn=1`` is an error). An unknown keyword or
+    a bad value is a :class:`~mjlearn.errors.ContextError`, as under every rule set."""
     try:
         key = (*context.items(), *map(type, context.values()))
         wc = _CONTEXTS.get(key)
@@ -100,10 +106,14 @@ def _win_context(context):
         return wc
     unknown = [k for k in context if k not in CONTEXT_KEYWORDS]
     if unknown:
-        raise TypeError(f"score() got unknown keyword(s) {', '.join(map(repr, unknown))}: "
-                        f"expected {', '.join(CONTEXT_KEYWORDS)}, profile")
+        raise ContextError(f"MCR scoring (国标麻将) does not use the context keyword{'s' if len(unknown) > 1 else ''} "
+                           f"{', '.join(map(repr, unknown))}; it accepts: {', '.join(CONTEXT_KEYWORDS)} "
+                           f"(and profile)", accepted=CONTEXT_KEYWORDS)
     from ..hand import WinContext
-    wc = WinContext(**context)
+    try:
+        wc = WinContext(**context)
+    except InvalidHandError as e:           # a value of the wrong type or out of range
+        raise ContextError(str(e), accepted=CONTEXT_KEYWORDS) from None
     if key is not None and len(_CONTEXTS) < 10000:
         _CONTEXTS[key] = wc
     return wc
@@ -224,7 +234,7 @@ def _evaluate(counts, all_counts, meld_parts, n_fixed, n_exposed, win, ctx, prof
     present = _presence(b) if n_fixed <= 1 else 0
     if n_fixed == 0:
         special = _special_forms(counts, all_counts, win, ctx, prof, whole, n_hog, b, present)
-        if special is not None and special[2] == "seven_pairs" and 6 not in special[1]:
+        if special is not None and special[2] == "seven_pairs" and F.SEVEN_SHIFTED_PAIRS not in special[1]:
             seven_pairs = True
     if special is None and n_fixed <= 1:
         special = _knitted_straight(counts, all_counts, meld_parts, n_fixed, n_exposed, win, ctx, prof,
@@ -241,9 +251,9 @@ def _evaluate(counts, all_counts, meld_parts, n_fixed, n_exposed, win, ctx, prof
     # occurrences does not matter to non-repetition, only that of one fan's occurrences)
     hand_occ = ctx.flags + whole
     if n_hog:
-        hand_occ += ((64, ()),) * n_hog
-    if n_fixed == 0 and (22, ()) in whole and D.nine_gates(counts, win):
-        hand_occ += ((4, ()),)
+        hand_occ += D.hog(n_hog)
+    if n_fixed == 0 and _FULL_FLUSH in whole and D.nine_gates(counts, win):
+        hand_occ += _NINE_GATES
     conceal = []
     D.concealment(n_exposed, ctx.self_drawn, conceal)
     hand_occ += tuple(conceal)
@@ -251,7 +261,7 @@ def _evaluate(counts, all_counts, meld_parts, n_fixed, n_exposed, win, ctx, prof
         cand = _regular(parts, n_fixed, counts, win, ctx, wait, prof, hand_occ)
         t = cand[0]
         if t > best_total or (t == best_total and best is not None and (
-                seven_pairs or 23 in cand[1] or 32 in cand[1])):
+                seven_pairs or F.PURE_TRIPLE_CHOW in cand[1] or F.TRIPLE_PUNG in cand[1])):
             best, best_total = cand, t
     return best
 
@@ -362,7 +372,7 @@ def _honor_parts(seg: bytes):
 
 
 def _suit_parts(base, seg):
-    """The ways of one suit (:func:`~mjlearn.mcr.tables.suit_ways`) as parts with tile indices:
+    """The ways of one suit (:func:`~mjlearn.shapes.suit_ways`) as parts with tile indices:
     ``(pair index or -1, parts sorted as the reference sorts sets, their sort keys)``."""
     out = []
     for p, sets in suit_ways(seg):
@@ -570,7 +580,7 @@ def _regular(parts, n_fixed, counts, win, ctx, wait, prof, hand_occ):
     if len(conc_pungs) >= 2:
         D.concealed_pungs(conc_pungs, occ)
     if len(pungs_) == 4:
-        occ.append((48, tuple(i for i, _ in pungs_)))
+        D.all_pungs([i for i, _ in pungs_], occ)
     if th_pungs:       # only pungs of terminals and honors make these fans
         D.pungs(parts, pair_i, ctx, occ, th_pungs)
     if len(chows) >= 2:
@@ -578,8 +588,7 @@ def _regular(parts, n_fixed, counts, win, ctx, wait, prof, hand_occ):
     if len(pungs_) >= 2:
         occ.extend(combine_pungs_kept(pungs_))
     if len(chows) == 4:
-        if pair_t < 27:
-            occ.append((63, ()))
+        D.all_chows(4, pair_t, occ)
         D.terminal_chows(chow_ts, pair_t, occ, [i for i, _ in chows])
     D.set_traits(parts, occ)
     if win_in_chow or pair_t == win:
@@ -594,10 +603,12 @@ def _regular(parts, n_fixed, counts, win, ctx, wait, prof, hand_occ):
     return total, fan_counts, "regular", parts, occ, (chows, pungs_)
 
 
+_FULL_FLUSH = (F.FULL_FLUSH, ())
+_NINE_GATES = ((F.NINE_GATES, ()),)
 _ODD = bytes(n & 1 for n in range(256))            # bytes.translate: count -> odd?
 _PRESENT = D._PRESENT                                # count -> present?
 _KNIT_MASKS = tuple(sum(1 << 8 * i for i in p) for p in KNITTED)   # over presence bytes as an int
-_ORPHAN_MASK = sum(1 << 8 * i for i in ORPHANS)
+_ORPHAN_MASK = sum(1 << 8 * i for i in ORPHAN_INDICES)
 _SUITED_MASK = sum(1 << 8 * i for i in range(27))
 
 
@@ -620,18 +631,12 @@ def _special_forms(counts, all_counts, win, ctx, prof, whole, n_hog, b=None, pre
         for i in range(34):
             for _ in range(counts[i] // 2):
                 parts.append((PAIR, i, False))
-        occ.append((19, ()))
-        if win < 27:
-            base = win - win % 9
-            seg = counts[base:base + 9]
-            run = [r for r in range(9) if seg[r]]
-            if len(run) == 7 and run[-1] - run[0] == 6 and all(seg[r] == 2 for r in run):
-                occ.append((6, ()))
+        D.seven_pairs(counts, win, occ)
         occ.extend(whole)
-        occ.extend([(64, ())] * n_hog)
+        occ.extend(D.hog(n_hog))
         D.concealment(0, ctx.self_drawn, occ)
         if _wait_count(counts, win, 0) == 1:
-            occ.append((79, (next(k for k, p in enumerate(parts) if p[1] == win),)))
+            D.waits_in_reading(parts, 0, win, occ)        # the pair of the winning tile: 单钓将
         D.win_flags(ctx, occ)
         total, fc = _finish(occ, prof)
         return total, fc, "seven_pairs", parts, occ, None
@@ -639,23 +644,21 @@ def _special_forms(counts, all_counts, win, ctx, prof, whole, n_hog, b=None, pre
         suited = [i for i in range(27) if counts[i]]
         honors = [i for i in range(27, 34) if counts[i]]
         if 7 <= len(suited) <= 9 and any(set(suited) <= set(p) for p in KNITTED):
-            occ.append((34, ()))
-            if len(honors) == 7:
-                occ.append((20, ()))
+            D.honors_and_knitted(len(honors), occ)
             if len(suited) == 9:
-                occ.append((35, ()))
+                D.knitted_straight(occ)
             occ.extend(whole)
             D.concealment(0, ctx.self_drawn, occ)
             D.win_flags(ctx, occ)
             total, fc = _finish(occ, prof)
             return total, fc, "honors_and_knitted", [(SINGLES, -1, False)], occ, None
     if present == _ORPHAN_MASK:
-        occ.append((7, ()))
+        D.thirteen_orphans(occ)
         occ.extend(whole)
         D.concealment(0, ctx.self_drawn, occ)
         D.win_flags(ctx, occ)
         total, fc = _finish(occ, prof)
-        doubled = next(i for i in ORPHANS if counts[i] == 2)
+        doubled = next(i for i in ORPHAN_INDICES if counts[i] == 2)
         return total, fc, "thirteen_orphans", [(SINGLES, -1, False), (PAIR, doubled, False)], occ, None
     return None
 
@@ -691,19 +694,18 @@ def _knitted_straight(counts, all_counts, meld_parts, n_fixed, n_exposed, win, c
     pair_i = len(parts) - 1
     kind, t, exp = parts[set_i]
     pair_t = parts[pair_i][1]
-    occ = [(35, ())]
+    occ = []
+    D.knitted_straight(occ)
     if kind is CHOW:
-        if pair_t < 27:
-            occ.append((63, ()))
+        D.all_chows(4, pair_t, occ)          # the knitted tiles stand for three chows
     else:
         D.pungs(parts, None, ctx, occ)
         if kind is KONG:
-            occ.append((74 if exp else 67, (set_i,)))
+            D.kongs([set_i], [] if exp else [set_i], prof.mixed_kongs, occ)
     occ.extend(whole)
-    occ.extend([(64, ())] * n_hog)
+    occ.extend(D.hog(n_hog))
     D.win_flags(ctx, occ)
-    if not exp:
-        occ.append((56 if ctx.self_drawn else 62, ()))
+    D.concealment(1 if exp else 0, ctx.self_drawn, occ)
     in_knit = win in pat
     if not prof.knitted_straight_waits:
         if not in_knit:
@@ -711,12 +713,12 @@ def _knitted_straight(counts, all_counts, meld_parts, n_fixed, n_exposed, win, c
                 if _wait_count(rest, win, 1) == 1:
                     D.waits_in_reading(parts, 1, win, occ)
             else:
-                occ.append((79, (pair_i,)))
+                D.waits_in_reading(parts, pair_i, win, occ)     # the pair holds the winning tile
     else:
         if n_fixed == 0:
             if rest[win] and _wait_count(rest, win, 1) == 1:
                 D.waits_in_reading(parts, 1, win, occ)
         elif not in_knit or counts[win] == 3:
-            occ.append((79, (pair_i,)))
+            D.waits_in_reading(parts, pair_i, win, occ)         # the pair holds the winning tile
     total, fc = _finish(occ, prof)
     return total, fc, "knitted_straight", parts, occ, None

@@ -11,6 +11,7 @@ only adapts the seats (winner, discarder, dealer) and the result form to the reg
 
 from __future__ import annotations
 
+from ..errors import ContextError
 from .base import Option, RuleSet, TileSet, ctx, relative_seat, SEATS
 from .registry import register
 from .result import Item, RegionalResult
@@ -33,7 +34,10 @@ class MCRRuleSet(RuleSet):
 
     def evaluate(self, hand, c):
         from ..mcr import score as mcr_score
-        res = mcr_score(hand, profile=self.opt("profile"), **self.mcr_context(c))
+        try:
+            res = mcr_score(hand, profile=self.opt("profile"), **self.mcr_context(c))
+        except ContextError as e:          # a value the engine refuses (flowers=9): this rule set's keywords
+            raise ContextError(str(e), accepted=self.context_names) from None
         zero = {s: 0 for s in SEATS}
         if not res.is_winning:
             return RegionalResult(self, hand, c, False, ("牌型不完整", "the tiles do not make a complete hand"),
