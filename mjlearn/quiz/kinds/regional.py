@@ -130,5 +130,6 @@ class Regional(Kind):
                 + pick(rs.zh, rs.en, lang) + "\n" + pick(f"{c.get('winner', 'E')} 和牌，", f"{c.get('winner', 'E')} wins ", lang) + how)
 
 
-register(Regional(name="regional", topic="regional", title=("地方规则", "Regional rules"), engine=("mjlearn.rules",),
+register(Regional(name="regional", topic="regional", title=("地方规则", "Regional rules"),
+                  fields={"hand": str, "rules": str, "context": dict},
                   answer_help=("能和输入 yes 和分数，如 yes 12；不能和输入 no", "Type yes and the score, e.g. yes 12; or no")))

@@ -127,7 +127,8 @@ class WallBreak(Kind):
                 + " | ".join(" ".join(map(str, d)) for d in q.data["dice"]))
 
 
-register(WallBreak(name="wall_break", topic="table", title=("开牌", "Breaking the wall"), engine=("mjlearn.table",),
+register(WallBreak(name="wall_break", topic="table", title=("开牌", "Breaking the wall"),
+                   fields={"rules": str, "dice": list},
                    answer_help=("输入牌墙和墩数，如 S 7", "Type the wall and the number of stacks, e.g. S 7")))
 
 
@@ -278,5 +279,6 @@ class Claim(Kind):
 
 _ZH = {"win": "和", "pung": "碰", "kong": "杠", "chow": "吃", "pass": "不要"}
 
-register(Claim(name="claim", topic="table", title=("谁得到这张牌", "Which claim wins?"), engine=("mjlearn.table",),
+register(Claim(name="claim", topic="table", title=("谁得到这张牌", "Which claim wins?"), answer="seat",
+               fields={"rules": str, "seed": int, "at": int, "calls": dict},
                answer_help=("输入得到这张牌的一家：E、S、W 或 N", "Type the seat that gets the tile: E, S, W or N")))
