@@ -16,6 +16,7 @@ gets the same questions (or pass ``seed=`` to give each learner their own).
 
 from __future__ import annotations
 
+import codecs
 import json
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -79,11 +80,13 @@ def load_quiz_set(path, seed: int | None = None) -> QuizSet:
         raise QuizError(f"cannot read quiz set {str(p)!r}: {e.strerror or e}") from None
     if len(data) > MAX_FILE_BYTES:
         raise QuizError(f"{p}: the file is larger than {MAX_FILE_BYTES:,} bytes; a quiz set is a small text file")
+    bom = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0  # editors on Windows add one
     try:
-        text = data.decode("utf-8-sig")
+        text = data[bom:].decode("utf-8")
     except UnicodeDecodeError as e:
-        raise QuizError(f"{p}: not UTF-8 text: byte {e.start} is 0x{data[e.start]:02x} "
-                        f"(save the file as UTF-8)") from None
+        at = bom + e.start
+        raise QuizError(f"{p}: not UTF-8 text: byte {at} (counting from 0) is 0x{data[at]:02x}; "
+                        f"save the file as UTF-8") from None
     raw = _parse_toml(text, p) if suffix == ".toml" else _parse_json(text, p)
     return parse_quiz_set(raw, source=str(p), seed=seed)
 

@@ -78,8 +78,9 @@ def _validate_win(data, kind):
     out = {"hand": str(h), "context": ctx}
     try:
         r = _score(out)
-    except ValueError as e:
-        raise QuizError(f"{kind} question: {e}") from None
+    except (ValueError, TypeError) as e:  # the engine refuses the hand or the context
+        raise QuizError(f"{kind} question: field 'context': {e}" if isinstance(e, TypeError)
+                        else f"{kind} question: {e}") from None
     if not r.is_winning:
         raise QuizError(f"{kind} question: field 'hand' {str(h)!r} is not a winning hand")
     return out

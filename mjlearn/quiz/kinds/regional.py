@@ -7,7 +7,7 @@ from typing import Mapping
 
 from ..core import Grade, Kind, QuizError, register
 from ..deal import simulated_win
-from ._util import as_bool, pick_hand
+from ._util import as_bool, need, pick_hand
 
 SEATS = "ESWN"
 _EASY = ("xian", "hebei2", "old_beijing", "hongkong")
@@ -54,14 +54,15 @@ class Regional(Kind):
         from ...rules import get
         h = pick_hand(data, "regional")
         try:
-            rs = get(data.get("rules"))
+            rs = get(need(data, "rules", "regional"))
         except ValueError as e:
             raise QuizError(f"regional question: field 'rules': {e}") from None
         out = {"hand": str(h), "rules": rs.name, "context": dict(data.get("context", {}))}
         try:
             _score(out)
-        except ValueError as e:
-            raise QuizError(f"regional question: {e}") from None
+        except (ValueError, TypeError) as e:  # the engine refuses the hand or the context
+            raise QuizError(f"regional question: field 'context': {e}" if isinstance(e, TypeError)
+                            else f"regional question: {e}") from None
         return out
 
     def solve(self, data):
