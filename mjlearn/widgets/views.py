@@ -10,7 +10,7 @@ import traitlets as t
 from ..hand import as_hand
 from . import _engine, _panels
 from . import _ctx
-from ._base import B, L, MjWidget, esc
+from ._base import B, L, MjWidget, esc, scalar, text
 
 __all__ = ["HandView", "FanBreakdown", "WaitsView", "DiscardAdvice", "RuleComparison"]
 
@@ -121,6 +121,9 @@ class RuleComparison(MjWidget):
     Further keywords given to the constructor (``shang_lou=1``) go to the rule sets that accept them.
     """
 
+    messages = {**MjWidget.messages, "ctx": {"name": text, "value": scalar}}
+    shows_errors = True
+
     notation = t.Unicode("").tag(sync=True)
     """The hand in notation; bad input shows the parser's message and keeps the previous hand."""
 
@@ -173,8 +176,15 @@ class RuleComparison(MjWidget):
 
     # --- actions -----------------------------------------------------------------------------
 
+    def _snapshot(self):
+        return super()._snapshot(), dict(self.context), self.hand
+
+    def _restore(self, before) -> None:
+        traits, self.context, self.hand = before
+        super()._restore(traits)
+
     def _act_ctx(self, arg, msg):
-        name, value = str(msg.get("name")), msg.get("value")
+        name, value = msg["name"], msg["value"]
         if name == "wild":
             new = None if value in (None, "") else str(value)
             if new is not None:
