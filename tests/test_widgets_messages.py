@@ -207,3 +207,17 @@ def test_a_malformed_field_is_always_refused(maker, act, field, bad):
     w = MAKERS[maker]()
     got = send(w, {"act": act, field: bad})
     assert any(r.levelno == logging.WARNING for r in got)
+
+
+# --- the notation box: a trait the front end sets -------------------------------------------------
+
+@pytest.mark.parametrize("maker", ["editor_mcr", "comparison"])
+def test_a_huge_typed_notation_is_refused_and_the_box_reset(maker):
+    w = MAKERS[maker]()
+    before = state(w)
+    with records() as got:
+        w.notation = "]" * 100_000
+    assert [r.levelno for r in got] == [logging.WARNING]
+    assert "Too long" in w.last_error and "太长" in w.last_error
+    w.last_error = ""
+    assert state(w) == before                      # the box shows the hand again, nothing else moved

@@ -294,6 +294,17 @@ class MjWidget(anywidget.AnyWidget):
             self.log.exception("failed on the front-end message %s", _short(content))
             self._show_problem(("出错了，这一步没有执行。", "Something went wrong; that step was not done."))
 
+    def _too_long(self, text: str, what: str) -> bool:
+        """A typed trait (the notation box) longer than any hand: logged, refused, the box reset."""
+        if len(text) <= MAX_MESSAGE_TEXT:
+            return False
+        self.log.warning("ignored a %s of %s characters (at most %s)", what, f"{len(text):,}", MAX_MESSAGE_TEXT)
+        self._show_problem((f"输入太长：一手牌最多 {MAX_MESSAGE_TEXT} 个字符。",
+                            f"Too long for a hand: at most {MAX_MESSAGE_TEXT} characters."))
+        if not self.shows_errors:  # else _show_problem has refreshed (and so reset the box)
+            self.refresh()
+        return True
+
     def _show_problem(self, problem) -> None:
         if not self.shows_errors:
             return

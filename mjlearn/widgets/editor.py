@@ -325,6 +325,8 @@ class HandEditor(MjWidget):
         if self._syncing or getattr(self, "state", None) is None:
             return
         text = change["new"]
+        if self._too_long(text, "typed notation"):
+            return
         if text == self.state.notation():
             if self.last_error:  # the learner typed the hand back: nothing wrong any more
                 self.last_error = ""

@@ -208,6 +208,8 @@ class RuleComparison(MjWidget):
         if self._syncing or getattr(self, "rulesets", None) is None:
             return
         text = change["new"]
+        if self._too_long(text, "typed notation"):
+            return
         if text == str(self.hand):
             if self.last_error:
                 self.last_error = ""
