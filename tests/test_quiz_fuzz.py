@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from mjlearn.quiz import KINDS, QuizError, generate, grade, solve
+from mjlearn.quiz import KINDS, QuizError, generate, grade, kind_names, solve
 from mjlearn.quiz.quizset import MAX_FILE_BYTES, MAX_QUESTIONS, load_quiz_set, parse_quiz_set
 
 CORPUS = Path(__file__).resolve().parent / "corpus" / "quizsets"
@@ -161,3 +161,57 @@ def test_random_bytes_load_or_say_where(tmp_path_factory, blob):
         load_quiz_set(p)
     except QuizError as e:
         assert str(e).startswith(str(p))
+
+
+# --- the kinds' declarations drive the widget, the runner and the checks -----------------------------
+
+def test_every_kind_declares_a_known_answer_input_and_real_targets():
+    from mjlearn.quiz.core import ANSWERS, TARGETS, kinds_of
+    from mjlearn.quiz import TOPICS
+    for name in kind_names():
+        k = KINDS[name]
+        assert k.answer in ANSWERS and set(k.targets) <= set(TARGETS) and k.fields, name
+    assert sorted(n for t in TOPICS for n in kinds_of(t)) == sorted(KINDS)   # topics come from the kinds
+
+
+@pytest.mark.parametrize("kind", kind_names())
+def test_the_widget_input_is_the_declared_one(kind):
+    pytest.importorskip("ipywidgets")
+    import ipywidgets as W
+    from mjlearn.quiz.widget import QuizWidget
+    q = generate(kind, seed=2)
+    k = KINDS[kind]
+    w = QuizWidget([q], record=False)
+    want = {"choice": W.RadioButtons, "choices": W.SelectMultiple}.get(k.answer, W.Text)
+    assert type(w.input) is want
+    if want is not W.Text:
+        assert [v for _, v in w.input.options] == [v for v, _ in k.choices(q.data)]
+        w.input.value = solve(q)[0] if k.answer == "choice" and isinstance(solve(q), list) else (
+            solve(q) if k.answer == "choice" else tuple(solve(q)))
+        assert w.check().correct
+
+
+@pytest.mark.parametrize("kind", kind_names())
+@settings(max_examples=max(10, EXAMPLES // 10), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(typed=st.text(max_size=40) | st.sampled_from(["yes", "yes 9999999999999", "- - -", "1 2 3 4", "E", "S 99"]))
+def test_anything_typed_in_a_quiz_widget_is_graded_or_explained(kind, typed):
+    pytest.importorskip("ipywidgets")
+    import ipywidgets as W
+    from mjlearn.quiz.widget import QuizWidget
+    w = QuizWidget([generate(kind, seed=4)], record=False)
+    if not isinstance(w.input, W.Text):
+        return
+    w.input.value = typed
+    g = w.check()                       # a Grade, or None with the reason shown in the feedback
+    assert g is not None or "data-correct='invalid'" in w.feedback.value
+    assert w.index == 0
+
+
+def test_check_with_nothing_chosen_records_nothing():
+    pytest.importorskip("ipywidgets")
+    from mjlearn.quiz.widget import QuizWidget
+    for kind in ("tile_name", "fans", "waits"):
+        w = QuizWidget([generate(kind, seed=1)], record=False)
+        assert w.check() is None and w.results == [None]
+        assert "answer first" in w.feedback.value

@@ -146,6 +146,11 @@ class QuizWidget:
 
     def check(self) -> Grade:
         from .core import QuizError
+        v = self.input.value
+        if v is None or v == () or (isinstance(v, str) and not v.strip()):  # nothing chosen: not an answer yet
+            self.feedback.value = ("<div class='mjlearn-quiz-feedback' data-correct='invalid'>"
+                                   "请先选择或输入答案。 Choose or type an answer first.</div>")
+            return None
         try:
             value = _value(self.current, self.input)
         except QuizError as e:

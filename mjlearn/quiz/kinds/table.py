@@ -20,7 +20,7 @@ def _seat(x, where: str) -> str:
     s = str(x).strip().upper()
     alias = {"东": "E", "南": "S", "西": "W", "北": "N", "EAST": "E", "SOUTH": "S", "WEST": "W", "NORTH": "N"}
     s = alias.get(s, s)
-    if s not in SEATS:
+    if len(s) != 1 or s not in SEATS:  # SEATS may be a string: "" and "SW" are substrings of it
         raise QuizError(f"{where}: expected a seat E, S, W or N (东南西北), got {x!r}")
     return s
 
