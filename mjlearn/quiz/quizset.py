@@ -319,6 +319,10 @@ def questions_for(topic: str = "all", n: int = 5, seed: int | None = None, diffi
     """``n`` generated questions on a topic (see :data:`~mjlearn.quiz.TOPICS`), a kind name (``"kind:waits"``
     when a topic has the same name), or ``"all"`` (every kind in turn)."""
     _load_kinds()
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_QUESTIONS:
+        raise QuizError(f"the number of questions must be a whole number 1-{MAX_QUESTIONS}, got {n!r}")
+    if not isinstance(topic, str):
+        raise QuizError(f"a topic or kind is a string, got {topic!r}")
     if topic == "all":
         kinds = [k for k in KINDS]
     elif topic in TOPICS:  # a topic first ("waits" is both: the topic mixes waits, shanten, discard)
