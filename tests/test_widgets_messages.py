@@ -221,3 +221,24 @@ def test_a_huge_typed_notation_is_refused_and_the_box_reset(maker):
     assert "Too long" in w.last_error and "太长" in w.last_error
     w.last_error = ""
     assert state(w) == before                      # the box shows the hand again, nothing else moved
+
+
+# --- state updates: the front end may set only the notation box --------------------------------------
+
+@pytest.mark.parametrize("maker", sorted(MAKERS))
+@pytest.mark.parametrize("update", [{"selected": [99]}, {"tiles": ["zz"]}, {"seed": -5}, {"steps": 10**6},
+                                    {"regions": {}}, {"last_error": "x"}, {"notation": 5}, {"notation": ["1m"]},
+                                    {"total": 99}, {"lang": "fr"}, {"bogus": 1}])
+def test_front_end_updates_of_other_traits_are_ignored(maker, update):
+    w = MAKERS[maker]()
+    before, error = state(w), w.last_error
+    with records() as got:
+        w.set_state(dict(update))            # what ipywidgets does with an "update" message
+    assert got and all(r.levelno == logging.WARNING for r in got)
+    assert state(w) == before and w.last_error == error
+
+
+def test_the_notation_box_is_still_set_by_the_front_end():
+    w = MAKERS["editor_mcr"]()
+    w.set_state({"notation": "1112345678999m+5m"})
+    assert w.state.notation() == "1112345678999m+5m" and w.total > 0

@@ -198,6 +198,9 @@ class MjWidget(anywidget.AnyWidget):
     normalised; ``_act_NAME(arg, msg)`` then gets the checked values. Subclasses extend it."""
     shows_errors = False
     """Whether the view shows :attr:`last_error` (the editor and the comparison have a message area)."""
+    front_end_traits: tuple[str, ...] = ()
+    """The synced traits the front end may set (the notation box); an update of any other trait, or
+    of one of these with a value of the wrong type, is logged and ignored."""
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -266,6 +269,26 @@ class MjWidget(anywidget.AnyWidget):
             self._restore(before)
             raise
         self.refresh()
+
+    def set_state(self, sync_data):
+        """A state update from the front end (ipywidgets calls this): only :attr:`front_end_traits`."""
+        if not isinstance(sync_data, dict):
+            self.log.warning("ignored a front-end state update %s", _short(sync_data))
+            return
+        allowed = {k: v for k, v in sync_data.items() if k in self.front_end_traits}
+        refused = [k for k in sync_data if k not in allowed]
+        if refused:
+            self.log.warning("ignored a front-end update of %s: the front end may set only %s",
+                             _short(refused), ", ".join(self.front_end_traits) or "nothing")
+        if allowed:
+            try:
+                super().set_state(allowed)
+            except t.TraitError as e:
+                self.log.warning("ignored a front-end update %s: %s", _short(allowed), e)
+                refused += list(allowed)
+        known = [k for k in refused if isinstance(k, str) and k in self.keys]
+        if known:
+            self.send_state(known)  # the browser shows the kernel's values again
 
     def _snapshot(self):
         """What :meth:`handle` restores when an action fails: the synced state traits."""

@@ -259,6 +259,7 @@ class HandEditor(MjWidget):
                 "seat": {"arg": integer(min(SEATS), max(SEATS))}, "ctx": {"name": text, "value": scalar},
                 "rules": {"arg": text}}
     shows_errors = True
+    front_end_traits = ("notation",)
 
     notation = t.Unicode("").tag(sync=True)
     """The hand in notation, kept in sync with the tiles both ways."""

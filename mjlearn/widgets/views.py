@@ -123,6 +123,7 @@ class RuleComparison(MjWidget):
 
     messages = {**MjWidget.messages, "ctx": {"name": text, "value": scalar}}
     shows_errors = True
+    front_end_traits = ("notation",)
 
     notation = t.Unicode("").tag(sync=True)
     """The hand in notation; bad input shows the parser's message and keeps the previous hand."""
