@@ -96,13 +96,16 @@ def test_targets_are_checked_by_the_kinds_declaration():
 FIELD_NAMES = ["title", "title_zh", "seed", "questions", "description", "kind", "count", "difficulty", "prompt",
                "prompt_zh", "fan", "points", "hand", "context", "rules", "tile", "options", "dice", "winner",
                "discarder", "calls", "at", "self_drawn", "x"]
-scalars = st.one_of(st.none(), st.booleans(), st.integers(-3, 120), st.integers(), st.floats(allow_nan=True),
+scalars = st.one_of(st.none(), st.booleans(), st.integers(-3, 9), st.sampled_from([101, 500, 2**53]), st.integers(),
+                    st.floats(allow_nan=True),
                     st.sampled_from(list(KINDS) + ["1112345678999m", "5m", "E", "xian", "mcr", "S", "[EEE,1]", ""]),
                     st.text(max_size=12))
 json_values = st.recursive(scalars, lambda inner: st.one_of(
     st.lists(inner, max_size=4), st.dictionaries(st.sampled_from(FIELD_NAMES), inner, max_size=5)), max_leaves=12)
-questions = st.dictionaries(st.sampled_from(FIELD_NAMES[5:]), json_values, max_size=5).map(
-    lambda d: d if "kind" in d else d)
+questions = st.one_of(
+    st.dictionaries(st.sampled_from(FIELD_NAMES[5:]), json_values, max_size=5),
+    st.fixed_dictionaries({"kind": st.sampled_from(kind_names())},   # a real kind, odd fields
+                          optional={n: json_values for n in FIELD_NAMES[6:]}))
 quiz_sets = st.fixed_dictionaries({"title": st.one_of(st.just("t"), json_values)},
                                   optional={"seed": json_values, "questions": st.lists(
                                       st.one_of(questions, json_values), max_size=4),

@@ -173,11 +173,6 @@ any_values = st.one_of(st.none(), st.booleans(), st.integers(-5, 20), st.text(ma
                                         "beijing", "mcr", "self", "S", "N", "true"]), bad_values)
 
 
-def _message(d):
-    return {k: v for k, v in d.items() if v is not _MISSING}
-
-
-_MISSING = object()
 messages = st.one_of(
     st.fixed_dictionaries({"act": st.sampled_from(ACTS)},
                           optional={"arg": any_values, "name": st.sampled_from(NAMES) | any_values,

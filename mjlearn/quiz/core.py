@@ -20,7 +20,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-__all__ = ["Question", "Grade", "Kind", "KINDS", "TOPICS", "ANSWERS", "TARGETS", "register", "kinds_of", "get_kind", "generate",
+__all__ = ["Question", "Grade", "Kind", "KINDS", "TOPICS", "ANSWERS", "TARGETS", "register", "kinds_of", "get_kind",
+           "generate",
            "solve", "grade", "hint", "reveal", "parse_answer", "wrong_answer", "Line", "QuizError",
            "question_rng", "DIFFICULTIES"]
 

@@ -221,8 +221,9 @@ def _check_question(q: Any, i: int, source: str, base: int):
             data["seed"] = q["seed"]
         for name, value in data.items():
             if name not in k.fields:
+                generated = ", ".join(map(repr, ("count", *k.targets)))
                 raise QuizError(f"{where}: unknown field {_short(name)}; a {kind} question has "
-                                f"{', '.join(map(repr, k.fields))}" + (f", or 'count' and {', '.join(map(repr, k.targets))} when generated" if k.targets else ", or 'count' when generated"))
+                                f"{', '.join(map(repr, k.fields))}, or {generated} when generated")
             types = k.fields[name] if isinstance(k.fields[name], tuple) else (k.fields[name],)
             if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
                 raise QuizError(f"{where}: field {name!r} must be {' or '.join(_JSON_NAMES[t] for t in types)}, "

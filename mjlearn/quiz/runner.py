@@ -35,7 +35,8 @@ def run_terminal(questions: Iterable[Question], *, title: str = "", store=None, 
         help_line = pick(*k.answer_help, lang=lang)
         if choices:
             help_line += pick(f"，或输入序号 1-{len(choices)}", f", or its number 1-{len(choices)}", lang)
-        print(help_line + pick("（? 提示，! 看答案，q 退出）", " (? hint, ! reveal, q quit)", lang), file=out)
+        help_line += pick("（? 提示，! 看答案，q 退出）", " (? hint, ! reveal, q quit)", lang)
+        print(help_line, file=out)
         hints, start = 0, time.monotonic()
         while True:
             try:

@@ -8,6 +8,11 @@ changed, and sends the learner's clicks back as small messages ``{"act": ..., "a
 So the widget's logic lives in Python and is tested there without a browser: call
 :meth:`MjWidget.handle` with the message the front end would send and look at ``regions``.
 
+Each widget declares the messages it acts on (:attr:`MjWidget.messages`: action -> a check per
+field) and the traits the front end may set (:attr:`MjWidget.front_end_traits`). A message that is
+not one of them, or whose fields fail their checks, is logged on the widget's logger
+(``mjlearn.widgets.<Class>``) and ignored; an action the engine refuses leaves the state as it was.
+
 Every widget's mimebundle also carries a static ``text/html`` rendering (real inline SVG, no
 script) and a ``text/plain`` line, so exported HTML and GitHub show the hand too.
 """
@@ -309,13 +314,15 @@ class MjWidget(anywidget.AnyWidget):
             self.handle(content)
         except MessageError as e:
             self.log.warning("ignored a front-end message %s: %s", _short(content), e)
-            self._show_problem(("界面发来的操作无法处理，已忽略。", "Ignored an action the widget cannot use."))
+            self._show_problem(("界面发来的操作无法处理，已忽略。",
+                                "Ignored an action the widget cannot use."))
         except ValueError as e:  # the engine refused the action (a fifth 5m, a full hand): say why
             self.log.info("refused %s: %s", _short(content), e)
             self._show_problem(str(e))
         except Exception:  # a bug must not reach the kernel's comm handler; the log keeps the traceback
             self.log.exception("failed on the front-end message %s", _short(content))
-            self._show_problem(("出错了，这一步没有执行。", "Something went wrong; that step was not done."))
+            self._show_problem(("出错了，这一步没有执行。",
+                                "Something went wrong; that step was not done."))
 
     def _too_long(self, text: str, what: str) -> bool:
         """A typed trait (the notation box) longer than any hand: logged, refused, the box reset."""
