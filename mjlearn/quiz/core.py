@@ -21,8 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 __all__ = ["Question", "Grade", "Kind", "KINDS", "TOPICS", "ANSWERS", "TARGETS", "register", "kinds_of", "get_kind",
-           "generate",
-           "solve", "grade", "hint", "reveal", "parse_answer", "wrong_answer", "Line", "QuizError",
+           "generate", "solve", "grade", "hint", "reveal", "parse_answer", "wrong_answer", "Line", "QuizError",
            "question_rng", "DIFFICULTIES"]
 
 DIFFICULTIES = (1, 2, 3)
