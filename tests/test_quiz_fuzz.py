@@ -218,3 +218,10 @@ def test_check_with_nothing_chosen_records_nothing():
         w = QuizWidget([generate(kind, seed=1)], record=False)
         assert w.check() is None and w.results == [None]
         assert "answer first" in w.feedback.value
+
+
+def test_practice_on_a_kind_named_with_its_prefix():
+    pytest.importorskip("ipywidgets")
+    from mjlearn.quiz import practice
+    w = practice("kind:waits", n=2, seed=1, record=False)      # "waits" alone is the topic
+    assert w.title == KINDS["waits"].title and {q.kind for q in w.questions} == {"waits"}

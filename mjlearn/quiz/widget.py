@@ -210,6 +210,10 @@ def practice(topic: str = "all", n: int = 5, seed: int | None = None, difficulty
     from .core import TOPICS
     from .quizset import questions_for
     qs = questions_for(topic, n=n, seed=seed, difficulty=difficulty)
-    title = TOPICS.get(topic, ("练习", "Practice")) if topic in TOPICS else ("综合练习", "Practice") \
-        if topic == "all" else (get_kind(topic).title)
+    if topic in TOPICS:
+        title = TOPICS[topic]
+    elif topic == "all":
+        title = ("综合练习", "Practice")
+    else:  # a kind, "waits" or "kind:waits"
+        title = get_kind(topic.removeprefix("kind:")).title
     return QuizWidget(qs, title=title, record=record, store=store, quiz=f"practice:{topic}")
