@@ -67,6 +67,7 @@ def send(w, msg):
     before = state(w)
     with records() as got:
         w._on_front_msg(w, msg, [])           # must never raise
+    assert not [r for r in got if r.levelno >= logging.ERROR], (msg, got)   # a failure inside an action is a bug
     if got:                                    # refused: logged, and nothing changed
         w_error = w.last_error
         w.last_error = error_before
