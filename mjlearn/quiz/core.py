@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-__all__ = ["Question", "Grade", "Kind", "KINDS", "TOPICS", "register", "get_kind", "generate",
-           "solve", "grade", "hint", "reveal", "parse_answer", "wrong_answer", "Line", "QuizError",
+__all__ = ["Question", "Grade", "Kind", "KINDS", "TOPICS", "ANSWERS", "TARGETS", "register", "kinds_of", "get_kind",
+           "generate", "solve", "grade", "hint", "reveal", "parse_answer", "wrong_answer", "Line", "QuizError",
            "question_rng", "DIFFICULTIES"]
 
 DIFFICULTIES = (1, 2, 3)
@@ -34,6 +34,34 @@ Line = tuple[str, str]
 class QuizError(ValueError):
     """A question or quiz set that cannot be used (unknown kind, bad data, bad answer form).
     The message says what and where."""
+
+
+ANSWERS = ("choice", "choices", "tile", "tiles", "number", "seat", "text")
+"""The ways a learner answers a question (:attr:`Kind.answer`)."""
+
+
+def _fan_target(value) -> int:
+    from ..mcr import FANS
+    ids = sorted(f.id for f in FANS)
+    if isinstance(value, bool) or not isinstance(value, int) or value not in ids:
+        raise QuizError(f"'fan' must be a fan number {ids[0]}-{ids[-1]}, got {value!r}")
+    return value
+
+
+MAX_POINTS = 1000
+"""The highest point total a generated question can be aimed at."""
+
+
+def _points_target(value) -> tuple[int, int]:
+    if not (isinstance(value, (list, tuple)) and len(value) == 2
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in value)
+            and 8 <= value[0] <= value[1] <= MAX_POINTS):
+        raise QuizError(f"'points' must be [low, high] with 8 <= low <= high <= {MAX_POINTS}, got {value!r}")
+    return (value[0], value[1])
+
+
+TARGETS = {"fan": _fan_target, "points": _points_target}
+"""What generated questions can be aimed at: name -> check (raises QuizError, returns the normalised value)."""
 
 
 @dataclass(frozen=True)
@@ -120,15 +148,43 @@ class Kind:
     title: Line = ("", "")
     answer_help: Line = ("", "")
     """How to type an answer in the terminal."""
-    engine: tuple[str, ...] = ()
-    """Modules the kind needs (checked by :meth:`available`)."""
+    answer: str = "text"
+    """How a learner answers (one of :data:`ANSWERS`): ``"choice"`` (one of :meth:`choices`),
+    ``"choices"`` (several of them), ``"tile"``, ``"tiles"``, ``"number"``, ``"seat"`` or ``"text"``.
+    The notebook widget and the terminal runner build their input from it."""
+    fields: Mapping[str, Any] = field(default_factory=dict)
+    """The data fields a teacher's fixed question may have, each with its JSON type (``str``, ``int``,
+    ``bool``, ``list``, ``dict``, ``type(None)`` or a tuple of them); quiz sets refuse any other field
+    or type before the kind's own :meth:`validate` looks at the values."""
+    targets: tuple[str, ...] = ()
+    """What a generated question can be aimed at (keys of :data:`TARGETS`, e.g. ``("fan", "points")``);
+    :func:`generate` passes them to :meth:`make` as keywords."""
 
-    def available(self) -> bool:
-        from importlib.util import find_spec
-        try:
-            return all(find_spec(m) is not None for m in self.engine)
-        except (ImportError, ValueError):
-            return False
+    def __post_init__(self):
+        if self.answer not in ANSWERS:
+            raise ValueError(f"kind {self.name!r}: answer must be one of {', '.join(ANSWERS)}, got {self.answer!r}")
+        unknown = [t for t in self.targets if t not in TARGETS]
+        if unknown:
+            raise ValueError(f"kind {self.name!r}: unknown target(s) {unknown}; the targets are {', '.join(TARGETS)}")
+
+    def choices(self, data: Mapping) -> list[tuple[Any, str]]:
+        """For ``"choice"``/``"choices"`` kinds: the (value, label) pairs a learner picks from."""
+        return []
+
+    def figure(self, data: Mapping) -> tuple[str, str] | None:
+        """What to draw above the prompt: ``("hand", notation)``, ``("tile", notation)`` or None."""
+        return ("hand", data["hand"]) if isinstance(data.get("hand"), str) else None
+
+    def check_target(self, target: Mapping) -> dict:
+        """The targets of a generated question, checked against :attr:`targets` and normalised."""
+        out = {}
+        for name, value in target.items():
+            if name not in self.targets:
+                takes = [k.name for k in KINDS.values() if name in k.targets]
+                raise QuizError(f"{self.name} questions take no target {name!r}"
+                                + (f"; {name}= is for {', '.join(takes)}" if takes else ""))
+            out[name] = TARGETS[name](value)
+        return out
 
     # -- to implement --------------------------------------------------------
     def make(self, rng: random.Random, difficulty: int) -> tuple[dict, Line]:
@@ -193,6 +249,12 @@ def register(kind: Kind) -> Kind:
     return kind
 
 
+def kinds_of(topic: str) -> list[str]:
+    """The kinds on a topic, in course order (each kind declares its :attr:`Kind.topic`)."""
+    _load_kinds()
+    return [name for name, k in KINDS.items() if k.topic == topic]
+
+
 def _load_kinds() -> None:
     if not KINDS:
         from . import kinds  # noqa: F401  (registers every kind)
@@ -217,10 +279,8 @@ def generate(kind: str, seed: int | None = None, difficulty: int = 1, **target) 
     ``target``: what the MCR kinds aim at, ``fan=49`` (a hand scoring that fan) or ``points=(8, 16)``
     (a total, flowers excluded, in that range)."""
     k = get_kind(kind)
-    if target and kind not in ("fans", "mcr_total", "settlement"):
-        raise QuizError(f"{kind} questions take no target ({', '.join(target)}); fan= and points= are for "
-                        f"fans, mcr_total and settlement")
-    if difficulty not in DIFFICULTIES:
+    target = k.check_target(target)
+    if isinstance(difficulty, bool) or difficulty not in DIFFICULTIES:
         raise QuizError(f"difficulty must be 1, 2 or 3, got {difficulty!r}")
     if seed is None:
         seed = random.randrange(2**31)

@@ -16,17 +16,36 @@ gets the same questions (or pass ``seed=`` to give each learner their own).
 
 from __future__ import annotations
 
+import codecs
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Mapping
 
-from .core import DIFFICULTIES, Question, QuizError, TOPICS, generate, get_kind, _load_kinds, KINDS
+from .core import DIFFICULTIES, KINDS, TARGETS, TOPICS, Question, QuizError, _load_kinds, generate, get_kind, kinds_of
 
-__all__ = ["QuizSet", "load_quiz_set", "parse_quiz_set", "questions_for"]
+__all__ = ["QuizSet", "load_quiz_set", "parse_quiz_set", "questions_for", "MAX_QUESTIONS", "MAX_FILE_BYTES"]
 
-_SET_FIELDS = {"title", "title_zh", "seed", "questions", "description", "description_zh"}
-_Q_FIELDS = {"kind", "count", "difficulty", "prompt", "prompt_zh", "seed", "fan", "points"}
+MAX_FILE_BYTES = 1_000_000
+"""The largest quiz-set file read (checked before reading it all)."""
+MAX_QUESTIONS = 500
+"""The most questions one set may hold, fixed and generated together (checked before generating)."""
+MAX_COUNT = 100
+"""The most questions one generated entry may ask for."""
+MAX_DEPTH = 20
+"""The deepest nesting of lists and objects in a quiz set (a question's context is at depth 4)."""
+MAX_TEXT = 2000
+"""The longest string anywhere in a quiz set (titles, prompts, hands...)."""
+MAX_SEED = 2**53
+"""Seeds are whole numbers with absolute value below this."""
+
+_SET_FIELDS = {"title": str, "title_zh": str, "description": str, "description_zh": str, "seed": int,
+               "questions": list}
+_Q_FIELDS = {"kind": str, "count": int, "difficulty": int, "prompt": str, "prompt_zh": str, "seed": int}
+"""The fields every question may have (with their types); the kind's targets and data fields come on top."""
+_TYPE_NAMES = {str: "a string", int: "a whole number", list: "a list"}
+_JSON_NAMES = {str: "a string", int: "a whole number", bool: "true or false", list: "a list", dict: "an object",
+               type(None): "null", float: "a number"}
 
 
 @dataclass(frozen=True)
@@ -48,103 +67,243 @@ class QuizSet:
 
 
 def load_quiz_set(path, seed: int | None = None) -> QuizSet:
-    """Read and validate a quiz set from a ``.json`` or ``.toml`` file."""
+    """Read and validate a quiz set from a ``.json`` or ``.toml`` file (UTF-8, a byte-order mark
+    allowed, at most :data:`MAX_FILE_BYTES`)."""
     p = Path(path)
-    if p.suffix.lower() not in (".json", ".toml"):
+    suffix = p.suffix.lower()
+    if suffix not in (".json", ".toml"):
         raise QuizError(f"{p}: a quiz set is a .json or .toml file")
     try:
-        text = p.read_text(encoding="utf-8")
+        with p.open("rb") as f:
+            data = f.read(MAX_FILE_BYTES + 1)
     except OSError as e:
-        raise QuizError(f"cannot read quiz set {str(p)!r}: {e.strerror}") from None
-    if p.suffix.lower() == ".toml":
-        try:
-            import tomllib
-        except ImportError:  # Python 3.10
-            raise QuizError(f"{p}: TOML quiz sets need Python 3.11+ (tomllib); use JSON") from None
-        try:
-            raw = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as e:
-            raise QuizError(f"{p}: not valid TOML: {e}") from None
-    elif p.suffix.lower() == ".json":
-        try:
-            raw = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise QuizError(f"{p}: not valid JSON at line {e.lineno} column {e.colno}: {e.msg}") from None
-    else:
-        raise QuizError(f"{p}: a quiz set is a .json or .toml file")
+        raise QuizError(f"cannot read quiz set {str(p)!r}: {e.strerror or e}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise QuizError(f"{p}: the file is larger than {MAX_FILE_BYTES:,} bytes; a quiz set is a small text file")
+    bom = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0  # editors on Windows add one
+    try:
+        text = data[bom:].decode("utf-8")
+    except UnicodeDecodeError as e:
+        at = bom + e.start
+        raise QuizError(f"{p}: not UTF-8 text: byte {at} (counting from 0) is 0x{data[at]:02x}; "
+                        f"save the file as UTF-8") from None
+    raw = _parse_toml(text, p) if suffix == ".toml" else _parse_json(text, p)
     return parse_quiz_set(raw, source=str(p), seed=seed)
 
 
+def _parse_json(text: str, p: Path):
+    depth, line = _json_depth(text)
+    if depth > MAX_DEPTH:
+        raise QuizError(f"{p}: lists and objects are nested more than {MAX_DEPTH} deep (line {line})")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise QuizError(f"{p}: not valid JSON at line {e.lineno} column {e.colno}: {e.msg}") from None
+    except (ValueError, RecursionError) as e:  # e.g. a number with thousands of digits
+        raise QuizError(f"{p}: not valid JSON: {e}") from None
+
+
+def _json_depth(text: str) -> tuple[int, int]:
+    """The deepest nesting of ``[`` and ``{`` outside strings, and the line where it is first reached,
+    in one pass (so that json.loads never recurses deeply)."""
+    depth = deepest = 0
+    line = deep_line = 1
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+            elif ch == "\n":
+                line += 1
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest, deep_line = depth, line
+                if deepest > MAX_DEPTH:
+                    break
+        elif ch in "]}":
+            depth -= 1
+        elif ch == "\n":
+            line += 1
+    return deepest, deep_line
+
+
+def _parse_toml(text: str, p: Path):
+    try:
+        import tomllib
+    except ImportError:  # Python 3.10
+        raise QuizError(f"{p}: TOML quiz sets need Python 3.11+ (tomllib); use JSON") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise QuizError(f"{p}: not valid TOML: {e}") from None
+    except (ValueError, RecursionError) as e:
+        raise QuizError(f"{p}: not valid TOML: {type(e).__name__} {e}") from None
+
+
 def parse_quiz_set(raw: Any, source: str = "<memory>", seed: int | None = None) -> QuizSet:
-    """Validate a quiz set given as a mapping (the parsed JSON/TOML) and build its questions."""
+    """Validate a quiz set given as a mapping (the parsed JSON/TOML) and build its questions.
+
+    Everything is checked before any question is generated: the fields and their types, the kinds,
+    difficulties, counts, seeds and targets, and that the set holds at most :data:`MAX_QUESTIONS`.
+    A :class:`QuizError` names the source, the question (number and kind) and the field."""
     _load_kinds()
+    _check_shape(raw, source)
     if not isinstance(raw, Mapping):
-        raise QuizError(f"{source}: a quiz set is an object with 'title' and 'questions'")
-    unknown = set(raw) - _SET_FIELDS
+        raise QuizError(f"{source}: a quiz set is an object with 'title' and 'questions', got {_what(raw)}")
+    unknown = [k for k in raw if k not in _SET_FIELDS]
     if unknown:
-        raise QuizError(f"{source}: unknown field(s) {sorted(unknown)}; allowed: {sorted(_SET_FIELDS)}")
+        raise QuizError(f"{source}: unknown field(s) {sorted(map(str, unknown))}; allowed: {sorted(_SET_FIELDS)}")
+    for name, typ in _SET_FIELDS.items():
+        if name in raw:
+            _check_type(raw[name], typ, f"{source}: field {name!r}")
     title = raw.get("title") or raw.get("title_zh")
-    if not isinstance(title, str) or not title:
+    if not title:
         raise QuizError(f"{source}: field 'title' (a non-empty string) is required")
     qs = raw.get("questions")
-    if not isinstance(qs, list) or not qs:
+    if not qs:
         raise QuizError(f"{source}: field 'questions' must be a non-empty list")
     base = raw.get("seed", 0) if seed is None else seed
-    if not isinstance(base, int) or isinstance(base, bool):
-        raise QuizError(f"{source}: field 'seed' must be a whole number, got {base!r}")
+    _check_type(base, int, f"{source}: field 'seed'" if seed is None else "seed")
+    _check_seed(base, f"{source}: field 'seed'" if seed is None else "seed")
+    plan = [_check_question(q, i, source, base) for i, q in enumerate(qs)]
+    total = sum(n for _, _, n, _ in plan)
+    if total > MAX_QUESTIONS:
+        raise QuizError(f"{source}: the set would hold {total} questions; at most {MAX_QUESTIONS} "
+                        f"(lower the 'count' of generated questions or split the set)")
     out: list[Question] = []
-    for i, q in enumerate(qs):
-        where = f"{source}: question {i + 1}"
-        if not isinstance(q, Mapping):
-            raise QuizError(f"{where}: expected an object with a 'kind', got {q!r}")
-        kind = q.get("kind")
-        if kind not in KINDS:
-            raise QuizError(f"{where}: unknown kind {kind!r}; the kinds are: {', '.join(KINDS)}")
-        where += f" ({kind})"
-        diff = q.get("difficulty", 1)
-        if diff not in DIFFICULTIES:
-            raise QuizError(f"{where}: 'difficulty' must be 1, 2 or 3, got {diff!r}")
-        data = {k: v for k, v in q.items() if k not in _Q_FIELDS}
-        k = get_kind(kind)
-        if data:  # a fixed question: the teacher's data, checked by the kind
-            if "count" in q:
-                raise QuizError(f"{where}: 'count' is for generated questions; a fixed question has data fields "
-                                f"({', '.join(sorted(data))})")
+    for i, ((where, q, count, target), raw_q) in enumerate(zip(plan, qs)):
+        if q is not None:
+            out.append(q)
+            continue
+        kind, diff = raw_q["kind"], raw_q.get("difficulty", 1)
+        qseed = raw_q.get("seed", base * 1000 + i * 100)
+        for j in range(count):
             try:
-                norm = k.validate(data)
+                gq = generate(kind, seed=qseed + j, difficulty=diff, **target)
             except QuizError as e:
                 raise QuizError(f"{where}: {e}") from None
-            prompt = (q.get("prompt_zh") or _default_prompt(kind)[0], q.get("prompt") or _default_prompt(kind)[1])
-            out.append(Question(kind=kind, data=norm, prompt=prompt, seed=None, difficulty=diff, source="fixed"))
-        else:
-            count = q.get("count", 1)
-            if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 100:
-                raise QuizError(f"{where}: 'count' must be a whole number 1-100, got {count!r}")
-            if not k.available():
-                raise QuizError(f"{where}: this kind needs {', '.join(k.engine)}, which is not available")
-            qseed = q.get("seed", base * 1000 + i * 100)
-            target = {}
-            if "fan" in q:
-                if not isinstance(q["fan"], int) or not 1 <= q["fan"] <= 82:
-                    raise QuizError(f"{where}: 'fan' must be a fan number 1-82, got {q['fan']!r}")
-                target["fan"] = q["fan"]
-            if "points" in q:
-                pts = q["points"]
-                if not (isinstance(pts, list) and len(pts) == 2 and all(isinstance(x, int) for x in pts)
-                        and 8 <= pts[0] <= pts[1]):
-                    raise QuizError(f"{where}: 'points' must be [low, high] with 8 <= low <= high, got {pts!r}")
-                target["points"] = tuple(pts)
-            for j in range(count):
-                try:
-                    gq = generate(kind, seed=qseed + j, difficulty=diff, **target)
-                except QuizError as e:
-                    raise QuizError(f"{where}: {e}") from None
-                if "prompt" in q or "prompt_zh" in q:
-                    from dataclasses import replace
-                    gq = replace(gq, prompt=(q.get("prompt_zh") or gq.prompt[0], q.get("prompt") or gq.prompt[1]))
-                out.append(gq)
+            if "prompt" in raw_q or "prompt_zh" in raw_q:
+                gq = replace(gq, prompt=(raw_q.get("prompt_zh") or gq.prompt[0], raw_q.get("prompt") or gq.prompt[1]))
+            out.append(gq)
     return QuizSet(title=raw.get("title") or title, title_zh=raw.get("title_zh") or title,
                    questions=tuple(out), source=source)
+
+
+def _check_question(q: Any, i: int, source: str, base: int):
+    """Check one entry: returns (where, the fixed Question or None, how many questions, targets)."""
+    where = f"{source}: question {i + 1}"
+    if not isinstance(q, Mapping):
+        raise QuizError(f"{where}: expected an object with a 'kind', got {_what(q)}")
+    kind = q.get("kind")
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise QuizError(f"{where}: unknown kind {_short(kind)}; the kinds are: {', '.join(KINDS)}")
+    where += f" ({kind})"
+    k = get_kind(kind)
+    for name, typ in _Q_FIELDS.items():
+        if name in q:
+            _check_type(q[name], typ, f"{where}: field {name!r}")
+    diff = q.get("difficulty", 1)
+    if diff not in DIFFICULTIES:
+        raise QuizError(f"{where}: field 'difficulty' must be 1, 2 or 3, got {diff!r}")
+    if "seed" in q:
+        _check_seed(q["seed"], f"{where}: field 'seed'")
+    target_names = [n for n in q if n in TARGETS]
+    data = {n: v for n, v in q.items() if n not in _Q_FIELDS and n not in target_names}
+    if data:  # a fixed question: the teacher's data, checked by the kind
+        if "seed" in q and "seed" in k.fields:  # the kind's own seed (a claim's deal), not the generator's
+            data["seed"] = q["seed"]
+        for name, value in data.items():
+            if name not in k.fields:
+                generated = ", ".join(map(repr, ("count", *k.targets)))
+                raise QuizError(f"{where}: unknown field {_short(name)}; a {kind} question has "
+                                f"{', '.join(map(repr, k.fields))}, or {generated} when generated")
+            types = k.fields[name] if isinstance(k.fields[name], tuple) else (k.fields[name],)
+            if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
+                raise QuizError(f"{where}: field {name!r} must be {' or '.join(_JSON_NAMES[t] for t in types)}, "
+                                f"got {_what(value)}")
+        if "count" in q or target_names:
+            given = next(n for n in ["count", *target_names] if n in q)
+            raise QuizError(f"{where}: field {given!r} is for generated questions; a fixed question has "
+                            f"data fields ({', '.join(map(str, sorted(data, key=str)))})")
+        try:
+            norm = k.validate(data)
+        except QuizError as e:
+            raise QuizError(f"{where}: {e}") from None
+        except ValueError as e:  # an engine error (notation, context) about the teacher's data
+            raise QuizError(f"{where}: {e}") from None
+        prompt = (q.get("prompt_zh") or _default_prompt(kind)[0], q.get("prompt") or _default_prompt(kind)[1])
+        return where, Question(kind=kind, data=norm, prompt=prompt, seed=None, difficulty=diff, source="fixed"), 1, {}
+    count = q.get("count", 1)
+    if not 1 <= count <= MAX_COUNT:
+        raise QuizError(f"{where}: field 'count' must be a whole number 1-{MAX_COUNT}, got {count!r}")
+    try:
+        target = k.check_target({n: q[n] for n in target_names})
+    except QuizError as e:
+        raise QuizError(f"{where}: {e}") from None
+    return where, None, count, target
+
+
+def _check_type(value: Any, typ: type, where: str) -> None:
+    if not isinstance(value, typ) or (typ is int and isinstance(value, bool)):
+        raise QuizError(f"{where} must be {_TYPE_NAMES[typ]}, got {_what(value)}")
+
+
+def _check_seed(value: int, where: str) -> None:
+    if not -MAX_SEED < value < MAX_SEED:
+        raise QuizError(f"{where} must be a whole number below 2**53 in size, got {_short(value)}")
+
+
+def _check_shape(raw: Any, source: str) -> None:
+    """Walk the whole value once, without recursion: only JSON types (objects with string keys),
+    at most :data:`MAX_DEPTH` deep, no string longer than :data:`MAX_TEXT`."""
+    stack = [(raw, 1, "")]
+    while stack:
+        value, depth, path = stack.pop()
+        if isinstance(value, str):
+            if len(value) > MAX_TEXT:
+                raise QuizError(f"{source}: {path or 'the set'} is a string of {len(value):,} characters; "
+                                f"at most {MAX_TEXT}")
+            continue
+        if value is None or isinstance(value, (bool, int, float)):
+            continue
+        if depth > MAX_DEPTH:
+            raise QuizError(f"{source}: {path} is nested more than {MAX_DEPTH} deep")
+        if isinstance(value, Mapping):
+            for k, v in value.items():
+                if not isinstance(k, str):
+                    raise QuizError(f"{source}: {path or 'the set'} has a key that is not a string: {_short(k)}")
+                stack.append((v, depth + 1, _path(path, k)))
+        elif isinstance(value, (list, tuple)):
+            for j, v in enumerate(value):
+                stack.append((v, depth + 1, f"{path}[{j}]" if path else f"item {j}"))
+        else:
+            raise QuizError(f"{source}: {path or 'the set'} is a {type(value).__name__}; a quiz set holds "
+                            f"strings, numbers, true/false, null, lists and objects")
+
+
+def _path(path: str, key: str) -> str:
+    if path.startswith("field 'questions'[") and path.count("[") == 1 and path.count("/") == 0:
+        n = int(path[len("field 'questions'["):-1]) + 1
+        return f"question {n}: field {_short(key)}"
+    return f"{path}/{_short(key)}" if path else f"field {_short(key)}"
+
+
+def _short(x: Any, limit: int = 60) -> str:
+    r = repr(x)
+    return r if len(r) <= limit else r[:limit] + f"... ({len(r):,} characters)"
+
+
+def _what(x: Any) -> str:
+    names = {dict: "an object", list: "a list", str: "a string", bool: "true/false", int: "a number",
+             float: "a number", type(None): "null"}
+    return f"{names.get(type(x), type(x).__name__)} {_short(x)}"
 
 
 _PROMPTS: dict[str, tuple[str, str]] = {}
@@ -157,32 +316,24 @@ def _default_prompt(kind: str) -> tuple[str, str]:
     return _PROMPTS[kind]
 
 
-TOPIC_KINDS = {
-    "tiles": ("tile_name",),
-    "table": ("wall_break", "claim"),
-    "hands": ("complete",),
-    "waits": ("waits", "shanten", "discard"),
-    "mcr": ("mcr_total", "settlement"),
-    "fans": ("fans",),
-    "regional": ("regional",),
-}
-
-
 def questions_for(topic: str = "all", n: int = 5, seed: int | None = None, difficulty: int = 1) -> list[Question]:
     """``n`` generated questions on a topic (see :data:`~mjlearn.quiz.TOPICS`), a kind name (``"kind:waits"``
-    when a topic has the same name), or ``"all"`` (every available kind in turn)."""
+    when a topic has the same name), or ``"all"`` (every kind in turn)."""
     _load_kinds()
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_QUESTIONS:
+        raise QuizError(f"the number of questions must be a whole number 1-{MAX_QUESTIONS}, got {n!r}")
+    if not isinstance(topic, str):
+        raise QuizError(f"a topic or kind is a string, got {topic!r}")
     if topic == "all":
         kinds = [k for k in KINDS]
     elif topic in TOPICS:  # a topic first ("waits" is both: the topic mixes waits, shanten, discard)
-        kinds = [k for k in TOPIC_KINDS.get(topic, ()) if k in KINDS]
+        kinds = kinds_of(topic)
     elif topic.removeprefix("kind:") in KINDS:
         kinds = [topic.removeprefix("kind:")]
     else:
         raise QuizError(f"unknown topic or kind {topic!r}; topics: {', '.join(TOPICS)}; kinds: {', '.join(KINDS)}")
-    kinds = [k for k in kinds if KINDS[k].available()]
     if not kinds:
-        raise QuizError(f"no question kind for {topic!r} is available yet (its engine is missing)")
+        raise QuizError(f"no question kind is on the topic {topic!r}")
     import random
     base = random.randrange(2**31) if seed is None else seed
     return [generate(kinds[i % len(kinds)], seed=base + i, difficulty=difficulty) for i in range(n)]

@@ -29,8 +29,14 @@ def run_terminal(questions: Iterable[Question], *, title: str = "", store=None, 
     for n, q in enumerate(qs, 1):
         k = get_kind(q.kind)
         print(f"\n[{n}/{len(qs)}] " + q.text(lang), file=out)
-        print(pick(*k.answer_help, lang=lang) + pick("（? 提示，! 看答案，q 退出）", " (? hint, ! reveal, q quit)", lang),
-              file=out)
+        choices = k.choices(q.data) if k.answer == "choice" else []  # the kind declares how it is answered
+        if choices:
+            print("  ".join(f"{n}) {label}" for n, (_, label) in enumerate(choices, 1)), file=out)
+        help_line = pick(*k.answer_help, lang=lang)
+        if choices:
+            help_line += pick(f"，或输入序号 1-{len(choices)}", f", or its number 1-{len(choices)}", lang)
+        help_line += pick("（? 提示，! 看答案，q 退出）", " (? hint, ! reveal, q quit)", lang)
+        print(help_line, file=out)
         hints, start = 0, time.monotonic()
         while True:
             try:
@@ -55,7 +61,9 @@ def run_terminal(questions: Iterable[Question], *, title: str = "", store=None, 
                     store.record(q, "(revealed)", g, quiz=quiz, hints=hints, seconds=time.monotonic() - start)
                 break
             try:
-                answer = parse_answer(q, text)
+                answer = _chosen(choices, text) if choices else None
+                if answer is None:
+                    answer = parse_answer(q, text)
             except QuizError as e:
                 print(pick(f"无法理解：{e}", f"Could not read that: {e}", lang), file=out)
                 continue
@@ -66,6 +74,13 @@ def run_terminal(questions: Iterable[Question], *, title: str = "", store=None, 
                 store.record(q, answer, g, quiz=quiz, hints=hints, seconds=time.monotonic() - start)
             break
     return _done(results, out, lang)
+
+
+def _chosen(choices, text: str):
+    """The value of a numbered choice ("2"), or None when the text is not a choice's number."""
+    if text.isdigit() and 1 <= int(text) <= len(choices) and len(text) <= 3:
+        return choices[int(text) - 1][0]
+    return None
 
 
 def _solution_wrong_marker(q: Question):

@@ -9,7 +9,6 @@ from __future__ import annotations
 import time
 from html import escape
 
-from ..i18n import both
 from .core import Grade, Question, get_kind, grade, hint, reveal
 
 __all__ = ["QuizWidget", "practice", "question_html", "grade_html"]
@@ -25,11 +24,12 @@ def question_html(q: Question) -> str:
     svg = _svg()
     d = q.data
     parts = [f"<div class='mjlearn-question'><p><b>{escape(q.prompt[0])}</b><br>{escape(q.prompt[1])}</p>"]
-    if q.kind == "tile_name":
-        parts.append(svg.inline_html(svg.tile_svg(d["tile"], width=54)))
-    elif "hand" in d:
-        parts.append(svg.inline_html(svg.hand_svg(d["hand"], width=36)))
-        parts.append(f"<div><code>{escape(d['hand'])}</code></div>")
+    figure = get_kind(q.kind).figure(d)
+    if figure is not None and figure[0] == "tile":
+        parts.append(svg.inline_html(svg.tile_svg(figure[1], width=54)))
+    elif figure is not None and figure[0] == "hand":
+        parts.append(svg.inline_html(svg.hand_svg(figure[1], width=36)))
+        parts.append(f"<div><code>{escape(figure[1])}</code></div>")
     text = get_kind(q.kind).describe(q, "zh"), get_kind(q.kind).describe(q, "en")
     extra = [ln for ln in text[1].splitlines() if not ln.startswith(("Hand:", "Tile:", "Options:"))]
     extra_zh = [ln for ln in text[0].splitlines() if not ln.startswith(("手牌：", "牌：", "选项："))]
@@ -49,28 +49,23 @@ def grade_html(g: Grade) -> str:
 
 
 def _input_for(q: Question):
+    """The input the kind declares (:attr:`~mjlearn.quiz.Kind.answer`): radio buttons for one
+    choice, a multiple selection for several, a text box for everything typed."""
     import ipywidgets as W
-    from ..tiles import Tile
-    d = q.data
-    k = q.kind
-    if k == "tile_name":
-        opts = [(f"{Tile(o).zh} {Tile(o).en}", o) for o in d["options"]]
-        return W.RadioButtons(options=opts, value=None, layout=W.Layout(width="auto"))
-    if k == "complete":
-        from .kinds.basic import _FORM_LINES
-        return W.RadioButtons(options=[(both(*_FORM_LINES[o]), o) for o in d["options"]], value=None)
-    if k == "fans":
-        return W.SelectMultiple(options=[(f"{o['zh']} {o['en']} ({o['points']})", o["id"]) for o in d["options"]],
-                                rows=min(12, len(d["options"])), layout=W.Layout(width="420px"))
-    if k == "regional":
-        return W.Text(placeholder="yes 12  /  no", description="")
-    kind = get_kind(k)
+    kind = get_kind(q.kind)
+    choices = kind.choices(q.data) if kind.answer in ("choice", "choices") else []
+    if choices and kind.answer == "choice":
+        return W.RadioButtons(options=[(label, value) for value, label in choices], value=None,
+                              layout=W.Layout(width="auto"))
+    if choices:
+        return W.SelectMultiple(options=[(label, value) for value, label in choices],
+                                rows=min(12, len(choices)), layout=W.Layout(width="420px"))
     return W.Text(placeholder=kind.answer_help[1], layout=W.Layout(width="420px"))
 
 
 def _value(q: Question, w):
     v = w.value
-    if q.kind == "fans":
+    if isinstance(v, tuple):  # a multiple selection
         return list(v)
     if isinstance(v, str):
         return get_kind(q.kind).parse(q.data, v) if v.strip() else v
@@ -151,6 +146,11 @@ class QuizWidget:
 
     def check(self) -> Grade:
         from .core import QuizError
+        v = self.input.value
+        if v is None or v == () or (isinstance(v, str) and not v.strip()):  # nothing chosen: not an answer yet
+            self.feedback.value = ("<div class='mjlearn-quiz-feedback' data-correct='invalid'>"
+                                   "请先选择或输入答案。 Choose or type an answer first.</div>")
+            return None
         try:
             value = _value(self.current, self.input)
         except QuizError as e:
@@ -210,6 +210,10 @@ def practice(topic: str = "all", n: int = 5, seed: int | None = None, difficulty
     from .core import TOPICS
     from .quizset import questions_for
     qs = questions_for(topic, n=n, seed=seed, difficulty=difficulty)
-    title = TOPICS.get(topic, ("练习", "Practice")) if topic in TOPICS else ("综合练习", "Practice") \
-        if topic == "all" else (get_kind(topic).title)
+    if topic in TOPICS:
+        title = TOPICS[topic]
+    elif topic == "all":
+        title = ("综合练习", "Practice")
+    else:  # a kind, "waits" or "kind:waits"
+        title = get_kind(topic.removeprefix("kind:")).title
     return QuizWidget(qs, title=title, record=record, store=store, quiz=f"practice:{topic}")

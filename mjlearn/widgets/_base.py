@@ -8,13 +8,20 @@ changed, and sends the learner's clicks back as small messages ``{"act": ..., "a
 So the widget's logic lives in Python and is tested there without a browser: call
 :meth:`MjWidget.handle` with the message the front end would send and look at ``regions``.
 
+Each widget declares the messages it acts on (:attr:`MjWidget.messages`: action -> a check per
+field) and the traits the front end may set (:attr:`MjWidget.front_end_traits`). A message that is
+not one of them, or whose fields fail their checks, is logged on the widget's logger
+(``mjlearn.widgets.<Class>``) and ignored; an action the engine refuses leaves the state as it was.
+
 Every widget's mimebundle also carries a static ``text/html`` rendering (real inline SVG, no
 script) and a ``text/plain`` line, so exported HTML and GitHub show the hand too.
 """
 
 from __future__ import annotations
 
+import copy
 import html as _html
+import logging
 import weakref
 from pathlib import Path
 
@@ -106,6 +113,71 @@ def _hook_language() -> None:
     i18n.add_listener(lambda _lang: refresh_language())
 
 
+# --- front-end messages -----------------------------------------------------------------
+
+class MessageError(ValueError):
+    """A front-end message the widget cannot act on: not an object, an unknown action, a missing or
+    malformed argument. The widget logs it, ignores it and keeps its state."""
+
+
+MAX_MESSAGE_TEXT = 200
+"""The longest string a front-end message may carry (tile names, seats, numbers typed in a box)."""
+MESSAGE_KEYS = ("act", "arg", "name", "value")
+"""What the front end sends: ``{"act": ..., "arg": ...}`` for a click, plus ``name``/``value`` for a control."""
+
+
+def _short(x) -> str:
+    r = repr(x)
+    return r if len(r) <= 80 else r[:80] + f"... ({len(r):,} characters)"
+
+
+def no_arg(v):
+    """An action without an argument (the buttons send none, or an empty data-arg)."""
+    return None
+
+
+def text(v):
+    """A string (a typed value, a select's option)."""
+    if not isinstance(v, str):
+        raise MessageError(f"expected text, got {_short(v)}")
+    return v
+
+
+def one_of(*choices):
+    """One of these strings (``None`` allowed when listed)."""
+    def check(v):
+        if v not in choices or isinstance(v, bool):
+            raise MessageError(f"expected one of {', '.join(map(repr, choices))}, got {_short(v)}")
+        return v
+    return check
+
+
+def integer(lo: int, hi: int, default: int | None = None):
+    """A whole number lo..hi, as a number or the decimal text a data-arg carries (``None``/"" -> default)."""
+    def check(v):
+        if v in (None, "") and default is not None:
+            return default
+        if isinstance(v, str) and v.strip().lstrip("-").isdigit() and len(v.strip()) <= 12:
+            v = int(v)
+        if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+            raise MessageError(f"expected a whole number {lo}-{hi}, got {_short(v)}")
+        return v
+    return check
+
+
+def flag(v):
+    """True/false as a checkbox (a bool) or a button's data-arg ("1"/"0", "true"/"false") sends it."""
+    table = {True: True, False: False, 1: True, 0: False, "1": True, "0": False, "true": True, "false": False}
+    if not isinstance(v, (bool, int, str)) or v not in table:
+        raise MessageError(f"expected true or false, got {_short(v)}")
+    return table[v]
+
+
+def scalar(v):
+    """A control's value, checked by the action itself (a string, a number, true/false or null)."""
+    return v
+
+
 # --- the base class -----------------------------------------------------------------------
 
 class MjWidget(anywidget.AnyWidget):
@@ -125,6 +197,16 @@ class MjWidget(anywidget.AnyWidget):
     last_error = t.Unicode("").tag(sync=True)
     """The last problem with the learner's input, shown in the widget ('' when none)."""
 
+    messages: dict = {"lang": {"arg": one_of(None, "", "zh", "en")}}
+    """The front-end messages this widget acts on: action -> {field: check}. Each check takes the
+    field's value (None when absent), raises :class:`MessageError` if it is unusable and returns it
+    normalised; ``_act_NAME(arg, msg)`` then gets the checked values. Subclasses extend it."""
+    shows_errors = False
+    """Whether the view shows :attr:`last_error` (the editor and the comparison have a message area)."""
+    front_end_traits: tuple[str, ...] = ()
+    """The synced traits the front end may set (the notation box); an update of any other trait, or
+    of one of these with a value of the wrong type, is logged and ignored."""
+
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.art = art()
@@ -143,26 +225,121 @@ class MjWidget(anywidget.AnyWidget):
     def _text(self) -> str:
         return type(self).__name__
 
-    def handle(self, msg: dict) -> None:
-        """Act on one message from the front end: ``{"act": NAME, "arg": VALUE}``."""
+    @property
+    def log(self) -> logging.Logger:
+        """This widget's logger (``mjlearn.widgets.<Class>``): refused front-end messages go here."""
+        return logging.getLogger(f"mjlearn.widgets.{type(self).__name__}")
+
+    def check_message(self, msg) -> tuple[str, dict]:
+        """The action and its checked fields, or :class:`MessageError` saying what is wrong."""
+        if not isinstance(msg, dict):
+            raise MessageError(f"a widget message is an object {{'act': ...}}, got {_short(msg)}")
+        extra = [k for k in msg if k not in MESSAGE_KEYS]
+        if extra:
+            raise MessageError(f"unknown message field(s) {_short(extra)}; a message has {', '.join(MESSAGE_KEYS)}")
+        for k, v in msg.items():
+            if not (v is None or isinstance(v, (bool, int, str))):
+                raise MessageError(f"message field {k!r} must be text, a number or true/false, got {_short(v)}")
+            if isinstance(v, str) and len(v) > MAX_MESSAGE_TEXT:
+                raise MessageError(f"message field {k!r} is {len(v):,} characters long; at most {MAX_MESSAGE_TEXT}")
+            if isinstance(v, int) and not isinstance(v, bool) and abs(v) > 10**9:
+                raise MessageError(f"message field {k!r} is out of range: {_short(v)}")
         act = msg.get("act")
+        spec = self.messages.get(act) if isinstance(act, str) else None
+        if spec is None:
+            raise MessageError(f"unknown widget action {_short(act)}; {type(self).__name__} acts on "
+                               f"{', '.join(self.messages)}")
+        fields = {"act": act}
+        for name, check in spec.items():
+            try:
+                fields[name] = check(msg.get(name))
+            except MessageError as e:
+                raise MessageError(f"{act}: {name}: {e}") from None
+        return act, fields
+
+    def handle(self, msg: dict) -> None:
+        """Act on one message from the front end: ``{"act": NAME, "arg": VALUE}``.
+
+        A malformed message raises :class:`MessageError`, an impossible action (a fifth 5m) the
+        engine's ``ValueError``; either way the widget's state is left as it was."""
+        act, fields = self.check_message(msg)
         if act == "lang":
-            i18n.set_language(msg.get("arg") or ("en" if i18n.get_language() == "zh" else "zh"))
+            i18n.set_language(fields["arg"] or ("en" if i18n.get_language() == "zh" else "zh"))
             refresh_language()
             return
-        meth = getattr(self, f"_act_{act}", None)
-        if meth is None:
-            raise ValueError(f"unknown widget action {act!r}")
-        meth(msg.get("arg"), msg)
+        before = self._snapshot()
+        try:
+            getattr(self, f"_act_{act}")(fields.get("arg"), fields)
+        except Exception:
+            self._restore(before)
+            raise
         self.refresh()
 
-    def _on_front_msg(self, _widget, content, _buffers):
-        if isinstance(content, dict) and "act" in content:
+    def set_state(self, sync_data):
+        """A state update from the front end (ipywidgets calls this): only :attr:`front_end_traits`."""
+        if not isinstance(sync_data, dict):
+            self.log.warning("ignored a front-end state update %s", _short(sync_data))
+            return
+        allowed = {k: v for k, v in sync_data.items() if k in self.front_end_traits}
+        refused = [k for k in sync_data if k not in allowed]
+        if refused:
+            self.log.warning("ignored a front-end update of %s: the front end may set only %s",
+                             _short(refused), ", ".join(self.front_end_traits) or "nothing")
+        if allowed:
             try:
-                self.handle(content)
-            except ValueError as e:
-                self.last_error = str(e)
-                self.refresh()
+                super().set_state(allowed)
+            except t.TraitError as e:
+                self.log.warning("ignored a front-end update %s: %s", _short(allowed), e)
+                refused += list(allowed)
+        known = [k for k in refused if isinstance(k, str) and k in self.keys]
+        if known:
+            self.send_state(known)  # the browser shows the kernel's values again
+
+    def _snapshot(self):
+        """What :meth:`handle` restores when an action fails: the synced state traits."""
+        names = {k for cls in type(self).__mro__ if isinstance(cls, type) and issubclass(cls, MjWidget)
+                 for k in cls.class_own_traits(sync=True)}
+        return {k: copy.deepcopy(getattr(self, k)) for k in sorted(names)
+                if k not in ("regions", "art", "layout_html", "lang", "last_error")}
+
+    def _restore(self, before) -> None:
+        with self.hold_sync():
+            for k, v in before.items():
+                if getattr(self, k) != v:
+                    setattr(self, k, v)
+
+    def _on_front_msg(self, _widget, content, _buffers):
+        """A message from the browser: acted on, or logged and ignored (the state stays as it was)."""
+        try:
+            self.handle(content)
+        except MessageError as e:
+            self.log.warning("ignored a front-end message %s: %s", _short(content), e)
+            self._show_problem(("界面发来的操作无法处理，已忽略。",
+                                "Ignored an action the widget cannot use."))
+        except ValueError as e:  # the engine refused the action (a fifth 5m, a full hand): say why
+            self.log.info("refused %s: %s", _short(content), e)
+            self._show_problem(str(e))
+        except Exception:  # a bug must not reach the kernel's comm handler; the log keeps the traceback
+            self.log.exception("failed on the front-end message %s", _short(content))
+            self._show_problem(("出错了，这一步没有执行。",
+                                "Something went wrong; that step was not done."))
+
+    def _too_long(self, text: str, what: str) -> bool:
+        """A typed trait (the notation box) longer than any hand: logged, refused, the box reset."""
+        if len(text) <= MAX_MESSAGE_TEXT:
+            return False
+        self.log.warning("ignored a %s of %s characters (at most %s)", what, f"{len(text):,}", MAX_MESSAGE_TEXT)
+        self._show_problem((f"输入太长：一手牌最多 {MAX_MESSAGE_TEXT} 个字符。",
+                            f"Too long for a hand: at most {MAX_MESSAGE_TEXT} characters."))
+        if not self.shows_errors:  # else _show_problem has refreshed (and so reset the box)
+            self.refresh()
+        return True
+
+    def _show_problem(self, problem) -> None:
+        if not self.shows_errors:
+            return
+        self.last_error = problem if isinstance(problem, str) else B(*problem)
+        self.refresh()
 
     def refresh(self) -> None:
         """Render every region again (after a change of state or language)."""

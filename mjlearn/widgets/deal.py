@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import traitlets as t
 
-from ._base import B, L, MjWidget, esc, tile_tag
+from ._base import B, L, MjWidget, esc, integer, no_arg, one_of, tile_tag
 from ._panels import header
 
 __all__ = ["DealView", "TableView"]
@@ -23,9 +23,12 @@ SCREEN = {0: "S", 1: "E", 2: "N", 3: "W"}
 class DealView(MjWidget):
     """Watch the wall being built, broken and dealt; ``play_on=True`` goes on into play.
 
-    Front-end messages: ``step`` (n events), ``play``, ``pause``, ``reset`` (a new seed or the
-    same one), ``seed`` (a number).
+    Front-end messages: ``step`` (n events, 1-1000), ``play``, ``pause``, ``reset`` (``"next"``: a
+    new seed, else the same one).
     """
+
+    messages = {**MjWidget.messages, "step": {"arg": integer(1, 1000, default=1)}, "play": {"arg": no_arg},
+                "pause": {"arg": no_arg}, "reset": {"arg": one_of(None, "", "next")}}
 
     seed = t.Int(1).tag(sync=True)
     rules = t.Unicode("mcr").tag(sync=True)
@@ -94,7 +97,7 @@ class DealView(MjWidget):
         if self._done:
             self.playing = False
             return
-        self.step(int(arg or 1))
+        self.step(arg)
 
     def _act_play(self, arg, msg):
         if not self._done:
@@ -102,6 +105,13 @@ class DealView(MjWidget):
 
     def _act_pause(self, arg, msg):
         self.playing = False
+
+    def _snapshot(self):
+        return super()._snapshot(), self.table, self._done, self._bots, self._last
+
+    def _restore(self, before) -> None:
+        traits, self.table, self._done, self._bots, self._last = before
+        super()._restore(traits)
 
     def _act_reset(self, arg, msg):
         seed = self.seed + 1 if arg == "next" else self.seed

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import copy
 import re
 
 from ..errors import InvalidHandError
@@ -18,7 +19,7 @@ from ..notation import format_meld, format_tiles, parse_hand, parse_meld, parse_
 from ..tiles import FLOWERS, KINDS, TILES, Tile, tile as _tile
 from . import _panels
 from . import _ctx
-from ._base import B, L, MjWidget, esc, tile_tag
+from ._base import B, L, MessageError, MjWidget, esc, flag, integer, no_arg, one_of, scalar, text, tile_tag
 
 __all__ = ["EditorState", "HandEditor"]
 
@@ -114,7 +115,7 @@ class EditorState:
         if rs is None:
             if name not in MCR_KEYS:
                 raise ValueError(f"unknown context {name!r} for MCR: expected one of {', '.join(MCR_KEYS)}")
-            self.context[name] = bool(value) if name in CONTEXT_FLAGS else _ctx.seat(name, value)
+            self.context[name] = _ctx._bool(value) if name in CONTEXT_FLAGS else _ctx.seat(name, value)
             return
         _ctx.set_value(rs, self.context, name, value)
 
@@ -213,6 +214,20 @@ class EditorState:
         self.melds, self.concealed, self.win, self.flowers = list(melds), sorted(concealed), win, list(flowers)
 
 
+def _tile_arg(v) -> str:
+    """A palette click: one tile's notation."""
+    if not isinstance(v, str) or len(v) > 4:
+        raise MessageError(f"expected a tile such as 5m, got {v!r}")
+    return v
+
+
+def _piece(v) -> str:
+    """A click on the hand: ``c3``, ``w``, ``m0`` or ``f1``."""
+    if not isinstance(v, str) or not re.fullmatch(r"w|[cmf]\d{1,2}", v):
+        raise MessageError(f"expected c<n>, m<n>, f<n> or w, got {v!r}")
+    return v
+
+
 def _parse_partial(text: str):
     """Melds, concealed tiles, winning tile and flowers of an unfinished hand (the full parser
     has already checked the syntax; only the tile count was wrong)."""
@@ -239,6 +254,13 @@ class HandEditor(MjWidget):
     ``mode`` (tile/chow/pung/kong), ``exposed`` (bool), ``seat`` (1-3), ``ctx`` (``{"name":
     flag, "value": ...}``), ``rules``, ``lang``; the notation box sets the ``notation`` trait.
     """
+
+    messages = {**MjWidget.messages, "add": {"arg": lambda v: _tile_arg(v)}, "rm": {"arg": lambda v: _piece(v)},
+                "clear": {"arg": no_arg}, "mode": {"arg": one_of(*MODES)}, "exposed": {"arg": flag},
+                "seat": {"arg": integer(min(SEATS), max(SEATS))}, "ctx": {"name": text, "value": scalar},
+                "rules": {"arg": text}}
+    shows_errors = True
+    front_end_traits = ("notation",)
 
     notation = t.Unicode("").tag(sync=True)
     """The hand in notation, kept in sync with the tiles both ways."""
@@ -276,18 +298,23 @@ class HandEditor(MjWidget):
         self.last_error = ""
 
     def _act_mode(self, arg, msg):
-        if arg not in MODES:
-            raise ValueError(f"unknown mode {arg!r}")
         self.state.mode = arg
 
     def _act_exposed(self, arg, msg):
-        self.state.exposed = bool(arg)
+        self.state.exposed = arg
 
     def _act_seat(self, arg, msg):
-        self.state.seat = int(arg)
+        self.state.seat = arg
 
     def _act_ctx(self, arg, msg):
-        self.state.set_context(str(msg.get("name")), msg.get("value"))
+        self.state.set_context(msg["name"], msg["value"])
+
+    def _snapshot(self):
+        return super()._snapshot(), copy.deepcopy(self.state)
+
+    def _restore(self, before) -> None:
+        traits, self.state = before
+        super()._restore(traits)
 
     def _act_rules(self, arg, msg):
         key = str(arg)
@@ -300,6 +327,8 @@ class HandEditor(MjWidget):
         if self._syncing or getattr(self, "state", None) is None:
             return
         text = change["new"]
+        if self._too_long(text, "typed notation"):
+            return
         if text == self.state.notation():
             if self.last_error:  # the learner typed the hand back: nothing wrong any more
                 self.last_error = ""

@@ -12,7 +12,7 @@ import traitlets as t
 
 from ..notation import format_tiles, parse_tiles
 from ..tiles import tile as _tile
-from ._base import B, L, MjWidget, esc, tile_tag
+from ._base import B, L, MessageError, MjWidget, esc, no_arg, one_of, tile_tag
 from ._panels import header
 
 __all__ = ["TileStrip"]
@@ -32,8 +32,11 @@ class TileStrip(MjWidget):
         self.multi = multi
         super().__init__(tiles=[str(x) for x in items], **kw)
 
+    messages = {**MjWidget.messages, "select": {"arg": lambda v: _position(v)}, "discard": {"arg": no_arg},
+                "move": {"arg": one_of("left", "right")}, "sort": {"arg": no_arg}}
+
     def _act_select(self, arg, msg):
-        k = int(arg)
+        k = arg
         if not 0 <= k < len(self.tiles):
             raise ValueError(f"no tile at position {k}")
         if k in self.selected:
@@ -86,3 +89,12 @@ class TileStrip(MjWidget):
 
     def _text(self) -> str:
         return f"TileStrip({''.join(self.tiles)!r})"
+
+
+def _position(v) -> int:
+    """A tile's position as the strip's buttons send it (data-arg text) or as Python passes it."""
+    if isinstance(v, str) and v.isdigit() and len(v) <= 6:
+        v = int(v)
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise MessageError(f"expected a tile position, got {v!r}")
+    return v

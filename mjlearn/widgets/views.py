@@ -11,7 +11,7 @@ from ..hand import as_hand
 from ..scoring import score
 from . import _panels
 from . import _ctx
-from ._base import B, L, MjWidget, esc
+from ._base import B, L, MjWidget, esc, scalar, text
 
 __all__ = ["HandView", "FanBreakdown", "WaitsView", "DiscardAdvice", "RuleComparison"]
 
@@ -122,6 +122,10 @@ class RuleComparison(MjWidget):
     Further keywords given to the constructor (``shang_lou=1``) go to the rule sets that accept them.
     """
 
+    messages = {**MjWidget.messages, "ctx": {"name": text, "value": scalar}}
+    shows_errors = True
+    front_end_traits = ("notation",)
+
     notation = t.Unicode("").tag(sync=True)
     """The hand in notation; bad input shows the parser's message and keeps the previous hand."""
 
@@ -174,8 +178,15 @@ class RuleComparison(MjWidget):
 
     # --- actions -----------------------------------------------------------------------------
 
+    def _snapshot(self):
+        return super()._snapshot(), dict(self.context), self.hand
+
+    def _restore(self, before) -> None:
+        traits, self.context, self.hand = before
+        super()._restore(traits)
+
     def _act_ctx(self, arg, msg):
-        name, value = str(msg.get("name")), msg.get("value")
+        name, value = msg["name"], msg["value"]
         if name == "wild":
             new = None if value in (None, "") else str(value)
             if new is not None:
@@ -199,6 +210,8 @@ class RuleComparison(MjWidget):
         if self._syncing or getattr(self, "rulesets", None) is None:
             return
         text = change["new"]
+        if self._too_long(text, "typed notation"):
+            return
         if text == str(self.hand):
             if self.last_error:
                 self.last_error = ""

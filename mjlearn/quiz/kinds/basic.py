@@ -69,6 +69,12 @@ class TileName(Kind):
         opts = [o for o in data.get("options", []) if o != solution]
         return rng.choice(opts) if opts else str(TILES[(Tile(solution).index + 1) % 34])
 
+    def choices(self, data):
+        return [(o, f"{Tile(o).zh} {Tile(o).en}") for o in data.get("options") or []]
+
+    def figure(self, data):
+        return ("tile", data["tile"])
+
     def describe(self, q, lang=None):
         t = as_tile(q.data["tile"])
         opts = q.data.get("options") or []
@@ -82,7 +88,8 @@ class TileName(Kind):
         return "\n".join(lines)
 
 
-register(TileName(name="tile_name", topic="tiles", title=("认牌", "Name a tile"),
+register(TileName(name="tile_name", topic="tiles", title=("认牌", "Name a tile"), answer="choice",
+                  fields={"tile": str, "options": (list, str)},
                   answer_help=("输入牌的记法或名字，如 5m、五万、East Wind", "Type the tile, e.g. 5m, 五万 or East Wind")))
 
 
@@ -241,13 +248,18 @@ class Complete(Kind):
     def wrong(self, data, solution, rng):
         return [rng.choice([f for f in FORM_OPTIONS if f not in solution])]
 
+    def choices(self, data):
+        from ...i18n import both
+        return [(o, both(*_FORM_LINES[o])) for o in data.get("options") or FORM_OPTIONS]
+
     def describe(self, q, lang=None):
         from ...i18n import pick
         return pick("手牌：", "Hand: ", lang) + q.data["hand"] + "\n" + pick("选项：", "Options: ", lang) + \
             ", ".join(f"{o} ({pick(*_FORM_LINES[o], lang=lang)})" for o in FORM_OPTIONS)
 
 
-register(Complete(name="complete", topic="hands", title=("和了吗", "Is it complete?"),
+register(Complete(name="complete", topic="hands", title=("和了吗", "Is it complete?"), answer="choice",
+                  fields={"hand": str, "options": list},
                   answer_help=("输入 no 或和牌型：regular、seven_pairs、thirteen_orphans、honors_and_knitted、knitted_straight",
                                "Type no, or the form: regular, seven_pairs, thirteen_orphans, honors_and_knitted, knitted_straight")))
 
@@ -343,7 +355,7 @@ class Waits(Kind):
         return pick("手牌：", "Hand: ", lang) + q.data["hand"]
 
 
-register(Waits(name="waits", topic="waits", title=("听什么", "What does it wait on?"), engine=("mjlearn.shanten_core",),
+register(Waits(name="waits", topic="waits", title=("听什么", "What does it wait on?"), answer="tiles", fields={"hand": str},
                answer_help=("输入所有听牌，如 14m 7p；没有听牌输入 -", "Type every waiting tile, e.g. 14m 7p; - for none")))
 
 
@@ -404,7 +416,7 @@ class Shanten(Kind):
         return pick("手牌：", "Hand: ", lang) + q.data["hand"]
 
 
-register(Shanten(name="shanten", topic="waits", title=("向听数", "Shanten"), engine=("mjlearn.shanten_core",),
+register(Shanten(name="shanten", topic="waits", title=("向听数", "Shanten"), answer="number", fields={"hand": str},
                  answer_help=("输入一个整数，0 表示听牌", "Type a whole number; 0 means ready")))
 
 
@@ -488,5 +500,5 @@ class Discard(Kind):
         return pick("手牌：", "Hand: ", lang) + q.data["hand"]
 
 
-register(Discard(name="discard", topic="waits", title=("打哪张", "Best discard"), engine=("mjlearn.analysis",),
+register(Discard(name="discard", topic="waits", title=("打哪张", "Best discard"), answer="tile", fields={"hand": str},
                  answer_help=("输入要打的牌，如 9s", "Type the tile to discard, e.g. 9s")))

@@ -78,8 +78,9 @@ def _validate_win(data, kind):
     out = {"hand": str(h), "context": ctx}
     try:
         r = _score(out)
-    except ValueError as e:
-        raise QuizError(f"{kind} question: {e}") from None
+    except (ValueError, TypeError) as e:  # the engine refuses the hand or the context
+        raise QuizError(f"{kind} question: field 'context': {e}" if isinstance(e, TypeError)
+                        else f"{kind} question: {e}") from None
     if not r.is_winning:
         raise QuizError(f"{kind} question: field 'hand' {str(h)!r} is not a winning hand")
     return out
@@ -202,13 +203,17 @@ class Fans(Kind):
         s.pop(rng.randrange(len(s)))
         return s
 
+    def choices(self, data):
+        return [(o["id"], f"{o['zh']} {o['en']} ({o['points']})") for o in data["options"]]
+
     def describe(self, q, lang=None):
         from ...i18n import pick
         opts = "  ".join(f"{o['id']}={pick(o['zh'], o['en'], lang)}({o['points']})" for o in q.data["options"])
         return _describe(q, lang) + "\n" + pick("选项：", "Options: ", lang) + opts
 
 
-register(Fans(name="fans", topic="fans", title=("计哪些番", "Which fans?"), engine=("mjlearn.mcr",),
+register(Fans(name="fans", topic="fans", title=("计哪些番", "Which fans?"), answer="choices",
+              fields={"hand": str, "context": dict, "options": list, "options_extra": list}, targets=("fan", "points"),
               answer_help=("输入番的编号，用空格分开，如 49 66 80", "Type the fan numbers, separated by spaces, e.g. 49 66 80")))
 
 
@@ -252,7 +257,8 @@ class McrTotal(Kind):
         return _describe(q, lang)
 
 
-register(McrTotal(name="mcr_total", topic="mcr", title=("一共几番", "MCR total"), engine=("mjlearn.mcr",),
+register(McrTotal(name="mcr_total", topic="mcr", title=("一共几番", "MCR total"), answer="number",
+                  fields={"hand": str, "context": dict}, targets=("fan", "points"),
                   answer_help=("输入一个整数", "Type a whole number")))
 
 
@@ -329,5 +335,6 @@ class Settlement(Kind):
         return _describe(q, lang) + "\n" + who
 
 
-register(Settlement(name="settlement", topic="mcr", title=("结算", "Settlement"), engine=("mjlearn.mcr",),
+register(Settlement(name="settlement", topic="mcr", title=("结算", "Settlement"), targets=("fan", "points"),
+                    fields={"hand": str, "context": dict, "winner": str, "discarder": (str, type(None))},
                     answer_help=("按东南西北输入四个数，如 24 -8 -8 -8", "Type four numbers for E S W N, e.g. 24 -8 -8 -8")))

@@ -7,7 +7,7 @@ from typing import Mapping
 
 from ..core import Grade, Kind, QuizError, register
 from ..deal import simulated_win
-from ._util import as_bool, pick_hand
+from ._util import as_bool, need, pick_hand
 
 SEATS = "ESWN"
 _EASY = ("xian", "hebei2", "old_beijing", "hongkong")
@@ -54,14 +54,15 @@ class Regional(Kind):
         from ...rules import get
         h = pick_hand(data, "regional")
         try:
-            rs = get(data.get("rules"))
+            rs = get(need(data, "rules", "regional"))
         except ValueError as e:
             raise QuizError(f"regional question: field 'rules': {e}") from None
         out = {"hand": str(h), "rules": rs.name, "context": dict(data.get("context", {}))}
         try:
             _score(out)
-        except ValueError as e:
-            raise QuizError(f"regional question: {e}") from None
+        except (ValueError, TypeError) as e:  # the engine refuses the hand or the context
+            raise QuizError(f"regional question: field 'context': {e}" if isinstance(e, TypeError)
+                            else f"regional question: {e}") from None
         return out
 
     def solve(self, data):
@@ -130,5 +131,6 @@ class Regional(Kind):
                 + pick(rs.zh, rs.en, lang) + "\n" + pick(f"{c.get('winner', 'E')} 和牌，", f"{c.get('winner', 'E')} wins ", lang) + how)
 
 
-register(Regional(name="regional", topic="regional", title=("地方规则", "Regional rules"), engine=("mjlearn.rules",),
+register(Regional(name="regional", topic="regional", title=("地方规则", "Regional rules"),
+                  fields={"hand": str, "rules": str, "context": dict},
                   answer_help=("能和输入 yes 和分数，如 yes 12；不能和输入 no", "Type yes and the score, e.g. yes 12; or no")))

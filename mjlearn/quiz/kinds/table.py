@@ -20,7 +20,7 @@ def _seat(x, where: str) -> str:
     s = str(x).strip().upper()
     alias = {"东": "E", "南": "S", "西": "W", "北": "N", "EAST": "E", "SOUTH": "S", "WEST": "W", "NORTH": "N"}
     s = alias.get(s, s)
-    if s not in SEATS:
+    if len(s) != 1 or s not in SEATS:  # SEATS may be a string: "" and "SW" are substrings of it
         raise QuizError(f"{where}: expected a seat E, S, W or N (东南西北), got {x!r}")
     return s
 
@@ -127,7 +127,8 @@ class WallBreak(Kind):
                 + " | ".join(" ".join(map(str, d)) for d in q.data["dice"]))
 
 
-register(WallBreak(name="wall_break", topic="table", title=("开牌", "Breaking the wall"), engine=("mjlearn.table",),
+register(WallBreak(name="wall_break", topic="table", title=("开牌", "Breaking the wall"),
+                   fields={"rules": str, "dice": list},
                    answer_help=("输入牌墙和墩数，如 S 7", "Type the wall and the number of stacks, e.g. S 7")))
 
 
@@ -278,5 +279,6 @@ class Claim(Kind):
 
 _ZH = {"win": "和", "pung": "碰", "kong": "杠", "chow": "吃", "pass": "不要"}
 
-register(Claim(name="claim", topic="table", title=("谁得到这张牌", "Which claim wins?"), engine=("mjlearn.table",),
+register(Claim(name="claim", topic="table", title=("谁得到这张牌", "Which claim wins?"), answer="seat",
+               fields={"rules": str, "seed": int, "at": int, "calls": dict},
                answer_help=("输入得到这张牌的一家：E、S、W 或 N", "Type the seat that gets the tile: E, S, W or N")))
