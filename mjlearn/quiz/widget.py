@@ -9,7 +9,9 @@ from __future__ import annotations
 import time
 from html import escape
 
+from ..errors import ProgressError
 from .core import Grade, Question, get_kind, grade, hint, reveal
+from .progress import ProgressStore
 
 __all__ = ["QuizWidget", "practice", "question_html", "grade_html"]
 
@@ -82,9 +84,15 @@ class QuizWidget:
         self.questions = list(questions)
         self.title = title
         self.quiz = quiz or title[1]
-        if store is None and record:
-            from .progress import ProgressStore
-            store = ProgressStore()
+        self.store_problem = ""
+        """Why answers are not being saved right now ('' when they are)."""
+        self._unsaved: list[tuple] = []
+        self._record = store is None and record
+        if self._record:
+            try:
+                store = ProgressStore()
+            except ProgressError as e:  # the learner can still practise; the notice says why
+                self.store_problem = str(e)
         self.store = store
         self.index = 0
         self.results: list[Grade | None] = [None] * len(self.questions)
@@ -125,7 +133,7 @@ class QuizWidget:
         self.question.value = question_html(q)
         self.input = _input_for(q)
         self.box.children = (self.input,)
-        self.feedback.value = ""
+        self.feedback.value = self._store_notice()
         self._hints = 0
         self._start = time.monotonic()
         self.check_button.disabled = False
@@ -136,13 +144,38 @@ class QuizWidget:
         g = grade(q, value)
         if self.results[self.index] is None:
             self.results[self.index] = g
-            if self.store is not None:
-                self.store.record(q, value, g, quiz=self.quiz, hints=self._hints,
-                                  seconds=time.monotonic() - self._start)
-        self.feedback.value = grade_html(g)
+            self._unsaved.append((q, value, g, self._hints, time.monotonic() - self._start))
+            self._save()
+        self.feedback.value = grade_html(g) + self._store_notice()
         if g.correct:
             self.check_button.disabled = True
         return g
+
+    def _save(self) -> None:
+        """Record the answers not saved yet. On a storage problem they are kept and tried again with
+        the next answer, so nothing the learner answered is dropped while the problem lasts."""
+        if self.store is None and not self._record:
+            self._unsaved.clear()
+            return
+        try:
+            if self.store is None:
+                self.store = ProgressStore()
+            while self._unsaved:
+                q, value, g, hints, seconds = self._unsaved[0]
+                self.store.record(q, value, g, quiz=self.quiz, hints=hints, seconds=seconds)
+                self._unsaved.pop(0)
+        except ProgressError as e:
+            self.store_problem = str(e)
+            return
+        self.store_problem = ""
+
+    def _store_notice(self) -> str:
+        if not self.store_problem:
+            return ""
+        n = len(self._unsaved)
+        return (f"<div class='mjlearn-quiz-store' data-unsaved='{n}'>⚠ 答案暂时无法保存（已记住 {n} 个，"
+                f"下次作答时再试）。 Answers cannot be saved right now ({n} kept, tried again with the next "
+                f"answer).<br><span style='color:#555'>{escape(self.store_problem)}</span></div>")
 
     def check(self) -> Grade:
         from .core import QuizError
