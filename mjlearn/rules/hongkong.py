@@ -185,9 +185,6 @@ class HongKongRules(RuleSet):
     forms = tuple(Form)
 
     def check_context(self, d):
-        if d["heavenly"] and (d["winner"] != d["dealer"] or not d["self_drawn"]):
-            raise ContextError("heavenly=True (天和) is the dealer winning on his dealt hand: winner must be "
-                               "the dealer and self_drawn=True")
         if d["earthly"] and (d["winner"] == d["dealer"] or not d["self_drawn"]):
             raise ContextError("earthly=True (地和) is a non-dealer winning on his first drawn tile: "
                                "self_drawn=True and the winner is not the dealer")
