@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 __all__ = ["Problem", "NotationError", "InvalidHandError", "RulesError", "UnknownRuleSetError", "ContextError",
-           "ProgressError", "DatabaseDamaged", "NewerSchema", "StorageIOError", "DiskFull", "NotWritable",
-           "NotAFile", "Busy"]
+           "ContextConflictError", "ProgressError", "DatabaseDamaged", "NewerSchema", "StorageIOError",
+           "DiskFull", "NotWritable", "NotAFile", "Busy"]
 
 
 @dataclass(frozen=True)
@@ -82,6 +82,20 @@ class ContextError(RulesError):
         super().__init__(message)
         self.accepted: tuple[str, ...] = tuple(accepted)
         """The context keywords of the rule set that raised it (empty when not known at that point)."""
+
+
+class ContextConflictError(ContextError, InvalidHandError):
+    """Context keywords that contradict each other or the hand: a kong bloom without a kong, robbing
+    a kong on the last tile of the wall, more flowers than the set has, a seat wind that is not the
+    winner's. Each problem names the conflict.
+
+    Both a :class:`ContextError` (the context is wrong) and an :class:`InvalidHandError` (these tiles
+    cannot have been won that way), so it is caught the same way whichever door the hand came in by.
+    """
+
+    def __init__(self, problems, text: str | None = None):
+        InvalidHandError.__init__(self, problems, text)
+        self.accepted = ()
 
 
 class ProgressError(Exception):

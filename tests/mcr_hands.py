@@ -3,8 +3,8 @@
 ``random_case(rng)`` returns ``(hand_string, context)`` for a mix of forms: regular with 0-4 melds
 (chows, pungs, melded, added and concealed kongs, every offer digit), seven pairs, thirteen orphans,
 honors and knitted tiles, knitted straight; random winds, flowers and flags, always consistent
-(robbing a kong only when no other copy is held, 杠上开花 only with a kong, 和绝张 only when the
-winning tile is not already held). ``to_reference`` converts a case to PyMahjongGB's arguments.
+(robbing a kong only when no other copy is held and never on the last tile of the wall, 杠上开花 only
+with a kong, 和绝张 only when the winning tile is not already held). ``to_reference`` converts a case to PyMahjongGB's arguments.
 Targeted generators (``TARGETED``) make rare fans frequent enough for every fan to be covered.
 """
 
@@ -178,7 +178,7 @@ def _finish(rng, melds, concealed, win=None):
         elif not self_drawn and held == 0 and fixed[win] == 0:
             kong = True
     last_tile = held == 0 and rng.random() < 0.15
-    wall_last = rng.random() < 0.1
+    wall_last = rng.random() < 0.1 and not (kong and not self_drawn)   # no kong once the wall is empty
     flowers = rng.choice((0, 0, 0, 0, 1, 2, 3, 8))
     hand = Hand(tuple(melds), tuple(TILES[t] for t in rest), TILES[win])
     ctx = dict(self_drawn=self_drawn, last_tile=last_tile, kong=kong, wall_last=wall_last,

@@ -52,7 +52,7 @@ def test_cs_ex4_pair_rule():
     ("[1111s]123456m789p5m+5m", dict(winner="S", self_drawn=True, kong=True), "gangkai"),
     ("123456m789p234s5m+5m", dict(winner="E", self_drawn=True, first_go_around=True), "tianhu"),
     ("123456m789p234s5m+5m", dict(winner="S", discarder="E", first_go_around=True), "dihu"),
-    ("123456m789p234s5m+5m", dict(winner="S", discarder="W", kong=True), "qiangganghu"),
+    ("123m789m789p34p55s+5p", dict(winner="S", discarder="W", kong=True), "qiangganghu"),
     ("123456m789p234s5m+5m", dict(winner="S", self_drawn=True, wall_last=True), "haidilaoyue"),
     ("123456m789p234s5m+5m", dict(winner="S", discarder="W", wall_last=True), "haidipao"),
 ])
@@ -68,7 +68,7 @@ def test_jiangjianghu_needs_no_shape():
 
 
 def test_situational_dahu_needs_a_valid_shape():
-    r = score("123m456m789p234s7s+7s", **CS, winner="S", self_drawn=True, kong=True)
+    r = score("[2222m]456m789p234s7s+7s", **CS, winner="S", self_drawn=True, kong=True)
     assert not r.legal
 
 

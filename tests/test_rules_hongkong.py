@@ -9,6 +9,8 @@ from mjlearn.hand import Meld
 HK = get("hongkong")
 # South: [EEE] [333p] [555p] and [777p] punged from West (South's 下家, offer 3); waits on 9p
 EX1 = "[EEE,1][333p,2][555p,1][777p,3]9p+9p"
+# South robs West's added kong of 6m: no other 6m in the hand
+EX3 = "123m456p111s99s57m+6m"
 
 
 def keys(r):
@@ -52,8 +54,8 @@ def test_hk_ex2_three_winners_on_one_discard():
 
 
 def test_hk_ex3_robbing_a_kong():
-    # West adds a drawn tile to his pung; South robs it with a hand worth 1 番 (the self-draw)
-    r = score("123m456p789s111s5s+5s", rules="hongkong", winner="S", discarder="W", kong=True)
+    # West adds a drawn 6m to his pung; South robs it with a hand worth 1 番 (the self-draw)
+    r = score(EX3, rules="hongkong", winner="S", discarder="W", kong=True)
     assert r.extra["raw_fan"] == 1 and r.total == 3
     assert "rob_kong" in r.extra["floor_cases"]
     assert r.payments == {"E": 0, "S": 24, "W": -24, "N": 0}
@@ -157,12 +159,13 @@ def test_meld_feeder():
     assert meld_feeder("S", Meld.from_str("[5555p]")) is None
 
 
-@pytest.mark.parametrize("ctx", [
-    {"winner": "W", "self_drawn": True}, {"winner": "N", "discarder": "E"},
-    {"winner": "E", "discarder": "S", "kong": True}, {"winner": "S", "self_drawn": True, "prevalent_wind": "S"},
+@pytest.mark.parametrize("hand, ctx", [
+    (EX1, {"winner": "W", "self_drawn": True}), (EX1, {"winner": "N", "discarder": "E"}),
+    (EX3, {"winner": "E", "discarder": "S", "kong": True}),
+    (EX1, {"winner": "S", "self_drawn": True, "prevalent_wind": "S"}),
 ])
-def test_payments_sum_to_zero(ctx):
-    r = score(EX1, rules="hongkong", **ctx)
+def test_payments_sum_to_zero(hand, ctx):
+    r = score(hand, rules="hongkong", **ctx)
     assert r.legal and sum(r.payments.values()) == 0
 
 
@@ -172,6 +175,6 @@ def test_errors():
     with pytest.raises(ContextError, match="wild"):
         score(EX1, rules="hongkong", self_drawn=True, wild="5m")
     with pytest.raises(ContextError, match="last meld"):
-        score("123m456p111s234s5m+5m", rules="hongkong", self_drawn=True, kong=True)
+        score("[1111s][123m,1]456p234s5m+5m", rules="hongkong", self_drawn=True, kong=True)
     with pytest.raises(ValueError, match="multiple_winners"):
         settle_multi_win([score(EX1, rules="hongkong", winner="S", discarder="N")])

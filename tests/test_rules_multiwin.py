@@ -106,8 +106,9 @@ def test_hands_may_carry_the_discard_after_plus():
 
 
 def test_per_seat_context():
-    r = score_discard({k: CS[k] for k in "SN"}, rules="changsha", discarder="W", tile="5m",
-                      contexts={"N": {"kong": True}})                # N robs a kong: one more 大胡
+    # N robs a kong (so holds no other 5m): one more 大胡
+    r = score_discard({"S": CS["S"], "N": "111p333p777s22s46m"}, rules="changsha", discarder="W", tile="5m",
+                      contexts={"N": {"kong": True}})
     assert "qiangganghu" in {i.key for i in r.results["N"].items}
     assert "qiangganghu" not in {i.key for i in r.results["S"].items}
 

@@ -57,7 +57,7 @@ def test_seed_combination_figures():
     ("11335577m1199p1s+1s", dict(winner="S", discarder="W"), "xiaoqidui", 1),
     ("[1111s]123456m789p5m+5m", dict(winner="S", self_drawn=True, kong=True), "gangshanghua", 1),
     ("123m456p789s1112s+2s", dict(winner="S", discarder="W", after_kong=True), "gangshangpao", 1),
-    ("123m456p789s1112s+2s", dict(winner="S", discarder="W", kong=True), "qiangganghu", 1),
+    ("123m456p789s1113s+2s", dict(winner="S", discarder="W", kong=True), "qiangganghu", 1),
 ])
 def test_each_pattern(hand, ctx, key, value):
     r = score(hand, **YN, **ctx)
@@ -65,7 +65,7 @@ def test_each_pattern(hand, ctx, key, value):
 
 
 def test_plain_hand_on_kong_tile_switch():
-    assert not score("123m456p789s1112s+2s", **YN, winner="S", discarder="W", kong=True,
+    assert not score("123m456p789s1113s+2s", **YN, winner="S", discarder="W", kong=True,
                      options={"plain_hand_on_kong_tile": False}).legal
 
 

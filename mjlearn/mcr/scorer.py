@@ -162,22 +162,10 @@ def _score(hand: Hand, wc, prof: Profile):
                     fixed_win += n
     else:
         all_counts = counts
-    # --- the context, checked against the tiles --------------------------------------------
+    # --- the context, checked against the tiles (one checker for every rule set) ---------------
     if wc.last_tile or wc.kong:
-        problems = []
-        if wc.last_tile and counts[win] != 1:
-            problems.append(Problem(
-                f"last_tile (和绝张) says the other three {win_tile} are already visible, but the hand "
-                f"holds {counts[win] - 1} more {win_tile} among its concealed tiles"))
-        if wc.kong and wc.self_drawn and not any(m.kind is MeldKind.KONG for m in melds):
-            problems.append(Problem(
-                "kong with self_drawn means a win on a kong replacement (杠上开花), but the hand has no kong"))
-        if wc.kong and not wc.self_drawn and (fixed_win or counts[win] != 1):
-            problems.append(Problem(
-                f"kong on a discard means robbing a kong (抢杠和) of {win_tile}, but the hand itself holds "
-                f"another {win_tile}, so the other player cannot have three of them"))
-        if problems:
-            raise InvalidHandError(problems, str(hand))
+        from ..rules.consistency import check_context
+        check_context(hand, wc)
     ctx = _win_ctx(wc, fixed_win == 3)
     best = _evaluate(counts, all_counts, meld_parts, len(melds), n_exposed, win, ctx, prof)
     return _build(hand, wc, prof, best, flowers, melds)

@@ -607,8 +607,10 @@ class RuleSet:
     def context_names(self) -> tuple[str, ...]:
         return tuple(c.name for c in self.context)
 
-    def make_context(self, given: Mapping) -> Context:
-        """Check and complete the context keywords (unknown ones are a :class:`ContextError`)."""
+    def make_context(self, given: Mapping, hand: Hand | None = None) -> Context:
+        """Check and complete the context keywords (unknown ones are a :class:`ContextError`); with
+        ``hand``, also that they agree with each other and with it
+        (:mod:`~mjlearn.rules.consistency`, a :class:`~mjlearn.errors.ContextConflictError`)."""
         known = {c.name: c for c in self.context}
         unknown = [k for k in given if k not in known]
         if unknown:
@@ -637,6 +639,10 @@ class RuleSet:
         if d.get("wild") is not None and d["wild"].is_flower:
             raise ContextError(f"a flower ({d['wild']}) cannot be the wild tile")
         self.check_context(d)
+        if hand is not None:
+            from .consistency import FLOWER_TILES, check_context
+            check_context(hand, d, flower_limit=FLOWER_TILES[self.tiles.flowers],
+                          labels={c.name: c.zh for c in self.context})
         return Context(d)
 
     def check_context(self, d: dict) -> None:
@@ -660,7 +666,7 @@ class RuleSet:
                 f"'123m456p789s111sE+E'; {str(hand)!r} has {hand.tile_count} tiles"
                 + ("" if hand.win_tile is not None else " and no winning tile"), str(hand))
         rs.check_tiles(hand)
-        c = rs.make_context(context)
+        c = rs.make_context(context, hand)
         return rs.evaluate(hand, c)
 
     def candidates(self, hand: Hand, c: Context) -> list[Win]:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..hand import MeldKind
 from ..shapes import Form, Part, PartKind, Reading, _meld_part, _readings
 from ..tiles import TILES
-from .base import (Ledger, Option, Pattern, RuleSet, TileSet, Claims, Win, ctx, SEATS,
+from .base import (ContextError, Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Claims, Win, ctx, SEATS,
                    seven_pairs_quads, straight_parts)
 from .registry import register
 
@@ -75,6 +75,10 @@ DOUBLINGS = {p.key: p for p in (
             "stacks with 明自摸", pinyin="biān kǎn diào zìmō"),
 )}
 
+WILD_DISCARDED = Ctx("wild_discarded", False, "bool",
+                     "the winner has discarded a wild this hand (发混儿): he may not win it", "发混儿")
+"""BJ-basic and BJ-new: a player who has discarded a wild may not win that hand (§4.2)."""
+
 _HAND_DOUBLINGS = ("gang_ci", "self_draw", "edge_closed_single_self_draw")
 """Doublings an opened hand loses under the A-BJP-12 switch (the dealer's stays)."""
 
@@ -97,6 +101,11 @@ class PointsRuleSet(RuleSet):
     optional_sets_default: bool = False
     """一趟副: 中发白 and 孔雀东南飞 (1s E S) count as concealed sets (Hebei, Shandong)."""
 
+    def check_context(self, d):
+        if d.get("wild_discarded") and d.get("wild") is None:
+            raise ContextError("wild_discarded=True (发混儿) says a wild was discarded, but no tile is wild "
+                               "here: give the wild, e.g. wild='5m'")
+
     def candidates(self, hand, c):
         out = super().candidates(hand, c)
         if self.opt("optional_sets"):
@@ -117,6 +126,9 @@ class PointsRuleSet(RuleSet):
 
     def illegal(self, win, items, total):
         hand = win.hand
+        if win.ctx.get("wild_discarded"):
+            return ("打过混儿（发混儿），这一把不许和",
+                    "a player who has discarded a wild (发混儿) may not win this hand")
         if not self.claims.chow and any(m.kind is MeldKind.CHOW for m in hand.melds):
             return (f"{self.zh}不能吃", f"{self.en} allows no chow")
         if self.claim_limit:
@@ -278,7 +290,7 @@ def _make(cfg: dict) -> PointsRuleSet:
         scoring=f"{cfg['P']} × 2^d", signature=cfg["signature"],
         options=_options(cfg),
         context=ctx("self_drawn", "discarder", "winner", "dealer", "kong", "other_kongs")
-        + (ctx("wild") if wild else ()),
+        + (ctx("wild") + (WILD_DISCARDED,) if wild else ()),
         patterns=tuple(DOUBLINGS[k] for k in cfg["doublings"]),
         P=cfg["P"], kong_points=cfg["kong_points"], kong_needs_win=cfg.get("kong_needs_win", False),
         claim_limit=beijing, opened_self_draw_only=beijing, has_wild=wild,

@@ -186,9 +186,6 @@ class FuzhouRules(RuleSet):
         jin = d["wild"]
         if jin is not None and not jin.is_suited:
             raise ContextError(f"金 is a suited tile (honors are flowers in Fuzhou), got wild={jin}")
-        if d["heavenly"] and (d["winner"] != d["dealer"] or not d["self_drawn"]):
-            raise ContextError("heavenly=True (天胡) is the dealer winning before his first discard: "
-                               "winner must be the dealer and self_drawn=True")
         if d["took_indicator"] and self.opt("qiangjin_rule") != "street":
             raise ContextError("took_indicator (the street 抢金) needs options={'qiangjin_rule': 'street'}")
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 
+from ..errors import ContextConflictError
 from ..hand import MeldKind
 from ..shapes import Form
 from .base import (SEATS, Claims, ContextError, Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx,
@@ -185,9 +186,6 @@ class HongKongRules(RuleSet):
     forms = tuple(Form)
 
     def check_context(self, d):
-        if d["heavenly"] and (d["winner"] != d["dealer"] or not d["self_drawn"]):
-            raise ContextError("heavenly=True (天和) is the dealer winning on his dealt hand: winner must be "
-                               "the dealer and self_drawn=True")
         if d["earthly"] and (d["winner"] == d["dealer"] or not d["self_drawn"]):
             raise ContextError("earthly=True (地和) is a non-dealer winning on his first drawn tile: "
                                "self_drawn=True and the winner is not the dealer")
@@ -266,8 +264,9 @@ class HongKongRules(RuleSet):
         if win.form not in (Form.REGULAR, Form.THIRTEEN_ORPHANS):
             return (f"广东/香港麻将不算{win.form.zh}", f"Hong Kong / Guangdong does not know {win.form.en}")
         if win.self_drawn and win.ctx["kong"] and not (win.hand.melds and win.hand.melds[-1].kind is MeldKind.KONG):
-            raise ContextError("kong=True with self_drawn=True is a kong bloom: the hand's last meld must be "
-                               "the kong just declared, e.g. [5555p] or [5555p,1]")
+            raise ContextConflictError("kong=True with self_drawn=True is a kong bloom (杠上开花): the hand's "
+                                       "last meld must be the kong just declared, e.g. [5555p] or [5555p,1]",
+                                       str(win.hand))
         if total < self.opt("min_fan"):
             return (f"不足 {self.opt('min_fan')} 番起和（{total} 番）",
                     f"below the {self.opt('min_fan')}-番 minimum ({total} 番)")

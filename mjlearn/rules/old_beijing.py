@@ -287,9 +287,6 @@ class OldBeijingRules(RuleSet):
     forms = tuple(Form)
 
     def check_context(self, d):
-        if d["heavenly"] and (d["winner"] != d["dealer"] or not d["self_drawn"]):
-            raise ContextError("heavenly=True (天和) is the dealer complete on his 14 dealt tiles: winner "
-                               f"({d['winner']}) must be the dealer ({d['dealer']}) and self_drawn=True")
         if d["earthly"] and (d["winner"] == d["dealer"] or d["self_drawn"] or d["discarder"] != d["dealer"]):
             raise ContextError("earthly=True (地和) is a non-dealer winning on the dealer's first discard: "
                                "self_drawn=False, discarder = the dealer, winner another seat")

@@ -157,12 +157,6 @@ class XianRules(RuleSet):
 
     forms = ALL_FORMS
 
-    def check_context(self, d):
-        if d["heavenly"] and (d["winner"] != d["dealer"] or not d["self_drawn"]):
-            raise ContextError("heavenly=True (天胡) is the dealer's self-drawn win on his dealt tiles: "
-                               f"winner ({d['winner']}) must be the dealer ({d['dealer']}) and "
-                               "self_drawn=True")
-
     def candidates(self, hand, c):
         return [Win(self, hand, c, r, (), r.form.value) for r in readings(hand)]
 
