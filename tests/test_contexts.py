@@ -276,3 +276,34 @@ def test_random_contexts_are_refused_or_consistent(name, data):
             assert e.problems and all(p.message for p in e.problems)
         return
     _check_consistent(rs, hand, r)
+
+
+# --- every keyword of every rule set, given a value of the wrong kind ------------------------------
+
+WRONG_VALUES = [1.5, float("nan"), "x", [], {}, -1, 10**9, True, object()]
+
+
+@pytest.mark.parametrize("name", list(RULESETS))
+def test_every_keyword_refuses_a_wrong_value_with_a_value_error(name):
+    """A wrong type, a negative or a huge number: a ValueError naming the problem, never a TypeError
+    from deep inside, never a hang (Beijing's 上楼 doubles per level: 10**9 levels never returned)."""
+    rs = get(name)
+    for keyword in rs.context_names:
+        for v in WRONG_VALUES:
+            given = {"winner": "E", "discarder": "S", keyword: v}
+            try:
+                rs.score(NO_KONG, **given)
+            except ValueError:
+                pass
+
+
+def test_shang_lou_is_bounded():
+    with pytest.raises(ContextError, match="shang_lou must be at most 64"):
+        score(NO_KONG, rules="beijing", self_drawn=True, shang_lou=10**9)
+    assert score(NO_KONG, rules="beijing", self_drawn=True, shang_lou=64).legal
+
+
+def test_fuzhou_flowers_of_a_wrong_kind():
+    for v in (1.5, float("nan"), object()):
+        with pytest.raises(ContextError, match="flowers must be tiles"):
+            score(NO_KONG, rules="fuzhou", self_drawn=True, flowers=v)

@@ -236,9 +236,11 @@ def _check_kongs(name, v):
     return MappingProxyType(out)
 
 
-def _check_count(name, v):
+def _check_count(name, v, most=None):
     if isinstance(v, bool) or not isinstance(v, int) or v < 0:
         raise ContextError(f"{name} must be a whole number >= 0, got {v!r}")
+    if most is not None and v > most:
+        raise ContextError(f"{name} must be at most {most}, got {v!r}")
     return v
 
 
@@ -258,8 +260,12 @@ class Ctx:
     en: str
     zh: str = ""
     choices: tuple = ()
+    most: int | None = None
+    """The largest value a ``count`` may take (None: no bound beyond the rule set's own checks)."""
 
     def check(self, value):
+        if self.kind == "count":
+            return _check_count(self.name, value, self.most)
         if self.kind == "choice":
             if value not in self.choices:
                 raise ContextError(f"{self.name} must be one of {', '.join(map(repr, self.choices))}, "

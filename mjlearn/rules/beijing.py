@@ -17,6 +17,10 @@ from .base import (Ctx, Ledger, Option, Pattern, RuleSet, TileSet, claimed_melds
                    one_suit, seven_pairs_quads, straight_parts, SEATS, all_pungs)
 from .registry import register
 
+MAX_SHANG_LOU = 64
+"""上楼 levels accepted: each doubles the stakes, and 64 draws in a row is already beyond any real
+session (a larger number would only make the settlement's powers of two grow without end)."""
+
 __all__ = ["BEIJING", "BEIJING_CPT", "BeijingRuleSet"]
 
 _5M = 4  # index of 5m
@@ -182,7 +186,8 @@ _OPTIONS = (
 
 _CONTEXT = ctx("self_drawn", "discarder", "winner", "dealer", "kong", "wall_last", "wild",
                "other_kongs") + (
-    Ctx("shang_lou", 0, "count", "上楼 levels: consecutive drawn hands before this one", "上楼"),
+    Ctx("shang_lou", 0, "count", "上楼 levels: consecutive drawn hands before this one", "上楼",
+        most=MAX_SHANG_LOU),
     Ctx("shao_zhuang", False, "bool", "烧庄: S, W and N followed the dealer's first discard", "烧庄"),
     Ctx("first_go_around", False, "bool",
         "won in the first go-around with no claim or kong before (天和 / 地和 / 人和)", "第一巡"),

@@ -70,10 +70,12 @@ class FlowersCtx(Ctx):
                 tiles = parse_tiles(value)
             except ValueError as e:
                 raise ContextError(f"flowers={value!r} is not a list of tiles: {e}") from None
-        else:
+        elif isinstance(value, (list, tuple)):
             tiles = list(value)
             if not all(isinstance(t, Tile) for t in tiles):
                 raise ContextError(f"flowers must be tiles such as 'EC' or a whole number, got {value!r}")
+        else:
+            raise ContextError(f"flowers must be tiles such as 'EC' or a whole number, got {value!r}")
         bad = [t for t in tiles if t.is_suited]
         if bad:
             raise ContextError(f"in Fuzhou only honors and the 8 flowers are flowers; {bad[0]} "
@@ -355,7 +357,7 @@ FUZHOU = register(FuzhouRules(
     context=ctx("self_drawn", "discarder", "winner", "dealer", "wild") + (
         FlowersCtx("flowers", 0, "flowers",
                    "honors and flowers set aside, as tiles ('EC', 'aeEEEE') or a number", "花牌（含字牌）"),
-        Ctx("streak", 0, "count", "the dealer's consecutive repeat deals (连庄 L)", "连庄数"),
+        Ctx("streak", 0, "count", "the dealer's consecutive repeat deals (连庄 L)", "连庄数", most=99),
         Ctx("heavenly", False, "bool", "天胡: the dealer wins before his first discard (抢金)", "天胡"),
         Ctx("first_go_around", False, "bool",
             "the win comes in the first go-around (on the dealer's first discard or before the winner's "
