@@ -9,22 +9,23 @@ import pytest
 
 import mjlearn.rules as R
 from mjlearn.notation import parse_tiles
-from mjlearn.table import (RULE_SET_NAMES, RULESET_OF, Exhausted, IllegalActionError, Session, Table, Won,
-                           play_hand, replay, table_config, tile_set)
+from mjlearn.table import (Exhausted, IllegalActionError, Session, Table, Won,
+                           play_hand, replay, tile_set)
 from mjlearn.table.deal import stacked_arrangement
 from mjlearn.table.play import special_shape
 from mjlearn.notation import parse_hand
 
+RULE_SET_NAMES = R.names()
 
-def dice_for(cfg):
-    cfg = table_config(cfg)
-    return [(3, 4, 5)] if cfg.dice == 3 else [(3, 4), (2, 2)]
+
+def dice_for(rules):
+    return [(3, 4, 5)] if R.get(rules).table.dice == 3 else [(3, 4), (2, 2)]
 
 
 def stacked(rules, hands: dict, *, draws=(), tail=(), indicator=None, avoid="", **table_kw):
     """A table whose deal gives ``hands`` (seat -> notation); the other seats get the remaining
     tiles dealt round-robin (no flowers, nothing in ``avoid``)."""
-    cfg = table_config(rules)
+    cfg = R.get(rules)
     pool = sorted(tile_set(cfg))
     fixed = [t.index for h in hands.values() for t in parse_tiles(h)]
     fixed += [t.index for t in parse_tiles("".join(draws) if not isinstance(draws, str) else draws)]
@@ -34,7 +35,7 @@ def stacked(rules, hands: dict, *, draws=(), tail=(), indicator=None, avoid="", 
     bad = {t.index for t in parse_tiles(avoid)} if avoid else set()
     for i in fixed:
         pool.remove(i)
-    spare = [i for i in pool if i < 34 and i not in bad and (cfg.flowers != "fuzhou" or i < 27)]
+    spare = [i for i in pool if i < 34 and i not in bad and (cfg.table.flowers != "eight+honors" or i < 27)]
     spare = spare[::3] + spare[1::3] + spare[2::3]       # spread the kinds: no ready-made sets
     out = []
     for s in range(4):
@@ -59,25 +60,29 @@ def answer_all(t):
         t.pass_(s)
 
 
-# --- the mapping from tables to rule sets -----------------------------------------------------------
+# --- one name per rule set: the table plays the registry's rule sets ----------------------------------
 
 def test_every_registered_rule_set_has_a_table():
-    assert set(RULESET_OF.values()) == set(R.names())
     for name in R.names():
-        cfg = table_config(name)
-        assert cfg.ruleset == name and cfg.rules.name == name
-    assert table_config("beijing-points").ruleset == "bj_basic"
-    assert table_config("北京麻将").name == "beijing"              # aliases go through the registry
+        t = Table(name, seed=0)
+        assert t.rules is R.get(name) and t.facts is R.get(name).table and t.log[0].rules == name
+    # the table's older names are aliases of the registry
+    for old, name in [("beijing-points", "bj_basic"), ("bj-new", "bj_new"), ("beijing-cpt", "beijing_cpt"),
+                      ("old-beijing", "old_beijing"), ("huopin-dazhong", "huopin_dazhong"),
+                      ("huopin-wufan", "huopin_wufan")]:
+        assert Table(old, seed=0).rules.name == name
+    assert Table("北京麻将", seed=0).rules.name == "beijing"        # aliases go through the registry
     with pytest.raises(ValueError, match="unknown rule set"):
-        table_config("no such game")
+        Table("no such game")
 
 
 def test_table_tile_sets_match_the_rule_sets():
     for name in RULE_SET_NAMES:
-        cfg = table_config(name)
-        assert cfg.tiles == cfg.rules.tiles.size, name
-        assert cfg.chow == cfg.rules.claims.chow, name
-        assert (cfg.wild != "none") == (cfg.rules.wild is not None), name
+        rs = R.get(name)
+        cfg = rs.table
+        assert cfg.tiles == rs.tiles.size, name
+        assert cfg.chow == rs.claims.chow, name
+        assert (cfg.wild != "none") == (rs.wild is not None), name
 
 
 def test_context_keywords_a_rule_set_does_not_know_are_refused():
@@ -116,10 +121,10 @@ def _check_hand(t):
     assert isinstance(last, Won) and t.winners
     for w in t.winners:
         r = w.result
-        assert r.legal and r.rules == t.config.ruleset and w.points == r.total
+        assert r.legal and r.rules == t.rules.name and w.points == r.total
         assert sum(w.payments) == 0   # (the winner may still be a net payer: others' kong money)
         # the rule set says the same when asked afresh with the context the table gave it
-        again = R.score(w.hand, rules=t.config.ruleset, options=dict(t.config.rule_options),
+        again = R.score(w.hand, rules=t.rules.name, options=dict(t.rules.settings),
                         **dict(w.rule_context))
         assert again.legal and again.total == r.total and again.payments == r.payments
     assert sum(t.payments.values()) == 0

@@ -59,6 +59,7 @@ from ..errors import ContextError, InvalidHandError, Problem, RulesError, Unknow
 from ..hand import Hand, MeldKind, as_hand
 from ..shapes import Form, PartKind, Reading
 from ..tiles import TILES, Tile
+from .tablefacts import TableFacts
 
 __all__ = ["RulesError", "UnknownRuleSetError", "ContextError", "TileSetError",
            "TileSet", "Claims", "Option", "Ctx", "COMMON", "ctx", "Pattern", "Win", "Ledger",
@@ -571,6 +572,8 @@ class RuleSet:
     """Option values that differ from the defaults (set with :meth:`with_options`)."""
     context: tuple[Ctx, ...] = ()
     patterns: tuple[Pattern, ...] = ()
+    table: TableFacts = TableFacts()
+    """What the rule set fixes on the table (wall, deal, flowers, wild, claims): see :class:`TableFacts`."""
 
     # --- options ---
     def opt(self, key: str):
@@ -768,10 +771,47 @@ class RuleSet:
                  for s, _ in claims[1:]}
         return (first,), notes
 
-    def next_dealer(self, winners: tuple[str, ...], discarder: str | None, dealer: str) -> str | None:
-        """The next hand's dealer after these winners of one tile (None: the rule set does not say;
-        variants override). ``winners`` is empty after a drawn hand."""
+    def next_dealer(self, winners: tuple[str, ...], discarder: str | None, dealer: str) -> str:
+        """The next hand's dealer after these winners of one tile (``winners`` in turn order from the
+        discarder; empty after a drawn hand). By ``table.dealer_rotation``: ``"pass"`` always gives
+        the deal to the dealer's 下家; ``"stay"`` keeps it with the dealer after his win or a drawn
+        hand, else passes it on. Variants with another rotation override this.
+
+        >>> from mjlearn.rules import get
+        >>> get("mcr").next_dealer((), None, "E"), get("beijing").next_dealer((), None, "E")
+        ('S', 'E')
+        """
+        if self.table.dealer_rotation == "pass":
+            return seat_after(dealer)
+        return dealer if not winners or dealer in winners else seat_after(dealer)
+
+    # --- hooks the table calls (mjlearn.table never names a variant) ---
+    def with_table(self, **changes) -> "RuleSet":
+        """A copy with some table facts changed (unknown names are an error).
+
+        >>> from mjlearn.rules import get
+        >>> get("xian").with_table(chow=False).table.chow
+        False
+        """
+        return replace(self, table=self.table.replace(**changes))
+
+    def settle_exhausted(self, hands: Mapping[str, str]) -> tuple[tuple[str, ...], dict] | None:
+        """What an exhausted wall settles, given each seat's holding in notation (13 tiles):
+        ``(ready seats, payments by seat)``, or None where a drawn hand settles nothing (the default)."""
         return None
+
+    def on_deal_win(self, tiles: str, seat: str, dealer: str = "E"):
+        """The result of declaring a win on the dealt ``tiles`` (``table.on_deal_wins``; Changsha
+        起手小胡). Rule sets without such wins say so."""
+        raise RulesError(f"{self.en} has no win on the dealt tiles")
+
+    def first_round_context(self, *, dealer: bool, self_drawn: bool, robbing: bool, first: bool,
+                            on_dealers_first_discard: bool) -> dict:
+        """The first-go-around keywords (``earthly``, ``human``) for a win: ``dealer``, the winner is
+        the dealer; ``first``, no claim yet and the winner has not discarded; ``on_dealers_first_discard``,
+        the win is on the dealer's first discard before any claim. By default 地和 is a win on the
+        dealer's first discard; variants that read it otherwise override this."""
+        return {"earthly": not self_drawn and not robbing and on_dealers_first_discard}
 
     def __repr__(self) -> str:
         extra = f".with_options(**{dict(self.settings)!r})" if self.settings else ""

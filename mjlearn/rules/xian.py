@@ -36,6 +36,7 @@ from dataclasses import dataclass
 
 from ..shapes import Form, readings
 from ..tiles import Tile
+from .tablefacts import TableFacts
 from .base import (SEATS, Claims, ContextError, Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Win,
                    ctx, seat_after)
 from .registry import register
@@ -282,4 +283,6 @@ XIAN = register(XianRules(
         SeatMapCtx("bets", None, "units", "side bets in units per seat: {'S': 2, 'N': 1}", "下注"),
     ),
     patterns=XIAN_PATTERNS,
+    table=TableFacts(break_rule="dealer_plus_owner", final_draw="tops_ab", kong_replacement="by_kong_kind",
+                     reserve_by_kongs=(13, 7, 8, 13), kong_robbing=False, shapes="five_forms"),
 ))
