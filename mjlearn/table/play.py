@@ -159,7 +159,7 @@ _ORPHANS = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 
 def special_shape(kinds, counts, melds, wild: int | None) -> bool:
     """Whether 34 concealed counts (14 tiles with melds as three) make one of the special wins
-    ``kinds`` (see :attr:`TableConfig.special_shapes`), with ``wild`` as a joker.
+    ``kinds`` (see :attr:`mjlearn.rules.TableFacts.special_shapes`), with ``wild`` as a joker.
 
     >>> from mjlearn.notation import parse_hand
     >>> special_shape(("all_258",), parse_hand("22555888m258p22s+2s").counts, (), None)
