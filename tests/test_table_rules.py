@@ -377,6 +377,8 @@ def test_multi_win_dealer_rules():
     assert [w.seat for w in t.winners] == [1, 3]
     assert s.next_dealer_seat(t) == 0                         # Changsha: the discarder
     assert Session("yunnan").next_dealer_seat(t) == 1        # Yunnan rule: the discarder's 下家
+    alt = Session("yunnan", rule_options={"dealer_next_multi_win": "first_winner_after_discarder"})
+    assert alt.next_dealer_seat(t) == 1                       # (the first winner after the discarder: S)
 
 
 def test_session_gives_the_streak_and_shang_lou_to_the_rule_set():
@@ -604,3 +606,58 @@ def test_fuzhou_gold_sparrow_wins_before_the_nearer_claimant():
     t.win(3)
     answer_all(t)
     assert [w.seat for w in t.winners] == [1]
+
+
+# --- the hooks the table calls (the table itself names no variant) ----------------------------------
+
+def test_dealer_rotation_is_the_rule_sets_next_dealer():
+    mcr, bj = R.get("mcr"), R.get("beijing")
+    assert [mcr.next_dealer(w, d, "E") for w, d in [((), None), (("E",), None), (("W",), "S")]] == ["S", "S", "S"]
+    assert [bj.next_dealer(w, d, "E") for w, d in [((), None), (("E",), None), (("W",), "S")]] == ["E", "E", "S"]
+    assert bj.next_dealer(("N",), "W", "N") == "N" and bj.next_dealer(("E",), "W", "N") == "E"
+    yn = R.get("yunnan").with_options(dealer_next_multi_win="first_winner_after_discarder")
+    assert yn.next_dealer(("S", "W"), "E", "E") == "S"        # an option of the rule set now reaches the session
+
+
+def test_choose_winners_gold_sparrow_first_in_fuzhou():
+    from types import SimpleNamespace as NS
+    plain, sparrow = NS(items=(NS(key="pinghu"),)), NS(items=(NS(key="gold_sparrow"),))
+    fz = R.get("fuzhou")
+    assert fz.choose_winners([("S", plain), ("N", sparrow)], "E")[0] == ("N",)
+    assert fz.choose_winners([("S", plain), ("N", plain)], "E")[0] == ("S",)
+    assert fz.choose_winners([], "E") == ((), {})
+    assert R.get("hongkong").choose_winners([("S", plain), ("N", plain)], "E")[0] == ("S", "N")
+    assert R.get("xian").choose_winners([("S", plain), ("N", plain)], "E")[0] == ("S",)
+
+
+def test_first_round_keywords_by_rule_set():
+    kw = dict(self_drawn=True, robbing=False, first=True, on_dealers_first_discard=False)
+    assert R.get("hongkong").first_round_context(dealer=False, **kw) == {"earthly": True, "human": False}
+    assert R.get("old_beijing").first_round_context(dealer=False, **kw) == {"earthly": False}
+    kw.update(self_drawn=False, on_dealers_first_discard=True)
+    assert R.get("old_beijing").first_round_context(dealer=False, **kw) == {"earthly": True}
+    assert R.get("hongkong").first_round_context(dealer=False, **kw) == {"earthly": False, "human": True}
+
+
+def test_exhausted_wall_and_on_deal_hooks():
+    from mjlearn.rules.yunnan import cha_da_jiao
+    hands = {"E": "111222333p4445s", "S": "123m456p789s1357m", "W": "1234m5678p129sEE", "N": "19m19p19sESWNCFP"}
+    ready, net = R.get("yunnan").settle_exhausted(hands)
+    assert ready == ("E",) and net == cha_da_jiao(hands) == {"E": 12, "S": -4, "W": -4, "N": -4}
+    assert R.get("mcr").settle_exhausted(hands) is None
+    r = R.get("changsha").on_deal_win("6666p123m4578s12m", "W")
+    assert r.legal and r.payments == {"E": -2, "S": -2, "W": 6, "N": -2}
+    with pytest.raises(R.RulesError, match="no win on the dealt tiles"):
+        R.get("mcr").on_deal_win("6666p123m4578s12m", "W")
+
+
+def test_table_facts_are_checked_and_changed_per_variant():
+    rs = R.get("xian").with_table(chow=False)
+    assert not rs.table.chow and R.get("xian").table.chow and rs.name == "xian"
+    assert Table(rs, seed=1).facts is rs.table
+    with pytest.raises(ValueError, match="break_rule='twice'"):
+        R.get("xian").with_table(break_rule="twice")
+    with pytest.raises(ValueError, match="unknown special shape"):
+        R.TableFacts(special_shapes=("dragon",))
+    with pytest.raises(ValueError, match="144-tile set needs flowers"):
+        R.TableFacts(tiles=144)
