@@ -18,7 +18,10 @@ the module name to ``registry.VARIANT_MODULES``. Declare, do not bury in if-chai
   taken by name from :data:`COMMON` (``ctx("self_drawn", "discarder", ...)``) and a variant adds its
   own with ``Ctx(...)``. Anything else is refused with :class:`ContextError`;
 * ``patterns``: :class:`Pattern` rows (key, zh, en, value, note, predicate, excludes). A predicate
-  receives the :class:`Win` under judgement and returns a count (0 = absent, True counts as 1).
+  receives the :class:`Win` under judgement and returns a count (0 = absent, True counts as 1);
+* ``table``: a :class:`~mjlearn.rules.tablefacts.TableFacts` (wall, dice, deal, flowers, how the wild
+  is found, claims, the end of the wall) for ``mjlearn.table``, which plays every registered rule
+  set and never names one.
 
 Then override the few steps that differ (each has a working default):
 
@@ -30,7 +33,11 @@ Then override the few steps that differ (each has a working default):
 * :meth:`RuleSet.settle` – the payments of the four seats (a :class:`Ledger` helps), summing to zero.
 * :meth:`RuleSet.choose_winners` – who collects when several players win on one discard (default:
   everyone when ``multi_win == "multiple_allowed"``, else the nearest in turn order, 截和);
-* :meth:`RuleSet.next_dealer` – the next hand's dealer after the winners of one tile (default None).
+* :meth:`RuleSet.next_dealer` – the next hand's dealer after the winners of one tile (default: by
+  ``table.dealer_rotation``, the dealer stays after his win or a draw, or the deal always passes);
+* for the table: :meth:`RuleSet.settle_exhausted` (what a drawn hand settles, default nothing),
+  :meth:`RuleSet.on_deal_win` (a win on the dealt tiles, with ``table.on_deal_wins``) and
+  :meth:`RuleSet.first_round_context` (the ``earthly`` / ``human`` keywords of a first-round win).
 
 Several claimants of one discard
 --------------------------------
