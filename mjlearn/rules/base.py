@@ -35,7 +35,8 @@ Then override the few steps that differ (each has a working default):
   everyone when ``multi_win == "multiple_allowed"``, else the nearest in turn order, 截和);
 * :meth:`RuleSet.next_dealer` – the next hand's dealer after the winners of one tile (default: by
   ``table.dealer_rotation``, the dealer stays after his win or a draw, or the deal always passes);
-* for the table: :meth:`RuleSet.settle_exhausted` (what a drawn hand settles, default nothing),
+* for the table: :meth:`RuleSet.reserve_stacks` (stacks kept back at the tail, default none),
+  :meth:`RuleSet.settle_exhausted` (what a drawn hand settles, default nothing),
   :meth:`RuleSet.on_deal_win` (a win on the dealt tiles, with ``table.on_deal_wins``) and
   :meth:`RuleSet.first_round_context` (the ``earthly`` / ``human`` keywords of a first-round win).
 
@@ -801,6 +802,11 @@ class RuleSet:
         False
         """
         return replace(self, table=self.table.replace(**changes))
+
+    def reserve_stacks(self, kongs: int) -> int:
+        """Whole stacks left undrawn at the tail after ``kongs`` kongs (0 = play to the last tile; rule
+        sets with a reserve read it from their options)."""
+        return 0
 
     def settle_exhausted(self, hands: Mapping[str, str]) -> tuple[tuple[str, ...], dict] | None:
         """What an exhausted wall settles, given each seat's holding in notation (13 tiles):

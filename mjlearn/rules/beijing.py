@@ -88,6 +88,10 @@ PATTERNS = (
 class BeijingRuleSet(RuleSet):
     """北京麻将 (联众): the scoring pipeline of §3."""
 
+    def reserve_stacks(self, kongs):
+        """A-BJ-6: whole stacks kept back at the tail (the ``reserve_stacks`` option)."""
+        return self.opt("reserve_stacks")
+
     def candidates(self, hand, c):
         from .base import Win
         out = super().candidates(hand, c)
@@ -202,7 +206,7 @@ BEIJING = register(BeijingRuleSet(
     scoring="B × 2^n per loser; dealer and discarder ×2; discarder pays all (点炮包装)",
     signature="上楼, 烧庄, 混杠, 捉五魁",
     options=_OPTIONS, context=_CONTEXT, patterns=PATTERNS,
-    table=TableFacts(wild="tail7_next", reserve_stacks=4, shapes="standard+seven_pairs", special_shapes=("hun_gang",))))
+    table=TableFacts(wild="tail7_next", shapes="standard+seven_pairs", special_shapes=("hun_gang",))))
 
 BEIJING_CPT = register(BeijingRuleSet(
     name="beijing_cpt", zh="北京麻将（联众，吃碰提）", en="Beijing (Lianzhong online), chow/pung ⇒ self-draw",

@@ -7,8 +7,11 @@ rules spec; change one for a variant with :meth:`RuleSet.with_table <mjlearn.rul
 
     >>> from mjlearn.rules import get
     >>> t = get("xian").table
-    >>> t.tiles, t.stacks, t.dice, t.break_rule, t.reserve_by_kongs
-    (136, (17, 17, 17, 17), 2, 'dealer_plus_owner', (13, 7, 8, 13))
+    >>> t.tiles, t.stacks, t.dice, t.break_rule, t.kong_replacement
+    (136, (17, 17, 17, 17), 2, 'dealer_plus_owner', 'by_kong_kind')
+
+The stacks kept back at the tail are a rule option where a variant has them (Beijing, Xi'an), so
+the table asks :meth:`RuleSet.reserve_stacks <mjlearn.rules.RuleSet.reserve_stacks>`.
     >>> get("mcr").with_table(chow=False).table.chow
     False
 """
@@ -66,11 +69,6 @@ class TableFacts:
     kong_replacement: str = "top_first"
     """``"top_first"`` (top then bottom of the tail stack) or ``"by_kong_kind"`` (an exposed kong
     takes the upper tile, a concealed kong the lower: Xi'an)."""
-    reserve_stacks: int = 0
-    """Whole stacks left undrawn at the tail: 0 (play to the last tile), 4 in Beijing."""
-    reserve_by_kongs: tuple[int, ...] | None = None
-    """The reserve by kongs declared so far (Xi'an: 0, 1, 2, 3+ kongs -> 13, 7, 8, 13 stacks).
-    Overrides ``reserve_stacks`` when set."""
     chow: bool = True
     """Chow (吃) allowed (always from the left player only)."""
     kong_robbing: bool = True

@@ -158,6 +158,10 @@ class XianRules(RuleSet):
 
     forms = ALL_FORMS
 
+    def reserve_stacks(self, kongs):
+        """A-XA-9: the stacks kept back by kongs so far, from the ``reserve_stacks`` option."""
+        return reserve_stacks(kongs, self.opt("reserve_stacks"))
+
     def check_context(self, d):
         if d["heavenly"] and (d["winner"] != d["dealer"] or not d["self_drawn"]):
             raise ContextError("heavenly=True (天胡) is the dealer's self-drawn win on his dealt tiles: "
@@ -284,5 +288,5 @@ XIAN = register(XianRules(
     ),
     patterns=XIAN_PATTERNS,
     table=TableFacts(break_rule="dealer_plus_owner", final_draw="tops_ab", kong_replacement="by_kong_kind",
-                     reserve_by_kongs=(13, 7, 8, 13), kong_robbing=False, shapes="five_forms"),
+                     kong_robbing=False, shapes="five_forms"),
 ))

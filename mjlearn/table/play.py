@@ -434,8 +434,7 @@ class Table:
         return next(e for e in reversed(self.log) if isinstance(e, (Exhausted, OnDealWin)))
 
     def _reserve(self) -> int:
-        r = self.facts.reserve_by_kongs
-        return r[min(self.kongs, len(r) - 1)] if r else self.facts.reserve_stacks
+        return self.rules.reserve_stacks(self.kongs)
 
     def live_tiles_left(self) -> int:
         """Tiles the live end may still draw before the wall is exhausted."""
