@@ -15,7 +15,7 @@ from mjlearn.table import (Bot, Chowed, DiceThrown, Exhausted, FlowerReplaced, I
                            Punged, Table, TilesDealt, WallBroken, WildTurnedUp, Won, play_hand,
                            replay, tile_set)
 from mjlearn.table.deal import stacked_arrangement
-from mjlearn.table.wall import wall_owner
+from mjlearn.table.wall import wall_owner, wall_stacks
 
 
 def _has_mcr_scorer() -> bool:
@@ -51,9 +51,8 @@ def state(t: Table):
     ("fuzhou", 144, (18, 18, 18, 18)), ("hongkong", 144, (18, 18, 18, 18)), ("yunnan", 136, (17,) * 4),
 ])
 def test_tile_sets_and_wall_lengths(rules, n, stacks):
-    cfg = R.get(rules).table
-    assert len(tile_set(rules)) == n == cfg.tiles == 2 * sum(cfg.stacks)
-    assert cfg.stacks == stacks
+    assert len(tile_set(rules)) == n == R.get(rules).tiles.size == 2 * sum(wall_stacks(n))
+    assert wall_stacks(n) == stacks == Table(rules, seed=0).wall.stacks_per_wall
     assert Counter(tile_set(rules))[tile("5m").index] == 4
 
 
@@ -77,7 +76,7 @@ def test_wall_selection_counts_seats_from_the_dealer(total, seat):
 def _phys(rules):
     """(seat, stack 1..L, layer 0 top / 1 bottom) -> index in the physical arrangement, written out
     from §13.0 (East's stacks first, each top then bottom), independently of the Wall class."""
-    L = R.get(rules).table.stacks
+    L = wall_stacks(len(tile_set(rules)))
     off = [0, 2 * L[0], 2 * (L[0] + L[1]), 2 * (L[0] + L[1] + L[2])]
     return lambda s, j, layer: off[s] + 2 * (j - 1) + layer
 

@@ -798,8 +798,8 @@ class RuleSet:
         """A copy with some table facts changed (unknown names are an error).
 
         >>> from mjlearn.rules import get
-        >>> get("xian").with_table(chow=False).table.chow
-        False
+        >>> get("xian").with_table(kong_robbing=True).table.kong_robbing
+        True
         """
         return replace(self, table=self.table.replace(**changes))
 

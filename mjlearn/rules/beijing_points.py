@@ -284,7 +284,7 @@ def _make(cfg: dict) -> PointsRuleSet:
         P=cfg["P"], kong_points=cfg["kong_points"], kong_needs_win=cfg.get("kong_needs_win", False),
         claim_limit=beijing, opened_self_draw_only=beijing, has_wild=wild,
         optional_sets_default=cfg.get("optional_sets", False),
-        table=TableFacts(wild="tail7_next" if wild else "none", chow=cfg["chow"] != "no",
+        table=TableFacts(wild="tail7_next" if wild else "none",
                          shapes="standard+seven_pairs", claim_limit=1 if beijing else None,
                          opened_self_draw_only=beijing,
                          special_shapes=("yitangfu",) if cfg.get("optional_sets") else ()))

@@ -178,7 +178,7 @@ CHANGSHA = register(ChangshaRuleSet(
     context=ctx("self_drawn", "discarder", "winner", "dealer", "kong", "wall_last", "bird") + (
         Ctx("first_go_around", False, "bool", "the first go-around (天胡 / 地胡)", "第一巡"),),
     patterns=PATTERNS,
-    table=TableFacts(tiles=108, shapes="standard+seven_pairs", special_shapes=("all_258",), passed_win="until_draw",
+    table=TableFacts(shapes="standard+seven_pairs", special_shapes=("all_258",), passed_win="until_draw",
                      bird=True, on_deal_wins=True, haidi_roaming=True)))
 
 

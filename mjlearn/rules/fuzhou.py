@@ -381,6 +381,6 @@ FUZHOU = register(FuzhouRules(
             "过水: the winner passed this tile earlier and has not discarded since", "过水"),
     ),
     patterns=FUZHOU_PATTERNS,
-    table=TableFacts(tiles=144, flowers="eight+honors", wild="tail_same", swap_call_ban=True,
+    table=TableFacts(wild="tail_same", swap_call_ban=True,
                      special_shapes=("three_golds",), passed_win="same_tile", gold_grab=True),
 ))

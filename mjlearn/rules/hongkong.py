@@ -419,5 +419,5 @@ HONGKONG = register(HongKongRules(
         Ctx("human", False, "bool", "人和: a win on a discard in the first go-around, no claims before", "人和"),
     ),
     patterns=HONGKONG_PATTERNS,
-    table=TableFacts(tiles=144, dice=3, flowers="eight", shapes="five_forms"),
+    table=TableFacts(dice=3, shapes="five_forms"),
 ))

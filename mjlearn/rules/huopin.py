@@ -190,7 +190,7 @@ HUOPIN = register(HuopinRuleSet(
     context=ctx("self_drawn", "discarder", "winner", "dealer", "last_tile", "kong", "wall_last",
                 "prevalent_wind", "flowers", "wild", "bird") + (
         Ctx("indicator", None, "tile?", "the tile turned up after the deal; the wild is the next one", "翻牌"),),
-    table=TableFacts(tiles=144, flowers="eight", wild="live_next", shapes="five_forms", special_shapes=("orphans",),
+    table=TableFacts(wild="live_next", shapes="five_forms", special_shapes=("orphans",),
                      bird=True),
 ))
 

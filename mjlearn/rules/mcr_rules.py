@@ -62,4 +62,4 @@ MCR = register(MCRRuleSet(
                     "mcr-wmo2014)", "规则版本", ("mcr", "mcr-wmo2014")),),
     context=ctx("self_drawn", "discarder", "winner", "dealer", "last_tile", "kong", "wall_last", "seat_wind",
                 "prevalent_wind", "flowers"),
-    table=TableFacts(tiles=144, dice=3, flowers="eight", shapes="five_forms", min_points=8, dealer_rotation="pass")))
+    table=TableFacts(dice=3, shapes="five_forms", min_points=8, dealer_rotation="pass")))

@@ -7,13 +7,14 @@ rules spec; change one for a variant with :meth:`RuleSet.with_table <mjlearn.rul
 
     >>> from mjlearn.rules import get
     >>> t = get("xian").table
-    >>> t.tiles, t.stacks, t.dice, t.break_rule, t.kong_replacement
-    (136, (17, 17, 17, 17), 2, 'dealer_plus_owner', 'by_kong_kind')
-
-The stacks kept back at the tail are a rule option where a variant has them (Beijing, Xi'an), so
-the table asks :meth:`RuleSet.reserve_stacks <mjlearn.rules.RuleSet.reserve_stacks>`.
-    >>> get("mcr").with_table(chow=False).table.chow
+    >>> t.dice, t.break_rule, t.final_draw, t.kong_replacement, t.kong_robbing
+    (2, 'dealer_plus_owner', 'tops_ab', 'by_kong_kind', False)
+    >>> get("mcr").with_table(kong_robbing=False).table.kong_robbing
     False
+
+The tiles (which ones, which are flowers) and whether chow is allowed are the rule set's own
+``tiles`` and ``claims``; the stacks kept back at the tail are a rule option where a variant has
+them (Beijing, Xi'an): the table reads those from the rule set (``RuleSet.reserve_stacks``).
 """
 
 from __future__ import annotations
@@ -22,14 +23,10 @@ from dataclasses import dataclass, fields, replace
 
 __all__ = ["TableFacts"]
 
-_STACKS = {144: (18,) * 4, 136: (17,) * 4, 108: (14, 13, 14, 13)}
-
 _CHOICES = {
-    "tiles": (108, 136, 144),
     "dice": (2, 3),
     "break_rule": ("sum", "dealer_plus_owner"),
     "final_draw": ("jump", "tops_ab"),
-    "flowers": ("none", "eight", "eight+honors"),
     "wild": ("none", "tail7_next", "live_next", "tail_same"),
     "kong_replacement": ("top_first", "by_kong_kind"),
     "shapes": ("standard", "standard+seven_pairs", "five_forms"),
@@ -43,8 +40,6 @@ _SPECIAL_SHAPES = ("hun_gang", "all_258", "three_golds", "yitangfu", "orphans")
 class TableFacts:
     """How one rule set builds its wall, deals, claims and ends a hand."""
 
-    tiles: int = 136
-    """Tiles in the set: 108 (suits only), 136 (suits and honors) or 144 (with eight flowers)."""
     dice: int = 2
     """Dice thrown by the dealer: 3 (MCR, HK) or 2."""
     break_rule: str = "sum"
@@ -56,9 +51,6 @@ class TableFacts:
     """After the three 4-tile rounds: ``"jump"`` (跳牌: dealer top(A) and top(C), S bottom(A),
     W top(B), N bottom(B)) or ``"tops_ab"`` (dealer top(A) and top(B), S bottom(A), W bottom(B),
     N top(C); Xi'an)."""
-    flowers: str = "none"
-    """``"none"``, ``"eight"`` (春夏秋冬梅兰竹菊) or ``"eight+honors"`` (the eight plus all 28 honors
-    count as flowers: Fuzhou)."""
     wild: str = "none"
     """How the wild is found: ``"none"``; ``"tail7_next"`` (top tile of the 7th stack from the
     tail, the wild is the next tile in sequence: Beijing 混儿); ``"live_next"`` (the first undealt
@@ -69,8 +61,6 @@ class TableFacts:
     kong_replacement: str = "top_first"
     """``"top_first"`` (top then bottom of the tail stack) or ``"by_kong_kind"`` (an exposed kong
     takes the upper tile, a concealed kong the lower: Xi'an)."""
-    chow: bool = True
-    """Chow (吃) allowed (always from the left player only)."""
     kong_robbing: bool = True
     """An added kong can be robbed (抢杠)."""
     shapes: str = "standard"
@@ -120,23 +110,6 @@ class TableFacts:
         if bad:
             raise ValueError(f"unknown special shape(s) {', '.join(map(repr, bad))}; "
                              f"known: {', '.join(_SPECIAL_SHAPES)}")
-        if (self.tiles == 144) != (self.flowers != "none"):
-            raise ValueError(f"a {self.tiles}-tile set {'needs' if self.tiles == 144 else 'has no'} flowers; "
-                             f"got flowers={self.flowers!r}")
-
-    @property
-    def stacks(self) -> tuple[int, int, int, int]:
-        """Stacks (two tiles each) in front of East, South, West, North: 144 -> 18 each, 136 -> 17,
-        108 -> 14, 13, 14, 13."""
-        return _STACKS[self.tiles]
-
-    @property
-    def has_flowers(self) -> bool:
-        return self.flowers != "none"
-
-    @property
-    def has_honors(self) -> bool:
-        return self.tiles != 108
 
     def replace(self, **changes) -> "TableFacts":
         """A copy with some facts changed; unknown names are an error."""

@@ -166,7 +166,7 @@ YUNNAN = register(YunnanRuleSet(
     context=ctx("self_drawn", "discarder", "winner", "dealer", "kong") + (
         Ctx("after_kong", False, "bool", "the discarder had just konged (杠上炮)", "杠上炮"),),
     patterns=PATTERNS,
-    table=TableFacts(chow=False, face_up_tail=2, shapes="standard+seven_pairs", passed_win="until_draw",
+    table=TableFacts(face_up_tail=2, shapes="standard+seven_pairs", passed_win="until_draw",
                      forced_win_tiles=4)))
 
 

@@ -264,7 +264,9 @@ class Table:
         self._after_claim: Tile | None = None
         self._final = False
         self._robbing: tuple[int, Tile] | None = None
-        self._flower_kinds = 34 if cfg.flowers == "eight" else (27 if cfg.flowers == "eight+honors" else 99)
+        ts = rs.tiles
+        self._flower_kinds = 99 if ts.flowers == "none" else (34 if ts.honors else 27)
+        """Tile indices from here on are flowers (27: the honors are played as flowers too)."""
         self._rules = None
         self._rule_ctx: frozenset = frozenset()
         self._judged: dict = {}
@@ -355,7 +357,7 @@ class Table:
                 p += 1
             yield self._turn_up(p, next_in_sequence(TILES[wall.tiles[p]]))
         dealer_last, dealer_kind = self._drawn, "deal"
-        if cfg.has_flowers:
+        if self._flower_kinds < 42:
             pass_no = 0
             while any(self._is_flower(i) and n for h in self.hands for i, n in enumerate(h)):
                 pass_no += 1
@@ -628,7 +630,7 @@ class Table:
             if self.claims_left[seat] != 0:
                 if h[t.index] >= 2:
                     out.append("pung")
-                if self.facts.chow and seat == (d + 1) % 4 and self._chow_starts(seat, t):
+                if self.rules.claims.chow and seat == (d + 1) % 4 and self._chow_starts(seat, t):
                     out.append("chow")
             if h[t.index] == 3 and self.wall.next_tail(0) is not None:
                 out.append("kong")
@@ -705,7 +707,7 @@ class Table:
         """Raise unless ``seat`` may chow the discard; ``start`` = the lowest tile of the run."""
         t = self._need_claim(seat, "chow", "吃")
         d = self.last_discard[0]
-        if not self.facts.chow:
+        if not self.rules.claims.chow:
             raise IllegalActionError(f"There is no chow in {self.rules.en} mahjong.",
                                      f"{self.rules.zh}不能吃牌。")
         if seat != (d + 1) % 4:
@@ -918,7 +920,7 @@ class Table:
             d["wild"] = self.wild
         if "indicator" in names:
             d["indicator"] = self.wild_indicator
-        if "flowers" in names and self.facts.flowers == "eight+honors":
+        if "flowers" in names and self._flower_kinds == 27:       # honors set aside as flowers
             d["flowers"] = "".join(str(f) for f in self.flowers[seat] if f.index < 34) or 0
         if "other_kongs" in names:
             ok = {}

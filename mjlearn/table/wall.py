@@ -31,11 +31,13 @@ from ..tiles import TILES, Tile
 from ..rules.base import RuleSet
 from ..rules.registry import get as _get_rules
 
-__all__ = ["Wall", "tile_set", "roll_dice", "wall_owner", "SEAT_LETTERS", "SEAT_ZH"]
+__all__ = ["Wall", "tile_set", "wall_stacks", "roll_dice", "wall_owner", "SEAT_LETTERS", "SEAT_ZH"]
 
 SEAT_LETTERS = "ESWN"
 """Seat winds by seat index: 0 East (dealer), 1 South (下家 of East), 2 West, 3 North."""
 SEAT_ZH = "东南西北"
+
+_STACKS = {144: (18,) * 4, 136: (17,) * 4, 108: (14, 13, 14, 13)}
 
 # position states
 UNTAKEN, LIVE, TAIL, ASIDE = 0, 1, 2, 3
@@ -44,15 +46,22 @@ UNTAKEN, LIVE, TAIL, ASIDE = 0, 1, 2, 3
 def tile_set(rules) -> list[int]:
     """Tile indices of a full set for a rule set (a name or :class:`~mjlearn.rules.RuleSet`): 108, 136
     or 144 tiles, sorted."""
-    rs = _get_rules(rules)
-    cfg = rs.table
-    kinds = range(34) if cfg.has_honors else range(27)
+    ts = _get_rules(rules).tiles
+    flowers = ts.flowers != "none"
+    kinds = range(34) if ts.honors or flowers else range(27)   # honors may be played as flowers
     out = [i for i in kinds for _ in range(4)]
-    if cfg.has_flowers:
+    if flowers:
         out.extend(range(34, 42))
-    if len(out) != cfg.tiles:  # a config inconsistent with its own tile count is a bug to report
-        raise ValueError(f"rule set {rs.name!r}: the tile flags give {len(out)} tiles, not {cfg.tiles}")
     return out
+
+
+def wall_stacks(tiles: int) -> tuple[int, int, int, int]:
+    """Stacks (two tiles each) in front of East, South, West, North for a set of ``tiles``: 144 -> 18
+    each, 136 -> 17, 108 -> 14, 13, 14, 13 (§13.3)."""
+    try:
+        return _STACKS[tiles]
+    except KeyError:
+        raise ValueError(f"a wall is built from 108, 136 or 144 tiles, not {tiles}") from None
 
 
 def roll_dice(rng: _random.Random, n: int) -> tuple[int, ...]:
@@ -78,9 +87,9 @@ class Wall:
 
     def __init__(self, rules, arrangement: Iterable[int]):
         self.rules: RuleSet = _get_rules(rules)
-        self.stacks_per_wall: tuple[int, ...] = self.rules.table.stacks
+        expected = tile_set(self.rules)
+        self.stacks_per_wall: tuple[int, ...] = wall_stacks(len(expected))
         arrangement = tuple(arrangement)
-        expected = sorted(tile_set(self.rules))
         if sorted(arrangement) != expected:
             raise ValueError(f"a {self.rules.name} wall needs exactly the {len(expected)} tiles of its set")
         self.arrangement: tuple[int, ...] = arrangement
