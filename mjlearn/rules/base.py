@@ -19,9 +19,9 @@ the module name to ``registry.VARIANT_MODULES``. Declare, do not bury in if-chai
   own with ``Ctx(...)``. Anything else is refused with :class:`ContextError`;
 * ``patterns``: :class:`Pattern` rows (key, zh, en, value, note, predicate, excludes). A predicate
   receives the :class:`Win` under judgement and returns a count (0 = absent, True counts as 1);
-* ``table``: a :class:`~mjlearn.rules.tablefacts.TableFacts` (wall, dice, deal, flowers, how the wild
-  is found, claims, the end of the wall) for ``mjlearn.table``, which plays every registered rule
-  set and never names one.
+* ``table``: a :class:`~mjlearn.rules.tablefacts.TableFacts` (dice, break, deal, how the wild is
+  found, kong replacements, claim restrictions, the end of the wall) for ``mjlearn.table``, which
+  plays every registered rule set and never names one (it reads ``tiles`` and ``claims`` too).
 
 Then override the few steps that differ (each has a working default):
 
@@ -581,7 +581,7 @@ class RuleSet:
     context: tuple[Ctx, ...] = ()
     patterns: tuple[Pattern, ...] = ()
     table: TableFacts = TableFacts()
-    """What the rule set fixes on the table (wall, deal, flowers, wild, claims): see :class:`TableFacts`."""
+    """What the rule set fixes on the table (dice, deal, wild, claims, the wall's end): see :class:`TableFacts`."""
 
     # --- options ---
     def opt(self, key: str):

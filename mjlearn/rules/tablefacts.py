@@ -1,4 +1,4 @@
-"""What a rule set fixes on the table: the wall, the deal, flowers, the wild, claims, the end of the wall.
+"""What a rule set fixes on the table: dice and the break, the deal, the wild, claims, the end of the wall.
 
 Each :class:`~mjlearn.rules.RuleSet` carries one frozen :class:`TableFacts` as its ``table`` field,
 given in the rule set's ``register(...)`` call. The table (``mjlearn.table``) reads these facts and
