@@ -49,14 +49,13 @@ def main(argv=None) -> None:
     print(f"mjlearn: {rate:.1f} hands/s of CPU time ({wall_rate:.1f} by the wall clock)   "
           f"target: {TARGET:.0f} hands/s   ratio: {rate / TARGET:.2f}")
     if args.all:
-        from mjlearn.table import RULE_SET_NAMES, table_config
+        from mjlearn.rules import names
         print(f"\nper rule set ({args.per_rule} hands each, CPU time):")
-        print(f"{'table':16} {'rule set':15} {'hands/s':>8} {'wins':>5} {'draws':>5} {'events':>7}")
-        for name in RULE_SET_NAMES:
+        print(f"{'rule set':16} {'hands/s':>8} {'wins':>5} {'draws':>5} {'events':>7}")
+        for name in names():
             run(name, 5, first_seed=10**6)
             r, _, out, ev = run(name, args.per_rule)
-            print(f"{name:16} {table_config(name).ruleset:15} {r:8.1f} {out['win']:5d} {out['draw']:5d} "
-                  f"{ev / args.per_rule:7.0f}")
+            print(f"{name:16} {r:8.1f} {out['win']:5d} {out['draw']:5d} {ev / args.per_rule:7.0f}")
 
 
 if __name__ == "__main__":

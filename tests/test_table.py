@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
+import mjlearn.rules as R
 from mjlearn.hand import Meld, MeldKind
 from mjlearn.tiles import TILES, tile
 from mjlearn.table import (Bot, Chowed, DiceThrown, Exhausted, FlowerReplaced, IllegalActionError, Konged,
-                           Punged, RULE_SET_NAMES, Table, TilesDealt, WallBroken, WildTurnedUp, Won, play_hand,
-                           replay, table_config, tile_set)
+                           Punged, Table, TilesDealt, WallBroken, WildTurnedUp, Won, play_hand,
+                           replay, tile_set)
 from mjlearn.table.deal import stacked_arrangement
-from mjlearn.table.wall import wall_owner
+from mjlearn.table.wall import wall_owner, wall_stacks
 
 
 def _has_mcr_scorer() -> bool:
@@ -25,7 +27,7 @@ def _has_mcr_scorer() -> bool:
 
 
 # MCR needs ``mjlearn.mcr.score`` to decide whether a win reaches 8 points.
-PLAYABLE = [r for r in RULE_SET_NAMES if r != "mcr" or _has_mcr_scorer()]
+PLAYABLE = [r for r in R.names() if r != "mcr" or _has_mcr_scorer()]
 
 
 def full_set(rules) -> list[int]:
@@ -49,17 +51,16 @@ def state(t: Table):
     ("fuzhou", 144, (18, 18, 18, 18)), ("hongkong", 144, (18, 18, 18, 18)), ("yunnan", 136, (17,) * 4),
 ])
 def test_tile_sets_and_wall_lengths(rules, n, stacks):
-    cfg = table_config(rules)
-    assert len(tile_set(rules)) == n == cfg.tiles == 2 * sum(cfg.stacks)
-    assert cfg.stacks == stacks
+    assert len(tile_set(rules)) == n == R.get(rules).tiles.size == 2 * sum(wall_stacks(n))
+    assert wall_stacks(n) == stacks == Table(rules, seed=0).wall.stacks_per_wall
     assert Counter(tile_set(rules))[tile("5m").index] == 4
 
 
 def test_unknown_rule_set_and_option():
     with pytest.raises(ValueError, match="unknown rule set 'riichi'"):
-        table_config("riichi")
+        R.get("riichi")
     with pytest.raises(ValueError, match="unknown table option"):
-        table_config("mcr").replace(dragons=3)
+        R.get("mcr").with_table(dragons=3)
 
 
 @pytest.mark.parametrize("total, seat", [(s, "ESWN"[(s - 1) % 4]) for s in range(2, 19)])
@@ -75,7 +76,7 @@ def test_wall_selection_counts_seats_from_the_dealer(total, seat):
 def _phys(rules):
     """(seat, stack 1..L, layer 0 top / 1 bottom) -> index in the physical arrangement, written out
     from §13.0 (East's stacks first, each top then bottom), independently of the Wall class."""
-    L = table_config(rules).stacks
+    L = wall_stacks(len(tile_set(rules)))
     off = [0, 2 * L[0], 2 * (L[0] + L[1]), 2 * (L[0] + L[1] + L[2])]
     return lambda s, j, layer: off[s] + 2 * (j - 1) + layer
 
@@ -231,7 +232,7 @@ DICE = [(3, 4), (2, 2)]
 
 
 def claim_table(south=SOUTH_CHOW, north=NORTH_NOT, rules="xian", **opts):
-    cfg = table_config(rules).replace(**opts) if opts else table_config(rules)
+    cfg = replace(R.get(rules), **opts) if opts else R.get(rules)
     arr = stacked_arrangement(cfg, DICE, [EAST, south, WEST, north], draws="1s9m")
     t = Table(cfg, arrangement=arr, dice=list(DICE))
     assert t.hand_of(0) == "5p22333999sEEESS"
@@ -283,7 +284,7 @@ def test_nearest_winner_takes_the_discard():
 
 
 def test_several_winners_where_the_variant_allows():
-    t = claim_table(south=SOUTH_WIN, north=NORTH_WIN, multi_win="all")
+    t = claim_table(south=SOUTH_WIN, north=NORTH_WIN, multi_win="multiple_allowed")
     t.win(3)
     t.pass_(2)
     t.win(1)
@@ -380,7 +381,7 @@ def test_concealed_kong_takes_a_tail_replacement():
 def test_rob_the_kong_and_the_kong_completes_when_nobody_robs():
     # Hebei (points family) allows robbing an added kong. South pungs East's 5s and draws the fourth
     # later; North waits on 5s (46s) and may rob the added kong.
-    cfg = table_config("hebei1")
+    cfg = R.get("hebei1")
     hands = ["5s2s333s888pEEESSS", "55s46p111m23m777mN", "678p11pCCCFFPWW", "123m456m789m46s99p"]
     arr = stacked_arrangement(cfg, DICE, hands, draws=["9m", "9s", "1s", "5s"])
     t = Table(cfg, arrangement=arr, dice=list(DICE))
@@ -448,8 +449,8 @@ def _check_end(t):
     assert t.winners and isinstance(last, Won)
     for w in t.winners:
         assert w.hand.tile_count == 14 and w.tile is w.hand.win_tile
-        if t.config.min_points:
-            assert w.points is not None and w.points - len(w.hand.flowers) >= t.config.min_points
+        if t.facts.min_points:
+            assert w.points is not None and w.points - len(w.hand.flowers) >= t.facts.min_points
     return "win"
 
 

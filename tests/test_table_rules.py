@@ -9,22 +9,23 @@ import pytest
 
 import mjlearn.rules as R
 from mjlearn.notation import parse_tiles
-from mjlearn.table import (RULE_SET_NAMES, RULESET_OF, Exhausted, IllegalActionError, Session, Table, Won,
-                           play_hand, replay, table_config, tile_set)
+from mjlearn.table import (Exhausted, IllegalActionError, Session, Table, Won,
+                           play_hand, replay, tile_set)
 from mjlearn.table.deal import stacked_arrangement
 from mjlearn.table.play import special_shape
 from mjlearn.notation import parse_hand
 
+RULE_SET_NAMES = R.names()
 
-def dice_for(cfg):
-    cfg = table_config(cfg)
-    return [(3, 4, 5)] if cfg.dice == 3 else [(3, 4), (2, 2)]
+
+def dice_for(rules):
+    return [(3, 4, 5)] if R.get(rules).table.dice == 3 else [(3, 4), (2, 2)]
 
 
 def stacked(rules, hands: dict, *, draws=(), tail=(), indicator=None, avoid="", **table_kw):
     """A table whose deal gives ``hands`` (seat -> notation); the other seats get the remaining
     tiles dealt round-robin (no flowers, nothing in ``avoid``)."""
-    cfg = table_config(rules)
+    cfg = R.get(rules)
     pool = sorted(tile_set(cfg))
     fixed = [t.index for h in hands.values() for t in parse_tiles(h)]
     fixed += [t.index for t in parse_tiles("".join(draws) if not isinstance(draws, str) else draws)]
@@ -34,7 +35,7 @@ def stacked(rules, hands: dict, *, draws=(), tail=(), indicator=None, avoid="", 
     bad = {t.index for t in parse_tiles(avoid)} if avoid else set()
     for i in fixed:
         pool.remove(i)
-    spare = [i for i in pool if i < 34 and i not in bad and (cfg.flowers != "fuzhou" or i < 27)]
+    spare = [i for i in pool if i < 34 and i not in bad and (cfg.tiles.honors or i < 27)]
     spare = spare[::3] + spare[1::3] + spare[2::3]       # spread the kinds: no ready-made sets
     out = []
     for s in range(4):
@@ -59,25 +60,27 @@ def answer_all(t):
         t.pass_(s)
 
 
-# --- the mapping from tables to rule sets -----------------------------------------------------------
+# --- one name per rule set: the table plays the registry's rule sets ----------------------------------
 
 def test_every_registered_rule_set_has_a_table():
-    assert set(RULESET_OF.values()) == set(R.names())
     for name in R.names():
-        cfg = table_config(name)
-        assert cfg.ruleset == name and cfg.rules.name == name
-    assert table_config("beijing-points").ruleset == "bj_basic"
-    assert table_config("北京麻将").name == "beijing"              # aliases go through the registry
+        t = Table(name, seed=0)
+        assert t.rules is R.get(name) and t.facts is R.get(name).table and t.log[0].rules == name
+    # the table's older names are aliases of the registry
+    for old, name in [("beijing-points", "bj_basic"), ("bj-new", "bj_new"), ("beijing-cpt", "beijing_cpt"),
+                      ("old-beijing", "old_beijing"), ("huopin-dazhong", "huopin_dazhong"),
+                      ("huopin-wufan", "huopin_wufan")]:
+        assert Table(old, seed=0).rules.name == name
+    assert Table("北京麻将", seed=0).rules.name == "beijing"        # aliases go through the registry
     with pytest.raises(ValueError, match="unknown rule set"):
-        table_config("no such game")
+        Table("no such game")
 
 
 def test_table_tile_sets_match_the_rule_sets():
     for name in RULE_SET_NAMES:
-        cfg = table_config(name)
-        assert cfg.tiles == cfg.rules.tiles.size, name
-        assert cfg.chow == cfg.rules.claims.chow, name
-        assert (cfg.wild != "none") == (cfg.rules.wild is not None), name
+        rs = R.get(name)
+        assert len(tile_set(rs)) == rs.tiles.size, name
+        assert (rs.table.wild != "none") == (rs.wild is not None), name
 
 
 def test_context_keywords_a_rule_set_does_not_know_are_refused():
@@ -116,10 +119,10 @@ def _check_hand(t):
     assert isinstance(last, Won) and t.winners
     for w in t.winners:
         r = w.result
-        assert r.legal and r.rules == t.config.ruleset and w.points == r.total
+        assert r.legal and r.rules == t.rules.name and w.points == r.total
         assert sum(w.payments) == 0   # (the winner may still be a net payer: others' kong money)
         # the rule set says the same when asked afresh with the context the table gave it
-        again = R.score(w.hand, rules=t.config.ruleset, options=dict(t.config.rule_options),
+        again = R.score(w.hand, rules=t.rules.name, options=dict(t.rules.settings),
                         **dict(w.rule_context))
         assert again.legal and again.total == r.total and again.payments == r.payments
     assert sum(t.payments.values()) == 0
@@ -372,6 +375,8 @@ def test_multi_win_dealer_rules():
     assert [w.seat for w in t.winners] == [1, 3]
     assert s.next_dealer_seat(t) == 0                         # Changsha: the discarder
     assert Session("yunnan").next_dealer_seat(t) == 1        # Yunnan rule: the discarder's 下家
+    alt = Session("yunnan", rule_options={"dealer_next_multi_win": "first_winner_after_discarder"})
+    assert alt.next_dealer_seat(t) == 1                       # (the first winner after the discarder: S)
 
 
 def test_session_gives_the_streak_and_shang_lou_to_the_rule_set():
@@ -599,3 +604,58 @@ def test_fuzhou_gold_sparrow_wins_before_the_nearer_claimant():
     t.win(3)
     answer_all(t)
     assert [w.seat for w in t.winners] == [1]
+
+
+# --- the hooks the table calls (the table itself names no variant) ----------------------------------
+
+def test_dealer_rotation_is_the_rule_sets_next_dealer():
+    mcr, bj = R.get("mcr"), R.get("beijing")
+    assert [mcr.next_dealer(w, d, "E") for w, d in [((), None), (("E",), None), (("W",), "S")]] == ["S", "S", "S"]
+    assert [bj.next_dealer(w, d, "E") for w, d in [((), None), (("E",), None), (("W",), "S")]] == ["E", "E", "S"]
+    assert bj.next_dealer(("N",), "W", "N") == "N" and bj.next_dealer(("E",), "W", "N") == "E"
+    yn = R.get("yunnan").with_options(dealer_next_multi_win="first_winner_after_discarder")
+    assert yn.next_dealer(("S", "W"), "E", "E") == "S"        # an option of the rule set now reaches the session
+
+
+def test_choose_winners_gold_sparrow_first_in_fuzhou():
+    from types import SimpleNamespace as NS
+    plain, sparrow = NS(items=(NS(key="pinghu"),)), NS(items=(NS(key="gold_sparrow"),))
+    fz = R.get("fuzhou")
+    assert fz.choose_winners([("S", plain), ("N", sparrow)], "E")[0] == ("N",)
+    assert fz.choose_winners([("S", plain), ("N", plain)], "E")[0] == ("S",)
+    assert fz.choose_winners([], "E") == ((), {})
+    assert R.get("hongkong").choose_winners([("S", plain), ("N", plain)], "E")[0] == ("S", "N")
+    assert R.get("xian").choose_winners([("S", plain), ("N", plain)], "E")[0] == ("S",)
+
+
+def test_first_round_keywords_by_rule_set():
+    kw = dict(self_drawn=True, robbing=False, first=True, on_dealers_first_discard=False)
+    assert R.get("hongkong").first_round_context(dealer=False, **kw) == {"earthly": True, "human": False}
+    assert R.get("old_beijing").first_round_context(dealer=False, **kw) == {"earthly": False}
+    kw.update(self_drawn=False, on_dealers_first_discard=True)
+    assert R.get("old_beijing").first_round_context(dealer=False, **kw) == {"earthly": True}
+    assert R.get("hongkong").first_round_context(dealer=False, **kw) == {"earthly": False, "human": True}
+
+
+def test_exhausted_wall_and_on_deal_hooks():
+    from mjlearn.rules.yunnan import cha_da_jiao
+    hands = {"E": "111222333p4445s", "S": "123m456p789s1357m", "W": "1234m5678p129sEE", "N": "19m19p19sESWNCFP"}
+    ready, net = R.get("yunnan").settle_exhausted(hands)
+    assert ready == ("E",) and net == cha_da_jiao(hands) == {"E": 12, "S": -4, "W": -4, "N": -4}
+    assert R.get("mcr").settle_exhausted(hands) is None
+    r = R.get("changsha").on_deal_win("6666p123m4578s12m", "W")
+    assert r.legal and r.payments == {"E": -2, "S": -2, "W": 6, "N": -2}
+    with pytest.raises(R.RulesError, match="no win on the dealt tiles"):
+        R.get("mcr").on_deal_win("6666p123m4578s12m", "W")
+
+
+def test_table_facts_are_checked_and_changed_per_variant():
+    rs = R.get("xian").with_table(kong_robbing=True)
+    assert rs.table.kong_robbing and not R.get("xian").table.kong_robbing and rs.name == "xian"
+    assert Table(rs, seed=1).facts is rs.table
+    with pytest.raises(ValueError, match="break_rule='twice'"):
+        R.get("xian").with_table(break_rule="twice")
+    with pytest.raises(ValueError, match="unknown special shape"):
+        R.TableFacts(special_shapes=("dragon",))
+    with pytest.raises(ValueError, match="unknown table option"):
+        R.get("mcr").with_table(chow=False)                  # chow is the rule set's claims, not a table fact

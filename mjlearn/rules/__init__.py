@@ -14,13 +14,14 @@ from __future__ import annotations
 
 from .base import (COMMON, Claims, ContextError, Ctx, Ledger, Option, Pattern, RuleSet, RulesError,
                    TileSet, TileSetError, UnknownRuleSetError, Win, ctx, score_discard)
-from .registry import RULESETS, get, names, register
+from .registry import DEFAULT, RULESETS, get, names, register
+from .tablefacts import TableFacts
 from .result import DiscardResult, Item, RegionalResult
 
 __all__ = ["RuleSet", "Pattern", "Option", "Ctx", "COMMON", "ctx", "TileSet", "Claims", "Win",
            "Ledger", "Item", "RegionalResult", "DiscardResult", "score_discard", "RULESETS", "get", "names", "register", "score",
            "compare", "differences", "RulesError", "UnknownRuleSetError", "ContextError",
-           "TileSetError"]
+           "TileSetError", "TableFacts", "DEFAULT"]
 
 
 def score(hand, rules="mcr", *, options=None, **context) -> RegionalResult:

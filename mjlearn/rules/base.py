@@ -18,7 +18,10 @@ the module name to ``registry.VARIANT_MODULES``. Declare, do not bury in if-chai
   taken by name from :data:`COMMON` (``ctx("self_drawn", "discarder", ...)``) and a variant adds its
   own with ``Ctx(...)``. Anything else is refused with :class:`ContextError`;
 * ``patterns``: :class:`Pattern` rows (key, zh, en, value, note, predicate, excludes). A predicate
-  receives the :class:`Win` under judgement and returns a count (0 = absent, True counts as 1).
+  receives the :class:`Win` under judgement and returns a count (0 = absent, True counts as 1);
+* ``table``: a :class:`~mjlearn.rules.tablefacts.TableFacts` (dice, break, deal, how the wild is
+  found, kong replacements, claim restrictions, the end of the wall) for ``mjlearn.table``, which
+  plays every registered rule set and never names one (it reads ``tiles`` and ``claims`` too).
 
 Then override the few steps that differ (each has a working default):
 
@@ -30,7 +33,12 @@ Then override the few steps that differ (each has a working default):
 * :meth:`RuleSet.settle` – the payments of the four seats (a :class:`Ledger` helps), summing to zero.
 * :meth:`RuleSet.choose_winners` – who collects when several players win on one discard (default:
   everyone when ``multi_win == "multiple_allowed"``, else the nearest in turn order, 截和);
-* :meth:`RuleSet.next_dealer` – the next hand's dealer after the winners of one tile (default None).
+* :meth:`RuleSet.next_dealer` – the next hand's dealer after the winners of one tile (default: by
+  ``table.dealer_rotation``, the dealer stays after his win or a draw, or the deal always passes);
+* for the table: :meth:`RuleSet.reserve_stacks` (stacks kept back at the tail, default none),
+  :meth:`RuleSet.settle_exhausted` (what a drawn hand settles, default nothing),
+  :meth:`RuleSet.on_deal_win` (a win on the dealt tiles, with ``table.on_deal_wins``) and
+  :meth:`RuleSet.first_round_context` (the ``earthly`` / ``human`` keywords of a first-round win).
 
 Several claimants of one discard
 --------------------------------
@@ -59,6 +67,7 @@ from ..errors import ContextError, InvalidHandError, Problem, RulesError, Unknow
 from ..hand import Hand, MeldKind, as_hand
 from ..shapes import Form, PartKind, Reading
 from ..tiles import TILES, Tile
+from .tablefacts import TableFacts
 
 __all__ = ["RulesError", "UnknownRuleSetError", "ContextError", "TileSetError",
            "TileSet", "Claims", "Option", "Ctx", "COMMON", "ctx", "Pattern", "Win", "Ledger",
@@ -577,6 +586,8 @@ class RuleSet:
     """Option values that differ from the defaults (set with :meth:`with_options`)."""
     context: tuple[Ctx, ...] = ()
     patterns: tuple[Pattern, ...] = ()
+    table: TableFacts = TableFacts()
+    """What the rule set fixes on the table (dice, deal, wild, claims, the wall's end): see :class:`TableFacts`."""
 
     # --- options ---
     def opt(self, key: str):
@@ -780,10 +791,52 @@ class RuleSet:
                  for s, _ in claims[1:]}
         return (first,), notes
 
-    def next_dealer(self, winners: tuple[str, ...], discarder: str | None, dealer: str) -> str | None:
-        """The next hand's dealer after these winners of one tile (None: the rule set does not say;
-        variants override). ``winners`` is empty after a drawn hand."""
+    def next_dealer(self, winners: tuple[str, ...], discarder: str | None, dealer: str) -> str:
+        """The next hand's dealer after these winners of one tile (``winners`` in turn order from the
+        discarder; empty after a drawn hand). By ``table.dealer_rotation``: ``"pass"`` always gives
+        the deal to the dealer's 下家; ``"stay"`` keeps it with the dealer after his win or a drawn
+        hand, else passes it on. Variants with another rotation override this.
+
+        >>> from mjlearn.rules import get
+        >>> get("mcr").next_dealer((), None, "E"), get("beijing").next_dealer((), None, "E")
+        ('S', 'E')
+        """
+        if self.table.dealer_rotation == "pass":
+            return seat_after(dealer)
+        return dealer if not winners or dealer in winners else seat_after(dealer)
+
+    # --- hooks the table calls (mjlearn.table never names a variant) ---
+    def with_table(self, **changes) -> "RuleSet":
+        """A copy with some table facts changed (unknown names are an error).
+
+        >>> from mjlearn.rules import get
+        >>> get("xian").with_table(kong_robbing=True).table.kong_robbing
+        True
+        """
+        return replace(self, table=self.table.replace(**changes))
+
+    def reserve_stacks(self, kongs: int) -> int:
+        """Whole stacks left undrawn at the tail after ``kongs`` kongs (0 = play to the last tile; rule
+        sets with a reserve read it from their options)."""
+        return 0
+
+    def settle_exhausted(self, hands: Mapping[str, str]) -> tuple[tuple[str, ...], dict] | None:
+        """What an exhausted wall settles, given each seat's holding in notation (13 tiles):
+        ``(ready seats, payments by seat)``, or None where a drawn hand settles nothing (the default)."""
         return None
+
+    def on_deal_win(self, tiles: str, seat: str, dealer: str = "E"):
+        """The result of declaring a win on the dealt ``tiles`` (``table.on_deal_wins``; Changsha
+        起手小胡). Rule sets without such wins say so."""
+        raise RulesError(f"{self.en} has no win on the dealt tiles")
+
+    def first_round_context(self, *, dealer: bool, self_drawn: bool, robbing: bool, first: bool,
+                            on_dealers_first_discard: bool) -> dict:
+        """The first-go-around keywords (``earthly``, ``human``) for a win: ``dealer``, the winner is
+        the dealer; ``first``, no claim yet and the winner has not discarded; ``on_dealers_first_discard``,
+        the win is on the dealer's first discard before any claim. By default 地和 is a win on the
+        dealer's first discard; variants that read it otherwise override this."""
+        return {"earthly": not self_drawn and not robbing and on_dealers_first_discard}
 
     def __repr__(self) -> str:
         extra = f".with_options(**{dict(self.settings)!r})" if self.settings else ""

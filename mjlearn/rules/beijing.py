@@ -13,6 +13,7 @@ winner's kongs are paid at settlement; 上楼 adds 番 after drawn hands; 烧庄
 from __future__ import annotations
 
 from ..shapes import Form
+from .tablefacts import TableFacts
 from .base import (Ctx, Ledger, Option, Pattern, RuleSet, TileSet, claimed_melds, ctx,
                    one_suit, seven_pairs_quads, straight_parts, SEATS, all_pungs)
 from .registry import register
@@ -90,6 +91,10 @@ PATTERNS = (
 
 class BeijingRuleSet(RuleSet):
     """北京麻将 (联众): the scoring pipeline of §3."""
+
+    def reserve_stacks(self, kongs):
+        """A-BJ-6: whole stacks kept back at the tail (the ``reserve_stacks`` option)."""
+        return self.opt("reserve_stacks")
 
     def candidates(self, hand, c):
         from .base import Win
@@ -205,7 +210,8 @@ BEIJING = register(BeijingRuleSet(
     kong_money="winner's kongs only: 1B / 2B from each; dealer ×2",
     scoring="B × 2^n per loser; dealer and discarder ×2; discarder pays all (点炮包装)",
     signature="上楼, 烧庄, 混杠, 捉五魁",
-    options=_OPTIONS, context=_CONTEXT, patterns=PATTERNS))
+    options=_OPTIONS, context=_CONTEXT, patterns=PATTERNS,
+    table=TableFacts(wild="tail7_next", shapes="standard+seven_pairs", special_shapes=("hun_gang",))))
 
 BEIJING_CPT = register(BeijingRuleSet(
     name="beijing_cpt", zh="北京麻将（联众，吃碰提）", en="Beijing (Lianzhong online), chow/pung ⇒ self-draw",
@@ -214,4 +220,4 @@ BEIJING_CPT = register(BeijingRuleSet(
     tiles=TileSet(True, True, "none"), pair="any", wild=BEIJING.wild,
     discard_win="only if concealed", dealer_rule=BEIJING.dealer_rule, kong_money=BEIJING.kong_money,
     scoring=BEIJING.scoring, signature=BEIJING.signature,
-    options=_OPTIONS, context=_CONTEXT, patterns=PATTERNS).with_options(mode="chipengti"))
+    options=_OPTIONS, context=_CONTEXT, patterns=PATTERNS, table=BEIJING.table).with_options(mode="chipengti"))

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from ..hand import MeldKind
 from ..shapes import Form, Part, PartKind, Reading, _meld_part, _readings
 from ..tiles import TILES
+from .tablefacts import TableFacts
 from .base import (ContextError, Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Claims, Win, ctx, SEATS,
                    seven_pairs_quads, straight_parts)
 from .registry import register
@@ -294,7 +295,11 @@ def _make(cfg: dict) -> PointsRuleSet:
         patterns=tuple(DOUBLINGS[k] for k in cfg["doublings"]),
         P=cfg["P"], kong_points=cfg["kong_points"], kong_needs_win=cfg.get("kong_needs_win", False),
         claim_limit=beijing, opened_self_draw_only=beijing, has_wild=wild,
-        optional_sets_default=cfg.get("optional_sets", False))
+        optional_sets_default=cfg.get("optional_sets", False),
+        table=TableFacts(wild="tail7_next" if wild else "none",
+                         shapes="standard+seven_pairs", claim_limit=1 if beijing else None,
+                         opened_self_draw_only=beijing,
+                         special_shapes=("yitangfu",) if cfg.get("optional_sets") else ()))
 
 
 

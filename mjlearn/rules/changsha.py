@@ -21,6 +21,7 @@ from dataclasses import replace
 
 from ..hand import as_hand
 from ..shapes import Form
+from .tablefacts import TableFacts
 from .base import (Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx, SEATS, seat_after,
                    all_pungs, one_suit, seven_pairs_quads, NOT_COMPLETE, SEAT_ZH)
 from .registry import register
@@ -121,6 +122,10 @@ class ChangshaRuleSet(RuleSet):
                        else ("和牌，中鸟×2", "hand, bird ×2"))
         return ledger
 
+    def on_deal_win(self, tiles, seat, dealer="E"):
+        """起手小胡 (§5.6, A-CS-3) on the dealt tiles: :func:`on_deal` under this rule set."""
+        return on_deal(tiles, seat=seat, dealer=dealer, rules=self)
+
     def next_dealer(self, winners, discarder, dealer):
         """§5.3: after 通炮 (several winners of one discard) the discarder deals; otherwise the
         winner; after a drawn hand the dealer keeps the deal (A-CS-2)."""
@@ -172,7 +177,9 @@ CHANGSHA = register(ChangshaRuleSet(
     options=_OPTIONS,
     context=ctx("self_drawn", "discarder", "winner", "dealer", "kong", "wall_last", "bird") + (
         Ctx("first_go_around", False, "bool", "the first go-around (天胡 / 地胡)", "第一巡"),),
-    patterns=PATTERNS))
+    patterns=PATTERNS,
+    table=TableFacts(shapes="standard+seven_pairs", special_shapes=("all_258",), passed_win="until_draw",
+                     bird=True, on_deal_wins=True, haidi_roaming=True)))
 
 
 ON_DEAL = (

@@ -39,6 +39,7 @@ from dataclasses import dataclass, replace
 from ..hand import MeldKind
 from ..shapes import Form, PartKind
 from ..tiles import Tile
+from .tablefacts import TableFacts
 from .base import (SEATS, Claims, ContextError, Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx)
 from .registry import register
 from .result import Item
@@ -289,6 +290,18 @@ class FuzhouRules(RuleSet):
             res = replace(res, extra=self.figures(win, res.items))
         return res
 
+    def choose_winners(self, claims, discarder):
+        """§11.5: one winner of a discard: a 金雀 win first, otherwise the nearest in turn order
+        (:func:`claim_priority`)."""
+        if not claims:
+            return (), {}
+        sparrows = [s for s, r in claims if any(i.key == "gold_sparrow" for i in r.items)]
+        first = claim_priority(discarder, [s for s, _ in claims], sparrows)
+        notes = {s: ("只有一家可和：金雀优先，其次离点炮者最近",
+                     f"only one player may win a discard here: {first} (a 金雀 first, then the nearest)")
+                 for s, _ in claims if s != first}
+        return (first,), notes
+
 
 def false_win_payments(offender: str, base: int = 1, penalty: int = 30) -> dict[str, int]:
     """炸胡 (A-FZ-9): the offender pays each other player ``penalty × base`` (a self-drawn 平胡).
@@ -367,4 +380,6 @@ FUZHOU = register(FuzhouRules(
             "过水: the winner passed this tile earlier and has not discarded since", "过水"),
     ),
     patterns=FUZHOU_PATTERNS,
+    table=TableFacts(wild="tail_same", swap_call_ban=True,
+                     special_shapes=("three_golds",), passed_win="same_tile", gold_grab=True),
 ))

@@ -35,6 +35,7 @@ from dataclasses import dataclass, replace
 from ..errors import ContextConflictError
 from ..hand import MeldKind
 from ..shapes import Form
+from .tablefacts import TableFacts
 from .base import (SEATS, Claims, ContextError, Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx,
                    relative_seat, seat_after)
 from .registry import register
@@ -328,6 +329,11 @@ class HongKongRules(RuleSet):
                                       "liability": None if liable is None else {"zh": why[0], "en": why[1]}})
         return res
 
+    def first_round_context(self, *, dealer, self_drawn, robbing, first, on_dealers_first_discard):
+        """§10: 地和 is a non-dealer's self-draw in the first go-around; 人和 a discard win in it."""
+        return {"earthly": not dealer and self_drawn and first,
+                "human": not self_drawn and not robbing and first}
+
 
 def settle_multi_win(results) -> dict[str, int]:
     """一炮三响: the net payments of several winners on one discard (each result scored with
@@ -412,4 +418,5 @@ HONGKONG = register(HongKongRules(
         Ctx("human", False, "bool", "人和: a win on a discard in the first go-around, no claims before", "人和"),
     ),
     patterns=HONGKONG_PATTERNS,
+    table=TableFacts(dice=3, shapes="five_forms"),
 ))

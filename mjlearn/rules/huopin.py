@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..hand import Hand
+from .tablefacts import TableFacts
 from .base import (Ctx, ContextError, Ledger, Option, RuleSet, TileSet, ctx, next_in_cycle, relative_seat,
                    seat_after, SEATS)
 from .mcr_rules import mcr_items
@@ -189,6 +190,8 @@ HUOPIN = register(HuopinRuleSet(
     context=ctx("self_drawn", "discarder", "winner", "dealer", "last_tile", "kong", "wall_last",
                 "prevalent_wind", "flowers", "wild", "bird") + (
         Ctx("indicator", None, "tile?", "the tile turned up after the deal; the wild is the next one", "翻牌"),),
+    table=TableFacts(wild="live_next", shapes="five_forms", special_shapes=("orphans",),
+                     bird=True),
 ))
 
 HUOPIN_DAZHONG = register(replace(HUOPIN, name="huopin_dazhong", zh="火拼麻将（大众场）", en="Huopin (Popular room)",

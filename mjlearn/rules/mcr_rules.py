@@ -12,6 +12,7 @@ only adapts the seats (winner, discarder, dealer) and the result form to the reg
 from __future__ import annotations
 
 from ..errors import ContextError
+from .tablefacts import TableFacts
 from .base import Option, RuleSet, TileSet, ctx, relative_seat, SEATS
 from .registry import register
 from .result import Item, RegionalResult
@@ -64,4 +65,5 @@ MCR = register(MCRRuleSet(
     options=(Option("profile", "mcr", "§12, A-MCR-3", "the MCR profile (mcr = 1998 book as applied today; "
                     "mcr-wmo2014)", "规则版本", ("mcr", "mcr-wmo2014")),),
     context=ctx("self_drawn", "discarder", "winner", "dealer", "last_tile", "kong", "wall_last", "seat_wind",
-                "prevalent_wind", "flowers")))
+                "prevalent_wind", "flowers"),
+    table=TableFacts(dice=3, shapes="five_forms", min_points=8, dealer_rotation="pass")))

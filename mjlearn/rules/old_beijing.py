@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 
 from ..shapes import Form, PartKind
 from ..tiles import Tile
+from .tablefacts import TableFacts
 from .base import (SEATS, Claims, ContextError, Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx,
                    next_in_cycle, relative_seat)
 from .registry import register
@@ -421,4 +422,5 @@ OLD_BEIJING = register(OldBeijingRules(
         Ctx("earthly", False, "bool", "地和: a non-dealer wins on the dealer's first discard", "地和"),
     ),
     patterns=OLD_BEIJING_PATTERNS,
+    table=TableFacts(wild="tail7_next", shapes="five_forms", special_shapes=("orphans",)),
 ))

@@ -15,11 +15,19 @@ from importlib import import_module
 
 from .base import RuleSet, UnknownRuleSetError
 
-__all__ = ["register", "get", "RULESETS", "names", "VARIANT_MODULES"]
+__all__ = ["register", "get", "RULESETS", "names", "VARIANT_MODULES", "DEFAULT"]
 
 VARIANT_MODULES = ("mcr_rules", "beijing", "beijing_points", "changsha", "yunnan", "huopin",
                    "xian", "old_beijing", "hongkong", "fuzhou")
 """Modules of mjlearn.rules that register variants when imported (in display order)."""
+
+DEFAULT = "mcr"
+"""The rule set used where none is given (a table, a session, ``mjlearn.rules.score``)."""
+
+COMPAT_ALIASES = {"beijing-points": "bj_basic"}
+"""Older names still accepted: the table once called the Beijing points BJ-basic column
+``"beijing-points"``. (The other old table names, such as ``"bj-new"`` or ``"old-beijing"``, are
+already the registry names once case, spaces, hyphens and underscores are ignored.)"""
 
 _registry: dict[str, RuleSet] = {}
 _index: dict[str, str] = {}
@@ -51,12 +59,11 @@ def _load() -> None:
         return
     _loaded = True
     for mod in VARIANT_MODULES:
-        try:
-            import_module(f"mjlearn.rules.{mod}")
-        except ModuleNotFoundError as e:
-            # a variant module not written yet is skipped; a missing dependency inside one is not
-            if e.name != f"mjlearn.rules.{mod}":
-                raise
+        import_module(f"mjlearn.rules.{mod}")
+    for alias, name in COMPAT_ALIASES.items():
+        owner = _index.setdefault(_norm(alias), name)
+        if owner != name:  # pragma: no cover - a registry bug to report, not a user error
+            raise ValueError(f"compatibility alias {alias!r} of {name!r} is already used by {owner!r}")
 
 
 def get(name) -> RuleSet:

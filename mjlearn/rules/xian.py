@@ -36,6 +36,7 @@ from dataclasses import dataclass
 
 from ..shapes import Form, readings
 from ..tiles import Tile
+from .tablefacts import TableFacts
 from .base import (SEATS, Claims, ContextError, Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Win,
                    ctx, seat_after)
 from .registry import register
@@ -157,6 +158,10 @@ class XianRules(RuleSet):
 
     forms = ALL_FORMS
 
+    def reserve_stacks(self, kongs):
+        """A-XA-9: the stacks kept back by kongs so far, from the ``reserve_stacks`` option."""
+        return reserve_stacks(kongs, self.opt("reserve_stacks"))
+
     def candidates(self, hand, c):
         return [Win(self, hand, c, r, (), r.form.value) for r in readings(hand)]
 
@@ -276,4 +281,6 @@ XIAN = register(XianRules(
         SeatMapCtx("bets", None, "units", "side bets in units per seat: {'S': 2, 'N': 1}", "下注"),
     ),
     patterns=XIAN_PATTERNS,
+    table=TableFacts(break_rule="dealer_plus_owner", final_draw="tops_ab", kong_replacement="by_kong_kind",
+                     kong_robbing=False, shapes="five_forms"),
 ))

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from ..hand import MeldKind, as_hand
 from ..shapes import Form
+from .tablefacts import TableFacts
 from .base import (Context, Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Claims, ctx, SEATS,
                    all_pungs, seven_pairs_quads, seat_after, _check_seat)
 from .registry import register
@@ -94,6 +95,16 @@ class YunnanRuleSet(RuleSet):
             ledger.pay(win.discarder, win.winner, amount, ("点炮", "discarder pays"))
         return ledger
 
+    def settle_exhausted(self, hands):
+        """查大叫 (§6.8, A-YN-10) at an exhausted wall: :func:`cha_da_jiao`, with the seats that are
+        ready as it counts them (some wait wins under this rule set as a self-draw)."""
+        from .wilds import waits_with_wilds
+        net = cha_da_jiao(hands, rules=self)
+        ready = tuple(s for s in SEATS
+                      if any(self.score(f"{hands[s]}+{t}", winner=s, self_drawn=True).legal
+                             for t in sorted(waits_with_wilds(as_hand(hands[s]), None))))
+        return ready, net
+
     def next_dealer(self, winners, discarder, dealer):
         """The first winner deals next; after 一炮多响 the discarder's 下家 (A-YN-12 switch: the
         first winner counting onward from the discarder); after a draw the dealer stays (A-YN-1)."""
@@ -154,7 +165,9 @@ YUNNAN = register(YunnanRuleSet(
     options=_OPTIONS,
     context=ctx("self_drawn", "discarder", "winner", "dealer", "kong") + (
         Ctx("after_kong", False, "bool", "the discarder had just konged (杠上炮)", "杠上炮"),),
-    patterns=PATTERNS))
+    patterns=PATTERNS,
+    table=TableFacts(face_up_tail=2, shapes="standard+seven_pairs", passed_win="until_draw",
+                     forced_win_tiles=4)))
 
 
 def ten_honors(hand, seat: str, dealer: str = "E", rules=None) -> RegionalResult:

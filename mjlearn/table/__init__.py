@@ -8,7 +8,6 @@ True
 
 from __future__ import annotations
 
-from .config import RULE_SET_NAMES, RULESET_OF, TABLE_CONFIGS, TableConfig, table_config
 from .events import (ACTION_EVENTS, BirdTurnedUp, Chowed, Declared, DiceThrown, Discarded, Drew, Event, Exhausted,
                      FlowerReplaced, Konged, Punged, ReplacementDrawn, SetAside, TailTurnedUp, TilesDealt,
                      WallBroken, WallBuilt, WildTurnedUp, Won, OnDealWin, HaidiOffered, CalledCheck)
@@ -18,9 +17,8 @@ from .bots import Bot, play_hand
 from .session import HandRecord, Session
 
 __all__ = [
-    "Table", "IllegalActionError", "replay", "play_hand", "Bot", "Wall", "TableConfig", "TABLE_CONFIGS",
-    "RULE_SET_NAMES", "table_config", "tile_set", "roll_dice", "wall_owner", "next_in_sequence",
+    "Table", "IllegalActionError", "replay", "play_hand", "Bot", "Wall", "tile_set", "roll_dice", "wall_owner", "next_in_sequence",
     "relative_seat", "Event", "ACTION_EVENTS", "WallBuilt", "DiceThrown", "WallBroken", "TilesDealt",
     "WildTurnedUp", "TailTurnedUp", "SetAside", "FlowerReplaced", "Drew", "ReplacementDrawn", "Discarded",
-    "Declared", "Chowed", "Punged", "Konged", "Won", "Exhausted", "BirdTurnedUp", "OnDealWin", "HaidiOffered", "CalledCheck", "RULESET_OF", "Session", "HandRecord",
+    "Declared", "Chowed", "Punged", "Konged", "Won", "Exhausted", "BirdTurnedUp", "OnDealWin", "HaidiOffered", "CalledCheck", "Session", "HandRecord",
 ]

@@ -91,7 +91,7 @@ class Bot:
         banned = set()
         if table.wild is not None:
             banned.add(table.wild.index)   # keep wilds (and never throw the Fuzhou 金)
-        if table.config.swap_call_ban and table._after_claim is not None:
+        if table.facts.swap_call_ban and table._after_claim is not None:
             banned.add(table._after_claim.index)
         cands = [i for i in range(34) if c[i] and i not in banned] or [i for i in range(34) if c[i]]
         # The special forms (seven pairs, orphans, knitted) are judged only when one of them is
@@ -221,9 +221,9 @@ class Bot:
     def start(self, table, seat: int):
         """Right after the deal: declare an on-deal 小胡 (Changsha) or grab the 金 (Fuzhou street 抢金)
         when the table allows it. Returns the event, or None."""
-        if table.config.on_deal_wins and table.can_declare_on_deal(seat):
+        if table.facts.on_deal_wins and table.can_declare_on_deal(seat):
             return table.declare_on_deal(seat)
-        if table.config.gold_grab and table.can_grab_gold(seat):
+        if table.facts.gold_grab and table.can_grab_gold(seat):
             return table.grab_gold(seat)
         return None
 
@@ -287,8 +287,8 @@ def play_hand(table, bots=None, *, human: int | None = None, ask=None, max_event
     if bots is None:
         base = table.seed if table.seed is not None else 0
         bots = [Bot(seed=base * 4 + s) for s in range(4)]
-    cfg = table.config
-    if cfg.on_deal_wins or cfg.gold_grab:      # what the players may do right after the deal
+    facts = table.facts
+    if facts.on_deal_wins or facts.gold_grab:      # what the players may do right after the deal
         for seat in range(4):
             if seat != human and table.phase != "over":
                 bots[seat].start(table, seat)

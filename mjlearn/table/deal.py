@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from ..notation import parse_tiles
 from ..tiles import tile as _tile
-from .config import table_config
+from ..rules.registry import get as _get_rules
 from .events import TilesDealt
 from .wall import tile_set
 
@@ -39,23 +39,24 @@ def stacked_arrangement(rules, dice, hands, *, draws=(), tail=(), indicator=None
     (Beijing 混儿, old Beijing: the wild is the next tile in sequence). For Huopin the indicator is
     the first live tile, ``draws[0]``; for Fuzhou the 金 is the first tail tile, ``tail[0]``."""
     from .play import Table
-    cfg = table_config(rules)
+    rs = _get_rules(rules)
+    cfg = rs.table
     want = [_tiles(h) for h in hands]
     draws, tail = _tiles(draws), _tiles(tail)
     if len(want) != 4 or [len(h) for h in want] != [14, 13, 13, 13]:
         raise ValueError(f"hands must be four: 14 tiles for East, 13 for each other seat; got "
                          f"{[len(h) for h in want]}")
-    pool = sorted(tile_set(cfg))
+    pool = sorted(tile_set(rs))
     ind = [] if indicator is None else _tiles([indicator] if not isinstance(indicator, str) else indicator)
     if ind and cfg.wild != "tail7_next":
-        raise ValueError(f"{cfg.name} does not turn up a wild indicator from the 7th tail stack; "
+        raise ValueError(f"{rs.name} does not turn up a wild indicator from the 7th tail stack; "
                          f"use draws[0] (Huopin) or tail[0] (Fuzhou)")
     for t in [x for h in want for x in h] + draws + tail + ind:
         try:
             pool.remove(t.index)
         except ValueError:
-            raise ValueError(f"{t} ({t.zh}) is used more often than the {cfg.name} set has it") from None
-    probe = Table(cfg, arrangement=sorted(tile_set(cfg)), dice=list(dice), setup=False)
+            raise ValueError(f"{t} ({t.zh}) is used more often than the {rs.name} set has it") from None
+    probe = Table(rs, arrangement=sorted(tile_set(rs)), dice=list(dice), setup=False)
     dealt: list[list[int]] = [[], [], [], []]
     while sum(len(d) for d in dealt) < 53:
         e = probe.step_setup()

@@ -80,17 +80,32 @@ class WallBuilt(Event):
     """The tiles were shuffled and built into four walls (洗牌、砌牌)."""
 
     rules: str
-    """Rule-set name."""
+    """Registry name of the rule set."""
     arrangement: tuple[int, ...]
     """Tile indices in physical order (East's stacks 1..L top then bottom, then South, West, North)."""
     seed: int | None = None
     """The seed the shuffle came from, if any (for the reader; replay uses ``arrangement``)."""
     prevalent_wind: str = "E"
     """The prevalent (round) wind of this hand."""
-    config: object = None
-    """The full :class:`~mjlearn.table.config.TableConfig` (options included) the hand is played by."""
+    ruleset: object = field(default=None, compare=False, repr=False)
+    """The :class:`~mjlearn.rules.RuleSet` (options and table facts included) the hand is played by."""
     context: tuple = ()
     """Context from outside the hand (``(key, value)`` pairs, e.g. a session's dealer streak)."""
+
+    @property
+    def settings(self) -> tuple:
+        """The rule set's options that differ from its defaults, as sorted ``(key, value)`` pairs."""
+        return tuple(sorted(self.ruleset.settings.items())) if self.ruleset is not None else ()
+
+    def __eq__(self, other):
+        if not isinstance(other, WallBuilt):
+            return NotImplemented
+        return (self.rules, self.arrangement, self.seed, self.prevalent_wind, self.context, self.settings) == \
+            (other.rules, other.arrangement, other.seed, other.prevalent_wind, other.context, other.settings) and \
+            getattr(self.ruleset, "table", None) == getattr(other.ruleset, "table", None)
+
+    def __hash__(self):
+        return hash((self.rules, self.arrangement, self.seed, self.prevalent_wind, self.context))
 
     @property
     def en(self):

@@ -38,7 +38,8 @@ from functools import lru_cache
 from ..errors import InvalidHandError
 from ..hand import Hand, Meld, MeldKind
 from ..tiles import TILES, Tile, tile as _tile
-from .config import TableConfig, table_config
+from ..rules.base import RuleSet
+from ..rules.registry import DEFAULT, get as _get_rules
 from .events import (BirdTurnedUp, CalledCheck, Chowed, Declared, DiceThrown, Discarded, Drew, Event, Exhausted,
                      FlowerReplaced, HaidiOffered, Konged, OnDealWin, Punged, ReplacementDrawn, SEAT_EN, SEAT_ZH, SetAside, TailTurnedUp,
                      TilesDealt, WallBroken, WallBuilt, WildTurnedUp, Won)
@@ -125,7 +126,7 @@ def _standard_with_jokers(counts: tuple, jokers: int, need_pair: bool) -> bool:
 def complete_with_wild(counts, n_melds: int, wild: int | None, shapes: str) -> bool:
     """Whether 34 concealed counts (14 tiles with melds as three) win with the wild as a joker.
 
-    ``shapes``: ``"mcr"`` (every MCR form, through :func:`mjlearn.shapes.is_complete`),
+    ``shapes``: ``"five_forms"`` (every MCR form, through :func:`mjlearn.shapes.is_complete`),
     ``"standard"`` or ``"standard+seven_pairs"`` (four of a kind may be two pairs).
 
     >>> from mjlearn.notation import parse_hand
@@ -136,7 +137,7 @@ def complete_with_wild(counts, n_melds: int, wild: int | None, shapes: str) -> b
     if sum(counts) + 3 * n_melds != 14:
         return False
     if wild is None or not counts[wild]:
-        if shapes == "mcr":
+        if shapes == "five_forms":
             from ..shapes import is_complete
             return is_complete(counts, n_melds)
         if shapes.endswith("seven_pairs") and n_melds == 0 and all(n % 2 == 0 for n in counts):
@@ -158,7 +159,7 @@ _ORPHANS = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 
 def special_shape(kinds, counts, melds, wild: int | None) -> bool:
     """Whether 34 concealed counts (14 tiles with melds as three) make one of the special wins
-    ``kinds`` (see :attr:`TableConfig.special_shapes`), with ``wild`` as a joker.
+    ``kinds`` (see :attr:`mjlearn.rules.TableFacts.special_shapes`), with ``wild`` as a joker.
 
     >>> from mjlearn.notation import parse_hand
     >>> special_shape(("all_258",), parse_hand("22555888m258p22s+2s").counts, (), None)
@@ -217,12 +218,14 @@ class Table:
     worked example.
     """
 
-    def __init__(self, rules="mcr", seed: int | None = None, *, arrangement=None, dice=None,
+    def __init__(self, rules=DEFAULT, seed: int | None = None, *, arrangement=None, dice=None,
                  prevalent_wind: str = "E", setup: bool = True, rule_options=None, context=None):
-        cfg = table_config(rules)
+        rs = _get_rules(rules)
         if rule_options:
-            cfg = cfg.replace(rule_options={**dict(cfg.rule_options), **dict(rule_options)})
-        self.config: TableConfig = cfg
+            rs = rs.with_options(**dict(rule_options))
+        self._ruleset: RuleSet = rs
+        self.facts = rs.table
+        """The rule set's :class:`~mjlearn.rules.TableFacts`: wall, deal, flowers, wild, claims."""
         self.extra_context: dict = dict(context or {})
         """Context keywords that come from outside the hand (a :class:`Session` gives the dealer's
         streak ``streak`` and the drawn hands before this one ``shang_lou``); passed to the rule set."""
@@ -232,11 +235,11 @@ class Table:
         self.prevalent_wind = prevalent_wind
         self._rng = _random.Random(seed)
         self._dice = list(dice) if dice is not None else None
-        cfg = self.config
+        cfg = self.facts
         if arrangement is None:
-            arrangement = tile_set(cfg)
+            arrangement = tile_set(rs)
             self._rng.shuffle(arrangement)
-        self.wall = Wall(cfg, arrangement)
+        self.wall = Wall(rs, arrangement)
         self.log: list[Event] = []
         self.hands: list[list[int]] = [[0] * 42 for _ in range(4)]
         """Concealed tile counts by seat, 42 long (flowers during the deal only)."""
@@ -261,7 +264,9 @@ class Table:
         self._after_claim: Tile | None = None
         self._final = False
         self._robbing: tuple[int, Tile] | None = None
-        self._flower_kinds = 34 if cfg.flowers == "eight" else (27 if cfg.flowers == "fuzhou" else 99)
+        ts = rs.tiles
+        self._flower_kinds = 99 if ts.flowers == "none" else (34 if ts.honors else 27)
+        """Tile indices from here on are flowers (27: the honors are played as flowers too)."""
         self._rules = None
         self._rule_ctx: frozenset = frozenset()
         self._judged: dict = {}
@@ -315,8 +320,8 @@ class Table:
         return i >= self._flower_kinds
 
     def _setup_steps(self):
-        cfg, wall = self.config, self.wall
-        yield self._emit(WallBuilt(cfg.name, wall.arrangement, self.seed, self.prevalent_wind, cfg,
+        cfg, wall, rs = self.facts, self.wall, self._ruleset
+        yield self._emit(WallBuilt(rs.name, wall.arrangement, self.seed, self.prevalent_wind, rs,
                                    tuple(sorted(self.extra_context.items()))))
         d = self._throw(cfg.dice)
         yield self._emit(DiceThrown(0, d, "wall"))
@@ -335,7 +340,7 @@ class Table:
                     self.hands[seat][t] += 1
                 yield self._emit(TilesDealt(seat, tuple(TILES[t] for _, t in got), tuple(p for p, _ in got)))
         a = wall.next_live()
-        if cfg.final_draw == "xian":   # dealer: top(A), top(B); S bottom(A), W bottom(B), N top(C)
+        if cfg.final_draw == "tops_ab":   # dealer: top(A), top(B); S bottom(A), W bottom(B), N top(C)
             plan = ((0, (a, a + 2)), (1, (a + 1,)), (2, (a + 3,)), (3, (a + 4,)))
         else:                          # jump draw: E top(A), top(C); S bottom(A), W top(B), N bottom(B)
             plan = ((0, (a, a + 4)), (1, (a + 1,)), (2, (a + 2,)), (3, (a + 3,)))
@@ -344,7 +349,7 @@ class Table:
             for t in ts:
                 self.hands[seat][t] += 1
             yield self._emit(TilesDealt(seat, tuple(TILES[t] for t in ts), positions, jump=True))
-        self._drawn = TILES[wall.tiles[a + (2 if cfg.final_draw == "xian" else 4)]]
+        self._drawn = TILES[wall.tiles[a + (2 if cfg.final_draw == "tops_ab" else 4)]]
         if cfg.wild == "live_next":     # Huopin: the next live tile, skipping flowers (A-HP-5)
             p = wall.next_live()
             while self._is_flower(wall.tiles[p]):
@@ -352,7 +357,7 @@ class Table:
                 p += 1
             yield self._turn_up(p, next_in_sequence(TILES[wall.tiles[p]]))
         dealer_last, dealer_kind = self._drawn, "deal"
-        if cfg.has_flowers:
+        if self._flower_kinds < 42:
             pass_no = 0
             while any(self._is_flower(i) and n for h in self.hands for i, n in enumerate(h)):
                 pass_no += 1
@@ -431,8 +436,7 @@ class Table:
         return next(e for e in reversed(self.log) if isinstance(e, (Exhausted, OnDealWin)))
 
     def _reserve(self) -> int:
-        r = self.config.reserve_by_kongs
-        return r[min(self.kongs, len(r) - 1)] if r else self.config.reserve_stacks
+        return self.rules.reserve_stacks(self.kongs)
 
     def live_tiles_left(self) -> int:
         """Tiles the live end may still draw before the wall is exhausted."""
@@ -538,27 +542,18 @@ class Table:
         self.phase = "over"
         self.pending = set()
         self._emit(Exhausted())
-        if self.config.draw_settlement == "cha_da_jiao":
-            self._check_calls()
+        self._settle_exhausted()
 
-    def _check_calls(self) -> None:
-        """Yunnan 查大叫 (§6.8, A-YN-10) by ``mjlearn.rules.yunnan.cha_da_jiao``. The table books no
-        kong money during the hand, so at a draw there is none to cancel (杠钱不算)."""
+    def _settle_exhausted(self) -> None:
+        """What the rule set settles at an exhausted wall (``RuleSet.settle_exhausted``: Yunnan 查大叫).
+        The table books no kong money during the hand, so at a draw there is none to cancel."""
         if any(self.tile_count(s) != 13 for s in range(4)):   # pragma: no cover - a draw follows a discard
             return
-        from ..rules.yunnan import cha_da_jiao
-        from ..rules.wilds import waits_with_wilds
-        rs = self.rules
-        hands = {SEAT_LETTERS[s]: self.hand_of(s) for s in range(4)}
-        net = cha_da_jiao(hands, rules=rs)
-        ready = []
-        for s in range(4):       # ready as cha_da_jiao counts it: some wait wins under the rule set
-            h = self.hand_of(s)
-            from ..hand import as_hand
-            if any(rs.score(f"{h}+{t}", winner=SEAT_LETTERS[s], self_drawn=True).legal
-                   for t in sorted(waits_with_wilds(as_hand(h), None))):
-                ready.append(s)
-        e = self._emit(CalledCheck(tuple(ready), tuple(net[x] for x in SEAT_LETTERS)))
+        got = self.rules.settle_exhausted({SEAT_LETTERS[s]: self.hand_of(s) for s in range(4)})
+        if got is None:
+            return
+        ready, net = got
+        e = self._emit(CalledCheck(tuple(SEAT_LETTERS.index(x) for x in ready), tuple(net[x] for x in SEAT_LETTERS)))
         self.settlements.append(e)
 
     # --- discard ---------------------------------------------------------------------------------
@@ -570,7 +565,7 @@ class Table:
         if not self.hands[seat][t.index]:
             raise IllegalActionError(f"{SEAT_EN[seat]} has no {t} ({t.en}) to discard.",
                                      f"{SEAT_ZH[seat]}手里没有{t.zh}，不能打出。")
-        if self.config.swap_call_ban and self._after_claim is t:
+        if self.facts.swap_call_ban and self._after_claim is t:
             raise IllegalActionError(f"{t} was just chowed; discarding it now is a false win (炸胡) here.",
                                      f"刚吃进{t.zh}，此时打出同一张牌算炸胡。")
         if self._haidi_taker is not None and self._haidi_taker[0] == seat and t is not self._haidi_taker[1]:
@@ -578,18 +573,18 @@ class Table:
             raise IllegalActionError(f"{SEAT_EN[seat]} took the last wall tile (海底) and cannot win with it: it is "
                                      f"exposed as his discard, so he must discard {h}.",
                                      f"{SEAT_ZH[seat]}要了海底牌又不能和，须把海底牌{h.zh}打出。")
-        if self.config.wild == "tail_same" and t is self.wild:
+        if self.facts.wild == "tail_same" and t is self.wild:
             raise IllegalActionError(f"{t} is the 金 (wild); discarding it is a false win (炸胡).",
                                      f"{t.zh}是金，打出金算炸胡。")
         if self._forced(seat):
-            raise IllegalActionError(f"In the last {self.config.forced_win_tiles} tiles of the wall a winning "
+            raise IllegalActionError(f"In the last {self.facts.forced_win_tiles} tiles of the wall a winning "
                                      f"self-draw must be declared: {SEAT_EN[seat]} wins with {self._drawn}.",
-                                     f"最后{self.config.forced_win_tiles}张牌自摸必须和：{SEAT_ZH[seat]}摸到"
+                                     f"最后{self.facts.forced_win_tiles}张牌自摸必须和：{SEAT_ZH[seat]}摸到"
                                      f"{self._drawn.zh}已经和了。")
 
     def _forced(self, seat: int) -> bool:
         """Yunnan §6.6: in the last tiles of the wall a possible win must be taken."""
-        n = self.config.forced_win_tiles
+        n = self.facts.forced_win_tiles
         if not n or self.live_tiles_left() >= n:
             return False
         if self.phase == "discard":
@@ -635,7 +630,7 @@ class Table:
             if self.claims_left[seat] != 0:
                 if h[t.index] >= 2:
                     out.append("pung")
-                if self.config.chow and seat == (d + 1) % 4 and self._chow_starts(seat, t):
+                if self.rules.claims.chow and seat == (d + 1) % 4 and self._chow_starts(seat, t):
                     out.append("chow")
             if h[t.index] == 3 and self.wall.next_tail(0) is not None:
                 out.append("kong")
@@ -712,9 +707,9 @@ class Table:
         """Raise unless ``seat`` may chow the discard; ``start`` = the lowest tile of the run."""
         t = self._need_claim(seat, "chow", "吃")
         d = self.last_discard[0]
-        if not self.config.chow:
-            raise IllegalActionError(f"There is no chow in {self.config.en} mahjong.",
-                                     f"{self.config.zh}不能吃牌。")
+        if not self.rules.claims.chow:
+            raise IllegalActionError(f"There is no chow in {self.rules.en} mahjong.",
+                                     f"{self.rules.zh}不能吃牌。")
         if seat != (d + 1) % 4:
             raise IllegalActionError(
                 f"{SEAT_EN[seat]} cannot chow {SEAT_EN[d]}'s discard: a chow is only from the left player (上家), "
@@ -821,10 +816,10 @@ class Table:
             self._emit(Konged(seat, "concealed", t, meld))
             self.kongs += 1
             self._claimed = True
-            self._kong_replacement(seat, prefer=1 if self.config.kong_replacement == "xian" else 0)
+            self._kong_replacement(seat, prefer=1 if self.facts.kong_replacement == "by_kong_kind" else 0)
             return e
         robbers = []
-        if self.config.kong_robbing:
+        if self.facts.kong_robbing:
             self._robbing = (seat, t)        # judged as a win on seat's kong tile
             robbers = [s for s in range(4) if s != seat and self._can_win_on(s, t, robbing=True)[0]]
             self._robbing = None
@@ -864,7 +859,7 @@ class Table:
                     continue
                 i = w.tiles[p]
                 h[i] += 1
-                done = complete_with_wild(h[:34], len(self.melds[seat]), None, self.config.shapes)
+                done = complete_with_wild(h[:34], len(self.melds[seat]), None, self.facts.shapes)
                 h[i] -= 1
                 if done:
                     taken = (p, w.take_tail_at(p))
@@ -889,7 +884,7 @@ class Table:
     def rules(self):
         """The :class:`~mjlearn.rules.RuleSet` (with the table's options) that judges and scores wins."""
         if self._rules is None:
-            self._rules = self.config.rules
+            self._rules = self._ruleset
             self._rule_ctx = frozenset(self._rules.context_names)
             bad = sorted(set(self.extra_context) - self._rule_ctx)
             if bad:
@@ -898,7 +893,7 @@ class Table:
         return self._rules
 
     def _shape_ok(self, seat: int, c) -> bool:
-        cfg = self.config
+        cfg = self.facts
         wild = self.wild.index if self.wild is not None else None
         n = len(self.melds[seat])
         if complete_with_wild(c, n, wild, cfg.shapes):
@@ -925,7 +920,7 @@ class Table:
             d["wild"] = self.wild
         if "indicator" in names:
             d["indicator"] = self.wild_indicator
-        if "flowers" in names and self.config.flowers == "fuzhou":
+        if "flowers" in names and self._flower_kinds == 27:       # honors set aside as flowers
             d["flowers"] = "".join(str(f) for f in self.flowers[seat] if f.index < 34) or 0
         if "other_kongs" in names:
             ok = {}
@@ -940,12 +935,9 @@ class Table:
         first = no_claims and mine == 0
         d["first_go_around"] = first
         d["heavenly"] = seat == 0 and self_drawn and first
-        if rs.name == "hongkong":      # §10: 地和 = a non-dealer's first self-draw; 人和 = a first-round discard win
-            d["earthly"] = seat != 0 and self_drawn and first
-            d["human"] = not self_drawn and not robbing and first
-        else:                          # §9 (old Beijing): 地和 = a win on the dealer's first discard
-            d["earthly"] = (not self_drawn and not robbing and from_seat == 0 and no_claims
-                            and sum(self._discards) == 1)
+        d.update(rs.first_round_context(dealer=seat == 0, self_drawn=self_drawn, robbing=robbing, first=first,
+                                        on_dealers_first_discard=(from_seat == 0 and no_claims
+                                                                  and sum(self._discards) == 1)))
         d["shao_zhuang"] = self._shao_zhuang()
         d["after_kong"] = not self_drawn and not robbing and self._discard_after_kong
         d["passed_same_tile"] = not self_drawn and t.index in self._passed_tiles[seat]
@@ -971,7 +963,7 @@ class Table:
         return got
 
     def _judge_now(self, seat: int, t: Tile, robbing: bool, self_drawn: bool):
-        cfg = self.config
+        cfg = self.facts
         c = list(self.hands[seat][:34])
         if not self_drawn:
             c[t.index] += 1
@@ -1072,7 +1064,7 @@ class Table:
         set uses them) and end the hand."""
         verdicts = [self._judge(s, t, robbing=robbing, self_drawn=self_drawn) for s in seats]
         extra = {}
-        if self.config.bird:
+        if self.facts.bird:
             extra["bird"] = self._turn_up_bird(t if self._final and not robbing and
                                                not (self_drawn and self._drawn_kind == "kong") else None)
         if len(seats) > 1:
@@ -1127,10 +1119,9 @@ class Table:
             and self._drawn_kind in ("deal", "flower")
 
     def on_deal_result(self, seat: int):
-        """What ``mjlearn.rules.changsha.on_deal`` makes of ``seat``'s dealt tiles now (legal or not)."""
-        from ..rules.changsha import on_deal
+        """What the rule set (``RuleSet.on_deal_win``) makes of ``seat``'s dealt tiles now (legal or not)."""
         from ..notation import format_tiles
-        return on_deal(format_tiles(self.concealed(seat)), seat=SEAT_LETTERS[seat], dealer="E", rules=self.rules)
+        return self.rules.on_deal_win(format_tiles(self.concealed(seat)), SEAT_LETTERS[seat], "E")
 
     def verify_declare_on_deal(self, seat: int) -> None:
         """Raise unless ``seat`` may declare an on-deal 小胡 (起手胡, Changsha §5.6): right after the deal,
@@ -1138,8 +1129,8 @@ class Table:
         if seat not in (0, 1, 2, 3):
             raise IllegalActionError(f"There is no seat {seat!r}: seats are 0-3 (East, South, West, North).",
                                      f"没有座位{seat!r}：座位为0-3（东南西北）。")
-        if not self.config.on_deal_wins:
-            raise IllegalActionError(f"{self.config.en} has no 小胡 on the deal.", f"{self.config.zh}没有起手小胡。")
+        if not self.facts.on_deal_wins:
+            raise IllegalActionError(f"{self.rules.en} has no 小胡 on the deal.", f"{self.rules.zh}没有起手小胡。")
         if self.phase in ("setup", "over"):
             raise IllegalActionError("An on-deal 小胡 is declared after the deal, while the hand is on.",
                                      "起手小胡要在发完牌后、牌局进行中报。")
@@ -1179,8 +1170,8 @@ class Table:
         if seat not in (0, 1, 2, 3):
             raise IllegalActionError(f"There is no seat {seat!r}: seats are 0-3 (East, South, West, North).",
                                      f"没有座位{seat!r}：座位为0-3（东南西北）。")
-        if not self.config.gold_grab or self.config.wild != "tail_same":
-            raise IllegalActionError(f"{self.config.en} turns up no 金 to grab.", f"{self.config.zh}没有金可抢。")
+        if not self.facts.gold_grab or self.facts.wild != "tail_same":
+            raise IllegalActionError(f"{self.rules.en} turns up no 金 to grab.", f"{self.rules.zh}没有金可抢。")
         if self.rules.opt("qiangjin_rule") != "street":
             raise IllegalActionError(
                 "Taking the turned-up 金 is the street 抢金; this table's 抢金 is "
@@ -1251,9 +1242,9 @@ class Table:
 
     def _need_not_forced(self, seat: int, t: Tile) -> None:
         if self._forced(seat):
-            raise IllegalActionError(f"In the last {self.config.forced_win_tiles} tiles of the wall a win on a "
+            raise IllegalActionError(f"In the last {self.facts.forced_win_tiles} tiles of the wall a win on a "
                                      f"discard is automatic: {SEAT_EN[seat]} wins on {t}.",
-                                     f"最后{self.config.forced_win_tiles}张牌点炮自动和牌：{SEAT_ZH[seat]}和{t.zh}。")
+                                     f"最后{self.facts.forced_win_tiles}张牌点炮自动和牌：{SEAT_ZH[seat]}和{t.zh}。")
 
     def can_pass(self, seat: int) -> bool:
         return _ok(self.verify_pass, seat)
@@ -1272,7 +1263,7 @@ class Table:
         return self._call(seat, "pass", self._claim_tile())
 
     def _call(self, seat: int, action: str, t: Tile, start: Tile | None = None) -> Declared:
-        if action != "win" and self.config.passed_win != "none" and \
+        if action != "win" and self.facts.passed_win != "none" and \
                 self._judge(seat, t, robbing=self.phase == "rob")[0]:
             self._passed_seats.add(seat)          # 漏胡: no discard win before his next draw
             self._passed_tiles[seat].add(t.index)  # 过水: not this tile before his next discard
@@ -1287,13 +1278,16 @@ class Table:
         return e
 
     def _winners_in_order(self, origin: int) -> list[int]:
+        """The seats that called a win and collect, in turn order from ``origin`` (the discarder or the
+        konger): the rule set's ``choose_winners`` decides among several."""
         order = [(origin + k) % 4 for k in (1, 2, 3)]
         wins = [s for s in order if self.calls.get(s, ("pass",))[0] == "win"]
-        if self.config.multi_win == "gold_sparrow_first" and len(wins) > 1:   # Fuzhou §11.5
-            t, rob = self._claim_tile(), self.phase == "rob"
-            sparrows = [s for s in wins if any(i.key == "gold_sparrow" for i in self._judge(s, t, robbing=rob)[4].items)]
-            return (sparrows or wins)[:1]
-        return wins if self.config.multi_win == "all" else wins[:1]
+        if len(wins) < 2:
+            return wins
+        t, rob = self._claim_tile(), self.phase == "rob"
+        claims = [(SEAT_LETTERS[s], self._judge(s, t, robbing=rob)[4]) for s in wins]
+        chosen, _ = self.rules.choose_winners(claims, SEAT_LETTERS[origin])
+        return [SEAT_LETTERS.index(x) for x in chosen]
 
     def _resolve_rob(self) -> None:
         konger, t = self._robbing
@@ -1355,7 +1349,7 @@ class Table:
             self._end_exhausted()
 
     def _roams(self) -> bool:
-        return self.config.haidi_roaming and bool(self.rules.opt("haidi_roaming"))
+        return self.facts.haidi_roaming and bool(self.rules.opt("haidi_roaming"))
 
     @property
     def haidi_offered(self) -> bool:
@@ -1378,9 +1372,9 @@ class Table:
     def options(self, seat: int) -> list[str]:
         """Every action ``seat`` may take now, by name."""
         extra = []
-        if self.config.on_deal_wins and self.can_declare_on_deal(seat):
+        if self.facts.on_deal_wins and self.can_declare_on_deal(seat):
             extra.append("on_deal")
-        if self.config.gold_grab and self.can_grab_gold(seat):
+        if self.facts.gold_grab and self.can_grab_gold(seat):
             extra.append("grab_gold")
         return self._options(seat) + extra
 
@@ -1412,7 +1406,7 @@ class Table:
         return replay(self.log[:n])
 
     def __repr__(self) -> str:
-        return (f"<Table {self.config.name} phase={self.phase!r} turn={SEAT_LETTERS[self.turn]} "
+        return (f"<Table {self.rules.name} phase={self.phase!r} turn={SEAT_LETTERS[self.turn]} "
                 f"events={len(self.log)} wall_left={self.wall.remaining}>")
 
     def _repr_html_(self) -> str:
@@ -1447,7 +1441,7 @@ def replay(log) -> Table:
         raise ValueError("a log starts with the WallBuilt event")
     first = log[0]
     dice = [e.dice for e in log if isinstance(e, DiceThrown)]
-    t = Table(first.config or first.rules, first.seed, arrangement=first.arrangement, dice=dice,
+    t = Table(first.ruleset or first.rules, first.seed, arrangement=first.arrangement, dice=dice,
               prevalent_wind=first.prevalent_wind, setup=False, context=dict(first.context))
     while len(t.log) < len(log) and t.phase == "setup":
         if t.step_setup() is None:

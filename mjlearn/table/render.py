@@ -201,7 +201,7 @@ def table_html(table, *, show_all: bool = True, seat: int | None = None, tile_wi
     if table.wild is not None:
         from ..render.svg import tile_html
         info.append(f"百搭 wild: {tile_html(table.wild, width=20)} (indicator 指示牌 {table.wild_indicator})")
-    info.append(f"{table.config.zh} {table.config.en} · {_PHASE.get(table.phase, table.phase)}")
+    info.append(f"{table.rules.zh} {table.rules.en} · {_PHASE.get(table.phase, table.phase)}")
     return (
         '<div class="mjlearn mj-table" style="font-family:system-ui,sans-serif;font-size:13px;'
         'display:grid;grid-template-columns:minmax(250px,320px) 310px minmax(250px,320px);gap:8px;'

@@ -1,7 +1,7 @@
 """A session (a match) of several hands: dealer rotation, the prevalent wind and running scores.
 
 Four players sit at fixed places; the dealer (East of each hand) moves between them by the rule
-set's rotation (:attr:`TableConfig.dealer_rotation`), each hand is played on a :class:`Table`
+set's :meth:`~mjlearn.rules.RuleSet.next_dealer`, each hand is played on a :class:`Table`
 whose seat 0 is the dealer, and each hand's payments (by seat wind) are credited to the players.
 Payments sum to zero in every hand, so the running scores always sum to zero too.
 
@@ -26,7 +26,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-from .config import table_config
+from ..rules.base import RuleSet
+from ..rules.registry import DEFAULT, get as _get_rules
 from .play import Table
 from .wall import SEAT_LETTERS
 
@@ -68,18 +69,17 @@ class HandRecord:
 class Session:
     """Several hands under one rule set with dealer rotation and cumulative scores.
 
-    ``rules``: a table name or registry name (see :func:`~mjlearn.table.config.table_config`);
+    ``rules``: a rule-set name or alias, or a :class:`~mjlearn.rules.RuleSet`;
     ``seed``: hand ``k`` is shuffled with seed ``seed * 1000 + k``; ``players``: four names;
     ``rule_options``: options of the rule set (e.g. ``{"min_fan": 3}`` in Hong Kong).
     Play with :meth:`play` (computer players), or take :meth:`next_table`, play it yourself and
     hand it back with :meth:`record`.
     """
 
-    def __init__(self, rules="mcr", seed: int = 0, *, players=("玩家1 P1", "玩家2 P2", "玩家3 P3", "玩家4 P4"),
+    def __init__(self, rules=DEFAULT, seed: int = 0, *, players=("玩家1 P1", "玩家2 P2", "玩家3 P3", "玩家4 P4"),
                  rule_options=None, first_dealer: int = 0):
-        self.config = table_config(rules)
-        if rule_options:
-            self.config = self.config.replace(rule_options={**dict(self.config.rule_options), **dict(rule_options)})
+        rs = _get_rules(rules)
+        self.rules: RuleSet = rs.with_options(**dict(rule_options)) if rule_options else rs
         if len(players) != 4:
             raise ValueError(f"a session needs four players, got {len(players)}")
         if first_dealer not in (0, 1, 2, 3):
@@ -98,7 +98,7 @@ class Session:
     # --- one hand ---------------------------------------------------------------------------------
 
     def _context(self) -> dict:
-        names = set(self.config.rules.context_names)
+        names = set(self.rules.context_names)
         ctx = {}
         if "streak" in names:
             ctx["streak"] = self.streak
@@ -109,7 +109,7 @@ class Session:
     def next_table(self) -> Table:
         """The table of the next hand, dealt and ready (seat 0 = the current dealer)."""
         k = len(self.records) + 1
-        self._pending = Table(self.config, seed=self.seed * 1000 + k, prevalent_wind=self.prevalent_wind,
+        self._pending = Table(self.rules, seed=self.seed * 1000 + k, prevalent_wind=self.prevalent_wind,
                               context=self._context())
         return self._pending
 
@@ -146,23 +146,13 @@ class Session:
         return self
 
     def next_dealer_seat(self, table: Table) -> int:
-        """The seat (of the finished hand: 0 = its dealer) who deals the next hand."""
-        rot = self.config.dealer_rotation
-        wins = [w.seat for w in table.winners]
-        if rot == "pass":
-            return 1
-        if not wins:
-            return 0                                     # a drawn hand keeps the dealer
-        if rot == "stay":
-            return 0 if 0 in wins else 1
-        if len(wins) == 1:
-            return wins[0]
-        discarder = table.winners[0].from_seat
-        if rot == "winner_or_discarder":                 # Changsha §5.3: the discarder after 通炮
-            return discarder
-        if rot == "winner_or_next":                      # Yunnan §6.3, A-YN-12: the discarder's 下家
-            return (discarder + 1) % 4
-        raise ValueError(f"unknown dealer rotation {rot!r}")
+        """The seat (of the finished hand: 0 = its dealer) who deals the next hand, by the session's rule
+        set (:meth:`~mjlearn.rules.RuleSet.next_dealer`)."""
+        ws = table.winners
+        discarder = ws[0].from_seat if ws else None
+        nxt = self.rules.next_dealer(tuple(SEAT_LETTERS[w.seat] for w in ws),
+                                      None if discarder is None else SEAT_LETTERS[discarder], SEAT_LETTERS[0])
+        return SEAT_LETTERS.index(nxt)
 
     def _rotate(self, table: Table) -> None:
         nxt = self.next_dealer_seat(table)
@@ -197,7 +187,7 @@ class Session:
         return out
 
     def __str__(self) -> str:
-        head = f"{self.config.zh} {self.config.en}: {len(self.records)} hands / 局"
+        head = f"{self.rules.zh} {self.rules.en}: {len(self.records)} hands / 局"
         names = "  ".join(f"{p:>12}" for p in self.players)
         lines = [head, f"{'#':>3} {'wind':>4} {'dealer':>12}  {names}  outcome"]
         for row in self.rows():
@@ -208,11 +198,11 @@ class Session:
         return "\n".join(lines)
 
     def __repr__(self) -> str:
-        return (f"<Session {self.config.name} hands={len(self.records)} dealer={self.players[self.dealer]} "
+        return (f"<Session {self.rules.name} hands={len(self.records)} dealer={self.players[self.dealer]} "
                 f"wind={self.prevalent_wind} scores={self.scores}>")
 
     def _repr_html_(self) -> str:
-        unit = self.config.rules.pay_unit
+        unit = self.rules.pay_unit
         th = "".join(f"<th colspan=2>{escape(p)}</th>" for p in self.players)
         rows = []
         for row in self.rows():
@@ -224,7 +214,7 @@ class Session:
                         f"<td>{escape(self.players[row['dealer']])}{streak}</td>{cells}"
                         f"<td>{escape(row['zh'])}<br><small>{escape(row['en'])}</small></td></tr>")
         total = "".join(f"<th colspan=2 style='text-align:right'>{s:+g}</th>" for s in self.scores)
-        return (f"<table class='mj-session'><caption>{escape(self.config.zh)} {escape(self.config.en)} — "
+        return (f"<table class='mj-session'><caption>{escape(self.rules.zh)} {escape(self.rules.en)} — "
                 f"{len(self.records)} 局 hands, {escape(unit[0])} {escape(unit[1])}</caption>"
                 f"<tr><th>局 #</th><th>圈风 Wind</th><th>庄家 Dealer</th>{th}<th>结果 Outcome</th></tr>"
                 f"<tr><th></th><th></th><th></th>"

@@ -28,28 +28,40 @@ import random as _random
 from typing import Iterable
 
 from ..tiles import TILES, Tile
-from .config import TableConfig, table_config
+from ..rules.base import RuleSet
+from ..rules.registry import get as _get_rules
 
-__all__ = ["Wall", "tile_set", "roll_dice", "wall_owner", "SEAT_LETTERS", "SEAT_ZH"]
+__all__ = ["Wall", "tile_set", "wall_stacks", "roll_dice", "wall_owner", "SEAT_LETTERS", "SEAT_ZH"]
 
 SEAT_LETTERS = "ESWN"
 """Seat winds by seat index: 0 East (dealer), 1 South (下家 of East), 2 West, 3 North."""
 SEAT_ZH = "东南西北"
 
+_STACKS = {144: (18,) * 4, 136: (17,) * 4, 108: (14, 13, 14, 13)}
+
 # position states
 UNTAKEN, LIVE, TAIL, ASIDE = 0, 1, 2, 3
 
 
-def tile_set(config) -> list[int]:
-    """Tile indices of a full set for a rule set: 108, 136 or 144 tiles, sorted."""
-    cfg = table_config(config)
-    kinds = range(34) if cfg.has_honors else range(27)
+def tile_set(rules) -> list[int]:
+    """Tile indices of a full set for a rule set (a name or :class:`~mjlearn.rules.RuleSet`): 108, 136
+    or 144 tiles, sorted."""
+    ts = _get_rules(rules).tiles
+    flowers = ts.flowers != "none"
+    kinds = range(34) if ts.honors or flowers else range(27)   # honors may be played as flowers
     out = [i for i in kinds for _ in range(4)]
-    if cfg.has_flowers:
+    if flowers:
         out.extend(range(34, 42))
-    if len(out) != cfg.tiles:  # a config inconsistent with its own tile count is a bug to report
-        raise ValueError(f"rule set {cfg.name!r}: the tile flags give {len(out)} tiles, not {cfg.tiles}")
     return out
+
+
+def wall_stacks(tiles: int) -> tuple[int, int, int, int]:
+    """Stacks (two tiles each) in front of East, South, West, North for a set of ``tiles``: 144 -> 18
+    each, 136 -> 17, 108 -> 14, 13, 14, 13 (§13.3)."""
+    try:
+        return _STACKS[tiles]
+    except KeyError:
+        raise ValueError(f"a wall is built from 108, 136 or 144 tiles, not {tiles}") from None
 
 
 def roll_dice(rng: _random.Random, n: int) -> tuple[int, ...]:
@@ -73,13 +85,13 @@ class Wall:
     is also recorded as an event, so the log alone rebuilds it.
     """
 
-    def __init__(self, config, arrangement: Iterable[int]):
-        self.config: TableConfig = table_config(config)
-        self.stacks_per_wall: tuple[int, ...] = self.config.stacks
+    def __init__(self, rules, arrangement: Iterable[int]):
+        self.rules: RuleSet = _get_rules(rules)
+        expected = tile_set(self.rules)
+        self.stacks_per_wall: tuple[int, ...] = wall_stacks(len(expected))
         arrangement = tuple(arrangement)
-        expected = sorted(tile_set(self.config))
         if sorted(arrangement) != expected:
-            raise ValueError(f"a {self.config.name} wall needs exactly the {len(expected)} tiles of its set")
+            raise ValueError(f"a {self.rules.name} wall needs exactly the {len(expected)} tiles of its set")
         self.arrangement: tuple[int, ...] = arrangement
         """Tile indices in physical order: East's stacks 1..L (top, bottom), then South, West, North."""
         self._offsets = [0]
@@ -101,11 +113,11 @@ class Wall:
         self.taken = 0
 
     @classmethod
-    def build(cls, config, rng: _random.Random) -> "Wall":
+    def build(cls, rules, rng: _random.Random) -> "Wall":
         """Shuffle a full set with ``rng`` and build the four walls (§13.1 steps 1-2)."""
-        tiles = tile_set(config)
+        tiles = tile_set(rules)
         rng.shuffle(tiles)
-        return cls(config, tiles)
+        return cls(rules, tiles)
 
     def __len__(self) -> int:
         return len(self.arrangement)
@@ -251,6 +263,6 @@ class Wall:
         return wall_html(self)
 
     def __repr__(self) -> str:
-        return (f"<Wall {self.config.name}: {len(self)} tiles, {self.remaining} left, "
+        return (f"<Wall {self.rules.name}: {len(self)} tiles, {self.remaining} left, "
                 f"break after stack {self.break_k} of {SEAT_LETTERS[self.break_owner]!r}>"
-                if self.break_owner is not None else f"<Wall {self.config.name}: {len(self)} tiles, not broken>")
+                if self.break_owner is not None else f"<Wall {self.rules.name}: {len(self)} tiles, not broken>")

@@ -29,9 +29,10 @@ def _seat(x, where: str) -> str:
 
 def engine_break(rules: str, dice: list) -> tuple[int, int, list]:
     """(owner seat, stacks counted, every throw) from a real table set up with these dice."""
-    from ...table import Table, table_config
+    from ...rules import get as get_rules
+    from ...table import Table
     from ...table.events import WallBroken
-    cfg = table_config(rules)
+    cfg = get_rules(rules)
     t = Table(rules, 0, dice=[tuple(d) for d in dice], setup=False)
     while True:
         e = t.step_setup()
@@ -43,25 +44,25 @@ def engine_break(rules: str, dice: list) -> tuple[int, int, list]:
 
 class WallBreak(Kind):
     def make(self, rng, difficulty):
-        from ...table import table_config
+        from ...rules import get as get_rules
         rules = {1: "mcr", 2: rng.choice(("mcr", "beijing", "changsha")), 3: rng.choice(_BREAK_RULES)}[difficulty]
-        cfg = table_config(rules)
-        dice = [[rng.randint(1, 6) for _ in range(cfg.dice)]]
-        if cfg.break_rule == "dealer_plus_owner":
+        cfg = get_rules(rules)
+        dice = [[rng.randint(1, 6) for _ in range(cfg.table.dice)]]
+        if cfg.table.break_rule == "dealer_plus_owner":
             dice.append([rng.randint(1, 6) for _ in range(2)])
         return ({"rules": rules, "dice": dice},
                 ("骰子掷出如下。从哪家的牌墙开牌？从右数第几墩之后？", "The dice are thrown as shown. Whose wall is broken, "
                  "and after how many stacks counted from its right end?"))
 
     def validate(self, data):
-        from ...table import table_config
+        from ...rules import get as get_rules
         rules = need(data, "rules", "wall_break")
         try:
-            cfg = table_config(rules)
-        except (ValueError, KeyError) as e:
+            cfg = get_rules(rules)
+        except (ValueError, KeyError, TypeError) as e:
             raise QuizError(f"wall_break question: field 'rules': {e}") from None
         dice = need(data, "dice", "wall_break")
-        want = [cfg.dice] + ([2] if cfg.break_rule == "dealer_plus_owner" else [])
+        want = [cfg.table.dice] + ([2] if cfg.table.break_rule == "dealer_plus_owner" else [])
         if not isinstance(dice, list) or [len(d) if isinstance(d, list) else -1 for d in dice] != want or \
                 not all(isinstance(x, int) and 1 <= x <= 6 for d in dice for x in d):
             raise QuizError(f"wall_break question: field 'dice' must be {len(want)} throw(s) of {want} dice "
@@ -91,8 +92,8 @@ class WallBreak(Kind):
         return Grade(ok_w and ok_k, answer, solution, tuple(expl), (ok_w + ok_k) / 2)
 
     def explain_solution(self, data, solution):
-        from ...table import table_config
-        cfg = table_config(data["rules"])
+        from ...rules import get as get_rules
+        cfg = get_rules(data["rules"])
         d = data["dice"]
         s = sum(d[0])
         w = SEAT_NAMES[solution["wall"]]
@@ -121,8 +122,8 @@ class WallBreak(Kind):
 
     def describe(self, q, lang=None):
         from ...i18n import pick
-        from ...table import table_config
-        cfg = table_config(q.data["rules"])
+        from ...rules import get as get_rules
+        cfg = get_rules(q.data["rules"])
         return (pick("规则：", "Rules: ", lang) + pick(cfg.zh, cfg.en, lang) + "\n" + pick("骰子：", "Dice: ", lang)
                 + " | ".join(" ".join(map(str, d)) for d in q.data["dice"]))
 
@@ -270,7 +271,7 @@ class Claim(Kind):
         from ...i18n import pick
         t = _situation(q.data)
         d, tile = t.last_discard
-        lines = [pick(f"规则：{t.config.zh}", f"Rules: {t.config.en}", lang),
+        lines = [pick(f"规则：{t.rules.zh}", f"Rules: {t.rules.en}", lang),
                  pick(f"{SEAT_NAMES[SEATS[d]][0]}打出 {tile}", f"{SEAT_NAMES[SEATS[d]][1]} discards {tile}", lang)]
         for k, v in q.data["calls"].items():
             lines.append(f"  {pick(*SEAT_NAMES[k], lang=lang)} ({t.hand_of(SEATS.index(k))}): {pick(_ZH[v], v, lang)}")

@@ -1,0 +1,92 @@
+"""The table plays every registered rule set exactly as it did when these fingerprints were taken.
+
+For each rule set: 25 seeded hands by the computer players and a 6-hand :class:`Session`; every
+event of every log (its type, fields and both sentences, the scored patterns of each win) and the
+session's dealers, winds and scores go into one SHA-256 per rule set. A restructuring of the table
+or the rule sets that is meant to change nothing must leave these unchanged; a deliberate change of
+play or scoring updates the constant in the same commit and says why.
+
+``python tests/test_table_fingerprints.py`` prints the current fingerprints.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+
+import pytest
+
+import mjlearn.rules as R
+from mjlearn.table import Session, Table, play_hand
+
+HANDS = 25
+SESSION_HANDS = 6
+
+
+def _event_record(e) -> str:
+    """One event as text that does not depend on how the rule set's table facts are stored."""
+    name = type(e).__name__
+    if name == "WallBuilt":   # the rule set itself is fingerprinted through what it makes happen
+        return f"WallBuilt {e.arrangement} {e.seed} {e.prevalent_wind} {tuple(e.context)}"
+    fields = {f.name: getattr(e, f.name) for f in dataclasses.fields(e) if f.name not in ("result", "rule_context")}
+    extra = ""
+    result = getattr(e, "result", None)
+    if result is not None:
+        extra = " items=" + repr([(i.zh, i.en, i.value, i.count) for i in result.items])
+    ctx = getattr(e, "rule_context", ())
+    if ctx:
+        extra += f" ctx={sorted(ctx)!r}"
+    return f"{name} {fields!r} {e.zh} | {e.en}{extra}"
+
+
+def fingerprint(rules: str) -> str:
+    h = hashlib.sha256()
+    for seed in range(HANDS):
+        t = play_hand(Table(rules, seed=seed))
+        for e in t.log:
+            h.update(_event_record(e).encode())
+        h.update(repr(sorted(t.payments.items())).encode())
+    s = Session(rules, seed=3).play(SESSION_HANDS)
+    for r in s.records:
+        h.update(f"hand {r.number} dealer={r.dealer} wind={r.prevalent_wind} streak={r.streak} "
+                 f"pay={r.payments}".encode())
+        for e in r.table.log:
+            h.update(_event_record(e).encode())
+    h.update(repr((s.scores, s.dealer, s.prevalent_wind, s.streak)).encode())
+    return h.hexdigest()[:16]
+
+
+FINGERPRINTS = {
+    'mcr': '040f671a20c03c0e',
+    'beijing': '6ac1bd251af8af92',
+    'beijing_cpt': '88c5e70d25ac2f7b',
+    'bj_basic': '96091113e9558727',
+    'bj_new': '13eb666f6101b0fa',
+    'hebei1': '6714dc8ca4752d14',
+    'hebei2': 'c7b9cdd7f919b576',
+    'shandong1': '3123ad327e504e54',
+    'shandong2': '3ff5e837a825cae6',
+    'changsha': '363691467f969d1b',
+    'yunnan': '227cb6906b869ac1',
+    'huopin': 'fc6e8603d583ca54',
+    'huopin_dazhong': '98a3b3f5f59ffa08',
+    'huopin_wufan': 'b1d8cb0063ae86fe',
+    'xian': '60dceeb2d16e37f9',
+    'old_beijing': '1a6f07555157c2eb',
+    'hongkong': '82475440bfe300e8',
+    'fuzhou': '0f78e21d76aace19',
+}
+
+
+def test_every_rule_set_has_a_fingerprint():
+    assert sorted(FINGERPRINTS) == sorted(R.names())
+
+
+@pytest.mark.parametrize("rules", sorted(FINGERPRINTS))
+def test_table_plays_as_before(rules):
+    assert fingerprint(rules) == FINGERPRINTS[rules]
+
+
+if __name__ == "__main__":
+    for name in R.names():
+        print(f"    {name!r}: {fingerprint(name)!r},")
