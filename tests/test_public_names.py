@@ -92,7 +92,6 @@ CALLS = {
         "next_in_sequence": "m.next_in_sequence(mjlearn.tile('9m'))",
         "relative_seat": "m.relative_seat(0, 1)",
         "Bot": "m.Bot(seed=1)",
-        "table_config": "m.table_config('mcr')",
     },
     "mjlearn.widgets": {
         "HandEditor": "m.HandEditor()",
