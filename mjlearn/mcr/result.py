@@ -250,9 +250,11 @@ class ScoreResult:
             fans.append({"id": f, "zh": row.zh, "en": row.en, "points": pts[f], "count": n})
         return fans
 
-    def to_dict(self) -> dict:
-        """The JSON form fixed by DESIGN.md, then the keys of a rule set's verdict (legal, reason,
-        unit, items, payments, reading, substitutions, options).
+    def to_dict(self, verdict: bool | None = None) -> dict:
+        """The JSON form fixed by DESIGN.md (rules, hand, total, meets_minimum, fans, excluded);
+        with ``verdict`` also the keys of a rule set's verdict (legal, reason, unit, items, payments,
+        reading, substitutions, options), as :class:`~mjlearn.rules.RegionalResult` gives them.
+        ``verdict`` defaults to whether the seats were given (always so by :func:`mjlearn.rules.score`).
 
         Built from the fan counts and the dropped fans directly (the same rows as :attr:`fans` and
         :attr:`excluded`, in the same order), without the tile-level explanation objects.
@@ -267,14 +269,20 @@ class ScoreResult:
                     continue
                 seen.add(key)
                 excluded.append({"id": f, "zh": fan(f).zh, "because_of": because, "principle": principle})
-        reason = self.reason
-        return {
+        out = {
             "rules": self.rules,
             "hand": str(self.hand),
             "total": self.total,
             "meets_minimum": self.meets_minimum,
             "fans": fans,
             "excluded": excluded,
+        }
+        if verdict is None:
+            verdict = self._seats is not None
+        if not verdict:
+            return out
+        reason = self.reason
+        out.update({
             "legal": self.legal,
             "reason": None if reason is None else {"zh": reason[0], "en": reason[1]},
             "unit": {"zh": "分", "en": "points"},
@@ -284,7 +292,8 @@ class ScoreResult:
             "reading": None if self._raw is None else str(self.reading),
             "substitutions": [],
             "options": ({"profile": self.rules} if self._ruleset is None else self._ruleset.option_values),
-        }
+        })
+        return out
 
     def settlement(self, winner: str = "E", discarder: str | None = None) -> dict[str, int]:
         """Payments per seat by the competition formula; ``discarder`` None for a self-draw.
