@@ -218,7 +218,8 @@ class ScoreResult:
             return ("牌型不完整", "the tiles do not make a complete hand")
         if self.total - self.flowers < 8:
             n = self.total - self.flowers
-            return (f"不计花牌 {n} 番，不够起和 8 番", f"{n} points without flowers: under the 8-point minimum")
+            return (f"不计花牌 {n} 番，不够起和 8 番",
+                    f"{n} points without flowers: under the 8-point minimum")
         return None
 
     unit = ("分", "points")

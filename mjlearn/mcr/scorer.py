@@ -123,7 +123,8 @@ def _win_context(context):
     if unknown:
         raise ContextError(f"MCR scoring (国标麻将) does not use the context keyword{'s' if len(unknown) > 1 else ''} "
                            f"{', '.join(map(repr, unknown))}; it accepts: {', '.join(CONTEXT_KEYWORDS)} "
-                           f"(and profile)", accepted=CONTEXT_KEYWORDS)
+                           f"(and profile; winner, discarder, dealer to settle the payments)",
+                           accepted=CONTEXT_KEYWORDS)
     from ..hand import WinContext
     try:
         wc = WinContext(**context)

@@ -1,12 +1,16 @@
 """国标麻将 Guobiao / MCR as one more rule set (regional.md §12), delegating to :mod:`mjlearn.mcr`.
 
 The 81 fans, the counting principles and the 8-point minimum are the MCR engine's; this module
-only adapts the seats (winner, discarder, dealer) and the result form to the registry.
+only adapts the seats (winner, discarder, dealer) to it. The verdict is the engine's own
+:class:`~mjlearn.mcr.result.ScoreResult`, whichever door the hand came in by.
 
 >>> from mjlearn.rules import score
 >>> r = score("12346789mEEE44s+5m", rules="mcr", winner="S", discarder="N")    # §14.3
 >>> r.total, r.payments
 (22, {'E': -8, 'S': 46, 'W': -8, 'N': -30})
+>>> import mjlearn as mj
+>>> type(r) is type(mj.score("12346789mEEE44s+5m", winner="S", discarder="N"))
+True
 """
 
 from __future__ import annotations
