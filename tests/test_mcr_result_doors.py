@@ -46,7 +46,7 @@ def test_both_doors_same_type_and_figures(profile):
         assert (a.total, a.fan_counts(), a.payments) == (b.total, b.fan_counts(), b.payments), where
         assert [(f.id, f.count, f.points) for f in a.fans] == [(f.id, f.count, f.points) for f in b.fans], where
         assert (a.legal, a.reason, a.items) == (b.legal, b.reason, b.items), where
-        assert a.to_dict() == b.to_dict(), where
+        assert a.to_dict() == b.to_dict() and a == b, where
         assert sum(a.payments.values()) == 0, where
         assert all(isinstance(i, Item) for i in a.items), where
         assert a.legal == a.meets_minimum and (a.reason is None) == a.legal, where
