@@ -94,6 +94,9 @@ class ScoreResult:
     profile: object = field(default=None, repr=False, compare=False)
     """The :class:`~mjlearn.mcr.profiles.Profile` used."""
     _raw: tuple = field(default=None, repr=False, compare=False)
+    _seats: tuple = field(default=None, repr=False, compare=False)
+    """(winner, discarder) when the seats were given (then :attr:`payments` are settled), else None."""
+    _ruleset: object = field(default=None, repr=False, compare=False)
 
     @classmethod
     def _build(cls, hand, wc, prof, best, flowers, melds):
@@ -183,17 +186,81 @@ class ScoreResult:
         f = fan(key)
         return sum(s.total for s in self.fans if s.fan is f)
 
-    def to_dict(self) -> dict:
-        """The JSON form fixed by DESIGN.md.
+    # --- the interface of a rule set's verdict (mjlearn.rules.RegionalResult) --------------
 
-        Built from the fan counts and the dropped fans directly (the same rows as :attr:`fans` and
-        :attr:`excluded`, in the same order), without the tile-level explanation objects.
-        """
+    def _at_table(self, ruleset, context, winner, discarder):
+        """This result as the rules door gives it: judged by ``ruleset`` (the MCR rule set with its
+        options) in the completed ``context``, paid by ``winner`` / ``discarder``. Returns self
+        (a fresh result of one scoring call: nobody else holds it yet)."""
+        d = self.__dict__
+        d["_ruleset"] = ruleset
+        d["context"] = context
+        d["_seats"] = (winner, discarder)
+        return self
+
+    @property
+    def ruleset(self):
+        """The MCR rule set of :mod:`mjlearn.rules` (its ``profile`` option set to this profile)."""
+        rs = self._ruleset
+        if rs is None:
+            rs = self.__dict__["_ruleset"] = mcr_ruleset(self.rules)
+        return rs
+
+    @property
+    def legal(self) -> bool:
+        """Whether the hand may win: complete and at least 8 points without flowers."""
+        return self.is_winning and self.total - self.flowers >= 8
+
+    @property
+    def reason(self) -> tuple[str, str] | None:
+        """(zh, en) why the win is not legal; None when it is."""
+        if not self.is_winning:
+            return ("牌型不完整", "the tiles do not make a complete hand")
+        if self.total - self.flowers < 8:
+            n = self.total - self.flowers
+            return (f"不计花牌 {n} 番，不够起和 8 番",
+                    f"{n} points without flowers: under the 8-point minimum")
+        return None
+
+    unit = ("分", "points")
+    """The unit of :attr:`total` (as the MCR rule set's ``unit``)."""
+    wilds = ()
+    substitutions = ()
+    transfers = ()
+    shape = ""
+
+    @cached_property
+    def items(self) -> tuple:
+        """The counted fans as :class:`~mjlearn.rules.Item` (key = the fan id), highest first."""
+        from ..rules.result import Item
+        return tuple(Item(str(r["id"]), r["zh"], r["en"], r["points"], r["count"]) for r in self._fan_rows())
+
+    @cached_property
+    def payments(self) -> dict:
+        """Net amount of each seat E, S, W, N by the competition formula: all zero when the win is
+        not legal or no winner was given (``winner=``, ``discarder=`` to :func:`mjlearn.score`)."""
+        if self._seats is None or not self.legal:
+            return {"E": 0, "S": 0, "W": 0, "N": 0}
+        return dict(self.settlement(*self._seats))
+
+    def _fan_rows(self) -> list:
         pts = self.profile.points if self._raw is not None else ()
         fans = []
         for f, n in sorted(self.fan_counts().items(), key=lambda kv: (-pts[kv[0]], kv[0])):
             row = fan(f)
             fans.append({"id": f, "zh": row.zh, "en": row.en, "points": pts[f], "count": n})
+        return fans
+
+    def to_dict(self, verdict: bool | None = None) -> dict:
+        """The JSON form fixed by DESIGN.md (rules, hand, total, meets_minimum, fans, excluded);
+        with ``verdict`` also the keys of a rule set's verdict (legal, reason, unit, items, payments,
+        reading, substitutions, options), as :class:`~mjlearn.rules.RegionalResult` gives them.
+        ``verdict`` defaults to whether the seats were given (always so by :func:`mjlearn.rules.score`).
+
+        Built from the fan counts and the dropped fans directly (the same rows as :attr:`fans` and
+        :attr:`excluded`, in the same order), without the tile-level explanation objects.
+        """
+        fans = self._fan_rows()
         excluded = []
         if self._raw is not None:
             seen = set()
@@ -203,7 +270,7 @@ class ScoreResult:
                     continue
                 seen.add(key)
                 excluded.append({"id": f, "zh": fan(f).zh, "because_of": because, "principle": principle})
-        return {
+        out = {
             "rules": self.rules,
             "hand": str(self.hand),
             "total": self.total,
@@ -211,6 +278,23 @@ class ScoreResult:
             "fans": fans,
             "excluded": excluded,
         }
+        if verdict is None:
+            verdict = self._seats is not None
+        if not verdict:
+            return out
+        reason = self.reason
+        out.update({
+            "legal": self.legal,
+            "reason": None if reason is None else {"zh": reason[0], "en": reason[1]},
+            "unit": {"zh": "分", "en": "points"},
+            "items": [{"key": str(r["id"]), "zh": r["zh"], "en": r["en"], "value": r["points"],
+                       "count": r["count"]} for r in fans],
+            "payments": dict(self.payments),
+            "reading": None if self._raw is None else str(self.reading),
+            "substitutions": [],
+            "options": ({"profile": self.rules} if self._ruleset is None else self._ruleset.option_values),
+        })
+        return out
 
     def settlement(self, winner: str = "E", discarder: str | None = None) -> dict[str, int]:
         """Payments per seat by the competition formula; ``discarder`` None for a self-draw.
@@ -255,6 +339,8 @@ class ScoreResult:
             lines.append(f"  8-point minimum (flowers aside): {'met' if ok else 'NOT met'}")
         for e in self.excluded:
             lines.append("  - " + e.explain("zh" if zh else "en"))
+        if self._seats is not None:            # seats given: who pays whom
+            lines.append(("  收付：" if zh else "  payments: ") + ", ".join(f"{s} {v:+g}" for s, v in self.payments.items()))
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -291,6 +377,17 @@ class ScoreResult:
                 f"<div>{tiles}{reading}</div>"
                 f"<div><table><thead><tr><th>番种</th><th>Fan</th><th>分 Points</th><th>计 Sum</th></tr></thead>"
                 f"<tbody>{''.join(rows)}</tbody></table>{minimum}</div></div>")
+
+
+def mcr_ruleset(profile: str):
+    """The MCR rule set of :mod:`mjlearn.rules` with its ``profile`` option set to ``profile``
+    (left at its default for a profile the option does not name)."""
+    from ..rules import get
+    rs = get("mcr")
+    choices = next(o.choices for o in rs.options if o.key == "profile")
+    if profile != rs.opt("profile") and profile in choices:
+        rs = rs.with_options(profile=profile)
+    return rs
 
 
 def _combination_drops(sets, kind, prof):

@@ -73,6 +73,8 @@ def score(hand, *, profile="mcr", rules=None, **context):
     ``prevalent_wind`` (``"E"`` by default) and ``flowers`` (added to flower letters in the hand).
     ``profile``: ``"mcr"`` (default, as PyMahjongGB 1.4.0), ``"mcr-wmo2014"`` or a
     :class:`~mjlearn.mcr.profiles.Profile`; ``rules`` is accepted as another name for it.
+    The seats ``winner``, ``discarder`` and ``dealer`` (as :func:`mjlearn.rules.score` takes them)
+    settle the ``payments``; without them the payments are all zero.
 
     >>> score("123456789m23p55s+4p").total, score("123456789m23p55s+4p", self_drawn=True).total
     (20, 22)
@@ -87,7 +89,20 @@ def score(hand, *, profile="mcr", rules=None, **context):
         prof = get_profile(profile)
     if hand.__class__ is not Hand:
         hand = as_hand(hand)
+    if context and ("winner" in context or "discarder" in context or "dealer" in context):
+        return _score_at_table(hand, context, prof)
     return _score(hand, _win_context(context), prof)
+
+
+def _score_at_table(hand, context, prof):
+    """``winner``, ``discarder`` or ``dealer`` given: the keywords are completed and checked as the
+    MCR rule set of :mod:`mjlearn.rules` does (the seat wind from winner and dealer, a discard win
+    needs its discarder), so that the payments are settled and equal the rules door's."""
+    from .result import mcr_ruleset
+    rs = mcr_ruleset(prof.name)
+    c = rs.make_context(context)
+    res = _score(hand, _win_context(rs.mcr_context(c)), prof)
+    return res._at_table(rs, c, c.winner, c.discarder)
 
 
 _CONTEXTS: dict = {}
@@ -108,7 +123,8 @@ def _win_context(context):
     if unknown:
         raise ContextError(f"MCR scoring (国标麻将) does not use the context keyword{'s' if len(unknown) > 1 else ''} "
                            f"{', '.join(map(repr, unknown))}; it accepts: {', '.join(CONTEXT_KEYWORDS)} "
-                           f"(and profile)", accepted=CONTEXT_KEYWORDS)
+                           f"(and profile; winner, discarder, dealer to settle the payments)",
+                           accepted=CONTEXT_KEYWORDS)
     from ..hand import WinContext
     try:
         wc = WinContext(**context)

@@ -24,8 +24,10 @@ __all__ = ["RuleSet", "Pattern", "Option", "Ctx", "COMMON", "ctx", "TileSet", "C
            "TileSetError", "TableFacts", "DEFAULT"]
 
 
-def score(hand, rules="mcr", *, options=None, **context) -> RegionalResult:
-    """Score ``hand`` under the rule set ``rules`` (a name, alias or RuleSet).
+def score(hand, rules="mcr", *, options=None, **context):
+    """Score ``hand`` under the rule set ``rules`` (a name, alias or RuleSet): a
+    :class:`RegionalResult`, or for MCR the :class:`~mjlearn.mcr.result.ScoreResult` that
+    :func:`mjlearn.score` also returns (it reads the same: legal, reason, total, items, payments).
 
     Context keywords the rule set does not know raise :class:`ContextError` naming the accepted
     ones; tiles the variant does not use raise :class:`TileSetError`.

@@ -16,7 +16,6 @@ from html import escape
 
 from .base import ContextError, RuleSet, SEATS, SEAT_ZH, TileSetError
 from .registry import get, names
-from .result import RegionalResult
 
 __all__ = ["compare", "Comparison", "Row", "differences", "Differences", "ruleset_html", "CJK_FONTS"]
 
@@ -39,7 +38,8 @@ class Row:
     total: object
     unit: tuple[str, str]
     payments: dict
-    result: RegionalResult | None = None
+    result: object = None
+    """The verdict: a :class:`RegionalResult` (an MCR ``ScoreResult`` for MCR), None for ``n/a``."""
 
     @property
     def items_text(self) -> str:

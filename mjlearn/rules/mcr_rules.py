@@ -1,21 +1,25 @@
 """国标麻将 Guobiao / MCR as one more rule set (regional.md §12), delegating to :mod:`mjlearn.mcr`.
 
 The 81 fans, the counting principles and the 8-point minimum are the MCR engine's; this module
-only adapts the seats (winner, discarder, dealer) and the result form to the registry.
+only adapts the seats (winner, discarder, dealer) to it. The verdict is the engine's own
+:class:`~mjlearn.mcr.result.ScoreResult`, whichever door the hand came in by.
 
 >>> from mjlearn.rules import score
 >>> r = score("12346789mEEE44s+5m", rules="mcr", winner="S", discarder="N")    # §14.3
 >>> r.total, r.payments
 (22, {'E': -8, 'S': 46, 'W': -8, 'N': -30})
+>>> import mjlearn as mj
+>>> type(r) is type(mj.score("12346789mEEE44s+5m", winner="S", discarder="N"))
+True
 """
 
 from __future__ import annotations
 
 from ..errors import ContextError
 from .tablefacts import TableFacts
-from .base import Option, RuleSet, TileSet, ctx, relative_seat, SEATS
+from .base import Option, RuleSet, TileSet, ctx, relative_seat
 from .registry import register
-from .result import Item, RegionalResult
+from .result import Item
 
 __all__ = ["MCR", "MCRRuleSet", "mcr_items"]
 
@@ -26,7 +30,10 @@ def mcr_items(res) -> tuple[Item, ...]:
 
 
 class MCRRuleSet(RuleSet):
-    """Guobiao: scoring by :func:`mjlearn.mcr.score`, payments by its settlement."""
+    """Guobiao: scoring by :func:`mjlearn.mcr.score`, payments by its settlement. The verdict is
+    the engine's own :class:`~mjlearn.mcr.result.ScoreResult` (it has the interface of a
+    :class:`~mjlearn.rules.RegionalResult`: legal, reason, items, payments...), the same type
+    :func:`mjlearn.score` returns."""
 
     def mcr_context(self, c) -> dict:
         seat = c.seat_wind or relative_seat(c.winner, c.dealer)
@@ -39,19 +46,7 @@ class MCRRuleSet(RuleSet):
             res = mcr_score(hand, profile=self.opt("profile"), **self.mcr_context(c))
         except ContextError as e:          # a value the engine refuses (flowers=9): this rule set's keywords
             raise ContextError(str(e), accepted=self.context_names) from None
-        zero = {s: 0 for s in SEATS}
-        if not res.is_winning:
-            return RegionalResult(self, hand, c, False, ("牌型不完整", "the tiles do not make a complete hand"),
-                                  0, (), zero)
-        items = mcr_items(res)
-        if not res.meets_minimum:
-            return RegionalResult(self, hand, c, False,
-                                  (f"不计花牌 {res.total - res.flowers} 番，不够起和 8 番",
-                                   f"{res.total - res.flowers} points without flowers: under the 8-point minimum"),
-                                  res.total, items, zero, res.reading)
-        pay = res.settlement(winner=c.winner, discarder=c.discarder)
-        return RegionalResult(self, hand, c, True, None, res.total, items, dict(pay), res.reading,
-                              extra={"mcr": res})
+        return res._at_table(self, c, c.winner, c.discarder)
 
 
 MCR = register(MCRRuleSet(

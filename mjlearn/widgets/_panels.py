@@ -189,7 +189,7 @@ def result_panel(state, live: bool) -> Result:
             res = score(hand, state.rules, **state.score_context())
         except ValueError as e:  # unknown tiles for the variant, a bad context value
             return Result(title + f'<div class="mj-error">{esc(e)}</div>')
-        body, total = regional_html(hand, res, live)
+        body, total = score_html(hand, res, live)      # an MCR profile's result: the MCR fan path
         return Result(title + body, total)
     if hand.win_tile is None:
         return Result(title + f'<div class="mj-note">{esc(L("14 张：打一张（见下），或用 + 写出和牌张", "14 tiles: discard one (see below), or write the winning tile after +"))}</div>'
