@@ -12,8 +12,9 @@ only adapts the seats (winner, discarder, dealer) and the result form to the reg
 from __future__ import annotations
 
 from ..errors import ContextError
+from ..seats import SEAT_LETTERS, Seat
 from .tablefacts import TableFacts
-from .base import Option, RuleSet, TileSet, ctx, relative_seat, SEATS
+from .base import Option, RuleSet, TileSet, ctx
 from .registry import register
 from .result import Item, RegionalResult
 
@@ -29,7 +30,7 @@ class MCRRuleSet(RuleSet):
     """Guobiao: scoring by :func:`mjlearn.mcr.score`, payments by its settlement."""
 
     def mcr_context(self, c) -> dict:
-        seat = c.seat_wind or relative_seat(c.winner, c.dealer)
+        seat = c.seat_wind or Seat.wind_of(c.winner, c.dealer).letter
         return dict(self_drawn=c.self_drawn, last_tile=c.last_tile, kong=c.kong, wall_last=c.wall_last,
                     seat_wind=seat, prevalent_wind=c.prevalent_wind, flowers=c.flowers)
 
@@ -39,7 +40,7 @@ class MCRRuleSet(RuleSet):
             res = mcr_score(hand, profile=self.opt("profile"), **self.mcr_context(c))
         except ContextError as e:          # a value the engine refuses (flowers=9): this rule set's keywords
             raise ContextError(str(e), accepted=self.context_names) from None
-        zero = {s: 0 for s in SEATS}
+        zero = {s: 0 for s in SEAT_LETTERS}
         if not res.is_winning:
             return RegionalResult(self, hand, c, False, ("牌型不完整", "the tiles do not make a complete hand"),
                                   0, (), zero)
