@@ -72,6 +72,8 @@ never mutated.
 from __future__ import annotations
 
 from ..errors import ContextError, RulesError, UnknownRuleSetError
+# _check_seat, _check_tile_or_none and _score_discard: for mjlearn.rules.changsha, which judges its
+# own 海底 claimants with them.
 from .declarations import (COMMON, Claims, Ctx, Option, Pattern, TileSet, TileSetError, _check_seat,
                            _check_tile_or_none, ctx)
 from .discard import _score_discard, turn_order_from
@@ -83,4 +85,3 @@ __all__ = ["RulesError", "UnknownRuleSetError", "ContextError", "TileSetError",
            "TileSet", "Claims", "Option", "Ctx", "COMMON", "ctx", "Pattern", "Win", "Context", "Ledger",
            "RuleSet", "NOT_COMPLETE", "next_in_cycle", "straight_parts", "seven_pairs_quads", "one_suit",
            "all_pungs", "claimed_melds", "turn_order_from"]
-# _check_seat, _check_tile_or_none and _score_discard are imported here for mjlearn.rules.changsha.

@@ -37,7 +37,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..hand import MeldKind
-from ..seats import SEAT_LETTERS
+from ..seats import SEAT_LETTERS, Seat
 from ..shapes import Form, PartKind
 from ..tiles import Tile
 from .tablefacts import TableFacts
@@ -325,7 +325,7 @@ def claim_priority(discarder: str, claimants, gold_sparrow=()) -> str:
     seats = [s for s in claimants if s != discarder]
     if not seats or any(s not in SEAT_LETTERS for s in [discarder, *seats]):
         raise ValueError("claimants must be seats other than the discarder")
-    order = lambda s: (s not in set(gold_sparrow), (SEAT_LETTERS.index(s) - SEAT_LETTERS.index(discarder)) % 4)
+    order = lambda s: (s not in set(gold_sparrow), (Seat.of(s) - Seat.of(discarder)) % 4)
     return min(seats, key=order)
 
 

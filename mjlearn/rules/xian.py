@@ -121,7 +121,7 @@ def nearest_claimant(discarder: str, claimants) -> str:
     seats.discard(discarder)
     if not seats:
         raise ValueError("claimants must name at least one seat other than the discarder")
-    return min(seats, key=lambda s: (SEAT_LETTERS.index(s) - SEAT_LETTERS.index(discarder)) % 4)
+    return min(seats, key=lambda s: (Seat.of(s) - Seat.of(discarder)) % 4)
 
 
 def _special_wait(win: Win) -> str | None:
