@@ -32,6 +32,9 @@ def turn_order_from(seat: str) -> tuple[str, ...]:
 
 
 def _score_discard(rs: RuleSet, hands, discarder, tile, contexts, context):
+    """Judge each claimant of ``tile`` (discarded by ``discarder``) under ``rs`` with the shared
+    ``context`` plus its own ``contexts[seat]``, and settle the winners ``rs.choose_winners`` picks.
+    The arguments are those of :func:`mjlearn.rules.score_discard`, checked here."""
     discarder = _check_seat("discarder", discarder)
     for k in ("winner", "self_drawn", "discarder"):
         if k in context:
