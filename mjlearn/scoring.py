@@ -14,7 +14,7 @@ they do not know.
 >>> mj.score("123m456p789s23sEE+4s", rules="changsha", discarder="S")
 Traceback (most recent call last):
 ...
-mjlearn.rules.base.TileSetError: 长沙麻将 Changsha (Hunan) plays 108 tiles without winds or dragons: E (东风) is not used in this variant
+mjlearn.rules.declarations.TileSetError: 长沙麻将 Changsha (Hunan) plays 108 tiles without winds or dragons: E (东风) is not used in this variant
 """
 
 from __future__ import annotations

@@ -31,8 +31,9 @@ from .tiles import TILES, Tile
 
 __all__ = ["Seat", "SEATS", "SEAT_LETTERS", "OFFER_ZH", "OFFER_EN"]
 
-SEAT_LETTERS = "ESWN"
-"""The seats' letters in turn order."""
+SEAT_LETTERS: tuple[str, str, str, str] = ("E", "S", "W", "N")
+"""The seats' letters in turn order: the rules' seat keywords and the keys of payment tables. A
+tuple, so ``x in SEAT_LETTERS`` holds for the four letters only (not for ``""`` or ``"SW"``)."""
 
 _ZH = "东南西北"
 _EN = ("East", "South", "West", "North")

@@ -13,8 +13,8 @@ import mjlearn.mcr as mcr
 from mjlearn.errors import ContextConflictError, ContextError, InvalidHandError
 from mjlearn.hand import MeldKind, as_hand
 from mjlearn.rules import RULESETS, TileSetError, get, score
-from mjlearn.rules.base import relative_seat
 from mjlearn.rules.consistency import FLOWER_TILES, context_problems
+from mjlearn.seats import Seat
 
 # Suited tiles only, so every rule set plays them (Changsha has no honors; Fuzhou's honors are flowers).
 NO_KONG = "123m456p789s55s23m+4m"          # the winning 4m is the only 4m
@@ -241,7 +241,7 @@ def _check_consistent(rs, hand, r):
     if get_("kong") and not get_("self_drawn"):
         assert not get_("wall_last") and hand.all_counts[hand.win_tile.index] == 1
     if get_("seat_wind") is not None:
-        assert get_("seat_wind") == relative_seat(c["winner"], c["dealer"])
+        assert get_("seat_wind") == Seat.wind_of(c["winner"], c["dealer"]).letter
     if get_("heavenly"):
         assert c["winner"] == c["dealer"] and c["self_drawn"]
     if get_("after_kong"):

@@ -7,7 +7,8 @@ import pytest
 
 from mjlearn.errors import InvalidHandError
 from mjlearn.rules import RULESETS, score
-from mjlearn.rules.base import ContextError, RulesError, score_discard, turn_order_from
+from mjlearn.rules import ContextError, RulesError, score_discard
+from mjlearn.rules.discard import turn_order_from
 from mjlearn.rules.result import DiscardResult
 
 CS = {"S": "123m456p789p234s5m",        # 平胡 with 55m (小胡)

@@ -12,8 +12,10 @@ hand under many side by side. To add a variant, see :mod:`mjlearn.rules.base`.
 
 from __future__ import annotations
 
-from .base import (COMMON, Claims, ContextError, Ctx, Ledger, Option, Pattern, RuleSet, RulesError,
-                   TileSet, TileSetError, UnknownRuleSetError, Win, ctx, score_discard)
+from ..errors import ContextError, RulesError, UnknownRuleSetError
+from .declarations import COMMON, Claims, Ctx, Option, Pattern, TileSet, TileSetError, ctx
+from .ruleset import Ledger, RuleSet
+from .win import Win
 from .registry import DEFAULT, RULESETS, get, names, register
 from .tablefacts import TableFacts
 from .result import DiscardResult, Item, RegionalResult
@@ -33,6 +35,30 @@ def score(hand, rules="mcr", *, options=None, **context):
     ones; tiles the variant does not use raise :class:`TileSetError`.
     """
     return get(rules).score(hand, options=options, **context)
+
+
+def score_discard(hands, rules="mcr", *, discarder: str, tile=None, options=None, contexts=None,
+                  **context) -> DiscardResult:
+    """Score every player who claims one discard, and settle all the winners at once.
+
+    ``hands`` maps each claiming seat to its hand: 13 tiles (then ``tile`` is the discard), or 14
+    with the discard after ``+``. The other keywords are the rule set's context, shared by every
+    claimant (``dealer``, ``bird``, ``kong`` for a robbed kong…); ``winner``, ``discarder`` and
+    ``self_drawn`` are set per claimant; ``contexts`` maps a seat to keywords for that seat only.
+
+    Where the rule set allows several winners (``multi_win == "multiple_allowed"``: Changsha 通炮,
+    Yunnan 一炮多响, Hong Kong 一炮三响), every legal claimant wins and the discarder pays each of
+    them in full; otherwise only the nearest in turn order wins (截和). A rule set with a
+    ``multiple_winners`` keyword gets it set when two or more win. The combined payments of the four
+    seats sum to zero.
+
+    >>> r = score_discard({"S": "123m456m789p234s8s", "N": "111333555777s9s"}, rules="changsha",
+    ...                   discarder="W", tile="8s")
+    >>> r.winners, r.totals, r.payments, r.next_dealer     # 通炮: 小胡 for S, 清一色 for N
+    (('N', 'S'), {'N': 6, 'S': 1}, {'E': 0, 'S': 1, 'W': -7, 'N': 6}, 'W')
+    """
+    return get(rules).score_discard(hands, discarder=discarder, tile=tile, options=options,
+                                    contexts=contexts, **context)
 
 
 def __getattr__(name):

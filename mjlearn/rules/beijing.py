@@ -12,10 +12,11 @@ winner's kongs are paid at settlement; 上楼 adds 番 after drawn hands; 烧庄
 
 from __future__ import annotations
 
+from ..seats import SEAT_LETTERS
 from ..shapes import Form
 from .tablefacts import TableFacts
-from .base import (Ctx, Ledger, Option, Pattern, RuleSet, TileSet, claimed_melds, ctx,
-                   one_suit, seven_pairs_quads, straight_parts, SEATS, all_pungs)
+from .base import (Ctx, Ledger, Option, Pattern, RuleSet, TileSet, claimed_melds, ctx, one_suit,
+                   seven_pairs_quads, straight_parts, all_pungs)
 from .registry import register
 
 MAX_SHANG_LOU = 64
@@ -129,7 +130,7 @@ class BeijingRuleSet(RuleSet):
         dealer_wins = self.opt("dealer_wins") if winner == dealer else 1
         ledger = Ledger()
         owed = {}
-        for s in SEATS:
+        for s in SEAT_LETTERS:
             if s == winner:
                 continue
             m = 1
@@ -149,11 +150,11 @@ class BeijingRuleSet(RuleSet):
             kongs.update(win.ctx.other_kongs)
         for owner, (exposed, concealed) in kongs.items():
             per = (exposed * 1 + concealed * 2) * B * lift
-            for s in SEATS:
+            for s in SEAT_LETTERS:
                 if s != owner and per:
                     ledger.pay(s, owner, per * (2 if dealer in (s, owner) else 1), ("杠钱", "kong money"))
         if win.ctx.shao_zhuang:
-            for s in SEATS:
+            for s in SEAT_LETTERS:
                 if s != dealer:
                     ledger.pay(dealer, s, B * lift, ("烧庄", "burning the dealer"))
         return ledger

@@ -15,10 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..hand import MeldKind
+from ..seats import SEAT_LETTERS
 from ..shapes import Form, Part, PartKind, Reading, _meld_part, _readings
 from ..tiles import TILES
 from .tablefacts import TableFacts
-from .base import (ContextError, Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Claims, Win, ctx, SEATS,
+from .base import (ContextError, Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Claims, Win, ctx,
                    seven_pairs_quads, straight_parts)
 from .registry import register
 
@@ -157,7 +158,7 @@ class PointsRuleSet(RuleSet):
     def settle(self, win, items, total) -> Ledger:
         ledger = Ledger()
         winner, dealer = win.winner, win.dealer
-        payers = [win.discarder] if not win.self_drawn else [s for s in SEATS if s != winner]
+        payers = [win.discarder] if not win.self_drawn else [s for s in SEAT_LETTERS if s != winner]
         for s in payers:
             ledger.pay(s, winner, total * (2 if s == dealer else 1), ("和牌", "hand"))
         exposed_pts, concealed_pts = self.kong_points
@@ -166,11 +167,11 @@ class PointsRuleSet(RuleSet):
             kongs.update(win.ctx.other_kongs)
         for owner, (e, cn) in kongs.items():
             per = e * exposed_pts + cn * concealed_pts
-            for s in SEATS:
+            for s in SEAT_LETTERS:
                 if s != owner:
                     ledger.pay(s, owner, per, ("杠", "kong points"))
         if self.has_wild and win.wild_count == 4:
-            for s in SEATS:
+            for s in SEAT_LETTERS:
                 if s != winner:
                     ledger.pay(s, winner, self.opt("four_wilds_side_payment"), ("四混儿帐外", "4 wilds, side payment"))
         return ledger

@@ -6,7 +6,7 @@ valid win. Values are the A-CS-10 defaults (not in the seed): 小胡 2 from each
 the discarder; each 大胡 6 from each / 6 from the discarder. The bird doubles every payment to or
 from the seat it lands on. On-deal 小胡 (四喜, 板板胡, 缺一色) are settled by :func:`on_deal`;
 several winners on one discard (通炮: the discarder pays each in full and deals next) by
-:func:`mjlearn.rules.base.score_discard`; the last wall tile offered round the table (海底漫游,
+:func:`mjlearn.rules.score_discard`; the last wall tile offered round the table (海底漫游,
 海底捞月 / 海底炮) by :func:`haidi_roaming`.
 
 >>> from mjlearn.rules import score
@@ -20,10 +20,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..hand import as_hand
+from ..seats import SEAT_LETTERS, Seat
 from ..shapes import Form
 from .tablefacts import TableFacts
-from .base import (Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx, SEATS, seat_after,
-                   all_pungs, one_suit, seven_pairs_quads, NOT_COMPLETE, SEAT_ZH)
+from .base import (Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx, all_pungs, one_suit,
+                   seven_pairs_quads, NOT_COMPLETE)
 from .registry import register
 from .result import DiscardResult, Item, RegionalResult
 
@@ -106,12 +107,12 @@ class ChangshaRuleSet(RuleSet):
             return None
         c = win_or_ctx
         origin = c["dealer"] if self.opt("bird_origin") == "dealer" else c["winner"]
-        return seat_after(origin, bird.rank - 1)
+        return Seat.of(origin).after(bird.rank - 1).letter
 
     def settle(self, win, items, total) -> Ledger:
         ledger = Ledger()
         bird = self.bird_seat(win.ctx.bird, win.ctx)
-        payers = [win.discarder] if not win.self_drawn else [s for s in SEATS if s != win.winner]
+        payers = [win.discarder] if not win.self_drawn else [s for s in SEAT_LETTERS if s != win.winner]
         for s in payers:
             amount = total
             if self.opt("dealer_bonus") and win.dealer in (s, win.winner):
@@ -213,11 +214,11 @@ def on_deal(tiles, seat: str = "E", dealer: str = "E", bird=None, rules=None) ->
                   if test(hand.counts))
     if not items:
         return RegionalResult(rs, hand, c, False, ("起手没有小胡", "no on-deal 小胡 (四喜, 板板胡, 缺一色)"),
-                              0, (), {s: 0 for s in SEATS}, shape="on_deal")
+                              0, (), {s: 0 for s in SEAT_LETTERS}, shape="on_deal")
     total = sum(i.value for i in items)
     ledger = Ledger()
     bird_seat = rs.bird_seat(c["bird"], c)
-    for s in SEATS:
+    for s in SEAT_LETTERS:
         if s != seat:
             ledger.pay(s, seat, total * (2 if bird_seat in (s, seat) else 1), ("起手小胡", "on-deal 小胡"))
     return RegionalResult(rs, hand, c, True, None, total, items, ledger.net, transfers=tuple(ledger.lines),
@@ -287,18 +288,18 @@ def haidi_roaming(hands, tile, first: str, *, dealer: str = "E", accept=None, op
     steps, taker = [], None
     for s in asked:
         if s not in parsed:
-            steps.append((f"{SEAT_ZH[s]}家不要（没有给出手牌）", f"{s} declines (no hand given)"))
+            steps.append((f"{Seat.of(s).zh}家不要（没有给出手牌）", f"{s} declines (no hand given)"))
             continue
         if rs.opt("haidi_roaming") and not wants(s, parsed[s], tile):
-            steps.append((f"{SEAT_ZH[s]}家不要海底牌", f"{s} declines the 海底 tile"))
+            steps.append((f"{Seat.of(s).zh}家不要海底牌", f"{s} declines the 海底 tile"))
             continue
         taker = s
-        steps.append((f"{SEAT_ZH[s]}家要了海底牌 {tile}" if rs.opt("haidi_roaming") else
-                      f"{SEAT_ZH[s]}家摸海底牌 {tile}（不漫游）",
+        steps.append((f"{Seat.of(s).zh}家要了海底牌 {tile}" if rs.opt("haidi_roaming") else
+                      f"{Seat.of(s).zh}家摸海底牌 {tile}（不漫游）",
                       f"{s} takes the 海底 tile {tile}" if rs.opt("haidi_roaming") else
                       f"{s} must take the 海底 tile {tile} (no roaming)"))
         break
-    zero = {x: 0 for x in SEATS}
+    zero = {x: 0 for x in SEAT_LETTERS}
     if taker is None:
         steps.append(("无人要海底牌：荒庄，庄家连庄", "nobody takes it: the hand is drawn and the dealer stays"))
         return DiscardResult(rs, tile, None, {}, (), zero, next_dealer=rs.next_dealer((), None, dealer),
@@ -307,10 +308,10 @@ def haidi_roaming(hands, tile, first: str, *, dealer: str = "E", accept=None, op
     own = rs.score(Hand(h.melds, h.concealed, tile, h.flowers), winner=taker, dealer=dealer, self_drawn=True,
                    wall_last=True, bird=tile)
     if own.legal:
-        steps.append((f"{SEAT_ZH[taker]}家海底捞月", f"{taker} wins on it by self-draw: 海底捞月"))
+        steps.append((f"{Seat.of(taker).zh}家海底捞月", f"{taker} wins on it by self-draw: 海底捞月"))
         return DiscardResult(rs, tile, None, {taker: own}, (taker,), dict(own.payments), own.transfers,
                              rs.next_dealer((taker,), None, dealer), steps=tuple(steps), kind="haidi_self")
-    steps.append((f"{SEAT_ZH[taker]}家不能和，海底牌亮出当作他打出的牌",
+    steps.append((f"{Seat.of(taker).zh}家不能和，海底牌亮出当作他打出的牌",
                   f"{taker} cannot win with it: the tile is exposed as {taker}'s discard"))
     others = {s: parsed[s] for s in turn_order_from(taker) if s in parsed}
     res = _score_discard(rs, {s: Hand(x.melds, x.concealed, tile, x.flowers) for s, x in others.items()},
@@ -319,7 +320,7 @@ def haidi_roaming(hands, tile, first: str, *, dealer: str = "E", accept=None, op
         steps.append(("无人和海底炮：荒庄，庄家连庄", "nobody wins on it: the hand is drawn and the dealer stays"))
         return DiscardResult(rs, tile, taker, {} if res is None else res.results, (), zero,
                              next_dealer=rs.next_dealer((), None, dealer), steps=tuple(steps), kind="draw")
-    names = "、".join(SEAT_ZH[s] for s in res.winners)
-    steps.append((f"{names}家和海底炮，{SEAT_ZH[taker]}家付", f"{', '.join(res.winners)} win on it (海底炮); "
+    names = "、".join(Seat.of(s).zh for s in res.winners)
+    steps.append((f"{names}家和海底炮，{Seat.of(taker).zh}家付", f"{', '.join(res.winners)} win on it (海底炮); "
                   f"{taker} pays as the discarder"))
     return replace(res, steps=tuple(steps), kind="haidi_discard")

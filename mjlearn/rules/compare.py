@@ -14,7 +14,8 @@ import types
 from dataclasses import dataclass, field
 from html import escape
 
-from .base import ContextError, RuleSet, SEATS, SEAT_ZH, TileSetError
+from ..seats import SEAT_LETTERS, Seat
+from .base import ContextError, RuleSet, TileSetError
 from .registry import get, names
 
 __all__ = ["compare", "Comparison", "Row", "differences", "Differences", "ruleset_html", "CJK_FONTS"]
@@ -82,14 +83,14 @@ class Comparison:
 
     def _repr_html_(self) -> str:
         head = ("<tr><th>规则 Rule set</th><th>合法? Legal?</th><th>计分项 Patterns</th><th>合计 Total</th>"
-                + "".join(f"<th>{s}{SEAT_ZH[s]}</th>" for s in SEATS) + "</tr>")
+                + "".join(f"<th>{s}{Seat.of(s).zh}</th>" for s in SEAT_LETTERS) + "</tr>")
         body = []
         for r in self.rows:
             status = {"legal": "是 yes", "illegal": "否 no", "n/a": "不适用 n/a"}[r.status]
             if r.status == "legal":
                 pats = escape(r.items_text) or "—"
                 total = f"{escape(str(r.total))} {escape(r.unit[0])}"
-                pays = "".join(f"<td style='text-align:right'>{r.payments[s]:+g}</td>" for s in SEATS)
+                pays = "".join(f"<td style='text-align:right'>{r.payments[s]:+g}</td>" for s in SEAT_LETTERS)
             else:
                 pats = f"{escape(r.reason[0])}<br><small>{escape(r.reason[1])}</small>"
                 total = "—"
@@ -115,7 +116,7 @@ class Comparison:
         ax.bar(range(len(values)), values, color=colors)
         ax.set_xticks(range(len(values)))
         ax.set_xticklabels(labels, rotation=45, ha="right")
-        ax.set_ylabel(f"{SEAT_ZH[self.winner]}家净得 net gain of {self.winner}")
+        ax.set_ylabel(f"{Seat.of(self.winner).zh}家净得 net gain of {self.winner}")
         ax.set_title(str(self.hand))
         for k, r in enumerate(self.rows):
             if r.status != "legal":

@@ -37,10 +37,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..hand import MeldKind
+from ..seats import SEAT_LETTERS, Seat
 from ..shapes import Form, PartKind
 from ..tiles import Tile
 from .tablefacts import TableFacts
-from .base import (SEATS, Claims, ContextError, Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx)
+from .base import Claims, ContextError, Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx
 from .registry import register
 from .result import Item
 from .xian import SEAT_NAMES
@@ -274,7 +275,7 @@ class FuzhouRules(RuleSet):
         w, dealer, L, base, rate = win.winner, win.dealer, fg["streak"], fg["base"], fg["rate"]
         name = SEAT_NAMES[w]
         all_pay = fg["bonus"] and self.opt("bonus_payers") == "all" or win.self_drawn
-        payers = [s for s in SEATS if s != w] if all_pay else [win.discarder]
+        payers = [s for s in SEAT_LETTERS if s != w] if all_pay else [win.discarder]
         extra = base * rate * L
         for p in payers:
             amount = total + (extra if L and (w == dealer or p == dealer) else 0)
@@ -309,9 +310,9 @@ def false_win_payments(offender: str, base: int = 1, penalty: int = 30) -> dict[
     >>> false_win_payments("W")
     {'E': 30, 'S': 30, 'W': -90, 'N': 30}
     """
-    if offender not in SEATS:
+    if offender not in SEAT_LETTERS:
         raise ValueError(f"offender must be 'E', 'S', 'W' or 'N', got {offender!r}")
-    return {s: -3 * penalty * base if s == offender else penalty * base for s in SEATS}
+    return {s: -3 * penalty * base if s == offender else penalty * base for s in SEAT_LETTERS}
 
 
 def claim_priority(discarder: str, claimants, gold_sparrow=()) -> str:
@@ -322,9 +323,9 @@ def claim_priority(discarder: str, claimants, gold_sparrow=()) -> str:
     ('S', 'N')
     """
     seats = [s for s in claimants if s != discarder]
-    if not seats or any(s not in SEATS for s in [discarder, *seats]):
+    if not seats or any(s not in SEAT_LETTERS for s in [discarder, *seats]):
         raise ValueError("claimants must be seats other than the discarder")
-    order = lambda s: (s not in set(gold_sparrow), (SEATS.index(s) - SEATS.index(discarder)) % 4)
+    order = lambda s: (s not in set(gold_sparrow), (Seat.of(s) - Seat.of(discarder)) % 4)
     return min(seats, key=order)
 
 

@@ -34,10 +34,10 @@ from dataclasses import dataclass, replace
 
 from ..errors import ContextConflictError
 from ..hand import MeldKind
+from ..seats import SEAT_LETTERS, Seat
 from ..shapes import Form
 from .tablefacts import TableFacts
-from .base import (SEATS, Claims, ContextError, Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx,
-                   relative_seat, seat_after)
+from .base import Claims, ContextError, Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx
 from .registry import register
 from .xian import SEAT_NAMES
 
@@ -52,13 +52,13 @@ def meld_feeder(winner: str, meld) -> str | None:
     seat = meld.from_seat
     if seat is None or meld.is_concealed:
         return None
-    return seat_after(winner, {1: -1, 2: 2, 3: 1}[seat])
+    return Seat.of(winner).after({1: -1, 2: 2, 3: 1}[seat]).letter
 
 
 # --- predicates ---------------------------------------------------------------------------------
 
 def _seat_wind(w: Win) -> str:
-    return w.ctx["seat_wind"] or relative_seat(w.winner, w.dealer)
+    return w.ctx["seat_wind"] or Seat.wind_of(w.winner, w.dealer).letter
 
 
 def _honor_sets(w: Win, group: str) -> list:
@@ -310,7 +310,7 @@ class HongKongRules(RuleSet):
         if liable is not None:
             led.pay(liable, w, 3 * points, (f"{name[0]}家和牌 {points}×3（{why[0]}）", f"{name[1]} wins {points}×3 ({why[1]})"))
         elif win.self_drawn:
-            for s in SEATS:
+            for s in SEAT_LETTERS:
                 led.pay(s, w, points, (f"{name[0]}家自摸 {points}", f"{name[1]} self-draws {points}"))
         else:
             k = 3 if win.ctx["multiple_winners"] and self.opt("multi_win_discarder_pays") == "three_times" else 1
@@ -346,7 +346,7 @@ def settle_multi_win(results) -> dict[str, int]:
     >>> [r.total for r in rs], settle_multi_win(rs)
     ([3, 3, 5], {'E': 8, 'S': 8, 'W': 32, 'N': -48})
     """
-    out = {s: 0 for s in SEATS}
+    out = {s: 0 for s in SEAT_LETTERS}
     discarders = set()
     for r in results:
         if r.ruleset.name != "hongkong" or not r.context["multiple_winners"]:

@@ -18,9 +18,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..hand import Hand
+from ..seats import SEAT_LETTERS, Seat
 from .tablefacts import TableFacts
-from .base import (Ctx, ContextError, Ledger, Option, RuleSet, TileSet, ctx, next_in_cycle, relative_seat,
-                   seat_after, SEATS)
+from .base import Ctx, ContextError, Ledger, Option, RuleSet, TileSet, ctx, next_in_cycle
 from .mcr_rules import mcr_items
 from .registry import register
 from .result import Item, RegionalResult
@@ -45,7 +45,7 @@ def bird_seat(bird, dealer: str = "E") -> str:
     k = t.rank if not t.is_flower else None
     if k is None:
         raise ContextError(f"a flower ({t}) cannot be the bird")
-    return seat_after(dealer, k - 1)
+    return Seat.of(dealer).after(k - 1).letter
 
 
 def room_payments(F: int, room: str, winner: str, discarder: str | None, dealer: str = "E",
@@ -60,7 +60,7 @@ def room_payments(F: int, room: str, winner: str, discarder: str | None, dealer:
     if room not in ROOMS:
         raise ContextError(f"room must be one of {', '.join(ROOMS)}; got {room!r}")
     ledger = Ledger()
-    for s in SEATS:
+    for s in SEAT_LETTERS:
         if s == winner:
             continue
         if room == "wufan":
@@ -97,11 +97,11 @@ class HuopinRuleSet(RuleSet):
         from .wilds import substitutions
         room = self.opt("room")
         wild = c.wild
-        zero = {s: 0 for s in SEATS}
+        zero = {s: 0 for s in SEAT_LETTERS}
         if wild is not None and any(wild in m.tiles for m in hand.melds if not m.is_concealed):
             return RegionalResult(self, hand, c, False, ("财神不能吃、碰、杠", f"the wild {wild} cannot be "
                                   "used in a chow, pung or kong"), 0, (), zero)
-        seat = relative_seat(c.winner, c.dealer)
+        seat = Seat.wind_of(c.winner, c.dealer).letter
         mctx = dict(self_drawn=c.self_drawn, kong=c.kong, wall_last=c.wall_last, last_tile=c.last_tile,
                     seat_wind=seat, prevalent_wind=c.prevalent_wind, flowers=c.flowers)
         best = None

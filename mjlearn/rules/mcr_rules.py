@@ -16,8 +16,9 @@ True
 from __future__ import annotations
 
 from ..errors import ContextError
+from ..seats import SEAT_LETTERS, Seat
 from .tablefacts import TableFacts
-from .base import Option, RuleSet, TileSet, ctx, relative_seat
+from .base import Option, RuleSet, TileSet, ctx
 from .registry import register
 from .result import Item
 
@@ -36,7 +37,7 @@ class MCRRuleSet(RuleSet):
     :func:`mjlearn.score` returns."""
 
     def mcr_context(self, c) -> dict:
-        seat = c.seat_wind or relative_seat(c.winner, c.dealer)
+        seat = c.seat_wind or Seat.wind_of(c.winner, c.dealer).letter
         return dict(self_drawn=c.self_drawn, last_tile=c.last_tile, kong=c.kong, wall_last=c.wall_last,
                     seat_wind=seat, prevalent_wind=c.prevalent_wind, flowers=c.flowers)
 

@@ -24,11 +24,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ..seats import SEAT_LETTERS, Seat
 from ..shapes import Form, PartKind
 from ..tiles import Tile
 from .tablefacts import TableFacts
-from .base import (SEATS, Claims, ContextError, Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx,
-                   next_in_cycle, relative_seat)
+from .base import (Claims, ContextError, Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx,
+                   next_in_cycle)
 from .registry import register
 from .xian import SEAT_NAMES
 
@@ -55,7 +56,7 @@ def wild_from_indicator(indicator) -> Tile:
 # --- predicates -------------------------------------------------------------------------------
 
 def _seat_wind(w: Win) -> str:
-    return w.ctx["seat_wind"] or relative_seat(w.winner, w.dealer)
+    return w.ctx["seat_wind"] or Seat.wind_of(w.winner, w.dealer).letter
 
 
 def _concealed(w: Win) -> bool:
@@ -341,7 +342,7 @@ class OldBeijingRules(RuleSet):
         if not win.self_drawn and self.opt("payer") == "discarder_pays_all":
             led.pay(win.discarder, w, 3 * total, (why[0] + "（点炮包三家）", why[1] + " (the discarder pays for all three)"))
         else:
-            for s in SEATS:
+            for s in SEAT_LETTERS:
                 led.pay(s, w, total, why)
         return led
 

@@ -34,11 +34,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..seats import SEAT_LETTERS, Seat
 from ..shapes import Form, readings
 from ..tiles import Tile
 from .tablefacts import TableFacts
-from .base import (SEATS, Claims, ContextError, Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Win,
-                   ctx, seat_after)
+from .base import Claims, ContextError, Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx
 from .registry import register
 
 __all__ = ["XianRules", "XIAN", "reserve_stacks", "next_dealer", "nearest_claimant",
@@ -62,7 +62,7 @@ class SeatMapCtx(Ctx):
     The checked value is a dict over all four seats."""
 
     def check(self, value):
-        out = {s: 0 for s in SEATS}
+        out = {s: 0 for s in SEAT_LETTERS}
         if value is None:
             return out
         if not hasattr(value, "items"):
@@ -70,7 +70,7 @@ class SeatMapCtx(Ctx):
                                f"got {value!r}")
         for seat, v in value.items():
             s = str(seat) if isinstance(seat, Tile) else seat
-            if s not in SEATS:
+            if s not in SEAT_LETTERS:
                 raise ContextError(f"{self.name}: {seat!r} is not a seat ('E', 'S', 'W' or 'N')")
             if isinstance(v, bool) or not isinstance(v, int) or v < 0:
                 raise ContextError(f"{self.name}[{s!r}] must be a whole number >= 0, got {v!r}")
@@ -102,9 +102,9 @@ def next_dealer(dealer: str, winner: str | None) -> str:
     ('E', 'E', 'S')
     """
     for name, s in (("dealer", dealer), ("winner", winner)):
-        if s is not None and s not in SEATS:
+        if s is not None and s not in SEAT_LETTERS:
             raise ValueError(f"{name} must be 'E', 'S', 'W' or 'N', got {s!r}")
-    return dealer if winner is None or winner == dealer else seat_after(dealer)
+    return dealer if winner is None or winner == dealer else Seat.of(dealer).after().letter
 
 
 def nearest_claimant(discarder: str, claimants) -> str:
@@ -115,13 +115,13 @@ def nearest_claimant(discarder: str, claimants) -> str:
     'E'
     """
     seats = set(claimants)
-    bad = [s for s in seats | {discarder} if s not in SEATS]
+    bad = [s for s in seats | {discarder} if s not in SEAT_LETTERS]
     if bad:
         raise ValueError(f"seats must be 'E', 'S', 'W' or 'N', got {bad[0]!r}")
     seats.discard(discarder)
     if not seats:
         raise ValueError("claimants must name at least one seat other than the discarder")
-    return min(seats, key=lambda s: (SEATS.index(s) - SEATS.index(discarder)) % 4)
+    return min(seats, key=lambda s: (Seat.of(s) - Seat.of(discarder)) % 4)
 
 
 def _special_wait(win: Win) -> str | None:
@@ -196,7 +196,7 @@ class XianRules(RuleSet):
         kinds[win.winner] = ["concealed" if m.is_concealed else "added" if m.is_added_kong else "exposed"
                              for m in win.kongs()]
         out = []
-        for seat in SEATS:
+        for seat in SEAT_LETTERS:
             if self.opt("kong_payers") == "owner_wins" and seat != win.winner:
                 continue
             for kind in kinds.get(seat, ()):
@@ -212,9 +212,9 @@ class XianRules(RuleSet):
         led = Ledger()
         w = win.winner
         for owner, _kind, amount, why in self.kong_lines(win):
-            for s in SEATS:
+            for s in SEAT_LETTERS:
                 led.pay(s, owner, amount, why)
-        payers = [s for s in SEATS if s != w] if (win.self_drawn or self.opt("discard_payer") == "all") \
+        payers = [s for s in SEAT_LETTERS if s != w] if (win.self_drawn or self.opt("discard_payer") == "all") \
             else [win.discarder]
         for p in payers:
             led.pay(p, w, total, (f"{SEAT_NAMES[w][0]}家和牌 {total}", f"{SEAT_NAMES[w][1]} wins {total}"))
@@ -227,11 +227,11 @@ class XianRules(RuleSet):
             amount = n * unit * mult
             if seat == w:
                 why = (f"{SEAT_NAMES[seat][0]}家下注 {n} 注赢{note[0]}", f"{SEAT_NAMES[seat][1]}'s bet of {n} won{note[1]}")
-                for s in SEATS:
+                for s in SEAT_LETTERS:
                     led.pay(s, w, amount, why)
             else:
                 why = (f"{SEAT_NAMES[seat][0]}家下注 {n} 注输{note[0]}", f"{SEAT_NAMES[seat][1]}'s bet of {n} lost{note[1]}")
-                takers = [w] if self.opt("losing_bet_to") == "winner" else [s for s in SEATS if s != seat]
+                takers = [w] if self.opt("losing_bet_to") == "winner" else [s for s in SEAT_LETTERS if s != seat]
                 for t in takers:
                     led.pay(seat, t, amount, why)
         return led

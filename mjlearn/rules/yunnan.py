@@ -11,9 +11,9 @@ and a drawn hand by :func:`cha_da_jiao` (查大叫).
 {'E': 0, 'S': 0, 'W': 8, 'N': -8}
 
 一炮多响: several players may win on one discard; the discarder pays each of them, and the next
-dealer is the discarder's 下家 (A-YN-12). :func:`mjlearn.rules.base.score_discard` judges them all:
+dealer is the discarder's 下家 (A-YN-12). :func:`mjlearn.rules.score_discard` judges them all:
 
->>> from mjlearn.rules.base import score_discard
+>>> from mjlearn.rules import score_discard
 >>> r = score_discard({"W": "[111s][444s][999s]2266s", "S": "EEESSS777m999m6s", "E": "123m456m789m11p57s"},
 ...                   rules="yunnan", discarder="N", tile="6s")
 >>> r.winners, r.payments, r.next_dealer        # E's plain hand may not win on a discard
@@ -23,10 +23,11 @@ dealer is the discarder's 下家 (A-YN-12). :func:`mjlearn.rules.base.score_disc
 from __future__ import annotations
 
 from ..hand import MeldKind, as_hand
+from ..seats import SEAT_LETTERS, Seat
 from ..shapes import Form
 from .tablefacts import TableFacts
-from .base import (Context, Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Claims, ctx, SEATS,
-                   all_pungs, seven_pairs_quads, seat_after, _check_seat)
+from .base import (Context, Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Claims, ctx, all_pungs,
+                   seven_pairs_quads, _check_seat)
 from .registry import register
 from .result import Item, RegionalResult
 
@@ -88,7 +89,7 @@ class YunnanRuleSet(RuleSet):
         lqd = any(i.key == "longqidui" for i in items)
         amount = self.rate(total, win.self_drawn, lqd)
         if win.self_drawn:
-            for s in SEATS:
+            for s in SEAT_LETTERS:
                 if s != win.winner:
                     ledger.pay(s, win.winner, amount, ("自摸", "self-draw"))
         else:
@@ -100,7 +101,7 @@ class YunnanRuleSet(RuleSet):
         ready as it counts them (some wait wins under this rule set as a self-draw)."""
         from .wilds import waits_with_wilds
         net = cha_da_jiao(hands, rules=self)
-        ready = tuple(s for s in SEATS
+        ready = tuple(s for s in SEAT_LETTERS
                       if any(self.score(f"{hands[s]}+{t}", winner=s, self_drawn=True).legal
                              for t in sorted(waits_with_wilds(as_hand(hands[s]), None))))
         return ready, net
@@ -113,7 +114,7 @@ class YunnanRuleSet(RuleSet):
         if len(winners) == 1:
             return winners[0]
         if self.opt("dealer_next_multi_win") == "discarder_next":
-            return seat_after(discarder)
+            return Seat.of(discarder).after().letter
         return winners[0]       # winners come in turn order from the discarder
 
     def kong_payments(self, owner: str, exposed_from: str | None = None, concealed: int = 0, added: int = 0) -> dict:
@@ -122,7 +123,7 @@ class YunnanRuleSet(RuleSet):
         ledger = Ledger()
         if exposed_from is not None:
             ledger.pay(_check_seat("exposed_from", exposed_from), owner, self.opt("exposed_kong"))
-        for s in SEATS:
+        for s in SEAT_LETTERS:
             if s != owner:
                 ledger.pay(s, owner, concealed * self.opt("concealed_kong_each") + added * self.opt("added_kong_each"))
         return ledger.net
@@ -187,7 +188,7 @@ def ten_honors(hand, seat: str, dealer: str = "E", rules=None) -> RegionalResult
     c = Context({"winner": seat, "dealer": _check_seat("dealer", dealer), "self_drawn": True})
     each = rs.opt("ten_honors_each")
     ledger = Ledger()
-    for s in SEATS:
+    for s in SEAT_LETTERS:
         if s != seat:
             ledger.pay(s, seat, each, ("十老头", "ten honors"))
     return RegionalResult(rs, hand, c, True, None, 1, (Item("shilaotou", "十老头", "Ten honors", 1, 1),),
@@ -206,7 +207,7 @@ def cha_da_jiao(hands: dict, rules=None) -> dict:
     from .wilds import waits_with_wilds
     rs = rules or YUNNAN
     best = {}
-    for seat in SEATS:
+    for seat in SEAT_LETTERS:
         if seat not in hands:
             raise ValueError(f"查大叫 needs the hands of all four seats; {seat} is missing")
         hand = as_hand(hands[seat])
@@ -216,7 +217,7 @@ def cha_da_jiao(hands: dict, rules=None) -> dict:
         value = None
         text = str(hand)
         for t in sorted(waits_with_wilds(hand, None)):
-            discarder = next(s for s in SEATS if s != seat)
+            discarder = next(s for s in SEAT_LETTERS if s != seat)
             on_discard = rs.score(f"{text}+{t}", winner=seat, discarder=discarder)
             if on_discard.legal:
                 v = on_discard.payments[seat]
@@ -229,7 +230,7 @@ def cha_da_jiao(hands: dict, rules=None) -> dict:
             best[seat] = value
     ledger = Ledger()
     for ready, v in best.items():
-        for s in SEATS:
+        for s in SEAT_LETTERS:
             if s not in best:
                 ledger.pay(s, ready, v, ("查大叫", "checking calls"))
     return ledger.net

@@ -41,7 +41,7 @@ def ruleset(name):
 
 
 def _seats():
-    from ..rules.base import SEATS
+    from ..seats import SEAT_LETTERS as SEATS
     return SEATS
 
 

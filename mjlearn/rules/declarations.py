@@ -1,0 +1,235 @@
+"""What a rule set declares: the tiles it plays with (:class:`TileSet`), the discards that may be
+claimed (:class:`Claims`), its switchable defaults (:class:`Option`), the context keywords it
+accepts with their value checks (:class:`Ctx`, the shared ones in :data:`COMMON`, picked with
+:func:`ctx`) and its scoring rows (:class:`Pattern`). Data only: the judging is in
+:mod:`~mjlearn.rules.ruleset`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+from ..errors import ContextError, InvalidHandError, Problem, RulesError
+from ..hand import Hand
+from ..seats import SEAT_LETTERS
+from ..tiles import Tile, tile as as_tile
+
+if TYPE_CHECKING:
+    from .ruleset import RuleSet
+    from .win import Win
+
+__all__ = ["TileSetError", "TileSet", "Claims", "Option", "Ctx", "COMMON", "ctx", "Pattern"]
+
+
+class TileSetError(InvalidHandError):
+    """The hand holds tiles the variant does not play with (an honor in Changsha, a flower where
+    there are none). An :class:`~mjlearn.errors.InvalidHandError`, so also a ``ValueError``."""
+
+
+@dataclass(frozen=True)
+class TileSet:
+    """Which tiles a variant plays with (regional.md §1.1)."""
+
+    suits: bool = True
+    """Characters, dots and bamboo 1-9, four of each (always True in the seeds)."""
+    honors: bool = True
+    """The 28 winds and dragons."""
+    flowers: str = "none"
+    """``"none"``, ``"eight"`` (春夏秋冬梅兰竹菊) or ``"fuzhou36"`` (the 8 flowers + all honors as flowers)."""
+
+    @property
+    def size(self) -> int:
+        return 108 + (28 if self.honors or self.flowers == "fuzhou36" else 0) + (0 if self.flowers == "none" else 8)
+
+    def problems(self, hand: Hand, ruleset: "RuleSet") -> list[Problem]:
+        out = []
+        who = f"{ruleset.zh} {ruleset.en}"
+        honors = sorted({t for t in hand.tiles() if t.is_honor})
+        if honors and not self.honors:
+            names = ", ".join(f"{t} ({t.zh})" for t in honors)
+            if self.flowers == "fuzhou36":
+                out.append(Problem(f"{who} counts every honor as a flower, so {names} cannot be part of "
+                                   f"the hand: set honors aside as flowers (flowers=…)"))
+            else:
+                out.append(Problem(f"{who} plays {self.size} tiles without winds or dragons: {names} "
+                                   f"is not used in this variant"))
+        if hand.flowers and self.flowers == "none":
+            names = ", ".join(f"{t} ({t.zh})" for t in hand.flowers)
+            out.append(Problem(f"{who} plays without flowers: {names} is not used in this variant"))
+        return out
+
+
+@dataclass(frozen=True)
+class Claims:
+    """Which discards may be claimed."""
+
+    chow: bool = True
+    pung: bool = True
+    kong: bool = True
+
+
+@dataclass(frozen=True)
+class Option:
+    """One ⚠ default of regional.md, switchable; ``default`` is the recommended value."""
+
+    key: str
+    default: Any
+    ref: str
+    """The ambiguity id(s) in regional.md, e.g. ``"A-BJ-3"``."""
+    en: str
+    zh: str = ""
+    choices: tuple | None = None
+    """Allowed values; None = any value of the default's type."""
+
+    def check(self, value) -> Any:
+        if self.choices is not None:
+            if value not in self.choices:
+                raise RulesError(f"option {self.key!r} ({self.ref}) must be one of "
+                                 f"{', '.join(map(repr, self.choices))}; got {value!r}")
+        elif isinstance(self.default, bool):
+            if not isinstance(value, bool):
+                raise RulesError(f"option {self.key!r} ({self.ref}) must be True or False; got {value!r}")
+        elif isinstance(self.default, (int, float)):
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise RulesError(f"option {self.key!r} ({self.ref}) must be a number; got {value!r}")
+        return value
+
+
+# --- context keywords and their value checks ----------------------------------------------------
+
+def _check_bool(name, v):
+    if not isinstance(v, bool):
+        raise ContextError(f"{name} must be True or False, got {v!r}")
+    return v
+
+
+def _check_seat(name, v):
+    if isinstance(v, Tile) and v.is_wind:
+        v = str(v)
+    if v not in SEAT_LETTERS:
+        raise ContextError(f"{name} must be a seat: 'E', 'S', 'W' or 'N', got {v!r}")
+    return v
+
+
+def _check_seat_or_none(name, v):
+    return None if v is None else _check_seat(name, v)
+
+
+def _check_tile_or_none(name, v):
+    if v is None:
+        return None
+    try:
+        t = as_tile(v)
+    except (ValueError, TypeError) as e:
+        raise ContextError(f"{name} must be a tile such as '5m' or 'E', got {v!r} ({e})") from None
+    return t
+
+
+def _check_kongs(name, v):
+    """{seat: (exposed, concealed)} — kongs held by players other than the winner."""
+    if v is None:
+        return {}
+    if not isinstance(v, Mapping):
+        raise ContextError(f"{name} must map seats to (exposed, concealed) kong counts, e.g. "
+                           f"{{'W': (1, 0)}}; got {v!r}")
+    out = {}
+    for seat, pair in v.items():
+        seat = _check_seat(f"{name} seat", seat)
+        if (not isinstance(pair, (tuple, list)) or len(pair) != 2
+                or any(isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 4 for n in pair)
+                or sum(pair) > 4):
+            raise ContextError(f"{name}[{seat!r}] must be (exposed, concealed) kong counts, e.g. (1, 0); "
+                               f"got {pair!r}")
+        out[seat] = tuple(pair)
+    return MappingProxyType(out)
+
+
+def _check_count(name, v, most=None):
+    if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+        raise ContextError(f"{name} must be a whole number >= 0, got {v!r}")
+    if most is not None and v > most:
+        raise ContextError(f"{name} must be at most {most}, got {v!r}")
+    return v
+
+
+_CHECKS = {"bool": _check_bool, "seat": _check_seat, "seat?": _check_seat_or_none,
+           "tile?": _check_tile_or_none, "count": _check_count, "kongs": _check_kongs}
+
+
+@dataclass(frozen=True)
+class Ctx:
+    """One context keyword a rule set accepts."""
+
+    name: str
+    default: Any
+    kind: str
+    """``bool``, ``seat``, ``seat?`` (or None), ``tile?`` (a tile or None), ``count``, ``kongs``
+    ({seat: (exposed, concealed)}) or ``choice``."""
+    en: str
+    zh: str = ""
+    choices: tuple = ()
+    most: int | None = None
+    """The largest value a ``count`` may take (None: no bound beyond the rule set's own checks)."""
+
+    def check(self, value):
+        if self.kind == "count":
+            return _check_count(self.name, value, self.most)
+        if self.kind == "choice":
+            if value not in self.choices:
+                raise ContextError(f"{self.name} must be one of {', '.join(map(repr, self.choices))}, "
+                                   f"got {value!r}")
+            return value
+        return _CHECKS[self.kind](self.name, value)
+
+
+COMMON: Mapping[str, Ctx] = MappingProxyType({c.name: c for c in (
+    Ctx("self_drawn", False, "bool", "won on a tile the winner drew", "自摸"),
+    Ctx("discarder", None, "seat?", "the seat that discarded the winning tile (required on a discard win)",
+        "点炮者"),
+    Ctx("winner", "E", "seat", "the winner's seat", "和牌者"),
+    Ctx("dealer", "E", "seat", "the dealer's seat", "庄家"),
+    Ctx("prevalent_wind", "E", "seat", "the prevalent (round) wind", "圈风"),
+    Ctx("seat_wind", None, "seat?", "the winner's seat wind (default: from winner and dealer)", "门风"),
+    Ctx("kong", False, "bool", "self-drawn: won on a kong replacement; on a discard: robbed a kong",
+        "杠上开花 / 抢杠"),
+    Ctx("wall_last", False, "bool", "the winning tile is the last tile of the wall (海底)", "海底"),
+    Ctx("last_tile", False, "bool", "the winning tile is the last of its kind (和绝张)", "和绝张"),
+    Ctx("wild", None, "tile?", "the wild tile of this hand (None: no tile is wild)", "混儿 / 财神"),
+    Ctx("flowers", 0, "count", "flowers held besides any flower letters in the hand", "花牌"),
+    Ctx("other_kongs", None, "kongs", "kongs of the other players: {seat: (exposed, concealed)}",
+        "他家的杠"),
+    Ctx("bird", None, "tile?", "the bird tile turned up after the win (扎鸟 / 鸟牌)", "鸟牌"),
+)})
+"""The common context keywords; variants pick the ones that make sense with :func:`ctx`."""
+
+
+def ctx(*names: str, **overrides) -> tuple[Ctx, ...]:
+    """Common keywords by name; ``overrides`` maps a name to a new default."""
+    out = []
+    for n in names:
+        c = COMMON[n]
+        if n in overrides:
+            c = replace(c, default=overrides[n])
+        out.append(c)
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """One scoring pattern: a declared row next to its predicate."""
+
+    key: str
+    zh: str
+    en: str
+    value: int
+    """Its worth in the variant's item unit (番, doublings, 大胡 count, fan points…)."""
+    predicate: Callable[["Win"], int | bool] | None = None
+    """Returns how many times the pattern is present in the judged win (0/False = absent)."""
+    note: str = ""
+    """Non-stacking and other remarks shown to the learner."""
+    excludes: tuple[str, ...] = ()
+    """Keys not counted when this pattern is; ``"*"`` = every other pattern except ``keeps``."""
+    keeps: tuple[str, ...] = ()
+    pinyin: str = ""
