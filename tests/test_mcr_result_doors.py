@@ -11,7 +11,7 @@ from mjlearn import rules
 from mjlearn.errors import ContextError
 from mjlearn.mcr.profiles import PROFILES
 from mjlearn.mcr.result import ScoreResult
-from mjlearn.rules.base import relative_seat
+from mjlearn.seats import Seat
 from mjlearn.rules.result import Item, RegionalResult
 
 SEATS = "ESWN"
@@ -23,7 +23,7 @@ def _seated_cases(n, seed):
     out = []
     for hand, ctx in H.random_cases(n, seed):
         winner = rng.choice(SEATS)
-        dealer = next(d for d in SEATS if relative_seat(winner, d) == ctx["seat_wind"])
+        dealer = next(d for d in SEATS if Seat.wind_of(winner, d).letter == ctx["seat_wind"])
         ctx = dict(ctx, winner=winner, dealer=dealer)
         if rng.random() < 0.5:          # the seat wind from winner and dealer, as the rule set derives it
             del ctx["seat_wind"]
