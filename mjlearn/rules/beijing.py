@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ..shapes import Form
 from .tablefacts import TableFacts
-from .base import (Ctx, Ledger, Option, Pattern, RuleSet, TileSet, claimed_melds, ctx,
+from .base import (Ctx, Ledger, Option, Pattern, RuleSet, TileSet, claimed_melds, ctx, Win,
                    one_suit, seven_pairs_quads, straight_parts, SEATS, all_pungs)
 from .registry import register
 
@@ -97,7 +97,6 @@ class BeijingRuleSet(RuleSet):
         return self.opt("reserve_stacks")
 
     def candidates(self, hand, c):
-        from .base import Win
         out = super().candidates(hand, c)
         w = c.wild
         if w is not None and hand.counts[w.index] == 4:
