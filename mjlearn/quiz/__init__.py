@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from .core import (DIFFICULTIES, KINDS, TOPICS, Grade, Kind, Question, QuizError, generate, get_kind, grade,
                    hint, parse_answer, reveal, solve, wrong_answer)
+from . import kinds  # noqa: F401  (registers every kind in core.KINDS, in course order)
 
 __all__ = ["Question", "Grade", "Kind", "KINDS", "TOPICS", "DIFFICULTIES", "QuizError", "generate", "grade",
            "solve", "hint", "reveal", "parse_answer", "wrong_answer", "kind_names", "practice", "questions_for",
@@ -32,8 +33,6 @@ _LAZY = {
 
 def kind_names() -> list[str]:
     """The names of the question kinds, in course order."""
-    from .core import _load_kinds
-    _load_kinds()
     return list(KINDS)
 
 
