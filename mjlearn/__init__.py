@@ -37,8 +37,8 @@ __all__ = [
     "__version__",
 ]
 
-# Names whose modules pull in ipywidgets or anywidget are imported on first use, so that
-# `import mjlearn` stays light (DESIGN.md: no widgets or plotting at import).
+# Names whose modules pull in anywidget/ipywidgets (the widgets) or sqlite3 (practice records
+# answers in the progress store) are imported on first use, so that `import mjlearn` stays light.
 _LAZY = {
     "practice": ("quiz.widget", "practice"),
     "HandEditor": ("widgets", "HandEditor"),
