@@ -19,6 +19,9 @@ def timed(code: str) -> float:
 
 
 def main(runs: int = 15) -> None:
+    if sys.flags.dont_write_bytecode:
+        print("note: PYTHONDONTWRITEBYTECODE is set, so every run compiles mjlearn from source; "
+              "an installed mjlearn has its bytecode cached (unset it to measure that)")
     bare = [timed("pass") for _ in range(runs)]
     full = [timed("import mjlearn") for _ in range(runs)]
     base = statistics.median(bare)
