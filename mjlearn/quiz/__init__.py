@@ -13,16 +13,20 @@ from ..errors import (Busy, DatabaseDamaged, DiskFull, NewerSchema, NotAFile, No
 from .core import (DIFFICULTIES, KINDS, TOPICS, Grade, Kind, Question, QuizError, generate, get_kind, grade,
                    hint, parse_answer, reveal, solve, wrong_answer)
 from . import kinds  # noqa: F401  (registers every kind in core.KINDS, in course order)
-from .quizset import QuizSet, load_quiz_set, parse_quiz_set, questions_for
 from .runner import run_terminal
 
 __all__ = ["Question", "Grade", "Kind", "KINDS", "TOPICS", "DIFFICULTIES", "QuizError", "generate", "grade",
            "solve", "hint", "reveal", "parse_answer", "wrong_answer", "kind_names", "practice", "questions_for",
            "load_quiz_set", "QuizSet", "ProgressStore", "ProgressError", "progress_view", "run_terminal"]
 
-# The progress store and the quiz widget open sqlite3 (and the widget, when shown, ipywidgets): they
-# are imported on first use so that `import mjlearn` stays light.
+# Imported on first use so that `import mjlearn` stays light: the progress store and the quiz widget
+# open sqlite3 (and the widget, when shown, ipywidgets); quiz sets read files with pathlib and tomllib
+# (about 15 ms of import on their own).
 _LAZY = {
+    "load_quiz_set": ("quizset", "load_quiz_set"),
+    "parse_quiz_set": ("quizset", "parse_quiz_set"),
+    "QuizSet": ("quizset", "QuizSet"),
+    "questions_for": ("quizset", "questions_for"),
     "practice": ("widget", "practice"),
     "QuizWidget": ("widget", "QuizWidget"),
     "ProgressStore": ("progress", "ProgressStore"),
