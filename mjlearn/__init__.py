@@ -7,11 +7,21 @@
 
 from __future__ import annotations
 
+# In layer order: values and notation, then the engine, the rule sets, the table and the quizzes.
 from .errors import InvalidHandError, NotationError, Problem
+from .i18n import get_language, set_language
+from .tiles import FLOWERS, KINDS, TILES, Suit, Tile, Tiles, tile
 from .hand import Hand, Meld, MeldKind, WinContext, as_hand
 from .notation import (format_hand, format_meld, format_tiles, parse_hand, parse_meld,
                        parse_tile, parse_tiles)
-from .tiles import FLOWERS, KINDS, TILES, Suit, Tile, Tiles, tile
+from .shapes import is_winning, readings
+from .analysis import discard_advice, form_shanten, shanten, waits
+from . import rules
+from .rules import RULESETS
+from .rules.compare import compare, differences
+from .scoring import score
+from .table import Table, play_hand
+from . import quiz
 
 __version__ = "0.1.0"
 
@@ -21,32 +31,19 @@ __all__ = [
     "parse_tile", "parse_tiles", "parse_meld", "parse_hand",
     "format_tiles", "format_meld", "format_hand",
     "NotationError", "InvalidHandError", "Problem",
+    "score", "readings", "is_winning", "shanten", "form_shanten", "waits", "discard_advice",
+    "set_language", "get_language", "rules", "RULESETS", "compare", "differences",
+    "Table", "play_hand", "quiz", "practice", "HandEditor", "TileStrip", "DealView",
     "__version__",
 ]
 
-# Engine entry points that live in heavier modules are imported on first use, so that
-# `import mjlearn` stays fast (DESIGN.md: under 150 ms, no ipywidgets or matplotlib).
+# Names whose modules pull in anywidget/ipywidgets (the widgets) or sqlite3 (practice records
+# answers in the progress store) are imported on first use, so that `import mjlearn` stays light.
 _LAZY = {
-    "set_language": ("i18n", "set_language"),
-    "get_language": ("i18n", "get_language"),
-    "score": ("scoring", "score"),
-    "readings": ("shapes", "readings"),
-    "is_winning": ("shapes", "is_winning"),
-    "shanten": ("analysis", "shanten"),
-    "form_shanten": ("analysis", "form_shanten"),
-    "waits": ("analysis", "waits"),
-    "discard_advice": ("analysis", "discard_advice"),
-    "rules": ("rules", None),
-    "quiz": ("quiz", None),
-    "practice": ("quiz", "practice"),
-    "RULESETS": ("rules.registry", "RULESETS"),
-    "compare": ("rules.compare", "compare"),
-    "differences": ("rules.compare", "differences"),
+    "practice": ("quiz.widget", "practice"),
     "HandEditor": ("widgets", "HandEditor"),
     "TileStrip": ("widgets", "TileStrip"),
     "DealView": ("widgets", "DealView"),
-    "Table": ("table", "Table"),
-    "play_hand": ("table", "play_hand"),
 }
 
 

@@ -26,10 +26,11 @@ from html import escape
 from .errors import InvalidHandError, Problem
 from .hand import Hand, as_hand
 from .i18n import both
+from .notation import parse_tiles
 from .shanten_core import (form_shanten_of_counts, shanten_of_counts, useful_tiles_of_counts,
                       waits_of_counts)
 from .shapes import Form, Reading, _meld_part, _readings, is_winning, readings
-from .tiles import TILES, Tile
+from .tiles import TILES, Tile, format_tiles
 
 __all__ = ["shanten", "form_shanten", "waits", "discard_advice", "is_winning", "readings",
            "shanten_name", "Wait", "Waits", "FormShanten", "UsefulTile", "DiscardOption",
@@ -146,7 +147,6 @@ def _visible_counts(visible) -> list[int]:
     c = [0] * 34
     if visible is None:
         return c
-    from .notation import parse_tiles
     if isinstance(visible, str):
         tiles = parse_tiles(visible)
     else:
@@ -250,7 +250,6 @@ class Waits(Sequence):
         return hash((self.hand, self.tiles))
 
     def __str__(self) -> str:
-        from .notation import format_tiles
         return format_tiles(self.tiles)
 
     def __repr__(self) -> str:

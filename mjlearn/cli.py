@@ -14,18 +14,19 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import __version__
+from . import __version__, cli_lab, cli_quiz, cli_score
 from .cli_lab import MANIFEST, copy_notebooks, notebooks_source  # noqa: F401  (mjlearn lab lives in cli_lab)
+from .errors import ProgressError
+from .tiles import TILES
 
 
 def _tiles(args) -> int:
-    from .tiles import TILES
     for t in TILES:
         print(f"{str(t):>3}  {t.zh:<4}  {t.pinyin:<11} {t.en}")
     return 0
 
 
-_SUBCOMMAND_MODULES = {"score": "cli_score", "quiz": "cli_quiz"}
+_SUBCOMMAND_MODULES = {"score": cli_score, "quiz": cli_quiz}
 """Subcommands that live in their own modules: each has ``add_parser(subparsers)`` and ``run(args)``."""
 
 
@@ -37,20 +38,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"mjlearn {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    from . import cli_lab
     cli_lab.add_parser(sub)
 
     tiles = sub.add_parser("tiles", help="list the 42 tiles with their notation and names")
     tiles.set_defaults(func=_tiles)
 
     for module in _SUBCOMMAND_MODULES.values():
-        try:
-            mod = __import__(f"mjlearn.{module}", fromlist=["add_parser"])
-        except ImportError as e:
-            if e.name != f"mjlearn.{module}":
-                raise
-            continue
-        mod.add_parser(sub)
+        module.add_parser(sub)
     return parser
 
 
@@ -62,8 +56,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     try:
         if args.command in _SUBCOMMAND_MODULES:
-            from importlib import import_module
-            return import_module(f"mjlearn.{_SUBCOMMAND_MODULES[args.command]}").run(args)
+            return _SUBCOMMAND_MODULES[args.command].run(args)
         return args.func(args)
     except BrokenPipeError:  # `mjlearn tiles | head`
         sys.stderr.close()
@@ -72,7 +65,6 @@ def main(argv: list[str] | None = None) -> int:
         print(f"mjlearn: {e}", file=sys.stderr)
         return 2
     except Exception as e:  # the progress database cannot be used: its one-line message says why and where
-        from .errors import ProgressError
         if not isinstance(e, ProgressError):
             raise
         print(e, file=sys.stderr)  # it begins "mjlearn progress:"

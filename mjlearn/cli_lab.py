@@ -22,6 +22,7 @@ import hashlib
 import json
 import os
 import stat
+import subprocess
 import sys
 from pathlib import Path
 
@@ -330,7 +331,6 @@ def run(args) -> int:
         cmd.append(str(first))
     print("starting JupyterLab on 127.0.0.1 (token authentication as usual); Ctrl-C stops it", file=sys.stderr)
     try:
-        import subprocess
         return subprocess.call(cmd, cwd=dest)
     except KeyboardInterrupt:
         return 0

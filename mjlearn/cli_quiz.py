@@ -9,6 +9,11 @@ from __future__ import annotations
 import argparse
 import sys
 
+from .quiz.core import QuizError
+from .quiz.progress import ProgressStore
+from .quiz.quizset import load_quiz_set, questions_for
+from .quiz.runner import run_terminal
+
 __all__ = ["add_parser", "run"]
 
 
@@ -33,10 +38,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 
 
 def run(args) -> int:
-    from .quiz.core import QuizError
     lang = args.lang
     if getattr(args, "export", None) or getattr(args, "progress", None):
-        from .quiz.progress import ProgressStore
         with ProgressStore(user=args.user) as store:
             if args.export:
                 store.export(args.export)
@@ -46,11 +49,9 @@ def run(args) -> int:
         return 0
     try:
         if args.file:
-            from .quiz.quizset import load_quiz_set
             qs = load_quiz_set(args.file, seed=args.seed)
             questions, title, quiz = list(qs.questions), f"{qs.title_zh} / {qs.title}", qs.title
         elif args.topic:
-            from .quiz.quizset import questions_for
             questions = questions_for(args.topic, n=args.n, seed=args.seed, difficulty=args.difficulty)
             title, quiz = f"practice: {args.topic}", f"practice:{args.topic}"
         else:
@@ -66,9 +67,7 @@ def run(args) -> int:
         return 0
     store = None
     if not args.no_record:
-        from .quiz.progress import ProgressStore
         store = ProgressStore(user=args.user)
-    from .quiz.runner import run_terminal
     try:
         run_terminal(questions, title=title, store=store, quiz=quiz, lang=lang)
     finally:

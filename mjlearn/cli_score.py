@@ -12,8 +12,12 @@ The batch form answers every input line with exactly one output line, in order (
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
+
+from .mcr.profiles import PROFILES
+from .scoring import score
 
 __all__ = ["add_parser", "run", "score_line", "score_jsonl", "MAX_LINE_BYTES", "JSONL_HELP"]
 
@@ -42,7 +46,6 @@ exit codes: 0 every line scored, 1 some lines were errors, 2 usage (a missing fi
 
 def add_parser(subparsers):
     """Register the ``score`` subcommand on an argparse subparsers object."""
-    import argparse
     p = subparsers.add_parser("score", help="score a hand (MCR or a regional rule set)",
                               description="Score a winning hand under MCR (国标) or a regional rule set. "
                                           "The winning tile goes after '+'.",
@@ -108,7 +111,6 @@ def score_line(line: str, number: int | None = None) -> dict:
     `number` (counting from 1) goes into the error as ``"line"``. Every line gets an answer: a blank
     line, a line too long or too deeply nested, bad JSON, a bad hand or context are errors.
     """
-    from .scoring import score
     if not line.strip():
         return _line_error("BlankLine", 'blank line: expected a JSON object such as {"hand": "1112345678999m+5m"}',
                            number)
@@ -238,8 +240,6 @@ def _keyword_value(text: str):
 
 
 def _score_args(args):
-    from .mcr.profiles import PROFILES
-    from .scoring import score
     if args.rules.lower() in PROFILES:
         regional = [f"--{k}" for k in ("discarder", "winner", "dealer", "wild") if getattr(args, k)]
         if regional or args.set:

@@ -15,7 +15,7 @@ from enum import Enum
 from functools import cached_property
 
 from .errors import InvalidHandError, Problem
-from .tiles import TILES, Tile, tile as _tile
+from .tiles import TILES, Tile, format_tiles, tile as _tile
 
 __all__ = ["MeldKind", "Meld", "Hand", "WinContext", "as_hand", "SEAT_NAMES"]
 
@@ -114,7 +114,6 @@ class Meld:
         return None
 
     def __str__(self) -> str:
-        from .notation import format_meld
         return format_meld(self)
 
     def __repr__(self) -> str:
@@ -225,7 +224,6 @@ class Hand:
     @cached_property
     def notation(self) -> str:
         """The canonical notation (what ``str`` gives), computed once."""
-        from .notation import format_hand
         return format_hand(self)
 
     def __str__(self) -> str:
@@ -243,9 +241,24 @@ class Hand:
         return svg.inline_html(svg.hand_svg(self))
 
 
+def format_meld(meld: Meld) -> str:
+    """``[123m,2]``, ``[EEE,1]``, ``[5555p]``."""
+    body = format_tiles(meld.tiles)
+    return f"[{body}]" if meld.offer is None else f"[{body},{meld.offer}]"
+
+
+def format_hand(hand: Hand) -> str:
+    """The canonical string: melds in order, sorted concealed tiles, "+" winning tile, flowers."""
+    parts = [format_meld(m) for m in hand.melds]
+    parts.append(format_tiles(hand.concealed))
+    if hand.win_tile is not None:
+        parts.append("+" + str(hand.win_tile))
+    parts.append(format_tiles(hand.flowers))
+    return "".join(parts)
+
+
 def str_or_none(hand) -> str | None:
     try:
-        from .notation import format_hand
         return format_hand(hand)
     except Exception:  # a hand too broken to format still gets its problems reported
         return None

@@ -26,11 +26,9 @@ mjlearn.errors.NotationError: [135m] at 1 in '[135m]123m45' is not a chow, pung 
 
 from __future__ import annotations
 
-from typing import Iterable
-
 from .errors import InvalidHandError, NotationError, Problem
-from .hand import Hand, Meld, MeldKind
-from .tiles import FLOWER_LETTERS, HONOR_LETTERS, TILES, Z_ORDER, Tile, Tiles
+from .hand import Hand, Meld, MeldKind, format_hand, format_meld
+from .tiles import FLOWER_LETTERS, HONOR_LETTERS, TILES, Z_ORDER, Tile, Tiles, format_tiles
 
 __all__ = ["parse_tile", "parse_tiles", "parse_meld", "parse_hand",
            "format_tiles", "format_meld", "format_hand"]
@@ -393,39 +391,3 @@ def parse_hand(text: str) -> Hand:
         if len(e.problems) <= MAX_PROBLEMS:
             raise
         raise InvalidHandError(_capped(list(e.problems)), e.text) from None
-
-
-def format_tiles(tiles: Iterable[Tile]) -> str:
-    """Write tiles in canonical form: sorted m, p, s, honors, flowers; one letter per suit run."""
-    out = []
-    run_suit = None
-    for t in sorted(tiles):
-        if t.is_suited:
-            if run_suit is not None and run_suit != t.suit.value:
-                out.append(run_suit)
-            run_suit = t.suit.value
-            out.append(str(t.rank))
-        else:
-            if run_suit is not None:
-                out.append(run_suit)
-                run_suit = None
-            out.append(str(t))
-    if run_suit is not None:
-        out.append(run_suit)
-    return "".join(out)
-
-
-def format_meld(meld: Meld) -> str:
-    """``[123m,2]``, ``[EEE,1]``, ``[5555p]``."""
-    body = format_tiles(meld.tiles)
-    return f"[{body}]" if meld.offer is None else f"[{body},{meld.offer}]"
-
-
-def format_hand(hand: Hand) -> str:
-    """The canonical string: melds in order, sorted concealed tiles, "+" winning tile, flowers."""
-    parts = [format_meld(m) for m in hand.melds]
-    parts.append(format_tiles(hand.concealed))
-    if hand.win_tile is not None:
-        parts.append("+" + str(hand.win_tile))
-    parts.append(format_tiles(hand.flowers))
-    return "".join(parts)

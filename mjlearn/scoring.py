@@ -19,20 +19,21 @@ mjlearn.rules.declarations.TileSetError: 长沙麻将 Changsha (Hunan) plays 108
 
 from __future__ import annotations
 
+from . import rules as registry
+from .errors import ContextError
+from .mcr.profiles import PROFILES, Profile
+from .mcr.scorer import score as mcr_score
+
 
 def score(hand, rules="mcr", **context):
     """Score ``hand`` under ``rules``: an MCR profile (``"mcr"``, ``"mcr-wmo2014"``) or a regional
     rule set by name or alias (``"beijing"``, ``"长沙麻将"``, ``"xian"``...)."""
-    from .mcr.profiles import PROFILES, Profile
     if isinstance(rules, Profile) or (isinstance(rules, str) and rules.lower() in PROFILES):
-        from .mcr.scorer import score as mcr_score
         profile = rules.lower() if isinstance(rules, str) else rules
         if "profile" in context:           # mjlearn.mcr.score's name for it: fine when it does not contradict
             given = context.pop("profile")
             if profile != "mcr" and given != profile:
-                from .errors import ContextError
                 raise ContextError(f"give the MCR profile once: rules={rules!r} and profile={given!r} differ")
             profile = given
         return mcr_score(hand, profile=profile, **context)
-    from . import rules as registry
     return registry.score(hand, rules=rules, **context)

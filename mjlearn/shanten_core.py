@@ -26,6 +26,7 @@ import.
 from __future__ import annotations
 
 from .errors import InvalidHandError
+from .shapes import is_complete
 from .tiles import KNITTED_SUIT_ORDERS, ORPHAN_INDICES
 
 __all__ = [
@@ -407,7 +408,6 @@ def waits_of_counts(counts, n_melds: int = 0) -> list[int]:
                 if 13 - hd - sum(1 for i in idx if c[i]) == 0:
                     out.update(i for i in idx + tuple(range(27, 34)) if not c[i])
     if n_melds <= 1 and knit_max >= 8 and knitted_straight_shanten_of_counts(c, n_melds) == 0:
-        from .shapes import is_complete
         for t in range(34):
             if t not in out:
                 c[t] += 1

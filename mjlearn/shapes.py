@@ -25,8 +25,9 @@ from enum import Enum
 from functools import lru_cache
 from itertools import combinations_with_replacement, product
 
-from .hand import Meld, MeldKind, as_hand
-from .tiles import KNITTED_PATTERNS, ORPHAN_INDICES, TILES, Tile
+from .errors import InvalidHandError
+from .hand import Meld, MeldKind, as_hand, format_meld
+from .tiles import KNITTED_PATTERNS, ORPHAN_INDICES, TILES, Tile, format_tiles
 
 __all__ = ["Form", "PartKind", "Part", "Reading", "readings", "is_complete", "is_winning",
            "KNITTED_PATTERNS", "ORPHAN_INDICES",
@@ -113,7 +114,6 @@ class Part:
         return self.kind in (PartKind.PUNG, PartKind.KONG)
 
     def __str__(self) -> str:
-        from .notation import format_meld, format_tiles
         if self.meld is not None:
             return format_meld(self.meld)
         return format_tiles(self.tiles)
@@ -337,7 +337,6 @@ def readings(hand, *, four_as_two_pairs: bool = True) -> list[Reading]:
     """
     hand = as_hand(hand)
     if hand.tile_count != 14:
-        from .errors import InvalidHandError
         raise InvalidHandError(
             f"a complete hand has 14 tiles (kongs count as three); {str(hand)!r} has {hand.tile_count}")
     counts = list(hand.counts)

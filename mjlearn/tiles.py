@@ -21,6 +21,7 @@ A tile kind is identified by an index, the order used everywhere in mjlearn
 from __future__ import annotations
 
 from enum import Enum
+from typing import Iterable
 
 __all__ = [
     "Suit", "Tile", "TILES", "KINDS", "FLOWERS", "NUM_KINDS",
@@ -321,6 +322,26 @@ KNITTED_PATTERNS: tuple[tuple[int, ...], ...] = tuple(
 """The six knitted straights (组合龙) as 9 tile indices, in the order of :data:`KNITTED_SUIT_ORDERS`."""
 
 
+def format_tiles(tiles: Iterable[Tile]) -> str:
+    """Write tiles in canonical form: sorted m, p, s, honors, flowers; one letter per suit run."""
+    out = []
+    run_suit = None
+    for t in sorted(tiles):
+        if t.is_suited:
+            if run_suit is not None and run_suit != t.suit.value:
+                out.append(run_suit)
+            run_suit = t.suit.value
+            out.append(str(t.rank))
+        else:
+            if run_suit is not None:
+                out.append(run_suit)
+                run_suit = None
+            out.append(str(t))
+    if run_suit is not None:
+        out.append(run_suit)
+    return "".join(out)
+
+
 class Tiles(tuple):
     """A row of tiles that prints as notation and shows as tile pictures in a notebook.
 
@@ -331,7 +352,6 @@ class Tiles(tuple):
     """
 
     def __str__(self) -> str:
-        from .notation import format_tiles
         return format_tiles(self)
 
     def __repr__(self) -> str:

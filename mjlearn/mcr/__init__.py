@@ -9,17 +9,10 @@ from __future__ import annotations
 
 from .fans import FANS, Fan, fan
 from .profiles import PROFILES, Profile, get_profile
+from .result import Excluded, FanScore, ScoreResult
 from .scorer import CONTEXT_KEYWORDS, score
+from .settlement import settle
 
 __all__ = ["score", "FANS", "Fan", "fan", "Profile", "PROFILES", "get_profile", "CONTEXT_KEYWORDS",
            "ScoreResult", "settle"]
 
-
-def __getattr__(name):
-    if name in ("ScoreResult", "FanScore", "Excluded"):
-        from . import result
-        return getattr(result, name)
-    if name == "settle":
-        from .settlement import settle
-        return settle
-    raise AttributeError(f"module 'mjlearn.mcr' has no attribute {name!r}")

@@ -14,6 +14,8 @@ every one.
 
 from __future__ import annotations
 
+from .scorer import score
+
 __all__ = ["EXAMPLES", "example", "near_miss"]
 
 EXAMPLES: dict[int, tuple[tuple[str, dict], tuple[str, dict]]] = {
@@ -106,7 +108,6 @@ EXAMPLES: dict[int, tuple[tuple[str, dict], tuple[str, dict]]] = {
 
 def example(fan_id: int):
     """The example of a fan, scored: ``(hand, context, result)``."""
-    from .scorer import score
     hand, ctx = EXAMPLES[fan_id][0]
     return hand, ctx, score(hand, **ctx)
 
@@ -114,6 +115,5 @@ def example(fan_id: int):
 def near_miss(fan_id: int):
     """The near miss of a fan, scored: ``(hand, context, result)``; the result may be a
     non-winning hand when the near miss is one tile off."""
-    from .scorer import score
     hand, ctx = EXAMPLES[fan_id][1]
     return hand, ctx, score(hand, **ctx)

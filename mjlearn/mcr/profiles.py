@@ -16,6 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace as _replace
 from functools import cached_property
 
+from .fans import FANS
+
 __all__ = ["Profile", "PROFILES", "get_profile", "SWITCHES"]
 
 SWITCHES = {
@@ -78,7 +80,6 @@ class Profile:
     @cached_property
     def points(self) -> tuple[int, ...]:
         """Points of fans 0-82 (index 0 unused) under this profile."""
-        from .fans import FANS
         pts = [0] + [f.points for f in FANS]
         pts[53] = self.two_concealed_kongs_points
         return tuple(pts)
@@ -86,7 +87,6 @@ class Profile:
     @cached_property
     def exclusions(self) -> dict:
         """fan id -> ((excluded id, scope), ...) under this profile."""
-        from .fans import FANS
         out = {}
         special = (6, 7, 19, 20, 34)
         for f in FANS:

@@ -44,11 +44,13 @@ from functools import lru_cache
 from types import SimpleNamespace
 
 from ..errors import ContextError, InvalidHandError, Problem
-from ..hand import Hand, MeldKind, as_hand
+from ..hand import Hand, MeldKind, WinContext, as_hand
 from . import detect as D
 from .principles import combine_chows_kept, combine_pungs_kept, count_fans
 from .fans import F
 from .profiles import Profile, get_profile
+from .result import ScoreResult
+from ..rules.consistency import check_context
 from ..shapes import suit_status, suit_table, suit_ways
 from ..tiles import IS_TERMINAL_OR_HONOR, ORPHAN_INDICES
 from ..tiles import KNITTED_PATTERNS as KNITTED
@@ -125,7 +127,6 @@ def _win_context(context):
                            f"{', '.join(map(repr, unknown))}; it accepts: {', '.join(CONTEXT_KEYWORDS)} "
                            f"(and profile; winner, discarder, dealer to settle the payments)",
                            accepted=CONTEXT_KEYWORDS)
-    from ..hand import WinContext
     try:
         wc = WinContext(**context)
     except InvalidHandError as e:           # a value of the wrong type or out of range
@@ -180,19 +181,10 @@ def _score(hand: Hand, wc, prof: Profile):
         all_counts = counts
     # --- the context, checked against the tiles (one checker for every rule set) ---------------
     if wc.last_tile or wc.kong:
-        from ..rules.consistency import check_context
         check_context(hand, wc)
     ctx = _win_ctx(wc, fixed_win == 3)
     best = _evaluate(counts, all_counts, meld_parts, len(melds), n_exposed, win, ctx, prof)
-    return _build(hand, wc, prof, best, flowers, melds)
-
-
-def _build(*args):
-    """ScoreResult._build, imported on first use (the result module is not needed to import this one)."""
-    global _build
-    from .result import ScoreResult
-    _build = ScoreResult._build
-    return _build(*args)
+    return ScoreResult._build(hand, wc, prof, best, flowers, melds)
 
 
 _CTX: dict = {}

@@ -8,32 +8,34 @@ True
 
 from __future__ import annotations
 
+from ..errors import (Busy, DatabaseDamaged, DiskFull, NewerSchema, NotAFile, NotWritable, ProgressError,
+                      StorageIOError)
 from .core import (DIFFICULTIES, KINDS, TOPICS, Grade, Kind, Question, QuizError, generate, get_kind, grade,
                    hint, parse_answer, reveal, solve, wrong_answer)
+from . import kinds  # noqa: F401  (registers every kind in core.KINDS, in course order)
+from .runner import run_terminal
 
 __all__ = ["Question", "Grade", "Kind", "KINDS", "TOPICS", "DIFFICULTIES", "QuizError", "generate", "grade",
            "solve", "hint", "reveal", "parse_answer", "wrong_answer", "kind_names", "practice", "questions_for",
            "load_quiz_set", "QuizSet", "ProgressStore", "ProgressError", "progress_view", "run_terminal"]
 
+# Imported on first use so that `import mjlearn` stays light: the progress store and the quiz widget
+# open sqlite3 (and the widget, when shown, ipywidgets); quiz sets read files with pathlib and tomllib
+# (about 15 ms of import on their own).
 _LAZY = {
-    "practice": ("widget", "practice"),
-    "QuizWidget": ("widget", "QuizWidget"),
     "load_quiz_set": ("quizset", "load_quiz_set"),
     "parse_quiz_set": ("quizset", "parse_quiz_set"),
     "QuizSet": ("quizset", "QuizSet"),
     "questions_for": ("quizset", "questions_for"),
+    "practice": ("widget", "practice"),
+    "QuizWidget": ("widget", "QuizWidget"),
     "ProgressStore": ("progress", "ProgressStore"),
     "data_dir": ("progress", "data_dir"),
-    **{name: ("progress", name) for name in ("ProgressError", "DatabaseDamaged", "NewerSchema", "StorageIOError",
-                                             "DiskFull", "NotWritable", "NotAFile", "Busy")},
-    "run_terminal": ("runner", "run_terminal"),
 }
 
 
 def kind_names() -> list[str]:
     """The names of the question kinds, in course order."""
-    from .core import _load_kinds
-    _load_kinds()
     return list(KINDS)
 
 

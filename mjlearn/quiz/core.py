@@ -20,6 +20,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from ..i18n import pick
+from ..mcr import FANS
+
 __all__ = ["Question", "Grade", "Kind", "KINDS", "TOPICS", "ANSWERS", "TARGETS", "register", "kinds_of", "get_kind",
            "generate", "solve", "grade", "hint", "reveal", "parse_answer", "wrong_answer", "Line", "QuizError",
            "question_rng", "DIFFICULTIES"]
@@ -41,7 +44,6 @@ ANSWERS = ("choice", "choices", "tile", "tiles", "number", "seat", "text")
 
 
 def _fan_target(value) -> int:
-    from ..mcr import FANS
     ids = sorted(f.id for f in FANS)
     if isinstance(value, bool) or not isinstance(value, int) or value not in ids:
         raise QuizError(f"'fan' must be a fan number {ids[0]}-{ids[-1]}, got {value!r}")
@@ -96,7 +98,6 @@ class Question:
 
     def text(self, lang: str | None = None) -> str:
         """The prompt with the hand or situation, as plain text (the terminal runner shows this)."""
-        from ..i18n import pick
         return pick(*self.prompt, lang=lang) + "\n" + get_kind(self.kind).describe(self, lang)
 
     def __str__(self) -> str:
@@ -123,7 +124,6 @@ class Grade:
     """1.0 right, 0.0 wrong, in between for a partly right selection."""
 
     def text(self, lang: str | None = None) -> str:
-        from ..i18n import pick
         head = pick("正确！", "Correct!", lang) if self.correct else pick("不对。", "Not quite.", lang)
         return "\n".join([head] + [pick(zh, en, lang) for zh, en in self.explanation])
 
@@ -251,17 +251,10 @@ def register(kind: Kind) -> Kind:
 
 def kinds_of(topic: str) -> list[str]:
     """The kinds on a topic, in course order (each kind declares its :attr:`Kind.topic`)."""
-    _load_kinds()
     return [name for name, k in KINDS.items() if k.topic == topic]
 
 
-def _load_kinds() -> None:
-    if not KINDS:
-        from . import kinds  # noqa: F401  (registers every kind)
-
-
 def get_kind(name: str) -> Kind:
-    _load_kinds()
     try:
         return KINDS[name]
     except KeyError:

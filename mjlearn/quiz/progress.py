@@ -42,6 +42,8 @@ from urllib.request import pathname2url
 
 from ..errors import (Busy, DatabaseDamaged, DiskFull, NewerSchema, NotAFile, NotWritable, ProgressError,
                       StorageIOError)
+from ..i18n import pick
+from .core import TOPICS, _jsonable
 
 __all__ = ["ProgressStore", "ProgressView", "data_dir", "default_path", "ENV_VAR", "open_store",
            "MIGRATIONS", "SCHEMA_VERSION", "ProgressError", "DatabaseDamaged", "NewerSchema", "StorageIOError",
@@ -412,7 +414,6 @@ class ProgressStore:
     def record(self, question, answer, grade, *, quiz: str | None = None, hints: int = 0,
                seconds: float | None = None) -> int:
         """Store one answer in its own transaction; returns its row id. Committed when this returns."""
-        from .core import _jsonable
         if self.read_only:
             raise self._newer_error("answers cannot be recorded in it")
         row = (time.time(), self.user, quiz, question.kind, question.topic, question.seed,
@@ -467,7 +468,6 @@ class ProgressStore:
     def suggest(self) -> str:
         """The topic to practise next: the first topic in course order never tried, else the weakest
         (recent accuracy, with a topic tried fewer than 5 times counted as weaker)."""
-        from .core import TOPICS
         stats = self.by_topic()
         for t in TOPICS:
             if t not in stats:
@@ -711,15 +711,12 @@ class ProgressView:
     suggestion: str
 
     def _rows(self):
-        from .core import TOPICS
         bt = self.summary["by_topic"]
         for t, (zh, en) in TOPICS.items():
             d = bt.get(t)
             yield t, zh, en, d
 
     def text(self, lang: str | None = None) -> str:
-        from ..i18n import pick
-        from .core import TOPICS
         lines = [pick(f"{self.summary['user']} 的进度：共答 {self.summary['total']} 题",
                       f"Progress of {self.summary['user']}: {self.summary['total']} answers", lang)]
         for t, zh, en, d in self._rows():
@@ -737,7 +734,6 @@ class ProgressView:
 
     def _repr_html_(self) -> str:
         from html import escape
-        from .core import TOPICS
         rows = []
         for t, zh, en, d in self._rows():
             if d is None:

@@ -18,11 +18,17 @@ from __future__ import annotations
 
 import codecs
 import json
+import random
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Mapping
 
-from .core import DIFFICULTIES, KINDS, TARGETS, TOPICS, Question, QuizError, _load_kinds, generate, get_kind, kinds_of
+try:
+    import tomllib
+except ImportError:  # Python 3.10
+    tomllib = None
+
+from .core import DIFFICULTIES, KINDS, TARGETS, TOPICS, Question, QuizError, generate, get_kind, kinds_of
 
 __all__ = ["QuizSet", "load_quiz_set", "parse_quiz_set", "questions_for", "MAX_QUESTIONS", "MAX_FILE_BYTES"]
 
@@ -135,10 +141,8 @@ def _json_depth(text: str) -> tuple[int, int]:
 
 
 def _parse_toml(text: str, p: Path):
-    try:
-        import tomllib
-    except ImportError:  # Python 3.10
-        raise QuizError(f"{p}: TOML quiz sets need Python 3.11+ (tomllib); use JSON") from None
+    if tomllib is None:  # Python 3.10
+        raise QuizError(f"{p}: TOML quiz sets need Python 3.11+ (tomllib); use JSON")
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
@@ -153,7 +157,6 @@ def parse_quiz_set(raw: Any, source: str = "<memory>", seed: int | None = None) 
     Everything is checked before any question is generated: the fields and their types, the kinds,
     difficulties, counts, seeds and targets, and that the set holds at most :data:`MAX_QUESTIONS`.
     A :class:`QuizError` names the source, the question (number and kind) and the field."""
-    _load_kinds()
     _check_shape(raw, source)
     if not isinstance(raw, Mapping):
         raise QuizError(f"{source}: a quiz set is an object with 'title' and 'questions', got {_what(raw)}")
@@ -319,7 +322,6 @@ def _default_prompt(kind: str) -> tuple[str, str]:
 def questions_for(topic: str = "all", n: int = 5, seed: int | None = None, difficulty: int = 1) -> list[Question]:
     """``n`` generated questions on a topic (see :data:`~mjlearn.quiz.TOPICS`), a kind name (``"kind:waits"``
     when a topic has the same name), or ``"all"`` (every kind in turn)."""
-    _load_kinds()
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_QUESTIONS:
         raise QuizError(f"the number of questions must be a whole number 1-{MAX_QUESTIONS}, got {n!r}")
     if not isinstance(topic, str):
@@ -334,6 +336,5 @@ def questions_for(topic: str = "all", n: int = 5, seed: int | None = None, diffi
         raise QuizError(f"unknown topic or kind {topic!r}; topics: {', '.join(TOPICS)}; kinds: {', '.join(KINDS)}")
     if not kinds:
         raise QuizError(f"no question kind is on the topic {topic!r}")
-    import random
     base = random.randrange(2**31) if seed is None else seed
     return [generate(kinds[i % len(kinds)], seed=base + i, difficulty=difficulty) for i in range(n)]

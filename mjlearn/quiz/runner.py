@@ -5,6 +5,7 @@ Commands at the answer prompt: ``?`` a hint, ``!`` reveal the solution (counted 
 
 from __future__ import annotations
 
+import builtins
 import sys
 import time
 from typing import Callable, Iterable
@@ -20,7 +21,6 @@ def run_terminal(questions: Iterable[Question], *, title: str = "", store=None, 
     """Ask every question; returns {"answered", "correct", "results": [Grade...]}."""
     out = out or sys.stdout
     if input is None:
-        import builtins
         input = builtins.input
     qs = list(questions)
     results = []

@@ -10,20 +10,16 @@ import time
 from html import escape
 
 from ..errors import ProgressError
-from .core import Grade, Question, get_kind, grade, hint, reveal
+from ..render import svg
+from .core import TOPICS, Grade, Question, QuizError, get_kind, grade, hint, reveal
 from .progress import ProgressStore
+from .quizset import questions_for
 
 __all__ = ["QuizWidget", "practice", "question_html", "grade_html"]
 
 
-def _svg():
-    from ..render import svg
-    return svg
-
-
 def question_html(q: Question) -> str:
     """The prompt (both languages) and what the learner must look at, drawn with mjlearn's tile art."""
-    svg = _svg()
     d = q.data
     parts = [f"<div class='mjlearn-question'><p><b>{escape(q.prompt[0])}</b><br>{escape(q.prompt[1])}</p>"]
     figure = get_kind(q.kind).figure(d)
@@ -178,7 +174,6 @@ class QuizWidget:
                 f"answer).<br><span style='color:#555'>{escape(self.store_problem)}</span></div>")
 
     def check(self) -> Grade:
-        from .core import QuizError
         v = self.input.value
         if v is None or v == () or (isinstance(v, str) and not v.strip()):  # nothing chosen: not an answer yet
             self.feedback.value = ("<div class='mjlearn-quiz-feedback' data-correct='invalid'>"
@@ -240,8 +235,6 @@ def practice(topic: str = "all", n: int = 5, seed: int | None = None, difficulty
 
         mjlearn.quiz.practice("waits", n=5, seed=1)
     """
-    from .core import TOPICS
-    from .quizset import questions_for
     qs = questions_for(topic, n=n, seed=seed, difficulty=difficulty)
     if topic in TOPICS:
         title = TOPICS[topic]

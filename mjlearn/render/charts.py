@@ -9,6 +9,9 @@ matplotlib is imported inside the functions, never at ``import mjlearn``.
 
 from __future__ import annotations
 
+from ..analysis import discard_advice, shanten_name
+from ..i18n import both
+
 __all__ = ["CJK_FONTS", "use_cjk_fonts", "discard_advice_chart", "fan_points_chart"]
 
 CJK_FONTS = ["Noto Sans CJK SC", "Noto Sans CJK JP", "Source Han Sans SC", "Microsoft YaHei",
@@ -32,8 +35,6 @@ def use_cjk_fonts() -> list[str]:
 def discard_advice_chart(hand, visible=None, ax=None):
     """A horizontal bar per discard: live useful tiles left after it, coloured by shanten."""
     import matplotlib.pyplot as plt
-    from ..analysis import discard_advice, shanten_name
-    from ..i18n import both
     use_cjk_fonts()
     advice = list(discard_advice(hand, visible=visible))
     if ax is None:
@@ -54,7 +55,6 @@ def discard_advice_chart(hand, visible=None, ax=None):
 def fan_points_chart(result, ax=None):
     """The fans of a score result as bars of points."""
     import matplotlib.pyplot as plt
-    from ..i18n import both
     use_cjk_fonts()
     fans = list(getattr(result, "fans", None) or getattr(result, "items", ()))
     if ax is None:

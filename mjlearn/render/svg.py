@@ -29,6 +29,11 @@ from html import escape
 from pathlib import Path
 from typing import Iterable, Mapping
 
+from ..hand import MeldKind, as_hand
+from ..i18n import both
+from ..notation import parse_meld, parse_tiles
+from ..tiles import TILES, Tile, tile as as_tile
+
 __all__ = [
     "tile_svg", "tile_html", "tiles_svg", "meld_svg", "hand_svg", "inline_html",
     "tile_sheet_svg", "tile_sheet_html", "HIGHLIGHT", "describe_meld", "describe_hand",
@@ -64,11 +69,6 @@ def _art() -> dict:
         return json.load(f)
 
 
-def _tile(t):
-    from ..tiles import tile
-    return tile(t)
-
-
 def _fmt(v: float) -> str:
     return f"{v:.2f}".rstrip("0").rstrip(".") if v != int(v) else str(int(v))
 
@@ -78,7 +78,6 @@ def _fmt(v: float) -> str:
 @lru_cache(maxsize=256)
 def _tile_body(index: int, sideways: bool, face_down: bool) -> str:
     """The drawing of one tile at the origin (shadow, thickness, face, art), cached per kind."""
-    from ..tiles import TILES
     art = _art()
     w, h = (FH, FW) if sideways else (FW, FH)
     # Face up: ivory body whose lower edge shows the green back; face down: the green back on
@@ -214,7 +213,6 @@ _SEAT = {1: ("上家", "the left"), 2: ("对家", "opposite"), 3: ("下家", "th
 def describe_meld(meld) -> str:
     """Notation, then a Chinese and an English description: ``[EEE,3] 碰 东风（下家） Pung of East
     Wind, claimed from the right``."""
-    from ..hand import MeldKind
     t = meld.tile
     seat = meld.from_seat
     if meld.kind is MeldKind.CHOW:
@@ -262,7 +260,7 @@ def tile_svg(tile, *, width: float = 36, sideways: bool = False, face_down: bool
     >>> '<title>5m 五万 5 Characters</title>' in tile_svg("5m")
     True
     """
-    t = _tile(tile)
+    t = as_tile(tile)
     hl = {0: HIGHLIGHT if highlight is True else highlight} if highlight else None
     title = _tile_label(t) + (" (face down 扣着)" if face_down else "")
     return _svg([_Slot(t, 0, sideways, face_down)], width, title, hl, "mj-tile-svg")
@@ -278,11 +276,9 @@ def tiles_svg(tiles, *, width: float = 36, highlight=None, sideways: Iterable[in
     """A row of tiles (Tile values, notation strings or indices, or one notation string such as
     ``"123m456p"``). ``sideways``/``face_down``/``highlight`` name positions in the row; ``gaps``
     names positions that stand apart from the tile before them."""
-    from ..tiles import Tile
     if isinstance(tiles, str):
-        from ..notation import parse_tiles
         tiles = parse_tiles(tiles)
-    tiles = [t if isinstance(t, Tile) else _tile(t) for t in tiles]
+    tiles = [t if isinstance(t, Tile) else as_tile(t) for t in tiles]
     sw, fd, gp = set(sideways), set(face_down), set(gaps)
     slots = [_Slot(t, k, k in sw, k in fd, gap=(APART_GAP if k in gp else TILE_GAP))
              for k, t in enumerate(tiles)]
@@ -299,7 +295,6 @@ def meld_svg(meld, *, width: float = 36, highlight=None) -> str:
     1
     """
     if isinstance(meld, str):
-        from ..notation import parse_meld
         meld = parse_meld(meld)
     return _svg(_meld_slots(meld, 0, 0), width, describe_meld(meld), highlight, "mj-meld")
 
@@ -310,7 +305,6 @@ def hand_svg(hand, *, width: float = 36, highlight=None, title: str | None = Non
     ``highlight`` is a set of tile positions (``data-i``, in ``Hand.tiles()`` order then the
     flowers) or a mapping position -> colour, e.g. the tiles of one fan.
     """
-    from ..hand import as_hand
     hand = as_hand(hand)
     slots: list[_Slot] = []
     i = 0
@@ -328,7 +322,6 @@ def hand_svg(hand, *, width: float = 36, highlight=None, title: str | None = Non
 
 def reading_html(reading, *, width: float = 30) -> str:
     """A reading of a complete hand as its groups of tiles, with the form named in Chinese and English."""
-    from ..i18n import both
     groups = []
     for p in reading.parts:
         if p.meld is not None:
@@ -377,7 +370,6 @@ def _label(text: str, cx: float, baseline: float, size: float, fill: str) -> str
 def tile_sheet_svg(*, width: float = 36, labels: bool = True) -> str:
     """All 42 tiles in rows (characters, dots, bamboo, honors, flowers), each labelled with its
     notation and Chinese name drawn as outlines, so the sheet needs no font either."""
-    from ..tiles import TILES
     col = CELL_W + 12
     row_h = CELL_H + (44 if labels else 12)
     body = []
@@ -403,7 +395,6 @@ def tile_sheet_svg(*, width: float = 36, labels: bool = True) -> str:
 def tile_sheet_html(*, width: float = 48, background: str = "#17432e") -> str:
     """All 42 tiles with bilingual HTML labels under each (notation, Chinese, pinyin, English),
     on a felt-green background: the picture of images/tiles.png."""
-    from ..tiles import TILES
     rows = []
     for name, idx in SHEET_ROWS:
         cells = []

@@ -16,6 +16,8 @@ not used): the face as a learner sees it on a real tile, in a small box.
 
 from __future__ import annotations
 
+from ..tiles import tile as as_tile
+
 _NUMERALS = "一二三四五六七八九"
 _HONOR_FACE = {"E": "東", "S": "南", "W": "西", "N": "北", "C": "中", "F": "發", "P": "▯"}
 _FLOWER_FACE = {"a": "春", "b": "夏", "c": "秋", "d": "冬", "e": "梅", "f": "蘭", "g": "竹", "h": "菊"}
@@ -40,7 +42,6 @@ def _box(rows: list[str], width: int) -> list[str]:
 
 def tile_face(tile) -> list[str]:
     """The lines of a boxed text picture of one tile's face."""
-    from ..tiles import tile as as_tile
     t = as_tile(tile)
     s = str(t)
     if t.is_flower:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from ..seats import SEAT_LETTERS
 from ..shapes import Form
 from .tablefacts import TableFacts
-from .base import (Ctx, Ledger, Option, Pattern, RuleSet, TileSet, claimed_melds, ctx, one_suit,
+from .base import (Ctx, Ledger, Option, Pattern, RuleSet, TileSet, claimed_melds, ctx, Win, one_suit,
                    seven_pairs_quads, straight_parts, all_pungs)
 from .registry import register
 
@@ -98,7 +98,6 @@ class BeijingRuleSet(RuleSet):
         return self.opt("reserve_stacks")
 
     def candidates(self, hand, c):
-        from .base import Win
         out = super().candidates(hand, c)
         w = c.wild
         if w is not None and hand.counts[w.index] == 4:

@@ -19,12 +19,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..hand import as_hand
+from ..hand import Hand, as_hand
 from ..seats import SEAT_LETTERS, Seat
 from ..shapes import Form
+from ..tiles import tile as _tile
 from .tablefacts import TableFacts
 from .base import (Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx, all_pungs, one_suit,
-                   seven_pairs_quads, NOT_COMPLETE)
+                   seven_pairs_quads, NOT_COMPLETE, Context, ContextError, RulesError, _check_seat,
+                   _check_tile_or_none, _score_discard, turn_order_from)
 from .registry import register
 from .result import DiscardResult, Item, RegionalResult
 
@@ -139,7 +141,6 @@ class ChangshaRuleSet(RuleSet):
     def check_context(self, d):
         b = d.get("bird")
         if b is not None and not b.is_suited:
-            from .base import ContextError
             raise ContextError(f"a Changsha bird is a suited tile (1-9); got {b}")
 
 
@@ -198,7 +199,6 @@ def on_deal(tiles, seat: str = "E", dealer: str = "E", bird=None, rules=None) ->
     >>> [i.zh for i in r.items], r.payments
     (['四喜'], {'E': -2, 'S': -2, 'W': 6, 'N': -2})
     """
-    from .base import _check_seat
     rs = rules or CHANGSHA
     hand = as_hand(tiles)
     rs.check_tiles(hand)
@@ -207,7 +207,6 @@ def on_deal(tiles, seat: str = "E", dealer: str = "E", bird=None, rules=None) ->
     if hand.melds or hand.win_tile is not None or hand.tile_count != expected:
         raise ValueError(f"an on-deal hand is the {expected} dealt tiles, no melds and no '+'; "
                          f"got {str(hand)!r}")
-    from .base import Context, _check_tile_or_none
     c = Context({"winner": seat, "dealer": dealer, "bird": _check_tile_or_none("bird", bird),
                  "self_drawn": True})
     items = tuple(Item(k, zh, en, rs.opt("on_deal_each"), 1) for k, zh, en, test in ON_DEAL
@@ -249,9 +248,6 @@ def haidi_roaming(hands, tile, first: str, *, dealer: str = "E", accept=None, op
     >>> r.kind, r.winners, r.payments     # E takes it, cannot win; S wins on it (清一色 碰碰胡 海底炮)
     ('haidi_discard', ('S',), {'E': -36, 'S': 36, 'W': 0, 'N': 0})
     """
-    from .base import _check_seat, _score_discard, ContextError, RulesError, turn_order_from
-    from ..tiles import tile as _tile
-    from ..hand import Hand
     rs = rules or CHANGSHA
     if options:
         rs = rs.with_options(**options)

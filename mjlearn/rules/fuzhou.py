@@ -37,6 +37,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..hand import MeldKind
+from ..notation import parse_tiles
 from ..seats import SEAT_LETTERS, Seat
 from ..shapes import Form, PartKind
 from ..tiles import Tile
@@ -44,6 +45,7 @@ from .tablefacts import TableFacts
 from .base import Claims, ContextError, Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx
 from .registry import register
 from .result import Item
+from .wilds import complete_with_wilds, wild_readings
 from .xian import SEAT_NAMES
 
 __all__ = ["FuzhouRules", "FUZHOU", "flower_count", "false_win_payments", "claim_priority", "FlowersCtx"]
@@ -67,7 +69,6 @@ class FlowersCtx(Ctx):
                 raise ContextError(f"flowers must be a whole number >= 0, got {value!r}")
             return ((), value)
         if isinstance(value, str):
-            from ..notation import parse_tiles
             try:
                 tiles = parse_tiles(value)
             except ValueError as e:
@@ -194,7 +195,6 @@ class FuzhouRules(RuleSet):
             raise ContextError("took_indicator (the street 抢金) needs options={'qiangjin_rule': 'street'}")
 
     def candidates(self, hand, c):
-        from .wilds import wild_readings
         out = [Win(self, hand, c, wr.reading, wr.wilds, wr.reading.form.value)
                for wr in wild_readings(hand, c["wild"], seven_pairs=True)]
         jin = c["wild"]
@@ -253,7 +253,6 @@ class FuzhouRules(RuleSet):
 
     def youjin(self, win) -> bool:
         """游金 (A-FZ-6): before the win, the hand was four complete sets plus a lone 金."""
-        from .wilds import complete_with_wilds
         jin = win.wild_tile
         if jin is None:
             return False

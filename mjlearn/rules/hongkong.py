@@ -39,6 +39,8 @@ from ..shapes import Form
 from .tablefacts import TableFacts
 from .base import Claims, ContextError, Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx
 from .registry import register
+from .result import Item
+from .wilds import wild_readings
 from .xian import SEAT_NAMES
 
 __all__ = ["HongKongRules", "HONGKONG", "settle_multi_win", "meld_feeder"]
@@ -196,7 +198,6 @@ class HongKongRules(RuleSet):
             raise ContextError("multiple_winners=True (一炮三响) is about a discard; a self-draw has one winner")
 
     def candidates(self, hand, c):
-        from .wilds import wild_readings
         return [Win(self, hand, c, wr.reading, wr.wilds, wr.reading.form.value)
                 for wr in wild_readings(hand, None)]
 
@@ -209,13 +210,11 @@ class HongKongRules(RuleSet):
         if self.opt("composite_rows") == "higher":
             items = self._higher_composites(win, items)
         if not any(i.value for i in items if i.key != "self_draw"):
-            from .result import Item
             items.insert(0, Item("chicken", "鸡和", "Chicken hand", self.opt("fan_chicken"), 1))
         return [i for i in items if i.value or i.key == "chicken"]
 
     def _higher_composites(self, win, items):
         """composite_rows='higher': a composite or the sum of its parts, whichever is higher."""
-        from .result import Item
         keys = {i.key for i in items}
         for comp, parts in _COMPOSITES.items():
             if comp not in keys:

@@ -18,12 +18,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..hand import Hand
+from ..mcr import score as mcr_score
+from ..tiles import tile as _tile
 from ..seats import SEAT_LETTERS, Seat
 from .tablefacts import TableFacts
 from .base import Ctx, ContextError, Ledger, Option, RuleSet, TileSet, ctx, next_in_cycle
 from .mcr_rules import mcr_items
 from .registry import register
 from .result import Item, RegionalResult
+from .wilds import substitutions
 
 __all__ = ["HUOPIN", "HuopinRuleSet", "bird_seat", "room_payments"]
 
@@ -40,7 +43,6 @@ def bird_seat(bird, dealer: str = "E") -> str:
     >>> bird_seat("3s"), bird_seat("8m"), bird_seat("C", dealer="S")
     ('W', 'N', 'S')
     """
-    from ..tiles import tile as _tile
     t = _tile(bird)
     k = t.rank if not t.is_flower else None
     if k is None:
@@ -93,8 +95,6 @@ class HuopinRuleSet(RuleSet):
             d["wild"] = w
 
     def evaluate(self, hand, c):
-        from ..mcr import score as mcr_score
-        from .wilds import substitutions
         room = self.opt("room")
         wild = c.wild
         zero = {s: 0 for s in SEAT_LETTERS}

@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 from ..errors import ContextError
-from ..seats import SEAT_LETTERS, Seat
+from ..seats import Seat
 from .tablefacts import TableFacts
 from .base import Option, RuleSet, TileSet, ctx
 from .registry import register

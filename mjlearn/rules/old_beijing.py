@@ -31,6 +31,7 @@ from .tablefacts import TableFacts
 from .base import (Claims, ContextError, Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx,
                    next_in_cycle)
 from .registry import register
+from .wilds import wild_readings
 from .xian import SEAT_NAMES
 
 __all__ = ["OldBeijingRules", "OLD_BEIJING", "wild_from_indicator", "FAN_TIERS"]
@@ -294,7 +295,6 @@ class OldBeijingRules(RuleSet):
                                "self_drawn=False, discarder = the dealer, winner another seat")
 
     def candidates(self, hand, c):
-        from .wilds import wild_readings
         return [Win(self, hand, c, wr.reading, wr.wilds, wr.reading.form.value)
                 for wr in wild_readings(hand, c["wild"], seven_pairs=True)]
 

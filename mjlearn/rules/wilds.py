@@ -40,7 +40,7 @@ from itertools import combinations, combinations_with_replacement
 
 from ..hand import Hand, as_hand
 from ..shapes import KNITTED_PATTERNS, ORPHAN_INDICES, PartKind, Reading, _meld_part, _readings, is_complete
-from ..tiles import TILES, Tile
+from ..tiles import TILES, Tile, tile as _tile
 
 __all__ = ["WildReading", "wild_readings", "substitutions", "waits_with_wilds", "split_wilds",
            "complete_with_wilds", "fills"]
@@ -292,7 +292,6 @@ def substitutions(hand, wild, *, n_melds: int | None = None) -> list[tuple[Tile,
     ['8m']
     """
     hand = as_hand(hand)
-    from ..tiles import tile as _tile
     wild = None if wild is None else _tile(wild)
     natural, j = split_wilds(hand, wild)
     m = len(hand.melds) if n_melds is None else n_melds
@@ -313,7 +312,6 @@ def wild_readings(hand, wild, *, seven_pairs: bool = True) -> list[WildReading]:
     wild stood for: one entry per distinct (reading, substitution multiset), every form included;
     callers filter the forms their variant knows."""
     hand = as_hand(hand)
-    from ..tiles import tile as _tile
     wild = None if wild is None else _tile(wild)
     meld_parts = tuple(_meld_part(m) for m in hand.melds)
     natural, j = split_wilds(hand, wild)
@@ -369,7 +367,6 @@ def waits_with_wilds(hand, wild) -> frozenset[Tile]:
     ['5m']
     """
     hand = as_hand(hand)
-    from ..tiles import tile as _tile
     wild = None if wild is None else _tile(wild)
     counts = list(hand.counts)
     if hand.win_tile is not None:

@@ -30,6 +30,7 @@ from .base import (Context, Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Clai
                    seven_pairs_quads, _check_seat)
 from .registry import register
 from .result import Item, RegionalResult
+from .wilds import waits_with_wilds
 
 __all__ = ["YUNNAN", "YunnanRuleSet", "ten_honors", "cha_da_jiao"]
 
@@ -99,7 +100,6 @@ class YunnanRuleSet(RuleSet):
     def settle_exhausted(self, hands):
         """查大叫 (§6.8, A-YN-10) at an exhausted wall: :func:`cha_da_jiao`, with the seats that are
         ready as it counts them (some wait wins under this rule set as a self-draw)."""
-        from .wilds import waits_with_wilds
         net = cha_da_jiao(hands, rules=self)
         ready = tuple(s for s in SEAT_LETTERS
                       if any(self.score(f"{hands[s]}+{t}", winner=s, self_drawn=True).legal
@@ -204,7 +204,6 @@ def cha_da_jiao(hands: dict, rules=None) -> dict:
     ...              "N": "19m19p19sESWNCFP"})
     {'E': 12, 'S': -4, 'W': -4, 'N': -4}
     """
-    from .wilds import waits_with_wilds
     rs = rules or YUNNAN
     best = {}
     for seat in SEAT_LETTERS:

@@ -19,6 +19,7 @@ from ..notation import parse_tiles
 from ..tiles import tile as _tile
 from ..rules.registry import get as _get_rules
 from .events import TilesDealt
+from .play import Table
 from .wall import tile_set
 
 __all__ = ["stacked_arrangement"]
@@ -38,7 +39,6 @@ def stacked_arrangement(rules, dice, hands, *, draws=(), tail=(), indicator=None
     ``indicator``: the tile turned up to show the wild where it comes from the 7th tail stack
     (Beijing 混儿, old Beijing: the wild is the next tile in sequence). For Huopin the indicator is
     the first live tile, ``draws[0]``; for Fuzhou the 金 is the first tail tile, ``tail[0]``."""
-    from .play import Table
     rs = _get_rules(rules)
     cfg = rs.table
     want = [_tiles(h) for h in hands]

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from html import escape
 
+from ..render.svg import inline_html, meld_svg, tile_html, tile_svg, tiles_svg
 from ..tiles import TILES
 from .events import SEAT_EN, SEAT_ZH
 
@@ -121,7 +122,6 @@ def _stack(x, y, w, h, left, title, st, mark, taken_how=0, shade=False) -> str:
 
 
 def _face_up(t, x, y, w, h) -> str:
-    from ..render.svg import tile_svg
     tw = min(w, h) - 4
     s = tile_svg(t, width=tw)
     return f'<g transform="translate({x + (w - tw) / 2:.1f} {y + 2:.1f})">{s}</g>'
@@ -156,7 +156,6 @@ def wall_html(wall, *, width: float = 460, reserve: int = 0) -> str:
 # --- the table --------------------------------------------------------------------------------
 
 def _seat_block(table, seat: int, show: bool, tw: int) -> str:
-    from ..render.svg import meld_svg, tiles_svg, inline_html
     conc = table.concealed(seat)
     conc = [t for t in conc if t.index < 42]
     turn = table.phase in ("draw", "discard") and table.turn == seat
@@ -199,7 +198,6 @@ def table_html(table, *, show_all: bool = True, seat: int | None = None, tile_wi
     last = table.log[-1].text("both") if table.log else ""
     info = []
     if table.wild is not None:
-        from ..render.svg import tile_html
         info.append(f"百搭 wild: {tile_html(table.wild, width=20)} (indicator 指示牌 {table.wild_indicator})")
     info.append(f"{table.rules.zh} {table.rules.en} · {_PHASE.get(table.phase, table.phase)}")
     return (

@@ -28,6 +28,7 @@ from html import escape
 
 from ..rules.base import RuleSet
 from ..rules.registry import DEFAULT, get as _get_rules
+from .bots import play_hand
 from .play import Table
 from .wall import SEAT_LETTERS
 
@@ -136,7 +137,6 @@ class Session:
 
     def play_hand(self, bots=None) -> HandRecord:
         """Play the next hand with four computer players and book it."""
-        from .bots import play_hand
         return self.record(play_hand(self.next_table(), bots))
 
     def play(self, hands: int) -> "Session":

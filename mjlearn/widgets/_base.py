@@ -29,6 +29,7 @@ import anywidget
 import traitlets as t
 
 from .. import i18n
+from ..render import svg
 from ..tiles import TILES, Tile
 
 _STATIC = Path(__file__).parent / "static"
@@ -58,7 +59,6 @@ _ART_CACHE: dict = {}
 
 def tile_svg(tile: Tile | None, width: int = 36, **kw) -> str:
     """One tile as inline SVG from mjlearn's own path-only art (``tile=None``: the back)."""
-    from ..render import svg
     if tile is None:
         return svg.tile_svg(TILES[0], width=width, face_down=True)
     return svg.tile_svg(tile, width=width, **kw)

@@ -21,6 +21,9 @@ False
 
 from __future__ import annotations
 
+from ..rules import COMMON, get
+from ..seats import SEAT_LETTERS as SEATS
+from ..tiles import KINDS
 from ._base import L, esc
 
 SEAT_KEYS = ("winner", "dealer", "discarder", "self_drawn")
@@ -36,18 +39,12 @@ SELF = "self"
 
 
 def ruleset(name):
-    from ..rules import get
     return get(name)
-
-
-def _seats():
-    from ..seats import SEAT_LETTERS as SEATS
-    return SEATS
 
 
 def seat(name: str, value) -> str:
     v = str(value)
-    if v not in _seats():
+    if v not in SEATS:
         raise ValueError(f"{name} must be a seat: 'E', 'S', 'W' or 'N', got {value!r}")
     return v
 
@@ -82,7 +79,7 @@ def keywords(rs, ctx: dict) -> dict:
 
 
 def _previous(s: str) -> str:
-    seats = _seats()
+    seats = SEATS
     return seats[(seats.index(s) - 1) % 4]
 
 
@@ -160,14 +157,14 @@ def _seat_opt(s: str, selected: str | None, extra: str = "") -> str:
 
 
 def seat_select(name: str, zh: str, en: str, current: str) -> str:
-    opts = "".join(_seat_opt(s, current) for s in _seats())
+    opts = "".join(_seat_opt(s, current) for s in SEATS)
     return (f'<label class="mj-kw mj-seat-pick">{_label(zh, en)} '
             f'<select data-act="ctx" data-name="{name}">{opts}</select></label>')
 
 
 def discarder_select(ctx: dict) -> str:
     winner = ctx.get("winner", "E")
-    seats = _seats()
+    seats = SEATS
     current = None if ctx.get("self_drawn") else ctx.get("discarder")
     opts = [f'<option value="{SELF}"{" selected" if current is None else ""}>'
             f'{esc(L("自摸（没人点炮）", "self-drawn (no discarder)"))}</option>']
@@ -180,7 +177,6 @@ def discarder_select(ctx: dict) -> str:
 
 
 def tile_select(name: str, zh: str, en: str, current, title: str = "") -> str:
-    from ..tiles import KINDS
     opts = [f'<option value=""{" selected" if current is None else ""}>{esc(L("无", "none"))}</option>']
     for t in KINDS:
         sel = " selected" if current is not None and str(current) == str(t) else ""
@@ -192,7 +188,6 @@ def tile_select(name: str, zh: str, en: str, current, title: str = "") -> str:
 
 def seat_row(ctx: dict, *, wild: bool, wild_title: str = "") -> str:
     """Winner, dealer, discarder (or self-drawn) and, when asked, the wild tile."""
-    from ..rules import COMMON
     out = ['<div class="mj-seat-row">',
            seat_select("winner", COMMON["winner"].zh, "winner", ctx.get("winner", "E")),
            discarder_select(ctx),

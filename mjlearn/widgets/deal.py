@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import traitlets as t
 
+from .. import i18n
+from ..table import Bot, Table
 from ._base import B, L, MjWidget, esc, integer, no_arg, one_of, tile_tag
 from ._panels import header
 
@@ -47,7 +49,6 @@ class DealView(MjWidget):
         super().__init__(seed=seed, rules=rules, **kw)
 
     def _new_table(self, seed, rules, setup=False):
-        from ..table import Table
         self.table = Table(rules, seed=seed, setup=setup)
         self._done = False
         self._bots = None
@@ -81,7 +82,6 @@ class DealView(MjWidget):
             self.playing = False
 
     def _bot_move(self):
-        from ..table import Bot
         tb = self.table
         if self._bots is None:
             base = tb.seed if tb.seed is not None else 0
@@ -217,7 +217,6 @@ class DealView(MjWidget):
 
 
 def i18n_lang() -> str:
-    from .. import i18n
     return i18n.get_language()
 
 

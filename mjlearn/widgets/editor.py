@@ -14,6 +14,7 @@ import re
 
 from ..errors import InvalidHandError
 from ..hand import Hand, Meld, MeldKind
+from ..render import svg
 from ..rules import registry
 from ..notation import format_meld, format_tiles, parse_hand, parse_meld, parse_tiles
 from ..tiles import FLOWERS, KINDS, TILES, Tile, tile as _tile
@@ -428,7 +429,6 @@ class HandEditor(MjWidget):
         return "".join(out)
 
     def _hand(self, live: bool) -> str:
-        from ..render import svg
         st = self.state
         n = st.tile_count()
         out = [f'<div class="mj-hand-box"><div class="mj-lbl">{esc(L("手牌", "Hand"))} · '

@@ -8,10 +8,16 @@ from __future__ import annotations
 import traitlets as t
 
 from ..hand import as_hand
+from ..notation import parse_tiles
+from ..render import svg
+from ..rules import get, names
+from ..rules.compare import Row, compare
 from ..scoring import score
+from ..tiles import tile
 from . import _panels
 from . import _ctx
 from ._base import B, L, MjWidget, esc, scalar, text
+from ._ctx import seat_label
 
 __all__ = ["HandView", "FanBreakdown", "WaitsView", "DiscardAdvice", "RuleComparison"]
 
@@ -46,7 +52,6 @@ class HandView(_HandWidget):
         super().__init__(hand, **kw)
 
     def _main(self, live: bool) -> str:
-        from ..render import svg
         return (f'<div data-hlscope="1">{svg.hand_svg(self.hand, width=42, highlight=self.highlight or None)}</div>'
                 f'<div class="mj-note">{esc(svg.describe_hand(self.hand))}</div>')
 
@@ -80,10 +85,8 @@ class WaitsView(_HandWidget):
         super().__init__(hand, **kw)
 
     def _main(self, live: bool) -> str:
-        from ..render import svg
         vis = self.visible
         if isinstance(vis, str):
-            from ..notation import parse_tiles
             c = [0] * 34
             for x in parse_tiles(vis):
                 c[x.index] += 1
@@ -98,7 +101,6 @@ class DiscardAdvice(_HandWidget):
     title = ("打牌建议", "Discard advice")
 
     def _main(self, live: bool) -> str:
-        from ..render import svg
         return svg.hand_svg(self.hand, width=36) + _panels.advice_html(self.hand, live)
 
 
@@ -130,7 +132,6 @@ class RuleComparison(MjWidget):
     """The hand in notation; bad input shows the parser's message and keeps the previous hand."""
 
     def __init__(self, hand, rules=None, **context):
-        from ..rules import get, names
         self.hand = as_hand(hand)
         self.rulesets = [get(r) for r in (rules if rules is not None else names())]
         known = set().union(*(rs.context_names for rs in self.rulesets)) if self.rulesets else set()
@@ -166,8 +167,6 @@ class RuleComparison(MjWidget):
     def rows(self) -> list:
         """One :class:`mjlearn.rules.compare.Row` per rule set (status ``error`` when the rule set
         refuses the context, with its message as the reason)."""
-        from ..rules import compare
-        from ..rules.compare import Row
         out = []
         for rs in self.rulesets:
             try:
@@ -190,7 +189,6 @@ class RuleComparison(MjWidget):
         if name == "wild":
             new = None if value in (None, "") else str(value)
             if new is not None:
-                from ..tiles import tile
                 tile(new)                                   # a bad tile is refused here
             self.context["wild"] = new
             return
@@ -253,7 +251,6 @@ class RuleComparison(MjWidget):
                 "chart": payments_chart(rows, self.context["winner"])}
 
     def _controls(self, live: bool) -> str:
-        from ..render import svg
         wild_sets = [rs for rs in self.rulesets if "wild" in rs.context_names]
         title = L("只有带混儿/财神/金的规则使用：", "used only by rule sets with a wild: ") + ", ".join(
             rs.name for rs in wild_sets)
@@ -264,7 +261,6 @@ class RuleComparison(MjWidget):
                 + _ctx.seat_row(self.context, wild=bool(wild_sets), wild_title=title) + "</div>")
 
     def _table(self, rows) -> str:
-        from ._ctx import seat_label
         head = "".join(f'<th class="mj-pay-cell">{esc(seat_label(s))}</th>' for s in "ESWN")
         out = [f'<table class="mj-cmp"><thead><tr><th>{esc(L("规则", "Rule set"))}</th>'
                f'<th>{esc(L("合法?", "Legal?"))}</th><th>{esc(L("计分项 / 原因", "Patterns / reason"))}</th>'
@@ -297,7 +293,6 @@ class RuleComparison(MjWidget):
 
 def payments_chart(rows, winner: str) -> str:
     """An inline SVG bar chart of the winner's net gain under each rule set (grey: no win)."""
-    from ._ctx import seat_label
     lab_w, bar_w, val_w, row_h, top = 290, 330, 170, 22, 28
     gains = [r.payments.get(winner, 0) if r.status == "legal" else 0 for r in rows]
     best = max([g for g in gains if g > 0], default=1)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from ...errors import NotationError
+from ...hand import as_hand
 from ...notation import format_tiles, parse_tiles
 from ...tiles import TILES, Tile
 from ..core import Line, QuizError
@@ -116,7 +117,6 @@ def need(data: Mapping, key: str, kind: str):
 
 
 def pick_hand(data: Mapping, kind: str, key: str = "hand"):
-    from ...hand import as_hand
     text = need(data, key, kind)
     if not isinstance(text, str):
         raise QuizError(f"{kind} question: field {key!r} must be a hand in notation, got {text!r}")

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import random
 
+from ...analysis import discard_advice
 from ...hand import Hand
-from ...shapes import Form, is_complete, readings
+from ...i18n import both, pick
+from ...shapes import KNITTED_PATTERNS, ORPHAN_INDICES, Form, is_complete, readings
+from ...shanten_core import shanten_of_counts, useful_tiles_of_counts, waits_of_counts
 from ...tiles import TILES, Tile
 from ..core import Grade, Kind, QuizError, register
 from ..deal import counts_to_tiles, simulated_win, snapshot
@@ -78,7 +81,6 @@ class TileName(Kind):
     def describe(self, q, lang=None):
         t = as_tile(q.data["tile"])
         opts = q.data.get("options") or []
-        from ...i18n import pick
         from ...render.text import tile_face
         lines = [pick("这张牌（笔记本里显示牌面图）：", "This tile (the notebook shows its picture):", lang),
                  *tile_face(t)]
@@ -101,7 +103,6 @@ _FORM_LINES = {"no": ("没有和牌", "Not complete")} | {f.value: (f.zh, f.en) 
 
 def _special_hand(rng: random.Random, form: str) -> Hand:
     """A complete hand of a special form, built tile by tile (these are too rare in play to sample)."""
-    from ...shapes import KNITTED_PATTERNS, ORPHAN_INDICES
     if form == "thirteen_orphans":
         c = [0] * 34
         for i in ORPHAN_INDICES:
@@ -216,7 +217,6 @@ class Complete(Kind):
         hand = Hand.from_str(data["hand"])
         rs = readings(hand)
         if not rs:
-            from ...shapes import is_complete as _c
             lines = [("这手牌没有和：无法分成四组加一对，也不是特殊和牌型。",
                       "Not complete: it cannot be split into four sets and a pair, nor read as a special form.")]
             # which single change would complete it: the engine's waits of the 13 tiles before the winning tile
@@ -224,7 +224,7 @@ class Complete(Kind):
                 c = list(hand.counts)
                 c[hand.win_tile.index] -= 1
                 ws = [TILES[i] for i in range(34) if hand.all_counts[i] - (i == hand.win_tile.index) < 4
-                      and (c.__setitem__(i, c[i] + 1) or True) and (_c(c, len(hand.melds)), c.__setitem__(i, c[i] - 1))[0]]
+                      and (c.__setitem__(i, c[i] + 1) or True) and (is_complete(c, len(hand.melds)), c.__setitem__(i, c[i] - 1))[0]]
                 if ws:
                     zh, en = tile_names(ws)
                     lines.append((f"去掉和牌张后，它听 {tiles_text(ws)}（{zh}）。",
@@ -249,11 +249,9 @@ class Complete(Kind):
         return [rng.choice([f for f in FORM_OPTIONS if f not in solution])]
 
     def choices(self, data):
-        from ...i18n import both
         return [(o, both(*_FORM_LINES[o])) for o in data.get("options") or FORM_OPTIONS]
 
     def describe(self, q, lang=None):
-        from ...i18n import pick
         return pick("手牌：", "Hand: ", lang) + q.data["hand"] + "\n" + pick("选项：", "Options: ", lang) + \
             ", ".join(f"{o} ({pick(*_FORM_LINES[o], lang=lang)})" for o in FORM_OPTIONS)
 
@@ -268,7 +266,6 @@ register(Complete(name="complete", topic="hands", title=("和了吗", "Is it com
 
 def engine_waits(hand: Hand) -> list[Tile]:
     """The tiles a 13-tile hand waits on (mjlearn.shanten_core.waits_of_counts: formal waits included)."""
-    from ...shanten_core import waits_of_counts
     return [TILES[i] for i in waits_of_counts(hand.counts, len(hand.melds))]
 
 
@@ -351,7 +348,6 @@ class Waits(Kind):
         return s
 
     def describe(self, q, lang=None):
-        from ...i18n import pick
         return pick("手牌：", "Hand: ", lang) + q.data["hand"]
 
 
@@ -362,8 +358,7 @@ register(Waits(name="waits", topic="waits", title=("听什么", "What does it wa
 # --- shanten --------------------------------------------------------------------------------
 
 def engine_shanten(hand: Hand) -> int:
-    from ... import shanten_core as sh
-    return sh.shanten_of_counts(hand.counts, len(hand.melds))
+    return shanten_of_counts(hand.counts, len(hand.melds))
 
 
 class Shanten(Kind):
@@ -385,7 +380,6 @@ class Shanten(Kind):
         return as_int(answer)
 
     def _useful(self, hand: Hand, n: int) -> list[Tile]:
-        from ...shanten_core import useful_tiles_of_counts
         return [TILES[i] for i in useful_tiles_of_counts(hand.counts, len(hand.melds), all_counts=hand.all_counts)]
 
     def check(self, data, answer, solution):
@@ -412,7 +406,6 @@ class Shanten(Kind):
         return solution + 1 if solution == 0 or rng.random() < 0.5 else solution - 1
 
     def describe(self, q, lang=None):
-        from ...i18n import pick
         return pick("手牌：", "Hand: ", lang) + q.data["hand"]
 
 
@@ -425,7 +418,6 @@ register(Shanten(name="shanten", topic="waits", title=("向听数", "Shanten"), 
 def engine_discards(hand: Hand) -> list[dict]:
     """Each distinct discard of a 14-tile hand with the shanten after it and its useful draws (进张),
     best first, from the engine's discard advice (mjlearn.analysis.discard_advice)."""
-    from ...analysis import discard_advice
     return [{"discard": str(o.discard), "shanten": o.shanten, "tiles": [str(t) for t in o.useful_tiles],
              "count": o.live} for o in discard_advice(hand)]
 
@@ -496,7 +488,6 @@ class Discard(Kind):
         return rng.choice(others)
 
     def describe(self, q, lang=None):
-        from ...i18n import pick
         return pick("手牌：", "Hand: ", lang) + q.data["hand"]
 
 

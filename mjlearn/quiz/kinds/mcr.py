@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from ...i18n import pick
+from ...mcr import FANS, fan, score
+from ...mcr.examples import EXAMPLES
+
 from ..core import Grade, Kind, QuizError, register
 from ..deal import simulated_win
 from ._util import as_int, pick_hand
@@ -15,7 +19,6 @@ _RANGE = {1: (8, 16), 2: (8, 32), 3: (8, 10**6)}
 
 
 def _score(data: Mapping):
-    from ...mcr import score
     return score(data["hand"], **data.get("context", {}))
 
 
@@ -24,7 +27,6 @@ def _make_win(rng, difficulty, fan=None, points=None):
     if fan is not None:
         return fan_targeted(rng, fan)
     lo, hi = points if points is not None else _RANGE[difficulty]
-    from ...mcr import score
 
     def ok(w):
         r = score(w.hand, **w.context())
@@ -44,8 +46,6 @@ def fan_targeted(rng, fan_id: int):
     """A winning hand that scores fan ``fan_id`` (1-82): a simulated win that happens to score it
     (tried a few deals), else the engine's example hand for that fan (mjlearn.mcr.examples) with
     its suits permuted at random, kept only if the scorer still finds the fan."""
-    from ...mcr import score
-    from ...mcr.examples import EXAMPLES
     if fan_id not in EXAMPLES:
         raise QuizError(f"fan must be a fan number 1-82, got {fan_id!r}")
     for _ in range(3):
@@ -102,7 +102,6 @@ def _ctx_line(ctx: Mapping) -> tuple[str, str]:
 
 
 def _describe(q, lang):
-    from ...i18n import pick
     return pick("手牌：", "Hand: ", lang) + q.data["hand"] + "\n" + pick(*_ctx_line(q.data.get("context", {})), lang=lang)
 
 
@@ -121,7 +120,6 @@ def _breakdown(r) -> list:
 
 class Fans(Kind):
     def make(self, rng, difficulty, **target):
-        from ...mcr import FANS
         hand, ctx, _ = _make_win(rng, difficulty, **target)
         data = {"hand": hand, "context": ctx}
         r = _score(data)
@@ -132,7 +130,6 @@ class Fans(Kind):
         return data, ("这手牌计哪些番？（不计被排除的番）", "Which fans does this hand score? (Leave out the excluded ones.)")
 
     def validate(self, data):
-        from ...mcr import FANS
         out = _validate_win(data, "fans")
         r = _score(out)
         ids = {f.id for f in r.fans} | {e.fan.id for e in r.excluded}
@@ -145,7 +142,6 @@ class Fans(Kind):
         return sorted({f.id for f in _score(data).fans})
 
     def normalize(self, data, answer):
-        from ...mcr import FANS
         if isinstance(answer, str):
             answer = answer.replace(",", " ").split()
         if not isinstance(answer, (list, tuple, set)):
@@ -163,7 +159,6 @@ class Fans(Kind):
         return sorted(out)
 
     def check(self, data, answer, solution):
-        from ...mcr import fan
         r = _score(data)
         a, s = set(answer), set(solution)
         scored = {f.id: f for f in r.fans}
@@ -207,7 +202,6 @@ class Fans(Kind):
         return [(o["id"], f"{o['zh']} {o['en']} ({o['points']})") for o in data["options"]]
 
     def describe(self, q, lang=None):
-        from ...i18n import pick
         opts = "  ".join(f"{o['id']}={pick(o['zh'], o['en'], lang)}({o['points']})" for o in q.data["options"])
         return _describe(q, lang) + "\n" + pick("选项：", "Options: ", lang) + opts
 
@@ -328,7 +322,6 @@ class Settlement(Kind):
         return s
 
     def describe(self, q, lang=None):
-        from ...i18n import pick
         d = q.data
         who = pick(f"{d['winner']} 和牌", f"{d['winner']} wins", lang) + (
             pick("，自摸", ", self-drawn", lang) if d["discarder"] is None else pick(f"，{d['discarder']} 放炮", f" on {d['discarder']}'s discard", lang))

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from ...i18n import pick
+from ...rules import RULESETS, get, score
+
 from ..core import Grade, Kind, QuizError, register
 from ..deal import simulated_win
 from ._util import as_bool, need, pick_hand
@@ -14,7 +17,6 @@ _EASY = ("xian", "hebei2", "old_beijing", "hongkong")
 
 
 def _score(data: Mapping):
-    from ...rules import score
     return score(data["hand"], rules=data["rules"], **data.get("context", {}))
 
 
@@ -32,7 +34,6 @@ def _num(x, where="total"):
 
 class Regional(Kind):
     def make(self, rng, difficulty):
-        from ...rules import RULESETS
         names = list(_EASY) if difficulty == 1 else list(RULESETS)
         names = [n for n in names if n in RULESETS] or list(RULESETS)
         for _ in range(40):
@@ -51,7 +52,6 @@ class Regional(Kind):
         raise QuizError("could not deal a hand this rule set accepts")  # pragma: no cover
 
     def validate(self, data):
-        from ...rules import get
         h = pick_hand(data, "regional")
         try:
             rs = get(need(data, "rules", "regional"))
@@ -108,7 +108,6 @@ class Regional(Kind):
         return lines
 
     def hints(self, data):
-        from ...rules import get
         rs = get(data["rules"])
         return [(f"先看{rs.zh}的和牌条件（将牌、缺门、起和番数……）。",
                  f"First check what {rs.en} requires to win (pair, suits, minimum...)."),
@@ -122,8 +121,6 @@ class Regional(Kind):
         return {"legal": True, "total": solution["total"] + rng.choice((-1, 1, 2))}
 
     def describe(self, q, lang=None):
-        from ...i18n import pick
-        from ...rules import get
         rs = get(q.data["rules"])
         c = q.data.get("context", {})
         how = pick("自摸", "self-drawn", lang) if c.get("self_drawn") else pick(f"{c.get('discarder')} 放炮", f"on {c.get('discarder')}'s discard", lang)

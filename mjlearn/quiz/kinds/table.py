@@ -7,6 +7,11 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from ...i18n import pick
+from ...rules import get as get_rules
+from ...table import Table, play_hand
+from ...table.events import Chowed, Declared, Discarded, Konged, Punged, WallBroken, Won
+
 from ..core import Grade, Kind, QuizError, register
 from ._util import as_int, need
 
@@ -29,9 +34,6 @@ def _seat(x, where: str) -> str:
 
 def engine_break(rules: str, dice: list) -> tuple[int, int, list]:
     """(owner seat, stacks counted, every throw) from a real table set up with these dice."""
-    from ...rules import get as get_rules
-    from ...table import Table
-    from ...table.events import WallBroken
     cfg = get_rules(rules)
     t = Table(rules, 0, dice=[tuple(d) for d in dice], setup=False)
     while True:
@@ -44,7 +46,6 @@ def engine_break(rules: str, dice: list) -> tuple[int, int, list]:
 
 class WallBreak(Kind):
     def make(self, rng, difficulty):
-        from ...rules import get as get_rules
         rules = {1: "mcr", 2: rng.choice(("mcr", "beijing", "changsha")), 3: rng.choice(_BREAK_RULES)}[difficulty]
         cfg = get_rules(rules)
         dice = [[rng.randint(1, 6) for _ in range(cfg.table.dice)]]
@@ -55,7 +56,6 @@ class WallBreak(Kind):
                  "and after how many stacks counted from its right end?"))
 
     def validate(self, data):
-        from ...rules import get as get_rules
         rules = need(data, "rules", "wall_break")
         try:
             cfg = get_rules(rules)
@@ -92,7 +92,6 @@ class WallBreak(Kind):
         return Grade(ok_w and ok_k, answer, solution, tuple(expl), (ok_w + ok_k) / 2)
 
     def explain_solution(self, data, solution):
-        from ...rules import get as get_rules
         cfg = get_rules(data["rules"])
         d = data["dice"]
         s = sum(d[0])
@@ -121,8 +120,6 @@ class WallBreak(Kind):
         return {"wall": solution["wall"], "stack": solution["stack"] + rng.choice((-1, 1))}
 
     def describe(self, q, lang=None):
-        from ...i18n import pick
-        from ...rules import get as get_rules
         cfg = get_rules(q.data["rules"])
         return (pick("规则：", "Rules: ", lang) + pick(cfg.zh, cfg.en, lang) + "\n" + pick("骰子：", "Dice: ", lang)
                 + " | ".join(" ".join(map(str, d)) for d in q.data["dice"]))
@@ -140,13 +137,11 @@ _STRENGTH = {"win": 3, "kong": 2, "pung": 2, "chow": 1}
 
 
 def _played(rules: str, seed: int):
-    from ...table import Table, play_hand
     return play_hand(Table(rules, seed))
 
 
 def _situation(data: Mapping):
     """The table right after the discard, rebuilt from the real hand's log."""
-    from ...table.events import Discarded
     t = _played(data["rules"], data["seed"])
     at = data["at"]
     if not (0 < at <= len(t.log)) or not isinstance(t.log[at - 1], Discarded):
@@ -156,7 +151,6 @@ def _situation(data: Mapping):
 
 def engine_claim(data: Mapping) -> tuple[str | None, str | None]:
     """Make the given calls at the table and return (seat, action) of the claim that takes the tile."""
-    from ...table.events import Chowed, Konged, Punged, Won
     t = _situation(data)
     n = len(t.log)
     calls = data["calls"]
@@ -182,7 +176,6 @@ def engine_claim(data: Mapping) -> tuple[str | None, str | None]:
 
 class Claim(Kind):
     def make(self, rng, difficulty):
-        from ...table.events import Declared, Discarded
         for _ in range(60):
             rules = rng.choice(_CLAIM_RULES if difficulty > 1 else ("beijing", "xian"))
             seed = rng.randrange(10**6)
@@ -268,7 +261,6 @@ class Claim(Kind):
         return rng.choice([k for k in list(data["calls"]) + ["none"] if k != solution])
 
     def describe(self, q, lang=None):
-        from ...i18n import pick
         t = _situation(q.data)
         d, tile = t.last_discard
         lines = [pick(f"规则：{t.rules.zh}", f"Rules: {t.rules.en}", lang),
