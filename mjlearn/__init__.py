@@ -7,7 +7,9 @@
 
 from __future__ import annotations
 
-# In layer order: values and notation, then the engine, the rule sets, the table and the quizzes.
+# In layer order: values and notation, then the engine and the rule sets. The table
+# (`mjlearn.table`), the quizzes (`mjlearn.quiz`) and the widgets (`mjlearn.widgets`) are
+# packages of their own, imported where they are used.
 from .errors import InvalidHandError, NotationError, Problem
 from .i18n import get_language, set_language
 from .tiles import FLOWERS, KINDS, TILES, Suit, Tile, Tiles, tile
@@ -18,10 +20,8 @@ from .shapes import is_winning, readings
 from .analysis import discard_advice, form_shanten, shanten, waits
 from . import rules
 from .rules import RULESETS
-from .rules.compare import compare, differences
+from .rules.comparison import compare, differences
 from .scoring import score
-from .table import Table, play_hand
-from . import quiz
 
 __version__ = "0.1.0"
 
@@ -33,7 +33,7 @@ __all__ = [
     "NotationError", "InvalidHandError", "Problem",
     "score", "readings", "is_winning", "shanten", "form_shanten", "waits", "discard_advice",
     "set_language", "get_language", "rules", "RULESETS", "compare", "differences",
-    "Table", "play_hand", "quiz", "practice", "HandEditor", "TileStrip", "DealView",
+    "practice", "HandEditor", "TileStrip", "DealView",
     "__version__",
 ]
 

@@ -49,8 +49,6 @@ CALLS = {
         "HandEditor": "mj.HandEditor()",
         "TileStrip": "mj.TileStrip('123m')",
         "DealView": "mj.DealView()",
-        "Table": "mj.Table('mcr', seed=1)",
-        "play_hand": "mj.play_hand(mj.Table('mcr', seed=1)).is_over",
         "practice": "mj.practice('all', n=1, seed=1, record=False)",
     },
     "mjlearn.rules": {

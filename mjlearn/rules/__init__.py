@@ -19,6 +19,7 @@ from .win import Win
 from .registry import DEFAULT, RULESETS, get, names, register
 from .tablefacts import TableFacts
 from .result import DiscardResult, Item, RegionalResult
+from .comparison import Comparison, compare, differences
 
 __all__ = ["RuleSet", "Pattern", "Option", "Ctx", "COMMON", "ctx", "TileSet", "Claims", "Win",
            "Ledger", "Item", "RegionalResult", "DiscardResult", "score_discard", "RULESETS", "get", "names", "register", "score",
@@ -59,11 +60,3 @@ def score_discard(hands, rules="mcr", *, discarder: str, tile=None, options=None
     """
     return get(rules).score_discard(hands, discarder=discarder, tile=tile, options=options,
                                     contexts=contexts, **context)
-
-
-def __getattr__(name):
-    if name in ("compare", "differences", "Comparison"):
-        from importlib import import_module
-        _c = import_module("mjlearn.rules.compare")   # a callable module: rules.compare(...) works
-        return _c if name == "compare" else getattr(_c, name)
-    raise AttributeError(f"module 'mjlearn.rules' has no attribute {name!r}")

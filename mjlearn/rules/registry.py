@@ -113,7 +113,7 @@ class _RuleSets(Mapping):
         return "RULESETS{" + ", ".join(f"{n!r}: {r.zh}" for n, r in _registry.items()) + "}"
 
     def _repr_html_(self):
-        from .compare import differences
+        from .comparison import differences
         return differences(list(self.values()))._repr_html_()
 
 

@@ -343,7 +343,7 @@ class RuleSet:
         return f"mjlearn.rules.get({self.name!r}){extra}"
 
     def _repr_html_(self) -> str:
-        from .compare import ruleset_html
+        from .comparison import ruleset_html
         return ruleset_html(self)
 
 

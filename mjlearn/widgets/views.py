@@ -11,7 +11,7 @@ from ..hand import as_hand
 from ..notation import parse_tiles
 from ..render import svg
 from ..rules import get, names
-from ..rules.compare import Row, compare
+from ..rules.comparison import Row, compare
 from ..scoring import score
 from ..tiles import tile
 from . import _panels
@@ -165,7 +165,7 @@ class RuleComparison(MjWidget):
         return {k: v for k, v in {**shared, **self.extra}.items() if k in names}
 
     def rows(self) -> list:
-        """One :class:`mjlearn.rules.compare.Row` per rule set (status ``error`` when the rule set
+        """One :class:`mjlearn.rules.comparison.Row` per rule set (status ``error`` when the rule set
         refuses the context, with its message as the reason)."""
         out = []
         for rs in self.rulesets:

@@ -1,7 +1,7 @@
 """One hand judged under many rule sets side by side (regional.md §14.3), and the table of rule
 differences generated from the rule-set data (§14.1-14.2).
 
->>> from mjlearn.rules.compare import compare
+>>> from mjlearn.rules.comparison import compare
 >>> c = compare("12346789mEEE44s+5m", rules=["beijing", "changsha", "mcr"], winner="S", discarder="N")
 >>> [(row.name, row.status, row.payments.get("S")) for row in c.rows]
 [('beijing', 'legal', 80), ('changsha', 'n/a', None), ('mcr', 'legal', 46)]
@@ -9,8 +9,6 @@ differences generated from the rule-set data (§14.1-14.2).
 
 from __future__ import annotations
 
-import sys
-import types
 from dataclasses import dataclass, field
 from html import escape
 
@@ -225,13 +223,3 @@ def ruleset_html(rs: RuleSet) -> str:
             + (f"<table><tr><th>番种</th><th>Pattern</th><th>{escape((rs.item_unit or rs.unit)[1])}</th>"
                f"<th>Note</th></tr>{pats}</table>" if pats else "")
             + f"<table><tr><th>Option</th><th>Value</th><th>Ref</th><th></th></tr>{opts}</table>")
-
-
-class _CallableModule(types.ModuleType):
-    """``mjlearn.rules.compare`` is this module; calling it calls :func:`compare`."""
-
-    def __call__(self, *args, **kwargs):
-        return compare(*args, **kwargs)
-
-
-sys.modules[__name__].__class__ = _CallableModule
