@@ -16,6 +16,7 @@ import argparse
 import json
 import sys
 
+from .jsontext import nesting
 from .mcr.profiles import PROFILES
 from .scoring import score
 
@@ -76,28 +77,6 @@ def add_parser(subparsers):
     return p
 
 
-def _nesting(text: str) -> int:
-    """The deepest nesting of JSON arrays and objects in `text`, outside strings (linear, no recursion)."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for c in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif c == "\\":
-                escaped = True
-            elif c == '"':
-                in_string = False
-        elif c == '"':
-            in_string = True
-        elif c in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif c in "]}":
-            depth -= 1
-    return deepest
-
-
 def _line_error(type_: str, message: str, line: int | None) -> dict:
     err = {"type": type_, "message": message}
     if line is not None:
@@ -117,9 +96,9 @@ def score_line(line: str, number: int | None = None) -> dict:
     if len(line) > MAX_LINE_BYTES:  # characters here; bytes are checked by score_jsonl before decoding
         return _line_error("LineTooLong", f"line of {len(line):,} characters: at most {MAX_LINE_BYTES:,} are read",
                            number)
-    if (line.count("[") + line.count("{") > MAX_NESTING) and _nesting(line) > MAX_NESTING:
-        return _line_error("NestingTooDeep", f"JSON nested {_nesting(line):,} levels deep: a line is one object "
-                           f"of plain values (at most {MAX_NESTING} levels are read)", number)
+    if line.count("[") + line.count("{") > MAX_NESTING and nesting(line, stop_after=MAX_NESTING)[0] > MAX_NESTING:
+        return _line_error("NestingTooDeep", f"JSON nested more than {MAX_NESTING} levels deep: a line is one "
+                           f"object of plain values", number)
     try:
         obj = json.loads(line)
         if not isinstance(obj, dict):

@@ -28,6 +28,7 @@ try:
 except ImportError:  # Python 3.10
     tomllib = None
 
+from ..jsontext import nesting
 from .core import DIFFICULTIES, KINDS, TARGETS, TOPICS, Question, QuizError, generate, get_kind, kinds_of
 
 __all__ = ["QuizSet", "load_quiz_set", "parse_quiz_set", "questions_for", "MAX_QUESTIONS", "MAX_FILE_BYTES"]
@@ -98,7 +99,7 @@ def load_quiz_set(path, seed: int | None = None) -> QuizSet:
 
 
 def _parse_json(text: str, p: Path):
-    depth, line = _json_depth(text)
+    depth, line = nesting(text, stop_after=MAX_DEPTH)
     if depth > MAX_DEPTH:
         raise QuizError(f"{p}: lists and objects are nested more than {MAX_DEPTH} deep (line {line})")
     try:
@@ -107,37 +108,6 @@ def _parse_json(text: str, p: Path):
         raise QuizError(f"{p}: not valid JSON at line {e.lineno} column {e.colno}: {e.msg}") from None
     except (ValueError, RecursionError) as e:  # e.g. a number with thousands of digits
         raise QuizError(f"{p}: not valid JSON: {e}") from None
-
-
-def _json_depth(text: str) -> tuple[int, int]:
-    """The deepest nesting of ``[`` and ``{`` outside strings, and the line where it is first reached,
-    in one pass (so that json.loads never recurses deeply)."""
-    depth = deepest = 0
-    line = deep_line = 1
-    in_string = escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-            elif ch == "\n":
-                line += 1
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            if depth > deepest:
-                deepest, deep_line = depth, line
-                if deepest > MAX_DEPTH:
-                    break
-        elif ch in "]}":
-            depth -= 1
-        elif ch == "\n":
-            line += 1
-    return deepest, deep_line
 
 
 def _parse_toml(text: str, p: Path):

@@ -1,0 +1,45 @@
+"""JSON text checked before it is parsed: how deeply its lists and objects nest.
+
+``json.loads`` recurses once per level, so a line of ten thousand ``[`` ends in ``RecursionError``;
+the batch scorer and the quiz-set loader measure the nesting first, in one pass without recursion.
+
+>>> nesting('{"a": [1, [2, "[[["]]}')
+(3, 1)
+>>> nesting("[" * 10**6, stop_after=20)
+(21, 1)
+"""
+
+from __future__ import annotations
+
+__all__ = ["nesting"]
+
+
+def nesting(text: str, stop_after: int | None = None) -> tuple[int, int]:
+    """The deepest nesting of ``[`` and ``{`` outside strings, and the line (from 1) where it is first
+    reached. With ``stop_after`` the scan ends as soon as the nesting goes deeper than that."""
+    depth = deepest = 0
+    line = deep_line = 1
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+            elif ch == "\n":
+                line += 1
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest, deep_line = depth, line
+                if stop_after is not None and deepest > stop_after:
+                    break
+        elif ch in "]}":
+            depth -= 1
+        elif ch == "\n":
+            line += 1
+    return deepest, deep_line
