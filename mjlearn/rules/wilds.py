@@ -43,7 +43,7 @@ from ..shapes import KNITTED_PATTERNS, ORPHAN_INDICES, PartKind, Reading, _meld_
 from ..tiles import TILES, Tile
 
 __all__ = ["WildReading", "wild_readings", "substitutions", "waits_with_wilds", "split_wilds",
-           "complete_with_wilds", "fills"]
+           "complete_with_wilds", "fills", "shape_complete", "special_shape"]
 
 MAX_WILDS = 4
 """Jokers handled at once (the four copies of the wild kind)."""
@@ -185,6 +185,109 @@ def _regular_fills(counts: tuple[int, ...], j: int, n_sets: int) -> set[tuple[in
             for st in stands:
                 out.add(tuple(sorted(st + free)))
     return out
+
+
+@lru_cache(maxsize=65536)
+def _regular_complete(counts: tuple[int, ...], j: int) -> bool:
+    """Whether natural ``counts`` and ``j`` jokers make sets and one pair: the search of
+    :func:`_regular_fills` kept to (jokers, sets, pair) counts, with no limit on copies of a kind
+    (the table's check before a win is judged; the rule set then reads the hand exactly)."""
+    total = sum(counts) + j
+    if total < 2 or (total - 2) % 3:
+        return False
+    n_sets = (total - 2) // 3
+    states = {(0, 0, 0)}
+    for base, length, chows in _GROUPS:
+        ways = _group_fills(tuple(counts[base:base + length]), chows, j)
+        states = {(w + fw, s + fs, p + fp) for w, s, p in states for fw, fs, fp, _ in ways
+                  if w + fw <= j and s + fs <= n_sets and p + fp <= 1}
+        if not states:
+            return False
+    # jokers left over make sets and the pair of their own
+    return any(3 * (n_sets - s) + 2 * (1 - p) == j - w for w, s, p in states)
+
+
+def _seven_pairs_complete(counts, j: int) -> bool:
+    """Seven pairs (four of a kind as two pairs) from 14 tiles: a joker beside every odd count."""
+    return sum(n % 2 for n in counts) <= j
+
+
+def shape_complete(counts, n_melds: int, wild: int | None, shapes: str) -> bool:
+    """Whether 34 concealed counts (14 tiles with melds as three) win with the wild kind as a joker,
+    in the forms ``shapes`` of a rule set's table facts: ``"five_forms"`` (every MCR form without
+    jokers; sets and a pair, or seven pairs, with them), ``"standard"`` or ``"standard+seven_pairs"``
+    (four of a kind may be two pairs). No limit on copies of a kind: this is the quick test a table
+    makes before asking the rule set, which reads the hand exactly.
+
+    >>> from mjlearn.notation import parse_hand
+    >>> c = parse_hand("123m456p789s11sEE+C").counts    # 中 (C) is the wild: it stands for an E
+    >>> shape_complete(c, 0, 31, "standard"), shape_complete(c, 0, None, "standard")
+    (True, False)
+    """
+    if sum(counts) + 3 * n_melds != 14:
+        return False
+    c = tuple(counts)
+    j = 0
+    if wild is not None and c[wild]:
+        j = c[wild]
+        c = c[:wild] + (0,) + c[wild + 1:]
+    elif shapes == "five_forms":
+        return is_complete(c, n_melds)
+    if n_melds == 0 and shapes != "standard" and _seven_pairs_complete(c, j):
+        return True
+    return _regular_complete(c, j)
+
+
+_YITANGFU = ((31, 32, 33), (18, 27, 28))   # 中发白 and 孔雀东南飞 (1s E S), §4.5
+
+
+def special_shape(kinds, counts, melds, wild: int | None) -> bool:
+    """Whether 34 concealed counts (14 tiles with melds as three) make one of the special wins
+    ``kinds`` (see :attr:`mjlearn.rules.TableFacts.special_shapes`), with ``wild`` as a joker.
+
+    >>> from mjlearn.notation import parse_hand
+    >>> special_shape(("all_258",), parse_hand("22555888m258p22s+2s").counts, (), None)
+    True
+    >>> special_shape(("hun_gang",), parse_hand("1357m2468p1357sC+C").counts, (), 1)
+    False
+    """
+    if sum(counts) + 3 * len(melds) != 14:
+        return False
+    for k in kinds:
+        if k == "hun_gang":
+            if wild is not None and counts[wild] == 4:
+                return True
+        elif k == "three_golds":
+            if wild is not None and counts[wild] >= 3:
+                return True
+        elif k == "all_258":
+            if all(i < 27 and i % 9 in (1, 4, 7) for i in range(34) if counts[i]) and \
+                    all(t.index < 27 and t.index % 9 in (1, 4, 7) for m in melds for t in m.tiles):
+                return True
+        elif k == "orphans":
+            if melds:
+                continue
+            nat = [n for i, n in enumerate(counts) if i != wild and n]
+            if all(i in ORPHAN_INDICES for i, n in enumerate(counts) if n and i != wild) and \
+                    all(n <= 2 for n in nat) and sum(1 for n in nat if n == 2) <= 1:
+                return True
+        elif k == "yitangfu":
+            c = list(counts)
+            for a in range(3):
+                for b in range(3 - a):
+                    if a + b == 0:
+                        continue
+                    need = [0] * 34
+                    for s, times in zip(_YITANGFU, (a, b)):
+                        for i in s:
+                            need[i] += times
+                    if all(c[i] >= need[i] for i in range(34)):
+                        rest = tuple(c[i] - need[i] for i in range(34))
+                        if _regular_complete(rest, 0):
+                            return True
+        else:
+            raise ValueError(f"unknown special shape {k!r}")
+    return False
 
 
 def _seven_pairs_fills(counts: tuple[int, ...], j: int) -> set[tuple[int, ...]]:

@@ -33,13 +33,13 @@ mjlearn.table.play.IllegalActionError: It is East's turn to play, not South's. /
 from __future__ import annotations
 
 import random as _random
-from functools import lru_cache
 
 from ..errors import InvalidHandError
 from ..hand import Hand, Meld, MeldKind
 from ..tiles import TILES, Tile, tile as _tile
 from ..rules.base import RuleSet
 from ..rules.registry import DEFAULT, get as _get_rules
+from ..rules.wilds import shape_complete, special_shape
 from .events import (BirdTurnedUp, CalledCheck, Chowed, Declared, DiceThrown, Discarded, Drew, Event, Exhausted,
                      FlowerReplaced, HaidiOffered, Konged, OnDealWin, Punged, ReplacementDrawn, SEAT_EN, SEAT_ZH, SetAside, TailTurnedUp,
                      TilesDealt, WallBroken, WallBuilt, WildTurnedUp, Won)
@@ -73,137 +73,6 @@ def next_in_sequence(t: Tile) -> Tile:
 def relative_seat(me: int, other: int) -> int:
     """Where ``other`` sits seen from ``me``: 1 left (上家), 2 opposite (对家), 3 right (下家)."""
     return (me - other) % 4
-
-
-# --- winning shapes with wilds (jokers) -------------------------------------------------------
-
-@lru_cache(maxsize=None)
-def _standard_with_jokers(counts: tuple, jokers: int, need_pair: bool) -> bool:
-    """Sets (and one pair if ``need_pair``) from ``counts``, with ``jokers`` standing for any tile."""
-    i = 0
-    n = 0
-    for i, n in enumerate(counts):
-        if n:
-            break
-    else:
-        rest = jokers - (2 if need_pair else 0)
-        return rest >= 0 and rest % 3 == 0
-    c = list(counts)
-    # a pung (jokers fill what is missing)
-    take = min(n, 3)
-    if 3 - take <= jokers:
-        c[i] -= take
-        if _standard_with_jokers(tuple(c), jokers - (3 - take), need_pair):
-            return True
-        c[i] += take
-    if need_pair:
-        take = min(n, 2)
-        if 2 - take <= jokers:
-            c[i] -= take
-            if _standard_with_jokers(tuple(c), jokers - (2 - take), False):
-                return True
-            c[i] += take
-    if i < 27:
-        rank = i % 9
-        for start in (i - 2, i - 1, i):
-            if start < i - rank or start % 9 > 6:
-                continue
-            used = 0
-            taken = []
-            for j in (start, start + 1, start + 2):
-                if j >= i and c[j] > 0:
-                    c[j] -= 1
-                    taken.append(j)
-                else:
-                    used += 1
-            if used <= jokers and i in taken and _standard_with_jokers(tuple(c), jokers - used, need_pair):
-                return True
-            for j in taken:
-                c[j] += 1
-    return False
-
-
-def complete_with_wild(counts, n_melds: int, wild: int | None, shapes: str) -> bool:
-    """Whether 34 concealed counts (14 tiles with melds as three) win with the wild as a joker.
-
-    ``shapes``: ``"five_forms"`` (every MCR form, through :func:`mjlearn.shapes.is_complete`),
-    ``"standard"`` or ``"standard+seven_pairs"`` (four of a kind may be two pairs).
-
-    >>> from mjlearn.notation import parse_hand
-    >>> c = parse_hand("123m456p789s11sEE+C").counts    # 中 (C) is the wild: it stands for an E
-    >>> complete_with_wild(c, 0, 31, "standard"), complete_with_wild(c, 0, None, "standard")
-    (True, False)
-    """
-    if sum(counts) + 3 * n_melds != 14:
-        return False
-    if wild is None or not counts[wild]:
-        if shapes == "five_forms":
-            from ..shapes import is_complete
-            return is_complete(counts, n_melds)
-        if shapes.endswith("seven_pairs") and n_melds == 0 and all(n % 2 == 0 for n in counts):
-            return True
-        return _standard_with_jokers(tuple(counts), 0, True)
-    c = list(counts)
-    jokers = c[wild]
-    c[wild] = 0
-    if n_melds == 0 and shapes != "standard":
-        odd = sum(n % 2 for n in c)
-        if odd <= jokers:
-            return True
-    return _standard_with_jokers(tuple(c), jokers, True)
-
-
-_YITANGFU = ((31, 32, 33), (18, 27, 28))   # 中发白 and 孔雀东南飞 (1s E S), §4.5
-_ORPHANS = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
-
-
-def special_shape(kinds, counts, melds, wild: int | None) -> bool:
-    """Whether 34 concealed counts (14 tiles with melds as three) make one of the special wins
-    ``kinds`` (see :attr:`mjlearn.rules.TableFacts.special_shapes`), with ``wild`` as a joker.
-
-    >>> from mjlearn.notation import parse_hand
-    >>> special_shape(("all_258",), parse_hand("22555888m258p22s+2s").counts, (), None)
-    True
-    >>> special_shape(("hun_gang",), parse_hand("1357m2468p1357sC+C").counts, (), 1)
-    False
-    """
-    if sum(counts) + 3 * len(melds) != 14:
-        return False
-    for k in kinds:
-        if k == "hun_gang":
-            if wild is not None and counts[wild] == 4:
-                return True
-        elif k == "three_golds":
-            if wild is not None and counts[wild] >= 3:
-                return True
-        elif k == "all_258":
-            if all(i < 27 and i % 9 in (1, 4, 7) for i in range(34) if counts[i]) and \
-                    all(t.index < 27 and t.index % 9 in (1, 4, 7) for m in melds for t in m.tiles):
-                return True
-        elif k == "orphans":
-            if melds:
-                continue
-            nat = [n for i, n in enumerate(counts) if i != wild and n]
-            if all(i in _ORPHANS for i, n in enumerate(counts) if n and i != wild) and \
-                    all(n <= 2 for n in nat) and sum(1 for n in nat if n == 2) <= 1:
-                return True
-        elif k == "yitangfu":
-            c = list(counts)
-            for a in range(3):
-                for b in range(3 - a):
-                    if a + b == 0:
-                        continue
-                    need = [0] * 34
-                    for s, times in zip(_YITANGFU, (a, b)):
-                        for i in s:
-                            need[i] += times
-                    if all(c[i] >= need[i] for i in range(34)):
-                        rest = tuple(c[i] - need[i] for i in range(34))
-                        if _standard_with_jokers(rest, 0, True):
-                            return True
-        else:
-            raise ValueError(f"unknown special shape {k!r}")
-    return False
 
 
 # --- the table -------------------------------------------------------------------------------------
@@ -859,7 +728,7 @@ class Table:
                     continue
                 i = w.tiles[p]
                 h[i] += 1
-                done = complete_with_wild(h[:34], len(self.melds[seat]), None, self.facts.shapes)
+                done = shape_complete(h[:34], len(self.melds[seat]), None, self.facts.shapes)
                 h[i] -= 1
                 if done:
                     taken = (p, w.take_tail_at(p))
@@ -896,7 +765,7 @@ class Table:
         cfg = self.facts
         wild = self.wild.index if self.wild is not None else None
         n = len(self.melds[seat])
-        if complete_with_wild(c, n, wild, cfg.shapes):
+        if shape_complete(c, n, wild, cfg.shapes):
             return True
         return bool(cfg.special_shapes) and special_shape(cfg.special_shapes, c, self.melds[seat], wild)
 
