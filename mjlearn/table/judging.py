@@ -50,18 +50,6 @@ class Judging(TableState):
             return self._judge(seat, self._claim_tile(), robbing=self.phase == "rob")[0]
         return False
 
-    @property
-    def rules(self):
-        """The :class:`~mjlearn.rules.RuleSet` (with the table's options) that judges and scores wins."""
-        if self._rules is None:
-            self._rules = self._ruleset
-            self._rule_ctx = frozenset(self._rules.context_names)
-            bad = sorted(set(self.extra_context) - self._rule_ctx)
-            if bad:
-                raise ValueError(f"the rule set {self._rules.name!r} does not use the context keyword(s) "
-                                 f"{', '.join(map(repr, bad))}; it accepts: {', '.join(sorted(self._rule_ctx))}")
-        return self._rules
-
     def _shape_ok(self, seat: int, c) -> bool:
         cfg = self.facts
         wild = self.wild.index if self.wild is not None else None

@@ -55,7 +55,13 @@ def _ok(verify, *args) -> bool:
 
 
 class TableState:
-    """The fields of a hand in play and the queries on them; :class:`~mjlearn.table.Table` drives them."""
+    """The fields of a hand in play and the queries on them; :class:`~mjlearn.table.Table` drives them.
+
+    The parts of a table (:mod:`.setup`, :mod:`.claims`, :mod:`.judging` and :mod:`.play`) are
+    subclasses of this one, combined in :class:`~mjlearn.table.Table`; they act on these fields and
+    call each other's steps through ``self`` (a claim resolved ends in a judged win, a kong in a
+    replacement draw).
+    """
 
     def __init__(self, rs: RuleSet, seed: int | None, arrangement, dice, prevalent_wind: str, context) -> None:
         self._ruleset: RuleSet = rs
@@ -120,6 +126,18 @@ class TableState:
         self._haidi_taker: tuple[int, Tile] | None = None   # who took the 海底 tile, and the tile
         self._grabbed: int | None = None      # Fuzhou street 抢金: the seat that took the turned-up 金
         self._wild_pos: int | None = None
+
+    @property
+    def rules(self):
+        """The :class:`~mjlearn.rules.RuleSet` (with the table's options) that judges and scores wins."""
+        if self._rules is None:
+            self._rules = self._ruleset
+            self._rule_ctx = frozenset(self._rules.context_names)
+            bad = sorted(set(self.extra_context) - self._rule_ctx)
+            if bad:
+                raise ValueError(f"the rule set {self._rules.name!r} does not use the context keyword(s) "
+                                 f"{', '.join(map(repr, bad))}; it accepts: {', '.join(sorted(self._rule_ctx))}")
+        return self._rules
 
     def _emit(self, e: Event) -> Event:
         self.log.append(e)
