@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from mjlearn.notation import parse_hand
-from mjlearn.rules.wilds import shape_complete, substitutions, wild_readings, waits_with_wilds
+from mjlearn.rules.wilds import _group_fills, _group_shapes, shape_complete, substitutions, wild_readings, waits_with_wilds
 from mjlearn.shapes import is_complete, readings
 
 
@@ -429,3 +429,18 @@ def test_table_quick_test_is_the_old_search_on_a_large_sample():
     # a fifth copy of a kind through a joker is allowed in the quick test (the rule set judges it)
     c = parse_hand("1111m234p567p789sC").counts
     assert shape_complete(c, 0, 31, "standard") is _old_complete_with_wild(c, 0, 31, "standard") is True
+
+
+def test_group_shapes_are_the_group_fills_without_stand_ins():
+    rng = random.Random(5)
+    for _ in range(1500):
+        chows = rng.random() < 0.75
+        n = 9 if chows else 7
+        counts = [0] * n
+        for _ in range(rng.randrange(12)):
+            k = rng.randrange(n)
+            if counts[k] < 4:
+                counts[k] += 1
+        budget = rng.randrange(5)
+        fills = {(w, s, p) for w, s, p, _ in _group_fills(tuple(counts), chows, budget)}
+        assert _group_shapes(tuple(counts), chows, budget) == fills, (counts, chows, budget)

@@ -39,7 +39,8 @@ from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 
 from ..hand import Hand, as_hand
-from ..shapes import KNITTED_PATTERNS, ORPHAN_INDICES, PartKind, Reading, _meld_part, _readings, is_complete
+from ..shapes import (KNITTED_PATTERNS, ORPHAN_INDICES, PartKind, Reading, _meld_part, _readings,
+                      _regular_complete as _natural_regular_complete, is_complete)
 from ..tiles import TILES, Tile
 
 __all__ = ["WildReading", "wild_readings", "substitutions", "waits_with_wilds", "split_wilds",
@@ -134,6 +135,46 @@ def _group_fills(counts: tuple[int, ...], chows: bool, budget: int) -> tuple[tup
     return tuple(sorted(out))
 
 
+@lru_cache(maxsize=None)
+def _group_shapes(counts: tuple[int, ...], chows: bool, budget: int) -> frozenset[tuple[int, int, int]]:
+    """The (jokers, sets, pairs) of :func:`_group_fills`, without the stand-ins: the same parts, each
+    holding the group's first natural tile, taken one at a time with the rest looked up again
+    (which makes a yes-or-no test fast enough to run at every turn of a table)."""
+    n = len(counts)
+    i = next((k for k in range(n) if counts[k]), None)
+    if i is None:
+        return frozenset({(0, 0, 0)})
+    out = set()
+
+    def rest(take, w: int, s: int, p: int) -> None:
+        c = list(counts)
+        for k in take:
+            c[k] -= 1
+        for w2, s2, p2 in _group_shapes(tuple(c), chows, budget - w):
+            if s + s2 <= 4 and p + p2 <= 1:
+                out.add((w + w2, s + s2, p + p2))
+
+    have = counts[i]
+    for nat in (2, 1):                               # the pair
+        if nat <= have and 2 - nat <= budget:
+            rest((i,) * nat, 2 - nat, 0, 1)
+    for nat in (3, 2, 1):                            # a pung of i
+        if nat <= have and 3 - nat <= budget:
+            rest((i,) * nat, 3 - nat, 1, 0)
+    if chows:
+        for start in (i - 2, i - 1, i):              # a chow holding i (lower tiles are jokers)
+            if start < 0 or start + 2 >= n:
+                continue
+            lower = i - start
+            higher = [k for k in range(i + 1, start + 3)]
+            for mask in range(1 << len(higher)):
+                use = [k for b, k in enumerate(higher) if mask >> b & 1]   # natural
+                w = lower + len(higher) - len(use)
+                if w <= budget and all(counts[k] for k in use):
+                    rest([i] + use, w, 1, 0)
+    return frozenset(out)
+
+
 _ALL_SETS = tuple([(i, i, i) for i in range(34)]
                   + [(b + r, b + r + 1, b + r + 2) for b in (0, 9, 18) for r in range(7)])
 _ALL_PAIRS = tuple((i, i) for i in range(34))
@@ -195,11 +236,13 @@ def _regular_complete(counts: tuple[int, ...], j: int) -> bool:
     total = sum(counts) + j
     if total < 2 or (total - 2) % 3:
         return False
+    if j == 0:                       # no jokers: the shapes' own check, as :func:`is_complete` makes it
+        return _natural_regular_complete(list(counts))
     n_sets = (total - 2) // 3
     states = {(0, 0, 0)}
     for base, length, chows in _GROUPS:
-        ways = _group_fills(tuple(counts[base:base + length]), chows, j)
-        states = {(w + fw, s + fs, p + fp) for w, s, p in states for fw, fs, fp, _ in ways
+        ways = _group_shapes(tuple(counts[base:base + length]), chows, j)
+        states = {(w + fw, s + fs, p + fp) for w, s, p in states for fw, fs, fp in ways
                   if w + fw <= j and s + fs <= n_sets and p + fp <= 1}
         if not states:
             return False
