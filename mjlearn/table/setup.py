@@ -1,5 +1,5 @@
 """The setup of a hand as a sequence of events: the wall built, the dice, the break, the deal and the
-jump draw, flowers replaced, the wild turned up (regional.md §2 and each rule set's table facts)."""
+jump draw, flowers replaced, the wild turned up, each as the rule set's table facts say."""
 
 from __future__ import annotations
 
