@@ -1,10 +1,12 @@
 """Wild decomposition: readings with jokers and what each wild stood for."""
 
+import random
+
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from mjlearn.notation import parse_hand
-from mjlearn.rules.wilds import substitutions, wild_readings, waits_with_wilds
+from mjlearn.rules.wilds import _group_fills, _group_shapes, shape_complete, substitutions, wild_readings, waits_with_wilds
 from mjlearn.shapes import is_complete, readings
 
 
@@ -319,3 +321,126 @@ def test_waits_equal_trying_every_tile(seed):
             expected.add(TILES[x])
         natural[x] -= 1
     assert set(waits_with_wilds(hand, TILES[wild])) == expected
+
+
+# --- one solver: the table's quick test agrees with the search it replaced -------------------------
+
+def _old_standard_with_jokers(counts: tuple, jokers: int, need_pair: bool) -> bool:
+    """The table's own search before it used the rules' per-group decomposition (kept as an oracle)."""
+    for i, n in enumerate(counts):
+        if n:
+            break
+    else:
+        rest = jokers - (2 if need_pair else 0)
+        return rest >= 0 and rest % 3 == 0
+    c = list(counts)
+    take = min(n, 3)
+    if 3 - take <= jokers:
+        c[i] -= take
+        if _old_standard_with_jokers(tuple(c), jokers - (3 - take), need_pair):
+            return True
+        c[i] += take
+    if need_pair:
+        take = min(n, 2)
+        if 2 - take <= jokers:
+            c[i] -= take
+            if _old_standard_with_jokers(tuple(c), jokers - (2 - take), False):
+                return True
+            c[i] += take
+    if i < 27:
+        rank = i % 9
+        for start in (i - 2, i - 1, i):
+            if start < i - rank or start % 9 > 6:
+                continue
+            used = 0
+            taken = []
+            for j in (start, start + 1, start + 2):
+                if j >= i and c[j] > 0:
+                    c[j] -= 1
+                    taken.append(j)
+                else:
+                    used += 1
+            if used <= jokers and i in taken and _old_standard_with_jokers(tuple(c), jokers - used, need_pair):
+                return True
+            for j in taken:
+                c[j] += 1
+    return False
+
+
+def _old_complete_with_wild(counts, n_melds, wild, shapes) -> bool:
+    if sum(counts) + 3 * n_melds != 14:
+        return False
+    if wild is None or not counts[wild]:
+        if shapes == "five_forms":
+            return is_complete(counts, n_melds)
+        if shapes.endswith("seven_pairs") and n_melds == 0 and all(n % 2 == 0 for n in counts):
+            return True
+        return _old_standard_with_jokers(tuple(counts), 0, True)
+    c = list(counts)
+    jokers = c[wild]
+    c[wild] = 0
+    if n_melds == 0 and shapes != "standard":
+        if sum(n % 2 for n in c) <= jokers:
+            return True
+    return _old_standard_with_jokers(tuple(c), jokers, True)
+
+
+def _near_complete_hands(rng, n: int):
+    """``n`` random (counts, n_melds, wild): a complete shape, then a few tiles changed and a few
+    turned into the wild kind, so that about half still win."""
+    sets = [(i, i, i) for i in range(34)] + [(b + r, b + r + 1, b + r + 2) for b in (0, 9, 18) for r in range(7)]
+    out = []
+    while len(out) < n:
+        m = rng.randrange(5)
+        c = [0] * 34
+        if m == 0 and rng.random() < 0.3:
+            for i in rng.sample(range(34), 7):
+                c[i] += 2
+        else:
+            for _ in range(4 - m):
+                for i in rng.choice(sets):
+                    c[i] += 1
+            c[rng.randrange(34)] += 2
+        for _ in range(rng.choice((0, 0, 1, 2))):           # spoil it a little
+            held = [i for i in range(34) if c[i]]
+            c[rng.choice(held)] -= 1
+            c[rng.randrange(34)] += 1
+        wild = rng.choice((None, rng.randrange(34)))
+        if wild is not None:
+            for _ in range(rng.randrange(5)):               # natural tiles drawn as wilds
+                held = [i for i in range(34) if c[i] and i != wild]
+                if held:
+                    c[rng.choice(held)] -= 1
+                    c[wild] += 1
+        if max(c) <= 4:
+            out.append((tuple(c), m, wild))
+    return out
+
+
+def test_table_quick_test_is_the_old_search_on_a_large_sample():
+    rng = random.Random(11)
+    wins = 0
+    for counts, m, wild in _near_complete_hands(rng, 6000):
+        for shapes in ("standard", "standard+seven_pairs", "five_forms"):
+            got = shape_complete(counts, m, wild, shapes)
+            assert got is _old_complete_with_wild(counts, m, wild, shapes), (counts, m, wild, shapes)
+            wins += got
+    assert 3000 < wins < 15000                 # the sample holds winning and losing hands alike
+    # a fifth copy of a kind through a joker is allowed in the quick test (the rule set judges it)
+    c = parse_hand("1111m234p567p789sC").counts
+    assert shape_complete(c, 0, 31, "standard") is _old_complete_with_wild(c, 0, 31, "standard") is True
+
+
+def test_group_shapes_are_the_group_fills_without_stand_ins():
+    rng = random.Random(5)
+    for _ in range(1500):
+        chows = rng.random() < 0.75
+        n = 9 if chows else 7
+        counts = [0] * n
+        for _ in range(rng.randrange(12)):
+            k = rng.randrange(n)
+            if counts[k] < 4:
+                counts[k] += 1
+        budget = rng.randrange(5)
+        fills = {(w, s, p) for w, s, p, _ in _group_fills(tuple(counts), chows, budget)}
+        assert _group_shapes(tuple(counts), chows, budget) == fills, (counts, chows, budget)

@@ -12,7 +12,7 @@ from mjlearn.notation import parse_tiles
 from mjlearn.table import (Exhausted, IllegalActionError, Session, Table, Won,
                            play_hand, replay, tile_set)
 from mjlearn.table.deal import stacked_arrangement
-from mjlearn.table.play import special_shape
+from mjlearn.rules.wilds import special_shape
 from mjlearn.notation import parse_hand
 
 RULE_SET_NAMES = R.names()

@@ -39,11 +39,12 @@ from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 
 from ..hand import Hand, as_hand
-from ..shapes import KNITTED_PATTERNS, ORPHAN_INDICES, PartKind, Reading, _meld_part, _readings, is_complete
+from ..shapes import (KNITTED_PATTERNS, ORPHAN_INDICES, PartKind, Reading, _meld_part, _readings,
+                      _regular_complete as _natural_regular_complete, is_complete)
 from ..tiles import TILES, Tile, tile as _tile
 
 __all__ = ["WildReading", "wild_readings", "substitutions", "waits_with_wilds", "split_wilds",
-           "complete_with_wilds", "fills"]
+           "complete_with_wilds", "fills", "shape_complete", "special_shape"]
 
 MAX_WILDS = 4
 """Jokers handled at once (the four copies of the wild kind)."""
@@ -134,6 +135,46 @@ def _group_fills(counts: tuple[int, ...], chows: bool, budget: int) -> tuple[tup
     return tuple(sorted(out))
 
 
+@lru_cache(maxsize=None)
+def _group_shapes(counts: tuple[int, ...], chows: bool, budget: int) -> frozenset[tuple[int, int, int]]:
+    """The (jokers, sets, pairs) of :func:`_group_fills`, without the stand-ins: the same parts, each
+    holding the group's first natural tile, taken one at a time with the rest looked up again
+    (which makes a yes-or-no test fast enough to run at every turn of a table)."""
+    n = len(counts)
+    i = next((k for k in range(n) if counts[k]), None)
+    if i is None:
+        return frozenset({(0, 0, 0)})
+    out = set()
+
+    def rest(take, w: int, s: int, p: int) -> None:
+        c = list(counts)
+        for k in take:
+            c[k] -= 1
+        for w2, s2, p2 in _group_shapes(tuple(c), chows, budget - w):
+            if s + s2 <= 4 and p + p2 <= 1:
+                out.add((w + w2, s + s2, p + p2))
+
+    have = counts[i]
+    for nat in (2, 1):                               # the pair
+        if nat <= have and 2 - nat <= budget:
+            rest((i,) * nat, 2 - nat, 0, 1)
+    for nat in (3, 2, 1):                            # a pung of i
+        if nat <= have and 3 - nat <= budget:
+            rest((i,) * nat, 3 - nat, 1, 0)
+    if chows:
+        for start in (i - 2, i - 1, i):              # a chow holding i (lower tiles are jokers)
+            if start < 0 or start + 2 >= n:
+                continue
+            lower = i - start
+            higher = [k for k in range(i + 1, start + 3)]
+            for mask in range(1 << len(higher)):
+                use = [k for b, k in enumerate(higher) if mask >> b & 1]   # natural
+                w = lower + len(higher) - len(use)
+                if w <= budget and all(counts[k] for k in use):
+                    rest([i] + use, w, 1, 0)
+    return frozenset(out)
+
+
 _ALL_SETS = tuple([(i, i, i) for i in range(34)]
                   + [(b + r, b + r + 1, b + r + 2) for b in (0, 9, 18) for r in range(7)])
 _ALL_PAIRS = tuple((i, i) for i in range(34))
@@ -185,6 +226,111 @@ def _regular_fills(counts: tuple[int, ...], j: int, n_sets: int) -> set[tuple[in
             for st in stands:
                 out.add(tuple(sorted(st + free)))
     return out
+
+
+@lru_cache(maxsize=65536)
+def _regular_complete(counts: tuple[int, ...], j: int) -> bool:
+    """Whether natural ``counts`` and ``j`` jokers make sets and one pair: the search of
+    :func:`_regular_fills` kept to (jokers, sets, pair) counts, with no limit on copies of a kind
+    (the table's check before a win is judged; the rule set then reads the hand exactly)."""
+    total = sum(counts) + j
+    if total < 2 or (total - 2) % 3:
+        return False
+    if j == 0:                       # no jokers: the shapes' own check, as :func:`is_complete` makes it
+        return _natural_regular_complete(list(counts))
+    n_sets = (total - 2) // 3
+    states = {(0, 0, 0)}
+    for base, length, chows in _GROUPS:
+        ways = _group_shapes(tuple(counts[base:base + length]), chows, j)
+        states = {(w + fw, s + fs, p + fp) for w, s, p in states for fw, fs, fp in ways
+                  if w + fw <= j and s + fs <= n_sets and p + fp <= 1}
+        if not states:
+            return False
+    # jokers left over make sets and the pair of their own
+    return any(3 * (n_sets - s) + 2 * (1 - p) == j - w for w, s, p in states)
+
+
+def _seven_pairs_complete(counts, j: int) -> bool:
+    """Seven pairs (four of a kind as two pairs) from 14 tiles: a joker beside every odd count."""
+    return sum(n % 2 for n in counts) <= j
+
+
+def shape_complete(counts, n_melds: int, wild: int | None, shapes: str) -> bool:
+    """Whether 34 concealed counts (14 tiles with melds as three) win with the wild kind as a joker,
+    in the forms ``shapes`` of a rule set's table facts: ``"five_forms"`` (every MCR form without
+    jokers; sets and a pair, or seven pairs, with them), ``"standard"`` or ``"standard+seven_pairs"``
+    (four of a kind may be two pairs). No limit on copies of a kind: this is the quick test a table
+    makes before asking the rule set, which reads the hand exactly.
+
+    >>> from mjlearn.notation import parse_hand
+    >>> c = parse_hand("123m456p789s11sEE+C").counts    # 中 (C) is the wild: it stands for an E
+    >>> shape_complete(c, 0, 31, "standard"), shape_complete(c, 0, None, "standard")
+    (True, False)
+    """
+    if sum(counts) + 3 * n_melds != 14:
+        return False
+    c = tuple(counts)
+    j = 0
+    if wild is not None and c[wild]:
+        j = c[wild]
+        c = c[:wild] + (0,) + c[wild + 1:]
+    elif shapes == "five_forms":
+        return is_complete(c, n_melds)
+    if n_melds == 0 and shapes != "standard" and _seven_pairs_complete(c, j):
+        return True
+    return _regular_complete(c, j)
+
+
+_YITANGFU = ((31, 32, 33), (18, 27, 28))   # 中发白 and 孔雀东南飞 (1s E S), §4.5
+
+
+def special_shape(kinds, counts, melds, wild: int | None) -> bool:
+    """Whether 34 concealed counts (14 tiles with melds as three) make one of the special wins
+    ``kinds`` (see :attr:`mjlearn.rules.TableFacts.special_shapes`), with ``wild`` as a joker.
+
+    >>> from mjlearn.notation import parse_hand
+    >>> special_shape(("all_258",), parse_hand("22555888m258p22s+2s").counts, (), None)
+    True
+    >>> special_shape(("hun_gang",), parse_hand("1357m2468p1357sC+C").counts, (), 1)
+    False
+    """
+    if sum(counts) + 3 * len(melds) != 14:
+        return False
+    for k in kinds:
+        if k == "hun_gang":
+            if wild is not None and counts[wild] == 4:
+                return True
+        elif k == "three_golds":
+            if wild is not None and counts[wild] >= 3:
+                return True
+        elif k == "all_258":
+            if all(i < 27 and i % 9 in (1, 4, 7) for i in range(34) if counts[i]) and \
+                    all(t.index < 27 and t.index % 9 in (1, 4, 7) for m in melds for t in m.tiles):
+                return True
+        elif k == "orphans":
+            if melds:
+                continue
+            nat = [n for i, n in enumerate(counts) if i != wild and n]
+            if all(i in ORPHAN_INDICES for i, n in enumerate(counts) if n and i != wild) and \
+                    all(n <= 2 for n in nat) and sum(1 for n in nat if n == 2) <= 1:
+                return True
+        elif k == "yitangfu":
+            c = list(counts)
+            for a in range(3):
+                for b in range(3 - a):
+                    if a + b == 0:
+                        continue
+                    need = [0] * 34
+                    for s, times in zip(_YITANGFU, (a, b)):
+                        for i in s:
+                            need[i] += times
+                    if all(c[i] >= need[i] for i in range(34)):
+                        rest = tuple(c[i] - need[i] for i in range(34))
+                        if _regular_complete(rest, 0):
+                            return True
+        else:
+            raise ValueError(f"unknown special shape {k!r}")
+    return False
 
 
 def _seven_pairs_fills(counts: tuple[int, ...], j: int) -> set[tuple[int, ...]]:

@@ -1,0 +1,267 @@
+"""The state of one hand at the table: the fields a :class:`~mjlearn.table.Table` plays on, the
+queries on them, and what every action checks first (whose turn it is, which tile is in question).
+
+Seats are 0-3 = East (dealer), South, West, North; the next player is the 下家 on one's right.
+"""
+
+from __future__ import annotations
+
+import random as _random
+
+from ..hand import Meld
+from ..notation import format_tiles
+from ..tiles import TILES, Tile
+from ..rules.base import RuleSet
+from .events import Declared, Event, Exhausted, OnDealWin, SEAT_EN, SEAT_ZH, Won
+from .wall import SEAT_LETTERS, Wall, tile_set
+
+__all__ = ["IllegalActionError", "next_in_sequence", "relative_seat", "TableState"]
+
+
+class IllegalActionError(ValueError):
+    """An action the rules do not allow now. ``en`` and ``zh`` say why, for a learner."""
+
+    def __init__(self, en: str, zh: str):
+        self.en, self.zh = en, zh
+        super().__init__(f"{en} / {zh}")
+
+
+def next_in_sequence(t: Tile) -> Tile:
+    """The tile after ``t``: 1-9 wrapping within a suit, honors E S W N C F P E (A-BJ-1, A-HP-3).
+
+    >>> from mjlearn.tiles import tile as _tile
+    >>> [str(next_in_sequence(_tile(x))) for x in ("5m", "9p", "N", "P")]
+    ['6m', '1p', 'C', 'E']
+    """
+    i = t.index
+    if i < 27:
+        return TILES[i - i % 9 + (i % 9 + 1) % 9]
+    if i < 34:
+        return TILES[27 + (i - 27 + 1) % 7]
+    raise ValueError(f"a flower ({t}) has no next tile")
+
+
+def relative_seat(me: int, other: int) -> int:
+    """Where ``other`` sits seen from ``me``: 1 left (上家), 2 opposite (对家), 3 right (下家)."""
+    return (me - other) % 4
+
+
+def _ok(verify, *args) -> bool:
+    try:
+        verify(*args)
+    except IllegalActionError:
+        return False
+    return True
+
+
+class TableState:
+    """The fields of a hand in play and the queries on them; :class:`~mjlearn.table.Table` drives them.
+
+    The parts of a table (:mod:`.setup`, :mod:`.claims`, :mod:`.judging` and :mod:`.play`) are
+    subclasses of this one, combined in :class:`~mjlearn.table.Table`; they act on these fields and
+    call each other's steps through ``self`` (a claim resolved ends in a judged win, a kong in a
+    replacement draw).
+    """
+
+    def __init__(self, rs: RuleSet, seed: int | None, arrangement, dice, prevalent_wind: str, context) -> None:
+        self._ruleset: RuleSet = rs
+        self.facts = rs.table
+        """The rule set's :class:`~mjlearn.rules.TableFacts`: wall, deal, flowers, wild, claims."""
+        self.extra_context: dict = dict(context or {})
+        """Context keywords that come from outside the hand (a :class:`Session` gives the dealer's
+        streak ``streak`` and the drawn hands before this one ``shang_lou``); passed to the rule set."""
+        if prevalent_wind not in ("E", "S", "W", "N"):
+            raise ValueError(f"prevalent_wind must be E, S, W or N, got {prevalent_wind!r}")
+        self.seed = seed
+        self.prevalent_wind = prevalent_wind
+        self._rng = _random.Random(seed)
+        self._dice = list(dice) if dice is not None else None
+        cfg = self.facts
+        if arrangement is None:
+            arrangement = tile_set(rs)
+            self._rng.shuffle(arrangement)
+        self.wall = Wall(rs, arrangement)
+        self.log: list[Event] = []
+        self.hands: list[list[int]] = [[0] * 42 for _ in range(4)]
+        """Concealed tile counts by seat, 42 long (flowers during the deal only)."""
+        self.melds: list[list[Meld]] = [[] for _ in range(4)]
+        self.flowers: list[list[Tile]] = [[] for _ in range(4)]
+        self.ponds: list[list[list]] = [[] for _ in range(4)]
+        """Discards by seat, in order, as [tile, taken_by] (taken_by: the seat that claimed it)."""
+        self.set_aside: list[Tile] = []
+        self.wild: Tile | None = None
+        self.wild_indicator: Tile | None = None
+        self.phase = "setup"
+        self.turn = 0
+        self.pending: set[int] = set()
+        """Seats whose answer to a discard (or an added kong) is still awaited."""
+        self.calls: dict[int, tuple] = {}
+        self.last_discard: tuple[int, Tile] | None = None
+        self.kongs = 0
+        self.claims_left = [cfg.claim_limit if cfg.claim_limit is not None else -1] * 4
+        self.winners: list[Won] = []
+        self._drawn: Tile | None = None
+        self._drawn_kind = "deal"
+        self._after_claim: Tile | None = None
+        self._final = False
+        self._robbing: tuple[int, Tile] | None = None
+        ts = rs.tiles
+        self._flower_kinds = 99 if ts.flowers == "none" else (34 if ts.honors else 27)
+        """Tile indices from here on are flowers (27: the honors are played as flowers too)."""
+        self._rules = None
+        self._rule_ctx: frozenset = frozenset()
+        self._judged: dict = {}
+        self._moves = 0                       # events that moved tiles (the judgement cache key)
+        self._claimed = False                 # a chow, pung or kong has been made this hand
+        self._discards = [0, 0, 0, 0]
+        self._first_discards: list = []       # (seat, tile) of the first discards while nothing is claimed
+        self._discard_after_kong = False      # the last discard followed its player's kong replacement
+        self._passed_seats: set[int] = set()  # passed up a win, no draw since (漏胡)
+        self._passed_tiles = [set(), set(), set(), set()]   # tiles passed up since one's last discard (过水)
+        self.settlements: list[Event] = []
+        """Payments outside the wins: Changsha 起手小胡 (:class:`OnDealWin`), Yunnan 查大叫
+        (:class:`CalledCheck`). Each has ``payments`` (E, S, W, N) summing to zero."""
+        self._on_deal_done: set[int] = set()  # seats that declared an on-deal 小胡
+        self._haidi: list[int] | None = None  # 海底漫游: the seats that declined the last tile so far
+        self._haidi_taker: tuple[int, Tile] | None = None   # who took the 海底 tile, and the tile
+        self._grabbed: int | None = None      # Fuzhou street 抢金: the seat that took the turned-up 金
+        self._wild_pos: int | None = None
+
+    @property
+    def rules(self):
+        """The :class:`~mjlearn.rules.RuleSet` (with the table's options) that judges and scores wins."""
+        if self._rules is None:
+            self._rules = self._ruleset
+            self._rule_ctx = frozenset(self._rules.context_names)
+            bad = sorted(set(self.extra_context) - self._rule_ctx)
+            if bad:
+                raise ValueError(f"the rule set {self._rules.name!r} does not use the context keyword(s) "
+                                 f"{', '.join(map(repr, bad))}; it accepts: {', '.join(sorted(self._rule_ctx))}")
+        return self._rules
+
+    def _emit(self, e: Event) -> Event:
+        self.log.append(e)
+        if not isinstance(e, Declared):
+            self._moves += 1
+        return e
+
+    def _is_flower(self, i: int) -> bool:
+        return i >= self._flower_kinds
+
+    def counts(self, seat: int) -> tuple[int, ...]:
+        """The 34 concealed counts of a seat."""
+        return tuple(self.hands[seat][:34])
+
+    def concealed(self, seat: int) -> list[Tile]:
+        """A seat's concealed tiles, sorted."""
+        h = self.hands[seat]
+        return [TILES[i] for i in range(42) for _ in range(h[i])]
+
+    def tile_count(self, seat: int) -> int:
+        """Tiles held with each meld counted as three: 13, or 14 when the seat must discard."""
+        return sum(self.hands[seat][:34]) + 3 * len(self.melds[seat])
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def result(self) -> list[Won] | Exhausted | None:
+        """The wins, or the Exhausted event (or the on-deal 小胡 that ended the hand, with the rule
+        option ``on_deal_ends_hand``), or None while the hand goes on."""
+        if self.phase != "over":
+            return None
+        if self.winners:
+            return self.winners
+        return next(e for e in reversed(self.log) if isinstance(e, (Exhausted, OnDealWin)))
+
+    def _reserve(self) -> int:
+        return self.rules.reserve_stacks(self.kongs)
+
+    def live_tiles_left(self) -> int:
+        """Tiles the live end may still draw before the wall is exhausted."""
+        return self.wall.live_left(self._reserve())
+
+    def _can_draw(self) -> bool:
+        return self.wall.can_draw_live(self._reserve())
+
+    def tile_census(self) -> list[int]:
+        """Count every tile wherever it is (hands, melds, flowers, ponds, wall, set aside): 42 counts,
+        which must always equal the full set (tile conservation)."""
+        c = [0] * 42
+        for s in range(4):
+            for i, n in enumerate(self.hands[s]):
+                c[i] += n
+            for m in self.melds[s]:
+                for t in m.tiles:
+                    c[t.index] += 1
+            for f in self.flowers[s]:
+                c[f.index] += 1
+            for t, taken_by in self.ponds[s]:
+                if taken_by is None:
+                    c[t.index] += 1
+        for t in self.wall.untaken_tiles():
+            c[t] += 1
+        for t in self.set_aside:
+            c[t.index] += 1
+        return c
+
+    def visible(self, t: Tile) -> int:
+        """Copies of ``t`` in sight on the table: discards still in the ponds and exposed melds."""
+        n = 0
+        for s in range(4):
+            n += sum(1 for x, by in self.ponds[s] if x is t and by is None)
+            for m in self.melds[s]:
+                if not m.is_concealed:
+                    n += sum(1 for x in m.tiles if x is t)
+        return n
+
+    def _need_turn(self, seat: int, phase: str, what_en: str, what_zh: str) -> None:
+        if seat not in (0, 1, 2, 3):
+            raise IllegalActionError(f"There is no seat {seat!r}: seats are 0-3 (East, South, West, North).",
+                                     f"没有座位{seat!r}：座位为0-3（东南西北）。")
+        if self.phase == "over":
+            raise IllegalActionError("The hand is over.", "这一局已经结束。")
+        if self.phase == "setup":
+            raise IllegalActionError("The deal is not finished yet.", "还没有发完牌。")
+        if self.phase != phase or seat != self.turn:
+            if self.phase in ("claim", "rob"):
+                raise IllegalActionError(
+                    f"Claims on {self._claim_tile()} are being decided; {SEAT_EN[seat]} cannot {what_en} now.",
+                    f"正在决定{self._claim_tile().zh}的吃碰杠和，{SEAT_ZH[seat]}现在不能{what_zh}。")
+            if seat != self.turn:
+                raise IllegalActionError(f"It is {SEAT_EN[self.turn]}'s turn to play, not {SEAT_EN[seat]}'s.",
+                                         f"现在轮到{SEAT_ZH[self.turn]}出牌，不是{SEAT_ZH[seat]}。")
+            if self.phase == "draw":
+                raise IllegalActionError(f"{SEAT_EN[seat]} must draw first.", f"{SEAT_ZH[seat]}要先摸牌。")
+            raise IllegalActionError(f"{SEAT_EN[seat]} has drawn already and must discard.",
+                                     f"{SEAT_ZH[seat]}已经摸过牌，应当打牌。")
+
+    def _claim_tile(self) -> Tile:
+        return self._robbing[1] if self.phase == "rob" else self.last_discard[1]
+
+    def _wild_blocks(self, t: Tile) -> bool:
+        return self.wild is not None and t is self.wild
+
+    @property
+    def payments(self) -> dict[str, int]:
+        """Net amounts of the hand by seat E, S, W, N: the sum over the wins and the other settlements
+        (:attr:`settlements`: on-deal 小胡, 查大叫); zeros for a plain draw."""
+        out = {x: 0 for x in SEAT_LETTERS}
+        for w in [*self.settlements, *self.winners]:
+            for x, v in zip(SEAT_LETTERS, w.payments):
+                out[x] += v
+        return out
+
+    def _roams(self) -> bool:
+        return self.facts.haidi_roaming and bool(self.rules.opt("haidi_roaming"))
+
+    @property
+    def haidi_offered(self) -> bool:
+        """Changsha 海底漫游: the last wall tile is being offered to :attr:`turn` (draw it, or pass)."""
+        return self.phase == "draw" and self._haidi is not None
+
+    def hand_of(self, seat: int) -> str:
+        """A seat's holding in notation: melds then concealed tiles (flowers last)."""
+        return "".join(str(m) for m in self.melds[seat]) + format_tiles(self.concealed(seat)) + \
+            format_tiles(f for f in self.flowers[seat] if f.index >= 34)
