@@ -15,8 +15,12 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from operator import itemgetter
 
+from ..i18n import get_language
+from ..shapes import Form, Part, PartKind, Reading
+from ..tiles import KNITTED_PATTERNS, TILES
 from .fans import Fan, fan
-from .principles import PRINCIPLES
+from .principles import PRINCIPLES, apply_exclusions, combine_chows, combine_pungs
+from .settlement import settle
 
 __all__ = ["ScoreResult", "FanScore", "Excluded"]
 
@@ -123,7 +127,6 @@ class ScoreResult:
     def _explained(self):
         """(kept, dropped) of the chosen reading by the explicit principle steps, built on demand:
         the scorer only counted while it compared readings."""
-        from .principles import apply_exclusions
         (_total, _counts, _form, _parts, occ, sets), _melds = self._raw
         prof = self.profile
         kept, dropped = apply_exclusions(occ, prof.exclusions, prof.order.__getitem__)
@@ -302,7 +305,6 @@ class ScoreResult:
         Raises ValueError when the hand may not win (incomplete or under 8 points) or when the
         discarder does not match how the hand was won.
         """
-        from .settlement import settle
         if not self.meets_minimum:
             why = "it is not a complete hand" if not self.is_winning else \
                 f"it scores {self.total - self.flowers} without flowers, under the 8-point minimum"
@@ -317,7 +319,6 @@ class ScoreResult:
 
     def table(self, lang: str | None = None) -> str:
         """A plain-text table of the fans in the learner's language (zh or en)."""
-        from ..i18n import get_language
         lang = lang or get_language()
         zh = lang == "zh"
         lines = [f"{self.hand}  ({self.rules})"]
@@ -396,7 +397,6 @@ def _combination_drops(sets, kind, prof):
     order, which only relabels the parts), then given the reading's part numbers."""
     if len(sets) < 2:
         return []
-    from .principles import combine_chows, combine_pungs
     ordered = sorted(sets, key=_second)
     codes = tuple([t for _, t in ordered])
     cache = prof.__dict__.setdefault("_combination_drops", {})
@@ -418,8 +418,6 @@ _second = itemgetter(1)
 
 def _reading(form, parts, melds, hand):
     """Turn the engine's parts into a :class:`~mjlearn.shapes.Reading` (for display and explanation)."""
-    from ..shapes import Form, Part, PartKind, Reading
-    from ..tiles import KNITTED_PATTERNS, TILES
     out = []
     mi = 0
     for kind, t, exp in parts:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html import escape
 
+from ..hand import as_hand
+from ..i18n import get_language
 from ..seats import SEAT_LETTERS, Seat
 from .base import ContextError, RuleSet, TileSetError
 from .registry import get, names
@@ -101,7 +103,6 @@ class Comparison:
         """A bar chart of the winner's net gain under each rule set (0 where not legal or n/a).
         matplotlib is imported here, never at import time; Chinese labels use :data:`CJK_FONTS`."""
         import matplotlib.pyplot as plt
-        from ..i18n import get_language
         lang = lang or get_language()
         plt.rcParams["font.sans-serif"] = CJK_FONTS + [f for f in plt.rcParams["font.sans-serif"]
                                                        if f not in CJK_FONTS]
@@ -128,7 +129,6 @@ def compare(hand, rules=None, **context) -> Comparison:
     Each rule set gets the context keywords it knows; a keyword no rule set knows is an error.
     A variant whose tile set lacks the hand's tiles gives an ``n/a`` row.
     """
-    from ..hand import as_hand
     hand = as_hand(hand)
     sets = [get(r) for r in (rules if rules is not None else names())]
     if isinstance(rules, (str, RuleSet)):

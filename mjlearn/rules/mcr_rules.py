@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 from ..errors import ContextError
+from ..mcr import score as mcr_score
 from ..seats import Seat
 from .tablefacts import TableFacts
 from .base import Option, RuleSet, TileSet, ctx
@@ -42,7 +43,6 @@ class MCRRuleSet(RuleSet):
                     seat_wind=seat, prevalent_wind=c.prevalent_wind, flowers=c.flowers)
 
     def evaluate(self, hand, c):
-        from ..mcr import score as mcr_score
         try:
             res = mcr_score(hand, profile=self.opt("profile"), **self.mcr_context(c))
         except ContextError as e:          # a value the engine refuses (flowers=9): this rule set's keywords

@@ -13,8 +13,11 @@ from ..hand import Hand
 from ..mcr.principles import PRINCIPLES
 from ..mcr.result import ScoreResult
 from ..rules.result import RegionalResult
+from ..render import svg
 from ..scoring import score
+from ..shapes import is_winning
 from ._base import B, L, esc, tile_tag
+from ._ctx import seat_label
 
 
 @dataclass
@@ -129,7 +132,6 @@ def fan_positions(hand: Hand, fan) -> list[int]:
 
 def fans_html(hand: Hand, result: ScoreResult, live: bool) -> str:
     """The fan table of an MCR result; hovering a row lights up that fan's tiles."""
-    from ..render import svg
     out = [f'<div class="mj-fans" data-hlscope="1"><div class="mj-fan-hand">{svg.hand_svg(hand, width=23)}</div>',
            '<table class="mj-fan-table"><tbody>']
     for f in result.fans:
@@ -181,7 +183,6 @@ def result_panel(state, live: bool) -> Result:
         return Result(f'{title}<div class="mj-error">{esc(e)}</div>')
     if n == 13:
         return Result(title + shanten_line(hand) + waits_html(hand, live))
-    from ..shapes import is_winning
     if hand.win_tile is not None and state.rules != "mcr":
         # a regional rule set judges the hand itself: wilds can complete it, and an incomplete
         # hand comes back as "not legal" with the rule set's reason
@@ -216,7 +217,6 @@ def _int_total(total) -> int:
 
 def payments_html(payments: dict, context=None) -> str:
     """The four seats' net amounts, each marked winner / dealer / discarder."""
-    from ._ctx import seat_label
     ctx = context or {}
     marks = {}
     for key, zh, en in (("winner", "和", "won"), ("dealer", "庄", "dealer"), ("discarder", "炮", "discarded")):
@@ -238,7 +238,6 @@ def payments_html(payments: dict, context=None) -> str:
 def regional_html(hand: Hand, res, live: bool) -> tuple[str, int]:
     """A regional result: the verdict (legal, or the rule set's reason), the counted patterns,
     the total in the rule set's unit and the payments of the four seats."""
-    from ..render import svg
     rs = res.ruleset
     unit = rs.unit
     item_unit = getattr(rs, "item_unit", None) or unit
