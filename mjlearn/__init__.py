@@ -7,21 +7,17 @@
 
 from __future__ import annotations
 
-# In layer order: values and notation, then the engine and the rule sets. The table
-# (`mjlearn.table`), the quizzes (`mjlearn.quiz`) and the widgets (`mjlearn.widgets`) are
-# packages of their own, imported where they are used.
+# Eager: the values and the notation, which every use of mjlearn needs. The engine (the scorer, the
+# rule sets, the hand analysis) is bound below on first use: its modules import everything they use at
+# their top, in layer order, but building its frozen records takes about 90 ms, and `import mjlearn`
+# has a budget of 60 ms of its own (benchmarks/bench_import.py). The table (`mjlearn.table`), the
+# quizzes (`mjlearn.quiz`) and the widgets (`mjlearn.widgets`) are packages of their own.
 from .errors import InvalidHandError, NotationError, Problem
 from .i18n import get_language, set_language
 from .tiles import FLOWERS, KINDS, TILES, Suit, Tile, Tiles, tile
 from .hand import Hand, Meld, MeldKind, WinContext, as_hand
 from .notation import (format_hand, format_meld, format_tiles, parse_hand, parse_meld,
                        parse_tile, parse_tiles)
-from .shapes import is_winning, readings
-from .analysis import discard_advice, form_shanten, shanten, waits
-from . import rules
-from .rules import RULESETS
-from .rules.comparison import compare, differences
-from .scoring import score
 
 __version__ = "0.1.0"
 
@@ -37,9 +33,21 @@ __all__ = [
     "__version__",
 ]
 
-# Names whose modules pull in anywidget/ipywidgets (the widgets) or sqlite3 (practice records
-# answers in the progress store) are imported on first use, so that `import mjlearn` stays light.
+# The front door's names that live in the engine or pull in anywidget/ipywidgets (the widgets) or
+# sqlite3 (practice records answers), bound on first use. No name here is also a module's name, so
+# `mjlearn.score` is always the function, whatever was imported first (tests/test_public_names.py).
 _LAZY = {
+    "score": ("scoring", "score"),
+    "readings": ("shapes", "readings"),
+    "is_winning": ("shapes", "is_winning"),
+    "shanten": ("analysis", "shanten"),
+    "form_shanten": ("analysis", "form_shanten"),
+    "waits": ("analysis", "waits"),
+    "discard_advice": ("analysis", "discard_advice"),
+    "rules": ("rules", None),
+    "RULESETS": ("rules", "RULESETS"),
+    "compare": ("rules.comparison", "compare"),
+    "differences": ("rules.comparison", "differences"),
     "practice": ("quiz.widget", "practice"),
     "HandEditor": ("widgets", "HandEditor"),
     "TileStrip": ("widgets", "TileStrip"),
