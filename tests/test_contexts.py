@@ -1,4 +1,4 @@
-"""Contexts checked against themselves and the hand, in every rule set (mjlearn.rules.consistency).
+"""Contexts checked against themselves and the hand, in every rule set (mjlearn.consistency).
 
 One regression test per defect (a kong bloom without a kong, a robbed kong on the last tile of the
 wall, flowers beyond the set, a seat wind that is not the winner's, heavenly by a non-dealer, 发混儿),
@@ -13,7 +13,7 @@ import mjlearn.mcr as mcr
 from mjlearn.errors import ContextConflictError, ContextError, InvalidHandError
 from mjlearn.hand import MeldKind, as_hand
 from mjlearn.rules import RULESETS, TileSetError, get, score
-from mjlearn.rules.consistency import FLOWER_TILES, context_problems
+from mjlearn.consistency import FLOWER_TILES, context_problems
 from mjlearn.seats import Seat
 
 # Suited tiles only, so every rule set plays them (Changsha has no honors; Fuzhou's honors are flowers).

@@ -50,7 +50,7 @@ from .principles import combine_chows_kept, combine_pungs_kept, count_fans
 from .fans import F
 from .profiles import Profile, get_profile
 from .result import ScoreResult
-from ..rules.consistency import check_context
+from ..consistency import check_context
 from ..shapes import suit_status, suit_table, suit_ways
 from ..tiles import IS_TERMINAL_OR_HONOR, ORPHAN_INDICES
 from ..tiles import KNITTED_PATTERNS as KNITTED

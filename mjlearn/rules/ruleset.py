@@ -17,7 +17,7 @@ from ..errors import ContextError, InvalidHandError, RulesError
 from ..hand import Hand, as_hand
 from ..seats import SEAT_LETTERS, Seat
 from ..shapes import Form
-from .consistency import FLOWER_TILES, check_context
+from ..consistency import FLOWER_TILES, check_context
 from .declarations import Claims, Ctx, Option, Pattern, TileSet, TileSetError
 from .discard import _score_discard
 from .result import Item, RegionalResult
@@ -131,7 +131,7 @@ class RuleSet:
     def make_context(self, given: Mapping, hand: Hand | None = None) -> Context:
         """Check and complete the context keywords (unknown ones are a :class:`ContextError`); with
         ``hand``, also that they agree with each other and with it
-        (:mod:`~mjlearn.rules.consistency`, a :class:`~mjlearn.errors.ContextConflictError`)."""
+        (:mod:`~mjlearn.consistency`, a :class:`~mjlearn.errors.ContextConflictError`)."""
         known = {c.name: c for c in self.context}
         unknown = [k for k in given if k not in known]
         if unknown:

@@ -28,8 +28,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..errors import ContextConflictError, Problem
-from ..hand import Hand, MeldKind
+from .errors import ContextConflictError, Problem
+from .hand import Hand, MeldKind
 
 __all__ = ["FLOWER_TILES", "context_problems", "check_context"]
 
