@@ -156,3 +156,82 @@ def test_waits_name_the_shape_each_wait_completes():
     from mjlearn.quiz.kinds._explain import wait_shape
     from mjlearn.tiles import Tile
     assert "edge wait" in wait_shape(h, Tile("3m"))[1]
+
+
+# --- trying again before the solution -------------------------------------------------------------
+
+class _Store:
+    def __init__(self):
+        self.rows = []
+
+    def record(self, q, answer, g, *, quiz=None, hints=0, seconds=None, retried=False):
+        self.rows.append({"kind": q.kind, "answer": answer, "correct": g.correct, "hints": hints,
+                          "retried": retried})
+
+
+def _terminal(qs, typed, store):
+    import io
+    from mjlearn.quiz import run_terminal
+    it = iter(typed)
+    out = io.StringIO()
+    r = run_terminal(qs, input=lambda _: next(it), store=store, out=out, lang="en")
+    return r, out.getvalue()
+
+
+def test_terminal_first_wrong_answer_gets_a_hint_and_another_try():
+    from mjlearn.quiz import solve
+    q = generate("shanten", seed=1)
+    wrong = str(wrong_answer(q, random.Random(1)))
+    store = _Store()
+    r, text = _terminal([q], [wrong, str(solve(q))], store)
+    assert "Not yet: try again." in text and "Hint:" in text
+    assert "Split:" not in text.split("Not yet")[0]  # no solution before the second try
+    assert "Correct now" in text
+    assert r["correct"] == 0 and r["corrected"] == 1
+    assert store.rows == [{"kind": "shanten", "answer": int(wrong), "correct": False, "hints": 1, "retried": True}]
+
+
+def test_terminal_second_wrong_answer_shows_the_worked_solution():
+    q = generate("settlement", seed=3)
+    w = wrong_answer(q, random.Random(3))
+    typed = " ".join(str(w[s]) for s in "ESWN")
+    store = _Store()
+    r, text = _terminal([q], [typed, typed], store)
+    after = text.split("Not yet: try again.")[1]
+    assert "8 + " in after and "= " in after
+    assert r["answered"] == 1 and r["correct"] == 0 and store.rows[0]["retried"] is True
+
+
+def test_terminal_right_first_time_is_recorded_once_not_retried():
+    from mjlearn.quiz import solve
+    q = generate("waits", seed=2)
+    store = _Store()
+    r, _ = _terminal([q], [" ".join(solve(q)) or "-"], store)
+    assert r["correct"] == 1 and [x["retried"] for x in store.rows] == [False]
+
+
+def test_widget_retry_score_and_recording():
+    pytest.importorskip("ipywidgets")
+    from mjlearn.quiz import solve
+    from mjlearn.quiz.widget import QuizWidget
+    qs = [generate("fans", seed=3), generate("shanten", seed=1), generate("tile_name", seed=2)]
+    store = _Store()
+    w = QuizWidget(qs, store=store)
+    assert "0/0" in w.header.value
+    assert "Ctrl" in w.box.children[-1].value  # several may be picked: the widget says how
+    w.answer(wrong_answer(qs[0], random.Random(0)))
+    assert "data-correct='retry'" in w.feedback.value and "💡" in w.feedback.value
+    assert "0/1" in w.header.value and not store.rows  # the score counts it; recorded once settled
+    w.answer(solve(qs[0]))
+    assert "corrected" in w.header.value
+    assert store.rows == [{"kind": "fans", "answer": store.rows[0]["answer"], "correct": False, "hints": 1,
+                           "retried": True}]
+    w.next()
+    w.answer(wrong_answer(qs[1], random.Random(0)))
+    w.answer(wrong_answer(qs[1], random.Random(0)))
+    assert "data-correct='false'" in w.feedback.value and "Split:" in w.feedback.value
+    assert len(store.rows) == 2
+    w.next()
+    assert "┌" not in w.question.value and "<svg" in w.question.value  # the picture alone
+    w.show_solution()
+    assert store.rows[-1]["correct"] is False and len(store.rows) == 3

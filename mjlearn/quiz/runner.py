@@ -35,8 +35,11 @@ def run_terminal(questions: Iterable[Question], *, title: str = "", store=None, 
         print(title, file=out)
     for n, q in enumerate(qs, 1):
         k = get_kind(q.kind)
-        print(f"\n[{n}/{len(qs)}] " + q.text(lang), file=out)
         choices = k.choices(q.data) if k.answer == "choice" else []  # the kind declares how it is answered
+        text = q.text(lang)
+        if choices:  # the numbered choices below list the options once
+            text = "\n".join(ln for ln in text.splitlines() if not ln.startswith(("Options:", "选项：")))
+        print(f"\n[{n}/{len(qs)}] " + text, file=out)
         if choices:
             print("  ".join(f"{n}) {label}" for n, (_, label) in enumerate(choices, 1)), file=out)
         help_line = pick(*k.answer_help, lang=lang)
