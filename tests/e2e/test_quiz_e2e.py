@@ -45,15 +45,15 @@ def test_answer_a_quiz_and_see_the_feedback(browser_context, lab, tmp_path):
         page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
         quiz = page.locator(".mjlearn-quiz").first
         quiz.wait_for()
-        # a wrong answer first: the engine names the tiles missed, with the reading each wins as
+        # a wrong answer first: not the solution yet, "not yet" and a hint, to try again
         box = quiz.locator("input[type=text]").first
         box.fill("1m 4m 7m")
         quiz.locator(".mjlearn-quiz-check").first.click()
         fb = quiz.locator(".mjlearn-quiz-feedback").first
         fb.wait_for()
-        assert fb.get_attribute("data-correct") == "false"
+        assert fb.get_attribute("data-correct") == "retry"
         text = fb.inner_text()
-        assert "Missed 2m" in text and "漏了" in text
+        assert "Not yet" in text and "再试" in text and "Missed 2m" not in text
         # then the right answer
         box.fill("123456789m")
         quiz.locator(".mjlearn-quiz-check").first.click()
