@@ -42,6 +42,29 @@ def test_every_kind_has_a_criterion():
     assert set(kind_names()) == set(CRITERION), "a new question kind needs its criterion here"
 
 
+_EXPR = r"[+−-]?\(?\d[\d ×+−\-^()*]*?"
+_CHAIN = re.compile(rf"({_EXPR}(?:\s*=\s*{_EXPR})+)(?=[^\d ×+−\-^()=]|$)")
+
+
+def _value(expr):
+    e = expr.strip().replace("×", "*").replace("−", "-").replace("^", "**")
+    if not e or e.count("(") != e.count(")") or not re.fullmatch(r"[\d\s*+\-()]+", e):
+        return None
+    try:
+        return eval(e, {"__builtins__": {}})  # digits, + - * ** and brackets only (checked above)
+    except SyntaxError:
+        return None
+
+
+def _arith_problem(text):
+    """A sum written out that does not add up (``1 + 4 = 1``)."""
+    for m in _CHAIN.finditer(text):
+        values = [v for v in map(_value, m.group(1).split("=")) if v is not None]
+        if len(set(values)) > 1:
+            return f"does not add up: {m.group(1)!r}"
+    return None
+
+
 def _item_problem(kind, zh, en):
     if not zh.strip() or not en.strip():
         return "an empty item"
@@ -50,7 +73,7 @@ def _item_problem(kind, zh, en):
             return f"a label with nothing after it: {text!r}"
     if not any(p.search(en) for p in CRITERION[kind]):
         return f"names no tile or arithmetic: {en!r}"
-    return None
+    return _arith_problem(en) or _arith_problem(zh)
 
 
 @pytest.mark.parametrize("kind", sorted(CRITERION))
@@ -72,7 +95,9 @@ def test_the_criteria_can_fail():
     assert _item_problem("settlement", "这手牌得 10", "scores ten")
     assert _item_problem("shanten", "向听数 2", "Shanten two.")
     assert _item_problem("waits", "", "Missed 6s")
+    assert _item_problem("regional", "番：1 + 4 = 1", "fan: 1 + 4 = 1 → hundred win")
     assert _item_problem("fans", "漏了 暗杠：[FFFF]", "Missed Concealed Kong: [FFFF]") is None
+    assert _item_problem("settlement", "E：+40 = (8 + 16) + 8 + 8", "E: +40 = (8 + 16) + 8 + 8") is None
 
 
 def test_shanten_explanation_shows_the_split_behind_the_number():

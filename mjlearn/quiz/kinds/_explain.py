@@ -185,7 +185,7 @@ def fan_evidence(fan_id: int, parts, result, context) -> Line:
             return text, text
     if fan_id == 81:
         n = result.flowers
-        return f"花牌 {n} 张 × 1 = {n}", f"{n} flower(s) × 1 = {n}"
+        return f"花牌 {n} 张，每张 1 番：{n} × 1 = {n}", f"{n} flower(s), 1 point each: {n} × 1 = {n}"
     reading = result.reading
     if fan_id in _MANNER:
         t = hand.win_tile

@@ -43,17 +43,22 @@ def _total_lines(r) -> list[tuple[str, str]]:
     sum_text = " + ".join(map(str, vals)) if vals else "0"
     extra = getattr(r, "extra", {}) or {}
     rs = r.ruleset
-    if "tier_price" in extra:  # old Beijing: the 番 items set a tier with its price; 嘴 are paid one by one
+    if "tier_price" in extra:  # old Beijing: the 番 items set a tier with its price; 嘴 and priced items add
+        from ...rules.old_beijing import FAN, PRICE, ZUI, _UNIT_OF
         tier = extra["tier"]
-        fan_items = [i for i in items if "(zui)" not in i.en and "嘴" not in i.zh]
-        zui_items = [i for i in items if i not in fan_items]
-        fz = " + ".join(str(i.value * i.count) for i in fan_items) or "0"
-        zz = " + ".join(str(i.value * i.count) for i in zui_items) or "0"
-        f = f"{extra['tier_price']} + {extra['zui_price']}" + (f" + {extra['priced_items']}" if extra.get("priced_items") else "")
-        return [(f"番：{fz} = {extra['fan']} 番 → {tier[0]}，价 {extra['tier_price']}",
-                 f"fan: {fz} = {extra['fan']} → {tier[1]}, priced {extra['tier_price']}"),
-                (f"嘴：{zz} = {extra['zui']} 嘴 → {extra['zui_price']}", f"zui: {zz} = {extra['zui']} → {extra['zui_price']}"),
-                (f"合计 = 番价 + 嘴价：{f} = {r.total} {unit[0]}", f"Total = the tier's price + the zui: {f} = {r.total} {unit[1]}")]
+
+        def part(unit):
+            xs = [str(i.value * i.count) for i in items if _UNIT_OF.get(i.key) == unit]
+            return " + ".join(xs) or "0"
+        zui_each = extra["zui_price"] // extra["zui"] if extra["zui"] else rs.opt("price_zui")
+        f = f"{extra['tier_price']} + {extra['zui_price']} + {extra['priced_items']}"
+        return [(f"番：{part(FAN)} = {extra['fan']} 番 → {tier[0]}（最多算 3 番），价 {extra['tier_price']}",
+                 f"fan: {part(FAN)} = {extra['fan']} → {tier[1]} (3 or more is the limit), priced {extra['tier_price']}"),
+                (f"嘴：{part(ZUI)} = {extra['zui']} 嘴，每嘴 {zui_each}：{extra['zui']} × {zui_each} = {extra['zui_price']}",
+                 f"zui: {part(ZUI)} = {extra['zui']}, {zui_each} each: {extra['zui']} × {zui_each} = {extra['zui_price']}"),
+                (f"另计价的项：{part(PRICE)} = {extra['priced_items']}", f"items with their own price: {part(PRICE)} = {extra['priced_items']}"),
+                (f"合计 = 番价 + 嘴 + 另计价：{f} = {r.total} {unit[0]}",
+                 f"Total = the tier's price + the zui + priced items: {f} = {r.total} {unit[1]}")]
     if {"F", "X", "base", "rate"} <= set(extra):  # Fuzhou
         f = f"{extra['base']} × ({extra['rate']}×{extra['F']} + {extra['X']})"
         return [(f"合计 = 底 × ({extra['rate']}×番 + 花金分)：{f} = {r.total} {unit[0]}",
