@@ -130,8 +130,8 @@ def _why_not(i: int, r, ctx) -> tuple[str, str]:
     """(zh, en): why a fan the hand does not have does not apply: its definition against the hand."""
     f = fan(i)
     zh, en = fan_evidence(-1, (), r, ctx)
-    return (f"{f.zh} 不成立：{f.definition_zh}而这手牌是{zh}",
-            f"{f.en} does not apply: {f.definition_en} This hand is {en}")
+    return (f"{f.zh} 不成立：{f.definition_zh}这手牌：{zh.removeprefix('整手牌 ')}",
+            f"{f.en} does not apply: {f.definition_en} This hand: {en.removeprefix('the whole hand ')}")
 
 
 def _excluded_line(e, r, ctx) -> tuple[str, str]:

@@ -5,6 +5,7 @@ given dice; a claim is resolved by replaying a real hand to the discard and maki
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Mapping
 
 from ...i18n import pick
@@ -150,7 +151,10 @@ _CLAIM_RULES = ("beijing", "xian", "changsha", "hongkong", "old-beijing")
 _STRENGTH = {"win": 3, "kong": 2, "pung": 2, "chow": 1}
 
 
+@lru_cache(maxsize=32)
 def _played(rules: str, seed: int):
+    """The whole hand played at a real table (kept: grading, the explanation and the reason a call
+    loses all replay it; :meth:`Table.at` gives each a fresh table, so nobody changes this one)."""
     return play_hand(Table(rules, seed))
 
 
