@@ -329,15 +329,6 @@ def engine_waits(hand: Hand) -> list[Tile]:
     return [TILES[i] for i in waits_of_counts(hand.counts, len(hand.melds))]
 
 
-def _winning_reading(hand: Hand, t: Tile) -> str:
-    """How the hand reads when it wins on ``t`` (a formal wait on a tile held four times is named so)."""
-    if hand.all_counts[t.index] >= 4:
-        return "（形式听牌：四张都在你手里）/ (a formal wait: all four are in your hand)"
-    h = Hand(melds=hand.melds, concealed=hand.concealed, win_tile=t)
-    rs = readings(h)
-    return str(rs[0]) if rs else "?"
-
-
 def _wait_groups(hand: Hand) -> str:
     """The partial sets, pair and lone tiles of a ready hand's split (where its waits are)."""
     s = regular_split_of_counts(hand.counts, len(hand.melds))
