@@ -54,7 +54,7 @@ class TileName(Kind):
     def check(self, data, answer, solution):
         t, a = Tile(solution), Tile(answer)
         expl = [(f"这是{t.zh}（{t.pinyin}），记作 {t}，{t.suit.zh}。",
-                 f"This is {t.en} ({t.zh}, {t.pinyin}), written {t}: a {t.suit.en} tile.")]
+                 f"This is {t.en} ({t.zh}, {t.pinyin}), written {t}: {_a(t.suit.en)} tile.")]
         if a != t:
             why = _tile_difference(a, t)
             expl.append((f"你选的是{a.zh}（{a}）：{why[0]}", f"You chose {a.en} ({a}): {why[1]}"))
@@ -62,7 +62,7 @@ class TileName(Kind):
 
     def hints(self, data):
         t = as_tile(data["tile"])
-        h = [(f"先看花色：这是{t.suit.zh}。", f"Look at the suit first: it is a {t.suit.en} tile.")]
+        h = [(f"先看花色：这是{t.suit.zh}。", f"Look at the suit first: it is {_a(t.suit.en)} tile.")]
         if t.is_suited:
             h.append((f"数一数：点数是 {t.rank}", f"Count the marks: its rank is {t.rank}"))
         elif t.index < 34:
@@ -97,10 +97,14 @@ class TileName(Kind):
         return "\n".join(lines)
 
 
+def _a(word: str) -> str:
+    return ("an " if word[:1] in "AEIOUH" else "a ") + word
+
+
 def _tile_difference(a: Tile, t: Tile) -> tuple[str, str]:
     """(zh, en): how the chosen tile ``a`` differs from the right one ``t``."""
     if a.suit != t.suit:
-        return (f"那是{a.suit.zh}，这张是{t.suit.zh}（{t.zh}）。", f"that is a {a.suit.en} tile; this one is {t.suit.en} ({t}).")
+        return (f"那是{a.suit.zh}，这张是{t.suit.zh}（{t.zh}）。", f"that is {_a(a.suit.en)} tile; this one is {t.suit.en} ({t}).")
     if a.is_suited and t.is_suited:
         return (f"花色对了（{t.suit.zh}），点数是 {t.rank} 不是 {a.rank}。",
                 f"the suit is right ({t.suit.en}), but the rank is {t.rank}, not {a.rank} ({t}).")

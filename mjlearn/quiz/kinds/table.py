@@ -312,8 +312,10 @@ def _claim_miss(data, answer, solution) -> tuple[str, str]:
         return (f"{az}要{_ZH[call]} {tile}，但{sz}要{_ZH[win_call]}：{_ZH[win_call]}优先于{_ZH[call]}。",
                 f"{ae} calls {call} on {tile}, but {se} calls {win_call}, and {win_call} beats {call}.")
     da, ds = (SEATS.index(answer) - d) % 4, (SEATS.index(solution) - d) % 4
-    return (f"{az}和{sz}都要{_ZH[call]} {tile}：{sz}在{dz}之后第 {ds} 家，{az}是第 {da} 家，近者优先（{ds} < {da}）。",
-            f"{ae} and {se} both call {call} on {tile}: {se} sits {ds} seat(s) after {de}, {ae} {da}; the nearer "
+    both = (f"都要{_ZH[call]}", f"both call {call}") if call == win_call else \
+        (f"分别要{_ZH[call]}和{_ZH[win_call]}（同级）", f"call {call} and {win_call} (equal rank)")
+    return (f"{az}和{sz}{both[0]} {tile}：{sz}在{dz}之后第 {ds} 家，{az}是第 {da} 家，近者优先（{ds} < {da}）。",
+            f"{ae} and {se} {both[1]} on {tile}: {se} sits {ds} seat(s) after {de}, {ae} {da}; the nearer "
             f"wins ({ds} < {da}).")
 
 
