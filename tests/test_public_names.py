@@ -76,8 +76,9 @@ CALLS = {
         "questions_for": "m.questions_for('all', n=2, seed=1)",
         "load_quiz_set": ("m.load_quiz_set(next(pathlib.Path(mjlearn.__file__).parent.parent.glob("
                           "'notebooks/quiz_sets/*.json')))"),
-        "practice": "m.practice('all', n=1, seed=1, record=False)",
+        "practice": "(m.practice('all', n=1, seed=1, record=False), m.practice('review', n=2, seed=1))",
         "progress_view": "m.progress_view()",
+        "review_queue": "m.review_queue()",
         "run_terminal": "m.run_terminal([], store=None)",
         "ProgressStore": "m.ProgressStore(pathlib.Path(tempfile.mkdtemp()) / 'p.db')",
     },
