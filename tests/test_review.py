@@ -213,3 +213,13 @@ def test_record_is_backward_compatible(store):
     store.record(q, solve(q), grade(q, solve(q)))
     store.record(q, solve(q), grade(q, solve(q)), quiz="x", hints=1, seconds=1.5)
     assert [r["retries"] for r in store.rows()] == [0, 0]
+
+
+def test_sample_store_shows_due_items_and_mastery(tmp_path):
+    from mjlearn.quiz.review import sample_store
+    s = sample_store(tmp_path / "sample.db")
+    rq = review_queue(s)
+    assert rq.due() and rq.upcoming()
+    assert s.by_topic()["waits"]["mastery"] < s.by_topic()["tiles"]["mastery"] == 1.0
+    assert (tmp_path / "sample.db").exists()
+    s.close()

@@ -35,7 +35,7 @@ from fsrs import Card, Rating, Scheduler, State
 from ..i18n import pick
 from .core import KINDS, TOPICS, Question, QuizError, generate, get_kind
 
-__all__ = ["Item", "ItemState", "ReviewQueue", "review_queue", "review_questions", "rating", "items_of",
+__all__ = ["Item", "ItemState", "ReviewQueue", "review_queue", "review_questions", "rating", "items_of", "sample_store",
            "SCHEDULER"]
 
 SCHEDULER = Scheduler(enable_fuzzing=False)
@@ -342,3 +342,33 @@ def review_practice(n: int = 5, seed: int | None = None, difficulty: int = 1, *,
         if own and s is not None:
             s.close()
     return QuizWidget(qs, title=("复习", "Review"), record=record, store=store, quiz="practice:review")
+
+
+def sample_store(path=None):
+    """A progress store holding a short made-up week of answers (graded by the engine), to show what
+    the review queue and the progress view look like before you have a history of your own.
+
+    Nine, five and two days ago: some right at once, one corrected after a wrong try, some wrong. It is written
+    to ``path`` (default: a new temporary folder), never to your own progress."""
+    import tempfile
+    from pathlib import Path
+
+    from .core import grade, solve, wrong_answer
+    from .progress import ProgressStore
+    path = Path(path) if path is not None else Path(tempfile.mkdtemp(prefix="mjlearn-sample-")) / "sample.db"
+    store = ProgressStore(path, user="sample")
+    now = _now().timestamp()
+    plan = [  # (days ago, kind, which question, how answered)
+        (9, "tile_name", 1, "right"), (9, "tile_name", 2, "right"), (9, "waits", 3, "corrected"),
+        (9, "fans", 4, "wrong"), (9, "regional", 5, "wrong"), (5, "tile_name", 6, "right"),
+        (5, "shanten", 7, "hint"), (5, "complete", 8, "right"), (2, "fans", 9, "right"), (2, "waits", 10, "wrong"),
+    ]
+    for i, (days, kind, n, how) in enumerate(plan):
+        q = generate(kind, seed=n)
+        at = now - days * 86400 + i * 60
+        tries = [wrong_answer(q, random.Random(n)), solve(q)] if how == "corrected" else \
+            [wrong_answer(q, random.Random(n))] if how == "wrong" else [solve(q)]
+        for k, a in enumerate(tries):
+            rid = store.record(q, a, grade(q, a), quiz="sample", hints=1 if how == "hint" else 0)
+            store._conn.execute("UPDATE answers SET at = ? WHERE id = ?", (at + k * 20, rid))
+    return store
