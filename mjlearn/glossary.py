@@ -28,7 +28,7 @@ from html import escape
 
 from .glossary_data import TERMS as _DATA, THEMES
 
-__all__ = ["Term", "TermList", "TermNotFound", "THEMES", "lookup", "terms", "term_html", "annotate",
+__all__ = ["Term", "TermList", "TermNotFound", "HTMLText", "THEMES", "lookup", "terms", "term_html", "annotate",
            "parse_example"]
 
 
@@ -311,10 +311,21 @@ def term_html(term: str, text: str | None = None) -> str:
             f'style="text-decoration:underline dotted;cursor:help">{escape(shown)}</abbr>')
 
 
+class HTMLText(str):
+    """A string of HTML that a notebook shows as HTML (and as plain text, without the tags, elsewhere)."""
+
+    def _repr_html_(self) -> str:
+        return str(self)
+
+    def _repr_pretty_(self, p, cycle):
+        from html import unescape
+        p.text(unescape(re.sub(r"<[^>]+>", "", self)))
+
+
 _SKIP = re.compile(r"<(abbr|code|pre|a|script|style|h[1-6])\b.*?</\1\s*>|`[^`]*`|<[^>]+>", re.S | re.I)
 
 
-def annotate(text: str, *, once: bool = True, single: bool = False) -> str:
+def annotate(text: str, *, once: bool = True, single: bool = False) -> HTMLText:
     """Wrap the Chinese glossary words of a Markdown or HTML text in :func:`term_html`.
 
     Each word is marked at its first occurrence only (``once=False``: every one); one-character words
@@ -338,7 +349,7 @@ def annotate(text: str, *, once: bool = True, single: bool = False) -> str:
         out.append(m.group(0))
         pos = m.end()
     out.append(mark(text[pos:]))
-    return "".join(out)
+    return HTMLText("".join(out))
 
 
 class _CallableModule(types.ModuleType):

@@ -202,3 +202,10 @@ def test_glossary_in_a_fresh_interpreter(code):
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
                        env={**os.environ})
     assert p.returncode == 0, p.stderr[-2000:]
+
+
+def test_annotate_displays_as_html_with_a_plain_text_fallback():
+    from IPython.lib.pretty import pretty
+    out = annotate("门清的手牌听牌了")
+    assert isinstance(out, str) and out._repr_html_() == str(out)
+    assert pretty(out) == "门清的手牌听牌了"

@@ -209,10 +209,10 @@ class ReviewQueue:
         return self.text()
 
     def __repr__(self) -> str:
-        return self.text("en")
+        return self.text("zh") + "\n\n" + self.text("en")
 
-    def _repr_pretty_(self, p, cycle):
-        p.text(self.text())
+    def _repr_pretty_(self, p, cycle):  # text/plain beside the HTML: both languages
+        p.text(repr(self))
 
     def _repr_html_(self, limit: int = 12) -> str:
         if not self.states:
