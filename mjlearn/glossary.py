@@ -170,13 +170,13 @@ class TermList(tuple):
             if not group:
                 continue
             rows = "".join(
-                f"<tr><td style='white-space:nowrap'><b>{escape(t.zh)}</b></td>"
-                f"<td style='white-space:nowrap'>{escape(t.pinyin)}</td><td>{escape(t.en)}</td>"
-                f"<td style='font-size:90%'>{escape(t.definition_zh)}<br><span style='color:#555'>"
+                f"<tr><td style='white-space:nowrap;text-align:left;vertical-align:top'><b>{escape(t.zh)}</b></td>"
+                f"<td style='white-space:nowrap;text-align:left;vertical-align:top'>{escape(t.pinyin)}</td><td style='text-align:left;vertical-align:top'>{escape(t.en)}</td>"
+                f"<td style='font-size:90%;text-align:left;vertical-align:top'>{escape(t.definition_zh)}<br><span style='color:#555'>"
                 f"{escape(t.definition_en)}</span></td></tr>" for t in group)
             parts.append(f"<h4 style='margin:10px 0 4px'>{escape(zh)} {escape(en)} ({len(group)})</h4>"
-                         f"<table style='table-layout:auto;width:100%;max-width:100%'><tr><th>中文</th><th>拼音 Pinyin"
-                         f"</th><th>English</th><th>释义 Definition</th></tr>{rows}</table>")
+                         f"<table style='table-layout:auto;width:100%;max-width:100%'><tr><th style='text-align:left;vertical-align:top'>中文</th><th style='text-align:left;vertical-align:top'>拼音 Pinyin"
+                         f"</th><th style='text-align:left;vertical-align:top'>English</th><th style='text-align:left;vertical-align:top'>释义 Definition</th></tr>{rows}</table>")
         parts.append("</div>")
         return "".join(parts)
 

@@ -838,20 +838,20 @@ class ProgressView:
         rows = []
         for t, zh, en, d in self._rows():
             if d is None:
-                cells = "<td>–</td><td>未练习 not yet</td><td></td>"
+                cells = "<td style='text-align:left;vertical-align:top'>–</td><td style='text-align:left;vertical-align:top'>未练习 not yet</td><td style='text-align:left;vertical-align:top'></td>"
             else:
                 pct = d["mastery"]
                 bar = (f"<div style='background:#ddd;width:120px;height:10px;display:inline-block'><div style='background:"
                        f"{'#2a2' if pct >= 0.8 else '#d90' if pct >= 0.5 else '#c33'};width:{pct * 120:.0f}px;"
                        f"height:10px'></div></div>")
-                cells = (f"<td>{d['correct']}/{d['answered']}</td><td>{bar} {pct:.0%}</td>"
-                         f"<td>{due.get(t, 0) or ''}</td>")
-            rows.append(f"<tr><td>{escape(zh)} {escape(en)}</td>{cells}</tr>")
+                cells = (f"<td style='text-align:left;vertical-align:top'>{d['correct']}/{d['answered']}</td><td style='text-align:left;vertical-align:top'>{bar} {pct:.0%}</td>"
+                         f"<td style='text-align:left;vertical-align:top'>{due.get(t, 0) or ''}</td>")
+            rows.append(f"<tr><td style='text-align:left;vertical-align:top'>{escape(zh)} {escape(en)}</td>{cells}</tr>")
         zh, en, call = self._next()
         review = self.review._repr_html_(limit=8) if self.review is not None and self.review.states else ""
         return (f"<div class='mjlearn-progress' style='max-width:100%'><b>{escape(self.summary['user'])}</b>: "
-                f"{self.summary['total']} 题 answers<table><tr><th>主题 Topic</th><th>对/答 Right</th>"
-                f"<th>掌握 Mastery</th><th>待复习 Due</th></tr>{''.join(rows)}</table>"
+                f"{self.summary['total']} 题 answers<table><tr><th style='text-align:left;vertical-align:top'>主题 Topic</th><th style='text-align:left;vertical-align:top'>对/答 Right</th>"
+                f"<th style='text-align:left;vertical-align:top'>掌握 Mastery</th><th style='text-align:left;vertical-align:top'>待复习 Due</th></tr>{''.join(rows)}</table>"
                 f"<p style='font-size:90%;color:#555'>掌握度：越近的回答分量越重，改正后答对算一半。"
                 f"<br>Mastery: recent answers count most; right after a wrong try or a hint counts half.</p>"
                 f"{review}"

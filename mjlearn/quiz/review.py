@@ -222,16 +222,16 @@ class ReviewQueue:
         rows = []
         for s in due[:limit]:
             r = s.recall(self.now)
-            rows.append(f"<tr><td>{escape(s.item.label[0])} {escape(s.item.label[1])}</td>"
-                        f"<td>{escape(s.item.what[0])} {escape(s.item.what[1])}</td>"
-                        f"<td>{s.right}/{s.reviews}</td><td>{_bar(r)} {r:.0%}</td></tr>")
+            rows.append(f"<tr><td style='text-align:left;vertical-align:top'>{escape(s.item.label[0])} {escape(s.item.label[1])}</td>"
+                        f"<td style='text-align:left;vertical-align:top'>{escape(s.item.what[0])} {escape(s.item.what[1])}</td>"
+                        f"<td style='text-align:left;vertical-align:top'>{s.right}/{s.reviews}</td><td style='text-align:left;vertical-align:top'>{_bar(r)} {r:.0%}</td></tr>")
         more = (f"<p>……还有 {len(due) - limit} 项 ... and {len(due) - limit} more</p>" if len(due) > limit else "")
         nxt = self.upcoming()
         tail = ""
         if nxt:
             tail = (f"<p>下一项到期 Next due: <b>{escape(nxt[0].item.label[0])} {escape(nxt[0].item.label[1])}</b>, "
                     f"{escape(_when(nxt[0].card.due - self.now, 'zh'))} / {escape(_when(nxt[0].card.due - self.now, 'en'))}</p>")
-        table = (f"<table><tr><th>项目 Item</th><th>类别 Type</th><th>对/答 Right</th><th>记得的把握 Recall</th></tr>"
+        table = (f"<table><tr><th style='text-align:left;vertical-align:top'>项目 Item</th><th style='text-align:left;vertical-align:top'>类别 Type</th><th style='text-align:left;vertical-align:top'>对/答 Right</th><th style='text-align:left;vertical-align:top'>记得的把握 Recall</th></tr>"
                  f"{''.join(rows)}</table>" if rows else "<p>现在没有到期的项目。 Nothing is due right now.</p>")
         return (f"<div class='mjlearn-review' style='max-width:100%'><b>待复习 Due for review</b>: "
                 f"{len(due)} / {len(self.states)} 项 items{table}{more}{tail}</div>")
