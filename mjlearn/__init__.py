@@ -29,7 +29,7 @@ __all__ = [
     "NotationError", "InvalidHandError", "Problem",
     "score", "readings", "is_winning", "shanten", "form_shanten", "waits", "discard_advice",
     "set_language", "get_language", "rules", "RULESETS", "compare", "differences",
-    "practice", "HandEditor", "TileStrip", "DealView",
+    "practice", "HandEditor", "TileStrip", "DealView", "glossary",
     "__version__",
 ]
 
@@ -52,6 +52,9 @@ _LAZY = {
     "HandEditor": ("widgets", "HandEditor"),
     "TileStrip": ("widgets", "TileStrip"),
     "DealView": ("widgets", "DealView"),
+    # the one exception: the glossary module is itself callable (mj.glossary("听"), mj.glossary()), so
+    # the name means the same thing whichever way it was reached
+    "glossary": ("glossary", None),
 }
 
 
