@@ -52,9 +52,7 @@ _LAZY = {
     "HandEditor": ("widgets", "HandEditor"),
     "TileStrip": ("widgets", "TileStrip"),
     "DealView": ("widgets", "DealView"),
-    # the one exception: the glossary module is itself callable (mj.glossary("听"), mj.glossary()), so
-    # the name means the same thing whichever way it was reached
-    "glossary": ("glossary", None),
+    "glossary": ("terms", "glossary"),
 }
 
 

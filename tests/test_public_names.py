@@ -51,7 +51,7 @@ CALLS = {
         "DealView": "mj.DealView()",
         "practice": "mj.practice('all', n=1, seed=1, record=False)",
         "glossary": "(mj.glossary('ting'), mj.glossary('搭子')._repr_html_(), mj.glossary()._repr_html_(), "
-                    "mj.glossary.term_html('门清'), mj.glossary.annotate('门清'))",
+                    "__import__('mjlearn.terms').terms.term_html('门清'), __import__('mjlearn.terms').terms.annotate('门清'))",
     },
     "mjlearn.rules": {
         "get": "m.get('北京麻将')",
@@ -114,9 +114,8 @@ def public(module_name: str) -> list[str]:
     mod = import_module(module_name)
     names = getattr(mod, "__all__", None) or dir(mod)
     if module_name == "mjlearn":
-        # modules are not names of the front door, except a callable one (mj.glossary)
-        names = [n for n in dir(mod) if not n.startswith("_")
-                 and (not inspect.ismodule(getattr(mod, n)) or callable(getattr(mod, n)))]
+        # modules are not names of the front door
+        names = [n for n in dir(mod) if not n.startswith("_") and not inspect.ismodule(getattr(mod, n))]
     return sorted(n for n in names if not n.startswith("_"))
 
 

@@ -1,7 +1,8 @@
 """A bilingual glossary of mahjong words: Chinese, pinyin, English, a definition in each language.
 
-``mjlearn.glossary`` is both this module and a function: call it with a word in Chinese, pinyin (with or
-without tone marks, any case) or English to get its card, or with nothing to get the whole list.
+:func:`glossary` (also ``mj.glossary``) looks a word up in Chinese, pinyin (with or without tone marks,
+any case) or English and returns its card; with nothing it returns the whole list. :func:`term_html` and
+:func:`annotate` make words hoverable in lessons and widgets.
 
 >>> import mjlearn as mj
 >>> t = mj.glossary("dazi")
@@ -11,7 +12,7 @@ without tone marks, any case) or English to get its card, or with nothing to get
 '听牌'
 >>> len(mj.glossary()) >= 80
 True
->>> from mjlearn.glossary import term_html
+>>> from mjlearn.terms import term_html
 >>> term_html("门清").startswith('<abbr class="mj-term" title="门清 ménqīng')
 True
 """
@@ -20,13 +21,11 @@ from __future__ import annotations
 
 import difflib
 import re
-import sys
-import types
 import unicodedata
 from dataclasses import dataclass, field
 from html import escape
 
-from .glossary_data import TERMS as _DATA, THEMES
+from .terms_data import TERMS as _DATA, THEMES
 
 __all__ = ["Term", "TermList", "TermNotFound", "HTMLText", "THEMES", "lookup", "terms", "term_html", "annotate",
            "parse_example"]
@@ -350,13 +349,3 @@ def annotate(text: str, *, once: bool = True, single: bool = False) -> HTMLText:
         pos = m.end()
     out.append(mark(text[pos:]))
     return HTMLText("".join(out))
-
-
-class _CallableModule(types.ModuleType):
-    """``mjlearn.glossary`` is this module, and calling it looks a word up."""
-
-    def __call__(self, term: str | None = None):
-        return glossary(term)
-
-
-sys.modules[__name__].__class__ = _CallableModule

@@ -1,4 +1,4 @@
-"""The glossary's terms (data only; :mod:`mjlearn.glossary` reads it).
+"""The glossary's terms (data only; :mod:`mjlearn.terms` reads it).
 
 Each entry: ``zh`` (the headword), ``alt`` (other Chinese names), ``py`` (pinyin with tone marks), ``py_alt`` (pinyin of other names),
 ``en`` (English), ``en_alt`` (other English names), ``theme`` (a key of THEMES), ``d_zh`` / ``d_en``
