@@ -338,7 +338,12 @@ def practice(topic: str = "all", n: int = 5, seed: int | None = None, difficulty
     """A short exercise set on a topic (or a kind, or ``"all"``) as a widget — one line in any notebook::
 
         mjlearn.quiz.practice("waits", n=5, seed=1)
+
+    ``practice("review")``: questions on what your own answers say is due (spaced repetition).
     """
+    if topic == "review":  # the review helper's hook (mjlearn/quiz/review.py)
+        from .review import review_practice
+        return review_practice(n=n, seed=seed, difficulty=difficulty, record=record, store=store)
     qs = questions_for(topic, n=n, seed=seed, difficulty=difficulty)
     if topic in TOPICS:
         title = TOPICS[topic]
