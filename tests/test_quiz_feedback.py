@@ -189,9 +189,8 @@ class _Store:
     def __init__(self):
         self.rows = []
 
-    def record(self, q, answer, g, *, quiz=None, hints=0, seconds=None, retried=False):
-        self.rows.append({"kind": q.kind, "answer": answer, "correct": g.correct, "hints": hints,
-                          "retried": retried})
+    def record(self, q, answer, g, *, quiz=None, hints=0, seconds=None):
+        self.rows.append({"kind": q.kind, "answer": answer, "correct": g.correct, "hints": hints})
 
 
 def _terminal(qs, typed, store):
@@ -213,7 +212,9 @@ def test_terminal_first_wrong_answer_gets_a_hint_and_another_try():
     assert "Split:" not in text.split("Not yet")[0]  # no solution before the second try
     assert "Correct now" in text
     assert r["correct"] == 0 and r["corrected"] == 1
-    assert store.rows == [{"kind": "shanten", "answer": int(wrong), "correct": False, "hints": 1, "retried": True}]
+    # one row per try: the first keeps the first try's verdict, the progress store joins them
+    assert store.rows == [{"kind": "shanten", "answer": int(wrong), "correct": False, "hints": 0},
+                          {"kind": "shanten", "answer": solve(q), "correct": True, "hints": 1}]
 
 
 def test_terminal_second_wrong_answer_shows_the_worked_solution():
@@ -224,7 +225,7 @@ def test_terminal_second_wrong_answer_shows_the_worked_solution():
     r, text = _terminal([q], [typed, typed], store)
     after = text.split("Not yet: try again.")[1]
     assert "8 + " in after and "= " in after
-    assert r["answered"] == 1 and r["correct"] == 0 and store.rows[0]["retried"] is True
+    assert r["answered"] == 1 and r["correct"] == 0 and [x["correct"] for x in store.rows] == [False, False]
 
 
 def test_terminal_right_first_time_is_recorded_once_not_retried():
@@ -232,7 +233,7 @@ def test_terminal_right_first_time_is_recorded_once_not_retried():
     q = generate("waits", seed=2)
     store = _Store()
     r, _ = _terminal([q], [" ".join(solve(q)) or "-"], store)
-    assert r["correct"] == 1 and [x["retried"] for x in store.rows] == [False]
+    assert r["correct"] == 1 and [x["correct"] for x in store.rows] == [True]
 
 
 def test_widget_retry_score_and_recording():
@@ -246,17 +247,32 @@ def test_widget_retry_score_and_recording():
     assert "Ctrl" in w.box.children[-1].value  # several may be picked: the widget says how
     w.answer(wrong_answer(qs[0], random.Random(0)))
     assert "data-correct='retry'" in w.feedback.value and "💡" in w.feedback.value
-    assert "0/1" in w.header.value and not store.rows  # the score counts it; recorded once settled
+    assert "0/1" in w.header.value and [r["correct"] for r in store.rows] == [False]  # the score counts it
     w.answer(solve(qs[0]))
     assert "corrected" in w.header.value
-    assert store.rows == [{"kind": "fans", "answer": store.rows[0]["answer"], "correct": False, "hints": 1,
-                           "retried": True}]
+    assert [(r["correct"], r["hints"]) for r in store.rows] == [(False, 0), (True, 1)]
     w.next()
     w.answer(wrong_answer(qs[1], random.Random(0)))
     w.answer(wrong_answer(qs[1], random.Random(0)))
     assert "data-correct='false'" in w.feedback.value and "Split:" in w.feedback.value
-    assert len(store.rows) == 2
+    assert len(store.rows) == 4
     w.next()
     assert "┌" not in w.question.value and "<svg" in w.question.value  # the picture alone
     w.show_solution()
-    assert store.rows[-1]["correct"] is False and len(store.rows) == 3
+    assert store.rows[-1]["correct"] is False and len(store.rows) == 5
+
+
+def test_a_corrected_answer_counts_half_in_progress(tmp_path):
+    """Wrong, then right at the same question: the store's mastery reads one corrected attempt."""
+    pytest.importorskip("ipywidgets")
+    from mjlearn.quiz import solve
+    from mjlearn.quiz.progress import ProgressStore
+    from mjlearn.quiz.widget import QuizWidget
+    q = generate("shanten", seed=1)
+    with ProgressStore(tmp_path / "p.db") as s:
+        w = QuizWidget([q], store=s)
+        w.answer(wrong_answer(q, random.Random(0)))
+        w.answer(solve(q))
+        topic = s.by_topic()["waits"]
+        assert [r["correct"] for r in s.rows()] == [0, 1]
+        assert topic["mastery"] == pytest.approx(0.5)

@@ -7,7 +7,6 @@ answer was right), ``q`` quit. A wrong answer may be tried once more before the 
 from __future__ import annotations
 
 import builtins
-import inspect
 import sys
 import time
 from typing import Callable, Iterable
@@ -24,8 +23,10 @@ def run_terminal(questions: Iterable[Question], *, title: str = "", store=None, 
     """Ask every question; returns {"answered", "correct", "corrected", "results": [Grade...]}.
 
     A wrong answer may be tried again (``tries`` answers in all, default 2): the first wrong one gets
-    "not yet" and the next hint; the worked solution comes after the last try or with ``!``. Each
-    question is recorded once, with the first answer's verdict (``results`` holds that grade)."""
+    "not yet" and the next hint; the worked solution comes after the last try or with ``!``. Each try
+    is recorded as it is graded (the first row keeps the first try's verdict; the progress store reads
+    a wrong try and the right one after it as one corrected attempt); ``results`` holds each
+    question's first grade."""
     out = out or sys.stdout
     if input is None:
         input = builtins.input
@@ -49,7 +50,7 @@ def run_terminal(questions: Iterable[Question], *, title: str = "", store=None, 
             help_line += pick("（可以选多个）", " (give every one that applies)", lang)
         help_line += pick("（? 提示，! 看答案，q 退出）", " (? hint, ! reveal, q quit)", lang)
         print(help_line, file=out)
-        hints, start, first, attempts = 0, time.monotonic(), None, 0
+        hints, hints_kept, start, first, attempts = 0, 0, time.monotonic(), None, 0
         while True:
             try:
                 text = input("> ")
@@ -57,8 +58,8 @@ def run_terminal(questions: Iterable[Question], *, title: str = "", store=None, 
                 text = "q"
             text = text.strip()
             if text == "q":
-                if first is not None:  # a wrong first try, then quit: it is recorded as it stands
-                    _settle(store, q, first, results, quiz, hints, start, attempts)
+                if first is not None:  # a wrong first try, then quit: it counts as it stands
+                    results.append(first)
                 return _done(results, out, lang, corrected)
             if text == "?":
                 h = hint(q, hints)
@@ -70,8 +71,10 @@ def run_terminal(questions: Iterable[Question], *, title: str = "", store=None, 
                 print(pick("答案：", "Solution:", lang), file=out)
                 for zh, en in lines:
                     print("  " + pick(zh, en, lang), file=out)
-                _settle(store, q, first or grade(q, _solution_wrong_marker(q)), results, quiz, hints, start,
-                        attempts)
+                if first is None:  # revealed before any answer: counted wrong
+                    first = grade(q, _solution_wrong_marker(q))
+                    _keep(store, q, "(revealed)", first, quiz, hints, start)
+                results.append(first)
                 break
             try:
                 answer = _chosen(choices, text) if choices else None
@@ -83,6 +86,8 @@ def run_terminal(questions: Iterable[Question], *, title: str = "", store=None, 
             g = grade(q, answer)
             attempts += 1
             first = first or g
+            _keep(store, q, answer, g, quiz, hints - hints_kept, start)
+            hints_kept, start = hints, time.monotonic()
             if g.correct:
                 if attempts > 1:
                     corrected += 1
@@ -90,7 +95,7 @@ def run_terminal(questions: Iterable[Question], *, title: str = "", store=None, 
                     print("\n".join(pick(zh, en, lang) for zh, en in g.explanation), file=out)
                 else:
                     print(g.text(lang), file=out)
-                _settle(store, q, first, results, quiz, hints, start, attempts)
+                results.append(first)
                 break
             if attempts < tries:
                 print(pick("还不对，再试一次。", "Not yet: try again.", lang), file=out)
@@ -101,27 +106,16 @@ def run_terminal(questions: Iterable[Question], *, title: str = "", store=None, 
                 print(pick("（! 看答案）", "(! shows the solution)", lang), file=out)
                 continue
             print(g.text(lang), file=out)
-            _settle(store, q, first, results, quiz, hints, start, attempts)
+            results.append(first)
             break
     return _done(results, out, lang, corrected)
 
 
-def _settle(store, q, first, results, quiz, hints, start, attempts) -> None:
-    """A question is done: keep and record its first answer's grade (once)."""
-    results.append(first)
+def _keep(store, q, value, g, quiz, hints, start) -> None:
+    """Record one try (tries at one question follow each other: the store reads a wrong try and the
+    right one after it as one corrected attempt)."""
     if store is not None:
-        _record(store, q, first.answer if first.answer is not None else "(revealed)", first, quiz=quiz,
-                hints=hints, seconds=time.monotonic() - start, retried=attempts > 1)
-
-
-def _record(store, q, value, g, *, quiz, hints, seconds, retried: bool) -> None:
-    """One settled answer into the progress store; ``retried`` goes along when the store takes it."""
-    try:
-        takes = "retried" in inspect.signature(store.record).parameters
-    except (TypeError, ValueError):  # pragma: no cover - a builtin or a mock without a signature
-        takes = False
-    extra = {"retried": retried} if takes else {}
-    store.record(q, value, g, quiz=quiz, hints=hints, seconds=seconds, **extra)
+        store.record(q, value, g, quiz=quiz, hints=hints, seconds=time.monotonic() - start)
 
 
 def _chosen(choices, text: str):

@@ -14,7 +14,6 @@ from ..render import svg
 from .core import TOPICS, Grade, Question, QuizError, get_kind, grade, hint, reveal
 from .progress import ProgressStore
 from .quizset import questions_for
-from .runner import _record
 
 __all__ = ["QuizWidget", "practice", "question_html", "grade_html"]
 
@@ -111,9 +110,9 @@ class QuizWidget:
     true: the default progress database), recorded.
 
     A first wrong answer is not yet the end: the learner sees "not yet" with the next hint and may try
-    again; the worked solution comes with a second wrong answer or the Reveal button. The question is
-    recorded once, when it is settled, with the first attempt's verdict (and ``retried`` when the
-    learner answered more than once)."""
+    again; the worked solution comes with a second wrong answer or the Reveal button. Each try is
+    recorded as it is checked, so the first row of a question keeps the first try's verdict and the
+    progress store reads a wrong try followed by a right one as one corrected attempt (it counts half)."""
 
     def __init__(self, questions, *, title=("练习", "Practice"), store=None, record: bool = True, quiz=None):
         import ipywidgets as W
@@ -139,7 +138,7 @@ class QuizWidget:
         """Whether each question was answered right in the end (first try or a later one)."""
         self._settled: list[bool] = [False] * len(self.questions)
         self._last_answer = None
-        self._hints = 0
+        self._hints = self._hints_kept = 0
         self._start = time.monotonic()
         self.header = W.HTML()
         self.question = W.HTML()
@@ -192,7 +191,7 @@ class QuizWidget:
         note = _input_note(q)
         self.box.children = (self.input,) + ((W.HTML(note),) if note else ())
         self.feedback.value = self._store_notice()
-        self._hints = 0
+        self._hints = self._hints_kept = 0
         self._start = time.monotonic()
         self.check_button.disabled = self._settled[self.index]
 
@@ -211,6 +210,7 @@ class QuizWidget:
             self.feedback.value = grade_html(g) + self._store_notice()
             self._header()
             return g
+        self._keep(q, g.answer, g)
         if g.correct:
             self.solved[i] = True
             head = "正确！ Correct!" if self.attempts[i] == 1 else f"改对了！ Correct now (try {self.attempts[i]})."
@@ -227,20 +227,26 @@ class QuizWidget:
         self._header()
         return g
 
+    def _keep(self, q: Question, value, g: Grade) -> None:
+        """Record one try. Tries at the same question follow each other, so the progress store reads a
+        wrong try and the right one after it as one corrected attempt; the first row keeps the first
+        try's verdict. Hints are counted with the try they came before."""
+        self._unsaved.append((q, value, g, self._hints - self._hints_kept, time.monotonic() - self._start))
+        self._hints_kept = self._hints
+        self._start = time.monotonic()
+        self._save()
+
     def _settle(self) -> None:
-        """The question is done: record it once, with the first attempt's verdict."""
+        """The question is done: no more tries are recorded (a reveal before any answer counts wrong)."""
         i = self.index
         if self._settled[i]:
             return
         self._settled[i] = True
         self.check_button.disabled = True
-        q, first = self.current, self.results[i]
-        if first is None:  # revealed before any answer: counted wrong
-            first = grade(q, None)
-            self.results[i] = first
-        self._unsaved.append((q, first.answer, first, self._hints, time.monotonic() - self._start,
-                              self.attempts[i] > 1))
-        self._save()
+        if self.results[i] is None:  # revealed before any answer: counted wrong
+            g = grade(self.current, None)
+            self.results[i] = g
+            self._keep(self.current, None, g)
 
     def _save(self) -> None:
         """Record the answers not saved yet. On a storage problem they are kept and tried again with
@@ -252,8 +258,8 @@ class QuizWidget:
             if self.store is None:
                 self.store = ProgressStore()
             while self._unsaved:
-                q, value, g, hints, seconds, retried = self._unsaved[0]
-                _record(self.store, q, value, g, quiz=self.quiz, hints=hints, seconds=seconds, retried=retried)
+                q, value, g, hints, seconds = self._unsaved[0]
+                self.store.record(q, value, g, quiz=self.quiz, hints=hints, seconds=seconds)
                 self._unsaved.pop(0)
         except ProgressError as e:
             self.store_problem = str(e)

@@ -65,5 +65,6 @@ def test_answer_a_quiz_and_see_the_feedback(browser_context, lab, tmp_path):
     from mjlearn.quiz.progress import ProgressStore
     with ProgressStore(data_dir / "progress.db") as s:
         rows = s.rows(all_users=True)
-    assert len(rows) == 1  # only the first answer to a question is recorded
+    assert len(rows) == 2  # each try: the wrong one first, then the correction (one corrected attempt)
     assert rows[0]["correct"] == 0 and json.loads(rows[0]["answer"]) == ["1m", "4m", "7m"]
+    assert rows[1]["correct"] == 1
