@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random as _random
 
+from ..seats import SEATS, Seat
 from ..shanten_core import near_tiles, regular_shanten_of_counts, shanten_of_counts
 
 try:  # the per-suit tables of mjlearn.shanten_core: re-evaluate only the suit a tile changes
@@ -277,19 +278,21 @@ def _maybe_complete(table, seat: int) -> bool:
     return table._shape_ok(seat, table.hands[seat][:34])
 
 
-def play_hand(table, bots=None, *, human: int | None = None, ask=None, max_events: int = 10000):
+def play_hand(table, bots=None, *, human=None, ask=None, max_events: int = 10000):
     """Play ``table`` to the end with computer players and return it.
 
     ``bots``: four :class:`Bot` (or None for default ones seeded from the table's seed).
     ``human`` and ``ask``: the seat a learner plays and a callback ``ask(table, seat)`` that
     performs that seat's action (it is called whenever the learner must act).
     """
+    if human is not None:
+        human = Seat.of(human, name="human")
     if bots is None:
         base = table.seed if table.seed is not None else 0
         bots = [Bot(seed=base * 4 + s) for s in range(4)]
     facts = table.facts
     if facts.on_deal_wins or facts.gold_grab:      # what the players may do right after the deal
-        for seat in range(4):
+        for seat in SEATS:
             if seat != human and table.phase != "over":
                 bots[seat].start(table, seat)
     steps = 0
@@ -298,8 +301,8 @@ def play_hand(table, bots=None, *, human: int | None = None, ask=None, max_event
         if steps > max_events:
             raise RuntimeError("the hand did not finish")  # a state-machine bug, never a normal end
         if table.phase in ("claim", "rob"):
-            seat = min(table.pending, key=lambda s: (s - (table.last_discard[0] if table.phase == "claim"
-                                                            else table._robbing[0])) % 4)
+            origin = table.last_discard[0] if table.phase == "claim" else table._robbing[0]
+            seat = min(table.pending, key=lambda s: s.turns_after(origin))
         else:
             seat = table.turn
         if human is not None and seat == human:

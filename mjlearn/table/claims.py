@@ -7,9 +7,9 @@ from __future__ import annotations
 from ..hand import Meld, MeldKind
 from ..tiles import TILES, Tile, tile as _tile
 from ..rules.wilds import shape_complete
-from .events import Chowed, Declared, HaidiOffered, Konged, Punged, ReplacementDrawn, SEAT_EN, SEAT_ZH
-from .wall import SEAT_LETTERS
-from .state import IllegalActionError, TableState, _ok, relative_seat
+from ..seats import SEATS, Seat
+from .events import Chowed, Declared, HaidiOffered, Konged, Punged, ReplacementDrawn
+from .state import IllegalActionError, TableState, _ok, seat_of
 
 __all__ = ["Claims"]
 
@@ -17,7 +17,7 @@ __all__ = ["Claims"]
 class Claims(TableState):
     """Offering and resolving claims on a discard or an added kong; kongs and their replacement draws."""
 
-    def _claim_options(self, seat: int) -> list[str]:
+    def _claim_options(self, seat: Seat) -> list[str]:
         out = []
         if self._can_win_discard(seat)[0]:
             out.append("win")
@@ -27,21 +27,22 @@ class Claims(TableState):
             if self.claims_left[seat] != 0:
                 if h[t.index] >= 2:
                     out.append("pung")
-                if self.rules.claims.chow and seat == (d + 1) % 4 and self._chow_starts(seat, t):
+                if self.rules.claims.chow and seat is d.after() and self._chow_starts(seat, t):
                     out.append("chow")
             if h[t.index] == 3 and self.wall.next_tail(0) is not None:
                 out.append("kong")
         return out
 
-    def claim_options(self, seat: int) -> list[str]:
+    def claim_options(self, seat) -> list[str]:
         """What ``seat`` may call now: some of ``"win"``, ``"pung"``, ``"kong"``, ``"chow"``, ``"pass"``."""
+        seat = seat_of(seat)
         if self.phase == "claim" and seat in self.pending:
             return self._claim_options(seat) + ["pass"]
         if self.phase == "rob" and seat in self.pending:
             return ["win", "pass"]
         return []
 
-    def _chow_starts(self, seat: int, t: Tile) -> list[Tile]:
+    def _chow_starts(self, seat: Seat, t: Tile) -> list[Tile]:
         i = t.index
         if i >= 27:
             return []
@@ -55,16 +56,13 @@ class Claims(TableState):
                 out.append(TILES[s])
         return out
 
-    def chow_options(self, seat: int) -> list[Tile]:
+    def chow_options(self, seat) -> list[Tile]:
         """The runs ``seat`` could chow with the discard, by their lowest tile."""
         if self.phase != "claim" or self.last_discard is None:
             return []
-        return self._chow_starts(seat, self.last_discard[1])
+        return self._chow_starts(seat_of(seat), self.last_discard[1])
 
-    def _need_claim(self, seat: int, what_en: str, what_zh: str) -> Tile:
-        if seat not in (0, 1, 2, 3):
-            raise IllegalActionError(f"There is no seat {seat!r}: seats are 0-3 (East, South, West, North).",
-                                     f"没有座位{seat!r}：座位为0-3（东南西北）。")
+    def _need_claim(self, seat: Seat, what_en: str, what_zh: str) -> Tile:
         if self.phase not in ("claim", "rob"):
             raise IllegalActionError(f"There is no discard to {what_en} now.", f"现在没有可以{what_zh}的牌。")
         if self.phase == "rob" and what_en not in ("win", "pass"):
@@ -72,20 +70,20 @@ class Claims(TableState):
                                      f"加杠只能抢杠和，不能{what_zh}。")
         d, t = (self._robbing if self.phase == "rob" else self.last_discard)
         if seat == d:
-            raise IllegalActionError(f"{SEAT_EN[seat]} cannot {what_en} his own tile.",
-                                     f"{SEAT_ZH[seat]}不能{what_zh}自己的牌。")
+            raise IllegalActionError(f"{seat.en} cannot {what_en} his own tile.",
+                                     f"{seat.player_zh}不能{what_zh}自己的牌。")
         if seat in self.calls:
-            raise IllegalActionError(f"{SEAT_EN[seat]} has already answered.", f"{SEAT_ZH[seat]}已经表态了。")
+            raise IllegalActionError(f"{seat.en} has already answered.", f"{seat.player_zh}已经表态了。")
         return t
 
-    def _need_pending(self, seat: int) -> None:
+    def _need_pending(self, seat: Seat) -> None:
         # Only seats with a legal claim are asked; the specific reason is given before this one.
         if seat not in self.pending:
             t = self._claim_tile()
-            raise IllegalActionError(f"{SEAT_EN[seat]} has no claim on {t} ({t.en}).",
-                                     f"{SEAT_ZH[seat]}对{t.zh}无牌可吃碰杠和。")
+            raise IllegalActionError(f"{seat.en} has no claim on {t} ({t.en}).",
+                                     f"{seat.player_zh}对{t.zh}无牌可吃碰杠和。")
 
-    def _claim_common(self, seat: int, t: Tile, what_en: str, what_zh: str) -> None:
+    def _claim_common(self, seat: Seat, t: Tile, what_en: str, what_zh: str) -> None:
         self._need_not_forced(seat, t)
         if self._wild_blocks(t):
             raise IllegalActionError(f"{t} is the wild; a discarded wild cannot be claimed.",
@@ -94,26 +92,27 @@ class Claims(TableState):
             raise IllegalActionError(f"The wall is exhausted: the last discard can only be won, not claimed for a {what_en}.",
                                      f"牌墙已尽，最后一张打出的牌只能和，不能{what_zh}。")
         if self.claims_left[seat] == 0 and what_en in ("chow", "pung"):
-            raise IllegalActionError(f"{SEAT_EN[seat]} has used up his chow-or-pung claims (one, plus one per kong).",
-                                     f"{SEAT_ZH[seat]}吃碰一口已用完（开杠可再吃碰一口）。")
+            raise IllegalActionError(f"{seat.en} has used up his chow-or-pung claims (one, plus one per kong).",
+                                     f"{seat.player_zh}吃碰一口已用完（开杠可再吃碰一口）。")
 
-    def verify_chow(self, seat: int, start=None) -> None:
+    def verify_chow(self, seat, start=None) -> None:
         """Raise unless ``seat`` may chow the discard; ``start`` = the lowest tile of the run."""
+        seat = seat_of(seat)
         t = self._need_claim(seat, "chow", "吃")
         d = self.last_discard[0]
         if not self.rules.claims.chow:
             raise IllegalActionError(f"There is no chow in {self.rules.en} mahjong.",
                                      f"{self.rules.zh}不能吃牌。")
-        if seat != (d + 1) % 4:
+        if seat is not d.after():
             raise IllegalActionError(
-                f"{SEAT_EN[seat]} cannot chow {SEAT_EN[d]}'s discard: a chow is only from the left player (上家), "
-                f"which for {SEAT_EN[seat]} is {SEAT_EN[(seat - 1) % 4]}.",
-                f"{SEAT_ZH[seat]}不能吃{SEAT_ZH[d]}的牌：只能吃上家的牌，{SEAT_ZH[seat]}的上家是{SEAT_ZH[(seat - 1) % 4]}。")
+                f"{seat.en} cannot chow {d.en}'s discard: a chow is only from the left player (上家), "
+                f"which for {seat.en} is {seat.after(-1).en}.",
+                f"{seat.player_zh}不能吃{d.player_zh}的牌：只能吃上家的牌，{seat.player_zh}的上家是{seat.after(-1).player_zh}。")
         self._claim_common(seat, t, "chow", "吃")
         starts = self._chow_starts(seat, t)
         if not starts:
-            raise IllegalActionError(f"{SEAT_EN[seat]} has no two tiles that make a run with {t}.",
-                                     f"{SEAT_ZH[seat]}手里没有能和{t.zh}组成顺子的两张牌。")
+            raise IllegalActionError(f"{seat.en} has no two tiles that make a run with {t}.",
+                                     f"{seat.player_zh}手里没有能和{t.zh}组成顺子的两张牌。")
         if start is None:
             if len(starts) > 1:
                 raise IllegalActionError(
@@ -121,40 +120,44 @@ class Claims(TableState):
                     f"要说明吃哪一组：{t.zh}可以吃成{'、'.join(str(s.rank) + str(s.rank + 1) + str(s.rank + 2) for s in starts)}。")
         elif _tile(start) not in starts:
             s = _tile(start)
-            raise IllegalActionError(f"{SEAT_EN[seat]} cannot chow {t} into a run starting at {s}.",
-                                     f"{SEAT_ZH[seat]}不能用{t.zh}吃成从{s.zh}起的顺子。")
+            raise IllegalActionError(f"{seat.en} cannot chow {t} into a run starting at {s}.",
+                                     f"{seat.player_zh}不能用{t.zh}吃成从{s.zh}起的顺子。")
         self._need_pending(seat)
 
-    def can_chow(self, seat: int, start=None) -> bool:
+    def can_chow(self, seat, start=None) -> bool:
         return _ok(self.verify_chow, seat, start)
 
-    def chow(self, seat: int, start=None) -> Declared:
+    def chow(self, seat, start=None) -> Declared:
         """Call chow on the left player's discard (takes effect if no pung, kong or win is called)."""
+        seat = seat_of(seat)
         self.verify_chow(seat, start)
         t = self.last_discard[1]
         s = _tile(start) if start is not None else self._chow_starts(seat, t)[0]
         return self._call(seat, "chow", t, s)
 
-    def verify_pung(self, seat: int) -> None:
+    def verify_pung(self, seat) -> None:
         """Raise unless ``seat`` may pung the discard."""
+        seat = seat_of(seat)
         t = self._need_claim(seat, "pung", "碰")
         self._claim_common(seat, t, "pung", "碰")
         if self.hands[seat][t.index] < 2:
-            raise IllegalActionError(f"{SEAT_EN[seat]} needs two {t} to pung it; he has {self.hands[seat][t.index]}.",
-                                     f"{SEAT_ZH[seat]}要有两张{t.zh}才能碰，只有{self.hands[seat][t.index]}张。")
+            raise IllegalActionError(f"{seat.en} needs two {t} to pung it; he has {self.hands[seat][t.index]}.",
+                                     f"{seat.player_zh}要有两张{t.zh}才能碰，只有{self.hands[seat][t.index]}张。")
         self._need_pending(seat)
 
-    def can_pung(self, seat: int) -> bool:
+    def can_pung(self, seat) -> bool:
         return _ok(self.verify_pung, seat)
 
-    def pung(self, seat: int) -> Declared:
+    def pung(self, seat) -> Declared:
         """Call pung on the discard (beats a chow)."""
+        seat = seat_of(seat)
         self.verify_pung(seat)
         return self._call(seat, "pung", self.last_discard[1])
 
-    def verify_kong(self, seat: int, tile=None) -> None:
+    def verify_kong(self, seat, tile=None) -> None:
         """Raise unless ``seat`` may kong: on a discard (three in hand), or in his own turn a concealed
         kong (four in hand) or an added kong (a pung of his plus the fourth tile)."""
+        seat = seat_of(seat)
         if self.phase in ("claim", "rob"):
             t = self._need_claim(seat, "kong", "杠")
             if tile is not None and _tile(tile) is not t:
@@ -162,8 +165,8 @@ class Claims(TableState):
             self._claim_common(seat, t, "kong", "杠")
             if self.hands[seat][t.index] != 3:
                 raise IllegalActionError(
-                    f"A kong on a discard needs three {t} in hand; {SEAT_EN[seat]} has {self.hands[seat][t.index]}.",
-                    f"明杠要手里有三张{t.zh}，{SEAT_ZH[seat]}只有{self.hands[seat][t.index]}张。")
+                    f"A kong on a discard needs three {t} in hand; {seat.en} has {self.hands[seat][t.index]}.",
+                    f"明杠要手里有三张{t.zh}，{seat.player_zh}只有{self.hands[seat][t.index]}张。")
             self._need_replacement()
             self._need_pending(seat)
             return
@@ -172,32 +175,33 @@ class Claims(TableState):
             raise IllegalActionError("Say which tile to kong.", "要说明杠哪一张牌。")
         t = _tile(tile)
         if self._after_claim is not None:
-            raise IllegalActionError(f"{SEAT_EN[seat]} has just claimed a tile and may not kong before his next draw.",
-                                     f"{SEAT_ZH[seat]}刚吃碰过，摸牌之前不能开杠。")
+            raise IllegalActionError(f"{seat.en} has just claimed a tile and may not kong before his next draw.",
+                                     f"{seat.player_zh}刚吃碰过，摸牌之前不能开杠。")
         if self.wild is not None and t is self.wild:
             raise IllegalActionError(f"{t} is the wild; wilds cannot make a kong.", f"{t.zh}是百搭，不能开杠。")
         n = self.hands[seat][t.index]
         if n < 4 and not (n >= 1 and self._pung_of(seat, t) is not None):
             raise IllegalActionError(
-                f"A kong needs four {t}: {SEAT_EN[seat]} holds {n} and has no pung of {t} to add to.",
-                f"开杠要有四张{t.zh}：{SEAT_ZH[seat]}手里只有{n}张，也没有{t.zh}的碰可以加杠。")
+                f"A kong needs four {t}: {seat.en} holds {n} and has no pung of {t} to add to.",
+                f"开杠要有四张{t.zh}：{seat.player_zh}手里只有{n}张，也没有{t.zh}的碰可以加杠。")
         self._need_replacement()
 
     def _need_replacement(self) -> None:
         if self.wall.next_tail(0) is None or not self._can_draw():
             raise IllegalActionError("The wall has no tile left for a kong replacement.", "牌墙已无牌可补，不能开杠。")
 
-    def _pung_of(self, seat: int, t: Tile) -> int | None:
+    def _pung_of(self, seat: Seat, t: Tile) -> int | None:
         for k, m in enumerate(self.melds[seat]):
             if m.kind is MeldKind.PUNG and m.tile is t:
                 return k
         return None
 
-    def can_kong(self, seat: int, tile=None) -> bool:
+    def can_kong(self, seat, tile=None) -> bool:
         return _ok(self.verify_kong, seat, tile)
 
-    def kong(self, seat: int, tile=None) -> Declared:
+    def kong(self, seat, tile=None) -> Declared:
         """Kong: on a discard (a claim), or in one's own turn a concealed or added kong."""
+        seat = seat_of(seat)
         self.verify_kong(seat, tile)
         if self.phase == "claim":
             return self._call(seat, "kong", self.last_discard[1])
@@ -215,7 +219,7 @@ class Claims(TableState):
         robbers = []
         if self.facts.kong_robbing:
             self._robbing = (seat, t)        # judged as a win on seat's kong tile
-            robbers = [s for s in range(4) if s != seat and self._can_win_on(s, t, robbing=True)[0]]
+            robbers = [s for s in SEATS if s != seat and self._can_win_on(s, t, robbing=True)[0]]
             self._robbing = None
         if robbers:
             self.phase = "rob"
@@ -226,14 +230,14 @@ class Claims(TableState):
             self._complete_added_kong(seat, t)
         return e
 
-    def _complete_added_kong(self, seat: int, t: Tile) -> None:
+    def _complete_added_kong(self, seat: Seat, t: Tile) -> None:
         k = self._pung_of(seat, t)
         pung = self.melds[seat][k]
         self.hands[seat][t.index] -= 1
         meld = Meld(MeldKind.KONG, t, pung.offer + 4)
         del self.melds[seat][k]
         self.melds[seat].append(meld)     # the newest meld last: a kong bloom is read from the last meld
-        self._emit(Konged(seat, "added", t, meld, (seat - pung.offer) % 4))
+        self._emit(Konged(seat, "added", t, meld, seat.from_offer(pung.offer)))
         self.kongs += 1
         self._claimed = True
         self.phase = "discard"
@@ -241,7 +245,7 @@ class Claims(TableState):
         self._robbing = None
         self._kong_replacement(seat, prefer=0)
 
-    def _kong_replacement(self, seat: int, prefer: int) -> None:
+    def _kong_replacement(self, seat: Seat, prefer: int) -> None:
         if self.claims_left[seat] >= 0:
             self.claims_left[seat] += 1
         w = self.wall
@@ -267,9 +271,10 @@ class Claims(TableState):
         self._replace_flowers_in_play(seat)
         self._final = not self._can_draw()
 
-    def verify_pass(self, seat: int) -> None:
+    def verify_pass(self, seat) -> None:
         """Raise unless ``seat`` has a discard (or an added kong) to answer, or is offered the last
         wall tile in Changsha's 海底漫游 (then passing declines it)."""
+        seat = seat_of(seat)
         if self.haidi_offered:
             self._need_turn(seat, "draw", "decline the last tile", "不要海底牌")
             return
@@ -277,17 +282,18 @@ class Claims(TableState):
         self._need_pending(seat)
         self._need_not_forced(seat, t)
 
-    def _need_not_forced(self, seat: int, t: Tile) -> None:
+    def _need_not_forced(self, seat: Seat, t: Tile) -> None:
         if self._forced(seat):
             raise IllegalActionError(f"In the last {self.facts.forced_win_tiles} tiles of the wall a win on a "
-                                     f"discard is automatic: {SEAT_EN[seat]} wins on {t}.",
-                                     f"最后{self.facts.forced_win_tiles}张牌点炮自动和牌：{SEAT_ZH[seat]}和{t.zh}。")
+                                     f"discard is automatic: {seat.en} wins on {t}.",
+                                     f"最后{self.facts.forced_win_tiles}张牌点炮自动和牌：{seat.player_zh}和{t.zh}。")
 
-    def can_pass(self, seat: int) -> bool:
+    def can_pass(self, seat) -> bool:
         return _ok(self.verify_pass, seat)
 
-    def pass_(self, seat: int) -> Declared:
+    def pass_(self, seat) -> Declared:
         """Decline to claim the discard (or to rob the kong)."""
+        seat = seat_of(seat)
         self.verify_pass(seat)
         if self.phase == "draw":     # 海底漫游: declined; offer it to the next player, or the hand is drawn
             e = self._emit(Declared(seat, "decline"))
@@ -295,11 +301,11 @@ class Claims(TableState):
             if len(self._haidi) == 4:
                 self._end_exhausted()
             else:
-                self.turn = (seat + 1) % 4
+                self.turn = seat.after()
             return e
         return self._call(seat, "pass", self._claim_tile())
 
-    def _call(self, seat: int, action: str, t: Tile, start: Tile | None = None) -> Declared:
+    def _call(self, seat: Seat, action: str, t: Tile, start: Tile | None = None) -> Declared:
         if action != "win" and self.facts.passed_win != "none" and \
                 self._judge(seat, t, robbing=self.phase == "rob")[0]:
             self._passed_seats.add(seat)          # 漏胡: no discard win before his next draw
@@ -314,17 +320,16 @@ class Claims(TableState):
                 self._resolve_claims()
         return e
 
-    def _winners_in_order(self, origin: int) -> list[int]:
+    def _winners_in_order(self, origin: Seat) -> list[Seat]:
         """The seats that called a win and collect, in turn order from ``origin`` (the discarder or the
         konger): the rule set's ``choose_winners`` decides among several."""
-        order = [(origin + k) % 4 for k in (1, 2, 3)]
-        wins = [s for s in order if self.calls.get(s, ("pass",))[0] == "win"]
+        wins = [s for s in origin.others() if self.calls.get(s, ("pass",))[0] == "win"]
         if len(wins) < 2:
             return wins
         t, rob = self._claim_tile(), self.phase == "rob"
-        claims = [(SEAT_LETTERS[s], self._judge(s, t, robbing=rob)[4]) for s in wins]
-        chosen, _ = self.rules.choose_winners(claims, SEAT_LETTERS[origin])
-        return [SEAT_LETTERS.index(x) for x in chosen]
+        claims = [(s.letter, self._judge(s, t, robbing=rob)[4]) for s in wins]
+        chosen, _ = self.rules.choose_winners(claims, origin.letter)
+        return [Seat.of(x) for x in chosen]
 
     def _resolve_rob(self) -> None:
         konger, t = self._robbing
@@ -343,7 +348,7 @@ class Claims(TableState):
         for s, (action, start) in self.calls.items():
             if action in ("pung", "kong"):
                 self._take_discard(s)
-                rel = relative_seat(s, d)
+                rel = s.offer_from(d)
                 if action == "pung":
                     self.hands[s][t.index] -= 2
                     meld = Meld(MeldKind.PUNG, t, rel)
@@ -374,7 +379,7 @@ class Claims(TableState):
                 self.claims_left[s] -= 1 if self.claims_left[s] > 0 else 0
                 self._claimed_turn(s, t)
                 return
-        nxt = (d + 1) % 4
+        nxt = d.after()
         self.calls = {}
         if self._can_draw():
             self.phase = "draw"
@@ -385,11 +390,11 @@ class Claims(TableState):
         else:
             self._end_exhausted()
 
-    def _take_discard(self, s: int) -> None:
+    def _take_discard(self, s: Seat) -> None:
         d = self.last_discard[0]
         self.ponds[d][-1][1] = s
 
-    def _claimed_turn(self, s: int, t: Tile) -> None:
+    def _claimed_turn(self, s: Seat, t: Tile) -> None:
         self.phase = "discard"
         self.turn = s
         self._drawn = None

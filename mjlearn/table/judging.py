@@ -14,11 +14,11 @@ from __future__ import annotations
 from ..errors import InvalidHandError
 from ..hand import Hand, MeldKind
 from ..notation import format_tiles
+from ..seats import SEAT_LETTERS, SEATS, Seat
 from ..tiles import TILES, Tile
 from ..rules.wilds import shape_complete, special_shape
-from .events import BirdTurnedUp, CalledCheck, Declared, OnDealWin, SEAT_EN, SEAT_ZH, Won
-from .wall import SEAT_LETTERS
-from .state import IllegalActionError, TableState, _ok
+from .events import BirdTurnedUp, CalledCheck, Declared, OnDealWin, Won
+from .state import IllegalActionError, TableState, _ok, seat_of
 
 __all__ = ["Judging"]
 
@@ -30,16 +30,16 @@ class Judging(TableState):
     def _settle_exhausted(self) -> None:
         """What the rule set settles at an exhausted wall (``RuleSet.settle_exhausted``: Yunnan 查大叫).
         The table books no kong money during the hand, so at a draw there is none to cancel."""
-        if any(self.tile_count(s) != 13 for s in range(4)):   # pragma: no cover - a draw follows a discard
+        if any(self.tile_count(s) != 13 for s in SEATS):   # pragma: no cover - a draw follows a discard
             return
-        got = self.rules.settle_exhausted({SEAT_LETTERS[s]: self.hand_of(s) for s in range(4)})
+        got = self.rules.settle_exhausted({s.letter: self.hand_of(s) for s in SEATS})
         if got is None:
             return
         ready, net = got
-        e = self._emit(CalledCheck(tuple(SEAT_LETTERS.index(x) for x in ready), tuple(net[x] for x in SEAT_LETTERS)))
+        e = self._emit(CalledCheck(tuple(Seat.of(x) for x in ready), tuple(net[x] for x in SEAT_LETTERS)))
         self.settlements.append(e)
 
-    def _forced(self, seat: int) -> bool:
+    def _forced(self, seat: Seat) -> bool:
         """Yunnan §6.6: in the last tiles of the wall a possible win must be taken."""
         n = self.facts.forced_win_tiles
         if not n or self.live_tiles_left() >= n:
@@ -50,7 +50,7 @@ class Judging(TableState):
             return self._judge(seat, self._claim_tile(), robbing=self.phase == "rob")[0]
         return False
 
-    def _shape_ok(self, seat: int, c) -> bool:
+    def _shape_ok(self, seat: Seat, c) -> bool:
         cfg = self.facts
         wild = self.wild.index if self.wild is not None else None
         n = len(self.melds[seat])
@@ -58,22 +58,25 @@ class Judging(TableState):
             return True
         return bool(cfg.special_shapes) and special_shape(cfg.special_shapes, c, self.melds[seat], wild)
 
-    def _table_context(self, seat: int, t: Tile, self_drawn: bool, kong: bool) -> dict:
+    def _table_context(self, seat: Seat, t: Tile, self_drawn: bool, kong: bool) -> dict:
         seen = self.visible(t) - (0 if self_drawn or kong else 1)   # the discard itself is the winning tile
         return dict(self_drawn=self_drawn, kong=kong, wall_last=self._final and not kong,
-                    last_tile=seen >= 3, seat_wind=SEAT_LETTERS[seat], prevalent_wind=self.prevalent_wind)
+                    last_tile=seen >= 3, seat_wind=seat.letter, prevalent_wind=self.prevalent_wind)
 
-    def rule_context(self, seat: int, t: Tile, *, self_drawn: bool = False, robbing: bool = False,
-                     from_seat: int | None = None, **extra) -> dict:
+    def rule_context(self, seat, t: Tile, *, self_drawn: bool = False, robbing: bool = False,
+                     from_seat=None, **extra) -> dict:
         """The context keywords for ``mjlearn.rules.score`` when ``seat`` wins with ``t`` now, built
-        from the table (dealer = East = seat 0) and restricted to those the rule set knows."""
+        from the table (dealer = East) and restricted to those the rule set knows."""
+        seat = seat_of(seat)
         rs = self.rules
         kong = robbing or (self_drawn and self._drawn_kind == "kong")
         if from_seat is None and not self_drawn:
             from_seat = self._robbing[0] if robbing else self.last_discard[0]
+        elif from_seat is not None:
+            from_seat = seat_of(from_seat)
         d = self._table_context(seat, t, self_drawn, kong)
         names = self._rule_ctx
-        d.update(discarder=None if self_drawn else SEAT_LETTERS[from_seat], winner=SEAT_LETTERS[seat], dealer="E")
+        d.update(discarder=None if self_drawn else from_seat.letter, winner=seat.letter, dealer="E")
         if "wild" in names:
             d["wild"] = self.wild
         if "indicator" in names:
@@ -82,19 +85,18 @@ class Judging(TableState):
             d["flowers"] = "".join(str(f) for f in self.flowers[seat] if f.index < 34) or 0
         if "other_kongs" in names:
             ok = {}
-            for s in range(4):
-                if s != seat:
-                    k = [m for m in self.melds[s] if m.kind is MeldKind.KONG]
-                    if k:
-                        ok[SEAT_LETTERS[s]] = (sum(1 for m in k if not m.is_concealed), sum(1 for m in k if m.is_concealed))
+            for s in SEATS:          # in the order E, S, W, N (the rule set sees this dict as given)
+                k = [m for m in self.melds[s] if m.kind is MeldKind.KONG] if s != seat else None
+                if k:
+                    ok[s.letter] = (sum(1 for m in k if not m.is_concealed), sum(1 for m in k if m.is_concealed))
             d["other_kongs"] = ok
         no_claims = not self._claimed
         mine = self._discards[seat]
         first = no_claims and mine == 0
         d["first_go_around"] = first
-        d["heavenly"] = seat == 0 and self_drawn and first
-        d.update(rs.first_round_context(dealer=seat == 0, self_drawn=self_drawn, robbing=robbing, first=first,
-                                        on_dealers_first_discard=(from_seat == 0 and no_claims
+        d["heavenly"] = seat is Seat.E and self_drawn and first
+        d.update(rs.first_round_context(dealer=seat is Seat.E, self_drawn=self_drawn, robbing=robbing, first=first,
+                                        on_dealers_first_discard=(from_seat is Seat.E and no_claims
                                                                   and sum(self._discards) == 1)))
         d["shao_zhuang"] = self._shao_zhuang()
         d["after_kong"] = not self_drawn and not robbing and self._discard_after_kong
@@ -107,9 +109,9 @@ class Judging(TableState):
     def _shao_zhuang(self) -> bool:
         """烧庄 (A-BJ-11): S, W and N each discarded the dealer's first discard, no claim between."""
         f = self._first_discards
-        return len(f) == 4 and [s for s, _ in f] == [0, 1, 2, 3] and len({t for _, t in f}) == 1
+        return len(f) == 4 and tuple(s for s, _ in f) == SEATS and len({t for _, t in f}) == 1
 
-    def _judge(self, seat: int, t: Tile, *, robbing: bool = False, self_drawn: bool = False):
+    def _judge(self, seat: Seat, t: Tile, *, robbing: bool = False, self_drawn: bool = False):
         """(ok, en, zh, hand, result, table context) for ``seat`` winning with ``t`` now; cached."""
         key = (seat, t.index, robbing, self_drawn, self._moves)
         got = self._judged.get(key)
@@ -120,7 +122,7 @@ class Judging(TableState):
             self._judged[key] = got
         return got
 
-    def _judge_now(self, seat: int, t: Tile, robbing: bool, self_drawn: bool):
+    def _judge_now(self, seat: Seat, t: Tile, robbing: bool, self_drawn: bool):
         cfg = self.facts
         c = list(self.hands[seat][:34])
         if not self_drawn:
@@ -129,15 +131,15 @@ class Judging(TableState):
             return (False, f"{t} is the wild; a discarded wild cannot be won on.", f"{t.zh}是百搭，不能和打出的百搭。",
                     None, None, None)
         if not self._shape_ok(seat, c):
-            return (False, f"{SEAT_EN[seat]}'s hand is not complete with {t}.", f"{SEAT_ZH[seat]}加上{t.zh}不成和牌。",
+            return (False, f"{seat.en}'s hand is not complete with {t}.", f"{seat.player_zh}加上{t.zh}不成和牌。",
                     None, None, None)
         if not self_drawn and cfg.opened_self_draw_only and any(not m.is_concealed for m in self.melds[seat]):
             return (False, "An opened hand (after a chow or pung) may only win by self-draw here.",
                     "吃碰以后只能自摸和，不能和别人打出的牌。", None, None, None)
         if not self_drawn and cfg.passed_win == "until_draw" and seat in self._passed_seats:
-            return (False, f"{SEAT_EN[seat]} passed up a win and may not win on another player's tile before "
+            return (False, f"{seat.en} passed up a win and may not win on another player's tile before "
                            f"his next draw (漏胡).",
-                    f"{SEAT_ZH[seat]}放过了和牌，在自己再摸牌之前不能和别人的牌（漏胡）。", None, None, None)
+                    f"{seat.player_zh}放过了和牌，在自己再摸牌之前不能和别人的牌（漏胡）。", None, None, None)
         kong = robbing or (self_drawn and self._drawn_kind == "kong")
         tctx = self._table_context(seat, t, self_drawn, kong)
         concealed = [TILES[i] for i in range(34) for _ in range(c[i])]
@@ -168,16 +170,17 @@ class Judging(TableState):
                 return self._score(hand, {**ctx, "last_tile": False})
             return e, ctx
 
-    def _can_win_on(self, seat: int, t: Tile, *, robbing: bool = False, self_drawn: bool = False):
+    def _can_win_on(self, seat: Seat, t: Tile, *, robbing: bool = False, self_drawn: bool = False):
         return self._judge(seat, t, robbing=robbing, self_drawn=self_drawn)
 
-    def _can_win_discard(self, seat: int):
+    def _can_win_discard(self, seat: Seat):
         return self._judge(seat, self.last_discard[1])
 
-    def win_result(self, seat: int):
+    def win_result(self, seat):
         """What the rule set would make of ``seat`` declaring a win now (a
         :class:`~mjlearn.rules.RegionalResult`, legal or not), or None when the hand is not even
         complete. Nothing changes on the table."""
+        seat = seat_of(seat)
         if self.phase in ("claim", "rob"):
             t = self._claim_tile()
             if seat == (self._robbing[0] if self.phase == "rob" else self.last_discard[0]):
@@ -187,10 +190,11 @@ class Judging(TableState):
             return self._judge(seat, self._drawn, self_drawn=True)[4]
         return None
 
-    def verify_win(self, seat: int) -> None:
+    def verify_win(self, seat) -> None:
         """Raise unless ``seat`` may declare a win now: self-drawn in his turn, on a discard, or by
         robbing an added kong. A complete hand that its rule set refuses is refused with the rule
         set's reason (e.g. a Yunnan plain hand on a discard, a Changsha pair that is not 2-5-8)."""
+        seat = seat_of(seat)
         if self.phase in ("claim", "rob"):
             t = self._need_claim(seat, "win", "和")
             ok, en, zh, *_ = self._judge(seat, t, robbing=self.phase == "rob")
@@ -199,17 +203,18 @@ class Judging(TableState):
         else:
             self._need_turn(seat, "discard", "win", "和牌")
             if self._drawn is None:
-                raise IllegalActionError(f"{SEAT_EN[seat]} has not drawn a tile this turn, so he cannot win by self-draw.",
-                                         f"{SEAT_ZH[seat]}这一轮没有摸牌，不能自摸。")
+                raise IllegalActionError(f"{seat.en} has not drawn a tile this turn, so he cannot win by self-draw.",
+                                         f"{seat.player_zh}这一轮没有摸牌，不能自摸。")
             ok, en, zh, *_ = self._judge(seat, self._drawn, self_drawn=True)
         if not ok:
             raise IllegalActionError(en, zh)
 
-    def can_win(self, seat: int) -> bool:
+    def can_win(self, seat) -> bool:
         return _ok(self.verify_win, seat)
 
-    def win(self, seat: int) -> Declared:
+    def win(self, seat) -> Declared:
         """Declare a win: self-drawn, on the discard, or robbing a kong."""
+        seat = seat_of(seat)
         self.verify_win(seat)
         if self.phase in ("claim", "rob"):
             return self._call(seat, "win", self._claim_tile())
@@ -261,19 +266,18 @@ class Judging(TableState):
 
     def _at_start(self) -> bool:
         """Nothing has happened since the deal: no discard, no claim, no kong."""
-        return self.phase == "discard" and self.turn == 0 and not sum(self._discards) and not self._claimed \
+        return self.phase == "discard" and self.turn is Seat.E and not sum(self._discards) and not self._claimed \
             and self._drawn_kind in ("deal", "flower")
 
-    def on_deal_result(self, seat: int):
+    def on_deal_result(self, seat):
         """What the rule set (``RuleSet.on_deal_win``) makes of ``seat``'s dealt tiles now (legal or not)."""
-        return self.rules.on_deal_win(format_tiles(self.concealed(seat)), SEAT_LETTERS[seat], "E")
+        seat = seat_of(seat)
+        return self.rules.on_deal_win(format_tiles(self.concealed(seat)), seat.letter, "E")
 
-    def verify_declare_on_deal(self, seat: int) -> None:
+    def verify_declare_on_deal(self, seat) -> None:
         """Raise unless ``seat`` may declare an on-deal 小胡 (起手胡, Changsha §5.6): right after the deal,
         before the dealer's first discard, once, when the dealt tiles show 四喜, 板板胡 or 缺一色."""
-        if seat not in (0, 1, 2, 3):
-            raise IllegalActionError(f"There is no seat {seat!r}: seats are 0-3 (East, South, West, North).",
-                                     f"没有座位{seat!r}：座位为0-3（东南西北）。")
+        seat = seat_of(seat)
         if not self.facts.on_deal_wins:
             raise IllegalActionError(f"{self.rules.en} has no 小胡 on the deal.", f"{self.rules.zh}没有起手小胡。")
         if self.phase in ("setup", "over"):
@@ -283,19 +287,20 @@ class Judging(TableState):
             raise IllegalActionError("An on-deal 小胡 must be declared before the dealer's first discard.",
                                      "起手小胡须在庄家打出第一张牌之前报。")
         if seat in self._on_deal_done:
-            raise IllegalActionError(f"{SEAT_EN[seat]} has already declared his on-deal 小胡.",
-                                     f"{SEAT_ZH[seat]}已经报过起手小胡。")
+            raise IllegalActionError(f"{seat.en} has already declared his on-deal 小胡.",
+                                     f"{seat.player_zh}已经报过起手小胡。")
         r = self.on_deal_result(seat)
         if not r.legal:
             zh, en = r.reason
-            raise IllegalActionError(f"{SEAT_EN[seat]}'s dealt tiles show {en}.", f"{SEAT_ZH[seat]}{zh}。")
+            raise IllegalActionError(f"{seat.en}'s dealt tiles show {en}.", f"{seat.player_zh}{zh}。")
 
-    def can_declare_on_deal(self, seat: int) -> bool:
+    def can_declare_on_deal(self, seat) -> bool:
         return _ok(self.verify_declare_on_deal, seat)
 
-    def declare_on_deal(self, seat: int) -> Declared:
+    def declare_on_deal(self, seat) -> Declared:
         """Declare an on-deal 小胡: show the tiles, be paid like a 小胡 self-draw (A-CS-3), and play on
         (with the rule option ``on_deal_ends_hand`` the hand ends). No bird is turned up for it."""
+        seat = seat_of(seat)
         self.verify_declare_on_deal(seat)
         r = self.on_deal_result(seat)
         e = self._emit(Declared(seat, "on_deal"))
@@ -308,13 +313,11 @@ class Judging(TableState):
             self.pending = set()
         return e
 
-    def verify_grab_gold(self, seat: int) -> None:
+    def verify_grab_gold(self, seat) -> None:
         """Raise unless ``seat`` may take the turned-up 金 and win with it (Fuzhou street 抢金, A-FZ-5,
         rule option ``qiangjin_rule="street"``): a non-dealer, before the dealer's first discard, whose
         13 tiles and the 金 make a win the rule set accepts."""
-        if seat not in (0, 1, 2, 3):
-            raise IllegalActionError(f"There is no seat {seat!r}: seats are 0-3 (East, South, West, North).",
-                                     f"没有座位{seat!r}：座位为0-3（东南西北）。")
+        seat = seat_of(seat)
         if not self.facts.gold_grab or self.facts.wild != "tail_same":
             raise IllegalActionError(f"{self.rules.en} turns up no 金 to grab.", f"{self.rules.zh}没有金可抢。")
         if self.rules.opt("qiangjin_rule") != "street":
@@ -325,7 +328,7 @@ class Judging(TableState):
         if self.phase in ("setup", "over") or not self._at_start():
             raise IllegalActionError("The 金 can only be grabbed right after it is turned up, before the dealer's "
                                      "first discard.", "抢金只能在翻金之后、庄家打第一张牌之前。")
-        if seat == 0:
+        if seat is Seat.E:
             raise IllegalActionError("The dealer already holds 14 tiles: his win now is a 天胡 (a 抢金 too), "
                                      "declared as a self-drawn win.", "庄家已有十四张：此时和牌是天胡（也算抢金），按自摸报和。")
         p = self._wild_pos
@@ -335,12 +338,12 @@ class Judging(TableState):
         if not ok:
             raise IllegalActionError(en, zh)
 
-    def _judge_grab(self, seat: int):
+    def _judge_grab(self, seat: Seat):
         t = self.wild_indicator
         c = list(self.hands[seat][:34])
         c[t.index] += 1
         if not self._shape_ok(seat, c):
-            return False, f"{SEAT_EN[seat]}'s hand is not complete with the 金 {t}.", f"{SEAT_ZH[seat]}加上金{t.zh}不成和牌。"
+            return False, f"{seat.en}'s hand is not complete with the 金 {t}.", f"{seat.player_zh}加上金{t.zh}不成和牌。"
         concealed = [TILES[i] for i in range(34) for _ in range(self.hands[seat][i])]
         hand = Hand(tuple(self.melds[seat]), tuple(concealed), t, ())
         self._grabbed = seat
@@ -355,12 +358,13 @@ class Judging(TableState):
             return False, f"{self.rules.en}: {en}.", f"{self.rules.zh}：{zh}。"
         return True, "", ""
 
-    def can_grab_gold(self, seat: int) -> bool:
+    def can_grab_gold(self, seat) -> bool:
         return _ok(self.verify_grab_gold, seat)
 
-    def grab_gold(self, seat: int) -> Declared:
+    def grab_gold(self, seat) -> Declared:
         """Take the turned-up 金 from the tail and win with it (street 抢金): scored by the rule set
         with ``took_indicator=True``; everybody pays, as for a bonus hand."""
+        seat = seat_of(seat)
         self.verify_grab_gold(seat)
         t = self.wild_indicator
         e = self._emit(Declared(seat, "grab_gold", t))

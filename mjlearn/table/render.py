@@ -20,8 +20,8 @@ from __future__ import annotations
 from html import escape
 
 from ..render.svg import inline_html, meld_svg, tile_html, tile_svg, tiles_svg
+from ..seats import SEATS, Seat
 from ..tiles import TILES
-from .events import SEAT_EN, SEAT_ZH
 
 __all__ = ["wall_svg", "wall_html", "table_html", "log_text", "log_html", "WallView", "TableView", "EventLog"]
 
@@ -38,7 +38,7 @@ def _stack_rects(wall):
     side_len = L * _S
     off = _D + _GAP
     out = {}
-    for seat in range(4):
+    for seat in SEATS:
         n = wall.stacks_per_wall[seat]
         shift = (L - n) * _S / 2
         for j in range(1, n + 1):
@@ -67,7 +67,7 @@ def wall_svg(wall, *, width: float = 460, reserve: int = 0) -> str:
     tail = wall.next_tail(0) if wall.order else None
     for (seat, j), (x, y, w, h) in rects.items():
         i = pos_of.get((seat, j))
-        title = f"{SEAT_ZH[seat]}第{j}墩 {SEAT_EN[seat]} stack {j}"
+        title = f"{seat.player_zh}第{j}墩 {seat.en} stack {j}"
         if i is None:
             body.append(_stack(x, y, w, h, 2, title, (False, False), None))
             continue
@@ -91,10 +91,10 @@ def wall_svg(wall, *, width: float = 460, reserve: int = 0) -> str:
               "(blue live end, red tail); red bar = the break</title>")
     lbl = []
     c = size / 2
-    for seat, (lx, ly) in enumerate(((c, size - _D - _GAP - 12), (size - _D - _GAP - 40, c),
-                                     (c, _D + _GAP + 18), (_D + _GAP + 40, c))):
+    for seat, (lx, ly) in zip(SEATS, ((c, size - _D - _GAP - 12), (size - _D - _GAP - 40, c),
+                                      (c, _D + _GAP + 18), (_D + _GAP + 40, c))):
         lbl.append(f'<text x="{lx:.0f}" y="{ly:.0f}" text-anchor="middle" font-size="13" '
-                   f'fill="#374151">{SEAT_ZH[seat][0]} {SEAT_EN[seat]}</text>')
+                   f'fill="#374151">{seat.zh} {seat.en}</text>')
     if wall.order:
         lbl.append(f'<text x="{c:.0f}" y="{c + 5:.0f}" text-anchor="middle" font-size="13" fill="#111827">'
                    f'{wall.remaining} 张 left</text>')
@@ -155,11 +155,11 @@ def wall_html(wall, *, width: float = 460, reserve: int = 0) -> str:
 
 # --- the table --------------------------------------------------------------------------------
 
-def _seat_block(table, seat: int, show: bool, tw: int) -> str:
+def _seat_block(table, seat: Seat, show: bool, tw: int) -> str:
     conc = table.concealed(seat)
     conc = [t for t in conc if t.index < 42]
     turn = table.phase in ("draw", "discard") and table.turn == seat
-    head = (f'<b>{SEAT_ZH[seat]} {SEAT_EN[seat]}</b>' + (" · 庄 dealer" if seat == 0 else "")
+    head = (f'<b>{seat.player_zh} {seat.en}</b>' + (" · 庄 dealer" if seat == 0 else "")
             + f' · {table.tile_count(seat)} 张 tiles' + (' · <span style="color:#2563eb">▶ 轮到 to play</span>' if turn else ""))
     parts = [f'<div style="margin-bottom:2px">{head}</div><div>']
     if conc:
@@ -183,16 +183,17 @@ def _seat_block(table, seat: int, show: bool, tw: int) -> str:
                      + ("（灰框 = 被吃碰杠 grey = claimed）" if taken else "") + "</div><div>"
                      + "<br>".join(prow) + "</div>")
     style = "padding:6px;border-radius:8px;" + ("background:#eff6ff;" if turn else "background:#f9fafb;")
-    return f'<div class="mj-seat" data-seat="{seat}" style="{style}">{"".join(parts)}</div>'
+    return f'<div class="mj-seat" data-seat="{int(seat)}" style="{style}">{"".join(parts)}</div>'
 
 
-def table_html(table, *, show_all: bool = True, seat: int | None = None, tile_width: int = 26) -> str:
+def table_html(table, *, show_all: bool = True, seat=None, tile_width: int = 26) -> str:
     """The four seats around the wall square (East at the bottom, South right, West top, North left),
     with hands (hidden unless ``show_all`` or it is ``seat``'s), melds, flowers and discard ponds,
     and the last event as a caption."""
-    show = [show_all or s == seat for s in range(4)]
+    seat = None if seat is None else Seat.of(seat)
     side_w = max(16, int(tile_width * 0.75))
-    blk = [_seat_block(table, s, show[s], tile_width if s % 2 == 0 else side_w) for s in range(4)]
+    blk = [_seat_block(table, s, show_all or s is seat, tile_width if s in (Seat.E, Seat.W) else side_w)
+           for s in SEATS]
     reserve = table._reserve() if table.phase != "setup" else 0
     wall = wall_svg(table.wall, width=300, reserve=reserve) if table.wall.order else ""
     last = table.log[-1].text("both") if table.log else ""
@@ -228,12 +229,11 @@ def outcome_html(table) -> str:
         parts.append(f"<p><b>{escape(w.zh)}</b><br>{escape(w.en)}</p>")
         if w.result is not None:
             parts.append(w.result._repr_html_())
-    seats = ("东 E", "南 S", "西 W", "北 N")
     pay = table.payments
-    cells = "".join(f"<td style='text-align:right;padding:0 8px'>{pay[x]:+g}</td>" for x in "ESWN")
+    cells = "".join(f"<td style='text-align:right;padding:0 8px'>{pay[x.letter]:+g}</td>" for x in SEATS)
     unit = rs.pay_unit
     parts.append(f"<table style='margin-top:6px'><tr><th>收付 Payments ({escape(unit[0])} {escape(unit[1])})</th>"
-                 + "".join(f"<th style='padding:0 8px'>{s}</th>" for s in seats)
+                 + "".join(f"<th style='padding:0 8px'>{s.zh} {s.letter}</th>" for s in SEATS)
                  + f"</tr><tr><td>本局合计 net this hand</td>{cells}</tr></table>")
     return '<div class="mjlearn mj-outcome" style="font-family:system-ui,sans-serif;font-size:13px">' + \
         "".join(parts) + "</div>"
@@ -276,7 +276,7 @@ class WallView:
 class TableView:
     """A table to display, with the hands shown or hidden."""
 
-    def __init__(self, table, *, show_all: bool = True, seat: int | None = None):
+    def __init__(self, table, *, show_all: bool = True, seat=None):
         self.table, self.show_all, self.seat = table, show_all, seat
 
     def _repr_html_(self) -> str:

@@ -3,6 +3,7 @@ jump draw, flowers replaced, the wild turned up, each as the rule set's table fa
 
 from __future__ import annotations
 
+from ..seats import SEATS, Seat
 from ..tiles import TILES, Tile
 from .events import (DiceThrown, Event, FlowerReplaced, SetAside, TailTurnedUp, TilesDealt, WallBroken, WallBuilt,
                      WildTurnedUp)
@@ -37,8 +38,8 @@ class SetupSteps(TableState):
         yield self._emit(WallBuilt(rs.name, wall.arrangement, self.seed, self.prevalent_wind, rs,
                                    tuple(sorted(self.extra_context.items()))))
         d = self._throw(cfg.dice)
-        yield self._emit(DiceThrown(0, d, "wall"))
-        owner = wall_owner(0, sum(d))
+        yield self._emit(DiceThrown(Seat.E, d, "wall"))
+        owner = wall_owner(Seat.E, sum(d))
         k = sum(d)
         if cfg.break_rule == "dealer_plus_owner":
             e = self._throw(2)
@@ -47,16 +48,17 @@ class SetupSteps(TableState):
         wall.set_break(owner, k)
         yield self._emit(WallBroken(owner, k))
         for _round in range(3):
-            for seat in range(4):
+            for seat in SEATS:
                 got = [wall.draw_live() for _ in range(4)]
                 for _, t in got:
                     self.hands[seat][t] += 1
                 yield self._emit(TilesDealt(seat, tuple(TILES[t] for _, t in got), tuple(p for p, _ in got)))
         a = wall.next_live()
+        E, S, W, N = SEATS
         if cfg.final_draw == "tops_ab":   # dealer: top(A), top(B); S bottom(A), W bottom(B), N top(C)
-            plan = ((0, (a, a + 2)), (1, (a + 1,)), (2, (a + 3,)), (3, (a + 4,)))
+            plan = ((E, (a, a + 2)), (S, (a + 1,)), (W, (a + 3,)), (N, (a + 4,)))
         else:                          # jump draw: E top(A), top(C); S bottom(A), W top(B), N bottom(B)
-            plan = ((0, (a, a + 4)), (1, (a + 1,)), (2, (a + 2,)), (3, (a + 3,)))
+            plan = ((E, (a, a + 4)), (S, (a + 1,)), (W, (a + 2,)), (N, (a + 3,)))
         for seat, positions in plan:
             ts = [wall.take(p) for p in positions]
             for t in ts:
@@ -74,13 +76,13 @@ class SetupSteps(TableState):
             pass_no = 0
             while any(self._is_flower(i) and n for h in self.hands for i, n in enumerate(h)):
                 pass_no += 1
-                for seat in range(4):
+                for seat in SEATS:
                     h = self.hands[seat]
                     for i in [i for i in range(self._flower_kinds, 42) for _ in range(h[i])]:
                         if wall.next_tail(0) is None:
                             raise RuntimeError("the wall ran out during flower replacement")
                         yield self._replace_flower(seat, i, pass_no)
-                        if seat == 0:
+                        if seat is Seat.E:
                             dealer_last, dealer_kind = self._drawn, "flower"
             # the dealer's "drawn" tile (for a self-drawn win before his first discard) is his own last one
             self._drawn, self._drawn_kind = dealer_last, dealer_kind
@@ -101,7 +103,7 @@ class SetupSteps(TableState):
             wall.tail_skip.update(ps)
             yield self._emit(TailTurnedUp(tuple(TILES[wall.tiles[p]] for p in ps), ps))
         self.phase = "discard"
-        self.turn = 0
+        self.turn = Seat.E
 
     def _turn_up(self, pos: int, wild: Tile) -> Event:
         self.wall.face_up.add(pos)
@@ -110,7 +112,7 @@ class SetupSteps(TableState):
         self.wild = wild
         return self._emit(WildTurnedUp(self.wild_indicator, wild, pos))
 
-    def _replace_flower(self, seat: int, flower: int, pass_no: int | None) -> Event:
+    def _replace_flower(self, seat: Seat, flower: int, pass_no: int | None) -> Event:
         self.hands[seat][flower] -= 1
         self.flowers[seat].append(TILES[flower])
         p, t = self.wall.draw_tail(0)
