@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from ..hand import Hand, Meld
+from ..hand import Hand, Meld, WinContext
 from ..seats import SEATS, Seat
 from ..tiles import Tile
 
@@ -365,10 +365,12 @@ def _next(t: Tile) -> str:
 
 
 @dataclass(frozen=True)
-class Chowed(Event):
-    """A chow was made from the left player's discard (吃)."""
+class _MeldFromDiscard(Event):
+    """A meld made with another player's discard: ``seat`` took ``tile`` from ``from_seat``."""
 
     _seat_fields: ClassVar[tuple[str, ...]] = ('seat', 'from_seat')
+    _verb: ClassVar[tuple[str, str]] = ("", "")
+    """(zh, en) of the claim: 吃 chows, 碰 pungs."""
     seat: Seat
     from_seat: Seat
     tile: Tile
@@ -376,30 +378,25 @@ class Chowed(Event):
 
     @property
     def en(self):
-        return f"{self.seat.en} chows {self.tile} from {self.from_seat.en}: {self.meld}."
+        return f"{self.seat.en} {self._verb[1]} {self.tile} from {self.from_seat.en}: {self.meld}."
 
     @property
     def zh(self):
-        return f"{self.seat.player_zh}吃{self.from_seat.player_zh}的{self.tile.zh}：{self.meld}。"
+        return f"{self.seat.player_zh}{self._verb[0]}{self.from_seat.player_zh}的{self.tile.zh}：{self.meld}。"
 
 
 @dataclass(frozen=True)
-class Punged(Event):
+class Chowed(_MeldFromDiscard):
+    """A chow was made from the left player's discard (吃)."""
+
+    _verb: ClassVar[tuple[str, str]] = ("吃", "chows")
+
+
+@dataclass(frozen=True)
+class Punged(_MeldFromDiscard):
     """A pung was made from a discard (碰)."""
 
-    _seat_fields: ClassVar[tuple[str, ...]] = ('seat', 'from_seat')
-    seat: Seat
-    from_seat: Seat
-    tile: Tile
-    meld: Meld
-
-    @property
-    def en(self):
-        return f"{self.seat.en} pungs {self.tile} from {self.from_seat.en}: {self.meld}."
-
-    @property
-    def zh(self):
-        return f"{self.seat.player_zh}碰{self.from_seat.player_zh}的{self.tile.zh}：{self.meld}。"
+    _verb: ClassVar[tuple[str, str]] = ("碰", "pungs")
 
 
 @dataclass(frozen=True)
@@ -427,7 +424,10 @@ class Konged(Event):
 
 @dataclass(frozen=True)
 class Won(Event):
-    """A player won (和牌). ``hand`` is the full hand with the winning tile apart."""
+    """A player won (和牌). ``hand`` is the full hand with the winning tile apart; ``win_context`` the
+    situation of the win (self-drawn, kong, last tile of the wall or of its kind, winds) as the
+    :class:`~mjlearn.hand.WinContext` every scorer reads. Its fields read on the event too:
+    ``w.self_drawn`` is ``w.win_context.self_drawn``."""
 
     _seat_fields: ClassVar[tuple[str, ...]] = ('seat', 'from_seat')
     seat: Seat
@@ -435,15 +435,9 @@ class Won(Event):
     hand: Hand
     from_seat: Seat | None = None
     """The discarder (or the player whose kong was robbed); None for a self-drawn win."""
-    self_drawn: bool = False
-    kong: bool = False
-    """Self-drawn on a kong replacement (杠上开花), or robbing a kong (抢杠和)."""
-    wall_last: bool = False
-    """On the last tile of the wall (妙手回春 / 海底捞月)."""
-    last_tile: bool = False
-    """The winning tile is the last of its kind; the other three are in sight (和绝张)."""
-    seat_wind: str = "E"
-    prevalent_wind: str = "E"
+    win_context: WinContext = WinContext()
+    """Self-drawn or not, on a kong (杠上开花 / 抢杠和), the last tile of the wall (妙手回春 / 海底捞月),
+    the last of its kind (和绝张), seat and prevalent winds."""
     points: int | float | None = None
     """The total by the rule set, in its unit (``result.unit``: MCR points, 番, …)."""
     result: object = field(default=None, compare=False, repr=False)
@@ -454,6 +448,33 @@ class Won(Event):
     rule_context: tuple = field(default=(), compare=False, repr=False)
     """The keywords the table gave the rule set, as ``(key, value)`` pairs: call
     ``mjlearn.rules.score(w.hand, rules=..., **dict(w.rule_context))`` to judge the win again."""
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.win_context.self_drawn
+
+    @property
+    def kong(self) -> bool:
+        """Self-drawn on a kong replacement (杠上开花), or robbing a kong (抢杠和)."""
+        return self.win_context.kong
+
+    @property
+    def wall_last(self) -> bool:
+        """On the last tile of the wall (妙手回春 / 海底捞月)."""
+        return self.win_context.wall_last
+
+    @property
+    def last_tile(self) -> bool:
+        """The winning tile is the last of its kind; the other three are in sight (和绝张)."""
+        return self.win_context.last_tile
+
+    @property
+    def seat_wind(self) -> str:
+        return self.win_context.seat_wind
+
+    @property
+    def prevalent_wind(self) -> str:
+        return self.win_context.prevalent_wind
 
     @property
     def unit(self) -> tuple[str, str]:
@@ -467,9 +488,10 @@ class Won(Event):
 
     @property
     def context(self) -> dict:
-        """Keywords for ``mjlearn.score`` (DESIGN.md)."""
-        return dict(self_drawn=self.self_drawn, kong=self.kong, wall_last=self.wall_last,
-                    last_tile=self.last_tile, seat_wind=self.seat_wind, prevalent_wind=self.prevalent_wind)
+        """Keywords for ``mjlearn.score``: the win context's situation (flowers are in the hand)."""
+        c = self.win_context
+        return dict(self_drawn=c.self_drawn, kong=c.kong, wall_last=c.wall_last, last_tile=c.last_tile,
+                    seat_wind=c.seat_wind, prevalent_wind=c.prevalent_wind)
 
     @property
     def en(self):

@@ -12,7 +12,7 @@ Changsha's on-deal 小胡) and Fuzhou's street 抢金, each asked of the rule se
 from __future__ import annotations
 
 from ..errors import InvalidHandError
-from ..hand import Hand, MeldKind
+from ..hand import Hand, MeldKind, WinContext
 from ..notation import format_tiles
 from ..seats import SEAT_LETTERS, SEATS, Seat
 from ..tiles import TILES, Tile
@@ -240,7 +240,7 @@ class Judging(TableState):
                                                                 from_seat=from_seat, **more))
             if not isinstance(again, InvalidHandError):
                 res = again
-            w = self._emit(Won(s, t, hand, from_seat, points=res.total, **tctx, result=res,
+            w = self._emit(Won(s, t, hand, from_seat, WinContext(**tctx), points=res.total, result=res,
                                payments=tuple(res.payments[x] for x in SEAT_LETTERS),
                                rule_context=tuple(given.items())))
             self.winners.append(w)
