@@ -11,7 +11,7 @@ import pytest
 import mjlearn.rules as R
 from mjlearn.hand import Meld, MeldKind
 from mjlearn.tiles import TILES, tile
-from mjlearn.table import (Bot, Chowed, DiceThrown, Exhausted, FlowerReplaced, IllegalActionError, Konged,
+from mjlearn.table import (Bot, Chowed, DiceThrown, Discarded, Exhausted, FlowerReplaced, IllegalActionError, Konged,
                            Punged, Table, TilesDealt, WallBroken, WildTurnedUp, Won, play_hand,
                            replay, tile_set)
 from mjlearn.table.deal import stacked_arrangement
@@ -516,3 +516,26 @@ def test_renderings():
     html = table_html(t, show_all=False, seat=0)
     assert html.count('class="mj-seat"') == 4 and 'data-face-down="1"' in html
     assert "<svg" in t._repr_html_() and "<svg" in t.wall._repr_html_()
+
+
+@pytest.mark.parametrize("seed", [5, 11, 21])
+def test_advice_is_the_move_made(seed):
+    """A seat that asks a bot for advice and then lets it act plays exactly what was advised
+    (notebook 08 printed "discard 1s" while East discarded 9m: the advice and the move were two
+    separate tie-breaks), and the hand plays as it would without the advice."""
+    advisor, advised = Bot(seed=0), []
+
+    def ask(table, seat):
+        what, tile = advisor.advise(table, seat)
+        e = advisor.act(table, seat)
+        if what == "discard":
+            advised.append((tile, e))
+
+    t = play_hand(Table("mcr", seed=seed), human=0, ask=ask)
+    made = [e for e in t.log if isinstance(e, Discarded) and e.seat == 0]
+    assert len(made) >= 3
+    assert [str(tile) for tile, _ in advised] == [str(e.tile) for e in made]
+    assert all(e in made for _, e in advised)
+    alone = Bot(seed=0)
+    plain = play_hand(Table("mcr", seed=seed), human=0, ask=lambda table, seat: alone.act(table, seat))
+    assert plain.log == t.log

@@ -61,6 +61,7 @@ class Bot:
     def __init__(self, seed: int | None = None, *, all_forms: bool = True):
         self.rng = _random.Random(seed)
         self.all_forms = all_forms
+        self._advice = None   # (table, events so far, seat, choice) of the last advice not yet acted on
 
     # --- evaluation ---------------------------------------------------------------------------
 
@@ -228,6 +229,38 @@ class Bot:
             return table.grab_gold(seat)
         return None
 
+    def advise(self, table, seat) -> tuple[str, object]:
+        """What this bot would do now for ``seat``, without doing it: ``("discard", tile)``,
+        ``("kong", tile)``, ``("win", None)``, ``("chow", lowest tile of the run)``, ``("pung", None)``,
+        ``("pass", None)`` or ``("draw", None)``. The bot's next :meth:`act` on the same table state
+        does exactly this (a tie between equally good discards is broken at random once, not again),
+        and a hand played with advice plays as it would without.
+
+        >>> from mjlearn.table import Table
+        >>> t, bot = Table("mcr", seed=5), Bot(seed=0)
+        >>> what, tile = bot.advise(t, 0)
+        >>> e = bot.act(t, 0)
+        >>> what, e.tile == tile
+        ('discard', True)
+        """
+        seat = Seat.of(seat)
+        if table.phase == "draw":
+            return ("pass" if table.haidi_offered and not self.wants_haidi(table, seat) else "draw"), None
+        if table.phase == "rob":
+            return ("win" if "win" in table.claim_options(seat) else "pass"), None
+        what, arg = self._choice(table, seat)
+        self._advice = (table, len(table.log), seat, (what, arg))
+        if what in ("discard", "kong"):
+            return what, TILES[arg]
+        return what, arg
+
+    def _choice(self, table, seat) -> tuple[str, object]:
+        """The choice in the discard or claim phase: the one advised for this very state, if any."""
+        got, self._advice = self._advice, None
+        if got is not None and got[0] is table and got[1] == len(table.log) and got[2] == seat:
+            return got[3]
+        return self.choose_turn(table, seat) if table.phase == "discard" else self.choose_claim(table, seat)
+
     def act(self, table, seat: int):
         """Take this seat's next action on the table and return its event."""
         if table.phase == "draw":
@@ -235,7 +268,7 @@ class Bot:
                 return table.pass_(seat)
             return table.draw(seat)
         if table.phase == "discard":
-            what, arg = self.choose_turn(table, seat)
+            what, arg = self._choice(table, seat)
             if what == "win":
                 return table.win(seat)
             if what == "kong":
@@ -243,7 +276,7 @@ class Bot:
             return table.discard(seat, TILES[arg])
         if table.phase == "rob":
             return table.win(seat) if "win" in table.claim_options(seat) else table.pass_(seat)
-        what, arg = self.choose_claim(table, seat)
+        what, arg = self._choice(table, seat)
         if what == "chow":
             return table.chow(seat, arg)
         return getattr(table, "pass_" if what == "pass" else what)(seat)

@@ -197,6 +197,10 @@ class Session:
         return (f"<Session {self.rules.name} hands={len(self.records)} dealer={self.players[self.dealer]} "
                 f"wind={self.prevalent_wind} scores={self.scores}>")
 
+    def _repr_pretty_(self, p, cycle) -> None:
+        """A notebook's plain-text view (beside the HTML table): the table as text, not the repr."""
+        p.text(str(self))
+
     def _repr_html_(self) -> str:
         unit = self.rules.pay_unit
         th = "".join(f"<th colspan=2>{escape(p)}</th>" for p in self.players)
