@@ -195,7 +195,7 @@ class Bot:
             for i in range(34):
                 if not c[i] or (table.wild is not None and i == table.wild.index):
                     continue
-                added = c[i] >= 1 and table._pung_of(seat, TILES[i]) is not None
+                added = c[i] >= 1 and table.claims.pung_of(seat, TILES[i]) is not None
                 if c[i] == 4 or added:
                     if not table.can_kong(seat, TILES[i]):
                         continue
@@ -214,7 +214,7 @@ class Bot:
         c = list(table.hands[seat][:34])
         for i in range(34):
             c[i] += 1
-            done = table._shape_ok(seat, c)
+            done = table.judging.shape_ok(seat, c)
             c[i] -= 1
             if done:
                 return True
@@ -308,7 +308,7 @@ def _live_near(seen, i: int) -> int:
 
 def _maybe_complete(table, seat: int) -> bool:
     """The shape check (special wins such as 混杠 or 将将胡 included); the rule set decides after."""
-    return table._shape_ok(seat, table.hands[seat][:34])
+    return table.judging.shape_ok(seat, table.hands[seat][:34])
 
 
 def play_hand(table, bots=None, *, human=None, ask=None, max_events: int = 10000):

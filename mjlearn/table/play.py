@@ -33,6 +33,8 @@ mjlearn.table.state.IllegalActionError: It is East's turn to play, not South's. 
 
 from __future__ import annotations
 
+import functools
+
 from ..tiles import TILES, tile as _tile
 from ..rules.registry import DEFAULT, get as _get_rules
 from ..seats import SEATS, Seat
@@ -41,12 +43,20 @@ from .claims import Claims
 from .judging import Judging
 from .render import TableView, table_html
 from .setup import SetupSteps
-from .state import IllegalActionError, _ok, next_in_sequence, relative_seat, seat_of
+from .state import IllegalActionError, TableState, _ok, next_in_sequence, relative_seat, seat_of
 
 __all__ = ["Table", "IllegalActionError", "replay", "next_in_sequence", "relative_seat"]
 
 
-class Table(Judging, Claims, SetupSteps):
+def _part(part: str, fn):
+    """A method of the table that is ``fn`` of one of its parts (the same name, arguments and docs)."""
+    @functools.wraps(fn)
+    def method(self, *args, **kwargs):
+        return fn(getattr(self, part), *args, **kwargs)
+    return method
+
+
+class Table(TableState):
     """One hand of mahjong from the shuffle to the win or the draw.
 
     ``Table(rules, seed)`` shuffles with ``random.Random(seed)`` and plays the whole setup (build,
@@ -55,9 +65,12 @@ class Table(Judging, Claims, SetupSteps):
     physical wall order) and ``dice`` (a list of throws) replace the random ones, e.g. to follow a
     worked example.
 
-    Its parts: :class:`~mjlearn.table.state.TableState` (the fields and queries),
-    :class:`~mjlearn.table.setup.SetupSteps`, :class:`~mjlearn.table.claims.Claims` and
-    :class:`~mjlearn.table.judging.Judging`; the turn itself (draw, discard, options) is here.
+    The table is its state (:class:`~mjlearn.table.state.TableState`: the fields and queries) and
+    three parts that act on it, each an object holding the table: :attr:`setup_steps`
+    (:class:`~mjlearn.table.setup.SetupSteps`), :attr:`claims` (:class:`~mjlearn.table.claims.Claims`:
+    claims on a discard, kongs, their resolution) and :attr:`judging`
+    (:class:`~mjlearn.table.judging.Judging`: asking the rule set about wins and settlements). The
+    turn itself (draw, discard, options) is here; the parts' actions are the table's methods too.
     """
 
     def __init__(self, rules=DEFAULT, seed: int | None = None, *, arrangement=None, dice=None,
@@ -66,11 +79,48 @@ class Table(Judging, Claims, SetupSteps):
         if rule_options:
             rs = rs.with_options(**dict(rule_options))
         super().__init__(rs, seed, arrangement, dice, prevalent_wind, context)
+        self.setup_steps = SetupSteps(self)
+        """The setup: wall, dice, break, deal, flowers, wild, one event at a time."""
+        self.claims = Claims(self)
+        """Claims on a discard or an added kong and their resolution; kongs and replacement draws."""
+        self.judging = Judging(self)
+        """Wins judged and scored by the rule set; the rule set's other settlements."""
         if self.extra_context:
             self.rules   # checks the keywords now
-        self._setup = self._setup_steps()
+        self._setup = self.setup_steps.steps()
         if setup:
             self.finish_setup()
+
+    step_setup = _part("setup_steps", SetupSteps.step_setup)
+    finish_setup = _part("setup_steps", SetupSteps.finish_setup)
+
+    claim_options = _part("claims", Claims.claim_options)
+    chow_options = _part("claims", Claims.chow_options)
+    verify_chow = _part("claims", Claims.verify_chow)
+    can_chow = _part("claims", Claims.can_chow)
+    chow = _part("claims", Claims.chow)
+    verify_pung = _part("claims", Claims.verify_pung)
+    can_pung = _part("claims", Claims.can_pung)
+    pung = _part("claims", Claims.pung)
+    verify_kong = _part("claims", Claims.verify_kong)
+    can_kong = _part("claims", Claims.can_kong)
+    kong = _part("claims", Claims.kong)
+    verify_pass = _part("claims", Claims.verify_pass)
+    can_pass = _part("claims", Claims.can_pass)
+    pass_ = _part("claims", Claims.pass_)
+
+    rule_context = _part("judging", Judging.rule_context)
+    win_result = _part("judging", Judging.win_result)
+    verify_win = _part("judging", Judging.verify_win)
+    can_win = _part("judging", Judging.can_win)
+    win = _part("judging", Judging.win)
+    on_deal_result = _part("judging", Judging.on_deal_result)
+    verify_declare_on_deal = _part("judging", Judging.verify_declare_on_deal)
+    can_declare_on_deal = _part("judging", Judging.can_declare_on_deal)
+    declare_on_deal = _part("judging", Judging.declare_on_deal)
+    verify_grab_gold = _part("judging", Judging.verify_grab_gold)
+    can_grab_gold = _part("judging", Judging.can_grab_gold)
+    grab_gold = _part("judging", Judging.grab_gold)
 
     def verify_draw(self, seat) -> None:
         """Raise :class:`IllegalActionError` unless ``seat`` may draw from the live end now. During
@@ -104,14 +154,14 @@ class Table(Judging, Claims, SetupSteps):
                 self.flowers[seat].append(self._drawn)
                 self._end_exhausted()
                 return
-            self._replace_flower(seat, self._drawn.index, None)
+            self.setup_steps.replace_flower(seat, self._drawn.index, None)
         del h
 
     def _end_exhausted(self) -> None:
         self.phase = "over"
         self.pending = set()
         self._emit(Exhausted())
-        self._settle_exhausted()
+        self.judging.settle_exhausted()
 
     def verify_discard(self, seat, tile) -> None:
         """Raise :class:`IllegalActionError` unless ``seat`` may discard ``tile`` now."""
@@ -132,7 +182,7 @@ class Table(Judging, Claims, SetupSteps):
         if self.facts.wild == "tail_same" and t is self.wild:
             raise IllegalActionError(f"{t} is the 金 (wild); discarding it is a false win (炸胡).",
                                      f"{t.zh}是金，打出金算炸胡。")
-        if self._forced(seat):
+        if self.judging.forced(seat):
             raise IllegalActionError(f"In the last {self.facts.forced_win_tiles} tiles of the wall a winning "
                                      f"self-draw must be declared: {seat.en} wins with {self._drawn}.",
                                      f"最后{self.facts.forced_win_tiles}张牌自摸必须和：{seat.player_zh}摸到"
@@ -159,9 +209,9 @@ class Table(Judging, Claims, SetupSteps):
         self._after_claim = None
         self.phase = "claim"
         self.calls = {}
-        self.pending = {s for s in SEATS if s != seat and self._claim_options(s)}
+        self.pending = {s for s in SEATS if s != seat and self.claims.possible_claims(s)}
         if not self.pending:
-            self._resolve_claims()
+            self.claims.resolve()
         return e
 
     def options(self, seat) -> list[str]:

@@ -73,10 +73,11 @@ def _ok(verify, *args) -> bool:
 class TableState:
     """The fields of a hand in play and the queries on them; :class:`~mjlearn.table.Table` drives them.
 
-    The parts of a table (:mod:`.setup`, :mod:`.claims`, :mod:`.judging` and :mod:`.play`) are
-    subclasses of this one, combined in :class:`~mjlearn.table.Table`; they act on these fields and
-    call each other's steps through ``self`` (a claim resolved ends in a judged win, a kong in a
-    replacement draw).
+    It holds the state, not the behaviour: :class:`~mjlearn.table.Table` (:mod:`.play`) is this state
+    plus the turn (draw, discard), and its parts are objects that hold the table and act on these
+    fields: ``table.setup_steps`` (:mod:`.setup`), ``table.claims`` (:mod:`.claims`) and
+    ``table.judging`` (:mod:`.judging`). A part reaches another through the table (a claim resolved
+    ends in ``table.judging.finish_wins``, a kong in a replacement draw).
     """
 
     def __init__(self, rs: RuleSet, seed: int | None, arrangement, dice, prevalent_wind: str, context) -> None:
