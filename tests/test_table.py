@@ -539,3 +539,28 @@ def test_advice_is_the_move_made(seed):
     alone = Bot(seed=0)
     plain = play_hand(Table("mcr", seed=seed), human=0, ask=lambda table, seat: alone.act(table, seat))
     assert plain.log == t.log
+
+
+def test_seats_are_seat_values_and_actions_take_letters():
+    from mjlearn.hand import WinContext
+    from mjlearn.seats import Seat
+    from mjlearn.table import Session
+    t = play_hand(Table("mcr", seed=3))
+    seats = [getattr(e, f) for e in t.log for f in ("seat", "from_seat", "owner") if getattr(e, f, None) is not None]
+    assert len(seats) > 50 and all(type(s) is Seat for s in seats)
+    assert type(t.turn) is Seat and all(type(s) is Seat for s, _ in t.wall.order)
+    by_letter, by_int = Table("mcr", seed=3), Table("mcr", seed=3)
+    tile = by_int.concealed(0)[0]
+    assert by_letter.discard("E", tile) == by_int.discard(0, tile)
+    assert by_letter.log == by_int.log and by_letter.pending == by_int.pending
+    assert all(type(s) is Seat for s in by_letter.pending)
+    with pytest.raises(IllegalActionError, match="no seat"):
+        by_letter.pass_("X")
+    w = next(w for seed in range(20) for w in play_hand(Table("mcr", seed=seed)).winners)
+    assert isinstance(w.win_context, WinContext)
+    assert (w.self_drawn, w.kong, w.seat_wind) == (w.win_context.self_drawn, w.win_context.kong,
+                                                   w.win_context.seat_wind)
+    assert w.seat_wind == w.seat.letter      # East deals every hand of a lone table
+    s = Session("mcr", seed=1).play(4)
+    assert [r.dealer for r in s.records] == [Seat.E, Seat.S, Seat.W, Seat.N]
+    assert all(type(r.dealer) is Seat for r in s.records)

@@ -87,10 +87,9 @@ class TableState:
         self.extra_context: dict = dict(context or {})
         """Context keywords that come from outside the hand (a :class:`Session` gives the dealer's
         streak ``streak`` and the drawn hands before this one ``shang_lou``); passed to the rule set."""
-        if prevalent_wind not in ("E", "S", "W", "N"):
-            raise ValueError(f"prevalent_wind must be E, S, W or N, got {prevalent_wind!r}")
         self.seed = seed
-        self.prevalent_wind = prevalent_wind
+        self.prevalent_wind: str = Seat.of(prevalent_wind, name="prevalent_wind").letter
+        """The prevalent (round) wind as its letter, the form the rule sets read."""
         self._rng = _random.Random(seed)
         self._dice = list(dice) if dice is not None else None
         cfg = self.facts
