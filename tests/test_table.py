@@ -564,3 +564,23 @@ def test_seats_are_seat_values_and_actions_take_letters():
     s = Session("mcr", seed=1).play(4)
     assert [r.dealer for r in s.records] == [Seat.E, Seat.S, Seat.W, Seat.N]
     assert all(type(r.dealer) is Seat for r in s.records)
+
+
+def test_text_fallbacks_of_the_table_pictures():
+    """Where HTML is not shown, a table, its outcome, its wall and its log read as text, not reprs."""
+    from IPython.lib.pretty import pretty
+    from mjlearn.table.render import EventLog, WallView
+    t = play_hand(Table("changsha", seed=4))
+    text = pretty(t)
+    assert "东家 East (庄 dealer)" in text and t.hand_of(3) in text and not text.startswith("<")
+    hidden = pretty(t.render(show_all=False, seat=0))
+    assert t.hand_of(0) in hidden and "▮" in hidden
+    assert format_tiles_of(t, 2) not in hidden
+    out = pretty(t.outcome())
+    assert "收付 Payments" in out and all(f"{v:+g}" in out for v in t.payments.values())
+    assert "<" not in pretty(WallView(t.wall)) and pretty(EventLog(t.log[:2])).startswith("  1. ")
+
+
+def format_tiles_of(t, seat) -> str:
+    from mjlearn.notation import format_tiles
+    return format_tiles(t.concealed(seat))

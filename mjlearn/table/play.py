@@ -41,7 +41,7 @@ from ..seats import SEATS, Seat
 from .events import DiceThrown, Discarded, Drew, Exhausted, WallBuilt
 from .claims import Claims
 from .judging import Judging
-from .render import TableView, table_html
+from .render import OutcomeView, TableView, table_html, table_text
 from .setup import SetupSteps
 from .state import IllegalActionError, TableState, _ok, next_in_sequence, relative_seat, seat_of
 
@@ -251,6 +251,14 @@ class Table(TableState):
 
     def _repr_html_(self) -> str:
         return table_html(self)
+
+    def _repr_pretty_(self, p, cycle) -> None:
+        p.text(table_text(self))
+
+    def outcome(self) -> OutcomeView:
+        """The end of the hand to display: each win with the rule set's patterns, total and payments,
+        the other settlements, and the net payments by seat (HTML in a notebook, text elsewhere)."""
+        return OutcomeView(self)
 
     def render(self, *, show_all: bool = True, seat=None):
         """An HTML view of the table: every hand shown, or only ``seat``'s (the others face down)."""

@@ -23,7 +23,8 @@ from ..render.svg import inline_html, meld_svg, tile_html, tile_svg, tiles_svg
 from ..seats import SEATS, Seat
 from ..tiles import TILES
 
-__all__ = ["wall_svg", "wall_html", "table_html", "log_text", "log_html", "WallView", "TableView", "EventLog"]
+__all__ = ["wall_svg", "wall_html", "table_html", "table_text", "outcome_html", "outcome_text", "log_text", "log_html",
+           "WallView", "TableView", "OutcomeView", "EventLog"]
 
 _S = 22          # stack pitch along a wall (px)
 _D = 30          # stack depth (px)
@@ -239,6 +240,41 @@ def outcome_html(table) -> str:
         "".join(parts) + "</div>"
 
 
+def table_text(table, *, show_all: bool = True, seat=None) -> str:
+    """The table as plain text (the picture's fallback where HTML is not shown): each seat's tiles
+    (hidden unless ``show_all`` or it is ``seat``'s), melds, flowers and discards, then the last event."""
+    seat = None if seat is None else Seat.of(seat)
+    lines = [f"{table.rules.zh} {table.rules.en} · {_PHASE.get(table.phase, table.phase)}"]
+    if table.wild is not None:
+        lines.append(f"百搭 wild: {table.wild} ({table.wild.zh})")
+    for s in SEATS:
+        held = table.hand_of(s) if show_all or s is seat else \
+            "".join(str(m) for m in table.melds[s]) + " ▮" * sum(table.hands[s][:42])
+        pond = " ".join(str(t) for t, _ in table.ponds[s])
+        lines.append(f"{s.player_zh} {s.en}{' (庄 dealer)' if s is Seat.E else ''}: {held.strip()}"
+                     + (f" · 牌池 discards: {pond}" if pond else ""))
+    if table.log:
+        lines.append(table.log[-1].text("both"))
+    return "\n".join(lines)
+
+
+def outcome_text(table) -> str:
+    """The end of a hand as plain text: the settlements, each win with its patterns, the net payments."""
+    if table.phase != "over":
+        return "这一局还没有结束 The hand is not over yet."
+    lines = [f"{table.rules.zh} {table.rules.en}"]
+    lines += [f"{e.zh}  {e.en}" for e in table.settlements]
+    if not table.winners:
+        lines.append("荒牌：没有人和牌。 The wall is exhausted: nobody won.")
+    for w in table.winners:
+        lines.append(f"{w.zh}  {w.en}")
+        lines += [f"  {i.zh} {i.en}: {i.value}" + (f" × {i.count}" if i.count != 1 else "") for i in w.items]
+    unit = table.rules.pay_unit
+    lines.append(f"收付 Payments ({unit[0]} {unit[1]}): "
+                 + ", ".join(f"{s.zh} {s.letter} {table.payments[s.letter]:+g}" for s in SEATS))
+    return "\n".join(lines)
+
+
 _PHASE = {"setup": "发牌中 dealing", "draw": "摸牌 draw", "discard": "打牌 discard",
           "claim": "吃碰杠和 claims", "rob": "抢杠 robbing the kong", "over": "结束 over"}
 
@@ -269,6 +305,12 @@ class WallView:
     def _repr_html_(self) -> str:
         return wall_html(self.wall, reserve=self.reserve)
 
+    def _repr_pretty_(self, p, cycle) -> None:
+        w = self.wall
+        broken = (f", 在{w.break_owner.player_zh}的牌墙第{w.break_k}墩后开牌 broken after stack {w.break_k} of "
+                  f"{w.break_owner.en}'s wall" if w.break_owner is not None else "")
+        p.text(f"牌墙 The wall: {len(w)} 张 tiles, {w.remaining} 张 left{broken}")
+
     def __repr__(self) -> str:
         return repr(self.wall)
 
@@ -281,6 +323,25 @@ class TableView:
 
     def _repr_html_(self) -> str:
         return table_html(self.table, show_all=self.show_all, seat=self.seat)
+
+    def _repr_pretty_(self, p, cycle) -> None:
+        p.text(table_text(self.table, show_all=self.show_all, seat=self.seat))
+
+
+class OutcomeView:
+    """The end of a hand to display: the rule set's result for each win and the payments."""
+
+    def __init__(self, table):
+        self.table = table
+
+    def _repr_html_(self) -> str:
+        return outcome_html(self.table)
+
+    def _repr_pretty_(self, p, cycle) -> None:
+        p.text(outcome_text(self.table))
+
+    def __str__(self) -> str:
+        return outcome_text(self.table)
 
     def __repr__(self) -> str:
         return repr(self.table)
@@ -300,6 +361,9 @@ class EventLog:
 
     def __len__(self) -> int:
         return len(self.log)
+
+    def _repr_pretty_(self, p, cycle) -> None:
+        p.text(log_text(self.log, self.lang))
 
     def _repr_html_(self) -> str:
         return log_html(self.log, self.lang)
