@@ -21,10 +21,12 @@ False
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..rules import COMMON, get
 from ..seats import SEAT_LETTERS as SEATS
 from ..tiles import KINDS
-from ._base import L, esc
+from ._base import B, L, esc
 
 SEAT_KEYS = ("winner", "dealer", "discarder", "self_drawn")
 """Keywords shown as the seat row (the discarder select also sets self_drawn)."""
@@ -199,6 +201,14 @@ def seat_row(ctx: dict, *, wild: bool, wild_title: str = "") -> str:
     return "".join(out)
 
 
+LABELS = {
+    "kong": ("和在杠上：杠上开花（自摸杠后补的牌）或抢杠和（抢别人加杠的牌）",
+             "won on a kong: on the kong's replacement tile (self-drawn) or by robbing a kong (on a discard)"),
+}
+"""Clearer labels than the declarations' one-line descriptions, where a learner misread them
+(the kong box read as a second self-drawn box)."""
+
+
 def controls(rs, ctx: dict) -> str:
     """The seat row plus one control per further declared keyword of ``rs``."""
     names = rs.context_names
@@ -208,7 +218,9 @@ def controls(rs, ctx: dict) -> str:
         out.append(f'<div class="mj-kw-grid" data-rules="{esc(rs.name)}">')
         for c in rest:
             v = value(c, ctx)
-            tip = esc(f"{c.name}: {c.en}")
+            zh, en = LABELS.get(c.name, (c.zh, c.en))
+            c = replace(c, zh=zh, en=en) if c.name in LABELS else c
+            tip = esc(B(c.zh, c.en))
             if c.kind == "bool":
                 chk = " checked" if v else ""
                 out.append(f'<label class="mj-kw" title="{tip}"><input type="checkbox" data-act="ctx" '

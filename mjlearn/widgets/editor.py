@@ -29,7 +29,7 @@ import traitlets as t
 CONTEXT_FLAGS = {
     "self_drawn": ("自摸", "self-drawn"),
     "last_tile": ("和绝张", "last tile of its kind"),
-    "kong": ("杠上开花 / 抢杠", "on a kong (replacement / robbing)"),
+    "kong": ("和在杠上（杠上开花 / 抢杠和）", "won on a kong (its replacement tile, or robbing it)"),
     "wall_last": ("妙手回春 / 海底捞月", "last tile of the wall"),
 }
 WINDS = {"E": ("东", "East"), "S": ("南", "South"), "W": ("西", "West"), "N": ("北", "North")}
@@ -485,3 +485,9 @@ class HandEditor(MjWidget):
 
     def _text(self) -> str:
         return f"HandEditor({self.state.notation()!r})"
+
+    plain_skip = ("head", "palette", "builder", "context", "notation_label")
+
+    def _plain_head(self) -> str:
+        n = self.state.notation()
+        return f"{B('牌型编辑器', 'Hand editor')}: {n or L('（空）', '(empty)')}"

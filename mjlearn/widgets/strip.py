@@ -90,6 +90,9 @@ class TileStrip(MjWidget):
     def _text(self) -> str:
         return f"TileStrip({''.join(self.tiles)!r})"
 
+    def _plain_head(self) -> str:
+        return f"{B('牌列', 'Tile strip')}: {' '.join(self.tiles)}"
+
 
 def _position(v) -> int:
     """A tile's position as the strip's buttons send it (data-arg text) or as Python passes it."""

@@ -40,6 +40,9 @@ class _HandWidget(MjWidget):
     def _text(self) -> str:
         return f"{type(self).__name__}({str(self.hand)!r})"
 
+    def _plain_head(self) -> str:
+        return f"{B(*self.title)}: {self.hand}"
+
 
 class HandView(_HandWidget):
     """A hand drawn with its melds (claimed tile sideways), the winning tile apart, flowers;
@@ -289,6 +292,9 @@ class RuleComparison(MjWidget):
 
     def _text(self) -> str:
         return f"RuleComparison({str(self.hand)!r})"
+
+    def _plain_head(self) -> str:
+        return f"{B('规则对比', 'Rule sets compared')}: {self.hand}"
 
 
 def payments_chart(rows, winner: str) -> str:
