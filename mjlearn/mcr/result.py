@@ -405,7 +405,7 @@ class ScoreResult:
                     f"<td style='text-align:right'>{self.total}</td></tr>")
         for x in self.excluded:
             rows.append(f"<tr style='color:#888'><td><s>{e(x.fan.zh)}</s></td><td><s>{e(x.fan.en)}</s></td>"
-                        f"<td colspan='2'>{e(x.principle)} ← {e(x.because_of.zh)} {e(x.because_of.en)}</td></tr>")
+                        f"<td colspan='2'>{e(x.tiles_text)} {e(x.reason('zh'))}<br>{e(x.reason('en'))}</td></tr>")
         ok = self.meets_minimum
         minimum = (f"<div>起和 8 番 / 8-point minimum (flowers aside): "
                    f"<b>{'✓' if ok else '✗'}</b></div>")

@@ -73,6 +73,8 @@ def _e(x) -> str:
 
 
 def _pct(share: float) -> str:
+    if share == 0:
+        return "0%"
     p = 100 * share
     return f"{p:.0f}%" if p >= 1 else (f"{p:.1f}%" if p >= 0.1 else "<0.1%")
 
@@ -113,7 +115,7 @@ def frequency_sheet_html(top: int = 24) -> str:
                f'background:#2f9e63;border-radius:4px;vertical-align:middle"></span>')
         cells.append(
             f'<div style="break-inside:avoid;padding:4px 0;border-bottom:1px solid #eee">'
-            f'<a href="#fan-{f.id}"><b>{_e(f.zh)} {_e(f.en)}</b></a> · {f.points} 番 points<br>'
+            f'<a href="#fan-{f.id}"><b>{_e(f.zh)} {_e(f.en)}</b></a> · {f.points} 番 point{"s" if f.points > 1 else ""}<br>'
             f'{bar} <b>{_pct(r.share)}</b> <span style="color:#666">{_e(f"的和牌 of winning hands")}</span><br>'
             f'<span style="font-size:12.5px">{_e(f.definition_zh)}<br>{_e(f.definition_en)}</span></div>')
     head = (f'<p style="margin:4px 0;color:#555">由 mjlearn 的牌桌和电脑玩家打了 {freq.hands:,} 局国标麻将，'
