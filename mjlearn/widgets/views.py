@@ -256,7 +256,7 @@ class RuleComparison(MjWidget):
     def _controls(self, live: bool) -> str:
         wild_sets = [rs for rs in self.rulesets if "wild" in rs.context_names]
         title = L("只有带混儿/财神/金的规则使用：", "used only by rule sets with a wild: ") + ", ".join(
-            rs.name for rs in wild_sets)
+            L(rs.zh, rs.en) for rs in wild_sets)
         return (f'<div class="mj-fan-hand">{svg.hand_svg(self.hand, width=30)}</div>'
                 f'<div class="mj-cmp-controls"><div class="mj-notation"><label>{esc(L("手牌", "Hand"))}</label>'
                 f'<input type="text" class="mj-notation-input" data-bind="notation" spellcheck="false" '
