@@ -65,3 +65,27 @@ def test_conceal_and_meld_changes():
         "[EEE,3][PPP,1][CCC,3][WWW,3]S+S"
     # the changed hand scores: a concealed pung made claimed loses Concealed Hand
     assert 62 not in score(*apply_change("567m22678p56678s+7s", {}, ("expose", "[567m,1]"))[:1]).fan_counts()
+
+
+def test_the_fans_notebook_has_an_anchor_and_a_section_per_fan():
+    import re
+    from pathlib import Path
+
+    import nbformat
+    nb = nbformat.read(Path(__file__).resolve().parent.parent / "notebooks" / "07_the_81_fans.ipynb", 4)
+    md = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    calls = [c.source for c in nb.cells if c.cell_type == "code" and re.fullmatch(r"show\(\d+\)", c.source)]
+    assert calls == [f"show({f.id})" for f in sorted(FANS, key=lambda f: (f.id == 82, -f.points, f.id))]
+    for f in FANS:
+        assert re.search(rf'<a id="fan-{f.id}"></a>\n### {f.id} · {re.escape(f.zh)} {re.escape(f.en)} · {f.points} 番', md)
+
+
+def test_a_fan_excluded_by_itself_is_explained_without_repeating_the_name():
+    r = score("112233m123p789s5p+5p")
+    same = [x for x in r.excluded if x.fan.id == x.because_of.id]
+    assert same
+    for x in same:
+        en = x.explain("en")
+        assert en.startswith("A second Mixed Double Chow") and "123m 123p" in en
+        assert "not counted: Mixed Double Chow" not in en
+        assert x.explain("zh").startswith("不计第二个喜相逢")
