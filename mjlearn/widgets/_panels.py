@@ -46,7 +46,8 @@ def shanten_line(hand: Hand) -> str:
     elif n == 0:
         text = B("听牌", "ready (tenpai)")
     else:
-        text = L(f"{n} 向听（还差 {n} 张到听牌）", f"{n}-shanten: {n} tile{'s' if n > 1 else ''} from ready")
+        text = L(f"{n} 向听：离听牌还差 {n} 步（每步换进一张有用的牌）",
+                 f"{n}-shanten: {n} step{'s' if n > 1 else ''} from ready (each step one useful tile drawn)")
     return f'<div class="mj-shanten" data-shanten="{n}"><b>{esc(L("向听数", "Shanten"))}</b> {esc(text)}</div>'
 
 
