@@ -178,7 +178,7 @@ def fans_html(hand: Hand, result: ScoreResult, live: bool) -> str:
                    f'<td class="mj-pts">{f.points}{times}</td><td class="mj-pts">{f.total}</td></tr>')
     out.append("</tbody></table>")
     if result.excluded:
-        out.append(f'<details class="mj-excl"><summary>{esc(L("不计的番", "Fans not counted"))} '
+        out.append(f'<details class="mj-excl"><summary>{esc(B("不计的番", "Fans not counted"))} '
                    f'({len(result.excluded)})</summary><ul>')
         for x in result.excluded:
             tiles = f' <span class="mj-sub">{esc(x.tiles_text)}</span>' if x.tiles_text else ""

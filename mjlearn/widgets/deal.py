@@ -136,7 +136,7 @@ class DealView(MjWidget):
 
     def _controls(self) -> str:
         btn = lambda act, zh, en, on="": (f'<button class="mj-chip{on}" data-act="{act}">'
-                                         f'{esc(L(zh, en))}</button>')
+                                         f'{esc(B(zh, en))}</button>')
         out = ['<div class="mj-controls">', btn("step", "下一步 ▶|", "step ▶|")]
         out.append(btn("pause", "暂停 ⏸", "pause ⏸", " mj-on") if self.playing else btn("play", "播放 ▶", "play ▶"))
         out.append(btn("reset", "重来 ↺", "restart ↺"))
