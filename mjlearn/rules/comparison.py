@@ -111,12 +111,13 @@ class Comparison:
                 f"<table style='{_TABLE}'><caption>{escape(str(self.hand))}</caption>{head}{''.join(body)}</table>")
 
     def plot(self, ax=None, lang: str | None = None):
-        """Bar charts of the winner's net gain under each rule set, one panel per payment unit, so
-        only amounts in the same unit share an axis (no bar where the win is not legal or the tiles
-        are not used: the panel says why, in both languages). matplotlib is imported here, never at
-        import time; Chinese labels use :data:`CJK_FONTS`. Returns the first panel's axes (its
-        ``figure`` holds every panel); with ``ax`` given, every rule set goes on that one axes, so
-        give it only rule sets that pay in one unit."""
+        """Horizontal bar charts of the winner's net gain under each rule set, one panel per payment
+        unit, so only amounts in the same unit share an axis; a rule set where the win is not legal
+        or the tiles are not used gets no bar and says why, in both languages. Labels are bilingual
+        (``lang`` only orders them). matplotlib is imported here, never at import time; Chinese
+        labels use :data:`CJK_FONTS`. Returns the first panel's axes (its ``figure`` holds every
+        panel); with ``ax`` given, every rule set goes on that one axes, so give it only rule sets
+        that pay in one unit."""
         import matplotlib.pyplot as plt
         lang = lang or get_language()
         plt.rcParams["font.sans-serif"] = CJK_FONTS + [f for f in plt.rcParams["font.sans-serif"]
@@ -129,32 +130,45 @@ class Comparison:
             panels = [(ax, list(self.rows), _pay_unit_key(get(self.rows[0].name)))]
         else:
             keys = list(groups)
-            widths = [max(2.5, 0.55 * len(groups[k]) + 1.2) for k in keys]
-            fig, axes = plt.subplots(1, len(keys), figsize=(min(13, sum(widths)), 4.6), squeeze=False,
-                                     gridspec_kw={"width_ratios": widths})
-            panels = [(axes[0][k], groups[key], key) for k, key in enumerate(keys)]
+            heights = [0.32 * len(groups[k]) + 0.9 for k in keys]
+            fig, axes = plt.subplots(len(keys), 1, figsize=(9, sum(heights) + 0.8), squeeze=False,
+                                     gridspec_kw={"height_ratios": heights})
+            panels = [(axes[k][0], groups[key], key) for k, key in enumerate(keys)]
         seat = Seat.of(self.winner)
         for a, rows, (uzh, uen) in panels:
-            labels = [f"{r.zh}\n{r.en}" if len(rows) <= 3 else (r.zh if lang == "zh" else r.en) for r in rows]
+            labels = [f"{r.zh} {r.en}" if lang == "zh" else f"{r.en} {r.zh}" for r in rows]
             values = [r.payments.get(self.winner, 0) if r.status == "legal" else 0 for r in rows]
             colors = ["tab:green" if r.status == "legal" else "tab:gray" for r in rows]
-            a.bar(range(len(values)), values, color=colors)
-            a.set_xticks(range(len(values)))
-            a.set_xticklabels(labels, rotation=45 if len(rows) > 3 else 0, ha="right" if len(rows) > 3 else "center",
-                              fontsize=8)
-            a.set_ylabel(f"{seat.zh}家净得（{uzh}）\n{seat.en}'s net gain ({uen})")
-            a.set_title(f"{uzh} · {uen}", fontsize=10)
+            a.barh(range(len(values)), values, color=colors)
+            a.set_yticks(range(len(values)))
+            a.set_yticklabels(labels, fontsize=8)
+            a.invert_yaxis()
+            a.set_xlabel(f"{seat.zh}家净得（{uzh}） · {seat.en}'s net gain ({uen})", fontsize=9)
+            a.set_title(f"单位 unit: {uzh} · {uen}", fontsize=9, loc="left")
+            a.margins(x=0.15)
             for k, r in enumerate(rows):
                 if r.status == "legal":
-                    a.text(k, values[k], f"{values[k]:+g}", ha="center", va="bottom", fontsize=8)
+                    a.text(values[k], k, f" {values[k]:+g}", va="center", fontsize=8)
                 else:
-                    a.text(k, 0, "不能和\nnot legal" if r.status == "illegal" else "不用这些牌\nn/a",
-                           ha="center", va="bottom", fontsize=7, rotation=90)
+                    a.text(0, k, " 不能和 not legal" if r.status == "illegal" else " 不适用 n/a",
+                           va="center", fontsize=8, color="dimgray")
         first = panels[0][0]
-        first.figure.suptitle(f"{self.hand}: {seat.zh}家在各规则下的净得（各按本规则的单位）"
-                              f"\n{seat.en}'s net gain under each rule set, in that rule set's own unit", fontsize=10)
+        first.figure.suptitle(f"{self.hand}: {seat.zh}家在各规则下的净得（各按本规则的单位）\n"
+                              f"{seat.en}'s net gain under each rule set, in that rule set's own unit", fontsize=10)
         first.figure.tight_layout()
         return first
+
+
+def _chart(self, lang: str | None = None):
+    """The figure of :meth:`plot`, closed in pyplot so that a notebook shows it once (as the cell's
+    value) whatever the backend."""
+    import matplotlib.pyplot as plt
+    fig = self.plot(lang=lang).figure
+    plt.close(fig)
+    return fig
+
+
+Comparison.chart = _chart
 
 
 def _pay_unit_key(rs) -> tuple[str, str]:

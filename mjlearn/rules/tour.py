@@ -23,8 +23,8 @@ from ..seats import SEAT_LETTERS, Seat
 from .about import ABOUT, FAMILIES, About, Example, family_of
 from .registry import get, names
 
-__all__ = ["Card", "Worked", "LegalUnder", "describe", "worked", "example", "legal_under", "only_here",
-           "on_deal_examples", "exercises", "questions", "families_html"]
+__all__ = ["Card", "Worked", "LegalUnder", "Visit", "describe", "worked", "example", "legal_under", "only_here",
+           "on_deal_examples", "exercises", "questions", "families_html", "tiles_html", "visit"]
 
 Line = tuple[str, str]
 BOX = "max-width:100%;box-sizing:border-box"
@@ -58,6 +58,8 @@ class Card:
 
     ruleset: object
     about: About | None
+    already: frozenset = frozenset()
+    """Lines shown just before (by another member of the family): replaced by “as above”."""
 
     def _lines(self):
         rs, a = self.ruleset, self.about
@@ -81,6 +83,10 @@ class Card:
                  f"padding:6px 12px;margin:6px 0'>"
                  f"<h4 style='margin:4px 0'>{escape(self.ruleset.zh)} · {escape(self.ruleset.en)}</h4>"]
         for zh, en, rows in list(self._lines())[1:]:
+            same = [r for r in rows if r in self.already]
+            rows = [r for r in rows if r not in self.already]
+            if same:
+                rows.append((f"另有 {len(same)} 条同上。", f"And {len(same)} as above."))
             parts.append(f"<div style='margin-top:4px'><b>{escape(zh)} · {escape(en)}</b><ul style='margin:2px 0'>"
                          + "".join(f"<li>{escape(a)}<br><span style='color:#555'>{escape(b)}</span></li>"
                                    for a, b in rows) + "</ul></div>")
@@ -250,6 +256,18 @@ class Worked:
     def ruleset(self):
         return self.result.ruleset
 
+    @property
+    def transfers(self) -> tuple:
+        """Every payment (payer, receiver, amount, why); read from the net amounts when the result
+        lists none (an MCR result: each loser pays the one winner)."""
+        r = self.result
+        if r.transfers:
+            return tuple(r.transfers)
+        winners = [s for s in SEAT_LETTERS if r.payments[s] > 0]
+        if len(winners) != 1:
+            return ()
+        return tuple((s, winners[0], -r.payments[s], ("和牌", "hand")) for s in SEAT_LETTERS if r.payments[s] < 0)
+
     def _item_rows(self):
         rs = self.ruleset
         zh_u, en_u = _unit(rs, item=True)
@@ -271,7 +289,7 @@ class Worked:
         steps = "".join(f"<li>{_b(zh, en)}</li>" for zh, en in self.steps)
         pays = "".join(f"<tr><td style='{TD}'>{_seat(p)} → {_seat(q)}</td><td style='{TD};text-align:right'>{_num(a)}</td>"
                        f"<td style='{TD}'>{_b(*why) if why and why[0] else ''}</td></tr>"
-                       for p, q, a, why in r.transfers)
+                       for p, q, a, why in self.transfers)
         net = " · ".join(f"{_seat(s)} {r.payments[s]:+g}" for s in SEAT_LETTERS)
         pay_unit = rs.pay_unit
         return (f"<div class='mj-worked' style='{BOX}'>{head}{cap}"
@@ -295,7 +313,7 @@ class Worked:
             return "\n".join(out)
         out += [f"  {zh} {en}: {ve}" for zh, en, vz, ve in self._item_rows()]
         out += [f"  {k}. {zh} / {en}" for k, (zh, en) in enumerate(self.steps, 1)]
-        out += [f"  {p} -> {q} {_num(a)}  {why[1] if why else ''}" for p, q, a, why in r.transfers]
+        out += [f"  {p} -> {q} {_num(a)}  {why[1] if why else ''}" for p, q, a, why in self.transfers]
         out.append("  net: " + ", ".join(f"{s} {r.payments[s]:+g}" for s in SEAT_LETTERS))
         return "\n".join(out)
 
@@ -433,7 +451,7 @@ class OnDeal:
 
     def html(self) -> str:
         from ..render.svg import inline_html, tiles_svg
-        from ..tiles import parse_tiles
+        from ..notation import parse_tiles
         out = []
         for tiles, seat, cap, r in self.rows:
             pic = inline_html(tiles_svg(parse_tiles(tiles), width=28))
@@ -473,6 +491,17 @@ def on_deal_examples(rules="changsha") -> OnDeal:
 # --- exercises aimed at one rule set ----------------------------------------------------------
 
 def questions(rules, n: int = 3, seed: int = 0) -> list:
+    """``n`` questions on one rule set, or spread over several (a list of names)."""
+    if isinstance(rules, (list, tuple)):
+        sets = [get(r) for r in rules]
+        out = []
+        for k in range(n):
+            out += _questions(sets[k % len(sets)], 1, seed * 100 + k)
+        return out
+    return _questions(get(rules), n, seed)
+
+
+def _questions(rules, n: int = 3, seed: int = 0) -> list:
     """``n`` regional questions on one rule set: hands dealt by the simulator that the rule set can
     hold, each a "legal? and what does it score?" question graded by the engine."""
     import random
@@ -502,11 +531,15 @@ def questions(rules, n: int = 3, seed: int = 0) -> list:
 
 
 def exercises(rules, n: int = 3, seed: int = 0):
-    """A short exercise set on one rule set, as the quiz widget (graded by the engine)."""
+    """A short exercise set on one rule set (or several: a list), as the quiz widget (graded by the
+    engine)."""
     from ..quiz.widget import QuizWidget
-    rs = get(rules)
-    return QuizWidget(questions(rs, n, seed), title=(f"练习：{rs.zh}", f"Practice: {rs.en}"),
-                      quiz=f"practice:regional:{rs.name}")
+    sets = [get(r) for r in rules] if isinstance(rules, (list, tuple)) else [get(rules)]
+    zh = "、".join(rs.zh for rs in sets)
+    en = ", ".join(rs.en for rs in sets)
+    return QuizWidget(questions([rs.name for rs in sets] if len(sets) > 1 else sets[0], n, seed),
+                      title=(f"练习：{zh}", f"Practice: {en}"),
+                      quiz="practice:regional:" + "+".join(rs.name for rs in sets))
 
 
 def families_html() -> str:
@@ -518,3 +551,77 @@ def families_html() -> str:
         rows.append(f"<div style='flex:1 1 300px;min-width:0'><b>{escape(zh)} · {escape(en)}</b>"
                     f"<ul style='margin:2px 0'>{cells}</ul></div>")
     return f"<div style='display:flex;flex-wrap:wrap;gap:0.5em 1.5em;{BOX}'>{''.join(rows)}</div>"
+
+
+# --- the tiles a rule set plays with, and one stop of the tour --------------------------------
+
+def tiles_html(rules) -> str:
+    """The tile kinds a rule set plays with, drawn one of each, with how many of each there are."""
+    from ..render.svg import inline_html, tiles_svg
+    from ..notation import parse_tiles
+    rs = get(rules)
+    rows = [("数牌（每种 4 张）", "suited tiles (4 of each)", "123456789m 123456789p 123456789s")]
+    if rs.tiles.honors and rs.tiles.flowers != "fuzhou36":
+        rows.append(("字牌（每种 4 张）", "honors (4 of each)", "ESWNCFP"))
+    if rs.tiles.flowers in ("eight", "fuzhou36"):
+        rows.append(("花牌（每种 1 张）", "flowers (1 of each)", "abcdefgh"))
+    if rs.tiles.flowers == "fuzhou36":
+        rows.append(("字牌在这里也当花（每种 4 张）", "honors count as flowers here (4 of each)", "ESWNCFP"))
+    body = "".join(f"<div style='{BOX};overflow-x:auto'>{_b(zh, en)}<br>"
+                   f"{inline_html(tiles_svg(parse_tiles(t), width=24))}</div>" for zh, en, t in rows)
+    return (f"<div style='{BOX}'><b>用什么牌 · The tiles</b>: {rs.tiles.size} 张 · {rs.tiles.size} tiles{body}</div>")
+
+
+@dataclass(frozen=True)
+class Visit:
+    """One stop of the regional tour: description, tiles, worked example, a hand legal there."""
+
+    names: tuple[str, ...]
+
+    def html(self) -> str:
+        out = []
+        shown = set()
+        said: set = set()
+        for n in self.names:
+            rs = get(n)
+            card = describe(rs)
+            parts = [Card(rs, card.about, frozenset(said)).html()]
+            for _, _, rows in list(card._lines())[2:]:
+                said.update(rows)
+            if rs.tiles not in shown:              # one picture of the tiles per tile set
+                parts.append(tiles_html(rs))
+                shown.add(rs.tiles)
+            a = ABOUT.get(rs.name)
+            if a is not None and a.example is not None:
+                parts.append(f"<div style='margin-top:6px'><b>实例 · Worked example</b></div>{example(rs).html()}")
+            oh = only_here(rs)
+            if oh is not None:
+                parts.append(f"<div style='margin-top:6px'><b>这里能和、别处不行 · Legal here, refused elsewhere</b></div>"
+                             f"{oh.html()}")
+            out.append(f"<div style='{BOX};margin-bottom:1.2em'>{''.join(parts)}</div>")
+        return "".join(out)
+
+    def text(self) -> str:
+        out = []
+        for n in self.names:
+            rs = get(n)
+            out.append(describe(rs).text())
+            if ABOUT.get(rs.name) and ABOUT[rs.name].example:
+                out.append(example(rs).text())
+            oh = only_here(rs)
+            if oh is not None:
+                out.append(oh.text())
+        return "\n\n".join(out)
+
+    _repr_html_ = html
+
+    def __str__(self) -> str:
+        return self.text()
+
+    __repr__ = __str__
+
+
+def visit(*rules) -> Visit:
+    """One stop of the tour for each rule set named: its description card, its tiles, its worked
+    example and a hand legal there but refused elsewhere, all computed now."""
+    return Visit(tuple(get(r).name for r in rules))
