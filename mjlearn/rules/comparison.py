@@ -139,10 +139,10 @@ class Comparison:
             labels = [f"{r.zh} {r.en}" if lang == "zh" else f"{r.en} {r.zh}" for r in rows]
             values = [r.payments.get(self.winner, 0) if r.status == "legal" else 0 for r in rows]
             colors = ["tab:green" if r.status == "legal" else "tab:gray" for r in rows]
-            a.barh(range(len(values)), values, color=colors)
+            a.barh(range(len(values)), values, color=colors, height=0.6)
             a.set_yticks(range(len(values)))
             a.set_yticklabels(labels, fontsize=8)
-            a.invert_yaxis()
+            a.set_ylim(max(len(values), 2) - 0.5, -0.5)        # top to bottom; one bar stays thin
             a.set_xlabel(f"{seat.zh}家净得（{uzh}） · {seat.en}'s net gain ({uen})", fontsize=9)
             a.set_title(f"单位 unit: {uzh} · {uen}", fontsize=9, loc="left")
             a.margins(x=0.15)
@@ -178,7 +178,7 @@ def _pay_unit_key(rs) -> tuple[str, str]:
 
 
 _TD = "text-align:left;vertical-align:top;white-space:normal;padding:3px 6px"
-_TABLE = "border-collapse:collapse;table-layout:auto;width:100%;max-width:100%;margin:0.3em 0"
+_TABLE = "border-collapse:collapse;table-layout:auto;width:100%;max-width:100%;margin:0.3em 0 1em 0"
 
 
 def compare(hand, rules=None, **context) -> Comparison:

@@ -62,6 +62,7 @@ def sources_html(rules) -> str:
     """Where a rule set is specified and what it was written from."""
     rs = get(rules)
     title, text = SECTIONS.get(rs.section, ("", ""))
+    text = text.replace("**", "")
     return (f"<p><b>{escape(rs.zh)} · {escape(rs.en)}</b> (<code>{escape(rs.name)}</code>): "
             f"<code>regional.md</code> {escape(rs.section)} <i>{escape(title)}</i><br>"
             f"Source: {escape(text)}</p>")
