@@ -124,7 +124,8 @@ def _sum_line(items, unit: Line, total=None) -> Line:
         return (f"没有计分项：{s} {unit[0]}", f"no counted items: {s} {unit[1]}")
     expr = " + ".join(_num(v) for v in vals)
     if len(vals) == 1 and vals[0] == s:
-        return (f"{_num(s)} {unit[0]}".strip(), f"{_num(s)} {unit[1]}".strip())
+        en = unit[1][:-1] if s == 1 and unit[1].endswith("s") else unit[1]
+        return (f"{_num(s)} {unit[0]}".strip(), f"{_num(s)} {en}".strip())
     return (f"{expr} = {_num(s)} {unit[0]}", f"{expr} = {_num(s)} {unit[1]}")
 
 
