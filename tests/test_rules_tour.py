@@ -162,3 +162,9 @@ def test_lessons_cite_nothing_internal(nb):
     assert "小结" in text and "Summary" in text and "quiz.practice" in book.cells[-1].source
     for k, c in enumerate(book.cells):
         _no_internal(c.source, f"{nb} cell {k}")
+
+
+def test_beijing_shares_add_up_to_what_the_discarder_pays():
+    r = R.score("12346789mEEE44s+5m", rules="beijing", winner="S", discarder="N")
+    last = tour.worked(r).steps[-1][1]
+    assert "E 32 (dealer ×2) + W 16 + N 32 (discarder ×2) = 80" in last and r.payments["N"] == -80

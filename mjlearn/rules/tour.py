@@ -148,9 +148,27 @@ def _steps(res) -> list[Line]:
         share = b * 2 ** total
         out.append((f"每家的份额 = 底分 × 2^番 = {b} × 2^{total} = {share}",
                     f"each loser's share = base × 2^fan = {b} × 2^{total} = {share}"))
-        out.append(("庄家、点炮者的份额加倍" + ("；点炮者替三家付" if rs.opt("discarder_covers_all") else ""),
-                    "the dealer's and the discarder's shares are doubled"
-                    + ("; the discarder pays every share" if rs.opt("discarder_covers_all") else "")))
+        winner, dealer, disc = ctx.get("winner"), ctx.get("dealer"), ctx.get("discarder")
+        dealer_wins = rs.opt("dealer_wins") if winner == dealer else 1
+        parts_zh, parts_en, owed = [], [], 0
+        for s in SEAT_LETTERS:
+            if s == winner:
+                continue
+            doubled = (s == dealer) + (s == disc)
+            m = (4 if doubled == 2 and rs.opt("dealer_discarder_stack") else 2) if doubled else 1
+            amount = share * m * dealer_wins
+            owed += amount
+            why_zh = "、".join(w for w, c in (("庄家", s == dealer), ("点炮", s == disc)) if c)
+            why_en = ", ".join(w for w, c in (("dealer", s == dealer), ("discarder", s == disc)) if c)
+            parts_zh.append(f"{_seat(s)} {amount}" + (f"（{why_zh} ×{m}）" if m > 1 else ""))
+            parts_en.append(f"{s} {amount}" + (f" ({why_en} ×{m})" if m > 1 else ""))
+        if dealer_wins > 1:
+            parts_zh.append(f"庄家和牌再 ×{dealer_wins}")
+            parts_en.append(f"the winning dealer collects ×{dealer_wins}")
+        covers = not ctx.get("self_drawn") and rs.opt("discarder_covers_all")
+        out.append(("各家份额：" + " + ".join(parts_zh) + f" = {owed}" + ("，全由点炮者付（点炮包装）" if covers else ""),
+                    "shares: " + " + ".join(parts_en) + f" = {owed}"
+                    + (", all paid by the discarder (点炮包装)" if covers else "")))
         return out
     if kind == "PointsRuleSet":
         d = sum(i.value * i.count for i in items)
