@@ -168,3 +168,12 @@ def test_beijing_shares_add_up_to_what_the_discarder_pays():
     r = R.score("12346789mEEE44s+5m", rules="beijing", winner="S", discarder="N")
     last = tour.worked(r).steps[-1][1]
     assert "E 32 (dealer ×2) + W 16 + N 32 (discarder ×2) = 80" in last and r.payments["N"] == -80
+
+
+def test_the_search_finds_what_the_descriptions_store():
+    stored = ABOUT["fuzhou"].only_here
+    found = tour.find_only_here("fuzhou", tries=5, hands=[stored.hand],
+                                situations=[*tour.SITUATIONS, stored.context])
+    assert found.accepted == ("fuzhou",) and str(found.hand) == str(tour.only_here("fuzhou").hand)
+    some = tour.find_only_here("xian", tries=3)
+    assert some is not None and "xian" in some.accepted

@@ -24,7 +24,8 @@ from .about import ABOUT, FAMILIES, About, Example, family_of
 from .registry import get, names
 
 __all__ = ["Card", "Worked", "LegalUnder", "Visit", "describe", "worked", "example", "legal_under", "only_here",
-           "on_deal_examples", "exercises", "questions", "families_html", "tiles_html", "visit"]
+           "on_deal_examples", "exercises", "questions", "families_html", "tiles_html", "visit",
+           "find_only_here", "SITUATIONS"]
 
 Line = tuple[str, str]
 BOX = "max-width:100%;box-sizing:border-box"
@@ -644,3 +645,50 @@ def visit(*rules) -> Visit:
     """One stop of the tour for each rule set named: its description card, its tiles, its worked
     example and a hand legal there but refused elsewhere, all computed now."""
     return Visit(tuple(get(r).name for r in rules))
+
+
+# --- how the "legal here" hands were found ----------------------------------------------------
+
+SITUATIONS = ({"winner": "S", "self_drawn": True}, {"winner": "S", "discarder": "N"},
+              {"winner": "S", "self_drawn": True, "wild": "P"}, {"winner": "S", "discarder": "N", "wild": "P"})
+"""The situations the search tries each hand in: self-drawn or on a discard, with or without a wild."""
+
+
+def find_only_here(rules, tries: int = 1000, seed: int = 0, hands=(), situations=SITUATIONS) -> LegalUnder | None:
+    """Search for a hand this rule set accepts and as few others as possible: ``hands`` first, then
+    ``tries`` simulated wins, each judged in every situation (default :data:`SITUATIONS`; the wild
+    that makes a Fuzhou 三金倒 is 9s there, for instance) under every rule set. Ties go
+    to the hand fewer rule sets accept at all. This is how the hands of the descriptions were found
+    (with a few thousand tries plus hands built for each rule set's special shapes); it takes a
+    while, so the tour shows the stored result and judges it again.
+
+    >>> r = find_only_here("changsha", tries=0, hands=["2258m2558p2588s2s+8m"])
+    >>> r.accepted
+    ('changsha',)
+    """
+    import random
+
+    from ..quiz.deal import simulated_win
+    from .about import family_of
+    rs = get(rules)
+    family = set(family_of(rs.name)[1])
+    rng = random.Random(seed)
+    best, best_key = None, None
+
+    def candidates():
+        yield from hands
+        for _ in range(tries):
+            yield str(simulated_win(rng).hand)
+
+    for hand in candidates():
+        for ctx in situations:
+            try:
+                lu = legal_under(hand, focus=rs.name, **ctx)
+            except ValueError:              # a hand the notation or a situation refuses
+                continue
+            if rs.name not in lu.accepted:
+                continue
+            key = (len(set(lu.accepted) - family), len(lu.accepted))
+            if best_key is None or key < best_key:
+                best, best_key = lu, key
+    return best
