@@ -279,7 +279,15 @@ class Differences:
                            + "".join(f"<td style='{_TD};overflow-wrap:anywhere'>{_cell_html(rs, key, c)}</td>"
                                      for rs, c in zip(sets, cells)) + "</tr>"
                            for key, zh, en, cells in rows)
-            out.append(f"<table class='mj-differences' style='{_TABLE};table-layout:fixed'>{cols}{head}{body}</table>")
+            from .about import family_of
+            fams = []
+            for rs in sets:
+                t = family_of(rs.name)[0]
+                if t not in fams:
+                    fams.append(t)
+            cap = (f"<caption style='text-align:left;font-weight:bold'>{escape('、'.join(z for z, _ in fams))} · "
+                   f"{escape(', '.join(e for _, e in fams))}</caption>")
+            out.append(f"<table class='mj-differences' style='{_TABLE};table-layout:fixed'>{cap}{cols}{head}{body}</table>")
         return "".join(out)
 
     def __str__(self) -> str:
