@@ -81,6 +81,9 @@ class Comparison:
                 lines.append(f"  {r.name:<15} {r.status}: {r.reason[1]}")
         return "\n".join(lines)
 
+    def __repr__(self) -> str:
+        return str(self)
+
     def _repr_html_(self) -> str:
         th = f"<th style='{_TD}'>"
         head = (f"<tr>{th}规则<br><small>Rule set</small></th>{th}能和吗<br><small>Legal?</small></th>"
@@ -293,6 +296,8 @@ class Differences:
     def __str__(self) -> str:
         return "\n".join(f"{en}: " + " | ".join(f"{rs.name}={c}" for rs, c in zip(self.rulesets, cells))
                          for _, _, en, cells in self.rows)
+
+    __repr__ = __str__
 
 
 _NOT_SAID = "未规定 not specified"

@@ -79,9 +79,9 @@ def rulings_html(rules) -> str:
         rows.append(f"<tr><td style='{_TD}'>{escape(r.topic[1])}<br><small>{escape(r.topic[0])}</small></td>"
                     f"<td style='{_TD}'>{escape(r.follows[1])}</td><td style='{_TD}'><code>{escape(r.option)}</code> = "
                     f"<code>{escape(repr(rs.opt(r.option)))}</code></td><td style='{_TD}'>{escape(o.ref if o else '')}</td></tr>")
-    table = (f"<table style='{_TABLE}'><tr><th style='{_TD}'>ruling (as the learner reads it)</th>"
-             f"<th style='{_TD}'>mjlearn follows</th><th style='{_TD}'>option</th><th style='{_TD}'>spec id</th></tr>"
+    table = (f"<table style='{_TABLE}'><tr><th style='{_TD}'>裁定 ruling (as the learner reads it)</th>"
+             f"<th style='{_TD}'>mjlearn 的做法 follows</th><th style='{_TD}'>选项 option</th><th style='{_TD}'>编号 spec id</th></tr>"
              f"{''.join(rows)}</table>") if rows else ""
     return (sources_html(rs) + table
-            + f"<details><summary>All {len(rs.options)} options of <code>{escape(rs.name)}</code></summary>"
+            + f"<details><summary>全部 {len(rs.options)} 个选项 · All {len(rs.options)} options of <code>{escape(rs.name)}</code></summary>"
             + options_html(rs) + "</details>")
