@@ -85,7 +85,7 @@ _HAND_DOUBLINGS = ("gang_ci", "self_draw", "edge_closed_single_self_draw")
 """Doublings an opened hand loses under the A-BJP-12 switch (the dealer's stays)."""
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)   # keep RuleSet's short repr
 class PointsRuleSet(RuleSet):
     """One configuration of the points family (a column of regional.md §4.2)."""
 

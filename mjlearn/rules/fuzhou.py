@@ -181,7 +181,7 @@ def _has_full_shape(w: Win) -> bool:
     return w.form is Form.REGULAR
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)   # keep RuleSet's short repr
 class FuzhouRules(RuleSet):
     """Fuzhou: 金 wild, honors as flowers, bonus hands, base × (2F + X)."""
 

@@ -152,7 +152,7 @@ XIAN_PATTERNS = (
 _MULTIPLIERS = {"kong_bloom": "kong_bloom_mult", "heavenly": "heavenly_mult"}
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)   # keep RuleSet's short repr
 class XianRules(RuleSet):
     """Xi'an: flat payments in b, kong money at once, side bets."""
 
