@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from ..seats import Seat
 from .fans import FANS, POINT_TIERS, Fan, fan
 
 __all__ = ["frequencies", "Frequencies", "FrequencyRow", "fan_index_html", "frequency_sheet_html",
@@ -164,9 +165,6 @@ def fan_section_html(fan_id: int) -> str:
         f'</div>')
 
 
-WINDS = {"E": ("东", "East"), "S": ("南", "South"), "W": ("西", "West"), "N": ("北", "North")}
-
-
 def context_words(ctx: dict) -> str:
     """How the hand was won, in words, both languages (``{}``: on a discard, East seat, East round)."""
     zh, en = [], []
@@ -186,8 +184,9 @@ def context_words(ctx: dict) -> str:
         zh.append("绝张")
         en.append("last of its kind")
     s, p = ctx.get("seat_wind", "E"), ctx.get("prevalent_wind", "E")
-    zh.append(f"门风{WINDS[s][0]}、圈风{WINDS[p][0]}")
-    en.append(f"seat wind {WINDS[s][1]}, prevalent wind {WINDS[p][1]}")
+    s, p = Seat.of(s), Seat.of(p)
+    zh.append(f"门风{s.zh}、圈风{p.zh}")
+    en.append(f"seat wind {s.en}, prevalent wind {p.en}")
     if ctx.get("flowers"):
         zh.append(f"{ctx['flowers']} 张花")
         en.append(f"{ctx['flowers']} flower{'s' if ctx['flowers'] > 1 else ''}")

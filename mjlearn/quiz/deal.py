@@ -20,45 +20,40 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from ..hand import Hand, Meld, MeldKind
+from ..hand import Hand, Meld, MeldKind, WinContext
+from ..seats import SEAT_LETTERS
 from ..shapes import is_complete
 from ..tiles import TILES
 
-__all__ = ["Win", "Snapshot", "simulate", "simulated_win", "snapshot", "counts_to_tiles", "WINDS"]
+__all__ = ["Win", "Snapshot", "simulate", "simulated_win", "snapshot", "counts_to_tiles"]
 
-WINDS = "ESWN"
 _SUITED = frozenset(range(27))
 
 
 @dataclass(frozen=True)
 class Win:
-    """A hand won in a simulated deal, with its context."""
+    """A hand won in a simulated deal: who won, from whom, and how (a :class:`~mjlearn.hand.WinContext`)."""
 
     hand: Hand
     winner: int
     """Seat index 0-3 (0 = East, the dealer)."""
     discarder: int | None
     """Seat that discarded the winning tile; None when self-drawn."""
-    prevalent: str
-    flowers: int
-    wall_last: bool
-    last_tile: bool
-    kong: bool
-    """Won on a kong replacement tile (self-drawn)."""
+    how: WinContext
 
     @property
     def self_drawn(self) -> bool:
-        return self.discarder is None
+        return self.how.self_drawn
 
     @property
     def seat_wind(self) -> str:
-        return WINDS[self.winner]
+        return self.how.seat_wind
 
     def context(self) -> dict:
         """Keywords for ``mjlearn.mcr.score``."""
-        return {"self_drawn": self.self_drawn, "seat_wind": self.seat_wind, "prevalent_wind": self.prevalent,
-                "flowers": self.flowers, "wall_last": self.wall_last, "last_tile": self.last_tile,
-                "kong": self.kong}
+        c = self.how
+        return {"self_drawn": c.self_drawn, "seat_wind": c.seat_wind, "prevalent_wind": c.prevalent_wind,
+                "flowers": c.flowers, "wall_last": c.wall_last, "last_tile": c.last_tile, "kong": c.kong}
 
 
 @dataclass(frozen=True)
@@ -135,14 +130,14 @@ def simulate(rng: random.Random, *, claim_rate: float = 0.5, prevalent: str | No
     tail = tiles[:16]
     wall = tiles[16:]
     players = [_Player([0] * 34) for _ in range(4)]
-    prevalent = prevalent or WINDS[rng.randrange(4)]
+    prevalent = prevalent or SEAT_LETTERS[rng.randrange(4)]
     for p in players:
         for _ in range(13):
             t = _draw(wall, tail, p)
             p.counts[t] += 1
     seen = [0] * 34  # tiles visible to all: discards and melds
     snapshots: list = []
-    bonus = [frozenset({27 + s, 27 + WINDS.index(prevalent), 31, 32, 33}) for s in range(4)]
+    bonus = [frozenset({27 + s, 27 + SEAT_LETTERS.index(prevalent), 31, 32, 33}) for s in range(4)]
     turn, seat = 0, 0
     drawn = _draw(wall, tail, players[0])
     kong_draw = False
@@ -236,8 +231,9 @@ def _hand(p: _Player, win_tile: int | None) -> Hand:
 
 def _win(players, seat, discarder, tile, prevalent, wall_last, last_tile, kong) -> Win:
     p = players[seat]
-    return Win(hand=_hand(p, tile), winner=seat, discarder=discarder, prevalent=prevalent,
-               flowers=p.flowers, wall_last=wall_last, last_tile=last_tile and not kong, kong=kong)
+    how = WinContext(self_drawn=discarder is None, seat_wind=SEAT_LETTERS[seat], prevalent_wind=prevalent,
+                     flowers=p.flowers, wall_last=wall_last, last_tile=last_tile and not kong, kong=kong)
+    return Win(hand=_hand(p, tile), winner=seat, discarder=discarder, how=how)
 
 
 def simulated_win(rng: random.Random, *, accept=None, tries: int = 60, **kw) -> Win:

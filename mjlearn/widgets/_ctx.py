@@ -25,7 +25,7 @@ import re
 from dataclasses import replace
 
 from ..rules import COMMON, get
-from ..seats import SEAT_LETTERS as SEATS
+from ..seats import SEAT_LETTERS as SEATS, Seat
 from ..tiles import KINDS
 from ._base import B, L, esc
 
@@ -35,7 +35,6 @@ DERIVED = ("seat_wind",)
 """Keywords the rule set derives from winner and dealer when not given: not shown, not passed."""
 SIMPLE = ("bool", "count", "flowers", "choice", "seat", "tile?")
 """Kinds that get a control; others (kong tables, side bets) keep the declared default."""
-SEAT_NAMES = {"E": ("东", "East"), "S": ("南", "South"), "W": ("西", "West"), "N": ("北", "North")}
 RELATION = {1: ("下家", "right"), 2: ("对家", "opposite"), 3: ("上家", "left")}
 SELF = "self"
 """The discarder select's value for a self-drawn win."""
@@ -154,9 +153,9 @@ def _label(zh: str, en: str) -> str:
 
 
 def _seat_opt(s: str, selected: str | None, extra: str = "") -> str:
-    zh, en = SEAT_NAMES[s]
+    seat = Seat.of(s)
     sel = " selected" if s == selected else ""
-    return f'<option value="{s}"{sel}>{esc(L(zh + "家", en))}{esc(extra)}</option>'
+    return f'<option value="{s}"{sel}>{esc(L(seat.player_zh, seat.en))}{esc(extra)}</option>'
 
 
 def seat_select(name: str, zh: str, en: str, current: str) -> str:
@@ -246,8 +245,8 @@ def controls(rs, ctx: dict) -> str:
 
 def seat_label_both(s: str) -> str:
     """A seat's name in both languages, the current one first."""
-    zh, en = SEAT_NAMES[s]
-    return B(f"{zh}家", en)
+    seat = Seat.of(s)
+    return B(seat.player_zh, seat.en)
 
 
 def without_option_ids(text: str) -> str:
@@ -258,5 +257,5 @@ def without_option_ids(text: str) -> str:
 
 
 def seat_label(s: str) -> str:
-    zh, en = SEAT_NAMES[s]
-    return L(f"{zh}家", en)
+    seat = Seat.of(s)
+    return L(seat.player_zh, seat.en)

@@ -11,13 +11,13 @@ from __future__ import annotations
 import traitlets as t
 
 from .. import i18n
+from ..seats import Seat
 from ..table import Bot, Table
 from ._base import B, L, MjWidget, esc, integer, no_arg, one_of, tile_tag
 from ._panels import header
 
 __all__ = ["DealView", "TableView"]
 
-SEAT_NAMES = (("东家", "East"), ("南家", "South"), ("西家", "West"), ("北家", "North"))
 # where each seat sits on screen, East (the learner) at the bottom, turn order counterclockwise
 SCREEN = {0: "S", 1: "E", 2: "N", 3: "W"}
 
@@ -185,7 +185,7 @@ class DealView(MjWidget):
 
     def _seat(self, seat: int, live: bool) -> str:
         tb = self.table
-        zh, en = SEAT_NAMES[seat]
+        zh, en = Seat(seat).player_zh, Seat(seat).en
         turn = " mj-turn" if tb.phase != "setup" and tb.phase != "over" and tb.turn == seat else ""
         hand = "".join(tile_tag(x, live=live, width=24) for x in tb.concealed(seat))
         melds = "".join(f'<span class="mj-meld-s">{"".join(tile_tag(x, live=live, width=22) for x in m.tiles)}</span>'

@@ -15,6 +15,7 @@ import re
 from ..errors import InvalidHandError
 from ..hand import Hand, Meld, MeldKind
 from ..render import svg
+from ..seats import OFFER_EN, OFFER_ZH, Seat
 from ..rules import registry
 from ..notation import format_meld, format_tiles, parse_hand, parse_meld, parse_tiles
 from ..tiles import FLOWERS, KINDS, TILES, Tile, tile as _tile
@@ -32,10 +33,9 @@ CONTEXT_FLAGS = {
     "kong": ("和在杠上（杠上开花 / 抢杠和）", "won on a kong (its replacement tile, or robbing it)"),
     "wall_last": ("妙手回春 / 海底捞月", "last tile of the wall"),
 }
-WINDS = {"E": ("东", "East"), "S": ("南", "South"), "W": ("西", "West"), "N": ("北", "North")}
 MODES = {"tile": ("单张", "tile"), "chow": ("吃 顺子", "chow"), "pung": ("碰 刻子", "pung"),
          "kong": ("杠", "kong")}
-SEATS = {1: ("上家", "left"), 2: ("对家", "opposite"), 3: ("下家", "right")}
+SEATS = {d: (OFFER_ZH[d], OFFER_EN[d].removesuffix(" player")) for d in OFFER_ZH}
 MCR_KEYS = ("self_drawn", "last_tile", "kong", "wall_last", "seat_wind", "prevalent_wind")
 
 
@@ -461,9 +461,9 @@ class HandEditor(MjWidget):
         out = ['<div class="mj-context">']
         for name, (zh, en) in (("seat_wind", ("门风", "seat wind")), ("prevalent_wind", ("圈风", "prevalent wind"))):
             out.append(f'<label>{esc(B(zh, en))} <select data-act="ctx" data-name="{name}">')
-            for w, (wz, we) in WINDS.items():
-                sel = " selected" if ctx[name] == w else ""
-                out.append(f'<option value="{w}"{sel}>{esc(L(wz, we))}</option>')
+            for w in Seat:
+                sel = " selected" if ctx[name] == w.letter else ""
+                out.append(f'<option value="{w.letter}"{sel}>{esc(L(w.zh, w.en))}</option>')
             out.append("</select></label>")
         for name, (zh, en) in CONTEXT_FLAGS.items():
             chk = " checked" if ctx[name] else ""

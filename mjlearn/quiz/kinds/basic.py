@@ -376,6 +376,14 @@ class Waits(Kind):
             zh, en = wait_shape(hand, t)
             expl.append((f"漏了 {zh}", f"Missed {en}"))
         for t in extra:
+            if t.is_flower:
+                expl.append((f"{t}（{t.zh}）是花牌：花牌不进手牌，补一张就是了，不能用来和",
+                             f"{t} ({t.en}) is a flower: flowers are set aside and replaced, they never complete a hand"))
+                continue
+            if hand.all_counts[t.index] >= 4:
+                expl.append((f"{t}（{t.zh}）的四张都已经在这手牌里，没有第五张可等",
+                             f"All four {t} ({t.en}) are already in this hand: there is no fifth to wait for"))
+                continue
             with_t = Hand(melds=hand.melds, concealed=hand.concealed, win_tile=t)
             zh, en = split_lines(with_t)[0]
             expl.append((f"{t}（{t.zh}）不能和：加上它最好的{zh}，不是四组加一对",
@@ -532,8 +540,10 @@ class Discard(Kind):
                 raise QuizError("expected a tile to discard, got an empty list")
             return [x for a in answer for x in self.normalize(data, a)]
         t = as_tile(answer)
+        if t.is_flower:
+            raise QuizError(f"{t} is a flower: flowers are set aside, never discarded (花牌不打出，放在一边)")
         if Hand.from_str(data["hand"]).counts[t.index] == 0:
-            raise QuizError(f"{t} is not in the hand")
+            raise QuizError(f"{t} is not in the hand (手牌里没有 {t})")
         return [str(t)]
 
     def check(self, data, answer, solution):

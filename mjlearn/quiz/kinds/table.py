@@ -13,22 +13,23 @@ from ...rules import get as get_rules
 from ...table import Table, play_hand
 from ...table.events import Chowed, Declared, Discarded, Konged, Punged, WallBroken, Won
 
+from ...seats import SEAT_LETTERS, Seat
 from ..core import Grade, Kind, QuizError, register
 from ._util import as_int, need
 
-SEATS = "ESWN"
-SEAT_NAMES = {"E": ("东家（庄家）", "East (dealer)"), "S": ("南家", "South"), "W": ("西家", "West"), "N": ("北家", "North")}
+SEATS = SEAT_LETTERS
+# the seats as the questions name them: East deals in every simulated hand
+SEAT_NAMES = {s.letter: (s.player_zh + ("（庄家）" if s is Seat.E else ""), s.en + (" (dealer)" if s is Seat.E else ""))
+              for s in Seat}
 # rule sets whose table is playable without a scorer still being written
 _BREAK_RULES = ("mcr", "beijing", "xian", "hongkong", "changsha")
 
 
 def _seat(x, where: str) -> str:
-    s = str(x).strip().upper()
-    alias = {"东": "E", "南": "S", "西": "W", "北": "N", "EAST": "E", "SOUTH": "S", "WEST": "W", "NORTH": "N"}
-    s = alias.get(s, s)
-    if len(s) != 1 or s not in SEATS:  # SEATS may be a string: "" and "SW" are substrings of it
-        raise QuizError(f"{where}: expected a seat E, S, W or N (东南西北), got {x!r}")
-    return s
+    try:
+        return Seat.of(x.strip() if isinstance(x, str) else x).letter
+    except (ValueError, TypeError):
+        raise QuizError(f"{where}: expected a seat E, S, W or N (东南西北), got {x!r}") from None
 
 
 # --- where does the wall break -------------------------------------------------------------------
