@@ -38,7 +38,7 @@ from ..tiles import TILES, Tile, tile as as_tile
 __all__ = [
     "tile_svg", "tile_html", "tiles_svg", "meld_svg", "hand_svg", "inline_html",
     "tile_sheet_svg", "tile_sheet_html", "HIGHLIGHT", "describe_meld", "describe_hand",
-    "Picture", "figures", "seats_picture",
+    "Picture", "figures", "seats_picture", "side_by_side",
 ]
 
 HIGHLIGHT = "#f59e0b"
@@ -500,3 +500,17 @@ def seats_picture(width: float = 30) -> Picture:
     text = "\n".join(f"{name}: {role}" for name, _, _, role in _SEATS) + \
         "\n轮流 turns: 东 East → 南 South → 西 West → 北 North (逆时针 counter-clockwise)"
     return Picture(html, text)
+
+
+def side_by_side(*items, gap: int = 16) -> Picture:
+    """Pictures next to each other while the page is wide enough, one under the other when it is not:
+    each item is HTML or anything with ``_repr_html_`` (a wall, a table...). Nothing overlaps and
+    nothing is wider than the page (an item wider than the page scrolls inside its own box)."""
+    parts, texts = [], []
+    for it in items:
+        h = it._repr_html_() if hasattr(it, "_repr_html_") else str(it)
+        parts.append(f'<div style="flex:0 1 auto;min-width:0;max-width:100%;overflow-x:auto">{h}</div>')
+        texts.append(_plain(h) if not hasattr(it, "_repr_html_") else repr(it))
+    html = (f'<div class="mjlearn mj-side-by-side" style="display:flex;flex-wrap:wrap;gap:{gap}px;'
+            f'align-items:flex-start;max-width:100%">' + "".join(parts) + "</div>")
+    return Picture(html, "\n\n".join(texts))
