@@ -304,6 +304,8 @@ with warnings.catch_warnings():  # importing Voila turns traitlets' deprecation 
     except Exception:
         pass
 warnings.filterwarnings("ignore", message="ServerApp.token config is deprecated", category=DeprecationWarning)
+import tornado.log  # jupyter_server's default ping timeout (3 intervals) is longer than tornado allows
+tornado.log.gen_log.addFilter(lambda r: "websocket_ping_timeout" not in r.getMessage())
 from jupyterlab.labapp import main
 sys.argv[0] = "jupyter-lab"
 sys.exit(main())
@@ -313,7 +315,9 @@ whenever anything reads its old ``ServerApp.token`` setting; the notebook_shim e
 attribute of the server while it starts (``inspect.getmembers``), and the Voila extension, when
 imported, turns traitlets' deprecation warnings on for the whole process, so the warning showed
 although mjlearn sets no token. Voila is imported first with its own warnings off (its filter goes
-when the ``catch_warnings`` block ends), then that one warning is silenced."""
+when the ``catch_warnings`` block ends), then that one warning is silenced. Likewise tornado's notice
+that jupyter_server's default websocket ping timeout is longer than the ping interval (it then uses the
+interval, as it says), printed when a browser connects."""
 
 
 def _default_app_settings_dir() -> Path | None:
@@ -348,6 +352,28 @@ def write_lab_settings(folder: Path, existing: Path | None = None) -> dict:
     return overrides
 
 
+def trust_shipped_notebooks(source: Path | None = None, notary=None) -> int:
+    """Mark the notebooks mjlearn ships as trusted, as ``jupyter trust`` would, so JupyterLab opens them
+    without a "not trusted" warning. The signature is of the shipped content: a copy the learner
+    changed is not affected. Signs from the shipped files, never reading the learner's folder; returns
+    how many were signed (0 when nbformat cannot sign here, which only leaves the warning)."""
+    try:
+        import nbformat
+        from nbformat.sign import NotebookNotary
+        notary = notary or NotebookNotary()
+        n = 0
+        for src in sorted((source or notebooks_source()).rglob("*.ipynb")):
+            if ".ipynb_checkpoints" in src.parts:
+                continue
+            nb = nbformat.reads(src.read_text(encoding="utf-8"), as_version=4)
+            if not notary.check_signature(nb):
+                notary.sign(nb)
+            n += 1
+        return n
+    except Exception:  # a locked or unwritable signature store must not stop the lesson from opening
+        return 0
+
+
 def lab_command(dest: Path, settings: Path, *, port: int | None = None, no_browser: bool = False) -> list[str]:
     """The command line that starts JupyterLab in ``dest`` on 127.0.0.1, opening :data:`START_PAGE`
     (its URL is both the page the browser opens and the one printed), with the application settings of
@@ -361,6 +387,8 @@ def lab_command(dest: Path, settings: Path, *, port: int | None = None, no_brows
         cmd.append(f"--ServerApp.port={port}")
     if no_browser:
         cmd.append("--no-browser")
+    if os.name == "posix":  # kernels talk over local sockets, not TCP (and so do not warn about it)
+        cmd.append("--KernelManager.transport=ipc")
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")  # JupyterLab refuses root without it (containers, CI)
     return cmd
@@ -404,6 +432,7 @@ def run(args) -> int:
         return 2
     print("starting JupyterLab on 127.0.0.1 (token authentication as usual); Ctrl-C stops it  "
           "（正在启动 JupyterLab，按 Ctrl-C 停止）", file=sys.stderr)
+    trust_shipped_notebooks()
     with tempfile.TemporaryDirectory(prefix="mjlearn-lab-settings-") as settings:
         write_lab_settings(Path(settings), _default_app_settings_dir())
         cmd = lab_command(dest, Path(settings), port=args.port, no_browser=args.no_browser)

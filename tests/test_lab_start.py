@@ -91,7 +91,27 @@ def test_every_option_is_known_to_the_installed_jupyterlab_and_none_is_deprecate
     (tmp_path / START_PAGE).write_text("{}")
     for opt in _options(lab_command(tmp_path, tmp_path / "s", port=1, no_browser=True)):
         name = opt.split("=")[0]
+        if name.startswith("--KernelManager."):  # not an application: --help-all does not list it
+            from jupyter_client.manager import KernelManager
+            trait = KernelManager.class_traits(config=True)[name.split(".")[1]]
+            assert opt.split("=")[1] in trait.values, opt
+            continue
         assert f"\n{name}" in proc.stdout, name
         after = proc.stdout.split(f"\n{name}", 1)[1].split("\n--", 1)[0]
         assert "DEPRECATED" not in after, name
     assert "Warning" not in proc.stderr, proc.stderr
+
+
+def test_the_shipped_notebooks_are_signed_as_trusted_and_a_changed_copy_is_not(tmp_path):
+    nbformat = pytest.importorskip("nbformat")
+    from nbformat.sign import NotebookNotary
+
+    from mjlearn.cli_lab import trust_shipped_notebooks
+    notary = NotebookNotary(data_dir=str(tmp_path))
+    shipped = sorted(notebooks_source().rglob("*.ipynb"))
+    assert trust_shipped_notebooks(notary=notary) == len(shipped) >= 5
+    for path in shipped:
+        assert notary.check_signature(nbformat.read(path, as_version=4)), path.name
+    changed = nbformat.read(shipped[0], as_version=4)
+    changed.cells.append(nbformat.v4.new_code_cell("print('mine')"))
+    assert not notary.check_signature(changed)
