@@ -13,7 +13,9 @@ The copy never harms the learner's folder:
 - the manifest (``.mjlearn-manifest.json``) records the hash of each file as mjlearn wrote it, which is
   how the learner's edits are told from ours.
 
-``mjlearn lab --copy-only`` does the copy and stops (no server).
+``mjlearn lab --copy-only`` does the copy and stops (no server). Otherwise JupyterLab starts on
+127.0.0.1 and opens the course's start page, ``00_start_here.ipynb``, with no news pop-up and no
+warning on the console (see :func:`lab_command`, :data:`LAB_OVERRIDES` and ``_LAUNCH``).
 """
 
 from __future__ import annotations
@@ -396,7 +398,8 @@ def lab_command(dest: Path, settings: Path, *, port: int | None = None, no_brows
 
 def add_parser(sub) -> None:
     lab = sub.add_parser("lab", help="copy the notebooks to a folder and open them in JupyterLab",
-                         description="Copy the notebooks and quiz sets into --dir, then open JupyterLab there. "
+                         description="Copy the notebooks and quiz sets into --dir, then open JupyterLab there on the first "
+                                     "lesson, 00_start_here. "
                                      "Your changed files are never overwritten (a new version is saved beside "
                                      "them as NAME.new.ipynb) and nothing is written through a symlink.")
     lab.add_argument("--dir", default="~/mjlearn-notebooks",
