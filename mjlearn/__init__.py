@@ -29,7 +29,7 @@ __all__ = [
     "NotationError", "InvalidHandError", "Problem",
     "score", "readings", "is_winning", "shanten", "form_shanten", "waits", "discard_advice",
     "set_language", "get_language", "rules", "RULESETS", "compare", "differences",
-    "practice", "HandEditor", "TileStrip", "DealView",
+    "practice", "HandEditor", "TileStrip", "DealView", "glossary",
     "__version__",
 ]
 
@@ -52,6 +52,7 @@ _LAZY = {
     "HandEditor": ("widgets", "HandEditor"),
     "TileStrip": ("widgets", "TileStrip"),
     "DealView": ("widgets", "DealView"),
+    "glossary": ("terms", "glossary"),
 }
 
 

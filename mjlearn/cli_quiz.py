@@ -32,6 +32,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--no-record", action="store_true", help="do not record answers")
     p.add_argument("--check", action="store_true", help="only validate the file and list its questions")
     p.add_argument("--progress", action="store_true", help="show the progress view and exit")
+    p.add_argument("--review", action="store_true",
+                   help="practise what your answers say is due for review (spaced repetition) / 复习到期的内容")
     p.add_argument("--export", metavar="OUT", help="export every recorded answer to OUT (.csv or .json) and exit")
     p.set_defaults(func=run)
     return p
@@ -51,11 +53,19 @@ def run(args) -> int:
         if args.file:
             qs = load_quiz_set(args.file, seed=args.seed)
             questions, title, quiz = list(qs.questions), f"{qs.title_zh} / {qs.title}", qs.title
+        elif getattr(args, "review", False):  # the review helper's hook (mjlearn/quiz/review.py)
+            from .quiz.review import review_questions
+            with ProgressStore(user=args.user) as s:
+                questions, rq = review_questions(s, n=args.n, seed=args.seed, difficulty=args.difficulty)
+                print(rq.text(lang))
+                if not questions:
+                    questions = questions_for(s.suggest(), n=args.n, seed=args.seed, difficulty=args.difficulty)
+            title, quiz = "复习 / review", "practice:review"
         elif args.topic:
             questions = questions_for(args.topic, n=args.n, seed=args.seed, difficulty=args.difficulty)
             title, quiz = f"practice: {args.topic}", f"practice:{args.topic}"
         else:
-            print("mjlearn quiz: give a quiz set FILE or --topic", file=sys.stderr)
+            print("mjlearn quiz: give a quiz set FILE, --topic or --review", file=sys.stderr)
             return 2
     except QuizError as e:
         print(f"mjlearn quiz: {e}", file=sys.stderr)

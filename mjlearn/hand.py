@@ -15,12 +15,14 @@ from enum import Enum
 from functools import cached_property
 
 from .errors import InvalidHandError, Problem
+from .seats import OFFER_EN, OFFER_ZH
 from .tiles import TILES, Tile, format_tiles, tile as _tile
 
 __all__ = ["MeldKind", "Meld", "Hand", "WinContext", "as_hand", "SEAT_NAMES"]
 
-SEAT_NAMES = {1: ("上家", "left"), 2: ("对家", "opposite"), 3: ("下家", "right")}
-"""Relative seats of an offer digit: 1 = left (上家), 2 = opposite (对家), 3 = right (下家)."""
+SEAT_NAMES = {d: (OFFER_ZH[d], OFFER_EN[d].removesuffix(" player")) for d in OFFER_ZH}
+"""Relative seats of an offer digit: 1 = left (上家), 2 = opposite (对家), 3 = right (下家); from the
+offer names of :mod:`mjlearn.seats`."""
 
 
 class MeldKind(str, Enum):

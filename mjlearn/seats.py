@@ -71,6 +71,11 @@ class Seat(IntEnum):
         return _EN[self]
 
     @property
+    def player_zh(self) -> str:
+        """东家, 南家, 西家 or 北家: the player in this seat, as a sentence names him."""
+        return _ZH[self] + "家"
+
+    @property
     def wind(self) -> Tile:
         """The wind tile of the same name (the seat wind when East deals)."""
         return TILES[27 + self]
@@ -88,11 +93,20 @@ class Seat(IntEnum):
 
     def after(self, k: int = 1) -> "Seat":
         """The seat ``k`` turns later (1 = the 下家, 3 = the 上家; negative counts back)."""
-        return Seat((self + k) % 4)
+        return SEATS[(self + k) % 4]
+
+    def turns_after(self, other: "Seat | int") -> int:
+        """How many turns after ``other`` this seat plays: 0 (the same seat) to 3 (``other``'s 上家).
+        ``Seat.W.turns_after(Seat.S) == 1``."""
+        return (self - other) % 4
 
     def turn_order(self) -> tuple["Seat", "Seat", "Seat", "Seat"]:
         """This seat and the three after it, in the order they play."""
-        return tuple(Seat((self + k) % 4) for k in range(4))
+        return _ORDERS[self]
+
+    def others(self) -> tuple["Seat", "Seat", "Seat"]:
+        """The three other seats in the order they play after this one (下家, 对家, 上家)."""
+        return _ORDERS[self][1:]
 
     def offer_from(self, other: "Seat | str | int") -> int:
         """The notation's offer digit of a tile ``other`` gave this seat: 1 上家, 2 对家, 3 下家."""
@@ -122,7 +136,7 @@ class Seat(IntEnum):
             return value
         if isinstance(value, int) and not isinstance(value, bool):
             if 0 <= value <= 3:
-                return cls(value)
+                return SEATS[value]
         elif isinstance(value, str):
             found = _BY_NAME.get(value.strip().lower())
             if found is not None:
@@ -133,6 +147,8 @@ class Seat(IntEnum):
 
 SEATS: tuple[Seat, Seat, Seat, Seat] = (Seat.E, Seat.S, Seat.W, Seat.N)
 """The four seats in turn order."""
+
+_ORDERS = tuple(tuple(SEATS[(s + k) % 4] for k in range(4)) for s in range(4))
 
 _BY_NAME: dict[str, Seat] = {}
 for _s in SEATS:

@@ -33,7 +33,7 @@ __all__ = [
     "shanten_of_counts", "regular_shanten_of_counts", "seven_pairs_shanten_of_counts",
     "thirteen_orphans_shanten_of_counts", "honors_and_knitted_shanten_of_counts",
     "knitted_straight_shanten_of_counts", "form_shanten_of_counts", "waits_of_counts",
-    "useful_tiles_of_counts", "near_tiles",
+    "useful_tiles_of_counts", "near_tiles", "regular_split_of_counts",
 ]
 
 # The six knitted straights as (suit base for ranks 147, for 258, for 369).
@@ -472,3 +472,105 @@ def _shanten14(c, n_melds) -> int:
     if best < 0 or n_melds > 1:
         return best
     return shanten_of_counts(c, n_melds)
+
+
+# --- the split behind a regular-form shanten, for teaching -------------------------------------------
+
+_SPLITS: dict[tuple, dict] = {}
+
+
+def _suit_splits(c: tuple, suited: bool) -> dict:
+    """Every (sets, partial sets, pair) count one group of counts (a suit's nine or one honor) can
+    be split into, each with one split reaching it: {(m, t, p): (sets, partials, pair, singles)},
+    groups as tuples of offsets into ``c``. Memoised by the counts."""
+    key = (c, suited)
+    got = _SPLITS.get(key)
+    if got is not None:
+        return got
+    i = 0
+    while i < len(c) and not c[i]:
+        i += 1
+    if i == len(c):
+        out = {(0, 0, 0): ((), (), None, ())}
+        _SPLITS[key] = out
+        return out
+    out: dict = {}
+    n = len(c)
+
+    def take(removal, how):
+        cc = list(c)
+        for j in removal:
+            cc[j] -= 1
+        for (m, t, p), (sets, parts, pair, singles) in _suit_splits(tuple(cc), suited).items():
+            grp = tuple(removal)
+            if how == "set":
+                k, v = (m + 1, t, p), (((grp,) + sets), parts, pair, singles)
+            elif how == "pair":
+                if p:
+                    continue
+                k, v = (m, t, 1), (sets, parts, grp, singles)
+            elif how == "partial":
+                k, v = (m, t + 1, p), (sets, ((grp,) + parts), pair, singles)
+            else:
+                k, v = (m, t, p), (sets, parts, pair, (i,) + singles)
+            if k not in out:
+                out[k] = v
+
+    if c[i] >= 3:
+        take((i, i, i), "set")
+    if suited and i + 2 < n and c[i + 1] and c[i + 2]:
+        take((i, i + 1, i + 2), "set")
+    if c[i] >= 2:
+        take((i, i), "pair")
+        take((i, i), "partial")
+    if suited and i + 1 < n and c[i + 1]:
+        take((i, i + 1), "partial")
+    if suited and i + 2 < n and c[i + 2]:
+        take((i, i + 2), "partial")
+    take((i,), "single")
+    _SPLITS[key] = out
+    return out
+
+
+def regular_split_of_counts(counts, n_melds: int = 0) -> dict:
+    """One split of a hand's concealed tiles that gives its regular-form shanten (基本和型):
+    ``{"shanten", "sets", "partials", "pair", "singles"}``, each group a tuple of tile indices.
+
+    The count is the one :func:`regular_shanten_of_counts` makes: shanten = 8 - 2 x sets (declared
+    melds included) - partial sets (at most 4 - sets of them count) - 1 if there is a pair. Among
+    the best splits it prefers more sets, then a pair. For teaching: the hot paths never call it.
+
+    """
+    _check(counts, n_melds)
+    return _regular_split(counts, n_melds)
+
+
+def _regular_split(counts, n_melds: int) -> dict:
+    """:func:`regular_split_of_counts` without the tile-count check (the knitted straight's rest)."""
+    groups = [(tuple(counts[0:9]), 0, True), (tuple(counts[9:18]), 9, True), (tuple(counts[18:27]), 18, True)]
+    groups += [((counts[k],), k, False) for k in range(27, 34) if counts[k]]
+    combos = [((0, 0, 0), ((), (), None, ()))]
+    for c, base, suited in groups:
+        nxt: dict = {}
+        for (m, t, p), (sets, parts, pair, singles) in combos:
+            for (m2, t2, p2), (s2, pa2, pr2, si2) in _suit_splits(c, suited).items():
+                if p and p2:
+                    continue
+                k = (m + m2, t + t2, p + p2)
+                if k in nxt:
+                    continue
+                shift = lambda g: tuple(base + x for x in g)  # noqa: E731
+                nxt[k] = (sets + tuple(shift(g) for g in s2), parts + tuple(shift(g) for g in pa2),
+                          pair if pr2 is None else shift(pr2), singles + shift(si2))
+        combos = list(nxt.items())
+    best = None
+    for (m, t, p), split in combos:
+        s = n_melds + m
+        if s > 4:
+            continue
+        value = 2 * s + min(t, 4 - s) + p
+        key = (value, s, p, -t)
+        if best is None or key > best[0]:
+            best = (key, split)
+    (value, *_), (sets, parts, pair, singles) = best
+    return {"shanten": 8 - value, "sets": sets, "partials": parts, "pair": pair, "singles": singles}

@@ -2,14 +2,10 @@
 
 import subprocess
 import sys
-from pathlib import Path
 
-import nbformat
 import pytest
-from nbclient import NotebookClient
 
-ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+from notebook_exec import NOTEBOOKS, ROOT, executed
 
 
 def test_there_are_notebooks():
@@ -17,13 +13,10 @@ def test_there_are_notebooks():
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
-def test_notebook_runs(path, tmp_path, monkeypatch):
-    monkeypatch.setenv("MJLEARN_DATA_DIR", str(tmp_path / "data"))  # quiz progress goes to a scratch folder
-    monkeypatch.setenv("MPLBACKEND", "Agg")
-    nb = nbformat.read(path, as_version=4)
-    NotebookClient(nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
+def test_notebook_runs(path):
+    nb = executed(path)
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", []) if o.output_type == "error"]
-    assert not errors
+    assert not errors, "\n".join(f"{e.ename}: {e.evalue}" for e in errors)
 
 
 def test_notebooks_are_stripped():

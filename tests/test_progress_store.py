@@ -153,12 +153,13 @@ def test_view_accuracy_by_topic_and_suggestion(tmp_path):
     with ProgressStore(tmp_path / "p.db", user="v") as s:
         _fill(s)
         bt = s.by_topic()
-        assert bt["tiles"] == {"answered": 2, "correct": 1, "accuracy": 0.5, "recent_accuracy": 0.5}
+        assert bt["tiles"] == {"answered": 2, "correct": 1, "accuracy": 0.5, "recent_accuracy": 0.5,
+                               "mastery": pytest.approx(0.7 / 1.7)}  # right, then wrong: the wrong counts most
         assert bt["waits"]["answered"] == 3 and bt["waits"]["correct"] == 2
         assert s.suggest() == "table"  # the first topic in course order not yet practised
         v = s.view()
-        assert "50%" in v.text("en") and "Practise next" in v.text("en")
-        assert "建议下一步练习" in v.text("zh")
+        assert "41%" in v.text("en") and "Next: Wall, deal and claims" in v.text("en")
+        assert "建议下一步：砌牌" in v.text("zh")
         assert "<table>" in v._repr_html_()
 
 

@@ -41,7 +41,8 @@ def test_plot_has_cjk_fonts():
     import matplotlib
     matplotlib.use("Agg")
     ax = R.compare(HAND, rules=["beijing", "changsha", "mcr"], winner="S", discarder="N").plot(lang="zh")
-    assert [b.get_height() for b in ax.patches] == [80, 0, 46]
+    assert [b.get_width() for b in ax.patches] == [80, 0, 46]      # horizontal bars, one unit
+    assert "points" in ax.get_xlabel() and "分" in ax.get_xlabel()
     assert matplotlib.rcParams["font.sans-serif"][0] == "Noto Sans CJK SC"
 
 

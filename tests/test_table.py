@@ -11,7 +11,7 @@ import pytest
 import mjlearn.rules as R
 from mjlearn.hand import Meld, MeldKind
 from mjlearn.tiles import TILES, tile
-from mjlearn.table import (Bot, Chowed, DiceThrown, Exhausted, FlowerReplaced, IllegalActionError, Konged,
+from mjlearn.table import (Bot, Chowed, DiceThrown, Discarded, Exhausted, FlowerReplaced, IllegalActionError, Konged,
                            Punged, Table, TilesDealt, WallBroken, WildTurnedUp, Won, play_hand,
                            replay, tile_set)
 from mjlearn.table.deal import stacked_arrangement
@@ -516,3 +516,71 @@ def test_renderings():
     html = table_html(t, show_all=False, seat=0)
     assert html.count('class="mj-seat"') == 4 and 'data-face-down="1"' in html
     assert "<svg" in t._repr_html_() and "<svg" in t.wall._repr_html_()
+
+
+@pytest.mark.parametrize("seed", [5, 11, 21])
+def test_advice_is_the_move_made(seed):
+    """A seat that asks a bot for advice and then lets it act plays exactly what was advised
+    (notebook 08 printed "discard 1s" while East discarded 9m: the advice and the move were two
+    separate tie-breaks), and the hand plays as it would without the advice."""
+    advisor, advised = Bot(seed=0), []
+
+    def ask(table, seat):
+        what, tile = advisor.advise(table, seat)
+        e = advisor.act(table, seat)
+        if what == "discard":
+            advised.append((tile, e))
+
+    t = play_hand(Table("mcr", seed=seed), human=0, ask=ask)
+    made = [e for e in t.log if isinstance(e, Discarded) and e.seat == 0]
+    assert len(made) >= 3
+    assert [str(tile) for tile, _ in advised] == [str(e.tile) for e in made]
+    assert all(e in made for _, e in advised)
+    alone = Bot(seed=0)
+    plain = play_hand(Table("mcr", seed=seed), human=0, ask=lambda table, seat: alone.act(table, seat))
+    assert plain.log == t.log
+
+
+def test_seats_are_seat_values_and_actions_take_letters():
+    from mjlearn.hand import WinContext
+    from mjlearn.seats import Seat
+    from mjlearn.table import Session
+    t = play_hand(Table("mcr", seed=3))
+    seats = [getattr(e, f) for e in t.log for f in ("seat", "from_seat", "owner") if getattr(e, f, None) is not None]
+    assert len(seats) > 50 and all(type(s) is Seat for s in seats)
+    assert type(t.turn) is Seat and all(type(s) is Seat for s, _ in t.wall.order)
+    by_letter, by_int = Table("mcr", seed=3), Table("mcr", seed=3)
+    tile = by_int.concealed(0)[0]
+    assert by_letter.discard("E", tile) == by_int.discard(0, tile)
+    assert by_letter.log == by_int.log and by_letter.pending == by_int.pending
+    assert all(type(s) is Seat for s in by_letter.pending)
+    with pytest.raises(IllegalActionError, match="no seat"):
+        by_letter.pass_("X")
+    w = next(w for seed in range(20) for w in play_hand(Table("mcr", seed=seed)).winners)
+    assert isinstance(w.win_context, WinContext)
+    assert (w.self_drawn, w.kong, w.seat_wind) == (w.win_context.self_drawn, w.win_context.kong,
+                                                   w.win_context.seat_wind)
+    assert w.seat_wind == w.seat.letter      # East deals every hand of a lone table
+    s = Session("mcr", seed=1).play(4)
+    assert [r.dealer for r in s.records] == [Seat.E, Seat.S, Seat.W, Seat.N]
+    assert all(type(r.dealer) is Seat for r in s.records)
+
+
+def test_text_fallbacks_of_the_table_pictures():
+    """Where HTML is not shown, a table, its outcome, its wall and its log read as text, not reprs."""
+    from IPython.lib.pretty import pretty
+    from mjlearn.table.render import EventLog, WallView
+    t = play_hand(Table("changsha", seed=4))
+    text = pretty(t)
+    assert "东家 East (庄 dealer)" in text and t.hand_of(3) in text and not text.startswith("<")
+    hidden = pretty(t.render(show_all=False, seat=0))
+    assert t.hand_of(0) in hidden and "▮" in hidden
+    assert format_tiles_of(t, 2) not in hidden
+    out = pretty(t.outcome())
+    assert "收付 Payments" in out and all(f"{v:+g}" in out for v in t.payments.values())
+    assert "<" not in pretty(WallView(t.wall)) and pretty(EventLog(t.log[:2])).startswith("  1. ")
+
+
+def format_tiles_of(t, seat) -> str:
+    from mjlearn.notation import format_tiles
+    return format_tiles(t.concealed(seat))

@@ -23,12 +23,32 @@ HANDS = 25
 SESSION_HANDS = 6
 
 
+# A win is recorded by these names whether ``Won`` keeps them as fields or reads them from the
+# WinContext it holds, so how the event stores its situation does not change the fingerprint.
+_WON_NAMES = ("seat", "tile", "hand", "from_seat", "self_drawn", "kong", "wall_last", "last_tile", "seat_wind",
+              "prevalent_wind", "points", "payments")
+_SEAT_NAMES = {"seat", "from_seat", "owner"}
+
+
+def _plain(name: str, value):
+    """Seats as ints: an int and a ``Seat`` (an IntEnum) of the same place give the same text."""
+    if value is None:
+        return None
+    if name in _SEAT_NAMES:
+        return int(value)
+    if name == "ready":
+        return tuple(int(s) for s in value)
+    return value
+
+
 def _event_record(e) -> str:
     """One event as text that does not depend on how the rule set's table facts are stored."""
     name = type(e).__name__
     if name == "WallBuilt":   # the rule set itself is fingerprinted through what it makes happen
         return f"WallBuilt {e.arrangement} {e.seed} {e.prevalent_wind} {tuple(e.context)}"
-    fields = {f.name: getattr(e, f.name) for f in dataclasses.fields(e) if f.name not in ("result", "rule_context")}
+    names = _WON_NAMES if name == "Won" else \
+        [f.name for f in dataclasses.fields(e) if f.name not in ("result", "rule_context")]
+    fields = {n: _plain(n, getattr(e, n)) for n in names}
     extra = ""
     result = getattr(e, "result", None)
     if result is not None:
@@ -48,11 +68,11 @@ def fingerprint(rules: str) -> str:
         h.update(repr(sorted(t.payments.items())).encode())
     s = Session(rules, seed=3).play(SESSION_HANDS)
     for r in s.records:
-        h.update(f"hand {r.number} dealer={r.dealer} wind={r.prevalent_wind} streak={r.streak} "
+        h.update(f"hand {r.number} dealer={int(r.dealer)} wind={r.prevalent_wind} streak={r.streak} "
                  f"pay={r.payments}".encode())
         for e in r.table.log:
             h.update(_event_record(e).encode())
-    h.update(repr((s.scores, s.dealer, s.prevalent_wind, s.streak)).encode())
+    h.update(repr((s.scores, int(s.dealer), s.prevalent_wind, s.streak)).encode())
     return h.hexdigest()[:16]
 
 

@@ -121,7 +121,7 @@ def test_editor_fourteen_not_winning_gives_advice():
     ed = HandEditor("123m456p789sEENNS")
     assert "mj-advice" in ed.regions["result"]
     from mjlearn.analysis import discard_advice
-    assert f'title="{" ".join(map(str, discard_advice("123m456p789sEENNS")[0].useful_tiles))}"' in ed.regions["result"]
+    assert f'title="useful tiles: {" ".join(map(str, discard_advice("123m456p789sEENNS")[0].useful_tiles))}"' in ed.regions["result"]
 
 
 def test_editor_winning_hand_total_is_the_engines():
@@ -146,7 +146,8 @@ def test_language_follows_set_language():
 def test_mimebundle_has_static_html_and_text():
     ed = HandEditor("1112345678999m+5m")
     data, _ = ed._repr_mimebundle_()
-    assert data["text/plain"] == "HandEditor('1112345678999m+5m')"
+    assert data["text/plain"].startswith("Hand editor 牌型编辑器: 1112345678999m+5m\n")
+    assert "Nine Gates" in data["text/plain"] and "91 points" in data["text/plain"]
     assert "<svg" in data["text/html"] and "<script" not in data["text/html"]
     assert "application/vnd.jupyter.widget-view+json" in data
     assert repr(ed) == "<HandEditor('1112345678999m+5m')>"
@@ -190,3 +191,92 @@ def test_views_render_engine_results():
     assert live["5m"] == 1 and '<span class="mj-count">×1</span>' in w.regions["main"]
     assert "mj-bar" in DiscardAdvice("123m456p789sEENNS").regions["main"]
     assert "mj-tile" in HandView("[123m,2][EEE,3][5555p]456s9s+9s").static_html()
+
+
+# --- static fallbacks: every widget shows its tiles and its result without a front end -------------
+
+FALLBACK_CASES = {
+    "HandEditor": lambda W: W.HandEditor("[EEE,1][SSSS,1]55pWWWNN+N", self_drawn=True),
+    "TileStrip": lambda W: W.TileStrip("2378m456p11sEFFC"),
+    "HandView": lambda W: W.HandView("[123m,2][EEE,3][5555p]456s9s+9s"),
+    "FanBreakdown": lambda W: W.FanBreakdown("1112345678999m+5m"),
+    "WaitsView": lambda W: W.WaitsView("1112345678999m"),
+    "DiscardAdvice": lambda W: W.DiscardAdvice("123m456p789sEENNS"),
+    "RuleComparison": lambda W: W.RuleComparison("12346789mEEE44s+5m", winner="S", discarder="N"),
+    "DealView": lambda W: W.DealView(seed=7),
+    "TableView": lambda W: W.TableView(seed=3),
+}
+"""One instance of each widget; the test below fails if a widget class has no case here."""
+
+EXPECTED_TEXT = {
+    "HandEditor": "Big Four Winds", "TileStrip": "2m 3m 7m 8m", "HandView": "Concealed kong of 5 Dots",
+    "FanBreakdown": "Nine Gates", "WaitsView": "9 kinds, 23 tiles left", "DiscardAdvice": "S ready 4 useful tiles",
+    "RuleComparison": "Beijing", "DealView": "East 东家 · 14 tiles", "TableView": "East 东家 · 14 tiles",
+}
+
+
+def _widget_classes():
+    import anywidget
+    import mjlearn.widgets as W
+    return {name: getattr(W, name) for name in W.__all__
+            if isinstance(getattr(W, name), type) and issubclass(getattr(W, name), anywidget.AnyWidget)}
+
+
+def test_every_widget_class_has_a_fallback_case():
+    assert set(_widget_classes()) == set(FALLBACK_CASES)
+
+
+@pytest.mark.parametrize("name", sorted(FALLBACK_CASES))
+def test_static_fallback_shows_tiles_and_text(name):
+    import re
+    import mjlearn.widgets as W
+    w = FALLBACK_CASES[name](W)
+    data, _ = w._repr_mimebundle_()
+    html, plain = data["text/html"], data["text/plain"]
+    body = re.sub(r"<style>.*?</style>", "", html, flags=re.S)
+    # tiles drawn as inline SVG inside the static HTML (no front end fills placeholders there)
+    assert body.count("<svg") >= 1 and "<script" not in body
+    for slot in re.finditer(r'<(\w+)\b[^>]*data-region="(\w+)"[^>]*>(</\1>)', body):
+        assert slot.group(2) in ("error",), f"{name}: region {slot.group(2)} is empty in the static HTML"
+    text = re.sub(r"<[^>]+>", " ", re.sub(r"<svg.*?</svg>", "", body, flags=re.S))
+    assert len(text.split()) >= 5, f"{name}: the static HTML has no result text"
+    assert "object at 0x" not in html and "object at 0x" not in plain
+    # the text fallback is words and tiles, not the constructor call
+    assert not plain.startswith(f"{name}(")
+    assert EXPECTED_TEXT[name] in plain, plain[:400]
+    assert "seed" not in plain.lower() and "seed" not in text.lower()
+
+
+def test_deal_view_static_fallback_shows_the_dealt_hands_but_keeps_its_state():
+    import mjlearn.widgets as W
+    d = W.DealView(seed=7)
+    before = (d.steps, d.remaining, d.regions)
+    html = d._repr_mimebundle_()[0]["text/html"]
+    assert "Static view" in html and html.count("<svg") > 50      # 53 tiles dealt, drawn
+    assert (d.steps, d.remaining, d.regions) == before              # the live view did not move
+    d.step(3)
+    assert "Static view" not in d._repr_mimebundle_()[0]["text/html"]
+
+
+def test_discard_advice_bars_rank_the_best_discard_longest():
+    import re
+    import mjlearn.widgets as W
+    html = W.DiscardAdvice("1223m4p789sEENNSC").regions["main"]
+    rows = re.findall(r'data-shanten="(\d+)" data-useful="(\d+)">.*?style="width:(\d+)%"', html)
+    assert len(rows) >= 10
+    keys = [(int(sh), -int(u)) for sh, u, _ in rows]
+    widths = [int(w) for _, _, w in rows]
+    assert keys == sorted(keys)                       # best first
+    assert widths[0] == 100 and widths == sorted(widths, reverse=True)
+    assert all(a > b for (ka, a), (kb, b) in zip(zip(keys, widths), zip(keys[1:], widths[1:])) if ka[0] < kb[0])
+    assert "steps from ready" in html or "step from ready" in html
+    assert "-sh<" not in html
+
+
+def test_excluded_fans_name_the_fan_and_why():
+    import mjlearn.widgets as W
+    html = W.FanBreakdown("[EEE,1][SSSS,1]55pWWWNN+N", self_drawn=True).regions["main"]
+    items = html.split('<details class="mj-excl">')[1]
+    for name in ("Big Three Winds", "All Pungs", "Prevalent Wind", "Seat Wind", "Pung of Terminals or Honors"):
+        assert f'data-excluded="{name}"' in items
+    assert items.count("implied by Big Four Winds") == 5

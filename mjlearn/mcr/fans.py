@@ -185,7 +185,7 @@ _ROWS = r"""
 79|单钓将|dan diao jiang|Single Wait|1|||钓单张牌作将成和（只听这一张）。|Winning on the tile that makes the pair, when it is the only winning tile.
 80|自摸|zi mo|Self-Drawn|1|||自己抓进牌成和牌。|Winning on a tile one drew oneself.
 81|花牌|hua pai|Flower Tiles|1||1|每花计一分；不计入起和分。|One point per flower; counted only after a legal win and not toward the 8-point minimum.
-82|明暗杠|ming an gang|Concealed Kong and Melded Kong|5|74 67||一个明杠和一个暗杠（不在81番之内，参考计算器的通行计法）。|One melded and one concealed kong: not one of the 81, counted as the reference calculator does.
+82|明暗杠|ming an gang|Concealed Kong and Melded Kong|5|74 67||一个明杠和一个暗杠（不在81番之内，是常见的通行计法；也有人分开计明杠和暗杠）。|One melded and one concealed kong: not one of the 81 fans, but common practice counts it as one pattern (some count Melded Kong and Concealed Kong separately).
 """
 
 

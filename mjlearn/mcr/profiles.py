@@ -18,7 +18,7 @@ from functools import cached_property
 
 from .fans import FANS
 
-__all__ = ["Profile", "PROFILES", "get_profile", "SWITCHES"]
+__all__ = ["Profile", "PROFILES", "get_profile", "SWITCHES", "RULINGS", "rulings_html"]
 
 SWITCHES = {
     "two_concealed_kongs_points": (
@@ -40,7 +40,51 @@ SWITCHES = {
         "(regional.md §12.6 row 35, 'disputed'; summerinsects KNITTED_STRAIGHT_BODY_WITH_ECS). "
         "PyMahjongGB 1.4.0 counts them (True); False counts them only when the tile cannot be part of the knitted straight"),
 }
-"""Each switch and its source."""
+"""Each switch and its source (for the sources appendix; a learner reads :data:`RULINGS`)."""
+
+RULINGS = {
+    "two_concealed_kongs_points": (
+        "双暗杠值几番：mjlearn 按 1998 年规则计 6 番；WMO 2014 规则计 8 番。",
+        "What Two Concealed Kongs (双暗杠) is worth: mjlearn follows the 1998 rule book, 6 points; "
+        "the WMO 2014 rules give 8."),
+    "mixed_kongs": (
+        "一个明杠加一个暗杠：mjlearn 计“明暗杠” 5 番（常见计法）；也有人分开计明杠 1 + 暗杠 2，"
+        "WMO 2014 则按双明杠 4 + 暗杠 2 计。",
+        "One melded plus one concealed kong: mjlearn scores it as one pattern, 明暗杠, 5 points (the "
+        "common practice); some count Melded Kong 1 + Concealed Kong 2 separately, and the WMO 2014 "
+        "rules count Two Melded Kongs 4 + Concealed Kong 2."),
+    "special_hands_fully_concealed": (
+        "自摸的七对（以及十三幺、全不靠等本来就门清的特殊牌型）能否再加不求人：mjlearn 按 1998 年规则"
+        "不加，只计自摸；WMO 2014 规则加不求人。",
+        "Whether a self-drawn Seven Pairs (or another special hand that is always concealed) also scores "
+        "Fully Concealed Hand: mjlearn follows the 1998 rules, no (Self-Drawn counts); the WMO 2014 "
+        "rules say yes."),
+    "all_green_with_half_flush": (
+        "绿一色能否同时计混一色：mjlearn 按 1998 年规则不计；WMO 2014 规则可以计。",
+        "Whether All Green also scores Half Flush: mjlearn follows the 1998 rules, no; the WMO 2014 "
+        "rules say yes."),
+    "all_terminals_with_double_pung": (
+        "清幺九能否同时计双同刻：mjlearn 按通行计法不计；WMO 2014 规则可以计。",
+        "Whether All Terminals also scores Double Pung: mjlearn follows common practice, no; the "
+        "WMO 2014 rules say yes."),
+    "knitted_straight_waits": (
+        "组合龙的和牌张也可能是组合龙的一部分时，能否再计边张、嵌张、单钓将：mjlearn 计（常见计法）；"
+        "另一种读法只在和牌张不可能属于组合龙时才计。",
+        "When the winning tile of a Knitted Straight hand could be part of the knitted straight, "
+        "whether Edge Wait, Closed Wait or Single Wait still count: mjlearn counts them (common "
+        "practice); a stricter reading counts them only when the tile cannot belong to the knitted "
+        "straight."),
+}
+"""Each disputed ruling in plain words, both languages: what players disagree on and what mjlearn
+follows. Change it with ``score(hand, profile="mcr-wmo2014")`` (the WMO 2014 line) or a profile of
+one's own (:meth:`Profile.replace`)."""
+
+
+def rulings_html() -> str:
+    """The disputed rulings as an HTML list, in both languages."""
+    import html
+    items = [f"<li>{html.escape(en)}<br>{html.escape(zh)}</li>" for zh, en in RULINGS.values()]
+    return ('<ul style="max-width:100%">' + "".join(items) + "</ul>")
 
 
 @dataclass(frozen=True)

@@ -72,11 +72,49 @@ class Excluded:
     parts: tuple = ()
     """The parts it would have been made of."""
 
+    @property
+    def tiles_text(self) -> str:
+        """The tiles of the sets it would have been made of, e.g. ``123m 123p`` ('' for a fan of
+        the whole hand)."""
+        out = []
+
+        def walk(x):
+            for y in x:
+                if isinstance(y, (tuple, list)):
+                    walk(y)
+                elif getattr(y, "tiles", None):
+                    out.append("".join(str(t)[:-1] if str(t)[-1] in "mps" else str(t) for t in y.tiles)
+                               + (str(y.tiles[0])[-1] if str(y.tiles[0])[-1] in "mps" else ""))
+        walk(self.parts)
+        return " ".join(out)
+
     def explain(self, lang: str = "en") -> str:
+        """One sentence: which fan is not counted, on which tiles, and which counted fan (and
+        which principle) keeps it out.
+
+        >>> from mjlearn.mcr import score
+        >>> print(score("112233m123p789s5p+5p").excluded[0].explain())
+        A second Mixed Double Chow (喜相逢) on 123m 123p not counted: one of its sets already makes the Mixed Double Chow that counts -- no identical repeat (不得相同)
+        """
+        on_zh = f"（{self.tiles_text}）" if self.tiles_text else ""
+        on_en = f" on {self.tiles_text}" if self.tiles_text else ""
         if lang == "zh":
-            return f"不计{self.fan.zh}：因{self.because_of.zh}（{self.principle}）"
-        return (f"{self.fan.en} ({self.fan.zh}) not counted: {self.because_of.en} "
-                f"({self.because_of.zh}), {PRINCIPLES[self.principle].split(':')[0]} ({self.principle})")
+            second = "第二个" if self.because_of.id == self.fan.id else ""
+            return f"不计{second}{self.fan.zh}{on_zh}：{self.reason('zh')}"
+        second = "A second " if self.because_of.id == self.fan.id else ""
+        return f"{second}{self.fan.en} ({self.fan.zh}){on_en} not counted: {self.reason('en')}"
+
+    def reason(self, lang: str = "en") -> str:
+        """Why it is not counted, without the fan's own name: the fan that keeps it out and the
+        principle."""
+        gloss = PRINCIPLES[self.principle].split(':')[0]
+        if self.because_of.id == self.fan.id:
+            if lang == "zh":
+                return f"其中的副子已经组成了计分的那个{self.fan.zh}（{self.principle}）"
+            return f"one of its sets already makes the {self.fan.en} that counts -- {gloss} ({self.principle})"
+        if lang == "zh":
+            return f"因{self.because_of.zh}（{self.principle}）"
+        return f"implied by {self.because_of.en} ({self.because_of.zh}), {gloss} ({self.principle})"
 
 
 @dataclass(frozen=True)
@@ -367,7 +405,7 @@ class ScoreResult:
                     f"<td style='text-align:right'>{self.total}</td></tr>")
         for x in self.excluded:
             rows.append(f"<tr style='color:#888'><td><s>{e(x.fan.zh)}</s></td><td><s>{e(x.fan.en)}</s></td>"
-                        f"<td colspan='2'>{e(x.principle)} ← {e(x.because_of.zh)} {e(x.because_of.en)}</td></tr>")
+                        f"<td colspan='2'>{e(x.tiles_text)} {e(x.reason('zh'))}<br>{e(x.reason('en'))}</td></tr>")
         ok = self.meets_minimum
         minimum = (f"<div>起和 8 番 / 8-point minimum (flowers aside): "
                    f"<b>{'✓' if ok else '✗'}</b></div>")

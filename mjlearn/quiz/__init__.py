@@ -17,7 +17,7 @@ from .runner import run_terminal
 
 __all__ = ["Question", "Grade", "Kind", "KINDS", "TOPICS", "DIFFICULTIES", "QuizError", "generate", "grade",
            "solve", "hint", "reveal", "parse_answer", "wrong_answer", "kind_names", "practice", "questions_for",
-           "load_quiz_set", "QuizSet", "ProgressStore", "ProgressError", "progress_view", "run_terminal"]
+           "load_quiz_set", "QuizSet", "ProgressStore", "ProgressError", "progress_view", "review_queue", "run_terminal"]
 
 # Imported on first use so that `import mjlearn` stays light: the progress store and the quiz widget
 # open sqlite3 (and the widget, when shown, ipywidgets); quiz sets read files with pathlib and tomllib
@@ -31,6 +31,7 @@ _LAZY = {
     "QuizWidget": ("widget", "QuizWidget"),
     "ProgressStore": ("progress", "ProgressStore"),
     "data_dir": ("progress", "data_dir"),
+    "review_queue": ("review", "review_queue"),
 }
 
 
@@ -40,7 +41,8 @@ def kind_names() -> list[str]:
 
 
 def progress_view(user: str | None = None):
-    """The progress view of the default store: accuracy by topic and what to practise next."""
+    """The progress view of the default store: mastery by topic, what is due for review, and what to
+    practise next."""
     from .progress import ProgressStore
     with ProgressStore(user=user) as s:
         return s.view()

@@ -45,7 +45,8 @@ from ..errors import (Busy, DatabaseDamaged, DiskFull, NewerSchema, NotAFile, No
 from ..i18n import pick
 from .core import TOPICS, _jsonable
 
-__all__ = ["ProgressStore", "ProgressView", "data_dir", "default_path", "ENV_VAR", "open_store",
+__all__ = ["ProgressStore", "ProgressView", "data_dir", "default_path", "ENV_VAR", "open_store", "mastery", "attempts",
+           "credit", "MASTERY_DECAY",
            "MIGRATIONS", "SCHEMA_VERSION", "ProgressError", "DatabaseDamaged", "NewerSchema", "StorageIOError",
            "DiskFull", "NotWritable", "NotAFile", "Busy"]
 
@@ -79,13 +80,16 @@ INSERT OR IGNORE INTO meta VALUES ('schema', '1');
 """),
     # 1 -> 2: one learner's answers in order (rows(), every view) read from an index, not a sort.
     ("index of answers by user and id", "CREATE INDEX IF NOT EXISTS answers_user_id ON answers(user, id);"),
+    # 2 -> 3: how many wrong tries came before this answer to the same question (review ratings and
+    # mastery count a corrected answer as half right). Rows written before keep 0.
+    ("retries column", "ALTER TABLE answers ADD COLUMN retries INTEGER NOT NULL DEFAULT 0;"),
 )
 """The schema as steps: ``MIGRATIONS[i]`` takes a file from ``user_version`` i to i + 1. Append only."""
 
 SCHEMA_VERSION = len(MIGRATIONS)
 
 EXPORT_FIELDS = ("id", "at", "user", "quiz", "kind", "topic", "seed", "difficulty", "question", "answer",
-                 "correct", "score", "hints", "seconds")
+                 "correct", "score", "hints", "seconds", "retries")
 
 _DAMAGED = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB} if hasattr(sqlite3, "SQLITE_CORRUPT") else {11, 26}
 _MAX_MISSING_RUN = 100_000
@@ -412,21 +416,23 @@ class ProgressStore:
 
     # -- writing -------------------------------------------------------------------
     def record(self, question, answer, grade, *, quiz: str | None = None, hints: int = 0,
-               seconds: float | None = None) -> int:
-        """Store one answer in its own transaction; returns its row id. Committed when this returns."""
+               seconds: float | None = None, retries: int = 0) -> int:
+        """Store one answer in its own transaction; returns its row id. Committed when this returns.
+
+        ``retries``: how many wrong tries at this same question came before this answer (0: first try)."""
         if self.read_only:
             raise self._newer_error("answers cannot be recorded in it")
         row = (time.time(), self.user, quiz, question.kind, question.topic, question.seed,
                question.difficulty, json.dumps(question.to_dict(), ensure_ascii=False),
                json.dumps(_jsonable(answer), ensure_ascii=False), int(bool(grade.correct)), float(grade.score),
-               int(hints), seconds)
+               int(hints), seconds, int(retries))
         c = self._conn
 
         def insert():
             c.execute("BEGIN IMMEDIATE")
             try:
                 cur = c.execute("INSERT INTO answers (at, user, quiz, kind, topic, seed, difficulty, question, answer,"
-                                " correct, score, hints, seconds) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", row)
+                                " correct, score, hints, seconds, retries) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)", row)
                 c.execute("COMMIT")
             except BaseException:
                 if c.in_transaction:
@@ -436,27 +442,42 @@ class ProgressStore:
         return self._run("recording an answer", insert)
 
     # -- reading -------------------------------------------------------------------
+    def _columns(self) -> list[str]:
+        """The answer fields this file has (a file opened read-only may lack later columns)."""
+        have = {r[1] for r in self._conn.execute("PRAGMA table_info(answers)")}
+        return [f for f in EXPORT_FIELDS if f in have]
+
     def rows(self, all_users: bool = False) -> list[dict]:
-        sql = f"SELECT {', '.join(EXPORT_FIELDS)} FROM answers"
-        args: tuple = ()
-        if not all_users:
-            sql += " WHERE user = ?"
-            args = (self.user,)
-        return self._run("reading answers", lambda: [
-            dict(zip(EXPORT_FIELDS, r)) for r in self._conn.execute(sql + " ORDER BY id", args)])
+        def read():
+            cols = self._columns()
+            sql = f"SELECT {', '.join(cols)} FROM answers"
+            args: tuple = ()
+            if not all_users:
+                sql += " WHERE user = ?"
+                args = (self.user,)
+            out = []
+            for r in self._conn.execute(sql + " ORDER BY id", args):
+                d = dict(zip(cols, r))
+                d.setdefault("retries", 0)
+                out.append(d)
+            return out
+        return self._run("reading answers", read)
 
     def by_topic(self) -> dict[str, dict]:
-        """Per topic: answered, correct, accuracy, and the last 10 answers' accuracy."""
+        """Per topic: answered, correct, accuracy, the last 10 answers' accuracy, and mastery
+        (:func:`mastery`: recent answers count most, a corrected answer counts half)."""
+        rows = self.rows()
         out: dict[str, dict] = {}
-        for r in self.rows():
+        for r in rows:
             d = out.setdefault(r["topic"], {"answered": 0, "correct": 0, "recent": []})
             d["answered"] += 1
             d["correct"] += r["correct"]
             d["recent"].append(r["correct"])
-        for d in out.values():
+        for t, d in out.items():
             d["accuracy"] = d["correct"] / d["answered"]
             rec = d.pop("recent")[-10:]
             d["recent_accuracy"] = sum(rec) / len(rec)
+            d["mastery"] = mastery([r for r in rows if r["topic"] == t])
         return out
 
     def summary(self) -> dict:
@@ -465,19 +486,21 @@ class ProgressStore:
         return {"user": self.user, "total": len(rows), "correct": right,
                 "accuracy": right / len(rows) if rows else None, "by_topic": self.by_topic()}
 
-    def suggest(self) -> str:
+    def suggest(self, stats: dict | None = None) -> str:
         """The topic to practise next: the first topic in course order never tried, else the weakest
-        (recent accuracy, with a topic tried fewer than 5 times counted as weaker)."""
-        stats = self.by_topic()
+        (mastery, with a topic tried fewer than 5 times counted as weaker)."""
+        stats = self.by_topic() if stats is None else stats
         for t in TOPICS:
             if t not in stats:
                 return t
-        return min(TOPICS, key=lambda t: (stats[t]["recent_accuracy"] - (0.2 if stats[t]["answered"] < 5 else 0),
+        return min(TOPICS, key=lambda t: (stats[t]["mastery"] - (0.2 if stats[t]["answered"] < 5 else 0),
                                           list(TOPICS).index(t)))
 
     def view(self) -> "ProgressView":
-        """Accuracy by topic and what to practise next (renders in a notebook)."""
-        return ProgressView(self.summary(), self.suggest())
+        """Mastery by topic, what is due for review, and what to practise next (renders in a notebook)."""
+        from .review import replay
+        summary = self.summary()
+        return ProgressView(summary, self.suggest(summary["by_topic"]), replay(self.rows()))
 
     # -- export ----------------------------------------------------------------------
     def export(self, path: str | os.PathLike | None = None, format: str | None = None,
@@ -499,6 +522,54 @@ class ProgressStore:
         if path is not None:
             Path(path).write_text(text, encoding="utf-8")
         return text
+
+
+MASTERY_DECAY = 0.7
+"""In :func:`mastery`, each answer counts this much less than the one after it."""
+
+
+def attempts(rows: list[dict]):
+    """The answers grouped by question: tries at the same question in a row (wrong, then right) are
+    one attempt, the final try's row with ``retries`` counting the wrong tries before it."""
+    group: list[dict] = []
+    for r in rows:
+        if group and (r["question"] != group[-1]["question"] or group[-1]["correct"]):
+            yield _attempt(group)
+            group = []
+        group.append(r)
+    if group:
+        yield _attempt(group)
+
+
+def _attempt(group: list[dict]) -> dict:
+    final = dict(group[-1])
+    final["retries"] = (len(group) - 1) + int(final.get("retries") or 0)
+    final["hints"] = sum(int(r.get("hints") or 0) for r in group)
+    return final
+
+
+def credit(row: dict) -> float:
+    """What one attempt says about mastery: 1 right at the first try without hints, 0.5 right after
+    a wrong try or a hint, 0 wrong."""
+    if not row["correct"]:
+        return 0.0
+    return 0.5 if (row.get("retries") or row.get("hints")) else 1.0
+
+
+def mastery(rows: list[dict]) -> float | None:
+    """How well the answers show a topic is known, from 0 to 1, weighted to the recent ones: the
+    latest attempt counts 1, the one before 0.7, then 0.49... (:data:`MASTERY_DECAY`), each scored by
+    :func:`credit`. A topic answered wrong and then right is about 0.3-0.6, not 0; None if no answers."""
+    tries = list(attempts(rows))
+    if not tries:
+        return None
+    num = den = 0.0
+    w = 1.0
+    for r in reversed(tries):
+        num += w * credit(r)
+        den += w
+        w *= MASTERY_DECAY
+    return num / den
 
 
 def open_store(path=None, user=None) -> ProgressStore:
@@ -577,9 +648,9 @@ def _record(payload: bytes) -> list:
 
 
 _COLUMN_TYPES = (type(None), (int, float), str, (str, type(None)), str, str, (int, type(None)), int, str, str, int,
-                 (int, float), int, (int, float, type(None)))
+                 (int, float), int, (int, float, type(None)), int)
 """What each answers column may hold on disk (id is NULL: it is the rowid); a record that does not fit
-all fourteen is not an answer."""
+them is not an answer. A row written before the retries column was added has one value fewer."""
 
 
 def _rows_from_pages(path: Path):
@@ -618,7 +689,7 @@ def _rows_from_pages(path: Path):
                     values = _record(payload)
                 except (IndexError, ValueError, UnicodeDecodeError, OverflowError):
                     continue
-                if len(values) == len(EXPORT_FIELDS) and all(
+                if len(values) in (len(EXPORT_FIELDS) - 1, len(EXPORT_FIELDS)) and all(
                         isinstance(v, t) for v, t in zip(values, _COLUMN_TYPES)):
                     yield dict(zip(EXPORT_FIELDS, [rowid] + values[1:]))
 
@@ -705,10 +776,12 @@ def _rows_by_sql(path: Path):
 
 @dataclass(frozen=True)
 class ProgressView:
-    """Accuracy by topic and a suggestion, as text and as an HTML table."""
+    """Mastery by topic, what is due for review and a suggestion, as text and as HTML."""
 
     summary: dict
     suggestion: str
+    review: object = None
+    """The :class:`~mjlearn.quiz.review.ReviewQueue` (what is due), if known."""
 
     def _rows(self):
         bt = self.summary["by_topic"]
@@ -716,38 +789,70 @@ class ProgressView:
             d = bt.get(t)
             yield t, zh, en, d
 
+    def _due(self) -> dict[str, int]:
+        if self.review is None:
+            return {}
+        return {t: d["due"] for t, d in self.review.by_topic().items()}
+
+    def _next(self) -> tuple[str, str, str]:
+        """(Chinese, English, the call) of what to do next: review if anything is due."""
+        if self.review is not None and self.review.due():
+            n = len(self.review.due())
+            return (f"复习到期的 {n} 项", f"review the {n} items due", "mjlearn.quiz.practice('review')")
+        zh, en = TOPICS[self.suggestion]
+        return zh, en, f"mjlearn.quiz.practice({self.suggestion!r})"
+
     def text(self, lang: str | None = None) -> str:
         lines = [pick(f"{self.summary['user']} 的进度：共答 {self.summary['total']} 题",
                       f"Progress of {self.summary['user']}: {self.summary['total']} answers", lang)]
+        due = self._due()
         for t, zh, en, d in self._rows():
             name = pick(zh, en, lang)
             if d is None:
                 lines.append(f"  {name}: " + pick("未练习", "not practised yet", lang))
             else:
-                lines.append(f"  {name}: {d['correct']}/{d['answered']} ({d['accuracy']:.0%})")
-        zh, en = TOPICS[self.suggestion]
-        lines.append(pick(f"建议下一步练习：{zh}", f"Practise next: {en}", lang))
+                extra = pick(f"，{due[t]} 项待复习", f", {due[t]} due", lang) if due.get(t) else ""
+                lines.append(f"  {name}: " + pick(f"掌握 {d['mastery']:.0%}（对 {d['correct']}/{d['answered']}{extra}）",
+                                                  f"mastery {d['mastery']:.0%} ({d['correct']}/{d['answered']} right"
+                                                  f"{extra})", lang))
+        lines.append(pick("掌握度：越近的回答分量越重；改正后答对算一半。",
+                          "Mastery: recent answers count most; right after a wrong try or a hint counts half.", lang))
+        if self.review is not None and self.review.states:
+            lines.append(self.review.text(lang, limit=5))
+        zh, en, call = self._next()
+        lines.append(pick(f"建议下一步：{zh}（{call}）", f"Next: {en} ({call})", lang))
         return "\n".join(lines)
 
     def __str__(self) -> str:
         return self.text()
 
+    def __repr__(self) -> str:
+        return self.text("zh") + "\n\n" + self.text("en")
+
+    def _repr_pretty_(self, p, cycle):  # text/plain beside the HTML: both languages
+        p.text(repr(self))
+
     def _repr_html_(self) -> str:
         from html import escape
+        due = self._due()
         rows = []
         for t, zh, en, d in self._rows():
             if d is None:
-                cells = "<td>–</td><td>未练习 not yet</td>"
+                cells = "<td style='text-align:left;vertical-align:top'>–</td><td style='text-align:left;vertical-align:top'>未练习 not yet</td><td style='text-align:left;vertical-align:top'></td>"
             else:
-                pct = d["accuracy"]
-                bar = (f"<div style='background:#ddd;width:120px;height:10px'><div style='background:"
+                pct = d["mastery"]
+                bar = (f"<div style='background:#ddd;width:120px;height:10px;display:inline-block'><div style='background:"
                        f"{'#2a2' if pct >= 0.8 else '#d90' if pct >= 0.5 else '#c33'};width:{pct * 120:.0f}px;"
                        f"height:10px'></div></div>")
-                cells = f"<td>{d['correct']}/{d['answered']}</td><td>{pct:.0%} {bar}</td>"
-            rows.append(f"<tr><td>{escape(zh)} {escape(en)}</td>{cells}</tr>")
-        zh, en = TOPICS[self.suggestion]
-        return (f"<div class='mjlearn-progress'><b>{escape(self.summary['user'])}</b>: "
-                f"{self.summary['total']} 题 answers<table><tr><th>主题 Topic</th><th>对/答 Right</th>"
-                f"<th>正确率 Accuracy</th></tr>{''.join(rows)}</table>"
-                f"<p>建议下一步练习 Practise next: <b>{escape(zh)} {escape(en)}</b> "
-                f"(<code>mjlearn.quiz.practice({self.suggestion!r})</code>)</p></div>")
+                cells = (f"<td style='text-align:left;vertical-align:top'>{d['correct']}/{d['answered']}</td><td style='text-align:left;vertical-align:top'>{bar} {pct:.0%}</td>"
+                         f"<td style='text-align:left;vertical-align:top'>{due.get(t, 0) or ''}</td>")
+            rows.append(f"<tr><td style='text-align:left;vertical-align:top'>{escape(zh)} {escape(en)}</td>{cells}</tr>")
+        zh, en, call = self._next()
+        review = self.review._repr_html_(limit=8) if self.review is not None and self.review.states else ""
+        return (f"<div class='mjlearn-progress' style='max-width:100%'><b>{escape(self.summary['user'])}</b>: "
+                f"{self.summary['total']} 题 answers<table><tr><th style='text-align:left;vertical-align:top'>主题 Topic</th><th style='text-align:left;vertical-align:top'>对/答 Right</th>"
+                f"<th style='text-align:left;vertical-align:top'>掌握 Mastery</th><th style='text-align:left;vertical-align:top'>待复习 Due</th></tr>{''.join(rows)}</table>"
+                f"<p style='font-size:90%;color:#555'>掌握度：越近的回答分量越重，改正后答对算一半。"
+                f"<br>Mastery: recent answers count most; right after a wrong try or a hint counts half.</p>"
+                f"{review}"
+                f"<p>建议下一步 Next: <b>{escape(zh)} {escape(en)}</b> (<code>{escape(call)}</code>)</p></div>")

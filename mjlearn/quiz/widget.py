@@ -28,6 +28,9 @@ def question_html(q: Question) -> str:
     elif figure is not None and figure[0] == "hand":
         parts.append(svg.inline_html(svg.hand_svg(figure[1], width=36)))
         parts.append(f"<div><code>{escape(figure[1])}</code></div>")
+    if figure is not None and figure[0] == "tile":  # the picture is the question: no terminal drawing under it
+        parts.append("</div>")
+        return "".join(parts)
     text = get_kind(q.kind).describe(q, "zh"), get_kind(q.kind).describe(q, "en")
     extra = [ln for ln in text[1].splitlines() if not ln.startswith(("Hand:", "Tile:", "Options:"))]
     extra_zh = [ln for ln in text[0].splitlines() if not ln.startswith(("手牌：", "牌：", "选项："))]
@@ -38,12 +41,31 @@ def question_html(q: Question) -> str:
     return "".join(parts)
 
 
-def grade_html(g: Grade) -> str:
+def _lines_html(lines) -> str:
+    return "".join(f"<li>{escape(zh)}<br><span style='color:#555'>{escape(en)}</span></li>" for zh, en in lines)
+
+
+def grade_html(g: Grade, head: str | None = None) -> str:
+    """A graded answer with the engine's explanation, line by line in both languages."""
     color = "#1a7f37" if g.correct else "#b42318"
-    head = "正确！ Correct!" if g.correct else "不对。 Not quite."
-    lines = "".join(f"<li>{escape(zh)}<br><span style='color:#555'>{escape(en)}</span></li>" for zh, en in g.explanation)
+    if head is None:
+        head = "正确！ Correct!" if g.correct else "不对。 Not quite."
     return (f"<div class='mjlearn-quiz-feedback' data-correct='{str(g.correct).lower()}'>"
-            f"<b style='color:{color}'>{head}</b><ul>{lines}</ul></div>")
+            f"<b style='color:{color}'>{escape(head)}</b><ul>{_lines_html(g.explanation)}</ul></div>")
+
+
+def retry_html(h, more_hints: bool) -> str:
+    """A first wrong answer: not the solution yet, a hint and the invitation to try again."""
+    tip = (f"<div class='mjlearn-quiz-hint'>💡 {escape(h[0])}<br>{escape(h[1])}</div>" if h else "")
+    return ("<div class='mjlearn-quiz-feedback' data-correct='retry'>"
+            "<b style='color:#9a6700'>还不对，再试一次。 Not yet: try again.</b>" + tip +
+            "<div style='color:#555;font-size:90%'>" +
+            ("还可以再要提示，或按“答案”看解答。 Ask for another hint, or press Reveal for the worked solution."
+             if more_hints else "按“答案”可以看解答。 Press Reveal for the worked solution.") + "</div></div>")
+
+
+_MULTI_NOTE = ("<div class='mjlearn-quiz-multi' style='font-size:90%;color:#555'>可以选多个：按住 Ctrl（Mac 上按 ⌘）"
+               "或 Shift 再点击。 Pick every one that applies: hold Ctrl (⌘ on a Mac) or Shift while clicking.</div>")
 
 
 def _input_for(q: Question):
@@ -57,8 +79,20 @@ def _input_for(q: Question):
                               layout=W.Layout(width="auto"))
     if choices:
         return W.SelectMultiple(options=[(label, value) for value, label in choices],
-                                rows=min(12, len(choices)), layout=W.Layout(width="420px"))
-    return W.Text(placeholder=kind.answer_help[1], layout=W.Layout(width="420px"))
+                                rows=min(12, len(choices)), layout=W.Layout(width="420px", max_width="100%"))
+    return W.Text(placeholder=f"{kind.answer_help[0]} / {kind.answer_help[1]}",
+                  layout=W.Layout(width="560px", max_width="100%"))
+
+
+def _input_note(q: Question) -> str:
+    """What goes under the input: how to pick several, or how to type the answer (both languages)."""
+    kind = get_kind(q.kind)
+    if kind.answer == "choices":
+        return _MULTI_NOTE
+    if kind.answer in ("choice",):
+        return ""
+    zh, en = kind.answer_help
+    return f"<div class='mjlearn-quiz-help' style='font-size:90%;color:#555'>{escape(zh)}<br>{escape(en)}</div>"
 
 
 def _value(q: Question, w):
@@ -73,7 +107,12 @@ def _value(q: Question, w):
 class QuizWidget:
     """A sequence of questions in a notebook: answer, check, hint, reveal, next. Every answer is
     graded by the engine (:func:`mjlearn.quiz.grade`) and, if ``store`` is given (or ``record`` is
-    true: the default progress database), recorded."""
+    true: the default progress database), recorded.
+
+    A first wrong answer is not yet the end: the learner sees "not yet" with the next hint and may try
+    again; the worked solution comes with a second wrong answer or the Reveal button. Each try is
+    recorded as it is checked, so the first row of a question keeps the first try's verdict and the
+    progress store reads a wrong try followed by a right one as one corrected attempt (it counts half)."""
 
     def __init__(self, questions, *, title=("练习", "Practice"), store=None, record: bool = True, quiz=None):
         import ipywidgets as W
@@ -92,11 +131,18 @@ class QuizWidget:
         self.store = store
         self.index = 0
         self.results: list[Grade | None] = [None] * len(self.questions)
-        self._hints = 0
+        """The first attempt's grade of each question (None: not answered yet)."""
+        self.attempts: list[int] = [0] * len(self.questions)
+        """How many answers were checked for each question."""
+        self.solved: list[bool] = [False] * len(self.questions)
+        """Whether each question was answered right in the end (first try or a later one)."""
+        self._settled: list[bool] = [False] * len(self.questions)
+        self._last_answer = None
+        self._hints = self._hints_kept = 0
         self._start = time.monotonic()
         self.header = W.HTML()
         self.question = W.HTML()
-        self.box = W.Box()
+        self.box = W.VBox()
         self.check_button = W.Button(description="检查 Check", button_style="primary")
         self.hint_button = W.Button(description="提示 Hint")
         self.reveal_button = W.Button(description="答案 Reveal")
@@ -110,7 +156,8 @@ class QuizWidget:
         self.reveal_button.on_click(lambda _: self.show_solution())
         self.next_button.on_click(lambda _: self.next())
         self.widget = W.VBox([self.header, self.question, self.box,
-                              W.HBox([self.check_button, self.hint_button, self.reveal_button, self.next_button]),
+                              W.HBox([self.check_button, self.hint_button, self.reveal_button, self.next_button],
+                                     layout=W.Layout(flex_flow="row wrap")),
                               self.feedback])
         self.widget.add_class("mjlearn-quiz")
         self._show()
@@ -120,32 +167,86 @@ class QuizWidget:
     def current(self) -> Question:
         return self.questions[self.index]
 
-    def _show(self):
-        q = self.current
+    def score_text(self) -> str:
+        """The running score: right at the first try / answered, and how many were corrected."""
         done = sum(r is not None for r in self.results)
         right = sum(bool(r and r.correct) for r in self.results)
+        fixed = sum(1 for r, ok in zip(self.results, self.solved) if r is not None and not r.correct and ok)
+        text = f"{right}/{done} ✓"
+        if fixed:
+            text += f" · 改对 {fixed} corrected"
+        return text
+
+    def _header(self):
         self.header.value = (f"<b>{escape(self.title[0])} {escape(self.title[1])}</b> — "
-                             f"{self.index + 1}/{len(self.questions)} · {right}/{done} ✓")
+                             f"{self.index + 1}/{len(self.questions)} · "
+                             f"<span class='mjlearn-quiz-score'>{escape(self.score_text())}</span>")
+
+    def _show(self):
+        import ipywidgets as W
+        q = self.current
+        self._header()
         self.question.value = question_html(q)
         self.input = _input_for(q)
-        self.box.children = (self.input,)
+        note = _input_note(q)
+        self.box.children = (self.input,) + ((W.HTML(note),) if note else ())
         self.feedback.value = self._store_notice()
-        self._hints = 0
+        self._hints = self._hints_kept = 0
         self._start = time.monotonic()
-        self.check_button.disabled = False
+        self.check_button.disabled = self._settled[self.index]
 
     def answer(self, value) -> Grade:
-        """Grade ``value`` for the current question (what the Check button does with the input)."""
-        q = self.current
+        """Grade ``value`` for the current question (what the Check button does with the input).
+
+        Right: the engine's explanation. Wrong the first time: "not yet" and the next hint, to try
+        again. Wrong again: the engine's explanation of the solution. The score updates at once."""
+        q, i = self.current, self.index
         g = grade(q, value)
-        if self.results[self.index] is None:
-            self.results[self.index] = g
-            self._unsaved.append((q, value, g, self._hints, time.monotonic() - self._start))
-            self._save()
-        self.feedback.value = grade_html(g) + self._store_notice()
+        self.attempts[i] += 1
+        self._last_answer = value
+        if self.results[i] is None:
+            self.results[i] = g
+        if self._settled[i]:  # answered after the solution was shown: feedback only, nothing recorded
+            self.feedback.value = grade_html(g) + self._store_notice()
+            self._header()
+            return g
+        self._keep(q, g.answer, g)
         if g.correct:
-            self.check_button.disabled = True
+            self.solved[i] = True
+            head = "正确！ Correct!" if self.attempts[i] == 1 else f"改对了！ Correct now (try {self.attempts[i]})."
+            self._settle()
+            self.feedback.value = grade_html(g, head) + self._store_notice()
+        elif self.attempts[i] == 1 and value is not None:
+            h = hint(q, self._hints)
+            if h is not None:
+                self._hints += 1
+            self.feedback.value = retry_html(h, hint(q, self._hints) is not None) + self._store_notice()
+        else:
+            self._settle()
+            self.feedback.value = grade_html(g) + self._store_notice()
+        self._header()
         return g
+
+    def _keep(self, q: Question, value, g: Grade) -> None:
+        """Record one try. Tries at the same question follow each other, so the progress store reads a
+        wrong try and the right one after it as one corrected attempt; the first row keeps the first
+        try's verdict. Hints are counted with the try they came before."""
+        self._unsaved.append((q, value, g, self._hints - self._hints_kept, time.monotonic() - self._start))
+        self._hints_kept = self._hints
+        self._start = time.monotonic()
+        self._save()
+
+    def _settle(self) -> None:
+        """The question is done: no more tries are recorded (a reveal before any answer counts wrong)."""
+        i = self.index
+        if self._settled[i]:
+            return
+        self._settled[i] = True
+        self.check_button.disabled = True
+        if self.results[i] is None:  # revealed before any answer: counted wrong
+            g = grade(self.current, None)
+            self.results[i] = g
+            self._keep(self.current, None, g)
 
     def _save(self) -> None:
         """Record the answers not saved yet. On a storage problem they are kept and tried again with
@@ -182,8 +283,10 @@ class QuizWidget:
         try:
             value = _value(self.current, self.input)
         except QuizError as e:
+            zh, en = get_kind(self.current.kind).answer_help
             self.feedback.value = (f"<div class='mjlearn-quiz-feedback' data-correct='invalid'>"
-                                   f"{escape(str(e))}</div>")
+                                   f"无法理解这个答案。 Could not read this answer: {escape(str(e))}<br>"
+                                   f"{escape(zh)}<br>{escape(en)}</div>")
             return None
         return self.answer(value)
 
@@ -191,25 +294,32 @@ class QuizWidget:
         h = hint(self.current, self._hints)
         if h is None:
             h = ("没有更多提示了。", "No more hints.")
+            level = ""
         else:
             self._hints += 1
-        self.feedback.value = f"<div class='mjlearn-quiz-hint'>💡 {escape(h[0])}<br>{escape(h[1])}</div>"
+            level = f"（{self._hints}）" if self._hints > 1 else ""
+        self.feedback.value = f"<div class='mjlearn-quiz-hint'>💡{level} {escape(h[0])}<br>{escape(h[1])}</div>"
 
     def show_solution(self):
         sol, lines = reveal(self.current)
-        if self.results[self.index] is None:  # revealed before answering: counted wrong
-            self.answer(None)
-        body = "".join(f"<li>{escape(zh)}<br><span style='color:#555'>{escape(en)}</span></li>" for zh, en in lines)
-        self.feedback.value = f"<div class='mjlearn-quiz-solution'><b>答案 Solution</b><ul>{body}</ul></div>"
+        self._settle()  # revealed before a right answer: the first attempt's verdict stands (none: wrong)
+        self._header()
+        self.feedback.value = (f"<div class='mjlearn-quiz-solution'><b>答案 Solution</b><ul>{_lines_html(lines)}</ul>"
+                               f"</div>" + self._store_notice())
 
     def next(self):
+        if self.results[self.index] is not None:
+            self._settle()  # moving on after a wrong first try: it is recorded as it stands
         if self.index + 1 < len(self.questions):
             self.index += 1
             self._show()
         else:
+            self._header()
             right = sum(bool(r and r.correct) for r in self.results)
+            fixed = sum(1 for r, ok in zip(self.results, self.solved) if r is not None and not r.correct and ok)
             self.feedback.value = (f"<div class='mjlearn-quiz-done'><b>完成！ Done!</b> "
-                                   f"{right}/{len(self.questions)}</div>")
+                                   f"{right}/{len(self.questions)}"
+                                   + (f"，另有 {fixed} 题改对 (and {fixed} corrected)" if fixed else "") + "</div>")
 
     # -- display --------------------------------------------------------------------
     def _repr_mimebundle_(self, **kw):
@@ -234,7 +344,12 @@ def practice(topic: str = "all", n: int = 5, seed: int | None = None, difficulty
     """A short exercise set on a topic (or a kind, or ``"all"``) as a widget — one line in any notebook::
 
         mjlearn.quiz.practice("waits", n=5, seed=1)
+
+    ``practice("review")``: questions on what your own answers say is due (spaced repetition).
     """
+    if topic == "review":  # the review helper's hook (mjlearn/quiz/review.py)
+        from .review import review_practice
+        return review_practice(n=n, seed=seed, difficulty=difficulty, record=record, store=store)
     qs = questions_for(topic, n=n, seed=seed, difficulty=difficulty)
     if topic in TOPICS:
         title = TOPICS[topic]

@@ -114,7 +114,7 @@ class BeijingRuleSet(RuleSet):
     def illegal(self, win, items, total):
         w = win.wild_tile
         if w is not None and any(w in m.tiles for m in claimed_melds(win.hand)):
-            return ("混儿不能用来吃、碰、杠", f"the wild {w} cannot be claimed or used in a claimed meld (A-BJ-1b)")
+            return ("混儿不能用来吃、碰、杠", f"the wild {w} cannot be claimed or used in a claimed meld")
         if win.shape == "hun_gang" and not win.self_drawn:
             return ("混杠只能自摸", "混杠 (four wilds) wins by self-draw only")
         if (self.opt("mode") == "chipengti" and not win.concealed and not win.self_drawn):

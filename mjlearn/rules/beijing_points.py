@@ -85,7 +85,7 @@ _HAND_DOUBLINGS = ("gang_ci", "self_draw", "edge_closed_single_self_draw")
 """Doublings an opened hand loses under the A-BJP-12 switch (the dealer's stays)."""
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)   # keep RuleSet's short repr
 class PointsRuleSet(RuleSet):
     """One configuration of the points family (a column of regional.md §4.2)."""
 
@@ -138,10 +138,10 @@ class PointsRuleSet(RuleSet):
             if _claimed_chow_pung(hand) > limit:
                 return ("吃、碰一口；开杠可以再吃碰一口",
                         f"one chow-or-pung claim, one more per kong: {_claimed_chow_pung(hand)} claims "
-                        f"but only {limit} allowed (A-BJP-4)")
+                        f"but only {limit} allowed")
         w = win.wild_tile
         if w is not None and any(w in m.tiles for m in hand.melds if not m.is_concealed):
-            return ("混儿不能用来吃、碰、杠", f"the wild {w} cannot be claimed (A-BJ-1b)")
+            return ("混儿不能用来吃、碰、杠", f"the wild {w} cannot be claimed")
         if self.opened_self_draw_only and _opened(win) and not win.self_drawn:
             return ("吃碰后点炮不能胡，只能自摸", "after a chow or pung the hand wins by self-draw only")
         if self.has_wild and win.wild_count == 3 and not win.self_drawn:
@@ -152,7 +152,7 @@ class PointsRuleSet(RuleSet):
         if self.pair == "258" and self.opt("pair_258_seven_pairs") and win.form is Form.SEVEN_PAIRS:
             bad = [p.tile for p in win.reading.parts if not (p.tile.is_suited and p.tile.rank in (2, 5, 8))]
             if bad:
-                return ("七对须二五八将", f"seven pairs must be 2-5-8 pairs (A-BJP-10 switch): {bad[0]} is not")
+                return ("七对须二五八将", f"seven pairs must be 2-5-8 pairs here: {bad[0]} is not")
         return super().pair_problem(win)
 
     def settle(self, win, items, total) -> Ledger:

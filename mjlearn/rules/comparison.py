@@ -18,7 +18,7 @@ from ..seats import SEAT_LETTERS, Seat
 from .base import ContextError, RuleSet, TileSetError
 from .registry import get, names
 
-__all__ = ["compare", "Comparison", "Row", "differences", "Differences", "ruleset_html", "CJK_FONTS"]
+__all__ = ["compare", "Comparison", "Row", "differences", "Differences", "ruleset_html", "options_html", "CJK_FONTS"]
 
 CJK_FONTS = ["Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", "WenQuanYi Zen Hei",
              "WenQuanYi Micro Hei", "Microsoft YaHei", "SimHei", "PingFang SC", "Heiti SC",
@@ -81,46 +81,107 @@ class Comparison:
                 lines.append(f"  {r.name:<15} {r.status}: {r.reason[1]}")
         return "\n".join(lines)
 
+    def __repr__(self) -> str:
+        return str(self)
+
     def _repr_html_(self) -> str:
-        head = ("<tr><th>规则 Rule set</th><th>合法? Legal?</th><th>计分项 Patterns</th><th>合计 Total</th>"
-                + "".join(f"<th>{s}{Seat.of(s).zh}</th>" for s in SEAT_LETTERS) + "</tr>")
+        th = f"<th style='{_TD}'>"
+        head = (f"<tr>{th}规则<br><small>Rule set</small></th>{th}能和吗<br><small>Legal?</small></th>"
+                f"{th}计分项<br><small>Counted items</small></th>{th}合计<br><small>Total</small></th>"
+                f"{th}收付（本规则的单位）<br><small>Payments, in the rule set's own unit</small></th></tr>")
         body = []
         for r in self.rows:
-            status = {"legal": "是 yes", "illegal": "否 no", "n/a": "不适用 n/a"}[r.status]
+            status = {"legal": "能 · yes", "illegal": "不能 · no", "n/a": "不适用 · n/a"}[r.status]
             if r.status == "legal":
-                pats = escape(r.items_text) or "—"
-                total = f"{escape(str(r.total))} {escape(r.unit[0])}"
-                pays = "".join(f"<td style='text-align:right'>{r.payments[s]:+g}</td>" for s in SEAT_LETTERS)
+                its = r.result.items if r.result is not None else ()
+                pats = ("、".join(f"{escape(i.zh)} {i.value * i.count:g}" for i in its)
+                        + "<br><small style='color:#555'>"
+                        + ", ".join(f"{escape(i.en)} {i.value * i.count:g}" for i in its) + "</small>") if its else "—"
+                total = f"{escape(str(r.total))} {escape(r.unit[0])}<br><small>{escape(r.unit[1])}</small>"
+                pu = get(r.name).pay_unit
+                pays = (" ".join(f"<span style='white-space:nowrap'>{s}{Seat.of(s).zh} {r.payments[s]:+g}</span>"
+                                 for s in SEAT_LETTERS)
+                        + f"<br><small>{escape(pu[0])} · {escape(pu[1])}</small>")
             else:
-                pats = f"{escape(r.reason[0])}<br><small>{escape(r.reason[1])}</small>"
+                pats = f"{escape(r.reason[0])}<br><small style='color:#555'>{escape(r.reason[1])}</small>"
                 total = "—"
-                pays = "<td colspan=4></td>"
-            body.append(f"<tr><td>{escape(r.zh)}<br><small>{escape(r.en)}</small></td><td>{status}</td>"
-                        f"<td>{pats}</td><td>{total}</td>{pays}</tr>")
-        return (f"<table><caption>{escape(str(self.hand))}</caption>{head}{''.join(body)}</table>")
+                pays = "—"
+            body.append(f"<tr data-rules='{escape(r.name)}'><td style='{_TD}'>{escape(r.zh)}<br><small>{escape(r.en)}</small></td>"
+                        f"<td style='{_TD}'>{status}</td><td style='{_TD}'>{pats}</td><td style='{_TD}'>{total}</td>"
+                        f"<td style='{_TD}'>{pays}</td></tr>")
+        tiles = as_hand(self.hand)._repr_html_()
+        return (f"<div style='max-width:100%;overflow-x:auto'>{tiles}</div>"
+                f"<table style='{_TABLE}'><caption>{escape(str(self.hand))}</caption>{head}{''.join(body)}</table>")
 
     def plot(self, ax=None, lang: str | None = None):
-        """A bar chart of the winner's net gain under each rule set (0 where not legal or n/a).
-        matplotlib is imported here, never at import time; Chinese labels use :data:`CJK_FONTS`."""
+        """Horizontal bar charts of the winner's net gain under each rule set, one panel per payment
+        unit, so only amounts in the same unit share an axis; a rule set where the win is not legal
+        or the tiles are not used gets no bar and says why, in both languages. Labels are bilingual
+        (``lang`` only orders them). matplotlib is imported here, never at import time; Chinese
+        labels use :data:`CJK_FONTS`. Returns the first panel's axes (its ``figure`` holds every
+        panel); with ``ax`` given, every rule set goes on that one axes, so give it only rule sets
+        that pay in one unit."""
         import matplotlib.pyplot as plt
         lang = lang or get_language()
         plt.rcParams["font.sans-serif"] = CJK_FONTS + [f for f in plt.rcParams["font.sans-serif"]
                                                        if f not in CJK_FONTS]
         plt.rcParams["axes.unicode_minus"] = False
-        if ax is None:
-            _, ax = plt.subplots(figsize=(max(6, 0.8 * len(self.rows)), 4))
-        labels = [r.zh if lang == "zh" else r.name for r in self.rows]
-        values = [r.payments.get(self.winner, 0) if r.status == "legal" else 0 for r in self.rows]
-        colors = ["tab:green" if r.status == "legal" else "tab:gray" for r in self.rows]
-        ax.bar(range(len(values)), values, color=colors)
-        ax.set_xticks(range(len(values)))
-        ax.set_xticklabels(labels, rotation=45, ha="right")
-        ax.set_ylabel(f"{Seat.of(self.winner).zh}家净得 net gain of {self.winner}")
-        ax.set_title(str(self.hand))
-        for k, r in enumerate(self.rows):
-            if r.status != "legal":
-                ax.text(k, 0, "否" if r.status == "illegal" else "n/a", ha="center", va="bottom")
-        return ax
+        groups: dict = {}
+        for r in self.rows:
+            groups.setdefault(_pay_unit_key(get(r.name)), []).append(r)
+        if ax is not None:
+            panels = [(ax, list(self.rows), _pay_unit_key(get(self.rows[0].name)))]
+        else:
+            keys = list(groups)
+            heights = [0.32 * len(groups[k]) + 0.9 for k in keys]
+            fig, axes = plt.subplots(len(keys), 1, figsize=(9, sum(heights) + 0.8), squeeze=False,
+                                     gridspec_kw={"height_ratios": heights})
+            panels = [(axes[k][0], groups[key], key) for k, key in enumerate(keys)]
+        seat = Seat.of(self.winner)
+        for a, rows, (uzh, uen) in panels:
+            labels = [f"{r.zh} {r.en}" if lang == "zh" else f"{r.en} {r.zh}" for r in rows]
+            values = [r.payments.get(self.winner, 0) if r.status == "legal" else 0 for r in rows]
+            colors = ["tab:green" if r.status == "legal" else "tab:gray" for r in rows]
+            a.barh(range(len(values)), values, color=colors, height=0.6)
+            a.set_yticks(range(len(values)))
+            a.set_yticklabels(labels, fontsize=8)
+            a.set_ylim(max(len(values), 2) - 0.5, -0.5)        # top to bottom; one bar stays thin
+            a.set_xlabel(f"{seat.zh}家净得（{uzh}） · {seat.en}'s net gain ({uen})", fontsize=9)
+            a.set_title(f"单位 unit: {uzh} · {uen}", fontsize=9, loc="left")
+            a.margins(x=0.15)
+            for k, r in enumerate(rows):
+                if r.status == "legal":
+                    a.text(values[k], k, f" {values[k]:+g}", va="center", fontsize=8)
+                else:
+                    a.text(0, k, " 不能和 not legal" if r.status == "illegal" else " 不适用 n/a",
+                           va="center", fontsize=8, color="dimgray")
+        first = panels[0][0]
+        first.figure.suptitle(f"{self.hand}: {seat.zh}家在各规则下的净得（各按本规则的单位）\n"
+                              f"{seat.en}'s net gain under each rule set, in that rule set's own unit", fontsize=10)
+        first.figure.tight_layout()
+        return first
+
+
+def _chart(self, lang: str | None = None):
+    """The figure of :meth:`plot`, closed in pyplot so that a notebook shows it once (as the cell's
+    value) whatever the backend."""
+    import matplotlib.pyplot as plt
+    fig = self.plot(lang=lang).figure
+    plt.close(fig)
+    return fig
+
+
+Comparison.chart = _chart
+
+
+def _pay_unit_key(rs) -> tuple[str, str]:
+    """The unit a rule set pays in, without its explanation: amounts with equal keys may share an axis."""
+    zh, en = rs.pay_unit
+    return zh, en.split(" (")[0]
+
+
+_TD = "text-align:left;vertical-align:top;white-space:normal;padding:3px 6px"
+_TABLE = "border-collapse:collapse;table-layout:auto;width:100%;max-width:100%;margin:0.3em 0 1em 0"
 
 
 def compare(hand, rules=None, **context) -> Comparison:
@@ -158,18 +219,18 @@ _DIFF_ROWS = (
     ("flowers", "花牌", "Flowers", lambda rs: {"none": "none 无", "eight": "8", "fuzhou36": "36"}[rs.tiles.flowers]),
     ("chow", "吃", "Chow allowed", lambda rs: "yes 可" if rs.claims.chow else "no 不可"),
     ("pair", "将", "Pair rule", lambda rs: {"any": "any 乱将", "258": "2-5-8 二五八将", "none": "none 无将"}[rs.pair]),
-    ("wild", "混儿/财神", "Wilds", lambda rs: rs.wild or "none 无"),
+    ("wild", "混儿/财神", "Wilds", lambda rs: _plain(rs.wild) or "none 无"),
     ("minimum", "起和", "Minimum", lambda rs: str(rs.minimum) if rs.minimum else "none 无"),
-    ("discard_win", "点炮和", "Discard win allowed", lambda rs: rs.discard_win),
-    ("scoring", "计分", "Scoring", lambda rs: rs.scoring),
+    ("discard_win", "点炮和", "Discard win allowed", lambda rs: _plain(rs.discard_win)),
+    ("scoring", "计分", "Scoring", lambda rs: _plain(rs.scoring)),
     ("unit", "单位", "Unit", lambda rs: f"{rs.unit[0]} {rs.unit[1]}"),
-    ("dealer", "庄家", "Dealer multiplier", lambda rs: rs.dealer_rule or "n.s."),
-    ("kongs", "杠钱", "Kong money", lambda rs: rs.kong_money or "n.s."),
+    ("dealer", "庄家", "Dealer multiplier", lambda rs: _plain(rs.dealer_rule) or _NOT_SAID),
+    ("kongs", "杠钱", "Kong money", lambda rs: _plain(rs.kong_money) or _NOT_SAID),
     ("multi_win", "一炮多响", "Multiple winners",
      lambda rs: {"single_nearest": "no 截和", "multiple_allowed": "yes 可"}.get(rs.multi_win, rs.multi_win)),
     ("patterns", "番种数", "Patterns declared", lambda rs: str(len(rs.patterns)) if rs.patterns else "—"),
-    ("options", "可选项", "Switchable ⚠ defaults", lambda rs: str(len(rs.options))),
-    ("signature", "特色", "Signature rules", lambda rs: rs.signature),
+    ("options", "可选项", "Disputed rulings you can switch", lambda rs: str(len(rs.options))),
+    ("signature", "特色", "Signature rules", lambda rs: _plain(rs.signature)),
 )
 
 
@@ -184,17 +245,84 @@ class Differences:
         return {"rulesets": [rs.name for rs in self.rulesets],
                 "rows": [{"key": k, "zh": zh, "en": en, "cells": cells} for k, zh, en, cells in self.rows]}
 
+    def pages(self, per_page: int = 6) -> list[tuple]:
+        """The rule sets split into pages of at most ``per_page``, families kept together where they
+        fit: [(rule sets, rows restricted to them)]."""
+        from .about import FAMILIES
+        order = {n: k for k, (_, members) in enumerate(FAMILIES) for n in members}
+        groups: list[list[int]] = []
+        for k, rs in enumerate(self.rulesets):
+            fam = order.get(rs.name, -1 - k)
+            if groups and order.get(self.rulesets[groups[-1][-1]].name, None) == fam and fam >= 0:
+                groups[-1].append(k)
+            else:
+                groups.append([k])
+        pages: list[list[int]] = []
+        for g in groups:
+            while len(g) > per_page:
+                pages.append(g[:per_page])
+                g = g[per_page:]
+            if pages and len(pages[-1]) + len(g) <= per_page:
+                pages[-1].extend(g)
+            else:
+                pages.append(list(g))
+        return [(tuple(self.rulesets[k] for k in p), tuple((key, zh, en, [cells[k] for k in p])
+                                                         for key, zh, en, cells in self.rows)) for p in pages]
+
     def _repr_html_(self) -> str:
-        head = "<tr><th></th>" + "".join(f"<th>{escape(rs.zh)}<br><small>{escape(rs.name)}</small></th>"
-                                         for rs in self.rulesets) + "</tr>"
-        body = "".join(f"<tr><th style='text-align:left'>{escape(zh)}<br><small>{escape(en)}</small></th>"
-                       + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>"
-                       for _, zh, en, cells in self.rows)
-        return f"<table>{head}{body}</table>"
+        """One table per page of at most six rule sets (families together), each within ~1,000 px:
+        a fixed first column and equal columns whose text wraps."""
+        out = []
+        for sets, rows in self.pages():
+            cols = (f"<colgroup><col style='width:10em'>"
+                    + "".join("<col>" for _ in sets) + "</colgroup>")
+            head = (f"<tr><th style='{_TD}'></th>" + "".join(
+                f"<th style='{_TD}'>{escape(rs.zh)}<br><small>{escape(rs.en)}</small></th>" for rs in sets) + "</tr>")
+            body = "".join(f"<tr><th style='{_TD}'>{escape(zh)}<br><small>{escape(en)}</small></th>"
+                           + "".join(f"<td style='{_TD};overflow-wrap:anywhere'>{_cell_html(rs, key, c)}</td>"
+                                     for rs, c in zip(sets, cells)) + "</tr>"
+                           for key, zh, en, cells in rows)
+            from .about import family_of
+            fams = []
+            for rs in sets:
+                t = family_of(rs.name)[0]
+                if t not in fams:
+                    fams.append(t)
+            cap = (f"<caption style='text-align:left;font-weight:bold'>{escape('、'.join(z for z, _ in fams))} · "
+                   f"{escape(', '.join(e for _, e in fams))}</caption>")
+            out.append(f"<table class='mj-differences' style='{_TABLE};table-layout:fixed'>{cap}{cols}{head}{body}</table>")
+        return "".join(out)
 
     def __str__(self) -> str:
         return "\n".join(f"{en}: " + " | ".join(f"{rs.name}={c}" for rs, c in zip(self.rulesets, cells))
                          for _, _, en, cells in self.rows)
+
+    __repr__ = __str__
+
+
+_NOT_SAID = "未规定 not specified"
+
+
+def _cell_html(rs, key: str, cell: str) -> str:
+    """A cell in both languages: the Chinese wording (where the English is free text) above it."""
+    from .about import FACTS_ZH
+    zh = FACTS_ZH.get(rs.name, {}).get(key)
+    if zh and zh != cell:
+        return f"{escape(zh)}<br><small style='color:#555'>{escape(cell)}</small>"
+    return escape(cell)
+
+
+def _plain(text: str | None) -> str:
+    """Declared free text without references to the specification (ids such as A-BJ-1, section
+    numbers, "seed", "n.s."): what a learner may read."""
+    import re
+    if not text:
+        return ""
+    t = re.sub(r"\s*\((?:[^()]*?\b(?:A-[A-Z]+-\d+[a-z]?|§[\d.]+)[^()]*?)\)", "", text)
+    t = re.sub(r",?\s*\b(?:A-[A-Z]+-\d+[a-z]?|§[\d.]+)\b", "", t)
+    t = re.sub(r"\s*\((?:not )?(?:in|from) (?:the )?seed\)", "", t)
+    t = re.sub(r"\bn\.s\.", _NOT_SAID, t)
+    return re.sub(r"\s{2,}", " ", t).strip(" ,;")
 
 
 def differences(rules=None) -> Differences:
@@ -210,16 +338,28 @@ def differences(rules=None) -> Differences:
 
 
 def ruleset_html(rs: RuleSet) -> str:
-    """A rule set as a bilingual card: identity, the difference rows, its patterns and options."""
+    """A rule set as a bilingual card: its description in words, its facts and its patterns (the
+    options behind the disputed rulings are in :func:`options_html`, for the appendix)."""
+    from .tour import describe
     d = differences([rs])
-    facts = "".join(f"<tr><th style='text-align:left'>{escape(zh)} {escape(en)}</th><td>{escape(cells[0])}</td></tr>"
-                    for _, zh, en, cells in d.rows)
-    pats = "".join(f"<tr><td>{escape(p.zh)}</td><td>{escape(p.en)}</td><td>{p.value}</td>"
-                   f"<td>{escape(p.note)}</td></tr>" for p in rs.patterns)
-    opts = "".join(f"<tr><td><code>{escape(o.key)}</code></td><td>{escape(repr(rs.opt(o.key)))}</td>"
-                   f"<td>{escape(o.ref)}</td><td>{escape(o.zh)} {escape(o.en)}</td></tr>" for o in rs.options)
-    return (f"<h4>{escape(rs.zh)} {escape(rs.en)} <small>regional.md {escape(rs.section)}</small></h4>"
-            f"<table>{facts}</table>"
-            + (f"<table><tr><th>番种</th><th>Pattern</th><th>{escape((rs.item_unit or rs.unit)[1])}</th>"
-               f"<th>Note</th></tr>{pats}</table>" if pats else "")
-            + f"<table><tr><th>Option</th><th>Value</th><th>Ref</th><th></th></tr>{opts}</table>")
+    facts = "".join(f"<tr><th style='{_TD};width:11em'>{escape(zh)}<br><small>{escape(en)}</small></th>"
+                    f"<td style='{_TD}'>{_cell_html(rs, key, cells[0])}</td></tr>" for key, zh, en, cells in d.rows)
+    u = rs.item_unit or rs.unit
+    u = u if (u[0] or u[1]) else ("值", "value")
+    pats = "".join(f"<tr><td style='{_TD}'>{escape(p.zh)}</td><td style='{_TD}'>{escape(p.en)}</td>"
+                   f"<td style='{_TD};text-align:right'>{p.value}</td></tr>" for p in rs.patterns)
+    return (describe(rs).html()
+            + f"<details><summary>规则一览 · The rule set's facts</summary><table style='{_TABLE}'>{facts}</table></details>"
+            + (f"<details><summary>计分项 · Its patterns ({len(rs.patterns)})</summary><table style='{_TABLE}'>"
+               f"<tr><th style='{_TD}'>名称</th><th style='{_TD}'>Pattern</th><th style='{_TD}'>"
+               f"{escape(u[0])} · {escape(u[1])}</th></tr>{pats}</table></details>" if pats else ""))
+
+
+def options_html(rs: RuleSet) -> str:
+    """The options behind the rule set's disputed rulings, with their keys, current values and
+    references to the specification: for the appendix "Sources and rulings" only."""
+    rows = "".join(f"<tr><td style='{_TD}'><code>{escape(o.key)}</code></td><td style='{_TD}'><code>"
+                   f"{escape(repr(rs.opt(o.key)))}</code></td><td style='{_TD}'>{escape(o.ref)}</td>"
+                   f"<td style='{_TD}'>{escape(o.zh)}<br><small>{escape(o.en)}</small></td></tr>" for o in rs.options)
+    return (f"<table style='{_TABLE}'><tr><th style='{_TD}'>选项 option</th><th style='{_TD}'>取值 value</th>"
+            f"<th style='{_TD}'>依据 ref</th><th style='{_TD}'>说明 meaning</th></tr>{rows}</table>")

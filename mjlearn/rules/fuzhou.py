@@ -181,7 +181,7 @@ def _has_full_shape(w: Win) -> bool:
     return w.form is Form.REGULAR
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)   # keep RuleSet's short repr
 class FuzhouRules(RuleSet):
     """Fuzhou: 金 wild, honors as flowers, bonus hands, base × (2F + X)."""
 
@@ -239,8 +239,7 @@ class FuzhouRules(RuleSet):
             rule = self.opt("gold_claims")
             for m in hand.melds:
                 if jin in m.tiles and not m.is_concealed and (rule == "none" or m.kind is not MeldKind.CHOW):
-                    return (f"金（{jin.zh}）不能用来吃、碰、杠：{m}", f"金 ({jin}) cannot be used in a claim: {m}"
-                            + (" (A-FZ-3)" if m.kind is MeldKind.CHOW else ""))
+                    return (f"金（{jin.zh}）不能用来吃、碰、杠：{m}", f"金 ({jin}) cannot be used in a claim: {m}")
             if not win.self_drawn and hand.win_tile == jin:
                 return ("金不能打出：打金算炸胡，不能和", "a 金 may never be discarded (炸胡), so no one wins on it")
         if not win.self_drawn:
@@ -374,7 +373,7 @@ FUZHOU = register(FuzhouRules(
         Ctx("heavenly", False, "bool", "天胡: the dealer wins before his first discard (抢金)", "天胡"),
         Ctx("first_go_around", False, "bool",
             "the win comes in the first go-around (on the dealer's first discard or before the winner's "
-            "own first discard): 抢金 (A-FZ-5)", "第一巡"),
+            "own first discard): 抢金", "第一巡"),
         Ctx("took_indicator", False, "bool", "street 抢金: won by taking the turned-up 金 indicator", "抢翻金"),
         Ctx("passed_same_tile", False, "bool",
             "过水: the winner passed this tile earlier and has not discarded since", "过水"),

@@ -182,7 +182,7 @@ _COMPOSITES = {"mixed_pungs": ("half_flush", "all_pungs"), "pure_pungs": ("full_
 FLOOR_CASES = ("multi_win", "kong_bloom", "kong_bloom_liability", "haidi", "rob_kong")
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)   # keep RuleSet's short repr
 class HongKongRules(RuleSet):
     """Hong Kong / Guangdong: 番 → 2^番 points, 6-番 cap, 3番 floor cases and liability."""
 

@@ -88,7 +88,7 @@ class HuopinRuleSet(RuleSet):
         ind = d.pop("indicator")
         if ind is not None:
             if ind.is_flower:
-                raise ContextError("a flower indicator has no +1: turn up the following tile instead (A-HP-5)")
+                raise ContextError("a flower indicator has no +1: turn up the following tile instead")
             w = next_in_cycle(ind)
             if d["wild"] is not None and d["wild"] is not w:
                 raise ContextError(f"indicator {ind} makes {w} the wild, but wild={d['wild']} was given")

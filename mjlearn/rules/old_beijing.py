@@ -283,7 +283,7 @@ _PRICE_OPTION = {"pure_straight": "price_straight", "mixed_straight": "price_str
                  "kong_bloom_price": "price_kong_bloom"}
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)   # keep RuleSet's short repr
 class OldBeijingRules(RuleSet):
     """Old Beijing: 番 capped at 满贯, 嘴 uncapped, and separately priced items."""
 

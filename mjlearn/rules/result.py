@@ -65,6 +65,16 @@ class RegionalResult:
         return self.ruleset.unit
 
     @property
+    def steps(self) -> tuple[tuple[str, str], ...]:
+        """The arithmetic from the counted items up to what each payer owes, one (zh, en) line per
+        step (empty when the win is not legal): e.g. old Beijing's 番 price + 嘴 price + priced
+        items = the total. See :func:`mjlearn.rules.tour.worked`."""
+        if not self.legal:
+            return ()
+        from .tour import _steps
+        return tuple(_steps(self))
+
+    @property
     def substitutions(self) -> tuple[Tile, ...]:
         """What each wild stood for (a wild used as itself appears as itself)."""
         return tuple(t for part in self.wilds for t in part)
@@ -110,12 +120,15 @@ class RegionalResult:
         for i in self.items:
             rows.append(f"<tr><td>{escape(i.zh)} {escape(i.en)}</td><td style='text-align:right'>"
                         f"{escape(_value_text(rs, i))}</td></tr>")
+        if self.legal and self.items:
+            steps = "".join(f"<li>{escape(zh)} <span style='color:#555'>{escape(en)}</span></li>" for zh, en in self.steps)
+            rows.append(f"<tr><td colspan=2>算到价钱 Up to the price<ol style='margin:2px 0'>{steps}</ol></td></tr>")
         if self.legal:
             rows.append(f"<tr><th style='text-align:left'>合计 Total</th><th style='text-align:right'>"
                         f"{escape(str(self.total))} {escape(rs.unit[0])} {escape(rs.unit[1])}</th></tr>")
             pays = " ".join(f"{s}{_seat_zh(s)} {v:+g}" for s, v in self.payments.items())
             rows.append(f"<tr><td>收付 Payments</td><td style='text-align:right'>{escape(pays)}</td></tr>")
-        return (f"<div style='display:flex;gap:1em;align-items:flex-start'><div>{tiles}</div>"
+        return (f"<div style='display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start;max-width:100%'><div>{tiles}</div>"
                 f"<table><caption>{escape(rs.zh)} {escape(rs.en)}</caption>{''.join(rows)}</table></div>")
 
 

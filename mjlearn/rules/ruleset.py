@@ -338,6 +338,20 @@ class RuleSet:
         dealer's first discard; variants that read it otherwise override this."""
         return {"earthly": not self_drawn and not robbing and on_dealers_first_discard}
 
+    # --- words for the learner ---
+    @property
+    def about(self):
+        """The learner's description (:class:`~mjlearn.rules.about.About`): where it is played, what
+        is special, the disputed rulings, a worked example; None for a rule set without one."""
+        from .about import ABOUT
+        return ABOUT.get(self.name)
+
+    def describe(self):
+        """The rule set described in plain words, in both languages (HTML in a notebook, text in a
+        terminal): see :func:`mjlearn.rules.tour.describe`."""
+        from .tour import describe
+        return describe(self)
+
     def __repr__(self) -> str:
         extra = f".with_options(**{dict(self.settings)!r})" if self.settings else ""
         return f"mjlearn.rules.get({self.name!r}){extra}"

@@ -152,7 +152,7 @@ XIAN_PATTERNS = (
 _MULTIPLIERS = {"kong_bloom": "kong_bloom_mult", "heavenly": "heavenly_mult"}
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)   # keep RuleSet's short repr
 class XianRules(RuleSet):
     """Xi'an: flat payments in b, kong money at once, side bets."""
 
@@ -185,8 +185,8 @@ class XianRules(RuleSet):
             return (f"西安麻将只认四副一将，不算{win.form.zh}",
                     f"Xi'an accepts only four sets and a pair, not {win.form.en}")
         if win.ctx["kong"] and not win.self_drawn:
-            return ("西安麻将没有抢杠和：加杠不能被抢（A-XA-1）",
-                    "Xi'an has no robbing the kong: an added kong cannot be robbed (A-XA-1)")
+            return ("西安麻将没有抢杠和：加杠不能被抢",
+                    "Xi'an has no robbing the kong: an added kong cannot be robbed")
         return None
 
     def kong_lines(self, win) -> list[tuple[str, str, int, tuple[str, str]]]:

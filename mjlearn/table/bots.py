@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random as _random
 
+from ..seats import SEATS, Seat
 from ..shanten_core import near_tiles, regular_shanten_of_counts, shanten_of_counts
 
 try:  # the per-suit tables of mjlearn.shanten_core: re-evaluate only the suit a tile changes
@@ -60,6 +61,7 @@ class Bot:
     def __init__(self, seed: int | None = None, *, all_forms: bool = True):
         self.rng = _random.Random(seed)
         self.all_forms = all_forms
+        self._advice = None   # (table, events so far, seat, choice) of the last advice not yet acted on
 
     # --- evaluation ---------------------------------------------------------------------------
 
@@ -193,7 +195,7 @@ class Bot:
             for i in range(34):
                 if not c[i] or (table.wild is not None and i == table.wild.index):
                     continue
-                added = c[i] >= 1 and table._pung_of(seat, TILES[i]) is not None
+                added = c[i] >= 1 and table.claims.pung_of(seat, TILES[i]) is not None
                 if c[i] == 4 or added:
                     if not table.can_kong(seat, TILES[i]):
                         continue
@@ -212,7 +214,7 @@ class Bot:
         c = list(table.hands[seat][:34])
         for i in range(34):
             c[i] += 1
-            done = table._shape_ok(seat, c)
+            done = table.judging.shape_ok(seat, c)
             c[i] -= 1
             if done:
                 return True
@@ -227,6 +229,38 @@ class Bot:
             return table.grab_gold(seat)
         return None
 
+    def advise(self, table, seat) -> tuple[str, object]:
+        """What this bot would do now for ``seat``, without doing it: ``("discard", tile)``,
+        ``("kong", tile)``, ``("win", None)``, ``("chow", lowest tile of the run)``, ``("pung", None)``,
+        ``("pass", None)`` or ``("draw", None)``. The bot's next :meth:`act` on the same table state
+        does exactly this (a tie between equally good discards is broken at random once, not again),
+        and a hand played with advice plays as it would without.
+
+        >>> from mjlearn.table import Table
+        >>> t, bot = Table("mcr", seed=5), Bot(seed=0)
+        >>> what, tile = bot.advise(t, 0)
+        >>> e = bot.act(t, 0)
+        >>> what, e.tile == tile
+        ('discard', True)
+        """
+        seat = Seat.of(seat)
+        if table.phase == "draw":
+            return ("pass" if table.haidi_offered and not self.wants_haidi(table, seat) else "draw"), None
+        if table.phase == "rob":
+            return ("win" if "win" in table.claim_options(seat) else "pass"), None
+        what, arg = self._choice(table, seat)
+        self._advice = (table, len(table.log), seat, (what, arg))
+        if what in ("discard", "kong"):
+            return what, TILES[arg]
+        return what, arg
+
+    def _choice(self, table, seat) -> tuple[str, object]:
+        """The choice in the discard or claim phase: the one advised for this very state, if any."""
+        got, self._advice = self._advice, None
+        if got is not None and got[0] is table and got[1] == len(table.log) and got[2] == seat:
+            return got[3]
+        return self.choose_turn(table, seat) if table.phase == "discard" else self.choose_claim(table, seat)
+
     def act(self, table, seat: int):
         """Take this seat's next action on the table and return its event."""
         if table.phase == "draw":
@@ -234,7 +268,7 @@ class Bot:
                 return table.pass_(seat)
             return table.draw(seat)
         if table.phase == "discard":
-            what, arg = self.choose_turn(table, seat)
+            what, arg = self._choice(table, seat)
             if what == "win":
                 return table.win(seat)
             if what == "kong":
@@ -242,7 +276,7 @@ class Bot:
             return table.discard(seat, TILES[arg])
         if table.phase == "rob":
             return table.win(seat) if "win" in table.claim_options(seat) else table.pass_(seat)
-        what, arg = self.choose_claim(table, seat)
+        what, arg = self._choice(table, seat)
         if what == "chow":
             return table.chow(seat, arg)
         return getattr(table, "pass_" if what == "pass" else what)(seat)
@@ -274,22 +308,24 @@ def _live_near(seen, i: int) -> int:
 
 def _maybe_complete(table, seat: int) -> bool:
     """The shape check (special wins such as 混杠 or 将将胡 included); the rule set decides after."""
-    return table._shape_ok(seat, table.hands[seat][:34])
+    return table.judging.shape_ok(seat, table.hands[seat][:34])
 
 
-def play_hand(table, bots=None, *, human: int | None = None, ask=None, max_events: int = 10000):
+def play_hand(table, bots=None, *, human=None, ask=None, max_events: int = 10000):
     """Play ``table`` to the end with computer players and return it.
 
     ``bots``: four :class:`Bot` (or None for default ones seeded from the table's seed).
     ``human`` and ``ask``: the seat a learner plays and a callback ``ask(table, seat)`` that
     performs that seat's action (it is called whenever the learner must act).
     """
+    if human is not None:
+        human = Seat.of(human, name="human")
     if bots is None:
         base = table.seed if table.seed is not None else 0
         bots = [Bot(seed=base * 4 + s) for s in range(4)]
     facts = table.facts
     if facts.on_deal_wins or facts.gold_grab:      # what the players may do right after the deal
-        for seat in range(4):
+        for seat in SEATS:
             if seat != human and table.phase != "over":
                 bots[seat].start(table, seat)
     steps = 0
@@ -298,8 +334,8 @@ def play_hand(table, bots=None, *, human: int | None = None, ask=None, max_event
         if steps > max_events:
             raise RuntimeError("the hand did not finish")  # a state-machine bug, never a normal end
         if table.phase in ("claim", "rob"):
-            seat = min(table.pending, key=lambda s: (s - (table.last_discard[0] if table.phase == "claim"
-                                                            else table._robbing[0])) % 4)
+            origin = table.last_discard[0] if table.phase == "claim" else table._robbing[0]
+            seat = min(table.pending, key=lambda s: s.turns_after(origin))
         else:
             seat = table.turn
         if human is not None and seat == human:

@@ -4,48 +4,59 @@ declared in one's own turn (concealed, added, and robbing an added kong) and the
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..hand import Meld, MeldKind
 from ..tiles import TILES, Tile, tile as _tile
 from ..rules.wilds import shape_complete
-from .events import Chowed, Declared, HaidiOffered, Konged, Punged, ReplacementDrawn, SEAT_EN, SEAT_ZH
-from .wall import SEAT_LETTERS
-from .state import IllegalActionError, TableState, _ok, relative_seat
+from ..seats import SEATS, Seat
+from .events import Chowed, Declared, HaidiOffered, Konged, Punged, ReplacementDrawn
+from .state import IllegalActionError, _ok, seat_of
+
+if TYPE_CHECKING:
+    from .play import Table
 
 __all__ = ["Claims"]
 
 
-class Claims(TableState):
+class Claims:
     """Offering and resolving claims on a discard or an added kong; kongs and their replacement draws."""
 
-    def _claim_options(self, seat: int) -> list[str]:
+    def __init__(self, table: "Table") -> None:
+        self.t = table
+        """The table whose state this part reads and changes."""
+
+    def possible_claims(self, seat: Seat) -> list[str]:
+        """What ``seat`` could call on the last discard (without ``"pass"``): who is asked at all."""
         out = []
-        if self._can_win_discard(seat)[0]:
+        if self.t.judging.judge(seat, self.t.last_discard[1])[0]:
             out.append("win")
-        d, t = self.last_discard
-        if self._can_draw() and not self._wild_blocks(t):
-            h = self.hands[seat]
-            if self.claims_left[seat] != 0:
+        d, t = self.t.last_discard
+        if self.t._can_draw() and not self.t._wild_blocks(t):
+            h = self.t.hands[seat]
+            if self.t.claims_left[seat] != 0:
                 if h[t.index] >= 2:
                     out.append("pung")
-                if self.rules.claims.chow and seat == (d + 1) % 4 and self._chow_starts(seat, t):
+                if self.t.rules.claims.chow and seat is d.after() and self._chow_starts(seat, t):
                     out.append("chow")
-            if h[t.index] == 3 and self.wall.next_tail(0) is not None:
+            if h[t.index] == 3 and self.t.wall.next_tail(0) is not None:
                 out.append("kong")
         return out
 
-    def claim_options(self, seat: int) -> list[str]:
+    def claim_options(self, seat) -> list[str]:
         """What ``seat`` may call now: some of ``"win"``, ``"pung"``, ``"kong"``, ``"chow"``, ``"pass"``."""
-        if self.phase == "claim" and seat in self.pending:
-            return self._claim_options(seat) + ["pass"]
-        if self.phase == "rob" and seat in self.pending:
+        seat = seat_of(seat)
+        if self.t.phase == "claim" and seat in self.t.pending:
+            return self.possible_claims(seat) + ["pass"]
+        if self.t.phase == "rob" and seat in self.t.pending:
             return ["win", "pass"]
         return []
 
-    def _chow_starts(self, seat: int, t: Tile) -> list[Tile]:
+    def _chow_starts(self, seat: Seat, t: Tile) -> list[Tile]:
         i = t.index
         if i >= 27:
             return []
-        h, w = self.hands[seat], (self.wild.index if self.wild is not None else -1)
+        h, w = self.t.hands[seat], (self.t.wild.index if self.t.wild is not None else -1)
         out = []
         base = i - i % 9
         for s in (i - 2, i - 1, i):
@@ -55,65 +66,65 @@ class Claims(TableState):
                 out.append(TILES[s])
         return out
 
-    def chow_options(self, seat: int) -> list[Tile]:
+    def chow_options(self, seat) -> list[Tile]:
         """The runs ``seat`` could chow with the discard, by their lowest tile."""
-        if self.phase != "claim" or self.last_discard is None:
+        if self.t.phase != "claim" or self.t.last_discard is None:
             return []
-        return self._chow_starts(seat, self.last_discard[1])
+        return self._chow_starts(seat_of(seat), self.t.last_discard[1])
 
-    def _need_claim(self, seat: int, what_en: str, what_zh: str) -> Tile:
-        if seat not in (0, 1, 2, 3):
-            raise IllegalActionError(f"There is no seat {seat!r}: seats are 0-3 (East, South, West, North).",
-                                     f"没有座位{seat!r}：座位为0-3（东南西北）。")
-        if self.phase not in ("claim", "rob"):
+    def need_claim(self, seat: Seat, what_en: str, what_zh: str) -> Tile:
+        """The tile in question, or why ``seat`` cannot answer a discard (or an added kong) now."""
+        if self.t.phase not in ("claim", "rob"):
             raise IllegalActionError(f"There is no discard to {what_en} now.", f"现在没有可以{what_zh}的牌。")
-        if self.phase == "rob" and what_en not in ("win", "pass"):
+        if self.t.phase == "rob" and what_en not in ("win", "pass"):
             raise IllegalActionError(f"An added kong can only be robbed by a win, not by a {what_en}.",
                                      f"加杠只能抢杠和，不能{what_zh}。")
-        d, t = (self._robbing if self.phase == "rob" else self.last_discard)
+        d, t = (self.t._robbing if self.t.phase == "rob" else self.t.last_discard)
         if seat == d:
-            raise IllegalActionError(f"{SEAT_EN[seat]} cannot {what_en} his own tile.",
-                                     f"{SEAT_ZH[seat]}不能{what_zh}自己的牌。")
-        if seat in self.calls:
-            raise IllegalActionError(f"{SEAT_EN[seat]} has already answered.", f"{SEAT_ZH[seat]}已经表态了。")
+            raise IllegalActionError(f"{seat.en} cannot {what_en} his own tile.",
+                                     f"{seat.player_zh}不能{what_zh}自己的牌。")
+        if seat in self.t.calls:
+            raise IllegalActionError(f"{seat.en} has already answered.", f"{seat.player_zh}已经表态了。")
         return t
 
-    def _need_pending(self, seat: int) -> None:
+    def need_pending(self, seat: Seat) -> None:
+        """Raise unless ``seat`` is one of the seats still asked about the tile."""
         # Only seats with a legal claim are asked; the specific reason is given before this one.
-        if seat not in self.pending:
-            t = self._claim_tile()
-            raise IllegalActionError(f"{SEAT_EN[seat]} has no claim on {t} ({t.en}).",
-                                     f"{SEAT_ZH[seat]}对{t.zh}无牌可吃碰杠和。")
+        if seat not in self.t.pending:
+            t = self.t._claim_tile()
+            raise IllegalActionError(f"{seat.en} has no claim on {t} ({t.en}).",
+                                     f"{seat.player_zh}对{t.zh}无牌可吃碰杠和。")
 
-    def _claim_common(self, seat: int, t: Tile, what_en: str, what_zh: str) -> None:
+    def _claim_common(self, seat: Seat, t: Tile, what_en: str, what_zh: str) -> None:
         self._need_not_forced(seat, t)
-        if self._wild_blocks(t):
+        if self.t._wild_blocks(t):
             raise IllegalActionError(f"{t} is the wild; a discarded wild cannot be claimed.",
                                      f"{t.zh}是百搭（混儿），打出的百搭不能吃碰杠。")
-        if not self._can_draw():
+        if not self.t._can_draw():
             raise IllegalActionError(f"The wall is exhausted: the last discard can only be won, not claimed for a {what_en}.",
                                      f"牌墙已尽，最后一张打出的牌只能和，不能{what_zh}。")
-        if self.claims_left[seat] == 0 and what_en in ("chow", "pung"):
-            raise IllegalActionError(f"{SEAT_EN[seat]} has used up his chow-or-pung claims (one, plus one per kong).",
-                                     f"{SEAT_ZH[seat]}吃碰一口已用完（开杠可再吃碰一口）。")
+        if self.t.claims_left[seat] == 0 and what_en in ("chow", "pung"):
+            raise IllegalActionError(f"{seat.en} has used up his chow-or-pung claims (one, plus one per kong).",
+                                     f"{seat.player_zh}吃碰一口已用完（开杠可再吃碰一口）。")
 
-    def verify_chow(self, seat: int, start=None) -> None:
+    def verify_chow(self, seat, start=None) -> None:
         """Raise unless ``seat`` may chow the discard; ``start`` = the lowest tile of the run."""
-        t = self._need_claim(seat, "chow", "吃")
-        d = self.last_discard[0]
-        if not self.rules.claims.chow:
-            raise IllegalActionError(f"There is no chow in {self.rules.en} mahjong.",
-                                     f"{self.rules.zh}不能吃牌。")
-        if seat != (d + 1) % 4:
+        seat = seat_of(seat)
+        t = self.need_claim(seat, "chow", "吃")
+        d = self.t.last_discard[0]
+        if not self.t.rules.claims.chow:
+            raise IllegalActionError(f"There is no chow in {self.t.rules.en} mahjong.",
+                                     f"{self.t.rules.zh}不能吃牌。")
+        if seat is not d.after():
             raise IllegalActionError(
-                f"{SEAT_EN[seat]} cannot chow {SEAT_EN[d]}'s discard: a chow is only from the left player (上家), "
-                f"which for {SEAT_EN[seat]} is {SEAT_EN[(seat - 1) % 4]}.",
-                f"{SEAT_ZH[seat]}不能吃{SEAT_ZH[d]}的牌：只能吃上家的牌，{SEAT_ZH[seat]}的上家是{SEAT_ZH[(seat - 1) % 4]}。")
+                f"{seat.en} cannot chow {d.en}'s discard: a chow is only from the left player (上家), "
+                f"which for {seat.en} is {seat.after(-1).en}.",
+                f"{seat.player_zh}不能吃{d.player_zh}的牌：只能吃上家的牌，{seat.player_zh}的上家是{seat.after(-1).player_zh}。")
         self._claim_common(seat, t, "chow", "吃")
         starts = self._chow_starts(seat, t)
         if not starts:
-            raise IllegalActionError(f"{SEAT_EN[seat]} has no two tiles that make a run with {t}.",
-                                     f"{SEAT_ZH[seat]}手里没有能和{t.zh}组成顺子的两张牌。")
+            raise IllegalActionError(f"{seat.en} has no two tiles that make a run with {t}.",
+                                     f"{seat.player_zh}手里没有能和{t.zh}组成顺子的两张牌。")
         if start is None:
             if len(starts) > 1:
                 raise IllegalActionError(
@@ -121,277 +132,287 @@ class Claims(TableState):
                     f"要说明吃哪一组：{t.zh}可以吃成{'、'.join(str(s.rank) + str(s.rank + 1) + str(s.rank + 2) for s in starts)}。")
         elif _tile(start) not in starts:
             s = _tile(start)
-            raise IllegalActionError(f"{SEAT_EN[seat]} cannot chow {t} into a run starting at {s}.",
-                                     f"{SEAT_ZH[seat]}不能用{t.zh}吃成从{s.zh}起的顺子。")
-        self._need_pending(seat)
+            raise IllegalActionError(f"{seat.en} cannot chow {t} into a run starting at {s}.",
+                                     f"{seat.player_zh}不能用{t.zh}吃成从{s.zh}起的顺子。")
+        self.need_pending(seat)
 
-    def can_chow(self, seat: int, start=None) -> bool:
+    def can_chow(self, seat, start=None) -> bool:
         return _ok(self.verify_chow, seat, start)
 
-    def chow(self, seat: int, start=None) -> Declared:
+    def chow(self, seat, start=None) -> Declared:
         """Call chow on the left player's discard (takes effect if no pung, kong or win is called)."""
+        seat = seat_of(seat)
         self.verify_chow(seat, start)
-        t = self.last_discard[1]
+        t = self.t.last_discard[1]
         s = _tile(start) if start is not None else self._chow_starts(seat, t)[0]
-        return self._call(seat, "chow", t, s)
+        return self.call(seat, "chow", t, s)
 
-    def verify_pung(self, seat: int) -> None:
+    def verify_pung(self, seat) -> None:
         """Raise unless ``seat`` may pung the discard."""
-        t = self._need_claim(seat, "pung", "碰")
+        seat = seat_of(seat)
+        t = self.need_claim(seat, "pung", "碰")
         self._claim_common(seat, t, "pung", "碰")
-        if self.hands[seat][t.index] < 2:
-            raise IllegalActionError(f"{SEAT_EN[seat]} needs two {t} to pung it; he has {self.hands[seat][t.index]}.",
-                                     f"{SEAT_ZH[seat]}要有两张{t.zh}才能碰，只有{self.hands[seat][t.index]}张。")
-        self._need_pending(seat)
+        if self.t.hands[seat][t.index] < 2:
+            raise IllegalActionError(f"{seat.en} needs two {t} to pung it; he has {self.t.hands[seat][t.index]}.",
+                                     f"{seat.player_zh}要有两张{t.zh}才能碰，只有{self.t.hands[seat][t.index]}张。")
+        self.need_pending(seat)
 
-    def can_pung(self, seat: int) -> bool:
+    def can_pung(self, seat) -> bool:
         return _ok(self.verify_pung, seat)
 
-    def pung(self, seat: int) -> Declared:
+    def pung(self, seat) -> Declared:
         """Call pung on the discard (beats a chow)."""
+        seat = seat_of(seat)
         self.verify_pung(seat)
-        return self._call(seat, "pung", self.last_discard[1])
+        return self.call(seat, "pung", self.t.last_discard[1])
 
-    def verify_kong(self, seat: int, tile=None) -> None:
+    def verify_kong(self, seat, tile=None) -> None:
         """Raise unless ``seat`` may kong: on a discard (three in hand), or in his own turn a concealed
         kong (four in hand) or an added kong (a pung of his plus the fourth tile)."""
-        if self.phase in ("claim", "rob"):
-            t = self._need_claim(seat, "kong", "杠")
+        seat = seat_of(seat)
+        if self.t.phase in ("claim", "rob"):
+            t = self.need_claim(seat, "kong", "杠")
             if tile is not None and _tile(tile) is not t:
                 raise IllegalActionError(f"The discard is {t}, not {_tile(tile)}.", f"打出的是{t.zh}，不是{_tile(tile).zh}。")
             self._claim_common(seat, t, "kong", "杠")
-            if self.hands[seat][t.index] != 3:
+            if self.t.hands[seat][t.index] != 3:
                 raise IllegalActionError(
-                    f"A kong on a discard needs three {t} in hand; {SEAT_EN[seat]} has {self.hands[seat][t.index]}.",
-                    f"明杠要手里有三张{t.zh}，{SEAT_ZH[seat]}只有{self.hands[seat][t.index]}张。")
+                    f"A kong on a discard needs three {t} in hand; {seat.en} has {self.t.hands[seat][t.index]}.",
+                    f"明杠要手里有三张{t.zh}，{seat.player_zh}只有{self.t.hands[seat][t.index]}张。")
             self._need_replacement()
-            self._need_pending(seat)
+            self.need_pending(seat)
             return
-        self._need_turn(seat, "discard", "declare a kong", "开杠")
+        self.t._need_turn(seat, "discard", "declare a kong", "开杠")
         if tile is None:
             raise IllegalActionError("Say which tile to kong.", "要说明杠哪一张牌。")
         t = _tile(tile)
-        if self._after_claim is not None:
-            raise IllegalActionError(f"{SEAT_EN[seat]} has just claimed a tile and may not kong before his next draw.",
-                                     f"{SEAT_ZH[seat]}刚吃碰过，摸牌之前不能开杠。")
-        if self.wild is not None and t is self.wild:
+        if self.t._after_claim is not None:
+            raise IllegalActionError(f"{seat.en} has just claimed a tile and may not kong before his next draw.",
+                                     f"{seat.player_zh}刚吃碰过，摸牌之前不能开杠。")
+        if self.t.wild is not None and t is self.t.wild:
             raise IllegalActionError(f"{t} is the wild; wilds cannot make a kong.", f"{t.zh}是百搭，不能开杠。")
-        n = self.hands[seat][t.index]
-        if n < 4 and not (n >= 1 and self._pung_of(seat, t) is not None):
+        n = self.t.hands[seat][t.index]
+        if n < 4 and not (n >= 1 and self.pung_of(seat, t) is not None):
             raise IllegalActionError(
-                f"A kong needs four {t}: {SEAT_EN[seat]} holds {n} and has no pung of {t} to add to.",
-                f"开杠要有四张{t.zh}：{SEAT_ZH[seat]}手里只有{n}张，也没有{t.zh}的碰可以加杠。")
+                f"A kong needs four {t}: {seat.en} holds {n} and has no pung of {t} to add to.",
+                f"开杠要有四张{t.zh}：{seat.player_zh}手里只有{n}张，也没有{t.zh}的碰可以加杠。")
         self._need_replacement()
 
     def _need_replacement(self) -> None:
-        if self.wall.next_tail(0) is None or not self._can_draw():
+        if self.t.wall.next_tail(0) is None or not self.t._can_draw():
             raise IllegalActionError("The wall has no tile left for a kong replacement.", "牌墙已无牌可补，不能开杠。")
 
-    def _pung_of(self, seat: int, t: Tile) -> int | None:
-        for k, m in enumerate(self.melds[seat]):
+    def pung_of(self, seat: Seat, t: Tile) -> int | None:
+        """Index in ``seat``'s melds of his pung of ``t`` (to add a kong to), or None."""
+        for k, m in enumerate(self.t.melds[seat]):
             if m.kind is MeldKind.PUNG and m.tile is t:
                 return k
         return None
 
-    def can_kong(self, seat: int, tile=None) -> bool:
+    def can_kong(self, seat, tile=None) -> bool:
         return _ok(self.verify_kong, seat, tile)
 
-    def kong(self, seat: int, tile=None) -> Declared:
+    def kong(self, seat, tile=None) -> Declared:
         """Kong: on a discard (a claim), or in one's own turn a concealed or added kong."""
+        seat = seat_of(seat)
         self.verify_kong(seat, tile)
-        if self.phase == "claim":
-            return self._call(seat, "kong", self.last_discard[1])
+        if self.t.phase == "claim":
+            return self.call(seat, "kong", self.t.last_discard[1])
         t = _tile(tile)
-        e = self._emit(Declared(seat, "kong", t))
-        if self.hands[seat][t.index] == 4:
-            self.hands[seat][t.index] -= 4
+        e = self.t._emit(Declared(seat, "kong", t))
+        if self.t.hands[seat][t.index] == 4:
+            self.t.hands[seat][t.index] -= 4
             meld = Meld(MeldKind.KONG, t)
-            self.melds[seat].append(meld)
-            self._emit(Konged(seat, "concealed", t, meld))
-            self.kongs += 1
-            self._claimed = True
-            self._kong_replacement(seat, prefer=1 if self.facts.kong_replacement == "by_kong_kind" else 0)
+            self.t.melds[seat].append(meld)
+            self.t._emit(Konged(seat, "concealed", t, meld))
+            self.t.kongs += 1
+            self.t._claimed = True
+            self._kong_replacement(seat, prefer=1 if self.t.facts.kong_replacement == "by_kong_kind" else 0)
             return e
         robbers = []
-        if self.facts.kong_robbing:
-            self._robbing = (seat, t)        # judged as a win on seat's kong tile
-            robbers = [s for s in range(4) if s != seat and self._can_win_on(s, t, robbing=True)[0]]
-            self._robbing = None
+        if self.t.facts.kong_robbing:
+            self.t._robbing = (seat, t)        # judged as a win on seat's kong tile
+            robbers = [s for s in SEATS if s != seat and self.t.judging.judge(s, t, robbing=True)[0]]
+            self.t._robbing = None
         if robbers:
-            self.phase = "rob"
-            self._robbing = (seat, t)
-            self.calls = {}
-            self.pending = set(robbers)
+            self.t.phase = "rob"
+            self.t._robbing = (seat, t)
+            self.t.calls = {}
+            self.t.pending = set(robbers)
         else:
             self._complete_added_kong(seat, t)
         return e
 
-    def _complete_added_kong(self, seat: int, t: Tile) -> None:
-        k = self._pung_of(seat, t)
-        pung = self.melds[seat][k]
-        self.hands[seat][t.index] -= 1
+    def _complete_added_kong(self, seat: Seat, t: Tile) -> None:
+        k = self.pung_of(seat, t)
+        pung = self.t.melds[seat][k]
+        self.t.hands[seat][t.index] -= 1
         meld = Meld(MeldKind.KONG, t, pung.offer + 4)
-        del self.melds[seat][k]
-        self.melds[seat].append(meld)     # the newest meld last: a kong bloom is read from the last meld
-        self._emit(Konged(seat, "added", t, meld, (seat - pung.offer) % 4))
-        self.kongs += 1
-        self._claimed = True
-        self.phase = "discard"
-        self.turn = seat
-        self._robbing = None
+        del self.t.melds[seat][k]
+        self.t.melds[seat].append(meld)     # the newest meld last: a kong bloom is read from the last meld
+        self.t._emit(Konged(seat, "added", t, meld, seat.from_offer(pung.offer)))
+        self.t.kongs += 1
+        self.t._claimed = True
+        self.t.phase = "discard"
+        self.t.turn = seat
+        self.t._robbing = None
         self._kong_replacement(seat, prefer=0)
 
-    def _kong_replacement(self, seat: int, prefer: int) -> None:
-        if self.claims_left[seat] >= 0:
-            self.claims_left[seat] += 1
-        w = self.wall
+    def _kong_replacement(self, seat: Seat, prefer: int) -> None:
+        if self.t.claims_left[seat] >= 0:
+            self.t.claims_left[seat] += 1
+        w = self.t.wall
         taken = None
         if w.tail_skip:   # Yunnan: a face-up tail tile may be taken only if it completes the hand
-            h = self.hands[seat]
+            h = self.t.hands[seat]
             for p in sorted(w.tail_skip):
                 if w.state[p]:
                     continue
                 i = w.tiles[p]
                 h[i] += 1
-                done = shape_complete(h[:34], len(self.melds[seat]), None, self.facts.shapes)
+                done = shape_complete(h[:34], len(self.t.melds[seat]), None, self.t.facts.shapes)
                 h[i] -= 1
                 if done:
                     taken = (p, w.take_tail_at(p))
                     break
         p, t = taken or w.draw_tail(prefer)
-        self.hands[seat][t] += 1
-        self._emit(ReplacementDrawn(seat, TILES[t], p))
-        self._drawn, self._drawn_kind, self._after_claim = TILES[t], "kong", None
-        self.phase = "discard"
-        self.turn = seat
-        self._replace_flowers_in_play(seat)
-        self._final = not self._can_draw()
+        self.t.hands[seat][t] += 1
+        self.t._emit(ReplacementDrawn(seat, TILES[t], p))
+        self.t._drawn, self.t._drawn_kind, self.t._after_claim = TILES[t], "kong", None
+        self.t.phase = "discard"
+        self.t.turn = seat
+        self.t._replace_flowers_in_play(seat)
+        self.t._final = not self.t._can_draw()
 
-    def verify_pass(self, seat: int) -> None:
+    def verify_pass(self, seat) -> None:
         """Raise unless ``seat`` has a discard (or an added kong) to answer, or is offered the last
         wall tile in Changsha's 海底漫游 (then passing declines it)."""
-        if self.haidi_offered:
-            self._need_turn(seat, "draw", "decline the last tile", "不要海底牌")
+        seat = seat_of(seat)
+        if self.t.haidi_offered:
+            self.t._need_turn(seat, "draw", "decline the last tile", "不要海底牌")
             return
-        t = self._need_claim(seat, "pass", "过")
-        self._need_pending(seat)
+        t = self.need_claim(seat, "pass", "过")
+        self.need_pending(seat)
         self._need_not_forced(seat, t)
 
-    def _need_not_forced(self, seat: int, t: Tile) -> None:
-        if self._forced(seat):
-            raise IllegalActionError(f"In the last {self.facts.forced_win_tiles} tiles of the wall a win on a "
-                                     f"discard is automatic: {SEAT_EN[seat]} wins on {t}.",
-                                     f"最后{self.facts.forced_win_tiles}张牌点炮自动和牌：{SEAT_ZH[seat]}和{t.zh}。")
+    def _need_not_forced(self, seat: Seat, t: Tile) -> None:
+        if self.t.judging.forced(seat):
+            raise IllegalActionError(f"In the last {self.t.facts.forced_win_tiles} tiles of the wall a win on a "
+                                     f"discard is automatic: {seat.en} wins on {t}.",
+                                     f"最后{self.t.facts.forced_win_tiles}张牌点炮自动和牌：{seat.player_zh}和{t.zh}。")
 
-    def can_pass(self, seat: int) -> bool:
+    def can_pass(self, seat) -> bool:
         return _ok(self.verify_pass, seat)
 
-    def pass_(self, seat: int) -> Declared:
+    def pass_(self, seat) -> Declared:
         """Decline to claim the discard (or to rob the kong)."""
+        seat = seat_of(seat)
         self.verify_pass(seat)
-        if self.phase == "draw":     # 海底漫游: declined; offer it to the next player, or the hand is drawn
-            e = self._emit(Declared(seat, "decline"))
-            self._haidi.append(seat)
-            if len(self._haidi) == 4:
-                self._end_exhausted()
+        if self.t.phase == "draw":     # 海底漫游: declined; offer it to the next player, or the hand is drawn
+            e = self.t._emit(Declared(seat, "decline"))
+            self.t._haidi.append(seat)
+            if len(self.t._haidi) == 4:
+                self.t._end_exhausted()
             else:
-                self.turn = (seat + 1) % 4
+                self.t.turn = seat.after()
             return e
-        return self._call(seat, "pass", self._claim_tile())
+        return self.call(seat, "pass", self.t._claim_tile())
 
-    def _call(self, seat: int, action: str, t: Tile, start: Tile | None = None) -> Declared:
-        if action != "win" and self.facts.passed_win != "none" and \
-                self._judge(seat, t, robbing=self.phase == "rob")[0]:
-            self._passed_seats.add(seat)          # 漏胡: no discard win before his next draw
-            self._passed_tiles[seat].add(t.index)  # 过水: not this tile before his next discard
-        e = self._emit(Declared(seat, action, t, start))
-        self.calls[seat] = (action, start)
-        self.pending.discard(seat)
-        if not self.pending:
-            if self.phase == "rob":
+    def call(self, seat: Seat, action: str, t: Tile, start: Tile | None = None) -> Declared:
+        """Record ``seat``'s answer to the tile; when every asked seat has answered, resolve."""
+        if action != "win" and self.t.facts.passed_win != "none" and \
+                self.t.judging.judge(seat, t, robbing=self.t.phase == "rob")[0]:
+            self.t._passed_seats.add(seat)          # 漏胡: no discard win before his next draw
+            self.t._passed_tiles[seat].add(t.index)  # 过水: not this tile before his next discard
+        e = self.t._emit(Declared(seat, action, t, start))
+        self.t.calls[seat] = (action, start)
+        self.t.pending.discard(seat)
+        if not self.t.pending:
+            if self.t.phase == "rob":
                 self._resolve_rob()
             else:
-                self._resolve_claims()
+                self.resolve()
         return e
 
-    def _winners_in_order(self, origin: int) -> list[int]:
+    def _winners_in_order(self, origin: Seat) -> list[Seat]:
         """The seats that called a win and collect, in turn order from ``origin`` (the discarder or the
         konger): the rule set's ``choose_winners`` decides among several."""
-        order = [(origin + k) % 4 for k in (1, 2, 3)]
-        wins = [s for s in order if self.calls.get(s, ("pass",))[0] == "win"]
+        wins = [s for s in origin.others() if self.t.calls.get(s, ("pass",))[0] == "win"]
         if len(wins) < 2:
             return wins
-        t, rob = self._claim_tile(), self.phase == "rob"
-        claims = [(SEAT_LETTERS[s], self._judge(s, t, robbing=rob)[4]) for s in wins]
-        chosen, _ = self.rules.choose_winners(claims, SEAT_LETTERS[origin])
-        return [SEAT_LETTERS.index(x) for x in chosen]
+        t, rob = self.t._claim_tile(), self.t.phase == "rob"
+        claims = [(s.letter, self.t.judging.judge(s, t, robbing=rob)[4]) for s in wins]
+        chosen, _ = self.t.rules.choose_winners(claims, origin.letter)
+        return [Seat.of(x) for x in chosen]
 
     def _resolve_rob(self) -> None:
-        konger, t = self._robbing
+        konger, t = self.t._robbing
         wins = self._winners_in_order(konger)
         if wins:
-            self._finish_wins(wins, t, konger, robbing=True, self_drawn=False)
+            self.t.judging.finish_wins(wins, t, konger, robbing=True, self_drawn=False)
             return
         self._complete_added_kong(konger, t)
 
-    def _resolve_claims(self) -> None:
-        d, t = self.last_discard
+    def resolve(self) -> None:
+        """Resolve the answers to a discard: wins (the rule set chooses among several), then a
+        pung or kong, then a chow; else the next player draws, or the wall is exhausted."""
+        d, t = self.t.last_discard
         wins = self._winners_in_order(d)
         if wins:
-            self._finish_wins(wins, t, d, robbing=False, self_drawn=False)
+            self.t.judging.finish_wins(wins, t, d, robbing=False, self_drawn=False)
             return
-        for s, (action, start) in self.calls.items():
+        for s, (action, start) in self.t.calls.items():
             if action in ("pung", "kong"):
                 self._take_discard(s)
-                rel = relative_seat(s, d)
+                rel = s.offer_from(d)
                 if action == "pung":
-                    self.hands[s][t.index] -= 2
+                    self.t.hands[s][t.index] -= 2
                     meld = Meld(MeldKind.PUNG, t, rel)
-                    self.melds[s].append(meld)
-                    self._emit(Punged(s, d, t, meld))
-                    self._claimed = True
-                    self.claims_left[s] -= 1 if self.claims_left[s] > 0 else 0
+                    self.t.melds[s].append(meld)
+                    self.t._emit(Punged(s, d, t, meld))
+                    self.t._claimed = True
+                    self.t.claims_left[s] -= 1 if self.t.claims_left[s] > 0 else 0
                     self._claimed_turn(s, t)
                 else:
-                    self.hands[s][t.index] -= 3
+                    self.t.hands[s][t.index] -= 3
                     meld = Meld(MeldKind.KONG, t, rel)
-                    self.melds[s].append(meld)
-                    self._emit(Konged(s, "melded", t, meld, d))
-                    self.kongs += 1
-                    self._claimed = True
+                    self.t.melds[s].append(meld)
+                    self.t._emit(Konged(s, "melded", t, meld, d))
+                    self.t.kongs += 1
+                    self.t._claimed = True
                     self._kong_replacement(s, prefer=0)
                 return
-        for s, (action, start) in self.calls.items():
+        for s, (action, start) in self.t.calls.items():
             if action == "chow":
                 self._take_discard(s)
                 for j in range(start.index, start.index + 3):
                     if j != t.index:
-                        self.hands[s][j] -= 1
+                        self.t.hands[s][j] -= 1
                 meld = Meld(MeldKind.CHOW, start, t.index - start.index + 1)
-                self.melds[s].append(meld)
-                self._emit(Chowed(s, d, t, meld))
-                self._claimed = True
-                self.claims_left[s] -= 1 if self.claims_left[s] > 0 else 0
+                self.t.melds[s].append(meld)
+                self.t._emit(Chowed(s, d, t, meld))
+                self.t._claimed = True
+                self.t.claims_left[s] -= 1 if self.t.claims_left[s] > 0 else 0
                 self._claimed_turn(s, t)
                 return
-        nxt = (d + 1) % 4
-        self.calls = {}
-        if self._can_draw():
-            self.phase = "draw"
-            self.turn = nxt
-            if self._haidi is None and self._roams() and self.live_tiles_left() == 1:
-                self._haidi = []
-                self._emit(HaidiOffered(nxt))
+        nxt = d.after()
+        self.t.calls = {}
+        if self.t._can_draw():
+            self.t.phase = "draw"
+            self.t.turn = nxt
+            if self.t._haidi is None and self.t._roams() and self.t.live_tiles_left() == 1:
+                self.t._haidi = []
+                self.t._emit(HaidiOffered(nxt))
         else:
-            self._end_exhausted()
+            self.t._end_exhausted()
 
-    def _take_discard(self, s: int) -> None:
-        d = self.last_discard[0]
-        self.ponds[d][-1][1] = s
+    def _take_discard(self, s: Seat) -> None:
+        d = self.t.last_discard[0]
+        self.t.ponds[d][-1][1] = s
 
-    def _claimed_turn(self, s: int, t: Tile) -> None:
-        self.phase = "discard"
-        self.turn = s
-        self._drawn = None
-        self._after_claim = t
-        self.calls = {}
+    def _claimed_turn(self, s: Seat, t: Tile) -> None:
+        self.t.phase = "discard"
+        self.t.turn = s
+        self.t._drawn = None
+        self.t._after_claim = t
+        self.t.calls = {}

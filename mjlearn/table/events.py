@@ -6,13 +6,14 @@ table worked out (the deal, replacements, claim resolution, the win, the end of 
 :func:`mjlearn.table.play.replay` re-applies the actions and checks that the consequences come
 out the same.
 
-Seats are 0-3 = East (dealer), South, West, North; turn order E -> S -> W -> N, so seat ``s+1`` is
-the 下家 (right) of seat ``s`` and ``s-1`` its 上家 (left).
+Seats are :class:`~mjlearn.seats.Seat` values: East (the dealer), South, West, North in turn order,
+so ``seat.after()`` is the 下家 (right) of ``seat`` and ``seat.after(-1)`` its 上家 (left). An event
+given an int 0-3 or a letter for a seat keeps the ``Seat``:
 
 >>> from mjlearn.tiles import tile
 >>> e = Discarded(seat=1, tile=tile("5m"))
->>> e.en, e.zh
-('South discards 5m (五万).', '南家打出五万。')
+>>> e.seat, e.en, e.zh
+(Seat.S, 'South discards 5m (五万).', '南家打出五万。')
 """
 
 from __future__ import annotations
@@ -20,22 +21,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from ..hand import Hand, Meld
+from ..hand import Hand, Meld, WinContext
+from ..seats import SEATS, Seat
 from ..tiles import Tile
 
 __all__ = [
     "Event", "WallBuilt", "DiceThrown", "WallBroken", "TilesDealt", "WildTurnedUp", "TailTurnedUp",
     "SetAside", "FlowerReplaced", "Drew", "ReplacementDrawn", "Discarded", "Declared", "Chowed",
     "Punged", "Konged", "Won", "Exhausted", "BirdTurnedUp", "OnDealWin", "HaidiOffered", "CalledCheck",
-    "SEAT_EN", "SEAT_ZH", "ACTION_EVENTS",
+    "ACTION_EVENTS",
 ]
 
-SEAT_EN = ("East", "South", "West", "North")
-SEAT_ZH = ("东家", "南家", "西家", "北家")
-_REL_EN = {1: "left (上家)", 2: "opposite (对家)", 3: "right (下家)"}
 _CLAIM_ZH = {"chow": "吃", "pung": "碰", "kong": "杠", "win": "和", "pass": "过", "on_deal": "起手小胡",
              "grab_gold": "抢金"}
-SEAT_LETTERS = ("E", "S", "W", "N")
 
 
 def _t(t: Tile) -> str:
@@ -54,6 +52,14 @@ class Event:
     """Base of all events: ``en`` and ``zh`` are one readable sentence each."""
 
     is_action: ClassVar[bool] = False
+    _seat_fields: ClassVar[tuple[str, ...]] = ()
+    """The fields that hold a seat (or None): given as an int or a letter, they are kept as a Seat."""
+
+    def __post_init__(self):
+        for name in self._seat_fields:
+            v = getattr(self, name)
+            if v is not None and type(v) is not Seat:
+                object.__setattr__(self, name, Seat.of(v, name=name))
 
     @property
     def en(self) -> str:  # pragma: no cover - every subclass defines it
@@ -122,7 +128,8 @@ class WallBuilt(Event):
 class DiceThrown(Event):
     """A player threw the dice (掷骰)."""
 
-    seat: int
+    _seat_fields: ClassVar[tuple[str, ...]] = ('seat',)
+    seat: Seat
     dice: tuple[int, ...]
     purpose: str
     """``"wall"``: the sum selects the wall; ``"break"``: Xi'an's second throw by the wall's owner."""
@@ -130,36 +137,38 @@ class DiceThrown(Event):
     @property
     def en(self):
         what = "to choose the wall" if self.purpose == "wall" else "to find the break"
-        return f"{SEAT_EN[self.seat]} throws {' + '.join(map(str, self.dice))} = {sum(self.dice)} {what}."
+        return f"{self.seat.en} throws {' + '.join(map(str, self.dice))} = {sum(self.dice)} {what}."
 
     @property
     def zh(self):
         what = "定牌墙" if self.purpose == "wall" else "定开牌处"
-        return f"{SEAT_ZH[self.seat]}掷骰{'+'.join(map(str, self.dice))}={sum(self.dice)}，{what}。"
+        return f"{self.seat.player_zh}掷骰{'+'.join(map(str, self.dice))}={sum(self.dice)}，{what}。"
 
 
 @dataclass(frozen=True)
 class WallBroken(Event):
     """The wall was opened (开牌): the live end starts after stack ``k`` of ``owner``'s wall."""
 
-    owner: int
+    _seat_fields: ClassVar[tuple[str, ...]] = ('owner',)
+    owner: Seat
     k: int
 
     @property
     def en(self):
-        return (f"The wall is broken in {SEAT_EN[self.owner]}'s wall after stack {self.k} "
+        return (f"The wall is broken in {self.owner.en}'s wall after stack {self.k} "
                 f"counted from its right end; the live end starts after the break, the tail before it.")
 
     @property
     def zh(self):
-        return f"在{SEAT_ZH[self.owner]}的牌墙从右数第{self.k}墩后开牌；其后为抓牌处，其前为牌尾。"
+        return f"在{self.owner.player_zh}的牌墙从右数第{self.k}墩后开牌；其后为抓牌处，其前为牌尾。"
 
 
 @dataclass(frozen=True)
 class TilesDealt(Event):
     """A player took tiles from the live end during the deal (抓牌 / 跳牌)."""
 
-    seat: int
+    _seat_fields: ClassVar[tuple[str, ...]] = ('seat',)
+    seat: Seat
     tiles: tuple[Tile, ...]
     positions: tuple[int, ...]
     """Draw-order positions in the wall."""
@@ -169,12 +178,12 @@ class TilesDealt(Event):
     @property
     def en(self):
         how = "takes" if not self.jump else "takes in the jump draw"
-        return f"{SEAT_EN[self.seat]} {how} {_ts(self.tiles)}."
+        return f"{self.seat.en} {how} {_ts(self.tiles)}."
 
     @property
     def zh(self):
         how = "抓" if not self.jump else "跳牌抓"
-        return f"{SEAT_ZH[self.seat]}{how}{_tzh(self.tiles)}。"
+        return f"{self.seat.player_zh}{how}{_tzh(self.tiles)}。"
 
 
 @dataclass(frozen=True)
@@ -234,7 +243,8 @@ class SetAside(Event):
 class FlowerReplaced(Event):
     """A flower was exposed and replaced from the tail (补花)."""
 
-    seat: int
+    _seat_fields: ClassVar[tuple[str, ...]] = ('seat',)
+    seat: Seat
     flower: Tile
     tile: Tile
     position: int
@@ -244,64 +254,67 @@ class FlowerReplaced(Event):
     @property
     def en(self):
         when = f" (pass {self.pass_no})" if self.pass_no else ""
-        return f"{SEAT_EN[self.seat]} shows flower {_t(self.flower)} and replaces it from the tail with {self.tile}{when}."
+        return f"{self.seat.en} shows flower {_t(self.flower)} and replaces it from the tail with {self.tile}{when}."
 
     @property
     def zh(self):
         when = f"（第{self.pass_no}轮）" if self.pass_no else ""
-        return f"{SEAT_ZH[self.seat]}补花：亮出{self.flower.zh}，从牌尾补{self.tile.zh}{when}。"
+        return f"{self.seat.player_zh}补花：亮出{self.flower.zh}，从牌尾补{self.tile.zh}{when}。"
 
 
 @dataclass(frozen=True)
 class Drew(Event):
     """A player drew from the live end (摸牌). An action."""
 
+    _seat_fields: ClassVar[tuple[str, ...]] = ('seat',)
     is_action: ClassVar[bool] = True
-    seat: int
+    seat: Seat
     tile: Tile
     position: int
 
     @property
     def en(self):
-        return f"{SEAT_EN[self.seat]} draws {_t(self.tile)}."
+        return f"{self.seat.en} draws {_t(self.tile)}."
 
     @property
     def zh(self):
-        return f"{SEAT_ZH[self.seat]}摸{self.tile.zh}。"
+        return f"{self.seat.player_zh}摸{self.tile.zh}。"
 
 
 @dataclass(frozen=True)
 class ReplacementDrawn(Event):
     """A kong's replacement tile from the tail (杠后补牌)."""
 
-    seat: int
+    _seat_fields: ClassVar[tuple[str, ...]] = ('seat',)
+    seat: Seat
     tile: Tile
     position: int
 
     @property
     def en(self):
-        return f"{SEAT_EN[self.seat]} takes the kong replacement {_t(self.tile)} from the tail."
+        return f"{self.seat.en} takes the kong replacement {_t(self.tile)} from the tail."
 
     @property
     def zh(self):
-        return f"{SEAT_ZH[self.seat]}从牌尾补牌{self.tile.zh}。"
+        return f"{self.seat.player_zh}从牌尾补牌{self.tile.zh}。"
 
 
 @dataclass(frozen=True)
 class Discarded(Event):
     """A player discarded a tile (打牌). An action."""
 
+    _seat_fields: ClassVar[tuple[str, ...]] = ('seat',)
     is_action: ClassVar[bool] = True
-    seat: int
+    seat: Seat
     tile: Tile
 
     @property
     def en(self):
-        return f"{SEAT_EN[self.seat]} discards {_t(self.tile)}."
+        return f"{self.seat.en} discards {_t(self.tile)}."
 
     @property
     def zh(self):
-        return f"{SEAT_ZH[self.seat]}打出{self.tile.zh}。"
+        return f"{self.seat.player_zh}打出{self.tile.zh}。"
 
 
 @dataclass(frozen=True)
@@ -309,8 +322,9 @@ class Declared(Event):
     """A player declared something (报牌): a claim or a pass on a discard, a kong of his own, a win.
     An action; a claim takes effect when the claims are resolved."""
 
+    _seat_fields: ClassVar[tuple[str, ...]] = ('seat',)
     is_action: ClassVar[bool] = True
-    seat: int
+    seat: Seat
     action: str
     """``"chow"``, ``"pung"``, ``"kong"``, ``"win"``, ``"pass"``; ``"decline"`` (Changsha 海底漫游: not
     taking the last wall tile), ``"on_deal"`` (Changsha 起手小胡) or ``"grab_gold"`` (Fuzhou street 抢金:
@@ -324,26 +338,26 @@ class Declared(Event):
     def en(self):
         extra = f" {self.chow_start}{_next(self.chow_start)}" if self.chow_start else ""
         if self.action == "pass":
-            return f"{SEAT_EN[self.seat]} passes."
+            return f"{self.seat.en} passes."
         if self.action == "decline":
-            return f"{SEAT_EN[self.seat]} declines the last wall tile (海底)."
+            return f"{self.seat.en} declines the last wall tile (海底)."
         if self.action == "on_deal":
-            return f"{SEAT_EN[self.seat]} declares a 小胡 on the deal (起手胡) and shows his tiles."
+            return f"{self.seat.en} declares a 小胡 on the deal (起手胡) and shows his tiles."
         if self.action == "grab_gold":
-            return f"{SEAT_EN[self.seat]} grabs the turned-up 金 {self.tile} (抢金)."
-        return f"{SEAT_EN[self.seat]} calls {self.action}{extra}" + (f" on {self.tile}." if self.tile else ".")
+            return f"{self.seat.en} grabs the turned-up 金 {self.tile} (抢金)."
+        return f"{self.seat.en} calls {self.action}{extra}" + (f" on {self.tile}." if self.tile else ".")
 
     @property
     def zh(self):
         if self.action == "pass":
-            return f"{SEAT_ZH[self.seat]}过。"
+            return f"{self.seat.player_zh}过。"
         if self.action == "decline":
-            return f"{SEAT_ZH[self.seat]}不要海底牌。"
+            return f"{self.seat.player_zh}不要海底牌。"
         if self.action == "on_deal":
-            return f"{SEAT_ZH[self.seat]}报起手小胡，亮牌。"
+            return f"{self.seat.player_zh}报起手小胡，亮牌。"
         if self.action == "grab_gold":
-            return f"{SEAT_ZH[self.seat]}抢金：拿翻开的金{self.tile.zh}。"
-        return f"{SEAT_ZH[self.seat]}报{_CLAIM_ZH[self.action]}" + (f"（{self.tile.zh}）。" if self.tile else "。")
+            return f"{self.seat.player_zh}抢金：拿翻开的金{self.tile.zh}。"
+        return f"{self.seat.player_zh}报{_CLAIM_ZH[self.action]}" + (f"（{self.tile.zh}）。" if self.tile else "。")
 
 
 def _next(t: Tile) -> str:
@@ -351,39 +365,38 @@ def _next(t: Tile) -> str:
 
 
 @dataclass(frozen=True)
-class Chowed(Event):
-    """A chow was made from the left player's discard (吃)."""
+class _MeldFromDiscard(Event):
+    """A meld made with another player's discard: ``seat`` took ``tile`` from ``from_seat``."""
 
-    seat: int
-    from_seat: int
+    _seat_fields: ClassVar[tuple[str, ...]] = ('seat', 'from_seat')
+    _verb: ClassVar[tuple[str, str]] = ("", "")
+    """(zh, en) of the claim: 吃 chows, 碰 pungs."""
+    seat: Seat
+    from_seat: Seat
     tile: Tile
     meld: Meld
 
     @property
     def en(self):
-        return f"{SEAT_EN[self.seat]} chows {self.tile} from {SEAT_EN[self.from_seat]}: {self.meld}."
+        return f"{self.seat.en} {self._verb[1]} {self.tile} from {self.from_seat.en}: {self.meld}."
 
     @property
     def zh(self):
-        return f"{SEAT_ZH[self.seat]}吃{SEAT_ZH[self.from_seat]}的{self.tile.zh}：{self.meld}。"
+        return f"{self.seat.player_zh}{self._verb[0]}{self.from_seat.player_zh}的{self.tile.zh}：{self.meld}。"
 
 
 @dataclass(frozen=True)
-class Punged(Event):
+class Chowed(_MeldFromDiscard):
+    """A chow was made from the left player's discard (吃)."""
+
+    _verb: ClassVar[tuple[str, str]] = ("吃", "chows")
+
+
+@dataclass(frozen=True)
+class Punged(_MeldFromDiscard):
     """A pung was made from a discard (碰)."""
 
-    seat: int
-    from_seat: int
-    tile: Tile
-    meld: Meld
-
-    @property
-    def en(self):
-        return f"{SEAT_EN[self.seat]} pungs {self.tile} from {SEAT_EN[self.from_seat]}: {self.meld}."
-
-    @property
-    def zh(self):
-        return f"{SEAT_ZH[self.seat]}碰{SEAT_ZH[self.from_seat]}的{self.tile.zh}：{self.meld}。"
+    _verb: ClassVar[tuple[str, str]] = ("碰", "pungs")
 
 
 @dataclass(frozen=True)
@@ -391,41 +404,40 @@ class Konged(Event):
     """A kong was made (杠): ``kind`` is ``"concealed"`` (暗杠), ``"melded"`` (明杠 on a discard) or
     ``"added"`` (加杠 on one's own pung)."""
 
-    seat: int
+    _seat_fields: ClassVar[tuple[str, ...]] = ('seat', 'from_seat')
+    seat: Seat
     kind: str
     tile: Tile
     meld: Meld
-    from_seat: int | None = None
+    from_seat: Seat | None = None
 
     @property
     def en(self):
-        src = f" from {SEAT_EN[self.from_seat]}" if self.from_seat is not None else ""
-        return f"{SEAT_EN[self.seat]} makes a {self.kind} kong of {self.tile}{src}: {self.meld}."
+        src = f" from {self.from_seat.en}" if self.from_seat is not None else ""
+        return f"{self.seat.en} makes a {self.kind} kong of {self.tile}{src}: {self.meld}."
 
     @property
     def zh(self):
         kind = {"concealed": "暗杠", "melded": "明杠", "added": "加杠"}[self.kind]
-        return f"{SEAT_ZH[self.seat]}{kind}{self.tile.zh}：{self.meld}。"
+        return f"{self.seat.player_zh}{kind}{self.tile.zh}：{self.meld}。"
 
 
 @dataclass(frozen=True)
 class Won(Event):
-    """A player won (和牌). ``hand`` is the full hand with the winning tile apart."""
+    """A player won (和牌). ``hand`` is the full hand with the winning tile apart; ``win_context`` the
+    situation of the win (self-drawn, kong, last tile of the wall or of its kind, winds) as the
+    :class:`~mjlearn.hand.WinContext` every scorer reads. Its fields read on the event too:
+    ``w.self_drawn`` is ``w.win_context.self_drawn``."""
 
-    seat: int
+    _seat_fields: ClassVar[tuple[str, ...]] = ('seat', 'from_seat')
+    seat: Seat
     tile: Tile
     hand: Hand
-    from_seat: int | None = None
+    from_seat: Seat | None = None
     """The discarder (or the player whose kong was robbed); None for a self-drawn win."""
-    self_drawn: bool = False
-    kong: bool = False
-    """Self-drawn on a kong replacement (杠上开花), or robbing a kong (抢杠和)."""
-    wall_last: bool = False
-    """On the last tile of the wall (妙手回春 / 海底捞月)."""
-    last_tile: bool = False
-    """The winning tile is the last of its kind; the other three are in sight (和绝张)."""
-    seat_wind: str = "E"
-    prevalent_wind: str = "E"
+    win_context: WinContext = WinContext()
+    """Self-drawn or not, on a kong (杠上开花 / 抢杠和), the last tile of the wall (妙手回春 / 海底捞月),
+    the last of its kind (和绝张), seat and prevalent winds."""
     points: int | float | None = None
     """The total by the rule set, in its unit (``result.unit``: MCR points, 番, …)."""
     result: object = field(default=None, compare=False, repr=False)
@@ -436,6 +448,33 @@ class Won(Event):
     rule_context: tuple = field(default=(), compare=False, repr=False)
     """The keywords the table gave the rule set, as ``(key, value)`` pairs: call
     ``mjlearn.rules.score(w.hand, rules=..., **dict(w.rule_context))`` to judge the win again."""
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.win_context.self_drawn
+
+    @property
+    def kong(self) -> bool:
+        """Self-drawn on a kong replacement (杠上开花), or robbing a kong (抢杠和)."""
+        return self.win_context.kong
+
+    @property
+    def wall_last(self) -> bool:
+        """On the last tile of the wall (妙手回春 / 海底捞月)."""
+        return self.win_context.wall_last
+
+    @property
+    def last_tile(self) -> bool:
+        """The winning tile is the last of its kind; the other three are in sight (和绝张)."""
+        return self.win_context.last_tile
+
+    @property
+    def seat_wind(self) -> str:
+        return self.win_context.seat_wind
+
+    @property
+    def prevalent_wind(self) -> str:
+        return self.win_context.prevalent_wind
 
     @property
     def unit(self) -> tuple[str, str]:
@@ -449,15 +488,16 @@ class Won(Event):
 
     @property
     def context(self) -> dict:
-        """Keywords for ``mjlearn.score`` (DESIGN.md)."""
-        return dict(self_drawn=self.self_drawn, kong=self.kong, wall_last=self.wall_last,
-                    last_tile=self.last_tile, seat_wind=self.seat_wind, prevalent_wind=self.prevalent_wind)
+        """Keywords for ``mjlearn.score``: the win context's situation (flowers are in the hand)."""
+        c = self.win_context
+        return dict(self_drawn=c.self_drawn, kong=c.kong, wall_last=c.wall_last, last_tile=c.last_tile,
+                    seat_wind=c.seat_wind, prevalent_wind=c.prevalent_wind)
 
     @property
     def en(self):
-        how = "by self-draw" if self.self_drawn else f"on {SEAT_EN[self.from_seat]}'s {'kong' if self.kong else 'discard'}"
+        how = "by self-draw" if self.self_drawn else f"on {self.from_seat.en}'s {'kong' if self.kong else 'discard'}"
         pts = f", {self.points} {self.unit[1]}" if self.points is not None else ""
-        return f"{SEAT_EN[self.seat]} wins {how} with {self.tile}: {self.hand}{pts}."
+        return f"{self.seat.en} wins {how} with {self.tile}: {self.hand}{pts}."
 
     @property
     def zh(self):
@@ -465,10 +505,10 @@ class Won(Event):
         if self.self_drawn:
             how = f"{'杠上开花' if self.kong else '自摸'}{self.tile.zh}和牌"
         elif self.kong:
-            how = f"抢{SEAT_ZH[self.from_seat]}的杠（{self.tile.zh}）和牌"
+            how = f"抢{self.from_seat.player_zh}的杠（{self.tile.zh}）和牌"
         else:
-            how = f"和{SEAT_ZH[self.from_seat]}打出的{self.tile.zh}"
-        return f"{SEAT_ZH[self.seat]}{how}：{self.hand}{pts}。"
+            how = f"和{self.from_seat.player_zh}打出的{self.tile.zh}"
+        return f"{self.seat.player_zh}{how}：{self.hand}{pts}。"
 
 
 @dataclass(frozen=True)
@@ -502,11 +542,11 @@ class Exhausted(Event):
 
 
 def _pay_en(payments) -> str:
-    return ", ".join(f"{x} {v:+g}" for x, v in zip(SEAT_LETTERS, payments))
+    return ", ".join(f"{x.letter} {v:+g}" for x, v in zip(SEATS, payments))
 
 
 def _pay_zh(payments) -> str:
-    return "，".join(f"{z[0]}{v:+g}" for z, v in zip(SEAT_ZH, payments))
+    return "，".join(f"{x.zh}{v:+g}" for x, v in zip(SEATS, payments))
 
 
 @dataclass(frozen=True)
@@ -514,7 +554,8 @@ class OnDealWin(Event):
     """Changsha 起手小胡 (§5.6, A-CS-3): right after the deal a player shows a 小胡 pattern (四喜, 板板胡,
     缺一色) and is paid like a 小胡 self-draw; play continues unless the rule option says otherwise."""
 
-    seat: int
+    _seat_fields: ClassVar[tuple[str, ...]] = ('seat',)
+    seat: Seat
     tiles: tuple[Tile, ...]
     """The dealt tiles he shows (14 for the dealer, 13 for the others)."""
     items: tuple = ()
@@ -527,13 +568,13 @@ class OnDealWin(Event):
     @property
     def en(self):
         what = " + ".join(f"{i.zh} ({i.en})" for i in self.items)
-        return (f"{SEAT_EN[self.seat]} shows {_ts(self.tiles)}: {what}, a 小胡 on the deal paid as a self-draw: "
+        return (f"{self.seat.en} shows {_ts(self.tiles)}: {what}, a 小胡 on the deal paid as a self-draw: "
                 f"{_pay_en(self.payments)}.")
 
     @property
     def zh(self):
         what = "、".join(i.zh for i in self.items)
-        return f"{SEAT_ZH[self.seat]}起手小胡（{what}），按小胡自摸收钱：{_pay_zh(self.payments)}。"
+        return f"{self.seat.player_zh}起手小胡（{what}），按小胡自摸收钱：{_pay_zh(self.payments)}。"
 
 
 @dataclass(frozen=True)
@@ -542,16 +583,17 @@ class HaidiOffered(Event):
     starting with ``seat`` (whose draw it is). The first who takes it wins with it or must expose it
     as his discard (海底炮, he pays as the discarder); if all decline the hand is drawn."""
 
-    seat: int
+    _seat_fields: ClassVar[tuple[str, ...]] = ('seat',)
+    seat: Seat
 
     @property
     def en(self):
-        return (f"One wall tile is left (海底): it is offered round the table, first to {SEAT_EN[self.seat]}. "
+        return (f"One wall tile is left (海底): it is offered round the table, first to {self.seat.en}. "
                 f"Whoever takes it and cannot win with it must discard it and pays if someone wins on it.")
 
     @property
     def zh(self):
-        return (f"只剩一张海底牌：从{SEAT_ZH[self.seat]}起依次问要不要（海底漫游）。"
+        return (f"只剩一张海底牌：从{self.seat.player_zh}起依次问要不要（海底漫游）。"
                 f"要了不能和的，须把它打出，有人和则由他付（海底炮）。")
 
 
@@ -560,9 +602,12 @@ class CalledCheck(Event):
     """Yunnan 查大叫 at an exhausted wall (§6.8, A-YN-10): every player who is not ready pays every
     ready player that player's best win at the discard rate; kong money does not count (杠钱不算)."""
 
-    ready: tuple[int, ...]
+    ready: tuple[Seat, ...]
     """The seats whose hands were ready (听牌)."""
     payments: tuple = (0, 0, 0, 0)
+
+    def __post_init__(self):
+        object.__setattr__(self, "ready", tuple(Seat.of(s, name="ready") for s in self.ready))
 
     @property
     def en(self):
@@ -570,7 +615,7 @@ class CalledCheck(Event):
             return "Checking calls (查大叫): nobody is ready; nobody pays."
         if len(self.ready) == 4:
             return "Checking calls (查大叫): all four are ready; nobody pays."
-        who = ", ".join(SEAT_EN[s] for s in self.ready)
+        who = ", ".join(s.en for s in self.ready)
         return (f"Checking calls (查大叫): {who} {'is' if len(self.ready) == 1 else 'are'} ready; the players "
                 f"who are not pay them their best win at the discard rate: {_pay_en(self.payments)}. "
                 f"Kong money does not count.")
@@ -579,7 +624,7 @@ class CalledCheck(Event):
     def zh(self):
         if not self.ready or len(self.ready) == 4:
             return f"查大叫：{'无人听牌' if not self.ready else '四家都听牌'}，不用付。"
-        who = "、".join(SEAT_ZH[s] for s in self.ready)
+        who = "、".join(s.player_zh for s in self.ready)
         return f"查大叫：{who}听牌，没听牌的按他们最大的和牌（点炮价）赔：{_pay_zh(self.payments)}。杠钱不算。"
 
 

@@ -11,146 +11,159 @@ Changsha's on-deal 小胡) and Fuzhou's street 抢金, each asked of the rule se
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..errors import InvalidHandError
-from ..hand import Hand, MeldKind
+from ..hand import Hand, MeldKind, WinContext
 from ..notation import format_tiles
+from ..seats import SEAT_LETTERS, SEATS, Seat
 from ..tiles import TILES, Tile
 from ..rules.wilds import shape_complete, special_shape
-from .events import BirdTurnedUp, CalledCheck, Declared, OnDealWin, SEAT_EN, SEAT_ZH, Won
-from .wall import SEAT_LETTERS
-from .state import IllegalActionError, TableState, _ok
+from .events import BirdTurnedUp, CalledCheck, Declared, OnDealWin, Won
+from .state import IllegalActionError, _ok, seat_of
+
+if TYPE_CHECKING:
+    from .play import Table
 
 __all__ = ["Judging"]
 
 
-class Judging(TableState):
+class Judging:
     """Asking the :class:`~mjlearn.rules.RuleSet` to judge and settle each win, with the context the
     table knows (seat, first go-around, the last tile, passed-up wins...)."""
 
-    def _settle_exhausted(self) -> None:
+    def __init__(self, table: "Table") -> None:
+        self.t = table
+        """The table whose state this part reads and changes."""
+
+    def settle_exhausted(self) -> None:
         """What the rule set settles at an exhausted wall (``RuleSet.settle_exhausted``: Yunnan 查大叫).
         The table books no kong money during the hand, so at a draw there is none to cancel."""
-        if any(self.tile_count(s) != 13 for s in range(4)):   # pragma: no cover - a draw follows a discard
+        if any(self.t.tile_count(s) != 13 for s in SEATS):   # pragma: no cover - a draw follows a discard
             return
-        got = self.rules.settle_exhausted({SEAT_LETTERS[s]: self.hand_of(s) for s in range(4)})
+        got = self.t.rules.settle_exhausted({s.letter: self.t.hand_of(s) for s in SEATS})
         if got is None:
             return
         ready, net = got
-        e = self._emit(CalledCheck(tuple(SEAT_LETTERS.index(x) for x in ready), tuple(net[x] for x in SEAT_LETTERS)))
-        self.settlements.append(e)
+        e = self.t._emit(CalledCheck(tuple(Seat.of(x) for x in ready), tuple(net[x] for x in SEAT_LETTERS)))
+        self.t.settlements.append(e)
 
-    def _forced(self, seat: int) -> bool:
+    def forced(self, seat: Seat) -> bool:
         """Yunnan §6.6: in the last tiles of the wall a possible win must be taken."""
-        n = self.facts.forced_win_tiles
-        if not n or self.live_tiles_left() >= n:
+        n = self.t.facts.forced_win_tiles
+        if not n or self.t.live_tiles_left() >= n:
             return False
-        if self.phase == "discard":
-            return self._drawn is not None and self._judge(seat, self._drawn, self_drawn=True)[0]
-        if self.phase in ("claim", "rob") and seat in self.pending:
-            return self._judge(seat, self._claim_tile(), robbing=self.phase == "rob")[0]
+        if self.t.phase == "discard":
+            return self.t._drawn is not None and self.judge(seat, self.t._drawn, self_drawn=True)[0]
+        if self.t.phase in ("claim", "rob") and seat in self.t.pending:
+            return self.judge(seat, self.t._claim_tile(), robbing=self.t.phase == "rob")[0]
         return False
 
-    def _shape_ok(self, seat: int, c) -> bool:
-        cfg = self.facts
-        wild = self.wild.index if self.wild is not None else None
-        n = len(self.melds[seat])
+    def shape_ok(self, seat: Seat, c) -> bool:
+        """Whether the counts ``c`` with ``seat``'s melds make a complete shape (wilds and the rule
+        set's special shapes included); the rule set judges the win after."""
+        cfg = self.t.facts
+        wild = self.t.wild.index if self.t.wild is not None else None
+        n = len(self.t.melds[seat])
         if shape_complete(c, n, wild, cfg.shapes):
             return True
-        return bool(cfg.special_shapes) and special_shape(cfg.special_shapes, c, self.melds[seat], wild)
+        return bool(cfg.special_shapes) and special_shape(cfg.special_shapes, c, self.t.melds[seat], wild)
 
-    def _table_context(self, seat: int, t: Tile, self_drawn: bool, kong: bool) -> dict:
-        seen = self.visible(t) - (0 if self_drawn or kong else 1)   # the discard itself is the winning tile
-        return dict(self_drawn=self_drawn, kong=kong, wall_last=self._final and not kong,
-                    last_tile=seen >= 3, seat_wind=SEAT_LETTERS[seat], prevalent_wind=self.prevalent_wind)
+    def _table_context(self, seat: Seat, t: Tile, self_drawn: bool, kong: bool) -> dict:
+        seen = self.t.visible(t) - (0 if self_drawn or kong else 1)   # the discard itself is the winning tile
+        return dict(self_drawn=self_drawn, kong=kong, wall_last=self.t._final and not kong,
+                    last_tile=seen >= 3, seat_wind=seat.letter, prevalent_wind=self.t.prevalent_wind)
 
-    def rule_context(self, seat: int, t: Tile, *, self_drawn: bool = False, robbing: bool = False,
-                     from_seat: int | None = None, **extra) -> dict:
+    def rule_context(self, seat, t: Tile, *, self_drawn: bool = False, robbing: bool = False,
+                     from_seat=None, **extra) -> dict:
         """The context keywords for ``mjlearn.rules.score`` when ``seat`` wins with ``t`` now, built
-        from the table (dealer = East = seat 0) and restricted to those the rule set knows."""
-        rs = self.rules
-        kong = robbing or (self_drawn and self._drawn_kind == "kong")
+        from the table (dealer = East) and restricted to those the rule set knows."""
+        seat = seat_of(seat)
+        rs = self.t.rules
+        kong = robbing or (self_drawn and self.t._drawn_kind == "kong")
         if from_seat is None and not self_drawn:
-            from_seat = self._robbing[0] if robbing else self.last_discard[0]
+            from_seat = self.t._robbing[0] if robbing else self.t.last_discard[0]
+        elif from_seat is not None:
+            from_seat = seat_of(from_seat)
         d = self._table_context(seat, t, self_drawn, kong)
-        names = self._rule_ctx
-        d.update(discarder=None if self_drawn else SEAT_LETTERS[from_seat], winner=SEAT_LETTERS[seat], dealer="E")
+        names = self.t._rule_ctx
+        d.update(discarder=None if self_drawn else from_seat.letter, winner=seat.letter, dealer="E")
         if "wild" in names:
-            d["wild"] = self.wild
+            d["wild"] = self.t.wild
         if "indicator" in names:
-            d["indicator"] = self.wild_indicator
-        if "flowers" in names and self._flower_kinds == 27:       # honors set aside as flowers
-            d["flowers"] = "".join(str(f) for f in self.flowers[seat] if f.index < 34) or 0
+            d["indicator"] = self.t.wild_indicator
+        if "flowers" in names and self.t._flower_kinds == 27:       # honors set aside as flowers
+            d["flowers"] = "".join(str(f) for f in self.t.flowers[seat] if f.index < 34) or 0
         if "other_kongs" in names:
             ok = {}
-            for s in range(4):
-                if s != seat:
-                    k = [m for m in self.melds[s] if m.kind is MeldKind.KONG]
-                    if k:
-                        ok[SEAT_LETTERS[s]] = (sum(1 for m in k if not m.is_concealed), sum(1 for m in k if m.is_concealed))
+            for s in SEATS:          # in the order E, S, W, N (the rule set sees this dict as given)
+                k = [m for m in self.t.melds[s] if m.kind is MeldKind.KONG] if s != seat else None
+                if k:
+                    ok[s.letter] = (sum(1 for m in k if not m.is_concealed), sum(1 for m in k if m.is_concealed))
             d["other_kongs"] = ok
-        no_claims = not self._claimed
-        mine = self._discards[seat]
+        no_claims = not self.t._claimed
+        mine = self.t._discards[seat]
         first = no_claims and mine == 0
         d["first_go_around"] = first
-        d["heavenly"] = seat == 0 and self_drawn and first
-        d.update(rs.first_round_context(dealer=seat == 0, self_drawn=self_drawn, robbing=robbing, first=first,
-                                        on_dealers_first_discard=(from_seat == 0 and no_claims
-                                                                  and sum(self._discards) == 1)))
+        d["heavenly"] = seat is Seat.E and self_drawn and first
+        d.update(rs.first_round_context(dealer=seat is Seat.E, self_drawn=self_drawn, robbing=robbing, first=first,
+                                        on_dealers_first_discard=(from_seat is Seat.E and no_claims
+                                                                  and sum(self.t._discards) == 1)))
         d["shao_zhuang"] = self._shao_zhuang()
-        d["after_kong"] = not self_drawn and not robbing and self._discard_after_kong
-        d["passed_same_tile"] = not self_drawn and t.index in self._passed_tiles[seat]
-        d["took_indicator"] = self_drawn and seat == self._grabbed
-        d.update(self.extra_context)
+        d["after_kong"] = not self_drawn and not robbing and self.t._discard_after_kong
+        d["passed_same_tile"] = not self_drawn and t.index in self.t._passed_tiles[seat]
+        d["took_indicator"] = self_drawn and seat == self.t._grabbed
+        d.update(self.t.extra_context)
         d.update(extra)
         return {k: v for k, v in d.items() if k in names}
 
     def _shao_zhuang(self) -> bool:
         """烧庄 (A-BJ-11): S, W and N each discarded the dealer's first discard, no claim between."""
-        f = self._first_discards
-        return len(f) == 4 and [s for s, _ in f] == [0, 1, 2, 3] and len({t for _, t in f}) == 1
+        f = self.t._first_discards
+        return len(f) == 4 and tuple(s for s, _ in f) == SEATS and len({t for _, t in f}) == 1
 
-    def _judge(self, seat: int, t: Tile, *, robbing: bool = False, self_drawn: bool = False):
+    def judge(self, seat: Seat, t: Tile, *, robbing: bool = False, self_drawn: bool = False):
         """(ok, en, zh, hand, result, table context) for ``seat`` winning with ``t`` now; cached."""
-        key = (seat, t.index, robbing, self_drawn, self._moves)
-        got = self._judged.get(key)
+        key = (seat, t.index, robbing, self_drawn, self.t._moves)
+        got = self.t._judged.get(key)
         if got is None:
             got = self._judge_now(seat, t, robbing, self_drawn)
-            if len(self._judged) > 64:
-                self._judged.clear()
-            self._judged[key] = got
+            if len(self.t._judged) > 64:
+                self.t._judged.clear()
+            self.t._judged[key] = got
         return got
 
-    def _judge_now(self, seat: int, t: Tile, robbing: bool, self_drawn: bool):
-        cfg = self.facts
-        c = list(self.hands[seat][:34])
+    def _judge_now(self, seat: Seat, t: Tile, robbing: bool, self_drawn: bool):
+        cfg = self.t.facts
+        c = list(self.t.hands[seat][:34])
         if not self_drawn:
             c[t.index] += 1
-        if not self_drawn and self._wild_blocks(t):
+        if not self_drawn and self.t._wild_blocks(t):
             return (False, f"{t} is the wild; a discarded wild cannot be won on.", f"{t.zh}是百搭，不能和打出的百搭。",
                     None, None, None)
-        if not self._shape_ok(seat, c):
-            return (False, f"{SEAT_EN[seat]}'s hand is not complete with {t}.", f"{SEAT_ZH[seat]}加上{t.zh}不成和牌。",
+        if not self.shape_ok(seat, c):
+            return (False, f"{seat.en}'s hand is not complete with {t}.", f"{seat.player_zh}加上{t.zh}不成和牌。",
                     None, None, None)
-        if not self_drawn and cfg.opened_self_draw_only and any(not m.is_concealed for m in self.melds[seat]):
+        if not self_drawn and cfg.opened_self_draw_only and any(not m.is_concealed for m in self.t.melds[seat]):
             return (False, "An opened hand (after a chow or pung) may only win by self-draw here.",
                     "吃碰以后只能自摸和，不能和别人打出的牌。", None, None, None)
-        if not self_drawn and cfg.passed_win == "until_draw" and seat in self._passed_seats:
-            return (False, f"{SEAT_EN[seat]} passed up a win and may not win on another player's tile before "
+        if not self_drawn and cfg.passed_win == "until_draw" and seat in self.t._passed_seats:
+            return (False, f"{seat.en} passed up a win and may not win on another player's tile before "
                            f"his next draw (漏胡).",
-                    f"{SEAT_ZH[seat]}放过了和牌，在自己再摸牌之前不能和别人的牌（漏胡）。", None, None, None)
-        kong = robbing or (self_drawn and self._drawn_kind == "kong")
+                    f"{seat.player_zh}放过了和牌，在自己再摸牌之前不能和别人的牌（漏胡）。", None, None, None)
+        kong = robbing or (self_drawn and self.t._drawn_kind == "kong")
         tctx = self._table_context(seat, t, self_drawn, kong)
         concealed = [TILES[i] for i in range(34) for _ in range(c[i])]
         concealed.remove(t)
-        hand = Hand(tuple(self.melds[seat]), tuple(concealed), t,
-                    tuple(f for f in self.flowers[seat] if f.index >= 34))
+        hand = Hand(tuple(self.t.melds[seat]), tuple(concealed), t,
+                    tuple(f for f in self.t.flowers[seat] if f.index >= 34))
         res, _ = self._score(hand, self.rule_context(seat, t, self_drawn=self_drawn, robbing=robbing))
         if isinstance(res, InvalidHandError):
-            return (False, f"{self.rules.en} cannot score this win: {res}.",
-                    f"{self.rules.zh}无法计算这一和牌：{res}。", hand, None, tctx)
+            return (False, f"{self.t.rules.en} cannot score this win: {res}.",
+                    f"{self.t.rules.zh}无法计算这一和牌：{res}。", hand, None, tctx)
         if not res.legal:
             zh, en = res.reason
-            return (False, f"{self.rules.en}: {en}.", f"{self.rules.zh}：{zh}。", hand, res, tctx)
+            return (False, f"{self.t.rules.en}: {en}.", f"{self.t.rules.zh}：{zh}。", hand, res, tctx)
         return True, "", "", hand, res, tctx
 
     def _score(self, hand: Hand, ctx: dict):
@@ -162,213 +175,209 @@ class Judging(TableState):
         table counts natural tiles only, so it first drops ``last_tile``; a win that still cannot be
         scored is refused with the engine's words."""
         try:
-            return self.rules.score(hand, **ctx), ctx
+            return self.t.rules.score(hand, **ctx), ctx
         except InvalidHandError as e:
             if ctx.get("last_tile"):
                 return self._score(hand, {**ctx, "last_tile": False})
             return e, ctx
 
-    def _can_win_on(self, seat: int, t: Tile, *, robbing: bool = False, self_drawn: bool = False):
-        return self._judge(seat, t, robbing=robbing, self_drawn=self_drawn)
-
-    def _can_win_discard(self, seat: int):
-        return self._judge(seat, self.last_discard[1])
-
-    def win_result(self, seat: int):
+    def win_result(self, seat):
         """What the rule set would make of ``seat`` declaring a win now (a
         :class:`~mjlearn.rules.RegionalResult`, legal or not), or None when the hand is not even
         complete. Nothing changes on the table."""
-        if self.phase in ("claim", "rob"):
-            t = self._claim_tile()
-            if seat == (self._robbing[0] if self.phase == "rob" else self.last_discard[0]):
+        seat = seat_of(seat)
+        if self.t.phase in ("claim", "rob"):
+            t = self.t._claim_tile()
+            if seat == (self.t._robbing[0] if self.t.phase == "rob" else self.t.last_discard[0]):
                 return None
-            return self._judge(seat, t, robbing=self.phase == "rob")[4]
-        if self.phase == "discard" and seat == self.turn and self._drawn is not None:
-            return self._judge(seat, self._drawn, self_drawn=True)[4]
+            return self.judge(seat, t, robbing=self.t.phase == "rob")[4]
+        if self.t.phase == "discard" and seat == self.t.turn and self.t._drawn is not None:
+            return self.judge(seat, self.t._drawn, self_drawn=True)[4]
         return None
 
-    def verify_win(self, seat: int) -> None:
+    def verify_win(self, seat) -> None:
         """Raise unless ``seat`` may declare a win now: self-drawn in his turn, on a discard, or by
         robbing an added kong. A complete hand that its rule set refuses is refused with the rule
         set's reason (e.g. a Yunnan plain hand on a discard, a Changsha pair that is not 2-5-8)."""
-        if self.phase in ("claim", "rob"):
-            t = self._need_claim(seat, "win", "和")
-            ok, en, zh, *_ = self._judge(seat, t, robbing=self.phase == "rob")
+        seat = seat_of(seat)
+        if self.t.phase in ("claim", "rob"):
+            t = self.t.claims.need_claim(seat, "win", "和")
+            ok, en, zh, *_ = self.judge(seat, t, robbing=self.t.phase == "rob")
             if ok:
-                self._need_pending(seat)
+                self.t.claims.need_pending(seat)
         else:
-            self._need_turn(seat, "discard", "win", "和牌")
-            if self._drawn is None:
-                raise IllegalActionError(f"{SEAT_EN[seat]} has not drawn a tile this turn, so he cannot win by self-draw.",
-                                         f"{SEAT_ZH[seat]}这一轮没有摸牌，不能自摸。")
-            ok, en, zh, *_ = self._judge(seat, self._drawn, self_drawn=True)
+            self.t._need_turn(seat, "discard", "win", "和牌")
+            if self.t._drawn is None:
+                raise IllegalActionError(f"{seat.en} has not drawn a tile this turn, so he cannot win by self-draw.",
+                                         f"{seat.player_zh}这一轮没有摸牌，不能自摸。")
+            ok, en, zh, *_ = self.judge(seat, self.t._drawn, self_drawn=True)
         if not ok:
             raise IllegalActionError(en, zh)
 
-    def can_win(self, seat: int) -> bool:
+    def can_win(self, seat) -> bool:
         return _ok(self.verify_win, seat)
 
-    def win(self, seat: int) -> Declared:
+    def win(self, seat) -> Declared:
         """Declare a win: self-drawn, on the discard, or robbing a kong."""
+        seat = seat_of(seat)
         self.verify_win(seat)
-        if self.phase in ("claim", "rob"):
-            return self._call(seat, "win", self._claim_tile())
-        e = self._emit(Declared(seat, "win", self._drawn))
-        self._finish_wins([seat], self._drawn, None, robbing=False, self_drawn=True)
+        if self.t.phase in ("claim", "rob"):
+            return self.t.claims.call(seat, "win", self.t._claim_tile())
+        e = self.t._emit(Declared(seat, "win", self.t._drawn))
+        self.finish_wins([seat], self.t._drawn, None, robbing=False, self_drawn=True)
         return e
 
-    def _finish_wins(self, seats, t: Tile, from_seat, *, robbing: bool, self_drawn: bool) -> None:
+    def finish_wins(self, seats, t: Tile, from_seat, *, robbing: bool, self_drawn: bool) -> None:
         """Score each winner by the rule set (with the bird and several-winner context where the rule
         set uses them) and end the hand."""
-        verdicts = [self._judge(s, t, robbing=robbing, self_drawn=self_drawn) for s in seats]
+        verdicts = [self.judge(s, t, robbing=robbing, self_drawn=self_drawn) for s in seats]
         extra = {}
-        if self.facts.bird:
-            extra["bird"] = self._turn_up_bird(t if self._final and not robbing and
-                                               not (self_drawn and self._drawn_kind == "kong") else None)
+        if self.t.facts.bird:
+            extra["bird"] = self._turn_up_bird(t if self.t._final and not robbing and
+                                               not (self_drawn and self.t._drawn_kind == "kong") else None)
         if len(seats) > 1:
             extra["multiple_winners"] = True
         for s, (ok, en, zh, hand, res, tctx) in zip(seats, verdicts):
             if not ok:  # pragma: no cover - a claim is accepted only after the same judgement
                 raise RuntimeError(f"a refused win reached the end of the hand: {en}")
-            more = {k: v for k, v in extra.items() if k in self._rule_ctx}
+            more = {k: v for k, v in extra.items() if k in self.t._rule_ctx}
             again, given = self._score(hand, self.rule_context(s, t, self_drawn=self_drawn, robbing=robbing,
                                                                 from_seat=from_seat, **more))
             if not isinstance(again, InvalidHandError):
                 res = again
-            w = self._emit(Won(s, t, hand, from_seat, points=res.total, **tctx, result=res,
+            w = self.t._emit(Won(s, t, hand, from_seat, WinContext(**tctx), points=res.total, result=res,
                                payments=tuple(res.payments[x] for x in SEAT_LETTERS),
                                rule_context=tuple(given.items())))
-            self.winners.append(w)
-        self.phase = "over"
-        self.pending = set()
+            self.t.winners.append(w)
+        self.t.phase = "over"
+        self.t.pending = set()
 
     def _turn_up_bird(self, haidi: Tile | None) -> Tile | None:
         """扎鸟 / 鸟牌: the next tile of the wall, or the 海底 tile itself after a last-tile win."""
         if haidi is not None:
-            self._emit(BirdTurnedUp(haidi, None))
+            self.t._emit(BirdTurnedUp(haidi, None))
             return haidi
-        w = self.wall
+        w = self.t.wall
         p = w.next_live()
-        while p is not None and p < len(w.tiles) and not w.state[p] and self._is_flower(w.tiles[p]):
+        while p is not None and p < len(w.tiles) and not w.state[p] and self.t._is_flower(w.tiles[p]):
             w.face_up.add(p)      # a flower is no bird: turn up the next tile (as A-HP-5 does for the 财神)
             p += 1
         if p is None or p >= len(w.tiles) or w.state[p]:
             return None
         w.face_up.add(p)
         b = TILES[w.tiles[p]]
-        self._emit(BirdTurnedUp(b, p))
+        self.t._emit(BirdTurnedUp(b, p))
         return b
 
     def _at_start(self) -> bool:
         """Nothing has happened since the deal: no discard, no claim, no kong."""
-        return self.phase == "discard" and self.turn == 0 and not sum(self._discards) and not self._claimed \
-            and self._drawn_kind in ("deal", "flower")
+        return self.t.phase == "discard" and self.t.turn is Seat.E and not sum(self.t._discards) and not self.t._claimed \
+            and self.t._drawn_kind in ("deal", "flower")
 
-    def on_deal_result(self, seat: int):
+    def on_deal_result(self, seat):
         """What the rule set (``RuleSet.on_deal_win``) makes of ``seat``'s dealt tiles now (legal or not)."""
-        return self.rules.on_deal_win(format_tiles(self.concealed(seat)), SEAT_LETTERS[seat], "E")
+        seat = seat_of(seat)
+        return self.t.rules.on_deal_win(format_tiles(self.t.concealed(seat)), seat.letter, "E")
 
-    def verify_declare_on_deal(self, seat: int) -> None:
+    def verify_declare_on_deal(self, seat) -> None:
         """Raise unless ``seat`` may declare an on-deal 小胡 (起手胡, Changsha §5.6): right after the deal,
         before the dealer's first discard, once, when the dealt tiles show 四喜, 板板胡 or 缺一色."""
-        if seat not in (0, 1, 2, 3):
-            raise IllegalActionError(f"There is no seat {seat!r}: seats are 0-3 (East, South, West, North).",
-                                     f"没有座位{seat!r}：座位为0-3（东南西北）。")
-        if not self.facts.on_deal_wins:
-            raise IllegalActionError(f"{self.rules.en} has no 小胡 on the deal.", f"{self.rules.zh}没有起手小胡。")
-        if self.phase in ("setup", "over"):
+        seat = seat_of(seat)
+        if not self.t.facts.on_deal_wins:
+            raise IllegalActionError(f"{self.t.rules.en} has no 小胡 on the deal.", f"{self.t.rules.zh}没有起手小胡。")
+        if self.t.phase in ("setup", "over"):
             raise IllegalActionError("An on-deal 小胡 is declared after the deal, while the hand is on.",
                                      "起手小胡要在发完牌后、牌局进行中报。")
         if not self._at_start():
             raise IllegalActionError("An on-deal 小胡 must be declared before the dealer's first discard.",
                                      "起手小胡须在庄家打出第一张牌之前报。")
-        if seat in self._on_deal_done:
-            raise IllegalActionError(f"{SEAT_EN[seat]} has already declared his on-deal 小胡.",
-                                     f"{SEAT_ZH[seat]}已经报过起手小胡。")
+        if seat in self.t._on_deal_done:
+            raise IllegalActionError(f"{seat.en} has already declared his on-deal 小胡.",
+                                     f"{seat.player_zh}已经报过起手小胡。")
         r = self.on_deal_result(seat)
         if not r.legal:
             zh, en = r.reason
-            raise IllegalActionError(f"{SEAT_EN[seat]}'s dealt tiles show {en}.", f"{SEAT_ZH[seat]}{zh}。")
+            raise IllegalActionError(f"{seat.en}'s dealt tiles show {en}.", f"{seat.player_zh}{zh}。")
 
-    def can_declare_on_deal(self, seat: int) -> bool:
+    def can_declare_on_deal(self, seat) -> bool:
         return _ok(self.verify_declare_on_deal, seat)
 
-    def declare_on_deal(self, seat: int) -> Declared:
+    def declare_on_deal(self, seat) -> Declared:
         """Declare an on-deal 小胡: show the tiles, be paid like a 小胡 self-draw (A-CS-3), and play on
         (with the rule option ``on_deal_ends_hand`` the hand ends). No bird is turned up for it."""
+        seat = seat_of(seat)
         self.verify_declare_on_deal(seat)
         r = self.on_deal_result(seat)
-        e = self._emit(Declared(seat, "on_deal"))
-        self._on_deal_done.add(seat)
-        s = self._emit(OnDealWin(seat, tuple(self.concealed(seat)), tuple(r.items),
+        e = self.t._emit(Declared(seat, "on_deal"))
+        self.t._on_deal_done.add(seat)
+        s = self.t._emit(OnDealWin(seat, tuple(self.t.concealed(seat)), tuple(r.items),
                                  tuple(r.payments[x] for x in SEAT_LETTERS), result=r))
-        self.settlements.append(s)
-        if self.rules.opt("on_deal_ends_hand"):
-            self.phase = "over"
-            self.pending = set()
+        self.t.settlements.append(s)
+        if self.t.rules.opt("on_deal_ends_hand"):
+            self.t.phase = "over"
+            self.t.pending = set()
         return e
 
-    def verify_grab_gold(self, seat: int) -> None:
+    def verify_grab_gold(self, seat) -> None:
         """Raise unless ``seat`` may take the turned-up 金 and win with it (Fuzhou street 抢金, A-FZ-5,
         rule option ``qiangjin_rule="street"``): a non-dealer, before the dealer's first discard, whose
         13 tiles and the 金 make a win the rule set accepts."""
-        if seat not in (0, 1, 2, 3):
-            raise IllegalActionError(f"There is no seat {seat!r}: seats are 0-3 (East, South, West, North).",
-                                     f"没有座位{seat!r}：座位为0-3（东南西北）。")
-        if not self.facts.gold_grab or self.facts.wild != "tail_same":
-            raise IllegalActionError(f"{self.rules.en} turns up no 金 to grab.", f"{self.rules.zh}没有金可抢。")
-        if self.rules.opt("qiangjin_rule") != "street":
+        seat = seat_of(seat)
+        if not self.t.facts.gold_grab or self.t.facts.wild != "tail_same":
+            raise IllegalActionError(f"{self.t.rules.en} turns up no 金 to grab.", f"{self.t.rules.zh}没有金可抢。")
+        if self.t.rules.opt("qiangjin_rule") != "street":
             raise IllegalActionError(
                 "Taking the turned-up 金 is the street 抢金; this table's 抢金 is "
-                f"'{self.rules.opt('qiangjin_rule')}' (a win in the first go-around), judged at the win itself.",
-                f"拿翻开的金是街头抢金规则；本桌的抢金是“{self.rules.opt('qiangjin_rule')}”（第一巡和牌），和牌时自动计算。")
-        if self.phase in ("setup", "over") or not self._at_start():
+                f"'{self.t.rules.opt('qiangjin_rule')}' (a win in the first go-around), judged at the win itself.",
+                f"拿翻开的金是街头抢金规则；本桌的抢金是“{self.t.rules.opt('qiangjin_rule')}”（第一巡和牌），和牌时自动计算。")
+        if self.t.phase in ("setup", "over") or not self._at_start():
             raise IllegalActionError("The 金 can only be grabbed right after it is turned up, before the dealer's "
                                      "first discard.", "抢金只能在翻金之后、庄家打第一张牌之前。")
-        if seat == 0:
+        if seat is Seat.E:
             raise IllegalActionError("The dealer already holds 14 tiles: his win now is a 天胡 (a 抢金 too), "
                                      "declared as a self-drawn win.", "庄家已有十四张：此时和牌是天胡（也算抢金），按自摸报和。")
-        p = self._wild_pos
-        if p is None or self.wall.state[p]:
+        p = self.t._wild_pos
+        if p is None or self.t.wall.state[p]:
             raise IllegalActionError("The turned-up 金 is no longer in the wall.", "翻开的金已经不在牌墙上。")
         ok, en, zh = self._judge_grab(seat)
         if not ok:
             raise IllegalActionError(en, zh)
 
-    def _judge_grab(self, seat: int):
-        t = self.wild_indicator
-        c = list(self.hands[seat][:34])
+    def _judge_grab(self, seat: Seat):
+        t = self.t.wild_indicator
+        c = list(self.t.hands[seat][:34])
         c[t.index] += 1
-        if not self._shape_ok(seat, c):
-            return False, f"{SEAT_EN[seat]}'s hand is not complete with the 金 {t}.", f"{SEAT_ZH[seat]}加上金{t.zh}不成和牌。"
-        concealed = [TILES[i] for i in range(34) for _ in range(self.hands[seat][i])]
-        hand = Hand(tuple(self.melds[seat]), tuple(concealed), t, ())
-        self._grabbed = seat
+        if not self.shape_ok(seat, c):
+            return False, f"{seat.en}'s hand is not complete with the 金 {t}.", f"{seat.player_zh}加上金{t.zh}不成和牌。"
+        concealed = [TILES[i] for i in range(34) for _ in range(self.t.hands[seat][i])]
+        hand = Hand(tuple(self.t.melds[seat]), tuple(concealed), t, ())
+        self.t._grabbed = seat
         try:
             res, _ = self._score(hand, self.rule_context(seat, t, self_drawn=True))
         finally:
-            self._grabbed = None
+            self.t._grabbed = None
         if isinstance(res, InvalidHandError):
-            return False, f"{self.rules.en} cannot score this win: {res}.", f"{self.rules.zh}无法计算这一和牌：{res}。"
+            return False, f"{self.t.rules.en} cannot score this win: {res}.", f"{self.t.rules.zh}无法计算这一和牌：{res}。"
         if not res.legal:
             zh, en = res.reason
-            return False, f"{self.rules.en}: {en}.", f"{self.rules.zh}：{zh}。"
+            return False, f"{self.t.rules.en}: {en}.", f"{self.t.rules.zh}：{zh}。"
         return True, "", ""
 
-    def can_grab_gold(self, seat: int) -> bool:
+    def can_grab_gold(self, seat) -> bool:
         return _ok(self.verify_grab_gold, seat)
 
-    def grab_gold(self, seat: int) -> Declared:
+    def grab_gold(self, seat) -> Declared:
         """Take the turned-up 金 from the tail and win with it (street 抢金): scored by the rule set
         with ``took_indicator=True``; everybody pays, as for a bonus hand."""
+        seat = seat_of(seat)
         self.verify_grab_gold(seat)
-        t = self.wild_indicator
-        e = self._emit(Declared(seat, "grab_gold", t))
-        self.wall.take_tail_at(self._wild_pos)
-        self.hands[seat][t.index] += 1
-        self._moves += 1                      # the hand changed: no cached judgement applies
-        self._grabbed = seat
-        self.turn = seat
-        self._drawn, self._drawn_kind = t, "gold"
-        self._finish_wins([seat], t, None, robbing=False, self_drawn=True)
+        t = self.t.wild_indicator
+        e = self.t._emit(Declared(seat, "grab_gold", t))
+        self.t.wall.take_tail_at(self.t._wild_pos)
+        self.t.hands[seat][t.index] += 1
+        self.t._moves += 1                      # the hand changed: no cached judgement applies
+        self.t._grabbed = seat
+        self.t.turn = seat
+        self.t._drawn, self.t._drawn_kind = t, "gold"
+        self.finish_wins([seat], t, None, robbing=False, self_drawn=True)
         return e

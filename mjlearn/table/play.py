@@ -16,12 +16,13 @@ Phases (:attr:`Table.phase`):
 ``"rob"``      an added kong was declared; seats that could win on that tile may rob it;
 ``"over"``     a win or an exhausted wall.
 
-Seats are 0-3 = East (dealer), South, West, North; the next player is the 下家 on one's right.
+Seats are :class:`~mjlearn.seats.Seat` values, East (the dealer) first; an action takes a seat as a
+``Seat``, an int 0-3 or a letter. The next player, ``seat.after()``, is the 下家 on one's right.
 
 >>> from mjlearn.table import Table
 >>> t = Table("mcr", seed=7)
->>> t.phase, t.turn, [t.tile_count(s) for s in range(4)]
-('discard', 0, [14, 13, 13, 13])
+>>> t.phase, t.turn, [t.tile_count(s) for s in "ESWN"]
+('discard', Seat.E, [14, 13, 13, 13])
 >>> t.can_discard(1, "5m")
 False
 >>> t.verify_discard(1, "5m")
@@ -32,20 +33,30 @@ mjlearn.table.state.IllegalActionError: It is East's turn to play, not South's. 
 
 from __future__ import annotations
 
+import functools
+
 from ..tiles import TILES, tile as _tile
 from ..rules.registry import DEFAULT, get as _get_rules
-from .events import DiceThrown, Discarded, Drew, Exhausted, SEAT_EN, SEAT_ZH, WallBuilt
-from .wall import SEAT_LETTERS
+from ..seats import SEATS, Seat
+from .events import DiceThrown, Discarded, Drew, Exhausted, WallBuilt
 from .claims import Claims
 from .judging import Judging
-from .render import TableView, table_html
+from .render import OutcomeView, TableView, table_html, table_text
 from .setup import SetupSteps
-from .state import IllegalActionError, _ok, next_in_sequence, relative_seat
+from .state import IllegalActionError, TableState, _ok, next_in_sequence, relative_seat, seat_of
 
 __all__ = ["Table", "IllegalActionError", "replay", "next_in_sequence", "relative_seat"]
 
 
-class Table(Judging, Claims, SetupSteps):
+def _part(part: str, fn):
+    """A method of the table that is ``fn`` of one of its parts (the same name, arguments and docs)."""
+    @functools.wraps(fn)
+    def method(self, *args, **kwargs):
+        return fn(getattr(self, part), *args, **kwargs)
+    return method
+
+
+class Table(TableState):
     """One hand of mahjong from the shuffle to the win or the draw.
 
     ``Table(rules, seed)`` shuffles with ``random.Random(seed)`` and plays the whole setup (build,
@@ -54,9 +65,12 @@ class Table(Judging, Claims, SetupSteps):
     physical wall order) and ``dice`` (a list of throws) replace the random ones, e.g. to follow a
     worked example.
 
-    Its parts: :class:`~mjlearn.table.state.TableState` (the fields and queries),
-    :class:`~mjlearn.table.setup.SetupSteps`, :class:`~mjlearn.table.claims.Claims` and
-    :class:`~mjlearn.table.judging.Judging`; the turn itself (draw, discard, options) is here.
+    The table is its state (:class:`~mjlearn.table.state.TableState`: the fields and queries) and
+    three parts that act on it, each an object holding the table: :attr:`setup_steps`
+    (:class:`~mjlearn.table.setup.SetupSteps`), :attr:`claims` (:class:`~mjlearn.table.claims.Claims`:
+    claims on a discard, kongs, their resolution) and :attr:`judging`
+    (:class:`~mjlearn.table.judging.Judging`: asking the rule set about wins and settlements). The
+    turn itself (draw, discard, options) is here; the parts' actions are the table's methods too.
     """
 
     def __init__(self, rules=DEFAULT, seed: int | None = None, *, arrangement=None, dice=None,
@@ -65,22 +79,60 @@ class Table(Judging, Claims, SetupSteps):
         if rule_options:
             rs = rs.with_options(**dict(rule_options))
         super().__init__(rs, seed, arrangement, dice, prevalent_wind, context)
+        self.setup_steps = SetupSteps(self)
+        """The setup: wall, dice, break, deal, flowers, wild, one event at a time."""
+        self.claims = Claims(self)
+        """Claims on a discard or an added kong and their resolution; kongs and replacement draws."""
+        self.judging = Judging(self)
+        """Wins judged and scored by the rule set; the rule set's other settlements."""
         if self.extra_context:
             self.rules   # checks the keywords now
-        self._setup = self._setup_steps()
+        self._setup = self.setup_steps.steps()
         if setup:
             self.finish_setup()
 
-    def verify_draw(self, seat: int) -> None:
+    step_setup = _part("setup_steps", SetupSteps.step_setup)
+    finish_setup = _part("setup_steps", SetupSteps.finish_setup)
+
+    claim_options = _part("claims", Claims.claim_options)
+    chow_options = _part("claims", Claims.chow_options)
+    verify_chow = _part("claims", Claims.verify_chow)
+    can_chow = _part("claims", Claims.can_chow)
+    chow = _part("claims", Claims.chow)
+    verify_pung = _part("claims", Claims.verify_pung)
+    can_pung = _part("claims", Claims.can_pung)
+    pung = _part("claims", Claims.pung)
+    verify_kong = _part("claims", Claims.verify_kong)
+    can_kong = _part("claims", Claims.can_kong)
+    kong = _part("claims", Claims.kong)
+    verify_pass = _part("claims", Claims.verify_pass)
+    can_pass = _part("claims", Claims.can_pass)
+    pass_ = _part("claims", Claims.pass_)
+
+    rule_context = _part("judging", Judging.rule_context)
+    win_result = _part("judging", Judging.win_result)
+    verify_win = _part("judging", Judging.verify_win)
+    can_win = _part("judging", Judging.can_win)
+    win = _part("judging", Judging.win)
+    on_deal_result = _part("judging", Judging.on_deal_result)
+    verify_declare_on_deal = _part("judging", Judging.verify_declare_on_deal)
+    can_declare_on_deal = _part("judging", Judging.can_declare_on_deal)
+    declare_on_deal = _part("judging", Judging.declare_on_deal)
+    verify_grab_gold = _part("judging", Judging.verify_grab_gold)
+    can_grab_gold = _part("judging", Judging.can_grab_gold)
+    grab_gold = _part("judging", Judging.grab_gold)
+
+    def verify_draw(self, seat) -> None:
         """Raise :class:`IllegalActionError` unless ``seat`` may draw from the live end now. During
         Changsha's 海底漫游 drawing is taking the last tile when it is offered to ``seat``."""
-        self._need_turn(seat, "draw", "draw", "摸牌")
+        self._need_turn(seat_of(seat), "draw", "draw", "摸牌")
 
-    def can_draw(self, seat: int) -> bool:
+    def can_draw(self, seat) -> bool:
         return _ok(self.verify_draw, seat)
 
-    def draw(self, seat: int) -> Drew:
+    def draw(self, seat) -> Drew:
         """Draw the next live tile (a flower is shown and replaced from the tail at once)."""
+        seat = seat_of(seat)
         self.verify_draw(seat)
         self._passed_seats.discard(seat)
         p, t = self.wall.draw_live()
@@ -94,7 +146,7 @@ class Table(Judging, Claims, SetupSteps):
         self._final = not self._can_draw()
         return e
 
-    def _replace_flowers_in_play(self, seat: int) -> None:
+    def _replace_flowers_in_play(self, seat: Seat) -> None:
         h = self.hands[seat]
         while self._drawn.index >= self._flower_kinds:
             if self.wall.next_tail(0) is None:  # a flower as the very last tile: nothing to replace it
@@ -102,44 +154,46 @@ class Table(Judging, Claims, SetupSteps):
                 self.flowers[seat].append(self._drawn)
                 self._end_exhausted()
                 return
-            self._replace_flower(seat, self._drawn.index, None)
+            self.setup_steps.replace_flower(seat, self._drawn.index, None)
         del h
 
     def _end_exhausted(self) -> None:
         self.phase = "over"
         self.pending = set()
         self._emit(Exhausted())
-        self._settle_exhausted()
+        self.judging.settle_exhausted()
 
-    def verify_discard(self, seat: int, tile) -> None:
+    def verify_discard(self, seat, tile) -> None:
         """Raise :class:`IllegalActionError` unless ``seat`` may discard ``tile`` now."""
+        seat = seat_of(seat)
         self._need_turn(seat, "discard", "discard", "打牌")
         t = _tile(tile)
         if not self.hands[seat][t.index]:
-            raise IllegalActionError(f"{SEAT_EN[seat]} has no {t} ({t.en}) to discard.",
-                                     f"{SEAT_ZH[seat]}手里没有{t.zh}，不能打出。")
+            raise IllegalActionError(f"{seat.en} has no {t} ({t.en}) to discard.",
+                                     f"{seat.player_zh}手里没有{t.zh}，不能打出。")
         if self.facts.swap_call_ban and self._after_claim is t:
             raise IllegalActionError(f"{t} was just chowed; discarding it now is a false win (炸胡) here.",
                                      f"刚吃进{t.zh}，此时打出同一张牌算炸胡。")
         if self._haidi_taker is not None and self._haidi_taker[0] == seat and t is not self._haidi_taker[1]:
             h = self._haidi_taker[1]
-            raise IllegalActionError(f"{SEAT_EN[seat]} took the last wall tile (海底) and cannot win with it: it is "
+            raise IllegalActionError(f"{seat.en} took the last wall tile (海底) and cannot win with it: it is "
                                      f"exposed as his discard, so he must discard {h}.",
-                                     f"{SEAT_ZH[seat]}要了海底牌又不能和，须把海底牌{h.zh}打出。")
+                                     f"{seat.player_zh}要了海底牌又不能和，须把海底牌{h.zh}打出。")
         if self.facts.wild == "tail_same" and t is self.wild:
             raise IllegalActionError(f"{t} is the 金 (wild); discarding it is a false win (炸胡).",
                                      f"{t.zh}是金，打出金算炸胡。")
-        if self._forced(seat):
+        if self.judging.forced(seat):
             raise IllegalActionError(f"In the last {self.facts.forced_win_tiles} tiles of the wall a winning "
-                                     f"self-draw must be declared: {SEAT_EN[seat]} wins with {self._drawn}.",
-                                     f"最后{self.facts.forced_win_tiles}张牌自摸必须和：{SEAT_ZH[seat]}摸到"
+                                     f"self-draw must be declared: {seat.en} wins with {self._drawn}.",
+                                     f"最后{self.facts.forced_win_tiles}张牌自摸必须和：{seat.player_zh}摸到"
                                      f"{self._drawn.zh}已经和了。")
 
-    def can_discard(self, seat: int, tile) -> bool:
+    def can_discard(self, seat, tile) -> bool:
         return _ok(self.verify_discard, seat, tile)
 
-    def discard(self, seat: int, tile) -> Discarded:
+    def discard(self, seat, tile) -> Discarded:
         """Discard a tile; the other seats then answer with claims or passes."""
+        seat = seat_of(seat)
         self.verify_discard(seat, tile)
         t = _tile(tile)
         self._discard_after_kong = self._drawn is not None and self._drawn_kind == "kong"
@@ -155,13 +209,14 @@ class Table(Judging, Claims, SetupSteps):
         self._after_claim = None
         self.phase = "claim"
         self.calls = {}
-        self.pending = {s for s in range(4) if s != seat and self._claim_options(s)}
+        self.pending = {s for s in SEATS if s != seat and self.claims.possible_claims(s)}
         if not self.pending:
-            self._resolve_claims()
+            self.claims.resolve()
         return e
 
-    def options(self, seat: int) -> list[str]:
+    def options(self, seat) -> list[str]:
         """Every action ``seat`` may take now, by name."""
+        seat = seat_of(seat)
         extra = []
         if self.facts.on_deal_wins and self.can_declare_on_deal(seat):
             extra.append("on_deal")
@@ -169,7 +224,7 @@ class Table(Judging, Claims, SetupSteps):
             extra.append("grab_gold")
         return self._options(seat) + extra
 
-    def _options(self, seat: int) -> list[str]:
+    def _options(self, seat: Seat) -> list[str]:
         if self.phase == "draw":
             if seat != self.turn:
                 return []
@@ -191,13 +246,21 @@ class Table(Judging, Claims, SetupSteps):
         return replay(self.log[:n])
 
     def __repr__(self) -> str:
-        return (f"<Table {self.rules.name} phase={self.phase!r} turn={SEAT_LETTERS[self.turn]} "
+        return (f"<Table {self.rules.name} phase={self.phase!r} turn={self.turn.letter} "
                 f"events={len(self.log)} wall_left={self.wall.remaining}>")
 
     def _repr_html_(self) -> str:
         return table_html(self)
 
-    def render(self, *, show_all: bool = True, seat: int | None = None):
+    def _repr_pretty_(self, p, cycle) -> None:
+        p.text(table_text(self))
+
+    def outcome(self) -> OutcomeView:
+        """The end of the hand to display: each win with the rule set's patterns, total and payments,
+        the other settlements, and the net payments by seat (HTML in a notebook, text elsewhere)."""
+        return OutcomeView(self)
+
+    def render(self, *, show_all: bool = True, seat=None):
         """An HTML view of the table: every hand shown, or only ``seat``'s (the others face down)."""
         return TableView(self, show_all=show_all, seat=seat)
 

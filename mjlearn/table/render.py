@@ -20,10 +20,11 @@ from __future__ import annotations
 from html import escape
 
 from ..render.svg import inline_html, meld_svg, tile_html, tile_svg, tiles_svg
+from ..seats import SEATS, Seat
 from ..tiles import TILES
-from .events import SEAT_EN, SEAT_ZH
 
-__all__ = ["wall_svg", "wall_html", "table_html", "log_text", "log_html", "WallView", "TableView", "EventLog"]
+__all__ = ["wall_svg", "wall_html", "table_html", "table_text", "outcome_html", "outcome_text", "log_text", "log_html",
+           "WallView", "TableView", "OutcomeView", "EventLog"]
 
 _S = 22          # stack pitch along a wall (px)
 _D = 30          # stack depth (px)
@@ -38,7 +39,7 @@ def _stack_rects(wall):
     side_len = L * _S
     off = _D + _GAP
     out = {}
-    for seat in range(4):
+    for seat in SEATS:
         n = wall.stacks_per_wall[seat]
         shift = (L - n) * _S / 2
         for j in range(1, n + 1):
@@ -67,7 +68,7 @@ def wall_svg(wall, *, width: float = 460, reserve: int = 0) -> str:
     tail = wall.next_tail(0) if wall.order else None
     for (seat, j), (x, y, w, h) in rects.items():
         i = pos_of.get((seat, j))
-        title = f"{SEAT_ZH[seat]}第{j}墩 {SEAT_EN[seat]} stack {j}"
+        title = f"{seat.player_zh}第{j}墩 {seat.en} stack {j}"
         if i is None:
             body.append(_stack(x, y, w, h, 2, title, (False, False), None))
             continue
@@ -91,10 +92,10 @@ def wall_svg(wall, *, width: float = 460, reserve: int = 0) -> str:
               "(blue live end, red tail); red bar = the break</title>")
     lbl = []
     c = size / 2
-    for seat, (lx, ly) in enumerate(((c, size - _D - _GAP - 12), (size - _D - _GAP - 40, c),
-                                     (c, _D + _GAP + 18), (_D + _GAP + 40, c))):
+    for seat, (lx, ly) in zip(SEATS, ((c, size - _D - _GAP - 12), (size - _D - _GAP - 40, c),
+                                      (c, _D + _GAP + 18), (_D + _GAP + 40, c))):
         lbl.append(f'<text x="{lx:.0f}" y="{ly:.0f}" text-anchor="middle" font-size="13" '
-                   f'fill="#374151">{SEAT_ZH[seat][0]} {SEAT_EN[seat]}</text>')
+                   f'fill="#374151">{seat.zh} {seat.en}</text>')
     if wall.order:
         lbl.append(f'<text x="{c:.0f}" y="{c + 5:.0f}" text-anchor="middle" font-size="13" fill="#111827">'
                    f'{wall.remaining} 张 left</text>')
@@ -155,11 +156,11 @@ def wall_html(wall, *, width: float = 460, reserve: int = 0) -> str:
 
 # --- the table --------------------------------------------------------------------------------
 
-def _seat_block(table, seat: int, show: bool, tw: int) -> str:
+def _seat_block(table, seat: Seat, show: bool, tw: int) -> str:
     conc = table.concealed(seat)
     conc = [t for t in conc if t.index < 42]
     turn = table.phase in ("draw", "discard") and table.turn == seat
-    head = (f'<b>{SEAT_ZH[seat]} {SEAT_EN[seat]}</b>' + (" · 庄 dealer" if seat == 0 else "")
+    head = (f'<b>{seat.player_zh} {seat.en}</b>' + (" · 庄 dealer" if seat == 0 else "")
             + f' · {table.tile_count(seat)} 张 tiles' + (' · <span style="color:#2563eb">▶ 轮到 to play</span>' if turn else ""))
     parts = [f'<div style="margin-bottom:2px">{head}</div><div>']
     if conc:
@@ -183,16 +184,17 @@ def _seat_block(table, seat: int, show: bool, tw: int) -> str:
                      + ("（灰框 = 被吃碰杠 grey = claimed）" if taken else "") + "</div><div>"
                      + "<br>".join(prow) + "</div>")
     style = "padding:6px;border-radius:8px;" + ("background:#eff6ff;" if turn else "background:#f9fafb;")
-    return f'<div class="mj-seat" data-seat="{seat}" style="{style}">{"".join(parts)}</div>'
+    return f'<div class="mj-seat" data-seat="{int(seat)}" style="{style}">{"".join(parts)}</div>'
 
 
-def table_html(table, *, show_all: bool = True, seat: int | None = None, tile_width: int = 26) -> str:
+def table_html(table, *, show_all: bool = True, seat=None, tile_width: int = 26) -> str:
     """The four seats around the wall square (East at the bottom, South right, West top, North left),
     with hands (hidden unless ``show_all`` or it is ``seat``'s), melds, flowers and discard ponds,
     and the last event as a caption."""
-    show = [show_all or s == seat for s in range(4)]
+    seat = None if seat is None else Seat.of(seat)
     side_w = max(16, int(tile_width * 0.75))
-    blk = [_seat_block(table, s, show[s], tile_width if s % 2 == 0 else side_w) for s in range(4)]
+    blk = [_seat_block(table, s, show_all or s is seat, tile_width if s in (Seat.E, Seat.W) else side_w)
+           for s in SEATS]
     reserve = table._reserve() if table.phase != "setup" else 0
     wall = wall_svg(table.wall, width=300, reserve=reserve) if table.wall.order else ""
     last = table.log[-1].text("both") if table.log else ""
@@ -228,15 +230,49 @@ def outcome_html(table) -> str:
         parts.append(f"<p><b>{escape(w.zh)}</b><br>{escape(w.en)}</p>")
         if w.result is not None:
             parts.append(w.result._repr_html_())
-    seats = ("东 E", "南 S", "西 W", "北 N")
     pay = table.payments
-    cells = "".join(f"<td style='text-align:right;padding:0 8px'>{pay[x]:+g}</td>" for x in "ESWN")
+    cells = "".join(f"<td style='text-align:right;padding:0 8px'>{pay[x.letter]:+g}</td>" for x in SEATS)
     unit = rs.pay_unit
     parts.append(f"<table style='margin-top:6px'><tr><th>收付 Payments ({escape(unit[0])} {escape(unit[1])})</th>"
-                 + "".join(f"<th style='padding:0 8px'>{s}</th>" for s in seats)
+                 + "".join(f"<th style='padding:0 8px'>{s.zh} {s.letter}</th>" for s in SEATS)
                  + f"</tr><tr><td>本局合计 net this hand</td>{cells}</tr></table>")
     return '<div class="mjlearn mj-outcome" style="font-family:system-ui,sans-serif;font-size:13px">' + \
         "".join(parts) + "</div>"
+
+
+def table_text(table, *, show_all: bool = True, seat=None) -> str:
+    """The table as plain text (the picture's fallback where HTML is not shown): each seat's tiles
+    (hidden unless ``show_all`` or it is ``seat``'s), melds, flowers and discards, then the last event."""
+    seat = None if seat is None else Seat.of(seat)
+    lines = [f"{table.rules.zh} {table.rules.en} · {_PHASE.get(table.phase, table.phase)}"]
+    if table.wild is not None:
+        lines.append(f"百搭 wild: {table.wild} ({table.wild.zh})")
+    for s in SEATS:
+        held = table.hand_of(s) if show_all or s is seat else \
+            "".join(str(m) for m in table.melds[s]) + " ▮" * sum(table.hands[s][:42])
+        pond = " ".join(str(t) for t, _ in table.ponds[s])
+        lines.append(f"{s.player_zh} {s.en}{' (庄 dealer)' if s is Seat.E else ''}: {held.strip()}"
+                     + (f" · 牌池 discards: {pond}" if pond else ""))
+    if table.log:
+        lines.append(table.log[-1].text("both"))
+    return "\n".join(lines)
+
+
+def outcome_text(table) -> str:
+    """The end of a hand as plain text: the settlements, each win with its patterns, the net payments."""
+    if table.phase != "over":
+        return "这一局还没有结束 The hand is not over yet."
+    lines = [f"{table.rules.zh} {table.rules.en}"]
+    lines += [f"{e.zh}  {e.en}" for e in table.settlements]
+    if not table.winners:
+        lines.append("荒牌：没有人和牌。 The wall is exhausted: nobody won.")
+    for w in table.winners:
+        lines.append(f"{w.zh}  {w.en}")
+        lines += [f"  {i.zh} {i.en}: {i.value}" + (f" × {i.count}" if i.count != 1 else "") for i in w.items]
+    unit = table.rules.pay_unit
+    lines.append(f"收付 Payments ({unit[0]} {unit[1]}): "
+                 + ", ".join(f"{s.zh} {s.letter} {table.payments[s.letter]:+g}" for s in SEATS))
+    return "\n".join(lines)
 
 
 _PHASE = {"setup": "发牌中 dealing", "draw": "摸牌 draw", "discard": "打牌 discard",
@@ -269,6 +305,12 @@ class WallView:
     def _repr_html_(self) -> str:
         return wall_html(self.wall, reserve=self.reserve)
 
+    def _repr_pretty_(self, p, cycle) -> None:
+        w = self.wall
+        broken = (f", 在{w.break_owner.player_zh}的牌墙第{w.break_k}墩后开牌 broken after stack {w.break_k} of "
+                  f"{w.break_owner.en}'s wall" if w.break_owner is not None else "")
+        p.text(f"牌墙 The wall: {len(w)} 张 tiles, {w.remaining} 张 left{broken}")
+
     def __repr__(self) -> str:
         return repr(self.wall)
 
@@ -276,11 +318,30 @@ class WallView:
 class TableView:
     """A table to display, with the hands shown or hidden."""
 
-    def __init__(self, table, *, show_all: bool = True, seat: int | None = None):
+    def __init__(self, table, *, show_all: bool = True, seat=None):
         self.table, self.show_all, self.seat = table, show_all, seat
 
     def _repr_html_(self) -> str:
         return table_html(self.table, show_all=self.show_all, seat=self.seat)
+
+    def _repr_pretty_(self, p, cycle) -> None:
+        p.text(table_text(self.table, show_all=self.show_all, seat=self.seat))
+
+
+class OutcomeView:
+    """The end of a hand to display: the rule set's result for each win and the payments."""
+
+    def __init__(self, table):
+        self.table = table
+
+    def _repr_html_(self) -> str:
+        return outcome_html(self.table)
+
+    def _repr_pretty_(self, p, cycle) -> None:
+        p.text(outcome_text(self.table))
+
+    def __str__(self) -> str:
+        return outcome_text(self.table)
 
     def __repr__(self) -> str:
         return repr(self.table)
@@ -300,6 +361,9 @@ class EventLog:
 
     def __len__(self) -> int:
         return len(self.log)
+
+    def _repr_pretty_(self, p, cycle) -> None:
+        p.text(log_text(self.log, self.lang))
 
     def _repr_html_(self) -> str:
         return log_html(self.log, self.lang)

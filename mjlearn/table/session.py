@@ -17,8 +17,8 @@ the drawn hands in a row (Beijing ``shang_lou``).
 
 >>> from mjlearn.table.session import Session
 >>> s = Session("mcr", seed=1).play(4)
->>> [r.dealer for r in s.records], sum(s.scores)
-([0, 1, 2, 3], 0)
+>>> [str(r.dealer) for r in s.records], sum(s.scores)
+(['E', 'S', 'W', 'N'], 0)
 """
 
 from __future__ import annotations
@@ -28,14 +28,11 @@ from html import escape
 
 from ..rules.base import RuleSet
 from ..rules.registry import DEFAULT, get as _get_rules
+from ..seats import SEATS, Seat
 from .bots import play_hand
 from .play import Table
-from .wall import SEAT_LETTERS
 
 __all__ = ["Session", "HandRecord"]
-
-WINDS = "ESWN"
-_WIND_ZH = dict(zip(WINDS, "东南西北"))
 
 
 @dataclass(frozen=True)
@@ -44,8 +41,8 @@ class HandRecord:
 
     number: int
     """1, 2, ..."""
-    dealer: int
-    """The player who dealt (0-3, fixed places at the table)."""
+    dealer: Seat
+    """The player who dealt (his fixed place at the table: the seat he has when player 1 is East)."""
     prevalent_wind: str
     streak: int
     """The dealer's repeat deals before this hand (连庄)."""
@@ -55,16 +52,17 @@ class HandRecord:
     """Net amount of each player (by fixed place, not by seat wind); sums to zero."""
 
     @property
-    def winners(self) -> list[int]:
+    def winners(self) -> list[Seat]:
         """Players who won (fixed places)."""
-        return [(self.dealer + w.seat) % 4 for w in self.table.winners]
+        return [self.dealer.after(w.seat) for w in self.table.winners]
 
     @property
     def drawn(self) -> bool:
         return not self.table.winners
 
-    def player_of(self, seat: int) -> int:
-        return (self.dealer + seat) % 4
+    def player_of(self, seat) -> Seat:
+        """The player (fixed place) who sat at ``seat`` (East = the dealer) in this hand."""
+        return self.dealer.after(Seat.of(seat))
 
 
 class Session:
@@ -78,16 +76,14 @@ class Session:
     """
 
     def __init__(self, rules=DEFAULT, seed: int = 0, *, players=("玩家1 P1", "玩家2 P2", "玩家3 P3", "玩家4 P4"),
-                 rule_options=None, first_dealer: int = 0):
+                 rule_options=None, first_dealer=Seat.E):
         rs = _get_rules(rules)
         self.rules: RuleSet = rs.with_options(**dict(rule_options)) if rule_options else rs
         if len(players) != 4:
             raise ValueError(f"a session needs four players, got {len(players)}")
-        if first_dealer not in (0, 1, 2, 3):
-            raise ValueError(f"first_dealer must be 0-3, got {first_dealer!r}")
         self.seed = seed
         self.players = tuple(players)
-        self.dealer = first_dealer
+        self.dealer: Seat = Seat.of(first_dealer, name="first_dealer")
         self.prevalent_wind = "E"
         self.streak = 0
         self.draws_in_a_row = 0
@@ -124,8 +120,8 @@ class Session:
         if sum(pay.values()) != 0:  # pragma: no cover - every rule set's settlement sums to zero
             raise ValueError(f"the payments of the hand do not sum to zero: {pay}")
         by_player = [0, 0, 0, 0]
-        for seat, letter in enumerate(SEAT_LETTERS):
-            by_player[(self.dealer + seat) % 4] += pay[letter]
+        for seat in SEATS:
+            by_player[self.dealer.after(seat)] += pay[seat.letter]
         rec = HandRecord(len(self.records) + 1, self.dealer, self.prevalent_wind, self.streak, table,
                          tuple(by_player))
         self.records.append(rec)
@@ -145,26 +141,26 @@ class Session:
             self.play_hand()
         return self
 
-    def next_dealer_seat(self, table: Table) -> int:
+    def next_dealer_seat(self, table: Table) -> Seat:
         """The seat (of the finished hand: 0 = its dealer) who deals the next hand, by the session's rule
         set (:meth:`~mjlearn.rules.RuleSet.next_dealer`)."""
         ws = table.winners
         discarder = ws[0].from_seat if ws else None
-        nxt = self.rules.next_dealer(tuple(SEAT_LETTERS[w.seat] for w in ws),
-                                      None if discarder is None else SEAT_LETTERS[discarder], SEAT_LETTERS[0])
-        return SEAT_LETTERS.index(nxt)
+        nxt = self.rules.next_dealer(tuple(w.seat.letter for w in ws),
+                                      None if discarder is None else discarder.letter, Seat.E.letter)
+        return Seat.of(nxt)
 
     def _rotate(self, table: Table) -> None:
         nxt = self.next_dealer_seat(table)
         self.draws_in_a_row = 0 if table.winners else self.draws_in_a_row + 1
-        if nxt == 0:
+        if nxt is Seat.E:
             self.streak += 1
             return
-        self.dealer = (self.dealer + nxt) % 4
+        self.dealer = self.dealer.after(nxt)
         self.streak = 0
         self.dealer_changes += 1
         if self.dealer_changes % 4 == 0:
-            self.prevalent_wind = WINDS[(WINDS.index(self.prevalent_wind) + 1) % 4]
+            self.prevalent_wind = Seat.of(self.prevalent_wind).after().letter
 
     # --- display ------------------------------------------------------------------------------------
 
@@ -201,6 +197,10 @@ class Session:
         return (f"<Session {self.rules.name} hands={len(self.records)} dealer={self.players[self.dealer]} "
                 f"wind={self.prevalent_wind} scores={self.scores}>")
 
+    def _repr_pretty_(self, p, cycle) -> None:
+        """A notebook's plain-text view (beside the HTML table): the table as text, not the repr."""
+        p.text(str(self))
+
     def _repr_html_(self) -> str:
         unit = self.rules.pay_unit
         th = "".join(f"<th colspan=2>{escape(p)}</th>" for p in self.players)
@@ -210,7 +210,7 @@ class Session:
                 f"<td style='text-align:right'>{v:+g}</td><td style='text-align:right;color:#666'>{t:+g}</td>"
                 for v, t in zip(row["payments"], row["totals"]))
             streak = f" ×{row['streak'] + 1}" if row["streak"] else ""
-            rows.append(f"<tr><td>{row['number']}</td><td>{_WIND_ZH[row['wind']]} {row['wind']}</td>"
+            rows.append(f"<tr><td>{row['number']}</td><td>{Seat.of(row['wind']).zh} {row['wind']}</td>"
                         f"<td>{escape(self.players[row['dealer']])}{streak}</td>{cells}"
                         f"<td>{escape(row['zh'])}<br><small>{escape(row['en'])}</small></td></tr>")
         total = "".join(f"<th colspan=2 style='text-align:right'>{s:+g}</th>" for s in self.scores)

@@ -1,7 +1,8 @@
 """The state of one hand at the table: the fields a :class:`~mjlearn.table.Table` plays on, the
 queries on them, and what every action checks first (whose turn it is, which tile is in question).
 
-Seats are 0-3 = East (dealer), South, West, North; the next player is the 下家 on one's right.
+Seats are :class:`~mjlearn.seats.Seat` values, East (the dealer) first; every action also takes a
+seat as an int 0-3 or a letter. The next player, ``seat.after()``, is the 下家 on one's right.
 """
 
 from __future__ import annotations
@@ -10,12 +11,13 @@ import random as _random
 
 from ..hand import Meld
 from ..notation import format_tiles
+from ..seats import SEAT_LETTERS, SEATS, Seat
 from ..tiles import TILES, Tile
 from ..rules.base import RuleSet
-from .events import Declared, Event, Exhausted, OnDealWin, SEAT_EN, SEAT_ZH, Won
-from .wall import SEAT_LETTERS, Wall, tile_set
+from .events import Declared, Event, Exhausted, OnDealWin, Won
+from .wall import Wall, tile_set
 
-__all__ = ["IllegalActionError", "next_in_sequence", "relative_seat", "TableState"]
+__all__ = ["IllegalActionError", "next_in_sequence", "relative_seat", "seat_of", "TableState"]
 
 
 class IllegalActionError(ValueError):
@@ -41,9 +43,23 @@ def next_in_sequence(t: Tile) -> Tile:
     raise ValueError(f"a flower ({t}) has no next tile")
 
 
-def relative_seat(me: int, other: int) -> int:
-    """Where ``other`` sits seen from ``me``: 1 left (上家), 2 opposite (对家), 3 right (下家)."""
-    return (me - other) % 4
+def relative_seat(me: "Seat | int", other: "Seat | int") -> int:
+    """Where ``other`` sits seen from ``me``: 1 left (上家), 2 opposite (对家), 3 right (下家); the
+    notation's offer digit (:meth:`Seat.offer_from <mjlearn.seats.Seat.offer_from>`)."""
+    return Seat.of(me).offer_from(other)
+
+
+def seat_of(seat) -> Seat:
+    """The :class:`~mjlearn.seats.Seat` an action names (a Seat, an int 0-3, a letter, 东南西北), or an
+    :class:`IllegalActionError` that says which forms a seat takes."""
+    if type(seat) is Seat:
+        return seat
+    try:
+        return Seat.of(seat)
+    except ValueError:
+        raise IllegalActionError(f"There is no seat {seat!r}: seats are E, S, W, N (East, South, West, North; "
+                                 f"0-3 in turn order).",
+                                 f"没有座位{seat!r}：座位为东南西北（E、S、W、N，或0-3）。") from None
 
 
 def _ok(verify, *args) -> bool:
@@ -57,10 +73,11 @@ def _ok(verify, *args) -> bool:
 class TableState:
     """The fields of a hand in play and the queries on them; :class:`~mjlearn.table.Table` drives them.
 
-    The parts of a table (:mod:`.setup`, :mod:`.claims`, :mod:`.judging` and :mod:`.play`) are
-    subclasses of this one, combined in :class:`~mjlearn.table.Table`; they act on these fields and
-    call each other's steps through ``self`` (a claim resolved ends in a judged win, a kong in a
-    replacement draw).
+    It holds the state, not the behaviour: :class:`~mjlearn.table.Table` (:mod:`.play`) is this state
+    plus the turn (draw, discard), and its parts are objects that hold the table and act on these
+    fields: ``table.setup_steps`` (:mod:`.setup`), ``table.claims`` (:mod:`.claims`) and
+    ``table.judging`` (:mod:`.judging`). A part reaches another through the table (a claim resolved
+    ends in ``table.judging.finish_wins``, a kong in a replacement draw).
     """
 
     def __init__(self, rs: RuleSet, seed: int | None, arrangement, dice, prevalent_wind: str, context) -> None:
@@ -70,10 +87,9 @@ class TableState:
         self.extra_context: dict = dict(context or {})
         """Context keywords that come from outside the hand (a :class:`Session` gives the dealer's
         streak ``streak`` and the drawn hands before this one ``shang_lou``); passed to the rule set."""
-        if prevalent_wind not in ("E", "S", "W", "N"):
-            raise ValueError(f"prevalent_wind must be E, S, W or N, got {prevalent_wind!r}")
         self.seed = seed
-        self.prevalent_wind = prevalent_wind
+        self.prevalent_wind: str = Seat.of(prevalent_wind, name="prevalent_wind").letter
+        """The prevalent (round) wind as its letter, the form the rule sets read."""
         self._rng = _random.Random(seed)
         self._dice = list(dice) if dice is not None else None
         cfg = self.facts
@@ -92,11 +108,11 @@ class TableState:
         self.wild: Tile | None = None
         self.wild_indicator: Tile | None = None
         self.phase = "setup"
-        self.turn = 0
-        self.pending: set[int] = set()
+        self.turn: Seat = Seat.E
+        self.pending: set[Seat] = set()
         """Seats whose answer to a discard (or an added kong) is still awaited."""
-        self.calls: dict[int, tuple] = {}
-        self.last_discard: tuple[int, Tile] | None = None
+        self.calls: dict[Seat, tuple] = {}
+        self.last_discard: tuple[Seat, Tile] | None = None
         self.kongs = 0
         self.claims_left = [cfg.claim_limit if cfg.claim_limit is not None else -1] * 4
         self.winners: list[Won] = []
@@ -104,7 +120,7 @@ class TableState:
         self._drawn_kind = "deal"
         self._after_claim: Tile | None = None
         self._final = False
-        self._robbing: tuple[int, Tile] | None = None
+        self._robbing: tuple[Seat, Tile] | None = None
         ts = rs.tiles
         self._flower_kinds = 99 if ts.flowers == "none" else (34 if ts.honors else 27)
         """Tile indices from here on are flowers (27: the honors are played as flowers too)."""
@@ -116,15 +132,15 @@ class TableState:
         self._discards = [0, 0, 0, 0]
         self._first_discards: list = []       # (seat, tile) of the first discards while nothing is claimed
         self._discard_after_kong = False      # the last discard followed its player's kong replacement
-        self._passed_seats: set[int] = set()  # passed up a win, no draw since (漏胡)
+        self._passed_seats: set[Seat] = set()  # passed up a win, no draw since (漏胡)
         self._passed_tiles = [set(), set(), set(), set()]   # tiles passed up since one's last discard (过水)
         self.settlements: list[Event] = []
         """Payments outside the wins: Changsha 起手小胡 (:class:`OnDealWin`), Yunnan 查大叫
         (:class:`CalledCheck`). Each has ``payments`` (E, S, W, N) summing to zero."""
-        self._on_deal_done: set[int] = set()  # seats that declared an on-deal 小胡
-        self._haidi: list[int] | None = None  # 海底漫游: the seats that declined the last tile so far
-        self._haidi_taker: tuple[int, Tile] | None = None   # who took the 海底 tile, and the tile
-        self._grabbed: int | None = None      # Fuzhou street 抢金: the seat that took the turned-up 金
+        self._on_deal_done: set[Seat] = set()  # seats that declared an on-deal 小胡
+        self._haidi: list[Seat] | None = None  # 海底漫游: the seats that declined the last tile so far
+        self._haidi_taker: tuple[Seat, Tile] | None = None   # who took the 海底 tile, and the tile
+        self._grabbed: Seat | None = None      # Fuzhou street 抢金: the seat that took the turned-up 金
         self._wild_pos: int | None = None
 
     @property
@@ -148,17 +164,18 @@ class TableState:
     def _is_flower(self, i: int) -> bool:
         return i >= self._flower_kinds
 
-    def counts(self, seat: int) -> tuple[int, ...]:
+    def counts(self, seat) -> tuple[int, ...]:
         """The 34 concealed counts of a seat."""
-        return tuple(self.hands[seat][:34])
+        return tuple(self.hands[seat_of(seat)][:34])
 
-    def concealed(self, seat: int) -> list[Tile]:
+    def concealed(self, seat) -> list[Tile]:
         """A seat's concealed tiles, sorted."""
-        h = self.hands[seat]
+        h = self.hands[seat_of(seat)]
         return [TILES[i] for i in range(42) for _ in range(h[i])]
 
-    def tile_count(self, seat: int) -> int:
+    def tile_count(self, seat) -> int:
         """Tiles held with each meld counted as three: 13, or 14 when the seat must discard."""
+        seat = seat_of(seat)
         return sum(self.hands[seat][:34]) + 3 * len(self.melds[seat])
 
     @property
@@ -189,7 +206,7 @@ class TableState:
         """Count every tile wherever it is (hands, melds, flowers, ponds, wall, set aside): 42 counts,
         which must always equal the full set (tile conservation)."""
         c = [0] * 42
-        for s in range(4):
+        for s in SEATS:
             for i, n in enumerate(self.hands[s]):
                 c[i] += n
             for m in self.melds[s]:
@@ -216,10 +233,7 @@ class TableState:
                     n += sum(1 for x in m.tiles if x is t)
         return n
 
-    def _need_turn(self, seat: int, phase: str, what_en: str, what_zh: str) -> None:
-        if seat not in (0, 1, 2, 3):
-            raise IllegalActionError(f"There is no seat {seat!r}: seats are 0-3 (East, South, West, North).",
-                                     f"没有座位{seat!r}：座位为0-3（东南西北）。")
+    def _need_turn(self, seat: Seat, phase: str, what_en: str, what_zh: str) -> None:
         if self.phase == "over":
             raise IllegalActionError("The hand is over.", "这一局已经结束。")
         if self.phase == "setup":
@@ -227,15 +241,15 @@ class TableState:
         if self.phase != phase or seat != self.turn:
             if self.phase in ("claim", "rob"):
                 raise IllegalActionError(
-                    f"Claims on {self._claim_tile()} are being decided; {SEAT_EN[seat]} cannot {what_en} now.",
-                    f"正在决定{self._claim_tile().zh}的吃碰杠和，{SEAT_ZH[seat]}现在不能{what_zh}。")
+                    f"Claims on {self._claim_tile()} are being decided; {seat.en} cannot {what_en} now.",
+                    f"正在决定{self._claim_tile().zh}的吃碰杠和，{seat.player_zh}现在不能{what_zh}。")
             if seat != self.turn:
-                raise IllegalActionError(f"It is {SEAT_EN[self.turn]}'s turn to play, not {SEAT_EN[seat]}'s.",
-                                         f"现在轮到{SEAT_ZH[self.turn]}出牌，不是{SEAT_ZH[seat]}。")
+                raise IllegalActionError(f"It is {self.turn.en}'s turn to play, not {seat.en}'s.",
+                                         f"现在轮到{self.turn.player_zh}出牌，不是{seat.player_zh}。")
             if self.phase == "draw":
-                raise IllegalActionError(f"{SEAT_EN[seat]} must draw first.", f"{SEAT_ZH[seat]}要先摸牌。")
-            raise IllegalActionError(f"{SEAT_EN[seat]} has drawn already and must discard.",
-                                     f"{SEAT_ZH[seat]}已经摸过牌，应当打牌。")
+                raise IllegalActionError(f"{seat.en} must draw first.", f"{seat.player_zh}要先摸牌。")
+            raise IllegalActionError(f"{seat.en} has drawn already and must discard.",
+                                     f"{seat.player_zh}已经摸过牌，应当打牌。")
 
     def _claim_tile(self) -> Tile:
         return self._robbing[1] if self.phase == "rob" else self.last_discard[1]
@@ -247,7 +261,7 @@ class TableState:
     def payments(self) -> dict[str, int]:
         """Net amounts of the hand by seat E, S, W, N: the sum over the wins and the other settlements
         (:attr:`settlements`: on-deal 小胡, 查大叫); zeros for a plain draw."""
-        out = {x: 0 for x in SEAT_LETTERS}
+        out = dict.fromkeys(SEAT_LETTERS, 0)
         for w in [*self.settlements, *self.winners]:
             for x, v in zip(SEAT_LETTERS, w.payments):
                 out[x] += v
@@ -261,7 +275,8 @@ class TableState:
         """Changsha 海底漫游: the last wall tile is being offered to :attr:`turn` (draw it, or pass)."""
         return self.phase == "draw" and self._haidi is not None
 
-    def hand_of(self, seat: int) -> str:
+    def hand_of(self, seat) -> str:
         """A seat's holding in notation: melds then concealed tiles (flowers last)."""
+        seat = seat_of(seat)
         return "".join(str(m) for m in self.melds[seat]) + format_tiles(self.concealed(seat)) + \
             format_tiles(f for f in self.flowers[seat] if f.index >= 34)

@@ -17,9 +17,9 @@ position is kept for display.
 >>> w = Wall.build("mcr", random.Random(1))
 >>> len(w), w.stacks_per_wall
 (144, (18, 18, 18, 18))
->>> w.set_break(owner=1, k=6)         # South's wall, after its 6th stack
+>>> w.set_break(owner="S", k=6)       # South's wall, after its 6th stack
 >>> w.order[0], w.order[-1]           # first live stack, and the tail stack (seat, stack number)
-((1, 7), (1, 6))
+((Seat.S, 7), (Seat.S, 6))
 """
 
 from __future__ import annotations
@@ -27,15 +27,12 @@ from __future__ import annotations
 import random as _random
 from typing import Iterable
 
+from ..seats import Seat
 from ..tiles import TILES, Tile
 from ..rules.base import RuleSet
 from ..rules.registry import get as _get_rules
 
-__all__ = ["Wall", "tile_set", "wall_stacks", "roll_dice", "wall_owner", "SEAT_LETTERS", "SEAT_ZH"]
-
-SEAT_LETTERS = "ESWN"
-"""Seat winds by seat index: 0 East (dealer), 1 South (下家 of East), 2 West, 3 North."""
-SEAT_ZH = "东南西北"
+__all__ = ["Wall", "tile_set", "wall_stacks", "roll_dice", "wall_owner"]
 
 _STACKS = {144: (18,) * 4, 136: (17,) * 4, 108: (14, 13, 14, 13)}
 
@@ -69,13 +66,13 @@ def roll_dice(rng: _random.Random, n: int) -> tuple[int, ...]:
     return tuple(rng.randint(1, 6) for _ in range(n))
 
 
-def wall_owner(dealer: int, total: int) -> int:
+def wall_owner(dealer: "Seat | int", total: int) -> Seat:
     """The seat reached counting ``total`` seats counterclockwise (in turn order) with the dealer as 1.
 
-    >>> [SEAT_LETTERS[wall_owner(0, s)] for s in (5, 6, 7, 8)]   # §13.1 step 4
+    >>> [str(wall_owner(Seat.E, s)) for s in (5, 6, 7, 8)]   # §13.1 step 4
     ['E', 'S', 'W', 'N']
     """
-    return (dealer + total - 1) % 4
+    return Seat.of(dealer).after(total - 1)
 
 
 class Wall:
@@ -97,7 +94,7 @@ class Wall:
         self._offsets = [0]
         for L in self.stacks_per_wall:
             self._offsets.append(self._offsets[-1] + 2 * L)
-        self.order: list[tuple[int, int]] = []
+        self.order: list[tuple[Seat, int]] = []
         """Stacks as (seat, stack number 1..L) in draw order from the break; ``order[-1]`` is the tail."""
         self.tiles: list[int] = []
         """Tile index at each draw-order position."""
@@ -106,7 +103,7 @@ class Wall:
         """Positions turned face up (wild indicators, Yunnan's tail tiles)."""
         self.tail_skip: set[int] = set()
         """Positions the tail end passes over (Yunnan's face-up tiles, taken only as a winning tile)."""
-        self.break_owner: int | None = None
+        self.break_owner: Seat | None = None
         self.break_k: int | None = None
         self._front = 0
         self._back = 0
@@ -124,14 +121,15 @@ class Wall:
 
     # --- geometry -------------------------------------------------------------
 
-    def physical_index(self, seat: int, stack: int, layer: int) -> int:
+    def physical_index(self, seat: "Seat | int", stack: int, layer: int) -> int:
         """Index into :attr:`arrangement` of a seat's stack (1..L) and layer (0 top, 1 bottom)."""
         return self._offsets[seat] + 2 * (stack - 1) + layer
 
-    def set_break(self, owner: int, k: int) -> None:
+    def set_break(self, owner: "Seat | int | str", k: int) -> None:
         """Break the wall after the ``k``-th stack counted from the right end of ``owner``'s wall,
         continuing into the 上家's wall when ``k`` passes the end (A-XA-7)."""
-        circle = [(s, j) for s in (owner, (owner - 1) % 4, (owner - 2) % 4, (owner - 3) % 4)
+        owner = Seat.of(owner, name="owner")
+        circle = [(s, j) for s in (owner.after(-d) for d in range(4))
                   for j in range(1, self.stacks_per_wall[s] + 1)]
         k %= len(circle)
         self.order = circle[k:] + circle[:k]
@@ -141,7 +139,7 @@ class Wall:
         self._front = 0
         self._back = len(self.order) - 1
 
-    def place(self, pos: int) -> tuple[int, int, int]:
+    def place(self, pos: int) -> tuple[Seat, int, int]:
         """(seat, stack number, layer) of a draw-order position."""
         s, j = self.order[pos >> 1]
         return s, j, pos & 1
@@ -264,5 +262,5 @@ class Wall:
 
     def __repr__(self) -> str:
         return (f"<Wall {self.rules.name}: {len(self)} tiles, {self.remaining} left, "
-                f"break after stack {self.break_k} of {SEAT_LETTERS[self.break_owner]!r}>"
+                f"break after stack {self.break_k} of {self.break_owner.letter!r}>"
                 if self.break_owner is not None else f"<Wall {self.rules.name}: {len(self)} tiles, not broken>")

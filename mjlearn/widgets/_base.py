@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import copy
 import html as _html
+from html.parser import HTMLParser
 import logging
+import re
 import weakref
 from pathlib import Path
 
@@ -86,7 +88,60 @@ def tile_tag(tile: Tile | None, *, live: bool, cls: str = "", sideways: bool = F
         body = tile_svg(None, width=width)
     else:
         body = tile_svg(tile, width=width, sideways=sideways)
-    return f'<i class="{classes}"{title}{attrs}>{body}</i>'
+    return f'<i class="{classes}" data-tile="{name}"{title}{attrs}>{body}</i>'
+
+
+# --- the plain-text fallback ----------------------------------------------------------------
+
+class _TextOf(HTMLParser):
+    """The readable text of widget HTML: tiles by their notation, block elements on new lines;
+    styles, scripts, SVG bodies, buttons and form controls left out."""
+
+    SKIP = {"style", "script", "svg", "button", "select", "input", "option"}
+    BLOCK = {"div", "p", "li", "tr", "h3", "h4", "table", "ul", "br", "details", "summary"}
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.out: list[str] = []
+        self.skip = 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in self.SKIP:
+            if tag not in ("input",):
+                self.skip += 1
+            return
+        a = dict(attrs)
+        if self.skip:
+            return
+        if tag in self.BLOCK:
+            self.out.append("\n")
+        elif tag in ("td", "th", "span", "b", "label"):
+            self.out.append(" ")
+        if a.get("data-tile") and a["data-tile"] != "back":
+            self.out.append(f" {a['data-tile']} ")
+
+    def handle_startendtag(self, tag, attrs):
+        if tag == "br" and not self.skip:
+            self.out.append("\n")
+
+    def handle_endtag(self, tag):
+        if tag in self.SKIP and tag != "input":
+            self.skip = max(0, self.skip - 1)
+        elif tag in self.BLOCK and not self.skip:
+            self.out.append("\n")
+
+    def handle_data(self, data):
+        if not self.skip:
+            self.out.append(data)
+
+
+def html_text(html: str) -> str:
+    """Widget HTML as plain lines of text (see :class:`_TextOf`)."""
+    p = _TextOf()
+    p.feed(html)
+    p.close()
+    lines = (re.sub(r"[ \t\u00a0]+", " ", ln).strip() for ln in "".join(p.out).splitlines())
+    return "\n".join(ln for ln in lines if ln)
 
 
 # --- language -----------------------------------------------------------------------------
@@ -225,6 +280,20 @@ class MjWidget(anywidget.AnyWidget):
     def _text(self) -> str:
         return type(self).__name__
 
+    plain_skip: tuple[str, ...] = ("head", "controls")
+    """Regions left out of the text/plain fallback (the title bar, buttons, pickers)."""
+
+    def _plain_head(self) -> str:
+        """The first line of the text/plain fallback: what the widget shows, in both languages."""
+        return self._text()
+
+    def plain_text(self) -> str:
+        """The widget as text (the mimebundle's ``text/plain``): a head line, then the text of
+        the regions (tiles by their notation), in the current language."""
+        regions = self._regions(live=False)
+        body = [html_text(h) for k, h in regions.items() if k not in self.plain_skip and h]
+        return "\n".join([self._plain_head(), *[b for b in body if b]])
+
     @property
     def log(self) -> logging.Logger:
         """This widget's logger (``mjlearn.widgets.<Class>``): refused front-end messages go here."""
@@ -354,8 +423,9 @@ class MjWidget(anywidget.AnyWidget):
         """The view as plain HTML with inline SVG tiles: no script needed."""
         body = self._layout()
         for name, html in self._regions(live=False).items():
-            body = body.replace(f'<div data-region="{name}"></div>',
-                                f'<div data-region="{name}">{html}</div>')
+            # a slot may carry other attributes (class="mj-body" data-region="main"): match the tag
+            body = re.sub(rf'(<(\w+)\b[^>]*\bdata-region="{re.escape(name)}"[^>]*>)(</\2>)',
+                          lambda m, h=html: m.group(1) + h + m.group(3), body, count=1)
         css = (_STATIC / "mj.css").read_text(encoding="utf-8")
         return f'<div class="mj-root mj-static"><style>{css}</style>{body}</div>'
 
@@ -366,11 +436,14 @@ class MjWidget(anywidget.AnyWidget):
         else:
             meta = {}
         data = dict(data or {})
-        data["text/plain"] = self._text()
+        try:
+            data["text/plain"] = self.plain_text()
+        except Exception:  # the fallback must never hide the live widget
+            data["text/plain"] = self._plain_head()
         try:
             data["text/html"] = self.static_html()
-        except Exception as e:  # the fallback must never hide the live widget
-            data["text/html"] = f"<pre>{esc(self._text())}</pre><!-- {esc(e)} -->"
+        except Exception as e:
+            data["text/html"] = f"<pre>{esc(data['text/plain'])}</pre><!-- {esc(e)} -->"
         return data, meta
 
     def __repr__(self) -> str:

@@ -21,10 +21,13 @@ False
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 from ..rules import COMMON, get
 from ..seats import SEAT_LETTERS as SEATS
 from ..tiles import KINDS
-from ._base import L, esc
+from ._base import B, L, esc
 
 SEAT_KEYS = ("winner", "dealer", "discarder", "self_drawn")
 """Keywords shown as the seat row (the discarder select also sets self_drawn)."""
@@ -181,7 +184,7 @@ def tile_select(name: str, zh: str, en: str, current, title: str = "") -> str:
     for t in KINDS:
         sel = " selected" if current is not None and str(current) == str(t) else ""
         opts.append(f'<option value="{t}"{sel}>{t} {esc(t.zh)}</option>')
-    tip = f' title="{esc(title)}"' if title else ""
+    tip = f' title="{esc(without_option_ids(title))}"' if title else ""
     return (f'<label class="mj-kw"{tip}>{_label(zh, en)} '
             f'<select data-act="ctx" data-name="{name}">{"".join(opts)}</select></label>')
 
@@ -199,6 +202,14 @@ def seat_row(ctx: dict, *, wild: bool, wild_title: str = "") -> str:
     return "".join(out)
 
 
+LABELS = {
+    "kong": ("和在杠上：杠上开花（自摸杠后补的牌）或抢杠和（抢别人加杠的牌）",
+             "won on a kong: on the kong's replacement tile (self-drawn) or by robbing a kong (on a discard)"),
+}
+"""Clearer labels than the declarations' one-line descriptions, where a learner misread them
+(the kong box read as a second self-drawn box)."""
+
+
 def controls(rs, ctx: dict) -> str:
     """The seat row plus one control per further declared keyword of ``rs``."""
     names = rs.context_names
@@ -208,7 +219,9 @@ def controls(rs, ctx: dict) -> str:
         out.append(f'<div class="mj-kw-grid" data-rules="{esc(rs.name)}">')
         for c in rest:
             v = value(c, ctx)
-            tip = esc(f"{c.name}: {c.en}")
+            zh, en = LABELS.get(c.name, (c.zh, c.en))
+            c = replace(c, zh=without_option_ids(zh), en=without_option_ids(en))
+            tip = esc(B(c.zh, c.en))
             if c.kind == "bool":
                 chk = " checked" if v else ""
                 out.append(f'<label class="mj-kw" title="{tip}"><input type="checkbox" data-act="ctx" '
@@ -229,6 +242,19 @@ def controls(rs, ctx: dict) -> str:
                            f'<select data-act="ctx" data-name="{c.name}">{opts}</select></label>')
         out.append("</div>")
     return "".join(out)
+
+
+def seat_label_both(s: str) -> str:
+    """A seat's name in both languages, the current one first."""
+    zh, en = SEAT_NAMES[s]
+    return B(f"{zh}家", en)
+
+
+def without_option_ids(text: str) -> str:
+    """A rule set's description without the option ids it cites, e.g. "(A-BJ-1)": a learner
+    reads the words, the sources appendix has the ids."""
+    text = re.sub(r"\s*\((?:[^()]*?; )?A-[A-Z]{2,4}-\d+[^()]*\)", "", text)
+    return re.sub(r",?\s*\bA-[A-Z]{2,4}-\d+\b", "", text)
 
 
 def seat_label(s: str) -> str:

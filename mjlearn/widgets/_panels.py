@@ -16,7 +16,12 @@ from ..rules.result import RegionalResult
 from ..render import svg
 from ..scoring import score
 from ..shapes import is_winning
+from .. import i18n
 from ._base import B, L, esc, tile_tag
+
+
+def i18n_lang() -> str:
+    return i18n.get_language()
 from ._ctx import seat_label
 
 
@@ -41,7 +46,8 @@ def shanten_line(hand: Hand) -> str:
     elif n == 0:
         text = B("听牌", "ready (tenpai)")
     else:
-        text = L(f"{n} 向听（还差 {n} 张到听牌）", f"{n}-shanten: {n} tile{'s' if n > 1 else ''} from ready")
+        text = L(f"{n} 向听：离听牌还差 {n} 步（每步换进一张有用的牌）",
+                 f"{n}-shanten: {n} step{'s' if n > 1 else ''} from ready (each step one useful tile drawn)")
     return f'<div class="mj-shanten" data-shanten="{n}"><b>{esc(L("向听数", "Shanten"))}</b> {esc(text)}</div>'
 
 
@@ -66,23 +72,52 @@ def waits_html(hand: Hand, live: bool, visible=None) -> str:
             f'</div><div class="mj-wait-row">{"".join(items)}</div></div>')
 
 
+def steps_text(sh: int) -> str:
+    """A shanten number in words: how far the hand is from ready (waiting to win)."""
+    if sh < 0:
+        return L("和了", "complete")
+    if sh == 0:
+        return L("听牌", "ready")
+    return L(f"差 {sh} 步听牌", f"{sh} step{'s' if sh > 1 else ''} from ready")
+
+
+def advice_bar_widths(rows) -> list[float]:
+    """Bar lengths (percent) that rank the discards best first: the fewest steps from ready wins,
+    then the most live useful tiles. Discards one step further from ready get bars at most half
+    as long, so the best discard always has the longest bar."""
+    if not rows:
+        return []
+    best_sh = min(r[1] for r in rows)
+    top = {}
+    for _, sh, useful, _k in rows:
+        top[sh] = max(top.get(sh, 0), useful)
+    return [100 / 2 ** (sh - best_sh) * (0.5 + 0.5 * (useful / top[sh] if top[sh] else 1))
+            for _, sh, useful, _k in rows]
+
+
 def advice_html(hand: Hand, live: bool) -> str:
-    """Discard advice as a bar chart of how many tiles improve the hand after each discard."""
-    rows = [(o.discard, o.shanten, o.live, o.useful_tiles) for o in discard_advice(hand)]
+    """Discard advice as a bar chart: the longer the bar, the better the discard."""
+    rows = sorted(((o.discard, o.shanten, o.live, o.useful_tiles) for o in discard_advice(hand)),
+                  key=lambda r: (r[1], -r[2]))
     if not rows:
         return ""
-    best = max(r[2] for r in rows) or 1
-    out = [f'<div class="mj-advice"><div class="mj-lbl">{esc(B("打牌建议", "Discard advice"))}</div>']
-    for tl, sh, useful, kinds in rows:
-        pct = 100 * useful / best
+    key = L("每一行：打出这张牌以后，离听牌（只差一张就和）还差几步（向听数），以及还有几张没见到的牌能让这手牌"
+            "更进一步。条越长，这张打得越好。",
+            "Each row: after discarding this tile, how many steps the hand is from ready (one tile away "
+            "from winning; the steps are called shanten, 向听), and how many unseen tiles would bring it "
+            "a step closer. The longer the bar, the better the discard.")
+    out = [f'<div class="mj-advice"><div class="mj-lbl">{esc(B("打牌建议", "Discard advice"))}</div>',
+           f'<div class="mj-note mj-advice-key">{esc(key)}</div>']
+    for (tl, sh, useful, kinds), pct in zip(rows, advice_bar_widths(rows)):
         detail = ""
         if kinds:
-            detail = " ".join(str(k) for k in kinds)
-        out.append(f'<div class="mj-bar-row" title="{esc(detail)}">'
+            detail = L("有用的牌：", "useful tiles: ") + " ".join(str(k) for k in kinds)
+        n_text = L(f"{useful} 张有用", f"{useful} useful tile{'s' if useful != 1 else ''}")
+        out.append(f'<div class="mj-bar-row" title="{esc(detail)}" data-shanten="{sh}" data-useful="{useful}">'
                    f'{tile_tag(tl, live=live, width=24)}'
-                   f'<span class="mj-bar-sh">{esc(L(f"{sh}向听", f"{sh}-sh"))}</span>'
+                   f'<span class="mj-bar-sh">{esc(steps_text(sh))}</span>'
                    f'<span class="mj-bar"><span style="width:{pct:.0f}%"></span></span>'
-                   f'<span class="mj-bar-n">{useful}</span></div>')
+                   f'<span class="mj-bar-n">{esc(n_text)}</span></div>')
     out.append("</div>")
     return "".join(out)
 
@@ -143,13 +178,12 @@ def fans_html(hand: Hand, result: ScoreResult, live: bool) -> str:
                    f'<td class="mj-pts">{f.points}{times}</td><td class="mj-pts">{f.total}</td></tr>')
     out.append("</tbody></table>")
     if result.excluded:
-        out.append(f'<details class="mj-excl"><summary>{esc(L("不计的番", "Fans not counted"))} '
+        out.append(f'<details class="mj-excl"><summary>{esc(B("不计的番", "Fans not counted"))} '
                    f'({len(result.excluded)})</summary><ul>')
         for x in result.excluded:
-            by = L(x.because_of.zh, x.because_of.en)
-            why = L(x.principle, PRINCIPLES[x.principle].split(":")[0])
-            out.append(f"<li>{esc(B(x.fan.zh, x.fan.en))} <span class='mj-sub'>{esc(why)} ← "
-                       f"{esc(by)}</span></li>")
+            tiles = f' <span class="mj-sub">{esc(x.tiles_text)}</span>' if x.tiles_text else ""
+            out.append(f'<li data-excluded="{esc(x.fan.en)}"><b>{esc(B(x.fan.zh, x.fan.en))}</b>{tiles} — '
+                       f'{esc(x.reason(i18n_lang()))}</li>')
         out.append("</ul></details>")
     out.append("</div>")
     return "".join(out)

@@ -136,12 +136,12 @@ class DealView(MjWidget):
 
     def _controls(self) -> str:
         btn = lambda act, zh, en, on="": (f'<button class="mj-chip{on}" data-act="{act}">'
-                                         f'{esc(L(zh, en))}</button>')
+                                         f'{esc(B(zh, en))}</button>')
         out = ['<div class="mj-controls">', btn("step", "下一步 ▶|", "step ▶|")]
         out.append(btn("pause", "暂停 ⏸", "pause ⏸", " mj-on") if self.playing else btn("play", "播放 ▶", "play ▶"))
         out.append(btn("reset", "重来 ↺", "restart ↺"))
         out.append(btn("reset\" data-arg=\"next", "换一副", "new shuffle"))
-        out.append(f'<span class="mj-lbl">{esc(L("种子", "seed"))} {self.seed} · '
+        out.append(f'<span class="mj-lbl">{esc(L("第", "shuffle no."))} {self.seed}{esc(L(" 副牌", ""))} · '
                    f'{esc(L("第", "step"))} <b data-steps="{self.steps}">{self.steps}</b>'
                    f'{esc(L(" 步", ""))} · {esc(L("牌墙剩", "wall"))} '
                    f'<b data-remaining="{self.remaining}">{self.remaining}</b> {esc(L("张", "tiles left"))}</span>')
@@ -214,6 +214,54 @@ class DealView(MjWidget):
 
     def _text(self) -> str:
         return f"DealView(seed={self.seed}, rules={self.rules!r}, steps={self.steps})"
+
+    plain_skip = ("head", "controls")
+
+    def _plain_head(self) -> str:
+        title = B("牌墙与发牌", "The wall and the deal") if not self._play_on else B("牌桌", "The table")
+        return (f"{title} · {L('第', 'shuffle no. ')}{self.seed}{L(' 副牌', '')} · "
+                f"{L(f'第 {self.steps} 步', f'step {self.steps}')} · "
+                f"{L(f'牌墙剩 {self.remaining} 张', f'{self.remaining} tiles left in the wall')}")
+
+    def _static_table(self):
+        """What an export without a widget front end shows: nobody can press *step* there, so a
+        view not yet started shows the deal completed (a fresh table of the same shuffle).
+        Returns ``(table, last event)``, or None when the view has been stepped already."""
+        if self.steps:
+            return None
+        tb = Table(self.rules, seed=self.seed)
+        while tb.phase == "setup" and tb.step_setup() is not None:
+            pass
+        return tb, (tb.log[-1] if tb.log else None)
+
+    def _with_static(self, render):
+        other = self._static_table()
+        if other is None:
+            return render()
+        saved = self.table, self._last, self.remaining
+        self.table, self._last = other
+        try:
+            return render()
+        finally:
+            self.table, self._last, remaining = saved
+            if self.remaining != remaining:  # _regions of the fresh table set it
+                self.remaining = remaining
+
+    def static_html(self) -> str:
+        if self.steps:
+            return super().static_html()
+        words = B("静态画面：发牌完成以后的牌桌（在运行的笔记本里按“下一步”一步步看）",
+                  "Static view: the table after the deal (run the notebook and press step to watch "
+                  "it event by event)")
+        note = f'<div class="mj-note">{esc(words)}</div>'
+        html = self._with_static(super().static_html)
+        return html.replace('<div class="mj-body">', '<div class="mj-body">' + note, 1)
+
+    def plain_text(self) -> str:
+        if self.steps:
+            return super().plain_text()
+        text = self._with_static(super().plain_text)
+        return text.replace("\n", "\n" + B("静态画面：发牌完成以后", "Static view: after the deal") + "\n", 1)
 
 
 def i18n_lang() -> str:

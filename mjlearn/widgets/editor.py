@@ -29,7 +29,7 @@ import traitlets as t
 CONTEXT_FLAGS = {
     "self_drawn": ("自摸", "self-drawn"),
     "last_tile": ("和绝张", "last tile of its kind"),
-    "kong": ("杠上开花 / 抢杠", "on a kong (replacement / robbing)"),
+    "kong": ("和在杠上（杠上开花 / 抢杠和）", "won on a kong (its replacement tile, or robbing it)"),
     "wall_last": ("妙手回春 / 海底捞月", "last tile of the wall"),
 }
 WINDS = {"E": ("东", "East"), "S": ("南", "South"), "W": ("西", "West"), "N": ("北", "North")}
@@ -379,7 +379,7 @@ class HandEditor(MjWidget):
             "palette": self._palette(live),
             "builder": self._builder(),
             "hand": self._hand(live),
-            "notation_label": esc(L("记法", "Notation")) + (
+            "notation_label": esc(B("记法", "Notation")) + (
                 "" if live else f' <code>{esc(st.notation())}</code>'),
             "error": (f'<div class="mj-error" role="alert">{esc(self.last_error)}</div>'
                       if self.last_error else ""),
@@ -411,21 +411,21 @@ class HandEditor(MjWidget):
         out = ['<div class="mj-builder"><span class="mj-lbl">', esc(L("点牌加入", "A click adds")), "</span>"]
         for m, (zh, en) in MODES.items():
             on = " mj-on" if st.mode == m else ""
-            out.append(f'<button class="mj-chip{on}" data-act="mode" data-arg="{m}">{esc(L(zh, en))}</button>')
+            out.append(f'<button class="mj-chip{on}" data-act="mode" data-arg="{m}">{esc(B(zh, en))}</button>')
         if st.mode != "tile":
             out.append('<span class="mj-sep"></span>')
             for val, (zh, en) in ((True, ("明", "exposed")), (False, ("暗", "concealed"))):
                 on = " mj-on" if st.exposed == val else ""
                 out.append(f'<button class="mj-chip{on}" data-act="exposed" data-arg="{int(val)}">'
-                           f'{esc(L(zh, en))}</button>')
+                           f'{esc(B(zh, en))}</button>')
             if st.exposed and st.mode != "chow":
                 out.append(f'<span class="mj-lbl">{esc(L("来自", "from"))}</span>')
                 for seat, (zh, en) in SEATS.items():
                     on = " mj-on" if st.seat == seat else ""
                     out.append(f'<button class="mj-chip{on}" data-act="seat" data-arg="{seat}">'
-                               f'{esc(L(zh, en))}</button>')
+                               f'{esc(B(zh, en))}</button>')
         out.append(f'<span class="mj-grow"></span><button class="mj-chip mj-clear" data-act="clear">'
-                   f'{esc(L("清空", "clear"))}</button></div>')
+                   f'{esc(B("清空", "clear"))}</button></div>')
         return "".join(out)
 
     def _hand(self, live: bool) -> str:
@@ -460,7 +460,7 @@ class HandEditor(MjWidget):
                     + _ctx.controls(rs, ctx) + "</div>")
         out = ['<div class="mj-context">']
         for name, (zh, en) in (("seat_wind", ("门风", "seat wind")), ("prevalent_wind", ("圈风", "prevalent wind"))):
-            out.append(f'<label>{esc(L(zh, en))} <select data-act="ctx" data-name="{name}">')
+            out.append(f'<label>{esc(B(zh, en))} <select data-act="ctx" data-name="{name}">')
             for w, (wz, we) in WINDS.items():
                 sel = " selected" if ctx[name] == w else ""
                 out.append(f'<option value="{w}"{sel}>{esc(L(wz, we))}</option>')
@@ -468,13 +468,13 @@ class HandEditor(MjWidget):
         for name, (zh, en) in CONTEXT_FLAGS.items():
             chk = " checked" if ctx[name] else ""
             out.append(f'<label title="{esc(B(zh, en))}"><input type="checkbox" data-act="ctx" '
-                       f'data-name="{name}"{chk}/> {esc(L(zh, en))}</label>')
+                       f'data-name="{name}"{chk}/> {esc(B(zh, en))}</label>')
         out.append(self._rules_picker())
         out.append("</div>")
         return "".join(out)
 
     def _rules_picker(self) -> str:
-        out = [f'<label class="mj-rules-pick">{esc(L("规则", "rules"))} <select data-act="rules">']
+        out = [f'<label class="mj-rules-pick">{esc(B("规则", "rules"))} <select data-act="rules">']
         for key in registry.names():
             rs = registry.get(key)
             zh, en = rs.zh, rs.en
@@ -485,3 +485,9 @@ class HandEditor(MjWidget):
 
     def _text(self) -> str:
         return f"HandEditor({self.state.notation()!r})"
+
+    plain_skip = ("head", "palette", "builder", "context", "notation_label")
+
+    def _plain_head(self) -> str:
+        n = self.state.notation()
+        return f"{B('牌型编辑器', 'Hand editor')}: {n or L('（空）', '(empty)')}"

@@ -77,7 +77,7 @@ class TileStrip(MjWidget):
             f'<button class="mj-st{" mj-sel" if i in sel else ""}" data-act="select" data-arg="{i}">'
             f'{tile_tag(_tile(x), live=live, width=40)}</button>' for i, x in enumerate(self.tiles))
         b = lambda act, arg, zh, en: (f'<button class="mj-chip" data-act="{act}" data-arg="{arg}">'
-                                      f'{esc(L(zh, en))}</button>')
+                                      f'{esc(B(zh, en))}</button>')
         controls = ('<div class="mj-controls">' + b("move", "left", "◀ 左移", "◀ left")
                     + b("move", "right", "右移 ▶", "right ▶") + b("discard", "", "打出", "discard")
                     + b("sort", "", "理牌", "sort")
@@ -89,6 +89,9 @@ class TileStrip(MjWidget):
 
     def _text(self) -> str:
         return f"TileStrip({''.join(self.tiles)!r})"
+
+    def _plain_head(self) -> str:
+        return f"{B('牌列', 'Tile strip')}: {' '.join(self.tiles)}"
 
 
 def _position(v) -> int:

@@ -17,7 +17,7 @@ from ..tiles import tile
 from . import _panels
 from . import _ctx
 from ._base import B, L, MjWidget, esc, scalar, text
-from ._ctx import seat_label
+from ._ctx import seat_label, seat_label_both
 
 __all__ = ["HandView", "FanBreakdown", "WaitsView", "DiscardAdvice", "RuleComparison"]
 
@@ -39,6 +39,9 @@ class _HandWidget(MjWidget):
 
     def _text(self) -> str:
         return f"{type(self).__name__}({str(self.hand)!r})"
+
+    def _plain_head(self) -> str:
+        return f"{B(*self.title)}: {self.hand}"
 
 
 class HandView(_HandWidget):
@@ -253,18 +256,18 @@ class RuleComparison(MjWidget):
     def _controls(self, live: bool) -> str:
         wild_sets = [rs for rs in self.rulesets if "wild" in rs.context_names]
         title = L("只有带混儿/财神/金的规则使用：", "used only by rule sets with a wild: ") + ", ".join(
-            rs.name for rs in wild_sets)
+            L(rs.zh, rs.en) for rs in wild_sets)
         return (f'<div class="mj-fan-hand">{svg.hand_svg(self.hand, width=30)}</div>'
-                f'<div class="mj-cmp-controls"><div class="mj-notation"><label>{esc(L("手牌", "Hand"))}</label>'
+                f'<div class="mj-cmp-controls"><div class="mj-notation"><label>{esc(B("手牌", "Hand"))}</label>'
                 f'<input type="text" class="mj-notation-input" data-bind="notation" spellcheck="false" '
                 f'autocomplete="off" value="{esc(self.hand)}"/></div>'
                 + _ctx.seat_row(self.context, wild=bool(wild_sets), wild_title=title) + "</div>")
 
     def _table(self, rows) -> str:
-        head = "".join(f'<th class="mj-pay-cell">{esc(seat_label(s))}</th>' for s in "ESWN")
-        out = [f'<table class="mj-cmp"><thead><tr><th>{esc(L("规则", "Rule set"))}</th>'
-               f'<th>{esc(L("合法?", "Legal?"))}</th><th>{esc(L("计分项 / 原因", "Patterns / reason"))}</th>'
-               f'<th>{esc(L("合计", "Total"))}</th>{head}</tr></thead><tbody>']
+        head = "".join(f'<th class="mj-pay-cell">{esc(seat_label_both(s))}</th>' for s in "ESWN")
+        out = [f'<table class="mj-cmp"><thead><tr><th>{esc(B("规则", "Rule set"))}</th>'
+               f'<th>{esc(B("合法?", "Legal?"))}</th><th>{esc(B("计分项 / 原因", "Patterns / reason"))}</th>'
+               f'<th>{esc(B("合计", "Total"))}</th>{head}</tr></thead><tbody>']
         for r in rows:
             legal = r.status == "legal"
             status = {"legal": ("是", "yes", "mj-yes"), "illegal": ("否", "no", "mj-no"),
@@ -289,6 +292,9 @@ class RuleComparison(MjWidget):
 
     def _text(self) -> str:
         return f"RuleComparison({str(self.hand)!r})"
+
+    def _plain_head(self) -> str:
+        return f"{B('规则对比', 'Rule sets compared')}: {self.hand}"
 
 
 def payments_chart(rows, winner: str) -> str:

@@ -45,15 +45,15 @@ def test_answer_a_quiz_and_see_the_feedback(browser_context, lab, tmp_path):
         page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
         quiz = page.locator(".mjlearn-quiz").first
         quiz.wait_for()
-        # a wrong answer first: the engine names the tiles missed, with the reading each wins as
+        # a wrong answer first: not the solution yet, "not yet" and a hint, to try again
         box = quiz.locator("input[type=text]").first
         box.fill("1m 4m 7m")
         quiz.locator(".mjlearn-quiz-check").first.click()
         fb = quiz.locator(".mjlearn-quiz-feedback").first
         fb.wait_for()
-        assert fb.get_attribute("data-correct") == "false"
+        assert fb.get_attribute("data-correct") == "retry"
         text = fb.inner_text()
-        assert "Missed 2m" in text and "漏了" in text
+        assert "Not yet" in text and "再试" in text and "Missed 2m" not in text
         # then the right answer
         box.fill("123456789m")
         quiz.locator(".mjlearn-quiz-check").first.click()
@@ -65,5 +65,6 @@ def test_answer_a_quiz_and_see_the_feedback(browser_context, lab, tmp_path):
     from mjlearn.quiz.progress import ProgressStore
     with ProgressStore(data_dir / "progress.db") as s:
         rows = s.rows(all_users=True)
-    assert len(rows) == 1  # only the first answer to a question is recorded
+    assert len(rows) == 2  # each try: the wrong one first, then the correction (one corrected attempt)
     assert rows[0]["correct"] == 0 and json.loads(rows[0]["answer"]) == ["1m", "4m", "7m"]
+    assert rows[1]["correct"] == 1

@@ -6,13 +6,14 @@ from __future__ import annotations
 import random
 
 from ...analysis import discard_advice
-from ...hand import Hand
+from ...hand import Hand, format_meld
 from ...i18n import both, pick
 from ...shapes import KNITTED_PATTERNS, ORPHAN_INDICES, Form, is_complete, readings
-from ...shanten_core import shanten_of_counts, useful_tiles_of_counts, waits_of_counts
-from ...tiles import TILES, Tile
+from ...shanten_core import regular_split_of_counts, shanten_of_counts, useful_tiles_of_counts, waits_of_counts
+from ...tiles import TILES, Tile, format_tiles
 from ..core import Grade, Kind, QuizError, register
 from ..deal import counts_to_tiles, simulated_win, snapshot
+from ._explain import group_text, hand_text, split_lines, wait_shape
 from ._util import as_tile, as_tiles, as_int, pick_hand, tile_names, tiles_text
 
 
@@ -52,16 +53,23 @@ class TileName(Kind):
 
     def check(self, data, answer, solution):
         t, a = Tile(solution), Tile(answer)
-        expl = [(f"这是{t.zh}（{t.pinyin}），{t.suit.zh}。", f"This is {t.en} ({t.zh}, {t.pinyin}), a {t.suit.en} tile.")]
+        expl = [(f"这是{t.zh}（{t.pinyin}），记作 {t}，{t.suit.zh}。",
+                 f"This is {t.en} ({t.zh}, {t.pinyin}), written {t}: {_a(t.suit.en)} tile.")]
         if a != t:
-            expl.append((f"你选的是{a.zh}（{a.en}），{a.suit.zh}。", f"You chose {a.en} ({a.zh}), a {a.suit.en} tile."))
+            why = _tile_difference(a, t)
+            expl.append((f"你选的是{a.zh}（{a}）：{why[0]}", f"You chose {a.en} ({a}): {why[1]}"))
         return Grade(a == t, answer, solution, tuple(expl), float(a == t))
 
     def hints(self, data):
         t = as_tile(data["tile"])
-        h = [(f"花色：{t.suit.zh}", f"Suit: {t.suit.en}")]
+        h = [(f"先看花色：这是{t.suit.zh}。", f"Look at the suit first: it is {_a(t.suit.en)} tile.")]
         if t.is_suited:
             h.append((f"数一数：点数是 {t.rank}", f"Count the marks: its rank is {t.rank}"))
+        elif t.index < 34:
+            h.append(("字牌：风牌是东南西北（E S W N），箭牌是中发白（C F P）。",
+                      "Honors: the winds are East, South, West, North (E S W N); the dragons Red, Green, White (C F P)."))
+        else:
+            h.append(("花牌：春夏秋冬和梅兰竹菊，各有编号 1-4。", "Flowers: the seasons and the plants, each numbered 1-4."))
         return h
 
     def explain_solution(self, data, solution):
@@ -82,12 +90,25 @@ class TileName(Kind):
         t = as_tile(q.data["tile"])
         opts = q.data.get("options") or []
         from ...render.text import tile_face
-        lines = [pick("这张牌（笔记本里显示牌面图）：", "This tile (the notebook shows its picture):", lang),
-                 *tile_face(t)]
+        lines = [pick("这张牌：", "This tile:", lang), *tile_face(t)]
         if opts:
             lines.append(pick("选项：", "Options: ", lang) + "  ".join(
                 f"{o} = {pick(Tile(o).zh, Tile(o).en, lang)}" for o in opts))
         return "\n".join(lines)
+
+
+def _a(word: str) -> str:
+    return ("an " if word[:1] in "AEIOUH" else "a ") + word
+
+
+def _tile_difference(a: Tile, t: Tile) -> tuple[str, str]:
+    """(zh, en): how the chosen tile ``a`` differs from the right one ``t``."""
+    if a.suit != t.suit:
+        return (f"那是{a.suit.zh}，这张是{t.suit.zh}（{t.zh}）。", f"that is {_a(a.suit.en)} tile; this one is {t.suit.en} ({t}).")
+    if a.is_suited and t.is_suited:
+        return (f"花色对了（{t.suit.zh}），点数是 {t.rank} 不是 {a.rank}。",
+                f"the suit is right ({t.suit.en}), but the rank is {t.rank}, not {a.rank} ({t}).")
+    return (f"同是{t.suit.zh}，但这张是{t.zh}（{t}）。", f"both are {t.suit.en} tiles, but this one is {t.en} ({t}).")
 
 
 register(TileName(name="tile_name", topic="tiles", title=("认牌", "Name a tile"), answer="choice",
@@ -162,6 +183,37 @@ def _near_miss(rng: random.Random, hand: Hand) -> Hand:
     return hand
 
 
+def _form_miss(hand: Hand, form: str) -> tuple[str, str]:
+    """(zh, en): why a complete hand does not read as ``form``, naming the tiles."""
+    c = hand.counts
+    if form != "regular" and form != "knitted_straight" and hand.melds:
+        m = " ".join(format_meld(x) for x in hand.melds)
+        return (f"这个和牌型要求门前清，这手牌有副露 {m}。", f"that form needs a concealed hand; this one has the melds {m}.")
+    if form == "seven_pairs":
+        pairs = [TILES[i] for i in range(34) for _ in range(c[i] // 2)]
+        odd = [TILES[i] for i in range(34) if c[i] % 2]
+        return (f"只有 {len(pairs)} 个对子（{' '.join(format_tiles([t, t]) for t in pairs) or '无'}），单张 {tiles_text(odd)}，需要 7 对。",
+                f"it has {len(pairs)} pairs ({' '.join(format_tiles([t, t]) for t in pairs) or 'none'}) and the odd "
+                f"tiles {tiles_text(odd)}; seven are needed.")
+    if form == "thirteen_orphans":
+        missing = [TILES[i] for i in ORPHAN_INDICES if not c[i]]
+        other = [TILES[i] for i in range(34) if c[i] and i not in ORPHAN_INDICES]
+        return (f"缺幺九字牌 {tiles_text(missing)}，多了中张 {tiles_text(other)}。",
+                f"it lacks the terminals or honors {tiles_text(missing)} and holds the middle tiles {tiles_text(other)}.")
+    if form in ("honors_and_knitted", "knitted_straight"):
+        best = max(KNITTED_PATTERNS, key=lambda p: sum(1 for i in p if c[i]))
+        missing = [TILES[i] for i in best if not c[i]]
+        if form == "honors_and_knitted":
+            twice = [TILES[i] for i in range(34) if c[i] > 1]
+            return (f"全不靠要 14 张各不相同的牌；重复的有 {tiles_text(twice)}，最接近的组合龙 {tiles_text(TILES[i] for i in best)} 缺 {tiles_text(missing)}。",
+                    f"it needs 14 different tiles; {tiles_text(twice)} repeat, and the nearest knitted pattern "
+                    f"{tiles_text(TILES[i] for i in best)} lacks {tiles_text(missing)}.")
+        return (f"最接近的组合龙 {tiles_text(TILES[i] for i in best)} 缺 {tiles_text(missing)}。",
+                f"the nearest knitted straight {tiles_text(TILES[i] for i in best)} lacks {tiles_text(missing)}.")
+    line = split_lines(hand)[0]
+    return (f"分不出四组加一对，{line[0]}", f"no four sets and a pair; {line[1]}")
+
+
 class Complete(Kind):
     def make(self, rng, difficulty):
         r = rng.random()
@@ -207,18 +259,27 @@ class Complete(Kind):
     def check(self, data, answer, solution):
         ok = set(answer) <= set(solution)
         expl = self.explain_solution(data, solution)
+        hand = Hand.from_str(data["hand"])
         for a in answer:
-            if a not in solution and a != "no" and solution != ["no"]:
+            if a in solution:
+                continue
+            if a == "no":
+                expl.insert(0, (f"它已经和了：{hand_text(hand)} + {hand.win_tile} 可以读成下面的和牌型。",
+                                f"It is complete: {hand_text(hand)} + {hand.win_tile} reads as shown below."))
+            elif solution != ["no"]:
                 zh, en = _FORM_LINES[a]
-                expl.insert(0, (f"它不能读作{zh}。", f"It does not read as {en}."))
+                why = _form_miss(hand, a)
+                expl.insert(0, (f"它不能读作{zh}：{why[0]}", f"It does not read as {en}: {why[1]}"))
         return Grade(ok, answer, solution, tuple(expl), float(ok))
 
     def explain_solution(self, data, solution):
         hand = Hand.from_str(data["hand"])
         rs = readings(hand)
         if not rs:
-            lines = [("这手牌没有和：无法分成四组加一对，也不是特殊和牌型。",
-                      "Not complete: it cannot be split into four sets and a pair, nor read as a special form.")]
+            lines = [(f"这手牌没有和：{hand_text(hand)} + {hand.win_tile} 无法分成四组加一对，也不是特殊和牌型。",
+                      f"Not complete: {hand_text(hand)} + {hand.win_tile} cannot be split into four sets and a pair, "
+                      f"nor read as a special form.")]
+            lines += split_lines(hand)
             # which single change would complete it: the engine's waits of the 13 tiles before the winning tile
             if hand.win_tile is not None:
                 c = list(hand.counts)
@@ -230,7 +291,10 @@ class Complete(Kind):
                     lines.append((f"去掉和牌张后，它听 {tiles_text(ws)}（{zh}）。",
                                   f"Without the last tile it waits on {tiles_text(ws)} ({en})."))
                 else:
-                    lines.append(("去掉和牌张后，它还没有听牌。", "Without the last tile it is not even ready."))
+                    before = Hand(melds=hand.melds, concealed=hand.concealed)
+                    n = shanten_of_counts(before.counts, len(before.melds))
+                    lines.append((f"去掉和牌张 {hand.win_tile} 后，它还没有听牌（{n} 向听）。",
+                                  f"Without the last tile {hand.win_tile} it is not even ready ({n}-shanten)."))
             return lines
         out = []
         for r in rs[:4]:
@@ -269,13 +333,11 @@ def engine_waits(hand: Hand) -> list[Tile]:
     return [TILES[i] for i in waits_of_counts(hand.counts, len(hand.melds))]
 
 
-def _winning_reading(hand: Hand, t: Tile) -> str:
-    """How the hand reads when it wins on ``t`` (a formal wait on a tile held four times is named so)."""
-    if hand.all_counts[t.index] >= 4:
-        return "（形式听牌：四张都在你手里）/ (a formal wait: all four are in your hand)"
-    h = Hand(melds=hand.melds, concealed=hand.concealed, win_tile=t)
-    rs = readings(h)
-    return str(rs[0]) if rs else "?"
+def _wait_groups(hand: Hand) -> str:
+    """The partial sets, pair and lone tiles of a ready hand's split (where its waits are)."""
+    s = regular_split_of_counts(hand.counts, len(hand.melds))
+    groups = list(s["partials"]) + ([s["pair"]] if s["pair"] else []) + [(i,) for i in s["singles"]]
+    return group_text(groups) or hand_text(hand)
 
 
 class Waits(Kind):
@@ -311,13 +373,17 @@ class Waits(Kind):
         extra = sorted((Tile(x) for x in a - s))
         expl = []
         for t in missed:
-            r = _winning_reading(hand, t)
-            expl.append((f"漏了 {t}（{t.zh}）：和牌读作 {r}", f"Missed {t} ({t.en}): it wins as {r}"))
+            zh, en = wait_shape(hand, t)
+            expl.append((f"漏了 {zh}", f"Missed {en}"))
         for t in extra:
-            if True:
-                expl.append((f"{t}（{t.zh}）不能和：加上它也凑不成和牌型", f"{t} ({t.en}) does not win: with it the hand is still not complete"))
+            with_t = Hand(melds=hand.melds, concealed=hand.concealed, win_tile=t)
+            zh, en = split_lines(with_t)[0]
+            expl.append((f"{t}（{t.zh}）不能和：加上它最好的{zh}，不是四组加一对",
+                         f"{t} ({t.en}) does not win: with it the best split is {en.removeprefix('Split: ')}: "
+                         f"not four sets and a pair"))
         if not s:
-            expl.append(("这手牌没有听牌。", "This hand is not ready: it waits on nothing."))
+            expl.append((f"这手牌 {hand_text(hand)} 没有听牌：", f"This hand {hand_text(hand)} is not ready: it waits on nothing."))
+            expl += split_lines(hand)
         ok = a == s
         score = len(a & s) / len(a | s) if a | s else 1.0
         return Grade(ok, answer, solution, tuple(expl), 1.0 if ok else score)
@@ -325,18 +391,20 @@ class Waits(Kind):
     def explain_solution(self, data, solution):
         hand = Hand.from_str(data["hand"])
         if not solution:
-            return [("没有听牌。", "Not ready: no tile completes it.")]
+            return [(f"{hand_text(hand)} 没有听牌：没有一张牌能让它和。", f"{hand_text(hand)} is not ready: no tile completes it.")] \
+                + split_lines(hand)
         zh, en = tile_names(Tile(x) for x in solution)
         out = [(f"听 {tiles_text(Tile(x) for x in solution)}（{zh}）", f"Waits on {tiles_text(Tile(x) for x in solution)} ({en})")]
         for x in solution:
-            r = _winning_reading(hand, Tile(x))
-            out.append((f"  {x}：{r}", f"  {x}: {r}"))
+            out.append(wait_shape(hand, Tile(x)))
         return out
 
     def hints(self, data):
         hand = Hand.from_str(data["hand"])
         n = len(engine_waits(hand))
+        shapes = _wait_groups(hand)
         return [("一张一张试：加上哪张牌能凑成四组加一对？", "Try each tile: which one makes four sets and a pair?"),
+                (f"看这些还没成组的牌：{shapes}", f"Look at the tiles not yet in a set: {shapes}"),
                 (f"一共听 {n} 种牌。", f"It waits on {n} kind(s) of tile.")]
 
     def wrong(self, data, solution, rng):
@@ -386,7 +454,8 @@ class Shanten(Kind):
         ok = answer == solution
         expl = self.explain_solution(data, solution)
         if not ok:
-            expl.insert(0, (f"你答 {answer}，实际是 {solution}。", f"You said {answer}; it is {solution}."))
+            h = hand_text(Hand.from_str(data["hand"]))
+            expl.insert(0, (f"你答 {answer}，{h} 实际是 {solution} 向听。", f"You said {answer}; {h} is {solution}-shanten."))
         return Grade(ok, answer, solution, tuple(expl), float(ok))
 
     def explain_solution(self, data, solution):
@@ -395,12 +464,21 @@ class Shanten(Kind):
         zh, en = tile_names(useful)
         what = ("听牌" if solution == 0 else f"还差 {solution} 张进张才听牌", "ready" if solution == 0 else
                 f"{solution} useful draw(s) away from ready")
-        return [(f"向听数 {solution}：{what[0]}。", f"Shanten {solution}: {what[1]}."),
-                (f"有效进张：{tiles_text(useful)}（{zh}）", f"Useful draws: {tiles_text(useful)} ({en})")]
+        return [(f"{hand_text(hand)}：向听数 {solution}，{what[0]}。", f"{hand_text(hand)}: shanten {solution}, {what[1]}."),
+                *split_lines(hand),
+                (f"{'听' if solution == 0 else '有效进张'}：{tiles_text(useful)}（{zh}）",
+                 f"{'Waits' if solution == 0 else 'Useful draws'}: {tiles_text(useful)} ({en})")]
 
     def hints(self, data):
+        hand = Hand.from_str(data["hand"])
+        s = regular_split_of_counts(hand.counts, len(hand.melds))
+        n_sets = len(hand.melds) + len(s["sets"])
         return [("数一数已成的组和搭子（两张差一张成组），看还缺几张。",
-                 "Count complete sets and partial sets (two tiles one short of a set); how many tiles are missing?")]
+                 "Count complete sets and partial sets (two tiles one short of a set); how many tiles are missing?"),
+                (f"这手牌可以拆出 {n_sets} 组（副露也算）；再找对子和搭子。",
+                 f"This hand has {n_sets} complete set(s), melds included; now find the pair and the partial sets."),
+                ("公式：向听数 = 8 − 2×组数 − 搭子数 − (有将 1，无将 0)，搭子最多算到组数 + 搭子 = 4。",
+                 "The count: shanten = 8 − 2×sets − partial sets − (1 with a pair), with sets + partial sets at most 4.")]
 
     def wrong(self, data, solution, rng):
         return solution + 1 if solution == 0 or rng.random() < 0.5 else solution - 1
@@ -468,6 +546,11 @@ class Discard(Kind):
         if not ok:
             expl.append((f"最好打 {'/'.join(solution)}：向听 {b['shanten']}，有效进张 {b['count']} 张（{tiles_text(Tile(x) for x in b['tiles'])}）",
                          f"Best is {'/'.join(solution)}: shanten {b['shanten']}, {b['count']} useful tiles ({tiles_text(Tile(x) for x in b['tiles'])})"))
+            hand = Hand.from_str(data["hand"])
+            c = list(hand.concealed)
+            c.remove(Tile(solution[0]))
+            zh, en = split_lines(Hand(melds=hand.melds, concealed=tuple(c)))[0]
+            expl.append((f"打 {solution[0]} 后的{zh}", f"After discarding {solution[0]}, the split is {en.removeprefix('Split: ')}"))
         return Grade(ok, answer, solution, tuple(expl), float(ok))
 
     def explain_solution(self, data, solution):
@@ -479,8 +562,12 @@ class Discard(Kind):
         return out
 
     def hints(self, data):
+        adv = engine_discards(Hand.from_str(data["hand"]))
+        lowest = min(a["shanten"] for a in adv)
         return [("先保持向听数最小，再比较有效进张的数量。",
-                 "First keep the shanten lowest; then compare how many useful tiles remain.")]
+                 "First keep the shanten lowest; then compare how many useful tiles remain."),
+                (f"最好的打法打完是 {lowest} 向听；先找出哪些牌不属于任何组或搭子。",
+                 f"The best discards leave the hand {lowest}-shanten; look for tiles that belong to no set or partial set.")]
 
     def wrong(self, data, solution, rng):
         adv = engine_discards(Hand.from_str(data["hand"]))

@@ -11,6 +11,7 @@ from ...mcr.examples import EXAMPLES
 
 from ..core import Grade, Kind, QuizError, register
 from ..deal import simulated_win
+from ._explain import fan_evidence
 from ._util import as_int, pick_hand
 
 SEATS = "ESWN"
@@ -105,15 +106,41 @@ def _describe(q, lang):
     return pick("手牌：", "Hand: ", lang) + q.data["hand"] + "\n" + pick(*_ctx_line(q.data.get("context", {})), lang=lang)
 
 
-def _breakdown(r) -> list:
+def _evidence(f, r, ctx) -> tuple[str, str]:
+    """The tiles behind a counted fan: every occurrence's sets, or the whole hand / the winning tile."""
+    occ = [_parts_text(p) for p in f.parts if p]
+    if occ and all(occ):
+        text = "; ".join(occ)
+        return text, text
+    return fan_evidence(f.id, (), r, ctx)
+
+
+def _breakdown(r, ctx=None) -> list:
+    ctx = ctx or {}
     lines = []
     for f in r.fans:
-        lines.append((f"{f.zh} {f.points}×{f.count}：{_parts_text(f.parts[0]) if f.parts else ''}",
-                      f"{f.en} {f.points}x{f.count}: {_parts_text(f.parts[0]) if f.parts else ''}"))
-    if r.flowers:
-        lines.append((f"花牌 {r.flowers}", f"Flowers {r.flowers}"))
-    lines.append((f"合计 {r.total} 番", f"Total {r.total} points"))
+        zh, en = _evidence(f, r, ctx)
+        lines.append((f"{f.zh} {f.points}×{f.count} = {f.total}：{zh}", f"{f.en} {f.points}×{f.count} = {f.total}: {en}"))
+    sum_text = " + ".join(str(f.total) for f in r.fans)
+    lines.append((f"合计 {sum_text} = {r.total} 番", f"Total {sum_text} = {r.total} points"))
     return lines
+
+
+def _why_not(i: int, r, ctx) -> tuple[str, str]:
+    """(zh, en): why a fan the hand does not have does not apply: its definition against the hand."""
+    f = fan(i)
+    zh, en = fan_evidence(-1, (), r, ctx)
+    return (f"{f.zh} 不成立：{f.definition_zh}这手牌：{zh.removeprefix('整手牌 ')}",
+            f"{f.en} does not apply: {f.definition_en} This hand: {en.removeprefix('the whole hand ')}")
+
+
+def _excluded_line(e, r, ctx) -> tuple[str, str]:
+    """(zh, en): a fan the hand has but that is not counted, the fan that excludes it and the tiles."""
+    if e.parts and all(p is not None for p in e.parts):
+        zh = en = _parts_text(e.parts)
+    else:
+        zh, en = fan_evidence(e.fan.id, (), r, ctx)
+    return (f"{e.explain('zh')}；牌：{zh}", f"{e.explain('en')}; tiles: {en}")
 
 
 # --- which fans -------------------------------------------------------------------------------
@@ -164,25 +191,24 @@ class Fans(Kind):
         scored = {f.id: f for f in r.fans}
         excluded = {e.fan.id: e for e in r.excluded}
         expl = []
+        ctx = data.get("context", {})
         for i in sorted(s - a):
             f = scored[i]
-            expl.append((f"漏了 {f.zh}（{f.points} 番）：{_parts_text(f.parts[0]) if f.parts else ''}",
-                         f"Missed {f.en} ({f.points}): {_parts_text(f.parts[0]) if f.parts else ''}"))
+            zh, en = _evidence(f, r, ctx)
+            expl.append((f"漏了 {f.zh}（{f.points} 番 × {f.count}）：{f.fan.definition_zh}这手牌：{zh}",
+                         f"Missed {f.en} ({f.points} × {f.count}): {f.fan.definition_en} Here: {en}"))
         for i in sorted(a - s):
             if i in excluded:
-                e = excluded[i]
-                expl.append((f"{e.fan.zh} 不计：因为 {e.because_of.zh}（{e.principle}）",
-                             f"{e.fan.en} is not counted: implied by {e.because_of.en} ({e.principle})"))
+                expl.append(_excluded_line(excluded[i], r, ctx))
             else:
-                f = fan(i)
-                expl.append((f"{f.zh} 不成立：这手牌没有这个番", f"{f.en} does not apply to this hand"))
+                expl.append(_why_not(i, r, ctx))
         ok = a == s
         return Grade(ok, answer, solution, tuple(expl), 1.0 if ok else len(a & s) / len(a | s))
 
     def explain_solution(self, data, solution):
         r = _score(data)
-        return _breakdown(r) + [(f"{e.fan.zh} 不计：{e.because_of.zh}（{e.principle}）",
-                                 f"{e.fan.en} not counted: {e.because_of.en} ({e.principle})") for e in r.excluded]
+        ctx = data.get("context", {})
+        return _breakdown(r, ctx) + [_excluded_line(e, r, ctx) for e in r.excluded]
 
     def hints(self, data):
         r = _score(data)
@@ -230,13 +256,14 @@ class McrTotal(Kind):
 
     def check(self, data, answer, solution):
         ok = answer == solution
-        expl = _breakdown(_score(data))
+        expl = _breakdown(_score(data), data.get("context", {}))
         if not ok:
-            expl.insert(0, (f"你答 {answer} 番，实际是 {solution} 番。", f"You said {answer}; the total is {solution}."))
+            op = f"{answer} {'−' if answer > solution else '+'} {abs(answer - solution)}"
+            expl.insert(0, (f"你答 {answer} 番，实际是 {solution} = {op} 番。", f"You said {answer}; the total is {solution} = {op}."))
         return Grade(ok, answer, solution, tuple(expl), float(ok))
 
     def explain_solution(self, data, solution):
-        return _breakdown(_score(data))
+        return _breakdown(_score(data), data.get("context", {}))
 
     def hints(self, data):
         r = _score(data)
@@ -257,6 +284,22 @@ register(McrTotal(name="mcr_total", topic="mcr", title=("一共几番", "MCR tot
 
 
 # --- settlement -------------------------------------------------------------------------------
+
+def _seat_sum(data, k: str, solution) -> tuple[str, str]:
+    """(zh, en): one seat's result written as its sum, e.g. ``+33 = 8 + 8 + 17``."""
+    total = _score(data).total
+    w, d = data["winner"], data["discarder"]
+    v = solution[k]
+    if k == w:
+        if d is None:
+            f = f"3 × (8 + {total})"
+            return f"{v:+d} = {f}（三家各付）", f"{v:+d} = {f} (from each of the three)"
+        f = f"(8 + {total}) + 8 + 8"
+        return f"{v:+d} = {f}（放炮者 + 另两家）", f"{v:+d} = {f} (the discarder, then the other two)"
+    if d is None or k == d:
+        return f"{v:+d} = −(8 + {total})", f"{v:+d} = −(8 + {total})"
+    return f"{v:+d} = −8（基本分）", f"{v:+d} = −8 (the base)"
+
 
 class Settlement(Kind):
     def make(self, rng, difficulty, **target):
@@ -295,9 +338,10 @@ class Settlement(Kind):
     def check(self, data, answer, solution):
         ok = answer == solution
         expl = self.explain_solution(data, solution)
-        for k in SEATS:
+        for k in reversed(SEATS):
             if answer[k] != solution[k]:
-                expl.insert(0, (f"{k}：你写 {answer[k]}，应为 {solution[k]}", f"{k}: you wrote {answer[k]}, it is {solution[k]}"))
+                zh, en = _seat_sum(data, k, solution)
+                expl.insert(0, (f"{k}：你写 {answer[k]:+d}，应为 {zh}", f"{k}: you wrote {answer[k]:+d}; it is {en}"))
         return Grade(ok, answer, solution, tuple(expl), float(ok))
 
     def explain_solution(self, data, solution):
@@ -308,12 +352,16 @@ class Settlement(Kind):
         else:
             rule = (f"点和：{d} 付 8 + {total} = {8 + total}，其他两家各付 8",
                     f"On a discard: {d} pays 8 + {total} = {8 + total}, the other two pay 8 each")
-        return [(f"这手牌 {total} 番，{w} 和牌。", f"The hand scores {total}; {w} wins."), rule,
-                ("结果：" + " ".join(f"{k} {solution[k]:+d}" for k in SEATS), "Result: " + " ".join(f"{k} {solution[k]:+d}" for k in SEATS))]
+        head = (f"这手牌 {total} 番（{data['hand']}），{w} 和牌。", f"The hand {data['hand']} scores {total}; {w} wins.")
+        return [head, rule] + [(f"{k}：{_seat_sum(data, k, solution)[0]}", f"{k}: {_seat_sum(data, k, solution)[1]}")
+                               for k in SEATS]
 
     def hints(self, data):
-        return [("每家先付基本分 8，放炮者再付番数；自摸则三家都付 8 + 番数。",
-                 "Everyone pays the base 8; the discarder also pays the hand's points; self-drawn: all three pay 8 + points.")]
+        total = _score(data).total
+        return [(f"先算这手牌的番数：一共 {total} 番。", f"First the hand's points: {total} in all."),
+                ("每家先付基本分 8，放炮者再付番数；自摸则三家都付 8 + 番数。",
+                 "Everyone pays the base 8; the discarder also pays the hand's points; self-drawn: all three pay 8 + points."),
+                ("四家的得失加起来是 0。", "The four amounts add up to 0.")]
 
     def wrong(self, data, solution, rng):
         s = dict(solution)

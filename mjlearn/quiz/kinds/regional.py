@@ -32,6 +32,53 @@ def _num(x, where="total"):
     return int(v) if v.is_integer() else v
 
 
+def _total_lines(r) -> list[tuple[str, str]]:
+    """(zh, en) lines from the items to the total, by the rule set's own way of combining them
+    (a sum; base × 2^items; old Beijing's price for the 番 tier plus the 嘴; Fuzhou's base × (2F + X);
+    Hong Kong's 番 table), each written out."""
+    unit = r.unit
+    items = r.items
+    vals = [i.value * i.count for i in items]
+    s = sum(vals)
+    sum_text = " + ".join(map(str, vals)) if vals else "0"
+    extra = getattr(r, "extra", {}) or {}
+    rs = r.ruleset
+    if "tier_price" in extra:  # old Beijing: the 番 items set a tier with its price; 嘴 and priced items add
+        from ...rules.old_beijing import FAN, PRICE, ZUI, _UNIT_OF
+        tier = extra["tier"]
+
+        def part(unit):
+            xs = [str(i.value * i.count) for i in items if _UNIT_OF.get(i.key) == unit]
+            return " + ".join(xs) or "0"
+        zui_each = extra["zui_price"] // extra["zui"] if extra["zui"] else rs.opt("price_zui")
+        f = f"{extra['tier_price']} + {extra['zui_price']} + {extra['priced_items']}"
+        return [(f"番：{part(FAN)} = {extra['fan']} 番 → {tier[0]}（最多算 3 番），价 {extra['tier_price']}",
+                 f"fan: {part(FAN)} = {extra['fan']} → {tier[1]} (3 or more is the limit), priced {extra['tier_price']}"),
+                (f"嘴：{part(ZUI)} = {extra['zui']} 嘴，每嘴 {zui_each}：{extra['zui']} × {zui_each} = {extra['zui_price']}",
+                 f"zui: {part(ZUI)} = {extra['zui']}, {zui_each} each: {extra['zui']} × {zui_each} = {extra['zui_price']}"),
+                (f"另计价的项：{part(PRICE)} = {extra['priced_items']}", f"items with their own price: {part(PRICE)} = {extra['priced_items']}"),
+                (f"合计 = 番价 + 嘴 + 另计价：{f} = {r.total} {unit[0]}",
+                 f"Total = the tier's price + the zui + priced items: {f} = {r.total} {unit[1]}")]
+    if {"F", "X", "base", "rate"} <= set(extra):  # Fuzhou
+        f = f"{extra['base']} × ({extra['rate']}×{extra['F']} + {extra['X']})"
+        return [(f"合计 = 底 × ({extra['rate']}×番 + 花金分)：{f} = {r.total} {unit[0]}",
+                 f"Total = base × ({extra['rate']} × F + X): {f} = {r.total} {unit[1]}")]
+    if "raw_fan" in extra:  # Hong Kong: the 番 count, capped, then the table's points
+        cap = "（封顶）" if extra.get("capped") else ""
+        return [(f"番：{sum_text} = {extra['raw_fan']} 番{cap} → 计 {extra['fan']} 番，每家 {extra['points']} 分",
+                 f"fan: {sum_text} = {extra['raw_fan']}{' (capped)' if extra.get('capped') else ''} → {extra['fan']} 番, "
+                 f"{extra['points']} point(s) on the payment table"),
+                (f"合计 {r.total} {unit[0]}", f"Total {extra['fan']} = {r.total} {unit[1]}")]
+    base = getattr(rs, "P", None)
+    if isinstance(base, int) and not isinstance(base, bool) and r.total == base * 2 ** s:
+        return [(f"合计 = 底分 × 2^项数：{base} × 2^{s} = {r.total} {unit[0]}",
+                 f"Total = base × 2^(items): {base} × 2^{s} = {r.total} {unit[1]}")]
+    if r.total == s:
+        return [(f"合计 {sum_text} = {r.total} {unit[0]}", f"Total {sum_text} = {r.total} {unit[1]}")]
+    return [(f"各项 {sum_text} = {s}；按{rs.zh}的算法合计 {r.total} {unit[0]}",
+             f"items {sum_text} = {s}; by {rs.en}'s reckoning the total is {r.total} {unit[1]}")]
+
+
 class Regional(Kind):
     def make(self, rng, difficulty):
         names = list(_EASY) if difficulty == 1 else list(RULESETS)
@@ -85,24 +132,35 @@ class Regional(Kind):
     def check(self, data, answer, solution):
         ok = answer == solution
         expl = self.explain_solution(data, solution)
+        r = _score(data)
         if answer["legal"] != solution["legal"]:
-            expl.insert(0, ("能否和牌判断错了。", "Wrong about whether the win is legal."))
+            if solution["legal"]:
+                expl.insert(0, (f"这手牌 {data['hand']} 在{r.ruleset.zh}可以和，得 {solution['total']}（见下面的计算）。",
+                                f"The hand {data['hand']} may win under {r.ruleset.en}: it scores {solution['total']} "
+                                f"(worked out below)."))
+            else:
+                expl.insert(0, (f"这手牌 {data['hand']} 在{r.ruleset.zh}不能和（原因见下）。",
+                                f"The hand {data['hand']} may not win under {r.ruleset.en} (why below)."))
         elif not ok:
-            expl.insert(0, (f"你算 {answer['total']}，应为 {solution['total']}。", f"You said {answer['total']}; it is {solution['total']}."))
+            a_, s_ = answer["total"], solution["total"]
+            op = f"{a_} {'−' if a_ > s_ else '+'} {abs(s_ - a_)}"
+            expl.insert(0, (f"你算 {a_}，应为 {s_} = {op}（计算见下）。", f"You said {a_}; it is {s_} = {op} (worked out below)."))
         return Grade(ok, answer, solution, tuple(expl), float(ok))
 
     def explain_solution(self, data, solution):
         r = _score(data)
         rs = r.ruleset
         unit = r.unit
-        lines = [(f"{rs.zh}", f"{rs.en}")]
+        reading = str(r.reading) if r.reading is not None else data["hand"]
         if not r.legal:
             zh, en = r.reason
-            lines.append((f"不能和：{zh}", f"Not legal: {en}"))
-            return lines
+            return [(f"{rs.zh}：不能和：{zh}；手牌 {reading}", f"{rs.en}: not legal: {en}; the hand {reading}")]
+        lines = [(f"{rs.zh}：和牌读作 {reading}", f"{rs.en}: the hand reads {reading}")]
         for i in r.items:
-            lines.append((f"{i.zh} {i.value}×{i.count}", f"{i.en} {i.value}x{i.count}"))
-        lines.append((f"合计 {r.total} {unit[0]}", f"Total {r.total} {unit[1]}"))
+            lines.append((f"{i.zh} {i.value}×{i.count} = {i.value * i.count}", f"{i.en} {i.value}×{i.count} = {i.value * i.count}"))
+        lines += _total_lines(r)
+        for payer, receiver, amount, why in r.transfers:
+            lines.append((f"{payer} 付给 {receiver} {amount}（{why[0]}）", f"{payer} pays {receiver} {amount} ({why[1]})"))
         lines.append(("结算：" + " ".join(f"{k} {r.payments[k]:+}" for k in SEATS),
                       "Payments: " + " ".join(f"{k} {r.payments[k]:+}" for k in SEATS)))
         return lines

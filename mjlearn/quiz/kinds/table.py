@@ -5,6 +5,7 @@ given dice; a claim is resolved by replaying a real hand to the discard and maki
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Mapping
 
 from ...i18n import pick
@@ -85,10 +86,18 @@ class WallBreak(Kind):
     def check(self, data, answer, solution):
         ok_w, ok_k = answer["wall"] == solution["wall"], answer["stack"] == solution["stack"]
         expl = self.explain_solution(data, solution)
+        d = data["dice"]
+        first, total = sum(d[0]), sum(sum(x) for x in d)
+        dice = " + ".join("+".join(map(str, x)) for x in d)
         if not ok_w:
-            expl.insert(0, (f"不是{SEAT_NAMES[answer['wall']][0]}的牌墙。", f"Not {SEAT_NAMES[answer['wall']][1]}'s wall."))
+            n = (SEATS.index(answer["wall"]) + 1) if answer["wall"] != "E" else "1, 5, 9"
+            expl.insert(0, (f"不是{SEAT_NAMES[answer['wall']][0]}的牌墙：数到{SEAT_NAMES[answer['wall']][0]}要掷出 {n}（或再加 4 的倍数），"
+                            f"这次是 {'+'.join(map(str, d[0]))} = {first}。",
+                            f"Not {SEAT_NAMES[answer['wall']][1]}'s wall: counting lands there on {n} (or 4 more each time); "
+                            f"the throw is {'+'.join(map(str, d[0]))} = {first}."))
         if not ok_k:
-            expl.insert(0, (f"不是第 {answer['stack']} 墩。", f"Not after stack {answer['stack']}."))
+            expl.insert(0, (f"不是第 {answer['stack']} 墩：数的墩数是点数之和 {dice} = {total}。",
+                            f"Not after stack {answer['stack']}: the stacks to count are the dice total {dice} = {total}."))
         return Grade(ok_w and ok_k, answer, solution, tuple(expl), (ok_w + ok_k) / 2)
 
     def explain_solution(self, data, solution):
@@ -96,9 +105,11 @@ class WallBreak(Kind):
         d = data["dice"]
         s = sum(d[0])
         w = SEAT_NAMES[solution["wall"]]
-        lines = [(f"{cfg.zh}：庄家掷 {'+'.join(map(str, d[0]))} = {s}，从庄家起逆时针数 {s} 家（庄家为 1）：{w[0]}的牌墙。",
+        r = (s - 1) % 4
+        count = f"{s} = 4×{(s - 1) // 4} + {r + 1}" if s > 4 else f"{s}"
+        lines = [(f"{cfg.zh}：庄家掷 {'+'.join(map(str, d[0]))} = {s}，从庄家起按出牌方向数 {s} 家（庄家为 1，{count}）：{w[0]}的牌墙。",
                   f"{cfg.en}: the dealer throws {'+'.join(map(str, d[0]))} = {s}; counting {s} seats from the dealer "
-                  f"(dealer = 1) in turn order gives {w[1]}'s wall.")]
+                  f"(dealer = 1, {count}) in turn order gives {w[1]}'s wall.")]
         if len(d) > 1:
             s2 = sum(d[1])
             lines.append((f"{w[0]}再掷 {'+'.join(map(str, d[1]))} = {s2}；{s} + {s2} = {s + s2}，从右数 {solution['stack']} 墩后开牌"
@@ -106,13 +117,17 @@ class WallBreak(Kind):
                           f"{w[1]} throws again: {'+'.join(map(str, d[1]))} = {s2}; {s} + {s2} = {s + s2}: break after "
                           f"{solution['stack']} stacks from the right (running on into the next wall if needed)."))
         else:
-            lines.append((f"从该墙右端数 {solution['stack']} 墩，在其后开牌。",
-                          f"Count {solution['stack']} stacks from that wall's right end and break after them."))
+            lines.append((f"从该墙右端数 {'+'.join(map(str, d[0]))} = {solution['stack']} 墩，在其后开牌。",
+                          f"Count {'+'.join(map(str, d[0]))} = {solution['stack']} stacks from that wall's right end "
+                          f"and break after them."))
         return lines
 
     def hints(self, data):
         return [("从庄家开始数，庄家算 1，按出牌方向（逆时针）数。",
-                 "Count seats starting from the dealer as 1, in turn order (counterclockwise).")]
+                 "Count seats starting from the dealer as 1, in turn order (counterclockwise)."),
+                ("数到的那家就是开牌的牌墙；墩数也是用骰子点数之和，从这面墙的右端数起。",
+                 "The seat you land on owns the wall to break; the number of stacks is the dice total again, "
+                 "counted from that wall's right end.")]
 
     def wrong(self, data, solution, rng):
         if rng.random() < 0.5:
@@ -136,7 +151,10 @@ _CLAIM_RULES = ("beijing", "xian", "changsha", "hongkong", "old-beijing")
 _STRENGTH = {"win": 3, "kong": 2, "pung": 2, "chow": 1}
 
 
+@lru_cache(maxsize=32)
 def _played(rules: str, seed: int):
+    """The whole hand played at a real table (kept: grading, the explanation and the reason a call
+    loses all replay it; :meth:`Table.at` gives each a fresh table, so nobody changes this one)."""
     return play_hand(Table(rules, seed))
 
 
@@ -235,10 +253,8 @@ class Claim(Kind):
     def check(self, data, answer, solution):
         ok = answer == solution
         expl = self.explain_solution(data, solution)
-        if not ok and answer != "none":
-            expl.insert(0, (f"{SEAT_NAMES[answer][0]}要{_ZH[data['calls'].get(answer, 'pass')]}，但优先级更低或更远。",
-                            f"{SEAT_NAMES[answer][1]} calls {data['calls'].get(answer, 'pass')}, but that loses on "
-                            f"priority or distance."))
+        if not ok:
+            expl.insert(0, _claim_miss(data, answer, solution))
         return Grade(ok, answer, solution, tuple(expl), float(ok))
 
     def explain_solution(self, data, solution):
@@ -248,14 +264,20 @@ class Claim(Kind):
         lines = [(f"{SEAT_NAMES[SEATS[d]][0]}打出 {tile}（{tile.zh}）。", f"{SEAT_NAMES[SEATS[d]][1]} discards {tile} ({tile.en}).")]
         for k, v in data["calls"].items():
             lines.append((f"{SEAT_NAMES[k][0]}：{_ZH[v]}", f"{SEAT_NAMES[k][1]}: {v}"))
-        lines.append(("优先级：和 > 碰/杠 > 吃；同为和牌时，按出牌顺序离打牌者最近的一家优先。",
-                      "Priority: win > pung/kong > chow; among wins, the seat nearest the discarder in turn order."))
+        lines[1:] = [(f"{SEAT_NAMES[k][0]}（{t.hand_of(SEATS.index(k))}）：{_ZH[v]}",
+                      f"{SEAT_NAMES[k][1]} ({t.hand_of(SEATS.index(k))}): {v}") for k, v in data["calls"].items()]
         if seat:
-            lines.append((f"所以{SEAT_NAMES[seat][0]}{_ZH[action]}，得到这张牌。", f"So {SEAT_NAMES[seat][1]} takes it ({action})."))
+            lines.append((f"和 > 碰/杠 > 吃；同为和牌时离{SEAT_NAMES[SEATS[d]][0]}最近的一家优先：所以{SEAT_NAMES[seat][0]}{_ZH[action]}，得到 {tile}。",
+                          f"A win beats a pung or kong, which beats a chow; among wins the seat nearest {SEAT_NAMES[SEATS[d]][1]} "
+                          f"in turn order: so {SEAT_NAMES[seat][1]} takes {tile} ({action})."))
+        else:
+            lines.append((f"没有人要 {tile}。", f"Nobody takes {tile}."))
         return lines
 
     def hints(self, data):
-        return [("和牌优先于碰杠，碰杠优先于吃。", "A win beats a pung or kong, which beats a chow.")]
+        return [("和牌优先于碰杠，碰杠优先于吃。", "A win beats a pung or kong, which beats a chow."),
+                ("两家都要和时，按出牌方向离打牌者最近的一家优先。",
+                 "When two players both win on it, the one nearest the discarder in turn order gets it.")]
 
     def wrong(self, data, solution, rng):
         return rng.choice([k for k in list(data["calls"]) + ["none"] if k != solution])
@@ -268,6 +290,33 @@ class Claim(Kind):
         for k, v in q.data["calls"].items():
             lines.append(f"  {pick(*SEAT_NAMES[k], lang=lang)} ({t.hand_of(SEATS.index(k))}): {pick(_ZH[v], v, lang)}")
         return "\n".join(lines)
+
+
+def _claim_miss(data, answer, solution) -> tuple[str, str]:
+    """(zh, en): why the seat the learner chose does not get the tile."""
+    t = _situation(data)
+    d, tile = t.last_discard
+    dz, de = SEAT_NAMES[SEATS[d]]
+    if answer == "none":
+        sz, se = SEAT_NAMES[solution]
+        return (f"有人要 {tile}：{sz}{_ZH[data['calls'][solution]]}。", f"Someone takes {tile}: {se} calls {data['calls'][solution]}.")
+    call = data["calls"].get(answer, "pass")
+    az, ae = SEAT_NAMES[answer]
+    if call == "pass":
+        return (f"{az}不要 {tile}。", f"{ae} passes on {tile}.")
+    if solution == "none":
+        return (f"{az}要{_ZH[call]} {tile}，但这一声没有成立。", f"{ae} calls {call} on {tile}, but the call does not stand.")
+    win_call = data["calls"][solution]
+    sz, se = SEAT_NAMES[solution]
+    if _STRENGTH[win_call] > _STRENGTH[call]:
+        return (f"{az}要{_ZH[call]} {tile}，但{sz}要{_ZH[win_call]}：{_ZH[win_call]}优先于{_ZH[call]}。",
+                f"{ae} calls {call} on {tile}, but {se} calls {win_call}, and {win_call} beats {call}.")
+    da, ds = (SEATS.index(answer) - d) % 4, (SEATS.index(solution) - d) % 4
+    both = (f"都要{_ZH[call]}", f"both call {call}") if call == win_call else \
+        (f"分别要{_ZH[call]}和{_ZH[win_call]}（同级）", f"call {call} and {win_call} (equal rank)")
+    return (f"{az}和{sz}{both[0]} {tile}：{sz}在{dz}之后第 {ds} 家，{az}是第 {da} 家，近者优先（{ds} < {da}）。",
+            f"{ae} and {se} {both[1]} on {tile}: {se} sits {ds} seat(s) after {de}, {ae} {da}; the nearer "
+            f"wins ({ds} < {da}).")
 
 
 _ZH = {"win": "和", "pung": "碰", "kong": "杠", "chow": "吃", "pass": "不要"}

@@ -1,0 +1,374 @@
+"""Review: what to practise again, scheduled by spaced repetition (FSRS) from the learner's own answers.
+
+Every recorded answer is a review of one or more *items*: its question kind (``kind:waits``), the
+rule set it was asked under (``rules:beijing``) and, for "which fans?" questions, each fan that was
+in the hand or was claimed (``fan:48``, right when the learner's choice about that fan was right).
+Each item is an FSRS card (the ``fsrs`` package): the answers are replayed in order with a rating
+from correctness, retries and hints, and the card says when the item is due again and how likely
+the learner is to recall it now.
+
+>>> import tempfile, os
+>>> from mjlearn.quiz import generate, grade, solve
+>>> from mjlearn.quiz.progress import ProgressStore
+>>> from mjlearn.quiz.review import review_queue, rating
+>>> from datetime import datetime, timedelta, timezone
+>>> store = ProgressStore(os.path.join(tempfile.mkdtemp(), "p.db"), user="ann")
+>>> q = generate("waits", seed=1)
+>>> _ = store.record(q, [], grade(q, []))               # wrong: due again a minute later
+>>> rq = review_queue(store, now=datetime.now(timezone.utc) + timedelta(minutes=2))
+>>> [s.item.key for s in rq.due()]
+['kind:waits']
+>>> rating(correct=True, hints=1, retries=0).name
+'Hard'
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from html import escape
+
+from fsrs import Card, Rating, Scheduler, State
+
+from ..i18n import pick
+from .core import KINDS, TOPICS, Question, QuizError, generate, get_kind
+
+__all__ = ["Item", "ItemState", "ReviewQueue", "review_queue", "review_questions", "rating", "items_of", "sample_store",
+           "SCHEDULER"]
+
+SCHEDULER = Scheduler(enable_fuzzing=False)
+"""FSRS with its default parameters (90 % desired retention), without random fuzz so that a history
+always gives the same schedule."""
+
+_RULE_KINDS = tuple(k for k in ("regional", "wall_break", "claim"))
+
+
+@dataclass(frozen=True)
+class Item:
+    """Something the learner can know or not: a question kind, a fan or a rule set."""
+
+    key: str
+    """``kind:<name>``, ``fan:<number>`` or ``rules:<name>``."""
+    label: tuple[str, str]
+    """(Chinese, English)."""
+    topic: str
+    """The course topic it belongs to (a key of TOPICS)."""
+
+    @property
+    def what(self) -> tuple[str, str]:
+        return {"kind": ("题型", "question kind"), "fan": ("番种", "fan"),
+                "rules": ("规则", "rule set")}[self.key.split(":", 1)[0]]
+
+
+def _kind_item(name: str) -> Item:
+    k = get_kind(name)
+    return Item(f"kind:{name}", tuple(k.title), k.topic)
+
+
+def _fan_item(fid: int) -> Item:
+    from ..mcr.fans import fan
+    f = fan(fid)
+    return Item(f"fan:{fid}", (f.zh, f.en), "fans")
+
+
+def _rules_item(name: str) -> Item:
+    from ..rules import get
+    rs = get(name)
+    return Item(f"rules:{rs.name}", (rs.zh if hasattr(rs, "zh") else rs.en, rs.en), "regional")
+
+
+def rating(correct: bool, hints: int = 0, retries: int = 0) -> Rating:
+    """The FSRS rating of one answer: wrong -> Again; right after hints or a wrong try -> Hard;
+    right at once -> Good."""
+    if not correct:
+        return Rating.Again
+    if hints or retries:
+        return Rating.Hard
+    return Rating.Good
+
+
+def items_of(row: dict) -> list[tuple[Item, bool]]:
+    """The items one recorded answer reviews, each with whether the learner got that item right."""
+    try:
+        q = json.loads(row["question"])
+        data = q.get("data") or {}
+    except (TypeError, ValueError):
+        data = {}
+    correct = bool(row["correct"])
+    out: list[tuple[Item, bool]] = []
+    if row["kind"] in KINDS:
+        out.append((_kind_item(row["kind"]), correct))
+    rules = data.get("rules") if isinstance(data, dict) else None
+    if isinstance(rules, str):
+        try:
+            out.append((_rules_item(rules), correct))
+        except (KeyError, ValueError, LookupError):
+            pass
+    if row["kind"] == "fans" and isinstance(data, dict):
+        try:
+            answer = json.loads(row["answer"])
+            from .core import solve
+            expected = set(solve(Question.from_dict(q)))
+        except (TypeError, ValueError, KeyError, QuizError):
+            answer, expected = None, set()
+        chosen = set(answer) if isinstance(answer, list) else set()
+        for fid in sorted(expected | chosen):
+            if isinstance(fid, int) and not isinstance(fid, bool):
+                try:
+                    out.append((_fan_item(fid), (fid in chosen) == (fid in expected)))
+                except (KeyError, ValueError, LookupError):
+                    pass
+    return out
+
+
+@dataclass
+class ItemState:
+    """One item's FSRS card after replaying the learner's answers."""
+
+    item: Item
+    card: Card
+    reviews: int = 0
+    right: int = 0
+    last: datetime | None = None
+    last_correct: bool = False
+    last_row: dict | None = None
+
+    def recall(self, now: datetime | None = None) -> float:
+        """FSRS retrievability: the chance the learner gets this item right now (0-1)."""
+        return float(SCHEDULER.get_card_retrievability(self.card, now or _now()))
+
+    def is_due(self, now: datetime | None = None) -> bool:
+        return self.card.due <= (now or _now())
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def _at(ts: float) -> datetime:
+    return datetime.fromtimestamp(float(ts), timezone.utc)
+
+
+class ReviewQueue:
+    """Every item the learner has met, with its FSRS card; :meth:`due` is what to review now.
+
+    Shows as a table in a notebook (``str()`` for the terminal)."""
+
+    def __init__(self, states: dict[str, ItemState], now: datetime | None = None):
+        self.states = states
+        self.now = now or _now()
+
+    def due(self, now: datetime | None = None) -> list[ItemState]:
+        """The items due, the most forgotten first (lowest recall, then longest overdue)."""
+        now = now or self.now
+        due = [s for s in self.states.values() if s.is_due(now)]
+        return sorted(due, key=lambda s: (s.recall(now), s.card.due, s.item.key))
+
+    def upcoming(self, now: datetime | None = None) -> list[ItemState]:
+        """The items not due yet, the soonest first."""
+        now = now or self.now
+        return sorted((s for s in self.states.values() if not s.is_due(now)),
+                      key=lambda s: (s.card.due, s.recall(now), s.item.key))
+
+    def by_topic(self, now: datetime | None = None) -> dict[str, dict]:
+        """Per topic: items met, items due, mean recall."""
+        now = now or self.now
+        out: dict[str, dict] = {}
+        for s in self.states.values():
+            d = out.setdefault(s.item.topic, {"items": 0, "due": 0, "recall": 0.0})
+            d["items"] += 1
+            d["due"] += s.is_due(now)
+            d["recall"] += s.recall(now)
+        for d in out.values():
+            d["recall"] /= d["items"]
+        return out
+
+    def __len__(self) -> int:
+        return len(self.due())
+
+    def text(self, lang: str | None = None, limit: int = 12) -> str:
+        due = self.due()
+        if not self.states:
+            return pick("还没有可复习的内容：先做几道练习。", "Nothing to review yet: answer a few questions first.", lang)
+        lines = [pick(f"待复习 {len(due)} 项（共 {len(self.states)} 项）", f"Due for review: {len(due)} of "
+                      f"{len(self.states)} items", lang)]
+        for s in due[:limit]:
+            lines.append(f"  {pick(*s.item.label, lang)} ({pick(*s.item.what, lang)}) — "
+                         + pick(f"记得的把握 {s.recall(self.now):.0%}", f"recall {s.recall(self.now):.0%}", lang))
+        if len(due) > limit:
+            lines.append(pick(f"  ……还有 {len(due) - limit} 项", f"  ... and {len(due) - limit} more", lang))
+        nxt = self.upcoming()
+        if nxt:
+            lines.append(pick("下一项到期：", "Next due: ", lang) + f"{pick(*nxt[0].item.label, lang)}, "
+                         + _when(nxt[0].card.due - self.now, lang))
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        return self.text("zh") + "\n\n" + self.text("en")
+
+    def _repr_pretty_(self, p, cycle):  # text/plain beside the HTML: both languages
+        p.text(repr(self))
+
+    def _repr_html_(self, limit: int = 12) -> str:
+        if not self.states:
+            return ("<div class='mjlearn-review'>还没有可复习的内容：先做几道练习。 "
+                    "Nothing to review yet: answer a few questions first.</div>")
+        due = self.due()
+        rows = []
+        for s in due[:limit]:
+            r = s.recall(self.now)
+            rows.append(f"<tr><td style='text-align:left;vertical-align:top'>{escape(s.item.label[0])} {escape(s.item.label[1])}</td>"
+                        f"<td style='text-align:left;vertical-align:top'>{escape(s.item.what[0])} {escape(s.item.what[1])}</td>"
+                        f"<td style='text-align:left;vertical-align:top'>{s.right}/{s.reviews}</td><td style='text-align:left;vertical-align:top'>{_bar(r)} {r:.0%}</td></tr>")
+        more = (f"<p>……还有 {len(due) - limit} 项 ... and {len(due) - limit} more</p>" if len(due) > limit else "")
+        nxt = self.upcoming()
+        tail = ""
+        if nxt:
+            tail = (f"<p>下一项到期 Next due: <b>{escape(nxt[0].item.label[0])} {escape(nxt[0].item.label[1])}</b>, "
+                    f"{escape(_when(nxt[0].card.due - self.now, 'zh'))} / {escape(_when(nxt[0].card.due - self.now, 'en'))}</p>")
+        table = (f"<table><tr><th style='text-align:left;vertical-align:top'>项目 Item</th><th style='text-align:left;vertical-align:top'>类别 Type</th><th style='text-align:left;vertical-align:top'>对/答 Right</th><th style='text-align:left;vertical-align:top'>记得的把握 Recall</th></tr>"
+                 f"{''.join(rows)}</table>" if rows else "<p>现在没有到期的项目。 Nothing is due right now.</p>")
+        return (f"<div class='mjlearn-review' style='max-width:100%'><b>待复习 Due for review</b>: "
+                f"{len(due)} / {len(self.states)} 项 items{table}{more}{tail}</div>")
+
+
+def _when(delta: timedelta, lang: str | None) -> str:
+    s = max(delta.total_seconds(), 0)
+    if s < 3600:
+        n = max(1, round(s / 60))
+        return pick(f"{n} 分钟后", f"in {n} min", lang)
+    if s < 86400 * 2:
+        n = round(s / 3600)
+        return pick(f"{n} 小时后", f"in {n} h", lang)
+    n = round(s / 86400)
+    return pick(f"{n} 天后", f"in {n} days", lang)
+
+
+def _bar(p: float) -> str:
+    color = "#2a2" if p >= 0.8 else "#d90" if p >= 0.5 else "#c33"
+    return (f"<span style='display:inline-block;background:#ddd;width:80px;height:9px;vertical-align:middle'>"
+            f"<span style='display:block;background:{color};width:{p * 80:.0f}px;height:9px'></span></span>")
+
+
+def replay(rows: list[dict], now: datetime | None = None) -> ReviewQueue:
+    """The review queue from answer rows (in the order they were given), as of ``now``."""
+    from .progress import attempts
+    states: dict[str, ItemState] = {}
+    for final in attempts(rows):
+        retries, hints = final["retries"], final["hints"]
+        when = _at(final["at"])
+        for item, right in items_of(final):
+            s = states.get(item.key)
+            if s is None:
+                s = states[item.key] = ItemState(item, Card(card_id=len(states) + 1, due=when))
+            if s.last is not None and when < s.last:  # clocks moved back: keep the order of answers
+                when = s.last
+            s.card, _ = SCHEDULER.review_card(s.card, rating(right, hints, retries if right else 0), when)
+            s.reviews += 1
+            s.right += right
+            s.last, s.last_correct, s.last_row = when, right, final
+    return ReviewQueue(states, now)
+
+
+def review_queue(store=None, now: datetime | None = None) -> ReviewQueue:
+    """The learner's review queue (default: the default progress store)."""
+    if store is None:
+        from .progress import ProgressStore
+        with ProgressStore() as s:
+            return replay(s.rows(), now)
+    return replay(store.rows(), now)
+
+
+def question_for(state: ItemState, rng: random.Random, difficulty: int = 1) -> Question:
+    """A new question on the item (a fresh hand for a fan, a question under the rule set...), or,
+    if none can be made, the question last answered for it."""
+    kind, _, name = state.item.key.partition(":")
+    seed = rng.randrange(1 << 30)
+    try:
+        if kind == "kind":
+            return generate(name, seed=seed, difficulty=difficulty)
+        if kind == "fan":
+            return generate("fans", seed=seed, difficulty=difficulty, fan=int(name))
+        if kind == "rules":
+            last_kind = state.last_row["kind"] if state.last_row else "regional"
+            kinds = [last_kind] + [k for k in _RULE_KINDS if k != last_kind and k in KINDS]
+            for k in kinds:
+                for _ in range(12):
+                    q = generate(k, seed=rng.randrange(1 << 30), difficulty=difficulty)
+                    if q.data.get("rules") == name:
+                        return q
+    except QuizError:
+        pass
+    return Question.from_dict(json.loads(state.last_row["question"]))
+
+
+def review_questions(store=None, n: int = 5, seed: int | None = None, difficulty: int = 1,
+                     now: datetime | None = None) -> tuple[list[Question], ReviewQueue]:
+    """Up to ``n`` questions on the items due (the most forgotten first), and the queue they came from.
+
+    When fewer than ``n`` are due, the rest are the items due soonest (what was just missed comes back
+    within minutes); with no history at all the list is empty (practise a topic first)."""
+    rq = review_queue(store, now)
+    rng = random.Random(seed)
+    chosen = rq.due()[:n]
+    if len(chosen) < n:
+        chosen += rq.upcoming()[:n - len(chosen)]
+    return [question_for(s, rng, difficulty) for s in chosen], rq
+
+
+def review_practice(n: int = 5, seed: int | None = None, difficulty: int = 1, *, record: bool = True, store=None):
+    """The quiz widget for ``practice("review")``: questions on the due items; with no history yet,
+    questions on the topic the progress view suggests."""
+    from .progress import ProgressStore
+    from .quizset import questions_for
+    from .widget import QuizWidget
+    from ..errors import ProgressError
+    own = store is None
+    s = store
+    try:
+        if s is None:
+            s = ProgressStore()
+        qs, _ = review_questions(s, n=n, seed=seed, difficulty=difficulty)
+        if not qs:
+            qs = questions_for(s.suggest(), n=n, seed=seed, difficulty=difficulty)
+    except ProgressError:  # no history can be read: mixed practice (the widget says why answers are not saved)
+        qs = questions_for("all", n=n, seed=seed, difficulty=difficulty)
+    finally:
+        if own and s is not None:
+            s.close()
+    return QuizWidget(qs, title=("复习", "Review"), record=record, store=store, quiz="practice:review")
+
+
+def sample_store(path=None):
+    """A progress store holding a short made-up week of answers (graded by the engine), to show what
+    the review queue and the progress view look like before you have a history of your own.
+
+    Nine, five and two days ago: some right at once, one corrected after a wrong try, some wrong. It is written
+    to ``path`` (default: a new temporary folder), never to your own progress."""
+    import tempfile
+    from pathlib import Path
+
+    from .core import grade, solve, wrong_answer
+    from .progress import ProgressStore
+    path = Path(path) if path is not None else Path(tempfile.mkdtemp(prefix="mjlearn-sample-")) / "sample.db"
+    store = ProgressStore(path, user="sample")
+    now = _now().timestamp()
+    plan = [  # (days ago, kind, which question, how answered)
+        (9, "tile_name", 1, "right"), (9, "tile_name", 2, "right"), (9, "waits", 3, "corrected"),
+        (9, "fans", 4, "wrong"), (9, "regional", 5, "wrong"), (5, "tile_name", 6, "right"),
+        (5, "shanten", 7, "hint"), (5, "complete", 8, "right"), (2, "fans", 9, "right"), (2, "waits", 10, "wrong"),
+    ]
+    for i, (days, kind, n, how) in enumerate(plan):
+        q = generate(kind, seed=n)
+        at = now - days * 86400 + i * 60
+        tries = [wrong_answer(q, random.Random(n)), solve(q)] if how == "corrected" else \
+            [wrong_answer(q, random.Random(n))] if how == "wrong" else [solve(q)]
+        for k, a in enumerate(tries):
+            rid = store.record(q, a, grade(q, a), quiz="sample", hints=1 if how == "hint" else 0)
+            store._conn.execute("UPDATE answers SET at = ? WHERE id = ?", (at + k * 20, rid))
+    return store
