@@ -13,7 +13,9 @@ The copy never harms the learner's folder:
 - the manifest (``.mjlearn-manifest.json``) records the hash of each file as mjlearn wrote it, which is
   how the learner's edits are told from ours.
 
-``mjlearn lab --copy-only`` does the copy and stops (no server).
+``mjlearn lab --copy-only`` does the copy and stops (no server). Otherwise JupyterLab starts on
+127.0.0.1 and opens the course's start page, ``00_start_here.ipynb``, with no news pop-up and no
+warning on the console (see :func:`lab_command`, :data:`LAB_OVERRIDES` and ``_LAUNCH``).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import os
 import stat
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 MANIFEST = ".mjlearn-manifest.json"
@@ -283,9 +286,120 @@ def _beside(where: _Folder, parts: tuple[str, ...], data: bytes, new_hash: str, 
     raise Refused(f"{_MAX_NEW_NAMES} names for its new version are taken")
 
 
+START_PAGE = "00_start_here.ipynb"
+"""The notebook ``mjlearn lab`` opens first: the course's plain-words introduction and map."""
+
+LAB_OVERRIDES = {
+    # no "Would you like to get notified about official Jupyter news?" toast, and no update check
+    "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False},
+    # the lessons before the quiz_sets folder's files when sorted by name
+    "@jupyterlab/filebrowser-extension:browser": {"sortNotebooksFirst": True},
+}
+"""JupyterLab settings for the course (the user's own settings still win over these defaults)."""
+
+_LAUNCH = """\
+import sys, warnings
+with warnings.catch_warnings():  # importing Voila turns traitlets' deprecation warnings on for good
+    warnings.simplefilter("ignore", DeprecationWarning)
+    try:
+        import voila
+    except Exception:
+        pass
+warnings.filterwarnings("ignore", message="ServerApp.token config is deprecated", category=DeprecationWarning)
+import tornado.log  # jupyter_server's default ping timeout (3 intervals) is longer than tornado allows
+tornado.log.gen_log.addFilter(lambda r: "websocket_ping_timeout" not in r.getMessage())
+from jupyterlab.labapp import main
+sys.argv[0] = "jupyter-lab"
+sys.exit(main())
+"""
+"""Starts JupyterLab as ``jupyter lab`` does, without one misleading warning. jupyter_server 2 warns
+whenever anything reads its old ``ServerApp.token`` setting; the notebook_shim extension reads every
+attribute of the server while it starts (``inspect.getmembers``), and the Voila extension, when
+imported, turns traitlets' deprecation warnings on for the whole process, so the warning showed
+although mjlearn sets no token. Voila is imported first with its own warnings off (its filter goes
+when the ``catch_warnings`` block ends), then that one warning is silenced. Likewise tornado's notice
+that jupyter_server's default websocket ping timeout is longer than the ping interval (it then uses the
+interval, as it says), printed when a browser connects."""
+
+
+def _default_app_settings_dir() -> Path | None:
+    """JupyterLab's own application settings folder (where a site's overrides.json lives), if any."""
+    try:
+        from jupyterlab.commands import get_app_dir
+    except ImportError:
+        return None
+    return Path(get_app_dir()) / "settings"
+
+
+def write_lab_settings(folder: Path, existing: Path | None = None) -> dict:
+    """Write the application settings JupyterLab reads at start into ``folder``: a copy of the JSON files
+    of ``existing`` (a site's page_config.json, overrides.json...), with :data:`LAB_OVERRIDES` merged into
+    overrides.json (the site's values for other settings kept). Returns the overrides written."""
+    folder.mkdir(parents=True, exist_ok=True)
+    overrides: dict = {}
+    if existing is not None and existing.is_dir():
+        for f in existing.glob("*.json"):
+            if f.is_file():
+                (folder / f.name).write_bytes(f.read_bytes())
+        try:
+            loaded = json.loads((existing / "overrides.json").read_text(encoding="utf-8"))
+            if isinstance(loaded, dict):
+                overrides = loaded
+        except (OSError, ValueError):
+            pass
+    for plugin, values in LAB_OVERRIDES.items():
+        merged = overrides.get(plugin) if isinstance(overrides.get(plugin), dict) else {}
+        overrides[plugin] = {**merged, **values}
+    (folder / "overrides.json").write_text(json.dumps(overrides, indent=1), encoding="utf-8")
+    return overrides
+
+
+def trust_shipped_notebooks(source: Path | None = None, notary=None) -> int:
+    """Mark the notebooks mjlearn ships as trusted, as ``jupyter trust`` would, so JupyterLab opens them
+    without a "not trusted" warning. The signature is of the shipped content: a copy the learner
+    changed is not affected. Signs from the shipped files, never reading the learner's folder; returns
+    how many were signed (0 when nbformat cannot sign here, which only leaves the warning)."""
+    try:
+        import nbformat
+        from nbformat.sign import NotebookNotary
+        notary = notary or NotebookNotary()
+        n = 0
+        for src in sorted((source or notebooks_source()).rglob("*.ipynb")):
+            if ".ipynb_checkpoints" in src.parts:
+                continue
+            nb = nbformat.reads(src.read_text(encoding="utf-8"), as_version=4)
+            if not notary.check_signature(nb):
+                notary.sign(nb)
+            n += 1
+        return n
+    except Exception:  # a locked or unwritable signature store must not stop the lesson from opening
+        return 0
+
+
+def lab_command(dest: Path, settings: Path, *, port: int | None = None, no_browser: bool = False) -> list[str]:
+    """The command line that starts JupyterLab in ``dest`` on 127.0.0.1, opening :data:`START_PAGE`
+    (its URL is both the page the browser opens and the one printed), with the application settings of
+    ``settings`` (see :func:`write_lab_settings`). No deprecated option is used."""
+    cmd = [sys.executable, "-c", _LAUNCH, f"--ServerApp.root_dir={dest}", "--ServerApp.ip=127.0.0.1",
+           f"--LabApp.app_settings_dir={settings}"]
+    start = dest / START_PAGE
+    if start.is_file() and not start.is_symlink():
+        cmd.append(f"--LabApp.default_url=/lab/tree/{START_PAGE}")
+    if port:
+        cmd.append(f"--ServerApp.port={port}")
+    if no_browser:
+        cmd.append("--no-browser")
+    if os.name == "posix":  # kernels talk over local sockets, not TCP (and so do not warn about it)
+        cmd.append("--KernelManager.transport=ipc")
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")  # JupyterLab refuses root without it (containers, CI)
+    return cmd
+
+
 def add_parser(sub) -> None:
     lab = sub.add_parser("lab", help="copy the notebooks to a folder and open them in JupyterLab",
-                         description="Copy the notebooks and quiz sets into --dir, then open JupyterLab there. "
+                         description="Copy the notebooks and quiz sets into --dir, then open JupyterLab there on the first "
+                                     "lesson, 00_start_here. "
                                      "Your changed files are never overwritten (a new version is saved beside "
                                      "them as NAME.new.ipynb) and nothing is written through a symlink.")
     lab.add_argument("--dir", default="~/mjlearn-notebooks",
@@ -319,18 +433,13 @@ def run(args) -> int:
         print("JupyterLab is not installed. Install it with:  pip install 'mjlearn[lab]'\n"
               "未安装 JupyterLab，请运行：pip install 'mjlearn[lab]'", file=sys.stderr)
         return 2
-    cmd = [sys.executable, "-m", "jupyter", "lab", f"--ServerApp.root_dir={dest}", "--ServerApp.ip=127.0.0.1"]
-    if args.port:
-        cmd.append(f"--ServerApp.port={args.port}")
-    if args.no_browser:
-        cmd.append("--no-browser")
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        cmd.append("--allow-root")  # JupyterLab refuses root without it (containers, CI)
-    first = dest / "01_tiles_and_notation.ipynb"
-    if first.is_file() and not first.is_symlink() and not args.no_browser:
-        cmd.append(str(first))
-    print("starting JupyterLab on 127.0.0.1 (token authentication as usual); Ctrl-C stops it", file=sys.stderr)
-    try:
-        return subprocess.call(cmd, cwd=dest)
-    except KeyboardInterrupt:
-        return 0
+    print("starting JupyterLab on 127.0.0.1 (token authentication as usual); Ctrl-C stops it  "
+          "（正在启动 JupyterLab，按 Ctrl-C 停止）", file=sys.stderr)
+    trust_shipped_notebooks()
+    with tempfile.TemporaryDirectory(prefix="mjlearn-lab-settings-") as settings:
+        write_lab_settings(Path(settings), _default_app_settings_dir())
+        cmd = lab_command(dest, Path(settings), port=args.port, no_browser=args.no_browser)
+        try:
+            return subprocess.call(cmd, cwd=dest)
+        except KeyboardInterrupt:
+            return 0

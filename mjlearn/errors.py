@@ -58,7 +58,7 @@ class NotationError(_ProblemsError):
     >>> parse_hand("123m45")
     Traceback (most recent call last):
     ...
-    mjlearn.errors.NotationError: digits without a suit letter at 5 in '123m45': expected m, p or s
+    mjlearn.errors.NotationError: digits without a suit letter at 5 in '123m45': expected m, p or s  （第 5 个字符：数字后面缺少花色字母；应为 m（万）、p（饼）或 s（条））
     """
 
 

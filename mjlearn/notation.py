@@ -15,13 +15,13 @@
 '19mESCFP'
 
 Bad input is an error naming every problem with its position and the text around it (a run of one
-bad character is one problem; past MAX_PROBLEMS the rest are counted; text longer than
+bad character is one problem; each message is English, then Chinese in full-width brackets; past MAX_PROBLEMS the rest are counted; text longer than
 MAX_NOTATION_LENGTH is refused before it is read):
 
 >>> parse_hand("[135m]123m45")
 Traceback (most recent call last):
 ...
-mjlearn.errors.NotationError: [135m] at 1 in '[135m]123m45' is not a chow, pung or kong: a chow is three consecutive tiles of one suit; digits without a suit letter at 11 in '[135m]123m45': expected m, p or s
+mjlearn.errors.NotationError: [135m] at 1 in '[135m]123m45' is not a chow, pung or kong: a chow is three consecutive tiles of one suit  （第 1 个字符：[135m] 不是吃、碰或杠；吃是同一花色的三张连续的牌）; digits without a suit letter at 11 in '[135m]123m45': expected m, p or s  （第 11 个字符：数字后面缺少花色字母；应为 m（万）、p（饼）或 s（条））
 """
 
 from __future__ import annotations
@@ -39,6 +39,13 @@ _HONOR_INDEX = {c: 27 + i for i, c in enumerate(HONOR_LETTERS)}
 _FLOWER_INDEX = {c: 34 + i for i, c in enumerate(FLOWER_LETTERS)}
 _Z_INDEX = {str(i + 1): _HONOR_INDEX[c] for i, c in enumerate(Z_ORDER)}
 _TILE_EXPECTED = "expected a tile (digits with m, p, s or z; E S W N C F P; a flower a-h)"
+_TILE_EXPECTED_ZH = "应为一张牌（数字加 m、p、s 或 z；E S W N C F P；花牌 a–h）"
+
+
+def _bilingual(en: str, zh: str) -> str:
+    """One message in both languages: the English text unchanged, then the Chinese in full-width brackets
+    (as the other command-line messages of mjlearn): ``... expected m, p or s  （第5个字符：……）``."""
+    return f"{en}  （{zh}）"
 
 
 MAX_NOTATION_LENGTH = 1000
@@ -85,33 +92,41 @@ def _short(text: str, limit: int = 24) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
-def _capped(problems: list[Problem], more: int = 0, more_at: int | None = None) -> list[Problem]:
+def _capped(problems: list[Problem], more: int = 0, more_at: int | None = None,
+            english: list[str] | None = None) -> list[Problem]:
     """The first problems within MAX_PROBLEMS and the message budget, then "... and N more problems".
 
-    `more` problems were already left out before this call, the first of them at `more_at`.
+    `more` problems were already left out before this call, the first of them at `more_at`. `english`
+    is the English part of each message when they are bilingual: the budget counts it alone, so the
+    Chinese added to each message never changes which problems are listed.
     """
     kept: list[Problem] = []
     size = 0
     for i, p in enumerate(problems):
-        if len(kept) == MAX_PROBLEMS or (kept and size + len(p.message) > _MESSAGE_BUDGET):
+        length = len(english[i]) if english is not None else len(p.message)
+        if len(kept) == MAX_PROBLEMS or (kept and size + length > _MESSAGE_BUDGET):
             more += len(problems) - i
             more_at = p.position
             break
         kept.append(p)
-        size += len(p.message) + 2
+        size += length + 2
     if more:
         where = f", the first at {more_at + 1}" if more_at is not None else ""
-        kept.append(Problem(f"... and {more} more problem{'s' if more > 1 else ''}{where}", more_at))
+        where_zh = f"，第一个在第 {more_at + 1} 个字符" if more_at is not None else ""
+        kept.append(Problem(_bilingual(f"... and {more} more problem{'s' if more > 1 else ''}{where}",
+                                       f"……还有 {more} 个问题{where_zh}"), more_at))
     return kept
 
 
 def _check_length(text: str) -> None:
     """Refuse text over MAX_NOTATION_LENGTH before reading it (its own error, about the length only)."""
     if len(text) > MAX_NOTATION_LENGTH:
-        raise NotationError([Problem(
+        raise NotationError([Problem(_bilingual(
             f"notation too long: {len(text):,} characters starting {_excerpt(text, 0)}; "
             f"at most {MAX_NOTATION_LENGTH:,} are read (a hand is at most about 60, "
-            f"a row of all 144 tiles about 430)", MAX_NOTATION_LENGTH)], text)
+            f"a row of all 144 tiles about 430)",
+            f"记法太长：{len(text):,} 个字符；最多读取 {MAX_NOTATION_LENGTH:,} 个"
+            f"（一手牌最多约 60 个，全部 144 张牌排成一行约 430 个）"), MAX_NOTATION_LENGTH)], text)
 
 
 class _Scanner:
@@ -124,7 +139,8 @@ class _Scanner:
 
     def __init__(self, text: str):
         if not isinstance(text, str):
-            raise TypeError(f"notation must be a string, got {type(text).__name__}")
+            raise TypeError(_bilingual(f"notation must be a string, got {type(text).__name__}",
+                                       f"记法必须是字符串，这里是 {type(text).__name__}"))
         _check_length(text)
         self.text = text
         self.pos: list[int] = []
@@ -143,11 +159,12 @@ class _Scanner:
         self._first_left_out: int | None = None
 
     def problem(self, at: int, what: str, expected: str | None = None, verdict: str = "",
-                run: bool = False, run_expected: str | None = None) -> None:
+                run: bool = False, run_expected: str | None = None, *, zh: tuple = ("", "", "", "")) -> None:
         """Record "<what> at <column> in <excerpt><verdict>: <expected>".
 
         With `run`, the same problem on the next character extends the last record instead
         ("<what> (x 3) at characters 4-6 ..."), where `run_expected` replaces `expected`.
+        `zh` is the same in Chinese: (what, expected, verdict, run_expected).
         """
         key = (what, verdict, expected if run_expected is None else run_expected)
         last = self._last
@@ -155,7 +172,7 @@ class _Scanner:
             last[1] = at
             last[2] += 1
             return
-        record = [at, at, 1, what, (expected, verdict, run_expected), key, run]
+        record = [at, at, 1, what, (expected, verdict, run_expected), key, run, zh]
         self.count += 1
         self._last = record
         if len(self._records) < MAX_PROBLEMS:
@@ -163,22 +180,26 @@ class _Scanner:
         elif self._first_left_out is None:
             self._first_left_out = self.pos[at]
 
-    def _message(self, record: list) -> Problem:
-        first, last, n, what, (expected, verdict, run_expected), _, _ = record
+    def _message(self, record: list) -> tuple[Problem, str]:
+        """The problem (English, then Chinese) and its English part alone."""
+        first, last, n, what, (expected, verdict, run_expected), _, _, zh = record
+        what_zh, expected_zh, verdict_zh, run_expected_zh = zh
         p, q = self.pos[first], self.pos[last]
         where = f"at {p + 1}" if n == 1 else f"(x {n}) at characters {p + 1}-{q + 1}"
+        where_zh = f"第 {p + 1} 个字符" if n == 1 else f"第 {p + 1}–{q + 1} 个字符（{n} 处）"
         if n > 1 and run_expected is not None:
-            expected = run_expected
+            expected, expected_zh = run_expected, run_expected_zh
         msg = f"{what} {where} in {_excerpt(self.text, p)}{verdict}"
         if expected:
             msg += f": {expected}"
-        return Problem(msg, p)
+        msg_zh = f"{where_zh}：{what_zh}{verdict_zh}" + (f"；{expected_zh}" if expected_zh else "")
+        return Problem(_bilingual(msg, msg_zh), p), msg
 
     def error(self) -> NotationError:
         """The NotationError listing the recorded problems (the first ones, then how many more)."""
-        problems = [self._message(r) for r in self._records]
-        return NotationError(_capped(problems, self.count - len(self._records), self._first_left_out),
-                             self.text)
+        problems, english = zip(*[self._message(r) for r in self._records]) if self._records else ((), ())
+        return NotationError(_capped(list(problems), self.count - len(self._records), self._first_left_out,
+                                     list(english)), self.text)
 
     def tiles(self, allow_flowers: bool, stop: str) -> list[tuple[Tile, int]]:
         """Read tiles until a character of `stop` or the end; returns (tile, scan index)."""
@@ -197,14 +218,17 @@ class _Scanner:
                             if d in _Z_INDEX:
                                 out.append((TILES[_Z_INDEX[d]], k))
                             else:
-                                self.problem(k, f"{d}z is not a tile", "honors in z notation are 1z-7z", run=True)
+                                self.problem(k, f"{d}z is not a tile", "honors in z notation are 1z-7z", run=True,
+                                             zh=(f"{d}z 不是牌", "字牌的 z 写法只有 1z–7z", "", ""))
                         elif d == "0":
-                            self.problem(k, "0 is not a tile rank", "expected a digit 1-9", run=True)
+                            self.problem(k, "0 is not a tile rank", "expected a digit 1-9", run=True,
+                                         zh=("0 不是牌的点数", "应为 1–9 的数字", "", ""))
                         else:
                             out.append((TILES[_SUIT_BASE[letter] + int(d) - 1], k))
                     self.i = j + 1
                 else:
-                    self.problem(start, "digits without a suit letter", "expected m, p or s")
+                    self.problem(start, "digits without a suit letter", "expected m, p or s",
+                             zh=("数字后面缺少花色字母", "应为 m（万）、p（饼）或 s（条）", "", ""))
                     self.i = j
             elif c in _HONOR_INDEX:
                 out.append((TILES[_HONOR_INDEX[c]], start))
@@ -213,11 +237,14 @@ class _Scanner:
                 out.append((TILES[_FLOWER_INDEX[c]], start))
                 self.i += 1
             elif c in _FLOWER_INDEX:
-                self.problem(start, f"flower {c!r} inside a meld", "flowers are set aside, not melded", run=True)
+                self.problem(start, f"flower {c!r} inside a meld", "flowers are set aside, not melded", run=True,
+                             zh=(f"副露里有花牌 {c!r}", "花牌放在一旁，不能组成副露", "", ""))
                 self.i += 1
             else:
                 self.problem(start, f"unexpected {c!r}", _TILE_EXPECTED
-                             + (", '[' or '+'" if "+" in stop else ""), run=True)
+                             + (", '[' or '+'" if "+" in stop else ""), run=True,
+                             zh=(f"无法识别的 {c!r}", _TILE_EXPECTED_ZH + ("、'[' 或 '+'" if "+" in stop else ""),
+                                 "", ""))
                 self.i += 1
         return out
 
@@ -237,25 +264,31 @@ class _Scanner:
             digits = s[self.i:j]
             if not digits:
                 self.problem(self.i, "missing offer digit after ','",
-                             "expected 1-3 (who discarded it, or which chow tile), or 5-7 for an added kong")
+                             "expected 1-3 (who discarded it, or which chow tile), or 5-7 for an added kong",
+                             zh=("',' 后面缺少来源数字", "应为 1–3（谁打出的，或吃的是第几张），加杠为 5–7", "", ""))
                 bad = True
             elif len(digits) > 1:
-                self.problem(self.i, f"offer {_short(digits)!r} is more than one digit", "expected one digit")
+                self.problem(self.i, f"offer {_short(digits)!r} is more than one digit", "expected one digit",
+                             zh=(f"来源 {_short(digits)!r} 不止一位数字", "应为一位数字", "", ""))
                 bad = True
             else:
                 offer = int(digits)
                 if offer == 0:
                     self.problem(self.i, "offer digit 0",
                                  "expected 1-3 (1 left, 2 opposite, 3 right), or 5-7 for an added kong; "
-                                 "a concealed kong has no digit")
+                                 "a concealed kong has no digit",
+                                 zh=("来源数字 0", "应为 1–3（1 上家，2 对家，3 下家），加杠为 5–7；暗杠不写数字",
+                                     "", ""))
                     bad = True
             self.i = j
         if self.i >= len(s) or s[self.i] != "]":
             if self.i < len(s) and s[self.i] == "[":
                 self.problem(self.i, "'[' inside a meld", f"expected ']' to close the '[' at {self.pos[open_at] + 1}",
-                             run=True, run_expected="expected ']' to close the '[' before each")
+                             run=True, run_expected="expected ']' to close the '[' before each",
+                             zh=("副露里又有 '['", f"应先用 ']' 结束第 {self.pos[open_at] + 1} 个字符的 '['", "",
+                                 "每个 '[' 之前应先用 ']' 结束前一个"))
             else:
-                self.problem(open_at, "unclosed '['", "expected ']'")
+                self.problem(open_at, "unclosed '['", "expected ']'", zh=("'[' 没有结束", "缺少 ']'", "", ""))
             # skip to the next ']' so scanning can go on
             while self.i < len(s) and s[self.i] not in "][":
                 self.i += 1
@@ -267,9 +300,10 @@ class _Scanner:
             return None  # the tiles inside were already reported; a shape error would only repeat them
         written = _short(self.text[self.pos[open_at]:self.pos[self.i - 1] + 1])
         tiles = [t for t, _ in found]
-        kind, why = _meld_kind(tiles)
+        kind, (why, why_zh) = _meld_kind(tiles)
         if kind is None:
-            self.problem(open_at, written, why, verdict=" is not a chow, pung or kong")
+            self.problem(open_at, written, why, verdict=" is not a chow, pung or kong",
+                         zh=(written, why_zh, " 不是吃、碰或杠", ""))
             return None
         if offer is not None:
             allowed = (1, 2, 3, 5, 6, 7) if kind is MeldKind.KONG else (1, 2, 3)
@@ -277,33 +311,42 @@ class _Scanner:
                 expected = ("expected 1-3 for a melded kong or 5-7 for an added kong" if kind is MeldKind.KONG
                             else "expected 1-3 (which tile was claimed)" if kind is MeldKind.CHOW
                             else "expected 1-3 (1 left, 2 opposite, 3 right)")
+                expected_zh = ("明杠应为 1–3，加杠应为 5–7" if kind is MeldKind.KONG
+                               else "应为 1–3（吃的是第几张）" if kind is MeldKind.CHOW
+                               else "应为 1–3（1 上家，2 对家，3 下家）")
                 self.problem(open_at, f"offer digit {offer} in {written}", expected,
-                             verdict=f" is out of range for a {kind.value}")
+                             verdict=f" is out of range for a {kind.value}",
+                             zh=(f"{written} 的来源数字 {offer}", expected_zh, f" 超出了{kind.zh}的范围", ""))
                 return None
         return Meld(kind, tiles[0], offer)
 
 
-def _meld_kind(tiles: list[Tile]) -> tuple[MeldKind | None, str]:
+_NOT_A_CHOW = ("a chow is three consecutive tiles of one suit", "吃是同一花色的三张连续的牌")
+
+
+def _meld_kind(tiles: list[Tile]) -> tuple[MeldKind | None, tuple[str, str]]:
+    """The kind of meld these tiles make, or None and why not (English, Chinese)."""
     n = len(tiles)
     if n not in (3, 4):
-        return None, f"a meld has three tiles (four for a kong), this one has {n}"
+        return None, (f"a meld has three tiles (four for a kong), this one has {n}",
+                      f"副露有三张牌（杠为四张），这里有 {n} 张")
     if all(t is tiles[0] for t in tiles):
-        return (MeldKind.PUNG if n == 3 else MeldKind.KONG), ""
+        return (MeldKind.PUNG if n == 3 else MeldKind.KONG), ("", "")
     if n == 4:
-        return None, "a kong is four identical tiles"
+        return None, ("a kong is four identical tiles", "杠是四张相同的牌")
     a, b, c = tiles
     if any(t.is_honor for t in tiles):
         if len({a, b, c}) == 1:
-            return MeldKind.PUNG, ""
-        return None, "honors cannot form a chow; a pung is three identical tiles"
+            return MeldKind.PUNG, ("", "")
+        return None, ("honors cannot form a chow; a pung is three identical tiles", "字牌不能吃；碰是三张相同的牌")
     if not (a.suit is b.suit is c.suit):
-        return None, "a chow is three consecutive tiles of one suit"
+        return None, _NOT_A_CHOW
     if b.index == a.index + 1 and c.index == b.index + 1:
-        return MeldKind.CHOW, ""
+        return MeldKind.CHOW, ("", "")
     ranks = sorted(t.rank for t in tiles)
     if ranks[1] == ranks[0] + 1 and ranks[2] == ranks[1] + 1:
-        return None, "write a chow's tiles in ascending order, e.g. [123m]"
-    return None, "a chow is three consecutive tiles of one suit"
+        return None, ("write a chow's tiles in ascending order, e.g. [123m]", "吃的三张牌要从小到大写，例如 [123m]")
+    return None, _NOT_A_CHOW
 
 
 def parse_tile(text: str) -> Tile:
@@ -311,8 +354,9 @@ def parse_tile(text: str) -> Tile:
     sc = _Scanner(text)
     found = sc.tiles(allow_flowers=True, stop="")
     if not sc.count and len(found) != 1:
-        raise NotationError([Problem(f"expected exactly one tile in {_excerpt(text, 0)}, found {len(found)}", 0)],
-                            text)
+        raise NotationError([Problem(_bilingual(
+            f"expected exactly one tile in {_excerpt(text, 0)}, found {len(found)}",
+            f"应恰好是一张牌，这里有 {len(found)} 张"), 0)], text)
     if sc.count:
         raise sc.error()
     return found[0][0]
@@ -332,11 +376,13 @@ def parse_meld(text: str) -> Meld:
     sc = _Scanner(text)
     meld = None
     if not sc.s.startswith("["):
-        sc.problem(0, "a meld starts with '['", "e.g. [123m,2], [EEE,1] or [5555p]")
+        sc.problem(0, "a meld starts with '['", "e.g. [123m,2], [EEE,1] or [5555p]",
+                   zh=("副露以 '[' 开头", "例如 [123m,2]、[EEE,1] 或 [5555p]", "", ""))
     else:
         meld = sc.meld()
         if sc.i < len(sc.s):
-            sc.problem(sc.i, "text after the meld", "expected one meld only")
+            sc.problem(sc.i, "text after the meld", "expected one meld only",
+                       zh=("副露后面还有文字", "只应有一副副露", "", ""))
     if sc.count or meld is None:
         raise sc.error()
     return meld
@@ -357,16 +403,19 @@ def parse_hand(text: str) -> Hand:
         c = s[sc.i]
         if c == "[":
             if plus_at is not None:
-                sc.problem(sc.i, "a meld after '+'", "melds come before the concealed tiles")
+                sc.problem(sc.i, "a meld after '+'", "melds come before the concealed tiles",
+                           zh=("'+' 之后出现副露", "副露写在暗牌之前", "", ""))
             m = sc.meld()
             if m is not None and plus_at is None:
                 melds.append(m)
         elif c == "]":
-            sc.problem(sc.i, "']' without '['", "open a meld with '['", run=True)
+            sc.problem(sc.i, "']' without '['", "open a meld with '['", run=True,
+                       zh=("']' 前面没有 '['", "副露以 '[' 开头", "", ""))
             sc.i += 1
         elif c == "+":
             if plus_at is not None:
-                sc.problem(sc.i, "a second '+'", "only one winning tile follows '+'", run=True)
+                sc.problem(sc.i, "a second '+'", "only one winning tile follows '+'", run=True,
+                           zh=("又一个 '+'", "'+' 后面只写一张和的牌", "", ""))
             else:
                 plus_at = sc.i
             sc.i += 1
@@ -380,9 +429,11 @@ def parse_hand(text: str) -> Hand:
                     win.append((t, at))
     if plus_at is not None:
         if not win:
-            sc.problem(plus_at, "'+' without a winning tile", "expected one tile after '+', e.g. +5m")
+            sc.problem(plus_at, "'+' without a winning tile", "expected one tile after '+', e.g. +5m",
+                       zh=("'+' 后面没有和的牌", "'+' 后面应有一张牌，例如 +5m", "", ""))
         elif len(win) > 1:
-            sc.problem(win[1][1], f"{len(win)} tiles after '+'", "expected exactly one winning tile")
+            sc.problem(win[1][1], f"{len(win)} tiles after '+'", "expected exactly one winning tile",
+                       zh=(f"'+' 后面有 {len(win)} 张牌", "和的牌只能有一张", "", ""))
     if sc.count:
         raise sc.error()
     try:

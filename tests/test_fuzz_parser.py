@@ -15,8 +15,9 @@ from mjlearn.notation import MAX_NOTATION_LENGTH, MAX_PROBLEMS
 
 from test_notation import legal_hands
 
-MESSAGE_BOUND = 4000
-"""No error message is longer, whatever the input (20 problems of < 200 characters, then a count)."""
+MESSAGE_BOUND = 6000
+"""No error message is longer, whatever the input (20 problems of < 200 characters, then a count), each
+in English (its part held within 4000) and then Chinese."""
 
 PARSERS = (parse_hand, parse_tiles, parse_meld, parse_tile)
 CORPUS = Path(__file__).parent / "corpus" / "notation"
@@ -126,7 +127,8 @@ def test_a_run_of_one_bad_character_is_one_problem(text, fragment):
 
 def test_a_run_reports_where_it_starts_and_ends_with_an_excerpt():
     e = answer(parse_hand, "ab]]]]]]]cd")
-    assert str(e) == "']' without '[' (x 7) at characters 3-9 in 'ab]]]]]]]cd': open a meld with '['"
+    assert str(e) == ("']' without '[' (x 7) at characters 3-9 in 'ab]]]]]]]cd': open a meld with '['"
+                      "  （第 3–9 个字符（7 处）：']' 前面没有 '['；副露以 '[' 开头）")
     assert e.problems[0].position == 2
 
 
@@ -138,7 +140,8 @@ def test_spaces_inside_a_run_keep_it_one_run():
 def test_problems_are_capped_with_a_count_of_the_rest():
     e = answer(parse_tiles, "[123m]" * 166)  # 332 problems, alternating '[' and ']'
     assert len(e.problems) == MAX_PROBLEMS + 1
-    assert e.problems[-1].message == f"... and {332 - MAX_PROBLEMS} more problems, the first at {6 * 10 + 1}"
+    assert e.problems[-1].message == (f"... and {332 - MAX_PROBLEMS} more problems, the first at {6 * 10 + 1}"
+                                      f"  （……还有 {332 - MAX_PROBLEMS} 个问题，第一个在第 {6 * 10 + 1} 个字符）")
     assert e.problems[-1].position == 60
 
 
@@ -146,7 +149,8 @@ def test_an_excerpt_is_short_and_marks_what_was_cut():
     text = "123m" * 50 + "x" + "456p" * 50
     e = answer(parse_tiles, text)
     assert str(e) == ("unexpected 'x' at 201 in ...'123m123m123mx456p456p456p456p456p456'...: "
-                      "expected a tile (digits with m, p, s or z; E S W N C F P; a flower a-h)")
+                      "expected a tile (digits with m, p, s or z; E S W N C F P; a flower a-h)"
+                      "  （第 201 个字符：无法识别的 'x'；应为一张牌（数字加 m、p、s 或 z；E S W N C F P；花牌 a–h））")
 
 
 def test_a_long_meld_or_offer_is_quoted_shortened():
@@ -184,7 +188,8 @@ def test_the_longest_legitimate_notations_fit_well_under_the_limit():
 
 
 def test_single_problem_messages_keep_their_form():
-    with pytest.raises(NotationError, match=r"^digits without a suit letter at 5 in '123m45': expected m, p or s$"):
+    with pytest.raises(NotationError, match=r"^digits without a suit letter at 5 in '123m45': expected m, p or s"
+                                            r"  （第 5 个字符：数字后面缺少花色字母；应为 m（万）、p（饼）或 s（条））$"):
         parse_hand("123m45")
 
 

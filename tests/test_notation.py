@@ -2,7 +2,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from mjlearn import (Hand, InvalidHandError, Meld, MeldKind, NotationError, format_hand, format_tiles,
-                     parse_hand, parse_meld, parse_tiles, tile)
+                     parse_hand, parse_meld, parse_tile, parse_tiles, tile)
 from mjlearn.tiles import KINDS, FLOWERS, TILES
 
 
@@ -99,6 +99,27 @@ def test_notation_errors(text, fragments):
         assert f in str(e.value)
     assert isinstance(e.value, ValueError)
     assert e.value.problems and all(p.position is not None for p in e.value.problems)
+
+
+@pytest.mark.parametrize("parse, text", [
+    (parse_hand, "[135m]12x3m45+"), (parse_hand, "[EEF][123m,4][EEE,5][5555p,4][321m][12m][EEE,][EEE,12]"),
+    (parse_hand, "[EEE"), (parse_hand, "EEE]0m8z123M"), (parse_hand, "1m+2m3m"), (parse_hand, "1m++2m[EEE]"),
+    (parse_hand, "[1a2m]"), (parse_hand, "[123m,0]"), (parse_hand, "[EE[E]"), (parse_tile, "1m2m"),
+    (parse_meld, "123m"), (parse_meld, "[123m]E"), (parse_tiles, "[123m]" * 30), (parse_hand, "1m" * 600),
+])
+def test_every_notation_problem_speaks_english_then_chinese(parse, text):
+    """Each problem is its English sentence, then the same in Chinese in full-width brackets; the
+    Chinese names the position as the English does."""
+    with pytest.raises(NotationError) as e:
+        parse(text)
+    for p in e.value.problems:
+        english, sep, chinese = p.message.partition("  （")
+        assert sep and english and chinese.endswith("）"), p.message
+        assert not any("\u4e00" <= c <= "\u9fff" for c in english), english
+        assert any("\u4e00" <= c <= "\u9fff" for c in chinese), chinese
+        if p.position is not None and (f" at {p.position + 1} " in english
+                                       or f" at characters {p.position + 1}-" in english):
+            assert f"第 {p.position + 1}" in chinese, p.message
 
 
 def test_every_notation_problem_is_reported_not_only_the_first():

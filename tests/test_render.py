@@ -414,3 +414,41 @@ def test_screenshot_renders_tiles_with_no_fonts_needed(tmp_path):
     reds = sum(n for n, (r, g, b) in colours if r > 150 and g < 80 and b < 80)
     greens = sum(n for n, (r, g, b) in colours if g > 90 and r < 60 and b < 110)
     assert reds > 20 and greens > 20
+
+
+# --- lesson pictures --------------------------------------------------------------------------
+
+def test_figures_draw_rows_melds_and_hands_with_their_captions():
+    p = svg.figures(("123456789m", "万子 characters"), ("[456m,2]", "吃 <b>chow</b>"),
+                    ("[EEE,1]123m456p789s5s+5s", "和 a win"))
+    assert p.html.count("<figure") == 3 and p.html.count("<figcaption") == 3
+    assert "mj-row" in p.html and "mj-meld" in p.html and "mj-hand" in p.html
+    assert "flex-wrap:wrap" in p.html and "max-width:100%" in p.html  # wraps within the page
+    assert p._repr_html_() == p.html
+    assert repr(p).splitlines() == ["123456789m  万子 characters", "[456m,2]  吃 chow", "[EEE,1]123m456p789s5s+5s  和 a win"]
+    with pytest.raises(NotationError):
+        svg.figures(("12x", "bad"))
+
+
+def test_seats_picture_puts_east_at_the_bottom_and_names_every_seat_in_both_languages():
+    p = svg.seats_picture()
+    for zh, en in (("东", "East"), ("南", "South"), ("西", "West"), ("北", "North")):
+        assert f"{zh} {en}" in p.html and f"{zh} {en}" in repr(p)
+    assert p.html.count('data-tile="') == 4
+    east = p.html.index("东 East")
+    assert "grid-area:3 / 2" in p.html[:east].rsplit("<div", 1)[-1]  # bottom row, middle column
+    assert "逆时针" in p.html and "counter-clockwise" in p.html
+
+
+def test_side_by_side_wraps_and_keeps_every_item():
+    class Thing:
+        def _repr_html_(self):
+            return "<i>thing</i>"
+
+        def __repr__(self):
+            return "a thing"
+
+    p = svg.side_by_side("<b>one</b>", Thing())
+    assert "<b>one</b>" in p.html and "<i>thing</i>" in p.html and "flex-wrap:wrap" in p.html
+    assert p.html.count("max-width:100%") == 3
+    assert repr(p) == "one\n\na thing"

@@ -13,7 +13,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 KEEP_NOTEBOOK_METADATA = ("kernelspec", "language_info")
-KEEP_CELL_METADATA = ("tags",)
+KEEP_CELL_METADATA = ("tags", "jupyter")  # "jupyter": {"source_hidden": true} folds helper code away in Lab
 
 
 def stripped(nb: dict) -> dict:

@@ -24,8 +24,9 @@ find and ``highlight`` them.
 from __future__ import annotations
 
 import json
+import re
 from functools import cache, lru_cache
-from html import escape
+from html import escape, unescape
 from pathlib import Path
 from typing import Iterable, Mapping
 
@@ -37,6 +38,7 @@ from ..tiles import TILES, Tile, tile as as_tile
 __all__ = [
     "tile_svg", "tile_html", "tiles_svg", "meld_svg", "hand_svg", "inline_html",
     "tile_sheet_svg", "tile_sheet_html", "HIGHLIGHT", "describe_meld", "describe_hand",
+    "Picture", "figures", "seats_picture", "side_by_side",
 ]
 
 HIGHLIGHT = "#f59e0b"
@@ -411,3 +413,104 @@ def tile_sheet_html(*, width: float = 48, background: str = "#17432e") -> str:
                     + "".join(cells) + "</div></div>")
     return (f'<div class="mjlearn-sheet" style="background:{background};padding:18px 20px 8px;'
             f'font-family:\'Noto Sans CJK SC\',sans-serif;display:inline-block">' + "".join(rows) + "</div>")
+
+
+# --- lesson pictures ----------------------------------------------------------------------------
+
+class Picture:
+    """A picture for a lesson: HTML in a notebook, plain text anywhere else (a terminal, text/plain)."""
+
+    def __init__(self, html: str, text: str):
+        self.html, self.text = html, text
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+    def __repr__(self) -> str:
+        return self.text
+
+    __str__ = __repr__
+
+
+_FIGURE = ('<figure style="margin:0;display:inline-flex;flex-direction:column;align-items:flex-start;'
+           'gap:4px;max-width:100%">{pic}<figcaption style="font-size:13px;line-height:1.35;color:#333;'
+           'max-width:{cap}px">{caption}</figcaption></figure>')
+
+
+def _item_svg(item, width: float) -> tuple[str, str]:
+    """An item of a lesson picture as (svg, text): a meld ("[123m,2]"), a hand (with "+" or melds
+    and more), or a row of tiles."""
+    text = str(item).strip()
+    if text.startswith("[") and text.endswith("]") and text.count("[") == 1:
+        return meld_svg(text, width=width), text
+    if "+" in text or "[" in text:
+        return hand_svg(text, width=width), text
+    return tiles_svg(text, width=width), text
+
+
+def figures(*items, width: float = 30) -> Picture:
+    """Tiles with a caption under each, side by side and wrapping within the page: each item is
+    ``(notation, caption)``, where the notation is a row of tiles (``"123456789m"``), a meld
+    (``"[123m,2]"``) or a hand, and the caption may hold simple HTML (both languages).
+
+    >>> p = figures(("123m", "顺子 a chow"), ("[EEE,1]", "碰 a pung"))
+    >>> p.html.count("<figure") == 2 and "mj-meld" in p.html and "顺子 a chow" in repr(p)
+    True
+    """
+    figs, lines = [], []
+    for notation, caption in items:
+        pic, text = _item_svg(notation, width)
+        figs.append(_FIGURE.format(pic=inline_html(pic), caption=caption, cap=max(160, int(width * 9))))
+        lines.append(f"{text}  {_plain(caption)}")
+    html = ('<div class="mjlearn mj-figures" style="display:flex;flex-wrap:wrap;gap:14px 28px;'
+            'align-items:flex-end;max-width:100%">' + "".join(figs) + "</div>")
+    return Picture(html, "\n".join(lines))
+
+
+def _plain(fragment: str) -> str:
+    return unescape(re.sub(r"<[^>]+>", "", fragment))
+
+
+_SEATS = (  # seat, wind tile, grid area, relation to East in both languages
+    ("东 East", "E", "bottom", "庄家 the dealer (this hand); plays first"),
+    ("南 South", "S", "right", "东家的下家: plays after East, sits on East's right"),
+    ("西 West", "W", "top", "东家的对家: sits opposite East"),
+    ("北 North", "N", "left", "东家的上家: plays before East, sits on East's left"),
+)
+
+
+def seats_picture(width: float = 30) -> Picture:
+    """The four seats around the table as a learner first meets them: East (the dealer) at the bottom,
+    South on the right, West at the top, North on the left, and the turn going round counter-clockwise
+    (East, South, West, North)."""
+    areas = {"bottom": "3 / 2", "right": "2 / 3", "top": "1 / 2", "left": "2 / 1"}
+    cells = []
+    for name, wind, area, role in _SEATS:
+        cells.append(
+            f'<div style="grid-area:{areas[area]};text-align:center;padding:6px;background:#f9fafb;'
+            f'border-radius:8px;font-size:13px">{tile_html(wind, width=width)}<br><b>{name}</b>'
+            f'<br><span style="color:#555">{escape(role)}</span></div>')
+    centre = ('<div style="grid-area:2 / 2;display:flex;align-items:center;justify-content:center;'
+              'text-align:center;background:#17432e;color:#fff;border-radius:10px;padding:10px;font-size:13px">'
+              '牌桌 the table<br>轮流：东 → 南 → 西 → 北<br>turns: East → South → West → North<br>'
+              '（逆时针 counter-clockwise ↺）</div>')
+    html = ('<div class="mjlearn mj-seats" style="display:grid;grid-template-columns:repeat(3,minmax(0,200px));'
+            'grid-template-rows:auto auto auto;gap:8px;max-width:100%;font-family:system-ui,sans-serif">'
+            + "".join(cells) + centre + "</div>")
+    text = "\n".join(f"{name}: {role}" for name, _, _, role in _SEATS) + \
+        "\n轮流 turns: 东 East → 南 South → 西 West → 北 North (逆时针 counter-clockwise)"
+    return Picture(html, text)
+
+
+def side_by_side(*items, gap: int = 16) -> Picture:
+    """Pictures next to each other while the page is wide enough, one under the other when it is not:
+    each item is HTML or anything with ``_repr_html_`` (a wall, a table...). Nothing overlaps and
+    nothing is wider than the page (an item wider than the page scrolls inside its own box)."""
+    parts, texts = [], []
+    for it in items:
+        h = it._repr_html_() if hasattr(it, "_repr_html_") else str(it)
+        parts.append(f'<div style="flex:0 1 auto;min-width:0;max-width:100%;overflow-x:auto">{h}</div>')
+        texts.append(_plain(h) if not hasattr(it, "_repr_html_") else repr(it))
+    html = (f'<div class="mjlearn mj-side-by-side" style="display:flex;flex-wrap:wrap;gap:{gap}px;'
+            f'align-items:flex-start;max-width:100%">' + "".join(parts) + "</div>")
+    return Picture(html, "\n\n".join(texts))
