@@ -30,7 +30,9 @@ the hand or in ``seen``), uniformly, without replacement. The hand is then playe
 3. any other drawn tile is discarded. A ready hand keeps its wait.
 
 Claims, kongs and the other players' wins are not modelled: the chance is that of winning by
-one's own draws, with the tiles unseen now.
+one's own draws, with the tiles unseen now. The hands are read in the rule set's forms (MCR: all
+five; another set: those it lists), with tiles as themselves: a wild tile given in the context
+counts in the scoring of a completed hand, but the look-ahead does not use it as a wild.
 
 *Exact* when the 13 tiles left are ready or one from ready (shanten 0 or 1): under this policy a
 ready hand wins unless none of its live winning tiles is among the next draws, 1 - C(N-w, D)/C(N, D)
