@@ -149,6 +149,8 @@ class CoachOption:
     """(zh, en) unit of ``expected``."""
     note: tuple | None = None
     """(zh, en): why the chance is 0, when it is; None otherwise."""
+    rules: str = field(default="mcr", repr=False)
+    """The rule set (or MCR profile) name."""
 
     @property
     def live(self) -> int:
@@ -173,6 +175,9 @@ class CoachOption:
         if self.note:
             out += f"; {self.note[1]}"
         return out
+
+    def _repr_html_(self) -> str:
+        return _table_html((self,), self.rules, self.unit)
 
     def to_dict(self) -> dict:
         return {
@@ -234,42 +239,47 @@ class Coaching(Sequence):
 
     def _repr_html_(self) -> str:
         from .render import svg
-
-        def tile(t, w=26):
-            return svg.inline_html(svg.tile_svg(t, width=w))
-
-        rows = []
-        for k, o in enumerate(self.options):
-            zh, en = shanten_name(o.shanten)
-            useful = "".join(
-                f'<span style="display:inline-block;text-align:center;margin:0 2px 2px 0">{tile(t, 20)}'
-                f"<br><small>{n}</small></span>" for t, n in o.useful.items())
-            chance = f"<b>{o.win_chance:.1%}</b>"
-            if o.method == "simulation":
-                chance += f"<br><small>± {o.win_chance_error:.1%}</small>"
-            how = {"exact": both("精确", "exact"), "simulation": both("模拟", "simulated"),
-                   "none": "-"}[o.method]
-            fans = "<br>".join(f"{escape(both(f.zh, f.en))} <small>{f.share:.0%}</small>" for f in o.fans[:4])
-            if o.note:
-                fans = (fans + "<br>" if fans else "") + f"<small>{escape(both(*o.note))}</small>"
-            style = ' style="background:#e8f4ea"' if k == 0 else ""
-            rows.append(
-                f"<tr{style}><td>{tile(o.discard, 30)}</td><td><b>{o.shanten}</b> {escape(both(zh, en))}</td>"
-                f'<td><div style="display:flex;flex-wrap:wrap;max-width:330px">{useful}</div></td>'
-                f"<td><b>{o.live}</b></td><td>{chance}<br><small>{escape(how)}</small></td>"
-                f"<td>{o.expected:.1f}</td><td>{fans}</td></tr>")
-        fan_head = both("可能的番种", "Likely fans") if self.rules.startswith("mcr") else \
-            both("可能的计分项", "Likely scoring items")
-        heads = [both("打出", "Discard"), both("向听", "Shanten"), both("进张（余张）", "Useful tiles (live)"),
-                 both("余张合计", "Live"), both("和牌机会", "Chance to win"),
-                 both(f"期望（{self.unit[0]}）", f"Expected ({self.unit[1]})"), fan_head]
         note = both(f"还能摸 {self.draws_left} 张，未见 {self.unseen} 张",
                     f"{self.draws_left} draws left, {self.unseen} tiles unseen")
         if self.complete:
             note += " · " + both("已经和牌：可以宣布和了", "already a winning hand: declare the win")
         return (f'<div style="max-width:100%;overflow-x:auto">{svg.inline_html(svg.hand_svg(self.hand, width=30))}'
-                f"<p>{escape(note)}</p><table><tr>"
-                + "".join(f"<th>{escape(h)}</th>" for h in heads) + "</tr>" + "".join(rows) + "</table></div>")
+                f"<p>{escape(note)}</p>{_table_html(self.options, self.rules, self.unit)}</div>")
+
+
+def _table_html(options, rules: str, unit) -> str:
+    """The options as an HTML table: tiles drawn, headers in both languages."""
+    from .render import svg
+
+    def tile(t, w=26):
+        return svg.inline_html(svg.tile_svg(t, width=w))
+
+    rows = []
+    for k, o in enumerate(options):
+        zh, en = shanten_name(o.shanten)
+        useful = "".join(
+            f'<span style="display:inline-block;text-align:center;margin:0 2px 2px 0">{tile(t, 20)}'
+            f"<br><small>{n}</small></span>" for t, n in o.useful.items())
+        chance = f"<b>{o.win_chance:.1%}</b>"
+        if o.method == "simulation":
+            chance += f"<br><small>± {o.win_chance_error:.1%}</small>"
+        how = {"exact": both("精确", "exact"), "simulation": both("模拟", "simulated"), "none": "-"}[o.method]
+        fans = "<br>".join(f"{escape(both(f.zh, f.en))} <small>{f.share:.0%}</small>" for f in o.fans[:4])
+        if o.note:
+            fans = (fans + "<br>" if fans else "") + f"<small>{escape(both(*o.note))}</small>"
+        style = ' style="background:#e8f4ea"' if k == 0 and len(options) > 1 else ""
+        rows.append(
+            f"<tr{style}><td>{tile(o.discard, 30)}</td><td><b>{o.shanten}</b> {escape(both(zh, en))}</td>"
+            f'<td><div style="display:flex;flex-wrap:wrap;max-width:330px">{useful}</div></td>'
+            f"<td><b>{o.live}</b></td><td>{chance}<br><small>{escape(how)}</small></td>"
+            f"<td>{o.expected:.1f}</td><td>{fans}</td></tr>")
+    fan_head = both("可能的番种", "Likely fans") if rules.startswith("mcr") else \
+        both("可能的计分项", "Likely scoring items")
+    heads = [both("打出", "Discard"), both("向听", "Shanten"), both("进张（余张）", "Useful tiles (live)"),
+             both("余张合计", "Live"), both("和牌机会", "Chance to win"),
+             both(f"期望（{unit[0]}）", f"Expected ({unit[1]})"), fan_head]
+    return ('<table style="max-width:100%"><tr>' + "".join(f"<th>{escape(h)}</th>" for h in heads) + "</tr>"
+            + "".join(rows) + "</table>")
 
 
 # --- input ---------------------------------------------------------------------------------------------
@@ -832,7 +842,8 @@ def coach(hand, rules="mcr", *, seen=None, draws_left=None, trials=None, seed=0,
             method = "simulation"
         fans, expected = _summarise(acc, judge, p)
         note = _note(p, s, d, look, judge, method)
-        options.append(CoachOption(TILES[x], s, useful, p, err, method, used, fans, expected, judge.unit, note))
+        options.append(CoachOption(TILES[x], s, useful, p, err, method, used, fans, expected, judge.unit, note,
+                                   judge.name))
     options.sort(key=lambda o: (-round(o.win_chance, 9), -round(o.expected, 9), o.shanten, -o.live, -o.kinds,
                                 o.discard.index))
     return Coaching(hand, judge.name, draws_left, n, tuple(options), complete, judge.unit, tuple(seen_c))

@@ -337,5 +337,9 @@ def test_display_and_json():
     d = json.loads(json.dumps(res.to_dict()))
     assert d["options"][0]["discard"] == str(res.best.discard)
     assert 0 <= d["options"][0]["win_chance"] <= 1
+    one = res.best._repr_html_()
+    assert "<svg" in one and "Likely fans" in one and "可能的番种" in one
     zero = mj.coach("234m567p678sWWW5sN", draws_left=8)
-    assert "8" in zero._repr_html_()
+    assert "under 8 points" in zero._repr_html_()
+    bj = mj.coach("12399m567p34567sN", rules="beijing", draws_left=8)
+    assert "Likely scoring items" in bj._repr_html_() and bj.unit[1] in bj._repr_html_()
