@@ -212,7 +212,7 @@ def test_win_chance_against_plain_simulation(text, seen, draws, ctx):
     assert res.unseen == len(pool)
     sim = PlainSim(hand, seen_c, ctx)
     rng = random.Random(2026)
-    trials = 2500
+    trials = 2000
     for o in list(res)[:2]:                      # the best discard and the next one
         c13 = list(hand.counts)
         c13[o.discard.index] -= 1
