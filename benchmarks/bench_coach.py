@@ -3,9 +3,9 @@
     .venv/bin/python benchmarks/bench_coach.py [--decisions 200] [--rules mcr] [--seed 0]
 
 Hands are played by four computer players (``mjlearn.table``); at seeded random moments a seat that
-has just drawn (14 tiles, about to discard) is coached: its hand with its melds and flowers, the
-tiles it can see (discards, the other players' exposed melds), its own draws left (a quarter of the
-live wall) and its seat and round winds. Each decision is timed on its own, by CPU time (one core,
+has just drawn (14 tiles, about to discard) is coached with what ``mjlearn.coaching.from_table``
+gives: its hand with its melds and flowers, the tiles it can see (discards, the other players'
+exposed melds), its own draws left (a quarter of the live wall) and its seat and round winds. Each decision is timed on its own, by CPU time (one core,
 so that other work on a shared machine does not distort it) and by the wall clock, and the median
 and 95th percentile are printed against issue 13's targets (median 300 ms, p95 1 s). There is no
 reference coach to compare with.
@@ -28,40 +28,10 @@ if str(_ROOT) not in sys.path:
     sys.path.insert(0, str(_ROOT))
 
 from mjlearn import coaching  # noqa: E402
-from mjlearn.hand import Hand  # noqa: E402
-from mjlearn.seats import SEAT_LETTERS  # noqa: E402
 from mjlearn.table import Bot, Table  # noqa: E402
-from mjlearn.tiles import TILES  # noqa: E402
 
 TARGET_MEDIAN = 0.300
 TARGET_P95 = 1.0
-
-
-def seen_by(table, seat: int) -> list[int]:
-    """34 counts of what ``seat`` sees besides its own hand: discards in the ponds, others' exposed melds."""
-    seen = [0] * 34
-    for s in range(4):
-        for t, by in table.ponds[s]:
-            if by is None and t.index < 34:
-                seen[t.index] += 1
-        if s != seat:
-            for m in table.melds[s]:
-                if not m.is_concealed:
-                    for t in m.tiles:
-                        seen[t.index] += 1
-    return seen
-
-
-def decision(table, seat: int) -> dict:
-    """The coach's input for ``seat``, which has drawn and must discard."""
-    h = table.hands[seat]
-    concealed = tuple(TILES[i] for i in range(34) for _ in range(h[i]))
-    flowers = tuple(f for f in table.flowers[seat] if f.index >= 34)
-    hand = Hand(tuple(table.melds[seat]), concealed, None, flowers)
-    seen = seen_by(table, seat)
-    return {"hand": hand, "seen": {TILES[i]: n for i, n in enumerate(seen) if n},
-            "draws_left": table.live_tiles_left() // 4,
-            "seat_wind": SEAT_LETTERS[seat], "prevalent_wind": table.prevalent_wind}
 
 
 def collect(rules: str, count: int, seed: int) -> list[dict]:
@@ -82,7 +52,7 @@ def collect(rules: str, count: int, seed: int) -> list[dict]:
                 seat = table.turn
             if (table.phase == "discard" and table.tile_count(seat) == 14 and taken < 3
                     and rng.random() < 0.08):
-                out.append(decision(table, seat))
+                out.append(coaching.from_table(table, seat))
                 taken += 1
             bots[seat].act(table, seat)
     return out
@@ -108,8 +78,7 @@ def main(argv=None) -> None:
         if args.cold:
             coaching.clear_caches()
         c0, t0 = time.process_time(), time.perf_counter()
-        res = coaching.coach(d["hand"], args.rules, seen=d["seen"], draws_left=d["draws_left"],
-                             seat_wind=d["seat_wind"], prevalent_wind=d["prevalent_wind"])
+        res = coaching.coach(**d)
         cpu.append(time.process_time() - c0)
         wall.append(time.perf_counter() - t0)
         by_method.setdefault(res.best.method, []).append(cpu[-1])

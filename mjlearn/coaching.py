@@ -83,7 +83,7 @@ from .shanten_core import (honors_and_knitted_shanten_of_counts, knitted_straigh
 from .shapes import Form
 from .tiles import ORPHAN_INDICES as _ORPHANS, TILES, Tile
 
-__all__ = ["coach", "Coaching", "CoachOption", "LikelyFan", "DEFAULT_TRIALS"]
+__all__ = ["coach", "Coaching", "CoachOption", "LikelyFan", "DEFAULT_TRIALS", "from_table", "clear_caches"]
 
 DEFAULT_TRIALS = 200
 """Simulated draw orders per discard when the hand left is two or more from ready."""
@@ -890,6 +890,45 @@ def _note(p, s, d, look: _Lookahead, judge: _Judge, method) -> tuple | None:
     if method == "simulation":
         return ("模拟中没有一次和牌", "no simulated draw order reached a win")
     return ("这些摸牌里到不了和牌", "no win is reachable with these draws")
+
+
+def from_table(table, seat: int) -> dict:
+    """The keywords of :func:`coach` for ``seat`` of a :class:`~mjlearn.table.Table` that has just
+    drawn (14 tiles): ``hand`` (its melds, concealed tiles and flowers), ``rules``, ``seen`` (what that
+    seat can see: the discards still in the ponds and the other players' exposed melds), ``draws_left``
+    (a quarter of the live wall: the seat's own draws if nobody claims) and the win context the rule
+    set takes (seat and round winds, the winner and dealer seats, the wild tile).
+
+    >>> from mjlearn.table import Table
+    >>> t = Table("mcr", seed=1)
+    >>> _ = t.draw(0) if t.phase == "draw" else None
+    >>> kw = from_table(t, t.turn)
+    >>> sorted(kw), kw["hand"].tile_count
+    (['draws_left', 'hand', 'prevalent_wind', 'rules', 'seat_wind', 'seen'], 14)
+    """
+    from .seats import SEAT_LETTERS
+    h = table.hands[seat]
+    concealed = tuple(TILES[i] for i in range(34) for _ in range(h[i]))
+    flowers = tuple(f for f in table.flowers[seat] if f.index >= 34)
+    hand = Hand(tuple(table.melds[seat]), concealed, None, flowers)
+    seen = [0] * 34
+    for s in range(4):
+        for t, by in table.ponds[s]:
+            if by is None and t.index < 34:
+                seen[t.index] += 1
+        if s != seat:
+            for m in table.melds[s]:
+                if not m.is_concealed:
+                    for t in m.tiles:
+                        seen[t.index] += 1
+    rs = table.rules
+    mcr = rs.name in PROFILES
+    context = {"seat_wind": SEAT_LETTERS[seat], "prevalent_wind": table.prevalent_wind,
+               "winner": SEAT_LETTERS[seat], "dealer": "E", "wild": table.wild}
+    names = _MCR_KEYWORDS if mcr else rs.context_names
+    context = {k: v for k, v in context.items() if k in names and v is not None}
+    return {"hand": hand, "rules": rs.opt("profile") if mcr else rs, "seen": {TILES[i]: n for i, n in enumerate(seen) if n},
+            "draws_left": table.live_tiles_left() // 4, **context}
 
 
 def clear_caches() -> None:

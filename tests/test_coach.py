@@ -302,6 +302,38 @@ def test_results_are_seeded_and_sorted():
     assert keys == sorted(keys)
 
 
+# --- from a table -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("rules", ["mcr", "beijing", "changsha"])
+def test_from_table_gives_what_the_seat_can_see(rules):
+    from mjlearn.coaching import from_table
+    from mjlearn.table import Bot, Table
+    table = Table(rules, seed=5)
+    bots = [Bot(seed=20 + s) for s in range(4)]
+    done = 0
+    while table.phase != "over" and done < 2:
+        seat = table.turn if table.phase not in ("claim", "rob") else None
+        if seat is not None and table.phase == "discard" and table.tile_count(seat) == 14 and \
+                len(table.ponds[0]) + len(table.ponds[1]) >= 4 * (done + 1):
+            kw = from_table(table, seat)
+            own = [0] * 34
+            for m in table.melds[seat]:
+                if not m.is_concealed:
+                    for t in m.tiles:
+                        own[t.index] += 1
+            for t in TILES[:34]:
+                assert kw["seen"].get(t, 0) == table.visible(t) - own[t.index]
+            assert kw["draws_left"] == table.live_tiles_left() // 4
+            res = mj.coach(**kw, trials=40)
+            assert len(res) == len({t.index for t in kw["hand"].concealed})
+            done += 1
+        if table.phase in ("claim", "rob"):
+            last = table.last_discard[0] if table.phase == "claim" else table._robbing[0]
+            seat = min(table.pending, key=lambda s: (s - last) % 4)
+        bots[seat].act(table, seat)
+    assert done == 2
+
+
 # --- bad input --------------------------------------------------------------------------------------
 
 def test_bad_input_raises_clear_errors():
