@@ -163,17 +163,19 @@ class CoachOption:
 
     def __str__(self) -> str:
         zh, en = shanten_name(self.shanten)
-        tiles = " ".join(str(t) for t in self.useful) or "-"
+        tiles = " ".join(f"{t}x{n}" for t, n in self.useful.items()) or "-"
         chance = f"{self.win_chance:.1%}"
         if self.method == "simulation":
             chance += f" ± {self.win_chance_error:.1%}"
-        fans = ", ".join(f"{f.en} {f.share:.0%}" for f in self.fans[:4])
-        out = (f"discard {self.discard}: {en} ({zh}), {self.kinds} kind{'' if self.kinds == 1 else 's'}, {self.live} live: {tiles}; "
-               f"win {chance} ({self.method})")
+        how = {"exact": both("精确", "exact"), "simulation": both("模拟", "simulated"), "none": "-"}[self.method]
+        fans = ", ".join(f"{both(f.zh, f.en)} {f.share:.0%}" for f in self.fans[:4])
+        out = (f"{both('打', 'discard')} {self.discard}: {both(zh, en)}, "
+               f"{both(f'进张 {self.kinds} 种 {self.live} 张', f'{self.kinds} useful kinds, {self.live} live')}: "
+               f"{tiles}; {both('和牌机会', 'chance to win')} {chance} ({how})")
         if fans:
-            out += f"; likely: {fans}"
+            out += f"; {both('可能的番种', 'likely')}: {fans}"
         if self.note:
-            out += f"; {self.note[1]}"
+            out += f"; {both(*self.note)}"
         return out
 
     def _repr_html_(self) -> str:
@@ -756,6 +758,7 @@ def coach(hand, rules="mcr", *, seen=None, draws_left=None, trials=None, seed=0,
     two or more from ready (default :data:`DEFAULT_TRIALS`); ``seed`` fixes them.
     ``context``: the rule set's keywords for a win (MCR: ``seat_wind``, ``prevalent_wind``,
     ``flowers``); ``self_drawn``, ``last_tile`` and the like are set by the coach.
+    At a table, :func:`from_table` gives all of these for a seat: ``coach(**from_table(table, seat))``.
     """
     hand = as_hand(hand)
     if hand.tile_count != 14:

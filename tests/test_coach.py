@@ -365,7 +365,7 @@ def test_display_and_json():
     assert "<svg" in html and "打出" in html and "Discard" in html and "Chance to win" in html
     assert "和牌机会" in html and "flex-wrap" in html
     text = str(res)
-    assert "discard N" in text and "draws left" in text and "Seat Wind" in text
+    assert "discard 打 N" in text and "chance to win" in text and "draws left" in text and "Seat Wind" in text
     d = json.loads(json.dumps(res.to_dict()))
     assert d["options"][0]["discard"] == str(res.best.discard)
     assert 0 <= d["options"][0]["win_chance"] <= 1
