@@ -72,7 +72,7 @@ from html import escape
 from . import rules as _rules
 from .analysis import _visible_counts, shanten_name
 from .errors import ContextError, InvalidHandError, Problem
-from .hand import Hand, MeldKind, WinContext, as_hand
+from .hand import Hand, WinContext, as_hand
 from .i18n import both
 from .mcr.fans import fan as _fan
 from .mcr.profiles import PROFILES, Profile, get_profile
@@ -170,7 +170,7 @@ class CoachOption:
         how = {"exact": both("精确", "exact"), "simulation": both("模拟", "simulated"), "none": "-"}[self.method]
         fans = ", ".join(f"{both(f.zh, f.en)} {f.share:.0%}" for f in self.fans[:4])
         out = (f"{both('打', 'discard')} {self.discard}: {both(zh, en)}, "
-               f"{both(f'进张 {self.kinds} 种 {self.live} 张', f'{self.kinds} useful kinds, {self.live} live')}: "
+               f"{both(f'进张 {self.kinds} 种 {self.live} 张', f'{self.kinds} useful kind{_s(self.kinds)}, {self.live} live')}: "
                f"{tiles}; {both('和牌机会', 'chance to win')} {chance} ({how})")
         if fans:
             out += f"; {both('可能的番种', 'likely')}: {fans}"
@@ -282,6 +282,10 @@ def _table_html(options, rules: str, unit) -> str:
              both(f"期望（{unit[0]}）", f"Expected ({unit[1]})"), fan_head]
     return ('<table style="max-width:100%"><tr>' + "".join(f"<th>{escape(h)}</th>" for h in heads) + "</tr>"
             + "".join(rows) + "</table>")
+
+
+def _s(n: int) -> str:
+    return "" if n == 1 else "s"
 
 
 # --- input ---------------------------------------------------------------------------------------------
