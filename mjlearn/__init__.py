@@ -29,7 +29,7 @@ __all__ = [
     "NotationError", "InvalidHandError", "Problem",
     "score", "readings", "is_winning", "shanten", "form_shanten", "waits", "discard_advice",
     "set_language", "get_language", "rules", "RULESETS", "compare", "differences",
-    "practice", "HandEditor", "TileStrip", "DealView", "glossary",
+    "practice", "HandEditor", "TileStrip", "DealView", "glossary", "coach",
     "__version__",
 ]
 
@@ -53,6 +53,7 @@ _LAZY = {
     "TileStrip": ("widgets", "TileStrip"),
     "DealView": ("widgets", "DealView"),
     "glossary": ("terms", "glossary"),
+    "coach": ("coaching", "coach"),
 }
 
 

@@ -52,6 +52,7 @@ CALLS = {
         "practice": "mj.practice('all', n=1, seed=1, record=False)",
         "glossary": "(mj.glossary('ting'), mj.glossary('搭子')._repr_html_(), mj.glossary()._repr_html_(), "
                     "__import__('mjlearn.terms').terms.term_html('门清'), __import__('mjlearn.terms').terms.annotate('门清'))",
+        "coach": f"mj.coach({FOURTEEN}, draws_left=4)",
     },
     "mjlearn.rules": {
         "get": "m.get('北京麻将')",

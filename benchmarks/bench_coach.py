@@ -1,0 +1,98 @@
+"""The coach's time per decision under MCR, on decisions taken from simulated play.
+
+    .venv/bin/python benchmarks/bench_coach.py [--decisions 200] [--rules mcr] [--seed 0]
+
+Hands are played by four computer players (``mjlearn.table``); at seeded random moments a seat that
+has just drawn (14 tiles, about to discard) is coached with what ``mjlearn.coaching.from_table``
+gives: its hand with its melds and flowers, the tiles it can see (discards, the other players'
+exposed melds), its own draws left (a quarter of the live wall) and its seat and round winds. Each decision is timed on its own, by CPU time (one core,
+so that other work on a shared machine does not distort it) and by the wall clock, and the median
+and 95th percentile are printed against issue 13's targets (median 300 ms, p95 1 s). There is no
+reference coach to compare with.
+
+The score cache of completed hands is kept between decisions, as it is in a session where the coach
+follows every decision of a hand (``--cold`` clears it before each decision).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+_ROOT = Path(__file__).resolve().parents[1]
+if str(_ROOT) not in sys.path:
+    sys.path.insert(0, str(_ROOT))
+
+from mjlearn import coaching  # noqa: E402
+from mjlearn.table import Bot, Table  # noqa: E402
+
+TARGET_MEDIAN = 0.300
+TARGET_P95 = 1.0
+
+
+def collect(rules: str, count: int, seed: int) -> list[dict]:
+    """``count`` decisions from seeded hands: each hand gives at most a few, at random moments."""
+    rng = random.Random(seed)
+    out: list[dict] = []
+    hand_seed = seed * 1000
+    while len(out) < count:
+        table = Table(rules, seed=hand_seed)
+        bots = [Bot(seed=hand_seed * 4 + s) for s in range(4)]
+        hand_seed += 1
+        taken = 0
+        while table.phase != "over" and len(out) < count:
+            if table.phase in ("claim", "rob"):
+                last = table.last_discard[0] if table.phase == "claim" else table._robbing[0]
+                seat = min(table.pending, key=lambda s: (s - last) % 4)
+            else:
+                seat = table.turn
+            if (table.phase == "discard" and table.tile_count(seat) == 14 and taken < 3
+                    and rng.random() < 0.08):
+                out.append(coaching.from_table(table, seat))
+                taken += 1
+            bots[seat].act(table, seat)
+    return out
+
+
+def pct(xs, q: float) -> float:
+    xs = sorted(xs)
+    k = min(len(xs) - 1, max(0, round(q * (len(xs) - 1))))
+    return xs[k]
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--decisions", type=int, default=200)
+    ap.add_argument("--rules", default="mcr")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--cold", action="store_true", help="clear the caches before each decision")
+    args = ap.parse_args(argv)
+    decisions = collect(args.rules, args.decisions, args.seed)
+    coaching.coach("123m456p789s23sEN+E", draws_left=5)          # imports and tables, as a session would
+    cpu, wall, by_method = [], [], {}
+    for d in decisions:
+        if args.cold:
+            coaching.clear_caches()
+        c0, t0 = time.process_time(), time.perf_counter()
+        res = coaching.coach(**d)
+        cpu.append(time.process_time() - c0)
+        wall.append(time.perf_counter() - t0)
+        by_method.setdefault(res.best.method, []).append(cpu[-1])
+    med, p95 = statistics.median(cpu), pct(cpu, 0.95)
+    print(f"rules={args.rules} decisions={len(decisions)} seed={args.seed}"
+          f"{' (cold caches)' if args.cold else ''}")
+    print(f"mjlearn coach: median {med * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, max {max(cpu) * 1000:.0f} ms "
+          f"per decision (CPU time); wall clock median {statistics.median(wall) * 1000:.0f} ms, "
+          f"p95 {pct(wall, 0.95) * 1000:.0f} ms")
+    print(f"target: median {TARGET_MEDIAN * 1000:.0f} ms, p95 {TARGET_P95 * 1000:.0f} ms   "
+          f"ratio: median {med / TARGET_MEDIAN:.2f}, p95 {p95 / TARGET_P95:.2f}")
+    for m, xs in sorted(by_method.items()):
+        print(f"  best discard {m:10}: {len(xs):4d} decisions, median {statistics.median(xs) * 1000:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()
