@@ -321,18 +321,20 @@ class HTMLText(str):
         p.text(unescape(re.sub(r"<[^>]+>", "", self)))
 
 
-_SKIP = re.compile(r"<(abbr|code|pre|a|script|style|h[1-6])\b.*?</\1\s*>|`[^`]*`|<[^>]+>", re.S | re.I)
+_SKIP = re.compile(r"<(abbr|code|pre|a|script|style|h[1-6])\b.*?</\1\s*>|```.*?```|`[^`]*`|<[^>]+>"
+                   r"|^#[^\n]*|\[[^\]]*\]\([^)]*\)", re.S | re.I | re.M)
 
 
-def annotate(text: str, *, once: bool = True, single: bool = False) -> HTMLText:
+def annotate(text: str, *, once: bool = True, single: bool = False, seen: set | None = None) -> HTMLText:
     """Wrap the Chinese glossary words of a Markdown or HTML text in :func:`term_html`.
 
     Each word is marked at its first occurrence only (``once=False``: every one); one-character words
     such as 碰 or 番 are marked only with ``single=True``. Text inside tags, code, links and headings
-    is left alone."""
+    is left alone (Markdown too: code spans and blocks, links and ``#`` headings). ``seen``: the words
+    already marked earlier (a lesson's previous cells); it is updated."""
     words = sorted((w for w in _ZH if single or len(w) > 1), key=len, reverse=True)
     pattern = re.compile("|".join(map(re.escape, words)))
-    done: set[str] = set()
+    done: set[str] = set() if seen is None else seen
 
     def mark(chunk: str) -> str:
         def one(m):

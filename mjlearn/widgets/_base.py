@@ -32,6 +32,7 @@ import traitlets as t
 
 from .. import i18n
 from ..render import svg
+from ..terms import annotate
 from ..tiles import TILES, Tile
 
 _STATIC = Path(__file__).parent / "static"
@@ -52,6 +53,11 @@ def L(zh: str, en: str) -> str:
 def B(zh: str, en: str) -> str:
     """Both names, the current language first."""
     return i18n.both(zh, en)
+
+
+def BT(zh: str, en: str) -> str:
+    """Both names as HTML (escaped), the current language first, with the glossary's words hoverable."""
+    return str(annotate(esc(B(zh, en)), once=False))
 
 
 # --- tile art -------------------------------------------------------------------------------

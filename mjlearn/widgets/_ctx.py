@@ -27,6 +27,7 @@ from dataclasses import replace
 from ..rules import COMMON, get
 from ..seats import SEAT_LETTERS as SEATS, Seat
 from ..tiles import KINDS
+from ..terms import annotate
 from ._base import B, L, esc
 
 SEAT_KEYS = ("winner", "dealer", "discarder", "self_drawn")
@@ -148,8 +149,8 @@ def _label(zh: str, en: str) -> str:
     first, second = (zh, en) if L("z", "e") == "z" else (en, zh)
     if not first:
         first, second = second, ""
-    sub = f' <span class="mj-sub">{esc(second)}</span>' if second and second != first else ""
-    return f"<b>{esc(first)}</b>{sub}"
+    sub = f' <span class="mj-sub">{annotate(esc(second))}</span>' if second and second != first else ""
+    return f"<b>{annotate(esc(first))}</b>{sub}"
 
 
 def _seat_opt(s: str, selected: str | None, extra: str = "") -> str:

@@ -21,7 +21,7 @@ from ..notation import format_meld, format_tiles, parse_hand, parse_meld, parse_
 from ..tiles import FLOWERS, KINDS, TILES, Tile, tile as _tile
 from . import _panels
 from . import _ctx
-from ._base import B, L, MessageError, MjWidget, esc, flag, integer, no_arg, one_of, scalar, text, tile_tag
+from ._base import B, BT, L, MessageError, MjWidget, esc, flag, integer, no_arg, one_of, scalar, text, tile_tag
 
 __all__ = ["EditorState", "HandEditor"]
 
@@ -411,7 +411,7 @@ class HandEditor(MjWidget):
         out = ['<div class="mj-builder"><span class="mj-lbl">', esc(L("点牌加入", "A click adds")), "</span>"]
         for m, (zh, en) in MODES.items():
             on = " mj-on" if st.mode == m else ""
-            out.append(f'<button class="mj-chip{on}" data-act="mode" data-arg="{m}">{esc(B(zh, en))}</button>')
+            out.append(f'<button class="mj-chip{on}" data-act="mode" data-arg="{m}">{BT(zh, en)}</button>')
         if st.mode != "tile":
             out.append('<span class="mj-sep"></span>')
             for val, (zh, en) in ((True, ("明", "exposed")), (False, ("暗", "concealed"))):
@@ -460,7 +460,7 @@ class HandEditor(MjWidget):
                     + _ctx.controls(rs, ctx) + "</div>")
         out = ['<div class="mj-context">']
         for name, (zh, en) in (("seat_wind", ("门风", "seat wind")), ("prevalent_wind", ("圈风", "prevalent wind"))):
-            out.append(f'<label>{esc(B(zh, en))} <select data-act="ctx" data-name="{name}">')
+            out.append(f'<label>{BT(zh, en)} <select data-act="ctx" data-name="{name}">')
             for w in Seat:
                 sel = " selected" if ctx[name] == w.letter else ""
                 out.append(f'<option value="{w.letter}"{sel}>{esc(L(w.zh, w.en))}</option>')
@@ -468,7 +468,7 @@ class HandEditor(MjWidget):
         for name, (zh, en) in CONTEXT_FLAGS.items():
             chk = " checked" if ctx[name] else ""
             out.append(f'<label title="{esc(B(zh, en))}"><input type="checkbox" data-act="ctx" '
-                       f'data-name="{name}"{chk}/> {esc(B(zh, en))}</label>')
+                       f'data-name="{name}"{chk}/> {BT(zh, en)}</label>')
         out.append(self._rules_picker())
         out.append("</div>")
         return "".join(out)
