@@ -1,0 +1,8 @@
+"""Alembic environment: the revisions always run on a connection handed over by mjlearn
+(``config.attributes["connection"]``); mjlearn commits."""
+
+from alembic import context
+
+connection = context.config.attributes["connection"]
+context.configure(connection=connection, target_metadata=None, transactional_ddl=False)
+context.run_migrations()
