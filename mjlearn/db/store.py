@@ -85,10 +85,15 @@ class ClassStore(ProgressStore):
         self.spool_path = data_dir() / SPOOL_NAME
         self._target = self.url.render_as_string(hide_password=True)
         self._spool: sqlite3.Connection | None = None
-        self.engine = sa.create_engine(
-            self.url, pool_pre_ping=True, pool_size=1, max_overflow=2,
-            connect_args={"connect_timeout": max(1, int(min(self.timeout, 10))),
-                          "application_name": "mjlearn"})
+        try:
+            self.engine = sa.create_engine(
+                self.url, pool_pre_ping=True, pool_size=1, max_overflow=2,
+                connect_args={"connect_timeout": max(1, int(min(self.timeout, 10))),
+                              "application_name": "mjlearn"})
+        except ImportError as e:
+            raise ProgressError(self.where, f"mjlearn progress: a class database needs the PostgreSQL driver "
+                                            f"({e.name} is not installed): pip install \"mjlearn[class]\"",
+                                "连接班级数据库需要安装 PostgreSQL 驱动") from None
         self._ready = False
         try:
             self._prepare_db()

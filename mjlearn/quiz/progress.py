@@ -1,12 +1,21 @@
-"""Progress: every answer recorded in SQLite, safe against killed kernels and concurrent notebooks.
+"""Progress: every answer recorded, safe against killed kernels, concurrent notebooks and a class
+database that goes away.
 
-The database lives in the user's data folder (``$MJLEARN_DATA_DIR`` overrides it):
+Two backends behind one interface (:class:`ProgressStore`): an SQLite file for self-study (the default),
+or a class database (PostgreSQL) when ``$MJLEARN_DB`` is a PostgreSQL URL; ``ProgressStore()`` then
+returns a :class:`mjlearn.db.store.ClassStore` (SQLAlchemy Core and psycopg 3, imported only then).
+``sqlite:///PATH`` in ``$MJLEARN_DB`` names another SQLite file. The schema of both is one series of
+Alembic revisions (``mjlearn/migrations``).
+
+The SQLite file lives in the user's data folder (``$MJLEARN_DATA_DIR`` overrides it):
 
 - each answer is one row written in its own transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``), so a
   kernel killed between answers loses nothing already answered;
 - WAL journal mode and a busy timeout let two notebooks (two processes) write at the same time;
-- the schema carries its version in ``PRAGMA user_version``; older files are brought forward by the
-  steps in ``MIGRATIONS``; a file from a newer mjlearn is opened read-only and never moved;
+- the schema carries its version in ``PRAGMA user_version`` (and Alembic's ``alembic_version``); older
+  files, including those written before Alembic, are brought forward by the revisions (``MIGRATIONS``
+  lists their SQLite steps), inside one write transaction; a file from a newer mjlearn is opened
+  read-only and never moved;
 - a damaged file is salvaged: every row that can still be read is copied, row by row, into a fresh
   database, and the damaged file is kept beside it (``progress.db.corrupt-<time>``), never deleted;
 - anything else (a full disk, an I/O error, a read-only folder, a folder where the file should be, a
@@ -40,8 +49,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.request import pathname2url
 
-from ..errors import (Busy, DatabaseDamaged, DiskFull, NewerSchema, NotAFile, NotWritable, ProgressError,
-                      StorageIOError)
+from ..errors import (Busy, ClassDatabaseUnreachable, DatabaseDamaged, DiskFull, NewerSchema, NotAFile,
+                      NotWritable, ProgressError, StorageIOError)
 from ..i18n import pick
 from ..migrations import REVISIONS, steps as _migration_steps
 from .core import TOPICS, _jsonable
@@ -49,7 +58,7 @@ from .core import TOPICS, _jsonable
 __all__ = ["ProgressStore", "ProgressView", "data_dir", "default_path", "ENV_VAR", "open_store", "mastery", "attempts",
            "credit", "MASTERY_DECAY",
            "MIGRATIONS", "SCHEMA_VERSION", "ProgressError", "DatabaseDamaged", "NewerSchema", "StorageIOError",
-           "DiskFull", "NotWritable", "NotAFile", "Busy"]
+           "DiskFull", "NotWritable", "NotAFile", "Busy", "ClassDatabaseUnreachable", "DB_ENV_VAR"]
 
 ENV_VAR = "MJLEARN_DATA_DIR"
 DB_ENV_VAR = "MJLEARN_DB"
@@ -138,8 +147,16 @@ def _alembic_sqlite(conn: sqlite3.Connection, version: int) -> None:
     """Run the Alembic revisions after ``version`` on ``conn``, inside the transaction the caller holds.
     A file from before Alembic (no ``alembic_version`` table) is first stamped with the revision its
     ``user_version`` stands for."""
-    import sqlalchemy as sa
-    from sqlalchemy.pool import NullPool
+    try:
+        import sqlalchemy as sa
+        from sqlalchemy.pool import NullPool
+        import alembic  # noqa: F401
+    except ImportError:  # a Python without them (the browser build): the same steps, straight
+        from ..migrations import sqlite_statements
+        for step in range(version, SCHEMA_VERSION):
+            for stmt in sqlite_statements(MIGRATIONS[step][1]):
+                conn.execute(stmt)
+        return
     from .. import migrations
     engine = sa.create_engine("sqlite://", creator=lambda: _Unowned(conn), poolclass=NullPool)
     try:
