@@ -357,5 +357,32 @@ def test_many_writers_at_once_store_each_answer_once(owner_url, tmp_path, monkey
     assert len(rows) == len(ids) == 80 and sorted(r["id"] for r in rows) == sorted(ids)
 
 
+def test_answers_kept_in_an_earlier_session_are_sent_on_opening(tmp_path, monkeypatch):
+    server = start_server()
+    assert server is not None
+    try:
+        from mjlearn import db
+        db.upgrade(server.url())
+        monkeypatch.setenv("MJLEARN_DATA_DIR", str(tmp_path))
+        monkeypatch.setenv("MJLEARN_DB", server.url())
+        server.stop()
+        with ProgressStore(user="ann", timeout=3) as s:
+            with pytest.raises(ClassDatabaseUnreachable):
+                _answer(s, "tile_name", 1, True, seconds=1.0)
+        server.start()
+        with ProgressStore(user="ann", timeout=3) as s:  # a new kernel, nothing answered yet
+            assert s.spooled() == []
+            assert len(s.rows()) == 1
+    finally:
+        server.stop()
+
+
+def test_a_login_the_database_does_not_know_is_explained(owner_url, tmp_path, monkeypatch):
+    monkeypatch.setenv("MJLEARN_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("MJLEARN_DB", role_url(owner_url, "nobody"))
+    with pytest.raises(NotWritable, match="did not accept the login.*拒绝登录"):
+        ProgressStore(user="nobody")
+
+
 def test_error_family_has_the_class_database():
     assert issubclass(ClassDatabaseUnreachable, ProgressError)

@@ -97,6 +97,8 @@ class ClassStore(ProgressStore):
         self._ready = False
         try:
             self._prepare_db()
+            if not self.read_only:
+                self.flush()  # answers kept while the server was away, from an earlier session
         except ClassDatabaseUnreachable:
             pass  # answers go to the spool meanwhile; opened again by the next call
 
@@ -161,7 +163,7 @@ class ClassStore(ProgressStore):
             self._ready = True
         except sa.exc.DBAPIError as e:
             error = self._translate(e, "opening")
-            if isinstance(error, NotWritable) and not isinstance(error, ClassDatabaseUnreachable):
+            if getattr(getattr(e, "orig", None), "sqlstate", None) == "42501":  # may not create or alter tables
                 raise NotWritable(self.where, f"mjlearn progress: the class database is not set up for this "
                                               f"mjlearn (schema {SCHEMA_VERSION}) and this login may not set it up; "
                                               f"the teacher runs mjlearn.db.upgrade", "班级数据库尚未设置，请老师先设置") from None

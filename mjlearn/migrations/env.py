@@ -3,6 +3,12 @@
 
 from alembic import context
 
-connection = context.config.attributes["connection"]
-context.configure(connection=connection, target_metadata=None, transactional_ddl=False)
-context.run_migrations()
+
+def run() -> None:
+    connection = context.config.attributes["connection"]
+    context.configure(connection=connection, target_metadata=None, transactional_ddl=False)
+    context.run_migrations()
+
+
+if hasattr(context, "config"):  # only inside an Alembic run (not when a test collector imports it)
+    run()
