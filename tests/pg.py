@@ -62,7 +62,7 @@ class Server:
     def start(self) -> None:
         self.run("start", "-w", "-t", "60", "-l", str(self.data.parent / "log"),
                  "-o", f"-c listen_addresses=127.0.0.1 -c port={self.port} -c unix_socket_directories={self.data.parent}"
-                       " -c fsync=on -c max_connections=200")
+                       " -c fsync=on -c max_connections=400")
 
 
 def start_server() -> Server | None:

@@ -181,7 +181,8 @@ class ClassStore(ProgressStore):
         if self._spool is None:
             try:
                 self.spool_path.parent.mkdir(parents=True, exist_ok=True)
-                conn = sqlite3.connect(self.spool_path, timeout=self.timeout, isolation_level=None)
+                # local and short writes: wait for another kernel's lock as long as the SQLite store does
+                conn = sqlite3.connect(self.spool_path, timeout=max(self.timeout, BUSY_TIMEOUT_S), isolation_level=None)
                 conn.execute("PRAGMA journal_mode = WAL")
                 conn.execute("PRAGMA synchronous = FULL")
                 conn.execute("CREATE TABLE IF NOT EXISTS spool (uid TEXT PRIMARY KEY, target TEXT NOT NULL, "
