@@ -86,13 +86,19 @@ def start_server() -> Server | None:
     return server
 
 
+def private_server() -> Server:
+    """A server of the test's own (one it may stop and start): skips without PostgreSQL on a
+    developer's machine, fails under CI. The caller stops it."""
+    need(_bin_dir() is not None, "PostgreSQL (Debian: apt-get install postgresql)")
+    server = start_server()
+    need(server is not None, "PostgreSQL's initdb run as the postgres user (runuser)")
+    return server
+
+
 @pytest.fixture(scope="session")
 def postgres():
     """The test PostgreSQL server (started once per session, stopped at the end)."""
-    if _bin_dir() is None:
-        need(False, "PostgreSQL (Debian: apt-get install postgresql)")
-    server = start_server()
-    need(server is not None, "PostgreSQL's initdb run as the postgres user (runuser)")
+    server = private_server()
     try:
         yield server
     finally:

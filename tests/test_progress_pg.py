@@ -19,7 +19,7 @@ from mjlearn.errors import ClassDatabaseUnreachable, NewerSchema, NotWritable, P
 from mjlearn.quiz import generate, grade, solve, wrong_answer
 from mjlearn.quiz.progress import EXPORT_FIELDS, MIGRATIONS, SCHEMA_VERSION, ProgressStore
 from mjlearn.quiz.review import review_queue
-from pg import pg_db, postgres, role_url, start_server  # noqa: F401  (fixtures)
+from pg import pg_db, postgres, private_server, role_url  # noqa: F401  (fixtures)
 
 import random
 
@@ -298,8 +298,7 @@ def test_a_teacher_sees_their_class_and_only_it(klass):
 
 # -- the class database goes away -----------------------------------------------------------------------
 def test_unreachable_database_keeps_answers_and_sends_them_once(tmp_path, monkeypatch):
-    server = start_server()
-    assert server is not None
+    server = private_server()
     try:
         from mjlearn import db
         db.upgrade(server.url())
@@ -358,8 +357,7 @@ def test_many_writers_at_once_store_each_answer_once(owner_url, tmp_path, monkey
 
 
 def test_answers_kept_in_an_earlier_session_are_sent_on_opening(tmp_path, monkeypatch):
-    server = start_server()
-    assert server is not None
+    server = private_server()
     try:
         from mjlearn import db
         db.upgrade(server.url())
