@@ -382,5 +382,35 @@ def test_a_login_the_database_does_not_know_is_explained(owner_url, tmp_path, mo
         ProgressStore(user="nobody")
 
 
+WRITER = r"""
+import sys, time
+from mjlearn.quiz import generate, grade, solve
+from mjlearn.quiz.progress import ProgressStore
+store = ProgressStore(user="kid")
+for i in range(1000):
+    q = generate("tile_name", seed=i)
+    store.record(q, solve(q), grade(q, solve(q)), seconds=float(i))
+    print(i + 1, flush=True)
+"""
+
+
+def test_a_killed_kernel_loses_no_acknowledged_answer(owner_url, tmp_path, monkeypatch):
+    import signal
+    monkeypatch.setenv("MJLEARN_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("MJLEARN_DB", owner_url)
+    p = subprocess.Popen([sys.executable, "-c", WRITER], stdout=subprocess.PIPE, text=True)
+    reported = 0
+    for line in p.stdout:
+        reported = int(line)
+        if reported >= 15:
+            break
+    os.kill(p.pid, signal.SIGKILL)
+    p.wait()
+    with ProgressStore(user="kid") as s:
+        rows = s.rows()
+    assert len(rows) >= reported
+    assert len({r["id"] for r in rows}) == len(rows)
+
+
 def test_error_family_has_the_class_database():
     assert issubclass(ClassDatabaseUnreachable, ProgressError)
