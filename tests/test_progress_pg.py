@@ -280,6 +280,32 @@ def test_a_learner_cannot_add_change_or_delete_anothers_answers(klass):
     assert len([r for r in wang.rows(all_users=True) if r["user"] == "ann"]) == 1
 
 
+def test_teacher_exports_the_class_from_the_command_line(klass, tmp_path):
+    url, s = klass
+    env = dict(os.environ, MJLEARN_DB=role_url(url, "wang"), JUPYTERHUB_USER="wang",
+               MJLEARN_DATA_DIR=str(tmp_path))
+    out = tmp_path / "class.json"
+    proc = subprocess.run([sys.executable, "-m", "mjlearn", "quiz", "--export", str(out)], capture_output=True,
+                          text=True, env=env, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert sorted({r["user"] for r in json.loads(out.read_text(encoding="utf-8"))}) == ["ann", "bob"]
+    env["MJLEARN_DB"] = role_url(url, "cy")  # a learner's export is their own answers
+    env["JUPYTERHUB_USER"] = "cy"
+    proc = subprocess.run([sys.executable, "-m", "mjlearn", "quiz", "--export", str(out)], capture_output=True,
+                          text=True, env=env, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert {r["user"] for r in json.loads(out.read_text(encoding="utf-8"))} == {"cy"}
+
+
+def test_cli_says_when_the_class_database_is_away_in_one_line(tmp_path):
+    env = dict(os.environ, MJLEARN_DB="postgresql+psycopg://ann@127.0.0.1:9/none", MJLEARN_DATA_DIR=str(tmp_path))
+    proc = subprocess.run([sys.executable, "-m", "mjlearn", "quiz", "--progress"], capture_output=True, text=True,
+                          env=env, timeout=120)
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
+    assert "class database is not reachable (127.0.0.1:9)" in proc.stderr and "无法连接班级数据库" in proc.stderr
+
+
 def test_a_teacher_sees_their_class_and_only_it(klass):
     url, s = klass
     rows = s["wang"].rows(all_users=True)
