@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 __all__ = ["Problem", "NotationError", "InvalidHandError", "RulesError", "UnknownRuleSetError", "ContextError",
            "ContextConflictError", "ProgressError", "DatabaseDamaged", "NewerSchema", "StorageIOError",
-           "DiskFull", "NotWritable", "NotAFile", "Busy"]
+           "DiskFull", "NotWritable", "NotAFile", "Busy", "ClassDatabaseUnreachable"]
 
 
 @dataclass(frozen=True)
@@ -133,3 +133,9 @@ class NotAFile(ProgressError):
 
 class Busy(ProgressError):
     """Another program held the database locked for longer than the wait allowed."""
+
+
+class ClassDatabaseUnreachable(ProgressError):
+    """The class database (PostgreSQL) cannot be reached right now. An answer being recorded was kept
+    in a spool on this computer and is sent, exactly once, as soon as the database is back; ``path``
+    is ``host:port/database``."""

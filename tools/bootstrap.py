@@ -22,7 +22,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 VENV = Path(os.environ.get("MJLEARN_VENV", ROOT / ".venv"))
-APT_PACKAGES = ["chromium", "fonts-noto-cjk"]
+APT_PACKAGES = ["chromium", "fonts-noto-cjk", "postgresql"]  # postgresql: the class-database tests start one
 
 
 def say(msg: str) -> None:
@@ -75,6 +75,8 @@ def ensure_browser() -> None:
         missing.append("chromium")
     if not have_cjk_font():
         missing.append("fonts-noto-cjk")
+    if not any(Path("/usr/lib/postgresql").glob("*/bin/initdb")):
+        missing.append("postgresql")
     if not missing:
         return
     if is_root() and shutil.which("apt-get"):

@@ -1,12 +1,21 @@
-"""Progress: every answer recorded in SQLite, safe against killed kernels and concurrent notebooks.
+"""Progress: every answer recorded, safe against killed kernels, concurrent notebooks and a class
+database that goes away.
 
-The database lives in the user's data folder (``$MJLEARN_DATA_DIR`` overrides it):
+Two backends behind one interface (:class:`ProgressStore`): an SQLite file for self-study (the default),
+or a class database (PostgreSQL) when ``$MJLEARN_DB`` is a PostgreSQL URL; ``ProgressStore()`` then
+returns a :class:`mjlearn.db.store.ClassStore` (SQLAlchemy Core and psycopg 3, imported only then).
+``sqlite:///PATH`` in ``$MJLEARN_DB`` names another SQLite file. The schema of both is one series of
+Alembic revisions (``mjlearn/migrations``).
+
+The SQLite file lives in the user's data folder (``$MJLEARN_DATA_DIR`` overrides it):
 
 - each answer is one row written in its own transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``), so a
   kernel killed between answers loses nothing already answered;
 - WAL journal mode and a busy timeout let two notebooks (two processes) write at the same time;
-- the schema carries its version in ``PRAGMA user_version``; older files are brought forward by the
-  steps in ``MIGRATIONS``; a file from a newer mjlearn is opened read-only and never moved;
+- the schema carries its version in ``PRAGMA user_version`` (and Alembic's ``alembic_version``); older
+  files, including those written before Alembic, are brought forward by the revisions (``MIGRATIONS``
+  lists their SQLite steps), inside one write transaction; a file from a newer mjlearn is opened
+  read-only and never moved;
 - a damaged file is salvaged: every row that can still be read is copied, row by row, into a fresh
   database, and the damaged file is kept beside it (``progress.db.corrupt-<time>``), never deleted;
 - anything else (a full disk, an I/O error, a read-only folder, a folder where the file should be, a
@@ -40,51 +49,27 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.request import pathname2url
 
-from ..errors import (Busy, DatabaseDamaged, DiskFull, NewerSchema, NotAFile, NotWritable, ProgressError,
-                      StorageIOError)
+from ..errors import (Busy, ClassDatabaseUnreachable, DatabaseDamaged, DiskFull, NewerSchema, NotAFile,
+                      NotWritable, ProgressError, StorageIOError)
 from ..i18n import pick
+from ..migrations import REVISIONS, steps as _migration_steps
 from .core import TOPICS, _jsonable
 
 __all__ = ["ProgressStore", "ProgressView", "data_dir", "default_path", "ENV_VAR", "open_store", "mastery", "attempts",
            "credit", "MASTERY_DECAY",
            "MIGRATIONS", "SCHEMA_VERSION", "ProgressError", "DatabaseDamaged", "NewerSchema", "StorageIOError",
-           "DiskFull", "NotWritable", "NotAFile", "Busy"]
+           "DiskFull", "NotWritable", "NotAFile", "Busy", "ClassDatabaseUnreachable", "DB_ENV_VAR"]
 
 ENV_VAR = "MJLEARN_DATA_DIR"
+DB_ENV_VAR = "MJLEARN_DB"
+"""A SQLAlchemy URL of the progress database (``postgresql+psycopg://...`` for a class database);
+unset, the SQLite file in the data folder."""
 BUSY_TIMEOUT_S = 30.0
 
-MIGRATIONS: tuple[tuple[str, str], ...] = (
-    # 0 -> 1: the first schema. Files written before user_version was used hold exactly these tables
-    # with user_version 0; IF NOT EXISTS adopts them as they are. The meta 'schema' row stays '1' for
-    # those earlier releases, which refuse any other value.
-    ("answers and meta tables", """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS answers (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    at REAL NOT NULL,               -- unix time of the answer
-    user TEXT NOT NULL,
-    quiz TEXT,                      -- quiz-set title or practice topic
-    kind TEXT NOT NULL,
-    topic TEXT NOT NULL,
-    seed INTEGER,
-    difficulty INTEGER NOT NULL,
-    question TEXT NOT NULL,         -- the question as JSON
-    answer TEXT NOT NULL,           -- the learner's answer as JSON
-    correct INTEGER NOT NULL,
-    score REAL NOT NULL,
-    hints INTEGER NOT NULL DEFAULT 0,
-    seconds REAL
-);
-CREATE INDEX IF NOT EXISTS answers_topic ON answers(user, topic);
-INSERT OR IGNORE INTO meta VALUES ('schema', '1');
-"""),
-    # 1 -> 2: one learner's answers in order (rows(), every view) read from an index, not a sort.
-    ("index of answers by user and id", "CREATE INDEX IF NOT EXISTS answers_user_id ON answers(user, id);"),
-    # 2 -> 3: how many wrong tries came before this answer to the same question (review ratings and
-    # mastery count a corrected answer as half right). Rows written before keep 0.
-    ("retries column", "ALTER TABLE answers ADD COLUMN retries INTEGER NOT NULL DEFAULT 0;"),
-)
-"""The schema as steps: ``MIGRATIONS[i]`` takes a file from ``user_version`` i to i + 1. Append only."""
+MIGRATIONS: tuple[tuple[str, str], ...] = _migration_steps()
+"""The schema as steps, one per Alembic revision (``mjlearn/migrations/versions``): ``MIGRATIONS[i]``
+is (why, SQLite SQL) of the revision taking a file from ``user_version`` i to i + 1. Append only.
+SQLite files keep their version in ``PRAGMA user_version`` too, so earlier releases read it as before."""
 
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -117,17 +102,74 @@ def default_path() -> Path:
 
 
 def _default_user() -> str:
-    for var in ("MJLEARN_USER", "JUPYTERHUB_USER", "USER", "USERNAME"):
+    for var in ("JUPYTERHUB_USER", "MJLEARN_USER", "USER", "USERNAME"):
         if os.environ.get(var):
             return os.environ[var]
     return "learner"
 
 
-def _sql_statements(script: str):
-    for stmt in script.split(";"):
-        stmt = "\n".join(line.split("--")[0] for line in stmt.splitlines()).strip()
-        if stmt:
-            yield stmt
+def _db_url() -> str | None:
+    """``$MJLEARN_DB`` if set (and not empty)."""
+    return os.environ.get(DB_ENV_VAR) or None
+
+
+def _sqlite_path_of(url: str) -> Path | None:
+    """The file of a ``sqlite:///...`` URL (None for another kind of database)."""
+    if not url.startswith("sqlite"):
+        return None
+    scheme, _, rest = url.partition(":///")
+    if not rest or scheme.split("+")[0] != "sqlite":
+        raise ValueError(f"{DB_ENV_VAR} must be sqlite:///PATH or a PostgreSQL URL, got {url!r}")
+    return Path(rest.split("?")[0])
+
+
+class _Unowned:
+    """A sqlite3 connection lent to SQLAlchemy for a migration: the store owns its transaction and its
+    life, so SQLAlchemy's commit, rollback and close do nothing."""
+
+    def __init__(self, conn):
+        self._c = conn
+
+    def __getattr__(self, name):
+        return getattr(self._c, name)
+
+    def commit(self):
+        pass
+
+    def rollback(self):
+        pass
+
+    def close(self):
+        pass
+
+
+def _alembic_sqlite(conn: sqlite3.Connection, version: int) -> None:
+    """Run the Alembic revisions after ``version`` on ``conn``, inside the transaction the caller holds.
+    A file from before Alembic (no ``alembic_version`` table) is first stamped with the revision its
+    ``user_version`` stands for."""
+    try:
+        import sqlalchemy as sa
+        from sqlalchemy.pool import NullPool
+        import alembic  # noqa: F401
+    except ImportError:  # a Python without them (the browser build): the same steps, straight
+        from ..migrations import sqlite_statements
+        for step in range(version, SCHEMA_VERSION):
+            for stmt in sqlite_statements(MIGRATIONS[step][1]):
+                conn.execute(stmt)
+        return
+    from .. import migrations
+    engine = sa.create_engine("sqlite://", creator=lambda: _Unowned(conn), poolclass=NullPool)
+    try:
+        with engine.connect() as c:
+            if migrations.current(c) is None and version > 0:
+                migrations.stamp(c, REVISIONS[min(version, len(REVISIONS)) - 1])
+            migrations.upgrade(c)
+    except sa.exc.DBAPIError as e:
+        if isinstance(e.orig, sqlite3.Error):
+            raise e.orig from None
+        raise
+    finally:
+        engine.dispose()
 
 
 def _is_disk_full(folder: Path) -> bool:
@@ -222,8 +264,18 @@ class ProgressStore:
     moved_aside: Path | None = None
     salvaged: int | None = None
 
+    def __new__(cls, path: str | os.PathLike | None = None, *args, **kwargs):
+        if cls is ProgressStore and path is None:
+            url = _db_url()
+            if url is not None and _sqlite_path_of(url) is None:
+                from ..db.store import ClassStore  # imports SQLAlchemy: only for a class database
+                return super().__new__(ClassStore)
+        return super().__new__(cls)
+
     def __init__(self, path: str | os.PathLike | None = None, user: str | None = None,
                  timeout: float = BUSY_TIMEOUT_S):
+        if path is None and _db_url() is not None:
+            path = _sqlite_path_of(_db_url())
         self.path = Path(path) if path is not None else default_path()
         self.user = user or _default_user()
         self.timeout = float(timeout)
@@ -295,9 +347,8 @@ class ProgressStore:
         conn.execute("BEGIN IMMEDIATE")
         try:
             version = conn.execute("PRAGMA user_version").fetchone()[0]
-            for step in range(version, SCHEMA_VERSION):
-                for stmt in _sql_statements(MIGRATIONS[step][1]):
-                    conn.execute(stmt)
+            if version < SCHEMA_VERSION:
+                _alembic_sqlite(conn, version)
             conn.execute(f"PRAGMA user_version = {max(version, SCHEMA_VERSION)}")
             conn.execute("COMMIT")
         except BaseException:
