@@ -1,0 +1,392 @@
+"""``mjlearn lite``: the course as a JupyterLite site, to open in any browser with nothing to install.
+
+::
+
+    mjlearn lite fetch              download what the site is made of into the cache (once, online)
+    mjlearn lite build --out DIR    build the site into DIR (offline once the cache is filled)
+
+The site is a folder of static files: serve it with ``python -m http.server`` (or put it on any static
+host) and open ``lab/index.html``. At run time it makes no request to any other host:
+
+- Pyodide (Python compiled to WebAssembly) comes from npm's ``pyodide`` package, at the version the
+  Pyodide kernel was made for; it is copied into ``static/pyodide/``;
+- the Python packages the kernel and the notebooks need (IPython and its helpers, micropip, comm,
+  ipywidgets, anywidget, psygnal, and mjlearn itself) are pure-Python wheels, taken from PyPI at the
+  versions Pyodide's own package list names (or, for the widgets, the versions whose front-end
+  extensions this environment has), copied next to Pyodide, and listed in a trimmed copy of its
+  package list (``pyodide-lock.json``) with their real checksums. Packages we do not ship (numpy,
+  matplotlib, ...) are left out of that list, so nothing points at a missing file;
+- the kernel's own wheels (its ipykernel stand-in, piplite) are the ones its front-end extension
+  ships; installs from PyPI inside the browser are switched off;
+- the front-end extensions (the Pyodide kernel, ipywidgets' manager, anywidget) are copied from this
+  environment's ``share/jupyter/labextensions``.
+
+``import mjlearn`` in a notebook loads mjlearn and its dependencies from the site (the kernel loads
+the packages a cell imports). What works differently in the browser: see :data:`BROWSER_NOTES`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import csv
+import hashlib
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import zipfile
+from importlib import metadata
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+"""The source tree (the package's parent folder): pyproject.toml and notebooks/ are read from it."""
+
+DEFAULT_CACHE = Path(os.environ.get("MJLEARN_LITE_CACHE") or Path.home() / ".cache" / "mjlearn-lite")
+
+# the Pyodide packages (by their name in pyodide-lock.json) that the kernel loads at start
+# (micropip, then IPython and jedi through piplite) and that the widgets need; their
+# dependencies are added from the lock's own "depends" lists
+_BOOT = ("micropip", "packaging", "ipython", "jedi", "traitlets", "typing-extensions")
+
+# pure-Python packages that are not in Pyodide's list: name -> (version source, depends, imports)
+# the widgets' versions follow this environment, whose front-end extensions the site ships
+_EXTRA = {
+    "comm": (["traitlets"], ["comm"]),
+    "jupyterlab-widgets": ([], ["jupyterlab_widgets"]),
+    "ipywidgets": (["comm", "ipython", "traitlets", "jupyterlab-widgets"], ["ipywidgets"]),
+    "psygnal": (["typing-extensions"], ["psygnal"]),
+    "anywidget": (["ipywidgets", "psygnal", "typing-extensions"], ["anywidget"]),
+}
+_MJLEARN_DEPENDS = ["ipython", "ipywidgets", "anywidget", "comm", "traitlets"]
+
+# the front-end extensions the site needs, as found under share/jupyter/labextensions
+_LABEXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager", "anywidget")
+
+# the files of npm's pyodide package that the site serves
+_PYODIDE_FILES = ("pyodide.mjs", "pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                  "package.json")
+
+BROWSER_NOTES = (
+    ("Nothing to install: Python runs inside the page (Pyodide). The first notebook takes a few "
+     "seconds to start while the page loads Python.",
+     "无需安装：Python 在网页里运行（Pyodide）。第一次打开笔记本时，网页需要几秒钟来载入 Python。"),
+    ("Charts are drawn without matplotlib, which the browser version does not include.",
+     "浏览器版不含 matplotlib，图表改用其他方式绘制。"),
+    ("Your practice record and your edits stay in this browser only (its own storage); "
+     "clearing the browser's data removes them. Download a notebook to keep a copy.",
+     "练习记录和你对笔记本的修改只保存在这个浏览器里；清除浏览器数据会把它们删掉。想保留副本，请下载笔记本。"),
+    ("The terminal commands (mjlearn score, mjlearn quiz) are not available in the browser.",
+     "浏览器里不能使用终端命令（mjlearn score、mjlearn quiz）。"),
+)
+
+
+class LiteError(Exception):
+    """The site cannot be built; the message says what is missing and how to get it."""
+
+
+# --- what goes in ---------------------------------------------------------------------------------
+
+def pyodide_version() -> str:
+    """The Pyodide version the installed Pyodide kernel was made for (npm's ``pyodide`` package)."""
+    try:
+        from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
+    except ImportError as e:  # pragma: no cover - the lite extra is missing
+        raise LiteError("the lite extra is not installed: pip install 'mjlearn[lite]'") from e
+    return PYODIDE_VERSION
+
+
+def _installed_version(name: str) -> str:
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError as e:
+        raise LiteError(f"{name} is not installed here; pip install 'mjlearn[lite]'") from e
+
+
+def _lock_closure(packages: dict, names) -> list[str]:
+    """The lock's keys for ``names`` and everything they depend on (names compared normalized)."""
+    keys = {_norm(k): k for k in packages}
+    todo, seen = list(names), []
+    while todo:
+        n = keys.get(_norm(todo.pop(0)))
+        if n is None:
+            raise LiteError(f"Pyodide's package list has no {n}")
+        if n in seen:
+            continue
+        seen.append(n)
+        todo.extend(packages[n].get("depends", []))
+    return seen
+
+
+def _pyodide_dir(cache: Path) -> Path:
+    return cache / f"pyodide-{pyodide_version()}"
+
+
+def _wheels_dir(cache: Path) -> Path:
+    return cache / f"wheels-{pyodide_version()}"
+
+
+def fetch(cache: Path = DEFAULT_CACHE, *, quiet: bool = False) -> Path:
+    """Fill ``cache`` with npm's pyodide package and the pure-Python wheels the site serves.
+
+    Needs the npm registry and PyPI once; later builds read the cache only."""
+    cache = Path(cache)
+    version = pyodide_version()
+    pdir = _pyodide_dir(cache)
+    if not (pdir / "pyodide-lock.json").exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            raise LiteError("npm is needed once to fetch Pyodide (npm's pyodide package); install Node.js")
+        with tempfile.TemporaryDirectory() as tmp:
+            subprocess.run([npm, "pack", f"pyodide@{version}", "--silent"], cwd=tmp, check=True,
+                           stdout=subprocess.DEVNULL if quiet else None)
+            tgz = next(Path(tmp).glob("pyodide-*.tgz"))
+            with tarfile.open(tgz) as tar:
+                tar.extractall(tmp, filter="data")
+            pdir.parent.mkdir(parents=True, exist_ok=True)
+            shutil.rmtree(pdir, ignore_errors=True)
+            shutil.copytree(Path(tmp) / "package", pdir)
+    lock = json.loads((pdir / "pyodide-lock.json").read_text(encoding="utf-8"))["packages"]
+    wanted = [f"{lock[n]['name']}=={lock[n]['version']}" for n in _lock_closure(lock, _BOOT)]
+    wanted += [f"{n}=={_installed_version(n)}" for n in _EXTRA]
+    wdir = _wheels_dir(cache)
+    wdir.mkdir(parents=True, exist_ok=True)
+    missing = [w for w in wanted if _find_wheel(wdir, *w.split("==")) is None]
+    if missing:
+        py = lock_python(lock_info(pdir))
+        subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
+                        "--python-version", py, "--implementation", "py", "--abi", "none",
+                        "--platform", "any", "-d", str(wdir), *(["-q"] if quiet else []), *missing], check=True)
+    return cache
+
+
+def lock_info(pdir: Path) -> dict:
+    return json.loads((pdir / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]
+
+
+def lock_python(info: dict) -> str:
+    return ".".join(info["python"].split(".")[:2])
+
+
+def _norm(name: str) -> str:
+    return name.lower().replace("-", "_").replace(".", "_")
+
+
+def _find_wheel(wdir: Path, name: str, version: str) -> Path | None:
+    for p in wdir.glob("*.whl"):
+        parts = p.name.split("-")
+        if _norm(parts[0]) == _norm(name) and parts[1] == version:
+            return p
+    return None
+
+
+# --- mjlearn's own wheel --------------------------------------------------------------------------
+
+def _pyproject() -> dict:
+    import tomllib
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+
+
+def build_wheel(out: Path) -> Path:
+    """A pure-Python wheel of this source tree's mjlearn package (no build backend, no network)."""
+    from . import __version__
+    project = _pyproject()
+    name, version = "mjlearn", __version__
+    dist_info = f"{name}-{version}.dist-info"
+    meta = [f"Metadata-Version: 2.1", f"Name: {name}", f"Version: {version}",
+            f"Summary: {project.get('description', '')}", f"Requires-Python: {project.get('requires-python', '')}"]
+    meta += [f"Requires-Dist: {d}" for d in project.get("dependencies", [])]
+    files: dict[str, bytes] = {}
+    pkg = ROOT / "mjlearn"
+    for p in sorted(pkg.rglob("*")):
+        if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".pyo"):
+            files[p.relative_to(ROOT).as_posix()] = p.read_bytes()
+    files[f"{dist_info}/METADATA"] = ("\n".join(meta) + "\n").encode()
+    files[f"{dist_info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: mjlearn.lite\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    record = io.StringIO()
+    writer = csv.writer(record, lineterminator="\n")
+    for arc, data in files.items():
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        writer.writerow([arc, f"sha256={digest}", len(data)])
+    writer.writerow([f"{dist_info}/RECORD", "", ""])
+    files[f"{dist_info}/RECORD"] = record.getvalue().encode()
+    out.mkdir(parents=True, exist_ok=True)
+    whl = out / f"{name}-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(whl, "w", zipfile.ZIP_DEFLATED) as z:
+        for arc, data in files.items():
+            info = zipfile.ZipInfo(arc, date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            z.writestr(info, data)
+    return whl
+
+
+# --- the site -------------------------------------------------------------------------------------
+
+def _sha256(p: Path) -> str:
+    return hashlib.sha256(p.read_bytes()).hexdigest()
+
+
+def _lock_entry(template: dict, name: str, whl: Path, depends, imports) -> dict:
+    entry = dict(template)
+    entry.update(name=name, version=whl.name.split("-")[1], file_name=whl.name, install_dir="site",
+                 sha256=_sha256(whl), package_type="package", imports=list(imports), depends=list(depends),
+                 unvendored_tests=False)
+    return entry
+
+
+def _stage_pyodide(cache: Path, dest: Path) -> list[str]:
+    """Copy Pyodide and the wheels into ``dest`` (the lite dir's static/pyodide) with a trimmed
+    pyodide-lock.json listing only what is there; returns the names in that list."""
+    pdir, wdir = _pyodide_dir(cache), _wheels_dir(cache)
+    if not (pdir / "pyodide-lock.json").exists():
+        raise LiteError(f"Pyodide {pyodide_version()} is not in {cache}; run `mjlearn lite fetch` once (online)")
+    dest.mkdir(parents=True, exist_ok=True)
+    for f in _PYODIDE_FILES:
+        if (pdir / f).exists():
+            shutil.copy2(pdir / f, dest / f)
+    lock = json.loads((pdir / "pyodide-lock.json").read_text(encoding="utf-8"))
+    packages = lock["packages"]
+    template = packages["micropip"]
+    kept = {}
+    for n in _lock_closure(packages, _BOOT):
+        e = packages[n]
+        whl = _find_wheel(wdir, e["name"], e["version"])
+        if whl is None:
+            raise LiteError(f"{e['name']} {e['version']} is not in {wdir}; run `mjlearn lite fetch` once (online)")
+        shutil.copy2(whl, dest / whl.name)
+        kept[n] = dict(e, file_name=whl.name, sha256=_sha256(whl), unvendored_tests=False)
+    for n, (depends, imports) in _EXTRA.items():
+        whl = _find_wheel(wdir, n, _installed_version(n))
+        if whl is None:
+            raise LiteError(f"{n} {_installed_version(n)} is not in {wdir}; run `mjlearn lite fetch` once (online)")
+        shutil.copy2(whl, dest / whl.name)
+        kept[n] = _lock_entry(template, n, whl, depends, imports)
+    whl = build_wheel(dest)
+    kept["mjlearn"] = _lock_entry(template, "mjlearn", whl, _MJLEARN_DEPENDS, ["mjlearn"])
+    lock["packages"] = kept
+    (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True), encoding="utf-8")
+    return sorted(kept)
+
+
+def _labextensions_root() -> Path:
+    for base in (Path(sys.prefix), Path(sys.base_prefix), Path.home() / ".local"):
+        root = base / "share" / "jupyter" / "labextensions"
+        if all((root / name / "package.json").exists() for name in _LABEXTENSIONS):
+            return root
+    raise LiteError("the front-end extensions " + ", ".join(_LABEXTENSIONS)
+                    + " were not found; pip install 'mjlearn[lite]'")
+
+
+def notebooks_dir() -> Path:
+    from .cli_lab import notebooks_source
+    return notebooks_source()
+
+
+def build(out: Path, *, cache: Path = DEFAULT_CACHE, notebooks: Path | None = None, fetch_missing: bool = True,
+          quiet: bool = True, expose_app: bool = False) -> dict:
+    """Build the JupyterLite site into ``out``; returns a summary (files, bytes, packages).
+
+    ``expose_app`` sets ``window.jupyterapp`` in the page (for tests that drive it)."""
+    out, cache = Path(out).resolve(), Path(cache)
+    if fetch_missing:
+        try:
+            fetch(cache, quiet=quiet)
+        except (subprocess.CalledProcessError, OSError) as e:
+            if not (_pyodide_dir(cache) / "pyodide-lock.json").exists():
+                raise LiteError(f"could not fetch Pyodide and the wheels ({e}); "
+                                "the npm registry and PyPI are needed once") from e
+    notebooks = Path(notebooks) if notebooks else notebooks_dir()
+    with tempfile.TemporaryDirectory(prefix="mjlearn-lite-") as tmp:
+        lite = Path(tmp)
+        packages = _stage_pyodide(cache, lite / "static" / "pyodide")
+        ext_root = _labextensions_root()
+        for name in _LABEXTENSIONS:
+            shutil.copytree(ext_root / name, lite / "labextensions" / name,
+                            ignore=shutil.ignore_patterns("*.map"))
+        files = lite / "files"
+        shutil.copytree(notebooks, files, ignore=shutil.ignore_patterns(".*", "__pycache__", "*.new.ipynb"))
+        kernel = {"disablePyPIFallback": True, "pipliteUrls": []}
+        (lite / "jupyter-lite.json").write_text(json.dumps({
+            "jupyter-lite-schema-version": 0,
+            "jupyter-config-data": {
+                "appName": "mjlearn",
+                **({"exposeAppInBrowser": "true"} if expose_app else {}),
+                "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": kernel},
+            }}, indent=1), encoding="utf-8")
+        (lite / "jupyter_lite_config.json").write_text(json.dumps({
+            "LiteBuildConfig": {"ignore_sys_prefix": True, "no_sourcemaps": True, "contents": []},
+            "FederatedExtensionAddon": {"extra_labextensions_path": [str(lite / "labextensions")]},
+        }, indent=1), encoding="utf-8")
+        if out.exists():
+            shutil.rmtree(out)
+        cmd = [sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite),
+               "--output-dir", str(out), "--contents", str(files)]
+        env = dict(os.environ, JUPYTERLITE_NO_LIBARCHIVE="1")
+        env.pop("JUPYTERLITE_PYODIDE_URL", None)
+        r = subprocess.run(cmd, cwd=lite, env=env, capture_output=True, text=True)
+        if r.returncode != 0:
+            raise LiteError("jupyter lite build failed:\n" + (r.stdout + r.stderr)[-4000:])
+    _check_site(out)
+    return site_summary(out) | {"packages": packages}
+
+
+def _check_site(out: Path) -> None:
+    lite = json.loads((out / "jupyter-lite.json").read_text(encoding="utf-8"))
+    kernel = lite["jupyter-config-data"]["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    if not str(kernel.get("pyodideUrl", "")).startswith("./"):
+        raise LiteError(f"the site does not use its own Pyodide (pyodideUrl={kernel.get('pyodideUrl')!r})")
+
+
+def site_summary(out: Path) -> dict:
+    files = [p for p in Path(out).rglob("*") if p.is_file()]
+    return {"files": len(files), "bytes": sum(p.stat().st_size for p in files),
+            "notebooks": sorted(p.name for p in (Path(out) / "files").glob("*.ipynb"))}
+
+
+# --- the command ----------------------------------------------------------------------------------
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("lite", help="build the course as a JupyterLite site (runs in any browser, nothing to install)")
+    lsub = p.add_subparsers(dest="lite_command", metavar="STEP")
+    b = lsub.add_parser("build", help="build the site into a folder")
+    b.add_argument("--out", required=True, type=Path, help="the folder to build into (replaced)")
+    b.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help=f"download cache (default {DEFAULT_CACHE})")
+    b.add_argument("--offline", action="store_true", help="use the cache only, fetch nothing")
+    f = lsub.add_parser("fetch", help="download Pyodide and the wheels into the cache (needs npm and PyPI once)")
+    f.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help=f"download cache (default {DEFAULT_CACHE})")
+    p.set_defaults(lite_parser=p)
+
+
+def run(args) -> int:
+    try:
+        if args.lite_command == "fetch":
+            fetch(args.cache)
+            print(f"mjlearn lite: cache ready in {args.cache}")
+            return 0
+        if args.lite_command == "build":
+            s = build(args.out, cache=args.cache, fetch_missing=not args.offline)
+            print(f"mjlearn lite: built {args.out} ({s['files']} files, {s['bytes'] / 2**20:.1f} MiB, "
+                  f"{len(s['notebooks'])} notebooks)")
+            print(f"  serve it:  python -m http.server --directory {args.out} 8000")
+            print("  then open: http://127.0.0.1:8000/lab/index.html")
+            return 0
+    except LiteError as e:
+        print(f"mjlearn lite: {e}", file=sys.stderr)
+        return 2
+    args.lite_parser.print_help()
+    return 0
+
+
+def main(argv=None) -> int:  # pragma: no cover - `python -m mjlearn.lite`
+    parser = argparse.ArgumentParser(prog="mjlearn")
+    add_parser(parser.add_subparsers(dest="command"))
+    return run(parser.parse_args(["lite", *(argv if argv is not None else sys.argv[1:])]))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
