@@ -15,9 +15,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import __version__, cli_lab, cli_quiz, cli_score, lite
+from . import __version__, cli_lab, cli_quiz, cli_score
 from .cli_lab import MANIFEST, copy_notebooks, notebooks_source  # noqa: F401  (mjlearn lab lives in cli_lab)
 from .errors import ProgressError
+from .lite import site as lite_site
 from .tiles import TILES
 
 
@@ -27,7 +28,7 @@ def _tiles(args) -> int:
     return 0
 
 
-_SUBCOMMAND_MODULES = {"score": cli_score, "quiz": cli_quiz, "lite": lite}
+_SUBCOMMAND_MODULES = {"score": cli_score, "quiz": cli_quiz, "lite": lite_site}
 """Subcommands that live in their own modules: each has ``add_parser(subparsers)`` and ``run(args)``."""
 
 

@@ -43,7 +43,7 @@ import zipfile
 from importlib import metadata
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 """The source tree (the package's parent folder): pyproject.toml and notebooks/ are read from it."""
 
 DEFAULT_CACHE = Path(os.environ.get("MJLEARN_LITE_CACHE") or Path.home() / ".cache" / "mjlearn-lite")
@@ -75,8 +75,9 @@ BROWSER_NOTES = (
     ("Nothing to install: Python runs inside the page (Pyodide). The first notebook takes a few "
      "seconds to start while the page loads Python.",
      "无需安装：Python 在网页里运行（Pyodide）。第一次打开笔记本时，网页需要几秒钟来载入 Python。"),
-    ("Charts are drawn without matplotlib, which the browser version does not include.",
-     "浏览器版不含 matplotlib，图表改用其他方式绘制。"),
+    ("matplotlib is not in the browser version: where a notebook draws a matplotlib chart, a short "
+     "note says so instead, and the table next to it gives the same figures.",
+     "浏览器版没有 matplotlib：笔记本里画 matplotlib 图的地方会显示一段说明，旁边的表格给出同样的数字。"),
     ("Your practice record and your edits stay in this browser only (its own storage); "
      "clearing the browser's data removes them. Download a notebook to keep a copy.",
      "练习记录和你对笔记本的修改只保存在这个浏览器里；清除浏览器数据会把它们删掉。想保留副本，请下载笔记本。"),
@@ -193,7 +194,7 @@ def _pyproject() -> dict:
 
 def build_wheel(out: Path) -> Path:
     """A pure-Python wheel of this source tree's mjlearn package (no build backend, no network)."""
-    from . import __version__
+    from .. import __version__
     project = _pyproject()
     name, version = "mjlearn", __version__
     dist_info = f"{name}-{version}.dist-info"
@@ -283,7 +284,7 @@ def _labextensions_root() -> Path:
 
 
 def notebooks_dir() -> Path:
-    from .cli_lab import notebooks_source
+    from ..cli_lab import notebooks_source
     return notebooks_source()
 
 
