@@ -1,9 +1,17 @@
 """What mjlearn does differently in the browser (JupyterLite, where Python is Pyodide).
 
 :func:`install` runs when ``import mjlearn`` happens in the browser (``sys.platform == "emscripten"``).
-It makes a cell that needs a package the browser version does not have (matplotlib) show a short
-bilingual note instead of an error; other errors show as usual. The note is a display, not an error,
-so "run all cells" goes on to the next cell.
+It does two things:
+
+- a cell that needs a package the browser version does not have (matplotlib) shows a short bilingual
+  note instead of an error; other errors show as usual. The note is a display, not an error, so
+  "run all cells" goes on to the next cell;
+- the practice record survives a reload. SQLite works in Pyodide's in-memory file system but not on
+  the browser's drive (the folder the notebooks are in, kept in the browser's storage: it fails with a
+  disk I/O error), so the database stays in memory and a copy of it, :data:`DRIVE_COPY`, is kept next
+  to the notebooks: restored when the kernel starts, written again a few seconds after each change.
+  Being a file of the notebooks' folder, it shows in the file browser, where the learner can download
+  it (export) or upload one (import; then restart the kernel).
 
 Outside the browser nothing here does anything:
 
@@ -17,8 +25,10 @@ This chart is drawn with matplotlib, which the browser version does not have. Th
 
 from __future__ import annotations
 
+import os
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 from html import escape
 
 IN_BROWSER = sys.platform == "emscripten"
@@ -33,6 +43,13 @@ MISSING = {
         "notebook there."),
 }
 """Top-level modules the browser version cannot load, with what the learner is told (zh, en)."""
+
+
+DRIVE_COPY = "mjlearn-progress.db"
+"""The copy of the practice record kept next to the notebooks in the browser's storage."""
+
+SAVE_EVERY_S = 3.0
+"""How often (seconds) the in-memory record is compared with its copy and, if it changed, saved."""
 
 
 @dataclass(frozen=True)
@@ -72,8 +89,80 @@ def _handler(shell, etype, value, tb, tb_offset=None):
     return None
 
 
+class ProgressKeeper:
+    """Keeps a copy of the progress database (``db``, in memory) at ``copy`` (on the browser's drive)."""
+
+    def __init__(self, db: Path, copy: Path):
+        self.db, self.copy = Path(db), Path(copy)
+        self._seen = None
+
+    def _signature(self):
+        sig = []
+        for p in (self.db, self.db.with_name(self.db.name + "-wal")):
+            try:
+                st = p.stat()
+                sig.append((st.st_mtime_ns, st.st_size))
+            except OSError:
+                sig.append(None)
+        return tuple(sig)
+
+    def restore(self) -> bool:
+        """Bring the copy back as the database, if there is a copy and no database yet."""
+        if self.db.exists() or not self.copy.is_file():
+            return False
+        self.db.parent.mkdir(parents=True, exist_ok=True)
+        self.db.write_bytes(self.copy.read_bytes())
+        self._seen = self._signature()
+        return True
+
+    def save(self) -> bool:
+        """Write the copy if the database changed since the last look; True if written."""
+        sig = self._signature()
+        if sig == self._seen or sig[0] is None:
+            return False
+        import sqlite3
+        con = sqlite3.connect(f"file:{self.db}?mode=ro", uri=True)
+        try:
+            data = con.serialize()   # the whole database, write-ahead log included
+        finally:
+            con.close()
+        self.copy.write_bytes(data)
+        self._seen = sig
+        return True
+
+
+def _drive() -> Path:
+    return Path("/drive") if Path("/drive").is_dir() else Path.cwd()
+
+
+def keep_progress(every: float = SAVE_EVERY_S) -> ProgressKeeper | None:
+    """In the browser: restore the practice record from its copy and save it every ``every`` seconds."""
+    if not IN_BROWSER:
+        return None
+    os.environ.setdefault("MJLEARN_DATA_DIR", "/home/pyodide/.mjlearn")  # memory: SQLite works there
+    from ..quiz.progress import default_path
+    keeper = ProgressKeeper(default_path(), _drive() / DRIVE_COPY)
+    try:
+        keeper.restore()
+    except OSError:
+        pass
+    import asyncio
+    loop = asyncio.get_event_loop()
+
+    def tick():
+        try:
+            keeper.save()
+        except Exception:  # never disturb the notebook; the next tick tries again
+            pass
+        loop.call_later(every, tick)
+
+    loop.call_later(every, tick)
+    return keeper
+
+
 def install() -> bool:
-    """In the browser, show :data:`MISSING`'s notes instead of import errors; True if installed."""
+    """In the browser, show :data:`MISSING`'s notes instead of import errors and keep the practice
+    record across reloads (:func:`keep_progress`); True if installed."""
     if not IN_BROWSER:
         return False
     try:
@@ -86,4 +175,8 @@ def install() -> bool:
     if not getattr(shell, "_mjlearn_browser", False):
         shell.set_custom_exc((ImportError,), _handler)
         shell._mjlearn_browser = True
+        try:
+            shell._mjlearn_progress = keep_progress()
+        except Exception:  # the record then lasts as long as the page; nothing else changes
+            shell._mjlearn_progress = None
     return True

@@ -78,9 +78,11 @@ BROWSER_NOTES = (
     ("matplotlib is not in the browser version: where a notebook draws a matplotlib chart, a short "
      "note says so instead, and the table next to it gives the same figures.",
      "浏览器版没有 matplotlib：笔记本里画 matplotlib 图的地方会显示一段说明，旁边的表格给出同样的数字。"),
-    ("Your practice record and your edits stay in this browser only (its own storage); "
-     "clearing the browser's data removes them. Download a notebook to keep a copy.",
-     "练习记录和你对笔记本的修改只保存在这个浏览器里；清除浏览器数据会把它们删掉。想保留副本，请下载笔记本。"),
+    ("Your practice record and your edits stay in this browser only (its own storage); clearing the "
+     "browser's data removes them. The record is the file mjlearn-progress.db next to the notebooks: "
+     "download it to keep a copy, upload it in another browser (then restart the kernel) to carry on there.",
+     "练习记录和你对笔记本的修改只保存在这个浏览器里；清除浏览器数据会把它们删掉。练习记录就是笔记本旁边的 "
+     "mjlearn-progress.db 文件：下载它可以留一份副本；在另一个浏览器里上传它（再重启内核）就能接着练。"),
     ("The terminal commands (mjlearn score, mjlearn quiz) are not available in the browser.",
      "浏览器里不能使用终端命令（mjlearn score、mjlearn quiz）。"),
 )
