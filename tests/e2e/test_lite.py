@@ -259,3 +259,33 @@ def test_notebook_05_hand_editor_scores_clicks_offline(offline):
         assert offline.outside == [], offline.outside
     finally:
         page.close()
+
+
+def test_notebook_10_explains_the_missing_chart_and_the_record_survives_a_reload(offline):
+    """matplotlib is not in the browser: notebook 10 runs through, with a plain note where the chart
+    was. Then an answer is recorded, the page reloaded, and the record is still there."""
+    page, _, _ = _open(offline, "10_compare_rule_sets.ipynb")
+    try:
+        _run_all(page)
+        uses_matplotlib = page.evaluate("""() => window.jupyterapp.shell.currentWidget.content.widgets
+            .some(c => c.model.type === 'code' && c.model.sharedModel.getSource().includes('matplotlib')
+                       || c.model.sharedModel.getSource().includes('.plot('))""")
+        if uses_matplotlib:
+            note = page.locator(".mj-browser-note").first
+            note.wait_for(state="attached")
+            text = note.text_content()   # off-screen cells are not laid out: inner_text would be empty
+            assert "matplotlib" in text and "浏览器版" in text and "browser version" in text
+        record = ("import asyncio\nfrom mjlearn.quiz import generate, grade, solve\n"
+                  "from mjlearn.quiz.progress import ProgressStore\n"
+                  "s = ProgressStore()\nq = generate('tile_name', seed=3)\n"
+                  "s.record(q, 'E', grade(q, 'E'))\nprint(s.summary()['total'])\n"
+                  "await asyncio.sleep(2 * __import__('mjlearn.lite.browser').lite.browser.SAVE_EVERY_S)")
+        total = int(page.evaluate(_EXECUTE, record))
+        page.reload()
+        page.wait_for_function(_READY.format(path="10_compare_rule_sets.ipynb"))
+        again = page.evaluate(_EXECUTE, "import mjlearn\nfrom mjlearn.quiz.progress import ProgressStore\n"
+                                        "print(ProgressStore().summary()['total'])")
+        assert int(again) == total >= 1
+        assert offline.outside == [], offline.outside
+    finally:
+        page.close()
