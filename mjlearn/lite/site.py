@@ -115,9 +115,10 @@ def _lock_closure(packages: dict, names) -> list[str]:
     keys = {_norm(k): k for k in packages}
     todo, seen = list(names), []
     while todo:
-        n = keys.get(_norm(todo.pop(0)))
+        wanted = todo.pop(0)
+        n = keys.get(_norm(wanted))
         if n is None:
-            raise LiteError(f"Pyodide's package list has no {n}")
+            raise LiteError(f"Pyodide's package list has no {wanted}")
         if n in seen:
             continue
         seen.append(n)
