@@ -146,11 +146,17 @@ def fetch(cache: Path = DEFAULT_CACHE, *, quiet: bool = False) -> Path:
         if npm is None:
             raise LiteError("npm is needed once to fetch Pyodide (npm's pyodide package); install Node.js")
         with tempfile.TemporaryDirectory() as tmp:
-            subprocess.run([npm, "pack", f"pyodide@{version}", "--silent"], cwd=tmp, check=True,
-                           stdout=subprocess.DEVNULL if quiet else None)
+            r = subprocess.run([npm, "pack", f"pyodide@{version}", "--silent"], cwd=tmp,
+                               capture_output=quiet, text=True)
+            if r.returncode != 0:
+                raise LiteError(f"npm could not fetch pyodide@{version} (the npm registry is needed once):\n"
+                                + ((r.stdout or "") + (r.stderr or ""))[-2000:])
             tgz = next(Path(tmp).glob("pyodide-*.tgz"))
             with tarfile.open(tgz) as tar:
-                tar.extractall(tmp, filter="data")
+                if hasattr(tarfile, "data_filter"):   # Python 3.10.12+/3.11.4+: refuse links and odd paths
+                    tar.extractall(tmp, filter="data")
+                else:  # pragma: no cover - older Pythons; the npm tarball holds plain files only
+                    tar.extractall(tmp)
             pdir.parent.mkdir(parents=True, exist_ok=True)
             shutil.rmtree(pdir, ignore_errors=True)
             shutil.copytree(Path(tmp) / "package", pdir)
@@ -162,9 +168,13 @@ def fetch(cache: Path = DEFAULT_CACHE, *, quiet: bool = False) -> Path:
     missing = [w for w in wanted if _find_wheel(wdir, *w.split("==")) is None]
     if missing:
         py = lock_python(lock_info(pdir))
-        subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
-                        "--python-version", py, "--implementation", "py", "--abi", "none",
-                        "--platform", "any", "-d", str(wdir), *(["-q"] if quiet else []), *missing], check=True)
+        r = subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
+                            "--python-version", py, "--implementation", "py", "--abi", "none",
+                            "--platform", "any", "-d", str(wdir), *(["-q"] if quiet else []), *missing],
+                           capture_output=quiet, text=True)
+        if r.returncode != 0:
+            raise LiteError(f"pip could not download {' '.join(missing)} (PyPI is needed once):\n"
+                            + ((r.stdout or "") + (r.stderr or ""))[-2000:])
     return cache
 
 
@@ -191,7 +201,10 @@ def _find_wheel(wdir: Path, name: str, version: str) -> Path | None:
 # --- mjlearn's own wheel --------------------------------------------------------------------------
 
 def _pyproject() -> dict:
-    import tomllib
+    try:
+        import tomllib
+    except ImportError:  # pragma: no cover - Python 3.10: pip carries a copy of tomli
+        from pip._vendor import tomli as tomllib
     return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
 
 
@@ -300,10 +313,8 @@ def build(out: Path, *, cache: Path = DEFAULT_CACHE, notebooks: Path | None = No
     if fetch_missing:
         try:
             fetch(cache, quiet=quiet)
-        except (subprocess.CalledProcessError, OSError) as e:
-            if not (_pyodide_dir(cache) / "pyodide-lock.json").exists():
-                raise LiteError(f"could not fetch Pyodide and the wheels ({e}); "
-                                "the npm registry and PyPI are needed once") from e
+        except OSError as e:
+            raise LiteError(f"could not fetch Pyodide and the wheels into {cache} ({e})") from e
     notebooks = Path(notebooks) if notebooks else notebooks_dir()
     with tempfile.TemporaryDirectory(prefix="mjlearn-lite-") as tmp:
         lite = Path(tmp)
@@ -369,7 +380,7 @@ def add_parser(sub) -> None:
 def run(args) -> int:
     try:
         if args.lite_command == "fetch":
-            fetch(args.cache)
+            fetch(args.cache, quiet=False)
             print(f"mjlearn lite: cache ready in {args.cache}")
             return 0
         if args.lite_command == "build":
