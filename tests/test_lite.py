@@ -36,12 +36,29 @@ def test_the_wheel_holds_the_package_with_honest_metadata(tmp_path):
         assert {row[0] for row in csv.reader(io.StringIO(z.read(info + "RECORD").decode()))} == set(names)
 
 
-def test_lock_closure_follows_depends_with_normalized_names():
-    lock = {"ipython": {"depends": ["prompt_toolkit", "traitlets"]}, "prompt-toolkit": {"depends": ["wcwidth"]},
-            "traitlets": {"depends": []}, "wcwidth": {"depends": []}, "numpy": {"depends": []}}
-    assert site._lock_closure(lock, ["ipython"]) == ["ipython", "prompt-toolkit", "traitlets", "wcwidth"]
-    with pytest.raises(site.LiteError, match="scipy"):
-        site._lock_closure(lock, ["scipy"])
+def _lock(**depends):
+    return {"info": {"python": "3.14.2"},
+            "packages": {k.replace("_", "-"): {"name": k, "version": "1", "depends": v} for k, v in depends.items()}}
+
+
+def test_plan_follows_requirements_as_they_are_in_the_browser():
+    from importlib import metadata
+    lock = _lock(micropip=[], packaging=[], ipython=["prompt_toolkit", "traitlets"], prompt_toolkit=[],
+                 traitlets=[], jedi=[], typing_extensions=[], numpy=[])
+    in_lock, extra, mine = site.plan(lock)
+    assert set(in_lock) == {"micropip", "packaging", "ipython", "prompt-toolkit", "traitlets", "jedi",
+                            "typing-extensions"}                 # numpy: nobody needs it
+    assert "matplotlib" not in mine and "matplotlib" not in extra  # not under emscripten
+    assert {"ipywidgets", "anywidget", "ipython"} <= set(mine)
+    assert "widgetsnbextension" not in extra                      # the kernel's own stand-in
+    assert extra["anywidget"] == (metadata.version("anywidget"), ["ipywidgets", "psygnal", "typing-extensions"])
+    assert extra["ipywidgets"][0] == metadata.version("ipywidgets")   # matches the front end shipped
+
+
+def test_plan_names_a_package_it_cannot_serve(monkeypatch):
+    monkeypatch.setattr(site, "_pyproject", lambda: {"dependencies": ["no-such-package-for-mjlearn>=1"]})
+    with pytest.raises(site.LiteError, match="no-such-package-for-mjlearn"):
+        site.plan(_lock(micropip=[], packaging=[], ipython=[], jedi=[]))
 
 
 def test_build_without_a_cache_says_how_to_fill_it(tmp_path, capsys):

@@ -10,12 +10,14 @@ host) and open ``lab/index.html``. At run time it makes no request to any other 
 
 - Pyodide (Python compiled to WebAssembly) comes from npm's ``pyodide`` package, at the version the
   Pyodide kernel was made for; it is copied into ``static/pyodide/``;
-- the Python packages the kernel and the notebooks need (IPython and its helpers, micropip, comm,
-  ipywidgets, anywidget, psygnal, and mjlearn itself) are pure-Python wheels, taken from PyPI at the
-  versions Pyodide's own package list names (or, for the widgets, the versions whose front-end
-  extensions this environment has), copied next to Pyodide, and listed in a trimmed copy of its
-  package list (``pyodide-lock.json``) with their real checksums. Packages we do not ship (numpy,
-  matplotlib, ...) are left out of that list, so nothing points at a missing file;
+- the Python packages the kernel and the notebooks need are pure-Python wheels from PyPI: the
+  kernel's (micropip, IPython, jedi and what they depend on) at the versions Pyodide's own package
+  list names, and mjlearn's dependencies (pyproject.toml, as they are under ``sys_platform ==
+  "emscripten"``: no matplotlib) with what they depend on, at the versions installed here, so that
+  ipywidgets and anywidget match the front-end extensions the site ships. They are copied next to
+  Pyodide and listed, with mjlearn's own wheel, in a trimmed copy of its package list
+  (``pyodide-lock.json``) with their real checksums. Packages nobody needs (numpy, ...) are left out
+  of that list, so nothing points at a missing file;
 - the kernel's own wheels (its ipykernel stand-in, piplite) are the ones its front-end extension
   ships; installs from PyPI inside the browser are switched off;
 - the front-end extensions (the Pyodide kernel, ipywidgets' manager, anywidget) are copied from this
@@ -34,6 +36,7 @@ import hashlib
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -48,21 +51,13 @@ ROOT = Path(__file__).resolve().parents[2]
 
 DEFAULT_CACHE = Path(os.environ.get("MJLEARN_LITE_CACHE") or Path.home() / ".cache" / "mjlearn-lite")
 
-# the Pyodide packages (by their name in pyodide-lock.json) that the kernel loads at start
-# (micropip, then IPython and jedi through piplite) and that the widgets need; their
-# dependencies are added from the lock's own "depends" lists
-_BOOT = ("micropip", "packaging", "ipython", "jedi", "traitlets", "typing-extensions")
+# what the kernel loads at start: micropip (then piplite, from the kernel's own wheels), IPython and
+# jedi; the site also serves everything mjlearn's own dependencies need (pyproject.toml), found by
+# following each package's requirements as they are under Pyodide (sys_platform "emscripten")
+_BOOT = ("micropip", "packaging", "ipython", "jedi")
 
-# pure-Python packages that are not in Pyodide's list: name -> (version source, depends, imports)
-# the widgets' versions follow this environment, whose front-end extensions the site ships
-_EXTRA = {
-    "comm": (["traitlets"], ["comm"]),
-    "jupyterlab-widgets": ([], ["jupyterlab_widgets"]),
-    "ipywidgets": (["comm", "ipython", "traitlets", "jupyterlab-widgets"], ["ipywidgets"]),
-    "psygnal": (["typing-extensions"], ["psygnal"]),
-    "anywidget": (["ipywidgets", "psygnal", "typing-extensions"], ["anywidget"]),
-}
-_MJLEARN_DEPENDS = ["ipython", "ipywidgets", "anywidget", "comm", "traitlets"]
+# provided by the kernel's own stand-in wheel (the classic-notebook front end is not needed)
+_PROVIDED = {"widgetsnbextension"}
 
 # the front-end extensions the site needs, as found under share/jupyter/labextensions
 _LABEXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager", "anywidget")
@@ -110,22 +105,6 @@ def _installed_version(name: str) -> str:
         raise LiteError(f"{name} is not installed here; pip install 'mjlearn[lite]'") from e
 
 
-def _lock_closure(packages: dict, names) -> list[str]:
-    """The lock's keys for ``names`` and everything they depend on (names compared normalized)."""
-    keys = {_norm(k): k for k in packages}
-    todo, seen = list(names), []
-    while todo:
-        wanted = todo.pop(0)
-        n = keys.get(_norm(wanted))
-        if n is None:
-            raise LiteError(f"Pyodide's package list has no {wanted}")
-        if n in seen:
-            continue
-        seen.append(n)
-        todo.extend(packages[n].get("depends", []))
-    return seen
-
-
 def _pyodide_dir(cache: Path) -> Path:
     return cache / f"pyodide-{pyodide_version()}"
 
@@ -160,9 +139,10 @@ def fetch(cache: Path = DEFAULT_CACHE, *, quiet: bool = False) -> Path:
             pdir.parent.mkdir(parents=True, exist_ok=True)
             shutil.rmtree(pdir, ignore_errors=True)
             shutil.copytree(Path(tmp) / "package", pdir)
-    lock = json.loads((pdir / "pyodide-lock.json").read_text(encoding="utf-8"))["packages"]
-    wanted = [f"{lock[n]['name']}=={lock[n]['version']}" for n in _lock_closure(lock, _BOOT)]
-    wanted += [f"{n}=={_installed_version(n)}" for n in _EXTRA]
+    lock = json.loads((pdir / "pyodide-lock.json").read_text(encoding="utf-8"))
+    in_lock, extra, _ = plan(lock)
+    wanted = [f"{lock['packages'][n]['name']}=={lock['packages'][n]['version']}" for n in in_lock]
+    wanted += [f"{n}=={version}" for n, (version, _) in extra.items()]
     wdir = _wheels_dir(cache)
     wdir.mkdir(parents=True, exist_ok=True)
     missing = [w for w in wanted if _find_wheel(wdir, *w.split("==")) is None]
@@ -187,7 +167,82 @@ def lock_python(info: dict) -> str:
 
 
 def _norm(name: str) -> str:
-    return name.lower().replace("-", "_").replace(".", "_")
+    """A package name as Pyodide's package list and PyPI compare them (PEP 503)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _marker_env(info: dict) -> dict:
+    """Where requirement markers are evaluated: Python in the browser (Pyodide)."""
+    full = info["python"]
+    return {"python_version": ".".join(full.split(".")[:2]), "python_full_version": full,
+            "sys_platform": "emscripten", "platform_system": "Emscripten", "platform_machine": "wasm32",
+            "os_name": "posix", "implementation_name": "cpython", "platform_python_implementation": "CPython",
+            "platform_release": "", "platform_version": "", "implementation_version": full, "extra": ""}
+
+
+def _requirements(reqs, env) -> list[str]:
+    """The names of the requirements that hold under ``env`` (extras are never asked for)."""
+    from packaging.requirements import Requirement
+    names = []
+    for text in reqs or ():
+        r = Requirement(text)
+        if r.marker is None or r.marker.evaluate(env):
+            names.append(_norm(r.name))
+    return names
+
+
+def mjlearn_requirements(env: dict) -> list[str]:
+    """mjlearn's own dependencies (pyproject.toml) that hold in the browser."""
+    return _requirements(_pyproject().get("dependencies", []), env)
+
+
+def plan(lock: dict) -> tuple[list[str], dict, list[str]]:
+    """What the site serves, from Pyodide's ``lock`` and this environment.
+
+    Returns (the lock's keys to keep, {name: (version, depends)} for pure-Python packages the lock
+    lacks, taken at the versions installed here, and mjlearn's own depends). A package that is in
+    neither raises LiteError naming it."""
+    packages = lock["packages"]
+    env = _marker_env(lock["info"])
+    keys = {_norm(k): k for k in packages}
+    mine = [n for n in mjlearn_requirements(env) if n not in _PROVIDED]
+    todo, seen, in_lock, extra = [*_BOOT, *mine], set(), [], {}
+    while todo:
+        name = _norm(todo.pop(0))
+        if name in seen or name in _PROVIDED:
+            continue
+        seen.add(name)
+        if name in keys:
+            key = keys[name]
+            in_lock.append(key)
+            todo.extend(packages[key].get("depends", []))
+            continue
+        try:
+            version, reqs = metadata.version(name), metadata.requires(name)
+        except metadata.PackageNotFoundError:
+            raise LiteError(f"{name} is needed in the browser but is neither in Pyodide's package list nor "
+                            "installed here; pip install it (or pip install 'mjlearn[lite]')") from None
+        depends = [n for n in _requirements(reqs, env) if n not in _PROVIDED]
+        extra[name] = (version, depends)
+        todo.extend(depends)
+    depends_key = lambda n: keys.get(n, n)  # noqa: E731
+    extra = {n: (v, [depends_key(d) for d in deps]) for n, (v, deps) in extra.items()}
+    return in_lock, extra, [depends_key(n) for n in mine]
+
+
+def _wheel_imports(whl: Path) -> list[str]:
+    """The top-level modules a wheel installs (what ``import`` names)."""
+    tops = set()
+    with zipfile.ZipFile(whl) as z:
+        for name in z.namelist():
+            first = name.split("/")[0]
+            if first.endswith((".dist-info", ".data")):
+                continue
+            if "/" in name:
+                tops.add(first)
+            elif first.endswith(".py"):
+                tops.add(first[:-3])
+    return sorted(t for t in tops if t.isidentifier())
 
 
 def _find_wheel(wdir: Path, name: str, version: str) -> Path | None:
@@ -269,22 +324,23 @@ def _stage_pyodide(cache: Path, dest: Path) -> list[str]:
     lock = json.loads((pdir / "pyodide-lock.json").read_text(encoding="utf-8"))
     packages = lock["packages"]
     template = packages["micropip"]
+    in_lock, extra, mine = plan(lock)
     kept = {}
-    for n in _lock_closure(packages, _BOOT):
+    for n in in_lock:
         e = packages[n]
         whl = _find_wheel(wdir, e["name"], e["version"])
         if whl is None:
             raise LiteError(f"{e['name']} {e['version']} is not in {wdir}; run `mjlearn lite fetch` once (online)")
         shutil.copy2(whl, dest / whl.name)
         kept[n] = dict(e, file_name=whl.name, sha256=_sha256(whl), unvendored_tests=False)
-    for n, (depends, imports) in _EXTRA.items():
-        whl = _find_wheel(wdir, n, _installed_version(n))
+    for n, (version, depends) in extra.items():
+        whl = _find_wheel(wdir, n, version)
         if whl is None:
-            raise LiteError(f"{n} {_installed_version(n)} is not in {wdir}; run `mjlearn lite fetch` once (online)")
+            raise LiteError(f"{n} {version} is not in {wdir}; run `mjlearn lite fetch` once (online)")
         shutil.copy2(whl, dest / whl.name)
-        kept[n] = _lock_entry(template, n, whl, depends, imports)
+        kept[n] = _lock_entry(template, n, whl, depends, _wheel_imports(whl))
     whl = build_wheel(dest)
-    kept["mjlearn"] = _lock_entry(template, "mjlearn", whl, _MJLEARN_DEPENDS, ["mjlearn"])
+    kept["mjlearn"] = _lock_entry(template, "mjlearn", whl, mine, ["mjlearn"])
     lock["packages"] = kept
     (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True), encoding="utf-8")
     return sorted(kept)
