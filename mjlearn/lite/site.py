@@ -67,17 +67,19 @@ _PYODIDE_FILES = ("pyodide.mjs", "pyodide.js", "pyodide.asm.mjs", "pyodide.asm.w
                   "package.json")
 
 BROWSER_NOTES = (
-    ("Nothing to install: Python runs inside the page (Pyodide). The first notebook takes a few "
-     "seconds to start while the page loads Python.",
-     "无需安装：Python 在网页里运行（Pyodide）。第一次打开笔记本时，网页需要几秒钟来载入 Python。"),
+    ("Nothing to install: Python runs inside the page (Pyodide). The first notebook takes a while to "
+     "start (tens of seconds on a slow computer) while the page loads Python.",
+     "无需安装：Python 在网页里运行（Pyodide）。第一次打开笔记本时要等网页载入 Python（慢的电脑上要几十秒）。"),
     ("matplotlib is not in the browser version: where a notebook draws a matplotlib chart, a short "
      "note says so instead, and the table next to it gives the same figures.",
      "浏览器版没有 matplotlib：笔记本里画 matplotlib 图的地方会显示一段说明，旁边的表格给出同样的数字。"),
     ("Your practice record and your edits stay in this browser only (its own storage); clearing the "
      "browser's data removes them. The record is the file mjlearn-progress.db next to the notebooks: "
-     "download it to keep a copy, upload it in another browser (then restart the kernel) to carry on there.",
+     "download it to keep a copy, upload it in another browser (then restart the kernel) to carry on there. "
+     "Keep one notebook with exercises open at a time: two open at once each keep their own record.",
      "练习记录和你对笔记本的修改只保存在这个浏览器里；清除浏览器数据会把它们删掉。练习记录就是笔记本旁边的 "
-     "mjlearn-progress.db 文件：下载它可以留一份副本；在另一个浏览器里上传它（再重启内核）就能接着练。"),
+     "mjlearn-progress.db 文件：下载它可以留一份副本；在另一个浏览器里上传它（再重启内核）就能接着练。"
+     "同一时间只开一个做练习的笔记本：同时开两个，各记各的。"),
     ("The terminal commands (mjlearn score, mjlearn quiz) are not available in the browser.",
      "浏览器里不能使用终端命令（mjlearn score、mjlearn quiz）。"),
 )
@@ -445,6 +447,9 @@ def run(args) -> int:
                   f"{len(s['notebooks'])} notebooks)")
             print(f"  serve it:  python -m http.server --directory {args.out} 8000")
             print("  then open: http://127.0.0.1:8000/lab/index.html")
+            print("What works differently in the browser 浏览器版的不同之处:")
+            for en, zh in BROWSER_NOTES:
+                print(f"  - {en}\n    {zh}")
             return 0
     except LiteError as e:
         print(f"mjlearn lite: {e}", file=sys.stderr)
