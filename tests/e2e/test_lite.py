@@ -289,3 +289,21 @@ def test_notebook_10_explains_the_missing_chart_and_the_record_survives_a_reload
         assert offline.outside == [], offline.outside
     finally:
         page.close()
+
+
+def _notebooks():
+    from mjlearn.lite.site import notebooks_dir
+    return sorted(p.name for p in notebooks_dir().glob("*.ipynb"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", _notebooks())
+def test_every_notebook_runs_offline(offline, name):
+    """Every notebook of the course runs all its cells in the browser without an error and without
+    asking another host (about half a minute each; select with -m "e2e and slow")."""
+    page, _, _ = _open(offline, name)
+    try:
+        _run_all(page)
+        assert offline.outside == [], offline.outside
+    finally:
+        page.close()
