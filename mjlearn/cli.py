@@ -8,6 +8,7 @@
     mjlearn quiz FILE            run a quiz set in the terminal
     mjlearn tiles                list the 42 tiles with their notation and names
     mjlearn lite build --out D   build the course as a JupyterLite site in D (runs in a browser, nothing to install)
+    mjlearn export NB.ipynb      a lesson as one static HTML page with every widget drawn
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import __version__, cli_lab, cli_quiz, cli_score
+from . import __version__, cli_export, cli_lab, cli_quiz, cli_score
 from .cli_lab import MANIFEST, copy_notebooks, notebooks_source  # noqa: F401  (mjlearn lab lives in cli_lab)
 from .errors import ProgressError
 from .lite import site as lite_site
@@ -28,7 +29,7 @@ def _tiles(args) -> int:
     return 0
 
 
-_SUBCOMMAND_MODULES = {"score": cli_score, "quiz": cli_quiz, "lite": lite_site}
+_SUBCOMMAND_MODULES = {"score": cli_score, "quiz": cli_quiz, "lite": lite_site, "export": cli_export}
 """Subcommands that live in their own modules: each has ``add_parser(subparsers)`` and ``run(args)``."""
 
 
