@@ -341,6 +341,10 @@ def annotate(text: str, *, once: bool = True, single: bool = False, seen: set | 
             t = _ZH[m.group(0)]
             if once and t.zh in done:
                 return m.group(0)
+            # a word touching a Markdown emphasis mark stays plain: "**<abbr…>" is no longer bold
+            # (CommonMark opens emphasis before a letter, not before "<"); a later use is marked
+            if chunk[m.start() - 1:m.start()] in ("*", "_") or chunk[m.end():m.end() + 1] in ("*", "_"):
+                return m.group(0)
             done.add(t.zh)
             return term_html(t.zh, m.group(0))
         return pattern.sub(one, chunk)

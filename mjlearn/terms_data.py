@@ -118,7 +118,7 @@ TERMS = (
          d_en="Two tiles one tile short of a set: two-sided (45 waits on 3 or 6), closed (46 waits on 5), edge "
               "(12 waits on 3) or a pair (waits for the third).",
          ex="45m", ex_zh="等三万或六万的搭子", ex_en="a partial set waiting on 3 or 6 of characters"),
-    dict(zh="面子", alt=("一副",), py="miànzi", en="set", en_alt=("meld", "group"), theme="shapes",
+    dict(zh="面子", py="miànzi", en="set", en_alt=("meld", "group"), theme="shapes",
          d_zh="顺子、刻子或杠子的统称；和牌需要四副（加一个将）。",
          d_en="A chow, pung or kong; a winning hand needs four of them (plus the pair).",
          ex="[123m,3]", ex_zh="吃来的一副顺子", ex_en="a chow claimed from the player before you"),

@@ -169,3 +169,13 @@ def nbformat_cells(path) -> list[tuple[int, str]]:
     import nbformat
     nb = nbformat.read(path, as_version=4)
     return [(i, c.source) for i, c in enumerate(nb.cells) if c.cell_type == "markdown"]
+
+
+def test_lessons_mark_their_glossary_words():
+    """Every lesson's first use of a glossary word is hoverable (tools/annotate_lessons.py)."""
+    import subprocess
+    import sys
+    from notebook_exec import ROOT
+    out = subprocess.run([sys.executable, str(ROOT / "tools" / "annotate_lessons.py"), "--check"],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stdout + out.stderr

@@ -209,3 +209,11 @@ def test_annotate_displays_as_html_with_a_plain_text_fallback():
     out = annotate("门清的手牌听牌了")
     assert isinstance(out, str) and out._repr_html_() == str(out)
     assert pretty(out) == "门清的手牌听牌了"
+
+
+def test_annotate_keeps_markdown_emphasis_working():
+    """CommonMark opens ``**`` before a letter, not before ``<``: a marked word right after the
+    marks would leave them on screen, so that word stays plain and a later use is marked."""
+    out = annotate("他是**下家**，下家先摸牌。")
+    assert "**<abbr" not in out and "</abbr>**" not in out
+    assert out.startswith("他是**下家**，<abbr") and out.count(">下家</abbr>") == 1

@@ -12,6 +12,7 @@ running it again changes nothing. The appendix of sources and the glossary itsel
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 
@@ -25,33 +26,23 @@ def lessons() -> list[Path]:
     return [p for p in sorted((ROOT / "notebooks").glob("*.ipynb")) if not any(s in p.stem for s in SKIP)]
 
 
+MARK = re.compile(r'<abbr class="mj-term"[^>]*>(.*?)</abbr>', re.S)
+
+
 def annotated(nb) -> bool:
-    """Mark the lesson's words in place; True if anything changed."""
+    """Mark the lesson's words in place (marks made earlier are made afresh, so a change of the
+    glossary or of the marking rule reaches every lesson); True if anything changed."""
     from mjlearn.terms import annotate
     seen: set[str] = set()
     changed = False
     for cell in nb.cells:
         if cell.cell_type != "markdown":
             continue
-        for marked in _marked_words(cell.source):
-            seen.add(marked)
-        new = str(annotate(cell.source, seen=seen))
+        new = str(annotate(MARK.sub(r"\1", cell.source), seen=seen))
         if new != cell.source:
             cell.source = new
             changed = True
     return changed
-
-
-def _marked_words(source: str) -> list[str]:
-    import re
-    from mjlearn.terms import glossary
-    out = []
-    for word in re.findall(r'<abbr class="mj-term"[^>]*>(.*?)</abbr>', source):
-        try:
-            out.append(glossary(word).zh)
-        except LookupError:
-            pass
-    return out
 
 
 def main(argv=None) -> int:
