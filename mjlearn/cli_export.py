@@ -32,7 +32,6 @@ def export_html(path: str | os.PathLike, out_dir: str | os.PathLike = "html", *,
     nb = nbformat.read(path, as_version=4)
     if execute:
         from nbclient import NotebookClient
-        os.environ.setdefault("MPLBACKEND", "Agg")
         NotebookClient(nb, timeout=600, kernel_name="python3",
                        resources={"metadata": {"path": str(path.parent)}}).execute()
     c = Config()

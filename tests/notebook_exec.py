@@ -23,8 +23,11 @@ def executed(path: Path) -> nbformat.NotebookNode:
     """The notebook at ``path`` after running every cell (progress goes to a scratch folder)."""
     nb = nbformat.read(path, as_version=4)
     with tempfile.TemporaryDirectory() as data:
+        # the kernel draws charts with its own inline backend, as a learner's does (under
+        # MPLBACKEND=Agg a chart would come out as "<Figure size ...>" text)
         saved = {k: os.environ.get(k) for k in ("MJLEARN_DATA_DIR", "MPLBACKEND")}
-        os.environ.update(MJLEARN_DATA_DIR=data, MPLBACKEND="Agg")
+        os.environ.pop("MPLBACKEND", None)
+        os.environ.update(MJLEARN_DATA_DIR=data)
         try:
             NotebookClient(nb, timeout=600, kernel_name="python3",
                            resources={"metadata": {"path": str(path.parent)}}).execute()

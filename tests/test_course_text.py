@@ -40,7 +40,7 @@ CJK = re.compile(r"[\u4e00-\u9fff]")
 LATIN = re.compile(r"[A-Za-z]{2,}")
 # A Python list, dict or tuple, an object's default repr, or a dataclass-style repr; not a hand in
 # notation, whose melds also open with "[" ("[234s,1]11456m").
-REPR = re.compile(r"^\s*(?:[\[{(](?:['\"(\[{]|-?\d+(?:\.\d+)?(?:, |[\]})]))|<[\w.]+ object at 0x|[A-Z]\w*\((?:\w+=|\)))")
+REPR = re.compile(r"^\s*(?:[\[{(](?:['\"(\[{]|-?\d+(?:\.\d+)?(?:, |[\]})]))|<[\w.]+ object at 0x|<Figure size |[A-Z]\w*\((?:\w+=|\)))")
 TAG = re.compile(r"<[^>]+>")
 LABEL_TAGS = re.compile(r"<(button|label|caption|h[1-6]|legend|summary)\b[^>]*>(.*?)</\1>", re.S | re.I)
 HEADER_ROW = re.compile(r"<tr\b[^>]*>((?:(?!</tr>).)*?<th\b.*?)</tr>", re.S | re.I)
