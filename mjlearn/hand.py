@@ -280,19 +280,23 @@ def hand_problems(hand: Hand) -> list[Problem]:
     if hand.win_tile is not None and not isinstance(hand.win_tile, Tile):
         return [Problem(f"the winning tile must be a Tile, got {hand.win_tile!r}")]
     if len(hand.melds) > 4:
-        problems.append(Problem(f"a hand has at most four melds, this one has {len(hand.melds)}"))
+        problems.append(Problem(f"a hand has at most four melds, this one has {len(hand.melds)}"
+                                f"  （一手牌最多四副副露，这手有 {len(hand.melds)} 副）"))
     for t in hand.concealed:
         if t.is_flower:
-            problems.append(Problem(f"flower {t} is among the concealed tiles; flowers are set aside"))
+            problems.append(Problem(f"flower {t} is among the concealed tiles; flowers are set aside"
+                                    f"  （花牌 {t}（{t.zh}）不放在手牌里，要放在一边）"))
             break
     if hand.win_tile is not None and hand.win_tile.is_flower:
-        problems.append(Problem(f"a flower ({hand.win_tile}) cannot be the winning tile"))
+        problems.append(Problem(f"a flower ({hand.win_tile}) cannot be the winning tile"
+                                f"  （花牌 {hand.win_tile}（{hand.win_tile.zh}）不能是和的那张牌）"))
     seen = set()
     for f in hand.flowers:
         if not f.is_flower:
-            problems.append(Problem(f"{f} is not a flower"))
+            problems.append(Problem(f"{f} is not a flower  （{f}（{f.zh}）不是花牌）"))
         elif f in seen:
-            problems.append(Problem(f"flower {f} ({f.zh}) appears twice; there is one of each"))
+            problems.append(Problem(f"flower {f} ({f.zh}) appears twice; there is one of each"
+                                    f"  （花牌 {f.zh} 出现了两次；每种花只有一张）"))
         seen.add(f)
     counts = [0] * 42
     for t in hand.tiles():
@@ -300,15 +304,17 @@ def hand_problems(hand: Hand) -> list[Problem]:
     for i, n in enumerate(counts[:34]):
         if n > 4:
             problems.append(Problem(f"{n} copies of {TILES[i]} ({TILES[i].zh}), counting melds and the "
-                                    f"winning tile; a set has only four"))
+                                    f"winning tile; a set has only four"
+                                    f"  （{TILES[i].zh}有 {n} 张（副露与和的那张都算在内）；一副牌里每种只有四张）"))
     n = hand.tile_count
     if hand.win_tile is not None:
         if n != 14:
             problems.append(Problem(
                 f"wrong tile count: {n - 1} tiles before the winning tile, expected 13 "
-                f"(kongs count as three)"))
+                f"(kongs count as three)  （张数不对：和的那张之前有 {n - 1} 张，应为 13 张；杠按 3 张算）"))
     elif n not in (13, 14):
-        problems.append(Problem(f"wrong tile count: {n} tiles, expected 13 or 14 (kongs count as three)"))
+        problems.append(Problem(f"wrong tile count: {n} tiles, expected 13 or 14 (kongs count as three)"
+                                f"  （张数不对：{n} 张，应为 13 或 14 张；杠按 3 张算）"))
     return problems
 
 
