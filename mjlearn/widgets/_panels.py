@@ -44,7 +44,7 @@ def shanten_line(hand: Hand) -> str:
     if n < 0:
         text = B("和了", "complete")
     elif n == 0:
-        text = B("听牌", "ready (tenpai)")
+        text = B("听牌", "ready")
     else:
         text = L(f"{n} 向听：离听牌还差 {n} 步（每步换进一张有用的牌）",
                  f"{n}-shanten: {n} step{'s' if n > 1 else ''} from ready (each step one useful tile drawn)")
