@@ -74,9 +74,9 @@ class Card:
             for r in a.rulings:
                 o = next((o for o in rs.options if o.key == r.option), None)
                 label = (o.zh if o is not None else r.topic[0])
-                rows.append((f"玩家对{r.topic[0]}说法不一；mjlearn 的做法：{r.follows[0]}；可以用选项“{label}”改（见附录《资料来源与规则裁定》）。",
+                rows.append((f"玩家对{r.topic[0]}说法不一；mjlearn 的做法：{r.follows[0]}；可以用选项“{label}”改（见第 12 课附录《资料来源与规则裁定》）。",
                              f"Players disagree on {r.topic[1]}; mjlearn follows: {r.follows[1]}; "
-                             f"change it with the option “{label}” (the appendix “Sources and rulings” shows how)."))
+                             f"change it with the option “{label}” (notebook 12, the appendix “Sources and rulings”, shows how)."))
             yield ("有争议的规则", "Disputed rulings", rows)
 
     def html(self) -> str:
