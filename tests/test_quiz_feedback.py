@@ -276,3 +276,17 @@ def test_a_corrected_answer_counts_half_in_progress(tmp_path):
         topic = s.by_topic()["waits"]
         assert [r["correct"] for r in s.rows()] == [0, 1]
         assert topic["mastery"] == pytest.approx(0.5)
+
+
+def test_a_practice_set_shows_every_question_and_its_answer_without_a_kernel():
+    """An exported lesson (no widget front end) lists every question with its picture, its choices or
+    how to answer, and the engine's worked answer folded away."""
+    from html import escape
+    from mjlearn.quiz import practice, reveal
+    w = practice("all", n=6, seed=3, record=False)
+    bundle = w._repr_mimebundle_()
+    page = (bundle[0] if isinstance(bundle, tuple) else bundle)["text/html"]
+    assert page.count("<details>") == len(w.questions) == 6
+    for q in w.questions:
+        _, lines = reveal(q)
+        assert all(escape(zh) in page and escape(en) in page for zh, en in lines)

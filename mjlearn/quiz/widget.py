@@ -322,10 +322,31 @@ class QuizWidget:
                                    + (f"，另有 {fixed} 题改对 (and {fixed} corrected)" if fixed else "") + "</div>")
 
     # -- display --------------------------------------------------------------------
+    def static_html(self) -> str:
+        """Every question of the set as a page shows it without a kernel (an exported lesson, GitHub):
+        the prompt and its picture, the choices or how to type the answer, and a folded answer key
+        with the engine's explanation."""
+        out = [f"<div class='mjlearn-quiz-static'><p><b>{escape(self.title[0])} · {escape(self.title[1])}</b> "
+               f"<span style='color:#555'>({len(self.questions)} 题 questions; 运行这一格就能作答 "
+               f"run this cell to answer them)</span></p><ol>"]
+        for q in self.questions:
+            kind = get_kind(q.kind)
+            out.append("<li>" + question_html(q))
+            choices = kind.choices(q.data)
+            if choices:
+                out.append("<ul style='margin:2px 0'>" + "".join(
+                    f"<li>{escape(label)}</li>" for _, label in choices) + "</ul>")
+            elif kind.answer_help != ("", ""):
+                out.append(f"<div style='color:#555'>{escape(kind.answer_help[0])} / {escape(kind.answer_help[1])}</div>")
+            solution, lines = reveal(q)
+            out.append(f"<details><summary>答案 Answer</summary><ul>{_lines_html(lines)}</ul></details></li>")
+        out.append("</ol></div>")
+        return "".join(out)
+
     def _repr_mimebundle_(self, **kw):
         bundle = self.widget._repr_mimebundle_(**kw)
         text = f"{self.title[1]}: {len(self.questions)} questions\n" + self.current.text("en")
-        html = f"<div>{escape(self.title[0])} {escape(self.title[1])}</div>" + question_html(self.current)
+        html = self.static_html()
         if isinstance(bundle, tuple):
             data, meta = bundle
         else:
