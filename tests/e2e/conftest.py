@@ -135,18 +135,26 @@ def voila(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def browser_context(tmp_path_factory):
+def playwright():
+    """One Playwright for the whole session: its sync API cannot be started twice in one process,
+    so every browser of the e2e tests (the shared one, the offline one of the browser build) comes
+    from here."""
     _need_browser()
     os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
     from playwright.sync_api import sync_playwright
     with sync_playwright() as pw:
-        ctx = pw.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")), executable_path=CHROMIUM, headless=True,
-            args=CHROMIUM_ARGS, viewport={"width": 1400, "height": 1000}, device_scale_factor=1)
-        try:
-            yield ctx
-        finally:
-            ctx.close()
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def browser_context(playwright, tmp_path_factory):
+    ctx = playwright.chromium.launch_persistent_context(
+        str(tmp_path_factory.mktemp("chromium-profile")), executable_path=CHROMIUM, headless=True,
+        args=CHROMIUM_ARGS, viewport={"width": 1400, "height": 1000}, device_scale_factor=1)
+    try:
+        yield ctx
+    finally:
+        ctx.close()
 
 
 @pytest.fixture

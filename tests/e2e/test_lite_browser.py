@@ -87,10 +87,8 @@ def served(site):
 
 
 @pytest.fixture(scope="module")
-def offline(served, tmp_path_factory):
+def offline(served, playwright, tmp_path_factory):
     """A Chromium context that reaches 127.0.0.1 only; ``.outside`` lists every other URL asked for."""
-    os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
-    from playwright.sync_api import sync_playwright
     outside: list[str] = []
 
     def is_local(url: str) -> bool:
@@ -104,19 +102,18 @@ def offline(served, tmp_path_factory):
             outside.append(r.request.url)
             r.abort()
 
-    with sync_playwright() as pw:
-        ctx = pw.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("lite-profile")), executable_path=CHROMIUM, headless=True,
-            args=CHROMIUM_ARGS,
-            viewport={"width": 1400, "height": 1000}, device_scale_factor=1)
-        ctx.route("**/*", route)
-        ctx.on("request", lambda req: None if is_local(req.url) else outside.append(req.url))
-        ctx.outside = outside
-        ctx.base = served
-        try:
-            yield ctx
-        finally:
-            ctx.close()
+    ctx = playwright.chromium.launch_persistent_context(
+        str(tmp_path_factory.mktemp("lite-profile")), executable_path=CHROMIUM, headless=True,
+        args=CHROMIUM_ARGS,
+        viewport={"width": 1400, "height": 1000}, device_scale_factor=1)
+    ctx.route("**/*", route)
+    ctx.on("request", lambda req: None if is_local(req.url) else outside.append(req.url))
+    ctx.outside = outside
+    ctx.base = served
+    try:
+        yield ctx
+    finally:
+        ctx.close()
 
 
 _READY = ("window.jupyterapp && window.jupyterapp.shell.currentWidget"
