@@ -54,3 +54,17 @@ def test_differences_generated_from_data():
     assert rows["pair"][2] == "2-5-8 二五八将" and rows["minimum"][-1] == "8"
     assert rows["options"][0] == str(len(R.get("beijing").options))
     assert "乱将" in d._repr_html_()
+
+
+def test_chart_without_matplotlib_is_an_svg_chart():
+    """The browser build has no matplotlib: the chart is drawn as SVG instead, one panel per unit."""
+    import subprocess
+    import sys
+    code = ("import sys; sys.modules['matplotlib'] = None; sys.modules['matplotlib.pyplot'] = None\n"
+            "from mjlearn import rules\n"
+            "c = rules.compare('12346789mEEE44s+5m', winner='S', discarder='N')\n"
+            "h = c.chart()._repr_html_()\n"
+            "assert h.count('<svg') == 1 and 'unit: points' in h and 'unit: b' in h, h[:300]\n"
+            "assert 'class=\"mj-cmp-bar\"' in h\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-1500:]

@@ -1,4 +1,5 @@
-"""matplotlib charts for learners, with Chinese labels that never show as boxes.
+"""Charts for learners: matplotlib charts with Chinese labels that never show as boxes, and SVG
+charts that need nothing but a browser (the browser build has no matplotlib).
 
 matplotlib is imported inside the functions, never at ``import mjlearn``.
 
@@ -9,10 +10,15 @@ matplotlib is imported inside the functions, never at ``import mjlearn``.
 
 from __future__ import annotations
 
-from ..analysis import discard_advice, shanten_name
-from ..i18n import both
+from html import escape
 
-__all__ = ["CJK_FONTS", "use_cjk_fonts", "discard_advice_chart", "fan_points_chart"]
+from ..analysis import discard_advice, shanten_name
+from ..i18n import both, pick
+from ..rules import get as get_rules
+from ..rules.comparison import pay_unit_key
+from ..seats import Seat
+
+__all__ = ["CJK_FONTS", "use_cjk_fonts", "discard_advice_chart", "fan_points_chart", "payments_svg"]
 
 CJK_FONTS = ["Noto Sans CJK SC", "Noto Sans CJK JP", "Source Han Sans SC", "Microsoft YaHei",
              "PingFang SC", "SimHei", "WenQuanYi Zen Hei", "DejaVu Sans"]
@@ -66,3 +72,49 @@ def fan_points_chart(result, ax=None):
     ax.set_xlabel(both("番", "points"))
     ax.set_title(f"{both('总计', 'total')}: {getattr(result, 'total', sum(pts))}")
     return ax
+
+
+def payments_svg(rows, winner: str) -> str:
+    """Inline SVG bars of the winner's net gain under each rule set (grey: no win), one panel per
+    payment unit: amounts in different units are never drawn on one scale."""
+    lab_w, bar_w, val_w, row_h, top, gap = 290, 330, 170, 22, 28, 26
+    groups: dict = {}
+    for r in rows:
+        groups.setdefault(pay_unit_key(get_rules(r.name)), []).append(r)
+    h = top + sum(row_h * len(g) + gap for g in groups.values()) + 8
+    w = lab_w + bar_w + val_w
+    font = 'font-family="Noto Sans CJK SC, PingFang SC, Microsoft YaHei, system-ui, sans-serif"'
+    title = both(f"{Seat.of(winner).player_zh}（和牌者）的净得分", f"Net gain of {Seat.of(winner).en} (the winner)")
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" '
+           f'style="max-width:100%;height:auto" {font} font-size="12" role="img" aria-label="{escape(title)}">',
+           f'<text x="0" y="16" font-size="13" font-weight="600" fill="#1f2933">{escape(title)}</text>']
+    y = top
+    for (uzh, uen), group in groups.items():
+        out.append(f'<text x="0" y="{y + 14}" font-size="12" font-style="italic" fill="#3e4c59">'
+                   f'{escape(both(f"单位：{uzh}", f"unit: {uen}"))}</text>')
+        y += gap - 6
+        gains = [r.payments.get(winner, 0) if r.status == "legal" else 0 for r in group]
+        best = max([g for g in gains if g > 0], default=1)
+        for r, g in zip(group, gains):
+            out.append(f'<text x="{lab_w - 8}" y="{y + 15}" text-anchor="end" fill="#1f2933">'
+                       f'{escape(_short(both(r.zh, r.en)))}</text>')
+            if r.status == "legal":
+                bw = max(2, bar_w * g / best) if g > 0 else 2
+                out.append(f'<rect class="mj-cmp-bar" data-rules="{escape(r.name)}" data-gain="{g:g}" x="{lab_w}" '
+                           f'y="{y + 3}" width="{bw:.1f}" height="{row_h - 7}" rx="3" fill="#2a7a4f"/>')
+                out.append(f'<text x="{lab_w + bw + 6:.1f}" y="{y + 15}" fill="#1d5e3a">{g:+g} '
+                           f'{escape(pick(uzh, uen))}</text>')
+            else:
+                why = {"illegal": both("不能和", "not a legal win"), "n/a": both("不适用这些牌", "tiles not used"),
+                       "error": both("不能算", "cannot score")}[r.status]
+                out.append(f'<rect class="mj-cmp-bar" data-rules="{escape(r.name)}" data-gain="0" x="{lab_w}" '
+                           f'y="{y + 3}" width="2" height="{row_h - 7}" fill="#9aa5b1"/>'
+                           f'<text x="{lab_w + 8}" y="{y + 15}" fill="#5b6675">{escape(why)}</text>')
+            y += row_h
+        y += 6
+    out.append("</svg>")
+    return f'<div class="mj-cmp-chart">{"".join(out)}</div>'
+
+
+def _short(text: str, n: int = 42) -> str:
+    return text if len(text) <= n else text[:n - 1] + "…"

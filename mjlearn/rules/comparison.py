@@ -164,8 +164,14 @@ class Comparison:
 
 def _chart(self, lang: str | None = None):
     """The figure of :meth:`plot`, closed in pyplot so that a notebook shows it once (as the cell's
-    value) whatever the backend."""
-    import matplotlib.pyplot as plt
+    value) whatever the backend. Where matplotlib cannot be had (the browser build), the same chart
+    as SVG: one panel and one scale per payment unit."""
+    try:
+        import matplotlib.pyplot as plt
+    except ImportError:
+        from IPython.display import HTML
+        from ..render.charts import payments_svg
+        return HTML(payments_svg(self.rows, self.winner))
     fig = self.plot(lang=lang).figure
     plt.close(fig)
     return fig
