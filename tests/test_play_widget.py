@@ -58,6 +58,10 @@ def test_a_seeded_hand_played_by_messages_to_its_end(rules, seed):
         assert f'data-pay="{x}">{v:+g}<' in end
     for win in tb.winners:
         assert f'data-total="{win.points}"' in end
+    # the running scores beside each seat are this hand's payments (the first hand: players sit as seated)
+    shown = w.regions["table"] + w.regions["me"]
+    for x, v in tb.payments.items():
+        assert f'data-seat="{x}"><div class="mj-name" data-score="{v:+g}"' in shown
     # every discard the learner made is in the review with its cost against the coach's best
     ds = [d for d in w.decisions if d["kind"] == "discard"]
     assert len(ds) == stats["discards"]

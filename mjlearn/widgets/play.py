@@ -58,10 +58,11 @@ _STYLE = """<style>
 .mj-play .mj-name { font-size: 12px; margin-bottom: 3px; }
 .mj-play .mj-row { display: flex; flex-wrap: wrap; gap: 2px; align-items: flex-end; margin: 2px 0; }
 .mj-play .mj-back .mj-t { width: 15px; }
-.mj-play .mj-pond .mj-t, .mj-play .mj-opp .mj-row .mj-t { width: 20px; }
+.mj-play .mj-me .mj-row .mj-t { width: 30px; }
+.mj-play .mj-row.mj-pond .mj-t, .mj-play .mj-opp .mj-row .mj-t { width: 20px; }
 .mj-play .mj-pond { max-width: 100%; }
 .mj-play .mj-meld { display: inline-flex; margin-right: 6px; }
-.mj-play .mj-me .mj-hand .mj-t { width: 38px; }
+.mj-play .mj-me .mj-row.mj-hand .mj-t { width: 38px; }
 .mj-play .mj-me .mj-hand .mj-t[data-act] { cursor: pointer; }
 .mj-play .mj-me .mj-hand .mj-t[data-act]:hover { transform: translateY(-4px); }
 .mj-play .mj-me .mj-meld .mj-t { width: 30px; }
@@ -343,6 +344,7 @@ class PlayTable(MjWidget):
     def _new_hand(self) -> None:
         s = self.session
         self.table = tb = s.next_table()
+        self._dealer = s.dealer
         self.me = Seat.of((int(self._place) - int(s.dealer)) % 4)
         base = tb.seed if tb.seed is not None else 0
         self.bots = [Bot(seed=base * 4 + k) for k in range(4)]
@@ -413,6 +415,10 @@ class PlayTable(MjWidget):
             self.waiting = "draw"
         else:
             self.waiting = ""
+
+    def handle(self, msg: dict) -> None:
+        self.work_ms = 0.0      # set again by the computer players' moves this message causes
+        super().handle(msg)
 
     def refresh(self) -> None:
         self._state()
@@ -578,12 +584,15 @@ class PlayTable(MjWidget):
                 "coach": self._coach_html(live) if self.coach_on else "",
                 "end": self._end(live) if tb.phase == "over" else ""}
 
+    def _score(self, s: Seat):
+        """The running score of the player in seat ``s`` of this hand."""
+        return self.session.scores[(int(s) + int(self._dealer)) % 4]
+
     def _seat_name(self, s: Seat) -> str:
         rel = {0: ("你", "you"), 1: ("下家", "right"), 2: ("对家", "opposite"), 3: ("上家", "left")}[
             (int(s) - int(self.me)) % 4]
-        player = int(Seat.of((int(s) + int(self.session.dealer)) % 4))
         dealer = B(" · 庄", " · dealer") if s is Seat.E else ""
-        return f"{B(s.player_zh, s.en)} ({B(*rel)}){dealer} · {B('累计', 'score')} {self.session.scores[player]:+g}"
+        return f"{B(s.player_zh, s.en)} ({B(*rel)}){dealer} · {B('累计', 'score')} {self._score(s):+g}"
 
     def _controls(self, live: bool) -> str:
         tb, rs = self.table, self.table.rules
@@ -604,7 +613,8 @@ class PlayTable(MjWidget):
         turn = (esc(B("这一局结束", "the hand is over")) if who is None else
                 esc(B(f"轮到{who.player_zh}", f"{who.en} to play")) if who != self.me else
                 f'<b>{esc(B("轮到你", "your turn"))}</b>')
-        status = (f'<div class="mj-status"><span>{esc(B(f"第 {self.hand_no} 局", f"hand {self.hand_no}"))} · '
+        work = f' data-work="{self.work_ms}"' if live else ""
+        status = (f'<div class="mj-status"{work}><span>{esc(B(f"第 {self.hand_no} 局", f"hand {self.hand_no}"))} · '
                   f'{esc(B(f"圈风 {Seat.of(tb.prevalent_wind).zh}", f"round wind {Seat.of(tb.prevalent_wind).en}"))}'
                   f'</span><span data-wall="{self.wall_left}">{esc(B("牌墙还剩", "wall"))} <b>{self.wall_left}</b> '
                   f'{esc(B("张", "tiles left"))}</span>{wild}<span data-turn="{"" if who is None else who.letter}">'
@@ -642,7 +652,7 @@ class PlayTable(MjWidget):
                     '<span class="mj-back">' + "".join(tile_tag(None, live=live, width=15) for _ in range(hidden))
                     + "</span>")
             boxes.append(f'<div class="mj-opp{" mj-turn" if who == s else ""}" data-seat="{s.letter}">'
-                         f'<div class="mj-name">{esc(self._seat_name(s))}</div>'
+                         f'<div class="mj-name" data-score="{self._score(s):+g}">{esc(self._seat_name(s))}</div>'
                          f'<div class="mj-row">{hand} {self._melds(s, live, 20)}</div>{self._pond(s, live)}</div>')
         return f'<div class="mj-opps">{"".join(boxes)}</div>'
 
@@ -685,7 +695,7 @@ class PlayTable(MjWidget):
             hint = esc(hint)
         acts = f'<div class="mj-acts" data-waiting="{self.waiting}">{hint}{"".join(buttons)}</div>'
         return (f'<div class="mj-me{" mj-turn" if self.waiting else ""}" data-seat="{me.letter}">'
-                f'<div class="mj-name">{esc(self._seat_name(me))}</div>{self._pond(me, live)}'
+                f'<div class="mj-name" data-score="{self._score(me):+g}">{esc(self._seat_name(me))}</div>{self._pond(me, live)}'
                 f'<div class="mj-row">{self._melds(me, live, 30)}</div>'
                 f'<div class="mj-row mj-hand">{"".join(cells)}</div>{acts}</div>')
 
