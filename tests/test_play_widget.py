@@ -20,6 +20,8 @@ def play_out(w: PlayTable, *, claim=True, worse_every=3, limit=400) -> dict:
         if w.table.phase == "over":
             return stats
         opts = w._options()
+        for o in opts:                                   # one button per legal option
+            assert f'data-act="call" data-arg="{o}"' in w.regions["me"]
         if w.waiting == "discard":
             if "win" in opts:
                 w.handle({"act": "call", "arg": "win"})
@@ -181,3 +183,35 @@ def test_rule_set_and_seat_pickers_start_a_new_game():
     assert w.table.rules.name == "changsha" and w.rules == "changsha"
     w.handle({"act": "seat", "arg": "W"})
     assert w.seat == "W" and w.table.rules.name == "changsha"
+
+
+def test_a_kong_of_ones_own_is_a_button_on_ones_turn():
+    w = PlayTable(rules="mcr", seat="E", seed=13)
+    for _ in range(400):
+        opts = w._options()
+        kongs = [o for o in opts if o.startswith("kong ")]
+        if kongs:
+            break
+        if w.waiting == "discard":
+            w.handle({"act": "call", "arg": "win"} if "win" in opts else
+                     {"act": "discard", "arg": str(w._coaching.best.discard)})
+        else:
+            pick = next((o for o in opts if o in ("win", "pung")), None) or opts[-1]
+            w.handle({"act": "call", "arg": pick})
+    else:  # pragma: no cover
+        raise AssertionError("no kong offered")
+    assert w.waiting == "discard" and f'data-arg="{kongs[0]}"' in w.regions["me"]
+    melds = len(w.table.melds[w.me])
+    kong_tile = kongs[0].split()[1]
+    w.handle({"act": "call", "arg": kongs[0]})
+    assert not w.last_error
+    assert w.decisions[-1]["kind"] == "kong" and w.decisions[-1]["choice"] == kong_tile
+    from mjlearn.table import Declared
+    assert any(isinstance(e, Declared) and e.seat == w.me and e.action == "kong" and str(e.tile) == kong_tile
+               for e in w.table.log)
+    assert len(w.table.melds[w.me]) >= melds
+    # here West robs the added kong: the hand ends on the table's own judgement
+    if w.table.phase == "over":
+        assert w.table.winners and 'data-end="1"' in w.regions["end"]
+    else:
+        assert w.waiting == "discard"

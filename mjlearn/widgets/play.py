@@ -774,7 +774,8 @@ class PlayTable(MjWidget):
         rs = self.table.rules
         return (f"{B('打一局', 'Play a hand')} · {B(rs.zh, rs.en)} · "
                 f"{B(f'你坐{self.me.zh}', f'you sit {self.me.en}')} · "
-                f"{B(f'牌墙还剩 {self.wall_left} 张', f'{self.wall_left} tiles left in the wall')}")
+                f"{B(f'牌墙还剩 {self.wall_left} 张', f'{self.wall_left} tiles left in the wall')}"
+                + (f" · {B('百搭', 'wild')} {self.table.wild}" if self.table.wild is not None else ""))
 
     def static_html(self) -> str:
         note = (f'<div class="mj-note">{esc(B("静态画面：运行笔记本就能点牌来打。", "Static view: run the notebook to play by clicking."))}</div>')
