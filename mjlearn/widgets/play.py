@@ -581,8 +581,16 @@ class PlayTable(MjWidget):
         err = (f'<div class="mj-error" role="alert">{esc(self.last_error)}</div>' if self.last_error else "")
         return {"head": header(B("打一局", "Play a hand"), live), "controls": self._controls(live),
                 "table": self._table(live), "me": self._me(live), "error": err,
-                "coach": self._coach_html(live) if self.coach_on else "",
-                "end": self._end(live) if tb.phase == "over" else ""}
+                "coach": self._coach_html(live) if self.coach_on else ("" if live else self._coach_off()),
+                "end": self._end(live) if tb.phase == "over" else ("" if live else self._in_progress())}
+
+    @staticmethod
+    def _coach_off() -> str:
+        return f'<div class="mj-note">{esc(B("教练已关闭。", "The coach is switched off."))}</div>'
+
+    @staticmethod
+    def _in_progress() -> str:
+        return (f'<div class="mj-note">{esc(B("这一局还在进行：结束后这里显示结果、收付和复盘。", "The hand is in progress: the result, the payments and the review appear here when it ends."))}</div>')
 
     def _score(self, s: Seat):
         """The running score of the player in seat ``s`` of this hand."""
