@@ -215,3 +215,23 @@ def test_a_kong_of_ones_own_is_a_button_on_ones_turn():
         assert w.table.winners and 'data-end="1"' in w.regions["end"]
     else:
         assert w.waiting == "discard"
+
+
+def test_a_complete_hand_the_rule_set_refuses_says_why_and_a_win_call_is_refused():
+    w = PlayTable(rules="mcr", seat="E", seed=8)
+    for _ in range(400):
+        if "data-refused" in w.regions["me"]:
+            break
+        opts = w._options()
+        if w.waiting == "discard":
+            w.handle({"act": "call", "arg": "win"} if "win" in opts else
+                     {"act": "discard", "arg": str(w._coaching.best.discard)})
+        else:
+            w.handle({"act": "call", "arg": "win" if "win" in opts else opts[-1]})
+    else:  # pragma: no cover
+        raise AssertionError("no refused win in this hand")
+    assert "8" in w.regions["me"].split("data-refused")[1]          # under the 8-point minimum
+    if w.waiting in ("discard", "claim"):                              # the win itself is refused, state kept
+        n = len(w.table.log)
+        w.handle({"act": "call", "arg": "win"})
+        assert w.last_error and "8" in w.last_error and len(w.table.log) == n

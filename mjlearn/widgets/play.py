@@ -352,6 +352,7 @@ class PlayTable(MjWidget):
         self._coaching = None
         self._before = None
         self._booked = False
+        self._refused_wins: list = []
         self.review_at = -1
         if tb.facts.on_deal_wins or tb.facts.gold_grab:
             for x in SEATS:
@@ -373,6 +374,8 @@ class PlayTable(MjWidget):
         tb, me = self.table, self.me
         while tb.phase != "over":
             seat = self._who()
+            if tb.phase == "claim" and me not in tb.pending and tb.last_discard[0] != me:
+                self._check_refused(tb.last_discard[1], len(tb.log))
             if seat == me:
                 if tb.phase == "draw" and not tb.haidi_offered:
                     tb.draw(me)
@@ -399,6 +402,39 @@ class PlayTable(MjWidget):
             self.review_at = 0 if self.decisions else -1
         self.work_ms = round((time.perf_counter() - t0) * 1000, 1)
 
+    def _check_refused(self, x, key) -> None:
+        """A discard the learner could not claim although it completes his hand: say why (the rule
+        set's reason, e.g. under 8 points)."""
+        if any(k == key for k, _ in self._refused_wins):
+            return
+        tb, me = self.table, self.me
+        c = list(tb.hands[me][:34])
+        c[x.index] += 1
+        if tb.judging.shape_ok(me, c):
+            ok, en, zh, *_ = tb.judging.judge(me, x)
+            if not ok:
+                self._refused_wins.append((key, B(f"{x} 能凑成你的牌型，但不能和：{zh}",
+                                                  f"{x} completes your hand's shape but is not a win here: {en}")))
+
+    def _win_refusal(self) -> str | None:
+        """Why the learner's complete-looking hand cannot win now, or None."""
+        tb, me = self.table, self.me
+        if tb.phase == "discard" and tb.turn == me and tb._drawn is not None:
+            if not tb.judging.shape_ok(me, tb.hands[me][:34]) or "win" in tb.options(me):
+                return None
+        elif tb.phase == "claim" and me in tb.pending:
+            c = list(tb.hands[me][:34])
+            c[tb.last_discard[1].index] += 1
+            if not tb.judging.shape_ok(me, c) or "win" in tb.options(me):
+                return None
+        else:
+            return None
+        try:
+            tb.verify_win(me)
+        except IllegalActionError as e:
+            return B(f"你的牌型已经完整，但不能和：{e.zh}", f"Your hand's shape is complete but it is not a win: {e.en}")
+        return None
+
     def _state(self) -> None:
         tb = self.table
         self.phase = tb.phase
@@ -418,6 +454,8 @@ class PlayTable(MjWidget):
 
     def handle(self, msg: dict) -> None:
         self.work_ms = 0.0      # set again by the computer players' moves this message causes
+        if isinstance(msg, dict) and msg.get("act") in ("discard", "call", "next"):
+            self._refused_wins = []
         super().handle(msg)
 
     def refresh(self) -> None:
@@ -702,6 +740,11 @@ class PlayTable(MjWidget):
         else:
             hint = esc(hint)
         acts = f'<div class="mj-acts" data-waiting="{self.waiting}">{hint}{"".join(buttons)}</div>'
+        notes = [m for _, m in self._refused_wins]
+        why_not = self._win_refusal()
+        if why_not:
+            notes.append(why_not)
+        acts += "".join(f'<div class="mj-note" data-refused="1" style="color:#ffe3a3">{esc(m)}</div>' for m in notes)
         return (f'<div class="mj-me{" mj-turn" if self.waiting else ""}" data-seat="{me.letter}">'
                 f'<div class="mj-name" data-score="{self._score(me):+g}">{esc(self._seat_name(me))}</div>{self._pond(me, live)}'
                 f'<div class="mj-row">{self._melds(me, live, 30)}</div>'
