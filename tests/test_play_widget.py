@@ -235,3 +235,26 @@ def test_a_complete_hand_the_rule_set_refuses_says_why_and_a_win_call_is_refused
         n = len(w.table.log)
         w.handle({"act": "call", "arg": "win"})
         assert w.last_error and "8" in w.last_error and len(w.table.log) == n
+
+
+def test_the_coach_rates_a_claim_against_passing():
+    w = PlayTable(rules="mcr", seat="E", seed=1)
+    while w.table.phase != "over":
+        opts = w._options()
+        if w.waiting == "discard":
+            w.handle({"act": "call", "arg": "win"} if "win" in opts else
+                     {"act": "discard", "arg": str(w._coaching.best.discard)})
+            continue
+        evals = w._claim_evals
+        pick = next((o for o in opts if o.split()[0] in ("pung", "chow")), None) or opts[-1]
+        w.handle({"act": "call", "arg": pick})
+        if evals:
+            assert {e["option"] for e in evals} == {o for o in opts if o.split()[0] in ("pung", "chow", "pass")}
+            d = w.decisions[-1]
+            best = max(evals, key=lambda e: e["win_chance"])
+            assert d["best_claim"] == best["option"] and d["cost_chance"] == pytest.approx(
+                best["win_chance"] - d["win_chance"], abs=1e-6)
+            panel = w.regions["coach"]
+            assert f'data-choice="{pick}"' in panel and all(f'data-claim="{e["option"]}"' in panel for e in evals)
+            return
+    raise AssertionError("no claim was rated in this hand")  # pragma: no cover

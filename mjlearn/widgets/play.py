@@ -12,7 +12,10 @@ hand drawn as tiles, its items, total and payments, and "next hand" continues a
 The coach (:func:`mjlearn.coach`, fed by :func:`mjlearn.coaching.from_table`: only what the
 learner's seat can see) is asked before each of the learner's discards; after the discard the
 coach panel sets the choice beside the coach's best (shanten before and after, useful tiles with
-their live counts, the chance to win, the likely fans). The review after the hand lists every
+their live counts, the chance to win, the likely fans). A chow or pung offered to the learner is
+rated too: the chance to win after the claim (with the coach's best discard then) beside the chance
+after passing (the 13 tiles kept, computed as the hand with one more copy of the most-seen tile
+that is then discarded, so that pool holds one copy fewer of that tile). The review after the hand lists every
 decision with its cost (chance to win and useful tiles lost against the best), draws the three
 worst with the better choice and why, and steps back and forth through the decisions.
 :meth:`PlayTable.save` writes the annotated record as JSON; :func:`load_review` reads it back.
@@ -32,7 +35,8 @@ import traitlets as t
 
 from .. import i18n
 from ..coaching import coach as _coach, from_table as _from_table
-from ..hand import as_hand
+from ..hand import Hand, as_hand
+from ..notation import format_tiles, parse_meld
 from ..rules.registry import get as _get_rules, names as _rule_names
 from ..seats import SEATS, Seat
 from ..shanten_core import shanten_of_counts
@@ -188,6 +192,12 @@ def review_html(record: dict, live: bool = False, at: int | None = None) -> str:
                     f'−{d["cost_useful"]} {esc(B("张", "tiles"))}</span>')
             best = esc(d["best"])
             chance = f'{_pct(d["win_chance"])} / {_pct(d["best_win_chance"])}'
+        elif d.get("evals"):
+            bw, _, ba = d["best_claim"].partition(" ")
+            best = esc(B(_CALL_ZH[bw], _CALL_EN[bw]) + (f" {ba}" if ba else ""))
+            chance = f'{_pct(d["win_chance"])} / {_pct(d["best_win_chance"])}'
+            cost = (f'<span class="mj-good">{esc(B("最佳", "best"))}</span>' if d["choice"] == d["best_claim"] else
+                    f'<span class="{"mj-bad" if d["cost_chance"] > 0.005 else ""}">−{_pct(d["cost_chance"])}</span>')
         else:
             cost, best, chance = "", "", ""
         rows.append(f'<tr data-n="{d["n"]}"><td>{d["n"]}</td><td>{esc(B(zh, en))}</td><td>{best}</td>'
@@ -383,6 +393,7 @@ class PlayTable(MjWidget):
                 break
             self.bots[seat].act(tb, seat)
         self._coaching = None
+        self._claim_evals = self._evaluate_claims() if tb.phase == "claim" and me in tb.pending else None
         if tb.phase == "discard" and tb.turn == me:
             kw = _from_table(tb, me)
             try:
@@ -401,6 +412,57 @@ class PlayTable(MjWidget):
             self.session.record(tb)
             self.review_at = 0 if self.decisions else -1
         self.work_ms = round((time.perf_counter() - t0) * 1000, 1)
+
+    def _evaluate_claims(self) -> list | None:
+        """The coach's chance to win after each claim the learner may make (its best discard after a
+        chow or pung) and after passing (the 13 tiles kept), from what the learner's seat sees."""
+        tb, me = self.table, self.me
+        opts = self._options()
+        if "win" in opts or not any(o.split()[0] in ("pung", "chow") for o in opts):
+            return None
+        kw = _from_table(tb, me)
+        hand, seen = kw.pop("hand"), dict(kw.pop("seen"))
+        discarder, x = tb.last_discard
+        seen[x] = seen.get(x, 0) - 1          # the discard is in sight now; claimed, it is in the hand
+        if not seen[x]:
+            del seen[x]
+        conc = list(hand.concealed)
+        out = []
+        try:
+            for o in opts:
+                what, _, arg = o.partition(" ")
+                if what == "pung":
+                    run = [x, x, x]
+                elif what == "chow":
+                    st = _tile(arg)
+                    run = [TILES[st.index + k] for k in range(3)]
+                elif what == "pass":
+                    run = None
+                else:
+                    continue
+                if run is None:        # 13 tiles kept: the chance of the hand with a dead tile added and discarded
+                    held = hand.all_counts
+                    dead = max((i for i in range(34) if held[i] + seen.get(TILES[i], 0) + (i == x.index) < 4),
+                               key=lambda i: (held[i] + seen.get(TILES[i], 0) + (i == x.index), -i))
+                    h14 = Hand(hand.melds, tuple(conc) + (TILES[dead],), None, hand.flowers)
+                    seen_pass = dict(seen)
+                    seen_pass[x] = seen_pass.get(x, 0) + 1
+                    c = _coach(h14, seen=seen_pass, trials=COACH_TRIALS, **kw)
+                    p = next(op.win_chance for op in c if op.discard is TILES[dead])
+                    out.append({"option": o, "win_chance": round(p, 6), "then": ""})
+                    continue
+                rest = list(conc)
+                used = list(run)
+                used.remove(x)
+                for y in used:
+                    rest.remove(y)
+                meld = parse_meld(f"[{format_tiles(run)},{me.offer_from(discarder)}]")
+                h14 = Hand(tuple(hand.melds) + (meld,), tuple(rest), None, hand.flowers)
+                c = _coach(h14, seen=seen, trials=COACH_TRIALS, **kw)
+                out.append({"option": o, "win_chance": round(c.best.win_chance, 6), "then": str(c.best.discard)})
+        except ValueError:      # a hand the coach cannot read: no advice on this claim
+            return None
+        return out
 
     def _check_refused(self, x, key) -> None:
         """A discard the learner could not claim although it completes his hand: say why (the rule
@@ -531,7 +593,15 @@ class PlayTable(MjWidget):
         if not self._engine(fn, *args):
             return
         if phase in ("claim", "rob"):
-            self._record({"kind": "claim", "choice": arg, "tile": str(claimed), "options": options, "hand": None})
+            d = {"kind": "claim", "choice": arg, "tile": str(claimed), "options": options, "hand": None}
+            evals = self._claim_evals
+            mine = next((e for e in evals or () if e["option"] == arg), None)
+            if mine is not None:
+                top = max(evals, key=lambda e: e["win_chance"])
+                d.update(evals=evals, best_claim=top["option"], win_chance=mine["win_chance"],
+                         best_win_chance=top["win_chance"],
+                         cost_chance=round(max(0.0, top["win_chance"] - mine["win_chance"]), 6))
+            self._record(d)
         elif what != "draw":
             self._record({"kind": what, "choice": str(x) if x else "", "options": options, "hand": hand})
         self._advance()
@@ -750,8 +820,32 @@ class PlayTable(MjWidget):
                 f'<div class="mj-row">{self._melds(me, live, 30)}</div>'
                 f'<div class="mj-row mj-hand">{"".join(cells)}</div>{acts}</div>')
 
+    def _claim_panel(self, d: dict, live: bool) -> str:
+        rows = []
+        for e in d["evals"]:
+            what, _, arg = e["option"].partition(" ")
+            label = B(_CALL_ZH[what], _CALL_EN[what]) + (f" {arg}" if arg else "")
+            marks = []
+            if e["option"] == d["choice"]:
+                marks.append(B("你的选择", "your choice"))
+            if e["option"] == d["best_claim"]:
+                marks.append(B("教练最佳", "coach best"))
+            then = (f' · {esc(B("然后打", "then discard"))} {tile_tag(_tile(e["then"]), live=live, width=22)}'
+                    if e["then"] else "")
+            rows.append(f'<div data-claim="{esc(e["option"])}"><b>{esc(label)}</b>: {esc(B("和牌机会", "chance to win"))} '
+                        f'<b>{_pct(e["win_chance"])}</b>{then} {esc(" · ".join(marks))}</div>')
+        same = d["choice"] == d["best_claim"]
+        lost, x = _pct(d["cost_chance"]), d["tile"]
+        verdict = (f'<span class="mj-good">{esc(B("和教练的最佳一样", "the same as the coach best"))}</span>' if same else
+                   f'<span class="mj-bad">{esc(B(f"少 {lost} 和牌机会", f"{lost} less chance to win"))}</span>')
+        return (f'<div class="mj-box" data-coach="{d["n"]}" data-choice="{esc(d["choice"])}" '
+                f'data-best="{esc(d["best_claim"])}"><b>{esc(B("教练", "Coach"))}</b> · #{d["n"]} · '
+                f'{esc(B(f"要不要 {x}", f"claim {x} or not"))} · {verdict}{"".join(rows)}</div>')
+
     def _coach_html(self, live: bool) -> str:
-        last = next((d for d in reversed(self.decisions) if d["kind"] == "discard"), None)
+        last = next((d for d in reversed(self.decisions) if d["kind"] == "discard" or d.get("evals")), None)
+        if last is not None and last["kind"] == "claim":
+            return self._claim_panel(last, live)
         title = f'<b>{esc(B("教练", "Coach"))}</b>'
         if last is None or not last.get("best"):
             return (f'<div class="mj-box" data-coach="none">{title} · '
