@@ -154,14 +154,23 @@ def why(d: dict) -> str:
     return i18n.both(zh, en)
 
 
+def _call_label(option: str) -> tuple[str, str]:
+    """A call in words (zh, en): a chow names its run, a kong its tile."""
+    what, _, arg = option.partition(" ")
+    if what == "chow" and arg:
+        st = _tile(arg)
+        run = format_tiles([TILES[st.index + k] for k in range(3)])
+        return f"吃 {run}", f"chow {run}"
+    return _CALL_ZH.get(what, what) + (f" {arg}" if arg else ""), _CALL_EN.get(what, what) + (f" {arg}" if arg else "")
+
+
 def _decision_line(d: dict) -> tuple[str, str]:
     kind = d["kind"]
     if kind == "discard":
         return (f"打 {d['choice']}", f"discard {d['choice']}")
     if kind == "claim":
-        what, _, arg = d["choice"].partition(" ")
-        return (f"{d['tile']}：{_CALL_ZH.get(what, what)} {arg}".strip(),
-                f"{d['tile']}: {_CALL_EN.get(what, what)} {arg}".strip())
+        zh, en = _call_label(d["choice"])
+        return f"{d['tile']}：{zh}", f"on {d['tile']}: {en}"
     return (_CALL_ZH.get(kind, kind) + (f" {d.get('choice', '')}" if d.get("choice") else ""),
             kind + (f" {d.get('choice', '')}" if d.get("choice") else ""))
 
@@ -193,8 +202,7 @@ def review_html(record: dict, live: bool = False, at: int | None = None) -> str:
             best = esc(d["best"])
             chance = f'{_pct(d["win_chance"])} / {_pct(d["best_win_chance"])}'
         elif d.get("evals"):
-            bw, _, ba = d["best_claim"].partition(" ")
-            best = esc(B(_CALL_ZH[bw], _CALL_EN[bw]) + (f" {ba}" if ba else ""))
+            best = esc(B(*_call_label(d["best_claim"])))
             chance = f'{_pct(d["win_chance"])} / {_pct(d["best_win_chance"])}'
             cost = (f'<span class="mj-good">{esc(B("最佳", "best"))}</span>' if d["choice"] == d["best_claim"] else
                     f'<span class="{"mj-bad" if d["cost_chance"] > 0.005 else ""}">−{_pct(d["cost_chance"])}</span>')
@@ -790,13 +798,7 @@ class PlayTable(MjWidget):
         buttons = []
         if live:
             for o in self._options():
-                what, _, arg = o.partition(" ")
-                if what == "chow":
-                    s = _tile(arg)
-                    label = B(f"吃 {s}{TILES[s.index + 1]}{TILES[s.index + 2]}",
-                              f"chow {s}{TILES[s.index + 1]}{TILES[s.index + 2]}")
-                else:
-                    label = B(_CALL_ZH[what], _CALL_EN[what]) + (f" {arg}" if arg else "")
+                label = B(*_call_label(o))
                 buttons.append(f'<button class="mj-chip" data-act="call" data-arg="{esc(o)}">{esc(label)}</button>')
         hint = ""
         if tb.phase == "discard" and tb.turn == me:
@@ -823,8 +825,7 @@ class PlayTable(MjWidget):
     def _claim_panel(self, d: dict, live: bool) -> str:
         rows = []
         for e in d["evals"]:
-            what, _, arg = e["option"].partition(" ")
-            label = B(_CALL_ZH[what], _CALL_EN[what]) + (f" {arg}" if arg else "")
+            label = B(*_call_label(e["option"]))
             marks = []
             if e["option"] == d["choice"]:
                 marks.append(B("你的选择", "your choice"))
