@@ -29,7 +29,7 @@ __all__ = [
     "NotationError", "InvalidHandError", "Problem",
     "score", "readings", "is_winning", "shanten", "form_shanten", "waits", "discard_advice",
     "set_language", "get_language", "rules", "RULESETS", "compare", "differences",
-    "practice", "HandEditor", "TileStrip", "DealView", "glossary", "coach",
+    "practice", "HandEditor", "TileStrip", "DealView", "glossary", "coach", "play",
     "__version__",
 ]
 
@@ -54,6 +54,7 @@ _LAZY = {
     "DealView": ("widgets", "DealView"),
     "glossary": ("terms", "glossary"),
     "coach": ("coaching", "coach"),
+    "play": ("widgets.play", "play"),
 }
 
 

@@ -53,6 +53,7 @@ CALLS = {
         "glossary": "(mj.glossary('ting'), mj.glossary('搭子')._repr_html_(), mj.glossary()._repr_html_(), "
                     "__import__('mjlearn.terms').terms.term_html('门清'), __import__('mjlearn.terms').terms.annotate('门清'))",
         "coach": f"mj.coach({FOURTEEN}, draws_left=4)",
+        "play": "mj.play('mcr', seat='S', seed=1, coach=True)",
     },
     "mjlearn.rules": {
         "get": "m.get('北京麻将')",
@@ -105,6 +106,7 @@ CALLS = {
         "WaitsView": f"m.WaitsView({READY})",
         "DiscardAdvice": f"m.DiscardAdvice({FOURTEEN})",
         "RuleComparison": f"m.RuleComparison({H})",
+        "PlayTable": "m.PlayTable(rules='xian', seat='W', seed=2)",
     },
 }
 

@@ -205,6 +205,7 @@ FALLBACK_CASES = {
     "RuleComparison": lambda W: W.RuleComparison("12346789mEEE44s+5m", winner="S", discarder="N"),
     "DealView": lambda W: W.DealView(seed=7),
     "TableView": lambda W: W.TableView(seed=3),
+    "PlayTable": lambda W: W.PlayTable(seed=3),
 }
 """One instance of each widget; the test below fails if a widget class has no case here."""
 
@@ -212,6 +213,7 @@ EXPECTED_TEXT = {
     "HandEditor": "Big Four Winds", "TileStrip": "2m 3m 7m 8m", "HandView": "Concealed kong of 5 Dots",
     "FanBreakdown": "Nine Gates", "WaitsView": "9 kinds, 23 tiles left", "DiscardAdvice": "S ready 4 useful tiles",
     "RuleComparison": "Beijing", "DealView": "East 东家 · 14 tiles", "TableView": "East 东家 · 14 tiles",
+    "PlayTable": "Play a hand",
 }
 
 

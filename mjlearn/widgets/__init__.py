@@ -22,6 +22,7 @@ _WHERE = {
     "TableView": "deal",
     "RuleComparison": "views",
     "DealView": "deal",
+    "PlayTable": "play",
 }
 
 __all__ = sorted(_WHERE)

@@ -1,0 +1,934 @@
+"""Play a hand by clicking: the learner takes one seat, computer players the other three.
+
+:class:`PlayTable` (``mj.play(rules="mcr", seat="E")``) deals a hand of any registered rule set. The
+computer players move until the learner must act: draws are automatic, a click on one of the
+learner's tiles discards it, a claim on a discard is one button per legal option (each chow, pung,
+kong, win, pass), and the learner's own kongs and wins are buttons on his turn. Flowers are
+replaced by the table itself; the wild tile, each seat's discards (claimed ones faded), the tiles
+left in the wall and whose turn it is are shown. At the end: the rule set's verdict, the winning
+hand drawn as tiles, its items, total and payments, and "next hand" continues a
+:class:`~mjlearn.table.Session` (running scores, dealer rotation).
+
+The coach (:func:`mjlearn.coach`, fed by :func:`mjlearn.coaching.from_table`: only what the
+learner's seat can see) is asked before each of the learner's discards; after the discard the
+coach panel sets the choice beside the coach's best (shanten before and after, useful tiles with
+their live counts, the chance to win, the likely fans). A chow or pung offered to the learner is
+rated too: the chance to win after the claim (with the coach's best discard then) beside the chance
+after passing (the 13 tiles kept, computed as the hand with one more copy of the most-seen tile
+that is then discarded, so that pool holds one copy fewer of that tile). The review after the hand lists every
+decision with its cost (chance to win and useful tiles lost against the best), draws the three
+worst with the better choice and why, and steps back and forth through the decisions.
+:meth:`PlayTable.save` writes the annotated record as JSON; :func:`load_review` reads it back.
+
+Everything is decided in Python: the tests drive :meth:`PlayTable.handle` with the messages the
+browser sends (``{"act": "discard", "arg": "5m"}``, ``{"act": "call", "arg": "pung"}``...).
+"""
+
+from __future__ import annotations
+
+import json
+import random as _random
+import time
+from pathlib import Path
+
+import traitlets as t
+
+from .. import i18n
+from ..coaching import coach as _coach, from_table as _from_table
+from ..hand import Hand, as_hand
+from ..notation import format_tiles, parse_meld
+from ..rules.registry import get as _get_rules, names as _rule_names
+from ..seats import SEATS, Seat
+from ..shanten_core import shanten_of_counts
+from ..table import Bot, IllegalActionError, Session
+from ..table.render import outcome_text
+from ..tiles import TILES, tile as _tile
+from ._base import B, BT, MjWidget, esc, flag, integer, no_arg, one_of, text, tile_tag
+from ._panels import header
+
+__all__ = ["PlayTable", "Review", "load_review", "review_html", "review_text"]
+
+REVIEW_FORMAT = "mjlearn-review"
+COACH_TRIALS = 120
+"""Simulated draw orders per discard for the coach at the table (the module :mod:`mjlearn.coaching`
+gives the method; its standard error is shown when the chance is simulated)."""
+
+_STYLE = """<style>
+.mj-play { max-width: 1000px; }
+.mj-play .mj-opps { display: flex; flex-wrap: wrap; gap: 8px; }
+.mj-play .mj-opp, .mj-play .mj-me { background: #1f6b45; color: #eef7f0; border-radius: 8px; padding: 6px 8px;
+  flex: 1 1 300px; min-width: 0; max-width: 100%; box-sizing: border-box; }
+.mj-play .mj-opp.mj-turn, .mj-play .mj-me.mj-turn { outline: 3px solid #f59e0b; }
+.mj-play .mj-name { font-size: 12px; margin-bottom: 3px; }
+.mj-play .mj-row { display: flex; flex-wrap: wrap; gap: 2px; align-items: flex-end; margin: 2px 0; }
+.mj-play .mj-back .mj-t { width: 15px; }
+.mj-play .mj-me .mj-row .mj-t { width: 30px; }
+.mj-play .mj-row.mj-pond .mj-t, .mj-play .mj-opp .mj-row .mj-t { width: 20px; }
+.mj-play .mj-pond { max-width: 100%; }
+.mj-play .mj-meld { display: inline-flex; margin-right: 6px; }
+.mj-play .mj-me .mj-row.mj-hand .mj-t { width: 38px; }
+.mj-play .mj-me .mj-hand .mj-t[data-act] { cursor: pointer; }
+.mj-play .mj-me .mj-hand .mj-t[data-act]:hover { transform: translateY(-4px); }
+.mj-play .mj-me .mj-meld .mj-t { width: 30px; }
+.mj-play .mj-taken { opacity: .35; }
+.mj-play .mj-last { outline: 2px solid #f59e0b; }
+.mj-play .mj-drawn { margin-left: 10px; }
+.mj-play .mj-status { display: flex; flex-wrap: wrap; gap: 4px 16px; margin: 8px 0; font-size: 13px; }
+.mj-play .mj-acts { display: flex; flex-wrap: wrap; gap: 6px; margin: 6px 0; }
+.mj-play .mj-acts .mj-chip { font-size: 14px; padding: 4px 14px; }
+.mj-play .mj-box { border: 1px solid #d8d2c0; border-radius: 8px; padding: 8px; margin: 8px 0; background: #fff; }
+.mj-play .mj-box .mj-t { width: 24px; }
+.mj-play .mj-cmp2 { display: flex; flex-wrap: wrap; gap: 10px; }
+.mj-play .mj-cmp2 > div { flex: 1 1 300px; min-width: 0; }
+.mj-play table.mj-rev { border-collapse: collapse; font-size: 13px; max-width: 100%; }
+.mj-play table.mj-rev td, .mj-play table.mj-rev th { border-bottom: 1px solid #eee; padding: 2px 6px; text-align: left; }
+.mj-play .mj-bad { color: #b42318; font-weight: 600; } .mj-play .mj-good { color: #0a7a3c; font-weight: 600; }
+</style>"""
+
+
+def _pct(p) -> str:
+    return f"{100 * p:.1f}%"
+
+
+def _tiles(names, live: bool, width: int = 24, cls: str = "") -> str:
+    return "".join(tile_tag(_tile(x), live=live, width=width, cls=cls) for x in names)
+
+
+def _hand_tiles(notation: str, live: bool, width: int = 24, mark=None) -> str:
+    """A hand (melds, concealed tiles) drawn as tiles; ``mark``: a tile to outline once."""
+    h = as_hand(notation)
+    out = []
+    for m in h.melds:
+        out.append('<span class="mj-meld">' + "".join(tile_tag(x, live=live, width=width) for x in m.tiles)
+                   + "</span>")
+    marked = False
+    for x in h.concealed:
+        cls = ""
+        if mark is not None and not marked and str(x) == mark:
+            cls, marked = "mj-last", True
+        out.append(tile_tag(x, live=live, width=width, cls=cls))
+    return '<span class="mj-row">' + "".join(out) + "</span>"
+
+
+def _shanten_words(s: int) -> str:
+    if s < 0:
+        return B("和了", "complete")
+    if s == 0:
+        return B("听牌", "ready")
+    return B(f"{s} 向听", f"{s} from ready")
+
+
+def _useful_html(useful: dict, live: bool) -> str:
+    if not useful:
+        return esc(B("没有", "none"))
+    return "".join(f'<span title="{esc(B("还有", "live"))} {n}">{tile_tag(_tile(k), live=live, width=20)}'
+                   f'<small>×{n}</small></span> ' for k, n in useful.items())
+
+
+# --- the review (module level: the widget and a loaded record share it) --------------------------
+
+def _costed(record: dict) -> list[dict]:
+    return [d for d in record.get("decisions", []) if d.get("kind") == "discard" and d.get("best")]
+
+
+def worst(record: dict, n: int = 3) -> list[dict]:
+    """The ``n`` discards that cost the most: chance to win lost, then useful tiles lost."""
+    bad = [d for d in _costed(record) if d["cost_chance"] > 1e-9 or d["cost_useful"] > 0]
+    bad.sort(key=lambda d: (-d["cost_chance"], -d["cost_useful"], d["n"]))
+    return bad[:n]
+
+
+def why(d: dict) -> str:
+    """Why the coach's choice is better than the learner's, in both languages."""
+    zs = lambda s: "听牌" if s == 0 else f"{s} 向听"
+    zh = (f"打{_tile(d['best']).zh}：{zs(d['best_shanten'])}，进张 {d['best_live']} 张，"
+          f"和牌机会 {_pct(d['best_win_chance'])}；打{_tile(d['choice']).zh}：{zs(d['shanten_after'])}，"
+          f"进张 {d['live']} 张，和牌机会 {_pct(d['win_chance'])}。")
+    en = (f"Discarding {d['best']} leaves the hand {d['best_shanten']} from ready with {d['best_live']} live useful "
+          f"tiles and a {_pct(d['best_win_chance'])} chance to win; {d['choice']} leaves it {d['shanten_after']} "
+          f"from ready with {d['live']} live useful tiles and {_pct(d['win_chance'])}.")
+    lost = [k for k in d["best_useful"] if k not in d["useful"]]
+    if lost:
+        zh += f" 打{_tile(d['choice']).zh}失去的进张：{' '.join(lost)}。"
+        en += f" Useful tiles lost by discarding {d['choice']}: {' '.join(lost)}."
+    return i18n.both(zh, en)
+
+
+def _call_label(option: str) -> tuple[str, str]:
+    """A call in words (zh, en): a chow names its run, a kong its tile."""
+    what, _, arg = option.partition(" ")
+    if what == "chow" and arg:
+        st = _tile(arg)
+        run = format_tiles([TILES[st.index + k] for k in range(3)])
+        return f"吃 {run}", f"chow {run}"
+    return _CALL_ZH.get(what, what) + (f" {arg}" if arg else ""), _CALL_EN.get(what, what) + (f" {arg}" if arg else "")
+
+
+def _decision_line(d: dict) -> tuple[str, str]:
+    kind = d["kind"]
+    if kind == "discard":
+        return (f"打 {d['choice']}", f"discard {d['choice']}")
+    if kind == "claim":
+        zh, en = _call_label(d["choice"])
+        return f"{d['tile']}：{zh}", f"on {d['tile']}: {en}"
+    return (_CALL_ZH.get(kind, kind) + (f" {d.get('choice', '')}" if d.get("choice") else ""),
+            kind + (f" {d.get('choice', '')}" if d.get("choice") else ""))
+
+
+def msg_worst(d: dict) -> str:
+    c, b = d["choice"], d["best"]
+    return B(f"你打了 {c}，更好的是 {b}", f"you discarded {c}; better: {b}")
+
+
+def msg_cost(d: dict) -> str:
+    p, u = _pct(d["cost_chance"]), d["cost_useful"]
+    return B(f"比最佳少 {p} 和牌机会、{u} 张进张", f"{p} less chance to win and {u} fewer useful tiles than the best")
+
+
+def review_html(record: dict, live: bool = False, at: int | None = None) -> str:
+    """The review of a finished hand as HTML: every decision with its cost, the three worst drawn as
+    tiles with the better choice and why, and (``at``) one decision shown with the coach's options."""
+    ds = record.get("decisions", [])
+    if not ds:
+        return f'<div class="mj-box">{esc(B("这一局你没有做任何决定。", "You made no decision in this hand."))}</div>'
+    rows = []
+    for d in ds:
+        zh, en = _decision_line(d)
+        if d["kind"] == "discard" and d.get("best"):
+            same = d["choice"] == d["best"]
+            cost = (f'<span class="mj-good">{esc(B("最佳", "best"))}</span>' if same and d["cost_chance"] <= 1e-9 else
+                    f'<span class="{"mj-bad" if d["cost_chance"] > 0.005 else ""}">−{_pct(d["cost_chance"])} · '
+                    f'−{d["cost_useful"]} {esc(B("张", "tiles"))}</span>')
+            best = esc(d["best"])
+            chance = f'{_pct(d["win_chance"])} / {_pct(d["best_win_chance"])}'
+        elif d.get("evals"):
+            best = esc(B(*_call_label(d["best_claim"])))
+            chance = f'{_pct(d["win_chance"])} / {_pct(d["best_win_chance"])}'
+            cost = (f'<span class="mj-good">{esc(B("最佳", "best"))}</span>' if d["choice"] == d["best_claim"] else
+                    f'<span class="{"mj-bad" if d["cost_chance"] > 0.005 else ""}">−{_pct(d["cost_chance"])}</span>')
+        else:
+            cost, best, chance = "", "", ""
+        rows.append(f'<tr data-n="{d["n"]}"><td>{d["n"]}</td><td>{esc(B(zh, en))}</td><td>{best}</td>'
+                    f'<td>{chance}</td><td>{cost}</td></tr>')
+    table = (f'<table class="mj-rev"><tr><th>#</th><th>{esc(B("你的选择", "your choice"))}</th>'
+             f'<th>{esc(B("教练最佳", "coach best"))}</th><th>{esc(B("和牌机会 你/最佳", "chance to win yours/best"))}</th>'
+             f'<th>{esc(B("代价", "cost"))}</th></tr>{"".join(rows)}</table>')
+    total = sum(d["cost_chance"] for d in _costed(record))
+    agree = sum(1 for d in _costed(record) if d["choice"] == d["best"])
+    summary = esc(B(f"{len(_costed(record))} 次打牌中 {agree} 次与教练相同；和牌机会共损失 {_pct(total)}。",
+                    f"{agree} of {len(_costed(record))} discards matched the coach; chance to win lost in all: "
+                    f"{_pct(total)}."))
+    parts = [f'<div class="mj-box" data-review="{len(ds)}"><b>{esc(B("复盘", "Review"))}</b> · {summary}'
+             f'<div style="overflow-x:auto">{table}</div></div>']
+    ws = worst(record)
+    if ws:
+        items = []
+        for d in ws:
+            items.append(f'<div class="mj-box" data-worst="{d["n"]}"><b>#{d["n"]}</b> '
+                         f'{esc(msg_worst(d))}'
+                         f'<div>{_hand_tiles(d["hand"], live, 26, mark=d["choice"])}</div>'
+                         f'<div>{esc(B("更好", "better"))}: {tile_tag(_tile(d["best"]), live=live, width=26)}'
+                         f' · {esc(B("你的", "yours"))}: {tile_tag(_tile(d["choice"]), live=live, width=26)}</div>'
+                         f'<div class="mj-note">{esc(why(d))}</div></div>')
+        parts.append(f'<div><b>{esc(B("代价最大的三次打牌", "The three costliest discards"))}</b>{"".join(items)}</div>')
+    else:
+        parts.append(f'<div class="mj-ok">{esc(B("每次打牌都和教练的最佳一样好。", "Every discard was as good as the coach best."))}</div>')
+    if at is not None and 0 <= at < len(ds):
+        parts.append(_step_html(ds[at], at, len(ds), live))
+    return "".join(parts)
+
+
+def _step_html(d: dict, at: int, n: int, live: bool) -> str:
+    nav = (f'<div class="mj-acts"><button class="mj-chip" data-act="step" data-arg="{at - 1}"'
+           f'{" disabled" if at == 0 else ""}>◀ {esc(B("上一步", "back"))}</button>'
+           f'<span>{at + 1} / {n}</span><button class="mj-chip" data-act="step" data-arg="{at + 1}"'
+           f'{" disabled" if at + 1 >= n else ""}>{esc(B("下一步", "forward"))} ▶</button></div>') if live else ""
+    zh, en = _decision_line(d)
+    body = [f'<div><b>#{d["n"]}</b> {esc(B(zh, en))}</div>']
+    if d.get("hand"):
+        body.append(f'<div>{_hand_tiles(d["hand"], live, 26, mark=d.get("choice") if d["kind"] == "discard" else None)}</div>')
+    for o in d.get("top", [])[:3]:
+        body.append(f'<div>{tile_tag(_tile(o["discard"]), live=live, width=22)} {_shanten_words(o["shanten"])}, '
+                    f'{esc(B("进张", "useful"))} {o["live"]}, {esc(B("和牌机会", "chance to win"))} '
+                    f'{_pct(o["win_chance"])}</div>')
+    if d.get("options"):
+        body.append(f'<div class="mj-note">{esc(B("可选", "options"))}: {esc(", ".join(d["options"]))}</div>')
+    return f'<div class="mj-box" data-step="{at}"><b>{esc(B("逐步回看", "Step through"))}</b>{nav}{"".join(body)}</div>'
+
+
+def review_text(record: dict) -> str:
+    """The review as plain text, both languages."""
+    lines = [i18n.both("复盘", "Review") + f": {record.get('rules_zh', '')} {record.get('rules_en', '')}"]
+    for d in record.get("decisions", []):
+        zh, en = _decision_line(d)
+        line = f"{d['n']}. {i18n.both(zh, en)}"
+        if d["kind"] == "discard" and d.get("best"):
+            line += (f" · {i18n.both('最佳', 'best')} {d['best']} · {_pct(d['win_chance'])} / {_pct(d['best_win_chance'])}"
+                     f" · -{_pct(d['cost_chance'])}, -{d['cost_useful']}")
+        lines.append(line)
+    for d in worst(record):
+        lines.append(f"#{d['n']}: {why(d)}")
+    return "\n".join(lines)
+
+
+class Review:
+    """An annotated record loaded from JSON (:func:`load_review`): ``decisions``, ``worst()``, and the
+    review as HTML or text."""
+
+    def __init__(self, record: dict):
+        if not isinstance(record, dict) or record.get("format") != REVIEW_FORMAT:
+            raise ValueError("not a mjlearn review record (saved by PlayTable.save)")
+        self.record = record
+
+    @property
+    def decisions(self) -> list[dict]:
+        return self.record["decisions"]
+
+    def worst(self, n: int = 3) -> list[dict]:
+        return worst(self.record, n)
+
+    def _repr_html_(self) -> str:
+        from ._base import _STATIC
+        css = (_STATIC / "mj.css").read_text(encoding="utf-8")
+        return (f'<div class="mj-root mj-static mj-play"><style>{css}</style>{_STYLE}'
+                f'{review_html(self.record, live=False)}</div>')
+
+    def __str__(self) -> str:
+        return review_text(self.record)
+
+    def __repr__(self) -> str:
+        return f"<Review of {len(self.decisions)} decisions, {self.record.get('rules_en', '')}>"
+
+    def _repr_pretty_(self, p, cycle) -> None:
+        p.text(str(self))
+
+
+def load_review(path) -> Review:
+    """Read a review saved by :meth:`PlayTable.save`."""
+    return Review(json.loads(Path(path).read_text(encoding="utf-8")))
+
+
+_CALL_ZH = {"chow": "吃", "pung": "碰", "kong": "杠", "win": "和", "pass": "过", "draw": "摸牌",
+            "on_deal": "起手小胡", "grab_gold": "抢金"}
+_CALL_EN = {"chow": "chow", "pung": "pung", "kong": "kong", "win": "win", "pass": "pass", "draw": "draw",
+            "on_deal": "on-deal win", "grab_gold": "grab the gold"}
+
+
+class PlayTable(MjWidget):
+    """A hand of mahjong the learner plays by clicking, with a coach and a review (see the module).
+
+    ``rules``: any registered rule set; ``seat``: the learner's seat in the first hand (E, S, W, N);
+    ``seed``: the shuffles (None: a random one); ``coach``: show the coach panel.
+
+    Front-end messages: ``discard`` (a tile), ``call`` (``"chow 3m"``, ``"pung"``, ``"kong"``,
+    ``"kong 5m"``, ``"win"``, ``"pass"``, ``"draw"``, ``"on_deal"``, ``"grab_gold"``), ``next`` (the
+    next hand of the session), ``coach`` (on/off), ``step`` (a decision of the review), ``rules`` and
+    ``seat`` (a new game).
+    """
+
+    messages = {**MjWidget.messages, "discard": {"arg": text}, "call": {"arg": text}, "next": {"arg": no_arg},
+                "coach": {"arg": flag}, "step": {"arg": integer(-1, 10_000)},
+                "rules": {"arg": one_of(*_rule_names())}, "seat": {"arg": one_of("E", "S", "W", "N")}}
+    shows_errors = True
+
+    rules = t.Unicode("mcr").tag(sync=True)
+    seat = t.Unicode("E").tag(sync=True)
+    """The learner's seat in this hand (it moves with the dealer)."""
+    coach_on = t.Bool(True).tag(sync=True)
+    hand_no = t.Int(1).tag(sync=True)
+    phase = t.Unicode("").tag(sync=True)
+    """The table's phase; ``"over"`` at the end."""
+    waiting = t.Unicode("").tag(sync=True)
+    """What the learner must do now: ``"discard"``, ``"claim"``, ``"draw"`` or '' (the hand is over)."""
+    wall_left = t.Int(0).tag(sync=True)
+    work_ms = t.Float(0.0).tag(sync=True)
+    """Milliseconds the last action spent on the computer players' moves and the coach."""
+    review_at = t.Int(-1).tag(sync=True)
+
+    def __init__(self, rules: str = "mcr", seat: str = "E", seed: int | None = None, coach: bool = True, **kw):
+        _get_rules(rules)
+        place = Seat.of(seat, name="seat")
+        self._seed = _random.randrange(10**6) if seed is None else int(seed)
+        self._place = place
+        self._new_session(rules)
+        super().__init__(rules=rules, coach_on=bool(coach), **kw)
+
+    # --- the game ----------------------------------------------------------------------------
+
+    def _new_session(self, rules: str) -> None:
+        self.session = Session(rules, seed=self._seed)
+        self._new_hand()
+
+    def _new_hand(self) -> None:
+        s = self.session
+        self.table = tb = s.next_table()
+        self._dealer = s.dealer
+        self.me = Seat.of((int(self._place) - int(s.dealer)) % 4)
+        base = tb.seed if tb.seed is not None else 0
+        self.bots = [Bot(seed=base * 4 + k) for k in range(4)]
+        self.decisions: list[dict] = []
+        self._coaching = None
+        self._before = None
+        self._booked = False
+        self._refused_wins: list = []
+        self.review_at = -1
+        if tb.facts.on_deal_wins or tb.facts.gold_grab:
+            for x in SEATS:
+                if x != self.me and tb.phase != "over":
+                    self.bots[x].start(tb, x)
+        self._advance()
+
+    def _who(self):
+        tb = self.table
+        if tb.phase in ("claim", "rob"):
+            origin = tb.last_discard[0] if tb.phase == "claim" else tb._robbing[0]
+            return min(tb.pending, key=lambda s: s.turns_after(origin))
+        return tb.turn
+
+    def _advance(self) -> None:
+        """Computer players move until the learner must act or the hand is over; then the coach
+        looks at the learner's hand if a discard is due."""
+        t0 = time.perf_counter()
+        tb, me = self.table, self.me
+        while tb.phase != "over":
+            seat = self._who()
+            if tb.phase == "claim" and me not in tb.pending and tb.last_discard[0] != me:
+                self._check_refused(tb.last_discard[1], len(tb.log))
+            if seat == me:
+                if tb.phase == "draw" and not tb.haidi_offered:
+                    tb.draw(me)
+                    continue
+                break
+            self.bots[seat].act(tb, seat)
+        self._coaching = None
+        self._claim_evals = self._evaluate_claims() if tb.phase == "claim" and me in tb.pending else None
+        if tb.phase == "discard" and tb.turn == me:
+            kw = _from_table(tb, me)
+            try:
+                self._coaching = _coach(**kw, trials=COACH_TRIALS)
+            except ValueError:  # a hand the coach cannot read (never expected): play on without it
+                self._coaching = None
+            c = list(tb.hands[me][:34])
+            drawn = tb._drawn
+            if drawn is not None and drawn.index < 34 and c[drawn.index]:
+                c[drawn.index] -= 1
+                self._before = shanten_of_counts(c, len(tb.melds[me])) if sum(c) % 3 == 1 else None
+            else:
+                self._before = None
+        if tb.phase == "over" and not self._booked:
+            self._booked = True
+            self.session.record(tb)
+            self.review_at = 0 if self.decisions else -1
+        self.work_ms = round((time.perf_counter() - t0) * 1000, 1)
+
+    def _evaluate_claims(self) -> list | None:
+        """The coach's chance to win after each claim the learner may make (its best discard after a
+        chow or pung) and after passing (the 13 tiles kept), from what the learner's seat sees."""
+        tb, me = self.table, self.me
+        opts = self._options()
+        if "win" in opts or not any(o.split()[0] in ("pung", "chow") for o in opts):
+            return None
+        kw = _from_table(tb, me)
+        hand, seen = kw.pop("hand"), dict(kw.pop("seen"))
+        discarder, x = tb.last_discard
+        seen[x] = seen.get(x, 0) - 1          # the discard is in sight now; claimed, it is in the hand
+        if not seen[x]:
+            del seen[x]
+        conc = list(hand.concealed)
+        out = []
+        try:
+            for o in opts:
+                what, _, arg = o.partition(" ")
+                if what == "pung":
+                    run = [x, x, x]
+                elif what == "chow":
+                    st = _tile(arg)
+                    run = [TILES[st.index + k] for k in range(3)]
+                elif what == "pass":
+                    run = None
+                else:
+                    continue
+                if run is None:        # 13 tiles kept: the chance of the hand with a dead tile added and discarded
+                    held = hand.all_counts
+                    dead = max((i for i in range(34) if held[i] + seen.get(TILES[i], 0) + (i == x.index) < 4),
+                               key=lambda i: (held[i] + seen.get(TILES[i], 0) + (i == x.index), -i))
+                    h14 = Hand(hand.melds, tuple(conc) + (TILES[dead],), None, hand.flowers)
+                    seen_pass = dict(seen)
+                    seen_pass[x] = seen_pass.get(x, 0) + 1
+                    c = _coach(h14, seen=seen_pass, trials=COACH_TRIALS, **kw)
+                    p = next(op.win_chance for op in c if op.discard is TILES[dead])
+                    out.append({"option": o, "win_chance": round(p, 6), "then": ""})
+                    continue
+                rest = list(conc)
+                used = list(run)
+                used.remove(x)
+                for y in used:
+                    rest.remove(y)
+                meld = parse_meld(f"[{format_tiles(run)},{me.offer_from(discarder)}]")
+                h14 = Hand(tuple(hand.melds) + (meld,), tuple(rest), None, hand.flowers)
+                c = _coach(h14, seen=seen, trials=COACH_TRIALS, **kw)
+                out.append({"option": o, "win_chance": round(c.best.win_chance, 6), "then": str(c.best.discard)})
+        except ValueError:      # a hand the coach cannot read: no advice on this claim
+            return None
+        return out
+
+    def _check_refused(self, x, key) -> None:
+        """A discard the learner could not claim although it completes his hand: say why (the rule
+        set's reason, e.g. under 8 points)."""
+        if any(k == key for k, _ in self._refused_wins):
+            return
+        tb, me = self.table, self.me
+        c = list(tb.hands[me][:34])
+        c[x.index] += 1
+        if tb.judging.shape_ok(me, c):
+            ok, en, zh, *_ = tb.judging.judge(me, x)
+            if not ok:
+                self._refused_wins.append((key, B(f"{x} 能凑成你的牌型，但不能和：{zh}",
+                                                  f"{x} completes your hand's shape but is not a win here: {en}")))
+
+    def _win_refusal(self) -> str | None:
+        """Why the learner's complete-looking hand cannot win now, or None."""
+        tb, me = self.table, self.me
+        if tb.phase == "discard" and tb.turn == me and tb._drawn is not None:
+            if not tb.judging.shape_ok(me, tb.hands[me][:34]) or "win" in tb.options(me):
+                return None
+        elif tb.phase == "claim" and me in tb.pending:
+            c = list(tb.hands[me][:34])
+            c[tb.last_discard[1].index] += 1
+            if not tb.judging.shape_ok(me, c) or "win" in tb.options(me):
+                return None
+        else:
+            return None
+        try:
+            tb.verify_win(me)
+        except IllegalActionError as e:
+            return B(f"你的牌型已经完整，但不能和：{e.zh}", f"Your hand's shape is complete but it is not a win: {e.en}")
+        return None
+
+    def _state(self) -> None:
+        tb = self.table
+        self.phase = tb.phase
+        self.seat = self.me.letter
+        self.hand_no = len(self.session.records) + (0 if self._booked else 1)
+        self.wall_left = tb.live_tiles_left() if tb.phase != "setup" else 0
+        if tb.phase == "over":
+            self.waiting = ""
+        elif tb.phase == "discard" and tb.turn == self.me:
+            self.waiting = "discard"
+        elif tb.phase in ("claim", "rob") and self.me in tb.pending:
+            self.waiting = "claim"
+        elif tb.phase == "draw" and tb.turn == self.me:
+            self.waiting = "draw"
+        else:
+            self.waiting = ""
+
+    def handle(self, msg: dict) -> None:
+        self.work_ms = 0.0      # set again by the computer players' moves this message causes
+        if isinstance(msg, dict) and msg.get("act") in ("discard", "call", "next"):
+            self._refused_wins = []
+        super().handle(msg)
+
+    def refresh(self) -> None:
+        self._state()
+        super().refresh()
+
+    def _refuse(self, en: str, zh: str) -> None:
+        self.last_error = B(zh, en)
+
+    def _engine(self, fn, *args) -> bool:
+        try:
+            fn(*args)
+        except IllegalActionError as e:
+            self._refuse(e.en, e.zh)
+            return False
+        self.last_error = ""
+        return True
+
+    def _record(self, d: dict) -> dict:
+        d["n"] = len(self.decisions) + 1
+        d["wall_left"] = self.table.live_tiles_left()
+        self.decisions.append(d)
+        return d
+
+    def _act_discard(self, arg, msg):
+        tb, me = self.table, self.me
+        try:
+            x = _tile(arg)
+        except ValueError:
+            return self._refuse(f"{arg!r} is not a tile.", f"{arg!r}不是一张牌。")
+        coaching, before = self._coaching, self._before
+        hand = str(_from_table(tb, me)["hand"]) if tb.phase == "discard" and tb.turn == me else None
+        if not self._engine(tb.discard, me, x):
+            return
+        d = {"kind": "discard", "choice": str(x), "hand": hand, "shanten_before": before}
+        if coaching is not None:
+            best = coaching.best
+            mine = next((o for o in coaching if o.discard is x), None)
+            if mine is not None:
+                d.update(best=str(best.discard), shanten_after=mine.shanten, best_shanten=best.shanten,
+                         useful={str(k): n for k, n in mine.useful.items()},
+                         best_useful={str(k): n for k, n in best.useful.items()},
+                         live=mine.live, best_live=best.live, win_chance=mine.win_chance,
+                         best_win_chance=best.win_chance, error=mine.win_chance_error,
+                         best_error=best.win_chance_error, method=mine.method,
+                         fans=[{"zh": f.zh, "en": f.en, "share": round(f.share, 3)} for f in mine.fans[:4]],
+                         best_fans=[{"zh": f.zh, "en": f.en, "share": round(f.share, 3)} for f in best.fans[:4]],
+                         cost_chance=round(max(0.0, best.win_chance - mine.win_chance), 6),
+                         cost_useful=max(0, best.live - mine.live),
+                         top=[o.to_dict() for o in list(coaching)[:3]])
+        self._record(d)
+        self._advance()
+
+    def _act_call(self, arg, msg):
+        tb, me = self.table, self.me
+        parts = arg.split()
+        what = parts[0] if parts else ""
+        tile = parts[1] if len(parts) > 1 else None
+        if what not in _CALL_ZH:
+            return self._refuse(f"{arg!r} is not an action at the table.", f"{arg!r}不是牌桌上的操作。")
+        options = self._options()
+        phase = tb.phase
+        claimed = tb.last_discard[1] if phase == "claim" and tb.last_discard else (
+            tb._robbing[1] if phase == "rob" and tb._robbing else None)
+        try:
+            x = _tile(tile) if tile else None
+        except ValueError:
+            return self._refuse(f"{tile!r} is not a tile.", f"{tile!r}不是一张牌。")
+        fn = {"chow": tb.chow, "pung": tb.pung, "kong": tb.kong, "win": tb.win, "pass": tb.pass_, "draw": tb.draw,
+              "on_deal": tb.declare_on_deal, "grab_gold": tb.grab_gold}[what]
+        args = (me, x) if what in ("chow", "kong") else (me,)
+        hand = str(_from_table(tb, me)["hand"]) if phase == "discard" and tb.turn == me else None
+        if not self._engine(fn, *args):
+            return
+        if phase in ("claim", "rob"):
+            d = {"kind": "claim", "choice": arg, "tile": str(claimed), "options": options, "hand": None}
+            evals = self._claim_evals
+            mine = next((e for e in evals or () if e["option"] == arg), None)
+            if mine is not None:
+                top = max(evals, key=lambda e: e["win_chance"])
+                d.update(evals=evals, best_claim=top["option"], win_chance=mine["win_chance"],
+                         best_win_chance=top["win_chance"],
+                         cost_chance=round(max(0.0, top["win_chance"] - mine["win_chance"]), 6))
+            self._record(d)
+        elif what != "draw":
+            self._record({"kind": what, "choice": str(x) if x else "", "options": options, "hand": hand})
+        self._advance()
+
+    def _act_next(self, arg, msg):
+        if self.table.phase != "over":
+            return self._refuse("The hand is not over yet.", "这一局还没有结束。")
+        self.last_error = ""
+        self._new_hand()
+
+    def _act_coach(self, arg, msg):
+        self.coach_on = arg
+
+    def _act_step(self, arg, msg):
+        if self.table.phase == "over" and 0 <= arg < len(self.decisions):
+            self.review_at = arg
+
+    def _act_rules(self, arg, msg):
+        self.last_error = ""
+        self._new_session(arg)
+        self.rules = arg
+
+    def _act_seat(self, arg, msg):
+        self.last_error = ""
+        self._place = Seat.of(arg)
+        self._new_session(self.rules)
+
+    def _options(self) -> list[str]:
+        """The learner's legal actions now as ``call`` arguments (discards aside)."""
+        tb, me = self.table, self.me
+        if tb.phase == "over":
+            return []
+        out = []
+        opts = tb.options(me)
+        if tb.phase in ("claim", "rob"):
+            if me not in tb.pending:
+                return []
+            for o in opts:
+                if o == "chow":
+                    out += [f"chow {s}" for s in tb.chow_options(me)]
+                else:
+                    out.append(o)
+            return out
+        if tb.phase == "discard" and tb.turn == me:
+            h = tb.hands[me]
+            out += [f"kong {TILES[i]}" for i in range(34) if h[i] and tb.can_kong(me, TILES[i])]
+            if "win" in opts:
+                out.append("win")
+        if tb.phase == "draw" and tb.turn == me:
+            out += ["draw", "pass"] if tb.haidi_offered else ["draw"]
+        out += [o for o in opts if o in ("on_deal", "grab_gold")]
+        return out
+
+    # --- saving -------------------------------------------------------------------------------
+
+    def record(self) -> dict:
+        """The annotated record of the current hand (JSON-ready)."""
+        tb, rs = self.table, self.table.rules
+        return {"format": REVIEW_FORMAT, "version": 1, "rules": rs.name, "rules_zh": rs.zh, "rules_en": rs.en,
+                "seat": self.me.letter, "hand": self.hand_no, "shuffle": tb.seed,
+                "prevalent_wind": tb.prevalent_wind, "over": tb.phase == "over",
+                "outcome": outcome_text(tb) if tb.phase == "over" else "",
+                "payments": tb.payments if tb.phase == "over" else None,
+                "decisions": self.decisions}
+
+    def save(self, path) -> Path:
+        """Write the annotated record of this hand as JSON (read it back with :func:`load_review`)."""
+        p = Path(path)
+        p.write_text(json.dumps(self.record(), ensure_ascii=False, indent=1), encoding="utf-8")
+        return p
+
+    def review(self) -> Review:
+        return Review(self.record())
+
+    # --- rendering ----------------------------------------------------------------------------
+
+    def _layout(self) -> str:
+        return (f'<div class="mj-view mj-play">{_STYLE}<div data-region="head"></div><div class="mj-body">'
+                '<div data-region="controls"></div><div data-region="table"></div><div data-region="me"></div>'
+                '<div data-region="error"></div><div data-region="coach"></div><div data-region="end"></div>'
+                '</div></div>')
+
+    def _regions(self, live: bool) -> dict:
+        tb = self.table
+        err = (f'<div class="mj-error" role="alert">{esc(self.last_error)}</div>' if self.last_error else "")
+        return {"head": header(B("打一局", "Play a hand"), live), "controls": self._controls(live),
+                "table": self._table(live), "me": self._me(live), "error": err,
+                "coach": self._coach_html(live) if self.coach_on else ("" if live else self._coach_off()),
+                "end": self._end(live) if tb.phase == "over" else ("" if live else self._in_progress())}
+
+    @staticmethod
+    def _coach_off() -> str:
+        return f'<div class="mj-note">{esc(B("教练已关闭。", "The coach is switched off."))}</div>'
+
+    @staticmethod
+    def _in_progress() -> str:
+        return (f'<div class="mj-note">{esc(B("这一局还在进行：结束后这里显示结果、收付和复盘。", "The hand is in progress: the result, the payments and the review appear here when it ends."))}</div>')
+
+    def _score(self, s: Seat):
+        """The running score of the player in seat ``s`` of this hand."""
+        return self.session.scores[(int(s) + int(self._dealer)) % 4]
+
+    def _seat_name(self, s: Seat) -> str:
+        rel = {0: ("你", "you"), 1: ("下家", "right"), 2: ("对家", "opposite"), 3: ("上家", "left")}[
+            (int(s) - int(self.me)) % 4]
+        dealer = B(" · 庄", " · dealer") if s is Seat.E else ""
+        return f"{B(s.player_zh, s.en)} ({B(*rel)}){dealer} · {B('累计', 'score')} {self._score(s):+g}"
+
+    def _controls(self, live: bool) -> str:
+        tb, rs = self.table, self.table.rules
+        if live:
+            opts = "".join(f'<option value="{n}"{" selected" if n == self.rules else ""}>'
+                           f'{esc(B(_get_rules(n).zh, _get_rules(n).en))}</option>' for n in _rule_names())
+            seats = "".join(f'<option value="{x.letter}"{" selected" if x == self._place else ""}>'
+                            f'{esc(B(x.zh, x.en))}</option>' for x in SEATS)
+            pick = (f'<label>{esc(B("规则", "rules"))} <select data-act="rules">{opts}</select></label> '
+                    f'<label>{esc(B("首局座位", "first seat"))} <select data-act="seat">{seats}</select></label> '
+                    f'<label><input type="checkbox" data-act="coach"{" checked" if self.coach_on else ""}> '
+                    f'{esc(B("教练", "coach"))}</label>')
+        else:
+            pick = f'<span>{esc(B(rs.zh, rs.en))}</span>'
+        wild = (f'<span data-wild="{tb.wild}">{esc(B("百搭", "wild"))} '
+                f'{tile_tag(tb.wild, live=live, width=22)}</span>' if tb.wild is not None else "")
+        who = self._who() if tb.phase != "over" else None
+        turn = (esc(B("这一局结束", "the hand is over")) if who is None else
+                esc(B(f"轮到{who.player_zh}", f"{who.en} to play")) if who != self.me else
+                f'<b>{esc(B("轮到你", "your turn"))}</b>')
+        work = f' data-work="{self.work_ms}"' if live else ""
+        status = (f'<div class="mj-status"{work}><span>{esc(B(f"第 {self.hand_no} 局", f"hand {self.hand_no}"))} · '
+                  f'{esc(B(f"圈风 {Seat.of(tb.prevalent_wind).zh}", f"round wind {Seat.of(tb.prevalent_wind).en}"))}'
+                  f'</span><span data-wall="{self.wall_left}">{esc(B("牌墙还剩", "wall"))} <b>{self.wall_left}</b> '
+                  f'{esc(B("张", "tiles left"))}</span>{wild}<span data-turn="{"" if who is None else who.letter}">'
+                  f'{turn}</span></div>')
+        return f'<div class="mj-controls">{pick}</div>{status}'
+
+    def _pond(self, s: Seat, live: bool) -> str:
+        tb = self.table
+        last = tb.last_discard
+        out = []
+        for k, (x, by) in enumerate(tb.ponds[s]):
+            cls = "mj-taken" if by is not None else ""
+            if last is not None and last[0] == s and k == len(tb.ponds[s]) - 1 and tb.phase in ("claim",):
+                cls += " mj-last"
+            title = f' data-taken="{by.letter}"' if by is not None else ""
+            out.append(tile_tag(x, live=live, width=20, cls=cls.strip(), attrs=title))
+        return f'<div class="mj-row mj-pond" data-pond="{s.letter}">{"".join(out)}</div>'
+
+    def _melds(self, s: Seat, live: bool, width: int) -> str:
+        tb = self.table
+        ms = "".join('<span class="mj-meld">' + "".join(tile_tag(x, live=live, width=width) for x in m.tiles)
+                     + "</span>" for m in tb.melds[s])
+        fl = "".join(tile_tag(x, live=live, width=width) for x in tb.flowers[s])
+        return ms + fl
+
+    def _table(self, live: bool) -> str:
+        tb = self.table
+        who = self._who() if tb.phase != "over" else None
+        boxes = []
+        for k in (3, 2, 1):
+            s = Seat.of((int(self.me) + k) % 4)
+            over = tb.phase == "over"
+            hidden = sum(tb.hands[s][:34])
+            hand = ("".join(tile_tag(x, live=live, width=20) for x in tb.concealed(s)) if over else
+                    '<span class="mj-back">' + "".join(tile_tag(None, live=live, width=15) for _ in range(hidden))
+                    + "</span>")
+            boxes.append(f'<div class="mj-opp{" mj-turn" if who == s else ""}" data-seat="{s.letter}">'
+                         f'<div class="mj-name" data-score="{self._score(s):+g}">{esc(self._seat_name(s))}</div>'
+                         f'<div class="mj-row">{hand} {self._melds(s, live, 20)}</div>{self._pond(s, live)}</div>')
+        return f'<div class="mj-opps">{"".join(boxes)}</div>'
+
+    def _me(self, live: bool) -> str:
+        tb, me = self.table, self.me
+        can_discard = live and tb.phase == "discard" and tb.turn == me
+        drawn = tb._drawn if tb.phase == "discard" and tb.turn == me else None
+        tiles = tb.concealed(me)
+        tiles = [x for x in tiles if x.index < 34]
+        if drawn is not None and drawn in tiles:
+            tiles.remove(drawn)
+        cells = []
+        for x in tiles:
+            attrs = f' data-act="discard" data-arg="{x}"' if can_discard else ""
+            cells.append(tile_tag(x, live=live, width=38, attrs=attrs))
+        if drawn is not None:
+            attrs = f' data-act="discard" data-arg="{drawn}"' if can_discard else ""
+            cells.append(f'<span class="mj-drawn">{tile_tag(drawn, live=live, width=38, attrs=attrs)}</span>')
+        buttons = []
+        if live:
+            for o in self._options():
+                label = B(*_call_label(o))
+                buttons.append(f'<button class="mj-chip" data-act="call" data-arg="{esc(o)}">{esc(label)}</button>')
+        hint = ""
+        if tb.phase == "discard" and tb.turn == me:
+            hint = B("点一张牌打出", "click a tile to discard it")
+        elif tb.phase in ("claim", "rob") and me in tb.pending:
+            x = tb.last_discard[1] if tb.phase == "claim" else tb._robbing[1]
+            hint = B(f"可以要这张 {x} 吗？", f"claim this {x}?")
+        if tb.phase in ("claim", "rob") and me in tb.pending:
+            x = tb.last_discard[1] if tb.phase == "claim" else tb._robbing[1]
+            hint = f'{esc(hint)} {tile_tag(x, live=live, width=30, cls="mj-last")}'
+        else:
+            hint = esc(hint)
+        acts = f'<div class="mj-acts" data-waiting="{self.waiting}">{hint}{"".join(buttons)}</div>'
+        notes = [m for _, m in self._refused_wins]
+        why_not = self._win_refusal()
+        if why_not:
+            notes.append(why_not)
+        acts += "".join(f'<div class="mj-note" data-refused="1" style="color:#ffe3a3">{esc(m)}</div>' for m in notes)
+        return (f'<div class="mj-me{" mj-turn" if self.waiting else ""}" data-seat="{me.letter}">'
+                f'<div class="mj-name" data-score="{self._score(me):+g}">{esc(self._seat_name(me))}</div>{self._pond(me, live)}'
+                f'<div class="mj-row">{self._melds(me, live, 30)}</div>'
+                f'<div class="mj-row mj-hand">{"".join(cells)}</div>{acts}</div>')
+
+    def _claim_panel(self, d: dict, live: bool) -> str:
+        rows = []
+        for e in d["evals"]:
+            label = B(*_call_label(e["option"]))
+            marks = []
+            if e["option"] == d["choice"]:
+                marks.append(B("你的选择", "your choice"))
+            if e["option"] == d["best_claim"]:
+                marks.append(B("教练最佳", "coach best"))
+            then = (f' · {esc(B("然后打", "then discard"))} {tile_tag(_tile(e["then"]), live=live, width=22)}'
+                    if e["then"] else "")
+            rows.append(f'<div data-claim="{esc(e["option"])}"><b>{esc(label)}</b>: {esc(B("和牌机会", "chance to win"))} '
+                        f'<b>{_pct(e["win_chance"])}</b>{then} {esc(" · ".join(marks))}</div>')
+        same = d["choice"] == d["best_claim"]
+        lost, x = _pct(d["cost_chance"]), d["tile"]
+        verdict = (f'<span class="mj-good">{esc(B("和教练的最佳一样", "the same as the coach best"))}</span>' if same else
+                   f'<span class="mj-bad">{esc(B(f"少 {lost} 和牌机会", f"{lost} less chance to win"))}</span>')
+        return (f'<div class="mj-box" data-coach="{d["n"]}" data-choice="{esc(d["choice"])}" '
+                f'data-best="{esc(d["best_claim"])}"><b>{esc(B("教练", "Coach"))}</b> · #{d["n"]} · '
+                f'{esc(B(f"要不要 {x}", f"claim {x} or not"))} · {verdict}{"".join(rows)}</div>')
+
+    def _coach_html(self, live: bool) -> str:
+        last = next((d for d in reversed(self.decisions) if d["kind"] == "discard" or d.get("evals")), None)
+        if last is not None and last["kind"] == "claim":
+            return self._claim_panel(last, live)
+        title = f'<b>{esc(B("教练", "Coach"))}</b>'
+        if last is None or not last.get("best"):
+            return (f'<div class="mj-box" data-coach="none">{title} · '
+                    f'{esc(B("打出一张牌后，这里把你的选择和教练的最佳选择并排比较。", "After each of your discards, your choice is set beside the coach best here."))}</div>')
+
+        def side(label, tile, s_after, useful, live_n, p, err, fans, method):
+            before = "" if last["shanten_before"] is None else f"{last['shanten_before']} → "
+            pe = _pct(p) + (f" ± {_pct(err)}" if method == "simulation" and err else "")
+            fan = ", ".join(f"{B(f['zh'], f['en'])} {f['share']:.0%}" for f in fans[:3])
+            return (f'<div><b>{esc(label)}</b> {tile_tag(_tile(tile), live=live, width=30)}'
+                    f'<div>{esc(B("向听", "shanten"))}: {before}'
+                    f'{s_after} ({_shanten_words(s_after)})</div>'
+                    f'<div>{esc(B("进张", "useful tiles"))} ({live_n}): {_useful_html(useful, live)}</div>'
+                    f'<div>{esc(B("和牌机会", "chance to win"))}: <b data-chance="{p:.6f}">{pe}</b></div>'
+                    + (f'<div>{esc(B("可能的番种", "likely fans"))}: {esc(fan)}</div>' if fan else "") + "</div>")
+        same = last["choice"] == last["best"]
+        verdict = (f'<span class="mj-good">{esc(B("和教练的最佳一样", "the same as the coach best"))}</span>' if same else
+                   f'<span class="{"mj-bad" if last["cost_chance"] > 0.005 else ""}">'
+                   f'{esc(msg_cost(last))}</span>')
+        mine = side(B("你打了", "you discarded"), last["choice"], last["shanten_after"], last["useful"], last["live"],
+                    last["win_chance"], last.get("error", 0), last["fans"], last["method"])
+        best = side(B("教练最佳", "coach best"), last["best"], last["best_shanten"], last["best_useful"],
+                    last["best_live"], last["best_win_chance"], last.get("best_error", 0), last["best_fans"],
+                    last["method"])
+        return (f'<div class="mj-box" data-coach="{last["n"]}" data-choice="{last["choice"]}" '
+                f'data-best="{last["best"]}">{title} · #{last["n"]} · {verdict}'
+                f'<div class="mj-cmp2">{mine}{best}</div>'
+                f'<div class="mj-note">{esc(B("只用你这一家看得见的牌计算：进张是还没见到的张数；和牌机会是靠自己摸牌和牌的机会。", "Counted from what your seat can see: useful tiles with the copies not yet in sight; the chance to win by your own draws."))}</div></div>')
+
+    def _end(self, live: bool) -> str:
+        tb = self.table
+        rs = tb.rules
+        parts = [f'<div class="mj-box" data-end="1"><b>{esc(B(rs.zh, rs.en))}</b>']
+        for e in tb.settlements:
+            parts.append(f"<div>{esc(B(e.zh, e.en))}</div>")
+        if not tb.winners:
+            parts.append(f'<div data-verdict="drawn">{esc(B("荒牌：没有人和牌。", "The wall is exhausted: nobody won."))}</div>')
+        for w in tb.winners:
+            legal = getattr(w.result, "legal", True) if w.result is not None else True
+            parts.append(f'<div data-verdict="{"legal" if legal else "illegal"}" data-winner="{w.seat.letter}">'
+                         f'<span class="mj-good">{esc(B("合法的和牌", "a legal win"))}</span> · {esc(B(w.zh, w.en))}</div>')
+            parts.append(f'<div>{_hand_tiles(str(w.hand), live, 30)}</div>')
+            rows = "".join(f"<tr><td>{esc(B(i.zh, i.en))}</td><td>{i.value:g}"
+                           f"{f' × {i.count}' if getattr(i, 'count', 1) != 1 else ''}</td></tr>" for i in w.items)
+            unit = w.unit if getattr(w, "unit", None) else rs.pay_unit
+            parts.append(f'<table class="mj-rev">{rows}<tr><th>{esc(B("合计", "total"))}</th>'
+                         f'<th data-total="{w.points}">{w.points:g} {esc(B(unit[0], unit[1]))}</th></tr></table>')
+        pay = tb.payments
+        unit = rs.pay_unit
+        cells = "".join(f'<td data-pay="{x.letter}">{pay[x.letter]:+g}</td>' for x in SEATS)
+        heads = "".join(f"<th>{esc(B(x.player_zh, x.en))}{esc(B('（你）', ' (you)')) if x == self.me else ''}</th>"
+                        for x in SEATS)
+        parts.append(f'<div style="overflow-x:auto"><table class="mj-rev" data-payments="1"><tr><th>'
+                     f'{esc(B("收付", "payments"))} ({esc(B(unit[0], unit[1]))})</th>{heads}</tr>'
+                     f'<tr><td>{esc(B("本局", "this hand"))}</td>{cells}</tr></table></div>')
+        scores = ", ".join(f"{B(x.zh, x.en)} {v:+g}" for x, v in zip(SEATS, self.session.scores))
+        parts.append(f'<div>{esc(B("累计（按第一局的座位）", "running scores (by first-hand seat)"))}: {esc(scores)}</div>')
+        if live:
+            parts.append(f'<div class="mj-acts"><button class="mj-chip mj-on" data-act="next">'
+                         f'{esc(B("下一局", "next hand"))}</button></div>')
+        parts.append("</div>")
+        at = self.review_at if self.review_at >= 0 else None
+        return "".join(parts) + review_html(self.record(), live=live, at=at)
+
+    # --- fallbacks ----------------------------------------------------------------------------
+
+    def _text(self) -> str:
+        return f"PlayTable({self.table.rules.en}, seat {self.me.letter}, hand {self.hand_no})"
+
+    def _plain_head(self) -> str:
+        rs = self.table.rules
+        return (f"{B('打一局', 'Play a hand')} · {B(rs.zh, rs.en)} · "
+                f"{B(f'你坐{self.me.zh}', f'you sit {self.me.en}')} · "
+                f"{B(f'牌墙还剩 {self.wall_left} 张', f'{self.wall_left} tiles left in the wall')}"
+                + (f" · {B('百搭', 'wild')} {self.table.wild}" if self.table.wild is not None else ""))
+
+    def static_html(self) -> str:
+        note = (f'<div class="mj-note">{esc(B("静态画面：运行笔记本就能点牌来打。", "Static view: run the notebook to play by clicking."))}</div>')
+        return super().static_html().replace('<div class="mj-body">', '<div class="mj-body">' + note, 1)
+
+
+def play(rules: str = "mcr", seat: str = "E", seed: int | None = None, coach: bool = True) -> PlayTable:
+    """A table to play one hand after another by clicking: ``rules`` any rule set, ``seat`` yours in the
+    first hand, ``coach`` the coach panel on or off."""
+    return PlayTable(rules=rules, seat=seat, seed=seed, coach=coach)
