@@ -77,7 +77,7 @@ from .i18n import both
 from .mcr.fans import fan as _fan
 from .mcr.profiles import PROFILES, Profile, get_profile
 from .mcr.scorer import score as _mcr_score
-from .shanten_core import (honors_and_knitted_shanten_of_counts, knitted_straight_shanten_of_counts,
+from .shanten_core import (connectedness, honors_and_knitted_shanten_of_counts, knitted_straight_shanten_of_counts, near_tiles,
                            regular_shanten_of_counts, seven_pairs_shanten_of_counts, shanten_of_counts,
                            thirteen_orphans_shanten_of_counts, useful_tiles_of_counts, waits_of_counts)
 from .shapes import Form
@@ -497,7 +497,7 @@ class _Shapes:
                     if v is None or v != s:
                         continue
                     if form is Form.REGULAR:
-                        cand = _near(c, self.kinds)
+                        cand = near_tiles(c, self.kinds)
                     elif form is Form.SEVEN_PAIRS:
                         cand = [t for t in self.kinds if c[t] & 1]
                     elif form is Form.THIRTEEN_ORPHANS:
@@ -538,31 +538,6 @@ class _Shapes:
                 _WAITS.clear()
             _WAITS[key] = w
         return w
-
-
-def _near(c, kinds) -> list:
-    out = []
-    for t in kinds:
-        if c[t]:
-            out.append(t)
-        elif t < 27:
-            r = t % 9
-            if (r >= 1 and c[t - 1]) or (r >= 2 and c[t - 2]) or (r <= 7 and c[t + 1]) or (r <= 6 and c[t + 2]):
-                out.append(t)
-    return out
-
-
-def _connect(c, i: int) -> int:
-    """How connected tile ``i`` is in the counts ``c`` (lower: discarded first)."""
-    n = c[i] * 3
-    if i < 27:
-        r = i % 9
-        for d, w in ((-2, 1), (-1, 2), (1, 2), (2, 1)):
-            if 0 <= r + d <= 8:
-                n += w * c[i + d]
-        if r in (0, 8):
-            n -= 1
-    return n
 
 
 # --- the look-ahead -----------------------------------------------------------------------------------
@@ -705,7 +680,7 @@ class _Lookahead:
                     ok = self.shapes.shanten(c14) == s_after
                     c14[d] += 1
                     if ok:
-                        rank = (_connect(c14, d), d)
+                        rank = (connectedness(c14, d), d)
                         if best is None or rank < best[0]:
                             best = (rank, d)
             got = best[1]

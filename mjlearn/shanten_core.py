@@ -417,11 +417,11 @@ def waits_of_counts(counts, n_melds: int = 0) -> list[int]:
     return sorted(out)
 
 
-def near_tiles(c) -> list[int]:
-    """Tiles that can join a regular shape: honors present, suited tiles present or within two
-    ranks of a present tile of their suit."""
+def near_tiles(c, kinds=range(34)) -> list[int]:
+    """Tiles (of ``kinds``, all 34 by default) that can join a regular shape: honors present, suited
+    tiles present or within two ranks of a present tile of their suit."""
     out = []
-    for t in range(34):
+    for t in kinds:
         if c[t]:
             out.append(t)
         elif t < 27:
@@ -574,3 +574,18 @@ def _regular_split(counts, n_melds: int) -> dict:
             best = (key, split)
     (value, *_), (sets, parts, pair, singles) = best
     return {"shanten": 8 - value, "sets": sets, "partials": parts, "pair": pair, "singles": singles}
+
+
+def connectedness(c, i: int) -> int:
+    """How connected tile ``i`` is in the counts ``c``: copies held, neighbours within two ranks,
+    less one for a terminal (lower: the tile to let go first). The computer players and the coach
+    break ties between discards with it."""
+    n = c[i] * 3
+    if i < 27:
+        r = i % 9
+        for d, w in ((-2, 1), (-1, 2), (1, 2), (2, 1)):
+            if 0 <= r + d <= 8:
+                n += w * c[i + d]
+        if r in (0, 8):
+            n -= 1
+    return n

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random as _random
 
 from ..seats import SEATS, Seat
-from ..shanten_core import near_tiles, regular_shanten_of_counts, shanten_of_counts
+from ..shanten_core import connectedness, near_tiles, regular_shanten_of_counts, shanten_of_counts
 
 try:  # the per-suit tables of mjlearn.shanten_core: re-evaluate only the suit a tile changes
     from ..shanten_core import _SUIT, _regular_value, _suit_entry
@@ -122,7 +122,7 @@ class Bot:
         # special form leads, that decides; closer, count the live useful draws (regular form)
         # each of the best three discards leaves.
         seen = self._seen(table, seat)
-        ties.sort(key=lambda i: (_connect(c, i), _live_near(seen, i), self.rng.random()))
+        ties.sort(key=lambda i: (connectedness(c, i), _live_near(seen, i), self.rng.random()))
         if best >= 3 or shanten is not regular_shanten_of_counts:
             return ties[0]
         ties = ties[:3]
@@ -280,19 +280,6 @@ class Bot:
         if what == "chow":
             return table.chow(seat, arg)
         return getattr(table, "pass_" if what == "pass" else what)(seat)
-
-
-def _connect(c, i: int) -> int:
-    """How connected tile ``i`` is in the hand (lower = better to discard)."""
-    n = c[i] * 3
-    if i < 27:
-        r = i % 9
-        for d, w in ((-2, 1), (-1, 2), (1, 2), (2, 1)):
-            if 0 <= r + d <= 8:
-                n += w * c[i + d]
-        if r in (0, 8):
-            n -= 1
-    return n
 
 
 def _live_near(seen, i: int) -> int:
