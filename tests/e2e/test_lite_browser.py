@@ -272,6 +272,11 @@ def test_notebook_10_explains_the_missing_chart_and_the_record_survives_a_reload
             note.wait_for(state="attached")
             text = note.text_content()   # off-screen cells are not laid out: inner_text would be empty
             assert "matplotlib" in text and "浏览器版" in text and "browser version" in text
+        # the comparison's chart is drawn as SVG there, one panel per payment unit
+        charts = page.evaluate("""() => window.jupyterapp.shell.currentWidget.content.widgets
+            .filter(c => c.model.type === 'code' && c.model.sharedModel.getSource().includes('.chart()'))
+            .map(c => JSON.stringify(c.model.outputs.toJSON()))""")
+        assert charts and all("<svg" in c and "mj-cmp-bar" in c for c in charts), charts[:1]
         record = ("import asyncio\nfrom mjlearn.quiz import generate, grade, solve\n"
                   "from mjlearn.quiz.progress import ProgressStore\n"
                   "s = ProgressStore()\nq = generate('tile_name', seed=3)\n"
