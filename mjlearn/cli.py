@@ -7,6 +7,7 @@
     mjlearn score HAND [...]     score a hand (MCR or a regional rule set)
     mjlearn quiz FILE            run a quiz set in the terminal
     mjlearn tiles                list the 42 tiles with their notation and names
+    mjlearn class ACTION         a teacher's classes and assignments (create, add, assign, report, join)
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import __version__, cli_lab, cli_quiz, cli_score
+from . import __version__, cli_class, cli_lab, cli_quiz, cli_score
 from .cli_lab import MANIFEST, copy_notebooks, notebooks_source  # noqa: F401  (mjlearn lab lives in cli_lab)
 from .errors import ProgressError
 from .tiles import TILES
@@ -26,7 +27,7 @@ def _tiles(args) -> int:
     return 0
 
 
-_SUBCOMMAND_MODULES = {"score": cli_score, "quiz": cli_quiz}
+_SUBCOMMAND_MODULES = {"score": cli_score, "quiz": cli_quiz, "class": cli_class}
 """Subcommands that live in their own modules: each has ``add_parser(subparsers)`` and ``run(args)``."""
 
 
