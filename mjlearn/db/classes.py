@@ -392,8 +392,9 @@ def sample_class(path, *, learners=SAMPLE_LEARNERS, teacher: str = "teacher", se
     with Classroom(path=path, user=teacher) as room:
         room.create(name, code="SAMPLE")
         room.add(name, learners)
-        week1 = room.assign(name, "week1_tiles_and_waits.json", due="2026-03-01")
-        scoring = room.assign(name, "mcr_scoring.json", due="2026-03-15")
+        day = 86400
+        week1 = room.assign(name, "week1_tiles_and_waits.json", due=(time.time() // day + 7) * day - 1)
+        scoring = room.assign(name, "mcr_scoring.json", due=(time.time() // day + 14) * day - 1)
     rng = random.Random(seed)
     sets = {week1: load_quiz_set(resolve_quiz_set("week1_tiles_and_waits.json")),
             scoring: load_quiz_set(resolve_quiz_set("mcr_scoring.json"))}
