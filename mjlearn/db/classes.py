@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
+import os
 import secrets
 import time
 from collections import Counter, defaultdict
@@ -182,7 +183,12 @@ class Classroom:
     def _enrol(self, name: str, username: str, role: str) -> None:
         if self.backend == "postgresql":
             from . import add_learner, add_teacher
-            (add_teacher if role == "teacher" else add_learner)(self.url, username)
+            secret = os.environ.get("MJLEARN_DB_SECRET")  # the hub's: each login's password derives from it
+            password = None
+            if secret:
+                from ..deploy import role_password
+                password = role_password(username, secret)
+            (add_teacher if role == "teacher" else add_learner)(self.url, username, password=password)
         try:
             with self.engine.begin() as c:
                 cid = self._class_id(c, name)
