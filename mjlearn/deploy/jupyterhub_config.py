@@ -17,6 +17,7 @@ Read from the hub's environment (all optional except the database template on a 
   MJLEARN_HUB_SPAWNER   "simple" (one machine, no system users: tests) or a spawner class, e.g.
                         "systemdspawner.SystemdSpawner" or "dockerspawner.DockerSpawner"
   MJLEARN_HUB_PORT      the port the hub listens on (default 8000)
+  MJLEARN_HUB_LAB_ARGS  more command-line options for every learner's JupyterLab, space separated
   MJLEARN_HUB_HOME      with the simple spawner: the folder holding each user's home (default /tmp/mjlearn-hub)
 """
 
@@ -54,6 +55,11 @@ def configure(c) -> None:
         c.JupyterHub.spawner_class = "jupyterhub.spawner.SimpleLocalProcessSpawner"
         home = env("MJLEARN_HUB_HOME", "/tmp/mjlearn-hub")
         c.SimpleLocalProcessSpawner.home_dir_template = os.path.join(home, "{username}")
+        if hasattr(os, "geteuid") and os.geteuid() == 0:  # a container running everything as root
+            c.Spawner.args = ["--ServerApp.allow_root=True"]
+    extra = env("MJLEARN_HUB_LAB_ARGS", "").split()
+    if extra:  # more options for every learner's JupyterLab
+        c.Spawner.args = [*c.Spawner.args, *extra] if "args" in c.Spawner else extra
     else:
         c.JupyterHub.spawner_class = spawner
     c.Spawner.default_url = "/lab"
