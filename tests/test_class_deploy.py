@@ -49,6 +49,8 @@ def test_a_real_authenticator_is_one_setting(monkeypatch):
               MJLEARN_HUB_SPAWNER="dockerspawner.DockerSpawner")
     assert c.JupyterHub.authenticator_class == "oauthenticator.GitHubOAuthenticator"
     assert c.JupyterHub.spawner_class == "dockerspawner.DockerSpawner"
+    c = _load(monkeypatch, MJLEARN_HUB_SPAWNER="simple", MJLEARN_HUB_LAB_ARGS="--A=1 --B=2")
+    assert c.JupyterHub.spawner_class.endswith("SimpleLocalProcessSpawner") and c.Spawner.args[-2:] == ["--A=1", "--B=2"]
 
 
 def test_the_start_script_is_valid_shell_and_says_where_things_are():

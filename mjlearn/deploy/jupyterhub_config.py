@@ -57,11 +57,11 @@ def configure(c) -> None:
         c.SimpleLocalProcessSpawner.home_dir_template = os.path.join(home, "{username}")
         if hasattr(os, "geteuid") and os.geteuid() == 0:  # a container running everything as root
             c.Spawner.args = ["--ServerApp.allow_root=True"]
+    else:
+        c.JupyterHub.spawner_class = spawner
     extra = env("MJLEARN_HUB_LAB_ARGS", "").split()
     if extra:  # more options for every learner's JupyterLab
         c.Spawner.args = [*c.Spawner.args, *extra] if "args" in c.Spawner else extra
-    else:
-        c.JupyterHub.spawner_class = spawner
     c.Spawner.default_url = "/lab"
     c.Spawner.cmd = [sys.executable, "-m", "jupyterhub.singleuser"]  # the Python that has mjlearn
     c.Spawner.http_timeout = 120
