@@ -172,3 +172,38 @@ def test_learner_lists_assignments_from_the_command_line(pg_class, tmp_path):
     env.update(MJLEARN_DB=role_url(url, "wang"), JUPYTERHUB_USER="wang")
     p = _mjlearn("class", "report", "c1", "--json", env=env)
     assert p.returncode == 0 and json.loads(p.stdout)["class"] == "c1", p.stderr
+
+
+def test_doing_an_assignment_in_the_terminal_records_against_it(tmp_path):
+    qs = tmp_path / "hw.json"
+    qs.write_text(json.dumps({"title": "hw", "questions": [{"kind": "waits", "hand": "1112345678999m"}]}),
+                  encoding="utf-8")
+    with Classroom(url=f"sqlite:///{tmp_path / 'p.db'}", user="t") as room:
+        room.create("c")
+        room.add("c", ["ann"])
+        aid = room.assign("c", str(qs))
+    env = dict(os.environ, MJLEARN_DB=f"sqlite:///{tmp_path / 'p.db'}", MJLEARN_DATA_DIR=str(tmp_path))
+    p = subprocess.run([sys.executable, "-m", "mjlearn", "quiz", "--assignment", str(aid), "--user", "ann"],
+                       input="123456789m\n", capture_output=True, text=True, env=env, timeout=120)
+    assert p.returncode == 0, p.stderr
+    with Classroom(path=tmp_path / "p.db", user="ann") as room:
+        rows = room.store.rows()
+        assert [(r["quiz"], r["correct"]) for r in rows] == [(assignment_tag(aid), 1)]
+        assert room.assignments()[0]["done"]
+    p = subprocess.run([sys.executable, "-m", "mjlearn", "quiz", "--assignment", "99", "--user", "ann"],
+                       capture_output=True, text=True, env=env, timeout=120)
+    assert p.returncode == 2 and "not one of yours" in p.stderr
+
+
+def test_class_database_logins_get_passwords_from_the_hub_secret(pg_db, tmp_path, monkeypatch):
+    import sqlalchemy as sa
+    monkeypatch.setenv("MJLEARN_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("MJLEARN_DB_SECRET", "s3cret")
+    with Classroom(url=pg_db) as owner:
+        owner.create("c", teachers=["wang"])
+        owner.add("c", ["ann"])
+    engine = sa.create_engine(pg_db)
+    with engine.connect() as c:
+        pw = dict(c.exec_driver_sql("SELECT rolname, rolpassword FROM pg_authid WHERE rolname IN ('ann', 'wang')").all())
+    engine.dispose()
+    assert set(pw) == {"ann", "wang"} and all(v and v.startswith("SCRAM-SHA-256$") for v in pw.values())

@@ -111,19 +111,13 @@ class Classroom:
     SQLite the name recorded (default: the learner name, as for answers), on PostgreSQL the login."""
 
     def __init__(self, url: str | None = None, user: str | None = None, *, path=None):
-        import os
-        from ..quiz.progress import DB_ENV_VAR
-        saved = os.environ.get(DB_ENV_VAR)
-        try:
-            if url is not None:
-                os.environ[DB_ENV_VAR] = url
-            self.store = ProgressStore(path, user=user)  # brings the schema to the newest revision
-        finally:
-            if url is not None:
-                if saved is None:
-                    os.environ.pop(DB_ENV_VAR, None)
-                else:
-                    os.environ[DB_ENV_VAR] = saved
+        from ..quiz.progress import _sqlite_path_of
+        if url is not None and _sqlite_path_of(url) is None:
+            from .store import ClassStore
+            self.store = ClassStore(user=user, url=url)
+        else:
+            # opening the store brings the schema to the newest revision
+            self.store = ProgressStore(_sqlite_path_of(url) if url is not None else path, user=user)
         if hasattr(self.store, "engine"):
             self.backend = "postgresql"
             self.engine = self.store.engine
