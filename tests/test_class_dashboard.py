@@ -95,3 +95,25 @@ def test_a_learner_sees_their_assignments_and_does_one(small, tmp_path):
     assert "to do" in view.text and "0/10" in view.html
     w = assignment(1, user="bob")
     assert w.quiz == assignment_tag(1) and len(w.questions) == 10
+
+
+def test_dashboard_and_assignments_work_without_sqlalchemy(tmp_path):
+    """The browser build has no SQLAlchemy: a class in the SQLite file, the sample dashboard and the
+    learner's list still work (through the standard library's sqlite3)."""
+    import os
+    import subprocess
+    import sys
+    code = ("import sys\n"
+            "for m in ('sqlalchemy', 'alembic', 'psycopg'): sys.modules[m] = None\n"
+            "from mjlearn.dashboard import open_dashboard, my_assignments\n"
+            "from mjlearn.db.classes import Classroom\n"
+            "d = open_dashboard()\n"
+            "assert d.sample and len(d.learners) == 6 and 'SAMPLE DATA' in d._repr_html_()\n"
+            "with Classroom(user='t') as room:\n"
+            "    room.create('c'); room.add('c', ['ann']); room.assign('c', 'week1_tiles_and_waits.json')\n"
+            "print(my_assignments('ann').text)\n")
+    env = dict(os.environ, MJLEARN_DATA_DIR=str(tmp_path))
+    env.pop("MJLEARN_DB", None)
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert p.returncode == 0, p.stderr
+    assert "#1 c week1_tiles_and_waits.json" in p.stdout and "to do" in p.stdout

@@ -29,12 +29,20 @@ import os
 import secrets
 import time
 from collections import Counter, defaultdict
+from contextlib import contextmanager
 from pathlib import Path
 
-import sqlalchemy as sa
+import sqlite3
 
 from ..errors import NotWritable
-from ..quiz.progress import EXPORT_FIELDS, ProgressStore, mastery
+from ..quiz.progress import EXPORT_FIELDS, ProgressStore, _translate, mastery
+
+try:  # a class database needs SQLAlchemy; a class in the SQLite file does not (the browser build has none)
+    import sqlalchemy as sa
+except ImportError:  # pragma: no cover - only in the browser build
+    sa = None
+
+_DB_ERRORS: tuple = (sqlite3.Error,) + ((sa.exc.DBAPIError,) if sa is not None else ())
 
 __all__ = ["Classroom", "ClassError", "assignment_tag", "parse_due", "resolve_quiz_set", "sample_class"]
 
@@ -105,6 +113,89 @@ def _set_size(quiz_set: str) -> int | None:
         return None
 
 
+class _Result:
+    """Rows of one statement, read the same way on either backend."""
+
+    def __init__(self, rows):
+        self._rows = [tuple(r) for r in rows]
+
+    def __iter__(self):
+        return iter(self._rows)
+
+    def all(self):
+        return list(self._rows)
+
+    def first(self):
+        return self._rows[0] if self._rows else None
+
+    def scalar(self):
+        return self._rows[0][0] if self._rows else None
+
+    def scalar_one(self):
+        if len(self._rows) != 1:
+            raise LookupError(f"expected one row, got {len(self._rows)}")
+        return self._rows[0][0]
+
+    def scalars(self):
+        return [r[0] for r in self._rows]
+
+
+class _Conn:
+    """One connection: ``execute(sql, params)`` with ``:name`` parameters on either backend."""
+
+    def __init__(self, raw, pg: bool):
+        self.raw, self.pg = raw, pg
+
+    def execute(self, sql: str, params: dict | None = None) -> _Result:
+        if self.pg:
+            result = self.raw.execute(sa.text(sql), params or {})
+            return _Result(result.all() if result.returns_rows else [])
+        return _Result(self.raw.execute(sql, params or {}).fetchall())
+
+
+class _Database:
+    """``begin()`` (a transaction) and ``connect()`` on the class database (SQLAlchemy) or on the SQLite
+    file (the standard library's sqlite3: no SQLAlchemy needed)."""
+
+    def __init__(self, engine=None, path=None, timeout: float = 30.0):
+        self.engine, self.path, self.timeout = engine, path, timeout
+        self._sqlite = None
+
+    def _file(self) -> sqlite3.Connection:
+        if self._sqlite is None:
+            self._sqlite = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
+        return self._sqlite
+
+    @contextmanager
+    def begin(self):
+        if self.engine is not None:
+            with self.engine.begin() as c:
+                yield _Conn(c, True)
+            return
+        c = self._file()
+        c.execute("BEGIN IMMEDIATE")
+        try:
+            yield _Conn(c, False)
+            c.execute("COMMIT")
+        except BaseException:
+            if c.in_transaction:
+                c.execute("ROLLBACK")
+            raise
+
+    @contextmanager
+    def connect(self):
+        if self.engine is not None:
+            with self.engine.connect() as c:
+                yield _Conn(c, True)
+            return
+        yield _Conn(self._file(), False)
+
+    def close(self) -> None:
+        if self._sqlite is not None:
+            self._sqlite.close()
+            self._sqlite = None
+
+
 class Classroom:
     """Classes, members and assignments in the progress database of ``url`` (default ``$MJLEARN_DB``,
     else the self-study SQLite file; ``path`` names a SQLite file directly). ``user`` is who acts: on
@@ -122,6 +213,7 @@ class Classroom:
             self.backend = "postgresql"
             self.engine = self.store.engine
             self.url = self.store.url.render_as_string(hide_password=False)
+            self.db = _Database(engine=self.engine)
             with self.engine.connect() as c:
                 self.login = c.exec_driver_sql("SELECT current_user").scalar()
             if user is None:  # the answers are the login's (row-level security checks it)
@@ -129,13 +221,12 @@ class Classroom:
         else:
             self.backend = "sqlite"
             self.url = f"sqlite:///{self.store.path}"
-            self.engine = sa.create_engine(self.url, connect_args={"timeout": self.store.timeout})
+            self.db = _Database(path=self.store.path, timeout=self.store.timeout)
             self.login = self.store.user
         self.user = self.store.user
 
     def close(self) -> None:
-        if self.backend == "sqlite":
-            self.engine.dispose()
+        self.db.close()
         self.store.close()
 
     def __enter__(self):
@@ -145,13 +236,13 @@ class Classroom:
         self.close()
 
     # -- errors --------------------------------------------------------------------------
-    def _refused(self, e: sa.exc.DBAPIError, doing: str):
+    def _refused(self, e, doing: str):
         if self.backend == "postgresql":
             return self.store._translate(e, doing)
-        return e
+        return _translate(self.store.path, e, doing)
 
     def _class_id(self, c, name: str) -> int:
-        cid = c.execute(sa.text("SELECT id FROM classes WHERE name = :n"), {"n": name}).scalar()
+        cid = c.execute("SELECT id FROM classes WHERE name = :n", {"n": name}).scalar()
         if cid is None:
             raise ClassError(f"no class named {name!r} (or it is not one of yours) / 没有名为 {name!r} 的班级")
         return int(cid)
@@ -163,12 +254,12 @@ class Classroom:
         code = code or secrets.token_hex(3).upper()
         teachers = [self.login] if teachers is None else list(teachers)
         try:
-            with self.engine.begin() as c:
-                if c.execute(sa.text("SELECT 1 FROM classes WHERE name = :n"), {"n": name}).scalar():
+            with self.db.begin() as c:
+                if c.execute("SELECT 1 FROM classes WHERE name = :n", {"n": name}).scalar():
                     raise ClassError(f"a class named {name!r} exists already / 班级 {name!r} 已存在")
-                c.execute(sa.text("INSERT INTO classes (name, code, created) VALUES (:n, :c, :t)"),
+                c.execute("INSERT INTO classes (name, code, created) VALUES (:n, :c, :t)",
                           {"n": name, "c": code, "t": time.time()})
-        except sa.exc.DBAPIError as e:
+        except _DB_ERRORS as e:
             raise self._refused(e, "creating a class") from None
         for t in teachers:
             self._enrol(name, t, "teacher")
@@ -184,14 +275,14 @@ class Classroom:
                 password = role_password(username, secret)
             (add_teacher if role == "teacher" else add_learner)(self.url, username, password=password)
         try:
-            with self.engine.begin() as c:
+            with self.db.begin() as c:
                 cid = self._class_id(c, name)
-                have = c.execute(sa.text("SELECT 1 FROM class_members WHERE class_id = :c AND username = :u "
-                                         "AND role = :r"), {"c": cid, "u": username, "r": role}).scalar()
+                have = c.execute("SELECT 1 FROM class_members WHERE class_id = :c AND username = :u "
+                                         "AND role = :r", {"c": cid, "u": username, "r": role}).scalar()
                 if not have:
-                    c.execute(sa.text("INSERT INTO class_members (class_id, username, role) VALUES (:c, :u, :r)"),
+                    c.execute("INSERT INTO class_members (class_id, username, role) VALUES (:c, :u, :r)",
                               {"c": cid, "u": username, "r": role})
-        except sa.exc.DBAPIError as e:
+        except _DB_ERRORS as e:
             raise self._refused(e, "adding to a class") from None
 
     def add(self, name: str, users, role: str = "learner") -> None:
@@ -214,49 +305,49 @@ class Classroom:
             raise ClassError(f"{e} / 无法读取题集") from None
         when = parse_due(due)
         try:
-            with self.engine.begin() as c:
+            with self.db.begin() as c:
                 cid = self._class_id(c, name)
-                return int(c.execute(sa.text("INSERT INTO assignments (class_id, quiz_set, due, created) "
-                                             "VALUES (:c, :q, :d, :t) RETURNING id"),
+                return int(c.execute("INSERT INTO assignments (class_id, quiz_set, due, created) "
+                                             "VALUES (:c, :q, :d, :t) RETURNING id",
                                      {"c": cid, "q": quiz_set, "d": when, "t": time.time()}).scalar_one())
-        except sa.exc.DBAPIError as e:
+        except _DB_ERRORS as e:
             raise self._refused(e, "assigning a quiz set") from None
 
     def classes(self) -> list[dict]:
         """The classes this login may see, with their codes and their members' counts."""
-        with self.engine.connect() as c:
+        with self.db.connect() as c:
             out = []
-            for cid, name, code in c.execute(sa.text("SELECT id, name, code FROM classes ORDER BY name")):
-                roles = Counter(r for (r,) in c.execute(sa.text("SELECT role FROM class_members WHERE class_id = :c"),
+            for cid, name, code in c.execute("SELECT id, name, code FROM classes ORDER BY name"):
+                roles = Counter(r for (r,) in c.execute("SELECT role FROM class_members WHERE class_id = :c",
                                                         {"c": cid}))
                 out.append({"name": name, "code": code, "learners": roles["learner"], "teachers": roles["teacher"]})
             return out
 
     def teaches(self, name: str) -> bool:
-        with self.engine.connect() as c:
+        with self.db.connect() as c:
             cid = self._class_id(c, name)
-            return bool(c.execute(sa.text("SELECT 1 FROM class_members WHERE class_id = :c AND username = :u "
-                                          "AND role = 'teacher'"), {"c": cid, "u": self.login}).scalar())
+            return bool(c.execute("SELECT 1 FROM class_members WHERE class_id = :c AND username = :u "
+                                          "AND role = 'teacher'", {"c": cid, "u": self.login}).scalar())
 
     # -- the learner's side --------------------------------------------------------------
     def join(self, code: str) -> str:
         """Join the class whose code is ``code`` as a learner; returns the class's name."""
         code = code.strip().upper()
         try:
-            with self.engine.begin() as c:
+            with self.db.begin() as c:
                 if self.backend == "postgresql":
-                    name = c.execute(sa.text("SELECT mjlearn_join(:code)"), {"code": code}).scalar()
+                    name = c.execute("SELECT mjlearn_join(:code)", {"code": code}).scalar()
                 else:
-                    row = c.execute(sa.text("SELECT id, name FROM classes WHERE upper(code) = :code"),
+                    row = c.execute("SELECT id, name FROM classes WHERE upper(code) = :code",
                                     {"code": code}).first()
                     name = None
                     if row is not None:
                         name = row[1]
-                        if not c.execute(sa.text("SELECT 1 FROM class_members WHERE class_id = :c AND username = :u "
-                                                 "AND role = 'learner'"), {"c": row[0], "u": self.login}).scalar():
-                            c.execute(sa.text("INSERT INTO class_members (class_id, username, role) "
-                                              "VALUES (:c, :u, 'learner')"), {"c": row[0], "u": self.login})
-        except sa.exc.DBAPIError as e:
+                        if not c.execute("SELECT 1 FROM class_members WHERE class_id = :c AND username = :u "
+                                                 "AND role = 'learner'", {"c": row[0], "u": self.login}).scalar():
+                            c.execute("INSERT INTO class_members (class_id, username, role) "
+                                              "VALUES (:c, :u, 'learner')", {"c": row[0], "u": self.login})
+        except _DB_ERRORS as e:
             raise self._refused(e, "joining a class") from None
         if name is None:
             raise ClassError(f"no class has the code {code!r}; ask your teacher / 没有这个班级代码，请向老师确认")
@@ -265,11 +356,11 @@ class Classroom:
     def assignments(self) -> list[dict]:
         """This learner's assignments (every class they are a learner in), soonest due first: class,
         id, quiz set, due, how many questions it has, how many they answered, and done."""
-        with self.engine.connect() as c:
-            rows = c.execute(sa.text(
+        with self.db.connect() as c:
+            rows = c.execute(
                 "SELECT a.id, k.name, a.quiz_set, a.due FROM assignments a JOIN classes k ON k.id = a.class_id "
                 "JOIN class_members m ON m.class_id = a.class_id AND m.username = :u AND m.role = 'learner' "
-                "ORDER BY a.due IS NULL, a.due, a.id"), {"u": self.login}).all()
+                "ORDER BY a.due IS NULL, a.due, a.id", {"u": self.login}).all()
         mine = self.store.rows()
         out = []
         for aid, klass, quiz_set, due in rows:
@@ -318,20 +409,21 @@ class Classroom:
             raise NotWritable(Path(self.url.split("@")[-1]),
                               f"mjlearn class: only the teachers of {name!r} see its report / 只有本班老师能查看班级报告",
                               "只有本班老师能查看班级报告")
-        with self.engine.connect() as c:
+        with self.db.connect() as c:
             cid = self._class_id(c, name)
-            code = c.execute(sa.text("SELECT code FROM classes WHERE id = :c"), {"c": cid}).scalar()
-            learners = sorted(c.execute(sa.text("SELECT username FROM class_members WHERE class_id = :c "
-                                                "AND role = 'learner'"), {"c": cid}).scalars())
-            teachers = sorted(c.execute(sa.text("SELECT username FROM class_members WHERE class_id = :c "
-                                                "AND role = 'teacher'"), {"c": cid}).scalars())
+            code = c.execute("SELECT code FROM classes WHERE id = :c", {"c": cid}).scalar()
+            learners = sorted(c.execute("SELECT username FROM class_members WHERE class_id = :c "
+                                                "AND role = 'learner'", {"c": cid}).scalars())
+            teachers = sorted(c.execute("SELECT username FROM class_members WHERE class_id = :c "
+                                                "AND role = 'teacher'", {"c": cid}).scalars())
             assigned = [{"id": int(a), "quiz_set": q, "due": d, "questions": _set_size(q)}
-                        for a, q, d in c.execute(sa.text("SELECT id, quiz_set, due FROM assignments WHERE class_id = :c "
-                                                         "ORDER BY id"), {"c": cid})]
-            user_col = sa.column("user")
-            answers = sa.table("answers", *[sa.column(f) for f in EXPORT_FIELDS])
-            q = sa.select(answers).where(user_col.in_(learners)).order_by(sa.column("id")) if learners else None
-            rows = [dict(r._mapping) for r in c.execute(q)] if q is not None else []
+                        for a, q, d in c.execute("SELECT id, quiz_set, due FROM assignments WHERE class_id = :c "
+                                                         "ORDER BY id", {"c": cid})]
+            cols = ", ".join(f'"{f}"' for f in EXPORT_FIELDS)
+            names = {f"u{i}": u for i, u in enumerate(learners)}
+            rows = [dict(zip(EXPORT_FIELDS, r)) for r in c.execute(
+                f'SELECT {cols} FROM answers WHERE "user" IN ({", ".join(":" + k for k in names)}) ORDER BY id',
+                names)] if learners else []
         by_user = defaultdict(list)
         for r in rows:
             by_user[r["user"]].append(r)
