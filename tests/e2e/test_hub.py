@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -221,11 +222,16 @@ def test_a_class_on_jupyterhub(hub, browser):
     ctx, page = _login(browser, hub, TEACHER)
     try:
         page.goto(f"{hub['base']}/user/{TEACHER}/voila/render/dashboard.ipynb")
-        page.get_by_text("作业完成情况 Completion per assignment").first.wait_for(timeout=240_000)
+        # Voila shows the lesson's text first and each output as its cell runs: wait for the last one
+        page.wait_for_function("() => document.body.innerText.includes('HUB123')"
+                               " && document.body.innerText.includes('对错 Right')", timeout=240_000)
         text = page.locator("body").inner_text()
         assert CLASS in text and "SAMPLE DATA" not in text
         assert "3/3" in text  # every learner answered the assignment's question (cy wrongly: still done)
         for user in LEARNERS:
             assert user in text
+        heat = page.locator("table").first.inner_text()  # the heatmap: ann and bob right, cy wrong
+        assert re.search(r"ann\s+100%", heat) and re.search(r"bob\s+100%", heat) and re.search(r"cy\s+0%", heat)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 1400  # nothing wider than the window
     finally:
         ctx.close()
