@@ -71,3 +71,11 @@ def __getattr__(name: str):
 
 def __dir__():
     return sorted(set(globals()) | set(_LAZY))
+
+
+# In the browser (JupyterLite): a cell needing what the browser lacks (matplotlib) gets a plain note.
+from .lite.browser import IN_BROWSER as _IN_BROWSER  # noqa: E402  (a few lines, standard library only)
+
+if _IN_BROWSER:
+    from .lite.browser import install as _install_browser
+    _install_browser()

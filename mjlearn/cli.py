@@ -7,6 +7,8 @@
     mjlearn score HAND [...]     score a hand (MCR or a regional rule set)
     mjlearn quiz FILE            run a quiz set in the terminal
     mjlearn tiles                list the 42 tiles with their notation and names
+    mjlearn lite build --out D   build the course as a JupyterLite site in D (runs in a browser, nothing to install)
+    mjlearn export NB.ipynb      a lesson as one static HTML page with every widget drawn
     mjlearn class ACTION         a teacher's classes and assignments (create, add, assign, report, join)
 """
 
@@ -15,9 +17,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import __version__, cli_class, cli_lab, cli_quiz, cli_score
+from . import __version__, cli_class, cli_export, cli_lab, cli_quiz, cli_score
 from .cli_lab import MANIFEST, copy_notebooks, notebooks_source  # noqa: F401  (mjlearn lab lives in cli_lab)
 from .errors import ProgressError
+from .lite import site as lite_site
 from .tiles import TILES
 
 
@@ -27,7 +30,8 @@ def _tiles(args) -> int:
     return 0
 
 
-_SUBCOMMAND_MODULES = {"score": cli_score, "quiz": cli_quiz, "class": cli_class}
+_SUBCOMMAND_MODULES = {"score": cli_score, "quiz": cli_quiz, "lite": lite_site, "export": cli_export,
+                       "class": cli_class}
 """Subcommands that live in their own modules: each has ``add_parser(subparsers)`` and ``run(args)``."""
 
 

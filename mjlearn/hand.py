@@ -15,7 +15,7 @@ from enum import Enum
 from functools import cached_property
 
 from .errors import InvalidHandError, Problem
-from .seats import OFFER_EN, OFFER_ZH
+from .seats import OFFER_EN, OFFER_ZH, SEAT_LETTERS
 from .tiles import TILES, Tile, format_tiles, tile as _tile
 
 __all__ = ["MeldKind", "Meld", "Hand", "WinContext", "as_hand", "SEAT_NAMES"]
@@ -322,9 +322,6 @@ def as_hand(hand) -> Hand:
     raise TypeError(f"expected a Hand or a notation string, got {type(hand).__name__}")
 
 
-WIND_LETTERS = "ESWN"
-
-
 @dataclass(frozen=True)
 class WinContext:
     """How a hand was won: the situation a scorer needs beyond the tiles."""
@@ -353,7 +350,7 @@ class WinContext:
             v = getattr(self, name)
             if isinstance(v, Tile) and v.is_wind:
                 object.__setattr__(self, name, str(v))
-            elif v not in tuple(WIND_LETTERS):
+            elif v not in SEAT_LETTERS:
                 problems.append(Problem(f"{name} must be one of E, S, W, N, got {v!r}"))
         if isinstance(self.flowers, bool) or not isinstance(self.flowers, int) or not 0 <= self.flowers <= 8:
             problems.append(Problem(f"flowers must be a whole number 0-8, got {self.flowers!r}"))

@@ -128,9 +128,9 @@ class Comparison:
         plt.rcParams["axes.unicode_minus"] = False
         groups: dict = {}
         for r in self.rows:
-            groups.setdefault(_pay_unit_key(get(r.name)), []).append(r)
+            groups.setdefault(pay_unit_key(get(r.name)), []).append(r)
         if ax is not None:
-            panels = [(ax, list(self.rows), _pay_unit_key(get(self.rows[0].name)))]
+            panels = [(ax, list(self.rows), pay_unit_key(get(self.rows[0].name)))]
         else:
             keys = list(groups)
             heights = [0.32 * len(groups[k]) + 0.9 for k in keys]
@@ -174,7 +174,7 @@ def _chart(self, lang: str | None = None):
 Comparison.chart = _chart
 
 
-def _pay_unit_key(rs) -> tuple[str, str]:
+def pay_unit_key(rs) -> tuple[str, str]:
     """The unit a rule set pays in, without its explanation: amounts with equal keys may share an axis."""
     zh, en = rs.pay_unit
     return zh, en.split(" (")[0]
@@ -274,7 +274,7 @@ class Differences:
         a fixed first column and equal columns whose text wraps."""
         out = []
         for sets, rows in self.pages():
-            cols = (f"<colgroup><col style='width:10em'>"
+            cols = ("<colgroup><col style='width:10em'>"
                     + "".join("<col>" for _ in sets) + "</colgroup>")
             head = (f"<tr><th style='{_TD}'></th>" + "".join(
                 f"<th style='{_TD}'>{escape(rs.zh)}<br><small>{escape(rs.en)}</small></th>" for rs in sets) + "</tr>")

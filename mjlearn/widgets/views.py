@@ -11,13 +11,14 @@ from ..hand import as_hand
 from ..notation import parse_tiles
 from ..render import svg
 from ..rules import get, names
-from ..rules.comparison import Row, compare
+from ..rules.comparison import Row, pay_unit_key, compare
 from ..scoring import score
+from ..seats import Seat
 from ..tiles import tile
 from . import _panels
 from . import _ctx
 from ._base import B, L, MjWidget, esc, scalar, text
-from ._ctx import seat_label, seat_label_both
+from ._ctx import seat_label_both
 
 __all__ = ["HandView", "FanBreakdown", "WaitsView", "DiscardAdvice", "RuleComparison"]
 
@@ -298,34 +299,43 @@ class RuleComparison(MjWidget):
 
 
 def payments_chart(rows, winner: str) -> str:
-    """An inline SVG bar chart of the winner's net gain under each rule set (grey: no win)."""
-    lab_w, bar_w, val_w, row_h, top = 290, 330, 170, 22, 28
-    gains = [r.payments.get(winner, 0) if r.status == "legal" else 0 for r in rows]
-    best = max([g for g in gains if g > 0], default=1)
-    h = top + row_h * len(rows) + 8
+    """Inline SVG bars of the winner's net gain under each rule set (grey: no win), one panel per
+    payment unit: amounts in different units are never drawn on one scale."""
+    lab_w, bar_w, val_w, row_h, top, gap = 290, 330, 170, 22, 28, 26
+    groups: dict = {}
+    for r in rows:
+        groups.setdefault(pay_unit_key(get(r.name)), []).append(r)
+    h = top + sum(row_h * len(g) + gap for g in groups.values()) + 8
     w = lab_w + bar_w + val_w
     font = 'font-family="Noto Sans CJK SC, PingFang SC, Microsoft YaHei, system-ui, sans-serif"'
-    title = L(f"{seat_label(winner)}（和牌者）的净得分", f"Net gain of {seat_label(winner)} (the winner)")
+    title = B(f"{Seat.of(winner).player_zh}（和牌者）的净得分", f"Net gain of {Seat.of(winner).en} (the winner)")
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" '
-           f'{font} font-size="12" role="img" aria-label="{esc(title)}">',
+           f'style="max-width:100%;height:auto" {font} font-size="12" role="img" aria-label="{esc(title)}">',
            f'<text x="0" y="16" font-size="13" font-weight="600" fill="#1f2933">{esc(title)}</text>']
-    for k, (r, g) in enumerate(zip(rows, gains)):
-        y = top + k * row_h
-        out.append(f'<text x="{lab_w - 8}" y="{y + 15}" text-anchor="end" fill="#1f2933">'
-                   f'{esc(_short(L(r.zh, r.en)))}</text>')
-        if r.status == "legal":
-            bw = max(2, bar_w * g / best) if g > 0 else 2
-            out.append(f'<rect class="mj-cmp-bar" data-rules="{esc(r.name)}" data-gain="{g:g}" x="{lab_w}" '
-                       f'y="{y + 3}" width="{bw:.1f}" height="{row_h - 7}" rx="3" fill="#2a7a4f"/>')
-            pz, pe = r.result.ruleset.pay_unit
-            out.append(f'<text x="{lab_w + bw + 6:.1f}" y="{y + 15}" fill="#1d5e3a">{g:+g} '
-                       f'{esc(L(pz, pe))}</text>')
-        else:
-            why = {"illegal": L("不能和", "not a legal win"), "n/a": L("不适用这些牌", "tiles not used"),
-                   "error": L("不能算", "cannot score")}[r.status]
-            out.append(f'<rect class="mj-cmp-bar" data-rules="{esc(r.name)}" data-gain="0" x="{lab_w}" '
-                       f'y="{y + 3}" width="2" height="{row_h - 7}" fill="#9aa5b1"/>'
-                       f'<text x="{lab_w + 8}" y="{y + 15}" fill="#5b6675">{esc(why)}</text>')
+    y = top
+    for (uzh, uen), group in groups.items():
+        out.append(f'<text x="0" y="{y + 14}" font-size="12" font-style="italic" fill="#3e4c59">'
+                   f'{esc(B(f"单位：{uzh}", f"unit: {uen}"))}</text>')
+        y += gap - 6
+        gains = [r.payments.get(winner, 0) if r.status == "legal" else 0 for r in group]
+        best = max([g for g in gains if g > 0], default=1)
+        for r, g in zip(group, gains):
+            out.append(f'<text x="{lab_w - 8}" y="{y + 15}" text-anchor="end" fill="#1f2933">'
+                       f'{esc(_short(B(r.zh, r.en)))}</text>')
+            if r.status == "legal":
+                bw = max(2, bar_w * g / best) if g > 0 else 2
+                out.append(f'<rect class="mj-cmp-bar" data-rules="{esc(r.name)}" data-gain="{g:g}" x="{lab_w}" '
+                           f'y="{y + 3}" width="{bw:.1f}" height="{row_h - 7}" rx="3" fill="#2a7a4f"/>')
+                out.append(f'<text x="{lab_w + bw + 6:.1f}" y="{y + 15}" fill="#1d5e3a">{g:+g} '
+                           f'{esc(L(uzh, uen))}</text>')
+            else:
+                why = {"illegal": B("不能和", "not a legal win"), "n/a": B("不适用这些牌", "tiles not used"),
+                       "error": B("不能算", "cannot score")}[r.status]
+                out.append(f'<rect class="mj-cmp-bar" data-rules="{esc(r.name)}" data-gain="0" x="{lab_w}" '
+                           f'y="{y + 3}" width="2" height="{row_h - 7}" fill="#9aa5b1"/>'
+                           f'<text x="{lab_w + 8}" y="{y + 15}" fill="#5b6675">{esc(why)}</text>')
+            y += row_h
+        y += 6
     out.append("</svg>")
     return f'<div class="mj-cmp-chart">{"".join(out)}</div>'
 

@@ -11,10 +11,11 @@ from ...mcr.examples import EXAMPLES
 
 from ..core import Grade, Kind, QuizError, register
 from ..deal import simulated_win
+from ...seats import SEAT_LETTERS
 from ._explain import fan_evidence
 from ._util import as_int, pick_hand
 
-SEATS = "ESWN"
+SEATS = SEAT_LETTERS
 _CTX_KEYS = ("self_drawn", "last_tile", "kong", "wall_last", "seat_wind", "prevalent_wind", "flowers")
 _RANGE = {1: (8, 16), 2: (8, 32), 3: (8, 10**6)}
 

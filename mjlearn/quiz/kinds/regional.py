@@ -9,10 +9,11 @@ from ...i18n import pick
 from ...rules import RULESETS, get, score
 
 from ..core import Grade, Kind, QuizError, register
+from ...seats import SEAT_LETTERS
 from ..deal import simulated_win
 from ._util import as_bool, need, pick_hand
 
-SEATS = "ESWN"
+SEATS = SEAT_LETTERS
 _EASY = ("xian", "hebei2", "old_beijing", "hongkong")
 
 
@@ -150,7 +151,6 @@ class Regional(Kind):
     def explain_solution(self, data, solution):
         r = _score(data)
         rs = r.ruleset
-        unit = r.unit
         reading = str(r.reading) if r.reading is not None else data["hand"]
         if not r.legal:
             zh, en = r.reason
