@@ -9,6 +9,7 @@
     mjlearn tiles                list the 42 tiles with their notation and names
     mjlearn lite build --out D   build the course as a JupyterLite site in D (runs in a browser, nothing to install)
     mjlearn export NB.ipynb      a lesson as one static HTML page with every widget drawn
+    mjlearn class ACTION         a teacher's classes and assignments (create, add, assign, report, join)
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import __version__, cli_export, cli_lab, cli_quiz, cli_score
+from . import __version__, cli_class, cli_export, cli_lab, cli_quiz, cli_score
 from .cli_lab import MANIFEST, copy_notebooks, notebooks_source  # noqa: F401  (mjlearn lab lives in cli_lab)
 from .errors import ProgressError
 from .lite import site as lite_site
@@ -29,7 +30,8 @@ def _tiles(args) -> int:
     return 0
 
 
-_SUBCOMMAND_MODULES = {"score": cli_score, "quiz": cli_quiz, "lite": lite_site, "export": cli_export}
+_SUBCOMMAND_MODULES = {"score": cli_score, "quiz": cli_quiz, "lite": lite_site, "export": cli_export,
+                       "class": cli_class}
 """Subcommands that live in their own modules: each has ``add_parser(subparsers)`` and ``run(args)``."""
 
 

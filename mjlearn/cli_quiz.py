@@ -35,12 +35,16 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--review", action="store_true",
                    help="practise what your answers say is due for review (spaced repetition) / 复习到期的内容")
     p.add_argument("--export", metavar="OUT", help="export every recorded answer to OUT (.csv or .json) and exit")
+    p.add_argument("--assignments", action="store_true", help="list your assignments (due dates, done or not) / 我的作业")
+    p.add_argument("--assignment", type=int, metavar="ID", help="do one of your assignments / 做作业")
     p.set_defaults(func=run)
     return p
 
 
 def run(args) -> int:
     lang = args.lang
+    if getattr(args, "assignments", False) or getattr(args, "assignment", None) is not None:
+        return _assignments(args)
     if getattr(args, "export", None) or getattr(args, "progress", None):
         with ProgressStore(user=args.user) as store:
             if args.export:
@@ -83,6 +87,23 @@ def run(args) -> int:
     finally:
         if store is not None:
             store.close()
+    return 0
+
+
+def _assignments(args) -> int:
+    """The class hook (mjlearn/db/classes.py): list assignments, or do one, its answers recorded against it."""
+    from .db.classes import ClassError, Classroom, assignment_tag
+    with Classroom(user=args.user) as room:
+        try:
+            if args.assignment is None:
+                print(room.assignments_text())
+                return 0
+            qs = room.quiz_set(args.assignment)
+        except (ClassError, QuizError) as e:
+            print(f"mjlearn quiz: {e}", file=sys.stderr)
+            return 2
+        run_terminal(list(qs.questions), title=f"{qs.title_zh} / {qs.title}", store=room.store,
+                     quiz=assignment_tag(args.assignment), lang=args.lang)
     return 0
 
 

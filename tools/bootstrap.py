@@ -90,6 +90,22 @@ def ensure_browser() -> None:
              f"(Debian/Ubuntu: sudo apt-get install {' '.join(APT_PACKAGES)}) and run this again")
 
 
+def ensure_proxy() -> Path | None:
+    """JupyterHub's proxy (npm's configurable-http-proxy) for the class-on-a-hub test, in the virtual
+    environment's folder (npm from apt-get when missing and root); returns its prefix."""
+    if shutil.which("configurable-http-proxy"):
+        return None
+    prefix = venv_python().parent.parent / "chp"
+    if (prefix / "bin" / "configurable-http-proxy").exists():
+        return prefix
+    if not shutil.which("npm") and is_root() and shutil.which("apt-get"):
+        run(["apt-get", "install", "-y", "-q", "npm"], env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
+    if not shutil.which("npm"):
+        sys.exit("the JupyterHub test needs npm (Debian/Ubuntu: sudo apt-get install npm) and run this again")
+    run(["npm", "install", "-g", "--prefix", str(prefix), "configurable-http-proxy"])
+    return prefix
+
+
 def main(argv: list[str]) -> int:
     if not argv or argv[0] not in ("lab", "test"):
         print(__doc__)
@@ -102,8 +118,11 @@ def main(argv: list[str]) -> int:
         return subprocess.call([str(exe), "lab", *rest])
     pip_install(py, "test,lab")
     ensure_browser()
+    chp = ensure_proxy()
     env = dict(os.environ)
     env.pop("PYTHONPATH", None)
+    if chp is not None:
+        env["MJLEARN_CHP_PREFIX"] = str(chp)
     say("running the whole test suite")
     result = subprocess.run([str(py), "-m", "pytest", *rest], cwd=ROOT, env=env)
     return result.returncode

@@ -1,0 +1,387 @@
+"""The teacher's dashboard: a class's results as HTML (in a notebook, in Voila, in the browser build).
+
+::
+
+    from mjlearn.dashboard import open_dashboard
+    dash = open_dashboard("spring")     # a class you teach (MJLEARN_DB); no name and no
+                                        # MJLEARN_CLASS: a SAMPLE class in a temporary file
+    dash                                # everything below, one after another
+    dash.heatmap()                      # mastery by learner x topic
+    dash.missed()                       # the most missed fans and question kinds
+    dash.completion()                   # each assignment: who is done
+    dash.history("ann")                 # one learner's answers
+    dash.export("class.csv")            # per learner and topic (.csv) or the whole report (.json)
+
+Every part is an object with ``_repr_html_`` and a plain-text ``_repr_pretty_``; nothing is wider than
+the notebook (tables wrap, the heatmap's cells are small).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import tempfile
+from collections import Counter
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+
+from .quiz.core import KINDS, TOPICS
+
+__all__ = ["Dashboard", "open_dashboard", "CLASS_ENV_VAR"]
+
+CLASS_ENV_VAR = "MJLEARN_CLASS"
+"""The class the dashboard opens when no name is given."""
+
+_CELL = "padding:2px 6px;text-align:center;border:1px solid #fff"
+_LEFT = "padding:2px 6px;text-align:left;vertical-align:top"
+
+
+def _color(m: float | None) -> str:
+    """Red (0) through amber to green (1); grey when nothing was answered."""
+    if m is None:
+        return "#eee"
+    m = max(0.0, min(1.0, m))
+    if m < 0.5:
+        r, g = 220, int(80 + 2 * m * 120)
+    else:
+        r, g = int(220 - (m - 0.5) * 2 * 170), 200
+    return f"rgb({r},{g},90)"
+
+
+def _kind_label(kind: str) -> str:
+    k = KINDS.get(kind)
+    return f"{k.title[0]} {k.title[1]}" if k is not None and k.title[0] else kind
+
+
+def _quiz_label(quiz: str | None) -> str:
+    """What an answer was given in: an assignment, generated practice, or a quiz set's title."""
+    if not quiz:
+        return ""
+    if quiz.startswith("assignment:"):
+        return f"作业 assignment #{quiz.split(':', 1)[1]}"
+    if quiz.startswith("practice:"):
+        return f"练习 practice ({quiz.split(':', 1)[1]})"
+    return quiz
+
+
+def _topic_label(topic: str) -> str:
+    zh, en = TOPICS.get(topic, (topic, topic))
+    return f"{zh} {en}"
+
+
+@dataclass
+class _Part:
+    html: str
+    text: str
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+    def _repr_pretty_(self, p, cycle):
+        p.text(self.text)
+
+    def __str__(self) -> str:
+        return self.text
+
+    __repr__ = __str__
+
+
+class Dashboard:
+    """One class's results (a report from :meth:`mjlearn.db.classes.Classroom.report`)."""
+
+    def __init__(self, report: dict, *, sample: bool = False):
+        self.report = report
+        self.sample = sample
+        self.learners = [entry["user"] for entry in report["learners"]]
+        self.topics = [t for t in TOPICS if any(t in entry["by_topic"] for entry in report["learners"])]
+
+    # -- parts ------------------------------------------------------------------------------
+    def banner(self) -> _Part:
+        r = self.report
+        note = ("<p style='background:#fff3cd;padding:4px 8px;border-radius:4px;max-width:100%'>"
+                "<b>示例数据 SAMPLE DATA</b>：虚构的学员，用来试用仪表盘；连上你的班级数据库后显示你的班级。<br>"
+                "Made-up learners, to try the dashboard; with your class database it shows your class.</p>"
+                if self.sample else "")
+        done = sum(1 for e in r["learners"] for a in e["by_assignment"].values() if a["done"])
+        total = len(r["learners"]) * len(r["assignments"])
+        answers = sum(e["answered"] for e in r["learners"])
+        html = (f"<div style='max-width:100%'>{note}<h3 style='margin:4px 0'>{escape(r['class'])}</h3>"
+                f"<p>{len(r['learners'])} 名学员 learners · {len(r['assignments'])} 项作业 assignments · "
+                f"{answers} 个回答 answers · 完成 done {done}/{total} · 班级代码 class code <code>{escape(str(r['code']))}</code></p></div>")
+        text = (("SAMPLE DATA 示例数据\n" if self.sample else "")
+                + f"{r['class']}: {len(r['learners'])} learners 学员, {len(r['assignments'])} assignments 作业, "
+                  f"{answers} answers 回答, done 完成 {done}/{total}")
+        return _Part(html, text)
+
+    def heatmap(self) -> _Part:
+        """Mastery by learner (rows) x topic (columns)."""
+        head = "".join(f"<th style='{_CELL};font-weight:normal;font-size:85%'>{escape(TOPICS[t][0])}<br>"
+                       f"{escape(TOPICS[t][1])}</th>" for t in self.topics)
+        rows, lines = [], []
+        for e in self.report["learners"]:
+            cells, parts = [], []
+            for t in self.topics:
+                d = e["by_topic"].get(t)
+                m = d["mastery"] if d else None
+                label = "–" if m is None else f"{m:.0%}"
+                tip = "未练习 not tried" if d is None else f"{d['correct']}/{d['answered']}"
+                cells.append(f"<td style='{_CELL};background:{_color(m)}' title='{tip}'>{label}</td>")
+                parts.append(f"{t} {label}")
+            rows.append(f"<tr><td style='{_LEFT}'><b>{escape(e['user'])}</b></td>{''.join(cells)}</tr>")
+            lines.append(f"  {e['user']}: " + ", ".join(parts))
+        html = ("<div style='max-width:100%;overflow-x:auto'><b>掌握度 Mastery</b> (学员 × 主题 learner × topic)"
+                f"<table style='border-collapse:collapse;font-size:90%'><tr><th></th>{head}</tr>{''.join(rows)}</table>"
+                "<p style='font-size:85%;color:#555'>红 red = 0%，绿 green = 100%，灰 grey = 未练习 not tried。"
+                "掌握度：越近的回答分量越重 / recent answers count most.</p></div>")
+        return _Part(html, "Mastery 掌握度 (learner × topic):\n" + "\n".join(lines))
+
+    def _missed_counts(self):
+        from .quiz import solve
+        from .quiz.core import Question
+        kinds, wrong_kinds, fans = Counter(), Counter(), Counter()
+        for r in self.report["answers"]:
+            kinds[r["kind"]] += 1
+            if r["correct"]:
+                continue
+            wrong_kinds[r["kind"]] += 1
+            if r["kind"] == "fans":
+                q = Question.from_dict(json.loads(r["question"]))
+                given = json.loads(r["answer"])
+                names = {o["id"]: f"{o['zh']} {o['en']}" for o in q.data.get("options", [])}
+                try:
+                    for fan in set(solve(q)) - set(given if isinstance(given, list) else []):
+                        fans[names.get(fan, str(fan))] += 1
+                except Exception:  # an answer the engine cannot read again: counted as a missed kind only
+                    pass
+        return kinds, wrong_kinds, fans
+
+    def missed(self, top: int = 8) -> _Part:
+        """The most missed fans (in the fan questions: fans the hand scores that the answer left out)
+        and the question kinds most often answered wrong."""
+        kinds, wrong, fans = self._missed_counts()
+
+        def bars(items, total_of):
+            if not items:
+                return "<p>暂无 none yet</p>", "  none yet 暂无"
+            biggest = max(n for _, n in items)
+            html, text = [], []
+            for label, n in items:
+                w = int(160 * n / biggest)
+                html.append(f"<tr><td style='{_LEFT}'>{escape(label)}</td><td style='{_LEFT}'>"
+                            f"<div style='background:#c55;width:{w}px;height:10px;display:inline-block'></div> "
+                            f"{n}{total_of(label)}</td></tr>")
+                text.append(f"  {label}: {n}{total_of(label)}")
+            return f"<table style='font-size:90%'>{''.join(html)}</table>", "\n".join(text)
+        by_kind = sorted(((_kind_label(k), n, k) for k, n in wrong.items()), key=lambda x: -x[1])[:top]
+        of = {lab: f" / {kinds[k]}" for lab, _, k in by_kind}
+        kh, kt = bars([(lab, n) for lab, n, _ in by_kind], lambda lab: of.get(lab, ""))
+        fh, ft = bars(fans.most_common(top), lambda lab: "")
+        html = ("<div style='display:flex;flex-wrap:wrap;gap:24px;max-width:100%'>"
+                f"<div><b>最常漏掉的番 Most missed fans</b>{fh}</div>"
+                f"<div><b>最常答错的题型 Question kinds most often wrong</b> (错 wrong / 答 answered){kh}</div></div>")
+        return _Part(html, f"Most missed fans 最常漏掉的番:\n{ft}\nQuestion kinds most often wrong 最常答错的题型:\n{kt}")
+
+    def completion(self) -> _Part:
+        """Each assignment: how many learners are done, and who is not."""
+        from .db.classes import due_text
+        rows, lines = [], []
+        n = len(self.learners)
+        for a in self.report["assignments"]:
+            key = str(a["id"])
+            done = [e["user"] for e in self.report["learners"] if e["by_assignment"][key]["done"]]
+            todo = [e["user"] for e in self.report["learners"] if not e["by_assignment"][key]["done"]]
+            w = int(160 * len(done) / n) if n else 0
+            rows.append(f"<tr><td style='{_LEFT}'>#{a['id']} {escape(a['quiz_set'])}</td>"
+                        f"<td style='{_LEFT}'>{escape(due_text(a['due']))}</td>"
+                        f"<td style='{_LEFT}'><div style='background:#ddd;width:160px;height:10px;display:inline-block'>"
+                        f"<div style='background:#2a2;width:{w}px;height:10px'></div></div> {len(done)}/{n}</td>"
+                        f"<td style='{_LEFT}'>{escape(', '.join(todo)) or '—'}</td></tr>")
+            lines.append(f"  #{a['id']} {a['quiz_set']} (due {due_text(a['due'])}): done {len(done)}/{n}; "
+                         f"not yet: {', '.join(todo) or '-'}")
+        html = ("<div style='max-width:100%;overflow-x:auto'><b>作业完成情况 Completion per assignment</b>"
+                "<table style='font-size:90%'><tr><th style='text-align:left'>作业 Assignment</th>"
+                "<th style='text-align:left'>截止 Due</th><th style='text-align:left'>完成 Done</th>"
+                f"<th style='text-align:left'>未完成 Not yet</th></tr>{''.join(rows)}</table></div>")
+        return _Part(html, "Completion per assignment 作业完成情况:\n" + ("\n".join(lines) or "  none 无"))
+
+    def history(self, user: str | None = None, last: int = 20) -> _Part:
+        """One learner's answers, latest first (default: the first learner)."""
+        import datetime as dt
+        user = user or (self.learners[0] if self.learners else "")
+        mine = [r for r in self.report["answers"] if r["user"] == user]
+        entry = next((e for e in self.report["learners"] if e["user"] == user), None)
+        if entry is None:
+            return _Part(f"<p>{escape(user)}: 不在这个班 not in this class</p>", f"{user}: not in this class 不在这个班")
+        rows, lines = [], []
+        for r in reversed(mine[-last:]):
+            when = dt.datetime.fromtimestamp(r["at"], dt.timezone.utc).strftime("%Y-%m-%d %H:%M")
+            mark = "✓" if r["correct"] else "✗"
+            quiz = _quiz_label(r["quiz"])
+            rows.append(f"<tr><td style='{_LEFT}'>{when}</td><td style='{_LEFT}'>{escape(quiz)}</td>"
+                        f"<td style='{_LEFT}'>{escape(_kind_label(r['kind']))}</td>"
+                        f"<td style='{_LEFT};color:{'#2a2' if r['correct'] else '#c33'}'>{mark}</td></tr>")
+            lines.append(f"  {when}  {quiz}  {r['kind']}  {mark}")
+        acc = f"{entry['correct']}/{entry['answered']}"
+        html = (f"<div style='max-width:100%;overflow-x:auto'><b>{escape(user)}</b>：答对 right {acc}"
+                f"（最近 {min(last, len(mine))} 题 latest answers）<table style='font-size:90%'><tr>"
+                "<th style='text-align:left'>时间 When (UTC)</th><th style='text-align:left'>练习 Quiz</th>"
+                "<th style='text-align:left'>题型 Kind</th><th style='text-align:left'>对错 Right</th></tr>"
+                f"{''.join(rows)}</table></div>")
+        return _Part(html, f"{user}: right 答对 {acc}\n" + "\n".join(lines))
+
+    # -- export -----------------------------------------------------------------------------
+    def table(self) -> list[dict]:
+        """One row per learner and topic: answered, correct, mastery (what the CSV holds)."""
+        out = []
+        for e in self.report["learners"]:
+            for t, d in e["by_topic"].items():
+                out.append({"user": e["user"], "topic": t, "answered": d["answered"], "correct": d["correct"],
+                            "mastery": None if d["mastery"] is None else round(d["mastery"], 3)})
+        return out
+
+    def export_text(self, format: str = "csv") -> str:
+        """The export as text: ``csv`` (learner x topic rows) or ``json`` (the report)."""
+        from .db.classes import report_json
+        if format.lstrip(".").lower() == "json":
+            return report_json(self.report)
+        buf = io.StringIO()
+        w = csv.DictWriter(buf, fieldnames=["user", "topic", "answered", "correct", "mastery"], lineterminator="\n")
+        w.writeheader()
+        w.writerows(self.table())
+        return buf.getvalue()
+
+    def export(self, path: str | os.PathLike | None = None, format: str | None = None) -> _Part:
+        """Write ``.csv`` (learner x topic rows) or ``.json`` (the report: per learner, per topic and per
+        assignment); returns a line saying where, with a download link (for Voila and the browser,
+        where the file is on the server). Without ``path``: ``class-report.csv`` (or ``.json``) in
+        the mjlearn data folder."""
+        import base64
+        from .quiz.progress import data_dir
+        if path is None:
+            fmt = (format or "csv").lstrip(".").lower()
+            p = data_dir() / f"class-report.{'json' if fmt == 'json' else 'csv'}"
+            p.parent.mkdir(parents=True, exist_ok=True)
+        else:
+            p = Path(path)
+        fmt = "json" if (format or p.suffix).lstrip(".").lower() == "json" else "csv"
+        data = self.export_text(fmt)
+        p.write_text(data, encoding="utf-8")
+        n = len(self.learners) if fmt == "json" else len(self.table())
+        text = f"已写入 wrote {p}: {n} {'learners 学员' if fmt == 'json' else 'rows 行'}"
+        href = f"data:{'application/json' if fmt == 'json' else 'text/csv'};base64," + base64.b64encode(
+            data.encode("utf-8")).decode("ascii")
+        return _Part(f"<p>{escape(text)} · <a download='{escape(p.name)}' href='{href}'>下载 download</a></p>", text)
+
+    def explorer(self):
+        """A small app (for Voila): pick a learner to see their history; export the class as CSV or
+        JSON. Shows the first learner's history where widgets do not run."""
+        import ipywidgets as W
+        first = self.learners[0] if self.learners else ""
+        pick = W.Dropdown(options=self.learners, value=first or None, description="学员 Learner")
+        shown = W.HTML(self.history(first).html)
+        pick.observe(lambda change: setattr(shown, "value", self.history(change["new"]).html), names="value")
+        fmt = W.ToggleButtons(options=[("CSV", "csv"), ("JSON", "json")], value="csv")
+        go = W.Button(description="导出 Export", tooltip="导出全班结果 export the class's results")
+        said = W.HTML()
+        go.on_click(lambda _: setattr(said, "value", self.export(format=fmt.value).html))
+        box = _Explorer([pick, shown, W.HBox([fmt, go], layout=W.Layout(flex_flow="row wrap")), said],
+                        layout=W.Layout(max_width="100%"))
+        box.fallback = self.history(first)
+        return box
+
+    # -- everything ---------------------------------------------------------------------------
+    def _parts(self):
+        return [self.banner(), self.heatmap(), self.completion(), self.missed()]
+
+    def _repr_html_(self) -> str:
+        return "".join(p.html for p in self._parts())
+
+    def _repr_pretty_(self, p, cycle):
+        p.text("\n\n".join(x.text for x in self._parts()))
+
+    def __str__(self) -> str:
+        return "\n\n".join(x.text for x in self._parts())
+
+    __repr__ = __str__
+
+
+def _explorer_class():
+    import ipywidgets as W
+
+    class Explorer(W.VBox):
+        fallback = None
+
+        def _repr_mimebundle_(self, **kwargs):
+            data = super()._repr_mimebundle_(**kwargs)
+            if isinstance(data, tuple):
+                data = data[0]
+            data = dict(data or {})
+            if self.fallback is not None:
+                data["text/html"] = self.fallback.html
+                data["text/plain"] = self.fallback.text
+            return data
+    return Explorer
+
+
+def _Explorer(children, **kw):
+    return _explorer_class()(children, **kw)
+
+
+def open_dashboard(name: str | None = None, *, url: str | None = None, user: str | None = None) -> Dashboard:
+    """The dashboard of class ``name`` (default ``$MJLEARN_CLASS``) in the progress database (``url``,
+    default ``$MJLEARN_DB``), read as ``user`` (a teacher of it). With no class named, a SAMPLE class
+    built in a temporary file (clearly labelled)."""
+    from .db.classes import Classroom, sample_class
+    name = name or os.environ.get(CLASS_ENV_VAR) or None
+    if name is None:
+        folder = Path(tempfile.mkdtemp(prefix="mjlearn-sample-class-"))
+        sample = sample_class(folder / "sample-class.db")
+        with Classroom(path=folder / "sample-class.db", user="teacher") as room:
+            return Dashboard(room.report(sample), sample=True)
+    with Classroom(url=url, user=user) as room:
+        return Dashboard(room.report(name))
+
+
+# -- the learner's side (notebook 11) ---------------------------------------------------------------------
+def my_assignments(user: str | None = None) -> _Part:
+    """This learner's assignments: class, quiz set, due date, how far along, done or not."""
+    import time
+    from .db.classes import Classroom, due_text
+    with Classroom(user=user) as room:
+        items = room.assignments()
+        who = room.user
+    if not items:
+        text = ("还没有作业。老师布置作业后会出现在这里；有班级代码的话，在终端里运行 mjlearn class join 代码 加入班级。\n"
+                "No assignments yet. When your teacher assigns a quiz set it shows here; with a class code, "
+                "join the class in a terminal: mjlearn class join CODE")
+        return _Part("<p>" + escape(text).replace("\n", "<br>") + "</p>", text)
+    now = time.time()
+    rows, lines = [], []
+    for a in items:
+        if a["done"]:
+            state, color = "已完成 done", "#2a2"
+        elif a["due"] is not None and a["due"] < now:
+            state, color = "已过期 overdue", "#c33"
+        else:
+            state, color = "未完成 to do", "#d90"
+        size = "?" if a["questions"] is None else a["questions"]
+        rows.append(f"<tr><td style='{_LEFT}'>#{a['id']}</td><td style='{_LEFT}'>{escape(a['class'])}</td>"
+                    f"<td style='{_LEFT}'>{escape(a['quiz_set'])}</td><td style='{_LEFT}'>{escape(due_text(a['due']))}</td>"
+                    f"<td style='{_LEFT}'>{a['answered']}/{size}</td><td style='{_LEFT};color:{color}'>{state}</td></tr>")
+        lines.append(f"#{a['id']} {a['class']} {a['quiz_set']} due {due_text(a['due'])} {a['answered']}/{size} {state}")
+    html = (f"<div style='max-width:100%;overflow-x:auto'><b>{escape(who)}</b> 的作业 assignments"
+            "<table style='font-size:90%'><tr><th>编号 No.</th><th style='text-align:left'>班级 Class</th>"
+            "<th style='text-align:left'>题集 Quiz set</th><th style='text-align:left'>截止 Due</th>"
+            "<th style='text-align:left'>已答 Answered</th><th style='text-align:left'>状态 State</th></tr>"
+            f"{''.join(rows)}</table><p>做作业 Do one: <code>assignment(编号 number)</code></p></div>")
+    return _Part(html, "\n".join(lines))
+
+
+def assignment(assignment_id: int, user: str | None = None):
+    """One of this learner's assignments as a quiz; every answer is recorded against it."""
+    from .db.classes import Classroom
+    room = Classroom(user=user)  # stays open: the quiz records into its store
+    return room.widget(assignment_id)
