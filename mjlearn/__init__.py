@@ -75,8 +75,9 @@ def __dir__():
 
 
 # In the browser (JupyterLite): a cell needing what the browser lacks (matplotlib) gets a plain note.
-from .lite.browser import IN_BROWSER as _IN_BROWSER  # noqa: E402  (a few lines, standard library only)
+# Tested here, not by importing mjlearn.lite.browser, which would load pathlib for every learner.
+import sys as _sys  # noqa: E402
 
-if _IN_BROWSER:
+if _sys.platform == "emscripten":
     from .lite.browser import install as _install_browser
     _install_browser()
