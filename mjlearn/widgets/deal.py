@@ -255,6 +255,9 @@ class DealView(MjWidget):
                   "it event by event)")
         note = f'<div class="mj-note">{esc(words)}</div>'
         html = self._with_static(super().static_html)
+        # the counter reads as the picture does: the deal's events, not the live view's 0
+        done = len(self._static_table()[0].log)
+        html = html.replace('<b data-steps="0">0</b>', f'<b data-steps="{done}">{done}</b>', 1)
         return html.replace('<div class="mj-body">', '<div class="mj-body">' + note, 1)
 
     def plain_text(self) -> str:
