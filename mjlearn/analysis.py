@@ -6,7 +6,7 @@
 >>> an.shanten("123m456p789sEENNSS")
 Traceback (most recent call last):
 ...
-mjlearn.errors.InvalidHandError: wrong tile count: 15 tiles, expected 13 or 14 (kongs count as three)
+mjlearn.errors.InvalidHandError: wrong tile count: 15 tiles, expected 13 or 14 (kongs count as three)  （张数不对：15 张，应为 13 或 14 张；杠按 3 张算）
 >>> w = an.waits("1112345678999m")
 >>> str(w), len(w)
 ('123456789m', 9)
