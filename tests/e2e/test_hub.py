@@ -147,16 +147,14 @@ def hub(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def browser():
-    os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True,
-                               args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
-        try:
-            yield b
-        finally:
-            b.close()
+def browser(playwright):
+    """A browser of the session's one Playwright (conftest.py: its sync API cannot start twice)."""
+    b = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                   args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+    try:
+        yield b
+    finally:
+        b.close()
 
 
 def _login(browser, hub, user):
