@@ -23,8 +23,11 @@ def _open(page, lab):
     nb.cells = [nbformat.v4.new_code_cell(SOURCE)]
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nbformat.write(nb, lab.root / "play_e2e.ipynb")
-    page.goto(lab.url("lab/tree/play_e2e.ipynb"))
+    # a workspace of its own: the session's default one may still show another test's notebook
+    page.goto(lab.url("lab/workspaces/play-e2e/tree/play_e2e.ipynb"))
     page.wait_for_function("window.jupyterapp && window.jupyterapp.shell.currentWidget"
+                           " && window.jupyterapp.shell.currentWidget.context"
+                           " && window.jupyterapp.shell.currentWidget.context.path === 'play_e2e.ipynb'"
                            " && window.jupyterapp.shell.currentWidget.sessionContext"
                            " && window.jupyterapp.shell.currentWidget.sessionContext.session"
                            " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel")
