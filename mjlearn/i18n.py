@@ -43,3 +43,17 @@ def pick(zh: str, en: str, lang: str | None = None) -> str:
 def both(zh: str, en: str, lang: str | None = None) -> str:
     """Both names, the current language first: ``清一色 Full Flush``."""
     return f"{zh} {en}" if (lang or _current) == "zh" else f"{en} {zh}"
+
+
+class Bilingual:
+    """For values with a ``text(lang)``: ``str`` reads in the learner's language; ``repr`` and a
+    notebook's plain-text output (beside the HTML) read in both."""
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        return self.text("zh") + "\n\n" + self.text("en")
+
+    def _repr_pretty_(self, p, cycle):
+        p.text(repr(self))

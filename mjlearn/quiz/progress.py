@@ -51,7 +51,7 @@ from urllib.request import pathname2url
 
 from ..errors import (Busy, ClassDatabaseUnreachable, DatabaseDamaged, DiskFull, NewerSchema, NotAFile,
                       NotWritable, ProgressError, StorageIOError)
-from ..i18n import pick
+from ..i18n import Bilingual, pick
 from ..migrations import REVISIONS, steps as _migration_steps
 from .core import TOPICS, _jsonable
 
@@ -825,8 +825,8 @@ def _rows_by_sql(path: Path):
         conn.close()
 
 
-@dataclass(frozen=True)
-class ProgressView:
+@dataclass(frozen=True, repr=False)
+class ProgressView(Bilingual):
     """Mastery by topic, what is due for review and a suggestion, as text and as HTML."""
 
     summary: dict
@@ -873,15 +873,6 @@ class ProgressView:
         zh, en, call = self._next()
         lines.append(pick(f"建议下一步：{zh}（{call}）", f"Next: {en} ({call})", lang))
         return "\n".join(lines)
-
-    def __str__(self) -> str:
-        return self.text()
-
-    def __repr__(self) -> str:
-        return self.text("zh") + "\n\n" + self.text("en")
-
-    def _repr_pretty_(self, p, cycle):  # text/plain beside the HTML: both languages
-        p.text(repr(self))
 
     def _repr_html_(self) -> str:
         from html import escape

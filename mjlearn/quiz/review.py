@@ -30,10 +30,10 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from html import escape
 
-from fsrs import Card, Rating, Scheduler, State
+from fsrs import Card, Rating, Scheduler
 
-from ..i18n import pick
-from .core import KINDS, TOPICS, Question, QuizError, generate, get_kind
+from ..i18n import Bilingual, pick
+from .core import KINDS, Question, QuizError, generate, get_kind
 
 __all__ = ["Item", "ItemState", "ReviewQueue", "review_queue", "review_questions", "rating", "items_of", "sample_store",
            "SCHEDULER"]
@@ -151,7 +151,7 @@ def _at(ts: float) -> datetime:
     return datetime.fromtimestamp(float(ts), timezone.utc)
 
 
-class ReviewQueue:
+class ReviewQueue(Bilingual):
     """Every item the learner has met, with its FSRS card; :meth:`due` is what to review now.
 
     Shows as a table in a notebook (``str()`` for the terminal)."""
@@ -204,15 +204,6 @@ class ReviewQueue:
             lines.append(pick("下一项到期：", "Next due: ", lang) + f"{pick(*nxt[0].item.label, lang)}, "
                          + _when(nxt[0].card.due - self.now, lang))
         return "\n".join(lines)
-
-    def __str__(self) -> str:
-        return self.text()
-
-    def __repr__(self) -> str:
-        return self.text("zh") + "\n\n" + self.text("en")
-
-    def _repr_pretty_(self, p, cycle):  # text/plain beside the HTML: both languages
-        p.text(repr(self))
 
     def _repr_html_(self, limit: int = 12) -> str:
         if not self.states:
