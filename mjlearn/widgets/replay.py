@@ -1,0 +1,499 @@
+"""Walk through a recorded hand: the deal, each decision with the coach, the review, what to practise.
+
+``replay_review(source)`` reads a hand saved by :meth:`~mjlearn.widgets.play.PlayTable.save` (a
+path, the record itself, or a table whose hand is over) and returns a :class:`ReviewReplay`: a
+widget that steps back and forth through the learner's decisions (``step``), each shown with the
+coach's view of it, and the static pieces a lesson shows one by one:
+
+* :meth:`ReviewReplay.deal`: the learner's first fourteen tiles, the seat and the round wind;
+* :meth:`ReviewReplay.moment`: one decision in words and tiles: the choice beside the coach's best,
+  how far from ready each leaves the hand, the useful tiles still live (from what the seat could
+  see), the chance to win, the 8-point minimum and the likely fans, and why the coach prefers its tile;
+* :meth:`ReviewReplay.review`: the review of the whole hand (:func:`~mjlearn.widgets.play.review_html`);
+* :meth:`ReviewReplay.practise`: what to practise next, from the kind of the costliest mistakes.
+
+Every figure comes from the record, which the table's coach wrote. A record that also keeps what the
+seat could see at each discard (the recorded hand of the course does) is asked to the coach again for
+the reason behind a chance of zero. A file that is not such a record, or one saved in a form this
+version cannot read, raises :class:`RecordError` with what is wrong and what to do, in both languages.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import traitlets as t
+
+from .. import i18n
+from ..analysis import shanten_name
+from ..hand import as_hand
+from ..tiles import tile as _tile
+from ._base import B, MjWidget, esc, integer, tile_tag
+from ._panels import header
+from .play import REVIEW_FORMAT, Review, review_html, worst
+
+__all__ = ["ReviewReplay", "RecordError", "replay_review", "read_record"]
+
+READS_VERSIONS = (1,)
+"""The versions of the saved record this module reads."""
+_DISCARD_KEYS = ("n", "choice", "hand")
+_COACHED_KEYS = ("best", "shanten_after", "best_shanten", "useful", "best_useful", "live", "best_live",
+                 "win_chance", "best_win_chance", "cost_chance", "cost_useful")
+
+_STYLE = """<style>
+.mj-rp { max-width: 1000px; }
+.mj-rp .mj-box { border: 1px solid #d8d2c0; border-radius: 8px; padding: 8px 10px; margin: 8px 0; background: #fff; }
+.mj-rp .mj-row { display: flex; flex-wrap: wrap; gap: 2px; align-items: flex-end; margin: 4px 0; }
+.mj-rp .mj-meld { display: inline-flex; margin-right: 8px; }
+.mj-rp .mj-last { outline: 3px solid #f59e0b; border-radius: 3px; }
+.mj-rp .mj-two { display: flex; flex-wrap: wrap; gap: 10px; }
+.mj-rp .mj-two > div { flex: 1 1 300px; min-width: 0; border-left: 4px solid #d8d2c0; padding-left: 8px; }
+.mj-rp .mj-two > div.mj-best { border-left-color: #0a7a3c; }
+.mj-rp .mj-use { display: inline-flex; flex-direction: column; align-items: center; margin: 0 3px 2px 0; font-size: 11px; }
+.mj-rp .mj-why { background: #fdf6e3; border-radius: 6px; padding: 6px 8px; margin-top: 6px; }
+.mj-rp .mj-why p { margin: 3px 0; }
+.mj-rp .mj-bad { color: #b42318; font-weight: 600; } .mj-rp .mj-good { color: #0a7a3c; font-weight: 600; }
+.mj-rp .mj-acts { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 6px 0; }
+.mj-rp ul { margin: 4px 0; padding-left: 20px; }
+.mj-rp code { white-space: normal; overflow-wrap: anywhere; }
+</style>"""
+
+
+class RecordError(ValueError):
+    """A saved hand that cannot be reviewed: the reason and what to do, in both languages."""
+
+    def __init__(self, zh: str, en: str):
+        super().__init__(i18n.both(zh, en))
+        self.zh, self.en = zh, en
+
+
+def read_record(source) -> dict:
+    """The record of a finished hand from a path, a record (dict), a :class:`Review` or a table."""
+    if hasattr(source, "record") and callable(source.record):      # a PlayTable
+        record = source.record()
+    elif isinstance(source, Review):
+        record = source.record
+    elif isinstance(source, dict):
+        record = source
+    else:
+        p = Path(source)
+        if not p.is_file():
+            raise RecordError(f"找不到文件 {p}：先用 table.save(\"{p.name}\") 保存一局。",
+                              f"There is no file {p}: save a hand first with table.save(\"{p.name}\").")
+        try:
+            record = json.loads(p.read_text(encoding="utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            raise RecordError(f"{p.name} 不是保存的一局（不是 JSON 文本）。",
+                              f"{p.name} is not a saved hand (it is not JSON text).") from None
+    _check(record)
+    return record
+
+
+def _check(record) -> None:
+    if not isinstance(record, dict) or record.get("format") != REVIEW_FORMAT:
+        raise RecordError("这不是用 table.save(...) 保存的一局。", "This is not a hand saved with table.save(...).")
+    v = record.get("version")
+    if v not in READS_VERSIONS:
+        raise RecordError(f"这一局是用另一个版本的 mjlearn 保存的（格式 {v}），这个版本读不了：请重新打一局并保存。",
+                          f"This hand was saved by another version of mjlearn (format {v}), which this one cannot "
+                          f"read: play a hand again and save it.")
+    ds = record.get("decisions")
+    bad = not isinstance(ds, list) or any(not isinstance(d, dict) or "kind" not in d for d in ds)
+    for d in ds if not bad else ():
+        if d["kind"] == "discard" and (any(k not in d for k in _DISCARD_KEYS)
+                                      or d.get("best") and any(k not in d for k in _COACHED_KEYS)):
+            bad = True
+    if bad:
+        raise RecordError("这一局的记录不完整，读不了：请重新打一局并保存。",
+                          "The record of this hand is incomplete and cannot be read: play a hand again and save it.")
+
+
+# --- pieces ---------------------------------------------------------------------------------------
+
+def _pct(p: float) -> str:
+    return f"{100 * p:.1f}%"
+
+
+def _sh(s: int) -> str:
+    return B(*shanten_name(s))
+
+
+def _hand(notation: str, mark: str | None = None, width: int = 32, live: bool = False) -> str:
+    h = as_hand(notation)
+    out = ['<span class="mj-meld">' + "".join(tile_tag(x, live=live, width=width) for x in m.tiles) + "</span>"
+           for m in h.melds]
+    marked = False
+    for x in h.concealed:
+        cls = ""
+        if mark is not None and not marked and str(x) == mark:
+            cls, marked = "mj-last", True
+        out.append(tile_tag(x, live=live, width=width, cls=cls))
+    out += [tile_tag(x, live=live, width=width * 3 // 4) for x in h.flowers]
+    return '<div class="mj-row">' + "".join(out) + "</div>"
+
+
+def _useful(useful: dict, live: bool) -> str:
+    if not useful:
+        return esc(B("没有", "none"))
+    return "".join(f'<span class="mj-use">{tile_tag(_tile(k), live=live, width=22)}×{n}</span>'
+                   for k, n in useful.items())
+
+
+def _fans(fans) -> str:
+    """The likely fans: name, points when known, and the share of the wins that carry it."""
+    out = []
+    for f in fans[:3]:
+        pts = f"{f['value']}, " if f.get("value") else ""
+        out.append(f"{B(f['zh'], f['en'])} ({pts}{f['share']:.0%})")
+    return "; ".join(out)
+
+
+class _Piece:
+    """A piece of the walk-through: HTML for the notebook, the same in words for plain text."""
+
+    def __init__(self, html: str, text: str):
+        self.html, self.text = html, text
+
+    def _repr_html_(self) -> str:
+        from ._base import _STATIC
+        css = (_STATIC / "mj.css").read_text(encoding="utf-8")
+        return f'<div class="mj-root mj-static mj-rp"><style>{css}</style>{_STYLE}{self.html}</div>'
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return self.text.splitlines()[0] if self.text else ""
+
+    def _repr_pretty_(self, p, cycle) -> None:
+        p.text(self.text)
+
+
+def _text_of(html: str) -> str:
+    from ._base import html_text
+    return html_text(html)
+
+
+# --- the reasons, in plain words ------------------------------------------------------------------
+
+def reasons(d: dict, again=None) -> list[tuple[str, str]]:
+    """Why the coach prefers its choice to the learner's, as (zh, en) sentences, from the decision's
+    figures (and, for a chance of zero, from the coach asked again: ``again``)."""
+    if d["kind"] == "claim":
+        return _claim_reasons(d)
+    if not d.get("best"):
+        return []
+    mine, best = d["choice"], d["best"]
+    sa, sb = d["shanten_after"], d["best_shanten"]
+    pa, pb = d["win_chance"], d["best_win_chance"]
+    if mine == best:
+        return [("你的选择和教练的最佳一样。", "Your choice is the coach's best.")]
+    out = []
+    if sa > sb:
+        out.append((f"打{_tile(mine).zh}让手牌离听牌更远（{shanten_name(sa)[0]}），打{_tile(best).zh}是{shanten_name(sb)[0]}：你拆掉了一组已经成形的牌。",
+                    f"Discarding {mine} takes the hand further from ready ({sa} from ready against {sb} after {best}): "
+                    f"it breaks up tiles that were already working together."))
+    elif sa < sb:
+        out.append((f"打{_tile(mine).zh}离听牌更近（{shanten_name(sa)[0]}，教练的选择是{shanten_name(sb)[0]}），"
+                    f"可是国标要 8 番才能和：快速听牌的那条路多半凑不够 8 番。",
+                    f"Discarding {mine} is a step closer to ready ({sa} from ready against {sb}), but under MCR a win "
+                    f"needs 8 points, and the quick way to ready mostly leads to hands worth less."))
+    else:
+        if d["live"] < d["best_live"]:
+            out.append((f"两种打法离听牌一样远，但打{_tile(best).zh}后还有 {d['best_live']} 张有效牌没出现，打{_tile(mine).zh}只有 {d['live']} 张。",
+                        f"Both leave the hand {sa} from ready, but after {best} {d['best_live']} useful tiles are "
+                        f"still unseen, after {mine} only {d['live']}."))
+        else:
+            out.append((f"两种打法离听牌一样远，有效牌也差不多；差别在能和的牌够不够 8 番。",
+                        f"Both leave the hand {sa} from ready with about as many useful tiles; the difference is "
+                        f"whether the wins reach 8 points."))
+    note = _note(d, again)
+    if pa <= 0 and note:
+        out.append((f"打{_tile(mine).zh}后：{note[0]}，所以和牌机会是 0。", f"After {mine}: {note[1]}, so the chance to win is 0."))
+    out.append((f"靠自己摸牌和牌的机会：打{_tile(best).zh} {_pct(pb)}，打{_tile(mine).zh} {_pct(pa)}。",
+                f"The chance to win by your own draws: {_pct(pb)} after {best}, {_pct(pa)} after {mine}."))
+    fans = _best_fans(d)
+    if fans:
+        out.append((f"打{_tile(best).zh}后，能和的牌最常带的番：{', '.join(f['zh'] for f in fans[:3])}。",
+                    f"The wins the coach's choice aims at most often carry: {', '.join(f['en'] for f in fans[:3])}."))
+    return out
+
+
+def _best_fans(d: dict) -> list:
+    top = next((o for o in d.get("top", ()) if o.get("discard") == d["best"]), None)
+    return list(top["fans"]) if top and top.get("fans") else list(d.get("best_fans", ()))
+
+
+def _note(d: dict, again) -> tuple | None:
+    own = next((o for o in d.get("top", ()) if o.get("discard") == d["choice"]), None)
+    if own and own.get("note"):
+        return own["note"]["zh"], own["note"]["en"]
+    if again is not None:
+        o = next((o for o in again if str(o.discard) == d["choice"]), None)
+        if o is not None and o.note:
+            return o.note
+    return None
+
+
+def _claim_reasons(d: dict) -> list[tuple[str, str]]:
+    if not d.get("evals"):
+        return []
+    mine, best = d["choice"], d["best_claim"]
+    by = {e["option"]: e["win_chance"] for e in d["evals"]}
+    out = []
+    if mine == best:
+        out.append(("你的选择和教练的最佳一样。", "Your choice is the coach's best."))
+    elif best == "pass":
+        out.append(("吃或碰让一组牌亮在桌上：手牌不再是门前清，门前清、不求人这些番就没有了，"
+                    "而国标要 8 番才能和。",
+                    "A chow or pung puts a set face up: the hand is no longer concealed, so fans such as Concealed "
+                    "Hand and Fully Concealed Hand are gone, and under MCR a win needs 8 points."))
+    else:
+        out.append(("这张牌要下来，手牌离和牌更近，也还能凑够 8 番。",
+                    "Claiming this tile brings the hand closer to a win that still reaches 8 points."))
+    lines_zh = "；".join(f"{_claim_words(o)[0]} {_pct(p)}" for o, p in by.items())
+    lines_en = "; ".join(f"{_claim_words(o)[1]} {_pct(p)}" for o, p in by.items())
+    out.append((f"之后靠自己摸牌和牌的机会：{lines_zh}。", f"The chance to win by your own draws afterwards: {lines_en}."))
+    return out
+
+
+def _claim_words(option: str) -> tuple[str, str]:
+    what, _, arg = option.partition(" ")
+    if what == "chow" and arg:
+        st = _tile(arg)
+        from ..tiles import TILES
+        run = "".join(str(TILES[st.index + k])[0] for k in range(3)) + str(st)[1]
+        return f"吃 {run}", f"chow {run}"
+    zh = {"pung": "碰", "kong": "杠", "pass": "过", "win": "和"}.get(what, what)
+    return zh, what
+
+
+def _decision_words(d: dict) -> tuple[str, str]:
+    if d["kind"] == "discard":
+        return f"打出 {d['choice']}", f"discarded {d['choice']}"
+    if d["kind"] == "claim":
+        zh, en = _claim_words(d["choice"])
+        return f"对 {d['tile']}：{zh}", f"on {d['tile']}: {en}"
+    return d["kind"], d["kind"]
+
+
+# --- the widget -----------------------------------------------------------------------------------
+
+class ReviewReplay(MjWidget):
+    """A recorded hand to walk through (see the module): ``step`` moves through the decisions."""
+
+    messages = {**MjWidget.messages, "step": {"arg": integer(0, 10_000)}}
+    at = t.Int(0).tag(sync=True)
+    """The decision shown (0: the first)."""
+
+    def __init__(self, record: dict, **kw):
+        self.record = record
+        self._again: dict = {}
+        super().__init__(**kw)
+
+    @property
+    def decisions(self) -> list[dict]:
+        return self.record["decisions"]
+
+    # --- what a lesson shows ------------------------------------------------------------------
+
+    def deal(self) -> _Piece:
+        """The learner's first fourteen tiles (the hand at the first decision), seat and round wind."""
+        r = self.record
+        first = next((d for d in self.decisions if d.get("hand")), None)
+        from ..seats import Seat
+        seat, wind = Seat.of(r["seat"]), Seat.of(r.get("prevalent_wind", "E"))
+        head = B(f"{r.get('rules_zh', '')} · 你坐{seat.zh}" + (" · 你是庄家" if seat.letter == "E" else "")
+                 + f" · 圈风 {wind.zh}",
+                 f"{r.get('rules_en', '')} · you sit {seat.en}" + (" · you are the dealer" if seat.letter == "E" else "")
+                 + f" · round wind {wind.en}")
+        if first is None:
+            body = esc(B("这一局你没有打过牌。", "You discarded no tile in this hand."))
+            return _Piece(f'<div class="mj-box">{esc(head)}<div>{body}</div></div>', f"{head}\n{_text_of(body)}")
+        words = B(f"第一次打牌前的 14 张牌（{first['hand']}）", f"Your 14 tiles before your first discard ({first['hand']})")
+        html = (f'<div class="mj-box" data-deal="1"><b>{esc(head)}</b><div>{esc(words)}</div>'
+                f'{_hand(first["hand"], width=40)}'
+                f'<div class="mj-note">{esc(B("花牌放在一边，不算在 14 张里。", "Flowers are set aside and are not among the 14."))}'
+                f'</div></div>')
+        return _Piece(html, f"{head}\n{words}")
+
+    def moment(self, n: int) -> _Piece:
+        """Decision number ``n`` (as the review numbers them) in words and tiles."""
+        d = next((d for d in self.decisions if d["n"] == n), None)
+        if d is None:
+            raise IndexError(f"this hand has decisions 1-{len(self.decisions)}, not {n}")
+        html = self._moment_html(d, live=False)
+        return _Piece(html, _text_of(html))
+
+    def key_moments(self) -> list[int]:
+        """The decisions a lesson dwells on: the three costliest discards and the costliest claim,
+        in the order they were made."""
+        ns = {d["n"] for d in worst(self.record)}
+        claims = [d for d in self.decisions if d["kind"] == "claim" and d.get("evals") and d.get("cost_chance", 0) > 1e-9]
+        if claims:
+            ns.add(max(claims, key=lambda d: d["cost_chance"])["n"])
+        return sorted(ns)
+
+    def key_moment(self, k: int) -> _Piece:
+        """The ``k``-th key moment (1, 2...), or a note when the hand has fewer."""
+        keys = self.key_moments()
+        if not 1 <= k <= len(keys):
+            html = f'<div class="mj-box">{esc(B(f"这一局只有 {len(keys)} 个关键时刻。", f"This hand has only {len(keys)} key moments."))}</div>'
+            return _Piece(html, _text_of(html))
+        return self.moment(keys[k - 1])
+
+    def review(self) -> Review:
+        """The review of the whole hand: every decision with its cost, the three costliest drawn."""
+        return Review(self.record)
+
+    def outcome(self) -> _Piece:
+        """How the hand ended, as the table said it."""
+        lines = [ln for ln in (self.record.get("outcome") or "").splitlines() if ln.strip()]
+        if not lines:
+            lines = [B("这一局还没有结束。", "The hand was not over when it was saved.")]
+        pay = self.record.get("payments") or {}
+        me = self.record["seat"]
+        mine = pay.get(me)
+        if mine is not None:
+            lines.append(B(f"你这一局的收付：{mine:+g}", f"Your payment for this hand: {mine:+g}"))
+        html = '<div class="mj-box">' + "".join(f"<div>{esc(ln)}</div>" for ln in lines) + "</div>"
+        return _Piece(html, "\n".join(lines))
+
+    def practise(self) -> _Piece:
+        """What to practise next, from the kind of the costliest mistakes."""
+        ws = worst(self.record)
+        claims = [d for d in self.decisions if d["kind"] == "claim" and d.get("cost_chance", 0) > 0.005]
+        tips = []
+        if any(d["shanten_after"] > d["best_shanten"] for d in ws):
+            tips.append(("先别拆已经成形的搭子和对子：练习“打哪张”。", "Keep the pairs and runs that already work: practise choosing the discard.",
+                         'quiz.practice("kind:discard")'))
+        if any(d["shanten_after"] == d["best_shanten"] for d in ws):
+            tips.append(("离听牌一样远时，数一数还有几张有效牌没出现：练习向听数。",
+                         "When two discards are as far from ready, count the useful tiles still unseen: practise shanten.",
+                         'quiz.practice("kind:shanten")'))
+        if any(d["shanten_after"] < d["best_shanten"] for d in ws):
+            tips.append(("国标要 8 番：打牌前先想想这手牌能凑哪些番（第 06、07 课）。",
+                         "MCR needs 8 points: before you discard, ask which fans the hand can reach (lessons 06 and 07).",
+                         'quiz.practice("fans")'))
+        if claims:
+            tips.append(("吃碰之前先想一想：亮出一组牌会失去门前清的番（第 03 课）。",
+                         "Think before a chow or pung: an exposed set loses the concealed hand's fans (lesson 03).",
+                         'quiz.practice("kind:claim")'))
+        if not tips:
+            tips.append(("这一局打得和教练一样好：再打一局，试试别的座位。", "You played this hand as well as the coach: play another, from another seat.",
+                         'mj.play("mcr", seat="S")'))
+        items = "".join(f"<li>{esc(B(zh, en))}<br><code>{esc(call)}</code></li>" for zh, en, call in tips)
+        html = f'<div class="mj-box"><b>{esc(B("接下来练什么", "What to practise next"))}</b><ul>{items}</ul></div>'
+        return _Piece(html, "\n".join(f"- {B(zh, en)}  {call}" for zh, en, call in tips))
+
+    # --- the coach asked again ----------------------------------------------------------------
+
+    def coach_again(self, n: int):
+        """The coach asked again on discard ``n`` with what the seat could see then (records that keep
+        it: the course's recorded hand), or None."""
+        if n in self._again:
+            return self._again[n]
+        d = next((d for d in self.decisions if d["n"] == n), None)
+        out = None
+        sight = d.get("sight") if d else None
+        if sight and d.get("hand"):
+            from ..coaching import coach
+            from .play import COACH_TRIALS
+            try:
+                out = coach(d["hand"], rules=self.record["rules"], seen=sight["seen"], draws_left=sight["draws_left"],
+                            trials=COACH_TRIALS, seat_wind=sight["seat_wind"], prevalent_wind=sight["prevalent_wind"])
+            except (ValueError, KeyError, TypeError):
+                out = None
+        self._again[n] = out
+        return out
+
+    # --- rendering ----------------------------------------------------------------------------
+
+    def _moment_html(self, d: dict, live: bool) -> str:
+        zh, en = _decision_words(d)
+        left = d.get("wall_left")
+        wall = f" · {B(f'牌墙还剩 {left} 张', f'{left} tiles left in the wall')}" if left is not None else ""
+        parts = [f'<div class="mj-box" data-moment="{d["n"]}"><b>#{d["n"]} · {esc(B("你" + zh, "you " + en))}</b>'
+                 f'{esc(wall)}']
+        if d["kind"] == "discard" and d.get("hand"):
+            parts.append(_hand(d["hand"], mark=d["choice"], width=34, live=live))
+        if d["kind"] == "discard" and d.get("best"):
+            again = self.coach_again(d["n"]) if d["win_chance"] <= 0 else None
+            parts.append('<div class="mj-two">' + self._side(d, mine=True, live=live) + self._side(d, mine=False, live=live)
+                         + "</div>")
+            parts.append(self._why(reasons(d, again)))
+        elif d["kind"] == "claim":
+            parts.append(f'<div class="mj-row">{tile_tag(_tile(d["tile"]), live=live, width=34, cls="mj-last")}</div>')
+            parts.append(self._why(reasons(d)))
+        parts.append("</div>")
+        return "".join(parts)
+
+    @staticmethod
+    def _why(rs) -> str:
+        if not rs:
+            return ""
+        body = "".join(f"<p>{esc(zh)}<br>{esc(en)}</p>" for zh, en in rs)
+        return f'<div class="mj-why"><b>{esc(B("为什么", "Why"))}</b>{body}</div>'
+
+    @staticmethod
+    def _side(d: dict, mine: bool, live: bool) -> str:
+        k = "" if mine else "best_"
+        x = d["choice"] if mine else d["best"]
+        s = d["shanten_after"] if mine else d["best_shanten"]
+        before = d.get("shanten_before")
+        label = B("你打的", "your discard") if mine else B("教练最佳", "coach best")
+        cls = "" if mine else ' class="mj-best"'
+        p = d[f"{k}win_chance"]
+        err = d.get(f"{k}error") or 0
+        pe = _pct(p) + (f" ± {_pct(err)}" if err else "")
+        fans = _best_fans(d) if not mine else list(d.get("fans", ()))
+        fan = (f'<div>{esc(B("可能的番种（番数，占能和的牌的比例）", "likely fans (points, share of the wins)"))}: '
+               f'{esc(_fans(fans))}</div>' if fans and p > 0 else "")
+        steps = f"{before} → {s}" if before is not None else f"{s}"
+        return (f'<div{cls} data-side="{"mine" if mine else "best"}"><b>{esc(label)}</b> '
+                f'{tile_tag(_tile(x), live=live, width=30)}'
+                f'<div>{esc(B("向听", "shanten"))}: {steps} ({esc(_sh(s))})</div>'
+                f'<div>{esc(B("有效牌（还没出现的张数）", "useful tiles (copies unseen)"))}: <b>{d[f"{k}live"]}</b></div>'
+                f'<div class="mj-row">{_useful(d[f"{k}useful"], live)}</div>'
+                f'<div>{esc(B("和牌机会（8 番起和）", "chance to win (8 points or more)"))}: <b>{pe}</b></div>{fan}</div>')
+
+    def _layout(self) -> str:
+        return (f'<div class="mj-view mj-rp">{_STYLE}<div data-region="head"></div><div class="mj-body">'
+                '<div data-region="controls"></div><div data-region="main"></div></div></div>')
+
+    def _regions(self, live: bool) -> dict:
+        ds = self.decisions
+        if not ds:
+            return {"head": header(B("复盘回放", "Replay the review"), live), "controls": "",
+                    "main": f'<div class="mj-box">{esc(B("这一局你没有做任何决定。", "You made no decision in this hand."))}</div>'}
+        at = min(self.at, len(ds) - 1)
+        nav = (f'<div class="mj-acts"><button class="mj-chip" data-act="step" data-arg="{max(0, at - 1)}"'
+               f'{" disabled" if at == 0 else ""}>◀ {esc(B("上一步", "back"))}</button>'
+               f'<span data-at="{at}">{at + 1} / {len(ds)}</span><button class="mj-chip" data-act="step" '
+               f'data-arg="{at + 1}"{" disabled" if at + 1 >= len(ds) else ""}>{esc(B("下一步", "forward"))} ▶</button>'
+               '</div>') if live else (f'<div class="mj-note">{esc(B(f"第 {at + 1} 步，共 {len(ds)} 步：运行笔记本就能前后翻看。", f"Step {at + 1} of {len(ds)}: run the notebook to step back and forth."))}</div>')
+        return {"head": header(B("复盘回放", "Replay the review"), live), "controls": nav,
+                "main": self._moment_html(ds[at], live)}
+
+    def _act_step(self, arg, msg):
+        if arg >= len(self.decisions):
+            raise ValueError(B(f"这一局只有 {len(self.decisions)} 步。", f"This hand has only {len(self.decisions)} steps."))
+        self.at = arg
+
+    def step(self, k: int) -> "ReviewReplay":
+        """Show decision ``k`` (0: the first), as the buttons do; returns the widget."""
+        self.handle({"act": "step", "arg": k})
+        return self
+
+    def _text(self) -> str:
+        return f"ReviewReplay({len(self.decisions)} decisions)"
+
+    def _plain_head(self) -> str:
+        return B("复盘回放", "Replay the review") + f" · {min(self.at, max(0, len(self.decisions) - 1)) + 1} / {len(self.decisions)}"
+
+
+def replay_review(source) -> ReviewReplay:
+    """A recorded hand to walk through: ``source`` is the path of a hand saved with ``table.save(...)``,
+    the record itself, or the table. A file that cannot be read raises :class:`RecordError`, saying why."""
+    return ReviewReplay(read_record(source))
