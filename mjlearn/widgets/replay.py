@@ -45,7 +45,9 @@ _STYLE = """<style>
 .mj-rp { max-width: 1000px; }
 .mj-rp .mj-box { border: 1px solid #d8d2c0; border-radius: 8px; padding: 8px 10px; margin: 8px 0; background: #fff; }
 .mj-rp .mj-row { display: flex; flex-wrap: wrap; gap: 2px; align-items: flex-end; margin: 4px 0; }
-.mj-rp .mj-meld { display: inline-flex; margin-right: 8px; }
+.mj-rp .mj-meld { display: inline-flex; margin-right: 8px; padding: 2px; background: #e3eee6; border-radius: 4px; }
+.mj-rp .mj-row .mj-t { width: 34px; } .mj-rp .mj-big .mj-t { width: 40px; } .mj-rp .mj-row .mj-fl { width: 26px; }
+.mj-rp .mj-use .mj-t { width: 22px; } .mj-rp .mj-pick .mj-t { width: 30px; }
 .mj-rp .mj-last { outline: 3px solid #f59e0b; border-radius: 3px; }
 .mj-rp .mj-two { display: flex; flex-wrap: wrap; gap: 10px; }
 .mj-rp .mj-two > div { flex: 1 1 300px; min-width: 0; border-left: 4px solid #d8d2c0; padding-left: 8px; }
@@ -119,7 +121,9 @@ def _sh(s: int) -> str:
     return B(*shanten_name(s))
 
 
-def _hand(notation: str, mark: str | None = None, width: int = 32, live: bool = False) -> str:
+def _hand(notation, mark: str | None = None, width: int = 34, live: bool = False) -> str:
+    """A hand drawn as tiles: exposed sets first (shaded), then the concealed tiles, ``mark`` outlined
+    once, then the flowers (smaller)."""
     h = as_hand(notation)
     out = ['<span class="mj-meld">' + "".join(tile_tag(x, live=live, width=width) for x in m.tiles) + "</span>"
            for m in h.melds]
@@ -129,8 +133,24 @@ def _hand(notation: str, mark: str | None = None, width: int = 32, live: bool = 
         if mark is not None and not marked and str(x) == mark:
             cls, marked = "mj-last", True
         out.append(tile_tag(x, live=live, width=width, cls=cls))
-    out += [tile_tag(x, live=live, width=width * 3 // 4) for x in h.flowers]
-    return '<div class="mj-row">' + "".join(out) + "</div>"
+    if h.win_tile is not None:       # the winning tile, apart and outlined
+        out.append(f'<span style="margin-left:10px">{tile_tag(h.win_tile, live=live, width=width, cls="mj-last")}</span>')
+    out += [tile_tag(x, live=live, width=width * 3 // 4, cls="mj-fl") for x in h.flowers]
+    big = " mj-big" if width >= 40 else ""
+    return f'<div class="mj-row{big}">' + "".join(out) + "</div>"
+
+
+def _winning_hand(outcome: str) -> str | None:
+    """The winning hand's notation in the table's words on the outcome ("... with 2s: 345m...+2s, 15 points")."""
+    import re
+    for token in re.findall(r"[0-9mpszESWNCFPa-h\[\],+]{14,}", outcome):
+        try:
+            h = as_hand(token)
+        except ValueError:
+            continue
+        if h.win_tile is not None:
+            return token
+    return None
 
 
 def _useful(useful: dict, live: bool) -> str:
@@ -357,7 +377,11 @@ class ReviewReplay(MjWidget):
         mine = pay.get(me)
         if mine is not None:
             lines.append(B(f"你这一局的收付：{mine:+g}", f"Your payment for this hand: {mine:+g}"))
-        html = '<div class="mj-box">' + "".join(f"<div>{esc(ln)}</div>" for ln in lines) + "</div>"
+        won = _winning_hand(self.record.get("outcome") or "")
+        drawn = (f'<div>{esc(B("和牌的手牌", "the winning hand"))}</div>{_hand(won)}'
+                 if won else "")
+        html = ('<div class="mj-box" data-outcome="1">' + "".join(f"<div>{esc(ln)}</div>" for ln in lines[:2])
+                + drawn + "".join(f"<div>{esc(ln)}</div>" for ln in lines[2:]) + "</div>")
         return _Piece(html, "\n".join(lines))
 
     def practise(self) -> _Piece:
@@ -424,10 +448,33 @@ class ReviewReplay(MjWidget):
                          + "</div>")
             parts.append(self._why(reasons(d, again)))
         elif d["kind"] == "claim":
-            parts.append(f'<div class="mj-row">{tile_tag(_tile(d["tile"]), live=live, width=34, cls="mj-last")}</div>')
+            before = self._before_claim(d)
+            if before is not None:
+                parts.append(f'<div>{esc(B("你的 13 张牌", "your 13 tiles"))}</div>{_hand(before, live=live)}')
+            parts.append(f'<div>{esc(B("打出的牌", "the discard"))}</div><div class="mj-row">'
+                         f'{tile_tag(_tile(d["tile"]), live=live, width=34, cls="mj-last")}</div>')
             parts.append(self._why(reasons(d)))
         parts.append("</div>")
         return "".join(parts)
+
+    def _before_claim(self, d: dict) -> str | None:
+        """The learner's 13 tiles when the discard was offered: the hand of the discard that follows the
+        claim, with the claimed set taken back apart (None when the record cannot tell)."""
+        nxt = next((e for e in self.decisions if e["n"] == d["n"] + 1), None)
+        if nxt is None or nxt["kind"] != "discard" or not nxt.get("hand") or d["choice"] == "pass":
+            return None
+        try:
+            h = as_hand(nxt["hand"])
+            x = _tile(d["tile"])
+        except ValueError:
+            return None
+        if not h.melds or x not in h.melds[-1].tiles:
+            return None
+        from ..hand import Hand
+        back = list(h.melds[-1].tiles)
+        back.remove(x)
+        return str(Hand(h.melds[:-1], tuple(sorted(tuple(h.concealed) + tuple(back), key=lambda y: y.index)), None,
+                        h.flowers))
 
     @staticmethod
     def _why(rs) -> str:
@@ -452,7 +499,7 @@ class ReviewReplay(MjWidget):
                f'{esc(_fans(fans))}</div>' if fans and p > 0 else "")
         steps = f"{before} → {s}" if before is not None else f"{s}"
         return (f'<div{cls} data-side="{"mine" if mine else "best"}"><b>{esc(label)}</b> '
-                f'{tile_tag(_tile(x), live=live, width=30)}'
+                f'<span class="mj-pick">{tile_tag(_tile(x), live=live, width=30)}</span>'
                 f'<div>{esc(B("向听", "shanten"))}: {steps} ({esc(_sh(s))})</div>'
                 f'<div>{esc(B("有效牌（还没出现的张数）", "useful tiles (copies unseen)"))}: <b>{d[f"{k}live"]}</b></div>'
                 f'<div class="mj-row">{_useful(d[f"{k}useful"], live)}</div>'

@@ -48,8 +48,9 @@ def course_lab(lab):
     """The session's JupyterLab serving the whole course, cells rendered all at once (no windowing)."""
     for nb in NOTEBOOKS:
         shutil.copy(nb, lab.root / nb.name)
-    if (ROOT / "notebooks" / "quiz_sets").is_dir():
-        shutil.copytree(ROOT / "notebooks" / "quiz_sets", lab.root / "quiz_sets", dirs_exist_ok=True)
+    for folder in ("quiz_sets", "recorded"):      # the files the lessons read (a quiz set, a recorded hand)
+        if (ROOT / "notebooks" / folder).is_dir():
+            shutil.copytree(ROOT / "notebooks" / folder, lab.root / folder, dirs_exist_ok=True)
     tracker = lab.root.parent / "settings" / "@jupyterlab" / "notebook-extension"
     tracker.mkdir(parents=True, exist_ok=True)
     (tracker / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
