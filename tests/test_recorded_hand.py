@@ -82,6 +82,8 @@ def test_the_key_moments_are_what_the_lesson_says(record):
     # 1: a step closer to ready than the coach's choice, and a lower chance
     assert one["kind"] == "discard" and one["shanten_after"] < one["best_shanten"]
     assert one["win_chance"] < one["best_win_chance"]
+    from mjlearn.widgets.replay import _best_fans
+    assert {"Fully Concealed Hand", "All Chows"} <= {f["en"] for f in _best_fans(one)[:3]}
     # 2: a chow the coach would have passed
     assert chow["kind"] == "claim" and chow["choice"].startswith("chow") and chow["best_claim"] == "pass"
     # 3: after the chow, every reachable win is under 8 points
@@ -134,6 +136,11 @@ def test_a_record_the_lesson_cannot_read_is_refused_with_a_reason(record, tmp_pa
     with pytest.raises(RecordError, match="another version") as e:
         read_record(older)
     assert "版本" in str(e.value)
+    shown = e.value._render_traceback_()       # what a notebook shows: the reason, no traceback
+    assert len(shown) == 2 and "版本" in shown[0] and "another version" in shown[1]
+    newer = copy.deepcopy(record)
+    newer["version"] = 7                          # a later table that keeps the fields: read
+    assert read_record(newer)["decisions"] == record["decisions"]
     broken = copy.deepcopy(record)
     del broken["decisions"][0]["best_useful"]
     with pytest.raises(RecordError, match="incomplete"):

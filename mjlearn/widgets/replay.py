@@ -35,8 +35,9 @@ from .play import REVIEW_FORMAT, Review, review_html, worst
 
 __all__ = ["ReviewReplay", "RecordError", "replay_review", "read_record"]
 
-READS_VERSIONS = (1,)
-"""The versions of the saved record this module reads."""
+FIRST_VERSION = 1
+"""The first version of the saved record this module reads. A later version is read as long as it
+keeps the fields the walk-through uses (checked); an earlier one, or one without them, is refused."""
 _DISCARD_KEYS = ("n", "choice", "hand")
 _COACHED_KEYS = ("best", "shanten_after", "best_shanten", "useful", "best_useful", "live", "best_live",
                  "win_chance", "best_win_chance", "cost_chance", "cost_useful")
@@ -69,6 +70,10 @@ class RecordError(ValueError):
         super().__init__(i18n.both(zh, en))
         self.zh, self.en = zh, en
 
+    def _render_traceback_(self) -> list[str]:
+        """In a notebook: the reason alone, in both languages, not a page of traceback."""
+        return [f"{type(self).__name__}: {self.zh}", self.en]
+
 
 def read_record(source) -> dict:
     """The record of a finished hand from a path, a record (dict), a :class:`Review` or a table."""
@@ -96,7 +101,7 @@ def _check(record) -> None:
     if not isinstance(record, dict) or record.get("format") != REVIEW_FORMAT:
         raise RecordError("这不是用 table.save(...) 保存的一局。", "This is not a hand saved with table.save(...).")
     v = record.get("version")
-    if v not in READS_VERSIONS:
+    if not isinstance(v, int) or isinstance(v, bool) or v < FIRST_VERSION:
         raise RecordError(f"这一局是用另一个版本的 mjlearn 保存的（格式 {v}），这个版本读不了：请重新打一局并保存。",
                           f"This hand was saved by another version of mjlearn (format {v}), which this one cannot "
                           f"read: play a hand again and save it.")
@@ -107,8 +112,9 @@ def _check(record) -> None:
                                       or d.get("best") and any(k not in d for k in _COACHED_KEYS)):
             bad = True
     if bad:
-        raise RecordError("这一局的记录不完整，读不了：请重新打一局并保存。",
-                          "The record of this hand is incomplete and cannot be read: play a hand again and save it.")
+        raise RecordError("这一局的记录不完整（也许是另一个版本的 mjlearn 存的），读不了：请重新打一局并保存。",
+                          "The record of this hand is incomplete (perhaps saved by another version of mjlearn) and "
+                          "cannot be read: play a hand again and save it.")
 
 
 # --- pieces ---------------------------------------------------------------------------------------
@@ -331,12 +337,15 @@ class ReviewReplay(MjWidget):
         if first is None:
             body = esc(B("这一局你没有打过牌。", "You discarded no tile in this hand."))
             return _Piece(f'<div class="mj-box">{esc(head)}<div>{body}</div></div>', f"{head}\n{_text_of(body)}")
+        from ..analysis import shanten
+        steps = shanten(first["hand"])
         words = B(f"第一次打牌前的 14 张牌（{first['hand']}）", f"Your 14 tiles before your first discard ({first['hand']})")
         html = (f'<div class="mj-box" data-deal="1"><b>{esc(head)}</b><div>{esc(words)}</div>'
                 f'{_hand(first["hand"], width=40)}'
+                f'<div>{esc(B(f"引擎数的：这 14 张离听牌还差 {steps} 步（打出最合适的一张后）。", f"The engine counts: these 14 tiles are {steps} from ready (after the discard that keeps them closest)."))}</div>'
                 f'<div class="mj-note">{esc(B("花牌放在一边，不算在 14 张里。", "Flowers are set aside and are not among the 14."))}'
                 f'</div></div>')
-        return _Piece(html, f"{head}\n{words}")
+        return _Piece(html, _text_of(html))
 
     def moment(self, n: int) -> _Piece:
         """Decision number ``n`` (as the review numbers them) in words and tiles."""
@@ -390,20 +399,22 @@ class ReviewReplay(MjWidget):
         claims = [d for d in self.decisions if d["kind"] == "claim" and d.get("cost_chance", 0) > 0.005]
         tips = []
         if any(d["shanten_after"] > d["best_shanten"] for d in ws):
-            tips.append(("先别拆已经成形的搭子和对子：练习“打哪张”。", "Keep the pairs and runs that already work: practise choosing the discard.",
-                         'quiz.practice("kind:discard")'))
-        if any(d["shanten_after"] == d["best_shanten"] for d in ws):
-            tips.append(("离听牌一样远时，数一数还有几张有效牌没出现：练习向听数。",
-                         "When two discards are as far from ready, count the useful tiles still unseen: practise shanten.",
-                         'quiz.practice("kind:shanten")'))
-        if any(d["shanten_after"] < d["best_shanten"] for d in ws):
+            tips.append(("先别拆已经成形的搭子和对子：练习数向听数，看一张牌打出去后离听牌还差几步。",
+                         "Keep the pairs and runs that already work: practise counting how far from ready a hand is "
+                         "after a discard.", 'quiz.practice("kind:shanten")'))
+        if any(d["shanten_after"] == d["best_shanten"] and d["live"] < d["best_live"] for d in ws):
+            tips.append(("离听牌一样远时，数一数还有几张有效牌没出现：练习“打哪张”。",
+                         "When two discards are as far from ready, count the useful tiles still unseen: practise "
+                         "choosing the discard.", 'quiz.practice("kind:discard")'))
+        if any(d["shanten_after"] <= d["best_shanten"] and d["win_chance"] < d["best_win_chance"] for d in ws):
             tips.append(("国标要 8 番：打牌前先想想这手牌能凑哪些番（第 06、07 课）。",
                          "MCR needs 8 points: before you discard, ask which fans the hand can reach (lessons 06 and 07).",
                          'quiz.practice("fans")'))
         if claims:
-            tips.append(("吃碰之前先想一想：亮出一组牌会失去门前清的番（第 03 课）。",
-                         "Think before a chow or pung: an exposed set loses the concealed hand's fans (lesson 03).",
-                         'quiz.practice("kind:claim")'))
+            tips.append(("吃碰之前先比一比：亮出一组牌会失去门前清的番。再打一局，教练会把吃（碰）和不吃的和牌机会并排给你看。",
+                         "Compare before a chow or pung: an exposed set loses the concealed hand's fans. Play another "
+                         "hand: the coach sets the chance to win after claiming beside the chance after passing.",
+                         'mj.play("mcr", seat="E")'))
         if not tips:
             tips.append(("这一局打得和教练一样好：再打一局，试试别的座位。", "You played this hand as well as the coach: play another, from another seat.",
                          'mj.play("mcr", seat="S")'))
