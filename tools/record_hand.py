@@ -3,10 +3,11 @@
     .venv/bin/python tools/record_hand.py            # write notebooks/recorded/first_hand.json
     .venv/bin/python tools/record_hand.py --check    # exit 1 if the committed file is not what this makes now
 
-The learner's seat is played by :func:`beginner`, a plausible first-week policy with the habits
-teachers see most: it keeps lone honour tiles ("they might make a pung"), throws terminals first
-whatever they connect to, sometimes breaks a pair to keep a run, and chows or pungs every discard
-it may. Everything else (the shuffle, the computer players, the coach's numbers, the review) is the
+The learner's seat is played by :func:`beginner`, a plausible first-week policy: it has learnt to
+count how far from ready a discard leaves the hand, and between close discards it follows the habits
+teachers see most: honours kept early ("they might make a pung"), terminals thrown first whatever
+they connect to, a pair next to a run broken to keep the run; and it chows or pungs every discard
+it may (:func:`claim`). It knows nothing of fans, which is what the review then shows. Everything else (the shuffle, the computer players, the coach's numbers, the review) is the
 table's own (:class:`mjlearn.widgets.play.PlayTable`), so the file holds the engine's figures, never
 numbers typed by hand. ``SHUFFLE`` and ``HABITS`` fix the hand, so anyone can make the file again.
 
@@ -86,8 +87,10 @@ def claim(options: list[str]) -> str:
 
 
 def play(shuffle: int = SHUFFLE, habits: int = HABITS) -> dict:
-    """Play one hand at the table as the beginner; the annotated record with what the seat saw."""
+    """Play one hand at the table as the beginner; the annotated record (what ``PlayTable.save``
+    writes) with what the seat saw at each discard."""
     from mjlearn.coaching import from_table
+    from mjlearn.tiles import TILES
     from mjlearn.widgets.play import PlayTable
 
     rng = random.Random(habits)
@@ -106,7 +109,6 @@ def play(shuffle: int = SHUFFLE, habits: int = HABITS) -> dict:
             counts = list(pt.table.hands[pt.me][:34])
             x = beginner(counts, turn, rng, len(pt.table.melds[pt.me]))
             turn += 1
-            from mjlearn.tiles import TILES
             pt.handle({"act": "discard", "arg": str(TILES[x])})
         elif pt.waiting == "claim":
             pt.handle({"act": "call", "arg": claim(options)})

@@ -31,7 +31,7 @@ from ..hand import as_hand
 from ..tiles import tile as _tile
 from ._base import B, MjWidget, esc, integer, tile_tag
 from ._panels import header
-from .play import REVIEW_FORMAT, Review, review_html, worst
+from .play import REVIEW_FORMAT, Review
 
 __all__ = ["ReviewReplay", "RecordError", "replay_review", "read_record"]
 
@@ -231,7 +231,7 @@ def reasons(d: dict, again=None) -> list[tuple[str, str]]:
                         f"Both leave the hand {sa} from ready, but after {best} {d['best_live']} useful tiles are "
                         f"still unseen, after {mine} only {d['live']}."))
         else:
-            out.append((f"两种打法离听牌一样远，有效牌也差不多；差别在能和的牌够不够 8 番。",
+            out.append(("两种打法离听牌一样远，有效牌也差不多；差别在能和的牌够不够 8 番。",
                         f"Both leave the hand {sa} from ready with about as many useful tiles; the difference is "
                         f"whether the wins reach 8 points."))
     note = _note(d, again)
@@ -355,10 +355,18 @@ class ReviewReplay(MjWidget):
         html = self._moment_html(d, live=False)
         return _Piece(html, _text_of(html))
 
+    def costliest_discards(self, n: int = 3) -> list[dict]:
+        """The ``n`` discards that cost the most: chance to win lost, then useful tiles lost (the
+        review's order)."""
+        bad = [d for d in self.decisions if d["kind"] == "discard" and d.get("best")
+               and (d["cost_chance"] > 1e-9 or d["cost_useful"] > 0)]
+        bad.sort(key=lambda d: (-d["cost_chance"], -d["cost_useful"], d["n"]))
+        return bad[:n]
+
     def key_moments(self) -> list[int]:
         """The decisions a lesson dwells on: the three costliest discards and the costliest claim,
         in the order they were made."""
-        ns = {d["n"] for d in worst(self.record)}
+        ns = {d["n"] for d in self.costliest_discards()}
         claims = [d for d in self.decisions if d["kind"] == "claim" and d.get("evals") and d.get("cost_chance", 0) > 1e-9]
         if claims:
             ns.add(max(claims, key=lambda d: d["cost_chance"])["n"])
@@ -395,7 +403,7 @@ class ReviewReplay(MjWidget):
 
     def practise(self) -> _Piece:
         """What to practise next, from the kind of the costliest mistakes."""
-        ws = worst(self.record)
+        ws = self.costliest_discards()
         claims = [d for d in self.decisions if d["kind"] == "claim" and d.get("cost_chance", 0) > 0.005]
         tips = []
         if any(d["shanten_after"] > d["best_shanten"] for d in ws):
