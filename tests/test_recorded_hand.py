@@ -86,6 +86,8 @@ def test_the_key_moments_are_what_the_lesson_says(record):
     assert {"Fully Concealed Hand", "All Chows"} <= {f["en"] for f in _best_fans(one)[:3]}
     # 2: a chow the coach would have passed
     assert chow["kind"] == "claim" and chow["choice"].startswith("chow") and chow["best_claim"] == "pass"
+    a, b = w.claim_steps(chow)               # "this chow did not even bring the hand closer to ready"
+    assert b >= a
     # 3: after the chow, every reachable win is under 8 points
     assert short["kind"] == "discard" and short["n"] > chow["n"] and short["win_chance"] == 0
     assert short["shanten_after"] < short["best_shanten"]

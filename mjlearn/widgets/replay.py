@@ -470,11 +470,25 @@ class ReviewReplay(MjWidget):
             before = self._before_claim(d)
             if before is not None:
                 parts.append(f'<div>{esc(B("你的 13 张牌", "your 13 tiles"))}</div>{_hand(before, live=live)}')
+                steps = self.claim_steps(d)
+                if steps is not None:
+                    a, b = steps
+                    parts.append(f'<div data-steps="{a} {b}">{esc(B(f"要这张牌以前离听牌 {a} 步；吃（碰）了再打出最合适的一张，离听牌 {b} 步。", f"Before the claim the hand was {a} from ready; after it, and the discard that keeps it closest, {b} from ready."))}</div>')
             parts.append(f'<div>{esc(B("打出的牌", "the discard"))}</div><div class="mj-row">'
                          f'{tile_tag(_tile(d["tile"]), live=live, width=34, cls="mj-last")}</div>')
             parts.append(self._why(reasons(d)))
         parts.append("</div>")
         return "".join(parts)
+
+    def claim_steps(self, d: dict) -> tuple[int, int] | None:
+        """(steps from ready before the claim, steps after it with the discard that keeps the hand
+        closest), or None when the record cannot tell."""
+        before = self._before_claim(d)
+        nxt = next((e for e in self.decisions if e["n"] == d["n"] + 1), None)
+        if before is None or nxt is None:
+            return None
+        from ..analysis import shanten
+        return shanten(before), shanten(nxt["hand"])
 
     def _before_claim(self, d: dict) -> str | None:
         """The learner's 13 tiles when the discard was offered: the hand of the discard that follows the
