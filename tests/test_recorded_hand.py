@@ -21,6 +21,7 @@ from mjlearn.widgets.replay import RecordError, ReviewReplay, read_record, reaso
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORD = ROOT / "notebooks" / "recorded" / "first_hand.json"
+QUIZ = ROOT / "notebooks" / "recorded" / "first_hand_quiz.json"
 
 
 @pytest.fixture(scope="module")
@@ -69,7 +70,21 @@ def test_the_script_makes_the_same_hand(record):
                 same(x, y, f"{where}[{i}]")
         else:
             assert a == b, f"{where}: {a!r} in the file, {b!r} made now (run tools/record_hand.py)"
+    quiz = made.pop("quiz")
     same(record, made)
+    assert json.loads(QUIZ.read_text(encoding="utf-8")) == quiz, "run tools/record_hand.py"
+
+
+def test_the_questions_on_the_recorded_win_are_the_tables(record):
+    """The lesson's last exercises ask what North's win was worth: the engine's answer is the table's."""
+    from mjlearn import quiz
+    qs = quiz.load_quiz_set(QUIZ)
+    total = next(q for q in qs if q.kind == "mcr_total")
+    assert f"{quiz.solve(total)} points" in record["outcome"]
+    fans = next(q for q in qs if q.kind == "fans")
+    for en in ("Mixed Shifted Chows", "All Chows", "All Simples"):
+        assert en in record["outcome"]
+    assert quiz.grade(fans, quiz.solve(fans)).correct
 
 
 def test_the_key_moments_are_what_the_lesson_says(record):

@@ -26,6 +26,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "notebooks" / "recorded" / "first_hand.json"
+QUIZ = OUT.with_name("first_hand_quiz.json")
+"""Questions on the recorded hand's win, set and graded by the engine like any quiz set."""
 RULES, SEAT = "mcr", "E"
 SHUFFLE = 2
 """The table's shuffles (the session's seed)."""
@@ -122,7 +124,38 @@ def play(shuffle: int = SHUFFLE, habits: int = HABITS) -> dict:
     for d, s in zip(discards, sights):
         d["sight"] = s
     record["made_by"] = {"shuffle": shuffle, "habits": habits}
+    record["quiz"] = quiz_set(pt.table)
     return record
+
+
+DECOYS = ("Fully Concealed Hand", "Self-Drawn", "Mixed Triple Chow", "Short Straight", "Mixed Double Chow",
+          "One Voided Suit")
+"""Fans offered beside the right ones in the question on the win's fans."""
+
+
+def quiz_set(table) -> dict | None:
+    """A quiz set on the hand's win: its MCR total and its fans (None when nobody won)."""
+    if not table.winners:
+        return None
+    w = table.winners[0]
+    keys = ("self_drawn", "last_tile", "kong", "wall_last", "seat_wind", "prevalent_wind")
+    ctx = {k: v for k, v in dict(w.rule_context).items() if k in keys}
+    who_zh, who_en = {"E": ("东家", "East"), "S": ("南家", "South"), "W": ("西家", "West"), "N": ("北家", "North")}[
+        ctx.get("seat_wind", "E")]
+    hand = str(w.hand)
+    from mjlearn.mcr.fans import FANS
+    from mjlearn.scoring import score
+    scored = {f.id for f in score(hand, **ctx).fans}
+    # fans that a learner may think this hand has (the ones the coach talked about in this hand)
+    decoys = [f.id for f in FANS if f.en in DECOYS and f.id not in scored]
+    return {"title": "The recorded hand's win", "title_zh": "录下来的这一局：和牌",
+            "questions": [
+                {"kind": "mcr_total", "hand": hand, "context": ctx,
+                 "prompt": f"{who_en} won the recorded hand with this hand: how many points is it worth (flowers included)?",
+                 "prompt_zh": f"录下来的这一局，{who_zh}和的是这手牌：一共多少番（含花牌）？"},
+                {"kind": "fans", "hand": hand, "context": ctx, "options_extra": decoys,
+                 "prompt": f"{who_en}'s winning hand: which fans does it score? (Leave out the excluded ones.)",
+                 "prompt_zh": f"{who_zh}和的这手牌计哪些番？（不计被排除的番）"}]}
 
 
 def dumps(record: dict) -> str:
@@ -135,14 +168,20 @@ def main(argv=None) -> int:
     ap.add_argument("--out", type=Path, default=OUT)
     args = ap.parse_args(argv)
     sys.path.insert(0, str(ROOT))
-    text = dumps(play())
+    record = play()
+    quiz = record.pop("quiz")
+    files = {args.out: dumps(record)}
+    if quiz is not None:
+        files[args.out.with_name(args.out.stem + "_quiz.json")] = dumps(quiz)
     if args.check:
-        same = args.out.exists() and args.out.read_text(encoding="utf-8") == text
-        print("the recorded hand is up to date" if same else f"{args.out} differs: run tools/record_hand.py")
-        return 0 if same else 1
+        stale = [p for p, text in files.items() if not p.exists() or p.read_text(encoding="utf-8") != text]
+        print("the recorded hand is up to date" if not stale else
+              f"{', '.join(map(str, stale))} differ: run tools/record_hand.py")
+        return 1 if stale else 0
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(text, encoding="utf-8")
-    print(f"wrote {args.out}")
+    for p, text in files.items():
+        p.write_text(text, encoding="utf-8")
+        print(f"wrote {p}")
     return 0
 
 
