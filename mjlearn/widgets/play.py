@@ -94,7 +94,8 @@ _STYLE = """<style>
 .mj-play .mj-acts .mj-chip { display: inline-flex; align-items: center; gap: 3px; align-self: center; }
 .mj-play .mj-acts .mj-chip .mj-t { width: 18px; }
 .mj-play .mj-cnt { display: inline-flex; align-items: flex-end; white-space: nowrap; margin-right: 4px; }
-.mj-play .mj-lbl { font-size: 11px; opacity: .85; margin-right: 6px; white-space: nowrap; align-self: center; }
+.mj-play .mj-lbl { font-size: 11px; margin-right: 6px; white-space: nowrap; align-self: center; }
+.mj-play .mj-opp .mj-lbl, .mj-play .mj-me .mj-lbl { color: #d5eadb; }
 .mj-play .mj-win-tile { margin-left: 10px; display: inline-flex; }
 .mj-play .mj-flw { margin-left: 12px; display: inline-flex; align-items: flex-end; gap: 2px; }
 .mj-play .mj-notice { background: #fff7e0; border: 1px solid #f0c36d; color: #5b4100; border-radius: 6px;
