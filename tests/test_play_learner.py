@@ -160,7 +160,7 @@ def test_a_claim_overruled_by_a_higher_claim_is_said_plainly():
     assert said, "this shuffle has the learner's chow taken by a pung"
     mine = next(e for e in reversed(w.table.log) if isinstance(e, Declared) and e.seat == w.me)
     assert mine.action == "chow" and "a pung comes before a chow" in said and "碰优先于吃" in said
-    assert 'data-overruled' in w.regions["coach"]                # beside the coach's rating of the chow
+    assert 'data-overruled' not in w.regions["coach"]            # said once, in the learner's own box
 
 
 def test_the_overruling_win_is_said_on_the_end_screen():

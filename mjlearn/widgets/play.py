@@ -794,7 +794,8 @@ class PlayTable(MjWidget):
         err = (f'<div class="mj-error" role="alert">{esc(self.last_error)}</div>' if self.last_error else "")
         return {"head": header(B("打一局", "Play a hand"), live), "controls": self._controls(live),
                 "table": self._table(live), "me": self._me(live), "error": err,
-                "coach": (self._overruled_html() + (_glossed(self._coach_html(live)) if live else self._coach_html(live))
+                "coach": ((self._overruled_html() if tb.phase == "over" else "")
+                          + (_glossed(self._coach_html(live)) if live else self._coach_html(live))
                           if self.coach_on else ("" if live else self._coach_off())),
                 "end": self._end(live) if tb.phase == "over" else ("" if live else self._in_progress())}
 
