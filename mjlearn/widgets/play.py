@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import random as _random
+import re
 import time
 from pathlib import Path
 
@@ -45,6 +46,10 @@ from ..table.render import outcome_text
 from ..tiles import TILES, tile as _tile
 from ._base import B, BT, MjWidget, esc, flag, integer, no_arg, one_of, text, tile_tag
 from ._panels import header
+from ..rules.about import FAMILIES as _FAMILIES
+from ..rules.tour import worked as _worked
+from ..table.events import Chowed, Declared, Discarded, Konged, Punged, Won
+from ..terms import annotate as _annotate, term_html as _term_html
 
 __all__ = ["PlayTable", "Review", "load_review", "review_html", "review_text"]
 
@@ -83,6 +88,21 @@ _STYLE = """<style>
 .mj-play table.mj-rev { border-collapse: collapse; font-size: 13px; max-width: 100%; }
 .mj-play table.mj-rev td, .mj-play table.mj-rev th { border-bottom: 1px solid #eee; padding: 2px 6px; text-align: left; }
 .mj-play .mj-bad { color: #b42318; font-weight: 600; } .mj-play .mj-good { color: #0a7a3c; font-weight: 600; }
+.mj-play .mj-t { width: 24px; }
+.mj-play .mj-status .mj-t { width: 22px; } .mj-play .mj-acts .mj-t { width: 34px; }
+.mj-play .mj-acts { align-items: center; }
+.mj-play .mj-acts .mj-chip { display: inline-flex; align-items: center; gap: 3px; align-self: center; }
+.mj-play .mj-acts .mj-chip .mj-t { width: 18px; }
+.mj-play .mj-cnt { display: inline-flex; align-items: flex-end; white-space: nowrap; margin-right: 4px; }
+.mj-play .mj-lbl { font-size: 11px; margin-right: 6px; white-space: nowrap; align-self: center; }
+.mj-play .mj-opp .mj-lbl, .mj-play .mj-me .mj-lbl { color: #d5eadb; }
+.mj-play .mj-win-tile { margin-left: 10px; display: inline-flex; }
+.mj-play .mj-flw { margin-left: 12px; display: inline-flex; align-items: flex-end; gap: 2px; }
+.mj-play .mj-notice { background: #fff7e0; border: 1px solid #f0c36d; color: #5b4100; border-radius: 6px;
+  padding: 4px 8px; margin: 6px 0; font-size: 13px; }
+.mj-play .mj-t[data-tile="P"] { position: relative; container-type: inline-size; }
+.mj-play .mj-t[data-tile="P"]::after { content: "白"; position: absolute; left: 0; right: 0; top: 30%;
+  text-align: center; line-height: 1; font-size: 42cqw; font-weight: 700; color: #1d4f9c; pointer-events: none; }
 </style>"""
 
 
@@ -94,8 +114,9 @@ def _tiles(names, live: bool, width: int = 24, cls: str = "") -> str:
     return "".join(tile_tag(_tile(x), live=live, width=width, cls=cls) for x in names)
 
 
-def _hand_tiles(notation: str, live: bool, width: int = 24, mark=None) -> str:
-    """A hand (melds, concealed tiles) drawn as tiles; ``mark``: a tile to outline once."""
+def _hand_tiles(notation: str, live: bool, width: int = 24, mark=None, flowers: bool = False) -> str:
+    """A hand drawn as tiles: melds, concealed tiles, the winning tile set apart and outlined, and
+    (``flowers``) the flowers set aside; ``mark``: a concealed tile to outline once."""
     h = as_hand(notation)
     out = []
     for m in h.melds:
@@ -107,7 +128,67 @@ def _hand_tiles(notation: str, live: bool, width: int = 24, mark=None) -> str:
         if mark is not None and not marked and str(x) == mark:
             cls, marked = "mj-last", True
         out.append(tile_tag(x, live=live, width=width, cls=cls))
+    if h.win_tile is not None:
+        out.append(f'<span class="mj-win-tile" data-win-tile="{h.win_tile}">'
+                   f'{tile_tag(h.win_tile, live=live, width=width, cls="mj-last")}</span>')
+    if flowers and h.flowers:
+        out.append(f'<span class="mj-flw" data-flowers="{len(h.flowers)}"><span class="mj-lbl">'
+                   f'{_glossed(esc(B("花牌", "flowers")))}</span>'
+                   + "".join(tile_tag(x, live=live, width=width) for x in h.flowers) + "</span>")
     return '<span class="mj-row">' + "".join(out) + "</span>"
+
+
+def _tile_words(x) -> tuple[str, str]:
+    """A tile by its names (zh, en): 五饼 / 5 Dots, 发财 / Green Dragon."""
+    t = _tile(x)
+    return t.zh, t.en
+
+
+def _unit_en(en: str, n) -> str:
+    """A unit's English word for ``n``: without the formula in brackets, singular for 1."""
+    word = en.split(" (")[0].strip() if "(" in en else en
+    if word in ("b",):
+        word = en[en.index("(") + 1:en.rindex(")")] if "(" in en else "base units"
+    if n == 1:
+        word = " ".join({"points": "point", "units": "unit", "fans": "fan"}.get(w, w) for w in word.split())
+    return word
+
+
+def _amount(n, unit) -> tuple[str, str]:
+    """``n`` in the unit (zh, en): ``11 分`` / ``11 points``, ``1 point``."""
+    zh = unit[0].split("（")[0]
+    return f"{n:g} {zh}", f"{n:g} {_unit_en(unit[1], n)}"
+
+
+_EN_TERMS = (("shanten", "向听"), ("useful tiles", "有效牌"), ("fans", "番种"), ("fan", "番"))
+
+
+def _glossed(html: str) -> str:
+    """The glossary's words in a piece of widget HTML made hoverable (their definition in both
+    languages): the Chinese ones by :func:`mjlearn.terms.annotate`, and shanten, useful tiles and
+    fans in the English text."""
+    html = str(_annotate(html, once=True))
+    done: set = set()
+    out = []
+    depth = 0
+    for part in re.split(r"(<[^>]+>)", html):
+        if part.startswith("<"):
+            tag = re.match(r"</?\s*([a-zA-Z]+)", part)
+            if tag and tag.group(1).lower() in ("abbr", "button", "style", "option", "select", "title"):
+                depth += -1 if part.startswith("</") else 1
+            out.append(part)
+            continue
+        if depth <= 0:
+            for en, zh in _EN_TERMS:
+                if zh in done:
+                    continue
+                m = re.search(rf"\b{en}\b", part)
+                if m:
+                    done.add(zh)
+                    part = part[:m.start()] + _term_html(zh, m.group(0)) + part[m.end():]
+                    break
+        out.append(part)
+    return "".join(out)
 
 
 def _shanten_words(s: int) -> str:
@@ -119,10 +200,13 @@ def _shanten_words(s: int) -> str:
 
 
 def _useful_html(useful: dict, live: bool) -> str:
-    if not useful:
-        return esc(B("没有", "none"))
-    return "".join(f'<span title="{esc(B("还有", "live"))} {n}">{tile_tag(_tile(k), live=live, width=20)}'
-                   f'<small>×{n}</small></span> ' for k, n in useful.items())
+    """The useful tiles with the copies still unseen (each count kept beside its tile); the kinds
+    with none left are not drawn."""
+    left = {k: n for k, n in useful.items() if n}
+    if not left:
+        return esc(B("没有", "none")) if not useful else esc(B("都已经见不到了", "none left"))
+    return "".join(f'<span class="mj-cnt" title="{esc(B("还有", "live"))} {n}">{tile_tag(_tile(k), live=live, width=20)}'
+                   f'<small>×{n}</small></span> ' for k, n in left.items())
 
 
 # --- the review (module level: the widget and a loaded record share it) --------------------------
@@ -158,19 +242,19 @@ def _call_label(option: str) -> tuple[str, str]:
     """A call in words (zh, en): a chow names its run, a kong its tile."""
     what, _, arg = option.partition(" ")
     if what == "chow" and arg:
-        st = _tile(arg)
-        run = format_tiles([TILES[st.index + k] for k in range(3)])
-        return f"吃 {run}", f"chow {run}"
-    return _CALL_ZH.get(what, what) + (f" {arg}" if arg else ""), _CALL_EN.get(what, what) + (f" {arg}" if arg else "")
+        run = [TILES[_tile(arg).index + k] for k in range(3)]
+        return f"吃 {''.join(x.zh[:-1] for x in run)}{run[0].zh[-1]}", f"chow {'-'.join(str(x.rank) for x in run)} {run[0].en.split(' ', 1)[1]}"
+    zh, en = _tile_words(arg) if arg else ("", "")
+    return _CALL_ZH.get(what, what) + (f" {zh}" if arg else ""), _CALL_EN.get(what, what) + (f" {en}" if arg else "")
 
 
 def _decision_line(d: dict) -> tuple[str, str]:
     kind = d["kind"]
     if kind == "discard":
-        return (f"打 {d['choice']}", f"discard {d['choice']}")
+        return (f"打{_tile(d['choice']).zh}", f"discard {_tile(d['choice']).en}")
     if kind == "claim":
         zh, en = _call_label(d["choice"])
-        return f"{d['tile']}：{zh}", f"on {d['tile']}: {en}"
+        return f"{_tile(d['tile']).zh}：{zh}", f"on {_tile(d['tile']).en}: {en}"
     return (_CALL_ZH.get(kind, kind) + (f" {d.get('choice', '')}" if d.get("choice") else ""),
             kind + (f" {d.get('choice', '')}" if d.get("choice") else ""))
 
@@ -308,6 +392,14 @@ def load_review(path) -> Review:
     return Review(json.loads(Path(path).read_text(encoding="utf-8")))
 
 
+_RULE_WORDS = {
+    "mcr": ("国标麻将（中国竞赛规则）", "Chinese Official (Guobiao / MCR)"),
+    "beijing": ("北京麻将（网上联众，点炮自摸都能和）", "Beijing online: win on a discard or by self-draw"),
+    "beijing_cpt": ("北京麻将（网上联众，吃碰后只能自摸）", "Beijing online: after a chow or pung, self-draw only"),
+    "old_beijing": ("老北京传统麻将", "Old Beijing, traditional"),
+}
+"""Rule sets under a plainer name in the table's picker (the others under their own names)."""
+
 _CALL_ZH = {"chow": "吃", "pung": "碰", "kong": "杠", "win": "和", "pass": "过", "draw": "摸牌",
             "on_deal": "起手小胡", "grab_gold": "抢金"}
 _CALL_EN = {"chow": "chow", "pung": "pung", "kong": "kong", "win": "win", "pass": "pass", "draw": "draw",
@@ -357,12 +449,15 @@ class PlayTable(MjWidget):
 
     def _new_session(self, rules: str) -> None:
         self.session = Session(rules, seed=self._seed)
+        self.me = None
+        self._restarted = None
         self._new_hand()
 
     def _new_hand(self) -> None:
         s = self.session
         self.table = tb = s.next_table()
         self._dealer = s.dealer
+        self._prev_me = getattr(self, "me", None)
         self.me = Seat.of((int(self._place) - int(s.dealer)) % 4)
         base = tb.seed if tb.seed is not None else 0
         self.bots = [Bot(seed=base * 4 + k) for k in range(4)]
@@ -483,8 +578,8 @@ class PlayTable(MjWidget):
         if tb.judging.shape_ok(me, c):
             ok, en, zh, *_ = tb.judging.judge(me, x)
             if not ok:
-                self._refused_wins.append((key, B(f"{x} 能凑成你的牌型，但不能和：{zh}",
-                                                  f"{x} completes your hand's shape but is not a win here: {en}")))
+                self._refused_wins.append((key, B(f"{x.zh}能凑成你的牌型，但不能和：{zh}",
+                                                  f"{x.en} completes your hand's shape but is not a win here: {en}")))
 
     def _win_refusal(self) -> str | None:
         """Why the learner's complete-looking hand cannot win now, or None."""
@@ -631,11 +726,13 @@ class PlayTable(MjWidget):
         self.last_error = ""
         self._new_session(arg)
         self.rules = arg
+        self._restarted = "rules"
 
     def _act_seat(self, arg, msg):
         self.last_error = ""
         self._place = Seat.of(arg)
         self._new_session(self.rules)
+        self._restarted = "seat"
 
     def _options(self) -> list[str]:
         """The learner's legal actions now as ``call`` arguments (discards aside)."""
@@ -697,7 +794,9 @@ class PlayTable(MjWidget):
         err = (f'<div class="mj-error" role="alert">{esc(self.last_error)}</div>' if self.last_error else "")
         return {"head": header(B("打一局", "Play a hand"), live), "controls": self._controls(live),
                 "table": self._table(live), "me": self._me(live), "error": err,
-                "coach": self._coach_html(live) if self.coach_on else ("" if live else self._coach_off()),
+                "coach": ((self._overruled_html() if tb.phase == "over" else "")
+                          + (_glossed(self._coach_html(live)) if live else self._coach_html(live))
+                          if self.coach_on else ("" if live else self._coach_off())),
                 "end": self._end(live) if tb.phase == "over" else ("" if live else self._in_progress())}
 
     @staticmethod
@@ -712,40 +811,95 @@ class PlayTable(MjWidget):
         """The running score of the player in seat ``s`` of this hand."""
         return self.session.scores[(int(s) + int(self._dealer)) % 4]
 
+    def _who_words(self, s: Seat) -> tuple[str, str]:
+        """A seat's player in words (zh, en): 西家 / West, 北家（你）/ North (you)."""
+        return (s.player_zh + ("（你）" if s == self.me else ""), s.en + (" (you)" if s == self.me else ""))
+
     def _seat_name(self, s: Seat) -> str:
-        rel = {0: ("你", "you"), 1: ("下家", "right"), 2: ("对家", "opposite"), 3: ("上家", "left")}[
-            (int(s) - int(self.me)) % 4]
+        rel = {1: ("下家", "on your right"), 2: ("对家", "opposite"), 3: ("上家", "on your left")}
+        k = (int(s) - int(self.me)) % 4
+        zh, en = self._who_words(s)
+        if k:
+            zh, en = f"{zh}（{rel[k][0]}）", f"{en} ({rel[k][1]})"
         dealer = B(" · 庄", " · dealer") if s is Seat.E else ""
-        return f"{B(s.player_zh, s.en)} ({B(*rel)}){dealer} · {B('累计', 'score')} {self._score(s):+g}"
+        score = B("你的累计", "your score") if s == self.me else B("累计", "score")
+        return f"{B(zh, en)}{dealer} · {score} {self._score(s):+g}"
+
+    @staticmethod
+    def _rules_words(rs) -> tuple[str, str]:
+        """A rule set's name for learners (zh, en)."""
+        return _RULE_WORDS.get(rs.name, (rs.zh, rs.en))
+
+    @staticmethod
+    def _special(rs) -> tuple[str, str] | None:
+        """The shortest line of what is special about a rule set (its description), or None."""
+        a = rs.about
+        if a is None or not a.special:
+            return None
+        return min(a.special, key=lambda line: len(line[1]))
+
+    def _notices(self) -> str:
+        """A new match (rule set or seat changed), or the seat the learner moved to for this hand."""
+        out = []
+        rs = self.table.rules
+        if self._restarted and not self.decisions and self.hand_no == 1:
+            zh, en = self._rules_words(rs)
+            what = (B(f"换了规则：现在打{zh}。", f"New rules: {en}.") if self._restarted == "rules" else
+                    B(f"换了座位：你第一局坐{self.me.player_zh}。", f"New seat: you sit {self.me.en} in the first hand."))
+            out.append(f'<div class="mj-notice" data-restart="{self._restarted}">{esc(what)} '
+                       f'{esc(B("比赛重新开始：回到第 1 局，分数清零，用同样的洗牌。", "The match starts again: back to hand 1, every score 0, the same shuffle as before."))}'
+                       f'</div>')
+        if self._prev_me is not None and self._prev_me != self.me and not self.decisions:
+            out.append(f'<div class="mj-notice" data-moved="{self.me.letter}">'
+                       f'{esc(B(f"第 {self.hand_no} 局：庄家轮换了，你现在坐{self.me.player_zh}；你的累计分数是 {self._score(self.me):+g}。", f"Hand {self.hand_no}: the deal has moved on, you are {self.me.en} now; your running score is {self._score(self.me):+g}."))}'
+                       f'</div>')
+        return "".join(out)
 
     def _controls(self, live: bool) -> str:
         tb, rs = self.table, self.table.rules
         if live:
-            opts = "".join(f'<option value="{n}"{" selected" if n == self.rules else ""}>'
-                           f'{esc(B(_get_rules(n).zh, _get_rules(n).en))}</option>' for n in _rule_names())
+            groups = []
+            listed = set()
+            for (fzh, fen), members in _FAMILIES:
+                ms = [n for n in members if n in _rule_names()]
+                listed.update(ms)
+                opts = "".join(f'<option value="{n}"{" selected" if n == self.rules else ""}>'
+                               f'{esc(B(*self._rules_words(_get_rules(n))))}</option>' for n in ms)
+                if opts:
+                    groups.append(f'<optgroup label="{esc(B(fzh, fen))}">{opts}</optgroup>')
+            groups += [f'<option value="{n}"{" selected" if n == self.rules else ""}>'
+                       f'{esc(B(*self._rules_words(_get_rules(n))))}</option>' for n in _rule_names() if n not in listed]
             seats = "".join(f'<option value="{x.letter}"{" selected" if x == self._place else ""}>'
                             f'{esc(B(x.zh, x.en))}</option>' for x in SEATS)
-            pick = (f'<label>{esc(B("规则", "rules"))} <select data-act="rules">{opts}</select></label> '
-                    f'<label>{esc(B("首局座位", "first seat"))} <select data-act="seat">{seats}</select></label> '
+            pick = (f'<label>{esc(B("规则", "rules"))} <select data-act="rules" '
+                    f'title="{esc(B("换规则会重新开始比赛", "changing the rules starts a new match"))}">{"".join(groups)}</select></label> '
+                    f'<label>{esc(B("首局座位", "first seat"))} <select data-act="seat" '
+                    f'title="{esc(B("换座位会重新开始比赛", "changing the seat starts a new match"))}">{seats}</select></label> '
                     f'<label><input type="checkbox" data-act="coach"{" checked" if self.coach_on else ""}> '
-                    f'{esc(B("教练", "coach"))}</label>')
+                    f'{esc(B("教练", "coach"))}</label> '
+                    f'<small>{esc(B("（换规则或座位会重新开始比赛）", "(a new rule set or seat starts a new match)"))}</small>')
         else:
-            pick = f'<span>{esc(B(rs.zh, rs.en))}</span>'
+            pick = f'<span>{esc(B(*self._rules_words(rs)))}</span>'
+        sp = self._special(rs)
+        special = (f'<div class="mj-note" data-special="{rs.name}">{esc(B("这套规则的特点", "What is special here"))}: '
+                   f'{esc(B(*sp))}</div>' if sp else "")
         wild = (f'<span data-wild="{tb.wild}">{esc(B("百搭", "wild"))} '
-                f'{tile_tag(tb.wild, live=live, width=22)}</span>' if tb.wild is not None else "")
+                f'{tile_tag(tb.wild, live=live, width=22)} {esc(B(*_tile_words(tb.wild)))}</span>'
+                if tb.wild is not None else "")
         who = self._who() if tb.phase != "over" else None
         turn = (esc(B("这一局结束", "the hand is over")) if who is None else
                 esc(B(f"轮到{who.player_zh}", f"{who.en} to play")) if who != self.me else
                 f'<b>{esc(B("轮到你", "your turn"))}</b>')
         work = f' data-work="{self.work_ms}"' if live else ""
+        n = self.wall_left
         status = (f'<div class="mj-status"{work}><span>{esc(B(f"第 {self.hand_no} 局", f"hand {self.hand_no}"))} · '
                   f'{esc(B(f"圈风 {Seat.of(tb.prevalent_wind).zh}", f"round wind {Seat.of(tb.prevalent_wind).en}"))}'
-                  f'</span><span data-wall="{self.wall_left}">{esc(B("牌墙还剩", "wall"))} <b>{self.wall_left}</b> '
-                  f'{esc(B("张", "tiles left"))}</span>{wild}<span data-turn="{"" if who is None else who.letter}">'
-                  f'{turn}</span></div>')
-        return f'<div class="mj-controls">{pick}</div>{status}'
+                  f'</span><span data-you="{self.me.letter}">{esc(B(f"你坐{self.me.player_zh}", f"you are {self.me.en}"))}</span>'
+                  f'<span data-wall="{n}">{esc(B(f"牌墙还剩 {n} 张", f"{n} tiles left in the wall"))}</span>'
+                  f'{wild}<span data-turn="{"" if who is None else who.letter}">{turn}</span></div>')
+        return f'<div class="mj-controls">{pick}</div>{special}{self._notices()}{status}'
 
-    def _pond(self, s: Seat, live: bool) -> str:
+    def _pond(self, s: Seat, live: bool, label: str = "") -> str:
         tb = self.table
         last = tb.last_discard
         out = []
@@ -755,13 +909,20 @@ class PlayTable(MjWidget):
                 cls += " mj-last"
             title = f' data-taken="{by.letter}"' if by is not None else ""
             out.append(tile_tag(x, live=live, width=20, cls=cls.strip(), attrs=title))
-        return f'<div class="mj-row mj-pond" data-pond="{s.letter}">{"".join(out)}</div>'
+        lbl = f'<span class="mj-lbl">{esc(label)}</span>' if label and out else ""
+        return f'<div class="mj-row mj-pond" data-pond="{s.letter}">{lbl}{"".join(out)}</div>'
 
-    def _melds(self, s: Seat, live: bool, width: int) -> str:
+    def _melds(self, s: Seat, live: bool, width: int, labels: bool = False) -> str:
+        """A seat's melds and flowers (``labels``: each group with its name)."""
         tb = self.table
         ms = "".join('<span class="mj-meld">' + "".join(tile_tag(x, live=live, width=width) for x in m.tiles)
                      + "</span>" for m in tb.melds[s])
         fl = "".join(tile_tag(x, live=live, width=width) for x in tb.flowers[s])
+        if ms and labels:
+            ms = f'<span class="mj-lbl">{esc(B("你亮出的牌组", "your sets on the table"))}</span>{ms}'
+        if fl:
+            fl = (f'<span class="mj-flw" data-flowers="{len(tb.flowers[s])}"><span class="mj-lbl">'
+                  f'{_glossed(esc(B("花牌", "flowers")))}</span>{fl}</span>')
         return ms + fl
 
     def _table(self, live: bool) -> str:
@@ -780,6 +941,47 @@ class PlayTable(MjWidget):
                          f'<div class="mj-row">{hand} {self._melds(s, live, 20)}</div>{self._pond(s, live)}</div>')
         return f'<div class="mj-opps">{"".join(boxes)}</div>'
 
+    def _overruled(self) -> tuple[str, str] | None:
+        """The learner's last claim when another player's claim or win took the tile instead (zh, en):
+        a win comes before a pung, kong or chow; a pung or kong before a chow; between two wins, the
+        player nearer in turn (or the robbing of the learner's added kong)."""
+        tb, me = self.table, self.me
+        log = tb.log
+        k = len(log) - 1
+        while k >= 0 and not (isinstance(log[k], (Declared, Discarded)) and log[k].seat == me):
+            k -= 1
+        if k < 0 or not isinstance(log[k], Declared) or log[k].action not in ("chow", "pung", "kong", "win"):
+            return None
+        mine = log[k].action
+        for e in log[k + 1:]:
+            if isinstance(e, (Won, Chowed, Punged, Konged)):
+                if e.seat == me or (isinstance(e, Konged) and e.kind != "melded"):
+                    return None
+                x, (wz, we) = e.tile, self._who_words(e.seat)
+                (az, ae) = (_CALL_ZH[mine], _CALL_EN[mine])
+                if isinstance(e, Won) and mine == "kong" and e.win_context.kong:
+                    return (f"{wz}抢杠和：你加杠的{x.zh}正是他要和的牌，所以你的杠没有成。",
+                            f"{we} robbed your kong: your added {x.en} was the tile he needed to win, so your kong "
+                            f"did not happen.")
+                if isinstance(e, Won) and mine == "win":
+                    return (f"{wz}也和这张{x.zh}，而且按出牌顺序离打牌的人更近：近的先和，所以这次是他和。",
+                            f"{we} also won on this {x.en} and sits nearer in turn to the discarder: the nearer "
+                            f"player's win comes first.")
+                if isinstance(e, Won):
+                    return (f"{wz}和了这张{x.zh}：和牌优先于{az}，所以你的{az}没有成。",
+                            f"{we} won on this tile ({x.en}); a win comes before a {ae}, so your {ae} did not happen.")
+                oz, oe = ("碰", "pung") if isinstance(e, Punged) else ("杠", "kong") if isinstance(e, Konged) else ("吃", "chow")
+                return (f"{wz}{oz}了这张{x.zh}：{oz}优先于{az}，所以你的{az}没有成。",
+                        f"{we} made a {oe} with this tile ({x.en}); a {oe} comes before a {ae}, so your {ae} did not "
+                        f"happen.")
+            if isinstance(e, Discarded):
+                return None
+        return None
+
+    def _overruled_html(self) -> str:
+        o = self._overruled()
+        return f'<div class="mj-notice" data-overruled="1">{esc(B(*o))}</div>' if o else ""
+
     def _me(self, live: bool) -> str:
         tb, me = self.table, self.me
         can_discard = live and tb.phase == "discard" and tb.turn == me
@@ -795,32 +997,44 @@ class PlayTable(MjWidget):
         if drawn is not None:
             attrs = f' data-act="discard" data-arg="{drawn}"' if can_discard else ""
             cells.append(f'<span class="mj-drawn">{tile_tag(drawn, live=live, width=38, attrs=attrs)}</span>')
+        claim = tb.phase in ("claim", "rob") and me in tb.pending
+        x = (tb.last_discard[1] if tb.phase == "claim" else tb._robbing[1]) if claim else None
         buttons = []
         if live:
             for o in self._options():
-                label = B(*_call_label(o))
-                buttons.append(f'<button class="mj-chip" data-act="call" data-arg="{esc(o)}">{esc(label)}</button>')
+                what, _, arg = o.partition(" ")
+                if what == "chow" and arg:
+                    pics = [TILES[_tile(arg).index + k] for k in range(3)]
+                elif what == "pung" and x is not None:
+                    pics = [x] * 3
+                elif what == "kong":
+                    pics = [_tile(arg) if arg else x] * 4 if (arg or x is not None) else []
+                else:
+                    pics = []
+                pic = "".join(tile_tag(t_, live=live, width=18) for t_ in pics)
+                buttons.append(f'<button class="mj-chip" data-act="call" data-arg="{esc(o)}">{pic}'
+                               f'{esc(B(*_call_label(o)))}</button>')
         hint = ""
         if tb.phase == "discard" and tb.turn == me:
-            hint = B("点一张牌打出", "click a tile to discard it")
-        elif tb.phase in ("claim", "rob") and me in tb.pending:
-            x = tb.last_discard[1] if tb.phase == "claim" else tb._robbing[1]
-            hint = B(f"可以要这张 {x} 吗？", f"claim this {x}?")
-        if tb.phase in ("claim", "rob") and me in tb.pending:
-            x = tb.last_discard[1] if tb.phase == "claim" else tb._robbing[1]
-            hint = f'{esc(hint)} {tile_tag(x, live=live, width=30, cls="mj-last")}'
-        else:
-            hint = esc(hint)
+            hint = esc(B("点一张牌打出", "click a tile to discard it"))
+        elif claim:
+            zh, en = _tile_words(x)
+            hint = (f'{esc(B(f"可以要这张{zh}吗？", f"claim this {en}?"))} '
+                    f'{tile_tag(x, live=live, width=30, cls="mj-last")}')
         acts = f'<div class="mj-acts" data-waiting="{self.waiting}">{hint}{"".join(buttons)}</div>'
         notes = [m for _, m in self._refused_wins]
         why_not = self._win_refusal()
         if why_not:
             notes.append(why_not)
         acts += "".join(f'<div class="mj-note" data-refused="1" style="color:#ffe3a3">{esc(m)}</div>' for m in notes)
+        if tb.phase != "over":
+            acts += self._overruled_html()
+        melds = self._melds(me, live, 30, labels=True)
         return (f'<div class="mj-me{" mj-turn" if self.waiting else ""}" data-seat="{me.letter}">'
-                f'<div class="mj-name" data-score="{self._score(me):+g}">{esc(self._seat_name(me))}</div>{self._pond(me, live)}'
-                f'<div class="mj-row">{self._melds(me, live, 30)}</div>'
-                f'<div class="mj-row mj-hand">{"".join(cells)}</div>{acts}</div>')
+                f'<div class="mj-name" data-score="{self._score(me):+g}">{esc(self._seat_name(me))}</div>'
+                f'{self._pond(me, live, B("你打出的牌", "your discards"))}'
+                + (f'<div class="mj-row">{melds}</div>' if melds else "")
+                + f'<div class="mj-row mj-hand">{"".join(cells)}</div>{acts}</div>')
 
     def _claim_panel(self, d: dict, live: bool) -> str:
         rows = []
@@ -876,10 +1090,80 @@ class PlayTable(MjWidget):
                 f'<div class="mj-cmp2">{mine}{best}</div>'
                 f'<div class="mj-note">{esc(B("只用你这一家看得见的牌计算：进张是还没见到的张数；和牌机会是靠自己摸牌和牌的机会。", "Counted from what your seat can see: useful tiles with the copies not yet in sight; the chance to win by your own draws."))}</div></div>')
 
+    def _win_words(self, w) -> tuple[str, str]:
+        """A win in words (zh, en): who won, how, on which tile, and its total in the rule set's unit."""
+        (wz, we), x = self._who_words(w.seat), w.tile
+        verb = "win" if w.seat == self.me else "wins"
+        if w.self_drawn:
+            zh = f"{wz}{'杠上开花' if w.kong else '自摸'}{x.zh}和牌"
+            en = f"{we} {verb} by self-draw{' on a kong replacement' if w.kong else ''} with {x.en}"
+        else:
+            fz, fe = self._who_words(w.from_seat)
+            fe = "your" if w.from_seat == self.me else f"{fe}'s"
+            if w.kong:
+                zh, en = f"{wz}抢{fz}的杠（{x.zh}）和牌", f"{we} {verb} by robbing {fe} kong of {x.en}"
+            else:
+                zh, en = f"{wz}和{fz}打出的{x.zh}", f"{we} {verb} on {fe} discard of {x.en}"
+        if w.points is not None:
+            az, ae = _amount(w.points, w.unit)
+            zh, en = f"{zh}：{az}", f"{en}: {ae}"
+        return zh + "。", en + "."
+
+    def _pay_words(self, w) -> tuple[str, str] | None:
+        """How this win was paid (zh, en), from the rule set's payments: who paid the winner how much,
+        and why (the base and the hand's points, or the rule set's own arithmetic)."""
+        r = w.result
+        to = w.seat.letter
+        paid: dict = {}
+        if r is not None and getattr(r, "transfers", ()):
+            for p, q, a, _ in r.transfers:
+                if q == to:
+                    paid[p] = paid.get(p, 0) + a
+        else:
+            for x, v in zip(SEATS, w.payments):
+                if v < 0:
+                    paid[x.letter] = -v
+        if not paid:
+            return None
+        name = lambda s: self._who_words(Seat.of(s))
+        disc = w.from_seat.letter if w.from_seat is not None else None
+        others = sorted(v for s, v in paid.items() if s != disc)
+        if (disc in paid and len(paid) == 3 and w.points and others[0] == others[-1] > 0
+                and abs(paid[disc] - others[0] - w.points) < 1e-9):
+            b, pts, dz, de = others[0], w.points, *name(disc)
+            zh = (f"每家先付底分 {b:g}；{dz}打出了和牌的那张，另付这手牌的 {_amount(pts, w.unit)[0]}：{b:g} + {pts:g} = {paid[disc]:g}。"
+                  f"{self._who_words(w.seat)[0]}一共收 {sum(paid.values()):g}。")
+            en = (f"Each of the three others pays the base {b:g}; {de}, who discarded the winning tile, also pays "
+                  f"the hand's {_amount(pts, w.unit)[1]}: {b:g} + {pts:g} = {paid[disc]:g}. "
+                  f"{self._who_words(w.seat)[1]} collects {sum(paid.values()):g} in all.")
+            return zh, en
+        groups: dict = {}
+        for s in "ESWN":
+            if s in paid:
+                groups.setdefault(paid[s], []).append(s)
+        zparts, eparts = [], []
+        for v, ss in groups.items():
+            zs = "、".join(name(s)[0] for s in ss)
+            es = " and ".join(name(s)[1] for s in ss)
+            dz, de = ("点炮，", ", the discarder,") if disc in ss else ("", "")
+            zparts.append(f"{zs}{dz}{'各' if len(ss) > 1 else ''}付 {v:g}")
+            eparts.append(f"{es}{de} pay{'s' if len(ss) == 1 else ''} {v:g}"
+                          f"{' each' if len(ss) > 1 else ''}")
+        zh = "；".join(zparts) + "。"
+        en = "; ".join(eparts) + "."
+        en = en[0].upper() + en[1:]
+        steps = _worked(r).steps[1:] if r is not None and getattr(r, "legal", False) else ()
+        if steps:
+            zh += " " + "；".join(z for z, _ in steps) + "。"
+            en += " " + "; ".join(e[0].upper() + e[1:] for _, e in steps) + "."
+        return zh, en
+
     def _end(self, live: bool) -> str:
         tb = self.table
         rs = tb.rules
-        parts = [f'<div class="mj-box" data-end="1"><b>{esc(B(rs.zh, rs.en))}</b>']
+        parts = [f'<div class="mj-box" data-end="1"><b>{esc(B(*self._rules_words(rs)))}</b>']
+        if not self.coach_on:
+            parts.append(self._overruled_html())
         for e in tb.settlements:
             parts.append(f"<div>{esc(B(e.zh, e.en))}</div>")
         if not tb.winners:
@@ -887,23 +1171,29 @@ class PlayTable(MjWidget):
         for w in tb.winners:
             legal = getattr(w.result, "legal", True) if w.result is not None else True
             parts.append(f'<div data-verdict="{"legal" if legal else "illegal"}" data-winner="{w.seat.letter}">'
-                         f'<span class="mj-good">{esc(B("合法的和牌", "a legal win"))}</span> · {esc(B(w.zh, w.en))}</div>')
-            parts.append(f'<div>{_hand_tiles(str(w.hand), live, 30)}</div>')
+                         f'<span class="mj-good">{esc(B("合法的和牌", "a legal win"))}</span> · {esc(B(*self._win_words(w)))}</div>')
+            parts.append(f'<div data-hand="{w.seat.letter}">{_hand_tiles(str(w.hand), live, 30, flowers=True)}</div>')
             rows = "".join(f"<tr><td>{esc(B(i.zh, i.en))}</td><td>{i.value:g}"
                            f"{f' × {i.count}' if getattr(i, 'count', 1) != 1 else ''}</td></tr>" for i in w.items)
             unit = w.unit if getattr(w, "unit", None) else rs.pay_unit
             parts.append(f'<table class="mj-rev">{rows}<tr><th>{esc(B("合计", "total"))}</th>'
-                         f'<th data-total="{w.points}">{w.points:g} {esc(B(unit[0], unit[1]))}</th></tr></table>')
+                         f'<th data-total="{w.points}">{esc(B(*_amount(w.points, unit))) if w.points is not None else ""}'
+                         f'</th></tr></table>')
+            pw = self._pay_words(w)
+            if pw:
+                parts.append(f'<div data-paid="{w.seat.letter}">{esc(B("怎么付", "How it is paid"))}: {esc(B(*pw))}</div>')
         pay = tb.payments
-        unit = rs.pay_unit
+        uz, ue = rs.pay_unit[0], _unit_en(rs.pay_unit[1], 2)
         cells = "".join(f'<td data-pay="{x.letter}">{pay[x.letter]:+g}</td>' for x in SEATS)
-        heads = "".join(f"<th>{esc(B(x.player_zh, x.en))}{esc(B('（你）', ' (you)')) if x == self.me else ''}</th>"
-                        for x in SEATS)
+        heads = "".join(f'<th style="white-space:nowrap">{esc(B(*self._who_words(x)))}</th>' for x in SEATS)
         parts.append(f'<div style="overflow-x:auto"><table class="mj-rev" data-payments="1"><tr><th>'
-                     f'{esc(B("收付", "payments"))} ({esc(B(unit[0], unit[1]))})</th>{heads}</tr>'
-                     f'<tr><td>{esc(B("本局", "this hand"))}</td>{cells}</tr></table></div>')
-        scores = ", ".join(f"{B(x.zh, x.en)} {v:+g}" for x, v in zip(SEATS, self.session.scores))
-        parts.append(f'<div>{esc(B("累计（按第一局的座位）", "running scores (by first-hand seat)"))}: {esc(scores)}</div>')
+                     f'{esc(B("收付", "payments"))} ({esc(B(uz, ue))})</th>{heads}</tr>'
+                     f'<tr><td>{esc(B("本局", "this hand"))}</td>{cells}</tr>'
+                     f'<tr><td>{esc(B("累计", "running score"))}</td>'
+                     + "".join(f'<td data-running="{x.letter}">{self._score(x):+g}</td>' for x in SEATS)
+                     + '</tr></table></div>')
+        mine = self._score(self.me)
+        parts.append(f'<div data-yours="{mine:+g}">{esc(B(f"你这一局坐{self.me.player_zh}，你的累计分数：{mine:+g}。", f"You sat {self.me.en} in this hand; your running score: {mine:+g}."))}</div>')
         if live:
             parts.append(f'<div class="mj-acts"><button class="mj-chip mj-on" data-act="next">'
                          f'{esc(B("下一局", "next hand"))}</button></div>')
