@@ -973,7 +973,7 @@ def after_kong(hand, tile, rules="mcr", *, offer=None, seen=None, draws_left=Non
     >>> import mjlearn as mj
     >>> k = after_kong("1111m456p789s23sEE", "1m", draws_left=10)
     >>> str(k.hand), k.draws_left, k.kong
-    ('[1111m]456p789s23sEE', 11, 'concealed')
+    ('[1111m]456p23789sEE', 11, 'concealed')
     """
     hand = as_hand(hand)
     t = tile if isinstance(tile, Tile) else TILES[_visible_counts([tile]).index(1)]
