@@ -267,17 +267,18 @@ def test_the_coach_rates_a_claim_against_passing():
 
 # --- kongs, wins and the rest: every decision is rated against an independent computation -----------
 
-def advance_until(w: PlayTable, want, limit=400):
+def advance_until(w: PlayTable, want, limit=400, claims=("win", "pung")):
     """Play the coach's best (win when offered, pung over pass) until ``want(options)`` holds."""
     for _ in range(limit):
         opts = w._options()
         if want(w, opts):
             return opts
+        assert w.table.phase != "over", "the hand ended first"
         if w.waiting == "discard":
             w.handle({"act": "call", "arg": "win"} if "win" in opts else
                      {"act": "discard", "arg": str(w._coaching.best.discard)})
         else:
-            w.handle({"act": "call", "arg": next((o for o in opts if o in ("win", "pung")), None) or opts[-1]})
+            w.handle({"act": "call", "arg": next((o for o in opts if o in claims), None) or opts[-1]})
     raise AssertionError("the situation did not arise")  # pragma: no cover
 
 
@@ -369,8 +370,7 @@ def test_declining_a_win_costs_the_certain_win_and_leads_the_review():
     assert d["cost_chance"] == pytest.approx(1 - keep.win_chance, abs=1e-6) and d["cost_useful"] == 0
     assert any(e["option"] == "win" and e["expected"] == res.total for e in d["alternatives"])
     assert 'data-best-action="win"' in w.regions["coach"]
-    while w.table.phase != "over":
-        advance_until(w, lambda w, o: w.table.phase == "over")
+    advance_until(w, lambda w, o: w.table.phase == "over")
     ws = worst(w.record())
     assert ws[0]["n"] == d["n"]                                             # the costliest decision
     html = w.regions["end"]
@@ -434,3 +434,42 @@ def test_the_worst_decisions_cover_claims_and_kongs_drawn_as_tiles():
         assert raw not in html.replace('data-best-action', '')
     text = review_text(rec)
     assert "#1:" in text and "#2:" in text and "{" not in text
+
+
+def test_an_on_deal_win_is_offered_to_a_learner_who_is_not_the_dealer_and_rated():
+    w = PlayTable(rules="changsha", seat="S", seed=7)
+    assert w.me.letter != "E" and w.waiting == "claim" and w._options() == ["on_deal", "pass"]
+    assert not w.table.ponds[0]                                  # the dealer waits for the answer
+    r = w.table.judging.on_deal_result(w.me)
+    paid = r.payments[w.me.letter]
+    assert r.legal and paid > 0
+    evals = {e["option"]: e for e in w._claim_evals}
+    assert evals["on_deal"]["win_chance"] == evals["pass"]["win_chance"]        # the hand plays on either way
+    assert evals["on_deal"]["expected"] == pytest.approx(evals["pass"]["expected"] + paid, abs=1e-3)
+    w.handle({"act": "call", "arg": "pass"})
+    d = w.decisions[-1]
+    assert d["kind"] == "start" and d["best_action"] == "on_deal" and d["cost_chance"] == 0
+    assert d["cost_value"] == pytest.approx(paid, abs=1e-3) and worst(w.record())[0]["n"] == d["n"]
+    assert "on-deal" in w.regions["coach"] and w.table.ponds[0]                  # now the dealer has played
+    declared = PlayTable(rules="changsha", seat="S", seed=7)
+    declared.handle({"act": "call", "arg": "on_deal"})
+    assert not declared.last_error and declared.decisions[-1]["cost_value"] == 0
+    assert any(e.seat == declared.me for e in declared.table.settlements)
+
+
+def test_the_last_tile_offered_is_rated_as_one_draw():
+    from mjlearn.coaching import standing
+    w = PlayTable(rules="changsha", seat="E", seed=12)
+    opts = advance_until(w, lambda w, o: w.waiting == "draw", claims=("win",))
+    assert opts == ["draw", "pass"] and w.table.haidi_offered
+    kw = from_table(w.table, w.me)
+    one = standing(**{**kw, "draws_left": 1}, trials=COACH_TRIALS)
+    evals = {e["option"]: e for e in w._claim_evals}
+    n = one.unseen
+    wins = sum(evals["draw"]["useful"].values()) if one.shanten == 0 and one.win_chance > 0 else 0
+    assert evals["draw"]["win_chance"] == round(one.win_chance, 6) == round(wins / n, 6)
+    assert evals["pass"]["win_chance"] == 0
+    w.handle({"act": "call", "arg": "pass"})
+    d = next(d for d in reversed(w.decisions) if d["kind"] == "last_tile")
+    assert d["choice"] == "pass" and d["best_action"] == "draw"
+    assert d["cost_chance"] == pytest.approx(evals["draw"]["win_chance"], abs=1e-9)

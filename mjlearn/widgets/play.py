@@ -136,8 +136,8 @@ def _costed(record: dict) -> list[dict]:
 def worst(record: dict, n: int = 3) -> list[dict]:
     """The ``n`` decisions that cost the most (discards, claims, kongs, declined wins): chance to win
     lost, then useful tiles lost."""
-    bad = [d for d in _costed(record) if d["cost_chance"] > 1e-9 or d["cost_useful"] > 0]
-    bad.sort(key=lambda d: (-d["cost_chance"], -d["cost_useful"], d["n"]))
+    bad = [d for d in _costed(record) if d["cost_chance"] > 1e-9 or d["cost_useful"] > 0 or d.get("cost_value", 0) > 0]
+    bad.sort(key=lambda d: (-d["cost_chance"], -d["cost_useful"], -d.get("cost_value", 0), d["n"]))
     return bad[:n]
 
 
@@ -147,7 +147,7 @@ def _chosen(d: dict) -> str:
         return f"discard {d['choice']}"
     if d["kind"] == "kong":
         return f"kong {d['choice']}"
-    if d["kind"] in ("win", "grab_gold"):
+    if d["kind"] in ("win", "grab_gold", "on_deal"):
         return d["kind"]
     return d["choice"]
 
@@ -161,7 +161,8 @@ def _best_option(d: dict) -> str:
 
 
 def _is_best(d: dict) -> bool:
-    return _chosen(d) == _best_option(d) or (d["cost_chance"] <= 1e-9 and d["cost_useful"] <= 0)
+    return _chosen(d) == _best_option(d) or (
+        d["cost_chance"] <= 1e-9 and d["cost_useful"] <= 0 and d.get("cost_value", 0) <= 0)
 
 
 def _side(d: dict, option: str) -> dict:
@@ -218,6 +219,9 @@ def why(d: dict, unit=None) -> str:
               f"{mz}：和牌机会 {_pct(m['win_chance'])}，进张 {m['live']} 张。")
         en = (f"{be[0].upper() + be[1:]}: a {_pct(b['win_chance'])} chance to win with {b['live']} live useful tiles; "
               f"{me}: {_pct(m['win_chance'])} with {m['live']} live useful tiles.")
+        if best == "on_deal":
+            zh += " 起手小胡当场收钱，牌局照常继续，和牌机会不变。"
+            en += " An on-deal win is paid at once and the hand plays on: the chance to win stays the same."
         if best.startswith("kong") or mine.startswith("kong"):
             zh += " 开杠多摸一张补牌，杠的番也计入；但杠掉的四张不能再用在别的组合里。"
             en += (" A kong gives one more draw (the replacement) and its fans count, but its four tiles can no "
@@ -271,6 +275,8 @@ def _decision_line(d: dict) -> tuple[str, str]:
         return _option_label(d["choice"]) if d["choice"] == "draw" else ("不要最后一张牌", "decline the last tile")
     if kind == "kong":
         return f"杠 {d['choice']}", f"kong {d['choice']}"
+    if kind == "start":
+        return _option_label(d["choice"]) if d["choice"] != "pass" else ("放过起手的和牌", "let the on-deal chance go")
     return (_CALL_ZH.get(kind, kind) + (f" {d.get('choice', '')}" if d.get("choice") else ""),
             kind + (f" {d.get('choice', '')}" if d.get("choice") else ""))
 
@@ -506,6 +512,8 @@ class PlayTable(MjWidget):
         self._before = None
         self._booked = False
         self._refused_wins: list = []
+        self._start_answered = False
+        self._turn_evals = self._claim_evals = None
         self.review_at = -1
         if tb.facts.on_deal_wins or tb.facts.gold_grab:
             for x in SEATS:
@@ -534,12 +542,16 @@ class PlayTable(MjWidget):
                     tb.draw(me)
                     continue
                 break
+            if self._start_offers():      # an on-deal win or the gold to grab: the learner answers first
+                break
             self.bots[seat].act(tb, seat)
         self._coaching = None
         self._turn_evals = None
         self._claim_evals = self._evaluate_claims() if tb.phase in ("claim", "rob") and me in tb.pending else None
         if tb.phase == "draw" and tb.turn == me and tb.haidi_offered:
             self._claim_evals = self._evaluate_last_tile()
+        if self._start_offers() and not (tb.phase == "discard" and tb.turn == me):
+            self._claim_evals = self._evaluate_start()
         if tb.phase == "discard" and tb.turn == me:
             kw = _from_table(tb, me)
             try:
@@ -581,29 +593,59 @@ class PlayTable(MjWidget):
     def _evaluate_turn(self, kw: dict, coaching) -> list | None:
         """In the learner's own turn with a kong or a win to declare: each of them beside the coach's
         best discard (a kong by :func:`mjlearn.coaching.after_kong`: the replacement is one draw more)."""
-        opts = [o for o in self._options() if o.startswith("kong ") or o in ("win", "grab_gold")]
+        opts = [o for o in self._options() if o.startswith("kong ") or o in ("win", "grab_gold", "on_deal")]
         if not opts:
             return None
         best = coaching.best
         out = [self._eval(f"discard {best.discard}", best, str(best.discard))]
+        if "on_deal" in opts:
+            out.append(self._on_deal_eval(out[0]))
         kw = dict(kw)
         hand = kw.pop("hand")
         try:
             for o in opts:
                 if o.startswith("kong "):
                     out.append(self._eval(o, _after_kong(hand, _tile(o.split()[1]), trials=COACH_TRIALS, **kw)))
-                else:
+                elif o != "on_deal":
                     out.append(self._win_eval(o))
         except ValueError:      # a hand the coach cannot read: no advice on this turn's declarations
             return None
         return out
+
+    def _start_offers(self) -> list[str]:
+        """An on-deal win or the gold to grab, offered to the learner right after the deal and not yet
+        answered."""
+        tb = self.table
+        if self._start_answered or not (tb.facts.on_deal_wins or tb.facts.gold_grab) or tb.phase == "over":
+            return []
+        return [o for o in tb.options(self.me) if o in ("on_deal", "grab_gold")]
+
+    def _on_deal_eval(self, base: dict) -> dict:
+        """Declaring an on-deal win: the hand plays on as before (the same chance to win), and the
+        declaration is paid at once: the learner's payment is added to the expected value."""
+        r = self.table.judging.on_deal_result(self.me)
+        paid = r.payments[self.me.letter] if r is not None and getattr(r, "legal", False) else 0
+        return {**base, "option": "on_deal", "expected": round(base["expected"] + paid, 4), "then": ""}
+
+    def _evaluate_start(self) -> list | None:
+        """Before the dealer's first discard, for a learner who is not the dealer: the on-deal win or
+        the grabbed gold beside letting it go (the 13 tiles kept)."""
+        kw = _from_table(self.table, self.me)
+        try:
+            keep = self._eval("pass", _standing(**kw, trials=COACH_TRIALS))
+        except ValueError:
+            return None
+        out = []
+        for o in self._start_offers():
+            out.append(self._on_deal_eval(keep) if o == "on_deal" else self._win_eval(o))
+        return out + [keep]
 
     def _evaluate_last_tile(self) -> list | None:
         """Changsha's last wall tile offered: taking it wins with the chance that it is a winning tile
         (one draw), passing gives it up."""
         kw = _from_table(self.table, self.me)
         try:
-            st = _standing(**kw, draws_left=1, trials=COACH_TRIALS)
+            st = _standing(**{**kw, "draws_left": 1}, trials=COACH_TRIALS)
         except ValueError:
             return None
         none = {"option": "pass", "win_chance": 0.0, "error": 0.0, "method": "exact", "expected": 0.0,
@@ -709,6 +751,8 @@ class PlayTable(MjWidget):
             self.waiting = "claim"
         elif tb.phase == "draw" and tb.turn == self.me:
             self.waiting = "draw"
+        elif self._start_offers():
+            self.waiting = "claim"              # an on-deal win or the gold offered: answer it
         else:
             self.waiting = ""
 
@@ -774,7 +818,9 @@ class PlayTable(MjWidget):
                     if not alt["option"].startswith("discard "):
                         d.update(best_action=alt["option"], best_action_chance=alt["win_chance"],
                                  cost_chance=round(max(0.0, alt["win_chance"] - mine.win_chance), 6),
-                                 cost_useful=max(0, alt["live"] - mine.live), best_expected=alt["expected"])
+                                 cost_useful=0 if alt["option"] in ("win", "grab_gold") else max(0, alt["live"] - mine.live),
+                                 best_expected=alt["expected"],
+                                 cost_value=round(max(0.0, alt["expected"] - mine.expected), 4))
         self._record(d)
         self._advance()
 
@@ -793,6 +839,9 @@ class PlayTable(MjWidget):
             x = _tile(tile) if tile else None
         except ValueError:
             return self._refuse(f"{tile!r} is not a tile.", f"{tile!r}不是一张牌。")
+        if phase not in ("claim", "rob", "draw") and (what in ("on_deal", "grab_gold") or (
+                what == "pass" and self._start_offers() and not (phase == "discard" and tb.turn == me))):
+            return self._act_start(what, options)
         fn = {"chow": tb.chow, "pung": tb.pung, "kong": tb.kong, "win": tb.win, "pass": tb.pass_, "draw": tb.draw,
               "on_deal": tb.declare_on_deal, "grab_gold": tb.grab_gold}[what]
         args = (me, x) if what in ("chow", "kong") else (me,)
@@ -814,6 +863,25 @@ class PlayTable(MjWidget):
             self._record(d)
         self._advance()
 
+    def _act_start(self, what: str, options: list) -> None:
+        """An on-deal win declared, the gold grabbed, or either let go (before the dealer's first
+        discard); the dealer's own on-deal win is declared in his turn and does not end it."""
+        tb, me = self.table, self.me
+        hand = str(_from_table(tb, me)["hand"])
+        own_turn = tb.phase == "discard" and tb.turn == me
+        evals = self._turn_evals if own_turn else self._claim_evals
+        if what != "pass":
+            fn = tb.declare_on_deal if what == "on_deal" else tb.grab_gold
+            if not self._engine(fn, me):
+                return
+        self.last_error = ""
+        self._start_answered = True
+        d = {"kind": "start", "choice": what, "options": options, "hand": hand}
+        if not own_turn:
+            self._rate(d, evals, what)
+        self._record(d)
+        self._advance()
+
     @staticmethod
     def _rate(d: dict, evals, choice: str) -> None:
         """Set the learner's option beside the best of ``evals``: chance to win, expected value and
@@ -826,7 +894,8 @@ class PlayTable(MjWidget):
                  best_win_chance=top["win_chance"], best_action_chance=top["win_chance"],
                  expected=mine["expected"], best_expected=top["expected"],
                  cost_chance=round(max(0.0, top["win_chance"] - mine["win_chance"]), 6),
-                 cost_useful=0 if top["option"] in ("win", "grab_gold") else max(0, top["live"] - mine["live"]))
+                 cost_useful=0 if top["option"] in ("win", "grab_gold") else max(0, top["live"] - mine["live"]),
+                 cost_value=round(max(0.0, top["expected"] - mine["expected"]), 4))
 
     def _act_next(self, arg, msg):
         if self.table.phase != "over":
@@ -874,7 +943,10 @@ class PlayTable(MjWidget):
                 out.append("win")
         if tb.phase == "draw" and tb.turn == me:
             out += ["draw", "pass"] if tb.haidi_offered else ["draw"]
-        out += [o for o in opts if o in ("on_deal", "grab_gold")]
+        start = [o for o in opts if o in ("on_deal", "grab_gold")]
+        out += start
+        if start and self._start_offers() and not (tb.phase == "discard" and tb.turn == me):
+            out.append("pass")                 # let it go: the dealer plays on
         return out
 
     # --- saving -------------------------------------------------------------------------------
@@ -1072,6 +1144,8 @@ class PlayTable(MjWidget):
             what = B(f"要不要 {x}", f"claim {x} or not")
         elif d["kind"] == "last_tile":
             what = B("要不要最后一张牌", "take the last tile or not")
+        elif d["kind"] == "start":
+            what = B("起手：报和还是放过", "right after the deal: declare or let it go")
         else:
             what = B("开杠、和牌还是打牌", "kong, win or discard")
         return (f'<div class="mj-box" data-coach="{d["n"]}" data-choice="{esc(mine_o)}" '
