@@ -10,14 +10,33 @@ hand drawn as tiles, its items, total and payments, and "next hand" continues a
 :class:`~mjlearn.table.Session` (running scores, dealer rotation).
 
 The coach (:func:`mjlearn.coach`, fed by :func:`mjlearn.coaching.from_table`: only what the
-learner's seat can see) is asked before each of the learner's discards; after the discard the
-coach panel sets the choice beside the coach's best (shanten before and after, useful tiles with
-their live counts, the chance to win, the likely fans). A chow or pung offered to the learner is
-rated too: the chance to win after the claim (with the coach's best discard then) beside the chance
-after passing (the 13 tiles kept, computed as the hand with one more copy of the most-seen tile
-that is then discarded, so that pool holds one copy fewer of that tile). The review after the hand lists every
-decision with its cost (chance to win and useful tiles lost against the best), draws the three
-worst with the better choice and why, and steps back and forth through the decisions.
+learner's seat can see) rates every decision the learner makes, by the method and with the error
+that :mod:`mjlearn.coaching` documents (its own draws, one fixed policy, exact at shanten 0 or 1,
+simulated with :data:`COACH_TRIALS` draw orders above). Each option gets its chance to win (under
+MCR wins of 8 points or more; elsewhere the legal wins), its expected value in the rule set's unit
+(shown outside MCR) and its live useful tiles; the best is the highest chance, then the highest
+expected value, then the most live useful tiles:
+
+* a *discard*: every discard of the 14 tiles (:func:`mjlearn.coach`); the panel sets the choice
+  beside the best discard (shanten before and after, useful tiles with live counts, chance, likely
+  fans);
+* in one's own turn with a *kong* (concealed or added) or a *win* to declare: each kong by
+  :func:`mjlearn.coaching.after_kong` (the kong made, one draw more for the replacement, its fans
+  scored), a legal win with chance 1 and its total as value, beside the best discard; declining
+  a win costs 1 less the best discard's chance. A discard made while a better kong or win was on
+  offer is costed against that;
+* a *discard to answer* (each chow, pung, kong, win, pass) or an added kong to rob: a chow or pung
+  by the coach's best discard after it, a kong by :func:`~mjlearn.coaching.after_kong` on the
+  discard, passing by :func:`mjlearn.coaching.standing` (the 13 tiles kept), a win with chance 1;
+* right after the deal, an *on-deal win* (Changsha 起手小胡) or the *gold to grab* (Fuzhou street
+  抢金), offered to a learner who is not the dealer before the dealer plays: the on-deal win keeps
+  the hand's chance and adds its payment to the value; grabbing the gold is a win;
+* Changsha's *last wall tile* offered: taking it is one draw (its chance: live winning tiles among
+  the unseen), passing gives it up (the risk of then discarding it is not modelled).
+
+The review after the hand lists every decision with its cost (chance to win, useful tiles and, when
+the chance is the same, value lost against the best), draws the three worst with the better choice
+and why, and steps back and forth through the decisions.
 :meth:`PlayTable.save` writes the annotated record as JSON; :func:`load_review` reads it back.
 
 Everything is decided in Python: the tests drive :meth:`PlayTable.handle` with the messages the
