@@ -909,7 +909,7 @@ class PlayTable(MjWidget):
         if mine is None:
             return
         top = _best(evals)
-        d.update(evals=evals, best_claim=top["option"], best_action=top["option"], win_chance=mine["win_chance"],
+        d.update(option=choice, evals=evals, best_claim=top["option"], best_action=top["option"], win_chance=mine["win_chance"],
                  best_win_chance=top["win_chance"], best_action_chance=top["win_chance"],
                  expected=mine["expected"], best_expected=top["expected"],
                  cost_chance=round(max(0.0, top["win_chance"] - mine["win_chance"]), 6),
