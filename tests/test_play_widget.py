@@ -473,3 +473,17 @@ def test_the_last_tile_offered_is_rated_as_one_draw():
     d = next(d for d in reversed(w.decisions) if d["kind"] == "last_tile")
     assert d["choice"] == "pass" and d["best_action"] == "draw"
     assert d["cost_chance"] == pytest.approx(evals["draw"]["win_chance"], abs=1e-9)
+
+
+def test_the_dealers_on_deal_win_is_rated_in_his_turn_and_missing_it_costs_its_payment():
+    w = PlayTable(rules="changsha", seat="E", seed=25)
+    assert w.me.letter == "E" and "on_deal" in w._options() and w.waiting == "discard"
+    paid = w.table.judging.on_deal_result(w.me).payments["E"]
+    evals = {e["option"]: e for e in w._turn_evals}
+    best = w._coaching.best
+    assert evals["on_deal"]["win_chance"] == round(best.win_chance, 6)
+    assert evals["on_deal"]["expected"] == pytest.approx(best.expected + paid, abs=1e-3)
+    w.handle({"act": "discard", "arg": str(best.discard)})          # not declared
+    d = w.decisions[-1]
+    assert d["best_action"] == "on_deal" and d["cost_chance"] == 0 and d["cost_value"] == pytest.approx(paid, abs=1e-3)
+    assert "on-deal win is paid at once" in w.regions["coach"]

@@ -896,8 +896,7 @@ class PlayTable(MjWidget):
         self.last_error = ""
         self._start_answered = True
         d = {"kind": "start", "choice": what, "options": options, "hand": hand}
-        if not own_turn:
-            self._rate(d, evals, what)
+        self._rate(d, evals, what)            # the dealer declining is his discard, rated there
         self._record(d)
         self._advance()
 
