@@ -457,3 +457,23 @@ def test_kong_input_is_checked():
     d = after_kong("1111m456p789s23sEE", "1m", draws_left=10)
     assert json.loads(json.dumps(d.to_dict()))["kong"] == "concealed"
     assert "after the concealed kong" in str(d) and "暗杠之后" in str(d)
+
+
+def test_a_kong_one_from_ready_against_the_plain_simulation():
+    """The kong's hand with one draw more, played draw by draw by the plain simulation above."""
+    from mjlearn.coaching import after_kong
+    k = after_kong("1111m456p78s23sEEN", "1m", draws_left=10)
+    assert k.shanten == 1 and k.method == "exact" and k.draws_left == 11
+    sim = PlainSim(k.hand, [0] * 34, {})
+    pool = [t for t in range(34) for _ in range(4 - k.hand.all_counts[t])]
+    assert len(pool) == k.unseen
+    rng = random.Random(7)
+    trials = 2000
+    wins = 0
+    for _ in range(trials):
+        wall = pool[:]
+        rng.shuffle(wall)
+        wins += sim.trial(list(k.hand.counts), wall, 11)
+    p = wins / trials
+    se = math.sqrt(max(p * (1 - p), 1e-4) / trials)
+    assert k.win_chance > 0.02 and abs(p - k.win_chance) <= 4 * se, (p, k.win_chance)
