@@ -1072,7 +1072,8 @@ def _note(p, s, d, look: _Lookahead, judge: _Judge, method) -> tuple | None:
 
 def from_table(table, seat: int) -> dict:
     """The keywords of :func:`coach` for ``seat`` of a :class:`~mjlearn.table.Table` that has just
-    drawn (14 tiles): ``hand`` (its melds, concealed tiles and flowers), ``rules``, ``seen`` (what that
+    drawn (14 tiles; a seat holding 13, answering a discard, gets the keywords of :func:`standing`
+    and :func:`after_kong`): ``hand`` (its melds, concealed tiles and flowers), ``rules``, ``seen`` (what that
     seat can see: the discards still in the ponds and the other players' exposed melds), ``draws_left``
     (a quarter of the live wall: the seat's own draws if nobody claims) and the win context the rule
     set takes (seat and round winds, the winner and dealer seats, the wild tile).
