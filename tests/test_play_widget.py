@@ -487,3 +487,26 @@ def test_the_dealers_on_deal_win_is_rated_in_his_turn_and_missing_it_costs_its_p
     d = w.decisions[-1]
     assert d["best_action"] == "on_deal" and d["cost_chance"] == 0 and d["cost_value"] == pytest.approx(paid, abs=1e-3)
     assert "on-deal win is paid at once" in w.regions["coach"]
+
+
+def test_robbing_a_kong_is_rated_and_declining_it_costs_the_certain_win():
+    from mjlearn.coaching import standing
+    w = PlayTable(rules="mcr", seat="E", seed=61)
+    for _ in range(400):                       # never win, pass every claim: until a kong can be robbed
+        if w.table.phase == "rob":
+            break
+        opts = w._options()
+        w.handle({"act": "discard", "arg": str(w._coaching.best.discard)} if w.waiting == "discard" else
+                 {"act": "call", "arg": "pass" if "pass" in opts else opts[-1]})
+    else:  # pragma: no cover
+        raise AssertionError("no kong to rob")
+    assert w._options() == ["win", "pass"]
+    res = w.table.judging.win_result(w.me)
+    keep = standing(**from_table(w.table, w.me), trials=COACH_TRIALS)
+    evals = {e["option"]: e for e in w._claim_evals}
+    assert evals["win"]["win_chance"] == 1.0 and evals["win"]["expected"] == res.total
+    assert evals["pass"]["win_chance"] == round(keep.win_chance, 6) < 1
+    w.handle({"act": "call", "arg": "pass"})
+    d = w.decisions[-1]
+    assert d["kind"] == "claim" and d["best_action"] == "win"
+    assert d["cost_chance"] == pytest.approx(1 - keep.win_chance, abs=1e-6)
