@@ -12,6 +12,12 @@ reference coach to compare with.
 
 The score cache of completed hands is kept between decisions, as it is in a session where the coach
 follows every decision of a hand (``--cold`` clears it before each decision).
+
+The other decisions the play table rates (a claim on a discard: each chow, pung, kong, win and pass;
+one's own turn with a kong or a win to declare: the coach's discards and each kong) are timed too,
+with ``--claims`` seeded hands of :class:`mjlearn.widgets.play.PlayTable` played by the coach's best
+discard and every claim and kong offered: the CPU time of rating all the options of one such
+decision (in one's own turn, the discards' coaching included).
 """
 
 from __future__ import annotations
@@ -70,6 +76,7 @@ def main(argv=None) -> None:
     ap.add_argument("--rules", default="mcr")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--cold", action="store_true", help="clear the caches before each decision")
+    ap.add_argument("--claims", type=int, default=12, help="seeded play-table hands for claims and kongs (0: none)")
     args = ap.parse_args(argv)
     decisions = collect(args.rules, args.decisions, args.seed)
     coaching.coach("123m456p789s23sEN+E", draws_left=5)          # imports and tables, as a session would
@@ -92,6 +99,65 @@ def main(argv=None) -> None:
           f"ratio: median {med / TARGET_MEDIAN:.2f}, p95 {p95 / TARGET_P95:.2f}")
     for m, xs in sorted(by_method.items()):
         print(f"  best discard {m:10}: {len(xs):4d} decisions, median {statistics.median(xs) * 1000:.0f} ms")
+    if args.claims:
+        claims, turns = time_other_decisions(args.rules, args.claims, args.seed)
+        for name, xs in (("claims on a discard", claims), ("own turn with a kong or win", turns)):
+            if xs:
+                print(f"{name}: {len(xs)} decisions, median {statistics.median(xs) * 1000:.0f} ms, "
+                      f"p95 {pct(xs, 0.95) * 1000:.0f} ms, max {max(xs) * 1000:.0f} ms (CPU time, all options rated)")
+
+
+def time_other_decisions(rules: str, hands: int, seed: int):
+    """CPU seconds of rating every option of each claim and of each own turn with a kong or a win,
+    in ``hands`` seeded play-table hands."""
+    from mjlearn.widgets import play as _play
+    claims: list[float] = []
+    turns: list[float] = []
+    orig_claims, orig_turn, orig_coach = (_play.PlayTable._evaluate_claims, _play.PlayTable._evaluate_turn,
+                                          _play._coach)
+    last_coach = [0.0]
+
+    def timed_coach(*a, **k):
+        c0 = time.process_time()
+        try:
+            return orig_coach(*a, **k)
+        finally:
+            last_coach[0] = time.process_time() - c0
+
+    def timed_claims(self):
+        c0 = time.process_time()
+        out = orig_claims(self)
+        if out:
+            claims.append(time.process_time() - c0)
+        return out
+
+    def timed_turn(self, kw, coaching):
+        c0 = time.process_time()
+        out = orig_turn(self, kw, coaching)
+        if out:
+            turns.append(time.process_time() - c0 + last_coach[0])
+        return out
+
+    _play.PlayTable._evaluate_claims, _play.PlayTable._evaluate_turn, _play._coach = timed_claims, timed_turn, timed_coach
+    try:
+        for h in range(hands):
+            w = _play.PlayTable(rules=rules, seat="ESWN"[h % 4], seed=seed * 1000 + h)
+            for _ in range(400):
+                if w.table.phase == "over":
+                    break
+                opts = w._options()
+                if w.waiting == "discard":
+                    kong = [o for o in opts if o.startswith("kong ")]
+                    pick = "win" if "win" in opts else (kong[0] if kong else None)
+                    w.handle({"act": "call", "arg": pick} if pick else
+                             {"act": "discard", "arg": str(w._coaching.best.discard)})
+                else:
+                    pick = next((o for o in opts if o == "win"), None) or next(
+                        (o for o in opts if o.split()[0] in ("kong", "pung", "chow")), None) or opts[-1]
+                    w.handle({"act": "call", "arg": pick})
+    finally:
+        _play.PlayTable._evaluate_claims, _play.PlayTable._evaluate_turn, _play._coach = orig_claims, orig_turn, orig_coach
+    return claims, turns
 
 
 if __name__ == "__main__":

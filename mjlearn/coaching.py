@@ -48,6 +48,31 @@ the exact chance of the ready hand with the draws and tiles left is averaged. ``
 is the standard error of that mean (sample standard deviation / sqrt(trials)); the true value
 lies within two standard errors about 95 times in 100. ``method`` is ``"simulation"``.
 
+Passing, claims, kongs and wins
+-------------------------------
+The same method rates the other decisions at the table, always from what the seat can see:
+
+* *keeping* 13 tiles (passing on a discard, declining a win): :func:`standing` gives the chance of
+  the 13 tiles as they stand with the seat's own ``draws_left`` draws, by the policy above (exact at
+  shanten 0 or 1, simulated above, the same error);
+* a *chow or pung* on a discard: the 14-tile hand with the new meld (the claimed tile no longer in
+  sight) is coached as above, its best discard taken;
+* a *kong* (concealed or added in one's own turn, melded on a discard): :func:`after_kong` makes the
+  meld and rates the 13 tiles left (the kong counts as three) with **one draw more**, the
+  replacement drawn from the end of the wall; the replacement is then played by the policy like
+  any later draw. The completed hands are scored with the kong among the melds, so its fans
+  (MCR: Melded Kong, Concealed Kong, Two Concealed Kongs, Two Melded Kongs...) count toward the 8
+  points and the expected value, and the four kong tiles are out of the useful tiles and the
+  waits. Not konging is the coach's best discard of the 14 tiles. Not modelled: a win on the
+  replacement tile is scored as an ordinary self-drawn win (Out with Replacement Tile, 杠上开花, is not
+  added), so a kong's chance and value are slightly under-estimated; a win robbing the added kong
+  by another player is not counted, as no other player's win is. The replacement draw is played by
+  the policy while the discard after not konging is the coach's best, which favours not konging by a
+  little more; both errors are reported as for any other hand (0 when exact);
+* a *legal win* offered: its chance is 1 and its value the rule set's total for it; declining it
+  costs 1 less the chance of the hand kept (the best discard in one's own turn, the 13 tiles on a
+  discard).
+
 Speed: shanten, useful tiles, waits and the scores of completed hands are cached (the scores of the
 hypothetical hands within a call and, bounded, across calls), so that one decision takes about a
 tenth of a second to a second (``benchmarks/bench_coach.py`` prints the median and p95).
@@ -72,7 +97,7 @@ from html import escape
 from . import rules as _rules
 from .analysis import _visible_counts, shanten_name
 from .errors import ContextError, InvalidHandError, Problem
-from .hand import Hand, WinContext, as_hand
+from .hand import Hand, Meld, MeldKind, WinContext, as_hand
 from .i18n import both
 from .mcr.fans import fan as _fan
 from .mcr.profiles import PROFILES, Profile, get_profile
@@ -83,7 +108,8 @@ from .shanten_core import (connectedness, honors_and_knitted_shanten_of_counts, 
 from .shapes import Form
 from .tiles import ORPHAN_INDICES as _ORPHANS, TILES, Tile
 
-__all__ = ["coach", "Coaching", "CoachOption", "LikelyFan", "DEFAULT_TRIALS", "from_table", "clear_caches"]
+__all__ = ["coach", "standing", "after_kong", "Coaching", "CoachOption", "Standing", "LikelyFan", "DEFAULT_TRIALS",
+           "from_table", "clear_caches"]
 
 DEFAULT_TRIALS = 200
 """Simulated draw orders per discard when the hand left is two or more from ready."""
@@ -187,6 +213,69 @@ class CoachOption:
             "useful": {str(t): n for t, n in self.useful.items()}, "live": self.live,
             "win_chance": round(self.win_chance, 6), "win_chance_error": round(self.win_chance_error, 6),
             "method": self.method, "trials": self.trials,
+            "fans": [f.to_dict() for f in self.fans],
+            "expected": round(self.expected, 4), "unit": {"zh": self.unit[0], "en": self.unit[1]},
+            "note": None if self.note is None else {"zh": self.note[0], "en": self.note[1]},
+        }
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A 13-tile hand that keeps its tiles (after passing, or after a kong before its replacement
+    draw), as the coach sees it: :func:`standing` and :func:`after_kong`."""
+
+    hand: Hand
+    shanten: int
+    useful: Mapping
+    """Tile -> live copies, for each tile that lowers the shanten (the waits when ready)."""
+    win_chance: float
+    win_chance_error: float
+    method: str
+    trials: int
+    fans: tuple
+    expected: float
+    unit: tuple
+    note: tuple | None
+    rules: str
+    draws_left: int
+    """The draws counted: after a kong, the replacement draw and the seat's own draws."""
+    unseen: int
+    kong: str | None = None
+    """``"concealed"``, ``"added"`` or ``"melded"`` for :func:`after_kong`; None otherwise."""
+
+    @property
+    def live(self) -> int:
+        return sum(self.useful.values())
+
+    @property
+    def kinds(self) -> int:
+        return len(self.useful)
+
+    def __str__(self) -> str:
+        zh, en = shanten_name(self.shanten)
+        tiles = " ".join(f"{t}x{n}" for t, n in self.useful.items()) or "-"
+        chance = f"{self.win_chance:.1%}"
+        if self.method == "simulation":
+            chance += f" ± {self.win_chance_error:.1%}"
+        head = {None: both("保留这手牌", "keep the hand"), "concealed": both("暗杠之后", "after the concealed kong"),
+                "added": both("加杠之后", "after the added kong"), "melded": both("明杠之后", "after the melded kong")}
+        out = (f"{head[self.kong]} {self.hand}: {both(zh, en)}, "
+               f"{both(f'进张 {self.kinds} 种 {self.live} 张', f'{self.kinds} useful kind{_s(self.kinds)}, {self.live} live')}: "
+               f"{tiles}; {both('和牌机会', 'chance to win')} {chance}; "
+               f"{both(f'期望 {self.expected:.1f} {self.unit[0]}', f'expected {self.expected:.1f} {self.unit[1]}')}")
+        fans = ", ".join(f"{both(f.zh, f.en)} {f.share:.0%}" for f in self.fans[:4])
+        if fans:
+            out += f"; {both('可能的番种', 'likely')}: {fans}"
+        if self.note:
+            out += f"; {both(*self.note)}"
+        return out
+
+    def to_dict(self) -> dict:
+        return {
+            "hand": str(self.hand), "kong": self.kong, "shanten": self.shanten,
+            "useful": {str(t): n for t, n in self.useful.items()}, "live": self.live,
+            "win_chance": round(self.win_chance, 6), "win_chance_error": round(self.win_chance_error, 6),
+            "method": self.method, "trials": self.trials, "draws_left": self.draws_left, "unseen": self.unseen,
             "fans": [f.to_dict() for f in self.fans],
             "expected": round(self.expected, 4), "unit": {"zh": self.unit[0], "en": self.unit[1]},
             "note": None if self.note is None else {"zh": self.note[0], "en": self.note[1]},
@@ -744,6 +833,85 @@ def coach(hand, rules="mcr", *, seen=None, draws_left=None, trials=None, seed=0,
         raise InvalidHandError(
             f"the coach advises a 14-tile hand (13 and the tile just drawn; kongs count as three); "
             f"{str(hand)!r} has {hand.tile_count}", str(hand))
+    seen_c, held, judge, pool, n, d, draws_left, trials, shapes, look = _setup(
+        hand, rules, seen, draws_left, trials, context)
+    n_melds = len(hand.melds)
+    counts = list(hand.counts)
+    complete = shapes.shanten(counts) < 0
+    if complete and hand.win_tile is not None:
+        complete = judge.judge(bytes(counts), hand.win_tile.index)[0]
+    elif complete:
+        complete = any(judge.judge(bytes(counts), t)[0] for t in range(34) if counts[t])
+
+    orders: list = []
+    options = []
+    kept = [x for x in range(34) if counts[x]]
+    after = {}
+    for x in kept:
+        counts[x] -= 1
+        after[x] = shapes.shanten(counts)
+        counts[x] += 1
+    best_s = min(after.values())
+    for x in kept:
+        counts[x] -= 1
+        c13 = bytes(counts)
+        s = after[x]
+        held13 = list(held)
+        held13[x] -= 1
+        useful = _useful_live(shapes, judge, counts, s, n_melds, held13, held, seen_c)
+        counts[x] += 1
+        # a discard that leaves the hand further from ready than the best one gets a quarter of the
+        # draw orders (its larger error is reported)
+        share = trials if s == best_s else min(trials, max(50, trials // 4))
+        p, err, method, used, acc = _evaluate(look, c13, s, pool, n, d, orders, share, trials, seed)
+        fans, expected = _summarise(acc, judge, p)
+        note = _note(p, s, d, look, judge, method)
+        options.append(CoachOption(TILES[x], s, useful, p, err, method, used, fans, expected, judge.unit, note,
+                                   judge.name))
+    options.sort(key=lambda o: (-round(o.win_chance, 9), -round(o.expected, 9), o.shanten, -o.live, -o.kinds,
+                                o.discard.index))
+    return Coaching(hand, judge.name, draws_left, n, tuple(options), complete, judge.unit, tuple(seen_c))
+
+
+def _useful_live(shapes, judge, counts, s: int, n_melds: int, held13, held, seen_c) -> dict:
+    """Tile -> live copies of the useful tiles of the 13 counts ``counts`` (``held13``: every tile the
+    13-tile hand holds, melds included; ``held``: what the seat holds now, counted out of the live copies)."""
+    if judge.mcr:
+        use = useful_tiles_of_counts(list(counts), n_melds, all_counts=list(held13))
+    else:
+        use = [t for t in shapes.useful(counts) if held13[t] < 4 or s == 0]
+    return {TILES[t]: max(0, 4 - held[t] - seen_c[t]) for t in use}
+
+
+def _evaluate(look, c13: bytes, s: int, pool, n: int, d: int, orders: list, share: int, trials: int, seed: int):
+    """(chance, error, method, trials used, final-hand weights) of the 13 counts ``c13`` at shanten
+    ``s`` with ``d`` draws from ``pool`` (``n`` tiles). ``orders`` holds the seeded draw orders, made
+    on first need and shared by every hand evaluated with it."""
+    look.visited = set()
+    acc: dict = {}
+    err, used = 0.0, 0
+    if d == 0:
+        p, method = 0.0, "none"
+    elif s == 0:
+        p, method = look.ready(c13, pool, n, d, 1.0, acc), "exact"
+    elif s == 1:
+        p, method = look.one_away(c13, list(pool), n, d, 1.0, acc), "exact"
+    elif s + 1 > d:
+        p, method = 0.0, "exact"
+    else:
+        if not orders:       # the same draw orders for every hand: a fair comparison
+            rng = _random.Random(seed)
+            tiles = [t for t in range(34) for _ in range(pool[t])]
+            orders.extend(rng.sample(tiles, d) for _ in range(trials))
+        used = share
+        p, err = look.simulate(c13, s, pool, n, d, orders[:used], acc)
+        method = "simulation"
+    return p, err, method, used, acc
+
+
+def _setup(hand: Hand, rules, seen, draws_left, trials, context: dict, extra: int = 0):
+    """Checked input and the shared machinery of :func:`coach`, :func:`standing` and
+    :func:`after_kong`. ``extra``: draws added to ``draws_left`` (a kong's replacement)."""
     seen_c = _seen_counts(seen)
     held = list(hand.all_counts)
     problems = [Problem(f"{held[i] + seen_c[i]} copies of {TILES[i]} ({TILES[i].zh}): {held[i]} in the hand "
@@ -764,71 +932,99 @@ def coach(hand, rules="mcr", *, seen=None, draws_left=None, trials=None, seed=0,
         draws_left = max(0, (n - 39) // 4)
     if not isinstance(draws_left, int) or isinstance(draws_left, bool) or draws_left < 0:
         raise InvalidHandError(f"draws_left must be a whole number of at least 0, got {draws_left!r}")
+    draws_left += extra
     d = min(draws_left, n)
     if trials is None:
         trials = DEFAULT_TRIALS
     if not isinstance(trials, int) or isinstance(trials, bool) or trials < 1:
         raise InvalidHandError(f"trials must be a whole number of at least 1, got {trials!r}")
+    shapes = _Shapes(len(hand.melds), judge.forms, kinds)
+    return seen_c, held, judge, pool, n, d, draws_left, trials, shapes, _Lookahead(shapes, judge)
 
-    n_melds = len(hand.melds)
-    shapes = _Shapes(n_melds, judge.forms, kinds)
-    look = _Lookahead(shapes, judge)
+
+def standing(hand, rules="mcr", *, seen=None, draws_left=None, trials=None, seed=0, **context) -> "Standing":
+    """A 13-tile hand (kongs count as three) that keeps its tiles: its shanten, useful tiles, chance to
+    win with the next ``draws_left`` draws and likely fans, by the method of :func:`coach` (the same
+    policy, exact or simulated, the same error). It rates *passing* on a discard, or declining a win:
+    the hand as it stands. The keywords are those of :func:`coach`.
+
+    >>> import mjlearn as mj
+    >>> st = standing("123m456p789s23sEE", draws_left=10)
+    >>> st.shanten, {str(t): n for t, n in st.useful.items()}, st.method
+    (0, {'1s': 4, '4s': 4}, 'exact')
+    """
+    hand = as_hand(hand)
+    if hand.tile_count != 13:
+        raise InvalidHandError(
+            f"a standing hand has 13 tiles (kongs count as three); {str(hand)!r} has {hand.tile_count}", str(hand))
+    return _stand(hand, rules, seen, draws_left, trials, seed, context, 0, None)
+
+
+def after_kong(hand, tile, rules="mcr", *, offer=None, seen=None, draws_left=None, trials=None, seed=0,
+               **context) -> "Standing":
+    """The hand after a kong of ``tile``, with the replacement draw still to come, as :func:`standing`
+    rates it with one draw more than ``draws_left`` (see the module docstring: kongs).
+
+    In one's own turn ``hand`` has 14 tiles: four ``tile`` concealed make a concealed kong, one ``tile``
+    and a pung of it among the melds an added kong. On a discard ``hand`` has 13 tiles with three
+    ``tile`` concealed, and ``offer`` (1 left, 2 opposite, 3 right) says who discarded it: a melded kong.
+    ``seen`` is what the seat sees *before* the kong (a claimed discard is no longer in sight after it).
+
+    >>> import mjlearn as mj
+    >>> k = after_kong("1111m456p789s23sEE", "1m", draws_left=10)
+    >>> str(k.hand), k.draws_left, k.kong
+    ('[1111m]456p23789sEE', 11, 'concealed')
+    """
+    hand = as_hand(hand)
+    t = tile if isinstance(tile, Tile) else TILES[_visible_counts([tile]).index(1)]
+    conc = list(hand.concealed)
+    melds = list(hand.melds)
+    seen_after = seen
+    if offer is not None:
+        if hand.tile_count != 13 or conc.count(t) != 3 or offer not in (1, 2, 3):
+            raise InvalidHandError(f"a kong on a discard of {t} needs 13 tiles with three {t} concealed and who "
+                                   f"discarded it (offer 1-3); got {str(hand)!r}, offer {offer!r}", str(hand))
+        for _ in range(3):
+            conc.remove(t)
+        melds.append(Meld(MeldKind.KONG, t, offer))
+        kind = "melded"
+        seen_c = _seen_counts(seen)
+        if seen_c[t.index]:
+            seen_c[t.index] -= 1          # the discard was in sight; now it is in the kong
+        seen_after = {TILES[i]: k for i, k in enumerate(seen_c) if k}
+    else:
+        if hand.tile_count != 14:
+            raise InvalidHandError(f"a kong in one's own turn is made from 14 tiles (kongs count as three); "
+                                   f"{str(hand)!r} has {hand.tile_count}", str(hand))
+        pung = next((k for k, m in enumerate(melds) if m.kind is MeldKind.PUNG and m.tile is t), None)
+        if conc.count(t) == 4:
+            for _ in range(4):
+                conc.remove(t)
+            melds.append(Meld(MeldKind.KONG, t))
+            kind = "concealed"
+        elif pung is not None and t in conc:
+            conc.remove(t)
+            old = melds.pop(pung)
+            melds.append(Meld(MeldKind.KONG, t, (old.from_seat or 1) + 4))
+            kind = "added"
+        else:
+            raise InvalidHandError(f"no kong of {t} in {str(hand)!r}: it needs four {t} concealed, or a pung "
+                                   f"of {t} and the fourth in hand", str(hand))
+    after = Hand(tuple(melds), tuple(conc), None, hand.flowers)
+    return _stand(after, rules, seen_after, draws_left, trials, seed, context, 1, kind)
+
+
+def _stand(hand: Hand, rules, seen, draws_left, trials, seed, context, extra: int, kong) -> "Standing":
+    seen_c, held, judge, pool, n, d, draws_left, trials, shapes, look = _setup(
+        hand, rules, seen, draws_left, trials, context, extra)
     counts = list(hand.counts)
-    complete = shapes.shanten(counts) < 0
-    if complete and hand.win_tile is not None:
-        complete = judge.judge(bytes(counts), hand.win_tile.index)[0]
-    elif complete:
-        complete = any(judge.judge(bytes(counts), t)[0] for t in range(34) if counts[t])
-
-    orders = None
-    options = []
-    kept = [x for x in range(34) if counts[x]]
-    after = {}
-    for x in kept:
-        counts[x] -= 1
-        after[x] = shapes.shanten(counts)
-        counts[x] += 1
-    best_s = min(after.values())
-    for x in kept:
-        counts[x] -= 1
-        c13 = bytes(counts)
-        s = after[x]
-        if judge.mcr:
-            held13 = list(held)
-            held13[x] -= 1
-            use = useful_tiles_of_counts(counts, n_melds, all_counts=held13)
-        else:
-            use = [t for t in shapes.useful(counts) if held[t] - (t == x) < 4 or s == 0]
-        useful = {TILES[t]: max(0, 4 - held[t] - seen_c[t]) for t in use}
-        counts[x] += 1
-        look.visited = set()
-        acc: dict = {}
-        err, used = 0.0, 0
-        if d == 0:
-            p, method = 0.0, "none"
-        elif s == 0:
-            p, method = look.ready(c13, pool, n, d, 1.0, acc), "exact"
-        elif s == 1:
-            p, method = look.one_away(c13, list(pool), n, d, 1.0, acc), "exact"
-        elif s + 1 > d:
-            p, method = 0.0, "exact"
-        else:
-            if orders is None:       # the same draw orders for every discard: a fair comparison
-                rng = _random.Random(seed)
-                tiles = [t for t in range(34) for _ in range(pool[t])]
-                orders = [rng.sample(tiles, d) for _ in range(trials)]
-            # a discard that leaves the hand further from ready than the best one gets a quarter
-            # of the draw orders (its larger error is reported)
-            used = trials if s == best_s else min(trials, max(50, trials // 4))
-            p, err = look.simulate(c13, s, pool, n, d, orders[:used], acc)
-            method = "simulation"
-        fans, expected = _summarise(acc, judge, p)
-        note = _note(p, s, d, look, judge, method)
-        options.append(CoachOption(TILES[x], s, useful, p, err, method, used, fans, expected, judge.unit, note,
-                                   judge.name))
-    options.sort(key=lambda o: (-round(o.win_chance, 9), -round(o.expected, 9), o.shanten, -o.live, -o.kinds,
-                                o.discard.index))
-    return Coaching(hand, judge.name, draws_left, n, tuple(options), complete, judge.unit, tuple(seen_c))
+    s = shapes.shanten(counts)
+    useful = _useful_live(shapes, judge, counts, s, len(hand.melds), held, held, seen_c)
+    p, err, method, used, acc = _evaluate(look, bytes(counts), s, pool, n, d, [], trials, trials, seed)
+    fans, expected = _summarise(acc, judge, p)
+    note = _note(p, s, d, look, judge, method)
+    return Standing(hand, s, useful, p, err, method, used, fans, expected, judge.unit, note, judge.name,
+                    draws_left, n, kong)
 
 
 def _summarise(acc: dict, judge: _Judge, p: float):
@@ -876,7 +1072,8 @@ def _note(p, s, d, look: _Lookahead, judge: _Judge, method) -> tuple | None:
 
 def from_table(table, seat: int) -> dict:
     """The keywords of :func:`coach` for ``seat`` of a :class:`~mjlearn.table.Table` that has just
-    drawn (14 tiles): ``hand`` (its melds, concealed tiles and flowers), ``rules``, ``seen`` (what that
+    drawn (14 tiles; a seat holding 13, answering a discard, gets the keywords of :func:`standing`
+    and :func:`after_kong`): ``hand`` (its melds, concealed tiles and flowers), ``rules``, ``seen`` (what that
     seat can see: the discards still in the ponds and the other players' exposed melds), ``draws_left``
     (a quarter of the live wall: the seat's own draws if nobody claims) and the win context the rule
     set takes (seat and round winds, the winner and dealer seats, the wild tile).

@@ -375,3 +375,105 @@ def test_display_and_json():
     assert "under 8 points" in zero._repr_html_()
     bj = mj.coach("12399m567p34567sN", rules="beijing", draws_left=8)
     assert "Likely scoring items" in bj._repr_html_() and bj.unit[1] in bj._repr_html_()
+
+
+# --- a kept hand and a kong: the same method ---------------------------------------------------------
+
+@pytest.mark.parametrize("text,tile,seen,draws", [
+    ("123m456p789s23sEN+E", "N", "", 10),          # ready
+    ("1235m456p78sEENC+9s", "C", "EC9s", 12),       # one from ready
+    ("2345m3456p2378sSN", "N", "", 14),            # simulated
+])
+def test_a_kept_hand_is_rated_as_the_coach_rates_that_discard(text, tile, seen, draws):
+    from mjlearn.coaching import standing
+    res = mj.coach(text, seen=seen, draws_left=draws)
+    o = _option(res, tile)
+    h = mj.as_hand(text)
+    conc = list(h.concealed) + ([h.win_tile] if h.win_tile else [])
+    conc.remove(mj.tile(tile))
+    kept = standing(Hand(h.melds, tuple(conc)), seen=seen + tile, draws_left=draws)   # the discard is in sight
+    assert kept.shanten == o.shanten and dict(kept.useful) == dict(o.useful)
+    assert kept.win_chance == pytest.approx(o.win_chance, abs=1e-12) and kept.method == o.method
+    assert kept.unseen == res.unseen and [f.key for f in kept.fans] == [f.key for f in o.fans]
+
+
+def _independent_ready_chance(hand: Hand, draws: int, ctx=None):
+    """A ready 13-tile hand: its winning tiles worth 8 points or more, by trying every kind with the
+    scorer, and the exact chance that one of their live copies is among ``draws`` draws."""
+    held = hand.all_counts
+    n = 136 - sum(held)
+    w = 0
+    for t in TILES[:34]:
+        if held[t.index] >= 4:
+            continue
+        try:
+            r = mj.score(Hand(hand.melds, hand.concealed, t, hand.flowers), self_drawn=True, **(ctx or {}))
+        except InvalidHandError:
+            continue
+        if r.is_winning and r.total - r.flowers >= 8:
+            w += 4 - held[t.index]
+    return w, 1 - math.comb(n - w, draws) / math.comb(n, draws)
+
+
+def test_a_concealed_kong_against_an_independent_count():
+    from mjlearn.coaching import after_kong
+    text = "1111m456p789s23sEE"
+    k = after_kong(text, "1m", draws_left=10)
+    assert k.kong == "concealed" and str(k.hand.melds[0]) == "[1111m]" and k.draws_left == 11
+    w, p = _independent_ready_chance(k.hand, 11)                 # the replacement draw and ten more
+    assert w == 4 and k.win_chance == pytest.approx(p, abs=1e-12) and k.method == "exact"
+    assert "Concealed Kong" in [f.en for f in k.fans]
+    assert mj.tile("1m") not in k.useful
+    # not konging: the best discard of the 14 tiles; here the kong is far better (1s is worth 8 only with it)
+    best = mj.coach(text, draws_left=10).best
+    assert k.win_chance > best.win_chance + 0.1
+
+
+@pytest.mark.parametrize("text,tile,offer,ctx", [
+    ("[EEE,1]123m456p789s5sE", "E", None, {"seat_wind": "E", "prevalent_wind": "E"}),   # added kong
+    ("EEE123m456p789s5s", "E", 2, {"seat_wind": "E", "prevalent_wind": "E"}),           # on a discard
+])
+def test_added_and_melded_kongs_against_an_independent_count(text, tile, offer, ctx):
+    from mjlearn.coaching import after_kong
+    seen = "E" if offer else ""
+    k = after_kong(text, tile, offer=offer, seen=seen, draws_left=6, **ctx)
+    assert k.kong == ("melded" if offer else "added")
+    kong = next(m for m in k.hand.melds if m.kind is mj.MeldKind.KONG)
+    assert kong.is_exposed and (kong.is_added_kong == (offer is None))
+    w, p = _independent_ready_chance(k.hand, 7, ctx)
+    assert w > 0 and k.win_chance == pytest.approx(p, abs=1e-12)
+    assert "Melded Kong" in [f.en for f in k.fans]
+    assert k.unseen == 136 - 14          # the claimed discard moves from sight into the kong
+
+
+def test_kong_input_is_checked():
+    from mjlearn.coaching import after_kong, standing
+    with pytest.raises(InvalidHandError, match="no kong of 2m"):
+        after_kong("1111m456p789s23sEE", "2m")
+    with pytest.raises(InvalidHandError, match="on a discard"):
+        after_kong("111m456p789s23sEE", "1m", offer=5)
+    with pytest.raises(InvalidHandError, match="13 tiles"):
+        standing("1111m456p789s23sEE")
+    d = after_kong("1111m456p789s23sEE", "1m", draws_left=10)
+    assert json.loads(json.dumps(d.to_dict()))["kong"] == "concealed"
+    assert "after the concealed kong" in str(d) and "暗杠之后" in str(d)
+
+
+def test_a_kong_one_from_ready_against_the_plain_simulation():
+    """The kong's hand with one draw more, played draw by draw by the plain simulation above."""
+    from mjlearn.coaching import after_kong
+    k = after_kong("1111m456p78s23sEEN", "1m", draws_left=10)
+    assert k.shanten == 1 and k.method == "exact" and k.draws_left == 11
+    sim = PlainSim(k.hand, [0] * 34, {})
+    pool = [t for t in range(34) for _ in range(4 - k.hand.all_counts[t])]
+    assert len(pool) == k.unseen
+    rng = random.Random(7)
+    trials = 2000
+    wins = 0
+    for _ in range(trials):
+        wall = pool[:]
+        rng.shuffle(wall)
+        wins += sim.trial(list(k.hand.counts), wall, 11)
+    p = wins / trials
+    se = math.sqrt(max(p * (1 - p), 1e-4) / trials)
+    assert k.win_chance > 0.02 and abs(p - k.win_chance) <= 4 * se, (p, k.win_chance)

@@ -10,14 +10,33 @@ hand drawn as tiles, its items, total and payments, and "next hand" continues a
 :class:`~mjlearn.table.Session` (running scores, dealer rotation).
 
 The coach (:func:`mjlearn.coach`, fed by :func:`mjlearn.coaching.from_table`: only what the
-learner's seat can see) is asked before each of the learner's discards; after the discard the
-coach panel sets the choice beside the coach's best (shanten before and after, useful tiles with
-their live counts, the chance to win, the likely fans). A chow or pung offered to the learner is
-rated too: the chance to win after the claim (with the coach's best discard then) beside the chance
-after passing (the 13 tiles kept, computed as the hand with one more copy of the most-seen tile
-that is then discarded, so that pool holds one copy fewer of that tile). The review after the hand lists every
-decision with its cost (chance to win and useful tiles lost against the best), draws the three
-worst with the better choice and why, and steps back and forth through the decisions.
+learner's seat can see) rates every decision the learner makes, by the method and with the error
+that :mod:`mjlearn.coaching` documents (its own draws, one fixed policy, exact at shanten 0 or 1,
+simulated with :data:`COACH_TRIALS` draw orders above). Each option gets its chance to win (under
+MCR wins of 8 points or more; elsewhere the legal wins), its expected value in the rule set's unit
+(shown outside MCR) and its live useful tiles; the best is the highest chance, then the highest
+expected value, then the most live useful tiles:
+
+* a *discard*: every discard of the 14 tiles (:func:`mjlearn.coach`); the panel sets the choice
+  beside the best discard (shanten before and after, useful tiles with live counts, chance, likely
+  fans);
+* in one's own turn with a *kong* (concealed or added) or a *win* to declare: each kong by
+  :func:`mjlearn.coaching.after_kong` (the kong made, one draw more for the replacement, its fans
+  scored), a legal win with chance 1 and its total as value, beside the best discard; declining
+  a win costs 1 less the best discard's chance. A discard made while a better kong or win was on
+  offer is costed against that;
+* a *discard to answer* (each chow, pung, kong, win, pass) or an added kong to rob: a chow or pung
+  by the coach's best discard after it, a kong by :func:`~mjlearn.coaching.after_kong` on the
+  discard, passing by :func:`mjlearn.coaching.standing` (the 13 tiles kept), a win with chance 1;
+* right after the deal, an *on-deal win* (Changsha 起手小胡) or the *gold to grab* (Fuzhou street
+  抢金), offered to a learner who is not the dealer before the dealer plays: the on-deal win keeps
+  the hand's chance and adds its payment to the value; grabbing the gold is a win;
+* Changsha's *last wall tile* offered: taking it is one draw (its chance: live winning tiles among
+  the unseen), passing gives it up (the risk of then discarding it is not modelled).
+
+The review after the hand lists every decision with its cost (chance to win, useful tiles and, when
+the chance is the same, value lost against the best), draws the three worst with the better choice
+and why, and steps back and forth through the decisions.
 :meth:`PlayTable.save` writes the annotated record as JSON; :func:`load_review` reads it back.
 
 Everything is decided in Python: the tests drive :meth:`PlayTable.handle` with the messages the
@@ -35,8 +54,9 @@ from pathlib import Path
 import traitlets as t
 
 from .. import i18n
-from ..coaching import coach as _coach, from_table as _from_table
+from ..coaching import after_kong as _after_kong, coach as _coach, from_table as _from_table, standing as _standing
 from ..hand import Hand, as_hand
+from ..mcr.profiles import PROFILES
 from ..notation import format_tiles, parse_meld
 from ..rules.registry import get as _get_rules, names as _rule_names
 from ..seats import SEATS, Seat
@@ -44,7 +64,7 @@ from ..shanten_core import shanten_of_counts
 from ..table import Bot, IllegalActionError, Session
 from ..table.render import outcome_text
 from ..tiles import TILES, tile as _tile
-from ._base import B, BT, MjWidget, esc, flag, integer, no_arg, one_of, text, tile_tag
+from ._base import B, MjWidget, esc, flag, integer, no_arg, one_of, text, tile_tag
 from ._panels import header
 from ..rules.about import FAMILIES as _FAMILIES
 from ..rules.tour import worked as _worked
@@ -212,30 +232,131 @@ def _useful_html(useful: dict, live: bool) -> str:
 # --- the review (module level: the widget and a loaded record share it) --------------------------
 
 def _costed(record: dict) -> list[dict]:
-    return [d for d in record.get("decisions", []) if d.get("kind") == "discard" and d.get("best")]
+    """The decisions the coach rated (each has a cost against the best)."""
+    return [d for d in record.get("decisions", []) if "cost_chance" in d]
 
 
 def worst(record: dict, n: int = 3) -> list[dict]:
-    """The ``n`` discards that cost the most: chance to win lost, then useful tiles lost."""
-    bad = [d for d in _costed(record) if d["cost_chance"] > 1e-9 or d["cost_useful"] > 0]
-    bad.sort(key=lambda d: (-d["cost_chance"], -d["cost_useful"], d["n"]))
+    """The ``n`` decisions that cost the most (discards, claims, kongs, declined wins): chance to win
+    lost, then useful tiles lost."""
+    bad = [d for d in _costed(record) if d["cost_chance"] > 1e-9 or d["cost_useful"] > 0 or d.get("cost_value", 0) > 0]
+    bad.sort(key=lambda d: (-d["cost_chance"], -d["cost_useful"], -d.get("cost_value", 0), d["n"]))
     return bad[:n]
 
 
-def why(d: dict) -> str:
+def _chosen(d: dict) -> str:
+    """The learner's option as an option string (``"discard 5m"``, ``"kong 5m"``, ``"pung"``...)."""
+    if d["kind"] == "discard":
+        return f"discard {d['choice']}"
+    if d["kind"] == "kong":
+        return f"kong {d['choice']}"
+    if d["kind"] in ("win", "grab_gold", "on_deal"):
+        return d["kind"]
+    return d["choice"]
+
+
+def _best_option(d: dict) -> str:
+    if d.get("best_action"):
+        return d["best_action"]
+    if d["kind"] == "discard":
+        return f"discard {d['best']}"
+    return d.get("best_claim", "")
+
+
+def _is_best(d: dict) -> bool:
+    return _chosen(d) == _best_option(d) or (
+        d["cost_chance"] <= 1e-9 and d["cost_useful"] <= 0 and d.get("cost_value", 0) <= 0)
+
+
+def _side(d: dict, option: str) -> dict:
+    """(chance, live, useful, expected, shanten) of one option of a rated decision."""
+    if d["kind"] == "discard":
+        if option == f"discard {d['choice']}":
+            return {"win_chance": d["win_chance"], "live": d["live"], "useful": d["useful"],
+                    "expected": d.get("expected", 0), "shanten": d["shanten_after"]}
+        if option == f"discard {d['best']}":
+            return {"win_chance": d["best_win_chance"], "live": d["best_live"], "useful": d["best_useful"],
+                    "expected": d.get("best_expected", 0), "shanten": d["best_shanten"]}
+    for e in d.get("alternatives", []) + d.get("evals", []):
+        if e["option"] == option:
+            return e
+    return {"win_chance": 0.0, "live": 0, "useful": {}, "expected": 0, "shanten": None}
+
+
+def _option_label(option: str) -> tuple[str, str]:
+    what, _, arg = option.partition(" ")
+    if what == "discard":
+        zh, en = _tile_words(arg)
+        return f"打{zh}", f"discard {en}"
+    if what == "draw":
+        return "要最后一张牌", "take the last tile"
+    if what == "kong" and arg:
+        zh, en = _tile_words(arg)
+        return f"杠{zh}", f"kong {en}"
+    return _call_label(option)
+
+
+def why(d: dict, unit=None) -> str:
     """Why the coach's choice is better than the learner's, in both languages."""
-    zs = lambda s: "听牌" if s == 0 else f"{s} 向听"
-    zh = (f"打{_tile(d['best']).zh}：{zs(d['best_shanten'])}，进张 {d['best_live']} 张，"
-          f"和牌机会 {_pct(d['best_win_chance'])}；打{_tile(d['choice']).zh}：{zs(d['shanten_after'])}，"
-          f"进张 {d['live']} 张，和牌机会 {_pct(d['win_chance'])}。")
-    en = (f"Discarding {d['best']} leaves the hand {d['best_shanten']} from ready with {d['best_live']} live useful "
-          f"tiles and a {_pct(d['best_win_chance'])} chance to win; {d['choice']} leaves it {d['shanten_after']} "
-          f"from ready with {d['live']} live useful tiles and {_pct(d['win_chance'])}.")
-    lost = [k for k in d["best_useful"] if k not in d["useful"]]
-    if lost:
-        zh += f" 打{_tile(d['choice']).zh}失去的进张：{' '.join(lost)}。"
-        en += f" Useful tiles lost by discarding {d['choice']}: {' '.join(lost)}."
+    best, mine = _best_option(d), _chosen(d)
+    if d["kind"] == "discard" and best.startswith("discard "):
+        zs = lambda s: "听牌" if s == 0 else f"{s} 向听"
+        zh = (f"打{_tile(d['best']).zh}：{zs(d['best_shanten'])}，进张 {d['best_live']} 张，"
+              f"和牌机会 {_pct(d['best_win_chance'])}；打{_tile(d['choice']).zh}：{zs(d['shanten_after'])}，"
+              f"进张 {d['live']} 张，和牌机会 {_pct(d['win_chance'])}。")
+        en = (f"Discarding {_tile(d['best']).en} leaves the hand {d['best_shanten']} from ready with {d['best_live']} live useful "
+              f"tiles and a {_pct(d['best_win_chance'])} chance to win; {_tile(d['choice']).en} leaves it {d['shanten_after']} "
+              f"from ready with {d['live']} live useful tiles and {_pct(d['win_chance'])}.")
+        lost = [k for k in d["best_useful"] if k not in d["useful"]]
+        if lost:
+            zh += f" 打{_tile(d['choice']).zh}失去的进张：{'、'.join(_tile(k).zh for k in lost)}。"
+            en += f" Useful tiles lost by discarding {_tile(d['choice']).en}: {', '.join(_tile(k).en for k in lost)}."
+        return i18n.both(zh, en)
+    b, m = _side(d, best), _side(d, mine)
+    (bz, be), (mz, me) = _option_label(best), _option_label(mine)
+    if best in ("win", "grab_gold"):
+        zh = (f"这时可以合法和牌（{bz}），和牌是稳拿的；你选了{mz}，之后靠自己摸牌和牌的机会只有 "
+              f"{_pct(m['win_chance'])}。")
+        en = (f"A legal win was on offer ({be}): declaring it wins for certain; you chose {me}, and the chance to "
+              f"win later by your own draws is only {_pct(m['win_chance'])}.")
+    else:
+        zh = (f"{bz}：和牌机会 {_pct(b['win_chance'])}，进张 {b['live']} 张；"
+              f"{mz}：和牌机会 {_pct(m['win_chance'])}，进张 {m['live']} 张。")
+        en = (f"{be[0].upper() + be[1:]}: a {_pct(b['win_chance'])} chance to win with {b['live']} live useful tiles; "
+              f"{me}: {_pct(m['win_chance'])} with {m['live']} live useful tiles.")
+        if best == "on_deal":
+            zh += " 起手小胡当场收钱，牌局照常继续，和牌机会不变。"
+            en += " An on-deal win is paid at once and the hand plays on: the chance to win stays the same."
+        if best.startswith("kong") or mine.startswith("kong"):
+            zh += " 开杠多摸一张补牌，杠的番也计入；但杠掉的四张不能再用在别的组合里。"
+            en += (" A kong gives one more draw (the replacement) and its fans count, but its four tiles can no "
+                   "longer be used in another set.")
+        lost = [k for k in b.get("useful", {}) if k not in m.get("useful", {})]
+        if lost:
+            zh += f" 失去的进张：{'、'.join(_tile(k).zh for k in lost)}。"
+            en += f" Useful tiles lost: {', '.join(_tile(k).en for k in lost)}."
+    if unit and (b.get("expected") or m.get("expected")):
+        zh += f" 期望：{b.get('expected', 0):.1f} 对 {m.get('expected', 0):.1f} {unit[0]}。"
+        en += f" Expected value: {b.get('expected', 0):.1f} against {m.get('expected', 0):.1f} {unit[1]}."
     return i18n.both(zh, en)
+
+
+def _option_tiles(option: str, d: dict, live: bool, width: int = 26) -> str:
+    """The tiles an option puts forward (a discard, a kong, a claimed set), or its name alone."""
+    what, _, arg = option.partition(" ")
+    x = d.get("tile")
+    if what in ("discard", "kong") and arg:
+        tiles = [arg] * (1 if what == "discard" else 4)
+    elif what == "kong" and x:
+        tiles = [x] * 4
+    elif what == "pung" and x:
+        tiles = [x] * 3
+    elif what == "chow" and arg:
+        st = _tile(arg)
+        tiles = [str(TILES[st.index + k]) for k in range(3)]
+    else:
+        tiles = []
+    return _tiles(tiles, live, width) + " " + esc(B(*_option_label(option)))
 
 
 def _call_label(option: str) -> tuple[str, str]:
@@ -255,18 +376,40 @@ def _decision_line(d: dict) -> tuple[str, str]:
     if kind == "claim":
         zh, en = _call_label(d["choice"])
         return f"{_tile(d['tile']).zh}：{zh}", f"on {_tile(d['tile']).en}: {en}"
+    if kind == "last_tile":
+        return _option_label(d["choice"]) if d["choice"] == "draw" else ("不要最后一张牌", "decline the last tile")
+    if kind == "kong":
+        return f"杠{_tile(d['choice']).zh}", f"kong {_tile(d['choice']).en}"
+    if kind == "start":
+        return _option_label(d["choice"]) if d["choice"] != "pass" else ("放过起手的和牌", "let the on-deal chance go")
     return (_CALL_ZH.get(kind, kind) + (f" {d.get('choice', '')}" if d.get("choice") else ""),
             kind + (f" {d.get('choice', '')}" if d.get("choice") else ""))
 
 
 def msg_worst(d: dict) -> str:
-    c, b = d["choice"], d["best"]
-    return B(f"你打了 {c}，更好的是 {b}", f"you discarded {c}; better: {b}")
+    best, mine = _best_option(d), _chosen(d)
+    if d["kind"] == "discard" and best.startswith("discard "):
+        (cz, ce), (bz, be) = _tile_words(d["choice"]), _tile_words(d["best"])
+        return B(f"你打了{cz}，更好的是{bz}", f"you discarded {ce}; better: {be}")
+    (bz, be), (mz, me) = _option_label(best), _option_label(mine)
+    return B(f"你选了{mz}，更好的是{bz}", f"you chose {me}; better: {be}")
 
 
 def msg_cost(d: dict) -> str:
     p, u = _pct(d["cost_chance"]), d["cost_useful"]
+    if u <= 0:
+        return B(f"比最佳少 {p} 和牌机会", f"{p} less chance to win than the best")
     return B(f"比最佳少 {p} 和牌机会、{u} 张进张", f"{p} less chance to win and {u} fewer useful tiles than the best")
+
+
+def _unit(record: dict):
+    u = record.get("unit")
+    return (u["zh"], u["en"]) if isinstance(u, dict) else None
+
+
+def _expected_shown(record: dict) -> bool:
+    """Other rule sets than MCR show the expected value in their unit beside the chance to win."""
+    return _unit(record) is not None and not record.get("mcr", True)
 
 
 def review_html(record: dict, live: bool = False, at: int | None = None) -> str:
@@ -275,48 +418,55 @@ def review_html(record: dict, live: bool = False, at: int | None = None) -> str:
     ds = record.get("decisions", [])
     if not ds:
         return f'<div class="mj-box">{esc(B("这一局你没有做任何决定。", "You made no decision in this hand."))}</div>'
+    unit = _unit(record)
+    ev = _expected_shown(record)
     rows = []
     for d in ds:
         zh, en = _decision_line(d)
-        if d["kind"] == "discard" and d.get("best"):
-            same = d["choice"] == d["best"]
-            cost = (f'<span class="mj-good">{esc(B("最佳", "best"))}</span>' if same and d["cost_chance"] <= 1e-9 else
+        if "cost_chance" in d:
+            best_o = _best_option(d)
+            best = esc(B(*_option_label(best_o)))
+            chance = f'{_pct(d["win_chance"])} / {_pct(d.get("best_action_chance", d["best_win_chance"]))}'
+            if ev:
+                chance += (f'<br><small>{d.get("expected", 0):.1f} / {d.get("best_expected", 0):.1f} '
+                           f'{esc(B(*unit))}</small>')
+            cost = (f'<span class="mj-good">{esc(B("最佳", "best"))}</span>' if _is_best(d) else
                     f'<span class="{"mj-bad" if d["cost_chance"] > 0.005 else ""}">−{_pct(d["cost_chance"])} · '
                     f'−{d["cost_useful"]} {esc(B("张", "tiles"))}</span>')
-            best = esc(d["best"])
-            chance = f'{_pct(d["win_chance"])} / {_pct(d["best_win_chance"])}'
-        elif d.get("evals"):
-            best = esc(B(*_call_label(d["best_claim"])))
-            chance = f'{_pct(d["win_chance"])} / {_pct(d["best_win_chance"])}'
-            cost = (f'<span class="mj-good">{esc(B("最佳", "best"))}</span>' if d["choice"] == d["best_claim"] else
-                    f'<span class="{"mj-bad" if d["cost_chance"] > 0.005 else ""}">−{_pct(d["cost_chance"])}</span>')
         else:
             cost, best, chance = "", "", ""
         rows.append(f'<tr data-n="{d["n"]}"><td>{d["n"]}</td><td>{esc(B(zh, en))}</td><td>{best}</td>'
                     f'<td>{chance}</td><td>{cost}</td></tr>')
+    head_chance = B("和牌机会 你/最佳", "chance to win yours/best") + (
+        B("（期望）", " (expected)") if ev else "")
     table = (f'<table class="mj-rev"><tr><th>#</th><th>{esc(B("你的选择", "your choice"))}</th>'
-             f'<th>{esc(B("教练最佳", "coach best"))}</th><th>{esc(B("和牌机会 你/最佳", "chance to win yours/best"))}</th>'
+             f'<th>{esc(B("教练最佳", "coach best"))}</th><th>{esc(head_chance)}</th>'
              f'<th>{esc(B("代价", "cost"))}</th></tr>{"".join(rows)}</table>')
-    total = sum(d["cost_chance"] for d in _costed(record))
-    agree = sum(1 for d in _costed(record) if d["choice"] == d["best"])
-    summary = esc(B(f"{len(_costed(record))} 次打牌中 {agree} 次与教练相同；和牌机会共损失 {_pct(total)}。",
-                    f"{agree} of {len(_costed(record))} discards matched the coach; chance to win lost in all: "
-                    f"{_pct(total)}."))
+    rated = _costed(record)
+    total = sum(d["cost_chance"] for d in rated)
+    agree = sum(1 for d in rated if _is_best(d))
+    summary = esc(B(f"教练评了 {len(rated)} 个决定，其中 {agree} 个与教练的最佳相同；和牌机会共损失 {_pct(total)}。",
+                    f"{agree} of the {len(rated)} decisions the coach rated matched its best; chance to win lost "
+                    f"in all: {_pct(total)}."))
     parts = [f'<div class="mj-box" data-review="{len(ds)}"><b>{esc(B("复盘", "Review"))}</b> · {summary}'
              f'<div style="overflow-x:auto">{table}</div></div>']
     ws = worst(record)
     if ws:
         items = []
         for d in ws:
-            items.append(f'<div class="mj-box" data-worst="{d["n"]}"><b>#{d["n"]}</b> '
-                         f'{esc(msg_worst(d))}'
-                         f'<div>{_hand_tiles(d["hand"], live, 26, mark=d["choice"])}</div>'
-                         f'<div>{esc(B("更好", "better"))}: {tile_tag(_tile(d["best"]), live=live, width=26)}'
-                         f' · {esc(B("你的", "yours"))}: {tile_tag(_tile(d["choice"]), live=live, width=26)}</div>'
-                         f'<div class="mj-note">{esc(why(d))}</div></div>')
-        parts.append(f'<div><b>{esc(B("代价最大的三次打牌", "The three costliest discards"))}</b>{"".join(items)}</div>')
+            best_o, mine_o = _best_option(d), _chosen(d)
+            mark = d["choice"] if d["kind"] == "discard" else None
+            hand = f'<div>{_hand_tiles(d["hand"], live, 26, mark=mark)}</div>' if d.get("hand") else ""
+            on = (f'<div>{esc(B("别人打出", "the discard"))}: {tile_tag(_tile(d["tile"]), live=live, width=26)}</div>'
+                  if d.get("tile") and d["kind"] == "claim" else "")
+            items.append(f'<div class="mj-box" data-worst="{d["n"]}" data-best-action="{esc(best_o)}"><b>#{d["n"]}</b> '
+                         f'{esc(msg_worst(d))}{hand}{on}'
+                         f'<div>{esc(B("更好", "better"))}: {_option_tiles(best_o, d, live)}'
+                         f' · {esc(B("你的", "yours"))}: {_option_tiles(mine_o, d, live)}</div>'
+                         f'<div class="mj-note">{esc(why(d, unit if ev else None))}</div></div>')
+        parts.append(f'<div><b>{esc(B("代价最大的三个决定", "The three costliest decisions"))}</b>{"".join(items)}</div>')
     else:
-        parts.append(f'<div class="mj-ok">{esc(B("每次打牌都和教练的最佳一样好。", "Every discard was as good as the coach best."))}</div>')
+        parts.append(f'<div class="mj-ok">{esc(B("每个决定都和教练的最佳一样好。", "Every decision was as good as the coach best."))}</div>')
     if at is not None and 0 <= at < len(ds):
         parts.append(_step_html(ds[at], at, len(ds), live))
     return "".join(parts)
@@ -335,8 +485,13 @@ def _step_html(d: dict, at: int, n: int, live: bool) -> str:
         body.append(f'<div>{tile_tag(_tile(o["discard"]), live=live, width=22)} {_shanten_words(o["shanten"])}, '
                     f'{esc(B("进张", "useful"))} {o["live"]}, {esc(B("和牌机会", "chance to win"))} '
                     f'{_pct(o["win_chance"])}</div>')
+    for e in d.get("alternatives", []) + d.get("evals", []):
+        body.append(f'<div data-eval="{esc(e["option"])}">{_option_tiles(e["option"], d, live, 22)}: '
+                    f'{esc(B("进张", "useful"))} {e["live"]}, {esc(B("和牌机会", "chance to win"))} '
+                    f'{_pct(e["win_chance"])}</div>')
     if d.get("options"):
-        body.append(f'<div class="mj-note">{esc(B("可选", "options"))}: {esc(", ".join(d["options"]))}</div>')
+        words = ", ".join(B(*_option_label(o)) for o in d["options"])
+        body.append(f'<div class="mj-note">{esc(B("可选", "options"))}: {esc(words)}</div>')
     return f'<div class="mj-box" data-step="{at}"><b>{esc(B("逐步回看", "Step through"))}</b>{nav}{"".join(body)}</div>'
 
 
@@ -346,13 +501,29 @@ def review_text(record: dict) -> str:
     for d in record.get("decisions", []):
         zh, en = _decision_line(d)
         line = f"{d['n']}. {i18n.both(zh, en)}"
-        if d["kind"] == "discard" and d.get("best"):
-            line += (f" · {i18n.both('最佳', 'best')} {d['best']} · {_pct(d['win_chance'])} / {_pct(d['best_win_chance'])}"
+        if "cost_chance" in d:
+            best_o = _best_option(d)
+            best = i18n.both(*_option_label(best_o))
+            line += (f" · {i18n.both('最佳', 'best')} {best} · {_pct(d['win_chance'])} / "
+                     f"{_pct(d.get('best_action_chance', d['best_win_chance']))}"
                      f" · -{_pct(d['cost_chance'])}, -{d['cost_useful']}")
         lines.append(line)
+    unit = _unit(record) if _expected_shown(record) else None
     for d in worst(record):
-        lines.append(f"#{d['n']}: {why(d)}")
+        lines.append(f"#{d['n']}: {why(d, unit)}")
     return "\n".join(lines)
+
+
+def _upgrade(record: dict) -> dict:
+    """A record saved by an earlier release, completed with the fields the review reads now: claims
+    were rated by their chance to win only (no useful tiles), so their useful-tile cost is 0."""
+    for d in record.get("decisions", []):
+        if "cost_chance" in d:
+            d.setdefault("cost_useful", 0)
+            for e in d.get("evals", []):
+                e.setdefault("live", 0)
+                e.setdefault("useful", {})
+    return record
 
 
 class Review:
@@ -361,8 +532,9 @@ class Review:
 
     def __init__(self, record: dict):
         if not isinstance(record, dict) or record.get("format") != REVIEW_FORMAT:
-            raise ValueError("not a mjlearn review record (saved by PlayTable.save)")
-        self.record = record
+            raise ValueError(i18n.both("这不是 mjlearn 保存的复盘记录（由 PlayTable.save 保存）",
+                                       "not a mjlearn review record (saved by PlayTable.save)"))
+        self.record = _upgrade(record)
 
     @property
     def decisions(self) -> list[dict]:
@@ -404,6 +576,11 @@ _CALL_ZH = {"chow": "吃", "pung": "碰", "kong": "杠", "win": "和", "pass": "
             "on_deal": "起手小胡", "grab_gold": "抢金"}
 _CALL_EN = {"chow": "chow", "pung": "pung", "kong": "kong", "win": "win", "pass": "pass", "draw": "draw",
             "on_deal": "on-deal win", "grab_gold": "grab the gold"}
+
+
+def _best(evals: list) -> dict:
+    """The best option: highest chance to win, then highest expected value, then most live useful tiles."""
+    return max(evals, key=lambda e: (round(e["win_chance"], 9), round(e.get("expected", 0), 9), e.get("live", 0)))
 
 
 class PlayTable(MjWidget):
@@ -466,6 +643,8 @@ class PlayTable(MjWidget):
         self._before = None
         self._booked = False
         self._refused_wins: list = []
+        self._start_answered = False
+        self._turn_evals = self._claim_evals = None
         self.review_at = -1
         if tb.facts.on_deal_wins or tb.facts.gold_grab:
             for x in SEATS:
@@ -494,15 +673,24 @@ class PlayTable(MjWidget):
                     tb.draw(me)
                     continue
                 break
+            if self._start_offers():      # an on-deal win or the gold to grab: the learner answers first
+                break
             self.bots[seat].act(tb, seat)
         self._coaching = None
-        self._claim_evals = self._evaluate_claims() if tb.phase == "claim" and me in tb.pending else None
+        self._turn_evals = None
+        self._claim_evals = self._evaluate_claims() if tb.phase in ("claim", "rob") and me in tb.pending else None
+        if tb.phase == "draw" and tb.turn == me and tb.haidi_offered:
+            self._claim_evals = self._evaluate_last_tile()
+        if self._start_offers() and not (tb.phase == "discard" and tb.turn == me):
+            self._claim_evals = self._evaluate_start()
         if tb.phase == "discard" and tb.turn == me:
             kw = _from_table(tb, me)
             try:
                 self._coaching = _coach(**kw, trials=COACH_TRIALS)
             except ValueError:  # a hand the coach cannot read (never expected): play on without it
                 self._coaching = None
+            if self._coaching is not None:
+                self._turn_evals = self._evaluate_turn(kw, self._coaching)
             c = list(tb.hands[me][:34])
             drawn = tb._drawn
             if drawn is not None and drawn.index < 34 and c[drawn.index]:
@@ -516,43 +704,123 @@ class PlayTable(MjWidget):
             self.review_at = 0 if self.decisions else -1
         self.work_ms = round((time.perf_counter() - t0) * 1000, 1)
 
+    @staticmethod
+    def _eval(option: str, rated, then: str = "") -> dict:
+        """One option as the review stores it: its chance to win (and error), expected value in the
+        rule set's unit, useful tiles (live counts) and the discard that follows it."""
+        return {"option": option, "win_chance": round(rated.win_chance, 6),
+                "error": round(rated.win_chance_error, 6), "method": rated.method,
+                "expected": round(rated.expected, 4), "useful": {str(k): n for k, n in rated.useful.items()},
+                "live": rated.live, "shanten": rated.shanten, "then": then}
+
+    def _win_eval(self, option: str = "win") -> dict:
+        """A legal win: chance 1, its value the rule set's total for it."""
+        res = self.table.judging.win_result(self.me)
+        total = getattr(res, "total", 0) if res is not None else 0
+        total = total if isinstance(total, (int, float)) else 0
+        return {"option": option, "win_chance": 1.0, "error": 0.0, "method": "exact", "expected": round(total, 4),
+                "useful": {}, "live": 0, "shanten": -1, "then": ""}
+
+    def _evaluate_turn(self, kw: dict, coaching) -> list | None:
+        """In the learner's own turn with a kong or a win to declare: each of them beside the coach's
+        best discard (a kong by :func:`mjlearn.coaching.after_kong`: the replacement is one draw more)."""
+        opts = [o for o in self._options() if o.startswith("kong ") or o in ("win", "grab_gold", "on_deal")]
+        if not opts:
+            return None
+        best = coaching.best
+        out = [self._eval(f"discard {best.discard}", best, str(best.discard))]
+        if "on_deal" in opts:
+            out.append(self._on_deal_eval(out[0]))
+        kw = dict(kw)
+        hand = kw.pop("hand")
+        try:
+            for o in opts:
+                if o.startswith("kong "):
+                    out.append(self._eval(o, _after_kong(hand, _tile(o.split()[1]), trials=COACH_TRIALS, **kw)))
+                elif o != "on_deal":
+                    out.append(self._win_eval(o))
+        except ValueError:      # a hand the coach cannot read: no advice on this turn's declarations
+            return None
+        return out
+
+    def _start_offers(self) -> list[str]:
+        """An on-deal win or the gold to grab, offered to the learner right after the deal and not yet
+        answered."""
+        tb = self.table
+        if self._start_answered or not (tb.facts.on_deal_wins or tb.facts.gold_grab) or tb.phase == "over":
+            return []
+        return [o for o in tb.options(self.me) if o in ("on_deal", "grab_gold")]
+
+    def _on_deal_eval(self, base: dict) -> dict:
+        """Declaring an on-deal win: the hand plays on as before (the same chance to win), and the
+        declaration is paid at once: the learner's payment is added to the expected value."""
+        r = self.table.judging.on_deal_result(self.me)
+        paid = r.payments[self.me.letter] if r is not None and getattr(r, "legal", False) else 0
+        return {**base, "option": "on_deal", "expected": round(base["expected"] + paid, 4), "then": ""}
+
+    def _evaluate_start(self) -> list | None:
+        """Before the dealer's first discard, for a learner who is not the dealer: the on-deal win or
+        the grabbed gold beside letting it go (the 13 tiles kept)."""
+        kw = _from_table(self.table, self.me)
+        try:
+            keep = self._eval("pass", _standing(**kw, trials=COACH_TRIALS))
+        except ValueError:
+            return None
+        out = []
+        for o in self._start_offers():
+            out.append(self._on_deal_eval(keep) if o == "on_deal" else self._win_eval(o))
+        return out + [keep]
+
+    def _evaluate_last_tile(self) -> list | None:
+        """Changsha's last wall tile offered: taking it wins with the chance that it is a winning tile
+        (one draw), passing gives it up."""
+        kw = _from_table(self.table, self.me)
+        try:
+            st = _standing(**{**kw, "draws_left": 1}, trials=COACH_TRIALS)
+        except ValueError:
+            return None
+        none = {"option": "pass", "win_chance": 0.0, "error": 0.0, "method": "exact", "expected": 0.0,
+                "useful": {}, "live": 0, "shanten": st.shanten, "then": ""}
+        return [self._eval("draw", st), none]
+
     def _evaluate_claims(self) -> list | None:
-        """The coach's chance to win after each claim the learner may make (its best discard after a
-        chow or pung) and after passing (the 13 tiles kept), from what the learner's seat sees."""
+        """The coach's chance to win after each answer the learner may give to a discard (or an added
+        kong), from what the learner's seat sees: a chow or pung with the coach's best discard after
+        it, a kong with its replacement draw (:func:`mjlearn.coaching.after_kong`), passing with the 13
+        tiles kept (:func:`mjlearn.coaching.standing`), a legal win with chance 1."""
         tb, me = self.table, self.me
         opts = self._options()
-        if "win" in opts or not any(o.split()[0] in ("pung", "chow") for o in opts):
+        if len(opts) < 2:
             return None
         kw = _from_table(tb, me)
         hand, seen = kw.pop("hand"), dict(kw.pop("seen"))
-        discarder, x = tb.last_discard
-        seen[x] = seen.get(x, 0) - 1          # the discard is in sight now; claimed, it is in the hand
-        if not seen[x]:
-            del seen[x]
+        discarder, x = tb.last_discard if tb.phase == "claim" else tb._robbing
+        claimed = dict(seen)                  # the discard is in sight now; claimed, it is in the hand
+        if claimed.get(x):
+            claimed[x] -= 1
+            if not claimed[x]:
+                del claimed[x]
         conc = list(hand.concealed)
         out = []
         try:
             for o in opts:
                 what, _, arg = o.partition(" ")
+                if what == "win":
+                    out.append(self._win_eval())
+                    continue
+                if what == "pass":
+                    out.append(self._eval(o, _standing(hand, seen=seen, trials=COACH_TRIALS, **kw)))
+                    continue
+                if what == "kong":
+                    st = _after_kong(hand, x, offer=me.offer_from(discarder), seen=seen, trials=COACH_TRIALS, **kw)
+                    out.append(self._eval(o, st))
+                    continue
                 if what == "pung":
                     run = [x, x, x]
                 elif what == "chow":
                     st = _tile(arg)
                     run = [TILES[st.index + k] for k in range(3)]
-                elif what == "pass":
-                    run = None
                 else:
-                    continue
-                if run is None:        # 13 tiles kept: the chance of the hand with a dead tile added and discarded
-                    held = hand.all_counts
-                    dead = max((i for i in range(34) if held[i] + seen.get(TILES[i], 0) + (i == x.index) < 4),
-                               key=lambda i: (held[i] + seen.get(TILES[i], 0) + (i == x.index), -i))
-                    h14 = Hand(hand.melds, tuple(conc) + (TILES[dead],), None, hand.flowers)
-                    seen_pass = dict(seen)
-                    seen_pass[x] = seen_pass.get(x, 0) + 1
-                    c = _coach(h14, seen=seen_pass, trials=COACH_TRIALS, **kw)
-                    p = next(op.win_chance for op in c if op.discard is TILES[dead])
-                    out.append({"option": o, "win_chance": round(p, 6), "then": ""})
                     continue
                 rest = list(conc)
                 used = list(run)
@@ -561,11 +829,11 @@ class PlayTable(MjWidget):
                     rest.remove(y)
                 meld = parse_meld(f"[{format_tiles(run)},{me.offer_from(discarder)}]")
                 h14 = Hand(tuple(hand.melds) + (meld,), tuple(rest), None, hand.flowers)
-                c = _coach(h14, seen=seen, trials=COACH_TRIALS, **kw)
-                out.append({"option": o, "win_chance": round(c.best.win_chance, 6), "then": str(c.best.discard)})
+                c = _coach(h14, seen=claimed, trials=COACH_TRIALS, **kw)
+                out.append(self._eval(o, c.best, str(c.best.discard)))
         except ValueError:      # a hand the coach cannot read: no advice on this claim
             return None
-        return out
+        return out if len(out) >= 2 else None
 
     def _check_refused(self, x, key) -> None:
         """A discard the learner could not claim although it completes his hand: say why (the rule
@@ -614,6 +882,8 @@ class PlayTable(MjWidget):
             self.waiting = "claim"
         elif tb.phase == "draw" and tb.turn == self.me:
             self.waiting = "draw"
+        elif self._start_offers():
+            self.waiting = "claim"              # an on-deal win or the gold offered: answer it
         else:
             self.waiting = ""
 
@@ -651,7 +921,7 @@ class PlayTable(MjWidget):
             x = _tile(arg)
         except ValueError:
             return self._refuse(f"{arg!r} is not a tile.", f"{arg!r}不是一张牌。")
-        coaching, before = self._coaching, self._before
+        coaching, before, evals = self._coaching, self._before, self._turn_evals
         hand = str(_from_table(tb, me)["hand"]) if tb.phase == "discard" and tb.turn == me else None
         if not self._engine(tb.discard, me, x):
             return
@@ -670,7 +940,18 @@ class PlayTable(MjWidget):
                          best_fans=[{"zh": f.zh, "en": f.en, "share": round(f.share, 3)} for f in best.fans[:4]],
                          cost_chance=round(max(0.0, best.win_chance - mine.win_chance), 6),
                          cost_useful=max(0, best.live - mine.live),
-                         top=[o.to_dict() for o in list(coaching)[:3]])
+                         expected=round(mine.expected, 4), best_expected=round(best.expected, 4),
+                         top=[o.to_dict() for o in list(coaching)[:3]],
+                         best_action=f"discard {best.discard}", best_action_chance=round(best.win_chance, 6))
+                if evals:           # a kong or a win could have been declared instead
+                    alt = _best(evals + [self._eval(f"discard {x}", mine, str(x))])
+                    d["alternatives"] = [e for e in evals if not e["option"].startswith("discard ")]
+                    if not alt["option"].startswith("discard "):
+                        d.update(best_action=alt["option"], best_action_chance=alt["win_chance"],
+                                 cost_chance=round(max(0.0, alt["win_chance"] - mine.win_chance), 6),
+                                 cost_useful=0 if alt["option"] in ("win", "grab_gold") else max(0, alt["live"] - mine.live),
+                                 best_expected=alt["expected"],
+                                 cost_value=round(max(0.0, alt["expected"] - mine.expected), 4))
         self._record(d)
         self._advance()
 
@@ -689,25 +970,62 @@ class PlayTable(MjWidget):
             x = _tile(tile) if tile else None
         except ValueError:
             return self._refuse(f"{tile!r} is not a tile.", f"{tile!r}不是一张牌。")
+        if phase not in ("claim", "rob", "draw") and (what in ("on_deal", "grab_gold") or (
+                what == "pass" and self._start_offers() and not (phase == "discard" and tb.turn == me))):
+            return self._act_start(what, options)
         fn = {"chow": tb.chow, "pung": tb.pung, "kong": tb.kong, "win": tb.win, "pass": tb.pass_, "draw": tb.draw,
               "on_deal": tb.declare_on_deal, "grab_gold": tb.grab_gold}[what]
         args = (me, x) if what in ("chow", "kong") else (me,)
-        hand = str(_from_table(tb, me)["hand"]) if phase == "discard" and tb.turn == me else None
+        hand = str(_from_table(tb, me)["hand"]) if phase in ("discard", "claim", "rob", "draw") else None
+        turn_evals, claim_evals = self._turn_evals, self._claim_evals
         if not self._engine(fn, *args):
             return
         if phase in ("claim", "rob"):
-            d = {"kind": "claim", "choice": arg, "tile": str(claimed), "options": options, "hand": None}
-            evals = self._claim_evals
-            mine = next((e for e in evals or () if e["option"] == arg), None)
-            if mine is not None:
-                top = max(evals, key=lambda e: e["win_chance"])
-                d.update(evals=evals, best_claim=top["option"], win_chance=mine["win_chance"],
-                         best_win_chance=top["win_chance"],
-                         cost_chance=round(max(0.0, top["win_chance"] - mine["win_chance"]), 6))
+            d = {"kind": "claim", "choice": arg, "tile": str(claimed), "options": options, "hand": hand}
+            self._rate(d, claim_evals, arg)
+            self._record(d)
+        elif phase == "draw" and claim_evals:            # the last wall tile offered: taken or declined
+            d = {"kind": "last_tile", "choice": what, "options": options, "hand": hand}
+            self._rate(d, claim_evals, what)
             self._record(d)
         elif what != "draw":
-            self._record({"kind": what, "choice": str(x) if x else "", "options": options, "hand": hand})
+            d = {"kind": what, "choice": str(x) if x else "", "options": options, "hand": hand}
+            self._rate(d, turn_evals, arg)
+            self._record(d)
         self._advance()
+
+    def _act_start(self, what: str, options: list) -> None:
+        """An on-deal win declared, the gold grabbed, or either let go (before the dealer's first
+        discard); the dealer's own on-deal win is declared in his turn and does not end it."""
+        tb, me = self.table, self.me
+        hand = str(_from_table(tb, me)["hand"])
+        own_turn = tb.phase == "discard" and tb.turn == me
+        evals = self._turn_evals if own_turn else self._claim_evals
+        if what != "pass":
+            fn = tb.declare_on_deal if what == "on_deal" else tb.grab_gold
+            if not self._engine(fn, me):
+                return
+        self.last_error = ""
+        self._start_answered = True
+        d = {"kind": "start", "choice": what, "options": options, "hand": hand}
+        self._rate(d, evals, what)            # the dealer declining is his discard, rated there
+        self._record(d)
+        self._advance()
+
+    @staticmethod
+    def _rate(d: dict, evals, choice: str) -> None:
+        """Set the learner's option beside the best of ``evals``: chance to win, expected value and
+        live useful tiles, and the cost (chance and useful tiles lost against the best)."""
+        mine = next((e for e in evals or () if e["option"] == choice), None)
+        if mine is None:
+            return
+        top = _best(evals)
+        d.update(option=choice, evals=evals, best_claim=top["option"], best_action=top["option"], win_chance=mine["win_chance"],
+                 best_win_chance=top["win_chance"], best_action_chance=top["win_chance"],
+                 expected=mine["expected"], best_expected=top["expected"],
+                 cost_chance=round(max(0.0, top["win_chance"] - mine["win_chance"]), 6),
+                 cost_useful=0 if top["option"] in ("win", "grab_gold") else max(0, top["live"] - mine["live"]),
+                 cost_value=round(max(0.0, top["expected"] - mine["expected"]), 4))
 
     def _act_next(self, arg, msg):
         if self.table.phase != "over":
@@ -757,7 +1075,10 @@ class PlayTable(MjWidget):
                 out.append("win")
         if tb.phase == "draw" and tb.turn == me:
             out += ["draw", "pass"] if tb.haidi_offered else ["draw"]
-        out += [o for o in opts if o in ("on_deal", "grab_gold")]
+        start = [o for o in opts if o in ("on_deal", "grab_gold")]
+        out += start
+        if start and self._start_offers() and not (tb.phase == "discard" and tb.turn == me):
+            out.append("pass")                 # let it go: the dealer plays on
         return out
 
     # --- saving -------------------------------------------------------------------------------
@@ -765,11 +1086,13 @@ class PlayTable(MjWidget):
     def record(self) -> dict:
         """The annotated record of the current hand (JSON-ready)."""
         tb, rs = self.table, self.table.rules
+        unit = ("分", "points") if rs.name in PROFILES else rs.unit
         return {"format": REVIEW_FORMAT, "version": 1, "rules": rs.name, "rules_zh": rs.zh, "rules_en": rs.en,
                 "seat": self.me.letter, "hand": self.hand_no, "shuffle": tb.seed,
                 "prevalent_wind": tb.prevalent_wind, "over": tb.phase == "over",
                 "outcome": outcome_text(tb) if tb.phase == "over" else "",
                 "payments": tb.payments if tb.phase == "over" else None,
+                "mcr": rs.name in PROFILES, "unit": {"zh": unit[0], "en": unit[1]},
                 "decisions": self.decisions}
 
     def save(self, path) -> Path:
@@ -1036,58 +1359,100 @@ class PlayTable(MjWidget):
                 + (f'<div class="mj-row">{melds}</div>' if melds else "")
                 + f'<div class="mj-row mj-hand">{"".join(cells)}</div>{acts}</div>')
 
+    def _unit_words(self) -> tuple | None:
+        """The rule set's unit when the panel shows expected values (rule sets other than MCR)."""
+        rs = self.table.rules
+        return None if rs.name in PROFILES else rs.unit
+
     def _claim_panel(self, d: dict, live: bool) -> str:
+        """A rated decision other than a discard: each option with its chance to win (and, outside
+        MCR, its expected value), the learner's and the coach's marked."""
+        unit = self._unit_words()
         rows = []
+        mine_o, best_o = _chosen(d), _best_option(d)
         for e in d["evals"]:
-            label = B(*_call_label(e["option"]))
             marks = []
-            if e["option"] == d["choice"]:
+            if e["option"] == mine_o:
                 marks.append(B("你的选择", "your choice"))
-            if e["option"] == d["best_claim"]:
+            if e["option"] == best_o:
                 marks.append(B("教练最佳", "coach best"))
             then = (f' · {esc(B("然后打", "then discard"))} {tile_tag(_tile(e["then"]), live=live, width=22)}'
-                    if e["then"] else "")
-            rows.append(f'<div data-claim="{esc(e["option"])}"><b>{esc(label)}</b>: {esc(B("和牌机会", "chance to win"))} '
-                        f'<b>{_pct(e["win_chance"])}</b>{then} {esc(" · ".join(marks))}</div>')
-        same = d["choice"] == d["best_claim"]
-        lost, x = _pct(d["cost_chance"]), d["tile"]
-        verdict = (f'<span class="mj-good">{esc(B("和教练的最佳一样", "the same as the coach best"))}</span>' if same else
+                    if e["then"] and not e["option"].startswith("discard ") else "")
+            value = (f' · {esc(B("期望", "expected"))} <span data-expected="{e["expected"]}">{e["expected"]:.1f}'
+                     f'</span> {esc(B(*unit))}' if unit else "")
+            rows.append(f'<div data-claim="{esc(e["option"])}">{_option_tiles(e["option"], d, live, 22)}: '
+                        f'{esc(B("和牌机会", "chance to win"))} <b data-chance="{e["win_chance"]:.6f}">'
+                        f'{_pct(e["win_chance"])}</b>{value} · {esc(B("进张", "useful"))} {e["live"]}{then} '
+                        f'{esc(" · ".join(marks))}</div>')
+        lost = _pct(d["cost_chance"])
+        verdict = (f'<span class="mj-good">{esc(B("和教练的最佳一样", "the same as the coach best"))}</span>'
+                   if _is_best(d) else
                    f'<span class="mj-bad">{esc(B(f"少 {lost} 和牌机会", f"{lost} less chance to win"))}</span>')
-        return (f'<div class="mj-box" data-coach="{d["n"]}" data-choice="{esc(d["choice"])}" '
-                f'data-best="{esc(d["best_claim"])}"><b>{esc(B("教练", "Coach"))}</b> · #{d["n"]} · '
-                f'{esc(B(f"要不要 {x}", f"claim {x} or not"))} · {verdict}{"".join(rows)}</div>')
+        if d["kind"] == "claim":
+            x = d["tile"]
+            what = B(f"要不要 {x}", f"claim {x} or not")
+        elif d["kind"] == "last_tile":
+            what = B("要不要最后一张牌", "take the last tile or not")
+        elif d["kind"] == "start":
+            what = B("起手：报和还是放过", "right after the deal: declare or let it go")
+        else:
+            what = B("开杠、和牌还是打牌", "kong, win or discard")
+        return (f'<div class="mj-box" data-coach="{d["n"]}" data-choice="{esc(mine_o)}" '
+                f'data-best="{esc(best_o)}"><b>{esc(B("教练", "Coach"))}</b> · #{d["n"]} · '
+                f'{esc(what)} · {verdict}{"".join(rows)}'
+                + (f'<div class="mj-note">{esc(why(d, unit))}</div>' if not _is_best(d) else "") + '</div>')
 
     def _coach_html(self, live: bool) -> str:
         last = next((d for d in reversed(self.decisions) if d["kind"] == "discard" or d.get("evals")), None)
-        if last is not None and last["kind"] == "claim":
+        if last is not None and last["kind"] != "discard":
             return self._claim_panel(last, live)
         title = f'<b>{esc(B("教练", "Coach"))}</b>'
         if last is None or not last.get("best"):
             return (f'<div class="mj-box" data-coach="none">{title} · '
                     f'{esc(B("打出一张牌后，这里把你的选择和教练的最佳选择并排比较。", "After each of your discards, your choice is set beside the coach best here."))}</div>')
+        unit = self._unit_words()
+        fans_word = B("可能的番种", "likely fans") if unit is None else B("可能的计分项", "likely scoring items")
 
-        def side(label, tile, s_after, useful, live_n, p, err, fans, method):
+        def side(label, tile, s_after, useful, live_n, p, err, fans, method, expected):
             before = "" if last["shanten_before"] is None else f"{last['shanten_before']} → "
             pe = _pct(p) + (f" ± {_pct(err)}" if method == "simulation" and err else "")
             fan = ", ".join(f"{B(f['zh'], f['en'])} {f['share']:.0%}" for f in fans[:3])
+            value = (f'<div>{esc(B("期望", "expected value"))}: <span data-expected="{expected}">{expected:.1f}</span> '
+                     f'{esc(B(*unit))}</div>' if unit else "")
             return (f'<div><b>{esc(label)}</b> {tile_tag(_tile(tile), live=live, width=30)}'
                     f'<div>{esc(B("向听", "shanten"))}: {before}'
                     f'{s_after} ({_shanten_words(s_after)})</div>'
                     f'<div>{esc(B("进张", "useful tiles"))} ({live_n}): {_useful_html(useful, live)}</div>'
-                    f'<div>{esc(B("和牌机会", "chance to win"))}: <b data-chance="{p:.6f}">{pe}</b></div>'
-                    + (f'<div>{esc(B("可能的番种", "likely fans"))}: {esc(fan)}</div>' if fan else "") + "</div>")
-        same = last["choice"] == last["best"]
-        verdict = (f'<span class="mj-good">{esc(B("和教练的最佳一样", "the same as the coach best"))}</span>' if same else
-                   f'<span class="{"mj-bad" if last["cost_chance"] > 0.005 else ""}">'
-                   f'{esc(msg_cost(last))}</span>')
+                    f'<div>{esc(B("和牌机会", "chance to win"))}: <b data-chance="{p:.6f}">{pe}</b></div>{value}'
+                    + (f'<div>{esc(fans_word)}: {esc(fan)}</div>' if fan else "") + "</div>")
+        best_o = _best_option(last)
+        if _is_best(last):
+            verdict = f'<span class="mj-good">{esc(B("和教练的最佳一样", "the same as the coach best"))}</span>'
+        elif best_o.startswith("discard "):
+            verdict = (f'<span class="{"mj-bad" if last["cost_chance"] > 0.005 else ""}">'
+                       f'{esc(msg_cost(last))}</span>')
+        else:
+            verdict = f'<span class="mj-bad">{esc(msg_worst(last))} · {esc(msg_cost(last))}</span>'
         mine = side(B("你打了", "you discarded"), last["choice"], last["shanten_after"], last["useful"], last["live"],
-                    last["win_chance"], last.get("error", 0), last["fans"], last["method"])
-        best = side(B("教练最佳", "coach best"), last["best"], last["best_shanten"], last["best_useful"],
+                    last["win_chance"], last.get("error", 0), last["fans"], last["method"], last.get("expected", 0))
+        best = side(B("教练最佳的打法", "coach best discard"), last["best"], last["best_shanten"], last["best_useful"],
                     last["best_live"], last["best_win_chance"], last.get("best_error", 0), last["best_fans"],
-                    last["method"])
+                    last["method"], last.get("best_expected", 0) if best_o.startswith("discard ") else
+                    next((o.get("expected", 0) for o in last.get("top", []) if o["discard"] == last["best"]), 0))
+        alts = ""
+        if last.get("alternatives"):
+            rows = []
+            for e in last["alternatives"]:
+                value = (f' · {esc(B("期望", "expected"))} {e["expected"]:.1f} {esc(B(*unit))}' if unit else "")
+                mark = f' · {esc(B("教练最佳", "coach best"))}' if e["option"] == best_o else ""
+                rows.append(f'<div data-claim="{esc(e["option"])}">{_option_tiles(e["option"], last, live, 22)}: '
+                            f'{esc(B("和牌机会", "chance to win"))} <b data-chance="{e["win_chance"]:.6f}">'
+                            f'{_pct(e["win_chance"])}</b>{value} · {esc(B("进张", "useful"))} {e["live"]}{mark}</div>')
+            alts = (f'<div><b>{esc(B("不打牌的选择", "instead of a discard"))}</b>{"".join(rows)}</div>'
+                    + (f'<div class="mj-note">{esc(why(last, unit))}</div>' if not best_o.startswith("discard ") else ""))
         return (f'<div class="mj-box" data-coach="{last["n"]}" data-choice="{last["choice"]}" '
-                f'data-best="{last["best"]}">{title} · #{last["n"]} · {verdict}'
-                f'<div class="mj-cmp2">{mine}{best}</div>'
+                f'data-best="{last["best"]}" data-best-action="{esc(best_o)}">{title} · #{last["n"]} · {verdict}'
+                f'<div class="mj-cmp2">{mine}{best}</div>{alts}'
                 f'<div class="mj-note">{esc(B("只用你这一家看得见的牌计算：进张是还没见到的张数；和牌机会是靠自己摸牌和牌的机会。", "Counted from what your seat can see: useful tiles with the copies not yet in sight; the chance to win by your own draws."))}</div></div>')
 
     def _win_words(self, w) -> tuple[str, str]:

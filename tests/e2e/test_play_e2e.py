@@ -98,9 +98,9 @@ def test_a_whole_hand_by_clicks(browser_context, lab, shot):
         elif msg["arg"].split()[0] in ("pung", "chow", "kong"):
             claims += 1
         if msg["act"] == "call" and twin.decisions and twin.decisions[-1].get("evals"):
-            d = twin.decisions[-1]          # a claim the coach rated against passing
+            d = twin.decisions[-1]          # a claim, kong or win the coach rated against the other options
             panel = root.locator("[data-coach]")
-            assert panel.get_attribute("data-choice") == d["choice"]
+            assert panel.get_attribute("data-choice") == d["option"]
             assert panel.get_attribute("data-best") == d["best_claim"]
             assert root.locator("[data-coach] [data-claim]").count() == len(d["evals"])
         assert not root.locator(".mj-error").count()
