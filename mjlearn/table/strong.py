@@ -66,14 +66,16 @@ class CoachBot(Bot):
 
     level = "strong"
 
-    def __init__(self, seed: int | None = None, *, all_forms: bool = True, coach_shanten: int = 2,
-                 trials: int = 40, late: int = 40, defence: bool = True, claims: bool = True):
+    def __init__(self, seed: int | None = None, *, all_forms: bool = True, coach_shanten: int = 1,
+                 trials: int = 40, late: int = 40, defence: bool = True, claims: bool = True,
+                 rescue: bool = True):
         super().__init__(seed, all_forms=all_forms)
         self.coach_shanten = coach_shanten
         self.trials = trials
         self.late = late
         self.defence = defence
         self.claims = claims
+        self.rescue = rescue
 
     # --- when to use the coach --------------------------------------------------------------------
 
@@ -91,6 +93,16 @@ class CoachBot(Bot):
 
     # --- discards -----------------------------------------------------------------------------------
 
+    def _values(self, hand=None, *, table=None, seat=None, trials: int = 1, near: int = 1, **args) -> dict:
+        """Tile index -> value (``24 × chance + expected points``) of each discard the coach rates,
+        keeping those that leave the hand at most ``near`` from ready (their chances are exact; the
+        others get ``trials`` simulated draw orders, and are dropped unless ``near`` takes them in)."""
+        if table is not None:
+            args = {**_from_table(table, seat), **args}
+        else:
+            args["hand"] = hand
+        return {o.discard.index: self._value(o) for o in _coach(trials=trials, **args) if o.shanten <= near}
+
     def choose_discard(self, table, seat: int) -> int:
         base = super().choose_discard(table, seat)
         if not self._mcr(table):
@@ -107,21 +119,22 @@ class CoachBot(Bot):
                 after[i] = self._shanten(c, n)
                 c[i] += 1
         best_s = min(after.values())
-        values = None
+        top = None
+        pick = base
         if best_s <= self.coach_shanten and table.live_tiles_left() >= 4:
-            got = self._coach(table, seat)
-            values = {o.discard.index: self._value(o) for o in got}
-            top = max(values.values())
+            if best_s <= 1:
+                values = self._values(table=table, seat=seat)
+                if self.rescue and values and max(values.values()) <= 0:
+                    # no 8-point route this close to ready: look one step further (simulated)
+                    values = self._values(table=table, seat=seat, trials=self.trials, near=best_s + 1)
+            else:
+                values = self._values(table=table, seat=seat, trials=self.trials, near=99)
+            top = max(values.values(), default=0.0)
             if top > 0 and values.get(base, 0.0) < top - 1e-9:
                 pick = min((i for i, v in values.items() if v >= top - 1e-9 and table.can_discard(seat, TILES[i])),
                            key=lambda i: (after[i], i), default=base)
-            else:
-                pick = base
-        else:
-            pick = base
         if self.defence and table.live_tiles_left() <= self.late:
-            hopeless = best_s >= 2 or (values is not None and max(values.values()) <= 0)
-            if hopeless:
+            if best_s >= 2 or (top is not None and top <= 0):
                 safe = self._safest(table, seat, after)
                 if safe is not None:
                     return safe
@@ -193,10 +206,13 @@ class CoachBot(Bot):
         # passing keeps the 13 tiles: their value is the option "discard t" of the 13 tiles and t
         keep = Hand(hand13.melds, hand13.concealed + (t,), None, hand13.flowers)
         now = self._shanten(c, n)
-        if now > self.coach_shanten + 1:
+        if now > 2:
             return basic
-        pass_value = max((self._value(o) for o in _coach(keep, seen=seen, trials=self.trials, **args)
-                          if o.discard is t), default=0.0)
+        if now <= 1:     # exact: the value of the 13 tiles kept is that of discarding t from 13 + t
+            keep = Hand(hand13.melds, hand13.concealed + (t,), None, hand13.flowers)
+            pass_value = self._values(keep, seen=seen, **args).get(ti, 0.0)
+        else:            # two from ready: claim only into a hand with a route to a win
+            pass_value = 0.0
         choices = []
         if "pung" in opts:
             choices.append(("pung", None, Meld(MeldKind.PUNG, t, Seat.of(seat).offer_from(discarder)),
@@ -212,11 +228,11 @@ class CoachBot(Bot):
             cc = list(c)
             for j in used:
                 cc[j] -= 1
-            if self._shanten(cc, n + 1) > self.coach_shanten:
+            if self._shanten(cc, n + 1) > 1:
                 continue
             conc = [TILES[i] for i in range(34) for _ in range(cc[i])]
             hand = Hand(hand13.melds + (meld,), tuple(conc), None, hand13.flowers)
-            v = max(self._value(o) for o in _coach(hand, seen=seen, trials=self.trials, **args))
+            v = max(self._values(hand, seen=seen, **args).values(), default=0.0)
             if v > best_v + 1e-9:
                 best, best_v = (what, arg), v
         return best
