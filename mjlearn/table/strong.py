@@ -16,7 +16,6 @@ from ..coaching import coach as _coach, from_table as _from_table
 from ..hand import Hand, Meld, MeldKind
 from ..mcr.profiles import PROFILES
 from ..seats import Seat
-from ..shanten_core import regular_shanten_of_counts, shanten_of_counts
 from ..tiles import TILES
 from .bots import Bot
 from .events import Discarded
@@ -68,7 +67,7 @@ class CoachBot(Bot):
 
     def __init__(self, seed: int | None = None, *, all_forms: bool = True, coach_shanten: int = 1,
                  trials: int = 40, late: int = 40, defence: bool = True, claims: bool = True,
-                 rescue: bool = True):
+                 rescue: bool = True, fold: float = 0.0):
         super().__init__(seed, all_forms=all_forms)
         self.coach_shanten = coach_shanten
         self.trials = trials
@@ -76,6 +75,7 @@ class CoachBot(Bot):
         self.defence = defence
         self.claims = claims
         self.rescue = rescue
+        self.fold = fold
 
     # --- when to use the coach --------------------------------------------------------------------
 
@@ -133,8 +133,11 @@ class CoachBot(Bot):
             if top > 0 and values.get(base, 0.0) < top - 1e-9:
                 pick = min((i for i, v in values.items() if v >= top - 1e-9 and table.can_discard(seat, TILES[i])),
                            key=lambda i: (after[i], i), default=base)
-        if self.defence and table.live_tiles_left() <= self.late:
-            if best_s >= 2 or (top is not None and top <= 0):
+        left = table.live_tiles_left()
+        if self.defence and left <= self.late:
+            # the last discard of the wall can only lose; late on, a hand far from ready or with
+            # (almost) nothing to win by its own draws gives way
+            if left == 0 or best_s >= 2 or (top is not None and top <= (self.fold if left <= self.late // 2 else 0)):
                 safe = self._safest(table, seat, after)
                 if safe is not None:
                     return safe
