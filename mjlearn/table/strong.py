@@ -31,36 +31,43 @@ class CoachBot(Bot):
     """The stronger computer player ("strong 进阶"): today's :class:`~mjlearn.table.bots.Bot` with the
     coach's evaluation where it matters. It sees only what its seat may see, like the basic bot.
 
-    How it decides (MCR, where a hand needs 8 points to win):
+    How it decides (MCR, where a hand needs 8 points to win, so that a fast shape worth less is
+    worth nothing):
 
     * **Discards.** The basic bot's ranking first (the lowest shanten, then the most live useful
-      tiles). When the best discard leaves the hand at most ``coach_shanten`` tiles from ready
-      (default 2), the coach (:func:`mjlearn.coaching.coach` for this seat, with what it can see and
-      its draws left) values every discard by its chance of a win *worth at least 8 points* and the
-      points such wins carry (``24 × chance + expected points``), and the bot plays the best; the
-      basic choice wins ties, and it plays the basic choice too when no discard has a route to
-      8 points. So a ready or nearly ready hand that cannot reach 8 points breaks up for one that can,
-      and among equally fast shapes the one with the better fans is kept. Further from ready (where
-      the coach would be slow and noisy) it plays the basic choice.
-    * **Defence.** Late in the hand (at most ``late`` live tiles left), when its own hand is still
-      far (two or more from ready, or no route to 8 points) and an opponent looks dangerous (exposed
-      melds, or simply the late wall), it discards the safest tile instead: first a tile that was
-      discarded since that opponent's last discard without his winning on it (his hand has not
-      changed since, so it cannot win on that tile now), then his own discards (现物), honors with
-      no or one unseen copy left, terminals before middle tiles; the shanten left breaks ties.
-    * **Claims.** A win is always taken. A chow or pung is made only when the coach says the hand
-      after the claim (and its best discard) has a better value than passing, judged on the same
-      tile kept by passing, so a claim that kills every 8-point route (the concealed-hand fans) is
-      passed; kongs as the basic bot.
+      tiles). When the best discard leaves the hand ready or one from ready (``coach_shanten``), the
+      coach (:func:`mjlearn.coaching.coach`, for this seat: what it can see, its draws left) values
+      each discard that leaves the hand ready or one from ready by its chance of a win *worth at
+      least 8 points* by its own draws (exact there) and the points those wins carry:
+      ``24 × chance + expected points`` (a win is worth about 8 from each of three players plus its
+      points). The bot plays the best; the basic choice wins ties. When none of these discards has
+      a route to an 8-point win, it asks the coach once more with simulated draw orders
+      (``trials``) and lets discards one step further from ready compete: a ready hand that cannot
+      reach 8 points is broken up for one that can. If there is still no route, the basic choice.
+      Further from ready it plays the basic choice (the coach would be slow and noisy there).
+    * **Defence.** Late in the hand (at most ``late`` live tiles left), when its own hand is hopeless
+      (two or more from ready, or no route to an 8-point win by its own draws, or the very last
+      discard of the wall, which can only lose) and an opponent looks dangerous (exposed melds; in
+      the last half of that stretch every opponent), it discards the safest tile instead: first a
+      tile discarded since that opponent's last discard without his winning on it (his hand has not
+      changed since, so he cannot win on it now), then his own discards (现物), honors with no or
+      one unseen copy left, then terminals before middle tiles; the shanten left breaks ties.
+    * **Claims.** A win is always taken; kongs as the basic bot. A chow or pung the basic bot would
+      make (it lowers the shanten) is made, when the hand is at most two from ready, only if the
+      coach values the hand after the claim (left ready or one from ready) above passing: the value
+      of the 13 tiles kept, exact when they are ready or one from ready, taken as 0 when two away.
+      So a claim that throws away every 8-point route (the concealed-hand fans, a flush broken by
+      an off-suit chow) is passed. Further from ready it claims as the basic bot.
 
     Under a rule set other than MCR it plays exactly as the basic :class:`Bot` (whose choices are
-    legal under every registered rule set); only MCR's 8-point minimum makes the coach's fan
-    reckoning pay off in play.
+    legal under every registered rule set): only MCR's 8-point minimum makes the coach's fan
+    reckoning pay off in play, and the coach's look-ahead does not use wild tiles.
 
-    ``coach_shanten``: consult the coach on discards when the hand can get this close to ready
-    (0-2; lower is faster). ``trials``: simulated draw orders when the hand is two from ready.
-    ``late``: live tiles left at which defence may start. ``defence`` / ``claims``: switch those
-    parts off (for measurements).
+    ``coach_shanten``: 1 (default) or 2, which also consults the coach, simulated, when the hand is two
+    from ready (about five times slower, not clearly stronger). ``trials``: simulated draw orders.
+    ``late``: live tiles left at which defence may start. ``defence``, ``claims``, ``rescue``: switch
+    those parts off (for measurements). ``fold``: late in the hand, also give way when the value of
+    the best discard is at most this (0: only when it is nothing).
     """
 
     level = "strong"
