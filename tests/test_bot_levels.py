@@ -124,3 +124,9 @@ def test_strong_beats_basic_on_more_fixed_seeds():
     strong, control, sw, cw = _duplicate(range(100, 500))
     assert sw > cw
     assert strong - control > 400 * 2      # at least 2 points a hand (the measured margin is far higher)
+
+
+def test_a_session_plays_with_strong_players():
+    from mjlearn.table import Session
+    s = Session("mcr", seed=3).play(2, make_bots(["strong", "basic", "strong", "basic"], seed=3))
+    assert len(s.records) == 2 and sum(s.scores) == 0
