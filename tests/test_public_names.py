@@ -95,6 +95,8 @@ CALLS = {
         "next_in_sequence": "m.next_in_sequence(mjlearn.tile('9m'))",
         "relative_seat": "m.relative_seat(0, 1)",
         "Bot": "m.Bot(seed=1)",
+        "CoachBot": "m.CoachBot(seed=1)",
+        "make_bots": "m.play_hand(m.Table('mcr', seed=1), m.make_bots(['strong', 'basic', 'basic', 'basic'], seed=1)).is_over",
     },
     "mjlearn.widgets": {
         "HandEditor": "m.HandEditor()",

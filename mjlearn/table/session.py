@@ -135,10 +135,11 @@ class Session:
         """Play the next hand with four computer players and book it."""
         return self.record(play_hand(self.next_table(), bots))
 
-    def play(self, hands: int) -> "Session":
-        """Play ``hands`` more hands with computer players."""
+    def play(self, hands: int, bots=None) -> "Session":
+        """Play ``hands`` more hands with computer players (``bots``: four of them, e.g.
+        ``make_bots("strong")``; default: basic ones seeded from each hand's seed)."""
         for _ in range(hands):
-            self.play_hand()
+            self.play_hand(bots)
         return self
 
     def next_dealer_seat(self, table: Table) -> Seat:
