@@ -47,12 +47,14 @@ from ..errors import ContextError, InvalidHandError, Problem
 from ..hand import Hand, MeldKind, WinContext, as_hand
 from . import detect as D
 from .principles import combine_chows_kept, combine_pungs_kept, count_fans
+from . import _count
+from ._count import count as _fast_count
 from .fans import F
 from .profiles import Profile, get_profile
 from .result import ScoreResult
 from ..consistency import check_context
 from ..shapes import suit_status, suit_table, suit_ways
-from ..tiles import IS_TERMINAL_OR_HONOR, ORPHAN_INDICES
+from ..tiles import IS_DRAGON, IS_TERMINAL_OR_HONOR, IS_WIND, ORPHAN_INDICES
 from ..tiles import KNITTED_PATTERNS as KNITTED
 from .tables import REF, WIND_INDEX
 
@@ -237,8 +239,8 @@ def _evaluate(counts, all_counts, meld_parts, n_fixed, n_exposed, win, ctx, prof
                                     whole, n_hog, b, present)
     if special is not None and not seven_pairs:
         return special
-    readings = _regular_readings(counts, meld_parts, None, b)
-    if not readings:
+    ways = _reading_ways(b, 4 - n_fixed)
+    if not ways:
         return special
     best = special
     best_total = special[0] if special else 0
@@ -253,13 +255,32 @@ def _evaluate(counts, all_counts, meld_parts, n_fixed, n_exposed, win, ctx, prof
     conceal = []
     D.concealment(n_exposed, ctx.self_drawn, conceal)
     hand_occ += tuple(conceal)
-    for parts in readings:
-        cand = _regular(parts, n_fixed, counts, win, ctx, wait, prof, hand_occ)
-        t = cand[0]
-        if t > best_total or (t == best_total and best is not None and (
-                seven_pairs or F.PURE_TRIPLE_CHOW in cand[1] or F.TRIPLE_PUNG in cand[1])):
-            best, best_total = cand, t
-    return best
+    tab = _count.tables(prof)
+    if tab is None or prof.kernel[4] & _UNLABELLED:
+        # a profile whose exclusions the fast count cannot follow: every reading the explicit way
+        for way in ways:
+            cand = _regular(_reading_parts(meld_parts, way), n_fixed, counts, win, ctx, wait, prof, hand_occ)
+            t = cand[0]
+            if t > best_total or (t == best_total and best is not None and (
+                    seven_pairs or F.PURE_TRIPLE_CHOW in cand[1] or F.TRIPLE_PUNG in cand[1])):
+                best, best_total = cand, t
+        return best
+    melds = _meld_facts(meld_parts, prof) if n_fixed else _NO_MELDS
+    base_occ = hand_occ + melds[0]
+    chosen = None
+    for way in ways:
+        total, fans = _count_regular(way, melds, counts, win, ctx, wait, n_fixed, tab, base_occ)
+        if total > best_total or (total == best_total and best is not None and (
+                seven_pairs or F.PURE_TRIPLE_CHOW in fans or F.TRIPLE_PUNG in fans)):
+            best, best_total, chosen = (total, fans), total, way
+    if chosen is None:
+        return best
+    parts = _reading_parts(meld_parts, chosen)
+    n_waits = wait[0]
+
+    def explain():
+        return _regular(parts, n_fixed, counts, win, ctx, [n_waits], prof, hand_occ)
+    return best[0], best[1], "regular", parts, None, None, explain
 
 
 # --- readings ------------------------------------------------------------------------------
@@ -276,46 +297,45 @@ def _suit_ways(k: int, b: bytes):
         _bound(d)
     return ways
 
-def _regular_readings(counts, meld_parts, n_sets=None, b=None):
-    """Regular splits in the reference's order; each a parts list (melds first, then sorted sets, pair)."""
-    if n_sets is None:
-        n_sets = 4 - len(meld_parts)
-    if b is None:
-        b = bytes(counts)
+def _reading_ways(b: bytes, n_sets: int):
+    """The regular readings of the concealed counts ``b`` as ``n_sets`` sets and a pair, in the
+    reference's order: each ``(way of m, way of s, way of p, honors, pair index)`` with the ways of
+    :func:`_suit_ways` and the honors of :func:`_honor_parts` (the sets go characters, bamboo, dots,
+    honors, as the reference sorts them)."""
     ways_m = _suit_ways(0, b)
     if not ways_m:
-        return []
+        return _NO_WAYS
     ways_p = _suit_ways(1, b)
     if not ways_p:
-        return []
+        return _NO_WAYS
     ways_s = _suit_ways(2, b)
     if not ways_s:
-        return []
+        return _NO_WAYS
     seg = b[27:34]
     honor = _HONOR_PARTS.get(seg)
     if honor is None:
         honor = _HONOR_PARTS[seg] = _honor_parts(seg)
     if not honor:
-        return []
-    honor, pair = honor
+        return _NO_WAYS
+    pair = honor[1]
+    n_honor = len(honor[0])
     if len(ways_m) == 1 and len(ways_p) == 1 and len(ways_s) == 1:      # the common case
-        (pm, sm, _), (pp, sp, _), (ps, ss, _) = ways_m[0], ways_p[0], ways_s[0]
+        wm, wp, ws = ways_m[0], ways_p[0], ways_s[0]
         p = pair
-        for x in (pm, pp, ps):
+        for x in (wm[0], wp[0], ws[0]):
             if x >= 0:
                 if p >= 0:
-                    return []
+                    return _NO_WAYS
                 p = x
-        if p < 0 or len(sm) + len(sp) + len(ss) + len(honor) != n_sets:
-            return []
-        return [meld_parts + [*sm, *ss, *sp, *honor, _PAIR_PART[p]]]
+        if p < 0 or len(wm[1]) + len(wp[1]) + len(ws[1]) + n_honor != n_sets:
+            return _NO_WAYS
+        return ((wm, ws, wp, honor, p),)
     out = []
-    for pm, sm, km in ways_m:
-        for pp, sp, kp in ways_p:
-            for ps, ss, ks in ways_s:
-                # the sets in the reference's order: characters, bamboo, dots, honors
+    for wm in ways_m:
+        for wp in ways_p:
+            for ws in ways_s:
                 p = pair
-                for x in (pm, pp, ps):
+                for x in (wm[0], wp[0], ws[0]):
                     if x >= 0:
                         if p >= 0:
                             p = -2
@@ -323,12 +343,27 @@ def _regular_readings(counts, meld_parts, n_sets=None, b=None):
                         p = x
                 if p < 0:
                     continue
-                if len(sm) + len(sp) + len(ss) + len(honor) != n_sets:
+                if len(wm[1]) + len(wp[1]) + len(ws[1]) + n_honor != n_sets:
                     continue
-                out.append((km + ks + kp, sm + ss + sp + honor, p))
+                out.append((wm[2] + ws[2] + wp[2], (wm, ws, wp, honor, p)))
     if len(out) > 1:
         out.sort(key=_sort_key)
-    return [meld_parts + [*sets, _PAIR_PART[p]] for _, sets, p in out]
+    return [w for _, w in out]
+
+
+def _reading_parts(meld_parts, way):
+    """The parts list of one reading of :func:`_reading_ways`: melds, sets, pair."""
+    wm, ws, wp, honor, p = way
+    return meld_parts + [*wm[1], *ws[1], *wp[1], *honor[0], _PAIR_PART[p]]
+
+
+def _regular_readings(counts, meld_parts, n_sets=None, b=None):
+    """Regular splits in the reference's order; each a parts list (melds first, then sorted sets, pair)."""
+    if n_sets is None:
+        n_sets = 4 - len(meld_parts)
+    if b is None:
+        b = bytes(counts)
+    return [_reading_parts(meld_parts, w) for w in _reading_ways(b, n_sets)]
 
 
 def _sort_key(way):
@@ -351,8 +386,8 @@ _PAIR_PART = tuple((PAIR, i, False) for i in range(34))
 
 
 def _honor_parts(seg: bytes):
-    """The honors' counts as (pungs as parts, pair index or -1), or ``_NO_WAYS`` when they cannot
-    be sets and at most one pair."""
+    """The honors' counts as (pungs as parts, pair index or -1, features as :func:`_features`), or
+    ``_NO_WAYS`` when they cannot be sets and at most one pair."""
     honor = []
     pair = -1
     for k, n in enumerate(seg):
@@ -364,20 +399,37 @@ def _honor_parts(seg: bytes):
             pair = 27 + k
         elif n:
             return _NO_WAYS
-    return tuple(honor), pair
+    return tuple(honor), pair, _features(honor)
 
 
 def _suit_parts(base, seg):
     """The ways of one suit (:func:`~mjlearn.shapes.suit_ways`) as parts with tile indices:
-    ``(pair index or -1, parts sorted as the reference sorts sets, their sort keys)``."""
+    ``(pair index or -1, parts sorted as the reference sorts sets, their sort keys, features)``,
+    the features being what :func:`_count_regular` needs of the sets (:func:`_features`)."""
     out = []
     for p, sets in suit_ways(seg):
         parts = tuple((CHOW if k else PUNG, base + r, False) for k, r in sets)
         keys = tuple(REF[base + r] * 2 + k for k, r in sets)
         order = sorted(range(len(parts)), key=keys.__getitem__)
-        out.append((p if p < 0 else base + p, tuple(parts[i] for i in order),
-                    tuple(keys[i] for i in order)))
+        parts = tuple(parts[i] for i in order)
+        out.append((p if p < 0 else base + p, parts, tuple(keys[i] for i in order), _features(parts)))
     return tuple(out)
+
+
+def _features(parts):
+    """What the counting of a reading needs of some concealed sets: ``(middle tile codes of the
+    chows, first tiles of the chows, bitmask of the tiles in chows, tiles of the pungs, those of
+    them that are terminals or honors, the 全带幺/全带五/全双刻 bits all the sets allow)``."""
+    chows = [t for k, t, _ in parts if k is CHOW]
+    pungs = tuple(t for k, t, _ in parts if k is not CHOW)
+    mask = 0
+    for t in chows:
+        mask |= 7 << t
+    traits = 7
+    for k, t, _ in parts:
+        traits &= D._TRAITS[k][t]
+    return (tuple(REF[t + 1] for t in chows), tuple(chows), mask, pungs,
+            tuple(t for t in pungs if IS_TERMINAL_OR_HONOR[t]), traits)
 
 
 def _wait_count(counts, win, n_fixed):
@@ -598,6 +650,151 @@ def _regular(parts, n_fixed, counts, win, ctx, wait, prof, hand_occ):
     total, fan_counts = _finish(occ, prof)
     return total, fan_counts, "regular", parts, occ, (chows, pungs_)
 
+
+# --- counting a regular reading -------------------------------------------------------------
+#
+# _count_regular is the twin of _regular that only counts: the same occurrences, except that a set
+# is named by a label instead of its position in the reading (a pung by its tile's code, the pair
+# by 0x100 + its tile, a chow by its rank among the chows), and fans whose sets no exclusion looks
+# at carry none. Only the occurrences of fans with scoped exclusions (幺九刻 and the fans that drop
+# it on their own pungs) need their sets, and labels keep which set is which; a profile that scopes
+# an exclusion on another fan is counted by _regular instead (_UNLABELLED). The features of the sets
+# come with each suit's ways (_features), and what the melds bring is computed once per hand.
+
+_UNLABELLED = frozenset([F.FOUR_CONCEALED_PUNGS, F.THREE_CONCEALED_PUNGS, F.TWO_CONCEALED_PUNGS, F.ALL_PUNGS,
+                         F.PURE_TERMINAL_CHOWS, F.THREE_SUITED_TERMINAL_CHOWS, F.EDGE_WAIT, F.CLOSED_WAIT,
+                         F.SINGLE_WAIT, F.ALL_CHOWS, F.OUTSIDE_HAND, F.ALL_FIVE, F.ALL_EVEN_PUNGS])
+"""Fans that _count_regular reports without their sets."""
+
+_NO_MELDS = ((), (), (), (), (), 0, 7)
+_PAIR_TRAITS = D._TRAITS[PAIR]
+_TRAIT_OCC = (None,) + tuple(((F.OUTSIDE_HAND if m & 1 else F.ALL_FIVE if m & 2 else F.ALL_EVEN_PUNGS, ()),)
+                             for m in range(1, 8))
+_CONCEALED_PUNGS_OCC = {n: ((D._CONCEALED_PUNGS[n], ()),) for n in (2, 3, 4)}
+_ALL_PUNGS_OCC = (F.ALL_PUNGS, ())
+_CHOW_OCC: dict = {}
+_PUNG_OCC: dict = {}
+
+
+def _meld_facts(meld_parts, prof):
+    """What the melds bring to every reading: ``(kong occurrences, chows' middle codes, chows' first
+    tiles, tiles of the pungs and kongs, those that are terminals or honors, concealed kongs, the
+    全带幺/全带五/全双刻 bits)``."""
+    kong_parts, conc_kongs = [], []
+    codes, chow_ts, pungs = [], [], []
+    traits = 7
+    for i, (kind, t, exp) in enumerate(meld_parts):
+        traits &= D._TRAITS[kind][t]
+        if kind is CHOW:
+            codes.append(REF[t + 1])
+            chow_ts.append(t)
+        else:
+            pungs.append(t)
+            if kind is KONG:
+                kong_parts.append(i)
+                if not exp:
+                    conc_kongs.append(i)
+    kongs = []
+    if kong_parts:
+        D.kongs(kong_parts, conc_kongs, prof.mixed_kongs, kongs)
+    return (tuple(kongs), tuple(codes), tuple(chow_ts), tuple(pungs),
+            tuple(t for t in pungs if IS_TERMINAL_OR_HONOR[t]), len(conc_kongs), traits)
+
+
+def _chow_occ(codes):
+    """The chow-combination occurrences of chows given by their middle codes (cached)."""
+    key = tuple(sorted(codes))
+    occ = _CHOW_OCC.get(key)
+    if occ is None:
+        occ = _CHOW_OCC[key] = tuple(combine_chows_kept([(0x200 + i, c) for i, c in enumerate(key)]))
+        _bound(_CHOW_OCC)
+    return occ
+
+
+def _pung_occ(tiles):
+    """The pung-combination occurrences of pungs given by their tiles, labelled by code (cached)."""
+    key = tuple(sorted(tiles))
+    occ = _PUNG_OCC.get(key)
+    if occ is None:
+        occ = _PUNG_OCC[key] = tuple(combine_pungs_kept([(REF[t], REF[t]) for t in key]))
+        _bound(_PUNG_OCC)
+    return occ
+
+
+def _count_regular(way, melds, counts, win, ctx, wait, n_fixed, tab, base_occ):
+    """``(total, {fan: count})`` of one reading of :func:`_reading_ways` (``melds``:
+    :func:`_meld_facts`; ``base_occ``: what every reading claims, the melds' kongs included): the
+    count :func:`_regular` gives, without the positions of the sets."""
+    wm, ws, wp, honor, pair = way
+    fm, fs, fp, fh = wm[3], ws[3], wp[3], honor[2]
+    _kongs, m_codes, m_chow_ts, m_pungs, m_th, n_conc_kongs, m_traits = melds
+    occ = list(base_occ)
+    in_chow = (fm[2] | fs[2] | fp[2]) >> win & 1
+    pungs = fm[3] + fs[3] + fp[3] + fh[3]
+    n_conc = n_conc_kongs + len(pungs)
+    if not in_chow and not ctx.self_drawn and win in pungs:
+        n_conc -= 1                 # the discard completed that pung: it counts as melded
+    if n_conc >= 2:
+        occ += _CONCEALED_PUNGS_OCC[n_conc]
+    if m_pungs:
+        pungs = m_pungs + pungs
+    n_pungs = len(pungs)
+    if n_pungs == 4:
+        occ.append(_ALL_PUNGS_OCC)
+    th = m_th + fm[4] + fs[4] + fp[4] + fh[4]
+    if th:                                            # D.pungs, the pungs labelled by code
+        dragons = winds = 0
+        labels = []
+        for t in th:
+            lab = (REF[t],)
+            occ.append((F.PUNG_OF_TERMINALS_OR_HONORS, lab))
+            if t >= 27:
+                labels.append(lab[0])
+                if t >= 31:
+                    occ.append((F.DRAGON_PUNG, lab))
+                    dragons += 1
+                else:
+                    winds += 1
+                    if t == ctx.prevalent:
+                        occ.append((F.PREVALENT_WIND, lab))
+                    if t == ctx.seat:
+                        occ.append((F.SEAT_WIND, lab))
+        if dragons == 2 and IS_DRAGON[pair]:
+            occ.append((F.LITTLE_THREE_DRAGONS, tuple(x for x in labels if x >= 0x45) + (0x100 + pair,)))
+        elif winds == 3 and IS_WIND[pair]:
+            occ.append((F.LITTLE_FOUR_WINDS, tuple(x for x in labels if x < 0x45) + (0x100 + pair,)))
+    codes = m_codes + fm[0] + fs[0] + fp[0]
+    n_chows = len(codes)
+    if n_chows >= 2:
+        occ += _chow_occ(codes)
+    if n_pungs >= 2:
+        occ += _pung_occ(pungs)
+    if n_chows == 4:
+        D.all_chows(4, pair, occ)
+        D.terminal_chows(m_chow_ts + fm[1] + fs[1] + fp[1], pair, occ, ())
+    traits = m_traits & fm[5] & fs[5] & fp[5] & fh[5] & _PAIR_TRAITS[pair]
+    if traits:
+        occ += _TRAIT_OCC[traits]
+    if in_chow or pair == win:                      # D.waits_in_reading, on the concealed sets
+        waits = []
+        if in_chow:
+            for t in fm[1] + fs[1] + fp[1]:
+                if t + 1 == win:
+                    if _CLOSED not in waits:
+                        waits.append(_CLOSED)
+                elif t == win or t + 2 == win:
+                    if _EDGE not in waits:
+                        waits.append(_EDGE)
+        if pair == win:
+            waits.append(_SINGLE)
+        if wait[0] is None:
+            wait[0] = _wait_count(counts, win, n_fixed)
+        if wait[0] == 1:
+            occ += waits
+    return _fast_count(occ, tab)
+
+
+_CLOSED, _EDGE, _SINGLE = (F.CLOSED_WAIT, ()), (F.EDGE_WAIT, ()), (F.SINGLE_WAIT, ())
 
 _FULL_FLUSH = (F.FULL_FLUSH, ())
 _NINE_GATES = ((F.NINE_GATES, ()),)
