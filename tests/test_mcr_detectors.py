@@ -162,6 +162,7 @@ def test_detectors_report_only_their_declared_fans(monkeypatch):
     monkeypatch.setattr(scorer, "_CONTEXTS", {})
     monkeypatch.setattr(scorer, "_CHOW_OCC", {})
     monkeypatch.setattr(scorer, "_PUNG_OCC", {})
+    monkeypatch.setattr(scorer, "_CONCEALMENT", {})
     cases = [ex for pair in EXAMPLES.values() for ex in pair]
     cases += H.random_cases(1500, seed=31) + H.targeted_cases(1500, seed=32)
     for hand, ctx in cases:

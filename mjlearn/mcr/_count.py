@@ -25,41 +25,54 @@ __all__ = ["count", "tables"]
 _CHICKEN = F.CHICKEN_HAND
 
 
-def tables(prof):
-    """The counting tables of a profile, or None when its exclusions do not have the shape this
-    count relies on (the scorer then uses :func:`~mjlearn.mcr.principles.count_fans`). Built once
-    per profile: ``(bit of each fan, kept-fans cache, points, scoped exclusions, scoped targets,
-    the whole kernel)``."""
+def tables(prof, unlabelled=frozenset()):
+    """The counting tables of a profile, or ``()`` when its exclusions do not have the shape this
+    count relies on (the scorer then uses :func:`~mjlearn.mcr.principles.count_fans`), or when a
+    fan of ``unlabelled`` (fans the caller reports without their sets) has a scoped exclusion.
+    Built once per profile and kept as its ``_fast_count``: ``(bit of each fan, kept-fans cache,
+    points, scoped exclusions, scoped targets, fan of each bit, exclusions as bits)``; the bit of
+    a fan is its rank in the order of visits (highest value first)."""
     t = prof.__dict__.get("_fast_count")
     if t is not None:
-        return t or None
-    points, rank, excl_all, scoped, targets = kernel = prof.kernel
+        return t
+    points, rank, excl_all, scoped, targets = prof.kernel
     dropped_on_sets = {e for sc in scoped for e, _ in sc}
-    ok = all(not excl_all[e] and not scoped[e] for e in dropped_on_sets)
-    t = (tuple(1 << r for r in rank), {}, points, scoped, frozenset(dropped_on_sets), kernel) if ok else ()
+    ok = all(not excl_all[e] and not scoped[e] for e in dropped_on_sets) and not targets & unlabelled
+    if ok:
+        bits = tuple(1 << r for r in rank)
+        fan_at = [0] * len(rank)
+        for f, r in enumerate(rank):
+            fan_at[r] = f
+        excl_bits = tuple(sum(bits[e] for e in range(len(rank)) if excl_all[f] >> e & 1) for f in range(len(rank)))
+        t = (bits, {}, points, scoped, frozenset(dropped_on_sets), tuple(fan_at), excl_bits)
+    else:
+        t = ()
     prof.__dict__["_fast_count"] = t
-    return t or None
+    return t
 
 
 def _kept(mask, tables):
     """The fans of ``mask`` that count, each once: ``(fans in order, their points, bitmask)``."""
-    bits, _cache, points, _scoped, _dropped_on_sets, kernel = tables
-    _points, rank, excl_all, _sc, _targets = kernel
-    fans = sorted((f for f in range(len(bits)) if mask & bits[f]), key=rank.__getitem__)
-    dead = 0
+    _bits, _cache, points, _scoped, _dropped, fan_at, excl_bits = tables
+    dead = kept_mask = total = 0
     kept = []
-    for f in fans:
-        if dead >> f & 1:
+    while mask:
+        low = mask & -mask                 # the next fan in the order of visits
+        mask ^= low
+        if dead & low:
             continue
-        dead |= excl_all[f]
+        f = fan_at[low.bit_length() - 1]
+        dead |= excl_bits[f]
         kept.append(f)
-    return tuple(kept), sum(points[f] for f in kept), sum(bits[f] for f in kept)
+        total += points[f]
+        kept_mask |= low
+    return tuple(kept), total, kept_mask
 
 
 def count(occurrences, tables):
     """``(total, {fan: count})`` of the occurrences ``(fan, parts)``, as
     :func:`~mjlearn.mcr.principles.count_fans` gives it (``tables``: :func:`tables`)."""
-    bits, cache, points, scoped, dropped_on_sets, _kernel = tables
+    bits, cache, points, scoped, dropped_on_sets, _fan_at, _excl_bits = tables
     mask = 0
     repeats = None
     for f, _parts in occurrences:

@@ -21,16 +21,23 @@ who checks a hand with the common calculators sees the same fans:
 A hand that is not complete is an answer, not an error: the result has ``is_winning`` False,
 total 0 and no fans.
 
-Speed (benchmarks/bench_mcr.py): while readings are compared only points matter, so step 3 uses
-the fast twins of the principle steps (:func:`~mjlearn.mcr.principles.count_fans`, the cached
-combination choice); the result keeps the chosen reading's occurrences and builds the explanation
-(kept fans with their sets, dropped fans with fan and principle) with the explicit steps only when
-asked (``fans``, ``excluded``, ``to_dict``, display). Facts that do not depend on the reading are
-computed once per hand (whole-hand fans from per-suit tables, win flags per context, 四归一);
-per-suit facts come from tables keyed by the suit's counts (:func:`~mjlearn.shapes.suit_table`
-lists every set-and-pair split once); the wait count is computed only when a reading could claim
-边张/嵌张/单钓将, from cached per-suit wait facts. Tests check each fast twin against its
-definition.
+Speed (benchmarks/bench_mcr.py): a hand is scored in two tiers.
+
+* *Counting* (every reading, while readings are compared): only points matter, so a regular
+  reading is counted by :func:`_count_regular` from features that come with each suit's ways
+  (:func:`_features`: the chows' codes, the pungs, the 全带幺/全带五/全双刻 bits...; the ways of a
+  suit are cached by its counts, from :func:`~mjlearn.shapes.suit_table`) and from what the melds
+  bring, gathered once per hand. Its occurrences name sets by labels (a pung by its tile's code)
+  instead of positions, and non-repetition is :func:`mjlearn.mcr._count.count`, which caches the
+  fans that count by the set of fans that occur. Facts that do not depend on the reading are
+  computed once per hand (whole-hand fans from per-suit tables, win flags per context, 四归一,
+  concealment); the wait count only when a reading could claim 边张/嵌张/单钓将, from cached
+  per-suit wait facts.
+* *Explaining* (the chosen reading only, when ``fans``, ``excluded``, ``to_dict`` or the display
+  ask): :func:`_regular` runs the detectors of :mod:`mjlearn.mcr.detect` on the reading's parts and
+  the result applies the explicit principle steps. tests/test_mcr_scoring_fast.py checks that both
+  tiers give the same total and fans on every hand, and the differential test checks the explained
+  fans against the reference.
 
 >>> from mjlearn.mcr import score
 >>> r = score("[EEE,1][SSSS,1]55pWWWNN+N", self_drawn=True)
@@ -46,7 +53,8 @@ from types import SimpleNamespace
 from ..errors import ContextError, InvalidHandError, Problem
 from ..hand import Hand, MeldKind, WinContext, as_hand
 from . import detect as D
-from .principles import combine_chows_kept, combine_pungs_kept, count_fans
+from .principles import combine_chows_kept, combine_pungs, combine_pungs_kept, count_fans
+from .principles import _some_pungs_related
 from . import _count
 from ._count import count as _fast_count
 from .fans import F
@@ -142,7 +150,10 @@ def _problem(msg):
     return InvalidHandError([Problem(msg)])
 
 
-_KIND = {MeldKind.CHOW: CHOW, MeldKind.PUNG: PUNG, MeldKind.KONG: KONG}
+_M_CHOW, _M_KONG = MeldKind.CHOW, MeldKind.KONG
+_NO_PARTS: list = []       # never changed: the readings' parts lists are new lists
+_CHOW_TRAITS, _PUNG_TRAITS, _KONG_TRAITS = D._TRAITS[CHOW], D._TRAITS[PUNG], D._TRAITS[KONG]
+_MIDDLE_CODE = tuple(REF[t + 1] if t < 27 and t % 9 < 7 else 0 for t in range(34))
 
 
 def _score(hand: Hand, wc, prof: Profile):
@@ -155,41 +166,73 @@ def _score(hand: Hand, wc, prof: Profile):
         raise _problem(f"{flowers} flowers ({wc.flowers} given and {len(hand.flowers)} in the hand): "
                        f"there are only eight")
     win = win_tile.index
-    counts = hand.counts
+    # the counts of the concealed tiles, winning tile included (not Hand.counts, which would
+    # store a dict on every hand scored)
+    c = [0] * 34
+    for t in hand.concealed:
+        c[t.index] += 1
+    c[win] += 1
+    counts = bytes(c)
     melds = hand.melds
-    meld_parts = []
-    n_exposed = 0
     fixed_win = 0
     if melds:
+        # the melds as parts, and what they bring to every reading (see _count_regular)
+        meld_parts, chow_ts, pungs, kong_parts, conc_kongs = [], [], [], [], []
+        n_exposed = 0
+        traits = 7
         all_counts = list(counts)
-        for m in melds:
-            kind = _KIND[m.kind]
+        for i, m in enumerate(melds):
+            kind = m.kind
             t = m.tile.index
-            exposed = not (kind is KONG and m.offer is None)
-            n_exposed += exposed
-            meld_parts.append((kind, t, exposed))
-            if kind is CHOW:
+            if kind is _M_CHOW:
+                n_exposed += 1
+                meld_parts.append((CHOW, t, True))
+                chow_ts.append(t)
+                traits &= _CHOW_TRAITS[t]
                 all_counts[t] += 1
                 all_counts[t + 1] += 1
                 all_counts[t + 2] += 1
                 if t <= win <= t + 2:
                     fixed_win += 1
-            else:
-                n = 4 if kind is KONG else 3
-                all_counts[t] += n
+            elif kind is _M_KONG:
+                exposed = m.offer is not None
+                n_exposed += exposed
+                meld_parts.append((KONG, t, exposed))
+                pungs.append(t)
+                kong_parts.append(i)
+                if not exposed:
+                    conc_kongs.append(i)
+                traits &= _KONG_TRAITS[t]
+                all_counts[t] += 4
                 if t == win:
-                    fixed_win += n
+                    fixed_win += 4
+            else:
+                n_exposed += 1
+                meld_parts.append((PUNG, t, True))
+                pungs.append(t)
+                traits &= _PUNG_TRAITS[t]
+                all_counts[t] += 3
+                if t == win:
+                    fixed_win += 3
+        kongs = []
+        if kong_parts:
+            D.kongs(kong_parts, conc_kongs, prof.mixed_kongs, kongs)
+        pungs = tuple(pungs)
+        meld_facts = (tuple(kongs), tuple(map(_MIDDLE_CODE.__getitem__, chow_ts)), tuple(chow_ts), pungs,
+                      tuple(filter(IS_TERMINAL_OR_HONOR.__getitem__, pungs)), len(conc_kongs), traits,
+                      len(kong_parts))
     else:
-        all_counts = counts
+        meld_parts, n_exposed, all_counts, meld_facts = _NO_PARTS, 0, None, _NO_MELDS
     # --- the context, checked against the tiles (one checker for every rule set) ---------------
     if wc.last_tile or wc.kong:
         check_context(hand, wc)
     ctx = _win_ctx(wc, fixed_win == 3)
-    best = _evaluate(counts, all_counts, meld_parts, len(melds), n_exposed, win, ctx, prof)
+    best = _evaluate(counts, all_counts, meld_parts, meld_facts, n_exposed, win, ctx, prof)
     return ScoreResult._build(hand, wc, prof, best, flowers, melds)
 
 
 _CTX: dict = {}
+_CONCEALMENT: dict = {}       # (melds shown, self-drawn) -> the concealment occurrences
 
 
 def _win_ctx(wc, three_shown):
@@ -217,26 +260,36 @@ def _finish(occ, prof: Profile):
     return count_fans(occ, prof.kernel)
 
 
-def _evaluate(counts, all_counts, meld_parts, n_fixed, n_exposed, win, ctx, prof):
-    """Every reading scored; returns the chosen candidate or None.
+def _evaluate(counts, all_counts, meld_parts, melds, n_exposed, win, ctx, prof):
+    """Every reading scored; returns the chosen candidate or None. ``counts``: the concealed tiles'
+    counts as bytes; ``all_counts``: with the melds, None when nothing is melded; ``melds``: what
+    the melds bring to every reading (see :func:`_count_regular`).
 
     A candidate is ``(total, {fan: count}, form, parts, occurrences, (chows, pungs))``: what the
-    reading scores, and what :class:`~mjlearn.mcr.result.ScoreResult` needs to explain it lazily
-    (the occurrences before non-repetition, and the sets for the combination principles).
+    reading scores, and what :class:`~mjlearn.mcr.result.ScoreResult` needs to explain it. For a
+    regular reading, counted by :func:`_count_regular`, the occurrences and sets are None and a
+    seventh item, a function of no argument, returns the candidate with them (:func:`_regular`).
     """
-    whole = D.whole_hand_occ(all_counts)
-    n_hog = all_counts.count(4) - sum(1 for k, _, _ in meld_parts if k is KONG)
+    b = counts
+    n_fixed = len(meld_parts)
+    if all_counts is None:
+        all_counts = counts
+        whole = D.whole_hand_occ(b)
+        n_hog = b.count(4)
+    else:
+        whole = D.whole_hand_occ(all_counts)
+        n_hog = all_counts.count(4) - melds[7]         # four of a kind, not as a kong
     special = None
     seven_pairs = False
-    b = bytes(counts)
-    present = _presence(b) if n_fixed <= 1 else 0
-    if n_fixed == 0:
-        special = _special_forms(counts, all_counts, win, ctx, prof, whole, n_hog, b, present)
+    if n_fixed == 0 and (b.count(0) <= 21 or 1 not in b.translate(_ODD)):
+        # all pairs, or at least 13 kinds of tile: maybe 七对, 全不靠 or 十三幺
+        special = _special_forms(counts, all_counts, win, ctx, prof, whole, n_hog, b, _presence(b))
         if special is not None and special[2] == "seven_pairs" and F.SEVEN_SHIFTED_PAIRS not in special[1]:
             seven_pairs = True
-    if special is None and n_fixed <= 1:
+    if special is None and n_fixed <= 1 and b.count(0, 0, 27) <= 18:
+        # at least nine kinds of suited tile: maybe 组合龙
         special = _knitted_straight(counts, all_counts, meld_parts, n_fixed, n_exposed, win, ctx, prof,
-                                    whole, n_hog, b, present)
+                                    whole, n_hog, b, _presence(b))
     if special is not None and not seven_pairs:
         return special
     ways = _reading_ways(b, 4 - n_fixed)
@@ -252,11 +305,16 @@ def _evaluate(counts, all_counts, meld_parts, n_fixed, n_exposed, win, ctx, prof
         hand_occ += D.hog(n_hog)
     if n_fixed == 0 and _FULL_FLUSH in whole and D.nine_gates(counts, win):
         hand_occ += _NINE_GATES
-    conceal = []
-    D.concealment(n_exposed, ctx.self_drawn, conceal)
-    hand_occ += tuple(conceal)
-    tab = _count.tables(prof)
-    if tab is None or prof.kernel[4] & _UNLABELLED:
+    conceal = _CONCEALMENT.get((n_exposed, ctx.self_drawn))
+    if conceal is None:
+        conceal = []
+        D.concealment(n_exposed, ctx.self_drawn, conceal)
+        conceal = _CONCEALMENT[n_exposed, ctx.self_drawn] = tuple(conceal)
+    hand_occ += conceal
+    tab = prof.__dict__.get("_fast_count")
+    if tab is None:
+        tab = _count.tables(prof, _UNLABELLED)
+    if not tab:
         # a profile whose exclusions the fast count cannot follow: every reading the explicit way
         for way in ways:
             cand = _regular(_reading_parts(meld_parts, way), n_fixed, counts, win, ctx, wait, prof, hand_occ)
@@ -265,7 +323,6 @@ def _evaluate(counts, all_counts, meld_parts, n_fixed, n_exposed, win, ctx, prof
                     seven_pairs or F.PURE_TRIPLE_CHOW in cand[1] or F.TRIPLE_PUNG in cand[1])):
                 best, best_total = cand, t
         return best
-    melds = _meld_facts(meld_parts, prof) if n_fixed else _NO_MELDS
     base_occ = hand_occ + melds[0]
     chosen = None
     for way in ways:
@@ -302,13 +359,14 @@ def _reading_ways(b: bytes, n_sets: int):
     reference's order: each ``(way of m, way of s, way of p, honors, pair index)`` with the ways of
     :func:`_suit_ways` and the honors of :func:`_honor_parts` (the sets go characters, bamboo, dots,
     honors, as the reference sorts them)."""
-    ways_m = _suit_ways(0, b)
+    dm, dp, ds = _SUIT_PARTS
+    ways_m = dm.get(b[0:9]) or _suit_ways(0, b)
     if not ways_m:
         return _NO_WAYS
-    ways_p = _suit_ways(1, b)
+    ways_p = dp.get(b[9:18]) or _suit_ways(1, b)
     if not ways_p:
         return _NO_WAYS
-    ways_s = _suit_ways(2, b)
+    ways_s = ds.get(b[18:27]) or _suit_ways(2, b)
     if not ways_s:
         return _NO_WAYS
     seg = b[27:34]
@@ -666,7 +724,7 @@ _UNLABELLED = frozenset([F.FOUR_CONCEALED_PUNGS, F.THREE_CONCEALED_PUNGS, F.TWO_
                          F.SINGLE_WAIT, F.ALL_CHOWS, F.OUTSIDE_HAND, F.ALL_FIVE, F.ALL_EVEN_PUNGS])
 """Fans that _count_regular reports without their sets."""
 
-_NO_MELDS = ((), (), (), (), (), 0, 7)
+_NO_MELDS = ((), (), (), (), (), 0, 7, 0)
 _PAIR_TRAITS = D._TRAITS[PAIR]
 _TRAIT_OCC = (None,) + tuple(((F.OUTSIDE_HAND if m & 1 else F.ALL_FIVE if m & 2 else F.ALL_EVEN_PUNGS, ()),)
                              for m in range(1, 8))
@@ -674,31 +732,6 @@ _CONCEALED_PUNGS_OCC = {n: ((D._CONCEALED_PUNGS[n], ()),) for n in (2, 3, 4)}
 _ALL_PUNGS_OCC = (F.ALL_PUNGS, ())
 _CHOW_OCC: dict = {}
 _PUNG_OCC: dict = {}
-
-
-def _meld_facts(meld_parts, prof):
-    """What the melds bring to every reading: ``(kong occurrences, chows' middle codes, chows' first
-    tiles, tiles of the pungs and kongs, those that are terminals or honors, concealed kongs, the
-    全带幺/全带五/全双刻 bits)``."""
-    kong_parts, conc_kongs = [], []
-    codes, chow_ts, pungs = [], [], []
-    traits = 7
-    for i, (kind, t, exp) in enumerate(meld_parts):
-        traits &= D._TRAITS[kind][t]
-        if kind is CHOW:
-            codes.append(REF[t + 1])
-            chow_ts.append(t)
-        else:
-            pungs.append(t)
-            if kind is KONG:
-                kong_parts.append(i)
-                if not exp:
-                    conc_kongs.append(i)
-    kongs = []
-    if kong_parts:
-        D.kongs(kong_parts, conc_kongs, prof.mixed_kongs, kongs)
-    return (tuple(kongs), tuple(codes), tuple(chow_ts), tuple(pungs),
-            tuple(t for t in pungs if IS_TERMINAL_OR_HONOR[t]), len(conc_kongs), traits)
 
 
 def _chow_occ(codes):
@@ -716,18 +749,22 @@ def _pung_occ(tiles):
     key = tuple(sorted(tiles))
     occ = _PUNG_OCC.get(key)
     if occ is None:
-        occ = _PUNG_OCC[key] = tuple(combine_pungs_kept([(REF[t], REF[t]) for t in key]))
+        codes = [REF[t] for t in key]
+        occ = ()
+        if _some_pungs_related(sorted(codes)):       # else no pattern can form
+            occ = tuple(combine_pungs(list(zip(codes, codes)), explain=False)[0])
+        _PUNG_OCC[key] = occ
         _bound(_PUNG_OCC)
     return occ
 
 
 def _count_regular(way, melds, counts, win, ctx, wait, n_fixed, tab, base_occ):
     """``(total, {fan: count})`` of one reading of :func:`_reading_ways` (``melds``:
-    :func:`_meld_facts`; ``base_occ``: what every reading claims, the melds' kongs included): the
+    as :func:`_score` gathers them; ``base_occ``: what every reading claims, the melds' kongs included): the
     count :func:`_regular` gives, without the positions of the sets."""
     wm, ws, wp, honor, pair = way
     fm, fs, fp, fh = wm[3], ws[3], wp[3], honor[2]
-    _kongs, m_codes, m_chow_ts, m_pungs, m_th, n_conc_kongs, m_traits = melds
+    _kongs, m_codes, m_chow_ts, m_pungs, m_th, n_conc_kongs, m_traits, _n_kongs = melds
     occ = list(base_occ)
     in_chow = (fm[2] | fs[2] | fp[2]) >> win & 1
     pungs = fm[3] + fs[3] + fp[3] + fh[3]
