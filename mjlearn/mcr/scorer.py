@@ -47,7 +47,7 @@ Speed (benchmarks/bench_mcr.py): a hand is scored in two tiers.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from types import SimpleNamespace
 
 from ..errors import ContextError, InvalidHandError, Problem
@@ -256,7 +256,18 @@ def _win_ctx(wc, three_shown):
 
 
 def _finish(occ, prof: Profile):
-    """Non-repetition and points for one reading: (total, {fan: count})."""
+    """Non-repetition and points for one reading, by the definition: (total, {fan: count})."""
+    return count_fans(occ, prof.kernel)
+
+
+def _finish_special(occ, prof: Profile):
+    """The same for a special form or the 组合龙 hand, by the fast count (:mod:`mjlearn.mcr._count`)
+    when the profile's exclusions allow it."""
+    tab = prof.__dict__.get("_fast_count")
+    if tab is None:
+        tab = _count.tables(prof, _UNLABELLED)
+    if tab:
+        return _fast_count(occ, tab)
     return count_fans(occ, prof.kernel)
 
 
@@ -333,10 +344,9 @@ def _evaluate(counts, all_counts, meld_parts, melds, n_exposed, win, ctx, prof):
     if chosen is None:
         return best
     parts = _reading_parts(meld_parts, chosen)
-    n_waits = wait[0]
-
-    def explain():
-        return _regular(parts, n_fixed, counts, win, ctx, [n_waits], prof, hand_occ)
+    # the explicit candidate of the chosen reading, built when the result is explained (a partial
+    # rather than a closure, whose cells would cost every call of this function)
+    explain = partial(_regular, parts, n_fixed, counts, win, ctx, [wait[0]], prof, hand_occ)
     return best[0], best[1], "regular", parts, None, None, explain
 
 
@@ -868,7 +878,7 @@ def _special_forms(counts, all_counts, win, ctx, prof, whole, n_hog, b=None, pre
         if _wait_count(counts, win, 0) == 1:
             D.waits_in_reading(parts, 0, win, occ)        # the pair of the winning tile: 单钓将
         D.win_flags(ctx, occ)
-        total, fc = _finish(occ, prof)
+        total, fc = _finish_special(occ, prof)
         return total, fc, "seven_pairs", parts, occ, None
     if top == 1:
         suited = [i for i in range(27) if counts[i]]
@@ -880,14 +890,14 @@ def _special_forms(counts, all_counts, win, ctx, prof, whole, n_hog, b=None, pre
             occ.extend(whole)
             D.concealment(0, ctx.self_drawn, occ)
             D.win_flags(ctx, occ)
-            total, fc = _finish(occ, prof)
+            total, fc = _finish_special(occ, prof)
             return total, fc, "honors_and_knitted", [(SINGLES, -1, False)], occ, None
     if present == _ORPHAN_MASK:
         D.thirteen_orphans(occ)
         occ.extend(whole)
         D.concealment(0, ctx.self_drawn, occ)
         D.win_flags(ctx, occ)
-        total, fc = _finish(occ, prof)
+        total, fc = _finish_special(occ, prof)
         doubled = next(i for i in ORPHAN_INDICES if counts[i] == 2)
         return total, fc, "thirteen_orphans", [(SINGLES, -1, False), (PAIR, doubled, False)], occ, None
     return None
@@ -950,5 +960,5 @@ def _knitted_straight(counts, all_counts, meld_parts, n_fixed, n_exposed, win, c
                 D.waits_in_reading(parts, 1, win, occ)
         elif not in_knit or counts[win] == 3:
             D.waits_in_reading(parts, pair_i, win, occ)         # the pair holds the winning tile
-    total, fc = _finish(occ, prof)
+    total, fc = _finish_special(occ, prof)
     return total, fc, "knitted_straight", parts, occ, None
