@@ -431,7 +431,7 @@ def test_count_fans_is_apply_exclusions(name):
         r = score(hand, profile=prof, **ctx)
         if not r.is_winning:
             continue
-        occ = r._raw[0][4]
+        occ = r._candidate[4]
         kept, _ = apply_exclusions(occ, prof.exclusions, prof.order.__getitem__)
         want = {}
         for f, _ in kept or [(43, ())]:

@@ -158,14 +158,24 @@ class ScoreResult:
         """The chosen reading (:class:`~mjlearn.shapes.Reading`), or None."""
         if self._raw is None:
             return None
-        (_total, _counts, form, parts, _occ, _sets), melds = self._raw
-        return _reading(form, parts, melds, self.hand)
+        best, melds = self._raw
+        return _reading(best[2], best[3], melds, self.hand)
+
+    @cached_property
+    def _candidate(self) -> tuple:
+        """The chosen reading as the scorer's explicit steps give it: ``(total, {fan: count}, form,
+        parts, occurrences, (chows, pungs))``. A regular reading was only counted while the scorer
+        compared readings; its occurrences (with the positions of their sets) are detected now."""
+        best = self._raw[0]
+        if best[4] is None:
+            best = best[6]()
+        return best
 
     @cached_property
     def _explained(self):
         """(kept, dropped) of the chosen reading by the explicit principle steps, built on demand:
         the scorer only counted while it compared readings."""
-        (_total, _counts, _form, _parts, occ, sets), _melds = self._raw
+        _total, _counts, _form, _parts, occ, sets = self._candidate
         prof = self.profile
         kept, dropped = apply_exclusions(occ, prof.exclusions, prof.order.__getitem__)
         if not kept:

@@ -21,16 +21,23 @@ who checks a hand with the common calculators sees the same fans:
 A hand that is not complete is an answer, not an error: the result has ``is_winning`` False,
 total 0 and no fans.
 
-Speed (benchmarks/bench_mcr.py): while readings are compared only points matter, so step 3 uses
-the fast twins of the principle steps (:func:`~mjlearn.mcr.principles.count_fans`, the cached
-combination choice); the result keeps the chosen reading's occurrences and builds the explanation
-(kept fans with their sets, dropped fans with fan and principle) with the explicit steps only when
-asked (``fans``, ``excluded``, ``to_dict``, display). Facts that do not depend on the reading are
-computed once per hand (whole-hand fans from per-suit tables, win flags per context, 四归一);
-per-suit facts come from tables keyed by the suit's counts (:func:`~mjlearn.shapes.suit_table`
-lists every set-and-pair split once); the wait count is computed only when a reading could claim
-边张/嵌张/单钓将, from cached per-suit wait facts. Tests check each fast twin against its
-definition.
+Speed (benchmarks/bench_mcr.py): a hand is scored in two tiers.
+
+* *Counting* (every reading, while readings are compared): only points matter, so a regular
+  reading is counted by :func:`_count_regular` from features that come with each suit's ways
+  (:func:`_features`: the chows' codes, the pungs, the 全带幺/全带五/全双刻 bits...; the ways of a
+  suit are cached by its counts, from :func:`~mjlearn.shapes.suit_table`) and from what the melds
+  bring, gathered once per hand. Its occurrences name sets by labels (a pung by its tile's code)
+  instead of positions, and non-repetition is :func:`mjlearn.mcr._count.count`, which caches the
+  fans that count by the set of fans that occur. Facts that do not depend on the reading are
+  computed once per hand (whole-hand fans from per-suit tables, win flags per context, 四归一,
+  concealment); the wait count only when a reading could claim 边张/嵌张/单钓将, from cached
+  per-suit wait facts.
+* *Explaining* (the chosen reading only, when ``fans``, ``excluded``, ``to_dict`` or the display
+  ask): :func:`_regular` runs the detectors of :mod:`mjlearn.mcr.detect` on the reading's parts and
+  the result applies the explicit principle steps. tests/test_mcr_scoring_fast.py checks that both
+  tiers give the same total and fans on every hand, and the differential test checks the explained
+  fans against the reference.
 
 >>> from mjlearn.mcr import score
 >>> r = score("[EEE,1][SSSS,1]55pWWWNN+N", self_drawn=True)
@@ -40,19 +47,22 @@ definition.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from types import SimpleNamespace
 
 from ..errors import ContextError, InvalidHandError, Problem
 from ..hand import Hand, MeldKind, WinContext, as_hand
 from . import detect as D
-from .principles import combine_chows_kept, combine_pungs_kept, count_fans
+from .principles import combine_chows_kept, combine_pungs, combine_pungs_kept, count_fans
+from .principles import _some_pungs_related
+from . import _count
+from ._count import count as _fast_count
 from .fans import F
 from .profiles import Profile, get_profile
 from .result import ScoreResult
 from ..consistency import check_context
 from ..shapes import suit_status, suit_table, suit_ways
-from ..tiles import IS_TERMINAL_OR_HONOR, ORPHAN_INDICES
+from ..tiles import IS_DRAGON, IS_TERMINAL_OR_HONOR, IS_WIND, ORPHAN_INDICES
 from ..tiles import KNITTED_PATTERNS as KNITTED
 from .tables import REF, WIND_INDEX
 
@@ -140,7 +150,10 @@ def _problem(msg):
     return InvalidHandError([Problem(msg)])
 
 
-_KIND = {MeldKind.CHOW: CHOW, MeldKind.PUNG: PUNG, MeldKind.KONG: KONG}
+_M_CHOW, _M_KONG = MeldKind.CHOW, MeldKind.KONG
+_NO_PARTS: list = []       # never changed: the readings' parts lists are new lists
+_CHOW_TRAITS, _PUNG_TRAITS, _KONG_TRAITS = D._TRAITS[CHOW], D._TRAITS[PUNG], D._TRAITS[KONG]
+_MIDDLE_CODE = tuple(REF[t + 1] if t < 27 and t % 9 < 7 else 0 for t in range(34))
 
 
 def _score(hand: Hand, wc, prof: Profile):
@@ -153,41 +166,73 @@ def _score(hand: Hand, wc, prof: Profile):
         raise _problem(f"{flowers} flowers ({wc.flowers} given and {len(hand.flowers)} in the hand): "
                        f"there are only eight")
     win = win_tile.index
-    counts = hand.counts
+    # the counts of the concealed tiles, winning tile included (not Hand.counts, which would
+    # store a dict on every hand scored)
+    c = [0] * 34
+    for t in hand.concealed:
+        c[t.index] += 1
+    c[win] += 1
+    counts = bytes(c)
     melds = hand.melds
-    meld_parts = []
-    n_exposed = 0
     fixed_win = 0
     if melds:
+        # the melds as parts, and what they bring to every reading (see _count_regular)
+        meld_parts, chow_ts, pungs, kong_parts, conc_kongs = [], [], [], [], []
+        n_exposed = 0
+        traits = 7
         all_counts = list(counts)
-        for m in melds:
-            kind = _KIND[m.kind]
+        for i, m in enumerate(melds):
+            kind = m.kind
             t = m.tile.index
-            exposed = not (kind is KONG and m.offer is None)
-            n_exposed += exposed
-            meld_parts.append((kind, t, exposed))
-            if kind is CHOW:
+            if kind is _M_CHOW:
+                n_exposed += 1
+                meld_parts.append((CHOW, t, True))
+                chow_ts.append(t)
+                traits &= _CHOW_TRAITS[t]
                 all_counts[t] += 1
                 all_counts[t + 1] += 1
                 all_counts[t + 2] += 1
                 if t <= win <= t + 2:
                     fixed_win += 1
-            else:
-                n = 4 if kind is KONG else 3
-                all_counts[t] += n
+            elif kind is _M_KONG:
+                exposed = m.offer is not None
+                n_exposed += exposed
+                meld_parts.append((KONG, t, exposed))
+                pungs.append(t)
+                kong_parts.append(i)
+                if not exposed:
+                    conc_kongs.append(i)
+                traits &= _KONG_TRAITS[t]
+                all_counts[t] += 4
                 if t == win:
-                    fixed_win += n
+                    fixed_win += 4
+            else:
+                n_exposed += 1
+                meld_parts.append((PUNG, t, True))
+                pungs.append(t)
+                traits &= _PUNG_TRAITS[t]
+                all_counts[t] += 3
+                if t == win:
+                    fixed_win += 3
+        kongs = []
+        if kong_parts:
+            D.kongs(kong_parts, conc_kongs, prof.mixed_kongs, kongs)
+        pungs = tuple(pungs)
+        meld_facts = (tuple(kongs), tuple(map(_MIDDLE_CODE.__getitem__, chow_ts)), tuple(chow_ts), pungs,
+                      tuple(filter(IS_TERMINAL_OR_HONOR.__getitem__, pungs)), len(conc_kongs), traits,
+                      len(kong_parts))
     else:
-        all_counts = counts
+        meld_parts, n_exposed, all_counts, meld_facts = _NO_PARTS, 0, None, _NO_MELDS
     # --- the context, checked against the tiles (one checker for every rule set) ---------------
     if wc.last_tile or wc.kong:
         check_context(hand, wc)
     ctx = _win_ctx(wc, fixed_win == 3)
-    best = _evaluate(counts, all_counts, meld_parts, len(melds), n_exposed, win, ctx, prof)
+    best = _evaluate(counts, all_counts, meld_parts, meld_facts, n_exposed, win, ctx, prof)
     return ScoreResult._build(hand, wc, prof, best, flowers, melds)
 
 
 _CTX: dict = {}
+_CONCEALMENT: dict = {}       # (melds shown, self-drawn) -> the concealment occurrences
 
 
 def _win_ctx(wc, three_shown):
@@ -211,34 +256,55 @@ def _win_ctx(wc, three_shown):
 
 
 def _finish(occ, prof: Profile):
-    """Non-repetition and points for one reading: (total, {fan: count})."""
+    """Non-repetition and points for one reading, by the definition: (total, {fan: count})."""
     return count_fans(occ, prof.kernel)
 
 
-def _evaluate(counts, all_counts, meld_parts, n_fixed, n_exposed, win, ctx, prof):
-    """Every reading scored; returns the chosen candidate or None.
+def _finish_special(occ, prof: Profile):
+    """The same for a special form or the 组合龙 hand, by the fast count (:mod:`mjlearn.mcr._count`)
+    when the profile's exclusions allow it."""
+    tab = prof.__dict__.get("_fast_count")
+    if tab is None:
+        tab = _count.tables(prof, _UNLABELLED)
+    if tab:
+        return _fast_count(occ, tab)
+    return count_fans(occ, prof.kernel)
+
+
+def _evaluate(counts, all_counts, meld_parts, melds, n_exposed, win, ctx, prof):
+    """Every reading scored; returns the chosen candidate or None. ``counts``: the concealed tiles'
+    counts as bytes; ``all_counts``: with the melds, None when nothing is melded; ``melds``: what
+    the melds bring to every reading (see :func:`_count_regular`).
 
     A candidate is ``(total, {fan: count}, form, parts, occurrences, (chows, pungs))``: what the
-    reading scores, and what :class:`~mjlearn.mcr.result.ScoreResult` needs to explain it lazily
-    (the occurrences before non-repetition, and the sets for the combination principles).
+    reading scores, and what :class:`~mjlearn.mcr.result.ScoreResult` needs to explain it. For a
+    regular reading, counted by :func:`_count_regular`, the occurrences and sets are None and a
+    seventh item, a function of no argument, returns the candidate with them (:func:`_regular`).
     """
-    whole = D.whole_hand_occ(all_counts)
-    n_hog = all_counts.count(4) - sum(1 for k, _, _ in meld_parts if k is KONG)
+    b = counts
+    n_fixed = len(meld_parts)
+    if all_counts is None:
+        all_counts = counts
+        whole = D.whole_hand_occ(b)
+        n_hog = b.count(4)
+    else:
+        whole = D.whole_hand_occ(all_counts)
+        n_hog = all_counts.count(4) - melds[7]         # four of a kind, not as a kong
     special = None
     seven_pairs = False
-    b = bytes(counts)
-    present = _presence(b) if n_fixed <= 1 else 0
-    if n_fixed == 0:
-        special = _special_forms(counts, all_counts, win, ctx, prof, whole, n_hog, b, present)
+    if n_fixed == 0 and (b.count(0) <= 21 or 1 not in b.translate(_ODD)):
+        # all pairs, or at least 13 kinds of tile: maybe 七对, 全不靠 or 十三幺
+        special = _special_forms(counts, all_counts, win, ctx, prof, whole, n_hog, b, _presence(b))
         if special is not None and special[2] == "seven_pairs" and F.SEVEN_SHIFTED_PAIRS not in special[1]:
             seven_pairs = True
-    if special is None and n_fixed <= 1:
+    if special is None and n_fixed <= 1 and b.count(0, 0, 27) <= 18:
+        # at least nine kinds of suited tile: maybe 组合龙
         special = _knitted_straight(counts, all_counts, meld_parts, n_fixed, n_exposed, win, ctx, prof,
-                                    whole, n_hog, b, present)
+                                    whole, n_hog, b, _presence(b))
     if special is not None and not seven_pairs:
         return special
-    readings = _regular_readings(counts, meld_parts, None, b)
-    if not readings:
+    ways = _reading_ways(b, 4 - n_fixed)
+    if not ways:
         return special
     best = special
     best_total = special[0] if special else 0
@@ -250,16 +316,38 @@ def _evaluate(counts, all_counts, meld_parts, n_fixed, n_exposed, win, ctx, prof
         hand_occ += D.hog(n_hog)
     if n_fixed == 0 and _FULL_FLUSH in whole and D.nine_gates(counts, win):
         hand_occ += _NINE_GATES
-    conceal = []
-    D.concealment(n_exposed, ctx.self_drawn, conceal)
-    hand_occ += tuple(conceal)
-    for parts in readings:
-        cand = _regular(parts, n_fixed, counts, win, ctx, wait, prof, hand_occ)
-        t = cand[0]
-        if t > best_total or (t == best_total and best is not None and (
-                seven_pairs or F.PURE_TRIPLE_CHOW in cand[1] or F.TRIPLE_PUNG in cand[1])):
-            best, best_total = cand, t
-    return best
+    conceal = _CONCEALMENT.get((n_exposed, ctx.self_drawn))
+    if conceal is None:
+        conceal = []
+        D.concealment(n_exposed, ctx.self_drawn, conceal)
+        conceal = _CONCEALMENT[n_exposed, ctx.self_drawn] = tuple(conceal)
+    hand_occ += conceal
+    tab = prof.__dict__.get("_fast_count")
+    if tab is None:
+        tab = _count.tables(prof, _UNLABELLED)
+    if not tab:
+        # a profile whose exclusions the fast count cannot follow: every reading the explicit way
+        for way in ways:
+            cand = _regular(_reading_parts(meld_parts, way), n_fixed, counts, win, ctx, wait, prof, hand_occ)
+            t = cand[0]
+            if t > best_total or (t == best_total and best is not None and (
+                    seven_pairs or F.PURE_TRIPLE_CHOW in cand[1] or F.TRIPLE_PUNG in cand[1])):
+                best, best_total = cand, t
+        return best
+    base_occ = hand_occ + melds[0]
+    chosen = None
+    for way in ways:
+        total, fans = _count_regular(way, melds, counts, win, ctx, wait, n_fixed, tab, base_occ)
+        if total > best_total or (total == best_total and best is not None and (
+                seven_pairs or F.PURE_TRIPLE_CHOW in fans or F.TRIPLE_PUNG in fans)):
+            best, best_total, chosen = (total, fans), total, way
+    if chosen is None:
+        return best
+    parts = _reading_parts(meld_parts, chosen)
+    # the explicit candidate of the chosen reading, built when the result is explained (a partial
+    # rather than a closure, whose cells would cost every call of this function)
+    explain = partial(_regular, parts, n_fixed, counts, win, ctx, [wait[0]], prof, hand_occ)
+    return best[0], best[1], "regular", parts, None, None, explain
 
 
 # --- readings ------------------------------------------------------------------------------
@@ -276,46 +364,46 @@ def _suit_ways(k: int, b: bytes):
         _bound(d)
     return ways
 
-def _regular_readings(counts, meld_parts, n_sets=None, b=None):
-    """Regular splits in the reference's order; each a parts list (melds first, then sorted sets, pair)."""
-    if n_sets is None:
-        n_sets = 4 - len(meld_parts)
-    if b is None:
-        b = bytes(counts)
-    ways_m = _suit_ways(0, b)
+def _reading_ways(b: bytes, n_sets: int):
+    """The regular readings of the concealed counts ``b`` as ``n_sets`` sets and a pair, in the
+    reference's order: each ``(way of m, way of s, way of p, honors, pair index)`` with the ways of
+    :func:`_suit_ways` and the honors of :func:`_honor_parts` (the sets go characters, bamboo, dots,
+    honors, as the reference sorts them)."""
+    dm, dp, ds = _SUIT_PARTS
+    ways_m = dm.get(b[0:9]) or _suit_ways(0, b)
     if not ways_m:
-        return []
-    ways_p = _suit_ways(1, b)
+        return _NO_WAYS
+    ways_p = dp.get(b[9:18]) or _suit_ways(1, b)
     if not ways_p:
-        return []
-    ways_s = _suit_ways(2, b)
+        return _NO_WAYS
+    ways_s = ds.get(b[18:27]) or _suit_ways(2, b)
     if not ways_s:
-        return []
+        return _NO_WAYS
     seg = b[27:34]
     honor = _HONOR_PARTS.get(seg)
     if honor is None:
         honor = _HONOR_PARTS[seg] = _honor_parts(seg)
     if not honor:
-        return []
-    honor, pair = honor
+        return _NO_WAYS
+    pair = honor[1]
+    n_honor = len(honor[0])
     if len(ways_m) == 1 and len(ways_p) == 1 and len(ways_s) == 1:      # the common case
-        (pm, sm, _), (pp, sp, _), (ps, ss, _) = ways_m[0], ways_p[0], ways_s[0]
+        wm, wp, ws = ways_m[0], ways_p[0], ways_s[0]
         p = pair
-        for x in (pm, pp, ps):
+        for x in (wm[0], wp[0], ws[0]):
             if x >= 0:
                 if p >= 0:
-                    return []
+                    return _NO_WAYS
                 p = x
-        if p < 0 or len(sm) + len(sp) + len(ss) + len(honor) != n_sets:
-            return []
-        return [meld_parts + [*sm, *ss, *sp, *honor, _PAIR_PART[p]]]
+        if p < 0 or len(wm[1]) + len(wp[1]) + len(ws[1]) + n_honor != n_sets:
+            return _NO_WAYS
+        return ((wm, ws, wp, honor, p),)
     out = []
-    for pm, sm, km in ways_m:
-        for pp, sp, kp in ways_p:
-            for ps, ss, ks in ways_s:
-                # the sets in the reference's order: characters, bamboo, dots, honors
+    for wm in ways_m:
+        for wp in ways_p:
+            for ws in ways_s:
                 p = pair
-                for x in (pm, pp, ps):
+                for x in (wm[0], wp[0], ws[0]):
                     if x >= 0:
                         if p >= 0:
                             p = -2
@@ -323,12 +411,27 @@ def _regular_readings(counts, meld_parts, n_sets=None, b=None):
                         p = x
                 if p < 0:
                     continue
-                if len(sm) + len(sp) + len(ss) + len(honor) != n_sets:
+                if len(wm[1]) + len(wp[1]) + len(ws[1]) + n_honor != n_sets:
                     continue
-                out.append((km + ks + kp, sm + ss + sp + honor, p))
+                out.append((wm[2] + ws[2] + wp[2], (wm, ws, wp, honor, p)))
     if len(out) > 1:
         out.sort(key=_sort_key)
-    return [meld_parts + [*sets, _PAIR_PART[p]] for _, sets, p in out]
+    return [w for _, w in out]
+
+
+def _reading_parts(meld_parts, way):
+    """The parts list of one reading of :func:`_reading_ways`: melds, sets, pair."""
+    wm, ws, wp, honor, p = way
+    return meld_parts + [*wm[1], *ws[1], *wp[1], *honor[0], _PAIR_PART[p]]
+
+
+def _regular_readings(counts, meld_parts, n_sets=None, b=None):
+    """Regular splits in the reference's order; each a parts list (melds first, then sorted sets, pair)."""
+    if n_sets is None:
+        n_sets = 4 - len(meld_parts)
+    if b is None:
+        b = bytes(counts)
+    return [_reading_parts(meld_parts, w) for w in _reading_ways(b, n_sets)]
 
 
 def _sort_key(way):
@@ -351,8 +454,8 @@ _PAIR_PART = tuple((PAIR, i, False) for i in range(34))
 
 
 def _honor_parts(seg: bytes):
-    """The honors' counts as (pungs as parts, pair index or -1), or ``_NO_WAYS`` when they cannot
-    be sets and at most one pair."""
+    """The honors' counts as (pungs as parts, pair index or -1, features as :func:`_features`), or
+    ``_NO_WAYS`` when they cannot be sets and at most one pair."""
     honor = []
     pair = -1
     for k, n in enumerate(seg):
@@ -364,20 +467,37 @@ def _honor_parts(seg: bytes):
             pair = 27 + k
         elif n:
             return _NO_WAYS
-    return tuple(honor), pair
+    return tuple(honor), pair, _features(honor)
 
 
 def _suit_parts(base, seg):
     """The ways of one suit (:func:`~mjlearn.shapes.suit_ways`) as parts with tile indices:
-    ``(pair index or -1, parts sorted as the reference sorts sets, their sort keys)``."""
+    ``(pair index or -1, parts sorted as the reference sorts sets, their sort keys, features)``,
+    the features being what :func:`_count_regular` needs of the sets (:func:`_features`)."""
     out = []
     for p, sets in suit_ways(seg):
         parts = tuple((CHOW if k else PUNG, base + r, False) for k, r in sets)
         keys = tuple(REF[base + r] * 2 + k for k, r in sets)
         order = sorted(range(len(parts)), key=keys.__getitem__)
-        out.append((p if p < 0 else base + p, tuple(parts[i] for i in order),
-                    tuple(keys[i] for i in order)))
+        parts = tuple(parts[i] for i in order)
+        out.append((p if p < 0 else base + p, parts, tuple(keys[i] for i in order), _features(parts)))
     return tuple(out)
+
+
+def _features(parts):
+    """What the counting of a reading needs of some concealed sets: ``(middle tile codes of the
+    chows, first tiles of the chows, bitmask of the tiles in chows, tiles of the pungs, those of
+    them that are terminals or honors, the 全带幺/全带五/全双刻 bits all the sets allow)``."""
+    chows = [t for k, t, _ in parts if k is CHOW]
+    pungs = tuple(t for k, t, _ in parts if k is not CHOW)
+    mask = 0
+    for t in chows:
+        mask |= 7 << t
+    traits = 7
+    for k, t, _ in parts:
+        traits &= D._TRAITS[k][t]
+    return (tuple(REF[t + 1] for t in chows), tuple(chows), mask, pungs,
+            tuple(t for t in pungs if IS_TERMINAL_OR_HONOR[t]), traits)
 
 
 def _wait_count(counts, win, n_fixed):
@@ -599,6 +719,130 @@ def _regular(parts, n_fixed, counts, win, ctx, wait, prof, hand_occ):
     return total, fan_counts, "regular", parts, occ, (chows, pungs_)
 
 
+# --- counting a regular reading -------------------------------------------------------------
+#
+# _count_regular is the twin of _regular that only counts: the same occurrences, except that a set
+# is named by a label instead of its position in the reading (a pung by its tile's code, the pair
+# by 0x100 + its tile, a chow by its rank among the chows), and fans whose sets no exclusion looks
+# at carry none. Only the occurrences of fans with scoped exclusions (幺九刻 and the fans that drop
+# it on their own pungs) need their sets, and labels keep which set is which; a profile that scopes
+# an exclusion on another fan is counted by _regular instead (_UNLABELLED). The features of the sets
+# come with each suit's ways (_features), and what the melds bring is computed once per hand.
+
+_UNLABELLED = frozenset([F.FOUR_CONCEALED_PUNGS, F.THREE_CONCEALED_PUNGS, F.TWO_CONCEALED_PUNGS, F.ALL_PUNGS,
+                         F.PURE_TERMINAL_CHOWS, F.THREE_SUITED_TERMINAL_CHOWS, F.EDGE_WAIT, F.CLOSED_WAIT,
+                         F.SINGLE_WAIT, F.ALL_CHOWS, F.OUTSIDE_HAND, F.ALL_FIVE, F.ALL_EVEN_PUNGS])
+"""Fans that _count_regular reports without their sets."""
+
+_NO_MELDS = ((), (), (), (), (), 0, 7, 0)
+_PAIR_TRAITS = D._TRAITS[PAIR]
+_TRAIT_OCC = (None,) + tuple(((F.OUTSIDE_HAND if m & 1 else F.ALL_FIVE if m & 2 else F.ALL_EVEN_PUNGS, ()),)
+                             for m in range(1, 8))
+_CONCEALED_PUNGS_OCC = {n: ((D._CONCEALED_PUNGS[n], ()),) for n in (2, 3, 4)}
+_ALL_PUNGS_OCC = (F.ALL_PUNGS, ())
+_CHOW_OCC: dict = {}
+_PUNG_OCC: dict = {}
+
+
+def _chow_occ(codes):
+    """The chow-combination occurrences of chows given by their middle codes (cached)."""
+    key = tuple(sorted(codes))
+    occ = _CHOW_OCC.get(key)
+    if occ is None:
+        occ = _CHOW_OCC[key] = tuple(combine_chows_kept([(0x200 + i, c) for i, c in enumerate(key)]))
+        _bound(_CHOW_OCC)
+    return occ
+
+
+def _pung_occ(tiles):
+    """The pung-combination occurrences of pungs given by their tiles, labelled by code (cached)."""
+    key = tuple(sorted(tiles))
+    occ = _PUNG_OCC.get(key)
+    if occ is None:
+        codes = [REF[t] for t in key]
+        occ = ()
+        if _some_pungs_related(sorted(codes)):       # else no pattern can form
+            occ = tuple(combine_pungs(list(zip(codes, codes)), explain=False)[0])
+        _PUNG_OCC[key] = occ
+        _bound(_PUNG_OCC)
+    return occ
+
+
+def _count_regular(way, melds, counts, win, ctx, wait, n_fixed, tab, base_occ):
+    """``(total, {fan: count})`` of one reading of :func:`_reading_ways` (``melds``:
+    as :func:`_score` gathers them; ``base_occ``: what every reading claims, the melds' kongs included): the
+    count :func:`_regular` gives, without the positions of the sets."""
+    wm, ws, wp, honor, pair = way
+    fm, fs, fp, fh = wm[3], ws[3], wp[3], honor[2]
+    _kongs, m_codes, m_chow_ts, m_pungs, m_th, n_conc_kongs, m_traits, _n_kongs = melds
+    occ = list(base_occ)
+    in_chow = (fm[2] | fs[2] | fp[2]) >> win & 1
+    pungs = fm[3] + fs[3] + fp[3] + fh[3]
+    n_conc = n_conc_kongs + len(pungs)
+    if not in_chow and not ctx.self_drawn and win in pungs:
+        n_conc -= 1                 # the discard completed that pung: it counts as melded
+    if n_conc >= 2:
+        occ += _CONCEALED_PUNGS_OCC[n_conc]
+    if m_pungs:
+        pungs = m_pungs + pungs
+    n_pungs = len(pungs)
+    if n_pungs == 4:
+        occ.append(_ALL_PUNGS_OCC)
+    th = m_th + fm[4] + fs[4] + fp[4] + fh[4]
+    if th:                                            # D.pungs, the pungs labelled by code
+        dragons = winds = 0
+        labels = []
+        for t in th:
+            lab = (REF[t],)
+            occ.append((F.PUNG_OF_TERMINALS_OR_HONORS, lab))
+            if t >= 27:
+                labels.append(lab[0])
+                if t >= 31:
+                    occ.append((F.DRAGON_PUNG, lab))
+                    dragons += 1
+                else:
+                    winds += 1
+                    if t == ctx.prevalent:
+                        occ.append((F.PREVALENT_WIND, lab))
+                    if t == ctx.seat:
+                        occ.append((F.SEAT_WIND, lab))
+        if dragons == 2 and IS_DRAGON[pair]:
+            occ.append((F.LITTLE_THREE_DRAGONS, tuple(x for x in labels if x >= 0x45) + (0x100 + pair,)))
+        elif winds == 3 and IS_WIND[pair]:
+            occ.append((F.LITTLE_FOUR_WINDS, tuple(x for x in labels if x < 0x45) + (0x100 + pair,)))
+    codes = m_codes + fm[0] + fs[0] + fp[0]
+    n_chows = len(codes)
+    if n_chows >= 2:
+        occ += _chow_occ(codes)
+    if n_pungs >= 2:
+        occ += _pung_occ(pungs)
+    if n_chows == 4:
+        D.all_chows(4, pair, occ)
+        D.terminal_chows(m_chow_ts + fm[1] + fs[1] + fp[1], pair, occ, ())
+    traits = m_traits & fm[5] & fs[5] & fp[5] & fh[5] & _PAIR_TRAITS[pair]
+    if traits:
+        occ += _TRAIT_OCC[traits]
+    if in_chow or pair == win:                      # D.waits_in_reading, on the concealed sets
+        waits = []
+        if in_chow:
+            for t in fm[1] + fs[1] + fp[1]:
+                if t + 1 == win:
+                    if _CLOSED not in waits:
+                        waits.append(_CLOSED)
+                elif t == win or t + 2 == win:
+                    if _EDGE not in waits:
+                        waits.append(_EDGE)
+        if pair == win:
+            waits.append(_SINGLE)
+        if wait[0] is None:
+            wait[0] = _wait_count(counts, win, n_fixed)
+        if wait[0] == 1:
+            occ += waits
+    return _fast_count(occ, tab)
+
+
+_CLOSED, _EDGE, _SINGLE = (F.CLOSED_WAIT, ()), (F.EDGE_WAIT, ()), (F.SINGLE_WAIT, ())
+
 _FULL_FLUSH = (F.FULL_FLUSH, ())
 _NINE_GATES = ((F.NINE_GATES, ()),)
 _ODD = bytes(n & 1 for n in range(256))            # bytes.translate: count -> odd?
@@ -634,7 +878,7 @@ def _special_forms(counts, all_counts, win, ctx, prof, whole, n_hog, b=None, pre
         if _wait_count(counts, win, 0) == 1:
             D.waits_in_reading(parts, 0, win, occ)        # the pair of the winning tile: 单钓将
         D.win_flags(ctx, occ)
-        total, fc = _finish(occ, prof)
+        total, fc = _finish_special(occ, prof)
         return total, fc, "seven_pairs", parts, occ, None
     if top == 1:
         suited = [i for i in range(27) if counts[i]]
@@ -646,14 +890,14 @@ def _special_forms(counts, all_counts, win, ctx, prof, whole, n_hog, b=None, pre
             occ.extend(whole)
             D.concealment(0, ctx.self_drawn, occ)
             D.win_flags(ctx, occ)
-            total, fc = _finish(occ, prof)
+            total, fc = _finish_special(occ, prof)
             return total, fc, "honors_and_knitted", [(SINGLES, -1, False)], occ, None
     if present == _ORPHAN_MASK:
         D.thirteen_orphans(occ)
         occ.extend(whole)
         D.concealment(0, ctx.self_drawn, occ)
         D.win_flags(ctx, occ)
-        total, fc = _finish(occ, prof)
+        total, fc = _finish_special(occ, prof)
         doubled = next(i for i in ORPHAN_INDICES if counts[i] == 2)
         return total, fc, "thirteen_orphans", [(SINGLES, -1, False), (PAIR, doubled, False)], occ, None
     return None
@@ -716,5 +960,5 @@ def _knitted_straight(counts, all_counts, meld_parts, n_fixed, n_exposed, win, c
                 D.waits_in_reading(parts, 1, win, occ)
         elif not in_knit or counts[win] == 3:
             D.waits_in_reading(parts, pair_i, win, occ)         # the pair holds the winning tile
-    total, fc = _finish(occ, prof)
+    total, fc = _finish_special(occ, prof)
     return total, fc, "knitted_straight", parts, occ, None

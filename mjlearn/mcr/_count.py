@@ -1,0 +1,126 @@
+"""Non-repetition (不重复) as a count, fast: the points of a reading while the scorer compares readings.
+
+:func:`~mjlearn.mcr.principles.count_fans` is the definition: fans visited from the highest value
+down, each fan that still counts drops the fans it excludes. This is the same count, arranged so
+that the work done for one set of fans is done once:
+
+* which fans count depends only on *which* fans occur, not on how often, because the fans that are
+  dropped only on their own sets (幺九刻, dropped by 箭刻, 圈风刻, 小三元... on the same pung, or
+  once by 九莲宝灯) exclude nothing themselves. So the fans that occur are folded into a bitmask,
+  and the mask maps (cached, :data:`_KEPT`) to the fans that count, in order, and their points
+  with each fan counted once;
+* then the repeats are added (two 幺九刻, two 一般高...), and the occurrences of 幺九刻 that a
+  counted fan drops on its own sets are taken off, in the same order as the definition.
+
+:func:`tables` checks that a profile's exclusions have that shape (else the scorer counts with
+the definition); the tests compare both counts on every hand of the differential sets.
+"""
+
+from __future__ import annotations
+
+from .fans import F
+
+__all__ = ["count", "tables"]
+
+_CHICKEN = F.CHICKEN_HAND
+
+
+def tables(prof, unlabelled=frozenset()):
+    """The counting tables of a profile, or ``()`` when its exclusions do not have the shape this
+    count relies on (the scorer then uses :func:`~mjlearn.mcr.principles.count_fans`), or when a
+    fan of ``unlabelled`` (fans the caller reports without their sets) has a scoped exclusion.
+    Built once per profile and kept as its ``_fast_count``: ``(bit of each fan, kept-fans cache,
+    points, scoped exclusions, scoped targets, fan of each bit, exclusions as bits)``; the bit of
+    a fan is its rank in the order of visits (highest value first)."""
+    t = prof.__dict__.get("_fast_count")
+    if t is not None:
+        return t
+    points, rank, excl_all, scoped, targets = prof.kernel
+    dropped_on_sets = {e for sc in scoped for e, _ in sc}
+    ok = all(not excl_all[e] and not scoped[e] for e in dropped_on_sets) and not targets & unlabelled
+    if ok:
+        bits = tuple(1 << r for r in rank)
+        fan_at = [0] * len(rank)
+        for f, r in enumerate(rank):
+            fan_at[r] = f
+        excl_bits = tuple(sum(bits[e] for e in range(len(rank)) if excl_all[f] >> e & 1) for f in range(len(rank)))
+        t = (bits, {}, points, scoped, frozenset(dropped_on_sets), tuple(fan_at), excl_bits)
+    else:
+        t = ()
+    prof.__dict__["_fast_count"] = t
+    return t
+
+
+def _kept(mask, tables):
+    """The fans of ``mask`` that count, each once: ``(fans in order, their points, bitmask)``."""
+    _bits, _cache, points, _scoped, _dropped, fan_at, excl_bits = tables
+    dead = kept_mask = total = 0
+    kept = []
+    while mask:
+        low = mask & -mask                 # the next fan in the order of visits
+        mask ^= low
+        if dead & low:
+            continue
+        f = fan_at[low.bit_length() - 1]
+        dead |= excl_bits[f]
+        kept.append(f)
+        total += points[f]
+        kept_mask |= low
+    return tuple(kept), total, kept_mask
+
+
+def count(occurrences, tables):
+    """``(total, {fan: count})`` of the occurrences ``(fan, parts)``, as
+    :func:`~mjlearn.mcr.principles.count_fans` gives it (``tables``: :func:`tables`)."""
+    bits, cache, points, scoped, dropped_on_sets, _fan_at, _excl_bits = tables
+    mask = 0
+    repeats = None
+    for f, _parts in occurrences:
+        b = bits[f]
+        if mask & b:
+            if repeats is None:
+                repeats = [f]
+            else:
+                repeats.append(f)
+        else:
+            mask |= b
+    hit = cache.get(mask)
+    if hit is None:
+        hit = cache[mask] = _kept(mask, tables)
+        if len(cache) > 100_000:
+            cache.clear()
+    fans, total, kept_mask = hit
+    if not fans:
+        return points[_CHICKEN], {_CHICKEN: 1}
+    counts = dict.fromkeys(fans, 1)
+    if repeats is not None:
+        for f in repeats:
+            if kept_mask & bits[f]:
+                counts[f] += 1
+                total += points[f]
+    for e in dropped_on_sets:
+        if not kept_mask & bits[e]:
+            continue
+        # the occurrences of e, less those the counted fans before it drop on their sets or once
+        lst = [parts for f, parts in occurrences if f == e]
+        for f in fans:
+            if f == e:
+                break                 # the count of e is taken when e is visited
+            for ex, scope in scoped[f]:
+                if ex != e or not lst:
+                    continue
+                for ps in [parts for g, parts in occurrences if g == f]:
+                    if scope == "parts":
+                        own = set(ps)
+                        lst = [g for g in lst if not (g and own.issuperset(g))]
+                    elif lst:
+                        del lst[0]
+        n = len(lst)
+        total += points[e] * (n - counts[e])
+        if n:
+            counts[e] = n
+        else:
+            del counts[e]
+            if not counts:
+                return points[_CHICKEN], {_CHICKEN: 1}
+    return total, counts
