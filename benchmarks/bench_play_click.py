@@ -156,9 +156,9 @@ def run(hands: int = 2, seed: int = 1, *, verbose: bool = True) -> dict:
                 page.close()
             finally:
                 ctx.close()
-        _shutdown_kernels(srv)
     finally:
         if srv is not None:
+            _shutdown_kernels(srv)
             srv.stop()
         shutil.rmtree(tmp, ignore_errors=True)
     if not net:
