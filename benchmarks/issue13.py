@@ -108,8 +108,8 @@ def measure_coach(args, quiet):
 
 def measure_table(args, quiet):
     out = _script("bench_table.py", args, quiet)
-    m = re.search(_NUM + r"\s*(?:full\s+)?(?:MCR\s+)?hands/s(?:econd)?\s+(?:of\s+)?CPU", out) or \
-        re.search(r"mjlearn[^\n]*?" + _NUM + r"\s*hands/s", out)
+    m = re.search(_NUM + r"\s*(?:full\s+)?(?:MCR\s+)?hands?\s*(?:/\s*s|per)\w*\s+(?:of\s+)?CPU", out) or \
+        re.search(r"mjlearn[^\n]*?" + _NUM + r"\s*(?:full\s+)?(?:MCR\s+)?hands?\s*(?:/\s*s|per)", out)
     if not m:
         raise RuntimeError("bench_table.py printed no hands per CPU second to read")
     rate = _f(m.group(1))
