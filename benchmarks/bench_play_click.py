@@ -109,7 +109,7 @@ def run(hands: int = 2, seed: int = 1, *, verbose: bool = True) -> dict:
 
     tmp = Path(tempfile.mkdtemp(prefix="mj-bench-click-"))
     srv = None
-    net, what = [], []
+    net, raw, what = [], [], []
     t_start = time.perf_counter()
     try:
         srv = conf.Server("lab", tmp / "lab")
@@ -148,6 +148,7 @@ def run(hands: int = 2, seed: int = 1, *, verbose: bool = True) -> dict:
                     trip = page.evaluate("window.__mjRoundTrips[window.__mjRoundTrips.length - 1]")
                     work = float(root.locator(".mj-status").get_attribute("data-work") or 0)
                     net.append(max(0.0, trip["ms"] - work))
+                    raw.append(trip["ms"])
                     what.append(msg["act"])
                     if root.locator(".mj-error").count():
                         raise RuntimeError(f"the table refused a click: {root.locator('.mj-error').first.inner_text()}")
@@ -166,7 +167,8 @@ def run(hands: int = 2, seed: int = 1, *, verbose: bool = True) -> dict:
     srt = sorted(net)
     out = {"clicks": len(net), "hands": hands, "seed": seed, "rules": rules, "seat": seat,
            "median_ms": statistics.median(net), "p95_ms": srt[max(0, -(-95 * len(srt) // 100) - 1)],
-           "max_ms": srt[-1], "target_ms": TARGET_MS, "by_act": {a: what.count(a) for a in sorted(set(what))},
+           "max_ms": srt[-1], "whole_median_ms": statistics.median(raw), "target_ms": TARGET_MS,
+           "by_act": {a: what.count(a) for a in sorted(set(what))},
            "seconds": time.perf_counter() - t_start}
     out["met"] = out["median_ms"] <= TARGET_MS
     if verbose:
@@ -174,7 +176,9 @@ def run(hands: int = 2, seed: int = 1, *, verbose: bool = True) -> dict:
               f"{len(net)} clicks ({', '.join(f'{n} {a}' for a, n in out['by_act'].items())})")
         print(f"click -> updated table, computer players excluded: median {out['median_ms']:.1f} ms, "
               f"p95 {out['p95_ms']:.1f} ms, max {out['max_ms']:.1f} ms; target median <= {TARGET_MS:.0f} ms: "
-              f"{'met' if out['met'] else 'MISSED'}   ({out['seconds']:.0f} s)")
+              f"{'met' if out['met'] else 'MISSED'}")
+        print(f"whole round trip, the computer players and the coach included: median {out['whole_median_ms']:.1f} ms"
+              f"   ({out['seconds']:.0f} s in all)")
     return out
 
 
