@@ -261,3 +261,151 @@ def test_the_chinese_half_names_tiles_in_chinese(mcr_over):
     finally:
         i18n.set_language("en")
         mcr_over.refresh()
+
+
+def drive(seed: int, stop_n: int, worse_at=()) -> PlayTable:
+    """An MCR hand played by the coach's best discard (its worst at the decisions ``worse_at``),
+    stopped right after decision ``stop_n``."""
+    w = PlayTable(rules="mcr", seat="E", seed=seed)
+    while w.table.phase != "over":
+        opts = w._options()
+        if w.waiting == "discard":
+            if "win" in opts:
+                w.handle({"act": "call", "arg": "win"})
+                continue
+            c = w._coaching
+            n = len(w.decisions) + 1
+            w.handle({"act": "discard", "arg": str((c[-1] if n in worse_at else c.best).discard)})
+            if w.decisions[-1]["n"] == stop_n:
+                return w
+        else:
+            pick = next((o for o in opts if o == "win"), None) or next(
+                (o for o in opts if o.split()[0] in ("pung", "chow")), None) or opts[-1]
+            w.handle({"act": "call", "arg": pick})
+    raise AssertionError(f"decision {stop_n} never came")
+
+
+def test_a_chance_of_zero_says_why_and_is_not_praised_in_green():
+    w = drive(3, 14)
+    d = w.decisions[-1]
+    assert d["best_win_chance"] == 0 and d["choice"] == d["best"]
+    coach_html = w.regions["coach"]
+    head = coach_html[:coach_html.index('<div class="mj-cmp2">')]
+    assert "mj-good" not in head and 'data-zero="1"' in head
+    text = visible(coach_html)
+    assert "no discard here gives a win worth 8 points yet" in text and "8 分" in text
+    # the reason is the coach's own note, in both languages
+    assert d["best_note"]["en"].startswith("every win it can reach is under 8 points")
+    why = visible(section(coach_html, 'data-why-zero="1"'))
+    assert d["best_note"]["en"][1:] in why and d["best_note"]["zh"] in why
+
+
+def test_a_ready_hand_under_8_points_names_its_best_win_from_the_scorer():
+    from mjlearn import score
+    from mjlearn.analysis import waits
+    from mjlearn.hand import as_hand
+    w = drive(7, 27)
+    d = w.decisions[-1]
+    short = d["best_short"]
+    assert d["best_win_chance"] == 0 and short["points"] < 8
+    # checked against the engine: every wait of the 13 tiles kept, scored self-drawn, is under 8 points
+    h = as_hand(d["hand"])
+    conc = list(h.concealed)
+    conc.remove(next(x for x in conc if str(x) == d["best"]))
+    from mjlearn.hand import Hand
+    h13 = Hand(h.melds, tuple(conc), None, h.flowers)
+    totals = []
+    for x in waits(h13).tiles:
+        r = score(Hand(h.melds, tuple(conc), x, h.flowers), self_drawn=True, seat_wind=w.me.letter,
+                  prevalent_wind=w.table.prevalent_wind)
+        if r.is_winning:
+            totals.append(r.total - r.flowers)
+    assert totals and max(totals) == short["points"] < 8
+    assert sum(f["points"] for f in short["fans"]) == short["points"]
+    text = visible(w.regions["coach"])
+    assert f"best {short['points']} points" in text and short["fans"][0]["en"] in text
+
+
+def test_the_coach_says_which_fan_its_odd_looking_discard_aims_at():
+    w = drive(3, 1, worse_at=(1,))
+    d = w.decisions[-1]
+    assert d["choice"] != d["best"]
+    names = {f["en"]: f for f in d["best_fans"]}
+    assert "Lesser Honors and Knitted Tiles" in names
+    aim = visible(section(w.regions["coach"], 'data-aim="1"'))
+    assert "lone winds and dragons" in aim and "Lesser Honors and Knitted Tiles (12 points)" in aim
+    assert f"{names['Lesser Honors and Knitted Tiles']['share']:.0%} of the wins" in aim
+    assert "全不靠（12 分）" in aim
+
+
+def test_the_review_gives_the_average_chance_lost_in_percentage_points_and_dashes_no_loss(mcr_over):
+    from mjlearn.widgets.play import _costed, review_text
+    rec = mcr_over.record()
+    rated = _costed(rec)
+    end = mcr_over.regions["end"]
+    total = 100 * sum(d["cost_chance"] for d in rated)
+    m = re.search(r'data-lost-avg="([\d.]+)" data-lost-total="([\d.]+)"', end)
+    assert m and float(m.group(2)) == pytest.approx(total, abs=0.01)
+    assert float(m.group(1)) == pytest.approx(total / len(rated), abs=0.01)
+    text = visible(end)
+    assert f"{total:.1f} percentage points over {len(rated)} decisions" in text and "百分点" in text
+    assert "in all:" not in text
+    for d in rated:
+        row = visible(section(end, f'<tr data-n="{d["n"]}"').split("</tr>")[0])
+        assert "−0 " not in row and "−0.0%" not in row
+    assert "−0.0%" not in review_text(rec) and "-0.0%" not in review_text(rec)
+
+
+def test_a_cost_of_nothing_is_a_dash_and_a_claim_costing_no_chance_is_not_red():
+    from mjlearn.widgets.play import _cost_cell, msg_cost
+    d = {"n": 3, "kind": "claim", "choice": "pung", "tile": "5p", "cost_chance": 0.0, "cost_useful": 0,
+         "cost_value": 0.0}
+    assert "—" in _cost_cell(d) and "mj-bad" not in _cost_cell(d)
+    assert "0.0%" not in msg_cost(d)
+    d2 = dict(d, cost_useful=4)
+    assert visible(_cost_cell(d2)).strip() == "−4 tiles 张" or "−4" in visible(_cost_cell(d2))
+    assert "mj-bad" not in _cost_cell(d2) and "0.0%" not in msg_cost(d2) and "4 fewer useful tiles" in msg_cost(d2)
+    d3 = dict(d, cost_chance=0.05)
+    assert "mj-bad" in _cost_cell(d3) and "5.0% less chance" in msg_cost(d3)
+    # the claim panel: a pung as good as passing in chance but with fewer useful tiles is not red bold
+    w = PlayTable(rules="mcr", seat="E", seed=1)
+    ev = lambda o, p, live: {"option": o, "win_chance": p, "error": 0.0, "method": "exact", "expected": 0.0,
+                             "useful": {}, "live": live, "shanten": 2, "then": "" if o == "pass" else "9s"}
+    evals = [ev("pung", 0.0, 10), ev("pass", 0.0, 14)]
+    claim = dict(d, option="pung", evals=evals, best_claim="pass", best_action="pass", win_chance=0.0,
+                 best_win_chance=0.0, best_action_chance=0.0, expected=0.0, best_expected=0.0, cost_useful=4)
+    panel = w._claim_panel(claim, True)
+    assert "mj-bad" not in panel and "0.0% less" not in panel and "4 fewer useful tiles" in panel
+
+
+def test_the_review_step_labels_the_coachs_top_3_and_shows_the_learners_own_choice(mcr_over):
+    w = mcr_over
+    ds = w.decisions
+    k = next(i for i, d in enumerate(ds) if d["kind"] == "discard" and "top" in d
+             and all(o["discard"] != d["choice"] for o in d["top"][:3]))
+    try:
+        w.handle({"act": "step", "arg": k})
+        step = section(w.regions["end"], f'data-step="{k}"')
+        d = ds[k]
+        text = visible(step)
+        assert "coach's top 3" in text and "教练的前三" in text
+        mine = visible(section(step, 'data-mine="1"'))
+        assert "your choice" in mine and re.search(rf"useful\s+进张\s+{d['live']},", mine)
+        assert f"{100 * d['win_chance']:.1f}%" in mine
+        for r, o in enumerate(d["top"][:3], 1):
+            assert f"{100 * o['win_chance']:.1f}%" in visible(section(step, f'data-rank="{r}"'))
+        assert 'data-step-why="1"' in step and visible(section(step, 'data-step-why="1"')).strip()
+    finally:
+        w.handle({"act": "step", "arg": 0})
+
+
+def test_useful_tiles_lost_are_named_only_between_discards_equally_far_from_ready():
+    from mjlearn.widgets.play import why
+    base = {"kind": "discard", "choice": "9m", "best": "F", "best_live": 61, "live": 20, "best_win_chance": 0.068,
+            "win_chance": 0.0, "cost_chance": 0.068, "cost_useful": 41, "best_fans": [], "fans": []}
+    further = dict(base, best_shanten=4, shanten_after=3, best_useful={"2m": 3, "5p": 4}, useful={"3m": 2})
+    assert "lost" not in why(further)
+    same = dict(base, best_shanten=3, shanten_after=3, best_useful={"2m": 3, "5p": 4, "7s": 0}, useful={"2m": 2})
+    text = why(same)
+    assert "Useful tiles lost by discarding 9 Characters: 5 Dots." in text
+    assert "2 Characters" not in text.split("lost")[1] and "7 Bamboo" not in text
