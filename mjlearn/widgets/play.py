@@ -62,7 +62,7 @@ from ..rules.registry import get as _get_rules, names as _rule_names
 from ..seats import SEATS, Seat
 from ..mcr import score as _mcr_score
 from ..shanten_core import shanten_of_counts, waits_of_counts
-from ..table import Bot, IllegalActionError, Session
+from ..table import LEVELS, IllegalActionError, Session, make_bots
 from ..table.render import outcome_text
 from ..tiles import TILES, tile as _tile
 from ._base import B, MjWidget, esc, flag, integer, no_arg, one_of, text, tile_tag
@@ -182,7 +182,7 @@ def _amount(n, unit) -> tuple[str, str]:
     return f"{n:g} {zh}", f"{n:g} {_unit_en(unit[1], n)}"
 
 
-_EN_TERMS = (("shanten", "向听"), ("useful tiles", "有效牌"), ("fans", "番种"), ("fan", "番"))
+_EN_TERMS = (("shanten", "向听"), ("useful tiles", "有效牌"), ("fans", "番种"), ("fan", "番"), ("ready", "听牌"))
 
 
 def _glossed(html: str) -> str:
@@ -786,13 +786,16 @@ class PlayTable(MjWidget):
 
     messages = {**MjWidget.messages, "discard": {"arg": text}, "call": {"arg": text}, "next": {"arg": no_arg},
                 "coach": {"arg": flag}, "step": {"arg": integer(-1, 10_000)},
-                "rules": {"arg": one_of(*_rule_names())}, "seat": {"arg": one_of("E", "S", "W", "N")}}
+                "rules": {"arg": one_of(*_rule_names())}, "seat": {"arg": one_of("E", "S", "W", "N")},
+                "level": {"arg": one_of(*LEVELS)}}
     shows_errors = True
 
     rules = t.Unicode("mcr").tag(sync=True)
     seat = t.Unicode("E").tag(sync=True)
     """The learner's seat in this hand (it moves with the dealer)."""
     coach_on = t.Bool(True).tag(sync=True)
+    level = t.Unicode("basic").tag(sync=True)
+    """The computer players' level (``"basic"`` or ``"strong"``; :data:`mjlearn.table.LEVELS`)."""
     hand_no = t.Int(1).tag(sync=True)
     phase = t.Unicode("").tag(sync=True)
     """The table's phase; ``"over"`` at the end."""
@@ -803,13 +806,18 @@ class PlayTable(MjWidget):
     """Milliseconds the last action spent on the computer players' moves and the coach."""
     review_at = t.Int(-1).tag(sync=True)
 
-    def __init__(self, rules: str = "mcr", seat: str = "E", seed: int | None = None, coach: bool = True, **kw):
+    def __init__(self, rules: str = "mcr", seat: str = "E", seed: int | None = None, coach: bool = True,
+                 level: str = "basic", **kw):
         _get_rules(rules)
         place = Seat.of(seat, name="seat")
+        if level not in LEVELS:
+            raise ValueError(i18n.both(f"没有这个级别：{level!r}；可选 {', '.join(LEVELS)}",
+                                       f"unknown level {level!r}: expected one of {', '.join(LEVELS)}"))
+        self._level = level
         self._seed = _random.randrange(10**6) if seed is None else int(seed)
         self._place = place
         self._new_session(rules)
-        super().__init__(rules=rules, coach_on=bool(coach), **kw)
+        super().__init__(rules=rules, coach_on=bool(coach), level=level, **kw)
 
     # --- the game ----------------------------------------------------------------------------
 
@@ -826,7 +834,7 @@ class PlayTable(MjWidget):
         self._prev_me = getattr(self, "me", None)
         self.me = Seat.of((int(self._place) - int(s.dealer)) % 4)
         base = tb.seed if tb.seed is not None else 0
-        self.bots = [Bot(seed=base * 4 + k) for k in range(4)]
+        self.bots = make_bots(self._level, base)     # basic: exactly the players play_hand seats by default
         self.decisions: list[dict] = []
         self._coaching = None
         self._before = None
@@ -1241,6 +1249,13 @@ class PlayTable(MjWidget):
         self.rules = arg
         self._restarted = "rules"
 
+    def _act_level(self, arg, msg):
+        self.last_error = ""
+        self._level = arg
+        self._new_session(self.rules)
+        self.level = arg
+        self._restarted = "level"
+
     def _act_seat(self, arg, msg):
         self.last_error = ""
         self._place = Seat.of(arg)
@@ -1362,7 +1377,10 @@ class PlayTable(MjWidget):
         rs = self.table.rules
         if self._restarted and not self.decisions and self.hand_no == 1:
             zh, en = self._rules_words(rs)
+            lv = LEVELS[self._level]
             what = (B(f"换了规则：现在打{zh}。", f"New rules: {en}.") if self._restarted == "rules" else
+                    B(f"换了对手：现在是{lv.zh}级别的电脑玩家。", f"New opponents: {lv.en} computer players.")
+                    if self._restarted == "level" else
                     B(f"换了座位：你第一局坐{self.me.player_zh}。", f"New seat: you sit {self.me.en} in the first hand."))
             out.append(f'<div class="mj-notice" data-restart="{self._restarted}">{esc(what)} '
                        f'{esc(B("比赛重新开始：回到第 1 局，分数清零，用同样的洗牌。", "The match starts again: back to hand 1, every score 0, the same shuffle as before."))}'
@@ -1393,9 +1411,10 @@ class PlayTable(MjWidget):
                     f'title="{esc(B("换规则会重新开始比赛", "changing the rules starts a new match"))}">{"".join(groups)}</select></label> '
                     f'<label>{esc(B("首局座位", "first seat"))} <select data-act="seat" '
                     f'title="{esc(B("换座位会重新开始比赛", "changing the seat starts a new match"))}">{seats}</select></label> '
+                    f'{self._level_picker()}'
                     f'<label><input type="checkbox" data-act="coach"{" checked" if self.coach_on else ""}> '
                     f'{esc(B("教练", "coach"))}</label> '
-                    f'<small>{esc(B("（换规则或座位会重新开始比赛）", "(a new rule set or seat starts a new match)"))}</small>')
+                    f'<small>{esc(B("（换规则、座位或对手会重新开始比赛）", "(a new rule set, seat or opponents start a new match)"))}</small>')
         else:
             pick = f'<span>{esc(B(*self._rules_words(rs)))}</span>'
         sp = self._special(rs)
@@ -1415,7 +1434,21 @@ class PlayTable(MjWidget):
                   f'</span><span data-you="{self.me.letter}">{esc(B(f"你坐{self.me.player_zh}", f"you are {self.me.en}"))}</span>'
                   f'<span data-wall="{n}">{esc(B(f"牌墙还剩 {n} 张", f"{n} tiles left in the wall"))}</span>'
                   f'{wild}<span data-turn="{"" if who is None else who.letter}">{turn}</span></div>')
-        return f'<div class="mj-controls">{pick}</div>{special}{self._notices()}{status}'
+        same = (f'<div class="mj-note" data-level-same="1">{esc(B("这套规则下，进阶的电脑玩家和入门的打法一样（只有国标麻将里它们更强）。", "Under these rules the strong computer players play like the basic ones (they are stronger under the Chinese Official rules only)."))}</div>'
+                if self._level != "basic" and rs.name not in PROFILES else "")
+        return f'<div class="mj-controls">{pick}</div>{special}{same}{self._notices()}{status}'
+
+    def _level_picker(self) -> str:
+        """The computer players' level: a select whose hint says what the stronger level does."""
+        opts = "".join(f'<option value="{n}"{" selected" if n == self._level else ""}>{esc(B(lv.zh, lv.en))}</option>'
+                       for n, lv in LEVELS.items())
+        hint = B("进阶的电脑玩家只在国标麻将里打得更强：它们用教练的算法追求 8 分以上的和牌，后面也会防守；"
+                 "其他规则下两个级别打法一样。换对手会重新开始比赛。",
+                 "Strong computer players play better only under the Chinese Official rules (MCR): they use the "
+                 "coach's reckoning to aim at wins worth 8 points and defend late in the hand; under the other rule "
+                 "sets both levels play the same. Changing the opponents starts a new match.")
+        return (f'<label title="{esc(hint)}">{esc(B("对手", "opponents"))} <select data-act="level" '
+                f'title="{esc(hint)}">{opts}</select></label> ')
 
     def _pond(self, s: Seat, live: bool, label: str = "") -> str:
         tb = self.table
@@ -1766,7 +1799,8 @@ class PlayTable(MjWidget):
                          f'{esc(B("下一局", "next hand"))}</button></div>')
         parts.append("</div>")
         at = self.review_at if self.review_at >= 0 else None
-        return "".join(parts) + review_html(self.record(), live=live, at=at)
+        review = review_html(self.record(), live=live, at=at)
+        return "".join(parts) + (_glossed(review) if live else review)
 
     # --- fallbacks ----------------------------------------------------------------------------
 
@@ -1785,7 +1819,9 @@ class PlayTable(MjWidget):
         return super().static_html().replace('<div class="mj-body">', '<div class="mj-body">' + note, 1)
 
 
-def play(rules: str = "mcr", seat: str = "E", seed: int | None = None, coach: bool = True) -> PlayTable:
+def play(rules: str = "mcr", seat: str = "E", seed: int | None = None, coach: bool = True,
+         level: str = "basic") -> PlayTable:
     """A table to play one hand after another by clicking: ``rules`` any rule set, ``seat`` yours in the
-    first hand, ``coach`` the coach panel on or off."""
-    return PlayTable(rules=rules, seat=seat, seed=seed, coach=coach)
+    first hand, ``coach`` the coach panel on or off, ``level`` the computer players' level (``"basic"``
+    or ``"strong"``, which plays better under MCR only)."""
+    return PlayTable(rules=rules, seat=seat, seed=seed, coach=coach, level=level)
