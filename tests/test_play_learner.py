@@ -409,3 +409,26 @@ def test_useful_tiles_lost_are_named_only_between_discards_equally_far_from_read
     text = why(same)
     assert "Useful tiles lost by discarding 9 Characters: 5 Dots." in text
     assert "2 Characters" not in text.split("lost")[1] and "7 Bamboo" not in text
+
+
+def test_the_replays_deal_is_the_dealt_hand_even_when_the_first_decision_is_a_claim():
+    from mjlearn.hand import as_hand
+    from mjlearn.table import Session
+    from mjlearn.widgets.replay import replay_review
+    w = PlayTable(rules="mcr", seat="S", seed=3)
+    assert w.waiting == "claim" and not w.table.ponds[w.me]      # the dealer's first discard, before any draw
+    # the record keeps the tiles dealt, checked against the same shuffle dealt by the engine
+    tb = Session("mcr", seed=w._seed).next_table()
+    dealt = sorted(str(x) for x in tb.concealed(w.me) if x.index < 34)
+    assert sorted(str(x) for x in as_hand(w.record()["dealt"]).concealed) == dealt and len(dealt) == 13
+    play_out(w)
+    rec = w.record()
+    first = rec["decisions"][0]
+    assert first["kind"] == "claim" and len(as_hand(first["hand"]).concealed) == 13
+    for r in (rec, {k: v for k, v in rec.items() if k != "dealt"}):    # a record saved before "dealt" too
+        piece = replay_review(r).deal()
+        page = piece._repr_html_()
+        assert 'data-deal="13"' in page and page.count("<svg") >= 13
+        assert "13 dealt tiles" in str(piece) and "14" not in visible(page).split("round wind")[1].split("The engine")[0]
+    dealer = PlayTable(rules="mcr", seat="E", seed=3).record()["dealt"]
+    assert len(as_hand(dealer).concealed) == 14

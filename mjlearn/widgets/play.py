@@ -833,6 +833,7 @@ class PlayTable(MjWidget):
         self._dealer = s.dealer
         self._prev_me = getattr(self, "me", None)
         self.me = Seat.of((int(self._place) - int(s.dealer)) % 4)
+        self._dealt = str(_from_table(tb, self.me)["hand"])      # the dealt tiles (the dealer's 14), flowers aside
         base = tb.seed if tb.seed is not None else 0
         self.bots = make_bots(self._level, base)     # basic: exactly the players play_hand seats by default
         self.decisions: list[dict] = []
@@ -1303,7 +1304,7 @@ class PlayTable(MjWidget):
                 "outcome": outcome_text(tb) if tb.phase == "over" else "",
                 "payments": tb.payments if tb.phase == "over" else None,
                 "mcr": rs.name in PROFILES, "unit": {"zh": unit[0], "en": unit[1]},
-                "decisions": self.decisions}
+                "dealt": self._dealt, "decisions": self.decisions}
 
     def save(self, path) -> Path:
         """Write the annotated record of this hand as JSON (read it back with :func:`load_review`)."""
