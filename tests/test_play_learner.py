@@ -432,3 +432,23 @@ def test_the_replays_deal_is_the_dealt_hand_even_when_the_first_decision_is_a_cl
         assert "13 dealt tiles" in str(piece) and "14" not in visible(page).split("round wind")[1].split("The engine")[0]
     dealer = PlayTable(rules="mcr", seat="E", seed=3).record()["dealt"]
     assert len(as_hand(dealer).concealed) == 14
+
+
+def test_a_claim_as_good_as_the_best_at_0_percent_is_not_green_and_says_why():
+    w = PlayTable(rules="mcr", seat="E", seed=1)
+    note = {"zh": "能和的牌都不够 8 番（最多 6 番，不计花牌）", "en": "every win it can reach is under 8 points (best 6, flowers not counted)"}
+    ev = lambda o, live: {"option": o, "win_chance": 0.0, "error": 0.0, "method": "exact", "expected": 0.0,
+                          "useful": {}, "live": live, "shanten": 1, "then": "" if o == "pass" else "9s", "note": note}
+    d = {"n": 2, "kind": "claim", "choice": "pung", "tile": "F", "option": "pung", "evals": [ev("pung", 12), ev("pass", 8)],
+         "best_claim": "pung", "best_action": "pung", "win_chance": 0.0, "best_win_chance": 0.0,
+         "best_action_chance": 0.0, "expected": 0.0, "best_expected": 0.0, "cost_chance": 0.0, "cost_useful": 0,
+         "cost_value": 0.0}
+    panel = w._claim_panel(d, True)
+    assert "mj-good" not in panel and 'data-zero="1"' in panel
+    text = visible(panel)
+    assert "no choice here gives a win worth 8 points yet" in text and "best 6, flowers not counted" in text
+    # in the review table a best choice at 0% is not marked green either
+    from mjlearn.widgets.play import review_html
+    rec = {"decisions": [d], "unit": {"zh": "分", "en": "points"}, "mcr": True}
+    row = section(review_html(rec), '<tr data-n="2"').split("</tr>")[0]
+    assert "mj-good" not in row

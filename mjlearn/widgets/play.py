@@ -524,17 +524,20 @@ def _cost_cell(d: dict, unit=None) -> str:
     return f'<span class="{"mj-bad" if d["cost_chance"] > 0.005 else ""}">{esc(" · ".join(parts))}</span>'
 
 
-def _nothing_reaches(mcr: bool) -> tuple[str, str]:
-    """The panel's words when no option has a chance to win (zh, en)."""
+def _nothing_reaches(mcr: bool, claim: bool = False) -> tuple[str, str]:
+    """The panel's words when no option has a chance to win (zh, en); ``claim``: the options are
+    answers to a discard (or kongs, wins), not discards."""
+    zw, ew = ("怎么选", "no choice here") if claim else ("怎么打", "no discard here")
     if mcr:
-        return ("这手牌怎么打都还凑不出 8 分以上的和牌：国标麻将要 8 分才能和（花牌不算），教练只数这样的和牌。"
-                "现在教练选离听牌最近、进张最多的打法，好让以后能凑出番来。",
-                "no discard here gives a win worth 8 points yet: under these rules a win needs 8 points or more "
-                "(flowers not counted), and the coach counts only those wins. It picks the discard that leaves "
-                "the hand closest to ready with the most useful tiles, to build fans later.")
-    return ("这手牌怎么打，靠自己摸牌都还到不了合法的和牌；教练选离听牌最近、进张最多的打法。",
-            "no discard here reaches a legal win by your own draws yet; the coach picks the discard that leaves the "
-            "hand closest to ready with the most useful tiles.")
+        return (f"这手牌{zw}都还凑不出 8 分以上的和牌：国标麻将要 8 分才能和（花牌不算），教练只数这样的和牌。"
+                + ("" if claim else "现在教练选离听牌最近、进张最多的打法，好让以后能凑出番来。"),
+                f"{ew} gives a win worth 8 points yet: under these rules a win needs 8 points or more "
+                "(flowers not counted), and the coach counts only those wins."
+                + ("" if claim else " It picks the discard that leaves the hand closest to ready with the most "
+                   "useful tiles, to build fans later."))
+    return (f"这手牌{zw}，靠自己摸牌都还到不了合法的和牌" + ("。" if claim else "；教练选离听牌最近、进张最多的打法。"),
+            f"{ew} reaches a legal win by your own draws yet" + ("." if claim else "; the coach picks the discard "
+            "that leaves the hand closest to ready with the most useful tiles."))
 
 
 def _zero_html(p: float, note, short) -> str:
@@ -593,7 +596,8 @@ def review_html(record: dict, live: bool = False, at: int | None = None) -> str:
             if ev:
                 chance += (f'<br><small>{d.get("expected", 0):.1f} / {d.get("best_expected", 0):.1f} '
                            f'{esc(B(*unit))}</small>')
-            cost = (f'<span class="mj-good">{esc(B("最佳", "best"))}</span>' if _is_best(d) else
+            zero = d.get("best_action_chance", d["best_win_chance"]) < 0.0005
+            cost = (f'<span class="{"" if zero else "mj-good"}">{esc(B("最佳", "best"))}</span>' if _is_best(d) else
                     _cost_cell(d, unit if ev else None))
         else:
             cost, best, chance = "", "", ""
@@ -910,7 +914,8 @@ class PlayTable(MjWidget):
         return {"option": option, "win_chance": round(rated.win_chance, 6),
                 "error": round(rated.win_chance_error, 6), "method": rated.method,
                 "expected": round(rated.expected, 4), "useful": {str(k): n for k, n in rated.useful.items()},
-                "live": rated.live, "shanten": rated.shanten, "then": then}
+                "live": rated.live, "shanten": rated.shanten, "then": then,
+                "note": _note_dict(getattr(rated, "note", None))}
 
     def _win_eval(self, option: str = "win") -> dict:
         """A legal win: chance 1, its value the rule set's total for it."""
@@ -1613,9 +1618,15 @@ class PlayTable(MjWidget):
                         f'{esc(B("和牌机会", "chance to win"))} <b data-chance="{e["win_chance"]:.6f}">'
                         f'{_pct(e["win_chance"])}</b>{value} · {esc(B("进张", "useful"))} {e["live"]}{then} '
                         f'{esc(" · ".join(marks))}</div>')
-        verdict = (f'<span class="mj-good">{esc(B("和教练的最佳一样", "the same as the coach best"))}</span>'
-                   if _is_best(d) else
-                   f'<span class="{"mj-bad" if d["cost_chance"] > 0.005 else ""}">{esc(msg_cost(d))}</span>')
+        top_e = next((e for e in d["evals"] if e["option"] == best_o), None)
+        if _is_best(d) and d.get("best_action_chance", d["best_win_chance"]) < 0.0005:
+            verdict = (f'<span class="mj-zero" data-zero="1">{esc(B("和教练的选择一样", "the same as the coach choice"))}'
+                       f' · {esc(B(*_nothing_reaches(unit is None, claim=True)))}</span>'
+                       + (_zero_html(0.0, top_e.get("note"), None) if top_e else ""))
+        elif _is_best(d):
+            verdict = f'<span class="mj-good">{esc(B("和教练的最佳一样", "the same as the coach best"))}</span>'
+        else:
+            verdict = f'<span class="{"mj-bad" if d["cost_chance"] > 0.005 else ""}">{esc(msg_cost(d))}</span>'
         if d["kind"] == "claim":
             x = d["tile"]
             what = B(f"要不要 {x}", f"claim {x} or not")
