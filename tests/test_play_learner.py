@@ -334,8 +334,23 @@ def test_the_coach_says_which_fan_its_odd_looking_discard_aims_at():
     assert "Lesser Honors and Knitted Tiles" in names
     aim = visible(section(w.regions["coach"], 'data-aim="1"'))
     assert "lone winds and dragons" in aim and "Lesser Honors and Knitted Tiles (12 points)" in aim
-    assert f"{names['Lesser Honors and Knitted Tiles']['share']:.0%} of the wins" in aim
+    assert f"{names['Lesser Honors and Knitted Tiles']['share']:.0%}" in aim and "of the wins the coach counts" in aim
     assert "全不靠（12 分）" in aim
+    # a fan the learner's choice carries as often is not what the coach aims at
+    mine = {f["en"]: f["share"] for f in d["fans"]}
+    for f in d["best_fans"]:
+        if f["en"] in aim and f["en"] not in ("Lesser Honors and Knitted Tiles", "Greater Honors and Knitted Tiles"):
+            assert f["share"] - mine.get(f["en"], 0) >= 0.15
+
+
+def test_no_aim_is_claimed_for_a_fan_the_learners_choice_carries_more_often():
+    from mjlearn.widgets.play import aim_words
+    d = {"fans": [{"zh": "五门齐", "en": "All Types", "share": 0.96, "value": 6}],
+         "best_fans": [{"zh": "不求人", "en": "Fully Concealed Hand", "share": 0.91, "value": 4},
+                       {"zh": "五门齐", "en": "All Types", "share": 0.30, "value": 6}]}
+    assert aim_words(d) is None
+    d["best_fans"].append({"zh": "混一色", "en": "Half Flush", "share": 0.4, "value": 6})
+    assert aim_words(d)[1].startswith("The coach's choice aims at Half Flush (6 points): 40% of the wins")
 
 
 def test_the_review_gives_the_average_chance_lost_in_percentage_points_and_dashes_no_loss(mcr_over):

@@ -294,24 +294,34 @@ _AIMS = {
 
 
 def aim_words(d: dict) -> tuple[str, str] | None:
-    """Which fan the coach's best discard aims at and why (zh, en), from its likely fans: of the fans
-    worth 6 points or more that a quarter of its counted wins carry, the most frequent (else the
-    largest value times share among those worth 2 or more); None when there is none."""
-    fans = [f for f in d.get("best_fans", []) if f.get("share", 0) >= 0.25 and f.get("value", 0) >= 2]
-    if not fans:
+    """Which fan the coach's best discard aims at and why (zh, en), from the likely fans: a fan worth
+    6 points or more that at least a quarter of the best's counted wins carry, and at least 15 in 100
+    more of them than of the learner's choice's (the largest points times that difference); both
+    honours-and-knitted fans when the best's wins carry both. None when there is no such fan."""
+    mine = {f["en"]: f.get("share", 0) for f in d.get("fans", [])}
+    gain = lambda f: f["share"] - mine.get(f["en"], 0)
+    cands = [f for f in d.get("best_fans", []) if f.get("value", 0) >= 6 and f.get("share", 0) >= 0.25
+             and gain(f) >= 0.15]
+    if not cands:
         return None
-    big = [f for f in fans if f.get("value", 0) >= 6]
-    f = (max(big, key=lambda f: (f["share"], f.get("value", 0))) if big else
-         max(fans, key=lambda f: (f.get("value", 0) * f["share"], f["share"])))
-    v = f.get("value")
-    pz, pe = (f"（{v} 分）", f" ({v} point{'s' if v != 1 else ''})") if v else ("", "")
-    share = f"{f['share']:.0%}"
+    f = max(cands, key=lambda f: (f["value"] * gain(f), f["share"]))
+    group = [f]
+    twin = {"全不靠": "七星不靠", "七星不靠": "全不靠"}.get(f["zh"])
+    other = next((g for g in d["best_fans"] if g["zh"] == twin and g.get("share", 0) >= 0.25), None)
+    if other is not None:
+        group = sorted([f, other], key=lambda g: g["value"])
+    zn = "和".join(f"{g['zh']}（{g['value']} 分）" for g in group)
+    en = " and ".join(f"{g['en']} ({g['value']} points)" for g in group)
+    zs = "、".join(f"{g['share']:.0%}" for g in group)
+    es = " and ".join(f"{g['share']:.0%}" for g in group)
+    it = "them" if len(group) > 1 else "it"
     if f["zh"] in _AIMS:
         z, e = _AIMS[f["zh"]]
-        return (f"{z}{pz}；教练算到的和牌里有 {share} 带这个番。",
-                f"{e} {f['en']}{pe}; {share} of the wins the coach counts carry it.")
-    return (f"教练的打法瞄准{f['zh']}{pz}：它算到的和牌里有 {share} 带这个番。",
-            f"The coach's choice aims at {f['en']}{pe}: {share} of the wins it counts carry it.")
+        z = z.rsplit("凑", 1)[0] + "凑" + zn
+        return (f"{z}；教练算到的和牌里{'分别' if len(group) > 1 else ''}有 {zs} 带这{'两' if len(group) > 1 else '一'}个番。",
+                f"{e[0].upper() + e[1:]} {en}; {es} of the wins the coach counts carry {it}.")
+    return (f"教练的打法瞄准{zn}：它算到的和牌里有 {zs} 带这个番，比你的打法多。",
+            f"The coach's choice aims at {en}: {es} of the wins it counts carry it, more than after yours.")
 
 
 # --- the review (module level: the widget and a loaded record share it) --------------------------
