@@ -7,7 +7,15 @@ kong, win, pass), and the learner's own kongs and wins are buttons on his turn. 
 replaced by the table itself; the wild tile, each seat's discards (claimed ones faded), the tiles
 left in the wall and whose turn it is are shown. At the end: the rule set's verdict, the winning
 hand drawn as tiles, its items, total and payments, and "next hand" continues a
-:class:`~mjlearn.table.Session` (running scores, dealer rotation).
+:class:`~mjlearn.table.Session` (running scores, dealer rotation). The computer players play at the
+level picked beside the rule set (``level``: ``"basic"`` or ``"strong"``, :data:`mjlearn.table.LEVELS`,
+seated by :func:`mjlearn.table.make_bots`; strong differs from basic under MCR only); a new level, like
+a new rule set or seat, starts a new match.
+
+When a chance to win is 0 the panel says why, from the coach's own reason (under MCR: no win worth 8
+points in reach; a ready hand's best win scored by the engine, with its fans), and it is never marked
+good; when the coach's discard keeps tiles for a fan the learner's choice reaches less often, one line
+names the fan (:func:`aim_words`).
 
 The coach (:func:`mjlearn.coach`, fed by :func:`mjlearn.coaching.from_table`: only what the
 learner's seat can see) rates every decision the learner makes, by the method and with the error
