@@ -261,3 +261,209 @@ def test_the_chinese_half_names_tiles_in_chinese(mcr_over):
     finally:
         i18n.set_language("en")
         mcr_over.refresh()
+
+
+def drive(seed: int, stop_n: int, worse_at=()) -> PlayTable:
+    """An MCR hand played by the coach's best discard (its worst at the decisions ``worse_at``),
+    stopped right after decision ``stop_n``."""
+    w = PlayTable(rules="mcr", seat="E", seed=seed)
+    while w.table.phase != "over":
+        opts = w._options()
+        if w.waiting == "discard":
+            if "win" in opts:
+                w.handle({"act": "call", "arg": "win"})
+                continue
+            c = w._coaching
+            n = len(w.decisions) + 1
+            w.handle({"act": "discard", "arg": str((c[-1] if n in worse_at else c.best).discard)})
+            if w.decisions[-1]["n"] == stop_n:
+                return w
+        else:
+            pick = next((o for o in opts if o == "win"), None) or next(
+                (o for o in opts if o.split()[0] in ("pung", "chow")), None) or opts[-1]
+            w.handle({"act": "call", "arg": pick})
+    raise AssertionError(f"decision {stop_n} never came")
+
+
+def test_a_chance_of_zero_says_why_and_is_not_praised_in_green():
+    w = drive(3, 14)
+    d = w.decisions[-1]
+    assert d["best_win_chance"] == 0 and d["choice"] == d["best"]
+    coach_html = w.regions["coach"]
+    head = coach_html[:coach_html.index('<div class="mj-cmp2">')]
+    assert "mj-good" not in head and 'data-zero="1"' in head
+    text = visible(coach_html)
+    assert "no discard here gives a win worth 8 points yet" in text and "8 分" in text
+    # the reason is the coach's own note, in both languages
+    assert d["best_note"]["en"].startswith("every win it can reach is under 8 points")
+    why = visible(section(coach_html, 'data-why-zero="1"'))
+    assert d["best_note"]["en"][1:] in why and d["best_note"]["zh"] in why
+
+
+def test_a_ready_hand_under_8_points_names_its_best_win_from_the_scorer():
+    from mjlearn import score
+    from mjlearn.analysis import waits
+    from mjlearn.hand import as_hand
+    w = drive(7, 27)
+    d = w.decisions[-1]
+    short = d["best_short"]
+    assert d["best_win_chance"] == 0 and short["points"] < 8
+    # checked against the engine: every wait of the 13 tiles kept, scored self-drawn, is under 8 points
+    h = as_hand(d["hand"])
+    conc = list(h.concealed)
+    conc.remove(next(x for x in conc if str(x) == d["best"]))
+    from mjlearn.hand import Hand
+    h13 = Hand(h.melds, tuple(conc), None, h.flowers)
+    totals = []
+    for x in waits(h13).tiles:
+        r = score(Hand(h.melds, tuple(conc), x, h.flowers), self_drawn=True, seat_wind=w.me.letter,
+                  prevalent_wind=w.table.prevalent_wind)
+        if r.is_winning:
+            totals.append(r.total - r.flowers)
+    assert totals and max(totals) == short["points"] < 8
+    assert sum(f["points"] for f in short["fans"]) == short["points"]
+    text = visible(w.regions["coach"])
+    assert f"best {short['points']} points" in text and short["fans"][0]["en"] in text
+
+
+def test_the_coach_says_which_fan_its_odd_looking_discard_aims_at():
+    w = drive(3, 1, worse_at=(1,))
+    d = w.decisions[-1]
+    assert d["choice"] != d["best"]
+    names = {f["en"]: f for f in d["best_fans"]}
+    assert "Lesser Honors and Knitted Tiles" in names
+    aim = visible(section(w.regions["coach"], 'data-aim="1"'))
+    assert "lone winds and dragons" in aim and "Lesser Honors and Knitted Tiles (12 points)" in aim
+    assert f"{names['Lesser Honors and Knitted Tiles']['share']:.0%}" in aim and "of the wins the coach counts" in aim
+    assert "全不靠（12 分）" in aim
+    # a fan the learner's choice carries as often is not what the coach aims at
+    mine = {f["en"]: f["share"] for f in d["fans"]}
+    for f in d["best_fans"]:
+        if f["en"] in aim and f["en"] not in ("Lesser Honors and Knitted Tiles", "Greater Honors and Knitted Tiles"):
+            assert f["share"] - mine.get(f["en"], 0) >= 0.15
+
+
+def test_no_aim_is_claimed_for_a_fan_the_learners_choice_carries_more_often():
+    from mjlearn.widgets.play import aim_words
+    d = {"fans": [{"zh": "五门齐", "en": "All Types", "share": 0.96, "value": 6}],
+         "best_fans": [{"zh": "不求人", "en": "Fully Concealed Hand", "share": 0.91, "value": 4},
+                       {"zh": "五门齐", "en": "All Types", "share": 0.30, "value": 6}]}
+    assert aim_words(d) is None
+    d["best_fans"].append({"zh": "混一色", "en": "Half Flush", "share": 0.4, "value": 6})
+    assert aim_words(d)[1].startswith("The coach's choice aims at Half Flush (6 points): 40% of the wins")
+
+
+def test_the_review_gives_the_average_chance_lost_in_percentage_points_and_dashes_no_loss(mcr_over):
+    from mjlearn.widgets.play import _costed, review_text
+    rec = mcr_over.record()
+    rated = _costed(rec)
+    end = mcr_over.regions["end"]
+    total = 100 * sum(d["cost_chance"] for d in rated)
+    m = re.search(r'data-lost-avg="([\d.]+)" data-lost-total="([\d.]+)"', end)
+    assert m and float(m.group(2)) == pytest.approx(total, abs=0.01)
+    assert float(m.group(1)) == pytest.approx(total / len(rated), abs=0.01)
+    text = visible(end)
+    assert f"{total:.1f} percentage points over {len(rated)} decisions" in text and "百分点" in text
+    assert "in all:" not in text
+    for d in rated:
+        row = visible(section(end, f'<tr data-n="{d["n"]}"').split("</tr>")[0])
+        assert "−0 " not in row and "−0.0%" not in row
+    assert "−0.0%" not in review_text(rec) and "-0.0%" not in review_text(rec)
+
+
+def test_a_cost_of_nothing_is_a_dash_and_a_claim_costing_no_chance_is_not_red():
+    from mjlearn.widgets.play import _cost_cell, msg_cost
+    d = {"n": 3, "kind": "claim", "choice": "pung", "tile": "5p", "cost_chance": 0.0, "cost_useful": 0,
+         "cost_value": 0.0}
+    assert "—" in _cost_cell(d) and "mj-bad" not in _cost_cell(d)
+    assert "0.0%" not in msg_cost(d)
+    d2 = dict(d, cost_useful=4)
+    assert visible(_cost_cell(d2)).strip() == "−4 tiles 张" or "−4" in visible(_cost_cell(d2))
+    assert "mj-bad" not in _cost_cell(d2) and "0.0%" not in msg_cost(d2) and "4 fewer useful tiles" in msg_cost(d2)
+    d3 = dict(d, cost_chance=0.05)
+    assert "mj-bad" in _cost_cell(d3) and "5.0% less chance" in msg_cost(d3)
+    # the claim panel: a pung as good as passing in chance but with fewer useful tiles is not red bold
+    w = PlayTable(rules="mcr", seat="E", seed=1)
+    ev = lambda o, p, live: {"option": o, "win_chance": p, "error": 0.0, "method": "exact", "expected": 0.0,
+                             "useful": {}, "live": live, "shanten": 2, "then": "" if o == "pass" else "9s"}
+    evals = [ev("pung", 0.0, 10), ev("pass", 0.0, 14)]
+    claim = dict(d, option="pung", evals=evals, best_claim="pass", best_action="pass", win_chance=0.0,
+                 best_win_chance=0.0, best_action_chance=0.0, expected=0.0, best_expected=0.0, cost_useful=4)
+    panel = w._claim_panel(claim, True)
+    assert "mj-bad" not in panel and "0.0% less" not in panel and "4 fewer useful tiles" in panel
+
+
+def test_the_review_step_labels_the_coachs_top_3_and_shows_the_learners_own_choice(mcr_over):
+    w = mcr_over
+    ds = w.decisions
+    k = next(i for i, d in enumerate(ds) if d["kind"] == "discard" and "top" in d
+             and all(o["discard"] != d["choice"] for o in d["top"][:3]))
+    try:
+        w.handle({"act": "step", "arg": k})
+        step = section(w.regions["end"], f'data-step="{k}"')
+        d = ds[k]
+        text = visible(step)
+        assert "coach's top 3" in text and "教练的前三" in text
+        mine = visible(section(step, 'data-mine="1"'))
+        assert "your choice" in mine and re.search(rf"useful\s+进张\s+{d['live']},", mine)
+        assert f"{100 * d['win_chance']:.1f}%" in mine
+        for r, o in enumerate(d["top"][:3], 1):
+            assert f"{100 * o['win_chance']:.1f}%" in visible(section(step, f'data-rank="{r}"'))
+        assert 'data-step-why="1"' in step and visible(section(step, 'data-step-why="1"')).strip()
+    finally:
+        w.handle({"act": "step", "arg": 0})
+
+
+def test_useful_tiles_lost_are_named_only_between_discards_equally_far_from_ready():
+    from mjlearn.widgets.play import why
+    base = {"kind": "discard", "choice": "9m", "best": "F", "best_live": 61, "live": 20, "best_win_chance": 0.068,
+            "win_chance": 0.0, "cost_chance": 0.068, "cost_useful": 41, "best_fans": [], "fans": []}
+    further = dict(base, best_shanten=4, shanten_after=3, best_useful={"2m": 3, "5p": 4}, useful={"3m": 2})
+    assert "lost" not in why(further)
+    same = dict(base, best_shanten=3, shanten_after=3, best_useful={"2m": 3, "5p": 4, "7s": 0}, useful={"2m": 2})
+    text = why(same)
+    assert "Useful tiles lost by discarding 9 Characters: 5 Dots." in text
+    assert "2 Characters" not in text.split("lost")[1] and "7 Bamboo" not in text
+
+
+def test_the_replays_deal_is_the_dealt_hand_even_when_the_first_decision_is_a_claim():
+    from mjlearn.hand import as_hand
+    from mjlearn.table import Session
+    from mjlearn.widgets.replay import replay_review
+    w = PlayTable(rules="mcr", seat="S", seed=3)
+    assert w.waiting == "claim" and not w.table.ponds[w.me]      # the dealer's first discard, before any draw
+    # the record keeps the tiles dealt, checked against the same shuffle dealt by the engine
+    tb = Session("mcr", seed=w._seed).next_table()
+    dealt = sorted(str(x) for x in tb.concealed(w.me) if x.index < 34)
+    assert sorted(str(x) for x in as_hand(w.record()["dealt"]).concealed) == dealt and len(dealt) == 13
+    play_out(w)
+    rec = w.record()
+    first = rec["decisions"][0]
+    assert first["kind"] == "claim" and len(as_hand(first["hand"]).concealed) == 13
+    for r in (rec, {k: v for k, v in rec.items() if k != "dealt"}):    # a record saved before "dealt" too
+        piece = replay_review(r).deal()
+        page = piece._repr_html_()
+        assert 'data-deal="13"' in page and page.count("<svg") >= 13
+        assert "13 dealt tiles" in str(piece) and "14" not in visible(page).split("round wind")[1].split("The engine")[0]
+    dealer = PlayTable(rules="mcr", seat="E", seed=3).record()["dealt"]
+    assert len(as_hand(dealer).concealed) == 14
+
+
+def test_a_claim_as_good_as_the_best_at_0_percent_is_not_green_and_says_why():
+    w = PlayTable(rules="mcr", seat="E", seed=1)
+    note = {"zh": "能和的牌都不够 8 番（最多 6 番，不计花牌）", "en": "every win it can reach is under 8 points (best 6, flowers not counted)"}
+    ev = lambda o, live: {"option": o, "win_chance": 0.0, "error": 0.0, "method": "exact", "expected": 0.0,
+                          "useful": {}, "live": live, "shanten": 1, "then": "" if o == "pass" else "9s", "note": note}
+    d = {"n": 2, "kind": "claim", "choice": "pung", "tile": "F", "option": "pung", "evals": [ev("pung", 12), ev("pass", 8)],
+         "best_claim": "pung", "best_action": "pung", "win_chance": 0.0, "best_win_chance": 0.0,
+         "best_action_chance": 0.0, "expected": 0.0, "best_expected": 0.0, "cost_chance": 0.0, "cost_useful": 0,
+         "cost_value": 0.0}
+    panel = w._claim_panel(d, True)
+    assert "mj-good" not in panel and 'data-zero="1"' in panel
+    text = visible(panel)
+    assert "no choice here gives a win worth 8 points yet" in text and "best 6, flowers not counted" in text
+    # in the review table a best choice at 0% is not marked green either
+    from mjlearn.widgets.play import review_html
+    rec = {"decisions": [d], "unit": {"zh": "分", "en": "points"}, "mcr": True}
+    row = section(review_html(rec), '<tr data-n="2"').split("</tr>")[0]
+    assert "mj-good" not in row

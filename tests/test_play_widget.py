@@ -532,3 +532,37 @@ def test_a_review_saved_before_claims_counted_useful_tiles_still_loads(tmp_path)
     review = load_review(path)
     html, text = review._repr_html_(), str(review)
     assert len(review.decisions) == len(record["decisions"]) and "Review" in text and "复盘" in html
+
+
+def test_the_opponents_level_picker_restarts_the_match_and_a_hand_plays_to_its_end_with_strong_players():
+    from mjlearn.table import CoachBot, LEVELS
+    from mjlearn.table.bots import Bot
+    w = PlayTable(rules="mcr", seat="E", seed=1)
+    assert w.level == "basic" and all(type(b) is Bot for b in w.bots)
+    controls = w.regions["controls"]
+    assert 'data-act="level"' in controls
+    for n, lv in LEVELS.items():
+        assert f'<option value="{n}"' in controls and lv.zh in controls
+    assert "Chinese Official rules (MCR)" in controls          # the hint: strong differs under MCR only
+    play_out(w)                                              # a hand played: scores moved
+    assert any(w.session.scores)
+    w.handle({"act": "level", "arg": "strong"})
+    assert not w.last_error and w.level == "strong" and w.hand_no == 1 and not w.decisions
+    assert all(isinstance(b, CoachBot) for b in w.bots)
+    assert 'data-restart="level"' in w.regions["controls"] and 'value="strong" selected' in w.regions["controls"]
+    assert not any(w.session.scores)
+    with pytest.raises(MessageError):
+        w.handle({"act": "level", "arg": "grandmaster"})
+    stats = play_out(w)
+    assert w.table.phase == "over" and sum(w.table.payments.values()) == 0 and stats["discards"] >= 3
+    assert all(isinstance(b, CoachBot) for b in w.bots)        # the same level for the whole match
+    w.handle({"act": "next"})
+    assert w.hand_no == 2 and all(isinstance(b, CoachBot) for b in w.bots)
+
+
+def test_mj_play_takes_the_level_and_says_when_strong_plays_like_basic():
+    w = mj.play("xian", seat="S", seed=2, level="strong")
+    assert w.level == "strong" and 'data-level-same="1"' in w.regions["controls"]
+    assert 'data-level-same' not in mj.play("mcr", seed=2, level="strong").regions["controls"]
+    with pytest.raises(ValueError):
+        mj.play("mcr", level="expert")

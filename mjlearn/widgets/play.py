@@ -7,7 +7,15 @@ kong, win, pass), and the learner's own kongs and wins are buttons on his turn. 
 replaced by the table itself; the wild tile, each seat's discards (claimed ones faded), the tiles
 left in the wall and whose turn it is are shown. At the end: the rule set's verdict, the winning
 hand drawn as tiles, its items, total and payments, and "next hand" continues a
-:class:`~mjlearn.table.Session` (running scores, dealer rotation).
+:class:`~mjlearn.table.Session` (running scores, dealer rotation). The computer players play at the
+level picked beside the rule set (``level``: ``"basic"`` or ``"strong"``, :data:`mjlearn.table.LEVELS`,
+seated by :func:`mjlearn.table.make_bots`; strong differs from basic under MCR only); a new level, like
+a new rule set or seat, starts a new match.
+
+When a chance to win is 0 the panel says why, from the coach's own reason (under MCR: no win worth 8
+points in reach; a ready hand's best win scored by the engine, with its fans), and it is never marked
+good; when the coach's discard keeps tiles for a fan the learner's choice reaches less often, one line
+names the fan (:func:`aim_words`).
 
 The coach (:func:`mjlearn.coach`, fed by :func:`mjlearn.coaching.from_table`: only what the
 learner's seat can see) rates every decision the learner makes, by the method and with the error
@@ -60,8 +68,9 @@ from ..mcr.profiles import PROFILES
 from ..notation import format_tiles, parse_meld
 from ..rules.registry import get as _get_rules, names as _rule_names
 from ..seats import SEATS, Seat
-from ..shanten_core import shanten_of_counts
-from ..table import Bot, IllegalActionError, Session
+from ..mcr import score as _mcr_score
+from ..shanten_core import shanten_of_counts, waits_of_counts
+from ..table import LEVELS, IllegalActionError, Session, make_bots
 from ..table.render import outcome_text
 from ..tiles import TILES, tile as _tile
 from ._base import B, MjWidget, esc, flag, integer, no_arg, one_of, text, tile_tag
@@ -107,6 +116,7 @@ _STYLE = """<style>
 .mj-play .mj-cmp2 > div { flex: 1 1 300px; min-width: 0; }
 .mj-play table.mj-rev { border-collapse: collapse; font-size: 13px; max-width: 100%; }
 .mj-play table.mj-rev td, .mj-play table.mj-rev th { border-bottom: 1px solid #eee; padding: 2px 6px; text-align: left; }
+.mj-play .mj-zero { color: #6b5a12; }
 .mj-play .mj-bad { color: #b42318; font-weight: 600; } .mj-play .mj-good { color: #0a7a3c; font-weight: 600; }
 .mj-play .mj-t { width: 24px; }
 .mj-play .mj-status .mj-t { width: 22px; } .mj-play .mj-acts .mj-t { width: 34px; }
@@ -180,7 +190,7 @@ def _amount(n, unit) -> tuple[str, str]:
     return f"{n:g} {zh}", f"{n:g} {_unit_en(unit[1], n)}"
 
 
-_EN_TERMS = (("shanten", "向听"), ("useful tiles", "有效牌"), ("fans", "番种"), ("fan", "番"))
+_EN_TERMS = (("shanten", "向听"), ("useful tiles", "有效牌"), ("fans", "番种"), ("fan", "番"), ("ready", "听牌"))
 
 
 def _glossed(html: str) -> str:
@@ -227,6 +237,99 @@ def _useful_html(useful: dict, live: bool) -> str:
         return esc(B("没有", "none")) if not useful else esc(B("都已经见不到了", "none left"))
     return "".join(f'<span class="mj-cnt" title="{esc(B("还有", "live"))} {n}">{tile_tag(_tile(k), live=live, width=20)}'
                    f'<small>×{n}</small></span> ' for k, n in left.items())
+
+
+def _note_dict(note) -> dict | None:
+    """The coach's reason for a chance of zero (zh, en) as the record stores it."""
+    return None if not note else {"zh": note[0], "en": note[1]}
+
+
+def _short_of_minimum(kw: dict, discard) -> dict | None:
+    """Under MCR, a hand that is ready after ``discard`` but whose every win is under 8 points: the
+    best of its wins scored by the engine (self-drawn, flowers not counted), with its fans, or None."""
+    rules = kw.get("rules")
+    if not isinstance(rules, str) or rules not in PROFILES:
+        return None
+    hand = kw["hand"]
+    conc = list(hand.concealed)
+    if discard not in conc:
+        return None
+    conc.remove(discard)
+    counts = [0] * 34
+    for x in conc:
+        counts[x.index] += 1
+    waits = waits_of_counts(counts, len(hand.melds))
+    if not waits:
+        return None
+    ctx = {k: kw[k] for k in ("seat_wind", "prevalent_wind") if k in kw}
+    best = None
+    for w in waits:
+        try:
+            r = _mcr_score(Hand(hand.melds, tuple(conc), TILES[w], hand.flowers), profile=rules, self_drawn=True, **ctx)
+        except Exception:       # a wait the scorer cannot read as a hand (a fifth copy): not a win
+            continue
+        if not r.is_winning:
+            continue
+        pts = r.total - r.flowers
+        if pts >= 8:
+            return None
+        if best is None or pts > best[0]:
+            best = (pts, w, r)
+    if best is None:
+        return None
+    pts, w, r = best
+    fans = [{"zh": f.fan.zh, "en": f.fan.en, "points": f.points * f.count} for f in r.fans if f.id != 81]
+    return {"points": pts, "tile": str(TILES[w]), "fans": fans}
+
+
+def _short_words(short: dict) -> tuple[str, str]:
+    """A ready hand worth under 8 points in words (zh, en)."""
+    zf = "、".join(f"{f['zh']} {f['points']}" for f in short["fans"])
+    ef = ", ".join(f"{f['en']} {f['points']}" for f in short["fans"])
+    n = short["points"]
+    return (f"打这张后听牌了，但每一种和法都不到 8 分：最多 {n} 分（{zf}），不计花牌。",
+            f"ready after this discard, but every win would be worth under 8 points: best {n} "
+            f"point{'s' if n != 1 else ''} ({ef}), flowers not counted.")
+
+
+_AIMS = {
+    "全不靠": ("教练把你单张的风牌、箭牌都留着：它们能凑全不靠", "the coach keeps your lone winds and dragons: they count toward"),
+    "七星不靠": ("教练把你单张的风牌、箭牌都留着：它们能凑七星不靠", "the coach keeps your lone winds and dragons: they count toward"),
+    "十三幺": ("教练把你的幺九牌和字牌都留着：它们能凑十三幺", "the coach keeps your terminals and honours: they count toward"),
+    "七对": ("教练留着对子：它们能凑七对", "the coach keeps your pairs: they count toward"),
+    "组合龙": ("教练留着 147、258、369 的牌：它们能凑组合龙", "the coach keeps your 1-4-7, 2-5-8, 3-6-9 tiles: they count toward"),
+}
+
+
+def aim_words(d: dict) -> tuple[str, str] | None:
+    """Which fan the coach's best discard aims at and why (zh, en), from the likely fans: a fan worth
+    6 points or more that at least a quarter of the best's counted wins carry, and at least 15 in 100
+    more of them than of the learner's choice's (the largest points times that difference); both
+    honours-and-knitted fans when the best's wins carry both. None when there is no such fan."""
+    mine = {f["en"]: f.get("share", 0) for f in d.get("fans", [])}
+    gain = lambda f: f["share"] - mine.get(f["en"], 0)
+    cands = [f for f in d.get("best_fans", []) if f.get("value", 0) >= 6 and f.get("share", 0) >= 0.25
+             and gain(f) >= 0.15]
+    if not cands:
+        return None
+    f = max(cands, key=lambda f: (f["value"] * gain(f), f["share"]))
+    group = [f]
+    twin = {"全不靠": "七星不靠", "七星不靠": "全不靠"}.get(f["zh"])
+    other = next((g for g in d["best_fans"] if g["zh"] == twin and g.get("share", 0) >= 0.25), None)
+    if other is not None:
+        group = sorted([f, other], key=lambda g: g["value"])
+    zn = "和".join(f"{g['zh']}（{g['value']} 分）" for g in group)
+    en = " and ".join(f"{g['en']} ({g['value']} points)" for g in group)
+    zs = "、".join(f"{g['share']:.0%}" for g in group)
+    es = " and ".join(f"{g['share']:.0%}" for g in group)
+    it = "them" if len(group) > 1 else "it"
+    if f["zh"] in _AIMS:
+        z, e = _AIMS[f["zh"]]
+        z = z.rsplit("凑", 1)[0] + "凑" + zn
+        return (f"{z}；教练算到的和牌里{'分别' if len(group) > 1 else ''}有 {zs} 带这{'两' if len(group) > 1 else '一'}个番。",
+                f"{e[0].upper() + e[1:]} {en}; {es} of the wins the coach counts carry {it}.")
+    return (f"教练的打法瞄准{zn}：它算到的和牌里有 {zs} 带这个番，比你的打法多。",
+            f"The coach's choice aims at {en}: {es} of the wins it counts carry it, more than after yours.")
 
 
 # --- the review (module level: the widget and a loaded record share it) --------------------------
@@ -307,10 +410,21 @@ def why(d: dict, unit=None) -> str:
         en = (f"Discarding {_tile(d['best']).en} leaves the hand {d['best_shanten']} from ready with {d['best_live']} live useful "
               f"tiles and a {_pct(d['best_win_chance'])} chance to win; {_tile(d['choice']).en} leaves it {d['shanten_after']} "
               f"from ready with {d['live']} live useful tiles and {_pct(d['win_chance'])}.")
-        lost = [k for k in d["best_useful"] if k not in d["useful"]]
+        # tiles lost: only between two discards that leave the hand equally far from ready (useful
+        # tiles at another distance are another count), and only kinds with copies still live
+        lost = ([k for k, n in d["best_useful"].items() if n and k not in d["useful"]]
+                if d["best_shanten"] == d["shanten_after"] else [])
         if lost:
             zh += f" 打{_tile(d['choice']).zh}失去的进张：{'、'.join(_tile(k).zh for k in lost)}。"
             en += f" Useful tiles lost by discarding {_tile(d['choice']).en}: {', '.join(_tile(k).en for k in lost)}."
+        aim = aim_words(d)
+        if aim:
+            az, ae = aim
+            if d["best_shanten"] > d["shanten_after"]:
+                zh += f" 教练的打法离听牌更远，但和牌机会更大：{az}"
+                en += f" The coach's choice is further from ready but wins more often: {ae[0].lower() + ae[1:]}"
+            else:
+                zh, en = f"{zh} {az}", f"{en} {ae}"
         return i18n.both(zh, en)
     b, m = _side(d, best), _side(d, mine)
     (bz, be), (mz, me) = _option_label(best), _option_label(mine)
@@ -395,11 +509,81 @@ def msg_worst(d: dict) -> str:
     return B(f"你选了{mz}，更好的是{bz}", f"you chose {me}; better: {be}")
 
 
+def _lost_chance(d: dict) -> bool:
+    """Whether the chance to win lost shows as at least 0.1% (less rounds to 0.0%: no loss shown)."""
+    return d.get("cost_chance", 0) >= 0.0005
+
+
 def msg_cost(d: dict) -> str:
+    """What a decision cost against the best, leaving out what it did not cost."""
     p, u = _pct(d["cost_chance"]), d["cost_useful"]
-    if u <= 0:
+    if _lost_chance(d) and u > 0:
+        return B(f"比最佳少 {p} 和牌机会、{u} 张进张", f"{p} less chance to win and {u} fewer useful tiles than the best")
+    if _lost_chance(d):
         return B(f"比最佳少 {p} 和牌机会", f"{p} less chance to win than the best")
-    return B(f"比最佳少 {p} 和牌机会、{u} 张进张", f"{p} less chance to win and {u} fewer useful tiles than the best")
+    if u > 0:
+        return B(f"和牌机会不变，但比最佳少 {u} 张进张", f"the same chance to win, but {u} fewer useful tiles than the best")
+    if d.get("cost_value", 0) > 0:
+        return B("和牌机会不变，但期望比最佳低", "the same chance to win, but a lower expected value than the best")
+    return B("没有损失", "nothing lost")
+
+
+def _cost_cell(d: dict, unit=None) -> str:
+    """A review row's cost: chance to win and useful tiles lost (each only when lost), or a dash."""
+    parts = []
+    if _lost_chance(d):
+        parts.append(f"−{_pct(d['cost_chance'])}")
+    if d["cost_useful"] > 0:
+        parts.append(f"−{d['cost_useful']} {B('张', 'tiles')}")
+    if unit and d.get("cost_value", 0) > 0:
+        parts.append(f"−{d['cost_value']:.1f} {B(*unit)}")
+    if not parts:
+        return f'<span data-cost="none" title="{esc(B("没有损失", "no loss"))}">—</span>'
+    return f'<span class="{"mj-bad" if d["cost_chance"] > 0.005 else ""}">{esc(" · ".join(parts))}</span>'
+
+
+def _nothing_reaches(mcr: bool, claim: bool = False) -> tuple[str, str]:
+    """The panel's words when no option has a chance to win (zh, en); ``claim``: the options are
+    answers to a discard (or kongs, wins), not discards."""
+    zw, ew = ("怎么选", "no choice here") if claim else ("怎么打", "no discard here")
+    if mcr:
+        return (f"这手牌{zw}都还凑不出 8 分以上的和牌：国标麻将要 8 分才能和（花牌不算），教练只数这样的和牌。"
+                + ("" if claim else "现在教练选离听牌最近、进张最多的打法，好让以后能凑出番来。"),
+                f"{ew} gives a win worth 8 points yet: under these rules a win needs 8 points or more "
+                "(flowers not counted), and the coach counts only those wins."
+                + ("" if claim else " It picks the discard that leaves the hand closest to ready with the most "
+                   "useful tiles, to build fans later."))
+    return (f"这手牌{zw}，靠自己摸牌都还到不了合法的和牌" + ("。" if claim else "；教练选离听牌最近、进张最多的打法。"),
+            f"{ew} reaches a legal win by your own draws yet" + ("." if claim else "; the coach picks the discard "
+            "that leaves the hand closest to ready with the most useful tiles."))
+
+
+def _zero_html(p: float, note, short) -> str:
+    """Why a chance to win is 0 (or tiny), from the coach: its reason, and a ready hand's best win
+    scored by the engine when every win is under 8 points."""
+    if p >= 0.005:
+        return ""
+    lines = []
+    if note and p <= 0 and not (short and note["en"].startswith("every win it can reach is under 8")):
+        lines.append((note["zh"] + "。", note["en"][0].upper() + note["en"][1:] + "."))
+    if short:
+        z, e = _short_words(short)
+        lines.append((z, e[0].upper() + e[1:]))
+    if lines:
+        z, e = " ".join(x for x, _ in lines), " ".join(y for _, y in lines)
+    elif p > 0:
+        z, e = ("机会很小：教练算到的和牌很少。", "A small chance: few of the wins the coach counts are reachable.")
+    else:
+        return ""
+    return f'<div class="mj-note" data-why-zero="1">{esc(B("为什么", "why"))}: {esc(B(z, e))}</div>'
+
+
+def _aim_html(d: dict, mcr: bool) -> str:
+    """One line: the fan the coach's choice aims at, when it is not the learner's."""
+    if _is_best(d) or not _best_option(d).startswith("discard "):
+        return ""
+    a = aim_words(d)
+    return f'<div class="mj-note" data-aim="1">{esc(B(*a))}</div>' if a else ""
 
 
 def _unit(record: dict):
@@ -430,9 +614,9 @@ def review_html(record: dict, live: bool = False, at: int | None = None) -> str:
             if ev:
                 chance += (f'<br><small>{d.get("expected", 0):.1f} / {d.get("best_expected", 0):.1f} '
                            f'{esc(B(*unit))}</small>')
-            cost = (f'<span class="mj-good">{esc(B("最佳", "best"))}</span>' if _is_best(d) else
-                    f'<span class="{"mj-bad" if d["cost_chance"] > 0.005 else ""}">−{_pct(d["cost_chance"])} · '
-                    f'−{d["cost_useful"]} {esc(B("张", "tiles"))}</span>')
+            zero = d.get("best_action_chance", d["best_win_chance"]) < 0.0005
+            cost = (f'<span class="{"" if zero else "mj-good"}">{esc(B("最佳", "best"))}</span>' if _is_best(d) else
+                    _cost_cell(d, unit if ev else None))
         else:
             cost, best, chance = "", "", ""
         rows.append(f'<tr data-n="{d["n"]}"><td>{d["n"]}</td><td>{esc(B(zh, en))}</td><td>{best}</td>'
@@ -443,11 +627,15 @@ def review_html(record: dict, live: bool = False, at: int | None = None) -> str:
              f'<th>{esc(B("教练最佳", "coach best"))}</th><th>{esc(head_chance)}</th>'
              f'<th>{esc(B("代价", "cost"))}</th></tr>{"".join(rows)}</table>')
     rated = _costed(record)
-    total = sum(d["cost_chance"] for d in rated)
+    total = 100 * sum(d["cost_chance"] for d in rated)
     agree = sum(1 for d in rated if _is_best(d))
-    summary = esc(B(f"教练评了 {len(rated)} 个决定，其中 {agree} 个与教练的最佳相同；和牌机会共损失 {_pct(total)}。",
-                    f"{agree} of the {len(rated)} decisions the coach rated matched its best; chance to win lost "
-                    f"in all: {_pct(total)}."))
+    avg = total / len(rated) if rated else 0.0
+    summary = (f'<span data-lost-avg="{avg:.2f}" data-lost-total="{total:.2f}">'
+               + esc(B(f"教练评了 {len(rated)} 个决定，其中 {agree} 个与教练的最佳相同。"
+                       f"平均每个决定少了 {avg:.1f} 个百分点的和牌机会（{len(rated)} 个决定加起来 {total:.1f} 个百分点）。",
+                       f"{agree} of the {len(rated)} decisions the coach rated matched its best. On average each "
+                       f"decision lost {avg:.1f} percentage points of chance to win (the chances lost added up: "
+                       f"{total:.1f} percentage points over {len(rated)} decisions).")) + "</span>")
     parts = [f'<div class="mj-box" data-review="{len(ds)}"><b>{esc(B("复盘", "Review"))}</b> · {summary}'
              f'<div style="overflow-x:auto">{table}</div></div>']
     ws = worst(record)
@@ -468,11 +656,11 @@ def review_html(record: dict, live: bool = False, at: int | None = None) -> str:
     else:
         parts.append(f'<div class="mj-ok">{esc(B("每个决定都和教练的最佳一样好。", "Every decision was as good as the coach best."))}</div>')
     if at is not None and 0 <= at < len(ds):
-        parts.append(_step_html(ds[at], at, len(ds), live))
+        parts.append(_step_html(ds[at], at, len(ds), live, unit if ev else None))
     return "".join(parts)
 
 
-def _step_html(d: dict, at: int, n: int, live: bool) -> str:
+def _step_html(d: dict, at: int, n: int, live: bool, unit=None) -> str:
     nav = (f'<div class="mj-acts"><button class="mj-chip" data-act="step" data-arg="{at - 1}"'
            f'{" disabled" if at == 0 else ""}>◀ {esc(B("上一步", "back"))}</button>'
            f'<span>{at + 1} / {n}</span><button class="mj-chip" data-act="step" data-arg="{at + 1}"'
@@ -481,14 +669,37 @@ def _step_html(d: dict, at: int, n: int, live: bool) -> str:
     body = [f'<div><b>#{d["n"]}</b> {esc(B(zh, en))}</div>']
     if d.get("hand"):
         body.append(f'<div>{_hand_tiles(d["hand"], live, 26, mark=d.get("choice") if d["kind"] == "discard" else None)}</div>')
-    for o in d.get("top", [])[:3]:
-        body.append(f'<div>{tile_tag(_tile(o["discard"]), live=live, width=22)} {_shanten_words(o["shanten"])}, '
-                    f'{esc(B("进张", "useful"))} {o["live"]}, {esc(B("和牌机会", "chance to win"))} '
-                    f'{_pct(o["win_chance"])}</div>')
-    for e in d.get("alternatives", []) + d.get("evals", []):
+    def figures(tile, shanten, live_n, p):
+        return (f'{tile_tag(_tile(tile), live=live, width=22)} {_shanten_words(shanten)}, '
+                f'{esc(B("进张", "useful"))} {live_n}, {esc(B("和牌机会", "chance to win"))} {_pct(p)}')
+
+    top = d.get("top", [])[:3]
+    mine_o, best_o = _chosen(d), _best_option(d)
+    if top:
+        label = B("教练的前三", "coach's top 3")
+        body.append(f'<div data-top="1"><b>{esc(label)}</b></div>')
+        for k, o in enumerate(top):
+            mark = f' · <b>{esc(B("你的选择", "your choice"))}</b>' if o["discard"] == d.get("choice") else ""
+            body.append(f'<div data-rank="{k + 1}">{k + 1}. {figures(o["discard"], o["shanten"], o["live"], o["win_chance"])}'
+                        f'{mark}</div>')
+        if d["kind"] == "discard" and "win_chance" in d and all(o["discard"] != d["choice"] for o in top):
+            body.append(f'<div data-mine="1"><b>{esc(B("你的选择", "your choice"))}</b>: '
+                        f'{figures(d["choice"], d["shanten_after"], d["live"], d["win_chance"])}</div>')
+    evals = d.get("alternatives", []) + d.get("evals", [])
+    if evals:
+        body.append(f'<div><b>{esc(B("各个选择", "the options, rated"))}</b></div>')
+    for e in evals:
+        marks = []
+        if e["option"] == mine_o:
+            marks.append(B("你的选择", "your choice"))
+        if e["option"] == best_o:
+            marks.append(B("教练最佳", "coach best"))
         body.append(f'<div data-eval="{esc(e["option"])}">{_option_tiles(e["option"], d, live, 22)}: '
                     f'{esc(B("进张", "useful"))} {e["live"]}, {esc(B("和牌机会", "chance to win"))} '
-                    f'{_pct(e["win_chance"])}</div>')
+                    f'{_pct(e["win_chance"])}' + (f' · <b>{esc(" · ".join(marks))}</b>' if marks else "") + '</div>')
+    if "cost_chance" in d:
+        line = (B("和教练的最佳一样好。", "As good as the coach best.") if _is_best(d) else why(d, unit))
+        body.append(f'<div class="mj-note" data-step-why="1">{esc(line)}</div>')
     if d.get("options"):
         words = ", ".join(B(*_option_label(o)) for o in d["options"])
         body.append(f'<div class="mj-note">{esc(B("可选", "options"))}: {esc(words)}</div>')
@@ -506,7 +717,7 @@ def review_text(record: dict) -> str:
             best = i18n.both(*_option_label(best_o))
             line += (f" · {i18n.both('最佳', 'best')} {best} · {_pct(d['win_chance'])} / "
                      f"{_pct(d.get('best_action_chance', d['best_win_chance']))}"
-                     f" · -{_pct(d['cost_chance'])}, -{d['cost_useful']}")
+                     f" · {i18n.both('代价', 'cost')} {re.sub(r'<[^>]+>', '', _cost_cell(d))}")
         lines.append(line)
     unit = _unit(record) if _expected_shown(record) else None
     for d in worst(record):
@@ -597,13 +808,16 @@ class PlayTable(MjWidget):
 
     messages = {**MjWidget.messages, "discard": {"arg": text}, "call": {"arg": text}, "next": {"arg": no_arg},
                 "coach": {"arg": flag}, "step": {"arg": integer(-1, 10_000)},
-                "rules": {"arg": one_of(*_rule_names())}, "seat": {"arg": one_of("E", "S", "W", "N")}}
+                "rules": {"arg": one_of(*_rule_names())}, "seat": {"arg": one_of("E", "S", "W", "N")},
+                "level": {"arg": one_of(*LEVELS)}}
     shows_errors = True
 
     rules = t.Unicode("mcr").tag(sync=True)
     seat = t.Unicode("E").tag(sync=True)
     """The learner's seat in this hand (it moves with the dealer)."""
     coach_on = t.Bool(True).tag(sync=True)
+    level = t.Unicode("basic").tag(sync=True)
+    """The computer players' level (``"basic"`` or ``"strong"``; :data:`mjlearn.table.LEVELS`)."""
     hand_no = t.Int(1).tag(sync=True)
     phase = t.Unicode("").tag(sync=True)
     """The table's phase; ``"over"`` at the end."""
@@ -614,13 +828,18 @@ class PlayTable(MjWidget):
     """Milliseconds the last action spent on the computer players' moves and the coach."""
     review_at = t.Int(-1).tag(sync=True)
 
-    def __init__(self, rules: str = "mcr", seat: str = "E", seed: int | None = None, coach: bool = True, **kw):
+    def __init__(self, rules: str = "mcr", seat: str = "E", seed: int | None = None, coach: bool = True,
+                 level: str = "basic", **kw):
         _get_rules(rules)
         place = Seat.of(seat, name="seat")
+        if level not in LEVELS:
+            raise ValueError(i18n.both(f"没有这个级别：{level!r}；可选 {', '.join(LEVELS)}",
+                                       f"unknown level {level!r}: expected one of {', '.join(LEVELS)}"))
+        self._level = level
         self._seed = _random.randrange(10**6) if seed is None else int(seed)
         self._place = place
         self._new_session(rules)
-        super().__init__(rules=rules, coach_on=bool(coach), **kw)
+        super().__init__(rules=rules, coach_on=bool(coach), level=level, **kw)
 
     # --- the game ----------------------------------------------------------------------------
 
@@ -636,8 +855,9 @@ class PlayTable(MjWidget):
         self._dealer = s.dealer
         self._prev_me = getattr(self, "me", None)
         self.me = Seat.of((int(self._place) - int(s.dealer)) % 4)
+        self._dealt = str(_from_table(tb, self.me)["hand"])      # the dealt tiles (the dealer's 14), flowers aside
         base = tb.seed if tb.seed is not None else 0
-        self.bots = [Bot(seed=base * 4 + k) for k in range(4)]
+        self.bots = make_bots(self._level, base)     # basic: exactly the players play_hand seats by default
         self.decisions: list[dict] = []
         self._coaching = None
         self._before = None
@@ -683,8 +903,9 @@ class PlayTable(MjWidget):
             self._claim_evals = self._evaluate_last_tile()
         if self._start_offers() and not (tb.phase == "discard" and tb.turn == me):
             self._claim_evals = self._evaluate_start()
+        self._kw = None
         if tb.phase == "discard" and tb.turn == me:
-            kw = _from_table(tb, me)
+            kw = self._kw = _from_table(tb, me)
             try:
                 self._coaching = _coach(**kw, trials=COACH_TRIALS)
             except ValueError:  # a hand the coach cannot read (never expected): play on without it
@@ -711,7 +932,8 @@ class PlayTable(MjWidget):
         return {"option": option, "win_chance": round(rated.win_chance, 6),
                 "error": round(rated.win_chance_error, 6), "method": rated.method,
                 "expected": round(rated.expected, 4), "useful": {str(k): n for k, n in rated.useful.items()},
-                "live": rated.live, "shanten": rated.shanten, "then": then}
+                "live": rated.live, "shanten": rated.shanten, "then": then,
+                "note": _note_dict(getattr(rated, "note", None))}
 
     def _win_eval(self, option: str = "win") -> dict:
         """A legal win: chance 1, its value the rule set's total for it."""
@@ -936,8 +1158,9 @@ class PlayTable(MjWidget):
                          live=mine.live, best_live=best.live, win_chance=mine.win_chance,
                          best_win_chance=best.win_chance, error=mine.win_chance_error,
                          best_error=best.win_chance_error, method=mine.method,
-                         fans=[{"zh": f.zh, "en": f.en, "share": round(f.share, 3)} for f in mine.fans[:4]],
-                         best_fans=[{"zh": f.zh, "en": f.en, "share": round(f.share, 3)} for f in best.fans[:4]],
+                         fans=[{"zh": f.zh, "en": f.en, "share": round(f.share, 3), "value": f.value} for f in mine.fans[:4]],
+                         best_fans=[{"zh": f.zh, "en": f.en, "share": round(f.share, 3), "value": f.value} for f in best.fans[:4]],
+                         note=_note_dict(mine.note), best_note=_note_dict(best.note),
                          cost_chance=round(max(0.0, best.win_chance - mine.win_chance), 6),
                          cost_useful=max(0, best.live - mine.live),
                          expected=round(mine.expected, 4), best_expected=round(best.expected, 4),
@@ -952,6 +1175,10 @@ class PlayTable(MjWidget):
                                  cost_useful=0 if alt["option"] in ("win", "grab_gold") else max(0, alt["live"] - mine.live),
                                  best_expected=alt["expected"],
                                  cost_value=round(max(0.0, alt["expected"] - mine.expected), 4))
+            if coaching is not None and mine is not None and best.win_chance <= 0 and self._kw is not None:
+                short = _short_of_minimum(self._kw, best.discard)
+                if short:
+                    d["best_short"] = short
         self._record(d)
         self._advance()
 
@@ -1046,6 +1273,13 @@ class PlayTable(MjWidget):
         self.rules = arg
         self._restarted = "rules"
 
+    def _act_level(self, arg, msg):
+        self.last_error = ""
+        self._level = arg
+        self._new_session(self.rules)
+        self.level = arg
+        self._restarted = "level"
+
     def _act_seat(self, arg, msg):
         self.last_error = ""
         self._place = Seat.of(arg)
@@ -1093,7 +1327,7 @@ class PlayTable(MjWidget):
                 "outcome": outcome_text(tb) if tb.phase == "over" else "",
                 "payments": tb.payments if tb.phase == "over" else None,
                 "mcr": rs.name in PROFILES, "unit": {"zh": unit[0], "en": unit[1]},
-                "decisions": self.decisions}
+                "dealt": self._dealt, "decisions": self.decisions}
 
     def save(self, path) -> Path:
         """Write the annotated record of this hand as JSON (read it back with :func:`load_review`)."""
@@ -1167,7 +1401,10 @@ class PlayTable(MjWidget):
         rs = self.table.rules
         if self._restarted and not self.decisions and self.hand_no == 1:
             zh, en = self._rules_words(rs)
+            lv = LEVELS[self._level]
             what = (B(f"换了规则：现在打{zh}。", f"New rules: {en}.") if self._restarted == "rules" else
+                    B(f"换了对手：现在是{lv.zh}级别的电脑玩家。", f"New opponents: {lv.en} computer players.")
+                    if self._restarted == "level" else
                     B(f"换了座位：你第一局坐{self.me.player_zh}。", f"New seat: you sit {self.me.en} in the first hand."))
             out.append(f'<div class="mj-notice" data-restart="{self._restarted}">{esc(what)} '
                        f'{esc(B("比赛重新开始：回到第 1 局，分数清零，用同样的洗牌。", "The match starts again: back to hand 1, every score 0, the same shuffle as before."))}'
@@ -1198,9 +1435,10 @@ class PlayTable(MjWidget):
                     f'title="{esc(B("换规则会重新开始比赛", "changing the rules starts a new match"))}">{"".join(groups)}</select></label> '
                     f'<label>{esc(B("首局座位", "first seat"))} <select data-act="seat" '
                     f'title="{esc(B("换座位会重新开始比赛", "changing the seat starts a new match"))}">{seats}</select></label> '
+                    f'{self._level_picker()}'
                     f'<label><input type="checkbox" data-act="coach"{" checked" if self.coach_on else ""}> '
                     f'{esc(B("教练", "coach"))}</label> '
-                    f'<small>{esc(B("（换规则或座位会重新开始比赛）", "(a new rule set or seat starts a new match)"))}</small>')
+                    f'<small>{esc(B("（换规则、座位或对手会重新开始比赛）", "(a new rule set, seat or opponents start a new match)"))}</small>')
         else:
             pick = f'<span>{esc(B(*self._rules_words(rs)))}</span>'
         sp = self._special(rs)
@@ -1220,7 +1458,21 @@ class PlayTable(MjWidget):
                   f'</span><span data-you="{self.me.letter}">{esc(B(f"你坐{self.me.player_zh}", f"you are {self.me.en}"))}</span>'
                   f'<span data-wall="{n}">{esc(B(f"牌墙还剩 {n} 张", f"{n} tiles left in the wall"))}</span>'
                   f'{wild}<span data-turn="{"" if who is None else who.letter}">{turn}</span></div>')
-        return f'<div class="mj-controls">{pick}</div>{special}{self._notices()}{status}'
+        same = (f'<div class="mj-note" data-level-same="1">{esc(B("这套规则下，进阶的电脑玩家和入门的打法一样（只有国标麻将里它们更强）。", "Under these rules the strong computer players play like the basic ones (they are stronger under the Chinese Official rules only)."))}</div>'
+                if self._level != "basic" and rs.name not in PROFILES else "")
+        return f'<div class="mj-controls">{pick}</div>{special}{same}{self._notices()}{status}'
+
+    def _level_picker(self) -> str:
+        """The computer players' level: a select whose hint says what the stronger level does."""
+        opts = "".join(f'<option value="{n}"{" selected" if n == self._level else ""}>{esc(B(lv.zh, lv.en))}</option>'
+                       for n, lv in LEVELS.items())
+        hint = B("进阶的电脑玩家只在国标麻将里打得更强：它们用教练的算法追求 8 分以上的和牌，后面也会防守；"
+                 "其他规则下两个级别打法一样。换对手会重新开始比赛。",
+                 "Strong computer players play better only under the Chinese Official rules (MCR): they use the "
+                 "coach's reckoning to aim at wins worth 8 points and defend late in the hand; under the other rule "
+                 "sets both levels play the same. Changing the opponents starts a new match.")
+        return (f'<label title="{esc(hint)}">{esc(B("对手", "opponents"))} <select data-act="level" '
+                f'title="{esc(hint)}">{opts}</select></label> ')
 
     def _pond(self, s: Seat, live: bool, label: str = "") -> str:
         tb = self.table
@@ -1384,10 +1636,15 @@ class PlayTable(MjWidget):
                         f'{esc(B("和牌机会", "chance to win"))} <b data-chance="{e["win_chance"]:.6f}">'
                         f'{_pct(e["win_chance"])}</b>{value} · {esc(B("进张", "useful"))} {e["live"]}{then} '
                         f'{esc(" · ".join(marks))}</div>')
-        lost = _pct(d["cost_chance"])
-        verdict = (f'<span class="mj-good">{esc(B("和教练的最佳一样", "the same as the coach best"))}</span>'
-                   if _is_best(d) else
-                   f'<span class="mj-bad">{esc(B(f"少 {lost} 和牌机会", f"{lost} less chance to win"))}</span>')
+        top_e = next((e for e in d["evals"] if e["option"] == best_o), None)
+        if _is_best(d) and d.get("best_action_chance", d["best_win_chance"]) < 0.0005:
+            verdict = (f'<span class="mj-zero" data-zero="1">{esc(B("和教练的选择一样", "the same as the coach choice"))}'
+                       f' · {esc(B(*_nothing_reaches(unit is None, claim=True)))}</span>'
+                       + (_zero_html(0.0, top_e.get("note"), None) if top_e else ""))
+        elif _is_best(d):
+            verdict = f'<span class="mj-good">{esc(B("和教练的最佳一样", "the same as the coach best"))}</span>'
+        else:
+            verdict = f'<span class="{"mj-bad" if d["cost_chance"] > 0.005 else ""}">{esc(msg_cost(d))}</span>'
         if d["kind"] == "claim":
             x = d["tile"]
             what = B(f"要不要 {x}", f"claim {x} or not")
@@ -1413,7 +1670,7 @@ class PlayTable(MjWidget):
         unit = self._unit_words()
         fans_word = B("可能的番种", "likely fans") if unit is None else B("可能的计分项", "likely scoring items")
 
-        def side(label, tile, s_after, useful, live_n, p, err, fans, method, expected):
+        def side(label, tile, s_after, useful, live_n, p, err, fans, method, expected, note=None, short=None):
             before = "" if last["shanten_before"] is None else f"{last['shanten_before']} → "
             pe = _pct(p) + (f" ± {_pct(err)}" if method == "simulation" and err else "")
             fan = ", ".join(f"{B(f['zh'], f['en'])} {f['share']:.0%}" for f in fans[:3])
@@ -1424,21 +1681,29 @@ class PlayTable(MjWidget):
                     f'{s_after} ({_shanten_words(s_after)})</div>'
                     f'<div>{esc(B("进张", "useful tiles"))} ({live_n}): {_useful_html(useful, live)}</div>'
                     f'<div>{esc(B("和牌机会", "chance to win"))}: <b data-chance="{p:.6f}">{pe}</b></div>{value}'
-                    + (f'<div>{esc(fans_word)}: {esc(fan)}</div>' if fan else "") + "</div>")
+                    + (f'<div>{esc(fans_word)}: {esc(fan)}</div>' if fan else "")
+                    + _zero_html(p, note, short) + "</div>")
         best_o = _best_option(last)
-        if _is_best(last):
+        top_chance = last.get("best_action_chance", last["best_win_chance"])
+        if _is_best(last) and top_chance < 0.0005:
+            verdict = (f'<span class="mj-zero" data-zero="1">{esc(B("和教练的选择一样", "the same as the coach choice"))}'
+                       f' · {esc(B(*_nothing_reaches(unit is None)))}</span>')
+        elif _is_best(last):
             verdict = f'<span class="mj-good">{esc(B("和教练的最佳一样", "the same as the coach best"))}</span>'
         elif best_o.startswith("discard "):
             verdict = (f'<span class="{"mj-bad" if last["cost_chance"] > 0.005 else ""}">'
                        f'{esc(msg_cost(last))}</span>')
         else:
-            verdict = f'<span class="mj-bad">{esc(msg_worst(last))} · {esc(msg_cost(last))}</span>'
+            verdict = (f'<span class="{"mj-bad" if last["cost_chance"] > 0.005 else ""}">{esc(msg_worst(last))} · '
+                       f'{esc(msg_cost(last))}</span>')
         mine = side(B("你打了", "you discarded"), last["choice"], last["shanten_after"], last["useful"], last["live"],
-                    last["win_chance"], last.get("error", 0), last["fans"], last["method"], last.get("expected", 0))
+                    last["win_chance"], last.get("error", 0), last["fans"], last["method"], last.get("expected", 0),
+                    last.get("note") if last["choice"] != last["best"] else None)
         best = side(B("教练最佳的打法", "coach best discard"), last["best"], last["best_shanten"], last["best_useful"],
                     last["best_live"], last["best_win_chance"], last.get("best_error", 0), last["best_fans"],
                     last["method"], last.get("best_expected", 0) if best_o.startswith("discard ") else
-                    next((o.get("expected", 0) for o in last.get("top", []) if o["discard"] == last["best"]), 0))
+                    next((o.get("expected", 0) for o in last.get("top", []) if o["discard"] == last["best"]), 0),
+                    last.get("best_note"), last.get("best_short"))
         alts = ""
         if last.get("alternatives"):
             rows = []
@@ -1452,7 +1717,7 @@ class PlayTable(MjWidget):
                     + (f'<div class="mj-note">{esc(why(last, unit))}</div>' if not best_o.startswith("discard ") else ""))
         return (f'<div class="mj-box" data-coach="{last["n"]}" data-choice="{last["choice"]}" '
                 f'data-best="{last["best"]}" data-best-action="{esc(best_o)}">{title} · #{last["n"]} · {verdict}'
-                f'<div class="mj-cmp2">{mine}{best}</div>{alts}'
+                f'<div class="mj-cmp2">{mine}{best}</div>{alts}{_aim_html(last, unit is None)}'
                 f'<div class="mj-note">{esc(B("只用你这一家看得见的牌计算：进张是还没见到的张数；和牌机会是靠自己摸牌和牌的机会。", "Counted from what your seat can see: useful tiles with the copies not yet in sight; the chance to win by your own draws."))}</div></div>')
 
     def _win_words(self, w) -> tuple[str, str]:
@@ -1564,7 +1829,8 @@ class PlayTable(MjWidget):
                          f'{esc(B("下一局", "next hand"))}</button></div>')
         parts.append("</div>")
         at = self.review_at if self.review_at >= 0 else None
-        return "".join(parts) + review_html(self.record(), live=live, at=at)
+        review = review_html(self.record(), live=live, at=at)
+        return "".join(parts) + (_glossed(review) if live else review)
 
     # --- fallbacks ----------------------------------------------------------------------------
 
@@ -1583,7 +1849,9 @@ class PlayTable(MjWidget):
         return super().static_html().replace('<div class="mj-body">', '<div class="mj-body">' + note, 1)
 
 
-def play(rules: str = "mcr", seat: str = "E", seed: int | None = None, coach: bool = True) -> PlayTable:
+def play(rules: str = "mcr", seat: str = "E", seed: int | None = None, coach: bool = True,
+         level: str = "basic") -> PlayTable:
     """A table to play one hand after another by clicking: ``rules`` any rule set, ``seat`` yours in the
-    first hand, ``coach`` the coach panel on or off."""
-    return PlayTable(rules=rules, seat=seat, seed=seed, coach=coach)
+    first hand, ``coach`` the coach panel on or off, ``level`` the computer players' level (``"basic"``
+    or ``"strong"``, which plays better under MCR only)."""
+    return PlayTable(rules=rules, seat=seat, seed=seed, coach=coach, level=level)

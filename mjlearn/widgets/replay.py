@@ -325,25 +325,37 @@ class ReviewReplay(MjWidget):
     # --- what a lesson shows ------------------------------------------------------------------
 
     def deal(self) -> _Piece:
-        """The learner's first fourteen tiles (the hand at the first decision), seat and round wind."""
+        """The learner's dealt tiles, seat and round wind: the tiles as dealt (13, the dealer's 14) when
+        the record keeps them, else the hand at the first decision: 14 before a first discard, the 13
+        dealt tiles when the first decision answered a discard before any draw."""
         r = self.record
         first = next((d for d in self.decisions if d.get("hand")), None)
+        dealt = r.get("dealt") or (first["hand"] if first else None)
         from ..seats import Seat
         seat, wind = Seat.of(r["seat"]), Seat.of(r.get("prevalent_wind", "E"))
         head = B(f"{r.get('rules_zh', '')} · 你坐{seat.zh}" + (" · 你是庄家" if seat.letter == "E" else "")
                  + f" · 圈风 {wind.zh}",
                  f"{r.get('rules_en', '')} · you sit {seat.en}" + (" · you are the dealer" if seat.letter == "E" else "")
                  + f" · round wind {wind.en}")
-        if first is None:
+        if dealt is None:
             body = esc(B("这一局你没有打过牌。", "You discarded no tile in this hand."))
             return _Piece(f'<div class="mj-box">{esc(head)}<div>{body}</div></div>', f"{head}\n{_text_of(body)}")
         from ..analysis import shanten
-        steps = shanten(first["hand"])
-        words = B(f"第一次打牌前的 14 张牌（{first['hand']}）", f"Your 14 tiles before your first discard ({first['hand']})")
-        html = (f'<div class="mj-box" data-deal="1"><b>{esc(head)}</b><div>{esc(words)}</div>'
-                f'{_hand(first["hand"], width=40)}'
-                f'<div>{esc(B(f"引擎数的：这 14 张离听牌还差 {steps} 步（打出最合适的一张后）。", f"The engine counts: these 14 tiles are {steps} from ready (after the discard that keeps them closest)."))}</div>'
-                f'<div class="mj-note">{esc(B("花牌放在一边，不算在 14 张里。", "Flowers are set aside and are not among the 14."))}'
+        n = len(as_hand(dealt).concealed)
+        steps = shanten(dealt)
+        if n == 14:
+            words = B("发到手的 14 张牌（庄家第一次打牌前）" if r.get("dealt") else "第一次打牌前的 14 张牌",
+                      "Your 14 dealt tiles (the dealer's, before the first discard)" if r.get("dealt")
+                      else "Your 14 tiles before your first discard")
+            count = B(f"引擎数的：这 14 张离听牌还差 {steps} 步（打出最合适的一张后）。",
+                      f"The engine counts: these 14 tiles are {steps} from ready (after the discard that keeps them closest).")
+        else:
+            words = B(f"发到手的 {n} 张牌（第一次摸牌前）", f"Your {n} dealt tiles (before your first draw)")
+            count = B(f"引擎数的：这 {n} 张离听牌还差 {steps} 步。", f"The engine counts: these {n} tiles are {steps} from ready.")
+        html = (f'<div class="mj-box" data-deal="{n}"><b>{esc(head)}</b><div>{esc(words)}</div>'
+                f'{_hand(dealt, width=40)}'
+                f'<div>{esc(count)}</div>'
+                f'<div class="mj-note">{esc(B(f"花牌放在一边，不算在 {n} 张里。", f"Flowers are set aside and are not among the {n}."))}'
                 f'</div></div>')
         return _Piece(html, _text_of(html))
 
