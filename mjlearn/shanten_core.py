@@ -33,7 +33,7 @@ __all__ = [
     "shanten_of_counts", "regular_shanten_of_counts", "seven_pairs_shanten_of_counts",
     "thirteen_orphans_shanten_of_counts", "honors_and_knitted_shanten_of_counts",
     "knitted_straight_shanten_of_counts", "form_shanten_of_counts", "waits_of_counts",
-    "useful_tiles_of_counts", "near_tiles", "regular_split_of_counts",
+    "useful_tiles_of_counts", "near_tiles", "regular_split_of_counts", "RegularAround",
 ]
 
 # The six knitted straights as (suit base for ranks 147, for 258, for 369).
@@ -307,6 +307,190 @@ def _knitted_rest(counts, perm, n_melds) -> int:
             rest[i] -= 1
     a, b, c = _entries(rest)
     return 8 - _regular_value(a, b, c, rest[27:34], n_melds + 3)
+
+
+# --- the regular form around one hand, for the computer players' loops ----------------------------
+#
+# A computer player asks for the regular shanten of many hands that differ from one hand by a
+# single tile: each discard it could make, each tile it could draw. One tile changes one group (a
+# suit, or the honors), so the other three groups are merged once and each hand then costs a few
+# look-ups. A group's "frontier" is the pair (points without the pair, points with the pair): the
+# Pareto-best (sets, 2 x sets + partial sets) of that group, as in a suit entry. The value
+# ``min(2n + U, n + 4 + M, 8) + pair`` only grows with the sets M and the points U, so keeping the
+# Pareto-best sums of merged groups gives exactly the maximum that _regular_value finds.
+#
+# There are few distinct frontiers (a few hundred), so each gets a small int id when first met, and
+# merges and values are cached by ids. Every cache here is keyed by counts or ids alone, never by a
+# hand in play, so nothing is ever invalidated; like the suit entries they grow with the patterns met.
+
+_FRONTIERS: list[tuple] = []              # id -> frontier
+_FRONTIER_IDS: dict[tuple, int] = {}      # frontier -> id
+_GROUP_IDS: dict[tuple, int] = {}         # a suit's 9 counts or the 7 honor counts -> frontier id
+_NEIGHBOUR_IDS: dict[tuple, tuple] = {}   # the same keys -> (ids with one tile fewer, with one more)
+_MERGED: dict[tuple, int] = {}            # (id, id) -> id of the two taken together
+_VALUES: dict[tuple, int] = {}            # (id, id, declared melds) -> _regular_value
+
+
+def _frontier_id(frontier: tuple) -> int:
+    got = _FRONTIER_IDS.get(frontier)
+    if got is None:
+        got = _FRONTIER_IDS[frontier] = len(_FRONTIERS)
+        _FRONTIERS.append(frontier)
+    return got
+
+
+def _honor_frontier(honors: tuple) -> tuple:
+    """The frontier of the seven honor counts, read as _regular_value reads them (pungs are sets,
+    pairs partial sets, the pair from a pair, else a four, else a pung)."""
+    hm = sum(1 for x in honors if x >= 3)
+    ht = sum(1 for x in honors if x == 2)
+    hu = 2 * hm + ht
+    if ht:
+        with_pair = ((hm, hu - 1),)
+    elif any(x >= 4 for x in honors):
+        with_pair = ((hm - 1, hu - 1),)
+    elif hm:
+        with_pair = ((hm - 1, hu - 2),)
+    else:
+        with_pair = ()
+    return ((hm, hu),), with_pair
+
+
+def _group_id(key: tuple) -> int:
+    """The frontier id of one group: nine counts of a suit, or the seven honor counts."""
+    got = _GROUP_IDS.get(key)
+    if got is None:
+        if len(key) == 9:
+            e = _SUIT.get(key) or _suit_entry(key)
+            frontier = (e[0], e[1])
+        else:
+            frontier = _honor_frontier(key)
+        got = _GROUP_IDS[key] = _frontier_id(frontier)
+    return got
+
+
+def _neighbour_ids(key: tuple) -> tuple:
+    """(ids of the group less one tile of each kind, ids with one more), None for a kind not held
+    (fewer) or not near the group's tiles (more: no suited tile within two ranks, an honor not held):
+    those are made when asked for, by :meth:`RegularAround.with_tile`."""
+    got = _NEIGHBOUR_IDS.get(key)
+    if got is None:
+        k = len(key)
+        fewer = tuple(_group_id(key[:r] + (key[r] - 1,) + key[r + 1:]) if key[r] else None for r in range(k))
+        if k == 9:    # a suited kind within two ranks of a tile held
+            near = [r for r in range(9) if any(key[max(0, r - 2):r + 3])]
+        else:         # an honor held
+            near = [r for r in range(7) if key[r]]
+        more = tuple(_group_id(key[:r] + (key[r] + 1,) + key[r + 1:]) if r in near else None for r in range(k))
+        got = _NEIGHBOUR_IDS[key] = (fewer, more)
+    return got
+
+
+def _pareto2(points) -> tuple:
+    """The (sets, points) pairs not beaten in both by another, most sets first."""
+    out = []
+    top = -1
+    for m, u in sorted(set(points), reverse=True):
+        if u > top:
+            out.append((m, u))
+            top = u
+    return tuple(out)
+
+
+def _merged(x: int, y: int) -> int:
+    """The frontier id of two groups (or merged groups) taken together: one of them holds the pair."""
+    got = _MERGED.get((x, y))
+    if got is None:
+        (x0, x1), (y0, y1) = _FRONTIERS[x], _FRONTIERS[y]
+        no_pair = _pareto2([(a + c, b + d) for a, b in x0 for c, d in y0])
+        pair = _pareto2([(a + c, b + d) for a, b in x1 for c, d in y0] +
+                        [(a + c, b + d) for a, b in x0 for c, d in y1])
+        got = _MERGED[(x, y)] = _frontier_id((no_pair, pair))
+    return got
+
+
+def _value(x: int, y: int, n: int) -> int:
+    """_regular_value of a hand made of two frontiers (one group and the three others merged)."""
+    got = _VALUES.get((x, y, n))
+    if got is None:
+        (x0, x1), (y0, y1) = _FRONTIERS[x], _FRONTIERS[y]
+        got = 0
+        for (m, u), (m2, u2), pair in ([(p, q, 0) for p in x0 for q in y0] + [(p, q, 1) for p in x0 for q in y1]
+                                       + [(p, q, 1) for p in x1 for q in y0]):
+            got = max(got, min(2 * n + u + u2, n + 4 + m + m2, 8) + pair)
+        _VALUES[(x, y, n)] = got
+    return got
+
+
+class RegularAround:
+    """Regular-form shanten (as :func:`regular_shanten_of_counts`) of ``counts`` and of the hands one
+    tile away from it: :meth:`without` a tile (a discard), :meth:`with_tile` one more (a draw).
+
+    The counts are read once, when the object is made; the computer players make one per hand and
+    ask it about every tile. No counts are checked: the caller passes a hand of 13 or 14 tiles.
+
+    >>> from mjlearn import parse_hand
+    >>> c = list(parse_hand("1112345678999mE").counts)
+    >>> near = RegularAround(c, 0)
+    >>> near.shanten(), near.without(27), near.without(0)
+    (0, 0, 1)
+    >>> c[27] -= 1
+    >>> RegularAround(c, 0).with_tile(4), regular_shanten_of_counts(c[:4] + [2] + c[5:])
+    (-1, -1)
+    >>> RegularAround(c, 0).draws_below(0) == waits_of_counts(c)
+    True
+    """
+
+    __slots__ = ("n", "keys", "ids", "rests")
+
+    def __init__(self, counts, n_melds: int = 0) -> None:
+        self.n = n_melds
+        self.keys = (tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34]))
+        """The counts of each group: the three suits and the honors."""
+        self.ids = [_group_id(k) for k in self.keys]
+        """The frontier id of each group."""
+        self.rests: list = [None, None, None, None]
+        """For each group, the id of the other three merged; made when first asked for."""
+
+    def _rest(self, g: int) -> int:
+        r = self.rests[g]
+        if r is None:
+            a, b, c = [x for k, x in enumerate(self.ids) if k != g]
+            r = self.rests[g] = _merged(_merged(a, b), c)
+        return r
+
+    def shanten(self) -> int:
+        """The shanten of the counts themselves."""
+        return 8 - _value(self.ids[0], self._rest(0), self.n)
+
+    def without(self, i: int) -> int:
+        """The shanten with one tile ``i`` fewer (``i`` is held)."""
+        g = i // 9 if i < 27 else 3
+        return 8 - _value(_neighbour_ids(self.keys[g])[0][i - 9 * g], self._rest(g), self.n)
+
+    def with_tile(self, t: int) -> int:
+        """The shanten with one more tile ``t``."""
+        g = t // 9 if t < 27 else 3
+        x = _neighbour_ids(self.keys[g])[1][t - 9 * g]
+        if x is None:
+            key = self.keys[g]
+            r = t - 9 * g
+            x = _group_id(key[:r] + (key[r] + 1,) + key[r + 1:])
+        return 8 - _value(x, self._rest(g), self.n)
+
+    def draws_below(self, shanten: int) -> list[int]:
+        """The tiles near the hand (those of :func:`near_tiles`) whose draw leaves a shanten below
+        ``shanten``, in canonical order: :meth:`with_tile` for each, in one pass."""
+        out = []
+        need = 8 - shanten              # the value a draw must beat
+        n = self.n
+        for g in range(4):
+            rest = self._rest(g)
+            base = 9 * g
+            for r, x in enumerate(_neighbour_ids(self.keys[g])[1]):
+                if x is not None and (_VALUES.get((x, rest, n)) or _value(x, rest, n)) > need:
+                    out.append(base + r)
+        return out
 
 
 # --- one form at a time, for teaching ------------------------------------------------------------
