@@ -43,11 +43,33 @@ _ORPHANS = ORPHAN_INDICES
 
 # --- one suit: every (sets, partial sets, pair) trade-off, cached ----------------------------------
 
-_POINTS: dict[tuple, frozenset] = {}
+_POINTS: dict[tuple, tuple] = {}
+"""The points of a run of counts, keyed by the counts without leading or trailing zeros: a pattern
+has the same trade-offs wherever it lies in the suit, so 3-4-5 shares its work with 1-2-3, and a run
+with two empty ranks inside is the sum of its two sides. Keyed by counts only: never invalidated."""
 
 
-def _points(c: tuple) -> frozenset:
-    """Pareto-best (pair, sets, value) triples of one suit's counts, value = 2 x sets + partials.
+def _trim(c: tuple) -> tuple:
+    """The counts without leading and trailing zeros."""
+    i, j = 0, len(c)
+    while i < j and not c[i]:
+        i += 1
+    while j > i and not c[j - 1]:
+        j -= 1
+    return c[i:j]
+
+
+def _gap(c: tuple) -> int:
+    """The index of the first of two empty ranks in a row within ``c``, or 0."""
+    for i in range(1, len(c) - 2):
+        if not c[i] and not c[i + 1]:
+            return i
+    return 0
+
+
+def _points(c: tuple) -> tuple:
+    """Pareto-best (pair, sets, value) triples of a run of one suit's counts (leading and trailing
+    zeros trimmed), value = 2 x sets + partials.
 
     Every decomposition is reached by deciding, for the lowest tile present, whether it is left
     alone or is the lowest tile of a set, a pair or a partial set (二连/嵌张/对子).
@@ -55,50 +77,52 @@ def _points(c: tuple) -> frozenset:
     got = _POINTS.get(c)
     if got is not None:
         return got
-    i = 0
-    while i < 9 and not c[i]:
-        i += 1
-    if i == 9:
-        res = frozenset({(0, 0, 0)})
-        _POINTS[c] = res
+    if not c:
+        _POINTS[c] = res = ((0, 0, 0),)
         return res
     out: set = set()
-    lst = list(c)
+    gap = _gap(c)
+    if gap:       # two empty ranks: no set or partial set spans them, the two sides add up
+        for p, m, u in _points(c[:gap]):
+            for p2, m2, u2 in _points(_trim(c[gap:])):
+                if p + p2 <= 1:
+                    out.add((p + p2, m + m2, u + u2))
+        res = _POINTS[c] = _pareto(out)
+        return res
+    rest = c[1:]
+    n = c[0]
+    k = len(c)
 
-    def take(removals, dp, dm, du):
-        for k in removals:
-            lst[k] -= 1
-        for p, m, u in _points(tuple(lst)):
+    def take(first, dp, dm, du):
+        for p, m, u in _points(_trim(first)):
             if p + dp <= 1:
                 out.add((p + dp, m + dm, u + du))
-        for k in removals:
-            lst[k] += 1
 
-    take((i,), 0, 0, 0)                                  # a single tile left out
-    n = c[i]
+    take((n - 1,) + rest, 0, 0, 0)                                   # a single tile left out
     if n >= 3:
-        take((i, i, i), 0, 1, 2)                         # pung
-    if i <= 6 and c[i + 1] and c[i + 2]:
-        take((i, i + 1, i + 2), 0, 1, 2)                 # chow
+        take((n - 3,) + rest, 0, 1, 2)                               # pung
+    if k >= 3 and c[1] and c[2]:
+        take((n - 1, c[1] - 1, c[2] - 1) + c[3:], 0, 1, 2)           # chow
     if n >= 2:
-        take((i, i), 1, 0, 0)                            # the pair
-        take((i, i), 0, 0, 1)                            # a partial pung (对子搭子)
-    if i <= 7 and c[i + 1]:
-        take((i, i + 1), 0, 0, 1)                        # two in a row (两面/边张)
-    if i <= 6 and c[i + 2]:
-        take((i, i + 2), 0, 0, 1)                        # a gap (嵌张)
-    res = frozenset(_pareto(out))
-    _POINTS[c] = res
+        take((n - 2,) + rest, 1, 0, 0)                               # the pair
+        take((n - 2,) + rest, 0, 0, 1)                               # a partial pung (对子搭子)
+    if k >= 2 and c[1]:
+        take((n - 1, c[1] - 1) + c[2:], 0, 0, 1)                     # two in a row (两面/边张)
+    if k >= 3 and c[2]:
+        take((n - 1, c[1], c[2] - 1) + c[3:], 0, 0, 1)               # a gap (嵌张)
+    res = _POINTS[c] = _pareto(out)
     return res
 
 
-def _pareto(points) -> list:
+def _pareto(points) -> tuple:
     """Keep the triples not beaten in both sets and value by another with the same pair flag."""
     keep = []
-    for a in points:
-        if not any(b != a and b[0] == a[0] and b[1] >= a[1] and b[2] >= a[2] for b in points):
-            keep.append(a)
-    return keep
+    top = {0: -1, 1: -1}
+    for p, m, u in sorted(points, reverse=True):      # per pair flag, most sets first
+        if u > top[p]:
+            keep.append((p, m, u))
+            top[p] = u
+    return tuple(keep)
 
 
 _SUIT: dict[tuple, tuple] = {}
@@ -108,7 +132,7 @@ def _suit_entry(key: tuple) -> tuple:
     """Everything the shanten of any form needs from one suit, cached by its nine counts:
     (regular points without pair, with pair, present of ranks 147, 258, 369, terminal kinds,
     terminal pair, pairs for seven pairs)."""
-    pts = _points(key)
+    pts = _points(_trim(key))
     f0 = tuple(sorted((m, u) for p, m, u in pts if p == 0))
     f1 = tuple(sorted((m, u) for p, m, u in pts if p == 1))
     k147 = (key[0] > 0) + (key[3] > 0) + (key[6] > 0)
@@ -326,7 +350,8 @@ def _knitted_rest(counts, perm, n_melds) -> int:
 _FRONTIERS: list[tuple] = []              # id -> frontier
 _FRONTIER_IDS: dict[tuple, int] = {}      # frontier -> id
 _GROUP_IDS: dict[tuple, int] = {}         # a suit's 9 counts or the 7 honor counts -> frontier id
-_NEIGHBOUR_IDS: dict[tuple, tuple] = {}   # the same keys -> (ids with one tile fewer, with one more)
+_FEWER_IDS: dict[tuple, tuple] = {}      # the same keys -> ids with one tile fewer of each kind
+_MORE_IDS: dict[tuple, tuple] = {}       # the same keys -> ids with one tile more of each kind
 _MERGED: dict[tuple, int] = {}            # (id, id) -> id of the two taken together
 _VALUES: dict[tuple, int] = {}            # (id, id, declared melds) -> _regular_value
 
@@ -369,20 +394,26 @@ def _group_id(key: tuple) -> int:
     return got
 
 
-def _neighbour_ids(key: tuple) -> tuple:
-    """(ids of the group less one tile of each kind, ids with one more), None for a kind not held
-    (fewer) or not near the group's tiles (more: no suited tile within two ranks, an honor not held):
-    those are made when asked for, by :meth:`RegularAround.with_tile`."""
-    got = _NEIGHBOUR_IDS.get(key)
+def _fewer_ids(key: tuple) -> tuple:
+    """The ids of the group less one tile of each kind (None for a kind not held)."""
+    got = _FEWER_IDS.get(key)
     if got is None:
-        k = len(key)
-        fewer = tuple(_group_id(key[:r] + (key[r] - 1,) + key[r + 1:]) if key[r] else None for r in range(k))
-        if k == 9:    # a suited kind within two ranks of a tile held
-            near = [r for r in range(9) if any(key[max(0, r - 2):r + 3])]
-        else:         # an honor held
-            near = [r for r in range(7) if key[r]]
-        more = tuple(_group_id(key[:r] + (key[r] + 1,) + key[r + 1:]) if r in near else None for r in range(k))
-        got = _NEIGHBOUR_IDS[key] = (fewer, more)
+        got = _FEWER_IDS[key] = tuple(_group_id(key[:r] + (key[r] - 1,) + key[r + 1:]) if key[r] else None
+                                      for r in range(len(key)))
+    return got
+
+
+def _more_ids(key: tuple) -> tuple:
+    """The ids of the group with one more tile of each kind near it, None for the others (no suited
+    tile within two ranks, an honor not held): those are made when asked for (:meth:`RegularAround.with_tile`)."""
+    got = _MORE_IDS.get(key)
+    if got is None:
+        if len(key) == 9:
+            near = [bool(any(key[max(0, r - 2):r + 3])) for r in range(9)]
+        else:
+            near = [x > 0 for x in key]
+        got = _MORE_IDS[key] = tuple(_group_id(key[:r] + (key[r] + 1,) + key[r + 1:]) if near[r] else None
+                                     for r in range(len(key)))
     return got
 
 
@@ -466,12 +497,12 @@ class RegularAround:
     def without(self, i: int) -> int:
         """The shanten with one tile ``i`` fewer (``i`` is held)."""
         g = i // 9 if i < 27 else 3
-        return 8 - _value(_neighbour_ids(self.keys[g])[0][i - 9 * g], self._rest(g), self.n)
+        return 8 - _value(_fewer_ids(self.keys[g])[i - 9 * g], self._rest(g), self.n)
 
     def with_tile(self, t: int) -> int:
         """The shanten with one more tile ``t``."""
         g = t // 9 if t < 27 else 3
-        x = _neighbour_ids(self.keys[g])[1][t - 9 * g]
+        x = _more_ids(self.keys[g])[t - 9 * g]
         if x is None:
             key = self.keys[g]
             r = t - 9 * g
@@ -487,7 +518,7 @@ class RegularAround:
         for g in range(4):
             rest = self._rest(g)
             base = 9 * g
-            for r, x in enumerate(_neighbour_ids(self.keys[g])[1]):
+            for r, x in enumerate(_more_ids(self.keys[g])):
                 if x is not None and (_VALUES.get((x, rest, n)) or _value(x, rest, n)) > need:
                     out.append(base + r)
         return out
