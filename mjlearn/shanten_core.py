@@ -353,7 +353,7 @@ _GROUP_IDS: dict[tuple, int] = {}         # a suit's 9 counts or the 7 honor cou
 _FEWER_IDS: dict[tuple, tuple] = {}      # the same keys -> ids with one tile fewer of each kind
 _MORE_IDS: dict[tuple, tuple] = {}       # the same keys -> ids with one tile more of each kind
 _MERGED: dict[tuple, int] = {}            # (id, id) -> id of the two taken together
-_VALUES: dict[tuple, int] = {}            # (id, id, declared melds) -> _regular_value
+_VALUES: dict[tuple, dict] = {}           # (id of three merged groups, declared melds) -> {id: value}
 
 
 def _frontier_id(frontier: tuple) -> int:
@@ -440,22 +440,31 @@ def _merged(x: int, y: int) -> int:
     return got
 
 
-def _value(x: int, y: int, n: int) -> int:
-    """_regular_value of a hand made of two frontiers (one group and the three others merged)."""
-    got = _VALUES.get((x, y, n))
+def _values_with(rest: int, n: int) -> dict:
+    """{group id: _regular_value of that group with the merged others ``rest``} for ``n`` declared
+    melds, filled in as values are asked for (:func:`_value`)."""
+    got = _VALUES.get((rest, n))
     if got is None:
-        (x0, x1), (y0, y1) = _FRONTIERS[x], _FRONTIERS[y]
-        got = 0
-        for (m, u), (m2, u2), pair in ([(p, q, 0) for p in x0 for q in y0] + [(p, q, 1) for p in x0 for q in y1]
-                                       + [(p, q, 1) for p in x1 for q in y0]):
-            got = max(got, min(2 * n + u + u2, n + 4 + m + m2, 8) + pair)
-        _VALUES[(x, y, n)] = got
+        got = _VALUES[(rest, n)] = {}
+    return got
+
+
+def _value(x: int, rest: int, n: int, values: dict) -> int:
+    """_regular_value of a hand made of two frontiers (one group and the three others merged),
+    stored in ``values`` (the dict of :func:`_values_with` for ``rest`` and ``n``)."""
+    (x0, x1), (y0, y1) = _FRONTIERS[x], _FRONTIERS[rest]
+    got = 0
+    for (m, u), (m2, u2), pair in ([(p, q, 0) for p in x0 for q in y0] + [(p, q, 1) for p in x0 for q in y1]
+                                   + [(p, q, 1) for p in x1 for q in y0]):
+        got = max(got, min(2 * n + u + u2, n + 4 + m + m2, 8) + pair)
+    values[x] = got
     return got
 
 
 class RegularAround:
     """Regular-form shanten (as :func:`regular_shanten_of_counts`) of ``counts`` and of the hands one
-    tile away from it: :meth:`without` a tile (a discard), :meth:`with_tile` one more (a draw).
+    tile away from it: :meth:`without` a tile (a discard), :meth:`with_tile` one more (a draw), or
+    all of them at once (:meth:`discards`, :meth:`draws_below`).
 
     The counts are read once, when the object is made; the computer players make one per hand and
     ask it about every tile. No counts are checked: the caller passes a hand of 13 or 14 tiles.
@@ -463,8 +472,8 @@ class RegularAround:
     >>> from mjlearn import parse_hand
     >>> c = list(parse_hand("1112345678999mE").counts)
     >>> near = RegularAround(c, 0)
-    >>> near.shanten(), near.without(27), near.without(0)
-    (0, 0, 1)
+    >>> near.shanten(), near.without(27), near.without(0), near.discards()[27]
+    (0, 0, 1, 0)
     >>> c[27] -= 1
     >>> RegularAround(c, 0).with_tile(4), regular_shanten_of_counts(c[:4] + [2] + c[5:])
     (-1, -1)
@@ -490,14 +499,21 @@ class RegularAround:
             r = self.rests[g] = _merged(_merged(a, b), c)
         return r
 
+    def _shanten_of(self, g: int, x: int) -> int:
+        """The shanten with group ``g`` replaced by the frontier ``x``."""
+        rest = self._rest(g)
+        values = _values_with(rest, self.n)
+        v = values.get(x)
+        return 8 - (v if v is not None else _value(x, rest, self.n, values))
+
     def shanten(self) -> int:
         """The shanten of the counts themselves."""
-        return 8 - _value(self.ids[0], self._rest(0), self.n)
+        return self._shanten_of(0, self.ids[0])
 
     def without(self, i: int) -> int:
         """The shanten with one tile ``i`` fewer (``i`` is held)."""
         g = i // 9 if i < 27 else 3
-        return 8 - _value(_fewer_ids(self.keys[g])[i - 9 * g], self._rest(g), self.n)
+        return self._shanten_of(g, _fewer_ids(self.keys[g])[i - 9 * g])
 
     def with_tile(self, t: int) -> int:
         """The shanten with one more tile ``t``."""
@@ -507,20 +523,39 @@ class RegularAround:
             key = self.keys[g]
             r = t - 9 * g
             x = _group_id(key[:r] + (key[r] + 1,) + key[r + 1:])
-        return 8 - _value(x, self._rest(g), self.n)
+        return self._shanten_of(g, x)
+
+    def discards(self) -> list:
+        """For each of the 34 kinds, the shanten with one tile of it fewer (None for a kind not
+        held): :meth:`without` for every tile, a group at a time."""
+        out = []
+        n = self.n
+        for g in range(4):
+            rest = self._rest(g)
+            values = _values_with(rest, n)
+            for x in _fewer_ids(self.keys[g]):
+                if x is None:
+                    out.append(None)
+                else:
+                    v = values.get(x)
+                    out.append(8 - (v if v is not None else _value(x, rest, n, values)))
+        return out
 
     def draws_below(self, shanten: int) -> list[int]:
         """The tiles near the hand (those of :func:`near_tiles`) whose draw leaves a shanten below
-        ``shanten``, in canonical order: :meth:`with_tile` for each, in one pass."""
+        ``shanten``, in canonical order: :meth:`with_tile` for each, a group at a time."""
         out = []
         need = 8 - shanten              # the value a draw must beat
         n = self.n
         for g in range(4):
             rest = self._rest(g)
+            values = _values_with(rest, n)
             base = 9 * g
             for r, x in enumerate(_more_ids(self.keys[g])):
-                if x is not None and (_VALUES.get((x, rest, n)) or _value(x, rest, n)) > need:
-                    out.append(base + r)
+                if x is not None:
+                    v = values.get(x)
+                    if (v if v is not None else _value(x, rest, n, values)) > need:
+                        out.append(base + r)
         return out
 
 

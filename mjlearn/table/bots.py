@@ -78,8 +78,8 @@ class Bot:
         special = self.all_forms and n == 0 and shanten_of_counts(c, n) < around.shanten()
         scored = []
         if not special:
-            for i in cands:
-                scored.append((around.without(i), i))
+            after = around.discards()
+            scored = [(after[i], i) for i in cands]
         else:
             for i in cands:
                 c[i] -= 1

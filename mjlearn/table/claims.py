@@ -29,9 +29,10 @@ class Claims:
     def possible_claims(self, seat: Seat) -> list[str]:
         """What ``seat`` could call on the last discard (without ``"pass"``): who is asked at all."""
         out = []
-        if self.t.judging.judge(seat, self.t.last_discard[1])[0]:
-            out.append("win")
         d, t = self.t.last_discard
+        judging = self.t.judging
+        if judging._may_complete(seat, t) and judging.judge(seat, t)[0]:   # most seats are not ready
+            out.append("win")
         if self.t._can_draw() and not self.t._wild_blocks(t):
             h = self.t.hands[seat]
             if self.t.claims_left[seat] != 0:
