@@ -285,6 +285,13 @@ def shanten_of_counts(counts, n_melds: int = 0) -> int:
     best = 8 - _regular_value(a, b, c, honors, n_melds)
     if best < 0 or n_melds > 1:
         return best
+    return _with_special_forms(counts, n_melds, best, a, b, c)
+
+
+def _with_special_forms(counts, n_melds: int, best: int, a, b, c) -> int:
+    """The shanten over all five forms, given the regular form's ``best`` (0-1 melds) and the suit
+    entries ``a``, ``b``, ``c``."""
+    honors = counts[27:34]
     pa, pb, pc = a[2], b[2], c[2]
     knit = [pa[i] + pb[j] + pc[k] for i, j, k in _KNIT_ORDER]
     kmax = max(knit)
@@ -489,15 +496,16 @@ class RegularAround:
         """The counts of each group: the three suits and the honors."""
         self.ids = [_group_id(k) for k in self.keys]
         """The frontier id of each group."""
-        self.rests: list = [None, None, None, None]
+        self.rests: tuple | None = None
         """For each group, the id of the other three merged; made when first asked for."""
 
     def _rest(self, g: int) -> int:
-        r = self.rests[g]
-        if r is None:
-            a, b, c = [x for k, x in enumerate(self.ids) if k != g]
-            r = self.rests[g] = _merged(_merged(a, b), c)
-        return r
+        rests = self.rests
+        if rests is None:       # the four at once, from two merged pairs of groups
+            a, b, c, h = self.ids
+            ab, ch = _merged(a, b), _merged(c, h)
+            rests = self.rests = (_merged(b, ch), _merged(a, ch), _merged(ab, h), _merged(ab, c))
+        return rests[g]
 
     def _shanten_of(self, g: int, x: int) -> int:
         """The shanten with group ``g`` replaced by the frontier ``x``."""
@@ -509,6 +517,15 @@ class RegularAround:
     def shanten(self) -> int:
         """The shanten of the counts themselves."""
         return self._shanten_of(0, self.ids[0])
+
+    def all_forms_shanten(self) -> int:
+        """The shanten of the counts over all five forms (as :func:`shanten_of_counts`)."""
+        best = self.shanten()
+        if best < 0 or self.n > 1:
+            return best
+        k = self.keys
+        return _with_special_forms(k[0] + k[1] + k[2] + k[3], self.n, best,
+                                   *[_SUIT.get(key) or _suit_entry(key) for key in k[:3]])
 
     def without(self, i: int) -> int:
         """The shanten with one tile ``i`` fewer (``i`` is held)."""

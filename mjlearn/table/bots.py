@@ -75,7 +75,7 @@ class Bot:
         # The regular form is judged around the hand (RegularAround): a discard changes one suit,
         # so only that suit is read again.
         around = RegularAround(c, n)
-        special = self.all_forms and n == 0 and shanten_of_counts(c, n) < around.shanten()
+        special = self.all_forms and n == 0 and around.all_forms_shanten() < around.shanten()
         scored = []
         if not special:
             after = around.discards()

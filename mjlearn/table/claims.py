@@ -33,7 +33,9 @@ class Claims:
         judging = self.t.judging
         if judging._may_complete(seat, t) and judging.judge(seat, t)[0]:   # most seats are not ready
             out.append("win")
-        if self.t._can_draw() and not self.t._wild_blocks(t):
+        held = self.t.hands[seat][t.index]
+        # a pung or kong needs two in hand, a chow is the next seat's: the wall is asked only then
+        if (held >= 2 or seat is d.after()) and self.t._can_draw() and not self.t._wild_blocks(t):
             h = self.t.hands[seat]
             if self.t.claims_left[seat] != 0:
                 if h[t.index] >= 2:

@@ -17,7 +17,7 @@ from ..errors import InvalidHandError
 from ..hand import Hand, MeldKind, WinContext
 from ..notation import format_tiles
 from ..seats import SEAT_LETTERS, SEATS, Seat
-from ..shanten_core import RegularAround, form_shanten_of_counts, shanten_of_counts
+from ..shanten_core import RegularAround, form_shanten_of_counts
 from ..tiles import TILES, Tile
 from ..rules.wilds import shape_complete, special_shape
 from .events import BirdTurnedUp, CalledCheck, Declared, OnDealWin, Won
@@ -415,9 +415,10 @@ def _completing_tiles(counts: tuple, n_melds: int) -> frozenset | None:
     are not ready can only be completed in the regular form, by one of its waits."""
     if sum(counts) + 3 * n_melds != 13:
         return None
-    if shanten_of_counts(counts, n_melds) > 0:
+    around = RegularAround(counts, n_melds)
+    if around.all_forms_shanten() > 0:
         return frozenset()
     forms = form_shanten_of_counts(counts, n_melds)
     if any(v == 0 for f, v in forms.items() if f != "regular"):
         return None
-    return frozenset(RegularAround(counts, n_melds).draws_below(0))
+    return frozenset(around.draws_below(0))
