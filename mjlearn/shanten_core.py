@@ -542,9 +542,10 @@ class RegularAround:
             x = _group_id(key[:r] + (key[r] + 1,) + key[r + 1:])
         return self._shanten_of(g, x)
 
-    def discards(self) -> list:
+    def discards(self, all_forms: bool = False) -> list:
         """For each of the 34 kinds, the shanten with one tile of it fewer (None for a kind not
-        held): :meth:`without` for every tile, a group at a time."""
+        held): :meth:`without` for every tile, a group at a time. ``all_forms``: over all five forms,
+        as :func:`shanten_of_counts` of each hand."""
         out = []
         n = self.n
         for g in range(4):
@@ -556,6 +557,21 @@ class RegularAround:
                 else:
                     v = values.get(x)
                     out.append(8 - (v if v is not None else _value(x, rest, n, values)))
+        if all_forms and n <= 1:
+            keys = self.keys
+            counts = list(keys[0] + keys[1] + keys[2] + keys[3])
+            entries = [_SUIT.get(k) or _suit_entry(k) for k in keys[:3]]
+            for i, regular in enumerate(out):
+                if regular is None or regular < 0:
+                    continue
+                counts[i] -= 1
+                e = list(entries)
+                if i < 27:
+                    g = i // 9
+                    key = tuple(counts[9 * g:9 * g + 9])
+                    e[g] = _SUIT.get(key) or _suit_entry(key)
+                out[i] = _with_special_forms(counts, n, regular, *e)
+                counts[i] += 1
         return out
 
     def draws_below(self, shanten: int) -> list[int]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random as _random
 
+from ..hand import MeldKind
 from ..seats import SEATS, Seat
 from ..shanten_core import RegularAround, connectedness, regular_shanten_of_counts, shanten_of_counts
 from ..tiles import TILES
@@ -76,15 +77,8 @@ class Bot:
         # so only that suit is read again.
         around = RegularAround(c, n)
         special = self.all_forms and n == 0 and around.all_forms_shanten() < around.shanten()
-        scored = []
-        if not special:
-            after = around.discards()
-            scored = [(after[i], i) for i in cands]
-        else:
-            for i in cands:
-                c[i] -= 1
-                scored.append((shanten_of_counts(c, n), i))
-                c[i] += 1
+        after = around.discards(all_forms=special)
+        scored = [(after[i], i) for i in cands]
         best = min(s for s, _ in scored)
         ties = [i for s, i in scored if s == best]
         if len(ties) == 1:
@@ -159,10 +153,11 @@ class Bot:
         if table._after_claim is None:
             c = list(h[:34])
             n = len(table.melds[seat])
+            pungs = {m.tile.index for m in table.melds[seat] if m.kind is MeldKind.PUNG}   # a kong may be added to
             for i in range(34):
                 if not c[i] or (table.wild is not None and i == table.wild.index):
                     continue
-                added = c[i] >= 1 and table.claims.pung_of(seat, TILES[i]) is not None
+                added = i in pungs
                 if c[i] == 4 or added:
                     if not table.can_kong(seat, TILES[i]):
                         continue
