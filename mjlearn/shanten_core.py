@@ -358,7 +358,7 @@ _FRONTIERS: list[tuple] = []              # id -> frontier
 _FRONTIER_IDS: dict[tuple, int] = {}      # frontier -> id
 _GROUP_IDS: dict[tuple, int] = {}         # a suit's 9 counts or the 7 honor counts -> frontier id
 _FEWER_IDS: dict[tuple, tuple] = {}      # the same keys -> ids with one tile fewer of each kind
-_MORE_IDS: dict[tuple, tuple] = {}       # the same keys -> ids with one tile more of each kind
+_MORE_IDS: dict[tuple, tuple] = {}       # the same keys -> (kind, id with one more of it) near the group
 _MERGED: dict[tuple, int] = {}            # (id, id) -> id of the two taken together
 _VALUES: dict[tuple, dict] = {}           # (id of three merged groups, declared melds) -> {id: value}
 
@@ -410,17 +410,16 @@ def _fewer_ids(key: tuple) -> tuple:
     return got
 
 
-def _more_ids(key: tuple) -> tuple:
-    """The ids of the group with one more tile of each kind near it, None for the others (no suited
-    tile within two ranks, an honor not held): those are made when asked for (:meth:`RegularAround.with_tile`)."""
+def _near_more_ids(key: tuple) -> tuple:
+    """(kind, id of the group with one more tile of it) for each kind near the group's tiles: a
+    suited kind within two ranks of a tile held, an honor held (the tiles of :func:`near_tiles`)."""
     got = _MORE_IDS.get(key)
     if got is None:
         if len(key) == 9:
-            near = [bool(any(key[max(0, r - 2):r + 3])) for r in range(9)]
+            near = [r for r in range(9) if any(key[max(0, r - 2):r + 3])]
         else:
-            near = [x > 0 for x in key]
-        got = _MORE_IDS[key] = tuple(_group_id(key[:r] + (key[r] + 1,) + key[r + 1:]) if near[r] else None
-                                     for r in range(len(key)))
+            near = [r for r in range(7) if key[r]]
+        got = _MORE_IDS[key] = tuple((r, _group_id(key[:r] + (key[r] + 1,) + key[r + 1:])) for r in near)
     return got
 
 
@@ -484,7 +483,7 @@ class RegularAround:
     >>> c[27] -= 1
     >>> RegularAround(c, 0).with_tile(4), regular_shanten_of_counts(c[:4] + [2] + c[5:])
     (-1, -1)
-    >>> RegularAround(c, 0).draws_below(0) == waits_of_counts(c)
+    >>> RegularAround(c, 0).draws_below(0) == waits_of_counts(c) == near.less(27).draws_below(0)
     True
     """
 
@@ -535,12 +534,23 @@ class RegularAround:
     def with_tile(self, t: int) -> int:
         """The shanten with one more tile ``t``."""
         g = t // 9 if t < 27 else 3
-        x = _more_ids(self.keys[g])[t - 9 * g]
-        if x is None:
-            key = self.keys[g]
-            r = t - 9 * g
-            x = _group_id(key[:r] + (key[r] + 1,) + key[r + 1:])
-        return self._shanten_of(g, x)
+        key = self.keys[g]
+        r = t - 9 * g
+        return self._shanten_of(g, _group_id(key[:r] + (key[r] + 1,) + key[r + 1:]))
+
+    def less(self, i: int) -> "RegularAround":
+        """The same for the hand with one tile ``i`` fewer (``i`` is held), sharing the groups
+        that do not change."""
+        g = i // 9 if i < 27 else 3
+        key = self.keys[g]
+        r = i - 9 * g
+        out = RegularAround.__new__(RegularAround)
+        out.n = self.n
+        out.keys = self.keys[:g] + (key[:r] + (key[r] - 1,) + key[r + 1:],) + self.keys[g + 1:]
+        out.ids = list(self.ids)
+        out.ids[g] = _fewer_ids(key)[r]
+        out.rests = None
+        return out
 
     def discards(self, all_forms: bool = False) -> list:
         """For each of the 34 kinds, the shanten with one tile of it fewer (None for a kind not
@@ -584,11 +594,10 @@ class RegularAround:
             rest = self._rest(g)
             values = _values_with(rest, n)
             base = 9 * g
-            for r, x in enumerate(_more_ids(self.keys[g])):
-                if x is not None:
-                    v = values.get(x)
-                    if (v if v is not None else _value(x, rest, n, values)) > need:
-                        out.append(base + r)
+            for r, x in _near_more_ids(self.keys[g]):
+                v = values.get(x)
+                if (v if v is not None else _value(x, rest, n, values)) > need:
+                    out.append(base + r)
         return out
 
 

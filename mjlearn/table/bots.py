@@ -94,12 +94,10 @@ class Bot:
         ties = ties[:3]
         best_i, best_live = ties[0], -1
         for i in ties:
-            c[i] -= 1
             live = 0
-            for t in RegularAround(c, n).draws_below(best):
+            for t in around.less(i).draws_below(best):
                 if seen[t] < 4:
                     live += 4 - seen[t]
-            c[i] += 1
             if live > best_live:
                 best_i, best_live = i, live
         return best_i
