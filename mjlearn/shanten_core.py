@@ -517,9 +517,11 @@ class RegularAround:
         """The shanten of the counts themselves."""
         return self._shanten_of(0, self.ids[0])
 
-    def all_forms_shanten(self) -> int:
-        """The shanten of the counts over all five forms (as :func:`shanten_of_counts`)."""
-        best = self.shanten()
+    def all_forms_shanten(self, at_most: int = 8) -> int:
+        """The shanten of the counts over all five forms (as :func:`shanten_of_counts`), or
+        ``at_most`` when it is no lower: a caller that only asks "ready or not" passes 1, and forms
+        that cannot come below it are not worked out."""
+        best = min(self.shanten(), at_most)
         if best < 0 or self.n > 1:
             return best
         k = self.keys

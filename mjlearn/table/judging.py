@@ -416,7 +416,7 @@ def _completing_tiles(counts: tuple, n_melds: int) -> frozenset | None:
     if sum(counts) + 3 * n_melds != 13:
         return None
     around = RegularAround(counts, n_melds)
-    if around.all_forms_shanten() > 0:
+    if around.all_forms_shanten(at_most=1) > 0:
         return frozenset()
     forms = form_shanten_of_counts(counts, n_melds)
     if any(v == 0 for f, v in forms.items() if f != "regular"):
