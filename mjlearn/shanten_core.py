@@ -357,7 +357,7 @@ def _knitted_rest(counts, perm, n_melds) -> int:
 _FRONTIERS: list[tuple] = []              # id -> frontier
 _FRONTIER_IDS: dict[tuple, int] = {}      # frontier -> id
 _GROUP_IDS: dict[tuple, int] = {}         # a suit's 9 counts or the 7 honor counts -> frontier id
-_FEWER_IDS: dict[tuple, tuple] = {}      # the same keys -> ids with one tile fewer of each kind
+_FEWER_IDS: dict[tuple, tuple] = {}      # the same keys -> (kind, id with one fewer of it) for kinds held
 _MORE_IDS: dict[tuple, tuple] = {}       # the same keys -> (kind, id with one more of it) near the group
 _MERGED: dict[tuple, int] = {}            # (id, id) -> id of the two taken together
 _VALUES: dict[tuple, dict] = {}           # (id of three merged groups, declared melds) -> {id: value}
@@ -401,12 +401,12 @@ def _group_id(key: tuple) -> int:
     return got
 
 
-def _fewer_ids(key: tuple) -> tuple:
-    """The ids of the group less one tile of each kind (None for a kind not held)."""
+def _held_fewer_ids(key: tuple) -> tuple:
+    """(kind, id of the group with one tile of it fewer) for each kind the group holds."""
     got = _FEWER_IDS.get(key)
     if got is None:
-        got = _FEWER_IDS[key] = tuple(_group_id(key[:r] + (key[r] - 1,) + key[r + 1:]) if key[r] else None
-                                      for r in range(len(key)))
+        got = _FEWER_IDS[key] = tuple((r, _group_id(key[:r] + (key[r] - 1,) + key[r + 1:]))
+                                      for r in range(len(key)) if key[r])
     return got
 
 
@@ -531,7 +531,9 @@ class RegularAround:
     def without(self, i: int) -> int:
         """The shanten with one tile ``i`` fewer (``i`` is held)."""
         g = i // 9 if i < 27 else 3
-        return self._shanten_of(g, _fewer_ids(self.keys[g])[i - 9 * g])
+        key = self.keys[g]
+        r = i - 9 * g
+        return self._shanten_of(g, _group_id(key[:r] + (key[r] - 1,) + key[r + 1:]))
 
     def with_tile(self, t: int) -> int:
         """The shanten with one more tile ``t``."""
@@ -546,11 +548,12 @@ class RegularAround:
         g = i // 9 if i < 27 else 3
         key = self.keys[g]
         r = i - 9 * g
+        fewer = key[:r] + (key[r] - 1,) + key[r + 1:]
         out = RegularAround.__new__(RegularAround)
         out.n = self.n
-        out.keys = self.keys[:g] + (key[:r] + (key[r] - 1,) + key[r + 1:],) + self.keys[g + 1:]
+        out.keys = self.keys[:g] + (fewer,) + self.keys[g + 1:]
         out.ids = list(self.ids)
-        out.ids[g] = _fewer_ids(key)[r]
+        out.ids[g] = _group_id(fewer)
         out.rests = None
         return out
 
@@ -558,17 +561,15 @@ class RegularAround:
         """For each of the 34 kinds, the shanten with one tile of it fewer (None for a kind not
         held): :meth:`without` for every tile, a group at a time. ``all_forms``: over all five forms,
         as :func:`shanten_of_counts` of each hand."""
-        out = []
+        out: list = [None] * 34
         n = self.n
         for g in range(4):
             rest = self._rest(g)
             values = _values_with(rest, n)
-            for x in _fewer_ids(self.keys[g]):
-                if x is None:
-                    out.append(None)
-                else:
-                    v = values.get(x)
-                    out.append(8 - (v if v is not None else _value(x, rest, n, values)))
+            base = 9 * g
+            for r, x in _held_fewer_ids(self.keys[g]):
+                v = values.get(x)
+                out[base + r] = 8 - (v if v is not None else _value(x, rest, n, values))
         if all_forms and n <= 1:
             keys = self.keys
             counts = list(keys[0] + keys[1] + keys[2] + keys[3])
