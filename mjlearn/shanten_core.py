@@ -496,20 +496,23 @@ class RegularAround:
         self.ids = [_group_id(k) for k in self.keys]
         """The frontier id of each group."""
         self.rests: tuple | None = None
-        """For each group, the id of the other three merged; made when first asked for."""
+        """For each group, (id of the other three merged, the values with them: see _values_with);
+        made when first asked for."""
 
-    def _rest(self, g: int) -> int:
+    def _rests(self) -> tuple:
+        """For each group: the id of the other three merged, and the values with them."""
         rests = self.rests
         if rests is None:       # the four at once, from two merged pairs of groups
             a, b, c, h = self.ids
             ab, ch = _merged(a, b), _merged(c, h)
-            rests = self.rests = (_merged(b, ch), _merged(a, ch), _merged(ab, h), _merged(ab, c))
-        return rests[g]
+            n = self.n
+            rests = self.rests = tuple((r, _values_with(r, n)) for r in
+                                       (_merged(b, ch), _merged(a, ch), _merged(ab, h), _merged(ab, c)))
+        return rests
 
     def _shanten_of(self, g: int, x: int) -> int:
         """The shanten with group ``g`` replaced by the frontier ``x``."""
-        rest = self._rest(g)
-        values = _values_with(rest, self.n)
+        rest, values = self._rests()[g]
         v = values.get(x)
         return 8 - (v if v is not None else _value(x, rest, self.n, values))
 
@@ -563,9 +566,7 @@ class RegularAround:
         as :func:`shanten_of_counts` of each hand."""
         out: list = [None] * 34
         n = self.n
-        for g in range(4):
-            rest = self._rest(g)
-            values = _values_with(rest, n)
+        for g, (rest, values) in enumerate(self._rests()):
             base = 9 * g
             for r, x in _held_fewer_ids(self.keys[g]):
                 v = values.get(x)
@@ -593,9 +594,7 @@ class RegularAround:
         out = []
         need = 8 - shanten              # the value a draw must beat
         n = self.n
-        for g in range(4):
-            rest = self._rest(g)
-            values = _values_with(rest, n)
+        for g, (rest, values) in enumerate(self._rests()):
             base = 9 * g
             for r, x in _near_more_ids(self.keys[g]):
                 v = values.get(x)
