@@ -525,10 +525,18 @@ class RegularAround:
         ``at_most`` when it is no lower: a caller that only asks "ready or not" passes 1, and forms
         that cannot come below it are not worked out."""
         best = min(self.shanten(), at_most)
-        if best < 0 or self.n > 1:
+        if best < 0:
             return best
+        return self.special_forms_shanten(best)
+
+    def special_forms_shanten(self, at_most: int = 8) -> int:
+        """The lowest shanten of the special forms (seven pairs, thirteen orphans, honors and
+        knitted tiles, knitted straight), or ``at_most`` when none is lower (always, with two melds
+        or more)."""
+        if self.n > 1:
+            return at_most
         k = self.keys
-        return _with_special_forms(k[0] + k[1] + k[2] + k[3], self.n, best,
+        return _with_special_forms(k[0] + k[1] + k[2] + k[3], self.n, at_most,
                                    *[_SUIT.get(key) or _suit_entry(key) for key in k[:3]])
 
     def without(self, i: int) -> int:

@@ -17,7 +17,7 @@ from ..errors import InvalidHandError
 from ..hand import Hand, MeldKind, WinContext
 from ..notation import format_tiles
 from ..seats import SEAT_LETTERS, SEATS, Seat
-from ..shanten_core import RegularAround, form_shanten_of_counts
+from ..shanten_core import RegularAround
 from ..tiles import TILES, Tile
 from ..rules.wilds import shape_complete, special_shape
 from .events import BirdTurnedUp, CalledCheck, Declared, OnDealWin, Won
@@ -416,9 +416,9 @@ def _completing_tiles(counts: tuple, n_melds: int) -> frozenset | None:
     if sum(counts) + 3 * n_melds != 13:
         return None
     around = RegularAround(counts, n_melds)
-    if around.all_forms_shanten(at_most=1) > 0:
-        return frozenset()
-    forms = form_shanten_of_counts(counts, n_melds)
-    if any(v == 0 for f, v in forms.items() if f != "regular"):
+    special = around.special_forms_shanten(at_most=1)
+    if special <= 0:
         return None
+    if around.shanten() > 0:
+        return frozenset()
     return frozenset(around.draws_below(0))
