@@ -576,9 +576,12 @@ class RegularAround:
         n = self.n
         for g, (rest, values) in enumerate(self._rests()):
             base = 9 * g
+            get = values.get
             for r, x in _held_fewer_ids(self.keys[g]):
-                v = values.get(x)
-                out[base + r] = 8 - (v if v is not None else _value(x, rest, n, values))
+                v = get(x)
+                if v is None:
+                    v = _value(x, rest, n, values)
+                out[base + r] = 8 - v
         if all_forms and n <= 1:
             keys = self.keys
             counts = list(keys[0] + keys[1] + keys[2] + keys[3])
@@ -604,9 +607,12 @@ class RegularAround:
         n = self.n
         for g, (rest, values) in enumerate(self._rests()):
             base = 9 * g
+            get = values.get
             for r, x in _near_more_ids(self.keys[g]):
-                v = values.get(x)
-                if (v if v is not None else _value(x, rest, n, values)) > need:
+                v = get(x)
+                if v is None:
+                    v = _value(x, rest, n, values)
+                if v > need:
                     out.append(base + r)
         return out
 
