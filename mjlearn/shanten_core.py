@@ -298,7 +298,7 @@ def _with_special_forms(counts, n_melds: int, best: int, a, b, c) -> int:
     if n_melds == 0:
         hd = 7 - honors.count(0)
         # seven pairs (four of a kind is two pairs)
-        sp = 6 - (a[5] + b[5] + c[5] + sum(x >> 1 for x in honors))
+        sp = 6 - (a[5] + b[5] + c[5] + sum([x >> 1 for x in honors]))
         if sp < best:
             best = sp
         # thirteen orphans
@@ -327,7 +327,13 @@ _KNIT_ORDER = tuple(
 
 
 def _knit_indices(perm) -> tuple:
-    return tuple(base + k + 3 * j for k, base in enumerate(perm) for j in range(3))
+    got = _KNIT_INDICES.get(perm)
+    if got is None:
+        got = _KNIT_INDICES[perm] = tuple(base + k + 3 * j for k, base in enumerate(perm) for j in range(3))
+    return got
+
+
+_KNIT_INDICES: dict[tuple, tuple] = {}   # a knitted straight's suit order -> its nine tile indices
 
 
 def _knitted_rest(counts, perm, n_melds) -> int:
@@ -506,8 +512,9 @@ class RegularAround:
             a, b, c, h = self.ids
             ab, ch = _merged(a, b), _merged(c, h)
             n = self.n
-            rests = self.rests = tuple((r, _values_with(r, n)) for r in
-                                       (_merged(b, ch), _merged(a, ch), _merged(ab, h), _merged(ab, c)))
+            ra, rb, rc, rh = _merged(b, ch), _merged(a, ch), _merged(ab, h), _merged(ab, c)
+            rests = self.rests = ((ra, _values_with(ra, n)), (rb, _values_with(rb, n)),
+                                  (rc, _values_with(rc, n)), (rh, _values_with(rh, n)))
         return rests
 
     def _shanten_of(self, g: int, x: int) -> int:
