@@ -254,8 +254,10 @@ def _live_near(seen, i: int) -> int:
 
 
 def _maybe_complete(table, seat: int) -> bool:
-    """The shape check (special wins such as 混杠 or 将将胡 included); the rule set decides after."""
-    return table.judging.shape_ok(seat, table.hands[seat][:34])
+    """The shape check (special wins such as 混杠 or 将将胡 included) after a draw; the rule set
+    decides after. A drawn tile that cannot complete the hand before it is ruled out first."""
+    judging = table.judging
+    return judging._may_complete(seat, table._drawn, drawn=True) and judging.shape_ok(seat, table.hands[seat][:34])
 
 
 def play_hand(table, bots=None, *, human=None, ask=None, max_events: int = 10000):

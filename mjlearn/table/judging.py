@@ -74,9 +74,10 @@ class Judging:
             return True
         return bool(cfg.special_shapes) and special_shape(cfg.special_shapes, c, self.t.melds[seat], wild)
 
-    def _may_complete(self, seat: Seat, t: Tile) -> bool:
-        """False only when ``t`` cannot complete ``seat``'s 13 tiles, so that a win on a discard is
-        not shape-checked for the many seats that are not ready (three on every discard).
+    def _may_complete(self, seat: Seat, t: Tile, drawn: bool = False) -> bool:
+        """False only when ``t`` cannot complete ``seat``'s 13 tiles, so that a win is not
+        shape-checked for the many seats that are not ready (three on every discard, and the
+        player on each draw). ``drawn``: ``t`` is in the hand already (the 13 tiles are the others).
 
         Narrowed where the shapes are some of the five MCR forms (no special shapes, a wild neither
         held nor offered): see :func:`_completing_tiles`, worked out once per hand and seat.
@@ -86,6 +87,11 @@ class Judging:
         if self.t.facts.special_shapes or (w is not None and (h[w.index] or t is w)):
             return True
         key = tuple(h[:34])
+        if drawn:
+            i = t.index
+            if not key[i]:
+                return True
+            key = key[:i] + (key[i] - 1,) + key[i + 1:]
         n = len(self.t.melds[seat])
         got = self._ready[seat]
         if got is None or got[1] != n or got[0] != key:
