@@ -14,7 +14,8 @@ the shanten of the best discard.
 How it is fast: each suit's nine counts are decomposed once into its best (sets, partial sets)
 trade-offs, with and without the pair, and cached by the 9-count tuple; the first time a suit
 pattern is seen it costs a small recursion, afterwards a dictionary look-up. Nothing is built at
-import.
+import. :class:`RegularAround` serves the computer players, who ask about every hand one tile away
+from their own: a tile changes one suit, so the other groups are combined once.
 
 >>> from mjlearn import parse_hand
 >>> shanten_of_counts(parse_hand("1112345678999m").counts)
@@ -363,8 +364,8 @@ def _knitted_rest(counts, perm, n_melds) -> int:
 _FRONTIERS: list[tuple] = []              # id -> frontier
 _FRONTIER_IDS: dict[tuple, int] = {}      # frontier -> id
 _GROUP_IDS: dict[tuple, int] = {}         # a suit's 9 counts or the 7 honor counts -> frontier id
-_FEWER_IDS: dict[tuple, tuple] = {}      # the same keys -> (kind, id with one fewer of it) for kinds held
-_MORE_IDS: dict[tuple, tuple] = {}       # the same keys -> (kind, id with one more of it) near the group
+_FEWER_IDS: dict[tuple, tuple] = {}       # the same keys -> (kind, id with one fewer of it) for kinds held
+_MORE_IDS: dict[tuple, tuple] = {}        # the same keys -> (kind, id with one more of it) near the group
 _MERGED: dict[tuple, int] = {}            # (id, id) -> id of the two taken together
 _VALUES: dict[tuple, dict] = {}           # (id of three merged groups, declared melds) -> {id: value}
 
