@@ -368,6 +368,7 @@ _FEWER_IDS: dict[tuple, tuple] = {}       # the same keys -> (kind, id with one 
 _MORE_IDS: dict[tuple, tuple] = {}        # the same keys -> (kind, id with one more of it) near the group
 _MERGED: dict[tuple, int] = {}            # (id, id) -> id of the two taken together
 _VALUES: dict[tuple, dict] = {}           # (id of three merged groups, declared melds) -> {id: value}
+_RESTS: dict[tuple, tuple] = {}           # (the four group ids, declared melds) -> RegularAround.rests
 
 
 def _frontier_id(frontier: tuple) -> int:
@@ -509,13 +510,16 @@ class RegularAround:
     def _rests(self) -> tuple:
         """For each group: the id of the other three merged, and the values with them."""
         rests = self.rests
-        if rests is None:       # the four at once, from two merged pairs of groups
-            a, b, c, h = self.ids
-            ab, ch = _merged(a, b), _merged(c, h)
-            n = self.n
-            ra, rb, rc, rh = _merged(b, ch), _merged(a, ch), _merged(ab, h), _merged(ab, c)
-            rests = self.rests = ((ra, _values_with(ra, n)), (rb, _values_with(rb, n)),
-                                  (rc, _values_with(rc, n)), (rh, _values_with(rh, n)))
+        if rests is None:
+            key = (*self.ids, self.n)
+            rests = _RESTS.get(key)
+            if rests is None:       # the four at once, from two merged pairs of groups
+                a, b, c, h, n = key
+                ab, ch = _merged(a, b), _merged(c, h)
+                ra, rb, rc, rh = _merged(b, ch), _merged(a, ch), _merged(ab, h), _merged(ab, c)
+                rests = _RESTS[key] = ((ra, _values_with(ra, n)), (rb, _values_with(rb, n)),
+                                       (rc, _values_with(rc, n)), (rh, _values_with(rh, n)))
+            self.rests = rests
         return rests
 
     def _shanten_of(self, g: int, x: int) -> int:
