@@ -14,7 +14,8 @@ the shanten of the best discard.
 How it is fast: each suit's nine counts are decomposed once into its best (sets, partial sets)
 trade-offs, with and without the pair, and cached by the 9-count tuple; the first time a suit
 pattern is seen it costs a small recursion, afterwards a dictionary look-up. Nothing is built at
-import.
+import. :class:`RegularAround` serves the computer players, who ask about every hand one tile away
+from their own: a tile changes one suit, so the other groups are combined once.
 
 >>> from mjlearn import parse_hand
 >>> shanten_of_counts(parse_hand("1112345678999m").counts)
@@ -33,7 +34,7 @@ __all__ = [
     "shanten_of_counts", "regular_shanten_of_counts", "seven_pairs_shanten_of_counts",
     "thirteen_orphans_shanten_of_counts", "honors_and_knitted_shanten_of_counts",
     "knitted_straight_shanten_of_counts", "form_shanten_of_counts", "waits_of_counts",
-    "useful_tiles_of_counts", "near_tiles", "regular_split_of_counts",
+    "useful_tiles_of_counts", "near_tiles", "regular_split_of_counts", "RegularAround",
 ]
 
 # The six knitted straights as (suit base for ranks 147, for 258, for 369).
@@ -43,11 +44,33 @@ _ORPHANS = ORPHAN_INDICES
 
 # --- one suit: every (sets, partial sets, pair) trade-off, cached ----------------------------------
 
-_POINTS: dict[tuple, frozenset] = {}
+_POINTS: dict[tuple, tuple] = {}
+"""The points of a run of counts, keyed by the counts without leading or trailing zeros: a pattern
+has the same trade-offs wherever it lies in the suit, so 3-4-5 shares its work with 1-2-3, and a run
+with two empty ranks inside is the sum of its two sides. Keyed by counts only: never invalidated."""
 
 
-def _points(c: tuple) -> frozenset:
-    """Pareto-best (pair, sets, value) triples of one suit's counts, value = 2 x sets + partials.
+def _trim(c: tuple) -> tuple:
+    """The counts without leading and trailing zeros."""
+    i, j = 0, len(c)
+    while i < j and not c[i]:
+        i += 1
+    while j > i and not c[j - 1]:
+        j -= 1
+    return c[i:j]
+
+
+def _gap(c: tuple) -> int:
+    """The index of the first of two empty ranks in a row within ``c``, or 0."""
+    for i in range(1, len(c) - 2):
+        if not c[i] and not c[i + 1]:
+            return i
+    return 0
+
+
+def _points(c: tuple) -> tuple:
+    """Pareto-best (pair, sets, value) triples of a run of one suit's counts (leading and trailing
+    zeros trimmed), value = 2 x sets + partials.
 
     Every decomposition is reached by deciding, for the lowest tile present, whether it is left
     alone or is the lowest tile of a set, a pair or a partial set (二连/嵌张/对子).
@@ -55,50 +78,52 @@ def _points(c: tuple) -> frozenset:
     got = _POINTS.get(c)
     if got is not None:
         return got
-    i = 0
-    while i < 9 and not c[i]:
-        i += 1
-    if i == 9:
-        res = frozenset({(0, 0, 0)})
-        _POINTS[c] = res
+    if not c:
+        _POINTS[c] = res = ((0, 0, 0),)
         return res
     out: set = set()
-    lst = list(c)
+    gap = _gap(c)
+    if gap:       # two empty ranks: no set or partial set spans them, the two sides add up
+        for p, m, u in _points(c[:gap]):
+            for p2, m2, u2 in _points(_trim(c[gap:])):
+                if p + p2 <= 1:
+                    out.add((p + p2, m + m2, u + u2))
+        res = _POINTS[c] = _pareto(out)
+        return res
+    rest = c[1:]
+    n = c[0]
+    k = len(c)
 
-    def take(removals, dp, dm, du):
-        for k in removals:
-            lst[k] -= 1
-        for p, m, u in _points(tuple(lst)):
+    def take(first, dp, dm, du):
+        for p, m, u in _points(_trim(first)):
             if p + dp <= 1:
                 out.add((p + dp, m + dm, u + du))
-        for k in removals:
-            lst[k] += 1
 
-    take((i,), 0, 0, 0)                                  # a single tile left out
-    n = c[i]
+    take((n - 1,) + rest, 0, 0, 0)                                   # a single tile left out
     if n >= 3:
-        take((i, i, i), 0, 1, 2)                         # pung
-    if i <= 6 and c[i + 1] and c[i + 2]:
-        take((i, i + 1, i + 2), 0, 1, 2)                 # chow
+        take((n - 3,) + rest, 0, 1, 2)                               # pung
+    if k >= 3 and c[1] and c[2]:
+        take((n - 1, c[1] - 1, c[2] - 1) + c[3:], 0, 1, 2)           # chow
     if n >= 2:
-        take((i, i), 1, 0, 0)                            # the pair
-        take((i, i), 0, 0, 1)                            # a partial pung (对子搭子)
-    if i <= 7 and c[i + 1]:
-        take((i, i + 1), 0, 0, 1)                        # two in a row (两面/边张)
-    if i <= 6 and c[i + 2]:
-        take((i, i + 2), 0, 0, 1)                        # a gap (嵌张)
-    res = frozenset(_pareto(out))
-    _POINTS[c] = res
+        take((n - 2,) + rest, 1, 0, 0)                               # the pair
+        take((n - 2,) + rest, 0, 0, 1)                               # a partial pung (对子搭子)
+    if k >= 2 and c[1]:
+        take((n - 1, c[1] - 1) + c[2:], 0, 0, 1)                     # two in a row (两面/边张)
+    if k >= 3 and c[2]:
+        take((n - 1, c[1], c[2] - 1) + c[3:], 0, 0, 1)               # a gap (嵌张)
+    res = _POINTS[c] = _pareto(out)
     return res
 
 
-def _pareto(points) -> list:
+def _pareto(points) -> tuple:
     """Keep the triples not beaten in both sets and value by another with the same pair flag."""
     keep = []
-    for a in points:
-        if not any(b != a and b[0] == a[0] and b[1] >= a[1] and b[2] >= a[2] for b in points):
-            keep.append(a)
-    return keep
+    top = {0: -1, 1: -1}
+    for p, m, u in sorted(points, reverse=True):      # per pair flag, most sets first
+        if u > top[p]:
+            keep.append((p, m, u))
+            top[p] = u
+    return tuple(keep)
 
 
 _SUIT: dict[tuple, tuple] = {}
@@ -108,7 +133,7 @@ def _suit_entry(key: tuple) -> tuple:
     """Everything the shanten of any form needs from one suit, cached by its nine counts:
     (regular points without pair, with pair, present of ranks 147, 258, 369, terminal kinds,
     terminal pair, pairs for seven pairs)."""
-    pts = _points(key)
+    pts = _points(_trim(key))
     f0 = tuple(sorted((m, u) for p, m, u in pts if p == 0))
     f1 = tuple(sorted((m, u) for p, m, u in pts if p == 1))
     k147 = (key[0] > 0) + (key[3] > 0) + (key[6] > 0)
@@ -261,13 +286,20 @@ def shanten_of_counts(counts, n_melds: int = 0) -> int:
     best = 8 - _regular_value(a, b, c, honors, n_melds)
     if best < 0 or n_melds > 1:
         return best
+    return _with_special_forms(counts, n_melds, best, a, b, c)
+
+
+def _with_special_forms(counts, n_melds: int, best: int, a, b, c) -> int:
+    """The shanten over all five forms, given the regular form's ``best`` (0-1 melds) and the suit
+    entries ``a``, ``b``, ``c``."""
+    honors = counts[27:34]
     pa, pb, pc = a[2], b[2], c[2]
     knit = [pa[i] + pb[j] + pc[k] for i, j, k in _KNIT_ORDER]
     kmax = max(knit)
     if n_melds == 0:
         hd = 7 - honors.count(0)
         # seven pairs (four of a kind is two pairs)
-        sp = 6 - (a[5] + b[5] + c[5] + sum(x >> 1 for x in honors))
+        sp = 6 - (a[5] + b[5] + c[5] + sum([x >> 1 for x in honors]))
         if sp < best:
             best = sp
         # thirteen orphans
@@ -296,7 +328,13 @@ _KNIT_ORDER = tuple(
 
 
 def _knit_indices(perm) -> tuple:
-    return tuple(base + k + 3 * j for k, base in enumerate(perm) for j in range(3))
+    got = _KNIT_INDICES.get(perm)
+    if got is None:
+        got = _KNIT_INDICES[perm] = tuple(base + k + 3 * j for k, base in enumerate(perm) for j in range(3))
+    return got
+
+
+_KNIT_INDICES: dict[tuple, tuple] = {}   # a knitted straight's suit order -> its nine tile indices
 
 
 def _knitted_rest(counts, perm, n_melds) -> int:
@@ -307,6 +345,288 @@ def _knitted_rest(counts, perm, n_melds) -> int:
             rest[i] -= 1
     a, b, c = _entries(rest)
     return 8 - _regular_value(a, b, c, rest[27:34], n_melds + 3)
+
+
+# --- the regular form around one hand, for the computer players' loops ----------------------------
+#
+# A computer player asks for the regular shanten of many hands that differ from one hand by a
+# single tile: each discard it could make, each tile it could draw. One tile changes one group (a
+# suit, or the honors), so the other three groups are merged once and each hand then costs a few
+# look-ups. A group's "frontier" is the pair (points without the pair, points with the pair): the
+# Pareto-best (sets, 2 x sets + partial sets) of that group, as in a suit entry. The value
+# ``min(2n + U, n + 4 + M, 8) + pair`` only grows with the sets M and the points U, so keeping the
+# Pareto-best sums of merged groups gives exactly the maximum that _regular_value finds.
+#
+# There are few distinct frontiers (a few hundred), so each gets a small int id when first met, and
+# merges and values are cached by ids. Every cache here is keyed by counts or ids alone, never by a
+# hand in play, so nothing is ever invalidated; like the suit entries they grow with the patterns met.
+
+_FRONTIERS: list[tuple] = []              # id -> frontier
+_FRONTIER_IDS: dict[tuple, int] = {}      # frontier -> id
+_GROUP_IDS: dict[tuple, int] = {}         # a suit's 9 counts or the 7 honor counts -> frontier id
+_FEWER_IDS: dict[tuple, tuple] = {}       # the same keys -> (kind, id with one fewer of it) for kinds held
+_MORE_IDS: dict[tuple, tuple] = {}        # the same keys -> (kind, id with one more of it) near the group
+_MERGED: dict[tuple, int] = {}            # (id, id) -> id of the two taken together
+_VALUES: dict[tuple, dict] = {}           # (id of three merged groups, declared melds) -> {id: value}
+_RESTS: dict[tuple, tuple] = {}           # (the four group ids, declared melds) -> RegularAround.rests
+
+
+def _frontier_id(frontier: tuple) -> int:
+    got = _FRONTIER_IDS.get(frontier)
+    if got is None:
+        got = _FRONTIER_IDS[frontier] = len(_FRONTIERS)
+        _FRONTIERS.append(frontier)
+    return got
+
+
+def _honor_frontier(honors: tuple) -> tuple:
+    """The frontier of the seven honor counts, read as _regular_value reads them (pungs are sets,
+    pairs partial sets, the pair from a pair, else a four, else a pung)."""
+    hm = sum(1 for x in honors if x >= 3)
+    ht = sum(1 for x in honors if x == 2)
+    hu = 2 * hm + ht
+    if ht:
+        with_pair = ((hm, hu - 1),)
+    elif any(x >= 4 for x in honors):
+        with_pair = ((hm - 1, hu - 1),)
+    elif hm:
+        with_pair = ((hm - 1, hu - 2),)
+    else:
+        with_pair = ()
+    return ((hm, hu),), with_pair
+
+
+def _group_id(key: tuple) -> int:
+    """The frontier id of one group: nine counts of a suit, or the seven honor counts."""
+    got = _GROUP_IDS.get(key)
+    if got is None:
+        if len(key) == 9:
+            e = _SUIT.get(key) or _suit_entry(key)
+            frontier = (e[0], e[1])
+        else:
+            frontier = _honor_frontier(key)
+        got = _GROUP_IDS[key] = _frontier_id(frontier)
+    return got
+
+
+def _held_fewer_ids(key: tuple) -> tuple:
+    """(kind, id of the group with one tile of it fewer) for each kind the group holds."""
+    got = _FEWER_IDS.get(key)
+    if got is None:
+        got = _FEWER_IDS[key] = tuple((r, _group_id(key[:r] + (key[r] - 1,) + key[r + 1:]))
+                                      for r in range(len(key)) if key[r])
+    return got
+
+
+def _near_more_ids(key: tuple) -> tuple:
+    """(kind, id of the group with one more tile of it) for each kind near the group's tiles: a
+    suited kind within two ranks of a tile held, an honor held (the tiles of :func:`near_tiles`)."""
+    got = _MORE_IDS.get(key)
+    if got is None:
+        if len(key) == 9:
+            near = [r for r in range(9) if any(key[max(0, r - 2):r + 3])]
+        else:
+            near = [r for r in range(7) if key[r]]
+        got = _MORE_IDS[key] = tuple((r, _group_id(key[:r] + (key[r] + 1,) + key[r + 1:])) for r in near)
+    return got
+
+
+def _pareto2(points) -> tuple:
+    """The (sets, points) pairs not beaten in both by another, most sets first."""
+    out = []
+    top = -1
+    for m, u in sorted(set(points), reverse=True):
+        if u > top:
+            out.append((m, u))
+            top = u
+    return tuple(out)
+
+
+def _merged(x: int, y: int) -> int:
+    """The frontier id of two groups (or merged groups) taken together: one of them holds the pair."""
+    got = _MERGED.get((x, y))
+    if got is None:
+        (x0, x1), (y0, y1) = _FRONTIERS[x], _FRONTIERS[y]
+        no_pair = _pareto2([(a + c, b + d) for a, b in x0 for c, d in y0])
+        pair = _pareto2([(a + c, b + d) for a, b in x1 for c, d in y0] +
+                        [(a + c, b + d) for a, b in x0 for c, d in y1])
+        got = _MERGED[(x, y)] = _frontier_id((no_pair, pair))
+    return got
+
+
+def _values_with(rest: int, n: int) -> dict:
+    """{group id: _regular_value of that group with the merged others ``rest``} for ``n`` declared
+    melds, filled in as values are asked for (:func:`_value`)."""
+    got = _VALUES.get((rest, n))
+    if got is None:
+        got = _VALUES[(rest, n)] = {}
+    return got
+
+
+def _value(x: int, rest: int, n: int, values: dict) -> int:
+    """_regular_value of a hand made of two frontiers (one group and the three others merged),
+    stored in ``values`` (the dict of :func:`_values_with` for ``rest`` and ``n``)."""
+    (x0, x1), (y0, y1) = _FRONTIERS[x], _FRONTIERS[rest]
+    got = 0
+    for (m, u), (m2, u2), pair in ([(p, q, 0) for p in x0 for q in y0] + [(p, q, 1) for p in x0 for q in y1]
+                                   + [(p, q, 1) for p in x1 for q in y0]):
+        got = max(got, min(2 * n + u + u2, n + 4 + m + m2, 8) + pair)
+    values[x] = got
+    return got
+
+
+class RegularAround:
+    """Regular-form shanten (as :func:`regular_shanten_of_counts`) of ``counts`` and of the hands one
+    tile away from it: :meth:`without` a tile (a discard), :meth:`with_tile` one more (a draw), or
+    all of them at once (:meth:`discards`, :meth:`draws_below`).
+
+    The counts are read once, when the object is made; the computer players make one per hand and
+    ask it about every tile. No counts are checked: the caller passes a hand of 13 or 14 tiles.
+
+    >>> from mjlearn import parse_hand
+    >>> c = list(parse_hand("1112345678999mE").counts)
+    >>> near = RegularAround(c, 0)
+    >>> near.shanten(), near.without(27), near.without(0), near.discards()[27]
+    (0, 0, 1, 0)
+    >>> c[27] -= 1
+    >>> RegularAround(c, 0).with_tile(4), regular_shanten_of_counts(c[:4] + [2] + c[5:])
+    (-1, -1)
+    >>> RegularAround(c, 0).draws_below(0) == waits_of_counts(c) == near.less(27).draws_below(0)
+    True
+    """
+
+    __slots__ = ("n", "keys", "ids", "rests")
+
+    def __init__(self, counts, n_melds: int = 0) -> None:
+        self.n = n_melds
+        self.keys = (tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34]))
+        """The counts of each group: the three suits and the honors."""
+        self.ids = [_group_id(k) for k in self.keys]
+        """The frontier id of each group."""
+        self.rests: tuple | None = None
+        """For each group, (id of the other three merged, the values with them: see _values_with);
+        made when first asked for."""
+
+    def _rests(self) -> tuple:
+        """For each group: the id of the other three merged, and the values with them."""
+        rests = self.rests
+        if rests is None:
+            key = (*self.ids, self.n)
+            rests = _RESTS.get(key)
+            if rests is None:       # the four at once, from two merged pairs of groups
+                a, b, c, h, n = key
+                ab, ch = _merged(a, b), _merged(c, h)
+                ra, rb, rc, rh = _merged(b, ch), _merged(a, ch), _merged(ab, h), _merged(ab, c)
+                rests = _RESTS[key] = ((ra, _values_with(ra, n)), (rb, _values_with(rb, n)),
+                                       (rc, _values_with(rc, n)), (rh, _values_with(rh, n)))
+            self.rests = rests
+        return rests
+
+    def _shanten_of(self, g: int, x: int) -> int:
+        """The shanten with group ``g`` replaced by the frontier ``x``."""
+        rest, values = self._rests()[g]
+        v = values.get(x)
+        return 8 - (v if v is not None else _value(x, rest, self.n, values))
+
+    def shanten(self) -> int:
+        """The shanten of the counts themselves."""
+        return self._shanten_of(0, self.ids[0])
+
+    def all_forms_shanten(self, at_most: int = 8) -> int:
+        """The shanten of the counts over all five forms (as :func:`shanten_of_counts`), or
+        ``at_most`` when it is no lower: a caller that only asks "ready or not" passes 1, and forms
+        that cannot come below it are not worked out."""
+        best = min(self.shanten(), at_most)
+        if best < 0:
+            return best
+        return self.special_forms_shanten(best)
+
+    def special_forms_shanten(self, at_most: int = 8) -> int:
+        """The lowest shanten of the special forms (seven pairs, thirteen orphans, honors and
+        knitted tiles, knitted straight), or ``at_most`` when none is lower (always, with two melds
+        or more)."""
+        if self.n > 1:
+            return at_most
+        k = self.keys
+        return _with_special_forms(k[0] + k[1] + k[2] + k[3], self.n, at_most,
+                                   *[_SUIT.get(key) or _suit_entry(key) for key in k[:3]])
+
+    def without(self, i: int) -> int:
+        """The shanten with one tile ``i`` fewer (``i`` is held)."""
+        g = i // 9 if i < 27 else 3
+        key = self.keys[g]
+        r = i - 9 * g
+        return self._shanten_of(g, _group_id(key[:r] + (key[r] - 1,) + key[r + 1:]))
+
+    def with_tile(self, t: int) -> int:
+        """The shanten with one more tile ``t``."""
+        g = t // 9 if t < 27 else 3
+        key = self.keys[g]
+        r = t - 9 * g
+        return self._shanten_of(g, _group_id(key[:r] + (key[r] + 1,) + key[r + 1:]))
+
+    def less(self, i: int) -> "RegularAround":
+        """The same for the hand with one tile ``i`` fewer (``i`` is held), sharing the groups
+        that do not change."""
+        g = i // 9 if i < 27 else 3
+        key = self.keys[g]
+        r = i - 9 * g
+        fewer = key[:r] + (key[r] - 1,) + key[r + 1:]
+        out = RegularAround.__new__(RegularAround)
+        out.n = self.n
+        out.keys = self.keys[:g] + (fewer,) + self.keys[g + 1:]
+        out.ids = list(self.ids)
+        out.ids[g] = _group_id(fewer)
+        out.rests = None
+        return out
+
+    def discards(self, all_forms: bool = False) -> list:
+        """For each of the 34 kinds, the shanten with one tile of it fewer (None for a kind not
+        held): :meth:`without` for every tile, a group at a time. ``all_forms``: over all five forms,
+        as :func:`shanten_of_counts` of each hand."""
+        out: list = [None] * 34
+        n = self.n
+        for g, (rest, values) in enumerate(self._rests()):
+            base = 9 * g
+            get = values.get
+            for r, x in _held_fewer_ids(self.keys[g]):
+                v = get(x)
+                if v is None:
+                    v = _value(x, rest, n, values)
+                out[base + r] = 8 - v
+        if all_forms and n <= 1:
+            keys = self.keys
+            counts = list(keys[0] + keys[1] + keys[2] + keys[3])
+            entries = [_SUIT.get(k) or _suit_entry(k) for k in keys[:3]]
+            for i, regular in enumerate(out):
+                if regular is None or regular < 0:
+                    continue
+                counts[i] -= 1
+                e = list(entries)
+                if i < 27:
+                    g = i // 9
+                    key = tuple(counts[9 * g:9 * g + 9])
+                    e[g] = _SUIT.get(key) or _suit_entry(key)
+                out[i] = _with_special_forms(counts, n, regular, *e)
+                counts[i] += 1
+        return out
+
+    def draws_below(self, shanten: int) -> list[int]:
+        """The tiles near the hand (those of :func:`near_tiles`) whose draw leaves a shanten below
+        ``shanten``, in canonical order: :meth:`with_tile` for each, a group at a time."""
+        out = []
+        need = 8 - shanten              # the value a draw must beat
+        n = self.n
+        for g, (rest, values) in enumerate(self._rests()):
+            base = 9 * g
+            get = values.get
+            for r, x in _near_more_ids(self.keys[g]):
+                v = get(x)
+                if v is None:
+                    v = _value(x, rest, n, values)
+                if v > need:
+                    out.append(base + r)
+        return out
 
 
 # --- one form at a time, for teaching ------------------------------------------------------------

@@ -366,10 +366,13 @@ def _readings(counts: list[int], meld_parts: tuple[Part, ...], four_as_two_pairs
     return out
 
 
+_SIMPLE_INDICES = tuple(i for i in range(34) if i not in ORPHAN_INDICES)
+
+
 def _is_thirteen_orphans(counts) -> bool:
     if sum(counts) != 14:
         return False
-    if any(counts[i] for i in range(34) if i not in ORPHAN_INDICES):
+    if any(counts[i] for i in _SIMPLE_INDICES):
         return False
     return all(counts[i] >= 1 for i in ORPHAN_INDICES) and max(counts) == 2
 
@@ -417,7 +420,7 @@ def is_complete(counts, n_melds: int = 0) -> bool:
             return True
         if _is_thirteen_orphans(counts) or _is_honors_and_knitted(counts):
             return True
-    if n_melds <= 1:
+    if n_melds <= 1 and _knitted_trio_in_each_suit(counts):
         for pat in KNITTED_PATTERNS:
             if all(counts[i] for i in pat):
                 for i in pat:
@@ -430,23 +433,31 @@ def is_complete(counts, n_melds: int = 0) -> bool:
     return False
 
 
-def _regular_complete(counts: list[int]) -> bool:
-    for i in range(27, 34):
-        if counts[i] not in (0, 2, 3):
+def _knitted_trio_in_each_suit(counts) -> bool:
+    """Whether each suit holds all of its 147, 258 or 369: what any knitted straight needs (a quick
+    test before the six patterns are tried)."""
+    for b in (0, 9, 18):
+        if not ((counts[b] and counts[b + 3] and counts[b + 6]) or (counts[b + 1] and counts[b + 4] and counts[b + 7])
+                or (counts[b + 2] and counts[b + 5] and counts[b + 8])):
             return False
-    honor_pairs = sum(1 for i in range(27, 34) if counts[i] == 2)
-    if honor_pairs > 1:
+    return True
+
+
+def _regular_complete(counts: list[int]) -> bool:
+    honors = counts[27:34]
+    honor_pairs = honors.count(2)
+    if honor_pairs > 1 or honors.count(0) + honor_pairs + honors.count(3) != 7:   # honors: pungs and a pair
         return False
-    suits = [tuple(counts[b:b + 9]) for b in (0, 9, 18)]
+    suits = (tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]))
     if honor_pairs == 1:
-        return all(_suit_complete(s) for s in suits)
+        return _suit_complete(suits[0]) and _suit_complete(suits[1]) and _suit_complete(suits[2])
     # the pair is in the suit whose tile count is 2 mod 3
-    pair_suit = [k for k, s in enumerate(suits) if sum(s) % 3 == 2]
-    if len(pair_suit) != 1 or any(sum(s) % 3 == 1 for s in suits):
+    rest = [sum(x) % 3 for x in suits]
+    if rest.count(2) != 1 or 1 in rest:
         return False
-    k = pair_suit[0]
-    for k2, s in enumerate(suits):
-        if k2 != k and not _suit_complete(s):
+    k = rest.index(2)
+    for k2, x in enumerate(suits):
+        if k2 != k and not _suit_complete(x):
             return False
     return _suit_with_pair(suits[k])
 

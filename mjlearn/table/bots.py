@@ -18,34 +18,9 @@ from __future__ import annotations
 
 import random as _random
 
+from ..hand import MeldKind
 from ..seats import SEATS, Seat
-from ..shanten_core import connectedness, near_tiles, regular_shanten_of_counts, shanten_of_counts
-
-try:  # the per-suit tables of mjlearn.shanten_core: re-evaluate only the suit a tile changes
-    from ..shanten_core import _SUIT, _regular_value, _suit_entry
-except ImportError:  # pragma: no cover - the public function gives the same numbers, slower
-    _SUIT = None
-
-
-def _regular_fn(c: list[int], n: int):
-    """A function ``f(changed)`` giving the regular shanten of ``c`` as it is now (after the
-    caller changed the tiles of the suits in ``changed``), reusing the other suits' entries."""
-    if _SUIT is None:
-        return lambda changed: regular_shanten_of_counts(c, n)
-    S = _SUIT
-    ents = []
-    for b in (0, 9, 18):
-        k = tuple(c[b:b + 9])
-        ents.append(S.get(k) or _suit_entry(k))
-
-    def f(changed=()):
-        e = list(ents)
-        for x in changed:
-            if x < 3:
-                k = tuple(c[9 * x:9 * x + 9])
-                e[x] = S.get(k) or _suit_entry(k)
-        return 8 - _regular_value(e[0], e[1], e[2], c[27:34], n)
-    return f
+from ..shanten_core import RegularAround, connectedness, regular_shanten_of_counts, shanten_of_counts
 from ..tiles import TILES
 
 __all__ = ["Bot", "play_hand"]
@@ -98,21 +73,12 @@ class Bot:
         cands = [i for i in range(34) if c[i] and i not in banned] or [i for i in range(34) if c[i]]
         # The special forms (seven pairs, orphans, knitted) are judged only when one of them is
         # ahead of the regular form for the hand as a whole: one all-forms call instead of twelve.
-        shanten = regular_shanten_of_counts
-        if self.all_forms and n == 0 and shanten_of_counts(c, n) < regular_shanten_of_counts(c, n):
-            shanten = shanten_of_counts
-        scored = []
-        if shanten is regular_shanten_of_counts:
-            f = _regular_fn(c, n)
-            for i in cands:
-                c[i] -= 1
-                scored.append((f((i // 9,)), i))
-                c[i] += 1
-        else:
-            for i in cands:
-                c[i] -= 1
-                scored.append((shanten(c, n), i))
-                c[i] += 1
+        # The regular form is judged around the hand (RegularAround): a discard changes one suit,
+        # so only that suit is read again.
+        around = RegularAround(c, n)
+        special = self.all_forms and n == 0 and around.all_forms_shanten() < around.shanten()
+        after = around.discards(all_forms=special)
+        scored = [(after[i], i) for i in cands]
         best = min(s for s, _ in scored)
         ties = [i for s, i in scored if s == best]
         if len(ties) == 1:
@@ -123,22 +89,15 @@ class Bot:
         # each of the best three discards leaves.
         seen = self._seen(table, seat)
         ties.sort(key=lambda i: (connectedness(c, i), _live_near(seen, i), self.rng.random()))
-        if best >= 3 or shanten is not regular_shanten_of_counts:
+        if best >= 3 or special:
             return ties[0]
         ties = ties[:3]
         best_i, best_live = ties[0], -1
         for i in ties:
-            c[i] -= 1
-            f = _regular_fn(c, n)
             live = 0
-            for t in near_tiles(c):
-                if seen[t] >= 4:
-                    continue
-                c[t] += 1
-                if f((t // 9,)) < best:
+            for t in around.less(i).draws_below(best):
+                if seen[t] < 4:
                     live += 4 - seen[t]
-                c[t] -= 1
-            c[i] += 1
             if live > best_live:
                 best_i, best_live = i, live
         return best_i
@@ -192,10 +151,11 @@ class Bot:
         if table._after_claim is None:
             c = list(h[:34])
             n = len(table.melds[seat])
+            pungs = {m.tile.index for m in table.melds[seat] if m.kind is MeldKind.PUNG}   # a kong may be added to
             for i in range(34):
                 if not c[i] or (table.wild is not None and i == table.wild.index):
                     continue
-                added = c[i] >= 1 and table.claims.pung_of(seat, TILES[i]) is not None
+                added = i in pungs
                 if c[i] == 4 or added:
                     if not table.can_kong(seat, TILES[i]):
                         continue
@@ -294,8 +254,10 @@ def _live_near(seen, i: int) -> int:
 
 
 def _maybe_complete(table, seat: int) -> bool:
-    """The shape check (special wins such as 混杠 or 将将胡 included); the rule set decides after."""
-    return table.judging.shape_ok(seat, table.hands[seat][:34])
+    """The shape check (special wins such as 混杠 or 将将胡 included) after a draw; the rule set
+    decides after. A drawn tile that cannot complete the hand before it is ruled out first."""
+    judging = table.judging
+    return judging._may_complete(seat, table._drawn, drawn=True) and judging.shape_ok(seat, table.hands[seat][:34])
 
 
 def play_hand(table, bots=None, *, human=None, ask=None, max_events: int = 10000):

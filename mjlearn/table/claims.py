@@ -29,10 +29,13 @@ class Claims:
     def possible_claims(self, seat: Seat) -> list[str]:
         """What ``seat`` could call on the last discard (without ``"pass"``): who is asked at all."""
         out = []
-        if self.t.judging.judge(seat, self.t.last_discard[1])[0]:
-            out.append("win")
         d, t = self.t.last_discard
-        if self.t._can_draw() and not self.t._wild_blocks(t):
+        judging = self.t.judging
+        if judging._may_complete(seat, t) and judging.judge(seat, t)[0]:   # most seats are not ready
+            out.append("win")
+        held = self.t.hands[seat][t.index]
+        # a pung or kong needs two in hand, a chow is the next seat's: the wall is asked only then
+        if (held >= 2 or seat is d.after()) and self.t._can_draw() and not self.t._wild_blocks(t):
             h = self.t.hands[seat]
             if self.t.claims_left[seat] != 0:
                 if h[t.index] >= 2:

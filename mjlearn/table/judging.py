@@ -17,6 +17,7 @@ from ..errors import InvalidHandError
 from ..hand import Hand, MeldKind, WinContext
 from ..notation import format_tiles
 from ..seats import SEAT_LETTERS, SEATS, Seat
+from ..shanten_core import RegularAround
 from ..tiles import TILES, Tile
 from ..rules.wilds import shape_complete, special_shape
 from .events import BirdTurnedUp, CalledCheck, Declared, OnDealWin, Won
@@ -35,6 +36,10 @@ class Judging:
     def __init__(self, table: "Table") -> None:
         self.t = table
         """The table whose state this part reads and changes."""
+        self._ready: list = [None, None, None, None]
+        # Per seat: (concealed counts, melds, the tiles that could complete them) as last worked
+        # out by _may_complete. The entry holds the hand it was made for and is used only while the
+        # seat's hand is that hand, so a draw, discard or claim simply makes it miss; nothing to reset.
 
     def settle_exhausted(self) -> None:
         """What the rule set settles at an exhausted wall (``RuleSet.settle_exhausted``: Yunnan 查大叫).
@@ -68,6 +73,30 @@ class Judging:
         if shape_complete(c, n, wild, cfg.shapes):
             return True
         return bool(cfg.special_shapes) and special_shape(cfg.special_shapes, c, self.t.melds[seat], wild)
+
+    def _may_complete(self, seat: Seat, t: Tile, drawn: bool = False) -> bool:
+        """False only when ``t`` cannot complete ``seat``'s 13 tiles, so that a win is not
+        shape-checked for the many seats that are not ready (three on every discard, and the
+        player on each draw). ``drawn``: ``t`` is in the hand already (the 13 tiles are the others).
+
+        Narrowed where the shapes are some of the five MCR forms (no special shapes, a wild neither
+        held nor offered): see :func:`_completing_tiles`, worked out once per hand and seat.
+        Anywhere else it answers True and the shape check decides."""
+        w = self.t.wild
+        h = self.t.hands[seat]
+        if self.t.facts.special_shapes or (w is not None and (h[w.index] or t is w)):
+            return True
+        key = tuple(h[:34])
+        if drawn:
+            i = t.index
+            if not key[i]:
+                return True
+            key = key[:i] + (key[i] - 1,) + key[i + 1:]
+        n = len(self.t.melds[seat])
+        got = self._ready[seat]
+        if got is None or got[1] != n or got[0] != key:
+            got = self._ready[seat] = (key, n, _completing_tiles(key, n))
+        return got[2] is None or t.index in got[2]
 
     def _table_context(self, seat: Seat, t: Tile, self_drawn: bool, kong: bool) -> dict:
         seen = self.t.visible(t) - (0 if self_drawn or kong else 1)   # the discard itself is the winning tile
@@ -141,7 +170,7 @@ class Judging:
         if not self_drawn and self.t._wild_blocks(t):
             return (False, f"{t} is the wild; a discarded wild cannot be won on.", f"{t.zh}是百搭，不能和打出的百搭。",
                     None, None, None)
-        if not self.shape_ok(seat, c):
+        if not (self_drawn or self._may_complete(seat, t)) or not self.shape_ok(seat, c):
             return (False, f"{seat.en}'s hand is not complete with {t}.", f"{seat.player_zh}加上{t.zh}不成和牌。",
                     None, None, None)
         if not self_drawn and cfg.opened_self_draw_only and any(not m.is_concealed for m in self.t.melds[seat]):
@@ -381,3 +410,21 @@ class Judging:
         self.t._drawn, self.t._drawn_kind = t, "gold"
         self.finish_wins([seat], t, None, robbing=False, self_drawn=True)
         return e
+
+
+def _completing_tiles(counts: tuple, n_melds: int) -> frozenset | None:
+    """The only tiles that may complete 13 concealed counts with ``n_melds`` melds in one of the five
+    MCR forms (a superset: the shape check decides), or None when no narrowing is made.
+
+    A hand that one tile completes has shanten 0 over the five forms, so a hand further away
+    gets the empty set; a ready hand whose special forms (seven pairs, thirteen orphans, knitted)
+    are not ready can only be completed in the regular form, by one of its waits."""
+    if sum(counts) + 3 * n_melds != 13:
+        return None
+    around = RegularAround(counts, n_melds)
+    special = around.special_forms_shanten(at_most=1)
+    if special <= 0:
+        return None
+    if around.shanten() > 0:
+        return frozenset()
+    return frozenset(around.draws_below(0))
