@@ -130,3 +130,28 @@ def test_a_session_plays_with_strong_players():
     from mjlearn.table import Session
     s = Session("mcr", seed=3).play(2, make_bots(["strong", "basic", "strong", "basic"], seed=3))
     assert len(s.records) == 2 and sum(s.scores) == 0
+
+
+def test_advice_on_a_kong_claim_names_the_discarded_tile():
+    """A bot that would kong the discard on the table advises ("kong", that tile), and then does it."""
+    from mjlearn.table import Table, play_hand
+    from mjlearn.table.bots import Bot
+
+    seen = []
+
+    class Advised(Bot):
+        def act(self, table, seat):
+            phase = table.phase
+            what, tile = self.advise(table, seat)
+            event = super().act(table, seat)
+            if phase == "claim" and what == "kong":
+                seen.append((tile, event))
+            return event
+
+    for seed in range(12):
+        play_hand(Table("mcr", seed=seed), [Advised(seed=i) for i in range(4)])
+        if seen:
+            break
+    assert seen, "no kong on a discard in the first 12 hands"
+    tile, event = seen[0]
+    assert tile is not None and getattr(event, "tile", tile) == tile

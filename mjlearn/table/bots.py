@@ -210,6 +210,8 @@ class Bot:
             return ("win" if "win" in table.claim_options(seat) else "pass"), None
         what, arg = self._choice(table, seat)
         self._advice = (table, len(table.log), seat, (what, arg))
+        if what == "kong" and arg is None:                 # a kong on the discard: its tile
+            return what, table.last_discard[1]
         if what in ("discard", "kong"):
             return what, TILES[arg]
         return what, arg
