@@ -293,7 +293,7 @@ def test_a_chance_of_zero_says_why_and_is_not_praised_in_green():
     head = coach_html[:coach_html.index('<div class="mj-cmp2">')]
     assert "mj-good" not in head and 'data-zero="1"' in head
     text = visible(coach_html)
-    assert "no discard here gives a win worth 8 points yet" in text and "8 分" in text
+    assert "no discard here gives a win worth 8 points yet" in text and "8 番" in text
     # the reason is the coach's own note, in both languages
     assert d["best_note"]["en"].startswith("every win it can reach is under 8 points")
     why = visible(section(coach_html, 'data-why-zero="1"'))
@@ -335,7 +335,7 @@ def test_the_coach_says_which_fan_its_odd_looking_discard_aims_at():
     aim = visible(section(w.regions["coach"], 'data-aim="1"'))
     assert "lone winds and dragons" in aim and "Lesser Honors and Knitted Tiles (12 points)" in aim
     assert f"{names['Lesser Honors and Knitted Tiles']['share']:.0%}" in aim and "of the wins the coach counts" in aim
-    assert "全不靠（12 分）" in aim
+    assert "全不靠（12 番）" in aim
     # a fan the learner's choice carries as often is not what the coach aims at
     mine = {f["en"]: f["share"] for f in d["fans"]}
     for f in d["best_fans"]:

@@ -287,7 +287,7 @@ def _short_words(short: dict) -> tuple[str, str]:
     zf = "、".join(f"{f['zh']} {f['points']}" for f in short["fans"])
     ef = ", ".join(f"{f['en']} {f['points']}" for f in short["fans"])
     n = short["points"]
-    return (f"打这张后听牌了，但每一种和法都不到 8 分：最多 {n} 分（{zf}），不计花牌。",
+    return (f"打这张后听牌了，但每一种和法都不到 8 番：最多 {n} 番（{zf}），不计花牌。",
             f"ready after this discard, but every win would be worth under 8 points: best {n} "
             f"point{'s' if n != 1 else ''} ({ef}), flowers not counted.")
 
@@ -318,7 +318,7 @@ def aim_words(d: dict) -> tuple[str, str] | None:
     other = next((g for g in d["best_fans"] if g["zh"] == twin and g.get("share", 0) >= 0.25), None)
     if other is not None:
         group = sorted([f, other], key=lambda g: g["value"])
-    zn = "和".join(f"{g['zh']}（{g['value']} 分）" for g in group)
+    zn = "和".join(f"{g['zh']}（{g['value']} 番）" for g in group)
     en = " and ".join(f"{g['en']} ({g['value']} points)" for g in group)
     zs = "、".join(f"{g['share']:.0%}" for g in group)
     es = " and ".join(f"{g['share']:.0%}" for g in group)
@@ -339,10 +339,37 @@ def _costed(record: dict) -> list[dict]:
     return [d for d in record.get("decisions", []) if "cost_chance" in d]
 
 
+def _errors(d: dict) -> tuple[float, float]:
+    """The coach's stated error (the ± of a simulated chance) on the learner's option and on the best."""
+    mine, best = _chosen(d), _best_option(d)
+    evals = d.get("alternatives", []) + d.get("evals", [])
+    me = d.get("error") if d["kind"] == "discard" else next((e.get("error") for e in evals if e["option"] == mine), 0)
+    be = (d.get("best_error") if best == f"discard {d.get('best')}"
+          else next((e.get("error") for e in evals if e["option"] == best), 0))
+    return float(me or 0), float(be or 0)
+
+
+def same_within_error(d: dict) -> bool:
+    """Whether the chance lost is inside the coach's stated error (the larger ± of the two options):
+    the two chances are then "about the same" and no loss is counted."""
+    gap = d.get("cost_chance", 0)
+    return 0 < gap <= max(_errors(d)) if "cost_chance" in d else False
+
+
+def _counted(d: dict) -> float:
+    """The chance lost that the review counts: 0 when inside the coach's error."""
+    return 0.0 if same_within_error(d) else d.get("cost_chance", 0)
+
+
+def _bad(d: dict) -> bool:
+    return _counted(d) > 0.005
+
+
 def worst(record: dict, n: int = 3) -> list[dict]:
     """The ``n`` decisions that cost the most (discards, claims, kongs, declined wins): chance to win
-    lost, then useful tiles lost."""
-    bad = [d for d in _costed(record) if d["cost_chance"] > 1e-9 or d["cost_useful"] > 0 or d.get("cost_value", 0) > 0]
+    lost, then useful tiles lost; a difference inside the coach's error is no loss."""
+    bad = [d for d in _costed(record) if not same_within_error(d)
+           and (d["cost_chance"] > 1e-9 or d["cost_useful"] > 0 or d.get("cost_value", 0) > 0)]
     bad.sort(key=lambda d: (-d["cost_chance"], -d["cost_useful"], -d.get("cost_value", 0), d["n"]))
     return bad[:n]
 
@@ -399,9 +426,36 @@ def _option_label(option: str) -> tuple[str, str]:
     return _call_label(option)
 
 
-def why(d: dict, unit=None) -> str:
-    """Why the coach's choice is better than the learner's, in both languages."""
+def zero_words(mcr: bool = True) -> tuple[str, str]:
+    """What a chance to win of 0% means (zh, en): with the tiles in sight no win worth 8 points (MCR)
+    or no legal win yet; new draws and claims change that, so 0% and then a win can both happen."""
+    if mcr:
+        return ("0% 的意思：就眼前能看到的牌，还凑不出 8 番以上的和牌（国标 8 番起和，花牌不算）；"
+                "之后摸到、吃碰到的牌会改变手牌，所以 0% 之后照样可能和牌。",
+                "0% means: with the tiles in sight, no win worth 8 points yet (a win needs 8 points, flowers not "
+                "counted); new draws and claims change the hand, so a 0% hand can still win later.")
+    return ("0% 的意思：就眼前能看到的牌，靠自己摸牌还到不了合法的和牌；之后摸到、吃碰到的牌会改变手牌，所以 0% 之后照样可能和牌。",
+            "0% means: with the tiles in sight, no legal win by your own draws yet; new draws and claims change "
+            "the hand, so a 0% hand can still win later.")
+
+
+def _zero_reason(d: dict, option: str, mcr: bool) -> tuple[str, str] | None:
+    """Why an option's chance is 0: the coach's own note when it gave one, else what 0% means."""
+    if d["kind"] == "discard":
+        note = d.get("note") if option == _chosen(d) else d.get("best_note") if option == f"discard {d.get('best')}" else None
+    else:
+        note = next((e.get("note") for e in d.get("alternatives", []) + d.get("evals", []) if e["option"] == option), None)
+    z, e = zero_words(mcr)
+    if note:
+        return f"{note['zh']}。{z}", f"{note['en'][0].upper() + note['en'][1:]}. {e}"
+    return z, e
+
+
+def why(d: dict, unit=None, mcr: bool = True) -> str:
+    """Why the coach's choice is better than the learner's, in both languages. A difference inside
+    the coach's error is called about the same; a chance of 0% is explained (:func:`zero_words`)."""
     best, mine = _best_option(d), _chosen(d)
+    same = same_within_error(d)
     if d["kind"] == "discard" and best.startswith("discard "):
         zs = lambda s: "听牌" if s == 0 else f"{s} 向听"
         zh = (f"打{_tile(d['best']).zh}：{zs(d['best_shanten'])}，进张 {d['best_live']} 张，"
@@ -412,12 +466,18 @@ def why(d: dict, unit=None) -> str:
               f"from ready with {d['live']} live useful tiles and {_pct(d['win_chance'])}.")
         # tiles lost: only between two discards that leave the hand equally far from ready (useful
         # tiles at another distance are another count), and only kinds with copies still live
-        lost = ([k for k, n in d["best_useful"].items() if n and k not in d["useful"]]
-                if d["best_shanten"] == d["shanten_after"] else [])
+        lost = ([k for k, n in d["best_useful"].items() if n and k not in d["useful"] and k != d["choice"]]
+                if d["best_shanten"] == d["shanten_after"] and d["live"] < d["best_live"] else [])
         if lost:
             zh += f" 打{_tile(d['choice']).zh}失去的进张：{'、'.join(_tile(k).zh for k in lost)}。"
             en += f" Useful tiles lost by discarding {_tile(d['choice']).en}: {', '.join(_tile(k).en for k in lost)}."
-        aim = aim_words(d)
+        if same:
+            zh += " 两个和牌机会的差别在教练的误差之内：可以算差不多。"
+            en += " The two chances differ by less than the coach's margin of error: count them as about the same."
+        elif d["win_chance"] < 0.0005:
+            z, e = _zero_reason(d, mine, mcr)
+            zh, en = f"{zh} {z}", f"{en} {e}"
+        aim = aim_words(d) if not same else None
         if aim:
             az, ae = aim
             if d["best_shanten"] > d["shanten_after"]:
@@ -445,7 +505,18 @@ def why(d: dict, unit=None) -> str:
             zh += " 开杠多摸一张补牌，杠的番也计入；但杠掉的四张不能再用在别的组合里。"
             en += (" A kong gives one more draw (the replacement) and its fans count, but its four tiles can no "
                    "longer be used in another set.")
-        lost = [k for k in b.get("useful", {}) if k not in m.get("useful", {})]
+        lost = ([k for k in b.get("useful", {}) if k not in m.get("useful", {}) and k != d.get("tile")]
+                if b.get("shanten") is not None and b.get("shanten") == m.get("shanten") and m["live"] < b["live"]
+                else [])
+        if same:
+            zh += " 两个和牌机会的差别在教练的误差之内：可以算差不多。"
+            en += " The two chances differ by less than the coach's margin of error: count them as about the same."
+        elif m["win_chance"] < 0.0005:
+            z, e = _zero_reason(d, mine, mcr)
+            if m["live"] > b["live"]:
+                z = f"进张多也没用：{z}"
+                e = f"More useful tiles do not help here: {e[0].lower() + e[1:]}"
+            zh, en = f"{zh} {z}", f"{en} {e}"
         if lost:
             zh += f" 失去的进张：{'、'.join(_tile(k).zh for k in lost)}。"
             en += f" Useful tiles lost: {', '.join(_tile(k).en for k in lost)}."
@@ -511,12 +582,16 @@ def msg_worst(d: dict) -> str:
 
 def _lost_chance(d: dict) -> bool:
     """Whether the chance to win lost shows as at least 0.1% (less rounds to 0.0%: no loss shown)."""
-    return d.get("cost_chance", 0) >= 0.0005
+    return _counted(d) >= 0.0005
 
 
 def msg_cost(d: dict) -> str:
     """What a decision cost against the best, leaving out what it did not cost."""
     p, u = _pct(d["cost_chance"]), d["cost_useful"]
+    if same_within_error(d):
+        return B("和牌机会和最佳差不多（差别在教练的误差之内），不算损失",
+                 "about the same chance to win as the best (the difference is within the coach's margin of "
+                 "error): no loss")
     if _lost_chance(d) and u > 0:
         return B(f"比最佳少 {p} 和牌机会、{u} 张进张", f"{p} less chance to win and {u} fewer useful tiles than the best")
     if _lost_chance(d):
@@ -530,6 +605,9 @@ def msg_cost(d: dict) -> str:
 
 def _cost_cell(d: dict, unit=None) -> str:
     """A review row's cost: chance to win and useful tiles lost (each only when lost), or a dash."""
+    if same_within_error(d):
+        return (f'<span data-cost="same" title="{esc(B("差别在教练的误差之内", "within the margin of error of the coach"))}">'
+                f'≈ {esc(B("差不多", "about the same"))}</span>')
     parts = []
     if _lost_chance(d):
         parts.append(f"−{_pct(d['cost_chance'])}")
@@ -539,7 +617,7 @@ def _cost_cell(d: dict, unit=None) -> str:
         parts.append(f"−{d['cost_value']:.1f} {B(*unit)}")
     if not parts:
         return f'<span data-cost="none" title="{esc(B("没有损失", "no loss"))}">—</span>'
-    return f'<span class="{"mj-bad" if d["cost_chance"] > 0.005 else ""}">{esc(" · ".join(parts))}</span>'
+    return f'<span class="{"mj-bad" if _bad(d) else ""}">{esc(" · ".join(parts))}</span>'
 
 
 def _nothing_reaches(mcr: bool, claim: bool = False) -> tuple[str, str]:
@@ -547,7 +625,7 @@ def _nothing_reaches(mcr: bool, claim: bool = False) -> tuple[str, str]:
     answers to a discard (or kongs, wins), not discards."""
     zw, ew = ("怎么选", "no choice here") if claim else ("怎么打", "no discard here")
     if mcr:
-        return (f"这手牌{zw}都还凑不出 8 分以上的和牌：国标麻将要 8 分才能和（花牌不算），教练只数这样的和牌。"
+        return (f"这手牌{zw}都还凑不出 8 番以上的和牌：国标麻将要 8 番才能和（花牌不算），教练只数这样的和牌。"
                 + ("" if claim else "现在教练选离听牌最近、进张最多的打法，好让以后能凑出番来。"),
                 f"{ew} gives a win worth 8 points yet: under these rules a win needs 8 points or more "
                 "(flowers not counted), and the coach counts only those wins."
@@ -627,7 +705,7 @@ def review_html(record: dict, live: bool = False, at: int | None = None) -> str:
              f'<th>{esc(B("教练最佳", "coach best"))}</th><th>{esc(head_chance)}</th>'
              f'<th>{esc(B("代价", "cost"))}</th></tr>{"".join(rows)}</table>')
     rated = _costed(record)
-    total = 100 * sum(d["cost_chance"] for d in rated)
+    total = 100 * sum(_counted(d) for d in rated)
     agree = sum(1 for d in rated if _is_best(d))
     avg = total / len(rated) if rated else 0.0
     summary = (f'<span data-lost-avg="{avg:.2f}" data-lost-total="{total:.2f}">'
@@ -636,8 +714,11 @@ def review_html(record: dict, live: bool = False, at: int | None = None) -> str:
                        f"{agree} of the {len(rated)} decisions the coach rated matched its best. On average each "
                        f"decision lost {avg:.1f} percentage points of chance to win (the chances lost added up: "
                        f"{total:.1f} percentage points over {len(rated)} decisions).")) + "</span>")
+    zero = any(d.get("win_chance", 1) < 0.0005 for d in rated)
+    zero_note = (f'<div class="mj-note" data-zero-note="1">{esc(B(*zero_words(record.get("mcr", True))))}</div>'
+                 if zero else "")
     parts = [f'<div class="mj-box" data-review="{len(ds)}"><b>{esc(B("复盘", "Review"))}</b> · {summary}'
-             f'<div style="overflow-x:auto">{table}</div></div>']
+             f'<div style="overflow-x:auto">{table}</div>{zero_note}</div>']
     ws = worst(record)
     if ws:
         items = []
@@ -651,16 +732,16 @@ def review_html(record: dict, live: bool = False, at: int | None = None) -> str:
                          f'{esc(msg_worst(d))}{hand}{on}'
                          f'<div>{esc(B("更好", "better"))}: {_option_tiles(best_o, d, live)}'
                          f' · {esc(B("你的", "yours"))}: {_option_tiles(mine_o, d, live)}</div>'
-                         f'<div class="mj-note">{esc(why(d, unit if ev else None))}</div></div>')
+                         f'<div class="mj-note">{esc(why(d, unit if ev else None, record.get("mcr", True)))}</div></div>')
         parts.append(f'<div><b>{esc(B("代价最大的三个决定", "The three costliest decisions"))}</b>{"".join(items)}</div>')
     else:
         parts.append(f'<div class="mj-ok">{esc(B("每个决定都和教练的最佳一样好。", "Every decision was as good as the coach best."))}</div>')
     if at is not None and 0 <= at < len(ds):
-        parts.append(_step_html(ds[at], at, len(ds), live, unit if ev else None))
+        parts.append(_step_html(ds[at], at, len(ds), live, unit if ev else None, record.get("mcr", True)))
     return "".join(parts)
 
 
-def _step_html(d: dict, at: int, n: int, live: bool, unit=None) -> str:
+def _step_html(d: dict, at: int, n: int, live: bool, unit=None, mcr: bool = True) -> str:
     nav = (f'<div class="mj-acts"><button class="mj-chip" data-act="step" data-arg="{at - 1}"'
            f'{" disabled" if at == 0 else ""}>◀ {esc(B("上一步", "back"))}</button>'
            f'<span>{at + 1} / {n}</span><button class="mj-chip" data-act="step" data-arg="{at + 1}"'
@@ -698,7 +779,7 @@ def _step_html(d: dict, at: int, n: int, live: bool, unit=None) -> str:
                     f'{esc(B("进张", "useful"))} {e["live"]}, {esc(B("和牌机会", "chance to win"))} '
                     f'{_pct(e["win_chance"])}' + (f' · <b>{esc(" · ".join(marks))}</b>' if marks else "") + '</div>')
     if "cost_chance" in d:
-        line = (B("和教练的最佳一样好。", "As good as the coach best.") if _is_best(d) else why(d, unit))
+        line = (B("和教练的最佳一样好。", "As good as the coach best.") if _is_best(d) else why(d, unit, mcr))
         body.append(f'<div class="mj-note" data-step-why="1">{esc(line)}</div>')
     if d.get("options"):
         words = ", ".join(B(*_option_label(o)) for o in d["options"])
@@ -720,8 +801,10 @@ def review_text(record: dict) -> str:
                      f" · {i18n.both('代价', 'cost')} {re.sub(r'<[^>]+>', '', _cost_cell(d))}")
         lines.append(line)
     unit = _unit(record) if _expected_shown(record) else None
+    if any(d.get("win_chance", 1) < 0.0005 for d in _costed(record)):
+        lines.append(i18n.both(*zero_words(record.get("mcr", True))))
     for d in worst(record):
-        lines.append(f"#{d['n']}: {why(d, unit)}")
+        lines.append(f"#{d['n']}: {why(d, unit, record.get('mcr', True))}")
     return "\n".join(lines)
 
 
@@ -1466,7 +1549,7 @@ class PlayTable(MjWidget):
         """The computer players' level: a select whose hint says what the stronger level does."""
         opts = "".join(f'<option value="{n}"{" selected" if n == self._level else ""}>{esc(B(lv.zh, lv.en))}</option>'
                        for n, lv in LEVELS.items())
-        hint = B("进阶的电脑玩家只在国标麻将里打得更强：它们用教练的算法追求 8 分以上的和牌，后面也会防守；"
+        hint = B("进阶的电脑玩家只在国标麻将里打得更强：它们用教练的算法追求 8 番以上的和牌，后面也会防守；"
                  "其他规则下两个级别打法一样。换对手会重新开始比赛。",
                  "Strong computer players play better only under the Chinese Official rules (MCR): they use the "
                  "coach's reckoning to aim at wins worth 8 points and defend late in the hand; under the other rule "
@@ -1644,10 +1727,10 @@ class PlayTable(MjWidget):
         elif _is_best(d):
             verdict = f'<span class="mj-good">{esc(B("和教练的最佳一样", "the same as the coach best"))}</span>'
         else:
-            verdict = f'<span class="{"mj-bad" if d["cost_chance"] > 0.005 else ""}">{esc(msg_cost(d))}</span>'
+            verdict = f'<span class="{"mj-bad" if _bad(d) else ""}">{esc(msg_cost(d))}</span>'
         if d["kind"] == "claim":
             x = d["tile"]
-            what = B(f"要不要 {x}", f"claim {x} or not")
+            what = B(f"要不要{_tile(x).zh}", f"claim {_tile(x).en} or not")
         elif d["kind"] == "last_tile":
             what = B("要不要最后一张牌", "take the last tile or not")
         elif d["kind"] == "start":
@@ -1657,7 +1740,7 @@ class PlayTable(MjWidget):
         return (f'<div class="mj-box" data-coach="{d["n"]}" data-choice="{esc(mine_o)}" '
                 f'data-best="{esc(best_o)}"><b>{esc(B("教练", "Coach"))}</b> · #{d["n"]} · '
                 f'{esc(what)} · {verdict}{"".join(rows)}'
-                + (f'<div class="mj-note">{esc(why(d, unit))}</div>' if not _is_best(d) else "") + '</div>')
+                + (f'<div class="mj-note">{esc(why(d, unit, unit is None))}</div>' if not _is_best(d) else "") + '</div>')
 
     def _coach_html(self, live: bool) -> str:
         last = next((d for d in reversed(self.decisions) if d["kind"] == "discard" or d.get("evals")), None)
@@ -1691,10 +1774,10 @@ class PlayTable(MjWidget):
         elif _is_best(last):
             verdict = f'<span class="mj-good">{esc(B("和教练的最佳一样", "the same as the coach best"))}</span>'
         elif best_o.startswith("discard "):
-            verdict = (f'<span class="{"mj-bad" if last["cost_chance"] > 0.005 else ""}">'
+            verdict = (f'<span class="{"mj-bad" if _bad(last) else ""}">'
                        f'{esc(msg_cost(last))}</span>')
         else:
-            verdict = (f'<span class="{"mj-bad" if last["cost_chance"] > 0.005 else ""}">{esc(msg_worst(last))} · '
+            verdict = (f'<span class="{"mj-bad" if _bad(last) else ""}">{esc(msg_worst(last))} · '
                        f'{esc(msg_cost(last))}</span>')
         mine = side(B("你打了", "you discarded"), last["choice"], last["shanten_after"], last["useful"], last["live"],
                     last["win_chance"], last.get("error", 0), last["fans"], last["method"], last.get("expected", 0),
