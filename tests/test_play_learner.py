@@ -96,7 +96,7 @@ def test_the_payments_line_is_the_engines_payments(mcr_over):
         for p, q, a, _ in win.result.transfers:
             if q == win.seat.letter:
                 assert f"pays {a:g}" in line or f"pay {a:g}" in line
-        assert "2^" in line                                       # the rule set's own arithmetic (2^fan)
+            assert "2 to the power" in line and "2^" not in line     # the rule set's own arithmetic (2^fan), in words
     assert "2^番" not in hk.regions["end"]                        # the payments' unit in plain words
 
 

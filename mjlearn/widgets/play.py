@@ -168,6 +168,13 @@ def _hand_tiles(notation: str, live: bool, width: int = 24, mark=None, flowers: 
     return '<span class="mj-row">' + "".join(out) + "</span>"
 
 
+def _powers(zh: str, en: str) -> tuple[str, str]:
+    """Powers of two in words, not caret notation: ``2^1`` → ``2 的 1 次方`` / ``2 to the power 1``."""
+    pat = r"2\s*\^\s*(\([^)]*\)|[0-9A-Za-z番]+)"
+    return (re.sub(pat, lambda m: "2 的番数次方" if m.group(1) == "番" else f"2 的 {m.group(1)} 次方", zh),
+            re.sub(pat, lambda m: f"2 to the power {m.group(1)}", en))
+
+
 def _tile_words(x) -> tuple[str, str]:
     """A tile by its names (zh, en): 五饼 / 5 Dots, 发财 / Green Dragon."""
     t = _tile(x)
@@ -1472,11 +1479,13 @@ class PlayTable(MjWidget):
 
     @staticmethod
     def _special(rs) -> tuple[str, str] | None:
-        """The shortest line of what is special about a rule set (its description), or None."""
+        """The most useful line for a beginner of what is special about a rule set (its description):
+        what a win needs when a line says it, else the first line; powers in words; or None."""
         a = rs.about
         if a is None or not a.special:
             return None
-        return min(a.special, key=lambda line: len(line[1]))
+        need = [ln for ln in a.special if re.search(r"win needs|needs a|may only win|to win\b|No chow|No winds", ln[1])]
+        return _powers(*(need[0] if need else a.special[0]))
 
     def _notices(self) -> str:
         """A new match (rule set or seat changed), or the seat the learner moved to for this hand."""
@@ -1694,6 +1703,11 @@ class PlayTable(MjWidget):
                 + (f'<div class="mj-row">{melds}</div>' if melds else "")
                 + f'<div class="mj-row mj-hand">{"".join(cells)}</div>{acts}</div>')
 
+    def _hand_value(self, n, unit) -> tuple[str, str]:
+        """A winning hand's value (zh, en): under MCR in 番 like the glossary and the MCR lessons."""
+        zh, en = _amount(n, unit)
+        return (f"{n:g} 番", en) if self.table.rules.name in PROFILES else (zh, en)
+
     def _unit_words(self) -> tuple | None:
         """The rule set's unit when the panel shows expected values (rule sets other than MCR)."""
         rs = self.table.rules
@@ -1818,7 +1832,7 @@ class PlayTable(MjWidget):
             else:
                 zh, en = f"{wz}和{fz}打出的{x.zh}", f"{we} {verb} on {fe} discard of {x.en}"
         if w.points is not None:
-            az, ae = _amount(w.points, w.unit)
+            az, ae = self._hand_value(w.points, w.unit)
             zh, en = f"{zh}：{az}", f"{en}: {ae}"
         return zh + "。", en + "."
 
@@ -1866,6 +1880,7 @@ class PlayTable(MjWidget):
         en = "; ".join(eparts) + "."
         en = en[0].upper() + en[1:]
         steps = _worked(r).steps[1:] if r is not None and getattr(r, "legal", False) else ()
+        steps = [_powers(z, e) for z, e in steps]
         if steps:
             zh += " " + "；".join(z for z, _ in steps) + "。"
             en += " " + "; ".join(e[0].upper() + e[1:] for _, e in steps) + "."
@@ -1890,7 +1905,7 @@ class PlayTable(MjWidget):
                            f"{f' × {i.count}' if getattr(i, 'count', 1) != 1 else ''}</td></tr>" for i in w.items)
             unit = w.unit if getattr(w, "unit", None) else rs.pay_unit
             parts.append(f'<table class="mj-rev">{rows}<tr><th>{esc(B("合计", "total"))}</th>'
-                         f'<th data-total="{w.points}">{esc(B(*_amount(w.points, unit))) if w.points is not None else ""}'
+                         f'<th data-total="{w.points}">{esc(B(*self._hand_value(w.points, unit))) if w.points is not None else ""}'
                          f'</th></tr></table>')
             pw = self._pay_words(w)
             if pw:

@@ -33,7 +33,8 @@ from ._base import B, MjWidget, esc, integer, tile_tag
 from ._panels import header
 from .play import REVIEW_FORMAT, Review, same_within_error, zero_words
 
-__all__ = ["ReviewReplay", "RecordError", "replay_review", "read_record"]
+__all__ = ["ReviewReplay", "RecordError", "replay_review", "read_record", "in_words", "log_in_words",
+           "outcome_in_words"]
 
 FIRST_VERSION = 1
 """The first version of the saved record this module reads. A later version is read as long as it
@@ -217,6 +218,94 @@ class _Piece:
 def _text_of(html: str) -> str:
     from ._base import html_text
     return html_text(html)
+
+
+# --- the table's own text with the tiles in words --------------------------------------------------
+
+import re as _re
+
+_HAND_TOKEN = _re.compile(r"(?:\[[^\]\s]+\])+[0-9mpsESWNCFPa-h]*(?:\+[0-9mpsESWNCFPa-h]+)?"
+                          r"|[0-9mps]{6,}[0-9mpsESWNCFPa-h]*(?:\+[0-9mpsESWNCFPa-h]+)?")
+
+
+def _run_words(a: str, b: str, suit: str) -> str:
+    return f"{'-'.join(str(k) for k in range(int(a), int(b) + 1))} {_tile('1' + suit).en.split(' ', 1)[1]}"
+
+
+def in_words(text: str, html: bool = True) -> str:
+    """A line of the table's text (an event, an outcome) with its tile notation turned into words:
+    ``7p`` → ``7 Dots``, ``d (冬)`` → ``Winter``, ``1p-3p`` → ``1-2-3 Dots``; a hand or a set is drawn
+    as tiles (``html``) or, in plain text, named "the hand" / its tiles in words. The result is HTML
+    (escaped) when ``html``, else plain text."""
+    out, last = [], 0
+    for m in _HAND_TOKEN.finditer(text):
+        out.append(_words_plain(text[last:m.start()], html))
+        tok = m.group(0)
+        zh = bool(_re.search(r"[\u4e00-\u9fff]", text))
+        name = (lambda x: _tile(x).zh) if zh else (lambda x: _tile(x).en)
+        try:
+            h = as_hand(tok)
+            tiles = [x for m_ in h.melds for x in m_.tiles] + list(h.concealed)
+            win = h.win_tile
+        except ValueError:
+            try:
+                from ..notation import parse_meld
+                h, tiles, win = None, list(parse_meld(tok).tiles), None
+            except ValueError:
+                h, tiles, win = None, None, None
+        if tiles is None:
+            out.append(esc(tok) if html else tok)
+        elif html and h is not None:
+            out.append(f'<span style="display:inline-block;vertical-align:middle">{_hand(tok, width=22)}</span>')
+        elif html:
+            out.append("".join(tile_tag(x, live=False, width=22) for x in tiles))
+        else:
+            out.append((("、" if zh else " ").join(name(x) for x in tiles)) + (f" + {name(win)}" if win is not None else ""))
+        last = m.end()
+    out.append(_words_plain(text[last:], html))
+    return "".join(out)
+
+
+def _words_plain(text: str, html: bool) -> str:
+    def one(x: str) -> str:
+        try:
+            return _tile(x).en
+        except ValueError:
+            return x
+    text = _re.sub(r"\b([1-9])([mps])-([1-9])\2\b", lambda m: _run_words(m.group(1), m.group(3), m.group(2)), text)
+    text = _re.sub(r"\b([ESWNCFPa-h]|[1-9][mps]) \(([^)]*)\)", lambda m: one(m.group(1)), text)
+    text = _re.sub(r"\b([1-9][mps])\b", lambda m: one(m.group(1)), text)
+    text = _re.sub(r"\b(with|on|draws|discards) ([ESWNCFPa-h])\b(?!['’])", lambda m: f"{m.group(1)} {one(m.group(2))}", text)
+    return esc(text) if html else text
+
+
+def log_in_words(log) -> "_Piece":
+    """Events as a numbered list, each in both languages, the tiles in words and hands drawn."""
+    items = []
+    for e in log:
+        zh, en = in_words(e.text("zh")), in_words(e.text("en"))
+        line = f"{zh}<br><small>{en}</small>"
+        items.append(f"<li>{'<b>' + line + '</b>' if e.is_action else line}</li>")
+    html = f'<ol class="mj-log" style="font-size:13px;max-height:420px;overflow:auto">{"".join(items)}</ol>'
+    text = "\n".join(f"{k}. {in_words(e.text('zh'), False)}  {in_words(e.text('en'), False)}"
+                      for k, e in enumerate(log, 1))
+    return _Piece(html, text)
+
+
+def outcome_in_words(table) -> "_Piece":
+    """The end of a hand (the table's outcome) with the tiles in words and the winning hand drawn."""
+    from ..table.render import outcome_text
+    lines = [ln for ln in outcome_text(table).splitlines() if ln.strip()]
+    rows, plain = [], []
+    for ln in lines:
+        parts = ln.split("  ", 1) if not ln.startswith(" ") else [ln]
+        if len(parts) == 2 and _HAND_TOKEN.search(parts[1]):     # the hand drawn once, in the first half
+            en = _re.sub(r"[:：]\s*(?:" + _HAND_TOKEN.pattern + ")", "", parts[1])
+            rows.append(f"<div>{in_words(parts[0])}<br>{in_words(en)}</div>")
+        else:
+            rows.append(f"<div>{'  '.join(in_words(x) for x in parts)}</div>")
+        plain.append("  ".join(in_words(x, False) for x in parts))
+    return _Piece('<div class="mj-box">' + "".join(rows) + "</div>", "\n".join(plain))
 
 
 # --- the reasons, in plain words ------------------------------------------------------------------
