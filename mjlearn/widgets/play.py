@@ -1463,6 +1463,7 @@ class PlayTable(MjWidget):
         return (s.player_zh + ("（你）" if s == self.me else ""), s.en + (" (you)" if s == self.me else ""))
 
     def _seat_name(self, s: Seat) -> str:
+        """A seat's name, where it sits and its running score, as HTML (the score never wraps alone)."""
         rel = {1: ("下家", "on your right"), 2: ("对家", "opposite"), 3: ("上家", "on your left")}
         k = (int(s) - int(self.me)) % 4
         zh, en = self._who_words(s)
@@ -1470,7 +1471,8 @@ class PlayTable(MjWidget):
             zh, en = f"{zh}（{rel[k][0]}）", f"{en} ({rel[k][1]})"
         dealer = B(" · 庄", " · dealer") if s is Seat.E else ""
         score = B("你的累计", "your score") if s == self.me else B("累计", "score")
-        return f"{B(zh, en)}{dealer} · {score} {self._score(s):+g}"
+        return (f'{esc(B(zh, en) + dealer)} · <span style="white-space:nowrap" data-nowrap="score">'
+                f'{esc(score)} {self._score(s):+g}</span>')
 
     @staticmethod
     def _rules_words(rs) -> tuple[str, str]:
@@ -1604,7 +1606,7 @@ class PlayTable(MjWidget):
                     '<span class="mj-back">' + "".join(tile_tag(None, live=live, width=15) for _ in range(hidden))
                     + "</span>")
             boxes.append(f'<div class="mj-opp{" mj-turn" if who == s else ""}" data-seat="{s.letter}">'
-                         f'<div class="mj-name" data-score="{self._score(s):+g}">{esc(self._seat_name(s))}</div>'
+                         f'<div class="mj-name" data-score="{self._score(s):+g}">{self._seat_name(s)}</div>'
                          f'<div class="mj-row">{hand} {self._melds(s, live, 20)}</div>{self._pond(s, live)}</div>')
         return f'<div class="mj-opps">{"".join(boxes)}</div>'
 
@@ -1698,7 +1700,7 @@ class PlayTable(MjWidget):
             acts += self._overruled_html()
         melds = self._melds(me, live, 30, labels=True)
         return (f'<div class="mj-me{" mj-turn" if self.waiting else ""}" data-seat="{me.letter}">'
-                f'<div class="mj-name" data-score="{self._score(me):+g}">{esc(self._seat_name(me))}</div>'
+                f'<div class="mj-name" data-score="{self._score(me):+g}">{self._seat_name(me)}</div>'
                 f'{self._pond(me, live, B("你打出的牌", "your discards"))}'
                 + (f'<div class="mj-row">{melds}</div>' if melds else "")
                 + f'<div class="mj-row mj-hand">{"".join(cells)}</div>{acts}</div>')
