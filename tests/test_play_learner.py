@@ -467,3 +467,52 @@ def test_a_claim_as_good_as_the_best_at_0_percent_is_not_green_and_says_why():
     rec = {"decisions": [d], "unit": {"zh": "分", "en": "points"}, "mcr": True}
     row = section(review_html(rec), '<tr data-n="2"').split("</tr>")[0]
     assert "mj-good" not in row
+
+
+# --- the second new learner's pass: words, not notation; one word for MCR points -----------------------
+
+def test_the_coachs_claim_header_names_the_tile_in_words():
+    w = PlayTable(rules="mcr", seat="E", seed=1)
+    while w.table.phase != "over":
+        opts = w._options()
+        if w.waiting == "discard":
+            w.handle({"act": "call", "arg": "win"} if "win" in opts else
+                     {"act": "discard", "arg": str(w._coaching.best.discard)})
+            continue
+        evals = w._claim_evals
+        w.handle({"act": "call", "arg": opts[-1]})
+        if evals and w.decisions[-1]["kind"] == "claim":
+            x = w.decisions[-1]["tile"]
+            text = visible(w.regions["coach"])
+            from mjlearn.tiles import tile as tile_of
+            assert f"claim {tile_of(x).en} or not" in text and f"要不要{tile_of(x).zh}" in text
+            assert f"claim {x} or not" not in text
+            return
+    raise AssertionError("no claim was rated in this hand")  # pragma: no cover
+
+
+def test_mcr_points_are_fan_in_chinese_and_the_score_never_wraps_alone(mcr_over):
+    (win,) = mcr_over.table.winners
+    end = visible(mcr_over.regions["end"])
+    assert f"{win.points:g} 番" in end and f"{win.points:g} 分。" not in end
+    table = mcr_over.regions["table"] + mcr_over.regions["me"]
+    spans = re.findall(r'<span style="white-space:nowrap" data-nowrap="score">(.*?)</span>', table)
+    assert len(spans) == 4 and all(re.search(r"[+-]\d", s) for s in spans)
+
+
+def test_what_is_special_is_the_most_useful_line_and_has_no_caret():
+    mcr, hk = PlayTable._special(get_rules("mcr")), PlayTable._special(get_rules("hongkong"))
+    assert "8 points" in mcr[1] and "8 番" in mcr[0]
+    assert "^" not in hk[0] + hk[1] and "2 to the power" in hk[1] and "three winners" not in hk[1]
+
+
+def test_the_lessons_event_list_and_outcome_name_tiles_in_words():
+    from mjlearn.table import Table, play_hand
+    from mjlearn.widgets.replay import in_words, log_in_words, outcome_in_words
+    t = play_hand(Table("mcr", seed=21))
+    for piece in (log_in_words(t.log[-25:]), outcome_in_words(t)):
+        for text in (visible(piece.html), piece.text):
+            assert not re.search(r"\b[0-9]+[mps]\b|\[[^\]]*,\d\]", text), text
+    assert "East draws Winter" in log_in_words(t.log[-25:]).text
+    assert in_words("North calls chow 1p-3p on 1p.", False) == "North calls chow 1-2-3 Dots on 1 Dots."
+    assert 'data-tile="7p"' in outcome_in_words(t).html                  # the winning hand drawn as tiles
