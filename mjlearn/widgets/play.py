@@ -45,6 +45,14 @@ expected value, then the most live useful tiles:
 The review after the hand lists every decision with its cost (chance to win, useful tiles and, when
 the chance is the same, value lost against the best), draws the three worst with the better choice
 and why, and steps back and forth through the decisions.
+A chance lost that is inside the coach's stated error (the larger ± of the two simulated chances,
+:func:`same_within_error`) is "about the same / 差不多": it is not counted as a loss (not red, not in
+the total, not among the worst). A chance of 0% is explained (:func:`zero_words`): with the tiles in
+sight no win worth 8 points yet (MCR; elsewhere no legal win), which is why 0% and a later win can
+both happen. "Useful tiles lost" names only tiles useful after the best choice and not after the
+learner's, at the same distance from ready, when the learner's choice keeps fewer live tiles, and
+never the tile discarded. Tiles are named in words in both languages, never in notation; under MCR
+a hand's value is in 番 in Chinese, as in the glossary.
 :meth:`PlayTable.save` writes the annotated record as JSON; :func:`load_review` reads it back.
 
 Everything is decided in Python: the tests drive :meth:`PlayTable.handle` with the messages the

@@ -12,6 +12,11 @@ coach's view of it, and the static pieces a lesson shows one by one:
 * :meth:`ReviewReplay.review`: the review of the whole hand (:func:`~mjlearn.widgets.play.review_html`);
 * :meth:`ReviewReplay.practise`: what to practise next, from the kind of the costliest mistakes.
 
+Tiles are named in words (``9 Dots`` / ``九饼``) or drawn, never in notation; a difference inside the
+coach's error is called about the same (:func:`~mjlearn.widgets.play.same_within_error`). For a lesson
+that shows the table's own text, :func:`in_words`, :func:`log_in_words` and :func:`outcome_in_words`
+give it with the tiles in words and the hands drawn (the table's text itself is left as it is).
+
 Every figure comes from the record, which the table's coach wrote. A record that also keeps what the
 seat could see at each discard (the recorded hand of the course does) is asked to the coach again for
 the reason behind a chance of zero. A file that is not such a record, or one saved in a form this
