@@ -216,6 +216,7 @@ def test_the_replay_and_review_name_tiles_in_words_never_in_notation(record):
         assert not _NOTATION.search(text), _NOTATION.search(text).group(0)
     out = _words(hand.outcome().html)
     assert "2 Bamboo" in out and "二条" in out and "345m" not in out
+    assert "15 番" in out and "15分" not in out                              # MCR points: 番, as the glossary
     assert "The player's payment" in out and "Your payment" not in out     # the course's hand: someone else's
     step = _words(hand.moment(1).html)
     assert "you discarded 9 Dots" in step and "打出九饼" in step

@@ -155,6 +155,13 @@ def _hand(notation, mark: str | None = None, width: int = 34, live: bool = False
     return f'<div class="mj-row{big}">' + "".join(out) + "</div>"
 
 
+def _fan_zh(line: str) -> str:
+    """An MCR hand's value in 番 in Chinese, as the glossary and the MCR lessons say it (the table
+    writes 分, its payment unit): ``，15分。`` → ``，15 番。``."""
+    import re
+    return re.sub(r"(\d+)分([。，])", r"\1 番\2", line)
+
+
 def _plain_line(line: str) -> str:
     """A line of the table's outcome with the tiles in words: the winning hand's notation left out
     (it is drawn as tiles below), the winning tile named ("with 2s" → "with 2 Bamboo")."""
@@ -277,6 +284,7 @@ def _words_plain(text: str, html: bool) -> str:
             return _tile(x).en
         except ValueError:
             return x
+    text = _re.sub(r"\s*\(2\^番\)", "", text)          # a unit's formula in carets: the unit alone
     text = _re.sub(r"\b([1-9])([mps])-([1-9])\2\b", lambda m: _run_words(m.group(1), m.group(3), m.group(2)), text)
     text = _re.sub(r"\b([ESWNCFPa-h]|[1-9][mps]) \(([^)]*)\)", lambda m: one(m.group(1)), text)
     text = _re.sub(r"\b([1-9][mps])\b", lambda m: one(m.group(1)), text)
@@ -300,7 +308,10 @@ def log_in_words(log) -> "_Piece":
 def outcome_in_words(table) -> "_Piece":
     """The end of a hand (the table's outcome) with the tiles in words and the winning hand drawn."""
     from ..table.render import outcome_text
+    from ..mcr.profiles import PROFILES
     lines = [ln for ln in outcome_text(table).splitlines() if ln.strip()]
+    if table.rules.name in PROFILES:
+        lines = [_fan_zh(ln) for ln in lines]
     rows, plain = [], []
     for ln in lines:
         parts = ln.split("  ", 1) if not ln.startswith(" ") else [ln]
@@ -534,6 +545,8 @@ class ReviewReplay(MjWidget):
         me = self.record["seat"]
         mine = pay.get(me)
         lines = [_plain_line(ln) for ln in lines]
+        if self.record.get("mcr"):
+            lines = [_fan_zh(ln) for ln in lines]
         if mine is not None:
             from ..seats import Seat
             who = Seat.of(me)
