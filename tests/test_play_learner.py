@@ -516,3 +516,16 @@ def test_the_lessons_event_list_and_outcome_name_tiles_in_words():
     assert "East draws Winter" in log_in_words(t.log[-25:]).text
     assert in_words("North calls chow 1p-3p on 1p.", False) == "North calls chow 1-2-3 Dots on 1 Dots."
     assert 'data-tile="7p"' in outcome_in_words(t).html                  # the winning hand drawn as tiles
+
+
+def test_a_pass_at_0_percent_with_more_useful_tiles_says_why_it_is_worse():
+    from mjlearn.widgets.play import why
+    d = {"kind": "claim", "choice": "pass", "tile": "5m", "n": 3, "best_claim": "pung", "best_action": "pung",
+         "evals": [{"option": "pass", "win_chance": 0.0, "live": 6, "useful": {"1m": 3, "4m": 3}, "shanten": 1,
+                    "error": 0, "note": None},
+                   {"option": "pung", "win_chance": 0.3, "live": 2, "useful": {"4m": 2}, "shanten": 1,
+                    "error": 0.02, "note": None}],
+         "cost_chance": 0.3, "cost_useful": 0, "win_chance": 0, "best_win_chance": 0.3}
+    text = why(d)
+    assert "Passing keeps a hand that cannot reach a win worth 8 points yet" in text and "8 番" in text
+    assert "0% means" in text and "Useful tiles lost" not in text

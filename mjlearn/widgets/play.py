@@ -528,6 +528,10 @@ def why(d: dict, unit=None, mcr: bool = True) -> str:
             en += " The two chances differ by less than the coach's margin of error: count them as about the same."
         elif m["win_chance"] < 0.0005:
             z, e = _zero_reason(d, mine, mcr)
+            if mcr and b["win_chance"] > 0:
+                z = f"{'不要这张牌' if mine == 'pass' else mz}留下的手牌还凑不出 8 番以上的和牌，{bz}之后才凑得出。{z}"
+                e = (f"{'Passing' if mine == 'pass' else me[0].upper() + me[1:]} keeps a hand that cannot reach a win worth 8 points yet; after "
+                     f"{be} it can. {e}")
             if m["live"] > b["live"]:
                 z = f"进张多也没用：{z}"
                 e = f"More useful tiles do not help here: {e[0].lower() + e[1:]}"
