@@ -527,5 +527,5 @@ def test_a_pass_at_0_percent_with_more_useful_tiles_says_why_it_is_worse():
                     "error": 0.02, "note": None}],
          "cost_chance": 0.3, "cost_useful": 0, "win_chance": 0, "best_win_chance": 0.3}
     text = why(d)
-    assert "Passing keeps a hand that cannot reach a win worth 8 points yet" in text and "8 番" in text
+    assert "passing keeps a hand that cannot reach a win worth 8 points yet" in text.lower() and "8 番" in text
     assert "0% means" in text and "Useful tiles lost" not in text
