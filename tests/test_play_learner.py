@@ -529,3 +529,11 @@ def test_a_pass_at_0_percent_with_more_useful_tiles_says_why_it_is_worse():
     text = why(d)
     assert "passing keeps a hand that cannot reach a win worth 8 points yet" in text.lower() and "8 番" in text
     assert "0% means" in text and "Useful tiles lost" not in text
+
+
+def test_the_lessons_table_picture_has_its_caption_in_words():
+    from mjlearn.table import Table, play_hand
+    from mjlearn.widgets.replay import table_in_words
+    t = play_hand(Table("mcr", seed=5))
+    text = visible(table_in_words(t, show_all=False, seat=0).html)
+    assert t.winners and not re.search(r"\b[0-9]+[mps]\b|\[[^\]]*,\d\]", text) and "番" in text

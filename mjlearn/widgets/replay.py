@@ -39,7 +39,7 @@ from ._panels import header
 from .play import REVIEW_FORMAT, Review, same_within_error, zero_words
 
 __all__ = ["ReviewReplay", "RecordError", "replay_review", "read_record", "in_words", "log_in_words",
-           "outcome_in_words"]
+           "outcome_in_words", "table_in_words"]
 
 FIRST_VERSION = 1
 """The first version of the saved record this module reads. A later version is read as long as it
@@ -303,6 +303,29 @@ def log_in_words(log) -> "_Piece":
     text = "\n".join(f"{k}. {in_words(e.text('zh'), False)}  {in_words(e.text('en'), False)}"
                       for k, e in enumerate(log, 1))
     return _Piece(html, text)
+
+
+def table_in_words(table, *, show_all: bool = True, seat=None) -> "_Piece":
+    """The table's picture (:meth:`~mjlearn.table.Table.render`) with its caption, the last event, in
+    words: tiles named, a winning hand drawn as tiles."""
+    import html as _html
+    from ..table.render import table_html
+    view = table_html(table, show_all=show_all, seat=seat)
+    if table.log:
+        e = table.log[-1]
+        last = _html.escape(e.text("both"))
+        if table.rules.name in _mcr_profiles():
+            zh = in_words(_fan_zh(e.text("zh")))
+        else:
+            zh = in_words(e.text("zh"))
+        en = _re.sub(r"[:：]\s*(?:" + _HAND_TOKEN.pattern + ")", "", e.text("en"))    # the hand drawn once
+        view = view.replace(last, f"{zh}<br>{in_words(en)}")
+    return _Piece(view, _text_of(view))
+
+
+def _mcr_profiles():
+    from ..mcr.profiles import PROFILES
+    return PROFILES
 
 
 def outcome_in_words(table) -> "_Piece":
