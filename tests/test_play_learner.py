@@ -96,7 +96,7 @@ def test_the_payments_line_is_the_engines_payments(mcr_over):
         for p, q, a, _ in win.result.transfers:
             if q == win.seat.letter:
                 assert f"pays {a:g}" in line or f"pay {a:g}" in line
-        assert "2^" in line                                       # the rule set's own arithmetic (2^fan)
+            assert "2 to the power" in line and "2^" not in line     # the rule set's own arithmetic (2^fan), in words
     assert "2^番" not in hk.regions["end"]                        # the payments' unit in plain words
 
 
@@ -293,7 +293,7 @@ def test_a_chance_of_zero_says_why_and_is_not_praised_in_green():
     head = coach_html[:coach_html.index('<div class="mj-cmp2">')]
     assert "mj-good" not in head and 'data-zero="1"' in head
     text = visible(coach_html)
-    assert "no discard here gives a win worth 8 points yet" in text and "8 分" in text
+    assert "no discard here gives a win worth 8 points yet" in text and "8 番" in text
     # the reason is the coach's own note, in both languages
     assert d["best_note"]["en"].startswith("every win it can reach is under 8 points")
     why = visible(section(coach_html, 'data-why-zero="1"'))
@@ -335,7 +335,7 @@ def test_the_coach_says_which_fan_its_odd_looking_discard_aims_at():
     aim = visible(section(w.regions["coach"], 'data-aim="1"'))
     assert "lone winds and dragons" in aim and "Lesser Honors and Knitted Tiles (12 points)" in aim
     assert f"{names['Lesser Honors and Knitted Tiles']['share']:.0%}" in aim and "of the wins the coach counts" in aim
-    assert "全不靠（12 分）" in aim
+    assert "全不靠（12 番）" in aim
     # a fan the learner's choice carries as often is not what the coach aims at
     mine = {f["en"]: f["share"] for f in d["fans"]}
     for f in d["best_fans"]:
@@ -467,3 +467,73 @@ def test_a_claim_as_good_as_the_best_at_0_percent_is_not_green_and_says_why():
     rec = {"decisions": [d], "unit": {"zh": "分", "en": "points"}, "mcr": True}
     row = section(review_html(rec), '<tr data-n="2"').split("</tr>")[0]
     assert "mj-good" not in row
+
+
+# --- the second new learner's pass: words, not notation; one word for MCR points -----------------------
+
+def test_the_coachs_claim_header_names_the_tile_in_words():
+    w = PlayTable(rules="mcr", seat="E", seed=1)
+    while w.table.phase != "over":
+        opts = w._options()
+        if w.waiting == "discard":
+            w.handle({"act": "call", "arg": "win"} if "win" in opts else
+                     {"act": "discard", "arg": str(w._coaching.best.discard)})
+            continue
+        evals = w._claim_evals
+        w.handle({"act": "call", "arg": opts[-1]})
+        if evals and w.decisions[-1]["kind"] == "claim":
+            x = w.decisions[-1]["tile"]
+            text = visible(w.regions["coach"])
+            from mjlearn.tiles import tile as tile_of
+            assert f"claim {tile_of(x).en} or not" in text and f"要不要{tile_of(x).zh}" in text
+            assert f"claim {x} or not" not in text
+            return
+    raise AssertionError("no claim was rated in this hand")  # pragma: no cover
+
+
+def test_mcr_points_are_fan_in_chinese_and_the_score_never_wraps_alone(mcr_over):
+    (win,) = mcr_over.table.winners
+    end = visible(mcr_over.regions["end"])
+    assert f"{win.points:g} 番" in end and f"{win.points:g} 分。" not in end
+    table = mcr_over.regions["table"] + mcr_over.regions["me"]
+    spans = re.findall(r'<span style="white-space:nowrap" data-nowrap="score">(.*?)</span>', table)
+    assert len(spans) == 4 and all(re.search(r"[+-]\d", s) for s in spans)
+
+
+def test_what_is_special_is_the_most_useful_line_and_has_no_caret():
+    mcr, hk = PlayTable._special(get_rules("mcr")), PlayTable._special(get_rules("hongkong"))
+    assert "8 points" in mcr[1] and "8 番" in mcr[0]
+    assert "^" not in hk[0] + hk[1] and "2 to the power" in hk[1] and "three winners" not in hk[1]
+
+
+def test_the_lessons_event_list_and_outcome_name_tiles_in_words():
+    from mjlearn.table import Table, play_hand
+    from mjlearn.widgets.replay import in_words, log_in_words, outcome_in_words
+    t = play_hand(Table("mcr", seed=21))
+    for piece in (log_in_words(t.log[-25:]), outcome_in_words(t)):
+        for text in (visible(piece.html), piece.text):
+            assert not re.search(r"\b[0-9]+[mps]\b|\[[^\]]*,\d\]", text), text
+    assert "East draws Winter" in log_in_words(t.log[-25:]).text
+    assert in_words("North calls chow 1p-3p on 1p.", False) == "North calls chow 1-2-3 Dots on 1 Dots."
+    assert 'data-tile="7p"' in outcome_in_words(t).html                  # the winning hand drawn as tiles
+
+
+def test_a_pass_at_0_percent_with_more_useful_tiles_says_why_it_is_worse():
+    from mjlearn.widgets.play import why
+    d = {"kind": "claim", "choice": "pass", "tile": "5m", "n": 3, "best_claim": "pung", "best_action": "pung",
+         "evals": [{"option": "pass", "win_chance": 0.0, "live": 6, "useful": {"1m": 3, "4m": 3}, "shanten": 1,
+                    "error": 0, "note": None},
+                   {"option": "pung", "win_chance": 0.3, "live": 2, "useful": {"4m": 2}, "shanten": 1,
+                    "error": 0.02, "note": None}],
+         "cost_chance": 0.3, "cost_useful": 0, "win_chance": 0, "best_win_chance": 0.3}
+    text = why(d)
+    assert "passing keeps a hand that cannot reach a win worth 8 points yet" in text.lower() and "8 番" in text
+    assert "0% means" in text and "Useful tiles lost" not in text
+
+
+def test_the_lessons_table_picture_has_its_caption_in_words():
+    from mjlearn.table import Table, play_hand
+    from mjlearn.widgets.replay import table_in_words
+    t = play_hand(Table("mcr", seed=5))
+    text = visible(table_in_words(t, show_all=False, seat=0).html)
+    assert t.winners and not re.search(r"\b[0-9]+[mps]\b|\[[^\]]*,\d\]", text) and "番" in text

@@ -188,3 +188,84 @@ def test_a_table_saved_by_the_learner_replays(tmp_path):
     assert len(w.decisions) == len(pt.decisions) > 0
     assert str(w.deal()) and str(w.review()) and str(w.practise())
     assert replay_review(pt).record["decisions"] == w.record["decisions"]
+
+
+# --- what the learner reads: tiles in words, 0% explained, the coach's error respected ------------
+
+import re as _re
+
+_NOTATION = _re.compile(r"\b[0-9]+[mps]\b|\[[^\]]*,\d\]|\b[1-9][mps]-[1-9][mps]\b")
+
+
+def _words(html: str) -> str:
+    """The words a reader sees: no tile pictures (their names are in tooltips), no tags."""
+    html = _re.sub(r"<svg.*?</svg>", " ", html, flags=_re.S)
+    html = _re.sub(r"<(style|script)\b.*?</\1>", " ", html, flags=_re.S)
+    import html as _html
+    return _html.unescape(_re.sub(r"<[^>]+>", " ", html))
+
+
+def test_the_replay_and_review_name_tiles_in_words_never_in_notation(record):
+    hand = ReviewReplay(record)
+    pieces = [hand.outcome().html, hand.deal().html, review_html(record, at=0)]
+    pieces += [hand.moment(d["n"]).html for d in record["decisions"]]
+    for k in range(len(record["decisions"])):
+        pieces.append(hand.step(k)._regions(False)["main"])
+    for html in pieces:
+        text = _words(html)
+        assert not _NOTATION.search(text), _NOTATION.search(text).group(0)
+    out = _words(hand.outcome().html)
+    assert "2 Bamboo" in out and "二条" in out and "345m" not in out
+    assert "15 番" in out and "15分" not in out                              # MCR points: 番, as the glossary
+    assert "The player's payment" in out and "Your payment" not in out     # the course's hand: someone else's
+    step = _words(hand.moment(1).html)
+    assert "you discarded 9 Dots" in step and "打出九饼" in step
+    claim = _words(hand.moment(8).html)
+    assert "chow 5-6-7 Dots" in claim and "吃 五六七饼" in claim
+    why = " ".join(en for _, en in reasons(record["decisions"][0]))
+    assert not _re.search(r"\b(after|Discarding) ([1-9][mps]|[ESWNCFP])\b", why) and "after 9 Bamboo" in why
+
+
+def test_a_gap_inside_the_coachs_error_is_about_the_same_not_a_loss(record):
+    from mjlearn.widgets.play import same_within_error
+    d1 = record["decisions"][0]                     # 13.4% ± 1.5% against 14.1% ± 1.6%
+    assert 0 < d1["cost_chance"] <= max(d1["error"], d1["best_error"]) and same_within_error(d1)
+    assert all(d["n"] != 1 for d in worst(record))
+    row = review_html(record).split('<tr data-n="1">')[1].split("</tr>")[0]
+    assert "about the same" in row and "mj-bad" not in row and "−" not in row
+    why = " ".join(en for _, en in reasons(d1))
+    assert "about the same" in why and "about as many useful tiles" not in why
+    # a real loss (far outside the error) is still counted and drawn among the worst
+    big = max(record["decisions"], key=lambda d: d.get("cost_chance", 0))
+    assert not same_within_error(big) and big["n"] in {d["n"] for d in worst(record)}
+    # the hand's total counts only the losses outside the error
+    m = _re.search(r'data-lost-total="([0-9.]+)"', review_html(record))
+    counted = sum(d["cost_chance"] for d in record["decisions"] if "cost_chance" in d and not same_within_error(d))
+    assert abs(float(m.group(1)) - 100 * counted) < 0.01
+
+
+def test_zero_percent_is_explained_in_the_review(record):
+    html = review_html(record)
+    assert any(d.get("win_chance", 1) == 0 for d in record["decisions"])
+    note = _words(html.split('data-zero-note="1"')[1].split("</div>")[0])
+    assert "no win worth 8 points yet" in note and "8 番" in note and "can still win later" in note
+    for d in worst(record):
+        box = _words(html.split(f'data-worst="{d["n"]}"')[1].split('data-worst=')[0])
+        if d["win_chance"] == 0:
+            assert "under 8 points" in box and "0% means" in box
+
+
+def test_useful_tiles_lost_never_name_the_discard_nor_contradict_the_counts():
+    from mjlearn.widgets.play import why
+    base = {"kind": "discard", "hand": "123m456p789s1122mE", "shanten_before": 1, "best_shanten": 1,
+            "shanten_after": 1, "win_chance": 0.1, "best_win_chance": 0.3, "error": 0.01, "best_error": 0.01,
+            "cost_chance": 0.2, "cost_useful": 0, "expected": 0, "best_expected": 0, "fans": [], "best_fans": []}
+    more = dict(base, choice="1m", best="E", useful={"1m": 2, "3m": 4}, best_useful={"1m": 2, "2m": 3},
+                live=54, best_live=45)                       # the learner keeps more live tiles: nothing "lost"
+    assert "lost" not in why(more)
+    fewer = dict(base, choice="6p", best="E", useful={"3m": 4}, best_useful={"6p": 3, "2m": 3, "3m": 4},
+                 live=4, best_live=10)
+    text = why(fewer)
+    assert "Useful tiles lost by discarding 6 Dots: 2 Characters." in text    # never the tile thrown
+    further = dict(fewer, shanten_after=2)                    # another distance from ready: another count
+    assert "lost" not in why(further)

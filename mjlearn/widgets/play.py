@@ -45,6 +45,14 @@ expected value, then the most live useful tiles:
 The review after the hand lists every decision with its cost (chance to win, useful tiles and, when
 the chance is the same, value lost against the best), draws the three worst with the better choice
 and why, and steps back and forth through the decisions.
+A chance lost that is inside the coach's stated error (the larger ± of the two simulated chances,
+:func:`same_within_error`) is "about the same / 差不多": it is not counted as a loss (not red, not in
+the total, not among the worst). A chance of 0% is explained (:func:`zero_words`): with the tiles in
+sight no win worth 8 points yet (MCR; elsewhere no legal win), which is why 0% and a later win can
+both happen. "Useful tiles lost" names only tiles useful after the best choice and not after the
+learner's, at the same distance from ready, when the learner's choice keeps fewer live tiles, and
+never the tile discarded. Tiles are named in words in both languages, never in notation; under MCR
+a hand's value is in 番 in Chinese, as in the glossary.
 :meth:`PlayTable.save` writes the annotated record as JSON; :func:`load_review` reads it back.
 
 Everything is decided in Python: the tests drive :meth:`PlayTable.handle` with the messages the
@@ -168,6 +176,13 @@ def _hand_tiles(notation: str, live: bool, width: int = 24, mark=None, flowers: 
     return '<span class="mj-row">' + "".join(out) + "</span>"
 
 
+def _powers(zh: str, en: str) -> tuple[str, str]:
+    """Powers of two in words, not caret notation: ``2^1`` → ``2 的 1 次方`` / ``2 to the power 1``."""
+    pat = r"2\s*\^\s*(\([^)]*\)|[0-9A-Za-z番]+)"
+    return (re.sub(pat, lambda m: "2 的番数次方" if m.group(1) == "番" else f"2 的 {m.group(1)} 次方", zh),
+            re.sub(pat, lambda m: f"2 to the power {m.group(1)}", en))
+
+
 def _tile_words(x) -> tuple[str, str]:
     """A tile by its names (zh, en): 五饼 / 5 Dots, 发财 / Green Dragon."""
     t = _tile(x)
@@ -287,7 +302,7 @@ def _short_words(short: dict) -> tuple[str, str]:
     zf = "、".join(f"{f['zh']} {f['points']}" for f in short["fans"])
     ef = ", ".join(f"{f['en']} {f['points']}" for f in short["fans"])
     n = short["points"]
-    return (f"打这张后听牌了，但每一种和法都不到 8 分：最多 {n} 分（{zf}），不计花牌。",
+    return (f"打这张后听牌了，但每一种和法都不到 8 番：最多 {n} 番（{zf}），不计花牌。",
             f"ready after this discard, but every win would be worth under 8 points: best {n} "
             f"point{'s' if n != 1 else ''} ({ef}), flowers not counted.")
 
@@ -318,7 +333,7 @@ def aim_words(d: dict) -> tuple[str, str] | None:
     other = next((g for g in d["best_fans"] if g["zh"] == twin and g.get("share", 0) >= 0.25), None)
     if other is not None:
         group = sorted([f, other], key=lambda g: g["value"])
-    zn = "和".join(f"{g['zh']}（{g['value']} 分）" for g in group)
+    zn = "和".join(f"{g['zh']}（{g['value']} 番）" for g in group)
     en = " and ".join(f"{g['en']} ({g['value']} points)" for g in group)
     zs = "、".join(f"{g['share']:.0%}" for g in group)
     es = " and ".join(f"{g['share']:.0%}" for g in group)
@@ -339,10 +354,37 @@ def _costed(record: dict) -> list[dict]:
     return [d for d in record.get("decisions", []) if "cost_chance" in d]
 
 
+def _errors(d: dict) -> tuple[float, float]:
+    """The coach's stated error (the ± of a simulated chance) on the learner's option and on the best."""
+    mine, best = _chosen(d), _best_option(d)
+    evals = d.get("alternatives", []) + d.get("evals", [])
+    me = d.get("error") if d["kind"] == "discard" else next((e.get("error") for e in evals if e["option"] == mine), 0)
+    be = (d.get("best_error") if best == f"discard {d.get('best')}"
+          else next((e.get("error") for e in evals if e["option"] == best), 0))
+    return float(me or 0), float(be or 0)
+
+
+def same_within_error(d: dict) -> bool:
+    """Whether the chance lost is inside the coach's stated error (the larger ± of the two options):
+    the two chances are then "about the same" and no loss is counted."""
+    gap = d.get("cost_chance", 0)
+    return 0 < gap <= max(_errors(d)) if "cost_chance" in d else False
+
+
+def _counted(d: dict) -> float:
+    """The chance lost that the review counts: 0 when inside the coach's error."""
+    return 0.0 if same_within_error(d) else d.get("cost_chance", 0)
+
+
+def _bad(d: dict) -> bool:
+    return _counted(d) > 0.005
+
+
 def worst(record: dict, n: int = 3) -> list[dict]:
     """The ``n`` decisions that cost the most (discards, claims, kongs, declined wins): chance to win
-    lost, then useful tiles lost."""
-    bad = [d for d in _costed(record) if d["cost_chance"] > 1e-9 or d["cost_useful"] > 0 or d.get("cost_value", 0) > 0]
+    lost, then useful tiles lost; a difference inside the coach's error is no loss."""
+    bad = [d for d in _costed(record) if not same_within_error(d)
+           and (d["cost_chance"] > 1e-9 or d["cost_useful"] > 0 or d.get("cost_value", 0) > 0)]
     bad.sort(key=lambda d: (-d["cost_chance"], -d["cost_useful"], -d.get("cost_value", 0), d["n"]))
     return bad[:n]
 
@@ -399,9 +441,36 @@ def _option_label(option: str) -> tuple[str, str]:
     return _call_label(option)
 
 
-def why(d: dict, unit=None) -> str:
-    """Why the coach's choice is better than the learner's, in both languages."""
+def zero_words(mcr: bool = True) -> tuple[str, str]:
+    """What a chance to win of 0% means (zh, en): with the tiles in sight no win worth 8 points (MCR)
+    or no legal win yet; new draws and claims change that, so 0% and then a win can both happen."""
+    if mcr:
+        return ("0% 的意思：就眼前能看到的牌，还凑不出 8 番以上的和牌（国标 8 番起和，花牌不算）；"
+                "之后摸到、吃碰到的牌会改变手牌，所以 0% 之后照样可能和牌。",
+                "0% means: with the tiles in sight, no win worth 8 points yet (a win needs 8 points, flowers not "
+                "counted); new draws and claims change the hand, so a 0% hand can still win later.")
+    return ("0% 的意思：就眼前能看到的牌，靠自己摸牌还到不了合法的和牌；之后摸到、吃碰到的牌会改变手牌，所以 0% 之后照样可能和牌。",
+            "0% means: with the tiles in sight, no legal win by your own draws yet; new draws and claims change "
+            "the hand, so a 0% hand can still win later.")
+
+
+def _zero_reason(d: dict, option: str, mcr: bool) -> tuple[str, str] | None:
+    """Why an option's chance is 0: the coach's own note when it gave one, else what 0% means."""
+    if d["kind"] == "discard":
+        note = d.get("note") if option == _chosen(d) else d.get("best_note") if option == f"discard {d.get('best')}" else None
+    else:
+        note = next((e.get("note") for e in d.get("alternatives", []) + d.get("evals", []) if e["option"] == option), None)
+    z, e = zero_words(mcr)
+    if note:
+        return f"{note['zh']}。{z}", f"{note['en'][0].upper() + note['en'][1:]}. {e}"
+    return z, e
+
+
+def why(d: dict, unit=None, mcr: bool = True) -> str:
+    """Why the coach's choice is better than the learner's, in both languages. A difference inside
+    the coach's error is called about the same; a chance of 0% is explained (:func:`zero_words`)."""
     best, mine = _best_option(d), _chosen(d)
+    same = same_within_error(d)
     if d["kind"] == "discard" and best.startswith("discard "):
         zs = lambda s: "听牌" if s == 0 else f"{s} 向听"
         zh = (f"打{_tile(d['best']).zh}：{zs(d['best_shanten'])}，进张 {d['best_live']} 张，"
@@ -412,12 +481,18 @@ def why(d: dict, unit=None) -> str:
               f"from ready with {d['live']} live useful tiles and {_pct(d['win_chance'])}.")
         # tiles lost: only between two discards that leave the hand equally far from ready (useful
         # tiles at another distance are another count), and only kinds with copies still live
-        lost = ([k for k, n in d["best_useful"].items() if n and k not in d["useful"]]
-                if d["best_shanten"] == d["shanten_after"] else [])
+        lost = ([k for k, n in d["best_useful"].items() if n and k not in d["useful"] and k != d["choice"]]
+                if d["best_shanten"] == d["shanten_after"] and d["live"] < d["best_live"] else [])
         if lost:
             zh += f" 打{_tile(d['choice']).zh}失去的进张：{'、'.join(_tile(k).zh for k in lost)}。"
             en += f" Useful tiles lost by discarding {_tile(d['choice']).en}: {', '.join(_tile(k).en for k in lost)}."
-        aim = aim_words(d)
+        if same:
+            zh += " 两个和牌机会的差别在教练的误差之内：可以算差不多。"
+            en += " The two chances differ by less than the coach's margin of error: count them as about the same."
+        elif d["win_chance"] < 0.0005:
+            z, e = _zero_reason(d, mine, mcr)
+            zh, en = f"{zh} {z}", f"{en} {e}"
+        aim = aim_words(d) if not same else None
         if aim:
             az, ae = aim
             if d["best_shanten"] > d["shanten_after"]:
@@ -445,7 +520,22 @@ def why(d: dict, unit=None) -> str:
             zh += " 开杠多摸一张补牌，杠的番也计入；但杠掉的四张不能再用在别的组合里。"
             en += (" A kong gives one more draw (the replacement) and its fans count, but its four tiles can no "
                    "longer be used in another set.")
-        lost = [k for k in b.get("useful", {}) if k not in m.get("useful", {})]
+        lost = ([k for k in b.get("useful", {}) if k not in m.get("useful", {}) and k != d.get("tile")]
+                if b.get("shanten") is not None and b.get("shanten") == m.get("shanten") and m["live"] < b["live"]
+                else [])
+        if same:
+            zh += " 两个和牌机会的差别在教练的误差之内：可以算差不多。"
+            en += " The two chances differ by less than the coach's margin of error: count them as about the same."
+        elif m["win_chance"] < 0.0005:
+            z, e = _zero_reason(d, mine, mcr)
+            if mcr and b["win_chance"] > 0:
+                z = f"{'不要这张牌' if mine == 'pass' else mz}留下的手牌还凑不出 8 番以上的和牌，{bz}之后才凑得出。{z}"
+                e = (f"{'Passing' if mine == 'pass' else me[0].upper() + me[1:]} keeps a hand that cannot reach a win worth 8 points yet; after "
+                     f"{be} it can. {e}")
+            if m["live"] > b["live"]:
+                z = f"进张多也没用：{z}"
+                e = f"More useful tiles do not help here: {e[0].lower() + e[1:]}"
+            zh, en = f"{zh} {z}", f"{en} {e}"
         if lost:
             zh += f" 失去的进张：{'、'.join(_tile(k).zh for k in lost)}。"
             en += f" Useful tiles lost: {', '.join(_tile(k).en for k in lost)}."
@@ -511,12 +601,16 @@ def msg_worst(d: dict) -> str:
 
 def _lost_chance(d: dict) -> bool:
     """Whether the chance to win lost shows as at least 0.1% (less rounds to 0.0%: no loss shown)."""
-    return d.get("cost_chance", 0) >= 0.0005
+    return _counted(d) >= 0.0005
 
 
 def msg_cost(d: dict) -> str:
     """What a decision cost against the best, leaving out what it did not cost."""
     p, u = _pct(d["cost_chance"]), d["cost_useful"]
+    if same_within_error(d):
+        return B("和牌机会和最佳差不多（差别在教练的误差之内），不算损失",
+                 "about the same chance to win as the best (the difference is within the coach's margin of "
+                 "error): no loss")
     if _lost_chance(d) and u > 0:
         return B(f"比最佳少 {p} 和牌机会、{u} 张进张", f"{p} less chance to win and {u} fewer useful tiles than the best")
     if _lost_chance(d):
@@ -530,6 +624,9 @@ def msg_cost(d: dict) -> str:
 
 def _cost_cell(d: dict, unit=None) -> str:
     """A review row's cost: chance to win and useful tiles lost (each only when lost), or a dash."""
+    if same_within_error(d):
+        return (f'<span data-cost="same" title="{esc(B("差别在教练的误差之内", "within the margin of error of the coach"))}">'
+                f'≈ {esc(B("差不多", "about the same"))}</span>')
     parts = []
     if _lost_chance(d):
         parts.append(f"−{_pct(d['cost_chance'])}")
@@ -539,7 +636,7 @@ def _cost_cell(d: dict, unit=None) -> str:
         parts.append(f"−{d['cost_value']:.1f} {B(*unit)}")
     if not parts:
         return f'<span data-cost="none" title="{esc(B("没有损失", "no loss"))}">—</span>'
-    return f'<span class="{"mj-bad" if d["cost_chance"] > 0.005 else ""}">{esc(" · ".join(parts))}</span>'
+    return f'<span class="{"mj-bad" if _bad(d) else ""}">{esc(" · ".join(parts))}</span>'
 
 
 def _nothing_reaches(mcr: bool, claim: bool = False) -> tuple[str, str]:
@@ -547,7 +644,7 @@ def _nothing_reaches(mcr: bool, claim: bool = False) -> tuple[str, str]:
     answers to a discard (or kongs, wins), not discards."""
     zw, ew = ("怎么选", "no choice here") if claim else ("怎么打", "no discard here")
     if mcr:
-        return (f"这手牌{zw}都还凑不出 8 分以上的和牌：国标麻将要 8 分才能和（花牌不算），教练只数这样的和牌。"
+        return (f"这手牌{zw}都还凑不出 8 番以上的和牌：国标麻将要 8 番才能和（花牌不算），教练只数这样的和牌。"
                 + ("" if claim else "现在教练选离听牌最近、进张最多的打法，好让以后能凑出番来。"),
                 f"{ew} gives a win worth 8 points yet: under these rules a win needs 8 points or more "
                 "(flowers not counted), and the coach counts only those wins."
@@ -627,7 +724,7 @@ def review_html(record: dict, live: bool = False, at: int | None = None) -> str:
              f'<th>{esc(B("教练最佳", "coach best"))}</th><th>{esc(head_chance)}</th>'
              f'<th>{esc(B("代价", "cost"))}</th></tr>{"".join(rows)}</table>')
     rated = _costed(record)
-    total = 100 * sum(d["cost_chance"] for d in rated)
+    total = 100 * sum(_counted(d) for d in rated)
     agree = sum(1 for d in rated if _is_best(d))
     avg = total / len(rated) if rated else 0.0
     summary = (f'<span data-lost-avg="{avg:.2f}" data-lost-total="{total:.2f}">'
@@ -636,8 +733,11 @@ def review_html(record: dict, live: bool = False, at: int | None = None) -> str:
                        f"{agree} of the {len(rated)} decisions the coach rated matched its best. On average each "
                        f"decision lost {avg:.1f} percentage points of chance to win (the chances lost added up: "
                        f"{total:.1f} percentage points over {len(rated)} decisions).")) + "</span>")
+    zero = any(d.get("win_chance", 1) < 0.0005 for d in rated)
+    zero_note = (f'<div class="mj-note" data-zero-note="1">{esc(B(*zero_words(record.get("mcr", True))))}</div>'
+                 if zero else "")
     parts = [f'<div class="mj-box" data-review="{len(ds)}"><b>{esc(B("复盘", "Review"))}</b> · {summary}'
-             f'<div style="overflow-x:auto">{table}</div></div>']
+             f'<div style="overflow-x:auto">{table}</div>{zero_note}</div>']
     ws = worst(record)
     if ws:
         items = []
@@ -651,16 +751,16 @@ def review_html(record: dict, live: bool = False, at: int | None = None) -> str:
                          f'{esc(msg_worst(d))}{hand}{on}'
                          f'<div>{esc(B("更好", "better"))}: {_option_tiles(best_o, d, live)}'
                          f' · {esc(B("你的", "yours"))}: {_option_tiles(mine_o, d, live)}</div>'
-                         f'<div class="mj-note">{esc(why(d, unit if ev else None))}</div></div>')
+                         f'<div class="mj-note">{esc(why(d, unit if ev else None, record.get("mcr", True)))}</div></div>')
         parts.append(f'<div><b>{esc(B("代价最大的三个决定", "The three costliest decisions"))}</b>{"".join(items)}</div>')
     else:
         parts.append(f'<div class="mj-ok">{esc(B("每个决定都和教练的最佳一样好。", "Every decision was as good as the coach best."))}</div>')
     if at is not None and 0 <= at < len(ds):
-        parts.append(_step_html(ds[at], at, len(ds), live, unit if ev else None))
+        parts.append(_step_html(ds[at], at, len(ds), live, unit if ev else None, record.get("mcr", True)))
     return "".join(parts)
 
 
-def _step_html(d: dict, at: int, n: int, live: bool, unit=None) -> str:
+def _step_html(d: dict, at: int, n: int, live: bool, unit=None, mcr: bool = True) -> str:
     nav = (f'<div class="mj-acts"><button class="mj-chip" data-act="step" data-arg="{at - 1}"'
            f'{" disabled" if at == 0 else ""}>◀ {esc(B("上一步", "back"))}</button>'
            f'<span>{at + 1} / {n}</span><button class="mj-chip" data-act="step" data-arg="{at + 1}"'
@@ -698,7 +798,7 @@ def _step_html(d: dict, at: int, n: int, live: bool, unit=None) -> str:
                     f'{esc(B("进张", "useful"))} {e["live"]}, {esc(B("和牌机会", "chance to win"))} '
                     f'{_pct(e["win_chance"])}' + (f' · <b>{esc(" · ".join(marks))}</b>' if marks else "") + '</div>')
     if "cost_chance" in d:
-        line = (B("和教练的最佳一样好。", "As good as the coach best.") if _is_best(d) else why(d, unit))
+        line = (B("和教练的最佳一样好。", "As good as the coach best.") if _is_best(d) else why(d, unit, mcr))
         body.append(f'<div class="mj-note" data-step-why="1">{esc(line)}</div>')
     if d.get("options"):
         words = ", ".join(B(*_option_label(o)) for o in d["options"])
@@ -720,8 +820,10 @@ def review_text(record: dict) -> str:
                      f" · {i18n.both('代价', 'cost')} {re.sub(r'<[^>]+>', '', _cost_cell(d))}")
         lines.append(line)
     unit = _unit(record) if _expected_shown(record) else None
+    if any(d.get("win_chance", 1) < 0.0005 for d in _costed(record)):
+        lines.append(i18n.both(*zero_words(record.get("mcr", True))))
     for d in worst(record):
-        lines.append(f"#{d['n']}: {why(d, unit)}")
+        lines.append(f"#{d['n']}: {why(d, unit, record.get('mcr', True))}")
     return "\n".join(lines)
 
 
@@ -1373,6 +1475,7 @@ class PlayTable(MjWidget):
         return (s.player_zh + ("（你）" if s == self.me else ""), s.en + (" (you)" if s == self.me else ""))
 
     def _seat_name(self, s: Seat) -> str:
+        """A seat's name, where it sits and its running score, as HTML (the score never wraps alone)."""
         rel = {1: ("下家", "on your right"), 2: ("对家", "opposite"), 3: ("上家", "on your left")}
         k = (int(s) - int(self.me)) % 4
         zh, en = self._who_words(s)
@@ -1380,7 +1483,8 @@ class PlayTable(MjWidget):
             zh, en = f"{zh}（{rel[k][0]}）", f"{en} ({rel[k][1]})"
         dealer = B(" · 庄", " · dealer") if s is Seat.E else ""
         score = B("你的累计", "your score") if s == self.me else B("累计", "score")
-        return f"{B(zh, en)}{dealer} · {score} {self._score(s):+g}"
+        return (f'{esc(B(zh, en) + dealer)} · <span style="white-space:nowrap" data-nowrap="score">'
+                f'{esc(score)} {self._score(s):+g}</span>')
 
     @staticmethod
     def _rules_words(rs) -> tuple[str, str]:
@@ -1389,11 +1493,13 @@ class PlayTable(MjWidget):
 
     @staticmethod
     def _special(rs) -> tuple[str, str] | None:
-        """The shortest line of what is special about a rule set (its description), or None."""
+        """The most useful line for a beginner of what is special about a rule set (its description):
+        what a win needs when a line says it, else the first line; powers in words; or None."""
         a = rs.about
         if a is None or not a.special:
             return None
-        return min(a.special, key=lambda line: len(line[1]))
+        need = [ln for ln in a.special if re.search(r"win needs|needs a|may only win|to win\b|No chow|No winds", ln[1])]
+        return _powers(*(need[0] if need else a.special[0]))
 
     def _notices(self) -> str:
         """A new match (rule set or seat changed), or the seat the learner moved to for this hand."""
@@ -1466,7 +1572,7 @@ class PlayTable(MjWidget):
         """The computer players' level: a select whose hint says what the stronger level does."""
         opts = "".join(f'<option value="{n}"{" selected" if n == self._level else ""}>{esc(B(lv.zh, lv.en))}</option>'
                        for n, lv in LEVELS.items())
-        hint = B("进阶的电脑玩家只在国标麻将里打得更强：它们用教练的算法追求 8 分以上的和牌，后面也会防守；"
+        hint = B("进阶的电脑玩家只在国标麻将里打得更强：它们用教练的算法追求 8 番以上的和牌，后面也会防守；"
                  "其他规则下两个级别打法一样。换对手会重新开始比赛。",
                  "Strong computer players play better only under the Chinese Official rules (MCR): they use the "
                  "coach's reckoning to aim at wins worth 8 points and defend late in the hand; under the other rule "
@@ -1512,7 +1618,7 @@ class PlayTable(MjWidget):
                     '<span class="mj-back">' + "".join(tile_tag(None, live=live, width=15) for _ in range(hidden))
                     + "</span>")
             boxes.append(f'<div class="mj-opp{" mj-turn" if who == s else ""}" data-seat="{s.letter}">'
-                         f'<div class="mj-name" data-score="{self._score(s):+g}">{esc(self._seat_name(s))}</div>'
+                         f'<div class="mj-name" data-score="{self._score(s):+g}">{self._seat_name(s)}</div>'
                          f'<div class="mj-row">{hand} {self._melds(s, live, 20)}</div>{self._pond(s, live)}</div>')
         return f'<div class="mj-opps">{"".join(boxes)}</div>'
 
@@ -1606,10 +1712,15 @@ class PlayTable(MjWidget):
             acts += self._overruled_html()
         melds = self._melds(me, live, 30, labels=True)
         return (f'<div class="mj-me{" mj-turn" if self.waiting else ""}" data-seat="{me.letter}">'
-                f'<div class="mj-name" data-score="{self._score(me):+g}">{esc(self._seat_name(me))}</div>'
+                f'<div class="mj-name" data-score="{self._score(me):+g}">{self._seat_name(me)}</div>'
                 f'{self._pond(me, live, B("你打出的牌", "your discards"))}'
                 + (f'<div class="mj-row">{melds}</div>' if melds else "")
                 + f'<div class="mj-row mj-hand">{"".join(cells)}</div>{acts}</div>')
+
+    def _hand_value(self, n, unit) -> tuple[str, str]:
+        """A winning hand's value (zh, en): under MCR in 番 like the glossary and the MCR lessons."""
+        zh, en = _amount(n, unit)
+        return (f"{n:g} 番", en) if self.table.rules.name in PROFILES else (zh, en)
 
     def _unit_words(self) -> tuple | None:
         """The rule set's unit when the panel shows expected values (rule sets other than MCR)."""
@@ -1644,10 +1755,10 @@ class PlayTable(MjWidget):
         elif _is_best(d):
             verdict = f'<span class="mj-good">{esc(B("和教练的最佳一样", "the same as the coach best"))}</span>'
         else:
-            verdict = f'<span class="{"mj-bad" if d["cost_chance"] > 0.005 else ""}">{esc(msg_cost(d))}</span>'
+            verdict = f'<span class="{"mj-bad" if _bad(d) else ""}">{esc(msg_cost(d))}</span>'
         if d["kind"] == "claim":
             x = d["tile"]
-            what = B(f"要不要 {x}", f"claim {x} or not")
+            what = B(f"要不要{_tile(x).zh}", f"claim {_tile(x).en} or not")
         elif d["kind"] == "last_tile":
             what = B("要不要最后一张牌", "take the last tile or not")
         elif d["kind"] == "start":
@@ -1657,7 +1768,7 @@ class PlayTable(MjWidget):
         return (f'<div class="mj-box" data-coach="{d["n"]}" data-choice="{esc(mine_o)}" '
                 f'data-best="{esc(best_o)}"><b>{esc(B("教练", "Coach"))}</b> · #{d["n"]} · '
                 f'{esc(what)} · {verdict}{"".join(rows)}'
-                + (f'<div class="mj-note">{esc(why(d, unit))}</div>' if not _is_best(d) else "") + '</div>')
+                + (f'<div class="mj-note">{esc(why(d, unit, unit is None))}</div>' if not _is_best(d) else "") + '</div>')
 
     def _coach_html(self, live: bool) -> str:
         last = next((d for d in reversed(self.decisions) if d["kind"] == "discard" or d.get("evals")), None)
@@ -1691,10 +1802,10 @@ class PlayTable(MjWidget):
         elif _is_best(last):
             verdict = f'<span class="mj-good">{esc(B("和教练的最佳一样", "the same as the coach best"))}</span>'
         elif best_o.startswith("discard "):
-            verdict = (f'<span class="{"mj-bad" if last["cost_chance"] > 0.005 else ""}">'
+            verdict = (f'<span class="{"mj-bad" if _bad(last) else ""}">'
                        f'{esc(msg_cost(last))}</span>')
         else:
-            verdict = (f'<span class="{"mj-bad" if last["cost_chance"] > 0.005 else ""}">{esc(msg_worst(last))} · '
+            verdict = (f'<span class="{"mj-bad" if _bad(last) else ""}">{esc(msg_worst(last))} · '
                        f'{esc(msg_cost(last))}</span>')
         mine = side(B("你打了", "you discarded"), last["choice"], last["shanten_after"], last["useful"], last["live"],
                     last["win_chance"], last.get("error", 0), last["fans"], last["method"], last.get("expected", 0),
@@ -1735,7 +1846,7 @@ class PlayTable(MjWidget):
             else:
                 zh, en = f"{wz}和{fz}打出的{x.zh}", f"{we} {verb} on {fe} discard of {x.en}"
         if w.points is not None:
-            az, ae = _amount(w.points, w.unit)
+            az, ae = self._hand_value(w.points, w.unit)
             zh, en = f"{zh}：{az}", f"{en}: {ae}"
         return zh + "。", en + "."
 
@@ -1783,6 +1894,7 @@ class PlayTable(MjWidget):
         en = "; ".join(eparts) + "."
         en = en[0].upper() + en[1:]
         steps = _worked(r).steps[1:] if r is not None and getattr(r, "legal", False) else ()
+        steps = [_powers(z, e) for z, e in steps]
         if steps:
             zh += " " + "；".join(z for z, _ in steps) + "。"
             en += " " + "; ".join(e[0].upper() + e[1:] for _, e in steps) + "."
@@ -1807,7 +1919,7 @@ class PlayTable(MjWidget):
                            f"{f' × {i.count}' if getattr(i, 'count', 1) != 1 else ''}</td></tr>" for i in w.items)
             unit = w.unit if getattr(w, "unit", None) else rs.pay_unit
             parts.append(f'<table class="mj-rev">{rows}<tr><th>{esc(B("合计", "total"))}</th>'
-                         f'<th data-total="{w.points}">{esc(B(*_amount(w.points, unit))) if w.points is not None else ""}'
+                         f'<th data-total="{w.points}">{esc(B(*self._hand_value(w.points, unit))) if w.points is not None else ""}'
                          f'</th></tr></table>')
             pw = self._pay_words(w)
             if pw:

@@ -12,6 +12,11 @@ coach's view of it, and the static pieces a lesson shows one by one:
 * :meth:`ReviewReplay.review`: the review of the whole hand (:func:`~mjlearn.widgets.play.review_html`);
 * :meth:`ReviewReplay.practise`: what to practise next, from the kind of the costliest mistakes.
 
+Tiles are named in words (``9 Dots`` / ``九饼``) or drawn, never in notation; a difference inside the
+coach's error is called about the same (:func:`~mjlearn.widgets.play.same_within_error`). For a lesson
+that shows the table's own text, :func:`in_words`, :func:`log_in_words` and :func:`outcome_in_words`
+give it with the tiles in words and the hands drawn (the table's text itself is left as it is).
+
 Every figure comes from the record, which the table's coach wrote. A record that also keeps what the
 seat could see at each discard (the recorded hand of the course does) is asked to the coach again for
 the reason behind a chance of zero. A file that is not such a record, or one saved in a form this
@@ -31,9 +36,10 @@ from ..hand import as_hand
 from ..tiles import tile as _tile
 from ._base import B, MjWidget, esc, integer, tile_tag
 from ._panels import header
-from .play import REVIEW_FORMAT, Review
+from .play import REVIEW_FORMAT, Review, same_within_error, zero_words
 
-__all__ = ["ReviewReplay", "RecordError", "replay_review", "read_record"]
+__all__ = ["ReviewReplay", "RecordError", "replay_review", "read_record", "in_words", "log_in_words",
+           "outcome_in_words", "table_in_words"]
 
 FIRST_VERSION = 1
 """The first version of the saved record this module reads. A later version is read as long as it
@@ -141,9 +147,34 @@ def _hand(notation, mark: str | None = None, width: int = 34, live: bool = False
         out.append(tile_tag(x, live=live, width=width, cls=cls))
     if h.win_tile is not None:       # the winning tile, apart and outlined
         out.append(f'<span style="margin-left:10px">{tile_tag(h.win_tile, live=live, width=width, cls="mj-last")}</span>')
-    out += [tile_tag(x, live=live, width=width * 3 // 4, cls="mj-fl") for x in h.flowers]
+    if h.flowers:       # the flowers, apart and labelled
+        out.append(f'<span class="mj-flw" style="margin-left:10px;display:inline-flex;align-items:flex-end;gap:2px">'
+                   f'<small>{esc(B("花牌", "flowers"))}</small>'
+                   + "".join(tile_tag(x, live=live, width=width * 3 // 4, cls="mj-fl") for x in h.flowers) + "</span>")
     big = " mj-big" if width >= 40 else ""
     return f'<div class="mj-row{big}">' + "".join(out) + "</div>"
+
+
+def _fan_zh(line: str) -> str:
+    """An MCR hand's value in 番 in Chinese, as the glossary and the MCR lessons say it (the table
+    writes 分, its payment unit): ``，15分。`` → ``，15 番。``."""
+    import re
+    return re.sub(r"(\d+)分([。，])", r"\1 番\2", line)
+
+
+def _plain_line(line: str) -> str:
+    """A line of the table's outcome with the tiles in words: the winning hand's notation left out
+    (it is drawn as tiles below), the winning tile named ("with 2s" → "with 2 Bamboo")."""
+    import re
+    won = _winning_hand(line)
+    if won:
+        line = re.sub(r"\s*[:：]\s*" + re.escape(won), "", line)
+    def name(m):
+        try:
+            return m.group(1) + _tile(m.group(2)).en
+        except ValueError:
+            return m.group(0)
+    return re.sub(r"(\bwith )([1-9][mps]|[ESWNCFP]|[a-h])(?=[\s,.:])", name, line)
 
 
 def _winning_hand(outcome: str) -> str | None:
@@ -201,6 +232,121 @@ def _text_of(html: str) -> str:
     return html_text(html)
 
 
+# --- the table's own text with the tiles in words --------------------------------------------------
+
+import re as _re
+
+_HAND_TOKEN = _re.compile(r"(?:\[[^\]\s]+\])+[0-9mpsESWNCFPa-h]*(?:\+[0-9mpsESWNCFPa-h]+)?"
+                          r"|[0-9mps]{6,}[0-9mpsESWNCFPa-h]*(?:\+[0-9mpsESWNCFPa-h]+)?")
+
+
+def _run_words(a: str, b: str, suit: str) -> str:
+    return f"{'-'.join(str(k) for k in range(int(a), int(b) + 1))} {_tile('1' + suit).en.split(' ', 1)[1]}"
+
+
+def in_words(text: str, html: bool = True) -> str:
+    """A line of the table's text (an event, an outcome) with its tile notation turned into words:
+    ``7p`` → ``7 Dots``, ``d (冬)`` → ``Winter``, ``1p-3p`` → ``1-2-3 Dots``; a hand or a set is drawn
+    as tiles (``html``) or, in plain text, named "the hand" / its tiles in words. The result is HTML
+    (escaped) when ``html``, else plain text."""
+    out, last = [], 0
+    for m in _HAND_TOKEN.finditer(text):
+        out.append(_words_plain(text[last:m.start()], html))
+        tok = m.group(0)
+        zh = bool(_re.search(r"[\u4e00-\u9fff]", text))
+        name = (lambda x: _tile(x).zh) if zh else (lambda x: _tile(x).en)
+        try:
+            h = as_hand(tok)
+            tiles = [x for m_ in h.melds for x in m_.tiles] + list(h.concealed)
+            win = h.win_tile
+        except ValueError:
+            try:
+                from ..notation import parse_meld
+                h, tiles, win = None, list(parse_meld(tok).tiles), None
+            except ValueError:
+                h, tiles, win = None, None, None
+        if tiles is None:
+            out.append(esc(tok) if html else tok)
+        elif html and h is not None:
+            out.append(f'<span style="display:inline-block;vertical-align:middle">{_hand(tok, width=22)}</span>')
+        elif html:
+            out.append("".join(tile_tag(x, live=False, width=22) for x in tiles))
+        else:
+            out.append((("、" if zh else " ").join(name(x) for x in tiles)) + (f" + {name(win)}" if win is not None else ""))
+        last = m.end()
+    out.append(_words_plain(text[last:], html))
+    return "".join(out)
+
+
+def _words_plain(text: str, html: bool) -> str:
+    def one(x: str) -> str:
+        try:
+            return _tile(x).en
+        except ValueError:
+            return x
+    text = _re.sub(r"\s*\(2\^番\)", "", text)          # a unit's formula in carets: the unit alone
+    text = _re.sub(r"\b([1-9])([mps])-([1-9])\2\b", lambda m: _run_words(m.group(1), m.group(3), m.group(2)), text)
+    text = _re.sub(r"\b([ESWNCFPa-h]|[1-9][mps]) \(([^)]*)\)", lambda m: one(m.group(1)), text)
+    text = _re.sub(r"\b([1-9][mps])\b", lambda m: one(m.group(1)), text)
+    text = _re.sub(r"\b(with|on|draws|discards) ([ESWNCFPa-h])\b(?!['’])", lambda m: f"{m.group(1)} {one(m.group(2))}", text)
+    return esc(text) if html else text
+
+
+def log_in_words(log) -> "_Piece":
+    """Events as a numbered list, each in both languages, the tiles in words and hands drawn."""
+    items = []
+    for e in log:
+        zh, en = in_words(e.text("zh")), in_words(e.text("en"))
+        line = f"{zh}<br><small>{en}</small>"
+        items.append(f"<li>{'<b>' + line + '</b>' if e.is_action else line}</li>")
+    html = f'<ol class="mj-log" style="font-size:13px;max-height:420px;overflow:auto">{"".join(items)}</ol>'
+    text = "\n".join(f"{k}. {in_words(e.text('zh'), False)}  {in_words(e.text('en'), False)}"
+                      for k, e in enumerate(log, 1))
+    return _Piece(html, text)
+
+
+def table_in_words(table, *, show_all: bool = True, seat=None) -> "_Piece":
+    """The table's picture (:meth:`~mjlearn.table.Table.render`) with its caption, the last event, in
+    words: tiles named, a winning hand drawn as tiles."""
+    import html as _html
+    from ..table.render import table_html
+    view = table_html(table, show_all=show_all, seat=seat)
+    if table.log:
+        e = table.log[-1]
+        last = _html.escape(e.text("both"))
+        if table.rules.name in _mcr_profiles():
+            zh = in_words(_fan_zh(e.text("zh")))
+        else:
+            zh = in_words(e.text("zh"))
+        en = _re.sub(r"[:：]\s*(?:" + _HAND_TOKEN.pattern + ")", "", e.text("en"))    # the hand drawn once
+        view = view.replace(last, f"{zh}<br>{in_words(en)}")
+    return _Piece(view, _text_of(view))
+
+
+def _mcr_profiles():
+    from ..mcr.profiles import PROFILES
+    return PROFILES
+
+
+def outcome_in_words(table) -> "_Piece":
+    """The end of a hand (the table's outcome) with the tiles in words and the winning hand drawn."""
+    from ..table.render import outcome_text
+    from ..mcr.profiles import PROFILES
+    lines = [ln for ln in outcome_text(table).splitlines() if ln.strip()]
+    if table.rules.name in PROFILES:
+        lines = [_fan_zh(ln) for ln in lines]
+    rows, plain = [], []
+    for ln in lines:
+        parts = ln.split("  ", 1) if not ln.startswith(" ") else [ln]
+        if len(parts) == 2 and _HAND_TOKEN.search(parts[1]):     # the hand drawn once, in the first half
+            en = _re.sub(r"[:：]\s*(?:" + _HAND_TOKEN.pattern + ")", "", parts[1])
+            rows.append(f"<div>{in_words(parts[0])}<br>{in_words(en)}</div>")
+        else:
+            rows.append(f"<div>{'  '.join(in_words(x) for x in parts)}</div>")
+        plain.append("  ".join(in_words(x, False) for x in parts))
+    return _Piece('<div class="mj-box">' + "".join(rows) + "</div>", "\n".join(plain))
+
+
 # --- the reasons, in plain words ------------------------------------------------------------------
 
 def reasons(d: dict, again=None) -> list[tuple[str, str]]:
@@ -211,34 +357,47 @@ def reasons(d: dict, again=None) -> list[tuple[str, str]]:
     if not d.get("best"):
         return []
     mine, best = d["choice"], d["best"]
+    me, be = _tile(mine).en, _tile(best).en
     sa, sb = d["shanten_after"], d["best_shanten"]
     pa, pb = d["win_chance"], d["best_win_chance"]
     if mine == best:
         return [("你的选择和教练的最佳一样。", "Your choice is the coach's best.")]
     out = []
+    if same_within_error(d):
+        out.append((f"两种打法的和牌机会差不多：相差 {_pct(pb - pa)}，在教练的误差（±）之内，可以算一样好。",
+                    f"The two chances to win are about the same: they differ by {_pct(pb - pa)}, within the coach's "
+                    f"margin of error (the ± figure), so count them as equally good."))
     if sa > sb:
         out.append((f"打{_tile(mine).zh}让手牌离听牌更远（{shanten_name(sa)[0]}），打{_tile(best).zh}是{shanten_name(sb)[0]}：你拆掉了一组已经成形的牌。",
-                    f"Discarding {mine} takes the hand further from ready ({sa} from ready against {sb} after {best}): "
+                    f"Discarding {me} takes the hand further from ready ({sa} from ready against {sb} after {be}): "
                     f"it breaks up tiles that were already working together."))
     elif sa < sb:
         out.append((f"打{_tile(mine).zh}离听牌更近（{shanten_name(sa)[0]}，教练的选择是{shanten_name(sb)[0]}），"
                     f"可是国标要 8 番才能和：快速听牌的那条路多半凑不够 8 番。",
-                    f"Discarding {mine} is a step closer to ready ({sa} from ready against {sb}), but under MCR a win "
+                    f"Discarding {me} is a step closer to ready ({sa} from ready against {sb}), but under MCR a win "
                     f"needs 8 points, and the quick way to ready mostly leads to hands worth less."))
     else:
         if d["live"] < d["best_live"]:
             out.append((f"两种打法离听牌一样远，但打{_tile(best).zh}后还有 {d['best_live']} 张有效牌没出现，打{_tile(mine).zh}只有 {d['live']} 张。",
-                        f"Both leave the hand {sa} from ready, but after {best} {d['best_live']} useful tiles are "
-                        f"still unseen, after {mine} only {d['live']}."))
-        else:
-            out.append(("两种打法离听牌一样远，有效牌也差不多；差别在能和的牌够不够 8 番。",
-                        f"Both leave the hand {sa} from ready with about as many useful tiles; the difference is "
-                        f"whether the wins reach 8 points."))
+                        f"Both leave the hand {sa} from ready, but after {be} {d['best_live']} useful tiles are "
+                        f"still unseen, after {me} only {d['live']}."))
+        elif not same_within_error(d):
+            lz, le = (("一样多", "as many") if d["live"] == d["best_live"] else ("更多", "more"))
+            if pa <= 0 < pb:
+                tail = (f"但打{_tile(mine).zh}后能和的牌都不到 8 番。", f"but after {me} no win reaches 8 points.")
+            else:
+                tail = (f"但教练模拟摸牌时，打{_tile(best).zh}后凑出 8 番以上和牌的次数更多。",
+                        f"but in the coach's simulated draws a win worth 8 points comes more often after {be}.")
+            out.append((f"两种打法离听牌一样远，打{_tile(mine).zh}后的有效牌还{lz}（{d['live']} 对 {d['best_live']} 张），{tail[0]}",
+                        f"Both leave the hand {sa} from ready, and {me} even keeps {le} useful tiles "
+                        f"({d['live']} against {d['best_live']}), {tail[1]}"))
     note = _note(d, again)
     if pa <= 0 and note:
-        out.append((f"打{_tile(mine).zh}后：{note[0]}，所以和牌机会是 0。", f"After {mine}: {note[1]}, so the chance to win is 0."))
+        out.append((f"打{_tile(mine).zh}后：{note[0]}，所以和牌机会是 0。", f"After {me}: {note[1]}, so the chance to win is 0."))
+    if pa <= 0:
+        out.append(zero_words(True))
     out.append((f"靠自己摸牌和牌的机会：打{_tile(best).zh} {_pct(pb)}，打{_tile(mine).zh} {_pct(pa)}。",
-                f"The chance to win by your own draws: {_pct(pb)} after {best}, {_pct(pa)} after {mine}."))
+                f"The chance to win by your own draws: {_pct(pb)} after {be}, {_pct(pa)} after {me}."))
     fans = _best_fans(d)
     if fans:
         out.append((f"打{_tile(best).zh}后，能和的牌最常带的番：{', '.join(f['zh'] for f in fans[:3])}。",
@@ -285,22 +444,25 @@ def _claim_reasons(d: dict) -> list[tuple[str, str]]:
 
 
 def _claim_words(option: str) -> tuple[str, str]:
-    what, _, arg = option.partition(" ")
-    if what == "chow" and arg:
-        st = _tile(arg)
-        from ..tiles import TILES
-        run = "".join(str(TILES[st.index + k])[0] for k in range(3)) + str(st)[1]
-        return f"吃 {run}", f"chow {run}"
-    zh = {"pung": "碰", "kong": "杠", "pass": "过", "win": "和"}.get(what, what)
-    return zh, what
+    """A call in words (zh, en): ``chow 5-6-7 Dots`` / ``吃 五六七饼``, ``pung``, ``pass``."""
+    from .play import _call_label
+    return _call_label(option)
+
+
+def _tw(x) -> tuple[str, str]:
+    """A tile in words (zh, en)."""
+    t = _tile(x)
+    return t.zh, t.en
 
 
 def _decision_words(d: dict) -> tuple[str, str]:
     if d["kind"] == "discard":
-        return f"打出 {d['choice']}", f"discarded {d['choice']}"
+        zh, en = _tw(d["choice"])
+        return f"打出{zh}", f"discarded {en}"
     if d["kind"] == "claim":
         zh, en = _claim_words(d["choice"])
-        return f"对 {d['tile']}：{zh}", f"on {d['tile']}: {en}"
+        tz, te = _tw(d["tile"])
+        return f"对{tz}：{zh}", f"on {te}: {en}"
     return d["kind"], d["kind"]
 
 
@@ -347,11 +509,11 @@ class ReviewReplay(MjWidget):
             words = B("发到手的 14 张牌（庄家第一次打牌前）" if r.get("dealt") else "第一次打牌前的 14 张牌",
                       "Your 14 dealt tiles (the dealer's, before the first discard)" if r.get("dealt")
                       else "Your 14 tiles before your first discard")
-            count = B(f"引擎数的：这 14 张离听牌还差 {steps} 步（打出最合适的一张后）。",
-                      f"The engine counts: these 14 tiles are {steps} from ready (after the discard that keeps them closest).")
+            count = B(f"数一数：这 14 张离听牌还差 {steps} 步（打出最合适的一张后）。",
+                      f"Counted for you: these 14 tiles are {steps} from ready (after the discard that keeps them closest).")
         else:
             words = B(f"发到手的 {n} 张牌（第一次摸牌前）", f"Your {n} dealt tiles (before your first draw)")
-            count = B(f"引擎数的：这 {n} 张离听牌还差 {steps} 步。", f"The engine counts: these {n} tiles are {steps} from ready.")
+            count = B(f"数一数：这 {n} 张离听牌还差 {steps} 步。", f"Counted for you: these {n} tiles are {steps} from ready.")
         html = (f'<div class="mj-box" data-deal="{n}"><b>{esc(head)}</b><div>{esc(words)}</div>'
                 f'{_hand(dealt, width=40)}'
                 f'<div>{esc(count)}</div>'
@@ -370,7 +532,7 @@ class ReviewReplay(MjWidget):
     def costliest_discards(self, n: int = 3) -> list[dict]:
         """The ``n`` discards that cost the most: chance to win lost, then useful tiles lost (the
         review's order)."""
-        bad = [d for d in self.decisions if d["kind"] == "discard" and d.get("best")
+        bad = [d for d in self.decisions if d["kind"] == "discard" and d.get("best") and not same_within_error(d)
                and (d["cost_chance"] > 1e-9 or d["cost_useful"] > 0)]
         bad.sort(key=lambda d: (-d["cost_chance"], -d["cost_useful"], d["n"]))
         return bad[:n]
@@ -379,7 +541,8 @@ class ReviewReplay(MjWidget):
         """The decisions a lesson dwells on: the three costliest discards and the costliest claim,
         in the order they were made."""
         ns = {d["n"] for d in self.costliest_discards()}
-        claims = [d for d in self.decisions if d["kind"] == "claim" and d.get("evals") and d.get("cost_chance", 0) > 1e-9]
+        claims = [d for d in self.decisions if d["kind"] == "claim" and d.get("evals") and d.get("cost_chance", 0) > 1e-9
+                  and not same_within_error(d)]
         if claims:
             ns.add(max(claims, key=lambda d: d["cost_chance"])["n"])
         return sorted(ns)
@@ -404,8 +567,17 @@ class ReviewReplay(MjWidget):
         pay = self.record.get("payments") or {}
         me = self.record["seat"]
         mine = pay.get(me)
+        lines = [_plain_line(ln) for ln in lines]
+        if self.record.get("mcr"):
+            lines = [_fan_zh(ln) for ln in lines]
         if mine is not None:
-            lines.append(B(f"你这一局的收付：{mine:+g}", f"Your payment for this hand: {mine:+g}"))
+            from ..seats import Seat
+            who = Seat.of(me)
+            if self.record.get("made_by"):      # the course's hand, played by someone else
+                lines.append(B(f"这位玩家（{who.zh}家）这一局的收付：{mine:+g}",
+                               f"The player's payment for this hand ({who.en}): {mine:+g}"))
+            else:
+                lines.append(B(f"你这一局的收付：{mine:+g}", f"Your payment for this hand: {mine:+g}"))
         won = _winning_hand(self.record.get("outcome") or "")
         drawn = (f'<div>{esc(B("和牌的手牌", "the winning hand"))}</div>{_hand(won)}'
                  if won else "")
@@ -542,10 +714,11 @@ class ReviewReplay(MjWidget):
         fans = _best_fans(d) if not mine else list(d.get("fans", ()))
         fan = (f'<div>{esc(B("可能的番种（番数，占能和的牌的比例）", "likely fans (points, share of the wins)"))}: '
                f'{esc(_fans(fans))}</div>' if fans and p > 0 else "")
-        steps = f"{before} → {s}" if before is not None else f"{s}"
+        (zb, eb), (zs, es) = shanten_name(before if before is not None else s), shanten_name(s)
+        steps = B(f"{zb} → {zs}", f"{eb} → {es}") if before is not None else B(zs, es)
         return (f'<div{cls} data-side="{"mine" if mine else "best"}"><b>{esc(label)}</b> '
                 f'<span class="mj-pick">{tile_tag(_tile(x), live=live, width=30)}</span>'
-                f'<div>{esc(B("向听", "shanten"))}: {steps} ({esc(_sh(s))})</div>'
+                f'<div>{esc(B("离听牌", "distance from ready"))}: {esc(steps)}</div>'
                 f'<div>{esc(B("有效牌（还没出现的张数）", "useful tiles (copies unseen)"))}: <b>{d[f"{k}live"]}</b></div>'
                 f'<div class="mj-row">{_useful(d[f"{k}useful"], live)}</div>'
                 f'<div>{esc(B("和牌机会（8 番起和）", "chance to win (8 points or more)"))}: <b>{pe}</b></div>{fan}</div>')
