@@ -30,3 +30,21 @@ def test_fan_reasons_follow_the_hand():
     assert "All Simples" not in r
     if "All Chows" in r:
         assert "123m" in r["All Chows"] and "789s" in r["All Chows"]
+
+
+def test_hint_icon_is_drawn_and_the_counter_is_in_words():
+    import random
+    import pytest
+    pytest.importorskip("ipywidgets")
+    from mjlearn.quiz.core import generate, wrong_answer
+    from mjlearn.quiz.widget import QuizWidget
+    import re
+    qs = [generate("shanten", seed=1), generate("tile_name", seed=2)]
+    w = QuizWidget(qs, record=False)
+    w.answer(wrong_answer(qs[0], random.Random(0)))
+    w.show_hint()
+    for html in (w.feedback.value, w.header.value):
+        assert not re.search("[\U0001F000-\U0001FAFF\u2600-\u27BF]", html)  # no emoji: a font may lack them
+    assert "<svg" in w.feedback.value
+    assert "question 1 of 2" in w.header.value and "第 1 题，共 2 题" in w.header.value
+    assert "right first time 0 of 1" in w.header.value and "✓" not in w.header.value

@@ -56,12 +56,23 @@ def grade_html(g: Grade, head: str | None = None) -> str:
 
 def retry_html(h, more_hints: bool) -> str:
     """A first wrong answer: not the solution yet, a hint and the invitation to try again."""
-    tip = (f"<div class='mjlearn-quiz-hint'>💡 {escape(h[0])}<br>{escape(h[1])}</div>" if h else "")
+    tip = (f"<div class='mjlearn-quiz-hint'>{_BULB}{escape(h[0])}<br>{escape(h[1])}</div>" if h else "")
     return ("<div class='mjlearn-quiz-feedback' data-correct='retry'>"
             "<b style='color:#9a6700'>还不对，再试一次。 Not yet: try again.</b>" + tip +
             "<div style='color:#555;font-size:90%'>" +
             ("还可以再要提示，或按“答案”看解答。 Ask for another hint, or press Reveal for the worked solution."
              if more_hints else "按“答案”可以看解答。 Press Reveal for the worked solution.") + "</div></div>")
+
+
+_BULB = ("<svg class='mjlearn-quiz-hint-icon' width='14' height='16' viewBox='0 0 14 16' aria-hidden='true' "
+         "style='vertical-align:-2px;margin-right:4px'><path d='M7 1a5 5 0 0 0-3 9c.6.5 1 1.1 1 1.8V12h4v-.2c0-.7.4-1.3 1-1.8"
+         "A5 5 0 0 0 7 1z' fill='#f5c518' stroke='#9a6700'/><rect x='5' y='13' width='4' height='2' rx='.5' fill='#9a6700'/>"
+         "</svg>")
+"""The hint's light bulb, drawn (an emoji shows as an empty box where no emoji font is installed)."""
+_WARN = ("<svg class='mjlearn-quiz-warn-icon' width='16' height='14' viewBox='0 0 16 14' aria-hidden='true' "
+         "style='vertical-align:-2px;margin-right:4px'><path d='M8 1 15 13H1z' fill='#f5c518' stroke='#9a6700'/>"
+         "<rect x='7.3' y='5' width='1.4' height='4.5' fill='#5a3e00'/><rect x='7.3' y='10.5' width='1.4' height='1.4' "
+         "fill='#5a3e00'/></svg>")
 
 
 _MULTI_NOTE = ("<div class='mjlearn-quiz-multi' style='font-size:90%;color:#555'>可以选多个：按住 Ctrl（Mac 上按 ⌘）"
@@ -167,20 +178,27 @@ class QuizWidget:
     def current(self) -> Question:
         return self.questions[self.index]
 
-    def score_text(self) -> str:
-        """The running score: right at the first try / answered, and how many were corrected."""
+    def _counts(self) -> tuple[int, int, int]:
+        """(answered, right at the first try, corrected after a wrong first try)."""
         done = sum(r is not None for r in self.results)
         right = sum(bool(r and r.correct) for r in self.results)
         fixed = sum(1 for r, ok in zip(self.results, self.solved) if r is not None and not r.correct and ok)
-        text = f"{right}/{done} ✓"
-        if fixed:
-            text += f" · 改对 {fixed} corrected"
-        return text
+        return done, right, fixed
+
+    def score_text(self, lang: str | None = None) -> str:
+        """The running score in words: right at the first try out of the answered, and how many were
+        corrected after a hint. ``lang`` "zh" or "en"; None: both."""
+        done, right, fixed = self._counts()
+        zh = f"一次答对 {right} 题（已答 {done} 题）" + (f" · 提示后改对 {fixed} 题" if fixed else "")
+        en = f"right first time {right} of {done}" + (f" · corrected after a hint {fixed}" if fixed else "")
+        return {"zh": zh, "en": en}.get(lang, f"{zh} / {en}")
 
     def _header(self):
-        self.header.value = (f"<b>{escape(self.title[0])} {escape(self.title[1])}</b> — "
-                             f"{self.index + 1}/{len(self.questions)} · "
-                             f"<span class='mjlearn-quiz-score'>{escape(self.score_text())}</span>")
+        n, k = len(self.questions), self.index + 1
+        self.header.value = (f"<b>{escape(self.title[0])} {escape(self.title[1])}</b><br>"
+                             f"<span class='mjlearn-quiz-score' style='font-size:90%'>"
+                             f"第 {k} 题，共 {n} 题 · {escape(self.score_text('zh'))}<br>"
+                             f"question {k} of {n} · {escape(self.score_text('en'))}</span>")
 
     def _show(self):
         import ipywidgets as W
@@ -270,7 +288,7 @@ class QuizWidget:
         if not self.store_problem:
             return ""
         n = len(self._unsaved)
-        return (f"<div class='mjlearn-quiz-store' data-unsaved='{n}'>⚠ 答案暂时无法保存（已记住 {n} 个，"
+        return (f"<div class='mjlearn-quiz-store' data-unsaved='{n}'>{_WARN}答案暂时无法保存（已记住 {n} 个，"
                 f"下次作答时再试）。 Answers cannot be saved right now ({n} kept, tried again with the next "
                 f"answer).<br><span style='color:#555'>{escape(self.store_problem)}</span></div>")
 
@@ -298,7 +316,7 @@ class QuizWidget:
         else:
             self._hints += 1
             level = f"（{self._hints}）" if self._hints > 1 else ""
-        self.feedback.value = f"<div class='mjlearn-quiz-hint'>💡{level} {escape(h[0])}<br>{escape(h[1])}</div>"
+        self.feedback.value = f"<div class='mjlearn-quiz-hint'>{_BULB}{level} {escape(h[0])}<br>{escape(h[1])}</div>"
 
     def show_solution(self):
         sol, lines = reveal(self.current)
@@ -315,11 +333,12 @@ class QuizWidget:
             self._show()
         else:
             self._header()
-            right = sum(bool(r and r.correct) for r in self.results)
-            fixed = sum(1 for r, ok in zip(self.results, self.solved) if r is not None and not r.correct and ok)
+            _, right, fixed = self._counts()
+            n = len(self.questions)
             self.feedback.value = (f"<div class='mjlearn-quiz-done'><b>完成！ Done!</b> "
-                                   f"{right}/{len(self.questions)}"
-                                   + (f"，另有 {fixed} 题改对 (and {fixed} corrected)" if fixed else "") + "</div>")
+                                   f"一次答对 {right} 题，共 {n} 题" + (f"，提示后改对 {fixed} 题" if fixed else "")
+                                   + f"。 Right first time: {right} of {n}"
+                                   + (f"; corrected after a hint: {fixed}" if fixed else "") + ".</div>")
 
     # -- display --------------------------------------------------------------------
     def static_html(self) -> str:
