@@ -283,10 +283,11 @@ def test_a_practice_set_shows_every_question_and_its_answer_without_a_kernel():
     how to answer, and the engine's worked answer folded away."""
     from html import escape
     from mjlearn.quiz import practice, reveal
+    from mjlearn.quiz.widget import tiled  # the lines with their notation drawn as tiles
     w = practice("all", n=6, seed=3, record=False)
     bundle = w._repr_mimebundle_()
     page = (bundle[0] if isinstance(bundle, tuple) else bundle)["text/html"]
     assert page.count("<details>") == len(w.questions) == 6
     for q in w.questions:
         _, lines = reveal(q)
-        assert all(escape(zh) in page and escape(en) in page for zh, en in lines)
+        assert all(tiled(zh, "zh") in page and tiled(en) in page for zh, en in lines)

@@ -48,3 +48,37 @@ def test_hint_icon_is_drawn_and_the_counter_is_in_words():
     assert "<svg" in w.feedback.value
     assert "question 1 of 2" in w.header.value and "第 1 题，共 2 题" in w.header.value
     assert "right first time 0 of 1" in w.header.value and "✓" not in w.header.value
+
+
+def test_captions_and_feedback_draw_tiles_not_notation():
+    import random
+    from mjlearn.quiz.core import generate, grade, wrong_answer
+    from mjlearn.quiz.widget import grade_html, question_html
+    rec = Question(kind="mcr_total", data={"hand": RECORDED, "context": CTX}, prompt=("问", "Q"), source="fixed")
+    html = question_html(rec)
+    import re
+    visible = re.sub(r"<svg.*?</svg>", "", html, flags=re.S)  # what is read, not the tiles' tooltips
+    assert RECORDED not in visible and "<svg" in html  # a number is typed: no notation caption
+    assert "seat wind North Wind" in html and "门风 北" in html
+    q = generate("discard", seed=1)
+    html = question_html(q)
+    # the answer is typed: the notation is a small "how to type" hint next to the tiles
+    assert "how to type these tiles" in html and q.data["hand"] in html
+    g = grade(q, wrong_answer(q, random.Random(0)))
+    fb = grade_html(g)
+    assert "<svg" in fb
+    for _, en in g.explanation:  # every notation group of the explanation is drawn, not printed
+        import re
+        for token in re.findall(r"\(([0-9mpsESWNCFP]+)\)", en):
+            if re.search(r"\d[mps]", token):
+                assert f"({token})" not in fb
+
+
+def test_claim_caption_draws_each_players_hand():
+    from mjlearn.quiz.core import generate
+    from mjlearn.quiz.widget import question_html
+    q = generate("claim", seed=1)
+    html = question_html(q)
+    import re
+    visible = re.sub(r"<svg.*?</svg>", "", html, flags=re.S)
+    assert html.count("<svg") >= 2 and "1179m113789p8sSN" not in visible

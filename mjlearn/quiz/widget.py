@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from html import escape
 
@@ -17,6 +18,61 @@ from .quizset import questions_for
 
 __all__ = ["QuizWidget", "practice", "question_html", "grade_html"]
 
+_TOKEN = re.compile(r"(?<![\w\]\[,+])((?:\[[0-9A-Za-z]+,\d\])*(?:[0-9ESWNCFP]*[mps]?)*(?:\+[0-9A-Za-z]+)?)(?![\w\[\]])")
+_NOTATION = re.compile(r"\d[mps]|\[")
+TILE_PX = 20
+"""The width of a tile drawn inside a line of feedback."""
+
+
+def _drawn(token: str) -> str | None:
+    """A notation token (``345m``, ``[EEE,3]``, ``2345m7sW``, a whole hand) drawn as small tiles with
+    the tiles named in words for a screen reader; None when it is not notation."""
+    if not _NOTATION.search(token):
+        return None
+    try:
+        melds = re.fullmatch(r"(?:\[[0-9A-Za-z]+,\d\])+", token)
+        if melds:
+            return "".join(svg.inline_html(svg.meld_svg(m, width=TILE_PX), vertical_align="middle")
+                           for m in re.findall(r"\[[^\]]+\]", token))
+        if "[" in token or "+" in token:
+            picture = svg.hand_svg(token, width=TILE_PX)
+        else:
+            picture = svg.tiles_svg(token, width=TILE_PX)
+    except (ValueError, KeyError):
+        return None
+    return svg.inline_html(picture, vertical_align="middle")
+
+
+def tiled(text: str, lang: str = "en") -> str:
+    """``text`` as HTML with its tile notation drawn as tiles (a learner reads tiles, not codes); a
+    single tile is also named in words in ``lang`` ("zh" or "en") unless the text names it already."""
+    from ..tiles import tile as as_tile
+    out, at = [], 0
+    for m in _TOKEN.finditer(text):
+        token = m.group(1)
+        if not token:
+            continue
+        if text[:m.start(1)].endswith(("written ", "写作", "记作", "记作 ", "写成")):
+            continue  # the text teaches the notation itself
+        pic = _drawn(token)
+        if pic is None:
+            continue
+        out.append(escape(text[at:m.start(1)]))
+        out.append(pic)
+        at = m.end(1)
+        after = text[m.end(1):]
+        if re.fullmatch(r"\d[mps]|[ESWNCFP]", token) and not after.startswith((" (", "（", " =")):
+            t = as_tile(token)
+            out.append(escape(f" {t.zh}" if lang == "zh" else f" {t.en}"))
+    out.append(escape(text[at:]))
+    return "".join(out)
+
+
+def _typing_note(notation: str) -> str:
+    """How the hand shown is typed: a small hint beside the tiles, for answers typed in notation."""
+    return (f"<div class='mjlearn-quiz-typing' style='font-size:85%;color:#666'>输入时这样写 how to type these tiles: "
+            f"<code>{escape(notation)}</code></div>")
+
 
 def question_html(q: Question) -> str:
     """The prompt (both languages) and what the learner must look at, drawn with mjlearn's tile art."""
@@ -27,7 +83,8 @@ def question_html(q: Question) -> str:
         parts.append(svg.inline_html(svg.tile_svg(figure[1], width=54)))
     elif figure is not None and figure[0] == "hand":
         parts.append(svg.inline_html(svg.hand_svg(figure[1], width=36)))
-        parts.append(f"<div><code>{escape(figure[1])}</code></div>")
+        if get_kind(q.kind).answer in ("tile", "tiles"):  # the answer is typed: show how tiles are written
+            parts.append(_typing_note(figure[1]))
     if figure is not None and figure[0] == "tile":  # the picture is the question: no terminal drawing under it
         parts.append("</div>")
         return "".join(parts)
@@ -36,13 +93,13 @@ def question_html(q: Question) -> str:
     extra_zh = [ln for ln in text[0].splitlines() if not ln.startswith(("手牌：", "牌：", "选项："))]
     if extra:
         parts.append("<div style='font-size:90%'>" + "<br>".join(
-            f"{escape(z)} / {escape(e)}" if z != e else escape(e) for z, e in zip(extra_zh, extra)) + "</div>")
+            f"{tiled(z, 'zh')} / {tiled(e)}" if z != e else tiled(e) for z, e in zip(extra_zh, extra)) + "</div>")
     parts.append("</div>")
     return "".join(parts)
 
 
 def _lines_html(lines) -> str:
-    return "".join(f"<li>{escape(zh)}<br><span style='color:#555'>{escape(en)}</span></li>" for zh, en in lines)
+    return "".join(f"<li>{tiled(zh, 'zh')}<br><span style='color:#555'>{tiled(en)}</span></li>" for zh, en in lines)
 
 
 def grade_html(g: Grade, head: str | None = None) -> str:
@@ -56,7 +113,7 @@ def grade_html(g: Grade, head: str | None = None) -> str:
 
 def retry_html(h, more_hints: bool) -> str:
     """A first wrong answer: not the solution yet, a hint and the invitation to try again."""
-    tip = (f"<div class='mjlearn-quiz-hint'>{_BULB}{escape(h[0])}<br>{escape(h[1])}</div>" if h else "")
+    tip = (f"<div class='mjlearn-quiz-hint'>{_BULB}{tiled(h[0], 'zh')}<br>{tiled(h[1])}</div>" if h else "")
     return ("<div class='mjlearn-quiz-feedback' data-correct='retry'>"
             "<b style='color:#9a6700'>还不对，再试一次。 Not yet: try again.</b>" + tip +
             "<div style='color:#555;font-size:90%'>" +
@@ -316,7 +373,7 @@ class QuizWidget:
         else:
             self._hints += 1
             level = f"（{self._hints}）" if self._hints > 1 else ""
-        self.feedback.value = f"<div class='mjlearn-quiz-hint'>{_BULB}{level} {escape(h[0])}<br>{escape(h[1])}</div>"
+        self.feedback.value = f"<div class='mjlearn-quiz-hint'>{_BULB}{level} {tiled(h[0], 'zh')}<br>{tiled(h[1])}</div>"
 
     def show_solution(self):
         sol, lines = reveal(self.current)
@@ -365,6 +422,12 @@ class QuizWidget:
     def _repr_mimebundle_(self, **kw):
         bundle = self.widget._repr_mimebundle_(**kw)
         text = f"{self.title[1]}: {len(self.questions)} questions\n" + self.current.text("en")
+        figure = get_kind(self.current.kind).figure(self.current.data)
+        if figure is not None and figure[0] == "hand":  # the tiles in words too, not only in notation
+            try:
+                text += "\n" + svg.describe_hand(svg.as_hand(figure[1]))
+            except (ValueError, AttributeError):
+                pass
         html = self.static_html()
         if isinstance(bundle, tuple):
             data, meta = bundle

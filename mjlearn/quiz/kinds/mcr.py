@@ -8,6 +8,7 @@ from typing import Mapping
 from ...i18n import pick
 from ...mcr import FANS, fan, score
 from ...mcr.examples import EXAMPLES
+from ...tiles import tile as as_tile
 
 from ..core import Grade, Kind, QuizError, register
 from ..deal import simulated_win
@@ -89,9 +90,10 @@ def _validate_win(data, kind):
 
 
 def _ctx_line(ctx: Mapping) -> tuple[str, str]:
-    zh = ["自摸" if ctx.get("self_drawn") else "点和", f"门风 {ctx.get('seat_wind', 'E')}", f"圈风 {ctx.get('prevalent_wind', 'E')}"]
-    en = ["self-drawn" if ctx.get("self_drawn") else "won on a discard", f"seat wind {ctx.get('seat_wind', 'E')}",
-          f"prevalent wind {ctx.get('prevalent_wind', 'E')}"]
+    seat, prev = as_tile(ctx.get("seat_wind", "E")), as_tile(ctx.get("prevalent_wind", "E"))
+    zh = ["自摸" if ctx.get("self_drawn") else "点和", f"门风 {seat.zh}", f"圈风 {prev.zh}"]
+    en = ["self-drawn" if ctx.get("self_drawn") else "won on a discard", f"seat wind {seat.en}",
+          f"prevalent wind {prev.en}"]
     for k, z, e in (("last_tile", "和绝张", "last tile of its kind"), ("wall_last", "海底", "last tile of the wall"),
                     ("kong", "杠上", "on a kong")):
         if ctx.get(k):
