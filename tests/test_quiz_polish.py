@@ -82,3 +82,32 @@ def test_claim_caption_draws_each_players_hand():
     import re
     visible = re.sub(r"<svg.*?</svg>", "", html, flags=re.S)
     assert html.count("<svg") >= 2 and "1179m113789p8sSN" not in visible
+
+
+def test_a_first_wrong_answer_gets_the_engines_remark_on_it():
+    import random
+    import pytest
+    from mjlearn.analysis import discard_advice
+    from mjlearn.hand import Hand
+    from mjlearn.quiz.core import generate, retry_note, solve, wrong_answer
+    from mjlearn.shanten_core import shanten_of_counts
+    from mjlearn.tiles import Tile
+    q = generate("discard", seed=2)  # 777889m113p122sPP: the best discard leaves it 1 from ready
+    assert retry_note(q, "P") == (
+        "打白板后离听牌还差 2 步（2 向听）；有别的打法只差 1 步（1 向听）。",
+        "Discarding White Dragon leaves the hand 2 from ready; another discard leaves it 1 from ready.")
+    # the figures are the engine's: the hand without that tile
+    hand = Hand.from_str(q.data["hand"])
+    c = list(hand.concealed)
+    c.remove(Tile("P"))
+    assert shanten_of_counts(list(Hand(melds=hand.melds, concealed=tuple(c)).counts), len(hand.melds)) == 2
+    assert retry_note(q, solve(q)[0]) is None  # nothing to remark on a right answer
+    s = generate("shanten", seed=1)
+    zh, en = retry_note(s, solve(s) + 1)
+    assert en.startswith(f"You said {solve(s) + 1}; the hand is closer to ready")
+    assert str(solve(s)) + "-shanten" not in en  # the remark does not give the number away
+    pytest.importorskip("ipywidgets")
+    from mjlearn.quiz.widget import QuizWidget
+    w = QuizWidget([q], record=False)
+    w.answer("P")
+    assert "data-correct='retry'" in w.feedback.value and "Discarding White Dragon" in w.feedback.value

@@ -12,7 +12,7 @@ from html import escape
 
 from ..errors import ProgressError
 from ..render import svg
-from .core import TOPICS, Grade, Question, QuizError, get_kind, grade, hint, reveal
+from .core import TOPICS, Grade, Question, QuizError, get_kind, grade, hint, retry_note, reveal
 from .progress import ProgressStore
 from .quizset import questions_for
 
@@ -111,11 +111,13 @@ def grade_html(g: Grade, head: str | None = None) -> str:
             f"<b style='color:{color}'>{escape(head)}</b><ul>{_lines_html(g.explanation)}</ul></div>")
 
 
-def retry_html(h, more_hints: bool) -> str:
-    """A first wrong answer: not the solution yet, a hint and the invitation to try again."""
+def retry_html(h, more_hints: bool, note=None) -> str:
+    """A first wrong answer: not the solution yet; what the engine can say about this answer
+    (``note``, zh/en), a hint and the invitation to try again."""
+    said = (f"<div class='mjlearn-quiz-note'>{tiled(note[0], 'zh')}<br>{tiled(note[1])}</div>" if note else "")
     tip = (f"<div class='mjlearn-quiz-hint'>{_BULB}{tiled(h[0], 'zh')}<br>{tiled(h[1])}</div>" if h else "")
     return ("<div class='mjlearn-quiz-feedback' data-correct='retry'>"
-            "<b style='color:#9a6700'>还不对，再试一次。 Not yet: try again.</b>" + tip +
+            "<b style='color:#9a6700'>还不对，再试一次。 Not yet: try again.</b>" + said + tip +
             "<div style='color:#555;font-size:90%'>" +
             ("还可以再要提示，或按“答案”看解答。 Ask for another hint, or press Reveal for the worked solution."
              if more_hints else "按“答案”可以看解答。 Press Reveal for the worked solution.") + "</div></div>")
@@ -295,7 +297,8 @@ class QuizWidget:
             h = hint(q, self._hints)
             if h is not None:
                 self._hints += 1
-            self.feedback.value = retry_html(h, hint(q, self._hints) is not None) + self._store_notice()
+            note = retry_note(q, value)
+            self.feedback.value = retry_html(h, hint(q, self._hints) is not None, note) + self._store_notice()
         else:
             self._settle()
             self.feedback.value = grade_html(g) + self._store_notice()
