@@ -111,3 +111,11 @@ def test_a_first_wrong_answer_gets_the_engines_remark_on_it():
     w = QuizWidget([q], record=False)
     w.answer("P")
     assert "data-correct='retry'" in w.feedback.value and "Discarding White Dragon" in w.feedback.value
+
+
+def test_discard_feedback_names_the_tiles_in_words():
+    from mjlearn.quiz.core import generate, grade
+    q = generate("discard", seed=2)
+    g = grade(q, "P")
+    assert g.explanation[0][1].startswith("Discard White Dragon:") and g.explanation[0][0].startswith("打白板")
+    assert "Discard P" not in " ".join(en for _, en in g.explanation)

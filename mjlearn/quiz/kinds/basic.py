@@ -574,24 +574,29 @@ class Discard(Kind):
         ok = set(answer) <= set(solution)
         answer = next((x for x in answer if x not in solution), answer[0])
         a, b = adv[answer], adv[solution[0]]
-        expl = [(f"打 {answer}：向听 {a['shanten']}，有效进张 {a['count']} 张（{tiles_text(Tile(x) for x in a['tiles'])}）",
-                 f"Discard {answer}: shanten {a['shanten']}, {a['count']} useful tiles ({tiles_text(Tile(x) for x in a['tiles'])})")]
+        t = Tile(answer)
+        best_zh = "或".join(Tile(x).zh for x in solution)
+        best_en = " or ".join(Tile(x).en for x in solution)
+        expl = [(f"打{t.zh}：向听 {a['shanten']}，有效进张 {a['count']} 张（{tiles_text(Tile(x) for x in a['tiles'])}）",
+                 f"Discard {t.en}: shanten {a['shanten']}, {a['count']} useful tiles ({tiles_text(Tile(x) for x in a['tiles'])})")]
         if not ok:
-            expl.append((f"最好打 {'/'.join(solution)}：向听 {b['shanten']}，有效进张 {b['count']} 张（{tiles_text(Tile(x) for x in b['tiles'])}）",
-                         f"Best is {'/'.join(solution)}: shanten {b['shanten']}, {b['count']} useful tiles ({tiles_text(Tile(x) for x in b['tiles'])})"))
+            expl.append((f"最好打{best_zh}：向听 {b['shanten']}，有效进张 {b['count']} 张（{tiles_text(Tile(x) for x in b['tiles'])}）",
+                         f"Best is {best_en}: shanten {b['shanten']}, {b['count']} useful tiles ({tiles_text(Tile(x) for x in b['tiles'])})"))
             hand = Hand.from_str(data["hand"])
             c = list(hand.concealed)
             c.remove(Tile(solution[0]))
             zh, en = split_lines(Hand(melds=hand.melds, concealed=tuple(c)))[0]
-            expl.append((f"打 {solution[0]} 后的{zh}", f"After discarding {solution[0]}, the split is {en.removeprefix('Split: ')}"))
+            expl.append((f"打{Tile(solution[0]).zh}后的{zh}",
+                         f"After discarding {Tile(solution[0]).en}, the split is {en.removeprefix('Split: ')}"))
         return Grade(ok, answer, solution, tuple(expl), float(ok))
 
     def explain_solution(self, data, solution):
         adv = engine_discards(Hand.from_str(data["hand"]))
         out = []
         for a in adv[:5]:
-            out.append((f"打 {a['discard']}：向听 {a['shanten']}，进张 {a['count']}",
-                        f"Discard {a['discard']}: shanten {a['shanten']}, {a['count']} useful tiles"))
+            t = Tile(a["discard"])
+            out.append((f"打{t.zh}：向听 {a['shanten']}，进张 {a['count']}",
+                        f"Discard {t.en}: shanten {a['shanten']}, {a['count']} useful tiles"))
         return out
 
     def hints(self, data):
