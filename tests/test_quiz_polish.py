@@ -119,3 +119,17 @@ def test_discard_feedback_names_the_tiles_in_words():
     g = grade(q, "P")
     assert g.explanation[0][1].startswith("Discard White Dragon:") and g.explanation[0][0].startswith("打白板")
     assert "Discard P" not in " ".join(en for _, en in g.explanation)
+
+
+def test_mcr_quiz_texts_count_the_hand_in_fan_like_the_glossary():
+    """The glossary's unit of an MCR hand's value is 番 (分 is what players pay)."""
+    import re
+    from mjlearn.quiz.core import generate, reveal
+    from mjlearn.terms_data import TERMS
+    assert any(t["zh"] == "番" for t in TERMS)
+    for kind in ("mcr_total", "fans"):
+        for seed in range(4):
+            q = generate(kind, seed=seed)
+            text = " ".join(zh for zh, _ in reveal(q)[1]) + q.prompt[0]
+            assert not re.search(r"\d\s*分", text), text
+            assert "番" in text
