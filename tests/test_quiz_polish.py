@@ -147,3 +147,16 @@ def test_mcr_retry_notes_say_what_is_off_without_the_answer():
     assert en.startswith("2 of your 3 pick(s) score; 3 scoring fan(s) are still missing.")
     # the wrong pick is answered with the hand's manner of winning, not its suits
     assert "Fully Concealed Hand does not apply" in en and "won on a discard" in en and "no honors" not in en
+
+
+def test_tiled_draws_groups_and_leaves_words():
+    import re
+    from mjlearn.quiz.widget import tiled
+
+    def shown(text, lang="en"):
+        return re.sub(r'<span class="mjlearn-svg".*?</span>', "#", tiled(text, lang), flags=re.S)
+    assert shown("pairs 77m PP; sets [CCC,3] 345m") == "pairs # #; sets # #"
+    assert shown("Best is 7p: shanten 1") == "Best is # 7 Dots: shanten 1"
+    assert shown("最好打 7p：向听 1", "zh") == "最好打 # 七饼：向听 1"
+    assert shown("E wins on N's discard; 1-shanten; 3 × 1 = 3") == "E wins on N&#x27;s discard; 1-shanten; 3 × 1 = 3"
+    assert shown("This is 6 Bamboo, written 6s") == "This is 6 Bamboo, written 6s"  # teaching the notation itself

@@ -19,7 +19,8 @@ from .quizset import questions_for
 __all__ = ["QuizWidget", "practice", "question_html", "grade_html"]
 
 _TOKEN = re.compile(r"(?<![\w\]\[,+])((?:\[[0-9A-Za-z]+,\d\])*(?:[0-9ESWNCFP]*[mps]?)*(?:\+[0-9A-Za-z]+)?)(?![\w\[\]])")
-_NOTATION = re.compile(r"\d[mps]|\[")
+_NOTATION = re.compile(r"\d[mps]|\[|^[ESWNCFP]{2,}$")
+"""Tile notation: digits with a suit, a meld, or two or more honors (``PP``, ``EEE``)."""
 TILE_PX = 20
 """The width of a tile drawn inside a line of feedback."""
 
