@@ -243,13 +243,13 @@ def test_widget_retry_score_and_recording():
     qs = [generate("fans", seed=3), generate("shanten", seed=1), generate("tile_name", seed=2)]
     store = _Store()
     w = QuizWidget(qs, store=store)
-    assert "0/0" in w.header.value
+    assert "question 1 of 3 · right first time 0 of 0" in w.header.value and "第 1 题，共 3 题" in w.header.value
     assert "Ctrl" in w.box.children[-1].value  # several may be picked: the widget says how
     w.answer(wrong_answer(qs[0], random.Random(0)))
-    assert "data-correct='retry'" in w.feedback.value and "💡" in w.feedback.value
-    assert "0/1" in w.header.value and [r["correct"] for r in store.rows] == [False]  # the score counts it
+    assert "data-correct='retry'" in w.feedback.value and "mjlearn-quiz-hint-icon" in w.feedback.value
+    assert "right first time 0 of 1" in w.header.value and [r["correct"] for r in store.rows] == [False]  # the score counts it
     w.answer(solve(qs[0]))
-    assert "corrected" in w.header.value
+    assert "corrected after a hint 1" in w.header.value and "提示后改对 1 题" in w.header.value
     assert [(r["correct"], r["hints"]) for r in store.rows] == [(False, 0), (True, 1)]
     w.next()
     w.answer(wrong_answer(qs[1], random.Random(0)))
@@ -283,10 +283,11 @@ def test_a_practice_set_shows_every_question_and_its_answer_without_a_kernel():
     how to answer, and the engine's worked answer folded away."""
     from html import escape
     from mjlearn.quiz import practice, reveal
+    from mjlearn.quiz.widget import tiled  # the lines with their notation drawn as tiles
     w = practice("all", n=6, seed=3, record=False)
     bundle = w._repr_mimebundle_()
     page = (bundle[0] if isinstance(bundle, tuple) else bundle)["text/html"]
     assert page.count("<details>") == len(w.questions) == 6
     for q in w.questions:
         _, lines = reveal(q)
-        assert all(escape(zh) in page and escape(en) in page for zh, en in lines)
+        assert all(tiled(zh, "zh") in page and tiled(en) in page for zh, en in lines)

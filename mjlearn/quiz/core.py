@@ -24,7 +24,7 @@ from ..i18n import pick
 from ..mcr import FANS
 
 __all__ = ["Question", "Grade", "Kind", "KINDS", "TOPICS", "ANSWERS", "TARGETS", "register", "kinds_of", "get_kind",
-           "generate", "solve", "grade", "hint", "reveal", "parse_answer", "wrong_answer", "Line", "QuizError",
+           "generate", "solve", "grade", "hint", "retry_note", "reveal", "parse_answer", "wrong_answer", "Line", "QuizError",
            "question_rng", "DIFFICULTIES"]
 
 DIFFICULTIES = (1, 2, 3)
@@ -214,6 +214,11 @@ class Kind:
     def hints(self, data: Mapping) -> list[Line]:
         return []
 
+    def retry_note(self, data: Mapping, answer: Any, solution: Any) -> Line | None:
+        """What the engine can say about a wrong first answer without giving the solution away
+        (e.g. where that discard leaves the hand), or None; shown with the hint before a retry."""
+        return None
+
     def explain_solution(self, data: Mapping, solution: Any) -> list[Line]:
         """The full worked solution (the reveal)."""
         return [(f"答案：{solution}", f"Answer: {solution}")]
@@ -315,6 +320,17 @@ def hint(question: Question, level: int = 0) -> Line | None:
     """The ``level``-th hint (0 first), or None when there are no more."""
     hs = get_kind(question.kind).hints(question.data)
     return hs[level] if 0 <= level < len(hs) else None
+
+
+def retry_note(question: Question, answer: Any) -> Line | None:
+    """The engine's remark on a wrong answer before the learner tries again (None: nothing specific)."""
+    k = get_kind(question.kind)
+    solution = k.solve(question.data)
+    try:
+        norm = k.normalize(question.data, answer)
+    except QuizError:
+        return None
+    return k.retry_note(question.data, norm, solution)
 
 
 def reveal(question: Question) -> tuple[Any, list[Line]]:

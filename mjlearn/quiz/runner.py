@@ -12,7 +12,7 @@ import time
 from typing import Callable, Iterable
 
 from ..i18n import pick
-from .core import Question, grade, hint, parse_answer, reveal, get_kind, QuizError
+from .core import Question, grade, hint, parse_answer, retry_note, reveal, get_kind, QuizError
 
 __all__ = ["run_terminal"]
 
@@ -99,6 +99,9 @@ def run_terminal(questions: Iterable[Question], *, title: str = "", store=None, 
                 break
             if attempts < tries:
                 print(pick("还不对，再试一次。", "Not yet: try again.", lang), file=out)
+                note = retry_note(q, answer)
+                if note is not None:
+                    print(pick(*note, lang=lang), file=out)
                 h = hint(q, hints)
                 if h is not None:
                     hints += 1

@@ -6,16 +6,73 @@
 
 from __future__ import annotations
 
+import re
 import time
 from html import escape
 
 from ..errors import ProgressError
 from ..render import svg
-from .core import TOPICS, Grade, Question, QuizError, get_kind, grade, hint, reveal
+from .core import TOPICS, Grade, Question, QuizError, get_kind, grade, hint, retry_note, reveal
 from .progress import ProgressStore
 from .quizset import questions_for
 
 __all__ = ["QuizWidget", "practice", "question_html", "grade_html"]
+
+_TOKEN = re.compile(r"(?<![\w\]\[,+])((?:\[[0-9A-Za-z]+,\d\])*(?:[0-9ESWNCFP]*[mps]?)*(?:\+[0-9A-Za-z]+)?)(?![\w\[\]])")
+_NOTATION = re.compile(r"\d[mps]|\[|^[ESWNCFP]{2,}$")
+"""Tile notation: digits with a suit, a meld, or two or more honors (``PP``, ``EEE``)."""
+TILE_PX = 20
+"""The width of a tile drawn inside a line of feedback."""
+
+
+def _drawn(token: str) -> str | None:
+    """A notation token (``345m``, ``[EEE,3]``, ``2345m7sW``, a whole hand) drawn as small tiles with
+    the tiles named in words for a screen reader; None when it is not notation."""
+    if not _NOTATION.search(token):
+        return None
+    try:
+        melds = re.fullmatch(r"(?:\[[0-9A-Za-z]+,\d\])+", token)
+        if melds:
+            return "".join(svg.inline_html(svg.meld_svg(m, width=TILE_PX), vertical_align="middle")
+                           for m in re.findall(r"\[[^\]]+\]", token))
+        if "[" in token or "+" in token:
+            picture = svg.hand_svg(token, width=TILE_PX)
+        else:
+            picture = svg.tiles_svg(token, width=TILE_PX)
+    except (ValueError, KeyError):
+        return None
+    return svg.inline_html(picture, vertical_align="middle")
+
+
+def tiled(text: str, lang: str = "en") -> str:
+    """``text`` as HTML with its tile notation drawn as tiles (a learner reads tiles, not codes); a
+    single tile is also named in words in ``lang`` ("zh" or "en") unless the text names it already."""
+    from ..tiles import tile as as_tile
+    out, at = [], 0
+    for m in _TOKEN.finditer(text):
+        token = m.group(1)
+        if not token:
+            continue
+        if text[:m.start(1)].endswith(("written ", "写作", "记作", "记作 ", "写成")):
+            continue  # the text teaches the notation itself
+        pic = _drawn(token)
+        if pic is None:
+            continue
+        out.append(escape(text[at:m.start(1)]))
+        out.append(pic)
+        at = m.end(1)
+        after = text[m.end(1):]
+        if re.fullmatch(r"\d[mps]|[ESWNCFP]", token) and not after.startswith((" (", "（", " =")):
+            t = as_tile(token)
+            out.append(escape(f" {t.zh}" if lang == "zh" else f" {t.en}"))
+    out.append(escape(text[at:]))
+    return "".join(out)
+
+
+def _typing_note(notation: str) -> str:
+    """How the hand shown is typed: a small hint beside the tiles, for answers typed in notation."""
+    return (f"<div class='mjlearn-quiz-typing' style='font-size:85%;color:#666'>输入时这样写 how to type these tiles: "
+            f"<code>{escape(notation)}</code></div>")
 
 
 def question_html(q: Question) -> str:
@@ -27,7 +84,8 @@ def question_html(q: Question) -> str:
         parts.append(svg.inline_html(svg.tile_svg(figure[1], width=54)))
     elif figure is not None and figure[0] == "hand":
         parts.append(svg.inline_html(svg.hand_svg(figure[1], width=36)))
-        parts.append(f"<div><code>{escape(figure[1])}</code></div>")
+        if get_kind(q.kind).answer in ("tile", "tiles"):  # the answer is typed: show how tiles are written
+            parts.append(_typing_note(figure[1]))
     if figure is not None and figure[0] == "tile":  # the picture is the question: no terminal drawing under it
         parts.append("</div>")
         return "".join(parts)
@@ -36,13 +94,13 @@ def question_html(q: Question) -> str:
     extra_zh = [ln for ln in text[0].splitlines() if not ln.startswith(("手牌：", "牌：", "选项："))]
     if extra:
         parts.append("<div style='font-size:90%'>" + "<br>".join(
-            f"{escape(z)} / {escape(e)}" if z != e else escape(e) for z, e in zip(extra_zh, extra)) + "</div>")
+            f"{tiled(z, 'zh')} / {tiled(e)}" if z != e else tiled(e) for z, e in zip(extra_zh, extra)) + "</div>")
     parts.append("</div>")
     return "".join(parts)
 
 
 def _lines_html(lines) -> str:
-    return "".join(f"<li>{escape(zh)}<br><span style='color:#555'>{escape(en)}</span></li>" for zh, en in lines)
+    return "".join(f"<li>{tiled(zh, 'zh')}<br><span style='color:#555'>{tiled(en)}</span></li>" for zh, en in lines)
 
 
 def grade_html(g: Grade, head: str | None = None) -> str:
@@ -54,14 +112,27 @@ def grade_html(g: Grade, head: str | None = None) -> str:
             f"<b style='color:{color}'>{escape(head)}</b><ul>{_lines_html(g.explanation)}</ul></div>")
 
 
-def retry_html(h, more_hints: bool) -> str:
-    """A first wrong answer: not the solution yet, a hint and the invitation to try again."""
-    tip = (f"<div class='mjlearn-quiz-hint'>💡 {escape(h[0])}<br>{escape(h[1])}</div>" if h else "")
+def retry_html(h, more_hints: bool, note=None) -> str:
+    """A first wrong answer: not the solution yet; what the engine can say about this answer
+    (``note``, zh/en), a hint and the invitation to try again."""
+    said = (f"<div class='mjlearn-quiz-note'>{tiled(note[0], 'zh')}<br>{tiled(note[1])}</div>" if note else "")
+    tip = (f"<div class='mjlearn-quiz-hint'>{_BULB}{tiled(h[0], 'zh')}<br>{tiled(h[1])}</div>" if h else "")
     return ("<div class='mjlearn-quiz-feedback' data-correct='retry'>"
-            "<b style='color:#9a6700'>还不对，再试一次。 Not yet: try again.</b>" + tip +
+            "<b style='color:#9a6700'>还不对，再试一次。 Not yet: try again.</b>" + said + tip +
             "<div style='color:#555;font-size:90%'>" +
             ("还可以再要提示，或按“答案”看解答。 Ask for another hint, or press Reveal for the worked solution."
              if more_hints else "按“答案”可以看解答。 Press Reveal for the worked solution.") + "</div></div>")
+
+
+_BULB = ("<svg class='mjlearn-quiz-hint-icon' width='14' height='16' viewBox='0 0 14 16' aria-hidden='true' "
+         "style='vertical-align:-2px;margin-right:4px'><path d='M7 1a5 5 0 0 0-3 9c.6.5 1 1.1 1 1.8V12h4v-.2c0-.7.4-1.3 1-1.8"
+         "A5 5 0 0 0 7 1z' fill='#f5c518' stroke='#9a6700'/><rect x='5' y='13' width='4' height='2' rx='.5' fill='#9a6700'/>"
+         "</svg>")
+"""The hint's light bulb, drawn (an emoji shows as an empty box where no emoji font is installed)."""
+_WARN = ("<svg class='mjlearn-quiz-warn-icon' width='16' height='14' viewBox='0 0 16 14' aria-hidden='true' "
+         "style='vertical-align:-2px;margin-right:4px'><path d='M8 1 15 13H1z' fill='#f5c518' stroke='#9a6700'/>"
+         "<rect x='7.3' y='5' width='1.4' height='4.5' fill='#5a3e00'/><rect x='7.3' y='10.5' width='1.4' height='1.4' "
+         "fill='#5a3e00'/></svg>")
 
 
 _MULTI_NOTE = ("<div class='mjlearn-quiz-multi' style='font-size:90%;color:#555'>可以选多个：按住 Ctrl（Mac 上按 ⌘）"
@@ -167,20 +238,27 @@ class QuizWidget:
     def current(self) -> Question:
         return self.questions[self.index]
 
-    def score_text(self) -> str:
-        """The running score: right at the first try / answered, and how many were corrected."""
+    def _counts(self) -> tuple[int, int, int]:
+        """(answered, right at the first try, corrected after a wrong first try)."""
         done = sum(r is not None for r in self.results)
         right = sum(bool(r and r.correct) for r in self.results)
         fixed = sum(1 for r, ok in zip(self.results, self.solved) if r is not None and not r.correct and ok)
-        text = f"{right}/{done} ✓"
-        if fixed:
-            text += f" · 改对 {fixed} corrected"
-        return text
+        return done, right, fixed
+
+    def score_text(self, lang: str | None = None) -> str:
+        """The running score in words: right at the first try out of the answered, and how many were
+        corrected after a hint. ``lang`` "zh" or "en"; None: both."""
+        done, right, fixed = self._counts()
+        zh = f"一次答对 {right} 题（已答 {done} 题）" + (f" · 提示后改对 {fixed} 题" if fixed else "")
+        en = f"right first time {right} of {done}" + (f" · corrected after a hint {fixed}" if fixed else "")
+        return {"zh": zh, "en": en}.get(lang, f"{zh} / {en}")
 
     def _header(self):
-        self.header.value = (f"<b>{escape(self.title[0])} {escape(self.title[1])}</b> — "
-                             f"{self.index + 1}/{len(self.questions)} · "
-                             f"<span class='mjlearn-quiz-score'>{escape(self.score_text())}</span>")
+        n, k = len(self.questions), self.index + 1
+        self.header.value = (f"<b>{escape(self.title[0])} {escape(self.title[1])}</b><br>"
+                             f"<span class='mjlearn-quiz-score' style='font-size:90%'>"
+                             f"第 {k} 题，共 {n} 题 · {escape(self.score_text('zh'))}<br>"
+                             f"question {k} of {n} · {escape(self.score_text('en'))}</span>")
 
     def _show(self):
         import ipywidgets as W
@@ -220,7 +298,8 @@ class QuizWidget:
             h = hint(q, self._hints)
             if h is not None:
                 self._hints += 1
-            self.feedback.value = retry_html(h, hint(q, self._hints) is not None) + self._store_notice()
+            note = retry_note(q, value)
+            self.feedback.value = retry_html(h, hint(q, self._hints) is not None, note) + self._store_notice()
         else:
             self._settle()
             self.feedback.value = grade_html(g) + self._store_notice()
@@ -270,7 +349,7 @@ class QuizWidget:
         if not self.store_problem:
             return ""
         n = len(self._unsaved)
-        return (f"<div class='mjlearn-quiz-store' data-unsaved='{n}'>⚠ 答案暂时无法保存（已记住 {n} 个，"
+        return (f"<div class='mjlearn-quiz-store' data-unsaved='{n}'>{_WARN}答案暂时无法保存（已记住 {n} 个，"
                 f"下次作答时再试）。 Answers cannot be saved right now ({n} kept, tried again with the next "
                 f"answer).<br><span style='color:#555'>{escape(self.store_problem)}</span></div>")
 
@@ -298,7 +377,7 @@ class QuizWidget:
         else:
             self._hints += 1
             level = f"（{self._hints}）" if self._hints > 1 else ""
-        self.feedback.value = f"<div class='mjlearn-quiz-hint'>💡{level} {escape(h[0])}<br>{escape(h[1])}</div>"
+        self.feedback.value = f"<div class='mjlearn-quiz-hint'>{_BULB}{level} {tiled(h[0], 'zh')}<br>{tiled(h[1])}</div>"
 
     def show_solution(self):
         sol, lines = reveal(self.current)
@@ -315,11 +394,12 @@ class QuizWidget:
             self._show()
         else:
             self._header()
-            right = sum(bool(r and r.correct) for r in self.results)
-            fixed = sum(1 for r, ok in zip(self.results, self.solved) if r is not None and not r.correct and ok)
+            _, right, fixed = self._counts()
+            n = len(self.questions)
             self.feedback.value = (f"<div class='mjlearn-quiz-done'><b>完成！ Done!</b> "
-                                   f"{right}/{len(self.questions)}"
-                                   + (f"，另有 {fixed} 题改对 (and {fixed} corrected)" if fixed else "") + "</div>")
+                                   f"一次答对 {right} 题，共 {n} 题" + (f"，提示后改对 {fixed} 题" if fixed else "")
+                                   + f"。 Right first time: {right} of {n}"
+                                   + (f"; corrected after a hint: {fixed}" if fixed else "") + ".</div>")
 
     # -- display --------------------------------------------------------------------
     def static_html(self) -> str:
@@ -346,6 +426,12 @@ class QuizWidget:
     def _repr_mimebundle_(self, **kw):
         bundle = self.widget._repr_mimebundle_(**kw)
         text = f"{self.title[1]}: {len(self.questions)} questions\n" + self.current.text("en")
+        figure = get_kind(self.current.kind).figure(self.current.data)
+        if figure is not None and figure[0] == "hand":  # the tiles in words too, not only in notation
+            try:
+                text += "\n" + svg.describe_hand(svg.as_hand(figure[1]))
+            except (ValueError, AttributeError):
+                pass
         html = self.static_html()
         if isinstance(bundle, tuple):
             data, meta = bundle

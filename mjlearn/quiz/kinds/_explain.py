@@ -204,5 +204,35 @@ def fan_evidence(fan_id: int, parts, result, context) -> Line:
         if hog:
             text = " ".join(format_tiles([t] * 4) for t in hog)
             return f"{text} 四张都用在组和将里；读作 {reading}", f"all four of {text} used in sets and the pair; reads {reading}"
+    specific = _whole_hand_fan(fan_id, hand, reading, context)
+    if specific is not None:
+        return specific
     zh, en = _suits(hand)
     return f"整手牌 {reading}：{zh}", f"the whole hand {reading}: {en}"
+
+
+def _whole_hand_fan(fan_id: int, hand: Hand, reading, context) -> Line | None:
+    """(zh, en): the reason of a fan about the whole hand, checked on the hand itself, or None."""
+    tiles = hand.tiles()
+    how = ("自摸", "self-drawn") if context.get("self_drawn") else ("点和", "won on a discard")
+    if fan_id == 62:  # Concealed Hand
+        return (f"没有吃、碰、明杠，{how[0]}；读作 {reading}",
+                f"no claimed sets (no chow, pung or melded kong), {how[1]}; reads {reading}")
+    if fan_id == 63 and reading is not None:  # All Chows
+        chows = [p for p in reading.parts if p.kind is PartKind.CHOW]
+        pair = next((p for p in reading.parts if p.kind is PartKind.PAIR), None)
+        if len(chows) == 4 and pair is not None:
+            text = " ".join(format_tiles(p.tiles) for p in chows)
+            ptext = format_tiles(pair.tiles)
+            return (f"四组都是顺子 {text}，将 {ptext} 是数牌（没有字牌）",
+                    f"four chows {text} and a pair of suited tiles {ptext} (no honors)")
+    if fan_id == 68:  # All Simples
+        if all(t.is_suited and 2 <= t.rank <= 8 for t in tiles):
+            lo = min(t.rank for t in tiles)
+            hi = max(t.rank for t in tiles)
+            return (f"每张都是 2 到 8 的数牌（最小 {lo}，最大 {hi}），没有幺九和字牌；读作 {reading}",
+                    f"every tile is a suited 2 to 8 (lowest {lo}, highest {hi}): no 1, no 9, no honors; reads {reading}")
+    if fan_id == 76:  # No Honors
+        if all(t.is_suited for t in tiles):
+            return (f"没有风牌和箭牌，全是数牌；读作 {reading}", f"no winds or dragons, only suited tiles; reads {reading}")
+    return None

@@ -488,6 +488,21 @@ class Shanten(Kind):
                 ("公式：向听数 = 8 − 2×组数 − 搭子数 − (有将 1，无将 0)，搭子最多算到组数 + 搭子 = 4。",
                  "The count: shanten = 8 − 2×sets − partial sets − (1 with a pair), with sets + partial sets at most 4.")]
 
+    def retry_note(self, data, answer, solution):
+        """Which way the learner's count is off, and the sets the engine finds (not the number)."""
+        hand = Hand.from_str(data["hand"])
+        s = regular_split_of_counts(hand.counts, len(hand.melds))
+        n_sets = len(hand.melds) + len(s["sets"])
+        more = answer < solution
+        zh = (f"你说 {answer}；这手牌离听牌比这{'更远' if more else '更近'}。" +
+              (f"再数一遍：它能拆出 {n_sets} 组（副露也算），{'有' if s['pair'] else '没有'}将；再数搭子。"
+               if s["shanten"] == solution else "再数一遍，也试试七对等特殊牌型。"))
+        en = (f"You said {answer}; the hand is {'further from' if more else 'closer to'} ready than that. " +
+              (f"Count again: it has {n_sets} complete set(s), melds included, and {'a' if s['pair'] else 'no'} "
+               f"pair; now count the partial sets." if s["shanten"] == solution
+               else "Count again, and try the special forms such as seven pairs."))
+        return zh, en
+
     def wrong(self, data, solution, rng):
         return solution + 1 if solution == 0 or rng.random() < 0.5 else solution - 1
 
@@ -511,6 +526,14 @@ def engine_discards(hand: Hand) -> list[dict]:
 def _best(advice: list[dict]) -> list[dict]:
     top = min((a["shanten"], -a["count"]) for a in advice)
     return [a for a in advice if (a["shanten"], -a["count"]) == top]
+
+
+def _steps_zh(n: int) -> str:
+    return "0 步（听牌）" if n == 0 else f"{n} 步（{n} 向听）"
+
+
+def _steps_en(n: int) -> str:
+    return "ready (0 from ready)" if n == 0 else f"{n} from ready"
 
 
 class Discard(Kind):
@@ -551,24 +574,29 @@ class Discard(Kind):
         ok = set(answer) <= set(solution)
         answer = next((x for x in answer if x not in solution), answer[0])
         a, b = adv[answer], adv[solution[0]]
-        expl = [(f"打 {answer}：向听 {a['shanten']}，有效进张 {a['count']} 张（{tiles_text(Tile(x) for x in a['tiles'])}）",
-                 f"Discard {answer}: shanten {a['shanten']}, {a['count']} useful tiles ({tiles_text(Tile(x) for x in a['tiles'])})")]
+        t = Tile(answer)
+        best_zh = "或".join(Tile(x).zh for x in solution)
+        best_en = " or ".join(Tile(x).en for x in solution)
+        expl = [(f"打{t.zh}：向听 {a['shanten']}，有效进张 {a['count']} 张（{tiles_text(Tile(x) for x in a['tiles'])}）",
+                 f"Discard {t.en}: shanten {a['shanten']}, {a['count']} useful tiles ({tiles_text(Tile(x) for x in a['tiles'])})")]
         if not ok:
-            expl.append((f"最好打 {'/'.join(solution)}：向听 {b['shanten']}，有效进张 {b['count']} 张（{tiles_text(Tile(x) for x in b['tiles'])}）",
-                         f"Best is {'/'.join(solution)}: shanten {b['shanten']}, {b['count']} useful tiles ({tiles_text(Tile(x) for x in b['tiles'])})"))
+            expl.append((f"最好打{best_zh}：向听 {b['shanten']}，有效进张 {b['count']} 张（{tiles_text(Tile(x) for x in b['tiles'])}）",
+                         f"Best is {best_en}: shanten {b['shanten']}, {b['count']} useful tiles ({tiles_text(Tile(x) for x in b['tiles'])})"))
             hand = Hand.from_str(data["hand"])
             c = list(hand.concealed)
             c.remove(Tile(solution[0]))
             zh, en = split_lines(Hand(melds=hand.melds, concealed=tuple(c)))[0]
-            expl.append((f"打 {solution[0]} 后的{zh}", f"After discarding {solution[0]}, the split is {en.removeprefix('Split: ')}"))
+            expl.append((f"打{Tile(solution[0]).zh}后的{zh}",
+                         f"After discarding {Tile(solution[0]).en}, the split is {en.removeprefix('Split: ')}"))
         return Grade(ok, answer, solution, tuple(expl), float(ok))
 
     def explain_solution(self, data, solution):
         adv = engine_discards(Hand.from_str(data["hand"]))
         out = []
         for a in adv[:5]:
-            out.append((f"打 {a['discard']}：向听 {a['shanten']}，进张 {a['count']}",
-                        f"Discard {a['discard']}: shanten {a['shanten']}, {a['count']} useful tiles"))
+            t = Tile(a["discard"])
+            out.append((f"打{t.zh}：向听 {a['shanten']}，进张 {a['count']}",
+                        f"Discard {t.en}: shanten {a['shanten']}, {a['count']} useful tiles"))
         return out
 
     def hints(self, data):
@@ -578,6 +606,22 @@ class Discard(Kind):
                  "First keep the shanten lowest; then compare how many useful tiles remain."),
                 (f"最好的打法打完是 {lowest} 向听；先找出哪些牌不属于任何组或搭子。",
                  f"The best discards leave the hand {lowest}-shanten; look for tiles that belong to no set or partial set.")]
+
+    def retry_note(self, data, answer, solution):
+        """Where the learner's discard leaves the hand next to where the best one does (not which it is)."""
+        adv = {a["discard"]: a for a in engine_discards(Hand.from_str(data["hand"]))}
+        mine = next((x for x in answer if x not in solution), None)
+        if mine is None:
+            return None
+        a, b, t = adv[mine], adv[solution[0]], Tile(mine)
+        if a["shanten"] > b["shanten"]:
+            return (f"打{t.zh}后离听牌还差 {_steps_zh(a['shanten'])}；有别的打法只差 {_steps_zh(b['shanten'])}。",
+                    f"Discarding {t.en} leaves the hand {_steps_en(a['shanten'])}; another discard leaves it "
+                    f"{_steps_en(b['shanten'])}.")
+        return (f"打{t.zh}后离听牌还差 {_steps_zh(a['shanten'])}，有效进张 {a['count']} 张；"
+                f"有别的打法同样差 {_steps_zh(b['shanten'])}，有效进张 {b['count']} 张。",
+                f"Discarding {t.en} leaves the hand {_steps_en(a['shanten'])} with {a['count']} useful tiles; "
+                f"another discard leaves it just as close with {b['count']}.")
 
     def wrong(self, data, solution, rng):
         adv = engine_discards(Hand.from_str(data["hand"]))

@@ -8,11 +8,12 @@ from typing import Mapping
 from ...i18n import pick
 from ...mcr import FANS, fan, score
 from ...mcr.examples import EXAMPLES
+from ...tiles import tile as as_tile
 
 from ..core import Grade, Kind, QuizError, register
 from ..deal import simulated_win
 from ...seats import SEAT_LETTERS
-from ._explain import fan_evidence
+from ._explain import _MANNER, fan_evidence
 from ._util import as_int, pick_hand
 
 SEATS = SEAT_LETTERS
@@ -89,9 +90,10 @@ def _validate_win(data, kind):
 
 
 def _ctx_line(ctx: Mapping) -> tuple[str, str]:
-    zh = ["自摸" if ctx.get("self_drawn") else "点和", f"门风 {ctx.get('seat_wind', 'E')}", f"圈风 {ctx.get('prevalent_wind', 'E')}"]
-    en = ["self-drawn" if ctx.get("self_drawn") else "won on a discard", f"seat wind {ctx.get('seat_wind', 'E')}",
-          f"prevalent wind {ctx.get('prevalent_wind', 'E')}"]
+    seat, prev = as_tile(ctx.get("seat_wind", "E")), as_tile(ctx.get("prevalent_wind", "E"))
+    zh = ["自摸" if ctx.get("self_drawn") else "点和", f"门风 {seat.zh}", f"圈风 {prev.zh}"]
+    en = ["self-drawn" if ctx.get("self_drawn") else "won on a discard", f"seat wind {seat.en}",
+          f"prevalent wind {prev.en}"]
     for k, z, e in (("last_tile", "和绝张", "last tile of its kind"), ("wall_last", "海底", "last tile of the wall"),
                     ("kong", "杠上", "on a kong")):
         if ctx.get(k):
@@ -130,7 +132,7 @@ def _breakdown(r, ctx=None) -> list:
 def _why_not(i: int, r, ctx) -> tuple[str, str]:
     """(zh, en): why a fan the hand does not have does not apply: its definition against the hand."""
     f = fan(i)
-    zh, en = fan_evidence(-1, (), r, ctx)
+    zh, en = fan_evidence(i if i in _MANNER else -1, (), r, ctx)  # the manner of winning, or the hand
     return (f"{f.zh} 不成立：{f.definition_zh}这手牌：{zh.removeprefix('整手牌 ')}",
             f"{f.en} does not apply: {f.definition_en} This hand: {en.removeprefix('the whole hand ')}")
 
@@ -211,6 +213,21 @@ class Fans(Kind):
         ctx = data.get("context", {})
         return _breakdown(r, ctx) + [_excluded_line(e, r, ctx) for e in r.excluded]
 
+    def retry_note(self, data, answer, solution):
+        """How many picks are right and how many fans are still missing (not which), and why the first
+        wrong pick does not count."""
+        a, s = set(answer), set(solution)
+        right, missing, extra = len(a & s), len(s - a), sorted(a - s)
+        zh = f"你选的 {len(a)} 个里有 {right} 个对" + (f"，还漏了 {missing} 个" if missing else "") + "。"
+        en = f"{right} of your {len(a)} pick(s) score" + (f"; {missing} scoring fan(s) are still missing" if missing else "") + "."
+        if extra:
+            r = _score(data)
+            ctx = data.get("context", {})
+            excluded = {e.fan.id: e for e in r.excluded}
+            z, e = _excluded_line(excluded[extra[0]], r, ctx) if extra[0] in excluded else _why_not(extra[0], r, ctx)
+            zh, en = zh + z, en + " " + e
+        return zh, en
+
     def hints(self, data):
         r = _score(data)
         return [("先看整手牌的花色与和牌型，再看每一组，最后看和牌方式。",
@@ -271,6 +288,14 @@ class McrTotal(Kind):
         big = max(r.fans, key=lambda f: f.points)
         return [(f"最大的番是 {big.zh}（{big.points} 番）。", f"The biggest fan is {big.en} ({big.points})."),
                 ("别忘了花牌：每张 1 番。", "Do not forget flowers: 1 point each.")]
+
+    def retry_note(self, data, answer, solution):
+        """Which way the total is off and how many fans score (not the total)."""
+        r = _score(data)
+        high = answer > solution
+        return (f"你答 {answer} 番，{'多了' if high else '少了'}。这手牌一共计 {len(r.fans)} 种番（含花牌），逐个再加一遍。",
+                f"You said {answer}: that is too {'many' if high else 'few'}. {len(r.fans)} different fans score "
+                f"(flowers included); add them up again one by one.")
 
     def wrong(self, data, solution, rng):
         return solution + rng.choice((-2, -1, 1, 2, 8))
