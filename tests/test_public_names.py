@@ -145,7 +145,7 @@ def script(order: list[tuple[str, str]]) -> str:
     body = [PRELUDE]
     for m, n in order:
         code = snippet(m, n)
-        body.append(f"try:\n" + "".join("    " + ln + "\n" for ln in code.splitlines()) +
+        body.append("try:\n" + "".join("    " + ln + "\n" for ln in code.splitlines()) +
                     f"except Exception as e:\n    raise SystemExit('{m}.{n}: %s: %s' % (type(e).__name__, e))\n")
     return "".join(body)
 

@@ -148,7 +148,6 @@ def test_settlement_shows_the_arithmetic():
 
 
 def test_old_beijing_total_goes_up_to_the_price():
-    from mjlearn.quiz.core import Question
     from mjlearn.quiz import solve
     for seed in range(400):
         q = generate("regional", seed=seed, difficulty=1)
@@ -281,7 +280,6 @@ def test_a_corrected_answer_counts_half_in_progress(tmp_path):
 def test_a_practice_set_shows_every_question_and_its_answer_without_a_kernel():
     """An exported lesson (no widget front end) lists every question with its picture, its choices or
     how to answer, and the engine's worked answer folded away."""
-    from html import escape
     from mjlearn.quiz import practice, reveal
     from mjlearn.quiz.widget import tiled  # the lines with their notation drawn as tiles
     w = practice("all", n=6, seed=3, record=False)

@@ -68,7 +68,6 @@ def test_captions_and_feedback_draw_tiles_not_notation():
     fb = grade_html(g)
     assert "<svg" in fb
     for _, en in g.explanation:  # every notation group of the explanation is drawn, not printed
-        import re
         for token in re.findall(r"\(([0-9mpsESWNCFP]+)\)", en):
             if re.search(r"\d[mps]", token):
                 assert f"({token})" not in fb
@@ -85,11 +84,9 @@ def test_claim_caption_draws_each_players_hand():
 
 
 def test_a_first_wrong_answer_gets_the_engines_remark_on_it():
-    import random
     import pytest
-    from mjlearn.analysis import discard_advice
     from mjlearn.hand import Hand
-    from mjlearn.quiz.core import generate, retry_note, solve, wrong_answer
+    from mjlearn.quiz.core import generate, retry_note, solve
     from mjlearn.shanten_core import shanten_of_counts
     from mjlearn.tiles import Tile
     q = generate("discard", seed=2)  # 777889m113p122sPP: the best discard leaves it 1 from ready
