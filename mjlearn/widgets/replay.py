@@ -37,6 +37,7 @@ from ..tiles import tile as _tile
 from ._base import B, MjWidget, esc, integer, tile_tag
 from ._panels import header
 from .play import REVIEW_FORMAT, Review, same_within_error, zero_words
+from .play import _call_label as _claim_words, _decision_line, _pct, _tile_words as _tw
 
 __all__ = ["ReviewReplay", "RecordError", "replay_review", "read_record", "in_words", "log_in_words",
            "outcome_in_words", "table_in_words"]
@@ -124,10 +125,6 @@ def _check(record) -> None:
 
 
 # --- pieces ---------------------------------------------------------------------------------------
-
-def _pct(p: float) -> str:
-    return f"{100 * p:.1f}%"
-
 
 def _sh(s: int) -> str:
     return B(*shanten_name(s))
@@ -443,18 +440,6 @@ def _claim_reasons(d: dict) -> list[tuple[str, str]]:
     return out
 
 
-def _claim_words(option: str) -> tuple[str, str]:
-    """A call in words (zh, en): ``chow 5-6-7 Dots`` / ``吃 五六七饼``, ``pung``, ``pass``."""
-    from .play import _call_label
-    return _call_label(option)
-
-
-def _tw(x) -> tuple[str, str]:
-    """A tile in words (zh, en)."""
-    t = _tile(x)
-    return t.zh, t.en
-
-
 def _decision_words(d: dict) -> tuple[str, str]:
     if d["kind"] == "discard":
         zh, en = _tw(d["choice"])
@@ -463,7 +448,7 @@ def _decision_words(d: dict) -> tuple[str, str]:
         zh, en = _claim_words(d["choice"])
         tz, te = _tw(d["tile"])
         return f"对{tz}：{zh}", f"on {te}: {en}"
-    return d["kind"], d["kind"]
+    return _decision_line(d)
 
 
 # --- the widget -----------------------------------------------------------------------------------
