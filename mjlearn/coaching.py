@@ -149,8 +149,24 @@ class LikelyFan:
         return {"key": self.key, "zh": self.zh, "en": self.en, "value": self.value, "share": round(self.share, 4)}
 
 
+class _Useful:
+    """The useful-tile counts that a discard candidate and a kept hand both report."""
+
+    useful: Mapping
+
+    @property
+    def live(self) -> int:
+        """Live copies of all the useful tiles together."""
+        return sum(self.useful.values())
+
+    @property
+    def kinds(self) -> int:
+        """Kinds of useful tile."""
+        return len(self.useful)
+
+
 @dataclass(frozen=True)
-class CoachOption:
+class CoachOption(_Useful):
     """One discard of a 14-tile hand, as the coach sees it."""
 
     discard: Tile
@@ -177,15 +193,6 @@ class CoachOption:
     """(zh, en): why the chance is 0, when it is; None otherwise."""
     rules: str = field(default="mcr", repr=False)
     """The rule set (or MCR profile) name."""
-
-    @property
-    def live(self) -> int:
-        """Live copies of all the useful tiles together."""
-        return sum(self.useful.values())
-
-    @property
-    def kinds(self) -> int:
-        return len(self.useful)
 
     def __str__(self) -> str:
         zh, en = shanten_name(self.shanten)
@@ -220,7 +227,7 @@ class CoachOption:
 
 
 @dataclass(frozen=True)
-class Standing:
+class Standing(_Useful):
     """A 13-tile hand that keeps its tiles (after passing, or after a kong before its replacement
     draw), as the coach sees it: :func:`standing` and :func:`after_kong`."""
 
@@ -242,14 +249,6 @@ class Standing:
     unseen: int
     kong: str | None = None
     """``"concealed"``, ``"added"`` or ``"melded"`` for :func:`after_kong`; None otherwise."""
-
-    @property
-    def live(self) -> int:
-        return sum(self.useful.values())
-
-    @property
-    def kinds(self) -> int:
-        return len(self.useful)
 
     def __str__(self) -> str:
         zh, en = shanten_name(self.shanten)
