@@ -15,7 +15,7 @@ from mjlearn.seats import SEATS
 from mjlearn.table import Declared
 from mjlearn.widgets.play import PlayTable, _call_label, _useful_html
 
-from test_play_widget import play_out
+from test_play_widget import own_turn, play_out
 
 NOTATION = re.compile(r"(?<![\w-])(?:[1-9][mps]|[ESWNCFP])(?![\w-])")
 
@@ -128,8 +128,7 @@ def test_no_notation_letters_in_the_claim_prompt_and_buttons():
             pick = next((o for o in opts if o.startswith("chow")), None) or opts[-1]
             w.handle({"act": "call", "arg": pick})
         elif w.waiting == "discard":
-            w.handle({"act": "call", "arg": "win"} if "win" in opts else
-                     {"act": "discard", "arg": str(w._coaching.best.discard)})
+            own_turn(w, opts)
         else:
             w.handle({"act": "call", "arg": opts[-1]})
     assert seen >= 2
@@ -149,8 +148,7 @@ def test_a_claim_overruled_by_a_higher_claim_is_said_plainly():
             break
         opts = w._options()
         if w.waiting == "discard":
-            w.handle({"act": "call", "arg": "win"} if "win" in opts else
-                     {"act": "discard", "arg": str(w._coaching.best.discard)})
+            own_turn(w, opts)
         else:
             pick = next((o for o in opts if o.split()[0] in ("chow", "pung")), None) or opts[-1]
             w.handle({"act": "call", "arg": pick})
@@ -172,8 +170,7 @@ def test_the_overruling_win_is_said_on_the_end_screen():
             break
         opts = w._options()
         if w.waiting == "discard":
-            w.handle({"act": "call", "arg": "win"} if "win" in opts else
-                     {"act": "discard", "arg": str(w._coaching.best.discard)})
+            own_turn(w, opts)
         else:
             pick = next((o for o in opts if o == "win"), None) or next(
                 (o for o in opts if o.split()[0] in ("pung", "chow", "kong")), None) or opts[-1]
@@ -476,8 +473,7 @@ def test_the_coachs_claim_header_names_the_tile_in_words():
     while w.table.phase != "over":
         opts = w._options()
         if w.waiting == "discard":
-            w.handle({"act": "call", "arg": "win"} if "win" in opts else
-                     {"act": "discard", "arg": str(w._coaching.best.discard)})
+            own_turn(w, opts)
             continue
         evals = w._claim_evals
         w.handle({"act": "call", "arg": opts[-1]})

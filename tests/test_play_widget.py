@@ -13,6 +13,12 @@ from mjlearn.widgets._base import MessageError
 from mjlearn.widgets.play import COACH_TRIALS, PlayTable, load_review, review_html, review_text, worst
 
 
+def own_turn(w: PlayTable, opts: list) -> None:
+    """The learner's own turn as the coach would play it: win if offered, else the coach's best discard."""
+    w.handle({"act": "call", "arg": "win"} if "win" in opts else
+             {"act": "discard", "arg": str(w._coaching.best.discard)})
+
+
 def play_out(w: PlayTable, *, claim=True, worse_every=3, limit=400) -> dict:
     """Play the learner's seat to the end: the coach's best discard, except every ``worse_every``-th
     decision the coach's worst; claims pung/chow when offered (``claim``), wins when possible."""
@@ -199,8 +205,7 @@ def test_a_kong_of_ones_own_is_a_button_on_ones_turn():
         if kongs:
             break
         if w.waiting == "discard":
-            w.handle({"act": "call", "arg": "win"} if "win" in opts else
-                     {"act": "discard", "arg": str(w._coaching.best.discard)})
+            own_turn(w, opts)
         else:
             pick = next((o for o in opts if o in ("win", "pung")), None) or opts[-1]
             w.handle({"act": "call", "arg": pick})
@@ -230,8 +235,7 @@ def test_a_complete_hand_the_rule_set_refuses_says_why_and_a_win_call_is_refused
             break
         opts = w._options()
         if w.waiting == "discard":
-            w.handle({"act": "call", "arg": "win"} if "win" in opts else
-                     {"act": "discard", "arg": str(w._coaching.best.discard)})
+            own_turn(w, opts)
         else:
             w.handle({"act": "call", "arg": "win" if "win" in opts else opts[-1]})
     else:  # pragma: no cover
@@ -248,8 +252,7 @@ def test_the_coach_rates_a_claim_against_passing():
     while w.table.phase != "over":
         opts = w._options()
         if w.waiting == "discard":
-            w.handle({"act": "call", "arg": "win"} if "win" in opts else
-                     {"act": "discard", "arg": str(w._coaching.best.discard)})
+            own_turn(w, opts)
             continue
         evals = w._claim_evals
         pick = next((o for o in opts if o.split()[0] in ("pung", "chow")), None) or opts[-1]
@@ -276,8 +279,7 @@ def advance_until(w: PlayTable, want, limit=400, claims=("win", "pung")):
             return opts
         assert w.table.phase != "over", "the hand ended first"
         if w.waiting == "discard":
-            w.handle({"act": "call", "arg": "win"} if "win" in opts else
-                     {"act": "discard", "arg": str(w._coaching.best.discard)})
+            own_turn(w, opts)
         else:
             w.handle({"act": "call", "arg": next((o for o in opts if o in claims), None) or opts[-1]})
     raise AssertionError("the situation did not arise")  # pragma: no cover
