@@ -36,9 +36,8 @@ from ..hand import as_hand
 from ..tiles import tile as _tile
 from ._base import B, MjWidget, esc, integer, tile_tag
 from ._panels import header
-from .play import REVIEW_FORMAT, Review, same_within_error, zero_words
-from .play import _decision_line
 from ._words import _call_label as _claim_words, _pct, _tile_words as _tw
+from .review import REVIEW_FORMAT, Review, _decision_line, same_within_error, zero_words
 
 __all__ = ["ReviewReplay", "RecordError", "replay_review", "read_record", "in_words", "log_in_words",
            "outcome_in_words", "table_in_words"]
