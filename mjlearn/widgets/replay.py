@@ -25,18 +25,26 @@ version cannot read, raises :class:`RecordError` with what is wrong and what to 
 
 from __future__ import annotations
 
+import html as _html
 import json
+import re
 from pathlib import Path
 
 import traitlets as t
 
 from .. import i18n
-from ..analysis import shanten_name
-from ..hand import as_hand
+from ..analysis import shanten, shanten_name
+from ..coaching import coach
+from ..hand import Hand, as_hand
+from ..mcr.profiles import PROFILES
+from ..notation import parse_meld
+from ..seats import Seat
+from ..table.render import outcome_text, table_html
 from ..tiles import tile as _tile
-from ._base import B, MjWidget, esc, integer, tile_tag
+from ._base import B, MjWidget, esc, html_text, integer, tile_tag
 from ._panels import header
 from ._words import _call_label as _claim_words, _pct, _tile_words as _tw
+from .play import COACH_TRIALS
 from .review import REVIEW_FORMAT, Review, _decision_line, same_within_error, zero_words
 
 __all__ = ["ReviewReplay", "RecordError", "replay_review", "read_record", "in_words", "log_in_words",
@@ -155,14 +163,12 @@ def _hand(notation, mark: str | None = None, width: int = 34, live: bool = False
 def _fan_zh(line: str) -> str:
     """An MCR hand's value in 番 in Chinese, as the glossary and the MCR lessons say it (the table
     writes 分, its payment unit): ``，15分。`` → ``，15 番。``."""
-    import re
     return re.sub(r"(\d+)分([。，])", r"\1 番\2", line)
 
 
 def _plain_line(line: str) -> str:
     """A line of the table's outcome with the tiles in words: the winning hand's notation left out
     (it is drawn as tiles below), the winning tile named ("with 2s" → "with 2 Bamboo")."""
-    import re
     won = _winning_hand(line)
     if won:
         line = re.sub(r"\s*[:：]\s*" + re.escape(won), "", line)
@@ -176,7 +182,6 @@ def _plain_line(line: str) -> str:
 
 def _winning_hand(outcome: str) -> str | None:
     """The winning hand's notation in the table's words on the outcome ("... with 2s: 345m...+2s, 15 points")."""
-    import re
     for token in re.findall(r"[0-9mpszESWNCFPa-h\[\],+]{14,}", outcome):
         try:
             h = as_hand(token)
@@ -225,15 +230,12 @@ class _Piece:
 
 
 def _text_of(html: str) -> str:
-    from ._base import html_text
     return html_text(html)
 
 
 # --- the table's own text with the tiles in words --------------------------------------------------
 
-import re as _re
-
-_HAND_TOKEN = _re.compile(r"(?:\[[^\]\s]+\])+[0-9mpsESWNCFPa-h]*(?:\+[0-9mpsESWNCFPa-h]+)?"
+_HAND_TOKEN = re.compile(r"(?:\[[^\]\s]+\])+[0-9mpsESWNCFPa-h]*(?:\+[0-9mpsESWNCFPa-h]+)?"
                           r"|[0-9mps]{6,}[0-9mpsESWNCFPa-h]*(?:\+[0-9mpsESWNCFPa-h]+)?")
 
 
@@ -250,7 +252,7 @@ def in_words(text: str, html: bool = True) -> str:
     for m in _HAND_TOKEN.finditer(text):
         out.append(_words_plain(text[last:m.start()], html))
         tok = m.group(0)
-        zh = bool(_re.search(r"[\u4e00-\u9fff]", text))
+        zh = bool(re.search(r"[\u4e00-\u9fff]", text))
         name = (lambda x: _tile(x).zh) if zh else (lambda x: _tile(x).en)
         try:
             h = as_hand(tok)
@@ -258,7 +260,6 @@ def in_words(text: str, html: bool = True) -> str:
             win = h.win_tile
         except ValueError:
             try:
-                from ..notation import parse_meld
                 h, tiles, win = None, list(parse_meld(tok).tiles), None
             except ValueError:
                 h, tiles, win = None, None, None
@@ -281,11 +282,11 @@ def _words_plain(text: str, html: bool) -> str:
             return _tile(x).en
         except ValueError:
             return x
-    text = _re.sub(r"\s*\(2\^番\)", "", text)          # a unit's formula in carets: the unit alone
-    text = _re.sub(r"\b([1-9])([mps])-([1-9])\2\b", lambda m: _run_words(m.group(1), m.group(3), m.group(2)), text)
-    text = _re.sub(r"\b([ESWNCFPa-h]|[1-9][mps]) \(([^)]*)\)", lambda m: one(m.group(1)), text)
-    text = _re.sub(r"\b([1-9][mps])\b", lambda m: one(m.group(1)), text)
-    text = _re.sub(r"\b(with|on|draws|discards) ([ESWNCFPa-h])\b(?!['’])", lambda m: f"{m.group(1)} {one(m.group(2))}", text)
+    text = re.sub(r"\s*\(2\^番\)", "", text)          # a unit's formula in carets: the unit alone
+    text = re.sub(r"\b([1-9])([mps])-([1-9])\2\b", lambda m: _run_words(m.group(1), m.group(3), m.group(2)), text)
+    text = re.sub(r"\b([ESWNCFPa-h]|[1-9][mps]) \(([^)]*)\)", lambda m: one(m.group(1)), text)
+    text = re.sub(r"\b([1-9][mps])\b", lambda m: one(m.group(1)), text)
+    text = re.sub(r"\b(with|on|draws|discards) ([ESWNCFPa-h])\b(?!['’])", lambda m: f"{m.group(1)} {one(m.group(2))}", text)
     return esc(text) if html else text
 
 
@@ -305,30 +306,21 @@ def log_in_words(log) -> "_Piece":
 def table_in_words(table, *, show_all: bool = True, seat=None) -> "_Piece":
     """The table's picture (:meth:`~mjlearn.table.Table.render`) with its caption, the last event, in
     words: tiles named, a winning hand drawn as tiles."""
-    import html as _html
-    from ..table.render import table_html
     view = table_html(table, show_all=show_all, seat=seat)
     if table.log:
         e = table.log[-1]
         last = _html.escape(e.text("both"))
-        if table.rules.name in _mcr_profiles():
+        if table.rules.name in PROFILES:
             zh = in_words(_fan_zh(e.text("zh")))
         else:
             zh = in_words(e.text("zh"))
-        en = _re.sub(r"[:：]\s*(?:" + _HAND_TOKEN.pattern + ")", "", e.text("en"))    # the hand drawn once
+        en = re.sub(r"[:：]\s*(?:" + _HAND_TOKEN.pattern + ")", "", e.text("en"))    # the hand drawn once
         view = view.replace(last, f"{zh}<br>{in_words(en)}")
     return _Piece(view, _text_of(view))
 
 
-def _mcr_profiles():
-    from ..mcr.profiles import PROFILES
-    return PROFILES
-
-
 def outcome_in_words(table) -> "_Piece":
     """The end of a hand (the table's outcome) with the tiles in words and the winning hand drawn."""
-    from ..table.render import outcome_text
-    from ..mcr.profiles import PROFILES
     lines = [ln for ln in outcome_text(table).splitlines() if ln.strip()]
     if table.rules.name in PROFILES:
         lines = [_fan_zh(ln) for ln in lines]
@@ -336,7 +328,7 @@ def outcome_in_words(table) -> "_Piece":
     for ln in lines:
         parts = ln.split("  ", 1) if not ln.startswith(" ") else [ln]
         if len(parts) == 2 and _HAND_TOKEN.search(parts[1]):     # the hand drawn once, in the first half
-            en = _re.sub(r"[:：]\s*(?:" + _HAND_TOKEN.pattern + ")", "", parts[1])
+            en = re.sub(r"[:：]\s*(?:" + _HAND_TOKEN.pattern + ")", "", parts[1])
             rows.append(f"<div>{in_words(parts[0])}<br>{in_words(en)}</div>")
         else:
             rows.append(f"<div>{'  '.join(in_words(x) for x in parts)}</div>")
@@ -478,7 +470,6 @@ class ReviewReplay(MjWidget):
         r = self.record
         first = next((d for d in self.decisions if d.get("hand")), None)
         dealt = r.get("dealt") or (first["hand"] if first else None)
-        from ..seats import Seat
         seat, wind = Seat.of(r["seat"]), Seat.of(r.get("prevalent_wind", "E"))
         head = B(f"{r.get('rules_zh', '')} · 你坐{seat.zh}" + (" · 你是庄家" if seat.letter == "E" else "")
                  + f" · 圈风 {wind.zh}",
@@ -487,7 +478,6 @@ class ReviewReplay(MjWidget):
         if dealt is None:
             body = esc(B("这一局你没有打过牌。", "You discarded no tile in this hand."))
             return _Piece(f'<div class="mj-box">{esc(head)}<div>{body}</div></div>', f"{head}\n{_text_of(body)}")
-        from ..analysis import shanten
         n = len(as_hand(dealt).concealed)
         steps = shanten(dealt)
         if n == 14:
@@ -556,7 +546,6 @@ class ReviewReplay(MjWidget):
         if self.record.get("mcr"):
             lines = [_fan_zh(ln) for ln in lines]
         if mine is not None:
-            from ..seats import Seat
             who = Seat.of(me)
             if self.record.get("made_by"):      # the course's hand, played by someone else
                 lines.append(B(f"这位玩家（{who.zh}家）这一局的收付：{mine:+g}",
@@ -610,8 +599,6 @@ class ReviewReplay(MjWidget):
         out = None
         sight = d.get("sight") if d else None
         if sight and d.get("hand"):
-            from ..coaching import coach
-            from .play import COACH_TRIALS
             try:
                 out = coach(d["hand"], rules=self.record["rules"], seen=sight["seen"], draws_left=sight["draws_left"],
                             trials=COACH_TRIALS, seat_wind=sight["seat_wind"], prevalent_wind=sight["prevalent_wind"])
@@ -656,7 +643,6 @@ class ReviewReplay(MjWidget):
         nxt = next((e for e in self.decisions if e["n"] == d["n"] + 1), None)
         if before is None or nxt is None:
             return None
-        from ..analysis import shanten
         return shanten(before), shanten(nxt["hand"])
 
     def _before_claim(self, d: dict) -> str | None:
@@ -672,7 +658,6 @@ class ReviewReplay(MjWidget):
             return None
         if not h.melds or x not in h.melds[-1].tiles:
             return None
-        from ..hand import Hand
         back = list(h.melds[-1].tiles)
         back.remove(x)
         return str(Hand(h.melds[:-1], tuple(sorted(tuple(h.concealed) + tuple(back), key=lambda y: y.index)), None,
