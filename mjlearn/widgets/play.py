@@ -78,7 +78,7 @@ from ._base import B, MjWidget, esc, flag, integer, no_arg, one_of, text, tile_t
 from ._panels import header
 from ._words import (_CALL_EN, _CALL_ZH, _STYLE, _amount, _call_label, _glossed, _hand_tiles, _pct, _powers,
                      _shanten_words, _tile_words, _unit_en, _useful_html)
-from .review import (REVIEW_FORMAT, Review, _bad, _best_option, _chosen, _is_best, _option_tiles, aim_words,
+from .review import (REVIEW_FORMAT, Review, _bad, _best_option, _chosen, _is_best, _marks, _option_tiles, aim_words,
                      msg_cost, msg_worst, review_html, why)
 # the review's other names, still importable from here (the tests and older notebooks take them from play)
 from .review import _cost_cell, _costed, load_review, review_text, same_within_error, worst  # noqa: F401
@@ -179,6 +179,19 @@ def _zero_html(p: float, note, short) -> str:
     else:
         return ""
     return f'<div class="mj-note" data-why-zero="1">{esc(B("为什么", "why"))}: {esc(B(z, e))}</div>'
+
+
+def _verdict(d: dict, mcr: bool, claim: bool = False) -> str:
+    """The panel's verdict on a rated decision: the same as the coach's best (and, when no option has a
+    chance to win, why), or what it cost; a discard made while a kong or win was best also says what was
+    better. ``claim``: the options were answers to a discard (or kongs, wins), not discards."""
+    if _is_best(d) and d.get("best_action_chance", d["best_win_chance"]) < 0.0005:
+        return (f'<span class="mj-zero" data-zero="1">{esc(B("和教练的选择一样", "the same as the coach choice"))}'
+                f' · {esc(B(*_nothing_reaches(mcr, claim=claim)))}</span>')
+    if _is_best(d):
+        return f'<span class="mj-good">{esc(B("和教练的最佳一样", "the same as the coach best"))}</span>'
+    better = "" if claim or _best_option(d).startswith("discard ") else f"{esc(msg_worst(d))} · "
+    return f'<span class="{"mj-bad" if _bad(d) else ""}">{better}{esc(msg_cost(d))}</span>'
 
 
 def _aim_html(d: dict, mcr: bool) -> str:
@@ -1041,11 +1054,7 @@ class PlayTable(MjWidget):
         rows = []
         mine_o, best_o = _chosen(d), _best_option(d)
         for e in d["evals"]:
-            marks = []
-            if e["option"] == mine_o:
-                marks.append(B("你的选择", "your choice"))
-            if e["option"] == best_o:
-                marks.append(B("教练最佳", "coach best"))
+            marks = _marks(e["option"], mine_o, best_o)
             then = (f' · {esc(B("然后打", "then discard"))} {tile_tag(_tile(e["then"]), live=live, width=22)}'
                     if e["then"] and not e["option"].startswith("discard ") else "")
             value = (f' · {esc(B("期望", "expected"))} <span data-expected="{e["expected"]}">{e["expected"]:.1f}'
@@ -1055,14 +1064,9 @@ class PlayTable(MjWidget):
                         f'{_pct(e["win_chance"])}</b>{value} · {esc(B("进张", "useful"))} {e["live"]}{then} '
                         f'{esc(" · ".join(marks))}</div>')
         top_e = next((e for e in d["evals"] if e["option"] == best_o), None)
-        if _is_best(d) and d.get("best_action_chance", d["best_win_chance"]) < 0.0005:
-            verdict = (f'<span class="mj-zero" data-zero="1">{esc(B("和教练的选择一样", "the same as the coach choice"))}'
-                       f' · {esc(B(*_nothing_reaches(unit is None, claim=True)))}</span>'
-                       + (_zero_html(0.0, top_e.get("note"), None) if top_e else ""))
-        elif _is_best(d):
-            verdict = f'<span class="mj-good">{esc(B("和教练的最佳一样", "the same as the coach best"))}</span>'
-        else:
-            verdict = f'<span class="{"mj-bad" if _bad(d) else ""}">{esc(msg_cost(d))}</span>'
+        verdict = _verdict(d, unit is None, claim=True)
+        if _is_best(d) and d.get("best_action_chance", d["best_win_chance"]) < 0.0005 and top_e:
+            verdict += _zero_html(0.0, top_e.get("note"), None)
         if d["kind"] == "claim":
             x = d["tile"]
             what = B(f"要不要{_tile(x).zh}", f"claim {_tile(x).en} or not")
@@ -1102,18 +1106,7 @@ class PlayTable(MjWidget):
                     + (f'<div>{esc(fans_word)}: {esc(fan)}</div>' if fan else "")
                     + _zero_html(p, note, short) + "</div>")
         best_o = _best_option(last)
-        top_chance = last.get("best_action_chance", last["best_win_chance"])
-        if _is_best(last) and top_chance < 0.0005:
-            verdict = (f'<span class="mj-zero" data-zero="1">{esc(B("和教练的选择一样", "the same as the coach choice"))}'
-                       f' · {esc(B(*_nothing_reaches(unit is None)))}</span>')
-        elif _is_best(last):
-            verdict = f'<span class="mj-good">{esc(B("和教练的最佳一样", "the same as the coach best"))}</span>'
-        elif best_o.startswith("discard "):
-            verdict = (f'<span class="{"mj-bad" if _bad(last) else ""}">'
-                       f'{esc(msg_cost(last))}</span>')
-        else:
-            verdict = (f'<span class="{"mj-bad" if _bad(last) else ""}">{esc(msg_worst(last))} · '
-                       f'{esc(msg_cost(last))}</span>')
+        verdict = _verdict(last, unit is None)
         mine = side(B("你打了", "you discarded"), last["choice"], last["shanten_after"], last["useful"], last["live"],
                     last["win_chance"], last.get("error", 0), last["fans"], last["method"], last.get("expected", 0),
                     last.get("note") if last["choice"] != last["best"] else None)

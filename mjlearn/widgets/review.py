@@ -142,6 +142,12 @@ def _is_best(d: dict) -> bool:
         d["cost_chance"] <= 1e-9 and d["cost_useful"] <= 0 and d.get("cost_value", 0) <= 0)
 
 
+def _marks(option: str, mine: str, best: str) -> list[str]:
+    """An option's marks beside it: the learner's choice, the coach's best (both when they are one)."""
+    return (([B("你的选择", "your choice")] if option == mine else [])
+            + ([B("教练最佳", "coach best")] if option == best else []))
+
+
 def _side(d: dict, option: str) -> dict:
     """(chance, live, useful, expected, shanten) of one option of a rated decision."""
     if d["kind"] == "discard":
@@ -464,11 +470,7 @@ def _step_html(d: dict, at: int, n: int, live: bool, unit=None, mcr: bool = True
     if evals:
         body.append(f'<div><b>{esc(B("各个选择", "the options, rated"))}</b></div>')
     for e in evals:
-        marks = []
-        if e["option"] == mine_o:
-            marks.append(B("你的选择", "your choice"))
-        if e["option"] == best_o:
-            marks.append(B("教练最佳", "coach best"))
+        marks = _marks(e["option"], mine_o, best_o)
         body.append(f'<div data-eval="{esc(e["option"])}">{_option_tiles(e["option"], d, live, 22)}: '
                     f'{esc(B("进张", "useful"))} {e["live"]}, {esc(B("和牌机会", "chance to win"))} '
                     f'{_pct(e["win_chance"])}' + (f' · <b>{esc(" · ".join(marks))}</b>' if marks else "") + '</div>')
