@@ -74,19 +74,20 @@ from ..shanten_core import shanten_of_counts, waits_of_counts
 from ..table import LEVELS, IllegalActionError, Session, make_bots
 from ..table.render import outcome_text
 from ..tiles import TILES, tile as _tile
+from ..rules.about import FAMILIES as _FAMILIES
+from ..rules.tour import worked as _worked
+from ..table.events import Chowed, Declared, Discarded, Konged, Punged, Won
 from ._base import B, MjWidget, esc, flag, integer, no_arg, one_of, text, tile_tag
 from ._panels import header
 from ._words import (_CALL_EN, _CALL_ZH, _STYLE, _amount, _call_label, _glossed, _hand_tiles, _pct, _powers,
                      _shanten_words, _tile_words, _unit_en, _useful_html)
 from .review import (REVIEW_FORMAT, Review, _bad, _best_option, _chosen, _is_best, _marks, _option_tiles, aim_words,
                      msg_cost, msg_worst, review_html, why)
-# the review's other names, still importable from here (the tests and older notebooks take them from play)
+# the review's other names, importable from here as before (tests import them from play)
 from .review import _cost_cell, _costed, load_review, review_text, same_within_error, worst  # noqa: F401
-from ..rules.about import FAMILIES as _FAMILIES
-from ..rules.tour import worked as _worked
-from ..table.events import Chowed, Declared, Discarded, Konged, Punged, Won
 
 __all__ = ["PlayTable", "Review", "load_review", "review_html", "review_text"]
+
 COACH_TRIALS = 120
 """Simulated draw orders per discard for the coach at the table (the module :mod:`mjlearn.coaching`
 gives the method; its standard error is shown when the chance is simulated)."""
