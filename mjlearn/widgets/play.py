@@ -84,7 +84,7 @@ from ._words import (_CALL_EN, _CALL_ZH, _STYLE, _amount, _call_label, _glossed,
 from .review import (REVIEW_FORMAT, Review, _bad, _best_option, _chosen, _is_best, _marks, _option_tiles, aim_words,
                      msg_cost, msg_worst, review_html, why)
 # the review's other names, importable from here as before (tests import them from play)
-from .review import _cost_cell, _costed, load_review, review_text, same_within_error, worst  # noqa: F401
+from .review import _cost_cell, _costed, load_review, review_text, same_within_error, worst, zero_words  # noqa: F401
 
 __all__ = ["PlayTable", "Review", "load_review", "review_html", "review_text"]
 
