@@ -30,7 +30,8 @@ def tables(prof, unlabelled=frozenset()):
     count relies on (the scorer then uses :func:`~mjlearn.mcr.principles.count_fans`), or when a
     fan of ``unlabelled`` (fans the caller reports without their sets) has a scoped exclusion.
     Built once per profile and kept as its ``_fast_count``: ``(bit of each fan, kept-fans cache,
-    points, scoped exclusions, scoped targets, fan of each bit, exclusions as bits)``; the bit of
+    points, scoped exclusions, the fans they drop, fan of each bit, exclusions as bits, the fans at either
+    end of a scoped exclusion, and two caches of the scorer's: the fans of sets of chows and of pungs)``; the bit of
     a fan is its rank in the order of visits (highest value first)."""
     t = prof.__dict__.get("_fast_count")
     if t is not None:
@@ -44,7 +45,8 @@ def tables(prof, unlabelled=frozenset()):
         for f, r in enumerate(rank):
             fan_at[r] = f
         excl_bits = tuple(sum(bits[e] for e in range(len(rank)) if excl_all[f] >> e & 1) for f in range(len(rank)))
-        t = (bits, {}, points, scoped, frozenset(dropped_on_sets), tuple(fan_at), excl_bits)
+        t = (bits, {}, points, scoped, frozenset(dropped_on_sets), tuple(fan_at), excl_bits, frozenset(targets),
+             {}, {})
     else:
         t = ()
     prof.__dict__["_fast_count"] = t
@@ -52,10 +54,12 @@ def tables(prof, unlabelled=frozenset()):
 
 
 def _kept(mask, tables):
-    """The fans of ``mask`` that count, each once: ``(fans in order, their points, bitmask)``."""
-    _bits, _cache, points, _scoped, _dropped, fan_at, excl_bits = tables
+    """The fans of ``mask`` that count, each once: ``(fans in order, their points, bitmask, whether
+    a fan that counts drops another only on its own sets)``."""
+    points, scoped, fan_at, excl_bits = tables[2], tables[3], tables[5], tables[6]
     dead = kept_mask = total = 0
     kept = []
+    scoping = False
     while mask:
         low = mask & -mask                 # the next fan in the order of visits
         mask ^= low
@@ -66,38 +70,56 @@ def _kept(mask, tables):
         kept.append(f)
         total += points[f]
         kept_mask |= low
-    return tuple(kept), total, kept_mask
+        if scoped[f]:
+            scoping = True
+    return tuple(kept), total, kept_mask, scoping
 
 
 def count(occurrences, tables):
     """``(total, {fan: count})`` of the occurrences ``(fan, parts)``, as
     :func:`~mjlearn.mcr.principles.count_fans` gives it (``tables``: :func:`tables`)."""
-    bits, cache, points, scoped, dropped_on_sets, _fan_at, _excl_bits = tables
+    bits = tables[0]
     mask = 0
-    repeats = None
+    repeats = ()
     for f, _parts in occurrences:
         b = bits[f]
         if mask & b:
-            if repeats is None:
-                repeats = [f]
-            else:
-                repeats.append(f)
+            repeats += (f,)
         else:
             mask |= b
+    return count_folded(mask, repeats, tables, occurrences)
+
+
+def count_folded(mask, repeats, tables, occurrences):
+    """:func:`count` of occurrences already folded: ``mask`` has the bit of every fan that occurs,
+    ``repeats`` each further occurrence of a fan. ``occurrences`` is only read when a fan that
+    counts drops another on its own sets (幺九刻 under 箭刻...): the occurrences of those fans (a
+    function of no argument returning them, or the occurrences themselves)."""
+    bits, cache, points = tables[0], tables[1], tables[2]
     hit = cache.get(mask)
     if hit is None:
         hit = cache[mask] = _kept(mask, tables)
         if len(cache) > 100_000:
             cache.clear()
-    fans, total, kept_mask = hit
+    fans, total, kept_mask, scoping = hit
     if not fans:
         return points[_CHICKEN], {_CHICKEN: 1}
     counts = dict.fromkeys(fans, 1)
-    if repeats is not None:
-        for f in repeats:
-            if kept_mask & bits[f]:
-                counts[f] += 1
-                total += points[f]
+    for f in repeats:
+        if kept_mask & bits[f]:
+            counts[f] += 1
+            total += points[f]
+    if not scoping:
+        return total, counts
+    if callable(occurrences):
+        occurrences = occurrences()
+    return _scoped(occurrences, fans, counts, total, kept_mask, tables)
+
+
+def _scoped(occurrences, fans, counts, total, kept_mask, tables):
+    """The occurrences of a fan dropped on sets (幺九刻) that the counted fans before it drop on
+    their own sets, or once, taken off ``counts`` and ``total``."""
+    bits, points, scoped, dropped_on_sets = tables[0], tables[2], tables[3], tables[4]
     for e in dropped_on_sets:
         if not kept_mask & bits[e]:
             continue

@@ -54,9 +54,9 @@ from ..errors import ContextError, InvalidHandError, Problem
 from ..hand import Hand, MeldKind, WinContext, as_hand
 from . import detect as D
 from .principles import combine_chows_kept, combine_pungs, combine_pungs_kept, count_fans
-from .principles import _some_pungs_related
+from .principles import _related_pungs
 from . import _count
-from ._count import count as _fast_count
+from ._count import count as _fast_count, count_folded
 from .fans import F
 from .profiles import Profile, get_profile
 from .result import ScoreResult
@@ -334,10 +334,10 @@ def _evaluate(counts, all_counts, meld_parts, melds, n_exposed, win, ctx, prof):
                     seven_pairs or F.PURE_TRIPLE_CHOW in cand[1] or F.TRIPLE_PUNG in cand[1])):
                 best, best_total = cand, t
         return best
-    base_occ = hand_occ + melds[0]
+    base = _fold(hand_occ + melds[0], tab[0], tab[7])
     chosen = None
     for way in ways:
-        total, fans = _count_regular(way, melds, counts, win, ctx, wait, n_fixed, tab, base_occ)
+        total, fans = _count_regular(way, melds, counts, win, ctx, wait, n_fixed, tab, base)
         if total > best_total or (total == best_total and best is not None and (
                 seven_pairs or F.PURE_TRIPLE_CHOW in fans or F.TRIPLE_PUNG in fans)):
             best, best_total, chosen = (total, fans), total, way
@@ -755,90 +755,200 @@ def _chow_occ(codes):
 
 
 def _pung_occ(tiles):
-    """The pung-combination occurrences of pungs given by their tiles, labelled by code (cached)."""
-    key = tuple(sorted(tiles))
+    """The pung-combination occurrences of pungs given by their tiles, labelled by code (cached by
+    the pungs that can be in a pattern, :func:`_patterned`)."""
+    key = _patterned(tiles)
+    if not key:
+        return ()
     occ = _PUNG_OCC.get(key)
     if occ is None:
         codes = [REF[t] for t in key]
-        occ = ()
-        if _some_pungs_related(sorted(codes)):       # else no pattern can form
-            occ = tuple(combine_pungs(list(zip(codes, codes)), explain=False)[0])
-        _PUNG_OCC[key] = occ
+        occ = _PUNG_OCC[key] = tuple(combine_pungs(list(zip(codes, codes)), explain=False)[0])
         _bound(_PUNG_OCC)
     return occ
 
 
-def _count_regular(way, melds, counts, win, ctx, wait, n_fixed, tab, base_occ):
-    """``(total, {fan: count})`` of one reading of :func:`_reading_ways` (``melds``:
-    as :func:`_score` gathers them; ``base_occ``: what every reading claims, the melds' kongs included): the
-    count :func:`_regular` gives, without the positions of the sets."""
+def _patterned(tiles):
+    """The pungs (by tile) that can be part of a pung pattern, sorted: each related to another
+    (:func:`mjlearn.mcr.principles._related_pungs`: every pung fan needs such a pair among its pungs,
+    so the others change nothing); ``()`` when fewer than two are."""
+    held = 0
+    for t in tiles:
+        held |= 1 << t
+    out = [t for t in tiles if _RELATED_TO[t] & held]
+    if len(out) < 2:
+        return ()
+    out.sort()
+    return tuple(out)
+
+
+_RELATED_TO = tuple(sum(1 << u for u in range(34) if u != t and _related_pungs(REF[t], REF[u])) for t in range(34))
+"""For each tile, the tiles whose pung is related to its pung, as a bitmask."""
+
+
+def _count_regular(way, melds, counts, win, ctx, wait, n_fixed, tab, base):
+    """``(total, {fan: count})`` of one reading of :func:`_reading_ways` (``melds``: as
+    :func:`_score` gathers them; ``base``: what every reading claims, the melds' kongs included, as
+    :func:`_fold` gives it): the count :func:`_regular` gives, without the positions of the sets.
+
+    The occurrences are not listed: each fan's bit goes straight into the mask of fans that occur
+    and each further occurrence into the repeats (:func:`mjlearn.mcr._count.count_folded`). The fans
+    a reading adds differ from those of ``base`` and from each other, except where noted; the
+    occurrences themselves are listed only when a counted fan drops 幺九刻 on its own pungs
+    (:func:`_reading_occ`)."""
     wm, ws, wp, honor, pair = way
     fm, fs, fp, fh = wm[3], ws[3], wp[3], honor[2]
-    _kongs, m_codes, m_chow_ts, m_pungs, m_th, n_conc_kongs, m_traits, _n_kongs = melds
-    occ = list(base_occ)
+    bits = tab[0]
+    mask, reps = base[0], base[1]
     in_chow = (fm[2] | fs[2] | fp[2]) >> win & 1
     pungs = fm[3] + fs[3] + fp[3] + fh[3]
-    n_conc = n_conc_kongs + len(pungs)
+    n_conc = melds[5] + len(pungs)
     if not in_chow and not ctx.self_drawn and win in pungs:
         n_conc -= 1                 # the discard completed that pung: it counts as melded
     if n_conc >= 2:
-        occ += _CONCEALED_PUNGS_OCC[n_conc]
+        mask |= bits[_CONCEALED_PUNGS[n_conc]]
+    m_pungs = melds[3]
     if m_pungs:
         pungs = m_pungs + pungs
     n_pungs = len(pungs)
     if n_pungs == 4:
-        occ.append(_ALL_PUNGS_OCC)
-    th = m_th + fm[4] + fs[4] + fp[4] + fh[4]
-    if th:                                            # D.pungs, the pungs labelled by code
-        dragons = winds = 0
-        labels = []
-        for t in th:
-            lab = (REF[t],)
-            occ.append((F.PUNG_OF_TERMINALS_OR_HONORS, lab))
-            if t >= 27:
-                labels.append(lab[0])
+        mask |= bits[F.ALL_PUNGS]
+    th = melds[4] + fm[4] + fs[4] + fp[4] + fh[4]
+    if th:                                            # D.pungs
+        mask |= bits[F.PUNG_OF_TERMINALS_OR_HONORS]
+        if len(th) > 1:
+            reps += (F.PUNG_OF_TERMINALS_OR_HONORS,) * (len(th) - 1)
+        if max(th) >= 27:
+            dragons = winds = 0
+            for t in th:
                 if t >= 31:
-                    occ.append((F.DRAGON_PUNG, lab))
+                    if dragons:
+                        reps += (F.DRAGON_PUNG,)
+                    else:
+                        mask |= bits[F.DRAGON_PUNG]
                     dragons += 1
-                else:
+                elif t >= 27:
                     winds += 1
                     if t == ctx.prevalent:
-                        occ.append((F.PREVALENT_WIND, lab))
+                        mask |= bits[F.PREVALENT_WIND]
                     if t == ctx.seat:
-                        occ.append((F.SEAT_WIND, lab))
-        if dragons == 2 and IS_DRAGON[pair]:
-            occ.append((F.LITTLE_THREE_DRAGONS, tuple(x for x in labels if x >= 0x45) + (0x100 + pair,)))
-        elif winds == 3 and IS_WIND[pair]:
-            occ.append((F.LITTLE_FOUR_WINDS, tuple(x for x in labels if x < 0x45) + (0x100 + pair,)))
-    codes = m_codes + fm[0] + fs[0] + fp[0]
+                        mask |= bits[F.SEAT_WIND]
+            if dragons == 2 and IS_DRAGON[pair]:
+                mask |= bits[F.LITTLE_THREE_DRAGONS]
+            elif winds == 3 and IS_WIND[pair]:
+                mask |= bits[F.LITTLE_FOUR_WINDS]
+    codes = melds[1] + fm[0] + fs[0] + fp[0]
     n_chows = len(codes)
     if n_chows >= 2:
-        occ += _chow_occ(codes)
+        bm, br = _chow_fold(codes, tab)
+        mask |= bm                                    # fans of chows: none occurs elsewhere
+        if br:
+            reps += br
     if n_pungs >= 2:
-        occ += _pung_occ(pungs)
+        bm, br = _pung_fold(pungs, tab)
+        mask |= bm                                    # fans of pung patterns: none occurs elsewhere
+        if br:
+            reps += br
     if n_chows == 4:
-        D.all_chows(4, pair, occ)
-        D.terminal_chows(m_chow_ts + fm[1] + fs[1] + fp[1], pair, occ, ())
-    traits = m_traits & fm[5] & fs[5] & fp[5] & fh[5] & _PAIR_TRAITS[pair]
+        extra = []
+        D.all_chows(4, pair, extra)
+        D.terminal_chows(melds[2] + fm[1] + fs[1] + fp[1], pair, extra, ())
+        for f, _ in extra:
+            if mask & bits[f]:
+                reps += (f,)
+            else:
+                mask |= bits[f]
+    traits = melds[6] & fm[5] & fs[5] & fp[5] & fh[5] & _PAIR_TRAITS[pair]
     if traits:
-        occ += _TRAIT_OCC[traits]
+        mask |= bits[_TRAIT_FAN[traits]]
     if in_chow or pair == win:                      # D.waits_in_reading, on the concealed sets
-        waits = []
-        if in_chow:
-            for t in fm[1] + fs[1] + fp[1]:
-                if t + 1 == win:
-                    if _CLOSED not in waits:
-                        waits.append(_CLOSED)
-                elif t == win or t + 2 == win:
-                    if _EDGE not in waits:
-                        waits.append(_EDGE)
-        if pair == win:
-            waits.append(_SINGLE)
         if wait[0] is None:
             wait[0] = _wait_count(counts, win, n_fixed)
         if wait[0] == 1:
-            occ += waits
-    return _fast_count(occ, tab)
+            if in_chow:
+                for t in fm[1] + fs[1] + fp[1]:
+                    if t + 1 == win:
+                        mask |= bits[F.CLOSED_WAIT]
+                    elif t == win or t + 2 == win:
+                        mask |= bits[F.EDGE_WAIT]
+            if pair == win:
+                mask |= bits[F.SINGLE_WAIT]
+    return count_folded(mask, reps, tab, partial(_reading_occ, way, melds, ctx, base, pungs, th))
+
+
+def _reading_occ(way, melds, ctx, base, pungs, th):
+    """The occurrences :func:`_count_regular` folded that non-repetition must see with their sets
+    (the fans of the profile's scoped exclusions, ``targets``), the sets labelled: a pung by its tile's code, the pair
+    by 0x100 + its tile."""
+    pair = way[4]
+    occ = list(base[2])
+    dragons, winds = [], []
+    for t in th:
+        lab = (REF[t],)
+        occ.append((F.PUNG_OF_TERMINALS_OR_HONORS, lab))
+        if t >= 27:
+            if t >= 31:
+                occ.append((F.DRAGON_PUNG, lab))
+                dragons.append(lab[0])
+            else:
+                winds.append(lab[0])
+                if t == ctx.prevalent:
+                    occ.append((F.PREVALENT_WIND, lab))
+                if t == ctx.seat:
+                    occ.append((F.SEAT_WIND, lab))
+    if len(dragons) == 2 and IS_DRAGON[pair]:
+        occ.append((F.LITTLE_THREE_DRAGONS, tuple(dragons) + (0x100 + pair,)))
+    elif len(winds) == 3 and IS_WIND[pair]:
+        occ.append((F.LITTLE_FOUR_WINDS, tuple(winds) + (0x100 + pair,)))
+    if len(pungs) >= 2:
+        occ += _pung_occ(pungs)
+    return occ
+
+
+def _fold(occ, bits, targets=frozenset()):
+    """``(mask, repeats, occurrences of the fans non-repetition needs with their sets)`` of some
+    occurrences (see :func:`mjlearn.mcr._count.count_folded`)."""
+    mask = 0
+    reps = ()
+    for f, _ in occ:
+        b = bits[f]
+        if mask & b:
+            reps += (f,)
+        else:
+            mask |= b
+    return mask, reps, tuple(o for o in occ if o[0] in targets)
+
+
+def _chow_fold(codes, tab):
+    """(mask, repeats) of the chow-combination occurrences of chows given by their middle codes
+    (cached per profile, in its counting tables)."""
+    key = tuple(sorted(codes))
+    cache = tab[8]
+    hit = cache.get(key)
+    if hit is None:
+        hit = cache[key] = _fold(_chow_occ(codes), tab[0])[:2]
+        _bound(cache)
+    return hit
+
+
+def _pung_fold(tiles, tab):
+    """(mask, repeats) of the pung-combination occurrences of pungs given by their tiles (cached
+    per profile, in its counting tables)."""
+    key = _patterned(tiles)
+    if not key:
+        return _NO_FOLD
+    cache = tab[9]
+    hit = cache.get(key)
+    if hit is None:
+        hit = cache[key] = _fold(_pung_occ(key), tab[0])[:2]
+        _bound(cache)
+    return hit
+
+
+_CONCEALED_PUNGS = D._CONCEALED_PUNGS
+_NO_FOLD = (0, ())
+_TRAIT_FAN = (None,) + tuple(F.OUTSIDE_HAND if m & 1 else F.ALL_FIVE if m & 2 else F.ALL_EVEN_PUNGS
+                             for m in range(1, 8))
 
 
 _CLOSED, _EDGE, _SINGLE = (F.CLOSED_WAIT, ()), (F.EDGE_WAIT, ()), (F.SINGLE_WAIT, ())
