@@ -159,7 +159,10 @@ class ScoreResult:
         if self._raw is None:
             return None
         best, melds = self._raw
-        return _reading(best[2], best[3], melds, self.hand)
+        parts = best[3]
+        if parts is None:            # a regular reading that was only counted
+            parts = self._candidate[3]
+        return _reading(best[2], parts, melds, self.hand)
 
     @cached_property
     def _candidate(self) -> tuple:

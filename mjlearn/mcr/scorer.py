@@ -309,24 +309,18 @@ def _evaluate(counts, all_counts, meld_parts, melds, n_exposed, win, ctx, prof):
     best = special
     best_total = special[0] if special else 0
     wait = [None]
-    # what every regular reading of this hand claims alike (the order of different fans among the
-    # occurrences does not matter to non-repetition, only that of one fan's occurrences)
-    hand_occ = ctx.flags + whole
-    if n_hog:
-        hand_occ += D.hog(n_hog)
-    if n_fixed == 0 and _FULL_FLUSH in whole and D.nine_gates(counts, win):
-        hand_occ += _NINE_GATES
+    nine = n_fixed == 0 and _FULL_FLUSH in whole and D.nine_gates(counts, win)
     conceal = _CONCEALMENT.get((n_exposed, ctx.self_drawn))
     if conceal is None:
         conceal = []
         D.concealment(n_exposed, ctx.self_drawn, conceal)
         conceal = _CONCEALMENT[n_exposed, ctx.self_drawn] = tuple(conceal)
-    hand_occ += conceal
     tab = prof.__dict__.get("_fast_count")
     if tab is None:
         tab = _count.tables(prof, _UNLABELLED)
     if not tab:
         # a profile whose exclusions the fast count cannot follow: every reading the explicit way
+        hand_occ = _hand_occ(ctx, whole, n_hog, nine, conceal)
         for way in ways:
             cand = _regular(_reading_parts(meld_parts, way), n_fixed, counts, win, ctx, wait, prof, hand_occ)
             t = cand[0]
@@ -334,7 +328,30 @@ def _evaluate(counts, all_counts, meld_parts, melds, n_exposed, win, ctx, prof):
                     seven_pairs or F.PURE_TRIPLE_CHOW in cand[1] or F.TRIPLE_PUNG in cand[1])):
                 best, best_total = cand, t
         return best
-    base = _fold(hand_occ + melds[0], tab[0], tab[7])
+    # what every regular reading of this hand claims alike, folded (see _count_regular): the win
+    # flags, the whole-hand fans, 四归一, 九莲宝灯, the concealment and the melds' kongs, each a
+    # different fan (only 四归一 and a kong fan can occur more than once)
+    bits = tab[0]
+    mask = 0
+    for f, _ in ctx.flags:
+        mask |= bits[f]
+    for f, _ in whole:
+        mask |= bits[f]
+    for f, _ in conceal:
+        mask |= bits[f]
+    reps = ()
+    if n_hog:
+        mask |= bits[F.TILE_HOG]
+        if n_hog > 1:
+            reps = (F.TILE_HOG,) * (n_hog - 1)
+    if nine:
+        mask |= bits[F.NINE_GATES]
+    for f, _ in melds[0]:
+        if mask & bits[f]:
+            reps += (f,)
+        else:
+            mask |= bits[f]
+    base = (mask, reps, _NINE_GATES if nine else ())
     chosen = None
     for way in ways:
         total, fans = _count_regular(way, melds, counts, win, ctx, wait, n_fixed, tab, base)
@@ -343,11 +360,29 @@ def _evaluate(counts, all_counts, meld_parts, melds, n_exposed, win, ctx, prof):
             best, best_total, chosen = (total, fans), total, way
     if chosen is None:
         return best
-    parts = _reading_parts(meld_parts, chosen)
-    # the explicit candidate of the chosen reading, built when the result is explained (a partial
-    # rather than a closure, whose cells would cost every call of this function)
-    explain = partial(_regular, parts, n_fixed, counts, win, ctx, [wait[0]], prof, hand_occ)
-    return best[0], best[1], "regular", parts, None, None, explain
+    # the chosen reading's parts and its explicit candidate are built when the result is explained
+    # (a partial rather than a closure, whose cells would cost every call of this function)
+    explain = partial(_explain_regular, meld_parts, chosen, n_fixed, counts, win, ctx, wait[0], prof,
+                      whole, n_hog, nine, conceal)
+    return best[0], best[1], "regular", None, None, None, explain
+
+
+def _hand_occ(ctx, whole, n_hog, nine, conceal):
+    """The occurrences every regular reading of a hand claims alike: the win flags, the whole-hand
+    fans, 四归一, 九莲宝灯, the concealment (the order of different fans does not matter to
+    non-repetition, only that of one fan's occurrences)."""
+    hand_occ = ctx.flags + whole
+    if n_hog:
+        hand_occ += D.hog(n_hog)
+    if nine:
+        hand_occ += _NINE_GATES
+    return hand_occ + conceal
+
+
+def _explain_regular(meld_parts, way, n_fixed, counts, win, ctx, wait, prof, whole, n_hog, nine, conceal):
+    """The explicit candidate (:func:`_regular`) of the regular reading ``way`` the count chose."""
+    return _regular(_reading_parts(meld_parts, way), n_fixed, counts, win, ctx, [wait], prof,
+                    _hand_occ(ctx, whole, n_hog, nine, conceal))
 
 
 # --- readings ------------------------------------------------------------------------------
@@ -729,10 +764,14 @@ def _regular(parts, n_fixed, counts, win, ctx, wait, prof, hand_occ):
 # an exclusion on another fan is counted by _regular instead (_UNLABELLED). The features of the sets
 # come with each suit's ways (_features), and what the melds bring is computed once per hand.
 
-_UNLABELLED = frozenset([F.FOUR_CONCEALED_PUNGS, F.THREE_CONCEALED_PUNGS, F.TWO_CONCEALED_PUNGS, F.ALL_PUNGS,
-                         F.PURE_TERMINAL_CHOWS, F.THREE_SUITED_TERMINAL_CHOWS, F.EDGE_WAIT, F.CLOSED_WAIT,
-                         F.SINGLE_WAIT, F.ALL_CHOWS, F.OUTSIDE_HAND, F.ALL_FIVE, F.ALL_EVEN_PUNGS])
-"""Fans that _count_regular reports without their sets."""
+_LABELLED = frozenset([F.PUNG_OF_TERMINALS_OR_HONORS, F.DRAGON_PUNG, F.PREVALENT_WIND, F.SEAT_WIND,
+                       F.LITTLE_THREE_DRAGONS, F.LITTLE_FOUR_WINDS, F.NINE_GATES, F.DOUBLE_PUNG,
+                       F.TWO_DRAGONS_PUNGS, F.MIXED_SHIFTED_PUNGS, F.TRIPLE_PUNG, F.PURE_SHIFTED_PUNGS,
+                       F.BIG_THREE_WINDS, F.BIG_THREE_DRAGONS, F.FOUR_PURE_SHIFTED_PUNGS, F.BIG_FOUR_WINDS])
+"""Fans whose occurrences _count_regular can give with their sets (:func:`_reading_occ`)."""
+_UNLABELLED = frozenset(range(1, 83)) - _LABELLED
+"""Fans that _count_regular reports without their sets: a profile that scopes an exclusion on one
+of them is counted by _regular."""
 
 _NO_MELDS = ((), (), (), (), (), 0, 7, 0)
 _PAIR_TRAITS = D._TRAITS[PAIR]
