@@ -90,11 +90,11 @@ def count(occurrences, tables):
     return count_folded(mask, repeats, tables, occurrences)
 
 
-def count_folded(mask, repeats, tables, occurrences):
+def count_folded(mask, repeats, tables, occurrences=None):
     """:func:`count` of occurrences already folded: ``mask`` has the bit of every fan that occurs,
     ``repeats`` each further occurrence of a fan. ``occurrences`` is only read when a fan that
-    counts drops another on its own sets (幺九刻 under 箭刻...): the occurrences of those fans (a
-    function of no argument returning them, or the occurrences themselves)."""
+    counts drops another on its own sets (幺九刻 under 箭刻...): the occurrences of those fans;
+    without them the answer is then None (call again with them)."""
     bits, cache, points = tables[0], tables[1], tables[2]
     hit = cache.get(mask)
     if hit is None:
@@ -111,8 +111,8 @@ def count_folded(mask, repeats, tables, occurrences):
             total += points[f]
     if not scoping:
         return total, counts
-    if callable(occurrences):
-        occurrences = occurrences()
+    if occurrences is None:
+        return None
     return _scoped(occurrences, fans, counts, total, kept_mask, tables)
 
 

@@ -24,6 +24,8 @@ from .settlement import settle
 
 __all__ = ["ScoreResult", "FanScore", "Excluded"]
 
+_set = object.__setattr__
+
 _FORM_ZH = {"regular": "基本和型", "seven_pairs": "七对", "thirteen_orphans": "十三幺",
             "honors_and_knitted": "全不靠", "knitted_straight": "组合龙"}
 
@@ -145,12 +147,12 @@ class ScoreResult:
         # the fields set directly, as the frozen dataclass's __init__ would (it has no checks)
         obj = object.__new__(cls)
         if best is None:
-            obj.__dict__.update(rules=prof.name, hand=hand, context=wc, is_winning=False, total=0,
-                                flowers=flowers, profile=prof, _raw=None)
+            _set(obj, "__dict__", {"rules": prof.name, "hand": hand, "context": wc, "is_winning": False, "total": 0,
+                                   "flowers": flowers, "profile": prof, "_raw": None})
         else:
-            obj.__dict__.update(rules=prof.name, hand=hand, context=wc, is_winning=True,
-                                total=best[0] + flowers, flowers=flowers, profile=prof,
-                                _raw=(best, tuple(melds)))
+            _set(obj, "__dict__", {"rules": prof.name, "hand": hand, "context": wc, "is_winning": True,
+                                   "total": best[0] + flowers, "flowers": flowers, "profile": prof,
+                                   "_raw": (best, melds)})
         return obj
 
     @cached_property

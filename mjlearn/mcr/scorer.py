@@ -912,7 +912,10 @@ def _count_regular(way, melds, counts, win, ctx, wait, n_fixed, tab, base):
                         mask |= bits[F.EDGE_WAIT]
             if pair == win:
                 mask |= bits[F.SINGLE_WAIT]
-    return count_folded(mask, reps, tab, partial(_reading_occ, way, melds, ctx, base, pungs, th))
+    res = count_folded(mask, reps, tab)
+    if res is None:                 # a counted fan drops 幺九刻 on its own pungs: which ones?
+        res = count_folded(mask, reps, tab, _reading_occ(way, melds, ctx, base, pungs, th))
+    return res
 
 
 def _reading_occ(way, melds, ctx, base, pungs, th):
