@@ -976,9 +976,15 @@ def _chow_fold(codes, tab):
 def _pung_fold(tiles, tab):
     """(mask, repeats) of the pung-combination occurrences of pungs given by their tiles (cached
     per profile, in its counting tables)."""
-    key = _patterned(tiles)
-    if not key:
-        return _NO_FOLD
+    if len(tiles) == 2:                   # the common case, without building a list
+        a, b = tiles
+        if not _RELATED_TO[a] >> b & 1:
+            return _NO_FOLD
+        key = (a, b) if a < b else (b, a)
+    else:
+        key = _patterned(tiles)
+        if not key:
+            return _NO_FOLD
     cache = tab[9]
     hit = cache.get(key)
     if hit is None:
