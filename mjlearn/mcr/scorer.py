@@ -27,11 +27,12 @@ Speed (benchmarks/bench_mcr.py): a hand is scored in two tiers.
   reading is counted by :func:`_count_regular` from features that come with each suit's ways
   (:func:`_features`: the chows' codes, the pungs, the 全带幺/全带五/全双刻 bits...; the ways of a
   suit are cached by its counts, from :func:`~mjlearn.shapes.suit_table`) and from what the melds
-  bring, gathered once per hand. Its occurrences name sets by labels (a pung by its tile's code)
-  instead of positions, and non-repetition is :func:`mjlearn.mcr._count.count`, which caches the
-  fans that count by the set of fans that occur. Facts that do not depend on the reading are
-  computed once per hand (whole-hand fans from per-suit tables, win flags per context, 四归一,
-  concealment); the wait count only when a reading could claim 边张/嵌张/单钓将, from cached
+  bring, gathered once per hand. Its fans are not listed: each goes straight into the mask of fans
+  that occur (:func:`mjlearn.mcr._count.count_folded` caches the fans that count by that mask, in
+  two parts); the occurrences, with sets named by labels (a pung by its tile's code), are listed
+  only when a counted fan drops 幺九刻 on its own pungs (:func:`_reading_occ`). Facts that do not
+  depend on the reading are computed once per hand (whole-hand fans from per-suit tables, win flags
+  per context, 四归一, concealment); the wait count only when a reading could claim 边张/嵌张/单钓将, from cached
   per-suit wait facts.
 * *Explaining* (the chosen reading only, when ``fans``, ``excluded``, ``to_dict`` or the display
   ask): :func:`_regular` runs the detectors of :mod:`mjlearn.mcr.detect` on the reading's parts and
@@ -827,8 +828,9 @@ _RELATED_TO = tuple(sum(1 << u for u in range(34) if u != t and _related_pungs(R
 
 def _count_regular(way, melds, counts, win, ctx, wait, n_fixed, tab, base):
     """``(total, {fan: count})`` of one reading of :func:`_reading_ways` (``melds``: as
-    :func:`_score` gathers them; ``base``: what every reading claims, the melds' kongs included, as
-    :func:`_fold` gives it): the count :func:`_regular` gives, without the positions of the sets.
+    :func:`_score` gathers them; ``base``: what every reading claims, the melds' kongs included,
+    folded by :func:`_evaluate` as ``(mask, repeats, labelled occurrences)``): the count
+    :func:`_regular` gives, without the positions of the sets.
 
     The occurrences are not listed: each fan's bit goes straight into the mask of fans that occur
     and each further occurrence into the repeats (:func:`mjlearn.mcr._count.count_folded`). The fans
@@ -947,9 +949,8 @@ def _reading_occ(way, melds, ctx, base, pungs, th):
     return occ
 
 
-def _fold(occ, bits, targets=frozenset()):
-    """``(mask, repeats, occurrences of the fans non-repetition needs with their sets)`` of some
-    occurrences (see :func:`mjlearn.mcr._count.count_folded`)."""
+def _fold(occ, bits):
+    """``(mask, repeats)`` of some occurrences (see :func:`mjlearn.mcr._count.count_folded`)."""
     mask = 0
     reps = ()
     for f, _ in occ:
@@ -958,7 +959,7 @@ def _fold(occ, bits, targets=frozenset()):
             reps += (f,)
         else:
             mask |= b
-    return mask, reps, tuple(o for o in occ if o[0] in targets)
+    return mask, reps
 
 
 def _chow_fold(codes, tab):
@@ -968,7 +969,7 @@ def _chow_fold(codes, tab):
     cache = tab[8]
     hit = cache.get(key)
     if hit is None:
-        hit = cache[key] = _fold(_chow_occ(codes), tab[0])[:2]
+        hit = cache[key] = _fold(_chow_occ(codes), tab[0])
         _bound(cache)
     return hit
 
@@ -988,7 +989,7 @@ def _pung_fold(tiles, tab):
     cache = tab[9]
     hit = cache.get(key)
     if hit is None:
-        hit = cache[key] = _fold(_pung_occ(key), tab[0])[:2]
+        hit = cache[key] = _fold(_pung_occ(key), tab[0])
         _bound(cache)
     return hit
 
