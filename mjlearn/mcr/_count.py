@@ -30,7 +30,9 @@ def tables(prof, unlabelled=frozenset()):
     count relies on (the scorer then uses :func:`~mjlearn.mcr.principles.count_fans`), or when a
     fan of ``unlabelled`` (fans the caller reports without their sets) has a scoped exclusion.
     Built once per profile and kept as its ``_fast_count``: ``(bit of each fan, kept-fans cache,
-    points, scoped exclusions, scoped targets, fan of each bit, exclusions as bits)``; the bit of
+    points, scoped exclusions, the fans they drop, fan of each bit, exclusions as bits, the fans at either
+    end of a scoped exclusion, two caches of the scorer's (the fans of sets of chows and of pungs),
+    the caches of the two parts of :func:`_kept` and the mask of its first part)``; the bit of
     a fan is its rank in the order of visits (highest value first)."""
     t = prof.__dict__.get("_fast_count")
     if t is not None:
@@ -44,7 +46,11 @@ def tables(prof, unlabelled=frozenset()):
         for f, r in enumerate(rank):
             fan_at[r] = f
         excl_bits = tuple(sum(bits[e] for e in range(len(rank)) if excl_all[f] >> e & 1) for f in range(len(rank)))
-        t = (bits, {}, points, scoped, frozenset(dropped_on_sets), tuple(fan_at), excl_bits)
+        high = sum(bits[f] for f in range(1, len(rank)) if points[f] >= _HIGH)
+        if any(bits[f] > high for f in range(1, len(rank)) if points[f] >= _HIGH):
+            high = 0                      # the high fans are not all visited first: one part
+        t = (bits, {}, points, scoped, frozenset(dropped_on_sets), tuple(fan_at), excl_bits, frozenset(targets),
+             {}, {}, {}, {}, high)
     else:
         t = ()
     prof.__dict__["_fast_count"] = t
@@ -52,10 +58,33 @@ def tables(prof, unlabelled=frozenset()):
 
 
 def _kept(mask, tables):
-    """The fans of ``mask`` that count, each once: ``(fans in order, their points, bitmask)``."""
-    _bits, _cache, points, _scoped, _dropped, fan_at, excl_bits = tables
+    """The fans of ``mask`` that count, each once: ``(fans in order, their points, bitmask, whether
+    a fan that counts drops another only on its own sets)``.
+
+    The fans worth 6 points or more are visited first (:data:`_HIGH`), then the others less those
+    the first drop, each part from a cache of its own: a hand's mask is often new (it holds the win
+    flags, the whole-hand fans and the sets' fans at once), its two parts far less often."""
+    high_mask = tables[12]
+    high = mask & high_mask
+    cache = tables[10]
+    a = cache.get(high)
+    if a is None:
+        a = cache[high] = _visit(high, tables)
+    low = mask & ~high_mask & ~a[4]
+    cache = tables[11]
+    b = cache.get(low)
+    if b is None:
+        b = cache[low] = _visit(low, tables)
+    return a[0] + b[0], a[1] + b[1], a[2] | b[2], a[3] or b[3]
+
+
+def _visit(mask, tables):
+    """The fans of ``mask`` visited in order: ``(fans that count, their points, bitmask, whether
+    one of them drops another only on its own sets, the bits of the fans they drop)``."""
+    points, scoped, fan_at, excl_bits = tables[2], tables[3], tables[5], tables[6]
     dead = kept_mask = total = 0
     kept = []
+    scoping = False
     while mask:
         low = mask & -mask                 # the next fan in the order of visits
         mask ^= low
@@ -66,38 +95,60 @@ def _kept(mask, tables):
         kept.append(f)
         total += points[f]
         kept_mask |= low
-    return tuple(kept), total, kept_mask
+        if scoped[f]:
+            scoping = True
+    return tuple(kept), total, kept_mask, scoping, dead
+
+
+_HIGH = 6
+"""Fans worth at least this many points are visited as one part of a mask (see :func:`_kept`)."""
 
 
 def count(occurrences, tables):
     """``(total, {fan: count})`` of the occurrences ``(fan, parts)``, as
     :func:`~mjlearn.mcr.principles.count_fans` gives it (``tables``: :func:`tables`)."""
-    bits, cache, points, scoped, dropped_on_sets, _fan_at, _excl_bits = tables
+    bits = tables[0]
     mask = 0
-    repeats = None
+    repeats = ()
     for f, _parts in occurrences:
         b = bits[f]
         if mask & b:
-            if repeats is None:
-                repeats = [f]
-            else:
-                repeats.append(f)
+            repeats += (f,)
         else:
             mask |= b
+    return count_folded(mask, repeats, tables, occurrences)
+
+
+def count_folded(mask, repeats, tables, occurrences=None):
+    """:func:`count` of occurrences already folded: ``mask`` has the bit of every fan that occurs,
+    ``repeats`` each further occurrence of a fan. ``occurrences`` is only read when a fan that
+    counts drops another on its own sets (幺九刻 under 箭刻...): the occurrences of those fans;
+    without them the answer is then None (call again with them)."""
+    bits, cache, points = tables[0], tables[1], tables[2]
     hit = cache.get(mask)
     if hit is None:
         hit = cache[mask] = _kept(mask, tables)
         if len(cache) > 100_000:
             cache.clear()
-    fans, total, kept_mask = hit
+    fans, total, kept_mask, scoping = hit
     if not fans:
         return points[_CHICKEN], {_CHICKEN: 1}
     counts = dict.fromkeys(fans, 1)
-    if repeats is not None:
-        for f in repeats:
-            if kept_mask & bits[f]:
-                counts[f] += 1
-                total += points[f]
+    for f in repeats:
+        if kept_mask & bits[f]:
+            counts[f] += 1
+            total += points[f]
+    if not scoping:
+        return total, counts
+    if occurrences is None:
+        return None
+    return _scoped(occurrences, fans, counts, total, kept_mask, tables)
+
+
+def _scoped(occurrences, fans, counts, total, kept_mask, tables):
+    """The occurrences of a fan dropped on sets (幺九刻) that the counted fans before it drop on
+    their own sets, or once, taken off ``counts`` and ``total``."""
+    bits, points, scoped, dropped_on_sets = tables[0], tables[2], tables[3], tables[4]
     for e in dropped_on_sets:
         if not kept_mask & bits[e]:
             continue

@@ -24,6 +24,8 @@ from .settlement import settle
 
 __all__ = ["ScoreResult", "FanScore", "Excluded"]
 
+_set = object.__setattr__
+
 _FORM_ZH = {"regular": "基本和型", "seven_pairs": "七对", "thirteen_orphans": "十三幺",
             "honors_and_knitted": "全不靠", "knitted_straight": "组合龙"}
 
@@ -145,12 +147,12 @@ class ScoreResult:
         # the fields set directly, as the frozen dataclass's __init__ would (it has no checks)
         obj = object.__new__(cls)
         if best is None:
-            obj.__dict__.update(rules=prof.name, hand=hand, context=wc, is_winning=False, total=0,
-                                flowers=flowers, profile=prof, _raw=None)
+            _set(obj, "__dict__", {"rules": prof.name, "hand": hand, "context": wc, "is_winning": False, "total": 0,
+                                   "flowers": flowers, "profile": prof, "_raw": None})
         else:
-            obj.__dict__.update(rules=prof.name, hand=hand, context=wc, is_winning=True,
-                                total=best[0] + flowers, flowers=flowers, profile=prof,
-                                _raw=(best, tuple(melds)))
+            _set(obj, "__dict__", {"rules": prof.name, "hand": hand, "context": wc, "is_winning": True,
+                                   "total": best[0] + flowers, "flowers": flowers, "profile": prof,
+                                   "_raw": (best, melds)})
         return obj
 
     @cached_property
@@ -159,7 +161,10 @@ class ScoreResult:
         if self._raw is None:
             return None
         best, melds = self._raw
-        return _reading(best[2], best[3], melds, self.hand)
+        parts = best[3]
+        if parts is None:            # a regular reading that was only counted
+            parts = self._candidate[3]
+        return _reading(best[2], parts, melds, self.hand)
 
     @cached_property
     def _candidate(self) -> tuple:

@@ -27,11 +27,12 @@ Speed (benchmarks/bench_mcr.py): a hand is scored in two tiers.
   reading is counted by :func:`_count_regular` from features that come with each suit's ways
   (:func:`_features`: the chows' codes, the pungs, the 全带幺/全带五/全双刻 bits...; the ways of a
   suit are cached by its counts, from :func:`~mjlearn.shapes.suit_table`) and from what the melds
-  bring, gathered once per hand. Its occurrences name sets by labels (a pung by its tile's code)
-  instead of positions, and non-repetition is :func:`mjlearn.mcr._count.count`, which caches the
-  fans that count by the set of fans that occur. Facts that do not depend on the reading are
-  computed once per hand (whole-hand fans from per-suit tables, win flags per context, 四归一,
-  concealment); the wait count only when a reading could claim 边张/嵌张/单钓将, from cached
+  bring, gathered once per hand. Its fans are not listed: each goes straight into the mask of fans
+  that occur (:func:`mjlearn.mcr._count.count_folded` caches the fans that count by that mask, in
+  two parts); the occurrences, with sets named by labels (a pung by its tile's code), are listed
+  only when a counted fan drops 幺九刻 on its own pungs (:func:`_reading_occ`). Facts that do not
+  depend on the reading are computed once per hand (whole-hand fans from per-suit tables, win flags
+  per context, 四归一, concealment); the wait count only when a reading could claim 边张/嵌张/单钓将, from cached
   per-suit wait facts.
 * *Explaining* (the chosen reading only, when ``fans``, ``excluded``, ``to_dict`` or the display
   ask): :func:`_regular` runs the detectors of :mod:`mjlearn.mcr.detect` on the reading's parts and
@@ -54,9 +55,9 @@ from ..errors import ContextError, InvalidHandError, Problem
 from ..hand import Hand, MeldKind, WinContext, as_hand
 from . import detect as D
 from .principles import combine_chows_kept, combine_pungs, combine_pungs_kept, count_fans
-from .principles import _some_pungs_related
+from .principles import _related_pungs
 from . import _count
-from ._count import count as _fast_count
+from ._count import count as _fast_count, count_folded
 from .fans import F
 from .profiles import Profile, get_profile
 from .result import ScoreResult
@@ -309,24 +310,18 @@ def _evaluate(counts, all_counts, meld_parts, melds, n_exposed, win, ctx, prof):
     best = special
     best_total = special[0] if special else 0
     wait = [None]
-    # what every regular reading of this hand claims alike (the order of different fans among the
-    # occurrences does not matter to non-repetition, only that of one fan's occurrences)
-    hand_occ = ctx.flags + whole
-    if n_hog:
-        hand_occ += D.hog(n_hog)
-    if n_fixed == 0 and _FULL_FLUSH in whole and D.nine_gates(counts, win):
-        hand_occ += _NINE_GATES
+    nine = n_fixed == 0 and _FULL_FLUSH in whole and D.nine_gates(counts, win)
     conceal = _CONCEALMENT.get((n_exposed, ctx.self_drawn))
     if conceal is None:
         conceal = []
         D.concealment(n_exposed, ctx.self_drawn, conceal)
         conceal = _CONCEALMENT[n_exposed, ctx.self_drawn] = tuple(conceal)
-    hand_occ += conceal
     tab = prof.__dict__.get("_fast_count")
     if tab is None:
         tab = _count.tables(prof, _UNLABELLED)
     if not tab:
         # a profile whose exclusions the fast count cannot follow: every reading the explicit way
+        hand_occ = _hand_occ(ctx, whole, n_hog, nine, conceal)
         for way in ways:
             cand = _regular(_reading_parts(meld_parts, way), n_fixed, counts, win, ctx, wait, prof, hand_occ)
             t = cand[0]
@@ -334,20 +329,61 @@ def _evaluate(counts, all_counts, meld_parts, melds, n_exposed, win, ctx, prof):
                     seven_pairs or F.PURE_TRIPLE_CHOW in cand[1] or F.TRIPLE_PUNG in cand[1])):
                 best, best_total = cand, t
         return best
-    base_occ = hand_occ + melds[0]
+    # what every regular reading of this hand claims alike, folded (see _count_regular): the win
+    # flags, the whole-hand fans, 四归一, 九莲宝灯, the concealment and the melds' kongs, each a
+    # different fan (only 四归一 and a kong fan can occur more than once)
+    bits = tab[0]
+    mask = 0
+    for f, _ in ctx.flags:
+        mask |= bits[f]
+    for f, _ in whole:
+        mask |= bits[f]
+    for f, _ in conceal:
+        mask |= bits[f]
+    reps = ()
+    if n_hog:
+        mask |= bits[F.TILE_HOG]
+        if n_hog > 1:
+            reps = (F.TILE_HOG,) * (n_hog - 1)
+    if nine:
+        mask |= bits[F.NINE_GATES]
+    for f, _ in melds[0]:
+        if mask & bits[f]:
+            reps += (f,)
+        else:
+            mask |= bits[f]
+    base = (mask, reps, _NINE_GATES if nine else ())
     chosen = None
     for way in ways:
-        total, fans = _count_regular(way, melds, counts, win, ctx, wait, n_fixed, tab, base_occ)
+        total, fans = _count_regular(way, melds, counts, win, ctx, wait, n_fixed, tab, base)
         if total > best_total or (total == best_total and best is not None and (
                 seven_pairs or F.PURE_TRIPLE_CHOW in fans or F.TRIPLE_PUNG in fans)):
             best, best_total, chosen = (total, fans), total, way
     if chosen is None:
         return best
-    parts = _reading_parts(meld_parts, chosen)
-    # the explicit candidate of the chosen reading, built when the result is explained (a partial
-    # rather than a closure, whose cells would cost every call of this function)
-    explain = partial(_regular, parts, n_fixed, counts, win, ctx, [wait[0]], prof, hand_occ)
-    return best[0], best[1], "regular", parts, None, None, explain
+    # the chosen reading's parts and its explicit candidate are built when the result is explained
+    # (a partial rather than a closure, whose cells would cost every call of this function)
+    explain = partial(_explain_regular, meld_parts, chosen, n_fixed, counts, win, ctx, wait[0], prof,
+                      whole, n_hog, nine, conceal)
+    return best[0], best[1], "regular", None, None, None, explain
+
+
+def _hand_occ(ctx, whole, n_hog, nine, conceal):
+    """The occurrences every regular reading of a hand claims alike: the win flags, the whole-hand
+    fans, 四归一, 九莲宝灯, the concealment (the order of different fans does not matter to
+    non-repetition, only that of one fan's occurrences)."""
+    hand_occ = ctx.flags + whole
+    if n_hog:
+        hand_occ += D.hog(n_hog)
+    if nine:
+        hand_occ += _NINE_GATES
+    return hand_occ + conceal
+
+
+def _explain_regular(meld_parts, way, n_fixed, counts, win, ctx, wait, prof, whole, n_hog, nine, conceal):
+    """The explicit candidate (:func:`_regular`) of the regular reading ``way`` the count chose."""
+    return _regular(_reading_parts(meld_parts, way), n_fixed, counts, win, ctx, [wait], prof,
+                    _hand_occ(ctx, whole, n_hog, nine, conceal))
 
 
 # --- readings ------------------------------------------------------------------------------
@@ -729,10 +765,14 @@ def _regular(parts, n_fixed, counts, win, ctx, wait, prof, hand_occ):
 # an exclusion on another fan is counted by _regular instead (_UNLABELLED). The features of the sets
 # come with each suit's ways (_features), and what the melds bring is computed once per hand.
 
-_UNLABELLED = frozenset([F.FOUR_CONCEALED_PUNGS, F.THREE_CONCEALED_PUNGS, F.TWO_CONCEALED_PUNGS, F.ALL_PUNGS,
-                         F.PURE_TERMINAL_CHOWS, F.THREE_SUITED_TERMINAL_CHOWS, F.EDGE_WAIT, F.CLOSED_WAIT,
-                         F.SINGLE_WAIT, F.ALL_CHOWS, F.OUTSIDE_HAND, F.ALL_FIVE, F.ALL_EVEN_PUNGS])
-"""Fans that _count_regular reports without their sets."""
+_LABELLED = frozenset([F.PUNG_OF_TERMINALS_OR_HONORS, F.DRAGON_PUNG, F.PREVALENT_WIND, F.SEAT_WIND,
+                       F.LITTLE_THREE_DRAGONS, F.LITTLE_FOUR_WINDS, F.NINE_GATES, F.DOUBLE_PUNG,
+                       F.TWO_DRAGONS_PUNGS, F.MIXED_SHIFTED_PUNGS, F.TRIPLE_PUNG, F.PURE_SHIFTED_PUNGS,
+                       F.BIG_THREE_WINDS, F.BIG_THREE_DRAGONS, F.FOUR_PURE_SHIFTED_PUNGS, F.BIG_FOUR_WINDS])
+"""Fans whose occurrences _count_regular can give with their sets (:func:`_reading_occ`)."""
+_UNLABELLED = frozenset(range(1, 83)) - _LABELLED
+"""Fans that _count_regular reports without their sets: a profile that scopes an exclusion on one
+of them is counted by _regular."""
 
 _NO_MELDS = ((), (), (), (), (), 0, 7, 0)
 _PAIR_TRAITS = D._TRAITS[PAIR]
@@ -755,90 +795,209 @@ def _chow_occ(codes):
 
 
 def _pung_occ(tiles):
-    """The pung-combination occurrences of pungs given by their tiles, labelled by code (cached)."""
-    key = tuple(sorted(tiles))
+    """The pung-combination occurrences of pungs given by their tiles, labelled by code (cached by
+    the pungs that can be in a pattern, :func:`_patterned`)."""
+    key = _patterned(tiles)
+    if not key:
+        return ()
     occ = _PUNG_OCC.get(key)
     if occ is None:
         codes = [REF[t] for t in key]
-        occ = ()
-        if _some_pungs_related(sorted(codes)):       # else no pattern can form
-            occ = tuple(combine_pungs(list(zip(codes, codes)), explain=False)[0])
-        _PUNG_OCC[key] = occ
+        occ = _PUNG_OCC[key] = tuple(combine_pungs(list(zip(codes, codes)), explain=False)[0])
         _bound(_PUNG_OCC)
     return occ
 
 
-def _count_regular(way, melds, counts, win, ctx, wait, n_fixed, tab, base_occ):
-    """``(total, {fan: count})`` of one reading of :func:`_reading_ways` (``melds``:
-    as :func:`_score` gathers them; ``base_occ``: what every reading claims, the melds' kongs included): the
-    count :func:`_regular` gives, without the positions of the sets."""
+def _patterned(tiles):
+    """The pungs (by tile) that can be part of a pung pattern, sorted: each related to another
+    (:func:`mjlearn.mcr.principles._related_pungs`: every pung fan needs such a pair among its pungs,
+    so the others change nothing); ``()`` when fewer than two are."""
+    held = 0
+    for t in tiles:
+        held |= 1 << t
+    out = [t for t in tiles if _RELATED_TO[t] & held]
+    if len(out) < 2:
+        return ()
+    out.sort()
+    return tuple(out)
+
+
+_RELATED_TO = tuple(sum(1 << u for u in range(34) if u != t and _related_pungs(REF[t], REF[u])) for t in range(34))
+"""For each tile, the tiles whose pung is related to its pung, as a bitmask."""
+
+
+def _count_regular(way, melds, counts, win, ctx, wait, n_fixed, tab, base):
+    """``(total, {fan: count})`` of one reading of :func:`_reading_ways` (``melds``: as
+    :func:`_score` gathers them; ``base``: what every reading claims, the melds' kongs included,
+    folded by :func:`_evaluate` as ``(mask, repeats, labelled occurrences)``): the count
+    :func:`_regular` gives, without the positions of the sets.
+
+    The occurrences are not listed: each fan's bit goes straight into the mask of fans that occur
+    and each further occurrence into the repeats (:func:`mjlearn.mcr._count.count_folded`). The fans
+    a reading adds differ from those of ``base`` and from each other, except where noted; the
+    occurrences themselves are listed only when a counted fan drops 幺九刻 on its own pungs
+    (:func:`_reading_occ`)."""
     wm, ws, wp, honor, pair = way
     fm, fs, fp, fh = wm[3], ws[3], wp[3], honor[2]
-    _kongs, m_codes, m_chow_ts, m_pungs, m_th, n_conc_kongs, m_traits, _n_kongs = melds
-    occ = list(base_occ)
+    bits = tab[0]
+    mask, reps = base[0], base[1]
     in_chow = (fm[2] | fs[2] | fp[2]) >> win & 1
     pungs = fm[3] + fs[3] + fp[3] + fh[3]
-    n_conc = n_conc_kongs + len(pungs)
+    n_conc = melds[5] + len(pungs)
     if not in_chow and not ctx.self_drawn and win in pungs:
         n_conc -= 1                 # the discard completed that pung: it counts as melded
     if n_conc >= 2:
-        occ += _CONCEALED_PUNGS_OCC[n_conc]
+        mask |= bits[_CONCEALED_PUNGS[n_conc]]
+    m_pungs = melds[3]
     if m_pungs:
         pungs = m_pungs + pungs
     n_pungs = len(pungs)
     if n_pungs == 4:
-        occ.append(_ALL_PUNGS_OCC)
-    th = m_th + fm[4] + fs[4] + fp[4] + fh[4]
-    if th:                                            # D.pungs, the pungs labelled by code
-        dragons = winds = 0
-        labels = []
-        for t in th:
-            lab = (REF[t],)
-            occ.append((F.PUNG_OF_TERMINALS_OR_HONORS, lab))
-            if t >= 27:
-                labels.append(lab[0])
+        mask |= bits[F.ALL_PUNGS]
+    th = melds[4] + fm[4] + fs[4] + fp[4] + fh[4]
+    if th:                                            # D.pungs
+        mask |= bits[F.PUNG_OF_TERMINALS_OR_HONORS]
+        if len(th) > 1:
+            reps += (F.PUNG_OF_TERMINALS_OR_HONORS,) * (len(th) - 1)
+        if max(th) >= 27:
+            dragons = winds = 0
+            for t in th:
                 if t >= 31:
-                    occ.append((F.DRAGON_PUNG, lab))
+                    if dragons:
+                        reps += (F.DRAGON_PUNG,)
+                    else:
+                        mask |= bits[F.DRAGON_PUNG]
                     dragons += 1
-                else:
+                elif t >= 27:
                     winds += 1
                     if t == ctx.prevalent:
-                        occ.append((F.PREVALENT_WIND, lab))
+                        mask |= bits[F.PREVALENT_WIND]
                     if t == ctx.seat:
-                        occ.append((F.SEAT_WIND, lab))
-        if dragons == 2 and IS_DRAGON[pair]:
-            occ.append((F.LITTLE_THREE_DRAGONS, tuple(x for x in labels if x >= 0x45) + (0x100 + pair,)))
-        elif winds == 3 and IS_WIND[pair]:
-            occ.append((F.LITTLE_FOUR_WINDS, tuple(x for x in labels if x < 0x45) + (0x100 + pair,)))
-    codes = m_codes + fm[0] + fs[0] + fp[0]
+                        mask |= bits[F.SEAT_WIND]
+            if dragons == 2 and IS_DRAGON[pair]:
+                mask |= bits[F.LITTLE_THREE_DRAGONS]
+            elif winds == 3 and IS_WIND[pair]:
+                mask |= bits[F.LITTLE_FOUR_WINDS]
+    codes = melds[1] + fm[0] + fs[0] + fp[0]
     n_chows = len(codes)
     if n_chows >= 2:
-        occ += _chow_occ(codes)
+        bm, br = _chow_fold(codes, tab)
+        mask |= bm                                    # fans of chows: none occurs elsewhere
+        if br:
+            reps += br
     if n_pungs >= 2:
-        occ += _pung_occ(pungs)
+        bm, br = _pung_fold(pungs, tab)
+        mask |= bm                                    # fans of pung patterns: none occurs elsewhere
+        if br:
+            reps += br
     if n_chows == 4:
-        D.all_chows(4, pair, occ)
-        D.terminal_chows(m_chow_ts + fm[1] + fs[1] + fp[1], pair, occ, ())
-    traits = m_traits & fm[5] & fs[5] & fp[5] & fh[5] & _PAIR_TRAITS[pair]
+        extra = []
+        D.all_chows(4, pair, extra)
+        D.terminal_chows(melds[2] + fm[1] + fs[1] + fp[1], pair, extra, ())
+        for f, _ in extra:
+            if mask & bits[f]:
+                reps += (f,)
+            else:
+                mask |= bits[f]
+    traits = melds[6] & fm[5] & fs[5] & fp[5] & fh[5] & _PAIR_TRAITS[pair]
     if traits:
-        occ += _TRAIT_OCC[traits]
+        mask |= bits[_TRAIT_FAN[traits]]
     if in_chow or pair == win:                      # D.waits_in_reading, on the concealed sets
-        waits = []
-        if in_chow:
-            for t in fm[1] + fs[1] + fp[1]:
-                if t + 1 == win:
-                    if _CLOSED not in waits:
-                        waits.append(_CLOSED)
-                elif t == win or t + 2 == win:
-                    if _EDGE not in waits:
-                        waits.append(_EDGE)
-        if pair == win:
-            waits.append(_SINGLE)
         if wait[0] is None:
             wait[0] = _wait_count(counts, win, n_fixed)
         if wait[0] == 1:
-            occ += waits
-    return _fast_count(occ, tab)
+            if in_chow:
+                for t in fm[1] + fs[1] + fp[1]:
+                    if t + 1 == win:
+                        mask |= bits[F.CLOSED_WAIT]
+                    elif t == win or t + 2 == win:
+                        mask |= bits[F.EDGE_WAIT]
+            if pair == win:
+                mask |= bits[F.SINGLE_WAIT]
+    res = count_folded(mask, reps, tab)
+    if res is None:                 # a counted fan drops 幺九刻 on its own pungs: which ones?
+        res = count_folded(mask, reps, tab, _reading_occ(way, melds, ctx, base, pungs, th))
+    return res
+
+
+def _reading_occ(way, melds, ctx, base, pungs, th):
+    """The occurrences :func:`_count_regular` folded that non-repetition must see with their sets
+    (the fans of the profile's scoped exclusions, ``targets``), the sets labelled: a pung by its tile's code, the pair
+    by 0x100 + its tile."""
+    pair = way[4]
+    occ = list(base[2])
+    dragons, winds = [], []
+    for t in th:
+        lab = (REF[t],)
+        occ.append((F.PUNG_OF_TERMINALS_OR_HONORS, lab))
+        if t >= 27:
+            if t >= 31:
+                occ.append((F.DRAGON_PUNG, lab))
+                dragons.append(lab[0])
+            else:
+                winds.append(lab[0])
+                if t == ctx.prevalent:
+                    occ.append((F.PREVALENT_WIND, lab))
+                if t == ctx.seat:
+                    occ.append((F.SEAT_WIND, lab))
+    if len(dragons) == 2 and IS_DRAGON[pair]:
+        occ.append((F.LITTLE_THREE_DRAGONS, tuple(dragons) + (0x100 + pair,)))
+    elif len(winds) == 3 and IS_WIND[pair]:
+        occ.append((F.LITTLE_FOUR_WINDS, tuple(winds) + (0x100 + pair,)))
+    if len(pungs) >= 2:
+        occ += _pung_occ(pungs)
+    return occ
+
+
+def _fold(occ, bits):
+    """``(mask, repeats)`` of some occurrences (see :func:`mjlearn.mcr._count.count_folded`)."""
+    mask = 0
+    reps = ()
+    for f, _ in occ:
+        b = bits[f]
+        if mask & b:
+            reps += (f,)
+        else:
+            mask |= b
+    return mask, reps
+
+
+def _chow_fold(codes, tab):
+    """(mask, repeats) of the chow-combination occurrences of chows given by their middle codes
+    (cached per profile, in its counting tables)."""
+    key = tuple(sorted(codes))
+    cache = tab[8]
+    hit = cache.get(key)
+    if hit is None:
+        hit = cache[key] = _fold(_chow_occ(codes), tab[0])
+        _bound(cache)
+    return hit
+
+
+def _pung_fold(tiles, tab):
+    """(mask, repeats) of the pung-combination occurrences of pungs given by their tiles (cached
+    per profile, in its counting tables)."""
+    if len(tiles) == 2:                   # the common case, without building a list
+        a, b = tiles
+        if not _RELATED_TO[a] >> b & 1:
+            return _NO_FOLD
+        key = (a, b) if a < b else (b, a)
+    else:
+        key = _patterned(tiles)
+        if not key:
+            return _NO_FOLD
+    cache = tab[9]
+    hit = cache.get(key)
+    if hit is None:
+        hit = cache[key] = _fold(_pung_occ(key), tab[0])
+        _bound(cache)
+    return hit
+
+
+_CONCEALED_PUNGS = D._CONCEALED_PUNGS
+_NO_FOLD = (0, ())
+_TRAIT_FAN = (None,) + tuple(F.OUTSIDE_HAND if m & 1 else F.ALL_FIVE if m & 2 else F.ALL_EVEN_PUNGS
+                             for m in range(1, 8))
 
 
 _CLOSED, _EDGE, _SINGLE = (F.CLOSED_WAIT, ()), (F.EDGE_WAIT, ()), (F.SINGLE_WAIT, ())
