@@ -27,6 +27,7 @@ import datetime as _dt
 import json
 import os
 import secrets
+import threading
 import time
 from collections import Counter, defaultdict
 from contextlib import contextmanager
@@ -160,10 +161,14 @@ class _Database:
     def __init__(self, engine=None, path=None, timeout: float = 30.0):
         self.engine, self.path, self.timeout = engine, path, timeout
         self._sqlite = None
+        self._lock = threading.RLock()
 
     def _file(self) -> sqlite3.Connection:
         if self._sqlite is None:
-            self._sqlite = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
+            # check_same_thread off: a widget's clicks may come on another thread than the cell that
+            # made this (ipykernel 7); begin() and connect() take self._lock around each use
+            self._sqlite = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None,
+                                           check_same_thread=False)
         return self._sqlite
 
     @contextmanager
@@ -172,15 +177,16 @@ class _Database:
             with self.engine.begin() as c:
                 yield _Conn(c, True)
             return
-        c = self._file()
-        c.execute("BEGIN IMMEDIATE")
-        try:
-            yield _Conn(c, False)
-            c.execute("COMMIT")
-        except BaseException:
-            if c.in_transaction:
-                c.execute("ROLLBACK")
-            raise
+        with self._lock:
+            c = self._file()
+            c.execute("BEGIN IMMEDIATE")
+            try:
+                yield _Conn(c, False)
+                c.execute("COMMIT")
+            except BaseException:
+                if c.in_transaction:
+                    c.execute("ROLLBACK")
+                raise
 
     @contextmanager
     def connect(self):
@@ -188,12 +194,14 @@ class _Database:
             with self.engine.connect() as c:
                 yield _Conn(c, True)
             return
-        yield _Conn(self._file(), False)
+        with self._lock:
+            yield _Conn(self._file(), False)
 
     def close(self) -> None:
-        if self._sqlite is not None:
-            self._sqlite.close()
-            self._sqlite = None
+        with self._lock:
+            if self._sqlite is not None:
+                self._sqlite.close()
+                self._sqlite = None
 
 
 class Classroom:

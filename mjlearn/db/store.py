@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+import threading
 import time
 import uuid
 import warnings
@@ -85,6 +86,9 @@ class ClassStore(ProgressStore):
         self.spool_path = data_dir() / SPOOL_NAME
         self._target = self.url.render_as_string(hide_password=True)
         self._spool: sqlite3.Connection | None = None
+        # the spool's connection serves whichever thread calls (a widget's clicks may come on another
+        # thread than the cell that made the store, under ipykernel 7): one use at a time
+        self._lock = threading.RLock()
         try:
             self.engine = sa.create_engine(
                 self.url, pool_pre_ping=True, pool_size=1, max_overflow=2,
@@ -182,7 +186,8 @@ class ClassStore(ProgressStore):
             try:
                 self.spool_path.parent.mkdir(parents=True, exist_ok=True)
                 # local and short writes: wait for another kernel's lock as long as the SQLite store does
-                conn = sqlite3.connect(self.spool_path, timeout=max(self.timeout, BUSY_TIMEOUT_S), isolation_level=None)
+                conn = sqlite3.connect(self.spool_path, timeout=max(self.timeout, BUSY_TIMEOUT_S), isolation_level=None,
+                                       check_same_thread=False)
                 conn.execute("PRAGMA journal_mode = WAL")
                 conn.execute("PRAGMA synchronous = FULL")
                 conn.execute("CREATE TABLE IF NOT EXISTS spool (uid TEXT PRIMARY KEY, target TEXT NOT NULL, "
@@ -196,20 +201,20 @@ class ClassStore(ProgressStore):
         return self._spool
 
     def _keep(self, row: dict) -> None:
-        c = self._spool_conn()
         try:
-            c.execute("INSERT OR IGNORE INTO spool VALUES (?, ?, ?)",
-                      (row["uid"], self._target, json.dumps(row, ensure_ascii=False)))
+            with self._lock:
+                self._spool_conn().execute("INSERT OR IGNORE INTO spool VALUES (?, ?, ?)",
+                                           (row["uid"], self._target, json.dumps(row, ensure_ascii=False)))
         except sqlite3.Error as e:
             raise _translate(self.spool_path, e, "keeping an answer for the class database") from None
 
     def spooled(self) -> list[dict]:
         """The answers kept on this computer, not yet sent to the class database."""
-        if self._spool is None and not self.spool_path.exists():
-            return []
-        c = self._spool_conn()
-        return [json.loads(r[0]) for r in
-                c.execute("SELECT row FROM spool WHERE target = ? ORDER BY rowid", (self._target,))]
+        with self._lock:
+            if self._spool is None and not self.spool_path.exists():
+                return []
+            return [json.loads(r[0]) for r in self._spool_conn().execute(
+                "SELECT row FROM spool WHERE target = ? ORDER BY rowid", (self._target,))]
 
     def _send(self, c: sa.Connection, row: dict) -> int:
         stmt = pg.insert(ANSWERS).values(**row).on_conflict_do_nothing(index_elements=["uid"]).returning(ANSWERS.c.id)
@@ -232,7 +237,8 @@ class ClassStore(ProgressStore):
                     self._send(c, row)
             except sa.exc.DBAPIError as e:
                 raise self._translate(e, "sending kept answers") from None
-            self._spool_conn().execute("DELETE FROM spool WHERE uid = ?", (row["uid"],))
+            with self._lock:
+                self._spool_conn().execute("DELETE FROM spool WHERE uid = ?", (row["uid"],))
             sent += 1
         return sent
 
@@ -288,9 +294,10 @@ class ClassStore(ProgressStore):
 
     def close(self) -> None:
         self.engine.dispose()
-        if self._spool is not None:
-            self._spool.close()
-            self._spool = None
+        with self._lock:
+            if self._spool is not None:
+                self._spool.close()
+                self._spool = None
 
 
 def _uid(row: dict) -> str:

@@ -43,6 +43,7 @@ import sqlite3
 import stat
 import struct
 import sys
+import threading
 import time
 import warnings
 from dataclasses import dataclass
@@ -286,6 +287,9 @@ class ProgressStore:
                                              f"away or set {ENV_VAR}", "数据文件夹的路径是文件") from None
         except OSError as e:
             raise _os_error(self.path.parent, e, "creating the data folder") from None
+        # one connection, used by whichever thread calls: a widget's clicks may be handled on another
+        # thread than the cell that made the store (ipykernel 7), so each use takes this lock
+        self._lock = threading.RLock()
         self._conn = self._open()
 
     # -- opening: tell a damaged file from a newer one, a full disk, a lock... --------------
@@ -308,7 +312,7 @@ class ProgressStore:
 
     def _open_existing_or_new(self) -> sqlite3.Connection:
         try:
-            conn = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
+            conn = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as e:
             raise _translate(self.path, e, "opening") from None
         try:
@@ -361,7 +365,8 @@ class ProgressStore:
         self.newer_version = version
         warnings.warn(str(self._newer_error("opened read-only")), RuntimeWarning, stacklevel=5)
         try:
-            conn = sqlite3.connect(_read_only_uri(self.path), uri=True, timeout=self.timeout, isolation_level=None)
+            conn = sqlite3.connect(_read_only_uri(self.path), uri=True, timeout=self.timeout, isolation_level=None,
+                                   check_same_thread=False)
             conn.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
             conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
         except sqlite3.Error as e:
@@ -445,7 +450,8 @@ class ProgressStore:
         return self._open()
 
     def close(self) -> None:
-        self._conn.close()
+        with self._lock:
+            self._conn.close()
 
     def __enter__(self):
         return self
@@ -454,9 +460,10 @@ class ProgressStore:
         self.close()
 
     def _run(self, doing: str, fn):
-        """``fn()`` with SQLite errors turned into ProgressError."""
+        """``fn()`` with SQLite errors turned into ProgressError, one thread at a time."""
         try:
-            return fn()
+            with self._lock:
+                return fn()
         except sqlite3.Error as e:
             error = _translate(self.path, e, doing)
             if isinstance(error, DatabaseDamaged):
