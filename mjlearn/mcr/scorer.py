@@ -976,20 +976,23 @@ def _chow_fold(codes, tab):
 
 def _pung_fold(tiles, tab):
     """(mask, repeats) of the pung-combination occurrences of pungs given by their tiles (cached
-    per profile, in its counting tables)."""
+    per profile, in its counting tables, by the pungs' tiles and by those that can form a pattern)."""
     if len(tiles) == 2:                   # the common case, without building a list
         a, b = tiles
         if not _RELATED_TO[a] >> b & 1:
             return _NO_FOLD
         key = (a, b) if a < b else (b, a)
     else:
-        key = _patterned(tiles)
-        if not key:
-            return _NO_FOLD
+        key = tuple(sorted(tiles))
     cache = tab[9]
     hit = cache.get(key)
     if hit is None:
-        hit = cache[key] = _fold(_pung_occ(key), tab[0])
+        # pungs met for the first time: the answer of those of them that can form a pattern
+        pat = _patterned(key)
+        hit = cache.get(pat) if pat else _NO_FOLD
+        if hit is None:
+            hit = cache[pat] = _fold(_pung_occ(pat), tab[0])
+        cache[key] = hit
         _bound(cache)
     return hit
 
