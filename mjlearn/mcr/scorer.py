@@ -49,6 +49,7 @@ Speed (benchmarks/bench_mcr.py): a hand is scored in two tiers.
 from __future__ import annotations
 
 from functools import lru_cache, partial
+from itertools import compress
 from types import SimpleNamespace
 
 from ..errors import ContextError, InvalidHandError, Problem
@@ -1008,6 +1009,8 @@ _CLOSED, _EDGE, _SINGLE = (F.CLOSED_WAIT, ()), (F.EDGE_WAIT, ()), (F.SINGLE_WAIT
 _FULL_FLUSH = (F.FULL_FLUSH, ())
 _NINE_GATES = ((F.NINE_GATES, ()),)
 _ODD = bytes(n & 1 for n in range(256))            # bytes.translate: count -> odd?
+_FOUR = bytes(n == 4 for n in range(256))           # bytes.translate: count -> four of a kind?
+_TILE_RANGE = range(34)
 _PRESENT = D._PRESENT                                # count -> present?
 _KNIT_MASKS = tuple(sum(1 << 8 * i for i in p) for p in KNITTED)   # over presence bytes as an int
 _ORPHAN_MASK = sum(1 << 8 * i for i in ORPHAN_INDICES)
@@ -1029,16 +1032,18 @@ def _special_forms(counts, all_counts, win, ctx, prof, whole, n_hog, b=None, pre
         return None          # not seven pairs, not knitted, not thirteen orphans
     occ = []
     if 1 not in b.translate(_ODD):
-        parts = []
-        for i in range(34):
-            for _ in range(counts[i] // 2):
-                parts.append((PAIR, i, False))
+        # the pairs in tile order, a tile held four times twice (C loops: no Python loop over 34 tiles)
+        held = list(compress(_TILE_RANGE, b))
+        if n_hog:
+            held = sorted(held + list(compress(_TILE_RANGE, b.translate(_FOUR))))
+        parts = list(map(_PAIR_PART.__getitem__, held))
         D.seven_pairs(counts, win, occ)
         occ.extend(whole)
         occ.extend(D.hog(n_hog))
         D.concealment(0, ctx.self_drawn, occ)
         if _wait_count(counts, win, 0) == 1:
-            D.waits_in_reading(parts, 0, win, occ)        # the pair of the winning tile: 单钓将
+            # the pair of the winning tile: 单钓将 (D.waits_in_reading on these parts)
+            occ.append((F.SINGLE_WAIT, (held.index(win),)))
         D.win_flags(ctx, occ)
         total, fc = _finish_special(occ, prof)
         return total, fc, "seven_pairs", parts, occ, None
