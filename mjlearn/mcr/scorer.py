@@ -422,35 +422,21 @@ def _reading_ways(b: bytes, n_sets: int):
         honor = _HONOR_PARTS[seg] = _honor_parts(seg)
     if not honor:
         return _NO_WAYS
+    # a way's shape code (item 4, the honors' item 3) is its number of sets plus _PAIRED if it has
+    # the pair: the codes of a reading add up to n_sets + _PAIRED, and its pair is the one >= 0
+    want = n_sets + _PAIRED - honor[3]
     pair = honor[1]
-    n_honor = len(honor[0])
     if len(ways_m) == 1 and len(ways_p) == 1 and len(ways_s) == 1:      # the common case
         wm, wp, ws = ways_m[0], ways_p[0], ways_s[0]
-        p = pair
-        for x in (wm[0], wp[0], ws[0]):
-            if x >= 0:
-                if p >= 0:
-                    return _NO_WAYS
-                p = x
-        if p < 0 or len(wm[1]) + len(wp[1]) + len(ws[1]) + n_honor != n_sets:
+        if wm[4] + wp[4] + ws[4] != want:
             return _NO_WAYS
-        return ((wm, ws, wp, honor, p),)
+        return ((wm, ws, wp, honor, max(wm[0], wp[0], ws[0], pair)),)
     out = []
     for wm in ways_m:
         for wp in ways_p:
             for ws in ways_s:
-                p = pair
-                for x in (wm[0], wp[0], ws[0]):
-                    if x >= 0:
-                        if p >= 0:
-                            p = -2
-                            break
-                        p = x
-                if p < 0:
-                    continue
-                if len(wm[1]) + len(wp[1]) + len(ws[1]) + n_honor != n_sets:
-                    continue
-                out.append((wm[2] + ws[2] + wp[2], (wm, ws, wp, honor, p)))
+                if wm[4] + wp[4] + ws[4] == want:
+                    out.append((wm[2] + ws[2] + wp[2], (wm, ws, wp, honor, max(wm[0], wp[0], ws[0], pair))))
     if len(out) > 1:
         out.sort(key=_sort_key)
     return [w for _, w in out]
@@ -491,8 +477,8 @@ _PAIR_PART = tuple((PAIR, i, False) for i in range(34))
 
 
 def _honor_parts(seg: bytes):
-    """The honors' counts as (pungs as parts, pair index or -1, features as :func:`_features`), or
-    ``_NO_WAYS`` when they cannot be sets and at most one pair."""
+    """The honors' counts as (pungs as parts, pair index or -1, features as :func:`_features`, shape
+    code as in :func:`_reading_ways`), or ``_NO_WAYS`` when they cannot be sets and at most one pair."""
     honor = []
     pair = -1
     for k, n in enumerate(seg):
@@ -504,20 +490,26 @@ def _honor_parts(seg: bytes):
             pair = 27 + k
         elif n:
             return _NO_WAYS
-    return tuple(honor), pair, _features(honor)
+    return tuple(honor), pair, _features(honor), len(honor) + (_PAIRED if pair >= 0 else 0)
+
+
+_PAIRED = 16
+"""Added to a way's number of sets when it holds the pair (see :func:`_reading_ways`)."""
 
 
 def _suit_parts(base, seg):
     """The ways of one suit (:func:`~mjlearn.shapes.suit_ways`) as parts with tile indices:
-    ``(pair index or -1, parts sorted as the reference sorts sets, their sort keys, features)``,
-    the features being what :func:`_count_regular` needs of the sets (:func:`_features`)."""
+    ``(pair index or -1, parts sorted as the reference sorts sets, their sort keys, features, shape
+    code)``, the features being what :func:`_count_regular` needs of the sets (:func:`_features`),
+    the shape code as in :func:`_reading_ways`."""
     out = []
     for p, sets in suit_ways(seg):
         parts = tuple((CHOW if k else PUNG, base + r, False) for k, r in sets)
         keys = tuple(REF[base + r] * 2 + k for k, r in sets)
         order = sorted(range(len(parts)), key=keys.__getitem__)
         parts = tuple(parts[i] for i in order)
-        out.append((p if p < 0 else base + p, parts, tuple(keys[i] for i in order), _features(parts)))
+        out.append((p if p < 0 else base + p, parts, tuple(keys[i] for i in order), _features(parts),
+                    len(parts) + (_PAIRED if p >= 0 else 0)))
     return tuple(out)
 
 
