@@ -105,7 +105,7 @@ def score(hand, *, profile="mcr", rules=None, **context):
         hand = as_hand(hand)
     if context and ("winner" in context or "discarder" in context or "dealer" in context):
         return _score_at_table(hand, context, prof)
-    return _score(hand, _win_context(context), prof)
+    return _score(hand, *_win_context(context), prof)
 
 
 def _score_at_table(hand, context, prof):
@@ -115,7 +115,7 @@ def _score_at_table(hand, context, prof):
     from .result import mcr_ruleset
     rs = mcr_ruleset(prof.name)
     c = rs.make_context(context)
-    res = _score(hand, _win_context(rs.mcr_context(c)), prof)
+    res = _score(hand, *_win_context(rs.mcr_context(c)), prof)
     return res._at_table(rs, c, c.winner, c.discarder)
 
 
@@ -123,16 +123,17 @@ _CONTEXTS: dict = {}
 
 
 def _win_context(context):
-    """The checked WinContext of the keywords, cached by their values and types (a bool and an int
-    that compare equal must not share an entry: ``self_drawn=1`` is an error). An unknown keyword or
-    a bad value is a :class:`~mjlearn.errors.ContextError`, as under every rule set."""
+    """The checked WinContext of the keywords and the flags the detectors read (:func:`_win_ctx`),
+    cached by the keywords' values and types (a bool and an int that compare equal must not share an
+    entry: ``self_drawn=1`` is an error). An unknown keyword or a bad value is a
+    :class:`~mjlearn.errors.ContextError`, as under every rule set."""
     try:
         key = (*context.items(), *map(type, context.values()))
-        wc = _CONTEXTS.get(key)
+        hit = _CONTEXTS.get(key)
     except TypeError:           # an unhashable value: checked (and rejected) by WinContext below
-        key, wc = None, None
-    if wc is not None:
-        return wc
+        key, hit = None, None
+    if hit is not None:
+        return hit
     unknown = [k for k in context if k not in CONTEXT_KEYWORDS]
     if unknown:
         raise ContextError(f"MCR scoring (国标麻将) does not use the context keyword{'s' if len(unknown) > 1 else ''} "
@@ -143,9 +144,10 @@ def _win_context(context):
         wc = WinContext(**context)
     except InvalidHandError as e:           # a value of the wrong type or out of range
         raise ContextError(str(e), accepted=CONTEXT_KEYWORDS) from None
+    hit = wc, _win_ctx(wc, False)
     if key is not None and len(_CONTEXTS) < 10000:
-        _CONTEXTS[key] = wc
-    return wc
+        _CONTEXTS[key] = hit
+    return hit
 
 
 def _problem(msg):
@@ -158,7 +160,7 @@ _CHOW_TRAITS, _PUNG_TRAITS, _KONG_TRAITS = D._TRAITS[CHOW], D._TRAITS[PUNG], D._
 _MIDDLE_CODE = tuple(REF[t + 1] if t < 27 and t % 9 < 7 else 0 for t in range(34))
 
 
-def _score(hand: Hand, wc, prof: Profile):
+def _score(hand: Hand, wc, ctx, prof: Profile):
     win_tile = hand.win_tile
     if win_tile is None:
         raise InvalidHandError([Problem(
@@ -228,7 +230,8 @@ def _score(hand: Hand, wc, prof: Profile):
     # --- the context, checked against the tiles (one checker for every rule set) ---------------
     if wc.last_tile or wc.kong:
         check_context(hand, wc)
-    ctx = _win_ctx(wc, fixed_win == 3)
+    if fixed_win == 3:              # 和绝张 also when the three other copies are in the hand's melds
+        ctx = _win_ctx(wc, True)
     best = _evaluate(counts, all_counts, meld_parts, meld_facts, n_exposed, win, ctx, prof)
     return ScoreResult._build(hand, wc, prof, best, flowers, melds)
 
