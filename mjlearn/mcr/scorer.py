@@ -128,7 +128,8 @@ def _win_context(context):
     entry: ``self_drawn=1`` is an error). An unknown keyword or a bad value is a
     :class:`~mjlearn.errors.ContextError`, as under every rule set."""
     try:
-        key = (*context.items(), *map(type, context.values()))
+        values = context.values()
+        key = (*context, *values, *map(type, values))      # one tuple, no (key, value) pairs
         hit = _CONTEXTS.get(key)
     except TypeError:           # an unhashable value: checked (and rejected) by WinContext below
         key, hit = None, None
