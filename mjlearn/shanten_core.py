@@ -129,13 +129,17 @@ def _pareto(points) -> tuple:
 _SUIT: dict[tuple, tuple] = {}
 
 
+def _split_points(pts) -> tuple:
+    """The (sets, value) pairs of the points without the pair and with it, each sorted."""
+    return (tuple(sorted((m, u) for p, m, u in pts if p == 0)),
+            tuple(sorted((m, u) for p, m, u in pts if p == 1)))
+
+
 def _suit_entry(key: tuple) -> tuple:
     """Everything the shanten of any form needs from one suit, cached by its nine counts:
     (regular points without pair, with pair, present of ranks 147, 258, 369, terminal kinds,
     terminal pair, pairs for seven pairs)."""
-    pts = _points(_trim(key))
-    f0 = tuple(sorted((m, u) for p, m, u in pts if p == 0))
-    f1 = tuple(sorted((m, u) for p, m, u in pts if p == 1))
+    f0, f1 = _split_points(_points(_trim(key)))
     k147 = (key[0] > 0) + (key[3] > 0) + (key[6] > 0)
     k258 = (key[1] > 0) + (key[4] > 0) + (key[7] > 0)
     k369 = (key[2] > 0) + (key[5] > 0) + (key[8] > 0)
@@ -364,6 +368,7 @@ def _knitted_rest(counts, perm, n_melds) -> int:
 _FRONTIERS: list[tuple] = []              # id -> frontier
 _FRONTIER_IDS: dict[tuple, int] = {}      # frontier -> id
 _GROUP_IDS: dict[tuple, int] = {}         # a suit's 9 counts or the 7 honor counts -> frontier id
+_RUN_IDS: dict[tuple, int] = {}           # a suit's run of counts (see _POINTS) -> frontier id
 _FEWER_IDS: dict[tuple, tuple] = {}       # the same keys -> (kind, id with one fewer of it) for kinds held
 _MORE_IDS: dict[tuple, tuple] = {}        # the same keys -> (kind, id with one more of it) near the group
 _MERGED: dict[tuple, int] = {}            # (id, id) -> id of the two taken together
@@ -401,11 +406,16 @@ def _group_id(key: tuple) -> int:
     got = _GROUP_IDS.get(key)
     if got is None:
         if len(key) == 9:
-            e = _SUIT.get(key) or _suit_entry(key)
-            frontier = (e[0], e[1])
+            # A suit's frontier depends only on its run of counts (leading and trailing empty ranks
+            # trimmed), so the many suits that are the same run shifted share one id without
+            # building a full suit entry each (the computer players meet new suits all hand long).
+            run = _trim(key)
+            got = _RUN_IDS.get(run)
+            if got is None:
+                got = _RUN_IDS[run] = _frontier_id(_split_points(_points(run)))
         else:
-            frontier = _honor_frontier(key)
-        got = _GROUP_IDS[key] = _frontier_id(frontier)
+            got = _frontier_id(_honor_frontier(key))
+        _GROUP_IDS[key] = got
     return got
 
 
