@@ -138,7 +138,7 @@ def _split_points(pts) -> tuple:
 def _suit_entry(key: tuple) -> tuple:
     """Everything the shanten of any form needs from one suit, cached by its nine counts:
     (regular points without pair, with pair, present of ranks 147, 258, 369, terminal kinds,
-    terminal pair, pairs for seven pairs)."""
+    terminal pair, pairs for seven pairs, the three rank classes packed in one int)."""
     f0, f1 = _split_points(_points(_trim(key)))
     k147 = (key[0] > 0) + (key[3] > 0) + (key[6] > 0)
     k258 = (key[1] > 0) + (key[4] > 0) + (key[7] > 0)
@@ -146,7 +146,7 @@ def _suit_entry(key: tuple) -> tuple:
     tk = (key[0] > 0) + (key[8] > 0)
     tp = key[0] >= 2 or key[8] >= 2
     np_ = sum(n >> 1 for n in key)
-    entry = (f0, f1, (k147, k258, k369), tk, tp, np_)
+    entry = (f0, f1, (k147, k258, k369), tk, tp, np_, k147 | k258 << 2 | k369 << 4)
     _SUIT[key] = entry
     return entry
 
@@ -296,18 +296,27 @@ def shanten_of_counts(counts, n_melds: int = 0) -> int:
 def _with_special_forms(counts, n_melds: int, best: int, a, b, c) -> int:
     """The shanten over all five forms, given the regular form's ``best`` (0-1 melds) and the suit
     entries ``a``, ``b``, ``c``."""
-    honors = counts[27:34]
-    pa, pb, pc = a[2], b[2], c[2]
-    knit = [pa[i] + pb[j] + pc[k] for i, j, k in _KNIT_ORDER]
-    kmax = max(knit)
+    # the knitted tiles present for each straight depend only on the three suits' rank classes:
+    # looked up by their packed codes rather than summed again for every hand
+    key = a[6] | b[6] << 6 | c[6] << 12
+    got = _KNITS.get(key)
+    if got is None:
+        pa, pb, pc = a[2], b[2], c[2]
+        knit = tuple(pa[i] + pb[j] + pc[k] for i, j, k in _KNIT_ORDER)
+        got = _KNITS[key] = (knit, max(knit))
+    knit, kmax = got
     if n_melds == 0:
-        hd = 7 - honors.count(0)
+        honors = tuple(counts[27:34])
+        h = _HONOR_KINDS.get(honors)
+        if h is None:
+            h = _HONOR_KINDS[honors] = (7 - honors.count(0), sum([x >> 1 for x in honors]), max(honors) >= 2)
+        hd = h[0]
         # seven pairs (four of a kind is two pairs)
-        sp = 6 - (a[5] + b[5] + c[5] + sum([x >> 1 for x in honors]))
+        sp = 6 - (a[5] + b[5] + c[5] + h[1])
         if sp < best:
             best = sp
         # thirteen orphans
-        to = 13 - a[3] - b[3] - c[3] - hd - (1 if (a[4] or b[4] or c[4] or max(honors) >= 2) else 0)
+        to = 13 - a[3] - b[3] - c[3] - hd - (1 if (a[4] or b[4] or c[4] or h[2]) else 0)
         if to < best:
             best = to
         # honors and knitted tiles
@@ -325,6 +334,9 @@ def _with_special_forms(counts, n_melds: int, best: int, a, b, c) -> int:
                     best = ks
     return best
 
+
+_KNITS: dict[int, tuple] = {}         # packed rank-class codes of three suits -> (knitted tiles per straight, max)
+_HONOR_KINDS: dict[tuple, tuple] = {}  # seven honor counts -> (kinds held, pairs, a pair or more held)
 
 _KNIT_ORDER = tuple(
     (perm.index(0), perm.index(9), perm.index(18)) for perm in _KNIT_PERMS)
