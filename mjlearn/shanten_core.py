@@ -521,9 +521,10 @@ class RegularAround:
 
     def __init__(self, counts, n_melds: int = 0) -> None:
         self.n = n_melds
-        self.keys = (tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34]))
+        self.keys = keys = (tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34]))
         """The counts of each group: the three suits and the honors."""
-        self.ids = [_group_id(k) for k in self.keys]
+        get = _GROUP_IDS.get                  # the cache first: a call only for a group not met before
+        self.ids = [get(k) or _group_id(k) for k in keys]
         """The frontier id of each group."""
         self.rests: tuple | None = None
         """For each group, (id of the other three merged, the values with them: see _values_with);
@@ -608,10 +609,12 @@ class RegularAround:
         as :func:`shanten_of_counts` of each hand."""
         out: list = [None] * 34
         n = self.n
-        for g, (rest, values) in enumerate(self._rests()):
+        keys = self.keys
+        for g, (rest, values) in enumerate(self.rests or self._rests()):
             base = 9 * g
             get = values.get
-            for r, x in _held_fewer_ids(self.keys[g]):
+            key = keys[g]
+            for r, x in _FEWER_IDS.get(key) or _held_fewer_ids(key):
                 v = get(x)
                 if v is None:
                     v = _value(x, rest, n, values)
@@ -639,10 +642,12 @@ class RegularAround:
         out = []
         need = 8 - shanten              # the value a draw must beat
         n = self.n
-        for g, (rest, values) in enumerate(self._rests()):
+        keys = self.keys
+        for g, (rest, values) in enumerate(self.rests or self._rests()):
             base = 9 * g
             get = values.get
-            for r, x in _near_more_ids(self.keys[g]):
+            key = keys[g]
+            for r, x in _MORE_IDS.get(key) or _near_more_ids(key):
                 v = get(x)
                 if v is None:
                     v = _value(x, rest, n, values)

@@ -159,9 +159,13 @@ class Bot:
         if drawn is not None and _maybe_complete(table, seat) and table.can_win(seat):
             return "win", None
         if table._after_claim is None:
-            c = list(h[:34])
-            n = len(table.melds[seat])
-            pungs = {m.tile.index for m in table.melds[seat] if m.kind is MeldKind.PUNG}   # a kong may be added to
+            c = h[:34]
+            melds = table.melds[seat]
+            n = len(melds)
+            pungs = {m.tile.index for m in melds if m.kind is MeldKind.PUNG}   # a kong may be added to
+            # most turns hold no four and no tile of a pung: then no kong is possible, skip the loop
+            if 4 not in c and not any(c[i] for i in pungs):
+                return "discard", self.choose_discard(table, seat)
             for i in range(34):
                 if not c[i] or (table.wild is not None and i == table.wild.index):
                     continue

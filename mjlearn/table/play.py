@@ -209,7 +209,8 @@ class Table(TableState):
         self._after_claim = None
         self.phase = "claim"
         self.calls = {}
-        self.pending = {s for s in SEATS if s != seat and self.claims.possible_claims(s)}
+        possible = self.claims.possible_claims
+        self.pending = {s for s in SEATS if s != seat and possible(s)}
         if not self.pending:
             self.claims.resolve()
         return e
