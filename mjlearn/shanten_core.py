@@ -78,6 +78,12 @@ def _points(c: tuple) -> tuple:
     got = _POINTS.get(c)
     if got is not None:
         return got
+    # A run read backwards has the same trade-offs (sets, partial sets and pairs are symmetric):
+    # share them with its mirror, which halves the runs ever worked out.
+    got = _POINTS.get(c[::-1])
+    if got is not None:
+        _POINTS[c] = got
+        return got
     if not c:
         _POINTS[c] = res = ((0, 0, 0),)
         return res
@@ -381,6 +387,8 @@ _FRONTIERS: list[tuple] = []              # id -> frontier
 _FRONTIER_IDS: dict[tuple, int] = {}      # frontier -> id
 _GROUP_IDS: dict[tuple, int] = {}         # a suit's 9 counts or the 7 honor counts -> frontier id
 _RUN_IDS: dict[tuple, int] = {}           # a suit's run of counts (see _POINTS) -> frontier id
+_RUN_FEWER: dict[tuple, tuple] = {}       # a run -> (place, id with one fewer there) for places held
+_RUN_MORE: dict[tuple, tuple] = {}        # a run -> (place, id with one more there) for places near it
 _FEWER_IDS: dict[tuple, tuple] = {}       # the same keys -> (kind, id with one fewer of it) for kinds held
 _MORE_IDS: dict[tuple, tuple] = {}        # the same keys -> (kind, id with one more of it) near the group
 _MERGED: dict[tuple, int] = {}            # (id, id) -> id of the two taken together
@@ -418,16 +426,64 @@ def _group_id(key: tuple) -> int:
     got = _GROUP_IDS.get(key)
     if got is None:
         if len(key) == 9:
-            # A suit's frontier depends only on its run of counts (leading and trailing empty ranks
-            # trimmed), so the many suits that are the same run shifted share one id without
-            # building a full suit entry each (the computer players meet new suits all hand long).
-            run = _trim(key)
-            got = _RUN_IDS.get(run)
-            if got is None:
-                got = _RUN_IDS[run] = _frontier_id(_split_points(_points(run)))
+            got = _run_id(_trim(key))
         else:
             got = _frontier_id(_honor_frontier(key))
         _GROUP_IDS[key] = got
+    return got
+
+
+# A suit's frontier depends only on its run of counts (leading and trailing empty ranks trimmed),
+# so the suits that are the same run shifted share their ids, and the ids one tile away from a suit
+# are worked out once per run and shifted into place: the computer players meet new suits all hand
+# long, and most are a run met before at another place.
+
+def _run_id(run: tuple) -> int:
+    """The frontier id of a run of one suit's counts (no leading or trailing zeros)."""
+    got = _RUN_IDS.get(run)
+    if got is None:
+        got = _RUN_IDS.get(run[::-1])       # its mirror has the same frontier (see _points)
+        if got is None:
+            got = _frontier_id(_split_points(_points(run)))
+        _RUN_IDS[run] = got
+    return got
+
+
+def _run_at(key: tuple) -> tuple:
+    """(rank of the first tile, the run) of a suit's nine counts; (0, ()) for an empty suit."""
+    p = 0
+    while p < 9 and not key[p]:
+        p += 1
+    return p, _trim(key[p:])
+
+
+def _run_fewer(run: tuple) -> tuple:
+    """(place in the run, id of the run with one tile fewer there) for each place with a tile."""
+    got = _RUN_FEWER.get(run)
+    if got is None:
+        got = _RUN_FEWER[run] = tuple((r, _run_id(_trim(run[:r] + (run[r] - 1,) + run[r + 1:])))
+                                      for r in range(len(run)) if run[r])
+    return got
+
+
+def _run_more(run: tuple) -> tuple:
+    """(place relative to the run's first tile, id with one more tile there) for each place within
+    two ranks of a tile of the run, two places before it to two after it."""
+    got = _RUN_MORE.get(run)
+    if got is None:
+        out = []
+        k = len(run)
+        for r in range(-2, k + 2):
+            if r < 0:
+                more = (1,) + (0,) * (-r - 1) + run
+            elif r >= k:
+                more = run + (0,) * (r - k) + (1,)
+            elif any(run[max(0, r - 2):r + 3]):
+                more = run[:r] + (run[r] + 1,) + run[r + 1:]
+            else:
+                continue
+            out.append((r, _run_id(more)))
+        got = _RUN_MORE[run] = tuple(out)
     return got
 
 
@@ -435,8 +491,12 @@ def _held_fewer_ids(key: tuple) -> tuple:
     """(kind, id of the group with one tile of it fewer) for each kind the group holds."""
     got = _FEWER_IDS.get(key)
     if got is None:
-        got = _FEWER_IDS[key] = tuple((r, _group_id(key[:r] + (key[r] - 1,) + key[r + 1:]))
-                                      for r in range(len(key)) if key[r])
+        if len(key) == 9:
+            p, run = _run_at(key)
+            got = tuple((p + r, x) for r, x in _run_fewer(run))
+        else:
+            got = tuple((r, _group_id(key[:r] + (key[r] - 1,) + key[r + 1:])) for r in range(7) if key[r])
+        _FEWER_IDS[key] = got
     return got
 
 
@@ -446,10 +506,11 @@ def _near_more_ids(key: tuple) -> tuple:
     got = _MORE_IDS.get(key)
     if got is None:
         if len(key) == 9:
-            near = [r for r in range(9) if any(key[max(0, r - 2):r + 3])]
+            p, run = _run_at(key)
+            got = tuple((p + r, x) for r, x in _run_more(run) if 0 <= p + r <= 8) if run else ()
         else:
-            near = [r for r in range(7) if key[r]]
-        got = _MORE_IDS[key] = tuple((r, _group_id(key[:r] + (key[r] + 1,) + key[r + 1:])) for r in near)
+            got = tuple((r, _group_id(key[:r] + (key[r] + 1,) + key[r + 1:])) for r in range(7) if key[r])
+        _MORE_IDS[key] = got
     return got
 
 
