@@ -47,15 +47,13 @@ class Bot:
 
     @staticmethod
     def _seen(table, seat: int) -> list[int]:
-        seen = table.hands[seat][:34]          # a slice: a new list
-        for s in range(4):
-            for t, by in table.ponds[s]:
-                if by is None:
+        """Copies of each kind this seat can see: its own tiles and melds, the discards in the ponds
+        and the exposed melds (the table keeps the count of those in sight)."""
+        seen = list(map(int.__add__, table.hands[seat][:34], table._in_sight))
+        for m in table.melds[seat]:
+            if m.is_concealed:
+                for t in m.tiles:
                     seen[t.index] += 1
-            for m in table.melds[s]:
-                if s == seat or not m.is_concealed:
-                    for t in m.tiles:
-                        seen[t.index] += 1
         return seen
 
     def choose_discard(self, table, seat: int) -> int:

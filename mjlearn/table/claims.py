@@ -229,7 +229,7 @@ class Claims:
         if self.t.hands[seat][t.index] == 4:
             self.t.hands[seat][t.index] -= 4
             meld = Meld(MeldKind.KONG, t)
-            self.t.melds[seat].append(meld)
+            self.t._meld_in(seat, meld)
             self.t._emit(Konged(seat, "concealed", t, meld))
             self.t.kongs += 1
             self.t._claimed = True
@@ -255,7 +255,9 @@ class Claims:
         self.t.hands[seat][t.index] -= 1
         meld = Meld(MeldKind.KONG, t, pung.offer + 4)
         del self.t.melds[seat][k]
-        self.t.melds[seat].append(meld)     # the newest meld last: a kong bloom is read from the last meld
+        for x in pung.tiles:                # out of sight as a pung, back in as the kong
+            self.t._in_sight[x.index] -= 1
+        self.t._meld_in(seat, meld)         # the newest meld last: a kong bloom is read from the last meld
         self.t._emit(Konged(seat, "added", t, meld, seat.from_offer(pung.offer)))
         self.t.kongs += 1
         self.t._claimed = True
@@ -377,7 +379,7 @@ class Claims:
                 if action == "pung":
                     self.t.hands[s][t.index] -= 2
                     meld = Meld(MeldKind.PUNG, t, rel)
-                    self.t.melds[s].append(meld)
+                    self.t._meld_in(s, meld)
                     self.t._emit(Punged(s, d, t, meld))
                     self.t._claimed = True
                     self.t.claims_left[s] -= 1 if self.t.claims_left[s] > 0 else 0
@@ -385,7 +387,7 @@ class Claims:
                 else:
                     self.t.hands[s][t.index] -= 3
                     meld = Meld(MeldKind.KONG, t, rel)
-                    self.t.melds[s].append(meld)
+                    self.t._meld_in(s, meld)
                     self.t._emit(Konged(s, "melded", t, meld, d))
                     self.t.kongs += 1
                     self.t._claimed = True
@@ -398,7 +400,7 @@ class Claims:
                     if j != t.index:
                         self.t.hands[s][j] -= 1
                 meld = Meld(MeldKind.CHOW, start, t.index - start.index + 1)
-                self.t.melds[s].append(meld)
+                self.t._meld_in(s, meld)
                 self.t._emit(Chowed(s, d, t, meld))
                 self.t._claimed = True
                 self.t.claims_left[s] -= 1 if self.t.claims_left[s] > 0 else 0
@@ -422,6 +424,7 @@ class Claims:
     def _take_discard(self, s: Seat) -> None:
         d = self.t.last_discard[0]
         self.t.ponds[d][-1][1] = s
+        self.t._in_sight[self.t.last_discard[1].index] -= 1     # it comes back into sight in the meld
 
     def _claimed_turn(self, s: Seat, t: Tile) -> None:
         self.t.phase = "discard"

@@ -203,6 +203,7 @@ class Table(TableState):
             self._first_discards.append((seat, t))
         self.hands[seat][t.index] -= 1
         self.ponds[seat].append([t, None])
+        self._in_sight[t.index] += 1
         e = self._emit(Discarded(seat, t))
         self.last_discard = (seat, t)
         self._drawn = None
