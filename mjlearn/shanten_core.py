@@ -388,7 +388,7 @@ _FRONTIER_IDS: dict[tuple, int] = {}      # frontier -> id
 _GROUP_IDS: dict[tuple, int] = {}         # a suit's 9 counts or the 7 honor counts -> frontier id
 _RUN_IDS: dict[tuple, int] = {}           # a suit's run of counts (see _POINTS) -> frontier id
 _RUN_FEWER: dict[tuple, tuple] = {}       # a run -> (place, id with one fewer there) for places held
-_RUN_MORE: dict[tuple, tuple] = {}        # a run -> (place, id with one more there) for places near it
+_RUN_MORE: dict[tuple, dict] = {}         # a run -> {place: id with one more there, or -1 if not near}
 _FEWER_IDS: dict[tuple, tuple] = {}       # the same keys -> (kind, id with one fewer of it) for kinds held
 _MORE_IDS: dict[tuple, tuple] = {}        # the same keys -> (kind, id with one more of it) near the group
 _MERGED: dict[tuple, int] = {}            # (id, id) -> id of the two taken together
@@ -466,14 +466,18 @@ def _run_fewer(run: tuple) -> tuple:
     return got
 
 
-def _run_more(run: tuple) -> tuple:
+def _run_more(run: tuple, first: int) -> list:
     """(place relative to the run's first tile, id with one more tile there) for each place within
-    two ranks of a tile of the run, two places before it to two after it."""
-    got = _RUN_MORE.get(run)
-    if got is None:
-        out = []
-        k = len(run)
-        for r in range(-2, k + 2):
+    two ranks of a tile of the run (two places before it to two after it) that lies in the suit
+    when the run starts at rank ``first``. Each id is worked out when a suit first needs it."""
+    ids = _RUN_MORE.get(run)
+    if ids is None:
+        ids = _RUN_MORE[run] = {}
+    out = []
+    k = len(run)
+    for r in range(max(-2, -first), min(k + 2, 9 - first)):
+        x = ids.get(r)
+        if x is None:
             if r < 0:
                 more = (1,) + (0,) * (-r - 1) + run
             elif r >= k:
@@ -481,10 +485,11 @@ def _run_more(run: tuple) -> tuple:
             elif any(run[max(0, r - 2):r + 3]):
                 more = run[:r] + (run[r] + 1,) + run[r + 1:]
             else:
-                continue
-            out.append((r, _run_id(more)))
-        got = _RUN_MORE[run] = tuple(out)
-    return got
+                more = None          # no tile of the run within two ranks
+            x = ids[r] = -1 if more is None else _run_id(more)
+        if x >= 0:
+            out.append((r, x))
+    return out
 
 
 def _held_fewer_ids(key: tuple) -> tuple:
@@ -507,7 +512,7 @@ def _near_more_ids(key: tuple) -> tuple:
     if got is None:
         if len(key) == 9:
             p, run = _run_at(key)
-            got = tuple((p + r, x) for r, x in _run_more(run) if 0 <= p + r <= 8) if run else ()
+            got = tuple((p + r, x) for r, x in _run_more(run, p)) if run else ()
         else:
             got = tuple((r, _group_id(key[:r] + (key[r] + 1,) + key[r + 1:])) for r in range(7) if key[r])
         _MORE_IDS[key] = got
