@@ -76,7 +76,10 @@ class Bot:
         # The regular form is judged around the hand (RegularAround): a discard changes one suit,
         # so only that suit is read again.
         around = RegularAround(c, n)
-        special = self.all_forms and n == 0 and around.all_forms_shanten() < around.shanten()
+        special = False
+        if self.all_forms and n == 0:     # all_forms_shanten() < shanten(), the regular one read once
+            regular = around.shanten()
+            special = regular >= 0 and around.special_forms_shanten(regular) < regular
         after = around.discards(all_forms=special)
         best = min([after[i] for i in cands])
         ties = [i for i in cands if after[i] == best]
