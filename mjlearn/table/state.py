@@ -229,7 +229,7 @@ class TableState:
 
     def visible(self, t: Tile) -> int:
         """Copies of ``t`` in sight on the table: discards still in the ponds and exposed melds."""
-        return self._in_sight[t.index]
+        return self._in_sight[t.index] if t.index < 34 else 0     # a flower is never in a pond or meld
 
     def _meld_in(self, seat: Seat, meld: Meld) -> None:
         """Add ``meld`` to ``seat``'s melds; its tiles come into sight unless it is a concealed kong."""
