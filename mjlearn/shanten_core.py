@@ -78,6 +78,12 @@ def _points(c: tuple) -> tuple:
     got = _POINTS.get(c)
     if got is not None:
         return got
+    # A run read backwards has the same trade-offs (sets, partial sets and pairs are symmetric):
+    # share them with its mirror, which halves the runs ever worked out.
+    got = _POINTS.get(c[::-1])
+    if got is not None:
+        _POINTS[c] = got
+        return got
     if not c:
         _POINTS[c] = res = ((0, 0, 0),)
         return res
@@ -129,20 +135,24 @@ def _pareto(points) -> tuple:
 _SUIT: dict[tuple, tuple] = {}
 
 
+def _split_points(pts) -> tuple:
+    """The (sets, value) pairs of the points without the pair and with it, each sorted."""
+    return (tuple(sorted((m, u) for p, m, u in pts if p == 0)),
+            tuple(sorted((m, u) for p, m, u in pts if p == 1)))
+
+
 def _suit_entry(key: tuple) -> tuple:
     """Everything the shanten of any form needs from one suit, cached by its nine counts:
     (regular points without pair, with pair, present of ranks 147, 258, 369, terminal kinds,
-    terminal pair, pairs for seven pairs)."""
-    pts = _points(_trim(key))
-    f0 = tuple(sorted((m, u) for p, m, u in pts if p == 0))
-    f1 = tuple(sorted((m, u) for p, m, u in pts if p == 1))
+    terminal pair, pairs for seven pairs, the three rank classes packed in one int)."""
+    f0, f1 = _split_points(_points(_trim(key)))
     k147 = (key[0] > 0) + (key[3] > 0) + (key[6] > 0)
     k258 = (key[1] > 0) + (key[4] > 0) + (key[7] > 0)
     k369 = (key[2] > 0) + (key[5] > 0) + (key[8] > 0)
     tk = (key[0] > 0) + (key[8] > 0)
     tp = key[0] >= 2 or key[8] >= 2
     np_ = sum(n >> 1 for n in key)
-    entry = (f0, f1, (k147, k258, k369), tk, tp, np_)
+    entry = (f0, f1, (k147, k258, k369), tk, tp, np_, k147 | k258 << 2 | k369 << 4)
     _SUIT[key] = entry
     return entry
 
@@ -292,18 +302,27 @@ def shanten_of_counts(counts, n_melds: int = 0) -> int:
 def _with_special_forms(counts, n_melds: int, best: int, a, b, c) -> int:
     """The shanten over all five forms, given the regular form's ``best`` (0-1 melds) and the suit
     entries ``a``, ``b``, ``c``."""
-    honors = counts[27:34]
-    pa, pb, pc = a[2], b[2], c[2]
-    knit = [pa[i] + pb[j] + pc[k] for i, j, k in _KNIT_ORDER]
-    kmax = max(knit)
+    # the knitted tiles present for each straight depend only on the three suits' rank classes:
+    # looked up by their packed codes rather than summed again for every hand
+    key = a[6] | b[6] << 6 | c[6] << 12
+    got = _KNITS.get(key)
+    if got is None:
+        pa, pb, pc = a[2], b[2], c[2]
+        knit = tuple(pa[i] + pb[j] + pc[k] for i, j, k in _KNIT_ORDER)
+        got = _KNITS[key] = (knit, max(knit))
+    knit, kmax = got
     if n_melds == 0:
-        hd = 7 - honors.count(0)
+        honors = tuple(counts[27:34])
+        h = _HONOR_KINDS.get(honors)
+        if h is None:
+            h = _HONOR_KINDS[honors] = (7 - honors.count(0), sum([x >> 1 for x in honors]), max(honors) >= 2)
+        hd = h[0]
         # seven pairs (four of a kind is two pairs)
-        sp = 6 - (a[5] + b[5] + c[5] + sum([x >> 1 for x in honors]))
+        sp = 6 - (a[5] + b[5] + c[5] + h[1])
         if sp < best:
             best = sp
         # thirteen orphans
-        to = 13 - a[3] - b[3] - c[3] - hd - (1 if (a[4] or b[4] or c[4] or max(honors) >= 2) else 0)
+        to = 13 - a[3] - b[3] - c[3] - hd - (1 if (a[4] or b[4] or c[4] or h[2]) else 0)
         if to < best:
             best = to
         # honors and knitted tiles
@@ -321,6 +340,9 @@ def _with_special_forms(counts, n_melds: int, best: int, a, b, c) -> int:
                     best = ks
     return best
 
+
+_KNITS: dict[int, tuple] = {}         # packed rank-class codes of three suits -> (knitted tiles per straight, max)
+_HONOR_KINDS: dict[tuple, tuple] = {}  # seven honor counts -> (kinds held, pairs, a pair or more held)
 
 _KNIT_ORDER = tuple(
     (perm.index(0), perm.index(9), perm.index(18)) for perm in _KNIT_PERMS)
@@ -364,6 +386,9 @@ def _knitted_rest(counts, perm, n_melds) -> int:
 _FRONTIERS: list[tuple] = []              # id -> frontier
 _FRONTIER_IDS: dict[tuple, int] = {}      # frontier -> id
 _GROUP_IDS: dict[tuple, int] = {}         # a suit's 9 counts or the 7 honor counts -> frontier id
+_RUN_IDS: dict[tuple, int] = {}           # a suit's run of counts (see _POINTS) -> frontier id
+_RUN_FEWER: dict[tuple, tuple] = {}       # a run -> (place, id with one fewer there) for places held
+_RUN_MORE: dict[tuple, dict] = {}         # a run -> {place: id with one more there, or -1 if not near}
 _FEWER_IDS: dict[tuple, tuple] = {}       # the same keys -> (kind, id with one fewer of it) for kinds held
 _MORE_IDS: dict[tuple, tuple] = {}        # the same keys -> (kind, id with one more of it) near the group
 _MERGED: dict[tuple, int] = {}            # (id, id) -> id of the two taken together
@@ -401,20 +426,82 @@ def _group_id(key: tuple) -> int:
     got = _GROUP_IDS.get(key)
     if got is None:
         if len(key) == 9:
-            e = _SUIT.get(key) or _suit_entry(key)
-            frontier = (e[0], e[1])
+            got = _run_id(_trim(key))
         else:
-            frontier = _honor_frontier(key)
-        got = _GROUP_IDS[key] = _frontier_id(frontier)
+            got = _frontier_id(_honor_frontier(key))
+        _GROUP_IDS[key] = got
     return got
+
+
+# A suit's frontier depends only on its run of counts (leading and trailing empty ranks trimmed),
+# so the suits that are the same run shifted share their ids, and the ids one tile away from a suit
+# are worked out once per run and shifted into place: the computer players meet new suits all hand
+# long, and most are a run met before at another place.
+
+def _run_id(run: tuple) -> int:
+    """The frontier id of a run of one suit's counts (no leading or trailing zeros)."""
+    got = _RUN_IDS.get(run)
+    if got is None:
+        got = _RUN_IDS.get(run[::-1])       # its mirror has the same frontier (see _points)
+        if got is None:
+            got = _frontier_id(_split_points(_points(run)))
+        _RUN_IDS[run] = got
+    return got
+
+
+def _run_at(key: tuple) -> tuple:
+    """(rank of the first tile, the run) of a suit's nine counts; (0, ()) for an empty suit."""
+    p = 0
+    while p < 9 and not key[p]:
+        p += 1
+    return p, _trim(key[p:])
+
+
+def _run_fewer(run: tuple) -> tuple:
+    """(place in the run, id of the run with one tile fewer there) for each place with a tile."""
+    got = _RUN_FEWER.get(run)
+    if got is None:
+        got = _RUN_FEWER[run] = tuple((r, _run_id(_trim(run[:r] + (run[r] - 1,) + run[r + 1:])))
+                                      for r in range(len(run)) if run[r])
+    return got
+
+
+def _run_more(run: tuple, first: int) -> list:
+    """(place relative to the run's first tile, id with one more tile there) for each place within
+    two ranks of a tile of the run (two places before it to two after it) that lies in the suit
+    when the run starts at rank ``first``. Each id is worked out when a suit first needs it."""
+    ids = _RUN_MORE.get(run)
+    if ids is None:
+        ids = _RUN_MORE[run] = {}
+    out = []
+    k = len(run)
+    for r in range(max(-2, -first), min(k + 2, 9 - first)):
+        x = ids.get(r)
+        if x is None:
+            if r < 0:
+                more = (1,) + (0,) * (-r - 1) + run
+            elif r >= k:
+                more = run + (0,) * (r - k) + (1,)
+            elif any(run[max(0, r - 2):r + 3]):
+                more = run[:r] + (run[r] + 1,) + run[r + 1:]
+            else:
+                more = None          # no tile of the run within two ranks
+            x = ids[r] = -1 if more is None else _run_id(more)
+        if x >= 0:
+            out.append((r, x))
+    return out
 
 
 def _held_fewer_ids(key: tuple) -> tuple:
     """(kind, id of the group with one tile of it fewer) for each kind the group holds."""
     got = _FEWER_IDS.get(key)
     if got is None:
-        got = _FEWER_IDS[key] = tuple((r, _group_id(key[:r] + (key[r] - 1,) + key[r + 1:]))
-                                      for r in range(len(key)) if key[r])
+        if len(key) == 9:
+            p, run = _run_at(key)
+            got = tuple((p + r, x) for r, x in _run_fewer(run))
+        else:
+            got = tuple((r, _group_id(key[:r] + (key[r] - 1,) + key[r + 1:])) for r in range(7) if key[r])
+        _FEWER_IDS[key] = got
     return got
 
 
@@ -424,10 +511,11 @@ def _near_more_ids(key: tuple) -> tuple:
     got = _MORE_IDS.get(key)
     if got is None:
         if len(key) == 9:
-            near = [r for r in range(9) if any(key[max(0, r - 2):r + 3])]
+            p, run = _run_at(key)
+            got = tuple((p + r, x) for r, x in _run_more(run, p)) if run else ()
         else:
-            near = [r for r in range(7) if key[r]]
-        got = _MORE_IDS[key] = tuple((r, _group_id(key[:r] + (key[r] + 1,) + key[r + 1:])) for r in near)
+            got = tuple((r, _group_id(key[:r] + (key[r] + 1,) + key[r + 1:])) for r in range(7) if key[r])
+        _MORE_IDS[key] = got
     return got
 
 
@@ -499,9 +587,10 @@ class RegularAround:
 
     def __init__(self, counts, n_melds: int = 0) -> None:
         self.n = n_melds
-        self.keys = (tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34]))
+        self.keys = keys = (tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34]))
         """The counts of each group: the three suits and the honors."""
-        self.ids = [_group_id(k) for k in self.keys]
+        get = _GROUP_IDS.get                  # the cache first: a call only for a group not met before
+        self.ids = [get(k) or _group_id(k) for k in keys]
         """The frontier id of each group."""
         self.rests: tuple | None = None
         """For each group, (id of the other three merged, the values with them: see _values_with);
@@ -586,10 +675,12 @@ class RegularAround:
         as :func:`shanten_of_counts` of each hand."""
         out: list = [None] * 34
         n = self.n
-        for g, (rest, values) in enumerate(self._rests()):
+        keys = self.keys
+        for g, (rest, values) in enumerate(self.rests or self._rests()):
             base = 9 * g
             get = values.get
-            for r, x in _held_fewer_ids(self.keys[g]):
+            key = keys[g]
+            for r, x in _FEWER_IDS.get(key) or _held_fewer_ids(key):
                 v = get(x)
                 if v is None:
                     v = _value(x, rest, n, values)
@@ -617,10 +708,12 @@ class RegularAround:
         out = []
         need = 8 - shanten              # the value a draw must beat
         n = self.n
-        for g, (rest, values) in enumerate(self._rests()):
+        keys = self.keys
+        for g, (rest, values) in enumerate(self.rests or self._rests()):
             base = 9 * g
             get = values.get
-            for r, x in _near_more_ids(self.keys[g]):
+            key = keys[g]
+            for r, x in _MORE_IDS.get(key) or _near_more_ids(key):
                 v = get(x)
                 if v is None:
                     v = _value(x, rest, n, values)

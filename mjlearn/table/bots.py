@@ -20,7 +20,7 @@ import random as _random
 
 from ..hand import MeldKind
 from ..seats import SEATS, Seat
-from ..shanten_core import RegularAround, connectedness, regular_shanten_of_counts, shanten_of_counts
+from ..shanten_core import RegularAround, regular_shanten_of_counts, shanten_of_counts
 from ..tiles import TILES
 
 __all__ = ["Bot", "play_hand"]
@@ -47,15 +47,13 @@ class Bot:
 
     @staticmethod
     def _seen(table, seat: int) -> list[int]:
-        seen = list(table.hands[seat][:34])
-        for s in range(4):
-            for t, by in table.ponds[s]:
-                if by is None:
+        """Copies of each kind this seat can see: its own tiles and melds, the discards in the ponds
+        and the exposed melds (the table keeps the count of those in sight)."""
+        seen = list(map(int.__add__, table.hands[seat][:34], table._in_sight))
+        for m in table.melds[seat]:
+            if m.is_concealed:
+                for t in m.tiles:
                     seen[t.index] += 1
-            for m in table.melds[s]:
-                if s == seat or not m.is_concealed:
-                    for t in m.tiles:
-                        seen[t.index] += 1
         return seen
 
     def choose_discard(self, table, seat: int) -> int:
@@ -70,17 +68,21 @@ class Bot:
             banned.add(table.wild.index)   # keep wilds (and never throw the Fuzhou 金)
         if table.facts.swap_call_ban and table._after_claim is not None:
             banned.add(table._after_claim.index)
-        cands = [i for i in range(34) if c[i] and i not in banned] or [i for i in range(34) if c[i]]
+        cands = [i for i in range(34) if c[i]]
+        if banned:
+            cands = [i for i in cands if i not in banned] or cands
         # The special forms (seven pairs, orphans, knitted) are judged only when one of them is
         # ahead of the regular form for the hand as a whole: one all-forms call instead of twelve.
         # The regular form is judged around the hand (RegularAround): a discard changes one suit,
         # so only that suit is read again.
         around = RegularAround(c, n)
-        special = self.all_forms and n == 0 and around.all_forms_shanten() < around.shanten()
+        special = False
+        if self.all_forms and n == 0:     # all_forms_shanten() < shanten(), the regular one read once
+            regular = around.shanten()
+            special = regular >= 0 and around.special_forms_shanten(regular) < regular
         after = around.discards(all_forms=special)
-        scored = [(after[i], i) for i in cands]
-        best = min(s for s, _ in scored)
-        ties = [i for s, i in scored if s == best]
+        best = min([after[i] for i in cands])
+        ties = [i for i in cands if after[i] == best]
         if len(ties) == 1:
             return ties[0]
         # Pre-order the ties cheaply: the least connected tile first (isolated honors, terminals),
@@ -88,7 +90,16 @@ class Bot:
         # special form leads, that decides; closer, count the live useful draws (regular form)
         # each of the best three discards leaves.
         seen = self._seen(table, seat)
-        ties.sort(key=lambda i: (connectedness(c, i), _live_near(seen, i), self.rng.random()))
+        rnd = self.rng.random
+
+        def key(i):   # (connectedness(c, i), live copies of i and its neighbours, a random draw)
+            conn, live = 3 * c[i] - _TERMINAL[i], 4 - seen[i]
+            for j, w in _NEIGHBOURS[i]:
+                conn += w * c[j]
+                live += 4 - seen[j]
+            return conn, live, rnd()
+
+        ties.sort(key=key)
         if best >= 3 or special:
             return ties[0]
         ties = ties[:3]
@@ -149,9 +160,13 @@ class Bot:
         if drawn is not None and _maybe_complete(table, seat) and table.can_win(seat):
             return "win", None
         if table._after_claim is None:
-            c = list(h[:34])
-            n = len(table.melds[seat])
-            pungs = {m.tile.index for m in table.melds[seat] if m.kind is MeldKind.PUNG}   # a kong may be added to
+            c = h[:34]
+            melds = table.melds[seat]
+            n = len(melds)
+            pungs = {m.tile.index for m in melds if m.kind is MeldKind.PUNG}   # a kong may be added to
+            # most turns hold no four and no tile of a pung: then no kong is possible, skip the loop
+            if 4 not in c and not any(c[i] for i in pungs):
+                return "discard", self.choose_discard(table, seat)
             for i in range(34):
                 if not c[i] or (table.wild is not None and i == table.wild.index):
                     continue
@@ -244,15 +259,12 @@ class Bot:
         return getattr(table, "pass_" if what == "pass" else what)(seat)
 
 
-def _live_near(seen, i: int) -> int:
-    """Live copies of the tile and its suit neighbours (how much the tile could still grow)."""
-    n = 4 - seen[i]
-    if i < 27:
-        r = i % 9
-        for d in (-2, -1, 1, 2):
-            if 0 <= r + d <= 8:
-                n += 4 - seen[i + d]
-    return n
+# Each tile's suit neighbours within two ranks with their weights in :func:`connectedness
+# <mjlearn.shanten_core.connectedness>`, and the point a terminal loses there: the discard
+# tie-break reads them from here instead of working them out for every tie.
+_NEIGHBOURS = tuple(tuple((i + d, w) for d, w in ((-2, 1), (-1, 2), (1, 2), (2, 1)) if i < 27 and 0 <= i % 9 + d <= 8)
+                    for i in range(34))
+_TERMINAL = tuple(1 if i < 27 and i % 9 in (0, 8) else 0 for i in range(34))
 
 
 def _maybe_complete(table, seat: int) -> bool:

@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 
 __all__ = ["Claims"]
 
+_NEXT = {s: s.after() for s in SEATS}   # each seat's 下家, asked on every discard
+
 
 class Claims:
     """Offering and resolving claims on a discard or an added kong; kongs and their replacement draws."""
@@ -29,20 +31,21 @@ class Claims:
     def possible_claims(self, seat: Seat) -> list[str]:
         """What ``seat`` could call on the last discard (without ``"pass"``): who is asked at all."""
         out = []
-        d, t = self.t.last_discard
-        judging = self.t.judging
+        table = self.t
+        d, t = table.last_discard
+        judging = table.judging
         if judging._may_complete(seat, t) and judging.judge(seat, t)[0]:   # most seats are not ready
             out.append("win")
-        held = self.t.hands[seat][t.index]
+        held = table.hands[seat][t.index]
+        nxt = seat is _NEXT[d]
         # a pung or kong needs two in hand, a chow is the next seat's: the wall is asked only then
-        if (held >= 2 or seat is d.after()) and self.t._can_draw() and not self.t._wild_blocks(t):
-            h = self.t.hands[seat]
-            if self.t.claims_left[seat] != 0:
-                if h[t.index] >= 2:
+        if (held >= 2 or nxt) and table._can_draw() and not table._wild_blocks(t):
+            if table.claims_left[seat] != 0:
+                if held >= 2:
                     out.append("pung")
-                if self.t.rules.claims.chow and seat is d.after() and self._chow_starts(seat, t):
+                if table.rules.claims.chow and nxt and self._chow_starts(seat, t):
                     out.append("chow")
-            if h[t.index] == 3 and self.t.wall.next_tail(0) is not None:
+            if held == 3 and table.wall.next_tail(0) is not None:
                 out.append("kong")
         return out
 
@@ -226,7 +229,7 @@ class Claims:
         if self.t.hands[seat][t.index] == 4:
             self.t.hands[seat][t.index] -= 4
             meld = Meld(MeldKind.KONG, t)
-            self.t.melds[seat].append(meld)
+            self.t._meld_in(seat, meld)
             self.t._emit(Konged(seat, "concealed", t, meld))
             self.t.kongs += 1
             self.t._claimed = True
@@ -252,7 +255,9 @@ class Claims:
         self.t.hands[seat][t.index] -= 1
         meld = Meld(MeldKind.KONG, t, pung.offer + 4)
         del self.t.melds[seat][k]
-        self.t.melds[seat].append(meld)     # the newest meld last: a kong bloom is read from the last meld
+        for x in pung.tiles:                # out of sight as a pung, back in as the kong
+            self.t._in_sight[x.index] -= 1
+        self.t._meld_in(seat, meld)         # the newest meld last: a kong bloom is read from the last meld
         self.t._emit(Konged(seat, "added", t, meld, seat.from_offer(pung.offer)))
         self.t.kongs += 1
         self.t._claimed = True
@@ -360,6 +365,9 @@ class Claims:
         """Resolve the answers to a discard: wins (the rule set chooses among several), then a
         pung or kong, then a chow; else the next player draws, or the wall is exhausted."""
         d, t = self.t.last_discard
+        if not self.t.calls:     # nobody was asked (most discards): straight to the next draw
+            self._next_draw(d)
+            return
         wins = self._winners_in_order(d)
         if wins:
             self.t.judging.finish_wins(wins, t, d, robbing=False, self_drawn=False)
@@ -371,7 +379,7 @@ class Claims:
                 if action == "pung":
                     self.t.hands[s][t.index] -= 2
                     meld = Meld(MeldKind.PUNG, t, rel)
-                    self.t.melds[s].append(meld)
+                    self.t._meld_in(s, meld)
                     self.t._emit(Punged(s, d, t, meld))
                     self.t._claimed = True
                     self.t.claims_left[s] -= 1 if self.t.claims_left[s] > 0 else 0
@@ -379,7 +387,7 @@ class Claims:
                 else:
                     self.t.hands[s][t.index] -= 3
                     meld = Meld(MeldKind.KONG, t, rel)
-                    self.t.melds[s].append(meld)
+                    self.t._meld_in(s, meld)
                     self.t._emit(Konged(s, "melded", t, meld, d))
                     self.t.kongs += 1
                     self.t._claimed = True
@@ -392,12 +400,16 @@ class Claims:
                     if j != t.index:
                         self.t.hands[s][j] -= 1
                 meld = Meld(MeldKind.CHOW, start, t.index - start.index + 1)
-                self.t.melds[s].append(meld)
+                self.t._meld_in(s, meld)
                 self.t._emit(Chowed(s, d, t, meld))
                 self.t._claimed = True
                 self.t.claims_left[s] -= 1 if self.t.claims_left[s] > 0 else 0
                 self._claimed_turn(s, t)
                 return
+        self._next_draw(d)
+
+    def _next_draw(self, d: Seat) -> None:
+        """No claim on ``d``'s discard: the next player draws, or the wall is exhausted."""
         nxt = d.after()
         self.t.calls = {}
         if self.t._can_draw():
@@ -412,6 +424,7 @@ class Claims:
     def _take_discard(self, s: Seat) -> None:
         d = self.t.last_discard[0]
         self.t.ponds[d][-1][1] = s
+        self.t._in_sight[self.t.last_discard[1].index] -= 1     # it comes back into sight in the meld
 
     def _claimed_turn(self, s: Seat, t: Tile) -> None:
         self.t.phase = "discard"

@@ -82,9 +82,10 @@ class Judging:
         Narrowed where the shapes are some of the five MCR forms (no special shapes, a wild neither
         held nor offered): see :func:`_completing_tiles`, worked out once per hand and seat.
         Anywhere else it answers True and the shape check decides."""
-        w = self.t.wild
-        h = self.t.hands[seat]
-        if self.t.facts.special_shapes or (w is not None and (h[w.index] or t is w)):
+        table = self.t
+        w = table.wild
+        h = table.hands[seat]
+        if table.facts.special_shapes or (w is not None and (h[w.index] or t is w)):
             return True
         key = tuple(h[:34])
         if drawn:
@@ -92,7 +93,7 @@ class Judging:
             if not key[i]:
                 return True
             key = key[:i] + (key[i] - 1,) + key[i + 1:]
-        n = len(self.t.melds[seat])
+        n = len(table.melds[seat])
         got = self._ready[seat]
         if got is None or got[1] != n or got[0] != key:
             got = self._ready[seat] = (key, n, _completing_tiles(key, n))

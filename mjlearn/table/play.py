@@ -203,13 +203,15 @@ class Table(TableState):
             self._first_discards.append((seat, t))
         self.hands[seat][t.index] -= 1
         self.ponds[seat].append([t, None])
+        self._in_sight[t.index] += 1
         e = self._emit(Discarded(seat, t))
         self.last_discard = (seat, t)
         self._drawn = None
         self._after_claim = None
         self.phase = "claim"
         self.calls = {}
-        self.pending = {s for s in SEATS if s != seat and self.claims.possible_claims(s)}
+        possible = self.claims.possible_claims
+        self.pending = {s for s in SEATS if s != seat and possible(s)}
         if not self.pending:
             self.claims.resolve()
         return e

@@ -104,6 +104,10 @@ class TableState:
         self.flowers: list[list[Tile]] = [[] for _ in range(4)]
         self.ponds: list[list[list]] = [[] for _ in range(4)]
         """Discards by seat, in order, as [tile, taken_by] (taken_by: the seat that claimed it)."""
+        self._in_sight = [0] * 34
+        # Copies of each kind in sight (see visible()), kept up to date as tiles are discarded,
+        # claimed and melded (_meld_in), so that the computer players do not count them again
+        # from the ponds and melds at every decision.
         self.set_aside: list[Tile] = []
         self.wild: Tile | None = None
         self.wild_indicator: Tile | None = None
@@ -225,13 +229,15 @@ class TableState:
 
     def visible(self, t: Tile) -> int:
         """Copies of ``t`` in sight on the table: discards still in the ponds and exposed melds."""
-        n = 0
-        for s in range(4):
-            n += sum(1 for x, by in self.ponds[s] if x is t and by is None)
-            for m in self.melds[s]:
-                if not m.is_concealed:
-                    n += sum(1 for x in m.tiles if x is t)
-        return n
+        return self._in_sight[t.index] if t.index < 34 else 0     # a flower is never in a pond or meld
+
+    def _meld_in(self, seat: Seat, meld: Meld) -> None:
+        """Add ``meld`` to ``seat``'s melds; its tiles come into sight unless it is a concealed kong."""
+        self.melds[seat].append(meld)
+        if not meld.is_concealed:
+            sight = self._in_sight
+            for x in meld.tiles:
+                sight[x.index] += 1
 
     def _need_turn(self, seat: Seat, phase: str, what_en: str, what_zh: str) -> None:
         if self.phase == "over":
