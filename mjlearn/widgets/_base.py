@@ -348,7 +348,14 @@ class MjWidget(anywidget.AnyWidget):
         except Exception:
             self._restore(before)
             raise
+        # a message belongs to the action that caused it: the next action that succeeds clears it
+        self.last_error = ""
+        self._action_done()
         self.refresh()
+
+    def _action_done(self) -> None:
+        """Called after an action succeeded (before the refresh); widgets that keep something
+        about the last refused input forget it here."""
 
     def set_state(self, sync_data):
         """A state update from the front end (ipywidgets calls this): only :attr:`front_end_traits`."""
