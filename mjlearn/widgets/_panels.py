@@ -125,8 +125,9 @@ def waits_html(hand: Hand, live: bool, visible=None, verdicts: dict | None = Non
         else:
             words = (("按这套规则，和哪一张都不合法", "under these rules no wait makes a legal win")
                      if not good else
-                     (f"能合法和的听牌张：{' '.join(map(str, good))}",
-                      f"waits that make a legal win: {' '.join(map(str, good))}"))
+                     (f"能合法和的听牌张：{' '.join(map(str, good))}（数字是和这张的得分）",
+                      f"waits that make a legal win: {' '.join(map(str, good))} (the number is what a win "
+                      "on that tile scores)"))
         note = (f'<div class="mj-note {"mj-ok" if good else "mj-bad"}" data-legal-waits="{" ".join(map(str, good))}">'
                 f'{esc(B(*words))}</div>')
     return (f'<div class="mj-waits" data-waits="{" ".join(map(str, ws))}"><div class="mj-lbl">{esc(head)}'
