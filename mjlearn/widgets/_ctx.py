@@ -174,7 +174,7 @@ def discarder_select(ctx: dict) -> str:
     for k in (3, 2, 1):                                   # 上家, 对家, 下家
         s = seats[(seats.index(winner) + k) % 4]
         rz, re_ = RELATION[k]
-        opts.append(_seat_opt(s, current, f" · {L(rz, re_)}"))
+        opts.append(_seat_opt(s, current, f" · {B(rz, re_)}"))
     return (f'<label class="mj-kw mj-seat-pick">{_label("点炮者", "discarder")} '
             f'<select data-act="ctx" data-name="discarder">{"".join(opts)}</select></label>')
 
