@@ -343,13 +343,15 @@ class MjWidget(anywidget.AnyWidget):
             refresh_language()
             return
         before = self._snapshot()
+        # a message belongs to the action that caused it: the next action that succeeds clears it
+        # (an action may still leave a message of its own, as the play table's refusals do)
+        error_before, self.last_error = self.last_error, ""
         try:
             getattr(self, f"_act_{act}")(fields.get("arg"), fields)
         except Exception:
             self._restore(before)
+            self.last_error = error_before
             raise
-        # a message belongs to the action that caused it: the next action that succeeds clears it
-        self.last_error = ""
         self._action_done()
         self.refresh()
 
