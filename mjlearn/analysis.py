@@ -115,7 +115,7 @@ class FormShanten(Mapping):
                 cell = escape(both("不可能（有副露）", "not possible (melds)"))
             else:
                 zh, en = shanten_name(v)
-                cell = f"<b>{v}</b> {escape(both(zh, en))}"
+                cell = f'<b data-shanten="{v}">{escape(both(zh, en))}</b>'   # the number once, in the words
             mark = ' style="background:#e8f4ea"' if v == self.best else ""
             rows.append(f"<tr{mark}><td>{escape(both(f.zh, f.en))}</td><td>{cell}</td></tr>")
         head = escape(both("各和型的向听数", "Shanten in each winning form"))
@@ -401,7 +401,7 @@ class DiscardAdvice(Sequence):
             style = ' style="background:#e8f4ea"' if k == 0 else ""
             rows.append(
                 f"<tr{style}><td>{svg.inline_html(svg.tile_svg(o.discard, width=30))}</td>"
-                f"<td><b>{o.shanten}</b> {escape(both(zh, en))}</td><td>{useful}</td>"
+                f'<td><b data-shanten="{o.shanten}">{escape(both(zh, en))}</b></td><td>{useful}</td>'
                 f"<td>{o.kinds}</td><td><b>{o.live}</b></td></tr>")
         heads = [both("打出", "Discard"), both("向听", "Shanten"), both("进张（余张数）", "Useful tiles (live)"),
                  both("种", "Kinds"), both("余张合计", "Live total")]

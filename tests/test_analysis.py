@@ -197,3 +197,23 @@ def test_form_shanten_renders_far_forms():
     fs = form_shanten("2345678m2345p34s")
     assert fs[Form.THIRTEEN_ORPHANS] == 13
     assert "十三向听" in fs._repr_html_()
+
+
+def test_shanten_tables_print_each_number_once():
+    """Lesson 04's tables read "2 from ready 二向听", not "2 2 from ready 二向听"."""
+    import re
+    from mjlearn.i18n import set_language, get_language
+    before = get_language()
+    set_language("en")
+    try:
+        for html in (form_shanten("1133m5577p99sEFC")._repr_html_(),
+                     discard_advice("122389m4456678sW")._repr_html_()):
+            cells = re.findall(r'<b data-shanten="(-?\d+)">([^<]*)</b>', html)
+            assert cells
+            for n, words in cells:
+                if int(n) > 0:
+                    assert words.split().count(n) == 1 and words.startswith(f"{n} from ready"), words
+            text = re.sub(r"<[^>]+>", " ", html)
+            assert not re.search(r"\b(\d+) \1 from ready", text)
+    finally:
+        set_language(before)

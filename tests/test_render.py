@@ -17,6 +17,8 @@ from needs import need
 from mjlearn import TILES, Hand, Meld, parse_hand, parse_meld
 from mjlearn.errors import NotationError
 from mjlearn.render import svg
+from html import unescape
+from mjlearn.i18n import both
 
 ROOT = Path(__file__).resolve().parent.parent
 NS = "{http://www.w3.org/2000/svg}"
@@ -452,3 +454,23 @@ def test_side_by_side_wraps_and_keeps_every_item():
     assert "<b>one</b>" in p.html and "<i>thing</i>" in p.html and "flex-wrap:wrap" in p.html
     assert p.html.count("max-width:100%") == 3
     assert repr(p) == "one\n\na thing"
+
+
+def test_side_by_side_captions_name_the_rule_set_of_each_wall_and_log():
+    from mjlearn.table import Table
+    from mjlearn.table.render import EventLog
+    mcr, xian = Table("mcr", seed=8), Table("xian", seed=8)
+    for p in (svg.side_by_side(EventLog(mcr.log[:3]), EventLog(xian.log[:4])),
+              svg.side_by_side(mcr.at(3).wall, xian.at(4).wall)):
+        caps = re.findall(r'class="mj-sbs-caption"[^>]*>([^<]*)</div>', p.html)
+        assert [unescape(c) for c in caps] == [both(mcr.rules.zh, mcr.rules.en), both(xian.rules.zh, xian.rules.en)]
+        assert p.html.index(caps[0]) < p.html.index(caps[1])
+        assert repr(p).startswith(both(mcr.rules.zh, mcr.rules.en) + "\n")
+
+
+def test_side_by_side_given_captions_and_none():
+    p = svg.side_by_side("<b>one</b>", "<b>two</b>", captions=[("甲", "first"), None])
+    assert p.html.count("mj-sbs-caption") == 1 and both("甲", "first") in p.html
+    assert repr(p) == f"{both('甲', 'first')}\none\n\ntwo"
+    with pytest.raises(ValueError, match="2 pictures but 1 captions"):
+        svg.side_by_side("<b>one</b>", "<b>two</b>", captions=["x"])

@@ -121,7 +121,8 @@ def test_editor_fourteen_not_winning_gives_advice():
     ed = HandEditor("123m456p789sEENNS")
     assert "mj-advice" in ed.regions["result"]
     from mjlearn.analysis import discard_advice
-    assert f'title="useful tiles: {" ".join(map(str, discard_advice("123m456p789sEENNS")[0].useful_tiles))}"' in ed.regions["result"]
+    names = " ".join(map(str, discard_advice("123m456p789sEENNS")[0].useful_tiles))
+    assert f'title="useful tiles: {names} 有用的牌：{names}"' in ed.regions["result"]
 
 
 def test_editor_winning_hand_total_is_the_engines():

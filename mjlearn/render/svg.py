@@ -502,15 +502,49 @@ def seats_picture(width: float = 30) -> Picture:
     return Picture(html, text)
 
 
-def side_by_side(*items, gap: int = 16) -> Picture:
+def _rules_of(item):
+    """The rule set an item belongs to, if it says: a wall's ``rules``, or an event log whose first
+    event names them (``WallBuilt(rules='mcr')``). None for anything else."""
+    rs = getattr(item, "rules", None)
+    if rs is None:
+        log = getattr(item, "log", None)
+        if isinstance(log, (list, tuple)) and log:
+            rs = getattr(log[0], "rules", None)
+    if isinstance(rs, str):
+        from ..rules import registry
+        try:
+            rs = registry.get(rs)
+        except (KeyError, ValueError):
+            return None
+    return rs if hasattr(rs, "zh") and hasattr(rs, "en") else None
+
+
+def side_by_side(*items, gap: int = 16, captions=None) -> Picture:
     """Pictures next to each other while the page is wide enough, one under the other when it is not:
     each item is HTML or anything with ``_repr_html_`` (a wall, a table...). Nothing overlaps and
-    nothing is wider than the page (an item wider than the page scrolls inside its own box)."""
+    nothing is wider than the page (an item wider than the page scrolls inside its own box).
+
+    Each picture gets a caption saying what it is: ``captions`` (one per item, ``None`` for none;
+    a ``(zh, en)`` pair is shown in both languages), else the name of the rule set the item
+    belongs to (a wall, an event log of a hand), so two pictures of different rules are told apart."""
+    if captions is not None and len(captions) != len(items):
+        raise ValueError(f"side_by_side: {len(items)} pictures but {len(captions)} captions")
     parts, texts = [], []
-    for it in items:
+    for k, it in enumerate(items):
         h = it._repr_html_() if hasattr(it, "_repr_html_") else str(it)
-        parts.append(f'<div style="flex:0 1 auto;min-width:0;max-width:100%;overflow-x:auto">{h}</div>')
-        texts.append(_plain(h) if not hasattr(it, "_repr_html_") else repr(it))
+        cap = captions[k] if captions is not None else None
+        if cap is None and captions is None:
+            rs = _rules_of(it)
+            cap = (rs.zh, rs.en) if rs is not None else None
+        if isinstance(cap, (tuple, list)):
+            cap = both(*cap)
+        head = ""
+        if cap:
+            head = (f'<div class="mj-sbs-caption" style="font-weight:600;font-size:14px;margin:0 0 4px">'
+                    f'{escape(str(cap))}</div>')
+        parts.append(f'<div style="flex:0 1 auto;min-width:0;max-width:100%;overflow-x:auto">{head}{h}</div>')
+        body = _plain(h) if not hasattr(it, "_repr_html_") else repr(it)
+        texts.append(f"{cap}\n{body}" if cap else body)
     html = (f'<div class="mjlearn mj-side-by-side" style="display:flex;flex-wrap:wrap;gap:{gap}px;'
             f'align-items:flex-start;max-width:100%">' + "".join(parts) + "</div>")
     return Picture(html, "\n\n".join(texts))

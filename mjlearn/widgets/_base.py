@@ -343,12 +343,21 @@ class MjWidget(anywidget.AnyWidget):
             refresh_language()
             return
         before = self._snapshot()
+        # a message belongs to the action that caused it: the next action that succeeds clears it
+        # (an action may still leave a message of its own, as the play table's refusals do)
+        error_before, self.last_error = self.last_error, ""
         try:
             getattr(self, f"_act_{act}")(fields.get("arg"), fields)
         except Exception:
             self._restore(before)
+            self.last_error = error_before
             raise
+        self._action_done()
         self.refresh()
+
+    def _action_done(self) -> None:
+        """Called after an action succeeded (before the refresh); widgets that keep something
+        about the last refused input forget it here."""
 
     def set_state(self, sync_data):
         """A state update from the front end (ipywidgets calls this): only :attr:`front_end_traits`."""

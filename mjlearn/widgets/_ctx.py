@@ -95,7 +95,7 @@ def set_value(rs, ctx: dict, name: str, v) -> None:
             return
         s = seat(name, v)
         if s == ctx.get("winner", "E"):
-            raise ValueError(L("和牌者不能给自己点炮", "the winner cannot discard to himself"))
+            raise ValueError(B("和牌者不能给自己点炮", "the winner cannot discard to himself"))
         ctx["discarder"], ctx["self_drawn"] = s, False
         return
     if name == "self_drawn":
@@ -156,7 +156,7 @@ def _label(zh: str, en: str) -> str:
 def _seat_opt(s: str, selected: str | None, extra: str = "") -> str:
     seat = Seat.of(s)
     sel = " selected" if s == selected else ""
-    return f'<option value="{s}"{sel}>{esc(L(seat.player_zh, seat.en))}{esc(extra)}</option>'
+    return f'<option value="{s}"{sel}>{esc(B(seat.player_zh, seat.en))}{esc(extra)}</option>'
 
 
 def seat_select(name: str, zh: str, en: str, current: str) -> str:
@@ -170,17 +170,17 @@ def discarder_select(ctx: dict) -> str:
     seats = SEATS
     current = None if ctx.get("self_drawn") else ctx.get("discarder")
     opts = [f'<option value="{SELF}"{" selected" if current is None else ""}>'
-            f'{esc(L("自摸（没人点炮）", "self-drawn (no discarder)"))}</option>']
+            f'{esc(B("自摸（没人点炮）", "self-drawn (no discarder)"))}</option>']
     for k in (3, 2, 1):                                   # 上家, 对家, 下家
         s = seats[(seats.index(winner) + k) % 4]
         rz, re_ = RELATION[k]
-        opts.append(_seat_opt(s, current, f" · {L(rz, re_)}"))
+        opts.append(_seat_opt(s, current, f" · {B(rz, re_)}"))
     return (f'<label class="mj-kw mj-seat-pick">{_label("点炮者", "discarder")} '
             f'<select data-act="ctx" data-name="discarder">{"".join(opts)}</select></label>')
 
 
 def tile_select(name: str, zh: str, en: str, current, title: str = "") -> str:
-    opts = [f'<option value=""{" selected" if current is None else ""}>{esc(L("无", "none"))}</option>']
+    opts = [f'<option value=""{" selected" if current is None else ""}>{esc(B("无", "none"))}</option>']
     for t in KINDS:
         sel = " selected" if current is not None and str(current) == str(t) else ""
         opts.append(f'<option value="{t}"{sel}>{t} {esc(t.zh)}</option>')

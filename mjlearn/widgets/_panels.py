@@ -46,16 +46,54 @@ def shanten_line(hand: Hand) -> str:
     elif n == 0:
         text = B("听牌", "ready")
     else:
-        text = L(f"{n} 向听：离听牌还差 {n} 步（每步换进一张有用的牌）",
+        text = B(f"{n} 向听：离听牌还差 {n} 步（每步换进一张有用的牌）",
                  f"{n}-shanten: {n} step{'s' if n > 1 else ''} from ready (each step one useful tile drawn)")
-    return f'<div class="mj-shanten" data-shanten="{n}"><b>{esc(L("向听数", "Shanten"))}</b> {esc(text)}</div>'
+    return f'<div class="mj-shanten" data-shanten="{n}"><b>{esc(B("向听数", "Shanten"))}</b> {esc(text)}</div>'
 
 
-def waits_html(hand: Hand, live: bool, visible=None) -> str:
-    """The winning tiles of a 13-tile hand with the copies of each still unseen."""
+@dataclass
+class WaitVerdict:
+    """Whether winning on one wait is a legal win under the chosen rules, and what it is worth."""
+    legal: bool
+    label: str
+    """Short words under the tile: ``12 番`` / ``4 番 ✗`` (both languages in the title)."""
+    title: str
+
+
+def wait_verdicts(hand: Hand, ws, rules: str = "mcr", context: dict | None = None) -> dict:
+    """Each wait scored by the engine as the winning tile (with the editor's context): MCR needs
+    8 points; a regional rule set says legal or not. Tile -> :class:`WaitVerdict`."""
+    out = {}
+    for w in ws:
+        won = Hand(hand.melds, hand.concealed, w, hand.flowers)
+        try:
+            res = score(won, rules, **(context or {}))
+        except ValueError as e:
+            out[w] = WaitVerdict(False, "✗", str(e))
+            continue
+        if isinstance(res, RegionalResult):
+            unit = res.ruleset.unit
+            if res.legal:
+                out[w] = WaitVerdict(True, f"{res.total:g}" if isinstance(res.total, (int, float)) else str(res.total),
+                                     B(f"和 {w} 合法：{res.total} {unit[0]}", f"winning on {w} is legal: {res.total} {unit[1]}"))
+            else:
+                zh, en = res.reason or ("", "")
+                out[w] = WaitVerdict(False, "✗", B(f"和 {w} 不合法：{zh}", f"winning on {w} is not legal: {en}"))
+            continue
+        ok = res.meets_minimum
+        out[w] = WaitVerdict(ok, f"{res.total}{'' if ok else ' ✗'}",
+                             B(f"和 {w}：{res.total} 番，{'够' if ok else '不够'} 8 番起和",
+                               f"winning on {w}: {res.total} points, "
+                               f"{'meets' if ok else 'below'} the 8-point minimum"))
+    return out
+
+
+def waits_html(hand: Hand, live: bool, visible=None, verdicts: dict | None = None, mcr: bool = True) -> str:
+    """The winning tiles of a 13-tile hand with the copies of each still unseen; with ``verdicts``
+    (:func:`wait_verdicts`) each wait also says whether it makes a legal win and what it scores."""
     ws = list(waits(hand))
     if not ws:
-        return f'<div class="mj-waits mj-none">{esc(L("没有听牌张", "No tile completes this hand yet"))}</div>'
+        return f'<div class="mj-waits mj-none">{esc(B("没有听牌张", "No tile completes this hand yet"))}</div>'
     seen = list(hand.all_counts)
     if visible is not None:
         for i, n in enumerate(visible[:34]):
@@ -64,12 +102,36 @@ def waits_html(hand: Hand, live: bool, visible=None) -> str:
     for w in ws:
         left = max(0, 4 - seen[w.index])
         total += left
-        items.append(f'<span class="mj-wait{" mj-dead" if left == 0 else ""}" data-wait="{w}">'
-                     f'{tile_tag(w, live=live, width=30)}<span class="mj-count">×{left}</span></span>')
-    head = L(f"听 {len(ws)} 种，共 {total} 张", f"Waits: {len(ws)} kind{'s' if len(ws) != 1 else ''}, "
+        v = verdicts.get(w) if verdicts else None
+        mark = title = ""
+        if v is not None:
+            mark = (f'<span class="mj-wait-pts {"mj-ok" if v.legal else "mj-bad"}" data-legal="{str(v.legal).lower()}">'
+                    f'{esc(v.label)}</span>')
+            title = f' title="{esc(v.title)}"'
+        cls = (" mj-dead" if left == 0 else "") + (" mj-nowin" if v is not None and not v.legal else "")
+        items.append(f'<span class="mj-wait{cls}" data-wait="{w}"{title}>'
+                     f'{tile_tag(w, live=live, width=30)}<span class="mj-count">×{left}</span>{mark}</span>')
+    head = B(f"听 {len(ws)} 种，共 {total} 张", f"Waits: {len(ws)} kind{'s' if len(ws) != 1 else ''}, "
              f"{total} tile{'s' if total != 1 else ''} left")
+    note = ""
+    if verdicts:
+        good = [w for w in ws if verdicts.get(w) is not None and verdicts[w].legal]
+        if mcr:
+            words = ((f"和哪一张都不够 8 番起和：这手牌听牌，但还不能和", "no wait reaches the 8-point minimum: "
+                      "the hand is ready but cannot win yet") if not good else
+                     (f"够 8 番的听牌张：{' '.join(map(str, good))}（数字是和这张的番数）",
+                      f"waits that reach 8 points: {' '.join(map(str, good))} (the number is the points "
+                      "of a win on that tile)"))
+        else:
+            words = (("按这套规则，和哪一张都不合法", "under these rules no wait makes a legal win")
+                     if not good else
+                     (f"能合法和的听牌张：{' '.join(map(str, good))}（数字是和这张的得分）",
+                      f"waits that make a legal win: {' '.join(map(str, good))} (the number is what a win "
+                      "on that tile scores)"))
+        note = (f'<div class="mj-note {"mj-ok" if good else "mj-bad"}" data-legal-waits="{" ".join(map(str, good))}">'
+                f'{esc(B(*words))}</div>')
     return (f'<div class="mj-waits" data-waits="{" ".join(map(str, ws))}"><div class="mj-lbl">{esc(head)}'
-            f'</div><div class="mj-wait-row">{"".join(items)}</div></div>')
+            f'</div><div class="mj-wait-row">{"".join(items)}</div>{note}</div>')
 
 
 def steps_text(sh: int) -> str:
@@ -101,7 +163,7 @@ def advice_html(hand: Hand, live: bool) -> str:
                   key=lambda r: (r[1], -r[2]))
     if not rows:
         return ""
-    key = L("每一行：打出这张牌以后，离听牌（只差一张就和）还差几步（向听数），以及还有几张没见到的牌能让这手牌"
+    key = B("每一行：打出这张牌以后，离听牌（只差一张就和）还差几步（向听数），以及还有几张没见到的牌能让这手牌"
             "更进一步。条越长，这张打得越好。",
             "Each row: after discarding this tile, how many steps the hand is from ready (one tile away "
             "from winning; the steps are called shanten, 向听), and how many unseen tiles would bring it "
@@ -111,7 +173,8 @@ def advice_html(hand: Hand, live: bool) -> str:
     for (tl, sh, useful, kinds), pct in zip(rows, advice_bar_widths(rows)):
         detail = ""
         if kinds:
-            detail = L("有用的牌：", "useful tiles: ") + " ".join(str(k) for k in kinds)
+            names = " ".join(str(k) for k in kinds)
+            detail = B(f"有用的牌：{names}", f"useful tiles: {names}")
         n_text = L(f"{useful} 张有用", f"{useful} useful tile{'s' if useful != 1 else ''}")
         out.append(f'<div class="mj-bar-row" title="{esc(detail)}" data-shanten="{sh}" data-useful="{useful}">'
                    f'{tile_tag(tl, live=live, width=24)}'
@@ -194,10 +257,10 @@ def score_html(hand: Hand, result: ScoreResult | RegionalResult, live: bool) -> 
     if isinstance(result, RegionalResult):
         return regional_html(hand, result, live)
     total = result.total
-    ok = (f'<span class="mj-ok">{esc(L("够 8 番起和", "meets the 8-point minimum"))}</span>' if result.meets_minimum
-          else f'<span class="mj-bad">{esc(L("不够 8 番起和", "below the 8-point minimum"))}</span>')
+    ok = (f'<span class="mj-ok">{esc(B("够 8 番起和", "meets the 8-point minimum"))}</span>' if result.meets_minimum
+          else f'<span class="mj-bad">{esc(B("不够 8 番起和", "below the 8-point minimum"))}</span>')
     head = (f'<div class="mj-total"><span class="mj-total-n" data-total="{total}">{total}</span> '
-            f'{esc(L("番", "points"))} {ok}</div>')
+            f'{esc(B("番", "points"))} {ok}</div>')
     return head + fans_html(hand, result, live), total
 
 
@@ -208,7 +271,7 @@ def result_panel(state, live: bool) -> Result:
     title = f'<div class="mj-res-title">{esc(B("结果", "Result"))}</div>'
     if n < 13:
         need = 13 - n
-        msg = L(f"再加 {need} 张牌（共 13 张看听牌，14 张算番）",
+        msg = B(f"再加 {need} 张牌（共 13 张看听牌，14 张算番）",
                 f"Add {need} more tile{'s' if need > 1 else ''}: 13 tiles show the waits, 14 are scored")
         return Result(f'{title}<div class="mj-note">{esc(msg)}</div>')
     try:
@@ -216,7 +279,10 @@ def result_panel(state, live: bool) -> Result:
     except ValueError as e:
         return Result(f'{title}<div class="mj-error">{esc(e)}</div>')
     if n == 13:
-        return Result(title + shanten_line(hand) + waits_html(hand, live))
+        ws = list(waits(hand))
+        verdicts = wait_verdicts(hand, ws, state.rules, state.score_context()) if ws else None
+        return Result(title + shanten_line(hand) + waits_html(hand, live, verdicts=verdicts,
+                                                              mcr=state.ruleset() is None))
     if hand.win_tile is not None and state.rules != "mcr":
         # a regional rule set judges the hand itself: wilds can complete it, and an incomplete
         # hand comes back as "not legal" with the rule set's reason
@@ -227,10 +293,10 @@ def result_panel(state, live: bool) -> Result:
         body, total = score_html(hand, res, live)      # an MCR profile's result: the MCR fan path
         return Result(title + body, total)
     if hand.win_tile is None:
-        return Result(title + f'<div class="mj-note">{esc(L("14 张：打一张（见下），或用 + 写出和牌张", "14 tiles: discard one (see below), or write the winning tile after +"))}</div>'
+        return Result(title + f'<div class="mj-note">{esc(B("14 张：打一张（见下），或用 + 写出和牌张", "14 tiles: discard one (see below), or write the winning tile after +"))}</div>'
                       + shanten_line(hand) + advice_html(hand, live))
     if not is_winning(hand):
-        return Result(title + f'<div class="mj-bad">{esc(L("还没和：这 14 张不成和牌型", "Not a winning hand: these 14 tiles make no winning form"))}</div>'
+        return Result(title + f'<div class="mj-bad">{esc(B("还没和：这 14 张不成和牌型", "Not a winning hand: these 14 tiles make no winning form"))}</div>'
                       + shanten_line(hand) + advice_html(hand, live))
     rules = state.rules
     try:
@@ -256,7 +322,7 @@ def payments_html(payments: dict, context=None) -> str:
     for key, zh, en in (("winner", "和", "won"), ("dealer", "庄", "dealer"), ("discarder", "炮", "discarded")):
         s = ctx.get(key)
         if s and not (key == "discarder" and ctx.get("self_drawn")):
-            marks.setdefault(s, []).append(L(zh, en))
+            marks.setdefault(s, []).append(B(zh, en))
     cells = []
     for s in ("E", "S", "W", "N"):
         v = payments.get(s, 0)
@@ -279,12 +345,12 @@ def regional_html(hand: Hand, res, live: bool) -> tuple[str, int]:
     ctx = dict(res.context)
     if not res.legal:
         zh, en = res.reason or ("", "")
-        verdict = (f'<div class="mj-verdict mj-bad" data-legal="false">✗ {esc(L("不能和", "Not a legal win"))}'
+        verdict = (f'<div class="mj-verdict mj-bad" data-legal="false">✗ {esc(B("不能和", "Not a legal win"))}'
                    f'<div class="mj-reason">{esc(L(zh, en))}<br><span class="mj-sub">{esc(L(en, zh))}</span>'
                    f'</div></div>')
         return name + verdict + f'<div class="mj-fan-hand">{svg.hand_svg(hand, width=23)}</div>', -1
     total = res.total
-    verdict = f'<div class="mj-verdict mj-ok" data-legal="true">✓ {esc(L("合法的和牌", "A legal win"))}</div>'
+    verdict = f'<div class="mj-verdict mj-ok" data-legal="true">✓ {esc(B("合法的和牌", "A legal win"))}</div>'
     head = (f'<div class="mj-total"><span class="mj-total-n" data-total="{esc(total)}">{esc(total)}</span> '
             f'{esc(L(unit[0], unit[1]))} <span class="mj-sub">{esc(L(unit[1], unit[0]))}</span></div>')
     rows = []
@@ -296,10 +362,10 @@ def regional_html(hand: Hand, res, live: bool) -> tuple[str, int]:
                     f'<td class="mj-pts">{i.value}{esc(count)}</td>'
                     f'<td class="mj-pts">{i.value * i.count} <span class="mj-sub">{esc(iu)}</span></td></tr>')
     if not rows:
-        rows.append(f'<tr><td class="mj-sub" colspan="3">{esc(L("没有计分项", "no patterns counted"))}</td></tr>')
+        rows.append(f'<tr><td class="mj-sub" colspan="3">{esc(B("没有计分项", "no patterns counted"))}</td></tr>')
     subs = ""
     if res.substitutions:
-        subs = (f'<div class="mj-sub">{esc(L("混儿/财神当作", "wilds stood for"))}: '
+        subs = (f'<div class="mj-sub">{esc(B("混儿/财神当作", "wilds stood for"))}: '
                 f'{esc(" ".join(map(str, res.substitutions)))}</div>')
     body = (f'<div class="mj-fans"><div class="mj-fan-hand">{svg.hand_svg(hand, width=23)}</div>'
             f'<table class="mj-fan-table"><tbody>{"".join(rows)}</tbody></table>{subs}</div>')

@@ -141,10 +141,13 @@ class DealView(MjWidget):
         out.append(btn("pause", "暂停 ⏸", "pause ⏸", " mj-on") if self.playing else btn("play", "播放 ▶", "play ▶"))
         out.append(btn("reset", "重来 ↺", "restart ↺"))
         out.append(btn("reset\" data-arg=\"next", "换一副", "new shuffle"))
-        out.append(f'<span class="mj-lbl">{esc(L("第", "shuffle no."))} {self.seed}{esc(L(" 副牌", ""))} · '
-                   f'{esc(L("第", "step"))} <b data-steps="{self.steps}">{self.steps}</b>'
-                   f'{esc(L(" 步", ""))} · {esc(L("牌墙剩", "wall"))} '
-                   f'<b data-remaining="{self.remaining}">{self.remaining}</b> {esc(L("张", "tiles left"))}</span>')
+        zh = (f'第 {self.seed} 副牌 · 第 <b data-steps="{self.steps}">{self.steps}</b> 步 · '
+              f'牌墙剩 <b data-remaining="{self.remaining}">{self.remaining}</b> 张')
+        en = (f'shuffle no. {self.seed} · step <b data-steps="{self.steps}">{self.steps}</b> · '
+              f'wall <b data-remaining="{self.remaining}">{self.remaining}</b> tiles left')
+        first, second = (zh, en) if i18n_lang() == "zh" else (en, zh)
+        second = second.replace(' data-steps=', ' data-s=').replace(' data-remaining=', ' data-r=')
+        out.append(f'<span class="mj-lbl">{first} <span class="mj-sub">{second}</span></span>')
         out.append("</div>")
         return "".join(out)
 
@@ -195,7 +198,7 @@ class DealView(MjWidget):
                        for d in tb.ponds[seat])
         return (f'<div class="mj-seat mj-seat-{SCREEN[seat]}{turn}" data-seat="{seat}">'
                 f'<div class="mj-seat-name">{esc(B(zh, en))} · {tb.tile_count(seat)} '
-                f'{esc(L("张", "tiles"))}</div>'
+                f'{esc(B("张", "tiles"))}</div>'
                 f'<div class="mj-hand-row">{hand}{melds}</div>'
                 + (f'<div class="mj-flowers">{flowers}</div>' if flowers else "")
                 + self._wall_strip(seat)
@@ -204,11 +207,18 @@ class DealView(MjWidget):
     def _table(self, live: bool) -> str:
         tb = self.table
         ev = self._last
-        text = ev.text(i18n_lang()) if ev is not None else L("按“下一步”开始：洗牌、砌墙", "Press step to begin: shuffle and build the walls")
+        lang = i18n_lang()
+        other = "en" if lang == "zh" else "zh"
+        if ev is not None:   # the caption in both languages, the learner's first
+            text, second = ev.text(lang), ev.text(other)
+        else:
+            text, second = (L("按“下一步”开始：洗牌、砌墙", "Press step to begin: shuffle and build the walls"),
+                            L("Press step to begin: shuffle and build the walls", "按“下一步”开始：洗牌、砌墙"))
+        sub = f'<span class="mj-sub">{esc(second)}</span>' if second and second != text else ""
         center = (f'<div class="mj-center"><div class="mj-event" data-event="{esc(type(ev).__name__ if ev else "")}">'
-                  f'{esc(text)}</div>')
+                  f'{esc(text)}{sub}</div>')
         if tb.phase == "over":
-            center += f'<div class="mj-ok">{esc(L("这一局结束", "The hand is over"))}</div>'
+            center += f'<div class="mj-ok">{esc(B("这一局结束", "The hand is over"))}</div>'
         center += "</div>"
         return f'<div class="mj-table-grid">{"".join(self._seat(s, live) for s in range(4))}{center}</div>'
 

@@ -136,9 +136,9 @@ class EditorState:
         n = self.tile_count()
         if self.mode == "tile":
             if left[tl.index] <= 0:
-                raise ValueError(L(f"{tl.zh}已经用完了四张", f"all four {tl.en} ({tl}) are already in the hand"))
+                raise ValueError(B(f"{tl.zh}已经用完了四张", f"all four {tl.en} ({tl}) are already in the hand"))
             if n >= 14:
-                raise ValueError(L("手牌已满 14 张：先点掉一张", "the hand is full (14 tiles): click a tile in the hand to remove it first"))
+                raise ValueError(B("手牌已满 14 张：先在手牌里点一张把它拿掉", "the hand is full (14 tiles): click a tile in the hand to remove it first"))
             if n == 13:
                 self.win = tl
             else:
@@ -147,12 +147,12 @@ class EditorState:
             return
         kind = MeldKind(self.mode)
         if kind is MeldKind.CHOW and (not tl.is_suited or tl.rank > 7):
-            raise ValueError(L(f"顺子从 {tl} 起不行：只能从 1-7 的数牌开始",
+            raise ValueError(B(f"顺子从 {tl} 起不行：只能从 1-7 的数牌开始",
                                f"a chow cannot start at {tl}: it needs a suited tile 1-7"))
         if len(self.melds) >= 4:
-            raise ValueError(L("最多四副副露", "a hand has at most four melds"))
+            raise ValueError(B("最多四副副露", "a hand has at most four melds"))
         if self.win is not None or n + 3 > 13:
-            raise ValueError(L("没有地方再放一副：面子要在和牌张之前，总数不超过 13 张",
+            raise ValueError(B("没有地方再放一副：面子要在和牌张之前，总数不超过 13 张",
                                "no room for another meld: melds plus concealed tiles make at most 13 before the winning tile"))
         if kind is not MeldKind.KONG and not self.exposed:
             tiles = [TILES[tl.index + k] for k in range(3)] if kind is MeldKind.CHOW else [tl] * 3
@@ -161,7 +161,7 @@ class EditorState:
                 need[x] = need.get(x, 0) + 1
             for x, k in need.items():
                 if left[x.index] < k:
-                    raise ValueError(L(f"{x.zh}不够了", f"not enough {x.en} ({x}) left"))
+                    raise ValueError(B(f"{x.zh}不够了", f"not enough {x.en} ({x}) left"))
             self.concealed.extend(tiles)
             self.concealed.sort()
             return
@@ -171,7 +171,7 @@ class EditorState:
         meld = Meld(kind, tl, offer)
         for x in set(meld.tiles):
             if left[x.index] < meld.tiles.count(x):
-                raise ValueError(L(f"{x.zh}不够了", f"not enough {x.en} ({x}) left for {format_meld(meld)}"))
+                raise ValueError(B(f"{x.zh}不够了，凑不成 {format_meld(meld)}", f"not enough {x.en} ({x}) left for {format_meld(meld)}"))
         self.melds.append(meld)
 
     def remove(self, where: str) -> None:
@@ -185,16 +185,26 @@ class EditorState:
             k = int(num)
             if kind == "c":
                 del self.concealed[k]
+                self._stand()
                 return
             if kind == "m":
                 del self.melds[k]
+                self._stand()
                 return
             if kind == "f":
                 del self.flowers[k]
                 return
         except (ValueError, IndexError):
             pass
-        raise ValueError(f"nothing to remove at {where!r}")
+        raise ValueError(B(f"这里没有可以拿掉的牌（{where}）", f"nothing to remove at {where!r}"))
+
+    def _stand(self) -> None:
+        """After a tile or meld is taken out, the hand is a standing hand again: the winning tile
+        goes back among the concealed tiles, so 13 tiles show their waits, not a count error."""
+        if self.win is not None:
+            self.concealed.append(self.win)
+            self.concealed.sort()
+            self.win = None
 
     def clear(self) -> None:
         self.melds, self.concealed, self.win, self.flowers = [], [], None, []
@@ -408,7 +418,7 @@ class HandEditor(MjWidget):
 
     def _builder(self) -> str:
         st = self.state
-        out = ['<div class="mj-builder"><span class="mj-lbl">', esc(L("点牌加入", "A click adds")), "</span>"]
+        out = ['<div class="mj-builder"><span class="mj-lbl">', esc(B("点牌加入", "A click adds")), "</span>"]
         for m, (zh, en) in MODES.items():
             on = " mj-on" if st.mode == m else ""
             out.append(f'<button class="mj-chip{on}" data-act="mode" data-arg="{m}">{BT(zh, en)}</button>')
@@ -419,7 +429,7 @@ class HandEditor(MjWidget):
                 out.append(f'<button class="mj-chip{on}" data-act="exposed" data-arg="{int(val)}">'
                            f'{esc(B(zh, en))}</button>')
             if st.exposed and st.mode != "chow":
-                out.append(f'<span class="mj-lbl">{esc(L("来自", "from"))}</span>')
+                out.append(f'<span class="mj-lbl">{esc(B("来自", "from"))}</span>')
                 for seat, (zh, en) in SEATS.items():
                     on = " mj-on" if st.seat == seat else ""
                     out.append(f'<button class="mj-chip{on}" data-act="seat" data-arg="{seat}">'
@@ -431,23 +441,23 @@ class HandEditor(MjWidget):
     def _hand(self, live: bool) -> str:
         st = self.state
         n = st.tile_count()
-        out = [f'<div class="mj-hand-box"><div class="mj-lbl">{esc(L("手牌", "Hand"))} · '
-               f'{n}/14 {esc(L("（点一张牌把它拿掉）", "(click a tile to take it out)"))}</div><div class="mj-hand">']
+        out = [f'<div class="mj-hand-box"><div class="mj-lbl">{esc(B("手牌", "Hand"))} · '
+               f'{n}/14 · {esc(B("点一张牌把它拿掉", "click a tile to take it out"))}</div><div class="mj-hand">']
         for k, m in enumerate(st.melds):
             out.append(f'<span class="mj-grp mj-click" data-act="rm" data-arg="m{k}" '
-                       f'title="{esc(L("拿掉这副", "remove this meld"))}">{svg.meld_svg(m, width=33)}</span>')
+                       f'title="{esc(B("拿掉这副", "remove this meld"))}">{svg.meld_svg(m, width=33)}</span>')
         if st.concealed:
             out.append(f'<span class="mj-grp mj-click" data-act="rm" data-pick="c">'
                        f'{svg.tiles_svg(st.concealed, width=33)}</span>')
         if st.win is not None:
             out.append(f'<span class="mj-grp mj-win mj-click" data-act="rm" data-arg="w">'
-                       f'<span class="mj-tag">{esc(L("和牌张", "winning tile"))}</span>'
+                       f'<span class="mj-tag">{esc(B("和牌张", "winning tile"))}</span>'
                        f'{svg.tile_svg(st.win, width=33)}</span>')
         if st.flowers:
             out.append(f'<span class="mj-grp mj-click" data-act="rm" data-pick="f">'
                        f'{svg.tiles_svg(st.flowers, width=32)}</span>')
         if n == 0 and not st.flowers:
-            out.append(f'<span class="mj-empty">{esc(L("点上面的牌开始组一手牌", "Click the tiles above to build a hand"))}</span>')
+            out.append(f'<span class="mj-empty">{esc(B("点上面的牌开始组一手牌", "Click the tiles above to build a hand"))}</span>')
         out.append("</div></div>")
         return "".join(out)
 
@@ -463,7 +473,7 @@ class HandEditor(MjWidget):
             out.append(f'<label>{BT(zh, en)} <select data-act="ctx" data-name="{name}">')
             for w in Seat:
                 sel = " selected" if ctx[name] == w.letter else ""
-                out.append(f'<option value="{w.letter}"{sel}>{esc(L(w.zh, w.en))}</option>')
+                out.append(f'<option value="{w.letter}"{sel}>{esc(B(w.zh, w.en))}</option>')
             out.append("</select></label>")
         for name, (zh, en) in CONTEXT_FLAGS.items():
             chk = " checked" if ctx[name] else ""
@@ -479,7 +489,7 @@ class HandEditor(MjWidget):
             rs = registry.get(key)
             zh, en = rs.zh, rs.en
             sel = " selected" if self.state.rules == key else ""
-            out.append(f'<option value="{esc(key)}"{sel}>{esc(L(zh, en))}</option>')
+            out.append(f'<option value="{esc(key)}"{sel}>{esc(B(zh, en))}</option>')
         out.append("</select></label>")
         return "".join(out)
 
@@ -490,4 +500,4 @@ class HandEditor(MjWidget):
 
     def _plain_head(self) -> str:
         n = self.state.notation()
-        return f"{B('牌型编辑器', 'Hand editor')}: {n or L('（空）', '(empty)')}"
+        return f"{B('牌型编辑器', 'Hand editor')}: {n or B('（空）', '(empty)')}"

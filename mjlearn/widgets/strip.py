@@ -44,13 +44,19 @@ class TileStrip(MjWidget):
         else:
             self.selected = sorted(set(self.selected) | {k}) if self.multi else [k]
 
+    def _need_selection(self):
+        if not self.selected:
+            raise ValueError(B("先点一张牌", "pick a tile first"))
+
     def _act_discard(self, arg, msg):
+        self._need_selection()
         gone = [self.tiles[i] for i in self.selected]
         self.tiles = [x for i, x in enumerate(self.tiles) if i not in set(self.selected)]
         self.discards = self.discards + gone
         self.selected = []
 
     def _act_move(self, arg, msg):
+        self._need_selection()
         step = -1 if arg == "left" else 1
         tiles, sel = list(self.tiles), sorted(self.selected, reverse=step > 0)
         new = []
@@ -76,12 +82,16 @@ class TileStrip(MjWidget):
         cells = "".join(
             f'<button class="mj-st{" mj-sel" if i in sel else ""}" data-act="select" data-arg="{i}">'
             f'{tile_tag(_tile(x), live=live, width=40)}</button>' for i, x in enumerate(self.tiles))
-        b = lambda act, arg, zh, en: (f'<button class="mj-chip" data-act="{act}" data-arg="{arg}">'
-                                      f'{esc(B(zh, en))}</button>')
-        controls = ('<div class="mj-controls">' + b("move", "left", "◀ 左移", "◀ left")
-                    + b("move", "right", "右移 ▶", "right ▶") + b("discard", "", "打出", "discard")
-                    + b("sort", "", "理牌", "sort")
-                    + (f'<span class="mj-lbl">{esc(L("已打出", "discarded"))}: '
+        # moving and discarding act on the picked tile: until one is picked they are switched off
+        # and say so, instead of looking alive and doing nothing
+        off = "" if sel else f' disabled title="{esc(B("先点一张牌", "pick a tile first"))}"'
+        b = lambda act, arg, zh, en, dis="": (f'<button class="mj-chip" data-act="{act}" data-arg="{arg}"{dis}>'
+                                              f'{esc(B(zh, en))}</button>')
+        hint = "" if sel else f'<span class="mj-lbl mj-hint">{esc(B("先点一张牌，再移动或打出", "pick a tile first, then move or discard it"))}</span>'
+        controls = ('<div class="mj-controls">' + b("move", "left", "◀ 左移", "◀ left", off)
+                    + b("move", "right", "右移 ▶", "right ▶", off) + b("discard", "", "打出", "discard", off)
+                    + b("sort", "", "理牌", "sort") + hint
+                    + (f'<span class="mj-lbl">{esc(B("已打出", "discarded"))}: '
                        f'{esc(format_tiles(_tile(x) for x in self.discards))}</span>' if self.discards else "")
                     + "</div>")
         return {"head": header(B("牌列", "Tile strip"), live),

@@ -153,6 +153,8 @@ class RuleComparison(MjWidget):
         if self.context["discarder"] is None and not self.context["self_drawn"]:
             self.context["discarder"] = _ctx._previous(self.context["winner"])   # the 上家 by default
         self._syncing = False
+        self._rejected: str | None = None
+        """The hand the learner typed last when it was refused (the table still shows the previous one)."""
         super().__init__(notation=str(self.hand))
 
     # --- the engine's verdicts -----------------------------------------------------------------
@@ -217,16 +219,22 @@ class RuleComparison(MjWidget):
         if text == str(self.hand):
             if self.last_error:
                 self.last_error = ""
+                self._rejected = None
                 self.refresh()
             return
         try:
             self.hand = as_hand(text)
         except ValueError as e:       # NotationError, InvalidHandError: the parser's message
             self.last_error = str(e)
+            self._rejected = text     # the table below is the previous hand's: shown greyed out
             super().refresh()
             return
         self.last_error = ""
+        self._rejected = None
         self.refresh()
+
+    def _action_done(self) -> None:
+        self._rejected = None
 
     def refresh(self) -> None:
         if getattr(self, "rulesets", None) is None:
@@ -245,20 +253,39 @@ class RuleComparison(MjWidget):
                 '<div data-region="controls"></div><div data-region="error"></div>'
                 '<div data-region="main"></div><div data-region="chart"></div></div></div>')
 
+    def stale(self) -> bool:
+        """True while the hand the learner typed last was refused: the picture, the table and
+        the chart still show the previous hand (greyed out under a heading saying so)."""
+        return bool(self.last_error) and self._rejected is not None
+
     def _regions(self, live: bool) -> dict:
         rows = self.rows()
+        stale = self.stale()
+        grey = lambda html: f'<div class="mj-stale" data-stale="1">{html}</div>' if stale and html else html
+        error = ""
+        if self.last_error:
+            error = f'<div class="mj-error" role="alert">{esc(self.last_error)}</div>'
+        if stale:
+            old, new = str(self.hand), self._rejected.strip()
+            words = B(f"下面仍是上一手 {old} 的结果：新输入的手牌 {new} 有问题（见上面的说明），"
+                      f"改好以后这里会换成新手牌的结果",
+                      f"Still showing {old}: the new hand {new} has a problem (see the message "
+                      f"above); the results change once the new hand is fixed")
+            error += f'<div class="mj-stale-head" data-stale-head="1">{esc(words)}</div>'
         return {"head": _panels.header(B("规则对比", "Rule sets compared"), live),
                 "controls": self._controls(live),
-                "error": (f'<div class="mj-error" role="alert">{esc(self.last_error)}</div>'
-                          if self.last_error else ""),
-                "main": self._table(rows),
-                "chart": payments_chart(rows, self.context["winner"])}
+                "error": error,
+                "main": grey(self._table(rows)),
+                "chart": grey(payments_chart(rows, self.context["winner"]))}
 
     def _controls(self, live: bool) -> str:
         wild_sets = [rs for rs in self.rulesets if "wild" in rs.context_names]
-        title = L("只有带混儿/财神/金的规则使用：", "used only by rule sets with a wild: ") + ", ".join(
+        title = B("只有带混儿/财神/金的规则使用：", "used only by rule sets with a wild: ") + ", ".join(
             L(rs.zh, rs.en) for rs in wild_sets)
-        return (f'<div class="mj-fan-hand">{svg.hand_svg(self.hand, width=30)}</div>'
+        picture = f'<div class="mj-fan-hand">{svg.hand_svg(self.hand, width=30)}</div>'
+        if self.stale():
+            picture = f'<div class="mj-stale" data-stale="1">{picture}</div>'
+        return (picture +
                 f'<div class="mj-cmp-controls"><div class="mj-notation"><label>{esc(B("手牌", "Hand"))}</label>'
                 f'<input type="text" class="mj-notation-input" data-bind="notation" spellcheck="false" '
                 f'autocomplete="off" value="{esc(self.hand)}"/></div>'
@@ -286,7 +313,7 @@ class RuleComparison(MjWidget):
                 total, pays = "—", '<td colspan="4"></td>'
             out.append(f'<tr data-rules="{esc(r.name)}" data-status="{r.status}" class="mj-{"legal" if legal else "illegal"}">'
                        f'<td><b>{esc(L(r.zh, r.en))}</b><br><span class="mj-sub">{esc(L(r.en, r.zh))}</span></td>'
-                       f'<td class="{status[2]}">{esc(L(status[0], status[1]))}</td><td>{detail}</td>'
+                       f'<td class="{status[2]}">{esc(B(status[0], status[1]))}</td><td>{detail}</td>'
                        f'<td class="mj-pts">{total}</td>{pays}</tr>')
         out.append("</tbody></table>")
         return "".join(out)
