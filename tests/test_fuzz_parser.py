@@ -113,7 +113,7 @@ def test_repeated_melds_in_a_row_of_tiles_are_refused_by_length_first():
     ("\ud800" * 999, "unexpected '\\ud800' (x 999) at characters 1-999"),
     ("[" * 999, "'[' inside a meld (x 998) at characters 2-999"),
     ("+" * 999, "a second '+' (x 998) at characters 2-999"),
-    ("0" * 998 + "m", "0 is not a tile rank (x 998) at characters 1-998"),
+    ("0" * 998 + "m", "0 is not a tile number (x 998) at characters 1-998"),
     ("8" * 998 + "z", "8z is not a tile (x 998) at characters 1-998"),
     ("[" + "a" * 997 + "]", "flower 'a' inside a meld (x 997) at characters 2-998"),
 ])
