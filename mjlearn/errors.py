@@ -68,6 +68,9 @@ class MjlearnError(Exception):
         """The lines of the box, without colour: the heading, then the message, one line per language."""
         zh, en = self.heading
         lines = [f"{zh} · {en}"]
+        said_en, said_zh = getattr(self, "en", None), getattr(self, "zh", None)
+        if isinstance(said_en, str) and isinstance(said_zh, str):  # an error that keeps its two sentences
+            return lines + [f"  {said_en}", f"  {said_zh}"]
         for line in str(self).split("\n"):
             lines += ["  " + part for part in _two_lines(line)]
         return lines

@@ -219,3 +219,13 @@ def test_the_glossary_refusals_are_bilingual():
         with pytest.raises(ValueError) as e:
             call()
         assert isinstance(e.value, BadArgument) and _bilingual(str(e.value)), e.value
+
+
+def test_a_move_the_table_refuses_shows_its_two_sentences():
+    from mjlearn.table.state import IllegalActionError
+    e = IllegalActionError("There is no discard to pung now.", "现在没有可以碰的牌。")
+    assert isinstance(e, MjlearnError) and isinstance(e, ValueError)
+    assert str(e) == "There is no discard to pung now. / 现在没有可以碰的牌。"
+    lines = [ANSI.sub("", line) for line in e._render_traceback_()]
+    assert lines == ["现在不能这样做 · This move is not allowed now", "  There is no discard to pung now.",
+                     "  现在没有可以碰的牌。"]
