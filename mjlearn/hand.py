@@ -304,14 +304,17 @@ def hand_problems(hand: Hand) -> list[Problem]:
     if hand.win_tile is not None and hand.win_tile.is_flower:
         problems.append(Problem(f"a flower ({hand.win_tile}) cannot be the winning tile"
                                 f"  （花牌 {hand.win_tile}（{hand.win_tile.zh}）不能是和的那张牌）"))
-    seen = set()
+    times: dict[Tile, int] = {}
     for f in hand.flowers:
         if not f.is_flower:
             problems.append(Problem(f"{f} is not a flower  （{f}（{f.zh}）不是花牌）"))
-        elif f in seen:
-            problems.append(Problem(f"flower {f} ({f.zh}) appears twice; there is one of each"
-                                    f"  （花牌 {f.zh} 出现了两次；每种花只有一张）"))
-        seen.add(f)
+        else:
+            times[f] = times.get(f, 0) + 1
+    for f, n in times.items():  # one problem per flower, however often it is written
+        if n > 1:
+            en_times, zh_times = ("twice", "两次") if n == 2 else (f"{n} times", f"{n} 次")
+            problems.append(Problem(f"flower {f} ({f.zh}) appears {en_times}; there is one of each"
+                                    f"  （花牌 {f.zh} 出现了{zh_times}；每种花只有一张）"))
     counts = [0] * 42
     for t in hand.tiles():
         counts[t.index] += 1

@@ -12,6 +12,7 @@ from hypothesis import given, settings, strategies as st
 
 from mjlearn import Hand, InvalidHandError, NotationError, format_hand, parse_hand, parse_meld, parse_tile, parse_tiles
 from mjlearn.notation import MAX_NOTATION_LENGTH, MAX_PROBLEMS
+from mjlearn.tiles import TILES
 
 from test_notation import legal_hands
 
@@ -160,8 +161,13 @@ def test_a_long_meld_or_offer_is_quoted_shortened():
     assert "is more than one digit" in str(e) and "1" * 40 not in str(e)
 
 
-def test_repeated_flowers_are_capped_too():
+def test_a_repeated_flower_is_one_problem_and_many_impossible_tiles_are_capped():
     e = answer(parse_hand, "a" * 999)
+    assert isinstance(e, InvalidHandError)
+    assert [p.message.split("  （")[0] for p in e.problems] == [
+        "flower a (春) appears 999 times; there is one of each",
+        "wrong tile count: 0 tiles, expected 13 or 14 (kongs count as three)"]
+    e = answer(parse_hand, "".join(str(t) * 5 for t in TILES[:34]))  # five of every tile: 34 problems and more
     assert isinstance(e, InvalidHandError) and len(e.problems) == MAX_PROBLEMS + 1
     assert e.problems[-1].message.startswith("... and ")
 
