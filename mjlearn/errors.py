@@ -13,10 +13,11 @@ developer sees the traceback); everywhere else they behave as ordinary Python ex
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import dataclass
 
-__all__ = ["MjlearnError", "BadArgument", "BadArgumentType", "Problem", "NotationError", "InvalidHandError", "RulesError", "UnknownRuleSetError", "ContextError",
-           "ContextConflictError", "ProgressError", "DatabaseDamaged", "NewerSchema", "StorageIOError",
+__all__ = ["MjlearnError", "BadArgument", "BadArgumentType", "Problem", "NotationError", "InvalidHandError",
+           "RulesError", "UnknownRuleSetError", "ContextError", "ContextConflictError", "ProgressError", "DatabaseDamaged", "NewerSchema", "StorageIOError",
            "DiskFull", "NotWritable", "NotAFile", "Busy", "ClassDatabaseUnreachable"]
 
 
@@ -32,11 +33,11 @@ def _developer_wants_traceback() -> bool:
     (``%tb verbose`` for the last error, ``%xmode verbose`` for every error after it)."""
     if os.environ.get(TRACEBACK_ENV, "").strip().lower() not in ("", "0", "false", "no", "off"):
         return True
+    ipython = sys.modules.get("IPython")  # only IPython asks, so it is already imported when it matters
     try:
-        from IPython import get_ipython
-        shell = get_ipython()
+        shell = ipython.get_ipython() if ipython is not None else None
         return shell is not None and getattr(shell.InteractiveTB, "mode", "") == "Verbose"
-    except Exception:  # no IPython, or one without these attributes: the learner's message
+    except Exception:  # an IPython without these attributes: the learner's message
         return False
 
 
