@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
 
-from .errors import InvalidHandError, Problem
+from .errors import BadArgumentType, InvalidHandError, Problem
 from .seats import OFFER_EN, OFFER_ZH, SEAT_LETTERS
 from .tiles import TILES, Tile, format_tiles, tile as _tile
 
@@ -132,24 +132,35 @@ class Meld:
 
 def _meld_problems(kind, tile, offer) -> list[Problem]:
     if not isinstance(tile, Tile):
-        return [Problem(f"meld tile must be a Tile, got {tile!r}")]
+        return [Problem(f"a meld is made of tiles such as tile('5m'), not {tile!r}"
+                        f"  （副露要由牌组成，例如 tile('5m')，这里是 {tile!r}）")]
     if tile.is_flower:
-        return [Problem(f"a flower ({tile}) cannot be part of a meld")]
+        return [Problem(f"a flower ({tile}) cannot be part of a meld; flowers are set aside"
+                        f"  （花牌 {tile}（{tile.zh}）不能组成副露，要放在一边）")]
     problems = []
     if kind is MeldKind.CHOW:
         if not tile.is_suited:
-            problems.append(Problem(f"a chow needs suited tiles; {tile} is an honor"))
+            problems.append(Problem(f"a chow needs suited tiles; {tile} is an honor"
+                                    f"  （吃要用数牌；{tile}（{tile.zh}）是字牌）"))
         elif tile.rank > 7:
-            problems.append(Problem(f"a chow cannot start at {tile}: runs go up to 7-8-9"))
+            problems.append(Problem(f"a chow cannot start at {tile}: the highest chow is 7-8-9"
+                                    f"  （吃不能从 {tile}（{tile.zh}）开始：最大的吃是 7-8-9）"))
     elif kind not in (MeldKind.PUNG, MeldKind.KONG):
-        problems.append(Problem(f"unknown meld kind {kind!r}"))
+        problems.append(Problem(f"a meld is a chow, a pung or a kong, not {kind!r}"
+                                f"  （副露只有吃、碰、杠三种，这里是 {kind!r}）"))
     if offer is not None:
         allowed = (1, 2, 3, 5, 6, 7) if kind is MeldKind.KONG else (1, 2, 3)
         if isinstance(offer, bool) or not isinstance(offer, int) or offer not in allowed:
-            what = {MeldKind.CHOW: "which tile of the run was claimed, 1-3",
-                    MeldKind.PUNG: "who discarded it, 1 (left), 2 (opposite) or 3 (right)",
-                    MeldKind.KONG: "1-3 for a melded kong or 5-7 for an added kong"}.get(kind, "1-3")
-            problems.append(Problem(f"offer digit {offer!r} is out of range for a {kind.value}: expected {what}"))
+            what, what_zh = {
+                MeldKind.CHOW: ("a chow takes 1-3 (which of its three tiles was taken)",
+                                "吃只能写 1–3（拿的是三张中的第几张）"),
+                MeldKind.PUNG: ("a pung takes 1-3 (who gave the tile: 1 left, 2 opposite, 3 right)",
+                                "碰只能写 1–3（谁给的：1 上家，2 对家，3 下家）"),
+                MeldKind.KONG: ("a kong takes 1-3 (who gave the tile) or 5-7 for a kong added to a pung",
+                                "杠写 1–3（谁给的），加杠写 5–7")}.get(kind, ("it takes 1-3", "只能写 1–3"))
+            name, name_zh = (kind.value, kind.zh) if isinstance(kind, MeldKind) else ("meld", "副露")
+            problems.append(Problem(f"a {name} cannot have {offer!r} after the comma: {what}"
+                                    f"  （{name_zh}的逗号后面不能是 {offer!r}；{what_zh}）"))
     return problems
 
 
@@ -271,14 +282,17 @@ def hand_problems(hand: Hand) -> list[Problem]:
     problems: list[Problem] = []
     for m in hand.melds:
         if not isinstance(m, Meld):
-            problems.append(Problem(f"melds must be Meld values, got {m!r}"))
+            problems.append(Problem(f"the melds of a hand must be melds such as parse_meld('[123m,1]'), not {m!r}"
+                                    f"  （手牌的副露要写成副露，例如 parse_meld('[123m,1]')，这里是 {m!r}）"))
             return problems
     for t in (*hand.concealed, *hand.flowers):
         if not isinstance(t, Tile):
-            problems.append(Problem(f"tiles must be Tile values, got {t!r}"))
+            problems.append(Problem(f"the tiles of a hand must be tiles such as tile('5m'), not {t!r}"
+                                    f"  （手牌里要放牌，例如 tile('5m')，这里是 {t!r}）"))
             return problems
     if hand.win_tile is not None and not isinstance(hand.win_tile, Tile):
-        return [Problem(f"the winning tile must be a Tile, got {hand.win_tile!r}")]
+        return [Problem(f"the winning tile must be a tile such as tile('5m'), not {hand.win_tile!r}"
+                        f"  （和的那张要是一张牌，例如 tile('5m')，这里是 {hand.win_tile!r}）")]
     if len(hand.melds) > 4:
         problems.append(Problem(f"a hand has at most four melds, this one has {len(hand.melds)}"
                                 f"  （一手牌最多四副副露，这手有 {len(hand.melds)} 副）"))
@@ -290,14 +304,17 @@ def hand_problems(hand: Hand) -> list[Problem]:
     if hand.win_tile is not None and hand.win_tile.is_flower:
         problems.append(Problem(f"a flower ({hand.win_tile}) cannot be the winning tile"
                                 f"  （花牌 {hand.win_tile}（{hand.win_tile.zh}）不能是和的那张牌）"))
-    seen = set()
+    times: dict[Tile, int] = {}
     for f in hand.flowers:
         if not f.is_flower:
             problems.append(Problem(f"{f} is not a flower  （{f}（{f.zh}）不是花牌）"))
-        elif f in seen:
-            problems.append(Problem(f"flower {f} ({f.zh}) appears twice; there is one of each"
-                                    f"  （花牌 {f.zh} 出现了两次；每种花只有一张）"))
-        seen.add(f)
+        else:
+            times[f] = times.get(f, 0) + 1
+    for f, n in times.items():  # one problem per flower, however often it is written
+        if n > 1:
+            en_times, zh_times = ("twice", "两次") if n == 2 else (f"{n} times", f"{n} 次")
+            problems.append(Problem(f"flower {f} ({f.zh}) appears {en_times}; there is one of each"
+                                    f"  （花牌 {f.zh} 出现了{zh_times}；每种花只有一张）"))
     counts = [0] * 42
     for t in hand.tiles():
         counts[t.index] += 1
@@ -325,7 +342,9 @@ def as_hand(hand) -> Hand:
     if isinstance(hand, str):
         from .notation import parse_hand
         return parse_hand(hand)
-    raise TypeError(f"expected a Hand or a notation string, got {type(hand).__name__}")
+    raise BadArgumentType(f"a hand is written as text in quotes, such as \"123m456p789s11122z\", not "
+                          f"{type(hand).__name__}  （手牌要写成带引号的文字，例如 \"123m456p789s11122z\"；"
+                          f"这里是 {type(hand).__name__}）")
 
 
 @dataclass(frozen=True)
@@ -351,15 +370,18 @@ class WinContext:
         problems = []
         for name in ("self_drawn", "last_tile", "kong", "wall_last"):
             if not isinstance(getattr(self, name), bool):
-                problems.append(Problem(f"{name} must be True or False, got {getattr(self, name)!r}"))
+                problems.append(Problem(f"{name} must be True or False, got {getattr(self, name)!r}"
+                                        f"  （{name} 只能是 True 或 False，这里是 {getattr(self, name)!r}）"))
         for name in ("seat_wind", "prevalent_wind"):
             v = getattr(self, name)
             if isinstance(v, Tile) and v.is_wind:
                 object.__setattr__(self, name, str(v))
             elif v not in SEAT_LETTERS:
-                problems.append(Problem(f"{name} must be one of E, S, W, N, got {v!r}"))
+                problems.append(Problem(f"{name} must be one of E, S, W, N (east, south, west, north), got {v!r}"
+                                        f"  （{name} 只能是 E、S、W、N（东南西北）之一，这里是 {v!r}）"))
         if isinstance(self.flowers, bool) or not isinstance(self.flowers, int) or not 0 <= self.flowers <= 8:
-            problems.append(Problem(f"flowers must be a whole number 0-8, got {self.flowers!r}"))
+            problems.append(Problem(f"flowers must be a whole number 0-8, got {self.flowers!r}"
+                                    f"  （flowers 是花牌的张数，只能是 0–8 的整数，这里是 {self.flowers!r}）"))
         if problems:
             raise InvalidHandError(problems)
 

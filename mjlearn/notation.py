@@ -26,7 +26,7 @@ mjlearn.errors.NotationError: [135m] at 1 in '[135m]123m45' is not a chow, pung 
 
 from __future__ import annotations
 
-from .errors import InvalidHandError, NotationError, Problem
+from .errors import BadArgumentType, InvalidHandError, NotationError, Problem
 from .hand import Hand, Meld, MeldKind, format_hand, format_meld
 from .tiles import FLOWER_LETTERS, HONOR_LETTERS, TILES, Z_ORDER, Tile, Tiles, format_tiles
 
@@ -139,8 +139,9 @@ class _Scanner:
 
     def __init__(self, text: str):
         if not isinstance(text, str):
-            raise TypeError(_bilingual(f"notation must be a string, got {type(text).__name__}",
-                                       f"记法必须是字符串，这里是 {type(text).__name__}"))
+            raise BadArgumentType(_bilingual(
+                f"notation must be text in quotes, such as \"123m\", not {type(text).__name__} {_short(repr(text))}",
+                f"记法要写成带引号的文字，例如 \"123m\"；这里是 {type(text).__name__} {_short(repr(text))}"))
         _check_length(text)
         self.text = text
         self.pos: list[int] = []
@@ -221,8 +222,8 @@ class _Scanner:
                                 self.problem(k, f"{d}z is not a tile", "honors in z notation are 1z-7z", run=True,
                                              zh=(f"{d}z 不是牌", "字牌的 z 写法只有 1z–7z", "", ""))
                         elif d == "0":
-                            self.problem(k, "0 is not a tile rank", "expected a digit 1-9", run=True,
-                                         zh=("0 不是牌的点数", "应为 1–9 的数字", "", ""))
+                            self.problem(k, "0 is not a tile number", "tiles are numbered 1-9", run=True,
+                                         zh=("没有 0 这个点数", "牌的点数是 1–9", "", ""))
                         else:
                             out.append((TILES[_SUIT_BASE[letter] + int(d) - 1], k))
                     self.i = j + 1
@@ -263,22 +264,19 @@ class _Scanner:
                 j += 1
             digits = s[self.i:j]
             if not digits:
-                self.problem(self.i, "missing offer digit after ','",
-                             "expected 1-3 (who discarded it, or which chow tile), or 5-7 for an added kong",
-                             zh=("',' 后面缺少来源数字", "应为 1–3（谁打出的，或吃的是第几张），加杠为 5–7", "", ""))
+                self.problem(self.i, "no number after ','", _WHO_GAVE_IT, zh=("',' 后面没有数字", _WHO_GAVE_IT_ZH, "", ""))
                 bad = True
             elif len(digits) > 1:
-                self.problem(self.i, f"offer {_short(digits)!r} is more than one digit", "expected one digit",
-                             zh=(f"来源 {_short(digits)!r} 不止一位数字", "应为一位数字", "", ""))
+                self.problem(self.i, f"the number {_short(digits)!r} after ','", "write one digit, 1-3 or 5-7",
+                             verdict=" is more than one digit",
+                             zh=(f"',' 后面的 {_short(digits)!r}", "只写一位数字：1–3 或 5–7", " 不止一位", ""))
                 bad = True
             else:
                 offer = int(digits)
                 if offer == 0:
-                    self.problem(self.i, "offer digit 0",
-                                 "expected 1-3 (1 left, 2 opposite, 3 right), or 5-7 for an added kong; "
-                                 "a concealed kong has no digit",
-                                 zh=("来源数字 0", "应为 1–3（1 上家，2 对家，3 下家），加杠为 5–7；暗杠不写数字",
-                                     "", ""))
+                    self.problem(self.i, "the number 0 after ','", _WHO_GAVE_IT + "; a concealed kong has no number",
+                                 verdict=" cannot be used",
+                                 zh=("',' 后面的 0", _WHO_GAVE_IT_ZH + "；暗杠不写数字", " 不能用", ""))
                     bad = True
             self.i = j
         if self.i >= len(s) or s[self.i] != "]":
@@ -308,18 +306,24 @@ class _Scanner:
         if offer is not None:
             allowed = (1, 2, 3, 5, 6, 7) if kind is MeldKind.KONG else (1, 2, 3)
             if offer not in allowed:
-                expected = ("expected 1-3 for a melded kong or 5-7 for an added kong" if kind is MeldKind.KONG
-                            else "expected 1-3 (which tile was claimed)" if kind is MeldKind.CHOW
-                            else "expected 1-3 (1 left, 2 opposite, 3 right)")
-                expected_zh = ("明杠应为 1–3，加杠应为 5–7" if kind is MeldKind.KONG
-                               else "应为 1–3（吃的是第几张）" if kind is MeldKind.CHOW
-                               else "应为 1–3（1 上家，2 对家，3 下家）")
-                self.problem(open_at, f"offer digit {offer} in {written}", expected,
-                             verdict=f" is out of range for a {kind.value}",
-                             zh=(f"{written} 的来源数字 {offer}", expected_zh, f" 超出了{kind.zh}的范围", ""))
+                expected, expected_zh = _AFTER_THE_COMMA[kind]
+                self.problem(open_at, written, expected, verdict=f" cannot have {offer} after the comma",
+                             zh=(written, expected_zh, f" 的逗号后面不能是 {offer}", ""))
                 return None
         return Meld(kind, tiles[0], offer)
 
+
+_WHO_GAVE_IT = ("the number after the comma says who gave the tile: 1 left, 2 opposite, 3 right "
+                "(for a chow: which of its three tiles was taken), or 5-7 for a kong added to a pung")
+_WHO_GAVE_IT_ZH = "逗号后面的数字说明这张牌是谁给的：1 上家，2 对家，3 下家（吃：拿的是三张中的第几张），加杠写 5–7"
+_AFTER_THE_COMMA = {
+    MeldKind.CHOW: ("a chow takes 1-3 (which of its three tiles was taken)", "吃只能写 1–3（拿的是三张中的第几张）"),
+    MeldKind.PUNG: ("a pung takes 1-3 (who gave the tile: 1 left, 2 opposite, 3 right)",
+                    "碰只能写 1–3（谁给的：1 上家，2 对家，3 下家）"),
+    MeldKind.KONG: ("a kong takes 1-3 (who gave the tile) or 5-7 for a kong added to a pung",
+                    "杠写 1–3（谁给的），加杠写 5–7"),
+}
+"""What the number after a meld's comma may be, by kind of meld (English, Chinese)."""
 
 _NOT_A_CHOW = ("a chow is three consecutive tiles of one suit", "吃是同一花色的三张连续的牌")
 

@@ -25,6 +25,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from html import escape
 
+from .errors import BadArgument, MjlearnError
 from .terms_data import TERMS as _DATA, THEMES
 
 __all__ = ["Term", "TermList", "TermNotFound", "HTMLText", "THEMES", "lookup", "terms", "term_html", "annotate",
@@ -131,7 +132,8 @@ class TermList(tuple):
         """Ordered by ``"pinyin"``, ``"en"`` (English) or ``"zh"`` (Chinese, by stroke-agnostic code point)."""
         keys = {"pinyin": lambda t: _toneless(t.pinyin), "en": lambda t: t.en.lower(), "zh": lambda t: t.zh}
         if by not in keys:
-            raise ValueError(f"sort by 'pinyin', 'en' or 'zh', not {by!r} / 排序方式只能是 pinyin、en 或 zh")
+            raise BadArgument(f"术语表只能按 'pinyin'（拼音）、'en'（英文）或 'zh'（中文）排序，这里是 {by!r} / "
+                              f"the glossary sorts by 'pinyin', 'en' (English) or 'zh' (Chinese), not {by!r}")
         return TermList(sorted(self, key=keys[by]))
 
     def theme(self, name: str) -> "TermList":
@@ -139,8 +141,9 @@ class TermList(tuple):
         for key, (zh, en) in THEMES.items():
             if name.strip().lower() in (key, zh, en.lower()):
                 return TermList(t for t in self if t.theme == key)
-        raise ValueError(f"no theme {name!r}; the themes are " +
-                         ", ".join(f"{zh} {en}" for zh, en in THEMES.values()) + " / 没有这个类别")
+        names = "、".join(f"{zh} {en}" for zh, en in THEMES.values())
+        raise BadArgument(f"术语表没有“{name}”这个类别 / the glossary has no theme {name!r}.\n"
+                          f"类别有 The themes are: {names}")
 
     def text(self) -> str:
         lines = [f"术语表 Glossary: {len(self)} 条 terms"]
@@ -180,8 +183,12 @@ class TermList(tuple):
         return "".join(parts)
 
 
-class TermNotFound(LookupError):
-    """A word the glossary does not hold; the message (in both languages) lists close matches."""
+class TermNotFound(MjlearnError, LookupError):
+    """A word the glossary does not hold; the message (in both languages) lists close matches, each
+    in Chinese, pinyin and English. In IPython and Jupyter it shows as a short box (see
+    :class:`~mjlearn.errors.MjlearnError`)."""
+
+    heading = ("术语表里没有这个词", "The glossary does not have this word")
 
     def __init__(self, query: str, matches: list[Term]):
         self.query = query
@@ -194,6 +201,17 @@ class TermNotFound(LookupError):
 
     def __str__(self) -> str:
         return self.args[0]
+
+    def learner_lines(self) -> list[str]:
+        zh, en = self.heading
+        lines = [f"{zh} · {en}", f"  术语表里没有“{self.query}”。", f"  {self.query!r} is not in the glossary."]
+        if self.matches:
+            lines.append("  相近的词 Close matches:")
+            lines += [f"    {t.zh}  {t.pinyin}  —  {t.en}" for t in self.matches]
+        else:
+            lines += ["  用 mj.glossary() 查看全部词语，或用 mj.glossary().search(\"…\") 搜索。",
+                      "  See every word with mj.glossary(), or search with mj.glossary().search(\"…\")."]
+        return lines
 
 
 # -- lookup -----------------------------------------------------------------------------------------

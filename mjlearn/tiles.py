@@ -20,6 +20,7 @@ A tile kind is identified by an index, the order used everywhere in mjlearn
 
 from __future__ import annotations
 
+import unicodedata
 from enum import Enum
 from typing import Iterable
 
@@ -60,32 +61,32 @@ _SUIT_EN = {Suit.CHARACTERS: "Characters", Suit.DOTS: "Dots", Suit.BAMBOO: "Bamb
             Suit.HONORS: "Honors", Suit.FLOWERS: "Flowers"}
 
 _NUM_ZH = "一二三四五六七八九"
-_NUM_PINYIN = ("yi", "er", "san", "si", "wu", "liu", "qi", "ba", "jiu")
+_NUM_PINYIN = ("yī", "èr", "sān", "sì", "wǔ", "liù", "qī", "bā", "jiǔ")  # citation tones, as the glossary
 _SUITS = (Suit.CHARACTERS, Suit.DOTS, Suit.BAMBOO)
-_SUIT_ZH_WORD = {Suit.CHARACTERS: ("万", "wan"), Suit.DOTS: ("饼", "bing"), Suit.BAMBOO: ("条", "tiao")}
+_SUIT_ZH_WORD = {Suit.CHARACTERS: ("万", "wàn"), Suit.DOTS: ("饼", "bǐng"), Suit.BAMBOO: ("条", "tiáo")}
 _SUIT_EN_WORD = {Suit.CHARACTERS: "Characters", Suit.DOTS: "Dots", Suit.BAMBOO: "Bamboo"}
 # Unicode Mahjong Tiles block: characters from U+1F007, bamboo from U+1F010, dots from U+1F019.
 _UNICODE_SUIT_BASE = {Suit.CHARACTERS: 0x1F007, Suit.DOTS: 0x1F019, Suit.BAMBOO: 0x1F010}
 
 # letter, zh, pinyin, en, unicode
 _HONOR_DATA = (
-    ("E", "东风", "dong feng", "East Wind", 0x1F000),
-    ("S", "南风", "nan feng", "South Wind", 0x1F001),
-    ("W", "西风", "xi feng", "West Wind", 0x1F002),
-    ("N", "北风", "bei feng", "North Wind", 0x1F003),
-    ("C", "红中", "hong zhong", "Red Dragon", 0x1F004),
-    ("F", "发财", "fa cai", "Green Dragon", 0x1F005),
-    ("P", "白板", "bai ban", "White Dragon", 0x1F006),
+    ("E", "东风", "dōng fēng", "East Wind", 0x1F000),
+    ("S", "南风", "nán fēng", "South Wind", 0x1F001),
+    ("W", "西风", "xī fēng", "West Wind", 0x1F002),
+    ("N", "北风", "běi fēng", "North Wind", 0x1F003),
+    ("C", "红中", "hóng zhōng", "Red Dragon", 0x1F004),
+    ("F", "发财", "fā cái", "Green Dragon", 0x1F005),
+    ("P", "白板", "bái bǎn", "White Dragon", 0x1F006),
 )
 _FLOWER_DATA = (
-    ("a", "春", "chun", "Spring", 0x1F026),
-    ("b", "夏", "xia", "Summer", 0x1F027),
-    ("c", "秋", "qiu", "Autumn", 0x1F028),
-    ("d", "冬", "dong", "Winter", 0x1F029),
-    ("e", "梅", "mei", "Plum", 0x1F022),
-    ("f", "兰", "lan", "Orchid", 0x1F023),
-    ("g", "竹", "zhu", "Bamboo (flower)", 0x1F024),
-    ("h", "菊", "ju", "Chrysanthemum", 0x1F025),
+    ("a", "春", "chūn", "Spring", 0x1F026),
+    ("b", "夏", "xià", "Summer", 0x1F027),
+    ("c", "秋", "qiū", "Autumn", 0x1F028),
+    ("d", "冬", "dōng", "Winter", 0x1F029),
+    ("e", "梅", "méi", "Plum", 0x1F022),
+    ("f", "兰", "lán", "Orchid", 0x1F023),
+    ("g", "竹", "zhú", "Bamboo (flower)", 0x1F024),
+    ("h", "菊", "jú", "Chrysanthemum", 0x1F025),
 )
 
 HONOR_LETTERS = "ESWNCFP"
@@ -96,6 +97,12 @@ Z_ORDER = "ESWNPFC"
 """The common mpsz order of honors: 1z-7z = E S W N P F C."""
 
 
+def _toneless(pinyin: str) -> str:
+    """Pinyin without its tone marks: 'bā wàn' -> 'ba wan' (ü stays ü)."""
+    plain = "".join(c for c in unicodedata.normalize("NFD", pinyin) if c == "\u0308" or not unicodedata.combining(c))
+    return unicodedata.normalize("NFC", plain)
+
+
 class Tile:
     """One tile kind, an immutable value; there is exactly one object per kind.
 
@@ -103,7 +110,7 @@ class Tile:
     the notation, ``repr`` a call you can paste back.
     """
 
-    __slots__ = ("index", "suit", "rank", "_str", "zh", "pinyin", "en", "unicode")
+    __slots__ = ("index", "suit", "rank", "_str", "zh", "pinyin", "pinyin_toneless", "en", "unicode")
 
     index: int
     """0-41 in canonical order (see the module docstring)."""
@@ -114,7 +121,9 @@ class Tile:
     zh: str
     """Chinese name, e.g. 五万, 东风, 梅."""
     pinyin: str
-    """Pinyin of the Chinese name, without tone marks."""
+    """Pinyin of the Chinese name with tone marks, syllables spaced: 'bā wàn', 'dōng fēng'."""
+    pinyin_toneless: str
+    """The same without tone marks, for matching what a learner types: 'ba wan', 'dong feng'."""
     en: str
     """English name, e.g. '5 Characters', 'East Wind'."""
     unicode: str
@@ -153,6 +162,7 @@ class Tile:
             set_(self, "pinyin", py)
             set_(self, "en", en)
             set_(self, "unicode", chr(code))
+        set_(self, "pinyin_toneless", _toneless(self.pinyin))
         return self
 
     def __setattr__(self, name, value):

@@ -12,6 +12,7 @@ from hypothesis import given, settings, strategies as st
 
 from mjlearn import Hand, InvalidHandError, NotationError, format_hand, parse_hand, parse_meld, parse_tile, parse_tiles
 from mjlearn.notation import MAX_NOTATION_LENGTH, MAX_PROBLEMS
+from mjlearn.tiles import TILES
 
 from test_notation import legal_hands
 
@@ -113,7 +114,7 @@ def test_repeated_melds_in_a_row_of_tiles_are_refused_by_length_first():
     ("\ud800" * 999, "unexpected '\\ud800' (x 999) at characters 1-999"),
     ("[" * 999, "'[' inside a meld (x 998) at characters 2-999"),
     ("+" * 999, "a second '+' (x 998) at characters 2-999"),
-    ("0" * 998 + "m", "0 is not a tile rank (x 998) at characters 1-998"),
+    ("0" * 998 + "m", "0 is not a tile number (x 998) at characters 1-998"),
     ("8" * 998 + "z", "8z is not a tile (x 998) at characters 1-998"),
     ("[" + "a" * 997 + "]", "flower 'a' inside a meld (x 997) at characters 2-998"),
 ])
@@ -160,8 +161,13 @@ def test_a_long_meld_or_offer_is_quoted_shortened():
     assert "is more than one digit" in str(e) and "1" * 40 not in str(e)
 
 
-def test_repeated_flowers_are_capped_too():
+def test_a_repeated_flower_is_one_problem_and_many_impossible_tiles_are_capped():
     e = answer(parse_hand, "a" * 999)
+    assert isinstance(e, InvalidHandError)
+    assert [p.message.split("  （")[0] for p in e.problems] == [
+        "flower a (春) appears 999 times; there is one of each",
+        "wrong tile count: 0 tiles, expected 13 or 14 (kongs count as three)"]
+    e = answer(parse_hand, "".join(str(t) * 5 for t in TILES[:34]))  # five of every tile: 34 problems and more
     assert isinstance(e, InvalidHandError) and len(e.problems) == MAX_PROBLEMS + 1
     assert e.problems[-1].message.startswith("... and ")
 

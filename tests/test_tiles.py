@@ -21,21 +21,39 @@ def test_every_tile_round_trips_through_its_notation(t):
     assert copy.deepcopy(t) is t
 
 
-@pytest.mark.parametrize("text, zh, en, pinyin", [
-    ("1m", "一万", "1 Characters", "yi wan"),
-    ("5p", "五饼", "5 Dots", "wu bing"),
-    ("9s", "九条", "9 Bamboo", "jiu tiao"),
-    ("E", "东风", "East Wind", "dong feng"),
-    ("N", "北风", "North Wind", "bei feng"),
-    ("C", "红中", "Red Dragon", "hong zhong"),
-    ("F", "发财", "Green Dragon", "fa cai"),
-    ("P", "白板", "White Dragon", "bai ban"),
-    ("a", "春", "Spring", "chun"),
-    ("h", "菊", "Chrysanthemum", "ju"),
+@pytest.mark.parametrize("text, zh, en, pinyin, toneless", [
+    ("1m", "一万", "1 Characters", "yī wàn", "yi wan"),
+    ("8m", "八万", "8 Characters", "bā wàn", "ba wan"),
+    ("5p", "五饼", "5 Dots", "wǔ bǐng", "wu bing"),
+    ("9s", "九条", "9 Bamboo", "jiǔ tiáo", "jiu tiao"),
+    ("E", "东风", "East Wind", "dōng fēng", "dong feng"),
+    ("N", "北风", "North Wind", "běi fēng", "bei feng"),
+    ("C", "红中", "Red Dragon", "hóng zhōng", "hong zhong"),
+    ("F", "发财", "Green Dragon", "fā cái", "fa cai"),
+    ("P", "白板", "White Dragon", "bái bǎn", "bai ban"),
+    ("a", "春", "Spring", "chūn", "chun"),
+    ("h", "菊", "Chrysanthemum", "jú", "ju"),
 ])
-def test_names(text, zh, en, pinyin):
+def test_names(text, zh, en, pinyin, toneless):
     t = tile(text)
-    assert (t.zh, t.en, t.pinyin) == (zh, en, pinyin)
+    assert (t.zh, t.en, t.pinyin, t.pinyin_toneless) == (zh, en, pinyin, toneless)
+
+
+def test_tile_pinyin_has_the_glossary_tones():
+    """A tile's pinyin is the glossary's pinyin of the same word, spaced: the learner meets one spelling."""
+    from mjlearn.terms import lookup
+    for t in TILES:
+        if t.zh in ("东风", "南风", "西风", "北风", "红中", "发财", "白板"):
+            assert t.pinyin.replace(" ", "") == lookup(t.zh).pinyin
+        assert t.pinyin != t.pinyin_toneless, t  # every tile name carries a tone mark
+        assert t.pinyin_toneless.isascii()
+
+
+@pytest.mark.parametrize("typed, code", [("dong feng", "E"), ("dōng fēng", "E"), ("dongfeng", "E"), ("ba wan", "8m"),
+                                          ("bā wàn", "8m"), ("BA WAN", "8m"), ("jiutiao", "9s"), ("hóngzhōng", "C")])
+def test_a_typed_tile_name_is_found_with_or_without_tones(typed, code):
+    from mjlearn.quiz.kinds._util import tile_by_name
+    assert tile_by_name(typed) is tile(code)
 
 
 @pytest.mark.parametrize("text, code", [

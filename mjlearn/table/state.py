@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random as _random
 
+from ..errors import MjlearnError
 from ..hand import Meld
 from ..notation import format_tiles
 from ..seats import SEAT_LETTERS, SEATS, Seat
@@ -20,8 +21,10 @@ from .wall import Wall, tile_set
 __all__ = ["IllegalActionError", "next_in_sequence", "relative_seat", "seat_of", "TableState"]
 
 
-class IllegalActionError(ValueError):
+class IllegalActionError(MjlearnError, ValueError):
     """An action the rules do not allow now. ``en`` and ``zh`` say why, for a learner."""
+
+    heading = ("现在不能这样做", "This move is not allowed now")
 
     def __init__(self, en: str, zh: str):
         self.en, self.zh = en, zh

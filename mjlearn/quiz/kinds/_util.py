@@ -34,7 +34,8 @@ def tile_by_name(text: str) -> Tile | None:
     if _NAMES is None:
         _NAMES = {}
         for t in TILES:
-            for name in (t.zh, t.en, t.pinyin, t.pinyin.replace(" ", "")):
+            for name in (t.zh, t.en, t.pinyin, t.pinyin.replace(" ", ""),  # tone marks optional:
+                         t.pinyin_toneless, t.pinyin_toneless.replace(" ", "")):  # "bā wàn" or "ba wan"
                 _NAMES[name.lower()] = t
         for short, idx in (("中", 31), ("发", 32), ("白", 33), ("东", 27), ("南", 28), ("西", 29), ("北", 30)):
             _NAMES[short] = TILES[idx]
