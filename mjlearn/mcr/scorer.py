@@ -95,8 +95,8 @@ def score(hand, *, profile="mcr", rules=None, **context):
     """
     if rules is not None:
         if profile != "mcr" and rules != profile:
-            raise ContextError(f"give either profile= or rules=, not both (got profile={profile!r}, rules={rules!r})",
-                               accepted=CONTEXT_KEYWORDS)
+            raise ContextError(f"give either profile= or rules=, not both (got profile={profile!r}, rules={rules!r})"
+                               f"  （profile= 和 rules= 只能写一个）", accepted=CONTEXT_KEYWORDS)
         profile = rules
     prof = _PROFILE_BY_NAME.get(profile) if profile.__class__ is str else None
     if prof is None:
@@ -139,7 +139,8 @@ def _win_context(context):
     if unknown:
         raise ContextError(f"MCR scoring (国标麻将) does not use the context keyword{'s' if len(unknown) > 1 else ''} "
                            f"{', '.join(map(repr, unknown))}; it accepts: {', '.join(CONTEXT_KEYWORDS)} "
-                           f"(and profile; winner, discarder, dealer to settle the payments)",
+                           f"(and profile; winner, discarder, dealer to settle the payments)"
+                           f"  （国标麻将算分不用 {'、'.join(unknown)}；可以写的有 {'、'.join(CONTEXT_KEYWORDS)}）",
                            accepted=CONTEXT_KEYWORDS)
     try:
         wc = WinContext(**context)
@@ -165,11 +166,12 @@ def _score(hand: Hand, wc, ctx, prof: Profile):
     win_tile = hand.win_tile
     if win_tile is None:
         raise InvalidHandError([Problem(
-            f"{str(hand)!r} has no winning tile: write it after '+', e.g. '1112345678999m+5m'")], str(hand))
+            f"{str(hand)!r} has no winning tile: write it after '+', e.g. '1112345678999m+5m'"
+            f"  （没有和牌张：把和的那张牌写在“+”后面，例如 '1112345678999m+5m'）")], str(hand))
     flowers = wc.flowers + len(hand.flowers)
     if flowers > 8:
         raise _problem(f"{flowers} flowers ({wc.flowers} given and {len(hand.flowers)} in the hand): "
-                       f"there are only eight")
+                       f"there are only eight  （花牌一共只有八张，这里有 {flowers} 张）")
     win = win_tile.index
     # the counts of the concealed tiles, winning tile included (not Hand.counts, which would
     # store a dict on every hand scored)
