@@ -5,8 +5,11 @@ only their own answers; a teacher reads their class's)."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -17,7 +20,7 @@ import pytest
 
 from mjlearn.errors import ClassDatabaseUnreachable, NewerSchema, NotWritable, ProgressError
 from mjlearn.quiz import generate, grade, solve, wrong_answer
-from mjlearn.quiz.progress import EXPORT_FIELDS, MIGRATIONS, SCHEMA_VERSION, ProgressStore
+from mjlearn.quiz.progress import EXPORT_COLUMNS, EXPORT_FIELDS, MIGRATIONS, SCHEMA_VERSION, ProgressStore
 from mjlearn.quiz.review import review_queue
 from pg import pg_db, postgres, private_server, role_url  # noqa: F401  (fixtures)
 
@@ -89,10 +92,17 @@ def test_export_csv_and_json(store, tmp_path):
     _answer(store, "tile_name", 1, True)
     _answer(store, "tile_name", 2, False, retries=2)
     csv_text = store.export(tmp_path / "out.csv")
-    assert csv_text.splitlines()[0] == ",".join(EXPORT_FIELDS)
+    # the stored fields, with the moment as a readable time (ISO 8601, UTC) beside the Unix seconds
+    assert csv_text.splitlines()[0] == ",".join(EXPORT_COLUMNS) == ",".join(("id", "time", *EXPORT_FIELDS[1:]))
     assert len(csv_text.splitlines()) == 3
     data = json.loads(store.export(tmp_path / "out.json"))
     assert [d["retries"] for d in data] == [0, 2]
+    import datetime as dt
+    for d in data:
+        assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", d["time"])
+        assert abs(dt.datetime.fromisoformat(d["time"]).timestamp() - d["at"]) < 1
+    first = next(csv.DictReader(io.StringIO(csv_text)))
+    assert first["time"] == data[0]["time"]
     assert (tmp_path / "out.json").read_text(encoding="utf-8") == json.dumps(data, ensure_ascii=False, indent=1)
 
 
