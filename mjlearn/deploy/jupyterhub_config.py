@@ -1,14 +1,16 @@
 """JupyterHub configuration for a mjlearn class (copy it, then edit; see TEACHERS.md, "On a JupyterHub").
 
-Every learner gets their own JupyterLab with mjlearn, and MJLEARN_DB pointing at the class database
+Every learner gets their own JupyterLab with mjlearn, opening on the course (copied into their home,
+~/mjlearn-notebooks, when their server starts), and MJLEARN_DB pointing at the class database
 with that learner's own login, so their answers go there as they are given and row-level security
 keeps each learner to their own answers.
 
 Read from the hub's environment (all optional except the database template on a real hub):
 
-  MJLEARN_DB_TEMPLATE   the learners' database URL, {user} (and {password}) filled in per learner,
-                        e.g. postgresql+psycopg://{user}:{password}@127.0.0.1:5432/mjlearn
-  MJLEARN_DB_SECRET     the secret the {password} of each login is derived from (the owner uses the same
+  MJLEARN_DB_TEMPLATE   the learners' database URL, {user} filled in per learner,
+                        e.g. postgresql+psycopg://{user}@127.0.0.1:5432/mjlearn; each server gets its
+                        password in PGPASSWORD, not in the URL (a {password} in the template puts it there)
+  MJLEARN_DB_SECRET     the secret each login's password is derived from (the owner uses the same
                         one when adding learners: mjlearn class add reads it from MJLEARN_DB_SECRET)
   MJLEARN_HUB_USERS     learners, comma separated (the hub lets in only them and the teachers)
   MJLEARN_HUB_TEACHERS  teachers, comma separated (hub admins too)
@@ -24,7 +26,8 @@ Read from the hub's environment (all optional except the database template on a 
 import os
 import sys
 
-from mjlearn.deploy import learner_url
+from mjlearn.deploy import hub_environment
+from mjlearn.deploy.singleuser import FOLDER
 
 env = os.environ.get
 
@@ -62,8 +65,10 @@ def configure(c) -> None:
     extra = env("MJLEARN_HUB_LAB_ARGS", "").split()
     if extra:  # more options for every learner's JupyterLab
         c.Spawner.args = [*c.Spawner.args, *extra] if "args" in c.Spawner else extra
-    c.Spawner.default_url = "/lab"
-    c.Spawner.cmd = [sys.executable, "-m", "jupyterhub.singleuser"]  # the Python that has mjlearn
+    # every server opens on the course: mjlearn.deploy.singleuser copies the notebooks into the user's
+    # home (as `mjlearn lab` does; their own edits are never replaced), then runs jupyterhub.singleuser
+    c.Spawner.default_url = f"/lab/tree/{FOLDER}/00_start_here.ipynb"
+    c.Spawner.cmd = [sys.executable, "-m", "mjlearn.deploy.singleuser"]  # the Python that has mjlearn
     c.Spawner.http_timeout = 120
     c.Spawner.start_timeout = 120
 
@@ -73,7 +78,11 @@ def configure(c) -> None:
 
 
     def _mjlearn_db(spawner):
-        return learner_url(template, spawner.user.name, secret)
+        return hub_environment(template, spawner.user.name, secret)["MJLEARN_DB"]
+
+
+    def _pgpassword(spawner):  # the template leaves the password out of the URL: it goes here instead
+        return hub_environment(template, spawner.user.name, secret)["PGPASSWORD"]
 
 
     def _data_dir(spawner):  # the simple spawner shares one system user: give each learner their own folder
@@ -83,6 +92,8 @@ def configure(c) -> None:
     c.Spawner.environment = {"MJLEARN_CLASS": env("MJLEARN_CLASS", "")}
     if template:
         c.Spawner.environment["MJLEARN_DB"] = _mjlearn_db
+        if secret and "{password}" not in template:
+            c.Spawner.environment["PGPASSWORD"] = _pgpassword
     if spawner == "simple":
         c.Spawner.environment["MJLEARN_DATA_DIR"] = _data_dir
 
