@@ -397,17 +397,21 @@ def lab_command(dest: Path, settings: Path, *, port: int | None = None, no_brows
 
 
 def add_parser(sub) -> None:
-    lab = sub.add_parser("lab", help="copy the notebooks to a folder and open them in JupyterLab",
+    lab = sub.add_parser("lab", help="copy the notebooks to a folder and open them in JupyterLab / 打开课程笔记本",
                          description="Copy the notebooks and quiz sets into --dir, then open JupyterLab there on the first "
                                      "lesson, 00_start_here. "
                                      "Your changed files are never overwritten (a new version is saved beside "
-                                     "them as NAME.new.ipynb) and nothing is written through a symlink.")
+                                     "them as NAME.new.ipynb) and nothing is written through a symlink. "
+                                     "把笔记本和题集复制到 --dir，再在那里打开 JupyterLab（第一课 00_start_here）；"
+                                     "你改过的文件不会被覆盖。")
     lab.add_argument("--dir", default="~/mjlearn-notebooks",
-                     help="where the notebooks go (default: ~/mjlearn-notebooks); your changes are never overwritten")
-    lab.add_argument("--port", type=int, default=None, help="port for JupyterLab (default: its own choice)")
-    lab.add_argument("--no-browser", action="store_true", help="do not open a browser")
+                     help="where the notebooks go (default: ~/mjlearn-notebooks); your changes are never overwritten "
+                          "/ 笔记本放在哪里")
+    lab.add_argument("--port", type=int, default=None, help="port for JupyterLab (default: its own choice) / 端口")
+    lab.add_argument("--no-browser", action="store_true",
+                     help="do not open a browser (on a server over SSH: open the printed link yourself) / 不打开浏览器")
     lab.add_argument("--copy-only", action="store_true",
-                     help="copy the notebooks into --dir and stop, without starting JupyterLab")
+                     help="copy the notebooks into --dir and stop, without starting JupyterLab / 只复制，不启动")
     lab.set_defaults(func=run)
 
 

@@ -70,12 +70,15 @@ def parse_due(due) -> float | None:
     if isinstance(due, _dt.date):
         due = due.isoformat()
     text = str(due).strip()
+    import re
     try:
         if len(text) == 10:
             day = _dt.date.fromisoformat(text)
             return _dt.datetime(day.year, day.month, day.day, 23, 59, 59, tzinfo=_dt.timezone.utc).timestamp()
         moment = _dt.datetime.fromisoformat(text)
     except ValueError:
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):  # the right form, but no such day (2027-02-30)
+            raise ClassError(f"due date {text!r}: there is no such day / 没有这一天") from None
         raise ClassError(f"due date {text!r}: write it as YYYY-MM-DD (e.g. 2026-03-01) / 截止日期格式：年-月-日") from None
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=_dt.timezone.utc)
@@ -407,7 +410,7 @@ class Classroom:
         per topic and per assignment, the assignments, and every answer's row (``answers``)."""
         if not self.teaches(name):
             raise NotWritable(Path(self.url.split("@")[-1]),
-                              f"mjlearn class: only the teachers of {name!r} see its report / 只有本班老师能查看班级报告",
+                              f"mjlearn class: only the teachers of {name!r} see its report (you are {self.login!r})",
                               "只有本班老师能查看班级报告")
         with self.db.connect() as c:
             cid = self._class_id(c, name)
@@ -451,13 +454,21 @@ class Classroom:
 
 def report_json(report: dict) -> str:
     """The report as JSON text (without the raw answers: those are ``mjlearn quiz --export``'s)."""
+    from ..quiz.progress import iso_time
     slim = {k: v for k, v in report.items() if k != "answers"}
+    # the due date readable by a person and a spreadsheet (ISO 8601, UTC) beside its Unix seconds
+    slim["assignments"] = [{**a, "due_time": iso_time(a["due"])} for a in report["assignments"]]
     return json.dumps(slim, ensure_ascii=False, indent=1)
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def report_text(report: dict) -> str:
     lines = [f"Class {report['class']} (code {report['code']}; teachers: {', '.join(report['teachers'])}) / 班级报告",
-             f"{len(report['learners'])} learners / 学员, {len(report['assignments'])} assignments / 作业"]
+             f"{_count(len(report['learners']), 'learner')} / 学员, "
+             f"{_count(len(report['assignments']), 'assignment')} / 作业"]
     for a in report["assignments"]:
         done = sum(1 for l in report["learners"] if l["by_assignment"][str(a["id"])]["done"])
         lines.append(f"  #{a['id']} {a['quiz_set']}  due {due_text(a['due'])}: done {done}/{len(report['learners'])}")
