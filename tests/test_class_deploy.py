@@ -115,3 +115,62 @@ def test_a_teacher_gets_their_own_login_without_a_password_in_the_url(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "mjlearn", "class", "login", "wang"], capture_output=True,
                           text=True, env=env, timeout=120)
     assert proc.returncode == 2 and "MJLEARN_DB_SECRET" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_the_start_script_sets_up_the_schema_with_mjleans_python_and_runs_again(tmp_path):
+    """start_class_db.sh as TEACHERS.md gives it: a fresh folder, then again while running, then again
+    after a stop; each time the schema is there. As root (a container) it runs PostgreSQL as postgres."""
+    import os
+    import shutil
+    import tempfile
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from needs import need
+    from pg import _bin_dir, _free_port
+    bindir = _bin_dir()
+    need(bindir is not None, "PostgreSQL (Debian: apt-get install postgresql)")
+    root = os.geteuid() == 0
+    if root:
+        need(shutil.which("runuser") is not None, "runuser")
+    top = Path(tempfile.mkdtemp(prefix="mjlearn-startdb-"))
+    data, port = top / "db", _free_port()
+    pwfile = tmp_path / "owner.pw"  # the teacher's own file: as root, one postgres cannot read
+    pwfile.write_text("a-long-owner-password\n")
+    pwfile.chmod(0o600)
+    if root:
+        shutil.chown(top, "postgres", "postgres")
+    env = dict(os.environ, MJLEARN_OWNER_PWFILE=str(pwfile), MJLEARN_PYTHON=sys.executable,
+               PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    env.pop("PGPASSWORD", None)
+    ctl = (["runuser", "-u", "postgres", "--"] if root else []) + [str(bindir / "pg_ctl"), "-D", str(data)]
+
+    def start():
+        return subprocess.run(["sh", str(START_DB), str(data), str(port)], capture_output=True, text=True,
+                              env=env, timeout=300)
+
+    def revision():
+        import sqlalchemy as sa
+        engine = sa.create_engine(f"postgresql+psycopg://mjlearn_owner:a-long-owner-password@127.0.0.1:{port}/mjlearn")
+        try:
+            with engine.connect() as c:
+                return c.exec_driver_sql("SELECT version_num FROM alembic_version").scalar()
+        finally:
+            engine.dispose()
+
+    try:
+        from mjlearn import migrations
+        for step in ("fresh", "running", "stopped"):
+            if step == "stopped":
+                subprocess.run([*ctl, "stop", "-w"], check=True, capture_output=True, timeout=120)
+            p = start()
+            assert p.returncode == 0, (step, p.stdout[-1500:], p.stderr[-1500:])
+            assert f"schema revision {migrations.REVISIONS[-1]}" in p.stdout, step
+            assert "a-long-owner-password" not in p.stdout + p.stderr
+            assert revision() == migrations.REVISIONS[-1]
+        # a Python without mjlearn is said at once, before PostgreSQL is touched
+        p = subprocess.run(["sh", str(START_DB), str(top / "other"), str(_free_port())], capture_output=True,
+                           text=True, env=dict(env, MJLEARN_PYTHON="/bin/false"), timeout=120)
+        assert p.returncode == 2 and "MJLEARN_PYTHON" in p.stderr and not (top / "other").exists()
+    finally:
+        subprocess.run([*ctl, "stop", "-m", "fast", "-w"], capture_output=True, timeout=120)
+        shutil.rmtree(top, ignore_errors=True)
