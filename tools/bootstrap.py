@@ -116,7 +116,8 @@ def how_to_run() -> str:
         shown = exe.relative_to(Path.cwd())
     except ValueError:
         shown = exe
-    activate = (f"{venv_python().parent / 'activate'}" if os.name == "nt" else f"source {venv_python().parent / 'activate'}")
+    activate = shown.parent / "activate"
+    activate = f"{activate}" if os.name == "nt" else f"source {activate}"
     return (f"the mjlearn command is {shown}; to type just `mjlearn` in this terminal, first run: {activate}  "
             f"(mjlearn 命令在 {shown}；先运行 {activate} 之后可直接输入 mjlearn)")
 
