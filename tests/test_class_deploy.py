@@ -14,6 +14,8 @@ from mjlearn.deploy import HUB_CONFIG, START_DB, learner_url, role_password
 
 def _load(monkeypatch, **env):
     from traitlets.config.loader import PyFileConfigLoader
+    import tempfile
+    env.setdefault("MJLEARN_HUB_STATE", tempfile.mkdtemp(prefix="mjlearn-hub-state-"))  # not the real ~/.local
     for k, v in env.items():
         monkeypatch.setenv(k, v)
     return PyFileConfigLoader(HUB_CONFIG.name, path=str(HUB_CONFIG.parent)).load_config()
@@ -30,7 +32,8 @@ def test_hub_config_for_a_class(monkeypatch, tmp_path):
     pytest.importorskip("traitlets")
     c = _load(monkeypatch, MJLEARN_HUB_USERS="ann, bob,cy", MJLEARN_HUB_TEACHERS="wang",
               MJLEARN_DB_TEMPLATE="postgresql+psycopg://{user}:{password}@127.0.0.1:5432/mjlearn",
-              MJLEARN_DB_SECRET="s3", MJLEARN_HUB_HOME=str(tmp_path), MJLEARN_CLASS="spring")
+              MJLEARN_DB_SECRET="s3", MJLEARN_HUB_HOME=str(tmp_path), MJLEARN_CLASS="spring",
+              MJLEARN_HUB_STATE=str(tmp_path / "state"))
     assert c.JupyterHub.authenticator_class == "dummy"
     assert c.Authenticator.allowed_users == {"ann", "bob", "cy", "wang"}
     assert c.Authenticator.admin_users == {"wang"}
@@ -43,6 +46,10 @@ def test_hub_config_for_a_class(monkeypatch, tmp_path):
     assert envs["MJLEARN_DB"](spawner) == learner_url(
         "postgresql+psycopg://{user}:{password}@127.0.0.1:5432/mjlearn", "bob", "s3")
     assert "PGPASSWORD" not in envs  # the template puts the password in the URL itself
+    # the hub's own files go to one folder, not into the folder it was started from (a clone)
+    state = tmp_path / "state"
+    assert c.JupyterHub.db_url == f"sqlite:///{state}/jupyterhub.sqlite" and state.is_dir()
+    assert c.JupyterHub.cookie_secret_file == str(state / "jupyterhub_cookie_secret")
     assert envs["MJLEARN_DATA_DIR"](spawner).startswith(str(tmp_path / "bob"))
     assert envs["MJLEARN_CLASS"] == "spring"
 

@@ -21,6 +21,7 @@ Read from the hub's environment (all optional except the database template on a 
   MJLEARN_HUB_PORT      the port the hub listens on (default 8000)
   MJLEARN_HUB_LAB_ARGS  more command-line options for every learner's JupyterLab, space separated
   MJLEARN_HUB_HOME      with the simple spawner: the folder holding each user's home (default /tmp/mjlearn-hub)
+  MJLEARN_HUB_STATE     the hub's own files: user table, cookie secret (default ~/.local/share/mjlearn-hub)
 """
 
 import os
@@ -97,6 +98,12 @@ def configure(c) -> None:
     if spawner == "simple":
         c.Spawner.environment["MJLEARN_DATA_DIR"] = _data_dir
 
+    # the hub's own files (its user table, cookie secret, proxy pid) in one folder, not wherever it was started
+    state = os.path.expanduser(env("MJLEARN_HUB_STATE", "~/.local/share/mjlearn-hub"))
+    os.makedirs(state, mode=0o700, exist_ok=True)
+    c.JupyterHub.db_url = "sqlite:///" + os.path.join(state, "jupyterhub.sqlite")
+    c.JupyterHub.cookie_secret_file = os.path.join(state, "jupyterhub_cookie_secret")
+    c.ConfigurableHTTPProxy.pid_file = os.path.join(state, "jupyterhub-proxy.pid")
     c.JupyterHub.bind_url = f"http://127.0.0.1:{env('MJLEARN_HUB_PORT', '8000')}"
     c.JupyterHub.cleanup_servers = True
 
