@@ -106,7 +106,7 @@ def hub(tmp_path_factory):
                    MJLEARN_HUB_HOME=str(homes), MJLEARN_HUB_PORT=str(port), MJLEARN_CLASS=CLASS,
                    MJLEARN_DB_TEMPLATE=role_url(owner, "{user}"), MJLEARN_DB_SECRET="hub-secret",
                    PATH=f"{Path(proxy).parent}{os.pathsep}{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
-                   MJLEARN_HUB_LAB_ARGS="--LabApp.expose_app_in_browser=True",
+                   MJLEARN_HUB_LAB_ARGS="--LabApp.expose_app_in_browser=True", MJLEARN_HUB_STATE=str(tmp / "state"),
                    PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
         env.pop("MJLEARN_DB", None)
         env.pop("MJLEARN_DATA_DIR", None)
