@@ -289,9 +289,10 @@ class Classroom:
             raise self._refused(e, "adding to a class") from None
 
     def add(self, name: str, users, role: str = "learner") -> None:
-        """Add learners (or, ``role="teacher"``, teachers) to class ``name`` (again: nothing changes).
-        On PostgreSQL each gets a login role of their name (no password: set one, or use the hub's
-        authentication in front of a socket connection)."""
+        """Add learners (or, ``role="teacher"``, teachers) to class ``name`` (again: they are not added
+        twice). On PostgreSQL each gets a login role of their name; with ``MJLEARN_DB_SECRET`` set, its
+        password is the one derived from the secret (adding again sets that same password, undoing a
+        password set some other way); without it, the login's password is left as it is."""
         if role not in ("learner", "teacher"):
             raise ClassError(f"role must be learner or teacher, got {role!r}")
         for u in users:
