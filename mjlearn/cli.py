@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import warnings
 
 from . import __version__, cli_class, cli_export, cli_lab, cli_quiz, cli_score
 from .cli_lab import MANIFEST, copy_notebooks, notebooks_source  # noqa: F401  (mjlearn lab lives in cli_lab)
@@ -35,6 +36,10 @@ _SUBCOMMAND_MODULES = {"score": cli_score, "quiz": cli_quiz, "lite": lite_site, 
 """Subcommands that live in their own modules: each has ``add_parser(subparsers)`` and ``run(args)``."""
 
 
+def _plain_warning(message, category, filename, lineno, file=None, line=None) -> None:
+    print(str(message), file=sys.stderr if file is None else file)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="mjlearn",
@@ -45,7 +50,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     cli_lab.add_parser(sub)
 
-    tiles = sub.add_parser("tiles", help="list the 42 tiles with their notation and names")
+    tiles = sub.add_parser("tiles", help="list the 42 tiles with their notation and names / 列出 42 种牌",
+                           description="List the 42 tiles: notation, Chinese name, pinyin and English name. "
+                                       "列出 42 种牌：记法、中文名、拼音和英文名。")
     tiles.set_defaults(func=_tiles)
 
     for module in _SUBCOMMAND_MODULES.values():
@@ -60,9 +67,13 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 0
     try:
-        if args.command in _SUBCOMMAND_MODULES:
-            return _SUBCOMMAND_MODULES[args.command].run(args)
-        return args.func(args)
+        with warnings.catch_warnings():
+            # a warning meant for the person at the terminal (a damaged file salvaged, a newer database
+            # opened read-only) is one plain line, not Python's file:line and source line
+            warnings.showwarning = _plain_warning
+            if args.command in _SUBCOMMAND_MODULES:
+                return _SUBCOMMAND_MODULES[args.command].run(args)
+            return args.func(args)
     except BrokenPipeError:  # `mjlearn tiles | head`
         sys.stderr.close()
         return 0

@@ -234,9 +234,11 @@ def copy_notebooks(dest: Path, source: Path | None = None, out=None, err=None) -
                 f.close()
     for rel, why in refusals.items():
         print(f"refused {dest / rel}: {why}; left untouched  （拒绝经由符号链接或特殊文件写入，未改动）", file=err)
+    said = set(report.pop("_said", []))  # told once, when the new version is written, not at every start
     for rel, new in zip(report["kept"], report["new"]):
-        print(f"kept your changed {rel}; the new version is beside it as {Path(new).name}  "
-              f"(保留了你修改过的文件，新版本另存)", file=out)
+        if rel in said:
+            print(f"kept your changed {rel}; the new version is beside it as {Path(new).name}  "
+                  f"(保留了你修改过的文件，新版本另存)", file=out)
     n = len(report["copied"]) + len(report["updated"])
     print(f"notebooks ready in {dest} ({n} copied or updated)  笔记本已就绪", file=out)
     return report
@@ -260,14 +262,17 @@ def _place(where: _Folder, parts: tuple[str, ...], rel: str, data: bytes, manife
         manifest[rel] = new_hash
         report["updated"].append(rel)
     else:  # the learner's work: never overwrite it; the new version gets a name no learner file has
-        beside = _beside(where, parts, data, new_hash, manifest)
+        beside, written = _beside(where, parts, data, new_hash, manifest)
+        if written:
+            report.setdefault("_said", []).append(rel)
         report["kept"].append(rel)
         report["new"].append("/".join(parts[:-1] + (beside,)))
 
 
-def _beside(where: _Folder, parts: tuple[str, ...], data: bytes, new_hash: str, manifest: dict) -> str:
+def _beside(where: _Folder, parts: tuple[str, ...], data: bytes, new_hash: str, manifest: dict) -> tuple[str, bool]:
     """Write the new version of a kept file as NAME.new.EXT, else NAME.new-2.EXT, ...: the first name
-    that is free, already holds this version, or holds an older copy mjlearn wrote and nobody changed."""
+    that is free, already holds this version, or holds an older copy mjlearn wrote and nobody changed.
+    Returns the name and whether it was written now (False: it held this version already)."""
     stem, dot, ext = parts[-1].rpartition(".")
     if not dot:
         stem, ext = parts[-1], ""
@@ -279,10 +284,11 @@ def _beside(where: _Folder, parts: tuple[str, ...], data: bytes, new_hash: str, 
         except Refused:
             continue  # a link or a folder by that name: not ours to touch
         if there is None or _sha(there) == new_hash or manifest.get(key) == _sha(there):
-            if there is None or _sha(there) != new_hash:
+            written = there is None or _sha(there) != new_hash
+            if written:
                 where.write(name, data)
             manifest[key] = new_hash
-            return name
+            return name, written
     raise Refused(f"{_MAX_NEW_NAMES} names for its new version are taken")
 
 
@@ -397,17 +403,21 @@ def lab_command(dest: Path, settings: Path, *, port: int | None = None, no_brows
 
 
 def add_parser(sub) -> None:
-    lab = sub.add_parser("lab", help="copy the notebooks to a folder and open them in JupyterLab",
+    lab = sub.add_parser("lab", help="copy the notebooks to a folder and open them in JupyterLab / 打开课程笔记本",
                          description="Copy the notebooks and quiz sets into --dir, then open JupyterLab there on the first "
                                      "lesson, 00_start_here. "
                                      "Your changed files are never overwritten (a new version is saved beside "
-                                     "them as NAME.new.ipynb) and nothing is written through a symlink.")
+                                     "them as NAME.new.ipynb) and nothing is written through a symlink. "
+                                     "把笔记本和题集复制到 --dir，再在那里打开 JupyterLab（第一课 00_start_here）；"
+                                     "你改过的文件不会被覆盖。")
     lab.add_argument("--dir", default="~/mjlearn-notebooks",
-                     help="where the notebooks go (default: ~/mjlearn-notebooks); your changes are never overwritten")
-    lab.add_argument("--port", type=int, default=None, help="port for JupyterLab (default: its own choice)")
-    lab.add_argument("--no-browser", action="store_true", help="do not open a browser")
+                     help="where the notebooks go (default: ~/mjlearn-notebooks); your changes are never overwritten "
+                          "/ 笔记本放在哪里")
+    lab.add_argument("--port", type=int, default=None, help="port for JupyterLab (default: its own choice) / 端口")
+    lab.add_argument("--no-browser", action="store_true",
+                     help="do not open a browser (on a server over SSH: open the printed link yourself) / 不打开浏览器")
     lab.add_argument("--copy-only", action="store_true",
-                     help="copy the notebooks into --dir and stop, without starting JupyterLab")
+                     help="copy the notebooks into --dir and stop, without starting JupyterLab / 只复制，不启动")
     lab.set_defaults(func=run)
 
 

@@ -47,11 +47,12 @@ exit codes: 0 every line scored, 1 some lines were errors, 2 usage (a missing fi
 
 def add_parser(subparsers):
     """Register the ``score`` subcommand on an argparse subparsers object."""
-    p = subparsers.add_parser("score", help="score a hand (MCR or a regional rule set)",
+    p = subparsers.add_parser("score", help="score a hand (MCR or a regional rule set) / 算番",
                               description="Score a winning hand under MCR (国标) or a regional rule set. "
-                                          "The winning tile goes after '+'.",
+                                          "The winning tile goes after '+'. "
+                                          "按国标或地方规则给一手和牌算分；和牌张写在 '+' 之后。",
                               epilog=JSONL_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("hand", nargs="?", help="the hand in notation, e.g. '123456789m23p55s+4p'")
+    p.add_argument("hand", nargs="?", help="the hand in notation, e.g. '123456789m23p55s+4p' / 手牌记法")
     p.add_argument("--self-drawn", action="store_true", help="won on one's own draw (自摸)")
     p.add_argument("--last-tile", action="store_true", help="the last tile of its kind (和绝张)")
     p.add_argument("--kong", action="store_true", help="kong replacement (杠上开花) or robbing a kong (抢杠和)")
@@ -68,7 +69,7 @@ def add_parser(subparsers):
     p.add_argument("--wild", help="regional: the wild tile of this hand (混儿, 财神, 金), e.g. 5m")
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                    help="regional: any other keyword of the rule set (repeatable), e.g. --set streak=2")
-    p.add_argument("--lang", choices=("zh", "en"), default=None, help="language of the table")
+    p.add_argument("--lang", choices=("zh", "en"), default=None, help="language of the table (default: English with the Chinese names) / 语言")
     p.add_argument("--json", action="store_true", help="print the JSON form instead of a table")
     p.add_argument("--jsonl", metavar="FILE",
                    help="score one JSON object per line of FILE ('-' = stdin); one output line per input "

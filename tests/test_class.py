@@ -39,6 +39,8 @@ def test_due_dates():
     assert parse_due(None) is None
     with pytest.raises(ClassError, match="YYYY-MM-DD"):
         parse_due("next tuesday")
+    with pytest.raises(ClassError, match="no such day"):  # the right form, a day that does not exist
+        parse_due("2027-02-30")
 
 
 def test_single_machine_class_from_the_command_line(tmp_path):
@@ -62,6 +64,7 @@ def test_single_machine_class_from_the_command_line(tmp_path):
     p = _mjlearn("class", "report", "c1", "--json", "--user", "wang", env=env)
     assert p.returncode == 0, p.stderr
     rep = json.loads(p.stdout)
+    assert rep["assignments"][0]["due_time"] == "2099-03-01T23:59:59+00:00"  # readable beside the Unix time
     ann = {l["user"]: l for l in rep["learners"]}["ann"]
     assert sorted(l["user"] for l in rep["learners"]) == ["ann", "bob", "cy"]
     assert ann["answered"] == n and ann["correct"] == (n + 1) // 2
@@ -70,6 +73,9 @@ def test_single_machine_class_from_the_command_line(tmp_path):
     assert {l["user"]: l for l in rep["learners"]}["bob"]["by_assignment"]["1"]["done"] is False
     p = _mjlearn("class", "report", "c1", "--user", "ann", env=env)  # a learner: refused, in one line
     assert p.returncode == 2 and "only the teachers" in p.stderr and "Traceback" not in p.stderr
+    assert p.stderr.count("只有本班老师能查看班级报告") == 1 and "you are 'ann'" in p.stderr
+    p = _mjlearn("class", "report", "c1", "--user", "wang", env=env)
+    assert "3 learners / 学员, 1 assignment / 作业" in p.stdout
     p = _mjlearn("class", "join", "NOPE", "--user", "dd", env=env)
     assert p.returncode == 2 and "no class has the code" in p.stderr
 
@@ -207,3 +213,45 @@ def test_class_database_logins_get_passwords_from_the_hub_secret(pg_db, tmp_path
         pw = dict(c.exec_driver_sql("SELECT rolname, rolpassword FROM pg_authid WHERE rolname IN ('ann', 'wang')").all())
     engine.dispose()
     assert set(pw) == {"ann", "wang"} and all(v and v.startswith("SCRAM-SHA-256$") for v in pw.values())
+
+
+def test_a_due_date_already_past_is_warned_and_still_assigned(tmp_path):
+    env = dict(os.environ, MJLEARN_DATA_DIR=str(tmp_path))
+    env.pop("MJLEARN_DB", None)
+    assert _mjlearn("class", "create", "c1", "--user", "wang", env=env).returncode == 0
+    p = _mjlearn("class", "assign", "c1", SET, "--due", "2020-03-01", "--user", "wang", env=env)
+    assert p.returncode == 0 and "#1" in p.stdout and "due 2020-03-01 23:59 UTC" in p.stdout
+    assert "already past" in p.stderr and "overdue" in p.stderr
+    p = _mjlearn("class", "assign", "c1", SET, "--due", "2099-03-01", "--user", "wang", env=env)
+    assert p.returncode == 0 and p.stderr == ""
+    p = _mjlearn("class", "list", "--user", "wang", env=env)  # list takes --user as every other action
+    assert p.returncode == 0 and "c1" in p.stdout
+
+
+def test_quiz_takes_the_shipped_set_names_class_assign_takes(tmp_path):
+    """TEACHERS.md: `mjlearn quiz week1_tiles_and_waits.json` runs the shipped set wherever it is typed."""
+    env = dict(os.environ, MJLEARN_DATA_DIR=str(tmp_path))
+    env.pop("MJLEARN_DB", None)
+    p = subprocess.run([sys.executable, "-m", "mjlearn", "quiz", SET, "--check"], capture_output=True, text=True,
+                       env=env, timeout=180, cwd=tmp_path)
+    assert p.returncode == 0 and "questions OK" in p.stdout, p.stderr
+    p = subprocess.run([sys.executable, "-m", "mjlearn", "quiz", "week1.json", "--check"], capture_output=True,
+                       text=True, env=env, timeout=180, cwd=tmp_path)
+    assert p.returncode == 2 and "Traceback" not in p.stderr
+    assert SET in p.stderr and "mcr_scoring.json" in p.stderr  # the names that do work are given
+
+
+def test_a_damaged_file_is_told_in_plain_lines_not_a_python_warning(tmp_path):
+    env = dict(os.environ, MJLEARN_DATA_DIR=str(tmp_path))
+    env.pop("MJLEARN_DB", None)
+    with ProgressStore(tmp_path / "progress.db", user="ann") as s:
+        from mjlearn.quiz import generate
+        q = generate("tile_name", seed=1)
+        s.record(q, solve(q), grade(q, solve(q)))
+    data = bytearray((tmp_path / "progress.db").read_bytes())
+    data[0:100] = random.Random(5).randbytes(100)  # the header: not a database any more
+    (tmp_path / "progress.db").write_bytes(bytes(data))
+    p = subprocess.run([sys.executable, "-m", "mjlearn", "quiz", "--progress", "--user", "ann"], capture_output=True,
+                       text=True, env=env, timeout=180)
+    assert p.returncode == 0, p.stderr
+    assert "damaged" in p.stderr and "RuntimeWarning" not in p.stderr and ".py:" not in p.stderr

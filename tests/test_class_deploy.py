@@ -14,6 +14,8 @@ from mjlearn.deploy import HUB_CONFIG, START_DB, learner_url, role_password
 
 def _load(monkeypatch, **env):
     from traitlets.config.loader import PyFileConfigLoader
+    import tempfile
+    env.setdefault("MJLEARN_HUB_STATE", tempfile.mkdtemp(prefix="mjlearn-hub-state-"))  # not the real ~/.local
     for k, v in env.items():
         monkeypatch.setenv(k, v)
     return PyFileConfigLoader(HUB_CONFIG.name, path=str(HUB_CONFIG.parent)).load_config()
@@ -30,16 +32,24 @@ def test_hub_config_for_a_class(monkeypatch, tmp_path):
     pytest.importorskip("traitlets")
     c = _load(monkeypatch, MJLEARN_HUB_USERS="ann, bob,cy", MJLEARN_HUB_TEACHERS="wang",
               MJLEARN_DB_TEMPLATE="postgresql+psycopg://{user}:{password}@127.0.0.1:5432/mjlearn",
-              MJLEARN_DB_SECRET="s3", MJLEARN_HUB_HOME=str(tmp_path), MJLEARN_CLASS="spring")
+              MJLEARN_DB_SECRET="s3", MJLEARN_HUB_HOME=str(tmp_path), MJLEARN_CLASS="spring",
+              MJLEARN_HUB_STATE=str(tmp_path / "state"))
     assert c.JupyterHub.authenticator_class == "dummy"
     assert c.Authenticator.allowed_users == {"ann", "bob", "cy", "wang"}
     assert c.Authenticator.admin_users == {"wang"}
     assert c.JupyterHub.spawner_class.endswith("SimpleLocalProcessSpawner")
-    assert c.Spawner.default_url == "/lab"
+    # every server opens on the course, copied into the user's home when it starts
+    assert c.Spawner.default_url == "/lab/tree/mjlearn-notebooks/00_start_here.ipynb"
+    assert c.Spawner.cmd[1:] == ["-m", "mjlearn.deploy.singleuser"]
     spawner = SimpleNamespace(user=SimpleNamespace(name="bob"))
     envs = c.Spawner.environment
     assert envs["MJLEARN_DB"](spawner) == learner_url(
         "postgresql+psycopg://{user}:{password}@127.0.0.1:5432/mjlearn", "bob", "s3")
+    assert "PGPASSWORD" not in envs  # the template puts the password in the URL itself
+    # the hub's own files go to one folder, not into the folder it was started from (a clone)
+    state = tmp_path / "state"
+    assert c.JupyterHub.db_url == f"sqlite:///{state}/jupyterhub.sqlite" and state.is_dir()
+    assert c.JupyterHub.cookie_secret_file == str(state / "jupyterhub_cookie_secret")
     assert envs["MJLEARN_DATA_DIR"](spawner).startswith(str(tmp_path / "bob"))
     assert envs["MJLEARN_CLASS"] == "spring"
 
@@ -57,3 +67,117 @@ def test_the_start_script_is_valid_shell_and_says_where_things_are():
     assert subprocess.run(["sh", "-n", str(START_DB)]).returncode == 0
     out = subprocess.run([sys.executable, "-m", "mjlearn.deploy"], capture_output=True, text=True, check=True).stdout
     assert str(HUB_CONFIG) in out and str(START_DB) in out
+
+
+def test_the_password_stays_out_of_the_url_when_the_template_leaves_it_out(monkeypatch):
+    c = _load(monkeypatch, MJLEARN_HUB_USERS="ann", MJLEARN_DB_SECRET="s3",
+              MJLEARN_DB_TEMPLATE="postgresql+psycopg://{user}@127.0.0.1:5432/mjlearn")
+    spawner = SimpleNamespace(user=SimpleNamespace(name="ann"))
+    envs = c.Spawner.environment
+    assert envs["MJLEARN_DB"](spawner) == "postgresql+psycopg://ann@127.0.0.1:5432/mjlearn"
+    assert envs["PGPASSWORD"](spawner) == role_password("ann", "s3")
+
+
+def test_a_hub_server_starts_with_the_course_in_its_home(tmp_path):
+    """The command the hub starts each server with copies the lessons into the user's home first (as
+    `mjlearn lab` does), then hands over to jupyterhub.singleuser (here asked only for its --help)."""
+    pytest.importorskip("jupyterhub")
+    import os
+    home = tmp_path / "ann"
+    home.mkdir()
+    env = dict(os.environ, HOME=str(home))
+    env.pop("MJLEARN_NOTEBOOKS", None)
+    proc = subprocess.run([sys.executable, "-m", "mjlearn.deploy.singleuser", "--help"], capture_output=True,
+                          text=True, env=env, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    folder = home / "mjlearn-notebooks"
+    for name in ("00_start_here.ipynb", "11_practice.ipynb", "14_teacher_dashboard.ipynb",
+                 "quiz_sets/week1_tiles_and_waits.json"):
+        assert (folder / name).is_file(), name
+    assert "Jupyter Application" in proc.stdout  # jupyterhub.singleuser took over
+    mine = folder / "01_tiles_and_notation.ipynb"  # a lesson the learner changed is kept at the next start
+    mine.write_text(mine.read_text(encoding="utf-8").replace("tiles", "TILES", 1), encoding="utf-8")
+    kept = mine.read_text(encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "mjlearn.deploy.singleuser", "--help"], capture_output=True,
+                          text=True, env=env, timeout=300)
+    assert proc.returncode == 0 and mine.read_text(encoding="utf-8") == kept
+
+
+def test_a_teacher_gets_their_own_login_without_a_password_in_the_url(tmp_path):
+    import os
+    env = dict(os.environ, MJLEARN_DB_SECRET="s3", HOME=str(tmp_path), PGPASSFILE=str(tmp_path / ".pgpass"),
+               MJLEARN_DB="postgresql+psycopg://mjlearn_owner@127.0.0.1:5432/mjlearn")
+    proc = subprocess.run([sys.executable, "-m", "mjlearn", "class", "login", "wang", "--pgpass"],
+                          capture_output=True, text=True, env=env, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "MJLEARN_DB=postgresql+psycopg://wang@127.0.0.1:5432/mjlearn" in proc.stdout
+    assert role_password("wang", "s3") in proc.stdout
+    pgpass = tmp_path / ".pgpass"
+    assert pgpass.read_text().splitlines() == [f"127.0.0.1:5432:mjlearn:wang:{role_password('wang', 's3')}"]
+    assert pgpass.stat().st_mode & 0o777 == 0o600
+    subprocess.run([sys.executable, "-m", "mjlearn", "class", "login", "wang", "--pgpass"], capture_output=True,
+                   env=env, timeout=120, check=True)
+    assert len(pgpass.read_text().splitlines()) == 1  # again: the line is replaced, not repeated
+    env.pop("MJLEARN_DB_SECRET")
+    proc = subprocess.run([sys.executable, "-m", "mjlearn", "class", "login", "wang"], capture_output=True,
+                          text=True, env=env, timeout=120)
+    assert proc.returncode == 2 and "MJLEARN_DB_SECRET" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_the_start_script_sets_up_the_schema_with_mjleans_python_and_runs_again(tmp_path):
+    """start_class_db.sh as TEACHERS.md gives it: a fresh folder, then again while running, then again
+    after a stop; each time the schema is there. As root (a container) it runs PostgreSQL as postgres."""
+    import os
+    import shutil
+    import tempfile
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from needs import need
+    from pg import _bin_dir, _free_port
+    bindir = _bin_dir()
+    need(bindir is not None, "PostgreSQL (Debian: apt-get install postgresql)")
+    root = os.geteuid() == 0
+    if root:
+        need(shutil.which("runuser") is not None, "runuser")
+    top = Path(tempfile.mkdtemp(prefix="mjlearn-startdb-"))
+    data, port = top / "db", _free_port()
+    pwfile = tmp_path / "owner.pw"  # the teacher's own file: as root, one postgres cannot read
+    pwfile.write_text("a-long-owner-password\n")
+    pwfile.chmod(0o600)
+    if root:
+        shutil.chown(top, "postgres", "postgres")
+    env = dict(os.environ, MJLEARN_OWNER_PWFILE=str(pwfile), MJLEARN_PYTHON=sys.executable,
+               PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    env.pop("PGPASSWORD", None)
+    ctl = (["runuser", "-u", "postgres", "--"] if root else []) + [str(bindir / "pg_ctl"), "-D", str(data)]
+
+    def start():
+        return subprocess.run(["sh", str(START_DB), str(data), str(port)], capture_output=True, text=True,
+                              env=env, timeout=300)
+
+    def revision():
+        import sqlalchemy as sa
+        engine = sa.create_engine(f"postgresql+psycopg://mjlearn_owner:a-long-owner-password@127.0.0.1:{port}/mjlearn")
+        try:
+            with engine.connect() as c:
+                return c.exec_driver_sql("SELECT version_num FROM alembic_version").scalar()
+        finally:
+            engine.dispose()
+
+    try:
+        from mjlearn import migrations
+        for step in ("fresh", "running", "stopped"):
+            if step == "stopped":
+                subprocess.run([*ctl, "stop", "-w"], check=True, capture_output=True, timeout=120)
+            p = start()
+            assert p.returncode == 0, (step, p.stdout[-1500:], p.stderr[-1500:])
+            assert f"schema revision {migrations.REVISIONS[-1]}" in p.stdout, step
+            assert "a-long-owner-password" not in p.stdout + p.stderr
+            assert revision() == migrations.REVISIONS[-1]
+        # a Python without mjlearn is said at once, before PostgreSQL is touched
+        p = subprocess.run(["sh", str(START_DB), str(top / "other"), str(_free_port())], capture_output=True,
+                           text=True, env=dict(env, MJLEARN_PYTHON="/bin/false"), timeout=120)
+        assert p.returncode == 2 and "MJLEARN_PYTHON" in p.stderr and not (top / "other").exists()
+    finally:
+        subprocess.run([*ctl, "stop", "-m", "fast", "-w"], capture_output=True, timeout=120)
+        shutil.rmtree(top, ignore_errors=True)

@@ -94,3 +94,18 @@ def test_score_jsonl_mixes_rule_sets(tmp_path, capsys):
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert [l.get("rules") for l in lines] == ["xian", "mcr", None]
     assert lines[1]["total"] == 12 and lines[2]["error"]["type"] == "NotationError"
+
+
+def test_a_kept_file_is_told_once_not_at_every_start(tmp_path, capsys):
+    dest = tmp_path / "dest"
+    src = _make_source(tmp_path, "a v1")
+    copy_notebooks(dest, src)
+    (dest / "a.ipynb").write_text("the learner's notes")
+    (src / "a.ipynb").write_text("a v2")
+    copy_notebooks(dest, src)
+    assert "kept your changed a.ipynb" in capsys.readouterr().out
+    again = copy_notebooks(dest, src)                           # nothing new since: nothing to say
+    assert again["kept"] == ["a.ipynb"] and "kept your changed" not in capsys.readouterr().out
+    (src / "a.ipynb").write_text("a v3")                        # a newer version: said again
+    copy_notebooks(dest, src)
+    assert "kept your changed a.ipynb" in capsys.readouterr().out and (dest / "a.new.ipynb").read_text() == "a v3"

@@ -5,8 +5,11 @@ only their own answers; a teacher reads their class's)."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -17,7 +20,7 @@ import pytest
 
 from mjlearn.errors import ClassDatabaseUnreachable, NewerSchema, NotWritable, ProgressError
 from mjlearn.quiz import generate, grade, solve, wrong_answer
-from mjlearn.quiz.progress import EXPORT_FIELDS, MIGRATIONS, SCHEMA_VERSION, ProgressStore
+from mjlearn.quiz.progress import EXPORT_COLUMNS, EXPORT_FIELDS, MIGRATIONS, SCHEMA_VERSION, ProgressStore
 from mjlearn.quiz.review import review_queue
 from pg import pg_db, postgres, private_server, role_url  # noqa: F401  (fixtures)
 
@@ -89,10 +92,17 @@ def test_export_csv_and_json(store, tmp_path):
     _answer(store, "tile_name", 1, True)
     _answer(store, "tile_name", 2, False, retries=2)
     csv_text = store.export(tmp_path / "out.csv")
-    assert csv_text.splitlines()[0] == ",".join(EXPORT_FIELDS)
+    # the stored fields, with the moment as a readable time (ISO 8601, UTC) beside the Unix seconds
+    assert csv_text.splitlines()[0] == ",".join(EXPORT_COLUMNS) == ",".join(("id", "time", *EXPORT_FIELDS[1:]))
     assert len(csv_text.splitlines()) == 3
     data = json.loads(store.export(tmp_path / "out.json"))
     assert [d["retries"] for d in data] == [0, 2]
+    import datetime as dt
+    for d in data:
+        assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", d["time"])
+        assert abs(dt.datetime.fromisoformat(d["time"]).timestamp() - d["at"]) < 1
+    first = next(csv.DictReader(io.StringIO(csv_text)))
+    assert first["time"] == data[0]["time"]
     assert (tmp_path / "out.json").read_text(encoding="utf-8") == json.dumps(data, ensure_ascii=False, indent=1)
 
 
@@ -441,3 +451,30 @@ def test_a_killed_kernel_loses_no_acknowledged_answer(owner_url, tmp_path, monke
 
 def test_error_family_has_the_class_database():
     assert issubclass(ClassDatabaseUnreachable, ProgressError)
+
+
+def test_outside_a_hub_answers_go_under_the_database_login(owner_url, tmp_path):
+    """MJLEARN_DB with a learner's own login and no hub, as TEACHERS.md describes: practice answers are
+    recorded under that login (not the computer's user name, which row-level security refused, losing
+    the answer), and a different name given is refused before any question, in one line."""
+    from mjlearn import db
+    db.add_learner(owner_url, "ann")
+    env = {k: v for k, v in os.environ.items() if k not in ("JUPYTERHUB_USER", "MJLEARN_USER", "PGUSER")}
+    env.update(MJLEARN_DB=role_url(owner_url, "ann"), USER="someone-else", LOGNAME="someone-else",
+               MJLEARN_DATA_DIR=str(tmp_path))
+    quiz = [sys.executable, "-m", "mjlearn", "quiz", "--topic", "tiles", "-n", "1", "--seed", "3"]
+    p = subprocess.run(quiz, input="!\n", capture_output=True, text=True, env=env, timeout=120)
+    assert p.returncode == 0, p.stderr
+    import sqlalchemy as sa
+    engine = sa.create_engine(owner_url)
+    with engine.connect() as c:
+        users = [u for (u,) in c.exec_driver_sql('SELECT "user" FROM answers')]
+    engine.dispose()
+    assert users and set(users) == {"ann"}
+    p = subprocess.run([sys.executable, "-m", "mjlearn", "quiz", "--progress"], capture_output=True, text=True,
+                       env=env, timeout=120)
+    assert p.returncode == 0 and f"Progress of ann: {len(users)} answers" in p.stdout, p.stdout + p.stderr
+    p = subprocess.run([*quiz, "--user", "bob"], input="!\n", capture_output=True, text=True, env=env, timeout=120)
+    assert p.returncode == 2 and "Traceback" not in p.stderr and len(p.stderr.strip().splitlines()) == 1
+    assert "logged in to the class database as 'ann' but answering as 'bob'" in p.stderr
+    assert "?" not in p.stdout  # refused before the first question was asked

@@ -5,7 +5,10 @@
     python3 tools/bootstrap.py test    # install what the tests need (Chromium too) and run the whole suite
 
 Extra arguments after ``test`` go to pytest (``python3 tools/bootstrap.py test -k notation``); after
-``lab`` they go to ``mjlearn lab`` (``--dir``, ``--port``, ``--no-browser``).
+``lab`` they go to ``mjlearn lab`` (``--dir``, ``--port``, ``--no-browser``, ``--copy-only``).
+
+Afterwards the ``mjlearn`` command is ``.venv/bin/mjlearn`` (Windows: ``.venv\\Scripts\\mjlearn``); after
+``source .venv/bin/activate`` (Windows: ``.venv\\Scripts\\activate``) plain ``mjlearn`` works in that terminal.
 
 The virtual environment is ``.venv`` in the clone (set MJLEARN_VENV to put it elsewhere). The browser
 tests need Debian's Chromium and a CJK font: as root this script installs them with apt-get; otherwise it
@@ -106,7 +109,23 @@ def ensure_proxy() -> Path | None:
     return prefix
 
 
+def how_to_run() -> str:
+    """Where the ``mjlearn`` command is, and how to have it by name (the venv is not on PATH)."""
+    exe = venv_python().parent / ("mjlearn.exe" if os.name == "nt" else "mjlearn")
+    try:
+        shown = exe.relative_to(Path.cwd())
+    except ValueError:
+        shown = exe
+    activate = shown.parent / "activate"
+    activate = f"{activate}" if os.name == "nt" else f"source {activate}"
+    return (f"the mjlearn command is {shown}; to type just `mjlearn` in this terminal, first run: {activate}  "
+            f"(mjlearn 命令在 {shown}；先运行 {activate} 之后可直接输入 mjlearn)")
+
+
 def main(argv: list[str]) -> int:
+    if argv and argv[0] in ("-h", "--help"):
+        print(__doc__)
+        return 0
     if not argv or argv[0] not in ("lab", "test"):
         print(__doc__)
         return 2
@@ -114,6 +133,7 @@ def main(argv: list[str]) -> int:
     py = ensure_venv()
     if command == "lab":
         pip_install(py, "lab")
+        say(how_to_run())
         exe = py.parent / ("mjlearn.exe" if os.name == "nt" else "mjlearn")
         return subprocess.call([str(exe), "lab", *rest])
     pip_install(py, "test,lab")

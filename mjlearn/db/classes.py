@@ -71,12 +71,15 @@ def parse_due(due) -> float | None:
     if isinstance(due, _dt.date):
         due = due.isoformat()
     text = str(due).strip()
+    import re
     try:
         if len(text) == 10:
             day = _dt.date.fromisoformat(text)
             return _dt.datetime(day.year, day.month, day.day, 23, 59, 59, tzinfo=_dt.timezone.utc).timestamp()
         moment = _dt.datetime.fromisoformat(text)
     except ValueError:
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):  # the right form, but no such day (2027-02-30)
+            raise ClassError(f"due date {text!r}: there is no such day / 没有这一天") from None
         raise ClassError(f"due date {text!r}: write it as YYYY-MM-DD (e.g. 2026-03-01) / 截止日期格式：年-月-日") from None
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=_dt.timezone.utc)
@@ -294,9 +297,10 @@ class Classroom:
             raise self._refused(e, "adding to a class") from None
 
     def add(self, name: str, users, role: str = "learner") -> None:
-        """Add learners (or, ``role="teacher"``, teachers) to class ``name`` (again: nothing changes).
-        On PostgreSQL each gets a login role of their name (no password: set one, or use the hub's
-        authentication in front of a socket connection)."""
+        """Add learners (or, ``role="teacher"``, teachers) to class ``name`` (again: they are not added
+        twice). On PostgreSQL each gets a login role of their name; with ``MJLEARN_DB_SECRET`` set, its
+        password is the one derived from the secret (adding again sets that same password, undoing a
+        password set some other way); without it, the login's password is left as it is."""
         if role not in ("learner", "teacher"):
             raise ClassError(f"role must be learner or teacher, got {role!r}")
         for u in users:
@@ -415,7 +419,7 @@ class Classroom:
         per topic and per assignment, the assignments, and every answer's row (``answers``)."""
         if not self.teaches(name):
             raise NotWritable(Path(self.url.split("@")[-1]),
-                              f"mjlearn class: only the teachers of {name!r} see its report / 只有本班老师能查看班级报告",
+                              f"mjlearn class: only the teachers of {name!r} see its report (you are {self.login!r})",
                               "只有本班老师能查看班级报告")
         with self.db.connect() as c:
             cid = self._class_id(c, name)
@@ -459,13 +463,21 @@ class Classroom:
 
 def report_json(report: dict) -> str:
     """The report as JSON text (without the raw answers: those are ``mjlearn quiz --export``'s)."""
+    from ..quiz.progress import iso_time
     slim = {k: v for k, v in report.items() if k != "answers"}
+    # the due date readable by a person and a spreadsheet (ISO 8601, UTC) beside its Unix seconds
+    slim["assignments"] = [{**a, "due_time": iso_time(a["due"])} for a in report["assignments"]]
     return json.dumps(slim, ensure_ascii=False, indent=1)
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def report_text(report: dict) -> str:
     lines = [f"Class {report['class']} (code {report['code']}; teachers: {', '.join(report['teachers'])}) / 班级报告",
-             f"{len(report['learners'])} learners / 学员, {len(report['assignments'])} assignments / 作业"]
+             f"{_count(len(report['learners']), 'learner')} / 学员, "
+             f"{_count(len(report['assignments']), 'assignment')} / 作业"]
     for a in report["assignments"]:
         done = sum(1 for l in report["learners"] if l["by_assignment"][str(a["id"])]["done"])
         lines.append(f"  #{a['id']} {a['quiz_set']}  due {due_text(a['due'])}: done {done}/{len(report['learners'])}")

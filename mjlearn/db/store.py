@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
 import threading
 import time
@@ -79,7 +80,12 @@ class ClassStore(ProgressStore):
         if raw is None:
             raise ValueError("a class database needs a URL (MJLEARN_DB)")
         self.url = sa.make_url(raw)
-        self.user = user or _default_user()
+        # who the answers are recorded as: the name given (--user, the hub's user, MJLEARN_USER), else the
+        # database login itself (row-level security lets a learner add answers only under their login)
+        self._user_given = bool(user or os.environ.get("JUPYTERHUB_USER") or os.environ.get("MJLEARN_USER"))
+        self.user = user or (_default_user() if self._user_given else
+                             self.url.username or os.environ.get("PGUSER") or _default_user())
+        self.login = self.url.username
         self.timeout = float(timeout)
         self.path = Path(_where(self.url))
         self.where = _where(self.url)
@@ -164,6 +170,7 @@ class ClassStore(ProgressStore):
                     warnings.warn(str(self._newer_error("opened read-only")), RuntimeWarning, stacklevel=4)
                 else:
                     upgrade_on(c)
+                self._check_user(c)
             self._ready = True
         except sa.exc.DBAPIError as e:
             error = self._translate(e, "opening")
@@ -172,6 +179,23 @@ class ClassStore(ProgressStore):
                                               f"mjlearn (schema {SCHEMA_VERSION}) and this login may not set it up; "
                                               f"the teacher runs mjlearn.db.upgrade", "班级数据库尚未设置，请老师先设置") from None
             raise error from None
+
+    def _check_user(self, c: sa.Connection) -> None:
+        """Record under the login when no name was given; refuse at once (not at the first answer, which
+        would be lost) a learner's login answering under another name."""
+        login, learner = c.exec_driver_sql(
+            "SELECT current_user, EXISTS (SELECT 1 FROM pg_auth_members m JOIN pg_roles g ON g.oid = m.roleid "
+            "JOIN pg_roles u ON u.oid = m.member WHERE g.rolname = 'mjlearn_learner' AND u.rolname = current_user)"
+        ).one()
+        self.login = login
+        if not self._user_given:
+            self.user = login
+        elif learner and self.user != login:
+            raise NotWritable(self.where, f"mjlearn progress: you are logged in to the class database as {login!r} "
+                                          f"but answering as {self.user!r} (--user, MJLEARN_USER or JUPYTERHUB_USER); "
+                                          f"a learner's answers are recorded under their own login: leave the name "
+                                          f"out, or set it to {login!r}",
+                              f"你登录班级数据库用的是 {login}，回答却记在 {self.user} 名下；请去掉这个名字或改成 {login}")
 
     def _ensure_ready(self, doing: str, kept: bool = False) -> None:
         if not self._ready:

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import os
+from dataclasses import dataclass
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 HUB_CONFIG = HERE / "jupyterhub_config.py"
 START_DB = HERE / "start_class_db.sh"
 
-__all__ = ["HUB_CONFIG", "START_DB", "role_password", "learner_url"]
+__all__ = ["HUB_CONFIG", "START_DB", "role_password", "learner_url", "login_for", "Login"]
 
 
 def role_password(user: str, secret: str) -> str:
@@ -31,6 +33,68 @@ def learner_url(template: str, user: str, secret: str | None = None) -> str:
     from urllib.parse import quote
     password = role_password(user, secret) if secret else ""
     return template.format(user=quote(user, safe=""), password=password)
+
+
+def _pgpass_field(text: str) -> str:
+    return text.replace("\\", "\\\\").replace(":", "\\:")
+
+
+@dataclass(frozen=True)
+class Login:
+    """One login of the class database: ``url`` holds no password (``MJLEARN_DB``); ``password`` goes
+    in ``~/.pgpass`` (``pgpass_line``, :meth:`write_pgpass`) or ``PGPASSWORD``."""
+
+    user: str
+    password: str
+    url: str
+    host: str
+    port: int
+    database: str
+
+    @property
+    def pgpass_line(self) -> str:
+        return ":".join(_pgpass_field(str(f)) for f in (self.host, self.port, self.database, self.user, self.password))
+
+    def write_pgpass(self, path: str | os.PathLike | None = None) -> Path:
+        """Put this login's line in ``~/.pgpass`` (or ``$PGPASSFILE``), replacing an older line of the same
+        host, port, database and user; the file is readable by its owner only (libpq ignores it otherwise)."""
+        target = Path(path or os.environ.get("PGPASSFILE") or Path.home() / ".pgpass").expanduser()
+        key = self.pgpass_line.rsplit(":", 1)[0] + ":"
+        try:
+            old = target.read_text(encoding="utf-8").splitlines()
+        except FileNotFoundError:
+            old = []
+        lines = [line for line in old if not line.startswith(key)] + [self.pgpass_line]
+        tmp = target.with_name(target.name + ".mjlearn-tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write("\n".join(lines) + "\n")
+        os.chmod(tmp, 0o600)
+        os.replace(tmp, target)
+        return target
+
+
+def login_for(url: str, user: str, secret: str) -> Login:
+    """The login of ``user`` on the database of ``url`` (the owner's URL, or a hub template with
+    ``{user}``), with the password derived from ``secret``, as the hub and ``mjlearn class add`` derive it."""
+    from urllib.parse import quote, urlsplit, urlunsplit
+    password = role_password(user, secret)
+    text = url.replace("{user}", "USER").replace(":{password}", "").replace("{password}", "")
+    parts = urlsplit(text)
+    host, port = parts.hostname or "localhost", parts.port or 5432
+    netloc = f"{quote(user, safe='')}@{host}:{port}"
+    clean = urlunsplit((parts.scheme, netloc, parts.path, parts.query, ""))
+    return Login(user, password, clean, host, port, parts.path.lstrip("/") or user)
+
+
+def hub_environment(template: str, user: str, secret: str | None) -> dict:
+    """What a learner's server gets: ``MJLEARN_DB`` from the template, and, when the template leaves the
+    password out but a secret is set, the password in ``PGPASSWORD`` (so the URL a notebook may print
+    holds none)."""
+    env = {"MJLEARN_DB": learner_url(template, user, secret)}
+    if secret and "{password}" not in template:
+        env["PGPASSWORD"] = role_password(user, secret)
+    return env
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,14 +1,16 @@
 """JupyterHub configuration for a mjlearn class (copy it, then edit; see TEACHERS.md, "On a JupyterHub").
 
-Every learner gets their own JupyterLab with mjlearn, and MJLEARN_DB pointing at the class database
+Every learner gets their own JupyterLab with mjlearn, opening on the course (copied into their home,
+~/mjlearn-notebooks, when their server starts), and MJLEARN_DB pointing at the class database
 with that learner's own login, so their answers go there as they are given and row-level security
 keeps each learner to their own answers.
 
 Read from the hub's environment (all optional except the database template on a real hub):
 
-  MJLEARN_DB_TEMPLATE   the learners' database URL, {user} (and {password}) filled in per learner,
-                        e.g. postgresql+psycopg://{user}:{password}@127.0.0.1:5432/mjlearn
-  MJLEARN_DB_SECRET     the secret the {password} of each login is derived from (the owner uses the same
+  MJLEARN_DB_TEMPLATE   the learners' database URL, {user} filled in per learner,
+                        e.g. postgresql+psycopg://{user}@127.0.0.1:5432/mjlearn; each server gets its
+                        password in PGPASSWORD, not in the URL (a {password} in the template puts it there)
+  MJLEARN_DB_SECRET     the secret each login's password is derived from (the owner uses the same
                         one when adding learners: mjlearn class add reads it from MJLEARN_DB_SECRET)
   MJLEARN_HUB_USERS     learners, comma separated (the hub lets in only them and the teachers)
   MJLEARN_HUB_TEACHERS  teachers, comma separated (hub admins too)
@@ -19,12 +21,14 @@ Read from the hub's environment (all optional except the database template on a 
   MJLEARN_HUB_PORT      the port the hub listens on (default 8000)
   MJLEARN_HUB_LAB_ARGS  more command-line options for every learner's JupyterLab, space separated
   MJLEARN_HUB_HOME      with the simple spawner: the folder holding each user's home (default /tmp/mjlearn-hub)
+  MJLEARN_HUB_STATE     the hub's own files: user table, cookie secret (default ~/.local/share/mjlearn-hub)
 """
 
 import os
 import sys
 
-from mjlearn.deploy import learner_url
+from mjlearn.deploy import hub_environment
+from mjlearn.deploy.singleuser import FOLDER
 
 env = os.environ.get
 
@@ -62,8 +66,10 @@ def configure(c) -> None:
     extra = env("MJLEARN_HUB_LAB_ARGS", "").split()
     if extra:  # more options for every learner's JupyterLab
         c.Spawner.args = [*c.Spawner.args, *extra] if "args" in c.Spawner else extra
-    c.Spawner.default_url = "/lab"
-    c.Spawner.cmd = [sys.executable, "-m", "jupyterhub.singleuser"]  # the Python that has mjlearn
+    # every server opens on the course: mjlearn.deploy.singleuser copies the notebooks into the user's
+    # home (as `mjlearn lab` does; their own edits are never replaced), then runs jupyterhub.singleuser
+    c.Spawner.default_url = f"/lab/tree/{FOLDER}/00_start_here.ipynb"
+    c.Spawner.cmd = [sys.executable, "-m", "mjlearn.deploy.singleuser"]  # the Python that has mjlearn
     c.Spawner.http_timeout = 120
     c.Spawner.start_timeout = 120
 
@@ -73,7 +79,11 @@ def configure(c) -> None:
 
 
     def _mjlearn_db(spawner):
-        return learner_url(template, spawner.user.name, secret)
+        return hub_environment(template, spawner.user.name, secret)["MJLEARN_DB"]
+
+
+    def _pgpassword(spawner):  # the template leaves the password out of the URL: it goes here instead
+        return hub_environment(template, spawner.user.name, secret)["PGPASSWORD"]
 
 
     def _data_dir(spawner):  # the simple spawner shares one system user: give each learner their own folder
@@ -83,9 +93,17 @@ def configure(c) -> None:
     c.Spawner.environment = {"MJLEARN_CLASS": env("MJLEARN_CLASS", "")}
     if template:
         c.Spawner.environment["MJLEARN_DB"] = _mjlearn_db
+        if secret and "{password}" not in template:
+            c.Spawner.environment["PGPASSWORD"] = _pgpassword
     if spawner == "simple":
         c.Spawner.environment["MJLEARN_DATA_DIR"] = _data_dir
 
+    # the hub's own files (its user table, cookie secret, proxy pid) in one folder, not wherever it was started
+    state = os.path.expanduser(env("MJLEARN_HUB_STATE", "~/.local/share/mjlearn-hub"))
+    os.makedirs(state, mode=0o700, exist_ok=True)
+    c.JupyterHub.db_url = "sqlite:///" + os.path.join(state, "jupyterhub.sqlite")
+    c.JupyterHub.cookie_secret_file = os.path.join(state, "jupyterhub_cookie_secret")
+    c.ConfigurableHTTPProxy.pid_file = os.path.join(state, "jupyterhub-proxy.pid")
     c.JupyterHub.bind_url = f"http://127.0.0.1:{env('MJLEARN_HUB_PORT', '8000')}"
     c.JupyterHub.cleanup_servers = True
 

@@ -77,6 +77,25 @@ SCHEMA_VERSION = len(MIGRATIONS)
 EXPORT_FIELDS = ("id", "at", "user", "quiz", "kind", "topic", "seed", "difficulty", "question", "answer",
                  "correct", "score", "hints", "seconds", "retries")
 
+EXPORT_COLUMNS = ("id", "time", *EXPORT_FIELDS[1:])
+"""The columns of an export: the stored fields plus ``time``, the moment of ``at`` (Unix seconds) as
+ISO 8601 in UTC with its offset (``2026-12-02T10:35:27+00:00``), which a spreadsheet reads as a date."""
+
+
+def iso_time(at) -> str | None:
+    """Unix seconds as ISO 8601 in UTC, to the second, with its ``+00:00`` offset (None stays None)."""
+    if at is None:
+        return None
+    import datetime as _dt
+    return _dt.datetime.fromtimestamp(float(at), _dt.timezone.utc).isoformat(timespec="seconds")
+
+
+def _with_time(row: dict) -> dict:
+    out = {"id": row.get("id"), "time": iso_time(row.get("at"))}
+    out.update((k, v) for k, v in row.items() if k != "id")
+    return out
+
+
 _DAMAGED = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB} if hasattr(sqlite3, "SQLITE_CORRUPT") else {11, 26}
 _MAX_MISSING_RUN = 100_000
 """When salvaging with no readable upper bound, stop after this many ids in a row that give nothing."""
@@ -566,12 +585,12 @@ class ProgressStore:
         """Every answer as CSV or JSON (format from the file suffix, or ``format``); written to ``path``
         if given, and returned as text."""
         fmt = (format or (Path(path).suffix.lstrip(".") if path else "csv")).lower()
-        rows = self.rows(all_users=all_users)
+        rows = [_with_time(r) for r in self.rows(all_users=all_users)]
         if fmt == "json":
             text = json.dumps(rows, ensure_ascii=False, indent=1)
         elif fmt == "csv":
             buf = io.StringIO()
-            w = csv.DictWriter(buf, fieldnames=EXPORT_FIELDS, lineterminator="\n")
+            w = csv.DictWriter(buf, fieldnames=EXPORT_COLUMNS, lineterminator="\n")
             w.writeheader()
             w.writerows(rows)
             text = buf.getvalue()
@@ -852,15 +871,19 @@ class ProgressView(Bilingual):
             return {}
         return {t: d["due"] for t, d in self.review.by_topic().items()}
 
-    def _next(self) -> tuple[str, str, str]:
-        """(Chinese, English, the call) of what to do next: review if anything is due."""
+    def _next(self, terminal: bool = False) -> tuple[str, str, str]:
+        """(Chinese, English, the call) of what to do next: review if anything is due. ``terminal``: the
+        command to type in a terminal instead of the notebook call."""
         if self.review is not None and self.review.due():
             n = len(self.review.due())
-            return (f"复习到期的 {n} 项", f"review the {n} items due", "mjlearn.quiz.practice('review')")
+            call = "mjlearn quiz --review" if terminal else "mjlearn.quiz.practice('review')"
+            return (f"复习到期的 {n} 项", f"review the {n} items due", call)
         zh, en = TOPICS[self.suggestion]
-        return zh, en, f"mjlearn.quiz.practice({self.suggestion!r})"
+        call = f"mjlearn quiz --topic {self.suggestion}" if terminal else f"mjlearn.quiz.practice({self.suggestion!r})"
+        return zh, en, call
 
-    def text(self, lang: str | None = None) -> str:
+    def text(self, lang: str | None = None, terminal: bool = False) -> str:
+        """The view as text; ``terminal``: the next step as a command (``mjlearn quiz --topic ...``)."""
         lines = [pick(f"{self.summary['user']} 的进度：共答 {self.summary['total']} 题",
                       f"Progress of {self.summary['user']}: {self.summary['total']} answers", lang)]
         due = self._due()
@@ -877,7 +900,7 @@ class ProgressView(Bilingual):
                           "Mastery: recent answers count most; right after a wrong try or a hint counts half.", lang))
         if self.review is not None and self.review.states:
             lines.append(self.review.text(lang, limit=5))
-        zh, en, call = self._next()
+        zh, en, call = self._next(terminal)
         lines.append(pick(f"建议下一步：{zh}（{call}）", f"Next: {en} ({call})", lang))
         return "\n".join(lines)
 

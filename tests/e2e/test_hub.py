@@ -1,7 +1,8 @@
 """A class on JupyterHub, end to end: PostgreSQL (tests/pg.py) holds the class; JupyterHub (the
 configuration shipped in mjlearn/deploy, DummyAuthenticator, local-process spawner) starts with three
 learners and a teacher; each learner logs in through Chromium, opens their own JupyterLab and answers
-the assigned quiz; the teacher's dashboard, in Voila on the teacher's server, shows their results; a
+the assigned quiz; every server opens on the course's lessons, copied into the user's home; the
+teacher's dashboard (lesson 14 as shipped), in Voila on the teacher's server, shows their results; a
 learner asking for another's answers or for the class report is refused."""
 
 from __future__ import annotations
@@ -99,14 +100,13 @@ def hub(tmp_path_factory):
             "    n = c.exec_driver_sql(\"SELECT count(*) FROM answers WHERE \\\"user\\\" <> current_user\").scalar()\n"
             "print('OTHERS', n)",
         ])
-        shutil.copy(ROOT / "notebooks" / "14_teacher_dashboard.ipynb", homes / TEACHER / "dashboard.ipynb")
         port = _free_port()
         from mjlearn.deploy import HUB_CONFIG
         env = dict(os.environ, MJLEARN_HUB_USERS=",".join(LEARNERS), MJLEARN_HUB_TEACHERS=TEACHER,
                    MJLEARN_HUB_HOME=str(homes), MJLEARN_HUB_PORT=str(port), MJLEARN_CLASS=CLASS,
-                   MJLEARN_DB_TEMPLATE=role_url(owner, "{user}"),
+                   MJLEARN_DB_TEMPLATE=role_url(owner, "{user}"), MJLEARN_DB_SECRET="hub-secret",
                    PATH=f"{Path(proxy).parent}{os.pathsep}{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
-                   MJLEARN_HUB_LAB_ARGS="--LabApp.expose_app_in_browser=True",
+                   MJLEARN_HUB_LAB_ARGS="--LabApp.expose_app_in_browser=True", MJLEARN_HUB_STATE=str(tmp / "state"),
                    PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
         env.pop("MJLEARN_DB", None)
         env.pop("MJLEARN_DATA_DIR", None)
@@ -133,7 +133,7 @@ def hub(tmp_path_factory):
                     raise RuntimeError("jupyterhub did not answer")
                 time.sleep(0.5)
         try:
-            yield {"base": base, "owner": owner, "aid": aid, "log": tmp / "hub.log"}
+            yield {"base": base, "owner": owner, "aid": aid, "log": tmp / "hub.log", "homes": homes}
         finally:
             proc.terminate()  # our own process (it stops the servers it spawned: cleanup_servers)
             try:
@@ -167,6 +167,11 @@ def _login(browser, hub, user):
     page.fill("input[name=password]", "any")
     page.click("input[type=submit], button[type=submit]")
     page.wait_for_url(f"**/user/{user}/**", timeout=240_000)
+    # the server opens on the course's first lesson, copied into the user's home when it started
+    page.wait_for_url("**/mjlearn-notebooks/00_start_here.ipynb*", timeout=240_000)
+    lessons = hub["homes"] / user / "mjlearn-notebooks"
+    assert (lessons / "00_start_here.ipynb").is_file() and (lessons / "14_teacher_dashboard.ipynb").is_file()
+    assert (lessons / "quiz_sets" / "week1_tiles_and_waits.json").is_file()
     return ctx, page
 
 
@@ -219,7 +224,7 @@ def test_a_class_on_jupyterhub(hub, browser):
     # the teacher's dashboard, in Voila on the teacher's own server, shows their results
     ctx, page = _login(browser, hub, TEACHER)
     try:
-        page.goto(f"{hub['base']}/user/{TEACHER}/voila/render/dashboard.ipynb")
+        page.goto(f"{hub['base']}/user/{TEACHER}/voila/render/mjlearn-notebooks/14_teacher_dashboard.ipynb")
         # Voila shows the lesson's text first and each output as its cell runs: wait for the last one
         page.wait_for_function("() => document.body.innerText.includes('HUB123')"
                                " && document.body.innerText.includes('对错 Right')", timeout=240_000)
