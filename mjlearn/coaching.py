@@ -385,7 +385,8 @@ def _seen_counts(seen) -> list[int]:
         for t, n in seen.items():
             tiles = _visible_counts([t])
             if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-                raise InvalidHandError(f"seen counts must be whole numbers of at least 0, got {n!r} for {t!r}")
+                raise InvalidHandError(f"seen counts must be whole numbers of at least 0, got {n!r} for {t!r}"
+                                       f"  （见过的张数要写 0 或更大的整数，{t} 写了 {n!r}）")
             for i, k in enumerate(tiles):
                 c[i] += k * n
         return c
@@ -438,7 +439,9 @@ class _Judge:
                     f"the coach takes the MCR context keywords {', '.join(_MCR_KEYWORDS)}; "
                     f"{', '.join(map(repr, bad))} "
                     + ("is set by the coach for each hypothetical win (self-drawn, 和绝张 from the tiles in sight)"
-                       if all(k in _COACH_SETS for k in bad) else "is not one of them"),
+                       if all(k in _COACH_SETS for k in bad) else "is not one of them")
+                    + f"  （教练只用这些国标和牌情况：{'、'.join(_MCR_KEYWORDS)}；{'、'.join(bad)} "
+                    + ("由教练为每种假想的和牌自己设定" if all(k in _COACH_SETS for k in bad) else "不在其中") + "）",
                     accepted=_MCR_KEYWORDS)
             try:
                 WinContext(self_drawn=True, **context)
@@ -452,7 +455,8 @@ class _Judge:
             owned = [k for k in context if k in _COACH_SETS]
             if owned:
                 raise ContextError(f"{', '.join(map(repr, owned))}: the coach sets these itself for each "
-                                   f"hypothetical win (self-drawn)", accepted=tuple(n for n in names if n not in _COACH_SETS))
+                                   f"hypothetical win (self-drawn)  （{'、'.join(owned)} 由教练为每种假想的和牌自己设定）",
+                                   accepted=tuple(n for n in names if n not in _COACH_SETS))
             rs.check_tiles(Hand(hand.melds, hand.concealed, hand.win_tile, hand.flowers))
             context = dict(context)
             if "self_drawn" in names:
@@ -831,7 +835,8 @@ def coach(hand, rules="mcr", *, seen=None, draws_left=None, trials=None, seed=0,
     if hand.tile_count != 14:
         raise InvalidHandError(
             f"the coach advises a 14-tile hand (13 and the tile just drawn; kongs count as three); "
-            f"{str(hand)!r} has {hand.tile_count}", str(hand))
+            f"{str(hand)!r} has {hand.tile_count}"
+            f"  （教练看的是 14 张的手牌（13 张加刚摸的一张，杠算 3 张）；这手牌有 {hand.tile_count} 张）", str(hand))
     seen_c, held, judge, pool, n, d, draws_left, trials, shapes, look = _setup(
         hand, rules, seen, draws_left, trials, context)
     n_melds = len(hand.melds)
@@ -914,7 +919,8 @@ def _setup(hand: Hand, rules, seen, draws_left, trials, context: dict, extra: in
     seen_c = _seen_counts(seen)
     held = list(hand.all_counts)
     problems = [Problem(f"{held[i] + seen_c[i]} copies of {TILES[i]} ({TILES[i].zh}): {held[i]} in the hand "
-                        f"and {seen_c[i]} seen; a set has only four")
+                        f"and {seen_c[i]} seen; a set has only four"
+                        f"  （{TILES[i].zh}一共只有四张，这里手里 {held[i]} 张、见过 {seen_c[i]} 张）")
                 for i in range(34) if held[i] + seen_c[i] > 4]
     if problems:
         raise InvalidHandError(problems)
@@ -930,13 +936,15 @@ def _setup(hand: Hand, rules, seen, draws_left, trials, context: dict, extra: in
     if draws_left is None:
         draws_left = max(0, (n - 39) // 4)
     if not isinstance(draws_left, int) or isinstance(draws_left, bool) or draws_left < 0:
-        raise InvalidHandError(f"draws_left must be a whole number of at least 0, got {draws_left!r}")
+        raise InvalidHandError(f"draws_left must be a whole number of at least 0, got {draws_left!r}"
+                               f"  （剩余摸牌次数要写 0 或更大的整数）")
     draws_left += extra
     d = min(draws_left, n)
     if trials is None:
         trials = DEFAULT_TRIALS
     if not isinstance(trials, int) or isinstance(trials, bool) or trials < 1:
-        raise InvalidHandError(f"trials must be a whole number of at least 1, got {trials!r}")
+        raise InvalidHandError(f"trials must be a whole number of at least 1, got {trials!r}"
+                               f"  （模拟次数要写 1 或更大的整数）")
     shapes = _Shapes(len(hand.melds), judge.forms, kinds)
     return seen_c, held, judge, pool, n, d, draws_left, trials, shapes, _Lookahead(shapes, judge)
 
@@ -955,7 +963,8 @@ def standing(hand, rules="mcr", *, seen=None, draws_left=None, trials=None, seed
     hand = as_hand(hand)
     if hand.tile_count != 13:
         raise InvalidHandError(
-            f"a standing hand has 13 tiles (kongs count as three); {str(hand)!r} has {hand.tile_count}", str(hand))
+            f"a standing hand has 13 tiles (kongs count as three); {str(hand)!r} has {hand.tile_count}"
+            f"  （等牌的手牌是 13 张（杠算 3 张）；这手牌有 {hand.tile_count} 张）", str(hand))
     return _stand(hand, rules, seen, draws_left, trials, seed, context, 0, None)
 
 
@@ -982,7 +991,8 @@ def after_kong(hand, tile, rules="mcr", *, offer=None, seen=None, draws_left=Non
     if offer is not None:
         if hand.tile_count != 13 or conc.count(t) != 3 or offer not in (1, 2, 3):
             raise InvalidHandError(f"a kong on a discard of {t} needs 13 tiles with three {t} concealed and who "
-                                   f"discarded it (offer 1-3); got {str(hand)!r}, offer {offer!r}", str(hand))
+                                   f"discarded it (offer 1-3); got {str(hand)!r}, offer {offer!r}"
+                                   f"  （明杠别人打的 {t}：要 13 张、手里暗藏三张 {t}，并写明是谁打的（1-3））", str(hand))
         for _ in range(3):
             conc.remove(t)
         melds.append(Meld(MeldKind.KONG, t, offer))
@@ -994,7 +1004,8 @@ def after_kong(hand, tile, rules="mcr", *, offer=None, seen=None, draws_left=Non
     else:
         if hand.tile_count != 14:
             raise InvalidHandError(f"a kong in one's own turn is made from 14 tiles (kongs count as three); "
-                                   f"{str(hand)!r} has {hand.tile_count}", str(hand))
+                                   f"{str(hand)!r} has {hand.tile_count}"
+                                   f"  （自己摸牌后开杠要 14 张（杠算 3 张）；这手牌有 {hand.tile_count} 张）", str(hand))
         pung = next((k for k, m in enumerate(melds) if m.kind is MeldKind.PUNG and m.tile is t), None)
         if conc.count(t) == 4:
             for _ in range(4):
@@ -1008,7 +1019,8 @@ def after_kong(hand, tile, rules="mcr", *, offer=None, seen=None, draws_left=Non
             kind = "added"
         else:
             raise InvalidHandError(f"no kong of {t} in {str(hand)!r}: it needs four {t} concealed, or a pung "
-                                   f"of {t} and the fourth in hand", str(hand))
+                                   f"of {t} and the fourth in hand"
+                                   f"  （这手牌杠不了 {t}：要手里有四张 {t}，或者碰了 {t} 又摸到第四张）", str(hand))
     after = Hand(tuple(melds), tuple(conc), None, hand.flowers)
     return _stand(after, rules, seen_after, draws_left, trials, seed, context, 1, kind)
 
