@@ -25,7 +25,7 @@ from .registry import get, names
 
 __all__ = ["Card", "Worked", "LegalUnder", "Visit", "describe", "worked", "example", "legal_under", "only_here",
            "on_deal_examples", "exercises", "questions", "families_html", "tiles_html", "visit",
-           "find_only_here", "SITUATIONS"]
+           "find_only_here", "SITUATIONS", "family"]
 
 Line = tuple[str, str]
 BOX = "max-width:100%;box-sizing:border-box"
@@ -323,10 +323,12 @@ class Worked:
         for i in self.result.items:
             v = i.value * i.count
             count = f" ×{i.count}" if i.count > 1 else ""
-            yield i.zh, i.en, f"{_num(v)} {zh_u}".strip() + count, f"{_num(v)} {en_u}".strip() + count
+            en = en_u[:-1] if v == 1 and en_u.endswith("s") else en_u
+            yield i.zh, i.en, f"{_num(v)} {zh_u}".strip() + count, f"{_num(v)} {en}".strip() + count
 
     def html(self) -> str:
         r, rs = self.result, self.ruleset
+        _NO_ITEMS = "<tr><td>没有计分项<br><span style='color:#555'>no counted items</span></td></tr>"
         tiles = as_hand(r.hand)._repr_html_()
         cap = (f"<p style='margin:2px 0'>{_b(*self.caption)}</p>" if self.caption[0] else "")
         head = f"<h4 style='margin:4px 0'>{escape(rs.zh)} · {escape(rs.en)}</h4>"
@@ -344,7 +346,7 @@ class Worked:
         return (f"<div class='mj-worked' style='{BOX}'>{head}{cap}"
                 f"<div style='{BOX};overflow-x:auto'>{tiles}</div>"
                 f"<div style='display:flex;flex-wrap:wrap;gap:0 2em;{BOX}'>"
-                f"<div><b>计分项 · Items</b><table style='{TABLE}'>{items or '<tr><td>—</td></tr>'}</table></div>"
+                f"<div><b>计分项 · Items</b><table style='{TABLE}'>{items or _NO_ITEMS}</table></div>"
                 f"<div style='flex:1 1 340px;min-width:0'><b>算到价钱 · Up to the price</b><ol style='margin:2px 0'>{steps}</ol></div>"
                 f"</div>"
                 f"<div><b>收付 · Payments</b> <small>({escape(pay_unit[0])} · {escape(pay_unit[1])})</small>"
@@ -668,6 +670,16 @@ class Visit:
         return self.text()
 
     __repr__ = __str__
+
+
+def family(rules) -> tuple[str, ...]:
+    """Every rule set of the family a rule set belongs to (by name or any alias, Chinese included), in
+    course order, so a lesson can write ``tour.family("河北麻将")`` rather than a list of ids.
+
+    >>> family("河北麻将")
+    ('bj_basic', 'bj_new', 'hebei1', 'hebei2', 'shandong1', 'shandong2')
+    """
+    return tuple(family_of(get(rules).name)[1])
 
 
 def visit(*rules) -> Visit:
