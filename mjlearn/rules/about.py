@@ -367,8 +367,8 @@ ABOUT: dict[str, About] = {
         ),
         rulings=(
             Ruling(("各项的价钱", "the prices"),
-                   ("老书没写价钱；mjlearn 用示意价：嘴 1、一百和 10、二百和 20、满贯 30、一条龙 10、捉五魁 10",
-                    "the old sources give no prices; mjlearn uses illustrative ones: 1 per 嘴, 10 / 20 / 30 for "
+                   ("价钱由牌桌自己约定，没有统一的；本课程用示意价：嘴 1、一百和 10、二百和 20、满贯 30、一条龙 10、捉五魁 10",
+                    "each table agrees its own prices; this course uses illustrative ones: 1 per 嘴, 10 / 20 / 30 for "
                     "1 番 / 2 番 / the limit, 10 for a pure straight, 10 for catch-the-five"), "price_limit"),
             Ruling(("点炮时谁付", "who pays a discard win"), ("三家都付", "all three pay"), "payer"),
             Ruling(("平和许不许有幺九和字牌", "whether 平和 may hold terminals and honors"), ("不许", "no"), "pinghe_allows_terminals"),
