@@ -10,11 +10,11 @@ they do not know.
 98
 >>> r = mj.score("123m456p789s23sEE+4s", rules="xian", discarder="S")
 >>> r.rules, r.legal, r.unit
-('xian', True, ('底分', 'b (base units)'))
+('xian', True, ('底分', 'base units'))
 >>> mj.score("123m456p789s23sEE+4s", rules="changsha", discarder="S")
 Traceback (most recent call last):
 ...
-mjlearn.rules.declarations.TileSetError: 长沙麻将 Changsha (Hunan) plays 108 tiles without winds or dragons: E (东风) is not used in this variant
+mjlearn.rules.declarations.TileSetError: Changsha (Hunan) plays 108 tiles without winds or dragons: E (东风) is not used in this game  （长沙麻将只用 108 张牌，没有风牌和箭牌：不用东风）
 """
 
 from __future__ import annotations

@@ -34,6 +34,22 @@ INTERNAL = [
     (re.compile(r"\bthe seeds?\b|\bseed (?:document|text|rule)s?\b|\bseeds/", re.I), "cites the seed documents"),
     (re.compile(r"§"), "cites a section number"),
     (re.compile(r"\bn\.s\.", re.I), "uses the internal 'n.s.' mark"),
+    (re.compile(r"联众|Lianzhong", re.I), "names an online game platform"),
+    (re.compile(r"基本打法|\b(?:Hebei|Shandong) rules [12]\b|Guobiao room|Popular room|No-fan room"), "uses an old variant label"),
+    (re.compile(r"mcr-wmo2014|profile="), "shows a scoring profile id (the appendix explains profiles)"),
+    (re.compile(r"flowers=…|God of Wealth \d"), "shows a code parameter or an untranslated label"),
+]
+
+# The appendix may name the switches, but names its documents as a reader finds them: never the
+# project's own files, their tags or the reference calculator as a source.
+APPENDIX_INTERNAL = [
+    (re.compile(r"regional\.md|mcr_fans\.tsv"), "cites a project file"),
+    (re.compile(r"\bA-[A-Z]{2,4}-\d+"), "cites a specification id"),
+    (re.compile(r"§"), "cites a section number"),
+    (re.compile(r"\bS[0-4]\b|S0[–-]S4"), "cites the internal document tags"),
+    (re.compile(r"pymahjonggb|summerinsects", re.I), "names the reference calculator as a source"),
+    (re.compile(r"pasted twice|\bseeds?\b", re.I), "describes the documents as the developers' notes do"),
+    (re.compile(r"\b[a-z]+_[a-z_]+ = "), "shows an option key with its value"),
 ]
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -94,6 +110,48 @@ def test_no_internal_references(path):
         if key_re and (m := key_re.search(text)):
             found.append(f"cell {i} ({where}) shows the option key {m.group(0)!r}")
     assert not found, "\n".join(found)
+
+
+CARET = re.compile(r"\d\s*\^|\^\s*(?:\(|番|d\b|n\b)")
+
+
+@pytest.mark.parametrize("path", COURSE, ids=lambda p: p.name)
+def test_powers_are_written_out(path):
+    """"5 × 2 × 2 = 20", never "5 × 2^2", in the lesson text and in what the rules engine shows. (A quiz
+    widget's feedback is the quiz's own wording and is left out here.)"""
+    nb = executed(path)
+    found = []
+    for i, c in enumerate(nb.cells):
+        if c.cell_type == "markdown":
+            pieces = [("markdown", c.source)]
+        elif c.cell_type == "code":
+            pieces = []
+            for o in c.get("outputs", []):
+                data = o.get("data", {})
+                if "application/vnd.jupyter.widget-view+json" in data:
+                    continue
+                pieces += [(o.output_type, o.get("text", ""))] + [(m, data[m]) for m in ("text/html", "text/plain") if m in data]
+        else:
+            continue
+        for where, text in pieces:
+            if m := CARET.search(_visible(text) if where != "markdown" else text):
+                found.append(f"cell {i} ({where}): …{text[max(0, m.start() - 30):m.end() + 30]!r}…")
+    assert not found, "\n".join(found)
+
+
+def test_the_appendix_names_its_documents_as_a_reader_finds_them():
+    (path,) = [p for p in NOTEBOOKS if APPENDIX in p.stem]
+    nb = executed(path)
+    found = []
+    for i, where, text in _texts(nb):
+        if where != "markdown":
+            text = _visible(text)
+        for pattern, what in APPENDIX_INTERNAL:
+            if m := pattern.search(text):
+                found.append(f"cell {i} ({where}) {what}: …{text[max(0, m.start() - 30):m.end() + 30]!r}…")
+    assert not found, "\n".join(found)
+    shown = " ".join(_visible(t) for _, _, t in _texts(nb))
+    assert "《“火拼麻將”規則說明》" in shown and "《老北京传统麻将打法》" in shown     # titles as published
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)

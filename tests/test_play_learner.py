@@ -96,7 +96,7 @@ def test_the_payments_line_is_the_engines_payments(mcr_over):
         for p, q, a, _ in win.result.transfers:
             if q == win.seat.letter:
                 assert f"pays {a:g}" in line or f"pay {a:g}" in line
-            assert "2 to the power" in line and "2^" not in line     # the rule set's own arithmetic (2^fan), in words
+            assert "2^" not in line and ("2 to the power" in line or "doubled once per fan" in line)  # the rule set's own arithmetic, in words
     assert "2^番" not in hk.regions["end"]                        # the payments' unit in plain words
 
 
@@ -499,7 +499,7 @@ def test_mcr_points_are_fan_in_chinese_and_the_score_never_wraps_alone(mcr_over)
 def test_what_is_special_is_the_most_useful_line_and_has_no_caret():
     mcr, hk = PlayTable._special(get_rules("mcr")), PlayTable._special(get_rules("hongkong"))
     assert "8 points" in mcr[1] and "8 番" in mcr[0]
-    assert "^" not in hk[0] + hk[1] and "2 to the power" in hk[1] and "three winners" not in hk[1]
+    assert "^" not in hk[0] + hk[1] and "double with each fan" in hk[1] and "three winners" not in hk[1]
 
 
 def test_the_lessons_event_list_and_outcome_name_tiles_in_words():

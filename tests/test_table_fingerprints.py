@@ -88,13 +88,13 @@ FINGERPRINTS = {
     'shandong2': '3ff5e837a825cae6',
     'changsha': '363691467f969d1b',
     'yunnan': '227cb6906b869ac1',
-    'huopin': 'fc6e8603d583ca54',
-    'huopin_dazhong': '98a3b3f5f59ffa08',
+    'huopin': 'c02bf510db80f94d',
+    'huopin_dazhong': '7754d3aa7e2c08a5',
     'huopin_wufan': 'b1d8cb0063ae86fe',
-    'xian': '60dceeb2d16e37f9',
+    'xian': 'acb44ba617e7323d',
     'old_beijing': '1a6f07555157c2eb',
     'hongkong': '82475440bfe300e8',
-    'fuzhou': '0f78e21d76aace19',
+    'fuzhou': 'c4e7394f9a7e7870',
 }
 
 

@@ -199,7 +199,7 @@ _CONTEXT = ctx("self_drawn", "discarder", "winner", "dealer", "kong", "wall_last
 )
 
 BEIJING = register(BeijingRuleSet(
-    name="beijing", zh="北京麻将（联众，推倒和）", en="Beijing (Lianzhong online), push-down",
+    name="beijing", zh="北京麻将·推倒和（点炮也能和）", en="Beijing, win on any discard",
     aliases=("北京麻将", "beijing majiang", "beijing mahjong", "beijing lianzhong", "联众", "推倒和",
              "tuidao hu", "bj"),
     section="§3", unit=("番", "fan"), pay_unit=("分", "points"),
@@ -214,7 +214,7 @@ BEIJING = register(BeijingRuleSet(
     table=TableFacts(wild="tail7_next", shapes="standard+seven_pairs", special_shapes=("hun_gang",))))
 
 BEIJING_CPT = register(BeijingRuleSet(
-    name="beijing_cpt", zh="北京麻将（联众，吃碰提）", en="Beijing (Lianzhong online), chow/pung ⇒ self-draw",
+    name="beijing_cpt", zh="北京麻将·吃碰提（吃碰后只能自摸）", en="Beijing, self-draw only after a chow or pung",
     aliases=("吃碰提", "chi peng ti", "beijing chipengti"),
     section="§3", unit=("番", "fan"), pay_unit=("分", "points"),
     tiles=TileSet(True, True, "none"), pair="any", wild=BEIJING.wild,

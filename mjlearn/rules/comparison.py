@@ -96,7 +96,7 @@ class Comparison:
                 its = r.result.items if r.result is not None else ()
                 pats = ("、".join(f"{escape(i.zh)} {i.value * i.count:g}" for i in its)
                         + "<br><small style='color:#555'>"
-                        + ", ".join(f"{escape(i.en)} {i.value * i.count:g}" for i in its) + "</small>") if its else "—"
+                        + ", ".join(f"{escape(i.en)} {i.value * i.count:g}" for i in its) + "</small>") if its else _no_items(r)
                 total = f"{escape(str(r.total))} {escape(r.unit[0])}<br><small>{escape(r.unit[1])}</small>"
                 pu = get(r.name).pay_unit
                 pays = (" ".join(f"<span style='white-space:nowrap'>{s}{Seat.of(s).zh} {r.payments[s]:+g}</span>"
@@ -157,7 +157,10 @@ class Comparison:
                            va="center", fontsize=8, color="dimgray")
         first = panels[0][0]
         first.figure.suptitle(f"{self.hand}: {seat.zh}家在各规则下的净得（各按本规则的单位）\n"
-                              f"{seat.en}'s net gain under each rule set, in that rule set's own unit", fontsize=10)
+                              f"{seat.en}'s net gain under each rule set, in that rule set's own unit\n"
+                              f"每套规则的分值各有各的大小：只看有没有条、是正是负，不要拿两套规则的长短比\n"
+                              f"Each rule set counts on its own scale: read whether a bar is there and its sign, "
+                              f"never one rule set's length against another's", fontsize=9)
         first.figure.tight_layout()
         return first
 
@@ -211,11 +214,35 @@ def compare(hand, rules=None, **context) -> Comparison:
         try:
             res = rs.score(hand, **ctx)
         except TileSetError as e:
-            rows.append(Row(rs.name, rs.zh, rs.en, "n/a", ("这套规则不用这些牌", str(e)), None, rs.unit, {}))
+            rows.append(Row(rs.name, rs.zh, rs.en, "n/a", _two_languages(e), None, rs.unit, {}))
             continue
         rows.append(Row(rs.name, rs.zh, rs.en, "legal" if res.legal else "illegal", res.reason, res.total,
                         rs.unit, dict(res.payments), res))
     return Comparison(hand, dict(context), tuple(rows), context.get("winner", "E"))
+
+
+def _no_items(r) -> str:
+    """A legal win with no counted item: where its total comes from, as the engine's worked steps say
+    (the base of a points game, a flat amount), instead of a bare dash."""
+    steps = getattr(r.result, "steps", ()) if r.result is not None else ()
+    if not steps:
+        return "没有计分项<br><small style='color:#555'>no counted items</small>"
+    return ("；".join(escape(z) for z, _ in steps) + "<br><small style='color:#555'>"
+            + "; ".join(escape(e) for _, e in steps) + "</small>")
+
+
+def _two_languages(e) -> tuple[str, str]:
+    """(zh, en) of an error whose problems read "English  （中文）"."""
+    zh, en = [], []
+    for p in getattr(e, "problems", ()) or (str(e),):
+        text = str(p)
+        if "  （" in text and text.endswith("）"):
+            a, b = text.split("  （", 1)
+            en.append(a)
+            zh.append(b[:-1])
+        else:
+            en.append(text)
+    return ("；".join(zh) or "这套规则不用这些牌", "; ".join(en))
 
 
 # --- the table of rule differences ----------------------------------------------------------------
@@ -225,19 +252,25 @@ _DIFF_ROWS = (
     ("flowers", "花牌", "Flowers", lambda rs: {"none": "none 无", "eight": "8", "fuzhou36": "36"}[rs.tiles.flowers]),
     ("chow", "吃", "Chow allowed", lambda rs: "yes 可" if rs.claims.chow else "no 不可"),
     ("pair", "将", "Pair rule", lambda rs: {"any": "any 乱将", "258": "2-5-8 二五八将", "none": "none 无将"}[rs.pair]),
-    ("wild", "混儿/财神", "Wilds", lambda rs: _plain(rs.wild) or "none 无"),
+    ("wild", "百搭（混儿、财神、金）", "Wild tile", lambda rs: _fact(rs, "wild", rs.wild) or "none 无"),
     ("minimum", "起和", "Minimum", lambda rs: str(rs.minimum) if rs.minimum else "none 无"),
-    ("discard_win", "点炮和", "Discard win allowed", lambda rs: _plain(rs.discard_win)),
-    ("scoring", "计分", "Scoring", lambda rs: _plain(rs.scoring)),
+    ("discard_win", "点炮和", "Discard win allowed", lambda rs: _fact(rs, "discard_win", rs.discard_win)),
+    ("scoring", "计分", "Scoring", lambda rs: _fact(rs, "scoring", rs.scoring)),
     ("unit", "单位", "Unit", lambda rs: f"{rs.unit[0]} {rs.unit[1]}"),
-    ("dealer", "庄家", "Dealer multiplier", lambda rs: _plain(rs.dealer_rule) or _NOT_SAID),
-    ("kongs", "杠钱", "Kong money", lambda rs: _plain(rs.kong_money) or _NOT_SAID),
+    ("dealer", "庄家", "Dealer multiplier", lambda rs: _fact(rs, "dealer", rs.dealer_rule) or _NOT_SAID),
+    ("kongs", "杠钱", "Kong money", lambda rs: _fact(rs, "kongs", rs.kong_money) or _NOT_SAID),
     ("multi_win", "一炮多响", "Multiple winners",
      lambda rs: {"single_nearest": "no 截和", "multiple_allowed": "yes 可"}.get(rs.multi_win, rs.multi_win)),
     ("patterns", "番种数", "Patterns declared", lambda rs: str(len(rs.patterns)) if rs.patterns else "—"),
-    ("options", "可选项", "Disputed rulings you can switch", lambda rs: str(len(rs.options))),
-    ("signature", "特色", "Signature rules", lambda rs: _plain(rs.signature)),
+    ("signature", "特色", "Signature rules", lambda rs: _fact(rs, "signature", rs.signature)),
 )
+
+
+def _fact(rs, key: str, declared: str | None) -> str:
+    """A fact in the learner's English (:data:`mjlearn.rules.about.FACTS_EN`); the declared text, with
+    its references taken out, where no learner wording is given."""
+    from .about import FACTS_EN
+    return FACTS_EN.get(rs.name, {}).get(key) or _plain(declared)
 
 
 @dataclass(frozen=True)

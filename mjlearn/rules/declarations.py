@@ -45,19 +45,24 @@ class TileSet:
 
     def problems(self, hand: Hand, ruleset: "RuleSet") -> list[Problem]:
         out = []
-        who = f"{ruleset.zh} {ruleset.en}"
+        who = ruleset.en
         honors = sorted({t for t in hand.tiles() if t.is_honor})
         if honors and not self.honors:
             names = ", ".join(f"{t} ({t.zh})" for t in honors)
+            names_zh = "、".join(t.zh for t in honors)
             if self.flowers == "fuzhou36":
                 out.append(Problem(f"{who} counts every honor as a flower, so {names} cannot be part of "
-                                   f"the hand: set honors aside as flowers (flowers=…)"))
+                                   f"the hand: a player sets it aside, like a flower, and draws another tile"
+                                   f"  （{ruleset.zh}把字牌都当作花：{names_zh}不能留在手牌里，要像花一样放在一边再补一张）"))
             else:
                 out.append(Problem(f"{who} plays {self.size} tiles without winds or dragons: {names} "
-                                   f"is not used in this variant"))
+                                   f"is not used in this game"
+                                   f"  （{ruleset.zh}只用 {self.size} 张牌，没有风牌和箭牌：不用{names_zh}）"))
         if hand.flowers and self.flowers == "none":
             names = ", ".join(f"{t} ({t.zh})" for t in hand.flowers)
-            out.append(Problem(f"{who} plays without flowers: {names} is not used in this variant"))
+            names_zh = "、".join(t.zh for t in hand.flowers)
+            out.append(Problem(f"{who} plays without flowers: {names} is not used in this game"
+                               f"  （{ruleset.zh}不用花牌：没有{names_zh}）"))
         return out
 
 

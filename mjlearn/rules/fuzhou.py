@@ -330,7 +330,7 @@ def claim_priority(discarder: str, claimants, gold_sparrow=()) -> str:
 FUZHOU = register(FuzhouRules(
     name="fuzhou", zh="福州麻将", en="Fuzhou mahjong", section="§11",
     aliases=("Fuzhou", "Fujian", "福州", "福州麻将", "福建麻将", "fuzhou majiang", "fu zhou"),
-    unit=("番", "fan (base × (2F + X))"), item_unit=("", ""), pay_unit=("分", "points"),
+    unit=("番", "fan"), item_unit=("", ""), pay_unit=("分", "points"),
     tiles=TileSet(suits=True, honors=False, flowers="fuzhou36"),
     claims=Claims(chow=True, pung=True, kong=True),
     pair="any", seven_pairs=False,

@@ -366,7 +366,7 @@ HONGKONG = register(HongKongRules(
     name="hongkong", zh="广东/香港麻将", en="Hong Kong / Guangdong", section="§10",
     aliases=("hong kong", "hk", "广东/香港麻将", "hong kong / guangdong", "guangdong", "cantonese", "canton", "香港麻将", "广东麻将", "廣東麻將",
              "香港麻將", "xianggang majiang", "guangdong majiang"),
-    unit=("番", "fan"), pay_unit=("分", "points (2^番)"),
+    unit=("番", "fan"), pay_unit=("分", "points"),
     tiles=TileSet(suits=True, honors=True, flowers="eight"),
     claims=Claims(chow=True, pung=True, kong=True),
     pair="any", seven_pairs=False, wild=None, minimum=0,

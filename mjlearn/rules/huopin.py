@@ -120,14 +120,14 @@ class HuopinRuleSet(RuleSet):
         _, res, natural, F, subs = best
         items = mcr_items(res)
         if natural:
-            items += (Item("wu_caishen", "无财神", "No God of Wealth", self.opt("wu_caishen"), 1),)
+            items += (Item("wu_caishen", "无财神", "No wild used", self.opt("wu_caishen"), 1),)
         if room == "wufan":
             items, F = (), 0
         minimum = F - res.flowers
         if room == "guobiao" and minimum < 8:
             return RegionalResult(self, hand, c, False,
-                                  (f"国标场起和 8 番（不计花牌），只有 {minimum} 番",
-                                   f"the Guobiao room needs 8 fans without flowers; this hand has {minimum}"),
+                                  (f"这里起和 8 番（花牌不算），这手只有 {minimum} 番",
+                                   f"a win here needs 8 points without flowers; this hand has {minimum}"),
                                   F, items, zero, res.reading)
         bird = None if c.bird is None else bird_seat(c.bird, c.dealer)
         ledger = room_payments(F, room, c.winner, c.discarder, c.dealer, bird)
@@ -157,7 +157,7 @@ def _substituted(hand: Hand, wild, subs):
 
 
 HUOPIN = register(HuopinRuleSet(
-    name="huopin", zh="火拼麻将（国标场）", en="Huopin (Guobiao room)",
+    name="huopin", zh="火拼麻将（8 番起和）", en="Huopin: 8 points to win",
     aliases=("火拼麻将", "火拼麻將", "huopin majiang", "huopin mahjong", "huopin", "hp", "国标场"),
     section="§7", unit=("番", "fan"), pay_unit=("分", "points"), tiles=TileSet(True, True, "eight"),
     pair="any", wild="财神 = indicator + 1 (9→1; E→S→W→N→C→F→P→E); no claims with it", minimum=8,
@@ -194,7 +194,7 @@ HUOPIN = register(HuopinRuleSet(
                      bird=True),
 ))
 
-HUOPIN_DAZHONG = register(replace(HUOPIN, name="huopin_dazhong", zh="火拼麻将（大众场）", en="Huopin (Popular room)",
+HUOPIN_DAZHONG = register(replace(HUOPIN, name="huopin_dazhong", zh="火拼麻将（不设起和）", en="Huopin: no minimum",
                                   aliases=("大众场", "huopin popular"), minimum=0).with_options(room="dazhong"))
-HUOPIN_WUFAN = register(replace(HUOPIN, name="huopin_wufan", zh="火拼麻将（无番场）", en="Huopin (No-fan room)",
+HUOPIN_WUFAN = register(replace(HUOPIN, name="huopin_wufan", zh="火拼麻将（不算番，和了收 10 分）", en="Huopin: no points counted, 10 per win",
                                 aliases=("无番场", "huopin no-fan"), minimum=0).with_options(room="wufan"))

@@ -25,7 +25,7 @@ from .registry import get, names
 
 __all__ = ["Card", "Worked", "LegalUnder", "Visit", "describe", "worked", "example", "legal_under", "only_here",
            "on_deal_examples", "exercises", "questions", "families_html", "tiles_html", "visit",
-           "find_only_here", "SITUATIONS"]
+           "find_only_here", "SITUATIONS", "family"]
 
 Line = tuple[str, str]
 BOX = "max-width:100%;box-sizing:border-box"
@@ -73,10 +73,8 @@ class Card:
             rows = []
             for r in a.rulings:
                 o = next((o for o in rs.options if o.key == r.option), None)
-                label = (o.zh if o is not None else r.topic[0])
-                rows.append((f"玩家对{r.topic[0]}说法不一；mjlearn 的做法：{r.follows[0]}；可以用选项“{label}”改（见第 12 课附录《资料来源与规则裁定》）。",
-                             f"Players disagree on {r.topic[1]}; mjlearn follows: {r.follows[1]}; "
-                             f"change it with the option “{label}” (notebook 12, the appendix “Sources and rulings”, shows how)."))
+                rows.append((f"玩家对{r.topic[0]}说法不一；本课程的做法：{r.follows[0]}。",
+                             f"Players disagree on {r.topic[1]}; this course: {r.follows[1]}."))
             yield ("有争议的规则", "Disputed rulings", rows)
 
     def html(self) -> str:
@@ -118,6 +116,31 @@ def describe(rules) -> Card:
 
 # --- the worked example -----------------------------------------------------------------------
 
+def _doubling(base, n: int, unit: Line, after_first=False) -> Line:
+    """A base doubled ``n`` times, in words and as a product a learner can check, never in caret
+    notation: ``_doubling(5, 2, ("番", "fan"))`` gives "5，每番翻一倍，2 番：5 × 2 × 2" and "5 doubled
+    once per fan, 2 fan: 5 × 2 × 2". ``after_first`` (True, or the number of units included in the
+    base) says the first units are already in the base (Yunnan's 3 for one fan)."""
+    base_s = _num(base)
+    k = 0 if not after_first else (1 if after_first is True else int(after_first))
+    if n <= 0:
+        expr = base_s
+    elif n <= 8:
+        expr = base_s + " × 2" * n
+    else:
+        expr = f"{base_s} × 2 × … × 2（{n} 个 2）", f"{base_s} × 2 × … × 2 ({n} twos)"
+    ez, ee = expr if isinstance(expr, tuple) else (expr, expr)
+    if k:
+        first = f"{k + n}" if n > 0 else f"{k}"
+        return (f"{base_s}（{k} {unit[0]}），之后每多 1 {unit[0]}翻一倍，共 {first} {unit[0]}：{ez}",
+                f"{base_s} for {k} {unit[1]}, doubled for each further {unit[1]}, {first} {unit[1]} in all: {ee}")
+    if n <= 0:
+        return (f"{base_s}，没有翻番", f"{base_s}, not doubled")
+    return (f"{base_s}，每{'次' if unit[0] == '次翻番' else unit[0]}翻一倍，共 {n} {unit[0]}：{ez}",
+            f"{base_s} doubled once per {unit[1].rstrip('s') if unit[1].endswith('s') else unit[1]}, "
+            f"{n} {unit[1][:-1] if n == 1 and unit[1].endswith('s') else unit[1]}: {ee}")
+
+
 def _sum_line(items, unit: Line, total=None) -> Line:
     vals = [i.value * i.count for i in items]
     s = sum(vals) if total is None else total
@@ -147,8 +170,8 @@ def _steps(res) -> list[Line]:
         out.append(_sum_line(items, ("番", "fan"), total))
         b = rs.opt("base")
         share = b * 2 ** total
-        out.append((f"每家的份额 = 底分 × 2^番 = {b} × 2^{total} = {share}",
-                    f"each loser's share = base × 2^fan = {b} × 2^{total} = {share}"))
+        z, e = _doubling(b, total, ("番", "fan"))
+        out.append((f"每家的份额：底分 {z} = {share}", f"each loser's share: the base {e} = {share}"))
         winner, dealer, disc = ctx.get("winner"), ctx.get("dealer"), ctx.get("discarder")
         dealer_wins = rs.opt("dealer_wins") if winner == dealer else 1
         parts_zh, parts_en, owed = [], [], 0
@@ -174,21 +197,22 @@ def _steps(res) -> list[Line]:
     if kind == "PointsRuleSet":
         d = sum(i.value * i.count for i in items)
         out.append(_sum_line(items, ("次翻番", "doublings"), d))
-        out.append((f"和牌 = P × 2^d = {rs.P} × 2^{d} = {total} 分", f"the hand = P × 2^d = {rs.P} × 2^{d} = {total} points"))
+        z, e = _doubling(rs.P, d, ("次翻番", "doublings"))
+        out.append((f"和牌：底 {z} = {total} 分", f"the hand: the base {e} = {total} points"))
         out.append(("庄家付或收的和牌钱加倍", "a hand payment the dealer makes or receives is doubled"))
         return out
     if kind == "HuopinRuleSet":
         room = rs.opt("room")
         if room == "wufan":
-            out.append(("无番场不算番：和了就是每家 10 分", "the No-fan room counts no fans: 10 from each payer"))
+            out.append(("这里不算番：和了就是每家 10 分", "no points are counted here: a win takes 10 from each payer"))
         else:
             out.append(_sum_line(items, ("番", "fans"), total))
             if room == "guobiao":
-                out.append((f"国标场：每家付 8 + {total} = {8 + total}（点炮时另两家各付 8）",
-                            f"Guobiao room: each payer 8 + {total} = {8 + total} (on a discard the other two pay 8)"))
+                out.append((f"每家付 8 + {total} = {8 + total}（点炮时另两家各付 8）",
+                            f"each payer 8 + {total} = {8 + total} (on a discard the other two pay 8)"))
             else:
-                out.append((f"大众场：每家付 {total}（点炮时只有点炮者付）",
-                            f"Popular room: each payer {total} (on a discard only the discarder pays)"))
+                out.append((f"每家付 {total}（不加 8；点炮时只有点炮者付）",
+                            f"each payer {total} (no 8 added; on a discard only the discarder pays)"))
         out.append(("庄家的收付加倍；鸟牌数到的座位再加倍", "payments by or to the dealer are doubled; the bird seat's doubled again"))
         return out
     if kind == "OldBeijingRules":
@@ -221,7 +245,8 @@ def _steps(res) -> list[Line]:
             out.append((f"特殊情况不足 3 番按 3 番：{f['fan']} 番", f"a special situation counts as at least 3 fan: {f['fan']} fan"))
         if f["capped"]:
             out.append((f"封顶 {f['fan']} 番", f"capped at {f['fan']} fan"))
-        out.append((f"分数 = 2^{f['fan']} = {f['points']}", f"points = 2^{f['fan']} = {f['points']}"))
+        z, e = _doubling(1, f["fan"], ("番", "fan"))
+        out.append((f"分数：{z} = {f['points']}", f"points: {e} = {f['points']}"))
         if f["liable"]:
             out.append((f"{_seat(f['liable'])} 包三家：付 {f['points']} × 3 = {3 * f['points']}（{f['liability']['zh']}）",
                         f"{f['liable']} is liable and pays {f['points']} × 3 = {3 * f['points']} ({f['liability']['en']})"))
@@ -229,10 +254,11 @@ def _steps(res) -> list[Line]:
     if kind == "FuzhouRules":
         f = res.extra
         z, e = _sum_line([i for i in items if "flower" not in i.key and "kong" not in i.key], ("", ""), f["X"])
-        out.append((f"加番 X = {z.strip()}", f"bonus X = {e.strip()}"))
-        out.append((f"花和杠 F = {f['F']}", f"flowers and kongs F = {f['F']}"))
-        out.append((f"每家付 底 × ({f['rate']}F + X) = {f['base']} × ({f['rate']}×{f['F']} + {f['X']}) = {total}",
-                    f"each payer: base × ({f['rate']}F + X) = {f['base']} × ({f['rate']}×{f['F']} + {f['X']}) = {total}"))
+        out.append((f"加番：{z.strip()}", f"bonus: {e.strip()}"))
+        out.append((f"花和杠：{f['F']}", f"flowers and kongs: {f['F']}"))
+        out.append((f"每家付：底 × (花杠数 × {f['rate']} + 加番) = {f['base']} × ({f['F']} × {f['rate']} + {f['X']}) = {total}",
+                    f"each payer: base × (flowers and kongs × {f['rate']} + bonus) = "
+                    f"{f['base']} × ({f['F']} × {f['rate']} + {f['X']}) = {total}"))
         return out
     if kind == "YunnanRuleSet":
         out.append(_sum_line(items, ("番", "fan"), total))
@@ -241,11 +267,14 @@ def _steps(res) -> list[Line]:
         if total == 0:
             out.append((f"平胡自摸：每家 {amount}", f"a plain hand self-drawn: {amount} from each"))
         elif ctx.get("self_drawn"):
-            out.append((f"自摸：每家付 3 × 2^({total}−1) = {amount}", f"self-draw: each pays 3 × 2^({total}−1) = {amount}"))
+            z, e = _doubling(3, total - 1, ("番", "fan"), after_first=True)
+            out.append((f"自摸：每家付 {z} = {amount}", f"self-draw: each pays {e} = {amount}"))
         elif lqd and rs.opt("longqidui_discard") == "seed":
-            out.append((f"龙七对点炮：7 × 2^({total}−2) = {amount}", f"龙七对 on a discard: 7 × 2^({total}−2) = {amount}"))
+            z, e = _doubling(7, total - 2, ("番", "fan"), after_first=2)
+            out.append((f"龙七对点炮：{z} = {amount}", f"龙七对 on a discard: {e} = {amount}"))
         else:
-            out.append((f"点炮：点炮者付 4 × 2^({total}−1) = {amount}", f"discard: the discarder pays 4 × 2^({total}−1) = {amount}"))
+            z, e = _doubling(4, total - 1, ("番", "fan"), after_first=True)
+            out.append((f"点炮：点炮者付 {z} = {amount}", f"discard: the discarder pays {e} = {amount}"))
         return out
     if kind == "ChangshaRuleSet":
         out.append(_sum_line(items, ("分", "points"), total))
@@ -294,10 +323,12 @@ class Worked:
         for i in self.result.items:
             v = i.value * i.count
             count = f" ×{i.count}" if i.count > 1 else ""
-            yield i.zh, i.en, f"{_num(v)} {zh_u}".strip() + count, f"{_num(v)} {en_u}".strip() + count
+            en = en_u[:-1] if v == 1 and en_u.endswith("s") else en_u
+            yield i.zh, i.en, f"{_num(v)} {zh_u}".strip() + count, f"{_num(v)} {en}".strip() + count
 
     def html(self) -> str:
         r, rs = self.result, self.ruleset
+        _NO_ITEMS = "<tr><td>没有计分项<br><span style='color:#555'>no counted items</span></td></tr>"
         tiles = as_hand(r.hand)._repr_html_()
         cap = (f"<p style='margin:2px 0'>{_b(*self.caption)}</p>" if self.caption[0] else "")
         head = f"<h4 style='margin:4px 0'>{escape(rs.zh)} · {escape(rs.en)}</h4>"
@@ -315,7 +346,7 @@ class Worked:
         return (f"<div class='mj-worked' style='{BOX}'>{head}{cap}"
                 f"<div style='{BOX};overflow-x:auto'>{tiles}</div>"
                 f"<div style='display:flex;flex-wrap:wrap;gap:0 2em;{BOX}'>"
-                f"<div><b>计分项 · Items</b><table style='{TABLE}'>{items or '<tr><td>—</td></tr>'}</table></div>"
+                f"<div><b>计分项 · Items</b><table style='{TABLE}'>{items or _NO_ITEMS}</table></div>"
                 f"<div style='flex:1 1 340px;min-width:0'><b>算到价钱 · Up to the price</b><ol style='margin:2px 0'>{steps}</ol></div>"
                 f"</div>"
                 f"<div><b>收付 · Payments</b> <small>({escape(pay_unit[0])} · {escape(pay_unit[1])})</small>"
@@ -639,6 +670,16 @@ class Visit:
         return self.text()
 
     __repr__ = __str__
+
+
+def family(rules) -> tuple[str, ...]:
+    """Every rule set of the family a rule set belongs to (by name or any alias, Chinese included), in
+    course order, so a lesson can write ``tour.family("河北麻将")`` rather than a list of ids.
+
+    >>> family("河北麻将")
+    ('bj_basic', 'bj_new', 'hebei1', 'hebei2', 'shandong1', 'shandong2')
+    """
+    return tuple(family_of(get(rules).name)[1])
 
 
 def visit(*rules) -> Visit:

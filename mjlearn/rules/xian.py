@@ -241,7 +241,7 @@ XIAN = register(XianRules(
     name="xian", zh="西安麻将", en="Xi'an mahjong", section="§8",
     aliases=("Xi'an", "西安麻将", "Xian mahjong", "Xi'an mahjong", "Shaanxi", "西安", "陕西麻将", "xi'an majiang",
              "xian majiang"),
-    unit=("底分", "b (base units)"), pay_unit=("底分", "b"),
+    unit=("底分", "base units"), pay_unit=("底分", "base units"),
     tiles=TileSet(suits=True, honors=True, flowers="none"),
     claims=Claims(chow=True, pung=True, kong=True),
     pair="any", seven_pairs=False, wild=None, minimum=0,
