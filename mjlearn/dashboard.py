@@ -354,9 +354,10 @@ def my_assignments(user: str | None = None) -> _Part:
         items = room.assignments()
         who = room.user
     if not items:
-        text = ("还没有作业。老师布置作业后会出现在这里；有班级代码的话，在终端里运行 mjlearn class join 代码 加入班级。\n"
+        text = ("还没有作业。老师布置作业后会出现在这里；有班级代码的话，在笔记本里运行 "
+                "Classroom().join(\"代码\") 加入班级（第 11 课有现成的一格）。\n"
                 "No assignments yet. When your teacher assigns a quiz set it shows here; with a class code, "
-                "join the class in a terminal: mjlearn class join CODE")
+                "join the class from a notebook cell: Classroom().join(\"CODE\") (lesson 11 has the cell ready)")
         return _Part("<p>" + escape(text).replace("\n", "<br>") + "</p>", text)
     now = time.time()
     rows, lines = [], []

@@ -205,8 +205,6 @@ def _aim_html(d: dict, mcr: bool) -> str:
 
 _RULE_WORDS = {
     "mcr": ("国标麻将（中国竞赛规则）", "Chinese Official (Guobiao / MCR)"),
-    "beijing": ("北京麻将（网上联众，点炮自摸都能和）", "Beijing online: win on a discard or by self-draw"),
-    "beijing_cpt": ("北京麻将（网上联众，吃碰后只能自摸）", "Beijing online: after a chow or pung, self-draw only"),
     "old_beijing": ("老北京传统麻将", "Old Beijing, traditional"),
 }
 """Rule sets under a plainer name in the table's picker (the others under their own names)."""
