@@ -25,7 +25,7 @@ from ..mcr import FANS
 
 __all__ = ["Question", "Grade", "Kind", "KINDS", "TOPICS", "ANSWERS", "TARGETS", "register", "kinds_of", "get_kind",
            "generate", "solve", "grade", "hint", "retry_note", "reveal", "parse_answer", "wrong_answer", "Line", "QuizError",
-           "question_rng", "DIFFICULTIES"]
+           "question_rng", "DIFFICULTIES", "AnswerError", "unreadable"]
 
 DIFFICULTIES = (1, 2, 3)
 """1 easy, 2 medium, 3 hard."""
@@ -37,6 +37,23 @@ Line = tuple[str, str]
 class QuizError(ValueError):
     """A question or quiz set that cannot be used (unknown kind, bad data, bad answer form).
     The message says what and where."""
+
+
+class AnswerError(QuizError):
+    """A learner's answer that cannot be read. ``line`` says why in words a learner knows, (Chinese,
+    English), without field names; ``str()`` keeps ``where`` for a teacher's tools and logs."""
+
+    def __init__(self, zh: str, en: str, where: str = ""):
+        self.line: tuple[str, str] = (zh, en)
+        super().__init__(f"{where}: {en}" if where else en)
+
+
+def unreadable(kind: str, error: QuizError) -> tuple[str, str]:
+    """The (Chinese, English) message for an answer that cannot be read: why, then how to write one
+    (the kind's own example)."""
+    zh, en = error.line if isinstance(error, AnswerError) else ("格式不对", "it is not in the expected form")
+    help_zh, help_en = get_kind(kind).answer_help
+    return (f"无法理解这个答案：{zh}。{help_zh}", f"Could not read this answer: {en}. {help_en}")
 
 
 ANSWERS = ("choice", "choices", "tile", "tiles", "number", "seat", "text")
@@ -308,8 +325,7 @@ def grade(question: Question, answer: Any) -> Grade:
     try:
         norm = k.normalize(question.data, answer)
     except QuizError as e:
-        return Grade(False, _jsonable(answer), _jsonable(solution),
-                     ((f"无法理解这个答案：{e}", f"Could not read this answer: {e}"), k.answer_help), 0.0)
+        return Grade(False, _jsonable(answer), _jsonable(solution), (unreadable(question.kind, e),), 0.0)
     g = k.check(question.data, norm, solution)
     if not g.correct and not g.explanation:  # every wrong answer is explained
         g = Grade(False, g.answer, g.expected, tuple(k.explain_solution(question.data, solution)), g.score)

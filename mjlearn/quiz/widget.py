@@ -12,7 +12,7 @@ from html import escape
 
 from ..errors import ProgressError
 from ..render import svg
-from .core import TOPICS, Grade, Question, QuizError, get_kind, grade, hint, retry_note, reveal
+from .core import TOPICS, Grade, Question, QuizError, get_kind, grade, hint, retry_note, reveal, unreadable
 from .progress import ProgressStore
 from .quizset import questions_for
 
@@ -362,10 +362,9 @@ class QuizWidget:
         try:
             value = _value(self.current, self.input)
         except QuizError as e:
-            zh, en = get_kind(self.current.kind).answer_help
+            zh, en = unreadable(self.current.kind, e)
             self.feedback.value = (f"<div class='mjlearn-quiz-feedback' data-correct='invalid'>"
-                                   f"无法理解这个答案。 Could not read this answer: {escape(str(e))}<br>"
-                                   f"{escape(zh)}<br>{escape(en)}</div>")
+                                   f"{escape(zh)}<br><span style='color:#555'>{escape(en)}</span></div>")
             return None
         return self.answer(value)
 

@@ -11,7 +11,7 @@ from ...i18n import both, pick
 from ...shapes import KNITTED_PATTERNS, ORPHAN_INDICES, Form, is_complete, readings
 from ...shanten_core import regular_split_of_counts, shanten_of_counts, useful_tiles_of_counts, waits_of_counts
 from ...tiles import TILES, Tile, format_tiles
-from ..core import Grade, Kind, QuizError, register
+from ..core import AnswerError, Grade, Kind, QuizError, register
 from ..deal import counts_to_tiles, simulated_win, snapshot
 from ._explain import group_text, hand_text, split_lines, wait_shape
 from ._util import as_tile, as_tiles, as_int, pick_hand, tile_names, tiles_text
@@ -245,7 +245,7 @@ class Complete(Kind):
     def normalize(self, data, answer):
         if isinstance(answer, (list, tuple)):
             if not answer:
-                raise QuizError("expected a form, got an empty list")
+                raise AnswerError("没有选和牌型", "no form was chosen")
             return [x for a in answer for x in self.normalize(data, a)]
         a = str(answer).strip().lower().replace(" ", "_")
         alias = {"n": "no", "否": "no", "没有": "no", "not_complete": "no", "r": "regular", "基本和型": "regular",
@@ -253,7 +253,7 @@ class Complete(Kind):
                  "全不靠": "honors_and_knitted", "组合龙": "knitted_straight"}
         a = alias.get(a, a)
         if a not in FORM_OPTIONS:
-            raise QuizError(f"expected one of {', '.join(FORM_OPTIONS)}, got {answer!r}")
+            raise AnswerError(f"“{answer}” 不是一种和牌型", f"“{answer}” is not one of the forms")
         return [a]
 
     def check(self, data, answer, solution):
@@ -511,7 +511,7 @@ class Shanten(Kind):
 
 
 register(Shanten(name="shanten", topic="waits", title=("向听数", "Shanten"), answer="number", fields={"hand": str},
-                 answer_help=("输入一个整数，0 表示听牌", "Type a whole number; 0 means ready")))
+                 answer_help=("输入一个整数，0 表示听牌，例如 1", "Type a whole number, 0 for ready, e.g. 1")))
 
 
 # --- which discard is best -------------------------------------------------------------------
@@ -560,13 +560,13 @@ class Discard(Kind):
     def normalize(self, data, answer):
         if isinstance(answer, (list, tuple)):  # the solution form: every best discard
             if not answer:
-                raise QuizError("expected a tile to discard, got an empty list")
+                raise AnswerError("没有写要打的牌", "no tile to discard was given")
             return [x for a in answer for x in self.normalize(data, a)]
         t = as_tile(answer)
         if t.is_flower:
-            raise QuizError(f"{t} is a flower: flowers are set aside, never discarded (花牌不打出，放在一边)")
+            raise AnswerError(f"{t} 是花牌：花牌不打出，放在一边", f"{t} is a flower: flowers are set aside, never discarded")
         if Hand.from_str(data["hand"]).counts[t.index] == 0:
-            raise QuizError(f"{t} is not in the hand (手牌里没有 {t})")
+            raise AnswerError(f"手牌里没有 {t}", f"{t} is not in the hand")
         return [str(t)]
 
     def check(self, data, answer, solution):

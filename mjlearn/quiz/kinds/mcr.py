@@ -10,7 +10,7 @@ from ...mcr import FANS, fan, score
 from ...mcr.examples import EXAMPLES
 from ...tiles import tile as as_tile
 
-from ..core import Grade, Kind, QuizError, register
+from ..core import AnswerError, Grade, Kind, QuizError, register
 from ..deal import simulated_win
 from ...seats import SEAT_LETTERS
 from ._explain import _MANNER, fan_evidence
@@ -175,7 +175,7 @@ class Fans(Kind):
         if isinstance(answer, str):
             answer = answer.replace(",", " ").split()
         if not isinstance(answer, (list, tuple, set)):
-            raise QuizError(f"expected a list of fan numbers, got {answer!r}")
+            raise AnswerError("要写番的编号", "the answer should be fan numbers")
         out = set()
         by_name = {f.zh: f.id for f in FANS} | {f.en.lower(): f.id for f in FANS}
         for a in answer:
@@ -184,7 +184,7 @@ class Fans(Kind):
             else:
                 i = as_int(a, "fan")
                 if not any(f.id == i for f in FANS):
-                    raise QuizError(f"there is no fan number {i}")
+                    raise AnswerError(f"没有第 {i} 号番", f"there is no fan number {i}")
                 out.add(i)
         return sorted(out)
 
@@ -306,7 +306,7 @@ class McrTotal(Kind):
 
 register(McrTotal(name="mcr_total", topic="mcr", title=("一共几番", "MCR total"), answer="number",
                   fields={"hand": str, "context": dict}, targets=("fan", "points"),
-                  answer_help=("输入一个整数", "Type a whole number")))
+                  answer_help=("输入一个整数，例如 12", "Type a whole number, e.g. 12")))
 
 
 # --- settlement -------------------------------------------------------------------------------
@@ -359,7 +359,7 @@ class Settlement(Kind):
             parts = answer.replace(",", " ").split()
             if len(parts) == 4:
                 return {k: as_int(v, f"seat {k}") for k, v in zip(SEATS, parts)}
-        raise QuizError(f"expected four numbers for E S W N, e.g. '24 -8 -8 -8', got {answer!r}")
+        raise AnswerError(f"“{answer}” 不是四个数（东南西北各一个）", f"“{answer}” is not four numbers, one for each of E S W N")
 
     def check(self, data, answer, solution):
         ok = answer == solution

@@ -14,7 +14,7 @@ from ...table import Table, play_hand
 from ...table.events import Chowed, Declared, Discarded, Konged, Punged, WallBroken, Won
 
 from ...seats import SEAT_LETTERS, Seat
-from ..core import Grade, Kind, QuizError, register
+from ..core import AnswerError, Grade, Kind, QuizError, register
 from ._util import as_int, need
 
 SEATS = SEAT_LETTERS
@@ -29,7 +29,7 @@ def _seat(x, where: str) -> str:
     try:
         return Seat.of(x.strip() if isinstance(x, str) else x).letter
     except (ValueError, TypeError):
-        raise QuizError(f"{where}: expected a seat E, S, W or N (东南西北), got {x!r}") from None
+        raise AnswerError(f"“{x}” 不是一家（东南西北，E S W N）", f"“{x}” is not a seat (E, S, W or N)", where) from None
 
 
 # --- where does the wall break -------------------------------------------------------------------
@@ -82,7 +82,7 @@ class WallBreak(Kind):
             parts = answer.replace(",", " ").split()
             if len(parts) == 2:
                 return {"wall": _seat(parts[0], "wall"), "stack": as_int(parts[1], "stack")}
-        raise QuizError(f"expected the wall and the stack count, e.g. 'S 7', got {answer!r}")
+        raise AnswerError(f"“{answer}” 不是“牌墙 墩数”", f"“{answer}” is not a wall and a stack count")
 
     def check(self, data, answer, solution):
         ok_w, ok_k = answer["wall"] == solution["wall"], answer["stack"] == solution["stack"]
