@@ -44,3 +44,56 @@ def test_the_widget_shows_the_same_bilingual_message():
     assert "legal:" not in html
     w.input.value = "能 20"
     assert w.check() is not None            # read: graded right or wrong
+
+
+def test_the_question_tile_does_not_name_itself():
+    from mjlearn.quiz.widget import question_html
+    for seed in range(20):
+        q = generate("tile_name", seed=seed, difficulty=3)
+        html = question_html(q)
+        t = q.data["tile"]
+        assert "<svg" in html and "<title>" not in html and f'data-tile="{t}"' not in html
+        assert "the tile in question" in html
+
+
+def test_several_choices_are_check_boxes_all_in_view_in_both_languages():
+    pytest.importorskip("ipywidgets")
+    import ipywidgets as W
+    from mjlearn.quiz.widget import QuizWidget
+    q = generate("fans", seed=3, difficulty=2)
+    w = QuizWidget([q], record=False)
+    choices = get_kind("fans").choices(q.data)
+    boxes = w.input.children
+    assert len(boxes) == len(choices) and all(isinstance(b, W.Checkbox) for b in boxes)
+    assert not any(isinstance(c, W.SelectMultiple) for c in w.box.children)
+    assert all(re.search(r"[\u4e00-\u9fff]", b.description) and re.search(r"[A-Za-z]", b.description) for b in boxes)
+    note = w.box.children[-1].value
+    assert "Ctrl" not in note and "⌘" not in note and "勾选" in note and "Tick" in note
+    for b, (value, _) in zip(boxes, choices):        # a plain click ticks: the box's own value
+        b.value = value in solve(q)
+    assert w.check().correct
+
+
+def test_a_right_answer_is_explained_and_the_counter_says_what_happened():
+    pytest.importorskip("ipywidgets")
+    from mjlearn.quiz.widget import QuizWidget
+    for kind in ("waits", "shanten", "discard", "tile_name", "wall_break", "claim", "mcr_total"):
+        q = generate(kind, seed=104)
+        assert grade(q, solve(q)).explanation, kind
+    q = generate("waits", seed=104)
+    w = QuizWidget([q], record=False)
+    w.answer(["1m"] if solve(q) != ["1m"] else ["2m"])          # wrong first: "try again" shows a hint by itself
+    w.answer(solve(q))
+    assert "<li>" in w.feedback.value                          # the right answer comes with the engine's why
+    assert "right at a later try 1" in w.header.value and "再试答对 1 题" in w.header.value
+    assert "hint" not in w.header.value.lower() and "提示" not in w.header.value
+
+
+def test_feedback_draws_each_tile_group_once_not_in_both_languages():
+    from mjlearn.quiz import reveal
+    from mjlearn.quiz.widget import pair_html
+    q = generate("waits", seed=104)
+    for zh, en in reveal(q)[1]:
+        html = pair_html(zh, en)
+        top, bottom = html.split("<br>", 1)
+        assert "<svg" in top and "<svg" not in bottom and "<code" in bottom

@@ -327,6 +327,8 @@ def grade(question: Question, answer: Any) -> Grade:
     except QuizError as e:
         return Grade(False, _jsonable(answer), _jsonable(solution), (unreadable(question.kind, e),), 0.0)
     g = k.check(question.data, norm, solution)
+    if g.correct and not g.explanation:  # a right answer is explained too: why it is right
+        g = Grade(True, g.answer, g.expected, tuple(k.explain_solution(question.data, solution)), g.score)
     if not g.correct and not g.explanation:  # every wrong answer is explained
         g = Grade(False, g.answer, g.expected, tuple(k.explain_solution(question.data, solution)), g.score)
     return g
