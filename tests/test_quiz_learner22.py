@@ -97,3 +97,53 @@ def test_feedback_draws_each_tile_group_once_not_in_both_languages():
         html = pair_html(zh, en)
         top, bottom = html.split("<br>", 1)
         assert "<svg" in top and "<svg" not in bottom and "<code" in bottom
+
+
+def test_the_tiles_practice_mixes_names_with_reading_and_writing_notation():
+    from mjlearn.quiz import questions_for
+    qs = questions_for("tiles", n=5, seed=101)
+    assert {"tile_name", "read_notation", "write_notation"} <= {q.kind for q in qs}
+    for q in qs:
+        assert grade(q, solve(q)).correct
+        assert generate(q.kind, seed=q.seed, difficulty=q.difficulty).data == q.data   # each question comes back
+
+
+def test_writing_notation_accepts_any_spelling_of_the_same_tiles_and_names_the_short_one():
+    q = generate("write_notation", seed=5)
+    sol = solve(q)
+    from mjlearn.notation import parse_tiles
+    long_form = "".join(str(t) for t in parse_tiles(sol))
+    g = grade(q, long_form)
+    assert g.correct
+    if long_form != sol:
+        assert sol in g.explanation[0][1] and "shortest" in g.explanation[0][1]
+
+
+def test_the_notation_questions_do_not_show_their_answer():
+    from mjlearn.quiz.widget import question_html
+    for seed in range(10):
+        w = generate("write_notation", seed=seed, difficulty=3)
+        html = question_html(w)
+        assert "<svg" in html and w.data["tiles"] not in html and "<title>" not in html
+        r = generate("read_notation", seed=seed, difficulty=3)
+        html = question_html(r)
+        assert "<svg" not in html                       # the notation is the question: not drawn as tiles
+
+
+@pytest.mark.parametrize("topic,n,seed", [("tile_name", 3, 100), ("tiles", 5, 101), ("tile_name", 20, 7),
+                                          ("waits", 6, 104), ("wall_break", 3, 102), ("claim", 3, 103)])
+def test_a_quiz_never_asks_the_same_thing_twice(topic, n, seed):
+    from mjlearn.quiz import questions_for
+    qs = questions_for(topic, n=n, seed=seed)
+    subjects = [get_kind(q.kind).subject(q.data) for q in qs]
+    assert len(set(subjects)) == len(subjects)
+
+
+def test_lessons_with_nearby_seeds_do_not_share_questions():
+    from mjlearn.quiz import questions_for
+    lesson00 = questions_for("tile_name", n=3, seed=100)      # 00's cell
+    lesson01 = questions_for("tiles", n=5, seed=101)          # 01's cell
+    assert not {q.seed for q in lesson00} & {q.seed for q in lesson01}
+    assert not [q for q in lesson01 if any(q.kind == p.kind and q.data == p.data for p in lesson00)]
+    a, b = questions_for("tile_name", n=5, seed=1), questions_for("tile_name", n=5, seed=2)
+    assert [q.data for q in a][1:] != [q.data for q in b][:-1]    # not the same series shifted by one

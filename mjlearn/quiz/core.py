@@ -25,7 +25,7 @@ from ..mcr import FANS
 
 __all__ = ["Question", "Grade", "Kind", "KINDS", "TOPICS", "ANSWERS", "TARGETS", "register", "kinds_of", "get_kind",
            "generate", "solve", "grade", "hint", "retry_note", "reveal", "parse_answer", "wrong_answer", "Line", "QuizError",
-           "question_rng", "DIFFICULTIES", "AnswerError", "unreadable"]
+           "question_rng", "DIFFICULTIES", "AnswerError", "unreadable", "question_series"]
 
 DIFFICULTIES = (1, 2, 3)
 """1 easy, 2 medium, 3 hard."""
@@ -188,6 +188,11 @@ class Kind:
         """For ``"choice"``/``"choices"`` kinds: the (value, label) pairs a learner picks from."""
         return []
 
+    def subject(self, data: Mapping) -> Any:
+        """What a question is about, for telling two questions apart: one quiz never asks the same
+        subject twice (two tile-name questions on 8m with other options are still the same question)."""
+        return (self.name, json.dumps(_jsonable(data), sort_keys=True))
+
     def figure(self, data: Mapping) -> tuple[str, str] | None:
         """What to draw above the prompt: ``("hand", notation)``, ``("tile", notation)`` or None."""
         return ("hand", data["hand"]) if isinstance(data.get("hand"), str) else None
@@ -303,6 +308,33 @@ def generate(kind: str, seed: int | None = None, difficulty: int = 1, **target) 
     data, prompt = k.make(rng, difficulty, **target) if target else k.make(rng, difficulty)
     return Question(kind=kind, data=data, prompt=prompt, seed=seed, difficulty=difficulty,
                     source=data.pop("_source", "generated") if isinstance(data, dict) else "generated")
+
+
+SERIES_STRIDE = 10_000
+"""A series from seed ``s`` draws its questions from seeds ``s * SERIES_STRIDE`` on, so that series from
+nearby seeds (one lesson's 100, the next lesson's 101) share no question seed."""
+
+
+def question_series(kinds: list[str], n: int, seed: int, difficulty: int = 1) -> list[Question]:
+    """``n`` questions of ``kinds`` in turn, all on different subjects (:meth:`Kind.subject`), from
+    ``seed``. Each question keeps its own seed, so ``generate(q.kind, q.seed, q.difficulty)`` gives it
+    back. A subject already asked is skipped for the next seed (a kind with few subjects, such as
+    tile names at the easy level, repeats only once every subject has been asked)."""
+    if n > SERIES_STRIDE // 20:
+        raise QuizError(f"at most {SERIES_STRIDE // 20} questions in one series, got {n}")
+    out: list[Question] = []
+    seen: set = set()
+    for i in range(n):
+        kind = kinds[i % len(kinds)]
+        q = None
+        for attempt in range(20):
+            q = generate(kind, seed=seed * SERIES_STRIDE + i * 20 + attempt, difficulty=difficulty)
+            key = get_kind(kind).subject(q.data)
+            if key not in seen:
+                break
+        seen.add(get_kind(kind).subject(q.data))
+        out.append(q)
+    return out
 
 
 def solve(question: Question) -> Any:

@@ -101,16 +101,18 @@ def question_html(q: Question) -> str:
     figure = get_kind(q.kind).figure(d)
     if figure is not None and figure[0] == "tile":
         parts.append(svg.inline_html(unnamed(svg.tile_svg(figure[1], width=54))))
+    elif figure is not None and figure[0] == "tiles":  # the tiles are the question: drawn, never named
+        parts.append(svg.inline_html(unnamed(svg.tiles_svg(figure[1], width=40))))
     elif figure is not None and figure[0] == "hand":
         parts.append(svg.inline_html(svg.hand_svg(figure[1], width=36)))
         if get_kind(q.kind).answer in ("tile", "tiles"):  # the answer is typed: show how tiles are written
             parts.append(_typing_note(figure[1]))
-    if figure is not None and figure[0] == "tile":  # the picture is the question: no terminal drawing under it
+    if figure is not None and figure[0] in ("tile", "tiles"):  # the picture is the question: nothing under it
         parts.append("</div>")
         return "".join(parts)
     text = get_kind(q.kind).describe(q, "zh"), get_kind(q.kind).describe(q, "en")
-    extra = [ln for ln in text[1].splitlines() if not ln.startswith(("Hand:", "Tile:", "Options:"))]
-    extra_zh = [ln for ln in text[0].splitlines() if not ln.startswith(("手牌：", "牌：", "选项："))]
+    extra = [ln for ln in text[1].splitlines() if not ln.startswith(("Hand:", "Tile:", "Options:", "Notation:"))]
+    extra_zh = [ln for ln in text[0].splitlines() if not ln.startswith(("手牌：", "牌：", "选项：", "记法："))]
     if extra:
         parts.append("<div style='font-size:90%'>" + "<br>".join(
             f"{tiled(z, 'zh')} / {tiled(e)}" if z != e else tiled(e) for z, e in zip(extra_zh, extra)) + "</div>")
