@@ -147,3 +147,34 @@ def test_lessons_with_nearby_seeds_do_not_share_questions():
     assert not [q for q in lesson01 if any(q.kind == p.kind and q.data == p.data for p in lesson00)]
     a, b = questions_for("tile_name", n=5, seed=1), questions_for("tile_name", n=5, seed=2)
     assert [q.data for q in a][1:] != [q.data for q in b][:-1]    # not the same series shifted by one
+
+
+def test_the_settlement_solution_names_the_fans_that_make_the_total():
+    from mjlearn.quiz import reveal
+    from mjlearn.quiz.kinds.mcr import _score
+    for seed in range(4):
+        q = generate("settlement", seed=seed)
+        r = _score(q.data)
+        text = "\n".join(en for _, en in reveal(q)[1])
+        zh = "\n".join(z for z, _ in reveal(q)[1])
+        assert all(f.en in text and f.zh in zh for f in r.fans)
+        assert " + ".join(f"{f.en} {f.total}" for f in r.fans) + f" = {r.total}" in text
+
+
+def test_a_win_refused_for_too_few_points_lists_what_the_hand_counts():
+    from mjlearn.quiz import reveal
+    from mjlearn.rules import score
+    from mjlearn.rules.tour import questions
+    seen = 0
+    for seed in range(6):
+        for q in questions("mcr", 2, seed):
+            r = score(q.data["hand"], rules="mcr", **q.data["context"])
+            if r.legal or not r.items:
+                continue
+            seen += 1
+            lines = reveal(q)[1]
+            total = sum(i.value * i.count for i in r.items)
+            assert any(en.startswith("What the hand counts:") and en.endswith(f"= {total}")
+                       and all(i.en in en for i in r.items) for _, en in lines)
+            assert any(zh.startswith("这手牌算到的：") for zh, _ in lines)
+    assert seen

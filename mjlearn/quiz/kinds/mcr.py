@@ -129,6 +129,13 @@ def _breakdown(r, ctx=None) -> list:
     return lines
 
 
+def fan_sum_line(r) -> tuple[str, str]:
+    """(zh, en): the fans that make a total, in one line ("平和 2 + 门前清 2 + ... = 9")."""
+    zh = " + ".join(f"{f.zh} {f.total}" for f in r.fans) or "0"
+    en = " + ".join(f"{f.en} {f.total}" for f in r.fans) or "0"
+    return (f"番种：{zh} = {r.total} 番", f"The fans: {en} = {r.total} points")
+
+
 def _why_not(i: int, r, ctx) -> tuple[str, str]:
     """(zh, en): why a fan the hand does not have does not apply: its definition against the hand."""
     f = fan(i)
@@ -371,7 +378,8 @@ class Settlement(Kind):
         return Grade(ok, answer, solution, tuple(expl), float(ok))
 
     def explain_solution(self, data, solution):
-        total = _score(data).total
+        r = _score(data)
+        total = r.total
         w, d = data["winner"], data["discarder"]
         if d is None:
             rule = (f"自摸：其他三家各付 8 + {total} = {8 + total}", f"Self-drawn: each other player pays 8 + {total} = {8 + total}")
@@ -379,7 +387,7 @@ class Settlement(Kind):
             rule = (f"点和：{d} 付 8 + {total} = {8 + total}，其他两家各付 8",
                     f"On a discard: {d} pays 8 + {total} = {8 + total}, the other two pay 8 each")
         head = (f"这手牌 {total} 番（{data['hand']}），{w} 和牌。", f"The hand {data['hand']} scores {total}; {w} wins.")
-        return [head, rule] + [(f"{k}：{_seat_sum(data, k, solution)[0]}", f"{k}: {_seat_sum(data, k, solution)[1]}")
+        return [head, fan_sum_line(r), rule] + [(f"{k}：{_seat_sum(data, k, solution)[0]}", f"{k}: {_seat_sum(data, k, solution)[1]}")
                                for k in SEATS]
 
     def hints(self, data):

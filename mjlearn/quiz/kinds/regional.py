@@ -161,7 +161,14 @@ class Regional(Kind):
         reading = str(r.reading) if r.reading is not None else data["hand"]
         if not r.legal:
             zh, en = r.reason
-            return [(f"{rs.zh}：不能和：{zh}；手牌 {reading}", f"{rs.en}: not legal: {en}; the hand {reading}")]
+            out = [(f"{rs.zh}：不能和：{zh}；手牌 {reading}", f"{rs.en}: not legal: {en}; the hand {reading}")]
+            if r.items:  # what the hand does count, so the shortfall can be checked
+                def item(i, name):
+                    return f"{name} {i.value}" + (f"×{i.count}" if i.count != 1 else "")
+                total = sum(i.value * i.count for i in r.items)
+                out.append((f"这手牌算到的：{' + '.join(item(i, i.zh) for i in r.items)} = {total}",
+                            f"What the hand counts: {' + '.join(item(i, i.en) for i in r.items)} = {total}"))
+            return out
         lines = [(f"{rs.zh}：和牌读作 {reading}", f"{rs.en}: the hand reads {reading}")]
         for i in r.items:
             lines.append((f"{i.zh} {i.value}×{i.count} = {i.value * i.count}", f"{i.en} {i.value}×{i.count} = {i.value * i.count}"))
