@@ -178,3 +178,30 @@ def test_a_win_refused_for_too_few_points_lists_what_the_hand_counts():
                        and all(i.en in en for i in r.items) for _, en in lines)
             assert any(zh.startswith("这手牌算到的：") for zh, _ in lines)
     assert seen
+
+
+def test_due_items_say_why_they_are_due_consistently_with_their_recall(tmp_path):
+    from datetime import datetime, timedelta, timezone
+    from mjlearn.quiz.progress import ProgressStore
+    from mjlearn.quiz.review import review_queue
+    with ProgressStore(tmp_path / "p.db", user="ann") as store:
+        q = generate("waits", seed=1)
+        store.record(q, solve(q), grade(q, solve(q)))            # right: comes back in minutes, recall near 100%
+        q = generate("shanten", seed=1)
+        store.record(q, 9, grade(q, 9))                          # wrong
+        soon = review_queue(store, now=datetime.now(timezone.utc) + timedelta(minutes=15))
+        html, text = soon._repr_html_(), soon.text("en")
+        assert "“Due” means" in html and "“到期”" in html and "“Due” means" in text
+        assert "Recall</th>" not in html and "Why it is due" in html
+        for s in soon.due():
+            assert s.learning and s.recall(soon.now) > 0.9              # near 100%: said to be a short step, no bar
+            assert "recall is down" not in " ".join(s.why_due(soon.now))
+        assert "missed last time" in text
+    from fsrs import Card, State
+    from mjlearn.quiz.review import Item, ItemState
+    now = datetime.now(timezone.utc)
+    card = Card(state=State.Review, stability=3.0, difficulty=5.0, due=now - timedelta(days=2),
+                last_review=now - timedelta(days=5))
+    s = ItemState(Item("kind:waits", ("听什么", "What does it wait on?"), "waits"), card, 2, 2, last_correct=True)
+    assert s.is_due(now) and not s.learning and s.recall(now) < 0.9
+    assert f"{s.recall(now):.0%}" in s.why_due(now)[1] and f"{s.recall(now):.0%}" in s.why_due(now)[0]
