@@ -205,3 +205,22 @@ def test_due_items_say_why_they_are_due_consistently_with_their_recall(tmp_path)
     s = ItemState(Item("kind:waits", ("听什么", "What does it wait on?"), "waits"), card, 2, 2, last_correct=True)
     assert s.is_due(now) and not s.learning and s.recall(now) < 0.9
     assert f"{s.recall(now):.0%}" in s.why_due(now)[1] and f"{s.recall(now):.0%}" in s.why_due(now)[0]
+
+
+def test_the_wall_break_dice_are_drawn_and_xian_two_throws_are_asked():
+    from mjlearn.quiz import questions_for
+    from mjlearn.quiz.widget import question_html
+    qs = questions_for("wall_break", n=3, seed=102)                 # lesson 02's cell
+    assert {q.data["rules"] for q in qs} == {"mcr", "xian"}
+    for q in qs:
+        html = question_html(q)
+        pips = [int(n) for n in re.findall(r"data-pips='(\d)'", html)]
+        assert pips == [x for throw in q.data["dice"] for x in throw]     # every die drawn, with its face
+        assert html.count("<circle") == sum(pips)
+        assert "Dice:" not in html and "骰子：" not in html
+        if q.data["rules"] == "xian":
+            assert len(q.data["dice"]) == 2 and "second throw" in html and "再掷" in html
+            lines = get_kind("wall_break").explain_solution(q.data, solve(q))
+            s1, s2 = sum(q.data["dice"][0]), sum(q.data["dice"][1])
+            assert f"{s1} + {s2} = {s1 + s2}" in lines[1][1]
+            assert "both throws" in get_kind("wall_break").hints(q.data)[1][1]

@@ -194,7 +194,8 @@ class Kind:
         return (self.name, json.dumps(_jsonable(data), sort_keys=True))
 
     def figure(self, data: Mapping) -> tuple[str, str] | None:
-        """What to draw above the prompt: ``("hand", notation)``, ``("tile", notation)`` or None."""
+        """What to draw above the prompt: ``("hand", notation)``, ``("tile", notation)``, ``("tiles", notation)``
+        (drawn, never named), ``("dice", throws)`` or None."""
         return ("hand", data["hand"]) if isinstance(data.get("hand"), str) else None
 
     def check_target(self, target: Mapping) -> dict:

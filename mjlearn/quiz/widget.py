@@ -94,6 +94,36 @@ def unnamed(picture: str) -> str:
     return picture.replace("<svg ", '<svg aria-label="题目中的牌 the tile in question" ', 1)
 
 
+_PIPS = {1: [(2, 2)], 2: [(1, 1), (3, 3)], 3: [(1, 1), (2, 2), (3, 3)], 4: [(1, 1), (3, 1), (1, 3), (3, 3)],
+         5: [(1, 1), (3, 1), (2, 2), (1, 3), (3, 3)], 6: [(1, 1), (1, 2), (1, 3), (3, 1), (3, 2), (3, 3)]}
+"""Where the pips of each face sit, on a 3 × 3 grid."""
+
+
+def die_svg(n: int, size: int = 34) -> str:
+    """One die showing ``n``, drawn (pips, not an emoji font); the 1 and the 4 have red pips as on
+    Chinese dice."""
+    colour = "#c62828" if n in (1, 4) else "#222"
+    r = 3.2 if n != 1 else 4.6
+    pips = "".join(f"<circle cx='{6 + (x - 1) * 10}' cy='{6 + (y - 1) * 10}' r='{r}' fill='{colour}'/>"
+                   for x, y in _PIPS[n])
+    return (f"<svg xmlns='http://www.w3.org/2000/svg' class='mjlearn-die' data-pips='{n}' role='img' "
+            f"aria-label='{n}' width='{size}' height='{size}' viewBox='-2 -2 36 36' style='margin-right:4px'>"
+            f"<rect x='-1' y='-1' width='34' height='34' rx='6' fill='#fffdf6' stroke='#444' stroke-width='1.2'/>"
+            f"<g>{pips}</g></svg>")
+
+
+def dice_html(throws) -> str:
+    """The throws of a wall-break question, each a row of dice with who throws and the total."""
+    who = [("庄家掷", "the dealer's throw"), ("再掷（数到的那家）", "the second throw (the player counted to)")]
+    rows = []
+    for i, throw in enumerate(throws):
+        zh, en = who[min(i, 1)] if len(throws) > 1 else who[0]
+        rows.append(f"<div class='mjlearn-dice' style='margin:4px 0'>"
+                    f"{''.join(svg.inline_html(die_svg(int(n)), vertical_align='middle') for n in throw)}"
+                    f"<span style='margin-left:6px'>{escape(zh)} {escape(en)}</span></div>")
+    return "".join(rows)
+
+
 def question_html(q: Question) -> str:
     """The prompt (both languages) and what the learner must look at, drawn with mjlearn's tile art."""
     d = q.data
@@ -103,6 +133,8 @@ def question_html(q: Question) -> str:
         parts.append(svg.inline_html(unnamed(svg.tile_svg(figure[1], width=54))))
     elif figure is not None and figure[0] == "tiles":  # the tiles are the question: drawn, never named
         parts.append(svg.inline_html(unnamed(svg.tiles_svg(figure[1], width=40))))
+    elif figure is not None and figure[0] == "dice":
+        parts.append(dice_html(figure[1]))
     elif figure is not None and figure[0] == "hand":
         parts.append(svg.inline_html(svg.hand_svg(figure[1], width=36)))
         if get_kind(q.kind).answer in ("tile", "tiles"):  # the answer is typed: show how tiles are written
@@ -111,8 +143,11 @@ def question_html(q: Question) -> str:
         parts.append("</div>")
         return "".join(parts)
     text = get_kind(q.kind).describe(q, "zh"), get_kind(q.kind).describe(q, "en")
-    extra = [ln for ln in text[1].splitlines() if not ln.startswith(("Hand:", "Tile:", "Options:", "Notation:"))]
-    extra_zh = [ln for ln in text[0].splitlines() if not ln.startswith(("手牌：", "牌：", "选项：", "记法："))]
+    drawn = figure is not None and figure[0] == "dice"
+    extra = [ln for ln in text[1].splitlines()
+             if not ln.startswith(("Hand:", "Tile:", "Options:", "Notation:") + (("Dice:", "Rules:") if drawn else ()))]
+    extra_zh = [ln for ln in text[0].splitlines()
+                if not ln.startswith(("手牌：", "牌：", "选项：", "记法：") + (("骰子：", "规则：") if drawn else ()))]
     if extra:
         parts.append("<div style='font-size:90%'>" + "<br>".join(
             f"{tiled(z, 'zh')} / {tiled(e)}" if z != e else tiled(e) for z, e in zip(extra_zh, extra)) + "</div>")

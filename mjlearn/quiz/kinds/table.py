@@ -48,14 +48,21 @@ def engine_break(rules: str, dice: list) -> tuple[int, int, list]:
 
 class WallBreak(Kind):
     def make(self, rng, difficulty):
-        rules = {1: "mcr", 2: rng.choice(("mcr", "beijing", "changsha")), 3: rng.choice(_BREAK_RULES)}[difficulty]
+        # lesson 02 teaches the one-throw count (MCR) and Xi'an's two throws: the easy level asks both
+        rules = {1: rng.choice(("mcr", "xian")), 2: rng.choice(("mcr", "xian", "beijing", "changsha")),
+                 3: rng.choice(_BREAK_RULES)}[difficulty]
         cfg = get_rules(rules)
         dice = [[rng.randint(1, 6) for _ in range(cfg.table.dice)]]
         if cfg.table.break_rule == "dealer_plus_owner":
             dice.append([rng.randint(1, 6) for _ in range(2)])
+            return ({"rules": rules, "dice": dice},
+                    (f"{cfg.zh}：庄家先掷骰子，数到的那家再掷一次，两次都画在下面。从哪家的牌墙开牌？从右数第几墩之后？",
+                     f"{cfg.en}: the dealer throws first, and the player the count lands on throws again; both throws "
+                     f"are drawn below. Whose wall is broken, and after how many stacks counted from its right end?"))
         return ({"rules": rules, "dice": dice},
-                ("骰子掷出如下。从哪家的牌墙开牌？从右数第几墩之后？", "The dice are thrown as shown. Whose wall is broken, "
-                 "and after how many stacks counted from its right end?"))
+                (f"{cfg.zh}：庄家掷出下面的骰子。从哪家的牌墙开牌？从右数第几墩之后？",
+                 f"{cfg.en}: the dealer throws the dice drawn below. Whose wall is broken, "
+                 f"and after how many stacks counted from its right end?"))
 
     def validate(self, data):
         rules = need(data, "rules", "wall_break")
@@ -124,11 +131,18 @@ class WallBreak(Kind):
         return lines
 
     def hints(self, data):
-        return [("从庄家开始数，庄家算 1，按出牌方向（逆时针）数。",
-                 "Count seats starting from the dealer as 1, in turn order (counterclockwise)."),
-                ("数到的那家就是开牌的牌墙；墩数也是用骰子点数之和，从这面墙的右端数起。",
-                 "The seat you land on owns the wall to break; the number of stacks is the dice total again, "
-                 "counted from that wall's right end.")]
+        first = ("从庄家开始数，庄家算 1，按出牌方向（逆时针）数。",
+                 "Count seats starting from the dealer as 1, in turn order (counterclockwise).")
+        if len(data["dice"]) > 1:
+            return [first, ("数到的那家就是开牌的牌墙；墩数是两次掷骰的点数加起来，从这面墙的右端数起。",
+                            "The seat you land on owns the wall to break; the number of stacks is both throws "
+                            "added together, counted from that wall's right end.")]
+        return [first, ("数到的那家就是开牌的牌墙；墩数也是用骰子点数之和，从这面墙的右端数起。",
+                        "The seat you land on owns the wall to break; the number of stacks is the dice total again, "
+                        "counted from that wall's right end.")]
+
+    def figure(self, data):
+        return ("dice", data["dice"])
 
     def wrong(self, data, solution, rng):
         if rng.random() < 0.5:
