@@ -224,3 +224,36 @@ def test_the_wall_break_dice_are_drawn_and_xian_two_throws_are_asked():
             s1, s2 = sum(q.data["dice"][0]), sum(q.data["dice"][1])
             assert f"{s1} + {s2} = {s1 + s2}" in lines[1][1]
             assert "both throws" in get_kind("wall_break").hints(q.data)[1][1]
+
+
+def test_claim_questions_vary_the_contest_and_say_who_may_claim():
+    from mjlearn.quiz import questions_for, reveal
+    from mjlearn.quiz.kinds.table import claim_pattern
+    qs = questions_for("claim", n=3, seed=103)                      # lesson 03's cell
+    assert {claim_pattern(q.data["calls"]) for q in qs} >= {"win", "pung_chow"}
+    hard = [generate("claim", seed=s, difficulty=2) for s in range(8)]
+    assert "two_wins" in {claim_pattern(q.data["calls"]) for q in hard}
+    for q in qs:
+        lines = reveal(q)[1]
+        assert any(en.startswith("Who may claim:") and "may chow" in en for _, en in lines)
+
+
+def test_a_claim_question_draws_each_hand_once_with_melds_set_apart():
+    from mjlearn.quiz import questions_for
+    from mjlearn.quiz.kinds.table import _situation
+    from mjlearn.quiz.widget import question_html
+    for q in questions_for("claim", n=3, seed=103):
+        html = question_html(q)
+        t = _situation(q.data)
+        for seat in q.data["calls"]:
+            hand = t.hand_of("ESWN".index(seat))
+            assert hand not in html                                  # drawn, not written out in the English half
+        svgs = html.count("<svg")
+        lines = html.split("<br>")
+        for line in lines:
+            if "(" in line and "<svg" in line:
+                zh, en = line.split(" / ", 1)
+                assert "<svg" in zh and "<svg" not in en               # once per line, in the Chinese half
+        assert svgs >= 1 + len(q.data["calls"])
+        if "[" in "".join(t.hand_of("ESWN".index(s)) for s in q.data["calls"]):
+            assert "mjlearn-meld-gap" in html

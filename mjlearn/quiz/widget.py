@@ -25,6 +25,10 @@ TILE_PX = 20
 """The width of a tile drawn inside a line of feedback."""
 
 
+_GAP = "<span class='mjlearn-meld-gap' style='display:inline-block;width:8px'></span>"
+"""The space that sets an exposed meld apart from the next meld or the concealed tiles."""
+
+
 def _drawn(token: str) -> str | None:
     """A notation token (``345m``, ``[EEE,3]``, ``2345m7sW``, a whole hand) drawn as small tiles with
     the tiles named in words for a screen reader; None when it is not notation."""
@@ -35,7 +39,15 @@ def _drawn(token: str) -> str | None:
         if melds:
             return "".join(svg.inline_html(svg.meld_svg(m, width=TILE_PX), vertical_align="middle")
                            for m in re.findall(r"\[[^\]]+\]", token))
-        if "[" in token or "+" in token:
+        if "[" in token:  # exposed melds, then a clear gap, then the concealed tiles (and the winning tile)
+            rest = re.sub(r"\[[^\]]+\]", "", token)
+            melds = "".join(svg.inline_html(svg.meld_svg(m, width=TILE_PX), vertical_align="middle")
+                            + _GAP for m in re.findall(r"\[[^\]]+\]", token))
+            if not rest:
+                return melds
+            rest_svg = svg.hand_svg(rest, width=TILE_PX) if "+" in rest else svg.tiles_svg(rest, width=TILE_PX)
+            return melds + svg.inline_html(rest_svg, vertical_align="middle")
+        if "+" in token:
             picture = svg.hand_svg(token, width=TILE_PX)
         else:
             picture = svg.tiles_svg(token, width=TILE_PX)
@@ -124,6 +136,20 @@ def dice_html(throws) -> str:
     return "".join(rows)
 
 
+def _once(zh: str, en: str) -> str:
+    """One line of a situation in both languages with its tiles drawn once: the Chinese line with the
+    tiles, then the English words without the tiles already drawn (a hand twice on one line is
+    clutter)."""
+    drawn: set = set()
+    top = tiled(zh, "zh", drawn=drawn)
+    from ..tiles import tile as as_tile
+    for token in sorted(drawn, key=len, reverse=True):  # a lone tile keeps its name, a group goes
+        single = re.fullmatch(r"\d[mps]|[ESWNCFP]", token)
+        en = re.sub(rf"(?<![\w\[,+]){re.escape(token)}(?![\w\]])", as_tile(token).en if single else "", en)
+    en = re.sub(r"\s*\(\s*\)", "", en).strip()
+    return f"{top} / {escape(en)}" if drawn else f"{top} / {tiled(en)}"
+
+
 def question_html(q: Question) -> str:
     """The prompt (both languages) and what the learner must look at, drawn with mjlearn's tile art."""
     d = q.data
@@ -150,7 +176,7 @@ def question_html(q: Question) -> str:
                 if not ln.startswith(("手牌：", "牌：", "选项：", "记法：") + (("骰子：", "规则：") if drawn else ()))]
     if extra:
         parts.append("<div style='font-size:90%'>" + "<br>".join(
-            f"{tiled(z, 'zh')} / {tiled(e)}" if z != e else tiled(e) for z, e in zip(extra_zh, extra)) + "</div>")
+            _once(z, e) if z != e else tiled(e) for z, e in zip(extra_zh, extra)) + "</div>")
     parts.append("</div>")
     return "".join(parts)
 

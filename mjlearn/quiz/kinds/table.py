@@ -240,9 +240,30 @@ def engine_claim(data: Mapping) -> tuple[str | None, str | None]:
     return None, None
 
 
+def claim_pattern(calls: Mapping) -> str:
+    """What a contest is about: ``"two_wins"`` (the nearer winner), ``"win"`` (a win against a lesser
+    call), ``"pung_chow"`` (a pung or kong against a chow) or ``"other"``."""
+    vs = list(calls.values())
+    if vs.count("win") >= 2:
+        return "two_wins"
+    if "win" in vs:
+        return "win"
+    if any(v in ("pung", "kong") for v in vs) and "chow" in vs:
+        return "pung_chow"
+    return "other"
+
+
+_PATTERNS = {1: ("pung_chow", "win"), 2: ("pung_chow", "win", "two_wins"), 3: ("pung_chow", "win", "two_wins")}
+"""The contests asked at each level; each question aims at one of them in turn of the seed."""
+
+
 class Claim(Kind):
     def make(self, rng, difficulty):
-        for _ in range(60):
+        want = rng.choice(_PATTERNS[difficulty])
+        fallback = None
+        for tries in range(60):
+            if fallback is not None and tries >= 30:  # the contest aimed at is rare in these hands
+                return fallback
             rules = rng.choice(_CLAIM_RULES if difficulty > 1 else ("beijing", "xian"))
             seed = rng.randrange(10**6)
             t = _played(rules, seed)
@@ -264,7 +285,12 @@ class Claim(Kind):
                 if difficulty == 1 and len({_STRENGTH[c] for c in calls.values()}) < 2:
                     continue
                 data = {"rules": rules, "seed": seed, "at": at, "calls": calls}
-                return data, ("几家同时要这张牌。谁得到它？", "Several players call this discard. Who gets it?")
+                found = data, ("几家同时要这张牌。谁得到它？", "Several players call this discard. Who gets it?")
+                if claim_pattern(calls) == want:
+                    return found
+                fallback = fallback or found
+        if fallback is not None:
+            return fallback
         raise QuizError("could not find a contested discard")  # pragma: no cover
 
     def validate(self, data):
@@ -312,6 +338,12 @@ class Claim(Kind):
             lines.append((f"{SEAT_NAMES[k][0]}：{_ZH[v]}", f"{SEAT_NAMES[k][1]}: {v}"))
         lines[1:] = [(f"{SEAT_NAMES[k][0]}（{t.hand_of(SEATS.index(k))}）：{_ZH[v]}",
                       f"{SEAT_NAMES[k][1]} ({t.hand_of(SEATS.index(k))}): {v}") for k, v in data["calls"].items()]
+        may = [(SEATS[p], opts) for p, opts in _contested_options(_played(data["rules"], data["seed"]), data["at"]) if opts]
+        if may:  # who may claim at all, from the table's own judgement
+            lines.append(("谁可以要：" + "；".join(f"{SEAT_NAMES[k][0]}可以{'、'.join(_ZH[o] for o in opts)}" for k, opts in may)
+                          + f"（只有{SEAT_NAMES[SEATS[(d + 1) % 4]][0]}是下家，能吃）。",
+                          "Who may claim: " + "; ".join(f"{SEAT_NAMES[k][1]} may {' or '.join(opts)}" for k, opts in may)
+                          + f" (only {SEAT_NAMES[SEATS[(d + 1) % 4]][1]}, next in turn, may chow)."))
         if seat:
             lines.append((f"和 > 碰/杠 > 吃；同为和牌时离{SEAT_NAMES[SEATS[d]][0]}最近的一家优先：所以{SEAT_NAMES[seat][0]}{_ZH[action]}，得到 {tile}。",
                           f"A win beats a pung or kong, which beats a chow; among wins the seat nearest {SEAT_NAMES[SEATS[d]][1]} "
