@@ -257,3 +257,15 @@ def test_a_claim_question_draws_each_hand_once_with_melds_set_apart():
         assert svgs >= 1 + len(q.data["calls"])
         if "[" in "".join(t.hand_of("ESWN".index(s)) for s in q.data["calls"]):
             assert "mjlearn-meld-gap" in html
+
+
+def test_a_claim_question_under_wild_rules_says_which_tile_is_wild():
+    from mjlearn.quiz import reveal
+    from mjlearn.quiz.kinds.table import _situation
+    from mjlearn.quiz.widget import question_html
+    q = generate("claim", seed=0, difficulty=1)
+    q = next(generate("claim", seed=s) for s in range(40)
+             if getattr(_situation(generate("claim", seed=s).data), "wild", None) is not None)
+    wild = _situation(q.data).wild
+    assert f"The wild tile this hand is {wild.en}" in question_html(q)
+    assert any(en == f"The wild tile is {wild} ({wild.en})." for _, en in reveal(q)[1])

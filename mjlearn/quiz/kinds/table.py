@@ -334,9 +334,13 @@ class Claim(Kind):
         t = _situation(data)
         d, tile = t.last_discard
         lines = [(f"{SEAT_NAMES[SEATS[d]][0]}打出 {tile}（{tile.zh}）。", f"{SEAT_NAMES[SEATS[d]][1]} discards {tile} ({tile.en}).")]
+        wild = getattr(t, "wild", None)
+        if wild is not None:
+            lines.append((f"混儿（百搭）是 {wild}（{wild.zh}）。", f"The wild tile is {wild} ({wild.en})."))
+        n_head = len(lines)
         for k, v in data["calls"].items():
             lines.append((f"{SEAT_NAMES[k][0]}：{_ZH[v]}", f"{SEAT_NAMES[k][1]}: {v}"))
-        lines[1:] = [(f"{SEAT_NAMES[k][0]}（{t.hand_of(SEATS.index(k))}）：{_ZH[v]}",
+        lines[n_head:] = [(f"{SEAT_NAMES[k][0]}（{t.hand_of(SEATS.index(k))}）：{_ZH[v]}",
                       f"{SEAT_NAMES[k][1]} ({t.hand_of(SEATS.index(k))}): {v}") for k, v in data["calls"].items()]
         may = [(SEATS[p], opts) for p, opts in _contested_options(_played(data["rules"], data["seed"]), data["at"]) if opts]
         if may:  # who may claim at all, from the table's own judgement
@@ -363,8 +367,12 @@ class Claim(Kind):
     def describe(self, q, lang=None):
         t = _situation(q.data)
         d, tile = t.last_discard
-        lines = [pick(f"规则：{t.rules.zh}", f"Rules: {t.rules.en}", lang),
-                 pick(f"{SEAT_NAMES[SEATS[d]][0]}打出 {tile}", f"{SEAT_NAMES[SEATS[d]][1]} discards {tile}", lang)]
+        lines = [pick(f"规则：{t.rules.zh}", f"Rules: {t.rules.en}", lang)]
+        wild = getattr(t, "wild", None)
+        if wild is not None:  # a hand may need the wild to win: the learner must know which tile it is
+            lines.append(pick(f"这一局的混儿（百搭）是 {wild}，可以当任何牌用", f"The wild tile this hand is {wild}: "
+                              f"it stands for any tile", lang))
+        lines.append(pick(f"{SEAT_NAMES[SEATS[d]][0]}打出 {tile}", f"{SEAT_NAMES[SEATS[d]][1]} discards {tile}", lang))
         for k, v in q.data["calls"].items():
             lines.append(f"  {pick(*SEAT_NAMES[k], lang=lang)} ({t.hand_of(SEATS.index(k))}): {pick(_ZH[v], v, lang)}")
         return "\n".join(lines)
