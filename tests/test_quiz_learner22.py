@@ -263,9 +263,20 @@ def test_a_claim_question_under_wild_rules_says_which_tile_is_wild():
     from mjlearn.quiz import reveal
     from mjlearn.quiz.kinds.table import _situation
     from mjlearn.quiz.widget import question_html
-    q = generate("claim", seed=0, difficulty=1)
     q = next(generate("claim", seed=s) for s in range(40)
              if getattr(_situation(generate("claim", seed=s).data), "wild", None) is not None)
     wild = _situation(q.data).wild
     assert f"The wild tile this hand is {wild.en}" in question_html(q)
     assert any(en == f"The wild tile is {wild} ({wild.en})." for _, en in reveal(q)[1])
+
+
+def test_the_hand_form_options_are_chinese_first_like_every_other_kind():
+    from mjlearn.i18n import get_language, set_language
+    q = generate("complete", seed=1)
+    before = get_language()
+    try:
+        set_language("en")
+        labels = [label for _, label in get_kind("complete").choices(q.data)]
+    finally:
+        set_language(before)
+    assert labels and all(re.match(r"[\u4e00-\u9fff]", label) for label in labels)

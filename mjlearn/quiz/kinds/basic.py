@@ -7,7 +7,7 @@ import random
 
 from ...analysis import discard_advice
 from ...hand import Hand, format_meld
-from ...i18n import both, pick
+from ...i18n import pick
 from ...shapes import KNITTED_PATTERNS, ORPHAN_INDICES, Form, is_complete, readings
 from ...shanten_core import regular_split_of_counts, shanten_of_counts, useful_tiles_of_counts, waits_of_counts
 from ...errors import NotationError
@@ -516,7 +516,7 @@ class Complete(Kind):
         return [rng.choice([f for f in FORM_OPTIONS if f not in solution])]
 
     def choices(self, data):
-        return [(o, both(*_FORM_LINES[o])) for o in data.get("options") or FORM_OPTIONS]
+        return [(o, f"{_FORM_LINES[o][0]} {_FORM_LINES[o][1]}") for o in data.get("options") or FORM_OPTIONS]  # Chinese first, as every other kind
 
     def describe(self, q, lang=None):
         return pick("手牌：", "Hand: ", lang) + q.data["hand"] + "\n" + pick("选项：", "Options: ", lang) + \
