@@ -262,7 +262,7 @@ class Claim(Kind):
         want = rng.choice(_PATTERNS[difficulty])
         fallback = None
         for tries in range(60):
-            if fallback is not None and tries >= 30:  # the contest aimed at is rare in these hands
+            if fallback is not None and tries >= 4:  # the contest aimed at is rare in these hands: take another
                 return fallback
             rules = rng.choice(_CLAIM_RULES if difficulty > 1 else ("beijing", "xian"))
             seed = rng.randrange(10**6)
