@@ -24,6 +24,8 @@ EMPTY = re.compile(r"[:：]\s*$|[:：]\s*[|;；]|\(\s*\)|（\s*）|[:：]\s*[(�
 
 CRITERION = {
     "tile_name": (TILE,),
+    "read_notation": (TILE,),
+    "write_notation": (TILE,),
     "complete": (TILE, ARITH),
     "waits": (TILE, ARITH),
     "shanten": (TILE, ARITH),

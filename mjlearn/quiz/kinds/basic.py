@@ -177,11 +177,11 @@ def _notation_lines(tiles: list[Tile]) -> list[tuple[str, str]]:
                         f"{part}: the digits {''.join(str(t.rank) for t in ts)} share the letter after them, "
                         f"{part[-1]} ({suit.en})"))
         elif ts[0].index < 34:
-            out.append((f"{part}：字牌各用一个大写字母（东南西北 E S W N，中发白 C F P）",
-                        f"{part}: each honor is one capital letter (winds E S W N, dragons C F P)"))
+            out.append((f"{part}（{_names(ts)[0]}）：字牌各用一个大写字母（东南西北 E S W N，中发白 C F P）",
+                        f"{part} ({_names(ts)[1]}): each honor is one capital letter (winds E S W N, dragons C F P)"))
         else:
-            out.append((f"{part}：花牌用小写字母 a-h（春夏秋冬 a-d，梅兰竹菊 e-h）",
-                        f"{part}: flowers are the small letters a-h (seasons a-d, plants e-h)"))
+            out.append((f"{part}（{_names(ts)[0]}）：花牌用小写字母 a-h（春夏秋冬 a-d，梅兰竹菊 e-h）",
+                        f"{part} ({_names(ts)[1]}): flowers are the small letters a-h (seasons a-d, plants e-h)"))
     return out
 
 

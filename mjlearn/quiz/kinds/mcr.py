@@ -130,10 +130,11 @@ def _breakdown(r, ctx=None) -> list:
 
 
 def fan_sum_line(r) -> tuple[str, str]:
-    """(zh, en): the fans that make a total, in one line ("平和 2 + 门前清 2 + ... = 9")."""
-    zh = " + ".join(f"{f.zh} {f.total}" for f in r.fans) or "0"
-    en = " + ".join(f"{f.en} {f.total}" for f in r.fans) or "0"
-    return (f"番种：{zh} = {r.total} 番", f"The fans: {en} = {r.total} points")
+    """(zh, en): the fans that make a total, named and then added ("平和（2）、门前清（2）……：2 + 2 + ... = 9")."""
+    total = " + ".join(str(f.total) for f in r.fans) or "0"
+    zh = "、".join(f"{f.zh}（{f.total}）" for f in r.fans) or "无"
+    en = ", ".join(f"{f.en} ({f.total})" for f in r.fans) or "none"
+    return (f"番种：{zh}；{total} = {r.total} 番", f"The fans: {en}; {total} = {r.total} points")
 
 
 def _why_not(i: int, r, ctx) -> tuple[str, str]:

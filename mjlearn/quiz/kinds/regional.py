@@ -163,11 +163,13 @@ class Regional(Kind):
             zh, en = r.reason
             out = [(f"{rs.zh}：不能和：{zh}；手牌 {reading}", f"{rs.en}: not legal: {en}; the hand {reading}")]
             if r.items:  # what the hand does count, so the shortfall can be checked
-                def item(i, name):
-                    return f"{name} {i.value}" + (f"×{i.count}" if i.count != 1 else "")
+                def item(i, name, left, right):
+                    return f"{name}{left}{i.value}" + (f"×{i.count}" if i.count != 1 else "") + right
                 total = sum(i.value * i.count for i in r.items)
-                out.append((f"这手牌算到的：{' + '.join(item(i, i.zh) for i in r.items)} = {total}",
-                            f"What the hand counts: {' + '.join(item(i, i.en) for i in r.items)} = {total}"))
+                added = " + ".join(str(i.value * i.count) for i in r.items)
+                out.append((f"这手牌算到的：{'、'.join(item(i, i.zh, '（', '）') for i in r.items)}；{added} = {total}",
+                            f"What the hand counts: {', '.join(item(i, i.en, ' (', ')') for i in r.items)}; "
+                            f"{added} = {total}"))
             return out
         lines = [(f"{rs.zh}：和牌读作 {reading}", f"{rs.en}: the hand reads {reading}")]
         for i in r.items:

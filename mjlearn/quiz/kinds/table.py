@@ -335,8 +335,9 @@ class Claim(Kind):
         d, tile = t.last_discard
         lines = [(f"{SEAT_NAMES[SEATS[d]][0]}打出 {tile}（{tile.zh}）。", f"{SEAT_NAMES[SEATS[d]][1]} discards {tile} ({tile.en}).")]
         wild = getattr(t, "wild", None)
-        if wild is not None:
-            lines.append((f"混儿（百搭）是 {wild}（{wild.zh}）。", f"The wild tile is {wild} ({wild.en})."))
+        if wild is not None:  # said with the discard: a hand may win only through the wild
+            lines[0] = (lines[0][0] + f"这一局的混儿（百搭）是 {wild}（{wild.zh}）。",
+                        lines[0][1] + f" The wild tile this hand is {wild} ({wild.en}).")
         n_head = len(lines)
         for k, v in data["calls"].items():
             lines.append((f"{SEAT_NAMES[k][0]}：{_ZH[v]}", f"{SEAT_NAMES[k][1]}: {v}"))
