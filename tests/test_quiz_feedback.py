@@ -24,6 +24,8 @@ EMPTY = re.compile(r"[:：]\s*$|[:：]\s*[|;；]|\(\s*\)|（\s*）|[:：]\s*[(�
 
 CRITERION = {
     "tile_name": (TILE,),
+    "read_notation": (TILE,),
+    "write_notation": (TILE,),
     "complete": (TILE, ARITH),
     "waits": (TILE, ARITH),
     "shanten": (TILE, ARITH),
@@ -243,12 +245,12 @@ def test_widget_retry_score_and_recording():
     store = _Store()
     w = QuizWidget(qs, store=store)
     assert "question 1 of 3 · right first time 0 of 0" in w.header.value and "第 1 题，共 3 题" in w.header.value
-    assert "Ctrl" in w.box.children[-1].value  # several may be picked: the widget says how
+    assert "Tick every one" in w.box.children[-1].value  # several may be picked: the widget says how
     w.answer(wrong_answer(qs[0], random.Random(0)))
     assert "data-correct='retry'" in w.feedback.value and "mjlearn-quiz-hint-icon" in w.feedback.value
     assert "right first time 0 of 1" in w.header.value and [r["correct"] for r in store.rows] == [False]  # the score counts it
     w.answer(solve(qs[0]))
-    assert "corrected after a hint 1" in w.header.value and "提示后改对 1 题" in w.header.value
+    assert "right at a later try 1" in w.header.value and "再试答对 1 题" in w.header.value
     assert [(r["correct"], r["hints"]) for r in store.rows] == [(False, 0), (True, 1)]
     w.next()
     w.answer(wrong_answer(qs[1], random.Random(0)))
@@ -281,11 +283,11 @@ def test_a_practice_set_shows_every_question_and_its_answer_without_a_kernel():
     """An exported lesson (no widget front end) lists every question with its picture, its choices or
     how to answer, and the engine's worked answer folded away."""
     from mjlearn.quiz import practice, reveal
-    from mjlearn.quiz.widget import tiled  # the lines with their notation drawn as tiles
+    from mjlearn.quiz.widget import pair_html  # the lines with their notation drawn as tiles (once)
     w = practice("all", n=6, seed=3, record=False)
     bundle = w._repr_mimebundle_()
     page = (bundle[0] if isinstance(bundle, tuple) else bundle)["text/html"]
     assert page.count("<details>") == len(w.questions) == 6
     for q in w.questions:
         _, lines = reveal(q)
-        assert all(tiled(zh, "zh") in page and tiled(en) in page for zh, en in lines)
+        assert all(pair_html(zh, en) in page for zh, en in lines)

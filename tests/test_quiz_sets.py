@@ -96,7 +96,7 @@ def test_terminal_runner_records_answers(tmp_path):
     assert [r["correct"] for r in rows] == [1, 1, 0]
     assert rows[0]["hints"] == 1
     text = out.getvalue()
-    assert "Could not read that" in text and "Correct!" in text and "2 of 3" in text
+    assert "Could not read this answer" in text and "Correct!" in text and "2 of 3" in text
 
 
 def test_cli_quiz_check_and_run(tmp_path, monkeypatch, capsys):

@@ -25,7 +25,7 @@ from ..mcr import FANS
 
 __all__ = ["Question", "Grade", "Kind", "KINDS", "TOPICS", "ANSWERS", "TARGETS", "register", "kinds_of", "get_kind",
            "generate", "solve", "grade", "hint", "retry_note", "reveal", "parse_answer", "wrong_answer", "Line", "QuizError",
-           "question_rng", "DIFFICULTIES"]
+           "question_rng", "DIFFICULTIES", "AnswerError", "unreadable", "question_series"]
 
 DIFFICULTIES = (1, 2, 3)
 """1 easy, 2 medium, 3 hard."""
@@ -37,6 +37,23 @@ Line = tuple[str, str]
 class QuizError(ValueError):
     """A question or quiz set that cannot be used (unknown kind, bad data, bad answer form).
     The message says what and where."""
+
+
+class AnswerError(QuizError):
+    """A learner's answer that cannot be read. ``line`` says why in words a learner knows, (Chinese,
+    English), without field names; ``str()`` keeps ``where`` for a teacher's tools and logs."""
+
+    def __init__(self, zh: str, en: str, where: str = ""):
+        self.line: tuple[str, str] = (zh, en)
+        super().__init__(f"{where}: {en}" if where else en)
+
+
+def unreadable(kind: str, error: QuizError) -> tuple[str, str]:
+    """The (Chinese, English) message for an answer that cannot be read: why, then how to write one
+    (the kind's own example)."""
+    zh, en = error.line if isinstance(error, AnswerError) else ("格式不对", "it is not in the expected form")
+    help_zh, help_en = get_kind(kind).answer_help
+    return (f"无法理解这个答案：{zh}。{help_zh}", f"Could not read this answer: {en}. {help_en}")
 
 
 ANSWERS = ("choice", "choices", "tile", "tiles", "number", "seat", "text")
@@ -171,8 +188,14 @@ class Kind:
         """For ``"choice"``/``"choices"`` kinds: the (value, label) pairs a learner picks from."""
         return []
 
+    def subject(self, data: Mapping) -> Any:
+        """What a question is about, for telling two questions apart: one quiz never asks the same
+        subject twice (two tile-name questions on 8m with other options are still the same question)."""
+        return (self.name, json.dumps(_jsonable(data), sort_keys=True))
+
     def figure(self, data: Mapping) -> tuple[str, str] | None:
-        """What to draw above the prompt: ``("hand", notation)``, ``("tile", notation)`` or None."""
+        """What to draw above the prompt: ``("hand", notation)``, ``("tile", notation)``, ``("tiles", notation)``
+        (drawn, never named), ``("dice", throws)`` or None."""
         return ("hand", data["hand"]) if isinstance(data.get("hand"), str) else None
 
     def check_target(self, target: Mapping) -> dict:
@@ -288,6 +311,33 @@ def generate(kind: str, seed: int | None = None, difficulty: int = 1, **target) 
                     source=data.pop("_source", "generated") if isinstance(data, dict) else "generated")
 
 
+SERIES_STRIDE = 10_000
+"""A series from seed ``s`` draws its questions from seeds ``s * SERIES_STRIDE`` on, so that series from
+nearby seeds (one lesson's 100, the next lesson's 101) share no question seed."""
+
+
+def question_series(kinds: list[str], n: int, seed: int, difficulty: int = 1) -> list[Question]:
+    """``n`` questions of ``kinds`` in turn, all on different subjects (:meth:`Kind.subject`), from
+    ``seed``. Each question keeps its own seed, so ``generate(q.kind, q.seed, q.difficulty)`` gives it
+    back. A subject already asked is skipped for the next seed (a kind with few subjects, such as
+    tile names at the easy level, repeats only once every subject has been asked)."""
+    if n > SERIES_STRIDE // 20:
+        raise QuizError(f"at most {SERIES_STRIDE // 20} questions in one series, got {n}")
+    out: list[Question] = []
+    seen: set = set()
+    for i in range(n):
+        kind = kinds[i % len(kinds)]
+        q = None
+        for attempt in range(20):
+            q = generate(kind, seed=seed * SERIES_STRIDE + i * 20 + attempt, difficulty=difficulty)
+            key = get_kind(kind).subject(q.data)
+            if key not in seen:
+                break
+        seen.add(get_kind(kind).subject(q.data))
+        out.append(q)
+    return out
+
+
 def solve(question: Question) -> Any:
     """The engine's solution to a question."""
     return get_kind(question.kind).solve(question.data)
@@ -308,9 +358,10 @@ def grade(question: Question, answer: Any) -> Grade:
     try:
         norm = k.normalize(question.data, answer)
     except QuizError as e:
-        return Grade(False, _jsonable(answer), _jsonable(solution),
-                     ((f"无法理解这个答案：{e}", f"Could not read this answer: {e}"), k.answer_help), 0.0)
+        return Grade(False, _jsonable(answer), _jsonable(solution), (unreadable(question.kind, e),), 0.0)
     g = k.check(question.data, norm, solution)
+    if g.correct and not g.explanation:  # a right answer is explained too: why it is right
+        g = Grade(True, g.answer, g.expected, tuple(k.explain_solution(question.data, solution)), g.score)
     if not g.correct and not g.explanation:  # every wrong answer is explained
         g = Grade(False, g.answer, g.expected, tuple(k.explain_solution(question.data, solution)), g.score)
     return g

@@ -29,7 +29,7 @@ except ImportError:  # Python 3.10
     tomllib = None
 
 from ..jsontext import nesting
-from .core import DIFFICULTIES, KINDS, TARGETS, TOPICS, Question, QuizError, generate, get_kind, kinds_of
+from .core import DIFFICULTIES, KINDS, TARGETS, TOPICS, Question, QuizError, generate, get_kind, kinds_of, question_series
 
 __all__ = ["QuizSet", "load_quiz_set", "parse_quiz_set", "questions_for", "MAX_QUESTIONS", "MAX_FILE_BYTES"]
 
@@ -307,4 +307,4 @@ def questions_for(topic: str = "all", n: int = 5, seed: int | None = None, diffi
     if not kinds:
         raise QuizError(f"no question kind is on the topic {topic!r}")
     base = random.randrange(2**31) if seed is None else seed
-    return [generate(kinds[i % len(kinds)], seed=base + i, difficulty=difficulty) for i in range(n)]
+    return question_series(kinds, n, base, difficulty)

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from html import escape
 
-from fsrs import Card, Rating, Scheduler
+from fsrs import Card, Rating, Scheduler, State
 
 from ..i18n import Bilingual, pick
 from .core import KINDS, Question, QuizError, generate, get_kind
@@ -41,6 +41,16 @@ __all__ = ["Item", "ItemState", "ReviewQueue", "review_queue", "review_questions
 SCHEDULER = Scheduler(enable_fuzzing=False)
 """FSRS with its default parameters (90 % desired retention), without random fuzz so that a history
 always gives the same schedule."""
+
+RETENTION = SCHEDULER.desired_retention
+"""The recall an item is allowed to fall to before it is due again (outside the first short steps)."""
+
+DUE_MEANS = ("“到期”就是该再练一次了：刚学或刚答错的项目几分钟后就再出一次（这时多半还记得）；"
+             f"之后间隔越来越长，等到记得的把握降到约 {RETENTION:.0%} 时再出。",
+             "“Due” means it is time to practise it again: something just learned or just missed comes back a few "
+             f"minutes later (you most likely still remember it); after that the gaps grow, and it comes back when "
+             f"your chance of recalling it has fallen to about {RETENTION:.0%}.")
+"""What "due" means, (Chinese, English), shown with every list of due items."""
 
 _RULE_KINDS = tuple(k for k in ("regional", "wall_break", "claim"))
 
@@ -142,6 +152,22 @@ class ItemState:
     def is_due(self, now: datetime | None = None) -> bool:
         return self.card.due <= (now or _now())
 
+    @property
+    def learning(self) -> bool:
+        """True while the item is in FSRS's short steps (new, or just missed): it comes back after
+        minutes whatever the recall, to be answered right once more before longer gaps begin."""
+        return self.card.state != State.Review
+
+    def why_due(self, now: datetime | None = None) -> tuple[str, str]:
+        """(zh, en): why this item is due, in the learner's words and consistent with its recall."""
+        if self.learning:
+            if self.last_correct:
+                return ("新学的：再答对一次，间隔才会拉长", "new: answer it right once more before the gaps grow")
+            return ("上次答错了：再练一次", "missed last time: practise it once more")
+        r = self.recall(now)
+        return (f"上次之后过了一段时间，记得的把握降到 {r:.0%}（目标 {RETENTION:.0%}）",
+                f"time has passed since last time: recall is down to {r:.0%} (the aim is {RETENTION:.0%})")
+
 
 def _now() -> datetime:
     return datetime.now(timezone.utc)
@@ -194,9 +220,10 @@ class ReviewQueue(Bilingual):
             return pick("还没有可复习的内容：先做几道练习。", "Nothing to review yet: answer a few questions first.", lang)
         lines = [pick(f"待复习 {len(due)} 项（共 {len(self.states)} 项）", f"Due for review: {len(due)} of "
                       f"{len(self.states)} items", lang)]
+        lines.append(pick(*DUE_MEANS, lang=lang))
         for s in due[:limit]:
             lines.append(f"  {pick(*s.item.label, lang)} ({pick(*s.item.what, lang)}) — "
-                         + pick(f"记得的把握 {s.recall(self.now):.0%}", f"recall {s.recall(self.now):.0%}", lang))
+                         + pick(*s.why_due(self.now), lang=lang))
         if len(due) > limit:
             lines.append(pick(f"  ……还有 {len(due) - limit} 项", f"  ... and {len(due) - limit} more", lang))
         nxt = self.upcoming()
@@ -211,21 +238,29 @@ class ReviewQueue(Bilingual):
                     "Nothing to review yet: answer a few questions first.</div>")
         due = self.due()
         rows = []
+        td = "<td style='text-align:left;vertical-align:top'>"
         for s in due[:limit]:
             r = s.recall(self.now)
-            rows.append(f"<tr><td style='text-align:left;vertical-align:top'>{escape(s.item.label[0])} {escape(s.item.label[1])}</td>"
-                        f"<td style='text-align:left;vertical-align:top'>{escape(s.item.what[0])} {escape(s.item.what[1])}</td>"
-                        f"<td style='text-align:left;vertical-align:top'>{s.right}/{s.reviews}</td><td style='text-align:left;vertical-align:top'>{_bar(r)} {r:.0%}</td></tr>")
+            zh, en = s.why_due(self.now)
+            bar = "" if s.learning else f"{_bar(r)} "  # a just-learned item is due by its step, not its recall
+            rows.append(f"<tr>{td}{escape(s.item.label[0])} {escape(s.item.label[1])}</td>"
+                        f"{td}{escape(s.item.what[0])} {escape(s.item.what[1])}</td>"
+                        f"{td}{s.right}/{s.reviews}</td>"
+                        f"{td}<span class='mjlearn-review-why'>{bar}{escape(zh)}<br>"
+                        f"<span style='color:#555'>{escape(en)}</span></span></td></tr>")
         more = (f"<p>……还有 {len(due) - limit} 项 ... and {len(due) - limit} more</p>" if len(due) > limit else "")
         nxt = self.upcoming()
         tail = ""
         if nxt:
             tail = (f"<p>下一项到期 Next due: <b>{escape(nxt[0].item.label[0])} {escape(nxt[0].item.label[1])}</b>, "
                     f"{escape(_when(nxt[0].card.due - self.now, 'zh'))} / {escape(_when(nxt[0].card.due - self.now, 'en'))}</p>")
-        table = (f"<table><tr><th style='text-align:left;vertical-align:top'>项目 Item</th><th style='text-align:left;vertical-align:top'>类别 Type</th><th style='text-align:left;vertical-align:top'>对/答 Right</th><th style='text-align:left;vertical-align:top'>记得的把握 Recall</th></tr>"
+        th = "<th style='text-align:left;vertical-align:top'>"
+        table = (f"<table><tr>{th}项目 Item</th>{th}类别 Type</th>{th}对/答 Right</th>{th}为什么到期 Why it is due</th></tr>"
                  f"{''.join(rows)}</table>" if rows else "<p>现在没有到期的项目。 Nothing is due right now.</p>")
+        means = (f"<p class='mjlearn-review-means' style='font-size:90%;color:#555;margin:2px 0'>{escape(DUE_MEANS[0])}"
+                 f"<br>{escape(DUE_MEANS[1])}</p>")
         return (f"<div class='mjlearn-review' style='max-width:100%'><b>待复习 Due for review</b>: "
-                f"{len(due)} / {len(self.states)} 项 items{table}{more}{tail}</div>")
+                f"{len(due)} / {len(self.states)} 项 items{means}{table}{more}{tail}</div>")
 
 
 def _when(delta: timedelta, lang: str | None) -> str:

@@ -12,7 +12,7 @@ import time
 from typing import Callable, Iterable
 
 from ..i18n import pick
-from .core import Question, grade, hint, parse_answer, retry_note, reveal, get_kind, QuizError
+from .core import Question, grade, hint, parse_answer, retry_note, reveal, get_kind, QuizError, unreadable
 
 __all__ = ["run_terminal"]
 
@@ -81,7 +81,7 @@ def run_terminal(questions: Iterable[Question], *, title: str = "", store=None, 
                 if answer is None:
                     answer = parse_answer(q, text)
             except QuizError as e:
-                print(pick(f"无法理解：{e}", f"Could not read that: {e}", lang), file=out)
+                print(pick(*unreadable(q.kind, e), lang=lang), file=out)
                 continue
             g = grade(q, answer)
             attempts += 1

@@ -12,7 +12,7 @@ from html import escape
 
 from ..errors import ProgressError
 from ..render import svg
-from .core import TOPICS, Grade, Question, QuizError, get_kind, grade, hint, retry_note, reveal
+from .core import TOPICS, Grade, Question, QuizError, get_kind, grade, hint, retry_note, reveal, unreadable
 from .progress import ProgressStore
 from .quizset import questions_for
 
@@ -25,6 +25,10 @@ TILE_PX = 20
 """The width of a tile drawn inside a line of feedback."""
 
 
+_GAP = "<span class='mjlearn-meld-gap' style='display:inline-block;width:8px'></span>"
+"""The space that sets an exposed meld apart from the next meld or the concealed tiles."""
+
+
 def _drawn(token: str) -> str | None:
     """A notation token (``345m``, ``[EEE,3]``, ``2345m7sW``, a whole hand) drawn as small tiles with
     the tiles named in words for a screen reader; None when it is not notation."""
@@ -35,7 +39,15 @@ def _drawn(token: str) -> str | None:
         if melds:
             return "".join(svg.inline_html(svg.meld_svg(m, width=TILE_PX), vertical_align="middle")
                            for m in re.findall(r"\[[^\]]+\]", token))
-        if "[" in token or "+" in token:
+        if "[" in token:  # exposed melds, then a clear gap, then the concealed tiles (and the winning tile)
+            rest = re.sub(r"\[[^\]]+\]", "", token)
+            melds = "".join(svg.inline_html(svg.meld_svg(m, width=TILE_PX), vertical_align="middle")
+                            + _GAP for m in re.findall(r"\[[^\]]+\]", token))
+            if not rest:
+                return melds
+            rest_svg = svg.hand_svg(rest, width=TILE_PX) if "+" in rest else svg.tiles_svg(rest, width=TILE_PX)
+            return melds + svg.inline_html(rest_svg, vertical_align="middle")
+        if "+" in token:
             picture = svg.hand_svg(token, width=TILE_PX)
         else:
             picture = svg.tiles_svg(token, width=TILE_PX)
@@ -44,9 +56,12 @@ def _drawn(token: str) -> str | None:
     return svg.inline_html(picture, vertical_align="middle")
 
 
-def tiled(text: str, lang: str = "en") -> str:
+def tiled(text: str, lang: str = "en", drawn: set | None = None, known: frozenset = frozenset()) -> str:
     """``text`` as HTML with its tile notation drawn as tiles (a learner reads tiles, not codes); a
-    single tile is also named in words in ``lang`` ("zh" or "en") unless the text names it already."""
+    single tile is also named in words in ``lang`` ("zh" or "en") unless the text names it already.
+
+    ``drawn``: a set that receives every token drawn. ``known``: tokens already drawn on the line
+    above (the other language's), written here as notation rather than drawn a second time."""
     from ..tiles import tile as as_tile
     out, at = [], 0
     for m in _TOKEN.finditer(text):
@@ -55,9 +70,16 @@ def tiled(text: str, lang: str = "en") -> str:
             continue
         if text[:m.start(1)].endswith(("written ", "写作", "记作", "记作 ", "写成")):
             continue  # the text teaches the notation itself
+        if token in known and _NOTATION.search(token):
+            out.append(escape(text[at:m.start(1)]))
+            out.append(f"<code style='font-size:90%'>{escape(token)}</code>")
+            at = m.end(1)
+            continue
         pic = _drawn(token)
         if pic is None:
             continue
+        if drawn is not None:
+            drawn.add(token)
         out.append(escape(text[at:m.start(1)]))
         out.append(pic)
         at = m.end(1)
@@ -75,32 +97,100 @@ def _typing_note(notation: str) -> str:
             f"<code>{escape(notation)}</code></div>")
 
 
+def unnamed(picture: str) -> str:
+    """A tile drawing that does not name its tile: when the tile is the question, its tooltip
+    (the SVG ``<title>``) and data attributes would give the answer away. A screen reader hears
+    "the tile in question" instead."""
+    picture = re.sub(r"<title>[^<]*</title>", "", picture)
+    picture = re.sub(r'\s(?:data-tile|data-i)="[^"]*"', "", picture)
+    return picture.replace("<svg ", '<svg aria-label="题目中的牌 the tile in question" ', 1)
+
+
+_PIPS = {1: [(2, 2)], 2: [(1, 1), (3, 3)], 3: [(1, 1), (2, 2), (3, 3)], 4: [(1, 1), (3, 1), (1, 3), (3, 3)],
+         5: [(1, 1), (3, 1), (2, 2), (1, 3), (3, 3)], 6: [(1, 1), (1, 2), (1, 3), (3, 1), (3, 2), (3, 3)]}
+"""Where the pips of each face sit, on a 3 × 3 grid."""
+
+
+def die_svg(n: int, size: int = 34) -> str:
+    """One die showing ``n``, drawn (pips, not an emoji font); the 1 and the 4 have red pips as on
+    Chinese dice."""
+    colour = "#c62828" if n in (1, 4) else "#222"
+    r = 3.2 if n != 1 else 4.6
+    pips = "".join(f"<circle cx='{6 + (x - 1) * 10}' cy='{6 + (y - 1) * 10}' r='{r}' fill='{colour}'/>"
+                   for x, y in _PIPS[n])
+    return (f"<svg xmlns='http://www.w3.org/2000/svg' class='mjlearn-die' data-pips='{n}' role='img' "
+            f"aria-label='{n}' width='{size}' height='{size}' viewBox='-2 -2 36 36' style='margin-right:4px'>"
+            f"<rect x='-1' y='-1' width='34' height='34' rx='6' fill='#fffdf6' stroke='#444' stroke-width='1.2'/>"
+            f"<g>{pips}</g></svg>")
+
+
+def dice_html(throws) -> str:
+    """The throws of a wall-break question, each a row of dice with who throws and the total."""
+    who = [("庄家掷", "the dealer's throw"), ("再掷（数到的那家）", "the second throw (the player counted to)")]
+    rows = []
+    for i, throw in enumerate(throws):
+        zh, en = who[min(i, 1)] if len(throws) > 1 else who[0]
+        rows.append(f"<div class='mjlearn-dice' style='margin:4px 0'>"
+                    f"{''.join(svg.inline_html(die_svg(int(n)), vertical_align='middle') for n in throw)}"
+                    f"<span style='margin-left:6px'>{escape(zh)} {escape(en)}</span></div>")
+    return "".join(rows)
+
+
+def _once(zh: str, en: str) -> str:
+    """One line of a situation in both languages with its tiles drawn once: the Chinese line with the
+    tiles, then the English words without the tiles already drawn (a hand twice on one line is
+    clutter)."""
+    drawn: set = set()
+    top = tiled(zh, "zh", drawn=drawn)
+    from ..tiles import tile as as_tile
+    for token in sorted(drawn, key=len, reverse=True):  # a lone tile keeps its name, a group goes
+        single = re.fullmatch(r"\d[mps]|[ESWNCFP]", token)
+        en = re.sub(rf"(?<![\w\[,+]){re.escape(token)}(?![\w\]])", as_tile(token).en if single else "", en)
+    en = re.sub(r"\s*\(\s*\)", "", en).strip()
+    return f"{top} / {escape(en)}" if drawn else f"{top} / {tiled(en)}"
+
+
 def question_html(q: Question) -> str:
     """The prompt (both languages) and what the learner must look at, drawn with mjlearn's tile art."""
     d = q.data
     parts = [f"<div class='mjlearn-question'><p><b>{escape(q.prompt[0])}</b><br>{escape(q.prompt[1])}</p>"]
     figure = get_kind(q.kind).figure(d)
     if figure is not None and figure[0] == "tile":
-        parts.append(svg.inline_html(svg.tile_svg(figure[1], width=54)))
+        parts.append(svg.inline_html(unnamed(svg.tile_svg(figure[1], width=54))))
+    elif figure is not None and figure[0] == "tiles":  # the tiles are the question: drawn, never named
+        parts.append(svg.inline_html(unnamed(svg.tiles_svg(figure[1], width=40))))
+    elif figure is not None and figure[0] == "dice":
+        parts.append(dice_html(figure[1]))
     elif figure is not None and figure[0] == "hand":
         parts.append(svg.inline_html(svg.hand_svg(figure[1], width=36)))
         if get_kind(q.kind).answer in ("tile", "tiles"):  # the answer is typed: show how tiles are written
             parts.append(_typing_note(figure[1]))
-    if figure is not None and figure[0] == "tile":  # the picture is the question: no terminal drawing under it
+    if figure is not None and figure[0] in ("tile", "tiles"):  # the picture is the question: nothing under it
         parts.append("</div>")
         return "".join(parts)
     text = get_kind(q.kind).describe(q, "zh"), get_kind(q.kind).describe(q, "en")
-    extra = [ln for ln in text[1].splitlines() if not ln.startswith(("Hand:", "Tile:", "Options:"))]
-    extra_zh = [ln for ln in text[0].splitlines() if not ln.startswith(("手牌：", "牌：", "选项："))]
+    drawn = figure is not None and figure[0] == "dice"
+    extra = [ln for ln in text[1].splitlines()
+             if not ln.startswith(("Hand:", "Tile:", "Options:", "Notation:") + (("Dice:", "Rules:") if drawn else ()))]
+    extra_zh = [ln for ln in text[0].splitlines()
+                if not ln.startswith(("手牌：", "牌：", "选项：", "记法：") + (("骰子：", "规则：") if drawn else ()))]
     if extra:
         parts.append("<div style='font-size:90%'>" + "<br>".join(
-            f"{tiled(z, 'zh')} / {tiled(e)}" if z != e else tiled(e) for z, e in zip(extra_zh, extra)) + "</div>")
+            _once(z, e) if z != e else tiled(e) for z, e in zip(extra_zh, extra)) + "</div>")
     parts.append("</div>")
     return "".join(parts)
 
 
+def pair_html(zh: str, en: str) -> str:
+    """A (Chinese, English) pair: tiles drawn in the Chinese line, and in the English line only those
+    the Chinese one did not draw (the same tiles twice are clutter, not help)."""
+    drawn: set = set()
+    top = tiled(zh, "zh", drawn=drawn)
+    return f"{top}<br><span style='color:#555'>{tiled(en, known=frozenset(drawn))}</span>"
+
+
 def _lines_html(lines) -> str:
-    return "".join(f"<li>{tiled(zh, 'zh')}<br><span style='color:#555'>{tiled(en)}</span></li>" for zh, en in lines)
+    return "".join(f"<li>{pair_html(zh, en)}</li>" for zh, en in lines)
 
 
 def grade_html(g: Grade, head: str | None = None) -> str:
@@ -115,8 +205,8 @@ def grade_html(g: Grade, head: str | None = None) -> str:
 def retry_html(h, more_hints: bool, note=None) -> str:
     """A first wrong answer: not the solution yet; what the engine can say about this answer
     (``note``, zh/en), a hint and the invitation to try again."""
-    said = (f"<div class='mjlearn-quiz-note'>{tiled(note[0], 'zh')}<br>{tiled(note[1])}</div>" if note else "")
-    tip = (f"<div class='mjlearn-quiz-hint'>{_BULB}{tiled(h[0], 'zh')}<br>{tiled(h[1])}</div>" if h else "")
+    said = (f"<div class='mjlearn-quiz-note'>{pair_html(*note)}</div>" if note else "")
+    tip = (f"<div class='mjlearn-quiz-hint'>{_BULB}{pair_html(*h)}</div>" if h else "")
     return ("<div class='mjlearn-quiz-feedback' data-correct='retry'>"
             "<b style='color:#9a6700'>还不对，再试一次。 Not yet: try again.</b>" + said + tip +
             "<div style='color:#555;font-size:90%'>" +
@@ -135,8 +225,35 @@ _WARN = ("<svg class='mjlearn-quiz-warn-icon' width='16' height='14' viewBox='0 
          "fill='#5a3e00'/></svg>")
 
 
-_MULTI_NOTE = ("<div class='mjlearn-quiz-multi' style='font-size:90%;color:#555'>可以选多个：按住 Ctrl（Mac 上按 ⌘）"
-               "或 Shift 再点击。 Pick every one that applies: hold Ctrl (⌘ on a Mac) or Shift while clicking.</div>")
+_MULTI_NOTE = ("<div class='mjlearn-quiz-multi' style='font-size:90%;color:#555'>可以选多个：点一下勾选，再点一下取消。"
+               " Tick every one that applies: a click ticks an option, another click unticks it.</div>")
+
+
+def check_boxes(options):
+    """Several choices as a column of check boxes, every option in view (no scrolling list, no
+    Ctrl-click): ``options`` are (label, value) pairs; ``.value`` is the tuple of ticked values, in
+    the options' order, and can be set like a multiple selection's."""
+    import ipywidgets as W
+
+    class CheckBoxes(W.VBox):
+        def __init__(self, options):
+            self.options = list(options)
+            self.boxes = [W.Checkbox(value=False, description=label, indent=False,
+                                     layout=W.Layout(width="auto", max_width="100%")) for label, _ in self.options]
+            super().__init__(self.boxes, layout=W.Layout(width="auto", max_width="100%"))
+            self.add_class("mjlearn-quiz-checks")
+
+        @property
+        def value(self) -> tuple:
+            return tuple(v for (_, v), b in zip(self.options, self.boxes) if b.value)
+
+        @value.setter
+        def value(self, chosen) -> None:
+            chosen = list(chosen or ())
+            for (_, v), b in zip(self.options, self.boxes):
+                b.value = v in chosen
+
+    return CheckBoxes(options)
 
 
 def _input_for(q: Question):
@@ -149,8 +266,7 @@ def _input_for(q: Question):
         return W.RadioButtons(options=[(label, value) for value, label in choices], value=None,
                               layout=W.Layout(width="auto"))
     if choices:
-        return W.SelectMultiple(options=[(label, value) for value, label in choices],
-                                rows=min(12, len(choices)), layout=W.Layout(width="420px", max_width="100%"))
+        return check_boxes([(label, value) for value, label in choices])
     return W.Text(placeholder=f"{kind.answer_help[0]} / {kind.answer_help[1]}",
                   layout=W.Layout(width="560px", max_width="100%"))
 
@@ -239,7 +355,7 @@ class QuizWidget:
         return self.questions[self.index]
 
     def _counts(self) -> tuple[int, int, int]:
-        """(answered, right at the first try, corrected after a wrong first try)."""
+        """(answered, right at the first try, right at a later try after a wrong first one)."""
         done = sum(r is not None for r in self.results)
         right = sum(bool(r and r.correct) for r in self.results)
         fixed = sum(1 for r, ok in zip(self.results, self.solved) if r is not None and not r.correct and ok)
@@ -247,10 +363,11 @@ class QuizWidget:
 
     def score_text(self, lang: str | None = None) -> str:
         """The running score in words: right at the first try out of the answered, and how many were
-        corrected after a hint. ``lang`` "zh" or "en"; None: both."""
+        right at a later try (after a wrong first answer, whether or not Hint was pressed: the
+        "try again" message shows a hint by itself). ``lang`` "zh" or "en"; None: both."""
         done, right, fixed = self._counts()
-        zh = f"一次答对 {right} 题（已答 {done} 题）" + (f" · 提示后改对 {fixed} 题" if fixed else "")
-        en = f"right first time {right} of {done}" + (f" · corrected after a hint {fixed}" if fixed else "")
+        zh = f"一次答对 {right} 题（已答 {done} 题）" + (f" · 再试答对 {fixed} 题" if fixed else "")
+        en = f"right first time {right} of {done}" + (f" · right at a later try {fixed}" if fixed else "")
         return {"zh": zh, "en": en}.get(lang, f"{zh} / {en}")
 
     def _header(self):
@@ -362,10 +479,9 @@ class QuizWidget:
         try:
             value = _value(self.current, self.input)
         except QuizError as e:
-            zh, en = get_kind(self.current.kind).answer_help
+            zh, en = unreadable(self.current.kind, e)
             self.feedback.value = (f"<div class='mjlearn-quiz-feedback' data-correct='invalid'>"
-                                   f"无法理解这个答案。 Could not read this answer: {escape(str(e))}<br>"
-                                   f"{escape(zh)}<br>{escape(en)}</div>")
+                                   f"{escape(zh)}<br><span style='color:#555'>{escape(en)}</span></div>")
             return None
         return self.answer(value)
 
@@ -377,7 +493,7 @@ class QuizWidget:
         else:
             self._hints += 1
             level = f"（{self._hints}）" if self._hints > 1 else ""
-        self.feedback.value = f"<div class='mjlearn-quiz-hint'>{_BULB}{level} {tiled(h[0], 'zh')}<br>{tiled(h[1])}</div>"
+        self.feedback.value = f"<div class='mjlearn-quiz-hint'>{_BULB}{level} {pair_html(*h)}</div>"
 
     def show_solution(self):
         sol, lines = reveal(self.current)
@@ -397,9 +513,9 @@ class QuizWidget:
             _, right, fixed = self._counts()
             n = len(self.questions)
             self.feedback.value = (f"<div class='mjlearn-quiz-done'><b>完成！ Done!</b> "
-                                   f"一次答对 {right} 题，共 {n} 题" + (f"，提示后改对 {fixed} 题" if fixed else "")
+                                   f"一次答对 {right} 题，共 {n} 题" + (f"，再试答对 {fixed} 题" if fixed else "")
                                    + f"。 Right first time: {right} of {n}"
-                                   + (f"; corrected after a hint: {fixed}" if fixed else "") + ".</div>")
+                                   + (f"; right at a later try: {fixed}" if fixed else "") + ".</div>")
 
     # -- display --------------------------------------------------------------------
     def static_html(self) -> str:

@@ -8,10 +8,36 @@ from ...errors import NotationError
 from ...hand import as_hand
 from ...notation import format_tiles, parse_tiles
 from ...tiles import TILES, Tile
-from ..core import Line, QuizError
+from ..core import AnswerError, Line, QuizError
 
-YES = {"y", "yes", "true", "1", "是", "对", "和", "t"}
-NO = {"n", "no", "false", "0", "否", "不", "不是", "f"}
+YES = {"y", "yes", "true", "1", "t", "ok", "can", "legal", "valid", "win", "it can", "yes it can",
+       "是", "是的", "对", "对的", "和", "胡", "能", "能和", "能胡", "可以", "可以和", "可以胡", "行", "合法", "算"}
+NO = {"n", "no", "false", "0", "f", "not", "cannot", "can't", "cant", "can not", "illegal", "not legal", "invalid",
+      "no win", "否", "不", "不是", "不对", "不和", "不胡", "不能", "不能和", "不能胡", "不可以", "不可以和", "不可以胡",
+      "不行", "不合法", "不算", "没有", "没和"}
+"""Yes and no as a learner writes them, in Chinese and English (compared in lower case)."""
+_YES_NO = sorted((w for w in YES | NO if not w.isdigit()), key=len, reverse=True)
+
+
+def _shown(x: Any) -> str:
+    """What the learner gave, quoted for a message (short)."""
+    s = x if isinstance(x, str) else repr(x)
+    s = s.strip()
+    return f"“{s[:40]}”" if s else "（空）"
+
+
+def split_yes_no(text: str) -> tuple[bool, str] | None:
+    """``text`` read as a yes or no word followed by the rest ("能 20", "能20", "yes, 12", "不能"):
+    (yes?, the rest stripped), or None when it does not start with one."""
+    s = text.strip()
+    low = s.lower()
+    for w in _YES_NO:
+        if low.startswith(w):
+            rest = s[len(w):]
+            if w.isascii() and rest[:1].isalnum():  # "nothing" is not "no" + "thing"
+                continue
+            return (w in YES), rest.strip(" ,，、:：;；")
+    return None
 
 
 def as_tile(x: Any, where: str = "answer") -> Tile:
@@ -21,7 +47,7 @@ def as_tile(x: Any, where: str = "answer") -> Tile:
         t = tile_by_name(x)
         if t is not None:
             return t
-    raise QuizError(f"{where}: expected one tile such as 5m, E or 五万, got {x!r}")
+    raise AnswerError(f"{_shown(x)} 不是一张牌", f"{_shown(x)} is not a tile", where)
 
 
 _NAMES: dict[str, Tile] | None = None
@@ -67,38 +93,48 @@ def as_tiles(x: Any, where: str = "answer") -> list[Tile]:
             try:
                 out.extend(parse_tiles(part))
             except (NotationError, ValueError) as e:
-                raise QuizError(f"{where}: {e}") from None
+                raise AnswerError(f"{_shown(part)} 不是牌的写法", f"{_shown(part)} is not tiles in notation",
+                                  f"{where}: {e}") from None
         return out
     if isinstance(x, Iterable):
         return [as_tile(v, where) for v in x]
-    raise QuizError(f"{where}: expected tiles such as '14m 7p', got {x!r}")
+    raise AnswerError(f"{_shown(x)} 不是牌", f"{_shown(x)} is not a list of tiles", where)
+
+
+_UNITS = ("番", "分", "points", "point", "pts", "fan", "底", "墩", "stacks", "stack")
 
 
 def as_int(x: Any, where: str = "answer") -> int:
+    """A whole number: 8, "8", "８", "8 番", "8 points"."""
     if isinstance(x, bool):
-        raise QuizError(f"{where}: expected a whole number, got {x!r}")
+        raise AnswerError(f"{_shown(x)} 不是整数", f"{_shown(x)} is not a whole number", where)
     if isinstance(x, int):
         return x
     if isinstance(x, float) and x.is_integer():
         return int(x)
     if isinstance(x, str):
+        s = x.strip()
+        for unit in _UNITS:
+            if s.lower().endswith(unit):
+                s = s[:-len(unit)].strip()
+                break
         try:
-            return int(x.strip())
+            return int(s.replace("−", "-").replace("＋", "+").replace("－", "-"))
         except ValueError:
             pass
-    raise QuizError(f"{where}: expected a whole number, got {x!r}")
+    raise AnswerError(f"{_shown(x)} 不是整数", f"{_shown(x)} is not a whole number", where)
 
 
 def as_bool(x: Any, where: str = "answer") -> bool:
     if isinstance(x, bool):
         return x
     if isinstance(x, str):
-        s = x.strip().lower()
+        s = " ".join(x.strip().lower().replace("’", "'").split())
         if s in YES:
             return True
         if s in NO:
             return False
-    raise QuizError(f"{where}: expected yes or no (是/否), got {x!r}")
+    raise AnswerError(f"{_shown(x)} 不是“能”或“不能”", f"{_shown(x)} is not yes or no", where)
 
 
 def tiles_text(tiles: Iterable[Tile]) -> str:

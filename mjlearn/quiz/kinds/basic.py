@@ -7,14 +7,16 @@ import random
 
 from ...analysis import discard_advice
 from ...hand import Hand, format_meld
-from ...i18n import both, pick
+from ...i18n import pick
 from ...shapes import KNITTED_PATTERNS, ORPHAN_INDICES, Form, is_complete, readings
 from ...shanten_core import regular_split_of_counts, shanten_of_counts, useful_tiles_of_counts, waits_of_counts
+from ...errors import NotationError
+from ...notation import parse_tiles
 from ...tiles import TILES, Tile, format_tiles
-from ..core import Grade, Kind, QuizError, register
+from ..core import AnswerError, Grade, Kind, QuizError, register
 from ..deal import counts_to_tiles, simulated_win, snapshot
 from ._explain import group_text, hand_text, split_lines, wait_shape
-from ._util import as_tile, as_tiles, as_int, pick_hand, tile_names, tiles_text
+from ._util import as_tile, as_tiles, as_int, need, pick_hand, tile_names, tiles_text
 
 
 # --- name a tile -------------------------------------------------------------------------
@@ -86,6 +88,9 @@ class TileName(Kind):
     def figure(self, data):
         return ("tile", data["tile"])
 
+    def subject(self, data):
+        return ("tile", str(data["tile"]))
+
     def describe(self, q, lang=None):
         t = as_tile(q.data["tile"])
         opts = q.data.get("options") or []
@@ -114,6 +119,204 @@ def _tile_difference(a: Tile, t: Tile) -> tuple[str, str]:
 register(TileName(name="tile_name", topic="tiles", title=("认牌", "Name a tile"), answer="choice",
                   fields={"tile": str, "options": (list, str)},
                   answer_help=("输入牌的记法或名字，如 5m、五万、East Wind", "Type the tile, e.g. 5m, 五万 or East Wind")))
+
+
+# --- read and write the notation --------------------------------------------------------------
+
+def _group(rng: random.Random, difficulty: int) -> list[Tile]:
+    """A few tiles as lesson 01 writes them: a run or a pair in one suit (easy), two suits or
+    honors (medium), suits, honors and a flower together (hard)."""
+    def run(suit: int) -> list[Tile]:
+        if rng.random() < 0.5:
+            r = rng.randrange(7)
+            return [TILES[suit * 9 + r + k] for k in range(3)]
+        r = rng.randrange(9)
+        return [TILES[suit * 9 + r]] * 2
+    suits = rng.sample(range(3), 2)
+    out = run(suits[0])
+    if difficulty >= 2:
+        out += run(suits[1]) if rng.random() < 0.5 else [TILES[i] for i in sorted(rng.sample(range(27, 34), 2))]
+    if difficulty >= 3:
+        out += [TILES[rng.randrange(27, 34)], TILES[rng.randrange(34, 42)]]
+    return sorted(out)
+
+
+def _names(tiles) -> tuple[str, str]:
+    return ("、".join(t.zh for t in tiles), ", ".join(t.en for t in tiles))
+
+
+def _misread(rng: random.Random, tiles: list[Tile]) -> list[Tile]:
+    """The same tiles read wrong the way a beginner does: another suit letter, a digit off by one,
+    one tile too few or too many."""
+    ts = list(tiles)
+    i = rng.randrange(len(ts))
+    t = ts[i]
+    how = rng.randrange(3)
+    if t.is_suited and how == 0:  # the suit letter
+        ts = [TILES[(u.index + 9 * rng.choice((1, 2))) % 27] if u.is_suited and u.suit == t.suit else u for u in ts]
+    elif t.is_suited and how == 1:  # a digit
+        ts[i] = TILES[t.index + (1 if t.rank < 9 else -1)]
+    elif how == 2 and len(ts) > 1:
+        ts.pop(i)
+    else:
+        ts.append(t if ts.count(t) < 2 else TILES[(t.index + 1) % 34])
+    return sorted(ts)
+
+
+def _notation_lines(tiles: list[Tile]) -> list[tuple[str, str]]:
+    """How a group is written, suit by suit, from the tiles (digits share one suit letter)."""
+    text = format_tiles(tiles)
+    out = [(f"{text} 就是 {_names(tiles)[0]}。", f"{text} is {_names(tiles)[1]}.")]
+    by_suit = {}
+    for t in tiles:
+        by_suit.setdefault(t.suit, []).append(t)
+    for suit, ts in by_suit.items():
+        part = format_tiles(ts)
+        if ts[0].is_suited:
+            out.append((f"{part}：数字 {''.join(str(t.rank) for t in ts)} 共用后面的字母 {part[-1]}（{suit.zh}）",
+                        f"{part}: the digits {''.join(str(t.rank) for t in ts)} share the letter after them, "
+                        f"{part[-1]} ({suit.en})"))
+        elif ts[0].index < 34:
+            out.append((f"{part}（{_names(ts)[0]}）：字牌各用一个大写字母（东南西北 E S W N，中发白 C F P）",
+                        f"{part} ({_names(ts)[1]}): each honor is one capital letter (winds E S W N, dragons C F P)"))
+        else:
+            out.append((f"{part}（{_names(ts)[0]}）：花牌用小写字母 a-h（春夏秋冬 a-d，梅兰竹菊 e-h）",
+                        f"{part} ({_names(ts)[1]}): flowers are the small letters a-h (seasons a-d, plants e-h)"))
+    return out
+
+
+class ReadNotation(Kind):
+    def make(self, rng, difficulty):
+        tiles = _group(rng, difficulty)
+        options = {format_tiles(tiles)}
+        for _ in range(60):
+            if len(options) == 4:
+                break
+            options.add(format_tiles(_misread(rng, tiles)))
+        opts = sorted(options)
+        rng.shuffle(opts)
+        return ({"notation": format_tiles(tiles), "options": opts},
+                (f"{format_tiles(tiles)} 写的是哪些牌？", f"Which tiles does {format_tiles(tiles)} stand for?"))
+
+    def validate(self, data):
+        tiles = as_tiles(need(data, "notation", "read_notation"), "read_notation question: field 'notation'")
+        if not tiles:
+            raise QuizError("read_notation question: field 'notation' has no tiles")
+        opts = [format_tiles(as_tiles(o, "read_notation question: field 'options'")) for o in data.get("options", [])]
+        if opts and format_tiles(tiles) not in opts:
+            raise QuizError(f"read_notation question: the options {opts} do not include {format_tiles(tiles)}")
+        return {"notation": format_tiles(tiles), "options": opts}
+
+    def solve(self, data):
+        return format_tiles(sorted(as_tiles(data["notation"])))
+
+    def normalize(self, data, answer):
+        return format_tiles(sorted(as_tiles(answer)))
+
+    def check(self, data, answer, solution):
+        ok = answer == solution
+        expl = _notation_lines(sorted(as_tiles(solution)))
+        if not ok:
+            mine = sorted(as_tiles(answer))
+            expl.insert(0, (f"你选的是 {_names(mine)[0]}，那要写成 {answer}。",
+                            f"You chose {_names(mine)[1]}: that is written {answer}."))
+        return Grade(ok, answer, solution, tuple(expl), float(ok))
+
+    def hints(self, data):
+        return [("数字后面的字母是花色：m 万、p 饼、s 条；前面的每个数字都用这个花色。",
+                 "The letter after the digits is the suit: m Characters, p Dots, s Bamboo; every digit before it takes that suit."),
+                ("大写字母是字牌（E S W N C F P），小写 a-h 是花牌。",
+                 "Capital letters are honors (E S W N C F P); small letters a-h are flowers.")]
+
+    def explain_solution(self, data, solution):
+        return _notation_lines(sorted(as_tiles(solution)))
+
+    def wrong(self, data, solution, rng):
+        opts = [o for o in data.get("options", []) if o != solution]
+        return rng.choice(opts) if opts else format_tiles(_misread(rng, as_tiles(solution)))
+
+    def choices(self, data):
+        return [(o, "  ".join(_names(sorted(as_tiles(o))))) for o in data.get("options") or []]
+
+    def figure(self, data):
+        return None
+
+    def subject(self, data):
+        return ("notation", data["notation"])
+
+    def describe(self, q, lang=None):
+        return pick("记法：", "Notation: ", lang) + q.data["notation"]
+
+
+register(ReadNotation(name="read_notation", topic="tiles", title=("读记法", "Read the notation"), answer="choice",
+                      fields={"notation": str, "options": (list, str)},
+                      answer_help=("选出这串记法写的牌", "Pick the tiles the notation stands for")))
+
+
+class WriteNotation(Kind):
+    def make(self, rng, difficulty):
+        tiles = _group(rng, difficulty)
+        return ({"tiles": format_tiles(tiles)},
+                ("用记法写出这几张牌。", "Write these tiles in notation."))
+
+    def validate(self, data):
+        tiles = as_tiles(need(data, "tiles", "write_notation"), "write_notation question: field 'tiles'")
+        if not tiles:
+            raise QuizError("write_notation question: field 'tiles' has no tiles")
+        return {"tiles": format_tiles(sorted(tiles))}
+
+    def solve(self, data):
+        return format_tiles(sorted(as_tiles(data["tiles"])))
+
+    def normalize(self, data, answer):
+        if isinstance(answer, str):
+            try:
+                tiles = parse_tiles(answer.replace(" ", "").replace(",", ""))
+            except (NotationError, ValueError):
+                raise AnswerError(f"“{answer.strip()[:40]}” 不是牌的记法", f"“{answer.strip()[:40]}” is not tile notation") from None
+            if not tiles:
+                raise AnswerError("没有写牌", "no tiles were written")
+            return {"tiles": format_tiles(sorted(tiles)), "written": answer.strip()}
+        return {"tiles": format_tiles(sorted(as_tiles(answer))), "written": format_tiles(as_tiles(answer))}
+
+    def check(self, data, answer, solution):
+        ok = answer["tiles"] == solution
+        expl = _notation_lines(sorted(as_tiles(solution)))
+        if ok and answer["written"].replace(" ", "") != solution:
+            expl.insert(0, (f"对！最短的写法是 {solution}：同一花色的数字共用一个字母。",
+                            f"Right! The shortest way is {solution}: digits of one suit share one letter."))
+        if not ok:
+            mine = sorted(as_tiles(answer["tiles"]))
+            expl.insert(0, (f"你写的 {answer['written']} 是 {_names(mine)[0]}；图上是 {_names(as_tiles(solution))[0]}。",
+                            f"What you wrote, {answer['written']}, is {_names(mine)[1]}; the picture shows "
+                            f"{_names(as_tiles(solution))[1]}."))
+        return Grade(ok, answer["tiles"], solution, tuple(expl), float(ok))
+
+    def hints(self, data):
+        tiles = as_tiles(data["tiles"])
+        return [("先认每张牌，再写：数字在前，花色字母在后（m 万、p 饼、s 条）。",
+                 "Name each tile, then write the digits first and the suit letter after (m Characters, p Dots, s Bamboo)."),
+                (f"一共 {len(tiles)} 张牌。", f"There are {len(tiles)} tiles.")]
+
+    def explain_solution(self, data, solution):
+        return _notation_lines(sorted(as_tiles(solution)))
+
+    def wrong(self, data, solution, rng):
+        return format_tiles(_misread(rng, as_tiles(solution)))
+
+    def figure(self, data):
+        return ("tiles", data["tiles"])
+
+    def subject(self, data):
+        return ("notation", data["tiles"])
+
+    def describe(self, q, lang=None):
+        return pick("牌：", "Tiles: ", lang) + _names(as_tiles(q.data["tiles"]))[0 if lang == "zh" else 1]
+
+
+register(WriteNotation(name="write_notation", topic="tiles", title=("写记法", "Write the notation"), answer="text",
+                       fields={"tiles": str},
+                       answer_help=("用记法写出这些牌，例如 789p", "Type the tiles in notation, e.g. 789p")))
 
 
 # --- is this hand complete, and how does it read ---------------------------------------------
@@ -245,7 +448,7 @@ class Complete(Kind):
     def normalize(self, data, answer):
         if isinstance(answer, (list, tuple)):
             if not answer:
-                raise QuizError("expected a form, got an empty list")
+                raise AnswerError("没有选和牌型", "no form was chosen")
             return [x for a in answer for x in self.normalize(data, a)]
         a = str(answer).strip().lower().replace(" ", "_")
         alias = {"n": "no", "否": "no", "没有": "no", "not_complete": "no", "r": "regular", "基本和型": "regular",
@@ -253,7 +456,7 @@ class Complete(Kind):
                  "全不靠": "honors_and_knitted", "组合龙": "knitted_straight"}
         a = alias.get(a, a)
         if a not in FORM_OPTIONS:
-            raise QuizError(f"expected one of {', '.join(FORM_OPTIONS)}, got {answer!r}")
+            raise AnswerError(f"“{answer}” 不是一种和牌型", f"“{answer}” is not one of the forms")
         return [a]
 
     def check(self, data, answer, solution):
@@ -313,7 +516,7 @@ class Complete(Kind):
         return [rng.choice([f for f in FORM_OPTIONS if f not in solution])]
 
     def choices(self, data):
-        return [(o, both(*_FORM_LINES[o])) for o in data.get("options") or FORM_OPTIONS]
+        return [(o, f"{_FORM_LINES[o][0]} {_FORM_LINES[o][1]}") for o in data.get("options") or FORM_OPTIONS]  # Chinese first, as every other kind
 
     def describe(self, q, lang=None):
         return pick("手牌：", "Hand: ", lang) + q.data["hand"] + "\n" + pick("选项：", "Options: ", lang) + \
@@ -511,7 +714,7 @@ class Shanten(Kind):
 
 
 register(Shanten(name="shanten", topic="waits", title=("向听数", "Shanten"), answer="number", fields={"hand": str},
-                 answer_help=("输入一个整数，0 表示听牌", "Type a whole number; 0 means ready")))
+                 answer_help=("输入一个整数，0 表示听牌，例如 1", "Type a whole number, 0 for ready, e.g. 1")))
 
 
 # --- which discard is best -------------------------------------------------------------------
@@ -560,13 +763,13 @@ class Discard(Kind):
     def normalize(self, data, answer):
         if isinstance(answer, (list, tuple)):  # the solution form: every best discard
             if not answer:
-                raise QuizError("expected a tile to discard, got an empty list")
+                raise AnswerError("没有写要打的牌", "no tile to discard was given")
             return [x for a in answer for x in self.normalize(data, a)]
         t = as_tile(answer)
         if t.is_flower:
-            raise QuizError(f"{t} is a flower: flowers are set aside, never discarded (花牌不打出，放在一边)")
+            raise AnswerError(f"{t} 是花牌：花牌不打出，放在一边", f"{t} is a flower: flowers are set aside, never discarded")
         if Hand.from_str(data["hand"]).counts[t.index] == 0:
-            raise QuizError(f"{t} is not in the hand (手牌里没有 {t})")
+            raise AnswerError(f"手牌里没有 {t}", f"{t} is not in the hand")
         return [str(t)]
 
     def check(self, data, answer, solution):

@@ -10,7 +10,7 @@ from ...mcr import FANS, fan, score
 from ...mcr.examples import EXAMPLES
 from ...tiles import tile as as_tile
 
-from ..core import Grade, Kind, QuizError, register
+from ..core import AnswerError, Grade, Kind, QuizError, register
 from ..deal import simulated_win
 from ...seats import SEAT_LETTERS
 from ._explain import _MANNER, fan_evidence
@@ -129,6 +129,14 @@ def _breakdown(r, ctx=None) -> list:
     return lines
 
 
+def fan_sum_line(r) -> tuple[str, str]:
+    """(zh, en): the fans that make a total, named and then added ("平和（2）、门前清（2）……：2 + 2 + ... = 9")."""
+    total = " + ".join(str(f.total) for f in r.fans) or "0"
+    zh = "、".join(f"{f.zh}（{f.total}）" for f in r.fans) or "无"
+    en = ", ".join(f"{f.en} ({f.total})" for f in r.fans) or "none"
+    return (f"番种：{zh}；{total} = {r.total} 番", f"The fans: {en}; {total} = {r.total} points")
+
+
 def _why_not(i: int, r, ctx) -> tuple[str, str]:
     """(zh, en): why a fan the hand does not have does not apply: its definition against the hand."""
     f = fan(i)
@@ -175,7 +183,7 @@ class Fans(Kind):
         if isinstance(answer, str):
             answer = answer.replace(",", " ").split()
         if not isinstance(answer, (list, tuple, set)):
-            raise QuizError(f"expected a list of fan numbers, got {answer!r}")
+            raise AnswerError("要写番的编号", "the answer should be fan numbers")
         out = set()
         by_name = {f.zh: f.id for f in FANS} | {f.en.lower(): f.id for f in FANS}
         for a in answer:
@@ -184,7 +192,7 @@ class Fans(Kind):
             else:
                 i = as_int(a, "fan")
                 if not any(f.id == i for f in FANS):
-                    raise QuizError(f"there is no fan number {i}")
+                    raise AnswerError(f"没有第 {i} 号番", f"there is no fan number {i}")
                 out.add(i)
         return sorted(out)
 
@@ -306,7 +314,7 @@ class McrTotal(Kind):
 
 register(McrTotal(name="mcr_total", topic="mcr", title=("一共几番", "MCR total"), answer="number",
                   fields={"hand": str, "context": dict}, targets=("fan", "points"),
-                  answer_help=("输入一个整数", "Type a whole number")))
+                  answer_help=("输入一个整数，例如 12", "Type a whole number, e.g. 12")))
 
 
 # --- settlement -------------------------------------------------------------------------------
@@ -359,7 +367,7 @@ class Settlement(Kind):
             parts = answer.replace(",", " ").split()
             if len(parts) == 4:
                 return {k: as_int(v, f"seat {k}") for k, v in zip(SEATS, parts)}
-        raise QuizError(f"expected four numbers for E S W N, e.g. '24 -8 -8 -8', got {answer!r}")
+        raise AnswerError(f"“{answer}” 不是四个数（东南西北各一个）", f"“{answer}” is not four numbers, one for each of E S W N")
 
     def check(self, data, answer, solution):
         ok = answer == solution
@@ -371,7 +379,8 @@ class Settlement(Kind):
         return Grade(ok, answer, solution, tuple(expl), float(ok))
 
     def explain_solution(self, data, solution):
-        total = _score(data).total
+        r = _score(data)
+        total = r.total
         w, d = data["winner"], data["discarder"]
         if d is None:
             rule = (f"自摸：其他三家各付 8 + {total} = {8 + total}", f"Self-drawn: each other player pays 8 + {total} = {8 + total}")
@@ -379,7 +388,7 @@ class Settlement(Kind):
             rule = (f"点和：{d} 付 8 + {total} = {8 + total}，其他两家各付 8",
                     f"On a discard: {d} pays 8 + {total} = {8 + total}, the other two pay 8 each")
         head = (f"这手牌 {total} 番（{data['hand']}），{w} 和牌。", f"The hand {data['hand']} scores {total}; {w} wins.")
-        return [head, rule] + [(f"{k}：{_seat_sum(data, k, solution)[0]}", f"{k}: {_seat_sum(data, k, solution)[1]}")
+        return [head, fan_sum_line(r), rule] + [(f"{k}：{_seat_sum(data, k, solution)[0]}", f"{k}: {_seat_sum(data, k, solution)[1]}")
                                for k in SEATS]
 
     def hints(self, data):

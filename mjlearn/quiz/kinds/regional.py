@@ -8,10 +8,10 @@ from typing import Mapping
 from ...i18n import pick
 from ...rules import RULESETS, get, score
 
-from ..core import Grade, Kind, QuizError, register
+from ..core import AnswerError, Grade, Kind, QuizError, register
 from ...seats import SEAT_LETTERS
 from ..deal import simulated_win
-from ._util import as_bool, need, pick_hand
+from ._util import as_bool, need, pick_hand, split_yes_no
 
 SEATS = SEAT_LETTERS
 _EASY = ("xian", "hebei2", "old_beijing", "hongkong")
@@ -22,14 +22,20 @@ def _score(data: Mapping):
 
 
 def _num(x, where="total"):
+    bad = AnswerError(f"“{x}” 不是分数", f"“{x}” is not a score", where)
     if isinstance(x, bool):
-        raise QuizError(f"{where}: expected a number, got {x!r}")
+        raise bad
     if isinstance(x, (int, float)):
         return int(x) if float(x).is_integer() else float(x)
+    s = str(x).strip()
+    for unit in ("番", "分", "底", "points", "point", "pts", "fan", "b"):
+        if s.lower().endswith(unit):
+            s = s[:-len(unit)].strip()
+            break
     try:
-        v = float(str(x).strip())
+        v = float(s.replace("−", "-"))
     except ValueError:
-        raise QuizError(f"{where}: expected a number, got {x!r}") from None
+        raise bad from None
     return int(v) if v.is_integer() else v
 
 
@@ -121,14 +127,15 @@ class Regional(Kind):
         if isinstance(answer, Mapping):
             legal = as_bool(answer.get("legal"), "legal")
             return {"legal": legal, "total": _num(answer.get("total", 0)) if legal else 0}
-        if isinstance(answer, str):
-            parts = answer.replace(",", " ").split()
-            if parts:
-                legal = as_bool(parts[0], "legal")
-                if legal and len(parts) != 2:
-                    raise QuizError("a legal win needs its score too, e.g. 'yes 12'")
-                return {"legal": legal, "total": _num(parts[1]) if legal else 0}
-        raise QuizError(f"expected 'yes 12' or 'no', got {answer!r}")
+        if isinstance(answer, str) and answer.strip():
+            said = split_yes_no(answer)
+            if said is None:
+                raise AnswerError(f"“{answer.strip()[:40]}” 没有先说能不能和", f"“{answer.strip()[:40]}” does not say yes or no first")
+            legal, rest = said
+            if legal and not rest:
+                raise AnswerError("能和的话还要写出分数", "a win that is allowed needs its score too")
+            return {"legal": legal, "total": _num(rest) if legal else 0}
+        raise AnswerError("没有写答案", "no answer was given")
 
     def check(self, data, answer, solution):
         ok = answer == solution
@@ -154,7 +161,16 @@ class Regional(Kind):
         reading = str(r.reading) if r.reading is not None else data["hand"]
         if not r.legal:
             zh, en = r.reason
-            return [(f"{rs.zh}：不能和：{zh}；手牌 {reading}", f"{rs.en}: not legal: {en}; the hand {reading}")]
+            out = [(f"{rs.zh}：不能和：{zh}；手牌 {reading}", f"{rs.en}: not legal: {en}; the hand {reading}")]
+            if r.items:  # what the hand does count, so the shortfall can be checked
+                def item(i, name, left, right):
+                    return f"{name}{left}{i.value}" + (f"×{i.count}" if i.count != 1 else "") + right
+                total = sum(i.value * i.count for i in r.items)
+                added = " + ".join(str(i.value * i.count) for i in r.items)
+                out.append((f"这手牌算到的：{'、'.join(item(i, i.zh, '（', '）') for i in r.items)}；{added} = {total}",
+                            f"What the hand counts: {', '.join(item(i, i.en, ' (', ')') for i in r.items)}; "
+                            f"{added} = {total}"))
+            return out
         lines = [(f"{rs.zh}：和牌读作 {reading}", f"{rs.en}: the hand reads {reading}")]
         for i in r.items:
             lines.append((f"{i.zh} {i.value}×{i.count} = {i.value * i.count}", f"{i.en} {i.value}×{i.count} = {i.value * i.count}"))
@@ -188,4 +204,5 @@ class Regional(Kind):
 
 register(Regional(name="regional", topic="regional", title=("地方规则", "Regional rules"),
                   fields={"hand": str, "rules": str, "context": dict},
-                  answer_help=("能和输入 yes 和分数，如 yes 12；不能和输入 no", "Type yes and the score, e.g. yes 12; or no")))
+                  answer_help=("能和就写“能”和分数，例如：能 12；不能和就写：不能",
+                               "If it may win, type yes and the score, e.g. yes 12; if not, type no")))

@@ -14,7 +14,7 @@ from ...table import Table, play_hand
 from ...table.events import Chowed, Declared, Discarded, Konged, Punged, WallBroken, Won
 
 from ...seats import SEAT_LETTERS, Seat
-from ..core import Grade, Kind, QuizError, register
+from ..core import AnswerError, Grade, Kind, QuizError, register
 from ._util import as_int, need
 
 SEATS = SEAT_LETTERS
@@ -29,7 +29,7 @@ def _seat(x, where: str) -> str:
     try:
         return Seat.of(x.strip() if isinstance(x, str) else x).letter
     except (ValueError, TypeError):
-        raise QuizError(f"{where}: expected a seat E, S, W or N (东南西北), got {x!r}") from None
+        raise AnswerError(f"“{x}” 不是一家（东南西北，E S W N）", f"“{x}” is not a seat (E, S, W or N)", where) from None
 
 
 # --- where does the wall break -------------------------------------------------------------------
@@ -48,14 +48,21 @@ def engine_break(rules: str, dice: list) -> tuple[int, int, list]:
 
 class WallBreak(Kind):
     def make(self, rng, difficulty):
-        rules = {1: "mcr", 2: rng.choice(("mcr", "beijing", "changsha")), 3: rng.choice(_BREAK_RULES)}[difficulty]
+        # lesson 02 teaches the one-throw count (MCR) and Xi'an's two throws: the easy level asks both
+        rules = {1: rng.choice(("mcr", "xian")), 2: rng.choice(("mcr", "xian", "beijing", "changsha")),
+                 3: rng.choice(_BREAK_RULES)}[difficulty]
         cfg = get_rules(rules)
         dice = [[rng.randint(1, 6) for _ in range(cfg.table.dice)]]
         if cfg.table.break_rule == "dealer_plus_owner":
             dice.append([rng.randint(1, 6) for _ in range(2)])
+            return ({"rules": rules, "dice": dice},
+                    (f"{cfg.zh}：庄家先掷骰子，数到的那家再掷一次，两次都画在下面。从哪家的牌墙开牌？从右数第几墩之后？",
+                     f"{cfg.en}: the dealer throws first, and the player the count lands on throws again; both throws "
+                     f"are drawn below. Whose wall is broken, and after how many stacks counted from its right end?"))
         return ({"rules": rules, "dice": dice},
-                ("骰子掷出如下。从哪家的牌墙开牌？从右数第几墩之后？", "The dice are thrown as shown. Whose wall is broken, "
-                 "and after how many stacks counted from its right end?"))
+                (f"{cfg.zh}：庄家掷出下面的骰子。从哪家的牌墙开牌？从右数第几墩之后？",
+                 f"{cfg.en}: the dealer throws the dice drawn below. Whose wall is broken, "
+                 f"and after how many stacks counted from its right end?"))
 
     def validate(self, data):
         rules = need(data, "rules", "wall_break")
@@ -82,7 +89,7 @@ class WallBreak(Kind):
             parts = answer.replace(",", " ").split()
             if len(parts) == 2:
                 return {"wall": _seat(parts[0], "wall"), "stack": as_int(parts[1], "stack")}
-        raise QuizError(f"expected the wall and the stack count, e.g. 'S 7', got {answer!r}")
+        raise AnswerError(f"“{answer}” 不是“牌墙 墩数”", f"“{answer}” is not a wall and a stack count")
 
     def check(self, data, answer, solution):
         ok_w, ok_k = answer["wall"] == solution["wall"], answer["stack"] == solution["stack"]
@@ -124,11 +131,18 @@ class WallBreak(Kind):
         return lines
 
     def hints(self, data):
-        return [("从庄家开始数，庄家算 1，按出牌方向（逆时针）数。",
-                 "Count seats starting from the dealer as 1, in turn order (counterclockwise)."),
-                ("数到的那家就是开牌的牌墙；墩数也是用骰子点数之和，从这面墙的右端数起。",
-                 "The seat you land on owns the wall to break; the number of stacks is the dice total again, "
-                 "counted from that wall's right end.")]
+        first = ("从庄家开始数，庄家算 1，按出牌方向（逆时针）数。",
+                 "Count seats starting from the dealer as 1, in turn order (counterclockwise).")
+        if len(data["dice"]) > 1:
+            return [first, ("数到的那家就是开牌的牌墙；墩数是两次掷骰的点数加起来，从这面墙的右端数起。",
+                            "The seat you land on owns the wall to break; the number of stacks is both throws "
+                            "added together, counted from that wall's right end.")]
+        return [first, ("数到的那家就是开牌的牌墙；墩数也是用骰子点数之和，从这面墙的右端数起。",
+                        "The seat you land on owns the wall to break; the number of stacks is the dice total again, "
+                        "counted from that wall's right end.")]
+
+    def figure(self, data):
+        return ("dice", data["dice"])
 
     def wrong(self, data, solution, rng):
         if rng.random() < 0.5:
@@ -226,9 +240,30 @@ def engine_claim(data: Mapping) -> tuple[str | None, str | None]:
     return None, None
 
 
+def claim_pattern(calls: Mapping) -> str:
+    """What a contest is about: ``"two_wins"`` (the nearer winner), ``"win"`` (a win against a lesser
+    call), ``"pung_chow"`` (a pung or kong against a chow) or ``"other"``."""
+    vs = list(calls.values())
+    if vs.count("win") >= 2:
+        return "two_wins"
+    if "win" in vs:
+        return "win"
+    if any(v in ("pung", "kong") for v in vs) and "chow" in vs:
+        return "pung_chow"
+    return "other"
+
+
+_PATTERNS = {1: ("pung_chow", "win"), 2: ("pung_chow", "win", "two_wins"), 3: ("pung_chow", "win", "two_wins")}
+"""The contests asked at each level; each question aims at one of them in turn of the seed."""
+
+
 class Claim(Kind):
     def make(self, rng, difficulty):
-        for _ in range(60):
+        want = rng.choice(_PATTERNS[difficulty])
+        fallback = None
+        for tries in range(60):
+            if fallback is not None and tries >= 4:  # the contest aimed at is rare in these hands: take another
+                return fallback
             rules = rng.choice(_CLAIM_RULES if difficulty > 1 else ("beijing", "xian"))
             seed = rng.randrange(10**6)
             t = _played(rules, seed)
@@ -250,7 +285,12 @@ class Claim(Kind):
                 if difficulty == 1 and len({_STRENGTH[c] for c in calls.values()}) < 2:
                     continue
                 data = {"rules": rules, "seed": seed, "at": at, "calls": calls}
-                return data, ("几家同时要这张牌。谁得到它？", "Several players call this discard. Who gets it?")
+                found = data, ("几家同时要这张牌。谁得到它？", "Several players call this discard. Who gets it?")
+                if claim_pattern(calls) == want:
+                    return found
+                fallback = fallback or found
+        if fallback is not None:
+            return fallback
         raise QuizError("could not find a contested discard")  # pragma: no cover
 
     def validate(self, data):
@@ -294,10 +334,21 @@ class Claim(Kind):
         t = _situation(data)
         d, tile = t.last_discard
         lines = [(f"{SEAT_NAMES[SEATS[d]][0]}打出 {tile}（{tile.zh}）。", f"{SEAT_NAMES[SEATS[d]][1]} discards {tile} ({tile.en}).")]
+        wild = getattr(t, "wild", None)
+        if wild is not None:  # said with the discard: a hand may win only through the wild
+            lines[0] = (lines[0][0] + f"这一局的混儿（百搭）是 {wild}（{wild.zh}）。",
+                        lines[0][1] + f" The wild tile this hand is {wild} ({wild.en}).")
+        n_head = len(lines)
         for k, v in data["calls"].items():
             lines.append((f"{SEAT_NAMES[k][0]}：{_ZH[v]}", f"{SEAT_NAMES[k][1]}: {v}"))
-        lines[1:] = [(f"{SEAT_NAMES[k][0]}（{t.hand_of(SEATS.index(k))}）：{_ZH[v]}",
+        lines[n_head:] = [(f"{SEAT_NAMES[k][0]}（{t.hand_of(SEATS.index(k))}）：{_ZH[v]}",
                       f"{SEAT_NAMES[k][1]} ({t.hand_of(SEATS.index(k))}): {v}") for k, v in data["calls"].items()]
+        may = [(SEATS[p], opts) for p, opts in _contested_options(_played(data["rules"], data["seed"]), data["at"]) if opts]
+        if may:  # who may claim at all, from the table's own judgement
+            lines.append(("谁可以要：" + "；".join(f"{SEAT_NAMES[k][0]}可以{'、'.join(_ZH[o] for o in opts)}" for k, opts in may)
+                          + f"（只有{SEAT_NAMES[SEATS[(d + 1) % 4]][0]}是下家，能吃）。",
+                          "Who may claim: " + "; ".join(f"{SEAT_NAMES[k][1]} may {' or '.join(opts)}" for k, opts in may)
+                          + f" (only {SEAT_NAMES[SEATS[(d + 1) % 4]][1]}, next in turn, may chow)."))
         if seat:
             lines.append((f"和 > 碰/杠 > 吃；同为和牌时离{SEAT_NAMES[SEATS[d]][0]}最近的一家优先：所以{SEAT_NAMES[seat][0]}{_ZH[action]}，得到 {tile}。",
                           f"A win beats a pung or kong, which beats a chow; among wins the seat nearest {SEAT_NAMES[SEATS[d]][1]} "
@@ -317,8 +368,12 @@ class Claim(Kind):
     def describe(self, q, lang=None):
         t = _situation(q.data)
         d, tile = t.last_discard
-        lines = [pick(f"规则：{t.rules.zh}", f"Rules: {t.rules.en}", lang),
-                 pick(f"{SEAT_NAMES[SEATS[d]][0]}打出 {tile}", f"{SEAT_NAMES[SEATS[d]][1]} discards {tile}", lang)]
+        lines = [pick(f"规则：{t.rules.zh}", f"Rules: {t.rules.en}", lang)]
+        wild = getattr(t, "wild", None)
+        if wild is not None:  # a hand may need the wild to win: the learner must know which tile it is
+            lines.append(pick(f"这一局的混儿（百搭）是 {wild}，可以当任何牌用", f"The wild tile this hand is {wild}: "
+                              f"it stands for any tile", lang))
+        lines.append(pick(f"{SEAT_NAMES[SEATS[d]][0]}打出 {tile}", f"{SEAT_NAMES[SEATS[d]][1]} discards {tile}", lang))
         for k, v in q.data["calls"].items():
             lines.append(f"  {pick(*SEAT_NAMES[k], lang=lang)} ({t.hand_of(SEATS.index(k))}): {pick(_ZH[v], v, lang)}")
         return "\n".join(lines)
