@@ -921,8 +921,9 @@ class ProgressView(Bilingual):
             rows.append(f"<tr><td style='text-align:left;vertical-align:top'>{escape(zh)} {escape(en)}</td>{cells}</tr>")
         zh, en, call = self._next()
         review = self.review._repr_html_(limit=8) if self.review is not None and self.review.states else ""
-        return (f"<div class='mjlearn-progress' style='max-width:100%'><b>{escape(self.summary['user'])}</b>: "
-                f"{self.summary['total']} 题 answers<table><tr><th style='text-align:left;vertical-align:top'>主题 Topic</th><th style='text-align:left;vertical-align:top'>对/答 Right</th>"
+        n = self.summary['total']
+        return (f"<div class='mjlearn-progress' style='max-width:100%'><b>学习进度 Progress</b> · "
+                f"{escape(self.summary['user'])}：已答 {n} 题 · {n} answer{'' if n == 1 else 's'} so far<table><tr><th style='text-align:left;vertical-align:top'>主题 Topic</th><th style='text-align:left;vertical-align:top'>对/答 Right</th>"
                 f"<th style='text-align:left;vertical-align:top'>掌握 Mastery</th><th style='text-align:left;vertical-align:top'>待复习 Due</th></tr>{''.join(rows)}</table>"
                 f"<p style='font-size:90%;color:#555'>掌握度：越近的回答分量越重，改正后答对算一半。"
                 f"<br>Mastery: recent answers count most; right after a wrong try or a hint counts half.</p>"

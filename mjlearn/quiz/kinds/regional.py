@@ -41,7 +41,7 @@ def _num(x, where="total"):
 
 def _total_lines(r) -> list[tuple[str, str]]:
     """(zh, en) lines from the items to the total, by the rule set's own way of combining them
-    (a sum; base × 2^items; old Beijing's price for the 番 tier plus the 嘴; Fuzhou's base × (2F + X);
+    (a sum; the base doubled once per item; old Beijing's price for the 番 tier plus the 嘴; Fuzhou's base × (2F + X);
     Hong Kong's 番 table), each written out."""
     unit = r.unit
     items = r.items
@@ -67,9 +67,9 @@ def _total_lines(r) -> list[tuple[str, str]]:
                 (f"合计 = 番价 + 嘴 + 另计价：{f} = {r.total} {unit[0]}",
                  f"Total = the tier's price + the zui + priced items: {f} = {r.total} {unit[1]}")]
     if {"F", "X", "base", "rate"} <= set(extra):  # Fuzhou
-        f = f"{extra['base']} × ({extra['rate']}×{extra['F']} + {extra['X']})"
-        return [(f"合计 = 底 × ({extra['rate']}×番 + 花金分)：{f} = {r.total} {unit[0]}",
-                 f"Total = base × ({extra['rate']} × F + X): {f} = {r.total} {unit[1]}")]
+        b, rate, fan, x = extra['base'], extra['rate'], extra['F'], extra['X']
+        return [(f"合计 = 底 {b} ×（{rate} × {fan} 番 + 花和金 {x} 分）= {r.total} {unit[0]}",
+                 f"Total = base {b} × ({rate} × {fan} fan + {x} for flowers and golds) = {r.total} {unit[1]}")]
     if "raw_fan" in extra:  # Hong Kong: the 番 count, capped, then the table's points
         cap = "（封顶）" if extra.get("capped") else ""
         return [(f"番：{sum_text} = {extra['raw_fan']} 番{cap} → 计 {extra['fan']} 番，每家 {extra['points']} 分",
@@ -78,8 +78,10 @@ def _total_lines(r) -> list[tuple[str, str]]:
                 (f"合计 {r.total} {unit[0]}", f"Total {extra['fan']} = {r.total} {unit[1]}")]
     base = getattr(rs, "P", None)
     if isinstance(base, int) and not isinstance(base, bool) and r.total == base * 2 ** s:
-        return [(f"合计 = 底分 × 2^项数：{base} × 2^{s} = {r.total} {unit[0]}",
-                 f"Total = base × 2^(items): {base} × 2^{s} = {r.total} {unit[1]}")]
+        doubled = f"{base}{' × 2' * s}"          # written out: a learner reads no powers
+        return [(f"合计 = 底分 {base}，{f'每项翻一倍，{s} 项' if s else '没有翻倍的项'}：{doubled} = {r.total} {unit[0]}",
+                 f"Total = base {base}, {f'doubled once per item, {s} item(s)' if s else 'no item doubles it'}: "
+                 f"{doubled} = {r.total} {unit[1]}")]
     if r.total == s:
         return [(f"合计 {sum_text} = {r.total} {unit[0]}", f"Total {sum_text} = {r.total} {unit[1]}")]
     return [(f"各项 {sum_text} = {s}；按{rs.zh}的算法合计 {r.total} {unit[0]}",
