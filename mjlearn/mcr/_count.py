@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from .fans import F
 
-__all__ = ["count", "tables"]
+__all__ = ["count", "count_folded", "fold", "tables"]
 
 _CHICKEN = F.CHICKEN_HAND
 
@@ -107,7 +107,13 @@ _HIGH = 6
 def count(occurrences, tables):
     """``(total, {fan: count})`` of the occurrences ``(fan, parts)``, as
     :func:`~mjlearn.mcr.principles.count_fans` gives it (``tables``: :func:`tables`)."""
-    bits = tables[0]
+    mask, repeats = fold(occurrences, tables[0])
+    return count_folded(mask, repeats, tables, occurrences)
+
+
+def fold(occurrences, bits):
+    """``(mask, repeats)`` of occurrences ``(fan, parts)``: the bit of every fan that occurs, and each
+    further occurrence of a fan (``bits``: the first item of :func:`tables`)."""
     mask = 0
     repeats = ()
     for f, _parts in occurrences:
@@ -116,7 +122,7 @@ def count(occurrences, tables):
             repeats += (f,)
         else:
             mask |= b
-    return count_folded(mask, repeats, tables, occurrences)
+    return mask, repeats
 
 
 def count_folded(mask, repeats, tables, occurrences=None):

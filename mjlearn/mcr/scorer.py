@@ -58,7 +58,7 @@ from . import detect as D
 from .principles import combine_chows_kept, combine_pungs, combine_pungs_kept, count_fans
 from .principles import _related_pungs
 from . import _count
-from ._count import count as _fast_count, count_folded
+from ._count import count as _fast_count, count_folded, fold
 from .fans import F
 from .profiles import Profile, get_profile
 from .result import ScoreResult
@@ -948,19 +948,6 @@ def _reading_occ(way, melds, ctx, base, pungs, th):
     return occ
 
 
-def _fold(occ, bits):
-    """``(mask, repeats)`` of some occurrences (see :func:`mjlearn.mcr._count.count_folded`)."""
-    mask = 0
-    reps = ()
-    for f, _ in occ:
-        b = bits[f]
-        if mask & b:
-            reps += (f,)
-        else:
-            mask |= b
-    return mask, reps
-
-
 def _chow_fold(codes, tab):
     """(mask, repeats) of the chow-combination occurrences of chows given by their middle codes
     (cached per profile, in its counting tables)."""
@@ -968,7 +955,7 @@ def _chow_fold(codes, tab):
     cache = tab[8]
     hit = cache.get(key)
     if hit is None:
-        hit = cache[key] = _fold(_chow_occ(codes), tab[0])
+        hit = cache[key] = fold(_chow_occ(codes), tab[0])
         _bound(cache)
     return hit
 
@@ -990,7 +977,7 @@ def _pung_fold(tiles, tab):
         pat = _patterned(key)
         hit = cache.get(pat) if pat else _NO_FOLD
         if hit is None:
-            hit = cache[pat] = _fold(_pung_occ(pat), tab[0])
+            hit = cache[pat] = fold(_pung_occ(pat), tab[0])
         cache[key] = hit
         _bound(cache)
     return hit
