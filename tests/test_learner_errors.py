@@ -25,6 +25,7 @@ from mjlearn import errors
 from mjlearn.errors import (BadArgument, BadArgumentType, ContextConflictError, ContextError, InvalidHandError,
                             MjlearnError, NotationError, ProgressError)
 from mjlearn.hand import Hand, Meld, MeldKind, WinContext
+from mjlearn.quiz.core import QuizError
 from mjlearn.terms import TermNotFound
 from mjlearn.tiles import tile
 
@@ -42,6 +43,8 @@ MISTAKES = {
     'mj.parse_hand("123m45")': ("at 5 in '123m45'", "第 5 个字符"),
     'mj.parse_hand(123)': ("text in quotes", "带引号"),
     'mj.glossary().theme("colours")': ("no theme 'colours'", "没有“colours”这个类别"),
+    'mj.practice("waits2")': ("这道练习用不了", "unknown topic or kind 'waits2'", "没有叫 'waits2' 的主题"),
+    'mj.score("123m456p789s11p23m")': ("has no winning tile", "没有和牌张"),
 }
 
 
@@ -100,7 +103,7 @@ def test_a_notebook_cell_shows_the_message_without_a_traceback(tmp_path):
         for f in fragments:
             assert f in shown, (f, shown)
         assert errors_shown[0].ename in {c.__name__ for c in (TermNotFound, InvalidHandError, NotationError,
-                                                               BadArgumentType, BadArgument)}
+                                                               BadArgumentType, BadArgument, QuizError)}
 
 
 def test_the_glossary_miss_in_ipython_lists_close_matches_in_both_languages():

@@ -20,6 +20,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from ..errors import MjlearnError
 from ..i18n import pick
 from ..mcr import FANS
 
@@ -34,9 +35,12 @@ Line = tuple[str, str]
 """One line of feedback: (Chinese, English)."""
 
 
-class QuizError(ValueError):
+class QuizError(MjlearnError, ValueError):
     """A question or quiz set that cannot be used (unknown kind, bad data, bad answer form).
-    The message says what and where."""
+    The message says what and where; in IPython and Jupyter it shows as the learner's error box
+    (:class:`~mjlearn.errors.MjlearnError`), not a traceback."""
+
+    heading = ("这道练习用不了", "This exercise cannot be used")
 
 
 class AnswerError(QuizError):
@@ -45,7 +49,8 @@ class AnswerError(QuizError):
 
     def __init__(self, zh: str, en: str, where: str = ""):
         self.line: tuple[str, str] = (zh, en)
-        super().__init__(f"{where}: {en}" if where else en)
+        self.en, self.zh = (f"{where}: {en}" if where else en), zh      # the box's two sentences
+        super().__init__(self.en)
 
 
 def unreadable(kind: str, error: QuizError) -> tuple[str, str]:

@@ -303,7 +303,8 @@ def questions_for(topic: str = "all", n: int = 5, seed: int | None = None, diffi
     elif topic.removeprefix("kind:") in KINDS:
         kinds = [topic.removeprefix("kind:")]
     else:
-        raise QuizError(f"unknown topic or kind {topic!r}; topics: {', '.join(TOPICS)}; kinds: {', '.join(KINDS)}")
+        raise QuizError(f"unknown topic or kind {topic!r}; topics: {', '.join(TOPICS)}; kinds: {', '.join(KINDS)}"
+                        f"  （没有叫 {topic!r} 的主题或题型；主题有：{'、'.join(TOPICS)}）")
     if not kinds:
         raise QuizError(f"no question kind is on the topic {topic!r}")
     base = random.randrange(2**31) if seed is None else seed
