@@ -77,20 +77,25 @@ def _tiles(names, live: bool, width: int = 24, cls: str = "") -> str:
     return "".join(tile_tag(_tile(x), live=live, width=width, cls=cls) for x in names)
 
 
-def _hand_tiles(notation: str, live: bool, width: int = 24, mark=None, flowers: bool = False) -> str:
-    """A hand drawn as tiles: melds, concealed tiles, the winning tile set apart and outlined, and
-    (``flowers``) the flowers set aside; ``mark``: a concealed tile to outline once."""
-    h = as_hand(notation)
-    out = []
-    for m in h.melds:
-        out.append('<span class="mj-meld">' + "".join(tile_tag(x, live=live, width=width) for x in m.tiles)
-                   + "</span>")
+def _melds_and_concealed(h, live: bool, width: int, mark=None) -> list[str]:
+    """The tags of a hand's melds (each shaded as a set) and concealed tiles, ``mark`` outlined once:
+    the start of every drawing of a hand (:func:`_hand_tiles`, the replay's)."""
+    out = ['<span class="mj-meld">' + "".join(tile_tag(x, live=live, width=width) for x in m.tiles) + "</span>"
+           for m in h.melds]
     marked = False
     for x in h.concealed:
         cls = ""
         if mark is not None and not marked and str(x) == mark:
             cls, marked = "mj-last", True
         out.append(tile_tag(x, live=live, width=width, cls=cls))
+    return out
+
+
+def _hand_tiles(notation: str, live: bool, width: int = 24, mark=None, flowers: bool = False) -> str:
+    """A hand drawn as tiles: melds, concealed tiles, the winning tile set apart and outlined, and
+    (``flowers``) the flowers set aside; ``mark``: a concealed tile to outline once."""
+    h = as_hand(notation)
+    out = _melds_and_concealed(h, live, width, mark)
     if h.win_tile is not None:
         out.append(f'<span class="mj-win-tile" data-win-tile="{h.win_tile}">'
                    f'{tile_tag(h.win_tile, live=live, width=width, cls="mj-last")}</span>')

@@ -43,7 +43,7 @@ from ..table.render import outcome_text, table_html
 from ..tiles import tile as _tile
 from ._base import B, MjWidget, esc, html_text, integer, tile_tag
 from ._panels import header
-from ._words import _call_label as _claim_words, _pct, _tile_words as _tw
+from ._words import _call_label as _claim_words, _melds_and_concealed, _pct, _tile_words as _tw
 from .play import COACH_TRIALS
 from .review import REVIEW_FORMAT, Review, _decision_line, same_within_error, zero_words
 
@@ -142,14 +142,7 @@ def _hand(notation, mark: str | None = None, width: int = 34, live: bool = False
     """A hand drawn as tiles: exposed sets first (shaded), then the concealed tiles, ``mark`` outlined
     once, then the flowers (smaller)."""
     h = as_hand(notation)
-    out = ['<span class="mj-meld">' + "".join(tile_tag(x, live=live, width=width) for x in m.tiles) + "</span>"
-           for m in h.melds]
-    marked = False
-    for x in h.concealed:
-        cls = ""
-        if mark is not None and not marked and str(x) == mark:
-            cls, marked = "mj-last", True
-        out.append(tile_tag(x, live=live, width=width, cls=cls))
+    out = _melds_and_concealed(h, live, width, mark)
     if h.win_tile is not None:       # the winning tile, apart and outlined
         out.append(f'<span style="margin-left:10px">{tile_tag(h.win_tile, live=live, width=width, cls="mj-last")}</span>')
     if h.flowers:       # the flowers, apart and labelled
