@@ -29,6 +29,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from .errors import MjlearnError
+
 MANIFEST = ".mjlearn-manifest.json"
 """Records the hash of each file as mjlearn wrote it, to tell the learner's edits from ours."""
 
@@ -39,8 +41,11 @@ _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _BINARY = getattr(os, "O_BINARY", 0)
 
 
-class LabError(Exception):
-    """The notebook folder cannot be used (a bad ``--dir``); the message is one line."""
+class LabError(MjlearnError):
+    """The notebook folder cannot be used (a bad ``--dir``); the message is one line, English then
+    Chinese. In IPython and Jupyter it shows as the learner's error box."""
+
+    heading = ("笔记本文件夹无法使用", "The notebook folder cannot be used")
 
 
 def notebooks_source() -> Path:

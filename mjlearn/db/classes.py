@@ -35,7 +35,7 @@ from pathlib import Path
 
 import sqlite3
 
-from ..errors import NotWritable
+from ..errors import MjlearnError, NotWritable, _two_lines
 from ..quiz.progress import EXPORT_FIELDS, ProgressStore, _translate, mastery
 
 try:  # a class database needs SQLAlchemy; a class in the SQLite file does not (the browser build has none)
@@ -50,8 +50,11 @@ __all__ = ["Classroom", "ClassError", "assignment_tag", "parse_due", "resolve_qu
 TAG = "assignment:"
 
 
-class ClassError(ValueError):
-    """A class operation that cannot be done (no such class, not its teacher...); its text is bilingual."""
+class ClassError(MjlearnError, ValueError):
+    """A class operation that cannot be done (no such class, not its teacher...). A ``ValueError``; its
+    message is English then Chinese, and in IPython and Jupyter it shows as the learner's error box."""
+
+    heading = ("班级操作无法完成", "The class cannot do that")
 
 
 def assignment_tag(assignment_id: int) -> str:
@@ -79,8 +82,9 @@ def parse_due(due) -> float | None:
         moment = _dt.datetime.fromisoformat(text)
     except ValueError:
         if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):  # the right form, but no such day (2027-02-30)
-            raise ClassError(f"due date {text!r}: there is no such day / 没有这一天") from None
-        raise ClassError(f"due date {text!r}: write it as YYYY-MM-DD (e.g. 2026-03-01) / 截止日期格式：年-月-日") from None
+            raise ClassError(f"due date {text!r}: there is no such day  （截止日期 {text!r}：没有这一天）") from None
+        raise ClassError(f"due date {text!r}: write it as YYYY-MM-DD (e.g. 2026-03-01)  "
+                         f"（截止日期 {text!r}：请写成 年-月-日，例如 2026-03-01）") from None
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=_dt.timezone.utc)
     return moment.timestamp()
@@ -255,7 +259,8 @@ class Classroom:
     def _class_id(self, c, name: str) -> int:
         cid = c.execute("SELECT id FROM classes WHERE name = :n", {"n": name}).scalar()
         if cid is None:
-            raise ClassError(f"no class named {name!r} (or it is not one of yours) / 没有名为 {name!r} 的班级")
+            raise ClassError(f"no class named {name!r} (or it is not one of yours)  "
+                             f"（没有名为 {name!r} 的班级，或者它不是你的班级）")
         return int(cid)
 
     # -- the teacher's side --------------------------------------------------------------
@@ -267,7 +272,7 @@ class Classroom:
         try:
             with self.db.begin() as c:
                 if c.execute("SELECT 1 FROM classes WHERE name = :n", {"n": name}).scalar():
-                    raise ClassError(f"a class named {name!r} exists already / 班级 {name!r} 已存在")
+                    raise ClassError(f"a class named {name!r} exists already  （班级 {name!r} 已存在）")
                 c.execute("INSERT INTO classes (name, code, created) VALUES (:n, :c, :t)",
                           {"n": name, "c": code, "t": time.time()})
         except _DB_ERRORS as e:
@@ -302,7 +307,8 @@ class Classroom:
         password is the one derived from the secret (adding again sets that same password, undoing a
         password set some other way); without it, the login's password is left as it is."""
         if role not in ("learner", "teacher"):
-            raise ClassError(f"role must be learner or teacher, got {role!r}")
+            raise ClassError(f"role must be learner or teacher, got {role!r}  "
+                             f"（角色只能是 learner（学员）或 teacher（老师），收到的是 {role!r}）")
         for u in users:
             self._enrol(name, u, role)
 
@@ -314,7 +320,9 @@ class Classroom:
         try:
             load_quiz_set(resolve_quiz_set(quiz_set))
         except QuizError as e:
-            raise ClassError(f"{e} / 无法读取题集") from None
+            en, *zh = _two_lines(str(e))
+            raise ClassError(f"the quiz set cannot be read: {en}  "
+                             f"（无法读取题集 {quiz_set!r}{'：' + zh[0] if zh else ''}）") from None
         when = parse_due(due)
         try:
             with self.db.begin() as c:
@@ -362,7 +370,8 @@ class Classroom:
         except _DB_ERRORS as e:
             raise self._refused(e, "joining a class") from None
         if name is None:
-            raise ClassError(f"no class has the code {code!r}; ask your teacher / 没有这个班级代码，请向老师确认")
+            raise ClassError(f"no class has the code {code!r}; ask your teacher  "
+                             f"（没有班级代码是 {code!r}，请向老师确认）")
         return name
 
     def assignments(self) -> list[dict]:
@@ -402,7 +411,7 @@ class Classroom:
         for a in self.assignments():
             if a["id"] == int(assignment_id):
                 return a
-        raise ClassError(f"assignment #{assignment_id} is not one of yours / 没有这个作业：#{assignment_id}")
+        raise ClassError(f"assignment #{assignment_id} is not one of yours  （你没有这个作业：#{assignment_id}）")
 
     def quiz_set(self, assignment_id: int):
         """The quiz set of one of this learner's assignments."""

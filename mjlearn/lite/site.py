@@ -46,6 +46,8 @@ import zipfile
 from importlib import metadata
 from pathlib import Path
 
+from ..errors import MjlearnError
+
 ROOT = Path(__file__).resolve().parents[2]
 """The source tree (the package's parent folder): pyproject.toml and notebooks/ are read from it."""
 
@@ -85,8 +87,12 @@ BROWSER_NOTES = (
 )
 
 
-class LiteError(Exception):
-    """The site cannot be built; the message says what is missing and how to get it."""
+class LiteError(MjlearnError):
+    """The site cannot be built; the message says what is missing and how to get it, English then
+    Chinese (a tool's own output, when there is one, follows on the next lines). In IPython and Jupyter
+    it shows as the learner's error box."""
+
+    heading = ("无法生成浏览器版网站", "The browser site cannot be built")
 
 
 # --- what goes in ---------------------------------------------------------------------------------
@@ -96,7 +102,8 @@ def pyodide_version() -> str:
     try:
         from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
     except ImportError as e:  # pragma: no cover - the lite extra is missing
-        raise LiteError("the lite extra is not installed: pip install 'mjlearn[lite]'") from e
+        raise LiteError("the lite extra is not installed: pip install 'mjlearn[lite]'  "
+                        "（没有安装 lite 组件：请运行 pip install 'mjlearn[lite]'）") from e
     return PYODIDE_VERSION
 
 
@@ -104,7 +111,8 @@ def _installed_version(name: str) -> str:
     try:
         return metadata.version(name)
     except metadata.PackageNotFoundError as e:
-        raise LiteError(f"{name} is not installed here; pip install 'mjlearn[lite]'") from e
+        raise LiteError(f"{name} is not installed here; pip install 'mjlearn[lite]'  "
+                        f"（这里没有安装 {name}：请运行 pip install 'mjlearn[lite]'）") from e
 
 
 def _pyodide_dir(cache: Path) -> Path:
@@ -125,12 +133,14 @@ def fetch(cache: Path = DEFAULT_CACHE, *, quiet: bool = False) -> Path:
     if not (pdir / "pyodide-lock.json").exists():
         npm = shutil.which("npm")
         if npm is None:
-            raise LiteError("npm is needed once to fetch Pyodide (npm's pyodide package); install Node.js")
+            raise LiteError("npm is needed once to fetch Pyodide (npm's pyodide package); install Node.js  "
+                            "（需要用 npm 下载一次 Pyodide：请安装 Node.js）")
         with tempfile.TemporaryDirectory() as tmp:
             r = subprocess.run([npm, "pack", f"pyodide@{version}", "--silent"], cwd=tmp,
                                capture_output=quiet, text=True)
             if r.returncode != 0:
-                raise LiteError(f"npm could not fetch pyodide@{version} (the npm registry is needed once):\n"
+                raise LiteError(f"npm could not fetch pyodide@{version} (the npm registry is needed once)  "
+                                f"（npm 无法下载 pyodide@{version}：第一次需要连上 npm 仓库）\n"
                                 + ((r.stdout or "") + (r.stderr or ""))[-2000:])
             tgz = next(Path(tmp).glob("pyodide-*.tgz"))
             with tarfile.open(tgz) as tar:
@@ -155,7 +165,8 @@ def fetch(cache: Path = DEFAULT_CACHE, *, quiet: bool = False) -> Path:
                             "--platform", "any", "-d", str(wdir), *(["-q"] if quiet else []), *missing],
                            capture_output=quiet, text=True)
         if r.returncode != 0:
-            raise LiteError(f"pip could not download {' '.join(missing)} (PyPI is needed once):\n"
+            raise LiteError(f"pip could not download {' '.join(missing)} (PyPI is needed once)  "
+                            f"（pip 无法下载 {' '.join(missing)}：第一次需要连上 PyPI）\n"
                             + ((r.stdout or "") + (r.stderr or ""))[-2000:])
     return cache
 
@@ -223,7 +234,9 @@ def plan(lock: dict) -> tuple[list[str], dict, list[str]]:
             version, reqs = metadata.version(name), metadata.requires(name)
         except metadata.PackageNotFoundError:
             raise LiteError(f"{name} is needed in the browser but is neither in Pyodide's package list nor "
-                            "installed here; pip install it (or pip install 'mjlearn[lite]')") from None
+                            f"installed here; pip install it (or pip install 'mjlearn[lite]')  "
+                            f"（浏览器里需要 {name}，但 Pyodide 没有提供，这里也没有安装：请用 pip 安装它，"
+                            f"或运行 pip install 'mjlearn[lite]'）") from None
         depends = [n for n in _requirements(reqs, env) if n not in _PROVIDED]
         extra[name] = (version, depends)
         todo.extend(depends)
@@ -318,7 +331,8 @@ def _stage_pyodide(cache: Path, dest: Path) -> list[str]:
     pyodide-lock.json listing only what is there; returns the names in that list."""
     pdir, wdir = _pyodide_dir(cache), _wheels_dir(cache)
     if not (pdir / "pyodide-lock.json").exists():
-        raise LiteError(f"Pyodide {pyodide_version()} is not in {cache}; run `mjlearn lite fetch` once (online)")
+        raise LiteError(f"Pyodide {pyodide_version()} is not in {cache}; run `mjlearn lite fetch` once (online)  "
+                        f"（{cache} 里没有 Pyodide {pyodide_version()}：请联网运行一次 mjlearn lite fetch）")
     dest.mkdir(parents=True, exist_ok=True)
     for f in _PYODIDE_FILES:
         if (pdir / f).exists():
@@ -332,13 +346,15 @@ def _stage_pyodide(cache: Path, dest: Path) -> list[str]:
         e = packages[n]
         whl = _find_wheel(wdir, e["name"], e["version"])
         if whl is None:
-            raise LiteError(f"{e['name']} {e['version']} is not in {wdir}; run `mjlearn lite fetch` once (online)")
+            raise LiteError(f"{e['name']} {e['version']} is not in {wdir}; run `mjlearn lite fetch` once (online)  "
+                            f"（{wdir} 里没有 {e['name']} {e['version']}：请联网运行一次 mjlearn lite fetch）")
         shutil.copy2(whl, dest / whl.name)
         kept[n] = dict(e, file_name=whl.name, sha256=_sha256(whl), unvendored_tests=False)
     for n, (version, depends) in extra.items():
         whl = _find_wheel(wdir, n, version)
         if whl is None:
-            raise LiteError(f"{n} {version} is not in {wdir}; run `mjlearn lite fetch` once (online)")
+            raise LiteError(f"{n} {version} is not in {wdir}; run `mjlearn lite fetch` once (online)  "
+                            f"（{wdir} 里没有 {n} {version}：请联网运行一次 mjlearn lite fetch）")
         shutil.copy2(whl, dest / whl.name)
         kept[n] = _lock_entry(template, n, whl, depends, _wheel_imports(whl))
     whl = build_wheel(dest)
@@ -354,7 +370,8 @@ def _labextensions_root() -> Path:
         if all((root / name / "package.json").exists() for name in _LABEXTENSIONS):
             return root
     raise LiteError("the front-end extensions " + ", ".join(_LABEXTENSIONS)
-                    + " were not found; pip install 'mjlearn[lite]'")
+                    + " were not found; pip install 'mjlearn[lite]'  "
+                    + "（找不到前端扩展 " + "、".join(_LABEXTENSIONS) + "：请运行 pip install 'mjlearn[lite]'）")
 
 
 def notebooks_dir() -> Path:
@@ -372,7 +389,8 @@ def build(out: Path, *, cache: Path = DEFAULT_CACHE, notebooks: Path | None = No
         try:
             fetch(cache, quiet=quiet)
         except OSError as e:
-            raise LiteError(f"could not fetch Pyodide and the wheels into {cache} ({e})") from e
+            raise LiteError(f"could not fetch Pyodide and the wheels into {cache} ({e})  "
+                            f"（无法把 Pyodide 和安装包下载到 {cache}）") from e
     notebooks = Path(notebooks) if notebooks else notebooks_dir()
     with tempfile.TemporaryDirectory(prefix="mjlearn-lite-") as tmp:
         lite = Path(tmp)
@@ -403,7 +421,7 @@ def build(out: Path, *, cache: Path = DEFAULT_CACHE, notebooks: Path | None = No
         env.pop("JUPYTERLITE_PYODIDE_URL", None)
         r = subprocess.run(cmd, cwd=lite, env=env, capture_output=True, text=True)
         if r.returncode != 0:
-            raise LiteError("jupyter lite build failed:\n" + (r.stdout + r.stderr)[-4000:])
+            raise LiteError("jupyter lite build failed  （jupyter lite 生成网站失败）\n" + (r.stdout + r.stderr)[-4000:])
     _check_site(out)
     return site_summary(out) | {"packages": packages}
 
@@ -412,7 +430,8 @@ def _check_site(out: Path) -> None:
     lite = json.loads((out / "jupyter-lite.json").read_text(encoding="utf-8"))
     kernel = lite["jupyter-config-data"]["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
     if not str(kernel.get("pyodideUrl", "")).startswith("./"):
-        raise LiteError(f"the site does not use its own Pyodide (pyodideUrl={kernel.get('pyodideUrl')!r})")
+        raise LiteError(f"the site does not use its own Pyodide (pyodideUrl={kernel.get('pyodideUrl')!r})  "
+                        f"（生成的网站没有使用自带的 Pyodide）")
 
 
 def site_summary(out: Path) -> dict:

@@ -31,6 +31,7 @@ import anywidget
 import traitlets as t
 
 from .. import i18n
+from ..errors import MjlearnError
 from ..render import svg
 from ..terms import annotate
 from ..tiles import TILES, Tile
@@ -176,9 +177,12 @@ def _hook_language() -> None:
 
 # --- front-end messages -----------------------------------------------------------------
 
-class MessageError(ValueError):
+class MessageError(MjlearnError, ValueError):
     """A front-end message the widget cannot act on: not an object, an unknown action, a missing or
-    malformed argument. The widget logs it, ignores it and keeps its state."""
+    malformed argument. The widget logs it, ignores it and keeps its state; raised by
+    :meth:`MjWidget.handle` in a cell, it shows as the learner's error box (English, then Chinese)."""
+
+    heading = ("小部件无法执行这个操作", "The widget cannot act on this message")
 
 
 MAX_MESSAGE_TEXT = 200
@@ -200,7 +204,7 @@ def no_arg(v):
 def text(v):
     """A string (a typed value, a select's option)."""
     if not isinstance(v, str):
-        raise MessageError(f"expected text, got {_short(v)}")
+        raise MessageError(f"expected text, got {_short(v)}  （应为文字，收到的是 {_short(v)}）")
     return v
 
 
@@ -208,7 +212,8 @@ def one_of(*choices):
     """One of these strings (``None`` allowed when listed)."""
     def check(v):
         if v not in choices or isinstance(v, bool):
-            raise MessageError(f"expected one of {', '.join(map(repr, choices))}, got {_short(v)}")
+            listed = ', '.join(map(repr, choices))
+            raise MessageError(f"expected one of {listed}, got {_short(v)}  （只能是 {listed} 之一，收到的是 {_short(v)}）")
         return v
     return check
 
@@ -221,7 +226,8 @@ def integer(lo: int, hi: int, default: int | None = None):
         if isinstance(v, str) and v.strip().lstrip("-").isdigit() and len(v.strip()) <= 12:
             v = int(v)
         if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-            raise MessageError(f"expected a whole number {lo}-{hi}, got {_short(v)}")
+            raise MessageError(f"expected a whole number {lo}-{hi}, got {_short(v)}  "
+                               f"（应为 {lo} 到 {hi} 之间的整数，收到的是 {_short(v)}）")
         return v
     return check
 
@@ -230,7 +236,7 @@ def flag(v):
     """True/false as a checkbox (a bool) or a button's data-arg ("1"/"0", "true"/"false") sends it."""
     table = {True: True, False: False, 1: True, 0: False, "1": True, "0": False, "true": True, "false": False}
     if not isinstance(v, (bool, int, str)) or v not in table:
-        raise MessageError(f"expected true or false, got {_short(v)}")
+        raise MessageError(f"expected true or false, got {_short(v)}  （应为 true 或 false，收到的是 {_short(v)}）")
     return table[v]
 
 
@@ -308,22 +314,28 @@ class MjWidget(anywidget.AnyWidget):
     def check_message(self, msg) -> tuple[str, dict]:
         """The action and its checked fields, or :class:`MessageError` saying what is wrong."""
         if not isinstance(msg, dict):
-            raise MessageError(f"a widget message is an object {{'act': ...}}, got {_short(msg)}")
+            raise MessageError(f"a widget message is an object {{'act': ...}}, got {_short(msg)}  "
+                               f"（小部件的消息应是 {{'act': ...}} 这样的对象，收到的是 {_short(msg)}）")
         extra = [k for k in msg if k not in MESSAGE_KEYS]
         if extra:
-            raise MessageError(f"unknown message field(s) {_short(extra)}; a message has {', '.join(MESSAGE_KEYS)}")
+            raise MessageError(f"unknown message field(s) {_short(extra)}; a message has {', '.join(MESSAGE_KEYS)}  "
+                               f"（消息里有不认识的字段 {_short(extra)}；只能有 {', '.join(MESSAGE_KEYS)}）")
         for k, v in msg.items():
             if not (v is None or isinstance(v, (bool, int, str))):
-                raise MessageError(f"message field {k!r} must be text, a number or true/false, got {_short(v)}")
+                raise MessageError(f"message field {k!r} must be text, a number or true/false, got {_short(v)}  "
+                                   f"（消息字段 {k!r} 应是文字、数字或 true/false，收到的是 {_short(v)}）")
             if isinstance(v, str) and len(v) > MAX_MESSAGE_TEXT:
-                raise MessageError(f"message field {k!r} is {len(v):,} characters long; at most {MAX_MESSAGE_TEXT}")
+                raise MessageError(f"message field {k!r} is {len(v):,} characters long; at most {MAX_MESSAGE_TEXT}  "
+                                   f"（消息字段 {k!r} 有 {len(v):,} 个字符，最多 {MAX_MESSAGE_TEXT} 个）")
             if isinstance(v, int) and not isinstance(v, bool) and abs(v) > 10**9:
-                raise MessageError(f"message field {k!r} is out of range: {_short(v)}")
+                raise MessageError(f"message field {k!r} is out of range: {_short(v)}  "
+                                   f"（消息字段 {k!r} 的数值超出范围：{_short(v)}）")
         act = msg.get("act")
         spec = self.messages.get(act) if isinstance(act, str) else None
         if spec is None:
-            raise MessageError(f"unknown widget action {_short(act)}; {type(self).__name__} acts on "
-                               f"{', '.join(self.messages)}")
+            acts = ', '.join(self.messages)
+            raise MessageError(f"unknown widget action {_short(act)}; {type(self).__name__} acts on {acts}  "
+                               f"（{type(self).__name__} 没有 {_short(act)} 这个操作；它的操作有 {acts}）")
         fields = {"act": act}
         for name, check in spec.items():
             try:

@@ -228,14 +228,14 @@ class EditorState:
 def _tile_arg(v) -> str:
     """A palette click: one tile's notation."""
     if not isinstance(v, str) or len(v) > 4:
-        raise MessageError(f"expected a tile such as 5m, got {v!r}")
+        raise MessageError(f"expected a tile such as 5m, got {v!r}  （应为一张牌，例如 5m，收到的是 {v!r}）")
     return v
 
 
 def _piece(v) -> str:
     """A click on the hand: ``c3``, ``w``, ``m0`` or ``f1``."""
     if not isinstance(v, str) or not re.fullmatch(r"w|[cmf]\d{1,2}", v):
-        raise MessageError(f"expected c<n>, m<n>, f<n> or w, got {v!r}")
+        raise MessageError(f"expected c<n>, m<n>, f<n> or w, got {v!r}  （应为 c<n>、m<n>、f<n> 或 w，收到的是 {v!r}）")
     return v
 
 

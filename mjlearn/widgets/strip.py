@@ -109,5 +109,5 @@ def _position(v) -> int:
     if isinstance(v, str) and v.isdigit() and len(v) <= 6:
         v = int(v)
     if isinstance(v, bool) or not isinstance(v, int):
-        raise MessageError(f"expected a tile position, got {v!r}")
+        raise MessageError(f"expected a tile position, got {v!r}  （应为牌的位置，收到的是 {v!r}）")
     return v
