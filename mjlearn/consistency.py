@@ -21,7 +21,7 @@ rule set does not take is simply not checked.
 
 >>> from mjlearn import parse_hand
 >>> context_problems(parse_hand("123m456p789s234s5m+5m"), {"self_drawn": True, "kong": True})
-[Problem(message='kong=True with self_drawn=True is a win on a kong replacement (杠上开花), but the hand has no kong: write the kong as a meld, e.g. [5555p] (concealed) or [5555p,1]', position=None)]
+[Problem(message='kong=True with self_drawn=True is a win on a kong replacement (杠上开花), but the hand has no kong: write the kong as a meld, e.g. [5555p] (concealed) or [5555p,1]  （kong=True 加 self_drawn=True 是杠上开花，可这手牌里没有杠：请把杠写成一组，例如 [5555p]（暗杠）或 [5555p,1]）', position=None)]
 """
 
 from __future__ import annotations
@@ -74,7 +74,9 @@ def context_problems(hand: Hand, context, *, flower_limit: int | None = None,
 def _kong_bloom_without_kong(hand, get, labels):
     if get("kong") and get("self_drawn") and not any(m.kind is MeldKind.KONG for m in hand.melds):
         return ("kong=True with self_drawn=True is a win on a kong replacement (杠上开花), but the hand has "
-                "no kong: write the kong as a meld, e.g. [5555p] (concealed) or [5555p,1]")
+                "no kong: write the kong as a meld, e.g. [5555p] (concealed) or [5555p,1]  "
+                "（kong=True 加 self_drawn=True 是杠上开花，可这手牌里没有杠：请把杠写成一组，"
+                "例如 [5555p]（暗杠）或 [5555p,1]）")
     return None
 
 
@@ -84,14 +86,16 @@ def _robbed_tile_held(hand, get, labels):
         return None
     if hand.all_counts[t.index] != 1:
         return (f"kong on a discard means robbing a kong (抢杠和) of {t}, but the hand itself holds "
-                f"another {t}, so the other player cannot have three of them")
+                f"another {t}, so the other player cannot have three of them  "
+                f"（点炮时 kong=True 是抢杠和，抢的是 {t}；可这手牌自己还有一张 {t}，别人不可能有三张来开杠）")
     return None
 
 
 def _robbed_on_last_tile(hand, get, labels):
     if get("kong") and not get("self_drawn", False) and get("wall_last"):
         return ("kong=True on a discard is robbing a kong (抢杠和), which cannot be on the last tile of the "
-                "wall (wall_last=True, 海底): no kong is declared once the wall is empty; drop one of them")
+                "wall (wall_last=True, 海底): no kong is declared once the wall is empty; drop one of them  "
+                "（点炮时 kong=True 是抢杠和，不会是海底（wall_last=True）：牌墙摸完后不能再开杠；请去掉其中一个）")
     return None
 
 
@@ -100,10 +104,13 @@ def _after_kong_not_a_discard(hand, get, labels):
         return None
     if get("self_drawn"):
         return ("after_kong=True (杠上炮) is a win on the discard that follows a kong, but self_drawn=True; "
-                "a self-drawn win on a kong replacement is kong=True (杠上开花)")
+                "a self-drawn win on a kong replacement is kong=True (杠上开花)  "
+                "（after_kong=True 是杠上炮：和别人开杠后打出的牌，可这里 self_drawn=True；"
+                "开杠补牌自摸和是 kong=True（杠上开花））")
     if get("kong"):
         return ("after_kong=True (杠上炮, a discard after a kong) and kong=True on a discard (抢杠和, a "
-                "kong robbed) cannot both be the winning tile")
+                "kong robbed) cannot both be the winning tile  "
+                "（after_kong=True（杠上炮）和点炮时的 kong=True（抢杠和）不能同时成立）")
     return None
 
 
@@ -112,7 +119,8 @@ def _last_tile_held(hand, get, labels):
     if not get("last_tile") or t is None or t.is_flower or hand.counts[t.index] == 1:
         return None
     return (f"last_tile (和绝张) says the other three {t} are already visible, but the hand holds "
-            f"{hand.counts[t.index] - 1} more {t} among its concealed tiles")
+            f"{hand.counts[t.index] - 1} more {t} among its concealed tiles  "
+            f"（last_tile（和绝张）说另外三张 {t} 都已经亮出，可手牌里还有 {hand.counts[t.index] - 1} 张 {t}）")
 
 
 def _seat_wind_of_winner(hand, get, labels):
@@ -123,21 +131,26 @@ def _seat_wind_of_winner(hand, get, labels):
     wind = _SEATS[(_SEATS.index(winner) - _SEATS.index(dealer)) % 4]
     if given != wind:
         return (f"seat_wind={given!r} (门风) contradicts winner={winner!r} and dealer={dealer!r}: the "
-                f"dealer sits East, so {winner}'s seat wind is {wind!r}; drop seat_wind or make them agree")
+                f"dealer sits East, so {winner}'s seat wind is {wind!r}; drop seat_wind or make them agree  "
+                f"（seat_wind={given!r}（门风）与 winner={winner!r}、dealer={dealer!r} 不符：庄家坐东，"
+                f"所以 {winner} 的门风是 {wind!r}；请去掉 seat_wind，或让它们一致）")
     return None
 
 
 def _heavenly(hand, get, labels):
     if not get("heavenly"):
         return None
-    name = f"heavenly=True ({labels.get('heavenly') or '天和'})"
+    label = labels.get('heavenly') or '天和'
+    name = f"heavenly=True ({label})"
     winner, dealer, self_drawn = get("winner"), get("dealer"), get("self_drawn")
     if winner != dealer or not self_drawn:
         return (f"{name} is the dealer's self-drawn win on his dealt tiles: winner ({winner}) must be the "
-                f"dealer ({dealer}) and self_drawn=True")
+                f"dealer ({dealer}) and self_drawn=True  "
+                f"（{label}是庄家用起手的牌自摸和：winner（{winner}）必须是庄家（{dealer}），并且 self_drawn=True）")
     claimed = [str(m) for m in hand.melds if not m.is_concealed]
     if claimed:
-        return f"{name} is a win on the dealt tiles, but the hand has claimed {', '.join(claimed)}"
+        return (f"{name} is a win on the dealt tiles, but the hand has claimed {', '.join(claimed)}  "
+                f"（{label}是用起手的牌和，可这手牌吃碰过：{'、'.join(claimed)}）")
     return None
 
 
@@ -158,8 +171,12 @@ def _flower_problems(hand, given, limit: int) -> list[str]:
     if total > limit:
         where = (f"{named} given and {held} in the hand make {total}" if named and held
                  else f"{named} given" if named else f"{held} in the hand")
+        where_zh = (f"给了 {named} 张，手牌里有 {held} 张，共 {total} 张" if named and held
+                    else f"给了 {named} 张" if named else f"手牌里有 {held} 张")
         out.append(f"flowers: {where}, but this rule set plays with "
-                   + (f"only {limit} flower tiles (花牌)" if limit else "no flowers (无花牌)"))
+                   + (f"only {limit} flower tiles (花牌)" if limit else "no flowers (无花牌)")
+                   + f"  （花牌：{where_zh}，可这套规则" + (f"只有 {limit} 张花牌）" if limit else "没有花牌）"))
     for t in sorted(set(tiles) & set(hand.flowers)):
-        out.append(f"flowers gives {t} ({t.zh}), which the hand already holds; there is only one")
+        out.append(f"flowers gives {t} ({t.zh}), which the hand already holds; there is only one  "
+                   f"（flowers 里的 {t}（{t.zh}）手牌里已经有了；这张牌只有一张）")
     return out

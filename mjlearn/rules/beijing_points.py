@@ -106,7 +106,8 @@ class PointsRuleSet(RuleSet):
     def check_context(self, d):
         if d.get("wild_discarded") and d.get("wild") is None:
             raise ContextError("wild_discarded=True (发混儿) says a wild was discarded, but no tile is wild "
-                               "here: give the wild, e.g. wild='5m'")
+                               "here: give the wild, e.g. wild='5m'  "
+                               "（wild_discarded=True（发混儿）说打出过混儿，可这里没有混儿：请给出混儿，例如 wild='5m'）")
 
     def candidates(self, hand, c):
         out = super().candidates(hand, c)

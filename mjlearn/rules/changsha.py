@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..errors import _two_lines
 from ..hand import Hand, as_hand
 from ..seats import SEAT_LETTERS, Seat
 from ..shapes import Form
@@ -141,7 +142,7 @@ class ChangshaRuleSet(RuleSet):
     def check_context(self, d):
         b = d.get("bird")
         if b is not None and not b.is_suited:
-            raise ContextError(f"a Changsha bird is a suited tile (1-9); got {b}")
+            raise ContextError(f"a Changsha bird is a suited tile (1-9); got {b}  （长沙麻将的鸟是数牌（1-9），收到的是 {b}）")
 
 
 _OPTIONS = (
@@ -255,9 +256,11 @@ def haidi_roaming(hands, tile, first: str, *, dealer: str = "E", accept=None, op
     try:
         tile = _tile(tile)
     except (ValueError, TypeError) as e:
-        raise ContextError(f"tile must be the 海底 tile, such as '5m'; got {tile!r} ({e})") from None
+        raise ContextError(f"tile must be the 海底 tile, such as '5m'; got {tile!r} ({_two_lines(str(e))[0]})  "
+                           f"（tile 应是海底牌，例如 '5m'，收到的是 {tile!r}）") from None
     if not isinstance(hands, dict) or not hands:
-        raise RulesError("hands must map seats to their 13-tile hands, e.g. {'E': '123m456m789m2468p'}")
+        raise RulesError("hands must map seats to their 13-tile hands, e.g. {'E': '123m456m789m2468p'}  "
+                         "（hands 应把座位对应到 13 张的手牌，例如 {'E': '123m456m789m2468p'}）")
     parsed = {}
     for seat, h in hands.items():
         seat = _check_seat("hands seat", seat)
@@ -268,7 +271,8 @@ def haidi_roaming(hands, tile, first: str, *, dealer: str = "E", accept=None, op
                              f"got {str(h)!r}")
         parsed[seat] = h
     if not tile.is_suited:
-        raise ContextError(f"{rs.zh} {rs.en} plays only suited tiles; the 海底 tile cannot be {tile}")
+        raise ContextError(f"{rs.en} plays only suited tiles; the 海底 tile cannot be {tile}  "
+                           f"（{rs.zh}只用数牌，海底牌不能是 {tile}）")
     if callable(accept):
         wants = accept
     elif accept is None:

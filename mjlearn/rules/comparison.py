@@ -207,7 +207,8 @@ def compare(hand, rules=None, **context) -> Comparison:
     unknown = [k for k in context if k not in known]
     if unknown:
         raise ContextError(f"no rule set among {', '.join(rs.name for rs in sets)} uses "
-                           f"{', '.join(map(repr, unknown))}")
+                           f"{', '.join(map(repr, unknown))}  "
+                           f"（这几套规则（{'、'.join(rs.zh for rs in sets)}）都不用 {'、'.join(map(repr, unknown))}）")
     rows = []
     for rs in sets:
         ctx = {k: v for k, v in context.items() if k in rs.context_names}

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from ..errors import ContextError, InvalidHandError, Problem, RulesError
+from ..errors import ContextError, InvalidHandError, Problem, RulesError, _two_lines
 from ..hand import Hand
 from ..seats import SEAT_LETTERS
 from ..tiles import Tile, tile as as_tile
@@ -91,14 +91,17 @@ class Option:
     def check(self, value) -> Any:
         if self.choices is not None:
             if value not in self.choices:
-                raise RulesError(f"option {self.key!r} ({self.ref}) must be one of "
-                                 f"{', '.join(map(repr, self.choices))}; got {value!r}")
+                listed = ', '.join(map(repr, self.choices))
+                raise RulesError(f"option {self.key!r} must be one of {listed}; got {value!r}  "
+                                 f"（选项 {self.key!r} 只能是 {listed} 之一，收到的是 {value!r}）")
         elif isinstance(self.default, bool):
             if not isinstance(value, bool):
-                raise RulesError(f"option {self.key!r} ({self.ref}) must be True or False; got {value!r}")
+                raise RulesError(f"option {self.key!r} must be True or False; got {value!r}  "
+                                 f"（选项 {self.key!r} 只能是 True 或 False，收到的是 {value!r}）")
         elif isinstance(self.default, (int, float)):
             if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise RulesError(f"option {self.key!r} ({self.ref}) must be a number; got {value!r}")
+                raise RulesError(f"option {self.key!r} must be a number; got {value!r}  "
+                                 f"（选项 {self.key!r} 应是数字，收到的是 {value!r}）")
         return value
 
 
@@ -106,7 +109,7 @@ class Option:
 
 def _check_bool(name, v):
     if not isinstance(v, bool):
-        raise ContextError(f"{name} must be True or False, got {v!r}")
+        raise ContextError(f"{name} must be True or False, got {v!r}  （{name} 只能是 True 或 False，收到的是 {v!r}）")
     return v
 
 
@@ -114,7 +117,8 @@ def _check_seat(name, v):
     if isinstance(v, Tile) and v.is_wind:
         v = str(v)
     if v not in SEAT_LETTERS:
-        raise ContextError(f"{name} must be a seat: 'E', 'S', 'W' or 'N', got {v!r}")
+        raise ContextError(f"{name} must be a seat: 'E', 'S', 'W' or 'N', got {v!r}  "
+                           f"（{name} 应是座位：'E'（东）、'S'（南）、'W'（西）或 'N'（北），收到的是 {v!r}）")
     return v
 
 
@@ -128,7 +132,8 @@ def _check_tile_or_none(name, v):
     try:
         t = as_tile(v)
     except (ValueError, TypeError) as e:
-        raise ContextError(f"{name} must be a tile such as '5m' or 'E', got {v!r} ({e})") from None
+        raise ContextError(f"{name} must be a tile such as '5m' or 'E', got {v!r} ({_two_lines(str(e))[0]})  "
+                           f"（{name} 应是一张牌，例如 '5m' 或 'E'，收到的是 {v!r}）") from None
     return t
 
 
@@ -138,7 +143,8 @@ def _check_kongs(name, v):
         return {}
     if not isinstance(v, Mapping):
         raise ContextError(f"{name} must map seats to (exposed, concealed) kong counts, e.g. "
-                           f"{{'W': (1, 0)}}; got {v!r}")
+                           f"{{'W': (1, 0)}}; got {v!r}  "
+                           f"（{name} 应把座位对应到（明杠数, 暗杠数），例如 {{'W': (1, 0)}}，收到的是 {v!r}）")
     out = {}
     for seat, pair in v.items():
         seat = _check_seat(f"{name} seat", seat)
@@ -146,16 +152,17 @@ def _check_kongs(name, v):
                 or any(isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 4 for n in pair)
                 or sum(pair) > 4):
             raise ContextError(f"{name}[{seat!r}] must be (exposed, concealed) kong counts, e.g. (1, 0); "
-                               f"got {pair!r}")
+                               f"got {pair!r}  （{name}[{seat!r}] 应是（明杠数, 暗杠数），例如 (1, 0)，"
+                               f"收到的是 {pair!r}）")
         out[seat] = tuple(pair)
     return MappingProxyType(out)
 
 
 def _check_count(name, v, most=None):
     if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-        raise ContextError(f"{name} must be a whole number >= 0, got {v!r}")
+        raise ContextError(f"{name} must be a whole number >= 0, got {v!r}  （{name} 应是 0 或更大的整数，收到的是 {v!r}）")
     if most is not None and v > most:
-        raise ContextError(f"{name} must be at most {most}, got {v!r}")
+        raise ContextError(f"{name} must be at most {most}, got {v!r}  （{name} 最多是 {most}，收到的是 {v!r}）")
     return v
 
 
@@ -183,8 +190,9 @@ class Ctx:
             return _check_count(self.name, value, self.most)
         if self.kind == "choice":
             if value not in self.choices:
-                raise ContextError(f"{self.name} must be one of {', '.join(map(repr, self.choices))}, "
-                                   f"got {value!r}")
+                listed = ', '.join(map(repr, self.choices))
+                raise ContextError(f"{self.name} must be one of {listed}, got {value!r}  "
+                                   f"（{self.name} 只能是 {listed} 之一，收到的是 {value!r}）")
             return value
         return _CHECKS[self.kind](self.name, value)
 

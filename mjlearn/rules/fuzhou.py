@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ..errors import _two_lines
 from ..hand import MeldKind
 from ..notation import parse_tiles
 from ..seats import SEAT_LETTERS, Seat
@@ -63,31 +64,38 @@ class FlowersCtx(Ctx):
         if value is None:
             return ((), 0)
         if isinstance(value, bool):
-            raise ContextError(f"flowers must be tiles such as 'EC' or a whole number, got {value!r}")
+            raise ContextError(f"flowers must be tiles such as 'EC' or a whole number, got {value!r}  "
+                               f"（flowers 应是牌，例如 'EC'，或者一个整数，收到的是 {value!r}）")
         if isinstance(value, int):
             if value < 0:
-                raise ContextError(f"flowers must be a whole number >= 0, got {value!r}")
+                raise ContextError(f"flowers must be a whole number >= 0, got {value!r}  "
+                                   f"（flowers 应是 0 或更大的整数，收到的是 {value!r}）")
             return ((), value)
         if isinstance(value, str):
             try:
                 tiles = parse_tiles(value)
             except ValueError as e:
-                raise ContextError(f"flowers={value!r} is not a list of tiles: {e}") from None
+                raise ContextError(f"flowers={value!r} is not a list of tiles: {_two_lines(str(e))[0]}  "
+                                   f"（flowers={value!r} 不是一串牌）") from None
         elif isinstance(value, (list, tuple)):
             tiles = list(value)
             if not all(isinstance(t, Tile) for t in tiles):
-                raise ContextError(f"flowers must be tiles such as 'EC' or a whole number, got {value!r}")
+                raise ContextError(f"flowers must be tiles such as 'EC' or a whole number, got {value!r}  "
+                               f"（flowers 应是牌，例如 'EC'，或者一个整数，收到的是 {value!r}）")
         else:
-            raise ContextError(f"flowers must be tiles such as 'EC' or a whole number, got {value!r}")
+            raise ContextError(f"flowers must be tiles such as 'EC' or a whole number, got {value!r}  "
+                               f"（flowers 应是牌，例如 'EC'，或者一个整数，收到的是 {value!r}）")
         bad = [t for t in tiles if t.is_suited]
         if bad:
             raise ContextError(f"in Fuzhou only honors and the 8 flowers are flowers; {bad[0]} "
-                               f"({bad[0].zh}) is a playable tile, not a flower")
+                               f"({bad[0].zh}) is a playable tile, not a flower  "
+                               f"（福州麻将只有字牌和 8 张花牌算花；{bad[0]}（{bad[0].zh}）是要打的牌，不是花）")
         for t in set(tiles):
             n = tiles.count(t)
             if n > (1 if t.is_flower else 4):
                 raise ContextError(f"flowers holds {n} × {t} ({t.zh}); there "
-                                   f"{'is one' if t.is_flower else 'are four'}")
+                                   f"{'is one' if t.is_flower else 'are four'}  "
+                                   f"（flowers 里有 {n} 张 {t}（{t.zh}），这张牌只有 {1 if t.is_flower else 4} 张）")
         return (tuple(sorted(tiles)), 0)
 
 
@@ -190,9 +198,11 @@ class FuzhouRules(RuleSet):
     def check_context(self, d):
         jin = d["wild"]
         if jin is not None and not jin.is_suited:
-            raise ContextError(f"金 is a suited tile (honors are flowers in Fuzhou), got wild={jin}")
+            raise ContextError(f"金 is a suited tile (honors are flowers in Fuzhou), got wild={jin}  "
+                               f"（金是数牌：福州麻将的字牌都算花，收到的是 wild={jin}）")
         if d["took_indicator"] and self.opt("qiangjin_rule") != "street":
-            raise ContextError("took_indicator (the street 抢金) needs options={'qiangjin_rule': 'street'}")
+            raise ContextError("took_indicator (the street 抢金) needs options={'qiangjin_rule': 'street'}  "
+                               "（took_indicator（街头的抢金）要先设 options={'qiangjin_rule': 'street'}）")
 
     def candidates(self, hand, c):
         out = [Win(self, hand, c, wr.reading, wr.wilds, wr.reading.form.value)

@@ -191,11 +191,14 @@ class HongKongRules(RuleSet):
     def check_context(self, d):
         if d["earthly"] and (d["winner"] == d["dealer"] or not d["self_drawn"]):
             raise ContextError("earthly=True (地和) is a non-dealer winning on his first drawn tile: "
-                               "self_drawn=True and the winner is not the dealer")
+                               "self_drawn=True and the winner is not the dealer  "
+                               "（地和是闲家摸第一张牌就自摸和：self_drawn=True，和牌的人不是庄家）")
         if d["human"] and d["self_drawn"]:
-            raise ContextError("human=True (人和) is a win on a discard in the first go-around: self_drawn=False")
+            raise ContextError("human=True (人和) is a win on a discard in the first go-around: self_drawn=False  "
+                               "（人和是第一圈里和别人打出的牌：self_drawn=False）")
         if d["multiple_winners"] and d["self_drawn"]:
-            raise ContextError("multiple_winners=True (一炮三响) is about a discard; a self-draw has one winner")
+            raise ContextError("multiple_winners=True (一炮三响) is about a discard; a self-draw has one winner  "
+                               "（一炮三响说的是一张打出的牌；自摸只有一个人和）")
 
     def candidates(self, hand, c):
         return [Win(self, hand, c, wr.reading, wr.wilds, wr.reading.form.value)
@@ -265,7 +268,9 @@ class HongKongRules(RuleSet):
             return (f"广东/香港麻将不算{win.form.zh}", f"Hong Kong / Guangdong does not know {win.form.en}")
         if win.self_drawn and win.ctx["kong"] and not (win.hand.melds and win.hand.melds[-1].kind is MeldKind.KONG):
             raise ContextConflictError("kong=True with self_drawn=True is a kong bloom (杠上开花): the hand's "
-                                       "last meld must be the kong just declared, e.g. [5555p] or [5555p,1]",
+                                       "last meld must be the kong just declared, e.g. [5555p] or [5555p,1]  "
+                                       "（kong=True 加 self_drawn=True 是杠上开花：手牌最后一组必须是刚开的杠，"
+                                       "例如 [5555p] 或 [5555p,1]）",
                                        str(win.hand))
         if total < self.opt("min_fan"):
             return (f"不足 {self.opt('min_fan')} 番起和（{total} 番）",

@@ -46,7 +46,7 @@ def bird_seat(bird, dealer: str = "E") -> str:
     t = _tile(bird)
     k = t.rank if not t.is_flower else None
     if k is None:
-        raise ContextError(f"a flower ({t}) cannot be the bird")
+        raise ContextError(f"a flower ({t}) cannot be the bird  （花牌（{t}）不能当鸟）")
     return Seat.of(dealer).after(k - 1).letter
 
 
@@ -60,7 +60,8 @@ def room_payments(F: int, room: str, winner: str, discarder: str | None, dealer:
     {'E': -16, 'S': -8, 'W': -20, 'N': 44}
     """
     if room not in ROOMS:
-        raise ContextError(f"room must be one of {', '.join(ROOMS)}; got {room!r}")
+        raise ContextError(f"room must be one of {', '.join(ROOMS)}; got {room!r}  "
+                           f"（room 只能是 {'、'.join(ROOMS)} 之一，收到的是 {room!r}）")
     ledger = Ledger()
     for s in SEAT_LETTERS:
         if s == winner:
@@ -88,10 +89,12 @@ class HuopinRuleSet(RuleSet):
         ind = d.pop("indicator")
         if ind is not None:
             if ind.is_flower:
-                raise ContextError("a flower indicator has no +1: turn up the following tile instead")
+                raise ContextError("a flower indicator has no +1: turn up the following tile instead  "
+                                   "（翻出的花牌没有下一张：请再翻下一张牌）")
             w = next_in_cycle(ind)
             if d["wild"] is not None and d["wild"] is not w:
-                raise ContextError(f"indicator {ind} makes {w} the wild, but wild={d['wild']} was given")
+                raise ContextError(f"indicator {ind} makes {w} the wild, but wild={d['wild']} was given  "
+                                   f"（翻出 {ind}，混牌应是 {w}，却给了 wild={d['wild']}）")
             d["wild"] = w
 
     def evaluate(self, hand, c):

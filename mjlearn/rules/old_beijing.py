@@ -292,7 +292,8 @@ class OldBeijingRules(RuleSet):
     def check_context(self, d):
         if d["earthly"] and (d["winner"] == d["dealer"] or d["self_drawn"] or d["discarder"] != d["dealer"]):
             raise ContextError("earthly=True (地和) is a non-dealer winning on the dealer's first discard: "
-                               "self_drawn=False, discarder = the dealer, winner another seat")
+                               "self_drawn=False, discarder = the dealer, winner another seat  "
+                               "（地和是闲家和庄家打出的第一张牌：self_drawn=False，discarder 是庄家，和牌的是别的座位）")
 
     def candidates(self, hand, c):
         return [Win(self, hand, c, wr.reading, wr.wilds, wr.reading.form.value)

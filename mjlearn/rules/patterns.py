@@ -24,7 +24,8 @@ def next_in_cycle(t: Tile | str) -> Tile:
     """
     t = as_tile(t)
     if t.is_flower:
-        raise RulesError(f"a flower ({t}) has no next tile; turn up the following tile instead")
+        raise RulesError(f"a flower ({t}) has no next tile; turn up the following tile instead  "
+                         f"（花牌（{t}）没有下一张：请再翻下一张牌）")
     if t.is_suited:
         base = t.index - (t.rank - 1)
         return TILES[base + t.rank % 9]

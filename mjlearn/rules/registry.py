@@ -77,7 +77,8 @@ def get(name) -> RuleSet:
     key = _index.get(_norm(name))
     if key is None:
         known = ", ".join(f"{n} ({r.zh})" for n, r in _registry.items())
-        raise UnknownRuleSetError(f"unknown rule set {name!r}; known rule sets: {known}")
+        raise UnknownRuleSetError(f"unknown rule set {name!r}; known rule sets: {known}  "
+                                  f"（没有叫 {name!r} 的规则；可用的规则如上所列）")
     return _registry[key]
 
 

@@ -115,7 +115,9 @@ class RuleSet:
         for k, v in values.items():
             if k not in known:
                 raise RulesError(f"{self.name} has no option {k!r}; its options are: "
-                                 f"{', '.join(sorted(known)) or '(none)'}")
+                                 f"{', '.join(sorted(known)) or '(none)'}  "
+                                 f"（{self.zh}没有 {k!r} 这个选项；"
+                                 f"{'它的选项有：' + '、'.join(sorted(known)) if known else '它没有选项'}）")
             new[k] = known[k].check(v)
         return replace(self, settings=MappingProxyType(new))
 
@@ -138,7 +140,9 @@ class RuleSet:
             raise ContextError(
                 f"{self.name} ({self.zh}) does not use the context keyword"
                 f"{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))}; "
-                f"it accepts: {', '.join(known)}", accepted=tuple(known))
+                f"it accepts: {', '.join(known)}  "
+                f"（{self.zh}不用 {'、'.join(map(repr, unknown))} 这个和牌情况的关键字；可以用的有：{'、'.join(known)}）",
+                accepted=tuple(known))
         d = {}
         for name, c in known.items():
             d[name] = c.check(given[name] if name in given else c.default) if (
@@ -146,19 +150,23 @@ class RuleSet:
         if "self_drawn" in d and "discarder" in d:
             if d["self_drawn"]:
                 if d["discarder"] is not None:
-                    raise ContextError(f"a self-drawn win has no discarder; got discarder={d['discarder']!r}")
+                    raise ContextError(f"a self-drawn win has no discarder; got discarder={d['discarder']!r}  "
+                                       f"（自摸和牌没有放炮的人，却给了 discarder={d['discarder']!r}）")
             elif d["discarder"] is None:
                 raise ContextError("discarder is required for a discard win (self_drawn=False): "
-                                   "give the seat that discarded the winning tile, e.g. discarder='N'")
+                                   "give the seat that discarded the winning tile, e.g. discarder='N'  "
+                                   "（点炮和牌（self_drawn=False）要给出 discarder：打出和牌张的座位，例如 discarder='N'）")
             elif d["discarder"] == d.get("winner"):
-                raise ContextError(f"the winner ({d['winner']}) cannot also be the discarder")
+                raise ContextError(f"the winner ({d['winner']}) cannot also be the discarder  "
+                                   f"（和牌的人（{d['winner']}）不能同时是放炮的人）")
         if "wild" in d and d["wild"] is not None and self.wild is None:
-            raise ContextError(f"{self.name} ({self.zh}) has no wild tile; drop wild={d['wild']!s}")
+            raise ContextError(f"{self.name} ({self.zh}) has no wild tile; drop wild={d['wild']!s}  "
+                               f"（{self.zh}没有混牌（百搭），请去掉 wild={d['wild']!s}）")
         if d.get("other_kongs") and d.get("winner") in d["other_kongs"]:
             raise ContextError("other_kongs lists the other players' kongs; the winner's kongs are "
-                               "read from the hand")
+                               "read from the hand  （other_kongs 只写其他玩家的杠；和牌者的杠从手牌里读出）")
         if d.get("wild") is not None and d["wild"].is_flower:
-            raise ContextError(f"a flower ({d['wild']}) cannot be the wild tile")
+            raise ContextError(f"a flower ({d['wild']}) cannot be the wild tile  （花牌（{d['wild']}）不能当混牌）")
         self.check_context(d)
         if hand is not None:
             check_context(hand, d, flower_limit=FLOWER_TILES[self.tiles.flowers],
@@ -184,7 +192,10 @@ class RuleSet:
             raise InvalidHandError(
                 f"scoring needs a complete hand with its winning tile after '+', e.g. "
                 f"'123m456p789s111sE+E'; {str(hand)!r} has {hand.tile_count} tiles"
-                + ("" if hand.win_tile is not None else " and no winning tile"), str(hand))
+                + ("" if hand.win_tile is not None else " and no winning tile")
+                + f"  （算分要一手完整的牌，'+' 后面写和牌张，例如 '123m456p789s111sE+E'；"
+                f"{str(hand)!r} 有 {hand.tile_count} 张牌" + ("" if hand.win_tile is not None else "，没有和牌张")
+                + "）", str(hand))
         rs.check_tiles(hand)
         c = rs.make_context(context, hand)
         return rs.evaluate(hand, c)
@@ -328,7 +339,7 @@ class RuleSet:
     def on_deal_win(self, tiles: str, seat: str, dealer: str = "E"):
         """The result of declaring a win on the dealt ``tiles`` (``table.on_deal_wins``; Changsha
         起手小胡). Rule sets without such wins say so."""
-        raise RulesError(f"{self.en} has no win on the dealt tiles")
+        raise RulesError(f"{self.en} has no win on the dealt tiles  （{self.zh}没有起手和牌）")
 
     def first_round_context(self, *, dealer: bool, self_drawn: bool, robbing: bool, first: bool,
                             on_dealers_first_discard: bool) -> dict:

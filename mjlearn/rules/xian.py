@@ -67,13 +67,16 @@ class SeatMapCtx(Ctx):
             return out
         if not hasattr(value, "items"):
             raise ContextError(f"{self.name} must map seats to whole numbers, e.g. {{'S': 2, 'N': 1}}; "
-                               f"got {value!r}")
+                               f"got {value!r}  （{self.name} 应把座位对应到整数，例如 {{'S': 2, 'N': 1}}，"
+                               f"收到的是 {value!r}）")
         for seat, v in value.items():
             s = str(seat) if isinstance(seat, Tile) else seat
             if s not in SEAT_LETTERS:
-                raise ContextError(f"{self.name}: {seat!r} is not a seat ('E', 'S', 'W' or 'N')")
+                raise ContextError(f"{self.name}: {seat!r} is not a seat ('E', 'S', 'W' or 'N')  "
+                                   f"（{self.name}：{seat!r} 不是座位，座位是 'E'、'S'、'W'、'N'）")
             if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                raise ContextError(f"{self.name}[{s!r}] must be a whole number >= 0, got {v!r}")
+                raise ContextError(f"{self.name}[{s!r}] must be a whole number >= 0, got {v!r}  "
+                                   f"（{self.name}[{s!r}] 应是 0 或更大的整数，收到的是 {v!r}）")
             out[s] = v
         return out
 
