@@ -8,6 +8,10 @@ widget state and a widget manager fetched from the network, that output is an em
 widget also carries a ``text/html`` picture of its tiles and results, so this export ranks
 ``text/html`` first: the page shows what the widget showed, needs no script and no network, and can
 be mailed, printed or put on any web server.
+
+The kernel that runs the lesson gets CurveZMQ keys from its manager where jupyter_client and pyzmq can
+(see :func:`mjlearn.cli_lab.kernels_can_encrypt`), so it does not print its "running over TCP without
+encryption" warning on the console of the teacher who exports.
 """
 
 from __future__ import annotations
@@ -32,7 +36,12 @@ def export_html(path: str | os.PathLike, out_dir: str | os.PathLike = "html", *,
     nb = nbformat.read(path, as_version=4)
     if execute:
         from nbclient import NotebookClient
-        NotebookClient(nb, timeout=600, kernel_name="python3",
+
+        from .cli_lab import kernels_can_encrypt
+        kernel = Config()
+        if kernels_can_encrypt():
+            kernel.KernelManager.transport_encryption = "auto"
+        NotebookClient(nb, timeout=600, kernel_name="python3", config=kernel,
                        resources={"metadata": {"path": str(path.parent)}}).execute()
     c = Config()
     c.NbConvertBase.display_data_priority = PRIORITY

@@ -387,6 +387,22 @@ def trust_shipped_notebooks(source: Path | None = None, notary=None) -> int:
         return 0
 
 
+def kernels_can_encrypt() -> bool:
+    """Whether the kernels mjlearn starts can get CurveZMQ keys from their manager: jupyter_client's
+    ``KernelManager.transport_encryption`` (jupyter_client 8.10 and later) and a pyzmq built with CurveZMQ.
+
+    With ``transport_encryption="auto"`` the manager gives keys to a kernel whose kernelspec says it takes
+    them (ipykernel 7's does); that kernel then encrypts its messages on the local TCP ports and does not
+    print "Kernel is running over TCP without encryption ..." on the learner's or teacher's console. A
+    kernel that takes no keys runs as before. False: the option is not set (older jupyter_client)."""
+    try:
+        import zmq
+        from jupyter_client.manager import KernelManager
+    except ImportError:
+        return False
+    return "transport_encryption" in KernelManager.class_traits(config=True) and bool(zmq.has("curve"))
+
+
 def lab_command(dest: Path, settings: Path, *, port: int | None = None, no_browser: bool = False) -> list[str]:
     """The command line that starts JupyterLab in ``dest`` on 127.0.0.1, opening :data:`START_PAGE`
     (its URL is both the page the browser opens and the one printed), with the application settings of
@@ -402,6 +418,8 @@ def lab_command(dest: Path, settings: Path, *, port: int | None = None, no_brows
         cmd.append("--no-browser")
     if os.name == "posix":  # kernels talk over local sockets, not TCP (and so do not warn about it)
         cmd.append("--KernelManager.transport=ipc")
+    elif kernels_can_encrypt():  # Windows: TCP, encrypted (and so not warned about either)
+        cmd.append("--KernelManager.transport_encryption=auto")
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")  # JupyterLab refuses root without it (containers, CI)
     return cmd

@@ -37,7 +37,10 @@ def prepare() -> Path:
 
 
 def main(argv: list[str] | None = None) -> None:
+    from ..cli_lab import kernels_can_encrypt
     args = sys.argv[1:] if argv is None else argv
+    if kernels_can_encrypt():  # the kernels (the lessons', the Voila dashboard's) encrypt: no TCP warning in the log
+        args = [*args, "--KernelManager.transport_encryption=auto"]
     prepare()
     sys.stdout.flush()
     sys.stderr.flush()
