@@ -134,3 +134,26 @@ def test_the_other_doors_are_bilingual():
     _provoke(lambda: score_discard({"S": HAND}, "hongkong", discarder="N", tile="5m"), RulesError)
     many = {"S": "8s8s8s123m456m789p2s", "W": "8s123m456m789p234s8s"}
     _provoke(lambda: score_discard(many, "hongkong", discarder="N", tile="8s"), _ProblemsError)
+
+
+def test_the_settlement_helpers_refusals_are_bilingual():
+    from mjlearn.rules import changsha, fuzhou, hongkong, xian
+    refusals = [
+        lambda: xian.reserve_stacks(-1),
+        lambda: xian.next_dealer("X", None),
+        lambda: xian.nearest_claimant("W", ["Q"]),
+        lambda: xian.nearest_claimant("W", ["W"]),
+        lambda: fuzhou.false_win_payments("X"),
+        lambda: fuzhou.claim_priority("W", []),
+        lambda: changsha.on_deal("123m456m789m2468p+5p"),
+        lambda: changsha.haidi_roaming({"E": "123m456m789m2468p+5p"}, "9s", first="E"),
+        lambda: hongkong.settle_multi_win([score(HAND, rules="hongkong", winner="S", discarder="N")]),
+        lambda: hongkong.settle_multi_win([
+            score(HAND, rules="hongkong", winner="S", discarder="N", multiple_winners=True),
+            score(HAND, rules="hongkong", winner="S", discarder="W", multiple_winners=True)]),
+    ]
+    for call in refusals:
+        with pytest.raises(ValueError) as e:
+            call()
+        english, sep, chinese = str(e.value).rpartition("  （")
+        assert sep and english and chinese.endswith("）") and HAN.search(chinese), str(e.value)

@@ -207,7 +207,8 @@ def on_deal(tiles, seat: str = "E", dealer: str = "E", bird=None, rules=None) ->
     expected = 14 if seat == dealer else 13
     if hand.melds or hand.win_tile is not None or hand.tile_count != expected:
         raise ValueError(f"an on-deal hand is the {expected} dealt tiles, no melds and no '+'; "
-                         f"got {str(hand)!r}")
+                         f"got {str(hand)!r}  （起手牌是发到的 {expected} 张牌，没有吃碰杠，也没有 '+'；"
+                         f"收到的是 {str(hand)!r}）")
     c = Context({"winner": seat, "dealer": dealer, "bird": _check_tile_or_none("bird", bird),
                  "self_drawn": True})
     items = tuple(Item(k, zh, en, rs.opt("on_deal_each"), 1) for k, zh, en, test in ON_DEAL
@@ -268,7 +269,8 @@ def haidi_roaming(hands, tile, first: str, *, dealer: str = "E", accept=None, op
         rs.check_tiles(h)
         if h.win_tile is not None or h.tile_count != 13:
             raise ValueError(f"hands[{seat!r}]: a hand waiting for the 海底 has 13 tiles and no '+'; "
-                             f"got {str(h)!r}")
+                             f"got {str(h)!r}  （hands[{seat!r}]：等海底牌的手牌有 13 张，没有 '+'；"
+                             f"收到的是 {str(h)!r}）")
         parsed[seat] = h
     if not tile.is_suited:
         raise ContextError(f"{rs.en} plays only suited tiles; the 海底 tile cannot be {tile}  "

@@ -319,7 +319,8 @@ def false_win_payments(offender: str, base: int = 1, penalty: int = 30) -> dict[
     {'E': 30, 'S': 30, 'W': -90, 'N': 30}
     """
     if offender not in SEAT_LETTERS:
-        raise ValueError(f"offender must be 'E', 'S', 'W' or 'N', got {offender!r}")
+        raise ValueError(f"offender must be 'E', 'S', 'W' or 'N', got {offender!r}  "
+                         f"（offender 应是 'E'、'S'、'W' 或 'N'，收到的是 {offender!r}）")
     return {s: -3 * penalty * base if s == offender else penalty * base for s in SEAT_LETTERS}
 
 
@@ -332,7 +333,7 @@ def claim_priority(discarder: str, claimants, gold_sparrow=()) -> str:
     """
     seats = [s for s in claimants if s != discarder]
     if not seats or any(s not in SEAT_LETTERS for s in [discarder, *seats]):
-        raise ValueError("claimants must be seats other than the discarder")
+        raise ValueError("claimants must be seats other than the discarder  （claimants 应是放炮者以外的座位）")
     order = lambda s: (s not in set(gold_sparrow), (Seat.of(s) - Seat.of(discarder)) % 4)
     return min(seats, key=order)
 

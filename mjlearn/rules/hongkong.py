@@ -354,12 +354,14 @@ def settle_multi_win(results) -> dict[str, int]:
     discarders = set()
     for r in results:
         if r.ruleset.name != "hongkong" or not r.context["multiple_winners"]:
-            raise ValueError("settle_multi_win needs Hong Kong results scored with multiple_winners=True")
+            raise ValueError("settle_multi_win needs Hong Kong results scored with multiple_winners=True  "
+                             "（settle_multi_win 需要用 multiple_winners=True 算出的广东/香港麻将结果）")
         discarders.add(r.context["discarder"])
         for s, v in r.payments.items():
             out[s] += v
     if len(discarders) != 1:
-        raise ValueError(f"the winners of one 一炮三响 share one discarder, got {sorted(discarders)}")
+        raise ValueError(f"the winners of one 一炮三响 share one discarder, got {sorted(discarders)}  "
+                         f"（一炮三响的几家和的是同一个人打出的牌，收到的放炮者是 {sorted(discarders)}）")
     return out
 
 

@@ -93,7 +93,7 @@ def reserve_stacks(kongs: int, table=(13, 7, 8, 13)) -> int:
     [13, 7, 8, 13, 13]
     """
     if isinstance(kongs, bool) or not isinstance(kongs, int) or kongs < 0:
-        raise ValueError(f"kongs must be a whole number >= 0, got {kongs!r}")
+        raise ValueError(f"kongs must be a whole number >= 0, got {kongs!r}  （kongs 应是 0 或更大的整数，收到的是 {kongs!r}）")
     return table[min(kongs, 3)]
 
 
@@ -106,7 +106,8 @@ def next_dealer(dealer: str, winner: str | None) -> str:
     """
     for name, s in (("dealer", dealer), ("winner", winner)):
         if s is not None and s not in SEAT_LETTERS:
-            raise ValueError(f"{name} must be 'E', 'S', 'W' or 'N', got {s!r}")
+            raise ValueError(f"{name} must be 'E', 'S', 'W' or 'N', got {s!r}  "
+                             f"（{name} 应是 'E'（东）、'S'（南）、'W'（西）或 'N'（北），收到的是 {s!r}）")
     return dealer if winner is None or winner == dealer else Seat.of(dealer).after().letter
 
 
@@ -120,10 +121,12 @@ def nearest_claimant(discarder: str, claimants) -> str:
     seats = set(claimants)
     bad = [s for s in seats | {discarder} if s not in SEAT_LETTERS]
     if bad:
-        raise ValueError(f"seats must be 'E', 'S', 'W' or 'N', got {bad[0]!r}")
+        raise ValueError(f"seats must be 'E', 'S', 'W' or 'N', got {bad[0]!r}  "
+                         f"（座位应是 'E'、'S'、'W' 或 'N'，收到的是 {bad[0]!r}）")
     seats.discard(discarder)
     if not seats:
-        raise ValueError("claimants must name at least one seat other than the discarder")
+        raise ValueError("claimants must name at least one seat other than the discarder  "
+                         "（claimants 至少要有一个不是放炮者的座位）")
     return min(seats, key=lambda s: (Seat.of(s) - Seat.of(discarder)) % 4)
 
 
