@@ -7,6 +7,7 @@ import base64
 import csv
 import hashlib
 import io
+import json
 import zipfile
 
 import pytest
@@ -130,3 +131,20 @@ def test_the_progress_copy_round_trips_a_real_store(tmp_path):
     with ProgressStore(db2, user="ann") as store:
         assert store.summary()["total"] == 1
     assert again.restore() is False                               # never over an existing database
+
+
+def test_each_notebook_of_the_site_starts_with_the_loading_note():
+    """The page shows nothing while Python loads in it: the first cell of every notebook says so, in
+    both languages, once however often the build runs on its own output; the notebook stays valid."""
+    import nbformat
+    src = next(site.notebooks_dir().glob("01_*.ipynb"))
+    nb = json.loads(src.read_text(encoding="utf-8"))
+    noted = site.with_loading_note(site.with_loading_note(nb))
+    assert len(noted["cells"]) == len(nb["cells"]) + 1 and noted["cells"][1:] == nb["cells"]
+    first = noted["cells"][0]
+    zh, en = site.LOADING_NOTE
+    assert first["cell_type"] == "markdown" and zh in first["source"] and en in first["source"]
+    assert "Python" in zh and "Idle" in zh and "Python" in en and "Idle" in en
+    nbformat.validate(nbformat.from_dict(noted))
+    old = dict(nb, nbformat_minor=4, cells=[{k: v for k, v in c.items() if k != "id"} for c in nb["cells"]])
+    nbformat.validate(nbformat.from_dict(site.with_loading_note(old)))   # no cell ids before nbformat 4.5

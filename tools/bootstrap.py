@@ -7,6 +7,13 @@
 Extra arguments after ``test`` go to pytest (``python3 tools/bootstrap.py test -k notation``); after
 ``lab`` they go to ``mjlearn lab`` (``--dir``, ``--port``, ``--no-browser``, ``--copy-only``).
 
+A later run skips what is already done: ``.venv`` keeps a stamp of what was installed (pyproject.toml's
+hash, the extras, the Python, this script's version), and pip runs again only when one of them changed or
+the environment is missing or broken; Chromium, PostgreSQL and the hub's proxy are installed only when
+absent. ``--reinstall`` (anywhere on the line) makes ``.venv`` afresh and installs into it again:
+
+    python3 tools/bootstrap.py --reinstall lab
+
 Afterwards the ``mjlearn`` command is ``.venv/bin/mjlearn`` (Windows: ``.venv\\Scripts\\mjlearn``); after
 ``source .venv/bin/activate`` (Windows: ``.venv\\Scripts\\activate``) plain ``mjlearn`` works in that terminal.
 
@@ -17,6 +24,8 @@ says what to install and stops, because a test run without them would not be the
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import shutil
 import subprocess
@@ -26,6 +35,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 VENV = Path(os.environ.get("MJLEARN_VENV", ROOT / ".venv"))
 APT_PACKAGES = ["chromium", "fonts-noto-cjk", "postgresql"]  # postgresql: the class-database tests start one
+VERSION = 2                         # bump when what an install puts in the venv changes outside pyproject.toml
+STAMP = "mjlearn-bootstrap.json"    # in the venv: what the last successful install was made from
+EXTRAS = {"lab": ["lab"], "test": ["test", "lab"]}
 
 
 def say(msg: str) -> None:
@@ -41,18 +53,103 @@ def venv_python() -> Path:
     return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
 
 
-def ensure_venv() -> Path:
+def make_venv(clear: bool) -> Path:
+    """Create the virtual environment (``clear``: empty an existing one first) and return its python."""
+    cmd = [sys.executable, "-m", "venv", *(["--clear"] if clear else []), str(VENV)]
+    try:
+        run(cmd)
+    except subprocess.CalledProcessError:
+        if is_root() and shutil.which("apt-get"):
+            run(["apt-get", "install", "-y", "-q", "python3-venv"])
+            run(cmd)
+        else:
+            sys.exit("python3 cannot create a virtual environment: install the venv module "
+                     "(Debian/Ubuntu: sudo apt-get install python3-venv) and run this again")
+    return venv_python()
+
+
+def wanted_stamp(extras: list[str]) -> dict:
+    """What an install made now would be made from."""
+    return {
+        "bootstrap": VERSION,
+        "pyproject": hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest(),
+        "python": sys.version,
+        "root": str(ROOT),
+        "venv": str(VENV),
+        "extras": sorted(extras),
+    }
+
+
+def read_stamp() -> dict | None:
+    try:
+        stamp = json.loads((VENV / STAMP).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return stamp if isinstance(stamp, dict) else None
+
+
+def write_stamp(stamp: dict) -> None:
+    (VENV / STAMP).write_text(json.dumps(stamp, indent=1) + "\n", encoding="utf-8")
+
+
+_PROBE = ("import json, os, sys, importlib.util as u; s = u.find_spec('mjlearn'); "
+          "print(json.dumps([sys.version, s and s.origin and os.path.realpath(s.origin)]))")
+
+
+def probe_venv() -> tuple[str, str | None] | None:
+    """(the venv python's sys.version, the file it imports mjlearn from or None), or None when that
+    python is missing or does not run. Isolated (-I): neither the current folder nor PYTHONPATH count."""
     py = venv_python()
     if not py.exists():
-        try:
-            run([sys.executable, "-m", "venv", str(VENV)])
-        except subprocess.CalledProcessError:
-            if is_root() and shutil.which("apt-get"):
-                run(["apt-get", "install", "-y", "-q", "python3-venv"])
-                run([sys.executable, "-m", "venv", str(VENV)])
-            else:
-                sys.exit("python3 cannot create a virtual environment: install the venv module "
-                         "(Debian/Ubuntu: sudo apt-get install python3-venv) and run this again")
+        return None
+    try:
+        out = subprocess.run([str(py), "-I", "-c", _PROBE], capture_output=True, text=True, timeout=120)
+        version, origin = json.loads(out.stdout)
+    except (OSError, subprocess.SubprocessError, ValueError, TypeError):
+        return None
+    return (version, origin) if out.returncode == 0 and isinstance(version, str) else None
+
+
+def decide(stamp: dict | None, wanted: dict, probe: tuple[str, str | None] | None, reinstall: bool = False) -> str:
+    """What to do about the venv: "create" (make it afresh, then install), "install" (pip install into
+    it) or "skip" (it already holds what ``wanted`` asks for).
+
+    ``probe`` is what the venv's python says about itself (see probe_venv): None when it is missing or
+    broken. A venv whose python differs from the one running this script, or that was moved (its
+    scripts name the old path), is made afresh; a changed pyproject.toml, Python build, clone folder or
+    script version, an extra not installed yet, or mjlearn not imported from this clone means pip again.
+    """
+    if reinstall or probe is None or probe[0] != wanted["python"]:
+        return "create"
+    if stamp is not None and stamp.get("venv") != wanted["venv"]:
+        return "create"
+    if stamp is None or any(stamp.get(k) != wanted[k] for k in ("bootstrap", "pyproject", "python", "root")):
+        return "install"
+    if not set(wanted["extras"]) <= set(stamp.get("extras") or []):
+        return "install"
+    if probe[1] != str(ROOT / "mjlearn" / "__init__.py"):
+        return "install"
+    return "skip"
+
+
+def ensure_installed(command: str, reinstall: bool = False) -> Path:
+    """The venv with mjlearn and the command's extras installed; pip runs only when the stamp says the
+    last install does not cover them. Returns the venv's python."""
+    wanted = wanted_stamp(EXTRAS[command])
+    stamp = read_stamp()
+    action = decide(stamp, wanted, probe_venv(), reinstall)
+    if action == "skip":
+        say(f"{VENV} is up to date (python3 tools/bootstrap.py --reinstall {command} installs it afresh)")
+        return venv_python()
+    if action == "create":
+        py = make_venv(clear=(VENV / "pyvenv.cfg").exists())
+    else:
+        py = venv_python()
+        # keep the extras installed before up to date too, not only the ones asked for now
+        wanted["extras"] = sorted(set(wanted["extras"]) | set((stamp or {}).get("extras") or []))
+    (VENV / STAMP).unlink(missing_ok=True)  # an interrupted install leaves no stamp behind
+    pip_install(py, ",".join(wanted["extras"]))
+    write_stamp(wanted)
     return py
 
 
@@ -123,6 +220,8 @@ def how_to_run() -> str:
 
 
 def main(argv: list[str]) -> int:
+    reinstall = "--reinstall" in argv
+    argv = [a for a in argv if a != "--reinstall"]
     if argv and argv[0] in ("-h", "--help"):
         print(__doc__)
         return 0
@@ -130,13 +229,11 @@ def main(argv: list[str]) -> int:
         print(__doc__)
         return 2
     command, rest = argv[0], argv[1:]
-    py = ensure_venv()
+    py = ensure_installed(command, reinstall)
     if command == "lab":
-        pip_install(py, "lab")
         say(how_to_run())
         exe = py.parent / ("mjlearn.exe" if os.name == "nt" else "mjlearn")
         return subprocess.call([str(exe), "lab", *rest])
-    pip_install(py, "test,lab")
     ensure_browser()
     chp = ensure_proxy()
     env = dict(os.environ)

@@ -379,6 +379,34 @@ def notebooks_dir() -> Path:
     return notebooks_source()
 
 
+LOADING_NOTE = (
+    "浏览器版：打开笔记本后，网页要先载入 Python，慢的电脑上要等几十秒。等右上角转动的圆圈变成绿色的 ✓"
+    "（底部状态栏显示 Idle），再运行单元格。",
+    "In the browser: when a notebook opens, the page first loads Python, which takes tens of seconds on a "
+    "slow computer. Wait until the spinning circle at the top right turns into a green ✓ (the bar at the "
+    "bottom says Idle), then run the cells.",
+)
+"""Shown at the top of each notebook of the site: the page itself says nothing while Python loads."""
+
+
+def with_loading_note(nb: dict) -> dict:
+    """The notebook ``nb`` (nbformat 4 JSON) with :data:`LOADING_NOTE` as its first cell (once)."""
+    mark = "lite-loading-note"
+    cells = [c for c in nb.get("cells", []) if c.get("metadata", {}).get("mjlearn") != mark]
+    zh, en = LOADING_NOTE
+    note = {"cell_type": "markdown", "metadata": {"mjlearn": mark, "editable": False},
+            "source": f"> {zh}\n>\n> {en}"}
+    if (nb.get("nbformat"), nb.get("nbformat_minor", 0)) >= (4, 5):   # cell ids are required from 4.5 on
+        note = {**note, "id": mark}
+    return {**nb, "cells": [note, *cells]}
+
+
+def _add_loading_notes(files: Path) -> None:
+    for path in sorted(files.glob("*.ipynb")):
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        path.write_text(json.dumps(with_loading_note(nb), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
 def build(out: Path, *, cache: Path = DEFAULT_CACHE, notebooks: Path | None = None, fetch_missing: bool = True,
           quiet: bool = True, expose_app: bool = False) -> dict:
     """Build the JupyterLite site into ``out``; returns a summary (files, bytes, packages).
@@ -401,6 +429,7 @@ def build(out: Path, *, cache: Path = DEFAULT_CACHE, notebooks: Path | None = No
                             ignore=shutil.ignore_patterns("*.map"))
         files = lite / "files"
         shutil.copytree(notebooks, files, ignore=shutil.ignore_patterns(".*", "__pycache__", "*.new.ipynb"))
+        _add_loading_notes(files)
         kernel = {"disablePyPIFallback": True, "pipliteUrls": []}
         (lite / "jupyter-lite.json").write_text(json.dumps({
             "jupyter-lite-schema-version": 0,

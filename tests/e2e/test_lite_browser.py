@@ -192,6 +192,11 @@ def test_site_holds_everything_it_needs(site):
 def test_notebook_01_runs_offline_draws_tiles_and_grades_an_exercise(offline):
     page, loaded, ready = _open(offline, "01_tiles_and_notation.ipynb")
     try:
+        from mjlearn.lite.site import LOADING_NOTE
+        first = page.locator(".jp-Notebook .jp-Cell").first   # what the learner reads while Python loads
+        assert first.locator(".jp-MarkdownOutput blockquote").count() == 1
+        assert [" ".join(t.split()) for t in LOADING_NOTE] == [" ".join(t.split()) for t in
+                                                               first.locator("blockquote p").all_inner_texts()]
         ran = _run_all(page)
         _record(first_load_s=round(loaded, 2), kernel_ready_s=round(ready, 2), run_all_01_s=round(ran, 1))
         print(f"\nfirst load {loaded:.1f} s, kernel ready (import mjlearn answered) {ready:.1f} s, "

@@ -1,0 +1,223 @@
+"""tools/bootstrap.py installs once: a second run with nothing changed goes straight to the command,
+while a changed pyproject.toml, a new extra, another Python, a moved or broken venv, or --reinstall
+installs again. pip and venv are replaced by recorders here, so these run fast and without network."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _load():
+    spec = importlib.util.spec_from_file_location("mjlearn_bootstrap", ROOT / "tools" / "bootstrap.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+bootstrap = _load()
+
+
+def _wanted(**changes):
+    wanted = {"bootstrap": bootstrap.VERSION, "pyproject": "abc", "python": sys.version,
+              "root": str(bootstrap.ROOT), "venv": "/clone/.venv", "extras": ["lab", "test"]}
+    wanted.update(changes)
+    return wanted
+
+
+HERE = str(bootstrap.ROOT / "mjlearn" / "__init__.py")
+PROBE = (sys.version, HERE)
+
+
+# --- the decision -----------------------------------------------------------------------------------
+
+def test_same_stamp_skips():
+    assert bootstrap.decide(_wanted(), _wanted(), PROBE) == "skip"
+
+
+def test_fewer_extras_than_installed_skips():
+    """`lab` after `test`: the lab extra is in already."""
+    assert bootstrap.decide(_wanted(), _wanted(extras=["lab"]), PROBE) == "skip"
+
+
+@pytest.mark.parametrize("change", [
+    {"pyproject": "def"},                    # pyproject.toml edited (a new dependency, a new version pin)
+    {"extras": ["hub", "lab", "test"]},      # an extra not installed yet
+    {"bootstrap": bootstrap.VERSION + 1},    # this script installs something new
+    {"root": "/elsewhere"},                  # the editable install points at another clone
+])
+def test_a_changed_input_installs(change):
+    assert bootstrap.decide(_wanted(), _wanted(**change), PROBE) == "install"
+
+
+def test_python_upgraded_in_place_installs():
+    """The venv's python is the new build (same as the one running bootstrap), the stamp the old one."""
+    assert bootstrap.decide(_wanted(python="3.11.6 (old build)"), _wanted(), PROBE) == "install"
+
+
+def test_no_stamp_installs_into_a_working_venv():
+    """A venv made by hand or an install that was interrupted (the stamp goes before pip runs)."""
+    assert bootstrap.decide(None, _wanted(), PROBE) == "install"
+
+
+def test_mjlearn_not_importable_from_this_clone_installs():
+    assert bootstrap.decide(_wanted(), _wanted(), (sys.version, None)) == "install"
+    assert bootstrap.decide(_wanted(), _wanted(), (sys.version, "/other/mjlearn/__init__.py")) == "install"
+
+
+def test_missing_or_broken_venv_is_created():
+    assert bootstrap.decide(None, _wanted(), None) == "create"
+    assert bootstrap.decide(_wanted(), _wanted(), None) == "create"
+
+
+def test_venv_of_another_python_is_created_afresh():
+    assert bootstrap.decide(_wanted(), _wanted(), ("3.99.0 (other)", HERE)) == "create"
+
+
+def test_moved_venv_is_created_afresh():
+    """Its scripts' first lines name the old path."""
+    assert bootstrap.decide(_wanted(venv="/old/.venv"), _wanted(), PROBE) == "create"
+
+
+def test_reinstall_always_creates():
+    assert bootstrap.decide(_wanted(), _wanted(), PROBE, reinstall=True) == "create"
+
+
+# --- the install around it, with pip and venv recorded ---------------------------------------------
+
+@pytest.fixture
+def clone(tmp_path, monkeypatch):
+    """A clone folder with a pyproject.toml and a venv folder; records what would run."""
+    root, venv = tmp_path / "clone", tmp_path / "clone" / ".venv"
+    root.mkdir()
+    (root / "pyproject.toml").write_text('[project]\nname = "mjlearn"\n')
+    monkeypatch.setattr(bootstrap, "ROOT", root)
+    monkeypatch.setattr(bootstrap, "VENV", venv)
+    calls = []
+    state = {"probe": None}
+
+    def make_venv(clear):
+        calls.append(("venv", clear))
+        venv.mkdir(exist_ok=True)
+        (venv / "pyvenv.cfg").write_text("home = /usr/bin\n")
+        state["probe"] = (sys.version, None)
+        return bootstrap.venv_python()
+
+    def pip_install(py, extras):
+        calls.append(("pip", extras))
+        state["probe"] = (sys.version, str(root / "mjlearn" / "__init__.py"))
+
+    monkeypatch.setattr(bootstrap, "make_venv", make_venv)
+    monkeypatch.setattr(bootstrap, "pip_install", pip_install)
+    monkeypatch.setattr(bootstrap, "probe_venv", lambda: state["probe"])
+    return root, venv, calls, state
+
+
+def test_first_run_installs_second_run_skips(clone):
+    root, venv, calls, _ = clone
+    bootstrap.ensure_installed("test")
+    assert calls == [("venv", False), ("pip", "lab,test")]
+    assert (venv / bootstrap.STAMP).exists()
+    calls.clear()
+    bootstrap.ensure_installed("test")
+    bootstrap.ensure_installed("lab")
+    assert calls == []
+
+
+def test_edited_pyproject_installs_again_with_the_extras_installed_before(clone):
+    root, venv, calls, _ = clone
+    bootstrap.ensure_installed("test")
+    (root / "pyproject.toml").write_text('[project]\nname = "mjlearn"\ndependencies = ["fsrs"]\n')
+    calls.clear()
+    bootstrap.ensure_installed("lab")
+    assert calls == [("pip", "lab,test")]
+    calls.clear()
+    bootstrap.ensure_installed("test")
+    assert calls == []
+
+
+def test_lab_then_test_installs_the_test_extra(clone):
+    _, _, calls, _ = clone
+    bootstrap.ensure_installed("lab")
+    calls.clear()
+    bootstrap.ensure_installed("test")
+    assert calls == [("pip", "lab,test")]
+
+
+def test_failed_install_leaves_no_stamp(clone, monkeypatch):
+    """pip stopped half way (no network, Ctrl-C): the next run must install again, not skip."""
+    root, venv, calls, _ = clone
+    bootstrap.ensure_installed("lab")
+    (root / "pyproject.toml").write_text('[project]\nname = "mjlearn"\nversion = "2"\n')
+
+    def failing(py, extras):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(bootstrap, "pip_install", failing)
+    with pytest.raises(KeyboardInterrupt):
+        bootstrap.ensure_installed("lab")
+    assert not (venv / bootstrap.STAMP).exists()
+    assert bootstrap.decide(bootstrap.read_stamp(), bootstrap.wanted_stamp(["lab"]), bootstrap.probe_venv()) == "install"
+
+
+def test_broken_venv_is_emptied_and_made_again(clone):
+    root, venv, calls, state = clone
+    bootstrap.ensure_installed("lab")
+    state["probe"] = None      # e.g. the Python it was made with was removed
+    calls.clear()
+    bootstrap.ensure_installed("lab")
+    assert calls == [("venv", True), ("pip", "lab")]
+
+
+def test_a_corrupt_stamp_counts_as_none(clone):
+    root, venv, calls, _ = clone
+    bootstrap.ensure_installed("lab")
+    (venv / bootstrap.STAMP).write_text("{not json")
+    assert bootstrap.read_stamp() is None
+    (venv / bootstrap.STAMP).write_text("[1, 2]")
+    assert bootstrap.read_stamp() is None
+
+
+def test_reinstall_flag_anywhere_on_the_line(clone, monkeypatch):
+    seen = []
+    monkeypatch.setattr(bootstrap, "ensure_installed", lambda command, reinstall=False:
+                        seen.append((command, reinstall)) or bootstrap.venv_python())
+    monkeypatch.setattr(bootstrap.subprocess, "call", lambda cmd: seen.append(cmd[1:]) or 0)
+    assert bootstrap.main(["--reinstall", "lab", "--no-browser"]) == 0
+    assert bootstrap.main(["lab", "--reinstall"]) == 0
+    assert bootstrap.main(["lab"]) == 0
+    assert seen == [("lab", True), ["lab", "--no-browser"], ("lab", True), ["lab"], ("lab", False), ["lab"]]
+
+
+def test_help_names_reinstall(capsys):
+    assert bootstrap.main(["--help"]) == 0
+    assert "--reinstall" in capsys.readouterr().out
+
+
+# --- the probe, on real interpreters ------------------------------------------------------------------
+
+@pytest.mark.skipif(sys.prefix == sys.base_prefix or os.name == "nt", reason="runs inside a venv")
+def test_probe_of_a_working_venv_reports_its_python(monkeypatch):
+    monkeypatch.setattr(bootstrap, "VENV", Path(sys.prefix))
+    version, origin = bootstrap.probe_venv()
+    assert version == sys.version
+    assert origin is None or origin.endswith(os.path.join("mjlearn", "__init__.py"))
+
+
+@pytest.mark.skipif(os.name == "nt", reason="a shell script stands for the broken python")
+def test_probe_of_a_missing_or_broken_venv_is_none(tmp_path, monkeypatch):
+    monkeypatch.setattr(bootstrap, "VENV", tmp_path / "venv")
+    assert bootstrap.probe_venv() is None
+    py = bootstrap.venv_python()
+    py.parent.mkdir(parents=True)
+    py.write_text("#!/bin/sh\necho 'error while loading shared libraries' >&2\nexit 127\n")
+    py.chmod(0o755)
+    assert bootstrap.probe_venv() is None
+    py.write_text("#!/bin/sh\necho garbage\n")
+    assert bootstrap.probe_venv() is None
