@@ -173,13 +173,7 @@ def _score(hand: Hand, wc, ctx, prof: Profile):
         raise _problem(f"{flowers} flowers ({wc.flowers} given and {len(hand.flowers)} in the hand): "
                        f"there are only eight  （花牌一共只有八张，这里有 {flowers} 张）")
     win = win_tile.index
-    # the counts of the concealed tiles, winning tile included (not Hand.counts, which would
-    # store a dict on every hand scored)
-    c = [0] * 34
-    for t in hand.concealed:
-        c[t.index] += 1
-    c[win] += 1
-    counts = bytes(c)
+    counts = hand._counts           # the concealed tiles' counts, winning tile included, as bytes
     melds = hand.melds
     fixed_win = 0
     if melds:
@@ -273,7 +267,7 @@ def _finish_special(occ, prof: Profile):
     when the profile's exclusions allow it."""
     tab = prof.__dict__.get("_fast_count")
     if tab is None:
-        tab = _count.tables(prof, _UNLABELLED)
+        tab = _count.tables(prof, _UNLABELLED, _SIGNED)
     if tab:
         return _fast_count(occ, tab)
     return count_fans(occ, prof.kernel)
@@ -325,7 +319,7 @@ def _evaluate(counts, all_counts, meld_parts, melds, n_exposed, win, ctx, prof):
         conceal = _CONCEALMENT[n_exposed, ctx.self_drawn] = tuple(conceal)
     tab = prof.__dict__.get("_fast_count")
     if tab is None:
-        tab = _count.tables(prof, _UNLABELLED)
+        tab = _count.tables(prof, _UNLABELLED, _SIGNED)
     if not tab:
         # a profile whose exclusions the fast count cannot follow: every reading the explicit way
         hand_occ = _hand_occ(ctx, whole, n_hog, nine, conceal)
@@ -772,6 +766,13 @@ _LABELLED = frozenset([F.PUNG_OF_TERMINALS_OR_HONORS, F.DRAGON_PUNG, F.PREVALENT
 _UNLABELLED = frozenset(range(1, 83)) - _LABELLED
 """Fans that _count_regular reports without their sets: a profile that scopes an exclusion on one
 of them is counted by _regular."""
+_SIGNED = frozenset([F.DRAGON_PUNG, F.TWO_DRAGONS_PUNGS, F.LITTLE_THREE_DRAGONS, F.BIG_THREE_DRAGONS,
+                     F.PREVALENT_WIND, F.SEAT_WIND, F.BIG_THREE_WINDS, F.LITTLE_FOUR_WINDS, F.NINE_GATES])
+"""Fans whose occurrences in a regular reading, and those of 幺九刻, follow from the reading's
+signature (:func:`_count_regular`: how many pungs of terminals and honors, dragons and winds, which
+winds are the seat's and the prevalent wind, the pair's kind) and from which fans occur: when the
+scoped exclusions of a profile are all on these fans, the count of what they drop is cached by that
+signature (:func:`mjlearn.mcr._count.count_folded`)."""
 
 _NO_MELDS = ((), (), (), (), (), 0, 7, 0)
 _PAIR_TRAITS = D._TRAITS[PAIR]
@@ -854,10 +855,12 @@ def _count_regular(way, melds, counts, win, ctx, wait, n_fixed, tab, base):
     if n_pungs == 4:
         mask |= bits[F.ALL_PUNGS]
     th = melds[4] + fm[4] + fs[4] + fp[4] + fh[4]
+    sig = None
     if th:                                            # D.pungs
         mask |= bits[F.PUNG_OF_TERMINALS_OR_HONORS]
-        if len(th) > 1:
-            reps += (F.PUNG_OF_TERMINALS_OR_HONORS,) * (len(th) - 1)
+        sig = len(th)
+        if sig > 1:
+            reps += (F.PUNG_OF_TERMINALS_OR_HONORS,) * (sig - 1)
         if max(th) >= 27:
             dragons = winds = 0
             for t in th:
@@ -871,12 +874,17 @@ def _count_regular(way, melds, counts, win, ctx, wait, n_fixed, tab, base):
                     winds += 1
                     if t == ctx.prevalent:
                         mask |= bits[F.PREVALENT_WIND]
+                        sig |= 0x100
                     if t == ctx.seat:
                         mask |= bits[F.SEAT_WIND]
+                        sig |= 0x200
             if dragons == 2 and IS_DRAGON[pair]:
                 mask |= bits[F.LITTLE_THREE_DRAGONS]
             elif winds == 3 and IS_WIND[pair]:
                 mask |= bits[F.LITTLE_FOUR_WINDS]
+            # the signature of the reading's pungs of terminals and honors (see _SIGNED)
+            sig |= dragons << 3 | winds << 5 | (ctx.prevalent == ctx.seat) << 10 | IS_DRAGON[pair] << 11 \
+                | IS_WIND[pair] << 12
     codes = melds[1] + fm[0] + fs[0] + fp[0]
     n_chows = len(codes)
     if n_chows >= 2:
@@ -913,9 +921,11 @@ def _count_regular(way, melds, counts, win, ctx, wait, n_fixed, tab, base):
                         mask |= bits[F.EDGE_WAIT]
             if pair == win:
                 mask |= bits[F.SINGLE_WAIT]
-    res = count_folded(mask, reps, tab)
+    if not tab[15]:
+        sig = None
+    res = count_folded(mask, reps, tab, None, sig)
     if res is None:                 # a counted fan drops 幺九刻 on its own pungs: which ones?
-        res = count_folded(mask, reps, tab, _reading_occ(way, melds, ctx, base, pungs, th))
+        res = count_folded(mask, reps, tab, _reading_occ(way, melds, ctx, base, pungs, th), sig)
     return res
 
 
