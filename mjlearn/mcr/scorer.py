@@ -550,7 +550,11 @@ def _wait_count(counts, win, n_fixed):
         odd = c.translate(_ODD)
         if odd.count(1) == 1:
             # the seven-pairs wait may also be a regular one: the set of regular waits decides
-            found = _regular_waits((x, y, z, h))
+            key = (x, y, z, h)
+            found = _REGULAR_WAITS.get(key)
+            if found is None:
+                found = _REGULAR_WAITS[key] = _regular_waits(key)
+                _bound(_REGULAR_WAITS)
             return len(found) + (odd.index(1) not in found)
     hs = _HONOR_SHAPE.get(h) or _honor_shape(h)
     if x > y:
@@ -568,6 +572,7 @@ def _wait_count(counts, win, n_fixed):
 
 
 _WAIT_COUNTS: dict = {}
+_REGULAR_WAITS: dict = {}     # (suit facts' ids in suit order, honors' counts) -> the regular waits
 _HONOR_SHAPE: dict = {}
 _HONOR_SHAPE_ID: dict = {}
 
