@@ -191,7 +191,8 @@ class Hand:
             raise InvalidHandError(problems, str_or_none(self))
         # the check counted the tiles: the concealed counts (winning tile included) are kept as 34
         # bytes, so that a scorer does not count them again (Hand.counts is the public form)
-        set_(self, "_counts", bytes(counts))
+        set_(self, "_counts", bytes(counts[0]))
+        set_(self, "_all_counts", bytes(counts[1]) if self.melds else self._counts)
 
     @classmethod
     def from_str(cls, text: str) -> "Hand":
@@ -208,11 +209,7 @@ class Hand:
     @cached_property
     def all_counts(self) -> tuple[int, ...]:
         """34 counts of every tile the hand holds: concealed, winning tile and melds (kongs as 4)."""
-        c = list(self.counts)
-        for m in self.melds:
-            for t in m.tiles:
-                c[t.index] += 1
-        return tuple(c)
+        return tuple(self._all_counts)
 
     @property
     def tile_count(self) -> int:
@@ -281,8 +278,8 @@ def hand_problems(hand: Hand) -> list[Problem]:
 
 
 def _check(hand: Hand) -> tuple[list[Problem], list[int] | None]:
-    """:func:`hand_problems`, and the 34 counts of the concealed tiles and the winning tile that
-    the check counts on its way (None when the tiles are not tiles)."""
+    """:func:`hand_problems`, and the counts the check makes on its way (None when the tiles are
+    not tiles): the 34 counts of the concealed tiles and the winning tile, and of all the tiles."""
     problems: list[Problem] = []
     for m in hand.melds:
         if not isinstance(m, Meld):
@@ -342,7 +339,7 @@ def _check(hand: Hand) -> tuple[list[Problem], list[int] | None]:
     elif n not in (13, 14):
         problems.append(Problem(f"wrong tile count: {n} tiles, expected 13 or 14 (kongs count as three)"
                                 f"  （张数不对：{n} 张，应为 13 或 14 张；杠按 3 张算）"))
-    return problems, concealed
+    return problems, (concealed, counts[:34])
 
 
 def as_hand(hand) -> Hand:

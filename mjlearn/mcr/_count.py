@@ -35,7 +35,7 @@ def tables(prof, unlabelled=frozenset(), signed=frozenset()):
     the caches of the two parts of :func:`_kept` and the mask of its first part, the cache of
     :func:`count_folded`'s scoped answers by signature, the bits of the fans they depend on, and
     whether every fan with a scoped exclusion is in ``signed``: fans whose occurrences the caller's
-    signature determines)``;
+    signature determines, and a cache of the scorer's (the whole-hand fans by their key))``;
     the bit of a fan is its rank in the order of visits (highest value first)."""
     t = prof.__dict__.get("_fast_count")
     if t is not None:
@@ -55,7 +55,7 @@ def tables(prof, unlabelled=frozenset(), signed=frozenset()):
         scoping = sum(bits[f] for f in range(len(rank)) if scoped[f]) | sum(bits[e] for e in dropped_on_sets)
         by_signature = all(f in signed for f in range(len(rank)) if scoped[f])
         t = (bits, {}, points, scoped, frozenset(dropped_on_sets), tuple(fan_at), excl_bits, frozenset(targets),
-             {}, {}, {}, {}, high, {}, scoping, by_signature)
+             {}, {}, {}, {}, high, {}, scoping, by_signature, {})
     else:
         t = ()
     prof.__dict__["_fast_count"] = t

@@ -181,7 +181,7 @@ def _score(hand: Hand, wc, ctx, prof: Profile):
         meld_parts, chow_ts, pungs, kong_parts, conc_kongs = [], [], [], [], []
         n_exposed = 0
         traits = 7
-        all_counts = list(counts)
+        key_and, key_or = -1, 0         # the melds' tiles' whole-hand key (see _evaluate)
         for i, m in enumerate(melds):
             kind = m.kind
             t = m.tile.index
@@ -190,9 +190,7 @@ def _score(hand: Hand, wc, ctx, prof: Profile):
                 meld_parts.append((CHOW, t, True))
                 chow_ts.append(t)
                 traits &= _CHOW_TRAITS[t]
-                all_counts[t] += 1
-                all_counts[t + 1] += 1
-                all_counts[t + 2] += 1
+                k = _CHOW_KEY[t]
                 if t <= win <= t + 2:
                     fixed_win += 1
             elif kind is _M_KONG:
@@ -204,7 +202,7 @@ def _score(hand: Hand, wc, ctx, prof: Profile):
                 if not exposed:
                     conc_kongs.append(i)
                 traits &= _KONG_TRAITS[t]
-                all_counts[t] += 4
+                k = _TILE_KEY[t]
                 if t == win:
                     fixed_win += 4
             else:
@@ -212,16 +210,19 @@ def _score(hand: Hand, wc, ctx, prof: Profile):
                 meld_parts.append((PUNG, t, True))
                 pungs.append(t)
                 traits &= _PUNG_TRAITS[t]
-                all_counts[t] += 3
+                k = _TILE_KEY[t]
                 if t == win:
                     fixed_win += 3
+            key_and &= k
+            key_or |= k
         kongs = []
         if kong_parts:
             D.kongs(kong_parts, conc_kongs, prof.mixed_kongs, kongs)
         pungs = tuple(pungs)
         meld_facts = (tuple(kongs), tuple(map(_MIDDLE_CODE.__getitem__, chow_ts)), tuple(chow_ts), pungs,
                       tuple(filter(IS_TERMINAL_OR_HONOR.__getitem__, pungs)), len(conc_kongs), traits,
-                      len(kong_parts))
+                      len(kong_parts), key_and & _WHOLE_AND | key_or & ~_WHOLE_AND)
+        all_counts = hand._all_counts
     else:
         meld_parts, n_exposed, all_counts, meld_facts = _NO_PARTS, 0, None, _NO_MELDS
     # --- the context, checked against the tiles (one checker for every rule set) ---------------
@@ -285,12 +286,29 @@ def _evaluate(counts, all_counts, meld_parts, melds, n_exposed, win, ctx, prof):
     """
     b = counts
     n_fixed = len(meld_parts)
+    # each group's record (its ways, its whole-hand key) by its counts, cached
+    rm = _SUIT_RECS[0].get(b[0:9]) or _suit_rec(0, b[0:9])
+    rp = _SUIT_RECS[1].get(b[9:18]) or _suit_rec(1, b[9:18])
+    rs = _SUIT_RECS[2].get(b[18:27]) or _suit_rec(2, b[18:27])
+    rh = _HONOR_RECS.get(b[27:34]) or _honor_rec(b[27:34])
+    # the whole-hand fans, from the groups' keys and the melds' (D.group_key)
+    km, kp, ks, kh, kx = rm[1], rp[1], rs[1], rh[1], melds[8]
+    wkey = km & kp & ks & kh & kx & _WHOLE_AND | (km | kp | ks | kh | kx) & ~_WHOLE_AND
+    tab = prof.__dict__.get("_fast_count")
+    if tab is None:
+        tab = _count.tables(prof, _UNLABELLED, _SIGNED)
+    if tab:
+        hit = tab[16].get(wkey)
+        if hit is None:
+            occ = D.whole_from_key(wkey)
+            hit = tab[16][wkey] = (occ, fold(occ, tab[0])[0])
+        whole, whole_mask = hit
+    else:
+        whole, whole_mask = D.whole_from_key(wkey), 0
     if all_counts is None:
         all_counts = counts
-        whole = D.whole_hand_occ(b)
         n_hog = b.count(4)
     else:
-        whole = D.whole_hand_occ(all_counts)
         n_hog = all_counts.count(4) - melds[7]         # four of a kind, not as a kong
     special = None
     seven_pairs = False
@@ -305,7 +323,7 @@ def _evaluate(counts, all_counts, meld_parts, melds, n_exposed, win, ctx, prof):
                                     whole, n_hog, b, _presence(b))
     if special is not None and not seven_pairs:
         return special
-    ways = _reading_ways(b, 4 - n_fixed)
+    ways = _ways(rm, rp, rs, rh, 4 - n_fixed)
     if not ways:
         return special
     best = special
@@ -317,9 +335,6 @@ def _evaluate(counts, all_counts, meld_parts, melds, n_exposed, win, ctx, prof):
         conceal = []
         D.concealment(n_exposed, ctx.self_drawn, conceal)
         conceal = _CONCEALMENT[n_exposed, ctx.self_drawn] = tuple(conceal)
-    tab = prof.__dict__.get("_fast_count")
-    if tab is None:
-        tab = _count.tables(prof, _UNLABELLED, _SIGNED)
     if not tab:
         # a profile whose exclusions the fast count cannot follow: every reading the explicit way
         hand_occ = _hand_occ(ctx, whole, n_hog, nine, conceal)
@@ -334,10 +349,8 @@ def _evaluate(counts, all_counts, meld_parts, melds, n_exposed, win, ctx, prof):
     # flags, the whole-hand fans, 四归一, 九莲宝灯, the concealment and the melds' kongs, each a
     # different fan (only 四归一 and a kong fan can occur more than once)
     bits = tab[0]
-    mask = 0
+    mask = whole_mask
     for f, _ in ctx.flags:
-        mask |= bits[f]
-    for f, _ in whole:
         mask |= bits[f]
     for f, _ in conceal:
         mask |= bits[f]
@@ -390,36 +403,51 @@ def _explain_regular(meld_parts, way, n_fixed, counts, win, ctx, wait, prof, who
 # --- readings ------------------------------------------------------------------------------
 
 
-def _suit_ways(k: int, b: bytes):
-    """The cached splits of suit ``k`` (0 m, 1 p, 2 s) of the 34 counts ``b``."""
-    base = 9 * k
-    seg = b[base:base + 9]
-    d = _SUIT_PARTS[k]
-    ways = d.get(seg)
-    if ways is None:
-        ways = d[seg] = _suit_parts(base, seg)
-        _bound(d)
-    return ways
+def _suit_rec(k: int, seg: bytes):
+    """The record of suit ``k`` (0 m, 1 p, 2 s) with counts ``seg`` (cached): ``(its splits
+    (:func:`_suit_parts`), its whole-hand key (:func:`mjlearn.mcr.detect.group_key`))``."""
+    d = _SUIT_RECS[k]
+    rec = d[seg] = (_suit_parts(9 * k, seg), D.group_key(k, seg.translate(_PRESENT)))
+    _bound(d)
+    return rec
+
+
+def _honor_rec(seg: bytes):
+    """The record of the honors with counts ``seg`` (cached): ``(their sets
+    (:func:`_honor_parts`), their whole-hand key)``."""
+    rec = _HONOR_RECS[seg] = (_honor_parts(seg), D.group_key(3, seg.translate(_PRESENT)))
+    return rec
+
 
 def _reading_ways(b: bytes, n_sets: int):
     """The regular readings of the concealed counts ``b`` as ``n_sets`` sets and a pair, in the
-    reference's order: each ``(way of m, way of s, way of p, honors, pair index)`` with the ways of
-    :func:`_suit_ways` and the honors of :func:`_honor_parts` (the sets go characters, bamboo, dots,
-    honors, as the reference sorts them)."""
-    dm, dp, ds = _SUIT_PARTS
-    ways_m = dm.get(b[0:9]) or _suit_ways(0, b)
+    reference's order (:func:`_ways`)."""
+    seg = b[0:9]
+    rm = _SUIT_RECS[0].get(seg) or _suit_rec(0, seg)
+    seg = b[9:18]
+    rp = _SUIT_RECS[1].get(seg) or _suit_rec(1, seg)
+    seg = b[18:27]
+    rs = _SUIT_RECS[2].get(seg) or _suit_rec(2, seg)
+    seg = b[27:34]
+    rh = _HONOR_RECS.get(seg) or _honor_rec(seg)
+    return _ways(rm, rp, rs, rh, n_sets)
+
+
+def _ways(rm, rp, rs, rh, n_sets: int):
+    """The regular readings of the groups' records (:func:`_suit_rec`, :func:`_honor_rec`) as
+    ``n_sets`` sets and a pair, in the reference's order: each ``(way of m, way of s, way of p,
+    honors, pair index)`` with the ways of :func:`_suit_parts` and the honors of
+    :func:`_honor_parts` (the sets go characters, bamboo, dots, honors, as the reference sorts them)."""
+    ways_m = rm[0]
     if not ways_m:
         return _NO_WAYS
-    ways_p = dp.get(b[9:18]) or _suit_ways(1, b)
+    ways_p = rp[0]
     if not ways_p:
         return _NO_WAYS
-    ways_s = ds.get(b[18:27]) or _suit_ways(2, b)
+    ways_s = rs[0]
     if not ways_s:
         return _NO_WAYS
-    seg = b[27:34]
-    honor = _HONOR_PARTS.get(seg)
-    if honor is None:
-        honor = _HONOR_PARTS[seg] = _honor_parts(seg)
+    honor = rh[0]
     if not honor:
         return _NO_WAYS
     # a way's shape code (item 4, the honors' item 3) is its number of sets plus _PAIRED if it has
@@ -471,8 +499,16 @@ def _bound(cache: dict) -> None:
         cache.clear()
 
 
-_SUIT_PARTS = ({}, {}, {})
-_HONOR_PARTS: dict = {}
+_SUIT_RECS = ({}, {}, {})
+_HONOR_RECS: dict = {}
+_WHOLE_AND = D.WHOLE_AND
+_TILE_KEY = tuple(D.group_key(min(t // 9, 3), bytes(int(t - 9 * min(t // 9, 3) == k) for k in range(9 if t < 27 else 7)))
+                  for t in range(34))
+"""The whole-hand key (:func:`mjlearn.mcr.detect.group_key`) of one tile."""
+_CHOW_KEY = tuple((_TILE_KEY[t] & _TILE_KEY[t + 1] & _TILE_KEY[t + 2] & _WHOLE_AND
+                   | (_TILE_KEY[t] | _TILE_KEY[t + 1] | _TILE_KEY[t + 2]) & ~_WHOLE_AND) if t < 27 and t % 9 < 7 else 0
+                  for t in range(34))
+"""The whole-hand key of the chow that starts at each tile."""
 _PAIR_PART = tuple((PAIR, i, False) for i in range(34))
 
 
@@ -779,7 +815,7 @@ winds are the seat's and the prevalent wind, the pair's kind) and from which fan
 scoped exclusions of a profile are all on these fans, the count of what they drop is cached by that
 signature (:func:`mjlearn.mcr._count.count_folded`)."""
 
-_NO_MELDS = ((), (), (), (), (), 0, 7, 0)
+_NO_MELDS = ((), (), (), (), (), 0, 7, 0, D.WHOLE_AND)
 _PAIR_TRAITS = D._TRAITS[PAIR]
 _TRAIT_OCC = (None,) + tuple(((F.OUTSIDE_HAND if m & 1 else F.ALL_FIVE if m & 2 else F.ALL_EVEN_PUNGS, ()),)
                              for m in range(1, 8))
