@@ -178,8 +178,8 @@ def _score(hand: Hand, wc, ctx, prof: Profile):
     fixed_win = 0
     if melds:
         # the melds as parts, and what they bring to every reading (see _count_regular)
-        meld_parts, chow_ts, pungs, kong_parts, conc_kongs = [], [], [], [], []
-        n_exposed = 0
+        meld_parts, kong_parts, conc_kongs = [], [], []
+        n_exposed = n_chows = chow_key = pung_bits = 0
         traits = 7
         key_and, key_or = -1, 0         # the melds' tiles' whole-hand key (see _evaluate)
         for i, m in enumerate(melds):
@@ -188,7 +188,8 @@ def _score(hand: Hand, wc, ctx, prof: Profile):
             if kind is _M_CHOW:
                 n_exposed += 1
                 meld_parts.append((CHOW, t, True))
-                chow_ts.append(t)
+                n_chows += 1
+                chow_key += _CHOW_BIT[t]
                 traits &= _CHOW_TRAITS[t]
                 k = _CHOW_KEY[t]
                 if t <= win <= t + 2:
@@ -197,7 +198,7 @@ def _score(hand: Hand, wc, ctx, prof: Profile):
                 exposed = m.offer is not None
                 n_exposed += exposed
                 meld_parts.append((KONG, t, exposed))
-                pungs.append(t)
+                pung_bits |= 1 << t
                 kong_parts.append(i)
                 if not exposed:
                     conc_kongs.append(i)
@@ -208,7 +209,7 @@ def _score(hand: Hand, wc, ctx, prof: Profile):
             else:
                 n_exposed += 1
                 meld_parts.append((PUNG, t, True))
-                pungs.append(t)
+                pung_bits |= 1 << t
                 traits &= _PUNG_TRAITS[t]
                 k = _TILE_KEY[t]
                 if t == win:
@@ -218,10 +219,8 @@ def _score(hand: Hand, wc, ctx, prof: Profile):
         kongs = []
         if kong_parts:
             D.kongs(kong_parts, conc_kongs, prof.mixed_kongs, kongs)
-        pungs = tuple(pungs)
-        meld_facts = (tuple(kongs), tuple(map(_MIDDLE_CODE.__getitem__, chow_ts)), tuple(chow_ts), pungs,
-                      tuple(filter(IS_TERMINAL_OR_HONOR.__getitem__, pungs)), len(conc_kongs), traits,
-                      len(kong_parts), key_and & _WHOLE_AND | key_or & ~_WHOLE_AND)
+        meld_facts = (tuple(kongs), chow_key, n_chows, pung_bits, 0, len(conc_kongs), traits, len(kong_parts),
+                      key_and & _WHOLE_AND | key_or & ~_WHOLE_AND)
         all_counts = hand._all_counts
     else:
         meld_parts, n_exposed, all_counts, meld_facts = _NO_PARTS, 0, None, _NO_MELDS
@@ -550,19 +549,49 @@ def _suit_parts(base, seg):
 
 
 def _features(parts):
-    """What the counting of a reading needs of some concealed sets: ``(middle tile codes of the
-    chows, first tiles of the chows, bitmask of the tiles in chows, tiles of the pungs, those of
-    them that are terminals or honors, the 全带幺/全带五/全双刻 bits all the sets allow)``."""
-    chows = [t for k, t, _ in parts if k is CHOW]
-    pungs = tuple(t for k, t, _ in parts if k is not CHOW)
-    mask = 0
-    for t in chows:
-        mask |= 7 << t
+    """What the counting of a reading needs of some concealed sets, as integers that add or OR up
+    over the groups of a reading: ``(chows' key (the sum of their :data:`_CHOW_BIT`), tiles in chows
+    as bits, pungs as bits, number of chows, first tiles of the chows as bits, the
+    全带幺/全带五/全双刻 bits all the sets allow)``. A reading has at most one pung of a tile, so its
+    pungs are a set of bits; its chows may repeat (一般高), so they are counted in 3-bit fields."""
+    chow_key = in_chows = pungs = n_chows = starts = 0
     traits = 7
     for k, t, _ in parts:
         traits &= D._TRAITS[k][t]
-    return (tuple(REF[t + 1] for t in chows), tuple(chows), mask, pungs,
-            tuple(t for t in pungs if IS_TERMINAL_OR_HONOR[t]), traits)
+        if k is CHOW:
+            chow_key += _CHOW_BIT[t]
+            in_chows |= 7 << t
+            starts |= 1 << t
+            n_chows += 1
+        else:
+            pungs |= 1 << t
+    return chow_key, in_chows, pungs, n_chows, starts, traits
+
+
+_CHOW_STARTS = tuple(t for t in range(27) if t % 9 < 7)
+"""The tiles a chow can start at, in order: the 21 chows."""
+_CHOW_BIT = tuple(1 << 3 * _CHOW_STARTS.index(t) if t in _CHOW_STARTS else 0 for t in range(34))
+"""For each chow (by its first tile), its unit in a chows' key: one 3-bit count per chow."""
+
+
+def _chow_list(chow_key):
+    """The first tiles of the chows of a chows' key, with repeats, in tile order."""
+    out = []
+    for i, t in enumerate(_CHOW_STARTS):
+        n = chow_key >> 3 * i & 7
+        if n:
+            out += [t] * n
+    return out
+
+
+def _tiles_of(bits):
+    """The tiles of a set of tile bits, in order."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
 
 
 def _wait_count(counts, win, n_fixed):
@@ -815,7 +844,11 @@ winds are the seat's and the prevalent wind, the pair's kind) and from which fan
 scoped exclusions of a profile are all on these fans, the count of what they drop is cached by that
 signature (:func:`mjlearn.mcr._count.count_folded`)."""
 
-_NO_MELDS = ((), (), (), (), (), 0, 7, 0, D.WHOLE_AND)
+_NO_MELDS = ((), 0, 0, 0, 0, 0, 7, 0, D.WHOLE_AND)
+"""What no melds bring to a reading; the melds' facts (gathered by :func:`_score`) are: the kongs'
+occurrences, the chows' key (:data:`_CHOW_BIT`) and number, the pungs and kongs as tile bits, (unused),
+the number of concealed kongs, the 全带幺/全带五/全双刻 bits all the melds allow, the number of kongs and
+the whole-hand key of the melds' tiles."""
 _PAIR_TRAITS = D._TRAITS[PAIR]
 _TRAIT_OCC = (None,) + tuple(((F.OUTSIDE_HAND if m & 1 else F.ALL_FIVE if m & 2 else F.ALL_EVEN_PUNGS, ()),)
                              for m in range(1, 8))
@@ -882,71 +915,68 @@ def _count_regular(way, melds, counts, win, ctx, wait, n_fixed, tab, base):
     fm, fs, fp, fh = wm[3], ws[3], wp[3], honor[2]
     bits = tab[0]
     mask, reps = base[0], base[1]
-    in_chow = (fm[2] | fs[2] | fp[2]) >> win & 1
-    pungs = fm[3] + fs[3] + fp[3] + fh[3]
-    n_conc = melds[5] + len(pungs)
-    if not in_chow and not ctx.self_drawn and win in pungs:
+    in_chow = (fm[1] | fs[1] | fp[1]) >> win & 1
+    conc = fm[2] | fs[2] | fp[2] | fh[2]               # the concealed pungs, as tile bits
+    n_conc = melds[5] + conc.bit_count()
+    if not in_chow and not ctx.self_drawn and conc >> win & 1:
         n_conc -= 1                 # the discard completed that pung: it counts as melded
     if n_conc >= 2:
         mask |= bits[_CONCEALED_PUNGS[n_conc]]
-    m_pungs = melds[3]
-    if m_pungs:
-        pungs = m_pungs + pungs
-    n_pungs = len(pungs)
+    pungs = conc | melds[3]
+    n_pungs = pungs.bit_count()
     if n_pungs == 4:
         mask |= bits[F.ALL_PUNGS]
-    th = melds[4] + fm[4] + fs[4] + fp[4] + fh[4]
+    th = pungs & _TH_BITS
     sig = None
     if th:                                            # D.pungs
         mask |= bits[F.PUNG_OF_TERMINALS_OR_HONORS]
-        sig = len(th)
+        sig = th.bit_count()
         if sig > 1:
             reps += (F.PUNG_OF_TERMINALS_OR_HONORS,) * (sig - 1)
-        if max(th) >= 27:
-            dragons = winds = 0
-            for t in th:
-                if t >= 31:
-                    if dragons:
-                        reps += (F.DRAGON_PUNG,)
-                    else:
-                        mask |= bits[F.DRAGON_PUNG]
-                    dragons += 1
-                elif t >= 27:
-                    winds += 1
-                    if t == ctx.prevalent:
-                        mask |= bits[F.PREVALENT_WIND]
-                        sig |= 0x100
-                    if t == ctx.seat:
-                        mask |= bits[F.SEAT_WIND]
-                        sig |= 0x200
-            if dragons == 2 and IS_DRAGON[pair]:
-                mask |= bits[F.LITTLE_THREE_DRAGONS]
-            elif winds == 3 and IS_WIND[pair]:
-                mask |= bits[F.LITTLE_FOUR_WINDS]
+        honors = th >> 27
+        if honors:
+            dragons = (honors >> 4).bit_count()
+            winds = (honors & 15).bit_count()
+            if dragons:
+                mask |= bits[F.DRAGON_PUNG]
+                if dragons > 1:
+                    reps += (F.DRAGON_PUNG,) * (dragons - 1)
+                    if dragons == 2 and IS_DRAGON[pair]:
+                        mask |= bits[F.LITTLE_THREE_DRAGONS]
+            if winds:
+                if honors >> ctx.prevalent - 27 & 1:
+                    mask |= bits[F.PREVALENT_WIND]
+                    sig |= 0x100
+                if honors >> ctx.seat - 27 & 1:
+                    mask |= bits[F.SEAT_WIND]
+                    sig |= 0x200
+                if winds == 3 and IS_WIND[pair]:
+                    mask |= bits[F.LITTLE_FOUR_WINDS]
             # the signature of the reading's pungs of terminals and honors (see _SIGNED)
             sig |= dragons << 3 | winds << 5 | (ctx.prevalent == ctx.seat) << 10 | IS_DRAGON[pair] << 11 \
                 | IS_WIND[pair] << 12
-    codes = melds[1] + fm[0] + fs[0] + fp[0]
-    n_chows = len(codes)
+    n_chows = melds[2] + fm[3] + fs[3] + fp[3]
     if n_chows >= 2:
-        bm, br = _chow_fold(codes, tab)
-        mask |= bm                                    # fans of chows: none occurs elsewhere
-        if br:
-            reps += br
+        chows = melds[1] + fm[0] + fs[0] + fp[0]
+        cache = tab[8]
+        hit = cache.get(chows) or _chow_fold(chows, tab)
+        mask |= hit[0]                                # fans of chows: none occurs elsewhere
+        if hit[1]:
+            reps += hit[1]
+        if n_chows == 4:
+            extra = []
+            D.all_chows(4, pair, extra)
+            D.terminal_chows(_chow_list(chows), pair, extra, ())
+            for f, _ in extra:
+                if mask & bits[f]:
+                    reps += (f,)
+                else:
+                    mask |= bits[f]
     if n_pungs >= 2:
-        bm, br = _pung_fold(pungs, tab)
-        mask |= bm                                    # fans of pung patterns: none occurs elsewhere
-        if br:
-            reps += br
-    if n_chows == 4:
-        extra = []
-        D.all_chows(4, pair, extra)
-        D.terminal_chows(melds[2] + fm[1] + fs[1] + fp[1], pair, extra, ())
-        for f, _ in extra:
-            if mask & bits[f]:
-                reps += (f,)
-            else:
-                mask |= bits[f]
+        hit = tab[9].get(pungs) or _pung_fold(pungs, tab)
+        mask |= hit[0]                                # fans of pung patterns: none occurs elsewhere
+        if hit[1]:
+            reps += hit[1]
     traits = melds[6] & fm[5] & fs[5] & fp[5] & fh[5] & _PAIR_TRAITS[pair]
     if traits:
         mask |= bits[_TRAIT_FAN[traits]]
@@ -955,22 +985,22 @@ def _count_regular(way, melds, counts, win, ctx, wait, n_fixed, tab, base):
             wait[0] = _wait_count(counts, win, n_fixed)
         if wait[0] == 1:
             if in_chow:
-                for t in fm[1] + fs[1] + fp[1]:
-                    if t + 1 == win:
-                        mask |= bits[F.CLOSED_WAIT]
-                    elif t == win or t + 2 == win:
-                        mask |= bits[F.EDGE_WAIT]
+                starts = fm[4] | fs[4] | fp[4]
+                if starts << 1 >> win & 1:                              # a chow from win - 1
+                    mask |= bits[F.CLOSED_WAIT]
+                if starts >> win & 1 or starts << 2 >> win & 1:         # from win or win - 2
+                    mask |= bits[F.EDGE_WAIT]
             if pair == win:
                 mask |= bits[F.SINGLE_WAIT]
     if not tab[15]:
         sig = None
     res = count_folded(mask, reps, tab, None, sig)
     if res is None:                 # a counted fan drops 幺九刻 on its own pungs: which ones?
-        res = count_folded(mask, reps, tab, _reading_occ(way, melds, ctx, base, pungs, th), sig)
+        res = count_folded(mask, reps, tab, _reading_occ(way, ctx, base, _tiles_of(pungs), _tiles_of(th)), sig)
     return res
 
 
-def _reading_occ(way, melds, ctx, base, pungs, th):
+def _reading_occ(way, ctx, base, pungs, th):
     """The occurrences :func:`_count_regular` folded that non-repetition must see with their sets
     (the fans of the profile's scoped exclusions, ``targets``), the sets labelled: a pung by its tile's code, the pair
     by 0x100 + its tile."""
@@ -999,42 +1029,35 @@ def _reading_occ(way, melds, ctx, base, pungs, th):
     return occ
 
 
-def _chow_fold(codes, tab):
-    """(mask, repeats) of the chow-combination occurrences of chows given by their middle codes
-    (cached per profile, in its counting tables)."""
-    key = tuple(sorted(codes))
-    cache = tab[8]
-    hit = cache.get(key)
-    if hit is None:
-        hit = cache[key] = fold(_chow_occ(codes), tab[0])
-        _bound(cache)
+def _chow_fold(chows, tab):
+    """(mask, repeats) of the chow-combination occurrences of the chows of a chows' key
+    (:data:`_CHOW_BIT`), cached per profile, in its counting tables."""
+    hit = tab[8][chows] = fold(_chow_occ([_MIDDLE_CODE[t] for t in _chow_list(chows)]), tab[0])
+    _bound(tab[8])
     return hit
 
 
-def _pung_fold(tiles, tab):
-    """(mask, repeats) of the pung-combination occurrences of pungs given by their tiles (cached
-    per profile, in its counting tables, by the pungs' tiles and by those that can form a pattern)."""
-    if len(tiles) == 2:                   # the common case, without building a list
-        a, b = tiles
-        if not _RELATED_TO[a] >> b & 1:
-            return _NO_FOLD
-        key = (a, b) if a < b else (b, a)
-    else:
-        key = tuple(sorted(tiles))
+def _pung_fold(pungs, tab):
+    """(mask, repeats) of the pung-combination occurrences of pungs given as tile bits (cached per
+    profile, in its counting tables, by the pungs and by those of them that can form a pattern)."""
     cache = tab[9]
-    hit = cache.get(key)
-    if hit is None:
-        # pungs met for the first time: the answer of those of them that can form a pattern
-        pat = _patterned(key)
-        hit = cache.get(pat) if pat else _NO_FOLD
+    pat = _patterned(_tiles_of(pungs))
+    if not pat:
+        hit = _NO_FOLD
+    else:
+        key = 0
+        for t in pat:
+            key |= 1 << t
+        hit = cache.get(key)
         if hit is None:
-            hit = cache[pat] = fold(_pung_occ(pat), tab[0])
-        cache[key] = hit
-        _bound(cache)
+            hit = cache[key] = fold(_pung_occ(pat), tab[0])
+    cache[pungs] = hit
+    _bound(cache)
     return hit
 
 
 _CONCEALED_PUNGS = D._CONCEALED_PUNGS
+_TH_BITS = sum(1 << t for t in range(34) if IS_TERMINAL_OR_HONOR[t])
 _NO_FOLD = (0, ())
 _TRAIT_FAN = (None,) + tuple(F.OUTSIDE_HAND if m & 1 else F.ALL_FIVE if m & 2 else F.ALL_EVEN_PUNGS
                              for m in range(1, 8))
