@@ -158,7 +158,6 @@ def _problem(msg):
 
 _M_CHOW, _M_KONG = MeldKind.CHOW, MeldKind.KONG
 _NO_PARTS: list = []       # never changed: the readings' parts lists are new lists
-_CHOW_TRAITS, _PUNG_TRAITS, _KONG_TRAITS = D._TRAITS[CHOW], D._TRAITS[PUNG], D._TRAITS[KONG]
 _MIDDLE_CODE = tuple(REF[t + 1] if t < 27 and t % 9 < 7 else 0 for t in range(34))
 
 
@@ -179,19 +178,16 @@ def _score(hand: Hand, wc, ctx, prof: Profile):
     if melds:
         # the melds as parts, and what they bring to every reading (see _count_regular)
         meld_parts, kong_parts, conc_kongs = [], [], []
-        n_exposed = n_chows = chow_key = pung_bits = 0
-        traits = 7
-        key_and, key_or = -1, 0         # the melds' tiles' whole-hand key (see _evaluate)
+        n_exposed = packed = pung_bits = 0
+        wkey = 0                        # the melds' tiles' whole-hand key (see _evaluate)
         for i, m in enumerate(melds):
             kind = m.kind
             t = m.tile.index
             if kind is _M_CHOW:
                 n_exposed += 1
                 meld_parts.append((CHOW, t, True))
-                n_chows += 1
-                chow_key += _CHOW_BIT[t]
-                traits &= _CHOW_TRAITS[t]
-                k = _CHOW_KEY[t]
+                packed += _MELD_CHOW[t]
+                wkey |= _CHOW_KEY[t]
                 if t <= win <= t + 2:
                     fixed_win += 1
             elif kind is _M_KONG:
@@ -202,25 +198,22 @@ def _score(hand: Hand, wc, ctx, prof: Profile):
                 kong_parts.append(i)
                 if not exposed:
                     conc_kongs.append(i)
-                traits &= _KONG_TRAITS[t]
-                k = _TILE_KEY[t]
+                packed += _MELD_KONG[t]
+                wkey |= _TILE_KEY[t]
                 if t == win:
                     fixed_win += 4
             else:
                 n_exposed += 1
                 meld_parts.append((PUNG, t, True))
                 pung_bits |= 1 << t
-                traits &= _PUNG_TRAITS[t]
-                k = _TILE_KEY[t]
+                packed += _MELD_PUNG[t]
+                wkey |= _TILE_KEY[t]
                 if t == win:
                     fixed_win += 3
-            key_and &= k
-            key_or |= k
         kongs = []
         if kong_parts:
             D.kongs(kong_parts, conc_kongs, prof.mixed_kongs, kongs)
-        meld_facts = (tuple(kongs), chow_key, n_chows, pung_bits, 0, len(conc_kongs), traits, len(kong_parts),
-                      key_and & _WHOLE_AND | key_or & ~_WHOLE_AND)
+        meld_facts = (tuple(kongs), packed, 0, pung_bits, 0, len(conc_kongs), 0, len(kong_parts), wkey)
         all_counts = hand._all_counts
     else:
         meld_parts, n_exposed, all_counts, meld_facts = _NO_PARTS, 0, None, _NO_MELDS
@@ -286,24 +279,23 @@ def _evaluate(counts, all_counts, meld_parts, melds, n_exposed, win, ctx, prof):
     b = counts
     n_fixed = len(meld_parts)
     # each group's record (its ways, its whole-hand key) by its counts, cached
-    rm = _SUIT_RECS[0].get(b[0:9]) or _suit_rec(0, b[0:9])
-    rp = _SUIT_RECS[1].get(b[9:18]) or _suit_rec(1, b[9:18])
-    rs = _SUIT_RECS[2].get(b[18:27]) or _suit_rec(2, b[18:27])
+    rm = _RECS_M.get(b[0:9]) or _suit_rec(0, b[0:9])
+    rp = _RECS_P.get(b[9:18]) or _suit_rec(1, b[9:18])
+    rs = _RECS_S.get(b[18:27]) or _suit_rec(2, b[18:27])
     rh = _HONOR_RECS.get(b[27:34]) or _honor_rec(b[27:34])
-    # the whole-hand fans, from the groups' keys and the melds' (D.group_key)
-    km, kp, ks, kh, kx = rm[1], rp[1], rs[1], rh[1], melds[8]
-    wkey = km & kp & ks & kh & kx & _WHOLE_AND | (km | kp | ks | kh | kx) & ~_WHOLE_AND
+    # the whole-hand fans, from the groups' keys and the melds' (see _TILE_KEY)
+    wkey = rm[1] | rp[1] | rs[1] | rh[1] | melds[8]
     tab = prof.__dict__.get("_fast_count")
     if tab is None:
         tab = _count.tables(prof, _UNLABELLED, _SIGNED)
     if tab:
         hit = tab[16].get(wkey)
         if hit is None:
-            occ = D.whole_from_key(wkey)
+            occ = D.whole_from_key(wkey ^ _WHOLE_AND)
             hit = tab[16][wkey] = (occ, fold(occ, tab[0])[0])
         whole, whole_mask = hit
     else:
-        whole, whole_mask = D.whole_from_key(wkey), 0
+        whole, whole_mask = D.whole_from_key(wkey ^ _WHOLE_AND), 0
     if all_counts is None:
         all_counts = counts
         n_hog = b.count(4)
@@ -404,9 +396,9 @@ def _explain_regular(meld_parts, way, n_fixed, counts, win, ctx, wait, prof, who
 
 def _suit_rec(k: int, seg: bytes):
     """The record of suit ``k`` (0 m, 1 p, 2 s) with counts ``seg`` (cached): ``(its splits
-    (:func:`_suit_parts`), its whole-hand key (:func:`mjlearn.mcr.detect.group_key`))``."""
+    (:func:`_suit_parts`), its whole-hand key (see :data:`_TILE_KEY`))``."""
     d = _SUIT_RECS[k]
-    rec = d[seg] = (_suit_parts(9 * k, seg), D.group_key(k, seg.translate(_PRESENT)))
+    rec = d[seg] = (_suit_parts(9 * k, seg), D.group_key(k, seg.translate(_PRESENT)) ^ _WHOLE_AND)
     _bound(d)
     return rec
 
@@ -414,7 +406,7 @@ def _suit_rec(k: int, seg: bytes):
 def _honor_rec(seg: bytes):
     """The record of the honors with counts ``seg`` (cached): ``(their sets
     (:func:`_honor_parts`), their whole-hand key)``."""
-    rec = _HONOR_RECS[seg] = (_honor_parts(seg), D.group_key(3, seg.translate(_PRESENT)))
+    rec = _HONOR_RECS[seg] = (_honor_parts(seg), D.group_key(3, seg.translate(_PRESENT)) ^ _WHOLE_AND)
     return rec
 
 
@@ -422,11 +414,11 @@ def _reading_ways(b: bytes, n_sets: int):
     """The regular readings of the concealed counts ``b`` as ``n_sets`` sets and a pair, in the
     reference's order (:func:`_ways`)."""
     seg = b[0:9]
-    rm = _SUIT_RECS[0].get(seg) or _suit_rec(0, seg)
+    rm = _RECS_M.get(seg) or _suit_rec(0, seg)
     seg = b[9:18]
-    rp = _SUIT_RECS[1].get(seg) or _suit_rec(1, seg)
+    rp = _RECS_P.get(seg) or _suit_rec(1, seg)
     seg = b[18:27]
-    rs = _SUIT_RECS[2].get(seg) or _suit_rec(2, seg)
+    rs = _RECS_S.get(seg) or _suit_rec(2, seg)
     seg = b[27:34]
     rh = _HONOR_RECS.get(seg) or _honor_rec(seg)
     return _ways(rm, rp, rs, rh, n_sets)
@@ -498,14 +490,15 @@ def _bound(cache: dict) -> None:
         cache.clear()
 
 
-_SUIT_RECS = ({}, {}, {})
+_SUIT_RECS = _RECS_M, _RECS_P, _RECS_S = ({}, {}, {})
 _HONOR_RECS: dict = {}
 _WHOLE_AND = D.WHOLE_AND
 _TILE_KEY = tuple(D.group_key(min(t // 9, 3), bytes(int(t - 9 * min(t // 9, 3) == k) for k in range(9 if t < 27 else 7)))
-                  for t in range(34))
-"""The whole-hand key (:func:`mjlearn.mcr.detect.group_key`) of one tile."""
-_CHOW_KEY = tuple((_TILE_KEY[t] & _TILE_KEY[t + 1] & _TILE_KEY[t + 2] & _WHOLE_AND
-                   | (_TILE_KEY[t] | _TILE_KEY[t + 1] | _TILE_KEY[t + 2]) & ~_WHOLE_AND) if t < 27 and t % 9 < 7 else 0
+                  ^ _WHOLE_AND for t in range(34))
+"""The whole-hand key of one tile: its :func:`mjlearn.mcr.detect.group_key` with the bits that
+combine by AND flipped, so that the key of several tiles or groups is the OR of theirs (the
+whole-hand fans are then those of that OR with those bits flipped back)."""
+_CHOW_KEY = tuple(_TILE_KEY[t] | _TILE_KEY[t + 1] | _TILE_KEY[t + 2] if t < 27 and t % 9 < 7 else 0
                   for t in range(34))
 """The whole-hand key of the chow that starts at each tile."""
 _PAIR_PART = tuple((PAIR, i, False) for i in range(34))
@@ -549,29 +542,53 @@ def _suit_parts(base, seg):
 
 
 def _features(parts):
-    """What the counting of a reading needs of some concealed sets, as integers that add or OR up
-    over the groups of a reading: ``(chows' key (the sum of their :data:`_CHOW_BIT`), tiles in chows
-    as bits, pungs as bits, number of chows, first tiles of the chows as bits, the
-    全带幺/全带五/全双刻 bits all the sets allow)``. A reading has at most one pung of a tile, so its
-    pungs are a set of bits; its chows may repeat (一般高), so they are counted in 3-bit fields."""
-    chow_key = in_chows = pungs = n_chows = starts = 0
-    traits = 7
+    """What the counting of a reading needs of some concealed sets, packed in one integer so that
+    the sum over a reading's groups (and the melds' :func:`_meld_features`) holds the reading's:
+    bits from :data:`_F_CHOW_TILES` the tiles in chows, from :data:`_F_PUNGS` the pungs, from
+    :data:`_F_STARTS` the first tiles of the chows (one bit per tile: the groups never share a
+    tile), then the number of chows, the chows' key (the sum of their :data:`_CHOW_BIT`: a 3-bit
+    count per chow, as chows may repeat) and, for each of 全带幺/全带五/全双刻, how many sets do
+    not allow it (:data:`_TRAITS_OF` reads these three counts)."""
+    chow_tiles = pungs = starts = n_chows = chow_key = violations = 0
     for k, t, _ in parts:
-        traits &= D._TRAITS[k][t]
+        violations += _VIOLATIONS[D._TRAITS[k][t]]
         if k is CHOW:
             chow_key += _CHOW_BIT[t]
-            in_chows |= 7 << t
+            chow_tiles |= 7 << t
             starts |= 1 << t
             n_chows += 1
         else:
             pungs |= 1 << t
-    return chow_key, in_chows, pungs, n_chows, starts, traits
+    return (chow_tiles | pungs << _F_PUNGS | starts << _F_STARTS | n_chows << _F_CHOWS | chow_key << _F_CHOW_KEY
+            | violations << _F_TRAITS)
+
+
+_F_CHOW_TILES, _F_PUNGS, _F_STARTS, _F_CHOWS, _F_CHOW_KEY, _F_TRAITS = 0, 34, 68, 102, 105, 168
+"""Where each field of :func:`_features` starts."""
+_M34, _M63 = (1 << 34) - 1, (1 << 63) - 1
+_VIOLATIONS = tuple(sum(1 << 3 * j for j in range(3) if not allowed >> j & 1) for allowed in range(8))
+"""For the 全带幺/全带五/全双刻 bits a set allows, its unit in the three 3-bit counts of sets that do
+not allow each."""
+_TRAITS_OF = tuple(sum(1 << j for j in range(3) if not v >> 3 * j & 7) for v in range(512))
+"""The 全带幺/全带五/全双刻 bits all the sets allow, from the three counts of sets that do not."""
+
+
+def _meld_features(kind, t):
+    """What a meld brings to a reading's :func:`_features` (its chow and its 全带幺/全带五/全双刻
+    counts; a melded chow's tiles are not the concealed sets' that the other fields hold)."""
+    f = _VIOLATIONS[D._TRAITS[kind][t]] << _F_TRAITS
+    if kind is CHOW:
+        f += 1 << _F_CHOWS | _CHOW_BIT[t] << _F_CHOW_KEY
+    return f
 
 
 _CHOW_STARTS = tuple(t for t in range(27) if t % 9 < 7)
 """The tiles a chow can start at, in order: the 21 chows."""
 _CHOW_BIT = tuple(1 << 3 * _CHOW_STARTS.index(t) if t in _CHOW_STARTS else 0 for t in range(34))
 """For each chow (by its first tile), its unit in a chows' key: one 3-bit count per chow."""
+_MELD_CHOW, _MELD_PUNG, _MELD_KONG = (tuple(_meld_features(kind, t) if kind is not CHOW or t in _CHOW_STARTS else 0
+                                              for t in range(34)) for kind in (CHOW, PUNG, KONG))
+"""What a melded chow, pung or kong of each tile brings to a reading's :func:`_features`."""
 
 
 def _chow_list(chow_key):
@@ -844,11 +861,11 @@ winds are the seat's and the prevalent wind, the pair's kind) and from which fan
 scoped exclusions of a profile are all on these fans, the count of what they drop is cached by that
 signature (:func:`mjlearn.mcr._count.count_folded`)."""
 
-_NO_MELDS = ((), 0, 0, 0, 0, 0, 7, 0, D.WHOLE_AND)
+_NO_MELDS = ((), 0, 0, 0, 0, 0, 0, 0, 0)
 """What no melds bring to a reading; the melds' facts (gathered by :func:`_score`) are: the kongs'
-occurrences, the chows' key (:data:`_CHOW_BIT`) and number, the pungs and kongs as tile bits, (unused),
-the number of concealed kongs, the 全带幺/全带五/全双刻 bits all the melds allow, the number of kongs and
-the whole-hand key of the melds' tiles."""
+occurrences, the melds' part of a reading's :func:`_features`, (unused), the pungs and kongs as
+tile bits, (unused), the number of concealed kongs, (unused), the number of kongs and the
+whole-hand key of the melds' tiles."""
 _PAIR_TRAITS = D._TRAITS[PAIR]
 _TRAIT_OCC = (None,) + tuple(((F.OUTSIDE_HAND if m & 1 else F.ALL_FIVE if m & 2 else F.ALL_EVEN_PUNGS, ()),)
                              for m in range(1, 8))
@@ -912,11 +929,11 @@ def _count_regular(way, melds, counts, win, ctx, wait, n_fixed, tab, base):
     occurrences themselves are listed only when a counted fan drops 幺九刻 on its own pungs
     (:func:`_reading_occ`)."""
     wm, ws, wp, honor, pair = way
-    fm, fs, fp, fh = wm[3], ws[3], wp[3], honor[2]
+    feats = wm[3] + ws[3] + wp[3] + honor[2] + melds[1]          # the reading's _features
     bits = tab[0]
     mask, reps = base[0], base[1]
-    in_chow = (fm[1] | fs[1] | fp[1]) >> win & 1
-    conc = fm[2] | fs[2] | fp[2] | fh[2]               # the concealed pungs, as tile bits
+    in_chow = feats >> win & 1
+    conc = feats >> _F_PUNGS & _M34                   # the concealed pungs, as tile bits
     n_conc = melds[5] + conc.bit_count()
     if not in_chow and not ctx.self_drawn and conc >> win & 1:
         n_conc -= 1                 # the discard completed that pung: it counts as melded
@@ -955,9 +972,9 @@ def _count_regular(way, melds, counts, win, ctx, wait, n_fixed, tab, base):
             # the signature of the reading's pungs of terminals and honors (see _SIGNED)
             sig |= dragons << 3 | winds << 5 | (ctx.prevalent == ctx.seat) << 10 | IS_DRAGON[pair] << 11 \
                 | IS_WIND[pair] << 12
-    n_chows = melds[2] + fm[3] + fs[3] + fp[3]
+    n_chows = feats >> _F_CHOWS & 7
     if n_chows >= 2:
-        chows = melds[1] + fm[0] + fs[0] + fp[0]
+        chows = feats >> _F_CHOW_KEY & _M63
         cache = tab[8]
         hit = cache.get(chows) or _chow_fold(chows, tab)
         mask |= hit[0]                                # fans of chows: none occurs elsewhere
@@ -977,7 +994,7 @@ def _count_regular(way, melds, counts, win, ctx, wait, n_fixed, tab, base):
         mask |= hit[0]                                # fans of pung patterns: none occurs elsewhere
         if hit[1]:
             reps += hit[1]
-    traits = melds[6] & fm[5] & fs[5] & fp[5] & fh[5] & _PAIR_TRAITS[pair]
+    traits = _TRAITS_OF[feats >> _F_TRAITS] & _PAIR_TRAITS[pair]
     if traits:
         mask |= bits[_TRAIT_FAN[traits]]
     if in_chow or pair == win:                      # D.waits_in_reading, on the concealed sets
@@ -985,7 +1002,7 @@ def _count_regular(way, melds, counts, win, ctx, wait, n_fixed, tab, base):
             wait[0] = _wait_count(counts, win, n_fixed)
         if wait[0] == 1:
             if in_chow:
-                starts = fm[4] | fs[4] | fp[4]
+                starts = feats >> _F_STARTS & _M34
                 if starts << 1 >> win & 1:                              # a chow from win - 1
                     mask |= bits[F.CLOSED_WAIT]
                 if starts >> win & 1 or starts << 2 >> win & 1:         # from win or win - 2
