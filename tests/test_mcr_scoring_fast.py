@@ -52,3 +52,32 @@ def test_fast_count_scoped_exclusions():
                 [(4, ()), (73, (0,))], [(59, (0,)), (73, (0,))], [], [(10, (0, 1, 4)), (59, (0,)), (59, (1,)),
                                                                       (73, (0,)), (73, (1,)), (73, (2,))]):
         assert _count.count(occ, tab) == count_fans(occ, prof.kernel), occ
+
+
+def test_context_pretest_never_skips_a_conflict():
+    """The scorer calls the context checker only when its quick test says a conflict is possible:
+    over hands and every combination of the four flags, whenever the checker finds a problem the
+    quick test must have said so (and it must let some contexts through, or it tests nothing)."""
+    from itertools import product
+
+    from mjlearn import parse_hand
+    from mjlearn.consistency import context_problems
+    from mjlearn.hand import WinContext
+    from mjlearn.mcr.scorer import _may_conflict
+
+    cases = H.random_cases(1500, seed=41) + H.targeted_cases(1500, seed=42)
+    cases += [("[1111m][2222p]123s456s5p+5p", {}), ("123m456p789s11pEE+E", {}), ("[EEE,1]123m456p789s5p+5p", {})]
+    flagged = clear = 0
+    for text, _ in cases:
+        hand = parse_hand(text)
+        for self_drawn, kong, wall_last, last_tile in product((False, True), repeat=4):
+            wc = WinContext(self_drawn=self_drawn, kong=kong, wall_last=wall_last, last_tile=last_tile)
+            if not (wc.kong or wc.last_tile):
+                continue
+            maybe = _may_conflict(hand, wc, hand.win_tile.index)
+            if context_problems(hand, wc):
+                assert maybe, (text, wc)
+                flagged += 1
+            elif not maybe:
+                clear += 1
+    assert flagged > 1000 and clear > 1000

@@ -218,12 +218,26 @@ def _score(hand: Hand, wc, ctx, prof: Profile):
     else:
         meld_parts, n_exposed, all_counts, meld_facts = _NO_PARTS, 0, None, _NO_MELDS
     # --- the context, checked against the tiles (one checker for every rule set) ---------------
-    if wc.last_tile or wc.kong:
+    if (wc.last_tile or wc.kong) and _may_conflict(hand, wc, win):
         check_context(hand, wc)
     if fixed_win == 3:              # 和绝张 also when the three other copies are in the hand's melds
         ctx = _win_ctx(wc, True)
     best = _evaluate(counts, all_counts, meld_parts, meld_facts, n_exposed, win, ctx, prof)
     return ScoreResult._build(hand, wc, prof, best, flowers, melds)
+
+
+def _may_conflict(hand, wc, win):
+    """Whether :func:`~mjlearn.consistency.check_context` can find a conflict between this
+    ``WinContext`` and the hand (False only when none of its checks that read a WinContext's flags
+    can fail: a kong bloom with a kong, a robbed kong of a tile held once, not on the last tile; 和绝张
+    of a tile held once); tests/test_mcr_scoring_fast.py checks it against the checker."""
+    if wc.kong:
+        if wc.self_drawn:
+            if all(m.kind is not _M_KONG for m in hand.melds):
+                return True
+        elif wc.wall_last or hand._all_counts[win] != 1:
+            return True
+    return wc.last_tile and hand._counts[win] != 1
 
 
 _CTX: dict = {}
