@@ -173,7 +173,8 @@ class ScoreResult:
         compared readings; its occurrences (with the positions of their sets) are detected now."""
         best = self._raw[0]
         if best[4] is None:
-            best = best[6]()
+            from .scorer import explain_regular
+            best = explain_regular(self.hand, self.profile, *best[6])
         return best
 
     @cached_property

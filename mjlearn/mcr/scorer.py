@@ -48,7 +48,7 @@ Speed (benchmarks/bench_mcr.py): a hand is scored in two tiers.
 
 from __future__ import annotations
 
-from functools import lru_cache, partial
+from functools import lru_cache
 from itertools import compress
 from types import SimpleNamespace
 
@@ -254,7 +254,8 @@ def _win_ctx(wc, three_shown):
     ctx = SimpleNamespace(
         self_drawn=wc.self_drawn, kong=wc.kong, wall_last=wc.wall_last,
         last_tile=wc.last_tile or three_shown,
-        seat=WIND_INDEX[wc.seat_wind], prevalent=WIND_INDEX[wc.prevalent_wind])
+        seat=WIND_INDEX[wc.seat_wind], prevalent=WIND_INDEX[wc.prevalent_wind],
+        tab=None, masks=None)       # the folded masks of :func:`_context_masks`
     flags = []
     D.win_flags(ctx, flags)
     ctx.flags = tuple(flags)                   # the win-flag occurrences, the same in every reading
@@ -335,14 +336,9 @@ def _evaluate(counts, all_counts, meld_parts, melds, n_exposed, win, ctx, prof):
     best_total = special[0] if special else 0
     wait = [None]
     nine = n_fixed == 0 and _FULL_FLUSH in whole and D.nine_gates(counts, win)
-    conceal = _CONCEALMENT.get((n_exposed, ctx.self_drawn))
-    if conceal is None:
-        conceal = []
-        D.concealment(n_exposed, ctx.self_drawn, conceal)
-        conceal = _CONCEALMENT[n_exposed, ctx.self_drawn] = tuple(conceal)
     if not tab:
         # a profile whose exclusions the fast count cannot follow: every reading the explicit way
-        hand_occ = _hand_occ(ctx, whole, n_hog, nine, conceal)
+        hand_occ = _hand_occ(ctx, whole, n_hog, nine, _concealment(n_exposed, ctx.self_drawn))
         for way in ways:
             cand = _regular(_reading_parts(meld_parts, way), n_fixed, counts, win, ctx, wait, prof, hand_occ)
             t = cand[0]
@@ -354,11 +350,9 @@ def _evaluate(counts, all_counts, meld_parts, melds, n_exposed, win, ctx, prof):
     # flags, the whole-hand fans, 四归一, 九莲宝灯, the concealment and the melds' kongs, each a
     # different fan (only 四归一 and a kong fan can occur more than once)
     bits = tab[0]
-    mask = whole_mask
-    for f, _ in ctx.flags:
-        mask |= bits[f]
-    for f, _ in conceal:
-        mask |= bits[f]
+    if ctx.tab is not tab:
+        _context_masks(ctx, tab)
+    mask = ctx.masks[n_exposed] | whole_mask
     reps = ()
     if n_hog:
         mask |= bits[F.TILE_HOG]
@@ -381,10 +375,35 @@ def _evaluate(counts, all_counts, meld_parts, melds, n_exposed, win, ctx, prof):
     if chosen is None:
         return best
     # the chosen reading's parts and its explicit candidate are built when the result is explained
-    # (a partial rather than a closure, whose cells would cost every call of this function)
-    explain = partial(_explain_regular, meld_parts, chosen, n_fixed, counts, win, ctx, wait[0], prof,
-                      whole, n_hog, nine, conceal)
-    return best[0], best[1], "regular", None, None, None, explain
+    # (explain_regular, from the hand and this reading)
+    return best[0], best[1], "regular", None, None, None, (chosen, wait[0], ctx)
+
+
+def _concealment(n_exposed, self_drawn):
+    """The concealment occurrences (门前清, 不求人, 全求人) of a hand with ``n_exposed`` melds shown."""
+    conceal = _CONCEALMENT.get((n_exposed, self_drawn))
+    if conceal is None:
+        conceal = []
+        D.concealment(n_exposed, self_drawn, conceal)
+        conceal = _CONCEALMENT[n_exposed, self_drawn] = tuple(conceal)
+    return conceal
+
+
+def _context_masks(ctx, tab):
+    """Keep on ``ctx`` the folded mask of its win flags and the concealment, for each number of
+    melds shown (0-4), under the counting tables ``tab``."""
+    bits = tab[0]
+    flags = 0
+    for f, _ in ctx.flags:
+        flags |= bits[f]
+    masks = []
+    for n_exposed in range(5):
+        m = flags
+        for f, _ in _concealment(n_exposed, ctx.self_drawn):
+            m |= bits[f]
+        masks.append(m)
+    ctx.masks = tuple(masks)
+    ctx.tab = tab
 
 
 def _hand_occ(ctx, whole, n_hog, nine, conceal):
@@ -399,10 +418,32 @@ def _hand_occ(ctx, whole, n_hog, nine, conceal):
     return hand_occ + conceal
 
 
-def _explain_regular(meld_parts, way, n_fixed, counts, win, ctx, wait, prof, whole, n_hog, nine, conceal):
-    """The explicit candidate (:func:`_regular`) of the regular reading ``way`` the count chose."""
+def explain_regular(hand, prof, way, wait, ctx):
+    """The explicit candidate (:func:`_regular`) of the regular reading ``way`` that the count chose
+    for ``hand`` with the detectors' flags ``ctx`` (``wait``: the hand's wait count, if the count
+    needed it), what
+    :class:`~mjlearn.mcr.result.ScoreResult` explains. What :func:`_score` gathered from the melds and
+    the tiles is gathered again here: only a result that is explained pays for it."""
+    win = hand.win_tile.index
+    counts, all_counts = hand._counts, hand._all_counts
+    meld_parts = []
+    n_exposed = n_kongs = 0
+    for m in hand.melds:
+        t = m.tile.index
+        if m.kind is _M_CHOW:
+            meld_parts.append((CHOW, t, True))
+        elif m.kind is _M_KONG:
+            meld_parts.append((KONG, t, m.offer is not None))
+            n_kongs += 1
+        else:
+            meld_parts.append((PUNG, t, True))
+        n_exposed += m.kind is not _M_KONG or m.offer is not None
+    n_fixed = len(meld_parts)
+    whole = D.whole_hand_occ(all_counts)
+    n_hog = all_counts.count(4) - n_kongs
+    nine = n_fixed == 0 and _FULL_FLUSH in whole and D.nine_gates(counts, win)
     return _regular(_reading_parts(meld_parts, way), n_fixed, counts, win, ctx, [wait], prof,
-                    _hand_occ(ctx, whole, n_hog, nine, conceal))
+                    _hand_occ(ctx, whole, n_hog, nine, _concealment(n_exposed, ctx.self_drawn)))
 
 
 # --- readings ------------------------------------------------------------------------------
