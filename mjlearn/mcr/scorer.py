@@ -103,9 +103,12 @@ def score(hand, *, profile="mcr", rules=None, **context):
         prof = get_profile(profile)
     if hand.__class__ is not Hand:
         hand = as_hand(hand)
-    if context and ("winner" in context or "discarder" in context or "dealer" in context):
+    if context and not _SEATS.isdisjoint(context):
         return _score_at_table(hand, context, prof)
     return _score(hand, *_win_context(context), prof)
+
+
+_SEATS = frozenset(("winner", "discarder", "dealer"))
 
 
 def _score_at_table(hand, context, prof):
@@ -156,8 +159,7 @@ def _problem(msg):
     return InvalidHandError([Problem(msg)])
 
 
-_M_CHOW, _M_KONG = MeldKind.CHOW, MeldKind.KONG
-_NO_PARTS: list = []       # never changed: the readings' parts lists are new lists
+_M_CHOW, _M_PUNG, _M_KONG = MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG
 _MIDDLE_CODE = tuple(REF[t + 1] if t < 27 and t % 9 < 7 else 0 for t in range(34))
 
 
@@ -176,53 +178,43 @@ def _score(hand: Hand, wc, ctx, prof: Profile):
     melds = hand.melds
     fixed_win = 0
     if melds:
-        # the melds as parts, and what they bring to every reading (see _count_regular)
-        meld_parts, kong_parts, conc_kongs = [], [], []
-        n_exposed = packed = pung_bits = 0
-        wkey = 0                        # the melds' tiles' whole-hand key (see _evaluate)
-        for i, m in enumerate(melds):
+        # what the melds bring to every reading (see _count_regular and _NO_MELDS)
+        n_exposed = packed = pung_bits = wkey = n_kongs = n_conc_kongs = 0
+        for m in melds:
             kind = m.kind
             t = m.tile.index
             if kind is _M_CHOW:
-                n_exposed += 1
-                meld_parts.append((CHOW, t, True))
                 packed += _MELD_CHOW[t]
                 wkey |= _CHOW_KEY[t]
+                n_exposed += 1
                 if t <= win <= t + 2:
                     fixed_win += 1
-            elif kind is _M_KONG:
-                exposed = m.offer is not None
-                n_exposed += exposed
-                meld_parts.append((KONG, t, exposed))
-                pung_bits |= 1 << t
-                kong_parts.append(i)
-                if not exposed:
-                    conc_kongs.append(i)
-                packed += _MELD_KONG[t]
-                wkey |= _TILE_KEY[t]
-                if t == win:
-                    fixed_win += 4
             else:
-                n_exposed += 1
-                meld_parts.append((PUNG, t, True))
                 pung_bits |= 1 << t
-                packed += _MELD_PUNG[t]
                 wkey |= _TILE_KEY[t]
+                if kind is _M_KONG:
+                    packed += _MELD_KONG[t]
+                    n_kongs += 1
+                    if m.offer is None:
+                        n_conc_kongs += 1
+                    else:
+                        n_exposed += 1
+                else:
+                    packed += _MELD_PUNG[t]
+                    n_exposed += 1
                 if t == win:
-                    fixed_win += 3
-        kongs = []
-        if kong_parts:
-            D.kongs(kong_parts, conc_kongs, prof.mixed_kongs, kongs)
-        meld_facts = (tuple(kongs), packed, 0, pung_bits, 0, len(conc_kongs), 0, len(kong_parts), wkey)
+                    fixed_win += 3 if kind is _M_PUNG else 4
+        meld_facts = (_kong_occ(n_kongs, n_conc_kongs, prof.mixed_kongs) if n_kongs else (), packed, 0, pung_bits,
+                      0, n_conc_kongs, 0, n_kongs, wkey)
         all_counts = hand._all_counts
     else:
-        meld_parts, n_exposed, all_counts, meld_facts = _NO_PARTS, 0, None, _NO_MELDS
+        n_exposed, all_counts, meld_facts = 0, None, _NO_MELDS
     # --- the context, checked against the tiles (one checker for every rule set) ---------------
     if (wc.last_tile or wc.kong) and _may_conflict(hand, wc, win):
         check_context(hand, wc)
     if fixed_win == 3:              # 和绝张 also when the three other copies are in the hand's melds
         ctx = _win_ctx(wc, True)
-    best = _evaluate(counts, all_counts, meld_parts, meld_facts, n_exposed, win, ctx, prof)
+    best = _evaluate(counts, all_counts, melds, meld_facts, n_exposed, win, ctx, prof)
     return ScoreResult._build(hand, wc, prof, best, flowers, melds)
 
 
@@ -238,6 +230,31 @@ def _may_conflict(hand, wc, win):
         elif wc.wall_last or hand._all_counts[win] != 1:
             return True
     return wc.last_tile and hand._counts[win] != 1
+
+
+def _meld_parts(melds):
+    """The melds of a hand as parts ``(kind, tile index, exposed)``, in the order they were made."""
+    out = []
+    for m in melds:
+        kind = m.kind
+        out.append((CHOW if kind is _M_CHOW else KONG if kind is _M_KONG else PUNG, m.tile.index,
+                    kind is not _M_KONG or m.offer is not None))
+    return out
+
+
+_KONG_OCC: dict = {}
+
+
+def _kong_occ(n_kongs, n_concealed, mixed_kongs):
+    """The kong fans of a hand with ``n_kongs`` kongs of which ``n_concealed`` are concealed (the
+    melds' positions stand in for the kongs': only the fans count here), cached."""
+    key = (n_kongs, n_concealed, mixed_kongs)
+    occ = _KONG_OCC.get(key)
+    if occ is None:
+        out = []
+        D.kongs(list(range(n_kongs)), list(range(n_concealed)), mixed_kongs, out)
+        occ = _KONG_OCC[key] = tuple(out)
+    return occ
 
 
 _CTX: dict = {}
@@ -281,7 +298,7 @@ def _finish_special(occ, prof: Profile):
     return count_fans(occ, prof.kernel)
 
 
-def _evaluate(counts, all_counts, meld_parts, melds, n_exposed, win, ctx, prof):
+def _evaluate(counts, all_counts, hand_melds, melds, n_exposed, win, ctx, prof):
     """Every reading scored; returns the chosen candidate or None. ``counts``: the concealed tiles'
     counts as bytes; ``all_counts``: with the melds, None when nothing is melded; ``melds``: what
     the melds bring to every reading (see :func:`_count_regular`).
@@ -292,7 +309,7 @@ def _evaluate(counts, all_counts, meld_parts, melds, n_exposed, win, ctx, prof):
     seventh item, a function of no argument, returns the candidate with them (:func:`_regular`).
     """
     b = counts
-    n_fixed = len(meld_parts)
+    n_fixed = len(hand_melds)
     # each group's record (its ways, its whole-hand key) by its counts, cached
     rm = _RECS_M.get(b[0:9]) or _suit_rec(0, b[0:9])
     rp = _RECS_P.get(b[9:18]) or _suit_rec(1, b[9:18])
@@ -325,11 +342,18 @@ def _evaluate(counts, all_counts, meld_parts, melds, n_exposed, win, ctx, prof):
             seven_pairs = True
     if special is None and n_fixed <= 1 and b.count(0, 0, 27) <= 18:
         # at least nine kinds of suited tile: maybe 组合龙
-        special = _knitted_straight(counts, all_counts, meld_parts, n_fixed, n_exposed, win, ctx, prof,
+        special = _knitted_straight(counts, all_counts, _meld_parts(hand_melds), n_fixed, n_exposed, win, ctx, prof,
                                     whole, n_hog, b, _presence(b))
     if special is not None and not seven_pairs:
         return special
-    ways = _ways(rm, rp, rs, rh, 4 - n_fixed)
+    wm, wp, ws, honor = rm[2], rp[2], rs[2], rh[0]
+    if wm and wp and ws and honor:      # the common case: one way of each suit (see _ways)
+        if wm[4] + wp[4] + ws[4] + honor[3] == 4 - n_fixed + _PAIRED:
+            ways = ((wm, ws, wp, honor, wm[0] + wp[0] + ws[0] + honor[1] + 3),)    # the pair: the one >= 0
+        else:
+            ways = _NO_WAYS
+    else:
+        ways = _ways(rm, rp, rs, rh, 4 - n_fixed)
     if not ways:
         return special
     best = special
@@ -339,6 +363,7 @@ def _evaluate(counts, all_counts, meld_parts, melds, n_exposed, win, ctx, prof):
     if not tab:
         # a profile whose exclusions the fast count cannot follow: every reading the explicit way
         hand_occ = _hand_occ(ctx, whole, n_hog, nine, _concealment(n_exposed, ctx.self_drawn))
+        meld_parts = _meld_parts(hand_melds)
         for way in ways:
             cand = _regular(_reading_parts(meld_parts, way), n_fixed, counts, win, ctx, wait, prof, hand_occ)
             t = cand[0]
@@ -426,18 +451,9 @@ def explain_regular(hand, prof, way, wait, ctx):
     the tiles is gathered again here: only a result that is explained pays for it."""
     win = hand.win_tile.index
     counts, all_counts = hand._counts, hand._all_counts
-    meld_parts = []
-    n_exposed = n_kongs = 0
-    for m in hand.melds:
-        t = m.tile.index
-        if m.kind is _M_CHOW:
-            meld_parts.append((CHOW, t, True))
-        elif m.kind is _M_KONG:
-            meld_parts.append((KONG, t, m.offer is not None))
-            n_kongs += 1
-        else:
-            meld_parts.append((PUNG, t, True))
-        n_exposed += m.kind is not _M_KONG or m.offer is not None
+    meld_parts = _meld_parts(hand.melds)
+    n_exposed = sum(exposed for _, _, exposed in meld_parts)
+    n_kongs = sum(kind is KONG for kind, _, _ in meld_parts)
     n_fixed = len(meld_parts)
     whole = D.whole_hand_occ(all_counts)
     n_hog = all_counts.count(4) - n_kongs
@@ -451,9 +467,11 @@ def explain_regular(hand, prof, way, wait, ctx):
 
 def _suit_rec(k: int, seg: bytes):
     """The record of suit ``k`` (0 m, 1 p, 2 s) with counts ``seg`` (cached): ``(its splits
-    (:func:`_suit_parts`), its whole-hand key (see :data:`_TILE_KEY`))``."""
+    (:func:`_suit_parts`), its whole-hand key (see :data:`_TILE_KEY`), its split when it has exactly
+    one, else None)``."""
     d = _SUIT_RECS[k]
-    rec = d[seg] = (_suit_parts(9 * k, seg), D.group_key(k, seg.translate(_PRESENT)) ^ _WHOLE_AND)
+    ways = _suit_parts(9 * k, seg)
+    rec = d[seg] = (ways, D.group_key(k, seg.translate(_PRESENT)) ^ _WHOLE_AND, ways[0] if len(ways) == 1 else None)
     _bound(d)
     return rec
 
