@@ -358,7 +358,7 @@ def _evaluate(counts, all_counts, hand_melds, melds, n_exposed, win, ctx, prof):
         return special
     best = special
     best_total = special[0] if special else 0
-    wait = [None]
+    wait = [None, rm, rp, rs, rh]       # the wait count when a reading asks (see _wait_count_of)
     nine = n_fixed == 0 and _FULL_FLUSH in whole and D.nine_gates(counts, win)
     if not tab:
         # a profile whose exclusions the fast count cannot follow: every reading the explicit way
@@ -468,18 +468,21 @@ def explain_regular(hand, prof, way, wait, ctx):
 def _suit_rec(k: int, seg: bytes):
     """The record of suit ``k`` (0 m, 1 p, 2 s) with counts ``seg`` (cached): ``(its splits
     (:func:`_suit_parts`), its whole-hand key (see :data:`_TILE_KEY`), its split when it has exactly
-    one, else None)``."""
+    one, else None, the ids of its wait facts and of those with one tile less (:func:`_wait_count_of`,
+    filled when asked), the counts)``."""
     d = _SUIT_RECS[k]
     ways = _suit_parts(9 * k, seg)
-    rec = d[seg] = (ways, D.group_key(k, seg.translate(_PRESENT)) ^ _WHOLE_AND, ways[0] if len(ways) == 1 else None)
+    rec = d[seg] = (ways, D.group_key(k, seg.translate(_PRESENT)) ^ _WHOLE_AND, ways[0] if len(ways) == 1 else None,
+                    [None] * 10, seg)
     _bound(d)
     return rec
 
 
 def _honor_rec(seg: bytes):
     """The record of the honors with counts ``seg`` (cached): ``(their sets
-    (:func:`_honor_parts`), their whole-hand key)``."""
-    rec = _HONOR_RECS[seg] = (_honor_parts(seg), D.group_key(3, seg.translate(_PRESENT)) ^ _WHOLE_AND)
+    (:func:`_honor_parts`), their whole-hand key, the id of their wait shape (:func:`_honor_shape`,
+    filled when asked), the counts)``."""
+    rec = _HONOR_RECS[seg] = (_honor_parts(seg), D.group_key(3, seg.translate(_PRESENT)) ^ _WHOLE_AND, [None], seg)
     return rec
 
 
@@ -726,6 +729,54 @@ def _wait_count(counts, win, n_fixed):
     return n
 
 
+def _wait_count_of(wait, counts, win, n_fixed):
+    """:func:`_wait_count` from the groups' records ``wait[1:5]`` (:func:`_suit_rec`,
+    :func:`_honor_rec`), which keep the ids of their wait facts: for a suited winning tile, the ids
+    of the other suits' counts and of the winning suit's less that tile are looked up once per
+    record, not sliced from the counts for every hand."""
+    if win >= 27:
+        return _wait_count(counts, win, n_fixed)
+    if n_fixed == 0 and counts.translate(_ODD).count(1) + (-1 if counts[win] & 1 else 1) == 1:
+        return _wait_count(counts, win, 0)      # six pairs and a single: the seven-pairs wait too
+    sm, sp, ss = _WAIT_SLOTS[win]
+    rec = wait[1]
+    x = rec[3][sm] or _info_id(rec, sm)
+    rec = wait[2]
+    y = rec[3][sp] or _info_id(rec, sp)
+    rec = wait[3]
+    z = rec[3][ss] or _info_id(rec, ss)
+    rec = wait[4]
+    hs = rec[2][0]
+    if hs is None:
+        hs = rec[2][0] = _HONOR_SHAPE.get(rec[3]) or _honor_shape(rec[3])
+    if x > y:
+        x, y = y, x
+    if y > z:
+        y, z = z, y
+        if x > y:
+            x, y = y, x
+    key = (x, y, z, hs)
+    n = _WAIT_COUNTS.get(key)
+    if n is None:
+        n = _WAIT_COUNTS[key] = len(_regular_waits((x, y, z, rec[3])))
+        _bound(_WAIT_COUNTS)
+    return n
+
+
+def _info_id(rec, slot):
+    """The id of the wait facts of a suit record's counts (slot 0) or of its counts less one tile of
+    rank ``slot - 1``, kept in the record."""
+    seg = rec[4]
+    if slot:
+        c = bytearray(seg)
+        c[slot - 1] -= 1
+        seg = bytes(c)
+    i = rec[3][slot] = _SUIT_INFO_ID.get(seg) or _suit_info_id(seg)
+    return i
+
+
+_WAIT_SLOTS = tuple(tuple(1 + t % 9 if t // 9 == k else 0 for k in range(3)) for t in range(27))
+"""For a suited winning tile, the slot of each suit's record whose wait facts the count needs."""
 _WAIT_COUNTS: dict = {}
 _REGULAR_WAITS: dict = {}     # (suit facts' ids in suit order, honors' counts) -> the regular waits
 _HONOR_SHAPE: dict = {}
@@ -1072,7 +1123,7 @@ def _count_regular(way, melds, counts, win, ctx, wait, n_fixed, tab, base):
         mask |= bits[_TRAIT_FAN[traits]]
     if in_chow or pair == win:                      # D.waits_in_reading, on the concealed sets
         if wait[0] is None:
-            wait[0] = _wait_count(counts, win, n_fixed)
+            wait[0] = _wait_count_of(wait, counts, win, n_fixed)
         if wait[0] == 1:
             if in_chow:
                 starts = feats >> _F_STARTS & _M34
