@@ -81,3 +81,44 @@ def test_context_pretest_never_skips_a_conflict():
             elif not maybe:
                 clear += 1
     assert flagged > 1000 and clear > 1000
+
+
+def _fold_invariance(name, chow_sets, pung_sets):
+    """The scorer caches the fans of a set of chows or pungs under its suits in a canonical order:
+    those fans must not change when the suits are swapped."""
+    from itertools import permutations
+
+    from mjlearn.mcr import scorer as S
+
+    tab = _count.tables(get_profile(name), S._UNLABELLED, S._SIGNED)
+    perms = list(permutations(range(3)))
+    for combo in chow_sets:
+        got = {_count.fold(S._chow_occ([S._MIDDLE_CODE[9 * p[i // 7] + i % 7] for i in combo]), tab[0])
+               for p in perms}
+        assert len(got) == 1, (name, combo, got)
+    for combo in pung_sets:
+        got = set()
+        for p in perms:
+            pat = S._patterned([9 * p[t // 9] + t % 9 if t < 27 else t for t in combo])
+            got.add(_count.fold(S._pung_occ(pat), tab[0]) if pat else S._NO_FOLD)
+        assert len(got) == 1, (name, combo, got)
+
+
+@pytest.mark.parametrize("name", ["mcr", "mcr-wmo2014"])
+def test_chow_and_pung_fans_do_not_depend_on_which_suit(name):
+    import random
+    from itertools import combinations, combinations_with_replacement
+
+    rnd = random.Random(7)
+    chows = [c for n in (2, 3, 4) for c in combinations_with_replacement(range(21), n)]
+    pungs = [c for n in (2, 3, 4) for c in combinations(range(34), n)]
+    _fold_invariance(name, rnd.sample(chows, 600), rnd.sample(pungs, 1500))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["mcr", "mcr-wmo2014"])
+def test_chow_and_pung_fans_do_not_depend_on_which_suit_all_sets(name):
+    from itertools import combinations, combinations_with_replacement
+
+    _fold_invariance(name, [c for n in (2, 3, 4) for c in combinations_with_replacement(range(21), n)],
+                     [c for n in (2, 3, 4) for c in combinations(range(34), n)])

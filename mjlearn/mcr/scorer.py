@@ -1172,32 +1172,49 @@ def _reading_occ(way, ctx, base, pungs, th):
 
 def _chow_fold(chows, tab):
     """(mask, repeats) of the chow-combination occurrences of the chows of a chows' key
-    (:data:`_CHOW_BIT`), cached per profile, in its counting tables."""
-    hit = tab[8][chows] = fold(_chow_occ([_MIDDLE_CODE[t] for t in _chow_list(chows)]), tab[0])
-    _bound(tab[8])
+    (:data:`_CHOW_BIT`), cached per profile, in its counting tables. The fans of a set of chows do not
+    change when the suits are swapped (tests/test_mcr_scoring_fast.py checks every set of two to
+    four chows), so a set met for the first time takes the answer of its suits in a canonical order."""
+    cache = tab[8]
+    a, b, c = sorted((chows & _M21, chows >> 21 & _M21, chows >> 42))
+    key = a | b << 21 | c << 42
+    hit = cache.get(key)
+    if hit is None:
+        hit = cache[key] = fold(_chow_occ([_MIDDLE_CODE[t] for t in _chow_list(key)]), tab[0])
+    cache[chows] = hit
+    _bound(cache)
     return hit
 
 
 def _pung_fold(pungs, tab):
     """(mask, repeats) of the pung-combination occurrences of pungs given as tile bits (cached per
-    profile, in its counting tables, by the pungs and by those of them that can form a pattern)."""
+    profile, in its counting tables, by the pungs, by the pungs with their suits in a canonical
+    order (the fans of a set of pungs do not change when the suits are swapped; the tests check
+    every set of two to four pungs) and by those of them that can form a pattern)."""
     cache = tab[9]
-    pat = _patterned(_tiles_of(pungs))
+    a, b, c = sorted((pungs & 0x1FF, pungs >> 9 & 0x1FF, pungs >> 18 & 0x1FF))
+    key = a | b << 9 | c << 18 | pungs >> 27 << 27
+    hit = cache.get(key)
+    if hit is not None:
+        cache[pungs] = hit
+        return hit
+    pat = _patterned(_tiles_of(key))
     if not pat:
         hit = _NO_FOLD
     else:
-        key = 0
+        bits = 0
         for t in pat:
-            key |= 1 << t
-        hit = cache.get(key)
+            bits |= 1 << t
+        hit = cache.get(bits)
         if hit is None:
-            hit = cache[key] = fold(_pung_occ(pat), tab[0])
-    cache[pungs] = hit
+            hit = cache[bits] = fold(_pung_occ(pat), tab[0])
+    cache[key] = cache[pungs] = hit
     _bound(cache)
     return hit
 
 
 _CONCEALED_PUNGS = D._CONCEALED_PUNGS
+_M21 = (1 << 21) - 1
 _TH_BITS = sum(1 << t for t in range(34) if IS_TERMINAL_OR_HONOR[t])
 _NO_FOLD = (0, ())
 _TRAIT_FAN = (None,) + tuple(F.OUTSIDE_HAND if m & 1 else F.ALL_FIVE if m & 2 else F.ALL_EVEN_PUNGS
