@@ -48,7 +48,7 @@ Speed (benchmarks/bench_mcr.py): a hand is scored in two tiers.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import compress
 from types import SimpleNamespace
 
@@ -337,7 +337,8 @@ def _evaluate(counts, all_counts, hand_melds, melds, n_exposed, win, ctx, prof):
     seven_pairs = False
     if n_fixed == 0 and (b.count(0) <= 21 or 1 not in b.translate(_ODD)):
         # all pairs, or at least 13 kinds of tile: maybe 七对, 全不靠 or 十三幺
-        special = _special_forms(counts, all_counts, win, ctx, prof, whole, n_hog, b, _presence(b))
+        special = _special_forms(counts, all_counts, win, ctx, prof, whole, n_hog, b, _presence(b),
+                                 partial(_seven_pairs_single, rm, rp, rs, rh, win))
         if special is not None and special[2] == "seven_pairs" and F.SEVEN_SHIFTED_PAIRS not in special[1]:
             seven_pairs = True
     if special is None and n_fixed <= 1 and b.count(0, 0, 27) <= 18:
@@ -402,6 +403,14 @@ def _evaluate(counts, all_counts, hand_melds, melds, n_exposed, win, ctx, prof):
     # the chosen reading's parts and its explicit candidate are built when the result is explained
     # (explain_regular, from the hand and this reading)
     return best[0], best[1], "regular", None, None, None, (chosen, wait[0], ctx)
+
+
+def _seven_pairs_single(rm, rp, rs, rh, win):
+    """Whether a seven-pairs hand (groups' records given) waited on one tile, counted the
+    reference's way: its wait (the winning tile's pair) and the regular waits of the 13 tiles. The
+    winning tile is a regular wait exactly when the 14 tiles have a regular reading."""
+    n = _regular_wait_count(rm, rp, rs, rh, win)
+    return n == 0 or (n == 1 and bool(_ways(rm, rp, rs, rh, 4)))
 
 
 def _concealment(n_exposed, self_drawn):
@@ -734,21 +743,29 @@ def _wait_count_of(wait, counts, win, n_fixed):
     :func:`_honor_rec`), which keep the ids of their wait facts: for a suited winning tile, the ids
     of the other suits' counts and of the winning suit's less that tile are looked up once per
     record, not sliced from the counts for every hand."""
-    if win >= 27:
-        return _wait_count(counts, win, n_fixed)
     if n_fixed == 0 and counts.translate(_ODD).count(1) + (-1 if counts[win] & 1 else 1) == 1:
         return _wait_count(counts, win, 0)      # six pairs and a single: the seven-pairs wait too
-    sm, sp, ss = _WAIT_SLOTS[win]
-    rec = wait[1]
-    x = rec[3][sm] or _info_id(rec, sm)
-    rec = wait[2]
-    y = rec[3][sp] or _info_id(rec, sp)
-    rec = wait[3]
-    z = rec[3][ss] or _info_id(rec, ss)
-    rec = wait[4]
-    hs = rec[2][0]
-    if hs is None:
-        hs = rec[2][0] = _HONOR_SHAPE.get(rec[3]) or _honor_shape(rec[3])
+    return _regular_wait_count(wait[1], wait[2], wait[3], wait[4], win)
+
+
+def _regular_wait_count(rm, rp, rs, rh, win):
+    """How many tiles complete the regular form of the hand whose groups' records are given, less
+    the winning tile ``win`` (see :func:`_wait_count_of`)."""
+    if win < 27:
+        sm, sp, ss = _WAIT_SLOTS[win]
+        hs = rh[2][0]
+        if hs is None:
+            hs = rh[2][0] = _HONOR_SHAPE.get(rh[3]) or _honor_shape(rh[3])
+        h = rh[3]
+    else:
+        sm = sp = ss = 0
+        c = bytearray(rh[3])
+        c[win - 27] -= 1
+        h = bytes(c)
+        hs = _HONOR_SHAPE.get(h) or _honor_shape(h)
+    x = rm[3][sm] or _info_id(rm, sm)
+    y = rp[3][sp] or _info_id(rp, sp)
+    z = rs[3][ss] or _info_id(rs, ss)
     if x > y:
         x, y = y, x
     if y > z:
@@ -758,7 +775,7 @@ def _wait_count_of(wait, counts, win, n_fixed):
     key = (x, y, z, hs)
     n = _WAIT_COUNTS.get(key)
     if n is None:
-        n = _WAIT_COUNTS[key] = len(_regular_waits((x, y, z, rec[3])))
+        n = _WAIT_COUNTS[key] = len(_regular_waits((x, y, z, h)))
         _bound(_WAIT_COUNTS)
     return n
 
@@ -1239,8 +1256,10 @@ def _presence(b: bytes) -> int:
     return int.from_bytes(b.translate(_PRESENT), "little")
 
 
-def _special_forms(counts, all_counts, win, ctx, prof, whole, n_hog, b=None, present=None):
-    """七对/连七对, 全不靠/七星不靠, 十三幺 (nothing melded), in the reference's order."""
+def _special_forms(counts, all_counts, win, ctx, prof, whole, n_hog, b=None, present=None, single=None):
+    """七对/连七对, 全不靠/七星不靠, 十三幺 (nothing melded), in the reference's order. ``single``: a
+    function of no argument saying whether a seven-pairs hand waited on one tile (else it is
+    counted here)."""
     if b is None:
         b = bytes(counts)
         present = _presence(b)
@@ -1258,7 +1277,7 @@ def _special_forms(counts, all_counts, win, ctx, prof, whole, n_hog, b=None, pre
         occ.extend(whole)
         occ.extend(D.hog(n_hog))
         D.concealment(0, ctx.self_drawn, occ)
-        if _wait_count(counts, win, 0) == 1:
+        if single() if single is not None else _wait_count(counts, win, 0) == 1:
             # the pair of the winning tile: 单钓将 (D.waits_in_reading on these parts)
             occ.append((F.SINGLE_WAIT, (held.index(win),)))
         D.win_flags(ctx, occ)
