@@ -337,8 +337,12 @@ def _evaluate(counts, all_counts, hand_melds, melds, n_exposed, win, ctx, prof):
     seven_pairs = False
     if n_fixed == 0 and (b.count(0) <= 21 or 1 not in b.translate(_ODD)):
         # all pairs, or at least 13 kinds of tile: maybe 七对, 全不靠 or 十三幺
-        special = _special_forms(counts, all_counts, win, ctx, prof, whole, n_hog, b, _presence(b),
-                                 partial(_seven_pairs_single, rm, rp, rs, rh, win))
+        special = None
+        if tab and 1 not in b.translate(_ODD):
+            special = _seven_pairs_count(b, win, ctx, tab, whole_mask, n_hog, rm, rp, rs, rh)
+        if special is None:
+            special = _special_forms(counts, all_counts, win, ctx, prof, whole, n_hog, b, _presence(b),
+                                     partial(_seven_pairs_single, rm, rp, rs, rh, win))
         if special is not None and special[2] == "seven_pairs" and F.SEVEN_SHIFTED_PAIRS not in special[1]:
             seven_pairs = True
     if special is None and n_fixed <= 1 and b.count(0, 0, 27) <= 18:
@@ -402,7 +406,43 @@ def _evaluate(counts, all_counts, hand_melds, melds, n_exposed, win, ctx, prof):
         return best
     # the chosen reading's parts and its explicit candidate are built when the result is explained
     # (explain_regular, from the hand and this reading)
-    return best[0], best[1], "regular", None, None, None, (chosen, wait[0], ctx)
+    return best[0], best[1], "regular", None, None, None, (explain_regular, chosen, wait[0], ctx)
+
+
+def _seven_pairs_count(b, win, ctx, tab, whole_mask, n_hog, rm, rp, rs, rh):
+    """A seven-pairs hand (nothing melded, every count even) counted from the mask of its fans, as
+    :func:`_special_forms` would count its occurrences; the explicit candidate is built when the
+    result is explained (:func:`explain_special`)."""
+    bits = tab[0]
+    if ctx.tab is not tab:
+        _context_masks(ctx, tab)
+    mask = ctx.masks[0] | whole_mask | bits[F.SEVEN_PAIRS]
+    if b in _SHIFTED_SEVEN:
+        mask |= bits[F.SEVEN_SHIFTED_PAIRS]
+    reps = ()
+    if n_hog:
+        mask |= bits[F.TILE_HOG]
+        if n_hog > 1:
+            reps = (F.TILE_HOG,) * (n_hog - 1)
+    if _seven_pairs_single(rm, rp, rs, rh, win):
+        mask |= bits[F.SINGLE_WAIT]
+    res = count_folded(mask, reps, tab)
+    if res is None:             # a fan that drops another on its own sets: by the occurrences
+        return None
+    return res[0], res[1], "seven_pairs", None, None, None, (explain_special, ctx)
+
+
+_SHIFTED_SEVEN = frozenset(bytes(2 if 9 * k + r <= t < 9 * k + r + 7 else 0 for t in range(34))
+                           for k in range(3) for r in range(3))
+"""The counts of the seven-shifted-pairs hands (连七对)."""
+
+
+def explain_special(hand, prof, ctx):
+    """The explicit candidate of a special form that was only counted (:func:`_seven_pairs_count`),
+    what :class:`~mjlearn.mcr.result.ScoreResult` explains."""
+    b = hand._counts
+    win = hand.win_tile.index
+    return _special_forms(b, b, win, ctx, prof, D.whole_hand_occ(b), b.count(4), b, _presence(b))
 
 
 def _seven_pairs_single(rm, rp, rs, rh, win):
