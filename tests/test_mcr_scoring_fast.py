@@ -38,10 +38,10 @@ def test_fast_count_is_the_explicit_count(name):
         assert (fast[0], fast[1]) == (explicit[0], explicit[1]), hand
         assert list(fast[1].items()) == list(explicit[1].items()), hand
         assert fast[2] == explicit[2], hand              # the same form
-        # the same parts: a special form has them at once, a counted reading (regular or seven
-        # pairs) when explained
+        # the same parts: the knitted-straight hand has them at once, a counted reading (regular
+        # or another special form) when explained
         assert fast[3] == explicit[3] if fast is explicit else fast[3] is None, hand
-        assert fast is explicit or fast[2] in ("regular", "seven_pairs"), hand
+        assert fast is explicit or fast[2] in ("regular", "seven_pairs", "honors_and_knitted", "thirteen_orphans"), hand
         occ = explicit[4]
         assert _count.count(occ, tab) == count_fans(occ, prof.kernel), hand
     assert regular > 3000

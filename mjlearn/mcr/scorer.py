@@ -337,10 +337,8 @@ def _evaluate(counts, all_counts, hand_melds, melds, n_exposed, win, ctx, prof):
     seven_pairs = False
     if n_fixed == 0 and (b.count(0) <= 21 or 1 not in b.translate(_ODD)):
         # all pairs, or at least 13 kinds of tile: maybe 七对, 全不靠 or 十三幺
-        special = None
-        if tab and 1 not in b.translate(_ODD):
-            special = _seven_pairs_count(b, win, ctx, tab, whole_mask, n_hog, rm, rp, rs, rh)
-        if special is None:
+        special = _special_count(b, win, ctx, tab, whole_mask, n_hog, rm, rp, rs, rh) if tab else False
+        if special is False:
             special = _special_forms(counts, all_counts, win, ctx, prof, whole, n_hog, b, _presence(b),
                                      partial(_seven_pairs_single, rm, rp, rs, rh, win))
         if special is not None and special[2] == "seven_pairs" and F.SEVEN_SHIFTED_PAIRS not in special[1]:
@@ -409,27 +407,49 @@ def _evaluate(counts, all_counts, hand_melds, melds, n_exposed, win, ctx, prof):
     return best[0], best[1], "regular", None, None, None, (explain_regular, chosen, wait[0], ctx)
 
 
-def _seven_pairs_count(b, win, ctx, tab, whole_mask, n_hog, rm, rp, rs, rh):
-    """A seven-pairs hand (nothing melded, every count even) counted from the mask of its fans, as
-    :func:`_special_forms` would count its occurrences; the explicit candidate is built when the
-    result is explained (:func:`explain_special`)."""
+def _special_count(b, win, ctx, tab, whole_mask, n_hog, rm, rp, rs, rh):
+    """七对/连七对, 全不靠/七星不靠, 十三幺 (nothing melded), in the reference's order, counted from the
+    mask of their fans as :func:`_special_forms` counts their occurrences; the explicit candidate is
+    built when the result is explained (:func:`explain_special`). None when the hand has none of
+    these forms; False when the count needs the occurrences (:func:`_special_forms` then)."""
     bits = tab[0]
     if ctx.tab is not tab:
         _context_masks(ctx, tab)
-    mask = ctx.masks[0] | whole_mask | bits[F.SEVEN_PAIRS]
-    if b in _SHIFTED_SEVEN:
-        mask |= bits[F.SEVEN_SHIFTED_PAIRS]
+    mask = ctx.masks[0] | whole_mask            # nothing melded: the concealment of no meld shown
     reps = ()
-    if n_hog:
-        mask |= bits[F.TILE_HOG]
-        if n_hog > 1:
-            reps = (F.TILE_HOG,) * (n_hog - 1)
-    if _seven_pairs_single(rm, rp, rs, rh, win):
-        mask |= bits[F.SINGLE_WAIT]
+    if 1 not in b.translate(_ODD):
+        form = "seven_pairs"
+        mask |= bits[F.SEVEN_PAIRS]
+        if b in _SHIFTED_SEVEN:
+            mask |= bits[F.SEVEN_SHIFTED_PAIRS]
+        if n_hog:
+            mask |= bits[F.TILE_HOG]
+            if n_hog > 1:
+                reps = (F.TILE_HOG,) * (n_hog - 1)
+        if _seven_pairs_single(rm, rp, rs, rh, win):
+            mask |= bits[F.SINGLE_WAIT]
+    else:
+        present = _presence(b)
+        if max(b) == 1:
+            suited = present & _SUITED_MASK
+            n_suited = suited.bit_count()
+            if not 7 <= n_suited <= 9 or all(suited & m != suited for m in _KNIT_MASKS):
+                return None
+            form = "honors_and_knitted"
+            mask |= bits[F.LESSER_HONORS_AND_KNITTED_TILES]
+            if n_suited == 7:
+                mask |= bits[F.GREATER_HONORS_AND_KNITTED_TILES]
+            elif n_suited == 9:
+                mask |= bits[F.KNITTED_STRAIGHT]
+        elif present == _ORPHAN_MASK:
+            form = "thirteen_orphans"
+            mask |= bits[F.THIRTEEN_ORPHANS]
+        else:
+            return None
     res = count_folded(mask, reps, tab)
     if res is None:             # a fan that drops another on its own sets: by the occurrences
-        return None
-    return res[0], res[1], "seven_pairs", None, None, None, (explain_special, ctx)
+        return False
+    return res[0], res[1], form, None, None, None, (explain_special, ctx)
 
 
 _SHIFTED_SEVEN = frozenset(bytes(2 if 9 * k + r <= t < 9 * k + r + 7 else 0 for t in range(34))
@@ -438,7 +458,7 @@ _SHIFTED_SEVEN = frozenset(bytes(2 if 9 * k + r <= t < 9 * k + r + 7 else 0 for 
 
 
 def explain_special(hand, prof, ctx):
-    """The explicit candidate of a special form that was only counted (:func:`_seven_pairs_count`),
+    """The explicit candidate of a special form that was only counted (:func:`_special_count`),
     what :class:`~mjlearn.mcr.result.ScoreResult` explains."""
     b = hand._counts
     win = hand.win_tile.index
