@@ -351,14 +351,14 @@ def _evaluate(counts, all_counts, hand_melds, melds, n_exposed, win, ctx, prof):
         return special
     wm, wp, ws, honor = rm[2], rp[2], rs[2], rh[0]
     if wm and wp and ws and honor:      # the common case: one way of each suit (see _ways)
-        if wm[4] + wp[4] + ws[4] + honor[3] == 4 - n_fixed + _PAIRED:
-            ways = ((wm, ws, wp, honor, wm[0] + wp[0] + ws[0] + honor[1] + 3),)    # the pair: the one >= 0
-        else:
-            ways = _NO_WAYS
+        feats = wm[3] + wp[3] + ws[3] + honor[2]
+        if feats >> _F_SHAPE & 31 != 4 - n_fixed + _PAIRED:
+            return special
+        ways = None
     else:
         ways = _ways(rm, rp, rs, rh, 4 - n_fixed)
-    if not ways:
-        return special
+        if not ways:
+            return special
     best = special
     best_total = special[0] if special else 0
     wait = [None, rm, rp, rs, rh]       # the wait count when a reading asks (see _wait_count_of)
@@ -394,9 +394,19 @@ def _evaluate(counts, all_counts, hand_melds, melds, n_exposed, win, ctx, prof):
         else:
             mask |= bits[f]
     base = (mask, reps, _NINE_GATES if nine else ())
+    if ways is None:                # the one reading
+        total, fans = _count_regular(feats, (feats >> _F_PAIR) - 1, melds, counts, win, ctx, wait, n_fixed, tab,
+                                     base)
+        if total > best_total or (total == best_total and best is not None and (
+                seven_pairs or F.PURE_TRIPLE_CHOW in fans or F.TRIPLE_PUNG in fans)):
+            return (total, fans, "regular", None, None, None,
+                    (explain_regular, (wm, ws, wp, honor, (feats >> _F_PAIR) - 1), wait[0], ctx))
+        return best
     chosen = None
     for way in ways:
-        total, fans = _count_regular(way, melds, counts, win, ctx, wait, n_fixed, tab, base)
+        wm, ws, wp, honor, pair = way
+        total, fans = _count_regular(wm[3] + ws[3] + wp[3] + honor[2], pair, melds, counts, win, ctx, wait, n_fixed,
+                                     tab, base)
         if total > best_total or (total == best_total and best is not None and (
                 seven_pairs or F.PURE_TRIPLE_CHOW in fans or F.TRIPLE_PUNG in fans)):
             best, best_total, chosen = (total, fans), total, way
@@ -663,7 +673,8 @@ def _honor_parts(seg: bytes):
             pair = 27 + k
         elif n:
             return _NO_WAYS
-    return tuple(honor), pair, _features(honor), len(honor) + (_PAIRED if pair >= 0 else 0)
+    shape = len(honor) + (_PAIRED if pair >= 0 else 0)
+    return tuple(honor), pair, _features(honor, shape, pair), shape
 
 
 _PAIRED = 16
@@ -681,19 +692,22 @@ def _suit_parts(base, seg):
         keys = tuple(REF[base + r] * 2 + k for k, r in sets)
         order = sorted(range(len(parts)), key=keys.__getitem__)
         parts = tuple(parts[i] for i in order)
-        out.append((p if p < 0 else base + p, parts, tuple(keys[i] for i in order), _features(parts),
-                    len(parts) + (_PAIRED if p >= 0 else 0)))
+        pair = p if p < 0 else base + p
+        shape = len(parts) + (_PAIRED if p >= 0 else 0)
+        out.append((pair, parts, tuple(keys[i] for i in order), _features(parts, shape, pair), shape))
     return tuple(out)
 
 
-def _features(parts):
+def _features(parts, shape=0, pair=-1):
     """What the counting of a reading needs of some concealed sets, packed in one integer so that
     the sum over a reading's groups (and the melds' :func:`_meld_features`) holds the reading's:
     bits from :data:`_F_CHOW_TILES` the tiles in chows, from :data:`_F_PUNGS` the pungs, from
     :data:`_F_STARTS` the first tiles of the chows (one bit per tile: the groups never share a
     tile), then the number of chows, the chows' key (the sum of their :data:`_CHOW_BIT`: a 3-bit
     count per chow, as chows may repeat) and, for each of 全带幺/全带五/全双刻, how many sets do
-    not allow it (:data:`_TRAITS_OF` reads these three counts)."""
+    not allow it (:data:`_TRAITS_OF` reads these three counts); then the group's ``shape`` code (see
+    :func:`_ways`: a reading's codes add up to its number of sets plus :data:`_PAIRED`) and its
+    ``pair`` plus one (0 without: the sum of a reading's is its pair plus one)."""
     chow_tiles = pungs = starts = n_chows = chow_key = violations = 0
     for k, t, _ in parts:
         violations += _VIOLATIONS[D._TRAITS[k][t]]
@@ -705,10 +719,11 @@ def _features(parts):
         else:
             pungs |= 1 << t
     return (chow_tiles | pungs << _F_PUNGS | starts << _F_STARTS | n_chows << _F_CHOWS | chow_key << _F_CHOW_KEY
-            | violations << _F_TRAITS)
+            | violations << _F_TRAITS | shape << _F_SHAPE | pair + 1 << _F_PAIR)
 
 
-_F_CHOW_TILES, _F_PUNGS, _F_STARTS, _F_CHOWS, _F_CHOW_KEY, _F_TRAITS = 0, 34, 68, 102, 105, 168
+_F_CHOW_TILES, _F_PUNGS, _F_STARTS, _F_CHOWS, _F_CHOW_KEY, _F_TRAITS, _F_SHAPE, _F_PAIR = \
+    0, 34, 68, 102, 105, 168, 177, 182
 """Where each field of :func:`_features` starts."""
 _M34, _M63 = (1 << 34) - 1, (1 << 63) - 1
 _VIOLATIONS = tuple(sum(1 << 3 * j for j in range(3) if not allowed >> j & 1) for allowed in range(8))
@@ -1118,7 +1133,7 @@ _RELATED_TO = tuple(sum(1 << u for u in range(34) if u != t and _related_pungs(R
 """For each tile, the tiles whose pung is related to its pung, as a bitmask."""
 
 
-def _count_regular(way, melds, counts, win, ctx, wait, n_fixed, tab, base):
+def _count_regular(feats, pair, melds, counts, win, ctx, wait, n_fixed, tab, base):
     """``(total, {fan: count})`` of one reading of :func:`_reading_ways` (``melds``: as
     :func:`_score` gathers them; ``base``: what every reading claims, the melds' kongs included,
     folded by :func:`_evaluate` as ``(mask, repeats, labelled occurrences)``): the count
@@ -1129,8 +1144,7 @@ def _count_regular(way, melds, counts, win, ctx, wait, n_fixed, tab, base):
     a reading adds differ from those of ``base`` and from each other, except where noted; the
     occurrences themselves are listed only when a counted fan drops 幺九刻 on its own pungs
     (:func:`_reading_occ`)."""
-    wm, ws, wp, honor, pair = way
-    feats = wm[3] + ws[3] + wp[3] + honor[2] + melds[1]          # the reading's _features
+    feats += melds[1]                                 # the reading's _features, the melds' included
     bits = tab[0]
     mask, reps = base[0], base[1]
     in_chow = feats >> win & 1
@@ -1195,7 +1209,7 @@ def _count_regular(way, melds, counts, win, ctx, wait, n_fixed, tab, base):
         mask |= hit[0]                                # fans of pung patterns: none occurs elsewhere
         if hit[1]:
             reps += hit[1]
-    traits = _TRAITS_OF[feats >> _F_TRAITS] & _PAIR_TRAITS[pair]
+    traits = _TRAITS_OF[feats >> _F_TRAITS & 0x1FF] & _PAIR_TRAITS[pair]
     if traits:
         mask |= bits[_TRAIT_FAN[traits]]
     if in_chow or pair == win:                      # D.waits_in_reading, on the concealed sets
@@ -1214,15 +1228,14 @@ def _count_regular(way, melds, counts, win, ctx, wait, n_fixed, tab, base):
         sig = None
     res = count_folded(mask, reps, tab, None, sig)
     if res is None:                 # a counted fan drops 幺九刻 on its own pungs: which ones?
-        res = count_folded(mask, reps, tab, _reading_occ(way, ctx, base, _tiles_of(pungs), _tiles_of(th)), sig)
+        res = count_folded(mask, reps, tab, _reading_occ(pair, ctx, base, _tiles_of(pungs), _tiles_of(th)), sig)
     return res
 
 
-def _reading_occ(way, ctx, base, pungs, th):
+def _reading_occ(pair, ctx, base, pungs, th):
     """The occurrences :func:`_count_regular` folded that non-repetition must see with their sets
     (the fans of the profile's scoped exclusions, ``targets``), the sets labelled: a pung by its tile's code, the pair
     by 0x100 + its tile."""
-    pair = way[4]
     occ = list(base[2])
     dragons, winds = [], []
     for t in th:
