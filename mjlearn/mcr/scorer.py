@@ -103,9 +103,18 @@ def score(hand, *, profile="mcr", rules=None, **context):
         prof = get_profile(profile)
     if hand.__class__ is not Hand:
         hand = as_hand(hand)
-    if context and not _SEATS.isdisjoint(context):
-        return _score_at_table(hand, context, prof)
-    return _score(hand, *_win_context(context), prof)
+    # the checked context, cached by its keywords' values and types (see _win_context); only
+    # contexts without seats are cached
+    values = context.values()
+    try:
+        hit = _CONTEXTS.get((*context, *values, *map(type, values)))
+    except TypeError:
+        hit = None
+    if hit is None:
+        if context and not _SEATS.isdisjoint(context):
+            return _score_at_table(hand, context, prof)
+        hit = _win_context(context)
+    return _score(hand, hit[0], hit[1], prof)
 
 
 _SEATS = frozenset(("winner", "discarder", "dealer"))
@@ -1224,6 +1233,17 @@ def _count_regular(feats, pair, melds, counts, win, ctx, wait, n_fixed, tab, bas
                     mask |= bits[F.EDGE_WAIT]
             if pair == win:
                 mask |= bits[F.SINGLE_WAIT]
+    # count_folded, its common case in place: the counted fans of this mask known, none of them
+    # dropping another on its own sets
+    hit = tab[1].get(mask)
+    if hit is not None and hit[0] and not hit[3]:
+        fans, total, kept_mask, _ = hit
+        counts = dict.fromkeys(fans, 1)
+        for f in reps:
+            if kept_mask & bits[f]:
+                counts[f] += 1
+                total += tab[2][f]
+        return total, counts
     if not tab[15]:
         sig = None
     res = count_folded(mask, reps, tab, None, sig)
