@@ -696,14 +696,14 @@ def _suit_parts(base, seg):
     code)``, the features being what :func:`_count_regular` needs of the sets (:func:`_features`),
     the shape code as in :func:`_reading_ways`."""
     out = []
+    ref = 2 * REF[base]                   # a set's sort key: 2 x its first tile's code, + 1 for a chow
     for p, sets in suit_ways(seg):
-        parts = tuple((CHOW if k else PUNG, base + r, False) for k, r in sets)
-        keys = tuple(REF[base + r] * 2 + k for k, r in sets)
-        order = sorted(range(len(parts)), key=keys.__getitem__)
-        parts = tuple(parts[i] for i in order)
+        ranked = sorted([(r, k) for k, r in sets])          # by rank, a pung before a chow
+        parts = tuple([(CHOW if k else PUNG, base + r, False) for r, k in ranked])
         pair = p if p < 0 else base + p
         shape = len(parts) + (_PAIRED if p >= 0 else 0)
-        out.append((pair, parts, tuple(keys[i] for i in order), _features(parts, shape, pair), shape))
+        out.append((pair, parts, tuple([ref + 2 * r + k for r, k in ranked]), _features(parts, shape, pair),
+                    shape))
     return tuple(out)
 
 
