@@ -35,7 +35,8 @@ def tables(prof, unlabelled=frozenset(), signed=frozenset()):
     the caches of the two parts of :func:`_kept` and the mask of its first part, the cache of
     :func:`count_folded`'s scoped answers by signature, the bits of the fans they depend on, and
     whether every fan with a scoped exclusion is in ``signed``: fans whose occurrences the caller's
-    signature determines, and a cache of the scorer's (the whole-hand fans by their key))``;
+    signature determines, a cache of the scorer's (the whole-hand fans by their key), the mask of
+    the middle part of :func:`_kept` and its cache)``;
     the bit of a fan is its rank in the order of visits (highest value first)."""
     t = prof.__dict__.get("_fast_count")
     if t is not None:
@@ -50,12 +51,14 @@ def tables(prof, unlabelled=frozenset(), signed=frozenset()):
             fan_at[r] = f
         excl_bits = tuple(sum(bits[e] for e in range(len(rank)) if excl_all[f] >> e & 1) for f in range(len(rank)))
         high = sum(bits[f] for f in range(1, len(rank)) if points[f] >= _HIGH)
-        if any(bits[f] > high for f in range(1, len(rank)) if points[f] >= _HIGH):
-            high = 0                      # the high fans are not all visited first: one part
+        mid = sum(bits[f] for f in range(1, len(rank)) if _MID <= points[f] < _HIGH)
+        if any(bits[f] > high for f in range(1, len(rank)) if points[f] >= _HIGH) or \
+                any(bits[f] > mid | high for f in range(1, len(rank)) if points[f] >= _MID):
+            high = mid = 0                # the parts are not visited one after the other: one part
         scoping = sum(bits[f] for f in range(len(rank)) if scoped[f]) | sum(bits[e] for e in dropped_on_sets)
         by_signature = all(f in signed for f in range(len(rank)) if scoped[f])
         t = (bits, {}, points, scoped, frozenset(dropped_on_sets), tuple(fan_at), excl_bits, frozenset(targets),
-             {}, {}, {}, {}, high, {}, scoping, by_signature, {})
+             {}, {}, {}, {}, high, {}, scoping, by_signature, {}, mid, {})
     else:
         t = ()
     prof.__dict__["_fast_count"] = t
@@ -66,21 +69,27 @@ def _kept(mask, tables):
     """The fans of ``mask`` that count, each once: ``(fans in order, their points, bitmask, whether
     a fan that counts drops another only on its own sets)``.
 
-    The fans worth 6 points or more are visited first (:data:`_HIGH`), then the others less those
-    the first drop, each part from a cache of its own: a hand's mask is often new (it holds the win
-    flags, the whole-hand fans and the sets' fans at once), its two parts far less often."""
-    high_mask = tables[12]
+    The fans worth 6 points or more are visited first (:data:`_HIGH`), then those worth 2 or 4 less
+    those the first drop, then the others less those both drop, each part from a cache of its own: a
+    hand's mask is often new (it holds the win flags, the whole-hand fans and the sets' fans at
+    once), its parts far less often."""
+    high_mask, mid_mask = tables[12], tables[17]
     high = mask & high_mask
     cache = tables[10]
     a = cache.get(high)
     if a is None:
         a = cache[high] = _visit(high, tables)
-    low = mask & ~high_mask & ~a[4]
-    cache = tables[11]
-    b = cache.get(low)
+    mid = mask & mid_mask & ~a[4]
+    cache = tables[18]
+    b = cache.get(mid)
     if b is None:
-        b = cache[low] = _visit(low, tables)
-    return a[0] + b[0], a[1] + b[1], a[2] | b[2], a[3] or b[3]
+        b = cache[mid] = _visit(mid, tables)
+    low = mask & ~high_mask & ~mid_mask & ~a[4] & ~b[4]
+    cache = tables[11]
+    c = cache.get(low)
+    if c is None:
+        c = cache[low] = _visit(low, tables)
+    return a[0] + b[0] + c[0], a[1] + b[1] + c[1], a[2] | b[2] | c[2], a[3] or b[3] or c[3]
 
 
 def _visit(mask, tables):
@@ -106,6 +115,7 @@ def _visit(mask, tables):
 
 
 _HIGH = 6
+_MID = 2
 """Fans worth at least this many points are visited as one part of a mask (see :func:`_kept`)."""
 
 
