@@ -23,22 +23,27 @@ total 0 and no fans.
 
 Speed (benchmarks/bench_mcr.py): a hand is scored in two tiers.
 
-* *Counting* (every reading, while readings are compared): only points matter, so a regular
-  reading is counted by :func:`_count_regular` from features that come with each suit's ways
-  (:func:`_features`: the chows' codes, the pungs, the 全带幺/全带五/全双刻 bits...; the ways of a
-  suit are cached by its counts, from :func:`~mjlearn.shapes.suit_table`) and from what the melds
-  bring, gathered once per hand. Its fans are not listed: each goes straight into the mask of fans
-  that occur (:func:`mjlearn.mcr._count.count_folded` caches the fans that count by that mask, in
-  two parts); the occurrences, with sets named by labels (a pung by its tile's code), are listed
-  only when a counted fan drops 幺九刻 on its own pungs (:func:`_reading_occ`). Facts that do not
-  depend on the reading are computed once per hand (whole-hand fans from per-suit tables, win flags
-  per context, 四归一, concealment); the wait count only when a reading could claim 边张/嵌张/单钓将, from cached
-  per-suit wait facts.
+* *Counting* (every reading, while readings are compared): only points matter. Each group of the
+  concealed tiles (a suit's nine counts, the honors' seven) has a cached record (:func:`_suit_rec`,
+  :func:`_honor_rec`): its ways of splitting into sets (from :func:`~mjlearn.shapes.suit_table`),
+  each with its facts packed in one integer (:func:`_features`: chows, pungs, chow starts as tile
+  bits; the chows' key; the 全带幺/全带五/全双刻 counts; the shape code and pair), and its whole-hand
+  key. A reading's facts are the sum of its groups' and the melds'; :func:`_count_regular` turns
+  them into the mask of the fans that occur, with bit operations and caches keyed by one integer
+  (the chows' and pungs' pattern fans, cached under the suits in a canonical order; the whole-hand
+  fans by the OR of the keys). The mask maps to the fans that count
+  (:func:`mjlearn.mcr._count.count_folded`, cached in three parts); the occurrences, with sets named
+  by labels (a pung by its tile's code), are listed only when a counted fan drops 幺九刻 on its own
+  pungs and the reading's signature has not been met (:func:`_reading_occ`). Seven pairs, 全不靠 and
+  十三幺 are counted from their masks the same way (:func:`_special_count`). The win flags and the
+  concealment are folded once per context; the wait count only when a reading could claim
+  边张/嵌张/单钓将, from the wait facts the records keep.
 * *Explaining* (the chosen reading only, when ``fans``, ``excluded``, ``to_dict`` or the display
-  ask): :func:`_regular` runs the detectors of :mod:`mjlearn.mcr.detect` on the reading's parts and
-  the result applies the explicit principle steps. tests/test_mcr_scoring_fast.py checks that both
-  tiers give the same total and fans on every hand, and the differential test checks the explained
-  fans against the reference.
+  ask): the result calls :func:`explain_regular` or :func:`explain_special`, which rebuild the
+  reading's parts and run the detectors of :mod:`mjlearn.mcr.detect` on them (:func:`_regular`), and
+  applies the explicit principle steps. tests/test_mcr_scoring_fast.py checks that both tiers give
+  the same total and fans on every hand, and the differential test checks the explained fans
+  against the reference.
 
 >>> from mjlearn.mcr import score
 >>> r = score("[EEE,1][SSSS,1]55pWWWNN+N", self_drawn=True)
