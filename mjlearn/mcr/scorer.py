@@ -103,9 +103,12 @@ def score(hand, *, profile="mcr", rules=None, **context):
             raise ContextError(f"give either profile= or rules=, not both (got profile={profile!r}, rules={rules!r})"
                                f"  （profile= 和 rules= 只能写一个）", accepted=CONTEXT_KEYWORDS)
         profile = rules
-    prof = _PROFILE_BY_NAME.get(profile) if profile.__class__ is str else None
-    if prof is None:
-        prof = get_profile(profile)
+    if profile is _DEFAULT:             # the default's own string: no look-up
+        prof = _DEFAULT_PROFILE
+    else:
+        prof = _PROFILE_BY_NAME.get(profile) if profile.__class__ is str else None
+        if prof is None:
+            prof = get_profile(profile)
     if hand.__class__ is not Hand:
         hand = as_hand(hand)
     # the checked context, cached by its keywords' values and types (see _win_context); only
@@ -123,6 +126,8 @@ def score(hand, *, profile="mcr", rules=None, **context):
 
 
 _SEATS = frozenset(("winner", "discarder", "dealer"))
+_DEFAULT = score.__kwdefaults__["profile"]
+_DEFAULT_PROFILE = _PROFILE_BY_NAME[_DEFAULT]
 
 
 def _score_at_table(hand, context, prof):
