@@ -708,12 +708,17 @@ def _suit_parts(base, seg):
     out = []
     ref = 2 * REF[base]                   # a set's sort key: 2 x its first tile's code, + 1 for a chow
     for p, sets in suit_ways(seg):
-        ranked = sorted([(r, k) for k, r in sets])          # by rank, a pung before a chow
-        parts = tuple([(CHOW if k else PUNG, base + r, False) for r, k in ranked])
+        parts, keys = [], []
+        add = bits = 0                    # the set's _features, the fields that add and those that OR
+        for r, k in sorted([(r, k) for k, r in sets]):      # by rank, a pung before a chow
+            t = base + r
+            parts.append(_SET_PART[k][t])
+            keys.append(ref + 2 * r + k)
+            add += _SET_ADD[k][t]
+            bits |= _SET_BITS[k][t]
         pair = p if p < 0 else base + p
         shape = len(parts) + (_PAIRED if p >= 0 else 0)
-        out.append((pair, parts, tuple([ref + 2 * r + k for r, k in ranked]), _features(parts, shape, pair),
-                    shape))
+        out.append((pair, tuple(parts), tuple(keys), add | bits | shape << _F_SHAPE | pair + 1 << _F_PAIR, shape))
     return tuple(out)
 
 
@@ -752,6 +757,21 @@ _TRAITS_OF = tuple(sum(1 << j for j in range(3) if not v >> 3 * j & 7) for v in 
 """The 全带幺/全带五/全双刻 bits all the sets allow, from the three counts of sets that do not."""
 
 
+def _set_tables():
+    """For a concealed pung (0) or chow (1) of each tile: its part, and its :func:`_features` split
+    into the fields that add up and the tile bits that OR (a chow may repeat)."""
+    part, add, bits = ([], []), ([], []), ([], [])
+    for k, kind in enumerate((PUNG, CHOW)):
+        for t in range(34):
+            ok = kind is PUNG or t in _CHOW_STARTS
+            f = _features([(kind, t, False)]) if ok else 0
+            tile_bits = f & ((1 << _F_CHOWS) - 1)
+            part[k].append((kind, t, False))
+            add[k].append(f - tile_bits)
+            bits[k].append(tile_bits)
+    return tuple(map(tuple, part)), tuple(map(tuple, add)), tuple(map(tuple, bits))
+
+
 def _meld_features(kind, t):
     """What a meld brings to a reading's :func:`_features` (its chow and its 全带幺/全带五/全双刻
     counts; a melded chow's tiles are not the concealed sets' that the other fields hold)."""
@@ -765,6 +785,7 @@ _CHOW_STARTS = tuple(t for t in range(27) if t % 9 < 7)
 """The tiles a chow can start at, in order: the 21 chows."""
 _CHOW_BIT = tuple(1 << 3 * _CHOW_STARTS.index(t) if t in _CHOW_STARTS else 0 for t in range(34))
 """For each chow (by its first tile), its unit in a chows' key: one 3-bit count per chow."""
+_SET_PART, _SET_ADD, _SET_BITS = _set_tables()
 _MELD_CHOW, _MELD_PUNG, _MELD_KONG = (tuple(_meld_features(kind, t) if kind is not CHOW or t in _CHOW_STARTS else 0
                                               for t in range(34)) for kind in (CHOW, PUNG, KONG))
 """What a melded chow, pung or kong of each tile brings to a reading's :func:`_features`."""
