@@ -68,7 +68,7 @@ from .fans import F
 from .profiles import Profile, get_profile
 from .result import ScoreResult
 from ..consistency import check_context
-from ..shapes import suit_status, suit_table, suit_ways
+from ..shapes import suit_status, suit_table
 from ..tiles import IS_DRAGON, IS_TERMINAL_OR_HONOR, IS_WIND, ORPHAN_INDICES
 from ..tiles import KNITTED_PATTERNS as KNITTED
 from .tables import REF, WIND_INDEX
@@ -707,7 +707,7 @@ def _suit_parts(base, seg):
     the shape code as in :func:`_reading_ways`."""
     out = []
     ref = 2 * REF[base]                   # a set's sort key: 2 x its first tile's code, + 1 for a chow
-    for p, sets in suit_ways(seg):
+    for p, sets in suit_table().get(seg, ()):            # suit_ways, for counts given as bytes
         parts, keys = [], []
         add = bits = 0                    # the set's _features, the fields that add and those that OR
         for r, k in sorted([(r, k) for k, r in sets]):      # by rank, a pung before a chow
