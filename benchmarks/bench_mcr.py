@@ -15,7 +15,9 @@ alike. Interleaving costs both sides some CPU-cache warmth (the reference runs ~
 the ratio of the totals and the median (min, max) of the per-chunk ratios.
 
 Fair inputs: mjlearn gets a parsed :class:`~mjlearn.hand.Hand`, the reference its tuples, both
-prepared beforehand (a separate figure includes mjlearn's parsing of the notation string). Each
+prepared beforehand (a separate figure includes mjlearn's parsing of the notation string). A Hand
+keeps the tile counts that its own check makes when it is built (it counts the tiles to refuse a
+fifth copy); the scorer reads them instead of counting again, and the parsing figure includes them. Each
 timed pass scores hands it has never seen (a fresh Hand object per pass): the lazy tables (each
 suit's splits and wait facts, keyed by the suit's counts; the patterns of a set of chows or pungs;
 the fans that count for a set of fans that occur) are warmed once on a separate set of hands

@@ -186,9 +186,13 @@ class Hand:
         set_(self, "melds", tuple(self.melds))
         set_(self, "concealed", tuple(sorted(self.concealed)))
         set_(self, "flowers", tuple(sorted(self.flowers)))
-        problems = hand_problems(self)
+        problems, counts = _check(self)
         if problems:
             raise InvalidHandError(problems, str_or_none(self))
+        # the check counted the tiles: the concealed counts (winning tile included) are kept as 34
+        # bytes, so that a scorer does not count them again (Hand.counts is the public form)
+        set_(self, "_counts", bytes(counts[0]))
+        set_(self, "_all_counts", bytes(counts[1]) if self.melds else self._counts)
 
     @classmethod
     def from_str(cls, text: str) -> "Hand":
@@ -200,21 +204,12 @@ class Hand:
     @cached_property
     def counts(self) -> tuple[int, ...]:
         """34 counts of the concealed part, winning tile included (melds excluded)."""
-        c = [0] * 34
-        for t in self.concealed:
-            c[t.index] += 1
-        if self.win_tile is not None:
-            c[self.win_tile.index] += 1
-        return tuple(c)
+        return tuple(self._counts)
 
     @cached_property
     def all_counts(self) -> tuple[int, ...]:
         """34 counts of every tile the hand holds: concealed, winning tile and melds (kongs as 4)."""
-        c = list(self.counts)
-        for m in self.melds:
-            for t in m.tiles:
-                c[t.index] += 1
-        return tuple(c)
+        return tuple(self._all_counts)
 
     @property
     def tile_count(self) -> int:
@@ -279,20 +274,26 @@ def str_or_none(hand) -> str | None:
 
 def hand_problems(hand: Hand) -> list[Problem]:
     """Everything impossible about a hand, for InvalidHandError."""
+    return _check(hand)[0]
+
+
+def _check(hand: Hand) -> tuple[list[Problem], list[int] | None]:
+    """:func:`hand_problems`, and the counts the check makes on its way (None when the tiles are
+    not tiles): the 34 counts of the concealed tiles and the winning tile, and of all the tiles."""
     problems: list[Problem] = []
     for m in hand.melds:
         if not isinstance(m, Meld):
             problems.append(Problem(f"the melds of a hand must be melds such as parse_meld('[123m,1]'), not {m!r}"
                                     f"  （手牌的副露要写成副露，例如 parse_meld('[123m,1]')，这里是 {m!r}）"))
-            return problems
+            return problems, None
     for t in (*hand.concealed, *hand.flowers):
         if not isinstance(t, Tile):
             problems.append(Problem(f"the tiles of a hand must be tiles such as tile('5m'), not {t!r}"
                                     f"  （手牌里要放牌，例如 tile('5m')，这里是 {t!r}）"))
-            return problems
+            return problems, None
     if hand.win_tile is not None and not isinstance(hand.win_tile, Tile):
         return [Problem(f"the winning tile must be a tile such as tile('5m'), not {hand.win_tile!r}"
-                        f"  （和的那张要是一张牌，例如 tile('5m')，这里是 {hand.win_tile!r}）")]
+                        f"  （和的那张要是一张牌，例如 tile('5m')，这里是 {hand.win_tile!r}）")], None
     if len(hand.melds) > 4:
         problems.append(Problem(f"a hand has at most four melds, this one has {len(hand.melds)}"
                                 f"  （一手牌最多四副副露，这手有 {len(hand.melds)} 副）"))
@@ -316,8 +317,14 @@ def hand_problems(hand: Hand) -> list[Problem]:
             problems.append(Problem(f"flower {f} ({f.zh}) appears {en_times}; there is one of each"
                                     f"  （花牌 {f.zh} 出现了{zh_times}；每种花只有一张）"))
     counts = [0] * 42
-    for t in hand.tiles():
+    for t in hand.concealed:
         counts[t.index] += 1
+    if hand.win_tile is not None:
+        counts[hand.win_tile.index] += 1
+    concealed = counts[:34]
+    for m in hand.melds:
+        for t in m.tiles:
+            counts[t.index] += 1
     for i, n in enumerate(counts[:34]):
         if n > 4:
             problems.append(Problem(f"{n} copies of {TILES[i]} ({TILES[i].zh}), counting melds and the "
@@ -332,7 +339,7 @@ def hand_problems(hand: Hand) -> list[Problem]:
     elif n not in (13, 14):
         problems.append(Problem(f"wrong tile count: {n} tiles, expected 13 or 14 (kongs count as three)"
                                 f"  （张数不对：{n} 张，应为 13 或 14 张；杠按 3 张算）"))
-    return problems
+    return problems, (concealed, counts[:34])
 
 
 def as_hand(hand) -> Hand:

@@ -14,6 +14,7 @@ import mcr_hands as H
 from mjlearn.mcr import detect, principles, scorer
 from mjlearn.mcr.examples import EXAMPLES
 from mjlearn.mcr.fans import ASSESSED_ELSEWHERE, DETECTORS, FANS, F, detects, fan
+from mjlearn.mcr.profiles import PROFILES
 
 ENGINE = (detect, principles, scorer)
 
@@ -163,6 +164,8 @@ def test_detectors_report_only_their_declared_fans(monkeypatch):
     monkeypatch.setattr(scorer, "_CHOW_OCC", {})
     monkeypatch.setattr(scorer, "_PUNG_OCC", {})
     monkeypatch.setattr(scorer, "_CONCEALMENT", {})
+    for prof in PROFILES.values():        # the counting tables cache the whole-hand fans
+        monkeypatch.delitem(prof.__dict__, "_fast_count", raising=False)
     cases = [ex for pair in EXAMPLES.values() for ex in pair]
     cases += H.random_cases(1500, seed=31) + H.targeted_cases(1500, seed=32)
     for hand, ctx in cases:

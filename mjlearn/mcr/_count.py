@@ -25,15 +25,19 @@ __all__ = ["count", "count_folded", "fold", "tables"]
 _CHICKEN = F.CHICKEN_HAND
 
 
-def tables(prof, unlabelled=frozenset()):
+def tables(prof, unlabelled=frozenset(), signed=frozenset()):
     """The counting tables of a profile, or ``()`` when its exclusions do not have the shape this
     count relies on (the scorer then uses :func:`~mjlearn.mcr.principles.count_fans`), or when a
     fan of ``unlabelled`` (fans the caller reports without their sets) has a scoped exclusion.
     Built once per profile and kept as its ``_fast_count``: ``(bit of each fan, kept-fans cache,
     points, scoped exclusions, the fans they drop, fan of each bit, exclusions as bits, the fans at either
     end of a scoped exclusion, two caches of the scorer's (the fans of sets of chows and of pungs),
-    the caches of the two parts of :func:`_kept` and the mask of its first part)``; the bit of
-    a fan is its rank in the order of visits (highest value first)."""
+    the caches of the two parts of :func:`_kept` and the mask of its first part, the cache of
+    :func:`count_folded`'s scoped answers by signature, the bits of the fans they depend on, and
+    whether every fan with a scoped exclusion is in ``signed``: fans whose occurrences the caller's
+    signature determines, a cache of the scorer's (the whole-hand fans by their key), the mask of
+    the middle part of :func:`_kept` and its cache)``;
+    the bit of a fan is its rank in the order of visits (highest value first)."""
     t = prof.__dict__.get("_fast_count")
     if t is not None:
         return t
@@ -47,10 +51,14 @@ def tables(prof, unlabelled=frozenset()):
             fan_at[r] = f
         excl_bits = tuple(sum(bits[e] for e in range(len(rank)) if excl_all[f] >> e & 1) for f in range(len(rank)))
         high = sum(bits[f] for f in range(1, len(rank)) if points[f] >= _HIGH)
-        if any(bits[f] > high for f in range(1, len(rank)) if points[f] >= _HIGH):
-            high = 0                      # the high fans are not all visited first: one part
+        mid = sum(bits[f] for f in range(1, len(rank)) if _MID <= points[f] < _HIGH)
+        if any(bits[f] > high for f in range(1, len(rank)) if points[f] >= _HIGH) or \
+                any(bits[f] > mid | high for f in range(1, len(rank)) if points[f] >= _MID):
+            high = mid = 0                # the parts are not visited one after the other: one part
+        scoping = sum(bits[f] for f in range(len(rank)) if scoped[f]) | sum(bits[e] for e in dropped_on_sets)
+        by_signature = all(f in signed for f in range(len(rank)) if scoped[f])
         t = (bits, {}, points, scoped, frozenset(dropped_on_sets), tuple(fan_at), excl_bits, frozenset(targets),
-             {}, {}, {}, {}, high)
+             {}, {}, {}, {}, high, {}, scoping, by_signature, {}, mid, {})
     else:
         t = ()
     prof.__dict__["_fast_count"] = t
@@ -61,21 +69,27 @@ def _kept(mask, tables):
     """The fans of ``mask`` that count, each once: ``(fans in order, their points, bitmask, whether
     a fan that counts drops another only on its own sets)``.
 
-    The fans worth 6 points or more are visited first (:data:`_HIGH`), then the others less those
-    the first drop, each part from a cache of its own: a hand's mask is often new (it holds the win
-    flags, the whole-hand fans and the sets' fans at once), its two parts far less often."""
-    high_mask = tables[12]
+    The fans worth 6 points or more are visited first (:data:`_HIGH`), then those worth 2 or 4 less
+    those the first drop, then the others less those both drop, each part from a cache of its own: a
+    hand's mask is often new (it holds the win flags, the whole-hand fans and the sets' fans at
+    once), its parts far less often."""
+    high_mask, mid_mask = tables[12], tables[17]
     high = mask & high_mask
     cache = tables[10]
     a = cache.get(high)
     if a is None:
         a = cache[high] = _visit(high, tables)
-    low = mask & ~high_mask & ~a[4]
-    cache = tables[11]
-    b = cache.get(low)
+    mid = mask & mid_mask & ~a[4]
+    cache = tables[18]
+    b = cache.get(mid)
     if b is None:
-        b = cache[low] = _visit(low, tables)
-    return a[0] + b[0], a[1] + b[1], a[2] | b[2], a[3] or b[3]
+        b = cache[mid] = _visit(mid, tables)
+    low = mask & ~high_mask & ~mid_mask & ~a[4] & ~b[4]
+    cache = tables[11]
+    c = cache.get(low)
+    if c is None:
+        c = cache[low] = _visit(low, tables)
+    return a[0] + b[0] + c[0], a[1] + b[1] + c[1], a[2] | b[2] | c[2], a[3] or b[3] or c[3]
 
 
 def _visit(mask, tables):
@@ -101,6 +115,7 @@ def _visit(mask, tables):
 
 
 _HIGH = 6
+_MID = 2
 """Fans worth at least this many points are visited as one part of a mask (see :func:`_kept`)."""
 
 
@@ -125,11 +140,18 @@ def fold(occurrences, bits):
     return mask, repeats
 
 
-def count_folded(mask, repeats, tables, occurrences=None):
+def count_folded(mask, repeats, tables, occurrences=None, signature=None):
     """:func:`count` of occurrences already folded: ``mask`` has the bit of every fan that occurs,
     ``repeats`` each further occurrence of a fan. ``occurrences`` is only read when a fan that
     counts drops another on its own sets (幺九刻 under 箭刻...): the occurrences of those fans;
-    without them the answer is then None (call again with them)."""
+    without them the answer is then None (call again with them).
+
+    ``signature``: given by a caller whose occurrences of the fans dropped on sets, and of the fans
+    that drop them, are determined by it and by which fans count (the scorer's count of a regular
+    reading: the numbers of its pungs of terminals and honors, of dragons, of winds and which of them
+    are the seat's and the prevalent wind's). How many of each dropped fan remain is then cached by
+    the signature and the counted fans those depend on, and the occurrences are only needed the
+    first time."""
     bits, cache, points = tables[0], tables[1], tables[2]
     hit = cache.get(mask)
     if hit is None:
@@ -146,9 +168,27 @@ def count_folded(mask, repeats, tables, occurrences=None):
             total += points[f]
     if not scoping:
         return total, counts
+    if signature is not None:
+        key = (kept_mask & tables[14], signature)
+        left = tables[13].get(key)
+        if left is not None:
+            for e, n in left:
+                if kept_mask & bits[e]:
+                    total += points[e] * (n - counts[e])
+                    if n:
+                        counts[e] = n
+                    else:
+                        del counts[e]
+            if not counts:
+                return points[_CHICKEN], {_CHICKEN: 1}
+            return total, counts
     if occurrences is None:
         return None
-    return _scoped(occurrences, fans, counts, total, kept_mask, tables)
+    res = _scoped(occurrences, fans, counts, total, kept_mask, tables)
+    if signature is not None:
+        if res[1] is counts:        # (not the chicken hand's new dict)
+            tables[13][key] = tuple((e, counts.get(e, 0)) for e in tables[4])
+    return res
 
 
 def _scoped(occurrences, fans, counts, total, kept_mask, tables):

@@ -151,30 +151,49 @@ def _whole_hand_feats(subs: int, suit_flags: int, n_suits: int, fh: int) -> tupl
     return tuple(out)
 
 
-def whole_hand_fans(all_counts) -> tuple[int, ...]:
-    """The fans of :func:`whole_hand` as ids, from per-group tables (presence of each tile only)."""
-    return tuple(f for f, _ in whole_hand_occ(all_counts))
+_GROUP_BIT = (1 << 21, 1 << 22, 1 << 23, 1 << 24)
+"""The bit of each group (characters, dots, bamboo, honors) in :func:`group_key`: it has tiles."""
+WHOLE_AND = _SUB_MASK
+"""The bits of :func:`group_key` that combine by AND (rank ranges); the others combine by OR."""
 
 
-_FEATS = ({}, {}, {}, {})
+def group_key(group: int, present: bytes) -> int:
+    """The features of one group's tiles (0 m, 1 p, 2 s, 3 honors; ``present``: 0/1 per tile of
+    the group) as :func:`whole_hand_occ` reads them, with a bit saying the group has tiles. Keys of
+    several groups or tile sets combine into the key of their union by AND on the rank ranges
+    (:data:`WHOLE_AND`) and OR on the rest; :func:`whole_from_key` gives the whole-hand fans."""
+    v = _group_feats(9 * group, bytes(present))
+    return v | _GROUP_BIT[group] if 1 in present else v
 
 
 @detects(F.NO_HONORS, F.ONE_VOIDED_SUIT, F.HALF_FLUSH, F.FULL_FLUSH, F.ALL_TYPES, F.ALL_SIMPLES,
          F.REVERSIBLE_TILES, F.ALL_GREEN, F.ALL_HONORS, F.ALL_TERMINALS, F.ALL_TERMINALS_AND_HONORS,
          F.LOWER_FOUR, F.LOWER_TILES, F.UPPER_FOUR, F.UPPER_TILES, F.MIDDLE_TILES)
-def whole_hand_occ(all_counts) -> tuple:
+def whole_from_key(key: int) -> tuple:
     """suits, traits, ranges: 无字 缺一门 混一色 清一色 五门齐 断幺 推不倒 绿一色 字一色 清幺九 混幺九
-    全小 小于五 全大 大于五 全中 — properties of the set of tiles, the same in every reading. The
-    occurrences, from per-group tables (cached); :func:`_whole_hand` is the plain definition."""
+    全小 小于五 全大 大于五 全中 — properties of the set of tiles, the same in every reading: the
+    occurrences, from the combined :func:`group_key` of all the hand's tiles (the scorer caches
+    them by that key; :func:`whole_hand_occ` takes the counts; :func:`_whole_hand` is the plain
+    definition)."""
+    n_suits = (key >> 21 & 1) + (key >> 22 & 1) + (key >> 23 & 1)
+    fh = (key & (_WIND | _DRAGON)) | (_NONEMPTY if key & _GROUP_BIT[3] else 0)
+    return _whole_hand_occ(key & _SUB_MASK, key & _FLAG_MASK, n_suits, fh)
+
+
+def whole_hand_fans(all_counts) -> tuple[int, ...]:
+    """The fans of :func:`whole_hand` as ids, from per-group tables (presence of each tile only)."""
+    return tuple(f for f, _ in whole_hand_occ(all_counts))
+
+
+def whole_hand_occ(all_counts) -> tuple:
+    """The whole-hand occurrences (:func:`whole_from_key`) of the counts of all the hand's tiles."""
     p = bytes(all_counts).translate(_PRESENT)
-    fm, fp, fs, fh = _FEATS
-    a, b, c, d = p[0:9], p[9:18], p[18:27], p[27:34]
-    gm = fm.get(a) or fm.setdefault(a, _group_feats(0, a))
-    gp = fp.get(b) or fp.setdefault(b, _group_feats(9, b))
-    gs = fs.get(c) or fs.setdefault(c, _group_feats(18, c))
-    gh = fh.get(d) or fh.setdefault(d, _group_feats(27, d))
-    n_suits = (gm & _NONEMPTY) + (gp & _NONEMPTY) + (gs & _NONEMPTY) >> 9
-    return _whole_hand_occ(gm & gp & gs & _SUB_MASK, (gm | gp | gs) & _FLAG_MASK, n_suits, gh)
+    key_and, key_or = -1, 0
+    for g, seg in enumerate((p[0:9], p[9:18], p[18:27], p[27:34])):
+        k = group_key(g, seg)
+        key_and &= k
+        key_or |= k
+    return whole_from_key(key_and & _SUB_MASK | key_or & ~_SUB_MASK)
 
 
 @lru_cache(maxsize=None)

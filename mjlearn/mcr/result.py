@@ -173,7 +173,8 @@ class ScoreResult:
         compared readings; its occurrences (with the positions of their sets) are detected now."""
         best = self._raw[0]
         if best[4] is None:
-            best = best[6]()
+            explain, *args = best[6]
+            best = explain(self.hand, self.profile, *args)
         return best
 
     @cached_property

@@ -23,22 +23,27 @@ total 0 and no fans.
 
 Speed (benchmarks/bench_mcr.py): a hand is scored in two tiers.
 
-* *Counting* (every reading, while readings are compared): only points matter, so a regular
-  reading is counted by :func:`_count_regular` from features that come with each suit's ways
-  (:func:`_features`: the chows' codes, the pungs, the 全带幺/全带五/全双刻 bits...; the ways of a
-  suit are cached by its counts, from :func:`~mjlearn.shapes.suit_table`) and from what the melds
-  bring, gathered once per hand. Its fans are not listed: each goes straight into the mask of fans
-  that occur (:func:`mjlearn.mcr._count.count_folded` caches the fans that count by that mask, in
-  two parts); the occurrences, with sets named by labels (a pung by its tile's code), are listed
-  only when a counted fan drops 幺九刻 on its own pungs (:func:`_reading_occ`). Facts that do not
-  depend on the reading are computed once per hand (whole-hand fans from per-suit tables, win flags
-  per context, 四归一, concealment); the wait count only when a reading could claim 边张/嵌张/单钓将, from cached
-  per-suit wait facts.
+* *Counting* (every reading, while readings are compared): only points matter. Each group of the
+  concealed tiles (a suit's nine counts, the honors' seven) has a cached record (:func:`_suit_rec`,
+  :func:`_honor_rec`): its ways of splitting into sets (from :func:`~mjlearn.shapes.suit_table`),
+  each with its facts packed in one integer (:func:`_features`: chows, pungs, chow starts as tile
+  bits; the chows' key; the 全带幺/全带五/全双刻 counts; the shape code and pair), and its whole-hand
+  key. A reading's facts are the sum of its groups' and the melds'; :func:`_count_regular` turns
+  them into the mask of the fans that occur, with bit operations and caches keyed by one integer
+  (the chows' and pungs' pattern fans, cached under the suits in a canonical order; the whole-hand
+  fans by the OR of the keys). The mask maps to the fans that count
+  (:func:`mjlearn.mcr._count.count_folded`, cached in three parts); the occurrences, with sets named
+  by labels (a pung by its tile's code), are listed only when a counted fan drops 幺九刻 on its own
+  pungs and the reading's signature has not been met (:func:`_reading_occ`). Seven pairs, 全不靠 and
+  十三幺 are counted from their masks the same way (:func:`_special_count`). The win flags and the
+  concealment are folded once per context; the wait count only when a reading could claim
+  边张/嵌张/单钓将, from the wait facts the records keep.
 * *Explaining* (the chosen reading only, when ``fans``, ``excluded``, ``to_dict`` or the display
-  ask): :func:`_regular` runs the detectors of :mod:`mjlearn.mcr.detect` on the reading's parts and
-  the result applies the explicit principle steps. tests/test_mcr_scoring_fast.py checks that both
-  tiers give the same total and fans on every hand, and the differential test checks the explained
-  fans against the reference.
+  ask): the result calls :func:`explain_regular` or :func:`explain_special`, which rebuild the
+  reading's parts and run the detectors of :mod:`mjlearn.mcr.detect` on them (:func:`_regular`), and
+  applies the explicit principle steps. tests/test_mcr_scoring_fast.py checks that both tiers give
+  the same total and fans on every hand, and the differential test checks the explained fans
+  against the reference.
 
 >>> from mjlearn.mcr import score
 >>> r = score("[EEE,1][SSSS,1]55pWWWNN+N", self_drawn=True)
@@ -63,7 +68,7 @@ from .fans import F
 from .profiles import Profile, get_profile
 from .result import ScoreResult
 from ..consistency import check_context
-from ..shapes import suit_status, suit_table, suit_ways
+from ..shapes import suit_status, suit_table
 from ..tiles import IS_DRAGON, IS_TERMINAL_OR_HONOR, IS_WIND, ORPHAN_INDICES
 from ..tiles import KNITTED_PATTERNS as KNITTED
 from .tables import REF, WIND_INDEX
@@ -98,14 +103,31 @@ def score(hand, *, profile="mcr", rules=None, **context):
             raise ContextError(f"give either profile= or rules=, not both (got profile={profile!r}, rules={rules!r})"
                                f"  （profile= 和 rules= 只能写一个）", accepted=CONTEXT_KEYWORDS)
         profile = rules
-    prof = _PROFILE_BY_NAME.get(profile) if profile.__class__ is str else None
-    if prof is None:
-        prof = get_profile(profile)
+    if profile is _DEFAULT:             # the default's own string: no look-up
+        prof = _DEFAULT_PROFILE
+    else:
+        prof = _PROFILE_BY_NAME.get(profile) if profile.__class__ is str else None
+        if prof is None:
+            prof = get_profile(profile)
     if hand.__class__ is not Hand:
         hand = as_hand(hand)
-    if context and ("winner" in context or "discarder" in context or "dealer" in context):
-        return _score_at_table(hand, context, prof)
-    return _score(hand, *_win_context(context), prof)
+    # the checked context, cached by its keywords' values and types (see _win_context); only
+    # contexts without seats are cached
+    values = context.values()
+    try:
+        hit = _CONTEXTS.get((*context, *values, *map(type, values)))
+    except TypeError:
+        hit = None
+    if hit is None:
+        if context and not _SEATS.isdisjoint(context):
+            return _score_at_table(hand, context, prof)
+        hit = _win_context(context)
+    return _score(hand, hit[0], hit[1], prof)
+
+
+_SEATS = frozenset(("winner", "discarder", "dealer"))
+_DEFAULT = score.__kwdefaults__["profile"]
+_DEFAULT_PROFILE = _PROFILE_BY_NAME[_DEFAULT]
 
 
 def _score_at_table(hand, context, prof):
@@ -156,9 +178,7 @@ def _problem(msg):
     return InvalidHandError([Problem(msg)])
 
 
-_M_CHOW, _M_KONG = MeldKind.CHOW, MeldKind.KONG
-_NO_PARTS: list = []       # never changed: the readings' parts lists are new lists
-_CHOW_TRAITS, _PUNG_TRAITS, _KONG_TRAITS = D._TRAITS[CHOW], D._TRAITS[PUNG], D._TRAITS[KONG]
+_M_CHOW, _M_PUNG, _M_KONG = MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG
 _MIDDLE_CODE = tuple(REF[t + 1] if t < 27 and t % 9 < 7 else 0 for t in range(34))
 
 
@@ -173,70 +193,87 @@ def _score(hand: Hand, wc, ctx, prof: Profile):
         raise _problem(f"{flowers} flowers ({wc.flowers} given and {len(hand.flowers)} in the hand): "
                        f"there are only eight  （花牌一共只有八张，这里有 {flowers} 张）")
     win = win_tile.index
-    # the counts of the concealed tiles, winning tile included (not Hand.counts, which would
-    # store a dict on every hand scored)
-    c = [0] * 34
-    for t in hand.concealed:
-        c[t.index] += 1
-    c[win] += 1
-    counts = bytes(c)
+    counts = hand._counts           # the concealed tiles' counts, winning tile included, as bytes
     melds = hand.melds
     fixed_win = 0
     if melds:
-        # the melds as parts, and what they bring to every reading (see _count_regular)
-        meld_parts, chow_ts, pungs, kong_parts, conc_kongs = [], [], [], [], []
-        n_exposed = 0
-        traits = 7
-        all_counts = list(counts)
-        for i, m in enumerate(melds):
+        # what the melds bring to every reading (see _count_regular and _NO_MELDS)
+        n_exposed = packed = pung_bits = wkey = n_kongs = n_conc_kongs = 0
+        for m in melds:
             kind = m.kind
             t = m.tile.index
             if kind is _M_CHOW:
+                packed += _MELD_CHOW[t]
+                wkey |= _CHOW_KEY[t]
                 n_exposed += 1
-                meld_parts.append((CHOW, t, True))
-                chow_ts.append(t)
-                traits &= _CHOW_TRAITS[t]
-                all_counts[t] += 1
-                all_counts[t + 1] += 1
-                all_counts[t + 2] += 1
                 if t <= win <= t + 2:
                     fixed_win += 1
-            elif kind is _M_KONG:
-                exposed = m.offer is not None
-                n_exposed += exposed
-                meld_parts.append((KONG, t, exposed))
-                pungs.append(t)
-                kong_parts.append(i)
-                if not exposed:
-                    conc_kongs.append(i)
-                traits &= _KONG_TRAITS[t]
-                all_counts[t] += 4
-                if t == win:
-                    fixed_win += 4
             else:
-                n_exposed += 1
-                meld_parts.append((PUNG, t, True))
-                pungs.append(t)
-                traits &= _PUNG_TRAITS[t]
-                all_counts[t] += 3
+                pung_bits |= 1 << t
+                wkey |= _TILE_KEY[t]
+                if kind is _M_KONG:
+                    packed += _MELD_KONG[t]
+                    n_kongs += 1
+                    if m.offer is None:
+                        n_conc_kongs += 1
+                    else:
+                        n_exposed += 1
+                else:
+                    packed += _MELD_PUNG[t]
+                    n_exposed += 1
                 if t == win:
-                    fixed_win += 3
-        kongs = []
-        if kong_parts:
-            D.kongs(kong_parts, conc_kongs, prof.mixed_kongs, kongs)
-        pungs = tuple(pungs)
-        meld_facts = (tuple(kongs), tuple(map(_MIDDLE_CODE.__getitem__, chow_ts)), tuple(chow_ts), pungs,
-                      tuple(filter(IS_TERMINAL_OR_HONOR.__getitem__, pungs)), len(conc_kongs), traits,
-                      len(kong_parts))
+                    fixed_win += 3 if kind is _M_PUNG else 4
+        meld_facts = (_kong_occ(n_kongs, n_conc_kongs, prof.mixed_kongs) if n_kongs else (), packed, 0, pung_bits,
+                      0, n_conc_kongs, 0, n_kongs, wkey)
+        all_counts = hand._all_counts
     else:
-        meld_parts, n_exposed, all_counts, meld_facts = _NO_PARTS, 0, None, _NO_MELDS
+        n_exposed, all_counts, meld_facts = 0, None, _NO_MELDS
     # --- the context, checked against the tiles (one checker for every rule set) ---------------
-    if wc.last_tile or wc.kong:
+    if (wc.last_tile or wc.kong) and _may_conflict(hand, wc, win):
         check_context(hand, wc)
     if fixed_win == 3:              # 和绝张 also when the three other copies are in the hand's melds
         ctx = _win_ctx(wc, True)
-    best = _evaluate(counts, all_counts, meld_parts, meld_facts, n_exposed, win, ctx, prof)
+    best = _evaluate(counts, all_counts, melds, meld_facts, n_exposed, win, ctx, prof)
     return ScoreResult._build(hand, wc, prof, best, flowers, melds)
+
+
+def _may_conflict(hand, wc, win):
+    """Whether :func:`~mjlearn.consistency.check_context` can find a conflict between this
+    ``WinContext`` and the hand (False only when none of its checks that read a WinContext's flags
+    can fail: a kong bloom with a kong, a robbed kong of a tile held once, not on the last tile; 和绝张
+    of a tile held once); tests/test_mcr_scoring_fast.py checks it against the checker."""
+    if wc.kong:
+        if wc.self_drawn:
+            if all(m.kind is not _M_KONG for m in hand.melds):
+                return True
+        elif wc.wall_last or hand._all_counts[win] != 1:
+            return True
+    return wc.last_tile and hand._counts[win] != 1
+
+
+def _meld_parts(melds):
+    """The melds of a hand as parts ``(kind, tile index, exposed)``, in the order they were made."""
+    out = []
+    for m in melds:
+        kind = m.kind
+        out.append((CHOW if kind is _M_CHOW else KONG if kind is _M_KONG else PUNG, m.tile.index,
+                    kind is not _M_KONG or m.offer is not None))
+    return out
+
+
+_KONG_OCC: dict = {}
+
+
+def _kong_occ(n_kongs, n_concealed, mixed_kongs):
+    """The kong fans of a hand with ``n_kongs`` kongs of which ``n_concealed`` are concealed (the
+    melds' positions stand in for the kongs': only the fans count here), cached."""
+    key = (n_kongs, n_concealed, mixed_kongs)
+    occ = _KONG_OCC.get(key)
+    if occ is None:
+        out = []
+        D.kongs(list(range(n_kongs)), list(range(n_concealed)), mixed_kongs, out)
+        occ = _KONG_OCC[key] = tuple(out)
+    return occ
 
 
 _CTX: dict = {}
@@ -253,7 +290,8 @@ def _win_ctx(wc, three_shown):
     ctx = SimpleNamespace(
         self_drawn=wc.self_drawn, kong=wc.kong, wall_last=wc.wall_last,
         last_tile=wc.last_tile or three_shown,
-        seat=WIND_INDEX[wc.seat_wind], prevalent=WIND_INDEX[wc.prevalent_wind])
+        seat=WIND_INDEX[wc.seat_wind], prevalent=WIND_INDEX[wc.prevalent_wind],
+        tab=None, masks=None)       # the folded masks of :func:`_context_masks`
     flags = []
     D.win_flags(ctx, flags)
     ctx.flags = tuple(flags)                   # the win-flag occurrences, the same in every reading
@@ -273,13 +311,13 @@ def _finish_special(occ, prof: Profile):
     when the profile's exclusions allow it."""
     tab = prof.__dict__.get("_fast_count")
     if tab is None:
-        tab = _count.tables(prof, _UNLABELLED)
+        tab = _count.tables(prof, _UNLABELLED, _SIGNED)
     if tab:
         return _fast_count(occ, tab)
     return count_fans(occ, prof.kernel)
 
 
-def _evaluate(counts, all_counts, meld_parts, melds, n_exposed, win, ctx, prof):
+def _evaluate(counts, all_counts, hand_melds, melds, n_exposed, win, ctx, prof):
     """Every reading scored; returns the chosen candidate or None. ``counts``: the concealed tiles'
     counts as bytes; ``all_counts``: with the melds, None when nothing is melded; ``melds``: what
     the melds bring to every reading (see :func:`_count_regular`).
@@ -290,45 +328,64 @@ def _evaluate(counts, all_counts, meld_parts, melds, n_exposed, win, ctx, prof):
     seventh item, a function of no argument, returns the candidate with them (:func:`_regular`).
     """
     b = counts
-    n_fixed = len(meld_parts)
+    n_fixed = len(hand_melds)
+    # each group's record (its ways, its whole-hand key) by its counts, cached
+    rm = _RECS_M.get(b[0:9]) or _suit_rec(0, b[0:9])
+    rp = _RECS_P.get(b[9:18]) or _suit_rec(1, b[9:18])
+    rs = _RECS_S.get(b[18:27]) or _suit_rec(2, b[18:27])
+    rh = _HONOR_RECS.get(b[27:34]) or _honor_rec(b[27:34])
+    # the whole-hand fans, from the groups' keys and the melds' (see _TILE_KEY)
+    wkey = rm[1] | rp[1] | rs[1] | rh[1] | melds[8]
+    tab = prof.__dict__.get("_fast_count")
+    if tab is None:
+        tab = _count.tables(prof, _UNLABELLED, _SIGNED)
+    if tab:
+        hit = tab[16].get(wkey)
+        if hit is None:
+            occ = D.whole_from_key(wkey ^ _WHOLE_AND)
+            hit = tab[16][wkey] = (occ, fold(occ, tab[0])[0])
+        whole, whole_mask = hit
+    else:
+        whole, whole_mask = D.whole_from_key(wkey ^ _WHOLE_AND), 0
     if all_counts is None:
         all_counts = counts
-        whole = D.whole_hand_occ(b)
         n_hog = b.count(4)
     else:
-        whole = D.whole_hand_occ(all_counts)
         n_hog = all_counts.count(4) - melds[7]         # four of a kind, not as a kong
     special = None
     seven_pairs = False
     if n_fixed == 0 and (b.count(0) <= 21 or 1 not in b.translate(_ODD)):
         # all pairs, or at least 13 kinds of tile: maybe 七对, 全不靠 or 十三幺
-        special = _special_forms(counts, all_counts, win, ctx, prof, whole, n_hog, b, _presence(b))
+        special = _special_count(b, win, ctx, tab, whole_mask, n_hog, rm, rp, rs, rh) if tab else False
+        if special is False:
+            special = _special_forms(counts, all_counts, win, ctx, prof, whole, n_hog, b, _presence(b),
+                                     partial(_seven_pairs_single, rm, rp, rs, rh, win))
         if special is not None and special[2] == "seven_pairs" and F.SEVEN_SHIFTED_PAIRS not in special[1]:
             seven_pairs = True
     if special is None and n_fixed <= 1 and b.count(0, 0, 27) <= 18:
         # at least nine kinds of suited tile: maybe 组合龙
-        special = _knitted_straight(counts, all_counts, meld_parts, n_fixed, n_exposed, win, ctx, prof,
+        special = _knitted_straight(counts, all_counts, _meld_parts(hand_melds), n_fixed, n_exposed, win, ctx, prof,
                                     whole, n_hog, b, _presence(b))
     if special is not None and not seven_pairs:
         return special
-    ways = _reading_ways(b, 4 - n_fixed)
-    if not ways:
-        return special
+    wm, wp, ws, honor = rm[2], rp[2], rs[2], rh[0]
+    if wm and wp and ws and honor:      # the common case: one way of each suit (see _ways)
+        feats = wm[3] + wp[3] + ws[3] + honor[2]
+        if feats >> _F_SHAPE & 31 != 4 - n_fixed + _PAIRED:
+            return special
+        ways = None
+    else:
+        ways = _ways(rm, rp, rs, rh, 4 - n_fixed)
+        if not ways:
+            return special
     best = special
     best_total = special[0] if special else 0
-    wait = [None]
+    wait = [None, rm, rp, rs, rh]       # the wait count when a reading asks (see _wait_count_of)
     nine = n_fixed == 0 and _FULL_FLUSH in whole and D.nine_gates(counts, win)
-    conceal = _CONCEALMENT.get((n_exposed, ctx.self_drawn))
-    if conceal is None:
-        conceal = []
-        D.concealment(n_exposed, ctx.self_drawn, conceal)
-        conceal = _CONCEALMENT[n_exposed, ctx.self_drawn] = tuple(conceal)
-    tab = prof.__dict__.get("_fast_count")
-    if tab is None:
-        tab = _count.tables(prof, _UNLABELLED)
     if not tab:
         # a profile whose exclusions the fast count cannot follow: every reading the explicit way
-        hand_occ = _hand_occ(ctx, whole, n_hog, nine, conceal)
+        hand_occ = _hand_occ(ctx, whole, n_hog, nine, _concealment(n_exposed, ctx.self_drawn))
+        meld_parts = _meld_parts(hand_melds)
         for way in ways:
             cand = _regular(_reading_parts(meld_parts, way), n_fixed, counts, win, ctx, wait, prof, hand_occ)
             t = cand[0]
@@ -340,13 +397,9 @@ def _evaluate(counts, all_counts, meld_parts, melds, n_exposed, win, ctx, prof):
     # flags, the whole-hand fans, 四归一, 九莲宝灯, the concealment and the melds' kongs, each a
     # different fan (only 四归一 and a kong fan can occur more than once)
     bits = tab[0]
-    mask = 0
-    for f, _ in ctx.flags:
-        mask |= bits[f]
-    for f, _ in whole:
-        mask |= bits[f]
-    for f, _ in conceal:
-        mask |= bits[f]
+    if ctx.tab is not tab:
+        _context_masks(ctx, tab)
+    mask = ctx.masks[n_exposed] | whole_mask
     reps = ()
     if n_hog:
         mask |= bits[F.TILE_HOG]
@@ -360,19 +413,120 @@ def _evaluate(counts, all_counts, meld_parts, melds, n_exposed, win, ctx, prof):
         else:
             mask |= bits[f]
     base = (mask, reps, _NINE_GATES if nine else ())
+    if ways is None:                # the one reading
+        total, fans = _count_regular(feats, (feats >> _F_PAIR) - 1, melds, counts, win, ctx, wait, n_fixed, tab,
+                                     base)
+        if total > best_total or (total == best_total and best is not None and (
+                seven_pairs or F.PURE_TRIPLE_CHOW in fans or F.TRIPLE_PUNG in fans)):
+            return (total, fans, "regular", None, None, None,
+                    (explain_regular, (wm, ws, wp, honor, (feats >> _F_PAIR) - 1), wait[0], ctx))
+        return best
     chosen = None
     for way in ways:
-        total, fans = _count_regular(way, melds, counts, win, ctx, wait, n_fixed, tab, base)
+        wm, ws, wp, honor, pair = way
+        total, fans = _count_regular(wm[3] + ws[3] + wp[3] + honor[2], pair, melds, counts, win, ctx, wait, n_fixed,
+                                     tab, base)
         if total > best_total or (total == best_total and best is not None and (
                 seven_pairs or F.PURE_TRIPLE_CHOW in fans or F.TRIPLE_PUNG in fans)):
             best, best_total, chosen = (total, fans), total, way
     if chosen is None:
         return best
     # the chosen reading's parts and its explicit candidate are built when the result is explained
-    # (a partial rather than a closure, whose cells would cost every call of this function)
-    explain = partial(_explain_regular, meld_parts, chosen, n_fixed, counts, win, ctx, wait[0], prof,
-                      whole, n_hog, nine, conceal)
-    return best[0], best[1], "regular", None, None, None, explain
+    # (explain_regular, from the hand and this reading)
+    return best[0], best[1], "regular", None, None, None, (explain_regular, chosen, wait[0], ctx)
+
+
+def _special_count(b, win, ctx, tab, whole_mask, n_hog, rm, rp, rs, rh):
+    """七对/连七对, 全不靠/七星不靠, 十三幺 (nothing melded), in the reference's order, counted from the
+    mask of their fans as :func:`_special_forms` counts their occurrences; the explicit candidate is
+    built when the result is explained (:func:`explain_special`). None when the hand has none of
+    these forms; False when the count needs the occurrences (:func:`_special_forms` then)."""
+    bits = tab[0]
+    if ctx.tab is not tab:
+        _context_masks(ctx, tab)
+    mask = ctx.masks[0] | whole_mask            # nothing melded: the concealment of no meld shown
+    reps = ()
+    if 1 not in b.translate(_ODD):
+        form = "seven_pairs"
+        mask |= bits[F.SEVEN_PAIRS]
+        if b in _SHIFTED_SEVEN:
+            mask |= bits[F.SEVEN_SHIFTED_PAIRS]
+        if n_hog:
+            mask |= bits[F.TILE_HOG]
+            if n_hog > 1:
+                reps = (F.TILE_HOG,) * (n_hog - 1)
+        if _seven_pairs_single(rm, rp, rs, rh, win):
+            mask |= bits[F.SINGLE_WAIT]
+    else:
+        present = _presence(b)
+        if max(b) == 1:
+            suited = present & _SUITED_MASK
+            n_suited = suited.bit_count()
+            if not 7 <= n_suited <= 9 or all(suited & m != suited for m in _KNIT_MASKS):
+                return None
+            form = "honors_and_knitted"
+            mask |= bits[F.LESSER_HONORS_AND_KNITTED_TILES]
+            if n_suited == 7:
+                mask |= bits[F.GREATER_HONORS_AND_KNITTED_TILES]
+            elif n_suited == 9:
+                mask |= bits[F.KNITTED_STRAIGHT]
+        elif present == _ORPHAN_MASK:
+            form = "thirteen_orphans"
+            mask |= bits[F.THIRTEEN_ORPHANS]
+        else:
+            return None
+    res = count_folded(mask, reps, tab)
+    if res is None:             # a fan that drops another on its own sets: by the occurrences
+        return False
+    return res[0], res[1], form, None, None, None, (explain_special, ctx)
+
+
+_SHIFTED_SEVEN = frozenset(bytes(2 if 9 * k + r <= t < 9 * k + r + 7 else 0 for t in range(34))
+                           for k in range(3) for r in range(3))
+"""The counts of the seven-shifted-pairs hands (连七对)."""
+
+
+def explain_special(hand, prof, ctx):
+    """The explicit candidate of a special form that was only counted (:func:`_special_count`),
+    what :class:`~mjlearn.mcr.result.ScoreResult` explains."""
+    b = hand._counts
+    win = hand.win_tile.index
+    return _special_forms(b, b, win, ctx, prof, D.whole_hand_occ(b), b.count(4), b, _presence(b))
+
+
+def _seven_pairs_single(rm, rp, rs, rh, win):
+    """Whether a seven-pairs hand (groups' records given) waited on one tile, counted the
+    reference's way: its wait (the winning tile's pair) and the regular waits of the 13 tiles. The
+    winning tile is a regular wait exactly when the 14 tiles have a regular reading."""
+    n = _regular_wait_count(rm, rp, rs, rh, win)
+    return n == 0 or (n == 1 and bool(_ways(rm, rp, rs, rh, 4)))
+
+
+def _concealment(n_exposed, self_drawn):
+    """The concealment occurrences (门前清, 不求人, 全求人) of a hand with ``n_exposed`` melds shown."""
+    conceal = _CONCEALMENT.get((n_exposed, self_drawn))
+    if conceal is None:
+        conceal = []
+        D.concealment(n_exposed, self_drawn, conceal)
+        conceal = _CONCEALMENT[n_exposed, self_drawn] = tuple(conceal)
+    return conceal
+
+
+def _context_masks(ctx, tab):
+    """Keep on ``ctx`` the folded mask of its win flags and the concealment, for each number of
+    melds shown (0-4), under the counting tables ``tab``."""
+    bits = tab[0]
+    flags = 0
+    for f, _ in ctx.flags:
+        flags |= bits[f]
+    masks = []
+    for n_exposed in range(5):
+        m = flags
+        for f, _ in _concealment(n_exposed, ctx.self_drawn):
+            m |= bits[f]
+        masks.append(m)
+    ctx.masks = tuple(masks)
+    ctx.tab = tab
 
 
 def _hand_occ(ctx, whole, n_hog, nine, conceal):
@@ -387,45 +541,78 @@ def _hand_occ(ctx, whole, n_hog, nine, conceal):
     return hand_occ + conceal
 
 
-def _explain_regular(meld_parts, way, n_fixed, counts, win, ctx, wait, prof, whole, n_hog, nine, conceal):
-    """The explicit candidate (:func:`_regular`) of the regular reading ``way`` the count chose."""
+def explain_regular(hand, prof, way, wait, ctx):
+    """The explicit candidate (:func:`_regular`) of the regular reading ``way`` that the count chose
+    for ``hand`` with the detectors' flags ``ctx`` (``wait``: the hand's wait count, if the count
+    needed it), what
+    :class:`~mjlearn.mcr.result.ScoreResult` explains. What :func:`_score` gathered from the melds and
+    the tiles is gathered again here: only a result that is explained pays for it."""
+    win = hand.win_tile.index
+    counts, all_counts = hand._counts, hand._all_counts
+    meld_parts = _meld_parts(hand.melds)
+    n_exposed = sum(exposed for _, _, exposed in meld_parts)
+    n_kongs = sum(kind is KONG for kind, _, _ in meld_parts)
+    n_fixed = len(meld_parts)
+    whole = D.whole_hand_occ(all_counts)
+    n_hog = all_counts.count(4) - n_kongs
+    nine = n_fixed == 0 and _FULL_FLUSH in whole and D.nine_gates(counts, win)
     return _regular(_reading_parts(meld_parts, way), n_fixed, counts, win, ctx, [wait], prof,
-                    _hand_occ(ctx, whole, n_hog, nine, conceal))
+                    _hand_occ(ctx, whole, n_hog, nine, _concealment(n_exposed, ctx.self_drawn)))
 
 
 # --- readings ------------------------------------------------------------------------------
 
 
-def _suit_ways(k: int, b: bytes):
-    """The cached splits of suit ``k`` (0 m, 1 p, 2 s) of the 34 counts ``b``."""
-    base = 9 * k
-    seg = b[base:base + 9]
-    d = _SUIT_PARTS[k]
-    ways = d.get(seg)
-    if ways is None:
-        ways = d[seg] = _suit_parts(base, seg)
-        _bound(d)
-    return ways
+def _suit_rec(k: int, seg: bytes):
+    """The record of suit ``k`` (0 m, 1 p, 2 s) with counts ``seg`` (cached): ``(its splits
+    (:func:`_suit_parts`), its whole-hand key (see :data:`_TILE_KEY`), its split when it has exactly
+    one, else None, the ids of its wait facts and of those with one tile less (:func:`_wait_count_of`,
+    filled when asked), the counts)``."""
+    d = _SUIT_RECS[k]
+    ways = _suit_parts(9 * k, seg)
+    rec = d[seg] = (ways, D.group_key(k, seg.translate(_PRESENT)) ^ _WHOLE_AND, ways[0] if len(ways) == 1 else None,
+                    [None] * 10, seg)
+    _bound(d)
+    return rec
+
+
+def _honor_rec(seg: bytes):
+    """The record of the honors with counts ``seg`` (cached): ``(their sets
+    (:func:`_honor_parts`), their whole-hand key, the id of their wait shape (:func:`_honor_shape`,
+    filled when asked), the counts)``."""
+    rec = _HONOR_RECS[seg] = (_honor_parts(seg), D.group_key(3, seg.translate(_PRESENT)) ^ _WHOLE_AND, [None], seg)
+    return rec
+
 
 def _reading_ways(b: bytes, n_sets: int):
     """The regular readings of the concealed counts ``b`` as ``n_sets`` sets and a pair, in the
-    reference's order: each ``(way of m, way of s, way of p, honors, pair index)`` with the ways of
-    :func:`_suit_ways` and the honors of :func:`_honor_parts` (the sets go characters, bamboo, dots,
-    honors, as the reference sorts them)."""
-    dm, dp, ds = _SUIT_PARTS
-    ways_m = dm.get(b[0:9]) or _suit_ways(0, b)
+    reference's order (:func:`_ways`)."""
+    seg = b[0:9]
+    rm = _RECS_M.get(seg) or _suit_rec(0, seg)
+    seg = b[9:18]
+    rp = _RECS_P.get(seg) or _suit_rec(1, seg)
+    seg = b[18:27]
+    rs = _RECS_S.get(seg) or _suit_rec(2, seg)
+    seg = b[27:34]
+    rh = _HONOR_RECS.get(seg) or _honor_rec(seg)
+    return _ways(rm, rp, rs, rh, n_sets)
+
+
+def _ways(rm, rp, rs, rh, n_sets: int):
+    """The regular readings of the groups' records (:func:`_suit_rec`, :func:`_honor_rec`) as
+    ``n_sets`` sets and a pair, in the reference's order: each ``(way of m, way of s, way of p,
+    honors, pair index)`` with the ways of :func:`_suit_parts` and the honors of
+    :func:`_honor_parts` (the sets go characters, bamboo, dots, honors, as the reference sorts them)."""
+    ways_m = rm[0]
     if not ways_m:
         return _NO_WAYS
-    ways_p = dp.get(b[9:18]) or _suit_ways(1, b)
+    ways_p = rp[0]
     if not ways_p:
         return _NO_WAYS
-    ways_s = ds.get(b[18:27]) or _suit_ways(2, b)
+    ways_s = rs[0]
     if not ways_s:
         return _NO_WAYS
-    seg = b[27:34]
-    honor = _HONOR_PARTS.get(seg)
-    if honor is None:
-        honor = _HONOR_PARTS[seg] = _honor_parts(seg)
+    honor = rh[0]
     if not honor:
         return _NO_WAYS
     # a way's shape code (item 4, the honors' item 3) is its number of sets plus _PAIRED if it has
@@ -477,8 +664,17 @@ def _bound(cache: dict) -> None:
         cache.clear()
 
 
-_SUIT_PARTS = ({}, {}, {})
-_HONOR_PARTS: dict = {}
+_SUIT_RECS = _RECS_M, _RECS_P, _RECS_S = ({}, {}, {})
+_HONOR_RECS: dict = {}
+_WHOLE_AND = D.WHOLE_AND
+_TILE_KEY = tuple(D.group_key(min(t // 9, 3), bytes(int(t - 9 * min(t // 9, 3) == k) for k in range(9 if t < 27 else 7)))
+                  ^ _WHOLE_AND for t in range(34))
+"""The whole-hand key of one tile: its :func:`mjlearn.mcr.detect.group_key` with the bits that
+combine by AND flipped, so that the key of several tiles or groups is the OR of theirs (the
+whole-hand fans are then those of that OR with those bits flipped back)."""
+_CHOW_KEY = tuple(_TILE_KEY[t] | _TILE_KEY[t + 1] | _TILE_KEY[t + 2] if t < 27 and t % 9 < 7 else 0
+                  for t in range(34))
+"""The whole-hand key of the chow that starts at each tile."""
 _PAIR_PART = tuple((PAIR, i, False) for i in range(34))
 
 
@@ -496,7 +692,8 @@ def _honor_parts(seg: bytes):
             pair = 27 + k
         elif n:
             return _NO_WAYS
-    return tuple(honor), pair, _features(honor), len(honor) + (_PAIRED if pair >= 0 else 0)
+    shape = len(honor) + (_PAIRED if pair >= 0 else 0)
+    return tuple(honor), pair, _features(honor, shape, pair), shape
 
 
 _PAIRED = 16
@@ -509,30 +706,109 @@ def _suit_parts(base, seg):
     code)``, the features being what :func:`_count_regular` needs of the sets (:func:`_features`),
     the shape code as in :func:`_reading_ways`."""
     out = []
-    for p, sets in suit_ways(seg):
-        parts = tuple((CHOW if k else PUNG, base + r, False) for k, r in sets)
-        keys = tuple(REF[base + r] * 2 + k for k, r in sets)
-        order = sorted(range(len(parts)), key=keys.__getitem__)
-        parts = tuple(parts[i] for i in order)
-        out.append((p if p < 0 else base + p, parts, tuple(keys[i] for i in order), _features(parts),
-                    len(parts) + (_PAIRED if p >= 0 else 0)))
+    ref = 2 * REF[base]                   # a set's sort key: 2 x its first tile's code, + 1 for a chow
+    for p, sets in suit_table().get(seg, ()):            # suit_ways, for counts given as bytes
+        parts, keys = [], []
+        add = bits = 0                    # the set's _features, the fields that add and those that OR
+        for r, k in sorted([(r, k) for k, r in sets]):      # by rank, a pung before a chow
+            t = base + r
+            parts.append(_SET_PART[k][t])
+            keys.append(ref + 2 * r + k)
+            add += _SET_ADD[k][t]
+            bits |= _SET_BITS[k][t]
+        pair = p if p < 0 else base + p
+        shape = len(parts) + (_PAIRED if p >= 0 else 0)
+        out.append((pair, tuple(parts), tuple(keys), add | bits | shape << _F_SHAPE | pair + 1 << _F_PAIR, shape))
     return tuple(out)
 
 
-def _features(parts):
-    """What the counting of a reading needs of some concealed sets: ``(middle tile codes of the
-    chows, first tiles of the chows, bitmask of the tiles in chows, tiles of the pungs, those of
-    them that are terminals or honors, the 全带幺/全带五/全双刻 bits all the sets allow)``."""
-    chows = [t for k, t, _ in parts if k is CHOW]
-    pungs = tuple(t for k, t, _ in parts if k is not CHOW)
-    mask = 0
-    for t in chows:
-        mask |= 7 << t
-    traits = 7
+def _features(parts, shape=0, pair=-1):
+    """What the counting of a reading needs of some concealed sets, packed in one integer so that
+    the sum over a reading's groups (and the melds' :func:`_meld_features`) holds the reading's:
+    bits from :data:`_F_CHOW_TILES` the tiles in chows, from :data:`_F_PUNGS` the pungs, from
+    :data:`_F_STARTS` the first tiles of the chows (one bit per tile: the groups never share a
+    tile), then the number of chows, the chows' key (the sum of their :data:`_CHOW_BIT`: a 3-bit
+    count per chow, as chows may repeat) and, for each of 全带幺/全带五/全双刻, how many sets do
+    not allow it (:data:`_TRAITS_OF` reads these three counts); then the group's ``shape`` code (see
+    :func:`_ways`: a reading's codes add up to its number of sets plus :data:`_PAIRED`) and its
+    ``pair`` plus one (0 without: the sum of a reading's is its pair plus one)."""
+    chow_tiles = pungs = starts = n_chows = chow_key = violations = 0
     for k, t, _ in parts:
-        traits &= D._TRAITS[k][t]
-    return (tuple(REF[t + 1] for t in chows), tuple(chows), mask, pungs,
-            tuple(t for t in pungs if IS_TERMINAL_OR_HONOR[t]), traits)
+        violations += _VIOLATIONS[D._TRAITS[k][t]]
+        if k is CHOW:
+            chow_key += _CHOW_BIT[t]
+            chow_tiles |= 7 << t
+            starts |= 1 << t
+            n_chows += 1
+        else:
+            pungs |= 1 << t
+    return (chow_tiles | pungs << _F_PUNGS | starts << _F_STARTS | n_chows << _F_CHOWS | chow_key << _F_CHOW_KEY
+            | violations << _F_TRAITS | shape << _F_SHAPE | pair + 1 << _F_PAIR)
+
+
+_F_CHOW_TILES, _F_PUNGS, _F_STARTS, _F_CHOWS, _F_CHOW_KEY, _F_TRAITS, _F_SHAPE, _F_PAIR = \
+    0, 34, 68, 102, 105, 168, 177, 182
+"""Where each field of :func:`_features` starts."""
+_M34, _M63 = (1 << 34) - 1, (1 << 63) - 1
+_VIOLATIONS = tuple(sum(1 << 3 * j for j in range(3) if not allowed >> j & 1) for allowed in range(8))
+"""For the 全带幺/全带五/全双刻 bits a set allows, its unit in the three 3-bit counts of sets that do
+not allow each."""
+_TRAITS_OF = tuple(sum(1 << j for j in range(3) if not v >> 3 * j & 7) for v in range(512))
+"""The 全带幺/全带五/全双刻 bits all the sets allow, from the three counts of sets that do not."""
+
+
+def _set_tables():
+    """For a concealed pung (0) or chow (1) of each tile: its part, and its :func:`_features` split
+    into the fields that add up and the tile bits that OR (a chow may repeat)."""
+    part, add, bits = ([], []), ([], []), ([], [])
+    for k, kind in enumerate((PUNG, CHOW)):
+        for t in range(34):
+            ok = kind is PUNG or t in _CHOW_STARTS
+            f = _features([(kind, t, False)]) if ok else 0
+            tile_bits = f & ((1 << _F_CHOWS) - 1)
+            part[k].append((kind, t, False))
+            add[k].append(f - tile_bits)
+            bits[k].append(tile_bits)
+    return tuple(map(tuple, part)), tuple(map(tuple, add)), tuple(map(tuple, bits))
+
+
+def _meld_features(kind, t):
+    """What a meld brings to a reading's :func:`_features` (its chow and its 全带幺/全带五/全双刻
+    counts; a melded chow's tiles are not the concealed sets' that the other fields hold)."""
+    f = _VIOLATIONS[D._TRAITS[kind][t]] << _F_TRAITS
+    if kind is CHOW:
+        f += 1 << _F_CHOWS | _CHOW_BIT[t] << _F_CHOW_KEY
+    return f
+
+
+_CHOW_STARTS = tuple(t for t in range(27) if t % 9 < 7)
+"""The tiles a chow can start at, in order: the 21 chows."""
+_CHOW_BIT = tuple(1 << 3 * _CHOW_STARTS.index(t) if t in _CHOW_STARTS else 0 for t in range(34))
+"""For each chow (by its first tile), its unit in a chows' key: one 3-bit count per chow."""
+_SET_PART, _SET_ADD, _SET_BITS = _set_tables()
+_MELD_CHOW, _MELD_PUNG, _MELD_KONG = (tuple(_meld_features(kind, t) if kind is not CHOW or t in _CHOW_STARTS else 0
+                                              for t in range(34)) for kind in (CHOW, PUNG, KONG))
+"""What a melded chow, pung or kong of each tile brings to a reading's :func:`_features`."""
+
+
+def _chow_list(chow_key):
+    """The first tiles of the chows of a chows' key, with repeats, in tile order."""
+    out = []
+    for i, t in enumerate(_CHOW_STARTS):
+        n = chow_key >> 3 * i & 7
+        if n:
+            out += [t] * n
+    return out
+
+
+def _tiles_of(bits):
+    """The tiles of a set of tile bits, in order."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
 
 
 def _wait_count(counts, win, n_fixed):
@@ -556,7 +832,11 @@ def _wait_count(counts, win, n_fixed):
         odd = c.translate(_ODD)
         if odd.count(1) == 1:
             # the seven-pairs wait may also be a regular one: the set of regular waits decides
-            found = _regular_waits((x, y, z, h))
+            key = (x, y, z, h)
+            found = _REGULAR_WAITS.get(key)
+            if found is None:
+                found = _REGULAR_WAITS[key] = _regular_waits(key)
+                _bound(_REGULAR_WAITS)
             return len(found) + (odd.index(1) not in found)
     hs = _HONOR_SHAPE.get(h) or _honor_shape(h)
     if x > y:
@@ -573,7 +853,64 @@ def _wait_count(counts, win, n_fixed):
     return n
 
 
+def _wait_count_of(wait, counts, win, n_fixed):
+    """:func:`_wait_count` from the groups' records ``wait[1:5]`` (:func:`_suit_rec`,
+    :func:`_honor_rec`), which keep the ids of their wait facts: for a suited winning tile, the ids
+    of the other suits' counts and of the winning suit's less that tile are looked up once per
+    record, not sliced from the counts for every hand."""
+    if n_fixed == 0 and counts.translate(_ODD).count(1) + (-1 if counts[win] & 1 else 1) == 1:
+        return _wait_count(counts, win, 0)      # six pairs and a single: the seven-pairs wait too
+    return _regular_wait_count(wait[1], wait[2], wait[3], wait[4], win)
+
+
+def _regular_wait_count(rm, rp, rs, rh, win):
+    """How many tiles complete the regular form of the hand whose groups' records are given, less
+    the winning tile ``win`` (see :func:`_wait_count_of`)."""
+    if win < 27:
+        sm, sp, ss = _WAIT_SLOTS[win]
+        hs = rh[2][0]
+        if hs is None:
+            hs = rh[2][0] = _HONOR_SHAPE.get(rh[3]) or _honor_shape(rh[3])
+        h = rh[3]
+    else:
+        sm = sp = ss = 0
+        c = bytearray(rh[3])
+        c[win - 27] -= 1
+        h = bytes(c)
+        hs = _HONOR_SHAPE.get(h) or _honor_shape(h)
+    x = rm[3][sm] or _info_id(rm, sm)
+    y = rp[3][sp] or _info_id(rp, sp)
+    z = rs[3][ss] or _info_id(rs, ss)
+    if x > y:
+        x, y = y, x
+    if y > z:
+        y, z = z, y
+        if x > y:
+            x, y = y, x
+    key = (x, y, z, hs)
+    n = _WAIT_COUNTS.get(key)
+    if n is None:
+        n = _WAIT_COUNTS[key] = len(_regular_waits((x, y, z, h)))
+        _bound(_WAIT_COUNTS)
+    return n
+
+
+def _info_id(rec, slot):
+    """The id of the wait facts of a suit record's counts (slot 0) or of its counts less one tile of
+    rank ``slot - 1``, kept in the record."""
+    seg = rec[4]
+    if slot:
+        c = bytearray(seg)
+        c[slot - 1] -= 1
+        seg = bytes(c)
+    i = rec[3][slot] = _SUIT_INFO_ID.get(seg) or _suit_info_id(seg)
+    return i
+
+
+_WAIT_SLOTS = tuple(tuple(1 + t % 9 if t // 9 == k else 0 for k in range(3)) for t in range(27))
+"""For a suited winning tile, the slot of each suit's record whose wait facts the count needs."""
 _WAIT_COUNTS: dict = {}
+_REGULAR_WAITS: dict = {}     # (suit facts' ids in suit order, honors' counts) -> the regular waits
 _HONOR_SHAPE: dict = {}
 _HONOR_SHAPE_ID: dict = {}
 
@@ -772,8 +1109,19 @@ _LABELLED = frozenset([F.PUNG_OF_TERMINALS_OR_HONORS, F.DRAGON_PUNG, F.PREVALENT
 _UNLABELLED = frozenset(range(1, 83)) - _LABELLED
 """Fans that _count_regular reports without their sets: a profile that scopes an exclusion on one
 of them is counted by _regular."""
+_SIGNED = frozenset([F.DRAGON_PUNG, F.TWO_DRAGONS_PUNGS, F.LITTLE_THREE_DRAGONS, F.BIG_THREE_DRAGONS,
+                     F.PREVALENT_WIND, F.SEAT_WIND, F.BIG_THREE_WINDS, F.LITTLE_FOUR_WINDS, F.NINE_GATES])
+"""Fans whose occurrences in a regular reading, and those of 幺九刻, follow from the reading's
+signature (:func:`_count_regular`: how many pungs of terminals and honors, dragons and winds, which
+winds are the seat's and the prevalent wind, the pair's kind) and from which fans occur: when the
+scoped exclusions of a profile are all on these fans, the count of what they drop is cached by that
+signature (:func:`mjlearn.mcr._count.count_folded`)."""
 
-_NO_MELDS = ((), (), (), (), (), 0, 7, 0)
+_NO_MELDS = ((), 0, 0, 0, 0, 0, 0, 0, 0)
+"""What no melds bring to a reading; the melds' facts (gathered by :func:`_score`) are: the kongs'
+occurrences, the melds' part of a reading's :func:`_features`, (unused), the pungs and kongs as
+tile bits, (unused), the number of concealed kongs, (unused), the number of kongs and the
+whole-hand key of the melds' tiles."""
 _PAIR_TRAITS = D._TRAITS[PAIR]
 _TRAIT_OCC = (None,) + tuple(((F.OUTSIDE_HAND if m & 1 else F.ALL_FIVE if m & 2 else F.ALL_EVEN_PUNGS, ()),)
                              for m in range(1, 8))
@@ -825,7 +1173,7 @@ _RELATED_TO = tuple(sum(1 << u for u in range(34) if u != t and _related_pungs(R
 """For each tile, the tiles whose pung is related to its pung, as a bitmask."""
 
 
-def _count_regular(way, melds, counts, win, ctx, wait, n_fixed, tab, base):
+def _count_regular(feats, pair, melds, counts, win, ctx, wait, n_fixed, tab, base):
     """``(total, {fan: count})`` of one reading of :func:`_reading_ways` (``melds``: as
     :func:`_score` gathers them; ``base``: what every reading claims, the melds' kongs included,
     folded by :func:`_evaluate` as ``(mask, repeats, labelled occurrences)``): the count
@@ -836,94 +1184,109 @@ def _count_regular(way, melds, counts, win, ctx, wait, n_fixed, tab, base):
     a reading adds differ from those of ``base`` and from each other, except where noted; the
     occurrences themselves are listed only when a counted fan drops 幺九刻 on its own pungs
     (:func:`_reading_occ`)."""
-    wm, ws, wp, honor, pair = way
-    fm, fs, fp, fh = wm[3], ws[3], wp[3], honor[2]
+    feats += melds[1]                                 # the reading's _features, the melds' included
     bits = tab[0]
     mask, reps = base[0], base[1]
-    in_chow = (fm[2] | fs[2] | fp[2]) >> win & 1
-    pungs = fm[3] + fs[3] + fp[3] + fh[3]
-    n_conc = melds[5] + len(pungs)
-    if not in_chow and not ctx.self_drawn and win in pungs:
+    in_chow = feats >> win & 1
+    conc = feats >> _F_PUNGS & _M34                   # the concealed pungs, as tile bits
+    n_conc = melds[5] + conc.bit_count()
+    if not in_chow and not ctx.self_drawn and conc >> win & 1:
         n_conc -= 1                 # the discard completed that pung: it counts as melded
     if n_conc >= 2:
         mask |= bits[_CONCEALED_PUNGS[n_conc]]
-    m_pungs = melds[3]
-    if m_pungs:
-        pungs = m_pungs + pungs
-    n_pungs = len(pungs)
+    pungs = conc | melds[3]
+    n_pungs = pungs.bit_count()
     if n_pungs == 4:
         mask |= bits[F.ALL_PUNGS]
-    th = melds[4] + fm[4] + fs[4] + fp[4] + fh[4]
+    th = pungs & _TH_BITS
+    sig = None
     if th:                                            # D.pungs
         mask |= bits[F.PUNG_OF_TERMINALS_OR_HONORS]
-        if len(th) > 1:
-            reps += (F.PUNG_OF_TERMINALS_OR_HONORS,) * (len(th) - 1)
-        if max(th) >= 27:
-            dragons = winds = 0
-            for t in th:
-                if t >= 31:
-                    if dragons:
-                        reps += (F.DRAGON_PUNG,)
-                    else:
-                        mask |= bits[F.DRAGON_PUNG]
-                    dragons += 1
-                elif t >= 27:
-                    winds += 1
-                    if t == ctx.prevalent:
-                        mask |= bits[F.PREVALENT_WIND]
-                    if t == ctx.seat:
-                        mask |= bits[F.SEAT_WIND]
-            if dragons == 2 and IS_DRAGON[pair]:
-                mask |= bits[F.LITTLE_THREE_DRAGONS]
-            elif winds == 3 and IS_WIND[pair]:
-                mask |= bits[F.LITTLE_FOUR_WINDS]
-    codes = melds[1] + fm[0] + fs[0] + fp[0]
-    n_chows = len(codes)
+        sig = th.bit_count()
+        if sig > 1:
+            reps += (F.PUNG_OF_TERMINALS_OR_HONORS,) * (sig - 1)
+        honors = th >> 27
+        if honors:
+            dragons = (honors >> 4).bit_count()
+            winds = (honors & 15).bit_count()
+            if dragons:
+                mask |= bits[F.DRAGON_PUNG]
+                if dragons > 1:
+                    reps += (F.DRAGON_PUNG,) * (dragons - 1)
+                    if dragons == 2 and IS_DRAGON[pair]:
+                        mask |= bits[F.LITTLE_THREE_DRAGONS]
+            if winds:
+                if honors >> ctx.prevalent - 27 & 1:
+                    mask |= bits[F.PREVALENT_WIND]
+                    sig |= 0x100
+                if honors >> ctx.seat - 27 & 1:
+                    mask |= bits[F.SEAT_WIND]
+                    sig |= 0x200
+                if winds == 3 and IS_WIND[pair]:
+                    mask |= bits[F.LITTLE_FOUR_WINDS]
+            # the signature of the reading's pungs of terminals and honors (see _SIGNED)
+            sig |= dragons << 3 | winds << 5 | (ctx.prevalent == ctx.seat) << 10 | IS_DRAGON[pair] << 11 \
+                | IS_WIND[pair] << 12
+    n_chows = feats >> _F_CHOWS & 7
     if n_chows >= 2:
-        bm, br = _chow_fold(codes, tab)
-        mask |= bm                                    # fans of chows: none occurs elsewhere
-        if br:
-            reps += br
+        chows = feats >> _F_CHOW_KEY & _M63
+        cache = tab[8]
+        hit = cache.get(chows) or _chow_fold(chows, tab)
+        mask |= hit[0]                                # fans of chows: none occurs elsewhere
+        if hit[1]:
+            reps += hit[1]
+        if n_chows == 4:
+            extra = []
+            D.all_chows(4, pair, extra)
+            D.terminal_chows(_chow_list(chows), pair, extra, ())
+            for f, _ in extra:
+                if mask & bits[f]:
+                    reps += (f,)
+                else:
+                    mask |= bits[f]
     if n_pungs >= 2:
-        bm, br = _pung_fold(pungs, tab)
-        mask |= bm                                    # fans of pung patterns: none occurs elsewhere
-        if br:
-            reps += br
-    if n_chows == 4:
-        extra = []
-        D.all_chows(4, pair, extra)
-        D.terminal_chows(melds[2] + fm[1] + fs[1] + fp[1], pair, extra, ())
-        for f, _ in extra:
-            if mask & bits[f]:
-                reps += (f,)
-            else:
-                mask |= bits[f]
-    traits = melds[6] & fm[5] & fs[5] & fp[5] & fh[5] & _PAIR_TRAITS[pair]
+        hit = tab[9].get(pungs) or _pung_fold(pungs, tab)
+        mask |= hit[0]                                # fans of pung patterns: none occurs elsewhere
+        if hit[1]:
+            reps += hit[1]
+    traits = _TRAITS_OF[feats >> _F_TRAITS & 0x1FF] & _PAIR_TRAITS[pair]
     if traits:
         mask |= bits[_TRAIT_FAN[traits]]
     if in_chow or pair == win:                      # D.waits_in_reading, on the concealed sets
         if wait[0] is None:
-            wait[0] = _wait_count(counts, win, n_fixed)
+            wait[0] = _wait_count_of(wait, counts, win, n_fixed)
         if wait[0] == 1:
             if in_chow:
-                for t in fm[1] + fs[1] + fp[1]:
-                    if t + 1 == win:
-                        mask |= bits[F.CLOSED_WAIT]
-                    elif t == win or t + 2 == win:
-                        mask |= bits[F.EDGE_WAIT]
+                starts = feats >> _F_STARTS & _M34
+                if starts << 1 >> win & 1:                              # a chow from win - 1
+                    mask |= bits[F.CLOSED_WAIT]
+                if starts >> win & 1 or starts << 2 >> win & 1:         # from win or win - 2
+                    mask |= bits[F.EDGE_WAIT]
             if pair == win:
                 mask |= bits[F.SINGLE_WAIT]
-    res = count_folded(mask, reps, tab)
+    # count_folded, its common case in place: the counted fans of this mask known, none of them
+    # dropping another on its own sets
+    hit = tab[1].get(mask)
+    if hit is not None and hit[0] and not hit[3]:
+        fans, total, kept_mask, _ = hit
+        counts = dict.fromkeys(fans, 1)
+        for f in reps:
+            if kept_mask & bits[f]:
+                counts[f] += 1
+                total += tab[2][f]
+        return total, counts
+    if not tab[15]:
+        sig = None
+    res = count_folded(mask, reps, tab, None, sig)
     if res is None:                 # a counted fan drops 幺九刻 on its own pungs: which ones?
-        res = count_folded(mask, reps, tab, _reading_occ(way, melds, ctx, base, pungs, th))
+        res = count_folded(mask, reps, tab, _reading_occ(pair, ctx, base, _tiles_of(pungs), _tiles_of(th)), sig)
     return res
 
 
-def _reading_occ(way, melds, ctx, base, pungs, th):
+def _reading_occ(pair, ctx, base, pungs, th):
     """The occurrences :func:`_count_regular` folded that non-repetition must see with their sets
     (the fans of the profile's scoped exclusions, ``targets``), the sets labelled: a pung by its tile's code, the pair
     by 0x100 + its tile."""
-    pair = way[4]
     occ = list(base[2])
     dragons, winds = [], []
     for t in th:
@@ -948,42 +1311,52 @@ def _reading_occ(way, melds, ctx, base, pungs, th):
     return occ
 
 
-def _chow_fold(codes, tab):
-    """(mask, repeats) of the chow-combination occurrences of chows given by their middle codes
-    (cached per profile, in its counting tables)."""
-    key = tuple(sorted(codes))
+def _chow_fold(chows, tab):
+    """(mask, repeats) of the chow-combination occurrences of the chows of a chows' key
+    (:data:`_CHOW_BIT`), cached per profile, in its counting tables. The fans of a set of chows do not
+    change when the suits are swapped (tests/test_mcr_scoring_fast.py checks every set of two to
+    four chows), so a set met for the first time takes the answer of its suits in a canonical order."""
     cache = tab[8]
+    a, b, c = sorted((chows & _M21, chows >> 21 & _M21, chows >> 42))
+    key = a | b << 21 | c << 42
     hit = cache.get(key)
     if hit is None:
-        hit = cache[key] = fold(_chow_occ(codes), tab[0])
-        _bound(cache)
+        hit = cache[key] = fold(_chow_occ([_MIDDLE_CODE[t] for t in _chow_list(key)]), tab[0])
+    cache[chows] = hit
+    _bound(cache)
     return hit
 
 
-def _pung_fold(tiles, tab):
-    """(mask, repeats) of the pung-combination occurrences of pungs given by their tiles (cached
-    per profile, in its counting tables, by the pungs' tiles and by those that can form a pattern)."""
-    if len(tiles) == 2:                   # the common case, without building a list
-        a, b = tiles
-        if not _RELATED_TO[a] >> b & 1:
-            return _NO_FOLD
-        key = (a, b) if a < b else (b, a)
-    else:
-        key = tuple(sorted(tiles))
+def _pung_fold(pungs, tab):
+    """(mask, repeats) of the pung-combination occurrences of pungs given as tile bits (cached per
+    profile, in its counting tables, by the pungs, by the pungs with their suits in a canonical
+    order (the fans of a set of pungs do not change when the suits are swapped; the tests check
+    every set of two to four pungs) and by those of them that can form a pattern)."""
     cache = tab[9]
+    a, b, c = sorted((pungs & 0x1FF, pungs >> 9 & 0x1FF, pungs >> 18 & 0x1FF))
+    key = a | b << 9 | c << 18 | pungs >> 27 << 27
     hit = cache.get(key)
-    if hit is None:
-        # pungs met for the first time: the answer of those of them that can form a pattern
-        pat = _patterned(key)
-        hit = cache.get(pat) if pat else _NO_FOLD
+    if hit is not None:
+        cache[pungs] = hit
+        return hit
+    pat = _patterned(_tiles_of(key))
+    if not pat:
+        hit = _NO_FOLD
+    else:
+        bits = 0
+        for t in pat:
+            bits |= 1 << t
+        hit = cache.get(bits)
         if hit is None:
-            hit = cache[pat] = fold(_pung_occ(pat), tab[0])
-        cache[key] = hit
-        _bound(cache)
+            hit = cache[bits] = fold(_pung_occ(pat), tab[0])
+    cache[key] = cache[pungs] = hit
+    _bound(cache)
     return hit
 
 
 _CONCEALED_PUNGS = D._CONCEALED_PUNGS
+_M21 = (1 << 21) - 1
+_TH_BITS = sum(1 << t for t in range(34) if IS_TERMINAL_OR_HONOR[t])
 _NO_FOLD = (0, ())
 _TRAIT_FAN = (None,) + tuple(F.OUTSIDE_HAND if m & 1 else F.ALL_FIVE if m & 2 else F.ALL_EVEN_PUNGS
                              for m in range(1, 8))
@@ -1007,8 +1380,10 @@ def _presence(b: bytes) -> int:
     return int.from_bytes(b.translate(_PRESENT), "little")
 
 
-def _special_forms(counts, all_counts, win, ctx, prof, whole, n_hog, b=None, present=None):
-    """七对/连七对, 全不靠/七星不靠, 十三幺 (nothing melded), in the reference's order."""
+def _special_forms(counts, all_counts, win, ctx, prof, whole, n_hog, b=None, present=None, single=None):
+    """七对/连七对, 全不靠/七星不靠, 十三幺 (nothing melded), in the reference's order. ``single``: a
+    function of no argument saying whether a seven-pairs hand waited on one tile (else it is
+    counted here)."""
     if b is None:
         b = bytes(counts)
         present = _presence(b)
@@ -1026,7 +1401,7 @@ def _special_forms(counts, all_counts, win, ctx, prof, whole, n_hog, b=None, pre
         occ.extend(whole)
         occ.extend(D.hog(n_hog))
         D.concealment(0, ctx.self_drawn, occ)
-        if _wait_count(counts, win, 0) == 1:
+        if single() if single is not None else _wait_count(counts, win, 0) == 1:
             # the pair of the winning tile: 单钓将 (D.waits_in_reading on these parts)
             occ.append((F.SINGLE_WAIT, (held.index(win),)))
         D.win_flags(ctx, occ)
