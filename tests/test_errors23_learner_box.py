@@ -5,15 +5,12 @@ commands that print them still print one readable line and exit with 2."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
-import textwrap
 from pathlib import Path
 
 import pytest
 
+from ipython_shell import run_in_shell, shell_env
 from mjlearn import errors
 from mjlearn.cli import main
 from mjlearn.cli_lab import LabError
@@ -43,30 +40,12 @@ CELLS = {
 
 
 def _env() -> dict:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([str(ROOT)] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
-    env.pop(errors.TRACEBACK_ENV, None)
-    return env
+    return shell_env()
 
 
 def _ipython(cells: list[str], env: dict | None = None) -> list[str]:
-    """What IPython's shell prints for each cell, run in a fresh interpreter."""
-    script = textwrap.dedent(f"""
-        import contextlib, io, json
-        from IPython.core.interactiveshell import InteractiveShell
-        shell = InteractiveShell.instance()
-        shown = []
-        for cell in {cells!r}:
-            out = io.StringIO()
-            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
-                shell.run_cell(cell)
-            shown.append(out.getvalue())
-        print(json.dumps(shown))
-    """)
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env or _env(),
-                          timeout=300, cwd=ROOT)
-    assert done.returncode == 0, done.stderr
-    return [ANSI.sub("", s) for s in json.loads(done.stdout.strip().splitlines()[-1])]
+    """What IPython's shell prints for each cell, run in a fresh interpreter, colours taken out."""
+    return [ANSI.sub("", s) for s in run_in_shell(cells, env)]
 
 
 @pytest.fixture

@@ -8,12 +8,10 @@ class of mjlearn, and every message of the notation, hand and glossary checks, s
 from __future__ import annotations
 
 import inspect
-import json
 import os
 import re
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import nbformat
@@ -21,6 +19,7 @@ import pytest
 from nbclient import NotebookClient
 
 import mjlearn as mj
+from ipython_shell import run_in_shell, shell_env
 from mjlearn import errors
 from mjlearn.errors import (BadArgument, BadArgumentType, ContextConflictError, ContextError, InvalidHandError,
                             MjlearnError, NotationError, ProgressError)
@@ -53,30 +52,12 @@ def _bilingual(text: str) -> bool:
 
 
 def _env() -> dict:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([str(ROOT)] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
-    env.pop(errors.TRACEBACK_ENV, None)
-    return env
+    return shell_env()
 
 
 def _ipython(cells: list[str], env: dict | None = None) -> list[str]:
     """What IPython's shell prints for each cell, run in a fresh interpreter."""
-    script = textwrap.dedent(f"""
-        import contextlib, io, json
-        from IPython.core.interactiveshell import InteractiveShell
-        shell = InteractiveShell.instance()
-        shown = []
-        for cell in {cells!r}:
-            out = io.StringIO()
-            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
-                shell.run_cell(cell)
-            shown.append(out.getvalue())
-        print(json.dumps(shown))
-    """)
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env or _env(),
-                          timeout=300, cwd=ROOT)
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    return run_in_shell(cells, env)
 
 
 def test_a_notebook_cell_shows_the_message_without_a_traceback(tmp_path):
