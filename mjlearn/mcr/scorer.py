@@ -838,7 +838,13 @@ def _wait_count(counts, win, n_fixed):
                 found = _REGULAR_WAITS[key] = _regular_waits(key)
                 _bound(_REGULAR_WAITS)
             return len(found) + (odd.index(1) not in found)
-    hs = _HONOR_SHAPE.get(h) or _honor_shape(h)
+    return _waits_of(x, y, z, _HONOR_SHAPE.get(h) or _honor_shape(h), h)
+
+
+def _waits_of(x, y, z, hs, h):
+    """How many tiles complete the regular form, from the ids of the three suits' wait facts (in
+    any order), the id of the honors' shape ``hs`` and the honors' counts ``h``; cached by the ids,
+    the suits sorted (the count does not depend on which suit is which)."""
     if x > y:
         x, y = y, x
     if y > z:
@@ -878,21 +884,8 @@ def _regular_wait_count(rm, rp, rs, rh, win):
         c[win - 27] -= 1
         h = bytes(c)
         hs = _HONOR_SHAPE.get(h) or _honor_shape(h)
-    x = rm[3][sm] or _info_id(rm, sm)
-    y = rp[3][sp] or _info_id(rp, sp)
-    z = rs[3][ss] or _info_id(rs, ss)
-    if x > y:
-        x, y = y, x
-    if y > z:
-        y, z = z, y
-        if x > y:
-            x, y = y, x
-    key = (x, y, z, hs)
-    n = _WAIT_COUNTS.get(key)
-    if n is None:
-        n = _WAIT_COUNTS[key] = len(_regular_waits((x, y, z, h)))
-        _bound(_WAIT_COUNTS)
-    return n
+    return _waits_of(rm[3][sm] or _info_id(rm, sm), rp[3][sp] or _info_id(rp, sp), rs[3][ss] or _info_id(rs, ss),
+                     hs, h)
 
 
 def _info_id(rec, slot):
