@@ -174,11 +174,7 @@ def count_folded(mask, repeats, tables, occurrences=None, signature=None):
         if left is not None:
             for e, n in left:
                 if kept_mask & bits[e]:
-                    total += points[e] * (n - counts[e])
-                    if n:
-                        counts[e] = n
-                    else:
-                        del counts[e]
+                    total = _recount(counts, total, e, n, points)
             if not counts:
                 return points[_CHICKEN], {_CHICKEN: 1}
             return total, counts
@@ -212,12 +208,17 @@ def _scoped(occurrences, fans, counts, total, kept_mask, tables):
                         lst = [g for g in lst if not (g and own.issuperset(g))]
                     elif lst:
                         del lst[0]
-        n = len(lst)
-        total += points[e] * (n - counts[e])
-        if n:
-            counts[e] = n
-        else:
-            del counts[e]
-            if not counts:
-                return points[_CHICKEN], {_CHICKEN: 1}
+        total = _recount(counts, total, e, len(lst), points)
+        if not counts:
+            return points[_CHICKEN], {_CHICKEN: 1}
     return total, counts
+
+
+def _recount(counts, total, e, n, points):
+    """Fan ``e`` counted ``n`` times in ``counts`` (taken out when 0): the total changed to match."""
+    total += points[e] * (n - counts[e])
+    if n:
+        counts[e] = n
+    else:
+        del counts[e]
+    return total
