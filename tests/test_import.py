@@ -1,8 +1,15 @@
-"""`import mjlearn` is light: no widgets, no plotting, no tables built (DESIGN.md). Its time is
-measured by benchmarks/bench_import.py, not asserted here."""
+"""`import mjlearn` is light: no widgets, no plotting, no tables built. Its time is measured by
+benchmarks/bench_import.py, not asserted here. Every name bound on first use resolves, each
+first in a fresh interpreter (a warm test process would hide an import-order bug), to the object its
+module defines."""
 
+import json
 import subprocess
 import sys
+
+import pytest
+
+import mjlearn as mj
 
 HEAVY = ["ipywidgets", "matplotlib", "anywidget", "IPython", "numpy", "sqlite3"]
 
@@ -13,8 +20,29 @@ def test_import_pulls_in_nothing_heavy():
     assert out.stdout.strip() == "[]"
 
 
-def test_lazy_names_resolve():
-    import mjlearn as mj
-    for name in mj.__dir__():
-        if not name.startswith("_"):
-            assert getattr(mj, name) is not None, name
+def test_the_public_names_are_exactly_all():
+    public = {n for n in mj.__dir__() if not n.startswith("_")} - {"annotations"}
+    modules = {n for n in public if type(getattr(mj, n)).__name__ == "module" and n != "rules"}
+    assert public - modules == set(mj.__all__) - {"__version__"}
+
+
+RESOLVE = """
+import importlib, json, sys
+import mjlearn as mj
+name = sys.argv[1]
+value = getattr(mj, name)
+lazy = mj._LAZY[name]
+module = importlib.import_module("mjlearn." + lazy[0])
+same = value is (module if lazy[1] is None else getattr(module, lazy[1]))
+owner = getattr(value, "__module__", None) or getattr(value, "__name__", "")
+print(json.dumps({"same": same, "owner": owner, "kind": type(value).__name__}))
+"""
+
+
+@pytest.mark.parametrize("name", sorted(mj._LAZY))
+def test_a_lazy_name_resolves_first_in_a_fresh_interpreter(name):
+    out = subprocess.run([sys.executable, "-c", RESOLVE, name], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    got = json.loads(out.stdout)
+    assert got["same"], f"mjlearn.{name} is not the object its module defines"
+    assert got["owner"].startswith("mjlearn") or got["kind"] in ("dict", "tuple", "frozenset", "mappingproxy"), got

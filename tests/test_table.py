@@ -18,16 +18,7 @@ from mjlearn.table.deal import stacked_arrangement
 from mjlearn.table.wall import wall_owner, wall_stacks
 
 
-def _has_mcr_scorer() -> bool:
-    try:
-        from mjlearn.mcr import score  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
-# MCR needs ``mjlearn.mcr.score`` to decide whether a win reaches 8 points.
-PLAYABLE = [r for r in R.names() if r != "mcr" or _has_mcr_scorer()]
+PLAYABLE = R.names()   # every registered rule set, MCR included: none may drop out of these tests
 
 
 def full_set(rules) -> list[int]:
