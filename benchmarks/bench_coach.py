@@ -7,7 +7,7 @@ has just drawn (14 tiles, about to discard) is coached with what ``mjlearn.coach
 gives: its hand with its melds and flowers, the tiles it can see (discards, the other players'
 exposed melds), its own draws left (a quarter of the live wall) and its seat and round winds. Each decision is timed on its own, by CPU time (one core,
 so that other work on a shared machine does not distort it) and by the wall clock, and the median
-and 95th percentile are printed against issue 13's targets (median 300 ms, p95 1 s). There is no
+and 95th percentile are printed against the project's targets (median 300 ms, p95 1 s). There is no
 reference coach to compare with.
 
 The score cache of completed hands is kept between decisions, as it is in a session where the coach

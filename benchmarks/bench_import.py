@@ -1,4 +1,4 @@
-"""How long `import mjlearn` takes in a fresh interpreter (issue 11: at most 60 ms of its own time).
+"""How long `import mjlearn` takes in a fresh interpreter (the target: at most 60 ms of its own time).
 
 Runs the import in new processes and prints the median and the fastest, with the bare interpreter start
 subtracted, so the figure is mjlearn's own cost.

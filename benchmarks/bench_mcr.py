@@ -138,7 +138,7 @@ def main(argv=None) -> int:
     print(line("mjlearn score(str)", tot["str"], "  (parsing included)"))
     print(f"ratio score(Hand):          {med(ratios)}")
     print(f"ratio score().to_dict():    {med(ratios_dict)}")
-    print(f"target (issue 13): score(Hand) at least 1/5 of the reference's throughput; "
+    print(f"target: score(Hand) at least 1/5 of the reference's throughput; "
           f"wall clock of the timed passes {wall:.2f} s")
     return 0
 

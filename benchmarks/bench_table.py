@@ -7,7 +7,7 @@ kongs, until a win judged and scored by the rule set (``mjlearn.rules``: MCR 8 p
 every regional restriction, the payments) or an exhausted wall. ``--all`` also measures every
 table rule set (``--per-rule`` hands each) and prints one line per rule set.
 There is no reference table engine to compare with, so the figure is printed against the target
-of issue 13 (150 MCR hands per CPU-second, computer players only) and the ratio is to that
+of the project (150 MCR hands per CPU-second, computer players only) and the ratio is to that
 target. The rate is taken from the process's CPU time (one core), so that other work on a shared
 machine does not distort it; the wall-clock rate is printed beside it.
 """
@@ -20,7 +20,7 @@ from collections import Counter
 
 from mjlearn.table import Table, play_hand
 
-TARGET = 150.0   # MCR hands per CPU-second (issue 13)
+TARGET = 150.0   # MCR hands per CPU-second: the target for the computer players
 
 
 def run(rules: str, hands: int, first_seed: int = 0) -> tuple[float, float, Counter, int]:

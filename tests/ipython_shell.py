@@ -1,5 +1,5 @@
 """Run cells in IPython's shell in a fresh interpreter, as a learner's notebook would: what the
-learner's error box tests read (tests/test_learner_errors.py, tests/test_errors23_learner_box.py)."""
+learner's error box tests read (tests/test_learner_errors.py, tests/test_error_boxes.py)."""
 
 from __future__ import annotations
 

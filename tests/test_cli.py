@@ -90,7 +90,7 @@ def test_score_jsonl_mixes_rule_sets(tmp_path, capsys):
     f.write_text('{"hand": "123m456p789s23sEE+4s", "rules": "xian", "discarder": "S"}\n'
                  '{"hand": "123m456p789s23sEE+4s", "self_drawn": true}\n'
                  '{"hand": "12x"}\n', encoding="utf-8")
-    assert main(["score", "--jsonl", str(f)]) == 1  # 1: the third line is an error (issue 12)
+    assert main(["score", "--jsonl", str(f)]) == 1  # 1: the third line is an error
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert [l.get("rules") for l in lines] == ["xian", "mcr", None]
     assert lines[1]["total"] == 12 and lines[2]["error"]["type"] == "NotationError"

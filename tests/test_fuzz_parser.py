@@ -1,4 +1,4 @@
-"""Hostile input to the notation parser (issue 12): every input gives a hand or one of our errors, with
+"""Hostile input to the notation parser: every input gives a hand or one of our errors, with
 a message of bounded size, however long or repetitive the input. No timing here; benchmarks/
 bench_parser_bad_input.py measures speed and memory."""
 
@@ -84,7 +84,7 @@ def test_repeated_notation_gives_a_bounded_error(text, times):
         assert isinstance(result, NotationError) and "too long" in str(result) and len(result.problems) == 1
 
 
-# --- the probes of issue 12 ---------------------------------------------------------------------
+# --- hostile probes ----------------------------------------------------------------------------
 
 BAD = ["]", "[", "+", "x", "z", "\ud800"]
 

@@ -49,7 +49,7 @@ def test_jsonl_goes_on_after_a_bad_line(tmp_path, capsys):
              json.dumps({"hand": "123456789m23p55s+4p"})]
     f = tmp_path / "h.jsonl"
     f.write_text("\n".join(lines), encoding="utf-8")
-    assert run(["score", "--jsonl", str(f)]) == 1  # 1: some lines were errors (issue 12)
+    assert run(["score", "--jsonl", str(f)]) == 1  # 1: some lines were errors
     out = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert [o.get("total") for o in out] == [22, None, None, None, 20]
     assert out[2]["error"]["type"] == "NotationError"

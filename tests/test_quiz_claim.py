@@ -12,7 +12,7 @@ from mjlearn.table.events import Declared, Discarded
 
 # sha256 of the questions' data (as JSON, in the generator's key order) for seeds 0-29 at
 # difficulties 1-3; taken again when the generator began aiming each question at one kind of contest
-# (pung against chow, a win, two wins: session 22), so the questions changed on purpose then
+# (pung against chow, a win, two wins), so the questions changed on purpose then
 CLAIM_QUESTIONS_0_29 = "3dba551d22dca3e522430c90805157fcc57b1258f13ed049191ff1eca13f8969"
 # hands the generator asks about (each has a discard two or more seats may claim)
 HANDS = (("beijing", 560792), ("hongkong", 925613), ("xian", 449269), ("changsha", 69846), ("old-beijing", 82412))

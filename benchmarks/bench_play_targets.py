@@ -1,8 +1,8 @@
 """Issue 13's five speed figures in one run, printed as one table: measure, figure, target, met.
 
-    .venv/bin/python benchmarks/issue13.py            # modest sizes: a few minutes
-    .venv/bin/python benchmarks/issue13.py --full     # each benchmark's own default size
-    .venv/bin/python benchmarks/issue13.py --only mcr,claim --json out.json
+    .venv/bin/python benchmarks/bench_play_targets.py            # modest sizes: a few minutes
+    .venv/bin/python benchmarks/bench_play_targets.py --full     # each benchmark's own default size
+    .venv/bin/python benchmarks/bench_play_targets.py --only mcr,claim --json out.json
 
 1. MCR scoring throughput against PyMahjongGB on the same hands (bench_mcr.py): at least 1/5. The
    modest size times 10,000 hands instead of 20,000; both warm the scorer's lazy tables on 20,000
@@ -184,7 +184,7 @@ def main(argv=None) -> int:
             print()
     w = max(len(r[1]) for r in rows)
     fw = max(len(r[2]) for r in rows)
-    print(f"issue 13 speed targets ({'full' if a.full else 'modest'} sizes, {time.perf_counter() - t_all:.0f} s)")
+    print(f"speed targets of the play table and the coach ({'full' if a.full else 'modest'} sizes, {time.perf_counter() - t_all:.0f} s)")
     print(f"{'measure':<{w}}  {'figure':<{fw}}  {'target':<10}  met")
     for _, name, fig, target, met, _, _ in rows:
         print(f"{name:<{w}}  {fig:<{fw}}  {target:<10}  {'error' if met is None else 'yes' if met else 'NO'}")

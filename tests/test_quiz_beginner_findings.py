@@ -1,4 +1,4 @@
-"""What a beginner met in the quizzes (session 22): answers in natural words, bilingual messages,
+"""What a beginner met in the quizzes: answers in natural words, bilingual messages,
 questions that do not give themselves away or repeat, controls that show every option."""
 
 import re
