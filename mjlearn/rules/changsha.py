@@ -25,7 +25,7 @@ from ..seats import SEAT_LETTERS, Seat
 from ..shapes import Form
 from ..tiles import tile as _tile
 from .tablefacts import TableFacts
-from .base import (Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx, all_pungs, one_suit,
+from .base import (Ctx, FirstTurn, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx, all_pungs, one_suit,
                    seven_pairs_quads, NOT_COMPLETE, Context, ContextError, RulesError, _check_seat,
                    _check_tile_or_none, _score_discard, turn_order_from)
 from .registry import register
@@ -180,6 +180,7 @@ CHANGSHA = register(ChangshaRuleSet(
     options=_OPTIONS,
     context=ctx("self_drawn", "discarder", "winner", "dealer", "kong", "wall_last", "bird") + (
         Ctx("first_go_around", False, "bool", "the first go-around (天胡 / 地胡)", "第一巡"),),
+    first_turn=(FirstTurn("first_go_around", ("dealer_draw", "other_draw", "on_dealer", "on_other")),),
     patterns=PATTERNS,
     table=TableFacts(shapes="standard+seven_pairs", special_shapes=("all_258",), passed_win="until_draw",
                      bird=True, on_deal_wins=True, haidi_roaming=True)))
