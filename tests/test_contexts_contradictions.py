@@ -20,6 +20,7 @@ import mjlearn
 import mjlearn.mcr as mcr
 from mjlearn.errors import ContextConflictError, ContextError
 from mjlearn.rules import RULESETS, score
+from mjlearn.table import Table, play_hand
 
 from contradictions import (EXPECTED_FIRST_TURN, FIRST_TURN_NAMES, Case, cases, controls, first_turn_of,
                             run)
@@ -156,6 +157,15 @@ def test_a_bird_that_would_be_a_fifth_copy_is_refused(name):
     assert score(HAND, rules=name, self_drawn=True, wall_last=True, bird="1s") is not None
 
 
+def test_an_on_deal_bird_is_counted_against_the_dealt_tiles():
+    from mjlearn.rules.changsha import on_deal
+    with pytest.raises(ContextConflictError, match="bird=6p.*fifth copy"):
+        on_deal("6666p123m4578s12m", seat="W", bird="6p")          # main paid it, ×2 on South
+    with pytest.raises(ContextError, match="suited tile"):
+        on_deal("6666p123m4578s12m", seat="W", bird="E")           # main counted E as a 1
+    assert on_deal("6666p123m4578s12m", seat="W", bird="2p").payments == {"E": -2, "S": -4, "W": 8, "N": -2}
+
+
 @pytest.mark.parametrize("hand, kw", [
     ("123m456p789s44s55s+9p", dict(last_tile=True, self_drawn=True)),       # the wild drawn last stands for 4s
     ("123m456p789s35s55s+9p", dict(last_tile=True, self_drawn=True)),
@@ -174,6 +184,24 @@ def test_huopin_still_refuses_a_last_tile_the_hand_holds_and_a_robbed_wild():
         score("123m456p789s4s9p55s+4s", rules="huopin", wild="9p", last_tile=True, self_drawn=True)
     with pytest.raises(ContextConflictError, match="9p is the wild"):
         score("123m456p789s44s55s+9p", rules="huopin", wild="9p", kong=True, discarder="S")
+
+
+def test_the_table_never_meets_a_contradictory_context(monkeypatch):
+    """Every win the table judges (a claim, a self-draw, a robbed kong) comes with a context built
+    from the table: none may contradict the hand. Huopin's seed 1 held a win on the last 2p with a
+    wild as the other 2p, which the re-check of each wild reading refused."""
+    seen = []
+    init = ContextConflictError.__init__
+
+    def record(self, problems, text=None):
+        seen.append((name, text, str(problems[0])[:120]))
+        init(self, problems, text)
+
+    monkeypatch.setattr(ContextConflictError, "__init__", record)
+    for name in RULESETS:
+        for seed in range(4):
+            play_hand(Table(name, seed=seed))
+    assert not seen, seen[:5]
 
 
 def test_a_fresh_interpreter_gets_one_bilingual_line_naming_the_flags():

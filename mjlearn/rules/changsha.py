@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..consistency import check_context
 from ..errors import _two_lines
 from ..hand import Hand, as_hand
 from ..seats import SEAT_LETTERS, Seat
@@ -212,6 +213,8 @@ def on_deal(tiles, seat: str = "E", dealer: str = "E", bird=None, rules=None) ->
                          f"收到的是 {str(hand)!r}）")
     c = Context({"winner": seat, "dealer": dealer, "bird": _check_tile_or_none("bird", bird),
                  "self_drawn": True})
+    rs.check_context(dict(c))                   # a suited bird
+    check_context(hand, c)                      # and no fifth copy of a dealt tile
     items = tuple(Item(k, zh, en, rs.opt("on_deal_each"), 1) for k, zh, en, test in ON_DEAL
                   if test(hand.counts))
     if not items:
