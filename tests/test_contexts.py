@@ -16,6 +16,8 @@ from mjlearn.rules import RULESETS, TileSetError, get, score
 from mjlearn.consistency import FLOWER_TILES, context_problems
 from mjlearn.seats import Seat
 
+from contradictions import first_turn_of
+
 # Suited tiles only, so every rule set plays them (Changsha has no honors; Fuzhou's honors are flowers).
 NO_KONG = "123m456p789s55s23m+4m"          # the winning 4m is the only 4m
 PAIR_WAIT = "123m456p789s234s5m+5m"        # the hand holds another 5m
@@ -246,8 +248,8 @@ def _check_consistent(rs, hand, r):
         assert c["winner"] == c["dealer"] and c["self_drawn"]
     if get_("after_kong"):
         assert not c["self_drawn"] and not c["kong"]
-    for flag in rs.first_turn:          # 天和, 地和, 人和, 第一巡: before any claim or kong
-        if get_(flag.name):
+    for flag in first_turn_of(rs):      # 天和, 地和, 人和, 第一巡: before any claim or kong
+        if get_(flag):
             assert not hand.melds and not get_("kong") and not get_("wall_last")
             assert not any(sum(n) for n in (get_("other_kongs") or {}).values())
             assert c["winner"] != c["dealer"] or c["self_drawn"]
