@@ -28,7 +28,7 @@ import random
 from dataclasses import dataclass, field
 from itertools import product
 
-from mjlearn.hand import MeldKind, as_hand
+from mjlearn.hand import as_hand
 from mjlearn.rules import RULESETS
 
 SEATS = "ESWN"
