@@ -21,7 +21,8 @@ wall…). Some combinations cannot happen at a table, and scoring them would tea
   when another player discards, so his win on a discard is never in his first turn);
 * the bird (鸟牌) is a tile turned up from the wall after the win: never a fifth copy of a tile the
   hand holds four of, and on a win on the last tile of the wall it is that 海底 tile, the winning
-  tile itself.
+  tile itself. (Huopin's indicator is not counted so: it stays face up in the wall and is drawn in
+  turn, so it may be one of the four copies a hand holds.)
 
 :func:`context_problems` lists what is wrong; :func:`check_context` raises one
 :class:`~mjlearn.errors.ContextConflictError` naming every conflict. The context is read by name from

@@ -50,7 +50,7 @@ MAX_WILDS = 4
 """Jokers handled at once (the four copies of the wild kind)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)            # Hand's repr: the notation of the tiles as read
 class ReadHand(Hand):
     """A hand with each wild replaced by the tile it stood for, for a scorer that knows no wilds
     (Huopin's MCR fans); ``held`` is the hand as it was held. A win context speaks of the tiles on
