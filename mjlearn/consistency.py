@@ -106,13 +106,14 @@ def context_problems(hand: Hand | None, context, *, flower_limit: int | None = N
         def get(name, default=None):
             return getattr(context, name, default)
     labels = labels or {}
+    if hand is not None:
+        hand = getattr(hand, "held", None) or hand        # a reading with wilds: the hand as held
     out = [Problem(p) for check in _CONTEXT_CHECKS if (p := check(get, labels)) is not None]
     for flag in first_turn:
         if get(flag.name):
             out.extend(Problem(p) for p in _first_turn_problems(flag, hand, get, labels))
     if hand is None:
         return out
-    hand = getattr(hand, "held", hand)            # a reading with wilds: the hand as held
     out.extend(Problem(p) for check in _HAND_CHECKS if (p := check(hand, get, labels)) is not None)
     if flower_limit is not None:
         out.extend(Problem(p) for p in _flower_problems(hand, get("flowers", _MISSING), flower_limit))
@@ -263,9 +264,8 @@ def _first_turn_problems(flag: FirstTurn, hand, get, labels) -> list[str]:
             out.append(f"{first_en}, but {over}=True ({labels.get(over) or over}) says the first go-around "
                        f"is already over  （{first_zh}，可 {over}=True（{labels.get(over) or over}）说第一巡已经过去了）")
     if hand is not None:
-        held = getattr(hand, "held", hand)
-        claimed = [str(m) for m in held.melds if not m.is_concealed]
-        kongs = [str(m) for m in held.melds if m.is_concealed]
+        claimed = [str(m) for m in hand.melds if not m.is_concealed]
+        kongs = [str(m) for m in hand.melds if m.is_concealed]
         if claimed:
             out.append(f"{first_en}, but the hand has claimed {', '.join(claimed)}  "
                        f"（{first_zh}，可这手牌吃碰杠过：{'、'.join(claimed)}）")

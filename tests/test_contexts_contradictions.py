@@ -113,7 +113,7 @@ HAND = "123m456p789s23s55s+1s"
 
 
 def test_heavenly_with_a_kong_bloom_is_refused_in_old_beijing():
-    # main scored 天和 + 杠上开花 for 98
+    # scored 天和 + 杠上开花 for 98 before the first-turn flags were checked against kongs
     with pytest.raises(ContextConflictError) as e:
         score("[2222m]456m789p34s88s+5s", rules="old_beijing", self_drawn=True, heavenly=True, kong=True)
     text = str(e.value)
@@ -159,8 +159,8 @@ MCR_VALUES = (("self_drawn", (True, False)), ("kong", (True, False)), ("wall_las
 
 def test_the_three_mcr_doors_refuse_and_score_alike():
     """mjlearn.score, mjlearn.mcr.score and mjlearn.rules.score(rules="mcr") on the same random
-    contexts with seats: each refuses what the others refuse, and scores the rest alike (main let
-    588 of 6,000 through the first two that the third refused, a seat wind against the seats)."""
+    contexts with seats: each refuses what the others refuse, and scores the rest alike (the first
+    two once scored a seat wind against the seats, which the third refused)."""
     rng = random.Random(25)
     differ = []
     for _ in range(1500):
@@ -193,9 +193,9 @@ def test_a_bird_that_would_be_a_fifth_copy_is_refused(name):
 def test_an_on_deal_bird_is_counted_against_the_dealt_tiles():
     from mjlearn.rules.changsha import on_deal
     with pytest.raises(ContextConflictError, match="bird=6p.*fifth copy"):
-        on_deal("6666p123m4578s12m", seat="W", bird="6p")          # main paid it, ×2 on South
+        on_deal("6666p123m4578s12m", seat="W", bird="6p")          # once paid, ×2 on South
     with pytest.raises(ContextError, match="suited tile"):
-        on_deal("6666p123m4578s12m", seat="W", bird="E")           # main counted E as a 1
+        on_deal("6666p123m4578s12m", seat="W", bird="E")           # once counted as a 1
     assert on_deal("6666p123m4578s12m", seat="W", bird="2p").payments == {"E": -2, "S": -4, "W": 8, "N": -2}
 
 
