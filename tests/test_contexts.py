@@ -16,6 +16,8 @@ from mjlearn.rules import RULESETS, TileSetError, get, score
 from mjlearn.consistency import FLOWER_TILES, context_problems
 from mjlearn.seats import Seat
 
+from contradictions import first_turn_of
+
 # Suited tiles only, so every rule set plays them (Changsha has no honors; Fuzhou's honors are flowers).
 NO_KONG = "123m456p789s55s23m+4m"          # the winning 4m is the only 4m
 PAIR_WAIT = "123m456p789s234s5m+5m"        # the hand holds another 5m
@@ -189,7 +191,7 @@ def _value(c):
     if kind == "seat?":
         return st.one_of(st.none(), SEAT)
     if kind == "tile?":
-        return st.sampled_from([None, "5m", "9p", "2s", "8s", "E"])
+        return st.sampled_from([None, "5m", "9p", "2s", "8s", "E", "2m", "4m"])
     if kind == "count":               # a huge count only for flowers: 上楼 10**9 would be 2**10**9
         return st.one_of(st.integers(0, 12), st.just(10**9)) if c.name == "flowers" else st.integers(0, 12)
     if kind == "kongs":
@@ -246,6 +248,14 @@ def _check_consistent(rs, hand, r):
         assert c["winner"] == c["dealer"] and c["self_drawn"]
     if get_("after_kong"):
         assert not c["self_drawn"] and not c["kong"]
+    for flag in first_turn_of(rs):      # 天和, 地和, 人和, 第一巡: before any claim or kong
+        if get_(flag):
+            assert not hand.melds and not get_("kong") and not get_("wall_last")
+            assert not any(sum(n) for n in (get_("other_kongs") or {}).values())
+            assert c["winner"] != c["dealer"] or c["self_drawn"]
+    bird = get_("bird")
+    if bird is not None:
+        assert bird == hand.win_tile if get_("wall_last") else hand.all_counts[bird.index] < 4
     flowers = get_("flowers", 0)
     given = len(flowers[0]) + flowers[1] if isinstance(flowers, tuple) else flowers
     assert len(hand.flowers) + given <= FLOWER_TILES[rs.tiles.flowers]
@@ -281,20 +291,30 @@ def test_random_contexts_are_refused_or_consistent(name, data):
 # --- every keyword of every rule set, given a value of the wrong kind ------------------------------
 
 WRONG_VALUES = [1.5, float("nan"), "x", [], {}, -1, 10**9, True, object()]
+RIGHT_FOR_KIND = {"bool": (True,), "kongs": ({},), "flowers": ([],), "units": ({},)}
+"""The values of WRONG_VALUES that are right for a kind of keyword: True for a flag, no kongs, no
+flowers, no bets."""
 
 
 @pytest.mark.parametrize("name", list(RULESETS))
 def test_every_keyword_refuses_a_wrong_value_with_a_value_error(name):
     """A wrong type, a negative or a huge number: a ValueError naming the problem, never a TypeError
-    from deep inside, never a hang (Beijing's 上楼 doubles per level: 10**9 levels never returned)."""
+    from deep inside, never a hang (Beijing's 上楼 doubles per level: 10**9 levels never returned),
+    and never a score."""
     rs = get(name)
-    for keyword in rs.context_names:
+    accepted = []
+    for row in rs.context:
         for v in WRONG_VALUES:
-            given = {"winner": "E", "discarder": "S", keyword: v}
+            if any(v is r or (type(v) is type(r) and v == r) for r in RIGHT_FOR_KIND.get(row.kind, ())):
+                continue
+            given = {"winner": "E", "discarder": "S", row.name: v}
             try:
                 rs.score(NO_KONG, **given)
-            except ValueError:
-                pass
+            except ValueError as e:
+                assert str(e)
+                continue
+            accepted.append(f"{row.name}={v!r}")
+    assert not accepted, f"{name} scored wrong values: {', '.join(accepted)}"
 
 
 def test_shang_lou_is_bounded():

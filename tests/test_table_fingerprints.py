@@ -88,7 +88,7 @@ FINGERPRINTS = {
     'shandong2': '3ff5e837a825cae6',
     'changsha': '363691467f969d1b',
     'yunnan': '227cb6906b869ac1',
-    'huopin': 'c02bf510db80f94d',
+    'huopin': 'cdc9172205cb6825',     # seed 1: South's win on the last 2p with a wild as 2p, refused before, is scored
     'huopin_dazhong': '7754d3aa7e2c08a5',
     'huopin_wufan': 'b1d8cb0063ae86fe',
     'xian': 'acb44ba617e7323d',

@@ -30,6 +30,10 @@ the module name to ``registry.VARIANT_MODULES``. Declare, do not bury in if-chai
 * ``context``: the keywords :meth:`RuleSet.score` accepts, as :class:`Ctx` rows; the common ones are
   taken by name from :data:`COMMON` (``ctx("self_drawn", "discarder", ...)``) and a variant adds its
   own with ``Ctx(...)``. Anything else is refused with :class:`ContextError`;
+* ``first_turn``: a :class:`FirstTurn` for each of those keywords that says the win came in the
+  first go-around (天和, 地和, 人和, 第一巡), with the situations it allows (``"dealer_draw"``,
+  ``"other_draw"``, ``"on_dealer"``, ``"on_other"``); :mod:`mjlearn.consistency` refuses it with a
+  claim, a kong, the last tile or another situation;
 * ``patterns``: :class:`Pattern` rows (key, zh, en, value, note, predicate, excludes). A predicate
   receives the :class:`Win` under judgement and returns a count (0 = absent, True counts as 1);
 * ``table``: a :class:`~mjlearn.rules.tablefacts.TableFacts` (dice, break, deal, how the wild is
@@ -71,6 +75,7 @@ never mutated.
 
 from __future__ import annotations
 
+from ..consistency import FirstTurn
 from ..errors import ContextError, RulesError, UnknownRuleSetError
 # _check_seat, _check_tile_or_none and _score_discard: for mjlearn.rules.changsha, which judges its
 # own 海底 claimants with them.
@@ -82,6 +87,6 @@ from .ruleset import NOT_COMPLETE, Ledger, RuleSet
 from .win import Context, Win
 
 __all__ = ["RulesError", "UnknownRuleSetError", "ContextError", "TileSetError",
-           "TileSet", "Claims", "Option", "Ctx", "COMMON", "ctx", "Pattern", "Win", "Context", "Ledger",
+           "TileSet", "Claims", "Option", "Ctx", "COMMON", "ctx", "Pattern", "FirstTurn", "Win", "Context", "Ledger",
            "RuleSet", "NOT_COMPLETE", "next_in_cycle", "straight_parts", "seven_pairs_quads", "one_suit",
            "all_pungs", "claimed_melds", "turn_order_from"]

@@ -15,7 +15,7 @@ from __future__ import annotations
 from ..seats import SEAT_LETTERS
 from ..shapes import Form
 from .tablefacts import TableFacts
-from .base import (Ctx, Ledger, Option, Pattern, RuleSet, TileSet, claimed_melds, ctx, Win, one_suit,
+from .base import (Ctx, FirstTurn, Ledger, Option, Pattern, RuleSet, TileSet, claimed_melds, ctx, Win, one_suit,
                    seven_pairs_quads, straight_parts, all_pungs)
 from .registry import register
 
@@ -197,6 +197,7 @@ _CONTEXT = ctx("self_drawn", "discarder", "winner", "dealer", "kong", "wall_last
     Ctx("first_go_around", False, "bool",
         "won in the first go-around with no claim or kong before (天和 / 地和 / 人和)", "第一巡"),
 )
+_FIRST_TURN = (FirstTurn("first_go_around", ("dealer_draw", "other_draw", "on_dealer", "on_other")),)
 
 BEIJING = register(BeijingRuleSet(
     name="beijing", zh="北京麻将·推倒和（点炮也能和）", en="Beijing, win on any discard",
@@ -210,7 +211,7 @@ BEIJING = register(BeijingRuleSet(
     kong_money="winner's kongs only: 1B / 2B from each; dealer ×2",
     scoring="B × 2^n per loser; dealer and discarder ×2; discarder pays all (点炮包装)",
     signature="上楼, 烧庄, 混杠, 捉五魁",
-    options=_OPTIONS, context=_CONTEXT, patterns=PATTERNS,
+    options=_OPTIONS, context=_CONTEXT, first_turn=_FIRST_TURN, patterns=PATTERNS,
     table=TableFacts(wild="tail7_next", shapes="standard+seven_pairs", special_shapes=("hun_gang",))))
 
 BEIJING_CPT = register(BeijingRuleSet(
@@ -220,4 +221,4 @@ BEIJING_CPT = register(BeijingRuleSet(
     tiles=TileSet(True, True, "none"), pair="any", wild=BEIJING.wild,
     discard_win="only if concealed", dealer_rule=BEIJING.dealer_rule, kong_money=BEIJING.kong_money,
     scoring=BEIJING.scoring, signature=BEIJING.signature,
-    options=_OPTIONS, context=_CONTEXT, patterns=PATTERNS, table=BEIJING.table).with_options(mode="chipengti"))
+    options=_OPTIONS, context=_CONTEXT, first_turn=_FIRST_TURN, patterns=PATTERNS, table=BEIJING.table).with_options(mode="chipengti"))

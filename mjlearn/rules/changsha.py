@@ -19,13 +19,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..consistency import check_context
 from ..errors import _two_lines
 from ..hand import Hand, as_hand
 from ..seats import SEAT_LETTERS, Seat
 from ..shapes import Form
 from ..tiles import tile as _tile
 from .tablefacts import TableFacts
-from .base import (Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx, all_pungs, one_suit,
+from .base import (Ctx, FirstTurn, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx, all_pungs, one_suit,
                    seven_pairs_quads, NOT_COMPLETE, Context, ContextError, RulesError, _check_seat,
                    _check_tile_or_none, _score_discard, turn_order_from)
 from .registry import register
@@ -180,6 +181,7 @@ CHANGSHA = register(ChangshaRuleSet(
     options=_OPTIONS,
     context=ctx("self_drawn", "discarder", "winner", "dealer", "kong", "wall_last", "bird") + (
         Ctx("first_go_around", False, "bool", "the first go-around (天胡 / 地胡)", "第一巡"),),
+    first_turn=(FirstTurn("first_go_around", ("dealer_draw", "other_draw", "on_dealer", "on_other")),),
     patterns=PATTERNS,
     table=TableFacts(shapes="standard+seven_pairs", special_shapes=("all_258",), passed_win="until_draw",
                      bird=True, on_deal_wins=True, haidi_roaming=True)))
@@ -211,6 +213,8 @@ def on_deal(tiles, seat: str = "E", dealer: str = "E", bird=None, rules=None) ->
                          f"收到的是 {str(hand)!r}）")
     c = Context({"winner": seat, "dealer": dealer, "bird": _check_tile_or_none("bird", bird),
                  "self_drawn": True})
+    rs.check_context(dict(c))                   # a suited bird
+    check_context(hand, c)                      # and no fifth copy of a dealt tile
     items = tuple(Item(k, zh, en, rs.opt("on_deal_each"), 1) for k, zh, en, test in ON_DEAL
                   if test(hand.counts))
     if not items:

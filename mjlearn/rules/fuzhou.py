@@ -43,7 +43,7 @@ from ..seats import SEAT_LETTERS, Seat
 from ..shapes import Form, PartKind
 from ..tiles import Tile
 from .tablefacts import TableFacts
-from .base import Claims, ContextError, Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx
+from .base import Claims, ContextError, Ctx, FirstTurn, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx
 from .registry import register
 from .result import Item
 from .wilds import complete_with_wilds, wild_readings
@@ -203,6 +203,11 @@ class FuzhouRules(RuleSet):
         if d["took_indicator"] and self.opt("qiangjin_rule") != "street":
             raise ContextError("took_indicator (the street 抢金) needs options={'qiangjin_rule': 'street'}  "
                                "（took_indicator（街头的抢金）要先设 options={'qiangjin_rule': 'street'}）")
+        if d["took_indicator"] and not d["self_drawn"]:
+            raise ContextError(f"took_indicator=True (抢翻金) is a win by taking the turned-up 金 as one's own "
+                               f"draw, so self_drawn=True; here discarder={d['discarder']!r}  "
+                               f"（took_indicator=True（抢翻金）是把翻出的金拿来当自己摸的牌，所以 self_drawn=True；"
+                               f"这里却有 discarder={d['discarder']!r}）")
 
     def candidates(self, hand, c):
         out = [Win(self, hand, c, wr.reading, wr.wilds, wr.reading.form.value)
@@ -389,6 +394,8 @@ FUZHOU = register(FuzhouRules(
         Ctx("passed_same_tile", False, "bool",
             "过水: the winner passed this tile earlier and has not discarded since", "过水"),
     ),
+    first_turn=(FirstTurn("heavenly", ("dealer_draw",)),
+                FirstTurn("first_go_around", ("dealer_draw", "other_draw", "on_dealer", "on_other"))),
     patterns=FUZHOU_PATTERNS,
     table=TableFacts(wild="tail_same", swap_call_ban=True,
                      special_shapes=("three_golds",), passed_win="same_tile", gold_grab=True),

@@ -37,7 +37,7 @@ from ..hand import MeldKind
 from ..seats import SEAT_LETTERS, Seat
 from ..shapes import Form
 from .tablefacts import TableFacts
-from .base import Claims, ContextError, Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx
+from .base import Claims, ContextError, Ctx, FirstTurn, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx
 from .registry import register
 from .result import Item
 from .wilds import wild_readings
@@ -189,13 +189,6 @@ class HongKongRules(RuleSet):
     forms = tuple(Form)
 
     def check_context(self, d):
-        if d["earthly"] and (d["winner"] == d["dealer"] or not d["self_drawn"]):
-            raise ContextError("earthly=True (地和) is a non-dealer winning on his first drawn tile: "
-                               "self_drawn=True and the winner is not the dealer  "
-                               "（地和是闲家摸第一张牌就自摸和：self_drawn=True，和牌的人不是庄家）")
-        if d["human"] and d["self_drawn"]:
-            raise ContextError("human=True (人和) is a win on a discard in the first go-around: self_drawn=False  "
-                               "（人和是第一圈里和别人打出的牌：self_drawn=False）")
         if d["multiple_winners"] and d["self_drawn"]:
             raise ContextError("multiple_winners=True (一炮三响) is about a discard; a self-draw has one winner  "
                                "（一炮三响说的是一张打出的牌；自摸只有一个人和）")
@@ -423,6 +416,8 @@ HONGKONG = register(HongKongRules(
         Ctx("earthly", False, "bool", "地和: a non-dealer wins with his first drawn tile, no claims before", "地和"),
         Ctx("human", False, "bool", "人和: a win on a discard in the first go-around, no claims before", "人和"),
     ),
+    first_turn=(FirstTurn("heavenly", ("dealer_draw",)), FirstTurn("earthly", ("other_draw",)),
+                FirstTurn("human", ("on_dealer", "on_other"))),
     patterns=HONGKONG_PATTERNS,
     table=TableFacts(dice=3, shapes="five_forms"),
 ))

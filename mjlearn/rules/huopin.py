@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..errors import ContextConflictError, Problem
 from ..hand import Hand
 from ..mcr import score as mcr_score
 from ..tiles import tile as _tile
@@ -26,7 +27,7 @@ from .base import Ctx, ContextError, Ledger, Option, RuleSet, TileSet, ctx, next
 from .mcr_rules import mcr_items
 from .registry import register
 from .result import Item, RegionalResult
-from .wilds import substitutions
+from .wilds import ReadHand, substitutions
 
 __all__ = ["HUOPIN", "HuopinRuleSet", "bird_seat", "room_payments"]
 
@@ -101,6 +102,11 @@ class HuopinRuleSet(RuleSet):
         room = self.opt("room")
         wild = c.wild
         zero = {s: 0 for s in SEAT_LETTERS}
+        if wild is not None and c.kong and not c.self_drawn and hand.win_tile is wild:
+            raise ContextConflictError([Problem(
+                f"kong=True on a discard is robbing a kong (抢杠和) of {wild}, but {wild} is the wild (财神), "
+                f"which nobody may pung or kong  （点炮时 kong=True 是抢杠和，可 {wild} 是财神，"
+                f"谁也不能碰、杠财神，所以抢不到）")], str(hand))
         if wild is not None and any(wild in m.tiles for m in hand.melds if not m.is_concealed):
             return RegionalResult(self, hand, c, False, ("财神不能吃、碰、杠", f"the wild {wild} cannot be "
                                   "used in a chow, pung or kong"), 0, (), zero)
@@ -154,9 +160,9 @@ def _substituted(hand: Hand, wild, subs):
                 continue
             seen.add(t)
             others = list(subs[:i] + subs[i + 1:])
-            yield Hand(hand.melds, tuple(rest + others), t, hand.flowers), natural
+            yield ReadHand(hand.melds, tuple(rest + others), t, hand.flowers, held=hand), natural
     else:
-        yield Hand(hand.melds, tuple(rest + list(subs)), hand.win_tile, hand.flowers), natural
+        yield ReadHand(hand.melds, tuple(rest + list(subs)), hand.win_tile, hand.flowers, held=hand), natural
 
 
 HUOPIN = register(HuopinRuleSet(

@@ -28,7 +28,7 @@ from ..seats import SEAT_LETTERS, Seat
 from ..shapes import Form, PartKind
 from ..tiles import Tile
 from .tablefacts import TableFacts
-from .base import (Claims, ContextError, Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx,
+from .base import (Claims, Ctx, FirstTurn, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx,
                    next_in_cycle)
 from .registry import register
 from .wilds import wild_readings
@@ -289,12 +289,6 @@ class OldBeijingRules(RuleSet):
 
     forms = tuple(Form)
 
-    def check_context(self, d):
-        if d["earthly"] and (d["winner"] == d["dealer"] or d["self_drawn"] or d["discarder"] != d["dealer"]):
-            raise ContextError("earthly=True (地和) is a non-dealer winning on the dealer's first discard: "
-                               "self_drawn=False, discarder = the dealer, winner another seat  "
-                               "（地和是闲家和庄家打出的第一张牌：self_drawn=False，discarder 是庄家，和牌的是别的座位）")
-
     def candidates(self, hand, c):
         return [Win(self, hand, c, wr.reading, wr.wilds, wr.reading.form.value)
                 for wr in wild_readings(hand, c["wild"], seven_pairs=True)]
@@ -423,6 +417,7 @@ OLD_BEIJING = register(OldBeijingRules(
         Ctx("heavenly", False, "bool", "天和: the dealer is complete on his 14 dealt tiles", "天和"),
         Ctx("earthly", False, "bool", "地和: a non-dealer wins on the dealer's first discard", "地和"),
     ),
+    first_turn=(FirstTurn("heavenly", ("dealer_draw",)), FirstTurn("earthly", ("on_dealer",))),
     patterns=OLD_BEIJING_PATTERNS,
     table=TableFacts(wild="tail7_next", shapes="five_forms", special_shapes=("orphans",)),
 ))

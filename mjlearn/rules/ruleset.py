@@ -17,7 +17,7 @@ from ..errors import ContextError, InvalidHandError, RulesError
 from ..hand import Hand, as_hand
 from ..seats import SEAT_LETTERS, Seat
 from ..shapes import Form
-from ..consistency import FLOWER_TILES, check_context
+from ..consistency import FLOWER_TILES, FirstTurn, check_context
 from .declarations import Claims, Ctx, Option, Pattern, TileSet, TileSetError
 from .discard import _score_discard
 from .result import Item, RegionalResult
@@ -89,6 +89,10 @@ class RuleSet:
     settings: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     """Option values that differ from the defaults (set with :meth:`with_options`)."""
     context: tuple[Ctx, ...] = ()
+    first_turn: tuple[FirstTurn, ...] = ()
+    """The context keywords that say the win came in the first go-around (天和, 地和, 人和, 第一巡),
+    each with the situations it allows (:class:`~mjlearn.consistency.FirstTurn`): every one is
+    checked against claims, kongs, the last tile and the seats."""
     patterns: tuple[Pattern, ...] = ()
     table: TableFacts = TableFacts()
     """What the rule set fixes on the table (dice, deal, wild, claims, the wall's end): see :class:`TableFacts`."""
@@ -131,9 +135,9 @@ class RuleSet:
         return tuple(c.name for c in self.context)
 
     def make_context(self, given: Mapping, hand: Hand | None = None) -> Context:
-        """Check and complete the context keywords (unknown ones are a :class:`ContextError`); with
-        ``hand``, also that they agree with each other and with it
-        (:mod:`~mjlearn.consistency`, a :class:`~mjlearn.errors.ContextConflictError`)."""
+        """Check and complete the context keywords (unknown ones are a :class:`ContextError`) and that
+        they agree with each other; with ``hand``, also with it (:mod:`~mjlearn.consistency`, a
+        :class:`~mjlearn.errors.ContextConflictError`)."""
         known = {c.name: c for c in self.context}
         unknown = [k for k in given if k not in known]
         if unknown:
@@ -168,9 +172,8 @@ class RuleSet:
         if d.get("wild") is not None and d["wild"].is_flower:
             raise ContextError(f"a flower ({d['wild']}) cannot be the wild tile  （花牌（{d['wild']}）不能当混牌）")
         self.check_context(d)
-        if hand is not None:
-            check_context(hand, d, flower_limit=FLOWER_TILES[self.tiles.flowers],
-                          labels={c.name: c.zh for c in self.context})
+        check_context(hand, d, flower_limit=None if hand is None else FLOWER_TILES[self.tiles.flowers],
+                      labels={c.name: c.zh for c in self.context}, first_turn=self.first_turn)
         return Context(d)
 
     def check_context(self, d: dict) -> None:

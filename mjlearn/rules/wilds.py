@@ -43,11 +43,21 @@ from ..shapes import (KNITTED_PATTERNS, ORPHAN_INDICES, PartKind, Reading, _meld
                       _regular_complete as _natural_regular_complete, is_complete)
 from ..tiles import TILES, Tile, tile as _tile
 
-__all__ = ["WildReading", "wild_readings", "substitutions", "waits_with_wilds", "split_wilds",
+__all__ = ["WildReading", "ReadHand", "wild_readings", "substitutions", "waits_with_wilds", "split_wilds",
            "complete_with_wilds", "fills", "shape_complete", "special_shape"]
 
 MAX_WILDS = 4
 """Jokers handled at once (the four copies of the wild kind)."""
+
+
+@dataclass(frozen=True, repr=False)            # Hand's repr: the notation of the tiles as read
+class ReadHand(Hand):
+    """A hand with each wild replaced by the tile it stood for, for a scorer that knows no wilds
+    (Huopin's MCR fans); ``held`` is the hand as it was held. A win context speaks of the tiles on
+    the table, so :mod:`mjlearn.consistency` checks it against ``held``: a wild that stood for the
+    winning tile is no second copy of it (和绝张, a robbed kong)."""
+
+    held: Hand | None = None
 
 
 @dataclass(frozen=True)

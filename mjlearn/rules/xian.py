@@ -38,7 +38,7 @@ from ..seats import SEAT_LETTERS, Seat
 from ..shapes import Form, readings
 from ..tiles import Tile
 from .tablefacts import TableFacts
-from .base import Claims, ContextError, Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx
+from .base import Claims, ContextError, Ctx, FirstTurn, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx
 from .registry import register
 
 __all__ = ["XianRules", "XIAN", "reserve_stacks", "next_dealer", "nearest_claimant",
@@ -286,6 +286,7 @@ XIAN = register(XianRules(
         Ctx("heavenly", False, "bool", "天胡: the dealer wins on his dealt tiles (win ×3)", "天胡"),
         SeatMapCtx("bets", None, "units", "side bets in units per seat: {'S': 2, 'N': 1}", "下注"),
     ),
+    first_turn=(FirstTurn("heavenly", ("dealer_draw",)),),
     patterns=XIAN_PATTERNS,
     table=TableFacts(break_rule="dealer_plus_owner", final_draw="tops_ab", kong_replacement="by_kong_kind",
                      kong_robbing=False, shapes="five_forms"),
