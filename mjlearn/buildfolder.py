@@ -84,7 +84,7 @@ class BuildFolder:
     """An output folder claimed by one builder (see the module); use it as a context manager, or
     :meth:`close` it."""
 
-    def __init__(self, path: Path, builder: str, fd: int, files: dict, dirs: list):
+    def __init__(self, path: Path, builder: str, fd: int, files: dict, dirs: list, made: tuple = ()):
         self.path = path
         """The folder, as the user named it (made absolute)."""
         self.builder = builder
@@ -94,6 +94,7 @@ class BuildFolder:
         """What the builder wrote there: relative path (with ``/``) -> the SHA-256 it may have."""
         self.dirs: list[str] = dirs
         """The folders inside it the builder created (removed again when a rebuild leaves them empty)."""
+        self._made = made   # the folders this claim created, the output folder last (undone if nothing is written)
 
     # --- taking the folder -----------------------------------------------------------------------
 
@@ -105,11 +106,12 @@ class BuildFolder:
         if path.parent == path:  # the root of the file system
             raise _not_ours(shown, builder)
         fd = os.open(path.anchor, _DIR)
-        made_above = False
+        made_above: list[Path] = []
         try:
-            for part in path.parts[1:-1]:
+            for depth, part in enumerate(path.parts[1:-1], 2):
                 fd, made = _step(fd, part, follow=not made_above)
-                made_above = made_above or made
+                if made:
+                    made_above.append(Path(*path.parts[:depth]))
             name = path.name
             try:
                 st = os.stat(name, dir_fd=fd, follow_symlinks=False)
@@ -117,7 +119,7 @@ class BuildFolder:
                 st = None
             if st is None:
                 os.mkdir(name, 0o777, dir_fd=fd)
-                folder = cls(path, builder, _open_dir(fd, name, shown), {}, [])
+                folder = cls(path, builder, _open_dir(fd, name, shown), {}, [], (*made_above, path))
                 folder._write_marker()
                 return folder
             if stat.S_ISLNK(st.st_mode):
@@ -147,7 +149,17 @@ class BuildFolder:
     def __enter__(self) -> "BuildFolder":
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, kind, error, tb) -> None:
+        if kind is not None and self._made and not self.files:   # a failed first build leaves nothing behind
+            try:
+                os.unlink(MARKER, dir_fd=self._fd)
+            except OSError:
+                pass
+            for folder in reversed(self._made):
+                try:
+                    os.rmdir(folder)   # only ever removes an empty folder
+                except OSError:
+                    break
         self.close()
 
     # --- writing ---------------------------------------------------------------------------------
