@@ -169,17 +169,17 @@ class BuildFolder:
 
         ``replace_all``: the build is the whole content (a site), so files of the earlier build that it
         no longer has are removed; otherwise the earlier files stay (pages exported one at a time).
-        Everything is checked first; a path that is not the builder's, or a file of the builder's that
-        changed since, refuses the whole install."""
+        Everything is checked first: a path that is not the builder's, or a file of the builder's that
+        changed since, in the way of the build refuses the whole install. A file of the builder's that
+        changed since and that the build does not write is left as it is and no longer the builder's."""
         rels = {r: _check_rel(r, self.path) for r in files}
         found = self._inventory()
-        for rel, hashes in self.files.items():
-            what = found.get(rel)
-            if what is not None and what not in hashes:
-                raise OutputFolderError(
-                    self.path / rel, f"was changed after {self.builder} wrote it, so it is not replaced; move it "
-                                     f"out of the folder (or build into a new folder)",
-                    f"{self.builder} 写入之后这个文件被改过，所以不会覆盖它：请把它移出这个文件夹（或生成到一个新文件夹）")
+        changed = {r for r, hashes in self.files.items() if r in found and found[r] not in hashes}
+        for rel in sorted(changed & set(rels)):   # a changed file the build would replace
+            raise OutputFolderError(
+                self.path / rel, f"was changed after {self.builder} wrote it, so it is not replaced; move it "
+                                 f"out of the folder (or build into a new folder)",
+                f"{self.builder} 写入之后这个文件被改过，所以不会覆盖它：请把它移出这个文件夹（或生成到一个新文件夹）")
         for rel, parts in rels.items():
             for depth in range(1, len(parts)):
                 above = "/".join(parts[:depth])
@@ -199,18 +199,23 @@ class BuildFolder:
         self.files = mine
         self._write_marker()
         for rel, source in files.items():
-            self._write(rels[rel], source)
-        if replace_all:
+            try:
+                self._write(rels[rel], source)
+            except OSError as e:   # the disk is full, or something changed the folder while it was written
+                raise OutputFolderError(self.path / rel, f"could not be written ({e.strerror or e}); the files "
+                                                         f"written so far are listed in {MARKER}, a rebuild replaces them",
+                                        f"无法写入（{e.strerror or e}）；已写入的文件记在 {MARKER} 里，重新生成时会替换它们") from None
+        if replace_all:   # what the earlier build had and this one has not goes, unless it was changed since
             for rel in [r for r in mine if r not in written]:
-                if rel in found:
+                if rel in found and rel not in changed:
                     self._unlink(rel)
             written_dirs = {"/".join(p[:i]) for p in rels.values() for i in range(1, len(p))}
             for d in sorted((d for d in self.dirs if d not in written_dirs), key=lambda d: -d.count("/")):
                 self._rmdir_if_empty(d)
             self.dirs = [d for d in self.dirs if d in written_dirs]
             self.files = {r: [h] for r, h in written.items()}
-        else:
-            self.files = {r: ([written[r]] if r in written else h) for r, h in mine.items()}
+        else:   # a page changed since it was exported is no longer the builder's
+            self.files = {r: ([written[r]] if r in written else h) for r, h in mine.items() if r not in changed}
         self._write_marker()
 
     def _in_the_way(self, rel: str) -> OutputFolderError:
@@ -242,7 +247,8 @@ class BuildFolder:
         return found
 
     def _parent(self, parts: tuple[str, ...], *, create: bool) -> int:
-        """A descriptor of the folder holding ``parts[-1]`` (created when asked), opened without links."""
+        """A descriptor of the folder holding ``parts[-1]`` (created when asked), opened without links;
+        an ``OSError`` when a folder on the way is missing or not a real folder."""
         fd = os.dup(self._fd)
         try:
             for part in parts[:-1]:
@@ -251,7 +257,7 @@ class BuildFolder:
                         os.mkdir(part, 0o777, dir_fd=fd)
                     except FileExistsError:
                         pass
-                fd = _replace_fd(fd, _open_dir(fd, part, self.path / part))
+                fd = _replace_fd(fd, os.open(part, _DIR | _NOFOLLOW, dir_fd=fd))
         except BaseException:
             os.close(fd)
             raise
@@ -292,7 +298,11 @@ class BuildFolder:
 
     def _write_marker(self) -> None:
         record = {"builder": self.builder, "files": self.files, "dirs": self.dirs}
-        _write_at(self._fd, MARKER, (json.dumps(record, indent=0, sort_keys=True) + "\n").encode())
+        try:
+            _write_at(self._fd, MARKER, (json.dumps(record, indent=0, sort_keys=True) + "\n").encode())
+        except OSError as e:
+            raise OutputFolderError(self.path / MARKER, f"could not be written ({e.strerror or e})",
+                                    f"无法写入（{e.strerror or e}）") from None
 
 
 # --- helpers -------------------------------------------------------------------------------------

@@ -254,3 +254,29 @@ def test_the_refusal_shows_as_the_learners_box():
     e = OutputFolderError("/x", "is a file", "这是一个文件")
     assert e.learner_lines() == ["输出文件夹不能用 · The output folder cannot be used", "  is a file", "  这是一个文件",
                                  "  文件夹 Folder: /x"]
+
+
+def test_a_page_changed_by_hand_is_never_overwritten_nor_removed(tmp_path):
+    from mjlearn.buildfolder import BuildFolder, OutputFolderError
+    out = tmp_path / "html"
+    with BuildFolder.claim(out, "mjlearn export") as f:
+        f.install({"a.html": b"a1", "b.html": b"b1"})
+    (out / "a.html").write_bytes(b"a, edited by the teacher")
+    with BuildFolder.claim(out, "mjlearn export") as f:
+        f.install({"b.html": b"b2"})                     # another page: fine, a.html left and no longer ours
+        assert set(f.files) == {"b.html"}
+    with BuildFolder.claim(out, "mjlearn export") as f, pytest.raises(OutputFolderError, match="a.html"):
+        f.install({"a.html": b"a2"})
+    assert (out / "a.html").read_bytes() == b"a, edited by the teacher" and (out / "b.html").read_bytes() == b"b2"
+    with BuildFolder.claim(out, "mjlearn export") as f:     # a whole-site rebuild: b.html was ours, it goes
+        f.install({"c/d.html": b"d"}, replace_all=True)
+    assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*")) == [
+        MARKER, "a.html", "c", "c/d.html"]
+
+
+def test_a_failed_first_build_leaves_no_folder(tmp_path):
+    from mjlearn.buildfolder import BuildFolder
+    with pytest.raises(RuntimeError):
+        with BuildFolder.claim(tmp_path / "new" / "deeper" / "site", "mjlearn lite build"):
+            raise RuntimeError("the build failed")
+    assert list(tmp_path.iterdir()) == []
