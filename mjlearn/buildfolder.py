@@ -21,7 +21,8 @@ link) is refused too. A rebuild replaces only what the marker lists.
 
 The existing folders *above* the output folder are the user's own and are followed as the system
 does (a home folder that is a link keeps working); only the ones the builder creates are held to
-``O_NOFOLLOW``.
+``O_NOFOLLOW``. Where the platform has no folder descriptors (Windows), every name is checked with
+``lstat`` just before it is used instead.
 """
 
 from __future__ import annotations
@@ -45,8 +46,13 @@ MARKER = ".mjlearn-build"
 MAX_MARKER_BYTES = 64 * 2**20
 """The largest marker read (a site of ten thousand files needs about 1 MB)."""
 
-_DIR = os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_CLOEXEC", 0)
-_NOFOLLOW = os.O_NOFOLLOW
+_DIR_FD = hasattr(os, "O_DIRECTORY") and hasattr(os, "O_NOFOLLOW") and os.scandir in os.supports_fd and all(
+    f in os.supports_dir_fd for f in (os.open, os.stat, os.mkdir, os.unlink, os.rmdir, os.rename))
+"""Folder descriptors are there (``os.replace`` is ``renameat`` like ``os.rename``, though only
+``os.rename`` is listed in ``os.supports_dir_fd``)."""
+_DIR = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0)
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_FILE = getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0) | _NOFOLLOW
 _CHUNK = 1 << 20
 
 
@@ -63,6 +69,80 @@ class OutputFolderError(MjlearnError, ValueError):
     def learner_lines(self) -> list[str]:
         zh, en = self.heading
         return [f"{zh} · {en}", f"  {self.en}", f"  {self.zh}", f"  文件夹 Folder: {self.path}"]
+
+
+class _Dir:
+    """A real folder, held by a descriptor where the platform allows (every name is then looked up in
+    it, never through a link swapped in above it), else by its path."""
+
+    def __init__(self, path: str, fd: int | None):
+        self.path, self.fd = path, fd
+
+    @classmethod
+    def root(cls, path: str) -> "_Dir":
+        return cls(path, os.open(path, _DIR) if _DIR_FD else None)
+
+    def at(self, name: str) -> tuple[str, int | None]:
+        """(what to pass, ``dir_fd``) for ``name`` in this folder."""
+        return (name, self.fd) if self.fd is not None else (os.path.join(self.path, name), None)
+
+    def lstat(self, name: str) -> os.stat_result | None:
+        where, fd = self.at(name)
+        try:
+            return os.stat(where, dir_fd=fd, follow_symlinks=False)
+        except FileNotFoundError:
+            return None
+
+    def sub(self, name: str, *, create: bool = False, follow: bool = False) -> "_Dir":
+        """The folder ``name`` in this one (created first when asked; ``FileExistsError`` if ``create``
+        is ``"new"`` and it exists). Unless ``follow``, a link there is an ``OSError`` (ELOOP)."""
+        where, fd = self.at(name)
+        if create:
+            try:
+                os.mkdir(where, 0o777, dir_fd=fd)
+            except FileExistsError:
+                if create == "new":
+                    raise
+        if fd is not None:
+            return _Dir(os.path.join(self.path, name), os.open(where, _DIR | (0 if follow else _NOFOLLOW), dir_fd=fd))
+        st = os.stat(where) if follow else self.lstat(name)
+        if st is None:
+            raise FileNotFoundError(errno.ENOENT, "not found", where)
+        if stat.S_ISLNK(st.st_mode):
+            raise OSError(errno.ELOOP, "a symbolic link", where)
+        if not stat.S_ISDIR(st.st_mode):
+            raise NotADirectoryError(errno.ENOTDIR, "not a folder", where)
+        return _Dir(where, None)
+
+    def open(self, name: str, flags: int, mode: int = 0o644) -> int:
+        where, fd = self.at(name)
+        if fd is None and (st := self.lstat(name)) is not None and stat.S_ISLNK(st.st_mode):
+            raise OSError(errno.ELOOP, "a symbolic link", where)
+        return os.open(where, flags | _FILE, mode, dir_fd=fd)
+
+    def remove(self, name: str, *, folder: bool = False) -> None:
+        where, fd = self.at(name)
+        (os.rmdir if folder else os.unlink)(where, dir_fd=fd)
+
+    def replace(self, src: str, dst: str) -> None:
+        (s, fd), (d, _) = self.at(src), self.at(dst)
+        os.replace(s, d, src_dir_fd=fd, dst_dir_fd=fd)
+
+    def entries(self) -> list[tuple[str, os.stat_result]]:
+        """The names in this folder with their ``lstat``."""
+        with os.scandir(self.fd if self.fd is not None else self.path) as it:
+            return [(e.name, e.stat(follow_symlinks=False)) for e in it]
+
+    def close(self) -> None:
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+    def __enter__(self) -> "_Dir":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
 
 
 def _kind(mode: int) -> str:
@@ -84,12 +164,12 @@ class BuildFolder:
     """An output folder claimed by one builder (see the module); use it as a context manager, or
     :meth:`close` it."""
 
-    def __init__(self, path: Path, builder: str, fd: int, files: dict, dirs: list, made: tuple = ()):
+    def __init__(self, path: Path, builder: str, folder: _Dir, files: dict, dirs: list, made: tuple = ()):
         self.path = path
         """The folder, as the user named it (made absolute)."""
         self.builder = builder
         """The builder's name, as the marker records it ("mjlearn lite build")."""
-        self._fd = fd
+        self._dir = folder
         self.files: dict[str, list[str]] = files
         """What the builder wrote there: relative path (with ``/``) -> the SHA-256 it may have."""
         self.dirs: list[str] = dirs
@@ -105,46 +185,48 @@ class BuildFolder:
         shown = os.fspath(path)
         if path.parent == path:  # the root of the file system
             raise _not_ours(shown, builder)
-        fd = os.open(path.anchor, _DIR)
-        made_above: list[Path] = []
+        made: list[Path] = []
         try:
-            for depth, part in enumerate(path.parts[1:-1], 2):
-                fd, made = _step(fd, part, follow=not made_above)
-                if made:
-                    made_above.append(Path(*path.parts[:depth]))
-            name = path.name
+            here = _Dir.root(path.anchor)
             try:
-                st = os.stat(name, dir_fd=fd, follow_symlinks=False)
-            except FileNotFoundError:
-                st = None
-            if st is None:
-                os.mkdir(name, 0o777, dir_fd=fd)
-                folder = cls(path, builder, _open_dir(fd, name, shown), {}, [], (*made_above, path))
-                folder._write_marker()
-                return folder
-            if stat.S_ISLNK(st.st_mode):
-                raise OutputFolderError(shown, f"is a symbolic link; {builder} writes only into a real folder it "
-                                               f"made: give the name of a new folder",
-                                        f"这是一个符号链接；{builder} 只写入它自己新建的真实文件夹：请给一个新文件夹的名字")
-            if not stat.S_ISDIR(st.st_mode):
-                raise OutputFolderError(shown, f"is a file, not a folder; {builder} needs the name of a new folder",
-                                        f"这是一个文件，不是文件夹；{builder} 需要一个新文件夹的名字")
-            dfd = _open_dir(fd, name, shown)
+                for depth, part in enumerate(path.parts[1:-1], 2):
+                    below = None
+                    if not made:   # the user's own folders are followed as the system does
+                        try:
+                            below = here.sub(part, follow=True)
+                        except FileNotFoundError:
+                            pass
+                    if below is None:   # below a folder created here, every folder is new, links never followed
+                        below = here.sub(part, create="new")
+                        made.append(Path(*path.parts[:depth]))
+                    here.close()
+                    here = below
+                st = here.lstat(path.name)
+                if st is None:
+                    folder = cls(path, builder, here.sub(path.name, create="new"), {}, [], (*made, path))
+                    folder._write_marker()
+                    return folder
+                if stat.S_ISLNK(st.st_mode):
+                    raise OutputFolderError(shown, f"is a symbolic link; {builder} writes only into a real folder "
+                                                   f"it made: give the name of a new folder",
+                                            f"这是一个符号链接；{builder} 只写入它自己新建的真实文件夹：请给一个新文件夹的名字")
+                if not stat.S_ISDIR(st.st_mode):
+                    raise OutputFolderError(shown, f"is a file, not a folder; {builder} needs the name of a new folder",
+                                            f"这是一个文件，不是文件夹；{builder} 需要一个新文件夹的名字")
+                folder = here.sub(path.name)
+            finally:
+                here.close()
         except OSError as e:
             raise _os_error(shown, e) from None
-        finally:
-            os.close(fd)
         try:
-            files, dirs = _read_marker(dfd, shown, builder)
+            files, dirs = _read_marker(folder, shown, builder)
         except BaseException:
-            os.close(dfd)
+            folder.close()
             raise
-        return cls(path, builder, dfd, files, dirs)
+        return cls(path, builder, folder, files, dirs)
 
     def close(self) -> None:
-        if self._fd >= 0:
-            os.close(self._fd)
-            self._fd = -1
+        self._dir.close()
 
     def __enter__(self) -> "BuildFolder":
         return self
@@ -152,7 +234,7 @@ class BuildFolder:
     def __exit__(self, kind, error, tb) -> None:
         if kind is not None and self._made and not self.files:   # a failed first build leaves nothing behind
             try:
-                os.unlink(MARKER, dir_fd=self._fd)
+                self._dir.remove(MARKER)
             except OSError:
                 pass
             for folder in reversed(self._made):
@@ -173,7 +255,10 @@ class BuildFolder:
         changed since, in the way of the build refuses the whole install. A file of the builder's that
         changed since and that the build does not write is left as it is and no longer the builder's."""
         rels = {r: _check_rel(r, self.path) for r in files}
-        found = self._inventory()
+        try:
+            found = self._inventory()
+        except OSError as e:
+            raise OutputFolderError(self.path, f"cannot be read ({e.strerror or e})", f"无法读取（{e.strerror or e}）") from None
         changed = {r for r, hashes in self.files.items() if r in found and found[r] not in hashes}
         for rel in sorted(changed & set(rels)):   # a changed file the build would replace
             raise OutputFolderError(
@@ -189,9 +274,8 @@ class BuildFolder:
                 raise self._in_the_way(rel)
         mine = {r: list(h) for r, h in self.files.items()}
         written: dict[str, str] = {}
-        new_dirs = [d for d in dict.fromkeys("/".join(p[:i]) for p in rels.values() for i in range(1, len(p)))
-                    if d not in found]
-        self.dirs = list(dict.fromkeys([*self.dirs, *new_dirs]))
+        needed = {"/".join(p[:i]) for p in rels.values() for i in range(1, len(p))}
+        self.dirs = sorted({*self.dirs, *(d for d in needed if d not in found)})
         for rel, source in files.items():
             digest = _digest(source)
             mine[rel] = sorted({*mine.get(rel, ()), digest})   # either is ours while the install runs
@@ -206,13 +290,11 @@ class BuildFolder:
                                                          f"written so far are listed in {MARKER}, a rebuild replaces them",
                                         f"无法写入（{e.strerror or e}）；已写入的文件记在 {MARKER} 里，重新生成时会替换它们") from None
         if replace_all:   # what the earlier build had and this one has not goes, unless it was changed since
-            for rel in [r for r in mine if r not in written]:
-                if rel in found and rel not in changed:
-                    self._unlink(rel)
-            written_dirs = {"/".join(p[:i]) for p in rels.values() for i in range(1, len(p))}
-            for d in sorted((d for d in self.dirs if d not in written_dirs), key=lambda d: -d.count("/")):
-                self._rmdir_if_empty(d)
-            self.dirs = [d for d in self.dirs if d in written_dirs]
+            for rel in [r for r in mine if r not in written and r in found and r not in changed]:
+                self._remove(rel)
+            for d in sorted((d for d in self.dirs if d not in needed), key=lambda d: -d.count("/")):
+                self._remove(d, folder=True)   # only when empty: something not ours may be in it
+            self.dirs = sorted(needed & set(self.dirs))
             self.files = {r: [h] for r, h in written.items()}
         else:   # a page changed since it was exported is no longer the builder's
             self.files = {r: ([written[r]] if r in written else h) for r, h in mine.items() if r not in changed}
@@ -226,112 +308,68 @@ class BuildFolder:
                                  f"请把它移出这个文件夹（或生成到一个新文件夹）")
 
     def _inventory(self) -> dict[str, str]:
-        """Every path in the folder (walked through descriptors, links never followed): relative path ->
+        """Every path in the folder (walked folder by folder, links never followed): relative path ->
         "dir", "link", "other", or for a file the builder wrote, its SHA-256 (other files: "file")."""
         found: dict[str, str] = {}
-        for top, dirs, names, dfd in os.fwalk(".", dir_fd=self._fd, follow_symlinks=False):
-            base = "" if top == "." else top[2:] + "/"
-            for name in [*dirs, *names]:
-                rel = base + name
-                st = os.stat(name, dir_fd=dfd, follow_symlinks=False)
-                kind = _kind(st.st_mode)
-                if kind == "file" and rel in self.files:
-                    fd = os.open(name, os.O_RDONLY | _NOFOLLOW, dir_fd=dfd)
-                    try:
-                        kind = _hash_fd(fd)
-                    finally:
-                        os.close(fd)
-                found[rel] = kind
-            dirs[:] = [d for d in dirs if found.get(base + d) == "dir"]
+        todo = [("", self._dir)]
+        while todo:
+            base, folder = todo.pop()
+            try:
+                for name, st in folder.entries():
+                    rel = base + name
+                    kind = found[rel] = _kind(st.st_mode)
+                    if kind == "file" and rel in self.files:
+                        fd = folder.open(name, os.O_RDONLY)
+                        try:
+                            found[rel] = _hash_fd(fd)
+                        finally:
+                            os.close(fd)
+                    elif kind == "dir":
+                        todo.append((rel + "/", folder.sub(name)))
+            finally:
+                if folder is not self._dir:
+                    folder.close()
         found.pop(MARKER, None)
         return found
 
-    def _parent(self, parts: tuple[str, ...], *, create: bool) -> int:
-        """A descriptor of the folder holding ``parts[-1]`` (created when asked), opened without links;
-        an ``OSError`` when a folder on the way is missing or not a real folder."""
-        fd = os.dup(self._fd)
+    def _parent(self, parts: tuple[str, ...], *, create: bool) -> _Dir:
+        """The folder holding ``parts[-1]`` (created when asked), every step taken without following a
+        link; an ``OSError`` when one on the way is missing or not a real folder."""
+        here = _Dir(self._dir.path, os.dup(self._dir.fd) if self._dir.fd is not None else None)
         try:
             for part in parts[:-1]:
-                if create:
-                    try:
-                        os.mkdir(part, 0o777, dir_fd=fd)
-                    except FileExistsError:
-                        pass
-                fd = _replace_fd(fd, os.open(part, _DIR | _NOFOLLOW, dir_fd=fd))
+                below = here.sub(part, create=create)
+                here.close()
+                here = below
         except BaseException:
-            os.close(fd)
+            here.close()
             raise
-        return fd
+        return here
 
     def _write(self, parts: tuple[str, ...], source: Path | bytes) -> None:
-        pfd = self._parent(parts, create=True)
-        try:
-            _write_at(pfd, parts[-1], source)
-        finally:
-            os.close(pfd)
+        with self._parent(parts, create=True) as folder:
+            _write_at(folder, parts[-1], source)
 
-    def _unlink(self, rel: str) -> None:
+    def _remove(self, rel: str, *, folder: bool = False) -> None:
+        """Remove a file of the builder's (or, with ``folder``, a folder of its, when empty); what is
+        already gone, or no longer reachable without a link, is left."""
         parts = tuple(rel.split("/"))
         try:
-            pfd = self._parent(parts, create=False)
+            with self._parent(parts, create=False) as parent:
+                parent.remove(parts[-1], folder=folder)
         except OSError:
-            return
-        try:
-            os.unlink(parts[-1], dir_fd=pfd)
-        except FileNotFoundError:
             pass
-        finally:
-            os.close(pfd)
-
-    def _rmdir_if_empty(self, rel: str) -> None:
-        parts = tuple(rel.split("/"))
-        try:
-            pfd = self._parent(parts, create=False)
-        except OSError:
-            return
-        try:
-            os.rmdir(parts[-1], dir_fd=pfd)
-        except OSError:  # not empty: something not ours is in it, or a folder we still need
-            pass
-        finally:
-            os.close(pfd)
 
     def _write_marker(self) -> None:
         record = {"builder": self.builder, "files": self.files, "dirs": self.dirs}
         try:
-            _write_at(self._fd, MARKER, (json.dumps(record, indent=0, sort_keys=True) + "\n").encode())
+            _write_at(self._dir, MARKER, (json.dumps(record, indent=0, sort_keys=True) + "\n").encode())
         except OSError as e:
             raise OutputFolderError(self.path / MARKER, f"could not be written ({e.strerror or e})",
                                     f"无法写入（{e.strerror or e}）") from None
 
 
 # --- helpers -------------------------------------------------------------------------------------
-
-def _open_dir(dir_fd: int, name: str, shown) -> int:
-    try:
-        return os.open(name, _DIR | _NOFOLLOW, dir_fd=dir_fd)
-    except OSError as e:
-        raise _os_error(shown, e) from None
-
-
-def _replace_fd(old: int, new: int) -> int:
-    os.close(old)
-    return new
-
-
-def _step(fd: int, part: str, *, follow: bool) -> tuple[int, bool]:
-    """(the folder ``part`` under ``fd``, whether it was created here); ``fd`` is closed. Existing
-    folders above the output folder are followed as the system does (``follow``); once one was
-    created here, every folder below it is created too and opened without following a link. On an
-    error ``fd`` stays open (the caller closes it)."""
-    if follow:
-        try:
-            return _replace_fd(fd, os.open(part, _DIR, dir_fd=fd)), False
-        except FileNotFoundError:
-            pass
-    os.mkdir(part, 0o777, dir_fd=fd)
-    return _replace_fd(fd, os.open(part, _DIR | _NOFOLLOW, dir_fd=fd)), True
-
 
 def _check_rel(rel: str, path: Path) -> tuple[str, ...]:
     parts = tuple(rel.split("/"))
@@ -343,19 +381,18 @@ def _check_rel(rel: str, path: Path) -> tuple[str, ...]:
 def _digest(source: Path | bytes) -> str:
     if isinstance(source, bytes):
         return hashlib.sha256(source).hexdigest()
-    fd = os.open(source, os.O_RDONLY)
+    fd = os.open(source, os.O_RDONLY | getattr(os, "O_BINARY", 0))
     try:
         return _hash_fd(fd)
     finally:
         os.close(fd)
 
 
-def _write_at(dir_fd: int, name: str, source: Path | bytes) -> None:
-    """``name`` in the folder ``dir_fd`` gets the content of ``source``: written to a new temporary file
-    next to it (never through a link), then moved over the name."""
+def _write_at(folder: _Dir, name: str, source: Path | bytes) -> None:
+    """``name`` in ``folder`` gets the content of ``source``: written to a new temporary file next to it
+    (never through a link), then moved over the name (which replaces a link itself, not its target)."""
     tmp = f".{name}.{secrets.token_hex(6)}.tmp"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | getattr(os, "O_CLOEXEC", 0), 0o644,
-                 dir_fd=dir_fd)
+    fd = folder.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
     try:
         try:
             if isinstance(source, bytes):
@@ -367,10 +404,10 @@ def _write_at(dir_fd: int, name: str, source: Path | bytes) -> None:
             os.fsync(fd)
         finally:
             os.close(fd)
-        os.replace(tmp, name, src_dir_fd=dir_fd, dst_dir_fd=dir_fd)
+        folder.replace(tmp, name)
     except BaseException:
         try:
-            os.unlink(tmp, dir_fd=dir_fd)
+            folder.remove(tmp)
         except OSError:
             pass
         raise
@@ -382,9 +419,9 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[os.write(fd, view):]
 
 
-def _read_marker(dfd: int, shown: str, builder: str) -> tuple[dict, list]:
+def _read_marker(folder: _Dir, shown: str, builder: str) -> tuple[dict, list]:
     try:
-        fd = os.open(MARKER, os.O_RDONLY | _NOFOLLOW, dir_fd=dfd)
+        fd = folder.open(MARKER, os.O_RDONLY)
     except OSError:
         raise _not_ours(shown, builder) from None
     try:

@@ -230,9 +230,31 @@ def test_export_replaces_its_own_page_and_keeps_what_a_learner_added(tmp_path, l
     assert kept.read_text(encoding="utf-8") == NOTEBOOK
 
 
-# --- the folder itself ----------------------------------------------------------------------------
+# --- the folder itself (with folder descriptors, and by paths as on Windows) -----------------------
 
-def test_a_damaged_or_foreign_marker_is_refused(tmp_path):
+@pytest.fixture(params=["descriptors", "paths"], autouse=False)
+def folder_mode(request, monkeypatch):
+    import mjlearn.buildfolder as bf
+    if request.param == "paths":
+        monkeypatch.setattr(bf, "_DIR_FD", False)
+    elif not bf._DIR_FD:
+        pytest.skip("this system has no folder descriptors")
+    return request.param
+
+
+def test_claims_refuse_links_files_and_folders_not_made_by_the_builder(tmp_path, folder_mode):
+    from mjlearn.buildfolder import BuildFolder, OutputFolderError
+    kept = learner_folder(tmp_path / "occupied")
+    (tmp_path / "link").symlink_to(tmp_path / "occupied", target_is_directory=True)
+    (tmp_path / "file").write_text("keep me", encoding="utf-8")
+    for path, says in [(tmp_path / "occupied", "not made by"), (tmp_path / "link", "symbolic link"),
+                       (tmp_path / "file", "is a file"), (tmp_path / "file" / "below", "symbolic link or a file")]:
+        with pytest.raises(OutputFolderError, match=says):
+            BuildFolder.claim(path, "mjlearn export")
+    assert kept.read_text(encoding="utf-8") == NOTEBOOK and (tmp_path / "file").read_text(encoding="utf-8") == "keep me"
+    assert sorted(p.name for p in (tmp_path / "occupied").iterdir()) == ["my_notes.ipynb"]
+
+def test_a_damaged_or_foreign_marker_is_refused(tmp_path, folder_mode):
     from mjlearn.buildfolder import BuildFolder, OutputFolderError
     assert MARKER == __import__("mjlearn.buildfolder").buildfolder.MARKER
     with BuildFolder.claim(tmp_path / "site", "mjlearn lite build"):
@@ -256,7 +278,7 @@ def test_the_refusal_shows_as_the_learners_box():
                                  "  文件夹 Folder: /x"]
 
 
-def test_a_page_changed_by_hand_is_never_overwritten_nor_removed(tmp_path):
+def test_a_page_changed_by_hand_is_never_overwritten_nor_removed(tmp_path, folder_mode):
     from mjlearn.buildfolder import BuildFolder, OutputFolderError
     out = tmp_path / "html"
     with BuildFolder.claim(out, "mjlearn export") as f:
@@ -274,9 +296,27 @@ def test_a_page_changed_by_hand_is_never_overwritten_nor_removed(tmp_path):
         MARKER, "a.html", "c", "c/d.html"]
 
 
-def test_a_failed_first_build_leaves_no_folder(tmp_path):
+def test_a_failed_first_build_leaves_no_folder(tmp_path, folder_mode):
     from mjlearn.buildfolder import BuildFolder
     with pytest.raises(RuntimeError):
         with BuildFolder.claim(tmp_path / "new" / "deeper" / "site", "mjlearn lite build"):
             raise RuntimeError("the build failed")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_linked_folder_inside_a_build_is_never_written_through(tmp_path, folder_mode):
+    from mjlearn.buildfolder import BuildFolder, OutputFolderError
+    out = tmp_path / "site"
+    with BuildFolder.claim(out, "mjlearn lite build") as f:
+        f.install({"lab/index.html": b"1", "lab/x.js": b"2", "top.html": b"3"}, replace_all=True)
+    outside = learner_folder(tmp_path / "elsewhere")
+    for p in (out / "lab").iterdir():
+        p.unlink()
+    (out / "lab").rmdir()
+    (out / "lab").symlink_to(tmp_path / "elsewhere", target_is_directory=True)
+    with BuildFolder.claim(out, "mjlearn lite build") as f, pytest.raises(OutputFolderError, match="lab"):
+        f.install({"lab/index.html": b"new", "top.html": b"new"}, replace_all=True)
+    with BuildFolder.claim(out, "mjlearn lite build") as f:   # a build without lab/: nothing removed through the link
+        f.install({"top.html": b"new"}, replace_all=True)
+    assert sorted(p.name for p in (tmp_path / "elsewhere").iterdir()) == ["my_notes.ipynb"]
+    assert outside.read_text(encoding="utf-8") == NOTEBOOK and (out / "top.html").read_bytes() == b"new"
