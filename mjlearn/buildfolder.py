@@ -282,13 +282,20 @@ class BuildFolder:
             written[rel] = digest
         self.files = mine
         self._write_marker()
-        for rel, source in files.items():
-            try:
-                self._write(rels[rel], source)
-            except OSError as e:   # the disk is full, or something changed the folder while it was written
-                raise OutputFolderError(self.path / rel, f"could not be written ({e.strerror or e}); the files "
-                                                         f"written so far are listed in {MARKER}, a rebuild replaces them",
-                                        f"无法写入（{e.strerror or e}）；已写入的文件记在 {MARKER} 里，重新生成时会替换它们") from None
+        folders: dict[tuple[str, ...], _Dir] = {(): self._dir}   # each folder opened once, never through a link
+        try:
+            for rel, source in files.items():
+                try:
+                    _write_at(self._folder(rels[rel][:-1], folders), rels[rel][-1], source)
+                except OSError as e:   # the disk is full, or something changed the folder while it was written
+                    raise OutputFolderError(
+                        self.path / rel, f"could not be written ({e.strerror or e}); the files written so far are "
+                                         f"listed in {MARKER}, a rebuild replaces them",
+                        f"无法写入（{e.strerror or e}）；已写入的文件记在 {MARKER} 里，重新生成时会替换它们") from None
+        finally:
+            for key, folder in folders.items():
+                if key:
+                    folder.close()
         if replace_all:   # what the earlier build had and this one has not goes, unless it was changed since
             for rel in [r for r in mine if r not in written and r in found and r not in changed]:
                 self._remove(rel)
@@ -332,13 +339,13 @@ class BuildFolder:
         found.pop(MARKER, None)
         return found
 
-    def _parent(self, parts: tuple[str, ...], *, create: bool) -> _Dir:
-        """The folder holding ``parts[-1]`` (created when asked), every step taken without following a
-        link; an ``OSError`` when one on the way is missing or not a real folder."""
+    def _parent(self, parts: tuple[str, ...]) -> _Dir:
+        """The folder holding ``parts[-1]``, every step taken without following a link; an ``OSError``
+        when one on the way is missing or not a real folder."""
         here = _Dir(self._dir.path, os.dup(self._dir.fd) if self._dir.fd is not None else None)
         try:
             for part in parts[:-1]:
-                below = here.sub(part, create=create)
+                below = here.sub(part)
                 here.close()
                 here = below
         except BaseException:
@@ -346,16 +353,18 @@ class BuildFolder:
             raise
         return here
 
-    def _write(self, parts: tuple[str, ...], source: Path | bytes) -> None:
-        with self._parent(parts, create=True) as folder:
-            _write_at(folder, parts[-1], source)
+    def _folder(self, parts: tuple[str, ...], opened: dict) -> _Dir:
+        """The folder ``parts`` inside, created if missing, from the folders already ``opened``."""
+        if parts not in opened:
+            opened[parts] = self._folder(parts[:-1], opened).sub(parts[-1], create=True)
+        return opened[parts]
 
     def _remove(self, rel: str, *, folder: bool = False) -> None:
         """Remove a file of the builder's (or, with ``folder``, a folder of its, when empty); what is
         already gone, or no longer reachable without a link, is left."""
         parts = tuple(rel.split("/"))
         try:
-            with self._parent(parts, create=False) as parent:
+            with self._parent(parts) as parent:
                 parent.remove(parts[-1], folder=folder)
         except OSError:
             pass
@@ -363,7 +372,7 @@ class BuildFolder:
     def _write_marker(self) -> None:
         record = {"builder": self.builder, "files": self.files, "dirs": self.dirs}
         try:
-            _write_at(self._dir, MARKER, (json.dumps(record, indent=0, sort_keys=True) + "\n").encode())
+            _write_at(self._dir, MARKER, (json.dumps(record, indent=0, sort_keys=True) + "\n").encode(), durable=True)
         except OSError as e:
             raise OutputFolderError(self.path / MARKER, f"could not be written ({e.strerror or e})",
                                     f"无法写入（{e.strerror or e}）") from None
@@ -388,9 +397,11 @@ def _digest(source: Path | bytes) -> str:
         os.close(fd)
 
 
-def _write_at(folder: _Dir, name: str, source: Path | bytes) -> None:
+def _write_at(folder: _Dir, name: str, source: Path | bytes, *, durable: bool = False) -> None:
     """``name`` in ``folder`` gets the content of ``source``: written to a new temporary file next to it
-    (never through a link), then moved over the name (which replaces a link itself, not its target)."""
+    (never through a link), then moved over the name (which replaces a link itself, not its target).
+    ``durable``: on the disk before the move (the marker; a built file is made again by a rebuild, and
+    one cut short by a power cut is refused as changed rather than trusted)."""
     tmp = f".{name}.{secrets.token_hex(6)}.tmp"
     fd = folder.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
     try:
@@ -401,7 +412,8 @@ def _write_at(folder: _Dir, name: str, source: Path | bytes) -> None:
                 with open(source, "rb") as src:
                     while chunk := src.read(_CHUNK):
                         _write_all(fd, chunk)
-            os.fsync(fd)
+            if durable:
+                os.fsync(fd)
         finally:
             os.close(fd)
         folder.replace(tmp, name)
