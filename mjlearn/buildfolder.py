@@ -260,10 +260,10 @@ class BuildFolder:
         except OSError as e:
             raise OutputFolderError(self.path, f"cannot be read ({e.strerror or e})", f"无法读取（{e.strerror or e}）") from None
         changed = {r for r, hashes in self.files.items() if r in found and found[r] not in hashes}
-        for rel in sorted(changed & set(rels)):   # a changed file the build would replace
+        if clash := sorted(changed & set(rels)):   # a changed file the build would replace
             raise OutputFolderError(
-                self.path / rel, f"was changed after {self.builder} wrote it, so it is not replaced; move it "
-                                 f"out of the folder (or build into a new folder)",
+                self.path / clash[0], f"was changed after {self.builder} wrote it, so it is not replaced; move "
+                                      f"it out of the folder (or build into a new folder)",
                 f"{self.builder} 写入之后这个文件被改过，所以不会覆盖它：请把它移出这个文件夹（或生成到一个新文件夹）")
         for rel, parts in rels.items():
             for depth in range(1, len(parts)):

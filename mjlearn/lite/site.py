@@ -3,7 +3,7 @@
 ::
 
     mjlearn lite fetch              download what the site is made of into the cache (once, online)
-    mjlearn lite build --out DIR    build the site into DIR (offline once the cache is filled)
+    mjlearn lite build --out DIR    build the site into DIR, a new folder or an earlier build's (offline once the cache is filled)
 
 The site is a folder of static files: serve it with ``python -m http.server`` (or put it on any static
 host) and open ``lab/index.html``. At run time it makes no request to any other host:
