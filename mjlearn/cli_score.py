@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 
 from .jsontext import nesting
 from .mcr.profiles import PROFILES
 from .scoring import score
 
-__all__ = ["add_parser", "run", "score_line", "score_jsonl", "MAX_LINE_BYTES", "JSONL_HELP"]
+__all__ = ["add_parser", "run", "score_line", "score_jsonl", "MAX_LINE_BYTES", "MAX_NUMBER_DIGITS", "JSONL_HELP"]
 
 MAX_LINE_BYTES = 16 * 1024
 """The longest batch line read, in bytes, checked before the line is decoded or parsed: a hand is at
@@ -28,7 +29,49 @@ most 1,000 characters (``notation.MAX_NOTATION_LENGTH``), at most 6,000 bytes ev
 escapes, which leaves 10 KB for the context."""
 
 MAX_NESTING = 32
-"""The deepest nesting of JSON arrays and objects on a batch line (a line needs 1 or 2)."""
+"""The deepest nesting of JSON arrays and objects on a batch line or a ``--set`` value (a line needs 1 or 2)."""
+
+MAX_NUMBER_DIGITS = 15
+"""The most digits of a whole number on a batch line or in a ``--set`` value (every amount a rule set
+takes is far below 10**15). Checked as the JSON is parsed, so a number of thousands of digits is
+refused before any arithmetic; NaN and infinities are refused the same way."""
+
+
+class BadNumber(ValueError):
+    """A number on a batch line or in ``--set`` that no rule takes: too many digits, NaN or infinite."""
+
+
+class NestingTooDeep(ValueError):
+    """JSON nested deeper than :data:`MAX_NESTING`."""
+
+
+def _whole(text: str) -> int:
+    digits = len(text) - text.startswith("-")
+    if digits > MAX_NUMBER_DIGITS:
+        raise BadNumber(f"a number of {digits:,} digits ({_clip(text, 20)}): at most {MAX_NUMBER_DIGITS} digits  "
+                        f"（数字有 {digits:,} 位：最多 {MAX_NUMBER_DIGITS} 位）")
+    return int(text)
+
+
+def _decimal(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise BadNumber(f"the number {_clip(text, 20)} is too large to be a number  （数字 {_clip(text, 20)} 太大）")
+    return value
+
+
+def _constant(name: str):
+    raise BadNumber(f"{name} is not a number a rule takes  （{name} 不是规则能用的数字）")
+
+
+def parse_json(text: str):
+    """JSON as a batch line or a ``--set`` value is read: nesting measured first (:data:`MAX_NESTING`),
+    then parsed with whole numbers of at most :data:`MAX_NUMBER_DIGITS` digits and no NaN or infinity.
+    Raises :class:`NestingTooDeep`, :class:`BadNumber` or ``json.JSONDecodeError`` (all ``ValueError``)."""
+    if text.count("[") + text.count("{") > MAX_NESTING and nesting(text, stop_after=MAX_NESTING)[0] > MAX_NESTING:
+        raise NestingTooDeep(f"JSON nested more than {MAX_NESTING} levels deep: a value here is plain numbers, "
+                             f"text, or a small list or object  （JSON 嵌套超过 {MAX_NESTING} 层）")
+    return json.loads(text, parse_int=_whole, parse_float=_decimal, parse_constant=_constant)
 
 JSONL_HELP = f"""\
 batch scoring (--jsonl FILE, '-' for stdin):
@@ -38,8 +81,9 @@ batch scoring (--jsonl FILE, '-' for stdin):
   {{"error": {{"type": ..., "message": ..., "line": N}}}} (N counts from 1). Error types: the
   exception's name (NotationError, InvalidHandError, ContextError, JSONDecodeError, ...), or
   BlankLine, UnicodeDecodeError (the line is not UTF-8), LineTooLong (over {MAX_LINE_BYTES:,} bytes,
-  refused before it is parsed), NestingTooDeep (JSON nested over {MAX_NESTING} levels),
-  InternalError (a bug in mjlearn: please report the line).
+  refused before it is parsed), NestingTooDeep (JSON nested over {MAX_NESTING} levels), BadNumber
+  (a whole number of over {MAX_NUMBER_DIGITS} digits, NaN or infinity), InternalError (a bug in mjlearn,
+  the result included: please report the line).
 exit codes: 0 every line scored, 1 some lines were errors, 2 usage (a missing file, a folder,
   an unreadable file, HAND given with --jsonl), with a one-line message.
 """
@@ -97,11 +141,8 @@ def score_line(line: str, number: int | None = None) -> dict:
     if len(line) > MAX_LINE_BYTES:  # characters here; bytes are checked by score_jsonl before decoding
         return _line_error("LineTooLong", f"line of {len(line):,} characters: at most {MAX_LINE_BYTES:,} are read",
                            number)
-    if line.count("[") + line.count("{") > MAX_NESTING and nesting(line, stop_after=MAX_NESTING)[0] > MAX_NESTING:
-        return _line_error("NestingTooDeep", f"JSON nested more than {MAX_NESTING} levels deep: a line is one "
-                           f"object of plain values", number)
     try:
-        obj = json.loads(line)
+        obj = parse_json(line)
         if not isinstance(obj, dict):
             raise ValueError(f"each line must be a JSON object, got {type(obj).__name__}")
         obj = dict(obj)
@@ -110,7 +151,7 @@ def score_line(line: str, number: int | None = None) -> dict:
             raise ValueError('each line needs "hand": a hand in notation')
         rules = obj.pop("rules", "mcr")
         return score(hand, rules=rules, **obj).to_dict()
-    except (ValueError, TypeError, KeyError, RecursionError) as e:
+    except (ValueError, TypeError, KeyError, ArithmeticError, RecursionError) as e:
         out = _line_error(type(e).__name__, str(e), number)
         if hasattr(e, "problems"):
             out["error"]["problems"] = [{"message": p.message, "position": p.position} for p in e.problems]
@@ -157,13 +198,24 @@ def _lines(stream):
         yield number, chunk.rstrip("\r\n")
 
 
-def _write(out, record: dict) -> None:
-    """One JSON line, UTF-8; a lone surrogate in a message is written as its JSON escape (\\ud800)."""
-    data = (json.dumps(record, ensure_ascii=False) + "\n").encode("utf-8", "backslashreplace")
+def _write(out, text: str) -> None:
+    """One line, UTF-8; a lone surrogate in a message is written as its JSON escape (\\ud800)."""
+    data = (text + "\n").encode("utf-8", "backslashreplace")
     if hasattr(out, "buffer"):
         out.buffer.write(data)
     else:
         out.write(data.decode("utf-8"))
+
+
+def _json_line(record: dict, number: int | None) -> tuple[str, bool]:
+    """(the record as one JSON line, whether it is an error). A result that cannot be written as JSON
+    becomes that line's error: the writing is inside the per-line guard, so no line ends the batch."""
+    try:
+        return json.dumps(record, ensure_ascii=False, allow_nan=False), "error" in record
+    except (ValueError, TypeError, ArithmeticError, RecursionError) as e:
+        return json.dumps(_line_error("InternalError", f"the result cannot be written as JSON ({type(e).__name__}: "
+                                      f"{_clip(str(e))}); a bug in mjlearn: please report it with this line",
+                                      number), ensure_ascii=False), True
 
 
 def score_jsonl(stream, out) -> int:
@@ -172,8 +224,9 @@ def score_jsonl(stream, out) -> int:
     errors = 0
     for number, line in _lines(stream):
         record = line if isinstance(line, dict) else score_line(line, number)
-        errors += "error" in record
-        _write(out, record)
+        text, failed = _json_line(record, number)
+        errors += failed
+        _write(out, text)
     out.flush()
     return 1 if errors else 0
 
@@ -211,10 +264,13 @@ def _run_jsonl(path: str, hand: str | None) -> int:
             return 2
 
 
-def _keyword_value(text: str):
-    """``--set`` values: JSON where it parses (2, true, "x"), the plain text otherwise."""
+def _keyword_value(key: str, text: str):
+    """``--set`` values: JSON where it parses (2, true, "x"), the plain text otherwise (5m); JSON nested
+    too deep or a number no rule takes is an error naming the keyword."""
     try:
-        return json.loads(text)
+        return parse_json(text)
+    except (NestingTooDeep, BadNumber) as e:
+        raise type(e)(f"--set {key}=...: {e}") from None
     except ValueError:
         return text
 
@@ -241,7 +297,8 @@ def _score_args(args):
         key, sep, value = item.partition("=")
         if not sep or not key:
             raise ValueError(f"--set {item!r}: expected KEY=VALUE")
-        context[key.strip().replace("-", "_")] = _keyword_value(value.strip())
+        key = key.strip().replace("-", "_")
+        context[key] = _keyword_value(key, value.strip())
     return score(args.hand, rules=args.rules, **context)
 
 
@@ -254,17 +311,16 @@ def run(args) -> int:
         return 2
     try:
         res = _score_args(args)
-    except (ValueError, TypeError) as e:
         if args.json:
-            print(json.dumps({"error": {"type": type(e).__name__, "message": str(e)}}, ensure_ascii=False))
+            text, failed = _json_line(res.to_dict(), None)
+            _write(sys.stdout, text)
+            return 1 if failed else 0
+        print(res.table(args.lang) if hasattr(res, "table") else str(res))   # MCR's table, or a regional result
+    except (ValueError, TypeError, ArithmeticError, RecursionError) as e:
+        # bad input (ArithmeticError: a number the engine cannot use), always one line
+        if args.json:
+            _write(sys.stdout, json.dumps({"error": {"type": type(e).__name__, "message": str(e)}}, ensure_ascii=False))
         else:
-            print(f"mjlearn score: {e}", file=sys.stderr)
+            print(f"mjlearn score: {_clip(str(e), 2000)}", file=sys.stderr)
         return 1
-    if not hasattr(res, "table"):  # a regional result
-        print(json.dumps(res.to_dict(), ensure_ascii=False) if args.json else str(res))
-        return 0
-    if args.json:
-        print(json.dumps(res.to_dict(), ensure_ascii=False))
-    else:
-        print(res.table(args.lang))
     return 0

@@ -109,10 +109,17 @@ from .shapes import Form
 from .tiles import ORPHAN_INDICES as _ORPHANS, TILES, Tile
 
 __all__ = ["coach", "standing", "after_kong", "Coaching", "CoachOption", "Standing", "LikelyFan", "DEFAULT_TRIALS",
-           "from_table", "clear_caches"]
+           "MAX_TRIALS", "MAX_DRAWS_LEFT", "from_table", "clear_caches"]
 
 DEFAULT_TRIALS = 200
 """Simulated draw orders per discard when the hand left is two or more from ready."""
+
+MAX_TRIALS = 10_000
+"""The most simulated draw orders asked for (about a second per discard; the error is then a
+seventh of the default's)."""
+
+MAX_DRAWS_LEFT = 144
+"""The most draws left a seat can have: no wall holds more tiles (144 with the flowers)."""
 
 _MCR_KEYWORDS = ("seat_wind", "prevalent_wind", "flowers")
 _COACH_SETS = ("self_drawn", "discarder", "last_tile", "kong", "wall_last")
@@ -370,6 +377,12 @@ def _table_html(options, rules: str, unit) -> str:
              both(f"期望（{unit[0]}）", f"Expected ({unit[1]})"), fan_head]
     return ('<table style="max-width:100%"><tr>' + "".join(f"<th>{escape(h)}</th>" for h in heads) + "</tr>"
             + "".join(rows) + "</table>")
+
+
+def _short(value) -> str:
+    """``repr`` of a value in an error, cut to 40 characters (a number of a hundred digits stays readable)."""
+    r = repr(value) if not isinstance(value, int) or abs(value) < 10**30 else f"a number of {len(str(abs(value)))} digits"
+    return r if len(r) <= 40 else r[:40] + "..."
 
 
 def _s(n: int) -> str:
@@ -935,16 +948,17 @@ def _setup(hand: Hand, rules, seen, draws_left, trials, context: dict, extra: in
     n = sum(pool)
     if draws_left is None:
         draws_left = max(0, (n - 39) // 4)
-    if not isinstance(draws_left, int) or isinstance(draws_left, bool) or draws_left < 0:
-        raise InvalidHandError(f"draws_left must be a whole number of at least 0, got {draws_left!r}"
-                               f"  （剩余摸牌次数要写 0 或更大的整数）")
+    if not isinstance(draws_left, int) or isinstance(draws_left, bool) or not 0 <= draws_left <= MAX_DRAWS_LEFT:
+        raise InvalidHandError(f"draws_left must be a whole number from 0 to {MAX_DRAWS_LEFT} (no wall holds more "
+                               f"tiles), got {_short(draws_left)}"
+                               f"  （剩余摸牌次数要写 0 到 {MAX_DRAWS_LEFT} 的整数：没有哪副牌墙比这更多）")
     draws_left += extra
     d = min(draws_left, n)
     if trials is None:
         trials = DEFAULT_TRIALS
-    if not isinstance(trials, int) or isinstance(trials, bool) or trials < 1:
-        raise InvalidHandError(f"trials must be a whole number of at least 1, got {trials!r}"
-                               f"  （模拟次数要写 1 或更大的整数）")
+    if not isinstance(trials, int) or isinstance(trials, bool) or not 1 <= trials <= MAX_TRIALS:
+        raise InvalidHandError(f"trials must be a whole number from 1 to {MAX_TRIALS:,}, got {_short(trials)}"
+                               f"  （模拟次数要写 1 到 {MAX_TRIALS:,} 的整数）")
     shapes = _Shapes(len(hand.melds), judge.forms, kinds)
     return seen_c, held, judge, pool, n, d, draws_left, trials, shapes, _Lookahead(shapes, judge)
 

@@ -117,7 +117,7 @@ def test_help_documents_the_format_and_exit_codes():
     text = proc.stdout.decode()
     assert proc.returncode == 0
     for fragment in ('{"error": {"type": ..., "message": ..., "line": N}}', "exit codes: 0", "1 some lines",
-                     "2 usage", "BlankLine", "LineTooLong", "UnicodeDecodeError", "NestingTooDeep"):
+                     "2 usage", "BlankLine", "LineTooLong", "UnicodeDecodeError", "NestingTooDeep", "BadNumber"):
         assert fragment in text, fragment
 
 
@@ -127,6 +127,62 @@ def test_corpus(path):
     proc = mjlearn_score("--jsonl", str(path))
     out = answers(proc, data)
     assert proc.returncode == (1 if any("error" in o for o in out) else 0)
+
+
+# --- numbers and nesting no line can use to end the batch -----------------------------------------
+
+XIAN = b'{"hand": "123m456p789s23sEE+4s", "rules": "xian", "discarder": "S"'
+HUGE = b"9" * 4300   # the most digits Python turns into an int; every amount computed from it has more
+
+
+def test_a_4300_digit_bet_is_that_lines_error_and_the_batch_goes_on(tmp_path):
+    data = b"\n".join([XIAN + b', "bets": {"S": ' + HUGE + b"}}", XIAN + b"}", OK,
+                       XIAN + b', "bets": {"S": ' + b"1" + b"0" * 15 + b"}}", XIAN + b', "bets": {"S": 1e400}}',
+                       XIAN + b', "bets": {"S": NaN}}', XIAN + b', "bets": {"S": -Infinity}}']) + b"\n"
+    f = tmp_path / "bets.jsonl"
+    f.write_bytes(data)
+    proc = mjlearn_score("--jsonl", str(f))
+    out = answers(proc, data)
+    assert proc.returncode == 1
+    assert [o["error"]["type"] if "error" in o else None for o in out] == [
+        "BadNumber", None, None, "BadNumber", "BadNumber", "BadNumber", "BadNumber"]
+    assert "4,300 digits" in out[0]["error"]["message"] and "（" in out[0]["error"]["message"]
+
+
+def test_a_result_that_cannot_be_written_is_that_lines_error(monkeypatch):
+    """The writing step is inside the per-line guard: a result json cannot write (here an amount of
+    5,000 digits, as a rule set's arithmetic could make) is reported on its line, the next line is scored."""
+    import mjlearn.cli_score as cli_score
+
+    class Result:
+        def to_dict(self):
+            return {"total": 10 ** 5000}
+    real = cli_score.score
+    monkeypatch.setattr(cli_score, "score", lambda hand, **kw: Result() if "bets" in kw else real(hand, **kw))
+    code, out = run_bytes(XIAN + b', "bets": {"S": 2}}\n' + OK + b"\n")
+    assert code == 1 and len(out) == 2
+    assert out[0]["error"]["type"] == "InternalError" and out[0]["error"]["line"] == 1
+    assert "cannot be written" in out[0]["error"]["message"] and out[1]["total"] > 88
+
+
+@pytest.mark.parametrize("value, fragment", [
+    ("[" * 100_000, "nested more than"),             # was a RecursionError
+    ('{"S": ' + "9" * 4300 + "}", "4,300 digits"),   # was an OverflowError (with --json: a ValueError)
+])
+@pytest.mark.parametrize("as_json", [False, True], ids=["table", "json"])
+def test_the_single_hand_form_refuses_absurd_set_values_in_one_line(value, fragment, as_json):
+    proc = mjlearn_score("123m456p789s23sEE+4s", "--rules", "xian", "--discarder", "S", "--set", f"bets={value}",
+                         *(["--json"] if as_json else []))
+    err, out = proc.stderr.decode(), proc.stdout.decode()
+    assert proc.returncode == 1 and "Traceback" not in err, err[-2000:]
+    said = json.loads(out)["error"]["message"] if as_json else err
+    assert fragment in said and "bets" in said and said.strip().count("\n") == 0
+
+
+def test_plain_set_values_still_work():
+    proc = mjlearn_score("123m456p789s23sEE+4s", "--rules", "xian", "--discarder", "S", "--set", 'bets={"S": 2}',
+                         "--json")
+    assert proc.returncode == 0 and json.loads(proc.stdout)["legal"] is True
 
 
 # --- in process: random bytes and lines ---------------------------------------------------------

@@ -16,6 +16,7 @@ import random
 import pytest
 
 import mjlearn as mj
+from mjlearn.coaching import after_kong, standing
 from mjlearn.errors import ContextError, InvalidHandError, UnknownRuleSetError
 from mjlearn.hand import Hand
 from mjlearn.shanten_core import shanten_of_counts
@@ -355,6 +356,34 @@ def test_bad_input_raises_clear_errors():
         mj.coach("123m456p789s23sEN+E", draws_left=-1)
     for e in (InvalidHandError, UnknownRuleSetError, ContextError):
         assert issubclass(e, ValueError)
+
+
+@pytest.mark.parametrize("call", [
+    lambda **kw: mj.coach("123m456p789s23sEN+E", **kw),
+    lambda **kw: standing("123m456p789s23sEE", **kw),
+    lambda **kw: after_kong("1111m456p789s23sEE", "1m", **kw),
+], ids=["coach", "standing", "after_kong"])
+@pytest.mark.parametrize("absurd, limit", [
+    ({"trials": 10**6}, "1 to 10,000"),                # ran for minutes two from ready
+    ({"trials": 10_001}, "1 to 10,000"),
+    ({"draws_left": 10**100}, "0 to 144"),             # was accepted: "10000...0 draws left"
+    ({"draws_left": 145}, "0 to 144"),
+])
+def test_trials_and_draws_left_have_declared_limits(call, absurd, limit):
+    from mjlearn.coaching import MAX_DRAWS_LEFT, MAX_TRIALS
+    assert (MAX_TRIALS, MAX_DRAWS_LEFT) == (10_000, 144)
+    with pytest.raises(InvalidHandError, match=limit) as e:
+        call(**absurd)
+    assert len(str(e.value)) < 300 and "（" in str(e.value)      # one short bilingual line, not 100 digits
+    call(trials=MAX_TRIALS, draws_left=MAX_DRAWS_LEFT)             # the limits themselves are accepted
+
+
+def test_an_absurd_trials_is_refused_in_a_fresh_interpreter():
+    import subprocess
+    import sys
+    code = "import mjlearn as mj\ntry:\n    mj.coach('159m258p369s1357z+7z', trials=10**6)\nexcept ValueError as e:\n    print(e)\n"
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and "trials must be a whole number from 1 to 10,000" in r.stdout, r.stderr[-2000:]
 
 
 # --- display ----------------------------------------------------------------------------------------

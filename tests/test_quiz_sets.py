@@ -136,3 +136,35 @@ def test_widget_grades_through_the_engine_and_records(tmp_path):
     data = bundle[0] if isinstance(bundle, tuple) else bundle
     assert "text/plain" in data and "text/html" in data
     store.close()
+
+
+LONE_SURROGATES = [
+    ('{"title": "Week \\ud800 one", "questions": [{"kind": "tile_name", "count": 1}]}', "field 'title'"),
+    ('{"title": "W", "title_zh": "\\udfff", "questions": [{"kind": "tile_name", "count": 1}]}', "field 'title_zh'"),
+    ('{"title": "W", "questions": [{"kind": "tile_name", "tile": "E", "prompt": "a \\ud83d"}]}',
+     "question 1: field 'prompt'"),
+]
+
+
+@pytest.mark.parametrize("text, where", LONE_SURROGATES, ids=["title", "title_zh", "prompt"])
+def test_a_lone_surrogate_is_refused_by_check_and_never_crashes_the_runner(tmp_path, text, where):
+    """JSON's "\\ud800" is half of a character pair: no terminal, page or database can write it. The
+    check names the field; the runner, in a fresh interpreter as a learner starts it, says the same."""
+    import os
+    import subprocess
+    import sys
+    f = tmp_path / "set.json"
+    f.write_text(text, encoding="ascii")
+    env = {**os.environ, "MJLEARN_DATA_DIR": str(tmp_path / "data")}
+    for args in (["--check"], []):
+        r = subprocess.run([sys.executable, "-m", "mjlearn", "quiz", str(f), *args], input="1\nq\n",
+                           capture_output=True, text=True, timeout=120, env=env)
+        assert r.returncode == 2 and "Traceback" not in r.stderr, (args, r.stdout[-500:], r.stderr[-2000:])
+        line, = r.stderr.strip().splitlines()
+        assert where in line and "\\u" in line and "（" in line, line
+
+
+def test_text_with_real_pairs_and_chinese_still_loads():
+    qs = parse_quiz_set(json.loads('{"title": "Week \\ud83c\\udc04 one", "title_zh": "第一周 🀄",'
+                                   ' "questions": [{"kind": "tile_name", "count": 1}]}'))
+    assert qs.title == "Week 🀄 one" and qs.title_zh == "第一周 🀄"

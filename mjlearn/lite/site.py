@@ -3,7 +3,7 @@
 ::
 
     mjlearn lite fetch              download what the site is made of into the cache (once, online)
-    mjlearn lite build --out DIR    build the site into DIR (offline once the cache is filled)
+    mjlearn lite build --out DIR    build the site into DIR, a new folder or an earlier build's (offline once the cache is filled)
 
 The site is a folder of static files: serve it with ``python -m http.server`` (or put it on any static
 host) and open ``lab/index.html``. At run time it makes no request to any other host:
@@ -46,6 +46,7 @@ import zipfile
 from importlib import metadata
 from pathlib import Path
 
+from ..buildfolder import BuildFolder, OutputFolderError
 from ..errors import MjlearnError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -407,52 +408,63 @@ def _add_loading_notes(files: Path) -> None:
         path.write_text(json.dumps(with_loading_note(nb), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
 
 
+BUILDER = "mjlearn lite build"
+"""The name the site's folder is marked with (see :mod:`mjlearn.buildfolder`)."""
+
+
 def build(out: Path, *, cache: Path = DEFAULT_CACHE, notebooks: Path | None = None, fetch_missing: bool = True,
           quiet: bool = True, expose_app: bool = False) -> dict:
     """Build the JupyterLite site into ``out``; returns a summary (files, bytes, packages).
 
-    ``expose_app`` sets ``window.jupyterapp`` in the page (for tests that drive it)."""
-    out, cache = Path(out).resolve(), Path(cache)
-    if fetch_missing:
-        try:
-            fetch(cache, quiet=quiet)
-        except OSError as e:
-            raise LiteError(f"could not fetch Pyodide and the wheels into {cache} ({e})  "
-                            f"（无法把 Pyodide 和安装包下载到 {cache}）") from e
-    notebooks = Path(notebooks) if notebooks else notebooks_dir()
-    with tempfile.TemporaryDirectory(prefix="mjlearn-lite-") as tmp:
-        lite = Path(tmp)
-        packages = _stage_pyodide(cache, lite / "static" / "pyodide")
-        ext_root = _labextensions_root()
-        for name in _LABEXTENSIONS:
-            shutil.copytree(ext_root / name, lite / "labextensions" / name,
-                            ignore=shutil.ignore_patterns("*.map"))
-        files = lite / "files"
-        shutil.copytree(notebooks, files, ignore=shutil.ignore_patterns(".*", "__pycache__", "*.new.ipynb"))
-        _add_loading_notes(files)
-        kernel = {"disablePyPIFallback": True, "pipliteUrls": []}
-        (lite / "jupyter-lite.json").write_text(json.dumps({
-            "jupyter-lite-schema-version": 0,
-            "jupyter-config-data": {
-                "appName": "mjlearn",
-                **({"exposeAppInBrowser": "true"} if expose_app else {}),
-                "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": kernel},
-            }}, indent=1), encoding="utf-8")
-        (lite / "jupyter_lite_config.json").write_text(json.dumps({
-            "LiteBuildConfig": {"ignore_sys_prefix": True, "no_sourcemaps": True, "contents": []},
-            "FederatedExtensionAddon": {"extra_labextensions_path": [str(lite / "labextensions")]},
-        }, indent=1), encoding="utf-8")
-        if out.exists():
-            shutil.rmtree(out)
-        cmd = [sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite),
-               "--output-dir", str(out), "--contents", str(files)]
-        env = dict(os.environ, JUPYTERLITE_NO_LIBARCHIVE="1")
-        env.pop("JUPYTERLITE_PYODIDE_URL", None)
-        r = subprocess.run(cmd, cwd=lite, env=env, capture_output=True, text=True)
-        if r.returncode != 0:
-            raise LiteError("jupyter lite build failed  （jupyter lite 生成网站失败）\n" + (r.stdout + r.stderr)[-4000:])
-    _check_site(out)
-    return site_summary(out) | {"packages": packages}
+    ``out`` is a new folder (created) or the folder of an earlier build (its marker says so); anything
+    else is refused before anything is fetched or built (see :mod:`mjlearn.buildfolder`). A rebuild
+    replaces only the files the earlier build wrote. ``expose_app`` sets ``window.jupyterapp`` in the
+    page (for tests that drive it)."""
+    cache = Path(cache)
+    with BuildFolder.claim(out, BUILDER) as folder:
+        if fetch_missing:
+            try:
+                fetch(cache, quiet=quiet)
+            except OSError as e:
+                raise LiteError(f"could not fetch Pyodide and the wheels into {cache} ({e})  "
+                                f"（无法把 Pyodide 和安装包下载到 {cache}）") from e
+        notebooks = Path(notebooks) if notebooks else notebooks_dir()
+        with tempfile.TemporaryDirectory(prefix="mjlearn-lite-") as tmp:
+            lite, site = Path(tmp) / "lite", Path(tmp) / "site"
+            packages = _stage_pyodide(cache, lite / "static" / "pyodide")
+            ext_root = _labextensions_root()
+            for name in _LABEXTENSIONS:
+                shutil.copytree(ext_root / name, lite / "labextensions" / name,
+                                ignore=shutil.ignore_patterns("*.map"))
+            files = lite / "files"
+            shutil.copytree(notebooks, files, ignore=shutil.ignore_patterns(".*", "__pycache__", "*.new.ipynb"))
+            _add_loading_notes(files)
+            kernel = {"disablePyPIFallback": True, "pipliteUrls": []}
+            (lite / "jupyter-lite.json").write_text(json.dumps({
+                "jupyter-lite-schema-version": 0,
+                "jupyter-config-data": {
+                    "appName": "mjlearn",
+                    **({"exposeAppInBrowser": "true"} if expose_app else {}),
+                    "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": kernel},
+                }}, indent=1), encoding="utf-8")
+            (lite / "jupyter_lite_config.json").write_text(json.dumps({
+                "LiteBuildConfig": {"ignore_sys_prefix": True, "no_sourcemaps": True, "contents": []},
+                "FederatedExtensionAddon": {"extra_labextensions_path": [str(lite / "labextensions")]},
+            }, indent=1), encoding="utf-8")
+            # jupyter lite writes a folder of its own in the temporary folder; the site's files are then
+            # copied into ``out`` file by file, never through a link (BuildFolder.install)
+            cmd = [sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite),
+                   "--output-dir", str(site), "--contents", str(files)]
+            env = dict(os.environ, JUPYTERLITE_NO_LIBARCHIVE="1")
+            env.pop("JUPYTERLITE_PYODIDE_URL", None)
+            r = subprocess.run(cmd, cwd=lite, env=env, capture_output=True, text=True)
+            if r.returncode != 0:
+                raise LiteError("jupyter lite build failed  （jupyter lite 生成网站失败）\n" + (r.stdout + r.stderr)[-4000:])
+            _check_site(site)
+            summary = site_summary(site)
+            folder.install({p.relative_to(site).as_posix(): p for p in sorted(site.rglob("*"))
+                            if p.is_file() and not p.is_symlink()}, replace_all=True)
+    return summary | {"packages": packages}
 
 
 def _check_site(out: Path) -> None:
@@ -475,7 +487,8 @@ def add_parser(sub) -> None:
     p = sub.add_parser("lite", help="build the course as a JupyterLite site (runs in any browser, nothing to install)")
     lsub = p.add_subparsers(dest="lite_command", metavar="STEP")
     b = lsub.add_parser("build", help="build the site into a folder")
-    b.add_argument("--out", required=True, type=Path, help="the folder to build into (replaced)")
+    b.add_argument("--out", required=True, type=Path,
+                   help="a new folder to build into (created), or the folder of an earlier build (its files replaced)")
     b.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help=f"download cache (default {DEFAULT_CACHE})")
     b.add_argument("--offline", action="store_true", help="use the cache only, fetch nothing")
     f = lsub.add_parser("fetch", help="download Pyodide and the wheels into the cache (needs npm and PyPI once)")
@@ -499,7 +512,7 @@ def run(args) -> int:
             for en, zh in BROWSER_NOTES:
                 print(f"  - {en}\n    {zh}")
             return 0
-    except LiteError as e:
+    except (LiteError, OutputFolderError) as e:
         print(f"mjlearn lite: {e}", file=sys.stderr)
         return 2
     args.lite_parser.print_help()

@@ -235,7 +235,8 @@ def _check_seed(value: int, where: str) -> None:
 
 def _check_shape(raw: Any, source: str) -> None:
     """Walk the whole value once, without recursion: only JSON types (objects with string keys),
-    at most :data:`MAX_DEPTH` deep, no string longer than :data:`MAX_TEXT`."""
+    at most :data:`MAX_DEPTH` deep, no string longer than :data:`MAX_TEXT`, and only text that can be
+    written out (no lone surrogate such as JSON's ``"\\ud800"``, which no terminal or page can show)."""
     stack = [(raw, 1, "")]
     while stack:
         value, depth, path = stack.pop()
@@ -243,6 +244,7 @@ def _check_shape(raw: Any, source: str) -> None:
             if len(value) > MAX_TEXT:
                 raise QuizError(f"{source}: {path or 'the set'} is a string of {len(value):,} characters; "
                                 f"at most {MAX_TEXT}")
+            _check_text(value, source, path)
             continue
         if value is None or isinstance(value, (bool, int, float)):
             continue
@@ -252,6 +254,7 @@ def _check_shape(raw: Any, source: str) -> None:
             for k, v in value.items():
                 if not isinstance(k, str):
                     raise QuizError(f"{source}: {path or 'the set'} has a key that is not a string: {_short(k)}")
+                _check_text(k, source, f"{_where(path)}: a field name")
                 stack.append((v, depth + 1, _path(path, k)))
         elif isinstance(value, (list, tuple)):
             for j, v in enumerate(value):
@@ -259,6 +262,25 @@ def _check_shape(raw: Any, source: str) -> None:
         else:
             raise QuizError(f"{source}: {path or 'the set'} is a {type(value).__name__}; a quiz set holds "
                             f"strings, numbers, true/false, null, lists and objects")
+
+
+def _check_text(text: str, source: str, path: str) -> None:
+    """Text that can be written as UTF-8 (to a terminal, a page, the progress database)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as e:
+        bad = f"\\u{ord(text[e.start]):04x}"
+        raise QuizError(f"{source}: {path or 'the set'} holds {bad} at character {e.start + 1}, half of a character "
+                        f"pair that is not text on its own; write the character itself or remove it  "
+                        f"（{path or '题集'} 的第 {e.start + 1} 个字符 {bad} 不是完整的文字：请写出字符本身或删掉它）") from None
+
+
+def _where(path: str) -> str:
+    """The object at ``path`` as a teacher counts it: "question 3" for ``field 'questions'[2]``."""
+    head = "field 'questions'["
+    if path.startswith(head) and path.endswith("]") and path.count("[") == 1 and path[len(head):-1].isdigit():
+        return f"question {int(path[len(head):-1]) + 1}"
+    return path or "the set"
 
 
 def _path(path: str, key: str) -> str:
