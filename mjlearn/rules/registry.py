@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from contextlib import contextmanager
 from importlib import import_module
 
 from .base import RuleSet, UnknownRuleSetError
 
-__all__ = ["register", "get", "RULESETS", "names", "VARIANT_MODULES", "DEFAULT"]
+__all__ = ["register", "get", "RULESETS", "names", "VARIANT_MODULES", "DEFAULT", "unregister", "registered"]
 
 VARIANT_MODULES = ("mcr_rules", "beijing", "beijing_points", "changsha", "yunnan", "huopin",
                    "xian", "old_beijing", "hongkong", "fuzhou")
@@ -120,3 +121,28 @@ class _RuleSets(Mapping):
 
 RULESETS: Mapping[str, RuleSet] = _RuleSets()
 """Every rule set by name (read-only; also answers aliases)."""
+
+
+# --- taking a rule set out again (a test's own rule set) ----------------------------------------
+
+def unregister(name) -> RuleSet:
+    """Remove a registered rule set (by name, alias or value) with every alias that leads to it, and
+    return it: for a rule set a test registers itself, so that no other test sees it. Unknown names
+    raise :class:`UnknownRuleSetError`."""
+    rs = get(name)
+    del _registry[rs.name]
+    for key in [k for k, owner in _index.items() if owner == rs.name]:
+        del _index[key]
+    return rs
+
+
+@contextmanager
+def registered(ruleset: RuleSet):
+    """Register ``ruleset`` for the ``with`` block only (:func:`register`, then :func:`unregister`,
+    even when the block raises)."""
+    _load()
+    register(ruleset)
+    try:
+        yield ruleset
+    finally:
+        unregister(ruleset.name)
