@@ -95,8 +95,7 @@ def test_the_regional_quiz_asks_and_grades_it(doubles):
     q = legal[0]
     r = R.score(q.data["hand"], rules=NAME, **q.data["context"])
     explained = " ".join(en for _, en in grade(q, solve(q)).explanation)
-    assert f"{FIXTURE.en}'s reckoning the total is {r.total}" in explained and all(
-        f"{i.en} {i.value}×{i.count}" in explained for i in r.items)
+    assert r.steps[-1][1] in explained          # the rule set's own settlement steps explain the total
 
 
 def test_a_hand_is_played_at_the_table(doubles):
