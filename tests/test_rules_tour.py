@@ -179,3 +179,20 @@ def test_the_search_finds_what_the_descriptions_store():
     assert found.accepted == ("fuzhou",) and str(found.hand) == str(tour.only_here("fuzhou").hand)
     some = tour.find_only_here("xian", tries=3)
     assert some is not None and "xian" in some.accepted
+
+
+def test_the_course_order_does_not_depend_on_which_rule_set_was_imported_first():
+    """Families, the tour's index and the difference table follow the registry's display order, also
+    when a lesson imported one rule set's module before the registry loaded the others."""
+    import subprocess
+    import sys
+    code = ("import mjlearn.rules.fuzhou, mjlearn.rules.changsha\n"
+            "import mjlearn.rules as R\n"
+            "from mjlearn.course.families import families\n"
+            "print(' '.join(R.names()))\n"
+            "print(' '.join(m for _, ms in families() for m in ms))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    names, members = out.stdout.split("\n")[:2]
+    assert names.split()[0] == "mcr" and names.split()[-1] == "fuzhou" and names == members
+    assert names == " ".join(R.names())
