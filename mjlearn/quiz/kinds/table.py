@@ -183,16 +183,18 @@ register(WallBreak(name="wall_break", topic="table", title=("开牌", "Breaking 
 def _claim_rules(difficulty: int) -> tuple[str, ...]:
     """The rule sets a claim question may use: those where every contest this kind explains can
     happen and is settled as it explains (chows allowed; one winner per discard, the nearest in turn
-    order, by the framework's rule); at the first level only those without a wild, whose hands a
-    beginner reads as they are."""
+    order, by the framework's rule), played without flowers (the hands shown are the tiles that can
+    be called); at the first level the first of them for each way the wall is broken, as lessons 02
+    and 03 show them."""
     out = tuple(n for n in rule_names() if _plain_claims(get_rules(n)))
     if difficulty == 1:
-        out = tuple(n for n in out if get_rules(n).table.wild == "none") or out
+        firsts = _first_of_each(lambda rs: (_plain_claims(rs), rs.table.break_rule))
+        out = tuple(n for n in out if n in firsts)
     return out
 
 
 def _plain_claims(rs) -> bool:
-    return (rs.claims.chow and rs.multi_win == "single_nearest"
+    return (rs.claims.chow and rs.multi_win == "single_nearest" and rs.tiles.flowers == "none"
             and type(rs).choose_winners is RuleSet.choose_winners)
 _STRENGTH = {"win": 3, "kong": 2, "pung": 2, "chow": 1}
 
