@@ -296,3 +296,10 @@ def test_a_practice_set_shows_every_question_and_its_answer_without_a_kernel():
     for q in w.questions:
         _, lines = reveal(q)
         assert all(pair_html(zh, en) in page for zh, en in lines)
+
+
+def test_a_hand_with_a_concealed_kong_is_drawn_not_written_out():
+    from mjlearn.quiz.widget import tiled
+    for hand in ("[3333p][111m,1]678m3346s", "[3333p]"):
+        html = tiled(f"West ({hand}): chow")
+        assert f"({hand})" not in html and html.count("<svg") >= 1, html        # drawn, not written out
