@@ -165,7 +165,7 @@ def test_the_settlement_solution_names_the_fans_that_make_the_total():
 def test_a_win_refused_for_too_few_points_lists_what_the_hand_counts():
     from mjlearn.quiz import reveal
     from mjlearn.rules import score
-    from mjlearn.rules.tour import questions
+    from mjlearn.course.tour import questions
     seen = 0
     for seed in range(6):
         for q in questions("mcr", 2, seed):

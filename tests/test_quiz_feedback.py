@@ -46,6 +46,7 @@ def test_every_kind_has_a_criterion():
 
 _EXPR = r"[+−-]?\(?\d[\d ×+−\-^()*]*?"
 _CHAIN = re.compile(rf"({_EXPR}(?:\s*=\s*{_EXPR})+)(?=[^\d ×+−\-^()=]|$)")
+_SEAT_SHARE = re.compile(r"(?<![A-Za-z])(?:[ESWN]|[东南西北][ESWN]) (?=\d)|\s*[（(][^（）()]*×\d+[）)]")
 
 
 def _value(expr):
@@ -59,7 +60,9 @@ def _value(expr):
 
 
 def _arith_problem(text):
-    """A sum written out that does not add up (``1 + 4 = 1``)."""
+    """A sum written out that does not add up (``1 + 4 = 1``); seats' shares written with their
+    letters (``E 2 + S 1 + N 1 = 4``) are read as the sum of the amounts."""
+    text = _SEAT_SHARE.sub("", text)
     for m in _CHAIN.finditer(text):
         values = [v for v in map(_value, m.group(1).split("=")) if v is not None]
         if len(set(values)) > 1:
@@ -98,6 +101,8 @@ def test_the_criteria_can_fail():
     assert _item_problem("shanten", "向听数 2", "Shanten two.")
     assert _item_problem("waits", "", "Missed 6s")
     assert _item_problem("regional", "番：1 + 4 = 1", "fan: 1 + 4 = 1 → hundred win")
+    assert _item_problem("regional", "各家份额：东E 2（庄家 ×2） + 南S 1 = 4", "shares: E 2 (dealer ×2) + S 1 = 4")
+    assert _item_problem("regional", "各家份额：东E 2（庄家 ×2） + 南S 1 = 3", "shares: E 2 (dealer ×2) + S 1 = 3") is None
     assert _item_problem("fans", "漏了 暗杠：[FFFF]", "Missed Concealed Kong: [FFFF]") is None
     assert _item_problem("settlement", "E：+40 = (8 + 16) + 8 + 8", "E: +40 = (8 + 16) + 8 + 8") is None
 
@@ -157,7 +162,7 @@ def test_old_beijing_total_goes_up_to_the_price():
             continue
         g = grade(q, {"legal": True, "total": solve(q)["total"] + 1})
         text = " ".join(en for _, en in g.explanation)
-        assert "priced" in text and "Total = the tier's price + the zui" in text, text
+        assert "priced items" in text and "(番 price) + " in text and "(嘴 price) + " in text, text
         return
     pytest.fail("no legal old Beijing question in 400 seeds")
 
@@ -291,3 +296,10 @@ def test_a_practice_set_shows_every_question_and_its_answer_without_a_kernel():
     for q in w.questions:
         _, lines = reveal(q)
         assert all(pair_html(zh, en) in page for zh, en in lines)
+
+
+def test_a_hand_with_a_concealed_kong_is_drawn_not_written_out():
+    from mjlearn.quiz.widget import tiled
+    for hand in ("[3333p][111m,1]678m3346s", "[3333p]"):
+        html = tiled(f"West ({hand}): chow")
+        assert f"({hand})" not in html and html.count("<svg") >= 1, html        # drawn, not written out

@@ -1,4 +1,4 @@
-"""The regional rule sets described for a learner (mjlearn.rules.about / tour): every rule set has
+"""The regional rule sets described for a learner (each rule set's ``about``, mjlearn.course.tour): every rule set has
 a description without internal references, its worked example is scored by the engine with the
 arithmetic up to the price, the "legal here, refused elsewhere" claims hold, Changsha's wins on
 the deal are judged by the engine, and the difference table fits the notebook."""
@@ -14,8 +14,9 @@ import pytest
 
 import mjlearn.rules as R
 from mjlearn.quiz import grade, solve
-from mjlearn.rules import tour
-from mjlearn.rules.about import ABOUT, FAMILIES
+from mjlearn.course import tour
+from mjlearn.course.comparison import pages as difference_pages
+from mjlearn.course.families import families
 
 ROOT = Path(__file__).resolve().parent.parent
 INTERNAL = re.compile(r"regional\.md|\bA-[A-Z]{2,4}-\d+|§\s?\d|\bseed\b|\bn\.s\.|PyMahjongGB|mcr_fans|"
@@ -31,12 +32,12 @@ def _no_internal(text: str, where: str):
 
 
 def test_every_rule_set_is_described_in_both_languages():
-    assert set(ABOUT) == set(R.names())
-    assert sorted(n for _, members in FAMILIES for n in members) == sorted(R.names())
+    assert all(R.get(n).about is not None for n in R.names())
+    assert sorted(n for _, members in families() for n in members) == sorted(R.names())
     for n in R.names():
         rs = R.get(n)
         a = rs.about
-        assert a is ABOUT[n] and a.where[0] and a.where[1] and a.special and a.example is not None
+        assert a.where[0] and a.where[1] and a.special and a.example is not None
         for zh, en in (a.where, *a.special, *(r.topic for r in a.rulings), *(r.follows for r in a.rulings)):
             assert re.search(r"[\u4e00-\u9fff]", zh) and re.search(r"[A-Za-z]{2}", en), (n, zh, en)
         for r in a.rulings:                       # every disputed ruling names a real option
@@ -127,7 +128,7 @@ def test_exercises_aim_at_the_rule_set():
 
 def test_difference_table_fits_the_notebook():
     d = R.differences()
-    pages = d.pages()
+    pages = difference_pages(d)
     assert sorted(rs.name for sets, _ in pages for rs in sets) == sorted(R.names())
     assert all(1 <= len(sets) <= 6 for sets, _ in pages)
     html = d._repr_html_()
@@ -172,9 +173,26 @@ def test_beijing_shares_add_up_to_what_the_discarder_pays():
 
 
 def test_the_search_finds_what_the_descriptions_store():
-    stored = ABOUT["fuzhou"].only_here
+    stored = R.get("fuzhou").about.only_here
     found = tour.find_only_here("fuzhou", tries=5, hands=[stored.hand],
                                 situations=[*tour.SITUATIONS, stored.context])
     assert found.accepted == ("fuzhou",) and str(found.hand) == str(tour.only_here("fuzhou").hand)
     some = tour.find_only_here("xian", tries=3)
     assert some is not None and "xian" in some.accepted
+
+
+def test_the_course_order_does_not_depend_on_which_rule_set_was_imported_first():
+    """Families, the tour's index and the difference table follow the registry's display order, also
+    when a lesson imported one rule set's module before the registry loaded the others."""
+    import subprocess
+    import sys
+    code = ("import mjlearn.rules.fuzhou, mjlearn.rules.changsha\n"
+            "import mjlearn.rules as R\n"
+            "from mjlearn.course.families import families\n"
+            "print(' '.join(R.names()))\n"
+            "print(' '.join(m for _, ms in families() for m in ms))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    names, members = out.stdout.split("\n")[:2]
+    assert names.split()[0] == "mcr" and names.split()[-1] == "fuzhou" and names == members
+    assert names == " ".join(R.names())

@@ -18,7 +18,7 @@ from .quizset import questions_for
 
 __all__ = ["QuizWidget", "practice", "question_html", "grade_html"]
 
-_TOKEN = re.compile(r"(?<![\w\]\[,+])((?:\[[0-9A-Za-z]+,\d\])*(?:[0-9ESWNCFP]*[mps]?)*(?:\+[0-9A-Za-z]+)?)(?![\w\[\]])")
+_TOKEN = re.compile(r"(?<![\w\]\[,+])((?:\[[0-9A-Za-z]+(?:,\d)?\])*(?:[0-9ESWNCFP]*[mps]?)*(?:\+[0-9A-Za-z]+)?)(?![\w\[\]])")
 _NOTATION = re.compile(r"\d[mps]|\[|^[ESWNCFP]{2,}$")
 """Tile notation: digits with a suit, a meld, or two or more honors (``PP``, ``EEE``)."""
 TILE_PX = 20
@@ -35,7 +35,7 @@ def _drawn(token: str) -> str | None:
     if not _NOTATION.search(token):
         return None
     try:
-        melds = re.fullmatch(r"(?:\[[0-9A-Za-z]+,\d\])+", token)
+        melds = re.fullmatch(r"(?:\[[0-9A-Za-z]+(?:,\d)?\])+", token)   # a concealed kong has no offer
         if melds:
             return "".join(svg.inline_html(svg.meld_svg(m, width=TILE_PX), vertical_align="middle")
                            for m in re.findall(r"\[[^\]]+\]", token))

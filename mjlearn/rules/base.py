@@ -47,7 +47,9 @@ Then override the few steps that differ (each has a working default):
 * :meth:`RuleSet.illegal` – why a judged win is not allowed (pair rule, discard restrictions,
   minimum), or ``None``;
 * :meth:`RuleSet.combine` – the total from the counted items (sum of 番, product of doublings, …);
-* :meth:`RuleSet.settle` – the payments of the four seats (a :class:`Ledger` helps), summing to zero.
+* :meth:`RuleSet.settle` – the payments of the four seats (a :class:`Ledger` helps), summing to zero;
+* :meth:`RuleSet.settlement_steps` – the same arithmetic in words for the learner (no default), and
+  the ``about`` field, the learner's description (:mod:`~mjlearn.rules.description`);
 * :meth:`RuleSet.choose_winners` – who collects when several players win on one discard (default:
   everyone when ``multi_win == "multiple_allowed"``, else the nearest in turn order, 截和);
 * :meth:`RuleSet.next_dealer` – the next hand's dealer after the winners of one tile (default: by

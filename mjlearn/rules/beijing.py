@@ -18,6 +18,9 @@ from .tablefacts import TableFacts
 from .base import (Ctx, FirstTurn, Ledger, Option, Pattern, RuleSet, TileSet, claimed_melds, ctx, Win, one_suit,
                    seven_pairs_quads, straight_parts, all_pungs)
 from .registry import register
+from .description import About, Example, Ruling, S_SELF, facts
+from .sources import LIANZHONG_BEIJING
+from .steps import doubling, seat_label, sum_line
 
 MAX_SHANG_LOU = 64
 """上楼 levels accepted: each doubles the stakes, and 64 draws in a row is already beyond any real
@@ -158,6 +161,38 @@ class BeijingRuleSet(RuleSet):
                     ledger.pay(dealer, s, B * lift, ("烧庄", "burning the dealer"))
         return ledger
 
+    def settlement_steps(self, result):
+        """The 番 added up, each loser's share (the base doubled once per 番), then every share with
+        the dealer's and the discarder's doublings and who pays them."""
+        items, total, c = result.items, result.total, result.context
+        out = [sum_line(items, ("番", "fan"), total)]
+        b = self.opt("base")
+        share = b * 2 ** total
+        z, e = doubling(b, total, ("番", "fan"))
+        out.append((f"每家的份额：底分 {z} = {share}", f"each loser's share: the base {e} = {share}"))
+        winner, dealer, disc = c.get("winner"), c.get("dealer"), c.get("discarder")
+        dealer_wins = self.opt("dealer_wins") if winner == dealer else 1
+        parts_zh, parts_en, owed = [], [], 0
+        for s in SEAT_LETTERS:
+            if s == winner:
+                continue
+            doubled = (s == dealer) + (s == disc)
+            m = (4 if doubled == 2 and self.opt("dealer_discarder_stack") else 2) if doubled else 1
+            amount = share * m * dealer_wins
+            owed += amount
+            why_zh = "、".join(w for w, on in (("庄家", s == dealer), ("点炮", s == disc)) if on)
+            why_en = ", ".join(w for w, on in (("dealer", s == dealer), ("discarder", s == disc)) if on)
+            parts_zh.append(f"{seat_label(s)} {amount}" + (f"（{why_zh} ×{m}）" if m > 1 else ""))
+            parts_en.append(f"{s} {amount}" + (f" ({why_en} ×{m})" if m > 1 else ""))
+        if dealer_wins > 1:
+            parts_zh.append(f"庄家和牌再 ×{dealer_wins}")
+            parts_en.append(f"the winning dealer collects ×{dealer_wins}")
+        covers = not c.get("self_drawn") and self.opt("discarder_covers_all")
+        out.append(("各家份额：" + " + ".join(parts_zh) + f" = {owed}" + ("，全由点炮者付（点炮包装）" if covers else ""),
+                    "shares: " + " + ".join(parts_en) + f" = {owed}"
+                    + (", all paid by the discarder (点炮包装)" if covers else "")))
+        return tuple(out)
+
 
 _OPTIONS = (
     Option("mode", "tuidao", "§3.5", "推倒和 (any win by discard) or 吃碰提 (an opened hand must self-draw)",
@@ -199,6 +234,77 @@ _CONTEXT = ctx("self_drawn", "discarder", "winner", "dealer", "kong", "wall_last
 )
 _FIRST_TURN = (FirstTurn("first_go_around", ("dealer_draw", "other_draw", "on_dealer", "on_other")),)
 
+
+# --- what the learner is told (mjlearn.course shows it) ---------------------------------------------
+_BJ_WILD = ("混儿：翻开的那张牌的下一张；只能在手里用", "混儿: the tile after the turned-up one; used in the concealed hand only")
+_BJ_SCORING = ("每家的份额是底分每番翻一倍；庄家、点炮者加倍；点炮者替三家付（点炮包装）",
+               "each loser's share is the base doubled once per fan; dealer and discarder ×2; the discarder pays for all (点炮包装)")
+_BJ_KONGS = ("只算和牌者的杠：明杠 1 个底分、暗杠 2 个底分，每家付；庄家加倍",
+             "only the winner's kongs: exposed 1 base, concealed 2 base from each; dealer ×2")
+_BJ_SIGN = ("上楼、烧庄、混杠、捉五魁", "上楼 (stakes rise after a drawn hand), 烧庄, 混杠 (all four wilds), 捉五魁 (catch the five)")
+_BJ_FAMILY = ("北京麻将（推倒和、吃碰提）", "Beijing, two ways to win")
+HUN_GANG = Example("PPPP1379m1379p1s+9s", {"winner": "S", "self_drawn": True, "wild": "P"},
+                   ("混杠：四个混儿（这里是白板）都在手里，自摸就算和，其余的牌不用成副。",
+                    "混杠: all four wilds (here the white dragon) in hand win on a self-draw, whatever the other tiles."))
+"""混杠, legal under the two Beijing rule sets only."""
+
+ABOUT_BEIJING = About(
+    where=("北京麻将：北京一带最常见的打法之一，网上也很流行。这是“推倒和”的玩法：点炮、自摸都可以和。",
+           "Beijing mahjong, one of the most common ways to play around Beijing, also popular online. "
+           "This is the push-down way (推倒和): a win by discard or by self-draw."),
+    special=(
+        ("有“混儿”（百搭）：翻开一张指示牌，它的下一张就是混儿，可以当任何牌用，但只能在手里用，不能拿来吃碰杠。",
+         "A wild, the 混儿: a tile is turned up and the next tile in order is wild; it stands for any tile, "
+         "but only in the concealed hand (never in a chow, pung or kong)."),
+        ("计分：每家的份额是底分，每有 1 番翻一倍（3 番：1 × 2 × 2 × 2 = 8）；庄家和点炮的人加倍，点炮的人替三家付钱（点炮包装）。",
+         "Scoring: each loser's share is the base doubled once per fan (3 fan: 1 × 2 × 2 × 2 = 8); the dealer "
+         "and the discarder pay double, and the discarder pays every loser's share (点炮包装, \"the discarder covers all\")."),
+        ("荒庄后“上楼”：下一把的番数加一级；还有烧庄、混杠（四个混儿）等说法。",
+         "After a drawn hand the stakes go up a level (上楼); also 烧庄 and 混杠 (holding all four wilds)."),
+    ),
+    family=_BJ_FAMILY,
+    rulings=(
+        Ruling(("庄家和牌时是否也收双倍", "whether a winning dealer also collects double"),
+               ("不收：庄家只在付钱时加倍", "no: the dealer pays double but collects single"), "dealer_wins"),
+        Ruling(("庄家点炮是否双倍再双倍", "whether a dealer who discards pays ×4"),
+               ("不叠加，只付双倍", "no stacking: he pays ×2"), "dealer_discarder_stack"),
+        Ruling(("没和牌的人的杠要不要给钱", "whether the kongs of players who did not win are paid"),
+               ("只算和牌者的杠", "only the winner's kongs are paid"), "all_kongs_paid"),
+        Ruling(("混儿能不能用来吃、碰、杠", "whether a wild may be used in a claim"),
+               ("不能，只能在手里用", "no, it stays in the concealed hand"), "wild_claims"),
+    ),
+    example=Example("[9999s]123m456m789m7s+7s", S_SELF,
+                    ("南家自摸 7s：自摸、门清、一条龙，另有一个暗杠。",
+                     "South self-draws 7s: self-draw, concealed hand, pure straight, and a concealed kong.")),
+    only_here=HUN_GANG,
+    facts=facts({"wild": _BJ_WILD[0], "discard_win": "可以：点炮、自摸都能和", "scoring": _BJ_SCORING[0],
+                 "dealer": "付钱时加倍，收钱时不加倍", "kongs": _BJ_KONGS[0], "signature": _BJ_SIGN[0]},
+                {"wild": _BJ_WILD[1], "discard_win": "yes: on a discard or by self-draw", "scoring": _BJ_SCORING[1],
+                 "dealer": "×2 when paying, not when receiving", "kongs": _BJ_KONGS[1], "signature": _BJ_SIGN[1]}),
+    sources=(LIANZHONG_BEIJING,),
+)
+
+ABOUT_BEIJING_CPT = About(
+    where=("同一种北京麻将的“吃碰提”玩法。", "The same Beijing game played the chow/pung way (吃碰提)."),
+    special=(
+        ("和“推倒和”一样算分，只有一条不同：吃过或碰过牌的手（开了门）只能自摸，不能和别人打的牌。",
+         "Scored like push-down with one difference: once a hand has claimed a chow or pung it may only "
+         "win by self-draw, never on a discard."),
+    ),
+    family=_BJ_FAMILY,
+    rulings=(Ruling(("吃碰提模式下的全求人怎么和", "how 全求人 (everything claimed) wins in this mode"),
+                    ("只能自摸", "by self-draw only"), "quanqiuren_chipengti"),),
+    example=Example("[123m,3]456m789mEEE7s+7s", S_SELF,
+                    ("南家吃过 123m，仍可自摸和。", "South chowed 123m and may still win by self-draw.")),
+    only_here=HUN_GANG,
+    facts=facts({"wild": _BJ_WILD[0], "discard_win": "没吃没碰才可以", "scoring": _BJ_SCORING[0],
+                     "dealer": "付钱时加倍，收钱时不加倍", "kongs": _BJ_KONGS[0], "signature": _BJ_SIGN[0]},
+                    {"wild": _BJ_WILD[1], "discard_win": "only if the hand has no chow or pung", "scoring": _BJ_SCORING[1],
+                     "dealer": "×2 when paying, not when receiving", "kongs": _BJ_KONGS[1], "signature": _BJ_SIGN[1]}),
+    sources=(LIANZHONG_BEIJING,),
+)
+
+
 BEIJING = register(BeijingRuleSet(
     name="beijing", zh="北京麻将·推倒和（点炮也能和）", en="Beijing, win on any discard",
     aliases=("北京麻将", "beijing majiang", "beijing mahjong", "beijing lianzhong", "联众", "推倒和",
@@ -212,7 +318,8 @@ BEIJING = register(BeijingRuleSet(
     scoring="B × 2^n per loser; dealer and discarder ×2; discarder pays all (点炮包装)",
     signature="上楼, 烧庄, 混杠, 捉五魁",
     options=_OPTIONS, context=_CONTEXT, first_turn=_FIRST_TURN, patterns=PATTERNS,
-    table=TableFacts(wild="tail7_next", shapes="standard+seven_pairs", special_shapes=("hun_gang",))))
+    table=TableFacts(wild="tail7_next", shapes="standard+seven_pairs", special_shapes=("hun_gang",)),
+    about=ABOUT_BEIJING))
 
 BEIJING_CPT = register(BeijingRuleSet(
     name="beijing_cpt", zh="北京麻将·吃碰提（吃碰后只能自摸）", en="Beijing, self-draw only after a chow or pung",
@@ -221,4 +328,5 @@ BEIJING_CPT = register(BeijingRuleSet(
     tiles=TileSet(True, True, "none"), pair="any", wild=BEIJING.wild,
     discard_win="only if concealed", dealer_rule=BEIJING.dealer_rule, kong_money=BEIJING.kong_money,
     scoring=BEIJING.scoring, signature=BEIJING.signature,
-    options=_OPTIONS, context=_CONTEXT, first_turn=_FIRST_TURN, patterns=PATTERNS, table=BEIJING.table).with_options(mode="chipengti"))
+    options=_OPTIONS, context=_CONTEXT, first_turn=_FIRST_TURN, patterns=PATTERNS, table=BEIJING.table,
+    about=ABOUT_BEIJING_CPT).with_options(mode="chipengti"))

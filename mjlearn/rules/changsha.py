@@ -30,6 +30,9 @@ from .base import (Ctx, FirstTurn, Ledger, Option, Pattern, RuleSet, TileSet, Wi
                    seven_pairs_quads, NOT_COMPLETE, Context, ContextError, RulesError, _check_seat,
                    _check_tile_or_none, _score_discard, turn_order_from)
 from .registry import register
+from .description import About, Example, Ruling, S_SELF, facts
+from .sources import LIANZHONG_BEIJING
+from .steps import sum_line
 from .result import DiscardResult, Item, RegionalResult
 
 __all__ = ["CHANGSHA", "ChangshaRuleSet", "on_deal", "haidi_roaming"]
@@ -145,6 +148,14 @@ class ChangshaRuleSet(RuleSet):
         if b is not None and not b.is_suited:
             raise ContextError(f"a Changsha bird is a suited tile (1-9); got {b}  （长沙麻将的鸟是数牌（1-9），收到的是 {b}）")
 
+    def settlement_steps(self, result):
+        """The points added up; who pays them; the bird's doubling."""
+        total, self_drawn = result.total, result.context.get("self_drawn")
+        return (sum_line(result.items, ("分", "points"), total),
+                (f"{'每家' if self_drawn else '点炮者'}付 {total}；和鸟牌座位有关的钱加倍",
+                 f"{'each payer' if self_drawn else 'the discarder'} pays {total}; "
+                 f"payments to or from the bird's seat are doubled"))
+
 
 _OPTIONS = (
     Option("xiaohu_self_each", 2, "A-CS-10", "小胡 by self-draw: from each other player (not in seed)", "小胡自摸"),
@@ -170,6 +181,57 @@ _OPTIONS = (
            ("xiaohu_or_dahu_shape",)),
 )
 
+
+# --- what the learner is told (mjlearn.course shows it) ---------------------------------------------
+ON_DEAL_HANDS = (
+    ("6666p123m4578s12m", "W", ("西家起手有四张 6p：四喜。", "West is dealt four 6p: 四喜 (four of a kind).")),
+    ("1346m1379p34679s", "S", ("南家起手没有一张 2、5、8：板板胡。", "South is dealt no 2, 5 or 8 at all: 板板胡.")),
+    ("123456789m2345p", "N", ("北家起手没有条子：缺一色。", "North is dealt no bamboos: 缺一色 (a suit missing).")),
+    ("111m999p258m2358s", "N", ("两副刻子（“六六顺”）：mjlearn 不算。", "Two triplets (六六顺): mjlearn does not count it.")),
+)
+"""Dealt hands (13 tiles; the dealer would hold 14) shown with Changsha's verdict on the deal."""
+
+ABOUT = About(
+    where=("长沙麻将：湖南长沙一带的打法，只用 108 张数牌。", "Changsha mahjong, played around Changsha in Hunan, with the 108 suited tiles only."),
+    special=(
+        ("没有风牌、箭牌和花牌。", "No winds, no dragons, no flowers."),
+        ("小胡（平胡）要二五八将；大胡（碰碰胡、清一色、七小对、将将胡……）不要。",
+         "A plain win (小胡) needs a 2, 5 or 8 pair; big wins (大胡: all pungs, full flush, seven pairs, "
+         "all 2-5-8…) do not."),
+        ("起手小胡：刚抓完牌就能亮牌收钱：四喜（四张一样）、板板胡（没有 2、5、8）、缺一色（少一门）。",
+         "Wins on the deal: right after the deal a player may show the hand and collect: 四喜 (four of a kind), "
+         "板板胡 (no 2, 5 or 8 at all), 缺一色 (a suit missing)."),
+        ("扎鸟：和牌后翻一张“鸟”，数到谁，谁的收付加倍；一炮多响（通炮）可以几家同时和。",
+         "The bird (扎鸟): after a win a tile is turned up and counted round the table; that seat's payments double. "
+         "One discard may make several winners (通炮)."),
+    ),
+    family=("长沙麻将", "Changsha"),
+    rulings=(
+        Ruling(("起手小胡后这一把是否结束", "whether a win on the deal ends the hand"),
+               ("不结束：亮牌收钱后接着打", "no: the player collects and play goes on"), "on_deal_ends_hand"),
+        Ruling(("鸟从谁数起", "from whom the bird is counted"), ("从庄家数起", "from the dealer"), "bird_origin"),
+        Ruling(("豪华七对算不算两个大胡", "whether seven pairs with a four-of-a-kind count as two big wins"),
+               ("只算一个", "as one"), "luxury_seven_pairs"),
+        Ruling(("小胡给多少", "what a plain win pays"),
+               ("自摸每家 2 分，点炮 1 分（大胡每个 6 分）", "2 from each on a self-draw, 1 from the discarder (6 per big win)"),
+               "xiaohu_self_each"),
+    ),
+    example=Example("111333555777s9s+9s", {"winner": "S", "self_drawn": True, "bird": "7p"},
+                    ("南家自摸清一色碰碰胡（两个大胡）；鸟 7p 数到西家，西家的钱加倍。",
+                     "South self-draws a full flush of pungs (two big wins); the bird 7p counts to West, whose payment doubles.")),
+    only_here=Example("2258m2558p2588s2s+8m", S_SELF,
+                      ("将将胡：十四张全是 2、5、8，不用成副。", "All 2-5-8 (将将胡): every tile a 2, 5 or 8, no sets needed.")),
+    facts=facts({"discard_win": "可以（漏胡的限制）", "scoring": "小胡自摸每家 2、点炮 1；大胡每个 6；中鸟加倍",
+                  "dealer": "未规定（可约定 +1）", "signature": "起手小胡、扎鸟、海底漫游、将将胡"},
+                 {"discard_win": "yes (not after passing the same tile, 漏胡)",
+                  "scoring": "plain win: 2 from each on a self-draw, 1 from the discarder; 6 per big win; the bird seat ×2",
+                  "dealer": "not specified (+1 by agreement)",
+                  "signature": "wins on the deal, the bird (扎鸟), 海底漫游, all 2-5-8 (将将胡)"}),
+    sources=(LIANZHONG_BEIJING,),
+    on_deal=ON_DEAL_HANDS,
+)
+
+
 CHANGSHA = register(ChangshaRuleSet(
     name="changsha", zh="长沙麻将", en="Changsha (Hunan)",
     aliases=("长沙麻将", "changsha majiang", "changsha mahjong", "cs", "湖南麻将", "hunan"),
@@ -184,7 +246,8 @@ CHANGSHA = register(ChangshaRuleSet(
     first_turn=(FirstTurn("first_go_around", ("dealer_draw", "other_draw", "on_dealer", "on_other")),),
     patterns=PATTERNS,
     table=TableFacts(shapes="standard+seven_pairs", special_shapes=("all_258",), passed_win="until_draw",
-                     bird=True, on_deal_wins=True, haidi_roaming=True)))
+                     bird=True, on_deal_wins=True, haidi_roaming=True),
+    about=ABOUT))
 
 
 ON_DEAL = (

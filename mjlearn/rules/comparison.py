@@ -1,5 +1,7 @@
-"""One hand judged under many rule sets side by side (regional.md §14.3), and the table of rule
-differences generated from the rule-set data (§14.1-14.2).
+"""One hand judged under many rule sets side by side, and the table of rule differences generated
+from the rule-set data: the verdicts and the cells, as values. How they look (tables, charts, the
+families' pages) is the course's (:mod:`mjlearn.course.comparison`), reached through the display
+methods ``_repr_html_``, ``plot`` and ``chart``.
 
 >>> from mjlearn.rules.comparison import compare
 >>> c = compare("12346789mEEE44s+5m", rules=["beijing", "changsha", "mcr"], winner="S", discarder="N")
@@ -9,21 +11,14 @@ differences generated from the rule-set data (§14.1-14.2).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
-from html import escape
 
 from ..hand import as_hand
-from ..i18n import get_language
-from ..seats import SEAT_LETTERS, Seat
 from .base import ContextError, RuleSet, TileSetError
 from .registry import get, names
 
-__all__ = ["compare", "Comparison", "Row", "differences", "Differences", "ruleset_html", "options_html", "CJK_FONTS"]
-
-CJK_FONTS = ["Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", "WenQuanYi Zen Hei",
-             "WenQuanYi Micro Hei", "Microsoft YaHei", "SimHei", "PingFang SC", "Heiti SC",
-             "Arial Unicode MS", "DejaVu Sans"]
-"""Font fallback for Chinese labels in charts, so they never show as boxes."""
+__all__ = ["compare", "Comparison", "Row", "differences", "Differences", "pay_unit_key"]
 
 
 @dataclass(frozen=True)
@@ -84,113 +79,31 @@ class Comparison:
     def __repr__(self) -> str:
         return str(self)
 
+    # display methods: how a comparison looks is the course's (mjlearn.course.comparison)
     def _repr_html_(self) -> str:
-        th = f"<th style='{_TD}'>"
-        head = (f"<tr>{th}规则<br><small>Rule set</small></th>{th}能和吗<br><small>Legal?</small></th>"
-                f"{th}计分项<br><small>Counted items</small></th>{th}合计<br><small>Total</small></th>"
-                f"{th}收付（本规则的单位）<br><small>Payments, in the rule set's own unit</small></th></tr>")
-        body = []
-        for r in self.rows:
-            status = {"legal": "能 · yes", "illegal": "不能 · no", "n/a": "不适用 · n/a"}[r.status]
-            if r.status == "legal":
-                its = r.result.items if r.result is not None else ()
-                pats = ("、".join(f"{escape(i.zh)} {i.value * i.count:g}" for i in its)
-                        + "<br><small style='color:#555'>"
-                        + ", ".join(f"{escape(i.en)} {i.value * i.count:g}" for i in its) + "</small>") if its else _no_items(r)
-                total = f"{escape(str(r.total))} {escape(r.unit[0])}<br><small>{escape(r.unit[1])}</small>"
-                pu = get(r.name).pay_unit
-                pays = (" ".join(f"<span style='white-space:nowrap'>{s}{Seat.of(s).zh} {r.payments[s]:+g}</span>"
-                                 for s in SEAT_LETTERS)
-                        + f"<br><small>{escape(pu[0])} · {escape(pu[1])}</small>")
-            else:
-                pats = f"{escape(r.reason[0])}<br><small style='color:#555'>{escape(r.reason[1])}</small>"
-                total = "—"
-                pays = "—"
-            body.append(f"<tr data-rules='{escape(r.name)}'><td style='{_TD}'>{escape(r.zh)}<br><small>{escape(r.en)}</small></td>"
-                        f"<td style='{_TD}'>{status}</td><td style='{_TD}'>{pats}</td><td style='{_TD}'>{total}</td>"
-                        f"<td style='{_TD}'>{pays}</td></tr>")
-        tiles = as_hand(self.hand)._repr_html_()
-        return (f"<div style='max-width:100%;overflow-x:auto'>{tiles}</div>"
-                f"<table style='{_TABLE}'><caption>{escape(str(self.hand))}</caption>{head}{''.join(body)}</table>")
+        from ..course.comparison import comparison_html
+        return comparison_html(self)
 
     def plot(self, ax=None, lang: str | None = None):
-        """Horizontal bar charts of the winner's net gain under each rule set, one panel per payment
-        unit, so only amounts in the same unit share an axis; a rule set where the win is not legal
-        or the tiles are not used gets no bar and says why, in both languages. Labels are bilingual
-        (``lang`` only orders them). matplotlib is imported here, never at import time; Chinese
-        labels use :data:`CJK_FONTS`. Returns the first panel's axes (its ``figure`` holds every
-        panel); with ``ax`` given, every rule set goes on that one axes, so give it only rule sets
-        that pay in one unit."""
-        import matplotlib.pyplot as plt
-        lang = lang or get_language()
-        plt.rcParams["font.sans-serif"] = CJK_FONTS + [f for f in plt.rcParams["font.sans-serif"]
-                                                       if f not in CJK_FONTS]
-        plt.rcParams["axes.unicode_minus"] = False
-        groups: dict = {}
-        for r in self.rows:
-            groups.setdefault(pay_unit_key(get(r.name)), []).append(r)
-        if ax is not None:
-            panels = [(ax, list(self.rows), pay_unit_key(get(self.rows[0].name)))]
-        else:
-            keys = list(groups)
-            heights = [0.32 * len(groups[k]) + 0.9 for k in keys]
-            fig, axes = plt.subplots(len(keys), 1, figsize=(9, sum(heights) + 0.8), squeeze=False,
-                                     gridspec_kw={"height_ratios": heights})
-            panels = [(axes[k][0], groups[key], key) for k, key in enumerate(keys)]
-        seat = Seat.of(self.winner)
-        for a, rows, (uzh, uen) in panels:
-            labels = [f"{r.zh} {r.en}" if lang == "zh" else f"{r.en} {r.zh}" for r in rows]
-            values = [r.payments.get(self.winner, 0) if r.status == "legal" else 0 for r in rows]
-            colors = ["tab:green" if r.status == "legal" else "tab:gray" for r in rows]
-            a.barh(range(len(values)), values, color=colors, height=0.6)
-            a.set_yticks(range(len(values)))
-            a.set_yticklabels(labels, fontsize=8)
-            a.set_ylim(max(len(values), 2) - 0.5, -0.5)        # top to bottom; one bar stays thin
-            a.set_xlabel(f"{seat.zh}家净得（{uzh}） · {seat.en}'s net gain ({uen})", fontsize=9)
-            a.set_title(f"单位 unit: {uzh} · {uen}", fontsize=9, loc="left")
-            a.margins(x=0.15)
-            for k, r in enumerate(rows):
-                if r.status == "legal":
-                    a.text(values[k], k, f" {values[k]:+g}", va="center", fontsize=8)
-                else:
-                    a.text(0, k, " 不能和 not legal" if r.status == "illegal" else " 不适用 n/a",
-                           va="center", fontsize=8, color="dimgray")
-        first = panels[0][0]
-        first.figure.suptitle(f"{self.hand}: {seat.zh}家在各规则下的净得（各按本规则的单位）\n"
-                              f"{seat.en}'s net gain under each rule set, in that rule set's own unit\n"
-                              f"每套规则的分值各有各的大小：只看有没有条、是正是负，不要拿两套规则的长短比\n"
-                              f"Each rule set counts on its own scale: read whether a bar is there and its sign, "
-                              f"never one rule set's length against another's", fontsize=9)
-        first.figure.tight_layout()
-        return first
+        """Bar charts of the winner's net gain under each rule set, one panel per payment unit: see
+        :func:`mjlearn.course.comparison.plot`."""
+        from ..course.comparison import plot
+        return plot(self, ax=ax, lang=lang)
+
+    def chart(self, lang: str | None = None):
+        """The figure of :meth:`plot`, shown once in a notebook (an SVG chart where matplotlib cannot
+        be had): see :func:`mjlearn.course.comparison.chart`."""
+        from ..course.comparison import chart
+        return chart(self, lang=lang)
 
 
-def _chart(self, lang: str | None = None):
-    """The figure of :meth:`plot`, closed in pyplot so that a notebook shows it once (as the cell's
-    value) whatever the backend. Where matplotlib cannot be had (the browser build), the same chart
-    as SVG: one panel and one scale per payment unit."""
-    try:
-        import matplotlib.pyplot as plt
-    except ImportError:
-        from IPython.display import HTML
-        from ..render.charts import payments_svg
-        return HTML(payments_svg(self.rows, self.winner))
-    fig = self.plot(lang=lang).figure
-    plt.close(fig)
-    return fig
 
-
-Comparison.chart = _chart
 
 
 def pay_unit_key(rs) -> tuple[str, str]:
     """The unit a rule set pays in, without its explanation: amounts with equal keys may share an axis."""
     zh, en = rs.pay_unit
     return zh, en.split(" (")[0]
-
-
-_TD = "text-align:left;vertical-align:top;white-space:normal;padding:3px 6px"
-_TABLE = "border-collapse:collapse;table-layout:auto;width:100%;max-width:100%;margin:0.3em 0 1em 0"
 
 
 def compare(hand, rules=None, **context) -> Comparison:
@@ -220,16 +133,6 @@ def compare(hand, rules=None, **context) -> Comparison:
         rows.append(Row(rs.name, rs.zh, rs.en, "legal" if res.legal else "illegal", res.reason, res.total,
                         rs.unit, dict(res.payments), res))
     return Comparison(hand, dict(context), tuple(rows), context.get("winner", "E"))
-
-
-def _no_items(r) -> str:
-    """A legal win with no counted item: where its total comes from, as the engine's worked steps say
-    (the base of a points game, a flat amount), instead of a bare dash."""
-    steps = getattr(r.result, "steps", ()) if r.result is not None else ()
-    if not steps:
-        return "没有计分项<br><small style='color:#555'>no counted items</small>"
-    return ("；".join(escape(z) for z, _ in steps) + "<br><small style='color:#555'>"
-            + "; ".join(escape(e) for _, e in steps) + "</small>")
 
 
 def _two_languages(e) -> tuple[str, str]:
@@ -268,10 +171,16 @@ _DIFF_ROWS = (
 
 
 def _fact(rs, key: str, declared: str | None) -> str:
-    """A fact in the learner's English (:data:`mjlearn.rules.about.FACTS_EN`); the declared text, with
-    its references taken out, where no learner wording is given."""
-    from .about import FACTS_EN
-    return FACTS_EN.get(rs.name, {}).get(key) or _plain(declared)
+    """A fact in the learner's English (the rule set's ``about.facts``); the declared text, with its
+    references taken out, where no learner wording is given."""
+    said = rs.about.facts.get(key) if rs.about is not None else None
+    return said[1] if said else _plain(declared)
+
+
+def fact_zh(rs, key: str) -> str | None:
+    """The Chinese wording of a free-text fact of the difference table, where the rule set gives one."""
+    said = rs.about.facts.get(key) if rs.about is not None else None
+    return said[0] if said else None
 
 
 @dataclass(frozen=True)
@@ -285,53 +194,9 @@ class Differences:
         return {"rulesets": [rs.name for rs in self.rulesets],
                 "rows": [{"key": k, "zh": zh, "en": en, "cells": cells} for k, zh, en, cells in self.rows]}
 
-    def pages(self, per_page: int = 6) -> list[tuple]:
-        """The rule sets split into pages of at most ``per_page``, families kept together where they
-        fit: [(rule sets, rows restricted to them)]."""
-        from .about import FAMILIES
-        order = {n: k for k, (_, members) in enumerate(FAMILIES) for n in members}
-        groups: list[list[int]] = []
-        for k, rs in enumerate(self.rulesets):
-            fam = order.get(rs.name, -1 - k)
-            if groups and order.get(self.rulesets[groups[-1][-1]].name, None) == fam and fam >= 0:
-                groups[-1].append(k)
-            else:
-                groups.append([k])
-        pages: list[list[int]] = []
-        for g in groups:
-            while len(g) > per_page:
-                pages.append(g[:per_page])
-                g = g[per_page:]
-            if pages and len(pages[-1]) + len(g) <= per_page:
-                pages[-1].extend(g)
-            else:
-                pages.append(list(g))
-        return [(tuple(self.rulesets[k] for k in p), tuple((key, zh, en, [cells[k] for k in p])
-                                                         for key, zh, en, cells in self.rows)) for p in pages]
-
     def _repr_html_(self) -> str:
-        """One table per page of at most six rule sets (families together), each within ~1,000 px:
-        a fixed first column and equal columns whose text wraps."""
-        out = []
-        for sets, rows in self.pages():
-            cols = ("<colgroup><col style='width:10em'>"
-                    + "".join("<col>" for _ in sets) + "</colgroup>")
-            head = (f"<tr><th style='{_TD}'></th>" + "".join(
-                f"<th style='{_TD}'>{escape(rs.zh)}<br><small>{escape(rs.en)}</small></th>" for rs in sets) + "</tr>")
-            body = "".join(f"<tr><th style='{_TD}'>{escape(zh)}<br><small>{escape(en)}</small></th>"
-                           + "".join(f"<td style='{_TD};overflow-wrap:anywhere'>{_cell_html(rs, key, c)}</td>"
-                                     for rs, c in zip(sets, cells)) + "</tr>"
-                           for key, zh, en, cells in rows)
-            from .about import family_of
-            fams = []
-            for rs in sets:
-                t = family_of(rs.name)[0]
-                if t not in fams:
-                    fams.append(t)
-            cap = (f"<caption style='text-align:left;font-weight:bold'>{escape('、'.join(z for z, _ in fams))} · "
-                   f"{escape(', '.join(e for _, e in fams))}</caption>")
-            out.append(f"<table class='mj-differences' style='{_TABLE};table-layout:fixed'>{cap}{cols}{head}{body}</table>")
-        return "".join(out)
+        from ..course.comparison import differences_html
+        return differences_html(self)
 
     def __str__(self) -> str:
         return "\n".join(f"{en}: " + " | ".join(f"{rs.name}={c}" for rs, c in zip(self.rulesets, cells))
@@ -343,19 +208,9 @@ class Differences:
 _NOT_SAID = "未规定 not specified"
 
 
-def _cell_html(rs, key: str, cell: str) -> str:
-    """A cell in both languages: the Chinese wording (where the English is free text) above it."""
-    from .about import FACTS_ZH
-    zh = FACTS_ZH.get(rs.name, {}).get(key)
-    if zh and zh != cell:
-        return f"{escape(zh)}<br><small style='color:#555'>{escape(cell)}</small>"
-    return escape(cell)
-
-
 def _plain(text: str | None) -> str:
     """Declared free text without references to the specification (ids such as A-BJ-1, section
     numbers, "seed", "n.s."): what a learner may read."""
-    import re
     if not text:
         return ""
     t = re.sub(r"\s*\((?:[^()]*?\b(?:A-[A-Z]+-\d+[a-z]?|§[\d.]+)[^()]*?)\)", "", text)
@@ -366,7 +221,7 @@ def _plain(text: str | None) -> str:
 
 
 def differences(rules=None) -> Differences:
-    """The rule-difference table (§14.1-14.2) generated from the declared data of ``rules``.
+    """The rule-difference table generated from the declared data of ``rules``.
 
     >>> d = differences(["beijing", "changsha", "yunnan"])
     >>> [cells for key, zh, en, cells in d.rows if key == "chow"]
@@ -376,30 +231,3 @@ def differences(rules=None) -> Differences:
     rows = tuple((key, zh, en, [fn(rs) for rs in sets]) for key, zh, en, fn in _DIFF_ROWS)
     return Differences(sets, rows)
 
-
-def ruleset_html(rs: RuleSet) -> str:
-    """A rule set as a bilingual card: its description in words, its facts and its patterns (the
-    options behind the disputed rulings are in :func:`options_html`, for the appendix)."""
-    from .tour import describe
-    d = differences([rs])
-    facts = "".join(f"<tr><th style='{_TD};width:11em'>{escape(zh)}<br><small>{escape(en)}</small></th>"
-                    f"<td style='{_TD}'>{_cell_html(rs, key, cells[0])}</td></tr>" for key, zh, en, cells in d.rows)
-    u = rs.item_unit or rs.unit
-    u = u if (u[0] or u[1]) else ("值", "value")
-    pats = "".join(f"<tr><td style='{_TD}'>{escape(p.zh)}</td><td style='{_TD}'>{escape(p.en)}</td>"
-                   f"<td style='{_TD};text-align:right'>{p.value}</td></tr>" for p in rs.patterns)
-    return (describe(rs).html()
-            + f"<details><summary>规则一览 · The rule set's facts</summary><table style='{_TABLE}'>{facts}</table></details>"
-            + (f"<details><summary>计分项 · Its patterns ({len(rs.patterns)})</summary><table style='{_TABLE}'>"
-               f"<tr><th style='{_TD}'>名称</th><th style='{_TD}'>Pattern</th><th style='{_TD}'>"
-               f"{escape(u[0])} · {escape(u[1])}</th></tr>{pats}</table></details>" if pats else ""))
-
-
-def options_html(rs: RuleSet) -> str:
-    """The options behind the rule set's disputed rulings, with their keys, current values and
-    references to the specification: for the appendix "Sources and rulings" only."""
-    rows = "".join(f"<tr><td style='{_TD}'><code>{escape(o.key)}</code></td><td style='{_TD}'><code>"
-                   f"{escape(repr(rs.opt(o.key)))}</code></td><td style='{_TD}'>{escape(o.ref)}</td>"
-                   f"<td style='{_TD}'>{escape(o.zh)}<br><small>{escape(o.en)}</small></td></tr>" for o in rs.options)
-    return (f"<table style='{_TABLE}'><tr><th style='{_TD}'>选项 option</th><th style='{_TD}'>取值 value</th>"
-            f"<th style='{_TD}'>依据 ref</th><th style='{_TD}'>说明 meaning</th></tr>{rows}</table>")

@@ -45,6 +45,9 @@ from ..tiles import Tile
 from .tablefacts import TableFacts
 from .base import Claims, ContextError, Ctx, FirstTurn, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx
 from .registry import register
+from .description import About, Example, Ruling, facts
+from .sources import QA_THREAD
+from .steps import sum_line
 from .result import Item
 from .wilds import complete_with_wilds, wild_readings
 from .xian import SEAT_NAMES
@@ -316,6 +319,16 @@ class FuzhouRules(RuleSet):
                  for s, _ in claims if s != first}
         return (first,), notes
 
+    def settlement_steps(self, result):
+        """The bonus, the flowers and kongs, and base × (flowers and kongs × rate + bonus)."""
+        f, total = result.extra, result.total
+        z, e = sum_line([i for i in result.items if "flower" not in i.key and "kong" not in i.key], ("", ""), f["X"])
+        return ((f"加番：{z.strip()}", f"bonus: {e.strip()}"),
+                (f"花和杠：{f['F']}", f"flowers and kongs: {f['F']}"),
+                (f"每家付：底 × (花杠数 × {f['rate']} + 加番) = {f['base']} × ({f['F']} × {f['rate']} + {f['X']}) = {total}",
+                 f"each payer: base × (flowers and kongs × {f['rate']} + bonus) = "
+                 f"{f['base']} × ({f['F']} × {f['rate']} + {f['X']}) = {total}"))
+
 
 def false_win_payments(offender: str, base: int = 1, penalty: int = 30) -> dict[str, int]:
     """炸胡 (A-FZ-9): the offender pays each other player ``penalty × base`` (a self-drawn 平胡).
@@ -341,6 +354,46 @@ def claim_priority(discarder: str, claimants, gold_sparrow=()) -> str:
         raise ValueError("claimants must be seats other than the discarder  （claimants 应是放炮者以外的座位）")
     order = lambda s: (s not in set(gold_sparrow), (Seat.of(s) - Seat.of(discarder)) % 4)
     return min(seats, key=order)
+
+
+
+# --- what the learner is told (mjlearn.course shows it) ---------------------------------------------
+ABOUT = About(
+    where=("福州麻将：福建福州一带的打法。", "Fuzhou mahjong, played around Fuzhou in Fujian."),
+    special=(
+        ("144 张，但有 36 张“花”：8 张花牌加上全部 28 张字牌。所以手里只有数牌。",
+         "144 tiles, but 36 of them are flowers: the 8 flowers and all 28 honors. A hand holds suited tiles only."),
+        ("翻开的一张牌本身就是“金”（百搭）。金不能打出。", "A turned-up tile is itself the wild, the 金 (gold). A gold may never be discarded."),
+        ("加番手：平胡 30、抢金 30、三金倒 40、金雀 60；三个金可以直接和（三金倒）。",
+         "Bonus hands: plain hand 30, robbing the gold 30, three golds 40, golden sparrow 60; holding three golds wins at once (三金倒)."),
+        ("每家付：底 × (花和杠的数 × 2 + 加番)。例如 3 张花、金雀 60：1 × (3 × 2 + 60) = 66。",
+         "Each payer pays the base × (the number of flowers and kongs × 2 + the bonus). For example 3 flowers "
+         "and a golden sparrow (60): 1 × (3 × 2 + 60) = 66."),
+    ),
+    family=("福州麻将", "Fuzhou"),
+    rulings=(
+        Ruling(("金能不能用来吃", "whether a gold may be used in a chow"), ("不能，任何吃碰杠都不行", "no, in no claim at all"), "gold_claims"),
+        Ruling(("游金（金单钓）能不能和别人打的牌", "whether a hand whose gold waits on anything may win on a discard"),
+               ("不能，只能自摸", "no, by self-draw only"), "youjin_self_draw_only"),
+        Ruling(("加番手点炮时谁付", "who pays a bonus hand won on a discard"), ("三家都付", "all three"), "bonus_payers"),
+    ),
+    example=Example("123m456m789p234s9s+9s", {"winner": "N", "self_drawn": True, "flowers": "aEC", "wild": "9s"},
+                    ("金是 9s。北家有三张花（春、东、中），自摸，两个金作将：金雀。",
+                     "The gold is 9s. North holds three flowers (spring, East, red dragon) and self-draws with two golds as the pair: golden sparrow.")),
+    only_here=Example("1477m2558p136s99s+9s", {"winner": "S", "self_drawn": True, "wild": "9s"},
+                      ("三金倒：手里有三个金（9s）就可以和，不管其他牌。", "Three golds (三金倒): holding three golds (9s) wins whatever the other tiles.")),
+    facts=facts({"wild": "金：补完花以后墙尾翻开的第一张（就是那张牌本身）",
+                "discard_win": "可以，但游金（金单钓）只能自摸；过水不能和",
+                "scoring": "加番手：底 × (花和杠的数 × 2 + 加番)，三家付；否则自摸每家付花杠数 × 2，点炮付花杠数",
+                "dealer": "每连庄一次加 1 番", "kongs": "算作花", "signature": "三金倒、金雀、抢金、过水、字牌当花"},
+               {"wild": "金 (gold): the first tile turned up at the tail after the flowers are replaced (that tile itself)",
+                "discard_win": "yes, except a hand whose gold waits on anything (游金), and not after passing a tile (过水)",
+                "scoring": "bonus hands: base × (flowers and kongs × 2 + the bonus) from all three; otherwise flowers and kongs × 2 "
+                           "from each on a self-draw, or their number from the discarder",
+                "dealer": "+1 番 for each repeat deal", "kongs": "counted as flowers",
+                "signature": "三金倒 (three golds), 金雀 (golden sparrow), 抢金 (robbing the gold), 过水, honors as flowers"}),
+    sources=(QA_THREAD,),
+)
 
 
 FUZHOU = register(FuzhouRules(
@@ -399,4 +452,5 @@ FUZHOU = register(FuzhouRules(
     patterns=FUZHOU_PATTERNS,
     table=TableFacts(wild="tail_same", swap_call_ban=True,
                      special_shapes=("three_golds",), passed_win="same_tile", gold_grab=True),
+    about=ABOUT,
 ))

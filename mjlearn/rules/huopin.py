@@ -26,6 +26,9 @@ from .tablefacts import TableFacts
 from .base import Ctx, ContextError, Ledger, Option, RuleSet, TileSet, ctx, next_in_cycle
 from .mcr_rules import mcr_items
 from .registry import register
+from .description import About, Example, Ruling, S_SELF, facts
+from .sources import HUOPIN_RULES
+from .steps import sum_line
 from .result import Item, RegionalResult
 from .wilds import ReadHand, substitutions
 
@@ -144,6 +147,22 @@ class HuopinRuleSet(RuleSet):
         return RegionalResult(self, hand, c, True, None, F, items, ledger.net, res.reading, wilds,
                               tuple(ledger.lines), extra={"mcr": res, "room": room})
 
+    def settlement_steps(self, result):
+        """By the room: 10 for any win, 8 + the points, or the points alone; then the doublings."""
+        total, room = result.total, self.opt("room")
+        if room == "wufan":
+            out = [("这里不算番：和了就是每家 10 分", "no points are counted here: a win takes 10 from each payer")]
+        else:
+            out = [sum_line(result.items, ("番", "fans"), total)]
+            if room == "guobiao":
+                out.append((f"每家付 8 + {total} = {8 + total}（点炮时另两家各付 8）",
+                            f"each payer 8 + {total} = {8 + total} (on a discard the other two pay 8)"))
+            else:
+                out.append((f"每家付 {total}（不加 8；点炮时只有点炮者付）",
+                            f"each payer {total} (no 8 added; on a discard only the discarder pays)"))
+        out.append(("庄家的收付加倍；鸟牌数到的座位再加倍", "payments by or to the dealer are doubled; the bird seat's doubled again"))
+        return tuple(out)
+
 
 def _substituted(hand: Hand, wild, subs):
     """The hands with each wild replaced by what it stood for, and whether every wild stood for itself
@@ -163,6 +182,78 @@ def _substituted(hand: Hand, wild, subs):
             yield ReadHand(hand.melds, tuple(rest + others), t, hand.flowers, held=hand), natural
     else:
         yield ReadHand(hand.melds, tuple(rest + list(subs)), hand.win_tile, hand.flowers, held=hand), natural
+
+
+
+# --- what the learner is told (mjlearn.course shows it) ---------------------------------------------
+_HP_FAMILY = ("火拼麻将", "Huopin")
+_KNITTED = Example("147m258p369sESWN+C", S_SELF,
+                   ("全不靠：国标和用国标番种的火拼才认。",
+                    "Knitted tiles with honors (全不靠): only Guobiao and Huopin, which uses the Guobiao fans, know it."))
+_HP = ({"wild": "财神：翻开的那张牌的下一张（9 之后是 1；东→南→西→北→中→发→白→东）；不能吃碰杠",
+        "discard_win": "可以", "dealer": "输赢都加倍", "kongs": "按国标番种计", "signature": "三种玩法、鸟牌、无财神"},
+       {"wild": "财神: the tile after the turned-up one (after 9 comes 1; E→S→W→N→C→F→P→E); never in a claim",
+        "discard_win": "yes", "dealer": "×2, winning or losing", "kongs": "counted as Guobiao fans",
+        "signature": "three ways to play, the bird tile (鸟牌), 无财神 (no wild used)"})
+_HP_SCORING = {"huopin": ("每家付 8 + 番；庄家加倍；鸟牌座位加倍", "8 + the points from each payer; dealer ×2; bird seat ×2"),
+               "huopin_dazhong": ("每家付番数（不加 8）；庄家加倍；鸟牌座位加倍", "the points from each payer (no 8 added); dealer ×2; bird seat ×2"),
+               "huopin_wufan": ("和了每家付 10；庄家加倍；鸟牌座位加倍", "10 from each payer for any win; dealer ×2; bird seat ×2")}
+
+
+def _hp_facts(name: str) -> dict:
+    zh, en = dict(_HP[0]), dict(_HP[1])
+    zh["scoring"], en["scoring"] = _HP_SCORING[name]
+    return facts(zh, en)
+
+
+ABOUT = About(
+    where=("火拼麻将：用国标的番种，加一个财神（百搭）。有三种玩法；这一种和国标一样 8 番起和。",
+           "Huopin (火拼, \"fire fight\"): the Guobiao fans plus a wild, the 财神. It is played three ways; "
+           "this one needs 8 points to win, as Guobiao does."),
+    special=(
+        ("144 张；翻开一张牌，它的下一张是财神，可当任何牌用（不能吃碰杠）。",
+         "144 tiles; the tile after a turned-up indicator is the wild (财神), usable for any tile except in claims."),
+        ("国标番种之外多一个“无财神”（没用财神）2 番。", "Besides the Guobiao fans: 无财神 (no wild used), 2 points for not using the wild."),
+        ("起和 8 番；每家付 8 + 番；庄家输赢都加倍；鸟牌的座位再加倍。",
+         "8 points to win; each payer pays 8 + the points; the dealer doubles whether he wins or loses; "
+         "the bird seat doubles too."),
+    ),
+    family=_HP_FAMILY,
+    rulings=(
+        Ruling(("庄家加倍和鸟加倍能否相乘", "whether the dealer's and the bird's doublings multiply"),
+               ("相乘，最多 ×4", "they multiply, up to ×4"), "bird_dealer_multiply"),
+        Ruling(("一炮多响", "several winners on one discard"), ("只许一家，离点炮者最近的", "one only, the nearest to the discarder"),
+               "multi_win"),
+        Ruling(("起和 8 番算不算花", "whether flowers count toward the 8"), ("不算", "they do not"), "minimum_counts_flowers"),
+    ),
+    example=Example("123m456m789m23p55s+4p", {"winner": "S", "self_drawn": True, "indicator": "9p", "bird": "3s"},
+                    ("指示牌 9p，财神是 1p。南家自摸，没用财神。", "Indicator 9p, so the wild is 1p. South self-draws without using it.")),
+    only_here=_KNITTED,
+    facts=_hp_facts("huopin"),
+    sources=(HUOPIN_RULES,),
+)
+
+ABOUT_DAZHONG = About(
+    where=("火拼麻将的第二种玩法：不设起和。", "Huopin played the second way: no minimum to win."),
+    special=(("没有起和番数；每家付的就是番数（不加 8）。", "No minimum; each payer pays just the fans (no 8 added)."),),
+    family=_HP_FAMILY,
+    example=Example("123m456m789m23p55s+4p", {"winner": "S", "self_drawn": True, "indicator": "9p", "bird": "3s"},
+                    ("同一手牌，不设起和。", "The same hand with no minimum.")),
+    only_here=_KNITTED,
+    facts=_hp_facts("huopin_dazhong"),
+    sources=(HUOPIN_RULES,),
+)
+
+ABOUT_WUFAN = About(
+    where=("火拼麻将的第三种玩法：不算番。", "Huopin played the third way: no points are counted."),
+    special=(("不算番：和了就收 10 分。", "No fans: any win collects 10."),),
+    family=_HP_FAMILY,
+    example=Example("123m456m789m23p55s+4p", {"winner": "S", "self_drawn": True, "indicator": "9p", "bird": "3s"},
+                    ("同一手牌，不算番。", "The same hand with no points counted.")),
+    only_here=_KNITTED,
+    facts=_hp_facts("huopin_wufan"),
+    sources=(HUOPIN_RULES,),
+)
 
 
 HUOPIN = register(HuopinRuleSet(
@@ -201,9 +292,10 @@ HUOPIN = register(HuopinRuleSet(
         Ctx("indicator", None, "tile?", "the tile turned up after the deal; the wild is the next one", "翻牌"),),
     table=TableFacts(wild="live_next", shapes="five_forms", special_shapes=("orphans",),
                      bird=True),
+    about=ABOUT,
 ))
 
 HUOPIN_DAZHONG = register(replace(HUOPIN, name="huopin_dazhong", zh="火拼麻将（不设起和）", en="Huopin: no minimum",
-                                  aliases=("大众场", "huopin popular"), minimum=0).with_options(room="dazhong"))
+                                  aliases=("大众场", "huopin popular"), minimum=0, about=ABOUT_DAZHONG).with_options(room="dazhong"))
 HUOPIN_WUFAN = register(replace(HUOPIN, name="huopin_wufan", zh="火拼麻将（不算番，和了收 10 分）", en="Huopin: no points counted, 10 per win",
-                                aliases=("无番场", "huopin no-fan"), minimum=0).with_options(room="wufan"))
+                                aliases=("无番场", "huopin no-fan"), minimum=0, about=ABOUT_WUFAN).with_options(room="wufan"))

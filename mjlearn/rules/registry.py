@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from contextlib import contextmanager
 from importlib import import_module
 
 from .base import RuleSet, UnknownRuleSetError
 
-__all__ = ["register", "get", "RULESETS", "names", "VARIANT_MODULES", "DEFAULT"]
+__all__ = ["register", "get", "RULESETS", "names", "VARIANT_MODULES", "DEFAULT", "unregister", "registered"]
 
 VARIANT_MODULES = ("mcr_rules", "beijing", "beijing_points", "changsha", "yunnan", "huopin",
                    "xian", "old_beijing", "hongkong", "fuzhou")
@@ -60,6 +61,7 @@ def _load() -> None:
     _loaded = True
     for mod in VARIANT_MODULES:
         import_module(f"mjlearn.rules.{mod}")
+    _in_display_order()
     for alias, name in COMPAT_ALIASES.items():
         owner = _index.setdefault(_norm(alias), name)
         if owner != name:  # pragma: no cover - a registry bug to report, not a user error
@@ -120,3 +122,40 @@ class _RuleSets(Mapping):
 
 RULESETS: Mapping[str, RuleSet] = _RuleSets()
 """Every rule set by name (read-only; also answers aliases)."""
+
+
+# --- the display order, and taking a rule set out again (a test's own rule set) ---------------------
+
+def _in_display_order() -> None:
+    """Put the rule sets of mjlearn's own modules in the order of VARIANT_MODULES (each module's in
+    the order it registers them), whichever module was imported first; the others keep their order
+    after them."""
+    where = {f"mjlearn.rules.{m}": k for k, m in enumerate(VARIANT_MODULES)}
+    ranked = sorted(enumerate(_registry.values()),
+                    key=lambda e: (where.get(type(e[1]).__module__, len(where)), e[0]))
+    order = [rs for _, rs in ranked]
+    _registry.clear()
+    _registry.update((rs.name, rs) for rs in order)
+
+
+def unregister(name) -> RuleSet:
+    """Remove a registered rule set (by name, alias or value) with every alias that leads to it, and
+    return it: for a rule set a test registers itself, so that no other test sees it. Unknown names
+    raise :class:`UnknownRuleSetError`."""
+    rs = get(name)
+    del _registry[rs.name]
+    for key in [k for k, owner in _index.items() if owner == rs.name]:
+        del _index[key]
+    return rs
+
+
+@contextmanager
+def registered(ruleset: RuleSet):
+    """Register ``ruleset`` for the ``with`` block only (:func:`register`, then :func:`unregister`,
+    even when the block raises)."""
+    _load()
+    register(ruleset)
+    try:
+        yield ruleset
+    finally:
+        unregister(ruleset.name)

@@ -68,11 +68,11 @@ class RegionalResult:
     def steps(self) -> tuple[tuple[str, str], ...]:
         """The arithmetic from the counted items up to what each payer owes, one (zh, en) line per
         step (empty when the win is not legal): e.g. old Beijing's 番 price + 嘴 price + priced
-        items = the total. See :func:`mjlearn.rules.tour.worked`."""
+        items = the total. Each rule set writes them (:meth:`RuleSet.settlement_steps`); see
+        :func:`mjlearn.course.tour.worked`."""
         if not self.legal:
             return ()
-        from .tour import _steps
-        return tuple(_steps(self))
+        return tuple(self.ruleset.settlement_steps(self))
 
     @property
     def substitutions(self) -> tuple[Tile, ...]:

@@ -19,6 +19,7 @@ from ..seats import SEAT_LETTERS, Seat
 from ..shapes import Form
 from ..consistency import FLOWER_TILES, FirstTurn, check_context
 from .declarations import Claims, Ctx, Option, Pattern, TileSet, TileSetError
+from .description import About
 from .discard import _score_discard
 from .result import Item, RegionalResult
 from .tablefacts import TableFacts
@@ -96,6 +97,10 @@ class RuleSet:
     patterns: tuple[Pattern, ...] = ()
     table: TableFacts = TableFacts()
     """What the rule set fixes on the table (dice, deal, wild, claims, the wall's end): see :class:`TableFacts`."""
+    about: About | None = None
+    """What it says about itself to a learner (:class:`~mjlearn.rules.description.About`): where it is
+    played, what is special, its family, the disputed rulings, a worked example; None for a rule set
+    without one (the course then shows only its name and facts)."""
 
     # --- options ---
     def opt(self, key: str):
@@ -353,17 +358,19 @@ class RuleSet:
         return {"earthly": not self_drawn and not robbing and on_dealers_first_discard}
 
     # --- words for the learner ---
-    @property
-    def about(self):
-        """The learner's description (:class:`~mjlearn.rules.about.About`): where it is played, what
-        is special, the disputed rulings, a worked example; None for a rule set without one."""
-        from .about import ABOUT
-        return ABOUT.get(self.name)
+    def settlement_steps(self, result) -> tuple[tuple[str, str], ...]:
+        """The arithmetic of a legal ``result`` from its counted items up to what each payer owes, one
+        (zh, en) line per step, written with :mod:`mjlearn.rules.steps` (``RegionalResult.steps``, the
+        tour's worked examples and the regional quiz's explanations read it). Every rule set says how
+        its total becomes payments: there is no default, so a new rule set never falls through to a
+        plain sum that is not its own."""
+        raise NotImplementedError(f"{self.name} does not say how its total becomes payments: "
+                                  f"give its RuleSet subclass a settlement_steps(result) method")
 
     def describe(self):
         """The rule set described in plain words, in both languages (HTML in a notebook, text in a
-        terminal): see :func:`mjlearn.rules.tour.describe`."""
-        from .tour import describe
+        terminal): a display method, like ``_repr_html_``; see :func:`mjlearn.course.tour.describe`."""
+        from ..course.tour import describe
         return describe(self)
 
     def __repr__(self) -> str:
@@ -371,7 +378,7 @@ class RuleSet:
         return f"mjlearn.rules.get({self.name!r}){extra}"
 
     def _repr_html_(self) -> str:
-        from .comparison import ruleset_html
+        from ..course.comparison import ruleset_html
         return ruleset_html(self)
 
 

@@ -1,26 +1,21 @@
-"""Sources and rulings, for the appendix notebook ``12_sources_and_rulings`` only: the documents
-each rule set was written from, named as a reader finds them (title, author or site, date), the
-points on which they are unclear and what the course does there, and how to change one.
+"""The documents the rule sets were written from, as a reader finds them (title, who published it,
+what it holds): each rule set names its own in its description (``about.sources``); the appendix
+notebook ``12_sources_and_rulings`` shows them (:mod:`mjlearn.course.sources`).
 
 ``SOURCE_DOCUMENTS`` and ``SECTIONS`` are the developers' notes on the same documents (their tags
-S0-S4 and the sections of the specification); a reader is shown :data:`PUBLISHED` instead.
+S0-S4 and the sections of the specification); a reader is shown the :class:`Document` records instead.
 
->>> from mjlearn.rules.sources import SECTIONS, document_of
 >>> SECTIONS["§5"][0].startswith("Changsha")
 True
->>> document_of("xian")[0]
+>>> XIAN_SHEET.title
 '《麻将规则（麻将规则说明）》：地方麻将规则整理《西安麻将》'
 """
 
 from __future__ import annotations
 
-from html import escape
+from .description import Document
 
-from .about import ABOUT
-from .comparison import _TABLE, _TD
-from .registry import get
-
-__all__ = ["SOURCE_DOCUMENTS", "SECTIONS", "PUBLISHED", "document_of", "published_html", "sources_html", "rulings_html"]
+__all__ = ["SOURCE_DOCUMENTS", "SECTIONS", "DOCUMENTS", "LIANZHONG_BEIJING", "CARD_ROOM", "HUOPIN_RULES", "XIAN_SHEET", "OLD_BEIJING_BLOG", "QA_THREAD", "COMPETITION_RULES"]
 
 SOURCE_DOCUMENTS = (
     ("S0", "Beijing (Lianzhong online) with its two modes; an article on 海底捞月; a 108-tile rule set printed "
@@ -60,89 +55,66 @@ SECTIONS = {
 """Section of regional.md → (its title, its Source row)."""
 
 
-PUBLISHED: tuple[tuple[str, tuple[str, str], tuple[str, ...]], ...] = (
-    ("《北京麻将规则》",
-     ("一份上传到文档分享网站的文档（上传者没有署名），转载联众世界的《北京麻将游戏介绍》；同一文档里还有一篇讲“海底捞月”的短文，"
-      "和一份只用 108 张数牌的规则（就是长沙麻将）。",
-      "A document shared on a document-sharing site (the uploader left no name), reproducing the Lianzhong World (联众世界) "
-      "game site's introduction to its Beijing mahjong; the same document holds a short article on 海底捞月 (winning on the "
-      "last tile) and a rule set for the 108 suited tiles only, which is Changsha mahjong."),
-     ("beijing", "beijing_cpt", "changsha")),
-    ("《……室麻将游戏规则》",
-     ("一个麻将牌室网站的规则页（标题开头几个字丢了）：云南麻将（玉溪打法），以及北京、河北、山东的计分打法。",
-      "The rule page of a mahjong card-room site (the first characters of its title are lost): Yunnan mahjong as "
-      "played in Yuxi, and the points games of Beijing, Hebei and Shandong."),
-     ("yunnan", "bj_basic", "bj_new", "hebei1", "hebei2", "shandong1", "shandong2")),
-    ("《“火拼麻將”規則說明》",
-     ("2007 年 10 月 30 日发表，作者佚名；繁体字，带拼音。里面有完整的 81 番番种表和三种玩法。",
-      "Published 30 October 2007, author not named; in traditional characters with pinyin. It holds the full list of "
-      "the 81 fans and the three ways to play."),
-     ("huopin", "huopin_dazhong", "huopin_wufan")),
-    ("《麻将规则（麻将规则说明）》：地方麻将规则整理《西安麻将》",
-     ("一份西安麻将的规则说明：骰子、座位、码牌、抓牌、留牌、杠、吃碰、下注和付钱。",
-      "A rule sheet for Xi'an mahjong: dice, seats, building the wall, dealing, the tiles left at the end, kongs, "
-      "claims, side bets and payments."),
-     ("xian",)),
-    ("《老北京传统麻将打法》",
-     ("一篇回忆老北京打法（数番、数嘴）的博客文章；作者说这种打法快要失传，所以把它记下来。",
-      "A blog post recalling the traditional Beijing game (counting 番 and 嘴); the author writes it down because the "
-      "game is almost forgotten."),
-     ("old_beijing",)),
-    ("问答帖《关于麻将（看补充的）菜鸟要看得懂》",
-     ("一个网上问答帖的回答：从掷骰子起讲怎么打，广东/香港的番种表和“包”的规定，《中国麻将竞赛规则》的摘录，"
-      "一份福州麻将的网络游戏规则，以及福州玩家对金雀、诈和的回帖。",
-      "The answers to a question on a question-and-answer site: how play goes from the dice on, the Hong Kong / "
-      "Guangdong fan table and liability (包) rules, an excerpt of the Chinese competition rules, an online game's "
-      "Fuzhou mahjong rules, and Fuzhou players' replies about 金雀 and false wins."),
-     ("hongkong", "fuzhou", "mcr")),
-    ("《中国麻将竞赛规则》",
-     ("国家体育总局 1998 年公布的比赛规则：81 个番种，8 番起和。世界麻将组织（WMO）2014 年出过一个修订本，少数几处算法不同（见下文）。",
-      "The competition rules published by China's State Sports General Administration in 1998: 81 fans, 8 points to "
-      "win. The World Mahjong Organization (WMO) revised them in 2014; a few points are counted differently (see below)."),
-     ("mcr",)),
-)
-"""The original documents as a reader finds them: (title as published, (zh, en) who published it and
-what it holds, the rule sets written from it)."""
+LIANZHONG_BEIJING = Document(
+    "《北京麻将规则》",
+    ("一份上传到文档分享网站的文档（上传者没有署名），转载联众世界的《北京麻将游戏介绍》；同一文档里还有一篇讲“海底捞月”的短文，"
+     "和一份只用 108 张数牌的规则（就是长沙麻将）。",
+     "A document shared on a document-sharing site (the uploader left no name), reproducing the Lianzhong World (联众世界) "
+     "game site's introduction to its Beijing mahjong; the same document holds a short article on 海底捞月 (winning on the "
+     "last tile) and a rule set for the 108 suited tiles only, which is Changsha mahjong."))
+"""The rule sets written from it: beijing, beijing_cpt, changsha."""
 
 
-def document_of(rules) -> tuple[str, tuple[str, str]]:
-    """The title and description of the first document a rule set was written from."""
-    name = get(rules).name
-    for title, what, sets in PUBLISHED:
-        if name in sets:
-            return title, what
-    raise KeyError(name)
+CARD_ROOM = Document(
+    "《……室麻将游戏规则》",
+    ("一个麻将牌室网站的规则页（标题开头几个字丢了）：云南麻将（玉溪打法），以及北京、河北、山东的计分打法。",
+     "The rule page of a mahjong card-room site (the first characters of its title are lost): Yunnan mahjong as "
+     "played in Yuxi, and the points games of Beijing, Hebei and Shandong."))
+"""The rule sets written from it: yunnan, bj_basic, bj_new, hebei1, hebei2, shandong1, shandong2."""
 
 
-def published_html() -> str:
-    """The original documents, one row each: title, what it is (both languages), the rule sets."""
-    rows = "".join(
-        f"<tr><td style='{_TD}'>{escape(title)}</td><td style='{_TD}'>{escape(zh)}<br>"
-        f"<small style='color:#555'>{escape(en)}</small></td><td style='{_TD}'>"
-        + "<br>".join(f"{escape(get(n).zh)} <small>{escape(get(n).en)}</small>" for n in sets) + "</td></tr>"
-        for title, (zh, en), sets in PUBLISHED)
-    return (f"<table style='{_TABLE}'><tr><th style='{_TD}'>资料 Document</th><th style='{_TD}'>是什么 What it is</th>"
-            f"<th style='{_TD}'>写成的规则 Rule sets</th></tr>{rows}</table>")
+HUOPIN_RULES = Document(
+    "《“火拼麻將”規則說明》",
+    ("2007 年 10 月 30 日发表，作者佚名；繁体字，带拼音。里面有完整的 81 番番种表和三种玩法。",
+     "Published 30 October 2007, author not named; in traditional characters with pinyin. It holds the full list of "
+     "the 81 fans and the three ways to play."))
+"""The rule sets written from it: huopin, huopin_dazhong, huopin_wufan."""
 
 
-def sources_html(rules) -> str:
-    """A rule set's name and the documents it was written from."""
-    rs = get(rules)
-    docs = [title for title, _, sets in PUBLISHED if rs.name in sets]
-    return (f"<p><b>{escape(rs.zh)} · {escape(rs.en)}</b><br>"
-            f"资料 From: {escape('；'.join(docs))}</p>")
+XIAN_SHEET = Document(
+    "《麻将规则（麻将规则说明）》：地方麻将规则整理《西安麻将》",
+    ("一份西安麻将的规则说明：骰子、座位、码牌、抓牌、留牌、杠、吃碰、下注和付钱。",
+     "A rule sheet for Xi'an mahjong: dice, seats, building the wall, dealing, the tiles left at the end, kongs, "
+     "claims, side bets and payments."))
+"""The rule sets written from it: xian."""
 
 
-def rulings_html(rules) -> str:
-    """The points the documents leave open for a rule set, in plain words: what players disagree on,
-    and what the course does (the notebook shows, once, the line of code that switches a reading)."""
-    rs = get(rules)
-    a = ABOUT.get(rs.name)
-    rows = []
-    for r in (a.rulings if a else ()):
-        rows.append(f"<tr><td style='{_TD}'>{escape(r.topic[0])}<br><small style='color:#555'>{escape(r.topic[1])}</small></td>"
-                    f"<td style='{_TD}'>{escape(r.follows[0])}<br><small style='color:#555'>{escape(r.follows[1])}</small></td></tr>")
-    table = (f"<table style='{_TABLE}'><tr><th style='{_TD}'>说法不一的地方 Players disagree on</th>"
-             f"<th style='{_TD}'>本课程的做法 This course</th></tr>"
-             f"{''.join(rows)}</table>") if rows else ""
-    return sources_html(rs) + table
+OLD_BEIJING_BLOG = Document(
+    "《老北京传统麻将打法》",
+    ("一篇回忆老北京打法（数番、数嘴）的博客文章；作者说这种打法快要失传，所以把它记下来。",
+     "A blog post recalling the traditional Beijing game (counting 番 and 嘴); the author writes it down because the "
+     "game is almost forgotten."))
+"""The rule sets written from it: old_beijing."""
+
+
+QA_THREAD = Document(
+    "问答帖《关于麻将（看补充的）菜鸟要看得懂》",
+    ("一个网上问答帖的回答：从掷骰子起讲怎么打，广东/香港的番种表和“包”的规定，《中国麻将竞赛规则》的摘录，"
+     "一份福州麻将的网络游戏规则，以及福州玩家对金雀、诈和的回帖。",
+     "The answers to a question on a question-and-answer site: how play goes from the dice on, the Hong Kong / "
+     "Guangdong fan table and liability (包) rules, an excerpt of the Chinese competition rules, an online game's "
+     "Fuzhou mahjong rules, and Fuzhou players' replies about 金雀 and false wins."))
+"""The rule sets written from it: hongkong, fuzhou, mcr."""
+
+
+COMPETITION_RULES = Document(
+    "《中国麻将竞赛规则》",
+    ("国家体育总局 1998 年公布的比赛规则：81 个番种，8 番起和。世界麻将组织（WMO）2014 年出过一个修订本，少数几处算法不同（见下文）。",
+     "The competition rules published by China's State Sports General Administration in 1998: 81 fans, 8 points to "
+     "win. The World Mahjong Organization (WMO) revised them in 2014; a few points are counted differently (see below)."))
+"""The rule sets written from it: mcr."""
+
+
+DOCUMENTS: tuple[Document, ...] = (LIANZHONG_BEIJING, CARD_ROOM, HUOPIN_RULES, XIAN_SHEET, OLD_BEIJING_BLOG,
+                                   QA_THREAD, COMPETITION_RULES)
+"""The documents in the order the appendix lists them."""

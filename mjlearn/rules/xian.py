@@ -40,6 +40,9 @@ from ..tiles import Tile
 from .tablefacts import TableFacts
 from .base import Claims, ContextError, Ctx, FirstTurn, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx
 from .registry import register
+from .description import WILD_CLAIMED, About, Example, Ruling, facts
+from .sources import XIAN_SHEET
+from .steps import sum_line
 
 __all__ = ["XianRules", "XIAN", "reserve_stacks", "next_dealer", "nearest_claimant",
            "SeatMapCtx", "SEAT_NAMES"]
@@ -242,6 +245,51 @@ class XianRules(RuleSet):
                     led.pay(seat, t, amount, why)
         return led
 
+    def settlement_steps(self, result):
+        """The base units added up and who pays them; kong money and bets on top."""
+        total, self_drawn = result.total, result.context.get("self_drawn")
+        return (sum_line(result.items, ("底", "base units"), total),
+                ((f"每家付 {total} 底" if self_drawn else f"点炮者付 {total} 底") + "；杠钱和下注另算",
+                 (f"{total} from each payer" if self_drawn else f"{total} from the discarder")
+                 + "; kong money and bets are settled on top"))
+
+
+
+# --- what the learner is told (mjlearn.course shows it) ---------------------------------------------
+ABOUT = About(
+    where=("西安麻将：陕西西安一带的打法。", "Xi'an mahjong, played in and around Xi'an, Shaanxi."),
+    special=(
+        ("136 张，不要花，没有百搭；只认四副一将（没有七对）。",
+         "136 tiles, no flowers, no wild; only four sets and a pair win (no seven pairs)."),
+        ("按“底”付固定的钱：自摸（叫“炸弹”）每家 2 底，夹张或单调 3 底；点炮由点炮者付 1 底（夹张、单调 2 底）。",
+         "Flat amounts in base units (底): a self-draw (the \"bomb\") 2 from each, 3 on a closed or pair wait; "
+         "a discard win 1 from the discarder (2 on a closed or pair wait)."),
+        ("杠钱当场给：暗杠每家 2 底，明杠每家 1 底。", "Kong money is paid at once: concealed 2 from each, exposed 1 from each."),
+        ("下注：开局前可以押注，自摸时注翻倍；杠后开花 ×2，天胡 ×3。",
+         "Side bets (下注) placed before play, doubled on a self-draw; a kong bloom doubles the win, a heavenly hand triples it."),
+    ),
+    family=("西安麻将", "Xi'an"),
+    rulings=(
+        Ruling(("点炮时谁付钱", "who pays a discard win"), ("只有点炮的人", "the discarder alone"), "discard_payer"),
+        Ruling(("边张算不算夹张", "whether an edge wait counts like a closed wait"), ("不算", "it does not"), "edge_wait_counts"),
+        Ruling(("输的注付给谁", "to whom a losing bet is paid"), ("只付给和牌的人", "to the winner only"), "losing_bet_to"),
+    ),
+    example=Example("[5555p]12346789mEE+5m", {"winner": "S", "self_drawn": True, "bets": {"S": 2, "N": 1},
+                                              "other_kongs": {"W": (1, 0)}},
+                    ("南家押 2 注、北家押 1 注；南家有暗杠，西家有明杠；南家自摸夹张。",
+                     "South bet 2, North 1; South has a concealed kong, West an exposed one; South self-draws on a closed wait.")),
+    only_here=WILD_CLAIMED,
+    facts=facts({"discard_win": "可以", "scoring": "自摸每家 2 底（夹张、单调 3 底）；点炮者付 1 底（2 底）",
+              "dealer": "和牌或荒庄连庄；不加倍", "kongs": "明杠每家 1 底、暗杠每家 2 底，当场付",
+              "signature": "下注、荒牌留 13 墩、杠后开花 ×2、天胡 ×3"},
+             {"discard_win": "yes",
+              "scoring": "self-draw: 2 base units from each (3 on a closed or pair wait); discard: 1 from the discarder (2)",
+              "dealer": "keeps the deal on a win or a drawn hand; no premium", "kongs": "exposed 1, concealed 2 base units from each, paid at once",
+              "signature": "side bets (下注), 13 stacks left at a drawn hand, kong bloom ×2, heavenly hand ×3"}),
+    sources=(XIAN_SHEET,),
+    easy=True,
+)
+
 
 XIAN = register(XianRules(
     name="xian", zh="西安麻将", en="Xi'an mahjong", section="§8",
@@ -290,4 +338,5 @@ XIAN = register(XianRules(
     patterns=XIAN_PATTERNS,
     table=TableFacts(break_rule="dealer_plus_owner", final_draw="tops_ab", kong_replacement="by_kong_kind",
                      kong_robbing=False, shapes="five_forms"),
+    about=ABOUT,
 ))

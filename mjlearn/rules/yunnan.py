@@ -29,6 +29,9 @@ from .tablefacts import TableFacts
 from .base import (Context, Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Claims, ctx, all_pungs,
                    seven_pairs_quads, _check_seat)
 from .registry import register
+from .description import CLOSEST, About, Example, Ruling, facts
+from .sources import CARD_ROOM
+from .steps import doubling, sum_line
 from .result import Item, RegionalResult
 from .wilds import waits_with_wilds
 
@@ -128,6 +131,26 @@ class YunnanRuleSet(RuleSet):
                 ledger.pay(s, owner, concealed * self.opt("concealed_kong_each") + added * self.opt("added_kong_each"))
         return ledger.net
 
+    def settlement_steps(self, result):
+        """The 番 added up, then the rate: a self-draw's 3 or a discard's 4 for one 番 (7 for 龙七对
+        on a discard), doubled for each further 番."""
+        total, c = result.total, result.context
+        out = [sum_line(result.items, ("番", "fan"), total)]
+        lqd = any(i.key == "longqidui" for i in result.items)
+        amount = self.rate(total, bool(c.get("self_drawn")), lqd)
+        if total == 0:
+            out.append((f"平胡自摸：每家 {amount}", f"a plain hand self-drawn: {amount} from each"))
+        elif c.get("self_drawn"):
+            z, e = doubling(3, total - 1, ("番", "fan"), after_first=True)
+            out.append((f"自摸：每家付 {z} = {amount}", f"self-draw: each pays {e} = {amount}"))
+        elif lqd and self.opt("longqidui_discard") == "seed":
+            z, e = doubling(7, total - 2, ("番", "fan"), after_first=2)
+            out.append((f"龙七对点炮：{z} = {amount}", f"龙七对 on a discard: {e} = {amount}"))
+        else:
+            z, e = doubling(4, total - 1, ("番", "fan"), after_first=True)
+            out.append((f"点炮：点炮者付 {z} = {amount}", f"discard: the discarder pays {e} = {amount}"))
+        return tuple(out)
+
 
 _OPTIONS = (
     Option("pinghu_self_each", 1, "§6.7", "平胡 self-draw: from each other player", "平胡自摸"),
@@ -154,6 +177,46 @@ _OPTIONS = (
            "最后四张"),
 )
 
+
+# --- what the learner is told (mjlearn.course shows it) ---------------------------------------------
+ABOUT = About(
+    where=("云南麻将，按玉溪的打法。", "Yunnan mahjong as played in Yuxi."),
+    special=(
+        ("不能吃。", "No chows."),
+        ("平胡（没有番的手）只能自摸；有番的手点炮也能和。",
+         "A plain hand (no pattern) may only win by self-draw; a pattern hand may win on a discard."),
+        ("付钱：自摸时 1 番每家付 3，每多 1 番翻一倍（3、6、12……）；点炮时点炮者付 4、8、16……",
+         "Payment: on a self-draw each pays 3 for 1 fan, doubled for each further fan (3, 6, 12…); "
+         "on a discard the discarder pays 4, 8, 16…"),
+        ("墙尾翻开两张牌作杠后补牌；荒庄时“查大叫”：没听牌的人赔听牌的人。",
+         "Two tiles at the tail are turned face up for kong replacements; at a drawn hand players who are not "
+         "ready pay those who are (查大叫)."),
+    ),
+    family=("云南麻将", "Yunnan"),
+    rulings=(
+        Ruling(("龙七对点炮给多少", "what seven pairs with a four-of-a-kind (龙七对) pays on a discard"),
+               ("2 番付 7，每多 1 番翻一倍（7、14、28……）", "7 for 2 fan, doubled for each further fan (7, 14, 28…)"), "longqidui_discard"),
+        Ruling(("全是字牌算不算清一", "whether an all-honors hand counts as one kind (清一)"), ("算", "it does"),
+               "qingyi_includes_honors"),
+        Ruling(("一炮多响后谁坐庄", "who deals after several players win one discard"),
+               ("点炮者的下家", "the player after the discarder"), "dealer_next_multi_win"),
+    ),
+    example=Example("[111p,1][444p,1][999p,1]22p33p+3p", {"winner": "W", "discarder": "N"},
+                    ("西家和北家打的 3p：清一、碰碰胡，两番。", "West wins on North's 3p: one kind and all pungs, 2 fan.")),
+    only_here=Example("[NNN,1][PPP,2]78p345sEE+9p", {"winner": "S", "self_drawn": True, "wild": "P"}, CLOSEST),
+    facts=facts({"discard_win": "只有有番的手",
+                "scoring": "平胡自摸每家 1；自摸 1 番每家 3、点炮 1 番点炮者付 4，每多 1 番翻一倍；龙七对点炮 2 番付 7，每多 1 番翻一倍",
+                "dealer": "不加倍", "kongs": "明杠点杠者付 2；暗杠每家 2、转弯杠每家 1；荒庄不算",
+                "signature": "墙尾翻两张、十老头、查大叫"},
+               {"discard_win": "only a hand with a pattern",
+                "scoring": "plain hand self-drawn: 1 from each; 1 fan: 3 from each on a self-draw, 4 from the discarder, "
+                           "doubled for each further fan; 龙七对 on a discard: 7 for 2 fan, doubled for each further fan",
+                "dealer": "no premium", "kongs": "exposed: 2 from the player who fed it; concealed 2, added 1 from each; none at a drawn hand",
+                "signature": "two face-up tiles at the tail, 十老头, 查大叫 (players not ready pay at a drawn hand)"}),
+    sources=(CARD_ROOM,),
+)
+
+
 YUNNAN = register(YunnanRuleSet(
     name="yunnan", zh="云南麻将（玉溪）", en="Yunnan (Yuxi)",
     aliases=("云南麻将", "玉溪麻将", "yunnan majiang", "yunnan mahjong", "yuxi", "yn"),
@@ -168,7 +231,8 @@ YUNNAN = register(YunnanRuleSet(
         Ctx("after_kong", False, "bool", "the discarder had just konged (杠上炮)", "杠上炮"),),
     patterns=PATTERNS,
     table=TableFacts(face_up_tail=2, shapes="standard+seven_pairs", passed_win="until_draw",
-                     forced_win_tiles=4)))
+                     forced_win_tiles=4),
+    about=ABOUT))
 
 
 def ten_honors(hand, seat: str, dealer: str = "E", rules=None) -> RegionalResult:

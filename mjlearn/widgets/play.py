@@ -74,8 +74,7 @@ from ..shanten_core import shanten_of_counts, waits_of_counts
 from ..table import LEVELS, IllegalActionError, Session, make_bots
 from ..table.render import outcome_text
 from ..tiles import TILES, tile as _tile
-from ..rules.about import FAMILIES as _FAMILIES
-from ..rules.tour import worked as _worked
+from ..course.families import families as _families
 from ..table.events import Chowed, Declared, Discarded, Konged, Punged, Won
 from ._base import B, MjWidget, esc, flag, integer, no_arg, one_of, text, tile_tag
 from ._panels import header
@@ -201,13 +200,6 @@ def _aim_html(d: dict, mcr: bool) -> str:
         return ""
     a = aim_words(d)
     return f'<div class="mj-note" data-aim="1">{esc(B(*a))}</div>' if a else ""
-
-
-_RULE_WORDS = {
-    "mcr": ("国标麻将（中国竞赛规则）", "Chinese Official (Guobiao / MCR)"),
-    "old_beijing": ("老北京传统麻将", "Old Beijing, traditional"),
-}
-"""Rule sets under a plainer name in the table's picker (the others under their own names)."""
 
 
 def _best(evals: list) -> dict:
@@ -807,8 +799,9 @@ class PlayTable(MjWidget):
 
     @staticmethod
     def _rules_words(rs) -> tuple[str, str]:
-        """A rule set's name for learners (zh, en)."""
-        return _RULE_WORDS.get(rs.name, (rs.zh, rs.en))
+        """A rule set's name for learners (zh, en): the plainer name its description gives for pickers,
+        else its own."""
+        return (rs.about.short if rs.about is not None else None) or (rs.zh, rs.en)
 
     @staticmethod
     def _special(rs) -> tuple[str, str] | None:
@@ -845,7 +838,7 @@ class PlayTable(MjWidget):
         if live:
             groups = []
             listed = set()
-            for (fzh, fen), members in _FAMILIES:
+            for (fzh, fen), members in _families():
                 ms = [n for n in members if n in _rule_names()]
                 listed.update(ms)
                 opts = "".join(f'<option value="{n}"{" selected" if n == self.rules else ""}>'
@@ -1192,7 +1185,7 @@ class PlayTable(MjWidget):
         zh = "；".join(zparts) + "。"
         en = "; ".join(eparts) + "."
         en = en[0].upper() + en[1:]
-        steps = _worked(r).steps[1:] if r is not None and getattr(r, "legal", False) else ()
+        steps = r.ruleset.settlement_steps(r)[1:] if r is not None and getattr(r, "legal", False) else ()
         steps = [_powers(z, e) for z, e in steps]
         if steps:
             zh += " " + "；".join(z for z, _ in steps) + "。"

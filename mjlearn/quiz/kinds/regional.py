@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Mapping
 
 from ...i18n import pick
@@ -14,7 +15,14 @@ from ..deal import simulated_win
 from ._util import as_bool, need, pick_hand, split_yes_no
 
 SEATS = SEAT_LETTERS
-_EASY = ("xian", "hebei2", "old_beijing", "hongkong")
+_COMPUTES = re.compile(r"\d\s*[+×−-]\s*\(?\d|=\s*-?\d")
+"""A step that shows a computation (digits joined by an operator, or a result after "=")."""
+
+
+def _easy() -> list[str]:
+    """The rule sets the first level asks about: those whose descriptions say their payments are
+    simple enough (all of them where none says so)."""
+    return [n for n in RULESETS if RULESETS[n].about is not None and RULESETS[n].about.easy] or list(RULESETS)
 
 
 def _score(data: Mapping):
@@ -39,59 +47,9 @@ def _num(x, where="total"):
     return int(v) if v.is_integer() else v
 
 
-def _total_lines(r) -> list[tuple[str, str]]:
-    """(zh, en) lines from the items to the total, by the rule set's own way of combining them
-    (a sum; the base doubled once per item; old Beijing's price for the 番 tier plus the 嘴; Fuzhou's base × (2F + X);
-    Hong Kong's 番 table), each written out."""
-    unit = r.unit
-    items = r.items
-    vals = [i.value * i.count for i in items]
-    s = sum(vals)
-    sum_text = " + ".join(map(str, vals)) if vals else "0"
-    extra = getattr(r, "extra", {}) or {}
-    rs = r.ruleset
-    if "tier_price" in extra:  # old Beijing: the 番 items set a tier with its price; 嘴 and priced items add
-        from ...rules.old_beijing import FAN, PRICE, ZUI, _UNIT_OF
-        tier = extra["tier"]
-
-        def part(unit):
-            xs = [str(i.value * i.count) for i in items if _UNIT_OF.get(i.key) == unit]
-            return " + ".join(xs) or "0"
-        zui_each = extra["zui_price"] // extra["zui"] if extra["zui"] else rs.opt("price_zui")
-        f = f"{extra['tier_price']} + {extra['zui_price']} + {extra['priced_items']}"
-        return [(f"番：{part(FAN)} = {extra['fan']} 番 → {tier[0]}（最多算 3 番），价 {extra['tier_price']}",
-                 f"fan: {part(FAN)} = {extra['fan']} → {tier[1]} (3 or more is the limit), priced {extra['tier_price']}"),
-                (f"嘴：{part(ZUI)} = {extra['zui']} 嘴，每嘴 {zui_each}：{extra['zui']} × {zui_each} = {extra['zui_price']}",
-                 f"zui: {part(ZUI)} = {extra['zui']}, {zui_each} each: {extra['zui']} × {zui_each} = {extra['zui_price']}"),
-                (f"另计价的项：{part(PRICE)} = {extra['priced_items']}", f"items with their own price: {part(PRICE)} = {extra['priced_items']}"),
-                (f"合计 = 番价 + 嘴 + 另计价：{f} = {r.total} {unit[0]}",
-                 f"Total = the tier's price + the zui + priced items: {f} = {r.total} {unit[1]}")]
-    if {"F", "X", "base", "rate"} <= set(extra):  # Fuzhou
-        b, rate, fan, x = extra['base'], extra['rate'], extra['F'], extra['X']
-        return [(f"合计 = 底 {b} ×（{rate} × {fan} 番 + 花和金 {x} 分）= {r.total} {unit[0]}",
-                 f"Total = base {b} × ({rate} × {fan} fan + {x} for flowers and golds) = {r.total} {unit[1]}")]
-    if "raw_fan" in extra:  # Hong Kong: the 番 count, capped, then the table's points
-        cap = "（封顶）" if extra.get("capped") else ""
-        return [(f"番：{sum_text} = {extra['raw_fan']} 番{cap} → 计 {extra['fan']} 番，每家 {extra['points']} 分",
-                 f"fan: {sum_text} = {extra['raw_fan']}{' (capped)' if extra.get('capped') else ''} → {extra['fan']} 番, "
-                 f"{extra['points']} point(s) on the payment table"),
-                (f"合计 {r.total} {unit[0]}", f"Total {extra['fan']} = {r.total} {unit[1]}")]
-    base = getattr(rs, "P", None)
-    if isinstance(base, int) and not isinstance(base, bool) and r.total == base * 2 ** s:
-        doubled = f"{base}{' × 2' * s}"          # written out: a learner reads no powers
-        return [(f"合计 = 底分 {base}，{f'每项翻一倍，{s} 项' if s else '没有翻倍的项'}：{doubled} = {r.total} {unit[0]}",
-                 f"Total = base {base}, {f'doubled once per item, {s} item(s)' if s else 'no item doubles it'}: "
-                 f"{doubled} = {r.total} {unit[1]}")]
-    if r.total == s:
-        return [(f"合计 {sum_text} = {r.total} {unit[0]}", f"Total {sum_text} = {r.total} {unit[1]}")]
-    return [(f"各项 {sum_text} = {s}；按{rs.zh}的算法合计 {r.total} {unit[0]}",
-             f"items {sum_text} = {s}; by {rs.en}'s reckoning the total is {r.total} {unit[1]}")]
-
-
 class Regional(Kind):
     def make(self, rng, difficulty):
-        names = list(_EASY) if difficulty == 1 else list(RULESETS)
-        names = [n for n in names if n in RULESETS] or list(RULESETS)
+        names = _easy() if difficulty == 1 else list(RULESETS)
         for _ in range(40):
             rules = rng.choice(names)
             w = simulated_win(rng)
@@ -176,7 +134,9 @@ class Regional(Kind):
         lines = [(f"{rs.zh}：和牌读作 {reading}", f"{rs.en}: the hand reads {reading}")]
         for i in r.items:
             lines.append((f"{i.zh} {i.value}×{i.count} = {i.value * i.count}", f"{i.en} {i.value}×{i.count} = {i.value * i.count}"))
-        lines += _total_lines(r)
+        # from the items to what each payer owes, as the rule set reckons: the steps that compute (a
+        # remark such as "the dealer's payments are doubled" shows in the payments listed next)
+        lines += [s for s in rs.settlement_steps(r) if _COMPUTES.search(s[1])]
         for payer, receiver, amount, why in r.transfers:
             lines.append((f"{payer} 付给 {receiver} {amount}（{why[0]}）", f"{payer} pays {receiver} {amount} ({why[1]})"))
         lines.append(("结算：" + " ".join(f"{k} {r.payments[k]:+}" for k in SEATS),

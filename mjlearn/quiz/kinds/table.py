@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import Mapping
 
 from ...i18n import pick
-from ...rules import get as get_rules
+from ...rules import RuleSet, get as get_rules, names as rule_names
 from ...table import Table, play_hand
 from ...table.events import Chowed, Declared, Discarded, Konged, Punged, WallBroken, Won
 
@@ -21,8 +21,25 @@ SEATS = SEAT_LETTERS
 # the seats as the questions name them: East deals in every simulated hand
 SEAT_NAMES = {s.letter: (s.player_zh + ("（庄家）" if s is Seat.E else ""), s.en + (" (dealer)" if s is Seat.E else ""))
               for s in Seat}
-# rule sets whose table is playable without a scorer still being written
-_BREAK_RULES = ("mcr", "beijing", "xian", "hongkong", "changsha")
+
+
+def _first_of_each(key) -> tuple[str, ...]:
+    """The first registered rule set for each value of ``key(ruleset)``, in registry order."""
+    seen: dict = {}
+    for n in rule_names():
+        seen.setdefault(key(get_rules(n)), n)
+    return tuple(seen.values())
+
+
+def _break_rules(difficulty: int) -> tuple[str, ...]:
+    """The rule sets a wall-break question may use: one for each way of breaking the wall at the
+    first level (lesson 02 teaches the one-throw count and the dealer-and-owner throws), one for each
+    way and number of dice at the second, every registered rule set at the third."""
+    if difficulty == 1:
+        return _first_of_each(lambda rs: rs.table.break_rule)
+    if difficulty == 2:
+        return _first_of_each(lambda rs: (rs.table.break_rule, rs.table.dice))
+    return rule_names()
 
 
 def _seat(x, where: str) -> str:
@@ -49,8 +66,7 @@ def engine_break(rules: str, dice: list) -> tuple[int, int, list]:
 class WallBreak(Kind):
     def make(self, rng, difficulty):
         # lesson 02 teaches the one-throw count (MCR) and Xi'an's two throws: the easy level asks both
-        rules = {1: rng.choice(("mcr", "xian")), 2: rng.choice(("mcr", "xian", "beijing", "changsha")),
-                 3: rng.choice(_BREAK_RULES)}[difficulty]
+        rules = rng.choice(_break_rules(difficulty))
         cfg = get_rules(rules)
         dice = [[rng.randint(1, 6) for _ in range(cfg.table.dice)]]
         if cfg.table.break_rule == "dealer_plus_owner":
@@ -162,7 +178,24 @@ register(WallBreak(name="wall_break", topic="table", title=("开牌", "Breaking 
 
 # --- which claim wins --------------------------------------------------------------------------
 
-_CLAIM_RULES = ("beijing", "xian", "changsha", "hongkong", "old-beijing")
+
+
+def _claim_rules(difficulty: int) -> tuple[str, ...]:
+    """The rule sets a claim question may use: those where every contest this kind explains can
+    happen and is settled as it explains (chows allowed; one winner per discard, the nearest in turn
+    order, by the framework's rule), played without flowers (the hands shown are the tiles that can
+    be called); at the first level the first of them for each way the wall is broken, as lessons 02
+    and 03 show them."""
+    out = tuple(n for n in rule_names() if _plain_claims(get_rules(n)))
+    if difficulty == 1:
+        firsts = _first_of_each(lambda rs: (_plain_claims(rs), rs.table.break_rule))
+        out = tuple(n for n in out if n in firsts)
+    return out
+
+
+def _plain_claims(rs) -> bool:
+    return (rs.claims.chow and rs.multi_win == "single_nearest" and rs.tiles.flowers == "none"
+            and type(rs).choose_winners is RuleSet.choose_winners)
 _STRENGTH = {"win": 3, "kong": 2, "pung": 2, "chow": 1}
 
 
@@ -264,7 +297,7 @@ class Claim(Kind):
         for tries in range(60):
             if fallback is not None and tries >= 4:  # the contest aimed at is rare in these hands: take another
                 return fallback
-            rules = rng.choice(_CLAIM_RULES if difficulty > 1 else ("beijing", "xian"))
+            rules = rng.choice(_claim_rules(difficulty))
             seed = rng.randrange(10**6)
             t = _played(rules, seed)
             spots = []  # discards answered by two or more seats (the log records every call, passes too)

@@ -6,7 +6,7 @@ Everything here renders as HTML that fits a notebook (about 1,000 px) and as pla
 figure comes from the engine when the object is built.
 
 >>> from mjlearn.rules import score
->>> from mjlearn.rules.tour import worked
+>>> from mjlearn.course.tour import worked
 >>> w = worked(score("12346789mEEE44s+5m", rules="old_beijing", winner="S", discarder="N",
 ...                  prevalent_wind="E", wild="P"))
 >>> w.steps[-1][1]
@@ -15,40 +15,35 @@ figure comes from the engine when the object is built.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from html import escape
 
+from ..errors import ContextError
 from ..hand import as_hand
+from ..notation import parse_tiles
+from ..quiz import Question, get_kind
+from ..quiz.deal import simulated_win
+from ..quiz.widget import QuizWidget
+from ..render.svg import inline_html, tiles_svg
+from ..rules import TileSetError, get, names
+from ..rules.description import About, Line
 from ..seats import SEAT_LETTERS, Seat
-from .about import ABOUT, FAMILIES, About, Example, family_of
-from .registry import get, names
+from ..rules.steps import num as _num, seat_label as _seat, unit_of as _unit
+from .families import families, family_of
 
-__all__ = ["Card", "Worked", "LegalUnder", "Visit", "describe", "worked", "example", "legal_under", "only_here",
-           "on_deal_examples", "exercises", "questions", "families_html", "tiles_html", "visit",
-           "find_only_here", "SITUATIONS", "family"]
+__all__ = ["Card", "Worked", "LegalUnder", "Visit", "OnDeal", "describe", "worked", "example", "legal_under",
+           "only_here", "on_deal_examples", "exercises", "questions", "families", "families_html", "tiles_html",
+           "visit", "find_only_here", "SITUATIONS", "family", "family_of"]
 
-Line = tuple[str, str]
 BOX = "max-width:100%;box-sizing:border-box"
 TABLE = "border-collapse:collapse;table-layout:auto;max-width:100%;margin:0.3em 0"
 TD = "text-align:left;vertical-align:top;white-space:normal;padding:2px 8px"
 
 
-def _seat(s: str) -> str:
-    return f"{Seat.of(s).zh}{s}"
-
-
 def _b(zh: str, en: str) -> str:
     """Both languages in HTML: Chinese, then English in grey."""
     return f"{escape(zh)} <span style='color:#555'>{escape(en)}</span>"
-
-
-def _unit(rs, item: bool = False) -> Line:
-    u = (rs.item_unit or rs.unit) if item else rs.unit
-    return u if u and (u[0] or u[1]) else ("", "")
-
-
-def _num(v) -> str:
-    return f"{v:g}" if isinstance(v, float) else str(v)
 
 
 # --- the description card ---------------------------------------------------------------------
@@ -111,187 +106,10 @@ class Card:
 def describe(rules) -> Card:
     """The description card of a rule set (a name, alias or RuleSet)."""
     rs = get(rules)
-    return Card(rs, ABOUT.get(rs.name))
+    return Card(rs, rs.about)
 
 
 # --- the worked example -----------------------------------------------------------------------
-
-def _doubling(base, n: int, unit: Line, after_first=False) -> Line:
-    """A base doubled ``n`` times, in words and as a product a learner can check, never in caret
-    notation: ``_doubling(5, 2, ("番", "fan"))`` gives "5，每番翻一倍，2 番：5 × 2 × 2" and "5 doubled
-    once per fan, 2 fan: 5 × 2 × 2". ``after_first`` (True, or the number of units included in the
-    base) says the first units are already in the base (Yunnan's 3 for one fan)."""
-    base_s = _num(base)
-    k = 0 if not after_first else (1 if after_first is True else int(after_first))
-    if n <= 0:
-        expr = base_s
-    elif n <= 8:
-        expr = base_s + " × 2" * n
-    else:
-        expr = f"{base_s} × 2 × … × 2（{n} 个 2）", f"{base_s} × 2 × … × 2 ({n} twos)"
-    ez, ee = expr if isinstance(expr, tuple) else (expr, expr)
-    if k:
-        first = f"{k + n}" if n > 0 else f"{k}"
-        return (f"{base_s}（{k} {unit[0]}），之后每多 1 {unit[0]}翻一倍，共 {first} {unit[0]}：{ez}",
-                f"{base_s} for {k} {unit[1]}, doubled for each further {unit[1]}, {first} {unit[1]} in all: {ee}")
-    if n <= 0:
-        return (f"{base_s}，没有翻番", f"{base_s}, not doubled")
-    return (f"{base_s}，每{'次' if unit[0] == '次翻番' else unit[0]}翻一倍，共 {n} {unit[0]}：{ez}",
-            f"{base_s} doubled once per {unit[1].rstrip('s') if unit[1].endswith('s') else unit[1]}, "
-            f"{n} {unit[1][:-1] if n == 1 and unit[1].endswith('s') else unit[1]}: {ee}")
-
-
-def _sum_line(items, unit: Line, total=None) -> Line:
-    vals = [i.value * i.count for i in items]
-    s = sum(vals) if total is None else total
-    if not items:
-        return (f"没有计分项：{s} {unit[0]}", f"no counted items: {s} {unit[1]}")
-    expr = " + ".join(_num(v) for v in vals)
-    if len(vals) == 1 and vals[0] == s:
-        en = unit[1][:-1] if s == 1 and unit[1].endswith("s") else unit[1]
-        return (f"{_num(s)} {unit[0]}".strip(), f"{_num(s)} {en}".strip())
-    return (f"{expr} = {_num(s)} {unit[0]}", f"{expr} = {_num(s)} {unit[1]}")
-
-
-def _steps(res) -> list[Line]:
-    """From the counted items to the amount each payer owes, one line per step (zh, en)."""
-    rs = res.ruleset
-    kind = type(rs).__name__
-    items = list(res.items)
-    total = res.total
-    out: list[Line] = []
-    ctx = res.context
-    if kind == "MCRRuleSet" or rs.name == "mcr":
-        out.append(_sum_line(items, ("分", "points"), total))
-        out.append(("自摸每家付 8 + 番数；点炮：点炮者付 8 + 番数，另两家各付 8",
-                    "self-draw: each pays 8 + points; discard: the discarder pays 8 + points, the others 8 each"))
-        return out
-    if kind == "BeijingRuleSet":
-        out.append(_sum_line(items, ("番", "fan"), total))
-        b = rs.opt("base")
-        share = b * 2 ** total
-        z, e = _doubling(b, total, ("番", "fan"))
-        out.append((f"每家的份额：底分 {z} = {share}", f"each loser's share: the base {e} = {share}"))
-        winner, dealer, disc = ctx.get("winner"), ctx.get("dealer"), ctx.get("discarder")
-        dealer_wins = rs.opt("dealer_wins") if winner == dealer else 1
-        parts_zh, parts_en, owed = [], [], 0
-        for s in SEAT_LETTERS:
-            if s == winner:
-                continue
-            doubled = (s == dealer) + (s == disc)
-            m = (4 if doubled == 2 and rs.opt("dealer_discarder_stack") else 2) if doubled else 1
-            amount = share * m * dealer_wins
-            owed += amount
-            why_zh = "、".join(w for w, c in (("庄家", s == dealer), ("点炮", s == disc)) if c)
-            why_en = ", ".join(w for w, c in (("dealer", s == dealer), ("discarder", s == disc)) if c)
-            parts_zh.append(f"{_seat(s)} {amount}" + (f"（{why_zh} ×{m}）" if m > 1 else ""))
-            parts_en.append(f"{s} {amount}" + (f" ({why_en} ×{m})" if m > 1 else ""))
-        if dealer_wins > 1:
-            parts_zh.append(f"庄家和牌再 ×{dealer_wins}")
-            parts_en.append(f"the winning dealer collects ×{dealer_wins}")
-        covers = not ctx.get("self_drawn") and rs.opt("discarder_covers_all")
-        out.append(("各家份额：" + " + ".join(parts_zh) + f" = {owed}" + ("，全由点炮者付（点炮包装）" if covers else ""),
-                    "shares: " + " + ".join(parts_en) + f" = {owed}"
-                    + (", all paid by the discarder (点炮包装)" if covers else "")))
-        return out
-    if kind == "PointsRuleSet":
-        d = sum(i.value * i.count for i in items)
-        out.append(_sum_line(items, ("次翻番", "doublings"), d))
-        z, e = _doubling(rs.P, d, ("次翻番", "doublings"))
-        out.append((f"和牌：底 {z} = {total} 分", f"the hand: the base {e} = {total} points"))
-        out.append(("庄家付或收的和牌钱加倍", "a hand payment the dealer makes or receives is doubled"))
-        return out
-    if kind == "HuopinRuleSet":
-        room = rs.opt("room")
-        if room == "wufan":
-            out.append(("这里不算番：和了就是每家 10 分", "no points are counted here: a win takes 10 from each payer"))
-        else:
-            out.append(_sum_line(items, ("番", "fans"), total))
-            if room == "guobiao":
-                out.append((f"每家付 8 + {total} = {8 + total}（点炮时另两家各付 8）",
-                            f"each payer 8 + {total} = {8 + total} (on a discard the other two pay 8)"))
-            else:
-                out.append((f"每家付 {total}（不加 8；点炮时只有点炮者付）",
-                            f"each payer {total} (no 8 added; on a discard only the discarder pays)"))
-        out.append(("庄家的收付加倍；鸟牌数到的座位再加倍", "payments by or to the dealer are doubled; the bird seat's doubled again"))
-        return out
-    if kind == "OldBeijingRules":
-        f = res.extra
-        fan_items = [i for i in items if i.zh.endswith("（番）")]
-        zui_items = [i for i in items if i.zh.endswith("（嘴）")]
-        priced = [i for i in items if i.zh.endswith("（价）") or i.zh.endswith("（议价）")]
-        tier_zh, tier_en = f["tier"]
-        if fan_items:
-            z, e = _sum_line(fan_items, ("番", "番"), f["fan"])
-            capped = "（3 番封顶）" if f["fan"] > 3 else ""
-            out.append((f"番：{z}{capped} → {tier_zh}，价 {f['tier_price']}",
-                        f"番: {e}{' (capped at 3)' if f['fan'] > 3 else ''} → {tier_en}, price {f['tier_price']}"))
-        if zui_items:
-            z, e = _sum_line(zui_items, ("嘴", "嘴"), f["zui"])
-            p = rs.opt("price_zui")
-            out.append((f"嘴：{z}，每嘴 {p} → {f['zui_price']}", f"嘴: {e} at {p} each → {f['zui_price']}"))
-        if priced:
-            expr = " + ".join(f"{i.zh.replace('（价）', '').replace('（议价）', '')} {i.value * i.count}" for i in priced)
-            expr_en = " + ".join(f"{i.en.replace(' (price)', '')} {i.value * i.count}" for i in priced)
-            out.append((f"单价项：{expr} = {f['priced_items']}", f"priced items: {expr_en} = {f['priced_items']}"))
-        out.append((f"合计 = {f['tier_price']}（番价）+ {f['zui_price']}（嘴价）+ {f['priced_items']}（单价项）= {total}，每家付",
-                    f"total = {f['tier_price']} (番 price) + {f['zui_price']} (嘴 price) + {f['priced_items']} "
-                    f"(priced items) = {total} from each payer"))
-        return out
-    if kind == "HongKongRules":
-        f = res.extra
-        out.append(_sum_line(items, ("番", "fan"), f["raw_fan"]))
-        if f["floor_cases"] and f["fan"] > f["raw_fan"]:
-            out.append((f"特殊情况不足 3 番按 3 番：{f['fan']} 番", f"a special situation counts as at least 3 fan: {f['fan']} fan"))
-        if f["capped"]:
-            out.append((f"封顶 {f['fan']} 番", f"capped at {f['fan']} fan"))
-        z, e = _doubling(1, f["fan"], ("番", "fan"))
-        out.append((f"分数：{z} = {f['points']}", f"points: {e} = {f['points']}"))
-        if f["liable"]:
-            out.append((f"{_seat(f['liable'])} 包三家：付 {f['points']} × 3 = {3 * f['points']}（{f['liability']['zh']}）",
-                        f"{f['liable']} is liable and pays {f['points']} × 3 = {3 * f['points']} ({f['liability']['en']})"))
-        return out
-    if kind == "FuzhouRules":
-        f = res.extra
-        z, e = _sum_line([i for i in items if "flower" not in i.key and "kong" not in i.key], ("", ""), f["X"])
-        out.append((f"加番：{z.strip()}", f"bonus: {e.strip()}"))
-        out.append((f"花和杠：{f['F']}", f"flowers and kongs: {f['F']}"))
-        out.append((f"每家付：底 × (花杠数 × {f['rate']} + 加番) = {f['base']} × ({f['F']} × {f['rate']} + {f['X']}) = {total}",
-                    f"each payer: base × (flowers and kongs × {f['rate']} + bonus) = "
-                    f"{f['base']} × ({f['F']} × {f['rate']} + {f['X']}) = {total}"))
-        return out
-    if kind == "YunnanRuleSet":
-        out.append(_sum_line(items, ("番", "fan"), total))
-        lqd = any(i.key == "longqidui" for i in items)
-        amount = rs.rate(total, bool(ctx.get("self_drawn")), lqd)
-        if total == 0:
-            out.append((f"平胡自摸：每家 {amount}", f"a plain hand self-drawn: {amount} from each"))
-        elif ctx.get("self_drawn"):
-            z, e = _doubling(3, total - 1, ("番", "fan"), after_first=True)
-            out.append((f"自摸：每家付 {z} = {amount}", f"self-draw: each pays {e} = {amount}"))
-        elif lqd and rs.opt("longqidui_discard") == "seed":
-            z, e = _doubling(7, total - 2, ("番", "fan"), after_first=2)
-            out.append((f"龙七对点炮：{z} = {amount}", f"龙七对 on a discard: {e} = {amount}"))
-        else:
-            z, e = _doubling(4, total - 1, ("番", "fan"), after_first=True)
-            out.append((f"点炮：点炮者付 {z} = {amount}", f"discard: the discarder pays {e} = {amount}"))
-        return out
-    if kind == "ChangshaRuleSet":
-        out.append(_sum_line(items, ("分", "points"), total))
-        out.append((f"{'每家' if ctx.get('self_drawn') else '点炮者'}付 {total}；和鸟牌座位有关的钱加倍",
-                    f"{'each payer' if ctx.get('self_drawn') else 'the discarder'} pays {total}; "
-                    f"payments to or from the bird's seat are doubled"))
-        return out
-    if kind == "XianRules":
-        out.append(_sum_line(items, ("底", "base units"), total))
-        out.append(((f"每家付 {total} 底" if ctx.get("self_drawn") else f"点炮者付 {total} 底") + "；杠钱和下注另算",
-                    (f"{total} from each payer" if ctx.get("self_drawn") else f"{total} from the discarder")
-                    + "; kong money and bets are settled on top"))
-        return out
-    u = _unit(rs)
-    out.append(_sum_line(items, u, total))
-    return out
-
 
 @dataclass(frozen=True)
 class Worked:
@@ -378,13 +196,13 @@ class Worked:
 
 def worked(result, caption: Line = ("", "")) -> Worked:
     """A regional (or MCR) result with the arithmetic from its items up to the payments."""
-    return Worked(result, tuple(_steps(result)) if result.legal else (), caption)
+    return Worked(result, tuple(result.ruleset.settlement_steps(result)) if result.legal else (), caption)
 
 
 def example(rules) -> Worked:
     """The worked example of a rule set (from its description), scored now by the engine."""
     rs = get(rules)
-    ex = ABOUT[rs.name].example
+    ex = rs.about.example
     return worked(rs.score(ex.hand, **ex.context), ex.caption)
 
 
@@ -455,8 +273,6 @@ def _situation(ctx) -> Line:
 
 def legal_under(hand, rules=None, *, focus: str | None = None, caption: Line = ("", ""), **context) -> LegalUnder:
     """Judge one hand in one situation under every rule set (or ``rules``): which accept it."""
-    from ..errors import ContextError
-    from .base import TileSetError
     acc, ref, na = [], [], []
     for name in (rules if rules is not None else names()):
         rs = get(name)
@@ -474,7 +290,7 @@ def only_here(rules) -> LegalUnder | None:
     """The hand a rule set accepts and the others (nearly all) refuse, judged now under every rule set;
     None when its description has none."""
     rs = get(rules)
-    ex = ABOUT[rs.name].only_here
+    ex = rs.about.only_here if rs.about is not None else None
     if ex is None:
         return None
     return legal_under(ex.hand, focus=rs.name, caption=ex.caption, **_compare_context(ex.context))
@@ -487,22 +303,11 @@ def _compare_context(ctx) -> dict:
 
 # --- Changsha: wins on the deal ---------------------------------------------------------------
 
-ON_DEAL_HANDS = (
-    ("6666p123m4578s12m", "W", ("西家起手有四张 6p：四喜。", "West is dealt four 6p: 四喜 (four of a kind).")),
-    ("1346m1379p34679s", "S", ("南家起手没有一张 2、5、8：板板胡。", "South is dealt no 2, 5 or 8 at all: 板板胡.")),
-    ("123456789m2345p", "N", ("北家起手没有条子：缺一色。", "North is dealt no bamboos: 缺一色 (a suit missing).")),
-    ("111m999p258m2358s", "N", ("两副刻子（“六六顺”）：mjlearn 不算。", "Two triplets (六六顺): mjlearn does not count it.")),
-)
-"""Dealt hands (13 tiles; the dealer would hold 14) shown with Changsha's verdict on the deal."""
-
-
 @dataclass(frozen=True)
 class OnDeal:
     rows: tuple
 
     def html(self) -> str:
-        from ..render.svg import inline_html, tiles_svg
-        from ..notation import parse_tiles
         out = []
         for tiles, seat, cap, r in self.rows:
             pic = inline_html(tiles_svg(parse_tiles(tiles), width=28))
@@ -532,11 +337,14 @@ class OnDeal:
     __repr__ = __str__
 
 
-def on_deal_examples(rules="changsha") -> OnDeal:
-    """Changsha's wins on the deal (四喜, 板板胡, 缺一色) and a dealt hand that wins nothing, each
-    judged now by the engine."""
+def on_deal_examples(rules=None) -> OnDeal:
+    """The dealt hands a rule set's description shows with its verdict on the deal (Changsha's 四喜,
+    板板胡, 缺一色 and a dealt hand that wins nothing), each judged now by the engine; by default the
+    first registered rule set with wins on the deal."""
+    if rules is None:
+        rules = next(n for n in names() if get(n).table.on_deal_wins and get(n).about is not None)
     rs = get(rules)
-    return OnDeal(tuple((t, s, cap, rs.on_deal_win(t, seat=s)) for t, s, cap in ON_DEAL_HANDS))
+    return OnDeal(tuple((t, s, cap, rs.on_deal_win(t, seat=s)) for t, s, cap in rs.about.on_deal))
 
 
 # --- exercises aimed at one rule set ----------------------------------------------------------
@@ -555,11 +363,6 @@ def questions(rules, n: int = 3, seed: int = 0) -> list:
 def _questions(rules, n: int = 3, seed: int = 0) -> list:
     """``n`` regional questions on one rule set: hands dealt by the simulator that the rule set can
     hold, each a "legal? and what does it score?" question graded by the engine."""
-    import random
-
-    from ..quiz import Question, get_kind
-    from ..quiz.deal import simulated_win
-    from .base import TileSetError
     rs = get(rules)
     kind = get_kind("regional")
     rng = random.Random(f"regional-tour:{rs.name}:{seed}")
@@ -584,7 +387,6 @@ def _questions(rules, n: int = 3, seed: int = 0) -> list:
 def exercises(rules, n: int = 3, seed: int = 0):
     """A short exercise set on one rule set (or several: a list), as the quiz widget (graded by the
     engine)."""
-    from ..quiz.widget import QuizWidget
     sets = [get(r) for r in rules] if isinstance(rules, (list, tuple)) else [get(rules)]
     zh = "、".join(rs.zh for rs in sets)
     en = ", ".join(rs.en for rs in sets)
@@ -596,9 +398,9 @@ def exercises(rules, n: int = 3, seed: int = 0):
 def families_html() -> str:
     """Every rule set by family with where it is played: a compact index."""
     rows = []
-    for (zh, en), members in FAMILIES:
+    for (zh, en), members in families():
         cells = "".join(f"<li>{escape(get(m).zh)} · {escape(get(m).en)}<br><span style='color:#555'>"
-                        f"{escape(ABOUT[m].where[1])}</span></li>" for m in members if m in names())
+                        f"{escape(get(m).about.where[1] if get(m).about else '')}</span></li>" for m in members)
         rows.append(f"<div style='flex:1 1 300px;min-width:0'><b>{escape(zh)} · {escape(en)}</b>"
                     f"<ul style='margin:2px 0'>{cells}</ul></div>")
     return f"<div style='display:flex;flex-wrap:wrap;gap:0.5em 1.5em;{BOX}'>{''.join(rows)}</div>"
@@ -608,8 +410,6 @@ def families_html() -> str:
 
 def tiles_html(rules) -> str:
     """The tile kinds a rule set plays with, drawn one of each, with how many of each there are."""
-    from ..render.svg import inline_html, tiles_svg
-    from ..notation import parse_tiles
     rs = get(rules)
     rows = [("数牌（每种 4 张）", "suited tiles (4 of each)", "123456789m 123456789p 123456789s")]
     if rs.tiles.honors and rs.tiles.flowers != "fuzhou36":
@@ -642,7 +442,7 @@ class Visit:
             if rs.tiles not in shown:              # one picture of the tiles per tile set
                 parts.append(tiles_html(rs))
                 shown.add(rs.tiles)
-            a = ABOUT.get(rs.name)
+            a = rs.about
             if a is not None and a.example is not None:
                 parts.append(f"<div style='margin-top:6px'><b>实例 · Worked example</b></div>{example(rs).html()}")
             oh = only_here(rs)
@@ -657,7 +457,7 @@ class Visit:
         for n in self.names:
             rs = get(n)
             out.append(describe(rs).text())
-            if ABOUT.get(rs.name) and ABOUT[rs.name].example:
+            if rs.about is not None and rs.about.example is not None:
                 out.append(example(rs).text())
             oh = only_here(rs)
             if oh is not None:
@@ -707,10 +507,6 @@ def find_only_here(rules, tries: int = 1000, seed: int = 0, hands=(), situations
     >>> r.accepted
     ('changsha',)
     """
-    import random
-
-    from ..quiz.deal import simulated_win
-    from .about import family_of
     rs = get(rules)
     family = set(family_of(rs.name)[1])
     rng = random.Random(seed)
