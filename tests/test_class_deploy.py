@@ -12,11 +12,15 @@ from types import SimpleNamespace
 import pytest
 
 from mjlearn.deploy import HUB_CONFIG, START_DB, generate_secret, learner_url, role_password
-from mjlearn.deploy.accounts import NAME_PATTERN
+from mjlearn.deploy.accounts import NAME_PATTERN, closed_to_others
 
 
 ROOT_ONLY = pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
                                reason="the hub's default spawner makes system accounts: it runs as root (as CI does)")
+
+
+ANY_PYTHON = next((p for p in ("/usr/bin/python3", sys.executable) if closed_to_others(p) is None), sys.executable)
+"""A Python every account may run (the hub refuses one the learners' accounts cannot run)."""
 
 
 def _load(tmp_path, **env):
@@ -24,6 +28,7 @@ def _load(tmp_path, **env):
     from traitlets.config import Config
     from mjlearn.deploy import jupyterhub_config
     env.setdefault("MJLEARN_HUB_STATE", str(tmp_path / "state"))  # not the real ~/.local
+    env.setdefault("MJLEARN_HUB_PYTHON", ANY_PYTHON)
     c = Config()
     jupyterhub_config.configure(c, env)
     return c
@@ -86,6 +91,18 @@ def test_a_school_login_is_one_setting(tmp_path):
         assert c.JupyterHub.spawner_class == "dockerspawner.DockerSpawner"
     c = _load(tmp_path, MJLEARN_HUB_LAB_ARGS="--A=1 --B=2", MJLEARN_HUB_IDLE_TIMEOUT="0")
     assert c.Spawner.args == ["--A=1", "--B=2"] and "services" not in c.JupyterHub
+
+
+@ROOT_ONLY
+def test_a_python_the_learners_cannot_run_is_refused(tmp_path):
+    from mjlearn.deploy import HubConfigError
+    closed = tmp_path / "closed"
+    (closed / "bin").mkdir(parents=True)
+    (closed / "bin" / "python").symlink_to(ANY_PYTHON)
+    closed.chmod(0o700)
+    with pytest.raises(HubConfigError, match="MJLEARN_HUB_PYTHON") as refused:
+        _load(tmp_path, MJLEARN_HUB_PYTHON=str(closed / "bin" / "python"))
+    assert str(closed) in str(refused.value)
 
 
 @pytest.mark.parametrize("env, said", [

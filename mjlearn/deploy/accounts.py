@@ -25,7 +25,7 @@ from pathlib import Path
 
 from ..errors import MjlearnError
 
-__all__ = ["AccountError", "MARK", "NAME_PATTERN", "ensure_account", "homes_folder", "first_uid"]
+__all__ = ["AccountError", "MARK", "NAME_PATTERN", "ensure_account", "homes_folder", "first_uid", "closed_to_others"]
 
 MARK = "mjlearn hub user"
 """The comment (GECOS field) of every account the hub made: the hub uses no other account."""
@@ -51,6 +51,18 @@ def first_uid(login_defs: str | os.PathLike = "/etc/login.defs") -> int:
         return 1000
     found = re.search(r"^\s*UID_MIN\s+(\d+)\s*$", text, re.MULTILINE)
     return int(found.group(1)) if found else 1000
+
+
+def closed_to_others(program: str | os.PathLike) -> Path | None:
+    """The first folder on the way to ``program`` (as given, then through its symlinks) that other
+    accounts may not enter, or the program itself if they may not run it; None when anyone may run it."""
+    for path in (Path(os.path.abspath(program)), Path(os.path.realpath(program))):
+        for folder in reversed(path.parents):
+            if not os.stat(folder).st_mode & stat.S_IXOTH:
+                return folder
+        if not os.stat(path).st_mode & stat.S_IXOTH:
+            return path
+    return None
 
 
 def homes_folder(path: str | os.PathLike) -> Path:

@@ -28,6 +28,8 @@ Read from the hub's environment:
                           MJLEARN_HUB_HOME; the hub runs as root) or a spawner class, e.g.
                           "systemdspawner.SystemdSpawner" or "dockerspawner.DockerSpawner"
   MJLEARN_HUB_HOME        the folder holding the users' homes (default /home; demo: /tmp/mjlearn-hub)
+  MJLEARN_HUB_PYTHON      the Python (with mjlearn) the users' servers run, one every account may run
+                          (default: the hub's own, e.g. /opt/mjlearn/bin/python)
   MJLEARN_HUB_IDLE_TIMEOUT  seconds after which an idle server is stopped (default 3600; 0: never)
   MJLEARN_HUB_BIND_URL    where the hub listens (default http://127.0.0.1:MJLEARN_HUB_PORT, for a TLS proxy
                           such as nginx in front; https://0.0.0.0:443 with the two below to face the network)
@@ -46,7 +48,7 @@ from urllib.parse import urlsplit
 
 from mjlearn.deploy import (SECRET_ENV, SECRET_FILE_ENV, HubConfigError, SecretError, hub_environment,
                             read_secret_file)
-from mjlearn.deploy.accounts import NAME_PATTERN, ensure_account
+from mjlearn.deploy.accounts import NAME_PATTERN, closed_to_others, ensure_account
 from mjlearn.deploy.singleuser import FOLDER
 
 DEMO_BANNER = ("MJLEARN HUB DEMO: any name with any password logs in; for this computer only (127.0.0.1). "
@@ -118,20 +120,21 @@ def configure(c, environ=None) -> None:
         c.NativeAuthenticator.check_common_password = True
         c.NativeAuthenticator.allowed_failed_logins = 5     # then 10 minutes before the next try
         c.NativeAuthenticator.seconds_before_next_try = 600
-        c.Authenticator.allow_all = not (learners or teachers)  # the approval is the gate
+        c.Authenticator.allow_all = not learners  # the approval is the gate; a list of learners narrows it
     elif _is_test_authenticator(auth):
         c.JupyterHub.authenticator_class = auth
         if env("MJLEARN_HUB_PASSWORD"):
             c.DummyAuthenticator.password = env("MJLEARN_HUB_PASSWORD")
-        c.Authenticator.allow_all = not (learners or teachers)
+        c.Authenticator.allow_all = not learners
     else:
         c.JupyterHub.authenticator_class = auth  # configure it after configure(...) below (client id, secret, callback URL...)
-    if learners or teachers:
+    if learners:
         c.Authenticator.allowed_users = learners | teachers
     c.Authenticator.admin_users = teachers
 
     # -- where each JupyterLab runs: as the user's own account, never as root -------------------------------------
     spawner = env("MJLEARN_HUB_SPAWNER") or ("simple" if demo and not root else "local")
+    python = env("MJLEARN_HUB_PYTHON") or sys.executable  # the one that has mjlearn
     homes = env("MJLEARN_HUB_HOME") or ("/tmp/mjlearn-hub" if spawner == "simple" else "/home")
     if spawner == "simple" and not demo:
         raise HubConfigError("the simple spawner runs every learner's server as one system account, so learners could "
@@ -151,6 +154,13 @@ def configure(c, environ=None) -> None:
                                  "root: start it as root (or with MJLEARN_HUB_SPAWNER=systemdspawner.SystemdSpawner), or "
                                  "set MJLEARN_HUB_DEMO=1 for a demonstration on this computer  （hub 需以 root 运行，"
                                  "才能为每个用户建立系统账号；或设置 MJLEARN_HUB_DEMO=1 在本机演示）")
+        closed = closed_to_others(python)
+        if closed is not None:
+            raise HubConfigError(f"the users' accounts cannot run {python}: {closed} is closed to them; install mjlearn "
+                                 "in a Python every account may run (python3 -m venv /opt/mjlearn, then /opt/mjlearn/bin/pip "
+                                 "install 'mjlearn[hub]') and set MJLEARN_HUB_PYTHON to it  （用户账号无法运行 "
+                                 f"{python}（{closed} 对其关闭）；请把 mjlearn 装在所有账号都能运行的 Python 中，并设置 "
+                                 "MJLEARN_HUB_PYTHON）")
         c.JupyterHub.spawner_class = "jupyterhub.spawner.LocalProcessSpawner"
         c.Authenticator.username_pattern = NAME_PATTERN  # hub names that are safe system logins
 
@@ -169,7 +179,7 @@ def configure(c, environ=None) -> None:
     # every server opens on the course: mjlearn.deploy.singleuser copies the notebooks into the user's
     # home (as `mjlearn lab` does; their own edits are never replaced), then runs jupyterhub.singleuser
     c.Spawner.default_url = f"/lab/tree/{FOLDER}/00_start_here.ipynb"
-    c.Spawner.cmd = [sys.executable, "-m", "mjlearn.deploy.singleuser"]  # the Python that has mjlearn
+    c.Spawner.cmd = [python, "-m", "mjlearn.deploy.singleuser"]
     c.Spawner.http_timeout = 120
     c.Spawner.start_timeout = 120
 
