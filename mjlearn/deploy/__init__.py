@@ -139,10 +139,11 @@ def read_secret_file(path: str | os.PathLike) -> str:
     except OSError as e:
         raise SecretError(f"cannot read the class secret from {where}: {e.strerror}; {_MAKE}  （无法读取班级密钥"
                           f"文件 {os.fspath(path)}：{e.strerror}；{_MAKE_ZH}）") from None
+    st = os.fstat(fd)
+    if not stat.S_ISREG(st.st_mode):
+        os.close(fd)
+        raise SecretError(f"{where} is not a regular file  （班级密钥文件 {os.fspath(path)} 不是普通文件）")
     with os.fdopen(fd, "rb") as f:
-        st = os.fstat(f.fileno())
-        if not stat.S_ISREG(st.st_mode):
-            raise SecretError(f"{where} is not a regular file  （班级密钥文件 {os.fspath(path)} 不是普通文件）")
         if st.st_mode & 0o077:
             raise SecretError(f"{where} may be read or changed by others (mode {stat.S_IMODE(st.st_mode):o}); "
                               f"run chmod 600 on it  （班级密钥文件 {os.fspath(path)} 其他人也能读写；请执行 chmod 600）")
