@@ -89,6 +89,8 @@ def test_a_school_login_is_one_setting(tmp_path):
         c = _load(tmp_path, MJLEARN_HUB_AUTH=auth, MJLEARN_HUB_SPAWNER="dockerspawner.DockerSpawner")
         assert c.JupyterHub.authenticator_class == auth
         assert c.JupyterHub.spawner_class == "dockerspawner.DockerSpawner"
+    c = _load(tmp_path, MJLEARN_HUB_AUTH="nativeauthenticator.NativeAuthenticator")  # named: still approved by a person
+    assert c.JupyterHub.authenticator_class == "mjlearn.deploy.signups.TeacherApprovedSignups"
     c = _load(tmp_path, MJLEARN_HUB_LAB_ARGS="--A=1 --B=2", MJLEARN_HUB_IDLE_TIMEOUT="0")
     assert c.Spawner.args == ["--A=1", "--B=2"] and "services" not in c.JupyterHub
 
@@ -106,8 +108,10 @@ def test_a_python_the_learners_cannot_run_is_refused(tmp_path):
 
 
 @pytest.mark.parametrize("env, said", [
-    ({"MJLEARN_HUB_AUTH": "dummy"}, "any name with any password"),
-    ({"MJLEARN_HUB_AUTH": "jupyterhub.auth.DummyAuthenticator"}, "any name with any password"),
+    ({"MJLEARN_HUB_AUTH": "dummy"}, "log in under any name"),
+    ({"MJLEARN_HUB_AUTH": "jupyterhub.auth.DummyAuthenticator"}, "log in under any name"),
+    ({"MJLEARN_HUB_AUTH": "shared-password"}, "log in under any name"),
+    ({"MJLEARN_HUB_AUTH": "jupyterhub.authenticators.shared.SharedPasswordAuthenticator"}, "log in under any name"),
     ({"MJLEARN_HUB_SPAWNER": "simple"}, "one system account"),
     ({"MJLEARN_HUB_DEMO": "1", "MJLEARN_HUB_BIND_URL": "http://0.0.0.0:8000"}, "127.0.0.1"),
     ({"MJLEARN_HUB_DEMO": "1", "MJLEARN_HUB_BIND_URL": "http://10.1.2.3:8000"}, "127.0.0.1"),
@@ -120,7 +124,7 @@ def test_a_python_the_learners_cannot_run_is_refused(tmp_path):
 ])
 def test_the_hub_refuses_what_is_unsafe(tmp_path, env, said):
     from mjlearn.deploy import HubConfigError, SecretError
-    if os.geteuid() != 0 and "MJLEARN_HUB_DEMO" not in env and said != "any name with any password":
+    if os.geteuid() != 0 and "MJLEARN_HUB_DEMO" not in env and said != "log in under any name":
         env = {**env, "MJLEARN_HUB_SPAWNER": "dockerspawner.DockerSpawner"}  # the local spawner needs root
     with pytest.raises((HubConfigError, SecretError)) as refused:
         _load(tmp_path, **env)

@@ -1,7 +1,9 @@
 """A deployment recipe for a class: a JupyterHub configuration and a script starting the class database.
 
-``python -m mjlearn.deploy`` prints where the files are; copy them and edit the marked lines. Nothing
-here is imported by mjlearn itself.
+``python -m mjlearn.deploy`` prints where the files are; copy them and edit the marked lines. The
+class secret (:func:`generate_secret`, :func:`check_secret`, :func:`read_secret_file`) and the passwords
+derived from it are here too, for the hub, ``mjlearn hub`` and ``mjlearn class``; the hub's accounts and
+sign-ups are in ``accounts`` and ``signups``, which only the hub imports.
 """
 
 from __future__ import annotations

@@ -56,11 +56,16 @@ DEMO_BANNER = ("MJLEARN HUB DEMO: any name with any password logs in; for this c
 
 
 def _is_test_authenticator(name: str) -> bool:
-    """True when ``name`` (an entry-point name such as "dummy", or a class path) is JupyterHub's
-    DummyAuthenticator or a subclass of it."""
+    """True when ``name`` (an entry-point name such as "dummy", or a class path) is one of JupyterHub's
+    authenticators for tests and workshops, which let anyone log in under any name: DummyAuthenticator
+    (any password) and SharedPasswordAuthenticator (one password for everyone), or a subclass of them."""
     from jupyterhub.auth import DummyAuthenticator
     from traitlets import import_item
-    if name.lower() in ("dummy", "dummyauthenticator"):
+    try:
+        from jupyterhub.authenticators.shared import SharedPasswordAuthenticator
+    except ImportError:  # JupyterHub before 5.1
+        SharedPasswordAuthenticator = DummyAuthenticator
+    if name.lower() in ("dummy", "dummyauthenticator", "shared-password"):
         return True
     try:
         from importlib.metadata import entry_points
@@ -72,7 +77,7 @@ def _is_test_authenticator(name: str) -> bool:
             cls = import_item(name) if "." in name else None
     except Exception:  # an authenticator that is not installed: JupyterHub says so itself
         return False
-    return isinstance(cls, type) and issubclass(cls, DummyAuthenticator)
+    return isinstance(cls, type) and issubclass(cls, (DummyAuthenticator, SharedPasswordAuthenticator))
 
 
 def _loopback(url: str) -> bool:
@@ -109,11 +114,12 @@ def configure(c, environ=None) -> None:
     # -- who may log in -------------------------------------------------------------------------------------
     auth = env("MJLEARN_HUB_AUTH") or ("dummy" if demo else "native")
     if _is_test_authenticator(auth) and not demo:
-        raise HubConfigError(f"the authenticator {auth!r} lets any name with any password log in: a class needs a real "
+        raise HubConfigError(f"the authenticator {auth!r} lets anyone log in under any name (with any password, or one "
+                             "shared by all): a class needs a real "
                              "one (leave MJLEARN_HUB_AUTH unset for sign-ups a teacher approves); for a demonstration "
-                             "on this computer only, set MJLEARN_HUB_DEMO=1  （该登录方式允许任何名字和密码登录，"
+                             "on this computer only, set MJLEARN_HUB_DEMO=1  （该登录方式允许任何人以任何名字登录，"
                              "不能用于课堂；仅在本机演示时可设置 MJLEARN_HUB_DEMO=1）")
-    if auth == "native":
+    if auth in ("native", "nativeauthenticator.NativeAuthenticator"):  # approved by a person, never by name
         c.JupyterHub.authenticator_class = "mjlearn.deploy.signups.TeacherApprovedSignups"
         c.NativeAuthenticator.open_signup = False          # every sign-up waits for a teacher's approval
         c.NativeAuthenticator.minimum_password_length = 10
