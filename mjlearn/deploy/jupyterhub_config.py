@@ -236,7 +236,6 @@ def configure(c, environ=None) -> None:
         c.JupyterHub.template_vars = {"announcement": DEMO_BANNER}
         print("\n" + "!" * 100 + f"\n{DEMO_BANNER}\n" + "!" * 100 + "\n", file=sys.stderr, flush=True)
     c.JupyterHub.bind_url = bind
-    c.JupyterHub.hub_bind_url = "http://127.0.0.1:8081"  # the hub's own API: this machine only
     if env("MJLEARN_HUB_SSL_CERT") or env("MJLEARN_HUB_SSL_KEY"):
         c.JupyterHub.ssl_cert, c.JupyterHub.ssl_key = env("MJLEARN_HUB_SSL_CERT", ""), env("MJLEARN_HUB_SSL_KEY", "")
     state = os.path.expanduser(env("MJLEARN_HUB_STATE", "~/.local/share/mjlearn-hub"))
