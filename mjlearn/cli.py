@@ -10,6 +10,7 @@
     mjlearn lite build --out D   build the course as a JupyterLite site in D (runs in a browser, nothing to install)
     mjlearn export NB.ipynb      a lesson as one static HTML page with every widget drawn
     mjlearn class ACTION         a teacher's classes and assignments (create, add, assign, report, join)
+    mjlearn hub ACTION           a class's JupyterHub: its secret (secret --out FILE), a teacher's approval
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import argparse
 import sys
 import warnings
 
-from . import __version__, cli_class, cli_export, cli_lab, cli_quiz, cli_score
+from . import __version__, cli_class, cli_export, cli_hub, cli_lab, cli_quiz, cli_score
 from .cli_lab import MANIFEST, copy_notebooks, notebooks_source  # noqa: F401  (mjlearn lab lives in cli_lab)
 from .errors import ProgressError
 from .lite import site as lite_site
@@ -32,7 +33,7 @@ def _tiles(args) -> int:
 
 
 _SUBCOMMAND_MODULES = {"score": cli_score, "quiz": cli_quiz, "lite": lite_site, "export": cli_export,
-                       "class": cli_class}
+                       "class": cli_class, "hub": cli_hub}
 """Subcommands that live in their own modules: each has ``add_parser(subparsers)`` and ``run(args)``."""
 
 

@@ -121,12 +121,15 @@ def _login(args) -> int:
     """``mjlearn class login NAME``: NAME's password (from MJLEARN_DB_SECRET) and their MJLEARN_DB."""
     import os
     from .db.classes import ClassError
-    from .deploy import login_for
-    secret = os.environ.get("MJLEARN_DB_SECRET")
+    from .deploy import SecretError, login_for, secret_from_env
     base = os.environ.get("MJLEARN_DB") or os.environ.get("MJLEARN_DB_TEMPLATE")
-    if not secret or not base:
-        raise ClassError("set MJLEARN_DB_SECRET (the class's secret) and MJLEARN_DB (the owner's database URL) first "
-                         "/ 请先设置 MJLEARN_DB_SECRET 和 MJLEARN_DB")
+    if not base:
+        raise ClassError("set MJLEARN_DB_SECRET_FILE (the class's secret) and MJLEARN_DB (the owner's database URL) "
+                         "first / 请先设置 MJLEARN_DB_SECRET_FILE 和 MJLEARN_DB")
+    try:
+        secret = secret_from_env()  # MJLEARN_DB_SECRET_FILE, else MJLEARN_DB_SECRET; a weak one is refused
+    except SecretError as e:
+        raise ClassError(str(e)) from None
     login = login_for(base, args.login_name, secret)
     print(f"login / 账号: {args.login_name}")
     print(f"password / 密码: {login.password}")

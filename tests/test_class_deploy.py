@@ -1,24 +1,44 @@
-"""The deployment recipe: the JupyterHub configuration shipped in mjlearn/deploy loads, lets in the
-class's learners and teachers, and gives each learner's server MJLEARN_DB with their own login."""
+"""The deployment recipe: the JupyterHub configuration shipped in mjlearn/deploy lets in the class's
+learners and teachers through sign-ups a teacher approves, runs each server as its user's own account,
+gives each learner's server MJLEARN_DB with their own login, and refuses what would be unsafe."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from types import SimpleNamespace
 
 import pytest
 
-from mjlearn.deploy import HUB_CONFIG, START_DB, learner_url, role_password
+from mjlearn.deploy import HUB_CONFIG, START_DB, generate_secret, learner_url, role_password
+from mjlearn.deploy.accounts import NAME_PATTERN, closed_to_others
 
 
-def _load(monkeypatch, **env):
-    from traitlets.config.loader import PyFileConfigLoader
-    import tempfile
-    env.setdefault("MJLEARN_HUB_STATE", tempfile.mkdtemp(prefix="mjlearn-hub-state-"))  # not the real ~/.local
-    for k, v in env.items():
-        monkeypatch.setenv(k, v)
-    return PyFileConfigLoader(HUB_CONFIG.name, path=str(HUB_CONFIG.parent)).load_config()
+ROOT_ONLY = pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
+                               reason="the hub's default spawner makes system accounts: it runs as root (as CI does)")
+
+
+ANY_PYTHON = next((p for p in ("/usr/bin/python3", sys.executable) if closed_to_others(p) is None), sys.executable)
+"""A Python every account may run (the hub refuses one the learners' accounts cannot run)."""
+
+
+def _load(tmp_path, **env):
+    """The hub configuration as JupyterHub reads it, from ``env`` only (nothing of this process's)."""
+    from traitlets.config import Config
+    from mjlearn.deploy import jupyterhub_config
+    env.setdefault("MJLEARN_HUB_STATE", str(tmp_path / "state"))  # not the real ~/.local
+    env.setdefault("MJLEARN_HUB_PYTHON", ANY_PYTHON)
+    c = Config()
+    jupyterhub_config.configure(c, env)
+    return c
+
+
+def _secret_file(tmp_path, text=None, mode=0o600):
+    path = tmp_path / "class.secret"
+    path.write_text((text or generate_secret()) + "\n")
+    path.chmod(mode)
+    return path
 
 
 def test_passwords_derive_from_the_secret():
@@ -28,39 +48,99 @@ def test_passwords_derive_from_the_secret():
     assert url == f"postgresql+psycopg://ann:{role_password('ann', 's')}@h:5432/m"
 
 
-def test_hub_config_for_a_class(monkeypatch, tmp_path):
-    pytest.importorskip("traitlets")
-    c = _load(monkeypatch, MJLEARN_HUB_USERS="ann, bob,cy", MJLEARN_HUB_TEACHERS="wang",
+@ROOT_ONLY
+def test_hub_config_for_a_class(tmp_path):
+    secret = _secret_file(tmp_path)
+    c = _load(tmp_path, MJLEARN_HUB_USERS="ann, bob,cy", MJLEARN_HUB_TEACHERS="wang",
               MJLEARN_DB_TEMPLATE="postgresql+psycopg://{user}:{password}@127.0.0.1:5432/mjlearn",
-              MJLEARN_DB_SECRET="s3", MJLEARN_HUB_HOME=str(tmp_path), MJLEARN_CLASS="spring",
-              MJLEARN_HUB_STATE=str(tmp_path / "state"))
-    assert c.JupyterHub.authenticator_class == "dummy"
+              MJLEARN_DB_SECRET_FILE=str(secret), MJLEARN_HUB_HOME=str(tmp_path / "homes"), MJLEARN_CLASS="spring")
+    # sign-ups a teacher approves, with strong passwords and a pause after failed logins
+    assert c.JupyterHub.authenticator_class == "mjlearn.deploy.signups.TeacherApprovedSignups"
+    assert c.NativeAuthenticator.open_signup is False and c.NativeAuthenticator.minimum_password_length >= 10
+    assert c.NativeAuthenticator.check_common_password is True and c.NativeAuthenticator.allowed_failed_logins == 5
     assert c.Authenticator.allowed_users == {"ann", "bob", "cy", "wang"}
     assert c.Authenticator.admin_users == {"wang"}
-    assert c.JupyterHub.spawner_class.endswith("SimpleLocalProcessSpawner")
+    # each user's server as their own system account, made on first start; never as root
+    assert c.JupyterHub.spawner_class == "jupyterhub.spawner.LocalProcessSpawner"
+    assert callable(c.Spawner.pre_spawn_hook) and c.Authenticator.username_pattern == NAME_PATTERN
+    assert "args" not in c.Spawner and "allow_root" not in repr(c)
+    # idle servers stopped by jupyterhub-idle-culler, a hub service with the rights it needs
+    assert c.JupyterHub.services[0]["command"][1:4] == ["-m", "jupyterhub_idle_culler", "--timeout=3600"]
+    assert "delete:servers" in c.JupyterHub.load_roles[0]["scopes"]
     # every server opens on the course, copied into the user's home when it starts
     assert c.Spawner.default_url == "/lab/tree/mjlearn-notebooks/00_start_here.ipynb"
     assert c.Spawner.cmd[1:] == ["-m", "mjlearn.deploy.singleuser"]
     spawner = SimpleNamespace(user=SimpleNamespace(name="bob"))
     envs = c.Spawner.environment
     assert envs["MJLEARN_DB"](spawner) == learner_url(
-        "postgresql+psycopg://{user}:{password}@127.0.0.1:5432/mjlearn", "bob", "s3")
-    assert "PGPASSWORD" not in envs  # the template puts the password in the URL itself
-    # the hub's own files go to one folder, not into the folder it was started from (a clone)
+        "postgresql+psycopg://{user}:{password}@127.0.0.1:5432/mjlearn", "bob", secret.read_text().strip())
+    assert "PGPASSWORD" not in envs and "MJLEARN_DATA_DIR" not in envs  # the password is in the URL; data at home
+    # the hub's own files go to one folder only it may enter, not into the folder it was started from
     state = tmp_path / "state"
-    assert c.JupyterHub.db_url == f"sqlite:///{state}/jupyterhub.sqlite" and state.is_dir()
+    assert c.JupyterHub.db_url == f"sqlite:///{state}/jupyterhub.sqlite" and state.stat().st_mode & 0o777 == 0o700
     assert c.JupyterHub.cookie_secret_file == str(state / "jupyterhub_cookie_secret")
-    assert envs["MJLEARN_DATA_DIR"](spawner).startswith(str(tmp_path / "bob"))
+    assert c.JupyterHub.bind_url.startswith("http://127.0.0.1:")
     assert envs["MJLEARN_CLASS"] == "spring"
 
 
-def test_a_real_authenticator_is_one_setting(monkeypatch):
-    c = _load(monkeypatch, MJLEARN_HUB_AUTH="oauthenticator.GitHubOAuthenticator",
-              MJLEARN_HUB_SPAWNER="dockerspawner.DockerSpawner")
-    assert c.JupyterHub.authenticator_class == "oauthenticator.GitHubOAuthenticator"
-    assert c.JupyterHub.spawner_class == "dockerspawner.DockerSpawner"
-    c = _load(monkeypatch, MJLEARN_HUB_SPAWNER="simple", MJLEARN_HUB_LAB_ARGS="--A=1 --B=2")
-    assert c.JupyterHub.spawner_class.endswith("SimpleLocalProcessSpawner") and c.Spawner.args[-2:] == ["--A=1", "--B=2"]
+@ROOT_ONLY
+def test_a_school_login_is_one_setting(tmp_path):
+    for auth in ("oauthenticator.generic.GenericOAuthenticator", "ltiauthenticator.lti13.auth.LTI13Authenticator"):
+        c = _load(tmp_path, MJLEARN_HUB_AUTH=auth, MJLEARN_HUB_SPAWNER="dockerspawner.DockerSpawner")
+        assert c.JupyterHub.authenticator_class == auth
+        assert c.JupyterHub.spawner_class == "dockerspawner.DockerSpawner"
+    c = _load(tmp_path, MJLEARN_HUB_AUTH="nativeauthenticator.NativeAuthenticator")  # named: still approved by a person
+    assert c.JupyterHub.authenticator_class == "mjlearn.deploy.signups.TeacherApprovedSignups"
+    c = _load(tmp_path, MJLEARN_HUB_LAB_ARGS="--A=1 --B=2", MJLEARN_HUB_IDLE_TIMEOUT="0")
+    assert c.Spawner.args == ["--A=1", "--B=2"] and "services" not in c.JupyterHub
+
+
+@ROOT_ONLY
+def test_a_python_the_learners_cannot_run_is_refused(tmp_path):
+    from mjlearn.deploy import HubConfigError
+    closed = tmp_path / "closed"
+    (closed / "bin").mkdir(parents=True)
+    (closed / "bin" / "python").symlink_to(ANY_PYTHON)
+    closed.chmod(0o700)
+    with pytest.raises(HubConfigError, match="MJLEARN_HUB_PYTHON") as refused:
+        _load(tmp_path, MJLEARN_HUB_PYTHON=str(closed / "bin" / "python"))
+    assert str(closed) in str(refused.value)
+
+
+@pytest.mark.parametrize("env, said", [
+    ({"MJLEARN_HUB_AUTH": "dummy"}, "log in under any name"),
+    ({"MJLEARN_HUB_AUTH": "jupyterhub.auth.DummyAuthenticator"}, "log in under any name"),
+    ({"MJLEARN_HUB_AUTH": "shared-password"}, "log in under any name"),
+    ({"MJLEARN_HUB_AUTH": "jupyterhub.authenticators.shared.SharedPasswordAuthenticator"}, "log in under any name"),
+    ({"MJLEARN_HUB_SPAWNER": "simple"}, "one system account"),
+    ({"MJLEARN_HUB_DEMO": "1", "MJLEARN_HUB_BIND_URL": "http://0.0.0.0:8000"}, "127.0.0.1"),
+    ({"MJLEARN_HUB_DEMO": "1", "MJLEARN_HUB_BIND_URL": "http://10.1.2.3:8000"}, "127.0.0.1"),
+    ({"MJLEARN_HUB_LAB_ARGS": "--ServerApp.allow_root=True"}, "allow_root"),
+    ({"MJLEARN_HUB_LAB_ARGS": "--allow-root"}, "allow_root"),
+    ({"MJLEARN_HUB_IDLE_TIMEOUT": "5"}, "MJLEARN_HUB_IDLE_TIMEOUT"),
+    ({"MJLEARN_HUB_IDLE_TIMEOUT": "soon"}, "MJLEARN_HUB_IDLE_TIMEOUT"),
+    ({"MJLEARN_DB_TEMPLATE": "postgresql+psycopg://{user}@h/m"}, "no class secret"),
+    ({"MJLEARN_DB_SECRET": "0123456789abcdef" * 4}, "unset MJLEARN_DB_SECRET"),
+])
+def test_the_hub_refuses_what_is_unsafe(tmp_path, env, said):
+    from mjlearn.deploy import HubConfigError, SecretError
+    if os.geteuid() != 0 and "MJLEARN_HUB_DEMO" not in env and said != "log in under any name":
+        env = {**env, "MJLEARN_HUB_SPAWNER": "dockerspawner.DockerSpawner"}  # the local spawner needs root
+    with pytest.raises((HubConfigError, SecretError)) as refused:
+        _load(tmp_path, **env)
+    assert said in str(refused.value) and "（" in str(refused.value)  # English, then Chinese
+
+
+def test_the_demo_is_this_computer_only(tmp_path):
+    c = _load(tmp_path, MJLEARN_HUB_DEMO="1", MJLEARN_HUB_PASSWORD="pw")
+    assert c.JupyterHub.authenticator_class == "dummy" and c.DummyAuthenticator.password == "pw"
+    assert c.JupyterHub.bind_url.startswith("http://127.0.0.1:") and "DEMO" in c.JupyterHub.template_vars["announcement"]
+    if os.geteuid() == 0:  # as root even the demo gives each user their own account
+        assert c.JupyterHub.spawner_class == "jupyterhub.spawner.LocalProcessSpawner" and "args" not in c.Spawner
+    else:  # as you: every server is you, on your computer
+        assert c.JupyterHub.spawner_class.endswith("SimpleLocalProcessSpawner")
+        assert c.Spawner.environment["MJLEARN_DATA_DIR"](SimpleNamespace(user=SimpleNamespace(name="bob"))).endswith(
+            "/bob/.mjlearn")
 
 
 def test_the_start_script_is_valid_shell_and_says_where_things_are():
@@ -69,13 +149,15 @@ def test_the_start_script_is_valid_shell_and_says_where_things_are():
     assert str(HUB_CONFIG) in out and str(START_DB) in out
 
 
-def test_the_password_stays_out_of_the_url_when_the_template_leaves_it_out(monkeypatch):
-    c = _load(monkeypatch, MJLEARN_HUB_USERS="ann", MJLEARN_DB_SECRET="s3",
+@ROOT_ONLY
+def test_the_password_stays_out_of_the_url_when_the_template_leaves_it_out(tmp_path):
+    secret = _secret_file(tmp_path)
+    c = _load(tmp_path, MJLEARN_HUB_USERS="ann", MJLEARN_DB_SECRET_FILE=str(secret),
               MJLEARN_DB_TEMPLATE="postgresql+psycopg://{user}@127.0.0.1:5432/mjlearn")
     spawner = SimpleNamespace(user=SimpleNamespace(name="ann"))
     envs = c.Spawner.environment
     assert envs["MJLEARN_DB"](spawner) == "postgresql+psycopg://ann@127.0.0.1:5432/mjlearn"
-    assert envs["PGPASSWORD"](spawner) == role_password("ann", "s3")
+    assert envs["PGPASSWORD"](spawner) == role_password("ann", secret.read_text().strip())
 
 
 def test_a_hub_server_starts_with_the_course_in_its_home(tmp_path):
@@ -104,24 +186,32 @@ def test_a_hub_server_starts_with_the_course_in_its_home(tmp_path):
 
 
 def test_a_teacher_gets_their_own_login_without_a_password_in_the_url(tmp_path):
-    import os
-    env = dict(os.environ, MJLEARN_DB_SECRET="s3", HOME=str(tmp_path), PGPASSFILE=str(tmp_path / ".pgpass"),
+    secret = generate_secret()
+    env = dict(os.environ, MJLEARN_DB_SECRET=secret, HOME=str(tmp_path), PGPASSFILE=str(tmp_path / ".pgpass"),
                MJLEARN_DB="postgresql+psycopg://mjlearn_owner@127.0.0.1:5432/mjlearn")
+    env.pop("MJLEARN_DB_SECRET_FILE", None)
     proc = subprocess.run([sys.executable, "-m", "mjlearn", "class", "login", "wang", "--pgpass"],
                           capture_output=True, text=True, env=env, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "MJLEARN_DB=postgresql+psycopg://wang@127.0.0.1:5432/mjlearn" in proc.stdout
-    assert role_password("wang", "s3") in proc.stdout
+    assert role_password("wang", secret) in proc.stdout
     pgpass = tmp_path / ".pgpass"
-    assert pgpass.read_text().splitlines() == [f"127.0.0.1:5432:mjlearn:wang:{role_password('wang', 's3')}"]
+    assert pgpass.read_text().splitlines() == [f"127.0.0.1:5432:mjlearn:wang:{role_password('wang', secret)}"]
     assert pgpass.stat().st_mode & 0o777 == 0o600
     subprocess.run([sys.executable, "-m", "mjlearn", "class", "login", "wang", "--pgpass"], capture_output=True,
                    env=env, timeout=120, check=True)
     assert len(pgpass.read_text().splitlines()) == 1  # again: the line is replaced, not repeated
+    # the secret from the hub's file gives the same password
     env.pop("MJLEARN_DB_SECRET")
-    proc = subprocess.run([sys.executable, "-m", "mjlearn", "class", "login", "wang"], capture_output=True,
-                          text=True, env=env, timeout=120)
-    assert proc.returncode == 2 and "MJLEARN_DB_SECRET" in proc.stderr and "Traceback" not in proc.stderr
+    proc = subprocess.run([sys.executable, "-m", "mjlearn", "class", "login", "wang"], capture_output=True, text=True,
+                          env=dict(env, MJLEARN_DB_SECRET_FILE=str(_secret_file(tmp_path, secret))), timeout=120)
+    assert proc.returncode == 0 and role_password("wang", secret) in proc.stdout
+    # no secret, or a weak one: one line in both languages, no password derived from it
+    for weak in (None, "s3", "hub-secret", "another-long-secret"):
+        proc = subprocess.run([sys.executable, "-m", "mjlearn", "class", "login", "wang"], capture_output=True,
+                              text=True, env=env if weak is None else dict(env, MJLEARN_DB_SECRET=weak), timeout=120)
+        assert proc.returncode == 2 and "MJLEARN_DB_SECRET" in proc.stderr and "Traceback" not in proc.stderr
+        assert "（" in proc.stderr and "password" not in proc.stdout and len(proc.stderr.strip().splitlines()) == 1
 
 
 def test_the_start_script_sets_up_the_schema_with_mjleans_python_and_runs_again(tmp_path):
