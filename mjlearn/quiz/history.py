@@ -31,6 +31,7 @@ from functools import lru_cache
 from html import escape
 
 from ..i18n import Bilingual, pick
+from ..jsontext import nesting
 from .core import KINDS, TOPICS, Question, solve
 
 __all__ = ["DAMAGE", "DamagedRow", "Damage", "Reading", "answers_of", "sqlite_answers", "MAX_TEXT", "MAX_AT"]
@@ -42,6 +43,9 @@ MAX_TEXT = 65536
 """The longest question or answer text read (bytes); mjlearn's longest questions are about 1.5 KB."""
 MAX_COUNT = 1000
 """The most hints or retries one answer may count."""
+MAX_DEPTH = 200
+"""The deepest nesting of lists and objects a question may have (mjlearn's questions nest 4 deep);
+deeper JSON is not read (``json.loads`` recurses once per level)."""
 
 DAMAGE: dict[str, tuple[str, str]] = {
     "missing": ("有一项为空", "a value it needs is empty"),
@@ -131,8 +135,9 @@ class Damage(Bilingual):
     def text(self, lang: str | None = None) -> str:
         if not self.rows:
             return pick("没有损坏的记录。", "No damaged rows.", lang)
-        return "\n".join([pick(f"已跳过 {len(self.rows)} 条损坏的记录（原记录未改动）：",
-                               f"{len(self.rows)} damaged rows skipped (nothing was changed):", lang)]
+        n = len(self.rows)
+        return "\n".join([pick(f"已跳过 {n} 条损坏的记录（原记录未改动）：",
+                               f"{n} damaged row{'' if n == 1 else 's'} skipped (nothing was changed):", lang)]
                          + ["  " + r.text(lang) for r in self.rows])
 
     def _repr_html_(self) -> str:
@@ -196,6 +201,8 @@ def _decode(b) -> str | None:
 
 def _load(text: str):
     """JSON text as a value; raises ValueError if it is not JSON this reading can hold."""
+    if len(text) > 2 * MAX_DEPTH and nesting(text, stop_after=MAX_DEPTH)[0] > MAX_DEPTH:
+        raise ValueError("nested too deeply")
     try:
         return json.loads(text)
     except RecursionError:
@@ -301,9 +308,14 @@ def check_row(r) -> tuple[str, str] | tuple:
 def answers_of(rows):
     """The answers of ``rows`` (mappings, in order) checked in Python: a stream of ``(answer, same)``
     (``same``: the same question as the row just before) and :class:`DamagedRow` values."""
-    prev = None
+    prev = prev_id = None
     for pos, r in enumerate(rows, 1):
         out, question = check_row(r)
+        if not isinstance(out, str):
+            if out[0] == prev_id:
+                out, question = "id_duplicate", "id"
+            else:
+                prev_id = out[0]
         if isinstance(out, str):
             prev = None
             yield DamagedRow(r.get("id"), pos, out, question)
@@ -349,6 +361,8 @@ CASE
    THEN 'question_shape:question'
  WHEN coalesce(json_type(question, '$.data.rules'), 'text') != 'text' THEN 'rules_unknown:question'
  WHEN kind = 'fans' AND json_type(answer) != 'array' THEN 'answer_wrong_type:answer'
+ WHEN length(question) > {deep} AND length(question) - length(replace(replace(question, '[', ''), '{{', ''))
+   > {max_depth} THEN 'deep'
 END"""
 
 
@@ -362,13 +376,15 @@ def sqlite_answers(conn, user: str, columns):
     first, as damaged (they belong to no one; they are listed so that they are not silently lost)."""
     retries = "retries" if "retries" in columns else "0"
     checks = _SQL_CHECKS.format(max_at=repr(MAX_AT), kinds=_quote(_KIND_TOPIC), topics=_quote(TOPICS),
-                                max_count=MAX_COUNT, retries=retries, max_text=MAX_TEXT)
+                                max_count=MAX_COUNT, retries=retries, max_text=MAX_TEXT,
+                                deep=2 * MAX_DEPTH, max_depth=MAX_DEPTH)
     pos = 0
     for rid, in conn.execute("SELECT id FROM answers WHERE user IS NULL OR user = '' ORDER BY id"):
         pos += 1
         yield DamagedRow(rid, pos, "user_missing", "user")
     sql = (f"SELECT id, at, kind, topic, correct, hints, {retries}, {checks}, CAST(question AS BLOB), "
-           f"CASE WHEN json_type(question, '$.data.rules') = 'text' "
+           f"CASE WHEN typeof(question) = 'text' AND length(CAST(question AS BLOB)) <= {MAX_TEXT} "
+           f"AND json_valid(question) AND json_type(question, '$.data.rules') = 'text' "
            f"THEN CAST(json_extract(question, '$.data.rules') AS BLOB) END, "
            f"CASE WHEN kind = 'fans' THEN CAST(answer AS BLOB) END "
            f"FROM answers WHERE user = ? ORDER BY id")
@@ -377,7 +393,14 @@ def sqlite_answers(conn, user: str, columns):
     for rid, at, kind, topic, correct, hints, retries_, damage, question, rules, answer in conn.execute(sql, (user,)):
         pos += 1
         column = ""
-        if damage is None and prev_id is not None and rid <= prev_id:
+        if damage == "deep":  # many brackets: measured before anything parses it
+            text = _decode(question)
+            damage = None
+            if text is None:
+                damage, column = "text_not_utf8", "question"
+            elif nesting(text, stop_after=MAX_DEPTH)[0] > MAX_DEPTH:
+                damage, column = "question_not_json", "question"
+        if damage is None and rid == prev_id:
             damage, column = "id_duplicate", "id"
         if damage is None and rules is not None:
             key = rules_seen.get(rules, False)
@@ -403,12 +426,12 @@ def sqlite_answers(conn, user: str, columns):
                 damage, _, column = damage.partition(":")
             prev = None
             if isinstance(rid, int):
-                prev_id = max(prev_id or rid, rid)
+                prev_id = rid
             yield DamagedRow(rid, pos, damage, column)
             continue
         prev_id = rid
         yield (rid, float(at), kind, topic, correct, hints, retries_, rules, fans,
-               question if kind == "fans" else None), question == prev
+               question), question == prev
         prev = question
 
 
@@ -473,28 +496,50 @@ class Reading:
             chosen = set(fans)
             fan_items = tuple((f, (f in chosen) == (f in expected)) for f in sorted(chosen | set(expected)))
         t = self._topics.get(topic)
-        if t is None:
-            t = self._topics[topic] = [0, 0, deque(maxlen=10), 0.0, 0.0]
-        right = 0
+        if t is None:  # answered, right, the last 10 (right or not), mastery's sums, the open attempt
+            t = self._topics[topic] = [0, 0, deque(maxlen=10), 0.0, 0.0, []]
         for a in group:
-            right += a[4]
-            t[2].append(a[4])
-        t[0] += len(group)
-        t[1] += right
+            self._topic_try(t, a)
+        right = sum(a[4] for a in group)
         self.total += len(group)
         self.correct += right
         retries += len(group) - 1
         if len(group) > 1:
             hints = sum(a[5] for a in group)
-        credit = (0.5 if (retries or hints) else 1.0) if correct else 0.0
+        yield rid, at, kind, topic, correct, hints, retries, rules, fan_items
+
+    @staticmethod
+    def _topic_try(t: list, a) -> None:
+        """Count one try in its topic. Mastery groups tries as the queue does, but among the topic's
+        own answers (a retry after an answer on another topic is still the same attempt)."""
+        t[0] += 1
+        t[1] += a[4]
+        t[2].append(a[4])
+        open_ = t[5]
+        if open_ and (a[9] != open_[-1][9] or open_[-1][4]):
+            Reading._credit(t)
+        t[5].append(a)
+
+    @staticmethod
+    def _credit(t: list) -> None:
+        """Close the topic's open attempt: it counts 1 (right at once), 0.5 (after a wrong try or a
+        hint) or 0, and every earlier one counts MASTERY_DECAY times less."""
+        group = t[5]
+        final = group[-1]
+        retries = len(group) - 1 + final[6]
+        hints = sum(a[5] for a in group)
+        credit = (0.5 if (retries or hints) else 1.0) if final[4] else 0.0
         t[3] = t[3] * MASTERY_DECAY + credit
         t[4] = t[4] * MASTERY_DECAY + 1.0
-        yield rid, at, kind, topic, correct, hints, retries, rules, fan_items
+        t[5] = []
 
     def by_topic(self) -> dict[str, dict]:
         """Per topic: answered, correct, accuracy, the last 10 answers' accuracy, and mastery."""
         out = {}
-        for topic, (answered, right, recent, num, den) in self._topics.items():
+        for t in self._topics.values():
+            if t[5]:
+                self._credit(t)
+        for topic, (answered, right, recent, num, den, _) in self._topics.items():
             out[topic] = {"answered": answered, "correct": right, "accuracy": right / answered,
                           "recent_accuracy": sum(recent) / len(recent), "mastery": num / den}
         return out
