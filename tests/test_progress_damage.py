@@ -19,7 +19,6 @@ import sys
 import pytest
 
 from mjlearn.quiz import generate, grade, solve, wrong_answer
-from mjlearn.quiz.history import DAMAGE
 from mjlearn.quiz.progress import ProgressStore
 from mjlearn.quiz.review import replay, review_queue
 
@@ -85,7 +84,12 @@ KINDS = {
     "id_duplicate": ("tile_name", "duplicate", True, "id_duplicate"),
 }
 
-assert len(KINDS) >= 21 and {v[3] for v in KINDS.values()} <= set(DAMAGE)
+
+
+def test_every_kind_of_damage_has_a_case_and_a_sentence():
+    from mjlearn.quiz.history import DAMAGE
+    assert len(KINDS) >= 21 and {v[3] for v in KINDS.values()} <= set(DAMAGE)
+    assert set(DAMAGE) - {v[3] for v in KINDS.values()} == set()  # every kind of damage is tested
 
 
 def _record(store, kind, seed, right):
@@ -189,6 +193,7 @@ def test_cli_progress_and_damaged_list_each_kind_of_damage(damaged):
     assert p.returncode == 0, p.stderr[-2000:]
     assert "Traceback" not in p.stdout + p.stderr
     assert "4 answers" in p.stdout and "1 damaged row skipped" in p.stdout and "mjlearn quiz --damaged" in p.stdout
+    from mjlearn.quiz.history import DAMAGE
     p = _cli(["--damaged", "--lang", "en"], data)
     assert p.returncode == 0 and DAMAGE[expected][1] in p.stdout, p.stdout + p.stderr[-2000:]
     assert _fingerprint(data / "progress.db") == before
@@ -215,3 +220,49 @@ def test_nan_time_in_rows_given_to_replay():
     rq = replay([good, dict(good, id=2, at=float("nan")), dict(good, id=3, at=float("inf"))])
     assert [(r.id, r.damage) for r in rq.damage] == [(2, "at_bad"), (3, "at_far")]
     assert rq.states["kind:tile_name"].reviews == 1
+
+
+# -- the class database (PostgreSQL, started by tests/pg.py) ------------------------------------------
+from pg import pg_db, postgres, role_url  # noqa: E402,F401  (fixtures)
+
+PG_DAMAGE = [("question", "'{\"kind\": \"tile_name\", \"da'", "question_not_json"),
+             ("at", "'NaN'::float8", "at_bad"),
+             ("at", "1e300", "at_far"),
+             ("correct", "5", "correct_bad"),
+             ("question", "'{\"kind\": \"regional\", \"data\": {\"rules\": \"\\ud800\"}}'", "rules_unknown")]
+
+
+def test_class_database_queue_view_and_cli_skip_and_report_damaged_rows(pg_db, tmp_path, monkeypatch):
+    import sqlalchemy as sa
+    from mjlearn import db
+    db.upgrade(pg_db)
+    db.add_learner(pg_db, "r")
+    monkeypatch.setenv("MJLEARN_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("MJLEARN_DB", role_url(pg_db, "r"))
+    monkeypatch.delenv("MJLEARN_USER", raising=False)
+    with ProgressStore(user="r") as s:
+        assert type(s).__name__ == "ClassStore"
+        for kind, seed, right in _GOOD:
+            _record(s, kind, seed, right)
+    owner = sa.create_engine(pg_db)
+    with owner.begin() as c:  # rows a learner could insert under their own name, written here by the owner
+        for col, value, _ in PG_DAMAGE:
+            others = [f for f in ("at", "user", "quiz", "kind", "topic", "seed", "difficulty", "question", "answer",
+                                  "correct", "score", "hints", "seconds", "retries") if f != col]
+            quoted = ", ".join(f'"{f}"' for f in others)
+            c.exec_driver_sql(f'INSERT INTO answers ({quoted}, "{col}") SELECT {quoted}, {value} FROM answers '
+                              f"WHERE kind = {'$$regional$$' if 'regional' in value else '$$tile_name$$'} LIMIT 1")
+    owner.dispose()
+    with ProgressStore(user="r") as s:
+        rq = review_queue(s)
+        v = s.view()
+        damaged = s.damaged()
+    assert sorted(r.damage for r in rq.damage) == sorted(d for _, _, d in PG_DAMAGE)
+    assert "kind:tile_name" in rq.states and v.summary["total"] == len(_GOOD)
+    assert f"{len(PG_DAMAGE)} damaged rows skipped" in rq.text("en") and f"{len(PG_DAMAGE)} damaged rows skipped" in v.text("en")
+    assert len(damaged) == len(PG_DAMAGE)
+    env = {**os.environ, "MJLEARN_DATA_DIR": str(tmp_path / "data"), "MJLEARN_DB": role_url(pg_db, "r")}
+    env.pop("MJLEARN_USER", None)
+    p = subprocess.run([sys.executable, "-m", "mjlearn", "quiz", "--progress", "--lang", "en"], capture_output=True,
+                       text=True, timeout=300, env=env)
+    assert p.returncode == 0 and f"{len(PG_DAMAGE)} damaged rows skipped" in p.stdout, p.stdout + p.stderr[-2000:]

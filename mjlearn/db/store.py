@@ -33,7 +33,7 @@ from .. import migrations
 from ..errors import (Busy, ClassDatabaseUnreachable, DiskFull, NewerSchema, NotWritable, ProgressError,
                       StorageIOError)
 from ..quiz.core import _jsonable
-from ..quiz.history import Reading, answers_of
+from ..quiz.history import Reading, answers_of, without_gc
 from ..quiz.progress import (BUSY_TIMEOUT_S, EXPORT_FIELDS, SCHEMA_VERSION, ProgressStore, _db_url, _default_user,
                              _translate, data_dir)
 
@@ -324,7 +324,7 @@ class ClassStore(ProgressStore):
         self._ensure_ready("reading answers")
         q = sa.select(*[ANSWERS.c[f] for f in EXPORT_FIELDS]).where(ANSWERS.c.user == self.user).order_by(ANSWERS.c.id)
         try:
-            with self.engine.connect() as c:
+            with self.engine.connect() as c, without_gc():
                 result = c.execution_options(stream_results=True, yield_per=2000).execute(q)
                 return consume(Reading(answers_of(dict(zip(EXPORT_FIELDS, r)) for r in result)))
         except sa.exc.DBAPIError as e:

@@ -23,9 +23,11 @@ question nothing reads are not reported.
 
 from __future__ import annotations
 
+import gc
 import json
 import math
 from collections import deque
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
@@ -306,8 +308,9 @@ def check_row(r) -> tuple[str, str] | tuple:
 
 
 def answers_of(rows):
-    """The answers of ``rows`` (mappings, in order) checked in Python: a stream of ``(answer, same)``
-    (``same``: the same question as the row just before) and :class:`DamagedRow` values."""
+    """The answers of ``rows`` (mappings, in order) checked in Python: a stream of answer tuples, each
+    with one more value, ``same`` (the same question as the row just before), and :class:`DamagedRow`
+    values."""
     prev = prev_id = None
     for pos, r in enumerate(rows, 1):
         out, question = check_row(r)
@@ -320,119 +323,119 @@ def answers_of(rows):
             prev = None
             yield DamagedRow(r.get("id"), pos, out, question)
             continue
-        yield out, question == prev
+        yield out + (question == prev,)
         prev = question
 
 
-_SQL_CHECKS = """
+_SQL_JSON = """
 CASE
- WHEN typeof(id) != 'integer' THEN 'id_missing:id'
- WHEN at IS NULL THEN 'missing:at'
- WHEN typeof(at) NOT IN ('integer', 'real') THEN 'at_bad:at'
- WHEN at < 0 THEN 'at_negative:at'
- WHEN at > {max_at} THEN 'at_far:at'
- WHEN kind IS NULL THEN 'missing:kind'
- WHEN typeof(kind) != 'text' OR kind NOT IN ({kinds}) THEN 'kind_unknown:kind'
- WHEN topic IS NULL THEN 'missing:topic'
- WHEN typeof(topic) != 'text' OR topic NOT IN ({topics}) THEN 'topic_unknown:topic'
- WHEN typeof(seed) NOT IN ('integer', 'null') THEN 'seed_bad:seed'
- WHEN difficulty IS NULL THEN 'missing:difficulty'
- WHEN typeof(difficulty) != 'integer' OR difficulty NOT BETWEEN 1 AND 3 THEN 'difficulty_bad:difficulty'
- WHEN correct IS NULL THEN 'missing:correct'
- WHEN typeof(correct) != 'integer' OR correct NOT IN (0, 1) THEN 'correct_bad:correct'
- WHEN hints IS NULL THEN 'missing:hints'
- WHEN typeof(hints) != 'integer' OR hints NOT BETWEEN 0 AND {max_count} THEN 'hints_bad:hints'
- WHEN {retries} IS NULL THEN 'missing:retries'
- WHEN typeof({retries}) != 'integer' OR {retries} NOT BETWEEN 0 AND {max_count} THEN 'retries_bad:retries'
- WHEN score IS NULL THEN 'missing:score'
- WHEN typeof(score) NOT IN ('integer', 'real') OR NOT score BETWEEN 0 AND 1 THEN 'score_bad:score'
- WHEN typeof(seconds) NOT IN ('integer', 'real', 'null') OR seconds < 0 OR seconds > 1e308 THEN 'seconds_bad:seconds'
- WHEN question IS NULL THEN 'missing:question'
- WHEN answer IS NULL THEN 'missing:answer'
- WHEN typeof(question) != 'text' THEN 'question_not_json:question'
- WHEN typeof(answer) != 'text' THEN 'answer_not_json:answer'
- WHEN length(CAST(question AS BLOB)) > {max_text} THEN 'question_too_long:question'
- WHEN length(CAST(answer AS BLOB)) > {max_text} THEN 'question_too_long:answer'
- WHEN NOT json_valid(question) THEN 'question_not_json:question'
- WHEN NOT json_valid(answer) THEN 'answer_not_json:answer'
- WHEN json_type(question) != 'object' THEN 'question_shape:question'
- WHEN coalesce(json_type(question, '$.data'), 'object') != 'object' THEN 'question_shape:question'
- WHEN json_type(question, '$.kind') IS NOT NULL AND json_extract(question, '$.kind') IS NOT kind
-   THEN 'question_shape:question'
- WHEN coalesce(json_type(question, '$.data.rules'), 'text') != 'text' THEN 'rules_unknown:question'
- WHEN kind = 'fans' AND json_type(answer) != 'array' THEN 'answer_wrong_type:answer'
- WHEN length(question) > {deep} AND length(question) - length(replace(replace(question, '[', ''), '{{', ''))
-   > {max_depth} THEN 'deep'
+ WHEN typeof(question) != 'text' OR typeof(answer) != 'text' THEN 1
+ WHEN length(CAST(question AS BLOB)) > {max_text} OR length(CAST(answer AS BLOB)) > {max_text} THEN 1
+ WHEN NOT json_valid(question) OR NOT json_valid(answer) THEN 1
+ WHEN json_type(question) != 'object' THEN 1
+ WHEN coalesce(json_type(question, '$.data'), 'object') != 'object' THEN 1
+ WHEN json_type(question, '$.kind') IS NOT NULL AND json_extract(question, '$.kind') IS NOT kind THEN 1
+ WHEN coalesce(json_type(question, '$.data.rules'), 'text') != 'text' THEN 1
+ WHEN kind = 'fans' AND json_type(answer) != 'array' THEN 1
+ WHEN length(CAST(question AS BLOB)) > {deep} AND
+   length(question) - length(replace(replace(question, '[', ''), '{{', '')) > {max_depth} THEN 1
 END"""
+"""The checks that parse JSON, run by SQLite (in C, one parse per text) on the SQLite file: 1 marks a
+row for :func:`check_row`, which then says what is wrong (or that nothing is)."""
 
 
 def _quote(names) -> str:
     return ", ".join("'" + n.replace("'", "''") + "'" for n in names)
 
 
+_NUMBER = (int, float)
+
+
 def sqlite_answers(conn, user: str, columns):
-    """The answers of ``user`` in a SQLite store (``conn``, with the answer ``columns`` it has), checked
-    in SQL, in id order: the same stream as :func:`answers_of`. Rows without a learner's name come
-    first, as damaged (they belong to no one; they are listed so that they are not silently lost)."""
+    """The answers of ``user`` in a SQLite store (``conn``, with the answer ``columns`` it has), checked,
+    in id order: the same stream as :func:`answers_of`. SQLite checks the JSON (:data:`_SQL_JSON`) and
+    Python the other values of each row as it streams by; a row that fails either is read again whole
+    and judged by :func:`check_row`. Rows without a learner's name come first, as damaged (they belong
+    to no one; they are listed so that they are not silently lost)."""
     retries = "retries" if "retries" in columns else "0"
-    checks = _SQL_CHECKS.format(max_at=repr(MAX_AT), kinds=_quote(_KIND_TOPIC), topics=_quote(TOPICS),
-                                max_count=MAX_COUNT, retries=retries, max_text=MAX_TEXT,
-                                deep=2 * MAX_DEPTH, max_depth=MAX_DEPTH)
+    flag = _SQL_JSON.format(max_text=MAX_TEXT, deep=2 * MAX_DEPTH, max_depth=MAX_DEPTH)
     pos = 0
-    for rid, in conn.execute("SELECT id FROM answers WHERE user IS NULL OR user = '' ORDER BY id"):
+    for rowid, rid in conn.execute("SELECT rowid, id FROM answers WHERE user IS NULL OR user = '' ORDER BY id"):
         pos += 1
         yield DamagedRow(rid, pos, "user_missing", "user")
-    sql = (f"SELECT id, at, kind, topic, correct, hints, {retries}, {checks}, CAST(question AS BLOB), "
+    sql = (f"SELECT rowid, id, at, kind, topic, seed, difficulty, correct, score, hints, seconds, {retries}, "
+           f"{flag}, CAST(question AS BLOB), "
            f"CASE WHEN typeof(question) = 'text' AND length(CAST(question AS BLOB)) <= {MAX_TEXT} "
            f"AND json_valid(question) AND json_type(question, '$.data.rules') = 'text' "
            f"THEN CAST(json_extract(question, '$.data.rules') AS BLOB) END, "
            f"CASE WHEN kind = 'fans' THEN CAST(answer AS BLOB) END "
            f"FROM answers WHERE user = ? ORDER BY id")
+    kinds, topics = _KIND_TOPIC, TOPICS
     prev = prev_id = None
     rules_seen: dict = {}
-    for rid, at, kind, topic, correct, hints, retries_, damage, question, rules, answer in conn.execute(sql, (user,)):
+    for (rowid, rid, at, kind, topic, seed, difficulty, correct, score, hints, seconds, retries_, suspect, question,
+         rules, answer) in conn.execute(sql, (user,)):
         pos += 1
-        column = ""
-        if damage == "deep":  # many brackets: measured before anything parses it
-            text = _decode(question)
-            damage = None
-            if text is None:
-                damage, column = "text_not_utf8", "question"
-            elif nesting(text, stop_after=MAX_DEPTH)[0] > MAX_DEPTH:
-                damage, column = "question_not_json", "question"
-        if damage is None and rid == prev_id:
-            damage, column = "id_duplicate", "id"
-        if damage is None and rules is not None:
-            key = rules_seen.get(rules, False)
-            if key is False:
-                text = _decode(rules)
-                key = rules_seen[rules] = (_rules_key(text) or "") if text is not None else None
-            if key is None:
-                damage, column = "text_not_utf8", "question"
-            elif not key:
-                damage, column = "rules_unknown", "question"
-            rules = key
-        fans = None
-        if damage is None and answer is not None:
-            text = _decode(answer)
-            if text is None:
-                damage, column = "text_not_utf8", "answer"
-            else:
-                fans = _fan_numbers(_load(text))
-                if fans is None:
-                    damage, column = "answer_wrong_type", "answer"
-        if damage is not None:
-            if not column:
-                damage, _, column = damage.partition(":")
-            prev = None
-            if isinstance(rid, int):
+        if (suspect is None and rid.__class__ is int and rid != prev_id and at.__class__ in _NUMBER
+                and 0 <= at <= MAX_AT and kind in kinds and topic in topics and (seed is None or seed.__class__ is int)
+                and difficulty in (1, 2, 3) and correct in (0, 1) and hints.__class__ is int and 0 <= hints <= MAX_COUNT
+                and retries_.__class__ is int and 0 <= retries_ <= MAX_COUNT and score.__class__ in _NUMBER
+                and 0 <= score <= 1 and (seconds is None or (seconds.__class__ in _NUMBER and 0 <= seconds < math.inf))):
+            damage = column = None
+            if rules is not None:
+                key = rules_seen.get(rules, False)
+                if key is False:
+                    text = _decode(rules)
+                    key = rules_seen[rules] = (_rules_key(text) or "") if text is not None else None
+                damage, column = ("text_not_utf8", "question") if key is None else (
+                    ("rules_unknown", "question") if not key else (None, None))
+                rules = key
+            fans = None
+            if damage is None and answer is not None:
+                text = _decode(answer)
+                if text is None:
+                    damage, column = "text_not_utf8", "answer"
+                else:
+                    fans = _fan_numbers(_load(text))
+                    if fans is None:
+                        damage, column = "answer_wrong_type", "answer"
+            if damage is None:
                 prev_id = rid
-            yield DamagedRow(rid, pos, damage, column)
-            continue
-        prev_id = rid
-        yield (rid, float(at), kind, topic, correct, hints, retries_, rules, fans,
-               question), question == prev
-        prev = question
+                yield rid, at, kind, topic, correct, hints, retries_, rules, fans, question, question == prev
+                prev = question
+                continue
+        else:
+            damage, column = _judge(conn, rowid, rid, prev_id)
+        prev = None
+        if rid.__class__ is int:
+            prev_id = rid
+        yield DamagedRow(rid, pos, damage, column)
+
+
+def _judge(conn, rowid, rid, prev_id) -> tuple[str, str]:
+    """What is wrong with one row of a SQLite store (read again whole, its texts as bytes)."""
+    if rid is not None and rid == prev_id:
+        return "id_duplicate", "id"
+    cols = [r[1] for r in conn.execute("PRAGMA table_info(answers)") if r[1] in _FIELDS]
+    select = ", ".join(f"CASE WHEN typeof({c}) = 'text' THEN CAST({c} AS BLOB) ELSE {c} END" for c in cols)
+    values = conn.execute(f"SELECT {select} FROM answers WHERE rowid = ?", (rowid,)).fetchone()
+    row = {}
+    for c, v in zip(cols, values):
+        if isinstance(v, bytes) and c in _TEXTS:
+            if len(v) > MAX_TEXT:
+                return "question_too_long", c
+            text = _decode(v)
+            if text is None:
+                return "text_not_utf8", c
+            v = text
+        row[c] = v
+    out = check_row(row)
+    return out if isinstance(out[0], str) else ("question_shape", "question")
+
+
+_FIELDS = ("id", "at", "user", "quiz", "kind", "topic", "seed", "difficulty", "question", "answer", "correct", "score",
+           "hints", "seconds", "retries")
+_TEXTS = ("user", "quiz", "kind", "topic", "question", "answer")
 
 
 @lru_cache(maxsize=4096)
@@ -447,6 +450,19 @@ def expected_fans(question: str) -> tuple | None:
         return tuple(solve(Question.from_dict(_load(question))))
     except Exception:  # whatever the engine makes of a damaged question, it is this row's damage only
         return None
+
+
+@contextmanager
+def without_gc():
+    """The cyclic garbage collector paused for one reading: a pass over 100,000 rows makes a few hundred
+    thousand short tuples and no cycles, and collections triggered by them cost a quarter of the pass."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 class Reading:
@@ -467,58 +483,66 @@ class Reading:
 
     def attempts(self):
         group: list = []
-        for item in self._stream:
-            if isinstance(item, DamagedRow):
-                self.damage.rows.append(item)
+        close = self._close
+        damaged = self.damage.rows
+        for a in self._stream:
+            if a.__class__ is not tuple:  # a DamagedRow
+                damaged.append(a)
                 if group:
-                    yield from self._close(group)
+                    att = close(group)
                     group = []
+                    if att is not None:
+                        yield att
                 continue
-            answer, same = item
-            if group and (not same or group[-1][4]):
-                yield from self._close(group)
-                group = []
-            group.append(answer)
+            if group and (not a[10] or group[-1][4]):
+                att = close(group)
+                group = [a]
+                if att is not None:
+                    yield att
+            else:
+                group.append(a)
         if group:
-            yield from self._close(group)
+            att = close(group)
+            if att is not None:
+                yield att
 
     def _close(self, group: list):
-        final = group[-1]
-        rid, at, kind, topic, correct, hints, retries, rules, fans, question = final
+        """The attempt of a group of tries (None if its question cannot be read: then every try of it
+        is listed as damaged), its tries counted in their topic."""
+        rid, at, kind, topic, correct, hints, retries, rules, fans, question, _ = group[-1]
         fan_items = ()
         if fans is not None:
             expected = fans if correct else expected_fans(question)
             if expected is None:  # the same question for every try of the group: all are damaged
-                pos = 0
-                for a in group:
-                    self.damage.rows.append(DamagedRow(a[0], pos, "question_unreadable", "question"))
-                return
+                self.damage.rows.extend(DamagedRow(a[0], 0, "question_unreadable", "question") for a in group)
+                return None
             chosen = set(fans)
             fan_items = tuple((f, (f in chosen) == (f in expected)) for f in sorted(chosen | set(expected)))
         t = self._topics.get(topic)
         if t is None:  # answered, right, the last 10 (right or not), mastery's sums, the open attempt
             t = self._topics[topic] = [0, 0, deque(maxlen=10), 0.0, 0.0, []]
-        for a in group:
-            self._topic_try(t, a)
-        right = sum(a[4] for a in group)
-        self.total += len(group)
-        self.correct += right
-        retries += len(group) - 1
-        if len(group) > 1:
+        n = len(group)
+        if n == 1:
+            right = correct
+            t[2].append(correct)
+        else:
+            right = 0
+            for a in group:
+                right += a[4]
+                t[2].append(a[4])
+            retries += n - 1
             hints = sum(a[5] for a in group)
-        yield rid, at, kind, topic, correct, hints, retries, rules, fan_items
-
-    @staticmethod
-    def _topic_try(t: list, a) -> None:
-        """Count one try in its topic. Mastery groups tries as the queue does, but among the topic's
-        own answers (a retry after an answer on another topic is still the same attempt)."""
-        t[0] += 1
-        t[1] += a[4]
-        t[2].append(a[4])
+        t[0] += n
+        t[1] += right
+        self.total += n
+        self.correct += right
+        # mastery groups tries among the topic's own answers (a retry after an answer on another topic
+        # is still the same attempt); the group is one question, so it joins or closes the open one
         open_ = t[5]
-        if open_ and (a[9] != open_[-1][9] or open_[-1][4]):
-            Reading._credit(t)
-        t[5].append(a)
+        if open_ and (question != open_[-1][9] or open_[-1][4]):
+            self._credit(t)
+        t[5].extend(group)
+        return rid, at, kind, topic, correct, hints, retries, rules, fan_items
 
     @staticmethod
     def _credit(t: list) -> None:
@@ -527,7 +551,7 @@ class Reading:
         group = t[5]
         final = group[-1]
         retries = len(group) - 1 + final[6]
-        hints = sum(a[5] for a in group)
+        hints = final[5] if len(group) == 1 else sum(a[5] for a in group)
         credit = (0.5 if (retries or hints) else 1.0) if final[4] else 0.0
         t[3] = t[3] * MASTERY_DECAY + credit
         t[4] = t[4] * MASTERY_DECAY + 1.0

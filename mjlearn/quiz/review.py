@@ -300,19 +300,21 @@ _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 class _Replay:
     """FSRS cards replayed on plain numbers: the same arithmetic as ``SCHEDULER.review_card`` (the
     ``fsrs`` package's formulas, parameters and steps, without fuzz), step for step and bit for bit
-    (``tests/test_review.py`` holds it to ``review_card`` over random histories), at about a
-    twentieth of its cost, which matters when a history holds 100,000 answers. One
+    (``tests/test_progress_replay.py`` holds it to ``review_card`` over random histories), at a
+    fraction of its cost, which matters when a history holds 100,000 answers. The factors that do
+    not depend on the card are worked out once (the same operations, so the same bits). One
     :class:`fsrs.Card` per item is built at the end."""
 
     def __init__(self, scheduler: Scheduler = None):
         sch = scheduler or SCHEDULER
         if sch.enable_fuzzing:
             raise ValueError("the replay reproduces a scheduler without fuzz")
-        self.w = sch.parameters
+        w = self.w = sch.parameters
         self.decay, self.factor = sch._DECAY, sch._FACTOR
-        self.retention, self.max_interval = sch.desired_retention, sch.maximum_interval
-        self.learning = [s // timedelta(microseconds=1) for s in sch.learning_steps]
-        self.relearning = [s // timedelta(microseconds=1) for s in sch.relearning_steps]
+        self.max_interval = sch.maximum_interval
+        self.ivl_factor = (sch.desired_retention ** (1 / self.decay)) - 1
+        self.learning = [x // timedelta(microseconds=1) for x in sch.learning_steps]
+        self.relearning = [x // timedelta(microseconds=1) for x in sch.relearning_steps]
 
         def hard_first(steps):
             if len(steps) == 1:
@@ -322,52 +324,44 @@ class _Replay:
             return None
         self.learning_hard0 = hard_first(sch.learning_steps)
         self.relearning_hard0 = hard_first(sch.relearning_steps)
-        self.easy_d0 = self.w[4] - (math.e ** (self.w[5] * (4 - 1))) + 1
-
-    # the scheduler's formulas, as written in fsrs.scheduler (same operations in the same order)
-    def _interval_us(self, s: float) -> int:
-        days = round((s / self.factor) * ((self.retention ** (1 / self.decay)) - 1))
-        return min(max(days, 1), self.max_interval) * _DAY_US
-
-    def _short_term(self, s: float, r: int) -> float:
-        w = self.w
-        inc = (math.e ** (w[17] * (r - 3 + w[18]))) * (s ** -w[19])
-        if r >= 2:
-            inc = max(inc, 1.0)
-        return max(s * inc, STABILITY_MIN)
-
-    def _difficulty(self, d: float, r: int) -> float:
-        w = self.w
-        arg_2 = d + (10.0 - d) * -(w[6] * (r - 3)) / 9.0
-        return min(max(w[7] * self.easy_d0 + (1 - w[7]) * arg_2, 1.0), 10.0)
-
-    def _stability(self, d: float, s: float, elapsed_days: int, r: int) -> float:
-        w = self.w
-        retr = (1 + self.factor * max(0, elapsed_days) / s) ** self.decay
-        if r == 1:
-            new = min(w[11] * (d ** -w[12]) * (((s + 1) ** (w[13])) - 1) * (math.e ** ((1 - retr) * w[14])),
-                      s / (math.e ** (w[17] * w[18])))
-        else:
-            new = s * (1 + (math.e ** (w[8])) * (11 - d) * (s ** -w[9]) * ((math.e ** ((1 - retr) * w[10])) - 1)
-                       * (w[15] if r == 2 else 1) * (w[16] if r == 4 else 1))
-        return max(new, STABILITY_MIN)
+        self.easy_d0 = w[4] - (math.e ** (w[5] * (4 - 1))) + 1
+        r4 = (None, 1, 2, 3, 4)
+        self.init_s = [None] + [max(w[r - 1], STABILITY_MIN) for r in r4[1:]]
+        self.init_d = [None] + [min(max(w[4] - (math.e ** (w[5] * (r - 1))) + 1, 1.0), 10.0) for r in r4[1:]]
+        self.short = [None] + [math.e ** (w[17] * (r - 3 + w[18])) for r in r4[1:]]
+        self.delta = [None] + [-(w[6] * (r - 3)) for r in r4[1:]]
+        self.e_w8 = math.e ** (w[8])
+        self.forget_short = math.e ** (w[17] * w[18])
+        self.bonus = [None, 1, w[15], 1, w[16]]
 
     def review(self, c: list, r: int, t: int) -> None:
-        """Review card ``c`` ([state, step, stability, difficulty, due, last review], times in
+        """Review card ``c`` ([state, step, stability, difficulty, due, last review, ...], times in
         microseconds) with rating ``r`` (1-4) at time ``t``, in place."""
         state, step, s, d, _, last = c[:6]
+        w = self.w
         days = (t - last) // _DAY_US if last is not None else None
+        if s is None:
+            s, d = self.init_s[r], self.init_d[r]
+        else:
+            if days < 1:  # short-term stability
+                inc = self.short[r] * (s ** -w[19])
+                if r >= 2:
+                    inc = max(inc, 1.0)
+                s = max(s * inc, STABILITY_MIN)
+            else:
+                retr = (1 + self.factor * max(0, days) / s) ** self.decay
+                if r == 1:
+                    s = min(w[11] * (d ** -w[12]) * (((s + 1) ** (w[13])) - 1) * (math.e ** ((1 - retr) * w[14])),
+                            s / self.forget_short)
+                else:
+                    s = s * (1 + self.e_w8 * (11 - d) * (s ** -w[9]) * ((math.e ** ((1 - retr) * w[10])) - 1)
+                             * self.bonus[r])
+                s = max(s, STABILITY_MIN)
+            d = min(max(w[7] * self.easy_d0 + (1 - w[7]) * (d + (10.0 - d) * self.delta[r] / 9.0), 1.0), 10.0)
         if state != 2:  # learning or relearning
             steps = self.learning if state == 1 else self.relearning
-            if s is None:
-                s = max(self.w[r - 1], STABILITY_MIN)
-                d = min(max(self.w[4] - (math.e ** (self.w[5] * (r - 1))) + 1, 1.0), 10.0)
-            elif days is not None and days < 1:
-                s, d = self._short_term(s, r), self._difficulty(d, r)
-            else:
-                s, d = self._stability(d, s, days, r), self._difficulty(d, r)
             if not steps or (step >= len(steps) and r >= 2) or r == 4 or (r == 3 and step + 1 == len(steps)):
-                state, step, ivl = 2, None, self._interval_us(s)
+                state, step, ivl = 2, None, None
             elif r == 1:
                 step, ivl = 0, steps[0]
             elif r == 2:
@@ -375,18 +369,17 @@ class _Replay:
             else:
                 step += 1
                 ivl = steps[step]
+        elif r == 1 and self.relearning:
+            state, step, ivl = 3, 0, self.relearning[0]
         else:
-            s = self._short_term(s, r) if days is not None and days < 1 else self._stability(d, s, days, r)
-            d = self._difficulty(d, r)
-            if r == 1 and self.relearning:
-                state, step, ivl = 3, 0, self.relearning[0]
-            else:
-                ivl = self._interval_us(s)
-        c[:6] = state, step, s, d, t + ivl, t
+            ivl = None
+        if ivl is None:
+            ivl = min(max(round((s / self.factor) * self.ivl_factor), 1), self.max_interval) * _DAY_US
+        c[0], c[1], c[2], c[3], c[4], c[5] = state, step, s, d, t + ivl, t
 
     @staticmethod
     def card(c: list, card_id: int) -> Card:
-        state, step, s, d, due, last = c
+        state, step, s, d, due, last = c[:6]
         return Card(card_id=card_id, state=State(state), step=step, stability=s, difficulty=d, due=_dt(due),
                     last_review=_dt(last))
 
@@ -414,18 +407,35 @@ def replay_attempts(attempts, now: datetime | None = None) -> ReviewQueue:
     """The review queue from attempts (:meth:`mjlearn.quiz.history.Reading.attempts`), as of ``now``:
     each attempt reviews its items in the order given; the cards are built once, at the end."""
     rp = _replayer()
-    cards: dict[str, list] = {}  # key -> [card numbers..., reviews, right, last_correct, last attempt]
+    review, modf = rp.review, math.modf
+    # key -> [state, step, stability, difficulty, due, last review, card id, reviews, right, last right, attempt]
+    cards: dict[str, list] = {}
+
+    def one(key: str, right: bool, r: int, t: int, att) -> None:
+        c = cards.get(key)
+        if c is None:
+            c = cards[key] = [1, 0, None, None, t, None, len(cards) + 1, 0, 0, False, None]
+        last = c[5]
+        review(c, r, t if last is None or t >= last else last)  # clocks moved back: keep the order of answers
+        c[7] += 1
+        c[8] += right
+        c[9] = right
+        c[10] = att
+
+    kind_keys: dict[str, str] = {}
     for att in attempts:
-        t, hints, retries = _us(att[1]), att[5], att[6]
-        for key, right in _keys(att):
-            c = cards.get(key)
-            if c is None:
-                c = cards[key] = [1, 0, None, None, t, None, len(cards) + 1, 0, 0, False, None]
-            when = t if c[5] is None or t >= c[5] else c[5]  # clocks moved back: keep the order of answers
-            rp.review(c, 1 if not right else 2 if (hints or (retries if right else 0)) else 3, when)
-            c[7] += 1
-            c[8] += right
-            c[9], c[10] = right, att
+        frac, whole = modf(att[1])
+        t = int(whole) * _US + round(frac * 1e6)  # as _us(): the microsecond datetime would hold
+        correct = bool(att[4])
+        right_r = (2 if (att[5] or att[6]) else 3)
+        key = kind_keys.get(att[2])
+        if key is None:
+            key = kind_keys[att[2]] = "kind:" + att[2]
+        one(key, correct, right_r if correct else 1, t, att)
+        if att[7] is not None:
+            one("rules:" + att[7], correct, right_r if correct else 1, t, att)
+        for f, right in att[8]:
+            one(f"fan:{f}", right, (right_r if right else 1), t, att)
     states: dict[str, ItemState] = {}
     for key, c in cards.items():
         item = _item(key)
