@@ -1,14 +1,16 @@
 """The review queue and the progress view on a long history: time and peak memory, each measured in a
 fresh process.
 
-    python benchmarks/bench_progress.py [ROWS] [--store FILE]
+    python benchmarks/bench_progress.py [ROWS] [--store FILE] [--clean] [--code DIR]
 
 Builds a SQLite progress store of ROWS answers (default 100,000) by one learner over two years: every
 kind of question in turn at random (real questions, generated and graded by the engine; a pool of
 them, each asked about as often as a learner meets a question again in review), right at the first
 try about 70 % of the time, a wrong first try tried again (right 60 % of the time), sometimes with a
 hint; plus 20 damaged rows of several kinds (which both must skip and report). ``--store FILE`` keeps
-the store (and reuses it when it exists).
+the store (and reuses it when it exists). ``--clean`` measures a copy without the damaged rows and
+``--code DIR`` another checkout of mjlearn (a release from before damaged rows were skipped crashes
+on them: ``--clean --code ../main`` gives its figures on the same answers).
 
 Then, each in a fresh Python process (so the first call pays what a learner's first call pays: the
 imports, the SQLite page cache, the engine's tables), it times ``review_queue(store)`` and
@@ -100,17 +102,17 @@ from mjlearn.quiz.review import review_queue
 rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 store = ProgressStore({path!r}, user="ann")
 tracemalloc.start()
-t = time.perf_counter()
+t = time.perf_counter(); cpu = time.process_time()
 if {what!r} == "queue":
     rq = review_queue(store)
-    out = rq.text("en"); damaged = len(rq.damage)
+    out = rq.text("en"); damaged = len(getattr(rq, "damage", ()))
 else:
     v = store.view()
-    out = v.text("en", terminal=True); damaged = len(v.summary["damaged"])
-dt = time.perf_counter() - t
+    out = v.text("en", terminal=True); damaged = len(v.summary.get("damaged", ()))
+dt = time.perf_counter() - t; cpu = time.process_time() - cpu
 peak = tracemalloc.get_traced_memory()[1]
 tracemalloc.stop()
-print(json.dumps({{"s": dt, "peak": peak, "rss0": rss0, "rss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+print(json.dumps({{"s": dt, "cpu": cpu, "peak": peak, "rss0": rss0, "rss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
                   "damaged": damaged, "ok": "damaged row" in out}}))
 """
 
@@ -118,8 +120,8 @@ MEASURE_UNTRACED = MEASURE.replace("tracemalloc.start()", "").replace(
     "peak = tracemalloc.get_traced_memory()[1]\ntracemalloc.stop()", "peak = 0")
 
 
-def measure(path: Path, what: str, traced: bool) -> dict:
-    code = (MEASURE if traced else MEASURE_UNTRACED).format(root=str(ROOT), path=str(path), what=what)
+def measure(path: Path, what: str, traced: bool, code_dir: Path = ROOT) -> dict:
+    code = (MEASURE if traced else MEASURE_UNTRACED).format(root=str(code_dir), path=str(path), what=what)
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=900)
     if p.returncode:
         return {"error": (p.stderr.strip().splitlines() or ["?"])[-1]}
@@ -133,15 +135,27 @@ def main(argv: list[str]) -> int:
     if not path.exists():
         print(f"building a store of {rows:,} answers (+{len(DAMAGED)} damaged rows) at {path}")
         build(path, rows)
-    print(f"store: {path} ({path.stat().st_size / 1e6:.0f} MB)")
-    print(f"{'':6} {'time':>8} {'traced peak':>12} {'RSS before':>11} {'RSS peak':>9}  damaged rows reported")
+    code_dir = Path(argv[argv.index("--code") + 1]).resolve() if "--code" in argv else ROOT
+    if "--clean" in argv:
+        import shutil
+        import sqlite3
+        clean = Path(tempfile.mkdtemp(prefix="mjlearn-bench-")) / "clean.db"
+        shutil.copy(path, clean)
+        c = sqlite3.connect(clean, isolation_level=None)
+        c.execute("DELETE FROM answers WHERE id > (SELECT count(*) FROM answers) - ?", (len(DAMAGED),))
+        c.close()
+        path = clean
+    print(f"store: {path} ({path.stat().st_size / 1e6:.0f} MB); mjlearn from {code_dir}")
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs (wall time waits for the CPU; "
+          f"CPU time is this process's own)")
+    print(f"{'':6} {'wall':>7} {'CPU':>7} {'traced peak':>12} {'RSS before':>11} {'RSS peak':>9}  damaged rows reported")
     for what in ("queue", "view"):
-        timed = measure(path, what, traced=False)  # the time without tracemalloc's own cost
-        traced = measure(path, what, traced=True)
+        timed = measure(path, what, traced=False, code_dir=code_dir)  # the time without tracemalloc's cost
+        traced = measure(path, what, traced=True, code_dir=code_dir)
         if "error" in timed or "error" in traced:
             print(f"{what:6} failed: {timed.get('error') or traced.get('error')}")
             continue
-        print(f"{what:6} {timed['s']:7.2f}s {traced['peak'] / 2**20:9.1f} MB {timed['rss0'] / 1024:8.0f} MB "
+        print(f"{what:6} {timed['s']:6.2f}s {timed['cpu']:6.2f}s {traced['peak'] / 2**20:9.1f} MB {timed['rss0'] / 1024:8.0f} MB "
               f"{timed['rss'] / 1024:6.0f} MB  {timed['damaged']}{'' if timed['ok'] else ' (NOT SHOWN)'}")
     print("targets: at most 0.5 s and 100 MB each")
     return 0
