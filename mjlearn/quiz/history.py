@@ -78,7 +78,7 @@ DAMAGE: dict[str, tuple[str, str]] = {
 }
 """Each kind of damage a row can have: (Chinese, English) of what is wrong with it."""
 
-_ENV_HINT = ("mjlearn quiz --damaged", "store.damaged()")
+_ENV_HINT = ("mjlearn quiz --damaged", "mjlearn.quiz.ProgressStore().damaged()")
 
 
 @dataclass(frozen=True)
@@ -96,9 +96,18 @@ class DamagedRow:
 
     def text(self, lang: str | None = None) -> str:
         zh, en = DAMAGE[self.damage]
+        if self.damage == "missing" and self.column in _WORDS:
+            wzh, wen = _WORDS[self.column]
+            zh, en = f"{wzh}为空", f"its {wen} is empty"
         name = _id_text(self.id, self.position)
-        col = f" [{self.column}]" if self.column else ""
-        return pick(f"第 {name} 条回答{col}：{zh}", f"answer {name}{col}: {en}", lang)
+        return pick(f"第 {name} 条回答：{zh}", f"answer {name}: {en}", lang)
+
+
+_WORDS = {"at": ("时间", "time"), "kind": ("题型", "question kind"), "topic": ("主题", "topic"),
+          "difficulty": ("难度", "difficulty"), "correct": ("对错标记", "right-or-wrong mark"), "score": ("得分", "score"),
+          "hints": ("提示次数", "number of hints"), "retries": ("重试次数", "number of retries"),
+          "question": ("题目", "question"), "answer": ("回答", "answer"), "user": ("答题人", "learner's name")}
+"""The columns named to a learner, in their words."""
 
 
 def _id_text(rid, position: int) -> str:
@@ -129,8 +138,9 @@ class Damage(Bilingual):
         if not n:
             return ""
         ids = ", ".join(self.ids()[:5]) + (", ..." if n > 5 else "")
+        ids_zh = "、".join(self.ids()[:5]) + ("……" if n > 5 else "")
         how = _ENV_HINT[0] if terminal else _ENV_HINT[1]
-        return pick(f"已跳过 {n} 条损坏的记录（编号 {ids}）；原记录未改动，查看原因：{how}",
+        return pick(f"已跳过 {n} 条损坏的记录（编号 {ids_zh}）；原记录未改动，查看原因：{how}",
                     f"{n} damaged row{'' if n == 1 else 's'} skipped (ids {ids}); nothing was changed; "
                     f"to see why: {how}", lang)
 
