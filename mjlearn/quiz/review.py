@@ -333,31 +333,36 @@ class _Replay:
         self.e_w8 = math.e ** (w[8])
         self.forget_short = math.e ** (w[17] * w[18])
         self.bonus = [None, 1, w[15], 1, w[16]]
+        self.neg_w9, self.neg_w12, self.neg_w19 = -w[9], -w[12], -w[19]
+        self.rev_a, self.rev_b = w[7] * self.easy_d0, (1 - w[7])  # the mean reversion of difficulty
 
     def review(self, c: list, r: int, t: int) -> None:
         """Review card ``c`` ([state, step, stability, difficulty, due, last review, ...], times in
         microseconds) with rating ``r`` (1-4) at time ``t``, in place."""
         state, step, s, d, _, last = c[:6]
-        w = self.w
-        days = (t - last) // _DAY_US if last is not None else None
         if s is None:
             s, d = self.init_s[r], self.init_d[r]
         else:
+            days = (t - last) // _DAY_US
             if days < 1:  # short-term stability
-                inc = self.short[r] * (s ** -w[19])
-                if r >= 2:
-                    inc = max(inc, 1.0)
-                s = max(s * inc, STABILITY_MIN)
+                inc = self.short[r] * (s ** self.neg_w19)
+                if r >= 2 and inc < 1.0:
+                    inc = 1.0
+                s = s * inc
             else:
-                retr = (1 + self.factor * max(0, days) / s) ** self.decay
+                w = self.w
+                retr = (1 + self.factor * days / s) ** self.decay
                 if r == 1:
-                    s = min(w[11] * (d ** -w[12]) * (((s + 1) ** (w[13])) - 1) * (math.e ** ((1 - retr) * w[14])),
-                            s / self.forget_short)
+                    s1 = w[11] * (d ** self.neg_w12) * (((s + 1) ** (w[13])) - 1) * (math.e ** ((1 - retr) * w[14]))
+                    s2 = s / self.forget_short
+                    s = s2 if s2 < s1 else s1
                 else:
-                    s = s * (1 + self.e_w8 * (11 - d) * (s ** -w[9]) * ((math.e ** ((1 - retr) * w[10])) - 1)
+                    s = s * (1 + self.e_w8 * (11 - d) * (s ** self.neg_w9) * ((math.e ** ((1 - retr) * w[10])) - 1)
                              * self.bonus[r])
-                s = max(s, STABILITY_MIN)
-            d = min(max(w[7] * self.easy_d0 + (1 - w[7]) * (d + (10.0 - d) * self.delta[r] / 9.0), 1.0), 10.0)
+            if s < STABILITY_MIN:
+                s = STABILITY_MIN
+            d = self.rev_a + self.rev_b * (d + (10.0 - d) * self.delta[r] / 9.0)
+            d = 1.0 if d < 1.0 else 10.0 if d > 10.0 else d
         if state != 2:  # learning or relearning
             steps = self.learning if state == 1 else self.relearning
             if not steps or (step >= len(steps) and r >= 2) or r == 4 or (r == 3 and step + 1 == len(steps)):
@@ -374,7 +379,8 @@ class _Replay:
         else:
             ivl = None
         if ivl is None:
-            ivl = min(max(round((s / self.factor) * self.ivl_factor), 1), self.max_interval) * _DAY_US
+            days = round((s / self.factor) * self.ivl_factor)
+            ivl = (1 if days < 1 else self.max_interval if days > self.max_interval else days) * _DAY_US
         c[0], c[1], c[2], c[3], c[4], c[5] = state, step, s, d, t + ivl, t
 
     @staticmethod
