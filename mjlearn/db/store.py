@@ -34,6 +34,7 @@ from ..errors import (Busy, ClassDatabaseUnreachable, DiskFull, NewerSchema, Not
                       StorageIOError)
 from ..quiz.core import _jsonable
 from ..quiz.history import Reading, answers_of, without_gc
+from ..quiz.solved import Solved
 from ..quiz.progress import (BUSY_TIMEOUT_S, EXPORT_FIELDS, SCHEMA_VERSION, ProgressStore, _db_url, _default_user,
                              _translate, data_dir)
 
@@ -323,12 +324,15 @@ class ClassStore(ProgressStore):
             raise self._unreachable("reading answers", kept=False) from None
         self._ensure_ready("reading answers")
         q = sa.select(*[ANSWERS.c[f] for f in EXPORT_FIELDS]).where(ANSWERS.c.user == self.user).order_by(ANSWERS.c.id)
+        solved = Solved(data_dir()).load()  # kept in the data folder, beside the spool
         try:
             with self.engine.connect() as c, without_gc():
                 result = c.execution_options(stream_results=True, yield_per=2000).execute(q)
-                return consume(Reading(answers_of(dict(zip(EXPORT_FIELDS, r)) for r in result)))
+                out = consume(Reading(answers_of(dict(zip(EXPORT_FIELDS, r)) for r in result), solved))
         except sa.exc.DBAPIError as e:
             raise self._translate(e, "reading answers") from None
+        solved.save()
+        return out
 
     def _questions(self, ids: list) -> dict:
         if not ids:

@@ -35,6 +35,7 @@ from html import escape
 from ..i18n import Bilingual, pick
 from ..jsontext import nesting
 from .core import KINDS, TOPICS, Question, solve
+from .solved import key_of
 
 __all__ = ["DAMAGE", "DamagedRow", "Damage", "Reading", "answers_of", "sqlite_answers", "MAX_TEXT", "MAX_AT"]
 
@@ -213,7 +214,8 @@ def _decode(b) -> str | None:
 
 def _load(text: str):
     """JSON text as a value; raises ValueError if it is not JSON this reading can hold."""
-    if len(text) > 2 * MAX_DEPTH and nesting(text, stop_after=MAX_DEPTH)[0] > MAX_DEPTH:
+    if (len(text) > 2 * MAX_DEPTH and text.count("[") + text.count("{") > MAX_DEPTH
+            and nesting(text, stop_after=MAX_DEPTH)[0] > MAX_DEPTH):
         raise ValueError("nested too deeply")
     try:
         return json.loads(text)
@@ -484,8 +486,10 @@ class Reading:
     try's row, its ``retries`` counting the wrong tries before it and ``hints`` all the tries' hints;
     ``fan_items`` holds (fan number, right) of a "which fans?" answer."""
 
-    def __init__(self, stream):
+    def __init__(self, stream, solved=None):
         self._stream = stream
+        self.solved = solved
+        """The kept solutions of "which fans?" questions (:class:`~mjlearn.quiz.solved.Solved`), if any."""
         self.damage = Damage()
         self.total = 0
         self.correct = 0
@@ -522,7 +526,7 @@ class Reading:
         rid, at, kind, topic, correct, hints, retries, rules, fans, question, _ = group[-1]
         fan_items = ()
         if fans is not None:
-            expected = fans if correct else expected_fans(question)
+            expected = fans if correct else self._expected(question)
             if expected is None:  # the same question for every try of the group: all are damaged
                 self.damage.rows.extend(DamagedRow(a[0], 0, "question_unreadable", "question") for a in group)
                 return None
@@ -553,6 +557,19 @@ class Reading:
             self._credit(t)
         t[5].extend(group)
         return rid, at, kind, topic, correct, hints, retries, rules, fan_items
+
+    def _expected(self, question) -> tuple | None:
+        """The fans the engine scores for a question answered wrong: kept from an earlier reading, or
+        worked out now (and kept)."""
+        if self.solved is None:
+            return expected_fans(question)
+        key = key_of(question)
+        got = self.solved.get(key)
+        if got is None:
+            got = expected_fans(question)
+            if got is not None:
+                self.solved.add(key, got)
+        return got
 
     @staticmethod
     def _credit(t: list) -> None:

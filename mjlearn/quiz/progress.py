@@ -56,6 +56,7 @@ from ..i18n import Bilingual, pick
 from ..migrations import REVISIONS, steps as _migration_steps
 from .core import TOPICS, _jsonable
 from .history import MASTERY_DECAY, Damage, Reading, sqlite_answers, without_gc
+from .solved import Solved
 
 __all__ = ["ProgressStore", "ProgressView", "data_dir", "default_path", "ENV_VAR", "open_store", "mastery", "attempts",
            "credit", "MASTERY_DECAY",
@@ -544,9 +545,12 @@ class ProgressStore:
     def _read(self, consume):
         """``consume(reading)`` over this learner's answers (:class:`~mjlearn.quiz.history.Reading`),
         checked as they stream from the file; damaged rows are skipped and listed in ``reading.damage``."""
+        solved = Solved(self.path.parent).load()  # kept beside the answers
         with without_gc():
-            return self._run("reading answers",
-                             lambda: consume(Reading(sqlite_answers(self._conn, self.user, self._columns()))))
+            out = self._run("reading answers", lambda: consume(
+                Reading(sqlite_answers(self._conn, self.user, self._columns()), solved)))
+        solved.save()
+        return out
 
     def _questions(self, ids: list) -> dict:
         """The question texts of the rows ``ids`` (those that decode)."""
