@@ -41,6 +41,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--progress", action="store_true", help="show the progress view and exit / 查看进度")
     p.add_argument("--review", action="store_true",
                    help="practise what your answers say is due for review (spaced repetition) / 复习到期的内容")
+    p.add_argument("--damaged", action="store_true",
+                   help="list the damaged answer rows the progress view and review skip, and why / 列出跳过的损坏记录")
     p.add_argument("--export", metavar="OUT",
                    help="export every recorded answer to OUT (.csv or .json) and exit / 导出全部回答")
     p.add_argument("--assignments", action="store_true", help="list your assignments (due dates, done or not) / 我的作业")
@@ -53,13 +55,15 @@ def run(args) -> int:
     lang = args.lang
     if getattr(args, "assignments", False) or getattr(args, "assignment", None) is not None:
         return _assignments(args)
-    if getattr(args, "export", None) or getattr(args, "progress", None):
+    if getattr(args, "export", None) or getattr(args, "progress", None) or getattr(args, "damaged", False):
         with ProgressStore(user=args.user) as store:
             if args.export:
                 store.export(args.export)
                 print(f"exported {len(store.rows(all_users=True))} answers to {args.export}")
             if args.progress:
                 print(store.view().text(lang, terminal=True))
+            if getattr(args, "damaged", False):
+                print(store.damaged().text(lang))
         return 0
     try:
         if args.file:
@@ -69,7 +73,7 @@ def run(args) -> int:
             from .quiz.review import review_questions
             with ProgressStore(user=args.user) as s:
                 questions, rq = review_questions(s, n=args.n, seed=args.seed, difficulty=args.difficulty)
-                print(rq.text(lang))
+                print(rq.text(lang, terminal=True))
                 if not questions:
                     questions = questions_for(s.suggest(), n=args.n, seed=args.seed, difficulty=args.difficulty)
             title, quiz = "复习 / review", "practice:review"

@@ -33,6 +33,8 @@ from .. import migrations
 from ..errors import (Busy, ClassDatabaseUnreachable, DiskFull, NewerSchema, NotWritable, ProgressError,
                       StorageIOError)
 from ..quiz.core import _jsonable
+from ..quiz.history import Reading, answers_of, without_gc
+from ..quiz.solved import Solved
 from ..quiz.progress import (BUSY_TIMEOUT_S, EXPORT_FIELDS, SCHEMA_VERSION, ProgressStore, _db_url, _default_user,
                              _translate, data_dir)
 
@@ -310,6 +312,34 @@ class ClassStore(ProgressStore):
         try:
             with self.engine.connect() as c:
                 return [dict(r._mapping) for r in c.execute(q)]
+        except sa.exc.DBAPIError as e:
+            raise self._translate(e, "reading answers") from None
+
+    def _read(self, consume):
+        """``consume(reading)`` over this learner's answers, streamed from the server and checked in Python
+        (:func:`~mjlearn.quiz.history.answers_of`): damaged rows are skipped and listed, never fatal."""
+        try:
+            self.flush()
+        except ClassDatabaseUnreachable:
+            raise self._unreachable("reading answers", kept=False) from None
+        self._ensure_ready("reading answers")
+        q = sa.select(*[ANSWERS.c[f] for f in EXPORT_FIELDS]).where(ANSWERS.c.user == self.user).order_by(ANSWERS.c.id)
+        solved = Solved(data_dir()).load()  # kept in the data folder, beside the spool
+        try:
+            with self.engine.connect() as c, without_gc():
+                result = c.execution_options(stream_results=True, yield_per=2000).execute(q)
+                out = consume(Reading(answers_of(dict(zip(EXPORT_FIELDS, r)) for r in result), solved))
+        except sa.exc.DBAPIError as e:
+            raise self._translate(e, "reading answers") from None
+        solved.save()
+        return out
+
+    def _questions(self, ids: list) -> dict:
+        if not ids:
+            return {}
+        try:
+            with self.engine.connect() as c:
+                return dict(c.execute(sa.select(ANSWERS.c.id, ANSWERS.c.question).where(ANSWERS.c.id.in_(ids))).all())
         except sa.exc.DBAPIError as e:
             raise self._translate(e, "reading answers") from None
 

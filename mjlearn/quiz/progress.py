@@ -55,6 +55,8 @@ from ..errors import (Busy, ClassDatabaseUnreachable, DatabaseDamaged, DiskFull,
 from ..i18n import Bilingual, pick
 from ..migrations import REVISIONS, steps as _migration_steps
 from .core import TOPICS, _jsonable
+from .history import MASTERY_DECAY, Damage, Reading, sqlite_answers, without_gc
+from .solved import Solved
 
 __all__ = ["ProgressStore", "ProgressView", "data_dir", "default_path", "ENV_VAR", "open_store", "mastery", "attempts",
            "credit", "MASTERY_DECAY",
@@ -540,28 +542,51 @@ class ProgressStore:
             return out
         return self._run("reading answers", read)
 
-    def by_topic(self) -> dict[str, dict]:
-        """Per topic: answered, correct, accuracy, the last 10 answers' accuracy, and mastery
-        (:func:`mastery`: recent answers count most, a corrected answer counts half)."""
-        rows = self.rows()
-        out: dict[str, dict] = {}
-        for r in rows:
-            d = out.setdefault(r["topic"], {"answered": 0, "correct": 0, "recent": []})
-            d["answered"] += 1
-            d["correct"] += r["correct"]
-            d["recent"].append(r["correct"])
-        for t, d in out.items():
-            d["accuracy"] = d["correct"] / d["answered"]
-            rec = d.pop("recent")[-10:]
-            d["recent_accuracy"] = sum(rec) / len(rec)
-            d["mastery"] = mastery([r for r in rows if r["topic"] == t])
+    def _read(self, consume):
+        """``consume(reading)`` over this learner's answers (:class:`~mjlearn.quiz.history.Reading`),
+        checked as they stream from the file; damaged rows are skipped and listed in ``reading.damage``."""
+        solved = Solved(self.path.parent).load()  # kept beside the answers
+        with without_gc():
+            out = self._run("reading answers", lambda: consume(
+                Reading(sqlite_answers(self._conn, self.user, self._columns()), solved)))
+        solved.save()
         return out
 
+    def _questions(self, ids: list) -> dict:
+        """The question texts of the rows ``ids`` (those that decode)."""
+        def read():
+            out = {}
+            for i in range(0, len(ids), 500):
+                chunk = ids[i:i + 500]
+                for rid, q in self._conn.execute(f"SELECT id, CAST(question AS BLOB) FROM answers WHERE id IN "
+                                                 f"({', '.join('?' * len(chunk))})", chunk):
+                    try:
+                        out[rid] = bytes(q).decode("utf-8")
+                    except (TypeError, UnicodeDecodeError):
+                        pass
+            return out
+        return self._run("reading answers", read)
+
+    def by_topic(self) -> dict[str, dict]:
+        """Per topic: answered, correct, accuracy, the last 10 answers' accuracy, and mastery
+        (:func:`mastery`: recent answers count most, a corrected answer counts half). Damaged rows are
+        skipped (:meth:`damaged` lists them)."""
+        return self._read(lambda r: r.finish().by_topic())
+
+    def damaged(self) -> Damage:
+        """The damaged rows among this learner's answers, which the view and the review queue skip
+        (nothing is changed: they stay in the database as they are)."""
+        return self._read(lambda r: r.finish().damage)
+
+    @staticmethod
+    def _summary_of(user: str, reading: Reading) -> dict:
+        return {"user": user, "total": reading.total, "correct": reading.correct,
+                "accuracy": reading.correct / reading.total if reading.total else None,
+                "by_topic": reading.by_topic(), "damaged": reading.damage}
+
     def summary(self) -> dict:
-        rows = self.rows()
-        right = sum(r["correct"] for r in rows)
-        return {"user": self.user, "total": len(rows), "correct": right,
-                "accuracy": right / len(rows) if rows else None, "by_topic": self.by_topic()}
+        """The answers counted (damaged rows skipped; ``damaged`` lists them), overall and by topic."""
+        return self._summary_of(self.user, self._read(lambda r: r.finish()))
 
     def suggest(self, stats: dict | None = None) -> str:
         """The topic to practise next: the first topic in course order never tried, else the weakest
@@ -573,11 +598,29 @@ class ProgressStore:
         return min(TOPICS, key=lambda t: (stats[t]["mastery"] - (0.2 if stats[t]["answered"] < 5 else 0),
                                           list(TOPICS).index(t)))
 
+    def _queue(self, now=None):
+        """(reading, review queue) from one pass over the answers."""
+        from .review import replay_attempts
+
+        def consume(reading):
+            return reading, replay_attempts(reading.attempts(), now)
+        reading, rq = self._read(consume)
+        rq.damage = reading.damage
+        questions = self._questions(sorted({s.last_row["id"] for s in rq.states.values()}))
+        for st in rq.states.values():
+            st.last_row["question"] = questions.get(st.last_row["id"])
+        return reading, rq
+
+    def review_queue(self, now=None):
+        """What is due for review (:class:`~mjlearn.quiz.review.ReviewQueue`), damaged rows skipped."""
+        return self._queue(now)[1]
+
     def view(self) -> "ProgressView":
-        """Mastery by topic, what is due for review, and what to practise next (renders in a notebook)."""
-        from .review import replay
-        summary = self.summary()
-        return ProgressView(summary, self.suggest(summary["by_topic"]), replay(self.rows()))
+        """Mastery by topic, what is due for review, and what to practise next (renders in a notebook);
+        damaged rows are skipped and the view says how many (:meth:`damaged` lists them)."""
+        reading, rq = self._queue()
+        summary = self._summary_of(self.user, reading)
+        return ProgressView(summary, self.suggest(summary["by_topic"]), rq)
 
     # -- export ----------------------------------------------------------------------
     def export(self, path: str | os.PathLike | None = None, format: str | None = None,
@@ -599,10 +642,6 @@ class ProgressStore:
         if path is not None:
             Path(path).write_text(text, encoding="utf-8")
         return text
-
-
-MASTERY_DECAY = 0.7
-"""In :func:`mastery`, each answer counts this much less than the one after it."""
 
 
 def attempts(rows: list[dict]):
@@ -899,10 +938,16 @@ class ProgressView(Bilingual):
         lines.append(pick("掌握度：越近的回答分量越重；改正后答对算一半。",
                           "Mastery: recent answers count most; right after a wrong try or a hint counts half.", lang))
         if self.review is not None and self.review.states:
-            lines.append(self.review.text(lang, limit=5))
+            lines.append(self.review._text(lang, limit=5))
         zh, en, call = self._next(terminal)
         lines.append(pick(f"建议下一步：{zh}（{call}）", f"Next: {en} ({call})", lang))
+        note = self._damage().note(lang, terminal)
+        if note:
+            lines.append(note)
         return "\n".join(lines)
+
+    def _damage(self) -> Damage:
+        return self.summary.get("damaged") or Damage()
 
     def _repr_html_(self) -> str:
         from html import escape
@@ -920,7 +965,7 @@ class ProgressView(Bilingual):
                          f"<td style='text-align:left;vertical-align:top'>{due.get(t, 0) or ''}</td>")
             rows.append(f"<tr><td style='text-align:left;vertical-align:top'>{escape(zh)} {escape(en)}</td>{cells}</tr>")
         zh, en, call = self._next()
-        review = self.review._repr_html_(limit=8) if self.review is not None and self.review.states else ""
+        review = self.review._repr_html_(limit=8, damage=False) if self.review is not None and self.review.states else ""
         n = self.summary['total']
         return (f"<div class='mjlearn-progress' style='max-width:100%'><b>学习进度 Progress</b> · "
                 f"{escape(self.summary['user'])}：已答 {n} 题 · {n} answer{'' if n == 1 else 's'} so far<table><tr><th style='text-align:left;vertical-align:top'>主题 Topic</th><th style='text-align:left;vertical-align:top'>对/答 Right</th>"
@@ -928,4 +973,5 @@ class ProgressView(Bilingual):
                 f"<p style='font-size:90%;color:#555'>掌握度：越近的回答分量越重，改正后答对算一半。"
                 f"<br>Mastery: recent answers count most; right after a wrong try or a hint counts half.</p>"
                 f"{review}"
-                f"<p>建议下一步 Next: <b>{escape(zh)} {escape(en)}</b> (<code>{escape(call)}</code>)</p></div>")
+                f"<p>建议下一步 Next: <b>{escape(zh)} {escape(en)}</b> (<code>{escape(call)}</code>)</p>"
+                f"{self._damage()._repr_html_()}</div>")

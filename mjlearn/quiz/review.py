@@ -25,15 +25,18 @@ the learner is to recall it now.
 from __future__ import annotations
 
 import json
+import math
 import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from html import escape
 
 from fsrs import Card, Rating, Scheduler, State
+from fsrs.scheduler import STABILITY_MIN
 
 from ..i18n import Bilingual, pick
 from .core import KINDS, Question, QuizError, generate, get_kind
+from .history import Damage, Reading, answers_of
 
 __all__ = ["Item", "ItemState", "ReviewQueue", "review_queue", "review_questions", "rating", "items_of", "sample_store",
            "SCHEDULER"]
@@ -100,37 +103,25 @@ def rating(correct: bool, hints: int = 0, retries: int = 0) -> Rating:
 
 
 def items_of(row: dict) -> list[tuple[Item, bool]]:
-    """The items one recorded answer reviews, each with whether the learner got that item right."""
-    try:
-        q = json.loads(row["question"])
-        data = q.get("data") or {}
-    except (TypeError, ValueError):
-        data = {}
-    correct = bool(row["correct"])
-    out: list[tuple[Item, bool]] = []
-    if row["kind"] in KINDS:
-        out.append((_kind_item(row["kind"]), correct))
-    rules = data.get("rules") if isinstance(data, dict) else None
-    if isinstance(rules, str):
-        try:
-            out.append((_rules_item(rules), correct))
-        except (KeyError, ValueError, LookupError):
-            pass
-    if row["kind"] == "fans" and isinstance(data, dict):
-        try:
-            answer = json.loads(row["answer"])
-            from .core import solve
-            expected = set(solve(Question.from_dict(q)))
-        except (TypeError, ValueError, KeyError, QuizError):
-            answer, expected = None, set()
-        chosen = set(answer) if isinstance(answer, list) else set()
-        for fid in sorted(expected | chosen):
-            if isinstance(fid, int) and not isinstance(fid, bool):
-                try:
-                    out.append((_fan_item(fid), (fid in chosen) == (fid in expected)))
-                except (KeyError, ValueError, LookupError):
-                    pass
+    """The items one recorded answer reviews, each with whether the learner got that item right (none
+    if the row is damaged: :mod:`mjlearn.quiz.history` says how)."""
+    out = []
+    for att in Reading(answers_of([row])).attempts():
+        for key, right in _keys(att):
+            item = _item(key)
+            if item is not None:
+                out.append((item, right))
     return out
+
+
+def _keys(att) -> list[tuple[str, bool]]:
+    """The item keys an attempt reviews, each with whether that item was right."""
+    rid, at, kind, topic, correct, hints, retries, rules, fan_items = att
+    keys = [("kind:" + kind, bool(correct))]
+    if rules is not None:
+        keys.append(("rules:" + rules, bool(correct)))
+    keys.extend((f"fan:{f}", right) for f, right in fan_items)
+    return keys
 
 
 @dataclass
@@ -182,9 +173,11 @@ class ReviewQueue(Bilingual):
 
     Shows as a table in a notebook (``str()`` for the terminal)."""
 
-    def __init__(self, states: dict[str, ItemState], now: datetime | None = None):
+    def __init__(self, states: dict[str, ItemState], now: datetime | None = None, damage: Damage | None = None):
         self.states = states
         self.now = now or _now()
+        self.damage = damage if damage is not None else Damage()
+        """The damaged rows skipped while reading the answers (:class:`~mjlearn.quiz.history.Damage`)."""
 
     def due(self, now: datetime | None = None) -> list[ItemState]:
         """The items due, the most forgotten first (lowest recall, then longest overdue)."""
@@ -214,7 +207,12 @@ class ReviewQueue(Bilingual):
     def __len__(self) -> int:
         return len(self.due())
 
-    def text(self, lang: str | None = None, limit: int = 12) -> str:
+    def text(self, lang: str | None = None, limit: int = 12, terminal: bool = False) -> str:
+        note = self.damage.note(lang, terminal)
+        body = self._text(lang, limit)
+        return body + ("\n" + note if note else "")
+
+    def _text(self, lang: str | None, limit: int) -> str:
         due = self.due()
         if not self.states:
             return pick("还没有可复习的内容：先做几道练习。", "Nothing to review yet: answer a few questions first.", lang)
@@ -232,10 +230,11 @@ class ReviewQueue(Bilingual):
                          + _when(nxt[0].card.due - self.now, lang))
         return "\n".join(lines)
 
-    def _repr_html_(self, limit: int = 12) -> str:
+    def _repr_html_(self, limit: int = 12, damage: bool = True) -> str:
+        skipped = self.damage._repr_html_() if damage else ""
         if not self.states:
             return ("<div class='mjlearn-review'>还没有可复习的内容：先做几道练习。 "
-                    "Nothing to review yet: answer a few questions first.</div>")
+                    f"Nothing to review yet: answer a few questions first.{skipped}</div>")
         due = self.due()
         rows = []
         td = "<td style='text-align:left;vertical-align:top'>"
@@ -260,7 +259,7 @@ class ReviewQueue(Bilingual):
         means = (f"<p class='mjlearn-review-means' style='font-size:90%;color:#555;margin:2px 0'>{escape(DUE_MEANS[0])}"
                  f"<br>{escape(DUE_MEANS[1])}</p>")
         return (f"<div class='mjlearn-review' style='max-width:100%'><b>待复习 Due for review</b>: "
-                f"{len(due)} / {len(self.states)} 项 items{means}{table}{more}{tail}</div>")
+                f"{len(due)} / {len(self.states)} 项 items{means}{table}{more}{tail}{skipped}</div>")
 
 
 def _when(delta: timedelta, lang: str | None) -> str:
@@ -281,33 +280,199 @@ def _bar(p: float) -> str:
             f"<span style='display:block;background:{color};width:{p * 80:.0f}px;height:9px'></span></span>")
 
 
-def replay(rows: list[dict], now: datetime | None = None) -> ReviewQueue:
-    """The review queue from answer rows (in the order they were given), as of ``now``."""
-    from .progress import attempts
+_US = 1_000_000
+_DAY_US = 86_400 * _US
+
+
+def _us(at: float) -> int:
+    """Unix seconds as whole microseconds, rounded as ``datetime.fromtimestamp`` rounds them."""
+    frac, whole = math.modf(at)
+    return int(whole) * _US + round(frac * 1e6)
+
+
+def _dt(us: int) -> datetime:
+    return _EPOCH + timedelta(microseconds=us)
+
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+
+
+class _Replay:
+    """FSRS cards replayed on plain numbers: the same arithmetic as ``SCHEDULER.review_card`` (the
+    ``fsrs`` package's formulas, parameters and steps, without fuzz), step for step and bit for bit
+    (``tests/test_progress_replay.py`` holds it to ``review_card`` over random histories), at a
+    fraction of its cost, which matters when a history holds 100,000 answers. The factors that do
+    not depend on the card are worked out once (the same operations, so the same bits). One
+    :class:`fsrs.Card` per item is built at the end."""
+
+    def __init__(self, scheduler: Scheduler = None):
+        sch = scheduler or SCHEDULER
+        if sch.enable_fuzzing:
+            raise ValueError("the replay reproduces a scheduler without fuzz")
+        w = self.w = sch.parameters
+        self.decay, self.factor = sch._DECAY, sch._FACTOR
+        self.max_interval = sch.maximum_interval
+        self.ivl_factor = (sch.desired_retention ** (1 / self.decay)) - 1
+        self.learning = [x // timedelta(microseconds=1) for x in sch.learning_steps]
+        self.relearning = [x // timedelta(microseconds=1) for x in sch.relearning_steps]
+
+        def hard_first(steps):
+            if len(steps) == 1:
+                return (steps[0] * 1.5) // timedelta(microseconds=1)
+            if len(steps) >= 2:
+                return ((steps[0] + steps[1]) / 2.0) // timedelta(microseconds=1)
+            return None
+        self.learning_hard0 = hard_first(sch.learning_steps)
+        self.relearning_hard0 = hard_first(sch.relearning_steps)
+        self.easy_d0 = w[4] - (math.e ** (w[5] * (4 - 1))) + 1
+        r4 = (None, 1, 2, 3, 4)
+        self.init_s = [None] + [max(w[r - 1], STABILITY_MIN) for r in r4[1:]]
+        self.init_d = [None] + [min(max(w[4] - (math.e ** (w[5] * (r - 1))) + 1, 1.0), 10.0) for r in r4[1:]]
+        self.short = [None] + [math.e ** (w[17] * (r - 3 + w[18])) for r in r4[1:]]
+        self.delta = [None] + [-(w[6] * (r - 3)) for r in r4[1:]]
+        self.e_w8 = math.e ** (w[8])
+        self.forget_short = math.e ** (w[17] * w[18])
+        self.bonus = [None, 1, w[15], 1, w[16]]
+        self.neg_w9, self.neg_w12, self.neg_w19 = -w[9], -w[12], -w[19]
+        self.rev_a, self.rev_b = w[7] * self.easy_d0, (1 - w[7])  # the mean reversion of difficulty
+
+    def review(self, c: list, r: int, t: int) -> None:
+        """Review card ``c`` ([state, step, stability, difficulty, due, last review, ...], times in
+        microseconds) with rating ``r`` (1-4) at time ``t``, in place."""
+        state, step, s, d, _, last = c[:6]
+        if s is None:
+            s, d = self.init_s[r], self.init_d[r]
+        else:
+            days = (t - last) // _DAY_US
+            if days < 1:  # short-term stability
+                inc = self.short[r] * (s ** self.neg_w19)
+                if r >= 2 and inc < 1.0:
+                    inc = 1.0
+                s = s * inc
+            else:
+                w = self.w
+                retr = (1 + self.factor * days / s) ** self.decay
+                if r == 1:
+                    s1 = w[11] * (d ** self.neg_w12) * (((s + 1) ** (w[13])) - 1) * (math.e ** ((1 - retr) * w[14]))
+                    s2 = s / self.forget_short
+                    s = s2 if s2 < s1 else s1
+                else:
+                    s = s * (1 + self.e_w8 * (11 - d) * (s ** self.neg_w9) * ((math.e ** ((1 - retr) * w[10])) - 1)
+                             * self.bonus[r])
+            if s < STABILITY_MIN:
+                s = STABILITY_MIN
+            d = self.rev_a + self.rev_b * (d + (10.0 - d) * self.delta[r] / 9.0)
+            d = 1.0 if d < 1.0 else 10.0 if d > 10.0 else d
+        if state != 2:  # learning or relearning
+            steps = self.learning if state == 1 else self.relearning
+            if not steps or (step >= len(steps) and r >= 2) or r == 4 or (r == 3 and step + 1 == len(steps)):
+                state, step, ivl = 2, None, None
+            elif r == 1:
+                step, ivl = 0, steps[0]
+            elif r == 2:
+                ivl = (self.learning_hard0 if state == 1 else self.relearning_hard0) if step == 0 else steps[step]
+            else:
+                step += 1
+                ivl = steps[step]
+        elif r == 1 and self.relearning:
+            state, step, ivl = 3, 0, self.relearning[0]
+        else:
+            ivl = None
+        if ivl is None:
+            days = round((s / self.factor) * self.ivl_factor)
+            ivl = (1 if days < 1 else self.max_interval if days > self.max_interval else days) * _DAY_US
+        c[0], c[1], c[2], c[3], c[4], c[5] = state, step, s, d, t + ivl, t
+
+    @staticmethod
+    def card(c: list, card_id: int) -> Card:
+        state, step, s, d, due, last = c[:6]
+        return Card(card_id=card_id, state=State(state), step=step, stability=s, difficulty=d, due=_dt(due),
+                    last_review=_dt(last))
+
+
+_REPLAY = None
+
+
+def _replayer() -> _Replay:
+    global _REPLAY
+    if _REPLAY is None:
+        _REPLAY = _Replay()
+    return _REPLAY
+
+
+def _item(key: str) -> Item | None:
+    """The item of a key (None if this mjlearn cannot name it)."""
+    what, _, name = key.partition(":")
+    try:
+        return _kind_item(name) if what == "kind" else _fan_item(int(name)) if what == "fan" else _rules_item(name)
+    except (KeyError, ValueError, LookupError, QuizError):
+        return None
+
+
+def replay_attempts(attempts, now: datetime | None = None) -> ReviewQueue:
+    """The review queue from attempts (:meth:`mjlearn.quiz.history.Reading.attempts`), as of ``now``:
+    each attempt reviews its items in the order given; the cards are built once, at the end."""
+    rp = _replayer()
+    review, modf = rp.review, math.modf
+    # key -> [state, step, stability, difficulty, due, last review, card id, reviews, right, last right, attempt]
+    cards: dict[str, list] = {}
+
+    def one(key: str, right: bool, r: int, t: int, att) -> None:
+        c = cards.get(key)
+        if c is None:
+            c = cards[key] = [1, 0, None, None, t, None, len(cards) + 1, 0, 0, False, None]
+        last = c[5]
+        review(c, r, t if last is None or t >= last else last)  # clocks moved back: keep the order of answers
+        c[7] += 1
+        c[8] += right
+        c[9] = right
+        c[10] = att
+
+    kind_keys: dict[str, str] = {}
+    for att in attempts:
+        frac, whole = modf(att[1])
+        t = int(whole) * _US + round(frac * 1e6)  # as _us(): the microsecond datetime would hold
+        correct = bool(att[4])
+        right_r = (2 if (att[5] or att[6]) else 3)
+        key = kind_keys.get(att[2])
+        if key is None:
+            key = kind_keys[att[2]] = "kind:" + att[2]
+        one(key, correct, right_r if correct else 1, t, att)
+        if att[7] is not None:
+            one("rules:" + att[7], correct, right_r if correct else 1, t, att)
+        for f, right in att[8]:
+            one(f"fan:{f}", right, (right_r if right else 1), t, att)
     states: dict[str, ItemState] = {}
-    for final in attempts(rows):
-        retries, hints = final["retries"], final["hints"]
-        when = _at(final["at"])
-        for item, right in items_of(final):
-            s = states.get(item.key)
-            if s is None:
-                s = states[item.key] = ItemState(item, Card(card_id=len(states) + 1, due=when))
-            if s.last is not None and when < s.last:  # clocks moved back: keep the order of answers
-                when = s.last
-            s.card, _ = SCHEDULER.review_card(s.card, rating(right, hints, retries if right else 0), when)
-            s.reviews += 1
-            s.right += right
-            s.last, s.last_correct, s.last_row = when, right, final
+    for key, c in cards.items():
+        item = _item(key)
+        if item is None:
+            continue
+        att = c[10]
+        states[key] = ItemState(item, rp.card(c[:6], c[6]), c[7], c[8], _dt(c[5]), c[9],
+                                {"id": att[0], "at": att[1], "kind": att[2], "topic": att[3], "correct": att[4]})
     return ReviewQueue(states, now)
 
 
+def replay(rows: list[dict], now: datetime | None = None) -> ReviewQueue:
+    """The review queue from answer rows (mappings, in the order they were given), as of ``now``.
+    Damaged rows are skipped and listed in the queue's ``damage``."""
+    reading = Reading(answers_of(rows))
+    rq = replay_attempts(reading.attempts(), now)
+    rq.damage = reading.damage
+    by_id = {r.get("id"): r for r in rows if isinstance(r, dict) and r.get("id") is not None}
+    for s in rq.states.values():
+        s.last_row = by_id.get(s.last_row["id"], s.last_row)
+    return rq
+
+
 def review_queue(store=None, now: datetime | None = None) -> ReviewQueue:
-    """The learner's review queue (default: the default progress store)."""
+    """The learner's review queue (default: the default progress store). Damaged rows are skipped and
+    listed in the queue's ``damage`` (its text and table say how many)."""
     if store is None:
         from .progress import ProgressStore
         with ProgressStore() as s:
-            return replay(s.rows(), now)
-    return replay(store.rows(), now)
+            return s.review_queue(now)
+    return store.review_queue(now)
 
 
 def question_for(state: ItemState, rng: random.Random, difficulty: int = 1) -> Question:
@@ -330,7 +495,11 @@ def question_for(state: ItemState, rng: random.Random, difficulty: int = 1) -> Q
                         return q
     except QuizError:
         pass
-    return Question.from_dict(json.loads(state.last_row["question"]))
+    try:
+        return Question.from_dict(json.loads(state.last_row["question"]))
+    except (KeyError, TypeError, ValueError, RecursionError, QuizError):  # no readable question to repeat
+        return generate(state.last_row["kind"] if state.last_row and state.last_row.get("kind") in KINDS
+                        else "tile_name", seed=seed, difficulty=difficulty)
 
 
 def review_questions(store=None, n: int = 5, seed: int | None = None, difficulty: int = 1,
