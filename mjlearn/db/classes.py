@@ -36,7 +36,7 @@ from pathlib import Path
 import sqlite3
 
 from ..errors import NotWritable, _two_lines
-from ..quiz.progress import EXPORT_FIELDS, ProgressStore, _translate, mastery
+from ..quiz.progress import EXPORT_FIELDS, ProgressStore, _translate, data_dir, mastery
 from . import GROUPS, ClassError, check_manager, code_key, ensure_logins, new_code, role_name
 from .regrade import check_rows
 
@@ -512,7 +512,7 @@ class Classroom:
         sets = {a["id"]: _load_set(a["quiz_set"]) for a in assigned}
         for a in assigned:
             a["questions"] = None if sets[a["id"]] is None else len(sets[a["id"]])
-        checked = check_rows(rows, sets)
+        checked = check_rows(rows, sets, cache=data_dir())
         by_user = defaultdict(list)
         for r in checked.answers:
             by_user[r["user"]].append(r)

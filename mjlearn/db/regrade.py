@@ -11,7 +11,8 @@ class report believes none of it:
 - every other answer is graded again (:func:`mjlearn.quiz.grade`) on a question the teacher's side
   trusts: for an assignment of the class, the question of the teacher's own copy of the quiz set with
   the same kind, seed and difficulty (a generated question) or the same data (a teacher's fixed one);
-  for any other answer (practice), the recorded question as its kind reads it (``validate``);
+  for any other answer (practice), the recorded question (a question the engine cannot grade is
+  damaged);
 - an answer whose new grade is not the recorded one, or that claims to answer an assignment with a
   question that assignment does not have, is **flagged**: shown as such and counted as not correct.
 
@@ -21,14 +22,21 @@ the engine's, never the recorded one.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
+import sqlite3
 from dataclasses import dataclass, field
 
+from .. import __version__
 from ..jsontext import nesting
 from ..quiz.core import DIFFICULTIES, KINDS, Question, _jsonable, get_kind, grade
 
-__all__ = ["Checked", "check_rows", "MAX_TEXT", "MAX_NESTING"]
+__all__ = ["Checked", "check_rows", "MAX_TEXT", "MAX_NESTING", "CACHE_NAME"]
+
+CACHE_NAME = "regrade-cache.db"
+"""The verdicts already graded, in the teacher's data folder: the same question and answer under the same
+mjlearn are graded once, so a report grows by its new answers only."""
 
 MAX_TEXT = 100_000
 """The most characters a question or an answer may have (mjlearn's own are under 5,000)."""
@@ -140,8 +148,7 @@ def _trusted(q: Question, quiz, sets: dict) -> tuple[Question | None, str | None
         if mine is None or _canonical(mine.data) != _canonical(q.data):
             return None, (f"not a question of assignment #{aid} / 不是作业 #{aid} 的题目")
         return mine, None
-    k = get_kind(q.kind)
-    return Question(q.kind, k.validate(q.data), q.prompt, q.seed, q.difficulty, q.source), None
+    return q, None
 
 
 def _damaged(row: dict, problem: str) -> dict:
@@ -150,35 +157,83 @@ def _damaged(row: dict, problem: str) -> dict:
             "problem": problem}
 
 
-def check_rows(rows, sets: dict | None = None) -> Checked:
+class _Verdicts:
+    """The engine's verdict on (question, answer), kept in memory and in :data:`CACHE_NAME` (keyed by a
+    hash of the mjlearn version, the question and the answer). A cache that cannot be opened or
+    written is only not used: every answer is then graded again."""
+
+    def __init__(self, folder):
+        self.memo: dict = {}
+        self.new: list = []
+        self.db = None
+        if folder is None:
+            return
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite3.connect(folder / CACHE_NAME, timeout=5)
+            self.db.execute("CREATE TABLE IF NOT EXISTS verdicts (key TEXT PRIMARY KEY, correct INTEGER NOT NULL)")
+        except (OSError, sqlite3.Error):
+            self.db = None
+
+    def correct(self, question: Question, answer_text: str, answer) -> bool:
+        key = hashlib.sha256(json.dumps([__version__, _canonical(question.to_dict()), answer_text])
+                             .encode("utf-8", "surrogatepass")).hexdigest()
+        if key not in self.memo:
+            kept = None
+            if self.db is not None:
+                try:
+                    kept = self.db.execute("SELECT correct FROM verdicts WHERE key = ?", (key,)).fetchone()
+                except sqlite3.Error:
+                    kept = None
+            if kept is None:
+                self.memo[key] = bool(grade(question, answer).correct)
+                self.new.append((key, int(self.memo[key])))
+            else:
+                self.memo[key] = bool(kept[0])
+        return self.memo[key]
+
+    def close(self) -> None:
+        if self.db is None:
+            return
+        try:
+            with self.db:
+                self.db.executemany("INSERT OR IGNORE INTO verdicts VALUES (?, ?)", self.new)
+        except sqlite3.Error:
+            pass
+        self.db.close()
+
+
+def check_rows(rows, sets: dict | None = None, cache=None) -> Checked:
     """Read and grade again ``rows`` (dicts of the answer fields, as the stores give them). ``sets``:
     assignment id -> the questions of its quiz set (None when it cannot be read now: its answers are
-    then graded as practice)."""
+    then graded as practice). ``cache``: the folder of the verdicts already graded (None: none kept)."""
     indexes = {aid: (None if qs is None else _index(qs)) for aid, qs in (sets or {}).items()}
     out = Checked()
-    verdicts: dict = {}
-    for row in rows:
-        try:
-            clean, q, answer = _readable(row)
-        except ValueError as e:
-            out.damaged.append(_damaged(row, str(e)))
-            continue
-        try:
-            trusted, flag = _trusted(q, clean["quiz"], indexes)
-            right = False
-            if trusted is not None:
-                key = (_canonical(trusted.to_dict()), row["answer"])
-                if key not in verdicts:
-                    verdicts[key] = bool(grade(trusted, answer).correct)
-                right = verdicts[key]
-        except Exception as e:  # noqa: BLE001 - a learner's row must never end the teacher's report
-            out.damaged.append(_damaged(row, f"the engine cannot read the question again ({type(e).__name__}) / "
-                                             f"引擎无法重新读取这道题"))
-            continue
-        recorded = int(clean["correct"])
-        if flag is None and right != bool(recorded):
-            flag = ("recorded right, graded wrong again / 记录为答对，重新判分为答错" if recorded
-                    else "recorded wrong, graded right again / 记录为答错，重新判分为答对")
-        clean.update(recorded=recorded, correct=int(right and bool(recorded) and flag is None), flag=flag)
-        out.answers.append(clean)
+    verdicts = _Verdicts(cache)
+    try:
+        for row in rows:
+            _check_row(row, indexes, verdicts, out)
+    finally:
+        verdicts.close()
     return out
+
+
+def _check_row(row: dict, indexes: dict, verdicts: _Verdicts, out: Checked) -> None:
+    try:
+        clean, q, answer = _readable(row)
+    except ValueError as e:
+        out.damaged.append(_damaged(row, str(e)))
+        return
+    try:
+        trusted, flag = _trusted(q, clean["quiz"], indexes)
+        right = trusted is not None and verdicts.correct(trusted, row["answer"], answer)
+    except Exception as e:  # noqa: BLE001 - a learner's row must never end the teacher's report
+        out.damaged.append(_damaged(row, f"the engine cannot read the question again ({type(e).__name__}) / "
+                                         f"引擎无法重新读取这道题"))
+        return
+    recorded = int(clean["correct"])
+    if flag is None and right != bool(recorded):
+        flag = ("recorded right, graded wrong again / 记录为答对，重新判分为答错" if recorded
+                else "recorded wrong, graded right again / 记录为答错，重新判分为答对")
+    clean.update(recorded=recorded, correct=int(right and bool(recorded) and flag is None), flag=flag)
+    out.answers.append(clean)
