@@ -63,14 +63,14 @@ BEGIN
         SELECT id, name INTO cls, cls_name FROM classes
             WHERE upper(regexp_replace(code, '[^0-9A-Za-z]', '', 'g')) = wanted;
     END IF;
-    IF cls IS NULL THEN
-        DELETE FROM join_failures WHERE username = session_user AND at <= now_s - 3600;
-        INSERT INTO join_failures (username, at) VALUES (session_user, extract(epoch FROM clock_timestamp()));
-        RETURN NULL;
+    IF cls IS NOT NULL THEN  -- found: the caller joins, as a learner, and nothing is recorded
+        INSERT INTO class_members (class_id, username, role) VALUES (cls, session_user, 'learner')
+            ON CONFLICT DO NOTHING;
+        RETURN cls_name;
     END IF;
-    INSERT INTO class_members (class_id, username, role) VALUES (cls, session_user, 'learner')
-        ON CONFLICT DO NOTHING;
-    RETURN cls_name;
+    DELETE FROM join_failures WHERE username = session_user AND at <= now_s - 3600;
+    INSERT INTO join_failures (username, at) VALUES (session_user, extract(epoch FROM clock_timestamp()));
+    RETURN NULL;
 END
 $f$;
 CREATE OR REPLACE FUNCTION mjlearn_join_wait() RETURNS DOUBLE PRECISION
