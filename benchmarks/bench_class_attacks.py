@@ -43,11 +43,11 @@ def _sweep(sa, url: str, code: str) -> None:
     engine.dispose()
     owner = sa.create_engine(url.replace("mallory@", "postgres@"))
     with owner.connect() as c:  # the wrong codes the database recorded (a table of revision 0006)
-        failures = c.exec_driver_sql("SELECT count(*) FROM pg_tables WHERE tablename = 'join_failures'").scalar() and \
-            c.exec_driver_sql("SELECT count(*) FROM join_failures").scalar()
+        limited = c.exec_driver_sql("SELECT count(*) FROM pg_tables WHERE tablename = 'join_failures'").scalar()
+        failures = c.exec_driver_sql("SELECT count(*) FROM join_failures").scalar() if limited else None
     owner.dispose()
     print(f"1. one statement, 65,536 codes: {took:.2f} s; joined {got or 'nothing'}; "
-          f"wrong codes recorded: {failures if failures is not False else 'none (no limit)'}")
+          f"wrong codes recorded: {'none (no limit)' if failures is None else failures}")
 
 
 def _rolled_back(sa, url: str, seconds: float, connections: int) -> None:

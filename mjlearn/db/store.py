@@ -30,12 +30,12 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql as pg
 
 from .. import migrations
-from . import role_name
 from ..errors import (Busy, ClassDatabaseUnreachable, DiskFull, NewerSchema, NotWritable, ProgressError,
                       StorageIOError)
 from ..quiz.core import _jsonable
 from ..quiz.progress import (BUSY_TIMEOUT_S, EXPORT_FIELDS, SCHEMA_VERSION, ProgressStore, _db_url, _default_user,
                              _translate, data_dir)
+from . import role_name
 
 SPOOL_NAME = "class-spool.db"
 """The spool of answers not yet sent to the class database, in the data folder."""
