@@ -73,7 +73,7 @@ def _json(text, what_en: str, what_zh: str):
         raise ValueError(f"the {what_en} is not text / {what_zh}不是文字")
     if len(text) > MAX_TEXT:
         raise ValueError(f"the {what_en} is {len(text):,} characters long / {what_zh}过长（{len(text):,} 个字符）")
-    if nesting(text, stop_after=MAX_NESTING)[0] > MAX_NESTING:
+    if text.count("[") + text.count("{") > MAX_NESTING and nesting(text, stop_after=MAX_NESTING)[0] > MAX_NESTING:
         raise ValueError(f"the {what_en} nests deeper than {MAX_NESTING} / {what_zh}嵌套过深")
     try:
         return json.loads(text)
@@ -126,29 +126,28 @@ def _canonical(data) -> str:
 
 
 def _index(questions) -> dict:
-    """The questions of a quiz set by what identifies them in a recorded row."""
+    """The questions of a quiz set by what identifies them in a recorded row, each with its text."""
     out = {}
     for q in questions:
-        if q.source == "fixed":
-            out[(q.kind, "fixed", _canonical(q.data))] = q
-        else:
-            out[(q.kind, q.seed, q.difficulty)] = q
+        key = (q.kind, "fixed", _canonical(q.data)) if q.source == "fixed" else (q.kind, q.seed, q.difficulty)
+        out[key] = (q, _canonical(q.to_dict()))
     return out
 
 
-def _trusted(q: Question, quiz, sets: dict) -> tuple[Question | None, str | None]:
-    """The question to grade against, and why the answer is flagged (None: it is not)."""
+def _trusted(q: Question, text: str, quiz, sets: dict) -> tuple[Question | None, str, str | None]:
+    """The question to grade against and its text (``q`` and ``text``, as recorded, unless it answers an
+    assignment of the class), and why the answer is flagged (None: it is not)."""
     aid = None
     if isinstance(quiz, str) and quiz.startswith(TAG) and quiz[len(TAG):].isdigit():
         aid = int(quiz[len(TAG):])
     if aid is not None and aid in sets and sets[aid] is not None:
         index = sets[aid]
         key = (q.kind, "fixed", _canonical(q.data)) if q.source == "fixed" else (q.kind, q.seed, q.difficulty)
-        mine = index.get(key)
+        mine, mine_text = index.get(key, (None, ""))
         if mine is None or _canonical(mine.data) != _canonical(q.data):
-            return None, (f"not a question of assignment #{aid} / 不是作业 #{aid} 的题目")
-        return mine, None
-    return q, None
+            return None, "", f"not a question of assignment #{aid} / 不是作业 #{aid} 的题目"
+        return mine, mine_text, None
+    return q, text, None
 
 
 def _damaged(row: dict, problem: str) -> dict:
@@ -175,8 +174,10 @@ class _Verdicts:
         except (OSError, sqlite3.Error):
             self.db = None
 
-    def correct(self, question: Question, answer_text: str, answer) -> bool:
-        key = hashlib.sha256(json.dumps([__version__, _canonical(question.to_dict()), answer_text])
+    def correct(self, question: Question, question_text: str, answer_text: str, answer) -> bool:
+        """The verdict on ``answer`` (given as ``answer_text``) to ``question``, whose text
+        ``question_text`` says exactly what it is."""
+        key = hashlib.sha256(json.dumps([__version__, question_text, answer_text])
                              .encode("utf-8", "surrogatepass")).hexdigest()
         if key not in self.memo:
             kept = None
@@ -225,8 +226,8 @@ def _check_row(row: dict, indexes: dict, verdicts: _Verdicts, out: Checked) -> N
         out.damaged.append(_damaged(row, str(e)))
         return
     try:
-        trusted, flag = _trusted(q, clean["quiz"], indexes)
-        right = trusted is not None and verdicts.correct(trusted, row["answer"], answer)
+        trusted, text, flag = _trusted(q, row["question"], clean["quiz"], indexes)
+        right = trusted is not None and verdicts.correct(trusted, text, row["answer"], answer)
     except Exception as e:  # noqa: BLE001 - a learner's row must never end the teacher's report
         out.damaged.append(_damaged(row, f"the engine cannot read the question again ({type(e).__name__}) / "
                                          f"引擎无法重新读取这道题"))
