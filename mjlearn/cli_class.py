@@ -87,8 +87,11 @@ def run(args) -> int:
                 print(f"class {args.name} created; learners join with the code {code} "
                       f"/ 已建班，学员用代码 {code} 加入")
             elif args.action == "add":
-                room.add(args.name, args.users, "teacher" if args.teacher else "learner")
+                logins = room.add(args.name, args.users, "teacher" if args.teacher else "learner")
                 print(f"{len(args.users)} added to {args.name} / 已加入班级")
+                for given, login in logins.items():
+                    if login != given:  # too long for PostgreSQL, or a name it reserves
+                        print(f"  {given}: database login {login} / 数据库账号 {login}")
             elif args.action == "assign":
                 from .db.classes import due_text, parse_due
                 when = parse_due(args.due)
@@ -131,7 +134,7 @@ def _login(args) -> int:
     except SecretError as e:
         raise ClassError(str(e)) from None
     login = login_for(base, args.login_name, secret)
-    print(f"login / 账号: {args.login_name}")
+    print(f"login / 账号: {login.user}")
     print(f"password / 密码: {login.password}")
     print(f"MJLEARN_DB={login.url}")
     if args.pgpass:

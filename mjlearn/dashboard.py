@@ -67,6 +67,15 @@ def _quiz_label(quiz: str | None) -> str:
     return quiz
 
 
+def _when(at) -> str:
+    """A row's time as a date, or ``?`` for one no date can show (the report lists such rows as damaged)."""
+    import datetime as dt
+    try:
+        return dt.datetime.fromtimestamp(at, dt.timezone.utc).strftime("%Y-%m-%d %H:%M")
+    except (TypeError, ValueError, OverflowError, OSError):
+        return "?"
+
+
 def _topic_label(topic: str) -> str:
     zh, en = TOPICS.get(topic, (topic, topic))
     return f"{zh} {en}"
@@ -108,12 +117,20 @@ class Dashboard:
         done = sum(1 for e in r["learners"] for a in e["by_assignment"].values() if a["done"])
         total = len(r["learners"]) * len(r["assignments"])
         answers = sum(e["answered"] for e in r["learners"])
+        flagged = sum(e.get("flagged", 0) for e in r["learners"])
+        damaged = len(r.get("damaged", ()))
+        # what the re-grading found (mjlearn.db.regrade): shown whenever there is any
+        said = ([f"{flagged} 个存疑 flagged (重新判分与记录不符，不算答对 graded again, not as recorded: not counted correct)"]
+                if flagged else []) + ([f"{damaged} 条记录无法读取 damaged rows (不计入 counted nowhere)"] if damaged else [])
+        warn = (f"<p style='background:#fde2e1;padding:4px 8px;border-radius:4px'>⚑ {escape(' · '.join(said))}</p>"
+                if said else "")
         html = (f"<div style='max-width:100%'>{note}<h3 style='margin:4px 0'>{escape(r['class'])}</h3>"
                 f"<p>{len(r['learners'])} 名学员 learners · {len(r['assignments'])} 项作业 assignments · "
-                f"{answers} 个回答 answers · 完成 done {done}/{total} · 班级代码 class code <code>{escape(str(r['code']))}</code></p></div>")
+                f"{answers} 个回答 answers · 完成 done {done}/{total} · 班级代码 class code <code>{escape(str(r['code']))}</code></p>"
+                f"{warn}</div>")
         text = (("SAMPLE DATA 示例数据\n" if self.sample else "")
                 + f"{r['class']}: {len(r['learners'])} learners 学员, {len(r['assignments'])} assignments 作业, "
-                  f"{answers} answers 回答, done 完成 {done}/{total}")
+                  f"{answers} answers 回答, done 完成 {done}/{total}" + "".join(f"\n⚑ {x}" for x in said))
         return _Part(html, text)
 
     def heatmap(self) -> _Part:
@@ -148,13 +165,13 @@ class Dashboard:
                 continue
             wrong_kinds[r["kind"]] += 1
             if r["kind"] == "fans":
-                q = Question.from_dict(json.loads(r["question"]))
-                given = json.loads(r["answer"])
-                names = {o["id"]: f"{o['zh']} {o['en']}" for o in q.data.get("options", [])}
-                try:
+                try:  # the report's rows are readable; a fan list the engine cannot read again counts as a kind
+                    q = Question.from_dict(json.loads(r["question"]))
+                    given = json.loads(r["answer"])
+                    names = {o["id"]: f"{o['zh']} {o['en']}" for o in q.data.get("options", [])}
                     for fan in set(solve(q)) - set(given if isinstance(given, list) else []):
                         fans[names.get(fan, str(fan))] += 1
-                except Exception:  # an answer the engine cannot read again: counted as a missed kind only
+                except Exception:  # noqa: BLE001 - one learner's row never ends the dashboard
                     pass
         return kinds, wrong_kinds, fans
 
@@ -208,8 +225,8 @@ class Dashboard:
         return _Part(html, "Completion per assignment 作业完成情况:\n" + ("\n".join(lines) or "  none 无"))
 
     def history(self, user: str | None = None, last: int = 20) -> _Part:
-        """One learner's answers, latest first (default: the first learner)."""
-        import datetime as dt
+        """One learner's answers, latest first (default: the first learner): flagged answers marked ⚑ with
+        why, and the learner's rows that cannot be read listed after them."""
         user = user or (self.learners[0] if self.learners else "")
         mine = [r for r in self.report["answers"] if r["user"] == user]
         entry = next((e for e in self.report["learners"] if e["user"] == user), None)
@@ -217,13 +234,19 @@ class Dashboard:
             return _Part(f"<p>{escape(user)}: 不在这个班 not in this class</p>", f"{user}: not in this class 不在这个班")
         rows, lines = [], []
         for r in reversed(mine[-last:]):
-            when = dt.datetime.fromtimestamp(r["at"], dt.timezone.utc).strftime("%Y-%m-%d %H:%M")
-            mark = "✓" if r["correct"] else "✗"
+            when = _when(r["at"])
+            flag = r.get("flag")
+            mark = f"⚑ {flag}" if flag else "✓" if r["correct"] else "✗"
+            color = "#b60" if flag else "#2a2" if r["correct"] else "#c33"
             quiz = _quiz_label(r["quiz"])
             rows.append(f"<tr><td style='{_LEFT}'>{when}</td><td style='{_LEFT}'>{escape(quiz)}</td>"
                         f"<td style='{_LEFT}'>{escape(_kind_label(r['kind']))}</td>"
-                        f"<td style='{_LEFT};color:{'#2a2' if r['correct'] else '#c33'}'>{mark}</td></tr>")
+                        f"<td style='{_LEFT};color:{color}'>{escape(mark)}</td></tr>")
             lines.append(f"  {when}  {quiz}  {r['kind']}  {mark}")
+        broken = [d for d in self.report.get("damaged", ()) if d["user"] == user]
+        for d in broken:
+            rows.append(f"<tr><td style='{_LEFT}' colspan='4'>⚠ #{escape(str(d['id']))}: {escape(d['problem'])}</td></tr>")
+            lines.append(f"  ⚠ damaged row #{d['id']} 无法读取: {d['problem']}")
         acc = f"{entry['correct']}/{entry['answered']}"
         html = (f"<div style='max-width:100%;overflow-x:auto'><b>{escape(user)}</b>：答对 right {acc}"
                 f"（最近 {min(last, len(mine))} 题 latest answers）<table style='font-size:90%'><tr>"

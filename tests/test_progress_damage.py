@@ -247,6 +247,8 @@ def test_class_database_queue_view_and_cli_skip_and_report_damaged_rows(pg_db, t
             _record(s, kind, seed, right)
     owner = sa.create_engine(pg_db)
     with owner.begin() as c:  # rows a learner could insert under their own name, written here by the owner
+        # rows from before the class database refused unreadable answers (its check is NOT VALID: old rows stay)
+        c.exec_driver_sql("ALTER TABLE answers DROP CONSTRAINT IF EXISTS answers_readable")
         for col, value, _ in PG_DAMAGE:
             others = [f for f in ("at", "user", "quiz", "kind", "topic", "seed", "difficulty", "question", "answer",
                                   "correct", "score", "hints", "seconds", "retries") if f != col]

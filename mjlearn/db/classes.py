@@ -25,8 +25,8 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
+import math
 import os
-import secrets
 import threading
 import time
 from collections import Counter, defaultdict
@@ -35,8 +35,10 @@ from pathlib import Path
 
 import sqlite3
 
-from ..errors import MjlearnError, NotWritable, _two_lines
-from ..quiz.progress import EXPORT_FIELDS, ProgressStore, _translate, mastery
+from ..errors import NotWritable, _two_lines
+from ..quiz.progress import EXPORT_FIELDS, ProgressStore, _translate, data_dir, mastery
+from . import GROUPS, ClassError, check_manager, code_key, ensure_logins, new_code, role_name
+from .regrade import check_rows
 
 try:  # a class database needs SQLAlchemy; a class in the SQLite file does not (the browser build has none)
     import sqlalchemy as sa
@@ -48,13 +50,6 @@ _DB_ERRORS: tuple = (sqlite3.Error,) + ((sa.exc.DBAPIError,) if sa is not None e
 __all__ = ["Classroom", "ClassError", "assignment_tag", "parse_due", "resolve_quiz_set", "sample_class"]
 
 TAG = "assignment:"
-
-
-class ClassError(MjlearnError, ValueError):
-    """A class operation that cannot be done (no such class, not its teacher...). A ``ValueError``; its
-    message is English then Chinese, and in IPython and Jupyter it shows as the learner's error box."""
-
-    heading = ("班级操作无法完成", "The class cannot do that")
 
 
 def assignment_tag(assignment_id: int) -> str:
@@ -112,13 +107,19 @@ def resolve_quiz_set(name: str) -> Path:
     return p
 
 
-def _set_size(quiz_set: str) -> int | None:
+def _load_set(quiz_set: str):
+    """The questions of a quiz set, or None when it cannot be read (any more)."""
     from ..quiz.core import QuizError
     from ..quiz.quizset import load_quiz_set
     try:
-        return len(load_quiz_set(resolve_quiz_set(quiz_set)))
+        return list(load_quiz_set(resolve_quiz_set(quiz_set)))
     except (QuizError, OSError):
         return None
+
+
+def _set_size(quiz_set: str) -> int | None:
+    questions = _load_set(quiz_set)
+    return None if questions is None else len(questions)
 
 
 class _Result:
@@ -229,8 +230,12 @@ class Classroom:
             self.engine = self.store.engine
             self.url = self.store.url.render_as_string(hide_password=False)
             self.db = _Database(engine=self.engine)
-            with self.engine.connect() as c:
-                self.login = c.exec_driver_sql("SELECT current_user").scalar()
+            try:
+                with self.engine.connect() as c:
+                    self.login = c.exec_driver_sql("SELECT current_user").scalar()
+            except sa.exc.DBAPIError as e:  # away, or the login refused: one line, as the store says it
+                self.store.close()
+                raise self.store._translate(e, "opening the class database") from None
             if user is None:  # the answers are the login's (row-level security checks it)
                 self.store.user = self.login
         else:
@@ -265,52 +270,87 @@ class Classroom:
 
     # -- the teacher's side --------------------------------------------------------------
     def create(self, name: str, *, code: str | None = None, teachers=None) -> str:
-        """Create class ``name``; returns its code (made up when not given). ``teachers`` defaults to
-        the one creating it."""
-        code = code or secrets.token_hex(3).upper()
-        teachers = [self.login] if teachers is None else list(teachers)
+        """Create class ``name``; returns its code (:func:`mjlearn.db.new_code`, 80 random bits, when not
+        given; on a class database always). ``teachers`` defaults to the one creating it on the SQLite
+        file; on a class database they must be named (the owner's login is never made a teacher)."""
+        pg = self.backend == "postgresql"
+        if not isinstance(name, str) or not name.strip():
+            raise ClassError(f"a class needs a name, got {name!r}  （班级需要一个名字）")
+        if pg and code is not None:
+            raise ClassError("on a class database mjlearn makes up the code (80 random bits, which no one can "
+                             "guess): leave --code out  （班级数据库的班级代码由 mjlearn 随机生成，无法猜中；请不要指定 --code）")
+        if pg and teachers is None:
+            raise ClassError(f"name the class's teachers: mjlearn class create {name} --teacher NAME (the owner's "
+                             f"login is never made a teacher)  （请指定老师：mjlearn class create {name} --teacher 老师名；"
+                             f"所有者账号不会成为老师）")
+        code = code or new_code()
+        names = self._names([self.login] if teachers is None else teachers)
         try:
             with self.db.begin() as c:
+                if pg:
+                    check_manager(c.raw)
                 if c.execute("SELECT 1 FROM classes WHERE name = :n", {"n": name}).scalar():
                     raise ClassError(f"a class named {name!r} exists already  （班级 {name!r} 已存在）")
                 c.execute("INSERT INTO classes (name, code, created) VALUES (:n, :c, :t)",
                           {"n": name, "c": code, "t": time.time()})
+                self._enrol(c, name, names, "teacher")
         except _DB_ERRORS as e:
             raise self._refused(e, "creating a class") from None
-        for t in teachers:
-            self._enrol(name, t, "teacher")
         return code
 
-    def _enrol(self, name: str, username: str, role: str) -> None:
+    def _names(self, users) -> list[str]:
+        """The names as a class keeps them: on a class database each one's login (:func:`role_name`:
+        a name PostgreSQL cannot take as it is gets a readable prefix and a hash), on the SQLite file
+        as given. An empty name or one that is not text is refused."""
+        users = [users] if isinstance(users, str) else list(users)
+        roles = [role_name(u) for u in users]  # refuses "" and names that are not text, on both backends
+        return roles if self.backend == "postgresql" else users
+
+    def _enrol(self, c, name: str, names: list[str], role: str) -> None:
+        """Add ``names`` to class ``name`` as ``role`` in the transaction ``c``: every check first, so a
+        refusal changes nothing. On a class database each gets a login (created, or one mjlearn made
+        before; with ``MJLEARN_DB_SECRET`` set, its password is the one derived from it)."""
+        cid = self._class_id(c, name)
+        other = "learner" if role == "teacher" else "teacher"
+        for u in names:
+            if c.execute("SELECT 1 FROM class_members WHERE class_id = :c AND username = :u AND role = :r",
+                         {"c": cid, "u": u, "r": other}).scalar():
+                zh = {"teacher": "老师", "learner": "学员"}
+                raise ClassError(f"{u!r} is a {other} of {name!r}, and cannot also be a {role} of it  "
+                                 f"（{u!r} 已是班级 {name!r} 的{zh[other]}，不能同时是{zh[role]}）")
         if self.backend == "postgresql":
-            from . import add_learner, add_teacher
             secret = os.environ.get("MJLEARN_DB_SECRET")  # the hub's: each login's password derives from it
-            password = None
+            password_of = None
             if secret:
                 from ..deploy import role_password
-                password = role_password(username, secret)
-            (add_teacher if role == "teacher" else add_learner)(self.url, username, password=password)
-        try:
-            with self.db.begin() as c:
-                cid = self._class_id(c, name)
-                have = c.execute("SELECT 1 FROM class_members WHERE class_id = :c AND username = :u "
-                                         "AND role = :r", {"c": cid, "u": username, "r": role}).scalar()
-                if not have:
-                    c.execute("INSERT INTO class_members (class_id, username, role) VALUES (:c, :u, :r)",
-                              {"c": cid, "u": username, "r": role})
-        except _DB_ERRORS as e:
-            raise self._refused(e, "adding to a class") from None
+                password_of = lambda login: role_password(login, secret)  # noqa: E731
+            ensure_logins(c.raw, names, GROUPS[role], password_of)
+        for u in dict.fromkeys(names):
+            if not c.execute("SELECT 1 FROM class_members WHERE class_id = :c AND username = :u AND role = :r",
+                             {"c": cid, "u": u, "r": role}).scalar():
+                c.execute("INSERT INTO class_members (class_id, username, role) VALUES (:c, :u, :r)",
+                          {"c": cid, "u": u, "r": role})
 
-    def add(self, name: str, users, role: str = "learner") -> None:
+    def add(self, name: str, users, role: str = "learner") -> dict:
         """Add learners (or, ``role="teacher"``, teachers) to class ``name`` (again: they are not added
-        twice). On PostgreSQL each gets a login role of their name; with ``MJLEARN_DB_SECRET`` set, its
-        password is the one derived from the secret (adding again sets that same password, undoing a
-        password set some other way); without it, the login's password is left as it is."""
+        twice); returns each name's login (on a class database, :func:`role_name` of it). On PostgreSQL
+        each gets a login role (only ever one mjlearn made: the owner, ``postgres`` or a role of another
+        program is refused); with ``MJLEARN_DB_SECRET`` set, its password is the one derived from the
+        secret (adding again sets that same password); without it, the password is left as it is.
+        Either everyone is added or, refused, no one and nothing changes."""
         if role not in ("learner", "teacher"):
             raise ClassError(f"role must be learner or teacher, got {role!r}  "
                              f"（角色只能是 learner（学员）或 teacher（老师），收到的是 {role!r}）")
-        for u in users:
-            self._enrol(name, u, role)
+        users = [users] if isinstance(users, str) else list(users)
+        names = self._names(users)
+        try:
+            with self.db.begin() as c:
+                if self.backend == "postgresql":
+                    check_manager(c.raw)
+                self._enrol(c, name, names, role)
+        except _DB_ERRORS as e:
+            raise self._refused(e, "adding to a class") from None
+        return dict(zip(users, names))
 
     def assign(self, name: str, quiz_set: str, due=None) -> int:
         """Assign a quiz set (a shipped set's name or a file every learner can read) with a due date;
@@ -326,6 +366,8 @@ class Classroom:
         when = parse_due(due)
         try:
             with self.db.begin() as c:
+                if self.backend == "postgresql":
+                    check_manager(c.raw)
                 cid = self._class_id(c, name)
                 return int(c.execute("INSERT INTO assignments (class_id, quiz_set, due, created) "
                                              "VALUES (:c, :q, :d, :t) RETURNING id",
@@ -351,27 +393,43 @@ class Classroom:
 
     # -- the learner's side --------------------------------------------------------------
     def join(self, code: str) -> str:
-        """Join the class whose code is ``code`` as a learner; returns the class's name."""
-        code = code.strip().upper()
+        """Join the class whose code is ``code`` as a learner; returns the class's name. Codes compare by
+        their letters and digits in capitals (:func:`mjlearn.db.code_key`). On a class database the
+        database itself limits the tries: a quarter second each, and no more than 10 wrong codes an
+        hour per login (revision 0006)."""
+        if not isinstance(code, str):
+            raise ClassError(f"a class code is text, got {code!r}  （班级代码应是文字）")
+        key, wait = code_key(code), 0.0
         try:
             with self.db.begin() as c:
                 if self.backend == "postgresql":
                     name = c.execute("SELECT mjlearn_join(:code)", {"code": code}).scalar()
+                    if name is None:
+                        wait = float(c.execute("SELECT mjlearn_join_wait()").scalar() or 0)
                 else:
-                    row = c.execute("SELECT id, name FROM classes WHERE upper(code) = :code",
-                                    {"code": code}).first()
-                    name = None
-                    if row is not None:
-                        name = row[1]
-                        if not c.execute("SELECT 1 FROM class_members WHERE class_id = :c AND username = :u "
-                                                 "AND role = 'learner'", {"c": row[0], "u": self.login}).scalar():
-                            c.execute("INSERT INTO class_members (class_id, username, role) "
-                                              "VALUES (:c, :u, 'learner')", {"c": row[0], "u": self.login})
+                    name = cid = None
+                    for i, n, kept in c.execute("SELECT id, name, code FROM classes WHERE code IS NOT NULL").all():
+                        if key and code_key(kept) == key:
+                            cid, name = i, n
+                            break
+                    if cid is not None and not c.execute(
+                            "SELECT 1 FROM class_members WHERE class_id = :c AND username = :u AND role = 'learner'",
+                            {"c": cid, "u": self.login}).scalar():
+                        c.execute("INSERT INTO class_members (class_id, username, role) VALUES (:c, :u, 'learner')",
+                                  {"c": cid, "u": self.login})
         except _DB_ERRORS as e:
+            if getattr(getattr(e, "orig", None), "sqlstate", None) == "42501":
+                raise ClassError(f"only a learner's login joins a class with a code (you are logged in as "
+                                 f"{self.login!r})  （只有学员账号能用班级代码加入班级，你现在登录的是 {self.login!r}）") from None
             raise self._refused(e, "joining a class") from None
+        shown = code.strip()[:40]
+        if name is None and wait > 0:
+            minutes = max(1, math.ceil(wait / 60))
+            raise ClassError(f"too many wrong class codes: try again in {minutes} min, or ask your teacher to add "
+                             f"you to the class  （班级代码输错次数过多：请 {minutes} 分钟后再试，或请老师直接把你加入班级）")
         if name is None:
-            raise ClassError(f"no class has the code {code!r}; ask your teacher  "
-                             f"（没有班级代码是 {code!r}，请向老师确认）")
+            raise ClassError(f"no class has the code {shown!r}; ask your teacher  "
+                             f"（没有班级代码是 {shown!r}，请向老师确认）")
         return name
 
     def assignments(self) -> list[dict]:
@@ -425,7 +483,13 @@ class Classroom:
     # -- the report ----------------------------------------------------------------------
     def report(self, name: str) -> dict:
         """Class ``name`` for its teachers: each learner's answered and correct counts (and mastery)
-        per topic and per assignment, the assignments, and every answer's row (``answers``)."""
+        per topic and per assignment, the assignments, and every readable answer's row (``answers``).
+
+        Nothing a learner recorded is believed (:mod:`mjlearn.db.regrade`): every answer is graded again
+        here, an assignment's against the teacher's own copy of its quiz set; ``correct`` counts what
+        the engine grades right, ``flagged`` the answers whose record says otherwise (or that answer an
+        assignment with a question it does not have), and ``damaged`` lists the rows that cannot be
+        read at all (with why), which count nowhere."""
         if not self.teaches(name):
             raise NotWritable(Path(self.url.split("@")[-1]),
                               f"mjlearn class: only the teachers of {name!r} see its report (you are {self.login!r})",
@@ -437,7 +501,7 @@ class Classroom:
                                                 "AND role = 'learner'", {"c": cid}).scalars())
             teachers = sorted(c.execute("SELECT username FROM class_members WHERE class_id = :c "
                                                 "AND role = 'teacher'", {"c": cid}).scalars())
-            assigned = [{"id": int(a), "quiz_set": q, "due": d, "questions": _set_size(q)}
+            assigned = [{"id": int(a), "quiz_set": q, "due": d}
                         for a, q, d in c.execute("SELECT id, quiz_set, due FROM assignments WHERE class_id = :c "
                                                          "ORDER BY id", {"c": cid})]
             cols = ", ".join(f'"{f}"' for f in EXPORT_FIELDS)
@@ -445,9 +509,14 @@ class Classroom:
             rows = [dict(zip(EXPORT_FIELDS, r)) for r in c.execute(
                 f'SELECT {cols} FROM answers WHERE "user" IN ({", ".join(":" + k for k in names)}) ORDER BY id',
                 names)] if learners else []
+        sets = {a["id"]: _load_set(a["quiz_set"]) for a in assigned}
+        for a in assigned:
+            a["questions"] = None if sets[a["id"]] is None else len(sets[a["id"]])
+        checked = check_rows(rows, sets, cache=data_dir())
         by_user = defaultdict(list)
-        for r in rows:
+        for r in checked.answers:
             by_user[r["user"]].append(r)
+        damaged = Counter(d["user"] for d in checked.damaged)
         out = []
         for u in learners:
             mine = by_user.get(u, [])
@@ -459,15 +528,16 @@ class Classroom:
             per_assignment = {}
             for a in assigned:
                 these = [r for r in mine if r["quiz"] == assignment_tag(a["id"])]
-                distinct = len({r["question"] for r in these})
+                distinct = len({r["question"] for r in these if r["flag"] is None})
                 per_assignment[str(a["id"])] = {
                     "quiz_set": a["quiz_set"], "answered": len(these), "correct": sum(r["correct"] for r in these),
                     "questions_answered": distinct,
-                    "done": bool(these) and (a["questions"] is None or distinct >= a["questions"])}
+                    "done": distinct > 0 and (a["questions"] is None or distinct >= a["questions"])}
             out.append({"user": u, "answered": len(mine), "correct": sum(r["correct"] for r in mine),
+                        "flagged": sum(1 for r in mine if r["flag"]), "damaged": damaged[u],
                         "by_topic": topics, "by_assignment": per_assignment})
         return {"class": name, "code": code, "teachers": teachers, "assignments": assigned, "learners": out,
-                "answers": rows}
+                "answers": checked.answers, "damaged": checked.damaged}
 
 
 def report_json(report: dict) -> str:
@@ -493,7 +563,16 @@ def report_text(report: dict) -> str:
     for l in report["learners"]:
         acc = f"{l['correct']}/{l['answered']}" if l["answered"] else "0"
         topics = ", ".join(f"{t} {d['correct']}/{d['answered']}" for t, d in l["by_topic"].items()) or "-"
-        lines.append(f"  {l['user']}: {acc} correct / 答对; {topics}")
+        flagged = f"; {l['flagged']} flagged / 存疑" if l.get("flagged") else ""
+        lines.append(f"  {l['user']}: {acc} correct / 答对; {topics}{flagged}")
+    flagged = [r for r in report.get("answers", []) if r.get("flag")]
+    if flagged:
+        lines.append(f"Flagged answers (counted as not correct) / 存疑的回答（不算答对）: {len(flagged)}")
+        lines += [f"  #{r['id']} {r['user']}: {r['flag']}" for r in flagged[:20]]
+    damaged = report.get("damaged", [])
+    if damaged:
+        lines.append(f"Damaged rows (counted nowhere) / 无法读取的记录（不计入）: {len(damaged)}")
+        lines += [f"  #{d['id']} {d['user']}: {d['problem']}" for d in damaged[:20]]
     return "\n".join(lines)
 
 

@@ -37,6 +37,7 @@ from ..quiz.history import Reading, answers_of, without_gc
 from ..quiz.solved import Solved
 from ..quiz.progress import (BUSY_TIMEOUT_S, EXPORT_FIELDS, SCHEMA_VERSION, ProgressStore, _db_url, _default_user,
                              _translate, data_dir)
+from . import role_name
 
 SPOOL_NAME = "class-spool.db"
 """The spool of answers not yet sent to the class database, in the data folder."""
@@ -87,6 +88,8 @@ class ClassStore(ProgressStore):
         self._user_given = bool(user or os.environ.get("JUPYTERHUB_USER") or os.environ.get("MJLEARN_USER"))
         self.user = user or (_default_user() if self._user_given else
                              self.url.username or os.environ.get("PGUSER") or _default_user())
+        if self._user_given:  # a hub name: the answers are its login's (a long e-mail's is shorter)
+            self.user = role_name(self.user)
         self.login = self.url.username
         self.timeout = float(timeout)
         self.path = Path(_where(self.url))
@@ -131,6 +134,11 @@ class ClassStore(ProgressStore):
         orig = getattr(e, "orig", None)
         state = getattr(orig, "sqlstate", None) or ""
         text = " ".join(str(orig or e).split())[:160]
+        if "no password supplied" in text:
+            return NotWritable(self.where, f"mjlearn progress: the class database asks for a password and none was "
+                                           f"given while {doing}: set PGPASSWORD, or keep it in ~/.pgpass "
+                                           f"(mjlearn class login NAME --pgpass)",
+                               "班级数据库需要密码，但没有提供：请设置 PGPASSWORD 或写入 ~/.pgpass")
         if (e.connection_invalidated or state.startswith("08") or state in _UNREACHABLE_STATES
                 or (isinstance(e, sa.exc.OperationalError) and not state
                     and "authentication" not in text and "does not exist" not in text)):

@@ -18,6 +18,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..db import role_name
 from ..errors import MjlearnError
 
 HERE = Path(__file__).resolve().parent
@@ -179,12 +180,15 @@ def role_password(user: str, secret: str) -> str:
 
 
 def learner_url(template: str, user: str, secret: str | None = None) -> str:
-    """``MJLEARN_DB`` for ``user`` from a template such as
+    """``MJLEARN_DB`` for hub user ``user`` from a template such as
     ``postgresql+psycopg://{user}:{password}@db.example.org:5432/mjlearn`` (``{password}`` needs the
-    secret; without it, leave it out and let the database trust the hub's host or use ~/.pgpass)."""
+    secret; without it, leave it out and let the database trust the hub's host or use ~/.pgpass).
+    ``{user}`` is the user's login, :func:`mjlearn.db.role_name` of the hub name, and the password is
+    derived from that login."""
     from urllib.parse import quote
-    password = role_password(user, secret) if secret else ""
-    return template.format(user=quote(user, safe=""), password=password)
+    login = role_name(user)
+    password = role_password(login, secret) if secret else ""
+    return template.format(user=quote(login, safe=""), password=password)
 
 
 def _pgpass_field(text: str) -> str:
@@ -227,9 +231,11 @@ class Login:
 
 
 def login_for(url: str, user: str, secret: str) -> Login:
-    """The login of ``user`` on the database of ``url`` (the owner's URL, or a hub template with
-    ``{user}``), with the password derived from ``secret``, as the hub and ``mjlearn class add`` derive it."""
+    """The login of hub user ``user`` (:func:`mjlearn.db.role_name` of the name) on the database of
+    ``url`` (the owner's URL, or a hub template with ``{user}``), with the password derived from
+    ``secret``, as the hub and ``mjlearn class add`` derive it."""
     from urllib.parse import quote, urlsplit, urlunsplit
+    user = role_name(user)
     password = role_password(user, secret)
     text = url.replace("{user}", "USER").replace(":{password}", "").replace("{password}", "")
     parts = urlsplit(text)
@@ -240,12 +246,12 @@ def login_for(url: str, user: str, secret: str) -> Login:
 
 
 def hub_environment(template: str, user: str, secret: str | None) -> dict:
-    """What a learner's server gets: ``MJLEARN_DB`` from the template, and, when the template leaves the
-    password out but a secret is set, the password in ``PGPASSWORD`` (so the URL a notebook may print
-    holds none)."""
+    """What hub user ``user``'s server gets: ``MJLEARN_DB`` from the template (with the user's login,
+    :func:`mjlearn.db.role_name` of the hub name), and, when the template leaves the password out but a
+    secret is set, the password in ``PGPASSWORD`` (so the URL a notebook may print holds none)."""
     env = {"MJLEARN_DB": learner_url(template, user, secret)}
     if secret and "{password}" not in template:
-        env["PGPASSWORD"] = role_password(user, secret)
+        env["PGPASSWORD"] = role_password(role_name(user), secret)
     return env
 
 

@@ -14,10 +14,11 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 
-REVISIONS = ("0001", "0002", "0003", "0004", "0005")
+REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006")
 """The revision ids in order: revision ``REVISIONS[i]`` takes a database from version i to i + 1."""
 
-_MODULES = ("v0001_answers", "v0002_user_id_index", "v0003_retries", "v0004_classes", "v0005_join_by_code")
+_MODULES = ("v0001_answers", "v0002_user_id_index", "v0003_retries", "v0004_classes", "v0005_join_by_code",
+            "v0006_guarded_classes")
 
 
 def steps() -> tuple[tuple[str, str], ...]:

@@ -213,7 +213,7 @@ def hub(tmp_path_factory, python_for_all):
                                         "questions": [{"kind": "waits", "hand": HAND}]}), encoding="utf-8")
         quiz_set.chmod(0o644)
         with Classroom(url=owner) as room:
-            room.create(CLASS, teachers=[TEACHER], code="HUB123")
+            room.create(CLASS, teachers=[TEACHER])
             room.add(CLASS, LEARNERS)
             aid = room.assign(CLASS, str(quiz_set), due="2099-01-01")
         (top / "state").mkdir(mode=0o700)
@@ -471,7 +471,7 @@ def test_a_class_on_jupyterhub(hub, browser):
         _account_checked(hub, TEACHER)
         page.goto(f"{hub['base']}/user/{TEACHER}/voila/render/mjlearn-notebooks/14_teacher_dashboard.ipynb")
         # Voila shows the lesson's text first and each output as its cell runs: wait for the last one
-        page.wait_for_function("() => document.body.innerText.includes('HUB123')"
+        page.wait_for_function("() => document.body.innerText.includes('班级代码 class code')"
                                " && document.body.innerText.includes('对错 Right')", timeout=240_000)
         text = page.locator("body").inner_text()
         assert CLASS in text and "SAMPLE DATA" not in text

@@ -1,0 +1,150 @@
+"""What a learner's login gets from guessing class codes, and what the teacher's re-graded report costs:
+not a timed test, a report.
+
+    python benchmarks/bench_class_attacks.py [SECONDS] [LEARNERS] [ANSWERS_EACH]
+
+Starts a throwaway PostgreSQL (as the tests do, tests/pg.py) with two classes set up by the owner, then,
+as a learner of neither:
+
+1. one statement sweeping 65,536 codes with the second class's real code among them (the 40,001st):
+   how long it took, whether the class was joined;
+2. for SECONDS (default 10), transactions of 10 guesses each, rolled back (so no failure stays
+   recorded), from 1 connection and then from 4 at once: guesses looked at per second;
+3. the report of a class of LEARNERS (default 30) with ANSWERS_EACH answers each (default 200: the
+   assignment, then practice of every kind), written straight into the table: seconds to build it.
+
+Run it from another checkout to compare (it uses the mjlearn beside it).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+
+def _sweep(sa, url: str, code: str) -> None:
+    codes = [f"{i:06X}" for i in range(65536)]
+    codes[40000] = code
+    engine = sa.create_engine(url)
+    start = time.perf_counter()
+    with engine.begin() as c:
+        got = [g for (g,) in c.exec_driver_sql("SELECT mjlearn_join(x) FROM unnest(%(c)s::text[]) AS x",
+                                               {"c": codes}) if g]
+    took = time.perf_counter() - start
+    engine.dispose()
+    owner = sa.create_engine(url.replace("mallory@", "postgres@"))
+    with owner.connect() as c:  # the wrong codes the database recorded (a table of revision 0006)
+        limited = c.exec_driver_sql("SELECT count(*) FROM pg_tables WHERE tablename = 'join_failures'").scalar()
+        failures = c.exec_driver_sql("SELECT count(*) FROM join_failures").scalar() if limited else None
+    owner.dispose()
+    print(f"1. one statement, 65,536 codes: {took:.2f} s; joined {got or 'nothing'}; "
+          f"wrong codes recorded: {'none (no limit)' if failures is None else failures}")
+
+
+def _rolled_back(sa, url: str, seconds: float, connections: int) -> None:
+    engine = sa.create_engine(url, pool_size=connections)
+    looked = [0] * connections
+    end = time.monotonic() + seconds
+
+    def guess(i: int) -> None:
+        rng = random.Random(i)
+        with engine.connect() as c:
+            while time.monotonic() < end:
+                codes = [f"{rng.getrandbits(80):020X}" for _ in range(10)]
+                c.exec_driver_sql("SELECT mjlearn_join(x) FROM unnest(%(c)s::text[]) AS x", {"c": codes}).all()
+                c.rollback()
+                looked[i] += 10
+    threads = [threading.Thread(target=guess, args=(i,)) for i in range(connections)]
+    start = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    took = time.perf_counter() - start
+    engine.dispose()
+    print(f"2. batches of 10 rolled back, {connections} connection(s), {took:.1f} s: {sum(looked):,} guesses "
+          f"looked at, {sum(looked) / took:,.1f} per second")
+
+
+def _report(sa, url: str, learners: int, each: int) -> None:
+    from mjlearn.db.classes import Classroom, assignment_tag, resolve_quiz_set
+    from mjlearn.quiz import KINDS, generate, grade, solve, wrong_answer
+    from mjlearn.quiz.quizset import load_quiz_set
+    names = [f"l{i:03d}" for i in range(learners)]
+    with Classroom(url=url) as owner:
+        owner.create("big", teachers=["t_big"])
+        owner.add("big", names)
+        aid = owner.assign("big", "week1_tiles_and_waits.json")
+    questions = list(load_quiz_set(resolve_quiz_set("week1_tiles_and_waits.json")))
+    rng = random.Random(3)
+    rows = []
+    for n in names:
+        for i in range(each):
+            if i < len(questions):
+                q, quiz = questions[i], assignment_tag(aid)
+            else:
+                q, quiz = generate(list(KINDS)[i % len(KINDS)], seed=rng.randrange(10**6)), "practice:all"
+            a = solve(q) if rng.random() < 0.7 else wrong_answer(q, rng)
+            rows.append({"at": 1.78e9 + i, "user": n, "quiz": quiz, "kind": q.kind, "topic": q.topic, "seed": q.seed,
+                         "difficulty": q.difficulty, "question": json.dumps(q.to_dict()), "answer": json.dumps(a),
+                         "correct": int(grade(q, a).correct), "score": 1.0, "hints": 0, "retries": 0})
+    engine = sa.create_engine(url)
+    with engine.begin() as c:
+        c.execute(sa.text('INSERT INTO answers (at, "user", quiz, kind, topic, seed, difficulty, question, answer, '
+                          'correct, score, hints, retries) VALUES (:at, :user, :quiz, :kind, :topic, :seed, '
+                          ':difficulty, :question, :answer, :correct, :score, :hints, :retries)'), rows)
+    engine.dispose()
+    teacher = url.replace("postgres@", "t_big@")
+    for when in ("first", "again"):  # again: the verdicts already graded are kept (mjlearn.db.regrade)
+        with Classroom(url=teacher) as t:
+            start = time.perf_counter()
+            rep = t.report("big")
+            took = time.perf_counter() - start
+        flagged = sum(entry.get("flagged", 0) for entry in rep["learners"])
+        print(f"3. report of {learners} learners x {each} answers ({len(rows):,} rows), {when}: {took:.2f} s; "
+              f"flagged {flagged}")
+
+
+def main(seconds: float = 10.0, learners: int = 30, each: int = 200) -> int:
+    from pg import start_server
+    import sqlalchemy as sa
+    from mjlearn import db
+    from mjlearn.db.classes import Classroom
+
+    server = start_server()
+    if server is None:
+        print("PostgreSQL is not installed (Debian: apt-get install postgresql)")
+        return 1
+    os.environ["MJLEARN_DATA_DIR"] = tempfile.mkdtemp(prefix="mjlearn-bench-")
+    try:
+        admin = sa.create_engine(server.url(), isolation_level="AUTOCOMMIT")
+        with admin.connect() as c:
+            c.exec_driver_sql("CREATE DATABASE bench")
+        admin.dispose()
+        url = server.url(db="bench")
+        with Classroom(url=url) as owner:
+            owner.create("c1", teachers=["wang"])
+            code = owner.create("c2", teachers=["li"])
+        for name in ("mallory", "eve"):
+            db.add_learner(url, name)
+        _sweep(sa, url.replace("postgres@", "mallory@"), code)
+        _rolled_back(sa, url.replace("postgres@", "eve@"), seconds, 1)
+        _rolled_back(sa, url.replace("postgres@", "eve@"), seconds, 4)
+        _report(sa, url, learners, each)
+    finally:
+        server.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    args = sys.argv[1:]
+    sys.exit(main(*(float(args[0]),) if args else (), *(int(a) for a in args[1:3])))

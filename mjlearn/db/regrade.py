@@ -1,0 +1,240 @@
+"""The teacher's reading of recorded answers: every row checked, every answer graded again by the engine
+in the teacher's own process.
+
+A learner's answers are graded in the learner's kernel, and the verdict is recorded with them
+(``correct``). A learner can also write rows by hand, under their own login, with any values, so the
+class report believes none of it:
+
+- a row that cannot be read (a question that is not a JSON object of a known kind, a time that is not a
+  moment, a verdict that is neither 0 nor 1, counts that are not counts, text too long or nested too
+  deep) is **damaged**: listed with what is wrong, and counted nowhere;
+- every other answer is graded again (:func:`mjlearn.quiz.grade`) on a question the teacher's side
+  trusts: for an assignment of the class, the question of the teacher's own copy of the quiz set with
+  the same kind, seed and difficulty (a generated question) or the same data (a teacher's fixed one);
+  for any other answer (practice), the recorded question (a question the engine cannot grade is
+  damaged);
+- an answer whose new grade is not the recorded one, or that claims to answer an assignment with a
+  question that assignment does not have, is **flagged**: shown as such and counted as not correct.
+
+Practice questions are not the teacher's: a learner may make one up and answer it; its grade is still
+the engine's, never the recorded one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import sqlite3
+from dataclasses import dataclass, field
+
+from .. import __version__
+from ..jsontext import nesting
+from ..quiz.core import DIFFICULTIES, KINDS, Question, _jsonable, get_kind, grade
+
+__all__ = ["Checked", "check_rows", "MAX_TEXT", "MAX_NESTING", "CACHE_NAME"]
+
+CACHE_NAME = "regrade-cache.db"
+"""The verdicts already graded, in the teacher's data folder: the same question and answer under the same
+mjlearn are graded once, so a report grows by its new answers only."""
+
+MAX_TEXT = 100_000
+"""The most characters a question or an answer may have (mjlearn's own are under 5,000)."""
+MAX_NESTING = 32
+"""The deepest nesting of lists and objects read in a question or an answer."""
+_LAST_MOMENT = 253402300800.0  # 10000-01-01: the first moment a date cannot show
+_MAX_COUNT = 1_000_000
+TAG = "assignment:"
+
+
+@dataclass
+class Checked:
+    """The rows of a report, read and graded again."""
+
+    answers: list[dict] = field(default_factory=list)
+    """The readable answers, in order: each row's fields, ``topic`` the one of its kind, ``recorded``
+    the verdict recorded with it, ``correct`` 1 only when the engine and the record both say right,
+    ``flag`` None or why the answer is flagged (English / Chinese)."""
+    damaged: list[dict] = field(default_factory=list)
+    """The rows that cannot be read: ``id``, ``user`` and ``problem`` (English / Chinese)."""
+
+
+def _number(x) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+
+
+def _count(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= _MAX_COUNT
+
+
+def _json(text, what_en: str, what_zh: str):
+    """The JSON value of ``text``, or raise ValueError with a bilingual reason."""
+    if not isinstance(text, str):
+        raise ValueError(f"the {what_en} is not text / {what_zh}不是文字")
+    if len(text) > MAX_TEXT:
+        raise ValueError(f"the {what_en} is {len(text):,} characters long / {what_zh}过长（{len(text):,} 个字符）")
+    if text.count("[") + text.count("{") > MAX_NESTING and nesting(text, stop_after=MAX_NESTING)[0] > MAX_NESTING:
+        raise ValueError(f"the {what_en} nests deeper than {MAX_NESTING} / {what_zh}嵌套过深")
+    try:
+        return json.loads(text)
+    except ValueError:
+        raise ValueError(f"the {what_en} is not JSON / {what_zh}不是 JSON") from None
+
+
+def _readable(row: dict) -> tuple[dict, Question, object]:
+    """The row with its fields checked, its question and its answer; ValueError says what is wrong."""
+    if not isinstance(row.get("id"), int) or not isinstance(row.get("user"), str):
+        raise ValueError("its id or learner is missing / 缺少编号或学员")
+    at = row.get("at")
+    if not _number(at) or not 0 <= at < _LAST_MOMENT:
+        raise ValueError(f"its time {at!r} is not a moment / 时间 {at!r} 不是有效时刻")
+    kind = row.get("kind")
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise ValueError(f"its kind {str(kind)[:40]!r} is not a question kind / 题型 {str(kind)[:40]!r} 不存在")
+    if row.get("difficulty") not in DIFFICULTIES or isinstance(row.get("difficulty"), bool):
+        raise ValueError(f"its difficulty {row.get('difficulty')!r} is not 1, 2 or 3 / 难度不是 1、2 或 3")
+    quiz = row.get("quiz")
+    if quiz is not None and (not isinstance(quiz, str) or len(quiz) > 1000):
+        raise ValueError("its quiz is not a name / 练习名称无效")
+    if row.get("correct") not in (0, 1) or isinstance(row.get("correct"), float):
+        raise ValueError(f"its verdict {row.get('correct')!r} is neither 0 nor 1 / 对错记录 {row.get('correct')!r} 不是 0 或 1")
+    score = row.get("score")
+    if not _number(score) or not 0 <= score <= 1:
+        raise ValueError(f"its score {score!r} is not between 0 and 1 / 得分 {score!r} 不在 0 到 1 之间")
+    if not _count(row.get("hints")) or not _count(row.get("retries")):
+        raise ValueError("its hints or retries are not counts / 提示次数或重试次数无效")
+    seconds = row.get("seconds")
+    if seconds is not None and (not _number(seconds) or seconds < 0):
+        raise ValueError(f"its time taken {seconds!r} is not a duration / 用时 {seconds!r} 无效")
+    raw = _json(row.get("question"), "question", "题目")
+    answer = _json(row.get("answer"), "answer", "回答")
+    try:
+        if not isinstance(raw, dict):
+            raise TypeError
+        q = Question.from_dict(raw)
+        if q.kind != kind or not isinstance(q.data, dict):
+            raise TypeError
+    except (KeyError, TypeError, ValueError):
+        raise ValueError("the question is not one mjlearn wrote / 题目不是 mjlearn 的格式") from None
+    clean = {k: row.get(k) for k in row}
+    clean["topic"] = get_kind(kind).topic  # the kind's, whatever was recorded
+    return clean, q, answer
+
+
+def _canonical(data) -> str:
+    return json.dumps(_jsonable(data), sort_keys=True, ensure_ascii=False)
+
+
+def _index(questions) -> dict:
+    """The questions of a quiz set by what identifies them in a recorded row, each with its text."""
+    out = {}
+    for q in questions:
+        key = (q.kind, "fixed", _canonical(q.data)) if q.source == "fixed" else (q.kind, q.seed, q.difficulty)
+        out[key] = (q, _canonical(q.to_dict()))
+    return out
+
+
+def _trusted(q: Question, text: str, quiz, sets: dict) -> tuple[Question | None, str, str | None]:
+    """The question to grade against and its text (``q`` and ``text``, as recorded, unless it answers an
+    assignment of the class), and why the answer is flagged (None: it is not)."""
+    aid = None
+    if isinstance(quiz, str) and quiz.startswith(TAG) and quiz[len(TAG):].isdigit():
+        aid = int(quiz[len(TAG):])
+    if aid is not None and aid in sets and sets[aid] is not None:
+        index = sets[aid]
+        key = (q.kind, "fixed", _canonical(q.data)) if q.source == "fixed" else (q.kind, q.seed, q.difficulty)
+        mine, mine_text = index.get(key, (None, ""))
+        if mine is None or _canonical(mine.data) != _canonical(q.data):
+            return None, "", f"not a question of assignment #{aid} / 不是作业 #{aid} 的题目"
+        return mine, mine_text, None
+    return q, text, None
+
+
+def _damaged(row: dict, problem: str) -> dict:
+    rid, user = row.get("id"), row.get("user")
+    return {"id": rid if isinstance(rid, int) else None, "user": user if isinstance(user, str) else repr(user)[:60],
+            "problem": problem}
+
+
+class _Verdicts:
+    """The engine's verdict on (question, answer), kept in memory and in :data:`CACHE_NAME` (keyed by a
+    hash of the mjlearn version, the question and the answer). A cache that cannot be opened or
+    written is only not used: every answer is then graded again."""
+
+    def __init__(self, folder):
+        self.memo: dict = {}
+        self.new: list = []
+        self.db = None
+        if folder is None:
+            return
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite3.connect(folder / CACHE_NAME, timeout=5)
+            self.db.execute("CREATE TABLE IF NOT EXISTS verdicts (key TEXT PRIMARY KEY, correct INTEGER NOT NULL)")
+        except (OSError, sqlite3.Error):
+            self.db = None
+
+    def correct(self, question: Question, question_text: str, answer_text: str, answer) -> bool:
+        """The verdict on ``answer`` (given as ``answer_text``) to ``question``, whose text
+        ``question_text`` says exactly what it is."""
+        key = hashlib.sha256(json.dumps([__version__, question_text, answer_text])
+                             .encode("utf-8", "surrogatepass")).hexdigest()
+        if key not in self.memo:
+            kept = None
+            if self.db is not None:
+                try:
+                    kept = self.db.execute("SELECT correct FROM verdicts WHERE key = ?", (key,)).fetchone()
+                except sqlite3.Error:
+                    kept = None
+            if kept is None:
+                self.memo[key] = bool(grade(question, answer).correct)
+                self.new.append((key, int(self.memo[key])))
+            else:
+                self.memo[key] = bool(kept[0])
+        return self.memo[key]
+
+    def close(self) -> None:
+        if self.db is None:
+            return
+        try:
+            with self.db:
+                self.db.executemany("INSERT OR IGNORE INTO verdicts VALUES (?, ?)", self.new)
+        except sqlite3.Error:
+            pass
+        self.db.close()
+
+
+def check_rows(rows, sets: dict | None = None, cache=None) -> Checked:
+    """Read and grade again ``rows`` (dicts of the answer fields, as the stores give them). ``sets``:
+    assignment id -> the questions of its quiz set (None when it cannot be read now: its answers are
+    then graded as practice). ``cache``: the folder of the verdicts already graded (None: none kept)."""
+    indexes = {aid: (None if qs is None else _index(qs)) for aid, qs in (sets or {}).items()}
+    out = Checked()
+    verdicts = _Verdicts(cache)
+    try:
+        for row in rows:
+            _check_row(row, indexes, verdicts, out)
+    finally:
+        verdicts.close()
+    return out
+
+
+def _check_row(row: dict, indexes: dict, verdicts: _Verdicts, out: Checked) -> None:
+    try:
+        clean, q, answer = _readable(row)
+    except ValueError as e:
+        out.damaged.append(_damaged(row, str(e)))
+        return
+    try:
+        trusted, text, flag = _trusted(q, row["question"], clean["quiz"], indexes)
+        right = trusted is not None and verdicts.correct(trusted, text, row["answer"], answer)
+    except Exception as e:  # noqa: BLE001 - a learner's row must never end the teacher's report
+        out.damaged.append(_damaged(row, f"the engine cannot read the question again ({type(e).__name__}) / "
+                                         f"引擎无法重新读取这道题"))
+        return
+    recorded = int(clean["correct"])
+    if flag is None and right != bool(recorded):
+        flag = ("recorded right, graded wrong again / 记录为答对，重新判分为答错" if recorded
+                else "recorded wrong, graded right again / 记录为答错，重新判分为答对")
+    clean.update(recorded=recorded, correct=int(right and bool(recorded) and flag is None), flag=flag)
+    out.answers.append(clean)
