@@ -206,7 +206,8 @@ def test_doing_an_assignment_in_the_terminal_records_against_it(tmp_path):
 def test_class_database_logins_get_passwords_from_the_hub_secret(pg_db, tmp_path, monkeypatch):
     import sqlalchemy as sa
     monkeypatch.setenv("MJLEARN_DATA_DIR", str(tmp_path))
-    monkeypatch.setenv("MJLEARN_DB_SECRET", "s3cret")
+    from mjlearn.deploy import generate_secret
+    monkeypatch.setenv("MJLEARN_DB_SECRET", generate_secret())
     with Classroom(url=pg_db) as owner:
         owner.create("c", teachers=["wang"])
         owner.add("c", ["ann"])
@@ -215,6 +216,20 @@ def test_class_database_logins_get_passwords_from_the_hub_secret(pg_db, tmp_path
         pw = dict(c.exec_driver_sql("SELECT rolname, rolpassword FROM pg_authid WHERE rolname IN ('ann', 'wang')").all())
     engine.dispose()
     assert set(pw) == {"ann", "wang"} and all(v and v.startswith("SCRAM-SHA-256$") for v in pw.values())
+
+
+def test_a_weak_hub_secret_is_refused_and_adds_no_login(pg_db, tmp_path, monkeypatch):
+    import sqlalchemy as sa
+    monkeypatch.setenv("MJLEARN_DATA_DIR", str(tmp_path))
+    with Classroom(url=pg_db) as owner:
+        owner.create("c", teachers=["wang"])
+        monkeypatch.setenv("MJLEARN_DB_SECRET", "s3cret")
+        with pytest.raises(ClassError, match="secret"):
+            owner.add("c", ["weakling"])             # roles are the server's: a name no other test uses
+    engine = sa.create_engine(pg_db)
+    with engine.connect() as c:
+        assert c.exec_driver_sql("SELECT count(*) FROM pg_roles WHERE rolname = 'weakling'").scalar() == 0
+    engine.dispose()
 
 
 def test_a_due_date_already_past_is_warned_and_still_assigned(tmp_path):

@@ -309,7 +309,8 @@ class Classroom:
     def _enrol(self, c, name: str, names: list[str], role: str) -> None:
         """Add ``names`` to class ``name`` as ``role`` in the transaction ``c``: every check first, so a
         refusal changes nothing. On a class database each gets a login (created, or one mjlearn made
-        before; with ``MJLEARN_DB_SECRET`` set, its password is the one derived from it)."""
+        before; with the hub's secret set, ``MJLEARN_DB_SECRET_FILE`` or ``MJLEARN_DB_SECRET``, its password is the one
+        derived from it; a weak secret is refused and nothing is added)."""
         cid = self._class_id(c, name)
         other = "learner" if role == "teacher" else "teacher"
         for u in names:
@@ -319,10 +320,13 @@ class Classroom:
                 raise ClassError(f"{u!r} is a {other} of {name!r}, and cannot also be a {role} of it  "
                                  f"（{u!r} 已是班级 {name!r} 的{zh[other]}，不能同时是{zh[role]}）")
         if self.backend == "postgresql":
-            secret = os.environ.get("MJLEARN_DB_SECRET")  # the hub's: each login's password derives from it
             password_of = None
-            if secret:
-                from ..deploy import role_password
+            if os.environ.get("MJLEARN_DB_SECRET") or os.environ.get("MJLEARN_DB_SECRET_FILE"):
+                from ..deploy import SecretError, role_password, secret_from_env
+                try:  # the hub's secret, from its file or the variable: each login's password derives from it
+                    secret = secret_from_env()
+                except SecretError as e:  # a weak or unreadable secret: refused before any login is made
+                    raise ClassError(str(e)) from None
                 password_of = lambda login: role_password(login, secret)  # noqa: E731
             ensure_logins(c.raw, names, GROUPS[role], password_of)
         for u in dict.fromkeys(names):
