@@ -171,10 +171,8 @@ _WINS = ["123m456p789s234sE+E", "1112223334445p+5p", "19m19p19sESWNCFP+C", "2233
 SCENARIOS["scoring one hand under every rule set"] = (
     f"import mjlearn as mj, mjlearn.rules as R\nWINS = {_WINS!r}",
     """
-    out = [mj.score(WINS[i]).total]
-    for h in WINS[i:] + WINS[:i]:
-        out.append(R.compare(h, winner="S", discarder="N", dealer="E").to_dict())
-    return out
+    out = [R.compare(h, winner="S", discarder="N", dealer="E").to_dict() for h in WINS[i:] + WINS[:i]]
+    return out + [mj.score(WINS[i]).total]
     """, 3)
 
 SCENARIOS["the coach at first use"] = (
