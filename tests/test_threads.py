@@ -142,6 +142,12 @@ for _kind in KINDS:
         return out
         """, 3)
 
+SCENARIOS["a quiz on every topic at first use"] = (
+    "import mjlearn.quiz as q",
+    """
+    return [x.to_dict() for x in q.questions_for("all", n=13, seed=i)]
+    """, 3)
+
 SCENARIOS["answers written as tile names"] = (
     """
     import mjlearn as mj, mjlearn.quiz as q
