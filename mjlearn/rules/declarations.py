@@ -148,7 +148,7 @@ class Option:
     def description(self) -> tuple[str, str]:
         """The option's meaning and what it may take: (Chinese, English)."""
         zh, en = self.allowed
-        return (f"{self.zh or self.key}：{zh}", f"{self.en}: {en}")
+        return (f"{self.zh or self.key}（{zh}）", f"{self.en} ({en})")
 
     def _problem(self, value) -> str:
         """Why ``value`` is not allowed ("" if it is)."""
