@@ -54,7 +54,7 @@ else:
             time.sleep(0)
             return line
 
-        return lambda frame, event, arg: line if left[0] > 0 and "mjlearn" in frame.f_code.co_filename else None
+        return lambda frame, event, arg: line if left[0] > 0 and frame.f_code.co_filename.startswith({package!r}) else None
 
     def run(i):
         ready.wait()
@@ -88,7 +88,7 @@ def _env() -> dict:
 
 def _run(script: str, mode: str) -> list:
     done = subprocess.run([sys.executable, "-c", script, mode], capture_output=True, text=True, env=_env(),
-                          timeout=600)
+                          cwd=ROOT, timeout=600)
     assert done.returncode == 0, done.stderr[-3000:]
     return json.loads(done.stdout.strip().splitlines()[-1])
 
@@ -97,7 +97,7 @@ def failed_runs(setup: str, body: str, runs: int) -> list[str]:
     """The runs (of ``runs`` fresh interpreters) in which some thread failed or got another answer
     than one thread alone gets, each described by its first such thread."""
     script = _HARNESS.format(setup=textwrap.dedent(setup), body=textwrap.indent(textwrap.dedent(body), "    "),
-                             threads=THREADS, yields=YIELDS)
+                             threads=THREADS, yields=YIELDS, package=str(ROOT / "mjlearn"))
     alone = _run(script, "alone")
     assert all(status == "ok" for status, _ in alone), alone
     failed = []
@@ -111,7 +111,7 @@ def failed_runs(setup: str, body: str, runs: int) -> list[str]:
     return failed
 
 
-def _check(setup: str, body: str, runs: int = 3) -> None:
+def _check(setup: str, body: str, runs: int) -> None:
     failed = failed_runs(setup, body, runs)
     assert not failed, f"{len(failed)} of {runs} runs failed:\n" + "\n".join(failed)
 
