@@ -146,7 +146,7 @@ SCENARIOS["a quiz on every topic at first use"] = (
     "import mjlearn.quiz as q",
     """
     return [x.to_dict() for x in q.questions_for("all", n=13, seed=i)]
-    """, 3)
+    """, 5)
 
 SCENARIOS["answers written as tile names"] = (
     """
@@ -156,7 +156,7 @@ SCENARIOS["answers written as tile names"] = (
     """,
     """
     return [q.parse_answer(QS[i], name) for t in HELD[i] for name in (t.zh, t.en, t.pinyin)]
-    """, 3)
+    """, 5)
 
 _HANDS = ["123m456p789s2345s", "1112345678999m", "19m19p19sESWNCFP", "224466m33557sEE", "123456789m11p23s",
           "147m258p369sESWN", "[EEE,1][CCC,2]234m55s99p", "2233445566778p"]
@@ -187,7 +187,7 @@ SCENARIOS["the coach at first use"] = (
     hand, rules = [("123m456p78s2345sEW", "mcr"), ("1112345678999m+E", "beijing"),
                    ("123m456p789s2356s8p", "changsha"), ("123m456p789s2355sE", "hongkong")][i % 4]
     return str(mj.coach(hand, rules=rules, trials=20, seed=i))
-    """, 3)
+    """, 5)
 
 SCENARIOS["a hand played at the table under every rule set"] = (
     "import mjlearn.rules as R\nfrom mjlearn.table import Table\nfrom mjlearn.table.bots import play_hand",
