@@ -75,11 +75,13 @@ class Claims:
     kong: bool = True
 
 
-def shown(value, limit: int = 40) -> str:
+def shown(value, limit: int = 40, zh: bool = False) -> str:
     """A value as an error message quotes it: its ``repr``, cut to ``limit`` characters, and a whole
-    number too long to print (Python refuses to write one of more than 4,300 digits) as its size."""
+    number too long to print (Python refuses to write one of more than 4,300 digits) as its size,
+    in Chinese with ``zh``."""
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
-        return f"a whole number of about {int(value.bit_length() * 0.30103) + 1} digits"
+        digits = int(value.bit_length() * 0.30103) + 1
+        return f"一个约 {digits} 位的整数" if zh else f"a whole number of about {digits} digits"
     try:
         text = repr(value)
     except Exception:           # a value whose repr fails: name its type instead
@@ -185,7 +187,7 @@ class Option:
         who_en, who_zh = (f"{ruleset.name}: ", f"{ruleset.zh}：") if ruleset is not None else ("", "")
         label = f"（{self.zh}）" if self.zh else ""
         raise RulesError(f"{who_en}option {self.key!r} must be {en}; got {shown(value)}  "
-                         f"（{who_zh}选项 {self.key!r}{label}应是 {zh}，收到的是 {shown(value)}）")
+                         f"（{who_zh}选项 {self.key!r}{label}应是 {zh}，收到的是 {shown(value, zh=True)}）")
 
 
 # --- context keywords and their value checks ----------------------------------------------------

@@ -78,15 +78,15 @@ class SeatMapCtx(Ctx):
         if not hasattr(value, "items"):
             raise ContextError(f"{self.name} must map seats to whole numbers, e.g. {{'S': 2, 'N': 1}}; "
                                f"got {shown(value)}  （{self.name} 应把座位对应到整数，例如 {{'S': 2, 'N': 1}}，"
-                               f"收到的是 {shown(value)}）")
+                               f"收到的是 {shown(value, zh=True)}）")
         for seat, v in value.items():
             s = str(seat) if isinstance(seat, Tile) else seat
             if s not in SEAT_LETTERS:
                 raise ContextError(f"{self.name}: {shown(seat)} is not a seat ('E', 'S', 'W' or 'N')  "
-                                   f"（{self.name}：{shown(seat)} 不是座位，座位是 'E'、'S'、'W'、'N'）")
+                                   f"（{self.name}：{shown(seat, zh=True)} 不是座位，座位是 'E'、'S'、'W'、'N'）")
             if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= self.most:
                 raise ContextError(f"{self.name}[{s!r}] must be a whole number from 0 to {self.most}, got {shown(v)}  "
-                                   f"（{self.name}[{s!r}] 应是 0 到 {self.most} 的整数，收到的是 {shown(v)}）")
+                                   f"（{self.name}[{s!r}] 应是 0 到 {self.most} 的整数，收到的是 {shown(v, zh=True)}）")
             out[s] = v
         return out
 
