@@ -26,6 +26,8 @@ from their own: a tile changes one suit, so the other groups are combined once.
 
 from __future__ import annotations
 
+import threading
+
 from .errors import InvalidHandError
 from .shapes import is_complete
 from .tiles import KNITTED_SUIT_ORDERS, ORPHAN_INDICES
@@ -396,11 +398,20 @@ _VALUES: dict[tuple, dict] = {}           # (id of three merged groups, declared
 _RESTS: dict[tuple, tuple] = {}           # (the four group ids, declared melds) -> RegularAround.rests
 
 
+_INTERNING = threading.Lock()
+"""Held while a new frontier is given its id: the other caches here hold values that depend only on
+their keys (two threads filling one at once store the same value), but an id is a position in
+_FRONTIERS, and two threads taking ``len(_FRONTIERS)`` at once would give two frontiers one id."""
+
+
 def _frontier_id(frontier: tuple) -> int:
     got = _FRONTIER_IDS.get(frontier)
     if got is None:
-        got = _FRONTIER_IDS[frontier] = len(_FRONTIERS)
-        _FRONTIERS.append(frontier)
+        with _INTERNING:
+            got = _FRONTIER_IDS.get(frontier)
+            if got is None:
+                _FRONTIERS.append(frontier)         # in the list before its id is published
+                got = _FRONTIER_IDS[frontier] = len(_FRONTIERS) - 1
     return got
 
 

@@ -27,6 +27,7 @@ from itertools import combinations_with_replacement, product
 
 from .errors import InvalidHandError
 from .hand import Meld, MeldKind, as_hand, format_meld
+from .lazy import built_once
 from .tiles import KNITTED_PATTERNS, ORPHAN_INDICES, TILES, Tile, format_tiles
 
 __all__ = ["Form", "PartKind", "Part", "Reading", "readings", "is_complete", "is_winning",
@@ -153,48 +154,44 @@ class Reading:
 
 # --- per-suit decomposition: one table, read by the readings here and by the MCR scorer ----------
 
-_SUIT_TABLE: dict | None = None
-
-
+@built_once
 def suit_table() -> dict:
     """Every count vector of one suit (9 ranks, each at most 5: a hand's 4 plus a tile tried) that
     splits into sets and at most one pair, as ``bytes`` -> its ways (see :func:`suit_ways`).
 
     Built on first use by listing every multiset of up to four sets (pungs and chows, 4,845) with
     and without each pair, about 0.1 s once; after that a suit's readings and statuses are single
-    dictionary look-ups instead of searches. The ways are in the order of the recursive search
+    dictionary look-ups instead of searches (one thread builds it while others wait:
+    :func:`~mjlearn.lazy.built_once`). The ways are in the order of the recursive search
     (:func:`_set_splits`, checked by the tests): without a pair first, then by the pair's rank.
     """
-    global _SUIT_TABLE
-    if _SUIT_TABLE is None:
-        kinds = [(0, r) for r in range(9)] + [(1, r) for r in range(7)]
-        kinds.sort(key=lambda k: (k[1], k[0]))          # by rank, a pung before a chow
-        table: dict = {}
-        for n in range(5):
-            for combo in combinations_with_replacement(range(16), n):
-                c = [0] * 9
-                for x in combo:
-                    k, r = kinds[x]
-                    if k:
-                        c[r] += 1
-                        c[r + 1] += 1
-                        c[r + 2] += 1
-                    else:
-                        c[r] += 3
-                if max(c) > 5:
-                    continue
-                sets = tuple(kinds[x] for x in combo)
-                table.setdefault(bytes(c), []).append((-1, sets))
-                for p in range(9):
-                    if c[p] <= 3:
-                        c[p] += 2
-                        table.setdefault(bytes(c), []).append((p, sets))
-                        c[p] -= 2
-        for key, ways in table.items():
-            ways.sort(key=lambda w: (w[0], [(r, k) for k, r in w[1]]))
-            table[key] = tuple(ways)
-        _SUIT_TABLE = table
-    return _SUIT_TABLE
+    kinds = [(0, r) for r in range(9)] + [(1, r) for r in range(7)]
+    kinds.sort(key=lambda k: (k[1], k[0]))          # by rank, a pung before a chow
+    table: dict = {}
+    for n in range(5):
+        for combo in combinations_with_replacement(range(16), n):
+            c = [0] * 9
+            for x in combo:
+                k, r = kinds[x]
+                if k:
+                    c[r] += 1
+                    c[r + 1] += 1
+                    c[r + 2] += 1
+                else:
+                    c[r] += 3
+            if max(c) > 5:
+                continue
+            sets = tuple(kinds[x] for x in combo)
+            table.setdefault(bytes(c), []).append((-1, sets))
+            for p in range(9):
+                if c[p] <= 3:
+                    c[p] += 2
+                    table.setdefault(bytes(c), []).append((p, sets))
+                    c[p] -= 2
+    for key, ways in table.items():
+        ways.sort(key=lambda w: (w[0], [(r, k) for k, r in w[1]]))
+        table[key] = tuple(ways)
+    return table
 
 
 def suit_status(counts) -> int:

@@ -72,7 +72,9 @@ combined payments of the four seats (summing to zero), every transfer, and the n
 context keywords (:class:`ContextError`), judges every candidate, keeps the best legal one, and
 returns a :class:`~mjlearn.rules.result.RegionalResult`. Options are changed with
 ``ruleset.with_options(key=value)`` or ``score(..., options={...})``; a rule set is a value and is
-never mutated.
+never mutated. Each :class:`Option` declares what it may take (its choices, True/False, a range
+``low``-``high`` of whole numbers a real table uses, or the cases it may list), and a value outside
+that is refused with a :class:`RulesError` naming the rule set, the option and what it may take.
 """
 
 from __future__ import annotations

@@ -197,7 +197,7 @@ class BeijingRuleSet(RuleSet):
 _OPTIONS = (
     Option("mode", "tuidao", "§3.5", "推倒和 (any win by discard) or 吃碰提 (an opened hand must self-draw)",
            "模式", ("tuidao", "chipengti")),
-    Option("base", 1, "A-BJ-2", "base score B for every win method", "底分"),
+    Option("base", 1, "A-BJ-2", "base score B for every win method", "底分", low=1, high=1000),
     Option("dealer_wins", 1, "A-BJ-3", "2 = a winning dealer collects double (symmetric practice)",
            "庄家和牌是否加倍", (1, 2)),
     Option("dealer_discarder_stack", False, "A-BJ-4", "a dealer who discards pays ×4 instead of ×2",
@@ -218,7 +218,7 @@ _OPTIONS = (
     Option("dealer_rotation", "stay_on_win_or_draw", "A-BJ-5", "dealer keeps the deal on a win or a draw",
            "连庄", ("stay_on_win_or_draw",)),
     Option("reserve_stacks", 4, "A-BJ-6", "four whole stacks at the tail stay undrawn; the 4 tiles "
-           "before them are the 海底", "留牌墩数"),
+           "before them are the 海底", "留牌墩数", low=0, high=8),
     Option("shaozhuang_discards", "first_discards_no_claim", "A-BJ-11",
            "烧庄 counts the first discards of S, W, N with no claim between", "烧庄的计法",
            ("first_discards_no_claim",)),

@@ -247,12 +247,13 @@ def _options(cfg: dict) -> tuple[Option, ...]:
         Option("claim_limit", "one_plus_one_per_kong", "A-BJP-4",
                "one chow-or-pung claim, one more per kong", "吃碰一口", ("one_plus_one_per_kong",)),
         Option("false_win_penalty", 10, "§4.2", "炸胡: the offender pays this to each other player"
-               + ("" if cfg.get("has_wild") or cfg["name"] == "bj_new" else " (not in seed)"), "炸胡罚分"),
+               + ("" if cfg.get("has_wild") or cfg["name"] == "bj_new" else " (not in seed)"), "炸胡罚分",
+               low=0, high=1000),
     ]
     if cfg.get("has_wild"):
         opts.append(Option("four_wilds_side_payment", 40, "§4.2",
                            "holding all 4 wilds: each other player pays this outside the account (帐外)",
-                           "四混儿帐外"))
+                           "四混儿帐外", low=0, high=1000))
     return tuple(opts)
 
 

@@ -158,11 +158,11 @@ class ChangshaRuleSet(RuleSet):
 
 
 _OPTIONS = (
-    Option("xiaohu_self_each", 2, "A-CS-10", "小胡 by self-draw: from each other player (not in seed)", "小胡自摸"),
-    Option("xiaohu_discard", 1, "A-CS-10", "小胡 by discard: from the discarder (not in seed)", "小胡点炮"),
-    Option("dahu_self_each", 6, "A-CS-10", "each 大胡 by self-draw: from each other player", "大胡自摸"),
-    Option("dahu_discard", 6, "A-CS-10", "each 大胡 by discard: from the discarder", "大胡点炮"),
-    Option("on_deal_each", 2, "A-CS-10", "on-deal 小胡: from each other player", "起手小胡"),
+    Option("xiaohu_self_each", 2, "A-CS-10", "小胡 by self-draw: from each other player (not in seed)", "小胡自摸", low=0, high=100),
+    Option("xiaohu_discard", 1, "A-CS-10", "小胡 by discard: from the discarder (not in seed)", "小胡点炮", low=0, high=100),
+    Option("dahu_self_each", 6, "A-CS-10", "each 大胡 by self-draw: from each other player", "大胡自摸", low=0, high=100),
+    Option("dahu_discard", 6, "A-CS-10", "each 大胡 by discard: from the discarder", "大胡点炮", low=0, high=100),
+    Option("on_deal_each", 2, "A-CS-10", "on-deal 小胡: from each other player", "起手小胡", low=0, high=100),
     Option("dealer_bonus", False, "A-CS-10", "+1 on payments involving the dealer", "庄家加一"),
     Option("luxury_seven_pairs", False, "A-CS-7", "豪华七对 counts as a second 大胡", "豪华七对"),
     Option("bird_origin", "dealer", "A-CS-8", "count the bird from the dealer (seed) or the winner",

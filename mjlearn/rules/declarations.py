@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .ruleset import RuleSet
     from .win import Win
 
-__all__ = ["TileSetError", "TileSet", "Claims", "Option", "Ctx", "COMMON", "ctx", "Pattern"]
+__all__ = ["TileSetError", "TileSet", "Claims", "Option", "Ctx", "COMMON", "ctx", "Pattern", "shown"]
 
 
 class TileSetError(InvalidHandError):
@@ -75,34 +75,119 @@ class Claims:
     kong: bool = True
 
 
+def shown(value, limit: int = 40, zh: bool = False) -> str:
+    """A value as an error message quotes it: its ``repr``, cut to ``limit`` characters, and a whole
+    number too long to print (Python refuses to write one of more than 4,300 digits) as its size,
+    in Chinese with ``zh``."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        digits = int(value.bit_length() * 0.30103) + 1
+        return f"一个约 {digits} 位的整数" if zh else f"a whole number of about {digits} digits"
+    try:
+        text = repr(value)
+    except Exception:           # a value whose repr fails: name its type instead
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
 @dataclass(frozen=True)
 class Option:
-    """One ⚠ default of regional.md, switchable; ``default`` is the recommended value."""
+    """One switchable ruling of a rule set; ``default`` is the recommended value.
+
+    Every option declares what it may take, and :meth:`check` refuses anything else: ``choices``
+    (the values listed), a bool default (True or False), ``low``/``high`` (a whole number in that
+    range, both ends allowed; None too when the default is None; a tuple of whole numbers in that
+    range, as many as the default has, when the default is a tuple), or ``subset_of`` (a tuple of
+    distinct values from it). A number option must declare its range: a range a real table would
+    use, so that a slip (``base=-7``, ``1e308``, ``nan``) is refused rather than scored."""
 
     key: str
     default: Any
     ref: str
-    """The ambiguity id(s) in regional.md, e.g. ``"A-BJ-3"``."""
+    """Where the ruling is discussed (the appendix notebook lists them)."""
     en: str
     zh: str = ""
     choices: tuple | None = None
-    """Allowed values; None = any value of the default's type."""
+    """The allowed values, when they can be listed."""
+    low: int | None = None
+    """The smallest whole number allowed (a number option)."""
+    high: int | None = None
+    """The largest whole number allowed (a number option)."""
+    subset_of: tuple | None = None
+    """For an option whose value is a set of cases: the cases it may list."""
 
-    def check(self, value) -> Any:
+    def __post_init__(self):
+        numeric = self.low is not None or self.high is not None
+        if numeric and not (isinstance(self.low, int) and isinstance(self.high, int) and self.low <= self.high):
+            raise TypeError(f"option {self.key!r}: low and high must both be whole numbers, low <= high")
+        declared = (self.choices is not None or isinstance(self.default, bool)) + numeric + (self.subset_of is not None)
+        if declared != 1:
+            raise TypeError(f"option {self.key!r} must declare exactly one of: choices (or a bool default), "
+                            f"low and high, subset_of")
+        problem = self._problem(self.default)
+        if problem:
+            raise TypeError(f"option {self.key!r}: its default {self.default!r} is not allowed ({problem})")
+
+    @property
+    def allowed(self) -> tuple[str, str]:
+        """What the option may take, in words: (Chinese, English)."""
         if self.choices is not None:
-            if value not in self.choices:
-                listed = ', '.join(map(repr, self.choices))
-                raise RulesError(f"option {self.key!r} must be one of {listed}; got {value!r}  "
-                                 f"（选项 {self.key!r} 只能是 {listed} 之一，收到的是 {value!r}）")
-        elif isinstance(self.default, bool):
-            if not isinstance(value, bool):
-                raise RulesError(f"option {self.key!r} must be True or False; got {value!r}  "
-                                 f"（选项 {self.key!r} 只能是 True 或 False，收到的是 {value!r}）")
-        elif isinstance(self.default, (int, float)):
-            if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise RulesError(f"option {self.key!r} must be a number; got {value!r}  "
-                                 f"（选项 {self.key!r} 应是数字，收到的是 {value!r}）")
-        return value
+            listed = ", ".join(map(repr, self.choices))
+            return (f"{listed} 之一", f"one of {listed}")
+        if self.subset_of is not None:
+            listed = ", ".join(map(repr, self.subset_of))
+            return (f"{listed} 中不重复的几项（元组）", f"a tuple of distinct cases from {listed}")
+        if isinstance(self.default, bool):
+            return ("True 或 False", "True or False")
+        zh, en = f"{self.low} 到 {self.high} 的整数", f"a whole number from {self.low} to {self.high}"
+        if isinstance(self.default, tuple):
+            n = len(self.default)
+            return (f"{n} 个{zh}组成的元组", f"a tuple of {n} whole numbers, each from {self.low} to {self.high}")
+        if self.default is None:
+            return (f"None 或{zh}", f"None or {en}")
+        return (zh, en)
+
+    @property
+    def description(self) -> tuple[str, str]:
+        """The option's meaning and what it may take: (Chinese, English)."""
+        zh, en = self.allowed
+        return (f"{self.zh or self.key}（{zh}）", f"{self.en} ({en})")
+
+    def _problem(self, value) -> str:
+        """Why ``value`` is not allowed ("" if it is)."""
+        if self.choices is not None:
+            ok = any(type(value) is type(c) and value == c for c in self.choices)
+            return "" if ok else "not one of the choices"
+        if isinstance(self.default, bool):
+            return "" if isinstance(value, bool) else "not True or False"
+        if self.subset_of is not None:
+            if not isinstance(value, (tuple, list)) or len(value) > len(self.subset_of):
+                return "not a tuple of cases"
+            known = [v for v in value if isinstance(v, str) and v in self.subset_of]
+            return "" if len(known) == len(value) == len(set(known)) else "an unknown or repeated case"
+        if value is None and self.default is None:
+            return ""
+        if isinstance(self.default, tuple):
+            if not isinstance(value, (tuple, list)) or len(value) != len(self.default):
+                return "not a tuple of the right length"
+            return next((p for p in map(self._number_problem, value) if p), "")
+        return self._number_problem(value)
+
+    def _number_problem(self, value) -> str:
+        if isinstance(value, bool) or not isinstance(value, int):
+            return "not a whole number"
+        return "" if self.low <= value <= self.high else "out of range"
+
+    def check(self, value, ruleset: "RuleSet | None" = None) -> Any:
+        """``value`` if the option may take it (a list given for a tuple option comes back as a
+        tuple); otherwise a :class:`RulesError` naming the rule set, the option, what it may take
+        and the value given."""
+        if not self._problem(value):
+            return tuple(value) if isinstance(value, list) else value
+        zh, en = self.allowed
+        who_en, who_zh = (f"{ruleset.name}: ", f"{ruleset.zh}：") if ruleset is not None else ("", "")
+        label = f"（{self.zh}）" if self.zh else ""
+        raise RulesError(f"{who_en}option {self.key!r} must be {en}; got {shown(value)}  "
+                         f"（{who_zh}选项 {self.key!r}{label}应是 {zh}，收到的是 {shown(value, zh=True)}）")
 
 
 # --- context keywords and their value checks ----------------------------------------------------

@@ -410,7 +410,7 @@ FUZHOU = register(FuzhouRules(
     scoring="bonus hands base × (2F + X) from all three; else 2F each (self-draw) or F (discard)",
     signature="三金倒, 金雀, 抢金, 过水, honors as flowers",
     options=(
-        Option("base", 1, "§11.7", "底分 base points", "底分"),
+        Option("base", 1, "§11.7", "底分 base points", "底分", low=1, high=1000),
         Option("honor_flower_group", True, "A-FZ-1", "four of one honor is a 花暗杠 (+2) like 春夏秋冬 / 梅兰菊竹",
                "四张同字算花暗杠"),
         Option("indicator_flower", "turn_next", "A-FZ-2",
@@ -430,7 +430,7 @@ FUZHOU = register(FuzhouRules(
                "the streak L is added only between the winner and the dealer (×2 at the self-draw rate)",
                "连庄番只算庄家", ("winner_dealer",)),
         Option("false_win_penalty", 30, "A-FZ-9", "炸胡: the offender pays each other player this × base "
-               "(see false_win_payments)", "炸胡罚分"),
+               "(see false_win_payments)", "炸胡罚分", low=0, high=1000),
         Option("qiangjin_plus10", "pinghu_condition", "A-FZ-10",
                "抢金 +10 when the 平胡 condition holds ('pinghu_condition'), or 'always'", "抢金加十番",
                ("pinghu_condition", "always")),

@@ -50,6 +50,9 @@ __all__ = ["HongKongRules", "HONGKONG", "settle_multi_win", "meld_feeder"]
 
 CAP = 6
 
+CAP_MOST = 13
+"""The most 番 any option counts: tables cap at 6, 8, 10 or 13 番 (13 番 = 8,192 × the base)."""
+
 
 def meld_feeder(winner: str, meld) -> str | None:
     """The seat that discarded the claimed tile of ``meld`` (None for a concealed kong or an
@@ -377,7 +380,7 @@ def settle_multi_win(results) -> dict[str, int]:
 
 
 def _fan_opt(key, default, en, zh, ref="A-HK-5"):
-    return Option(key, default, ref, en + " (placeholder, not in the seed)", zh)
+    return Option(key, default, ref, en + " (placeholder, not in the seed)", zh, low=0, high=CAP_MOST)
 
 
 
@@ -434,8 +437,8 @@ HONGKONG = register(HongKongRules(
     signature="3番 floor, 包自摸, kong-robbing liability, 一炮三响",
     options=(
         Option("min_fan", 0, "A-HK-3", "minimum 番 to win (0 = any valid hand; 3 is common in Hong Kong)",
-               "起和番数"),
-        Option("cap_fan", CAP, "A-HK-6", "the cap: 6 番 = 64 points", "满贯番数"),
+               "起和番数", low=0, high=CAP_MOST),
+        Option("cap_fan", CAP, "A-HK-6", "the cap: 6 番 = 64 points", "满贯番数", low=1, high=CAP_MOST),
         _fan_opt("fan_chicken", 0, "鸡和 chicken hand", "鸡和"),
         _fan_opt("fan_all_chows", 1, "平和 all chows", "平和"),
         _fan_opt("fan_all_pungs", 2, "碰碰和 all pungs", "碰碰和"),
@@ -443,13 +446,13 @@ HONGKONG = register(HongKongRules(
         _fan_opt("fan_value_pung", 1, "each dragon pung, seat-wind pung and round-wind pung", "番子"),
         _fan_opt("fan_self_draw", 1, "自摸 self-draw", "自摸"),
         _fan_opt("fan_flower", 0, "each flower (the seed's flower rows are missing)", "花"),
-        Option("fan_heavenly", CAP, "A-HK-9", "天和, 地和 and 人和 are limit hands", "天地人和"),
+        Option("fan_heavenly", CAP, "A-HK-9", "天和, 地和 and 人和 are limit hands", "天地人和", low=0, high=CAP_MOST),
         Option("composite_rows", "replace", "A-HK-12",
                "混碰 / 清碰 'replace' 混一色, 清一色 and 碰碰和; 'higher' scores whichever is higher",
                "混碰清碰不再加", ("replace", "higher")),
         Option("floor_3fan_cases", FLOOR_CASES, "A-HK-10, A-HK-11",
                "the situations where a hand under 3 番 counts as 3 (rows 2 and 4 are reconstructions)",
-               "3番满的情况"),
+               "3番满的情况", subset_of=FLOOR_CASES),
         Option("multi_win_discarder_pays", "discard_rate", "A-HK-8",
                "一炮三响: the discarder pays each winner 2^番 ('discard_rate') or 3 × 2^番 ('three_times')",
                "一炮三响点炮者付", ("discard_rate", "three_times")),

@@ -266,7 +266,7 @@ HUOPIN = register(HuopinRuleSet(
     options=(
         Option("room", "guobiao", "§7.8", "the room: wufan (无番场), guobiao (国标场), dazhong (大众场)", "场",
                tuple(ROOMS)),
-        Option("wu_caishen", 2, "§7.7", "无财神: fans when no wild substitutes", "无财神"),
+        Option("wu_caishen", 2, "§7.7", "无财神: fans when no wild substitutes", "无财神", low=0, high=8),
         Option("tiles", 144, "A-HP-1", "the tile count", "牌数", (144,)),
         Option("multi_win", "single_nearest", "A-HP-2", "a single winner, nearest to the discarder", "一炮多响",
                ("single_nearest",)),

@@ -378,7 +378,7 @@ class OldBeijingRules(RuleSet):
 
 
 def _price(key, default, zh, en, ref="§9.9"):
-    return Option(key, default, ref, f"agreed price of {en} (illustrative, not from the seed)", zh)
+    return Option(key, default, ref, f"agreed price of {en} (illustrative, not from the seed)", zh, low=0, high=1000)
 
 
 
@@ -446,7 +446,7 @@ OLD_BEIJING = register(OldBeijingRules(
         Option("kong_bloom_adds_self_draw", False, "A-OBJ-12",
                "杠上开花 (2 番) is counted with 自摸 (3 番 in all) instead of in its place", "杠上开花代替自摸"),
         Option("price_kong_bloom", None, "A-OBJ-12",
-               "an agreed price for 杠上开花 instead of its 2 番 (None: count 2 番)", "杠上开花议价"),
+               "an agreed price for 杠上开花 instead of its 2 番 (None: count 2 番)", "杠上开花议价", low=0, high=1000),
         Option("dandiao_unique_wait", True, "A-OBJ-13",
                "单调 needs the pair tile to be the only winning tile", "单调须独听"),
         Option("edge_closed_unique_wait", True, "A-OBJ-6",
@@ -455,8 +455,8 @@ OLD_BEIJING = register(OldBeijingRules(
         Option("half_flush_honors", "anywhere", "A-OBJ-5",
                "混一色: one suit plus honors 'anywhere', or honors only as the 'pair' (the seed's words)",
                "混一色字牌可作刻", ("anywhere", "pair")),
-        Option("dandiao_nine_value", 9, "A-OBJ-7", "嘴 added by a 单调 on a 9 (its face value)", "单调九加九"),
-        Option("zui_per_pung", 0, "A-OBJ-8", "嘴 for each pung or kong (none in the seed)", "刻子无嘴"),
+        Option("dandiao_nine_value", 9, "A-OBJ-7", "嘴 added by a 单调 on a 9 (its face value)", "单调九加九", low=0, high=20),
+        Option("zui_per_pung", 0, "A-OBJ-8", "嘴 for each pung or kong (none in the seed)", "刻子无嘴", low=0, high=20),
         Option("exposed_kong_breaks_concealed", True, "§9.4",
                "an exposed kong on a discard breaks 门清 (the seed calls it a 碰)", "明杠不算门清"),
         Option("mixed_straight", False, "§9.8", "混龙 (123, 456, 789 in three suits) is priced like 一条龙",
@@ -476,7 +476,7 @@ OLD_BEIJING = register(OldBeijingRules(
         _price("price_earthly", 60, "地和", "地和"),
         Option("price_thirteen_orphans", 30, "A-OBJ-9",
                "agreed price of 十三不靠, read as thirteen orphans (no price in the seed; the 满贯 price "
-               "by default)", "十三不靠议价"),
+               "by default)", "十三不靠议价", low=0, high=1000),
         Option("dealer_repeats_on", "win_or_draw", "A-OBJ-2",
                "the dealer repeats after a win or a draw ('win_or_draw') or after a win only ('win')",
                "连庄条件", ("win_or_draw", "win")),

@@ -10,6 +10,7 @@ True
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Mapping
 from contextlib import contextmanager
 from importlib import import_module
@@ -33,6 +34,11 @@ already the registry names once case, spaces, hyphens and underscores are ignore
 _registry: dict[str, RuleSet] = {}
 _index: dict[str, str] = {}
 _loaded = False
+"""True once every module of VARIANT_MODULES is fully imported (so every rule set is registered)."""
+_lock = threading.Lock()
+"""Held while one registration is checked and written, so two threads registering at once cannot both
+take an alias; never held while a module is imported (the import system's own locks serialise those)."""
+_loading = threading.local()
 
 
 def _norm(s: str) -> str:
@@ -44,28 +50,47 @@ def register(ruleset: RuleSet) -> RuleSet:
     if not isinstance(ruleset, RuleSet):
         raise TypeError(f"register() needs a RuleSet, got {type(ruleset).__name__}")
     keys = [ruleset.name, *ruleset.aliases]
-    for k in keys:
-        owner = _index.get(_norm(k))
-        if owner is not None and owner != ruleset.name:
-            raise ValueError(f"alias {k!r} of {ruleset.name!r} is already used by {owner!r}")
-    _registry[ruleset.name] = ruleset
-    for k in keys:
-        _index[_norm(k)] = ruleset.name
+    with _lock:
+        for k in keys:
+            owner = _index.get(_norm(k))
+            if owner is not None and owner != ruleset.name:
+                raise ValueError(f"alias {k!r} of {ruleset.name!r} is already used by {owner!r}")
+        _registry[ruleset.name] = ruleset          # the rule set before its names: a name found
+        for k in keys:                             # always leads to a rule set
+            _index[_norm(k)] = ruleset.name
     return ruleset
 
 
 def _load() -> None:
+    """Import every variant module, then mark the registry loaded.
+
+    Every thread that finds the registry not yet loaded imports the modules itself, in display
+    order: a module another thread is importing is waited for by the import system and comes back
+    fully run, so each thread leaves here with every rule set registered, and ``_loaded`` is set only
+    then. (Marking it first, as this once did, let other threads read a registry still being filled.)
+    A call made while this thread is importing a variant module (a module that asks the registry
+    at import) sees the registry as it stands and does not mark it loaded."""
     global _loaded
     if _loaded:
         return
-    _loaded = True
-    for mod in VARIANT_MODULES:
-        import_module(f"mjlearn.rules.{mod}")
-    _in_display_order()
-    for alias, name in COMPAT_ALIASES.items():
-        owner = _index.setdefault(_norm(alias), name)
-        if owner != name:  # pragma: no cover - a registry bug to report, not a user error
-            raise ValueError(f"compatibility alias {alias!r} of {name!r} is already used by {owner!r}")
+    depth = getattr(_loading, "depth", 0)
+    _loading.depth = depth + 1
+    try:
+        for mod in VARIANT_MODULES:
+            import_module(f"mjlearn.rules.{mod}")
+    finally:
+        _loading.depth = depth
+    if depth:
+        return
+    with _lock:
+        if _loaded:                                # another thread finished first
+            return
+        _in_display_order()
+        for alias, name in COMPAT_ALIASES.items():
+            owner = _index.setdefault(_norm(alias), name)
+            if owner != name:  # pragma: no cover - a registry bug to report, not a user error
+                raise ValueError(f"compatibility alias {alias!r} of {name!r} is already used by {owner!r}")
+        _loaded = True
 
 
 def get(name) -> RuleSet:
@@ -78,7 +103,7 @@ def get(name) -> RuleSet:
     _load()
     key = _index.get(_norm(name))
     if key is None:
-        known = ", ".join(f"{n} ({r.zh})" for n, r in _registry.items())
+        known = ", ".join(f"{n} ({r.zh})" for n, r in list(_registry.items()))
         raise UnknownRuleSetError(f"unknown rule set {name!r}; known rule sets: {known}  "
                                   f"（没有叫 {name!r} 的规则；可用的规则如上所列）")
     return _registry[key]
@@ -113,7 +138,7 @@ class _RuleSets(Mapping):
 
     def __repr__(self):
         _load()
-        return "RULESETS{" + ", ".join(f"{n!r}: {r.zh}" for n, r in _registry.items()) + "}"
+        return "RULESETS{" + ", ".join(f"{n!r}: {r.zh}" for n, r in list(_registry.items())) + "}"
 
     def _repr_html_(self):
         from .comparison import differences
@@ -143,9 +168,10 @@ def unregister(name) -> RuleSet:
     return it: for a rule set a test registers itself, so that no other test sees it. Unknown names
     raise :class:`UnknownRuleSetError`."""
     rs = get(name)
-    del _registry[rs.name]
-    for key in [k for k, owner in _index.items() if owner == rs.name]:
-        del _index[key]
+    with _lock:
+        for key in [k for k, owner in _index.items() if owner == rs.name]:
+            del _index[key]                        # its names before the rule set, as register
+        del _registry[rs.name]                     # does the other way round
     return rs
 
 

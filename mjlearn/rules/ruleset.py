@@ -127,7 +127,7 @@ class RuleSet:
                                  f"{', '.join(sorted(known)) or '(none)'}  "
                                  f"（{self.zh}没有 {k!r} 这个选项；"
                                  f"{'它的选项有：' + '、'.join(sorted(known)) if known else '它没有选项'}）")
-            new[k] = known[k].check(v)
+            new[k] = known[k].check(v, self)
         return replace(self, settings=MappingProxyType(new))
 
     @property

@@ -39,6 +39,7 @@ from ..shapes import Form, readings
 from ..tiles import Tile
 from .tablefacts import TableFacts
 from .base import Claims, ContextError, Ctx, FirstTurn, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx
+from .declarations import shown
 from .registry import register
 from .description import WILD_CLAIMED, About, Example, Ruling, facts
 from .sources import XIAN_SHEET
@@ -59,10 +60,16 @@ WAIT_ROLES = ("closed", "edge", "single", "pair_pung", "open")
 边张 the 3 of 12 or the 7 of 89, 单钓 the pair, 双碰 a pung, 两面 either end of an open run."""
 
 
+MAX_BET = 10
+"""The most units one player may bet on a hand: a table bets one to a few units (注)."""
+
+
 @dataclass(frozen=True)
 class SeatMapCtx(Ctx):
-    """A context keyword mapping seats to whole numbers (side-bet units): {'S': 2, 'N': 1}.
-    The checked value is a dict over all four seats."""
+    """A context keyword mapping seats to whole numbers (side-bet units): {'S': 2, 'N': 1}, each at
+    most ``most``. The checked value is a dict over all four seats."""
+
+    most: int = MAX_BET
 
     def check(self, value):
         out = {s: 0 for s in SEAT_LETTERS}
@@ -70,16 +77,16 @@ class SeatMapCtx(Ctx):
             return out
         if not hasattr(value, "items"):
             raise ContextError(f"{self.name} must map seats to whole numbers, e.g. {{'S': 2, 'N': 1}}; "
-                               f"got {value!r}  （{self.name} 应把座位对应到整数，例如 {{'S': 2, 'N': 1}}，"
-                               f"收到的是 {value!r}）")
+                               f"got {shown(value)}  （{self.name} 应把座位对应到整数，例如 {{'S': 2, 'N': 1}}，"
+                               f"收到的是 {shown(value, zh=True)}）")
         for seat, v in value.items():
             s = str(seat) if isinstance(seat, Tile) else seat
             if s not in SEAT_LETTERS:
-                raise ContextError(f"{self.name}: {seat!r} is not a seat ('E', 'S', 'W' or 'N')  "
-                                   f"（{self.name}：{seat!r} 不是座位，座位是 'E'、'S'、'W'、'N'）")
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                raise ContextError(f"{self.name}[{s!r}] must be a whole number >= 0, got {v!r}  "
-                                   f"（{self.name}[{s!r}] 应是 0 或更大的整数，收到的是 {v!r}）")
+                raise ContextError(f"{self.name}: {shown(seat)} is not a seat ('E', 'S', 'W' or 'N')  "
+                                   f"（{self.name}：{shown(seat, zh=True)} 不是座位，座位是 'E'、'S'、'W'、'N'）")
+            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= self.most:
+                raise ContextError(f"{self.name}[{s!r}] must be a whole number from 0 to {self.most}, got {shown(v)}  "
+                                   f"（{self.name}[{s!r}] 应是 0 到 {self.most} 的整数，收到的是 {shown(v, zh=True)}）")
             out[s] = v
         return out
 
@@ -305,7 +312,7 @@ XIAN = register(XianRules(
     scoring="self-draw 2b each (3b on a closed or pair wait); discard 1b (2b) from the discarder",
     signature="side bets (下注), 13-stack exhaustion reserve, kong bloom ×2, 天胡 ×3",
     options=(
-        Option("base", 1, "§8.7", "the base b (基数) every amount is a multiple of", "基数"),
+        Option("base", 1, "§8.7", "the base b (基数) every amount is a multiple of", "基数", low=1, high=1000),
         Option("added_kong", "exposed", "A-XA-1",
                "an added kong (加杠) is allowed and paid as an exposed kong ('exposed') or as a concealed "
                "one ('concealed'); it can never be robbed", "加杠按明杠收", ("exposed", "concealed")),
@@ -317,22 +324,23 @@ XIAN = register(XianRules(
                "kongs are paid ('owner_wins')", "杠钱每家立即付", ("all_immediately", "owner_wins")),
         Option("kong_bloom_mult", 2, "A-XA-4", "杠后开花 multiplies the win amount by this (翻二倍 = ×2; "
                "the ×4 reading: 4)", "杠后开花翻二倍", (2, 4)),
-        Option("heavenly_mult", 3, "A-XA-4", "天胡 multiplies the win amount by this (赢三倍)", "天胡赢三倍"),
+        Option("heavenly_mult", 3, "A-XA-4", "天胡 multiplies the win amount by this (赢三倍)", "天胡赢三倍", low=1, high=10),
         Option("edge_wait_counts", False, "A-XA-5", "an edge wait (12 waiting on 3) counts like 夹张",
                "边张不算夹张"),
-        Option("bet_unit", 1, "A-XA-6", "one bet unit (注) in b", "一注 = 1 底"),
+        Option("bet_unit", 1, "A-XA-6", "one bet unit (注) in b", "一注 = 1 底", low=1, high=100),
         Option("losing_bet_to", "winner", "A-XA-6",
                "a losing bettor pays his units to the 'winner' only, or to 'each' other player",
                "输注只付和牌者", ("winner", "each")),
         Option("bet_self_draw_mult", 2, "§8.7", "on a self-draw every bet settlement is multiplied by this",
-               "自摸注数翻倍"),
+               "自摸注数翻倍", low=1, high=4),
         Option("reserve_stacks", (13, 7, 8, 13), "A-XA-9",
                "stacks kept back at exhaustion after 0, 1, 2 and 3+ kongs (literal; see reserve_stacks())",
-               "荒牌留墩 13/7/8/13"),
+               "荒牌留墩 13/7/8/13", low=0, high=17),
     ),
     context=ctx("self_drawn", "discarder", "winner", "dealer", "kong", "other_kongs") + (
         Ctx("heavenly", False, "bool", "天胡: the dealer wins on his dealt tiles (win ×3)", "天胡"),
-        SeatMapCtx("bets", None, "units", "side bets in units per seat: {'S': 2, 'N': 1}", "下注"),
+        SeatMapCtx("bets", None, "units", f"side bets in units per seat, 0 to {MAX_BET} each: {{'S': 2, 'N': 1}}",
+                   "下注"),
     ),
     first_turn=(FirstTurn("heavenly", ("dealer_draw",)),),
     patterns=XIAN_PATTERNS,

@@ -153,18 +153,18 @@ class YunnanRuleSet(RuleSet):
 
 
 _OPTIONS = (
-    Option("pinghu_self_each", 1, "§6.7", "平胡 self-draw: from each other player", "平胡自摸"),
+    Option("pinghu_self_each", 1, "§6.7", "平胡 self-draw: from each other player", "平胡自摸", low=0, high=100),
     Option("longqidui_discard", "seed", "A-YN-7", "龙七对 by discard: 'seed' = 7 × 2^(n-2), "
            "'formula' = 4 × 2^(n-1)", "龙七对点炮", ("seed", "formula")),
     Option("qingyi_includes_honors", True, "A-YN-6", "an all-honors hand counts as 清一", "清一含字"),
     Option("plain_hand_on_kong_tile", True, "A-YN-11", "a plain hand may win by 杠上炮 / 抢杠胡",
            "平胡可杠上炮、抢杠胡"),
-    Option("exposed_kong", 2, "§6.5", "明杠: the discarder pays the kong owner", "明杠"),
-    Option("concealed_kong_each", 2, "A-YN-4", "暗杠: from each other player", "暗杠"),
-    Option("added_kong_each", 1, "A-YN-4", "转弯杠: from each other player", "转弯杠"),
-    Option("ten_honors_each", 3, "A-YN-9", "十老头: settled as a 1-番 self-draw", "十老头"),
+    Option("exposed_kong", 2, "§6.5", "明杠: the discarder pays the kong owner", "明杠", low=0, high=100),
+    Option("concealed_kong_each", 2, "A-YN-4", "暗杠: from each other player", "暗杠", low=0, high=100),
+    Option("added_kong_each", 1, "A-YN-4", "转弯杠: from each other player", "转弯杠", low=0, high=100),
+    Option("ten_honors_each", 3, "A-YN-9", "十老头: settled as a 1-番 self-draw", "十老头", low=0, high=100),
     Option("ready_plain_value", 1, "A-YN-10", "查大叫: a ready hand whose only win is 平胡 is worth this",
-           "查大叫平胡"),
+           "查大叫平胡", low=0, high=100),
     Option("continue_after_win", False, "A-YN-12", "血战-style play after the first win", "血战"),
     Option("dealer_next_multi_win", "discarder_next", "A-YN-12", "next dealer after 一炮多响",
            "一炮多响后庄家", ("discarder_next", "first_winner_after_discarder")),
@@ -174,7 +174,7 @@ _OPTIONS = (
            ("top_of_last_two_stacks",)),
     Option("tail_replenish", False, "A-YN-3", "a used face-up tail tile is replaced", "补翻尾牌", (False,)),
     Option("last_tiles_forced", 4, "A-YN-5", "the final drawable tiles in which a win is automatic",
-           "最后四张"),
+           "最后四张", low=0, high=16),
 )
 
 

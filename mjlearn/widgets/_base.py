@@ -32,6 +32,7 @@ import traitlets as t
 
 from .. import i18n
 from ..errors import MjlearnError
+from ..lazy import built_once
 from ..render import svg
 from ..terms import annotate
 from ..tiles import TILES, Tile
@@ -39,7 +40,6 @@ from ..tiles import TILES, Tile
 _STATIC = Path(__file__).parent / "static"
 _LIVE: "weakref.WeakSet[MjWidget]" = weakref.WeakSet()
 _seen_language = [None]
-_hooked = [False]
 
 
 def esc(text) -> str:
@@ -63,9 +63,6 @@ def BT(zh: str, en: str) -> str:
 
 # --- tile art -------------------------------------------------------------------------------
 
-_ART_CACHE: dict = {}
-
-
 def tile_svg(tile: Tile | None, width: int = 36, **kw) -> str:
     """One tile as inline SVG from mjlearn's own path-only art (``tile=None``: the back)."""
     if tile is None:
@@ -73,13 +70,12 @@ def tile_svg(tile: Tile | None, width: int = 36, **kw) -> str:
     return svg.tile_svg(tile, width=width, **kw)
 
 
+@built_once
 def art() -> dict:
     """The 42 faces and the back as SVG strings, keyed by notation ('5m', 'E', 'a', 'back')."""
-    if not _ART_CACHE:
-        for tl in TILES:
-            _ART_CACHE[str(tl)] = tile_svg(tl, width=60)
-        _ART_CACHE["back"] = tile_svg(None, width=60)
-    return _ART_CACHE
+    faces = {str(tl): tile_svg(tl, width=60) for tl in TILES}
+    faces["back"] = tile_svg(None, width=60)
+    return faces
 
 
 def tile_tag(tile: Tile | None, *, live: bool, cls: str = "", sideways: bool = False, attrs: str = "",
@@ -166,11 +162,10 @@ def refresh_language() -> None:
             pass
 
 
+@built_once
 def _hook_language() -> None:
-    """Follow :func:`mjlearn.set_language`: widgets re-render as soon as the language changes."""
-    if _hooked[0]:
-        return
-    _hooked[0] = True
+    """Follow :func:`mjlearn.set_language`: widgets re-render as soon as the language changes
+    (hooked once, however many threads make their first widget at the same moment)."""
     _seen_language[0] = i18n.get_language()
     i18n.add_listener(lambda _lang: refresh_language())
 

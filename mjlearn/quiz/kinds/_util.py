@@ -6,6 +6,7 @@ from typing import Any, Iterable, Mapping
 
 from ...errors import NotationError
 from ...hand import as_hand
+from ...lazy import built_once
 from ...notation import format_tiles, parse_tiles
 from ...tiles import TILES, Tile
 from ..core import AnswerError, Line, QuizError
@@ -50,25 +51,29 @@ def as_tile(x: Any, where: str = "answer") -> Tile:
     raise AnswerError(f"{_shown(x)} 不是一张牌", f"{_shown(x)} is not a tile", where)
 
 
-_NAMES: dict[str, Tile] | None = None
 _CODES = {str(t): t for t in TILES}
+
+
+@built_once
+def _names() -> dict[str, Tile]:
+    """Every tile's names, lower-cased: Chinese, English, pinyin with and without tone marks and
+    spaces, and the one-character honor names."""
+    names: dict[str, Tile] = {}
+    for t in TILES:
+        for name in (t.zh, t.en, t.pinyin, t.pinyin.replace(" ", ""),  # tone marks optional:
+                     t.pinyin_toneless, t.pinyin_toneless.replace(" ", "")):  # "bā wàn" or "ba wan"
+            names[name.lower()] = t
+    for short, idx in (("中", 31), ("发", 32), ("白", 33), ("东", 27), ("南", 28), ("西", 29), ("北", 30)):
+        names[short] = TILES[idx]
+    return names
 
 
 def tile_by_name(text: str) -> Tile | None:
     """A tile from its notation (5m, E, 1z), its Chinese name (五万), English name or pinyin."""
-    global _NAMES
-    if _NAMES is None:
-        _NAMES = {}
-        for t in TILES:
-            for name in (t.zh, t.en, t.pinyin, t.pinyin.replace(" ", ""),  # tone marks optional:
-                         t.pinyin_toneless, t.pinyin_toneless.replace(" ", "")):  # "bā wàn" or "ba wan"
-                _NAMES[name.lower()] = t
-        for short, idx in (("中", 31), ("发", 32), ("白", 33), ("东", 27), ("南", 28), ("西", 29), ("北", 30)):
-            _NAMES[short] = TILES[idx]
     s = text.strip()
     if s in _CODES:  # notation is case-sensitive: E is East, e is the plum flower
         return _CODES[s]
-    t = _NAMES.get(s.lower())
+    t = _names().get(s.lower())
     if t is not None:
         return t
     try:
