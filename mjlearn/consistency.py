@@ -42,7 +42,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .errors import ContextConflictError, Problem
+from .errors import ContextConflictError, Problem, shown
 from .hand import Hand, MeldKind
 
 __all__ = ["FLOWER_TILES", "SITUATIONS", "FirstTurn", "context_problems", "check_context"]
@@ -286,10 +286,10 @@ def _flower_problems(hand, given, limit: int) -> list[str]:
     total = held + named
     out = []
     if total > limit:
-        where = (f"{named} given and {held} in the hand make {total}" if named and held
-                 else f"{named} given" if named else f"{held} in the hand")
-        where_zh = (f"给了 {named} 张，手牌里有 {held} 张，共 {total} 张" if named and held
-                    else f"给了 {named} 张" if named else f"手牌里有 {held} 张")
+        where = (f"{shown(named)} given and {held} in the hand make {shown(total)}" if named and held
+                 else f"{shown(named)} given" if named else f"{held} in the hand")
+        where_zh = (f"给了 {shown(named, zh=True)} 张，手牌里有 {held} 张，共 {shown(total, zh=True)} 张" if named and held
+                    else f"给了 {shown(named, zh=True)} 张" if named else f"手牌里有 {held} 张")
         out.append(f"flowers: {where}, but this rule set plays with "
                    + (f"only {limit} flower tiles (花牌)" if limit else "no flowers (无花牌)")
                    + f"  （花牌：{where_zh}，可这套规则" + (f"只有 {limit} 张花牌）" if limit else "没有花牌）"))

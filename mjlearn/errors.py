@@ -21,6 +21,20 @@ __all__ = ["MjlearnError", "BadArgument", "BadArgumentType", "Problem", "Notatio
            "DiskFull", "NotWritable", "NotAFile", "Busy", "ClassDatabaseUnreachable"]
 
 
+def shown(value, limit: int = 40, zh: bool = False) -> str:
+    """A value as an error message quotes it: its ``repr``, cut to ``limit`` characters, and a whole
+    number too long to print (Python refuses to write one of more than 4,300 digits) as its size,
+    in Chinese with ``zh``."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        digits = int(value.bit_length() * 0.30103) + 1
+        return f"一个约 {digits} 位的整数" if zh else f"a whole number of about {digits} digits"
+    try:
+        text = repr(value)
+    except Exception:           # a value whose repr fails: name its type instead
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
 TRACEBACK_ENV = "MJLEARN_TRACEBACK"
 """Set this environment variable to 1 (in a notebook: ``%env MJLEARN_TRACEBACK=1``) to see the full
 Python traceback of mjlearn's errors in IPython and Jupyter instead of the learner's message."""

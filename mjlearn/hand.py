@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
 
-from .errors import BadArgumentType, InvalidHandError, Problem
+from .errors import BadArgumentType, InvalidHandError, Problem, shown
 from .seats import OFFER_EN, OFFER_ZH, SEAT_LETTERS
 from .tiles import TILES, Tile, format_tiles, tile as _tile
 
@@ -377,18 +377,18 @@ class WinContext:
         problems = []
         for name in ("self_drawn", "last_tile", "kong", "wall_last"):
             if not isinstance(getattr(self, name), bool):
-                problems.append(Problem(f"{name} must be True or False, got {getattr(self, name)!r}"
-                                        f"  （{name} 只能是 True 或 False，这里是 {getattr(self, name)!r}）"))
+                problems.append(Problem(f"{name} must be True or False, got {shown(getattr(self, name))}"
+                                        f"  （{name} 只能是 True 或 False，这里是 {shown(getattr(self, name), zh=True)}）"))
         for name in ("seat_wind", "prevalent_wind"):
             v = getattr(self, name)
             if isinstance(v, Tile) and v.is_wind:
                 object.__setattr__(self, name, str(v))
             elif v not in SEAT_LETTERS:
-                problems.append(Problem(f"{name} must be one of E, S, W, N (east, south, west, north), got {v!r}"
-                                        f"  （{name} 只能是 E、S、W、N（东南西北）之一，这里是 {v!r}）"))
+                problems.append(Problem(f"{name} must be one of E, S, W, N (east, south, west, north), got {shown(v)}"
+                                        f"  （{name} 只能是 E、S、W、N（东南西北）之一，这里是 {shown(v, zh=True)}）"))
         if isinstance(self.flowers, bool) or not isinstance(self.flowers, int) or not 0 <= self.flowers <= 8:
-            problems.append(Problem(f"flowers must be a whole number 0-8, got {self.flowers!r}"
-                                    f"  （flowers 是花牌的张数，只能是 0–8 的整数，这里是 {self.flowers!r}）"))
+            problems.append(Problem(f"flowers must be a whole number 0-8, got {shown(self.flowers)}"
+                                    f"  （flowers 是花牌的张数，只能是 0–8 的整数，这里是 {shown(self.flowers, zh=True)}）"))
         if problems:
             raise InvalidHandError(problems)
 

@@ -327,3 +327,14 @@ def test_fuzhou_flowers_of_a_wrong_kind():
     for v in (1.5, float("nan"), object()):
         with pytest.raises(ContextError, match="flowers must be tiles"):
             score(NO_KONG, rules="fuzhou", self_drawn=True, flowers=v)
+
+
+# --- absurd numbers in a context are refused in one line, never a crash while quoting them --------------
+
+@pytest.mark.parametrize("name", ["mcr", *sets_with("flowers")])
+@pytest.mark.parametrize("value", [10 ** 4300, 10 ** 30, -1], ids=["4301 digits", "10**30", "-1"])
+def test_an_absurd_flower_count_is_refused_in_one_line(name, value):
+    import mjlearn as mj
+    with pytest.raises((ContextError, InvalidHandError)) as e:
+        mj.score(PAIR_WAIT, rules=name, flowers=value, self_drawn=True)
+    assert len(str(e.value)) < 400 and "flowers" in str(e.value)

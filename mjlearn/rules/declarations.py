@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from ..errors import ContextError, InvalidHandError, Problem, RulesError, _two_lines
+from ..errors import ContextError, InvalidHandError, Problem, RulesError, _two_lines, shown
 from ..hand import Hand
 from ..seats import SEAT_LETTERS
 from ..tiles import Tile, tile as as_tile
@@ -75,18 +75,6 @@ class Claims:
     kong: bool = True
 
 
-def shown(value, limit: int = 40, zh: bool = False) -> str:
-    """A value as an error message quotes it: its ``repr``, cut to ``limit`` characters, and a whole
-    number too long to print (Python refuses to write one of more than 4,300 digits) as its size,
-    in Chinese with ``zh``."""
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
-        digits = int(value.bit_length() * 0.30103) + 1
-        return f"一个约 {digits} 位的整数" if zh else f"a whole number of about {digits} digits"
-    try:
-        text = repr(value)
-    except Exception:           # a value whose repr fails: name its type instead
-        text = f"a {type(value).__name__}"
-    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 @dataclass(frozen=True)
@@ -245,9 +233,9 @@ def _check_kongs(name, v):
 
 def _check_count(name, v, most=None):
     if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-        raise ContextError(f"{name} must be a whole number >= 0, got {v!r}  （{name} 应是 0 或更大的整数，收到的是 {v!r}）")
+        raise ContextError(f"{name} must be a whole number >= 0, got {shown(v)}  （{name} 应是 0 或更大的整数，收到的是 {shown(v, zh=True)}）")
     if most is not None and v > most:
-        raise ContextError(f"{name} must be at most {most}, got {v!r}  （{name} 最多是 {most}，收到的是 {v!r}）")
+        raise ContextError(f"{name} must be at most {most}, got {shown(v)}  （{name} 最多是 {most}，收到的是 {shown(v, zh=True)}）")
     return v
 
 

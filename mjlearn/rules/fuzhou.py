@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..errors import _two_lines
+from ..errors import _two_lines, shown
 from ..hand import MeldKind
 from ..notation import parse_tiles
 from ..seats import SEAT_LETTERS, Seat
@@ -67,12 +67,12 @@ class FlowersCtx(Ctx):
         if value is None:
             return ((), 0)
         if isinstance(value, bool):
-            raise ContextError(f"flowers must be tiles such as 'EC' or a whole number, got {value!r}  "
-                               f"（flowers 应是牌，例如 'EC'，或者一个整数，收到的是 {value!r}）")
+            raise ContextError(f"flowers must be tiles such as 'EC' or a whole number, got {shown(value)}  "
+                               f"（flowers 应是牌，例如 'EC'，或者一个整数，收到的是 {shown(value, zh=True)}）")
         if isinstance(value, int):
             if value < 0:
-                raise ContextError(f"flowers must be a whole number >= 0, got {value!r}  "
-                                   f"（flowers 应是 0 或更大的整数，收到的是 {value!r}）")
+                raise ContextError(f"flowers must be a whole number >= 0, got {shown(value)}  "
+                                   f"（flowers 应是 0 或更大的整数，收到的是 {shown(value, zh=True)}）")
             return ((), value)
         if isinstance(value, str):
             try:
@@ -83,11 +83,11 @@ class FlowersCtx(Ctx):
         elif isinstance(value, (list, tuple)):
             tiles = list(value)
             if not all(isinstance(t, Tile) for t in tiles):
-                raise ContextError(f"flowers must be tiles such as 'EC' or a whole number, got {value!r}  "
-                               f"（flowers 应是牌，例如 'EC'，或者一个整数，收到的是 {value!r}）")
+                raise ContextError(f"flowers must be tiles such as 'EC' or a whole number, got {shown(value)}  "
+                               f"（flowers 应是牌，例如 'EC'，或者一个整数，收到的是 {shown(value, zh=True)}）")
         else:
-            raise ContextError(f"flowers must be tiles such as 'EC' or a whole number, got {value!r}  "
-                               f"（flowers 应是牌，例如 'EC'，或者一个整数，收到的是 {value!r}）")
+            raise ContextError(f"flowers must be tiles such as 'EC' or a whole number, got {shown(value)}  "
+                               f"（flowers 应是牌，例如 'EC'，或者一个整数，收到的是 {shown(value, zh=True)}）")
         bad = [t for t in tiles if t.is_suited]
         if bad:
             raise ContextError(f"in Fuzhou only honors and the 8 flowers are flowers; {bad[0]} "

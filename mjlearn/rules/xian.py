@@ -103,7 +103,7 @@ def reserve_stacks(kongs: int, table=(13, 7, 8, 13)) -> int:
     [13, 7, 8, 13, 13]
     """
     if isinstance(kongs, bool) or not isinstance(kongs, int) or kongs < 0:
-        raise ValueError(f"kongs must be a whole number >= 0, got {kongs!r}  （kongs 应是 0 或更大的整数，收到的是 {kongs!r}）")
+        raise ValueError(f"kongs must be a whole number >= 0, got {shown(kongs)}  （kongs 应是 0 或更大的整数，收到的是 {shown(kongs, zh=True)}）")
     return table[min(kongs, 3)]
 
 
