@@ -13,6 +13,7 @@ import math
 import re
 
 import pytest
+import mjlearn as mj
 from hypothesis import given, settings, strategies as st
 
 from mjlearn.errors import ContextError, MjlearnError, RulesError
@@ -207,3 +208,10 @@ def test_xian_bets_up_to_the_most_are_settled(bets, self_drawn):
     ctx = dict(winner="S", self_drawn=True) if self_drawn else dict(winner="S", discarder="N")
     r = score(HAND, rules="xian", bets=bets, **ctx)
     assert r.legal and sum(r.payments.values()) == 0, r.payments
+
+
+@pytest.mark.parametrize("given", [5, "base=3", [("base", 3)], 2.5])
+def test_options_that_are_not_a_mapping_are_refused_in_one_line(given):
+    from mjlearn.rules import RulesError
+    with pytest.raises(RulesError, match="options must be a mapping"):
+        mj.score("12346789mEEE44s+5m", rules="beijing", winner="S", discarder="N", options=given)

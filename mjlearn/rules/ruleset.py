@@ -112,6 +112,16 @@ class RuleSet:
                 return o.default
         raise KeyError(f"{self.name} has no option {key!r}")
 
+    def _with_given(self, options) -> "RuleSet":
+        """This rule set with the ``options=`` a caller gave: a mapping of option names to values."""
+        if not options:
+            return self
+        if not isinstance(options, Mapping):
+            raise RulesError(f"options must be a mapping of option names to values, e.g. {{'base': 2}}, "
+                             f"got a {type(options).__name__}  （options 应是“选项名: 值”的字典，"
+                             f"例如 {{'base': 2}}，这里是 {type(options).__name__}）")
+        return self.with_options(**{str(k): v for k, v in options.items()})
+
     def with_options(self, **values) -> "RuleSet":
         """A copy with some options changed (unknown options are an error).
 
@@ -194,7 +204,7 @@ class RuleSet:
     # --- the pipeline ---
     def score(self, hand, *, options: Mapping | None = None, **context):
         """Judge ``hand`` under this rule set: legality, items, total and the four payments."""
-        rs = self.with_options(**options) if options else self
+        rs = self._with_given(options)
         hand = as_hand(hand)
         if hand.tile_count != 14 or hand.win_tile is None:
             raise InvalidHandError(
@@ -291,7 +301,7 @@ class RuleSet:
                       contexts: Mapping | None = None, **context):
         """Judge every hand that claims one discard and settle all the winners at once
         (see :func:`mjlearn.rules.score_discard`)."""
-        rs = self.with_options(**options) if options else self
+        rs = self._with_given(options)
         return _score_discard(rs, hands, discarder, tile, contexts, context)
 
     def choose_winners(self, claims: list, discarder: str) -> tuple[tuple[str, ...], dict]:
