@@ -5,8 +5,8 @@ meld, a kong, ``kong=True``, the last tile of the wall, the other players' kongs
 the first go-around or a seat arrangement the flag excludes; a seat wind against the winner and the
 dealer through every door; a bird that is a fifth copy or not the 海底 tile; and the conflicts every
 rule set already refused. Each must be refused with a :class:`~mjlearn.errors.ContextError` whose one
-bilingual line names the keywords that contradict; each consistent twin must be scored. The default
-run takes a sample of a few thousand; ``-m slow`` runs every one (more than 50,000).
+bilingual line names the keywords that contradict; each consistent twin must be scored. Every run
+checks all of them (more than 50,000, about half a minute).
 """
 
 import random
@@ -84,13 +84,6 @@ def test_the_generator_covers_every_rule_set_and_every_flag():
 
 # --- the property: none scored, none refused without naming the keywords ------------------------------
 
-def test_a_sample_of_the_generated_contradictions_is_refused():
-    n, wrong = _check_all(cases(hands=2))
-    assert n >= 3000, n
-    assert not wrong, f"{len(wrong)} of {n}: " + "\n".join(wrong[:20])
-
-
-@pytest.mark.slow
 def test_every_generated_contradiction_is_refused():
     n, wrong = _check_all(cases(hands=12))
     assert n >= 50_000, n
