@@ -458,6 +458,16 @@ def test_a_class_on_jupyterhub(hub, browser):
                                        "    n = c.exec_driver_sql(\"SELECT count(*) FROM answers WHERE \\\"user\\\" <> current_user\").scalar()\n"
                                        "print('OTHERS', n)")
                 assert "REFUSED" in out and "only the teachers" in out and "OTHERS 0" in out, out
+                # ... and forges a right answer: a copy of their wrong one, written straight into the database
+                # under their own name (the row-level security lets a learner add their own rows)
+                out = kernel_run(page, "from mjlearn.db.classes import Classroom\nroom = Classroom()\n"
+                                       "with room.engine.begin() as c:\n"
+                                       "    c.exec_driver_sql('INSERT INTO answers (at, \"user\", quiz, kind, topic, seed, difficulty,"
+                                       " question, answer, correct, score, hints, seconds, retries) SELECT at + 1, \"user\", quiz,"
+                                       " kind, topic, seed, difficulty, question, answer, 1, 1.0, 0, seconds, 0 FROM answers"
+                                       " WHERE \"user\" = current_user ORDER BY id DESC LIMIT 1')\n"
+                                       "print('FORGED')")
+                assert "FORGED" in out, out
     # the database holds each learner's answers under their own name, against the assignment
     import sqlalchemy as sa
     engine = sa.create_engine(hub["owner"])
@@ -465,7 +475,15 @@ def test_a_class_on_jupyterhub(hub, browser):
         rows = c.exec_driver_sql('SELECT "user", quiz, correct FROM answers ORDER BY id').all()
     engine.dispose()
     assert {(u, q) for u, q, _ in rows} == {(u, f"assignment:{aid}") for u in LEARNERS}
-    assert [r[2] for r in rows if r[0] == LEARNERS[2]] == [0, 0]
+    assert [r[2] for r in rows if r[0] == LEARNERS[2]] == [0, 0, 1]   # the last one forged "correct"
+    # the teacher's report grades every answer again in the teacher's own process: the forged row is flagged
+    with learner_page(browser, hub, TEACHER) as page:
+        out = kernel_run(page, "from mjlearn.db.classes import Classroom\nroom = Classroom()\n"
+                               f"r = room.report({CLASS!r})\n"
+                               "print('FLAGGED', {l['user']: l.get('flagged', 0) for l in r['learners']})\n"
+                               "print('FLAGS', [(a['user'], bool(a.get('flag'))) for a in r.get('answers', []) if a.get('flag')])")
+        assert f"FLAGGED {{'{LEARNERS[0]}': 0, '{LEARNERS[1]}': 0, '{LEARNERS[2]}': 1}}" in out.replace('"', "'"), out
+        assert f"FLAGS [('{LEARNERS[2]}', True)]" in out.replace('"', "'"), out
     # the teacher's dashboard, in Voila on the teacher's own server, shows their results
     with learner_page(browser, hub, TEACHER) as page:
         _account_checked(hub, TEACHER)
@@ -481,6 +499,7 @@ def test_a_class_on_jupyterhub(hub, browser):
         heat = page.locator("table").first.inner_text()  # the heatmap: ann and bob right, cy wrong
         ann, bob, cy = (re.escape(u) for u in LEARNERS)
         assert re.search(ann + r"\s+100%", heat) and re.search(bob + r"\s+100%", heat) and re.search(cy + r"\s+0%", heat)
+        assert "1 个存疑 flagged" in text   # the forged row is named, and cy still shows 0% right above
         assert page.evaluate("document.documentElement.scrollWidth") <= 1400  # nothing wider than the window
 
 
