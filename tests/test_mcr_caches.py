@@ -194,3 +194,32 @@ def test_eight_threads_from_a_fresh_process_score_as_one_thread():
         eight = _run_threads(8)
         wrong = [i for i, (a, b) in enumerate(zip(one, eight)) if a != b]
         assert not wrong, f"{len(wrong)} of {len(one)} hands scored differently under 8 threads (first: {wrong[:5]})"
+
+
+_LONG_SESSION = textwrap.dedent("""
+    import json, sys, tracemalloc
+    sys.path.insert(0, {tests!r})
+    import mcr_hands as H
+    from mjlearn.mcr import caches, score
+    score("123456789m23p55s+4p")
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    for hand, ctx in H.random_cases(100_000, 4242):
+        score(hand, **ctx)
+    after = tracemalloc.get_traced_memory()[0]
+    sizes = caches.sizes()
+    full = [n for n, (k, _) in sizes.items() if k >= caches.registered()[n].budget]
+    print(json.dumps([after - before, sum(b for _, b in sizes.values()), full]))
+""")
+
+
+@pytest.mark.slow
+def test_caches_after_a_long_session_stay_within_their_design():
+    """100,000 hands in a fresh interpreter: what the caches hold (by sizes() and by tracemalloc)
+    stays under 20 MiB, and no cache reaches its budget on that mix (the budgets leave room)."""
+    done = subprocess.run([sys.executable, "-c", _LONG_SESSION.format(tests=str(_TESTS))], capture_output=True,
+                          text=True, timeout=1800, cwd=_ROOT)
+    assert done.returncode == 0, done.stderr[-3000:]
+    traced, by_sizes, full = json.loads(done.stdout)
+    assert traced < 20 * 2**20 and by_sizes < 20 * 2**20, (traced, by_sizes)
+    assert not full, full

@@ -72,11 +72,11 @@ class Tables:
     # drops            mjlearn.mcr.result's: (kind, sorted codes) -> the combinations dropped
 
 
-TABLE_BUDGETS = {"kept": 65536, "high_parts": 4096, "mid_parts": 16384, "low_parts": 16384, "left": 4096,
-                 "chows": 16384, "pungs": 16384, "whole": 8192, "drops": 8192}
+TABLE_BUDGETS = {"kept": 32768, "high_parts": 4096, "mid_parts": 4096, "low_parts": 4096, "left": 2048,
+                 "chows": 8192, "pungs": 32768, "whole": 2048, "drops": 8192}
 """The budget of entries of each cache of a profile's tables (see :mod:`mjlearn.mcr.caches`)."""
 
-TABLES = caches.new("count.tables", 16, "a profile's counting tables and their caches, by the profile's id "
+TABLES = caches.new("count.tables", 4, "a profile's counting tables and their caches, by the profile's id "
                                         "(the tables keep the profile alive, so its id is not reused)")
 
 
@@ -211,9 +211,11 @@ def count_folded(mask, repeats, tables, occurrences=None, signature=None):
     the signature and the counted fans those depend on, and the occurrences are only needed the
     first time."""
     bits, points = tables.bits, tables.points
-    hit = tables.kept.get(mask)
+    cache = tables.kept
+    hit = cache.get(mask)
     if hit is None:
-        hit = caches.put(tables.kept, mask, _kept(mask, tables), TABLE_BUDGETS["kept"])
+        caches.make_room(cache, 1, TABLE_BUDGETS["kept"])
+        hit = cache[mask] = _kept(mask, tables)
     fans, total, kept_mask = hit.fans, hit.total, hit.mask
     if not fans:
         return points[_CHICKEN], {_CHICKEN: 1}

@@ -13,13 +13,18 @@ created here by :func:`new`, with a name, a one-line account and a budget of ent
   bookkeeping on the hits, which are nearly every look-up; an emptied cache costs a burst of
   misses, never a wrong answer, because every entry is a function of its key alone.
 
-The budgets were chosen from measurements (benchmarks/bench_mcr.py's mix, 100,000 hands): each
-cache's steady size on that mix, rounded up, so that a long session's caches hold at most a few
-MiB together (``sizes()`` after 100,000 hands is in tests/test_mcr_caches.py). Two kinds of store
-are never emptied one at a time, because other entries refer to their ids: the interned wait facts
-(:mod:`mjlearn.mcr.waits`), whose domain is finite and small (``fixed=True``: their budget is the
-size of the domain and they never reach it). :func:`clear` empties them together with everything
-that holds their ids.
+The budgets were chosen from measurements (benchmarks/bench_mcr.py's mix of random hands): after
+100,000 hands ``sizes()`` reports 32,000 entries and 15.9 MiB in all (tracemalloc agrees: 16.1 MiB
+retained, where the unbounded caches before this registry kept 22.6 MiB), none at its budget; each
+budget is a few times the entries that mix reaches, so a session of a few hundred thousand hands
+never empties a cache, and the largest (a profile's fans-that-count by mask, 32,768 entries of about
+270 bytes; the suit records, 8,192 of about 500 bytes) hold under 9 MiB each when full. The
+profiles' tables are kept for at most 4 profiles at once (a fifth empties them all). Some stores are
+never emptied one at a time, because other entries refer to their ids: the interned wait facts
+(:mod:`mjlearn.mcr.waits`), whose domain is finite and small (``fixed=True``: 309 suit facts and 97
+honor shapes exist, their budgets are above that); :func:`clear` empties them together with
+everything that holds their ids. tests/test_mcr_caches.py holds these figures (100,000 hands in a
+fresh interpreter, marked slow).
 
 Thread safety: the hits and stores are single ``dict`` operations, atomic under the interpreter's
 lock; the few steps that must not interleave (handing out a new id) take :data:`LOCK`. Every
@@ -31,7 +36,7 @@ from __future__ import annotations
 import sys
 import threading
 
-__all__ = ["LOCK", "Cache", "new", "put", "clear", "sizes", "registered"]
+__all__ = ["LOCK", "Cache", "new", "put", "make_room", "clear", "sizes", "registered"]
 
 LOCK = threading.Lock()
 """Held while a new id is handed out (interned values), so that two threads never share one."""
@@ -81,21 +86,20 @@ def put(cache: dict, key, value, budget: int = 0):
     return value
 
 
+def make_room(cache: dict, n: int, budget: int) -> None:
+    """Empty a cache that lives in a registered one (a profile's counting tables) when ``n`` more
+    entries would take it over its ``budget``: the caller then stores up to ``n`` entries directly."""
+    if len(cache) > budget - n:
+        cache.clear()
+
+
 def clear() -> None:
-    """Empty every MCR cache (a fresh process's state; the next hands fill them again)."""
+    """Empty every MCR cache (a fresh process's state; the next hands fill them again). Meant for
+    tests and for releasing memory between sessions: a hand being scored in another thread at that
+    moment may hold wait-fact ids of the emptied interned tables, so call it when no thread scores."""
     with LOCK:
         for c in _REGISTRY.values():
             c.data.clear()
-        for hook in _ON_CLEAR:
-            hook()
-
-
-_ON_CLEAR: list = []
-
-
-def on_clear(hook) -> None:
-    """Call ``hook()`` after :func:`clear` (a module whose interned table has a fixed first entry)."""
-    _ON_CLEAR.append(hook)
 
 
 def registered() -> dict[str, Cache]:

@@ -135,7 +135,8 @@ def count_regular(feats: int, pair: int, h) -> tuple:
         if n_chows == 4:
             extra = []
             D.all_chows(4, pair, extra)
-            D.terminal_chows(chow_list(chows), pair, extra, ())
+            if pair < 27 and pair % 9 == 4:             # D.terminal_chows needs a pair of 5s
+                D.terminal_chows(chow_list(chows), pair, extra, ())
             for f, _ in extra:
                 if mask & bits[f]:
                     reps += (f,)
@@ -261,9 +262,10 @@ def _chow_fold(chows: int, tab) -> SetFans:
     key = a | b << 21 | c << 42
     hit = cache.get(key)
     if hit is None:
-        hit = caches.put(cache, key, SetFans(*fold(chow_occ([MIDDLE_CODE[t] for t in chow_list(key)]), tab.bits)),
-                         TABLE_BUDGETS["chows"])
-    return caches.put(cache, chows, hit, TABLE_BUDGETS["chows"])
+        hit = SetFans(*fold(chow_occ([MIDDLE_CODE[t] for t in chow_list(key)]), tab.bits))
+    caches.make_room(cache, 2, TABLE_BUDGETS["chows"])
+    cache[key] = cache[chows] = hit
+    return hit
 
 
 def _pung_fold(pungs: int, tab) -> SetFans:
@@ -272,12 +274,13 @@ def _pung_fold(pungs: int, tab) -> SetFans:
     of a set of pungs do not change when the suits are swapped; the tests check every set of two to
     four pungs) and by those of them that can form a pattern)."""
     cache = tab.pungs
-    budget = TABLE_BUDGETS["pungs"]
+    caches.make_room(cache, 3, TABLE_BUDGETS["pungs"])
     a, b, c = sorted((pungs & 0x1FF, pungs >> 9 & 0x1FF, pungs >> 18 & 0x1FF))
     key = a | b << 9 | c << 18 | pungs >> 27 << 27
     hit = cache.get(key)
     if hit is not None:
-        return caches.put(cache, pungs, hit, budget)
+        cache[pungs] = hit
+        return hit
     pat = patterned(tiles_of(key))
     if not pat:
         hit = _NO_SET_FANS
@@ -287,9 +290,9 @@ def _pung_fold(pungs: int, tab) -> SetFans:
             bits |= 1 << t
         hit = cache.get(bits)
         if hit is None:
-            hit = caches.put(cache, bits, SetFans(*fold(pung_occ(pat), tab.bits)), budget)
-    caches.put(cache, key, hit, budget)
-    return caches.put(cache, pungs, hit, budget)
+            hit = cache[bits] = SetFans(*fold(pung_occ(pat), tab.bits))
+    cache[key] = cache[pungs] = hit
+    return hit
 
 
 def special_count(b: bytes, h, whole_mask: int, n_hog: int):
@@ -335,5 +338,8 @@ def special_count(b: bytes, h, whole_mask: int, n_hog: int):
     if res is None:             # a fan that drops another on its own sets: by the occurrences
         return False
     total, fans = res
-    return Candidate(total, fans, form, None, None, None, (explain_special, ctx))
+    return _candidate(Candidate, (total, fans, form, None, None, None, (explain_special, ctx)))
+
+
+_candidate = tuple.__new__          # a named tuple from a tuple of its fields, without a Python frame
 

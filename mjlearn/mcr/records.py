@@ -137,10 +137,10 @@ class HandFacts:
 PAIRED = 16
 """Added to a way's number of sets when it holds the pair (see :class:`Way`)."""
 
-RECORDS_M = caches.new("records.characters", 4096, "a suit record by the characters' nine counts")
-RECORDS_P = caches.new("records.dots", 4096, "a suit record by the dots' nine counts")
-RECORDS_S = caches.new("records.bamboo", 4096, "a suit record by the bamboo's nine counts")
-HONOR_RECORDS = caches.new("records.honors", 2048, "an honor record by the honors' seven counts")
+RECORDS_M = caches.new("records.characters", 8192, "a suit record by the characters' nine counts")
+RECORDS_P = caches.new("records.dots", 8192, "a suit record by the dots' nine counts")
+RECORDS_S = caches.new("records.bamboo", 8192, "a suit record by the bamboo's nine counts")
+HONOR_RECORDS = caches.new("records.honors", 4096, "an honor record by the honors' seven counts")
 _SUIT_RECORDS = RECORDS_M, RECORDS_P, RECORDS_S
 
 
@@ -194,17 +194,21 @@ def ways(rm, rp, rs, rh, n_sets: int):
         wm, wp, ws = ways_m[0], ways_p[0], ways_s[0]
         if wm.shape + wp.shape + ws.shape != want:
             return ()
-        return (Split(wm, ws, wp, honor, max(wm.pair, wp.pair, ws.pair, pair)),)
+        return (_split(Split, (wm, ws, wp, honor, max(wm.pair, wp.pair, ws.pair, pair), ())),)
     out = []
     for wm in ways_m:
         for wp in ways_p:
             for ws in ways_s:
                 if wm.shape + wp.shape + ws.shape == want:
-                    out.append(Split(wm, ws, wp, honor, max(wm.pair, wp.pair, ws.pair, pair),
-                                     wm.keys + ws.keys + wp.keys))
+                    out.append(_split(Split, (wm, ws, wp, honor, max(wm.pair, wp.pair, ws.pair, pair),
+                                              wm.keys + ws.keys + wp.keys)))
     if len(out) > 1:
         out.sort(key=_split_keys)
     return out
+
+
+_split = tuple.__new__
+"""A :class:`Split` from a tuple of its fields, without the Python frame of its ``__new__``."""
 
 
 def _split_keys(split):

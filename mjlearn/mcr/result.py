@@ -199,7 +199,7 @@ class ScoreResult:
         """The fans that count (:class:`FanScore`), highest first; each with the sets forming it."""
         if self._raw is None:
             return ()
-        kept = self._explained[0]
+        kept, _ = self._explained
         rparts = self.reading.parts
         pts = self.profile.points
         by_id: dict[int, list] = {}
@@ -216,7 +216,7 @@ class ScoreResult:
         """The fans dropped (:class:`Excluded`), each with the fan and principle that dropped it."""
         if self._raw is None:
             return ()
-        dropped = self._explained[1]
+        _, dropped = self._explained
         rparts = self.reading.parts
         seen = set()
         out = []
@@ -326,7 +326,8 @@ class ScoreResult:
         excluded = []
         if self._raw is not None:
             seen = set()
-            for f, _ps, because, principle in self._explained[1]:
+            _, dropped = self._explained
+            for f, _ps, because, principle in dropped:
                 key = (f, because, principle)
                 if key in seen:
                     continue
@@ -469,7 +470,8 @@ def _combination_drops(sets, kind, prof):
         combine = combine_chows if kind == "chows" else combine_pungs
         _, dropped = combine(list(enumerate(codes)), excl)
         drops = caches.put(cache, key, tuple(dropped), TABLE_BUDGETS["drops"])
-    return [(f, tuple(sorted([ordered[i][0] for i in ps])), because, principle)
+    parts = [part for part, _ in ordered]
+    return [(f, tuple(sorted([parts[i] for i in ps])), because, principle)
             for f, ps, because, principle in drops]
 
 
@@ -487,7 +489,7 @@ def _reading(form, parts, melds, hand):
         if kind == "singles":
             counts = hand.counts
             if form == "thirteen_orphans":
-                doubled = parts[1][1]
+                _, (_, doubled, _) = parts         # the singles, then the pair
                 tiles = tuple(TILES[i] for i in range(34) if counts[i] and i != doubled)
             else:
                 tiles = tuple(TILES[i] for i in range(34) if counts[i])

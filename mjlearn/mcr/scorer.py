@@ -16,7 +16,7 @@ who checks a hand with the common calculators sees the same fans:
   then compared with the regular readings, and a regular reading *equal* to 七对 wins;
 * regular readings are visited in the reference's order (sets sorted by tile, characters, bamboo,
   dots, honors; a pung before a chow of the same tile); a later reading replaces the chosen one only
-  when it scores more, or scores the same and has 一色三同顺 or 三同刻 (:func:`prefers`).
+  when it scores more, or scores the same and has 一色三同顺 or 三同刻 (:func:`prefers_on_tie`).
 
 A hand that is not complete is an answer, not an error: the result has ``is_winning`` False,
 total 0 and no fans.
@@ -60,14 +60,16 @@ from ..errors import ContextError, InvalidHandError, Problem
 from ..hand import Hand, WinContext, as_hand
 from . import caches
 from . import detect as D
-from ._count import TABLE_BUDGETS, TABLES, fold, tables
+from . import _count
+from ._count import TABLE_BUDGETS, fold, tables
 from .counting import count_regular, folded_context, special_count
 from .explain import FULL_FLUSH, NINE_GATES, explain_regular, kong_occ, knitted_straight, special_forms
 from .fans import F
-from .profiles import Profile, get_profile
-from .records import (HONOR_RECORDS, M_CHOW, M_KONG, M_PUNG, MELD_CHOW, MELD_KONG, MELD_PUNG, ODD, PAIRED,
-                      RECORDS_M, RECORDS_P, RECORDS_S, TILE_KEY, CHOW_KEY, UNFOLDED, WHOLE_AND, Candidate,
-                      HandFacts, WinFlags, F_PAIR, F_SHAPE, honor_record, meld_parts, presence, suit_record, ways)
+from .profiles import PROFILES, Profile, get_profile
+from . import records
+from .records import (M_CHOW, M_KONG, M_PUNG, MELD_CHOW, MELD_KONG, MELD_PUNG, ODD, PAIRED, TILE_KEY, CHOW_KEY,
+                      UNFOLDED, WHOLE_AND, Candidate, HandFacts, WinFlags, F_PAIR, F_SHAPE, honor_record, meld_parts,
+                      presence, suit_record, ways)
 from .result import ScoreResult
 from .tables import WIND_INDEX
 from .waits import seven_pairs_single
@@ -77,7 +79,7 @@ __all__ = ["score", "CONTEXT_KEYWORDS"]
 CONTEXT_KEYWORDS = ("self_drawn", "last_tile", "kong", "wall_last", "seat_wind", "prevalent_wind", "flowers")
 """The context keywords of :func:`score` (DESIGN.md)."""
 
-from .profiles import PROFILES as _PROFILE_BY_NAME  # noqa: E402
+_PROFILE_BY_NAME = PROFILES          # bound by assignment: see _RECORDS_M below
 
 
 def score(hand, *, profile="mcr", rules=None, **context):
@@ -123,6 +125,10 @@ def score(hand, *, profile="mcr", rules=None, **context):
 
 
 _SEATS = frozenset(("winner", "discarder", "dealer"))
+# the caches read for every hand, bound here by assignment: a name bound by an import statement
+# makes Python 3.11 compile ``NAME.get(...)`` as an attribute load that builds a bound method per call
+_RECORDS_M, _RECORDS_P, _RECORDS_S = records.RECORDS_M, records.RECORDS_P, records.RECORDS_S
+_HONOR_RECORDS, _TABLES = records.HONOR_RECORDS, _count.TABLES
 _DEFAULT = score.__kwdefaults__["profile"]
 _DEFAULT_PROFILE = _PROFILE_BY_NAME[_DEFAULT]
 
@@ -227,16 +233,19 @@ def _score(hand: Hand, wc, ctx, prof: Profile):
         check_context(hand, wc)
     if win_in_melds == 3:           # 和绝张 also when the three other copies are in the hand's melds
         ctx = win_flags(wc, True)
-    h = _new_facts(HandFacts)
-    h.counts, h.win, h.n_fixed, h.ctx, h.tab, h.wait = counts, win, len(melds), ctx, TABLES.get(id(prof)) or \
-        tables(prof), None
-    h.meld_pungs, h.n_conc_kongs = meld_pungs, n_conc_kongs
+    h = HandFacts()
+    h.counts = counts
+    h.win = win
+    h.n_fixed = len(melds)
+    h.ctx = ctx
+    h.tab = _TABLES.get(id(prof)) or tables(prof)
+    h.wait = None
+    h.meld_pungs = meld_pungs
+    h.n_conc_kongs = n_conc_kongs
     best = _evaluate(h, all_counts, melds, n_exposed, meld_feats, meld_key,
                      kong_occ(n_kongs, n_conc_kongs, prof.mixed_kongs) if n_kongs else (), n_kongs, prof)
     return ScoreResult._build(hand, wc, prof, best, flowers, melds)
 
-
-_new_facts = object.__new__
 
 
 def _may_conflict(hand, wc, win):
@@ -276,13 +285,13 @@ def win_flags(wc, three_shown: bool) -> WinFlags:
     return caches.put(_WIN_FLAGS, key, flags)
 
 
-def prefers(total: int, fans, best_total: int, best, seven_pairs: bool) -> bool:
-    """Whether a regular reading scoring ``total`` with ``fans`` replaces the reading chosen so far
-    (``best``, scoring ``best_total``; None when there is none yet): 就高不就低, and on a tie the
-    reference's choice: a regular reading equal to 七对 wins (``seven_pairs``), and a later regular
-    reading wins when it has 一色三同顺 or 三同刻."""
-    return total > best_total or (total == best_total and best is not None and (
-        seven_pairs or F.PURE_TRIPLE_CHOW in fans or F.TRIPLE_PUNG in fans))
+def prefers_on_tie(fans, best, seven_pairs: bool) -> bool:
+    """Whether a regular reading with ``fans`` replaces the reading chosen so far (``best``; None
+    when there is none yet) that scores the same. A reading that scores more always does
+    (就高不就低); on a tie, the reference's choice: a regular reading equal to 七对 wins
+    (``seven_pairs``: the chosen reading is a seven-pairs hand), and a later regular reading wins
+    when it has 一色三同顺 or 三同刻."""
+    return best is not None and (seven_pairs or F.PURE_TRIPLE_CHOW in fans or F.TRIPLE_PUNG in fans)
 
 
 def _evaluate(h, all_counts, hand_melds, n_exposed, meld_feats, meld_key, kong_occ_, n_kongs, prof):
@@ -293,10 +302,10 @@ def _evaluate(h, all_counts, hand_melds, n_exposed, meld_feats, meld_key, kong_o
     n_fixed = h.n_fixed
     tab = h.tab
     # each group's record (its ways, its whole-hand key) by its counts, cached
-    rm = h.rm = RECORDS_M.get(b[0:9]) or suit_record(0, b[0:9])
-    rp = h.rp = RECORDS_P.get(b[9:18]) or suit_record(1, b[9:18])
-    rs = h.rs = RECORDS_S.get(b[18:27]) or suit_record(2, b[18:27])
-    rh = h.rh = HONOR_RECORDS.get(b[27:34]) or honor_record(b[27:34])
+    rm = h.rm = _RECORDS_M.get(b[0:9]) or suit_record(0, b[0:9])
+    rp = h.rp = _RECORDS_P.get(b[9:18]) or suit_record(1, b[9:18])
+    rs = h.rs = _RECORDS_S.get(b[18:27]) or suit_record(2, b[18:27])
+    rh = h.rh = _HONOR_RECORDS.get(b[27:34]) or honor_record(b[27:34])
     # the whole-hand fans, from the groups' keys and the melds' (see records.TILE_KEY)
     wkey = rm.key | rp.key | rs.key | rh.key | meld_key
     hit = tab.whole.get(wkey)
@@ -341,7 +350,10 @@ def _evaluate(h, all_counts, hand_melds, n_exposed, meld_feats, meld_key, kong_o
     # win flags, the whole-hand fans, 四归一, 九莲宝灯, the concealment and the melds' kongs, each a
     # different fan (only 四归一 and a kong fan can occur more than once)
     bits = tab.bits
-    mask = folded_context(h.ctx, tab).by_exposed[n_exposed] | whole_mask
+    folded = h.ctx.folded
+    if folded.tab is not tab:
+        folded = folded_context(h.ctx, tab)
+    mask = folded.by_exposed[n_exposed] | whole_mask
     reps = ()
     if n_hog:
         mask |= bits[F.TILE_HOG]
@@ -354,25 +366,32 @@ def _evaluate(h, all_counts, hand_melds, n_exposed, meld_feats, meld_key, kong_o
             reps += (f,)
         else:
             mask |= bits[f]
-    h.mask, h.reps, h.nine = mask, reps, NINE_GATES if nine else ()
+    h.mask = mask
+    h.reps = reps
+    h.nine = NINE_GATES if nine else ()
     if splits is None:                  # the one reading
         pair = (feats >> F_PAIR) - 1
         total, fans = count_regular(feats + meld_feats, pair, h)
-        if prefers(total, fans, best_total, special, seven_pairs):
-            return Candidate(total, fans, "regular", None, None, None,
-                             (explain_regular, wm, ws, wp, honor, pair, h.wait, h.ctx))
+        if total > best_total or total == best_total and prefers_on_tie(fans, special, seven_pairs):
+            return _candidate(Candidate, (total, fans, "regular", None, None, None,
+                                          (explain_regular, wm, ws, wp, honor, pair, h.wait, h.ctx)))
         return special
     chosen = None
     for split in splits:
         total, fans = count_regular(split.m.feats + split.s.feats + split.p.feats + split.honors.feats + meld_feats,
                                     split.pair, h)
-        if prefers(total, fans, best_total, special if chosen is None else chosen, seven_pairs):
+        if total > best_total or total == best_total and prefers_on_tie(fans, chosen or special, seven_pairs):
             chosen, best_total, best_fans = split, total, fans
     if chosen is None:
         return special
     # the chosen reading's parts and its explicit candidate are built when the result is explained
-    return Candidate(best_total, best_fans, "regular", None, None, None,
-                     (explain_regular, chosen.m, chosen.s, chosen.p, chosen.honors, chosen.pair, h.wait, h.ctx))
+    return _candidate(Candidate, (best_total, best_fans, "regular", None, None, None,
+                                  (explain_regular, chosen.m, chosen.s, chosen.p, chosen.honors, chosen.pair, h.wait,
+                                   h.ctx)))
+
+
+_candidate = tuple.__new__
+"""A named tuple made from a tuple of its fields, without the Python frame of its ``__new__``."""
 
 
 class WholeHand:

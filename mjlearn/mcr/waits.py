@@ -20,10 +20,10 @@ __all__ = ["wait_count", "wait_count_of", "regular_wait_count", "seven_pairs_sin
 
 WAIT_COUNTS = caches.new("waits.counts", 16384, "the number of regular waits by the suits' fact ids (sorted) "
                                                 "and the honors' shape id")
-REGULAR_WAITS = caches.new("waits.regular", 16384, "the regular waits by the suits' fact ids and the honors' counts")
+REGULAR_WAITS = caches.new("waits.regular", 4096, "the regular waits by the suits' fact ids and the honors' counts")
 HONOR_SHAPE = caches.new("waits.honor_shape", 4096, "the id of the honors' wait shape by their counts")
 HONOR_SHAPE_ID = caches.new("waits.honor_shape_ids", 128, "the honors' wait shapes interned (97 exist)", fixed=True)
-SUIT_INFO_ID = caches.new("waits.suit_info", 16384, "the id of a suit's wait facts by its counts")
+SUIT_INFO_ID = caches.new("waits.suit_info", 32768, "the id of a suit's wait facts by its counts")
 SUIT_INFOS = caches.new("waits.suit_infos", 512, "a suit's wait facts by id (309 exist); ids start at 1",
                         fixed=True)
 INFO_ID = caches.new("waits.suit_info_ids", 512, "the id of a suit's wait facts, interned", fixed=True)
