@@ -1,7 +1,7 @@
 """The scorer's fast count against its explicit steps, hand by hand.
 
 While the scorer compares readings it counts each regular reading with
-``scorer._count_regular`` and :func:`mjlearn.mcr._count.count`; the explanation of the chosen
+:func:`mjlearn.mcr.counting.count_regular` and :func:`mjlearn.mcr._count.count`; the explanation of the chosen
 reading comes from the detectors and :func:`~mjlearn.mcr.principles.count_fans`. Both must give
 the same total and the same fans on every hand, under both profiles.
 """

@@ -7,7 +7,7 @@ that the work done for one set of fans is done once:
 * which fans count depends only on *which* fans occur, not on how often, because the fans that are
   dropped only on their own sets (幺九刻, dropped by 箭刻, 圈风刻, 小三元... on the same pung, or
   once by 九莲宝灯) exclude nothing themselves. So the fans that occur are folded into a bitmask,
-  and the mask maps (cached, :data:`_KEPT`) to the fans that count, in order, and their points
+  and the mask maps (cached in the profile's :class:`Tables`) to the fans that count, in order, and their points
   with each fan counted once;
 * then the repeats are added (two 幺九刻, two 一般高...), and the occurrences of 幺九刻 that a
   counted fan drops on its own sets are taken off, in the same order as the definition.

@@ -299,7 +299,8 @@ def special_count(b: bytes, h, whole_mask: int, n_hog: int):
     """七对/连七对, 全不靠/七星不靠, 十三幺 (nothing melded) of the hand ``h``, in the reference's order,
     counted from the mask of their fans as :func:`mjlearn.mcr.explain.special_forms` counts their
     occurrences; the explicit candidate is built when the result is explained
-    (:func:`~mjlearn.mcr.explain.explain_special`): a :class:`~mjlearn.mcr.records.Candidate`, None when the hand has none of these forms, False when the count needs the occurrences
+    (:func:`~mjlearn.mcr.explain.explain_special`): a :class:`~mjlearn.mcr.records.Candidate`, None
+    when the hand has none of these forms, False when the count needs the occurrences
     (:func:`~mjlearn.mcr.explain.special_forms` then)."""
     tab, ctx = h.tab, h.ctx
     bits = tab.bits

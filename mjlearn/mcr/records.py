@@ -23,7 +23,8 @@ from ..tiles import KNITTED_PATTERNS as KNITTED
 from ..tiles import ORPHAN_INDICES
 from .tables import REF
 
-__all__ = ["Candidate", "WinFlags", "HandFacts", "Way", "SuitRecord", "HonorRecord", "Split", "suit_record", "honor_record",
+__all__ = ["Candidate", "WinFlags", "HandFacts", "Way", "SuitRecord", "HonorRecord", "Split", "suit_record",
+           "honor_record",
            "ways", "reading_ways", "reading_parts", "regular_readings", "features", "meld_parts", "presence"]
 
 CHOW, PUNG, KONG, PAIR, KNIT, SINGLES = D.CHOW, D.PUNG, D.KONG, D.PAIR, D.KNITTED, D.SINGLES
@@ -154,8 +155,8 @@ def suit_record(k: int, seg: bytes) -> SuitRecord:
 
 def honor_record(seg: bytes) -> HonorRecord:
     """The record of the honors with counts ``seg``, built and cached."""
-    return caches.put(HONOR_RECORDS, seg, HonorRecord(honor_way(seg), D.group_key(3, seg.translate(PRESENT)) ^ WHOLE_AND,
-                                                      None, seg))
+    key = D.group_key(3, seg.translate(PRESENT)) ^ WHOLE_AND
+    return caches.put(HONOR_RECORDS, seg, HonorRecord(honor_way(seg), key, None, seg))
 
 
 def reading_ways(b: bytes, n_sets: int) -> list:
