@@ -22,7 +22,7 @@ from .principles import combine_chows_kept, combine_pungs, _related_pungs
 from .records import (F_CHOW_KEY, F_CHOWS, F_PUNGS, F_STARTS, F_TRAITS, KNIT_MASKS, M34, M63, MIDDLE_CODE, ODD,
                       ORPHAN_MASK, SUITED_MASK, TRAITS_OF, Candidate, Folded, chow_list, presence, tiles_of)
 from .tables import REF
-from .waits import seven_pairs_single, wait_count_of
+from .waits import seven_pairs_single
 from ..tiles import IS_DRAGON, IS_TERMINAL_OR_HONOR, IS_WIND
 
 __all__ = ["count_regular", "special_count", "folded_context", "chow_occ", "pung_occ", "patterned"]
@@ -76,23 +76,26 @@ def folded_context(ctx, tab) -> Folded:
     return folded
 
 
-def count_regular(feats: int, pair: int, h) -> tuple:
+def count_regular(feats: int, pair: int, tab, ctx, win: int, wait, mask: int, reps: tuple, meld_pungs: int,
+                  n_conc_kongs: int, nine: tuple) -> tuple:
     """``(total, {fan: count})`` of one regular reading with the packed facts ``feats`` (its groups'
-    and the melds') and pair ``pair`` of the hand ``h`` (:class:`~mjlearn.mcr.records.HandFacts`):
-    the count :func:`mjlearn.mcr.explain.regular` gives, without the positions of the sets. The
-    fans a reading adds differ from those every reading claims (``h.mask``) and from each other,
-    except where noted."""
-    tab, ctx, win = h.tab, h.ctx, h.win
+    and the melds') and pair ``pair``, under the counting tables ``tab`` and the win flags ``ctx``:
+    the count :func:`mjlearn.mcr.explain.regular` gives, without the positions of the sets.
+    ``wait``: the hand's wait count (:mod:`mjlearn.mcr.waits`), computed by the caller when the
+    winning tile is in a concealed chow or is the pair (else None); ``mask`` and ``reps``: what every
+    reading of the hand claims alike, folded (the bits of the fans and their further occurrences);
+    ``meld_pungs``: the melded pungs and kongs as tile bits; ``nine``: the 九莲宝灯 occurrence or
+    ``()``. The fans a reading adds differ from those of ``mask`` and from each other, except where
+    noted."""
     bits = tab.bits
-    mask, reps = h.mask, h.reps
     in_chow = feats >> win & 1
     conc = feats >> F_PUNGS & M34                     # the concealed pungs, as tile bits
-    n_conc = h.n_conc_kongs + conc.bit_count()
+    n_conc = n_conc_kongs + conc.bit_count()
     if not in_chow and not ctx.self_drawn and conc >> win & 1:
         n_conc -= 1                 # the discard completed that pung: it counts as melded
     if n_conc >= 2:
         mask |= bits[_CONCEALED_PUNGS[n_conc]]
-    pungs = conc | h.meld_pungs
+    pungs = conc | meld_pungs
     n_pungs = pungs.bit_count()
     if n_pungs == 4:
         mask |= bits[F.ALL_PUNGS]
@@ -151,9 +154,6 @@ def count_regular(feats: int, pair: int, h) -> tuple:
     if traits:
         mask |= bits[_TRAIT_FAN[traits]]
     if in_chow or pair == win:                      # D.waits_in_reading, on the concealed sets
-        wait = h.wait
-        if wait is None:
-            wait = h.wait = wait_count_of(h)
         if wait == 1:
             if in_chow:
                 starts = feats >> F_STARTS & M34
@@ -178,7 +178,7 @@ def count_regular(feats: int, pair: int, h) -> tuple:
         sig = None
     res = count_folded(mask, reps, tab, None, sig)
     if res is None:                 # a counted fan drops 幺九刻 on its own pungs: which ones?
-        res = count_folded(mask, reps, tab, reading_occ(pair, ctx, h.nine, tiles_of(pungs), tiles_of(th)), sig)
+        res = count_folded(mask, reps, tab, reading_occ(pair, ctx, nine, tiles_of(pungs), tiles_of(th)), sig)
     return res
 
 
@@ -295,14 +295,14 @@ def _pung_fold(pungs: int, tab) -> SetFans:
     return hit
 
 
-def special_count(b: bytes, h, whole_mask: int, n_hog: int):
-    """七对/连七对, 全不靠/七星不靠, 十三幺 (nothing melded) of the hand ``h``, in the reference's order,
+def special_count(b: bytes, win: int, ctx, tab, whole_mask: int, n_hog: int, rm, rp, rs, rh):
+    """七对/连七对, 全不靠/七星不靠, 十三幺 (nothing melded: ``b`` the counts, ``rm`` ... ``rh`` the
+    groups' records), in the reference's order,
     counted from the mask of their fans as :func:`mjlearn.mcr.explain.special_forms` counts their
     occurrences; the explicit candidate is built when the result is explained
     (:func:`~mjlearn.mcr.explain.explain_special`): a :class:`~mjlearn.mcr.records.Candidate`, None
     when the hand has none of these forms, False when the count needs the occurrences
     (:func:`~mjlearn.mcr.explain.special_forms` then)."""
-    tab, ctx = h.tab, h.ctx
     bits = tab.bits
     mask = folded_context(ctx, tab).by_exposed[_NONE_SHOWN] | whole_mask
     reps = ()
@@ -315,7 +315,7 @@ def special_count(b: bytes, h, whole_mask: int, n_hog: int):
             mask |= bits[F.TILE_HOG]
             if n_hog > 1:
                 reps = (F.TILE_HOG,) * (n_hog - 1)
-        if seven_pairs_single(h.rm, h.rp, h.rs, h.rh, h.win):
+        if seven_pairs_single(rm, rp, rs, rh, win):
             mask |= bits[F.SINGLE_WAIT]
     else:
         present = presence(b)

@@ -23,7 +23,7 @@ from ..tiles import KNITTED_PATTERNS as KNITTED
 from ..tiles import ORPHAN_INDICES
 from .tables import REF
 
-__all__ = ["Candidate", "WinFlags", "HandFacts", "Way", "SuitRecord", "HonorRecord", "Split", "suit_record",
+__all__ = ["Candidate", "WinFlags", "Way", "SuitRecord", "HonorRecord", "Split", "suit_record",
            "honor_record",
            "ways", "reading_ways", "reading_parts", "regular_readings", "features", "meld_parts", "presence"]
 
@@ -120,19 +120,6 @@ class Split(NamedTuple):
     pair: int
     keys: tuple = ()
     """The sort keys of its suited sets (the reference's order of readings, by these sorted)."""
-
-
-class HandFacts:
-    """What the count of every regular reading of one hand reads: the concealed ``counts`` (bytes,
-    the winning tile included), ``win``, the number of melds ``n_fixed``, the win flags ``ctx``, the
-    profile's counting tables ``tab``, the groups' records ``rm``, ``rp``, ``rs``, ``rh``, the wait
-    count once computed (``wait``, None before), what the melds bring (``meld_pungs`` as tile bits,
-    ``n_conc_kongs``) and what every reading claims alike, folded (``mask``, ``reps``: further
-    occurrences, ``nine``: the 九莲宝灯 occurrence or ``()``). Made for each hand without
-    ``__init__`` (its slots are set one by one, the cheapest way to build it)."""
-
-    __slots__ = ("counts", "win", "n_fixed", "ctx", "tab", "rm", "rp", "rs", "rh", "wait", "meld_pungs",
-                 "n_conc_kongs", "mask", "reps", "nine")
 
 
 PAIRED = 16

@@ -68,11 +68,11 @@ from .fans import F
 from .profiles import PROFILES, Profile, get_profile
 from . import records
 from .records import (M_CHOW, M_KONG, M_PUNG, MELD_CHOW, MELD_KONG, MELD_PUNG, ODD, PAIRED, TILE_KEY, CHOW_KEY,
-                      UNFOLDED, WHOLE_AND, Candidate, HandFacts, WinFlags, F_PAIR, F_SHAPE, honor_record, meld_parts,
+                      UNFOLDED, WHOLE_AND, Candidate, WinFlags, F_PAIR, F_SHAPE, honor_record, meld_parts,
                       presence, suit_record, ways)
 from .result import ScoreResult
 from .tables import WIND_INDEX
-from .waits import seven_pairs_single
+from .waits import seven_pairs_single, wait_count_of
 
 __all__ = ["score", "CONTEXT_KEYWORDS"]
 
@@ -233,19 +233,9 @@ def _score(hand: Hand, wc, ctx, prof: Profile):
         check_context(hand, wc)
     if win_in_melds == 3:           # 和绝张 also when the three other copies are in the hand's melds
         ctx = win_flags(wc, True)
-    h = HandFacts()
-    h.counts = counts
-    h.win = win
-    h.n_fixed = len(melds)
-    h.ctx = ctx
-    h.tab = _TABLES.get(id(prof)) or tables(prof)
-    h.wait = None
-    h.meld_pungs = meld_pungs
-    h.n_conc_kongs = n_conc_kongs
-    best = _evaluate(h, all_counts, melds, n_exposed, meld_feats, meld_key,
-                     kong_occ(n_kongs, n_conc_kongs, prof.mixed_kongs) if n_kongs else (), n_kongs, prof)
+    best = _evaluate(counts, all_counts, melds, n_exposed, win, ctx, _TABLES.get(id(prof)) or tables(prof), prof,
+                     meld_feats, meld_key, meld_pungs, n_kongs, n_conc_kongs)
     return ScoreResult._build(hand, wc, prof, best, flowers, melds)
-
 
 
 def _may_conflict(hand, wc, win):
@@ -294,18 +284,19 @@ def prefers_on_tie(fans, best, seven_pairs: bool) -> bool:
     return best is not None and (seven_pairs or F.PURE_TRIPLE_CHOW in fans or F.TRIPLE_PUNG in fans)
 
 
-def _evaluate(h, all_counts, hand_melds, n_exposed, meld_feats, meld_key, kong_occ_, n_kongs, prof):
-    """Every reading of the hand ``h`` (:class:`~mjlearn.mcr.records.HandFacts`) scored; returns
-    the chosen :class:`~mjlearn.mcr.records.Candidate` or None. ``all_counts``: the counts with the
-    melds, None when nothing is melded; the melds' facts as :func:`_score` gathers them."""
-    b = counts = h.counts
-    n_fixed = h.n_fixed
-    tab = h.tab
+def _evaluate(counts, all_counts, hand_melds, n_exposed, win, ctx, tab, prof, meld_feats, meld_key, meld_pungs,
+              n_kongs, n_conc_kongs):
+    """Every reading of the hand scored; returns the chosen :class:`~mjlearn.mcr.records.Candidate`
+    or None. ``counts``: the concealed tiles' counts as bytes; ``all_counts``: with the melds, None
+    when nothing is melded; ``tab``: the profile's counting tables; the melds' facts as
+    :func:`_score` gathers them."""
+    b = counts
+    n_fixed = len(hand_melds)
     # each group's record (its ways, its whole-hand key) by its counts, cached
-    rm = h.rm = _RECORDS_M.get(b[0:9]) or suit_record(0, b[0:9])
-    rp = h.rp = _RECORDS_P.get(b[9:18]) or suit_record(1, b[9:18])
-    rs = h.rs = _RECORDS_S.get(b[18:27]) or suit_record(2, b[18:27])
-    rh = h.rh = _HONOR_RECORDS.get(b[27:34]) or honor_record(b[27:34])
+    rm = _RECORDS_M.get(b[0:9]) or suit_record(0, b[0:9])
+    rp = _RECORDS_P.get(b[9:18]) or suit_record(1, b[9:18])
+    rs = _RECORDS_S.get(b[18:27]) or suit_record(2, b[18:27])
+    rh = _HONOR_RECORDS.get(b[27:34]) or honor_record(b[27:34])
     # the whole-hand fans, from the groups' keys and the melds' (see records.TILE_KEY)
     wkey = rm.key | rp.key | rs.key | rh.key | meld_key
     hit = tab.whole.get(wkey)
@@ -323,15 +314,15 @@ def _evaluate(h, all_counts, hand_melds, n_exposed, meld_feats, meld_key, kong_o
     seven_pairs = False
     if n_fixed == 0 and (b.count(0) <= 21 or 1 not in b.translate(ODD)):
         # all pairs, or at least 13 kinds of tile: maybe 七对, 全不靠 or 十三幺
-        special = special_count(b, h, whole_mask, n_hog)
+        special = special_count(b, win, ctx, tab, whole_mask, n_hog, rm, rp, rs, rh)
         if special is False:
-            special = special_forms(b, h.win, h.ctx, prof, whole, n_hog, presence(b),
-                                    partial(seven_pairs_single, rm, rp, rs, rh, h.win))
+            special = special_forms(b, win, ctx, prof, whole, n_hog, presence(b),
+                                    partial(seven_pairs_single, rm, rp, rs, rh, win))
         if special is not None and special.form == "seven_pairs" and F.SEVEN_SHIFTED_PAIRS not in special.fans:
             seven_pairs = True
     if special is None and n_fixed <= 1 and b.count(0, 0, 27) <= 18:
         # at least nine kinds of suited tile: maybe 组合龙
-        special = knitted_straight(b, meld_parts(hand_melds), h.win, h.ctx, prof, whole, n_hog, presence(b))
+        special = knitted_straight(b, meld_parts(hand_melds), win, ctx, prof, whole, n_hog, presence(b))
     if special is not None and not seven_pairs:
         return special
     wm, wp, ws, honor = rm.single, rp.single, rs.single, rh.way
@@ -345,14 +336,14 @@ def _evaluate(h, all_counts, hand_melds, n_exposed, meld_feats, meld_key, kong_o
         if not splits:
             return special
     best_total = special.total if special else 0
-    nine = n_fixed == 0 and FULL_FLUSH in whole and D.nine_gates(counts, h.win)
+    nine = n_fixed == 0 and FULL_FLUSH in whole and D.nine_gates(counts, win)
     # what every regular reading of this hand claims alike, folded (see counting.count_regular): the
     # win flags, the whole-hand fans, 四归一, 九莲宝灯, the concealment and the melds' kongs, each a
     # different fan (only 四归一 and a kong fan can occur more than once)
     bits = tab.bits
-    folded = h.ctx.folded
+    folded = ctx.folded
     if folded.tab is not tab:
-        folded = folded_context(h.ctx, tab)
+        folded = folded_context(ctx, tab)
     mask = folded.by_exposed[n_exposed] | whole_mask
     reps = ()
     if n_hog:
@@ -361,33 +352,39 @@ def _evaluate(h, all_counts, hand_melds, n_exposed, meld_feats, meld_key, kong_o
             reps = (F.TILE_HOG,) * (n_hog - 1)
     if nine:
         mask |= bits[F.NINE_GATES]
-    for f, _ in kong_occ_:
-        if mask & bits[f]:
-            reps += (f,)
-        else:
-            mask |= bits[f]
-    h.mask = mask
-    h.reps = reps
-    h.nine = NINE_GATES if nine else ()
+    if n_kongs:
+        for f, _ in kong_occ(n_kongs, n_conc_kongs, prof.mixed_kongs):
+            if mask & bits[f]:
+                reps += (f,)
+            else:
+                mask |= bits[f]
+    nine = NINE_GATES if nine else ()
+    wait = None         # the hand's wait count, when a reading could claim 边张/嵌张/单钓将
     if splits is None:                  # the one reading
         pair = (feats >> F_PAIR) - 1
-        total, fans = count_regular(feats + meld_feats, pair, h)
+        feats += meld_feats
+        if feats >> win & 1 or pair == win:         # the winning tile in a concealed chow, or the pair
+            wait = wait_count_of(counts, win, n_fixed, rm, rp, rs, rh)
+        total, fans = count_regular(feats, pair, tab, ctx, win, wait, mask, reps, meld_pungs, n_conc_kongs, nine)
         if total > best_total or total == best_total and prefers_on_tie(fans, special, seven_pairs):
             return _candidate(Candidate, (total, fans, "regular", None, None, None,
-                                          (explain_regular, wm, ws, wp, honor, pair, h.wait, h.ctx)))
+                                          (explain_regular, wm, ws, wp, honor, pair, wait, ctx)))
         return special
     chosen = None
     for split in splits:
-        total, fans = count_regular(split.m.feats + split.s.feats + split.p.feats + split.honors.feats + meld_feats,
-                                    split.pair, h)
+        feats = split.m.feats + split.s.feats + split.p.feats + split.honors.feats + meld_feats
+        pair = split.pair
+        if wait is None and (feats >> win & 1 or pair == win):
+            wait = wait_count_of(counts, win, n_fixed, rm, rp, rs, rh)
+        total, fans = count_regular(feats, pair, tab, ctx, win, wait, mask, reps, meld_pungs, n_conc_kongs, nine)
         if total > best_total or total == best_total and prefers_on_tie(fans, chosen or special, seven_pairs):
             chosen, best_total, best_fans = split, total, fans
     if chosen is None:
         return special
     # the chosen reading's parts and its explicit candidate are built when the result is explained
     return _candidate(Candidate, (best_total, best_fans, "regular", None, None, None,
-                                  (explain_regular, chosen.m, chosen.s, chosen.p, chosen.honors, chosen.pair, h.wait,
-                                   h.ctx)))
+                                  (explain_regular, chosen.m, chosen.s, chosen.p, chosen.honors, chosen.pair, wait,
+                                   ctx)))
 
 
 _candidate = tuple.__new__

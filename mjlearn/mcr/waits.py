@@ -70,15 +70,14 @@ def waits_of(x: int, y: int, z: int, hs: int, h: bytes) -> int:
     return n
 
 
-def wait_count_of(h) -> int:
-    """:func:`wait_count` of the hand being counted ``h`` (its ``counts``, ``win``, ``n_fixed`` and
-    its groups' records ``rm``, ``rp``, ``rs``, ``rh``), whose records keep the ids of their wait
-    facts: for a suited winning tile, the ids of the other suits' counts and of the winning suit's
-    less that tile are looked up once per record, not sliced from the counts for every hand."""
-    counts, win = h.counts, h.win
-    if h.n_fixed == 0 and counts.translate(ODD).count(1) + (-1 if counts[win] & 1 else 1) == 1:
+def wait_count_of(counts, win: int, n_fixed: int, rm, rp, rs, rh) -> int:
+    """:func:`wait_count` of a hand from its groups' records (:mod:`mjlearn.mcr.records`), which
+    keep the ids of their wait facts: for a suited winning tile, the ids of the other suits' counts
+    and of the winning suit's less that tile are looked up once per record, not sliced from the
+    counts for every hand."""
+    if n_fixed == 0 and counts.translate(ODD).count(1) + (-1 if counts[win] & 1 else 1) == 1:
         return wait_count(counts, win, 0)      # six pairs and a single: the seven-pairs wait too
-    return regular_wait_count(h.rm, h.rp, h.rs, h.rh, win)
+    return regular_wait_count(rm, rp, rs, rh, win)
 
 
 def regular_wait_count(rm, rp, rs, rh, win: int) -> int:
