@@ -14,11 +14,11 @@ created here by :func:`new`, with a name, a one-line account and a budget of ent
   misses, never a wrong answer, because every entry is a function of its key alone.
 
 The budgets were chosen from measurements (benchmarks/bench_mcr.py's mix of random hands): after
-100,000 hands ``sizes()`` reports 32,000 entries and 15.9 MiB in all (tracemalloc agrees: 16.1 MiB
-retained, where the unbounded caches before this registry kept 22.6 MiB), none at its budget; each
-budget is a few times the entries that mix reaches, so a session of a few hundred thousand hands
-never empties a cache, and the largest (a profile's fans-that-count by mask, 32,768 entries of about
-270 bytes; the suit records, 8,192 of about 500 bytes) hold under 9 MiB each when full. The
+100,000 hands ``sizes()`` reports 41,500 entries and 21.7 MiB in all (tracemalloc agrees: 22.0 MiB
+retained; the caches before this registry, bounded at 200,000 entries each, kept 22.6 MiB), none at
+its budget; each budget is above what that mix reaches in 100,000 hands, so a long session rarely
+empties a cache, and the largest (a profile's fans-that-count by mask, 32,768 entries of about 270
+bytes; each suit's records, 8,192 of about 500 bytes) hold under 9 MiB each when full. The
 profiles' tables are kept for at most 4 profiles at once (a fifth empties them all). Some stores are
 never emptied one at a time, because other entries refer to their ids: the interned wait facts
 (:mod:`mjlearn.mcr.waits`), whose domain is finite and small (``fixed=True``: 309 suit facts and 97
