@@ -216,10 +216,10 @@ _LONG_SESSION = textwrap.dedent("""
 @pytest.mark.slow
 def test_caches_after_a_long_session_stay_within_their_design():
     """100,000 hands in a fresh interpreter: what the caches hold (by sizes() and by tracemalloc)
-    stays under 20 MiB, and no cache reaches its budget on that mix (the budgets leave room)."""
+    stays under 24 MiB, and no cache reaches its budget on that mix (the budgets leave room)."""
     done = subprocess.run([sys.executable, "-c", _LONG_SESSION.format(tests=str(_TESTS))], capture_output=True,
                           text=True, timeout=1800, cwd=_ROOT)
     assert done.returncode == 0, done.stderr[-3000:]
     traced, by_sizes, full = json.loads(done.stdout)
-    assert traced < 20 * 2**20 and by_sizes < 20 * 2**20, (traced, by_sizes)
+    assert traced < 24 * 2**20 and by_sizes < 24 * 2**20, (traced, by_sizes)
     assert not full, full
