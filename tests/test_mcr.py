@@ -493,7 +493,8 @@ def test_context_cache_keeps_type_checks():
 
 def test_wait_count_is_every_tile_tried():
     from mjlearn import parse_hand
-    from mjlearn.mcr import scorer as S
+    from mjlearn.mcr.records import regular_readings
+    from mjlearn.mcr.waits import wait_count
     for hand, ctx, r in _random_results(1500, 51):
         h = parse_hand(hand)
         n_fixed = len(h.melds)
@@ -503,13 +504,13 @@ def test_wait_count_is_every_tile_tried():
         waits = set()
         for t in range(34):
             c[t] += 1
-            if S._regular_readings(c, [None] * n_fixed):
+            if regular_readings(c, [None] * n_fixed):
                 waits.add(t)
             c[t] -= 1
         odd = [t for t in range(34) if c[t] % 2]
         if n_fixed == 0 and len(odd) == 1:       # the seven-pairs count of the reference
             waits.add(odd[0])
-        assert S._wait_count(h.counts, win, n_fixed) == len(waits), hand
+        assert wait_count(h.counts, win, n_fixed) == len(waits), hand
 
 
 def test_unrelated_pungs_form_no_pattern():

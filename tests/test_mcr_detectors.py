@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import mcr_hands as H
-from mjlearn.mcr import detect, principles, scorer
+from mjlearn.mcr import caches, counting, detect, explain, principles, scorer
 from mjlearn.mcr.examples import EXAMPLES
 from mjlearn.mcr.fans import ASSESSED_ELSEWHERE, DETECTORS, FANS, F, detects, fan
 from mjlearn.mcr.profiles import PROFILES
@@ -154,18 +154,11 @@ def test_detectors_report_only_their_declared_fans(monkeypatch):
         for name, func in list(vars(mod).items()):
             if inspect.isfunction(func) and getattr(func, "fans", None) and func.__module__ == mod.__name__:
                 monkeypatch.setattr(mod, name, _watch(func, seen))
-    # the scorer imported these two by name; fresh caches so that every hand runs the detectors
-    monkeypatch.setattr(scorer, "combine_chows_kept", principles.combine_chows_kept)
-    monkeypatch.setattr(scorer, "combine_pungs_kept", principles.combine_pungs_kept)
-    for cache in ("_CHOW_KEPT", "_PUNG_KEPT"):
-        monkeypatch.setattr(principles, cache, {})
-    monkeypatch.setattr(scorer, "_CTX", {})
-    monkeypatch.setattr(scorer, "_CONTEXTS", {})
-    monkeypatch.setattr(scorer, "_CHOW_OCC", {})
-    monkeypatch.setattr(scorer, "_PUNG_OCC", {})
-    monkeypatch.setattr(scorer, "_CONCEALMENT", {})
-    for prof in PROFILES.values():        # the counting tables cache the whole-hand fans
-        monkeypatch.delitem(prof.__dict__, "_fast_count", raising=False)
+    # the scorer's modules imported these two by name; fresh caches so that every hand runs the detectors
+    for mod in (counting, explain):
+        monkeypatch.setattr(mod, "combine_chows_kept", principles.combine_chows_kept)
+    monkeypatch.setattr(explain, "combine_pungs_kept", principles.combine_pungs_kept)
+    caches.clear()
     cases = [ex for pair in EXAMPLES.values() for ex in pair]
     cases += H.random_cases(1500, seed=31) + H.targeted_cases(1500, seed=32)
     for hand, ctx in cases:

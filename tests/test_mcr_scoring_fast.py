@@ -1,7 +1,7 @@
 """The scorer's fast count against its explicit steps, hand by hand.
 
 While the scorer compares readings it counts each regular reading with
-``scorer._count_regular`` and :func:`mjlearn.mcr._count.count`; the explanation of the chosen
+:func:`mjlearn.mcr.counting.count_regular` and :func:`mjlearn.mcr._count.count`; the explanation of the chosen
 reading comes from the detectors and :func:`~mjlearn.mcr.principles.count_fans`. Both must give
 the same total and the same fans on every hand, under both profiles.
 """
@@ -90,19 +90,20 @@ def _fold_invariance(name, chow_sets, pung_sets):
     those fans must not change when the suits are swapped."""
     from itertools import permutations
 
-    from mjlearn.mcr import scorer as S
+    from mjlearn.mcr.counting import chow_occ, patterned, pung_occ
+    from mjlearn.mcr.records import MIDDLE_CODE
 
-    tab = _count.tables(get_profile(name), S._UNLABELLED, S._SIGNED)
+    tab = _count.tables(get_profile(name))
     perms = list(permutations(range(3)))
     for combo in chow_sets:
-        got = {_count.fold(S._chow_occ([S._MIDDLE_CODE[9 * p[i // 7] + i % 7] for i in combo]), tab[0])
+        got = {_count.fold(chow_occ([MIDDLE_CODE[9 * p[i // 7] + i % 7] for i in combo]), tab.bits)
                for p in perms}
         assert len(got) == 1, (name, combo, got)
     for combo in pung_sets:
         got = set()
         for p in perms:
-            pat = S._patterned([9 * p[t // 9] + t % 9 if t < 27 else t for t in combo])
-            got.add(_count.fold(S._pung_occ(pat), tab[0]) if pat else S._NO_FOLD)
+            pat = patterned([9 * p[t // 9] + t % 9 if t < 27 else t for t in combo])
+            got.add(_count.fold(pung_occ(pat), tab.bits) if pat else (0, ()))
         assert len(got) == 1, (name, combo, got)
 
 

@@ -11,8 +11,7 @@ combinations (一般高, 三同刻, 清龙...) are declared in :mod:`mjlearn.mcr
 
 from __future__ import annotations
 
-from functools import lru_cache
-
+from . import caches
 from .fans import F, detects
 from ..tiles import IS_DRAGON, IS_GREEN, IS_HONOR, IS_REVERSIBLE, IS_TERMINAL, IS_TERMINAL_OR_HONOR, IS_WIND
 from ..tiles import SUIT_NUMBER as SUIT
@@ -21,7 +20,6 @@ from ..tiles import SUITED_RANK as RANK
 CHOW, PUNG, KONG, PAIR, KNITTED, SINGLES = "chow", "pung", "kong", "pair", "knitted", "singles"
 
 
-@lru_cache(maxsize=4096)
 def _whole_hand(mask: int) -> tuple[int, ...]:
     present = [i for i in range(34) if mask >> i & 1]
     out = []
@@ -74,7 +72,8 @@ _SUBSETS = ({1, 2, 3, 4}, {1, 2, 3}, {6, 7, 8, 9}, {7, 8, 9}, {4, 5, 6})
 _SUB_MASK = 0x1F
 _NONEMPTY, _HAS_TH, _NOT_T, _NOT_REV, _NOT_GREEN, _NOT_TH, _WIND, _DRAGON = (1 << k for k in range(9, 17))
 _FLAG_MASK = 0xFF << 9
-_GROUP_FEATS: dict = {}
+_GROUP_FEATS = caches.new("detect.group_features", 2048, "the features of a group's tiles by (first tile, "
+                                                         "presence of each)")
 
 
 def _group_feats(base: int, present: bytes) -> int:
@@ -105,11 +104,9 @@ def _group_feats(base: int, present: bytes) -> int:
             v |= _WIND
         if IS_DRAGON[i]:
             v |= _DRAGON
-    _GROUP_FEATS[key] = v
-    return v
+    return caches.put(_GROUP_FEATS, key, v)
 
 
-@lru_cache(maxsize=None)
 def _whole_hand_feats(subs: int, suit_flags: int, n_suits: int, fh: int) -> tuple[int, ...]:
     """The whole-hand fans (same rules as ``_whole_hand``) from: the rank ranges every suit is in,
     the suits' flags together, how many suits are present, and the honors' features."""
@@ -177,7 +174,11 @@ def whole_from_key(key: int) -> tuple:
     definition)."""
     n_suits = (key >> 21 & 1) + (key >> 22 & 1) + (key >> 23 & 1)
     fh = (key & (_WIND | _DRAGON)) | (_NONEMPTY if key & _GROUP_BIT[3] else 0)
-    return _whole_hand_occ(key & _SUB_MASK, key & _FLAG_MASK, n_suits, fh)
+    args = (key & _SUB_MASK, key & _FLAG_MASK, n_suits, fh)
+    occ = _WHOLE_OCC.get(args)
+    if occ is None:
+        occ = caches.put(_WHOLE_OCC, args, tuple([(f, ()) for f in _whole_hand_feats(*args)]))
+    return occ
 
 
 def whole_hand_fans(all_counts) -> tuple[int, ...]:
@@ -196,9 +197,8 @@ def whole_hand_occ(all_counts) -> tuple:
     return whole_from_key(key_and & _SUB_MASK | key_or & ~_SUB_MASK)
 
 
-@lru_cache(maxsize=None)
-def _whole_hand_occ(subs: int, suit_flags: int, n_suits: int, fh: int) -> tuple:
-    return tuple((f, ()) for f in _whole_hand_feats(subs, suit_flags, n_suits, fh))
+_WHOLE_OCC = caches.new("detect.whole_hand", 4096, "the whole-hand occurrences by (rank ranges, the suits' flags, "
+                                                   "number of suits, the honors' features)")
 
 
 @detects(F.TILE_HOG)

@@ -22,7 +22,6 @@ The predicates live in :mod:`mjlearn.mcr.detect` (and the set combinations in
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 __all__ = ["Fan", "FANS", "fan", "F", "detects", "DETECTORS", "ASSESSED_ELSEWHERE", "POINT_TIERS", "Exclusion"]
 
@@ -251,14 +250,14 @@ def detects(*fan_ids: int):
     return register
 
 
-@lru_cache(maxsize=None)
 def fan(key) -> Fan:
-    """A fan by id (1-82), Chinese, English or pinyin name.
+    """A fan by id (1-82), Chinese, English or pinyin name (names are looked up in a table, ids
+    indexed: nothing is cached).
 
     >>> fan(48).zh, fan("Full Flush").id
     ('碰碰和', 22)
     """
-    if isinstance(key, int) and not isinstance(key, bool):
+    if key.__class__ is int or isinstance(key, int) and not isinstance(key, bool):
         if 1 <= key <= len(FANS):
             return FANS[key - 1]
         raise KeyError(f"no fan number {key}: fans are numbered 1-82")

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
+from . import caches
 from .fans import F, detects
 
 __all__ = ["combine_chows", "combine_pungs", "apply_exclusions", "count_fans", "combine_chows_kept",
@@ -422,8 +423,8 @@ def _positions_kept(combine, codes):
     return tuple(kept)
 
 
-_CHOW_KEPT: dict = {}
-_PUNG_KEPT: dict = {}
+_CHOW_KEPT = caches.new("principles.chows_kept", 16384, "the chow combinations kept by the chows' sorted codes")
+_PUNG_KEPT = caches.new("principles.pungs_kept", 16384, "the pung combinations kept by the pungs' sorted codes")
 
 
 def _kept(sets, two, combine, cache, worth_combining=None):
@@ -442,7 +443,7 @@ def _kept(sets, two, combine, cache, worth_combining=None):
     kept = cache.get(codes)
     if kept is None:
         ok = worth_combining is None or worth_combining(codes)
-        kept = cache[codes] = _positions_kept(combine, codes) if ok else ()
+        kept = caches.put(cache, codes, _positions_kept(combine, codes) if ok else ())
     if not kept:
         return []
     return [(f, tuple(sorted([sets[i][0] for i in ps]))) for f, ps in kept]

@@ -18,6 +18,8 @@ from operator import itemgetter
 from ..i18n import get_language
 from ..shapes import Form, Part, PartKind, Reading
 from ..tiles import KNITTED_PATTERNS, TILES
+from . import caches
+from ._count import TABLE_BUDGETS, tables
 from .fans import Fan, fan
 from .principles import PRINCIPLES, apply_exclusions, combine_chows, combine_pungs
 from .settlement import settle
@@ -151,7 +153,7 @@ class ScoreResult:
                                    "flowers": flowers, "profile": prof, "_raw": None})
         else:
             _set(obj, "__dict__", {"rules": prof.name, "hand": hand, "context": wc, "is_winning": True,
-                                   "total": best[0] + flowers, "flowers": flowers, "profile": prof,
+                                   "total": best.total + flowers, "flowers": flowers, "profile": prof,
                                    "_raw": (best, melds)})
         return obj
 
@@ -161,19 +163,20 @@ class ScoreResult:
         if self._raw is None:
             return None
         best, melds = self._raw
-        parts = best[3]
-        if parts is None:            # a regular reading that was only counted
-            parts = self._candidate[3]
-        return _reading(best[2], parts, melds, self.hand)
+        parts = best.parts
+        if parts is None:            # a reading that was only counted
+            parts = self._candidate.parts
+        return _reading(best.form, parts, melds, self.hand)
 
     @cached_property
-    def _candidate(self) -> tuple:
-        """The chosen reading as the scorer's explicit steps give it: ``(total, {fan: count}, form,
-        parts, occurrences, (chows, pungs))``. A regular reading was only counted while the scorer
-        compared readings; its occurrences (with the positions of their sets) are detected now."""
-        best = self._raw[0]
-        if best[4] is None:
-            explain, *args = best[6]
+    def _candidate(self):
+        """The chosen reading as the scorer's explicit steps give it (a
+        :class:`~mjlearn.mcr.records.Candidate` with its parts and occurrences). A reading that was
+        only counted while the scorer compared readings has its occurrences (with the positions of
+        their sets) detected now."""
+        best, _ = self._raw
+        if best.occ is None:
+            explain, *args = best.explain
             best = explain(self.hand, self.profile, *args)
         return best
 
@@ -181,13 +184,14 @@ class ScoreResult:
     def _explained(self):
         """(kept, dropped) of the chosen reading by the explicit principle steps, built on demand:
         the scorer only counted while it compared readings."""
-        _total, _counts, _form, _parts, occ, sets = self._candidate
+        cand = self._candidate
         prof = self.profile
-        kept, dropped = apply_exclusions(occ, prof.exclusions, prof.order.__getitem__)
+        kept, dropped = apply_exclusions(cand.occ, prof.exclusions, prof.order.__getitem__)
         if not kept:
             kept = [(43, ())]
-        if sets:
-            dropped = _combination_drops(sets[0], "chows", prof) + _combination_drops(sets[1], "pungs", prof) + dropped
+        if cand.sets:
+            chows, pungs = cand.sets
+            dropped = _combination_drops(chows, "chows", prof) + _combination_drops(pungs, "pungs", prof) + dropped
         return kept, dropped
 
     @cached_property
@@ -195,7 +199,7 @@ class ScoreResult:
         """The fans that count (:class:`FanScore`), highest first; each with the sets forming it."""
         if self._raw is None:
             return ()
-        kept = self._explained[0]
+        kept, _ = self._explained
         rparts = self.reading.parts
         pts = self.profile.points
         by_id: dict[int, list] = {}
@@ -212,7 +216,7 @@ class ScoreResult:
         """The fans dropped (:class:`Excluded`), each with the fan and principle that dropped it."""
         if self._raw is None:
             return ()
-        dropped = self._explained[1]
+        _, dropped = self._explained
         rparts = self.reading.parts
         seen = set()
         out = []
@@ -228,7 +232,8 @@ class ScoreResult:
         """``{fan id: count}`` of the fans that count, flowers included (cheap: no explanation built)."""
         if self._raw is None:
             return {}
-        out = dict(self._raw[0][1])
+        best, _ = self._raw
+        out = dict(best.fans)
         if self.flowers:
             out[81] = self.flowers
         return out
@@ -321,7 +326,8 @@ class ScoreResult:
         excluded = []
         if self._raw is not None:
             seen = set()
-            for f, _ps, because, principle in self._explained[1]:
+            _, dropped = self._explained
+            for f, _ps, because, principle in dropped:
                 key = (f, because, principle)
                 if key in seen:
                     continue
@@ -453,7 +459,7 @@ def _combination_drops(sets, kind, prof):
         return []
     ordered = sorted(sets, key=_second)
     codes = tuple([t for _, t in ordered])
-    cache = prof.__dict__.setdefault("_combination_drops", {})
+    cache = tables(prof).drops
     key = (kind, codes)
     drops = cache.get(key)
     if drops is None:
@@ -462,8 +468,10 @@ def _combination_drops(sets, kind, prof):
         def excl(f):
             return [e for e, _ in ex.get(f, ())]
         combine = combine_chows if kind == "chows" else combine_pungs
-        drops = cache[key] = tuple(combine(list(enumerate(codes)), excl)[1])
-    return [(f, tuple(sorted([ordered[i][0] for i in ps])), because, principle)
+        _, dropped = combine(list(enumerate(codes)), excl)
+        drops = caches.put(cache, key, tuple(dropped), TABLE_BUDGETS["drops"])
+    parts = [part for part, _ in ordered]
+    return [(f, tuple(sorted([parts[i] for i in ps])), because, principle)
             for f, ps, because, principle in drops]
 
 
@@ -481,7 +489,7 @@ def _reading(form, parts, melds, hand):
         if kind == "singles":
             counts = hand.counts
             if form == "thirteen_orphans":
-                doubled = parts[1][1]
+                _, (_, doubled, _) = parts         # the singles, then the pair
                 tiles = tuple(TILES[i] for i in range(34) if counts[i] and i != doubled)
             else:
                 tiles = tuple(TILES[i] for i in range(34) if counts[i])
