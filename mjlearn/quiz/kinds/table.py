@@ -107,6 +107,9 @@ class WallBreak(Kind):
                 return {"wall": _seat(parts[0], "wall"), "stack": as_int(parts[1], "stack")}
         raise AnswerError(f"“{answer}” 不是“牌墙 墩数”", f"“{answer}” is not a wall and a stack count")
 
+    def verdict(self, data, answer, solution):
+        return answer["wall"] == solution["wall"] and answer["stack"] == solution["stack"]
+
     def check(self, data, answer, solution):
         ok_w, ok_k = answer["wall"] == solution["wall"], answer["stack"] == solution["stack"]
         expl = self.explain_solution(data, solution)
@@ -122,7 +125,7 @@ class WallBreak(Kind):
         if not ok_k:
             expl.insert(0, (f"不是第 {answer['stack']} 墩：数的墩数是点数之和 {dice} = {total}。",
                             f"Not after stack {answer['stack']}: the stacks to count are the dice total {dice} = {total}."))
-        return Grade(ok_w and ok_k, answer, solution, tuple(expl), (ok_w + ok_k) / 2)
+        return Grade(self.verdict(data, answer, solution), answer, solution, tuple(expl), (ok_w + ok_k) / 2)
 
     def explain_solution(self, data, solution):
         cfg = get_rules(data["rules"])
@@ -355,8 +358,11 @@ class Claim(Kind):
             return "none"
         return _seat(answer, "answer")
 
+    def verdict(self, data, answer, solution):
+        return answer == solution
+
     def check(self, data, answer, solution):
-        ok = answer == solution
+        ok = self.verdict(data, answer, solution)
         expl = self.explain_solution(data, solution)
         if not ok:
             expl.insert(0, _claim_miss(data, answer, solution))
