@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "benchmarks")]
 
 SET = "week1_tiles_and_waits.json"
 
@@ -88,8 +88,8 @@ def _measure(code: Path, url: str, data: str) -> dict:
 
 
 def main(argv: list[str]) -> int:
-    from pg import start_server
     import sqlalchemy as sa
+    from bench_class_attacks import bench_database
     from mjlearn.db.classes import Classroom, assignment_tag
 
     codes = [ROOT]
@@ -98,18 +98,9 @@ def main(argv: list[str]) -> int:
         codes.append(Path(argv[i + 1]).resolve())
         argv = argv[:i] + argv[i + 2:]
     learners, each = (int(a) for a in (argv + ["30", "200"][len(argv):])[:2])
-    server = start_server()
-    if server is None:
-        print("PostgreSQL is not installed (Debian: apt-get install postgresql)")
-        return 1
-    os.environ["MJLEARN_DATA_DIR"] = tempfile.mkdtemp(prefix="mjlearn-bench-")
-    os.environ["MJLEARN_DB_SECRET"] = os.urandom(40).hex()
-    try:
-        admin = sa.create_engine(server.url(), isolation_level="AUTOCOMMIT")
-        with admin.connect() as c:
-            c.exec_driver_sql("CREATE DATABASE bench")
-        admin.dispose()
-        url = server.url(db="bench")
+    with bench_database() as url:
+        if url is None:
+            return 1
         names = [f"l{i:03d}" for i in range(learners)]
         with Classroom(url=url) as owner:
             owner.create("big", teachers=["t_big"])
@@ -134,8 +125,6 @@ def main(argv: list[str]) -> int:
                 print(f"  {code.name:>16} report {when:5}: {r['s']:6.2f} s wall, {r['cpu']:6.2f} s CPU "
                       f"(load {r['load']:.1f}; whole process {r['whole']:.2f} s); {r['answers']:,} answers, "
                       f"{r['correct']:,} correct, {r['flagged']} flagged, {r['damaged']} damaged")
-    finally:
-        server.stop()
     return 0
 
 
