@@ -1,7 +1,6 @@
-"""What a learner's login gets from guessing class codes, and what the teacher's re-graded report costs:
-not a timed test, a report.
+"""What a learner's login gets from guessing class codes: not a timed test, a report.
 
-    python benchmarks/bench_class_attacks.py [SECONDS] [LEARNERS] [ANSWERS_EACH]
+    python benchmarks/bench_class_attacks.py [SECONDS]
 
 Starts a throwaway PostgreSQL (as the tests do, tests/pg.py) with two classes set up by the owner, then,
 as a learner of neither:
@@ -9,22 +8,21 @@ as a learner of neither:
 1. one statement sweeping 65,536 codes with the second class's real code among them (the 40,001st):
    how long it took, whether the class was joined;
 2. for SECONDS (default 10), transactions of 10 guesses each, rolled back (so no failure stays
-   recorded), from 1 connection and then from 4 at once: guesses looked at per second;
-3. the report of a class of LEARNERS (default 30) with ANSWERS_EACH answers each (default 200: the
-   assignment, then practice of every kind), written straight into the table: seconds to build it.
+   recorded), from 1 connection and then from 4 at once: guesses looked at per second.
 
-Run it from another checkout to compare (it uses the mjlearn beside it).
+What the teacher's re-graded report costs is benchmarks/bench_report.py's. Run it from another checkout
+to compare (it uses the mjlearn beside it).
 """
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import sys
 import tempfile
 import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -75,62 +73,37 @@ def _rolled_back(sa, url: str, seconds: float, connections: int) -> None:
           f"looked at, {sum(looked) / took:,.1f} per second")
 
 
-def _report(sa, url: str, learners: int, each: int) -> None:
-    from mjlearn.db.classes import Classroom, assignment_tag, resolve_quiz_set
-    from mjlearn.quiz import KINDS, generate, grade, solve, wrong_answer
-    from mjlearn.quiz.quizset import load_quiz_set
-    names = [f"l{i:03d}" for i in range(learners)]
-    with Classroom(url=url) as owner:
-        owner.create("big", teachers=["t_big"])
-        owner.add("big", names)
-        aid = owner.assign("big", "week1_tiles_and_waits.json")
-    questions = list(load_quiz_set(resolve_quiz_set("week1_tiles_and_waits.json")))
-    rng = random.Random(3)
-    rows = []
-    for n in names:
-        for i in range(each):
-            if i < len(questions):
-                q, quiz = questions[i], assignment_tag(aid)
-            else:
-                q, quiz = generate(list(KINDS)[i % len(KINDS)], seed=rng.randrange(10**6)), "practice:all"
-            a = solve(q) if rng.random() < 0.7 else wrong_answer(q, rng)
-            rows.append({"at": 1.78e9 + i, "user": n, "quiz": quiz, "kind": q.kind, "topic": q.topic, "seed": q.seed,
-                         "difficulty": q.difficulty, "question": json.dumps(q.to_dict()), "answer": json.dumps(a),
-                         "correct": int(grade(q, a).correct), "score": 1.0, "hints": 0, "retries": 0})
-    engine = sa.create_engine(url)
-    with engine.begin() as c:
-        c.execute(sa.text('INSERT INTO answers (at, "user", quiz, kind, topic, seed, difficulty, question, answer, '
-                          'correct, score, hints, retries) VALUES (:at, :user, :quiz, :kind, :topic, :seed, '
-                          ':difficulty, :question, :answer, :correct, :score, :hints, :retries)'), rows)
-    engine.dispose()
-    teacher = url.replace("postgres@", "t_big@")
-    for when in ("first", "again"):  # again: the verdicts already graded are kept (mjlearn.db.regrade)
-        with Classroom(url=teacher) as t:
-            start = time.perf_counter()
-            rep = t.report("big")
-            took = time.perf_counter() - start
-        flagged = sum(entry.get("flagged", 0) for entry in rep["learners"])
-        print(f"3. report of {learners} learners x {each} answers ({len(rows):,} rows), {when}: {took:.2f} s; "
-              f"flagged {flagged}")
-
-
-def main(seconds: float = 10.0, learners: int = 30, each: int = 200) -> int:
+@contextmanager
+def bench_database():
+    """A throwaway PostgreSQL (tests/pg.py) with an empty database ``bench`` whose owner's URL is given, a
+    fresh data folder and a class secret; None when PostgreSQL is not installed."""
     from pg import start_server
     import sqlalchemy as sa
-    from mjlearn import db
-    from mjlearn.db.classes import Classroom
-
     server = start_server()
     if server is None:
         print("PostgreSQL is not installed (Debian: apt-get install postgresql)")
-        return 1
+        yield None
+        return
     os.environ["MJLEARN_DATA_DIR"] = tempfile.mkdtemp(prefix="mjlearn-bench-")
+    os.environ["MJLEARN_DB_SECRET"] = os.urandom(40).hex()
     try:
         admin = sa.create_engine(server.url(), isolation_level="AUTOCOMMIT")
         with admin.connect() as c:
             c.exec_driver_sql("CREATE DATABASE bench")
         admin.dispose()
-        url = server.url(db="bench")
+        yield server.url(db="bench")
+    finally:
+        server.stop()
+
+
+def main(seconds: float = 10.0) -> int:
+    import sqlalchemy as sa
+    from mjlearn import db
+    from mjlearn.db.classes import Classroom
+
+    with bench_database() as url:
+        if url is None:
+            return 1
         with Classroom(url=url) as owner:
             owner.create("c1", teachers=["wang"])
             code = owner.create("c2", teachers=["li"])
@@ -139,12 +112,9 @@ def main(seconds: float = 10.0, learners: int = 30, each: int = 200) -> int:
         _sweep(sa, url.replace("postgres@", "mallory@"), code)
         _rolled_back(sa, url.replace("postgres@", "eve@"), seconds, 1)
         _rolled_back(sa, url.replace("postgres@", "eve@"), seconds, 4)
-        _report(sa, url, learners, each)
-    finally:
-        server.stop()
     return 0
 
 
 if __name__ == "__main__":
     args = sys.argv[1:]
-    sys.exit(main(*(float(args[0]),) if args else (), *(int(a) for a in args[1:3])))
+    sys.exit(main(*(float(args[0]),) if args else ()))

@@ -6,7 +6,7 @@ import hashlib
 import json
 
 from mjlearn.quiz import generate
-from mjlearn.quiz.kinds.table import _contested_options, _played
+from mjlearn.quiz.kinds.table import _claim_options, _contested_options, _play_to, _played
 from mjlearn.table import Table, play_hand
 from mjlearn.table.events import Declared, Discarded
 
@@ -53,3 +53,38 @@ def test_a_table_played_elsewhere_is_replayed():
 def test_seeded_claim_questions_are_unchanged():
     rows = [json.dumps(generate("claim", seed=s, difficulty=d).data) for s in range(30) for d in (1, 2, 3)]
     assert hashlib.sha256("\n".join(rows).encode()).hexdigest() == CLAIM_QUESTIONS_0_29
+
+
+def _state(t) -> tuple:
+    """What a claim question reads of a table: the log, the discard, who may claim what, every hand."""
+    return (t.log, t.last_discard, list(t.pending), _claim_options(t), [t.hand_of(s) for s in range(4)],
+            getattr(t, "wild", None))
+
+
+def test_a_hand_played_up_to_a_discard_is_the_whole_hands_replay():
+    """Solving a question in a fresh process plays the hand only to the discard asked about: the table
+    is the one the whole hand's replay gives, at every discard of these hands and of the first seeds'
+    questions, in every rule set they use."""
+    spots = [(r, s, k + 1) for r, s in HANDS for k, e in enumerate(_played(r, s).log) if isinstance(e, Discarded)]
+    spots += [(q["rules"], q["seed"], q["at"]) for q in (generate("claim", seed=s, difficulty=d).data
+                                                        for s in range(8) for d in (1, 2, 3))]
+    stopped = 0
+    for rules, seed, at in spots[::7] + spots[-24:]:
+        t = _play_to(rules, seed, at)
+        stopped += len(t.log) == at
+        assert _state(t if len(t.log) == at else t.at(at)) == _state(_played(rules, seed).at(at)), (rules, seed, at)
+    assert stopped >= 20
+    assert len({r for r, _, _ in spots}) >= 5
+
+
+def test_a_question_is_solved_alike_whether_its_hand_was_played_here_or_not():
+    """The situation of a question asked in a fresh process (played up to the discard) and of one just
+    generated (replayed from the whole hand) give the same solution and the same explanation."""
+    from mjlearn.quiz import grade, solve, wrong_answer
+    from mjlearn.quiz.kinds import table
+    for seed in range(6):
+        q = generate("claim", seed=seed, difficulty=2)
+        warm = (solve(q), grade(q, solve(q)).to_dict(), grade(q, wrong_answer(q)).to_dict())
+        table._LOGS.clear()
+        table._played.cache_clear()
+        assert (solve(q), grade(q, solve(q)).to_dict(), grade(q, wrong_answer(q)).to_dict()) == warm

@@ -136,3 +136,23 @@ def test_targets_only_for_mcr_kinds():
     from mjlearn.quiz import QuizError
     with pytest.raises(QuizError, match="take no target"):
         generate("waits", seed=1, fan=3)
+
+
+def test_the_best_discards_are_the_whole_advices():
+    """A discard question is solved by measuring only the discards that keep the shanten lowest: the
+    same discards, in the same order, as the whole advice's best, at every level and for the hands of
+    the seeded questions and of random deals (melds and 13-tile hands included: those are refused alike)."""
+    from mjlearn.hand import Hand
+    from mjlearn.quiz.deal import snapshot
+    from mjlearn.quiz.kinds.basic import _best, best_discards, engine_discards
+    hands = [Hand.from_str(generate("discard", seed=s, difficulty=d).data["hand"]) for s in range(40) for d in (1, 2, 3)]
+    rng = random.Random(5)
+    hands += [s.before for s in (snapshot(rng, accept=lambda s: s.before is not None, claim_rate=0.5)
+                                 for _ in range(80))]
+    assert any(h.melds for h in hands)
+    for h in hands:
+        assert best_discards(h) == [a["discard"] for a in _best(engine_discards(h))], str(h)
+    with pytest.raises(Exception) as whole:
+        engine_discards(Hand.from_str("123m456p78911sEE"))
+    with pytest.raises(type(whole.value)):
+        best_discards(Hand.from_str("123m456p78911sEE"))

@@ -18,25 +18,25 @@ class report believes none of it:
 
 Practice questions are not the teacher's: a learner may make one up and answer it; its grade is still
 the engine's, never the recorded one.
+
+The engine's verdict is :func:`mjlearn.quiz.core.verdict`: ``grade(question, answer).correct`` without
+the explanation a learner reads. Each distinct question is solved once per report, however many answers
+it has (an assignment's questions are the whole class's), and its solution is kept in the teacher's data
+folder (:class:`mjlearn.quiz.solved.Solutions`, stamped with a digest of the engine), so a later report
+solves only the questions it has not seen; every answer is still compared with the solution each time.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
-import sqlite3
 from dataclasses import dataclass, field
 
-from .. import __version__
 from ..jsontext import nesting
-from ..quiz.core import DIFFICULTIES, KINDS, Question, _jsonable, get_kind, grade
+from ..quiz.core import DIFFICULTIES, KINDS, Question, _jsonable, get_kind, verdict
+from ..quiz.solved import Solutions, key_of
 
-__all__ = ["Checked", "check_rows", "MAX_TEXT", "MAX_NESTING", "CACHE_NAME"]
-
-CACHE_NAME = "regrade-cache.db"
-"""The verdicts already graded, in the teacher's data folder: the same question and answer under the same
-mjlearn are graded once, so a report grows by its new answers only."""
+__all__ = ["Checked", "check_rows", "MAX_TEXT", "MAX_NESTING"]
 
 MAX_TEXT = 100_000
 """The most characters a question or an answer may have (mjlearn's own are under 5,000)."""
@@ -81,8 +81,63 @@ def _json(text, what_en: str, what_zh: str):
         raise ValueError(f"the {what_en} is not JSON / {what_zh}不是 JSON") from None
 
 
-def _readable(row: dict) -> tuple[dict, Question, object]:
-    """The row with its fields checked, its question and its answer; ValueError says what is wrong."""
+_NOT_MJLEARN = "the question is not one mjlearn wrote / 题目不是 mjlearn 的格式"
+
+
+class _Texts:
+    """Each distinct question and answer text read once (a class's assignment rows share theirs): the
+    question or answer, or what is wrong with it."""
+
+    def __init__(self):
+        self.questions: dict = {}
+        self.answers: dict = {}
+
+    def question(self, text, kind: str) -> Question:
+        got = self.questions.get(text) if isinstance(text, str) else None
+        if got is None:
+            got = _question(text)
+            if isinstance(text, str):
+                self.questions[text] = got
+        if isinstance(got, str):
+            raise ValueError(got)
+        if got.kind != kind:
+            raise ValueError(_NOT_MJLEARN)
+        return got
+
+    def answer(self, text):
+        got = self.answers.get(text) if isinstance(text, str) else None
+        if got is None:
+            try:
+                got = (_json(text, "answer", "回答"), None)
+            except ValueError as e:
+                got = (None, str(e))
+            if isinstance(text, str):
+                self.answers[text] = got
+        if got[1] is not None:
+            raise ValueError(got[1])
+        return got[0]
+
+
+def _question(text) -> Question | str:
+    """The question written as ``text``, or what is wrong with it."""
+    try:
+        raw = _json(text, "question", "题目")
+    except ValueError as e:
+        return str(e)
+    try:
+        if not isinstance(raw, dict):
+            raise TypeError
+        q = Question.from_dict(raw)
+        if not isinstance(q.data, dict):
+            raise TypeError
+        return q
+    except (KeyError, TypeError, ValueError):
+        return _NOT_MJLEARN
+
+
+def _readable(row: dict, texts: _Texts) -> tuple[dict, Question]:
+    """The row with its fields checked and its question (its answer is read into ``texts``); ValueError
+    says what is wrong."""
     if not isinstance(row.get("id"), int) or not isinstance(row.get("user"), str):
         raise ValueError("its id or learner is missing / 缺少编号或学员")
     at = row.get("at")
@@ -106,19 +161,11 @@ def _readable(row: dict) -> tuple[dict, Question, object]:
     seconds = row.get("seconds")
     if seconds is not None and (not _number(seconds) or seconds < 0):
         raise ValueError(f"its time taken {seconds!r} is not a duration / 用时 {seconds!r} 无效")
-    raw = _json(row.get("question"), "question", "题目")
-    answer = _json(row.get("answer"), "answer", "回答")
-    try:
-        if not isinstance(raw, dict):
-            raise TypeError
-        q = Question.from_dict(raw)
-        if q.kind != kind or not isinstance(q.data, dict):
-            raise TypeError
-    except (KeyError, TypeError, ValueError):
-        raise ValueError("the question is not one mjlearn wrote / 题目不是 mjlearn 的格式") from None
+    q = texts.question(row.get("question"), kind)
+    texts.answer(row.get("answer"))
     clean = {k: row.get(k) for k in row}
     clean["topic"] = get_kind(kind).topic  # the kind's, whatever was recorded
-    return clean, q, answer
+    return clean, q
 
 
 def _canonical(data) -> str:
@@ -156,85 +203,94 @@ def _damaged(row: dict, problem: str) -> dict:
             "problem": problem}
 
 
-class _Verdicts:
-    """The engine's verdict on (question, answer), kept in memory and in :data:`CACHE_NAME` (keyed by a
-    hash of the mjlearn version, the question and the answer). A cache that cannot be opened or
-    written is only not used: every answer is then graded again."""
+def _solution_text(question: Question) -> str:
+    """The engine's solution as the JSON text kept (and compared: a kept one and a new one alike)."""
+    return json.dumps(_jsonable(get_kind(question.kind).solve(question.data)), sort_keys=True, ensure_ascii=False)
 
-    def __init__(self, folder):
-        self.memo: dict = {}
-        self.new: list = []
-        self.db = None
-        if folder is None:
-            return
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            self.db = sqlite3.connect(folder / CACHE_NAME, timeout=5)
-            self.db.execute("CREATE TABLE IF NOT EXISTS verdicts (key TEXT PRIMARY KEY, correct INTEGER NOT NULL)")
-        except (OSError, sqlite3.Error):
-            self.db = None
 
-    def correct(self, question: Question, question_text: str, answer_text: str, answer) -> bool:
-        """The verdict on ``answer`` (given as ``answer_text``) to ``question``, whose text
-        ``question_text`` says exactly what it is."""
-        key = hashlib.sha256(json.dumps([__version__, question_text, answer_text])
-                             .encode("utf-8", "surrogatepass")).hexdigest()
-        if key not in self.memo:
-            kept = None
-            if self.db is not None:
-                try:
-                    kept = self.db.execute("SELECT correct FROM verdicts WHERE key = ?", (key,)).fetchone()
-                except sqlite3.Error:
-                    kept = None
-            if kept is None:
-                self.memo[key] = bool(grade(question, answer).correct)
-                self.new.append((key, int(self.memo[key])))
-            else:
-                self.memo[key] = bool(kept[0])
-        return self.memo[key]
-
-    def close(self) -> None:
-        if self.db is None:
-            return
-        try:
-            with self.db:
-                self.db.executemany("INSERT OR IGNORE INTO verdicts VALUES (?, ?)", self.new)
-        except sqlite3.Error:
-            pass
-        self.db.close()
+def _engine_failed(e: BaseException) -> str:
+    return f"the engine cannot read the question again ({type(e).__name__}) / 引擎无法重新读取这道题"
 
 
 def check_rows(rows, sets: dict | None = None, cache=None) -> Checked:
     """Read and grade again ``rows`` (dicts of the answer fields, as the stores give them). ``sets``:
     assignment id -> the questions of its quiz set (None when it cannot be read now: its answers are
-    then graded as practice). ``cache``: the folder of the verdicts already graded (None: none kept)."""
+    then graded as practice). ``cache``: the folder where solutions are kept (None: none kept)."""
     indexes = {aid: (None if qs is None else _index(qs)) for aid, qs in (sets or {}).items()}
+    texts = _Texts()
+    read = []  # per row: (row, None, problem) or (row, clean, trusted question, its text, flag)
+    for row in rows:
+        try:
+            clean, q = _readable(row, texts)
+        except ValueError as e:
+            read.append((row, None, str(e)))
+            continue
+        try:
+            trusted, text, flag = _trusted(q, row["question"], clean["quiz"], indexes)
+        except Exception as e:  # noqa: BLE001 - a learner's row must never end the teacher's report
+            read.append((row, None, _engine_failed(e)))
+            continue
+        read.append((row, clean, trusted, text, flag))
+    solutions = _solve_each(read, cache)
     out = Checked()
-    verdicts = _Verdicts(cache)
-    try:
-        for row in rows:
-            _check_row(row, indexes, verdicts, out)
-    finally:
-        verdicts.close()
+    verdicts: dict = {}  # (question text, answer text) -> the verdict, or the engine's failure
+    for item in read:
+        row, clean = item[0], item[1]
+        if clean is None:
+            out.damaged.append(_damaged(row, item[2]))
+            continue
+        trusted, text, flag = item[2:]
+        right = False
+        if trusted is not None:
+            pair = (text, row["answer"])
+            right = verdicts.get(pair)
+            if right is None:
+                right = verdicts[pair] = _verdict(trusted, texts.answer(row["answer"]), solutions[text])
+            if isinstance(right, str):
+                out.damaged.append(_damaged(row, right))
+                continue
+        recorded = int(clean["correct"])
+        if flag is None and right != bool(recorded):
+            flag = ("recorded right, graded wrong again / 记录为答对，重新判分为答错" if recorded
+                    else "recorded wrong, graded right again / 记录为答错，重新判分为答对")
+        clean.update(recorded=recorded, correct=int(right and bool(recorded) and flag is None), flag=flag)
+        out.answers.append(clean)
     return out
 
 
-def _check_row(row: dict, indexes: dict, verdicts: _Verdicts, out: Checked) -> None:
+def _solve_each(read: list, cache) -> dict:
+    """Question text -> (its solution, None) or (None, why the engine cannot solve it) for every trusted
+    question of ``read``: kept ones read from ``cache``, the others solved once each and kept."""
+    questions = {item[3]: item[2] for item in read if item[1] is not None and item[2] is not None}
+    keys = {text: key_of(text) for text in questions}
+    kept = Solutions(cache)
+    known = kept.get(keys.values())
+    out = {}
     try:
-        clean, q, answer = _readable(row)
-    except ValueError as e:
-        out.damaged.append(_damaged(row, str(e)))
-        return
+        for text, q in questions.items():
+            key = keys[text]
+            if key in known:
+                out[text] = (known[key], None)
+                continue
+            try:
+                solution = _solution_text(q)
+            except Exception as e:  # noqa: BLE001 - a learner's question must never end the teacher's report
+                out[text] = (None, _engine_failed(e))
+                continue
+            kept.add(key, solution)
+            out[text] = (json.loads(solution), None)
+    finally:
+        kept.save()
+    return out
+
+
+def _verdict(question: Question, answer, solved: tuple):
+    """The engine's verdict (bool) on ``answer`` to ``question`` solved as ``solved`` (solution, failure),
+    or why the engine cannot give one (str)."""
+    solution, failure = solved
+    if failure is not None:
+        return failure
     try:
-        trusted, text, flag = _trusted(q, row["question"], clean["quiz"], indexes)
-        right = trusted is not None and verdicts.correct(trusted, text, row["answer"], answer)
+        return verdict(question, answer, solution)
     except Exception as e:  # noqa: BLE001 - a learner's row must never end the teacher's report
-        out.damaged.append(_damaged(row, f"the engine cannot read the question again ({type(e).__name__}) / "
-                                         f"引擎无法重新读取这道题"))
-        return
-    recorded = int(clean["correct"])
-    if flag is None and right != bool(recorded):
-        flag = ("recorded right, graded wrong again / 记录为答对，重新判分为答错" if recorded
-                else "recorded wrong, graded right again / 记录为答错，重新判分为答对")
-    clean.update(recorded=recorded, correct=int(right and bool(recorded) and flag is None), flag=flag)
-    out.answers.append(clean)
+        return _engine_failed(e)

@@ -26,7 +26,7 @@ from ..mcr import FANS
 
 __all__ = ["Question", "Grade", "Kind", "KINDS", "TOPICS", "ANSWERS", "TARGETS", "register", "kinds_of", "get_kind",
            "generate", "solve", "grade", "hint", "retry_note", "reveal", "parse_answer", "wrong_answer", "Line", "QuizError",
-           "question_rng", "DIFFICULTIES", "AnswerError", "unreadable", "question_series"]
+           "question_rng", "DIFFICULTIES", "AnswerError", "unreadable", "question_series", "verdict"]
 
 DIFFICULTIES = (1, 2, 3)
 """1 easy, 2 medium, 3 hard."""
@@ -239,6 +239,13 @@ class Kind:
         """Compare a normalised answer with the solution, explaining."""
         raise NotImplementedError
 
+    def verdict(self, data: Mapping, answer: Any, solution: Any) -> bool:
+        """Whether a normalised answer is right: :meth:`check`'s ``correct`` without the explanation
+        (the teacher's report grades thousands of answers again and needs only this). A kind whose
+        explanation costs more than a comparison overrides it, and its :meth:`check` takes ``correct``
+        from it, so the two never disagree."""
+        return self.check(data, answer, solution).correct
+
     def hints(self, data: Mapping) -> list[Line]:
         return []
 
@@ -370,6 +377,18 @@ def grade(question: Question, answer: Any) -> Grade:
     if not g.correct and not g.explanation:  # every wrong answer is explained
         g = Grade(False, g.answer, g.expected, tuple(k.explain_solution(question.data, solution)), g.score)
     return g
+
+
+def verdict(question: Question, answer: Any, solution: Any) -> bool:
+    """Whether ``answer`` is right for ``question`` whose solution (:func:`solve`) is ``solution``:
+    ``grade(question, answer).correct``, worked out without the explanation, so that one solution
+    serves every answer to the question. A malformed answer is wrong, as in :func:`grade`."""
+    k = get_kind(question.kind)
+    try:
+        norm = k.normalize(question.data, answer)
+    except QuizError:
+        return False
+    return bool(k.verdict(question.data, norm, solution))
 
 
 def hint(question: Question, level: int = 0) -> Line | None:

@@ -53,14 +53,18 @@ class TileName(Kind):
     def normalize(self, data, answer):
         return str(as_tile(answer))
 
+    def verdict(self, data, answer, solution):
+        return Tile(answer) == Tile(solution)
+
     def check(self, data, answer, solution):
         t, a = Tile(solution), Tile(answer)
+        ok = self.verdict(data, answer, solution)
         expl = [(f"这是{t.zh}（{t.pinyin}），记作 {t}，{t.suit.zh}。",
                  f"This is {t.en} ({t.zh}, {t.pinyin}), written {t}: {_a(t.suit.en)} tile.")]
         if a != t:
             why = _tile_difference(a, t)
             expl.append((f"你选的是{a.zh}（{a}）：{why[0]}", f"You chose {a.en} ({a}): {why[1]}"))
-        return Grade(a == t, answer, solution, tuple(expl), float(a == t))
+        return Grade(ok, answer, solution, tuple(expl), float(ok))
 
     def hints(self, data):
         t = as_tile(data["tile"])
@@ -213,8 +217,11 @@ class ReadNotation(Kind):
     def normalize(self, data, answer):
         return format_tiles(sorted(as_tiles(answer)))
 
+    def verdict(self, data, answer, solution):
+        return answer == solution
+
     def check(self, data, answer, solution):
-        ok = answer == solution
+        ok = self.verdict(data, answer, solution)
         expl = _notation_lines(sorted(as_tiles(solution)))
         if not ok:
             mine = sorted(as_tiles(answer))
@@ -279,8 +286,11 @@ class WriteNotation(Kind):
             return {"tiles": format_tiles(sorted(tiles)), "written": answer.strip()}
         return {"tiles": format_tiles(sorted(as_tiles(answer))), "written": format_tiles(as_tiles(answer))}
 
+    def verdict(self, data, answer, solution):
+        return answer["tiles"] == solution
+
     def check(self, data, answer, solution):
-        ok = answer["tiles"] == solution
+        ok = self.verdict(data, answer, solution)
         expl = _notation_lines(sorted(as_tiles(solution)))
         if ok and answer["written"].replace(" ", "") != solution:
             expl.insert(0, (f"对！最短的写法是 {solution}：同一花色的数字共用一个字母。",
@@ -459,8 +469,11 @@ class Complete(Kind):
             raise AnswerError(f"“{answer}” 不是一种和牌型", f"“{answer}” is not one of the forms")
         return [a]
 
+    def verdict(self, data, answer, solution):
+        return set(answer) <= set(solution)
+
     def check(self, data, answer, solution):
-        ok = set(answer) <= set(solution)
+        ok = self.verdict(data, answer, solution)
         expl = self.explain_solution(data, solution)
         hand = Hand.from_str(data["hand"])
         for a in answer:
@@ -569,6 +582,9 @@ class Waits(Kind):
     def normalize(self, data, answer):
         return sorted({str(t) for t in as_tiles(answer)}, key=lambda s: Tile(s).index)
 
+    def verdict(self, data, answer, solution):
+        return set(answer) == set(solution)
+
     def check(self, data, answer, solution):
         hand = Hand.from_str(data["hand"])
         a, s = set(answer), set(solution)
@@ -595,7 +611,7 @@ class Waits(Kind):
         if not s:
             expl.append((f"这手牌 {hand_text(hand)} 没有听牌：", f"This hand {hand_text(hand)} is not ready: it waits on nothing."))
             expl += split_lines(hand)
-        ok = a == s
+        ok = self.verdict(data, answer, solution)
         score = len(a & s) / len(a | s) if a | s else 1.0
         return Grade(ok, answer, solution, tuple(expl), 1.0 if ok else score)
 
@@ -661,8 +677,11 @@ class Shanten(Kind):
     def _useful(self, hand: Hand, n: int) -> list[Tile]:
         return [TILES[i] for i in useful_tiles_of_counts(hand.counts, len(hand.melds), all_counts=hand.all_counts)]
 
+    def verdict(self, data, answer, solution):
+        return answer == solution
+
     def check(self, data, answer, solution):
-        ok = answer == solution
+        ok = self.verdict(data, answer, solution)
         expl = self.explain_solution(data, solution)
         if not ok:
             h = hand_text(Hand.from_str(data["hand"]))
@@ -731,6 +750,33 @@ def _best(advice: list[dict]) -> list[dict]:
     return [a for a in advice if (a["shanten"], -a["count"]) == top]
 
 
+def best_discards(hand: Hand) -> list[str]:
+    """The discards ``_best(engine_discards(hand))`` names, in its order, measuring the useful draws of
+    only the discards that keep the shanten lowest (the others cannot be best): a third of the work
+    of the whole advice, which grading needs only to explain."""
+    if hand.tile_count != 14:  # the advice's own refusal
+        return [a["discard"] for a in _best(engine_discards(hand))]
+    counts, n, held = list(hand.counts), len(hand.melds), hand.all_counts
+    after = {}
+    for d in range(34):
+        if counts[d]:
+            counts[d] -= 1
+            after[d] = shanten_of_counts(counts, n)
+            counts[d] += 1
+    low = min(after.values())
+    ranked = []
+    for d, s in after.items():
+        if s == low:  # the advice's order: more live copies, then more kinds, then the tile's
+            counts[d] -= 1
+            held_after = list(held)
+            held_after[d] -= 1
+            useful = useful_tiles_of_counts(counts, n, all_counts=held_after)
+            counts[d] += 1
+            ranked.append((-sum(max(0, 4 - held[t]) for t in useful), -len(useful), d))
+    ranked.sort()
+    return [str(TILES[d]) for live, _, d in ranked if live == ranked[0][0]]
+
+
 def _steps_zh(n: int) -> str:
     return "0 步（听牌）" if n == 0 else f"{n} 步（{n} 向听）"
 
@@ -758,7 +804,7 @@ class Discard(Kind):
         return {"hand": str(h)}
 
     def solve(self, data):
-        return [a["discard"] for a in _best(engine_discards(Hand.from_str(data["hand"])))]
+        return best_discards(Hand.from_str(data["hand"]))
 
     def normalize(self, data, answer):
         if isinstance(answer, (list, tuple)):  # the solution form: every best discard
@@ -772,9 +818,12 @@ class Discard(Kind):
             raise AnswerError(f"手牌里没有 {t}", f"{t} is not in the hand")
         return [str(t)]
 
+    def verdict(self, data, answer, solution):
+        return set(answer) <= set(solution)
+
     def check(self, data, answer, solution):
         adv = {a["discard"]: a for a in engine_discards(Hand.from_str(data["hand"]))}
-        ok = set(answer) <= set(solution)
+        ok = self.verdict(data, answer, solution)
         answer = next((x for x in answer if x not in solution), answer[0])
         a, b = adv[answer], adv[solution[0]]
         t = Tile(answer)

@@ -196,6 +196,9 @@ class Fans(Kind):
                 out.add(i)
         return sorted(out)
 
+    def verdict(self, data, answer, solution):
+        return set(answer) == set(solution)
+
     def check(self, data, answer, solution):
         r = _score(data)
         a, s = set(answer), set(solution)
@@ -213,7 +216,7 @@ class Fans(Kind):
                 expl.append(_excluded_line(excluded[i], r, ctx))
             else:
                 expl.append(_why_not(i, r, ctx))
-        ok = a == s
+        ok = self.verdict(data, answer, solution)
         return Grade(ok, answer, solution, tuple(expl), 1.0 if ok else len(a & s) / len(a | s))
 
     def explain_solution(self, data, solution):
@@ -280,8 +283,11 @@ class McrTotal(Kind):
     def normalize(self, data, answer):
         return as_int(answer)
 
+    def verdict(self, data, answer, solution):
+        return answer == solution
+
     def check(self, data, answer, solution):
-        ok = answer == solution
+        ok = self.verdict(data, answer, solution)
         expl = _breakdown(_score(data), data.get("context", {}))
         if not ok:
             op = f"{answer} {'−' if answer > solution else '+'} {abs(answer - solution)}"
@@ -369,8 +375,11 @@ class Settlement(Kind):
                 return {k: as_int(v, f"seat {k}") for k, v in zip(SEATS, parts)}
         raise AnswerError(f"“{answer}” 不是四个数（东南西北各一个）", f"“{answer}” is not four numbers, one for each of E S W N")
 
+    def verdict(self, data, answer, solution):
+        return answer == solution
+
     def check(self, data, answer, solution):
-        ok = answer == solution
+        ok = self.verdict(data, answer, solution)
         expl = self.explain_solution(data, solution)
         for k in reversed(SEATS):
             if answer[k] != solution[k]:

@@ -97,8 +97,11 @@ class Regional(Kind):
             return {"legal": legal, "total": _num(rest) if legal else 0}
         raise AnswerError("没有写答案", "no answer was given")
 
+    def verdict(self, data, answer, solution):
+        return answer == solution
+
     def check(self, data, answer, solution):
-        ok = answer == solution
+        ok = self.verdict(data, answer, solution)
         expl = self.explain_solution(data, solution)
         r = _score(data)
         if answer["legal"] != solution["legal"]:

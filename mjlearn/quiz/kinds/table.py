@@ -5,12 +5,13 @@ given dice; a claim is resolved by replaying a real hand to the discard and maki
 
 from __future__ import annotations
 
+import threading
 from functools import lru_cache
 from typing import Mapping
 
 from ...i18n import pick
 from ...rules import RuleSet, get as get_rules, names as rule_names
-from ...table import Table, play_hand
+from ...table import Table, make_bots, play_hand, replay
 from ...table.events import Chowed, Declared, Discarded, Konged, Punged, WallBroken, Won
 
 from ...seats import SEAT_LETTERS, Seat
@@ -107,6 +108,9 @@ class WallBreak(Kind):
                 return {"wall": _seat(parts[0], "wall"), "stack": as_int(parts[1], "stack")}
         raise AnswerError(f"“{answer}” 不是“牌墙 墩数”", f"“{answer}” is not a wall and a stack count")
 
+    def verdict(self, data, answer, solution):
+        return answer["wall"] == solution["wall"] and answer["stack"] == solution["stack"]
+
     def check(self, data, answer, solution):
         ok_w, ok_k = answer["wall"] == solution["wall"], answer["stack"] == solution["stack"]
         expl = self.explain_solution(data, solution)
@@ -122,7 +126,7 @@ class WallBreak(Kind):
         if not ok_k:
             expl.insert(0, (f"不是第 {answer['stack']} 墩：数的墩数是点数之和 {dice} = {total}。",
                             f"Not after stack {answer['stack']}: the stacks to count are the dice total {dice} = {total}."))
-        return Grade(ok_w and ok_k, answer, solution, tuple(expl), (ok_w + ok_k) / 2)
+        return Grade(self.verdict(data, answer, solution), answer, solution, tuple(expl), (ok_w + ok_k) / 2)
 
     def explain_solution(self, data, solution):
         cfg = get_rules(data["rules"])
@@ -224,9 +228,66 @@ class _NotingTable(Table):
 
 @lru_cache(maxsize=32)
 def _played(rules: str, seed: int):
-    """The whole hand played at a real table (kept: grading, the explanation and the reason a call
-    loses all replay it; :meth:`Table.at` gives each a fresh table, so nobody changes this one)."""
-    return play_hand(_NotingTable(rules, seed))
+    """The whole hand played at a real table (kept: generation looks at every contested discard;
+    :meth:`Table.at` gives each a fresh table, so nobody changes this one)."""
+    t = play_hand(_NotingTable(rules, seed))
+    _remember(rules, seed, t.log)
+    return t
+
+
+_LOGS: dict = {}
+"""(rules, seed) -> the longest log of that hand played in this process so far (the most recent
+:data:`_LOGS_KEPT` hands): a question asked again is replayed from it, not played again."""
+_LOGS_KEPT = 64
+_LOGS_LOCK = threading.Lock()
+
+
+def _remember(rules: str, seed: int, log) -> None:
+    with _LOGS_LOCK:
+        known = _LOGS.pop((rules, seed), ())
+        _LOGS[(rules, seed)] = log if len(log) > len(known) else known
+        while len(_LOGS) > _LOGS_KEPT:
+            del _LOGS[next(iter(_LOGS))]
+
+
+class _Enough(Exception):
+    """Play has reached the event a question asks about."""
+
+
+class _Until:
+    """One of :func:`play_hand`'s computer players (seeded as it seeds them) that ends play once the
+    log holds ``at`` events."""
+
+    def __init__(self, bot, at: int):
+        self.bot, self.at = bot, at
+
+    def start(self, table, seat):
+        if len(table.log) >= self.at:
+            raise _Enough
+        self.bot.start(table, seat)
+
+    def act(self, table, seat):
+        if len(table.log) >= self.at:
+            raise _Enough
+        self.bot.act(table, seat)
+
+
+def _play_to(rules: str, seed: int, at: int) -> Table:
+    """The hand of (rules, seed) played by the computer players until its log holds ``at`` events (or
+    to its end): the same table as the whole hand's :meth:`Table.at`, without playing the rest or
+    replaying the start. Tested against the whole hand's in tests/test_quiz_claim.py."""
+    t = Table(rules, seed)
+    try:
+        play_hand(t, [_Until(b, at) for b in make_bots("basic", t.seed)])
+    except _Enough:
+        pass
+    _remember(rules, seed, list(t.log))
+    return t
+
+
+def _claim_options(s) -> list:
+    """[(seat, claim options without "pass")] for the seats that may claim the discard ``s`` stands at."""
+    return [(p, [o for o in s.claim_options(p) if o != "pass"]) for p in s.pending]
 
 
 def _contested_options(t, at: int) -> list:
@@ -235,17 +296,22 @@ def _contested_options(t, at: int) -> list:
     got = getattr(t, "contested", {}).get(at)
     if got is not None:
         return got
-    s = t.at(at)
-    return [(p, [o for o in s.claim_options(p) if o != "pass"]) for p in s.pending]
+    return _claim_options(t.at(at))
 
 
 def _situation(data: Mapping):
-    """The table right after the discard, rebuilt from the real hand's log."""
-    t = _played(data["rules"], data["seed"])
-    at = data["at"]
-    if not (0 < at <= len(t.log)) or not isinstance(t.log[at - 1], Discarded):
-        raise QuizError(f"claim question: event {at} of hand {data['rules']}/{data['seed']} is not a discard")
-    return t.at(at)
+    """A fresh table right after the discard: replayed from the hand's log when this process has played
+    the hand that far, else played up to there."""
+    rules, seed, at = data["rules"], data["seed"], data["at"]
+    with _LOGS_LOCK:
+        log = _LOGS.get((rules, seed), ())
+    fresh = None
+    if not (0 < at <= len(log)):
+        fresh = _play_to(rules, seed, at)
+        log = fresh.log
+    if not (0 < at <= len(log)) or not isinstance(log[at - 1], Discarded):
+        raise QuizError(f"claim question: event {at} of hand {rules}/{seed} is not a discard")
+    return fresh if fresh is not None and len(fresh.log) == at else replay(log[:at])
 
 
 def engine_claim(data: Mapping) -> tuple[str | None, str | None]:
@@ -355,8 +421,11 @@ class Claim(Kind):
             return "none"
         return _seat(answer, "answer")
 
+    def verdict(self, data, answer, solution):
+        return answer == solution
+
     def check(self, data, answer, solution):
-        ok = answer == solution
+        ok = self.verdict(data, answer, solution)
         expl = self.explain_solution(data, solution)
         if not ok:
             expl.insert(0, _claim_miss(data, answer, solution))
@@ -376,7 +445,7 @@ class Claim(Kind):
             lines.append((f"{SEAT_NAMES[k][0]}：{_ZH[v]}", f"{SEAT_NAMES[k][1]}: {v}"))
         lines[n_head:] = [(f"{SEAT_NAMES[k][0]}（{t.hand_of(SEATS.index(k))}）：{_ZH[v]}",
                       f"{SEAT_NAMES[k][1]} ({t.hand_of(SEATS.index(k))}): {v}") for k, v in data["calls"].items()]
-        may = [(SEATS[p], opts) for p, opts in _contested_options(_played(data["rules"], data["seed"]), data["at"]) if opts]
+        may = [(SEATS[p], opts) for p, opts in _claim_options(t) if opts]
         if may:  # who may claim at all, from the table's own judgement
             lines.append(("谁可以要：" + "；".join(f"{SEAT_NAMES[k][0]}可以{'、'.join(_ZH[o] for o in opts)}" for k, opts in may)
                           + f"（只有{SEAT_NAMES[SEATS[(d + 1) % 4]][0]}是下家，能吃）。",
