@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from mjlearn import db, deploy
+from mjlearn.deploy import generate_secret
 from mjlearn.dashboard import Dashboard
 from mjlearn.db.classes import ClassError, Classroom, assignment_tag
 from mjlearn.quiz import generate, grade, solve, wrong_answer
@@ -66,12 +67,15 @@ def _roles(url) -> dict:
              "WHERE m.member = r.oid ORDER BY 1) FROM pg_authid r")}
 
 
+SECRET = generate_secret()   # the hub's secret for these tests: 256 random bits, as `mjlearn hub secret` makes
+
+
 @pytest.fixture
 def school(pg_db, tmp_path, monkeypatch):
     """Class c1 (teacher wang, learners ann and bob, one assignment) and class c2 (teacher li, learner cat),
     set up by the owner with a hub secret; mallory is a learner of no class."""
     monkeypatch.setenv("MJLEARN_DATA_DIR", str(tmp_path))
-    monkeypatch.setenv("MJLEARN_DB_SECRET", "a-test-secret-of-the-class")
+    monkeypatch.setenv("MJLEARN_DB_SECRET", SECRET)
     with Classroom(url=pg_db) as owner:
         code1 = owner.create("c1", teachers=["wang"])
         owner.add("c1", ["ann", "bob"])
@@ -319,7 +323,7 @@ def test_long_hub_names_get_their_own_logins_and_record_answers(school, tmp_path
     assert p.returncode == 0, p.stderr
     template = url.replace("postgres@", "{user}@")
     for name in (email, one, two):  # the hub's environment for each: their own login, answering as the hub name
-        env = dict(school["env"], **deploy.hub_environment(template, name, "a-test-secret-of-the-class"),
+        env = dict(school["env"], **deploy.hub_environment(template, name, SECRET),
                    JUPYTERHUB_USER=name, MJLEARN_DATA_DIR=str(tmp_path / name[-20:]))
         env.pop("MJLEARN_DB_SECRET")
         p = subprocess.run([sys.executable, "-m", "mjlearn", "quiz", "--topic", "tiles", "-n", "1", "--seed", "3"],
