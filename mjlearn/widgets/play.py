@@ -463,6 +463,8 @@ class PlayTable(MjWidget):
     def _claim_panel(self, d: dict, live: bool) -> str:
         return _view.claim_panel(self, d, live)
 
+    _special = staticmethod(_view.special)
+
     # --- fallbacks ----------------------------------------------------------------------------
 
     def _text(self) -> str:

@@ -20,7 +20,7 @@ from ._words import (_CALL_EN, _CALL_ZH, _STYLE, _amount, _call_label, _glossed,
 from .review import (_bad, _best_option, _chosen, _is_best, _marks, _option_tiles, aim_words, msg_cost, msg_worst,
                      review_html, why)
 
-__all__ = ["layout", "regions", "claim_panel", "seat_score"]
+__all__ = ["layout", "regions", "claim_panel", "seat_score", "special"]
 
 
 def _short_words(short: dict) -> tuple[str, str]:
@@ -145,7 +145,7 @@ def _rules_words(rs) -> tuple[str, str]:
     return (rs.about.short if rs.about is not None else None) or (rs.zh, rs.en)
 
 
-def _special(rs) -> tuple[str, str] | None:
+def special(rs) -> tuple[str, str] | None:
     """The most useful line for a beginner of what is special about a rule set (its description):
     what a win needs when a line says it, else the first line; powers in words; or None."""
     a = rs.about
@@ -202,8 +202,8 @@ def _controls(pt, live: bool) -> str:
                 f'<small>{esc(B("（换规则、座位或对手会重新开始比赛）", "(a new rule set, seat or opponents start a new match)"))}</small>')
     else:
         pick = f'<span>{esc(B(*_rules_words(rs)))}</span>'
-    sp = _special(rs)
-    special = (f'<div class="mj-note" data-special="{rs.name}">{esc(B("这套规则的特点", "What is special here"))}: '
+    sp = special(rs)
+    special_html = (f'<div class="mj-note" data-special="{rs.name}">{esc(B("这套规则的特点", "What is special here"))}: '
                f'{esc(B(*sp))}</div>' if sp else "")
     wild = (f'<span data-wild="{tb.wild}">{esc(B("百搭", "wild"))} '
             f'{tile_tag(tb.wild, live=live, width=22)} {esc(B(*_tile_words(tb.wild)))}</span>'
@@ -221,7 +221,7 @@ def _controls(pt, live: bool) -> str:
               f'{wild}<span data-turn="{"" if who is None else who.letter}">{turn}</span></div>')
     same = (f'<div class="mj-note" data-level-same="1">{esc(B("这套规则下，进阶的电脑玩家和入门的打法一样（只有国标麻将里它们更强）。", "Under these rules the strong computer players play like the basic ones (they are stronger under the Chinese Official rules only)."))}</div>'
             if pt._level != "basic" and rs.name not in PROFILES else "")
-    return f'<div class="mj-controls">{pick}</div>{special}{same}{_notices(pt)}{status}'
+    return f'<div class="mj-controls">{pick}</div>{special_html}{same}{_notices(pt)}{status}'
 
 
 def _level_picker(pt) -> str:
