@@ -77,6 +77,13 @@ Speed: shanten, useful tiles, waits and the scores of completed hands are cached
 hypothetical hands within a call and, bounded, across calls), so that one decision takes about a
 tenth of a second to a second (``benchmarks/bench_coach.py`` prints the median and p95).
 
+Where things are: :mod:`~mjlearn.coaching.advice` (:func:`coach`, :func:`standing`, :func:`after_kong`,
+:func:`from_table`), :mod:`~mjlearn.coaching.lookahead` (the policy above, exact or simulated),
+:mod:`~mjlearn.coaching.wins` (each hypothetical win scored by the rule set),
+:mod:`~mjlearn.coaching.results` (what the coach returns and how it shows) and
+:mod:`~mjlearn.coaching.bots` (the strong computer player that asks the coach, and the levels). The
+table (:mod:`mjlearn.table`) sits below and never imports the coach.
+
 >>> import mjlearn as mj
 >>> c = mj.coach("123m456p789s23sEN+E", draws_left=10)
 >>> [str(o.discard) for o in c][:2]
@@ -85,7 +92,6 @@ tenth of a second to a second (``benchmarks/bench_coach.py`` prints the median a
 >>> best.shanten, {str(t): n for t, n in best.useful.items()}, best.method
 (0, {'1s': 4, '4s': 4}, 'exact')
 """
-
 
 from __future__ import annotations
 
