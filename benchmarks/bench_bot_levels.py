@@ -21,7 +21,7 @@ import math
 import time
 
 from mjlearn.table import Table, play_hand
-from mjlearn.table.strong import make_bots
+from mjlearn.coaching import make_bots
 
 
 def _seat_stats(table, seat: int) -> tuple[int, int, float]:

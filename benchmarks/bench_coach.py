@@ -110,11 +110,11 @@ def main(argv=None) -> None:
 def time_other_decisions(rules: str, hands: int, seed: int):
     """CPU seconds of rating every option of each claim and of each own turn with a kong or a win,
     in ``hands`` seeded play-table hands."""
-    from mjlearn.widgets import play as _play
+    from mjlearn.widgets import play as _play, play_rating as _rating
     claims: list[float] = []
     turns: list[float] = []
-    orig_claims, orig_turn, orig_coach = (_play.PlayTable._evaluate_claims, _play.PlayTable._evaluate_turn,
-                                          _play._coach)
+    rater = _rating.DecisionRater
+    orig_claims, orig_turn, orig_coach = rater.claims, rater.turn, _rating._coach
     last_coach = [0.0]
 
     def timed_coach(*a, **k):
@@ -124,21 +124,21 @@ def time_other_decisions(rules: str, hands: int, seed: int):
         finally:
             last_coach[0] = time.process_time() - c0
 
-    def timed_claims(self):
+    def timed_claims(self, options):
         c0 = time.process_time()
-        out = orig_claims(self)
+        out = orig_claims(self, options)
         if out:
             claims.append(time.process_time() - c0)
         return out
 
-    def timed_turn(self, kw, coaching):
+    def timed_turn(self, kw, coaching, options):
         c0 = time.process_time()
-        out = orig_turn(self, kw, coaching)
+        out = orig_turn(self, kw, coaching, options)
         if out:
             turns.append(time.process_time() - c0 + last_coach[0])
         return out
 
-    _play.PlayTable._evaluate_claims, _play.PlayTable._evaluate_turn, _play._coach = timed_claims, timed_turn, timed_coach
+    rater.claims, rater.turn, _rating._coach = timed_claims, timed_turn, timed_coach
     try:
         for h in range(hands):
             w = _play.PlayTable(rules=rules, seat="ESWN"[h % 4], seed=seed * 1000 + h)
@@ -156,7 +156,7 @@ def time_other_decisions(rules: str, hands: int, seed: int):
                         (o for o in opts if o.split()[0] in ("kong", "pung", "chow")), None) or opts[-1]
                     w.handle({"act": "call", "arg": pick})
     finally:
-        _play.PlayTable._evaluate_claims, _play.PlayTable._evaluate_turn, _play._coach = orig_claims, orig_turn, orig_coach
+        rater.claims, rater.turn, _rating._coach = orig_claims, orig_turn, orig_coach
     return claims, turns
 
 

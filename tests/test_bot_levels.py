@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from mjlearn.coaching import clear_caches
+from mjlearn.coaching import LEVELS, CoachBot, clear_caches, level_label, level_names, make_bot, make_bots
 from mjlearn.rules import names as rule_names
-from mjlearn.table import LEVELS, Bot, CoachBot, Table, make_bots, play_hand, replay
-from mjlearn.table.strong import level_label, level_names, make_bot
+from mjlearn.table import Bot, Table, play_hand, replay
 
 
 def _strong_at(seat: int, seed: int) -> list:

@@ -537,7 +537,7 @@ def test_a_review_saved_before_claims_counted_useful_tiles_still_loads(tmp_path)
 
 
 def test_the_opponents_level_picker_restarts_the_match_and_a_hand_plays_to_its_end_with_strong_players():
-    from mjlearn.table import CoachBot, LEVELS
+    from mjlearn.coaching import CoachBot, LEVELS
     from mjlearn.table.bots import Bot
     w = PlayTable(rules="mcr", seat="E", seed=1)
     assert w.level == "basic" and all(type(b) is Bot for b in w.bots)

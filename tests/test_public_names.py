@@ -17,7 +17,7 @@ from importlib import import_module
 
 import pytest
 
-MODULES = ("mjlearn", "mjlearn.rules", "mjlearn.quiz", "mjlearn.table", "mjlearn.widgets")
+MODULES = ("mjlearn", "mjlearn.rules", "mjlearn.quiz", "mjlearn.table", "mjlearn.coaching", "mjlearn.widgets")
 
 H = "'123m456p789s123sE+E'"
 READY = "'1112345678999m'"
@@ -95,8 +95,19 @@ CALLS = {
         "next_in_sequence": "m.next_in_sequence(mjlearn.tile('9m'))",
         "relative_seat": "m.relative_seat(0, 1)",
         "Bot": "m.Bot(seed=1)",
+    },
+    "mjlearn.coaching": {
+        "coach": f"m.coach({FOURTEEN}, draws_left=5)",
+        "standing": f"m.standing({READY}, draws_left=5)",
+        "after_kong": "m.after_kong('1111m234p567s999sE', '1m', draws_left=5)",
+        "from_table": "sorted(m.from_table(mjlearn.table.play_hand(mjlearn.table.Table('mcr', seed=1)), 0))",
+        "clear_caches": "m.clear_caches()",
         "CoachBot": "m.CoachBot(seed=1)",
-        "make_bots": "m.play_hand(m.Table('mcr', seed=1), m.make_bots(['strong', 'basic', 'basic', 'basic'], seed=1)).is_over",
+        "make_bot": "m.make_bot('strong', seed=1)",
+        "make_bots": ("mjlearn.table.play_hand(mjlearn.table.Table('mcr', seed=1), "
+                      "m.make_bots(['strong', 'basic', 'basic', 'basic'], seed=1)).is_over"),
+        "level_names": "m.level_names()",
+        "level_label": "m.level_label('strong')",
     },
     "mjlearn.widgets": {
         "HandEditor": "m.HandEditor()",

@@ -9,9 +9,10 @@ import threading
 from functools import lru_cache
 from typing import Mapping
 
+from ...coaching import make_bots
 from ...i18n import pick
 from ...rules import RuleSet, get as get_rules, names as rule_names
-from ...table import Table, make_bots, play_hand, replay
+from ...table import Table, play_hand, replay
 from ...table.events import Chowed, Declared, Discarded, Konged, Punged, WallBroken, Won
 
 from ...seats import SEAT_LETTERS, Seat

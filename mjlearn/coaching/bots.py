@@ -1,8 +1,8 @@
 """Computer players by level: today's simple :class:`~mjlearn.table.bots.Bot` ("basic 入门") and a
-stronger :class:`CoachBot` ("strong 进阶") that consults the coach (:func:`mjlearn.coaching.coach`).
+stronger :class:`CoachBot` ("strong 进阶") that consults the coach (:func:`~mjlearn.coaching.coach`).
 
 >>> from mjlearn.table import Table, play_hand
->>> from mjlearn.table.strong import make_bots, level_label
+>>> from mjlearn.coaching import make_bots, level_label
 >>> t = play_hand(Table("mcr", seed=3), make_bots(["strong", "basic", "basic", "basic"], seed=3))
 >>> t.is_over, level_label("strong")
 (True, 'strong 进阶')
@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..coaching import coach as _coach, from_table as _from_table
 from ..hand import Hand, Meld, MeldKind
 from ..mcr.profiles import PROFILES
 from ..seats import Seat
 from ..tiles import TILES
-from .bots import Bot
-from .events import Discarded
+from ..table.bots import Bot
+from ..table.events import Discarded
+from .advice import coach as _coach, from_table as _from_table
 
 __all__ = ["CoachBot", "Level", "LEVELS", "level_label", "level_names", "make_bot", "make_bots"]
 
@@ -36,7 +36,7 @@ class CoachBot(Bot):
 
     * **Discards.** The basic bot's ranking first (the lowest shanten, then the most live useful
       tiles). When the best discard leaves the hand ready or one from ready (``coach_shanten``), the
-      coach (:func:`mjlearn.coaching.coach`, for this seat: what it can see, its draws left) values
+      coach (:func:`~mjlearn.coaching.coach`, for this seat: what it can see, its draws left) values
       each discard that leaves the hand ready or one from ready by its chance of a win *worth at
       least 8 points* by its own draws (exact there) and the points those wins carry:
       ``24 × chance + expected points`` (a win is worth about 8 from each of three players plus its
