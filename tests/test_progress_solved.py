@@ -31,10 +31,11 @@ def _no_engine(monkeypatch):
     history.expected_fans.cache_clear()
     calls = []
 
-    def refuse(question):
+    def refuse(question, **context):
         calls.append(question)
         raise AssertionError("the engine was asked")
     monkeypatch.setattr(history, "solve", refuse)
+    monkeypatch.setattr(history, "_score_mcr", refuse)  # how "which fans?" hands are scored
     return calls
 
 

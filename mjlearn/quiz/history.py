@@ -13,12 +13,12 @@ is not JSON or not of its question's type; "correct" that is not 0 or 1; hints o
 not a whole number from 0 to 1000; a score outside 0-1 or a time taken that is not a number; text
 that is not UTF-8 or holds a lone surrogate.
 
-The rows are read as a stream (:class:`Reading`): on the SQLite file the checks run in SQL
-(:func:`sqlite_answers`), elsewhere in Python (:func:`answers_of`); either way one pass gives the
-attempts the review queue replays and the tallies of the progress view, without a Python object per
-row beyond the one being read. A question's text is decoded only where it is read (the answers to
-"which fans?" questions, the question a review falls back to), so bytes that are not UTF-8 in a
-question nothing reads are not reported.
+The rows are read as a stream (:class:`Reading`): on the SQLite file checked mostly by SQLite
+(:func:`mjlearn.quiz.history_sql.sqlite_answers`), elsewhere in Python (:func:`answers_of`); either way
+one pass gives the attempts the review queue replays and the tallies of the progress view, without a
+Python object per row beyond the one being read. A question's text is decoded only where it is read
+(the answers to "which fans?" questions, the question a review falls back to), so bytes that are not
+UTF-8 in a question nothing reads are not reported.
 """
 
 from __future__ import annotations
@@ -34,10 +34,11 @@ from html import escape
 
 from ..i18n import Bilingual, pick
 from ..jsontext import nesting
+from ..mcr import score as _score_mcr
 from .core import KINDS, TOPICS, Question, solve
 from .solved import key_of
 
-__all__ = ["DAMAGE", "DamagedRow", "Damage", "Reading", "answers_of", "sqlite_answers", "MAX_TEXT", "MAX_AT"]
+__all__ = ["DAMAGE", "DamagedRow", "Damage", "Reading", "answers_of", "check_row", "MAX_TEXT", "MAX_AT"]
 
 MAX_AT = 32503680000.0
 """The latest time an answer may carry (3000-01-01, Unix seconds): later ones are damage, and a card's
@@ -166,9 +167,11 @@ class Damage(Bilingual):
 
 
 # -- one answer as read ------------------------------------------------------------------------------
-# An answer is a plain tuple (no object per row): (id, at, kind, topic, correct, hints, retries, rules,
-# fans, question), where rules is the rule set's name or None, fans the chosen fan numbers of a "which
-# fans?" answer (else None) and question the question's text where it is needed (else None).
+# An answer is a plain tuple (no object per row): (id, at, kind, topic, correct, helped, rules, fans,
+# question, same), where helped is 1 if hints or retries helped (else 0: the queue and the view use
+# no more of them), rules the rule set's name or None, fans the chosen fan numbers of a "which fans?"
+# answer (else None), question the question's text (bytes from the SQLite file) and same whether it
+# is the question of the answer just before.
 
 _KIND_TOPIC = {name: k.topic for name, k in KINDS.items()}
 
@@ -315,7 +318,7 @@ def check_row(r) -> tuple[str, str] | tuple:
         fans = _fan_numbers(a)
         if fans is None:
             return "answer_wrong_type", "answer"
-    return (rid, float(at), kind, topic, r["correct"], r["hints"], r.get("retries", 0), rules, fans,
+    return (rid, float(at), kind, topic, r["correct"], 1 if (r["hints"] or r.get("retries", 0)) else 0, rules, fans,
             r["question"]), r["question"]
 
 
@@ -339,127 +342,24 @@ def answers_of(rows):
         prev = question
 
 
-_SQL_JSON = """
-CASE
- WHEN typeof(question) != 'text' OR typeof(answer) != 'text' THEN 1
- WHEN length(CAST(question AS BLOB)) > {max_text} OR length(CAST(answer AS BLOB)) > {max_text} THEN 1
- WHEN NOT json_valid(question) OR NOT json_valid(answer) THEN 1
- WHEN json_type(question) != 'object' THEN 1
- WHEN coalesce(json_type(question, '$.data'), 'object') != 'object' THEN 1
- WHEN json_type(question, '$.kind') IS NOT NULL AND json_extract(question, '$.kind') IS NOT kind THEN 1
- WHEN coalesce(json_type(question, '$.data.rules'), 'text') != 'text' THEN 1
- WHEN kind = 'fans' AND json_type(answer) != 'array' THEN 1
- WHEN length(CAST(question AS BLOB)) > {deep} AND
-   length(question) - length(replace(replace(question, '[', ''), '{{', '')) > {max_depth} THEN 1
-END"""
-"""The checks that parse JSON, run by SQLite (in C, one parse per text) on the SQLite file: 1 marks a
-row for :func:`check_row`, which then says what is wrong (or that nothing is)."""
-
-
-def _quote(names) -> str:
-    return ", ".join("'" + n.replace("'", "''") + "'" for n in names)
-
-
-_NUMBER = (int, float)
-
-
-def sqlite_answers(conn, user: str, columns):
-    """The answers of ``user`` in a SQLite store (``conn``, with the answer ``columns`` it has), checked,
-    in id order: the same stream as :func:`answers_of`. SQLite checks the JSON (:data:`_SQL_JSON`) and
-    Python the other values of each row as it streams by; a row that fails either is read again whole
-    and judged by :func:`check_row`. Rows without a learner's name come first, as damaged (they belong
-    to no one; they are listed so that they are not silently lost)."""
-    retries = "retries" if "retries" in columns else "0"
-    flag = _SQL_JSON.format(max_text=MAX_TEXT, deep=2 * MAX_DEPTH, max_depth=MAX_DEPTH)
-    pos = 0
-    for rowid, rid in conn.execute("SELECT rowid, id FROM answers WHERE user IS NULL OR user = '' ORDER BY id"):
-        pos += 1
-        yield DamagedRow(rid, pos, "user_missing", "user")
-    sql = (f"SELECT rowid, id, at, kind, topic, seed, difficulty, correct, score, hints, seconds, {retries}, "
-           f"{flag}, CAST(question AS BLOB), "
-           f"CASE WHEN typeof(question) = 'text' AND length(CAST(question AS BLOB)) <= {MAX_TEXT} "
-           f"AND json_valid(question) AND json_type(question, '$.data.rules') = 'text' "
-           f"THEN CAST(json_extract(question, '$.data.rules') AS BLOB) END, "
-           f"CASE WHEN kind = 'fans' THEN CAST(answer AS BLOB) END "
-           f"FROM answers WHERE user = ? ORDER BY id")
-    kinds, topics = _KIND_TOPIC, TOPICS
-    prev = prev_id = None
-    rules_seen: dict = {}
-    for (rowid, rid, at, kind, topic, seed, difficulty, correct, score, hints, seconds, retries_, suspect, question,
-         rules, answer) in conn.execute(sql, (user,)):
-        pos += 1
-        if (suspect is None and rid.__class__ is int and rid != prev_id and at.__class__ in _NUMBER
-                and 0 <= at <= MAX_AT and kind in kinds and topic in topics and (seed is None or seed.__class__ is int)
-                and difficulty in (1, 2, 3) and correct in (0, 1) and hints.__class__ is int and 0 <= hints <= MAX_COUNT
-                and retries_.__class__ is int and 0 <= retries_ <= MAX_COUNT and score.__class__ in _NUMBER
-                and 0 <= score <= 1 and (seconds is None or (seconds.__class__ in _NUMBER and 0 <= seconds < math.inf))):
-            damage = column = None
-            if rules is not None:
-                key = rules_seen.get(rules, False)
-                if key is False:
-                    text = _decode(rules)
-                    key = rules_seen[rules] = (_rules_key(text) or "") if text is not None else None
-                damage, column = ("text_not_utf8", "question") if key is None else (
-                    ("rules_unknown", "question") if not key else (None, None))
-                rules = key
-            fans = None
-            if damage is None and answer is not None:
-                text = _decode(answer)
-                if text is None:
-                    damage, column = "text_not_utf8", "answer"
-                else:
-                    fans = _fan_numbers(_load(text))
-                    if fans is None:
-                        damage, column = "answer_wrong_type", "answer"
-            if damage is None:
-                prev_id = rid
-                yield rid, at, kind, topic, correct, hints, retries_, rules, fans, question, question == prev
-                prev = question
-                continue
-        else:
-            damage, column = _judge(conn, rowid, rid, prev_id)
-        prev = None
-        if rid.__class__ is int:
-            prev_id = rid
-        yield DamagedRow(rid, pos, damage, column)
-
-
-def _judge(conn, rowid, rid, prev_id) -> tuple[str, str]:
-    """What is wrong with one row of a SQLite store (read again whole, its texts as bytes)."""
-    if rid is not None and rid == prev_id:
-        return "id_duplicate", "id"
-    cols = [r[1] for r in conn.execute("PRAGMA table_info(answers)") if r[1] in _FIELDS]
-    select = ", ".join(f"CASE WHEN typeof({c}) = 'text' THEN CAST({c} AS BLOB) ELSE {c} END" for c in cols)
-    values = conn.execute(f"SELECT {select} FROM answers WHERE rowid = ?", (rowid,)).fetchone()
-    row = {}
-    for c, v in zip(cols, values):
-        if isinstance(v, bytes) and c in _TEXTS:
-            if len(v) > MAX_TEXT:
-                return "question_too_long", c
-            text = _decode(v)
-            if text is None:
-                return "text_not_utf8", c
-            v = text
-        row[c] = v
-    out = check_row(row)
-    return out if isinstance(out[0], str) else ("question_shape", "question")
-
-
-_FIELDS = ("id", "at", "user", "quiz", "kind", "topic", "seed", "difficulty", "question", "answer", "correct", "score",
-           "hints", "seconds", "retries")
-_TEXTS = ("user", "quiz", "kind", "topic", "question", "answer")
-
-
 @lru_cache(maxsize=4096)
 def expected_fans(question: str) -> tuple | None:
     """The fans the engine scores for a "which fans?" question (its JSON text); None if the engine
-    cannot read it. Kept for the process: a notebook showing the view again solves nothing again."""
+    cannot read it. Kept for the process: a notebook showing the view again solves nothing again.
+
+    The question is read as the quiz reads it (:meth:`Question.from_dict`) and its hand scored as the
+    kind's ``solve`` scores it, taking the fans the scorer counted (``fan_counts``) rather than building
+    their explanation: the same fans (``tests/test_oracle_mcr.py`` holds the scorer to it) at about half
+    the cost, which a first reading of a long history pays for every "which fans?" question missed."""
     if isinstance(question, (bytes, bytearray, memoryview)):
         question = _decode(question)
         if question is None:
             return None
     try:
-        return tuple(solve(Question.from_dict(_load(question))))
+        q = Question.from_dict(_load(question))
+        if q.kind != "fans":
+            return tuple(solve(q))
+        return tuple(sorted(_score_mcr(q.data["hand"], **q.data.get("context", {})).fan_counts()))
     except Exception:  # whatever the engine makes of a damaged question, it is this row's damage only
         return None
 
@@ -482,9 +382,9 @@ class Reading:
     question in a row, wrong then right, are one attempt) while counting what the view shows; after
     it, :attr:`damage` lists the rows skipped and :meth:`by_topic` gives the view's figures.
 
-    An attempt is a tuple (id, at, kind, topic, correct, hints, retries, rules, fan_items): the final
-    try's row, its ``retries`` counting the wrong tries before it and ``hints`` all the tries' hints;
-    ``fan_items`` holds (fan number, right) of a "which fans?" answer."""
+    An attempt is a tuple (id, at, kind, topic, correct, helped, rules, fan_items): the final try's
+    row, ``helped`` 1 if a hint or an earlier wrong try helped; ``fan_items`` holds (fan number, right)
+    of a "which fans?" answer."""
 
     def __init__(self, stream, solved=None):
         self._stream = stream
@@ -493,6 +393,8 @@ class Reading:
         self.damage = Damage()
         self.total = 0
         self.correct = 0
+        # per topic: answered, right, the last 10 (right or not), mastery's sums, and the attempt mastery
+        # has open ([tries, question, right, helped] of its last try, or None)
         self._topics: dict[str, list] = {}
 
     def attempts(self):
@@ -508,7 +410,7 @@ class Reading:
                     if att is not None:
                         yield att
                 continue
-            if group and (not a[10] or group[-1][4]):
+            if group and (not a[9] or group[-1][4]):
                 att = close(group)
                 group = [a]
                 if att is not None:
@@ -523,7 +425,7 @@ class Reading:
     def _close(self, group: list):
         """The attempt of a group of tries (None if its question cannot be read: then every try of it
         is listed as damaged), its tries counted in their topic."""
-        rid, at, kind, topic, correct, hints, retries, rules, fans, question, _ = group[-1]
+        rid, at, kind, topic, correct, helped, rules, fans, question, _ = last = group[-1]
         fan_items = ()
         if fans is not None:
             expected = fans if correct else self._expected(question)
@@ -533,8 +435,8 @@ class Reading:
             chosen = set(fans)
             fan_items = tuple((f, (f in chosen) == (f in expected)) for f in sorted(chosen | set(expected)))
         t = self._topics.get(topic)
-        if t is None:  # answered, right, the last 10 (right or not), mastery's sums, the open attempt
-            t = self._topics[topic] = [0, 0, deque(maxlen=10), 0.0, 0.0, []]
+        if t is None:
+            t = self._topics[topic] = [0, 0, deque(maxlen=10), 0.0, 0.0, None]
         n = len(group)
         if n == 1:
             right = correct
@@ -544,8 +446,7 @@ class Reading:
             for a in group:
                 right += a[4]
                 t[2].append(a[4])
-            retries += n - 1
-            hints = sum(a[5] for a in group)
+            helped = 1
         t[0] += n
         t[1] += right
         self.total += n
@@ -553,10 +454,15 @@ class Reading:
         # mastery groups tries among the topic's own answers (a retry after an answer on another topic
         # is still the same attempt); the group is one question, so it joins or closes the open one
         open_ = t[5]
-        if open_ and (question != open_[-1][9] or open_[-1][4]):
+        if open_ is None:
+            t[5] = [n, question, correct, last[5]]
+        elif question != open_[1] or open_[2]:
             self._credit(t)
-        t[5].extend(group)
-        return rid, at, kind, topic, correct, hints, retries, rules, fan_items
+            t[5] = [n, question, correct, last[5]]
+        else:
+            open_[0] += n
+            open_[2], open_[3] = correct, last[5]
+        return rid, at, kind, topic, correct, helped, rules, fan_items
 
     def _expected(self, question) -> tuple | None:
         """The fans the engine scores for a question answered wrong: kept from an earlier reading, or
@@ -575,20 +481,17 @@ class Reading:
     def _credit(t: list) -> None:
         """Close the topic's open attempt: it counts 1 (right at once), 0.5 (after a wrong try or a
         hint) or 0, and every earlier one counts MASTERY_DECAY times less."""
-        group = t[5]
-        final = group[-1]
-        retries = len(group) - 1 + final[6]
-        hints = final[5] if len(group) == 1 else sum(a[5] for a in group)
-        credit = (0.5 if (retries or hints) else 1.0) if final[4] else 0.0
+        tries, _, right, helped = t[5]
+        credit = (0.5 if (tries > 1 or helped) else 1.0) if right else 0.0
         t[3] = t[3] * MASTERY_DECAY + credit
         t[4] = t[4] * MASTERY_DECAY + 1.0
-        t[5] = []
+        t[5] = None
 
     def by_topic(self) -> dict[str, dict]:
         """Per topic: answered, correct, accuracy, the last 10 answers' accuracy, and mastery."""
         out = {}
         for t in self._topics.values():
-            if t[5]:
+            if t[5] is not None:
                 self._credit(t)
         for topic, (answered, right, recent, num, den, _) in self._topics.items():
             out[topic] = {"answered": answered, "correct": right, "accuracy": right / answered,

@@ -55,7 +55,8 @@ from ..errors import (Busy, ClassDatabaseUnreachable, DatabaseDamaged, DiskFull,
 from ..i18n import Bilingual, pick
 from ..migrations import REVISIONS, steps as _migration_steps
 from .core import TOPICS, _jsonable
-from .history import MASTERY_DECAY, Damage, Reading, sqlite_answers, without_gc
+from .history import MASTERY_DECAY, Damage, Reading, without_gc
+from .history_sql import sqlite_answers
 from .solved import Solved
 
 __all__ = ["ProgressStore", "ProgressView", "data_dir", "default_path", "ENV_VAR", "open_store", "mastery", "attempts",

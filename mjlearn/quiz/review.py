@@ -116,7 +116,7 @@ def items_of(row: dict) -> list[tuple[Item, bool]]:
 
 def _keys(att) -> list[tuple[str, bool]]:
     """The item keys an attempt reviews, each with whether that item was right."""
-    rid, at, kind, topic, correct, hints, retries, rules, fan_items = att
+    rid, at, kind, topic, correct, helped, rules, fan_items = att
     keys = [("kind:" + kind, bool(correct))]
     if rules is not None:
         keys.append(("rules:" + rules, bool(correct)))
@@ -337,9 +337,11 @@ class _Replay:
         self.rev_a, self.rev_b = w[7] * self.easy_d0, (1 - w[7])  # the mean reversion of difficulty
 
     def review(self, c: list, r: int, t: int) -> None:
-        """Review card ``c`` ([state, step, stability, difficulty, due, last review, ...], times in
-        microseconds) with rating ``r`` (1-4) at time ``t``, in place."""
-        state, step, s, d, _, last = c[:6]
+        """Review card ``c`` ([state, step, stability, difficulty, interval, last review], times in
+        microseconds) with rating ``r`` (1-4) at time ``t``, in place. The interval is the learning
+        step's, or None while it follows from the stability (:meth:`due` works it out: only the last
+        review's due date is ever read, so the replay does not compute the others)."""
+        state, step, s, d, _, last = c
         if s is None:
             s, d = self.init_s[r], self.init_d[r]
         else:
@@ -363,31 +365,35 @@ class _Replay:
                 s = STABILITY_MIN
             d = self.rev_a + self.rev_b * (d + (10.0 - d) * self.delta[r] / 9.0)
             d = 1.0 if d < 1.0 else 10.0 if d > 10.0 else d
-        if state != 2:  # learning or relearning
-            steps = self.learning if state == 1 else self.relearning
-            if not steps or (step >= len(steps) and r >= 2) or r == 4 or (r == 3 and step + 1 == len(steps)):
-                state, step, ivl = 2, None, None
-            elif r == 1:
-                step, ivl = 0, steps[0]
-            elif r == 2:
-                ivl = (self.learning_hard0 if state == 1 else self.relearning_hard0) if step == 0 else steps[step]
+        if state == 2:  # review
+            if r == 1 and self.relearning:
+                c[:] = 3, 0, s, d, self.relearning[0], t
             else:
-                step += 1
-                ivl = steps[step]
-        elif r == 1 and self.relearning:
-            state, step, ivl = 3, 0, self.relearning[0]
+                c[:] = 2, None, s, d, None, t
+            return
+        steps = self.learning if state == 1 else self.relearning
+        if not steps or (step >= len(steps) and r >= 2) or r == 4 or (r == 3 and step + 1 == len(steps)):
+            c[:] = 2, None, s, d, None, t
+        elif r == 1:
+            c[:] = state, 0, s, d, steps[0], t
+        elif r == 2:
+            c[:] = state, step, s, d, (self.learning_hard0 if state == 1 else self.relearning_hard0) if step == 0 \
+                else steps[step], t
         else:
-            ivl = None
-        if ivl is None:
-            days = round((s / self.factor) * self.ivl_factor)
-            ivl = (1 if days < 1 else self.max_interval if days > self.max_interval else days) * _DAY_US
-        c[0], c[1], c[2], c[3], c[4], c[5] = state, step, s, d, t + ivl, t
+            c[:] = state, step + 1, s, d, steps[step + 1], t
 
-    @staticmethod
-    def card(c: list, card_id: int) -> Card:
-        state, step, s, d, due, last = c[:6]
-        return Card(card_id=card_id, state=State(state), step=step, stability=s, difficulty=d, due=_dt(due),
-                    last_review=_dt(last))
+    def due(self, c: list) -> int:
+        """The due time of card ``c`` (microseconds)."""
+        ivl = c[4]
+        if ivl is None:
+            days = round((c[2] / self.factor) * self.ivl_factor)
+            ivl = (1 if days < 1 else self.max_interval if days > self.max_interval else days) * _DAY_US
+        return c[5] + ivl
+
+    def card(self, c: list, card_id: int) -> Card:
+        state, step, s, d = c[:4]
+        return Card(card_id=card_id, state=State(state), step=step, stability=s, difficulty=d, due=_dt(self.due(c)),
+                    last_review=_dt(c[5]))
 
 
 _REPLAY = None
@@ -414,41 +420,55 @@ def replay_attempts(attempts, now: datetime | None = None) -> ReviewQueue:
     each attempt reviews its items in the order given; the cards are built once, at the end."""
     rp = _replayer()
     review, modf = rp.review, math.modf
-    # key -> [state, step, stability, difficulty, due, last review, card id, reviews, right, last right, attempt]
-    cards: dict[str, list] = {}
+    cards: dict[str, list] = {}  # key -> the card ([state, step, stability, difficulty, interval, last])
+    seen: dict[str, list] = {}  # key -> [card id, reviews, right, last right, attempt]
+    kinds: dict = {}  # kind -> its item key (and rule sets, fans)
+    rule_sets: dict = {}
+    fans: dict = {}
 
     def one(key: str, right: bool, r: int, t: int, att) -> None:
         c = cards.get(key)
         if c is None:
-            c = cards[key] = [1, 0, None, None, t, None, len(cards) + 1, 0, 0, False, None]
+            c = cards[key] = [1, 0, None, None, None, None]
+            seen[key] = [len(seen) + 1, 1, right + 0, right, att]
+            review(c, r, t)
+            return
         last = c[5]
-        review(c, r, t if last is None or t >= last else last)  # clocks moved back: keep the order of answers
-        c[7] += 1
-        c[8] += right
-        c[9] = right
-        c[10] = att
+        review(c, r, t if t >= last else last)  # clocks moved back: keep the order of answers
+        n = seen[key]
+        n[1] += 1
+        n[2] += right
+        n[3] = right
+        n[4] = att
 
-    kind_keys: dict[str, str] = {}
     for att in attempts:
-        frac, whole = modf(att[1])
+        rid, at, kind, topic, correct, helped, rules, fan_items = att
+        frac, whole = modf(at)
         t = int(whole) * _US + round(frac * 1e6)  # as _us(): the microsecond datetime would hold
-        correct = bool(att[4])
-        right_r = (2 if (att[5] or att[6]) else 3)
-        key = kind_keys.get(att[2])
+        right_r = 2 if helped else 3
+        r = right_r if correct else 1
+        correct = bool(correct)
+        key = kinds.get(kind)
         if key is None:
-            key = kind_keys[att[2]] = "kind:" + att[2]
-        one(key, correct, right_r if correct else 1, t, att)
-        if att[7] is not None:
-            one("rules:" + att[7], correct, right_r if correct else 1, t, att)
-        for f, right in att[8]:
-            one(f"fan:{f}", right, (right_r if right else 1), t, att)
+            key = kinds[kind] = "kind:" + kind
+        one(key, correct, r, t, att)
+        if rules is not None:
+            key = rule_sets.get(rules)
+            if key is None:
+                key = rule_sets[rules] = "rules:" + rules
+            one(key, correct, r, t, att)
+        for f, right in fan_items:
+            key = fans.get(f)
+            if key is None:
+                key = fans[f] = f"fan:{f}"
+            one(key, right, right_r if right else 1, t, att)
     states: dict[str, ItemState] = {}
     for key, c in cards.items():
         item = _item(key)
         if item is None:
             continue
-        att = c[10]
-        states[key] = ItemState(item, rp.card(c[:6], c[6]), c[7], c[8], _dt(c[5]), c[9],
+        card_id, reviews, right, last_right, att = seen[key]
+        states[key] = ItemState(item, rp.card(c, card_id), reviews, right, _dt(c[5]), last_right,
                                 {"id": att[0], "at": att[1], "kind": att[2], "topic": att[3], "correct": att[4]})
     return ReviewQueue(states, now)
 
