@@ -105,9 +105,13 @@ def _mjlearn_shape(conn) -> bool:
 
 
 def _unnamed(conn):
-    """Rows without a learner's name: damaged (they belong to no one; listed so that they are not
-    silently lost). (rowid, id) in id order."""
-    return conn.execute("SELECT rowid, id FROM answers WHERE user IS NULL OR user = '' ORDER BY id")
+    """Rows without a learner's name, as damaged rows in id order (they belong to no one; listed so
+    that they are not silently lost); returns how many there were, the position the next row takes."""
+    pos = 0
+    for (rid,) in conn.execute("SELECT id FROM answers WHERE user IS NULL OR user = '' ORDER BY id"):
+        pos += 1
+        yield DamagedRow(rid, pos, "user_missing", "user")
+    return pos
 
 
 def sqlite_answers(conn, user: str, columns):
@@ -174,10 +178,7 @@ def _fans_answer(answer: bytes):
 def _fast(conn, user: str, columns):
     """:func:`sqlite_answers` on a table of mjlearn's shape."""
     retries = "retries" if "retries" in columns else "0"
-    pos = 0
-    for rowid, rid in _unnamed(conn):
-        pos += 1
-        yield DamagedRow(rid, pos, "user_missing", "user")
+    pos = yield from _unnamed(conn)
     sql = (f"SELECT id, at, kind, topic, CASE WHEN typeof(question) = 'text' THEN CAST(question AS BLOB) END, "
            f"CASE WHEN typeof(answer) = 'text' THEN CAST(answer AS BLOB) END, {_FAST_ROW.format(retries=retries)} "
            f"FROM answers WHERE user = ? ORDER BY id")
@@ -233,10 +234,7 @@ def _exact(conn, user: str, columns):
     """:func:`sqlite_answers` on a table of another shape: every value fetched and checked in Python,
     SQLite checking the JSON of every row (:data:`_SQL_JSON`)."""
     retries = "retries" if "retries" in columns else "0"
-    pos = 0
-    for rowid, rid in _unnamed(conn):
-        pos += 1
-        yield DamagedRow(rid, pos, "user_missing", "user")
+    pos = yield from _unnamed(conn)
     sql = (f"SELECT rowid, id, at, kind, topic, seed, difficulty, correct, score, hints, seconds, {retries}, "
            f"{_SQL_JSON}, CAST(question AS BLOB), "
            f"CASE WHEN typeof(question) = 'text' THEN {_RULES} END, "
