@@ -38,7 +38,7 @@ from typing import Mapping
 
 from .errors import MjlearnError
 
-__all__ = ["BuildFolder", "OutputFolderError", "MARKER"]
+__all__ = ["BuildFolder", "OutputFolderError", "MARKER", "Folder", "write_whole"]
 
 MARKER = ".mjlearn-build"
 """The marker file a builder leaves in its output folder: the builder's name and the files it wrote."""
@@ -71,15 +71,16 @@ class OutputFolderError(MjlearnError, ValueError):
         return [f"{zh} · {en}", f"  {self.en}", f"  {self.zh}", f"  文件夹 Folder: {self.path}"]
 
 
-class _Dir:
+class Folder:
     """A real folder, held by a descriptor where the platform allows (every name is then looked up in
-    it, never through a link swapped in above it), else by its path."""
+    it, never through a link swapped in above it), else by its path. The builders' output folders and
+    the notebook folder of ``mjlearn lab`` (:mod:`mjlearn.cli_lab`) are both reached through it."""
 
     def __init__(self, path: str, fd: int | None):
         self.path, self.fd = path, fd
 
     @classmethod
-    def root(cls, path: str) -> "_Dir":
+    def root(cls, path: str) -> "Folder":
         return cls(path, os.open(path, _DIR) if _DIR_FD else None)
 
     def at(self, name: str) -> tuple[str, int | None]:
@@ -93,7 +94,7 @@ class _Dir:
         except FileNotFoundError:
             return None
 
-    def sub(self, name: str, *, create: bool = False, follow: bool = False) -> "_Dir":
+    def sub(self, name: str, *, create: bool = False, follow: bool = False) -> "Folder":
         """The folder ``name`` in this one (created first when asked; ``FileExistsError`` if ``create``
         is ``"new"`` and it exists). Unless ``follow``, a link there is an ``OSError`` (ELOOP)."""
         where, fd = self.at(name)
@@ -104,7 +105,7 @@ class _Dir:
                 if create == "new":
                     raise
         if fd is not None:
-            return _Dir(os.path.join(self.path, name), os.open(where, _DIR | (0 if follow else _NOFOLLOW), dir_fd=fd))
+            return Folder(os.path.join(self.path, name), os.open(where, _DIR | (0 if follow else _NOFOLLOW), dir_fd=fd))
         st = os.stat(where) if follow else self.lstat(name)
         if st is None:
             raise FileNotFoundError(errno.ENOENT, "not found", where)
@@ -112,7 +113,7 @@ class _Dir:
             raise OSError(errno.ELOOP, "a symbolic link", where)
         if not stat.S_ISDIR(st.st_mode):
             raise NotADirectoryError(errno.ENOTDIR, "not a folder", where)
-        return _Dir(where, None)
+        return Folder(where, None)
 
     def open(self, name: str, flags: int, mode: int = 0o644) -> int:
         where, fd = self.at(name)
@@ -138,7 +139,7 @@ class _Dir:
             os.close(self.fd)
             self.fd = None
 
-    def __enter__(self) -> "_Dir":
+    def __enter__(self) -> "Folder":
         return self
 
     def __exit__(self, *exc) -> None:
@@ -164,7 +165,7 @@ class BuildFolder:
     """An output folder claimed by one builder (see the module); use it as a context manager, or
     :meth:`close` it."""
 
-    def __init__(self, path: Path, builder: str, folder: _Dir, files: dict, dirs: list, made: tuple = ()):
+    def __init__(self, path: Path, builder: str, folder: Folder, files: dict, dirs: list, made: tuple = ()):
         self.path = path
         """The folder, as the user named it (made absolute)."""
         self.builder = builder
@@ -187,7 +188,7 @@ class BuildFolder:
             raise _not_ours(shown, builder)
         made: list[Path] = []
         try:
-            here = _Dir.root(path.anchor)
+            here = Folder.root(path.anchor)
             try:
                 for depth, part in enumerate(path.parts[1:-1], 2):
                     below = None
@@ -282,11 +283,11 @@ class BuildFolder:
             written[rel] = digest
         self.files = mine
         self._write_marker()
-        folders: dict[tuple[str, ...], _Dir] = {(): self._dir}   # each folder opened once, never through a link
+        folders: dict[tuple[str, ...], Folder] = {(): self._dir}   # each folder opened once, never through a link
         try:
             for rel, source in files.items():
                 try:
-                    _write_at(self._folder(rels[rel][:-1], folders), rels[rel][-1], source)
+                    write_whole(self._folder(rels[rel][:-1], folders), rels[rel][-1], source)
                 except OSError as e:   # the disk is full, or something changed the folder while it was written
                     raise OutputFolderError(
                         self.path / rel, f"could not be written ({e.strerror or e}); the files written so far are "
@@ -339,10 +340,10 @@ class BuildFolder:
         found.pop(MARKER, None)
         return found
 
-    def _parent(self, parts: tuple[str, ...]) -> _Dir:
+    def _parent(self, parts: tuple[str, ...]) -> Folder:
         """The folder holding ``parts[-1]``, every step taken without following a link; an ``OSError``
         when one on the way is missing or not a real folder."""
-        here = _Dir(self._dir.path, os.dup(self._dir.fd) if self._dir.fd is not None else None)
+        here = Folder(self._dir.path, os.dup(self._dir.fd) if self._dir.fd is not None else None)
         try:
             for part in parts[:-1]:
                 below = here.sub(part)
@@ -353,7 +354,7 @@ class BuildFolder:
             raise
         return here
 
-    def _folder(self, parts: tuple[str, ...], opened: dict) -> _Dir:
+    def _folder(self, parts: tuple[str, ...], opened: dict) -> Folder:
         """The folder ``parts`` inside, created if missing, from the folders already ``opened``."""
         if parts not in opened:
             opened[parts] = self._folder(parts[:-1], opened).sub(parts[-1], create=True)
@@ -372,7 +373,7 @@ class BuildFolder:
     def _write_marker(self) -> None:
         record = {"builder": self.builder, "files": self.files, "dirs": self.dirs}
         try:
-            _write_at(self._dir, MARKER, (json.dumps(record, indent=0, sort_keys=True) + "\n").encode(), durable=True)
+            write_whole(self._dir, MARKER, (json.dumps(record, indent=0, sort_keys=True) + "\n").encode(), durable=True)
         except OSError as e:
             raise OutputFolderError(self.path / MARKER, f"could not be written ({e.strerror or e})",
                                     f"无法写入（{e.strerror or e}）") from None
@@ -397,7 +398,7 @@ def _digest(source: Path | bytes) -> str:
         os.close(fd)
 
 
-def _write_at(folder: _Dir, name: str, source: Path | bytes, *, durable: bool = False) -> None:
+def write_whole(folder: Folder, name: str, source: Path | bytes, *, durable: bool = False) -> None:
     """``name`` in ``folder`` gets the content of ``source``: written to a new temporary file next to it
     (never through a link), then moved over the name (which replaces a link itself, not its target).
     ``durable``: on the disk before the move (the marker; a built file is made again by a rebuild, and
@@ -431,7 +432,7 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[os.write(fd, view):]
 
 
-def _read_marker(folder: _Dir, shown: str, builder: str) -> tuple[dict, list]:
+def _read_marker(folder: Folder, shown: str, builder: str) -> tuple[dict, list]:
     try:
         fd = folder.open(MARKER, os.O_RDONLY)
     except OSError:

@@ -29,16 +29,13 @@ import sys
 import tempfile
 from pathlib import Path
 
+from .buildfolder import Folder, write_whole
 from .errors import MjlearnError
 
 MANIFEST = ".mjlearn-manifest.json"
 """Records the hash of each file as mjlearn wrote it, to tell the learner's edits from ours."""
 
 _MAX_NEW_NAMES = 1000
-_DIR_FD = hasattr(os, "O_DIRECTORY") and all(
-    f in os.supports_dir_fd for f in (os.open, os.stat, os.mkdir, os.unlink, os.replace))
-_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
-_BINARY = getattr(os, "O_BINARY", 0)
 
 
 class LabError(MjlearnError):
@@ -70,85 +67,31 @@ class Refused(Exception):
         self.rel = rel
 
 
-class _Folder:
-    """A real folder below ``--dir`` (never a symlink), held open by a directory handle where the
-    platform allows, so that every name is looked up in it and not through a swapped-in link."""
+def _subfolder(where: Folder, name: str) -> Folder:
+    """The folder ``name`` in ``where``, created if missing; refused when it is a link or not a folder."""
+    try:
+        return where.sub(name, create=True)
+    except OSError:
+        _must_be(where.lstat(name), stat.S_ISDIR, "a folder")
+        raise
 
-    def __init__(self, path: Path, fd: int | None):
-        self.path, self.fd = path, fd
 
-    @classmethod
-    def open_root(cls, dest: Path) -> "_Folder":
-        fd = os.open(dest, os.O_RDONLY | os.O_DIRECTORY) if _DIR_FD else None
-        return cls(dest, fd)
+def _read(where: Folder, name: str) -> bytes | None:
+    """The bytes of a regular file, None if there is nothing by that name; refuses anything else."""
+    st = where.lstat(name)
+    if st is None:
+        return None
+    _must_be(st, stat.S_ISREG, "a regular file")
+    with os.fdopen(where.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as f:
+        return f.read()
 
-    def close(self) -> None:
-        if self.fd is not None:
-            os.close(self.fd)
-            self.fd = None
 
-    def _where(self, name: str):
-        return (name, self.fd) if self.fd is not None else (str(self.path / name), None)
-
-    def lstat(self, name: str) -> os.stat_result | None:
-        where, fd = self._where(name)
-        try:
-            return os.stat(where, dir_fd=fd, follow_symlinks=False)
-        except FileNotFoundError:
-            return None
-
-    def subfolder(self, name: str) -> "_Folder":
-        st = self.lstat(name)
-        if st is None:
-            where, fd = self._where(name)
-            try:
-                os.mkdir(where, dir_fd=fd)
-            except FileExistsError:
-                pass
-            st = self.lstat(name)
-        _must_be(st, stat.S_ISDIR, "a folder")
-        if self.fd is None:
-            return _Folder(self.path / name, None)
-        fd = os.open(name, os.O_RDONLY | os.O_DIRECTORY | _NOFOLLOW, dir_fd=self.fd)
-        return _Folder(self.path / name, fd)
-
-    def read(self, name: str) -> bytes | None:
-        """The bytes of a regular file, None if there is nothing by that name; refuses anything else."""
-        st = self.lstat(name)
-        if st is None:
-            return None
+def _write(where: Folder, name: str, data: bytes) -> None:
+    """Write ``name`` whole, never through a link (a link there is refused first)."""
+    st = where.lstat(name)
+    if st is not None:
         _must_be(st, stat.S_ISREG, "a regular file")
-        where, fd = self._where(name)
-        h = os.open(where, os.O_RDONLY | _NOFOLLOW | _BINARY | getattr(os, "O_NONBLOCK", 0), dir_fd=fd)
-        with os.fdopen(h, "rb") as f:
-            return f.read()
-
-    def write(self, name: str, data: bytes) -> None:
-        """Write ``name`` whole: a temporary file in this folder, then a rename over the old name (a
-        rename replaces a link itself, never its target; and a link is refused before that)."""
-        st = self.lstat(name)
-        if st is not None:
-            _must_be(st, stat.S_ISREG, "a regular file")
-        tmp = f".{name}.mjlearn-{os.getpid()}.tmp"
-        where, fd = self._where(tmp)
-        try:
-            os.unlink(where, dir_fd=fd)  # a leftover of a run that was killed (unlink never follows a link)
-        except FileNotFoundError:
-            pass
-        h = os.open(where, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _BINARY, 0o644, dir_fd=fd)
-        try:
-            with os.fdopen(h, "wb") as f:
-                f.write(data)
-                f.flush()
-                os.fsync(f.fileno())
-            target, _ = self._where(name)
-            os.replace(where, target, src_dir_fd=fd, dst_dir_fd=fd)
-        except BaseException:
-            try:
-                os.unlink(where, dir_fd=fd)
-            except OSError:
-                pass
-            raise
+    write_whole(where, name, data, durable=True)
 
 
 def _must_be(st: os.stat_result | None, test, what: str) -> None:
@@ -190,15 +133,15 @@ def copy_notebooks(dest: Path, source: Path | None = None, out=None, err=None) -
     report: dict[str, list[str]] = {"copied": [], "updated": [], "kept": [], "unchanged": [], "refused": [],
                                     "new": []}
     refusals: dict[str, str] = {}  # path below dest -> why it was left alone
-    root = _Folder.open_root(dest)
-    folders: dict[str, _Folder | Refused] = {"": root}
+    root = Folder.root(str(dest))
+    folders: dict[str, Folder | Refused] = {"": root}
 
-    def folder(parts: tuple[str, ...]) -> _Folder:
+    def folder(parts: tuple[str, ...]) -> Folder:
         key = "/".join(parts)
         if key not in folders:
             parent = folder(parts[:-1])
             try:
-                folders[key] = parent.subfolder(parts[-1])
+                folders[key] = _subfolder(parent, parts[-1])
             except Refused as e:
                 folders[key] = Refused(str(e), rel=key)
         f = folders[key]
@@ -208,7 +151,7 @@ def copy_notebooks(dest: Path, source: Path | None = None, out=None, err=None) -
 
     try:
         try:
-            manifest = json.loads(root.read(MANIFEST) or b"{}")
+            manifest = json.loads(_read(root, MANIFEST) or b"{}")
             if not isinstance(manifest, dict):
                 manifest = {}
         except Refused as e:
@@ -230,12 +173,12 @@ def copy_notebooks(dest: Path, source: Path | None = None, out=None, err=None) -
                 report["refused"].append(rel)
         if write_manifest:
             try:
-                root.write(MANIFEST, json.dumps(manifest, indent=1, sort_keys=True).encode("utf-8"))
+                _write(root, MANIFEST, json.dumps(manifest, indent=1, sort_keys=True).encode("utf-8"))
             except Refused as e:
                 refusals[MANIFEST] = str(e)
     finally:
         for f in folders.values():
-            if isinstance(f, _Folder):
+            if isinstance(f, Folder):
                 f.close()
     for rel, why in refusals.items():
         print(f"refused {dest / rel}: {why}; left untouched  （拒绝经由符号链接或特殊文件写入，未改动）", file=err)
@@ -249,12 +192,12 @@ def copy_notebooks(dest: Path, source: Path | None = None, out=None, err=None) -
     return report
 
 
-def _place(where: _Folder, parts: tuple[str, ...], rel: str, data: bytes, manifest: dict, report: dict) -> None:
+def _place(where: Folder, parts: tuple[str, ...], rel: str, data: bytes, manifest: dict, report: dict) -> None:
     name = parts[-1]
     new_hash = _sha(data)
-    current = where.read(name)
+    current = _read(where, name)
     if current is None:
-        where.write(name, data)
+        _write(where, name, data)
         manifest[rel] = new_hash
         report["copied"].append(rel)
         return
@@ -263,7 +206,7 @@ def _place(where: _Folder, parts: tuple[str, ...], rel: str, data: bytes, manife
         manifest[rel] = new_hash
         report["unchanged"].append(rel)
     elif manifest.get(rel) == current_hash:  # ours, untouched by the learner: safe to update
-        where.write(name, data)
+        _write(where, name, data)
         manifest[rel] = new_hash
         report["updated"].append(rel)
     else:  # the learner's work: never overwrite it; the new version gets a name no learner file has
@@ -274,7 +217,7 @@ def _place(where: _Folder, parts: tuple[str, ...], rel: str, data: bytes, manife
         report["new"].append("/".join(parts[:-1] + (beside,)))
 
 
-def _beside(where: _Folder, parts: tuple[str, ...], data: bytes, new_hash: str, manifest: dict) -> tuple[str, bool]:
+def _beside(where: Folder, parts: tuple[str, ...], data: bytes, new_hash: str, manifest: dict) -> tuple[str, bool]:
     """Write the new version of a kept file as NAME.new.EXT, else NAME.new-2.EXT, ...: the first name
     that is free, already holds this version, or holds an older copy mjlearn wrote and nobody changed.
     Returns the name and whether it was written now (False: it held this version already)."""
@@ -285,13 +228,13 @@ def _beside(where: _Folder, parts: tuple[str, ...], data: bytes, new_hash: str, 
         name = f"{stem}.new{'' if n == 1 else f'-{n}'}{dot}{ext}"
         key = "/".join(parts[:-1] + (name,))
         try:
-            there = where.read(name)
+            there = _read(where, name)
         except Refused:
             continue  # a link or a folder by that name: not ours to touch
         if there is None or _sha(there) == new_hash or manifest.get(key) == _sha(there):
             written = there is None or _sha(there) != new_hash
             if written:
-                where.write(name, data)
+                _write(where, name, data)
             manifest[key] = new_hash
             return name, written
     raise Refused(f"{_MAX_NEW_NAMES} names for its new version are taken")

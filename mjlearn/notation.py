@@ -1,4 +1,5 @@
-"""Parse and format tiles, melds and hands in mjlearn's notation (fixed by DESIGN.md).
+"""Parse and format tiles, melds and hands in mjlearn's notation (the grammar below; ``tests/test_notation.py``
+holds it, and every parse round-trips through its format).
 
 ::
 

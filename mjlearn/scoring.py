@@ -1,7 +1,8 @@
 """``mj.score``: one entry point for every rule set.
 
 ``rules="mcr"`` (the default) or ``"mcr-wmo2014"`` (or an MCR ``Profile``) scores with the Guobiao
-scorer and its context keywords (DESIGN.md); any other name or alias goes to the regional rule-set
+scorer and its context keywords (:data:`mjlearn.mcr.scorer.CONTEXT_KEYWORDS`); any other name or alias goes to the
+regional rule-set
 registry, whose rule sets take their own keywords (dealer, discarder, wild tile...) and reject the ones
 they do not know.
 

@@ -73,7 +73,7 @@ FIXTURE = DoublesRuleSet(
     tiles=TileSet(True, True, "none"), claims=Claims(chow=True), pair="any", wild=None,
     discard_win="yes", dealer_rule="none", kong_money="none", multi_win="single_nearest",
     scoring="base × 2^d", signature="three doublings",
-    options=(Option("base", 2, "", "the base", "底分", (1, 2, 5)),),
+    options=(Option("base", 2, "the base", "底分", (1, 2, 5)),),
     context=ctx("self_drawn", "discarder", "winner", "dealer"),
     patterns=PATTERNS,
     table=TableFacts(shapes="standard+seven_pairs", dealer_rotation="stay"),

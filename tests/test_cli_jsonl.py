@@ -1,4 +1,4 @@
-"""``mjlearn score --jsonl`` under hostile batch files (issue 12): one output line per input line, in
+"""``mjlearn score --jsonl`` under hostile batch files: one output line per input line, in
 order, whatever the line; errors carry their line number; exit 0 all scored, 1 some errors, 2 usage.
 The command runs in a fresh interpreter, as a user runs it."""
 

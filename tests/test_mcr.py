@@ -81,7 +81,7 @@ def test_every_fan_has_an_example():
     assert sorted(EXAMPLES) == list(range(1, 83))
 
 
-# --- §12.7 worked examples (winner South, round East) ------------------------------------------
+# --- worked examples of the competition rules (winner South, round East) ---------------------------
 
 def fans_of(res):
     return {fan(i).zh: n for i, n in res.fan_counts().items()}
@@ -130,7 +130,7 @@ def test_design_example():
     json.dumps(d, ensure_ascii=False)
 
 
-# --- the five principles (regional.md §12.5) -------------------------------------------------
+# --- the five counting principles (mjlearn.mcr.principles) -------------------------------------
 
 def test_non_repetition_four_concealed_pungs_implies_all_pungs_and_concealed():
     r = score("222m444p666sEEEN+N")

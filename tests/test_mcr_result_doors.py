@@ -61,7 +61,8 @@ def test_both_doors_same_type_and_figures(profile):
 
 
 def test_figures_as_the_rules_door_gave_them():
-    """The rules door's figures of §14.3 and its verdict keys are unchanged."""
+    """The rules door's figures for the comparison hand (tests/test_rules_compare.py) and its verdict keys
+    are unchanged."""
     r = rules.score("12346789mEEE44s+5m", rules="mcr", winner="S", discarder="N")
     assert isinstance(r, ScoreResult) and not isinstance(r, RegionalResult)
     assert (r.total, r.payments, r.legal, r.reason) == (22, {"E": -8, "S": 46, "W": -8, "N": -30}, True, None)

@@ -1,4 +1,5 @@
-"""Beijing / Hebei / Shandong points family §4: BJP-Ex1..6, §14.3 rows, each doubling, legality."""
+"""Beijing / Hebei / Shandong points family: worked examples 1 to 6, the comparison hand's rows
+(tests/test_rules_compare.py), each doubling, legality."""
 
 import pytest
 
@@ -8,22 +9,22 @@ NAMES = ["bj_basic", "bj_new", "hebei1", "hebei2", "shandong1", "shandong2"]
 
 
 @pytest.mark.parametrize("rules, hand, ctx, total, payments", [
-    # BJP-Ex1: dealer, opened with a chow, straight with a wild for 8m, exposed kong of 3p
+    # worked example 1: dealer, opened with a chow, straight with a wild for 8m, exposed kong of 3p
     ("bj_basic", "[123m,1][3333p,1]45679m5sE+E", dict(winner="E", self_drawn=True, wild="5s"), 4,
      {"E": 18, "S": -6, "W": -6, "N": -6}),
-    # BJP-Ex2: fully natural luxury seven pairs, d = 5
+    # worked example 2: fully natural luxury seven pairs, d = 5
     ("bj_basic", "11112233p55667s+7s", dict(winner="S", self_drawn=True), 32,
      {"E": -64, "S": 128, "W": -32, "N": -32}),
-    # BJP-Ex3: concealed self-draw, 5 × 2 × 2
+    # worked example 3: concealed self-draw, 5 × 2 × 2
     ("bj_new", "123456m789p23sEE+4s", dict(winner="W", self_drawn=True), 20,
      {"E": -40, "S": -20, "W": 80, "N": -20}),
-    # BJP-Ex4: 杠随胡 — West's exposed kong earns nothing
+    # worked example 4: 杠随胡 — West's exposed kong earns nothing
     ("hebei1", "[1111p]123456m789pE+E", dict(winner="S", discarder="N", other_kongs={"W": (1, 0)}), 5,
      {"E": -10, "S": 35, "W": -10, "N": -15}),
-    # BJP-Ex5: dealer seven pairs on West's discard
+    # worked example 5: dealer seven pairs on West's discard
     ("hebei1", "1122335566779p+9p", dict(winner="E", discarder="W"), 20,
      {"E": 20, "S": 0, "W": -20, "N": 0}),
-    # BJP-Ex6: self-draw on a closed wait, 10 × 4
+    # worked example 6: self-draw on a closed wait, 10 × 4
     ("shandong2", "123m456m789p24s55p+3s", dict(winner="N", self_drawn=True), 40,
      {"E": -80, "S": -40, "W": -40, "N": 160}),
 ])

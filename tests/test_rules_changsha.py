@@ -1,4 +1,4 @@
-"""长沙麻将 §5: CS-Ex1..4, each 大胡, the bird, on-deal 小胡, legality and the 108-tile set."""
+"""长沙麻将: worked examples 1 to 4, each 大胡, the bird, on-deal 小胡, legality and the 108-tile set."""
 
 import pytest
 
@@ -96,7 +96,7 @@ def test_payments_sum_to_zero(ctx):
     assert sum(r.payments.values()) == 0 and r.payments[ctx["winner"]] > 0
 
 
-# --- 海底牌漫游 (§5.7): the last tile offered round the table -----------------------------------
+# --- 海底牌漫游: the last tile offered round the table ---------------------------------------------
 
 from mjlearn.rules.changsha import haidi_roaming  # noqa: E402
 
@@ -191,6 +191,6 @@ def test_haidi_bad_input(kwargs, match):
 def test_next_dealer_section_5_3():
     from mjlearn.rules import get
     cs = get("changsha")
-    assert cs.next_dealer((), None, "W") == "W"                  # A-CS-2: the dealer stays
+    assert cs.next_dealer((), None, "W") == "W"                  # option ``dealer_after_draw``: the dealer stays
     assert cs.next_dealer(("S",), "W", "E") == "S"
     assert cs.next_dealer(("N", "S"), "W", "E") == "W"           # 通炮: the discarder

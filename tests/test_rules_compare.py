@@ -1,4 +1,5 @@
-"""compare() on §14.3's hand, and the rule-difference table from the data."""
+"""compare() on one hand (12346789mEEE44s+5m, South wins on North's discard) under every rule set,
+and the rule-difference table from the data."""
 
 import pytest
 
@@ -6,7 +7,7 @@ import mjlearn.rules as R
 from mjlearn.rules import ContextError
 
 HAND = "12346789mEEE44s+5m"
-EXPECTED = {   # regional.md §14.3: payments to South (None = not legal / n/a)
+EXPECTED = {   # payments to South (None = not legal / n/a)
     "beijing": 80, "beijing_cpt": 80, "bj_basic": 32, "bj_new": 10, "hebei1": 5,
     "shandong1": None, "shandong2": None, "changsha": None, "yunnan": None, "mcr": 46, "huopin": 56,
     "xian": 2, "hongkong": 2, "fuzhou": None,

@@ -87,10 +87,10 @@ def test_result_to_dict_and_html():
     assert bad.to_dict()["reason"]["en"].startswith("a plain hand") and "不合法" in bad._repr_html_()
 
 
-def test_every_ruleset_declares_refs_and_renders():
+def test_every_ruleset_declares_its_options_and_renders():
     for name, rs in RULESETS.items():
         assert rs.zh and rs.en and rs.unit
-        assert all(o.ref for o in rs.options)
+        assert all(o.key and o.en for o in rs.options)
         assert rs.zh in rs._repr_html_()
 
 

@@ -1,4 +1,4 @@
-"""Fuzhou (regional.md §11): FZ-Ex1..4, 金 wild, honors as flowers, bonus hands, formula, errors."""
+"""Fuzhou: worked examples 1 to 4, 金 wild, honors as flowers, bonus hands, formula, errors."""
 
 import pytest
 
@@ -149,6 +149,6 @@ def test_errors_and_helpers():
         score("123m456m789p234s6p+6p", rules="fuzhou", self_drawn=True, flowers="EEEEE")
     from mjlearn.rules import RulesError
     with pytest.raises(RulesError, match="hand_size"):
-        FZ.with_options(hand_size=16)       # 16-tile Fuzhou (A-FZ-4) is not supported
+        FZ.with_options(hand_size=16)       # 16-tile Fuzhou (option ``hand_size``) is not supported
     assert false_win_payments("N", base=2) == {"E": 60, "S": 60, "W": 60, "N": -180}
     assert claim_priority("W", ["E", "S"]) == "E" and claim_priority("W", ["E", "S"], gold_sparrow=["S"]) == "S"

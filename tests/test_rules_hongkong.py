@@ -1,4 +1,4 @@
-"""Hong Kong / Guangdong (regional.md §10): HK-Ex1..3, the 番 table, floor, cap, liability, errors."""
+"""Hong Kong / Guangdong: worked examples 1 to 3, the 番 table, floor, cap, liability, errors."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""火拼麻将 §7: HP-Ex1..4, the rooms, the wild (indicator + 1), 无财神, bird and dealer doubling."""
+"""火拼麻将: worked examples 1 to 4, the rooms, the wild (indicator + 1), 无财神, bird and dealer doubling."""
 
 import pytest
 

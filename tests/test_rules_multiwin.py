@@ -35,7 +35,7 @@ def test_changsha_tongpao_discarder_pays_every_winner_in_full():
     assert r.payments == {k: alone["N"].payments[k] + alone["S"].payments[k] for k in "ESWN"}
     assert r.payments["W"] == -(alone["N"].total + alone["S"].total)
     assert sum(r.payments.values()) == 0
-    assert r.next_dealer == "W"                        # §5.3: after 通炮 the discarder deals
+    assert r.next_dealer == "W"                        # after 通炮 the discarder deals
 
 
 @pytest.mark.parametrize("bird,seat", [("3p", "W"), ("2m", "S"), ("4s", "N"), ("1m", "E")])
@@ -60,7 +60,7 @@ def test_yunnan_yipao_duoxiang():
     assert r.totals == {"S": 1, "W": 2}
     assert r.payments == {"E": 0, "S": 4, "W": 8, "N": -12}
     assert r.results["E"].reason[1].startswith("a plain hand")
-    assert r.next_dealer == "E"                        # A-YN-12: the discarder's 下家
+    assert r.next_dealer == "E"                        # option ``dealer_next_multi_win``: the discarder's 下家
     alt = score_discard(YN, rules="yunnan", discarder="N", tile="6s",
                         options={"dealer_next_multi_win": "first_winner_after_discarder"})
     assert alt.next_dealer == "S" and alt.payments == r.payments

@@ -109,11 +109,11 @@ def test_every_option_declares_what_it_may_take():
 
 def test_an_option_without_a_declared_range_cannot_be_made():
     with pytest.raises(TypeError, match="must declare"):
-        Option("base", 1, "", "base score")
+        Option("base", 1, "base score")
     with pytest.raises(TypeError, match="must declare"):
-        Option("mode", "a", "", "the mode")
+        Option("mode", "a", "the mode")
     with pytest.raises(TypeError, match="not allowed"):
-        Option("base", 0, "", "base score", low=1, high=10)
+        Option("base", 0, "base score", low=1, high=10)
 
 
 # --- bad values: refused with one clear bilingual line ---------------------------------------------

@@ -1,4 +1,4 @@
-"""Xi'an (regional.md §8): the worked example of §8.8, legality, each pattern, payments, errors."""
+"""Xi'an: the documents' worked example, legality, each pattern, payments, errors."""
 
 import pytest
 
@@ -72,7 +72,7 @@ def test_not_complete_and_robbing_are_illegal():
 
 
 def test_kong_money_added_kong_and_options():
-    # winner's added kong paid as 明杠 by default (A-XA-1), as 暗杠 with the option
+    # winner's added kong paid as 明杠 by default (option ``added_kong``), as 暗杠 with the option
     h = "[5555p,5]12346789mEE+5m"
     r = score(h, rules="xian", winner="E", self_drawn=True)
     assert r.payments == {"E": 3 * 1 + 3 * 3, "S": -4, "W": -4, "N": -4}

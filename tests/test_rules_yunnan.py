@@ -1,4 +1,4 @@
-"""云南麻将 §6: YN-Ex1..5, each pattern, the discard restriction, no chow, 查大叫."""
+"""云南麻将: worked examples 1 to 5, each pattern, the discard restriction, no chow, 查大叫."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""The table: wall geometry, the written dealing procedures (regional.md §13), claims, replay, bots."""
+"""The table: wall geometry, the written dealing procedures, claims, replay, bots."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def test_unknown_rule_set_and_option():
 
 @pytest.mark.parametrize("total, seat", [(s, "ESWN"[(s - 1) % 4]) for s in range(2, 19)])
 def test_wall_selection_counts_seats_from_the_dealer(total, seat):
-    # §13.1 step 4: 5, 9, 13, 17 -> dealer; 6, 10, 14, 18 -> South; 3, 7, 11, 15 -> West; 4, 8, 12, 16 -> North
+    # 5, 9, 13, 17 -> dealer; 6, 10, 14, 18 -> South; 3, 7, 11, 15 -> West; 4, 8, 12, 16 -> North
     expected = {5: "E", 9: "E", 13: "E", 17: "E", 6: "S", 10: "S", 14: "S", 18: "S",
                 3: "W", 7: "W", 11: "W", 15: "W", 4: "N", 8: "N", 12: "N", 16: "N"}
     if total in expected:
@@ -66,7 +66,7 @@ def test_wall_selection_counts_seats_from_the_dealer(total, seat):
 
 def _phys(rules):
     """(seat, stack 1..L, layer 0 top / 1 bottom) -> index in the physical arrangement, written out
-    from §13.0 (East's stacks first, each top then bottom), independently of the Wall class."""
+    from the rule (East's stacks first, each top then bottom), independently of the Wall class."""
     L = wall_stacks(len(tile_set(rules)))
     off = [0, 2 * L[0], 2 * (L[0] + L[1]), 2 * (L[0] + L[1] + L[2])]
     return lambda s, j, layer: off[s] + 2 * (j - 1) + layer
@@ -186,7 +186,7 @@ def test_huopin_caishen_is_the_first_undealt_tile_plus_one(seed):
     ev = next(e for e in t.log if isinstance(e, WildTurnedUp))
     first = next(p for p in range(53, 144) if not TILES[t.wall.tiles[p]].is_flower and p >= 53)
     assert ev.position == first and not ev.indicator.is_flower
-    # it was turned up before any flower was replaced (§13.3: after step 7)
+    # it was turned up before any flower was replaced (mjlearn/table/setup.py)
     k = t.log.index(ev)
     assert not any(isinstance(e, FlowerReplaced) for e in t.log[:k])
 

@@ -1,5 +1,5 @@
 """The table judged by the rule sets: every win asks mjlearn.rules, variant restrictions on stacked
-walls (regional.md §3-§12), sessions with dealer rotation and running scores, seeded hands per rule set."""
+walls (each rule set's TableFacts), sessions with dealer rotation and running scores, seeded hands per rule set."""
 
 from __future__ import annotations
 
@@ -302,7 +302,7 @@ def test_beijing_chipengti_mode_opened_hand_self_draw_only():
 
 
 def test_mcr_concealed_kong_cannot_be_robbed():
-    # North waits on 1m with thirteen orphans; East makes a concealed kong of 1m: no robbing (§12.4)
+    # North waits on 1m with thirteen orphans; East makes a concealed kong of 1m: no robbing
     t = stacked("mcr", {0: "1111m2345678p234s", 3: "9m19p19sESWNCFPP"})
     t.kong(0, "1m")
     assert t.phase == "discard" and t.turn == 0 and not t.pending
@@ -416,15 +416,15 @@ LETTERS = "ESWN"
 
 
 def test_changsha_on_deal_small_win_is_paid_and_play_continues():
-    t = stacked("changsha", {2: "6666p123m4578s12m"})           # CS-Ex3: West holds four 6p (四喜)
+    t = stacked("changsha", {2: "6666p123m4578s12m"})           # West holds four 6p (四喜)
     assert "on_deal" in t.options(2)
     t.declare_on_deal(2)
     e = t.log[-1]
     assert isinstance(e, OnDealWin) and [i.zh for i in e.items] == ["四喜"]
-    assert t.payments == {"E": -2, "S": -2, "W": 6, "N": -2}       # regional.md CS-Ex3: West +6
+    assert t.payments == {"E": -2, "S": -2, "W": 6, "N": -2}       # West +6
     assert t.payments == on_deal("6666p123m4578s12m", seat="W").payments
     assert "起手小胡" in e.zh and "on the deal" in e.en
-    assert t.phase == "discard" and t.turn == 0                    # play continues (A-CS-3)
+    assert t.phase == "discard" and t.turn == 0                    # play continues (option ``on_deal_ends_hand``)
     with pytest.raises(IllegalActionError, match="already") as x:
         t.declare_on_deal(2)
     assert "已经报过" in x.value.zh
@@ -548,7 +548,7 @@ def test_yunnan_exhausted_wall_checks_calls():
     e = t.log[-1]
     assert isinstance(e, CalledCheck) and 3 in e.ready and 0 not in e.ready
     assert t.payments == cha_da_jiao(_hands(t)) and t.payments["N"] > 0 > t.payments["E"]
-    assert t.payments["N"] == (4 - len(e.ready)) * 1       # a 平胡-only ready hand is worth 1 (A-YN-10)
+    assert t.payments["N"] == (4 - len(e.ready)) * 1       # a 平胡-only ready hand is worth 1 (``ready_plain_value``)
     assert "查大叫" in e.zh and "Kong money does not count" in e.en
     assert replay(t.log).payments == t.payments
 

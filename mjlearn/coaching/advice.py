@@ -90,11 +90,8 @@ def coach(hand, rules="mcr", *, seen=None, draws_left=None, trials=None, seed=0,
         # a discard that leaves the hand further from ready than the best one gets a quarter of the
         # draw orders (its larger error is reported)
         share = trials if s == best_s else min(trials, max(50, trials // 4))
-        p, err, method, used, acc = _evaluate(look, c13, s, pool, n, d, orders, share, trials, seed)
-        fans, expected = _summarise(acc, judge, p)
-        note = _note(p, s, d, look, judge, method)
-        options.append(CoachOption(TILES[x], s, useful, p, err, method, used, fans, expected, judge.unit, note,
-                                   judge.name))
+        options.append(CoachOption(discard=TILES[x], **_outlook(judge, look, c13, s, useful, pool, n, d, orders,
+                                                                share, trials, seed)))
     options.sort(key=lambda o: (-round(o.win_chance, 9), -round(o.expected, 9), o.shanten, -o.live, -o.kinds,
                                 o.discard.index))
     return Coaching(hand, judge.name, draws_left, n, tuple(options), complete, judge.unit, tuple(seen_c))
@@ -255,11 +252,20 @@ def _stand(hand: Hand, rules, seen, draws_left, trials, seed, context, extra: in
     counts = list(hand.counts)
     s = shapes.shanten(counts)
     useful = _useful_live(shapes, judge, counts, s, len(hand.melds), held, held, seen_c)
-    p, err, method, used, acc = _evaluate(look, bytes(counts), s, pool, n, d, [], trials, trials, seed)
+    return Standing(hand=hand, draws_left=draws_left, unseen=n, kong=kong,
+                    **_outlook(judge, look, bytes(counts), s, useful, pool, n, d, [], trials, trials, seed))
+
+
+def _outlook(judge: Judge, look, counts13, s: int, useful, pool, n: int, d: int, orders, share: int, trials: int,
+             seed) -> dict:
+    """What a discard's and a kept hand's report share (the fields of ``results._Outlook``), by name:
+    the chance to win the 13 tiles ``counts13`` (shanten ``s``) from ``share`` of the draw orders, the
+    fans their wins carry and, when the chance is 0, why."""
+    p, err, method, used, acc = _evaluate(look, counts13, s, pool, n, d, orders, share, trials, seed)
     fans, expected = _summarise(acc, judge, p)
-    note = _note(p, s, d, look, judge, method)
-    return Standing(hand, s, useful, p, err, method, used, fans, expected, judge.unit, note, judge.name,
-                    draws_left, n, kong)
+    return dict(shanten=s, useful=useful, win_chance=p, win_chance_error=err, method=method, trials=used,
+                fans=fans, expected=expected, unit=judge.unit, note=_note(p, s, d, look, judge, method),
+                rules=judge.name)
 
 
 def _summarise(acc: dict, judge: Judge, p: float):

@@ -37,30 +37,13 @@ class LikelyFan:
         return {"key": self.key, "zh": self.zh, "en": self.en, "value": self.value, "share": round(self.share, 4)}
 
 
-class _Useful:
-    """The useful-tile counts that a discard candidate and a kept hand both report."""
+@dataclass(frozen=True, kw_only=True)
+class _Outlook:
+    """What the coach reports for 13 tiles, a discard's and a kept hand's alike: their shanten, the
+    useful tiles, the chance to win and the fans the wins carry."""
 
-    useful: Mapping
-
-    @property
-    def live(self) -> int:
-        """Live copies of all the useful tiles together."""
-        return sum(self.useful.values())
-
-    @property
-    def kinds(self) -> int:
-        """Kinds of useful tile."""
-        return len(self.useful)
-
-
-@dataclass(frozen=True)
-class CoachOption(_Useful):
-    """One discard of a 14-tile hand, as the coach sees it."""
-
-    discard: Tile
-    """The tile to discard."""
     shanten: int
-    """Shanten of the 13 tiles left (0 ready)."""
+    """Shanten of the 13 tiles (0 ready)."""
     useful: Mapping
     """Tile -> live copies, for each tile that lowers that shanten (the waits when ready), in tile order."""
     win_chance: float
@@ -82,56 +65,70 @@ class CoachOption(_Useful):
     rules: str = field(default="mcr", repr=False)
     """The rule set (or MCR profile) name."""
 
-    def __str__(self) -> str:
+    @property
+    def live(self) -> int:
+        """Live copies of all the useful tiles together."""
+        return sum(self.useful.values())
+
+    @property
+    def kinds(self) -> int:
+        """Kinds of useful tile."""
+        return len(self.useful)
+
+    def _text(self, head: str, tail: str) -> str:
+        """One line: ``head``, the shanten, the useful tiles, the chance to win followed by ``tail``,
+        then the likely fans and the note."""
         zh, en = shanten_name(self.shanten)
         tiles = " ".join(f"{t}x{n}" for t, n in self.useful.items()) or "-"
         chance = f"{self.win_chance:.1%}"
         if self.method == "simulation":
             chance += f" ± {self.win_chance_error:.1%}"
-        how = {"exact": both("精确", "exact"), "simulation": both("模拟", "simulated"), "none": "-"}[self.method]
-        fans = ", ".join(f"{both(f.zh, f.en)} {f.share:.0%}" for f in self.fans[:4])
-        out = (f"{both('打', 'discard')} {self.discard}: {both(zh, en)}, "
+        out = (f"{head}: {both(zh, en)}, "
                f"{both(f'进张 {self.kinds} 种 {self.live} 张', f'{self.kinds} useful kind{_s(self.kinds)}, {self.live} live')}: "
-               f"{tiles}; {both('和牌机会', 'chance to win')} {chance} ({how})")
+               f"{tiles}; {both('和牌机会', 'chance to win')} {chance}{tail}")
+        fans = ", ".join(f"{both(f.zh, f.en)} {f.share:.0%}" for f in self.fans[:4])
         if fans:
             out += f"; {both('可能的番种', 'likely')}: {fans}"
         if self.note:
             out += f"; {both(*self.note)}"
         return out
 
-    def _repr_html_(self) -> str:
-        return _table_html((self,), self.rules, self.unit)
-
-    def to_dict(self) -> dict:
+    def _dict(self, **after_trials) -> dict:
         return {
-            "discard": str(self.discard), "shanten": self.shanten,
+            "shanten": self.shanten,
             "useful": {str(t): n for t, n in self.useful.items()}, "live": self.live,
             "win_chance": round(self.win_chance, 6), "win_chance_error": round(self.win_chance_error, 6),
-            "method": self.method, "trials": self.trials,
+            "method": self.method, "trials": self.trials, **after_trials,
             "fans": [f.to_dict() for f in self.fans],
             "expected": round(self.expected, 4), "unit": {"zh": self.unit[0], "en": self.unit[1]},
             "note": None if self.note is None else {"zh": self.note[0], "en": self.note[1]},
         }
 
 
-@dataclass(frozen=True)
-class Standing(_Useful):
+@dataclass(frozen=True, kw_only=True)
+class CoachOption(_Outlook):
+    """One discard of a 14-tile hand, as the coach sees it: the 13 tiles it leaves."""
+
+    discard: Tile
+    """The tile to discard."""
+
+    def __str__(self) -> str:
+        how = {"exact": both("精确", "exact"), "simulation": both("模拟", "simulated"), "none": "-"}[self.method]
+        return self._text(f"{both('打', 'discard')} {self.discard}", f" ({how})")
+
+    def _repr_html_(self) -> str:
+        return _table_html((self,), self.rules, self.unit)
+
+    def to_dict(self) -> dict:
+        return {"discard": str(self.discard), **self._dict()}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Standing(_Outlook):
     """A 13-tile hand that keeps its tiles (after passing, or after a kong before its replacement
     draw), as the coach sees it: :func:`standing` and :func:`after_kong`."""
 
     hand: Hand
-    shanten: int
-    useful: Mapping
-    """Tile -> live copies, for each tile that lowers the shanten (the waits when ready)."""
-    win_chance: float
-    win_chance_error: float
-    method: str
-    trials: int
-    fans: tuple
-    expected: float
-    unit: tuple
-    note: tuple | None
-    rules: str
     draws_left: int
     """The draws counted: after a kong, the replacement draw and the seat's own draws."""
     unseen: int
@@ -139,34 +136,14 @@ class Standing(_Useful):
     """``"concealed"``, ``"added"`` or ``"melded"`` for :func:`after_kong`; None otherwise."""
 
     def __str__(self) -> str:
-        zh, en = shanten_name(self.shanten)
-        tiles = " ".join(f"{t}x{n}" for t, n in self.useful.items()) or "-"
-        chance = f"{self.win_chance:.1%}"
-        if self.method == "simulation":
-            chance += f" ± {self.win_chance_error:.1%}"
         head = {None: both("保留这手牌", "keep the hand"), "concealed": both("暗杠之后", "after the concealed kong"),
                 "added": both("加杠之后", "after the added kong"), "melded": both("明杠之后", "after the melded kong")}
-        out = (f"{head[self.kong]} {self.hand}: {both(zh, en)}, "
-               f"{both(f'进张 {self.kinds} 种 {self.live} 张', f'{self.kinds} useful kind{_s(self.kinds)}, {self.live} live')}: "
-               f"{tiles}; {both('和牌机会', 'chance to win')} {chance}; "
-               f"{both(f'期望 {self.expected:.1f} {self.unit[0]}', f'expected {self.expected:.1f} {self.unit[1]}')}")
-        fans = ", ".join(f"{both(f.zh, f.en)} {f.share:.0%}" for f in self.fans[:4])
-        if fans:
-            out += f"; {both('可能的番种', 'likely')}: {fans}"
-        if self.note:
-            out += f"; {both(*self.note)}"
-        return out
+        expected = both(f"期望 {self.expected:.1f} {self.unit[0]}", f"expected {self.expected:.1f} {self.unit[1]}")
+        return self._text(f"{head[self.kong]} {self.hand}", f"; {expected}")
 
     def to_dict(self) -> dict:
-        return {
-            "hand": str(self.hand), "kong": self.kong, "shanten": self.shanten,
-            "useful": {str(t): n for t, n in self.useful.items()}, "live": self.live,
-            "win_chance": round(self.win_chance, 6), "win_chance_error": round(self.win_chance_error, 6),
-            "method": self.method, "trials": self.trials, "draws_left": self.draws_left, "unseen": self.unseen,
-            "fans": [f.to_dict() for f in self.fans],
-            "expected": round(self.expected, 4), "unit": {"zh": self.unit[0], "en": self.unit[1]},
-            "note": None if self.note is None else {"zh": self.note[0], "en": self.note[1]},
-        }
+        return {"hand": str(self.hand), "kong": self.kong,
+                **self._dict(draws_left=self.draws_left, unseen=self.unseen)}
 
 
 @dataclass(frozen=True, eq=False)

@@ -215,10 +215,10 @@ def ruleset_html(rs: RuleSet) -> str:
 
 
 def options_html(rs: RuleSet) -> str:
-    """The options behind the rule set's disputed rulings, with their keys, current values and
-    references to the specification: for the appendix "Sources and rulings" only."""
+    """The options behind the rule set's disputed rulings, with their keys and current values: for
+    the appendix "Sources and rulings" only."""
     rows = "".join(f"<tr><td style='{_TD}'><code>{escape(o.key)}</code></td><td style='{_TD}'><code>"
-                   f"{escape(repr(rs.opt(o.key)))}</code></td><td style='{_TD}'>{escape(o.ref)}</td>"
+                   f"{escape(repr(rs.opt(o.key)))}</code></td>"
                    f"<td style='{_TD}'>{escape(o.zh)}<br><small>{escape(o.en)}</small></td></tr>" for o in rs.options)
     return (f"<table style='{_TABLE}'><tr><th style='{_TD}'>选项 option</th><th style='{_TD}'>取值 value</th>"
-            f"<th style='{_TD}'>依据 ref</th><th style='{_TD}'>说明 meaning</th></tr>{rows}</table>")
+            f"<th style='{_TD}'>说明 meaning</th></tr>{rows}</table>")

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 __all__ = ["Fan", "FANS", "fan", "F", "detects", "DETECTORS", "ASSESSED_ELSEWHERE", "POINT_TIERS", "Exclusion"]
 
 POINT_TIERS = (88, 64, 48, 32, 24, 16, 12, 8, 6, 4, 2, 1)
-"""The twelve point values of the fan list (A-MCR-1)."""
+"""The twelve point values of the fan list."""
 
 
 @dataclass(frozen=True)

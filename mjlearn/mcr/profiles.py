@@ -23,21 +23,21 @@ __all__ = ["Profile", "PROFILES", "get_profile", "SWITCHES", "RULINGS", "rulings
 SWITCHES = {
     "two_concealed_kongs_points": (
         "双暗杠 Two Concealed Kongs: 6 points (1998 rule book; PyMahjongGB) or 8 (WMO Green Book, "
-        "WMO 2014, fan no. 48) — mcr_fans.tsv row 53"),
+        "WMO 2014, fan no. 48)"),
     "mixed_kongs": (
         "one melded and one concealed kong: 'ming_an_gang' = 明暗杠 5 points (MIL extension used by "
-        "PyMahjongGB / summerinsects; mcr_fans.tsv row 明暗杠), 'separate' = 明杠 1 + 暗杠 2 (1998 text "
-        "read literally), 'two_melded' = scored as 双明杠 4 + 暗杠 2 = 6 (WMO 2014; mcr_fans.tsv row 57)"),
+        "PyMahjongGB / summerinsects), 'separate' = 明杠 1 + 暗杠 2 (1998 text "
+        "read literally), 'two_melded' = scored as 双明杠 4 + 暗杠 2 = 6 (WMO 2014)"),
     "special_hands_fully_concealed": (
         "self-drawn 七对 (and the other always-concealed special hands) may add 不求人 Fully Concealed "
-        "(Green Book / WMO 2014; mcr_fans.tsv row 19); 1998 and PyMahjongGB: 不计不求人, 自摸 counts"),
+        "(Green Book / WMO 2014); 1998 and PyMahjongGB: 不计不求人, 自摸 counts"),
     "all_green_with_half_flush": (
-        "绿一色 may be combined with 混一色 (WMO 2014; mcr_fans.tsv row 3); 1998: 不计混一色"),
+        "绿一色 may be combined with 混一色 (WMO 2014); 1998: 不计混一色"),
     "all_terminals_with_double_pung": (
-        "清幺九 may be combined with 双同刻 (WMO 2014; mcr_fans.tsv row 8); 通行计法/PyMahjongGB: 不计"),
+        "清幺九 may be combined with 双同刻 (WMO 2014); 通行计法/PyMahjongGB: 不计"),
     "knitted_straight_waits": (
         "a 组合龙 hand whose winning tile could belong to the knitted part may still add 边张/嵌张/单钓将 "
-        "(regional.md §12.6 row 35, 'disputed'; summerinsects KNITTED_STRAIGHT_BODY_WITH_ECS). "
+        "(disputed; summerinsects KNITTED_STRAIGHT_BODY_WITH_ECS). "
         "PyMahjongGB 1.4.0 counts them (True); False counts them only when the tile cannot be part of the knitted straight"),
 }
 """Each switch and its source (for the sources appendix; a learner reads :data:`RULINGS`)."""

@@ -314,7 +314,7 @@ class ScoreResult:
         return fans
 
     def to_dict(self, verdict: bool | None = None) -> dict:
-        """The JSON form fixed by DESIGN.md (rules, hand, total, meets_minimum, fans, excluded);
+        """The JSON form (rules, hand, total, meets_minimum, fans, excluded);
         with ``verdict`` also the keys of a rule set's verdict (legal, reason, unit, items, payments,
         reading, substitutions, options), as :class:`~mjlearn.rules.RegionalResult` gives them.
         ``verdict`` defaults to whether the seats were given (always so by :func:`mjlearn.rules.score`).

@@ -77,7 +77,7 @@ from .waits import seven_pairs_single, wait_count_of
 __all__ = ["score", "CONTEXT_KEYWORDS"]
 
 CONTEXT_KEYWORDS = ("self_drawn", "last_tile", "kong", "wall_last", "seat_wind", "prevalent_wind", "flowers")
-"""The context keywords of :func:`score` (DESIGN.md)."""
+"""The context keywords of :func:`score` (see its docstring)."""
 
 _PROFILE_BY_NAME = PROFILES          # bound by assignment: see _RECORDS_M below
 
@@ -86,7 +86,7 @@ def score(hand, *, profile="mcr", rules=None, **context):
     """Score a winning hand under MCR (国标). Returns a :class:`~mjlearn.mcr.result.ScoreResult`.
 
     ``hand``: a :class:`~mjlearn.hand.Hand` or its notation, with the winning tile after ``+``.
-    Context keywords (DESIGN.md): ``self_drawn``, ``last_tile`` (和绝张), ``kong`` (杠上开花 when
+    Context keywords: ``self_drawn``, ``last_tile`` (和绝张), ``kong`` (杠上开花 when
     self-drawn, 抢杠和 otherwise), ``wall_last`` (妙手回春 / 海底捞月), ``seat_wind``,
     ``prevalent_wind`` (``"E"`` by default) and ``flowers`` (added to flower letters in the hand).
     ``profile``: ``"mcr"`` (default, as PyMahjongGB 1.4.0), ``"mcr-wmo2014"`` or a

@@ -1,7 +1,7 @@
 """Settlement of an MCR hand: the competition formula, per seat.
 
 Every other player owes the winner the base of 8; the fan total (flowers included) is paid by the
-discarder alone, or by each of the three on a self-draw (regional.md §12.5):
+discarder alone, or by each of the three on a self-draw:
 
 =========  ==============================  ==============  =================
 win        each other player pays          discarder pays  winner receives

@@ -65,99 +65,53 @@ def key_of(question) -> bytes:
                           str(question).encode("utf-8", "surrogatepass")).digest()[:16]
 
 
-class Solved:
-    """The kept solutions in ``folder`` (read once with :meth:`load`, new ones written by :meth:`save`)."""
+class _Kept:
+    """Solutions kept in one table of :data:`FILE` in ``folder`` (None: none kept), by :func:`key_of`
+    their question's text, under a stamp of the code that worked them out: a solution kept under
+    another stamp is not read, and the next save drops it. :meth:`add` collects new ones and
+    :meth:`save` writes them. Best effort: a file that cannot be read or written is as if empty."""
 
-    def __init__(self, folder):
-        self.path = Path(folder) / FILE
-        self.known: dict[bytes, tuple] = {}
-        self.new: dict[bytes, tuple] = {}
-
-    def _connect(self) -> sqlite3.Connection:
-        conn = sqlite3.connect(self.path, timeout=2.0, isolation_level=None)
-        conn.execute("CREATE TABLE IF NOT EXISTS solved (key BLOB PRIMARY KEY, engine TEXT NOT NULL, fans TEXT NOT NULL)")
-        return conn
-
-    def load(self) -> "Solved":
-        if not self.path.is_file():
-            return self
-        try:
-            conn = self._connect()
-            try:
-                for key, fans in conn.execute("SELECT key, fans FROM solved WHERE engine = ?", (engine_stamp(),)):
-                    try:
-                        self.known[bytes(key)] = tuple(int(f) for f in fans.split(",") if f)
-                    except (TypeError, ValueError, AttributeError):
-                        pass  # a damaged entry: worked out again
-            finally:
-                conn.close()
-        except (sqlite3.Error, OSError):
-            pass
-        return self
-
-    def get(self, key: bytes):
-        return self.known.get(key) or self.new.get(key)
-
-    def add(self, key: bytes, fans: tuple) -> None:
-        self.new[key] = fans
-
-    def save(self) -> None:
-        """Write the solutions worked out in this reading (best effort, in one transaction)."""
-        if not self.new:
-            return
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            conn = self._connect()
-            try:
-                stamp = engine_stamp()
-                conn.execute("BEGIN IMMEDIATE")
-                conn.execute("DELETE FROM solved WHERE engine != ?", (stamp,))
-                conn.executemany("INSERT OR REPLACE INTO solved VALUES (?, ?, ?)",
-                                 [(k, stamp, ",".join(map(str, v))) for k, v in self.new.items()])
-                conn.execute("COMMIT")
-            finally:
-                conn.close()
-        except (sqlite3.Error, OSError):
-            pass
-        self.known.update(self.new)
-        self.new = {}
-
-
-class Solutions:
-    """The kept solutions of questions of any kind in ``folder`` (None: none kept), as JSON text by
-    :func:`key_of` their question's text. :meth:`get` reads only the keys asked for; :meth:`save`
-    writes the ones :meth:`add` was given. Best effort, like :class:`Solved`."""
-
-    _BATCH = 500  # keys per query (SQLite's limit on parameters is 999 in old builds)
+    _TABLE = ""
+    _COLUMN = ""
+    """The table and its value column (the names files already on disk have)."""
 
     def __init__(self, folder):
         self.path = None if folder is None else Path(folder) / FILE
-        self.new: dict[bytes, str] = {}
+        self.new: dict = {}
+
+    def _stamp(self) -> str:
+        raise NotImplementedError
+
+    @staticmethod
+    def _encode(value) -> str:
+        return value
+
+    @staticmethod
+    def _decode(text: str):
+        return text
 
     def _connect(self) -> sqlite3.Connection:
         conn = sqlite3.connect(self.path, timeout=2.0, isolation_level=None)
-        conn.execute("CREATE TABLE IF NOT EXISTS solutions "
-                     "(key BLOB PRIMARY KEY, engine TEXT NOT NULL, solution TEXT NOT NULL)")
+        conn.execute(f"CREATE TABLE IF NOT EXISTS {self._TABLE} "
+                     f"(key BLOB PRIMARY KEY, engine TEXT NOT NULL, {self._COLUMN} TEXT NOT NULL)")
         return conn
 
-    def get(self, keys) -> dict[bytes, object]:
-        """{key: solution} for the ``keys`` kept under this engine's stamp (an unreadable entry is left out)."""
-        keys = list(keys)
-        out: dict[bytes, object] = {}
-        if self.path is None or not keys or not self.path.is_file():
+    def _read(self, parts) -> dict:
+        """{key: decoded value} of the rows kept under this stamp, one query per ``(condition, values)``
+        of ``parts`` ("" for every row); an entry that cannot be decoded is left out (worked out again)."""
+        out: dict = {}
+        if self.path is None or not self.path.is_file():
             return out
         try:
             conn = self._connect()
             try:
-                stamp = package_stamp()
-                for i in range(0, len(keys), self._BATCH):
-                    part = keys[i:i + self._BATCH]
-                    for key, text in conn.execute(
-                            f"SELECT key, solution FROM solutions WHERE engine = ? AND key IN ({','.join('?' * len(part))})",
-                            [stamp, *part]):
+                stamp = self._stamp()
+                for condition, values in parts:
+                    for key, text in conn.execute(f"SELECT key, {self._COLUMN} FROM {self._TABLE} "
+                                                  f"WHERE engine = ?{condition}", [stamp, *values]):
                         try:
-                            out[bytes(key)] = json.loads(text)
-                        except (TypeError, ValueError, RecursionError):
+                            out[bytes(key)] = self._decode(text)
+                        except (TypeError, ValueError, AttributeError, RecursionError):
                             pass  # a damaged entry: worked out again
             finally:
                 conn.close()
@@ -165,26 +119,80 @@ class Solutions:
             pass
         return out
 
-    def add(self, key: bytes, solution_text: str) -> None:
-        self.new[key] = solution_text
+    def add(self, key: bytes, value) -> None:
+        self.new[key] = value
 
     def save(self) -> None:
-        """Write the solutions added since the last save (best effort, in one transaction); the ones of
-        another engine go."""
+        """Write the solutions added since the last save (best effort, in one transaction); the ones
+        kept under another stamp go."""
         if self.path is None or not self.new:
             return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             conn = self._connect()
             try:
-                stamp = package_stamp()
+                stamp = self._stamp()
                 conn.execute("BEGIN IMMEDIATE")
-                conn.execute("DELETE FROM solutions WHERE engine != ?", (stamp,))
-                conn.executemany("INSERT OR REPLACE INTO solutions VALUES (?, ?, ?)",
-                                 [(k, stamp, v) for k, v in self.new.items()])
+                conn.execute(f"DELETE FROM {self._TABLE} WHERE engine != ?", (stamp,))
+                conn.executemany(f"INSERT OR REPLACE INTO {self._TABLE} VALUES (?, ?, ?)",
+                                 [(k, stamp, self._encode(v)) for k, v in self.new.items()])
                 conn.execute("COMMIT")
             finally:
                 conn.close()
         except (sqlite3.Error, OSError):
             pass
+        self._saved()
         self.new = {}
+
+    def _saved(self) -> None:
+        """What :meth:`save` does with the new solutions once written (nothing here)."""
+
+
+class Solved(_Kept):
+    """The kept "which fans?" solutions in ``folder`` (fan numbers by question key), stamped with
+    :func:`engine_stamp`: read all at once with :meth:`load`, new ones written by :meth:`save`."""
+
+    _TABLE, _COLUMN = "solved", "fans"
+
+    def _stamp(self) -> str:
+        return engine_stamp()
+
+    def __init__(self, folder):
+        super().__init__(folder)
+        self.known: dict[bytes, tuple] = {}
+
+    @staticmethod
+    def _encode(value: tuple) -> str:
+        return ",".join(map(str, value))
+
+    @staticmethod
+    def _decode(text: str) -> tuple:
+        return tuple(int(f) for f in text.split(",") if f)
+
+    def load(self) -> "Solved":
+        self.known.update(self._read([("", ())]))
+        return self
+
+    def get(self, key: bytes):
+        return self.known.get(key) or self.new.get(key)
+
+    def _saved(self) -> None:
+        self.known.update(self.new)
+
+
+class Solutions(_Kept):
+    """The kept solutions of questions of any kind in ``folder`` (None: none kept), as JSON text by
+    question key, stamped with :func:`package_stamp`. :meth:`get` reads only the keys asked for."""
+
+    _TABLE, _COLUMN = "solutions", "solution"
+    _BATCH = 500  # keys per query (SQLite's limit on parameters is 999 in old builds)
+    _decode = staticmethod(json.loads)
+
+    def _stamp(self) -> str:
+        return package_stamp()
+
+    def get(self, keys) -> dict[bytes, object]:
+        """{key: solution} for the ``keys`` kept under this package's stamp (an unreadable entry is left out)."""
+        keys = list(keys)
+        return self._read([(f" AND key IN ({','.join('?' * len(keys[i:i + self._BATCH]))})", keys[i:i + self._BATCH])
+                           for i in range(0, len(keys), self._BATCH)]) if keys else {}

@@ -21,12 +21,14 @@ A variant is one module in ``mjlearn/rules/`` that builds a :class:`RuleSet` val
 instance of a small subclass) and calls :func:`mjlearn.rules.registry.register` at import; then add
 the module name to ``registry.VARIANT_MODULES``. Declare, do not bury in if-chains:
 
-* identity: ``name``, ``aliases`` (English, Chinese, pinyin), ``zh``, ``en``, ``section`` of
-  regional.md, ``unit`` (zh, en) of the total;
+* identity: ``name``, ``aliases`` (English, Chinese, pinyin), ``zh``, ``en``, ``unit`` (zh, en) of
+  the total;
 * ``tiles`` (:class:`TileSet`), ``claims`` (:class:`Claims`), ``pair`` (``"any"``, ``"258"``,
   ``"none"``), ``wild`` (a sentence, or ``None`` when the variant has none), ``minimum``;
-* ``options``: one :class:`Option` per ⚠ default of the variant in regional.md (``ref`` is the A-xx
-  id, ``default`` the recommended value); read them in code with ``self.opt("key")``;
+* ``options``: one :class:`Option` for each point the rule set's documents leave open or players
+  disagree on (``default`` the recommended value; the ones a learner meets are also
+  :class:`~mjlearn.rules.description.Ruling` rows of its ``about``, shown by the appendix notebook
+  ``12_sources_and_rulings``); read them in code with ``self.opt("key")``;
 * ``context``: the keywords :meth:`RuleSet.score` accepts, as :class:`Ctx` rows; the common ones are
   taken by name from :data:`COMMON` (``ctx("self_drawn", "discarder", ...)``) and a variant adds its
   own with ``Ctx(...)``. Anything else is refused with :class:`ContextError`;

@@ -1,11 +1,14 @@
-"""北京麻将 (联众) Beijing Mahjong, online version: 推倒和 and 吃碰提 modes (regional.md §3).
+"""北京麻将 (联众) Beijing Mahjong, online version: 推倒和 and 吃碰提 modes.
 
 136 tiles, 混儿 wild, any pair, 番 summed and paid as ``share = B × 2^n`` per loser; dealer and
 discarder pay double; on a discard win the discarder pays every loser's share (点炮包装); the
 winner's kongs are paid at settlement; 上楼 adds 番 after drawn hands; 烧庄 makes the dealer pay.
 
+Its tests are ``tests/test_rules_beijing.py``; the documents it was written from and the points they
+leave open (with the option that switches each) are in the appendix notebook ``12_sources_and_rulings``.
+
 >>> from mjlearn.rules import score
->>> r = score("[9999s]123456789m7s+7s", rules="beijing", winner="S", self_drawn=True)  # BJ-Ex1
+>>> r = score("[9999s]123456789m7s+7s", rules="beijing", winner="S", self_drawn=True)
 >>> [(i.zh, i.value) for i in r.items], r.total, r.payments
 ([('自摸', 1), ('门清', 1), ('一条龙', 2)], 4, {'E': -36, 'S': 72, 'W': -18, 'N': -18})
 """
@@ -61,7 +64,7 @@ PATTERNS = (
             "no chow, pung or exposed kong (a concealed kong is fine)", pinyin="ménqīng"),
     Pattern("duiduihu", "对对和", "All pungs", 1, all_pungs, pinyin="duìduì hú"),
     Pattern("quanqiuren", "全求人", "All melded", 1, _all_melded,
-            "4 claimed melds, single wait on the pair (A-BJ-7)", pinyin="quán qiú rén"),
+            "4 claimed melds, single wait on the pair", pinyin="quán qiú rén"),
     Pattern("zhuowukui", "捉五魁", "Catch the Five", 1, _catch_five,
             "the only winning tile is 5m", pinyin="zhuō wǔ kuí"),
     Pattern("haidi", "海底捞月", "Last-tile self-draw", 1, lambda w: w.self_drawn and w.ctx.wall_last,
@@ -94,10 +97,10 @@ PATTERNS = (
 
 
 class BeijingRuleSet(RuleSet):
-    """北京麻将 (联众): the scoring pipeline of §3."""
+    """北京麻将 (联众): the scoring pipeline (see the module)."""
 
     def reserve_stacks(self, kongs):
-        """A-BJ-6: whole stacks kept back at the tail (the ``reserve_stacks`` option)."""
+        """Whole stacks kept back at the tail (the ``reserve_stacks`` option)."""
         return self.opt("reserve_stacks")
 
     def candidates(self, hand, c):
@@ -109,7 +112,7 @@ class BeijingRuleSet(RuleSet):
 
     def detect(self, win):
         items = super().detect(win)
-        if not self.opt("zimo_with_heavenly"):   # A-BJ-8 switch: 自摸 not with 天和 / 地和
+        if not self.opt("zimo_with_heavenly"):   # the ``zimo_with_heavenly`` switch: 自摸 not with 天和 / 地和
             if any(i.key in ("tianhu", "dihu") for i in items):
                 items = [i for i in items if i.key != "zimo"]
         return items
@@ -145,7 +148,7 @@ class BeijingRuleSet(RuleSet):
                 ledger.pay(s, winner, amount, ("和牌", "hand"))
         else:
             ledger.pay(win.discarder, winner, sum(owed.values()), ("点炮包装", "discarder covers all"))
-        # kongs: the winner's only (A-BJ-9 switch: everybody's), dealer ×2, ×2^上楼 (A-BJ-10)
+        # kongs: the winner's only (``all_kongs_paid``: everybody's), dealer ×2, ×2^上楼 (``shanglou_doubles_extras``)
         lift = 2 ** win.ctx.shang_lou if self.opt("shanglou_doubles_extras") else 1
         kongs = {winner: (len(win.kongs(False)), len(win.kongs(True)))}
         if self.opt("all_kongs_paid"):
@@ -195,31 +198,31 @@ class BeijingRuleSet(RuleSet):
 
 
 _OPTIONS = (
-    Option("mode", "tuidao", "§3.5", "推倒和 (any win by discard) or 吃碰提 (an opened hand must self-draw)",
+    Option("mode", "tuidao", "推倒和 (any win by discard) or 吃碰提 (an opened hand must self-draw)",
            "模式", ("tuidao", "chipengti")),
-    Option("base", 1, "A-BJ-2", "base score B for every win method", "底分", low=1, high=1000),
-    Option("dealer_wins", 1, "A-BJ-3", "2 = a winning dealer collects double (symmetric practice)",
+    Option("base", 1, "base score B for every win method", "底分", low=1, high=1000),
+    Option("dealer_wins", 1, "2 = a winning dealer collects double (symmetric practice)",
            "庄家和牌是否加倍", (1, 2)),
-    Option("dealer_discarder_stack", False, "A-BJ-4", "a dealer who discards pays ×4 instead of ×2",
+    Option("dealer_discarder_stack", False, "a dealer who discards pays ×4 instead of ×2",
            "庄家点炮是否叠加"),
-    Option("discarder_covers_all", True, "§3.8", "点炮包装: the discarder pays every loser's share",
+    Option("discarder_covers_all", True, "点炮包装: the discarder pays every loser's share",
            "点炮包装"),
-    Option("all_kongs_paid", False, "A-BJ-9", "non-winners' kongs are paid too", "非和牌者的杠是否计钱"),
-    Option("shanglou_doubles_extras", True, "A-BJ-10", "上楼 doubles kong money and 烧庄 per level",
+    Option("all_kongs_paid", False, "non-winners' kongs are paid too", "非和牌者的杠是否计钱"),
+    Option("shanglou_doubles_extras", True, "上楼 doubles kong money and 烧庄 per level",
            "上楼翻倍杠钱与烧庄"),
-    Option("zimo_with_heavenly", True, "A-BJ-8", "自摸 also counts with 天和 / 地和", "天和地和计自摸"),
-    Option("quanqiuren_chipengti", "self_draw_only", "A-BJ-7", "全求人 in 吃碰提 mode: self-draw only",
+    Option("zimo_with_heavenly", True, "自摸 also counts with 天和 / 地和", "天和地和计自摸"),
+    Option("quanqiuren_chipengti", "self_draw_only", "全求人 in 吃碰提 mode: self-draw only",
            "吃碰提下全求人", ("self_draw_only",)),
-    Option("wild_selection", "indicator_7th_stack_from_tail_next", "A-BJ-1",
+    Option("wild_selection", "indicator_7th_stack_from_tail_next",
            "the wild is the tile after the indicator (top of the 7th stack from the tail); 9→1, "
            "E→S→W→N→C→F→P→E", "混儿的选法", ("indicator_7th_stack_from_tail_next",)),
-    Option("wild_claims", False, "A-BJ-1b", "wilds may be used in claims (default: concealed use only)",
+    Option("wild_claims", False, "wilds may be used in claims (default: concealed use only)",
            "混儿可否吃碰杠", (False,)),
-    Option("dealer_rotation", "stay_on_win_or_draw", "A-BJ-5", "dealer keeps the deal on a win or a draw",
+    Option("dealer_rotation", "stay_on_win_or_draw", "dealer keeps the deal on a win or a draw",
            "连庄", ("stay_on_win_or_draw",)),
-    Option("reserve_stacks", 4, "A-BJ-6", "four whole stacks at the tail stay undrawn; the 4 tiles "
+    Option("reserve_stacks", 4, "four whole stacks at the tail stay undrawn; the 4 tiles "
            "before them are the 海底", "留牌墩数", low=0, high=8),
-    Option("shaozhuang_discards", "first_discards_no_claim", "A-BJ-11",
+    Option("shaozhuang_discards", "first_discards_no_claim",
            "烧庄 counts the first discards of S, W, N with no claim between", "烧庄的计法",
            ("first_discards_no_claim",)),
 )
@@ -309,11 +312,11 @@ BEIJING = register(BeijingRuleSet(
     name="beijing", zh="北京麻将·推倒和（点炮也能和）", en="Beijing, win on any discard",
     aliases=("北京麻将", "beijing majiang", "beijing mahjong", "beijing lianzhong", "联众", "推倒和",
              "tuidao hu", "bj"),
-    section="§3", unit=("番", "fan"), pay_unit=("分", "points"),
+    unit=("番", "fan"), pay_unit=("分", "points"),
     tiles=TileSet(True, True, "none"), pair="any",
-    wild="混儿: the tile after the indicator (A-BJ-1); concealed use only",
+    wild="混儿: the tile after the indicator; concealed use only",
     discard_win="推倒和: yes; 吃碰提: only if concealed",
-    dealer_rule="×2 when paying; not when receiving (A-BJ-3 switch)",
+    dealer_rule="×2 when paying; not when receiving",
     kong_money="winner's kongs only: 1B / 2B from each; dealer ×2",
     scoring="B × 2^n per loser; dealer and discarder ×2; discarder pays all (点炮包装)",
     signature="上楼, 烧庄, 混杠, 捉五魁",
@@ -324,7 +327,7 @@ BEIJING = register(BeijingRuleSet(
 BEIJING_CPT = register(BeijingRuleSet(
     name="beijing_cpt", zh="北京麻将·吃碰提（吃碰后只能自摸）", en="Beijing, self-draw only after a chow or pung",
     aliases=("吃碰提", "chi peng ti", "beijing chipengti"),
-    section="§3", unit=("番", "fan"), pay_unit=("分", "points"),
+    unit=("番", "fan"), pay_unit=("分", "points"),
     tiles=TileSet(True, True, "none"), pair="any", wild=BEIJING.wild,
     discard_win="only if concealed", dealer_rule=BEIJING.dealer_rule, kong_money=BEIJING.kong_money,
     scoring=BEIJING.scoring, signature=BEIJING.signature,

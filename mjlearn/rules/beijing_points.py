@@ -1,11 +1,14 @@
-"""The Beijing / Hebei / Shandong points family (regional.md §4): six configurations, one engine.
+"""The Beijing / Hebei / Shandong points family: six configurations, one engine.
 
 Each hand is worth ``P × 2^d`` (P = the configuration's 平胡 points, d = the doublings 翻番 that
 apply); kongs carry fixed points. The configurations differ only in data: P, kong points, pair
 rule, wilds, chows, the claim limit, which doublings exist, and whether kong points need a win.
 
+Its tests are ``tests/test_rules_beijing_points.py``; the documents it was written from and the points they
+leave open (with the option that switches each) are in the appendix notebook ``12_sources_and_rulings``.
+
 >>> from mjlearn.rules import score
->>> r = score("12346789mEEE44s+5m", rules="bj_basic", winner="S", discarder="N")   # §14.3
+>>> r = score("12346789mEEE44s+5m", rules="bj_basic", winner="S", discarder="N")
 >>> [(i.zh, i.value) for i in r.items], r.total, r.payments["N"]
 ([('不开门', 1), ('无混儿', 1), ('一条龙', 1), ('一条龙无混儿', 1), ('捉五魁', 1)], 32, -32)
 """
@@ -52,7 +55,7 @@ def _opened(w) -> bool:
 # Every doubling of the family; a configuration lists the keys it uses.
 DOUBLINGS = {p.key: p for p in (
     Pattern("dealer", "庄家", "Dealer", 1, lambda w: w.is_dealer,
-            "是庄者翻番: the dealer's hand payments are doubled (A-BJP-5)", pinyin="zhuāngjiā"),
+            "是庄者翻番: the dealer's hand payments are doubled", pinyin="zhuāngjiā"),
     Pattern("concealed", "不开门", "Concealed (no chow, pung or exposed kong)", 1, lambda w: w.concealed,
             pinyin="bù kāimén"),
     Pattern("menqianqing", "门前清", "Concealed hand", 1, lambda w: w.concealed, pinyin="ménqiánqīng"),
@@ -61,19 +64,19 @@ DOUBLINGS = {p.key: p for p in (
     Pattern("straight", "一条龙", "Pure straight", 1, lambda w: bool(straight_parts(w)),
             "×2 with a wild", pinyin="yī tiáo lóng"),
     Pattern("straight_natural", "一条龙无混儿", "Pure straight without a wild", 1, _straight_natural,
-            "one more ×2 when its nine tiles are natural (A-BJP-8)"),
+            "one more ×2 when its nine tiles are natural"),
     Pattern("seven_pairs", "七巧对", "Seven pairs", 1, lambda w: w.form is Form.SEVEN_PAIRS,
             pinyin="qī qiǎo duì"),
     Pattern("seven_pairs_natural", "七巧对无混儿", "Seven pairs without a wild", 1,
             lambda w: w.form is Form.SEVEN_PAIRS and w.substituted == 0,
-            "one more ×2 when no wild substitutes (A-BJP-8)"),
+            "one more ×2 when no wild substitutes"),
     Pattern("luxury", "豪华", "Luxury (a quad in seven pairs)", 1, lambda w: seven_pairs_quads(w) > 0,
             pinyin="háohuá"),
     Pattern("gang_ci", "杠呲", "Win on a kong replacement", 1, lambda w: w.self_drawn and w.ctx.kong,
-            "= 杠上开花 (A-BJP-3)", pinyin="gàng cī"),
+            "= 杠上开花", pinyin="gàng cī"),
     Pattern("zhuo_wu_kui", "捉五魁", "Catch the Five (closed 5m)", 1, _zhuo_wu_kui,
-            "one doubling (A-BJP-6)", pinyin="zhuō wǔ kuí"),
-    Pattern("self_draw", "明自摸", "Self-draw", 1, lambda w: w.self_drawn, "an ordinary self-draw (A-BJP-9)",
+            "one doubling", pinyin="zhuō wǔ kuí"),
+    Pattern("self_draw", "明自摸", "Self-draw", 1, lambda w: w.self_drawn, "an ordinary self-draw",
             pinyin="míng zìmō"),
     Pattern("edge_closed_single_self_draw", "边、砍、吊自摸", "Self-draw on an edge, closed or single wait", 1,
             lambda w: w.self_drawn and w.wait_kind in ("edge", "closed", "single"),
@@ -82,15 +85,15 @@ DOUBLINGS = {p.key: p for p in (
 
 WILD_DISCARDED = Ctx("wild_discarded", False, "bool",
                      "the winner has discarded a wild this hand (发混儿): he may not win it", "发混儿")
-"""BJ-basic and BJ-new: a player who has discarded a wild may not win that hand (§4.2)."""
+"""BJ-basic and BJ-new: a player who has discarded a wild may not win that hand."""
 
 _HAND_DOUBLINGS = ("gang_ci", "self_draw", "edge_closed_single_self_draw")
-"""Doublings an opened hand loses under the A-BJP-12 switch (the dealer's stays)."""
+"""Doublings an opened hand loses under the ``opened_self_draw_base_only`` switch (the dealer's stays)."""
 
 
 @dataclass(frozen=True, eq=False, repr=False)   # keep RuleSet's short repr
 class PointsRuleSet(RuleSet):
-    """One configuration of the points family (a column of regional.md §4.2)."""
+    """One configuration of the points family (one of the six in :data:`CONFIGS`)."""
 
     P: int = 1
     """平胡 points."""
@@ -99,7 +102,7 @@ class PointsRuleSet(RuleSet):
     kong_needs_win: bool = False
     """杠随胡 (Hebei): only the winner's kongs are paid."""
     claim_limit: bool = False
-    """Beijing: one chow-or-pung claim, one more per kong (A-BJP-4)."""
+    """Beijing: one chow-or-pung claim, one more per kong (option ``claim_limit``)."""
     opened_self_draw_only: bool = False
     """After a chow or pung the player may win only by self-draw."""
     has_wild: bool = False
@@ -121,9 +124,9 @@ class PointsRuleSet(RuleSet):
     def detect(self, win):
         items = super().detect(win)
         keys = {i.key for i in items}
-        if self.opt("merge_no_wild") and "no_wild" in keys:   # A-BJP-8 switch
+        if self.opt("merge_no_wild") and "no_wild" in keys:   # the ``merge_no_wild`` switch
             items = [i for i in items if i.key not in ("straight_natural", "seven_pairs_natural")]
-        if self.opt("opened_self_draw_base_only") and _opened(win):   # A-BJP-12 switch
+        if self.opt("opened_self_draw_base_only") and _opened(win):   # the ``opened_self_draw_base_only`` switch
             items = [i for i in items if i.key not in _HAND_DOUBLINGS]
         return items
 
@@ -220,38 +223,38 @@ def _yitangfu_wins(rs, hand, c) -> list[Win]:
 
 def _options(cfg: dict) -> tuple[Option, ...]:
     opts = [
-        Option("merge_no_wild", False, "A-BJP-8",
+        Option("merge_no_wild", False,
                "merge the pattern-level 'no wild' doubling with the hand-level 无混儿", "合并无混儿"),
-        Option("opened_self_draw_base_only", False, "A-BJP-12",
+        Option("opened_self_draw_base_only", False,
                "an opened hand's self-draw scores P with no hand doublings (the dealer's ×2 stays)",
                "开门自摸只算平胡"),
-        Option("payer", "discarder_or_all_three", "A-BJP-1",
+        Option("payer", "discarder_or_all_three",
                "the discarder pays a discard win; all three pay a self-draw", "付款人",
                ("discarder_or_all_three",)),
         Option("kong_payers", "each_other_unconditional" if not cfg.get("kong_needs_win") else "each_other_if_owner_wins",
-               "A-BJP-2", "each of the other three pays kong points (Hebei: only if the owner wins); not doubled",
+               "each of the other three pays kong points (Hebei: only if the owner wins); not doubled",
                "杠钱", ("each_other_unconditional", "each_other_if_owner_wins")),
-        Option("gang_ci_meaning", "kong_bloom", "A-BJP-3", "杠呲 = 杠上开花", "杠呲", ("kong_bloom",)),
-        Option("dealer_doubling", "payer_or_winner_hand_only", "A-BJP-5",
+        Option("gang_ci_meaning", "kong_bloom", "杠呲 = 杠上开花", "杠呲", ("kong_bloom",)),
+        Option("dealer_doubling", "payer_or_winner_hand_only",
                "×2 on every hand payment the dealer makes or receives; kong points not doubled",
                "是庄者翻番", ("payer_or_winner_hand_only",)),
-        Option("zhuo_wu_kui_value", 1, "A-BJP-6", "捉五魁 in BJ-basic: one doubling", "捉五魁", (1,)),
-        Option("inherit_exclusions", True, "A-BJP-7", "HEB-2 / SD-2 inherit the exclusions of HEB-1 / SD-1",
+        Option("zhuo_wu_kui_value", 1, "捉五魁 in BJ-basic: one doubling", "捉五魁", (1,)),
+        Option("inherit_exclusions", True, "HEB-2 / SD-2 inherit the exclusions of HEB-1 / SD-1",
                "继承排除", (True,)),
-        Option("self_draw_meaning", "ordinary", "A-BJP-9", "明自摸 = an ordinary self-draw", "明自摸",
+        Option("self_draw_meaning", "ordinary", "明自摸 = an ordinary self-draw", "明自摸",
                ("ordinary",)),
-        Option("pair_258_seven_pairs", False, "A-BJP-10", "the 2-5-8 pair rule also binds seven pairs",
+        Option("pair_258_seven_pairs", False, "the 2-5-8 pair rule also binds seven pairs",
                "七对也须二五八将"),
-        Option("optional_sets", cfg.get("optional_sets", False), "A-BJP-11",
+        Option("optional_sets", cfg.get("optional_sets", False),
                "一趟副: 中发白 and 1s-E-S count as concealed sets", "一趟副"),
-        Option("claim_limit", "one_plus_one_per_kong", "A-BJP-4",
+        Option("claim_limit", "one_plus_one_per_kong",
                "one chow-or-pung claim, one more per kong", "吃碰一口", ("one_plus_one_per_kong",)),
-        Option("false_win_penalty", 10, "§4.2", "炸胡: the offender pays this to each other player"
-               + ("" if cfg.get("has_wild") or cfg["name"] == "bj_new" else " (not in seed)"), "炸胡罚分",
+        Option("false_win_penalty", 10, "炸胡: the offender pays this to each other player"
+               + ("" if cfg.get("has_wild") or cfg["name"] == "bj_new" else " (a value the documents lack)"), "炸胡罚分",
                low=0, high=1000),
     ]
     if cfg.get("has_wild"):
-        opts.append(Option("four_wilds_side_payment", 40, "§4.2",
+        opts.append(Option("four_wilds_side_payment", 40,
                            "holding all 4 wilds: each other player pays this outside the account (帐外)",
                            "四混儿帐外", low=0, high=1000))
     return tuple(opts)
@@ -293,11 +296,11 @@ def _make(cfg: dict) -> PointsRuleSet:
     beijing = cfg["chow"] == "limited"
     wild = cfg.get("has_wild", False)
     return PointsRuleSet(
-        name=cfg["name"], zh=cfg["zh"], en=cfg["en"], aliases=cfg["aliases"], section="§4",
+        name=cfg["name"], zh=cfg["zh"], en=cfg["en"], aliases=cfg["aliases"],
         unit=("分", "points"), item_unit=("翻番", "doublings"),
         tiles=TileSet(True, True, "none"), claims=Claims(chow=cfg["chow"] != "no"),
         pair=cfg.get("pair", "any"),
-        wild="混儿: the tile after the indicator (A-BJ-1)" if wild else None,
+        wild="混儿: the tile after the indicator" if wild else None,
         discard_win="only if no chow or pung" if beijing else "yes",
         dealer_rule="×2", multi_win="single_nearest",
         kong_money=(f"明 {cfg['kong_points'][0]} / 暗 {cfg['kong_points'][1]}"

@@ -1,16 +1,21 @@
-"""长沙麻将 Changsha Mahjong (regional.md §5): 108 tiles, 2-5-8 pair for plain wins, 大胡, 扎鸟.
+"""长沙麻将 Changsha Mahjong: 108 tiles, 2-5-8 pair for plain wins, 大胡, 扎鸟.
 
 A plain win (小胡 平胡) needs a pair of 2, 5 or 8; a 大胡 shape (七巧对, 碰碰胡, 将将胡, 清一色) wins
 with any pair, and the situational 大胡 (杠上开花, 天胡, 地胡, 抢杠胡, 海底捞月, 海底炮) add to any
-valid win. Values are the A-CS-10 defaults (not in the seed): 小胡 2 from each on a self-draw, 1 from
+valid win. Values are the defaults of the options ``xiaohu_self_each``,
+``xiaohu_discard``, ``dahu_self_each``, ``dahu_discard``, ``on_deal_each`` and ``dealer_bonus`` (the
+documents give none): 小胡 2 from each on a self-draw, 1 from
 the discarder; each 大胡 6 from each / 6 from the discarder. The bird doubles every payment to or
 from the seat it lands on. On-deal 小胡 (四喜, 板板胡, 缺一色) are settled by :func:`on_deal`;
 several winners on one discard (通炮: the discarder pays each in full and deals next) by
 :func:`mjlearn.rules.score_discard`; the last wall tile offered round the table (海底漫游,
 海底捞月 / 海底炮) by :func:`haidi_roaming`.
 
+Its tests are ``tests/test_rules_changsha.py``; the documents it was written from and the points they
+leave open (with the option that switches each) are in the appendix notebook ``12_sources_and_rulings``.
+
 >>> from mjlearn.rules import score
->>> r = score("111333555777s9s+9s", rules="changsha", winner="S", self_drawn=True, bird="7p")  # CS-Ex1
+>>> r = score("111333555777s9s+9s", rules="changsha", winner="S", self_drawn=True, bird="7p")
 >>> [i.zh for i in r.items], r.total, r.payments
 (['碰碰胡', '清一色'], 12, {'E': -12, 'S': 48, 'W': -24, 'N': -12})
 """
@@ -58,12 +63,12 @@ PATTERNS = (
             pinyin="qī qiǎo duì"),
     Pattern("haohua", "豪华七对", "Luxury seven pairs", 1,
             lambda w: w.rules.opt("luxury_seven_pairs") and seven_pairs_quads(w) > 0,
-            "counts as a second 大胡 (A-CS-7, optional)", pinyin="háohuá qī duì"),
+            "counts as a second 大胡 (optional)", pinyin="háohuá qī duì"),
     Pattern("pengpenghu", "碰碰胡", "All pungs", 1, all_pungs, pinyin="pèngpèng hú"),
     Pattern("jiangjianghu", "将将胡", "All 2-5-8", 1, lambda w: all(_is258(t) for t in w.tiles),
-            "any 14 tiles of 2, 5 and 8 (A-CS-5)", pinyin="jiàngjiàng hú"),
-    Pattern("qingyise", "清一色", "Full flush", 1, one_suit, "(A-CS-4)", pinyin="qīng yī sè"),
-    Pattern("gangkai", "杠上开花", "Kong bloom", 1, lambda w: w.self_drawn and w.ctx.kong, "(A-CS-4)",
+            "any 14 tiles of 2, 5 and 8", pinyin="jiàngjiàng hú"),
+    Pattern("qingyise", "清一色", "Full flush", 1, one_suit, "", pinyin="qīng yī sè"),
+    Pattern("gangkai", "杠上开花", "Kong bloom", 1, lambda w: w.self_drawn and w.ctx.kong, "",
             pinyin="gàngshàng kāihuā"),
     Pattern("tianhu", "天胡", "Heavenly win", 1, lambda w: _first(w, "tianhu"), pinyin="tiānhú"),
     Pattern("dihu", "地胡", "Earthly win", 1, lambda w: _first(w, "dihu"),
@@ -78,7 +83,7 @@ PATTERNS = (
 
 
 class ChangshaRuleSet(RuleSet):
-    """长沙麻将: the pipeline of §5."""
+    """长沙麻将: the scoring pipeline (see the module)."""
 
     def candidates(self, hand, c):
         out = super().candidates(hand, c)
@@ -109,7 +114,8 @@ class ChangshaRuleSet(RuleSet):
         return NOT_COMPLETE
 
     def bird_seat(self, bird, win_or_ctx) -> str | None:
-        """The seat the bird lands on: count its number from the dealer (A-CS-8 switch: winner)."""
+        """The seat the bird lands on: count its number from the dealer (the ``bird_origin`` switch: from the
+        winner)."""
         if bird is None:
             return None
         c = win_or_ctx
@@ -131,12 +137,12 @@ class ChangshaRuleSet(RuleSet):
         return ledger
 
     def on_deal_win(self, tiles, seat, dealer="E"):
-        """起手小胡 (§5.6, A-CS-3) on the dealt tiles: :func:`on_deal` under this rule set."""
+        """起手小胡 (option ``on_deal_ends_hand``) on the dealt tiles: :func:`on_deal` under this rule set."""
         return on_deal(tiles, seat=seat, dealer=dealer, rules=self)
 
     def next_dealer(self, winners, discarder, dealer):
-        """§5.3: after 通炮 (several winners of one discard) the discarder deals; otherwise the
-        winner; after a drawn hand the dealer keeps the deal (A-CS-2)."""
+        """after 通炮 (several winners of one discard) the discarder deals; otherwise the
+        winner; after a drawn hand the dealer keeps the deal (option ``dealer_after_draw``)."""
         if not winners:
             return dealer
         if len(winners) > 1:
@@ -158,25 +164,27 @@ class ChangshaRuleSet(RuleSet):
 
 
 _OPTIONS = (
-    Option("xiaohu_self_each", 2, "A-CS-10", "小胡 by self-draw: from each other player (not in seed)", "小胡自摸", low=0, high=100),
-    Option("xiaohu_discard", 1, "A-CS-10", "小胡 by discard: from the discarder (not in seed)", "小胡点炮", low=0, high=100),
-    Option("dahu_self_each", 6, "A-CS-10", "each 大胡 by self-draw: from each other player", "大胡自摸", low=0, high=100),
-    Option("dahu_discard", 6, "A-CS-10", "each 大胡 by discard: from the discarder", "大胡点炮", low=0, high=100),
-    Option("on_deal_each", 2, "A-CS-10", "on-deal 小胡: from each other player", "起手小胡", low=0, high=100),
-    Option("dealer_bonus", False, "A-CS-10", "+1 on payments involving the dealer", "庄家加一"),
-    Option("luxury_seven_pairs", False, "A-CS-7", "豪华七对 counts as a second 大胡", "豪华七对"),
-    Option("bird_origin", "dealer", "A-CS-8", "count the bird from the dealer (seed) or the winner",
+    Option("xiaohu_self_each", 2, "小胡 by self-draw: from each other player (a value the documents lack)", "小胡自摸",
+           low=0, high=100),
+    Option("xiaohu_discard", 1, "小胡 by discard: from the discarder (a value the documents lack)", "小胡点炮",
+           low=0, high=100),
+    Option("dahu_self_each", 6, "each 大胡 by self-draw: from each other player", "大胡自摸", low=0, high=100),
+    Option("dahu_discard", 6, "each 大胡 by discard: from the discarder", "大胡点炮", low=0, high=100),
+    Option("on_deal_each", 2, "on-deal 小胡: from each other player", "起手小胡", low=0, high=100),
+    Option("dealer_bonus", False, "+1 on payments involving the dealer", "庄家加一"),
+    Option("luxury_seven_pairs", False, "豪华七对 counts as a second 大胡", "豪华七对"),
+    Option("bird_origin", "dealer", "count the bird from the dealer (seed) or the winner",
            "扎鸟起点", ("dealer", "winner")),
-    Option("bird_scope", "to_or_from_bird_seat", "A-CS-9", "double every payment to or from the bird seat",
+    Option("bird_scope", "to_or_from_bird_seat", "double every payment to or from the bird seat",
            "中鸟加倍", ("to_or_from_bird_seat",)),
-    Option("on_deal_ends_hand", False, "A-CS-3", "an on-deal 小胡 ends the hand (default: play continues)",
+    Option("on_deal_ends_hand", False, "an on-deal 小胡 ends the hand (default: play continues)",
            "起手胡是否结束"),
-    Option("dealer_after_draw", "same", "A-CS-2", "the dealer keeps the deal after a drawn hand",
+    Option("dealer_after_draw", "same", "the dealer keeps the deal after a drawn hand",
            "荒庄后庄家", ("same",)),
-    Option("haidi_roaming", True, "§5.7",
+    Option("haidi_roaming", True,
            "海底漫游: the last wall tile is offered to each player in turn from the one whose draw it is; "
            "off: that player must take it", "海底漫游"),
-    Option("situational_dahu_shapes", "xiaohu_or_dahu_shape", "A-CS-6",
+    Option("situational_dahu_shapes", "xiaohu_or_dahu_shape",
            "situational 大胡 need a 小胡 shape (2-5-8 pair) or a 大胡 shape", "含小胡",
            ("xiaohu_or_dahu_shape",)),
 )
@@ -235,10 +243,10 @@ ABOUT = About(
 CHANGSHA = register(ChangshaRuleSet(
     name="changsha", zh="长沙麻将", en="Changsha (Hunan)",
     aliases=("长沙麻将", "changsha majiang", "changsha mahjong", "cs", "湖南麻将", "hunan"),
-    section="§5", unit=("分", "points"), item_unit=("分", "points"), tiles=TileSet(True, False, "none"),
+    unit=("分", "points"), item_unit=("分", "points"), tiles=TileSet(True, False, "none"),
     pair="258", wild=None, discard_win="yes (漏胡 restriction)", multi_win="multiple_allowed",
     dealer_rule="n.s. (opt. +1)", kong_money="n.s.",
-    scoring="小胡 2 each / 1; 大胡 6 each / 6 per pattern (not in seed); bird ×2",
+    scoring="小胡 2 each / 1; 大胡 6 each / 6 per pattern; bird ×2",
     signature="on-deal 小胡, 扎鸟, 海底漫游, 将将胡",
     options=_OPTIONS,
     context=ctx("self_drawn", "discarder", "winner", "dealer", "kong", "wall_last", "bird") + (
@@ -259,9 +267,9 @@ ON_DEAL = (
 
 
 def on_deal(tiles, seat: str = "E", dealer: str = "E", bird=None, rules=None) -> RegionalResult:
-    """Settle an on-deal 小胡 (A-CS-3: scored like a 小胡 self-draw; play continues).
+    """Settle an on-deal 小胡 (option ``on_deal_ends_hand``: scored like a 小胡 self-draw; play continues).
 
-    >>> r = on_deal("6666p123m4578s12m", seat="W")     # CS-Ex3: four 6p (四喜)
+    >>> r = on_deal("6666p123m4578s12m", seat="W")   # four 6p (四喜)
     >>> [i.zh for i in r.items], r.payments
     (['四喜'], {'E': -2, 'S': -2, 'W': 6, 'N': -2})
     """
@@ -294,7 +302,7 @@ def on_deal(tiles, seat: str = "E", dealer: str = "E", bird=None, rules=None) ->
 
 
 def haidi_roaming(hands, tile, first: str, *, dealer: str = "E", accept=None, options=None, rules=None):
-    """海底牌漫游 (§5.7): the last wall tile offered round the table, and what follows.
+    """海底牌漫游: the last wall tile offered round the table, and what follows.
 
     ``hands`` maps seats to their 13-tile hands (a seat without a hand declines and cannot win);
     ``tile`` is the 海底 tile; ``first`` is the seat whose draw it is. Each player in turn order
@@ -305,9 +313,9 @@ def haidi_roaming(hands, tile, first: str, *, dealer: str = "E", accept=None, op
     * if it completes his hand, he wins by self-draw: 海底捞月;
     * otherwise the tile is exposed as his discard and the others may win on it, several at once
       (海底炮, 通炮); the taker pays as the discarder;
-    * if nobody takes it, or nobody wins, the hand is drawn and the dealer stays (A-CS-2).
+    * if nobody takes it, or nobody wins, the hand is drawn and the dealer stays (option ``dealer_after_draw``).
 
-    The 海底 tile itself is the bird (§5.7). With the option ``haidi_roaming=False`` the tile is not
+    The 海底 tile itself is the bird. With the option ``haidi_roaming=False`` the tile is not
     offered round: the player whose draw it is must take it. Returns a
     :class:`~mjlearn.rules.result.DiscardResult` (``kind``: ``haidi_self``, ``haidi_discard`` or
     ``draw``) whose ``steps`` tell the story.

@@ -209,14 +209,10 @@ _NOT_SAID = "未规定 not specified"
 
 
 def _plain(text: str | None) -> str:
-    """Declared free text without references to the specification (ids such as A-BJ-1, section
-    numbers, "seed", "n.s."): what a learner may read."""
+    """Declared free text as a learner may read it ("n.s." said in words)."""
     if not text:
         return ""
-    t = re.sub(r"\s*\((?:[^()]*?\b(?:A-[A-Z]+-\d+[a-z]?|§[\d.]+)[^()]*?)\)", "", text)
-    t = re.sub(r",?\s*\b(?:A-[A-Z]+-\d+[a-z]?|§[\d.]+)\b", "", t)
-    t = re.sub(r"\s*\((?:not )?(?:in|from) (?:the )?seed\)", "", t)
-    t = re.sub(r"\bn\.s\.", _NOT_SAID, t)
+    t = re.sub(r"\bn\.s\.", _NOT_SAID, text)
     return re.sub(r"\s{2,}", " ", t).strip(" ,;")
 
 

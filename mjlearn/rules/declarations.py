@@ -30,7 +30,7 @@ class TileSetError(InvalidHandError):
 
 @dataclass(frozen=True)
 class TileSet:
-    """Which tiles a variant plays with (regional.md §1.1)."""
+    """Which tiles a variant plays with."""
 
     suits: bool = True
     """Characters, dots and bamboo 1-9, four of each (always True in the seeds)."""
@@ -90,8 +90,6 @@ class Option:
 
     key: str
     default: Any
-    ref: str
-    """Where the ruling is discussed (the appendix notebook lists them)."""
     en: str
     zh: str = ""
     choices: tuple | None = None

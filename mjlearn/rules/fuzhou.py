@@ -1,12 +1,12 @@
-"""福州麻将 Fuzhou mahjong (regional.md §11, §15.9).
+"""福州麻将 Fuzhou mahjong.
 
 144 tiles, of which **36 are flowers**: the 8 flowers and **all 28 honors**, so a hand holds suited
 tiles only (108 playable). A turned-up tile fixes the wild, **金** (the tile itself, not +1); 金
-may not be claimed with (A-FZ-3) and must never be discarded. The standard shape wins (four sets
+may not be claimed with (option ``gold_claims``) and must never be discarded. The standard shape wins (four sets
 and a pair); holding **three 金** wins at once (三金倒).
 
 Flower count ``F``: 1 per flower tile (honors included), 1 per exposed kong, 2 per concealed kong,
-and 2 more for each complete group (春夏秋冬, 梅兰菊竹, or four of one honor, A-FZ-1).
+and 2 more for each complete group (春夏秋冬, 梅兰菊竹, or four of one honor, option ``honor_flower_group``).
 
 Bonus hands (加番牌型), the only "fan": 平胡 30 (no flower, no kong), 抢金 30, 三金倒 40, 金雀 60
 (two 金 as the pair); 抢金, 三金倒 and 金雀 add 10 when the 平胡 condition (F = 0) also holds.
@@ -14,16 +14,19 @@ Bonus hands (加番牌型), the only "fan": 平胡 30 (no flower, no kong), 抢�
 ============================  ======================  ====================
 case                          each payer pays          payers
 ============================  ======================  ====================
-bonus hand                    base × (2F + X)          all three (A-FZ-7)
+bonus hand                    base × (2F + X)          all three (option ``bonus_payers``)
 no bonus, self-draw           base × 2F                all three
 no bonus, discard (捉铳)       base × F                 the discarder
 ============================  ======================  ====================
 
 A dealer on a streak of ``L`` repeats: when he wins, every payment gets +L (+2L at the self-draw
-rate); when another player wins, the dealer pays the winner the extra L (2L) (A-FZ-8).
+rate); when another player wins, the dealer pays the winner the extra L (2L) (option ``streak_scope``).
 
 The honors a player holds as flowers are given with ``flowers=`` as tiles (``flowers="EC"``), or
 as a number; flower letters a-h may also stand in the hand.
+
+Its tests are ``tests/test_rules_fuzhou.py``; the documents it was written from and the points they
+leave open (with the option that switches each) are in the appendix notebook ``12_sources_and_rulings``.
 
 >>> from mjlearn.rules import score
 >>> r = score("[5555s,1]123m456m789p4pae+4p", rules="fuzhou", winner="S", self_drawn=True,
@@ -147,7 +150,7 @@ def _three_golds(w: Win) -> bool:
 
 
 def _grab_gold(w: Win) -> bool:
-    """抢金 (A-FZ-5): 天胡, or by the ``qiangjin_rule`` option a win in the first go-around, a win
+    """抢金 (option ``qiangjin_rule``): 天胡, or by the ``qiangjin_rule`` option a win in the first go-around, a win
     on the dealer's first discard, or (street rule) taking the turned-up 金 indicator."""
     c, rule = w.ctx, w.rules.opt("qiangjin_rule")
     if c["heavenly"]:
@@ -170,11 +173,11 @@ FUZHOU_PATTERNS = (
     Pattern("gold_sparrow", "金雀", "Golden sparrow", 60, _gold_pair, note="two 金 as the pair"),
     Pattern("three_golds", "三金倒", "Three golds fall", 40, _three_golds,
             note="three 金 win at once, whatever the other tiles"),
-    Pattern("grab_gold", "抢金", "Grab the gold", 30, _grab_gold, note="天胡 or a first-go-around win (A-FZ-5)"),
+    Pattern("grab_gold", "抢金", "Grab the gold", 30, _grab_gold, note="天胡 or a first-go-around win"),
     Pattern("plain_win", "平胡", "Plain win", 30, _plain,
             note="no flower and no kong, and none of 金雀, 三金倒, 抢金"),
     Pattern("plain_bonus", "平和加番", "Plain condition bonus", 10, None,
-            note="+10 to 抢金 (A-FZ-10), 三金倒 and 金雀 when F = 0"),
+            note="+10 to 抢金, 三金倒 and 金雀 when F = 0"),
     Pattern("flower", "花牌（含字牌）", "Flower (honors included)", 1, lambda w: flower_count(w)["flowers"],
             note="1 each"),
     Pattern("exposed_kong", "明杠", "Exposed kong", 1, lambda w: flower_count(w)["exposed_kongs"],
@@ -182,7 +185,7 @@ FUZHOU_PATTERNS = (
     Pattern("concealed_kong", "暗杠", "Concealed kong", 2, lambda w: flower_count(w)["concealed_kongs"],
             note="counts as 2 flowers"),
     Pattern("flower_group", "花暗杠", "Complete flower group", 2, lambda w: flower_count(w)["flower_groups"],
-            note="春夏秋冬, 梅兰菊竹 or four of one honor (A-FZ-1): +2 more"),
+            note="春夏秋冬, 梅兰菊竹 or four of one honor: +2 more"),
 )
 
 _FLOWER_KEYS = ("flower", "exposed_kong", "concealed_kong", "flower_group")
@@ -269,7 +272,7 @@ class FuzhouRules(RuleSet):
         return None
 
     def youjin(self, win) -> bool:
-        """游金 (A-FZ-6): before the win, the hand was four complete sets plus a lone 金."""
+        """游金 (option ``youjin_self_draw_only``): before the win, the hand was four complete sets plus a lone 金."""
         jin = win.wild_tile
         if jin is None:
             return False
@@ -308,7 +311,7 @@ class FuzhouRules(RuleSet):
         return res
 
     def choose_winners(self, claims, discarder):
-        """§11.5: one winner of a discard: a 金雀 win first, otherwise the nearest in turn order
+        """one winner of a discard: a 金雀 win first, otherwise the nearest in turn order
         (:func:`claim_priority`)."""
         if not claims:
             return (), {}
@@ -331,7 +334,7 @@ class FuzhouRules(RuleSet):
 
 
 def false_win_payments(offender: str, base: int = 1, penalty: int = 30) -> dict[str, int]:
-    """炸胡 (A-FZ-9): the offender pays each other player ``penalty × base`` (a self-drawn 平胡).
+    """炸胡 (option ``false_win_penalty``): the offender pays each other player ``penalty × base`` (a self-drawn 平胡).
 
     >>> false_win_payments("W")
     {'E': 30, 'S': 30, 'W': -90, 'N': 30}
@@ -343,7 +346,7 @@ def false_win_payments(offender: str, base: int = 1, penalty: int = 30) -> dict[
 
 
 def claim_priority(discarder: str, claimants, gold_sparrow=()) -> str:
-    """Several players want the same discard and only one may win (§11.5): a 金雀 winner first,
+    """Several players want the same discard and only one may win: a 金雀 winner first,
     otherwise turn order from the discarder.
 
     >>> claim_priority("E", ["N", "S"]), claim_priority("E", ["N", "S"], gold_sparrow=["N"])
@@ -397,7 +400,7 @@ ABOUT = About(
 
 
 FUZHOU = register(FuzhouRules(
-    name="fuzhou", zh="福州麻将", en="Fuzhou mahjong", section="§11",
+    name="fuzhou", zh="福州麻将", en="Fuzhou mahjong",
     aliases=("Fuzhou", "Fujian", "福州", "福州麻将", "福建麻将", "fuzhou majiang", "fu zhou"),
     unit=("番", "fan"), item_unit=("", ""), pay_unit=("分", "points"),
     tiles=TileSet(suits=True, honors=False, flowers="fuzhou36"),
@@ -410,28 +413,28 @@ FUZHOU = register(FuzhouRules(
     scoring="bonus hands base × (2F + X) from all three; else 2F each (self-draw) or F (discard)",
     signature="三金倒, 金雀, 抢金, 过水, honors as flowers",
     options=(
-        Option("base", 1, "§11.7", "底分 base points", "底分", low=1, high=1000),
-        Option("honor_flower_group", True, "A-FZ-1", "four of one honor is a 花暗杠 (+2) like 春夏秋冬 / 梅兰菊竹",
+        Option("base", 1, "底分 base points", "底分", low=1, high=1000),
+        Option("honor_flower_group", True, "four of one honor is a 花暗杠 (+2) like 春夏秋冬 / 梅兰菊竹",
                "四张同字算花暗杠"),
-        Option("indicator_flower", "turn_next", "A-FZ-2",
+        Option("indicator_flower", "turn_next",
                "a flower turned up as the 金 indicator: turn up the next tail tile", "翻到花再翻", ("turn_next",)),
-        Option("gold_claims", "none", "A-FZ-3",
-               "'none': 金 may be used in no claim; 'no_pung': only pungs and kongs are barred (the seed's words)",
+        Option("gold_claims", "none",
+               "'none': 金 may be used in no claim; 'no_pung': only pungs and kongs are barred (the documents' words)",
                "金不能吃碰杠", ("none", "no_pung")),
-        Option("hand_size", 13, "A-FZ-4", "13-tile hands as the seed says (16-tile street play is not supported)",
+        Option("hand_size", 13, "13-tile hands as the documents say (16-tile street play is not supported)",
                "十三张", (13,)),
-        Option("qiangjin_rule", "first_go_around", "A-FZ-5",
+        Option("qiangjin_rule", "first_go_around",
                "抢金 besides 天胡: 'first_go_around' (any win in it), 'dealer_first_discard', or the 'street' "
                "rule (taking the turned-up 金)", "抢金的范围", ("first_go_around", "dealer_first_discard", "street")),
-        Option("youjin_self_draw_only", True, "A-FZ-6", "a 游金 / 跑百搭 hand may only self-draw", "游金只能自摸"),
-        Option("bonus_payers", "all", "A-FZ-7", "a bonus hand is paid by 'all' three, or by the 'discarder' "
+        Option("youjin_self_draw_only", True, "a 游金 / 跑百搭 hand may only self-draw", "游金只能自摸"),
+        Option("bonus_payers", "all", "a bonus hand is paid by 'all' three, or by the 'discarder' "
                "alone on a discard", "加番牌三家付", ("all", "discarder")),
-        Option("streak_scope", "winner_dealer", "A-FZ-8",
+        Option("streak_scope", "winner_dealer",
                "the streak L is added only between the winner and the dealer (×2 at the self-draw rate)",
                "连庄番只算庄家", ("winner_dealer",)),
-        Option("false_win_penalty", 30, "A-FZ-9", "炸胡: the offender pays each other player this × base "
+        Option("false_win_penalty", 30, "炸胡: the offender pays each other player this × base "
                "(see false_win_payments)", "炸胡罚分", low=0, high=1000),
-        Option("qiangjin_plus10", "pinghu_condition", "A-FZ-10",
+        Option("qiangjin_plus10", "pinghu_condition",
                "抢金 +10 when the 平胡 condition holds ('pinghu_condition'), or 'always'", "抢金加十番",
                ("pinghu_condition", "always")),
     ),

@@ -1,13 +1,13 @@
-"""广东/香港麻将 Hong Kong / Guangdong style (regional.md §10, §15.8).
+"""广东/香港麻将 Hong Kong / Guangdong style.
 
 144 tiles with 8 flowers; chow, pung and kong; several winners on one discard (一炮三响).
-A hand's 番 give its points, **points = 2^番**, capped at **6 番 = 64** (A-HK-6). The seed's table
-keeps only the rows of 4 番 and more; the lower rows are configurable placeholders that are **not
-from the seed** (A-HK-5): 鸡和 0, 平和 1, 碰碰和 2, 混一色 2, a dragon / seat-wind / round-wind pung
-1 each, 自摸 1. The composite rows 混碰 and 清碰 replace their parts (A-HK-12).
+A hand's 番 give its points, **points = 2^番**, capped at **6 番 = 64** (option ``cap_fan``). The documents'
+table keeps only the rows of 4 番 and more; the lower rows are configurable placeholders that are
+**not from the documents** (the ``fan_*`` options): 鸡和 0, 平和 1, 碰碰和 2, 混一色 2, a dragon /
+seat-wind / round-wind pung 1 each, 自摸 1. The composite rows 混碰 and 清碰 replace their parts (option ``composite_rows``).
 
-Payments (A-HK-8): a self-draw, 2^番 from each other player; a discard win, 2^番 from the
-discarder. **3番满**: in the special situations of §10.5 (several winners, kong bloom, kong bloom on
+Payments (option ``multi_win_discarder_pays``): a self-draw, 2^番 from each other player; a discard
+win, 2^番 from the discarder. **3番满**: in its special situations (several winners, kong bloom, kong bloom on
 a fed kong, last-tile self-draw, robbing a kong) a hand under 3 番 counts as 3. **Liability (包)**:
 the liable player pays what all three would have paid, 3 × 2^番:
 
@@ -19,6 +19,9 @@ the liable player pays what all three would have paid, 3 × 2^番:
 
 Who fed a meld is read from the notation's offer digit ([777p,3]: the 下家; a chow always comes
 from the 上家).
+
+Its tests are ``tests/test_rules_hongkong.py``; the documents it was written from and the points they
+leave open (with the option that switches each) are in the appendix notebook ``12_sources_and_rulings``.
 
 >>> from mjlearn.rules import score
 >>> r = score("[EEE,1][333p,2][555p,1][777p,3]9p+9p", rules="hongkong", winner="S", self_drawn=True,
@@ -112,7 +115,7 @@ def _nine_gates(w: Win) -> bool:
 
 
 def _self_draw(w: Win) -> bool:
-    """自摸; a robbing win counts as a self-draw (§10.5 rule 7)."""
+    """自摸; a robbing win counts as a self-draw."""
     return w.self_drawn or w.ctx["kong"]
 
 
@@ -125,21 +128,21 @@ def _fan(key):
 
 
 HONGKONG_PATTERNS = (
-    # the seed's table (§10.4)
-    Pattern("full_flush", "清一色", "Full flush", 4, _one_suit, note="the whole hand is one suit (A-HK-4)"),
+    # the table the documents give
+    Pattern("full_flush", "清一色", "Full flush", 4, _one_suit, note="the whole hand is one suit"),
     Pattern("mixed_pungs", "混碰", "Half-flush all pungs", 4, lambda w: _one_suit_honors(w) and _all_pungs(w),
-            note="混一色 + 碰碰和; replaces both (A-HK-12)", excludes=("half_flush", "all_pungs")),
+            note="混一色 + 碰碰和; replaces both", excludes=("half_flush", "all_pungs")),
     Pattern("pure_pungs", "清碰", "Full-flush all pungs", 5, lambda w: _one_suit(w) and _all_pungs(w),
-            note="清一色 + 碰碰和; replaces both (A-HK-12)", excludes=("full_flush", "all_pungs")),
+            note="清一色 + 碰碰和; replaces both", excludes=("full_flush", "all_pungs")),
     Pattern("mixed_orphans", "混幺九", "Terminals and honors", 5, _mixed_orphans,
-            note="only 1s, 9s and honors, all pungs; replaces 碰碰和 and 混碰 (not in seed)",
+            note="only 1s, 9s and honors, all pungs; replaces 碰碰和 and 混碰 (not in the documents)",
             excludes=("all_pungs", "mixed_pungs")),
     Pattern("little_dragons", "小三元", "Little three dragons", 5,
             lambda w: len(_honor_sets(w, "dragon")) == 2 and _pair_is(w, "dragon"),
-            note="its two dragon pungs are not counted again (not in seed)", excludes=("dragon_pung",)),
+            note="its two dragon pungs are not counted again (not in the documents)", excludes=("dragon_pung",)),
     Pattern("little_winds", "小四喜", "Little four winds", 5,
             lambda w: len(_honor_sets(w, "wind")) == 3 and _pair_is(w, "wind"),
-            note="its wind pungs are not counted again (not in seed)",
+            note="its wind pungs are not counted again (not in the documents)",
             excludes=("seat_wind_pung", "round_wind_pung")),
     Pattern("all_honors", "字一色", "All honors", 6, lambda w: _regular(w) and _only(w, lambda t: t.is_honor),
             excludes=("all_pungs", "half_flush", "mixed_pungs")),
@@ -154,27 +157,27 @@ HONGKONG_PATTERNS = (
             note="1112345678999 of one suit, any tile of it wins; not with 清一色",
             excludes=("full_flush", "pure_pungs")),
     Pattern("thirteen_orphans", "十三幺", "Thirteen orphans", 6, lambda w: w.form is Form.THIRTEEN_ORPHANS),
-    Pattern("heavenly", "天和", "Heavenly win", 6, lambda w: w.ctx["heavenly"], note="a limit (A-HK-9)"),
-    Pattern("earthly", "地和", "Earthly win", 6, lambda w: w.ctx["earthly"], note="a limit (A-HK-9)"),
-    Pattern("human", "人和", "Human win", 6, lambda w: w.ctx["human"], note="a limit (A-HK-9)"),
-    # placeholders, not in the seed (A-HK-5): values are the fan_* options
+    Pattern("heavenly", "天和", "Heavenly win", 6, lambda w: w.ctx["heavenly"], note="a limit"),
+    Pattern("earthly", "地和", "Earthly win", 6, lambda w: w.ctx["earthly"], note="a limit"),
+    Pattern("human", "人和", "Human win", 6, lambda w: w.ctx["human"], note="a limit"),
+    # placeholders, not in the documents: the values are the fan_* options
     Pattern("all_chows", "平和", "All chows", 1, lambda w: _regular(w) and w.chow_count == 4,
-            note="placeholder, not in seed (A-HK-5)"),
-    Pattern("all_pungs", "碰碰和", "All pungs", 2, _all_pungs, note="placeholder, not in seed (A-HK-5)"),
-    Pattern("half_flush", "混一色", "Half flush", 2, _one_suit_honors, note="placeholder, not in seed (A-HK-5)"),
+            note="placeholder, not in the documents"),
+    Pattern("all_pungs", "碰碰和", "All pungs", 2, _all_pungs, note="placeholder, not in the documents"),
+    Pattern("half_flush", "混一色", "Half flush", 2, _one_suit_honors, note="placeholder, not in the documents"),
     Pattern("dragon_pung", "箭刻", "Dragon pung", 1, lambda w: len(_honor_sets(w, "dragon")),
-            note="placeholder, 1 each (A-HK-5)"),
+            note="placeholder, 1 each"),
     Pattern("seat_wind_pung", "门风刻", "Seat wind pung", 1,
             lambda w: any(str(p.tile) == _seat_wind(w) for p in _honor_sets(w, "wind")),
-            note="placeholder (A-HK-5)"),
+            note="placeholder"),
     Pattern("round_wind_pung", "圈风刻", "Round wind pung", 1,
             lambda w: any(str(p.tile) == w.ctx["prevalent_wind"] for p in _honor_sets(w, "wind")),
-            note="placeholder (A-HK-5)"),
+            note="placeholder"),
     Pattern("self_draw", "自摸", "Self-draw", 1, _self_draw,
-            note="placeholder (A-HK-5); robbing a kong counts as a self-draw"),
+            note="placeholder; robbing a kong counts as a self-draw"),
     Pattern("flower", "花牌", "Flower", 0, lambda w: _flowers(w) if w.rules.opt("fan_flower") else 0,
-            note="no row in the seed; fan_flower option (0 = flowers score nothing)"),
-    Pattern("chicken", "鸡和", "Chicken hand", 0, None, note="placeholder (A-HK-5): none of the above"),
+            note="no row in the documents; fan_flower option (0 = flowers score nothing)"),
+    Pattern("chicken", "鸡和", "Chicken hand", 0, None, note="placeholder: none of the above"),
 )
 
 _OPTION_VALUE = {"all_chows": "fan_all_chows", "all_pungs": "fan_all_pungs", "half_flush": "fan_half_flush",
@@ -230,7 +233,7 @@ class HongKongRules(RuleSet):
         return items
 
     def floor_cases(self, win) -> list[str]:
-        """Which of the 3番满 situations of §10.5 this win is in."""
+        """Which of the 3番满 situations (``floor_3fan_cases``) this win is in."""
         c = win.ctx
         out = []
         if c["multiple_winners"]:
@@ -333,7 +336,7 @@ class HongKongRules(RuleSet):
         return res
 
     def first_round_context(self, *, dealer, self_drawn, robbing, first, on_dealers_first_discard):
-        """§10: 地和 is a non-dealer's self-draw in the first go-around; 人和 a discard win in it."""
+        """地和 is a non-dealer's self-draw in the first go-around; 人和 a discard win in it."""
         return {"earthly": not dealer and self_drawn and first,
                 "human": not self_drawn and not robbing and first}
 
@@ -379,8 +382,8 @@ def settle_multi_win(results) -> dict[str, int]:
     return out
 
 
-def _fan_opt(key, default, en, zh, ref="A-HK-5"):
-    return Option(key, default, ref, en + " (placeholder, not in the seed)", zh, low=0, high=CAP_MOST)
+def _fan_opt(key, default, en, zh):
+    return Option(key, default, en + " (placeholder: the rule set's documents give no value)", zh, low=0, high=CAP_MOST)
 
 
 
@@ -422,7 +425,7 @@ ABOUT = About(
 
 
 HONGKONG = register(HongKongRules(
-    name="hongkong", zh="广东/香港麻将", en="Hong Kong / Guangdong", section="§10",
+    name="hongkong", zh="广东/香港麻将", en="Hong Kong / Guangdong",
     aliases=("hong kong", "hk", "广东/香港麻将", "hong kong / guangdong", "guangdong", "cantonese", "canton", "香港麻将", "广东麻将", "廣東麻將",
              "香港麻將", "xianggang majiang", "guangdong majiang"),
     unit=("番", "fan"), pay_unit=("分", "points"),
@@ -436,34 +439,34 @@ HONGKONG = register(HongKongRules(
             "liable player 3 × 2^番",
     signature="3番 floor, 包自摸, kong-robbing liability, 一炮三响",
     options=(
-        Option("min_fan", 0, "A-HK-3", "minimum 番 to win (0 = any valid hand; 3 is common in Hong Kong)",
+        Option("min_fan", 0, "minimum 番 to win (0 = any valid hand; 3 is common in Hong Kong)",
                "起和番数", low=0, high=CAP_MOST),
-        Option("cap_fan", CAP, "A-HK-6", "the cap: 6 番 = 64 points", "满贯番数", low=1, high=CAP_MOST),
+        Option("cap_fan", CAP, "the cap: 6 番 = 64 points", "满贯番数", low=1, high=CAP_MOST),
         _fan_opt("fan_chicken", 0, "鸡和 chicken hand", "鸡和"),
         _fan_opt("fan_all_chows", 1, "平和 all chows", "平和"),
         _fan_opt("fan_all_pungs", 2, "碰碰和 all pungs", "碰碰和"),
         _fan_opt("fan_half_flush", 2, "混一色 half flush", "混一色"),
         _fan_opt("fan_value_pung", 1, "each dragon pung, seat-wind pung and round-wind pung", "番子"),
         _fan_opt("fan_self_draw", 1, "自摸 self-draw", "自摸"),
-        _fan_opt("fan_flower", 0, "each flower (the seed's flower rows are missing)", "花"),
-        Option("fan_heavenly", CAP, "A-HK-9", "天和, 地和 and 人和 are limit hands", "天地人和", low=0, high=CAP_MOST),
-        Option("composite_rows", "replace", "A-HK-12",
+        _fan_opt("fan_flower", 0, "each flower (the documents' flower rows are missing)", "花"),
+        Option("fan_heavenly", CAP, "天和, 地和 and 人和 are limit hands", "天地人和", low=0, high=CAP_MOST),
+        Option("composite_rows", "replace",
                "混碰 / 清碰 'replace' 混一色, 清一色 and 碰碰和; 'higher' scores whichever is higher",
                "混碰清碰不再加", ("replace", "higher")),
-        Option("floor_3fan_cases", FLOOR_CASES, "A-HK-10, A-HK-11",
+        Option("floor_3fan_cases", FLOOR_CASES,
                "the situations where a hand under 3 番 counts as 3 (rows 2 and 4 are reconstructions)",
                "3番满的情况", subset_of=FLOOR_CASES),
-        Option("multi_win_discarder_pays", "discard_rate", "A-HK-8",
+        Option("multi_win_discarder_pays", "discard_rate",
                "一炮三响: the discarder pays each winner 2^番 ('discard_rate') or 3 × 2^番 ('three_times')",
                "一炮三响点炮者付", ("discard_rate", "three_times")),
-        Option("liability_twelve_down", True, "§10.5 rule 5", "包自摸 for twelve tiles down", "十二张落地包自摸"),
-        Option("liability_special_hands", True, "§10.5 rule 6", "包自摸 for big four winds / big three dragons",
+        Option("liability_twelve_down", True, "包自摸 for twelve tiles down", "十二张落地包自摸"),
+        Option("liability_special_hands", True, "包自摸 for big four winds / big three dragons",
                "大四喜大三元包自摸"),
-        Option("robbable_kongs", "added", "A-HK-7", "only an added kong (明刻开明杠) can be robbed; "
+        Option("robbable_kongs", "added", "only an added kong (明刻开明杠) can be robbed; "
                "a concealed kong cannot", "只可抢加杠", ("added",)),
-        Option("walls", "three_dice_18_stacks", "A-HK-1, A-HK-2",
+        Option("walls", "three_dice_18_stacks",
                "dealing: MCR_HAND_SETUP steps 1-8 (three dice, 18-stack walls, seats counterclockwise); "
-               "'two_dice' for the §13.3 procedure", "砌牌", ("three_dice_18_stacks", "two_dice")),
+               "'two_dice' for the generic two-dice procedure", "砌牌", ("three_dice_18_stacks", "two_dice")),
     ),
     context=ctx("self_drawn", "discarder", "winner", "dealer", "prevalent_wind", "seat_wind", "kong",
                 "wall_last", "flowers") + (

@@ -1,4 +1,4 @@
-"""火拼麻将 Huopin Mahjong (regional.md §7): the MCR fans plus 无财神, a 财神 wild, three rooms.
+"""火拼麻将 Huopin Mahjong: the MCR fans plus 无财神, a 财神 wild, three rooms.
 
 The 财神 wild is the tile after the indicator turned up after the deal (9→1; E→S→W→N→C→F→P→E).
 A wild may stand for any tile in the concealed hand (never in a claim); the hand is scored by the
@@ -6,9 +6,12 @@ MCR engine with the wilds as what they stood for, plus 无财神 (2) when no wil
 decides the minimum and the formula; payments to or from the dealer are doubled, and the bird
 (鸟牌) doubles the payments its seat is involved in.
 
+Its tests are ``tests/test_rules_huopin.py``; the documents it was written from and the points they
+leave open (with the option that switches each) are in the appendix notebook ``12_sources_and_rulings``.
+
 >>> from mjlearn.rules import score
 >>> r = score("123456789m23p55s+4p", rules="huopin", winner="S", self_drawn=True, indicator="9p",
-...           bird="3s")                                    # HP-Ex1
+...           bird="3s")
 >>> r.total, r.payments
 (24, {'E': -64, 'S': 160, 'W': -64, 'N': -32})
 """
@@ -56,11 +59,12 @@ def bird_seat(bird, dealer: str = "E") -> str:
 
 def room_payments(F: int, room: str, winner: str, discarder: str | None, dealer: str = "E",
                   bird: str | None = None) -> Ledger:
-    """The payments of one win with ``F`` fans (flowers included) in a room (§7.8), the dealer ×2
-    on every payment by or to him and the bird ×2 (A-HP-6: they multiply; A-HP-10: on a discard
+    """The payments of one win with ``F`` fans (flowers included) in a room, the dealer ×2
+    on every payment by or to him and the bird ×2 (option ``bird_dealer_multiply``: they multiply; option
+    ``guobiao_room_doublings``: on a discard
     win the bird doubles only the discarder's payment).
 
-    >>> room_payments(12, "guobiao", winner="N", discarder="W").net        # HP-Ex4
+    >>> room_payments(12, "guobiao", winner="N", discarder="W").net
     {'E': -16, 'S': -8, 'W': -20, 'N': 44}
     """
     if room not in ROOMS:
@@ -259,33 +263,33 @@ ABOUT_WUFAN = About(
 HUOPIN = register(HuopinRuleSet(
     name="huopin", zh="火拼麻将（8 番起和）", en="Huopin: 8 points to win",
     aliases=("火拼麻将", "火拼麻將", "huopin majiang", "huopin mahjong", "huopin", "hp", "国标场"),
-    section="§7", unit=("番", "fan"), pay_unit=("分", "points"), tiles=TileSet(True, True, "eight"),
+    unit=("番", "fan"), pay_unit=("分", "points"), tiles=TileSet(True, True, "eight"),
     pair="any", wild="财神 = indicator + 1 (9→1; E→S→W→N→C→F→P→E); no claims with it", minimum=8,
     discard_win="yes", multi_win="single_nearest", dealer_rule="×2, win or lose", kong_money="via MCR fans",
     scoring="无番场 10; 国标场 8+F; 大众场 F; dealer ×2; bird ×2", signature="rooms, 鸟牌, 无财神",
     options=(
-        Option("room", "guobiao", "§7.8", "the room: wufan (无番场), guobiao (国标场), dazhong (大众场)", "场",
+        Option("room", "guobiao", "the room: wufan (无番场), guobiao (国标场), dazhong (大众场)", "场",
                tuple(ROOMS)),
-        Option("wu_caishen", 2, "§7.7", "无财神: fans when no wild substitutes", "无财神", low=0, high=8),
-        Option("tiles", 144, "A-HP-1", "the tile count", "牌数", (144,)),
-        Option("multi_win", "single_nearest", "A-HP-2", "a single winner, nearest to the discarder", "一炮多响",
+        Option("wu_caishen", 2, "无财神: fans when no wild substitutes", "无财神", low=0, high=8),
+        Option("tiles", 144, "the tile count", "牌数", (144,)),
+        Option("multi_win", "single_nearest", "a single winner, nearest to the discarder", "一炮多响",
                ("single_nearest",)),
-        Option("honor_wrap", "P_to_E", "A-HP-3", "the wild after 白 (P) is 东 (E)", "白板之后", ("P_to_E",)),
-        Option("indicator_fate", "stays_face_up", "A-HP-4", "the indicator stays in the wall face-up",
+        Option("honor_wrap", "P_to_E", "the wild after 白 (P) is 东 (E)", "白板之后", ("P_to_E",)),
+        Option("indicator_fate", "stays_face_up", "the indicator stays in the wall face-up",
                "翻牌去向", ("stays_face_up",)),
-        Option("flower_indicator", "turn_next", "A-HP-5", "a flower indicator: turn up the next tile",
+        Option("flower_indicator", "turn_next", "a flower indicator: turn up the next tile",
                "翻到花牌", ("turn_next",)),
-        Option("bird_dealer_multiply", True, "A-HP-6", "bird ×2 and dealer ×2 multiply (up to ×4)",
+        Option("bird_dealer_multiply", True, "bird ×2 and dealer ×2 multiply (up to ×4)",
                "鸟与庄相乘", (True,)),
-        Option("no_bird_tile", "haidi_or_none", "A-HP-7", "after a 海底 win the 海底 tile is the bird",
+        Option("no_bird_tile", "haidi_or_none", "after a 海底 win the 海底 tile is the bird",
                "无鸟牌", ("haidi_or_none",)),
-        Option("duplicate_minggang", "ignore", "A-HP-8", "entry 81 repeats 明杠: ignored", "重复明杠", ("ignore",)),
-        Option("wild_fans", "substituted_identity", "A-HP-9", "a wild completes any fan as what it stands for",
+        Option("duplicate_minggang", "ignore", "entry 81 repeats 明杠: ignored", "重复明杠", ("ignore",)),
+        Option("wild_fans", "substituted_identity", "a wild completes any fan as what it stands for",
                "财神与番", ("substituted_identity",)),
-        Option("guobiao_room_doublings", "dealer_any_bird_discarder_only", "A-HP-10",
+        Option("guobiao_room_doublings", "dealer_any_bird_discarder_only",
                "dealer ×2 on any of his payments; bird ×2 only on the discarder's", "国标场加倍",
                ("dealer_any_bird_discarder_only",)),
-        Option("minimum_counts_flowers", False, "A-HP-11", "flowers count toward the 8", "起和含花", (False,)),
+        Option("minimum_counts_flowers", False, "flowers count toward the 8", "起和含花", (False,)),
     ),
     context=ctx("self_drawn", "discarder", "winner", "dealer", "last_tile", "kong", "wall_last",
                 "prevalent_wind", "flowers", "wild", "bird") + (

@@ -1,11 +1,14 @@
-"""国标麻将 Guobiao / MCR as one more rule set (regional.md §12), delegating to :mod:`mjlearn.mcr`.
+"""国标麻将 Guobiao / MCR as one more rule set, delegating to :mod:`mjlearn.mcr`.
 
 The 81 fans, the counting principles and the 8-point minimum are the MCR engine's; this module
 only adapts the seats (winner, discarder, dealer) to it. The verdict is the engine's own
 :class:`~mjlearn.mcr.result.ScoreResult`, whichever door the hand came in by.
 
+Its tests are ``tests/test_mcr*.py``; the documents and the disputed rulings are in the appendix
+notebook ``12_sources_and_rulings``.
+
 >>> from mjlearn.rules import score
->>> r = score("12346789mEEE44s+5m", rules="mcr", winner="S", discarder="N")    # §14.3
+>>> r = score("12346789mEEE44s+5m", rules="mcr", winner="S", discarder="N")
 >>> r.total, r.payments
 (22, {'E': -8, 'S': 46, 'W': -8, 'N': -30})
 >>> import mjlearn as mj
@@ -94,11 +97,11 @@ MCR = register(MCRRuleSet(
     name="mcr", zh="国标麻将", en="Guobiao / MCR",
     aliases=("国标麻将", "国标", "guobiao", "guobiao majiang", "chinese official", "mahjong competition rules",
              "中国麻将竞赛规则"),
-    section="§12", unit=("分", "points"), pay_unit=("分", "points"), tiles=TileSet(True, True, "eight"),
+    unit=("分", "points"), pay_unit=("分", "points"), tiles=TileSet(True, True, "eight"),
     pair="any", wild=None, minimum=8, discard_win="yes, if ≥ 8", multi_win="single_nearest",
     dealer_rule="none; no repeat dealer", kong_money="via fans",
     scoring="8 + Fan (self-draw, each); discarder 8 + Fan, others 8", signature="81 fans, 5 counting principles",
-    options=(Option("profile", "mcr", "§12, A-MCR-3", "the MCR profile (mcr = 1998 book as applied today; "
+    options=(Option("profile", "mcr", "the MCR profile (mcr = 1998 book as applied today; "
                     "mcr-wmo2014)", "规则版本", ("mcr", "mcr-wmo2014")),),
     context=ctx("self_drawn", "discarder", "winner", "dealer", "last_tile", "kong", "wall_last", "seat_wind",
                 "prevalent_wind", "flowers"),

@@ -17,7 +17,8 @@ _HONOR_CYCLE = (27, 28, 29, 30, 31, 32, 33)   # E S W N C F P, then back to E
 
 
 def next_in_cycle(t: Tile | str) -> Tile:
-    """The tile after ``t``: 1→2 … 9→1 within a suit, E→S→W→N→C→F→P→E for honors (A-BJ-1, A-HP-3).
+    """The tile after ``t``: 1→2 … 9→1 within a suit, E→S→W→N→C→F→P→E for honors (option ``wild_selection``, option
+    ``honor_wrap``).
 
     >>> str(next_in_cycle("9m")), str(next_in_cycle("N")), str(next_in_cycle("P"))
     ('1m', 'C', 'E')

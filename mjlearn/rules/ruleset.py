@@ -62,8 +62,6 @@ class RuleSet:
     en: str
     aliases: tuple[str, ...] = ()
     """Other names: English, Chinese, pinyin (lookup is case- and space-insensitive)."""
-    section: str = ""
-    """Where regional.md specifies it, e.g. ``"§3"``."""
     unit: tuple[str, str] = ("番", "fan")
     """Unit of ``total`` (zh, en)."""
     item_unit: tuple[str, str] | None = None

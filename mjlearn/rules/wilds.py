@@ -28,7 +28,7 @@ straight):
 ...        & {"7m 8m 9m", "P P P", "C C C"})
 ['7m 8m 9m', 'C C C', 'P P P']
 
-Claimed melds never hold a substituted wild (A-BJ-1b, Huopin §7.4): wilds only act inside the
+Claimed melds never hold a substituted wild (Beijing's option ``wild_claims``; Huopin): wilds only act inside the
 concealed part. The total of each kind, natural plus substituted plus melded, stays at most four.
 """
 
@@ -291,7 +291,7 @@ def shape_complete(counts, n_melds: int, wild: int | None, shapes: str) -> bool:
     return _regular_complete(c, j)
 
 
-_YITANGFU = ((31, 32, 33), (18, 27, 28))   # 中发白 and 孔雀东南飞 (1s E S), §4.5
+_YITANGFU = ((31, 32, 33), (18, 27, 28))   # 中发白 and 孔雀东南飞 (1s E S)
 
 
 def special_shape(kinds, counts, melds, wild: int | None) -> bool:

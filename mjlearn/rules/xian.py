@@ -1,4 +1,4 @@
-"""西安麻将 Xi'an mahjong (regional.md §8, §13.2, §15.6).
+"""西安麻将 Xi'an mahjong.
 
 136 tiles, no flowers, no wilds; the standard shape only (four sets and any pair; no seven pairs,
 no special hands); no minimum. Payments are flat amounts of the base ``b``, with no dealer premium:
@@ -8,17 +8,21 @@ event                                       amount     paid by
 ==========================================  =========  ========================================
 自摸 self-draw (nicknamed 炸弹 "bomb")        2b         each other player
 自摸 on a 夹张 closed or 单调 pair wait       3b         each other player
-胡牌 discard win                             1b         the discarder (A-XA-2)
+胡牌 discard win                             1b         the discarder (option ``discard_payer``)
 胡牌 on a closed or pair wait                2b         the discarder
-暗杠 concealed kong                          2b         each other player, at once (A-XA-3)
-明杠 exposed kong (and 加杠, A-XA-1)          1b         each other player, at once
-杠后开花 win on a kong replacement            win ×2     (A-XA-4)
-天胡 heavenly win                             win ×3     (A-XA-4)
+暗杠 concealed kong                          2b         each other player, at once (option ``kong_payers``)
+明杠 exposed kong (and 加杠)                  1b         each other player, at once (加杠: option ``added_kong``)
+杠后开花 win on a kong replacement            win ×2     (options ``kong_bloom_mult`` and ``heavenly_mult``)
+天胡 heavenly win                             win ×3     (options ``kong_bloom_mult`` and ``heavenly_mult``)
 ==========================================  =========  ========================================
 
 Side bets (下注): a bettor's units count against all the others; the winner collects his own units
-from each other player, and a losing bettor pays his units to the winner (A-XA-6); on a self-draw
+from each other player, and a losing bettor pays his units to the winner (options ``bet_unit``,
+``losing_bet_to``); on a self-draw
 every bet settlement is doubled.
+
+Its tests are ``tests/test_rules_xian.py``; the documents it was written from and the points they
+leave open (with the option that switches each) are in the appendix notebook ``12_sources_and_rulings``.
 
 >>> from mjlearn.rules import score
 >>> r = score("[5555p]123m46m789mEE+5m", rules="xian", winner="S", self_drawn=True,
@@ -96,8 +100,8 @@ class SeatMapCtx(Ctx):
 # --- Xi'an ------------------------------------------------------------------------------------
 
 def reserve_stacks(kongs: int, table=(13, 7, 8, 13)) -> int:
-    """Whole stacks kept back at the tail when ``kongs`` kongs have been declared (§13.2 step 11,
-    A-XA-9: 13 / 7 / 8 / 13, implemented literally; ``table`` is the ``reserve_stacks`` option).
+    """Whole stacks kept back at the tail when ``kongs`` kongs have been declared (13 / 7 / 8 / 13,
+    as the documents give them; ``table`` is the ``reserve_stacks`` option).
 
     >>> [reserve_stacks(k) for k in range(5)]
     [13, 7, 8, 13, 13]
@@ -108,7 +112,7 @@ def reserve_stacks(kongs: int, table=(13, 7, 8, 13)) -> int:
 
 
 def next_dealer(dealer: str, winner: str | None) -> str:
-    """Who deals next (§8.4): the dealer keeps the deal when he wins or the hand is drawn
+    """Who deals next: the dealer keeps the deal when he wins or the hand is drawn
     (``winner=None``); otherwise the deal passes to his 下家.
 
     >>> next_dealer("E", "E"), next_dealer("E", None), next_dealer("E", "W")
@@ -123,7 +127,7 @@ def next_dealer(dealer: str, winner: str | None) -> str:
 
 def nearest_claimant(discarder: str, claimants) -> str:
     """Several players claim a win on one discard: only the one nearest the discarder in turn
-    order wins (§8.5).
+    order wins.
 
     >>> nearest_claimant("W", ["S", "E"])
     'E'
@@ -152,17 +156,17 @@ XIAN_PATTERNS = (
     Pattern("self_draw", "自摸（炸弹）", "Self-draw (the \"bomb\")", 2, lambda w: w.self_drawn,
             note="each other player pays"),
     Pattern("discard_win", "胡牌（点炮）", "Discard win", 1, lambda w: not w.self_drawn,
-            note="the discarder pays (A-XA-2)"),
+            note="the discarder pays"),
     Pattern("closed_wait", "夹张", "Closed wait", 1, lambda w: _special_wait(w) == "closed",
-            note="+1b: self-draw 3b from each, discard 2b (A-XA-5: the middle tile of a run)"),
+            note="+1b: self-draw 3b from each, discard 2b (the middle tile of a run)"),
     Pattern("single_wait", "单调", "Pair wait", 1, lambda w: _special_wait(w) == "single",
-            note="+1b, as 夹张 (A-XA-5: a single wait on the pair)", excludes=("closed_wait",)),
+            note="+1b, as 夹张 (a single wait on the pair)", excludes=("closed_wait",)),
     Pattern("edge_wait", "边张（按夹张）", "Edge wait (counted as closed)", 1,
-            lambda w: _special_wait(w) == "edge", note="only with the edge_wait_counts option (A-XA-5)"),
+            lambda w: _special_wait(w) == "edge", note="only with the edge_wait_counts option"),
     Pattern("kong_bloom", "杠后开花", "Win on a kong replacement", 2, lambda w: w.ctx["kong"] and w.self_drawn,
-            note="multiplies the win amount (翻二倍, A-XA-4); the item shows the amount it adds"),
+            note="multiplies the win amount (翻二倍); the item shows the amount it adds"),
     Pattern("heavenly", "天胡", "Heavenly win", 3, lambda w: w.ctx["heavenly"],
-            note="multiplies the win amount (赢三倍, A-XA-4); the item shows the amount it adds"),
+            note="multiplies the win amount (赢三倍); the item shows the amount it adds"),
 )
 
 _MULTIPLIERS = {"kong_bloom": "kong_bloom_mult", "heavenly": "heavenly_mult"}
@@ -175,7 +179,7 @@ class XianRules(RuleSet):
     forms = ALL_FORMS
 
     def reserve_stacks(self, kongs):
-        """A-XA-9: the stacks kept back by kongs so far, from the ``reserve_stacks`` option."""
+        """The stacks kept back by kongs so far, from the ``reserve_stacks`` option."""
         return reserve_stacks(kongs, self.opt("reserve_stacks"))
 
     def candidates(self, hand, c):
@@ -299,7 +303,7 @@ ABOUT = About(
 
 
 XIAN = register(XianRules(
-    name="xian", zh="西安麻将", en="Xi'an mahjong", section="§8",
+    name="xian", zh="西安麻将", en="Xi'an mahjong",
     aliases=("Xi'an", "西安麻将", "Xian mahjong", "Xi'an mahjong", "Shaanxi", "西安", "陕西麻将", "xi'an majiang",
              "xian majiang"),
     unit=("底分", "base units"), pay_unit=("底分", "base units"),
@@ -307,33 +311,33 @@ XIAN = register(XianRules(
     claims=Claims(chow=True, pung=True, kong=True),
     pair="any", seven_pairs=False, wild=None, minimum=0,
     discard_win="yes", dealer_rule="keeps the deal on a win or a draw; no dealer premium",
-    kong_money="明 1b / 暗 2b from each, at once (A-XA-3)",
+    kong_money="明 1b / 暗 2b from each, at once",
     multi_win="single_nearest",
     scoring="self-draw 2b each (3b on a closed or pair wait); discard 1b (2b) from the discarder",
     signature="side bets (下注), 13-stack exhaustion reserve, kong bloom ×2, 天胡 ×3",
     options=(
-        Option("base", 1, "§8.7", "the base b (基数) every amount is a multiple of", "基数", low=1, high=1000),
-        Option("added_kong", "exposed", "A-XA-1",
+        Option("base", 1, "the base b (基数) every amount is a multiple of", "基数", low=1, high=1000),
+        Option("added_kong", "exposed",
                "an added kong (加杠) is allowed and paid as an exposed kong ('exposed') or as a concealed "
                "one ('concealed'); it can never be robbed", "加杠按明杠收", ("exposed", "concealed")),
-        Option("discard_payer", "discarder", "A-XA-2",
+        Option("discard_payer", "discarder",
                "who pays a discard win: the 'discarder' only, or 'all' three others", "点炮者一家付",
                ("discarder", "all")),
-        Option("kong_payers", "all_immediately", "A-XA-3",
+        Option("kong_payers", "all_immediately",
                "kong money: each other player pays at once ('all_immediately'), or only the winner's "
                "kongs are paid ('owner_wins')", "杠钱每家立即付", ("all_immediately", "owner_wins")),
-        Option("kong_bloom_mult", 2, "A-XA-4", "杠后开花 multiplies the win amount by this (翻二倍 = ×2; "
+        Option("kong_bloom_mult", 2, "杠后开花 multiplies the win amount by this (翻二倍 = ×2; "
                "the ×4 reading: 4)", "杠后开花翻二倍", (2, 4)),
-        Option("heavenly_mult", 3, "A-XA-4", "天胡 multiplies the win amount by this (赢三倍)", "天胡赢三倍", low=1, high=10),
-        Option("edge_wait_counts", False, "A-XA-5", "an edge wait (12 waiting on 3) counts like 夹张",
+        Option("heavenly_mult", 3, "天胡 multiplies the win amount by this (赢三倍)", "天胡赢三倍", low=1, high=10),
+        Option("edge_wait_counts", False, "an edge wait (12 waiting on 3) counts like 夹张",
                "边张不算夹张"),
-        Option("bet_unit", 1, "A-XA-6", "one bet unit (注) in b", "一注 = 1 底", low=1, high=100),
-        Option("losing_bet_to", "winner", "A-XA-6",
+        Option("bet_unit", 1, "one bet unit (注) in b", "一注 = 1 底", low=1, high=100),
+        Option("losing_bet_to", "winner",
                "a losing bettor pays his units to the 'winner' only, or to 'each' other player",
                "输注只付和牌者", ("winner", "each")),
-        Option("bet_self_draw_mult", 2, "§8.7", "on a self-draw every bet settlement is multiplied by this",
+        Option("bet_self_draw_mult", 2, "on a self-draw every bet settlement is multiplied by this",
                "自摸注数翻倍", low=1, high=4),
-        Option("reserve_stacks", (13, 7, 8, 13), "A-XA-9",
+        Option("reserve_stacks", (13, 7, 8, 13),
                "stacks kept back at exhaustion after 0, 1, 2 and 3+ kongs (literal; see reserve_stacks())",
                "荒牌留墩 13/7/8/13", low=0, high=17),
     ),

@@ -1,17 +1,21 @@
-"""云南麻将（玉溪）Yunnan Mahjong, Yuxi style (regional.md §6): no chow, plain wins by self-draw only.
+"""云南麻将（玉溪）Yunnan Mahjong, Yuxi style: no chow, plain wins by self-draw only.
 
 Patterns are worth 番 (龙七对 2, the others 1). A plain hand (平胡) with no pattern pays 1 from each
 and may only be self-drawn; with ``n`` 番 a self-draw pays ``3 × 2^(n-1)`` from each and a discard
-``4 × 2^(n-1)`` from the discarder alone (with 龙七对, ``7 × 2^(n-2)``, the seed's 6+1; A-YN-7).
+``4 × 2^(n-1)`` from the discarder alone (with 龙七对, ``7 × 2^(n-2)``, the documents' 6+1; option ``longqidui_discard``).
 There is no dealer multiplier. 十老头 (ten honor discards in a row) is settled by :func:`ten_honors`
 and a drawn hand by :func:`cha_da_jiao` (查大叫).
 
+Its tests are ``tests/test_rules_yunnan.py``; the documents it was written from and the points they
+leave open (with the option that switches each) are in the appendix notebook ``12_sources_and_rulings``.
+
 >>> from mjlearn.rules import score
->>> score("[111p][444p][999p]2233p+3p", rules="yunnan", winner="W", discarder="N").payments  # YN-Ex2
+>>> score("[111p][444p][999p]2233p+3p", rules="yunnan", winner="W", discarder="N").payments
 {'E': 0, 'S': 0, 'W': 8, 'N': -8}
 
 一炮多响: several players may win on one discard; the discarder pays each of them, and the next
-dealer is the discarder's 下家 (A-YN-12). :func:`mjlearn.rules.score_discard` judges them all:
+dealer is the discarder's 下家 (options ``continue_after_win`` and ``dealer_next_multi_win``).
+:func:`mjlearn.rules.score_discard` judges them all:
 
 >>> from mjlearn.rules import score_discard
 >>> r = score_discard({"W": "[111s][444s][999s]2266s", "S": "EEESSS777m999m6s", "E": "123m456m789m11p57s"},
@@ -39,7 +43,7 @@ __all__ = ["YUNNAN", "YunnanRuleSet", "ten_honors", "cha_da_jiao"]
 
 
 def _one_kind(w) -> bool:
-    """清一: every tile from one of m, p, s, or all honors (A-YN-6)."""
+    """清一: every tile from one of m, p, s, or all honors (option ``qingyi_includes_honors``)."""
     kinds = {("z" if t.is_honor else t.suit.value) for t in w.tiles}
     if not w.rules.opt("qingyi_includes_honors") and "z" in kinds:
         return False
@@ -48,7 +52,7 @@ def _one_kind(w) -> bool:
 
 PATTERNS = (
     Pattern("pengpenghu", "碰碰胡", "All pungs", 1, all_pungs, pinyin="pèngpèng hú"),
-    Pattern("qingyi", "清一", "Pure one-kind", 1, _one_kind, "m, p, s or honors (A-YN-6)", pinyin="qīng yī"),
+    Pattern("qingyi", "清一", "Pure one-kind", 1, _one_kind, "m, p, s or honors", pinyin="qīng yī"),
     Pattern("xiaoqidui", "小七对", "Seven pairs", 1,
             lambda w: w.form is Form.SEVEN_PAIRS and not seven_pairs_quads(w), "no pung or kong",
             pinyin="xiǎo qī duì"),
@@ -60,12 +64,12 @@ PATTERNS = (
     Pattern("qiangganghu", "抢杠胡", "Robbing the kong", 1, lambda w: not w.self_drawn and w.ctx.kong,
             "the kong declarer counts as the discarder", pinyin="qiǎnggàng hú"),
     Pattern("longqidui", "龙七对", "Dragon seven pairs", 2, lambda w: seven_pairs_quads(w) > 0,
-            "seven pairs with four identical tiles (A-YN-8)", excludes=("xiaoqidui",), pinyin="lóng qī duì"),
+            "seven pairs with four identical tiles", excludes=("xiaoqidui",), pinyin="lóng qī duì"),
 )
 
 
 class YunnanRuleSet(RuleSet):
-    """云南麻将: the pipeline of §6."""
+    """云南麻将: the scoring pipeline (see the module)."""
 
     def illegal(self, win, items, total):
         if any(m.kind is MeldKind.CHOW for m in win.hand.melds):
@@ -79,7 +83,7 @@ class YunnanRuleSet(RuleSet):
         return None
 
     def rate(self, n: int, self_drawn: bool, longqidui: bool) -> int:
-        """What one payer pays for ``n`` 番 (§6.7)."""
+        """What one payer pays for ``n`` 番."""
         if n == 0:
             return self.opt("pinghu_self_each") if self_drawn else 0
         if self_drawn:
@@ -101,7 +105,7 @@ class YunnanRuleSet(RuleSet):
         return ledger
 
     def settle_exhausted(self, hands):
-        """查大叫 (§6.8, A-YN-10) at an exhausted wall: :func:`cha_da_jiao`, with the seats that are
+        """查大叫 (option ``ready_plain_value``) at an exhausted wall: :func:`cha_da_jiao`, with the seats that are
         ready as it counts them (some wait wins under this rule set as a self-draw)."""
         net = cha_da_jiao(hands, rules=self)
         ready = tuple(s for s in SEAT_LETTERS
@@ -110,8 +114,9 @@ class YunnanRuleSet(RuleSet):
         return ready, net
 
     def next_dealer(self, winners, discarder, dealer):
-        """The first winner deals next; after 一炮多响 the discarder's 下家 (A-YN-12 switch: the
-        first winner counting onward from the discarder); after a draw the dealer stays (A-YN-1)."""
+        """The first winner deals next; after 一炮多响 the discarder's 下家 (the ``dealer_next_multi_win``
+        switch: the first winner counting onward from the discarder); after a draw the dealer stays (option
+        ``dealer_after_draw``)."""
         if not winners:
             return dealer
         if len(winners) == 1:
@@ -122,7 +127,8 @@ class YunnanRuleSet(RuleSet):
 
     def kong_payments(self, owner: str, exposed_from: str | None = None, concealed: int = 0, added: int = 0) -> dict:
         """Kong money paid when a kong is made (void at a draw): 明杠 2 from the discarder
-        (``exposed_from``), 暗杠 2 from each, 转弯杠 1 from each (A-YN-4)."""
+        (``exposed_from``), 暗杠 2 from each, 转弯杠 1 from each (options ``concealed_kong_each`` and
+        ``added_kong_each``)."""
         ledger = Ledger()
         if exposed_from is not None:
             ledger.pay(_check_seat("exposed_from", exposed_from), owner, self.opt("exposed_kong"))
@@ -153,27 +159,27 @@ class YunnanRuleSet(RuleSet):
 
 
 _OPTIONS = (
-    Option("pinghu_self_each", 1, "§6.7", "平胡 self-draw: from each other player", "平胡自摸", low=0, high=100),
-    Option("longqidui_discard", "seed", "A-YN-7", "龙七对 by discard: 'seed' = 7 × 2^(n-2), "
+    Option("pinghu_self_each", 1, "平胡 self-draw: from each other player", "平胡自摸", low=0, high=100),
+    Option("longqidui_discard", "seed", "龙七对 by discard: 'seed' = 7 × 2^(n-2), "
            "'formula' = 4 × 2^(n-1)", "龙七对点炮", ("seed", "formula")),
-    Option("qingyi_includes_honors", True, "A-YN-6", "an all-honors hand counts as 清一", "清一含字"),
-    Option("plain_hand_on_kong_tile", True, "A-YN-11", "a plain hand may win by 杠上炮 / 抢杠胡",
+    Option("qingyi_includes_honors", True, "an all-honors hand counts as 清一", "清一含字"),
+    Option("plain_hand_on_kong_tile", True, "a plain hand may win by 杠上炮 / 抢杠胡",
            "平胡可杠上炮、抢杠胡"),
-    Option("exposed_kong", 2, "§6.5", "明杠: the discarder pays the kong owner", "明杠", low=0, high=100),
-    Option("concealed_kong_each", 2, "A-YN-4", "暗杠: from each other player", "暗杠", low=0, high=100),
-    Option("added_kong_each", 1, "A-YN-4", "转弯杠: from each other player", "转弯杠", low=0, high=100),
-    Option("ten_honors_each", 3, "A-YN-9", "十老头: settled as a 1-番 self-draw", "十老头", low=0, high=100),
-    Option("ready_plain_value", 1, "A-YN-10", "查大叫: a ready hand whose only win is 平胡 is worth this",
+    Option("exposed_kong", 2, "明杠: the discarder pays the kong owner", "明杠", low=0, high=100),
+    Option("concealed_kong_each", 2, "暗杠: from each other player", "暗杠", low=0, high=100),
+    Option("added_kong_each", 1, "转弯杠: from each other player", "转弯杠", low=0, high=100),
+    Option("ten_honors_each", 3, "十老头: settled as a 1-番 self-draw", "十老头", low=0, high=100),
+    Option("ready_plain_value", 1, "查大叫: a ready hand whose only win is 平胡 is worth this",
            "查大叫平胡", low=0, high=100),
-    Option("continue_after_win", False, "A-YN-12", "血战-style play after the first win", "血战"),
-    Option("dealer_next_multi_win", "discarder_next", "A-YN-12", "next dealer after 一炮多响",
+    Option("continue_after_win", False, "血战-style play after the first win", "血战"),
+    Option("dealer_next_multi_win", "discarder_next", "next dealer after 一炮多响",
            "一炮多响后庄家", ("discarder_next", "first_winner_after_discarder")),
-    Option("dealer_after_draw", "same", "A-YN-1", "the dealer keeps the deal after a draw", "荒庄后庄家",
+    Option("dealer_after_draw", "same", "the dealer keeps the deal after a draw", "荒庄后庄家",
            ("same",)),
-    Option("tail_tiles", "top_of_last_two_stacks", "A-YN-2", "the two face-up tail tiles", "翻尾牌",
+    Option("tail_tiles", "top_of_last_two_stacks", "the two face-up tail tiles", "翻尾牌",
            ("top_of_last_two_stacks",)),
-    Option("tail_replenish", False, "A-YN-3", "a used face-up tail tile is replaced", "补翻尾牌", (False,)),
-    Option("last_tiles_forced", 4, "A-YN-5", "the final drawable tiles in which a win is automatic",
+    Option("tail_replenish", False, "a used face-up tail tile is replaced", "补翻尾牌", (False,)),
+    Option("last_tiles_forced", 4, "the final drawable tiles in which a win is automatic",
            "最后四张", low=0, high=16),
 )
 
@@ -220,7 +226,7 @@ ABOUT = About(
 YUNNAN = register(YunnanRuleSet(
     name="yunnan", zh="云南麻将（玉溪）", en="Yunnan (Yuxi)",
     aliases=("云南麻将", "玉溪麻将", "yunnan majiang", "yunnan mahjong", "yuxi", "yn"),
-    section="§6", unit=("番", "fan"), pay_unit=("分", "points"),
+    unit=("番", "fan"), pay_unit=("分", "points"),
     tiles=TileSet(True, True, "none"), claims=Claims(chow=False), pair="any", wild=None,
     discard_win="big patterns only", multi_win="multiple_allowed", dealer_rule="none",
     kong_money="明杠 2 from the discarder; 暗杠 2 / 转弯杠 1 from each; void at a draw",
@@ -236,11 +242,11 @@ YUNNAN = register(YunnanRuleSet(
 
 
 def ten_honors(hand, seat: str, dealer: str = "E", rules=None) -> RegionalResult:
-    """十老头 / 十风: ten honor discards in a row, none claimed; settled as a 1-番 self-draw (A-YN-9).
+    """十老头 / 十风: ten honor discards in a row, none claimed; settled as a 1-番 self-draw (option ``ten_honors_each``).
 
     ``hand`` is the player's 13 tiles at that moment (no shape is needed).
 
-    >>> ten_honors("1234m5678p129sEE", "S").payments     # YN-Ex5
+    >>> ten_honors("1234m5678p129sEE", "S").payments
     {'E': -3, 'S': 9, 'W': -3, 'N': -3}
     """
     rs = rules or YUNNAN
@@ -260,7 +266,7 @@ def ten_honors(hand, seat: str, dealer: str = "E", rules=None) -> RegionalResult
 
 
 def cha_da_jiao(hands: dict, rules=None) -> dict:
-    """查大叫 at a drawn hand (A-YN-10): every player not ready pays every ready player the value of
+    """查大叫 at a drawn hand (option ``ready_plain_value``): every player not ready pays every ready player the value of
     that player's best possible win at the discard rate (a ready hand whose only win is 平胡 is worth
     ``ready_plain_value``). ``hands`` maps each seat to its 13-tile hand. Returns the net payments.
 

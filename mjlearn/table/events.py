@@ -551,7 +551,7 @@ def _pay_zh(payments) -> str:
 
 @dataclass(frozen=True)
 class OnDealWin(Event):
-    """Changsha 起手小胡 (§5.6, A-CS-3): right after the deal a player shows a 小胡 pattern (四喜, 板板胡,
+    """Changsha 起手小胡 (its option ``on_deal_ends_hand``): right after the deal a player shows a 小胡 pattern (四喜, 板板胡,
     缺一色) and is paid like a 小胡 self-draw; play continues unless the rule option says otherwise."""
 
     _seat_fields: ClassVar[tuple[str, ...]] = ('seat',)
@@ -579,7 +579,7 @@ class OnDealWin(Event):
 
 @dataclass(frozen=True)
 class HaidiOffered(Event):
-    """Changsha 海底漫游 (§5.7): one wall tile is left; it is offered face down to each player in turn,
+    """Changsha 海底漫游: one wall tile is left; it is offered face down to each player in turn,
     starting with ``seat`` (whose draw it is). The first who takes it wins with it or must expose it
     as his discard (海底炮, he pays as the discarder); if all decline the hand is drawn."""
 
@@ -599,7 +599,7 @@ class HaidiOffered(Event):
 
 @dataclass(frozen=True)
 class CalledCheck(Event):
-    """Yunnan 查大叫 at an exhausted wall (§6.8, A-YN-10): every player who is not ready pays every
+    """Yunnan 查大叫 at an exhausted wall (its option ``ready_plain_value``): every player who is not ready pays every
     ready player that player's best win at the discard rate; kong money does not count (杠钱不算)."""
 
     ready: tuple[Seat, ...]

@@ -54,7 +54,7 @@ class Judging:
         self.t.settlements.append(e)
 
     def forced(self, seat: Seat) -> bool:
-        """Yunnan §6.6: in the last tiles of the wall a possible win must be taken."""
+        """Yunnan: in the last tiles of the wall a possible win must be taken (option ``last_tiles_forced``)."""
         n = self.t.facts.forced_win_tiles
         if not n or self.t.live_tiles_left() >= n:
             return False
@@ -148,7 +148,8 @@ class Judging:
         return {k: v for k, v in d.items() if k in names}
 
     def _shao_zhuang(self) -> bool:
-        """烧庄 (A-BJ-11): S, W and N each discarded the dealer's first discard, no claim between."""
+        """烧庄 (Beijing's option ``shaozhuang_discards``): S, W and N each discarded the dealer's first discard, no
+        claim between."""
         f = self.t._first_discards
         return len(f) == 4 and tuple(s for s, _ in f) == SEATS and len({t for _, t in f}) == 1
 
@@ -290,7 +291,7 @@ class Judging:
         w = self.t.wall
         p = w.next_live()
         while p is not None and p < len(w.tiles) and not w.state[p] and self.t._is_flower(w.tiles[p]):
-            w.face_up.add(p)      # a flower is no bird: turn up the next tile (as A-HP-5 does for the 财神)
+            w.face_up.add(p)      # a flower is no bird: turn up the next tile (as Huopin does for the 财神)
             p += 1
         if p is None or p >= len(w.tiles) or w.state[p]:
             return None
@@ -310,7 +311,7 @@ class Judging:
         return self.t.rules.on_deal_win(format_tiles(self.t.concealed(seat)), seat.letter, "E")
 
     def verify_declare_on_deal(self, seat) -> None:
-        """Raise unless ``seat`` may declare an on-deal 小胡 (起手胡, Changsha §5.6): right after the deal,
+        """Raise unless ``seat`` may declare an on-deal 小胡 (起手胡, Changsha): right after the deal,
         before the dealer's first discard, once, when the dealt tiles show 四喜, 板板胡 or 缺一色."""
         seat = seat_of(seat)
         if not self.t.facts.on_deal_wins:
@@ -333,7 +334,8 @@ class Judging:
         return _ok(self.verify_declare_on_deal, seat)
 
     def declare_on_deal(self, seat) -> Declared:
-        """Declare an on-deal 小胡: show the tiles, be paid like a 小胡 self-draw (A-CS-3), and play on
+        """Declare an on-deal 小胡: show the tiles, be paid like a 小胡 self-draw (Changsha's option
+        ``on_deal_ends_hand``), and play on
         (with the rule option ``on_deal_ends_hand`` the hand ends). No bird is turned up for it."""
         seat = seat_of(seat)
         self.verify_declare_on_deal(seat)
@@ -349,7 +351,8 @@ class Judging:
         return e
 
     def verify_grab_gold(self, seat) -> None:
-        """Raise unless ``seat`` may take the turned-up 金 and win with it (Fuzhou street 抢金, A-FZ-5,
+        """Raise unless ``seat`` may take the turned-up 金 and win with it (Fuzhou street 抢金, Fuzhou's option
+        ``qiangjin_rule``,
         rule option ``qiangjin_rule="street"``): a non-dealer, before the dealer's first discard, whose
         13 tiles and the 金 make a win the rule set accepts."""
         seat = seat_of(seat)

@@ -7,7 +7,7 @@ Pure functions returning SVG or HTML strings, plus three small objects with ``_r
 The table is drawn from above with East at the bottom; turn order E -> S -> W -> N runs
 counterclockwise, so South sits on the right, West at the top, North on the left. Each wall's
 stacks run from its owner's right end (stack 1) to his left end, which makes the draw order
-go clockwise around the square (regional.md §13.0).
+go clockwise around the square.
 
 >>> from mjlearn.table import Table
 >>> svg = wall_svg(Table("mcr", seed=1).wall)

@@ -5,9 +5,10 @@ set's :meth:`~mjlearn.rules.RuleSet.next_dealer`, each hand is played on a :clas
 whose seat 0 is the dealer, and each hand's payments (by seat wind) are credited to the players.
 Payments sum to zero in every hand, so the running scores always sum to zero too.
 
-Rotation (regional.md): MCR passes the deal every hand and changes the prevalent wind every four
-hands (§13.1 step 12); Beijing, Xi'an, old Beijing and Fuzhou keep the dealer after his win or a
-drawn hand, else the deal passes to his 下家 (A-BJ-5, §8.4, A-OBJ-2, §11.4; also the default for
+Rotation: MCR passes the deal every hand and changes the prevalent wind every four
+hands; Beijing, Xi'an, old Beijing and Fuzhou keep the dealer after his win or a
+drawn hand, else the deal passes to his 下家 (Beijing's ``dealer_rotation``, old Beijing's ``dealer_repeats_on``; also
+the default for
 the points family, Huopin and Hong Kong, whose seeds say nothing); Changsha gives the deal to the
 winner (the discarder after 通炮), Yunnan to the winner (the discarder's 下家 after 一炮多响); a
 drawn hand keeps the dealer in both. The prevalent wind advances after every fourth change of

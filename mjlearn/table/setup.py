@@ -75,7 +75,7 @@ class SetupSteps:
                 self.t.hands[seat][t] += 1
             yield self.t._emit(TilesDealt(seat, tuple(TILES[t] for t in ts), positions, jump=True))
         self.t._drawn = TILES[wall.tiles[a + (2 if cfg.final_draw == "tops_ab" else 4)]]
-        if cfg.wild == "live_next":     # Huopin: the next live tile, skipping flowers (A-HP-5)
+        if cfg.wild == "live_next":     # Huopin: the next live tile, skipping flowers (``flower_indicator``)
             p = wall.next_live()
             while self.t._is_flower(wall.tiles[p]):
                 wall.face_up.add(p)
@@ -96,7 +96,7 @@ class SetupSteps:
                             dealer_last, dealer_kind = self.t._drawn, "flower"
             # the dealer's "drawn" tile (for a self-drawn win before his first discard) is his own last one
             self.t._drawn, self.t._drawn_kind = dealer_last, dealer_kind
-        if cfg.wild == "tail_same":     # Fuzhou: the first tail tile after the flowers (A-FZ-2, A-FZ-3)
+        if cfg.wild == "tail_same":     # Fuzhou: the first tail tile after the flowers (``indicator_flower``)
             p = wall.next_tail(0)
             while self.t._is_flower(wall.tiles[p]):
                 t = wall.set_aside(p)
@@ -104,10 +104,10 @@ class SetupSteps:
                 yield self.t._emit(SetAside(TILES[t], p))
                 p = wall.next_tail(0)
             yield self._turn_up(p, TILES[wall.tiles[p]])
-        elif cfg.wild == "tail7_next":  # Beijing: top of the 7th stack from the tail (A-BJ-1)
+        elif cfg.wild == "tail7_next":  # Beijing: top of the 7th stack from the tail (``wild_selection``)
             p = 2 * (len(wall.order) - 7)
             yield self._turn_up(p, next_in_sequence(TILES[wall.tiles[p]]))
-        if cfg.face_up_tail:            # Yunnan: the top tiles of the last two stacks (A-YN-2)
+        if cfg.face_up_tail:            # Yunnan: the top tiles of the last two stacks (``tail_tiles``)
             ps = tuple(2 * (len(wall.order) - 1 - j) for j in range(cfg.face_up_tail))
             wall.face_up.update(ps)
             wall.tail_skip.update(ps)

@@ -32,7 +32,8 @@ class IllegalActionError(MjlearnError, ValueError):
 
 
 def next_in_sequence(t: Tile) -> Tile:
-    """The tile after ``t``: 1-9 wrapping within a suit, honors E S W N C F P E (A-BJ-1, A-HP-3).
+    """The tile after ``t``: 1-9 wrapping within a suit, honors E S W N C F P E (Beijing's ``wild_selection``,
+    Huopin's ``honor_wrap``).
 
     >>> from mjlearn.tiles import tile as _tile
     >>> [str(next_in_sequence(_tile(x))) for x in ("5m", "9p", "N", "P")]

@@ -1,6 +1,6 @@
 """The wall (牌墙): the four-sided square of stacks, dice, the break, and both ends of the draw.
 
-Geometry (regional.md §13.0). Each seat has a wall of ``L`` stacks of two tiles (top, bottom)
+Geometry. Each seat has a wall of ``L`` stacks of two tiles (top, bottom)
 in front of it; stacks are numbered 1..L from the owner's right end to his left end. Counting on
 past the left end leads into the wall of the owner's 上家 (the previous seat), so reading the
 stacks right to left runs clockwise around the table, against the turn order. From the selected
@@ -8,7 +8,7 @@ wall ``x`` the stacks form one circle ``C``: ``W[x][1..L]``, ``W[x-1][1..L]``, .
 the k-th stack makes ``C[k+1]`` the first stack of the live end (drawn top, then bottom, going
 forward) and ``C[k]`` the tail (replacement end, drawn backwards). Both ends eat the same circle.
 
-Internally the wall is one sequence in draw order (A-GEO-1): position ``2*i`` is the top and
+Internally the wall is one sequence in draw order: position ``2*i`` is the top and
 ``2*i + 1`` the bottom of the ``i``-th stack after the break; the physical place of every
 position is kept for display.
 
@@ -54,7 +54,7 @@ def tile_set(rules) -> list[int]:
 
 def wall_stacks(tiles: int) -> tuple[int, int, int, int]:
     """Stacks (two tiles each) in front of East, South, West, North for a set of ``tiles``: 144 -> 18
-    each, 136 -> 17, 108 -> 14, 13, 14, 13 (§13.3)."""
+    each, 136 -> 17, 108 -> 14, 13, 14, 13."""
     try:
         return _STACKS[tiles]
     except KeyError:
@@ -69,7 +69,7 @@ def roll_dice(rng: _random.Random, n: int) -> tuple[int, ...]:
 def wall_owner(dealer: "Seat | int", total: int) -> Seat:
     """The seat reached counting ``total`` seats counterclockwise (in turn order) with the dealer as 1.
 
-    >>> [str(wall_owner(Seat.E, s)) for s in (5, 6, 7, 8)]   # §13.1 step 4
+    >>> [str(wall_owner(Seat.E, s)) for s in (5, 6, 7, 8)]
     ['E', 'S', 'W', 'N']
     """
     return Seat.of(dealer).after(total - 1)
@@ -111,7 +111,7 @@ class Wall:
 
     @classmethod
     def build(cls, rules, rng: _random.Random) -> "Wall":
-        """Shuffle a full set with ``rng`` and build the four walls (§13.1 steps 1-2)."""
+        """Shuffle a full set with ``rng`` and build the four walls."""
         tiles = tile_set(rules)
         rng.shuffle(tiles)
         return cls(rules, tiles)
@@ -127,7 +127,7 @@ class Wall:
 
     def set_break(self, owner: "Seat | int | str", k: int) -> None:
         """Break the wall after the ``k``-th stack counted from the right end of ``owner``'s wall,
-        continuing into the 上家's wall when ``k`` passes the end (A-XA-7)."""
+        continuing into the 上家's wall when ``k`` passes the end."""
         owner = Seat.of(owner, name="owner")
         circle = [(s, j) for s in (owner.after(-d) for d in range(4))
                   for j in range(1, self.stacks_per_wall[s] + 1)]
@@ -172,7 +172,7 @@ class Wall:
 
     def reserve_limit(self, reserve: int) -> int:
         """Stack index the live end may not reach: the ``reserve``-th whole stack from the tail.
-        Half stacks left by replacements do not count (§3.4, §13.2 step 11)."""
+        Half stacks left by replacements do not count."""
         if reserve <= 0:
             return len(self.order)
         st, found, i = self.state, 0, self._back
@@ -206,7 +206,7 @@ class Wall:
 
     def next_tail(self, prefer: int = 0) -> int | None:
         """The next tail position: layer ``prefer`` (0 top, 1 bottom) of the last stack with a tile,
-        else its other layer (A-MCR-8; Xi'an §13.2 step 10); None when the wall is empty."""
+        else its other layer (Xi'an); None when the wall is empty."""
         st, skip = self.state, self.tail_skip
         i = self._back
         while i >= 0:

@@ -21,7 +21,6 @@ False
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from ..rules import COMMON, get
@@ -184,7 +183,7 @@ def tile_select(name: str, zh: str, en: str, current, title: str = "") -> str:
     for t in KINDS:
         sel = " selected" if current is not None and str(current) == str(t) else ""
         opts.append(f'<option value="{t}"{sel}>{t} {esc(t.zh)}</option>')
-    tip = f' title="{esc(without_option_ids(title))}"' if title else ""
+    tip = f' title="{esc(title)}"' if title else ""
     return (f'<label class="mj-kw"{tip}>{_label(zh, en)} '
             f'<select data-act="ctx" data-name="{name}">{"".join(opts)}</select></label>')
 
@@ -220,7 +219,7 @@ def controls(rs, ctx: dict) -> str:
         for c in rest:
             v = value(c, ctx)
             zh, en = LABELS.get(c.name, (c.zh, c.en))
-            c = replace(c, zh=without_option_ids(zh), en=without_option_ids(en))
+            c = replace(c, zh=zh, en=en)
             tip = esc(B(c.zh, c.en))
             if c.kind == "bool":
                 chk = " checked" if v else ""
@@ -248,13 +247,6 @@ def seat_label_both(s: str) -> str:
     """A seat's name in both languages, the current one first."""
     seat = Seat.of(s)
     return B(seat.player_zh, seat.en)
-
-
-def without_option_ids(text: str) -> str:
-    """A rule set's description without the option ids it cites, e.g. "(A-BJ-1)": a learner
-    reads the words, the sources appendix has the ids."""
-    text = re.sub(r"\s*\((?:[^()]*?; )?A-[A-Z]{2,4}-\d+[^()]*\)", "", text)
-    return re.sub(r",?\s*\bA-[A-Z]{2,4}-\d+\b", "", text)
 
 
 def seat_label(s: str) -> str:
