@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from ..hand import Hand, WinContext
@@ -47,16 +47,20 @@ class Win:
     discarder: int | None
     """Seat that discarded the winning tile (or whose kong was robbed); None when self-drawn."""
     how: WinContext
-    won: Won | None = None
+    won: Won | None = field(default=None, compare=False, repr=False)
     """The table's event this view was taken from."""
+    table: Table | None = field(default=None, compare=False, repr=False)
+    """The finished table (its log replays the hand)."""
 
     @classmethod
-    def of(cls, won: Won) -> "Win":
-        """The view of a table's :class:`~mjlearn.table.Won` event."""
+    def of(cls, table: Table) -> "Win":
+        """The view of a finished table's (first) win."""
+        won = table.winners[0]
         h = won.hand
         return cls(hand=replace(h, flowers=()), winner=int(won.seat),
                    discarder=None if won.from_seat is None else int(won.from_seat),
-                   how=replace(won.win_context, flowers=won.win_context.flowers + len(h.flowers)), won=won)
+                   how=replace(won.win_context, flowers=won.win_context.flowers + len(h.flowers)), won=won,
+                   table=table)
 
     @property
     def self_drawn(self) -> bool:
@@ -88,6 +92,10 @@ class Snapshot:
     """The 34 concealed counts after the discard."""
     discarded: int
     """Index of the tile discarded."""
+    table: Table | None = field(default=None, compare=False)
+    """The table the hand was played at (``table.at(at)`` is the table just after this discard)."""
+    at: int = 0
+    """Events in the table's log up to this discard, itself included."""
 
     @cached_property
     def hand(self) -> Hand:
@@ -124,10 +132,11 @@ class _Player(Bot):
         return what, arg
 
     def act(self, table, seat):
+        at = len(table.log) + 1
         e = super().act(table, seat)
         if self.snapshots is not None and type(e) is Discarded:
             self.snapshots.append(Snapshot(int(seat), len(self.snapshots), tuple(table.melds[seat]),
-                                           table.counts(seat), e.tile.index))
+                                           table.counts(seat), e.tile.index, table, at))
         return e
 
 
@@ -140,7 +149,7 @@ def simulate(rng: random.Random, *, claim_rate: float = 0.5, prevalent: str | No
     snaps: list | None = [] if keep_snapshots else None
     table = play_hand(Table(DEFAULT, seed=seed, prevalent_wind=prevalent),
                       [_Player(seed * 4 + s, claim_rate, snaps) for s in range(4)])
-    return (Win.of(table.winners[0]) if table.winners else None), snaps or []
+    return (Win.of(table) if table.winners else None), snaps or []
 
 
 def simulated_win(rng: random.Random, *, accept=None, tries: int = 60, **kw) -> Win:
