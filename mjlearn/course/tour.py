@@ -361,7 +361,7 @@ def questions(rules, n: int = 3, seed: int = 0) -> list:
 
 
 def _questions(rules, n: int = 3, seed: int = 0) -> list:
-    """``n`` regional questions on one rule set: hands dealt by the simulator that the rule set can
+    """``n`` regional questions on one rule set: hands dealt and played at the table that the rule set can
     hold, each a "legal? and what does it score?" question graded by the engine."""
     rs = get(rules)
     kind = get_kind("regional")
