@@ -19,7 +19,18 @@ from .hand import Hand, Meld, MeldKind, WinContext, as_hand
 from .notation import (format_hand, format_meld, format_tiles, parse_hand, parse_meld,
                        parse_tile, parse_tiles)
 
+from .handoff import register_pictures as _register_pictures
+
 __version__ = "0.1.0"
+
+
+def _pictures():
+    """The renderer of tiles, melds and hands, loaded on the first picture (see handoff.py)."""
+    from .render import svg
+    return svg
+
+
+_register_pictures(_pictures)
 
 __all__ = [
     "Tile", "Tiles", "Suit", "TILES", "KINDS", "FLOWERS", "tile",
