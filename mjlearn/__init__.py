@@ -18,10 +18,8 @@ from .tiles import FLOWERS, KINDS, TILES, Suit, Tile, Tiles, tile
 from .hand import Hand, Meld, MeldKind, WinContext, as_hand
 from .notation import (format_hand, format_meld, format_tiles, parse_hand, parse_meld,
                        parse_tile, parse_tiles)
-
 from .handoff import register_pictures as _register_pictures
-
-__version__ = "0.1.0"
+from .version import __version__
 
 
 def _pictures():
