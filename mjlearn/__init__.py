@@ -39,9 +39,15 @@ def _tour():
     return tour
 
 
+def _quiz():
+    from .quiz import widget
+    return widget
+
+
 _register_presenter("pictures", _pictures)
 _register_presenter("comparison", _comparison)
 _register_presenter("tour", _tour)
+_register_presenter("quiz", _quiz)
 
 __all__ = [
     "Tile", "Tiles", "Suit", "TILES", "KINDS", "FLOWERS", "tile",

@@ -15,6 +15,7 @@ from ..render import svg
 from .core import TOPICS, Grade, Question, QuizError, get_kind, grade, hint, retry_note, reveal, unreadable
 from .progress import ProgressStore
 from .quizset import questions_for
+from .review import review_questions
 
 __all__ = ["QuizWidget", "practice", "question_html", "grade_html"]
 
@@ -570,8 +571,7 @@ def practice(topic: str = "all", n: int = 5, seed: int | None = None, difficulty
 
     ``practice("review")``: questions on what your own answers say is due (spaced repetition).
     """
-    if topic == "review":  # the review helper's hook (mjlearn/quiz/review.py)
-        from .review import review_practice
+    if topic == "review":  # questions on the items due (review_practice, below)
         return review_practice(n=n, seed=seed, difficulty=difficulty, record=record, store=store)
     qs = questions_for(topic, n=n, seed=seed, difficulty=difficulty)
     if topic in TOPICS:
@@ -581,3 +581,22 @@ def practice(topic: str = "all", n: int = 5, seed: int | None = None, difficulty
     else:  # a kind, "waits" or "kind:waits"
         title = get_kind(topic.removeprefix("kind:")).title
     return QuizWidget(qs, title=title, record=record, store=store, quiz=f"practice:{topic}")
+
+
+def review_practice(n: int = 5, seed: int | None = None, difficulty: int = 1, *, record: bool = True, store=None):
+    """The quiz widget for ``practice("review")``: questions on the due items; with no history yet,
+    questions on the topic the progress view suggests."""
+    own = store is None
+    s = store
+    try:
+        if s is None:
+            s = ProgressStore()
+        qs, _ = review_questions(s, n=n, seed=seed, difficulty=difficulty)
+        if not qs:
+            qs = questions_for(s.suggest(), n=n, seed=seed, difficulty=difficulty)
+    except ProgressError:  # no history can be read: mixed practice (the widget says why answers are not saved)
+        qs = questions_for("all", n=n, seed=seed, difficulty=difficulty)
+    finally:
+        if own and s is not None:
+            s.close()
+    return QuizWidget(qs, title=("复习", "Review"), record=record, store=store, quiz="practice:review")
