@@ -12,6 +12,7 @@ from html import escape
 
 from ..errors import ProgressError
 from ..render import svg
+from ..tiles import tile as as_tile
 from .core import TOPICS, Grade, Question, QuizError, get_kind, grade, hint, retry_note, reveal, unreadable
 from .progress import ProgressStore
 from .quizset import questions_for
@@ -63,7 +64,6 @@ def tiled(text: str, lang: str = "en", drawn: set | None = None, known: frozense
 
     ``drawn``: a set that receives every token drawn. ``known``: tokens already drawn on the line
     above (the other language's), written here as notation rather than drawn a second time."""
-    from ..tiles import tile as as_tile
     out, at = [], 0
     for m in _TOKEN.finditer(text):
         token = m.group(1)
@@ -143,7 +143,6 @@ def _once(zh: str, en: str) -> str:
     clutter)."""
     drawn: set = set()
     top = tiled(zh, "zh", drawn=drawn)
-    from ..tiles import tile as as_tile
     for token in sorted(drawn, key=len, reverse=True):  # a lone tile keeps its name, a group goes
         single = re.fullmatch(r"\d[mps]|[ESWNCFP]", token)
         en = re.sub(rf"(?<![\w\[,+]){re.escape(token)}(?![\w\]])", as_tile(token).en if single else "", en)
