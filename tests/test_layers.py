@@ -58,7 +58,8 @@ def test_lint_imports_keeps_every_contract():
 
 
 def _graph():
-    return grimp.build_graph("mjlearn", include_external_packages=False, exclude_type_checking_imports=True)
+    return grimp.build_graph("mjlearn", include_external_packages=False, exclude_type_checking_imports=True,
+                             cache_dir=None)   # read afresh: a stale cache would hide a new import
 
 
 def _components(modules, edges) -> list[list[str]]:
