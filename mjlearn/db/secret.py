@@ -98,7 +98,7 @@ def check_secret(secret: str | None, *, where: str = SECRET_ENV) -> str:
     >>> check_secret("hub-secret")
     Traceback (most recent call last):
     ...
-    mjlearn.deploy.SecretError: the class secret in MJLEARN_DB_SECRET is too weak: about 49 bits, at least 256 are needed; make one with: mjlearn hub secret --out FILE  （MJLEARN_DB_SECRET 中的班级密钥太弱：约 49 位，至少需要 256 位；用 mjlearn hub secret --out 文件 生成）
+    mjlearn.db.secret.SecretError: the class secret in MJLEARN_DB_SECRET is too weak: about 49 bits, at least 256 are needed; make one with: mjlearn hub secret --out FILE  （MJLEARN_DB_SECRET 中的班级密钥太弱：约 49 位，至少需要 256 位；用 mjlearn hub secret --out 文件 生成）
     """
     text = secret.strip() if isinstance(secret, str) else ""
     if not text:
