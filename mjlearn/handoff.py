@@ -22,7 +22,8 @@ import circles, late imports included.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 _readers: dict[str, Callable[[str], Any]] = {}
 _presenters: dict[str, Callable[[], Any]] = {}

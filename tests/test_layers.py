@@ -23,7 +23,6 @@ import textwrap
 from pathlib import Path
 
 import grimp
-
 from ipython_shell import shell_env
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,7 +43,7 @@ TEMPORARY = {
 }
 
 
-def _lint_imports() -> str:
+def _lint_imports() -> tuple[int, str]:
     exe = Path(sys.executable).with_name("lint-imports")
     cmd = [str(exe)] if exe.exists() else [shutil.which("lint-imports") or "lint-imports"]
     done = subprocess.run(cmd + ["--no-cache"], cwd=ROOT, capture_output=True, text=True, timeout=600)
@@ -112,9 +111,11 @@ def _circle(graph, comp, edges) -> str:
         for child in sorted(edges[node] & members):
             if child == start:
                 path = paths[node] + [start]
-                return "\n".join(
-                    f"  {a} -> {b} (line {', '.join(str(d['line_number']) for d in graph.get_import_details(importer=a, imported=b))})"
-                    for a, b in zip(path, path[1:]))
+                steps = []
+                for a, b in zip(path, path[1:]):
+                    lines = ", ".join(str(d["line_number"]) for d in graph.get_import_details(importer=a, imported=b))
+                    steps.append(f"  {a} -> {b} (line {lines})")
+                return "\n".join(steps)
             if child not in paths:
                 paths[child] = paths[node] + [child]
                 queue.append(child)

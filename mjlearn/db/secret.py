@@ -19,8 +19,17 @@ import stat
 
 from ..errors import MjlearnError
 
-__all__ = ["SECRET_ENV", "SECRET_FILE_ENV", "SECRET_BITS", "SecretError", "generate_secret", "check_secret",
-           "read_secret_file", "secret_from_env", "role_password"]
+__all__ = [
+    "SECRET_BITS",
+    "SECRET_ENV",
+    "SECRET_FILE_ENV",
+    "SecretError",
+    "check_secret",
+    "generate_secret",
+    "read_secret_file",
+    "role_password",
+    "secret_from_env",
+]
 
 SECRET_ENV, SECRET_FILE_ENV = "MJLEARN_DB_SECRET", "MJLEARN_DB_SECRET_FILE"
 SECRET_BITS = 256
