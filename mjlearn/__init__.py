@@ -18,8 +18,36 @@ from .tiles import FLOWERS, KINDS, TILES, Suit, Tile, Tiles, tile
 from .hand import Hand, Meld, MeldKind, WinContext, as_hand
 from .notation import (format_hand, format_meld, format_tiles, parse_hand, parse_meld,
                        parse_tile, parse_tiles)
+from .handoff import register_presenter as _register_presenter
+from .version import __version__
 
-__version__ = "0.1.0"
+
+# The presenters of values, rule sets and comparisons, which sit above what they present: loaded on
+# first use (see handoff.py).
+def _pictures():
+    from .render import svg
+    return svg
+
+
+def _comparison():
+    from .course import comparison
+    return comparison
+
+
+def _tour():
+    from .course import tour
+    return tour
+
+
+def _quiz():
+    from .quiz import widget
+    return widget
+
+
+_register_presenter("pictures", _pictures)
+_register_presenter("comparison", _comparison)
+_register_presenter("tour", _tour)
+_register_presenter("quiz", _quiz)
 
 __all__ = [
     "Tile", "Tiles", "Suit", "TILES", "KINDS", "FLOWERS", "tile",

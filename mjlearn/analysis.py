@@ -27,6 +27,7 @@ from .errors import InvalidHandError, Problem
 from .hand import Hand, as_hand
 from .i18n import both
 from .notation import parse_tiles
+from .render import svg
 from .shanten_core import (form_shanten_of_counts, shanten_of_counts, useful_tiles_of_counts,
                       waits_of_counts)
 from .shapes import Form, Reading, _meld_part, _readings, is_winning, readings
@@ -108,7 +109,6 @@ class FormShanten(Mapping):
         return ", ".join(f"{f.value} {'-' if v is None else v}" for f, v in self.values)
 
     def _repr_html_(self) -> str:
-        from .render import svg
         rows = []
         for f, v in self.values:
             if v is None:
@@ -256,7 +256,6 @@ class Waits(Sequence):
         return f"<Waits {str(self) or '(none)'} of {str(self.hand)!r}>"
 
     def _repr_html_(self) -> str:
-        from .render import svg
         hand_html = svg.inline_html(svg.hand_svg(self.hand, width=30))
         if not self.details:
             zh, en = shanten_name(self.shanten)
@@ -390,7 +389,6 @@ class DiscardAdvice(Sequence):
         return f"<DiscardAdvice for {str(self.hand)!r}: best {self.best.discard}>"
 
     def _repr_html_(self) -> str:
-        from .render import svg
         rows = []
         for k, o in enumerate(self.options):
             zh, en = shanten_name(o.shanten)
@@ -455,5 +453,4 @@ def discard_advice(hand, visible=None) -> DiscardAdvice:
 
 def reading_html(reading: Reading, *, width: float = 30) -> str:
     """A reading as grouped tiles with its form named in Chinese and English (see render.svg)."""
-    from .render import svg
     return svg.reading_html(reading, width=width)

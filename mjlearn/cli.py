@@ -19,11 +19,12 @@ import argparse
 import sys
 import warnings
 
-from . import __version__, cli_class, cli_export, cli_hub, cli_lab, cli_quiz, cli_score
+from . import cli_class, cli_export, cli_hub, cli_lab, cli_quiz, cli_score
 from .cli_lab import MANIFEST, copy_notebooks, notebooks_source  # noqa: F401  (mjlearn lab lives in cli_lab)
 from .errors import ProgressError
 from .lite import site as lite_site
 from .tiles import TILES
+from .version import __version__
 
 
 def _tiles(args) -> int:

@@ -31,6 +31,7 @@ from pathlib import Path
 
 from .buildfolder import Folder, write_whole
 from .errors import MjlearnError
+from .shipped import notebooks_source
 
 MANIFEST = ".mjlearn-manifest.json"
 """Records the hash of each file as mjlearn wrote it, to tell the learner's edits from ours."""
@@ -43,15 +44,6 @@ class LabError(MjlearnError):
     Chinese. In IPython and Jupyter it shows as the learner's error box."""
 
     heading = ("笔记本文件夹无法使用", "The notebook folder cannot be used")
-
-
-def notebooks_source() -> Path:
-    """Where the shipped notebooks are: inside the installed wheel, or the repository's notebooks/."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here / "notebooks", here.parent / "notebooks"):
-        if candidate.is_dir() and any(candidate.glob("*.ipynb")):
-            return candidate
-    raise FileNotFoundError("the mjlearn notebooks were not found next to the package; reinstall mjlearn")
 
 
 def _sha(data: bytes) -> str:

@@ -13,6 +13,7 @@ from .quiz.core import QuizError
 from .quiz.progress import ProgressStore
 from .quiz.quizset import load_quiz_set, questions_for
 from .quiz.runner import run_terminal
+from .shipped import notebooks_source
 
 __all__ = ["add_parser", "run"]
 
@@ -109,7 +110,6 @@ def _quiz_set_file(name: str):
     from .db.classes import resolve_quiz_set
     path = resolve_quiz_set(name)
     if not Path(path).exists():
-        from .cli_lab import notebooks_source
         try:
             shipped = sorted(p.name for p in (notebooks_source() / "quiz_sets").iterdir()
                              if p.suffix in (".json", ".toml"))

@@ -15,6 +15,7 @@ from enum import Enum
 from functools import cached_property
 
 from .errors import BadArgumentType, InvalidHandError, Problem, shown
+from .handoff import pictures, read
 from .seats import OFFER_EN, OFFER_ZH, SEAT_LETTERS
 from .tiles import TILES, Tile, format_tiles, tile as _tile
 
@@ -59,8 +60,7 @@ class Meld:
     @classmethod
     def from_str(cls, text: str) -> "Meld":
         """Parse one meld such as ``[123m,2]``, ``[EEE,1]``, ``[5555p]``."""
-        from .notation import parse_meld
-        return parse_meld(text)
+        return read("meld", text)
 
     @cached_property
     def tiles(self) -> tuple[Tile, ...]:
@@ -122,11 +122,10 @@ class Meld:
         return f"Meld.from_str({str(self)!r})"
 
     def _repr_svg_(self) -> str:
-        from .render import svg
-        return svg.meld_svg(self)
+        return pictures().meld_svg(self)
 
     def _repr_html_(self) -> str:
-        from .render import svg
+        svg = pictures()
         return svg.inline_html(svg.meld_svg(self))
 
 
@@ -196,8 +195,7 @@ class Hand:
 
     @classmethod
     def from_str(cls, text: str) -> "Hand":
-        from .notation import parse_hand
-        return parse_hand(text)
+        return read("hand", text)
 
     # --- counts --------------------------------------------------------------
 
@@ -241,11 +239,10 @@ class Hand:
         return f"Hand.from_str({self.notation!r})"
 
     def _repr_svg_(self) -> str:
-        from .render import svg
-        return svg.hand_svg(self)
+        return pictures().hand_svg(self)
 
     def _repr_html_(self) -> str:
-        from .render import svg
+        svg = pictures()
         return svg.inline_html(svg.hand_svg(self))
 
 
@@ -347,8 +344,7 @@ def as_hand(hand) -> Hand:
     if isinstance(hand, Hand):
         return hand
     if isinstance(hand, str):
-        from .notation import parse_hand
-        return parse_hand(hand)
+        return read("hand", hand)
     raise BadArgumentType(f"a hand is written as text in quotes, such as \"123m456p789s11122z\", not "
                           f"{type(hand).__name__}  （手牌要写成带引号的文字，例如 \"123m456p789s11122z\"；"
                           f"这里是 {type(hand).__name__}）")

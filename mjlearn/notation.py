@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from .errors import BadArgumentType, InvalidHandError, NotationError, Problem
 from .hand import Hand, Meld, MeldKind, format_hand, format_meld
+from .handoff import register_readers
 from .tiles import FLOWER_LETTERS, HONOR_LETTERS, TILES, Z_ORDER, Tile, Tiles, format_tiles
 
 __all__ = ["parse_tile", "parse_tiles", "parse_meld", "parse_hand",
@@ -447,3 +448,7 @@ def parse_hand(text: str) -> Hand:
         if len(e.problems) <= MAX_PROBLEMS:
             raise
         raise InvalidHandError(_capped(list(e.problems)), e.text) from None
+
+
+# The values read their text form through these (Tile("5m"), Hand.from_str, as_hand): see handoff.py.
+register_readers(tile=parse_tile, meld=parse_meld, hand=parse_hand)

@@ -28,6 +28,7 @@ from itertools import combinations_with_replacement, product
 from .errors import InvalidHandError
 from .hand import Meld, MeldKind, as_hand, format_meld
 from .lazy import built_once
+from .render import svg
 from .tiles import KNITTED_PATTERNS, ORPHAN_INDICES, TILES, Tile, format_tiles
 
 __all__ = ["Form", "PartKind", "Part", "Reading", "readings", "is_complete", "is_winning",
@@ -148,7 +149,6 @@ class Reading:
         return " ".join(str(p) for p in self.parts)
 
     def _repr_html_(self) -> str:
-        from .render import svg
         return svg.reading_html(self)
 
 

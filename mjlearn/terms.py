@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 from html import escape
 
 from .errors import BadArgument, MjlearnError
+from .notation import parse_hand, parse_meld, parse_tiles
+from .render import svg
 from .terms_data import TERMS as _DATA, THEMES
 
 __all__ = ["Term", "TermList", "TermNotFound", "HTMLText", "THEMES", "lookup", "terms", "term_html", "annotate",
@@ -84,7 +86,6 @@ class Term:
     def _example_html(self) -> str:
         if not self.example:
             return ""
-        from .render import svg
         obj = parse_example(self.example)
         if isinstance(obj, str):  # a meld
             pic = svg.meld_svg(obj)
@@ -306,7 +307,6 @@ def glossary(term: str | None = None):
 
 def parse_example(example: str):
     """An example in notation, parsed: a meld (returned as its text), a hand or a row of tiles."""
-    from .notation import parse_hand, parse_meld, parse_tiles
     s = example.strip()
     if s.startswith("[") and s.endswith("]") and s.count("[") == 1:
         parse_meld(s)

@@ -24,6 +24,8 @@ import unicodedata
 from enum import Enum
 from typing import Iterable
 
+from .handoff import pictures, read
+
 __all__ = [
     "Suit", "Tile", "TILES", "KINDS", "FLOWERS", "NUM_KINDS",
     "SUITED", "CHARACTERS", "DOTS", "BAMBOO", "HONORS", "WINDS", "DRAGONS",
@@ -180,8 +182,7 @@ class Tile:
     @classmethod
     def from_str(cls, text: str) -> "Tile":
         """Parse one tile: ``5m``, ``E``, ``7z``, ``a`` (a flower)."""
-        from .notation import parse_tile
-        return parse_tile(text)
+        return read("tile", text)
 
     def __str__(self) -> str:
         return self._str
@@ -270,12 +271,10 @@ class Tile:
     # --- display ------------------------------------------------------------
 
     def _repr_svg_(self) -> str:
-        from .render import svg
-        return svg.tile_svg(self)
+        return pictures().tile_svg(self)
 
     def _repr_html_(self) -> str:
-        from .render import svg
-        return svg.tile_html(self)
+        return pictures().tile_html(self)
 
 
 TILES: tuple[Tile, ...] = tuple(Tile._make(i) for i in range(42))
@@ -368,7 +367,7 @@ class Tiles(tuple):
         return f"Tiles({str(self)!r})"
 
     def _repr_html_(self) -> str:
-        from .render import svg
+        svg = pictures()
         return svg.inline_html(svg.tiles_svg(list(self)))
 
 

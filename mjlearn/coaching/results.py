@@ -10,6 +10,7 @@ from html import escape
 from ..analysis import shanten_name
 from ..hand import Hand
 from ..i18n import both
+from ..render import svg
 from ..tiles import Tile
 
 __all__ = ["Coaching", "CoachOption", "Standing", "LikelyFan"]
@@ -193,7 +194,6 @@ class Coaching(Sequence):
                 "options": [o.to_dict() for o in self.options]}
 
     def _repr_html_(self) -> str:
-        from ..render import svg
         note = both(f"还能摸 {self.draws_left} 张，未见 {self.unseen} 张",
                     f"{self.draws_left} draws left, {self.unseen} tiles unseen")
         if self.complete:
@@ -204,7 +204,6 @@ class Coaching(Sequence):
 
 def _table_html(options, rules: str, unit) -> str:
     """The options as an HTML table: tiles drawn, headers in both languages."""
-    from ..render import svg
 
     def tile(t, w=26):
         return svg.inline_html(svg.tile_svg(t, width=w))

@@ -189,6 +189,11 @@ def differences_html(d) -> str:
     return "".join(out)
 
 
+def rulesets_html(rulesets) -> str:
+    """Every registered rule set (``mjlearn.RULESETS``) as the table of their differences."""
+    return differences_html(differences(list(rulesets.values())))
+
+
 def _cell_html(rs, key: str, cell: str) -> str:
     """A cell in both languages: the Chinese wording (where the English is free text) above it."""
     zh = fact_zh(rs, key)

@@ -36,9 +36,11 @@ from pathlib import Path
 import sqlite3
 
 from ..errors import NotWritable, _two_lines
+from ..shipped import notebooks_source
 from ..quiz.progress import EXPORT_FIELDS, ProgressStore, _translate, data_dir, mastery
 from . import GROUPS, ClassError, check_manager, code_key, ensure_logins, new_code, role_name
 from .regrade import check_rows
+from .secret import SecretError, role_password, secret_from_env
 
 try:  # a class database needs SQLAlchemy; a class in the SQLite file does not (the browser build has none)
     import sqlalchemy as sa
@@ -96,7 +98,6 @@ def resolve_quiz_set(name: str) -> Path:
     p = Path(name).expanduser()
     if p.exists():
         return p
-    from ..cli_lab import notebooks_source
     try:
         shipped = notebooks_source() / "quiz_sets"
     except FileNotFoundError:
@@ -322,7 +323,6 @@ class Classroom:
         if self.backend == "postgresql":
             password_of = None
             if os.environ.get("MJLEARN_DB_SECRET") or os.environ.get("MJLEARN_DB_SECRET_FILE"):
-                from ..deploy import SecretError, role_password, secret_from_env
                 try:  # the hub's secret, from its file or the variable: each login's password derives from it
                     secret = secret_from_env()
                 except SecretError as e:  # a weak or unreadable secret: refused before any login is made

@@ -48,6 +48,8 @@ from pathlib import Path
 
 from ..buildfolder import BuildFolder, OutputFolderError
 from ..errors import MjlearnError
+from ..shipped import notebooks_source
+from ..version import __version__
 
 ROOT = Path(__file__).resolve().parents[2]
 """The source tree (the package's parent folder): pyproject.toml and notebooks/ are read from it."""
@@ -281,7 +283,6 @@ def _pyproject() -> dict:
 
 def build_wheel(out: Path) -> Path:
     """A pure-Python wheel of this source tree's mjlearn package (no build backend, no network)."""
-    from .. import __version__
     project = _pyproject()
     name, version = "mjlearn", __version__
     dist_info = f"{name}-{version}.dist-info"
@@ -376,7 +377,6 @@ def _labextensions_root() -> Path:
 
 
 def notebooks_dir() -> Path:
-    from ..cli_lab import notebooks_source
     return notebooks_source()
 
 

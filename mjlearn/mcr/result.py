@@ -16,6 +16,7 @@ from functools import cached_property
 from operator import itemgetter
 
 from ..i18n import get_language
+from ..render import svg
 from ..shapes import Form, Part, PartKind, Reading
 from ..tiles import KNITTED_PATTERNS, TILES
 from . import caches
@@ -413,7 +414,6 @@ class ScoreResult:
 
     def _repr_html_(self) -> str:
         e = html.escape
-        from ..render import svg
         tiles = svg.inline_html(svg.hand_svg(self.hand))
         rows = []
         if not self.is_winning:

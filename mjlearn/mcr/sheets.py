@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from ..render import svg
 from ..seats import Seat
 from .fans import FANS, POINT_TIERS, Fan, fan
 
@@ -130,7 +131,6 @@ def frequency_sheet_html(top: int = 24) -> str:
 def fan_section_html(fan_id: int) -> str:
     """A fan's definition, how often it is met, its example and its near miss, as HTML: both hands
     drawn and scored by the engine, the near miss with the sentence saying what is missing."""
-    from ..render import svg
     from .examples import example, near_miss, near_miss_sentence
 
     f = fan(fan_id)

@@ -28,6 +28,7 @@ try:
 except ImportError:  # Python 3.10
     tomllib = None
 
+from ..handoff import presenter
 from ..jsontext import nesting
 from .core import DIFFICULTIES, KINDS, TARGETS, TOPICS, Question, QuizError, generate, get_kind, kinds_of, question_series
 
@@ -68,9 +69,8 @@ class QuizSet:
     def __iter__(self):
         return iter(self.questions)
 
-    def widget(self, **kw):
-        from .widget import QuizWidget
-        return QuizWidget(list(self.questions), title=(self.title_zh, self.title), **kw)
+    def widget(self, **kw):  # the widget sits above the quiz sets: see handoff.py
+        return presenter("quiz").QuizWidget(list(self.questions), title=(self.title_zh, self.title), **kw)
 
 
 def load_quiz_set(path, seed: int | None = None) -> QuizSet:

@@ -536,29 +536,6 @@ def review_questions(store=None, n: int = 5, seed: int | None = None, difficulty
     return [question_for(s, rng, difficulty) for s in chosen], rq
 
 
-def review_practice(n: int = 5, seed: int | None = None, difficulty: int = 1, *, record: bool = True, store=None):
-    """The quiz widget for ``practice("review")``: questions on the due items; with no history yet,
-    questions on the topic the progress view suggests."""
-    from .progress import ProgressStore
-    from .quizset import questions_for
-    from .widget import QuizWidget
-    from ..errors import ProgressError
-    own = store is None
-    s = store
-    try:
-        if s is None:
-            s = ProgressStore()
-        qs, _ = review_questions(s, n=n, seed=seed, difficulty=difficulty)
-        if not qs:
-            qs = questions_for(s.suggest(), n=n, seed=seed, difficulty=difficulty)
-    except ProgressError:  # no history can be read: mixed practice (the widget says why answers are not saved)
-        qs = questions_for("all", n=n, seed=seed, difficulty=difficulty)
-    finally:
-        if own and s is not None:
-            s.close()
-    return QuizWidget(qs, title=("复习", "Review"), record=record, store=store, quiz="practice:review")
-
-
 def sample_store(path=None):
     """A progress store holding a short made-up week of answers (graded by the engine), to show what
     the review queue and the progress view look like before you have a history of your own.

@@ -12,9 +12,11 @@ from html import escape
 
 from ..errors import ProgressError
 from ..render import svg
+from ..tiles import tile as as_tile
 from .core import TOPICS, Grade, Question, QuizError, get_kind, grade, hint, retry_note, reveal, unreadable
 from .progress import ProgressStore
 from .quizset import questions_for
+from .review import review_questions
 
 __all__ = ["QuizWidget", "practice", "question_html", "grade_html"]
 
@@ -62,7 +64,6 @@ def tiled(text: str, lang: str = "en", drawn: set | None = None, known: frozense
 
     ``drawn``: a set that receives every token drawn. ``known``: tokens already drawn on the line
     above (the other language's), written here as notation rather than drawn a second time."""
-    from ..tiles import tile as as_tile
     out, at = [], 0
     for m in _TOKEN.finditer(text):
         token = m.group(1)
@@ -142,7 +143,6 @@ def _once(zh: str, en: str) -> str:
     clutter)."""
     drawn: set = set()
     top = tiled(zh, "zh", drawn=drawn)
-    from ..tiles import tile as as_tile
     for token in sorted(drawn, key=len, reverse=True):  # a lone tile keeps its name, a group goes
         single = re.fullmatch(r"\d[mps]|[ESWNCFP]", token)
         en = re.sub(rf"(?<![\w\[,+]){re.escape(token)}(?![\w\]])", as_tile(token).en if single else "", en)
@@ -570,8 +570,7 @@ def practice(topic: str = "all", n: int = 5, seed: int | None = None, difficulty
 
     ``practice("review")``: questions on what your own answers say is due (spaced repetition).
     """
-    if topic == "review":  # the review helper's hook (mjlearn/quiz/review.py)
-        from .review import review_practice
+    if topic == "review":  # questions on the items due (review_practice, below)
         return review_practice(n=n, seed=seed, difficulty=difficulty, record=record, store=store)
     qs = questions_for(topic, n=n, seed=seed, difficulty=difficulty)
     if topic in TOPICS:
@@ -581,3 +580,22 @@ def practice(topic: str = "all", n: int = 5, seed: int | None = None, difficulty
     else:  # a kind, "waits" or "kind:waits"
         title = get_kind(topic.removeprefix("kind:")).title
     return QuizWidget(qs, title=title, record=record, store=store, quiz=f"practice:{topic}")
+
+
+def review_practice(n: int = 5, seed: int | None = None, difficulty: int = 1, *, record: bool = True, store=None):
+    """The quiz widget for ``practice("review")``: questions on the due items; with no history yet,
+    questions on the topic the progress view suggests."""
+    own = store is None
+    s = store
+    try:
+        if s is None:
+            s = ProgressStore()
+        qs, _ = review_questions(s, n=n, seed=seed, difficulty=difficulty)
+        if not qs:
+            qs = questions_for(s.suggest(), n=n, seed=seed, difficulty=difficulty)
+    except ProgressError:  # no history can be read: mixed practice (the widget says why answers are not saved)
+        qs = questions_for("all", n=n, seed=seed, difficulty=difficulty)
+    finally:
+        if own and s is not None:
+            s.close()
+    return QuizWidget(qs, title=("复习", "Review"), record=record, store=store, quiz="practice:review")

@@ -503,19 +503,9 @@ def seats_picture(width: float = 30) -> Picture:
 
 
 def _rules_of(item):
-    """The rule set an item belongs to, if it says: a wall's ``rules``, or an event log whose first
-    event names them (``WallBuilt(rules='mcr')``). None for anything else."""
+    """The rule set an item belongs to, if it says: its ``rules`` (a wall's, an event log's: see
+    ``mjlearn.table.render.EventLog.rules``). None for anything else."""
     rs = getattr(item, "rules", None)
-    if rs is None:
-        log = getattr(item, "log", None)
-        if isinstance(log, (list, tuple)) and log:
-            rs = getattr(log[0], "rules", None)
-    if isinstance(rs, str):
-        from ..rules import registry
-        try:
-            rs = registry.get(rs)
-        except (KeyError, ValueError):
-            return None
     return rs if hasattr(rs, "zh") and hasattr(rs, "en") else None
 
 

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..hand import as_hand
+from ..handoff import presenter
 from .base import ContextError, RuleSet, TileSetError
 from .registry import get, names
 
@@ -81,20 +82,17 @@ class Comparison:
 
     # display methods: how a comparison looks is the course's (mjlearn.course.comparison)
     def _repr_html_(self) -> str:
-        from ..course.comparison import comparison_html
-        return comparison_html(self)
+        return presenter("comparison").comparison_html(self)
 
     def plot(self, ax=None, lang: str | None = None):
         """Bar charts of the winner's net gain under each rule set, one panel per payment unit: see
         :func:`mjlearn.course.comparison.plot`."""
-        from ..course.comparison import plot
-        return plot(self, ax=ax, lang=lang)
+        return presenter("comparison").plot(self, ax=ax, lang=lang)
 
     def chart(self, lang: str | None = None):
         """The figure of :meth:`plot`, shown once in a notebook (an SVG chart where matplotlib cannot
         be had): see :func:`mjlearn.course.comparison.chart`."""
-        from ..course.comparison import chart
-        return chart(self, lang=lang)
+        return presenter("comparison").chart(self, lang=lang)
 
 
 
@@ -195,8 +193,7 @@ class Differences:
                 "rows": [{"key": k, "zh": zh, "en": en, "cells": cells} for k, zh, en, cells in self.rows]}
 
     def _repr_html_(self) -> str:
-        from ..course.comparison import differences_html
-        return differences_html(self)
+        return presenter("comparison").differences_html(self)
 
     def __str__(self) -> str:
         return "\n".join(f"{en}: " + " | ".join(f"{rs.name}={c}" for rs, c in zip(self.rulesets, cells))

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from contextlib import contextmanager
 from importlib import import_module
 
+from ..handoff import presenter
 from .base import RuleSet, UnknownRuleSetError
 
 __all__ = ["register", "get", "RULESETS", "names", "VARIANT_MODULES", "DEFAULT", "unregister", "registered"]
@@ -140,9 +141,8 @@ class _RuleSets(Mapping):
         _load()
         return "RULESETS{" + ", ".join(f"{n!r}: {r.zh}" for n, r in list(_registry.items())) + "}"
 
-    def _repr_html_(self):
-        from .comparison import differences
-        return differences(list(self.values()))._repr_html_()
+    def _repr_html_(self):  # the course shows it: see handoff.py
+        return presenter("comparison").rulesets_html(self)
 
 
 RULESETS: Mapping[str, RuleSet] = _RuleSets()

@@ -15,6 +15,7 @@ from typing import Any, Mapping
 
 from ..errors import ContextError, InvalidHandError, RulesError
 from ..hand import Hand, as_hand
+from ..handoff import presenter
 from ..seats import SEAT_LETTERS, Seat
 from ..shapes import Form
 from ..consistency import FLOWER_TILES, FirstTurn, check_context
@@ -378,16 +379,14 @@ class RuleSet:
     def describe(self):
         """The rule set described in plain words, in both languages (HTML in a notebook, text in a
         terminal): a display method, like ``_repr_html_``; see :func:`mjlearn.course.tour.describe`."""
-        from ..course.tour import describe
-        return describe(self)
+        return presenter("tour").describe(self)
 
     def __repr__(self) -> str:
         extra = f".with_options(**{dict(self.settings)!r})" if self.settings else ""
         return f"mjlearn.rules.get({self.name!r}){extra}"
 
     def _repr_html_(self) -> str:
-        from ..course.comparison import ruleset_html
-        return ruleset_html(self)
+        return presenter("comparison").ruleset_html(self)
 
 
 def _zero() -> dict:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from html import escape
 
 from ..render.svg import inline_html, meld_svg, tile_html, tile_svg, tiles_svg
+from ..rules.registry import get as get_rules
 from ..seats import SEATS, Seat
 from ..tiles import TILES
 
@@ -361,6 +362,18 @@ class EventLog:
 
     def __len__(self) -> int:
         return len(self.log)
+
+    @property
+    def rules(self):
+        """The rule set of the hand, as its first event names it (``WallBuilt(rules='mcr')``), or
+        None (a log that does not start with the wall, a name no longer registered)."""
+        name = getattr(self.log[0], "rules", None) if self.log else None
+        if not isinstance(name, str):
+            return None
+        try:
+            return get_rules(name)
+        except (KeyError, ValueError):
+            return None
 
     def _repr_pretty_(self, p, cycle) -> None:
         p.text(log_text(self.log, self.lang))

@@ -31,6 +31,7 @@ from ..seats import Seat
 from ..tiles import TILES, Tile
 from ..rules.base import RuleSet
 from ..rules.registry import get as _get_rules
+from .render import wall_html
 
 __all__ = ["Wall", "tile_set", "wall_stacks", "roll_dice", "wall_owner"]
 
@@ -257,7 +258,6 @@ class Wall:
         return TILES[self.tiles[pos]]
 
     def _repr_html_(self) -> str:
-        from .render import wall_html
         return wall_html(self)
 
     def __repr__(self) -> str:
