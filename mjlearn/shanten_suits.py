@@ -1,5 +1,5 @@
 """What a hand's counts give each shanten form, one suit at a time: the engine under
-:mod:`mjlearn.shanten_core` (which is the door; nothing outside the shanten modules calls this one).
+:mod:`mjlearn.shanten_core`, which is the door the rest of the package asks.
 
 How it is fast: each suit's nine counts are decomposed once into its best (sets, partial sets)
 trade-offs, with and without the pair, and cached by the 9-count tuple (:func:`suit_entry`, kept in
