@@ -1,6 +1,7 @@
-"""Claims and melds: what each seat may call on a discard (chow, pung, kong, win, pass), the
-priority that resolves them (win > pung/kong > chow, a chow only by the discarder's 下家), kongs
-declared in one's own turn (concealed, added, and robbing an added kong) and their replacements."""
+"""Claims and melds: what each seat may call on a discard (chow, pung, kong, win, pass) and the
+priority that resolves them (win > pung/kong > chow, a chow only by the discarder's 下家), and the
+answers to an added kong (rob it or pass). A kong's own steps (its checks, on a discard or in one's
+own turn, the chance to rob an added kong, every replacement draw) are :mod:`.kongs`."""
 
 from __future__ import annotations
 
@@ -8,9 +9,8 @@ from typing import TYPE_CHECKING
 
 from ..hand import Meld, MeldKind
 from ..tiles import TILES, Tile, tile as _tile
-from ..rules.wilds import shape_complete
 from ..seats import SEATS, Seat
-from .events import Chowed, Declared, HaidiOffered, Konged, Punged, ReplacementDrawn
+from .events import Chowed, Declared, HaidiOffered, Konged, Punged
 from .state import IllegalActionError, _ok, seat_of
 
 if TYPE_CHECKING:
@@ -22,7 +22,7 @@ _NEXT = {s: s.after() for s in SEATS}   # each seat's 下家, asked on every dis
 
 
 class Claims:
-    """Offering and resolving claims on a discard or an added kong; kongs and their replacement draws."""
+    """Offering and resolving claims on a discard or an added kong (a kong's own steps: :class:`~.kongs.Kongs`)."""
 
     def __init__(self, table: "Table") -> None:
         self.t = table
@@ -101,7 +101,9 @@ class Claims:
             raise IllegalActionError(f"{seat.en} has no claim on {t} ({t.en}).",
                                      f"{seat.player_zh}对{t.zh}无牌可吃碰杠和。")
 
-    def _claim_common(self, seat: Seat, t: Tile, what_en: str, what_zh: str) -> None:
+    def need_claimable(self, seat: Seat, t: Tile, what_en: str, what_zh: str) -> None:
+        """Raise unless the discard ``t`` may be claimed for a meld at all: no win forced on ``seat``,
+        not the wild, a tile left to draw after it, a chow-or-pung claim left."""
         self._need_not_forced(seat, t)
         if self.t._wild_blocks(t):
             raise IllegalActionError(f"{t} is the wild; a discarded wild cannot be claimed.",
@@ -126,7 +128,7 @@ class Claims:
                 f"{seat.en} cannot chow {d.en}'s discard: a chow is only from the left player (上家), "
                 f"which for {seat.en} is {seat.after(-1).en}.",
                 f"{seat.player_zh}不能吃{d.player_zh}的牌：只能吃上家的牌，{seat.player_zh}的上家是{seat.after(-1).player_zh}。")
-        self._claim_common(seat, t, "chow", "吃")
+        self.need_claimable(seat, t, "chow", "吃")
         starts = self._chow_starts(seat, t)
         if not starts:
             raise IllegalActionError(f"{seat.en} has no two tiles that make a run with {t}.",
@@ -157,7 +159,7 @@ class Claims:
         """Raise unless ``seat`` may pung the discard."""
         seat = seat_of(seat)
         t = self.need_claim(seat, "pung", "碰")
-        self._claim_common(seat, t, "pung", "碰")
+        self.need_claimable(seat, t, "pung", "碰")
         if self.t.hands[seat][t.index] < 2:
             raise IllegalActionError(f"{seat.en} needs two {t} to pung it; he has {self.t.hands[seat][t.index]}.",
                                      f"{seat.player_zh}要有两张{t.zh}才能碰，只有{self.t.hands[seat][t.index]}张。")
@@ -171,126 +173,6 @@ class Claims:
         seat = seat_of(seat)
         self.verify_pung(seat)
         return self.call(seat, "pung", self.t.last_discard[1])
-
-    def verify_kong(self, seat, tile=None) -> None:
-        """Raise unless ``seat`` may kong: on a discard (three in hand), or in his own turn a concealed
-        kong (four in hand) or an added kong (a pung of his plus the fourth tile)."""
-        seat = seat_of(seat)
-        if self.t.phase in ("claim", "rob"):
-            t = self.need_claim(seat, "kong", "杠")
-            if tile is not None and _tile(tile) is not t:
-                raise IllegalActionError(f"The discard is {t}, not {_tile(tile)}.", f"打出的是{t.zh}，不是{_tile(tile).zh}。")
-            self._claim_common(seat, t, "kong", "杠")
-            if self.t.hands[seat][t.index] != 3:
-                raise IllegalActionError(
-                    f"A kong on a discard needs three {t} in hand; {seat.en} has {self.t.hands[seat][t.index]}.",
-                    f"明杠要手里有三张{t.zh}，{seat.player_zh}只有{self.t.hands[seat][t.index]}张。")
-            self._need_replacement()
-            self.need_pending(seat)
-            return
-        self.t._need_turn(seat, "discard", "declare a kong", "开杠")
-        if tile is None:
-            raise IllegalActionError("Say which tile to kong.", "要说明杠哪一张牌。")
-        t = _tile(tile)
-        if self.t._after_claim is not None:
-            raise IllegalActionError(f"{seat.en} has just claimed a tile and may not kong before his next draw.",
-                                     f"{seat.player_zh}刚吃碰过，摸牌之前不能开杠。")
-        if self.t.wild is not None and t is self.t.wild:
-            raise IllegalActionError(f"{t} is the wild; wilds cannot make a kong.", f"{t.zh}是百搭，不能开杠。")
-        n = self.t.hands[seat][t.index]
-        if n < 4 and not (n >= 1 and self.pung_of(seat, t) is not None):
-            raise IllegalActionError(
-                f"A kong needs four {t}: {seat.en} holds {n} and has no pung of {t} to add to.",
-                f"开杠要有四张{t.zh}：{seat.player_zh}手里只有{n}张，也没有{t.zh}的碰可以加杠。")
-        self._need_replacement()
-
-    def _need_replacement(self) -> None:
-        if self.t.wall.next_tail(0) is None or not self.t._can_draw():
-            raise IllegalActionError("The wall has no tile left for a kong replacement.", "牌墙已无牌可补，不能开杠。")
-
-    def pung_of(self, seat: Seat, t: Tile) -> int | None:
-        """Index in ``seat``'s melds of his pung of ``t`` (to add a kong to), or None."""
-        for k, m in enumerate(self.t.melds[seat]):
-            if m.kind is MeldKind.PUNG and m.tile is t:
-                return k
-        return None
-
-    def can_kong(self, seat, tile=None) -> bool:
-        return _ok(self.verify_kong, seat, tile)
-
-    def kong(self, seat, tile=None) -> Declared:
-        """Kong: on a discard (a claim), or in one's own turn a concealed or added kong."""
-        seat = seat_of(seat)
-        self.verify_kong(seat, tile)
-        if self.t.phase == "claim":
-            return self.call(seat, "kong", self.t.last_discard[1])
-        t = _tile(tile)
-        e = self.t._emit(Declared(seat, "kong", t))
-        if self.t.hands[seat][t.index] == 4:
-            self.t.hands[seat][t.index] -= 4
-            meld = Meld(MeldKind.KONG, t)
-            self.t._meld_in(seat, meld)
-            self.t._emit(Konged(seat, "concealed", t, meld))
-            self.t.kongs += 1
-            self.t._claimed = True
-            self._kong_replacement(seat, prefer=1 if self.t.facts.kong_replacement == "by_kong_kind" else 0)
-            return e
-        robbers = []
-        if self.t.facts.kong_robbing:
-            self.t._robbing = (seat, t)        # judged as a win on seat's kong tile
-            robbers = [s for s in SEATS if s != seat and self.t.judging.judge(s, t, robbing=True)[0]]
-            self.t._robbing = None
-        if robbers:
-            self.t.phase = "rob"
-            self.t._robbing = (seat, t)
-            self.t.calls = {}
-            self.t.pending = set(robbers)
-        else:
-            self._complete_added_kong(seat, t)
-        return e
-
-    def _complete_added_kong(self, seat: Seat, t: Tile) -> None:
-        k = self.pung_of(seat, t)
-        pung = self.t.melds[seat][k]
-        self.t.hands[seat][t.index] -= 1
-        meld = Meld(MeldKind.KONG, t, pung.offer + 4)
-        del self.t.melds[seat][k]
-        for x in pung.tiles:                # out of sight as a pung, back in as the kong
-            self.t._in_sight[x.index] -= 1
-        self.t._meld_in(seat, meld)         # the newest meld last: a kong bloom is read from the last meld
-        self.t._emit(Konged(seat, "added", t, meld, seat.from_offer(pung.offer)))
-        self.t.kongs += 1
-        self.t._claimed = True
-        self.t.phase = "discard"
-        self.t.turn = seat
-        self.t._robbing = None
-        self._kong_replacement(seat, prefer=0)
-
-    def _kong_replacement(self, seat: Seat, prefer: int) -> None:
-        if self.t.claims_left[seat] >= 0:
-            self.t.claims_left[seat] += 1
-        w = self.t.wall
-        taken = None
-        if w.tail_skip:   # Yunnan: a face-up tail tile may be taken only if it completes the hand
-            h = self.t.hands[seat]
-            for p in sorted(w.tail_skip):
-                if w.state[p]:
-                    continue
-                i = w.tiles[p]
-                h[i] += 1
-                done = shape_complete(h[:34], len(self.t.melds[seat]), None, self.t.facts.shapes)
-                h[i] -= 1
-                if done:
-                    taken = (p, w.take_tail_at(p))
-                    break
-        p, t = taken or w.draw_tail(prefer)
-        self.t.hands[seat][t] += 1
-        self.t._emit(ReplacementDrawn(seat, TILES[t], p))
-        self.t._drawn, self.t._drawn_kind, self.t._after_claim = TILES[t], "kong", None
-        self.t.phase = "discard"
-        self.t.turn = seat
-        self.t._replace_flowers_in_play(seat)
-        self.t._final = not self.t._can_draw()
 
     def verify_pass(self, seat) -> None:
         """Raise unless ``seat`` has a discard (or an added kong) to answer, or is offered the last
@@ -359,7 +241,7 @@ class Claims:
         if wins:
             self.t.judging.finish_wins(wins, t, konger, robbing=True, self_drawn=False)
             return
-        self._complete_added_kong(konger, t)
+        self.t.kong_steps.complete_added_kong(konger, t)
 
     def resolve(self) -> None:
         """Resolve the answers to a discard: wins (the rule set chooses among several), then a
@@ -391,7 +273,7 @@ class Claims:
                     self.t._emit(Konged(s, "melded", t, meld, d))
                     self.t.kongs += 1
                     self.t._claimed = True
-                    self._kong_replacement(s, prefer=0)
+                    self.t.kong_steps.draw_replacement(s, prefer=0)
                 return
         for s, (action, start) in self.t.calls.items():
             if action == "chow":

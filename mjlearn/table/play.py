@@ -41,6 +41,7 @@ from ..seats import SEATS, Seat
 from .events import DiceThrown, Discarded, Drew, Exhausted, WallBuilt
 from .claims import Claims
 from .judging import Judging
+from .kongs import Kongs
 from .render import OutcomeView, TableView, table_html, table_text
 from .setup import SetupSteps
 from .state import IllegalActionError, TableState, _ok, next_in_sequence, relative_seat, seat_of
@@ -66,10 +67,12 @@ class Table(TableState):
     worked example.
 
     The table is its state (:class:`~mjlearn.table.state.TableState`: the fields and queries) and
-    three parts that act on it, each an object holding the table: :attr:`setup_steps`
+    four parts that act on it, each an object holding the table: :attr:`setup_steps`
     (:class:`~mjlearn.table.setup.SetupSteps`), :attr:`claims` (:class:`~mjlearn.table.claims.Claims`:
-    claims on a discard, kongs, their resolution) and :attr:`judging`
-    (:class:`~mjlearn.table.judging.Judging`: asking the rule set about wins and settlements). The
+    claims on a discard or an added kong and their resolution), :attr:`kong_steps`
+    (:class:`~mjlearn.table.kongs.Kongs`: kongs, robbing an added kong, replacement draws) and
+    :attr:`judging` (:class:`~mjlearn.table.judging.Judging`: asking the rule set about wins and
+    settlements). The
     turn itself (draw, discard, options) is here; the parts' actions are the table's methods too.
     """
 
@@ -82,7 +85,9 @@ class Table(TableState):
         self.setup_steps = SetupSteps(self)
         """The setup: wall, dice, break, deal, flowers, wild, one event at a time."""
         self.claims = Claims(self)
-        """Claims on a discard or an added kong and their resolution; kongs and replacement draws."""
+        """Claims on a discard or an added kong and their resolution."""
+        self.kong_steps = Kongs(self)
+        """Kongs on a discard or in one's own turn, robbing an added kong, replacement draws."""
         self.judging = Judging(self)
         """Wins judged and scored by the rule set; the rule set's other settlements."""
         if self.extra_context:
@@ -102,9 +107,9 @@ class Table(TableState):
     verify_pung = _part("claims", Claims.verify_pung)
     can_pung = _part("claims", Claims.can_pung)
     pung = _part("claims", Claims.pung)
-    verify_kong = _part("claims", Claims.verify_kong)
-    can_kong = _part("claims", Claims.can_kong)
-    kong = _part("claims", Claims.kong)
+    verify_kong = _part("kong_steps", Kongs.verify_kong)
+    can_kong = _part("kong_steps", Kongs.can_kong)
+    kong = _part("kong_steps", Kongs.kong)
     verify_pass = _part("claims", Claims.verify_pass)
     can_pass = _part("claims", Claims.can_pass)
     pass_ = _part("claims", Claims.pass_)

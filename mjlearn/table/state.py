@@ -79,9 +79,10 @@ class TableState:
 
     It holds the state, not the behaviour: :class:`~mjlearn.table.Table` (:mod:`.play`) is this state
     plus the turn (draw, discard), and its parts are objects that hold the table and act on these
-    fields: ``table.setup_steps`` (:mod:`.setup`), ``table.claims`` (:mod:`.claims`) and
-    ``table.judging`` (:mod:`.judging`). A part reaches another through the table (a claim resolved
-    ends in ``table.judging.finish_wins``, a kong in a replacement draw).
+    fields: ``table.setup_steps`` (:mod:`.setup`), ``table.claims`` (:mod:`.claims`),
+    ``table.kong_steps`` (:mod:`.kongs`) and ``table.judging`` (:mod:`.judging`). A part reaches
+    another through the table (a claim resolved ends in ``table.judging.finish_wins``, a kong
+    claimed on a discard in ``table.kong_steps.draw_replacement``).
     """
 
     def __init__(self, rs: RuleSet, seed: int | None, arrangement, dice, prevalent_wind: str, context) -> None:

@@ -1,1 +1,1 @@
-from . import basic, table, mcr, regional  # noqa: F401  (order = course order)
+from . import tiles, basic, table, mcr, regional  # noqa: F401  (order = course order)

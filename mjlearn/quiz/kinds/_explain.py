@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Iterable
 
 from ...hand import Hand, format_meld
-from ...shanten_core import (_KNIT_PERMS, _knit_indices, _regular_split, form_shanten_of_counts,
-                             regular_split_of_counts, shanten_of_counts)
+from ...shanten_core import _regular_split, form_shanten_of_counts, regular_split_of_counts, shanten_of_counts
+from ...shanten_suits import knit_indices
 from ...shapes import PartKind, readings
-from ...tiles import ORPHAN_INDICES, TILES, Tile, format_tiles
+from ...tiles import KNITTED_SUIT_ORDERS, ORPHAN_INDICES, TILES, Tile, format_tiles
 from ..core import Line
 
 __all__ = ["split_lines", "wait_shape", "fan_evidence", "group_text", "hand_text"]
@@ -76,8 +76,8 @@ def split_lines(hand: Hand) -> list[Line]:
                  f"{format_tiles(TILES[i] for i in missing) or 'none'}"),
                 (f"向听数 = 13 − 幺九种数 − 有无对子：{f}", f"Shanten = 13 − kinds held − 1 if one is paired: {f}")]
     if forms["honors_and_knitted"] == best:
-        p = max(_KNIT_PERMS, key=lambda p: sum(1 for i in _knit_indices(p) if counts[i]))
-        knit = [i for i in _knit_indices(p) if counts[i]]
+        p = max(KNITTED_SUIT_ORDERS, key=lambda p: sum(1 for i in knit_indices(p) if counts[i]))
+        knit = [i for i in knit_indices(p) if counts[i]]
         honors = [i for i in range(27, 34) if counts[i]]
         f = f"13 − {len(knit)} − {len(honors)} = {13 - len(knit) - len(honors)}"
         return [(f"全不靠最近：组合龙的牌 {format_tiles(TILES[i] for i in knit)}，字牌 {format_tiles(TILES[i] for i in honors) or '无'}",
@@ -85,8 +85,8 @@ def split_lines(hand: Hand) -> list[Line]:
                  f"honors {format_tiles(TILES[i] for i in honors) or 'none'}"),
                 (f"向听数 = 13 − 组合龙张数 − 字牌种数：{f}", f"Shanten = 13 − knitted tiles − honor kinds: {f}")]
     # knitted straight: the straight's missing tiles plus the regular shanten of the rest
-    p = max(_KNIT_PERMS, key=lambda p: sum(1 for i in _knit_indices(p) if counts[i]))
-    idx = _knit_indices(p)
+    p = max(KNITTED_SUIT_ORDERS, key=lambda p: sum(1 for i in knit_indices(p) if counts[i]))
+    idx = knit_indices(p)
     have = [i for i in idx if counts[i]]
     missing = [i for i in idx if not counts[i]]
     rest = list(counts)
