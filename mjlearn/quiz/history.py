@@ -246,11 +246,11 @@ def _fan_ids() -> frozenset:
 def check_row(r) -> tuple[str, str] | tuple:
     """One row (a mapping of the answer columns) checked in Python: ``(damage, column)`` if damaged,
     else ``(answer_tuple, question_text)``."""
+    if "user" in r and (not isinstance(r["user"], str) or not r["user"]):  # first, as the store lists it
+        return "user_missing", "user"
     rid = r.get("id")
     if not _whole(rid, -(1 << 63), (1 << 63) - 1):
         return "id_missing", "id"
-    if "user" in r and (not isinstance(r["user"], str) or not r["user"]):
-        return "user_missing", "user"
     at = r.get("at")
     if at is None:
         return "missing", "at"
@@ -310,6 +310,8 @@ def check_row(r) -> tuple[str, str] | tuple:
         return "question_shape", "question"
     rules = data.get("rules") if data else None
     if rules is not None:
+        if isinstance(rules, str) and not _text_ok(rules):  # a lone surrogate escaped in the JSON
+            return "text_not_utf8", "question"
         rules = _rules_key(rules) if isinstance(rules, str) else None
         if rules is None:
             return "rules_unknown", "question"
@@ -399,7 +401,7 @@ class Reading:
 
     def attempts(self):
         group: list = []
-        close = self._close
+        close = self.close
         damaged = self.damage.rows
         for a in self._stream:
             if a.__class__ is not tuple:  # a DamagedRow
@@ -422,7 +424,11 @@ class Reading:
             if att is not None:
                 yield att
 
-    def _close(self, group: list):
+    def _topic(self, topic: str) -> list:
+        t = self._topics[topic] = [0, 0, deque(maxlen=10), 0.0, 0.0, None]
+        return t
+
+    def close(self, group: list):
         """The attempt of a group of tries (None if its question cannot be read: then every try of it
         is listed as damaged), its tries counted in their topic."""
         rid, at, kind, topic, correct, helped, rules, fans, question, _ = last = group[-1]
@@ -436,7 +442,7 @@ class Reading:
             fan_items = tuple((f, (f in chosen) == (f in expected)) for f in sorted(chosen | set(expected)))
         t = self._topics.get(topic)
         if t is None:
-            t = self._topics[topic] = [0, 0, deque(maxlen=10), 0.0, 0.0, None]
+            t = self._topic(topic)
         n = len(group)
         if n == 1:
             right = correct

@@ -601,10 +601,10 @@ class ProgressStore:
 
     def _queue(self, now=None):
         """(reading, review queue) from one pass over the answers."""
-        from .review import replay_attempts
+        from .review import replay_reading
 
         def consume(reading):
-            return reading, replay_attempts(reading.attempts(), now)
+            return reading, replay_reading(reading, now)
         reading, rq = self._read(consume)
         rq.damage = reading.damage
         questions = self._questions(sorted({s.last_row["id"] for s in rq.states.values()}))
