@@ -161,7 +161,12 @@ def main(argv: list[str]) -> int:
         c.execute("DELETE FROM answers WHERE id > (SELECT count(*) FROM answers) - ?", (len(DAMAGED),))
         c.close()
         path = clean
-    print(f"store: {path} ({path.stat().st_size / 1e6:.0f} MB); mjlearn from {code_dir}")
+    # mjlearn's modules compiled to bytecode first, as installing the package compiles them: a call that
+    # imports a module (the rule sets) would otherwise pay compiling it from source when the environment
+    # forbids writing bytecode (PYTHONDONTWRITEBYTECODE), which no learner's installed copy pays
+    import compileall
+    compileall.compile_dir(str(code_dir / "mjlearn"), quiet=1)
+    print(f"store: {path} ({path.stat().st_size / 1e6:.0f} MB); mjlearn from {code_dir} (compiled to bytecode)")
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs (wall time waits for the CPU; "
           f"CPU time is this process's own)")
     print(f"{'':12} {'wall':>7} {'CPU':>7} {'traced peak':>12} {'RSS before':>11} {'RSS peak':>9}  damaged rows reported")

@@ -442,6 +442,20 @@ class _Cards:
         n[3] = right
         n[4] = att
 
+    def first(self, key: str, r: int, t: int, att) -> tuple[list, list]:
+        """Review item ``key``, answered right, and give its (card, counts)."""
+        self.one(key, True, r, t, att)
+        return self.cards[key], self.seen[key]
+
+    def right(self, c: list, n: list, r: int, t: int, att) -> None:
+        """Review the item of card ``c`` and counts ``n``, which has a card, answered right."""
+        last = c[5]
+        self.review(c, r, t if t >= last else last)  # clocks moved back: keep the order of answers
+        n[1] += 1
+        n[2] += 1
+        n[3] = True
+        n[4] = att
+
     def key(self, prefix: str, name) -> str:
         key = self.keys.get((prefix, name))
         if key is None:
@@ -491,13 +505,13 @@ def replay_reading(reading: Reading, now: datetime | None = None) -> ReviewQueue
     A right answer closes its attempt at once (the next answer cannot join it), which is where
     ``attempts()`` closes it too, since closing a right try adds no damaged row."""
     cards = _Cards()
-    one, attempt, close = cards.one, cards.attempt, reading.close
-    all_cards, seen, review = cards.cards, cards.seen, cards.review
+    one, attempt, close, review_right = cards.one, cards.attempt, reading.close, cards.right
     topics, damaged, credit, new_topic = reading._topics, reading.damage.rows, reading._credit, reading._topic
-    kind_keys: dict = {}
+    kinds: dict = {}  # kind -> (its card, its counts) once it has a card (fans by number alike)
+    fan_cards: dict = {}
     modf = math.modf
     group: list = []  # the wrong tries of one question, waiting for the next try
-    total = right_total = 0
+    total = 0
     for a in reading._stream:
         if a.__class__ is not tuple:  # a DamagedRow
             damaged.append(a)
@@ -541,25 +555,20 @@ def replay_reading(reading: Reading, now: datetime | None = None) -> ReviewQueue
         frac, whole = modf(at)
         us = int(whole) * _US + round(frac * 1e6)  # as _us()
         r = 2 if helped else 3
-        key = kind_keys.get(kind)
-        if key is None:
-            key = kind_keys[kind] = cards.key("kind", kind)
-        c = all_cards.get(key)
-        if c is None:
-            one(key, True, r, us, a)
+        entry = kinds.get(kind)
+        if entry is None:
+            entry = kinds[kind] = cards.first(cards.key("kind", kind), r, us, a)
         else:
-            last = c[5]
-            review(c, r, us if us >= last else last)
-            n = seen[key]
-            n[1] += 1
-            n[2] += 1
-            n[3] = True
-            n[4] = a
+            review_right(*entry, r, us, a)
         if rules is not None:
             one(cards.key("rules", rules), True, r, us, a)
         if fans is not None:  # right: every fan chosen is right, and no other is in the hand
             for f in fans:
-                one(cards.key("fan", f), True, r, us, a)
+                entry = fan_cards.get(f)
+                if entry is None:
+                    entry = fan_cards[f] = cards.first(cards.key("fan", f), r, us, a)
+                else:
+                    review_right(*entry, r, us, a)
     if group:
         att = close(group)
         if att is not None:
