@@ -10,6 +10,7 @@ beside four good answers)."""
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import json
 import random
@@ -21,9 +22,9 @@ import pytest
 
 import mjlearn.quiz.review as review_mod
 from mjlearn.quiz import generate, grade, solve, wrong_answer
-from mjlearn.quiz.history import Reading, answers_of, expected_fans
+from mjlearn.quiz.history import DamagedRow, Reading, answers_of, expected_fans
 from mjlearn.quiz.progress import ProgressStore, ProgressView
-from mjlearn.quiz.review import replay, review_queue
+from mjlearn.quiz.review import replay_attempts, review_queue
 
 from test_progress_damage import _GOOD, KINDS, _inject, _record
 
@@ -62,11 +63,49 @@ def _rows(path: Path, user: str) -> list[dict]:
     return out
 
 
+def _stream(rows: list[dict]):
+    """The rows checked one by one in Python (:func:`~mjlearn.quiz.history.answers_of`), the rows of no
+    one first and damaged (``user_missing``, whatever else is wrong with them), as the store lists them.
+
+    One difference is the store's by design: a rule set named by an escaped lone surrogate (``"\\ud800"``)
+    is ``text_not_utf8`` in a SQLite file's reading (the text is not UTF-8) and ``rules_unknown`` in the
+    Python check, which reads a class database's rows (tests/test_progress_damage.py holds each to its
+    own); here it is named as the SQLite file's reading names it."""
+    unnamed = [r for r in rows if not r.get("user")]
+    for pos, r in enumerate(unnamed, 1):
+        yield DamagedRow(r.get("id"), pos, "user_missing", "user")
+    named = rows[len(unnamed):]
+    for r, a in zip(named, answers_of(named), strict=True):
+        if isinstance(a, DamagedRow):
+            damage = a.damage
+            if damage == "rules_unknown" and not _utf8(_rules_named(r["question"])):
+                damage = "text_not_utf8"
+            a = dataclasses.replace(a, position=a.position + len(unnamed), damage=damage)
+        yield a
+
+
+def _rules_named(question: str):
+    try:
+        return json.loads(question)["data"]["rules"]
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+def _utf8(text) -> bool:
+    try:
+        str(text).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _reference(path: Path, user: str):
-    """(queue, summary) from the rows, one by one: the reading the store's must equal."""
+    """(queue, summary) from the rows, one by one: the reading the store's must equal (the queue as
+    :func:`mjlearn.quiz.review.replay` makes it, the rows' attempts replayed in turn)."""
     rows = _rows(path, user)
-    rq = replay(rows, NOW)
-    reading = Reading(answers_of(rows)).finish()
+    reading = Reading(_stream(rows))
+    rq = replay_attempts(reading.attempts(), NOW)
+    rq.damage = reading.damage
     summary = {"user": user, "total": reading.total, "correct": reading.correct,
                "accuracy": reading.correct / reading.total if reading.total else None,
                "by_topic": reading.by_topic(), "damaged": reading.damage}

@@ -246,11 +246,11 @@ def _fan_ids() -> frozenset:
 def check_row(r) -> tuple[str, str] | tuple:
     """One row (a mapping of the answer columns) checked in Python: ``(damage, column)`` if damaged,
     else ``(answer_tuple, question_text)``."""
-    if "user" in r and (not isinstance(r["user"], str) or not r["user"]):  # first, as the store lists it
-        return "user_missing", "user"
     rid = r.get("id")
     if not _whole(rid, -(1 << 63), (1 << 63) - 1):
         return "id_missing", "id"
+    if "user" in r and (not isinstance(r["user"], str) or not r["user"]):
+        return "user_missing", "user"
     at = r.get("at")
     if at is None:
         return "missing", "at"
@@ -310,8 +310,6 @@ def check_row(r) -> tuple[str, str] | tuple:
         return "question_shape", "question"
     rules = data.get("rules") if data else None
     if rules is not None:
-        if isinstance(rules, str) and not _text_ok(rules):  # a lone surrogate escaped in the JSON
-            return "text_not_utf8", "question"
         rules = _rules_key(rules) if isinstance(rules, str) else None
         if rules is None:
             return "rules_unknown", "question"
