@@ -512,27 +512,29 @@ def replay_reading(reading: Reading, now: datetime | None = None) -> ReviewQueue
     modf = math.modf
     group: list = []  # the wrong tries of one question, waiting for the next try
     total = 0
+
+    def replay_group(tries: list) -> None:  # an attempt of several tries, or of one wrong try
+        att = close(tries)
+        if att is not None:  # None: its question cannot be read (its tries are listed as damaged)
+            attempt(att)
+
     for a in reading._stream:
-        if a.__class__ is not tuple:  # a DamagedRow
-            damaged.append(a)
-            if group:
-                att = close(group)
-                group = []
-                if att is not None:
-                    attempt(att)
-            continue
-        if group and not a[9]:
-            att = close(group)
+        ended = a.__class__ is not tuple or not a[9]  # a DamagedRow, or another question
+        if group and ended:
+            if a.__class__ is not tuple:
+                damaged.append(a)  # listed before the tries the closing may list
+            replay_group(group)
             group = []
-            if att is not None:
-                attempt(att)
+            if a.__class__ is not tuple:
+                continue
+        elif a.__class__ is not tuple:
+            damaged.append(a)
+            continue
         if not a[4] or group:
             group.append(a)
             if a[4]:
-                att = close(group)
+                replay_group(group)
                 group = []
-                if att is not None:
-                    attempt(att)
             continue
         # right at the first try: Reading.close and _Cards.attempt of a group of one, inlined
         rid, at, kind, topic, correct, helped, rules, fans, question, _ = a
@@ -570,9 +572,7 @@ def replay_reading(reading: Reading, now: datetime | None = None) -> ReviewQueue
                 else:
                     review_right(*entry, r, us, a)
     if group:
-        att = close(group)
-        if att is not None:
-            attempt(att)
+        replay_group(group)
     reading.total += total
     reading.correct += total
     return cards.queue(now)
