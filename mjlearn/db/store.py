@@ -32,7 +32,7 @@ from sqlalchemy.dialects import postgresql as pg
 from .. import migrations
 from ..errors import (Busy, ClassDatabaseUnreachable, DiskFull, NewerSchema, NotWritable, ProgressError,
                       StorageIOError)
-from ..quiz.core import _jsonable
+from ..jsontext import jsonable as _jsonable
 from ..quiz.history import Reading, answers_of, without_gc
 from ..quiz.solved import Solved
 from ..quiz.progress import ProgressStore
