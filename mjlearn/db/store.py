@@ -29,7 +29,7 @@ from pathlib import Path
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql as pg
 
-from .. import migrations
+from ..store import migrations
 from ..errors import (Busy, ClassDatabaseUnreachable, DiskFull, NewerSchema, NotWritable, ProgressError,
                       StorageIOError)
 from ..jsontext import jsonable as _jsonable

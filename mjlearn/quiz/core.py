@@ -22,8 +22,8 @@ from typing import Any, Mapping
 
 from ..errors import MjlearnError
 from ..handoff import presenter
-from ..jsontext import jsonable as _jsonable
 from ..i18n import pick
+from ..jsontext import jsonable as _jsonable
 from ..mcr import FANS
 
 __all__ = ["Question", "Grade", "Kind", "KINDS", "TOPICS", "ANSWERS", "TARGETS", "register", "kinds_of", "get_kind",

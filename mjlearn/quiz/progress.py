@@ -5,7 +5,7 @@ Two backends behind one interface (:class:`ProgressStore`): an SQLite file for s
 or a class database (PostgreSQL) when ``$MJLEARN_DB`` is a PostgreSQL URL; ``ProgressStore()`` then
 returns a :class:`mjlearn.db.store.ClassStore` (SQLAlchemy Core and psycopg 3, imported only then).
 ``sqlite:///PATH`` in ``$MJLEARN_DB`` names another SQLite file. The schema of both is one series of
-Alembic revisions (``mjlearn/migrations``). The keeping of answers is the storage layer's
+Alembic revisions (``mjlearn/store/migrations``). The keeping of answers is the storage layer's
 (:mod:`mjlearn.store`, below the quiz: :class:`mjlearn.store.sqlite.SQLiteStore`); this module reads
 them for the view, mastery and the review queue.
 

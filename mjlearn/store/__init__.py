@@ -5,7 +5,7 @@ the renderers or the widgets; the quiz's review queue, progress view and mastery
   :class:`mjlearn.quiz.progress.ProgressStore` is it with the quiz's reading).
 - :mod:`mjlearn.store.files` says where the store lives (the data folder, ``$MJLEARN_DB``) and turns
   SQLite and file-system errors into one clear :class:`~mjlearn.errors.ProgressError`.
-- :mod:`mjlearn.store.schema` holds the schema's steps (the Alembic revisions of ``mjlearn/migrations``)
+- :mod:`mjlearn.store.schema` holds the schema's steps (the Alembic revisions of :mod:`mjlearn.store.migrations`)
   and runs them on a SQLite file.
 - :mod:`mjlearn.store.salvage` reads what is left of a damaged SQLite progress file.
 """

@@ -1,4 +1,4 @@
-"""The progress store's schema: one Alembic revision per change (``mjlearn/migrations``), each with a
+"""The progress store's schema: one Alembic revision per change (``mjlearn/store/migrations``), each with a
 SQLite and a PostgreSQL step, run on a SQLite file inside the transaction the store holds.
 
 Part of the storage layer (:mod:`mjlearn.store`): it knows tables, not questions."""
@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import sqlite3
 
-from ..migrations import REVISIONS, steps as _migration_steps
+from .migrations import REVISIONS, steps as _migration_steps
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION", "alembic_sqlite"]
 
 MIGRATIONS: tuple[tuple[str, str], ...] = _migration_steps()
-"""The schema as steps, one per Alembic revision (``mjlearn/migrations/versions``): ``MIGRATIONS[i]``
+"""The schema as steps, one per Alembic revision (``mjlearn/store/migrations/versions``): ``MIGRATIONS[i]``
 is (why, SQLite SQL) of the revision taking a file from ``user_version`` i to i + 1. Append only.
 SQLite files keep their version in ``PRAGMA user_version`` too, so earlier releases read it as before."""
 
@@ -48,12 +48,12 @@ def alembic_sqlite(conn: sqlite3.Connection, version: int) -> None:
         from sqlalchemy.pool import NullPool
         import alembic  # noqa: F401
     except ImportError:  # a Python without them (the browser build): the same steps, straight
-        from ..migrations import sqlite_statements
+        from .migrations import sqlite_statements
         for step in range(version, SCHEMA_VERSION):
             for stmt in sqlite_statements(MIGRATIONS[step][1]):
                 conn.execute(stmt)
         return
-    from .. import migrations
+    from . import migrations
     engine = sa.create_engine("sqlite://", creator=lambda: _Unowned(conn), poolclass=NullPool)
     try:
         with engine.connect() as c:
