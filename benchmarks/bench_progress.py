@@ -17,8 +17,12 @@ earlier one) and then as a later one (the engine's solutions of "which fans?" qu
 answers, ``mjlearn.quiz.solved``), (so the first call pays what a learner's first call pays: the
 imports, the SQLite page cache, the engine's tables), it times ``review_queue(store)`` and
 ``store.view()`` (with its text, as ``mjlearn quiz --progress`` prints it) and reports: wall time of the
-call, the peak of Python's allocations during it (tracemalloc) and the process's peak resident memory
-(ru_maxrss, which includes the interpreter and mjlearn's imports, measured before the call too).
+call, the CPU time of the measuring process during it, the peak of Python's allocations during it
+(tracemalloc) and the measuring process's peak resident memory since it started (the kernel's high-water
+mark of its own memory, ``VmHWM``, which includes the interpreter and mjlearn's imports: read before
+the call and after it). The store is built in a process of its own, so that what building it takes
+(about 180 MB) is never counted in a measuring process's peak (``ru_maxrss`` of a child started from a
+big process begins at its parent's size).
 """
 
 from __future__ import annotations
@@ -46,7 +50,9 @@ DAMAGED = [("question", '{"kind": "tile_name", "da'), ("question", "[1, 2]"), ("
            ("question", '{"kind": "regional", "data": {"rules": "atlantis"}}'), ("seconds", "slow")]
 
 
-def build(path: Path, rows: int, seed: int = 1) -> None:
+def build(path: Path, rows: int, seed: int = 1, sizes: dict | None = None) -> None:
+    """The store (``sizes``: distinct questions per kind, ``"*"`` for the others; default :data:`POOL`
+    and 400)."""
     from mjlearn.quiz import generate, grade, solve, wrong_answer
     from mjlearn.quiz.core import KINDS
     from mjlearn.quiz.progress import ProgressStore
@@ -55,7 +61,8 @@ def build(path: Path, rows: int, seed: int = 1) -> None:
     pool: dict[str, list] = {}
     for kind in KINDS:
         items = []
-        for i in range(POOL.get(kind, 400)):
+        sizes_ = sizes or POOL
+        for i in range(sizes_.get(kind, sizes_.get("*", 400))):
             q = generate(kind, seed=seed * 1_000_000 + i)
             right, wrong = solve(q), wrong_answer(q, random.Random(i))
             g_wrong = grade(q, wrong)
@@ -97,11 +104,14 @@ def build(path: Path, rows: int, seed: int = 1) -> None:
 
 
 MEASURE = r"""
-import json, resource, sys, time, tracemalloc
+import json, sys, time, tracemalloc
+def hwm():  # this process's peak resident memory since it started (kB), as the kernel counts it
+    with open("/proc/self/status") as f:
+        return next(int(line.split()[1]) for line in f if line.startswith("VmHWM:"))
 sys.path.insert(0, {root!r})
 from mjlearn.quiz.progress import ProgressStore
 from mjlearn.quiz.review import review_queue
-rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+rss0 = hwm()
 store = ProgressStore({path!r}, user="ann")
 tracemalloc.start()
 t = time.perf_counter(); cpu = time.process_time()
@@ -114,7 +124,7 @@ else:
 dt = time.perf_counter() - t; cpu = time.process_time() - cpu
 peak = tracemalloc.get_traced_memory()[1]
 tracemalloc.stop()
-print(json.dumps({{"s": dt, "cpu": cpu, "peak": peak, "rss0": rss0, "rss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+print(json.dumps({{"s": dt, "cpu": cpu, "peak": peak, "rss0": rss0, "rss": hwm(),
                   "damaged": damaged, "ok": "damaged row" in out}}))
 """
 
@@ -131,12 +141,16 @@ def measure(path: Path, what: str, traced: bool, code_dir: Path = ROOT) -> dict:
 
 
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["--build"]:
+        build(Path(argv[1]), int(argv[2]))
+        return 0
     rows = int(argv[0]) if argv and argv[0].isdigit() else 100_000
     keep = Path(argv[argv.index("--store") + 1]) if "--store" in argv else None
     path = keep or Path(tempfile.mkdtemp(prefix="mjlearn-bench-")) / "progress.db"
     if not path.exists():
         print(f"building a store of {rows:,} answers (+{len(DAMAGED)} damaged rows) at {path}")
-        build(path, rows)
+        # in a process of its own: its memory never counts in the figures
+        subprocess.run([sys.executable, __file__, "--build", str(path), str(rows)], check=True)
     code_dir = Path(argv[argv.index("--code") + 1]).resolve() if "--code" in argv else ROOT
     if "--clean" in argv:
         import shutil
@@ -147,10 +161,16 @@ def main(argv: list[str]) -> int:
         c.execute("DELETE FROM answers WHERE id > (SELECT count(*) FROM answers) - ?", (len(DAMAGED),))
         c.close()
         path = clean
-    print(f"store: {path} ({path.stat().st_size / 1e6:.0f} MB); mjlearn from {code_dir}")
+    # mjlearn's modules compiled to bytecode first, as installing the package compiles them: a call that
+    # imports a module (the rule sets) would otherwise pay compiling it from source when the environment
+    # forbids writing bytecode (PYTHONDONTWRITEBYTECODE), which no learner's installed copy pays
+    import compileall
+    compileall.compile_dir(str(code_dir / "mjlearn"), quiet=1)
+    print(f"store: {path} ({path.stat().st_size / 1e6:.0f} MB); mjlearn from {code_dir} (compiled to bytecode)")
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs (wall time waits for the CPU; "
           f"CPU time is this process's own)")
     print(f"{'':12} {'wall':>7} {'CPU':>7} {'traced peak':>12} {'RSS before':>11} {'RSS peak':>9}  damaged rows reported")
+    print(f"{'':12} {'':>7} {'':>7} {'(the call)':>12} {'(imports)':>11} {'(process)':>9}")
     kept = path.parent / "fans-solved.db"  # the engine's solutions kept beside the answers (mjlearn.quiz.solved)
     for what in ("queue", "view"):
         for label, fresh in (("first", True), ("later", False)):

@@ -1,4 +1,5 @@
-"""JSON text checked before it is parsed: how deeply its lists and objects nest.
+"""JSON text checked before it is parsed: how deeply its lists and objects nest; and values made
+plain JSON before they are written (:func:`jsonable`).
 
 ``json.loads`` recurses once per level, so a line of ten thousand ``[`` ends in ``RecursionError``;
 the batch scorer and the quiz-set loader measure the nesting first, in one pass without recursion.
@@ -11,7 +12,10 @@ the batch scorer and the quiz-set loader measure the nesting first, in one pass 
 
 from __future__ import annotations
 
-__all__ = ["nesting"]
+import json
+from collections.abc import Mapping
+
+__all__ = ["nesting", "jsonable"]
 
 
 def nesting(text: str, stop_after: int | None = None) -> tuple[int, int]:
@@ -43,3 +47,16 @@ def nesting(text: str, stop_after: int | None = None) -> tuple[int, int]:
         elif ch == "\n":
             line += 1
     return deepest, deep_line
+
+
+def jsonable(x):
+    """``x`` as plain JSON values: mappings as dicts with text keys, lists and tuples as lists, sets
+    sorted by their JSON, anything else as its text."""
+    if isinstance(x, (str, int, float, bool)) or x is None:
+        return x
+    if isinstance(x, Mapping):
+        return {str(k): jsonable(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple, set, frozenset)):
+        items = [jsonable(v) for v in x]
+        return sorted(items, key=json.dumps) if isinstance(x, (set, frozenset)) else items
+    return str(x)

@@ -22,11 +22,10 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import re
-import secrets
 import unicodedata
 
 from ..errors import MjlearnError
+from ..store.codes import CODE_ALPHABET, CODE_CHARS, code_key, new_code  # noqa: F401  (the class codes)
 
 __all__ = ["upgrade", "add_learner", "add_teacher", "create_class", "enrol", "role_name", "new_code", "code_key",
            "ClassError", "LEARNER_GROUP", "TEACHER_GROUP", "ROLE_BYTES"]
@@ -45,10 +44,6 @@ _HASH_CHARS = 16  # base32: 80 bits of SHA-256
 _RESERVED = {"public", "none", "current_user", "session_user", "current_role"}
 _RESERVED_PREFIXES = ("pg_", "mjlearn_")  # PostgreSQL's own roles; mjlearn's groups and its owner
 
-CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
-"""The characters of a class code (Crockford's base32: no I, L, O or U to misread)."""
-CODE_CHARS = 16
-"""A code is 16 of them, 80 random bits, written in four groups of four (``7KQ2-M9XD-...``)."""
 
 
 class ClassError(MjlearnError, ValueError):
@@ -115,19 +110,6 @@ def role_name(hub_name: str) -> str:
     return head + tail
 
 
-def new_code() -> str:
-    """A new class code: 80 random bits (:data:`CODE_CHARS` characters of :data:`CODE_ALPHABET`) in
-    groups of four, e.g. ``7KQ2-M9XD-4TRB-ZW3H``."""
-    chars = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_CHARS))
-    return "-".join(chars[i:i + 4] for i in range(0, CODE_CHARS, 4))
-
-
-def code_key(code: str) -> str:
-    """What two codes are compared by: their letters and digits, in capitals (``7kq2 m9xd`` and
-    ``7KQ2-M9XD`` are the same code). The class database's ``mjlearn_join`` compares the same way."""
-    return re.sub(r"[^0-9A-Za-z]", "", code).upper()
-
-
 # -- the database ------------------------------------------------------------------------------------
 def _engine(url: str):
     import sqlalchemy as sa
@@ -137,7 +119,7 @@ def _engine(url: str):
 def upgrade(url: str) -> str:
     """Create the schema of a class database or bring it to the newest revision; returns the revision.
     Needs the owner's login (it creates tables, the two group roles and the row-level security policies)."""
-    from .. import migrations
+    from ..store import migrations
     from .store import upgrade_on
     engine = _engine(url)
     try:

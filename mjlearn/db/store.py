@@ -29,14 +29,17 @@ from pathlib import Path
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql as pg
 
-from .. import migrations
+from ..store import migrations
 from ..errors import (Busy, ClassDatabaseUnreachable, DiskFull, NewerSchema, NotWritable, ProgressError,
                       StorageIOError)
-from ..quiz.core import _jsonable
+from ..jsontext import jsonable as _jsonable
 from ..quiz.history import Reading, answers_of, without_gc
 from ..quiz.solved import Solved
-from ..quiz.progress import (BUSY_TIMEOUT_S, EXPORT_FIELDS, SCHEMA_VERSION, ProgressStore, _db_url, _default_user,
-                             _translate, data_dir)
+from ..quiz.progress import ProgressStore
+from ..store.files import BUSY_TIMEOUT_S, data_dir, db_url as _db_url, default_user as _default_user
+from ..store.files import os_error as _os_error, translate as _translate
+from ..store.salvage import EXPORT_FIELDS
+from ..store.schema import SCHEMA_VERSION
 from . import role_name
 
 SPOOL_NAME = "class-spool.db"
@@ -229,7 +232,6 @@ class ClassStore(ProgressStore):
             except sqlite3.Error as e:
                 raise _translate(self.spool_path, e, "keeping an answer for the class database") from None
             except OSError as e:
-                from ..quiz.progress import _os_error
                 raise _os_error(self.spool_path, e, "keeping an answer for the class database") from None
             self._spool = conn
         return self._spool

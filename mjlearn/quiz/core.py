@@ -23,6 +23,7 @@ from typing import Any, Mapping
 from ..errors import MjlearnError
 from ..handoff import presenter
 from ..i18n import pick
+from ..jsontext import jsonable as _jsonable
 from ..mcr import FANS
 
 __all__ = ["Question", "Grade", "Kind", "KINDS", "TOPICS", "ANSWERS", "TARGETS", "register", "kinds_of", "get_kind",
@@ -421,12 +422,3 @@ def wrong_answer(question: Question, rng: random.Random | None = None) -> Any:
     return k.wrong(question.data, k.solve(question.data), rng or random.Random(0))
 
 
-def _jsonable(x: Any) -> Any:
-    if isinstance(x, (str, int, float, bool)) or x is None:
-        return x
-    if isinstance(x, Mapping):
-        return {str(k): _jsonable(v) for k, v in x.items()}
-    if isinstance(x, (list, tuple, set, frozenset)):
-        items = [_jsonable(v) for v in x]
-        return sorted(items, key=json.dumps) if isinstance(x, (set, frozenset)) else items
-    return str(x)

@@ -399,7 +399,7 @@ class Reading:
 
     def attempts(self):
         group: list = []
-        close = self._close
+        close = self.close
         damaged = self.damage.rows
         for a in self._stream:
             if a.__class__ is not tuple:  # a DamagedRow
@@ -422,7 +422,11 @@ class Reading:
             if att is not None:
                 yield att
 
-    def _close(self, group: list):
+    def _topic(self, topic: str) -> list:
+        t = self._topics[topic] = [0, 0, deque(maxlen=10), 0.0, 0.0, None]
+        return t
+
+    def close(self, group: list):
         """The attempt of a group of tries (None if its question cannot be read: then every try of it
         is listed as damaged), its tries counted in their topic."""
         rid, at, kind, topic, correct, helped, rules, fans, question, _ = last = group[-1]
@@ -436,7 +440,7 @@ class Reading:
             fan_items = tuple((f, (f in chosen) == (f in expected)) for f in sorted(chosen | set(expected)))
         t = self._topics.get(topic)
         if t is None:
-            t = self._topics[topic] = [0, 0, deque(maxlen=10), 0.0, 0.0, None]
+            t = self._topic(topic)
         n = len(group)
         if n == 1:
             right = correct

@@ -73,6 +73,11 @@ of them is not what mjlearn writes. Exact on a table whose integer columns have 
 whole number is then stored as an integer, so ``x = CAST(x AS INTEGER)`` holds only for an integer,
 and text or bytes never compare between two numbers (Python's checks: ``history.check_row``)."""
 
+_KINDS_SQL = ", ".join("'" + k.replace("'", "''") + "'" for k in _KIND_TOPIC)
+_TOPICS_SQL = ", ".join("'" + t.replace("'", "''") + "'" for t in TOPICS)
+"""The known kinds and topics as SQL text literals (a text equal to one of them is that kind; a number
+or bytes never are, as in Python's ``kind in _KIND_TOPIC``)."""
+
 _INTEGER_COLUMNS = ("seed", "difficulty", "correct", "hints", "retries")
 
 
@@ -129,18 +134,19 @@ class _Verdicts:
     def __init__(self, conn):
         self.conn = conn
         self.questions: dict = {}
-        self.answers: dict = {}
+        self.answers: tuple[dict, dict] = ({}, {})  # of other kinds, of "which fans?" (by the answer's bytes)
         self.rules: dict = {}
 
     def question(self, question: bytes, kind: str):
-        """None: flagged (to be judged); ``()``: fine, no rule set; a rule set's name; or (damage, column)."""
+        """None: flagged (to be judged); else (rule set's name or None, damage (damage, column) or None)."""
         flag, rules = self.conn.execute(_QUESTION, (question, kind)).fetchone()
         if flag is not None:
             out = None
         elif rules is None:
-            out = ()
+            out = None, None
         else:
-            out = self.rules_key(rules)
+            key = self.rules_key(rules)
+            out = (key, None) if key.__class__ is str else (None, key)
         self.questions[question, kind] = out
         return out
 
@@ -159,7 +165,7 @@ class _Verdicts:
             out = ()
         else:
             out = _fans_answer(answer)
-        self.answers[answer, fans] = out
+        self.answers[fans][answer] = out
         return out
 
 
@@ -179,35 +185,35 @@ def _fast(conn, user: str, columns):
     """:func:`sqlite_answers` on a table of mjlearn's shape."""
     retries = "retries" if "retries" in columns else "0"
     pos = yield from _unnamed(conn)
-    sql = (f"SELECT id, at, kind, topic, CASE WHEN typeof(question) = 'text' THEN CAST(question AS BLOB) END, "
-           f"CASE WHEN typeof(answer) = 'text' THEN CAST(answer AS BLOB) END, {_FAST_ROW.format(retries=retries)} "
-           f"FROM answers WHERE user = ? ORDER BY id")
-    kinds, topics = _KIND_TOPIC, TOPICS
+    sql = (f"SELECT id, at, kind, topic, CAST(question AS BLOB), CAST(answer AS BLOB), CASE WHEN "
+           f"typeof(question) = 'text' AND typeof(answer) = 'text' AND kind IN ({_KINDS_SQL}) AND topic IN "
+           f"({_TOPICS_SQL}) THEN {_FAST_ROW.format(retries=retries)} END FROM answers WHERE user = ? ORDER BY id")
     verdicts = _Verdicts(conn)
-    questions, answers = verdicts.questions, verdicts.answers
+    questions, (answers, fan_answers) = verdicts.questions, verdicts.answers
     prev = prev_id = prev_kind = info = None
     for rid, at, kind, topic, question, answer, v in conn.execute(sql, (user,)):
         pos += 1
-        if v is not None and kind in kinds and topic in topics and question is not None and answer is not None:
+        if v is not None:  # the numbers, kind, topic and the texts' types are right
             same = question == prev
             if not same or kind != prev_kind:
                 info = questions.get((question, kind), False)
                 if info is False:
                     info = verdicts.question(question, kind)
             fans = kind == "fans"
-            got = answers.get((answer, fans), False)
-            if got is False:
-                got = verdicts.answer(answer, fans)
+            if fans:
+                got = fan_answers.get(answer, False)
+                if got is False:
+                    got = verdicts.answer(answer, True)
+            else:
+                got = answers.get(answer, False)
+                if got is False:
+                    got = verdicts.answer(answer, False)
             if info is not None and got is not None:
-                if info.__class__ is str:
-                    rules, damage = info, None
-                else:
-                    rules, damage = None, info or None
-                if damage is None and fans:
-                    if got.__class__ is tuple and got and got[0].__class__ is str:
+                rules, damage = info
+                if fans:  # its fan numbers, or what is wrong with them
+                    if damage is None and got and got[0].__class__ is str:
                         damage = got
-                    else:
-                        fans = got
+                    fans = got
                 else:
                     fans = None
                 if damage is None:

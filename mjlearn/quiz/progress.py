@@ -5,7 +5,9 @@ Two backends behind one interface (:class:`ProgressStore`): an SQLite file for s
 or a class database (PostgreSQL) when ``$MJLEARN_DB`` is a PostgreSQL URL; ``ProgressStore()`` then
 returns a :class:`mjlearn.db.store.ClassStore` (SQLAlchemy Core and psycopg 3, imported only then).
 ``sqlite:///PATH`` in ``$MJLEARN_DB`` names another SQLite file. The schema of both is one series of
-Alembic revisions (``mjlearn/migrations``).
+Alembic revisions (``mjlearn/store/migrations``). The keeping of answers is the storage layer's
+(:mod:`mjlearn.store`, below the quiz: :class:`mjlearn.store.sqlite.SQLiteStore`); this module reads
+them for the view, mastery and the review queue.
 
 The SQLite file lives in the user's data folder (``$MJLEARN_DATA_DIR`` overrides it):
 
@@ -34,27 +36,19 @@ The SQLite file lives in the user's data folder (``$MJLEARN_DATA_DIR`` overrides
 
 from __future__ import annotations
 
-import csv
-import errno
-import io
-import json
 import os
-import sqlite3
-import stat
-import struct
-import sys
-import threading
-import time
-import warnings
 from dataclasses import dataclass
-from pathlib import Path
-from urllib.request import pathname2url
 
-from ..errors import (Busy, ClassDatabaseUnreachable, DatabaseDamaged, DiskFull, NewerSchema, NotAFile,
-                      NotWritable, ProgressError, StorageIOError)
+from ..errors import (Busy, ClassDatabaseUnreachable, DatabaseDamaged, DiskFull, NewerSchema, NotAFile,  # noqa: F401
+                      NotWritable, ProgressError, StorageIOError)  # (re-exported: the store's errors)
 from ..i18n import Bilingual, pick
-from ..migrations import REVISIONS, steps as _migration_steps
-from .core import TOPICS, _jsonable
+from ..store.files import (BUSY_TIMEOUT_S, DB_ENV_VAR, ENV_VAR, EXPORT_COLUMNS, data_dir,  # noqa: F401
+                           db_url as _db_url, default_path, iso_time, os_error as _os_error,
+                           sqlite_path_of as _sqlite_path_of, translate as _translate)
+from ..store.salvage import EXPORT_FIELDS  # noqa: F401  (re-exported)
+from ..store.schema import MIGRATIONS, SCHEMA_VERSION  # noqa: F401  (re-exported)
+from ..store.sqlite import SQLiteStore
+from .core import TOPICS
 from .history import MASTERY_DECAY, Damage, Reading, without_gc
 from .history_sql import sqlite_answers
 from .solved import Solved
@@ -64,228 +58,12 @@ __all__ = ["ProgressStore", "ProgressView", "data_dir", "default_path", "ENV_VAR
            "MIGRATIONS", "SCHEMA_VERSION", "ProgressError", "DatabaseDamaged", "NewerSchema", "StorageIOError",
            "DiskFull", "NotWritable", "NotAFile", "Busy", "ClassDatabaseUnreachable", "DB_ENV_VAR"]
 
-ENV_VAR = "MJLEARN_DATA_DIR"
-DB_ENV_VAR = "MJLEARN_DB"
-"""A SQLAlchemy URL of the progress database (``postgresql+psycopg://...`` for a class database);
-unset, the SQLite file in the data folder."""
-BUSY_TIMEOUT_S = 30.0
-
-MIGRATIONS: tuple[tuple[str, str], ...] = _migration_steps()
-"""The schema as steps, one per Alembic revision (``mjlearn/migrations/versions``): ``MIGRATIONS[i]``
-is (why, SQLite SQL) of the revision taking a file from ``user_version`` i to i + 1. Append only.
-SQLite files keep their version in ``PRAGMA user_version`` too, so earlier releases read it as before."""
-
-SCHEMA_VERSION = len(MIGRATIONS)
-
-EXPORT_FIELDS = ("id", "at", "user", "quiz", "kind", "topic", "seed", "difficulty", "question", "answer",
-                 "correct", "score", "hints", "seconds", "retries")
-
-EXPORT_COLUMNS = ("id", "time", *EXPORT_FIELDS[1:])
-"""The columns of an export: the stored fields plus ``time``, the moment of ``at`` (Unix seconds) as
-ISO 8601 in UTC with its offset (``2026-12-02T10:35:27+00:00``), which a spreadsheet reads as a date."""
 
 
-def iso_time(at) -> str | None:
-    """Unix seconds as ISO 8601 in UTC, to the second, with its ``+00:00`` offset (None stays None)."""
-    if at is None:
-        return None
-    import datetime as _dt
-    return _dt.datetime.fromtimestamp(float(at), _dt.timezone.utc).isoformat(timespec="seconds")
-
-
-def _with_time(row: dict) -> dict:
-    out = {"id": row.get("id"), "time": iso_time(row.get("at"))}
-    out.update((k, v) for k, v in row.items() if k != "id")
-    return out
-
-
-_DAMAGED = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB} if hasattr(sqlite3, "SQLITE_CORRUPT") else {11, 26}
-_MAX_MISSING_RUN = 100_000
-"""When salvaging with no readable upper bound, stop after this many ids in a row that give nothing."""
-
-
-def data_dir() -> Path:
-    """The user's data folder for mjlearn: ``$MJLEARN_DATA_DIR`` if set, else the platform's
-    (``~/.local/share/mjlearn`` or ``$XDG_DATA_HOME/mjlearn``; ``~/Library/Application Support/mjlearn``;
-    ``%APPDATA%\\mjlearn``)."""
-    env = os.environ.get(ENV_VAR)
-    if env:
-        return Path(env).expanduser()
-    if sys.platform == "win32":
-        base = Path(os.environ.get("APPDATA") or Path.home() / "AppData" / "Roaming")
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Application Support"
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    return base / "mjlearn"
-
-
-def default_path() -> Path:
-    return data_dir() / "progress.db"
-
-
-def _default_user() -> str:
-    for var in ("JUPYTERHUB_USER", "MJLEARN_USER", "USER", "USERNAME"):
-        if os.environ.get(var):
-            return os.environ[var]
-    return "learner"
-
-
-def _db_url() -> str | None:
-    """``$MJLEARN_DB`` if set (and not empty)."""
-    return os.environ.get(DB_ENV_VAR) or None
-
-
-def _sqlite_path_of(url: str) -> Path | None:
-    """The file of a ``sqlite:///...`` URL (None for another kind of database)."""
-    if not url.startswith("sqlite"):
-        return None
-    scheme, _, rest = url.partition(":///")
-    if not rest or scheme.split("+")[0] != "sqlite":
-        raise ValueError(f"{DB_ENV_VAR} must be sqlite:///PATH or a PostgreSQL URL, got {url!r}")
-    return Path(rest.split("?")[0])
-
-
-class _Unowned:
-    """A sqlite3 connection lent to SQLAlchemy for a migration: the store owns its transaction and its
-    life, so SQLAlchemy's commit, rollback and close do nothing."""
-
-    def __init__(self, conn):
-        self._c = conn
-
-    def __getattr__(self, name):
-        return getattr(self._c, name)
-
-    def commit(self):
-        pass
-
-    def rollback(self):
-        pass
-
-    def close(self):
-        pass
-
-
-def _alembic_sqlite(conn: sqlite3.Connection, version: int) -> None:
-    """Run the Alembic revisions after ``version`` on ``conn``, inside the transaction the caller holds.
-    A file from before Alembic (no ``alembic_version`` table) is first stamped with the revision its
-    ``user_version`` stands for."""
-    try:
-        import sqlalchemy as sa
-        from sqlalchemy.pool import NullPool
-        import alembic  # noqa: F401
-    except ImportError:  # a Python without them (the browser build): the same steps, straight
-        from ..migrations import sqlite_statements
-        for step in range(version, SCHEMA_VERSION):
-            for stmt in sqlite_statements(MIGRATIONS[step][1]):
-                conn.execute(stmt)
-        return
-    from .. import migrations
-    engine = sa.create_engine("sqlite://", creator=lambda: _Unowned(conn), poolclass=NullPool)
-    try:
-        with engine.connect() as c:
-            if migrations.current(c) is None and version > 0:
-                migrations.stamp(c, REVISIONS[min(version, len(REVISIONS)) - 1])
-            migrations.upgrade(c)
-    except sa.exc.DBAPIError as e:
-        if isinstance(e.orig, sqlite3.Error):
-            raise e.orig from None
-        raise
-    finally:
-        engine.dispose()
-
-
-def _is_disk_full(folder: Path) -> bool:
-    try:
-        st = os.statvfs(folder)
-    except (OSError, AttributeError):
-        return False
-    return st.f_bavail * st.f_frsize < 64 * 1024
-
-
-def _os_error(path: Path, e: OSError, doing: str) -> ProgressError:
-    """The ProgressError for an OSError met while ``doing`` something with ``path``."""
-    if e.errno == errno.ENOSPC or e.errno == getattr(errno, "EDQUOT", None):
-        return DiskFull(path, f"mjlearn progress: no space left on the disk while {doing}",
-                        "磁盘已满，无法保存进度")
-    if isinstance(e, PermissionError) or e.errno == errno.EROFS:
-        return NotWritable(path, f"mjlearn progress: not writable ({e.strerror}) while {doing}",
-                           "没有写入权限，无法保存进度")
-    if isinstance(e, (NotADirectoryError, FileExistsError, IsADirectoryError)):
-        return NotAFile(path, f"mjlearn progress: a file or folder is in the way ({e.strerror}) while {doing}",
-                        "路径被占用，不是进度数据库所需的文件或文件夹")
-    return StorageIOError(path, f"mjlearn progress: input/output error ({e.strerror}) while {doing}",
-                          "读写磁盘出错")
-
-
-def _translate(path: Path, e: sqlite3.Error, doing: str) -> ProgressError:
-    """The ProgressError for a SQLite error met while ``doing`` something with ``path``."""
-    code = getattr(e, "sqlite_errorcode", None)
-    primary = code & 0xFF if code is not None else None
-    text = " ".join(str(e).split())  # one line, however many problems SQLite listed
-    if len(text) > 160:
-        text = text[:157] + "..."
-    if primary in _DAMAGED or (primary is None and ("malformed" in text or "not a database" in text)):
-        damaged = DatabaseDamaged(path, f"mjlearn progress: the database is damaged ({text}) while {doing}",
-                                  "进度数据库已损坏")
-        damaged.reason = text
-        return damaged
-    if primary in (5, 6) or (primary is None and "locked" in text):  # SQLITE_BUSY, SQLITE_LOCKED
-        return Busy(path, f"mjlearn progress: another program kept the database locked ({text}) while {doing}; "
-                          "close other notebooks or try again", "数据库被其他程序占用，请关闭其他笔记本后重试")
-    if primary == 13 or (primary == 10 and _is_disk_full(path.parent)):  # SQLITE_FULL, or an I/O error on a full disk
-        return DiskFull(path, f"mjlearn progress: no space left on the disk ({text}) while {doing}",
-                        "磁盘已满，无法保存进度")
-    if primary in (3, 8, 23):  # SQLITE_PERM, SQLITE_READONLY, SQLITE_AUTH
-        return NotWritable(path, f"mjlearn progress: not writable ({text}) while {doing}",
-                           "没有写入权限，无法保存进度")
-    if primary == 14:  # SQLITE_CANTOPEN: say why, if the file system can tell
-        return _diagnose_path(path) or StorageIOError(
-            path, f"mjlearn progress: cannot open the database ({text}) while {doing}", "无法打开进度数据库")
-    return StorageIOError(path, f"mjlearn progress: input/output error ({text}) while {doing}", "读写进度数据库出错")
-
-
-def _diagnose_path(path: Path) -> ProgressError | None:
-    """Why ``path`` cannot be the progress database, as far as the file system can tell; None if fine."""
-    folder = path.parent
-    try:
-        st = os.stat(path)
-    except FileNotFoundError:
-        st = None
-    except OSError as e:
-        return _os_error(path, e, "looking at the database")
-    if st is not None and not stat.S_ISREG(st.st_mode):
-        what = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file"
-        return NotAFile(path, f"mjlearn progress: the database path is {what}, not a file; move it away or "
-                              f"set {ENV_VAR}", "进度数据库的路径不是文件")
-    if not folder.is_dir():
-        return NotAFile(folder, "mjlearn progress: the data folder is not a folder", "数据文件夹不是文件夹")
-    # WAL mode writes -wal and -shm files beside the database: the folder must be writable too, unless
-    # both are already there and writable
-    sides = [Path(f"{path}-wal"), Path(f"{path}-shm")]
-    if not os.access(folder, os.W_OK | os.X_OK) and not all(os.access(p, os.R_OK | os.W_OK) for p in sides):
-        return NotWritable(folder, f"mjlearn progress: the data folder is not writable; fix its permissions "
-                                   f"or set {ENV_VAR}", "数据文件夹不可写")
-    if st is not None and not os.access(path, os.R_OK | os.W_OK):
-        return NotWritable(path, "mjlearn progress: the database file is not readable and writable",
-                           "进度数据库文件不可读写")
-    return None
-
-
-def _read_only_uri(path: Path) -> str:
-    return "file:" + pathname2url(str(path.resolve())) + "?mode=ro"
-
-
-class ProgressStore:
-    """The answers of one learner (``user``) in one SQLite file (shared by several users if wanted).
-
-    ``read_only`` is true when the file was written by a newer mjlearn (``record`` then raises
-    ``NewerSchema``); after a salvage, ``moved_aside`` is the damaged file kept and ``salvaged`` the
-    number of rows carried over. ``timeout`` is how long to wait for another writer's lock."""
-
-    read_only = False
-    moved_aside: Path | None = None
-    salvaged: int | None = None
+class ProgressStore(SQLiteStore):
+    """A learner's progress: the answers kept by the store (:class:`mjlearn.store.sqlite.SQLiteStore`: one
+    SQLite file; a class database when ``$MJLEARN_DB`` names PostgreSQL, :class:`mjlearn.db.store.ClassStore`),
+    read for the progress view, mastery and the review queue."""
 
     def __new__(cls, path: str | os.PathLike | None = None, *args, **kwargs):
         if cls is ProgressStore and path is None:
@@ -294,254 +72,6 @@ class ProgressStore:
                 from ..db.store import ClassStore  # imports SQLAlchemy: only for a class database
                 return super().__new__(ClassStore)
         return super().__new__(cls)
-
-    def __init__(self, path: str | os.PathLike | None = None, user: str | None = None,
-                 timeout: float = BUSY_TIMEOUT_S):
-        if path is None and _db_url() is not None:
-            path = _sqlite_path_of(_db_url())
-        self.path = Path(path) if path is not None else default_path()
-        self.user = user or _default_user()
-        self.timeout = float(timeout)
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        except FileExistsError:
-            raise NotAFile(self.path.parent, f"mjlearn progress: the data folder is a file, not a folder; move it "
-                                             f"away or set {ENV_VAR}", "数据文件夹的路径是文件") from None
-        except OSError as e:
-            raise _os_error(self.path.parent, e, "creating the data folder") from None
-        # one connection, used by whichever thread calls: a widget's clicks may be handled on another
-        # thread than the cell that made the store (ipykernel 7), so each use takes this lock
-        self._lock = threading.RLock()
-        self._conn = self._open()
-
-    # -- opening: tell a damaged file from a newer one, a full disk, a lock... --------------
-    def _open(self) -> sqlite3.Connection:
-        problem = _diagnose_path(self.path)
-        if problem is not None:
-            raise problem
-        existed = self.path.exists()
-        try:
-            return self._open_existing_or_new()
-        except ProgressError:
-            if not existed:  # an empty file this call created (a full disk, say): leave no trace
-                try:
-                    if os.path.getsize(self.path) == 0:
-                        for side in (self.path, Path(f"{self.path}-wal"), Path(f"{self.path}-shm")):
-                            _remove_quietly(side)
-                except OSError:
-                    pass
-            raise
-
-    def _open_existing_or_new(self) -> sqlite3.Connection:
-        try:
-            conn = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None, check_same_thread=False)
-        except sqlite3.Error as e:
-            raise _translate(self.path, e, "opening") from None
-        try:
-            conn.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
-            version = conn.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION or version < 0:  # a negative version was never written by mjlearn
-                conn.close()
-                return self._open_read_only(version)
-            self._prepare(conn, version)
-            return conn
-        except sqlite3.Error as e:
-            conn.close()
-            error = _translate(self.path, e, "opening")
-            if isinstance(error, DatabaseDamaged):
-                return self._salvage(error)
-            raise error from None
-        except BaseException:
-            conn.close()
-            raise
-
-    def _prepare(self, conn: sqlite3.Connection, version: int) -> None:
-        mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-        if mode.lower() != "wal":
-            raise sqlite3.OperationalError(f"could not switch to WAL journal mode (got {mode})")
-        conn.execute("PRAGMA synchronous = FULL")
-        problems = [r[0] for r in conn.execute("PRAGMA quick_check(5)")]
-        if problems != ["ok"]:
-            raise sqlite3.DatabaseError("database disk image is malformed: " + "; ".join(problems))
-        if version < SCHEMA_VERSION:
-            self._migrate(conn)
-
-    @staticmethod
-    def _migrate(conn: sqlite3.Connection) -> None:
-        """Apply the steps from the file's version up, in one transaction (another process may be
-        doing the same: the version is read again under the write lock)."""
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            version = conn.execute("PRAGMA user_version").fetchone()[0]
-            if version < SCHEMA_VERSION:
-                _alembic_sqlite(conn, version)
-            conn.execute(f"PRAGMA user_version = {max(version, SCHEMA_VERSION)}")
-            conn.execute("COMMIT")
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
-
-    def _open_read_only(self, version: int) -> sqlite3.Connection:
-        self.read_only = True
-        self.newer_version = version
-        warnings.warn(str(self._newer_error("opened read-only")), RuntimeWarning, stacklevel=5)
-        try:
-            conn = sqlite3.connect(_read_only_uri(self.path), uri=True, timeout=self.timeout, isolation_level=None,
-                                   check_same_thread=False)
-            conn.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
-            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
-        except sqlite3.Error as e:
-            raise _translate(self.path, e, "opening read-only") from None
-        return conn
-
-    def _newer_error(self, what: str) -> NewerSchema:
-        return NewerSchema(self.path, f"mjlearn progress: written by a newer mjlearn (schema "
-                                      f"{self.newer_version}, this one knows {SCHEMA_VERSION}); {what}, nothing "
-                                      f"was moved; upgrade mjlearn to record answers",
-                           "进度数据库由更新版本的 mjlearn 写入，只能只读，请升级 mjlearn")
-
-    # -- salvage: copy every readable row, keep the damaged file --------------------------
-    def _salvage(self, error: DatabaseDamaged) -> sqlite3.Connection:
-        path = self.path
-        try:
-            before = os.stat(path)
-        except OSError as e:
-            raise _os_error(path, e, "salvaging the damaged database") from None
-        tmp = path.with_name(f".{path.name}.salvage-{os.getpid()}")
-        tmp_journal = Path(f"{tmp}-journal")
-        _remove_quietly(tmp)
-        _remove_quietly(tmp_journal)
-        saved = 0
-        try:
-            new = sqlite3.connect(tmp, isolation_level=None)
-            try:
-                new.execute("PRAGMA journal_mode = DELETE")
-                new.execute("PRAGMA synchronous = FULL")  # on disk before it replaces anything
-                self._migrate(new)
-                new.execute("BEGIN")
-                for row in _readable_rows(path):
-                    try:
-                        new.execute(f"INSERT INTO answers ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})",
-                                    tuple(row.values()))
-                        saved += 1
-                    except sqlite3.IntegrityError:
-                        pass  # a row whose fields did not survive (a NULL where a value is required)
-                new.execute("COMMIT")
-            finally:
-                new.close()
-        except sqlite3.Error as e:
-            _remove_quietly(tmp)
-            _remove_quietly(tmp_journal)
-            raise _translate(path, e, "salvaging the damaged database (the damaged file was left in place)") from None
-        except BaseException:
-            _remove_quietly(tmp)
-            _remove_quietly(tmp_journal)
-            raise
-        try:
-            now = os.stat(path)
-        except FileNotFoundError:
-            now = None
-        if now is None or (now.st_ino, now.st_dev) != (before.st_ino, before.st_dev):
-            _remove_quietly(tmp)  # another process salvaged it meanwhile: use its result
-            return self._open()
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        aside = path.with_name(f"{path.name}.corrupt-{stamp}")
-        n = 1
-        while os.path.lexists(aside) or os.path.lexists(str(aside) + "-wal"):
-            n += 1
-            aside = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
-        try:
-            try:
-                os.link(path, aside)  # the damaged file stays readable under both names until the swap
-            except OSError:
-                os.replace(path, aside)
-            for suffix in ("-wal", "-shm"):  # they belong to the damaged file: never let the new one read them
-                side = Path(str(path) + suffix)
-                if side.exists():
-                    os.replace(side, Path(str(aside) + suffix))
-            os.replace(tmp, path)
-        except OSError as e:
-            _remove_quietly(tmp)
-            raise _os_error(path, e, "putting the salvaged database in place") from None
-        self.moved_aside, self.salvaged = aside, saved
-        warnings.warn(f"mjlearn progress database {str(path)!r} was damaged ({getattr(error, 'reason', error)}); "
-                      f"{saved} answers were saved into a new database and the damaged file was kept as "
-                      f"{str(aside)!r}. 进度数据库已损坏：已救回 {saved} 条记录到新数据库，原文件保留在旁边。",
-                      RuntimeWarning, stacklevel=5)
-        return self._open()
-
-    def close(self) -> None:
-        with self._lock:
-            self._conn.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-    def _run(self, doing: str, fn):
-        """``fn()`` with SQLite errors turned into ProgressError, one thread at a time."""
-        try:
-            with self._lock:
-                return fn()
-        except sqlite3.Error as e:
-            error = _translate(self.path, e, doing)
-            if isinstance(error, DatabaseDamaged):
-                error = DatabaseDamaged(self.path, f"mjlearn progress: the database was damaged while {doing}; "
-                                                   f"open it again to salvage the readable answers",
-                                        "进度数据库已损坏，重新打开即可救回可读记录")
-            raise error from None
-
-    # -- writing -------------------------------------------------------------------
-    def record(self, question, answer, grade, *, quiz: str | None = None, hints: int = 0,
-               seconds: float | None = None, retries: int = 0) -> int:
-        """Store one answer in its own transaction; returns its row id. Committed when this returns.
-
-        ``retries``: how many wrong tries at this same question came before this answer (0: first try)."""
-        if self.read_only:
-            raise self._newer_error("answers cannot be recorded in it")
-        row = (time.time(), self.user, quiz, question.kind, question.topic, question.seed,
-               question.difficulty, json.dumps(question.to_dict(), ensure_ascii=False),
-               json.dumps(_jsonable(answer), ensure_ascii=False), int(bool(grade.correct)), float(grade.score),
-               int(hints), seconds, int(retries))
-        c = self._conn
-
-        def insert():
-            c.execute("BEGIN IMMEDIATE")
-            try:
-                cur = c.execute("INSERT INTO answers (at, user, quiz, kind, topic, seed, difficulty, question, answer,"
-                                " correct, score, hints, seconds, retries) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)", row)
-                c.execute("COMMIT")
-            except BaseException:
-                if c.in_transaction:
-                    c.execute("ROLLBACK")
-                raise
-            return cur.lastrowid
-        return self._run("recording an answer", insert)
-
-    # -- reading -------------------------------------------------------------------
-    def _columns(self) -> list[str]:
-        """The answer fields this file has (a file opened read-only may lack later columns)."""
-        have = {r[1] for r in self._conn.execute("PRAGMA table_info(answers)")}
-        return [f for f in EXPORT_FIELDS if f in have]
-
-    def rows(self, all_users: bool = False) -> list[dict]:
-        def read():
-            cols = self._columns()
-            sql = f"SELECT {', '.join(cols)} FROM answers"
-            args: tuple = ()
-            if not all_users:
-                sql += " WHERE user = ?"
-                args = (self.user,)
-            out = []
-            for r in self._conn.execute(sql + " ORDER BY id", args):
-                d = dict(zip(cols, r))
-                d.setdefault("retries", 0)
-                out.append(d)
-            return out
-        return self._run("reading answers", read)
 
     def _read(self, consume):
         """``consume(reading)`` over this learner's answers (:class:`~mjlearn.quiz.history.Reading`),
@@ -552,21 +82,6 @@ class ProgressStore:
                 Reading(sqlite_answers(self._conn, self.user, self._columns()), solved)))
         solved.save()
         return out
-
-    def _questions(self, ids: list) -> dict:
-        """The question texts of the rows ``ids`` (those that decode)."""
-        def read():
-            out = {}
-            for i in range(0, len(ids), 500):
-                chunk = ids[i:i + 500]
-                for rid, q in self._conn.execute(f"SELECT id, CAST(question AS BLOB) FROM answers WHERE id IN "
-                                                 f"({', '.join('?' * len(chunk))})", chunk):
-                    try:
-                        out[rid] = bytes(q).decode("utf-8")
-                    except (TypeError, UnicodeDecodeError):
-                        pass
-            return out
-        return self._run("reading answers", read)
 
     def by_topic(self) -> dict[str, dict]:
         """Per topic: answered, correct, accuracy, the last 10 answers' accuracy, and mastery
@@ -601,10 +116,10 @@ class ProgressStore:
 
     def _queue(self, now=None):
         """(reading, review queue) from one pass over the answers."""
-        from .review import replay_attempts
+        from .review import replay_reading
 
         def consume(reading):
-            return reading, replay_attempts(reading.attempts(), now)
+            return reading, replay_reading(reading, now)
         reading, rq = self._read(consume)
         rq.damage = reading.damage
         questions = self._questions(sorted({s.last_row["id"] for s in rq.states.values()}))
@@ -622,27 +137,6 @@ class ProgressStore:
         reading, rq = self._queue()
         summary = self._summary_of(self.user, reading)
         return ProgressView(summary, self.suggest(summary["by_topic"]), rq)
-
-    # -- export ----------------------------------------------------------------------
-    def export(self, path: str | os.PathLike | None = None, format: str | None = None,
-               all_users: bool = True) -> str:
-        """Every answer as CSV or JSON (format from the file suffix, or ``format``); written to ``path``
-        if given, and returned as text."""
-        fmt = (format or (Path(path).suffix.lstrip(".") if path else "csv")).lower()
-        rows = [_with_time(r) for r in self.rows(all_users=all_users)]
-        if fmt == "json":
-            text = json.dumps(rows, ensure_ascii=False, indent=1)
-        elif fmt == "csv":
-            buf = io.StringIO()
-            w = csv.DictWriter(buf, fieldnames=EXPORT_COLUMNS, lineterminator="\n")
-            w.writeheader()
-            w.writerows(rows)
-            text = buf.getvalue()
-        else:
-            raise ValueError(f"export format must be 'csv' or 'json', got {fmt!r}")
-        if path is not None:
-            Path(path).write_text(text, encoding="utf-8")
-        return text
 
 
 def attempts(rows: list[dict]):
@@ -691,204 +185,6 @@ def mastery(rows: list[dict]) -> float | None:
 
 def open_store(path=None, user=None) -> ProgressStore:
     return ProgressStore(path, user)
-
-
-def _remove_quietly(path: Path) -> None:
-    try:
-        os.unlink(path)
-    except OSError:
-        pass
-
-
-def _readable_rows(path: Path):
-    """Every answer row of a damaged database that can still be read, as dicts: first what SQLite
-    itself can reach (``_rows_by_sql``), then rows found on intact pages that SQLite could no longer
-    reach because a page above them was damaged (``_rows_from_pages``)."""
-    seen = set()
-    for row in _rows_by_sql(path):
-        seen.add(row["id"])
-        yield row
-    for row in _rows_from_pages(path):
-        if row["id"] not in seen:
-            seen.add(row["id"])
-            yield row
-
-
-def _varint(buf: bytes, i: int) -> tuple[int, int]:
-    """SQLite's variable-length integer at ``buf[i]``: (value, index after it)."""
-    value = 0
-    for k in range(8):
-        b = buf[i + k]
-        value = (value << 7) | (b & 0x7F)
-        if b < 0x80:
-            return value, i + k + 1
-    return (value << 8) | buf[i + 8], i + 9
-
-
-def _record(payload: bytes) -> list:
-    """The values of one SQLite record (raises IndexError/ValueError if it does not parse)."""
-    header_size, i = _varint(payload, 0)
-    if not 0 < header_size <= len(payload):
-        raise ValueError("bad record header")
-    types = []
-    while i < header_size:
-        t, i = _varint(payload, i)
-        types.append(t)
-    if i != header_size:
-        raise ValueError("bad record header")
-    values, j = [], header_size
-    int_sizes = {1: 1, 2: 2, 3: 3, 4: 4, 5: 6, 6: 8}
-    for t in types:
-        if t == 0:
-            values.append(None)
-        elif t in int_sizes:
-            n = int_sizes[t]
-            if j + n > len(payload):
-                raise ValueError("record runs off its payload")
-            values.append(int.from_bytes(payload[j:j + n], "big", signed=True))
-            j += n
-        elif t == 7:
-            values.append(struct.unpack(">d", payload[j:j + 8])[0])
-            j += 8
-        elif t in (8, 9):
-            values.append(t - 8)
-        elif t >= 12:
-            n = (t - 12) // 2
-            if j + n > len(payload):
-                raise ValueError("record runs off its payload")
-            raw = payload[j:j + n]
-            values.append(raw.decode("utf-8") if t % 2 else raw)
-            j += n
-        else:
-            raise ValueError("reserved serial type")
-    return values
-
-
-_COLUMN_TYPES = (type(None), (int, float), str, (str, type(None)), str, str, (int, type(None)), int, str, str, int,
-                 (int, float), int, (int, float, type(None)), int)
-"""What each answers column may hold on disk (id is NULL: it is the rowid); a record that does not fit
-them is not an answer. A row written before the retries column was added has one value fewer."""
-
-
-def _rows_from_pages(path: Path):
-    """Answer rows read straight from the table-leaf pages of the file, for pages SQLite can no longer
-    reach. Each page and cell is checked; a page that does not parse is skipped."""
-    try:
-        size = os.path.getsize(path)
-        f = open(path, "rb")
-    except OSError:
-        return
-    with f:
-        header = f.read(100)
-        page_size = int.from_bytes(header[16:18], "big") if len(header) == 100 else 0
-        page_size = 65536 if page_size == 1 else page_size
-        if page_size < 512 or page_size > 65536 or page_size & (page_size - 1):
-            page_size = 4096  # the header is damaged: SQLite's default
-        usable = page_size - (header[20] if len(header) == 100 and header[20] < 64 else 0)
-        pages = size // page_size
-
-        def page(n: int) -> bytes:
-            f.seek((n - 1) * page_size)
-            return f.read(page_size)
-
-        for number in range(1, pages + 1):
-            data = page(number)
-            start = 100 if number == 1 else 0
-            if len(data) < page_size or data[start] != 0x0D:  # 0x0D: a table b-tree leaf
-                continue
-            cells = int.from_bytes(data[start + 3:start + 5], "big")
-            for c in range(cells):
-                try:
-                    at = int.from_bytes(data[start + 8 + 2 * c:start + 10 + 2 * c], "big")
-                    payload_size, i = _varint(data, at)
-                    rowid, i = _varint(data, i)
-                    payload = _payload(data, i, payload_size, usable, page, pages)
-                    values = _record(payload)
-                except (IndexError, ValueError, UnicodeDecodeError, OverflowError):
-                    continue
-                if len(values) in (len(EXPORT_FIELDS) - 1, len(EXPORT_FIELDS)) and all(
-                        isinstance(v, t) for v, t in zip(values, _COLUMN_TYPES)):
-                    yield dict(zip(EXPORT_FIELDS, [rowid] + values[1:]))
-
-
-def _payload(data: bytes, i: int, size: int, usable: int, page, pages: int) -> bytes:
-    """A cell's payload: on the page, then along its chain of overflow pages."""
-    most_local = usable - 35
-    if size <= most_local:
-        if i + size > len(data):
-            raise ValueError("cell runs off its page")
-        return data[i:i + size]
-    least = (usable - 12) * 32 // 255 - 23
-    local = least + (size - least) % (usable - 4)
-    if local > most_local:
-        local = least
-    out = bytearray(data[i:i + local])
-    next_page = int.from_bytes(data[i + local:i + local + 4], "big")
-    hops = 0
-    while len(out) < size:
-        hops += 1
-        if not 1 < next_page <= pages or hops > pages:
-            raise ValueError("broken overflow chain")
-        chunk = page(next_page)
-        next_page = int.from_bytes(chunk[:4], "big")
-        out += chunk[4:usable]
-    return bytes(out[:size])
-
-
-def _rows_by_sql(path: Path):
-    """Every answer row SQLite can still read from a damaged database, as dicts, in id order.
-
-    The rows are walked by id: a range scan runs until it meets an unreadable page, then ids are tried
-    one by one until one reads again, and the scan resumes after it. The damaged file is opened
-    read-only and never written."""
-    try:
-        conn = sqlite3.connect(_read_only_uri(path), uri=True, isolation_level=None)
-    except sqlite3.Error:
-        return
-    try:
-        def first(sql):
-            try:
-                row = conn.execute(sql).fetchone()
-                return row[0] if row else None
-            except sqlite3.Error:
-                return None
-        try:
-            columns = [r[1] for r in conn.execute("PRAGMA table_info(answers)") if r[1] in EXPORT_FIELDS]
-        except sqlite3.Error:
-            columns = []
-        if "id" not in columns:
-            columns = list(EXPORT_FIELDS)
-        columns.remove("id")
-        columns.insert(0, "id")
-        select = f"SELECT {', '.join(columns)} FROM answers"
-        bounds = [b for b in (first("SELECT max(id) FROM answers"),
-                              first("SELECT seq FROM sqlite_sequence WHERE name = 'answers'")) if b is not None]
-        high = max(bounds) if bounds else None
-        pos = first("SELECT min(id) FROM answers")
-        pos = 1 if pos is None else min(pos, 1)
-        while True:
-            try:
-                for r in conn.execute(select + " WHERE id >= ? ORDER BY id", (pos,)):
-                    yield dict(zip(columns, r))
-                    pos = r[0] + 1
-                return
-            except sqlite3.Error:
-                pass
-            missing = 0  # step over the unreadable ids one at a time until one reads
-            while True:
-                if (high is not None and pos > high) or missing >= _MAX_MISSING_RUN:
-                    return
-                try:
-                    r = conn.execute(select + " WHERE id = ?", (pos,)).fetchone()
-                except sqlite3.Error:
-                    r = None
-                pos += 1
-                if r is not None:
-                    yield dict(zip(columns, r))
-                    break
-                missing += 1
-    finally:
-        conn.close()
 
 
 @dataclass(frozen=True, repr=False)

@@ -415,62 +415,167 @@ def _item(key: str) -> Item | None:
         return None
 
 
-def replay_attempts(attempts, now: datetime | None = None) -> ReviewQueue:
-    """The review queue from attempts (:meth:`mjlearn.quiz.history.Reading.attempts`), as of ``now``:
-    each attempt reviews its items in the order given; the cards are built once, at the end."""
-    rp = _replayer()
-    review, modf = rp.review, math.modf
-    cards: dict[str, list] = {}  # key -> the card ([state, step, stability, difficulty, interval, last])
-    seen: dict[str, list] = {}  # key -> [card id, reviews, right, last right, attempt]
-    kinds: dict = {}  # kind -> its item key (and rule sets, fans)
-    rule_sets: dict = {}
-    fans: dict = {}
+class _Cards:
+    """The items' cards as the attempts are replayed (each reviews its items in the order given); the
+    :class:`fsrs.Card` of each is built once, at the end (:meth:`queue`)."""
 
-    def one(key: str, right: bool, r: int, t: int, att) -> None:
-        c = cards.get(key)
+    def __init__(self):
+        rp = self.rp = _replayer()
+        self.review = rp.review
+        self.cards: dict[str, list] = {}  # key -> the card ([state, step, stability, difficulty, interval, last])
+        self.seen: dict[str, list] = {}  # key -> [card id, reviews, right, last right, attempt]
+        self.keys: dict = {}  # kind, rule set or fan number -> its item key
+
+    def one(self, key: str, right: bool, r: int, t: int, att) -> None:
+        """Review item ``key`` with rating ``r`` at ``t`` (microseconds) in attempt ``att``."""
+        c = self.cards.get(key)
         if c is None:
-            c = cards[key] = [1, 0, None, None, None, None]
-            seen[key] = [len(seen) + 1, 1, right + 0, right, att]
-            review(c, r, t)
+            c = self.cards[key] = [1, 0, None, None, None, None]
+            self.seen[key] = [len(self.seen) + 1, 1, right + 0, right, att]
+            self.review(c, r, t)
             return
         last = c[5]
-        review(c, r, t if t >= last else last)  # clocks moved back: keep the order of answers
-        n = seen[key]
+        self.review(c, r, t if t >= last else last)  # clocks moved back: keep the order of answers
+        n = self.seen[key]
         n[1] += 1
         n[2] += right
         n[3] = right
         n[4] = att
 
-    for att in attempts:
+    def first(self, key: str, r: int, t: int, att) -> tuple[list, list]:
+        """Review item ``key``, answered right, and give its (card, counts)."""
+        self.one(key, True, r, t, att)
+        return self.cards[key], self.seen[key]
+
+    def right(self, c: list, n: list, r: int, t: int, att) -> None:
+        """Review the item of card ``c`` and counts ``n``, which has a card, answered right."""
+        last = c[5]
+        self.review(c, r, t if t >= last else last)  # clocks moved back: keep the order of answers
+        n[1] += 1
+        n[2] += 1
+        n[3] = True
+        n[4] = att
+
+    def key(self, prefix: str, name) -> str:
+        key = self.keys.get((prefix, name))
+        if key is None:
+            key = self.keys[prefix, name] = f"{prefix}:{name}"
+        return key
+
+    def attempt(self, att) -> None:
+        """Replay one attempt (:meth:`mjlearn.quiz.history.Reading.attempts`)."""
         rid, at, kind, topic, correct, helped, rules, fan_items = att
-        frac, whole = modf(at)
-        t = int(whole) * _US + round(frac * 1e6)  # as _us(): the microsecond datetime would hold
+        t = _us(at)
         right_r = 2 if helped else 3
         r = right_r if correct else 1
         correct = bool(correct)
-        key = kinds.get(kind)
-        if key is None:
-            key = kinds[kind] = "kind:" + kind
-        one(key, correct, r, t, att)
+        self.one(self.key("kind", kind), correct, r, t, att)
         if rules is not None:
-            key = rule_sets.get(rules)
-            if key is None:
-                key = rule_sets[rules] = "rules:" + rules
-            one(key, correct, r, t, att)
+            self.one(self.key("rules", rules), correct, r, t, att)
         for f, right in fan_items:
-            key = fans.get(f)
-            if key is None:
-                key = fans[f] = f"fan:{f}"
-            one(key, right, right_r if right else 1, t, att)
-    states: dict[str, ItemState] = {}
-    for key, c in cards.items():
-        item = _item(key)
-        if item is None:
+            self.one(self.key("fan", f), right, right_r if right else 1, t, att)
+
+    def queue(self, now: datetime | None) -> ReviewQueue:
+        states: dict[str, ItemState] = {}
+        for key, c in self.cards.items():
+            item = _item(key)
+            if item is None:
+                continue
+            card_id, reviews, right, last_right, att = self.seen[key]
+            states[key] = ItemState(item, self.rp.card(c, card_id), reviews, right, _dt(c[5]), last_right,
+                                    {"id": att[0], "at": att[1], "kind": att[2], "topic": att[3], "correct": att[4]})
+        return ReviewQueue(states, now)
+
+
+def replay_attempts(attempts, now: datetime | None = None) -> ReviewQueue:
+    """The review queue from attempts (:meth:`mjlearn.quiz.history.Reading.attempts`), as of ``now``:
+    each attempt reviews its items in the order given; the cards are built once, at the end."""
+    cards = _Cards()
+    for att in attempts:
+        cards.attempt(att)
+    return cards.queue(now)
+
+
+def replay_reading(reading: Reading, now: datetime | None = None) -> ReviewQueue:
+    """:func:`replay_attempts` of ``reading.attempts()`` (the same queue, the same figures counted in
+    ``reading``) in one loop over the answers, which matters at 100,000 of them: an answer right at the
+    first try (most of them) is an attempt of its own, counted and replayed where it is read; any other
+    goes through :meth:`~mjlearn.quiz.history.Reading.close` and :meth:`_Cards.attempt`.
+
+    A right answer closes its attempt at once (the next answer cannot join it), which is where
+    ``attempts()`` closes it too, since closing a right try adds no damaged row."""
+    cards = _Cards()
+    one, attempt, close, review_right = cards.one, cards.attempt, reading.close, cards.right
+    topics, damaged, credit, new_topic = reading._topics, reading.damage.rows, reading._credit, reading._topic
+    kinds: dict = {}  # kind -> (its card, its counts) once it has a card (fans by number alike)
+    fan_cards: dict = {}
+    modf = math.modf
+    group: list = []  # the wrong tries of one question, waiting for the next try
+    total = 0
+
+    def replay_group(tries: list) -> None:  # an attempt of several tries, or of one wrong try
+        att = close(tries)
+        if att is not None:  # None: its question cannot be read (its tries are listed as damaged)
+            attempt(att)
+
+    for a in reading._stream:
+        ended = a.__class__ is not tuple or not a[9]  # a DamagedRow, or another question
+        if group and ended:
+            if a.__class__ is not tuple:
+                damaged.append(a)  # listed before the tries the closing may list
+            replay_group(group)
+            group = []
+            if a.__class__ is not tuple:
+                continue
+        elif a.__class__ is not tuple:
+            damaged.append(a)
             continue
-        card_id, reviews, right, last_right, att = seen[key]
-        states[key] = ItemState(item, rp.card(c, card_id), reviews, right, _dt(c[5]), last_right,
-                                {"id": att[0], "at": att[1], "kind": att[2], "topic": att[3], "correct": att[4]})
-    return ReviewQueue(states, now)
+        if not a[4] or group:
+            group.append(a)
+            if a[4]:
+                replay_group(group)
+                group = []
+            continue
+        # right at the first try: Reading.close and _Cards.attempt of a group of one, inlined
+        rid, at, kind, topic, correct, helped, rules, fans, question, _ = a
+        t = topics.get(topic)
+        if t is None:
+            t = new_topic(topic)
+        t[0] += 1
+        t[1] += 1
+        t[2].append(1)
+        total += 1
+        open_ = t[5]
+        if open_ is None:
+            t[5] = [1, question, 1, helped]
+        elif question != open_[1] or open_[2]:
+            credit(t)
+            t[5] = [1, question, 1, helped]
+        else:
+            open_[0] += 1
+            open_[2], open_[3] = 1, helped
+        frac, whole = modf(at)
+        us = int(whole) * _US + round(frac * 1e6)  # as _us()
+        r = 2 if helped else 3
+        entry = kinds.get(kind)
+        if entry is None:
+            entry = kinds[kind] = cards.first(cards.key("kind", kind), r, us, a)
+        else:
+            review_right(*entry, r, us, a)
+        if rules is not None:
+            one(cards.key("rules", rules), True, r, us, a)
+        if fans is not None:  # right: every fan chosen is right, and no other is in the hand
+            for f in fans:
+                entry = fan_cards.get(f)
+                if entry is None:
+                    entry = fan_cards[f] = cards.first(cards.key("fan", f), r, us, a)
+                else:
+                    review_right(*entry, r, us, a)
+    if group:
+        replay_group(group)
+    reading.total += total
+    reading.correct += total
+    return cards.queue(now)
 
 
 def replay(rows: list[dict], now: datetime | None = None) -> ReviewQueue:

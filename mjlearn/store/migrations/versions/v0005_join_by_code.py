@@ -40,7 +40,7 @@ GRANT EXECUTE ON FUNCTION mjlearn_join(TEXT) TO mjlearn_learner;
 
 
 def upgrade() -> None:
-    from mjlearn.migrations import run
+    from mjlearn.store.migrations import run
     run(SQLITE, POSTGRESQL)
 
 

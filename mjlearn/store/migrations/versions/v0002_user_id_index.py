@@ -16,7 +16,7 @@ POSTGRESQL = 'CREATE INDEX IF NOT EXISTS answers_user_id ON answers("user", id);
 
 
 def upgrade() -> None:
-    from mjlearn.migrations import run
+    from mjlearn.store.migrations import run
     run(SQLITE, POSTGRESQL)
 
 

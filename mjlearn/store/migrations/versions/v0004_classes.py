@@ -99,7 +99,7 @@ CREATE POLICY member_sees_assignments ON assignments FOR SELECT USING (mjlearn_i
 
 
 def upgrade() -> None:
-    from mjlearn.migrations import run
+    from mjlearn.store.migrations import run
     run(SQLITE, POSTGRESQL)
 
 
