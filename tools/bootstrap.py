@@ -103,7 +103,7 @@ def probe_venv() -> tuple[str, str | None] | None:
     if not py.exists():
         return None
     try:
-        out = subprocess.run([str(py), "-I", "-c", _PROBE], capture_output=True, text=True, timeout=120)
+        out = subprocess.run([str(py), "-I", "-c", _PROBE], capture_output=True, text=True, timeout=120, check=False)
         version, origin = json.loads(out.stdout)
     except (OSError, subprocess.SubprocessError, ValueError, TypeError):
         return None
@@ -164,7 +164,7 @@ def pip_install(py: Path, extras: str) -> None:
 def have_cjk_font() -> bool:
     if not shutil.which("fc-list"):
         return False
-    out = subprocess.run(["fc-list", ":lang=zh"], capture_output=True, text=True).stdout
+    out = subprocess.run(["fc-list", ":lang=zh"], capture_output=True, text=True, check=False).stdout
     return "Noto Sans CJK" in out or "Noto Serif CJK" in out
 
 
@@ -241,7 +241,7 @@ def main(argv: list[str]) -> int:
     if chp is not None:
         env["MJLEARN_CHP_PREFIX"] = str(chp)
     say("running the whole test suite")
-    result = subprocess.run([str(py), "-m", "pytest", *rest], cwd=ROOT, env=env)
+    result = subprocess.run([str(py), "-m", "pytest", *rest], cwd=ROOT, env=env, check=False)
     return result.returncode
 
 

@@ -67,7 +67,6 @@ class Card:
         if a.rulings:
             rows = []
             for r in a.rulings:
-                o = next((o for o in rs.options if o.key == r.option), None)
                 rows.append((f"玩家对{r.topic[0]}说法不一；本课程的做法：{r.follows[0]}。",
                              f"Players disagree on {r.topic[1]}; this course: {r.follows[1]}."))
             yield ("有争议的规则", "Disputed rulings", rows)
