@@ -308,7 +308,7 @@ class OnDeal:
 
     def html(self) -> str:
         out = []
-        for tiles, seat, cap, r in self.rows:
+        for tiles, _, cap, r in self.rows:
             pic = inline_html(tiles_svg(parse_tiles(tiles), width=28))
             if r.legal:
                 verdict = (" + ".join(f"{i.zh} {i.en}" for i in r.items) + f" · "
@@ -322,7 +322,7 @@ class OnDeal:
 
     def text(self) -> str:
         out = []
-        for tiles, seat, cap, r in self.rows:
+        for tiles, _, cap, r in self.rows:
             v = (" + ".join(i.en for i in r.items) + "; " + ", ".join(f"{p}->{q} {a}" for p, q, a, _ in r.transfers)
                  if r.legal else f"no win on the deal: {r.reason[1]}")
             out.append(f"{tiles} ({seat}): {cap[1]} -> {v}")
