@@ -322,7 +322,7 @@ class OnDeal:
 
     def text(self) -> str:
         out = []
-        for tiles, _, cap, r in self.rows:
+        for tiles, seat, cap, r in self.rows:
             v = (" + ".join(i.en for i in r.items) + "; " + ", ".join(f"{p}->{q} {a}" for p, q, a, _ in r.transfers)
                  if r.legal else f"no win on the deal: {r.reason[1]}")
             out.append(f"{tiles} ({seat}): {cap[1]} -> {v}")
