@@ -265,6 +265,12 @@ def test_check_installs_test_and_dev_and_runs_lint_then_the_non_browser_tests(ch
     assert tests[tests.index("-n") + 1] == "auto"
 
 
+def test_every_file_check_leaves_to_the_whole_suite_exists():
+    """A renamed test file would slip back into the inner loop unnoticed (pytest ignores a missing --ignore)."""
+    missing = [p for p in bootstrap.CHECK_SKIPS if not (ROOT / p).exists()]
+    assert missing == [], f"tools/bootstrap.py CHECK_SKIPS names files that are gone: {missing}"
+
+
 def test_check_runs_mypy_and_the_layers_only_when_pyproject_configures_them(checking, monkeypatch):
     root, _, ran = checking
     (root / "pyproject.toml").write_text('[project]\nname = "mjlearn"\n\n[tool.mypy]\nfiles = ["mjlearn"]\n\n'

@@ -11,8 +11,9 @@ after ``lab`` they go to ``mjlearn lab`` (``--dir``, ``--port``, ``--no-browser`
 ``check`` installs the ``test`` and ``dev`` extras but no browser, PostgreSQL or proxy, then runs ``ruff check``,
 ``ruff format --check``, mypy (when pyproject.toml has ``[tool.mypy]``), lint-imports (when it has
 ``[tool.importlinter]``) and the tests that need no browser, spread over the cores by pytest-xdist
-(``-n auto``): everything but the ``e2e`` and ``slow`` marks and tests/e2e. Each step runs even when an
-earlier one failed, and a summary names the ones that failed. It is not the whole suite: ``test`` is.
+(``-n auto``): everything but the ``e2e`` and ``slow`` marks and the files in CHECK_SKIPS below (servers,
+kernels, site builds, fresh-interpreter sweeps, the differential runs). Each step runs even when an earlier
+one failed, and a summary names the ones that failed. It is not the whole suite: ``test`` is.
 
 A later run skips what is already done: ``.venv`` keeps a stamp of what was installed (pyproject.toml's
 hash, the extras, the Python, this script's version), and pip runs again only when one of them changed or
@@ -46,8 +47,23 @@ APT_PACKAGES = ["chromium", "fonts-noto-cjk", "postgresql"]  # postgresql: the c
 VERSION = 3                         # bump when what an install puts in the venv changes outside pyproject.toml
 STAMP = "mjlearn-bootstrap.json"    # in the venv: what the last successful install was made from
 EXTRAS = {"lab": ["lab"], "test": ["test", "lab"], "check": ["test", "dev"]}
-# the inner loop's tests: no real browser (e2e), no long differential runs (slow)
-CHECK_TESTS = ["-m", "not e2e and not slow", "--ignore=tests/e2e", "-n", "auto", "-q"]
+# the inner loop's tests: no real browser (e2e), no long differential runs (slow), and not the files below,
+# which start servers, kernels or many fresh interpreters and run only in the whole suite (``test``)
+CHECK_SKIPS = [
+    "tests/e2e",
+    # a PostgreSQL server or a JupyterHub of their own
+    "tests/test_class.py", "tests/test_class_attacks.py", "tests/test_class_deploy.py", "tests/test_progress_pg.py",
+    # Jupyter kernels running the lessons (each xdist worker would run every lesson again)
+    "tests/test_notebooks.py", "tests/test_course_text.py", "tests/test_learner_errors.py",
+    "tests/test_kernel_quiet_console.py", "tests/test_lab_start.py",
+    # JupyterLite and HTML exports built from scratch
+    "tests/test_builders_safety.py", "tests/test_cli_export.py", "tests/test_lite.py",
+    # every public name and first use, each in several fresh interpreters
+    "tests/test_threads.py", "tests/test_public_names.py",
+    # differential runs against the reference calculator
+    "tests/test_oracle_mcr.py", "tests/test_oracle_shanten.py",
+]
+CHECK_TESTS = ["-m", "not e2e and not slow", *(f"--ignore={path}" for path in CHECK_SKIPS), "-n", "auto", "-q"]
 
 
 def say(msg: str) -> None:
