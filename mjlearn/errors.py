@@ -30,7 +30,7 @@ def shown(value, limit: int = 40, zh: bool = False) -> str:
         return f"一个约 {digits} 位的整数" if zh else f"a whole number of about {digits} digits"
     try:
         text = repr(value)
-    except Exception:           # a value whose repr fails: name its type instead
+    except Exception:  # noqa: BLE001 - a value whose repr fails: name its type instead
         text = f"a {type(value).__name__}"
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
@@ -51,7 +51,7 @@ def _developer_wants_traceback() -> bool:
     try:
         shell = ipython.get_ipython() if ipython is not None else None
         return shell is not None and getattr(shell.InteractiveTB, "mode", "") == "Verbose"
-    except Exception:  # an IPython without these attributes: the learner's message
+    except Exception:  # noqa: BLE001 - an IPython without these attributes: the learner's message
         return False
 
 

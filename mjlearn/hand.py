@@ -265,7 +265,7 @@ def format_hand(hand: Hand) -> str:
 def str_or_none(hand) -> str | None:
     try:
         return format_hand(hand)
-    except Exception:  # a hand too broken to format still gets its problems reported
+    except Exception:  # noqa: BLE001 - a hand too broken to format still gets its problems reported
         return None
 
 

@@ -313,7 +313,7 @@ def _regular_split(counts, n_melds: int) -> dict:
                 k = (m + m2, t + t2, p + p2)
                 if k in nxt:
                     continue
-                shift = lambda g: tuple(base + x for x in g)  # noqa: E731
+                shift = lambda g: tuple(base + x for x in g)  # noqa: B023 (called only in this iteration)
                 nxt[k] = (sets + tuple(shift(g) for g in s2), parts + tuple(shift(g) for g in pa2),
                           pair if pr2 is None else shift(pr2), singles + shift(si2))
         combos = list(nxt.items())

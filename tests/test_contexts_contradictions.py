@@ -14,6 +14,7 @@ import re
 import subprocess
 import sys
 from collections import Counter
+from functools import partial
 
 import pytest
 
@@ -161,8 +162,8 @@ def test_the_three_mcr_doors_refuse_and_score_alike():
         context = {k: rng.choice(v) for k, v in MCR_VALUES if rng.random() < 0.5}
         context.setdefault("winner", rng.choice("ESWN"))
         outcomes = []
-        for door in (lambda: score(hand, rules="mcr", **context), lambda: mjlearn.score(hand, **context),
-                     lambda: mcr.score(hand, **context)):
+        for door in (partial(score, hand, rules="mcr", **context), partial(mjlearn.score, hand, **context),
+                     partial(mcr.score, hand, **context)):
             try:
                 r = door()
                 outcomes.append((r.total, tuple(sorted(r.payments.items()))))

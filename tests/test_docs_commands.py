@@ -5,6 +5,7 @@ line they give parses."""
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import shlex
 import tomllib
@@ -62,6 +63,18 @@ def test_every_documented_command_line_parses(doc):
             parser.parse_args(words)
         except SystemExit as e:
             assert e.code == 0, f"{doc}: {line!r} does not parse"
+
+
+def test_every_bootstrap_command_the_docs_give_exists():
+    """`python3 tools/bootstrap.py check` in the README is a subcommand the script has, with its extras."""
+    spec = importlib.util.spec_from_file_location("mjlearn_bootstrap_docs", ROOT / "tools" / "bootstrap.py")
+    bootstrap = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bootstrap)
+    extras = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"])
+    named = {m for text in DOCS.values() for m in re.findall(r"tools/bootstrap\.py (?:--reinstall )?([a-z]+)", text)}
+    assert named >= {"lab", "test", "check"}, named
+    assert named <= set(bootstrap.EXTRAS), f"the docs name {sorted(named - set(bootstrap.EXTRAS))}"
+    assert all(set(bootstrap.EXTRAS[c]) <= extras for c in named)
 
 
 def test_every_extra_the_docs_install_exists():

@@ -15,7 +15,7 @@ HEAVY = ["ipywidgets", "matplotlib", "anywidget", "IPython", "numpy", "sqlite3"]
 
 
 def test_import_pulls_in_nothing_heavy():
-    code = ("import sys, mjlearn; heavy = %r; print([m for m in heavy if m in sys.modules])" % HEAVY)
+    code = f"import sys, mjlearn; heavy = {HEAVY!r}; print([m for m in heavy if m in sys.modules])"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -379,7 +380,7 @@ def test_profile_knitted_straight_waits():
 
 def test_profile_is_frozen():
     p = get_profile("mcr")
-    with pytest.raises(Exception):
+    with pytest.raises(dataclasses.FrozenInstanceError):
         p.two_concealed_kongs_points = 8
     with pytest.raises(TypeError):
         p.replace(nonsense=True)

@@ -81,7 +81,7 @@ def test_profiles_hold_only_their_rulings_after_scoring():
     _score_some(300)
     derived = {"points", "exclusions", "order", "kernel"}       # cached_property: fixed by the rulings
     for prof in PROFILES.values():
-        extra = set(vars(prof)) - {f for f in Profile.__dataclass_fields__} - derived
+        extra = set(vars(prof)) - set(Profile.__dataclass_fields__) - derived
         assert not extra, f"profile {prof.name} holds {sorted(extra)} after scoring"
 
 

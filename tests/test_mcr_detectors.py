@@ -164,6 +164,6 @@ def test_detectors_report_only_their_declared_fans(monkeypatch):
     for hand, ctx in cases:
         # .fans: a regular reading is only counted while readings are compared; explaining the
         # chosen one runs the detectors on it
-        scorer.score(hand, **ctx).fans
+        _ = scorer.score(hand, **ctx).fans
     for f, func in DETECTORS.items():
         assert f in seen.get(func.__qualname__, ()), f"{func.__qualname__} never reported {fan(f)}"

@@ -121,7 +121,7 @@ def test_a_rule_set_that_does_not_say_how_it_settles_is_refused_not_summed():
         r = R.score("111333555777s9s+9s", rules="fixture_quiet", winner="S", self_drawn=True)
         assert r.legal
         with pytest.raises(NotImplementedError, match="fixture_quiet does not say how its total becomes payments"):
-            r.steps
+            _ = r.steps
         with pytest.raises(NotImplementedError):
             tour.example("fixture_quiet")
 

@@ -136,11 +136,11 @@ def test_mcr_retry_notes_say_what_is_off_without_the_answer():
     from mjlearn.quiz.core import retry_note, solve
     total = Question(kind="mcr_total", data={"hand": RECORDED, "context": CTX}, prompt=("", ""), source="fixed")
     assert solve(total) == 15
-    zh, en = retry_note(total, 13)
+    _zh, en = retry_note(total, 13)
     assert en.startswith("You said 13: that is too few. 5 different fans score") and "15" not in en
     fans = quiz.load_quiz_set("notebooks/recorded/first_hand_quiz.json")
     q = list(getattr(fans, "questions", fans))[1]
-    zh, en = retry_note(q, [50, 62, 56])
+    _zh, en = retry_note(q, [50, 62, 56])
     assert en.startswith("2 of your 3 pick(s) score; 3 scoring fan(s) are still missing.")
     # the wrong pick is answered with the hand's manner of winning, not its suits
     assert "Fully Concealed Hand does not apply" in en and "won on a discard" in en and "no honors" not in en

@@ -49,7 +49,7 @@ def test_items_of_a_fans_answer_are_the_kind_and_each_fan(store):
     expected = solve(q)
     wrong = [f for f in expected if f != expected[0]] + [o["id"] for o in q.data["options"] if o["id"] not in expected][:1]
     store.record(q, wrong, grade(q, wrong))
-    items = dict((i.key, right) for i, right in items_of(store.rows()[-1]))
+    items = {i.key: right for i, right in items_of(store.rows()[-1])}
     assert items.pop("kind:fans") is False
     assert items[f"fan:{expected[0]}"] is False           # missed
     assert items[f"fan:{wrong[-1]}"] is False             # claimed wrongly

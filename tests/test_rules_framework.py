@@ -88,7 +88,7 @@ def test_result_to_dict_and_html():
 
 
 def test_every_ruleset_declares_its_options_and_renders():
-    for name, rs in RULESETS.items():
+    for rs in RULESETS.values():
         assert rs.zh and rs.en and rs.unit
         assert all(o.key and o.en for o in rs.options)
         assert rs.zh in rs._repr_html_()

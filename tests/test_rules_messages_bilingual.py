@@ -52,10 +52,10 @@ def test_unknown_keywords_and_bad_values_are_bilingual(name):
     assert "does not use the context keyword 'no_such_keyword'" in str(e) and rs.zh in str(e)
     for c in rs.context:
         bad = BAD_VALUE[c.kind]
-        e = _provoke(lambda: score(HAND, rules=name, **{**base, c.name: bad}))
+        e = _provoke(lambda c=c, bad=bad: score(HAND, rules=name, **{**base, c.name: bad}))
         assert c.name in str(e).split("  （")[0], (name, c.name, str(e))
         if c.kind == "count" and c.most is not None:
-            _provoke(lambda: score(HAND, rules=name, **{**base, c.name: c.most + 1}))
+            _provoke(lambda c=c: score(HAND, rules=name, **{**base, c.name: c.most + 1}))
 
 
 @pytest.mark.parametrize("name", names())
@@ -63,7 +63,7 @@ def test_options_and_the_common_checks_are_bilingual(name):
     rs = get(name)
     _provoke(lambda: score(HAND, rules=name, options={"no_such_option": 1}, **_discard_win(rs)), RulesError)
     for o in rs.options:                 # every option refuses a value it does not declare
-        e = _provoke(lambda: rs.with_options(**{o.key: "nonsense"}), RulesError)
+        e = _provoke(lambda o=o: rs.with_options(**{o.key: "nonsense"}), RulesError)
         assert "(A-" not in str(e) and "regional" not in str(e), str(e)  # no internal references
     if "discarder" in rs.context_names:
         _provoke(lambda: score(HAND, rules=name, winner="S", self_drawn=True, discarder="N"))

@@ -326,7 +326,7 @@ def test_waits_equal_trying_every_tile(seed):
 
 def _old_standard_with_jokers(counts: tuple, jokers: int, need_pair: bool) -> bool:
     """The table's own search before it used the rules' per-group decomposition (kept as an oracle)."""
-    for i, n in enumerate(counts):
+    for i, n in enumerate(counts):  # noqa: B007 - the first tile held is used after the loop
         if n:
             break
     else:

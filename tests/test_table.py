@@ -78,7 +78,7 @@ def test_mcr_deal_follows_the_written_procedure():
     rng = random.Random(5)
     arr = tile_set("mcr")
     rng.shuffle(arr)
-    arr = [i for i in arr]
+    arr = list(arr)
     # keep flowers out of the dealt area so that the deal is seen before any replacement
     flowers = [k for k, i in enumerate(arr) if i >= 34]
     P = _phys("mcr")

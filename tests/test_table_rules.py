@@ -502,7 +502,7 @@ def test_changsha_haidi_taker_who_cannot_win_exposes_it_and_pays_the_haidi_pao()
     w = t.winners[0]
     assert w.from_seat == 0 and {i.key for i in w.items} >= {"haidipao"}
     assert w.result.context["bird"] is parse_tiles("8s")[0]      # the 海底 tile is the bird
-    expect = haidi_roaming({k: v for k, v in hands.items()}, "8s", first=LETTERS[first],
+    expect = haidi_roaming(dict(hands), "8s", first=LETTERS[first],
                            accept={"E"} | {LETTERS[s] for s in ()})
     assert t.payments == expect.payments and expect.kind == "haidi_discard"
     assert replay(t.log).payments == t.payments

@@ -43,7 +43,7 @@ def test_editor_discard_win_shows_the_engines_verdict(name, hand):
     try:
         res = rules.score(hand, rules=name, winner="S", discarder="W", dealer="N")
     except rules.RulesError as e:
-        raise AssertionError(f"the engine refused what the editor passes: {e}")
+        raise AssertionError(f"the engine refused what the editor passes: {e}") from e
     except ValueError as e:               # tiles the variant does not use: the engine's message
         assert str(e).splitlines()[0][:40] in html.replace("&#x27;", "'") and ed.total == -1
         return

@@ -3,9 +3,17 @@
 
     python3 tools/bootstrap.py lab     # install into .venv and open the notebooks in JupyterLab
     python3 tools/bootstrap.py test    # install what the tests need (Chromium too) and run the whole suite
+    python3 tools/bootstrap.py check   # the inner loop: lint, format, types, layers, non-browser tests in parallel
 
-Extra arguments after ``test`` go to pytest (``python3 tools/bootstrap.py test -k notation``); after
-``lab`` they go to ``mjlearn lab`` (``--dir``, ``--port``, ``--no-browser``, ``--copy-only``).
+Extra arguments after ``test`` or ``check`` go to pytest (``python3 tools/bootstrap.py test -k notation``);
+after ``lab`` they go to ``mjlearn lab`` (``--dir``, ``--port``, ``--no-browser``, ``--copy-only``).
+
+``check`` installs the ``test`` and ``dev`` extras but no browser, PostgreSQL or proxy, then runs ``ruff check``,
+``ruff format --check``, mypy (when pyproject.toml has ``[tool.mypy]``), lint-imports (when it has
+``[tool.importlinter]``) and the tests that need no browser, spread over the cores by pytest-xdist
+(``-n auto``): everything but the ``e2e`` and ``slow`` marks and the files in CHECK_SKIPS below (servers,
+kernels, site builds, fresh-interpreter sweeps, the differential runs). Each step runs even when an earlier
+one failed, and a summary names the ones that failed. It is not the whole suite: ``test`` is.
 
 A later run skips what is already done: ``.venv`` keeps a stamp of what was installed (pyproject.toml's
 hash, the extras, the Python, this script's version), and pip runs again only when one of them changed or
@@ -30,14 +38,32 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 VENV = Path(os.environ.get("MJLEARN_VENV", ROOT / ".venv"))
 APT_PACKAGES = ["chromium", "fonts-noto-cjk", "postgresql"]  # postgresql: the class-database tests start one
-VERSION = 2                         # bump when what an install puts in the venv changes outside pyproject.toml
+VERSION = 3                         # bump when what an install puts in the venv changes outside pyproject.toml
 STAMP = "mjlearn-bootstrap.json"    # in the venv: what the last successful install was made from
-EXTRAS = {"lab": ["lab"], "test": ["test", "lab"]}
+EXTRAS = {"lab": ["lab"], "test": ["test", "lab"], "check": ["test", "dev"]}
+# the inner loop's tests: no real browser (e2e), no long differential runs (slow), and not the files below,
+# which start servers, kernels or many fresh interpreters and run only in the whole suite (``test``)
+CHECK_SKIPS = [
+    "tests/e2e",
+    # a PostgreSQL server or a JupyterHub of their own
+    "tests/test_class.py", "tests/test_class_attacks.py", "tests/test_class_deploy.py", "tests/test_progress_pg.py",
+    # Jupyter kernels running the lessons (each xdist worker would run every lesson again)
+    "tests/test_notebooks.py", "tests/test_course_text.py", "tests/test_learner_errors.py",
+    "tests/test_kernel_quiet_console.py", "tests/test_lab_start.py",
+    # JupyterLite and HTML exports built from scratch
+    "tests/test_builders_safety.py", "tests/test_cli_export.py", "tests/test_lite.py",
+    # every public name and first use, each in several fresh interpreters
+    "tests/test_threads.py", "tests/test_public_names.py",
+    # differential runs against the reference calculator
+    "tests/test_oracle_mcr.py", "tests/test_oracle_shanten.py",
+]
+CHECK_TESTS = ["-m", "not e2e and not slow", *(f"--ignore={path}" for path in CHECK_SKIPS), "-n", "auto", "-q"]
 
 
 def say(msg: str) -> None:
@@ -103,7 +129,7 @@ def probe_venv() -> tuple[str, str | None] | None:
     if not py.exists():
         return None
     try:
-        out = subprocess.run([str(py), "-I", "-c", _PROBE], capture_output=True, text=True, timeout=120)
+        out = subprocess.run([str(py), "-I", "-c", _PROBE], capture_output=True, text=True, timeout=120, check=False)
         version, origin = json.loads(out.stdout)
     except (OSError, subprocess.SubprocessError, ValueError, TypeError):
         return None
@@ -164,7 +190,7 @@ def pip_install(py: Path, extras: str) -> None:
 def have_cjk_font() -> bool:
     if not shutil.which("fc-list"):
         return False
-    out = subprocess.run(["fc-list", ":lang=zh"], capture_output=True, text=True).stdout
+    out = subprocess.run(["fc-list", ":lang=zh"], capture_output=True, text=True, check=False).stdout
     return "Noto Sans CJK" in out or "Noto Serif CJK" in out
 
 
@@ -219,13 +245,51 @@ def how_to_run() -> str:
             f"(mjlearn 命令在 {shown}；先运行 {activate} 之后可直接输入 mjlearn)")
 
 
+def has_section(name: str) -> bool:
+    """Whether pyproject.toml has the table ``[name]`` (read as text: this script runs on Pythons without tomllib)."""
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    return any(line.strip() == f"[{name}]" for line in text.splitlines())
+
+
+def check_steps(py: Path, rest: list[str]) -> list[tuple[str, list[str]]]:
+    """The inner loop's steps, each (name, command), in the order they run."""
+    steps = [("ruff check", [str(py), "-m", "ruff", "check", "."]),
+             ("ruff format", [str(py), "-m", "ruff", "format", "--check", "."])]
+    if has_section("tool.mypy"):
+        steps.append(("mypy", [str(py), "-m", "mypy"]))
+    if has_section("tool.importlinter"):
+        steps.append(("import layers", [str(py.parent / ("lint-imports.exe" if os.name == "nt" else "lint-imports"))]))
+    steps.append(("tests", [str(py), "-m", "pytest", *CHECK_TESTS, *rest]))
+    return steps
+
+
+def run_check(py: Path, rest: list[str]) -> int:
+    """Run every step of the inner loop, then say which failed; 0 only when all passed."""
+    env = dict(os.environ)
+    env.pop("PYTHONPATH", None)
+    failed, times = [], []
+    for name, cmd in check_steps(py, rest):
+        say(f"{name}: {' '.join(cmd)}")
+        start = time.monotonic()
+        code = subprocess.run(cmd, cwd=ROOT, env=env, check=False).returncode
+        times.append(f"{name} {time.monotonic() - start:.0f} s")
+        if code != 0:
+            failed.append(name)
+    say("took " + ", ".join(times))
+    if failed:
+        say(f"FAILED: {', '.join(failed)}")
+        return 1
+    say("all checks passed (the browser and slow tests are not in this loop: python3 tools/bootstrap.py test)")
+    return 0
+
+
 def main(argv: list[str]) -> int:
     reinstall = "--reinstall" in argv
     argv = [a for a in argv if a != "--reinstall"]
     if argv and argv[0] in ("-h", "--help"):
         print(__doc__)
         return 0
-    if not argv or argv[0] not in ("lab", "test"):
+    if not argv or argv[0] not in EXTRAS:
         print(__doc__)
         return 2
     command, rest = argv[0], argv[1:]
@@ -234,6 +298,8 @@ def main(argv: list[str]) -> int:
         say(how_to_run())
         exe = py.parent / ("mjlearn.exe" if os.name == "nt" else "mjlearn")
         return subprocess.call([str(exe), "lab", *rest])
+    if command == "check":
+        return run_check(py, rest)
     ensure_browser()
     chp = ensure_proxy()
     env = dict(os.environ)
@@ -241,7 +307,7 @@ def main(argv: list[str]) -> int:
     if chp is not None:
         env["MJLEARN_CHP_PREFIX"] = str(chp)
     say("running the whole test suite")
-    result = subprocess.run([str(py), "-m", "pytest", *rest], cwd=ROOT, env=env)
+    result = subprocess.run([str(py), "-m", "pytest", *rest], cwd=ROOT, env=env, check=False)
     return result.returncode
 
 

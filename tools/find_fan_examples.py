@@ -97,7 +97,7 @@ def neighbours(hand: str, ctx: dict):
     """Every hand one change away: ``(change, hand, ctx)``."""
     h = parse_hand(hand)
     counts = list(h.all_counts)
-    kinds = [t for t in TILES[:34]]
+    kinds = list(TILES[:34])
     for old in sorted(set(h.concealed)):
         for new in kinds:
             if new != old and counts[new.index] < 4:

@@ -258,7 +258,7 @@ def dots_face(n: int) -> str:
             el(circle(cx, cy, 2.6), RED),
         ])
     B, G, R = BLUE, GREEN, RED
-    L, C, Rt = 17, 30, 43
+    L, Rt = 17, 43
     layouts = {
         2: [(30, 22, 13, G), (30, 58, 13, B)],
         3: [(15, 17, 9.5, B), (30, 40, 9.5, R), (45, 63, 9.5, G)],

@@ -67,7 +67,6 @@ class Card:
         if a.rulings:
             rows = []
             for r in a.rulings:
-                o = next((o for o in rs.options if o.key == r.option), None)
                 rows.append((f"玩家对{r.topic[0]}说法不一；本课程的做法：{r.follows[0]}。",
                              f"Players disagree on {r.topic[1]}; this course: {r.follows[1]}."))
             yield ("有争议的规则", "Disputed rulings", rows)
@@ -309,7 +308,7 @@ class OnDeal:
 
     def html(self) -> str:
         out = []
-        for tiles, seat, cap, r in self.rows:
+        for tiles, _, cap, r in self.rows:
             pic = inline_html(tiles_svg(parse_tiles(tiles), width=28))
             if r.legal:
                 verdict = (" + ".join(f"{i.zh} {i.en}" for i in r.items) + f" · "

@@ -99,7 +99,7 @@ def ensure_account(name: str, homes: str | os.PathLike) -> pwd.struct_passwd:
         except KeyError:
             made = subprocess.run(["useradd", "--create-home", "--home-dir", str(home), "--shell", "/bin/bash",
                                    "--comment", MARK, "--user-group", "--key", "HOME_MODE=0700", "--", name],
-                                  capture_output=True, text=True, timeout=60)
+                                  capture_output=True, text=True, timeout=60, check=False)
             if made.returncode != 0:
                 _refuse(name, f"useradd failed: {made.stderr.strip() or made.returncode}", "创建系统账号失败")
             account = pwd.getpwnam(name)

@@ -75,7 +75,7 @@ def _is_test_authenticator(name: str) -> bool:
                 break
         else:
             cls = import_item(name) if "." in name else None
-    except Exception:  # an authenticator that is not installed: JupyterHub says so itself
+    except Exception:  # noqa: BLE001 - an authenticator that is not installed: JupyterHub says so itself
         return False
     return isinstance(cls, type) and issubclass(cls, (DummyAuthenticator, SharedPasswordAuthenticator))
 
@@ -141,7 +141,7 @@ def configure(c, environ=None) -> None:
     # -- where each JupyterLab runs: as the user's own account, never as root -------------------------------------
     spawner = env("MJLEARN_HUB_SPAWNER") or ("simple" if demo and not root else "local")
     python = env("MJLEARN_HUB_PYTHON") or sys.executable  # the one that has mjlearn
-    homes = env("MJLEARN_HUB_HOME") or ("/tmp/mjlearn-hub" if spawner == "simple" else "/home")
+    homes = env("MJLEARN_HUB_HOME") or ("/tmp/mjlearn-hub" if spawner == "simple" else "/home")  # noqa: S108 - demo only
     if spawner == "simple" and not demo:
         raise HubConfigError("the simple spawner runs every learner's server as one system account, so learners could "
                              "read each other's files; a class needs the local spawner (leave MJLEARN_HUB_SPAWNER "

@@ -31,7 +31,7 @@ def prepare() -> Path:
         dest.mkdir(parents=True, exist_ok=True)
         copy_notebooks(dest, out=sys.stderr, err=sys.stderr)
         trust_shipped_notebooks()
-    except Exception as e:  # never keep the user from their server
+    except Exception as e:  # noqa: BLE001 - never keep the user from their server
         print(f"mjlearn: could not copy the notebooks into {dest}: {e}  （复制笔记本失败）", file=sys.stderr)
     return dest
 
@@ -44,7 +44,7 @@ def main(argv: list[str] | None = None) -> None:
     prepare()
     sys.stdout.flush()
     sys.stderr.flush()
-    os.execv(sys.executable, [sys.executable, "-m", "jupyterhub.singleuser", *args])
+    os.execv(sys.executable, [sys.executable, "-m", "jupyterhub.singleuser", *args])  # noqa: S606 - becomes the server
 
 
 if __name__ == "__main__":

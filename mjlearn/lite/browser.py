@@ -152,7 +152,7 @@ def keep_progress(every: float = SAVE_EVERY_S) -> ProgressKeeper | None:
     def tick():
         try:
             keeper.save()
-        except Exception:  # never disturb the notebook; the next tick tries again
+        except Exception:  # noqa: BLE001, S110 - never disturb the notebook; the next tick tries again
             pass
         loop.call_later(every, tick)
 
@@ -177,6 +177,6 @@ def install() -> bool:
         shell._mjlearn_browser = True
         try:
             shell._mjlearn_progress = keep_progress()
-        except Exception:  # the record then lasts as long as the page; nothing else changes
+        except Exception:  # noqa: BLE001 - the record then lasts as long as the page; nothing else changes
             shell._mjlearn_progress = None
     return True

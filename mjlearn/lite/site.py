@@ -140,7 +140,7 @@ def fetch(cache: Path = DEFAULT_CACHE, *, quiet: bool = False) -> Path:
                             "（需要用 npm 下载一次 Pyodide：请安装 Node.js）")
         with tempfile.TemporaryDirectory() as tmp:
             r = subprocess.run([npm, "pack", f"pyodide@{version}", "--silent"], cwd=tmp,
-                               capture_output=quiet, text=True)
+                               capture_output=quiet, text=True, check=False)
             if r.returncode != 0:
                 raise LiteError(f"npm could not fetch pyodide@{version} (the npm registry is needed once)  "
                                 f"（npm 无法下载 pyodide@{version}：第一次需要连上 npm 仓库）\n"
@@ -150,7 +150,7 @@ def fetch(cache: Path = DEFAULT_CACHE, *, quiet: bool = False) -> Path:
                 if hasattr(tarfile, "data_filter"):   # Python 3.10.12+/3.11.4+: refuse links and odd paths
                     tar.extractall(tmp, filter="data")
                 else:  # pragma: no cover - older Pythons; the npm tarball holds plain files only
-                    tar.extractall(tmp)
+                    tar.extractall(tmp)  # noqa: S202 - npm's own tarball, fetched just now
             pdir.parent.mkdir(parents=True, exist_ok=True)
             shutil.rmtree(pdir, ignore_errors=True)
             shutil.copytree(Path(tmp) / "package", pdir)
@@ -166,7 +166,7 @@ def fetch(cache: Path = DEFAULT_CACHE, *, quiet: bool = False) -> Path:
         r = subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
                             "--python-version", py, "--implementation", "py", "--abi", "none",
                             "--platform", "any", "-d", str(wdir), *(["-q"] if quiet else []), *missing],
-                           capture_output=quiet, text=True)
+                           capture_output=quiet, text=True, check=False)
         if r.returncode != 0:
             raise LiteError(f"pip could not download {' '.join(missing)} (PyPI is needed once)  "
                             f"（pip 无法下载 {' '.join(missing)}：第一次需要连上 PyPI）\n"
@@ -457,7 +457,7 @@ def build(out: Path, *, cache: Path = DEFAULT_CACHE, notebooks: Path | None = No
                    "--output-dir", str(site), "--contents", str(files)]
             env = dict(os.environ, JUPYTERLITE_NO_LIBARCHIVE="1")
             env.pop("JUPYTERLITE_PYODIDE_URL", None)
-            r = subprocess.run(cmd, cwd=lite, env=env, capture_output=True, text=True)
+            r = subprocess.run(cmd, cwd=lite, env=env, capture_output=True, text=True, check=False)
             if r.returncode != 0:
                 raise LiteError("jupyter lite build failed  （jupyter lite 生成网站失败）\n" + (r.stdout + r.stderr)[-4000:])
             _check_site(site)

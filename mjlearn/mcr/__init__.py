@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .fans import FANS, Fan, fan
 from .profiles import PROFILES, Profile, get_profile
-from .result import Excluded, FanScore, ScoreResult
+from .result import Excluded, FanScore, ScoreResult  # noqa: F401 (mjlearn.mcr.Excluded, .FanScore for result readers)
 from .scorer import CONTEXT_KEYWORDS, score
 from .settlement import settle
 

@@ -101,8 +101,7 @@ def regular(parts, n_fixed: int, counts, win: int, ctx, wait, prof, occ_of_hand)
     chow_ts = []
     th_pungs = []
     win_in_chow = False
-    i = 0
-    for kind, t, exp in parts:
+    for i, (kind, t, exp) in enumerate(parts):
         if kind is CHOW:
             chows.append((i, REF[t + 1]))
             chow_ts.append(t)
@@ -122,7 +121,6 @@ def regular(parts, n_fixed: int, counts, win: int, ctx, wait, prof, occ_of_hand)
             if not exp:
                 conc_kongs.append(i)
                 conc_pungs.append(i)
-        i += 1
     if not ctx.self_drawn and not win_in_chow:
         # a pung the discard completed counts as melded, unless the tile can sit in a concealed chow
         conc_pungs = [i for i in conc_pungs if not (i >= n_fixed and parts[i] == (PUNG, win, False))]

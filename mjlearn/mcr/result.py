@@ -409,7 +409,7 @@ class ScoreResult:
         return self.table()
 
     def __repr__(self) -> str:
-        fans = ", ".join(f"{s.zh}{'x%d' % s.count if s.count > 1 else ''} {s.total}" for s in self.fans)
+        fans = ", ".join(f"{s.zh}{'x' + str(s.count) if s.count > 1 else ''} {s.total}" for s in self.fans)
         return f"<ScoreResult {str(self.hand)!r} total={self.total} [{fans}]>"
 
     def _repr_html_(self) -> str:

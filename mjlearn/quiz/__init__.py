@@ -8,10 +8,11 @@ True
 
 from __future__ import annotations
 
-from ..errors import (Busy, DatabaseDamaged, DiskFull, NewerSchema, NotAFile, NotWritable, ProgressError,
+# the store's errors, so that a notebook can catch them as mjlearn.quiz.DiskFull and so on
+from ..errors import (Busy, DatabaseDamaged, DiskFull, NewerSchema, NotAFile, NotWritable, ProgressError,  # noqa: F401
                       StorageIOError)
-from .core import (DIFFICULTIES, KINDS, TOPICS, Grade, Kind, Question, QuizError, generate, get_kind, grade,
-                   hint, parse_answer, reveal, solve, wrong_answer)
+from .core import (DIFFICULTIES, KINDS, TOPICS, Grade, Kind, Question, QuizError, generate, get_kind,  # noqa: F401
+                   grade, hint, parse_answer, reveal, solve, wrong_answer)
 from . import kinds  # noqa: F401  (registers every kind in core.KINDS, in course order)
 from .runner import run_terminal
 

@@ -360,7 +360,7 @@ def expected_fans(question: str) -> tuple | None:
         if q.kind != "fans":
             return tuple(solve(q))
         return tuple(sorted(_score_mcr(q.data["hand"], **q.data.get("context", {})).fan_counts()))
-    except Exception:  # whatever the engine makes of a damaged question, it is this row's damage only
+    except Exception:  # noqa: BLE001 - whatever the engine makes of a damaged question, it is this row's damage only
         return None
 
 

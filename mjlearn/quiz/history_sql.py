@@ -155,7 +155,7 @@ class _Verdicts:
         if key is False:
             text = _decode(rules)
             key = self.rules[rules] = (_rules_key(text) or "") if text is not None else None
-        return ("text_not_utf8", "question") if key is None else (("rules_unknown", "question") if not key else key)
+        return ("text_not_utf8", "question") if key is None else (key or ("rules_unknown", "question"))
 
     def answer(self, answer: bytes, fans: bool):
         """None: flagged; ``()``: fine (not a "which fans?" answer); its fan numbers; or (damage, column)."""

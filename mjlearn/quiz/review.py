@@ -116,7 +116,7 @@ def items_of(row: dict) -> list[tuple[Item, bool]]:
 
 def _keys(att) -> list[tuple[str, bool]]:
     """The item keys an attempt reviews, each with whether that item was right."""
-    rid, at, kind, topic, correct, helped, rules, fan_items = att
+    rid, _at, kind, topic, correct, helped, rules, fan_items = att
     keys = [("kind:" + kind, bool(correct))]
     if rules is not None:
         keys.append(("rules:" + rules, bool(correct)))

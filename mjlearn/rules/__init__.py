@@ -19,7 +19,7 @@ from .win import Win
 from .registry import DEFAULT, RULESETS, get, names, register
 from .tablefacts import TableFacts
 from .result import DiscardResult, Item, RegionalResult
-from .comparison import Comparison, compare, differences
+from .comparison import Comparison, compare, differences  # noqa: F401 (mjlearn.rules.Comparison for type hints)
 
 __all__ = ["RuleSet", "Pattern", "Option", "Ctx", "COMMON", "ctx", "TileSet", "Claims", "Win",
            "Ledger", "Item", "RegionalResult", "DiscardResult", "score_discard", "RULESETS", "get", "names", "register", "score",

@@ -85,9 +85,9 @@ from ..consistency import FirstTurn
 from ..errors import ContextError, RulesError, UnknownRuleSetError
 # _check_seat, _check_tile_or_none and _score_discard: for mjlearn.rules.changsha, which judges its
 # own 海底 claimants with them.
-from .declarations import (COMMON, Claims, Ctx, Option, Pattern, TileSet, TileSetError, _check_seat,
-                           _check_tile_or_none, ctx)
-from .discard import _score_discard, turn_order_from
+from .declarations import (COMMON, Claims, Ctx, Option, Pattern, TileSet, TileSetError, _check_seat,  # noqa: F401
+                           _check_tile_or_none, ctx)  # noqa: F401
+from .discard import _score_discard, turn_order_from  # noqa: F401
 from .patterns import all_pungs, claimed_melds, next_in_cycle, one_suit, seven_pairs_quads, straight_parts
 from .ruleset import NOT_COMPLETE, Ledger, RuleSet
 from .win import Context, Win

@@ -467,8 +467,8 @@ _ABOUT_SHANDONG2 = About(
     sources=(CARD_ROOM,),
 )
 
-ABOUT = {n: a for n, a in zip(("bj_basic", "bj_new", "hebei1", "hebei2", "shandong1", "shandong2"),
-                                 (_ABOUT_BJ_BASIC, _ABOUT_BJ_NEW, _ABOUT_HEBEI1, _ABOUT_HEBEI2, _ABOUT_SHANDONG1, _ABOUT_SHANDONG2))}
+ABOUT = dict(zip(("bj_basic", "bj_new", "hebei1", "hebei2", "shandong1", "shandong2"),
+                                 (_ABOUT_BJ_BASIC, _ABOUT_BJ_NEW, _ABOUT_HEBEI1, _ABOUT_HEBEI2, _ABOUT_SHANDONG1, _ABOUT_SHANDONG2)))
 """The description of each points game, by its registry name (read by :func:`_make`)."""
 
 

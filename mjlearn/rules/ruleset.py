@@ -163,7 +163,7 @@ class RuleSet:
                 accepted=tuple(known))
         d = {}
         for name, c in known.items():
-            d[name] = c.check(given[name] if name in given else c.default) if (
+            d[name] = c.check(given.get(name, c.default)) if (
                 name in given or c.kind == "kongs") else c.default
         if "self_drawn" in d and "discarder" in d:
             if d["self_drawn"]:

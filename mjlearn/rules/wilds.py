@@ -124,7 +124,7 @@ def _group_fills(counts: tuple[int, ...], chows: bool, budget: int) -> tuple[tup
             if start < 0 or start + 2 >= n:
                 continue
             lower = tuple(range(start, i))
-            higher = [k for k in range(i + 1, start + 3)]
+            higher = list(range(i + 1, start + 3))
             if w + len(lower) > budget:
                 continue
             c[i] -= 1
@@ -176,7 +176,7 @@ def _group_shapes(counts: tuple[int, ...], chows: bool, budget: int) -> frozense
             if start < 0 or start + 2 >= n:
                 continue
             lower = i - start
-            higher = [k for k in range(i + 1, start + 3)]
+            higher = list(range(i + 1, start + 3))
             for mask in range(1 << len(higher)):
                 use = [k for b, k in enumerate(higher) if mask >> b & 1]   # natural
                 w = lower + len(higher) - len(use)

@@ -254,7 +254,7 @@ class Claims:
         if wins:
             self.t.judging.finish_wins(wins, t, d, robbing=False, self_drawn=False)
             return
-        for s, (action, start) in self.t.calls.items():
+        for s, (action, _start) in self.t.calls.items():
             if action in ("pung", "kong"):
                 self._take_discard(s)
                 rel = s.offer_from(d)

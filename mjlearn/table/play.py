@@ -91,7 +91,7 @@ class Table(TableState):
         self.judging = Judging(self)
         """Wins judged and scored by the rule set; the rule set's other settlements."""
         if self.extra_context:
-            self.rules   # checks the keywords now
+            _ = self.rules   # reading it checks the keywords now
         self._setup = self.setup_steps.steps()
         if setup:
             self.finish_setup()

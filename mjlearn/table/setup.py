@@ -88,7 +88,7 @@ class SetupSteps:
                 pass_no += 1
                 for seat in SEATS:
                     h = self.t.hands[seat]
-                    for i in [i for i in range(self.t._flower_kinds, 42) for _ in range(h[i])]:
+                    for i in [k for k in range(self.t._flower_kinds, 42) for _ in range(h[k])]:
                         if wall.next_tail(0) is None:
                             raise RuntimeError("the wall ran out during flower replacement")
                         yield self.replace_flower(seat, i, pass_no)

@@ -25,7 +25,7 @@ _WHERE = {
     "PlayTable": "play",
 }
 
-__all__ = sorted(_WHERE)
+__all__ = sorted(_WHERE)  # noqa: PLE0605 (the lazily imported names above)
 
 
 def __getattr__(name):

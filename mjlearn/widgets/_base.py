@@ -158,7 +158,7 @@ def refresh_language() -> None:
     for w in list(_LIVE):
         try:
             w.refresh()
-        except Exception:  # a closed or broken widget must not stop the others
+        except Exception:  # noqa: BLE001, S110 - a closed or broken widget must not stop the others
             pass
 
 
@@ -229,7 +229,7 @@ def integer(lo: int, hi: int, default: int | None = None):
 
 def flag(v):
     """True/false as a checkbox (a bool) or a button's data-arg ("1"/"0", "true"/"false") sends it."""
-    table = {True: True, False: False, 1: True, 0: False, "1": True, "0": False, "true": True, "false": False}
+    table = {True: True, False: False, "1": True, "0": False, "true": True, "false": False}
     if not isinstance(v, (bool, int, str)) or v not in table:
         raise MessageError(f"expected true or false, got {_short(v)}  （应为 true 或 false，收到的是 {_short(v)}）")
     return table[v]
@@ -460,11 +460,11 @@ class MjWidget(anywidget.AnyWidget):
         data = dict(data or {})
         try:
             data["text/plain"] = self.plain_text()
-        except Exception:  # the fallback must never hide the live widget
+        except Exception:  # noqa: BLE001 - the fallback must never hide the live widget
             data["text/plain"] = self._plain_head()
         try:
             data["text/html"] = self.static_html()
-        except Exception as e:
+        except Exception as e:  # noqa: BLE001 - as above: the plain text, with the reason hidden in the page
             data["text/html"] = f"<pre>{esc(data['text/plain'])}</pre><!-- {esc(e)} -->"
         return data, meta
 

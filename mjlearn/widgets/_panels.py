@@ -18,11 +18,11 @@ from ..scoring import score
 from ..shapes import is_winning
 from .. import i18n
 from ._base import B, L, esc, tile_tag
+from ._ctx import seat_label
 
 
 def i18n_lang() -> str:
     return i18n.get_language()
-from ._ctx import seat_label
 
 
 @dataclass

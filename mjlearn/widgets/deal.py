@@ -170,14 +170,14 @@ class DealView(MjWidget):
                 states[j] = (not w.state[2 * i]) + (not w.state[2 * i + 1])
                 if live is not None and live >> 1 == i:
                     marks[j] = "mj-live"
-            if w.break_owner == seat or True:
-                last = None
-                for i in range(len(w.order) - 1, -1, -1):
-                    if not w.state[2 * i] or not w.state[2 * i + 1]:
-                        last = i
-                        break
-                if last is not None and w.order[last][0] == seat:
-                    marks[w.order[last][1]] = marks.get(w.order[last][1], "") + " mj-tail"
+            # the wall's tail (its last stack still standing), on whichever seat's side it now is
+            last = None
+            for i in range(len(w.order) - 1, -1, -1):
+                if not w.state[2 * i] or not w.state[2 * i + 1]:
+                    last = i
+                    break
+            if last is not None and w.order[last][0] == seat:
+                marks[w.order[last][1]] = marks.get(w.order[last][1], "") + " mj-tail"
         side = SCREEN[seat]
         order = list(range(1, L_ + 1))
         if side in ("S", "W"):  # East at the bottom and North at the left read right to left

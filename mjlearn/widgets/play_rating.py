@@ -6,6 +6,7 @@ valued by its chance to win and expected value. The review and the coach panel r
 from __future__ import annotations
 
 from ..coaching import after_kong as _after_kong, coach as _coach, from_table as _from_table, standing as _standing
+from ..errors import MjlearnError
 from ..hand import Hand
 from ..mcr import score as _mcr_score
 from ..mcr.profiles import PROFILES
@@ -47,7 +48,7 @@ def _short_of_minimum(kw: dict, discard) -> dict | None:
     for w in waits:
         try:
             r = _mcr_score(Hand(hand.melds, tuple(conc), TILES[w], hand.flowers), profile=rules, self_drawn=True, **ctx)
-        except Exception:       # a wait the scorer cannot read as a hand (a fifth copy): not a win
+        except MjlearnError:    # a wait the scorer cannot read as a hand (a fifth copy): not a win
             continue
         if not r.is_winning:
             continue

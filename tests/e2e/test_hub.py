@@ -123,9 +123,9 @@ class Hub:
                 with urllib.request.urlopen(f"{self.base}/hub/api", timeout=3) as r:
                     if r.status == 200:
                         return self
-            except OSError:
+            except OSError as e:
                 if time.monotonic() > end:
-                    raise RuntimeError("jupyterhub did not answer")
+                    raise RuntimeError("jupyterhub did not answer") from e
                 time.sleep(0.5)
 
     def refused(self, timeout: float = 180) -> tuple[int, str]:
