@@ -49,6 +49,35 @@ class Claims:
                 out.append("kong")
         return out
 
+    def claimants(self, discarder: Seat, t: Tile) -> set[Seat]:
+        """The seats that could call something on ``discarder``'s discard ``t``: those for which
+        :meth:`possible_claims` is not empty, found with the cheap checks first. A meld needs two
+        in hand (a chow: the next seat), so the wall and the claim limit are read only for those
+        seats, and a win is judged only for a seat that has no meld to call and that ``t`` may
+        complete (most discards ask nobody)."""
+        table = self.t
+        i = t.index
+        hands = table.hands
+        nxt = _NEXT[discarder]
+        judging = table.judging
+        meldable = None          # a tile left to draw after it and the tile not the wild: read once
+        out = set()
+        for s in SEATS:
+            if s is discarder:
+                continue
+            held = hands[s][i]
+            if held >= 2 or s is nxt:
+                if meldable is None:
+                    meldable = table._can_draw() and not table._wild_blocks(t)
+                if meldable and ((table.claims_left[s] != 0 and (held >= 2 or (
+                        table.rules.claims.chow and self._chow_starts(s, t)))) or
+                        (held == 3 and table.wall.next_tail(0) is not None)):
+                    out.add(s)
+                    continue
+            if judging._may_complete(s, t) and judging.judge(s, t)[0]:
+                out.add(s)
+        return out
+
     def claim_options(self, seat) -> list[str]:
         """What ``seat`` may call now: some of ``"win"``, ``"pung"``, ``"kong"``, ``"chow"``, ``"pass"``."""
         seat = seat_of(seat)
