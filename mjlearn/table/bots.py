@@ -17,6 +17,7 @@ sight), counted with the regular-form shanten of each candidate draw.
 from __future__ import annotations
 
 import random as _random
+from operator import add as _add
 
 from ..hand import MeldKind
 from ..seats import SEATS, Seat
@@ -49,7 +50,7 @@ class Bot:
     def _seen(table, seat: int) -> list[int]:
         """Copies of each kind this seat can see: its own tiles and melds, the discards in the ponds
         and the exposed melds (the table keeps the count of those in sight)."""
-        seen = list(map(int.__add__, table.hands[seat][:34], table._in_sight))
+        seen = list(map(_add, table.hands[seat][:34], table._in_sight))
         for m in table.melds[seat]:
             if m.is_concealed:
                 for t in m.tiles:
@@ -163,10 +164,15 @@ class Bot:
             c = h[:34]
             melds = table.melds[seat]
             n = len(melds)
-            pungs = {m.tile.index for m in melds if m.kind is MeldKind.PUNG}   # a kong may be added to
-            # most turns hold no four and no tile of a pung: then no kong is possible, skip the loop
-            if 4 not in c and not any(c[i] for i in pungs):
-                return "discard", self.choose_discard(table, seat)
+            # a kong may be added to a pung; most turns hold no four and no tile of a pung: then no
+            # kong is possible, skip the loop
+            pungs = {m.tile.index for m in melds if m.kind is MeldKind.PUNG} if melds else ()
+            if 4 not in c:
+                for i in pungs:
+                    if c[i]:
+                        break
+                else:
+                    return "discard", self.choose_discard(table, seat)
             for i in range(34):
                 if not c[i] or (table.wild is not None and i == table.wild.index):
                     continue

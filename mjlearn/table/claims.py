@@ -93,12 +93,17 @@ class Claims:
             return []
         h, w = self.t.hands[seat], (self.t.wild.index if self.t.wild is not None else -1)
         out = []
-        base = i - i % 9
-        for s in (i - 2, i - 1, i):
-            if s < base or s > base + 6:
-                continue
-            if all(j == i or (h[j] and j != w) for j in (s, s + 1, s + 2)):
-                out.append(TILES[s])
+        r = i % 9
+        # (i-2, i-1, i), (i-1, i, i+1), (i, i+1, i+2): the two other tiles held (not the wild)
+        lo2 = r >= 2 and h[i - 2] and i - 2 != w
+        lo1 = r >= 1 and h[i - 1] and i - 1 != w
+        hi1 = r <= 7 and h[i + 1] and i + 1 != w
+        if lo2 and lo1:
+            out.append(TILES[i - 2])
+        if lo1 and hi1:
+            out.append(TILES[i - 1])
+        if hi1 and r <= 6 and h[i + 2] and i + 2 != w:
+            out.append(TILES[i])
         return out
 
     def chow_options(self, seat) -> list[Tile]:
