@@ -2,7 +2,7 @@
 
 The computer player's discard choice (:meth:`Bot.choose_discard`) reads the shanten of every
 discard and the live useful draws of the best ones from :class:`~mjlearn.shanten_core.RegularAround`
-and its caches; the table works out who may claim a discard (:meth:`Claims.claimants`) with quick
+and its caches (the special forms only where they could be the lowest); the table works out who may claim a discard (:meth:`Claims.claimants`) with quick
 count checks before any win is judged. Here each is replaced by the plain computation it stands for
 (the shanten functions called on every candidate hand, :meth:`Claims.possible_claims` asked of every
 other seat) and the same seeded hands are played both ways: every event of every hand must be the

@@ -81,7 +81,7 @@ class Bot:
         if self.all_forms and n == 0:     # all_forms_shanten() < shanten(), the regular one read once
             regular = around.shanten()
             special = regular >= 0 and around.special_forms_shanten(regular) < regular
-        after = around.discards(all_forms=special)
+        after = around.discards(all_forms=special, lowest_of=cands)   # only the best are read
         best = min([after[i] for i in cands])
         ties = [i for i in cands if after[i] == best]
         if len(ties) == 1:
