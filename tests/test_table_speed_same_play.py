@@ -20,7 +20,7 @@ from mjlearn.rules import names as rule_names
 from mjlearn.seats import SEATS
 from mjlearn.shanten_core import near_tiles, regular_shanten_of_counts, shanten_of_counts
 from mjlearn.table import Bot, Table, play_hand
-from mjlearn.table.bots import _NEIGHBOURS, _TERMINAL
+from mjlearn.table.bots import _closeness
 from mjlearn.table.claims import Claims
 from mjlearn.tiles import TILES
 
@@ -61,11 +61,8 @@ def plain_choose_discard(self, table, seat):
                 seen[t.index] += 1
     rnd = self.rng.random
 
-    def key(i):
-        conn, live = 3 * c[i] - _TERMINAL[i], 4 - seen[i]
-        for j, w in _NEIGHBOURS[i]:
-            conn += w * c[j]
-            live += 4 - seen[j]
+    def key(i):                 # the order among ties is the player's rule, not a fast path
+        conn, live = _closeness(c, seen, i)
         return conn, live, rnd()
 
     ties.sort(key=key)

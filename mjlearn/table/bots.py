@@ -93,11 +93,8 @@ class Bot:
         seen = self._seen(table, seat)
         rnd = self.rng.random
 
-        def key(i):   # (connectedness(c, i), live copies of i and its neighbours, a random draw)
-            conn, live = 3 * c[i] - _TERMINAL[i], 4 - seen[i]
-            for j, w in _NEIGHBOURS[i]:
-                conn += w * c[j]
-                live += 4 - seen[j]
+        def key(i):
+            conn, live = _closeness(c, seen, i)
             return conn, live, rnd()
 
         ties.sort(key=key)
@@ -271,6 +268,16 @@ class Bot:
 _NEIGHBOURS = tuple(tuple((i + d, w) for d, w in ((-2, 1), (-1, 2), (1, 2), (2, 1)) if i < 27 and 0 <= i % 9 + d <= 8)
                     for i in range(34))
 _TERMINAL = tuple(1 if i < 27 and i % 9 in (0, 8) else 0 for i in range(34))
+
+
+def _closeness(c, seen, i: int) -> tuple[int, int]:
+    """How a discard ``i`` of the counts ``c`` is ordered among equally good ones: (connectedness(c, i),
+    live copies of ``i`` and its neighbours given the copies ``seen``), least first."""
+    conn, live = 3 * c[i] - _TERMINAL[i], 4 - seen[i]
+    for j, w in _NEIGHBOURS[i]:
+        conn += w * c[j]
+        live += 4 - seen[j]
+    return conn, live
 
 
 def _maybe_complete(table, seat: int) -> bool:
