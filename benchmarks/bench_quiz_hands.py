@@ -34,6 +34,7 @@ if str(_ROOT) not in sys.path:
 def run(hands: int, first_seed: int = 0) -> tuple[float, int]:
     """(CPU seconds, wins) of ``hands`` quiz-style hands from ``first_seed``."""
     from mjlearn.quiz.deal import simulate
+
     wins = 0
     c0 = time.process_time()
     for seed in range(first_seed, first_seed + hands):
