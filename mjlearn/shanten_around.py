@@ -324,10 +324,15 @@ class RegularAround:
         out.rests = None
         return out
 
-    def discards(self, all_forms: bool = False) -> list:
+    def discards(self, all_forms: bool = False, lowest_of=None) -> list:
         """For each of the 34 kinds, the shanten with one tile of it fewer (None for a kind not
         held): :meth:`without` for every tile, a group at a time. ``all_forms``: over all five forms,
-        as :func:`~mjlearn.shanten_core.shanten_of_counts` of each hand."""
+        as :func:`~mjlearn.shanten_core.shanten_of_counts` of each hand.
+
+        ``lowest_of`` (kinds held, with ``all_forms``): only the lowest shanten among these kinds is
+        wanted, and which of them have it. The special forms are then worked out for these kinds
+        only, and only where they could come to the lowest so far: a kind above the lowest may
+        come back as any number above it, a kind not among them as its regular-form shanten."""
         out: list = [None] * 34
         n = self.n
         keys = self.keys
@@ -344,7 +349,9 @@ class RegularAround:
             keys = self.keys
             counts = list(keys[0] + keys[1] + keys[2] + keys[3])
             entries = [SUIT_ENTRIES.get(k) or suit_entry(k) for k in keys[:3]]
-            for i, regular in enumerate(out):
+            low = 8                 # with lowest_of: the lowest so far (no kind is worked out above it)
+            for i in (range(34) if lowest_of is None else lowest_of):
+                regular = out[i]
                 if regular is None or regular < 0:
                     continue
                 counts[i] -= 1
@@ -353,7 +360,12 @@ class RegularAround:
                     g = i // 9
                     key = tuple(counts[9 * g:9 * g + 9])
                     e[g] = SUIT_ENTRIES.get(key) or suit_entry(key)
-                out[i] = with_special_forms(counts, n, regular, *e)
+                if lowest_of is None:
+                    out[i] = with_special_forms(counts, n, regular, *e)
+                else:
+                    out[i] = v = with_special_forms(counts, n, min(regular, low + 1), *e)
+                    if v < low:
+                        low = v
                 counts[i] += 1
         return out
 

@@ -17,6 +17,7 @@ sight), counted with the regular-form shanten of each candidate draw.
 from __future__ import annotations
 
 import random as _random
+from operator import add as _add
 
 from ..hand import MeldKind
 from ..seats import SEATS, Seat
@@ -49,7 +50,7 @@ class Bot:
     def _seen(table, seat: int) -> list[int]:
         """Copies of each kind this seat can see: its own tiles and melds, the discards in the ponds
         and the exposed melds (the table keeps the count of those in sight)."""
-        seen = list(map(int.__add__, table.hands[seat][:34], table._in_sight))
+        seen = list(map(_add, table.hands[seat][:34], table._in_sight))
         for m in table.melds[seat]:
             if m.is_concealed:
                 for t in m.tiles:
@@ -80,7 +81,7 @@ class Bot:
         if self.all_forms and n == 0:     # all_forms_shanten() < shanten(), the regular one read once
             regular = around.shanten()
             special = regular >= 0 and around.special_forms_shanten(regular) < regular
-        after = around.discards(all_forms=special)
+        after = around.discards(all_forms=special, lowest_of=cands)   # only the best are read
         best = min([after[i] for i in cands])
         ties = [i for i in cands if after[i] == best]
         if len(ties) == 1:
@@ -92,11 +93,8 @@ class Bot:
         seen = self._seen(table, seat)
         rnd = self.rng.random
 
-        def key(i):   # (connectedness(c, i), live copies of i and its neighbours, a random draw)
-            conn, live = 3 * c[i] - _TERMINAL[i], 4 - seen[i]
-            for j, w in _NEIGHBOURS[i]:
-                conn += w * c[j]
-                live += 4 - seen[j]
+        def key(i):
+            conn, live = _closeness(c, seen, i)
             return conn, live, rnd()
 
         ties.sort(key=key)
@@ -163,10 +161,15 @@ class Bot:
             c = h[:34]
             melds = table.melds[seat]
             n = len(melds)
-            pungs = {m.tile.index for m in melds if m.kind is MeldKind.PUNG}   # a kong may be added to
-            # most turns hold no four and no tile of a pung: then no kong is possible, skip the loop
-            if 4 not in c and not any(c[i] for i in pungs):
-                return "discard", self.choose_discard(table, seat)
+            # a kong may be added to a pung; most turns hold no four and no tile of a pung: then no
+            # kong is possible, skip the loop
+            pungs = {m.tile.index for m in melds if m.kind is MeldKind.PUNG} if melds else ()
+            if 4 not in c:
+                for i in pungs:
+                    if c[i]:
+                        break
+                else:
+                    return "discard", self.choose_discard(table, seat)
             for i in range(34):
                 if not c[i] or (table.wild is not None and i == table.wild.index):
                     continue
@@ -265,6 +268,16 @@ class Bot:
 _NEIGHBOURS = tuple(tuple((i + d, w) for d, w in ((-2, 1), (-1, 2), (1, 2), (2, 1)) if i < 27 and 0 <= i % 9 + d <= 8)
                     for i in range(34))
 _TERMINAL = tuple(1 if i < 27 and i % 9 in (0, 8) else 0 for i in range(34))
+
+
+def _closeness(c, seen, i: int) -> tuple[int, int]:
+    """How a discard ``i`` of the counts ``c`` is ordered among equally good ones: (connectedness(c, i),
+    live copies of ``i`` and its neighbours given the copies ``seen``), least first."""
+    conn, live = 3 * c[i] - _TERMINAL[i], 4 - seen[i]
+    for j, w in _NEIGHBOURS[i]:
+        conn += w * c[j]
+        live += 4 - seen[j]
+    return conn, live
 
 
 def _maybe_complete(table, seat: int) -> bool:

@@ -49,6 +49,35 @@ class Claims:
                 out.append("kong")
         return out
 
+    def claimants(self, discarder: Seat, t: Tile) -> set[Seat]:
+        """The seats that could call something on ``discarder``'s discard ``t``: those for which
+        :meth:`possible_claims` is not empty, found with the cheap checks first. A meld needs two
+        in hand (a chow: the next seat), so the wall and the claim limit are read only for those
+        seats, and a win is judged only for a seat that has no meld to call and that ``t`` may
+        complete (most discards ask nobody)."""
+        table = self.t
+        i = t.index
+        hands = table.hands
+        nxt = _NEXT[discarder]
+        judging = table.judging
+        meldable = None          # a tile left to draw after it and the tile not the wild: read once
+        out = set()
+        for s in SEATS:
+            if s is discarder:
+                continue
+            held = hands[s][i]
+            if held >= 2 or s is nxt:
+                if meldable is None:
+                    meldable = table._can_draw() and not table._wild_blocks(t)
+                if meldable and ((table.claims_left[s] != 0 and (held >= 2 or (
+                        table.rules.claims.chow and self._chow_starts(s, t)))) or
+                        (held == 3 and table.wall.next_tail(0) is not None)):
+                    out.add(s)
+                    continue
+            if judging._may_complete(s, t) and judging.judge(s, t)[0]:
+                out.add(s)
+        return out
+
     def claim_options(self, seat) -> list[str]:
         """What ``seat`` may call now: some of ``"win"``, ``"pung"``, ``"kong"``, ``"chow"``, ``"pass"``."""
         seat = seat_of(seat)
@@ -64,12 +93,17 @@ class Claims:
             return []
         h, w = self.t.hands[seat], (self.t.wild.index if self.t.wild is not None else -1)
         out = []
-        base = i - i % 9
-        for s in (i - 2, i - 1, i):
-            if s < base or s > base + 6:
-                continue
-            if all(j == i or (h[j] and j != w) for j in (s, s + 1, s + 2)):
-                out.append(TILES[s])
+        r = i % 9
+        # (i-2, i-1, i), (i-1, i, i+1), (i, i+1, i+2): the two other tiles held (not the wild)
+        lo2 = r >= 2 and h[i - 2] and i - 2 != w
+        lo1 = r >= 1 and h[i - 1] and i - 1 != w
+        hi1 = r <= 7 and h[i + 1] and i + 1 != w
+        if lo2 and lo1:
+            out.append(TILES[i - 2])
+        if lo1 and hi1:
+            out.append(TILES[i - 1])
+        if hi1 and r <= 6 and h[i + 2] and i + 2 != w:
+            out.append(TILES[i])
         return out
 
     def chow_options(self, seat) -> list[Tile]:

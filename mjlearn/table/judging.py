@@ -87,12 +87,12 @@ class Judging:
         h = table.hands[seat]
         if table.facts.special_shapes or (w is not None and (h[w.index] or t is w)):
             return True
-        key = tuple(h[:34])
+        key = h[:34]              # a copy of the counts (a list: compared in one step with the one kept)
         if drawn:
             i = t.index
             if not key[i]:
                 return True
-            key = key[:i] + (key[i] - 1,) + key[i + 1:]
+            key[i] -= 1
         n = len(table.melds[seat])
         got = self._ready[seat]
         if got is None or got[1] != n or got[0] != key:
@@ -416,7 +416,7 @@ class Judging:
         return e
 
 
-def _completing_tiles(counts: tuple, n_melds: int) -> frozenset | None:
+def _completing_tiles(counts, n_melds: int) -> frozenset | None:
     """The only tiles that may complete 13 concealed counts with ``n_melds`` melds in one of the five
     MCR forms (a superset: the shape check decides), or None when no narrowing is made.
 

@@ -37,7 +37,7 @@ import functools
 
 from ..tiles import TILES, tile as _tile
 from ..rules.registry import DEFAULT, get as _get_rules
-from ..seats import SEATS, Seat
+from ..seats import Seat
 from .events import DiceThrown, Discarded, Drew, Exhausted, WallBuilt
 from .claims import Claims
 from .judging import Judging
@@ -215,8 +215,7 @@ class Table(TableState):
         self._after_claim = None
         self.phase = "claim"
         self.calls = {}
-        possible = self.claims.possible_claims
-        self.pending = {s for s in SEATS if s != seat and possible(s)}
+        self.pending = self.claims.claimants(seat, t)
         if not self.pending:
             self.claims.resolve()
         return e
