@@ -98,7 +98,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                         description="Delete everything the class database holds of a learner: answers, class "
                                     "memberships, join tries and the login. Without --yes it only counts. "
                                     "删除学员的全部数据；不加 --yes 时只列出数量。")
-    fg.add_argument("user", metavar="NAME", help="the learner's name / 学员名")
+    fg.add_argument("who", metavar="NAME", help="the learner's name / 学员名")
     fg.add_argument("--yes", action="store_true", help="really delete / 确认删除")
     bk = sub.add_parser("backup", help="back up the class database / 备份班级数据库",
                         description="Write the whole class database to FILE with pg_dump (custom format); the "
@@ -212,13 +212,13 @@ def _admin(room, args) -> int:
         print(f"{args.old} is now {login}: login, answers and classes / 已改名为 {login}")
     elif args.action == "forget":
         if not args.yes:
-            counts = admin.forget_counts(room, args.user)
-            print(f"mjlearn class: this deletes {args.user}'s {_counts(counts)}, and cannot be undone: run again "
-                  f"with --yes to delete; nothing was changed  （将删除 {args.user} 的全部数据且无法恢复：确认请加 --yes；"
+            counts = admin.forget_counts(room, args.who)
+            print(f"mjlearn class: this deletes {args.who}'s {_counts(counts)}, and cannot be undone: run again "
+                  f"with --yes to delete; nothing was changed  （将删除 {args.who} 的全部数据且无法恢复：确认请加 --yes；"
                   f"现在没有做任何改动）", file=sys.stderr)
             return 2
-        counts = admin.forget(room, args.user)
-        print(f"deleted of {args.user}: {_counts(counts)} / 已删除 {args.user} 的全部数据")
+        counts = admin.forget(room, args.who)
+        print(f"deleted of {args.who}: {_counts(counts)} / 已删除 {args.who} 的全部数据")
     return 0
 
 

@@ -314,13 +314,13 @@ def import_list(room, class_name: str, path) -> dict:
     """Add everyone of the class list ``path`` (:func:`read_class_list`) to class ``class_name``, learners
     and teachers, in one transaction: a bad row, or a name the class cannot take, adds no one. Returns
     each name's login."""
-    rows = read_class_list(path)
-    by_role = {role: [n for n, r in rows if r == role] for role in ("teacher", "learner")}
     logins = {}
     try:
         with room.db.begin() as c:
             _may_manage(room, c)
-            room._class_id(c, class_name)
+            room._class_id(c, class_name)  # a mistyped class is said first, before the file's rows
+            rows = read_class_list(path)
+            by_role = {role: [n for n, r in rows if r == role] for role in ("teacher", "learner")}
             for role, given in by_role.items():
                 if given:
                     names = room._names(given)
