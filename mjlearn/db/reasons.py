@@ -37,7 +37,7 @@ def connection_problem(e: BaseException, where: str) -> str | None:
                 f"in ~/.pgpass (mjlearn class login NAME --pgpass)  （班级数据库需要密码，但没有提供：请设置 PGPASSWORD 或写入 ~/.pgpass）")
     m = re.search(r'password authentication failed for user "([^"]*)"', text)
     if m:
-        return (f"the class database ({where}) refused the password of the login {m.group(1)!r}: the password is "
+        return (f"the class database ({where}) did not accept the login {m.group(1)!r}: the password is "
                 f"wrong  （班级数据库拒绝了账号 {m.group(1)!r} 的密码：密码错误）")
     m = re.search(r'role "([^"]*)" does not exist', text)
     if m:
