@@ -28,9 +28,9 @@ from .admin import _password_of, claim_output
 
 __all__ = ["backup", "restore", "HOMES_HINT"]
 
-HOMES_HINT = ("the learners' notebooks are in their home folders on the hub, not in the database: back them up "
-              "alongside, e.g. sudo tar -czf mjlearn-homes.tar.gz -C /home . / 学员的笔记本在其主目录中，"
-              "不在数据库里：请一并备份（例如 sudo tar -czf mjlearn-homes.tar.gz -C /home .）")
+HOMES_HINT = ("the learners' notebooks are in their home folders on the hub, not in this backup: back them up "
+              "alongside, as root: tar -czf mjlearn-homes.tar.gz -C /home NAME... (the hub's MJLEARN_HUB_HOME, "
+              "default /home)  （学员的笔记本在其主目录中，不在此备份里：请一并用 tar 备份，见 TEACHERS.md）")
 
 
 def _engine(url: str):
