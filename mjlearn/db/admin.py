@@ -25,6 +25,7 @@ import csv
 import os
 
 from ..buildfolder import Folder, OutputFolderError, write_whole
+from ..jsontext import bounded_lines
 from . import GROUPS, ClassError, _login_problem, check_manager, ensure_logins, role_name
 from .secret import SecretError, role_password, secret_from_env
 
@@ -225,25 +226,6 @@ def forget(room, name: str) -> dict:
 
 
 # -- class lists ------------------------------------------------------------------------------------------
-def _lines(f):
-    """(line number, text) of a file opened in binary, each line read in bounded pieces: a line longer
-    than the longest a class list needs is given as None (its rest skipped without being kept)."""
-    number = 0
-    while True:
-        piece = f.readline(_MAX_LINE_BYTES + 1)
-        if not piece:
-            return
-        number += 1
-        if len(piece) > _MAX_LINE_BYTES and not piece.endswith(b"\n"):
-            while piece and not piece.endswith(b"\n"):
-                piece = f.readline(1 << 16)
-            yield number, None
-            continue
-        if number == 1 and piece.startswith(b"\xef\xbb\xbf"):  # a byte order mark (spreadsheets write one)
-            piece = piece[3:]
-        yield number, piece
-
-
 def read_class_list(path) -> list[tuple[str, str]]:
     """The (name, role) rows of a class list: a CSV file whose first column is the name and whose second,
     optional, is ``learner``/``teacher`` (学员/老师); a header row, blank lines and a byte order mark are
@@ -260,7 +242,7 @@ def read_class_list(path) -> list[tuple[str, str]]:
                          f"（无法读取名单文件 {str(path)!r}：{e.strerror}）") from None
     with f:
         counted = 0
-        for number, raw in _lines(f):
+        for number, raw, _ in bounded_lines(f, _MAX_LINE_BYTES):
             if raw is None:
                 bad.append(f"line {number}: longer than {_MAX_LINE_BYTES} bytes / 行过长")
                 continue

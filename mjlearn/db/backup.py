@@ -22,7 +22,10 @@ import os
 import re
 import shutil
 import subprocess
+import tempfile
+from pathlib import Path
 
+from ..buildfolder import write_whole
 from . import GROUPS, ClassError, ensure_logins
 from .admin import _password_of, claim_output
 
@@ -112,26 +115,14 @@ def backup(url: str, path, *, force: bool = False) -> dict:
         engine.dispose()
     _check_versions("pg_dump", client, server)
     folder, name = claim_output(path, force)
-    with folder:
-        tmp = f".{name}.{os.urandom(6).hex()}.tmp"
-        fd = folder.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        try:
-            try:
-                p = subprocess.run([tool, "--format=custom", "--no-password"], stdout=fd, stderr=subprocess.PIPE,
-                                   env=_libpq_env(url), text=True)
-                os.fsync(fd)
-                size = os.fstat(fd).st_size
-            finally:
-                os.close(fd)
-            if p.returncode != 0:
-                raise ClassError(f"pg_dump failed: {_last_line(p.stderr)}  （pg_dump 备份失败）")
-            folder.replace(tmp, name)
-        except BaseException:
-            try:
-                folder.remove(tmp)
-            except OSError:
-                pass
-            raise
+    with folder, tempfile.TemporaryDirectory(prefix="mjlearn-backup-") as private:  # 0700: the owner's only
+        made = Path(private) / "class.dump"
+        p = subprocess.run([tool, "--format=custom", "--no-password", "--file", str(made)], stderr=subprocess.PIPE,
+                           env=_libpq_env(url), text=True)
+        if p.returncode != 0:
+            raise ClassError(f"pg_dump failed: {_last_line(p.stderr)}  （pg_dump 备份失败）")
+        size = made.stat().st_size
+        write_whole(folder, name, made, durable=True, mode=0o600)  # next to FILE, then moved over its name: never a link
     return {"bytes": size, "answers": answers, "server": server}
 
 
