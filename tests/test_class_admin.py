@@ -20,7 +20,7 @@ from mjlearn import db
 from mjlearn.db.classes import ClassError, Classroom, assignment_tag
 from mjlearn.deploy import generate_secret
 from mjlearn.quiz import generate, grade, solve, wrong_answer
-from pg import pg_db, postgres, private_server, role_url  # noqa: F401  (fixtures)
+from pg import password_server, pg_db, postgres, role_url  # noqa: F401  (fixtures)
 
 SET = "week1_tiles_and_waits.json"
 SECRET = generate_secret()
@@ -363,11 +363,7 @@ def test_a_server_that_is_not_there_and_a_database_that_is_not_there_are_named(s
 
 
 def test_a_missing_password_is_not_called_unreachable(tmp_path):
-    server = private_server()
-    try:
-        _sql(server.url(), "ALTER ROLE postgres PASSWORD 'owner-pw'")
-        (server.data / "pg_hba.conf").write_text("local all all trust\nhost all all 127.0.0.1/32 scram-sha-256\n")
-        server.run("reload")
+    with password_server("owner-pw") as server:
         env = {k: v for k, v in os.environ.items() if k not in ("PGPASSWORD", "PGPASSFILE")}
         env.update(MJLEARN_DB=server.url(), MJLEARN_DATA_DIR=str(tmp_path), PGPASSFILE=str(tmp_path / "none"))
         for args in (["class", "forget", "ann"], ["class", "backup", str(tmp_path / "x.dump")],
@@ -378,5 +374,3 @@ def test_a_missing_password_is_not_called_unreachable(tmp_path):
         assert "the password is wrong" in line
         p = _mjlearn("quiz", "--export", str(tmp_path / "mine.csv"), env=env)
         assert "reachable" not in p.stderr and "password" in p.stderr and "Traceback" not in p.stderr, p.stderr
-    finally:
-        server.stop()
