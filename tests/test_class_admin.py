@@ -207,10 +207,10 @@ def test_forget_asks_first_then_deletes_everything_of_one_learner_only(school):
     url, env = school["url"], school["env"]
     state = _state(url)
     line = _one_bilingual_line(_mjlearn("class", "forget", "bob", env=env))
-    assert "4 answers, 2 classes" in line and "--yes" in line and _state(url) == state
+    assert "4 answers, 2 class memberships" in line and "--yes" in line and _state(url) == state
     ann, cat = _answers_of(url, "ann"), _answers_of(url, "cat")
     out = _ok(_mjlearn("class", "forget", "bob", "--yes", env=env))
-    assert "4 answers, 2 classes, 0 join tries, 1 login" in out
+    assert "4 answers, 2 class memberships, 0 join tries, 1 login" in out
     assert _answers_of(url, "bob") == [] and not [m for m in _members(url) if m[1] == "bob"]
     assert not _sql(url, "SELECT 1 FROM pg_roles WHERE rolname = 'bob'")
     assert _answers_of(url, "ann") == ann and _answers_of(url, "cat") == cat

@@ -97,7 +97,7 @@ def _password_of():
 def _traces(c, login: str, pg: bool) -> dict:
     """What the class database holds of ``login``: its answers, class memberships, failed join tries."""
     out = {"answers": int(c.execute('SELECT count(*) FROM answers WHERE "user" = :u', {"u": login}).scalar()),
-           "classes": int(c.execute("SELECT count(*) FROM class_members WHERE username = :u", {"u": login}).scalar())}
+           "class memberships": int(c.execute("SELECT count(*) FROM class_members WHERE username = :u", {"u": login}).scalar())}
     if pg:
         out["join tries"] = int(c.execute("SELECT count(*) FROM join_failures WHERE username = :u",
                                           {"u": login}).scalar())
