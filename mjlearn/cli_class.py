@@ -129,17 +129,11 @@ def run(args) -> int:
 
 def _said(e) -> str:
     """The one line of a refusal: the real cause of a failed connection, else the error's own words."""
-    import os
+    from .db.classes import ClassError
     from .db.reasons import connection_problem
-    where = str(getattr(e, "path", "") or "")
-    if not where:
-        try:
-            import sqlalchemy as sa
-            u = sa.make_url(os.environ.get("MJLEARN_DB", ""))
-            where = f"{u.host or 'localhost'}:{u.port or 5432}/{u.database or ''}"
-        except Exception:
-            where = "MJLEARN_DB"
-    said = connection_problem(e, where) or str(e)
+    if isinstance(e, ClassError):  # its words are already the class's own
+        return str(e)
+    said = connection_problem(e, str(e.path)) or str(e)  # a progress error's path: host:port/database
     return said.removeprefix("mjlearn progress: ")
 
 
@@ -231,22 +225,13 @@ def _backup(args) -> int:
         raise ClassError("backup and restore are for a class database: set MJLEARN_DB to the owner's database URL "
                          "(a single-machine class is one file: copy it)  （备份和恢复用于班级数据库：请把 MJLEARN_DB "
                          "设为所有者的数据库地址；单机班级只需复制其文件）")
-    try:
-        if args.action == "backup":
-            done = backup.backup(url, args.file, force=args.force)
-            print(f"backed up {done['answers']} answers to {args.file} ({done['bytes']} bytes) / 已备份到 {args.file}")
-        else:
-            done = backup.restore(url, args.file)
-            print(f"restored {done['answers']} answers, {done['learners']} learners' and {done['teachers']} "
-                  f"teachers' logins / 已恢复")
-    except ClassError:
-        raise
-    except Exception as e:  # a connection that failed: its real cause in one line
-        from .db.reasons import connection_problem
-        said = connection_problem(e, "MJLEARN_DB")
-        if said is None:
-            raise
-        raise ClassError(said) from None
+    if args.action == "backup":
+        done = backup.backup(url, args.file, force=args.force)
+        print(f"backed up {done['answers']} answers to {args.file} ({done['bytes']} bytes) / 已备份到 {args.file}")
+    else:
+        done = backup.restore(url, args.file)
+        print(f"restored {done['answers']} answers, {done['learners']} learners' and {done['teachers']} "
+              f"teachers' logins / 已恢复")
     print(backup.HOMES_HINT)
     return 0
 

@@ -26,11 +26,23 @@ import os
 
 from ..buildfolder import Folder, OutputFolderError, write_whole
 from ..jsontext import bounded_lines
-from . import GROUPS, ClassError, _login_problem, check_manager, ensure_logins, role_name
+from . import GROUPS, ClassError, _login_problem, check_manager, role_name
+from .classes import _DB_ERRORS
 from .secret import SecretError, role_password, secret_from_env
 
-__all__ = ["remove", "rename", "forget", "forget_counts", "read_class_list", "import_list", "export_list",
-           "claim_output", "MAX_ROWS", "MAX_NAME_CHARS", "HEADERS"]
+__all__ = [
+    "HEADERS",
+    "MAX_NAME_CHARS",
+    "MAX_ROWS",
+    "claim_output",
+    "export_list",
+    "forget",
+    "forget_counts",
+    "import_list",
+    "read_class_list",
+    "remove",
+    "rename",
+]
 
 MAX_ROWS = 10_000
 """The most rows a class list may have (a school's whole year fits; a runaway file is refused early)."""
@@ -42,8 +54,15 @@ _SHOWN_BAD = 10  # bad rows named in the one-line refusal; the rest are counted
 
 HEADERS = ("name / 名字", "role / 角色")
 """The columns of a class list (the header row is optional on import; either language is understood)."""
-_ROLE_WORDS = {"learner": "learner", "学员": "learner", "student": "learner", "": "learner",
-               "teacher": "teacher", "老师": "teacher", "教师": "teacher"}
+_ROLE_WORDS = {
+    "learner": "learner",
+    "学员": "learner",
+    "student": "learner",
+    "": "learner",
+    "teacher": "teacher",
+    "老师": "teacher",
+    "教师": "teacher",
+}
 _HEADER_WORDS = {"name", "名字", "姓名", "login", "账号"}
 
 
@@ -59,8 +78,13 @@ def _pg(room) -> bool:
 
 def _group_of(c, role: str) -> str | None:
     """The mjlearn group ``role`` is in (``learner`` or ``teacher``), None when it is in neither or absent."""
-    groups = set(c.execute("SELECT g.rolname::text FROM pg_auth_members m JOIN pg_roles g ON g.oid = m.roleid "
-                           "JOIN pg_roles r ON r.oid = m.member WHERE r.rolname = :n", {"n": role}).scalars())
+    groups = set(
+        c.execute(
+            "SELECT g.rolname::text FROM pg_auth_members m JOIN pg_roles g ON g.oid = m.roleid "
+            "JOIN pg_roles r ON r.oid = m.member WHERE r.rolname = :n",
+            {"n": role},
+        ).scalars()
+    )
     for kind, group in GROUPS.items():
         if group in groups:
             return kind
@@ -96,19 +120,17 @@ def _password_of():
 
 def _traces(c, login: str, pg: bool) -> dict:
     """What the class database holds of ``login``: its answers, class memberships, failed join tries."""
-    out = {"answers": int(c.execute('SELECT count(*) FROM answers WHERE "user" = :u', {"u": login}).scalar()),
-           "class memberships": int(c.execute("SELECT count(*) FROM class_members WHERE username = :u", {"u": login}).scalar())}
+    out = {
+        "answers": int(c.execute('SELECT count(*) FROM answers WHERE "user" = :u', {"u": login}).scalar()),
+        "class memberships": int(
+            c.execute("SELECT count(*) FROM class_members WHERE username = :u", {"u": login}).scalar()
+        ),
+    }
     if pg:
-        out["join tries"] = int(c.execute("SELECT count(*) FROM join_failures WHERE username = :u",
-                                          {"u": login}).scalar())
+        out["join tries"] = int(
+            c.execute("SELECT count(*) FROM join_failures WHERE username = :u", {"u": login}).scalar()
+        )
     return out
-
-
-def _refuse(room, e, doing):
-    from .classes import _DB_ERRORS
-    if isinstance(e, _DB_ERRORS):
-        return room._refused(e, doing)
-    return e
 
 
 # -- a learner leaves a class ---------------------------------------------------------------------------
@@ -122,22 +144,34 @@ def remove(room, class_name: str, users, *, answers: bool = False) -> dict:
             _may_manage(room, c)
             cid = room._class_id(c, class_name)
             for u in names:
-                if not c.execute("SELECT 1 FROM class_members WHERE class_id = :c AND username = :u",
-                                 {"c": cid, "u": u}).scalar():
-                    raise ClassError(f"{u!r} is not in class {class_name!r}; nothing was changed  "
-                                     f"（{u!r} 不在班级 {class_name!r} 中，没有做任何改动）")
+                if not c.execute(
+                    "SELECT 1 FROM class_members WHERE class_id = :c AND username = :u", {"c": cid, "u": u}
+                ).scalar():
+                    raise ClassError(
+                        f"{u!r} is not in class {class_name!r}; nothing was changed  "
+                        f"（{u!r} 不在班级 {class_name!r} 中，没有做任何改动）"
+                    )
             removed = deleted = 0
-            tags = [f"assignment:{a}" for a in
-                    c.execute("SELECT id FROM assignments WHERE class_id = :c", {"c": cid}).scalars()]
+            tags = [
+                f"assignment:{a}"
+                for a in c.execute("SELECT id FROM assignments WHERE class_id = :c", {"c": cid}).scalars()
+            ]
             for u in dict.fromkeys(names):
-                removed += len(c.execute("DELETE FROM class_members WHERE class_id = :c AND username = :u "
-                                         "RETURNING 1", {"c": cid, "u": u}).all())
+                removed += len(
+                    c.execute(
+                        "DELETE FROM class_members WHERE class_id = :c AND username = :u RETURNING 1",
+                        {"c": cid, "u": u},
+                    ).all()
+                )
                 if answers:
                     for tag in tags:
-                        deleted += len(c.execute('DELETE FROM answers WHERE "user" = :u AND quiz = :q RETURNING 1',
-                                                 {"u": u, "q": tag}).all())
-    except Exception as e:
-        raise _refuse(room, e, "removing from a class") from None
+                        deleted += len(
+                            c.execute(
+                                'DELETE FROM answers WHERE "user" = :u AND quiz = :q RETURNING 1', {"u": u, "q": tag}
+                            ).all()
+                        )
+    except _DB_ERRORS as e:
+        raise room._refused(e, "removing from a class") from None
     return {"memberships": removed, "answers": deleted}
 
 
@@ -159,24 +193,35 @@ def rename(room, old: str, new: str) -> str:
             if not exists and not any(had.values()):
                 raise ClassError(f"no learner or teacher named {old!r}  （没有名为 {old!r} 的学员或老师）")
             if (pg and _role_exists(c, new_login)) or any(_traces(c, new_login, pg).values()):
-                raise ClassError(f"{new!r} exists already (a login, a class member or someone's answers): choose "
-                                 f"another name; nothing was changed  （{new!r} 已存在，请换一个名字；没有做任何改动）")
+                raise ClassError(
+                    f"{new!r} exists already (a login, a class member or someone's answers): choose "
+                    f"another name; nothing was changed  （{new!r} 已存在，请换一个名字；没有做任何改动）"
+                )
             if pg and exists:
                 _check_ours(c, old_login)
                 from psycopg import sql
+
                 raw = c.raw.connection.driver_connection
-                c.raw.exec_driver_sql(sql.SQL("ALTER ROLE {} RENAME TO {}").format(
-                    sql.Identifier(old_login), sql.Identifier(new_login)).as_string(raw))
+                c.raw.exec_driver_sql(
+                    sql.SQL("ALTER ROLE {} RENAME TO {}")
+                    .format(sql.Identifier(old_login), sql.Identifier(new_login))
+                    .as_string(raw)
+                )
                 password_of = _password_of()
                 if password_of is not None:
-                    c.raw.exec_driver_sql(sql.SQL("ALTER ROLE {} PASSWORD {}").format(
-                        sql.Identifier(new_login), sql.Literal(password_of(new_login))).as_string(raw))
+                    c.raw.exec_driver_sql(
+                        sql.SQL("ALTER ROLE {} PASSWORD {}")
+                        .format(sql.Identifier(new_login), sql.Literal(password_of(new_login)))
+                        .as_string(raw)
+                    )
             c.execute('UPDATE answers SET "user" = :n WHERE "user" = :o', {"n": new_login, "o": old_login})
             c.execute("UPDATE class_members SET username = :n WHERE username = :o", {"n": new_login, "o": old_login})
             if pg:
-                c.execute("UPDATE join_failures SET username = :n WHERE username = :o", {"n": new_login, "o": old_login})
-    except Exception as e:
-        raise _refuse(room, e, "renaming a login") from None
+                c.execute(
+                    "UPDATE join_failures SET username = :n WHERE username = :o", {"n": new_login, "o": old_login}
+                )
+    except _DB_ERRORS as e:
+        raise room._refused(e, "renaming a login") from None
     return new_login
 
 
@@ -192,8 +237,8 @@ def forget_counts(room, name: str) -> dict:
             if _pg(room):
                 _check_ours(c, login)
                 counts["login"] = int(_role_exists(c, login))
-    except Exception as e:
-        raise _refuse(room, e, "counting a learner's data") from None
+    except _DB_ERRORS as e:
+        raise room._refused(e, "counting a learner's data") from None
     return counts
 
 
@@ -209,8 +254,10 @@ def forget(room, name: str) -> dict:
             counts = _traces(c, login, pg)
             exists = pg and _check_ours(c, login) is not None
             if not exists and not any(counts.values()):
-                raise ClassError(f"no learner or teacher named {name!r}: nothing to delete  "
-                                 f"（没有名为 {name!r} 的学员或老师，没有可删除的内容）")
+                raise ClassError(
+                    f"no learner or teacher named {name!r}: nothing to delete  "
+                    f"（没有名为 {name!r} 的学员或老师，没有可删除的内容）"
+                )
             c.execute('DELETE FROM answers WHERE "user" = :u', {"u": login})
             c.execute("DELETE FROM class_members WHERE username = :u", {"u": login})
             if pg:
@@ -218,10 +265,11 @@ def forget(room, name: str) -> dict:
                 counts["login"] = int(exists)
                 if exists:
                     from psycopg import sql
+
                     raw = c.raw.connection.driver_connection
                     c.raw.exec_driver_sql(sql.SQL("DROP ROLE {}").format(sql.Identifier(login)).as_string(raw))
-    except Exception as e:
-        raise _refuse(room, e, "deleting a learner's data") from None
+    except _DB_ERRORS as e:
+        raise room._refused(e, "deleting a learner's data") from None
     return counts
 
 
@@ -238,8 +286,9 @@ def read_class_list(path) -> list[tuple[str, str]]:
     try:
         f = open(path, "rb")
     except OSError as e:
-        raise ClassError(f"cannot read the class list {str(path)!r}: {e.strerror}  "
-                         f"（无法读取名单文件 {str(path)!r}：{e.strerror}）") from None
+        raise ClassError(
+            f"cannot read the class list {str(path)!r}: {e.strerror}  （无法读取名单文件 {str(path)!r}：{e.strerror}）"
+        ) from None
     with f:
         counted = 0
         for number, raw, _ in bounded_lines(f, _MAX_LINE_BYTES):
@@ -263,8 +312,10 @@ def read_class_list(path) -> list[tuple[str, str]]:
                 continue  # the header row
             counted += 1
             if counted > MAX_ROWS:
-                raise ClassError(f"the class list {str(path)!r} has more than {MAX_ROWS} rows (line {number}); "
-                                 f"nothing was added  （名单超过 {MAX_ROWS} 行（第 {number} 行），没有添加任何人）")
+                raise ClassError(
+                    f"the class list {str(path)!r} has more than {MAX_ROWS} rows (line {number}); "
+                    f"nothing was added  （名单超过 {MAX_ROWS} 行（第 {number} 行），没有添加任何人）"
+                )
             name, role_word = cells[0], (cells[1] if len(cells) > 1 else "").split("/")[0].strip().lower()
             role = _ROLE_WORDS.get(role_word)
             if not name:
@@ -272,10 +323,14 @@ def read_class_list(path) -> list[tuple[str, str]]:
             elif len(name) > MAX_NAME_CHARS:
                 bad.append(f"line {number}: a name of {len(name)} characters (at most {MAX_NAME_CHARS}) / 名字过长")
             elif role is None:
-                bad.append(f"line {number}: role {cells[1][:20]!r} is neither learner nor teacher / 角色只能是学员或老师")
+                bad.append(
+                    f"line {number}: role {cells[1][:20]!r} is neither learner nor teacher / 角色只能是学员或老师"
+                )
             elif name in rows and rows[name][0] != role:
-                bad.append(f"line {number}: {name[:40]!r} is already a {rows[name][0]} on line {rows[name][1]} "
-                           f"/ 同一人不能既是学员又是老师")
+                bad.append(
+                    f"line {number}: {name[:40]!r} is already a {rows[name][0]} on line {rows[name][1]} "
+                    f"/ 同一人不能既是学员又是老师"
+                )
             else:
                 try:
                     role_name(name)
@@ -285,8 +340,10 @@ def read_class_list(path) -> list[tuple[str, str]]:
                 rows.setdefault(name, (role, number))
     if bad:
         more = f" (and {len(bad) - _SHOWN_BAD} more / 另有 {len(bad) - _SHOWN_BAD} 行)" if len(bad) > _SHOWN_BAD else ""
-        raise ClassError(f"the class list {str(path)!r} has {len(bad)} bad row(s), so no one was added: "
-                         f"{'; '.join(bad[:_SHOWN_BAD])}{more}  （名单有 {len(bad)} 行有误，没有添加任何人）")
+        raise ClassError(
+            f"the class list {str(path)!r} has {len(bad)} bad row(s), so no one was added: "
+            f"{'; '.join(bad[:_SHOWN_BAD])}{more}  （名单有 {len(bad)} 行有误，没有添加任何人）"
+        )
     if not rows:
         raise ClassError(f"the class list {str(path)!r} names no one  （名单中没有任何名字）")
     return [(name, role) for name, (role, _) in rows.items()]
@@ -308,8 +365,8 @@ def import_list(room, class_name: str, path) -> dict:
                     names = room._names(given)
                     room._enrol(c, class_name, names, role)
                     logins.update(zip(given, names))
-    except Exception as e:
-        raise _refuse(room, e, "importing a class list") from None
+    except _DB_ERRORS as e:
+        raise room._refused(e, "importing a class list") from None
     return logins
 
 
@@ -317,6 +374,7 @@ def claim_output(path, force: bool) -> tuple[Folder, str]:
     """The folder and name a command writes ``path`` as: refused when it exists (unless ``force``), is a
     symbolic link (always: mjlearn never writes through one), or is not a plain file."""
     import stat
+
     path = os.fspath(path)
     parent, name = os.path.split(os.path.abspath(path))
     try:
@@ -327,13 +385,17 @@ def claim_output(path, force: bool) -> tuple[Folder, str]:
     if st is not None:
         folder.close()
         if stat.S_ISLNK(st.st_mode):
-            raise ClassError(f"{path!r} is a symbolic link: mjlearn never writes through one; give another "
-                             f"file name  （{path!r} 是符号链接，mjlearn 不会通过它写入，请换一个文件名）")
+            raise ClassError(
+                f"{path!r} is a symbolic link: mjlearn never writes through one; give another "
+                f"file name  （{path!r} 是符号链接，mjlearn 不会通过它写入，请换一个文件名）"
+            )
         if not stat.S_ISREG(st.st_mode):
             raise ClassError(f"{path!r} exists and is not a plain file  （{path!r} 已存在且不是普通文件）")
         if not force:
-            raise ClassError(f"{path!r} exists already: give a new file name, or --force to replace it  "
-                             f"（{path!r} 已存在：请换一个文件名，或加 --force 覆盖）")
+            raise ClassError(
+                f"{path!r} exists already: give a new file name, or --force to replace it  "
+                f"（{path!r} 已存在：请换一个文件名，或加 --force 覆盖）"
+            )
     return folder, name
 
 
@@ -341,13 +403,15 @@ def export_list(room, class_name: str, path, *, force: bool = False) -> int:
     """Write class ``class_name``'s members (login and role, the teachers first) to the CSV file ``path``
     with bilingual headers, readable again by :func:`import_list`; returns how many."""
     import io
+
     try:
         with room.db.connect() as c:
             cid = room._class_id(c, class_name)
-            members = c.execute("SELECT username, role FROM class_members WHERE class_id = :c "
-                                "ORDER BY role DESC, username", {"c": cid}).all()
-    except Exception as e:
-        raise _refuse(room, e, "reading a class list") from None
+            members = c.execute(
+                "SELECT username, role FROM class_members WHERE class_id = :c ORDER BY role DESC, username", {"c": cid}
+            ).all()
+    except _DB_ERRORS as e:
+        raise room._refused(e, "reading a class list") from None
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     w.writerow(HEADERS)
