@@ -398,13 +398,14 @@ def _digest(source: Path | bytes) -> str:
         os.close(fd)
 
 
-def write_whole(folder: Folder, name: str, source: Path | bytes, *, durable: bool = False) -> None:
+def write_whole(folder: Folder, name: str, source: Path | bytes, *, durable: bool = False, mode: int = 0o644) -> None:
     """``name`` in ``folder`` gets the content of ``source``: written to a new temporary file next to it
     (never through a link), then moved over the name (which replaces a link itself, not its target).
     ``durable``: on the disk before the move (the marker; a built file is made again by a rebuild, and
-    one cut short by a power cut is refused as changed rather than trusted)."""
+    one cut short by a power cut is refused as changed rather than trusted). ``mode``: the new file's
+    permissions (0o600: its owner's only, from the moment it exists)."""
     tmp = f".{name}.{secrets.token_hex(6)}.tmp"
-    fd = folder.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
+    fd = folder.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
     try:
         try:
             if isinstance(source, bytes):

@@ -9,6 +9,11 @@
     mjlearn class join CODE
     mjlearn class list
     mjlearn class login NAME [--pgpass]
+    mjlearn class import NAME FILE.csv / export NAME FILE.csv [--force]
+    mjlearn class remove NAME USER... [--delete-answers]
+    mjlearn class rename OLD NEW
+    mjlearn class forget USER [--yes]
+    mjlearn class backup FILE [--force] / restore FILE
 
 The database is ``$MJLEARN_DB`` (a class database), else the SQLite file of this computer (a teacher's
 single-machine class).
@@ -65,7 +70,47 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     lg.add_argument("login_name", metavar="NAME", help="the teacher's or learner's name / 名字")
     lg.add_argument("--pgpass", action="store_true",
                     help="write the password into ~/.pgpass (this computer's account only) / 写入 ~/.pgpass")
-    for q in (c, a, s, r, j, li):
+    im = sub.add_parser("import", help="add everyone of a class list (CSV) / 从名单导入",
+                        description="Add the learners (and teachers) of a CSV class list to a class: a name per "
+                                    "row, an optional role (learner or teacher); every row is checked first and a bad "
+                                    "one adds no one. 从 CSV 名单添加学员（和老师）；先检查每一行，有错则不添加任何人。")
+    im.add_argument("name", help="the class's name / 班级名")
+    im.add_argument("file", metavar="FILE.csv", help="the class list / 名单文件")
+    ex = sub.add_parser("export", help="write a class's list to a CSV file / 导出名单",
+                        description="Write a class's teachers and learners to a CSV file (bilingual headers), which "
+                                    "class import reads again. 把班级名单写入 CSV 文件。")
+    ex.add_argument("name", help="the class's name / 班级名")
+    ex.add_argument("file", metavar="FILE.csv", help="the file to write (a new one) / 输出文件")
+    ex.add_argument("--force", action="store_true", help="replace FILE.csv if it exists / 覆盖已有文件")
+    rm = sub.add_parser("remove", help="learners leave a class / 让学员退出班级",
+                        description="Learners leave a class; their answers stay unless --delete-answers. "
+                                    "学员退出班级；其回答保留（除非加 --delete-answers）。")
+    rm.add_argument("name", help="the class's name / 班级名")
+    rm.add_argument("users", nargs="+", help="their names / 学员名")
+    rm.add_argument("--delete-answers", action="store_true",
+                    help="delete their answers to this class's assignments too / 同时删除其作业回答")
+    rn = sub.add_parser("rename", help="rename a learner's login / 更改学员账号名",
+                        description="Rename a learner's (or teacher's) login everywhere: the login, their answers "
+                                    "and classes; refused if NEW exists. 更改账号名（账号、回答、班级）。")
+    rn.add_argument("old", metavar="OLD", help="the present name / 现在的名字")
+    rn.add_argument("new", metavar="NEW", help="the new name / 新名字")
+    fg = sub.add_parser("forget", help="delete all of a learner's data / 删除学员的全部数据",
+                        description="Delete everything the class database holds of a learner: answers, class "
+                                    "memberships, join tries and the login. Without --yes it only counts. "
+                                    "删除学员的全部数据；不加 --yes 时只列出数量。")
+    fg.add_argument("who", metavar="NAME", help="the learner's name / 学员名")
+    fg.add_argument("--yes", action="store_true", help="really delete / 确认删除")
+    bk = sub.add_parser("backup", help="back up the class database / 备份班级数据库",
+                        description="Write the whole class database to FILE with pg_dump (custom format); the "
+                                    "owner's login. 用 pg_dump 备份整个班级数据库（所有者账号）。")
+    bk.add_argument("file", metavar="FILE", help="the backup file to write (a new one) / 备份文件")
+    bk.add_argument("--force", action="store_true", help="replace FILE if it exists / 覆盖已有文件")
+    rs = sub.add_parser("restore", help="restore a backup into an empty database / 恢复备份",
+                        description="Restore a backup of class backup into the empty database MJLEARN_DB names "
+                                    "(make it with createdb), and make every learner's and teacher's login. "
+                                    "把备份恢复到一个新建的空数据库，并建立所有账号。")
+    rs.add_argument("file", metavar="FILE", help="the backup file / 备份文件")
+    for q in (c, a, s, r, j, li, im, ex, rm, rn, fg):
         q.add_argument("--user", help="who you are (default: the hub user, MJLEARN_USER, the class database "
                                       "login, else the login name) / 你是谁")
     p.set_defaults(func=run)
@@ -73,50 +118,121 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 
 
 def run(args) -> int:
-    from .db.classes import ClassError, Classroom, report_json, report_text
-    if args.action == "login":
-        try:
-            return _login(args)
-        except ClassError as e:
-            print(f"mjlearn class: {e}", file=sys.stderr)
-            return 2
+    from .db.classes import ClassError
+    from .errors import ProgressError
     try:
-        with Classroom(user=getattr(args, "user", None)) as room:
-            if args.action == "create":
-                code = room.create(args.name, code=args.code, teachers=args.teacher)
-                print(f"class {args.name} created; learners join with the code {code} "
-                      f"/ 已建班，学员用代码 {code} 加入")
-            elif args.action == "add":
-                logins = room.add(args.name, args.users, "teacher" if args.teacher else "learner")
-                print(f"{len(args.users)} added to {args.name} / 已加入班级")
-                for given, login in logins.items():
-                    if login != given:  # too long for PostgreSQL, or a name it reserves
-                        print(f"  {given}: database login {login} / 数据库账号 {login}")
-            elif args.action == "assign":
-                from .db.classes import due_text, parse_due
-                when = parse_due(args.due)
-                aid = room.assign(args.name, args.quiz_set, args.due)
-                print(f"assignment #{aid}: {args.quiz_set} for {args.name}, due {due_text(when)} / 已布置作业 #{aid}")
-                if when is not None and when < time.time():
-                    print(f"mjlearn class: note: the due date {args.due} is already past, so learners see "
-                          f"assignment #{aid} as overdue at once / 注意：截止日期已过，学员会看到作业已过期",
-                          file=sys.stderr)
-            elif args.action == "report":
-                rep = room.report(args.name)
-                text = report_json(rep) if args.json else report_text(rep)
-                if args.out:
-                    with open(args.out, "w", encoding="utf-8") as f:
-                        f.write(text + "\n")
-                print(text)
-            elif args.action == "join":
-                name = room.join(args.code)
-                print(f"you joined {name} / 你已加入班级 {name}")
-            elif args.action == "list":
-                for k in room.classes():
-                    print(f"{k['name']}  code {k['code']}  {k['learners']} learners / 学员")
-    except ClassError as e:
-        print(f"mjlearn class: {e}", file=sys.stderr)
+        return _run(args)
+    except (ClassError, ProgressError) as e:
+        print(f"mjlearn class: {_said(e)}", file=sys.stderr)
         return 2
+
+
+def _said(e) -> str:
+    """The one line of a refusal: the real cause of a failed connection, else the error's own words."""
+    from .db.classes import ClassError
+    from .db.reasons import connection_problem
+    if isinstance(e, ClassError):  # its words are already the class's own
+        return str(e)
+    said = connection_problem(e, str(e.path)) or str(e)  # a progress error's path: host:port/database
+    return said.removeprefix("mjlearn progress: ")
+
+
+def _run(args) -> int:
+    from .db.classes import Classroom, report_json, report_text
+    if args.action == "login":
+        return _login(args)
+    if args.action in ("backup", "restore"):
+        return _backup(args)
+    with Classroom(user=getattr(args, "user", None)) as room:
+        if args.action in ("import", "export", "remove", "rename", "forget"):
+            return _admin(room, args)
+        if args.action == "create":
+            code = room.create(args.name, code=args.code, teachers=args.teacher)
+            print(f"class {args.name} created; learners join with the code {code} "
+                  f"/ 已建班，学员用代码 {code} 加入")
+        elif args.action == "add":
+            logins = room.add(args.name, args.users, "teacher" if args.teacher else "learner")
+            print(f"{len(args.users)} added to {args.name} / 已加入班级")
+            for given, login in logins.items():
+                if login != given:  # too long for PostgreSQL, or a name it reserves
+                    print(f"  {given}: database login {login} / 数据库账号 {login}")
+        elif args.action == "assign":
+            from .db.classes import due_text, parse_due
+            when = parse_due(args.due)
+            aid = room.assign(args.name, args.quiz_set, args.due)
+            print(f"assignment #{aid}: {args.quiz_set} for {args.name}, due {due_text(when)} / 已布置作业 #{aid}")
+            if when is not None and when < time.time():
+                print(f"mjlearn class: note: the due date {args.due} is already past, so learners see "
+                      f"assignment #{aid} as overdue at once / 注意：截止日期已过，学员会看到作业已过期",
+                      file=sys.stderr)
+        elif args.action == "report":
+            rep = room.report(args.name)
+            text = report_json(rep) if args.json else report_text(rep)
+            if args.out:
+                with open(args.out, "w", encoding="utf-8") as f:
+                    f.write(text + "\n")
+            print(text)
+        elif args.action == "join":
+            name = room.join(args.code)
+            print(f"you joined {name} / 你已加入班级 {name}")
+        elif args.action == "list":
+            for k in room.classes():
+                print(f"{k['name']}  code {k['code']}  {k['learners']} learners / 学员")
+    return 0
+
+
+def _counts(counts: dict) -> str:
+    return ", ".join(f"{n} {what}" for what, n in counts.items())
+
+
+def _admin(room, args) -> int:
+    from .db import admin
+    if args.action == "import":
+        logins = admin.import_list(room, args.name, args.file)
+        print(f"{len(logins)} added to {args.name} from {args.file} / 已从名单加入 {len(logins)} 人")
+        for given, login in logins.items():
+            if login != given:
+                print(f"  {given}: database login {login} / 数据库账号 {login}")
+    elif args.action == "export":
+        n = admin.export_list(room, args.name, args.file, force=args.force)
+        print(f"{n} members of {args.name} written to {args.file} / 已导出 {n} 人")
+    elif args.action == "remove":
+        done = admin.remove(room, args.name, args.users, answers=args.delete_answers)
+        kept = "" if args.delete_answers else "; their answers are kept / 其回答保留"
+        print(f"{done['memberships']} removed from {args.name}, {done['answers']} answers deleted{kept} "
+              f"/ 已退出班级")
+    elif args.action == "rename":
+        login = admin.rename(room, args.old, args.new)
+        print(f"{args.old} is now {login}: login, answers and classes / 已改名为 {login}")
+    elif args.action == "forget":
+        if not args.yes:
+            counts = admin.forget_counts(room, args.who)
+            print(f"mjlearn class: this deletes {args.who}'s {_counts(counts)}, and cannot be undone: run again "
+                  f"with --yes to delete; nothing was changed  （将删除 {args.who} 的全部数据且无法恢复：确认请加 --yes；"
+                  f"现在没有做任何改动）", file=sys.stderr)
+            return 2
+        counts = admin.forget(room, args.who)
+        print(f"deleted of {args.who}: {_counts(counts)} / 已删除 {args.who} 的全部数据")
+    return 0
+
+
+def _backup(args) -> int:
+    import os
+    from .db import backup
+    from .db.classes import ClassError
+    url = os.environ.get("MJLEARN_DB")
+    if not url or not url.startswith("postgresql"):
+        raise ClassError("backup and restore are for a class database: set MJLEARN_DB to the owner's database URL "
+                         "(a single-machine class is one file: copy it)  （备份和恢复用于班级数据库：请把 MJLEARN_DB "
+                         "设为所有者的数据库地址；单机班级只需复制其文件）")
+    if args.action == "backup":
+        done = backup.backup(url, args.file, force=args.force)
+        print(f"backed up {done['answers']} answers to {args.file} ({done['bytes']} bytes) / 已备份到 {args.file}")
+    else:
+        done = backup.restore(url, args.file)
+        print(f"restored {done['answers']} answers, {done['learners']} learners' and {done['teachers']} "
+              f"teachers' logins / 已恢复")
+    print(backup.HOMES_HINT)
     return 0
 
 

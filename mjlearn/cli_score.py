@@ -17,7 +17,7 @@ import json
 import math
 import sys
 
-from .jsontext import nesting
+from .jsontext import bounded_lines, nesting
 from .mcr.profiles import PROFILES
 from .scoring import score
 
@@ -168,27 +168,13 @@ def _clip(text: str, limit: int = 300) -> str:
 def _lines(stream):
     """(line number, text or an error dict) for each line of a binary or text stream, reading at most
     MAX_LINE_BYTES + 1 of a line at a time: the rest of a longer line is skipped, never held."""
-    number = 0
-    while True:
-        chunk = stream.readline(MAX_LINE_BYTES + 1)
-        if not chunk:
-            return
-        number += 1
-        newline = b"\n" if isinstance(chunk, bytes) else "\n"
-        size = len(chunk)
-        if not chunk.endswith(newline) and size > MAX_LINE_BYTES:
-            while True:  # skip the rest of the line in bounded pieces
-                more = stream.readline(64 * 1024)
-                size += len(more)
-                if not more or more.endswith(newline):
-                    break
-            unit = "bytes" if isinstance(chunk, bytes) else "characters"
+    for number, chunk, size in bounded_lines(stream, MAX_LINE_BYTES):
+        if chunk is None:
+            unit = "bytes" if isinstance(stream.read(0), bytes) else "characters"
             yield number, _line_error("LineTooLong", f"line of {size:,} {unit}: at most {MAX_LINE_BYTES:,} are "
                                       f"read (a hand is at most 1,000 characters)", number)
             continue
         if isinstance(chunk, bytes):
-            if number == 1 and chunk.startswith(b"\xef\xbb\xbf"):  # a UTF-8 byte-order mark
-                chunk = chunk[3:]
             try:
                 chunk = chunk.decode("utf-8")
             except UnicodeDecodeError as e:

@@ -1,5 +1,6 @@
-"""JSON text checked before it is parsed: how deeply its lists and objects nest; and values made
-plain JSON before they are written (:func:`jsonable`).
+"""JSON text checked before it is parsed: how deeply its lists and objects nest; values made plain JSON
+before they are written (:func:`jsonable`); and the lines of a file read in pieces of bounded size
+(:func:`bounded_lines`), so that one absurd line is never held whole.
 
 ``json.loads`` recurses once per level, so a line of ten thousand ``[`` ends in ``RecursionError``;
 the batch scorer and the quiz-set loader measure the nesting first, in one pass without recursion.
@@ -15,7 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
-__all__ = ["nesting", "jsonable"]
+__all__ = ["nesting", "jsonable", "bounded_lines"]
 
 
 def nesting(text: str, stop_after: int | None = None) -> tuple[int, int]:
@@ -60,3 +61,28 @@ def jsonable(x):
         items = [jsonable(v) for v in x]
         return sorted(items, key=json.dumps) if isinstance(x, (set, frozenset)) else items
     return str(x)
+
+
+def bounded_lines(stream, limit: int):
+    """(line number from 1, line, size) for each line of a binary or text ``stream``, reading at most
+    ``limit + 1`` of a line at a time: a longer line comes as None (its rest skipped in pieces of 64 KiB,
+    never held) with its whole size. A UTF-8 byte-order mark opening a binary stream is dropped."""
+    number = 0
+    while True:
+        chunk = stream.readline(limit + 1)
+        if not chunk:
+            return
+        number += 1
+        newline = b"\n" if isinstance(chunk, bytes) else "\n"
+        size = len(chunk)
+        if not chunk.endswith(newline) and size > limit:
+            while True:
+                more = stream.readline(64 * 1024)
+                size += len(more)
+                if not more or more.endswith(newline):
+                    break
+            yield number, None, size
+            continue
+        if number == 1 and isinstance(chunk, bytes) and chunk.startswith(b"\xef\xbb\xbf"):
+            chunk = chunk[3:]
+        yield number, chunk, size

@@ -20,6 +20,7 @@ import subprocess
 import tempfile
 import time
 import uuid
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -93,6 +94,24 @@ def private_server() -> Server:
     server = start_server()
     need(server is not None, "PostgreSQL's initdb run as the postgres user (runuser)")
     return server
+
+
+@contextmanager
+def password_server(password: str):
+    """A private server that asks every connection to 127.0.0.1 for a password (scram-sha-256; the
+    superuser's is ``password``), as a school's server does; stopped at the end."""
+    import sqlalchemy as sa
+    server = private_server()
+    try:
+        engine = sa.create_engine(server.url())
+        with engine.begin() as c:
+            c.exec_driver_sql(f"ALTER ROLE postgres PASSWORD '{password}'")
+        engine.dispose()
+        (server.data / "pg_hba.conf").write_text("local all all trust\nhost all all 127.0.0.1/32 scram-sha-256\n")
+        server.run("reload")
+        yield server
+    finally:
+        server.stop()
 
 
 @pytest.fixture(scope="session")
