@@ -145,7 +145,7 @@ class TableState:
         self._first_discards: list = []       # (seat, tile) of the first discards while nothing is claimed
         self._discard_after_kong = False      # the last discard followed its player's kong replacement
         self._passed_seats: set[Seat] = set()  # passed up a win, no draw since (漏胡)
-        self._passed_tiles: list[set[Tile]] = [set(), set(), set(), set()]   # tiles passed up since one's last discard (过水)
+        self._passed_tiles: list[set[int]] = [set(), set(), set(), set()]   # tiles passed up since one's last discard (过水)
         self.settlements: list[OnDealWin | CalledCheck] = []
         """Payments outside the wins: Changsha 起手小胡 (:class:`OnDealWin`), Yunnan 查大叫
         (:class:`CalledCheck`). Each has ``payments`` (E, S, W, N) summing to zero."""
@@ -267,6 +267,11 @@ class TableState:
 
     def _claim_tile(self) -> Tile:
         return self._claimed_from()[1]
+
+    def _discard(self) -> tuple[Seat, Tile]:
+        """(seat, tile) of the last discard, asked for while it may be claimed or is being taken."""
+        assert self.last_discard is not None, "asked only after a discard"
+        return self.last_discard
 
     def _claimed_from(self) -> tuple[Seat, Tile]:
         """(seat, tile) of the tile that may be claimed now: the kong being robbed or the last discard."""
