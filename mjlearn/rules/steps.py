@@ -40,7 +40,7 @@ def doubling(base, n: int, unit: Line, after_first=False) -> Line:
     base_s = num(base)
     k = 0 if not after_first else (1 if after_first is True else int(after_first))
     if n <= 0:
-        expr = base_s
+        ez = ee = base_s
     elif n <= 8:
         ez = ee = base_s + " × 2" * n
     else:
