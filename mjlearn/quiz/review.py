@@ -30,6 +30,7 @@ import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from html import escape
+from typing import Any
 
 from fsrs import Card, Rating, Scheduler, State
 from fsrs.scheduler import STABILITY_MIN
@@ -557,11 +558,11 @@ def replay_reading(reading: Reading, now: datetime | None = None) -> ReviewQueue
         frac, whole = modf(at)
         us = int(whole) * _US + round(frac * 1e6)  # as _us()
         r = 2 if helped else 3
-        entry = kinds.get(kind)
+        entry: Any = kinds.get(kind)
         if entry is None:
             entry = kinds[kind] = cards.first(cards.key("kind", kind), r, us, a)
         else:
-            review_right(*entry, r, us, a)
+            review_right(*entry, r, us, a)  # type: ignore[call-arg]  # entry is (card, counts): five arguments
         if rules is not None:
             one(cards.key("rules", rules), True, r, us, a)
         if fans is not None:  # right: every fan chosen is right, and no other is in the hand
@@ -570,7 +571,7 @@ def replay_reading(reading: Reading, now: datetime | None = None) -> ReviewQueue
                 if entry is None:
                     entry = fan_cards[f] = cards.first(cards.key("fan", f), r, us, a)
                 else:
-                    review_right(*entry, r, us, a)
+                    review_right(*entry, r, us, a)  # type: ignore[call-arg]  # entry is (card, counts): five arguments
     if group:
         replay_group(group)
     reading.total += total
