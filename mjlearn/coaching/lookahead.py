@@ -4,7 +4,7 @@ and the fixed policy of :mod:`mjlearn.coaching` played exactly at shanten 0 and 
 from __future__ import annotations
 
 import math
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from ..shanten_core import connectedness, near_tiles, shanten_of_counts, waits_of_counts
 from ..shapes import Form

@@ -30,8 +30,8 @@ from __future__ import annotations
 
 import json
 import math
-from typing import TypeGuard
 from dataclasses import dataclass, field
+from typing import TypeGuard
 
 from ..jsontext import nesting
 from ..quiz.core import DIFFICULTIES, KINDS, Question, _jsonable, get_kind, verdict

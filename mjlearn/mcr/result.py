@@ -13,8 +13,8 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
 from operator import itemgetter
+from typing import TYPE_CHECKING, Any
 
 from ..i18n import get_language
 from ..render import svg

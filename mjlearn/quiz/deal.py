@@ -22,9 +22,10 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Callable, overload
+from typing import overload
 
 from ..hand import Hand, WinContext
 from ..rules.registry import DEFAULT
