@@ -78,39 +78,40 @@ class FormShanten(Mapping):
 
     hand: Hand
     """The hand analysed."""
-    values: tuple[tuple[Form, int | None], ...]
-    """(form, shanten) in the order of :class:`Form`."""
+    by_form: tuple[tuple[Form, int | None], ...]
+    """(form, shanten) in the order of :class:`Form` (not named ``values``: that is the mapping's
+    ``values()``)."""
 
     def __getitem__(self, form):
         form = Form(form)
-        for f, v in self.values:
+        for f, v in self.by_form:
             if f is form:
                 return v
         raise KeyError(form)
 
     def __iter__(self):
-        return (f for f, _ in self.values)
+        return (f for f, _ in self.by_form)
 
     def __len__(self) -> int:
-        return len(self.values)
+        return len(self.by_form)
 
     @property
     def best(self) -> int:
         """The smallest shanten over the forms: the hand's shanten."""
-        return min(v for _, v in self.values if v is not None)
+        return min(v for _, v in self.by_form if v is not None)
 
     @property
     def best_forms(self) -> tuple[Form, ...]:
         """The forms at the smallest shanten."""
         b = self.best
-        return tuple(f for f, v in self.values if v == b)
+        return tuple(f for f, v in self.by_form if v == b)
 
     def __str__(self) -> str:
-        return ", ".join(f"{f.value} {'-' if v is None else v}" for f, v in self.values)
+        return ", ".join(f"{f.value} {'-' if v is None else v}" for f, v in self.by_form)
 
     def _repr_html_(self) -> str:
         rows = []
-        for f, v in self.values:
+        for f, v in self.by_form:
             if v is None:
                 cell = escape(both("不可能（有副露）", "not possible (melds)"))
             else:
@@ -147,6 +148,7 @@ def _visible_counts(visible) -> list[int]:
     c = [0] * 34
     if visible is None:
         return c
+    tiles: tuple[Tile, ...] | list[Tile]
     if isinstance(visible, str):
         tiles = parse_tiles(visible)
     else:

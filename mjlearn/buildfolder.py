@@ -34,7 +34,7 @@ import os
 import secrets
 import stat
 from pathlib import Path
-from typing import Mapping
+from typing import Literal, Mapping
 
 from .errors import MjlearnError
 
@@ -94,7 +94,7 @@ class Folder:
         except FileNotFoundError:
             return None
 
-    def sub(self, name: str, *, create: bool = False, follow: bool = False) -> "Folder":
+    def sub(self, name: str, *, create: bool | Literal["new"] = False, follow: bool = False) -> "Folder":
         """The folder ``name`` in this one (created first when asked; ``FileExistsError`` if ``create``
         is ``"new"`` and it exists). Unless ``follow``, a link there is an ``OSError`` (ELOOP)."""
         where, fd = self.at(name)
@@ -204,9 +204,9 @@ class BuildFolder:
                     here = below
                 st = here.lstat(path.name)
                 if st is None:
-                    folder = cls(path, builder, here.sub(path.name, create="new"), {}, [], (*made, path))
-                    folder._write_marker()
-                    return folder
+                    built = cls(path, builder, here.sub(path.name, create="new"), {}, [], (*made, path))
+                    built._write_marker()
+                    return built
                 if stat.S_ISLNK(st.st_mode):
                     raise OutputFolderError(shown, f"is a symbolic link; {builder} writes only into a real folder "
                                                    f"it made: give the name of a new folder",

@@ -235,7 +235,7 @@ def _beside(where: Folder, parts: tuple[str, ...], data: bytes, new_hash: str, m
 START_PAGE = "00_start_here.ipynb"
 """The notebook ``mjlearn lab`` opens first: the course's plain-words introduction and map."""
 
-LAB_OVERRIDES = {
+LAB_OVERRIDES: dict[str, dict] = {
     # no "Would you like to get notified about official Jupyter news?" toast, and no update check
     "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False},
     # the lessons before the quiz_sets folder's files when sorted by name
@@ -294,7 +294,8 @@ def write_lab_settings(folder: Path, existing: Path | None = None) -> dict:
         except (OSError, ValueError):
             pass
     for plugin, values in LAB_OVERRIDES.items():
-        merged = overrides.get(plugin) if isinstance(overrides.get(plugin), dict) else {}
+        old = overrides.get(plugin)
+        merged = old if isinstance(old, dict) else {}
         overrides[plugin] = {**merged, **values}
     (folder / "overrides.json").write_text(json.dumps(overrides, indent=1), encoding="utf-8")
     return overrides

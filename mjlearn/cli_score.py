@@ -123,7 +123,7 @@ def add_parser(subparsers):
 
 
 def _line_error(type_: str, message: str, line: int | None) -> dict:
-    err = {"type": type_, "message": message}
+    err: dict[str, str | int] = {"type": type_, "message": message}
     if line is not None:
         err["line"] = line
     return {"error": err}

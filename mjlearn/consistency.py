@@ -277,7 +277,8 @@ def _first_turn_problems(flag: FirstTurn, hand, get, labels) -> list[str]:
 
 def _flower_problems(hand, given, limit: int) -> list[str]:
     """Flowers within the set: ``given`` is a count, Fuzhou's ``(tiles, count)`` or missing."""
-    tiles, count = (), 0
+    tiles: tuple = ()
+    count = 0
     if isinstance(given, tuple):
         tiles, count = given
     elif isinstance(given, int) and not isinstance(given, bool):

@@ -158,7 +158,9 @@ class Dashboard:
     def _missed_counts(self):
         from .quiz import solve
         from .quiz.core import Question
-        kinds, wrong_kinds, fans = Counter(), Counter(), Counter()
+        kinds: Counter[str] = Counter()
+        wrong_kinds: Counter[str] = Counter()
+        fans: Counter[str] = Counter()
         for r in self.report["answers"]:
             kinds[r["kind"]] += 1
             if r["correct"]:

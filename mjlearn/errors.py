@@ -241,6 +241,9 @@ class ProgressError(MjlearnError):
 class DatabaseDamaged(ProgressError):
     """The file is not a readable SQLite database, or part of it is damaged."""
 
+    reason: str
+    """SQLite's own words, when it gave them."""
+
 
 class NewerSchema(ProgressError):
     """The file was written by a newer mjlearn: it is opened read-only and writes are refused."""

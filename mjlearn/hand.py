@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from .errors import BadArgumentType, InvalidHandError, Problem, shown
 from .handoff import pictures, read
@@ -104,6 +105,7 @@ class Meld:
         if self.kind is MeldKind.CHOW:
             return self.offer - 1
         seat = self.from_seat
+        assert seat is not None     # an offer says where from
         return {1: 0, 2: 1, 3: len(self.tiles) - 1}[seat]
 
     @property
@@ -179,6 +181,9 @@ class Hand:
     """The tile that completes the hand (the one after "+"), or None."""
     flowers: tuple[Tile, ...] = field(default=())
     """Flower tiles set aside, sorted."""
+    if TYPE_CHECKING:    # set by __post_init__, not fields: the tiles' counts as bytes (see there)
+        _counts: bytes = field(init=False, repr=False, compare=False)
+        _all_counts: bytes = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         set_ = object.__setattr__
@@ -186,7 +191,7 @@ class Hand:
         set_(self, "concealed", tuple(sorted(self.concealed)))
         set_(self, "flowers", tuple(sorted(self.flowers)))
         problems, counts = _check(self)
-        if problems:
+        if problems or counts is None:      # (no counts only with problems)
             raise InvalidHandError(problems, str_or_none(self))
         # the check counted the tiles: the concealed counts (winning tile included) are kept as 34
         # bytes, so that a scorer does not count them again (Hand.counts is the public form)
@@ -274,7 +279,7 @@ def hand_problems(hand: Hand) -> list[Problem]:
     return _check(hand)[0]
 
 
-def _check(hand: Hand) -> tuple[list[Problem], list[int] | None]:
+def _check(hand: Hand) -> tuple[list[Problem], tuple[list[int], list[int]] | None]:
     """:func:`hand_problems`, and the counts the check makes on its way (None when the tiles are
     not tiles): the 34 counts of the concealed tiles and the winning tile, and of all the tiles."""
     problems: list[Problem] = []

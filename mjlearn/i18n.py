@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 _LANGUAGES = ("zh", "en")
 _current = "en"
@@ -48,6 +48,9 @@ def both(zh: str, en: str, lang: str | None = None) -> str:
 class Bilingual:
     """For values with a ``text(lang)``: ``str`` reads in the learner's language; ``repr`` and a
     notebook's plain-text output (beside the HTML) read in both."""
+
+    if TYPE_CHECKING:
+        def text(self, lang: str | None = None) -> str: ...
 
     def __str__(self) -> str:
         return self.text()

@@ -148,7 +148,8 @@ class Seat(IntEnum):
 SEATS: tuple[Seat, Seat, Seat, Seat] = (Seat.E, Seat.S, Seat.W, Seat.N)
 """The four seats in turn order."""
 
-_ORDERS = tuple(tuple(SEATS[(s + k) % 4] for k in range(4)) for s in range(4))
+_ORDERS: tuple[tuple[Seat, Seat, Seat, Seat], ...] = tuple(
+    (SEATS[s], SEATS[(s + 1) % 4], SEATS[(s + 2) % 4], SEATS[(s + 3) % 4]) for s in range(4))
 
 _BY_NAME: dict[str, Seat] = {}
 for _s in SEATS:

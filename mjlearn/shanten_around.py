@@ -61,6 +61,7 @@ def _honor_frontier(honors: tuple) -> tuple:
     hm = sum(1 for x in honors if x >= 3)
     ht = sum(1 for x in honors if x == 2)
     hu = 2 * hm + ht
+    with_pair: tuple[tuple[int, int], ...]
     if ht:
         with_pair = ((hm, hu - 1),)
     elif any(x >= 4 for x in honors):
@@ -238,6 +239,7 @@ class RegularAround:
     """
 
     __slots__ = ("n", "keys", "ids", "rests")
+    keys: tuple[tuple[int, ...], ...]
 
     def __init__(self, counts, n_melds: int = 0) -> None:
         self.n = n_melds

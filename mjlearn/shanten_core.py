@@ -245,10 +245,10 @@ def _suit_splits(c: tuple, suited: bool) -> dict:
     while i < len(c) and not c[i]:
         i += 1
     if i == len(c):
-        out = {(0, 0, 0): ((), (), None, ())}
+        out: dict = {(0, 0, 0): ((), (), None, ())}
         _SPLITS[key] = out
         return out
-    out: dict = {}
+    out = {}
     n = len(c)
 
     def take(removal, how):
@@ -326,7 +326,7 @@ def _regular_split(counts, n_melds: int) -> dict:
         key = (value, s, p, -t)
         if best is None or key > best[0]:
             best = (key, split)
-    (value, *_), (sets, parts, pair, singles) = best
+    (value, *_), (sets, parts, pair, singles) = best  # type: ignore[misc]  # some split fits a hand of at most four melds
     return {"shanten": 8 - value, "sets": sets, "partials": parts, "pair": pair, "singles": singles}
 
 

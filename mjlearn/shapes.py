@@ -230,7 +230,7 @@ def _set_splits(counts: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], .
     i = next((k for k, n in enumerate(counts) if n), None)
     if i is None:
         return ((),)
-    out = []
+    out: list[tuple[tuple[int, int], ...]] = []
     c = list(counts)
     if c[i] >= 3:
         c[i] -= 3

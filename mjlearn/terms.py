@@ -240,7 +240,9 @@ def _toneless_haystack(t: Term) -> str:
 
 def _index():
     """Chinese, English and toneless-pinyin names -> term; a headword wins over another term's alias."""
-    zh, en, py = {}, {}, {}
+    zh: dict[str, Term] = {}
+    en: dict[str, Term] = {}
+    py: dict[str, Term] = {}
     for t in _ALL:
         zh.setdefault(t.zh, t)
         py.setdefault(_toneless(t.pinyin), t)

@@ -130,6 +130,7 @@ class Tile:
     """English name, e.g. '5 Characters', 'East Wind'."""
     unicode: str
     """The character of the Unicode Mahjong Tiles block (needs a special font to show)."""
+    _str: str
 
     def __new__(cls, index: "int | str") -> "Tile":
         if isinstance(index, str):

@@ -103,6 +103,14 @@ def test_form_shanten_mapping():
     assert melded[Form.SEVEN_PAIRS] is None and melded.best == 4
 
 
+def test_form_shanten_is_a_whole_mapping():
+    # its (form, shanten) pairs were once a field named ``values``, which hid the mapping's values()
+    fs = form_shanten("19m19p19sESWNCF5m")
+    assert list(fs.values()) == [8, 6, 1, 4, 8]
+    assert list(fs.keys()) == list(Form) and dict(fs.items()) == dict(fs)
+    assert fs.by_form == tuple(fs.items())
+
+
 def test_shanten_names():
     assert shanten_name(-1) == ("和牌", "complete")
     assert shanten_name(0) == ("听牌", "ready")

@@ -32,6 +32,9 @@ def _declared():
 def test_the_constants_are_the_table():
     names = [k for k in vars(F) if k.isupper()]
     assert len(names) == len(FANS) == 82
+    # F is written out (so a type checker sees every name); it must be exactly the rows, as plain ints
+    assert {k: vars(F)[k] for k in names} == {f.key: f.id for f in FANS}
+    assert all(type(vars(F)[k]) is int for k in names)
     assert {getattr(F, f.key) for f in FANS} == set(range(1, 83))
     for f in FANS:
         assert getattr(F, f.key) == f.id and fan(f.id).key == f.key

@@ -5,6 +5,7 @@ the deal are judged by the engine, and the difference table fits the notebook.""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from html import escape
 from pathlib import Path
@@ -17,6 +18,7 @@ from mjlearn.quiz import grade, solve
 from mjlearn.course import tour
 from mjlearn.course.comparison import pages as difference_pages
 from mjlearn.course.families import families
+from mjlearn.errors import BadArgument
 
 ROOT = Path(__file__).resolve().parent.parent
 INTERNAL = re.compile(r"regional\.md|\bA-[A-Z]{2,4}-\d+|§\s?\d|\bseed\b|\bn\.s\.|PyMahjongGB|mcr_fans|"
@@ -196,3 +198,11 @@ def test_the_course_order_does_not_depend_on_which_rule_set_was_imported_first()
     names, members = out.stdout.split("\n")[:2]
     assert names.split()[0] == "mcr" and names.split()[-1] == "fuzhou" and names == members
     assert names == " ".join(R.names())
+
+
+def test_a_rule_set_without_a_description_gets_a_clear_error_for_its_example():
+    bare = dataclasses.replace(R.get("hongkong"), about=None)
+    with pytest.raises(BadArgument, match="no worked example.*没有实例"):
+        tour.example(bare)
+    with pytest.raises(BadArgument, match="no description.*没有说明"):
+        tour.on_deal_examples(dataclasses.replace(R.get("changsha"), about=None))

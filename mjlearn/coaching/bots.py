@@ -311,7 +311,7 @@ def _level(level) -> Level:
                      f"({', '.join(lv.label for lv in LEVELS.values())})")
 
 
-def make_bot(level: str = "basic", seed: int | None = None) -> Bot:
+def make_bot(level: str | Level = "basic", seed: int | None = None) -> Bot:
     """One computer player of ``level`` ("basic" / "strong", or its label), seeded with ``seed``."""
     return _level(level).cls(seed=seed)
 

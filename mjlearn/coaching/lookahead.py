@@ -4,6 +4,7 @@ and the fixed policy of :mod:`mjlearn.coaching` played exactly at shanten 0 and 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable
 
 from ..shanten_core import connectedness, near_tiles, shanten_of_counts, waits_of_counts
 from ..shapes import Form
@@ -30,7 +31,7 @@ class Shapes:
         self.kind_set = frozenset(kinds)
         self.form_fns = tuple((f, FORM_SHANTEN[f]) for f in (forms or tuple(FORM_SHANTEN)))
         if forms is None:
-            self.fn = shanten_of_counts
+            self.fn: Callable[..., int] = shanten_of_counts
         else:
             fns = [FORM_SHANTEN[f] for f in forms]
 
@@ -67,6 +68,7 @@ class Shapes:
                     v = f(c, n)
                     if v is None or v != s:
                         continue
+                    cand: Iterable[int]
                     if form is Form.REGULAR:
                         cand = near_tiles(c, self.kinds)
                     elif form is Form.SEVEN_PAIRS:
@@ -79,7 +81,7 @@ class Shapes:
                         if t in found:
                             continue
                         c[t] += 1
-                        if f(c, n) < s:
+                        if f(c, n) < s:  # type: ignore[operator]  # a form that fits the melds stays a number
                             found.add(t)
                         c[t] -= 1
                 out = sorted(found)
@@ -202,6 +204,7 @@ class Lookahead:
             rank = (w, anyw, -d)
             if best is None or rank > best[0]:
                 best = (rank, key0)
+        assert best is not None           # a ready hand has a discard that keeps it ready
         return best[1]
 
     # shanten 1
@@ -254,6 +257,7 @@ class Lookahead:
                         rank = (connectedness(c14, d), d)
                         if best is None or rank < best[0]:
                             best = (rank, d)
+            assert best is not None       # some discard keeps the shanten s_after
             got = best[1]
             self._improve[key] = got
         return got

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 from html import escape
 
-from ..errors import ContextError
+from ..errors import BadArgument, ContextError
 from ..hand import as_hand
 from ..notation import parse_tiles
 from ..quiz import Question, get_kind
@@ -31,6 +32,9 @@ from ..rules.description import About, Line
 from ..seats import SEAT_LETTERS, Seat
 from ..rules.steps import num as _num, seat_label as _seat, unit_of as _unit
 from .families import families, family_of
+
+if TYPE_CHECKING:
+    from ..rules import RuleSet
 
 __all__ = ["Card", "Worked", "LegalUnder", "Visit", "OnDeal", "describe", "worked", "example", "legal_under",
            "only_here", "on_deal_examples", "exercises", "questions", "families", "families_html", "tiles_html",
@@ -52,7 +56,7 @@ def _b(zh: str, en: str) -> str:
 class Card:
     """A rule set described in words (where played, what is special, disputed rulings)."""
 
-    ruleset: object
+    ruleset: RuleSet
     about: About | None
     already: frozenset = frozenset()
     """Lines shown just before (by another member of the family): replaced by “as above”."""
@@ -114,7 +118,8 @@ def describe(rules) -> Card:
 class Worked:
     """A result shown with its arithmetic: items, the steps up to the price, every payment."""
 
-    result: object
+    result: Any
+    """A :class:`~mjlearn.rules.RegionalResult` or an MCR ``ScoreResult``."""
     steps: tuple[Line, ...]
     caption: Line = ("", "")
 
@@ -201,7 +206,10 @@ def worked(result, caption: Line = ("", "")) -> Worked:
 def example(rules) -> Worked:
     """The worked example of a rule set (from its description), scored now by the engine."""
     rs = get(rules)
-    ex = rs.about.example
+    ex = rs.about.example if rs.about is not None else None
+    if ex is None:
+        raise BadArgument(f"the rule set {rs.name!r} has no worked example in its description  "
+                          f"（规则 {rs.name!r} 的说明里没有实例）")
     return worked(rs.score(ex.hand, **ex.context), ex.caption)
 
 
@@ -272,7 +280,9 @@ def _situation(ctx) -> Line:
 
 def legal_under(hand, rules=None, *, focus: str | None = None, caption: Line = ("", ""), **context) -> LegalUnder:
     """Judge one hand in one situation under every rule set (or ``rules``): which accept it."""
-    acc, ref, na = [], [], []
+    acc: list[str] = []
+    ref: list[str] = []
+    na: list[str] = []
     for name in (rules if rules is not None else names()):
         rs = get(name)
         kw = {k: v for k, v in context.items() if k in rs.context_names}
@@ -343,6 +353,9 @@ def on_deal_examples(rules=None) -> OnDeal:
     if rules is None:
         rules = next(n for n in names() if get(n).table.on_deal_wins and get(n).about is not None)
     rs = get(rules)
+    if rs.about is None:
+        raise BadArgument(f"the rule set {rs.name!r} has no description, so no dealt hands to show  "
+                          f"（规则 {rs.name!r} 没有说明，也就没有起手牌的例子）")
     return OnDeal(tuple((t, s, cap, rs.on_deal_win(t, seat=s)) for t, s, cap in rs.about.on_deal))
 
 
@@ -365,13 +378,14 @@ def _questions(rules, n: int = 3, seed: int = 0) -> list:
     rs = get(rules)
     kind = get_kind("regional")
     rng = random.Random(f"regional-tour:{rs.name}:{seed}")
-    out, tries = [], 0
+    out: list[Question] = []
+    tries = 0
     while len(out) < n and tries < 200:
         tries += 1
         w = simulated_win(rng)
-        ctx = {"self_drawn": w.self_drawn, "winner": "ESWN"[w.winner]}
+        ctx: dict[str, Any] = {"self_drawn": w.self_drawn, "winner": "ESWN"[w.winner]}
         if not w.self_drawn:
-            ctx["discarder"] = "ESWN"[w.discarder]
+            ctx["discarder"] = "ESWN"[w.discarder]  # type: ignore[index]  # a win on a discard has its discarder
         try:
             rs.score(w.hand, **ctx)
         except (TileSetError, ValueError):
@@ -399,7 +413,7 @@ def families_html() -> str:
     rows = []
     for (zh, en), members in families():
         cells = "".join(f"<li>{escape(get(m).zh)} · {escape(get(m).en)}<br><span style='color:#555'>"
-                        f"{escape(get(m).about.where[1] if get(m).about else '')}</span></li>" for m in members)
+                        f"{escape(a.where[1] if (a := get(m).about) else '')}</span></li>" for m in members)
         rows.append(f"<div style='flex:1 1 300px;min-width:0'><b>{escape(zh)} · {escape(en)}</b>"
                     f"<ul style='margin:2px 0'>{cells}</ul></div>")
     return f"<div style='display:flex;flex-wrap:wrap;gap:0.5em 1.5em;{BOX}'>{''.join(rows)}</div>"

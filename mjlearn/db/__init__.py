@@ -125,7 +125,7 @@ def upgrade(url: str) -> str:
     try:
         with engine.begin() as c:
             upgrade_on(c)
-            return migrations.current(c)
+            return migrations.current(c)  # type: ignore[return-value]  # upgraded: there is a revision
     finally:
         engine.dispose()
 

@@ -32,6 +32,7 @@ import time
 from collections import Counter, defaultdict
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import sqlite3
 
@@ -45,7 +46,7 @@ from .secret import SecretError, role_password, secret_from_env
 try:  # a class database needs SQLAlchemy; a class in the SQLite file does not (the browser build has none)
     import sqlalchemy as sa
 except ImportError:  # pragma: no cover - only in the browser build
-    sa = None
+    sa = None  # type: ignore[assignment]  # the browser build has no SQLAlchemy
 
 _DB_ERRORS: tuple = (sqlite3.Error,) + ((sa.exc.DBAPIError,) if sa is not None else ())
 
@@ -169,7 +170,7 @@ class _Database:
 
     def __init__(self, engine=None, path=None, timeout: float = 30.0):
         self.engine, self.path, self.timeout = engine, path, timeout
-        self._sqlite = None
+        self._sqlite: sqlite3.Connection | None = None
         self._lock = threading.RLock()
 
     def _file(self) -> sqlite3.Connection:
@@ -222,7 +223,7 @@ class Classroom:
         from ..quiz.progress import _sqlite_path_of
         if url is not None and _sqlite_path_of(url) is None:
             from .store import ClassStore
-            self.store = ClassStore(user=user, url=url)
+            self.store: Any = ClassStore(user=user, url=url)     # or the SQLite ProgressStore below
         else:
             # opening the store brings the schema to the newest revision
             self.store = ProgressStore(_sqlite_path_of(url) if url is not None else path, user=user)
@@ -567,8 +568,8 @@ def report_text(report: dict) -> str:
     for l in report["learners"]:
         acc = f"{l['correct']}/{l['answered']}" if l["answered"] else "0"
         topics = ", ".join(f"{t} {d['correct']}/{d['answered']}" for t, d in l["by_topic"].items()) or "-"
-        flagged = f"; {l['flagged']} flagged / 存疑" if l.get("flagged") else ""
-        lines.append(f"  {l['user']}: {acc} correct / 答对; {topics}{flagged}")
+        flag_note = f"; {l['flagged']} flagged / 存疑" if l.get("flagged") else ""
+        lines.append(f"  {l['user']}: {acc} correct / 答对; {topics}{flag_note}")
     flagged = [r for r in report.get("answers", []) if r.get("flag")]
     if flagged:
         lines.append(f"Flagged answers (counted as not correct) / 存疑的回答（不算答对）: {len(flagged)}")

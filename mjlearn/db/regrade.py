@@ -31,6 +31,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass, field
+from typing import TypeGuard
 
 from ..jsontext import nesting
 from ..quiz.core import DIFFICULTIES, KINDS, Question, _jsonable, get_kind, verdict
@@ -59,7 +60,7 @@ class Checked:
     """The rows that cannot be read: ``id``, ``user`` and ``problem`` (English / Chinese)."""
 
 
-def _number(x) -> bool:
+def _number(x) -> TypeGuard[int | float]:
     return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
 
 
@@ -218,7 +219,7 @@ def check_rows(rows, sets: dict | None = None, cache=None) -> Checked:
     then graded as practice). ``cache``: the folder where solutions are kept (None: none kept)."""
     indexes = {aid: (None if qs is None else _index(qs)) for aid, qs in (sets or {}).items()}
     texts = _Texts()
-    read = []  # per row: (row, None, problem) or (row, clean, trusted question, its text, flag)
+    read: list[tuple] = []  # per row: (row, None, problem) or (row, clean, trusted question, its text, flag)
     for row in rows:
         try:
             clean, q = _readable(row, texts)
@@ -240,7 +241,7 @@ def check_rows(rows, sets: dict | None = None, cache=None) -> Checked:
             out.damaged.append(_damaged(row, item[2]))
             continue
         trusted, text, flag = item[2:]
-        right = False
+        right: bool | str | None = False
         if trusted is not None:
             pair = (text, row["answer"])
             right = verdicts.get(pair)
@@ -253,7 +254,7 @@ def check_rows(rows, sets: dict | None = None, cache=None) -> Checked:
         if flag is None and right != bool(recorded):
             flag = ("recorded right, graded wrong again / 记录为答对，重新判分为答错" if recorded
                     else "recorded wrong, graded right again / 记录为答错，重新判分为答对")
-        clean.update(recorded=recorded, correct=int(right and bool(recorded) and flag is None), flag=flag)
+        clean.update(recorded=recorded, correct=int(bool(right) and bool(recorded) and flag is None), flag=flag)
         out.answers.append(clean)
     return out
 
@@ -265,7 +266,7 @@ def _solve_each(read: list, cache) -> dict:
     keys = {text: key_of(text) for text in questions}
     kept = Solutions(cache)
     known = kept.get(keys.values())
-    out = {}
+    out: dict[str, tuple] = {}
     try:
         for text, q in questions.items():
             key = keys[text]

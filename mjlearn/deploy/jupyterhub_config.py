@@ -204,17 +204,17 @@ def configure(c, environ=None) -> None:
                           f"process's environment: unset {SECRET_ENV}  （hub 只从文件读取班级密钥（{SECRET_FILE_ENV}），"
                           f"请取消设置 {SECRET_ENV}）")
     secret = None
-    if env(SECRET_FILE_ENV):
-        secret = read_secret_file(env(SECRET_FILE_ENV))
+    if secret_file := env(SECRET_FILE_ENV):
+        secret = read_secret_file(secret_file)
     elif template:
         raise SecretError(f"no class secret: set {SECRET_FILE_ENV} to the file made by mjlearn hub secret --out FILE  "
                           f"（没有班级密钥：请把 {SECRET_FILE_ENV} 设为 mjlearn hub secret --out 生成的文件）")
 
     def _mjlearn_db(spawner):
-        return hub_environment(template, spawner.user.name, secret)["MJLEARN_DB"]
+        return hub_environment(template, spawner.user.name, secret)["MJLEARN_DB"]  # type: ignore[arg-type]  # installed only with a template
 
     def _pgpassword(spawner):  # the template leaves the password out of the URL: it goes here instead
-        return hub_environment(template, spawner.user.name, secret)["PGPASSWORD"]
+        return hub_environment(template, spawner.user.name, secret)["PGPASSWORD"]  # type: ignore[arg-type]  # installed only with a template
 
     def _data_dir(spawner):  # the demo's simple spawner shares one system account: each user their own folder
         return os.path.join(homes, spawner.user.name, ".mjlearn")
@@ -249,7 +249,7 @@ def configure(c, environ=None) -> None:
 
 if "get_config" in globals():  # loaded by JupyterHub (not imported by a test collector)
     try:
-        configure(get_config())  # noqa: F821
+        configure(get_config())  # type: ignore[name-defined]  # noqa: F821 - JupyterHub's config loader defines it
     except (HubConfigError, SecretError) as refusal:
         print(f"mjlearn hub: {refusal}", file=sys.stderr, flush=True)
         raise SystemExit(2) from None

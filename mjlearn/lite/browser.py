@@ -97,7 +97,7 @@ class ProgressKeeper:
         self._seen = None
 
     def _signature(self):
-        sig = []
+        sig: list[tuple[int, int] | None] = []
         for p in (self.db, self.db.with_name(self.db.name + "-wal")):
             try:
                 st = p.stat()
@@ -123,7 +123,7 @@ class ProgressKeeper:
         import sqlite3
         con = sqlite3.connect(f"file:{self.db}?mode=ro", uri=True)
         try:
-            data = con.serialize()   # the whole database, write-ahead log included
+            data = con.serialize()   # type: ignore[attr-defined]  # Python 3.11+, as in the browser  # the whole database, write-ahead log included
         finally:
             con.close()
         self.copy.write_bytes(data)

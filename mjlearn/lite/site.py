@@ -243,7 +243,8 @@ def plan(lock: dict) -> tuple[list[str], dict, list[str]]:
         depends = [n for n in _requirements(reqs, env) if n not in _PROVIDED]
         extra[name] = (version, depends)
         todo.extend(depends)
-    depends_key = lambda n: keys.get(n, n)  # noqa: E731
+    def depends_key(n: str) -> str:
+        return keys.get(n, n)
     extra = {n: (v, [depends_key(d) for d in deps]) for n, (v, deps) in extra.items()}
     return in_lock, extra, [depends_key(n) for n in mine]
 
@@ -274,9 +275,9 @@ def _find_wheel(wdir: Path, name: str, version: str) -> Path | None:
 # --- mjlearn's own wheel --------------------------------------------------------------------------
 
 def _pyproject() -> dict:
-    try:
+    if sys.version_info >= (3, 11):
         import tomllib
-    except ImportError:  # pragma: no cover - Python 3.10: pip carries a copy of tomli
+    else:  # pragma: no cover - Python 3.10: pip carries a copy of tomli
         from pip._vendor import tomli as tomllib
     return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
 

@@ -18,8 +18,13 @@ compare both counts on every hand of the differential sets.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import caches
 from .fans import F
+
+if TYPE_CHECKING:
+    from .profiles import Profile
 
 __all__ = ["count", "count_folded", "fold", "tables", "Tables", "LABELLED", "UNLABELLED", "SIGNED"]
 
@@ -70,6 +75,27 @@ class Tables:
     # chows, pungs     the scorer's: a set of chows (chows' key) or pungs (tile bits) -> (mask, repeats)
     # whole            the scorer's: a whole-hand key -> (occurrences, mask)
     # drops            mjlearn.mcr.result's: (kind, sorted codes) -> the combinations dropped
+    profile: Profile
+    bits: tuple[int, ...]
+    points: tuple[int, ...]
+    scoped: tuple[tuple[tuple[int, str], ...], ...]
+    dropped_on_sets: frozenset[int]
+    fan_at: tuple[int, ...]
+    excl_bits: tuple[int, ...]
+    targets: frozenset[int]
+    high_mask: int
+    mid_mask: int
+    scoping: int
+    by_signature: bool
+    kept: dict
+    high_parts: dict
+    mid_parts: dict
+    low_parts: dict
+    left: dict
+    chows: dict
+    pungs: dict
+    whole: dict
+    drops: dict
 
 
 TABLE_BUDGETS = {"kept": 32768, "high_parts": 4096, "mid_parts": 4096, "low_parts": 4096, "left": 2048,
@@ -188,7 +214,7 @@ def fold(occurrences, bits):
     """``(mask, repeats)`` of occurrences ``(fan, parts)``: the bit of every fan that occurs, and each
     further occurrence of a fan (``bits``: :attr:`Tables.bits`)."""
     mask = 0
-    repeats = ()
+    repeats: tuple[int, ...] = ()
     for f, _parts in occurrences:
         b = bits[f]
         if mask & b:

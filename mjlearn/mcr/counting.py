@@ -136,7 +136,7 @@ def count_regular(feats: int, pair: int, tab, ctx, win: int, wait, mask: int, re
         if hit.repeats:
             reps += hit.repeats
         if n_chows == 4:
-            extra = []
+            extra: list[tuple] = []
             D.all_chows(4, pair, extra)
             if pair < 27 and pair % 9 == 4:             # D.terminal_chows needs a pair of 5s
                 D.terminal_chows(chow_list(chows), pair, extra, ())
@@ -305,7 +305,7 @@ def special_count(b: bytes, win: int, ctx, tab, whole_mask: int, n_hog: int, rm,
     (:func:`~mjlearn.mcr.explain.special_forms` then)."""
     bits = tab.bits
     mask = folded_context(ctx, tab).by_exposed[_NONE_SHOWN] | whole_mask
-    reps = ()
+    reps: tuple[int, ...] = ()
     if 1 not in b.translate(ODD):
         form = "seven_pairs"
         mask |= bits[F.SEVEN_PAIRS]

@@ -305,10 +305,10 @@ def describe_change(change: tuple, ctx: dict, lang: str = "en") -> str:
         return f"now {on_en}" if value else f"now {off_en}"
     if key in ("seat_wind", "prevalent_wind"):
         what = ("门风", "seat wind") if key == "seat_wind" else ("圈风", "prevalent wind")
-        old = WIND_NAMES[before or "E"]
-        new = WIND_NAMES[value or "E"]
-        return (f"{what[0]}从{old[0]}改为{new[0]}" if zh
-                else f"the {what[1]} is {new[1]} instead of {old[1]}")
+        was = WIND_NAMES[before or "E"]
+        now = WIND_NAMES[value or "E"]
+        return (f"{what[0]}从{was[0]}改为{now[0]}" if zh
+                else f"the {what[1]} is {now[1]} instead of {was[1]}")
     if key == "flowers":
         return (f"花牌从 {before or 0} 张改为 {value or 0} 张" if zh
                 else f"{value or 0} flowers instead of {before or 0}")

@@ -40,7 +40,7 @@ def concealment(n_exposed: int, self_drawn: bool) -> tuple:
     """The concealment occurrences (门前清, 不求人, 全求人) of a hand with ``n_exposed`` melds shown."""
     conceal = CONCEALMENT.get((n_exposed, self_drawn))
     if conceal is None:
-        out = []
+        out: list[tuple] = []
         D.concealment(n_exposed, self_drawn, out)
         conceal = caches.put(CONCEALMENT, (n_exposed, self_drawn), tuple(out))
     return conceal
@@ -52,7 +52,7 @@ def kong_occ(n_kongs: int, n_concealed: int, mixed_kongs: str) -> tuple:
     key = (n_kongs, n_concealed, mixed_kongs)
     occ = KONG_OCC.get(key)
     if occ is None:
-        out = []
+        out: list[tuple] = []
         D.kongs(list(range(n_kongs)), list(range(n_concealed)), mixed_kongs, out)
         occ = caches.put(KONG_OCC, key, tuple(out))
     return occ
@@ -141,7 +141,7 @@ def regular(parts, n_fixed: int, counts, win: int, ctx, wait, prof, occ_of_hand)
         D.terminal_chows(chow_ts, pair_t, occ, [i for i, _ in chows])
     D.set_traits(parts, occ)
     if win_in_chow or pair_t == win:
-        waits = []
+        waits: list[tuple] = []
         D.waits_in_reading(parts, n_fixed, win, waits)
         if waits:
             if wait is None:
@@ -173,7 +173,7 @@ def special_forms(b: bytes, win: int, ctx, prof, whole, n_hog: int, present: int
     top = max(b)
     if top != 1 and present != ORPHAN_MASK and 1 in b.translate(ODD):
         return None          # not seven pairs, not knitted, not thirteen orphans
-    occ = []
+    occ: list[tuple] = []
     if 1 not in b.translate(ODD):
         # the pairs in tile order, a tile held four times twice (C loops: no Python loop over 34 tiles)
         held = list(compress(_TILE_RANGE, b))
@@ -241,7 +241,7 @@ def knitted_straight(b: bytes, melds, win: int, ctx, prof, whole, n_hog: int, pr
     pair_i = len(parts) - 1
     kind, _, exp = parts[set_i]
     _, pair_t, _ = parts[pair_i]
-    occ = []
+    occ: list[tuple] = []
     D.knitted_straight(occ)
     if kind is CHOW:
         D.all_chows(4, pair_t, occ)          # the knitted tiles stand for three chows

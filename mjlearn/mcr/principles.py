@@ -159,7 +159,7 @@ def four_pungs(t0, t1, t2, t3) -> int:
 
 
 _TRIPLES = ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0))
-_PAIRS4 = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
+_PAIRS4: tuple[tuple[int, int], ...] = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
 _PAIRS3 = ((0, 1), (0, 2), (1, 2))
 _EXTRA_ORDER = (_PURE_DOUBLE, _MIXED_DOUBLE, _SHORT, _TERMINAL_CHOWS)
 
@@ -374,8 +374,8 @@ def count_fans(occurrences, tables):
     the hand scores 无番和 (Chicken Hand).
     """
     points, rank, excl_all, scoped, targets = tables
-    counts = {}
-    parts_of = None
+    counts: dict[int, int] = {}
+    parts_of: dict[int, list] | None = None
     for f, parts in occurrences:
         if f in counts:
             counts[f] += 1
@@ -392,7 +392,7 @@ def count_fans(occurrences, tables):
         if dead >> f & 1:
             continue
         if f in targets:
-            own_occ = parts_of[f]
+            own_occ = parts_of[f]  # type: ignore[index]  # a target that occurs: its parts were kept above
             n = len(own_occ)
             if not n:
                 continue
@@ -402,7 +402,7 @@ def count_fans(occurrences, tables):
         sc = scoped[f]
         if sc:
             for ex, scope in sc:
-                lst = parts_of.get(ex)
+                lst = parts_of.get(ex)  # type: ignore[union-attr]  # sc: f is a target, so parts_of was made
                 if not lst:
                     continue
                 for ps in own_occ:

@@ -129,9 +129,9 @@ class Profile:
         return tuple(pts)
 
     @cached_property
-    def exclusions(self) -> dict:
+    def exclusions(self) -> dict[int, tuple[tuple[int, str], ...]]:
         """fan id -> ((excluded id, scope), ...) under this profile."""
-        out = {}
+        out: dict[int, tuple[tuple[int, str], ...]] = {}
         special = (6, 7, 19, 20, 34)
         for f in FANS:
             ex = [(e.fan_id, e.scope) for e in f.excludes]
@@ -157,7 +157,7 @@ class Profile:
         per fan the bitmask of fans excluded everywhere, per fan its ``parts``/``one`` exclusions,
         the fans at either end of such exclusions)."""
         excl_all = [0] * len(self.points)
-        scoped = [()] * len(self.points)
+        scoped: list[tuple[tuple[int, str], ...]] = [()] * len(self.points)
         order = self.order
         for f, ex in self.exclusions.items():
             for e, scope in ex:

@@ -13,7 +13,7 @@ for every hand); the records the tests index (:class:`Candidate`) are named tupl
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from . import caches
 from . import detect as D
@@ -22,6 +22,9 @@ from ..shapes import suit_table
 from ..tiles import KNITTED_PATTERNS as KNITTED
 from ..tiles import ORPHAN_INDICES
 from .tables import REF
+
+if TYPE_CHECKING:
+    from ..hand import WinContext
 
 __all__ = ["Candidate", "WinFlags", "Way", "SuitRecord", "HonorRecord", "Split", "suit_record",
            "honor_record",
@@ -59,6 +62,15 @@ class WinFlags:
     from (``source``) and its masks folded under one profile's counting tables (``folded``)."""
 
     __slots__ = ("self_drawn", "kong", "wall_last", "last_tile", "seat", "prevalent", "flags", "source", "folded")
+    self_drawn: bool
+    kong: bool
+    wall_last: bool
+    last_tile: bool
+    seat: int
+    prevalent: int
+    flags: tuple
+    source: WinContext
+    folded: Folded
 
 
 class Folded:
@@ -304,6 +316,9 @@ CHOW_BIT = tuple(1 << 3 * CHOW_STARTS.index(t) if t in CHOW_STARTS else 0 for t 
 def _set_tables():
     """For a concealed pung (0) or chow (1) of each tile: its part, and its :func:`features` split
     into the fields that add up and the tile bits that OR (a chow may repeat)."""
+    part: tuple[list, list]
+    add: tuple[list, list]
+    bits: tuple[list, list]
     part, add, bits = ([], []), ([], []), ([], [])
     for k, kind in enumerate((PUNG, CHOW)):
         for t in range(34):

@@ -14,6 +14,7 @@ import html
 from dataclasses import dataclass, field
 from functools import cached_property
 from operator import itemgetter
+from typing import TYPE_CHECKING, Any
 
 from ..i18n import get_language
 from ..render import svg
@@ -24,6 +25,10 @@ from ._count import TABLE_BUDGETS, tables
 from .fans import Fan, fan
 from .principles import PRINCIPLES, apply_exclusions, combine_chows, combine_pungs
 from .settlement import settle
+
+if TYPE_CHECKING:
+    from ..hand import Hand, WinContext
+    from .profiles import Profile
 
 __all__ = ["ScoreResult", "FanScore", "Excluded"]
 
@@ -128,9 +133,9 @@ class ScoreResult:
 
     rules: str
     """The profile's name (``mcr`` by default)."""
-    hand: object
+    hand: Hand
     """The hand scored (a :class:`~mjlearn.hand.Hand`)."""
-    context: object
+    context: WinContext
     """The :class:`~mjlearn.hand.WinContext`."""
     is_winning: bool
     """Whether the tiles form a complete hand at all."""
@@ -138,12 +143,12 @@ class ScoreResult:
     """Sum of all fans, flowers included."""
     flowers: int
     """Flowers counted (花牌)."""
-    profile: object = field(default=None, repr=False, compare=False)
+    profile: Profile = field(default=None, repr=False, compare=False)  # type: ignore[assignment]  # _build always sets it
     """The :class:`~mjlearn.mcr.profiles.Profile` used."""
-    _raw: tuple = field(default=None, repr=False, compare=False)
-    _seats: tuple = field(default=None, repr=False, compare=False)
+    _raw: tuple | None = field(default=None, repr=False, compare=False)
+    _seats: tuple | None = field(default=None, repr=False, compare=False)
     """(winner, discarder) when the seats were given (then :attr:`payments` are settled), else None."""
-    _ruleset: object = field(default=None, repr=False, compare=False)
+    _ruleset: Any = field(default=None, repr=False, compare=False)
 
     @classmethod
     def _build(cls, hand, wc, prof, best, flowers, melds):
@@ -175,6 +180,7 @@ class ScoreResult:
         :class:`~mjlearn.mcr.records.Candidate` with its parts and occurrences). A reading that was
         only counted while the scorer compared readings has its occurrences (with the positions of
         their sets) detected now."""
+        assert self._raw is not None, "only a complete hand has a reading"
         best, _ = self._raw
         if best.occ is None:
             explain, *args = best.explain
@@ -445,7 +451,7 @@ def mcr_ruleset(profile: str):
     (left at its default for a profile the option does not name)."""
     from ..rules import get
     rs = get("mcr")
-    choices = next(o.choices for o in rs.options if o.key == "profile")
+    choices = next(o.choices or () for o in rs.options if o.key == "profile")
     if profile != rs.opt("profile") and profile in choices:
         rs = rs.with_options(profile=profile)
     return rs

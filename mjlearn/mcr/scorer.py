@@ -102,6 +102,7 @@ def score(hand, *, profile="mcr", rules=None, **context):
             raise ContextError(f"give either profile= or rules=, not both (got profile={profile!r}, rules={rules!r})"
                                f"  （profile= 和 rules= 只能写一个）", accepted=CONTEXT_KEYWORDS)
         profile = rules
+    prof: Profile | None
     if profile is _DEFAULT:             # the default's own string: no look-up
         prof = _DEFAULT_PROFILE
     else:
@@ -129,7 +130,7 @@ _SEATS = frozenset(("winner", "discarder", "dealer"))
 # makes Python 3.11 compile ``NAME.get(...)`` as an attribute load that builds a bound method per call
 _RECORDS_M, _RECORDS_P, _RECORDS_S = records.RECORDS_M, records.RECORDS_P, records.RECORDS_S
 _HONOR_RECORDS, _TABLES = records.HONOR_RECORDS, _count.TABLES
-_DEFAULT = score.__kwdefaults__["profile"]
+_DEFAULT = score.__kwdefaults__["profile"]  # type: ignore[index]  # score has keyword-only defaults
 _DEFAULT_PROFILE = _PROFILE_BY_NAME[_DEFAULT]
 
 
@@ -268,7 +269,7 @@ def win_flags(wc, three_shown: bool) -> WinFlags:
     flags.last_tile = wc.last_tile or three_shown
     flags.seat, flags.prevalent = WIND_INDEX[wc.seat_wind], WIND_INDEX[wc.prevalent_wind]
     flags.folded = UNFOLDED
-    occ = []
+    occ: list[tuple] = []
     D.win_flags(flags, occ)
     flags.flags = tuple(occ)                   # the win-flag occurrences, the same in every reading
     flags.source = wc                          # keeps wc alive, so its id is not reused while cached
@@ -345,7 +346,7 @@ def _evaluate(counts, all_counts, hand_melds, n_exposed, win, ctx, tab, prof, me
     if folded.tab is not tab:
         folded = folded_context(ctx, tab)
     mask = folded.by_exposed[n_exposed] | whole_mask
-    reps = ()
+    reps: tuple[int, ...] = ()
     if n_hog:
         mask |= bits[F.TILE_HOG]
         if n_hog > 1:

@@ -34,9 +34,9 @@ HONOR_INFO = caches.new("waits.honor_info", 4096, "the honors' odd tiles, pairs 
 def wait_count(counts, win: int, n_fixed: int) -> int:
     """How many tiles complete the hand without the winning tile (regular form, and seven pairs when
     nothing is melded), counted the reference's way (copies in hand are not subtracted)."""
-    c = bytearray(counts)
-    c[win] -= 1
-    c = bytes(c)
+    less = bytearray(counts)
+    less[win] -= 1
+    c = bytes(less)
     a, b, d, h = c[0:9], c[9:18], c[18:27], c[27:34]
     x = SUIT_INFO_ID.get(a) or suit_info_id(a)
     y = SUIT_INFO_ID.get(b) or suit_info_id(b)

@@ -340,7 +340,6 @@ def question_series(kinds: list[str], n: int, seed: int, difficulty: int = 1) ->
     seen: set = set()
     for i in range(n):
         kind = kinds[i % len(kinds)]
-        q = None
         for attempt in range(20):
             q = generate(kind, seed=seed * SERIES_STRIDE + i * 20 + attempt, difficulty=difficulty)
             key = get_kind(kind).subject(q.data)

@@ -22,8 +22,10 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import overload
 
 from ..hand import Hand, WinContext
 from ..rules.registry import DEFAULT
@@ -152,7 +154,15 @@ def simulate(rng: random.Random, *, claim_rate: float = 0.5, prevalent: str | No
     return (Win.of(table) if table.winners else None), snaps or []
 
 
-def simulated_win(rng: random.Random, *, accept=None, tries: int = 60, **kw) -> Win:
+@overload
+def simulated_win(rng: random.Random, *, accept: None = None, tries: int = 60, **kw) -> Win: ...
+
+
+@overload
+def simulated_win(rng: random.Random, *, accept: Callable[[Win], bool], tries: int = 60, **kw) -> Win | None: ...
+
+
+def simulated_win(rng: random.Random, *, accept=None, tries: int = 60, **kw) -> Win | None:
     """The first win at the table (for which ``accept(win)`` is true, if given) within ``tries`` deals."""
     last = None
     for _ in range(tries):

@@ -430,7 +430,7 @@ class Reading:
         """The attempt of a group of tries (None if its question cannot be read: then every try of it
         is listed as damaged), its tries counted in their topic."""
         rid, at, kind, topic, correct, helped, rules, fans, question, _ = last = group[-1]
-        fan_items = ()
+        fan_items: tuple = ()
         if fans is not None:
             expected = fans if correct else self._expected(question)
             if expected is None:  # the same question for every try of the group: all are damaged

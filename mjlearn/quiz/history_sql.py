@@ -140,6 +140,7 @@ class _Verdicts:
     def question(self, question: bytes, kind: str):
         """None: flagged (to be judged); else (rule set's name or None, damage (damage, column) or None)."""
         flag, rules = self.conn.execute(_QUESTION, (question, kind)).fetchone()
+        out: tuple | None
         if flag is not None:
             out = None
         elif rules is None:

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from typing import Any
 
 from ..errors import (Busy, ClassDatabaseUnreachable, DatabaseDamaged, DiskFull, NewerSchema, NotAFile,  # noqa: F401
                       NotWritable, ProgressError, StorageIOError)  # (re-exported: the store's errors)
@@ -193,7 +194,7 @@ class ProgressView(Bilingual):
 
     summary: dict
     suggestion: str
-    review: object = None
+    review: Any = None
     """The :class:`~mjlearn.quiz.review.ReviewQueue` (what is due), if known."""
 
     def _rows(self):

@@ -30,6 +30,7 @@ import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from html import escape
+from typing import Any
 
 from fsrs import Card, Rating, Scheduler, State
 from fsrs.scheduler import STABILITY_MIN
@@ -77,7 +78,7 @@ class Item:
 
 def _kind_item(name: str) -> Item:
     k = get_kind(name)
-    return Item(f"kind:{name}", tuple(k.title), k.topic)
+    return Item(f"kind:{name}", k.title, k.topic)
 
 
 def _fan_item(fid: int) -> Item:
@@ -305,7 +306,7 @@ class _Replay:
     not depend on the card are worked out once (the same operations, so the same bits). One
     :class:`fsrs.Card` per item is built at the end."""
 
-    def __init__(self, scheduler: Scheduler = None):
+    def __init__(self, scheduler: Scheduler | None = None):
         sch = scheduler or SCHEDULER
         if sch.enable_fuzzing:
             raise ValueError("the replay reproduces a scheduler without fuzz")
@@ -557,11 +558,11 @@ def replay_reading(reading: Reading, now: datetime | None = None) -> ReviewQueue
         frac, whole = modf(at)
         us = int(whole) * _US + round(frac * 1e6)  # as _us()
         r = 2 if helped else 3
-        entry = kinds.get(kind)
+        entry: Any = kinds.get(kind)
         if entry is None:
             entry = kinds[kind] = cards.first(cards.key("kind", kind), r, us, a)
         else:
-            review_right(*entry, r, us, a)
+            review_right(*entry, r, us, a)  # type: ignore[call-arg]  # entry is (card, counts): five arguments
         if rules is not None:
             one(cards.key("rules", rules), True, r, us, a)
         if fans is not None:  # right: every fan chosen is right, and no other is in the hand
@@ -570,7 +571,7 @@ def replay_reading(reading: Reading, now: datetime | None = None) -> ReviewQueue
                 if entry is None:
                     entry = fan_cards[f] = cards.first(cards.key("fan", f), r, us, a)
                 else:
-                    review_right(*entry, r, us, a)
+                    review_right(*entry, r, us, a)  # type: ignore[call-arg]  # entry is (card, counts): five arguments
     if group:
         replay_group(group)
     reading.total += total
@@ -586,7 +587,7 @@ def replay(rows: list[dict], now: datetime | None = None) -> ReviewQueue:
     rq.damage = reading.damage
     by_id = {r.get("id"): r for r in rows if isinstance(r, dict) and r.get("id") is not None}
     for s in rq.states.values():
-        s.last_row = by_id.get(s.last_row["id"], s.last_row)
+        s.last_row = by_id.get(s.last_row["id"], s.last_row)  # type: ignore[index]  # a replayed item has its last row
     return rq
 
 
@@ -621,7 +622,7 @@ def question_for(state: ItemState, rng: random.Random, difficulty: int = 1) -> Q
     except QuizError:
         pass
     try:
-        return Question.from_dict(json.loads(state.last_row["question"]))
+        return Question.from_dict(json.loads(state.last_row["question"]))  # type: ignore[index]  # TypeError is caught
     except (KeyError, TypeError, ValueError, RecursionError, QuizError):  # no readable question to repeat
         return generate(state.last_row["kind"] if state.last_row and state.last_row.get("kind") in KINDS
                         else "tile_name", seed=seed, difficulty=difficulty)

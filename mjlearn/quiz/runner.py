@@ -31,7 +31,8 @@ def run_terminal(questions: Iterable[Question], *, title: str = "", store=None, 
     if input is None:
         input = builtins.input
     qs = list(questions)
-    results, corrected = [], 0
+    results: list = []
+    corrected = 0
     if title:
         print(title, file=out)
     for n, q in enumerate(qs, 1):

@@ -91,7 +91,7 @@ class _Kept:
         return text
 
     def _connect(self) -> sqlite3.Connection:
-        conn = sqlite3.connect(self.path, timeout=2.0, isolation_level=None)
+        conn = sqlite3.connect(self.path, timeout=2.0, isolation_level=None)  # type: ignore[arg-type]  # only with a folder
         # derived data, so not waited for on disk (a write cut short by a crash is worked out again;
         # waiting cost a first reading of a long history about 0.1 s)
         conn.execute("PRAGMA synchronous = OFF")
@@ -189,7 +189,10 @@ class Solutions(_Kept):
 
     _TABLE, _COLUMN = "solutions", "solution"
     _BATCH = 500  # keys per query (SQLite's limit on parameters is 999 in old builds)
-    _decode = staticmethod(json.loads)
+
+    @staticmethod
+    def _decode(text: str):
+        return json.loads(text)
 
     def _stamp(self) -> str:
         return package_stamp()

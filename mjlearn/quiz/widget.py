@@ -43,12 +43,12 @@ def _drawn(token: str) -> str | None:
                            for m in re.findall(r"\[[^\]]+\]", token))
         if "[" in token:  # exposed melds, then a clear gap, then the concealed tiles (and the winning tile)
             rest = re.sub(r"\[[^\]]+\]", "", token)
-            melds = "".join(svg.inline_html(svg.meld_svg(m, width=TILE_PX), vertical_align="middle")
+            shown = "".join(svg.inline_html(svg.meld_svg(m, width=TILE_PX), vertical_align="middle")
                             + _GAP for m in re.findall(r"\[[^\]]+\]", token))
             if not rest:
-                return melds
+                return shown
             rest_svg = svg.hand_svg(rest, width=TILE_PX) if "+" in rest else svg.tiles_svg(rest, width=TILE_PX)
-            return melds + svg.inline_html(rest_svg, vertical_align="middle")
+            return shown + svg.inline_html(rest_svg, vertical_align="middle")
         if "+" in token:
             picture = svg.hand_svg(token, width=TILE_PX)
         else:
@@ -368,7 +368,8 @@ class QuizWidget:
         done, right, fixed = self._counts()
         zh = f"一次答对 {right} 题（已答 {done} 题）" + (f" · 再试答对 {fixed} 题" if fixed else "")
         en = f"right first time {right} of {done}" + (f" · right at a later try {fixed}" if fixed else "")
-        return {"zh": zh, "en": en}.get(lang, f"{zh} / {en}")
+        by_lang: dict[str | None, str] = {"zh": zh, "en": en}
+        return by_lang.get(lang, f"{zh} / {en}")
 
     def _header(self):
         n, k = len(self.questions), self.index + 1
@@ -470,7 +471,7 @@ class QuizWidget:
                 f"下次作答时再试）。 Answers cannot be saved right now ({n} kept, tried again with the next "
                 f"answer).<br><span style='color:#555'>{escape(self.store_problem)}</span></div>")
 
-    def check(self) -> Grade:
+    def check(self) -> Grade | None:
         v = self.input.value
         if v is None or v == () or (isinstance(v, str) and not v.strip()):  # nothing chosen: not an answer yet
             self.feedback.value = ("<div class='mjlearn-quiz-feedback' data-correct='invalid'>"

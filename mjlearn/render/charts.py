@@ -62,7 +62,7 @@ def fan_points_chart(result, ax=None):
     """The fans of a score result as bars of points."""
     import matplotlib.pyplot as plt
     use_cjk_fonts()
-    fans = list(getattr(result, "fans", None) or getattr(result, "items", ()))
+    fans = list(getattr(result, "fans", None) or getattr(result, "items", None) or ())
     if ax is None:
         _, ax = plt.subplots(figsize=(6, 0.35 * len(fans) + 1))
     pts = [getattr(f, "points", getattr(f, "value", 0)) * getattr(f, "count", 1) for f in fans]

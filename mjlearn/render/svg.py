@@ -162,7 +162,8 @@ def _svg(slots: list[_Slot], width: float, title: str, highlight=None, cls: str 
     total_w = PAD * 2 + sum(s.gap + s.width for s in slots) - (slots[0].gap if slots else 0)
     total_h = PAD * 2 + max((s.height for s in slots), default=CELL_H)
     base = total_h - PAD  # every tile stands on the same bottom line
-    body, x = [], PAD
+    body: list[str] = []
+    x: float = PAD
     for n, s in enumerate(slots):
         if n:
             x += s.gap

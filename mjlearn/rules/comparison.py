@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..hand import as_hand
 from ..handoff import presenter
@@ -35,7 +36,7 @@ class Row:
     total: object
     unit: tuple[str, str]
     payments: dict
-    result: object = None
+    result: Any = None
     """The verdict: a :class:`RegionalResult` (an MCR ``ScoreResult`` for MCR), None for ``n/a``."""
 
     @property
@@ -74,7 +75,7 @@ class Comparison:
                 lines.append(f"  {r.name:<15} {r.total} {r.unit[1]:<8} {self.winner} {r.payments[self.winner]:+g}"
                              f"   {r.items_text}")
             else:
-                lines.append(f"  {r.name:<15} {r.status}: {r.reason[1]}")
+                lines.append(f"  {r.name:<15} {r.status}: {r.reason[1]}")  # type: ignore[index]  # not legal or n/a: a reason
         return "\n".join(lines)
 
     def __repr__(self) -> str:

@@ -161,7 +161,7 @@ class Option:
     def _number_problem(self, value) -> str:
         if isinstance(value, bool) or not isinstance(value, int):
             return "not a whole number"
-        return "" if self.low <= value <= self.high else "out of range"
+        return "" if self.low <= value <= self.high else "out of range"  # type: ignore[operator]  # a number option has both
 
     def check(self, value, ruleset: "RuleSet | None" = None) -> Any:
         """``value`` if the option may take it (a list given for a tuple option comes back as a

@@ -77,6 +77,7 @@ class FlowersCtx(Ctx):
                 raise ContextError(f"flowers must be a whole number >= 0, got {shown(value)}  "
                                    f"（flowers 应是 0 或更大的整数，收到的是 {shown(value, zh=True)}）")
             return ((), value)
+        tiles: tuple[Tile, ...] | list[Tile]
         if isinstance(value, str):
             try:
                 tiles = parse_tiles(value)

@@ -113,6 +113,7 @@ def wait(w: Win) -> tuple[str, int] | None:
     if w.form is not Form.REGULAR:
         return None
     t = w.hand.win_tile
+    assert t is not None            # a regular win has its winning tile
     roles = w.wait_roles
     # drawing a wild completes any ready hand, so the wild itself is not counted as a wait
     unique = w.single_wait

@@ -56,7 +56,7 @@ def seven_pairs_quads(win: Win) -> int:
     """Quads (four of a kind standing as two pairs) in a seven-pairs reading."""
     if win.form is not Form.SEVEN_PAIRS:
         return 0
-    tiles = [p.tile for p in win.reading.parts]
+    tiles = [p.tile for p in win.reading.parts]  # type: ignore[union-attr]  # a seven-pairs win has its reading
     return sum(1 for t in set(tiles) if tiles.count(t) == 2)
 
 

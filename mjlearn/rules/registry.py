@@ -14,9 +14,12 @@ import threading
 from collections.abc import Mapping
 from contextlib import contextmanager
 from importlib import import_module
+from typing import TypeVar
 
 from ..handoff import presenter
 from .base import RuleSet, UnknownRuleSetError
+
+_R = TypeVar("_R", bound=RuleSet)
 
 __all__ = ["register", "get", "RULESETS", "names", "VARIANT_MODULES", "DEFAULT", "unregister", "registered"]
 
@@ -46,7 +49,7 @@ def _norm(s: str) -> str:
     return re.sub(r"[\s_\-./·()（）]+", "", s).casefold()
 
 
-def register(ruleset: RuleSet) -> RuleSet:
+def register(ruleset: _R) -> _R:
     """Add a rule set; its name and every alias must be new."""
     if not isinstance(ruleset, RuleSet):
         raise TypeError(f"register() needs a RuleSet, got {type(ruleset).__name__}")

@@ -98,7 +98,7 @@ class RegionalResult:
         rs = self.ruleset
         head = f"{rs.en} {rs.zh}: {self.hand}"
         if not self.legal:
-            return f"{head}\n  not legal: {self.reason[1]} ({self.reason[0]})"
+            return f"{head}\n  not legal: {self.reason[1]} ({self.reason[0]})"  # type: ignore[index]  # not legal: a reason
         lines = [head]
         for i in self.items:
             lines.append(f"  {i.zh} {i.en}: {_value_text(rs, i)}")
@@ -115,8 +115,8 @@ class RegionalResult:
         tiles = self.hand._repr_html_()
         rows = []
         if not self.legal:
-            rows.append(f"<tr><td colspan=2><b>不合法 Not legal</b>: {escape(self.reason[0])} / "
-                        f"{escape(self.reason[1])}</td></tr>")
+            zh, en = self.reason  # type: ignore[misc]  # not legal: a reason
+            rows.append(f"<tr><td colspan=2><b>不合法 Not legal</b>: {escape(zh)} / {escape(en)}</td></tr>")
         for i in self.items:
             rows.append(f"<tr><td>{escape(i.zh)} {escape(i.en)}</td><td style='text-align:right'>"
                         f"{escape(_value_text(rs, i))}</td></tr>")

@@ -226,7 +226,7 @@ class RuleSet:
             out.append(Win(self, hand, c, wr.reading, wr.wilds, wr.reading.form.value))
         return out
 
-    forms = (Form.REGULAR, Form.SEVEN_PAIRS)
+    forms: tuple[Form, ...] = (Form.REGULAR, Form.SEVEN_PAIRS)
     """The reading forms the variant knows (class attribute)."""
 
     def detect(self, win: Win) -> list:
@@ -284,10 +284,10 @@ class RuleSet:
             if best is None or key > best[0]:
                 best = (key, win, items, total)
         if best is None:
-            reason, win, items, total = first_reason or (NOT_COMPLETE, None, [], 0)
+            reason, some, items, total = first_reason or (NOT_COMPLETE, None, [], 0)
             return RegionalResult(self, hand, c, False, reason, 0, tuple(items), _zero(),
-                                  None if win is None else win.reading,
-                                  () if win is None else win.wilds, ())
+                                  None if some is None else some.reading,
+                                  () if some is None else some.wilds, ())
         _, win, items, total = best
         ledger = self.settle(win, items, total)
         net = ledger.net

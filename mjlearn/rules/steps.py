@@ -40,12 +40,11 @@ def doubling(base, n: int, unit: Line, after_first=False) -> Line:
     base_s = num(base)
     k = 0 if not after_first else (1 if after_first is True else int(after_first))
     if n <= 0:
-        expr = base_s
+        ez = ee = base_s
     elif n <= 8:
-        expr = base_s + " × 2" * n
+        ez = ee = base_s + " × 2" * n
     else:
-        expr = f"{base_s} × 2 × … × 2（{n} 个 2）", f"{base_s} × 2 × … × 2 ({n} twos)"
-    ez, ee = expr if isinstance(expr, tuple) else (expr, expr)
+        ez, ee = f"{base_s} × 2 × … × 2（{n} 个 2）", f"{base_s} × 2 × … × 2 ({n} twos)"
     if k:
         first = f"{k + n}" if n > 0 else f"{k}"
         return (f"{base_s}（{k} {unit[0]}），之后每多 1 {unit[0]}翻一倍，共 {first} {unit[0]}：{ez}",

@@ -224,7 +224,7 @@ def _regular_fills(counts: tuple[int, ...], j: int, n_sets: int) -> set[tuple[in
         states = new
         if not states:
             return set()
-    out = set()
+    out: set[tuple[int, ...]] = set()
     for (w, s, p), stands in states.items():
         sl, pl = n_sets - s, 1 - p
         if 3 * sl + 2 * pl != j - w:
@@ -496,7 +496,7 @@ def _place(r: Reading, subs: tuple[Tile, ...]) -> tuple[tuple[Tile, ...], ...]:
     left: dict[Tile, int] = {}
     for t in subs:
         left[t] = left.get(t, 0) + 1
-    placed = [[] for _ in r.parts]
+    placed: list[list] = [[] for _ in r.parts]
     order = sorted(range(len(r.parts)), key=lambda i: (_PLACE_ORDER.get(r.parts[i].kind, 9), i))
     for i in order:
         p = r.parts[i]

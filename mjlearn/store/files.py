@@ -44,7 +44,7 @@ def with_time(row: dict) -> dict:
     return out
 
 
-_DAMAGED = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB} if hasattr(sqlite3, "SQLITE_CORRUPT") else {11, 26}
+_DAMAGED = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB} if hasattr(sqlite3, "SQLITE_CORRUPT") else {11, 26}  # type: ignore[attr-defined]  # Python 3.11+ names them
 
 
 def data_dir() -> Path:

@@ -65,7 +65,8 @@ def _record(payload: bytes) -> list:
         types.append(t)
     if i != header_size:
         raise ValueError("bad record header")
-    values, j = [], header_size
+    values: list = []
+    j = header_size
     int_sizes = {1: 1, 2: 2, 3: 3, 4: 4, 5: 6, 6: 8}
     for t in types:
         if t == 0:
@@ -93,7 +94,7 @@ def _record(payload: bytes) -> list:
     return values
 
 
-_COLUMN_TYPES = (type(None), (int, float), str, (str, type(None)), str, str, (int, type(None)), int, str, str, int,
+_COLUMN_TYPES: tuple[type | tuple[type, ...], ...] = (type(None), (int, float), str, (str, type(None)), str, str, (int, type(None)), int, str, str, int,
                  (int, float), int, (int, float, type(None)), int)
 """What each answers column may hold on disk (id is NULL: it is the rowid); a record that does not fit
 them is not an answer. A row written before the retries column was added has one value fewer."""

@@ -49,8 +49,8 @@ class SQLiteStore:
 
     def __init__(self, path: str | os.PathLike | None = None, user: str | None = None,
                  timeout: float = BUSY_TIMEOUT_S):
-        if path is None and _db_url() is not None:
-            path = _sqlite_path_of(_db_url())
+        if path is None and (url := _db_url()) is not None:
+            path = _sqlite_path_of(url)
         self.path = Path(path) if path is not None else default_path()
         self.user = user or _default_user()
         self.timeout = float(timeout)
@@ -136,7 +136,7 @@ class SQLiteStore:
 
     def _open_read_only(self, version: int) -> sqlite3.Connection:
         self.read_only = True
-        self.newer_version = version
+        self.newer_version: int | str = version     # (a class database's is a revision name)
         warnings.warn(str(self._newer_error("opened read-only")), RuntimeWarning, stacklevel=5)
         try:
             conn = sqlite3.connect(_read_only_uri(self.path), uri=True, timeout=self.timeout, isolation_level=None,

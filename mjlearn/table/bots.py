@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random as _random
 from operator import add as _add
+from typing import Any
 
 from ..hand import MeldKind
 from ..seats import SEATS, Seat
@@ -37,7 +38,7 @@ class Bot:
     def __init__(self, seed: int | None = None, *, all_forms: bool = True):
         self.rng = _random.Random(seed)
         self.all_forms = all_forms
-        self._advice = None   # (table, events so far, seat, choice) of the last advice not yet acted on
+        self._advice: tuple | None = None   # (table, events so far, seat, choice) of the last advice not yet acted on
 
     # --- evaluation ---------------------------------------------------------------------------
 
@@ -234,7 +235,7 @@ class Bot:
             return what, TILES[arg]
         return what, arg
 
-    def _choice(self, table, seat) -> tuple[str, object]:
+    def _choice(self, table, seat) -> tuple[str, Any]:
         """The choice in the discard or claim phase: the one advised for this very state, if any."""
         got, self._advice = self._advice, None
         if got is not None and got[0] is table and got[1] == len(table.log) and got[2] == seat:

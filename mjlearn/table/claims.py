@@ -32,7 +32,7 @@ class Claims:
         """What ``seat`` could call on the last discard (without ``"pass"``): who is asked at all."""
         out = []
         table = self.t
-        d, t = table.last_discard
+        d, t = table._discard()
         judging = table.judging
         if judging._may_complete(seat, t) and judging.judge(seat, t)[0]:   # most seats are not ready
             out.append("win")
@@ -119,7 +119,7 @@ class Claims:
         if self.t.phase == "rob" and what_en not in ("win", "pass"):
             raise IllegalActionError(f"An added kong can only be robbed by a win, not by a {what_en}.",
                                      f"加杠只能抢杠和，不能{what_zh}。")
-        d, t = (self.t._robbing if self.t.phase == "rob" else self.t.last_discard)
+        d, t = self.t._claimed_from()
         if seat == d:
             raise IllegalActionError(f"{seat.en} cannot {what_en} his own tile.",
                                      f"{seat.player_zh}不能{what_zh}自己的牌。")
@@ -153,7 +153,7 @@ class Claims:
         """Raise unless ``seat`` may chow the discard; ``start`` = the lowest tile of the run."""
         seat = seat_of(seat)
         t = self.need_claim(seat, "chow", "吃")
-        d = self.t.last_discard[0]
+        d = self.t._discard()[0]
         if not self.t.rules.claims.chow:
             raise IllegalActionError(f"There is no chow in {self.t.rules.en} mahjong.",
                                      f"{self.t.rules.zh}不能吃牌。")
@@ -185,7 +185,7 @@ class Claims:
         """Call chow on the left player's discard (takes effect if no pung, kong or win is called)."""
         seat = seat_of(seat)
         self.verify_chow(seat, start)
-        t = self.t.last_discard[1]
+        t = self.t._discard()[1]
         s = _tile(start) if start is not None else self._chow_starts(seat, t)[0]
         return self.call(seat, "chow", t, s)
 
@@ -206,7 +206,7 @@ class Claims:
         """Call pung on the discard (beats a chow)."""
         seat = seat_of(seat)
         self.verify_pung(seat)
-        return self.call(seat, "pung", self.t.last_discard[1])
+        return self.call(seat, "pung", self.t._discard()[1])
 
     def verify_pass(self, seat) -> None:
         """Raise unless ``seat`` has a discard (or an added kong) to answer, or is offered the last
@@ -234,8 +234,10 @@ class Claims:
         self.verify_pass(seat)
         if self.t.phase == "draw":     # 海底漫游: declined; offer it to the next player, or the hand is drawn
             e = self.t._emit(Declared(seat, "decline"))
-            self.t._haidi.append(seat)
-            if len(self.t._haidi) == 4:
+            haidi = self.t._haidi
+            assert haidi is not None        # offered: the 海底 round is under way
+            haidi.append(seat)
+            if len(haidi) == 4:
                 self.t._end_exhausted()
             else:
                 self.t.turn = seat.after()
@@ -270,7 +272,7 @@ class Claims:
         return [Seat.of(x) for x in chosen]
 
     def _resolve_rob(self) -> None:
-        konger, t = self.t._robbing
+        konger, t = self.t._claimed_from()
         wins = self._winners_in_order(konger)
         if wins:
             self.t.judging.finish_wins(wins, t, konger, robbing=True, self_drawn=False)
@@ -280,7 +282,7 @@ class Claims:
     def resolve(self) -> None:
         """Resolve the answers to a discard: wins (the rule set chooses among several), then a
         pung or kong, then a chow; else the next player draws, or the wall is exhausted."""
-        d, t = self.t.last_discard
+        d, t = self.t._discard()
         if not self.t.calls:     # nobody was asked (most discards): straight to the next draw
             self._next_draw(d)
             return
@@ -338,9 +340,9 @@ class Claims:
             self.t._end_exhausted()
 
     def _take_discard(self, s: Seat) -> None:
-        d = self.t.last_discard[0]
+        d, t = self.t._discard()
         self.t.ponds[d][-1][1] = s
-        self.t._in_sight[self.t.last_discard[1].index] -= 1     # it comes back into sight in the meld
+        self.t._in_sight[t.index] -= 1     # it comes back into sight in the meld
 
     def _claimed_turn(self, s: Seat, t: Tile) -> None:
         self.t.phase = "discard"

@@ -19,7 +19,7 @@ given an int 0-3 or a letter for a seat keeps the ``Seat``:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ..hand import Hand, Meld, WinContext
 from ..seats import SEATS, Seat
@@ -93,7 +93,7 @@ class WallBuilt(Event):
     """The seed the shuffle came from, if any (for the reader; replay uses ``arrangement``)."""
     prevalent_wind: str = "E"
     """The prevalent (round) wind of this hand."""
-    ruleset: object = field(default=None, compare=False, repr=False)
+    ruleset: Any = field(default=None, compare=False, repr=False)
     """The :class:`~mjlearn.rules.RuleSet` (options and table facts included) the hand is played by."""
     context: tuple = ()
     """Context from outside the hand (``(key, value)`` pairs, e.g. a session's dealer streak)."""
@@ -356,7 +356,7 @@ class Declared(Event):
         if self.action == "on_deal":
             return f"{self.seat.player_zh}报起手小胡，亮牌。"
         if self.action == "grab_gold":
-            return f"{self.seat.player_zh}抢金：拿翻开的金{self.tile.zh}。"
+            return f"{self.seat.player_zh}抢金：拿翻开的金{self.tile.zh}。"  # type: ignore[union-attr]  # 抢金 names its tile
         return f"{self.seat.player_zh}报{_CLAIM_ZH[self.action]}" + (f"（{self.tile.zh}）。" if self.tile else "。")
 
 
@@ -440,7 +440,7 @@ class Won(Event):
     the last of its kind (和绝张), seat and prevalent winds."""
     points: int | float | None = None
     """The total by the rule set, in its unit (``result.unit``: MCR points, 番, …)."""
-    result: object = field(default=None, compare=False, repr=False)
+    result: Any = field(default=None, compare=False, repr=False)
     """The rule set's :class:`~mjlearn.rules.RegionalResult`: ``legal``, ``total``, ``unit``,
     ``items`` (each pattern with its value) and ``payments``."""
     payments: tuple = (0, 0, 0, 0)
@@ -495,7 +495,7 @@ class Won(Event):
 
     @property
     def en(self):
-        how = "by self-draw" if self.self_drawn else f"on {self.from_seat.en}'s {'kong' if self.kong else 'discard'}"
+        how = "by self-draw" if self.self_drawn else f"on {self.from_seat.en}'s {'kong' if self.kong else 'discard'}"  # type: ignore[union-attr]  # not self-drawn: from_seat given
         pts = f", {self.points} {self.unit[1]}" if self.points is not None else ""
         return f"{self.seat.en} wins {how} with {self.tile}: {self.hand}{pts}."
 
@@ -505,9 +505,9 @@ class Won(Event):
         if self.self_drawn:
             how = f"{'杠上开花' if self.kong else '自摸'}{self.tile.zh}和牌"
         elif self.kong:
-            how = f"抢{self.from_seat.player_zh}的杠（{self.tile.zh}）和牌"
+            how = f"抢{self.from_seat.player_zh}的杠（{self.tile.zh}）和牌"  # type: ignore[union-attr]  # not self-drawn: from_seat given
         else:
-            how = f"和{self.from_seat.player_zh}打出的{self.tile.zh}"
+            how = f"和{self.from_seat.player_zh}打出的{self.tile.zh}"  # type: ignore[union-attr]  # not self-drawn: from_seat given
         return f"{self.seat.player_zh}{how}：{self.hand}{pts}。"
 
 
@@ -562,7 +562,7 @@ class OnDealWin(Event):
     """The rule set's patterns (``Item`` with zh, en, value, count)."""
     payments: tuple = (0, 0, 0, 0)
     """Net amounts of East, South, West, North (they sum to zero)."""
-    result: object = field(default=None, compare=False, repr=False)
+    result: Any = field(default=None, compare=False, repr=False)
     """The rule set's :class:`~mjlearn.rules.RegionalResult` (``mjlearn.rules.changsha.on_deal``)."""
 
     @property

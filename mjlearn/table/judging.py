@@ -112,7 +112,9 @@ class Judging:
         rs = self.t.rules
         kong = robbing or (self_drawn and self.t._drawn_kind == "kong")
         if from_seat is None and not self_drawn:
-            from_seat = self.t._robbing[0] if robbing else self.t.last_discard[0]
+            pending = self.t._robbing if robbing else self.t.last_discard
+            assert pending is not None          # a win not self-drawn is on one of them
+            from_seat = pending[0]
         elif from_seat is not None:
             from_seat = seat_of(from_seat)
         d = self._table_context(seat, t, self_drawn, kong)
@@ -219,7 +221,7 @@ class Judging:
         seat = seat_of(seat)
         if self.t.phase in ("claim", "rob"):
             t = self.t._claim_tile()
-            if seat == (self.t._robbing[0] if self.t.phase == "rob" else self.t.last_discard[0]):
+            if seat == self.t._claimed_from()[0]:
                 return None
             return self.judge(seat, t, robbing=self.t.phase == "rob")[4]
         if self.t.phase == "discard" and seat == self.t.turn and self.t._drawn is not None:
@@ -254,15 +256,17 @@ class Judging:
         self.verify_win(seat)
         if self.t.phase in ("claim", "rob"):
             return self.t.claims.call(seat, "win", self.t._claim_tile())
-        e = self.t._emit(Declared(seat, "win", self.t._drawn))
-        self.finish_wins([seat], self.t._drawn, None, robbing=False, self_drawn=True)
+        drawn = self.t._drawn
+        assert drawn is not None                # verify_win: a self-drawn win has its drawn tile
+        e = self.t._emit(Declared(seat, "win", drawn))
+        self.finish_wins([seat], drawn, None, robbing=False, self_drawn=True)
         return e
 
     def finish_wins(self, seats, t: Tile, from_seat, *, robbing: bool, self_drawn: bool) -> None:
         """Score each winner by the rule set (with the bird and several-winner context where the rule
         set uses them) and end the hand."""
         verdicts = [self.judge(s, t, robbing=robbing, self_drawn=self_drawn) for s in seats]
-        extra = {}
+        extra: dict[str, object] = {}
         if self.t.facts.bird:
             extra["bird"] = self._turn_up_bird(t if self.t._final and not robbing and
                                                not (self_drawn and self.t._drawn_kind == "kong") else None)
@@ -378,6 +382,7 @@ class Judging:
 
     def _judge_grab(self, seat: Seat):
         t = self.t.wild_indicator
+        assert t is not None                    # verify_grab_gold: a 金 is turned up
         c = list(self.t.hands[seat][:34])
         c[t.index] += 1
         if not self.shape_ok(seat, c):
@@ -404,9 +409,10 @@ class Judging:
         with ``took_indicator=True``; everybody pays, as for a bonus hand."""
         seat = seat_of(seat)
         self.verify_grab_gold(seat)
-        t = self.t.wild_indicator
+        t, pos = self.t.wild_indicator, self.t._wild_pos
+        assert t is not None and pos is not None   # verify_grab_gold: the turned-up 金 is in the wall
         e = self.t._emit(Declared(seat, "grab_gold", t))
-        self.t.wall.take_tail_at(self.t._wild_pos)
+        self.t.wall.take_tail_at(pos)
         self.t.hands[seat][t.index] += 1
         self.t._moves += 1                      # the hand changed: no cached judgement applies
         self.t._grabbed = seat

@@ -77,7 +77,7 @@ class Kongs:
         seat = seat_of(seat)
         self.verify_kong(seat, tile)
         if self.t.phase == "claim":
-            return self.t.claims.call(seat, "kong", self.t.last_discard[1])
+            return self.t.claims.call(seat, "kong", self.t._discard()[1])
         t = _tile(tile)
         e = self.t._emit(Declared(seat, "kong", t))
         if self.t.hands[seat][t.index] == 4:
@@ -107,7 +107,9 @@ class Kongs:
         """The added kong of ``seat`` on ``t`` stands (no one robbed it): the pung becomes the kong and
         ``seat`` draws its replacement."""
         k = self.pung_of(seat, t)
+        assert k is not None                # verified: the seat has this pung, claimed
         pung = self.t.melds[seat][k]
+        assert pung.offer is not None
         self.t.hands[seat][t.index] -= 1
         meld = Meld(MeldKind.KONG, t, pung.offer + 4)
         del self.t.melds[seat][k]

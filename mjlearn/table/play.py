@@ -153,13 +153,13 @@ class Table(TableState):
 
     def _replace_flowers_in_play(self, seat: Seat) -> None:
         h = self.hands[seat]
-        while self._drawn.index >= self._flower_kinds:
+        while (drawn := self._drawn) is not None and drawn.index >= self._flower_kinds:
             if self.wall.next_tail(0) is None:  # a flower as the very last tile: nothing to replace it
-                self.hands[seat][self._drawn.index] -= 1
-                self.flowers[seat].append(self._drawn)
+                self.hands[seat][drawn.index] -= 1
+                self.flowers[seat].append(drawn)
                 self._end_exhausted()
                 return
-            self.setup_steps.replace_flower(seat, self._drawn.index, None)
+            self.setup_steps.replace_flower(seat, drawn.index, None)
         del h
 
     def _end_exhausted(self) -> None:
@@ -191,7 +191,7 @@ class Table(TableState):
             raise IllegalActionError(f"In the last {self.facts.forced_win_tiles} tiles of the wall a winning "
                                      f"self-draw must be declared: {seat.en} wins with {self._drawn}.",
                                      f"最后{self.facts.forced_win_tiles}张牌自摸必须和：{seat.player_zh}摸到"
-                                     f"{self._drawn.zh}已经和了。")
+                                     f"{self._drawn.zh}已经和了。")  # type: ignore[union-attr]  # forced: a tile was drawn
 
     def can_discard(self, seat, tile) -> bool:
         return _ok(self.verify_discard, seat, tile)

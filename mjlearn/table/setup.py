@@ -64,6 +64,7 @@ class SetupSteps:
                     self.t.hands[seat][t] += 1
                 yield self.t._emit(TilesDealt(seat, tuple(TILES[t] for _, t in got), tuple(p for p, _ in got)))
         a = wall.next_live()
+        assert a is not None            # the deal took 48 of the tiles, not all
         E, S, W, N = SEATS
         if cfg.final_draw == "tops_ab":   # dealer: top(A), top(B); S bottom(A), W bottom(B), N top(C)
             plan = ((E, (a, a + 2)), (S, (a + 1,)), (W, (a + 3,)), (N, (a + 4,)))
@@ -77,6 +78,7 @@ class SetupSteps:
         self.t._drawn = TILES[wall.tiles[a + (2 if cfg.final_draw == "tops_ab" else 4)]]
         if cfg.wild == "live_next":     # Huopin: the next live tile, skipping flowers (``flower_indicator``)
             p = wall.next_live()
+            assert p is not None
             while self.t._is_flower(wall.tiles[p]):
                 wall.face_up.add(p)
                 p += 1
@@ -98,11 +100,13 @@ class SetupSteps:
             self.t._drawn, self.t._drawn_kind = dealer_last, dealer_kind
         if cfg.wild == "tail_same":     # Fuzhou: the first tail tile after the flowers (``indicator_flower``)
             p = wall.next_tail(0)
+            assert p is not None            # after the deal the wall still has tiles
             while self.t._is_flower(wall.tiles[p]):
                 t = wall.set_aside(p)
                 self.t.set_aside.append(TILES[t])
                 yield self.t._emit(SetAside(TILES[t], p))
                 p = wall.next_tail(0)
+                assert p is not None
             yield self._turn_up(p, TILES[wall.tiles[p]])
         elif cfg.wild == "tail7_next":  # Beijing: top of the 7th stack from the tail (``wild_selection``)
             p = 2 * (len(wall.order) - 7)

@@ -8,6 +8,7 @@ seat as an int 0-3 or a letter. The next player, ``seat.after()``, is the 下家
 from __future__ import annotations
 
 import random as _random
+from typing import TypeVar
 
 from ..errors import MjlearnError
 from ..hand import Meld
@@ -15,8 +16,10 @@ from ..notation import format_tiles
 from ..seats import SEAT_LETTERS, SEATS, Seat
 from ..tiles import TILES, Tile
 from ..rules.base import RuleSet
-from .events import Declared, Event, Exhausted, OnDealWin, Won
+from .events import CalledCheck, Declared, Event, Exhausted, OnDealWin, Won
 from .wall import Wall, tile_set
+
+_E = TypeVar("_E", bound=Event)
 
 __all__ = ["IllegalActionError", "next_in_sequence", "relative_seat", "seat_of", "TableState"]
 
@@ -133,7 +136,7 @@ class TableState:
         ts = rs.tiles
         self._flower_kinds = 99 if ts.flowers == "none" else (34 if ts.honors else 27)
         """Tile indices from here on are flowers (27: the honors are played as flowers too)."""
-        self._rules = None
+        self._rules: RuleSet | None = None
         self._rule_ctx: frozenset = frozenset()
         self._judged: dict = {}
         self._moves = 0                       # events that moved tiles (the judgement cache key)
@@ -142,8 +145,8 @@ class TableState:
         self._first_discards: list = []       # (seat, tile) of the first discards while nothing is claimed
         self._discard_after_kong = False      # the last discard followed its player's kong replacement
         self._passed_seats: set[Seat] = set()  # passed up a win, no draw since (漏胡)
-        self._passed_tiles = [set(), set(), set(), set()]   # tiles passed up since one's last discard (过水)
-        self.settlements: list[Event] = []
+        self._passed_tiles: list[set[int]] = [set(), set(), set(), set()]   # tiles passed up since one's last discard (过水)
+        self.settlements: list[OnDealWin | CalledCheck] = []
         """Payments outside the wins: Changsha 起手小胡 (:class:`OnDealWin`), Yunnan 查大叫
         (:class:`CalledCheck`). Each has ``payments`` (E, S, W, N) summing to zero."""
         self._on_deal_done: set[Seat] = set()  # seats that declared an on-deal 小胡
@@ -153,18 +156,18 @@ class TableState:
         self._wild_pos: int | None = None
 
     @property
-    def rules(self):
+    def rules(self) -> RuleSet:
         """The :class:`~mjlearn.rules.RuleSet` (with the table's options) that judges and scores wins."""
         if self._rules is None:
-            self._rules = self._ruleset
-            self._rule_ctx = frozenset(self._rules.context_names)
+            self._rules = rules = self._ruleset
+            self._rule_ctx = frozenset(rules.context_names)
             bad = sorted(set(self.extra_context) - self._rule_ctx)
             if bad:
-                raise ValueError(f"the rule set {self._rules.name!r} does not use the context keyword(s) "
+                raise ValueError(f"the rule set {rules.name!r} does not use the context keyword(s) "
                                  f"{', '.join(map(repr, bad))}; it accepts: {', '.join(sorted(self._rule_ctx))}")
         return self._rules
 
-    def _emit(self, e: Event) -> Event:
+    def _emit(self, e: _E) -> _E:
         self.log.append(e)
         if not isinstance(e, Declared):
             self._moves += 1
@@ -192,7 +195,7 @@ class TableState:
         return self.phase == "over"
 
     @property
-    def result(self) -> list[Won] | Exhausted | None:
+    def result(self) -> list[Won] | Exhausted | OnDealWin | None:
         """The wins, or the Exhausted event (or the on-deal 小胡 that ended the hand, with the rule
         option ``on_deal_ends_hand``), or None while the hand goes on."""
         if self.phase != "over":
@@ -226,8 +229,8 @@ class TableState:
             for t, taken_by in self.ponds[s]:
                 if taken_by is None:
                     c[t.index] += 1
-        for t in self.wall.untaken_tiles():
-            c[t] += 1
+        for i in self.wall.untaken_tiles():
+            c[i] += 1
         for t in self.set_aside:
             c[t.index] += 1
         return c
@@ -263,7 +266,18 @@ class TableState:
                                      f"{seat.player_zh}已经摸过牌，应当打牌。")
 
     def _claim_tile(self) -> Tile:
-        return self._robbing[1] if self.phase == "rob" else self.last_discard[1]
+        return self._claimed_from()[1]
+
+    def _discard(self) -> tuple[Seat, Tile]:
+        """(seat, tile) of the last discard, asked for while it may be claimed or is being taken."""
+        assert self.last_discard is not None, "asked only after a discard"
+        return self.last_discard
+
+    def _claimed_from(self) -> tuple[Seat, Tile]:
+        """(seat, tile) of the tile that may be claimed now: the kong being robbed or the last discard."""
+        pending = self._robbing if self.phase == "rob" else self.last_discard
+        assert pending is not None, "asked only in the claim or rob phase"
+        return pending
 
     def _wild_blocks(self, t: Tile) -> bool:
         return self.wild is not None and t is self.wild

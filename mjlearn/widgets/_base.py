@@ -26,6 +26,7 @@ import logging
 import re
 import weakref
 from pathlib import Path
+from typing import Any
 
 import anywidget
 import traitlets as t
@@ -39,7 +40,7 @@ from ..tiles import TILES, Tile
 
 _STATIC = Path(__file__).parent / "static"
 _LIVE: "weakref.WeakSet[MjWidget]" = weakref.WeakSet()
-_seen_language = [None]
+_seen_language: list[str | None] = [None]
 
 
 def esc(text) -> str:
@@ -327,11 +328,11 @@ class MjWidget(anywidget.AnyWidget):
                                    f"（消息字段 {k!r} 的数值超出范围：{_short(v)}）")
         act = msg.get("act")
         spec = self.messages.get(act) if isinstance(act, str) else None
-        if spec is None:
+        if spec is None or not isinstance(act, str):     # (a spec only for a str)
             acts = ', '.join(self.messages)
             raise MessageError(f"unknown widget action {_short(act)}; {type(self).__name__} acts on {acts}  "
                                f"（{type(self).__name__} 没有 {_short(act)} 这个操作；它的操作有 {acts}）")
-        fields = {"act": act}
+        fields: dict[str, Any] = {"act": act}
         for name, check in spec.items():
             try:
                 fields[name] = check(msg.get(name))
@@ -447,12 +448,12 @@ class MjWidget(anywidget.AnyWidget):
         for name, html in self._regions(live=False).items():
             # a slot may carry other attributes (class="mj-body" data-region="main"): match the tag
             body = re.sub(rf'(<(\w+)\b[^>]*\bdata-region="{re.escape(name)}"[^>]*>)(</\2>)',
-                          lambda m, h=html: m.group(1) + h + m.group(3), body, count=1)
+                          lambda m, h=html: m.group(1) + h + m.group(3), body, count=1)  # type: ignore[misc]  # mypy infers no lambda with a default
         css = (_STATIC / "mj.css").read_text(encoding="utf-8")
         return f'<div class="mj-root mj-static"><style>{css}</style>{body}</div>'
 
     def _repr_mimebundle_(self, **kwargs):
-        data = super()._repr_mimebundle_(**kwargs)
+        data: Any = super()._repr_mimebundle_(**kwargs)
         if isinstance(data, tuple):
             data, meta = data
         else:

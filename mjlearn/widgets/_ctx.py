@@ -22,6 +22,7 @@ False
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from ..rules import COMMON, get
 from ..seats import SEAT_LETTERS as SEATS, Seat
@@ -63,7 +64,7 @@ def value(c, ctx: dict):
 def keywords(rs, ctx: dict) -> dict:
     """The scoring keywords for ``rs`` from the widget's values: only those it accepts."""
     names = set(rs.context_names)
-    out = {}
+    out: dict[str, Any] = {}
     self_drawn = bool(ctx.get("self_drawn", False))
     if "self_drawn" in names:
         out["self_drawn"] = self_drawn
@@ -111,6 +112,7 @@ def set_value(rs, ctx: dict, name: str, v) -> None:
     if c is None:
         accepted = ", ".join(SEAT_KEYS + tuple(decl))
         raise ValueError(f"{rs.name} ({rs.zh}) has no context control {name!r}; it accepts {accepted}")
+    new: Any
     if c.kind == "bool":
         new = _bool(v)
     elif c.kind in ("count", "flowers"):

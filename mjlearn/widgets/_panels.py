@@ -150,7 +150,7 @@ def advice_bar_widths(rows) -> list[float]:
     if not rows:
         return []
     best_sh = min(r[1] for r in rows)
-    top = {}
+    top: dict[int, int] = {}
     for _, sh, useful, _k in rows:
         top[sh] = max(top.get(sh, 0), useful)
     return [100 / 2 ** (sh - best_sh) * (0.5 + 0.5 * (useful / top[sh] if top[sh] else 1))
@@ -204,7 +204,8 @@ def fan_positions(hand: Hand, fan) -> list[int]:
             tiles.append(("meld", p.meld))
         else:
             tiles.extend(("tile", x) for x in p.tiles)
-    pos, used = [], set()
+    pos: list = []
+    used: set = set()
     start = {}
     i = 0
     for k, m in enumerate(hand.melds):
@@ -318,7 +319,7 @@ def _int_total(total) -> int:
 def payments_html(payments: dict, context=None) -> str:
     """The four seats' net amounts, each marked winner / dealer / discarder."""
     ctx = context or {}
-    marks = {}
+    marks: dict[str, list] = {}
     for key, zh, en in (("winner", "和", "won"), ("dealer", "庄", "dealer"), ("discarder", "炮", "discarded")):
         s = ctx.get(key)
         if s and not (key == "discarder" and ctx.get("self_drawn")):

@@ -87,7 +87,7 @@ class DealView(MjWidget):
             base = tb.seed if tb.seed is not None else 0
             self._bots = [Bot(seed=base * 4 + s) for s in range(4)]
         if tb.phase in ("claim", "rob"):
-            ref = tb.last_discard[0] if tb.phase == "claim" else tb._robbing[0]
+            ref = tb._claimed_from()[0]
             seat = min(tb.pending, key=lambda s: (s - ref) % 4)
         else:
             seat = tb.turn
@@ -157,7 +157,7 @@ class DealView(MjWidget):
         L_ = w.stacks_per_wall[seat]
         if not w.order:  # not broken yet: every stack whole
             states = {j: 2 for j in range(1, L_ + 1)}
-            marks = {}
+            marks: dict = {}
         else:
             states, marks = {}, {}
             pos_of = {}

@@ -156,7 +156,7 @@ class EditorState:
                                "no room for another meld: melds plus concealed tiles make at most 13 before the winning tile"))
         if kind is not MeldKind.KONG and not self.exposed:
             tiles = [TILES[tl.index + k] for k in range(3)] if kind is MeldKind.CHOW else [tl] * 3
-            need = {}
+            need: dict = {}
             for x in tiles:
                 need[x] = need.get(x, 0) + 1
             for x, k in need.items():

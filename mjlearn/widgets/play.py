@@ -136,8 +136,8 @@ class PlayTable(MjWidget):
 
     def _new_session(self, rules: str) -> None:
         self.session = Session(rules, seed=self._seed)
-        self.me = None
-        self._restarted = None
+        self.me: Seat = None  # type: ignore[assignment]  # only until _new_hand below, which reads it as "no seat before"
+        self._restarted: str | None = None
         self._new_hand()
 
     def _new_hand(self) -> None:
@@ -155,7 +155,8 @@ class PlayTable(MjWidget):
         self._booked = False
         self._refused_wins: list = []
         self._start_answered = False
-        self._turn_evals = self._claim_evals = None
+        self._turn_evals: list | None = None
+        self._claim_evals: list | None = None
         self.review_at = -1
         if tb.facts.on_deal_wins or tb.facts.gold_grab:
             for x in SEATS:
@@ -166,7 +167,7 @@ class PlayTable(MjWidget):
     def _who(self):
         tb = self.table
         if tb.phase in ("claim", "rob"):
-            origin = tb.last_discard[0] if tb.phase == "claim" else tb._robbing[0]
+            origin = tb._claimed_from()[0]
             return min(tb.pending, key=lambda s: s.turns_after(origin))
         return tb.turn
 
@@ -177,8 +178,8 @@ class PlayTable(MjWidget):
         tb, me = self.table, self.me
         while tb.phase != "over":
             seat = self._who()
-            if tb.phase == "claim" and me not in tb.pending and tb.last_discard[0] != me:
-                self._check_refused(tb.last_discard[1], len(tb.log))
+            if tb.phase == "claim" and me not in tb.pending and tb._claimed_from()[0] != me:
+                self._check_refused(tb._claimed_from()[1], len(tb.log))
             if seat == me:
                 if tb.phase == "draw" and not tb.haidi_offered:
                     tb.draw(me)
@@ -234,7 +235,7 @@ class PlayTable(MjWidget):
                 return None
         elif tb.phase == "claim" and me in tb.pending:
             c = list(tb.hands[me][:34])
-            c[tb.last_discard[1].index] += 1
+            c[tb._claimed_from()[1].index] += 1
             if not tb.judging.shape_ok(me, c) or "win" in tb.options(me):
                 return None
         else:

@@ -202,8 +202,8 @@ class DecisionRater:
                 if what == "pung":
                     run = [x, x, x]
                 elif what == "chow":
-                    st = _tile(arg)
-                    run = [TILES[st.index + k] for k in range(3)]
+                    low = _tile(arg)
+                    run = [TILES[low.index + k] for k in range(3)]
                 else:
                     continue
                 rest = list(conc)

@@ -351,7 +351,7 @@ def _me(pt, live: bool) -> str:
             elif what == "pung" and x is not None:
                 pics = [x] * 3
             elif what == "kong":
-                pics = [_tile(arg) if arg else x] * 4 if (arg or x is not None) else []
+                pics = [_tile(arg)] * 4 if arg else [x] * 4 if x is not None else []
             else:
                 pics = []
             pic = "".join(tile_tag(t_, live=live, width=18) for t_ in pics)
@@ -504,7 +504,7 @@ def _pay_words(pt, w) -> tuple[str, str] | None:
     r = w.result
     to = w.seat.letter
     paid: dict = {}
-    if r is not None and getattr(r, "transfers", ()):
+    if r is not None and getattr(r, "transfers", None):
         for p, q, a, _ in r.transfers:
             if q == to:
                 paid[p] = paid.get(p, 0) + a

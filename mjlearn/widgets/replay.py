@@ -104,7 +104,7 @@ def _check(record) -> None:
                           f"read: play a hand again and save it.")
     ds = record.get("decisions")
     bad = not isinstance(ds, list) or any(not isinstance(d, dict) or "kind" not in d for d in ds)
-    for d in ds if not bad else ():
+    for d in ds if not bad else ():  # type: ignore[union-attr]  # not bad: a list
         if d["kind"] == "discard" and (any(k not in d for k in _DISCARD_KEYS)
                                       or d.get("best") and any(k not in d for k in _COACHED_KEYS)):
             bad = True
@@ -287,7 +287,7 @@ class ReviewReplay(MjWidget):
         d = next((d for d in self.decisions if d["n"] == n), None)
         out = None
         sight = d.get("sight") if d else None
-        if sight and d.get("hand"):
+        if sight and d and d.get("hand"):
             try:
                 out = coach(d["hand"], rules=self.record["rules"], seen=sight["seen"], draws_left=sight["draws_left"],
                             trials=COACH_TRIALS, seat_wind=sight["seat_wind"], prevalent_wind=sight["prevalent_wind"])

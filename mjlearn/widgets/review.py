@@ -189,7 +189,7 @@ def zero_words(mcr: bool = True) -> tuple[str, str]:
             "the hand, so a 0% hand can still win later.")
 
 
-def _zero_reason(d: dict, option: str, mcr: bool) -> tuple[str, str] | None:
+def _zero_reason(d: dict, option: str, mcr: bool) -> tuple[str, str]:
     """Why an option's chance is 0: the coach's own note when it gave one, else what 0% means."""
     if d["kind"] == "discard":
         note = d.get("note") if option == _chosen(d) else d.get("best_note") if option == f"discard {d.get('best')}" else None

@@ -5,6 +5,8 @@ a static HTML fallback.
 
 from __future__ import annotations
 
+from typing import Any
+
 import traitlets as t
 
 from ..hand import as_hand
@@ -143,7 +145,8 @@ class RuleComparison(MjWidget):
         if unknown:
             raise ValueError(f"no rule set among {', '.join(rs.name for rs in self.rulesets)} uses "
                              f"{', '.join(map(repr, unknown))}")
-        self.context = {"winner": "E", "dealer": "E", "self_drawn": False, "discarder": None, "wild": None}
+        self.context: dict[str, Any] = {"winner": "E", "dealer": "E", "self_drawn": False, "discarder": None,
+                                        "wild": None}
         self.extra = {}
         for k, v in context.items():
             if k in self.context:
@@ -266,7 +269,7 @@ class RuleComparison(MjWidget):
         if self.last_error:
             error = f'<div class="mj-error" role="alert">{esc(self.last_error)}</div>'
         if stale:
-            old, new = str(self.hand), self._rejected.strip()
+            old, new = str(self.hand), (self._rejected or "").strip()
             words = B(f"下面仍是上一手 {old} 的结果：新输入的手牌 {new} 有问题（见上面的说明），"
                       f"改好以后这里会换成新手牌的结果",
                       f"Still showing {old}: the new hand {new} has a problem (see the message "

@@ -78,7 +78,7 @@ def _near_miss(rng: random.Random, hand: Hand) -> Hand:
         c[out] -= 1
         c[into] += 1
         if not is_complete(c, len(hand.melds)):
-            win = hand.win_tile.index if c[hand.win_tile.index] else into
+            win = hand.win_tile.index if c[hand.win_tile.index] else into  # type: ignore[union-attr]  # a complete hand
             c[win] -= 1
             return Hand(melds=hand.melds, concealed=tuple(counts_to_tiles(c)), win_tile=TILES[win])
     return hand
@@ -348,6 +348,8 @@ class Shanten(Kind):
     def make(self, rng, difficulty):
         want = {1: (0, 1), 2: (1, 2), 3: (2, 4)}[difficulty]
         s = snapshot(rng, accept=lambda s: want[0] <= engine_shanten(s.hand) <= want[1], claim_rate=0.2)
+        if s is None:  # pragma: no cover - the simulation always reaches such hands
+            raise QuizError("could not generate a hand of that shanten")
         return ({"hand": str(s.hand)}, ("这手牌的向听数是多少？（0 = 听牌）", "What is this hand's shanten? (0 = ready)"))
 
     def validate(self, data):
@@ -483,6 +485,8 @@ class Discard(Kind):
             sh = best[0]["shanten"]
             return {1: sh <= 1, 2: sh <= 2, 3: True}[difficulty] and len(best) <= (1 if difficulty == 1 else 3)
         s = snapshot(rng, accept=ok, claim_rate=0.2)
+        if s is None:  # pragma: no cover - the simulation always reaches such hands
+            raise QuizError("could not generate a hand to discard from")
         return ({"hand": str(s.before)}, ("打哪一张最好？", "Which discard is best?"))
 
     def validate(self, data):

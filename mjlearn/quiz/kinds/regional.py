@@ -22,7 +22,7 @@ _COMPUTES = re.compile(r"\d\s*[+×−-]\s*\(?\d|=\s*-?\d")
 def _easy() -> list[str]:
     """The rule sets the first level asks about: those whose descriptions say their payments are
     simple enough (all of them where none says so)."""
-    return [n for n in RULESETS if RULESETS[n].about is not None and RULESETS[n].about.easy] or list(RULESETS)
+    return [n for n in RULESETS if (a := RULESETS[n].about) is not None and a.easy] or list(RULESETS)
 
 
 def _score(data: Mapping):
@@ -55,7 +55,7 @@ class Regional(Kind):
             w = simulated_win(rng)
             ctx = {"self_drawn": w.self_drawn, "winner": SEATS[w.winner]}
             if not w.self_drawn:
-                ctx["discarder"] = SEATS[w.discarder]
+                ctx["discarder"] = SEATS[w.discarder]  # type: ignore[index]  # a win on a discard has its discarder
             data = {"hand": str(w.hand), "rules": rules, "context": ctx}
             try:
                 _score(data)

@@ -53,8 +53,8 @@ def _seat(x, where: str) -> str:
 
 # --- where does the wall break -------------------------------------------------------------------
 
-def engine_break(rules: str, dice: list) -> tuple[int, int, list]:
-    """(owner seat, stacks counted, every throw) from a real table set up with these dice."""
+def engine_break(rules: str, dice: list) -> tuple[Seat, int, RuleSet]:
+    """(owner seat, stacks counted, the rule set) from a real table set up with these dice."""
     cfg = get_rules(rules)
     t = Table(rules, 0, dice=[tuple(d) for d in dice], setup=False)
     while True:
@@ -453,7 +453,7 @@ class Claim(Kind):
                           "Who may claim: " + "; ".join(f"{SEAT_NAMES[k][1]} may {' or '.join(opts)}" for k, opts in may)
                           + f" (only {SEAT_NAMES[SEATS[(d + 1) % 4]][1]}, next in turn, may chow)."))
         if seat:
-            lines.append((f"和 > 碰/杠 > 吃；同为和牌时离{SEAT_NAMES[SEATS[d]][0]}最近的一家优先：所以{SEAT_NAMES[seat][0]}{_ZH[action]}，得到 {tile}。",
+            lines.append((f"和 > 碰/杠 > 吃；同为和牌时离{SEAT_NAMES[SEATS[d]][0]}最近的一家优先：所以{SEAT_NAMES[seat][0]}{_ZH[action]}，得到 {tile}。",  # type: ignore[index]  # a seat claims: an action
                           f"A win beats a pung or kong, which beats a chow; among wins the seat nearest {SEAT_NAMES[SEATS[d]][1]} "
                           f"in turn order: so {SEAT_NAMES[seat][1]} takes {tile} ({action})."))
         else:

@@ -166,7 +166,7 @@ def _notation_lines(tiles: list[Tile]) -> list[tuple[str, str]]:
     """How a group is written, suit by suit, from the tiles (digits share one suit letter)."""
     text = format_tiles(tiles)
     out = [(f"{text} 就是 {_names(tiles)[0]}。", f"{text} is {_names(tiles)[1]}.")]
-    by_suit = {}
+    by_suit: dict = {}
     for t in tiles:
         by_suit.setdefault(t.suit, []).append(t)
     for suit, ts in by_suit.items():
