@@ -353,7 +353,7 @@ def import_list(room, class_name: str, path) -> dict:
     """Add everyone of the class list ``path`` (:func:`read_class_list`) to class ``class_name``, learners
     and teachers, in one transaction: a bad row, or a name the class cannot take, adds no one. Returns
     each name's login."""
-    logins = {}
+    logins: dict[str, str] = {}
     try:
         with room.db.begin() as c:
             _may_manage(room, c)

@@ -10,9 +10,9 @@ import re
 __all__ = ["connection_problem", "where_of"]
 
 
-def _driver_error(e: BaseException):
+def _driver_error(e: BaseException | None):
     """The SQLAlchemy DBAPIError behind ``e`` (itself, or what it was raised from or while handling)."""
-    seen = set()
+    seen: set[int] = set()
     while e is not None and id(e) not in seen:
         seen.add(id(e))
         if hasattr(e, "orig") and hasattr(e, "connection_invalidated"):
