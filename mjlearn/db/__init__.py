@@ -20,9 +20,9 @@ Importing this module is light; SQLAlchemy is imported by the functions.
 
 from __future__ import annotations
 
-from ..errors import ClassError  # noqa: F401  (re-exported: the class's errors)
+from ..errors import ClassError  # (re-exported: the class's errors)
 from ..store.codes import CODE_ALPHABET, CODE_CHARS, code_key, new_code  # noqa: F401  (the class codes)
-from ..store.roles import ROLE_BYTES, role_name  # noqa: F401  (a hub name's role)
+from ..store.roles import ROLE_BYTES, role_name  # (re-exported: a hub name's role)
 
 __all__ = ["upgrade", "add_learner", "add_teacher", "create_class", "enrol", "role_name", "new_code", "code_key",
            "ClassError", "LEARNER_GROUP", "TEACHER_GROUP", "ROLE_BYTES"]

@@ -14,7 +14,7 @@ from ..quiz.progress import ProgressStore
 from ..store.files import BUSY_TIMEOUT_S
 from ..store.postgres import ANSWERS, MIGRATION_LOCK, SPOOL_NAME, PostgresStore, upgrade_on  # noqa: F401
 
-__all__ = ["ClassStore", "ANSWERS", "SPOOL_NAME", "upgrade_on"]
+__all__ = ["ANSWERS", "SPOOL_NAME", "ClassStore", "upgrade_on"]
 
 
 class ClassStore(ProgressStore):

@@ -46,17 +46,17 @@ from pathlib import Path
 from ..errors import (Busy, ClassDatabaseUnreachable, DatabaseDamaged, DiskFull, NewerSchema, NotAFile,  # noqa: F401
                       NotWritable, ProgressError, StorageIOError)  # (re-exported: the store's errors)
 from ..i18n import Bilingual, pick
+from ..store import open_store as _open_store
+from ..store.base import Store
 from ..store.files import (BUSY_TIMEOUT_S, DB_ENV_VAR, ENV_VAR, EXPORT_COLUMNS, data_dir,  # noqa: F401
                            db_url as _db_url, default_path, iso_time, os_error as _os_error,
                            sqlite_path_of as _sqlite_path_of, translate as _translate)
 from ..store.salvage import EXPORT_FIELDS  # noqa: F401  (re-exported)
 from ..store.schema import MIGRATIONS, SCHEMA_VERSION  # noqa: F401  (re-exported)
-from ..store import open_store as _open_store
-from ..store.base import Store
 from .core import TOPICS, generate, grade, solve, wrong_answer
 from .history import MASTERY_DECAY, Damage, Reading, answers_of, without_gc
-from .review import replay_reading
 from .history_sql import sqlite_answers
+from .review import replay_reading
 from .solved import Solved
 
 __all__ = ["ProgressStore", "ProgressView", "data_dir", "default_path", "ENV_VAR", "open_store", "mastery", "attempts",

@@ -46,7 +46,7 @@ from .roles import role_name
 from .salvage import EXPORT_FIELDS
 from .schema import SCHEMA_VERSION
 
-__all__ = ["PostgresStore", "ANSWERS", "SPOOL_NAME", "upgrade_on"]
+__all__ = ["ANSWERS", "SPOOL_NAME", "PostgresStore", "upgrade_on"]
 
 SPOOL_NAME = "class-spool.db"
 """The spool of answers not yet sent to the class database, in the data folder."""
