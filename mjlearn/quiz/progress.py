@@ -56,7 +56,7 @@ from ..store.schema import MIGRATIONS, SCHEMA_VERSION  # noqa: F401  (re-exporte
 from .core import TOPICS, generate, grade, solve, wrong_answer
 from .history import MASTERY_DECAY, Damage, Reading, answers_of, without_gc
 from .history_sql import sqlite_answers
-from .review import replay_reading
+from .review import ReviewQueue, replay_reading
 from .solved import Solved
 
 __all__ = ["ProgressStore", "ProgressView", "data_dir", "default_path", "ENV_VAR", "open_store", "mastery", "attempts",
@@ -244,7 +244,7 @@ class ProgressView(Bilingual):
 
     summary: dict
     suggestion: str
-    review: object = None
+    review: ReviewQueue | None = None
     """The :class:`~mjlearn.quiz.review.ReviewQueue` (what is due), if known."""
 
     def _rows(self):
