@@ -9,8 +9,8 @@ made or migrated to this mjlearn's schema, written one answer at a time, read ba
 
 Part of the storage layer (:mod:`mjlearn.store`): it stores what a question, an answer and a grade
 say of themselves (``to_dict()``, ``correct``, ``score``) and imports nothing of the quiz, which
-reads the rows (:class:`mjlearn.quiz.progress.ProgressStore` is this store with the progress view,
-mastery and the review queue on top of this store)."""
+reads the rows (:class:`mjlearn.quiz.progress.ProgressStore` wraps this store with the progress view,
+mastery and the review queue)."""
 
 from __future__ import annotations
 
