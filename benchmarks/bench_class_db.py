@@ -54,7 +54,7 @@ def main(learners: int = 300, each: int = 5) -> int:
                 store = ProgressStore(None, user=f"learner{n:03d}", timeout=5)
                 # each learner's own spool, as in their own home on a hub
                 store.spool_path = Path(os.environ["MJLEARN_DATA_DIR"]) / f"learner{n:03d}" / "class-spool.db"
-                if type(store).__name__ != "ClassStore":
+                if type(store.store).__name__ != "PostgresStore":
                     store.close()
                     raise RuntimeError("not a class store")
             except BaseException as e:

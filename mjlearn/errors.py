@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 __all__ = ["MjlearnError", "BadArgument", "BadArgumentType", "Problem", "NotationError", "InvalidHandError",
            "RulesError", "UnknownRuleSetError", "ContextError", "ContextConflictError", "ProgressError", "DatabaseDamaged", "NewerSchema", "StorageIOError",
-           "DiskFull", "NotWritable", "NotAFile", "Busy", "ClassDatabaseUnreachable"]
+           "DiskFull", "NotWritable", "NotAFile", "Busy", "ClassDatabaseUnreachable", "ClassError"]
 
 
 def shown(value, limit: int = 40, zh: bool = False) -> str:
@@ -273,3 +273,11 @@ class ClassDatabaseUnreachable(ProgressError):
     """The class database (PostgreSQL) cannot be reached right now. An answer being recorded was kept
     in a spool on this computer and is sent, exactly once, as soon as the database is back; ``path``
     is ``host:port/database``."""
+
+
+class ClassError(MjlearnError, ValueError):
+    """A class operation that cannot be done (no such class, not its teacher, a login mjlearn may not
+    change...). A ``ValueError``; its message is English then Chinese, and in IPython and Jupyter it
+    shows as the learner's error box."""
+
+    heading = ("班级操作无法完成", "The class cannot do that")

@@ -27,20 +27,9 @@ from ipython_shell import shell_env
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# Circles left for the store package (mjlearn/store/ behind open_store(), being made): each edge here is
-# left out of the circle check until that work removes it; an edge no longer in the code fails the test,
-# so the list cannot go stale.
-TEMPORARY = {
-    ("mjlearn.quiz.progress", "mjlearn.db.store"):
-        "ProgressStore(...) returns the class database's ClassStore when MJLEARN_DB is set, while db/store.py "
-        "builds on progress's helpers; open_store() in mjlearn/store/ replaces both",
-    ("mjlearn.db", "mjlearn.db.store"):
-        "db.upgrade() runs the store's migrations, while db/store.py imports db's login names; "
-        "db/store.py moves into mjlearn/store/",
-    ("mjlearn.quiz.review", "mjlearn.quiz.progress"):
-        "review_queue() and sample_store() open the default progress store, which itself replays the review "
-        "queue; they will open it through open_store() below the quiz",
-}
+# Imports left out of the circle check while a change that removes them is under way, each with its
+# reason; an edge no longer in the code fails the test, so the list cannot go stale. None is left.
+TEMPORARY: dict[tuple[str, str], str] = {}
 
 
 def _lint_imports() -> tuple[int, str]:

@@ -242,7 +242,7 @@ def test_class_database_queue_view_and_cli_skip_and_report_damaged_rows(pg_db, t
     monkeypatch.setenv("MJLEARN_DB", role_url(pg_db, "r"))
     monkeypatch.delenv("MJLEARN_USER", raising=False)
     with ProgressStore(user="r") as s:
-        assert type(s).__name__ == "ClassStore"
+        assert type(s.store).__name__ == "PostgresStore"
         for kind, seed, right in _GOOD:
             _record(s, kind, seed, right)
     owner = sa.create_engine(pg_db)

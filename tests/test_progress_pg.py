@@ -53,7 +53,7 @@ def store(request, tmp_path, monkeypatch):
         db.add_learner(url, "r")
         monkeypatch.setenv("MJLEARN_DB", role_url(url, "r"))
         s = ProgressStore(user="r")
-        assert type(s).__name__ == "ClassStore"
+        assert type(s.store).__name__ == "PostgresStore"
     with s:
         yield s
 

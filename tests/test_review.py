@@ -217,7 +217,7 @@ def test_record_is_backward_compatible(store):
 
 
 def test_sample_store_shows_due_items_and_mastery(tmp_path):
-    from mjlearn.quiz.review import sample_store
+    from mjlearn.quiz.progress import sample_store
     s = sample_store(tmp_path / "sample.db")
     rq = review_queue(s)
     assert rq.due() and rq.upcoming()

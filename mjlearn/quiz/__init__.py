@@ -32,7 +32,6 @@ _LAZY = {
     "QuizWidget": ("widget", "QuizWidget"),
     "ProgressStore": ("progress", "ProgressStore"),
     "data_dir": ("progress", "data_dir"),
-    "review_queue": ("review", "review_queue"),
 }
 
 
@@ -47,6 +46,16 @@ def progress_view(user: str | None = None):
     from .progress import ProgressStore
     with ProgressStore(user=user) as s:
         return s.view()
+
+
+def review_queue(store=None, now=None):
+    """What is due for review in ``store`` (default: the default progress store), damaged rows skipped
+    (:class:`~mjlearn.quiz.review.ReviewQueue`)."""
+    from .progress import ProgressStore
+    if store is not None:
+        return store.review_queue(now)
+    with ProgressStore() as s:
+        return s.review_queue(now)
 
 
 def __getattr__(name: str):

@@ -1,13 +1,12 @@
 """Progress: every answer recorded, safe against killed kernels, concurrent notebooks and a class
 database that goes away.
 
-Two backends behind one interface (:class:`ProgressStore`): an SQLite file for self-study (the default),
-or a class database (PostgreSQL) when ``$MJLEARN_DB`` is a PostgreSQL URL; ``ProgressStore()`` then
-returns a :class:`mjlearn.db.store.ClassStore` (SQLAlchemy Core and psycopg 3, imported only then).
-``sqlite:///PATH`` in ``$MJLEARN_DB`` names another SQLite file. The schema of both is one series of
-Alembic revisions (``mjlearn/store/migrations``). The keeping of answers is the storage layer's
-(:mod:`mjlearn.store`, below the quiz: :class:`mjlearn.store.sqlite.SQLiteStore`); this module reads
-them for the view, mastery and the review queue.
+Two backends behind one interface: an SQLite file for self-study (the default), or a class database
+(PostgreSQL) when ``$MJLEARN_DB`` is a PostgreSQL URL (SQLAlchemy Core and psycopg 3, imported only
+then); ``sqlite:///PATH`` in ``$MJLEARN_DB`` names another SQLite file. The schema of both is one series
+of Alembic revisions (``mjlearn/store/migrations``). The keeping of answers is the storage layer's
+(:mod:`mjlearn.store`, below the quiz: :func:`mjlearn.store.open_store` opens the one that is asked
+for); :class:`ProgressStore` wraps it and reads the answers for the view, mastery and the review queue.
 
 The SQLite file lives in the user's data folder (``$MJLEARN_DATA_DIR`` overrides it):
 
@@ -37,50 +36,75 @@ The SQLite file lives in the user's data folder (``$MJLEARN_DATA_DIR`` overrides
 from __future__ import annotations
 
 import os
+import random
+import sqlite3
+import tempfile
+import time
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
 
 from ..errors import (Busy, ClassDatabaseUnreachable, DatabaseDamaged, DiskFull, NewerSchema, NotAFile,  # noqa: F401
                       NotWritable, ProgressError, StorageIOError)  # (re-exported: the store's errors)
 from ..i18n import Bilingual, pick
+from ..store import open_store as _open_store
+from ..store.base import Store
 from ..store.files import (BUSY_TIMEOUT_S, DB_ENV_VAR, ENV_VAR, EXPORT_COLUMNS, data_dir,  # noqa: F401
                            db_url as _db_url, default_path, iso_time, os_error as _os_error,
                            sqlite_path_of as _sqlite_path_of, translate as _translate)
 from ..store.salvage import EXPORT_FIELDS  # noqa: F401  (re-exported)
 from ..store.schema import MIGRATIONS, SCHEMA_VERSION  # noqa: F401  (re-exported)
-from ..store.sqlite import SQLiteStore
-from .core import TOPICS
-from .history import MASTERY_DECAY, Damage, Reading, without_gc
+from .core import TOPICS, generate, grade, solve, wrong_answer
+from .history import MASTERY_DECAY, Damage, Reading, answers_of, without_gc
 from .history_sql import sqlite_answers
+from .review import ReviewQueue, replay_reading
 from .solved import Solved
 
 __all__ = ["ProgressStore", "ProgressView", "data_dir", "default_path", "ENV_VAR", "open_store", "mastery", "attempts",
-           "credit", "MASTERY_DECAY",
+           "credit", "MASTERY_DECAY", "sample_store",
            "MIGRATIONS", "SCHEMA_VERSION", "ProgressError", "DatabaseDamaged", "NewerSchema", "StorageIOError",
            "DiskFull", "NotWritable", "NotAFile", "Busy", "ClassDatabaseUnreachable", "DB_ENV_VAR"]
 
 
 
-class ProgressStore(SQLiteStore):
-    """A learner's progress: the answers kept by the store (:class:`mjlearn.store.sqlite.SQLiteStore`: one
-    SQLite file; a class database when ``$MJLEARN_DB`` names PostgreSQL, :class:`mjlearn.db.store.ClassStore`),
-    read for the progress view, mastery and the review queue."""
+class ProgressStore:
+    """A learner's progress: the answers kept by the store that :func:`mjlearn.store.open_store` opens
+    (:class:`~mjlearn.store.sqlite.SQLiteStore`, one SQLite file; :class:`~mjlearn.store.postgres.PostgresStore`
+    when ``$MJLEARN_DB`` names a class database), read for the progress view, mastery and the review queue.
 
-    def __new__(cls, path: str | os.PathLike | None = None, *args, **kwargs):
-        if cls is ProgressStore and path is None:
-            url = _db_url()
-            if url is not None and _sqlite_path_of(url) is None:
-                from ..db.store import ClassStore  # imports SQLAlchemy: only for a class database
-                return super().__new__(ClassStore)
-        return super().__new__(cls)
+    ``store`` is that store; its methods and attributes (``record``, ``rows``, ``export``, ``path``,
+    ``user``, ``read_only``...) are this object's too. ``store=`` wraps a store already open."""
+
+    def __init__(self, path: str | os.PathLike | None = None, user: str | None = None, timeout: float | None = None,
+                 *, store: Store | None = None):
+        object.__setattr__(self, "store", store if store is not None else _open_store(path, user, timeout))
+
+    def __getattr__(self, name: str):
+        if name == "store":  # not set yet (a copy being made): no store to ask
+            raise AttributeError(name)
+        return getattr(self.store, name)
+
+    def __setattr__(self, name: str, value) -> None:
+        setattr(self.store, name, value)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.store.close()
 
     def _read(self, consume):
         """``consume(reading)`` over this learner's answers (:class:`~mjlearn.quiz.history.Reading`),
-        checked as they stream from the file; damaged rows are skipped and listed in ``reading.damage``."""
-        solved = Solved(self.path.parent).load()  # kept beside the answers
+        checked as they stream from the store (in SQL for a SQLite file, else row by row in Python);
+        damaged rows are skipped and listed in ``reading.damage``."""
+        store = self.store
+        solved = Solved(store.folder).load()  # kept beside the answers
+
+        def answers(source):
+            if isinstance(source, sqlite3.Connection):
+                return sqlite_answers(source, store.user, store._columns())
+            return answers_of(source)
         with without_gc():
-            out = self._run("reading answers", lambda: consume(
-                Reading(sqlite_answers(self._conn, self.user, self._columns()), solved)))
+            out = store.stream(lambda source: consume(Reading(answers(source), solved)))
         solved.save()
         return out
 
@@ -117,8 +141,6 @@ class ProgressStore(SQLiteStore):
 
     def _queue(self, now=None):
         """(reading, review queue) from one pass over the answers."""
-        from .review import replay_reading
-
         def consume(reading):
             return reading, replay_reading(reading, now)
         reading, rq = self._read(consume)
@@ -185,7 +207,35 @@ def mastery(rows: list[dict]) -> float | None:
 
 
 def open_store(path=None, user=None) -> ProgressStore:
+    """The progress of ``user`` in the store at ``path`` (a SQLite file, ``sqlite:///PATH`` or a PostgreSQL
+    URL; default ``$MJLEARN_DB``, else the data folder's file): :func:`mjlearn.store.open_store` with the
+    quiz's reading."""
     return ProgressStore(path, user)
+
+
+def sample_store(path=None):
+    """A progress store holding a short made-up week of answers (graded by the engine), to show what
+    the review queue and the progress view look like before you have a history of your own.
+
+    Nine, five and two days ago: some right at once, one corrected after a wrong try, some wrong. It is written
+    to ``path`` (default: a new temporary folder), never to your own progress."""
+    path = Path(path) if path is not None else Path(tempfile.mkdtemp(prefix="mjlearn-sample-")) / "sample.db"
+    store = ProgressStore(path, user="sample")
+    now = time.time()
+    plan = [  # (days ago, kind, which question, how answered)
+        (9, "tile_name", 1, "right"), (9, "tile_name", 2, "right"), (9, "waits", 3, "corrected"),
+        (9, "fans", 4, "wrong"), (9, "regional", 5, "wrong"), (5, "tile_name", 6, "right"),
+        (5, "shanten", 7, "hint"), (5, "complete", 8, "right"), (2, "fans", 9, "right"), (2, "waits", 10, "wrong"),
+    ]
+    for i, (days, kind, n, how) in enumerate(plan):
+        q = generate(kind, seed=n)
+        at = now - days * 86400 + i * 60
+        tries = [wrong_answer(q, random.Random(n)), solve(q)] if how == "corrected" else \
+            [wrong_answer(q, random.Random(n))] if how == "wrong" else [solve(q)]
+        for k, a in enumerate(tries):
+            rid = store.record(q, a, grade(q, a), quiz="sample", hints=1 if how == "hint" else 0)
+            store._conn.execute("UPDATE answers SET at = ? WHERE id = ?", (at + k * 20, rid))
+    return store
 
 
 @dataclass(frozen=True, repr=False)
@@ -194,7 +244,7 @@ class ProgressView(Bilingual):
 
     summary: dict
     suggestion: str
-    review: Any = None
+    review: ReviewQueue | None = None
     """The :class:`~mjlearn.quiz.review.ReviewQueue` (what is due), if known."""
 
     def _rows(self):

@@ -39,8 +39,7 @@ from ..i18n import Bilingual, pick
 from .core import KINDS, Question, QuizError, generate, get_kind
 from .history import Damage, Reading, answers_of
 
-__all__ = ["Item", "ItemState", "ReviewQueue", "review_queue", "review_questions", "rating", "items_of", "sample_store",
-           "SCHEDULER"]
+__all__ = ["Item", "ItemState", "ReviewQueue", "review_queue", "review_questions", "rating", "items_of", "SCHEDULER"]
 
 SCHEDULER = Scheduler(enable_fuzzing=False)
 """FSRS with its default parameters (90 % desired retention), without random fuzz so that a history
@@ -591,13 +590,10 @@ def replay(rows: list[dict], now: datetime | None = None) -> ReviewQueue:
     return rq
 
 
-def review_queue(store=None, now: datetime | None = None) -> ReviewQueue:
-    """The learner's review queue (default: the default progress store). Damaged rows are skipped and
-    listed in the queue's ``damage`` (its text and table say how many)."""
-    if store is None:
-        from .progress import ProgressStore
-        with ProgressStore() as s:
-            return s.review_queue(now)
+def review_queue(store, now: datetime | None = None) -> ReviewQueue:
+    """The learner's review queue in ``store`` (a :class:`~mjlearn.quiz.progress.ProgressStore`;
+    ``mjlearn.quiz.review_queue()`` opens the default one). Damaged rows are skipped and listed in the
+    queue's ``damage`` (its text and table say how many)."""
     return store.review_queue(now)
 
 
@@ -628,7 +624,7 @@ def question_for(state: ItemState, rng: random.Random, difficulty: int = 1) -> Q
                         else "tile_name", seed=seed, difficulty=difficulty)
 
 
-def review_questions(store=None, n: int = 5, seed: int | None = None, difficulty: int = 1,
+def review_questions(store, n: int = 5, seed: int | None = None, difficulty: int = 1,
                      now: datetime | None = None) -> tuple[list[Question], ReviewQueue]:
     """Up to ``n`` questions on the items due (the most forgotten first), and the queue they came from.
 
@@ -640,33 +636,3 @@ def review_questions(store=None, n: int = 5, seed: int | None = None, difficulty
     if len(chosen) < n:
         chosen += rq.upcoming()[:n - len(chosen)]
     return [question_for(s, rng, difficulty) for s in chosen], rq
-
-
-def sample_store(path=None):
-    """A progress store holding a short made-up week of answers (graded by the engine), to show what
-    the review queue and the progress view look like before you have a history of your own.
-
-    Nine, five and two days ago: some right at once, one corrected after a wrong try, some wrong. It is written
-    to ``path`` (default: a new temporary folder), never to your own progress."""
-    import tempfile
-    from pathlib import Path
-
-    from .core import grade, solve, wrong_answer
-    from .progress import ProgressStore
-    path = Path(path) if path is not None else Path(tempfile.mkdtemp(prefix="mjlearn-sample-")) / "sample.db"
-    store = ProgressStore(path, user="sample")
-    now = _now().timestamp()
-    plan = [  # (days ago, kind, which question, how answered)
-        (9, "tile_name", 1, "right"), (9, "tile_name", 2, "right"), (9, "waits", 3, "corrected"),
-        (9, "fans", 4, "wrong"), (9, "regional", 5, "wrong"), (5, "tile_name", 6, "right"),
-        (5, "shanten", 7, "hint"), (5, "complete", 8, "right"), (2, "fans", 9, "right"), (2, "waits", 10, "wrong"),
-    ]
-    for i, (days, kind, n, how) in enumerate(plan):
-        q = generate(kind, seed=n)
-        at = now - days * 86400 + i * 60
-        tries = [wrong_answer(q, random.Random(n)), solve(q)] if how == "corrected" else \
-            [wrong_answer(q, random.Random(n))] if how == "wrong" else [solve(q)]
-        for k, a in enumerate(tries):
-            rid = store.record(q, a, grade(q, a), quiz="sample", hints=1 if how == "hint" else 0)
-            store._conn.execute("UPDATE answers SET at = ? WHERE id = ?", (at + k * 20, rid))
-    return store

@@ -9,13 +9,11 @@ made or migrated to this mjlearn's schema, written one answer at a time, read ba
 
 Part of the storage layer (:mod:`mjlearn.store`): it stores what a question, an answer and a grade
 say of themselves (``to_dict()``, ``correct``, ``score``) and imports nothing of the quiz, which
-reads the rows (:class:`mjlearn.quiz.progress.ProgressStore` is this store with the progress view,
+reads the rows (:class:`mjlearn.quiz.progress.ProgressStore` wraps this store with the progress view,
 mastery and the review queue)."""
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import os
 import sqlite3
@@ -26,26 +24,21 @@ from pathlib import Path
 
 from ..errors import DatabaseDamaged, NewerSchema, NotAFile, ProgressError
 from ..jsontext import jsonable as _jsonable
-from .files import (BUSY_TIMEOUT_S, ENV_VAR, EXPORT_COLUMNS, db_url as _db_url, default_path,
+from .base import Store
+from .files import (BUSY_TIMEOUT_S, ENV_VAR, db_url as _db_url, default_path,
                     default_user as _default_user, diagnose_path as _diagnose_path, os_error as _os_error,
-                    sqlite_path_of as _sqlite_path_of, translate as _translate, with_time as _with_time)
+                    sqlite_path_of as _sqlite_path_of, translate as _translate)
 from .salvage import EXPORT_FIELDS, read_only_uri as _read_only_uri, readable_rows as _readable_rows
 from .schema import SCHEMA_VERSION, alembic_sqlite as _alembic_sqlite
 
 __all__ = ["SQLiteStore"]
 
 
-class SQLiteStore:
+class SQLiteStore(Store):
     """The answers of one learner (``user``) in one SQLite file (shared by several users if wanted).
 
-    ``read_only`` is true when the file was written by a newer mjlearn (``record`` then raises
-    ``NewerSchema``); after a salvage, ``moved_aside`` is the damaged file kept and ``salvaged`` the
-    number of rows carried over. ``timeout`` is how long to wait for another writer's lock."""
-
-    read_only = False
-    moved_aside: Path | None = None
-    salvaged: int | None = None
-
+    ``read_only``, ``moved_aside`` and ``salvaged`` as :class:`~mjlearn.store.base.Store` says;
+    ``timeout`` is how long to wait for another writer's lock."""
 
     def __init__(self, path: str | os.PathLike | None = None, user: str | None = None,
                  timeout: float = BUSY_TIMEOUT_S):
@@ -227,12 +220,6 @@ class SQLiteStore:
         with self._lock:
             self._conn.close()
 
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
     def _run(self, doing: str, fn):
         """``fn()`` with SQLite errors turned into ProgressError, one thread at a time."""
         try:
@@ -274,6 +261,16 @@ class SQLiteStore:
         return self._run("recording an answer", insert)
 
     # -- reading -------------------------------------------------------------------
+    @property
+    def folder(self) -> Path:
+        """The folder of the file (what the quiz keeps beside the answers goes there)."""
+        return self.path.parent
+
+    def stream(self, fn):
+        """``fn(connection)`` with this file's SQLite connection, one thread at a time, SQLite's errors
+        turned into ProgressError (the caller reads the answers with its own SQL)."""
+        return self._run("reading answers", lambda: fn(self._conn))
+
     def _columns(self) -> list[str]:
         """The answer fields this file has (a file opened read-only may lack later columns)."""
         have = {r[1] for r in self._conn.execute("PRAGMA table_info(answers)")}
@@ -309,27 +306,6 @@ class SQLiteStore:
                         pass
             return out
         return self._run("reading answers", read)
-
-    # -- export ----------------------------------------------------------------------
-    def export(self, path: str | os.PathLike | None = None, format: str | None = None,
-               all_users: bool = True) -> str:
-        """Every answer as CSV or JSON (format from the file suffix, or ``format``); written to ``path``
-        if given, and returned as text."""
-        fmt = (format or (Path(path).suffix.lstrip(".") if path else "csv")).lower()
-        rows = [_with_time(r) for r in self.rows(all_users=all_users)]
-        if fmt == "json":
-            text = json.dumps(rows, ensure_ascii=False, indent=1)
-        elif fmt == "csv":
-            buf = io.StringIO()
-            w = csv.DictWriter(buf, fieldnames=EXPORT_COLUMNS, lineterminator="\n")
-            w.writeheader()
-            w.writerows(rows)
-            text = buf.getvalue()
-        else:
-            raise ValueError(f"export format must be 'csv' or 'json', got {fmt!r}")
-        if path is not None:
-            Path(path).write_text(text, encoding="utf-8")
-        return text
 
 
 def _remove_quietly(path: Path) -> None:
