@@ -467,6 +467,57 @@ def test_suit_table_is_the_recursive_search():
         assert suit_status(c) == (any(p < 0 for p, _ in search) | 2 * any(p >= 0 for p, _ in search))
 
 
+def whole_hand_by_definition(mask: int) -> tuple[int, ...]:
+    """The whole-hand fans of the set of tiles ``mask`` (bit i: tile index i), straight from their
+    definitions: the reference the scorer's per-group tables are held to."""
+    from mjlearn.mcr.fans import F
+    from mjlearn.tiles import IS_DRAGON, IS_GREEN, IS_HONOR, IS_REVERSIBLE, IS_TERMINAL, IS_TERMINAL_OR_HONOR, IS_WIND
+    from mjlearn.tiles import SUIT_NUMBER as SUIT
+    from mjlearn.tiles import SUITED_RANK as RANK
+
+    present = [i for i in range(34) if mask >> i & 1]
+    out = []
+    suits = {SUIT[i] for i in present}
+    honors = 3 in suits
+    missing = sum(1 for s in (0, 1, 2) if s not in suits)
+    # suits: 无字 缺一门 混一色 清一色 五门齐
+    if not honors:
+        out.append(F.NO_HONORS)
+    if missing == 1:
+        out.append(F.ONE_VOIDED_SUIT)
+    elif missing == 2:
+        out.append(F.HALF_FLUSH if honors else F.FULL_FLUSH)
+    if missing == 0 and any(IS_WIND[i] for i in present) and any(IS_DRAGON[i] for i in present):
+        out.append(F.ALL_TYPES)
+    # traits: 断幺 推不倒 绿一色 字一色 清幺九 混幺九
+    if not any(IS_TERMINAL_OR_HONOR[i] for i in present):
+        out.append(F.ALL_SIMPLES)
+    if all(IS_REVERSIBLE[i] for i in present):
+        out.append(F.REVERSIBLE_TILES)
+    if all(IS_GREEN[i] for i in present):
+        out.append(F.ALL_GREEN)
+    if all(IS_HONOR[i] for i in present):
+        out.append(F.ALL_HONORS)
+    if all(IS_TERMINAL[i] for i in present):
+        out.append(F.ALL_TERMINALS)
+    if all(IS_TERMINAL_OR_HONOR[i] for i in present):
+        out.append(F.ALL_TERMINALS_AND_HONORS)
+    # ranges: 全小/小于五, 全大/大于五, 全中
+    if not honors:
+        ranks = {RANK[i] for i in present}
+        if ranks <= {1, 2, 3, 4}:
+            out.append(F.LOWER_FOUR)
+            if 4 not in ranks:
+                out.append(F.LOWER_TILES)
+        elif ranks <= {6, 7, 8, 9}:
+            out.append(F.UPPER_FOUR)
+            if 6 not in ranks:
+                out.append(F.UPPER_TILES)
+        elif ranks <= {4, 5, 6}:
+            out.append(F.MIDDLE_TILES)
+    return tuple(out)
+
+
 def test_whole_hand_tables_match_the_definition():
     from mjlearn.mcr import detect as D
     rng = __import__("random").Random(4)
@@ -479,7 +530,7 @@ def test_whole_hand_tables_match_the_definition():
         if not any(counts):
             continue
         mask = sum(1 << i for i in range(34) if counts[i])
-        assert sorted(D.whole_hand_fans(counts)) == sorted(D._whole_hand(mask)), counts
+        assert sorted(D.whole_hand_fans(counts)) == sorted(whole_hand_by_definition(mask)), counts
 
 
 def test_context_cache_keeps_type_checks():

@@ -20,50 +20,6 @@ from ..tiles import SUITED_RANK as RANK
 CHOW, PUNG, KONG, PAIR, KNITTED, SINGLES = "chow", "pung", "kong", "pair", "knitted", "singles"
 
 
-def _whole_hand(mask: int) -> tuple[int, ...]:
-    present = [i for i in range(34) if mask >> i & 1]
-    out = []
-    suits = {SUIT[i] for i in present}
-    honors = 3 in suits
-    missing = sum(1 for s in (0, 1, 2) if s not in suits)
-    # suits: 无字 缺一门 混一色 清一色 五门齐
-    if not honors:
-        out.append(F.NO_HONORS)
-    if missing == 1:
-        out.append(F.ONE_VOIDED_SUIT)
-    elif missing == 2:
-        out.append(F.HALF_FLUSH if honors else F.FULL_FLUSH)
-    if missing == 0 and any(IS_WIND[i] for i in present) and any(IS_DRAGON[i] for i in present):
-        out.append(F.ALL_TYPES)
-    # traits: 断幺 推不倒 绿一色 字一色 清幺九 混幺九
-    if not any(IS_TERMINAL_OR_HONOR[i] for i in present):
-        out.append(F.ALL_SIMPLES)
-    if all(IS_REVERSIBLE[i] for i in present):
-        out.append(F.REVERSIBLE_TILES)
-    if all(IS_GREEN[i] for i in present):
-        out.append(F.ALL_GREEN)
-    if all(IS_HONOR[i] for i in present):
-        out.append(F.ALL_HONORS)
-    if all(IS_TERMINAL[i] for i in present):
-        out.append(F.ALL_TERMINALS)
-    if all(IS_TERMINAL_OR_HONOR[i] for i in present):
-        out.append(F.ALL_TERMINALS_AND_HONORS)
-    # ranges: 全小/小于五, 全大/大于五, 全中
-    if not honors:
-        ranks = {RANK[i] for i in present}
-        if ranks <= {1, 2, 3, 4}:
-            out.append(F.LOWER_FOUR)
-            if 4 not in ranks:
-                out.append(F.LOWER_TILES)
-        elif ranks <= {6, 7, 8, 9}:
-            out.append(F.UPPER_FOUR)
-            if 6 not in ranks:
-                out.append(F.UPPER_TILES)
-        elif ranks <= {4, 5, 6}:
-            out.append(F.MIDDLE_TILES)
-    return tuple(out)
-
-
 _PRESENT = bytes([0] + [1] * 255)   # bytes.translate table: any count -> 0/1
 
 # features of one group's tiles (a suit's 9 or the 7 honors), bits: which rank ranges hold every
@@ -108,7 +64,7 @@ def _group_feats(base: int, present: bytes) -> int:
 
 
 def _whole_hand_feats(subs: int, suit_flags: int, n_suits: int, fh: int) -> tuple[int, ...]:
-    """The whole-hand fans (same rules as ``_whole_hand``) from: the rank ranges every suit is in,
+    """The whole-hand fans (the plain definition is in tests/test_mcr.py) from: the rank ranges every suit is in,
     the suits' flags together, how many suits are present, and the honors' features."""
     honors = bool(fh & _NONEMPTY)
     missing = 3 - n_suits
@@ -170,8 +126,8 @@ def whole_from_key(key: int) -> tuple:
     """suits, traits, ranges: 无字 缺一门 混一色 清一色 五门齐 断幺 推不倒 绿一色 字一色 清幺九 混幺九
     全小 小于五 全大 大于五 全中 — properties of the set of tiles, the same in every reading: the
     occurrences, from the combined :func:`group_key` of all the hand's tiles (the scorer caches
-    them by that key; :func:`whole_hand_occ` takes the counts; :func:`_whole_hand` is the plain
-    definition)."""
+    them by that key; :func:`whole_hand_occ` takes the counts; tests/test_mcr.py holds these tables to
+    the fans' plain definition over random sets of tiles)."""
     n_suits = (key >> 21 & 1) + (key >> 22 & 1) + (key >> 23 & 1)
     fh = (key & (_WIND | _DRAGON)) | (_NONEMPTY if key & _GROUP_BIT[3] else 0)
     args = (key & _SUB_MASK, key & _FLAG_MASK, n_suits, fh)
