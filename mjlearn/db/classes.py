@@ -38,7 +38,8 @@ import sqlite3
 
 from ..errors import NotWritable, _two_lines
 from ..shipped import notebooks_source
-from ..quiz.progress import EXPORT_FIELDS, ProgressStore, _translate, data_dir, mastery
+from ..quiz.progress import EXPORT_FIELDS, ProgressStore, data_dir, mastery
+from ..store.files import sqlite_path_of, translate as _translate
 from . import GROUPS, ClassError, check_manager, code_key, ensure_logins, new_code, role_name
 from .regrade import check_rows
 from .secret import SecretError, role_password, secret_from_env
@@ -220,13 +221,12 @@ class Classroom:
     SQLite the name recorded (default: the learner name, as for answers), on PostgreSQL the login."""
 
     def __init__(self, url: str | None = None, user: str | None = None, *, path=None):
-        from ..quiz.progress import _sqlite_path_of
-        if url is not None and _sqlite_path_of(url) is None:
+        if url is not None and sqlite_path_of(url) is None:
             from .store import ClassStore
             self.store: Any = ClassStore(user=user, url=url)     # or the SQLite ProgressStore below
         else:
             # opening the store brings the schema to the newest revision
-            self.store = ProgressStore(_sqlite_path_of(url) if url is not None else path, user=user)
+            self.store = ProgressStore(sqlite_path_of(url) if url is not None else path, user=user)
         if hasattr(self.store, "engine"):
             self.backend = "postgresql"
             self.engine = self.store.engine

@@ -48,9 +48,8 @@ from ..errors import (Busy, ClassDatabaseUnreachable, DatabaseDamaged, DiskFull,
 from ..i18n import Bilingual, pick
 from ..store import open_store as _open_store
 from ..store.base import Store
-from ..store.files import (BUSY_TIMEOUT_S, DB_ENV_VAR, ENV_VAR, EXPORT_COLUMNS, data_dir,  # noqa: F401
-                           db_url as _db_url, default_path, iso_time, os_error as _os_error,
-                           sqlite_path_of as _sqlite_path_of, translate as _translate)
+from ..store.files import (BUSY_TIMEOUT_S, DB_ENV_VAR, ENV_VAR, EXPORT_COLUMNS,  # noqa: F401  (re-exported)
+                           data_dir, default_path, iso_time)
 from ..store.salvage import EXPORT_FIELDS  # noqa: F401  (re-exported)
 from ..store.schema import MIGRATIONS, SCHEMA_VERSION  # noqa: F401  (re-exported)
 from .core import TOPICS, generate, grade, solve, wrong_answer

@@ -188,10 +188,12 @@ class Table(TableState):
             raise IllegalActionError(f"{t} is the 金 (wild); discarding it is a false win (炸胡).",
                                      f"{t.zh}是金，打出金算炸胡。")
         if self.judging.forced(seat):
+            drawn = self._drawn
+            assert drawn is not None  # forced: a tile was drawn
             raise IllegalActionError(f"In the last {self.facts.forced_win_tiles} tiles of the wall a winning "
-                                     f"self-draw must be declared: {seat.en} wins with {self._drawn}.",
+                                     f"self-draw must be declared: {seat.en} wins with {drawn}.",
                                      f"最后{self.facts.forced_win_tiles}张牌自摸必须和：{seat.player_zh}摸到"
-                                     f"{self._drawn.zh}已经和了。")  # type: ignore[union-attr]  # forced: a tile was drawn
+                                     f"{drawn.zh}已经和了。")
 
     def can_discard(self, seat, tile) -> bool:
         return _ok(self.verify_discard, seat, tile)

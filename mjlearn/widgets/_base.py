@@ -447,8 +447,9 @@ class MjWidget(anywidget.AnyWidget):
         body = self._layout()
         for name, html in self._regions(live=False).items():
             # a slot may carry other attributes (class="mj-body" data-region="main"): match the tag
-            body = re.sub(rf'(<(\w+)\b[^>]*\bdata-region="{re.escape(name)}"[^>]*>)(</\2>)',
-                          lambda m, h=html: m.group(1) + h + m.group(3), body, count=1)  # type: ignore[misc]  # mypy infers no lambda with a default
+            def fill(m: re.Match, h: str = html) -> str:
+                return m.group(1) + h + m.group(3)
+            body = re.sub(rf'(<(\w+)\b[^>]*\bdata-region="{re.escape(name)}"[^>]*>)(</\2>)', fill, body, count=1)
         css = (_STATIC / "mj.css").read_text(encoding="utf-8")
         return f'<div class="mj-root mj-static"><style>{css}</style>{body}</div>'
 
