@@ -53,6 +53,7 @@ CHECK_SKIPS = [
     "tests/e2e",
     # a PostgreSQL server or a JupyterHub of their own
     "tests/test_class.py", "tests/test_class_attacks.py", "tests/test_class_deploy.py", "tests/test_progress_pg.py",
+    "tests/test_class_admin.py",
     # Jupyter kernels running the lessons (each xdist worker would run every lesson again)
     "tests/test_notebooks.py", "tests/test_course_text.py", "tests/test_learner_errors.py",
     "tests/test_kernel_quiet_console.py", "tests/test_lab_start.py",
