@@ -134,7 +134,9 @@ class ProgressStore:
         solved.save()
         reading, rq, keep = got
         if keep is not None:  # derived data: never waits for a lock, never fails an answer or a reading
-            store.stream(lambda conn: save_checkpoint(conn, store.user, *keep, int(store.timeout * 1000)))
+            version, through, seal, state = keep
+            store.stream(lambda conn: save_checkpoint(conn, store.user, version, through, seal, state,
+                                                      int(store.timeout * 1000)))
         return reading, rq
 
     def _finished(self) -> Reading:
