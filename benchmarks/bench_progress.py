@@ -12,9 +12,12 @@ the store (and reuses it when it exists). ``--clean`` measures a copy without th
 ``--code DIR`` another checkout of mjlearn (a release from before damaged rows were skipped crashes
 on them: ``--clean --code ../main`` gives its figures on the same answers).
 
-Then, each in a fresh Python process, first as the first reading of the history (nothing kept from an
-earlier one) and then as a later one (the engine's solutions of "which fans?" questions kept beside the
-answers, ``mjlearn.quiz.solved``), (so the first call pays what a learner's first call pays: the
+Then, each in a fresh Python process, on a copy of the store: as the first reading of the history ("full
+first": nothing kept from an earlier one, as once after an upgrade), as a full reading with the engine's
+solutions of "which fans?" questions kept beside the answers ("full later", ``mjlearn.quiz.solved``), as a
+learner's first call in a new process on a store whose reading an earlier call kept ("first": the reading
+checkpoint, ``mjlearn.quiz.checkpoint_state``) and the same with 500 answers recorded since ("first +500"),
+(so the first call pays what a learner's first call pays: the
 imports, the SQLite page cache, the engine's tables), it times ``review_queue(store)`` and
 ``store.view()`` (with its text, as ``mjlearn quiz --progress`` prints it) and reports: wall time of the
 call, the CPU time of the measuring process during it, the peak of Python's allocations during it
@@ -111,6 +114,19 @@ def hwm():  # this process's peak resident memory since it started (kB), as the 
 sys.path.insert(0, {root!r})
 from mjlearn.quiz.progress import ProgressStore
 from mjlearn.quiz.review import review_queue
+import sqlite3
+c = sqlite3.connect({path!r}, isolation_level=None)
+try:
+    if {prep!r} == "full":  # no reading kept: the whole history read and replayed
+        c.execute("DELETE FROM reading_checkpoints")
+    elif {prep!r} == "more":  # 500 answers recorded since the reading kept (copies of good ones, a week later)
+        c.execute("INSERT INTO answers (at, user, quiz, kind, topic, seed, difficulty, question, answer, correct, "
+                  "score, hints, seconds, retries) SELECT at + 604800, user, quiz, kind, topic, seed, difficulty, "
+                  "question, answer, correct, score, hints, seconds, retries FROM answers WHERE user = 'ann' AND id "
+                  "BETWEEN {good} - 499 AND {good} ORDER BY id")
+except sqlite3.OperationalError:  # a release without reading checkpoints
+    pass
+c.close()
 rss0 = hwm()
 store = ProgressStore({path!r}, user="ann")
 tracemalloc.start()
@@ -132,8 +148,11 @@ MEASURE_UNTRACED = MEASURE.replace("tracemalloc.start()", "").replace(
     "peak = tracemalloc.get_traced_memory()[1]\ntracemalloc.stop()", "peak = 0")
 
 
-def measure(path: Path, what: str, traced: bool, code_dir: Path = ROOT) -> dict:
-    code = (MEASURE if traced else MEASURE_UNTRACED).format(root=str(code_dir), path=str(path), what=what)
+def measure(path: Path, what: str, traced: bool, code_dir: Path = ROOT, prep: str = "", good: int = 0) -> dict:
+    """``prep``: "full" (the reading kept, if any, removed first), "more" (answers ``good`` - 499 to
+    ``good``, good ones, recorded again first) or ""."""
+    code = (MEASURE if traced else MEASURE_UNTRACED).format(root=str(code_dir), path=str(path), what=what, prep=prep,
+                                                            good=good)
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=900)
     if p.returncode:
         return {"error": (p.stderr.strip().splitlines() or ["?"])[-1]}
@@ -169,19 +188,36 @@ def main(argv: list[str]) -> int:
     print(f"store: {path} ({path.stat().st_size / 1e6:.0f} MB); mjlearn from {code_dir} (compiled to bytecode)")
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs (wall time waits for the CPU; "
           f"CPU time is this process's own)")
-    print(f"{'':12} {'wall':>7} {'CPU':>7} {'traced peak':>12} {'RSS before':>11} {'RSS peak':>9}  damaged rows reported")
-    print(f"{'':12} {'':>7} {'':>7} {'(the call)':>12} {'(imports)':>11} {'(process)':>9}")
+    print(f"{'':17} {'wall':>7} {'CPU':>7} {'traced peak':>12} {'RSS before':>11} {'RSS peak':>9}  damaged rows reported")
+    print(f"{'':17} {'':>7} {'':>7} {'(the call)':>12} {'(imports)':>11} {'(process)':>9}")
+    # measured on a copy: the "more" runs add answers to it (copies of answers before the damaged rows,
+    # which the store's last ids are)
+    import shutil
+    import sqlite3
+    c = sqlite3.connect(path)
+    good = c.execute("SELECT max(id) FROM answers").fetchone()[0] - (0 if "--clean" in argv else len(DAMAGED))
+    c.close()
+    work = Path(tempfile.mkdtemp(prefix="mjlearn-bench-")) / "progress.db"
+    shutil.copy(path, work)
+    path = work
     kept = path.parent / "fans-solved.db"  # the engine's solutions kept beside the answers (mjlearn.quiz.solved)
+    # full first: nothing kept (the whole history read and replayed, every wrong "which fans?" answer solved
+    # again: once, after an upgrade); full later: the solutions kept, no reading checkpoint; first: a fresh
+    # process, the reading kept by an earlier one (mjlearn.quiz.checkpoint_state); +500: 500 answers
+    # recorded since (each of the two runs adds 500 more)
     for what in ("queue", "view"):
-        for label, fresh in (("first", True), ("later", False)):
+        for label, fresh, prep in (("full first", True, "full"), ("full later", False, "full"), ("first", False, ""),
+                                   ("first +500", False, "more")):
             if fresh and kept.exists():
-                kept.unlink()  # the first reading of a history: every wrong "which fans?" answer solved again
-            timed = measure(path, what, traced=False, code_dir=code_dir)  # the time without tracemalloc's cost
-            traced = measure(path, what, traced=True, code_dir=code_dir)
+                kept.unlink()
+            timed = measure(path, what, traced=False, code_dir=code_dir, prep=prep, good=good)  # without tracemalloc
+            if fresh and kept.exists():
+                kept.unlink()
+            traced = measure(path, what, traced=True, code_dir=code_dir, prep=prep, good=good)
             if "error" in timed or "error" in traced:
                 print(f"{what:6} failed: {timed.get('error') or traced.get('error')}")
                 continue
-            print(f"{what + ' ' + label:12} {timed['s']:6.2f}s {timed['cpu']:6.2f}s {traced['peak'] / 2**20:9.1f} MB {timed['rss0'] / 1024:8.0f} MB "
+            print(f"{what + ' ' + label:17} {timed['s']:6.2f}s {timed['cpu']:6.2f}s {traced['peak'] / 2**20:9.1f} MB {timed['rss0'] / 1024:8.0f} MB "
                   f"{timed['rss'] / 1024:6.0f} MB  {timed['damaged']}{'' if timed['ok'] else ' (NOT SHOWN)'}")
     print("targets: at most 0.5 s and 100 MB each")
     return 0

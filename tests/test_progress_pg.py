@@ -194,7 +194,7 @@ def test_postgresql_from_every_earlier_revision(pg_db, start, tmp_path, monkeypa
         if start:
             migrations.upgrade(c, migrations.REVISIONS[start - 1])
             c.exec_driver_sql('INSERT INTO answers (at,"user",quiz,kind,topic,seed,difficulty,question,answer,'
-                              "correct,score) VALUES (1, 'old', NULL, 'tile_name', 'tiles', 1, 1, '{}', '\"5m\"', 1, 1.0)")
+                              "correct,score) VALUES (1000000000, 'old', NULL, 'tile_name', 'tiles', 1, 1, '{}', '\"5m\"', 1, 1.0)")
     engine.dispose()
     monkeypatch.setenv("MJLEARN_DB", pg_db)
     with warnings.catch_warnings():

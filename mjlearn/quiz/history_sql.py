@@ -119,10 +119,15 @@ def _unnamed(conn):
     return pos
 
 
-def sqlite_answers(conn, user: str, columns):
+def sqlite_answers(conn, user: str, columns, after: int | None = None, position: int = 0,
+                   last: bytes | None = None):
     """The answers of ``user`` in a SQLite store (``conn``, with the answer ``columns`` it has), checked,
     in id order: the stream of :func:`~mjlearn.quiz.history.answers_of`. Rows without a learner's name
-    come first, as damaged."""
+    come first, as damaged. ``after``: only the answers with a greater id, the rows without a name
+    and ``position`` answers before them taken as read, ``last`` the question of the answer ``after``
+    if it was read (a table of mjlearn's shape only)."""
+    if after is not None:
+        return _fast(conn, user, columns, after, position, last)
     if _mjlearn_shape(conn):
         return _fast(conn, user, columns)
     return _exact(conn, user, columns)
@@ -182,17 +187,18 @@ def _fans_answer(answer: bytes):
     return ("answer_wrong_type", "answer") if fans is None else fans
 
 
-def _fast(conn, user: str, columns):
+def _fast(conn, user: str, columns, after: int | None = None, pos: int = 0, prev: bytes | None = None):
     """:func:`sqlite_answers` on a table of mjlearn's shape."""
     retries = "retries" if "retries" in columns else "0"
-    pos = yield from _unnamed(conn)
+    if after is None:
+        pos = yield from _unnamed(conn)
     sql = (f"SELECT id, at, kind, topic, CAST(question AS BLOB), CAST(answer AS BLOB), CASE WHEN "
            f"typeof(question) = 'text' AND typeof(answer) = 'text' AND kind IN ({_KINDS_SQL}) AND topic IN "
-           f"({_TOPICS_SQL}) THEN {_FAST_ROW.format(retries=retries)} END FROM answers WHERE user = ? ORDER BY id")
+           f"({_TOPICS_SQL}) THEN {_FAST_ROW.format(retries=retries)} END FROM answers WHERE user = ? AND id > ? ORDER BY id")
     verdicts = _Verdicts(conn)
     questions, (answers, fan_answers) = verdicts.questions, verdicts.answers
-    prev = prev_id = prev_kind = info = None
-    for rid, at, kind, topic, question, answer, v in conn.execute(sql, (user,)):
+    prev_id = prev_kind = info = None
+    for rid, at, kind, topic, question, answer, v in conn.execute(sql, (user, -2**63 if after is None else after)):
         pos += 1
         if v is not None:  # the numbers, kind, topic and the texts' types are right
             same = question == prev

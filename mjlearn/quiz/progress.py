@@ -48,10 +48,12 @@ from ..errors import (Busy, ClassDatabaseUnreachable, DatabaseDamaged, DiskFull,
 from ..i18n import Bilingual, pick
 from ..store import open_store as _open_store
 from ..store.base import Store
+from ..store.checkpoint import save as save_checkpoint
 from ..store.files import (BUSY_TIMEOUT_S, DB_ENV_VAR, ENV_VAR, EXPORT_COLUMNS,  # noqa: F401  (re-exported)
                            data_dir, default_path, iso_time)
 from ..store.salvage import EXPORT_FIELDS  # noqa: F401  (re-exported)
 from ..store.schema import MIGRATIONS, SCHEMA_VERSION  # noqa: F401  (re-exported)
+from . import checkpoint_state
 from .core import TOPICS, generate, grade, solve, wrong_answer
 from .history import MASTERY_DECAY, Damage, Reading, answers_of, without_gc
 from .history_sql import sqlite_answers
@@ -107,16 +109,50 @@ class ProgressStore:
         solved.save()
         return out
 
+    def _checkpointed(self, now=None):
+        """(reading, review queue) resumed from the file's reading checkpoint, which it renews
+        (:mod:`mjlearn.quiz.checkpoint_state`); None where none is kept (a class database, a file from a
+        newer mjlearn or just salvaged, a table of another shape): then the answers are read whole."""
+        store = self.store
+        if store.read_only or store.salvaged is not None:
+            return None
+        solved = Solved(store.folder).load()
+
+        def read(conn):
+            if not isinstance(conn, sqlite3.Connection):
+                return None
+            conn.execute("BEGIN")  # one snapshot: the answers read are the answers fingerprinted
+            try:
+                return checkpoint_state.read(conn, store.user, store._columns(), solved, now, True)
+            finally:
+                if conn.in_transaction:
+                    conn.execute("COMMIT")
+        with without_gc():
+            got = store.stream(read)
+        if got is None:
+            return None
+        solved.save()
+        reading, rq, keep = got
+        if keep is not None:  # derived data: never waits for a lock, never fails an answer or a reading
+            version, through, seal, state = keep
+            store.stream(lambda conn: save_checkpoint(conn, store.user, version, through, seal, state,
+                                                      int(store.timeout * 1000)))
+        return reading, rq
+
+    def _finished(self) -> Reading:
+        got = self._checkpointed()
+        return got[0] if got is not None else self._read(lambda r: r.finish())
+
     def by_topic(self) -> dict[str, dict]:
         """Per topic: answered, correct, accuracy, the last 10 answers' accuracy, and mastery
         (:func:`mastery`: recent answers count most, a corrected answer counts half). Damaged rows are
         skipped (:meth:`damaged` lists them)."""
-        return self._read(lambda r: r.finish().by_topic())
+        return self._finished().by_topic()
 
     def damaged(self) -> Damage:
         """The damaged rows among this learner's answers, which the view and the review queue skip
         (nothing is changed: they stay in the database as they are)."""
-        return self._read(lambda r: r.finish().damage)
+        return self._finished().damage
 
     @staticmethod
     def _summary_of(user: str, reading: Reading) -> dict:
@@ -126,7 +162,7 @@ class ProgressStore:
 
     def summary(self) -> dict:
         """The answers counted (damaged rows skipped; ``damaged`` lists them), overall and by topic."""
-        return self._summary_of(self.user, self._read(lambda r: r.finish()))
+        return self._summary_of(self.user, self._finished())
 
     def suggest(self, stats: dict | None = None) -> str:
         """The topic to practise next: the first topic in course order never tried, else the weakest
@@ -142,7 +178,7 @@ class ProgressStore:
         """(reading, review queue) from one pass over the answers."""
         def consume(reading):
             return reading, replay_reading(reading, now)
-        reading, rq = self._read(consume)
+        reading, rq = self._checkpointed(now) or self._read(consume)
         rq.damage = reading.damage
         questions = self._questions(sorted({s.last_row["id"] for s in rq.states.values()}))
         for st in rq.states.values():

@@ -496,21 +496,25 @@ def replay_attempts(attempts, now: datetime | None = None) -> ReviewQueue:
     return cards.queue(now)
 
 
-def replay_reading(reading: Reading, now: datetime | None = None) -> ReviewQueue:
+def replay_reading(reading: Reading, now: datetime | None = None, resume=None, keep=None) -> ReviewQueue:
     """:func:`replay_attempts` of ``reading.attempts()`` (the same queue, the same figures counted in
     ``reading``) in one loop over the answers, which matters at 100,000 of them: an answer right at the
     first try (most of them) is an attempt of its own, counted and replayed where it is read; any other
     goes through :meth:`~mjlearn.quiz.history.Reading.close` and :meth:`_Cards.attempt`.
 
     A right answer closes its attempt at once (the next answer cannot join it), which is where
-    ``attempts()`` closes it too, since closing a right try adds no damaged row."""
-    cards = _Cards()
+    ``attempts()`` closes it too, since closing a right try adds no damaged row.
+
+    ``resume``: (cards, wrong tries waiting) where an earlier reading stopped, ``reading`` holding its
+    counts (:mod:`mjlearn.quiz.checkpoint_state`); ``keep(cards, group)`` is called at the end of the
+    answers, before the tries waiting are replayed."""
+    cards = _Cards() if resume is None else resume[0]
     one, attempt, close, review_right = cards.one, cards.attempt, reading.close, cards.right
     topics, damaged, credit, new_topic = reading._topics, reading.damage.rows, reading._credit, reading._topic
     kinds: dict = {}  # kind -> (its card, its counts) once it has a card (fans by number alike)
     fan_cards: dict = {}
     modf = math.modf
-    group: list = []  # the wrong tries of one question, waiting for the next try
+    group: list = [] if resume is None else resume[1]  # the wrong tries of one question, waiting for the next try
     total = 0
 
     def replay_group(tries: list) -> None:  # an attempt of several tries, or of one wrong try
@@ -571,10 +575,12 @@ def replay_reading(reading: Reading, now: datetime | None = None) -> ReviewQueue
                     entry = fan_cards[f] = cards.first(cards.key("fan", f), r, us, a)
                 else:
                     review_right(*entry, r, us, a)  # type: ignore[call-arg]  # entry is (card, counts): five arguments
-    if group:
-        replay_group(group)
     reading.total += total
     reading.correct += total
+    if keep is not None:
+        keep(cards, group)
+    if group:
+        replay_group(group)
     return cards.queue(now)
 
 

@@ -9,16 +9,17 @@ Alembic or SQLAlchemy: :func:`upgrade` does, when a store is opened.
 
 from __future__ import annotations
 
+import sqlite3
 from importlib import import_module
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 
-REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006")
+REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006", "0007")
 """The revision ids in order: revision ``REVISIONS[i]`` takes a database from version i to i + 1."""
 
 _MODULES = ("v0001_answers", "v0002_user_id_index", "v0003_retries", "v0004_classes", "v0005_join_by_code",
-            "v0006_guarded_classes")
+            "v0006_guarded_classes", "v0007_reading_checkpoints")
 
 
 def steps() -> tuple[tuple[str, str], ...]:
@@ -68,8 +69,14 @@ def run(sqlite: str, postgresql: str) -> None:
 
 
 def sqlite_statements(script: str):
-    """The statements of an SQLite step, comments dropped."""
-    for stmt in script.split(";"):
-        stmt = "\n".join(line.split("--")[0] for line in stmt.splitlines()).strip()
-        if stmt:
-            yield stmt
+    """The statements of an SQLite step, comments dropped (a trigger's body, with its own semicolons, is
+    one statement)."""
+    buf = ""
+    for part in script.split(";"):
+        part = "\n".join(line.split("--")[0] for line in part.splitlines()).strip()
+        buf = f"{buf}; {part}" if buf else part
+        if buf and sqlite3.complete_statement(buf + ";"):
+            yield buf
+            buf = ""
+    if buf:
+        yield buf
