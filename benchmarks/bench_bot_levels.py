@@ -20,8 +20,8 @@ import argparse
 import math
 import time
 
-from mjlearn.table import Table, play_hand
 from mjlearn.coaching import make_bots
+from mjlearn.table import Table, play_hand
 
 
 def _seat_stats(table, seat: int) -> tuple[int, int, float]:

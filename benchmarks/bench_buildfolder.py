@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from mjlearn.buildfolder import BuildFolder  # noqa: E402
+from mjlearn.buildfolder import BuildFolder
 
 FILES, FOLDERS, BYTES = 577, 96, int(21.5 * 2**20)
 

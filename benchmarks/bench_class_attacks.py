@@ -77,8 +77,8 @@ def _rolled_back(sa, url: str, seconds: float, connections: int) -> None:
 def bench_database():
     """A throwaway PostgreSQL (tests/pg.py) with an empty database ``bench`` whose owner's URL is given, a
     fresh data folder and a class secret; None when PostgreSQL is not installed."""
-    from pg import start_server
     import sqlalchemy as sa
+    from pg import start_server
     server = start_server()
     if server is None:
         print("PostgreSQL is not installed (Debian: apt-get install postgresql)")
@@ -98,6 +98,7 @@ def bench_database():
 
 def main(seconds: float = 10.0) -> int:
     import sqlalchemy as sa
+
     from mjlearn import db
     from mjlearn.db.classes import Classroom
 

@@ -26,8 +26,9 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 
 def main(learners: int = 300, each: int = 5) -> int:
-    from pg import start_server
     import sqlalchemy as sa
+    from pg import start_server
+
     from mjlearn import db
     from mjlearn.errors import ClassDatabaseUnreachable
     from mjlearn.quiz import generate, grade, solve

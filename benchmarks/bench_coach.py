@@ -33,8 +33,8 @@ _ROOT = Path(__file__).resolve().parents[1]
 if str(_ROOT) not in sys.path:
     sys.path.insert(0, str(_ROOT))
 
-from mjlearn import coaching  # noqa: E402
-from mjlearn.table import Bot, Table  # noqa: E402
+from mjlearn import coaching
+from mjlearn.table import Bot, Table
 
 TARGET_MEDIAN = 0.300
 TARGET_P95 = 1.0
@@ -110,7 +110,8 @@ def main(argv=None) -> None:
 def time_other_decisions(rules: str, hands: int, seed: int):
     """CPU seconds of rating every option of each claim and of each own turn with a kong or a win,
     in ``hands`` seeded play-table hands."""
-    from mjlearn.widgets import play as _play, play_rating as _rating
+    from mjlearn.widgets import play as _play
+    from mjlearn.widgets import play_rating as _rating
     claims: list[float] = []
     turns: list[float] = []
     rater = _rating.DecisionRater

@@ -20,10 +20,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from contradictions import cases, controls, run  # noqa: E402
-from mjlearn.errors import ContextConflictError, MjlearnError  # noqa: E402
-from mjlearn.rules import RULESETS  # noqa: E402
-from mjlearn.table import Table, play_hand  # noqa: E402
+from contradictions import cases, controls, run
+
+from mjlearn.errors import ContextConflictError, MjlearnError
+from mjlearn.rules import RULESETS
+from mjlearn.table import Table, play_hand
 
 
 def table_refusals(names, seeds: int) -> tuple[int, Counter]:

@@ -41,7 +41,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from mcr_hands import random_cases, to_reference  # noqa: E402
+from mcr_hands import random_cases, to_reference
 
 
 def _rate(n, t):
@@ -57,6 +57,7 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
 
     import MahjongGB
+
     from mjlearn import parse_hand
     from mjlearn.mcr import score
 

@@ -30,8 +30,8 @@ from pathlib import Path
 _ROOT = Path(__file__).resolve().parents[1]
 sys.path.append(str(_ROOT))  # last: PYTHONPATH or an installed mjlearn wins
 
-import mjlearn  # noqa: E402
-from mjlearn import parse_hand, parse_tiles  # noqa: E402
+import mjlearn
+from mjlearn import parse_hand, parse_tiles
 
 CASES = [("']'", parse_hand, "]"), ("'['", parse_hand, "["), ("'x'", parse_hand, "x"),
          ("lone surrogate", parse_hand, "\ud800"), ("'[123m]' tiles", parse_tiles, "[123m]")]
@@ -76,7 +76,7 @@ def batch_lines(n: int, seed: int = 1) -> list[str]:
     hands = ["1112345678999m+5m", "123456789m23p55s+4p", "[EEE,1][SSSS,1]55pWWWNN+N", "19m19p19sESWNCFP+P",
              "123m456p789s23sEE+4s", "11223344556677m+7m", "[123m,2][456p,1]789s123sN+N", "123m45", "12x"]
     out = []
-    for i in range(n):
+    for _i in range(n):
         line = {"hand": rng.choice(hands), "self_drawn": rng.random() < 0.5}
         if rng.random() < 0.2:
             line.update(rules="xian", discarder="S")

@@ -90,6 +90,7 @@ def _measure(code: Path, url: str, data: str) -> dict:
 def main(argv: list[str]) -> int:
     import sqlalchemy as sa
     from bench_class_attacks import bench_database
+
     from mjlearn.db.classes import Classroom, assignment_tag
 
     codes = [ROOT]

@@ -33,11 +33,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import common  # noqa: E402,F401  (puts the checkout on sys.path)
-from mcr_hands import random_cases, to_reference  # noqa: E402
+import common  # noqa: F401  (puts the checkout on sys.path)
+from mcr_hands import random_cases, to_reference
 
-from mjlearn.hand import Hand, Meld, MeldKind  # noqa: E402
-from mjlearn.tiles import TILES  # noqa: E402
+from mjlearn.hand import Hand, Meld, MeldKind
+from mjlearn.tiles import TILES
 
 SEATS = "ESWN"
 
@@ -158,6 +158,7 @@ def rules_context(ctx: dict) -> dict:
 
 def bench_mcr(m: int, seed: int, chunk: int = 500) -> None:
     import MahjongGB
+
     from mjlearn import parse_hand
     from mjlearn.mcr import score as mcr_score
     from mjlearn.rules import get

@@ -21,9 +21,8 @@ import platform
 import random
 import time
 
-from common import (gb_counts, random_hands, random_winning_hands, report_line, time_per_call)
-
 import MahjongGB
+from common import gb_counts, random_hands, random_winning_hands, report_line, time_per_call
 
 from mjlearn import analysis
 from mjlearn import shanten_core as core

@@ -22,12 +22,27 @@ _ROOT = Path(__file__).resolve().parents[1]
 if str(_ROOT) not in sys.path:
     sys.path.insert(0, str(_ROOT))
 
-from mjlearn.hand import Hand, Meld, MeldKind  # noqa: E402
-from mjlearn.tiles import TILES  # noqa: E402
+from mjlearn.hand import Hand, Meld, MeldKind
+from mjlearn.tiles import TILES
 
-__all__ = ["GB_TILE", "GB_INDEX", "gb_tile", "gb_tiles", "gb_pack", "gb_packs", "gb_hand",
-           "gb_counts", "new_wall", "deal_counts", "deal_hand", "random_hands",
-           "random_winning_hands", "random_melded_hands", "time_per_call", "report_line"]
+__all__ = [
+    "GB_INDEX",
+    "GB_TILE",
+    "deal_counts",
+    "deal_hand",
+    "gb_counts",
+    "gb_hand",
+    "gb_pack",
+    "gb_packs",
+    "gb_tile",
+    "gb_tiles",
+    "new_wall",
+    "random_hands",
+    "random_melded_hands",
+    "random_winning_hands",
+    "report_line",
+    "time_per_call",
+]
 
 GB_TILE: tuple[str, ...] = tuple(
     [f"W{r}" for r in range(1, 10)] + [f"B{r}" for r in range(1, 10)] + [f"T{r}" for r in range(1, 10)]

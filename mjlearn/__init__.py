@@ -13,12 +13,11 @@ from __future__ import annotations
 # has a budget of 60 ms of its own (benchmarks/bench_import.py). The table (`mjlearn.table`), the
 # quizzes (`mjlearn.quiz`) and the widgets (`mjlearn.widgets`) are packages of their own.
 from .errors import InvalidHandError, NotationError, Problem
-from .i18n import get_language, set_language
-from .tiles import FLOWERS, KINDS, TILES, Suit, Tile, Tiles, tile
 from .hand import Hand, Meld, MeldKind, WinContext, as_hand
-from .notation import (format_hand, format_meld, format_tiles, parse_hand, parse_meld,
-                       parse_tile, parse_tiles)
 from .handoff import register_presenter as _register_presenter
+from .i18n import get_language, set_language
+from .notation import format_hand, format_meld, format_tiles, parse_hand, parse_meld, parse_tile, parse_tiles
+from .tiles import FLOWERS, KINDS, TILES, Suit, Tile, Tiles, tile
 from .version import __version__
 
 
@@ -50,15 +49,49 @@ _register_presenter("tour", _tour)
 _register_presenter("quiz", _quiz)
 
 __all__ = [
-    "Tile", "Tiles", "Suit", "TILES", "KINDS", "FLOWERS", "tile",
-    "Meld", "MeldKind", "Hand", "WinContext", "as_hand",
-    "parse_tile", "parse_tiles", "parse_meld", "parse_hand",
-    "format_tiles", "format_meld", "format_hand",
-    "NotationError", "InvalidHandError", "Problem",
-    "score", "readings", "is_winning", "shanten", "form_shanten", "waits", "discard_advice",
-    "set_language", "get_language", "rules", "RULESETS", "compare", "differences",
-    "practice", "HandEditor", "TileStrip", "DealView", "glossary", "coach", "play",
+    "FLOWERS",
+    "KINDS",
+    "RULESETS",
+    "TILES",
+    "DealView",
+    "Hand",
+    "HandEditor",
+    "InvalidHandError",
+    "Meld",
+    "MeldKind",
+    "NotationError",
+    "Problem",
+    "Suit",
+    "Tile",
+    "TileStrip",
+    "Tiles",
+    "WinContext",
     "__version__",
+    "as_hand",
+    "coach",
+    "compare",
+    "differences",
+    "discard_advice",
+    "form_shanten",
+    "format_hand",
+    "format_meld",
+    "format_tiles",
+    "get_language",
+    "glossary",
+    "is_winning",
+    "parse_hand",
+    "parse_meld",
+    "parse_tile",
+    "parse_tiles",
+    "play",
+    "practice",
+    "readings",
+    "rules",
+    "score",
+    "set_language",
+    "shanten",
+    "tile",
+    "waits",
 ]
 
 # The front door's names that live in the engine or pull in anywidget/ipywidgets (the widgets) or

@@ -28,14 +28,26 @@ from .hand import Hand, as_hand
 from .i18n import both
 from .notation import parse_tiles
 from .render import svg
-from .shanten_core import (form_shanten_of_counts, shanten_of_counts, useful_tiles_of_counts,
-                      waits_of_counts)
+from .shanten_core import form_shanten_of_counts, shanten_of_counts, useful_tiles_of_counts, waits_of_counts
 from .shapes import Form, Reading, _meld_part, _readings, is_winning, readings
 from .tiles import TILES, Tile, format_tiles
 
-__all__ = ["shanten", "form_shanten", "waits", "discard_advice", "is_winning", "readings",
-           "shanten_name", "Wait", "Waits", "FormShanten", "UsefulTile", "DiscardOption",
-           "DiscardAdvice", "reading_html"]
+__all__ = [
+    "DiscardAdvice",
+    "DiscardOption",
+    "FormShanten",
+    "UsefulTile",
+    "Wait",
+    "Waits",
+    "discard_advice",
+    "form_shanten",
+    "is_winning",
+    "reading_html",
+    "readings",
+    "shanten",
+    "shanten_name",
+    "waits",
+]
 
 _NUM_ZH = ("", "一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二", "十三", "十四")
 

@@ -33,12 +33,13 @@ import json
 import os
 import secrets
 import stat
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Literal, Mapping
+from typing import Literal
 
 from .errors import MjlearnError
 
-__all__ = ["BuildFolder", "OutputFolderError", "MARKER", "Folder", "write_whole"]
+__all__ = ["MARKER", "BuildFolder", "Folder", "OutputFolderError", "write_whole"]
 
 MARKER = ".mjlearn-build"
 """The marker file a builder leaves in its output folder: the builder's name and the files it wrote."""
@@ -80,7 +81,7 @@ class Folder:
         self.path, self.fd = path, fd
 
     @classmethod
-    def root(cls, path: str) -> "Folder":
+    def root(cls, path: str) -> Folder:
         return cls(path, os.open(path, _DIR) if _DIR_FD else None)
 
     def at(self, name: str) -> tuple[str, int | None]:
@@ -94,7 +95,7 @@ class Folder:
         except FileNotFoundError:
             return None
 
-    def sub(self, name: str, *, create: bool | Literal["new"] = False, follow: bool = False) -> "Folder":
+    def sub(self, name: str, *, create: bool | Literal["new"] = False, follow: bool = False) -> Folder:
         """The folder ``name`` in this one (created first when asked; ``FileExistsError`` if ``create``
         is ``"new"`` and it exists). Unless ``follow``, a link there is an ``OSError`` (ELOOP)."""
         where, fd = self.at(name)
@@ -139,7 +140,7 @@ class Folder:
             os.close(self.fd)
             self.fd = None
 
-    def __enter__(self) -> "Folder":
+    def __enter__(self) -> Folder:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -180,7 +181,7 @@ class BuildFolder:
     # --- taking the folder -----------------------------------------------------------------------
 
     @classmethod
-    def claim(cls, path, builder: str) -> "BuildFolder":
+    def claim(cls, path, builder: str) -> BuildFolder:
         """The folder at ``path`` for ``builder``: created and marked, or an earlier build's (see the module)."""
         path = Path(os.path.abspath(os.fspath(path)))
         shown = os.fspath(path)
@@ -229,7 +230,7 @@ class BuildFolder:
     def close(self) -> None:
         self._dir.close()
 
-    def __enter__(self) -> "BuildFolder":
+    def __enter__(self) -> BuildFolder:
         return self
 
     def __exit__(self, kind, error, tb) -> None:

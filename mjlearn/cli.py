@@ -29,7 +29,7 @@ from .version import __version__
 
 def _tiles(args) -> int:
     for t in TILES:
-        print(f"{str(t):>3}  {t.zh:<4}  {t.pinyin:<11} {t.en}")
+        print(f"{t!s:>3}  {t.zh:<4}  {t.pinyin:<11} {t.en}")
     return 0
 
 

@@ -218,6 +218,7 @@ def _admin(room, args) -> int:
 
 def _backup(args) -> int:
     import os
+
     from .db import backup
     from .db.classes import ClassError
     url = os.environ.get("MJLEARN_DB")
@@ -239,6 +240,7 @@ def _backup(args) -> int:
 def _login(args) -> int:
     """``mjlearn class login NAME``: NAME's password (from MJLEARN_DB_SECRET) and their MJLEARN_DB."""
     import os
+
     from .db.classes import ClassError
     from .deploy import SecretError, login_for, secret_from_env
     base = os.environ.get("MJLEARN_DB") or os.environ.get("MJLEARN_DB_TEMPLATE")

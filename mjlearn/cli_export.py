@@ -29,7 +29,7 @@ from .buildfolder import BuildFolder, OutputFolderError
 from .errors import MjlearnError
 from .jsontext import nesting
 
-__all__ = ["export_html", "add_parser", "run", "ExportError", "BUILDER", "MAX_NOTEBOOK_BYTES"]
+__all__ = ["BUILDER", "MAX_NOTEBOOK_BYTES", "ExportError", "add_parser", "export_html", "run"]
 
 BUILDER = "mjlearn export"
 """The name the pages' folder is marked with."""

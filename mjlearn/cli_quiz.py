@@ -107,6 +107,7 @@ def _quiz_set_file(name: str):
     """A quiz set named as ``mjlearn class assign`` takes it: a file, or the name of a shipped set; a name
     that is neither is explained with the shipped names."""
     from pathlib import Path
+
     from .db.classes import resolve_quiz_set
     path = resolve_quiz_set(name)
     if not Path(path).exists():

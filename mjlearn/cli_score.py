@@ -21,7 +21,7 @@ from .jsontext import bounded_lines, nesting
 from .mcr.profiles import PROFILES
 from .scoring import score
 
-__all__ = ["add_parser", "run", "score_line", "score_jsonl", "MAX_LINE_BYTES", "MAX_NUMBER_DIGITS", "JSONL_HELP"]
+__all__ = ["JSONL_HELP", "MAX_LINE_BYTES", "MAX_NUMBER_DIGITS", "add_parser", "run", "score_jsonl", "score_line"]
 
 MAX_LINE_BYTES = 16 * 1024
 """The longest batch line read, in bytes, checked before the line is decoded or parsed: a hand is at
@@ -219,7 +219,7 @@ def score_jsonl(stream, out) -> int:
 
 def _run_jsonl(path: str, hand: str | None) -> int:
     if hand:
-        print(f"mjlearn score: give a HAND or --jsonl FILE, not both", file=sys.stderr)
+        print("mjlearn score: give a HAND or --jsonl FILE, not both", file=sys.stderr)
         return 2
     sys.stdout.flush()
     if path == "-":

@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from .errors import ContextConflictError, Problem, shown
 from .hand import Hand, MeldKind
 
-__all__ = ["FLOWER_TILES", "SITUATIONS", "FirstTurn", "context_problems", "check_context"]
+__all__ = ["FLOWER_TILES", "SITUATIONS", "FirstTurn", "check_context", "context_problems"]
 
 FLOWER_TILES = {"none": 0, "eight": 8, "fuzhou36": 36}
 """How many flower tiles a :class:`~mjlearn.rules.base.TileSet` ``flowers`` value plays with."""

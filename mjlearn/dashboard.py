@@ -30,7 +30,7 @@ from pathlib import Path
 
 from .quiz.core import KINDS, TOPICS
 
-__all__ = ["Dashboard", "open_dashboard", "CLASS_ENV_VAR"]
+__all__ = ["CLASS_ENV_VAR", "Dashboard", "open_dashboard"]
 
 CLASS_ENV_VAR = "MJLEARN_CLASS"
 """The class the dashboard opens when no name is given."""
@@ -284,6 +284,7 @@ class Dashboard:
         where the file is on the server). Without ``path``: ``class-report.csv`` (or ``.json``) in
         the mjlearn data folder."""
         import base64
+
         from .quiz.progress import data_dir
         if path is None:
             fmt = (format or "csv").lstrip(".").lower()
@@ -374,6 +375,7 @@ def open_dashboard(name: str | None = None, *, url: str | None = None, user: str
 def my_assignments(user: str | None = None) -> _Part:
     """This learner's assignments: class, quiz set, due date, how far along, done or not."""
     import time
+
     from .db.classes import Classroom, due_text
     with Classroom(user=user) as room:
         items = room.assignments()

@@ -16,9 +16,28 @@ import os
 import sys
 from dataclasses import dataclass
 
-__all__ = ["MjlearnError", "BadArgument", "BadArgumentType", "Problem", "NotationError", "InvalidHandError",
-           "RulesError", "UnknownRuleSetError", "ContextError", "ContextConflictError", "ProgressError", "DatabaseDamaged", "NewerSchema", "StorageIOError",
-           "DiskFull", "NotWritable", "NotAFile", "Busy", "ClassDatabaseUnreachable", "ClassError"]
+__all__ = [
+    "BadArgument",
+    "BadArgumentType",
+    "Busy",
+    "ClassDatabaseUnreachable",
+    "ClassError",
+    "ContextConflictError",
+    "ContextError",
+    "DatabaseDamaged",
+    "DiskFull",
+    "InvalidHandError",
+    "MjlearnError",
+    "NewerSchema",
+    "NotAFile",
+    "NotWritable",
+    "NotationError",
+    "Problem",
+    "ProgressError",
+    "RulesError",
+    "StorageIOError",
+    "UnknownRuleSetError",
+]
 
 
 def shown(value, limit: int = 40, zh: bool = False) -> str:

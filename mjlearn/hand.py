@@ -18,9 +18,10 @@ from typing import TYPE_CHECKING
 from .errors import BadArgumentType, InvalidHandError, Problem, shown
 from .handoff import pictures, read
 from .seats import OFFER_EN, OFFER_ZH, SEAT_LETTERS
-from .tiles import TILES, Tile, format_tiles, tile as _tile
+from .tiles import TILES, Tile, format_tiles
+from .tiles import tile as _tile
 
-__all__ = ["MeldKind", "Meld", "Hand", "WinContext", "as_hand", "SEAT_NAMES"]
+__all__ = ["SEAT_NAMES", "Hand", "Meld", "MeldKind", "WinContext", "as_hand"]
 
 SEAT_NAMES = {d: (OFFER_ZH[d], OFFER_EN[d].removesuffix(" player")) for d in OFFER_ZH}
 """Relative seats of an offer digit: 1 = left (上家), 2 = opposite (对家), 3 = right (下家); from the
@@ -59,7 +60,7 @@ class Meld:
             raise InvalidHandError(problems)
 
     @classmethod
-    def from_str(cls, text: str) -> "Meld":
+    def from_str(cls, text: str) -> Meld:
         """Parse one meld such as ``[123m,2]``, ``[EEE,1]``, ``[5555p]``."""
         return read("meld", text)
 
@@ -199,7 +200,7 @@ class Hand:
         set_(self, "_all_counts", bytes(counts[1]) if self.melds else self._counts)
 
     @classmethod
-    def from_str(cls, text: str) -> "Hand":
+    def from_str(cls, text: str) -> Hand:
         return read("hand", text)
 
     # --- counts --------------------------------------------------------------

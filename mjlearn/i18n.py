@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 _LANGUAGES = ("zh", "en")
 _current = "en"
@@ -20,7 +21,7 @@ def set_language(lang: str) -> None:
     changed = lang != _current
     _current = lang
     if changed:
-        for listener in list(_listeners):
+        for listener in _listeners:
             listener(lang)
 
 

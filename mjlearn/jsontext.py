@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
-__all__ = ["nesting", "jsonable", "bounded_lines"]
+__all__ = ["bounded_lines", "jsonable", "nesting"]
 
 
 def nesting(text: str, stop_after: int | None = None) -> tuple[int, int]:

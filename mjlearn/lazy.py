@@ -17,8 +17,9 @@ only once it is complete, so no thread ever reads half a table.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from functools import wraps
-from typing import Callable, TypeVar
+from typing import TypeVar
 
 __all__ = ["built_once"]
 

@@ -32,8 +32,15 @@ from .hand import Hand, Meld, MeldKind, format_hand, format_meld
 from .handoff import register_readers
 from .tiles import FLOWER_LETTERS, HONOR_LETTERS, TILES, Z_ORDER, Tile, Tiles, format_tiles
 
-__all__ = ["parse_tile", "parse_tiles", "parse_meld", "parse_hand",
-           "format_tiles", "format_meld", "format_hand"]
+__all__ = [
+    "format_hand",
+    "format_meld",
+    "format_tiles",
+    "parse_hand",
+    "parse_meld",
+    "parse_tile",
+    "parse_tiles",
+]
 
 _DIGITS = frozenset("0123456789")  # str.isdigit() also accepts "²" and other digits
 _SUIT_BASE = {"m": 0, "p": 9, "s": 18}

@@ -29,7 +29,7 @@ from enum import IntEnum
 
 from .tiles import TILES, Tile
 
-__all__ = ["Seat", "SEATS", "SEAT_LETTERS", "OFFER_ZH", "OFFER_EN"]
+__all__ = ["OFFER_EN", "OFFER_ZH", "SEATS", "SEAT_LETTERS", "Seat"]
 
 SEAT_LETTERS: tuple[str, str, str, str] = ("E", "S", "W", "N")
 """The seats' letters in turn order: the rules' seat keywords and the keys of payment tables. A
@@ -91,45 +91,45 @@ class Seat(IntEnum):
 
     # --- turn order ---------------------------------------------------------------------------------
 
-    def after(self, k: int = 1) -> "Seat":
+    def after(self, k: int = 1) -> Seat:
         """The seat ``k`` turns later (1 = the 下家, 3 = the 上家; negative counts back)."""
         return SEATS[(self + k) % 4]
 
-    def turns_after(self, other: "Seat | int") -> int:
+    def turns_after(self, other: Seat | int) -> int:
         """How many turns after ``other`` this seat plays: 0 (the same seat) to 3 (``other``'s 上家).
         ``Seat.W.turns_after(Seat.S) == 1``."""
         return (self - other) % 4
 
-    def turn_order(self) -> tuple["Seat", "Seat", "Seat", "Seat"]:
+    def turn_order(self) -> tuple[Seat, Seat, Seat, Seat]:
         """This seat and the three after it, in the order they play."""
         return _ORDERS[self]
 
-    def others(self) -> tuple["Seat", "Seat", "Seat"]:
+    def others(self) -> tuple[Seat, Seat, Seat]:
         """The three other seats in the order they play after this one (下家, 对家, 上家)."""
         return _ORDERS[self][1:]
 
-    def offer_from(self, other: "Seat | str | int") -> int:
+    def offer_from(self, other: Seat | str | int) -> int:
         """The notation's offer digit of a tile ``other`` gave this seat: 1 上家, 2 对家, 3 下家."""
         d = (Seat.of(other) - self) % 4     # other = self.after(d)
         if d == 0:
             raise ValueError(f"seat {self.letter} cannot claim its own tile")
         return 4 - d
 
-    def from_offer(self, digit: int) -> "Seat":
+    def from_offer(self, digit: int) -> Seat:
         """The seat that an offer digit (1 上家, 2 对家, 3 下家) of this seat's meld points to."""
         if digit not in (1, 2, 3):
             raise ValueError(f"an offer digit is 1 (上家), 2 (对家) or 3 (下家), got {digit!r}")
         return self.after(4 - digit)
 
     @staticmethod
-    def wind_of(seat: "Seat | str | int", dealer: "Seat | str | int" = 0) -> "Seat":
+    def wind_of(seat: Seat | str | int, dealer: Seat | str | int = 0) -> Seat:
         """The seat wind of ``seat`` when ``dealer`` deals (the dealer is East, his 下家 South, …)."""
         return Seat((Seat.of(seat) - Seat.of(dealer)) % 4)
 
     # --- coercion -----------------------------------------------------------------------------------
 
     @classmethod
-    def of(cls, value: "Seat | str | int", *, name: str = "seat") -> "Seat":
+    def of(cls, value: Seat | str | int, *, name: str = "seat") -> Seat:
         """A seat from a ``Seat``, an int 0-3, a letter (``"E"``/``"e"``), 东南西北, an English name or
         pinyin. Anything else is a ``ValueError`` that names ``name`` and lists the accepted forms."""
         if isinstance(value, Seat):

@@ -238,7 +238,7 @@ class RegularAround:
     True
     """
 
-    __slots__ = ("n", "keys", "ids", "rests")
+    __slots__ = ("ids", "keys", "n", "rests")
     keys: tuple[tuple[int, ...], ...]
 
     def __init__(self, counts, n_melds: int = 0) -> None:
@@ -311,7 +311,7 @@ class RegularAround:
         r = t - 9 * g
         return self._shanten_of(g, _group_id(key[:r] + (key[r] + 1,) + key[r + 1:]))
 
-    def less(self, i: int) -> "RegularAround":
+    def less(self, i: int) -> RegularAround:
         """The same for the hand with one tile ``i`` fewer (``i`` is held), sharing the groups
         that do not change."""
         g = i // 9 if i < 27 else 3

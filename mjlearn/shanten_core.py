@@ -29,16 +29,31 @@ from __future__ import annotations
 
 from .errors import InvalidHandError
 from .shanten_around import RegularAround
-from .shanten_suits import (KNIT_ORDER, check_counts, knit_indices, knitted_rest, regular_value, suit_entries,
-                            with_special_forms)
+from .shanten_suits import (
+    KNIT_ORDER,
+    check_counts,
+    knit_indices,
+    knitted_rest,
+    regular_value,
+    suit_entries,
+    with_special_forms,
+)
 from .shapes import is_complete
 from .tiles import KNITTED_SUIT_ORDERS, ORPHAN_INDICES
 
 __all__ = [
-    "shanten_of_counts", "regular_shanten_of_counts", "seven_pairs_shanten_of_counts",
-    "thirteen_orphans_shanten_of_counts", "honors_and_knitted_shanten_of_counts",
-    "knitted_straight_shanten_of_counts", "form_shanten_of_counts", "waits_of_counts",
-    "useful_tiles_of_counts", "near_tiles", "regular_split_of_counts", "RegularAround",
+    "RegularAround",
+    "form_shanten_of_counts",
+    "honors_and_knitted_shanten_of_counts",
+    "knitted_straight_shanten_of_counts",
+    "near_tiles",
+    "regular_shanten_of_counts",
+    "regular_split_of_counts",
+    "seven_pairs_shanten_of_counts",
+    "shanten_of_counts",
+    "thirteen_orphans_shanten_of_counts",
+    "useful_tiles_of_counts",
+    "waits_of_counts",
 ]
 
 # The six knitted straights as (suit base for ranks 147, for 258, for 369).

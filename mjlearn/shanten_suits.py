@@ -21,8 +21,18 @@ from .errors import InvalidHandError
 from .tiles import KNITTED_SUIT_ORDERS
 
 __all__ = [
-    "trim", "run_points", "split_points", "SUIT_ENTRIES", "suit_entry", "suit_entries", "regular_value",
-    "check_counts", "with_special_forms", "KNIT_ORDER", "knit_indices", "knitted_rest",
+    "KNIT_ORDER",
+    "SUIT_ENTRIES",
+    "check_counts",
+    "knit_indices",
+    "knitted_rest",
+    "regular_value",
+    "run_points",
+    "split_points",
+    "suit_entries",
+    "suit_entry",
+    "trim",
+    "with_special_forms",
 ]
 
 # The six knitted straights as (suit base for ranks 147, for 258, for 369).

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from functools import lru_cache
+from functools import cache
 from itertools import combinations_with_replacement, product
 
 from .errors import InvalidHandError
@@ -31,9 +31,20 @@ from .lazy import built_once
 from .render import svg
 from .tiles import KNITTED_PATTERNS, ORPHAN_INDICES, TILES, Tile, format_tiles
 
-__all__ = ["Form", "PartKind", "Part", "Reading", "readings", "is_complete", "is_winning",
-           "KNITTED_PATTERNS", "ORPHAN_INDICES",
-           "suit_table", "suit_ways", "suit_status"]
+__all__ = [
+    "KNITTED_PATTERNS",
+    "ORPHAN_INDICES",
+    "Form",
+    "Part",
+    "PartKind",
+    "Reading",
+    "is_complete",
+    "is_winning",
+    "readings",
+    "suit_status",
+    "suit_table",
+    "suit_ways",
+]
 
 
 class Form(str, Enum):
@@ -225,7 +236,7 @@ def _suit_ways_by_search(counts: tuple[int, ...]):
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _set_splits(counts: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
     i = next((k for k, n in enumerate(counts) if n), None)
     if i is None:
@@ -244,7 +255,7 @@ def _set_splits(counts: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], .
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_sets(counts: tuple[int, ...]) -> tuple[tuple[tuple[str, int], ...], ...]:
     """Every way to split one suit's 9 counts into pungs and chows; () if none.
 
@@ -265,7 +276,7 @@ def _suit_sets_by_search(counts: tuple[int, ...]) -> tuple[tuple[tuple[str, int]
     return tuple(dict.fromkeys(tuple(("chow" if k else "pung", r) for k, r in way) for way in ways))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_complete(counts: tuple[int, ...]) -> bool:
     """Can one suit's counts be split entirely into sets? (fast path of _suit_sets)"""
     return bool(_suit_sets(counts))
@@ -459,7 +470,7 @@ def _regular_complete(counts: list[int]) -> bool:
     return _suit_with_pair(suits[k])
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_with_pair(counts: tuple[int, ...]) -> bool:
     c = list(counts)
     for i in range(9):

@@ -28,10 +28,21 @@ from html import escape
 from .errors import BadArgument, MjlearnError
 from .notation import parse_hand, parse_meld, parse_tiles
 from .render import svg
-from .terms_data import TERMS as _DATA, THEMES
+from .terms_data import TERMS as _DATA
+from .terms_data import THEMES
 
-__all__ = ["Term", "TermList", "TermNotFound", "HTMLText", "THEMES", "lookup", "terms", "term_html", "annotate",
-           "parse_example"]
+__all__ = [
+    "THEMES",
+    "HTMLText",
+    "Term",
+    "TermList",
+    "TermNotFound",
+    "annotate",
+    "lookup",
+    "parse_example",
+    "term_html",
+    "terms",
+]
 
 
 @dataclass(frozen=True)
@@ -123,13 +134,13 @@ class TermList(tuple):
     """Glossary terms: a tuple that shows as a table grouped by theme; :meth:`search` narrows it,
     :meth:`sorted` orders it, :meth:`theme` keeps one theme."""
 
-    def search(self, text: str) -> "TermList":
+    def search(self, text: str) -> TermList:
         """The terms whose Chinese, pinyin, English or definitions contain ``text`` (any case, tones optional)."""
         q = text.strip().lower()
         qt = _toneless(q)
         return TermList(t for t in self if q in _haystack(t) or (qt and qt in _toneless_haystack(t)))
 
-    def sorted(self, by: str = "pinyin") -> "TermList":
+    def sorted(self, by: str = "pinyin") -> TermList:
         """Ordered by ``"pinyin"``, ``"en"`` (English) or ``"zh"`` (Chinese, by stroke-agnostic code point)."""
         keys = {"pinyin": lambda t: _toneless(t.pinyin), "en": lambda t: t.en.lower(), "zh": lambda t: t.zh}
         if by not in keys:
@@ -137,7 +148,7 @@ class TermList(tuple):
                               f"the glossary sorts by 'pinyin', 'en' (English) or 'zh' (Chinese), not {by!r}")
         return TermList(sorted(self, key=keys[by]))
 
-    def theme(self, name: str) -> "TermList":
+    def theme(self, name: str) -> TermList:
         """The terms of one theme, named by its key, Chinese or English name (e.g. ``"scoring"`` or ``"计分"``)."""
         for key, (zh, en) in THEMES.items():
             if name.strip().lower() in (key, zh, en.lower()):
@@ -342,7 +353,7 @@ class HTMLText(str):
 
 
 _SKIP = re.compile(r"<(abbr|code|pre|a|script|style|h[1-6])\b.*?</\1\s*>|```.*?```|`[^`]*`|<[^>]+>"
-                   r"|^#[^\n]*|\[[^\]]*\]\([^)]*\)", re.S | re.I | re.M)
+                   r"|^#[^\n]*|\[[^\]]*\]\([^)]*\)", re.DOTALL | re.IGNORECASE | re.MULTILINE)
 
 
 def annotate(text: str, *, once: bool = True, single: bool = False, seen: set | None = None) -> HTMLText:

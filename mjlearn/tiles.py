@@ -21,18 +21,46 @@ A tile kind is identified by an index, the order used everywhere in mjlearn
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 from enum import Enum
-from typing import Iterable
 
 from .handoff import pictures, read
 
 __all__ = [
-    "Suit", "Tile", "TILES", "KINDS", "FLOWERS", "NUM_KINDS",
-    "SUITED", "CHARACTERS", "DOTS", "BAMBOO", "HONORS", "WINDS", "DRAGONS",
-    "TERMINALS", "TERMINALS_AND_HONORS", "SIMPLES", "GREEN", "REVERSIBLE",
-    "SEASONS", "PLANTS", "Tiles", "tile",
-    "SUIT_NUMBER", "SUITED_RANK", "IS_WIND", "IS_DRAGON", "IS_HONOR", "IS_TERMINAL", "IS_TERMINAL_OR_HONOR",
-    "IS_GREEN", "IS_REVERSIBLE", "ORPHAN_INDICES", "KNITTED_SUIT_ORDERS", "KNITTED_PATTERNS",
+    "BAMBOO",
+    "CHARACTERS",
+    "DOTS",
+    "DRAGONS",
+    "FLOWERS",
+    "GREEN",
+    "HONORS",
+    "IS_DRAGON",
+    "IS_GREEN",
+    "IS_HONOR",
+    "IS_REVERSIBLE",
+    "IS_TERMINAL",
+    "IS_TERMINAL_OR_HONOR",
+    "IS_WIND",
+    "KINDS",
+    "KNITTED_PATTERNS",
+    "KNITTED_SUIT_ORDERS",
+    "NUM_KINDS",
+    "ORPHAN_INDICES",
+    "PLANTS",
+    "REVERSIBLE",
+    "SEASONS",
+    "SIMPLES",
+    "SUITED",
+    "SUITED_RANK",
+    "SUIT_NUMBER",
+    "TERMINALS",
+    "TERMINALS_AND_HONORS",
+    "TILES",
+    "WINDS",
+    "Suit",
+    "Tile",
+    "Tiles",
+    "tile",
 ]
 
 NUM_KINDS = 34
@@ -112,7 +140,7 @@ class Tile:
     the notation, ``repr`` a call you can paste back.
     """
 
-    __slots__ = ("index", "suit", "rank", "_str", "zh", "pinyin", "pinyin_toneless", "en", "unicode")
+    __slots__ = ("_str", "en", "index", "pinyin", "pinyin_toneless", "rank", "suit", "unicode", "zh")
 
     index: int
     """0-41 in canonical order (see the module docstring)."""
@@ -132,7 +160,7 @@ class Tile:
     """The character of the Unicode Mahjong Tiles block (needs a special font to show)."""
     _str: str
 
-    def __new__(cls, index: "int | str") -> "Tile":
+    def __new__(cls, index: int | str) -> Tile:
         if isinstance(index, str):
             return cls.from_str(index)
         if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < 42:
@@ -140,7 +168,7 @@ class Tile:
         raise ValueError(f"tile index must be 0-41, got {index!r}")
 
     @classmethod
-    def _make(cls, index: int) -> "Tile":
+    def _make(cls, index: int) -> Tile:
         self = object.__new__(cls)
         set_ = object.__setattr__
         set_(self, "index", index)
@@ -181,7 +209,7 @@ class Tile:
         return self
 
     @classmethod
-    def from_str(cls, text: str) -> "Tile":
+    def from_str(cls, text: str) -> Tile:
         """Parse one tile: ``5m``, ``E``, ``7z``, ``a`` (a flower)."""
         return read("tile", text)
 
@@ -197,22 +225,22 @@ class Tile:
     def __eq__(self, other) -> bool:
         return self is other
 
-    def __lt__(self, other: "Tile") -> bool:
+    def __lt__(self, other: Tile) -> bool:
         if not isinstance(other, Tile):
             return NotImplemented
         return self.index < other.index
 
-    def __le__(self, other: "Tile") -> bool:
+    def __le__(self, other: Tile) -> bool:
         if not isinstance(other, Tile):
             return NotImplemented
         return self.index <= other.index
 
-    def __gt__(self, other: "Tile") -> bool:
+    def __gt__(self, other: Tile) -> bool:
         if not isinstance(other, Tile):
             return NotImplemented
         return self.index > other.index
 
-    def __ge__(self, other: "Tile") -> bool:
+    def __ge__(self, other: Tile) -> bool:
         if not isinstance(other, Tile):
             return NotImplemented
         return self.index >= other.index

@@ -210,9 +210,7 @@ def seats_of(situation: str) -> list[dict]:
     """Every (winner, dealer, discarder) of a situation, as context keywords."""
     out = []
     for dealer, winner in product(SEATS, SEATS):
-        if situation == "dealer_draw" and winner == dealer:
-            out.append(dict(winner=winner, dealer=dealer, self_drawn=True))
-        elif situation == "other_draw" and winner != dealer:
+        if (situation == "dealer_draw" and winner == dealer) or (situation == "other_draw" and winner != dealer):
             out.append(dict(winner=winner, dealer=dealer, self_drawn=True))
         elif situation == "on_dealer" and winner != dealer:
             out.append(dict(winner=winner, dealer=dealer, discarder=dealer))
@@ -388,7 +386,7 @@ def controls(names=None, hands: int = 4):
                                                 self_drawn=True), (), "seat_wind:right", door)
         if "bird" in rs.context_names:
             for hand in pool:
-                for four, x in _four_copies(hand):
+                for four, _x in _four_copies(hand):
                     h = as_hand(four)
                     other = next(t for t in h.concealed if h.all_counts[t.index] < 4)
                     yield Case(name, four, dict(self_drawn=True, bird=str(other)), (), "bird:held fewer")

@@ -13,7 +13,7 @@ self-draw, from the discarder alone on a discard.
 from __future__ import annotations
 
 from mjlearn.rules.base import Claims, Ledger, Option, Pattern, RuleSet, TileSet, all_pungs, ctx, one_suit
-from mjlearn.rules.description import About, Document, Example, Ruling, S_ON_N, S_SELF, facts
+from mjlearn.rules.description import S_ON_N, S_SELF, About, Document, Example, Ruling, facts
 from mjlearn.rules.steps import doubling, sum_line
 from mjlearn.rules.tablefacts import TableFacts
 from mjlearn.seats import SEAT_LETTERS

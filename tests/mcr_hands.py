@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import random
 
-from mjlearn.notation import format_hand
 from mjlearn.hand import Hand, Meld, MeldKind
+from mjlearn.notation import format_hand
 from mjlearn.tiles import TILES
 
 SUITED = range(27)
@@ -173,9 +173,7 @@ def _finish(rng, melds, concealed, win=None):
     self_drawn = rng.random() < 0.45
     kong = False
     if rng.random() < 0.15:
-        if self_drawn and any(m.kind is MeldKind.KONG for m in melds):
-            kong = True
-        elif not self_drawn and held == 0 and fixed[win] == 0:
+        if (self_drawn and any(m.kind is MeldKind.KONG for m in melds)) or (not self_drawn and held == 0 and fixed[win] == 0):
             kong = True
     last_tile = held == 0 and rng.random() < 0.15
     wall_last = rng.random() < 0.1 and not (kong and not self_drawn)   # no kong once the wall is empty
@@ -242,6 +240,7 @@ def to_reference(hand, ctx):
 def reference_fans(hand, ctx):
     """{fan id: count} from PyMahjongGB (test-only), or None when it says the hand is not a win."""
     import MahjongGB
+
     from mjlearn.mcr.fans import fan
     try:
         res = MahjongGB.MahjongFanCalculator(*to_reference(hand, ctx), verbose=True)
@@ -250,7 +249,7 @@ def reference_fans(hand, ctx):
             return None
         raise
     out = {}
-    for pts, cnt, zh, en in res:
+    for _pts, cnt, zh, _en in res:
         fid = _REF_IDS[zh] if zh in _REF_IDS else fan(zh).id
         out[fid] = out.get(fid, 0) + cnt
     return out

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import tempfile
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import nbformat
@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def executed(path: Path) -> nbformat.NotebookNode:
     """The notebook at ``path`` after running every cell (progress goes to a scratch folder)."""
     nb = nbformat.read(path, as_version=4)

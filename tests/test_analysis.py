@@ -1,11 +1,23 @@
 """Public analysis functions and their result objects (mjlearn.analysis)."""
 
 import pytest
-from hypothesis import assume, given, settings, strategies as st
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from mjlearn import InvalidHandError, NotationError, parse_hand, parse_tiles
-from mjlearn.analysis import (DiscardAdvice, FormShanten, Waits, discard_advice, form_shanten,
-                              is_winning, reading_html, readings, shanten, shanten_name, waits)
+from mjlearn.analysis import (
+    DiscardAdvice,
+    FormShanten,
+    Waits,
+    discard_advice,
+    form_shanten,
+    is_winning,
+    reading_html,
+    readings,
+    shanten,
+    shanten_name,
+    waits,
+)
 from mjlearn.shapes import Form, is_complete
 
 
@@ -179,7 +191,7 @@ def test_discard_advice_best_matches_hand_shanten(idx):
     hand = Hand((), tuple(TILES[i] for i in idx))
     adv = discard_advice(hand)
     s = shanten(hand)
-    assert adv.best.shanten == (0 if s < 0 else s)
+    assert adv.best.shanten == (max(s, 0))
     assert adv.is_complete == is_complete(c)
 
 
@@ -209,7 +221,8 @@ def test_form_shanten_renders_far_forms():
 def test_shanten_tables_print_each_number_once():
     """Lesson 04's tables read "2 from ready 二向听", not "2 2 from ready 二向听"."""
     import re
-    from mjlearn.i18n import set_language, get_language
+
+    from mjlearn.i18n import get_language, set_language
     before = get_language()
     set_language("en")
     try:

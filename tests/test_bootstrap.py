@@ -121,7 +121,7 @@ def clone(tmp_path, monkeypatch):
 
 
 def test_first_run_installs_second_run_skips(clone):
-    root, venv, calls, _ = clone
+    _root, venv, calls, _ = clone
     bootstrap.ensure_installed("test")
     assert calls == [("venv", False), ("pip", "lab,test")]
     assert (venv / bootstrap.STAMP).exists()
@@ -132,7 +132,7 @@ def test_first_run_installs_second_run_skips(clone):
 
 
 def test_edited_pyproject_installs_again_with_the_extras_installed_before(clone):
-    root, venv, calls, _ = clone
+    root, _venv, calls, _ = clone
     bootstrap.ensure_installed("test")
     (root / "pyproject.toml").write_text('[project]\nname = "mjlearn"\ndependencies = ["fsrs"]\n')
     calls.clear()
@@ -153,7 +153,7 @@ def test_lab_then_test_installs_the_test_extra(clone):
 
 def test_failed_install_leaves_no_stamp(clone, monkeypatch):
     """pip stopped half way (no network, Ctrl-C): the next run must install again, not skip."""
-    root, venv, calls, _ = clone
+    root, venv, _calls, _ = clone
     bootstrap.ensure_installed("lab")
     (root / "pyproject.toml").write_text('[project]\nname = "mjlearn"\nversion = "2"\n')
 
@@ -168,7 +168,7 @@ def test_failed_install_leaves_no_stamp(clone, monkeypatch):
 
 
 def test_broken_venv_is_emptied_and_made_again(clone):
-    root, venv, calls, state = clone
+    _root, _venv, calls, state = clone
     bootstrap.ensure_installed("lab")
     state["probe"] = None      # e.g. the Python it was made with was removed
     calls.clear()
@@ -177,7 +177,7 @@ def test_broken_venv_is_emptied_and_made_again(clone):
 
 
 def test_a_corrupt_stamp_counts_as_none(clone):
-    root, venv, calls, _ = clone
+    _root, venv, _calls, _ = clone
     bootstrap.ensure_installed("lab")
     (venv / bootstrap.STAMP).write_text("{not json")
     assert bootstrap.read_stamp() is None

@@ -10,12 +10,12 @@ import subprocess
 import sys
 
 import pytest
+from pg import pg_db, postgres, role_url  # noqa: F401  (fixtures)
 
 from mjlearn.db.classes import ClassError, Classroom, assignment_tag, parse_due, sample_class
 from mjlearn.errors import NotWritable
 from mjlearn.quiz import grade, solve, wrong_answer
 from mjlearn.quiz.progress import ProgressStore
-from pg import pg_db, postgres, role_url  # noqa: F401  (fixtures)
 
 SET = "week1_tiles_and_waits.json"
 
@@ -153,7 +153,7 @@ def test_class_database_assignments_and_report(pg_class):
 
 
 def test_only_the_class_teachers_see_its_report(pg_class):
-    url, aid, code = pg_class
+    url, aid, _code = pg_class
     with Classroom(url=role_url(url, "ann")) as ann:
         _do(ann, aid, limit=2)
         with pytest.raises(NotWritable, match="only the teachers"):
@@ -173,7 +173,7 @@ def test_only_the_class_teachers_see_its_report(pg_class):
 
 
 def test_learner_lists_assignments_from_the_command_line(pg_class, tmp_path):
-    url, aid, code = pg_class
+    url, aid, _code = pg_class
     env = dict(os.environ, MJLEARN_DB=role_url(url, "ann"), JUPYTERHUB_USER="ann", MJLEARN_DATA_DIR=str(tmp_path))
     p = _mjlearn("quiz", "--assignments", env=env)
     assert p.returncode == 0 and f"#{aid}" in p.stdout and "to do" in p.stdout, p.stderr

@@ -14,14 +14,15 @@ import subprocess
 import sys
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pg import password_server, pg_db, postgres, role_url  # noqa: F401  (fixtures)
 
 from mjlearn import db, deploy
-from mjlearn.deploy import generate_secret
 from mjlearn.dashboard import Dashboard
 from mjlearn.db.classes import ClassError, Classroom, assignment_tag
+from mjlearn.deploy import generate_secret
 from mjlearn.quiz import generate, grade, solve, wrong_answer
-from pg import password_server, pg_db, postgres, role_url  # noqa: F401  (fixtures)
 
 SET = "week1_tiles_and_waits.json"
 
@@ -152,6 +153,7 @@ def test_a_join_cancelled_early_or_rolled_back_reveals_nothing(school):
 
 def test_short_codes_of_earlier_releases_are_replaced_on_upgrade(pg_db, tmp_path, monkeypatch):
     import sqlalchemy as sa
+
     from mjlearn import migrations
     monkeypatch.setenv("MJLEARN_DATA_DIR", str(tmp_path))
     engine = sa.create_engine(pg_db)
@@ -174,8 +176,8 @@ def test_a_learner_cannot_list_rosters_or_teachers(school):
     url = school["url"]
     ids = dict(_sql(url, "SELECT name, id FROM classes"))
     people = ["ann", "bob", "cat", "wang", "li", "mallory"]
-    for attack in (f"SELECT u, k FROM unnest(%(p)s::text[]) u, unnest(%(k)s::bigint[]) k WHERE mjlearn_in_class(u, k)",
-                   f"SELECT t, l FROM unnest(%(p)s::text[]) t, unnest(%(p)s::text[]) l WHERE mjlearn_teaches(t, l)"):
+    for attack in ("SELECT u, k FROM unnest(%(p)s::text[]) u, unnest(%(k)s::bigint[]) k WHERE mjlearn_in_class(u, k)",
+                   "SELECT t, l FROM unnest(%(p)s::text[]) t, unnest(%(p)s::text[]) l WHERE mjlearn_teaches(t, l)"):
         try:
             found = _sql(role_url(url, "mallory"), attack, {"p": people, "k": list(ids.values())})
         except sa.exc.ProgrammingError:

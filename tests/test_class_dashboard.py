@@ -35,7 +35,7 @@ def small(tmp_path, monkeypatch):
 
 
 def test_parts_show_the_computed_figures(small):
-    dash, aid, q = small
+    dash, _aid, q = small
     heat = dash.heatmap()
     assert "ann: tiles 100%, hands 100%, waits 100%, fans –" in heat.text  # ann never tried a fan question
     assert re.search(r"<td[^>]*><b>ann</b></td>(<td[^>]*>100%</td>){3}<td[^>]*background:#eee[^>]*>–</td></tr>", heat.html)
@@ -53,7 +53,7 @@ def test_parts_show_the_computed_figures(small):
 
 
 def test_export_csv_and_json(small, tmp_path):
-    dash, aid, q = small
+    dash, aid, _q = small
     dash.export(tmp_path / "k.csv")
     rows = list(csv.DictReader(io.StringIO((tmp_path / "k.csv").read_text(encoding="utf-8"))))
     assert {(r["user"], r["topic"]) for r in rows} >= {("ann", "tiles"), ("bob", "fans")}
@@ -67,7 +67,7 @@ def test_export_csv_and_json(small, tmp_path):
 
 
 def test_nothing_is_wider_than_the_notebook(small):
-    dash, aid, q = small
+    dash, _aid, _q = small
     html = dash._repr_html_() + dash.history("ann").html
     widths = [int(w) for w in re.findall(r"width:\s*(\d+)px", html)]
     assert widths and max(widths) <= 400
@@ -82,7 +82,7 @@ def test_the_sample_is_labelled_and_plain_text_is_not_a_repr(tmp_path, monkeypat
 
 
 def test_explorer_has_a_static_picture(small):
-    dash, aid, q = small
+    dash, _aid, _q = small
     box = dash.explorer()
     bundle = box._repr_mimebundle_()
     assert "ann" in bundle["text/html"] and "application/vnd.jupyter.widget-view+json" in bundle

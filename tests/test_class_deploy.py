@@ -14,7 +14,6 @@ import pytest
 from mjlearn.deploy import HUB_CONFIG, START_DB, generate_secret, learner_url, role_password
 from mjlearn.deploy.accounts import NAME_PATTERN, closed_to_others
 
-
 ROOT_ONLY = pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
                                reason="the hub's default spawner makes system accounts: it runs as root (as CI does)")
 
@@ -26,6 +25,7 @@ ANY_PYTHON = next((p for p in ("/usr/bin/python3", sys.executable) if closed_to_
 def _load(tmp_path, **env):
     """The hub configuration as JupyterHub reads it, from ``env`` only (nothing of this process's)."""
     from traitlets.config import Config
+
     from mjlearn.deploy import jupyterhub_config
     env.setdefault("MJLEARN_HUB_STATE", str(tmp_path / "state"))  # not the real ~/.local
     env.setdefault("MJLEARN_HUB_PYTHON", ANY_PYTHON)

@@ -11,8 +11,7 @@ import random
 import pytest
 
 from mjlearn.db.regrade import check_rows
-from mjlearn.quiz import KINDS, generate, grade, solve, wrong_answer
-from mjlearn.quiz import core, solved
+from mjlearn.quiz import KINDS, core, generate, grade, solve, solved, wrong_answer
 from mjlearn.quiz.core import Question
 
 
@@ -146,7 +145,7 @@ def test_the_verdict_is_always_the_grade(kind):
             for a in _answers(q, rng):
                 try:
                     want = grade(q, a).correct
-                except Exception as e:  # noqa: BLE001 - the verdict must fail the same way
+                except Exception as e:
                     with pytest.raises(type(e)):
                         core.verdict(q, a, kept)
                     continue

@@ -12,7 +12,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mjlearn.cli_score import MAX_LINE_BYTES, score_jsonl, score_line
 

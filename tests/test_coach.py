@@ -22,7 +22,6 @@ from mjlearn.hand import Hand
 from mjlearn.shanten_core import shanten_of_counts
 from mjlearn.tiles import TILES
 
-
 # --- useful tiles: brute force ----------------------------------------------------------------------
 
 def _deal(rng: random.Random):

@@ -7,16 +7,16 @@ winning hands are either refused with a ContextError or scored consistently.
 """
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from contradictions import first_turn_of
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import mjlearn.mcr as mcr
+from mjlearn.consistency import FLOWER_TILES, context_problems
 from mjlearn.errors import ContextConflictError, ContextError, InvalidHandError
 from mjlearn.hand import MeldKind, as_hand
 from mjlearn.rules import RULESETS, TileSetError, get, score
-from mjlearn.consistency import FLOWER_TILES, context_problems
 from mjlearn.seats import Seat
-
-from contradictions import first_turn_of
 
 # Suited tiles only, so every rule set plays them (Changsha has no honors; Fuzhou's honors are flowers).
 NO_KONG = "123m456p789s55s23m+4m"          # the winning 4m is the only 4m
@@ -146,7 +146,7 @@ def test_wild_discarded_refuses_the_win(name):
     ok = score(NO_KONG, rules=name, self_drawn=True, wild="9p")
     assert ok.legal
     r = score(NO_KONG, rules=name, self_drawn=True, wild="9p", wild_discarded=True)
-    assert not r.legal and r.payments == {s: 0 for s in "ESWN"}
+    assert not r.legal and r.payments == dict.fromkeys("ESWN", 0)
     zh, en = r.reason
     assert "发混儿" in zh and "不许和" in zh and "discarded a wild" in en
     with pytest.raises(ContextError, match="no tile is wild"):

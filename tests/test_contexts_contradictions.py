@@ -17,15 +17,13 @@ from collections import Counter
 from functools import partial
 
 import pytest
+from contradictions import EXPECTED_FIRST_TURN, FIRST_TURN_NAMES, Case, cases, controls, first_turn_of, run
 
 import mjlearn
 import mjlearn.mcr as mcr
 from mjlearn.errors import ContextConflictError, ContextError, MjlearnError
 from mjlearn.rules import RULESETS, score
 from mjlearn.table import Table, play_hand
-
-from contradictions import (EXPECTED_FIRST_TURN, FIRST_TURN_NAMES, Case, cases, controls, first_turn_of,
-                            run)
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 

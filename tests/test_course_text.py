@@ -11,7 +11,6 @@ import html
 import re
 
 import pytest
-
 from notebook_exec import NOTEBOOKS, executed
 
 APPENDIX = "sources"
@@ -30,11 +29,11 @@ INTERNAL = [
     (re.compile(r"regional\.md"), "cites regional.md"),
     (re.compile(r"mcr_fans\.tsv"), "cites mcr_fans.tsv"),
     (re.compile(r"\bA-[A-Z]{2,4}-\d+"), "cites an option id"),
-    (re.compile(r"pymahjonggb", re.I), "names the reference calculator"),
-    (re.compile(r"\bthe seeds?\b|\bseed (?:document|text|rule)s?\b|\bseeds/", re.I), "cites the seed documents"),
+    (re.compile(r"pymahjonggb", re.IGNORECASE), "names the reference calculator"),
+    (re.compile(r"\bthe seeds?\b|\bseed (?:document|text|rule)s?\b|\bseeds/", re.IGNORECASE), "cites the seed documents"),
     (re.compile(r"§"), "cites a section number"),
-    (re.compile(r"\bn\.s\.", re.I), "uses the internal 'n.s.' mark"),
-    (re.compile(r"联众|Lianzhong", re.I), "names an online game platform"),
+    (re.compile(r"\bn\.s\.", re.IGNORECASE), "uses the internal 'n.s.' mark"),
+    (re.compile(r"联众|Lianzhong", re.IGNORECASE), "names an online game platform"),
     (re.compile(r"基本打法|\b(?:Hebei|Shandong) rules [12]\b|Guobiao room|Popular room|No-fan room"), "uses an old variant label"),
     (re.compile(r"mcr-wmo2014|profile="), "shows a scoring profile id (the appendix explains profiles)"),
     (re.compile(r"flowers=…|God of Wealth \d"), "shows a code parameter or an untranslated label"),
@@ -47,8 +46,8 @@ APPENDIX_INTERNAL = [
     (re.compile(r"\bA-[A-Z]{2,4}-\d+"), "cites a specification id"),
     (re.compile(r"§"), "cites a section number"),
     (re.compile(r"\bS[0-4]\b|S0[–-]S4"), "cites the internal document tags"),
-    (re.compile(r"pymahjonggb|summerinsects", re.I), "names the reference calculator as a source"),
-    (re.compile(r"pasted twice|\bseeds?\b", re.I), "describes the documents as the developers' notes do"),
+    (re.compile(r"pymahjonggb|summerinsects", re.IGNORECASE), "names the reference calculator as a source"),
+    (re.compile(r"pasted twice|\bseeds?\b", re.IGNORECASE), "describes the documents as the developers' notes do"),
     (re.compile(r"\b[a-z]+_[a-z_]+ = "), "shows an option key with its value"),
 ]
 
@@ -58,8 +57,8 @@ LATIN = re.compile(r"[A-Za-z]{2,}")
 # notation, whose melds also open with "[" ("[234s,1]11456m").
 REPR = re.compile(r"^\s*(?:[\[{(](?:['\"(\[{]|-?\d+(?:\.\d+)?(?:, |[\]})]))|<[\w.]+ object at 0x|<Figure size |[A-Z]\w*\((?:\w+=|\)))")
 TAG = re.compile(r"<[^>]+>")
-LABEL_TAGS = re.compile(r"<(button|label|caption|h[1-6]|legend|summary)\b[^>]*>(.*?)</\1>", re.S | re.I)
-HEADER_ROW = re.compile(r"<tr\b[^>]*>((?:(?!</tr>).)*?<th\b.*?)</tr>", re.S | re.I)
+LABEL_TAGS = re.compile(r"<(button|label|caption|h[1-6]|legend|summary)\b[^>]*>(.*?)</\1>", re.DOTALL | re.IGNORECASE)
+HEADER_ROW = re.compile(r"<tr\b[^>]*>((?:(?!</tr>).)*?<th\b.*?)</tr>", re.DOTALL | re.IGNORECASE)
 # A hand or tiles in notation ("12346789m44sEEE+5m", "[234s,1]") is read the same in both languages.
 NOTATION = re.compile(r"(?<!\S)[\[\](),+\-0-9mpszESWNCFPH]*\d[\[\](),+\-0-9mpszESWNCFPH]*(?!\S)")
 LANGUAGE_NAMES = {"中文", "English", "EN", "ZH"}
@@ -92,7 +91,7 @@ def _texts(nb) -> list[tuple[int, str, str]]:
 
 
 def _visible(fragment: str) -> str:
-    fragment = re.sub(r"<(style|script)\b.*?</\1>", " ", fragment, flags=re.S | re.I)
+    fragment = re.sub(r"<(style|script)\b.*?</\1>", " ", fragment, flags=re.DOTALL | re.IGNORECASE)
     return html.unescape(TAG.sub(" ", fragment)).strip()
 
 
@@ -191,16 +190,16 @@ def test_labels_in_both_languages(path):
     one = []
     for i, source in _markdown(nb):
         for line in source.splitlines():
-            if line.startswith("#") and LATIN.search(line) and not CJK.search(line) \
-                    or line.startswith("#") and CJK.search(line) and not LATIN.search(line):
+            if (line.startswith("#") and LATIN.search(line) and not CJK.search(line)) \
+                    or (line.startswith("#") and CJK.search(line) and not LATIN.search(line)):
                 one.append(f"cell {i} heading {line.strip()[:80]!r}")
-        prose = _visible(re.sub(r"```.*?```", " ", source, flags=re.S))
+        prose = _visible(re.sub(r"```.*?```", " ", source, flags=re.DOTALL))
         if len(prose) > 40 and not (CJK.search(prose) and LATIN.search(prose)):
             one.append(f"cell {i} text in one language: {prose[:80]!r}")
     for i, o in _outputs(nb):
         fragment = o.get("data", {}).get("text/html", "") if o.output_type != "stream" else ""
         labels = [inner for _, inner in LABEL_TAGS.findall(fragment)]
-        labels += [" ".join(re.findall(r"<th\b[^>]*>(.*?)</th>", row, re.S | re.I)) for row in HEADER_ROW.findall(fragment)]
+        labels += [" ".join(re.findall(r"<th\b[^>]*>(.*?)</th>", row, re.DOTALL | re.IGNORECASE)) for row in HEADER_ROW.findall(fragment)]
         for inner in labels:
             text = NOTATION.sub(" ", _visible(inner)).strip()
             if text in LANGUAGE_NAMES:
@@ -233,6 +232,7 @@ def test_lessons_mark_their_glossary_words():
     """Every lesson's first use of a glossary word is hoverable (tools/annotate_lessons.py)."""
     import subprocess
     import sys
+
     from notebook_exec import ROOT
     out = subprocess.run([sys.executable, str(ROOT / "tools" / "annotate_lessons.py"), "--check"],
                          capture_output=True, text=True, timeout=120)

@@ -8,10 +8,10 @@ from __future__ import annotations
 import importlib.util
 import re
 import shlex
-import tomllib
 from pathlib import Path
 
 import pytest
+import tomllib
 
 from mjlearn.cli import build_parser
 from mjlearn.quiz.progress import EXPORT_COLUMNS
@@ -22,11 +22,11 @@ DOCS = {name: (ROOT / name).read_text(encoding="utf-8") for name in ("README.md"
 
 def _code_lines(text: str):
     """Lines of fenced code blocks (not the >>> session) and inline `code` spans."""
-    for block in re.findall(r"```[a-z]*\n(.*?)```", text, flags=re.S):
+    for block in re.findall(r"```[a-z]*\n(.*?)```", text, flags=re.DOTALL):
         for line in block.splitlines():
             if not line.startswith((">>>", "...")):
                 yield line.split("  #")[0].strip()
-    for span in re.findall(r"`([^`\n]+)`", re.sub(r"```.*?```", "", text, flags=re.S)):
+    for span in re.findall(r"`([^`\n]+)`", re.sub(r"```.*?```", "", text, flags=re.DOTALL)):
         yield span.strip()
 
 

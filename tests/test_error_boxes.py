@@ -9,8 +9,8 @@ import re
 from pathlib import Path
 
 import pytest
-
 from ipython_shell import run_in_shell, shell_env
+
 from mjlearn import errors
 from mjlearn.cli import main
 from mjlearn.cli_lab import LabError

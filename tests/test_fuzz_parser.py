@@ -8,13 +8,13 @@ import codecs
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_notation import legal_hands
 
 from mjlearn import Hand, InvalidHandError, NotationError, format_hand, parse_hand, parse_meld, parse_tile, parse_tiles
 from mjlearn.notation import MAX_NOTATION_LENGTH, MAX_PROBLEMS
 from mjlearn.tiles import TILES
-
-from test_notation import legal_hands
 
 MESSAGE_BOUND = 6000
 """No error message is longer, whatever the input (20 problems of < 200 characters, then a count), each

@@ -12,7 +12,7 @@ import pytest
 
 import mjlearn as mj
 import mjlearn.terms as G
-from mjlearn.terms import TermNotFound, parse_example, term_html, annotate, THEMES
+from mjlearn.terms import THEMES, TermNotFound, annotate, parse_example, term_html
 
 TERMS = list(mj.glossary())
 CJK = re.compile(r"[\u4e00-\u9fff]")

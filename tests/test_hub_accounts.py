@@ -18,7 +18,7 @@ import pytest
 from mjlearn.deploy.accounts import MARK, AccountError, closed_to_others, ensure_account, first_uid
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from needs import need  # noqa: E402
+from needs import need
 
 AS_ROOT = pytest.mark.skipif(os.geteuid() != 0, reason="making system accounts needs root (CI runs as root)")
 

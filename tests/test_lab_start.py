@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from mjlearn.cli_lab import (_LAUNCH, LAB_OVERRIDES, START_PAGE, lab_command, notebooks_source,
-                             write_lab_settings)
+from mjlearn.cli_lab import _LAUNCH, LAB_OVERRIDES, START_PAGE, lab_command, notebooks_source, write_lab_settings
 
 HAS_LAB = importlib.util.find_spec("jupyterlab") is not None
 

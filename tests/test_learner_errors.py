@@ -16,13 +16,21 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from ipython_shell import run_in_shell, shell_env
 from nbclient import NotebookClient
 
 import mjlearn as mj
-from ipython_shell import run_in_shell, shell_env
 from mjlearn import errors
-from mjlearn.errors import (BadArgument, BadArgumentType, ContextConflictError, ContextError, InvalidHandError,
-                            MjlearnError, NotationError, ProgressError)
+from mjlearn.errors import (
+    BadArgument,
+    BadArgumentType,
+    ContextConflictError,
+    ContextError,
+    InvalidHandError,
+    MjlearnError,
+    NotationError,
+    ProgressError,
+)
 from mjlearn.hand import Hand, Meld, MeldKind, WinContext
 from mjlearn.quiz.core import QuizError
 from mjlearn.terms import TermNotFound

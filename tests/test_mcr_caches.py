@@ -16,11 +16,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import mcr_hands as H  # noqa: E402
+import mcr_hands as H
 
-import mjlearn.mcr  # noqa: E402
-from mjlearn.mcr import _count, caches, score  # noqa: E402
-from mjlearn.mcr.profiles import PROFILES, Profile  # noqa: E402
+import mjlearn.mcr
+from mjlearn.mcr import _count, caches, score
+from mjlearn.mcr.profiles import PROFILES, Profile
 
 _TESTS = Path(__file__).resolve().parent
 _ROOT = _TESTS.parent

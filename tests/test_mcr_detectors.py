@@ -8,13 +8,12 @@ import ast
 import inspect
 from pathlib import Path
 
+import mcr_hands as H
 import pytest
 
-import mcr_hands as H
 from mjlearn.mcr import caches, counting, detect, explain, principles, scorer
 from mjlearn.mcr.examples import EXAMPLES
 from mjlearn.mcr.fans import ASSESSED_ELSEWHERE, DETECTORS, FANS, F, detects, fan
-from mjlearn.mcr.profiles import PROFILES
 
 ENGINE = (detect, principles, scorer)
 

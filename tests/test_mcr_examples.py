@@ -6,8 +6,15 @@ from __future__ import annotations
 import pytest
 
 from mjlearn.mcr import FANS, score
-from mjlearn.mcr.examples import (CHANGES, EXAMPLES, apply_change, describe_change, example, near_miss,
-                                  near_miss_sentence)
+from mjlearn.mcr.examples import (
+    CHANGES,
+    EXAMPLES,
+    apply_change,
+    describe_change,
+    example,
+    near_miss,
+    near_miss_sentence,
+)
 
 IDS = [f.id for f in FANS]
 

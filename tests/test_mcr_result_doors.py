@@ -3,16 +3,16 @@
 
 import random
 
+import mcr_hands as H
 import pytest
 
-import mcr_hands as H
 import mjlearn as mj
 from mjlearn import rules
 from mjlearn.errors import ContextError
 from mjlearn.mcr.profiles import PROFILES
 from mjlearn.mcr.result import ScoreResult
-from mjlearn.seats import Seat
 from mjlearn.rules.result import Item, RegionalResult
+from mjlearn.seats import Seat
 
 SEATS = "ESWN"
 
@@ -120,8 +120,8 @@ def test_mcr_door_checks_seats_like_the_rules_door(bad, says):
 
 
 def test_widget_panel_takes_the_fan_path_for_every_profile():
-    from mjlearn.widgets import _panels
     from mjlearn.hand import as_hand
+    from mjlearn.widgets import _panels
     hand = as_hand("12346789mEEE44s+5m")
     for r in (rules.score(hand, rules="mcr", winner="S", discarder="N"), mj.score(hand, rules="mcr-wmo2014")):
         html, total = _panels.score_html(hand, r, live=False)

@@ -15,11 +15,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import mcr_hands as H  # noqa: E402
+import mcr_hands as H
 
-from mjlearn.mcr import _count, score  # noqa: E402
-from mjlearn.mcr.principles import count_fans  # noqa: E402
-from mjlearn.mcr.profiles import get_profile  # noqa: E402
+from mjlearn.mcr import _count, score
+from mjlearn.mcr.principles import count_fans
+from mjlearn.mcr.profiles import get_profile
 
 
 @pytest.mark.parametrize("name", ["mcr", "mcr-wmo2014"])

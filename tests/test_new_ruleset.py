@@ -10,6 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from fixture_ruleset import ABOUT, FIXTURE, HOUSE_RULES, NAME, DoublesRuleSet
 
 import mjlearn.rules as R
 from mjlearn.course import comparison as course_comparison
@@ -19,8 +20,6 @@ from mjlearn.quiz import grade, solve
 from mjlearn.rules.registry import registered, unregister
 from mjlearn.table import Table, play_hand
 from mjlearn.table.events import Won
-
-from fixture_ruleset import ABOUT, FIXTURE, HOUSE_RULES, NAME, DoublesRuleSet
 
 TESTS = Path(__file__).resolve().parent
 

@@ -1,10 +1,22 @@
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from mjlearn import (Hand, InvalidHandError, Meld, MeldKind, NotationError, format_hand, format_tiles,
-                     parse_hand, parse_meld, parse_tile, parse_tiles, tile)
-from mjlearn.tiles import KINDS, FLOWERS, TILES
-
+from mjlearn import (
+    Hand,
+    InvalidHandError,
+    Meld,
+    MeldKind,
+    NotationError,
+    format_hand,
+    format_tiles,
+    parse_hand,
+    parse_meld,
+    parse_tile,
+    parse_tiles,
+    tile,
+)
+from mjlearn.tiles import FLOWERS, KINDS, TILES
 
 # --- canonical strings are fixed points -------------------------------------------------------
 

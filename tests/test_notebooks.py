@@ -4,7 +4,6 @@ import subprocess
 import sys
 
 import pytest
-
 from notebook_exec import NOTEBOOKS, ROOT, executed
 
 

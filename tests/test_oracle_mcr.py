@@ -12,14 +12,14 @@ import collections
 import sys
 from pathlib import Path
 
+import MahjongGB  # the reference calculator: a test dependency, never used by the package
 import pytest
 
-import MahjongGB  # the reference calculator: a test dependency, never used by the package
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import mcr_hands as H  # noqa: E402
+import mcr_hands as H
 
-from mjlearn.mcr import score  # noqa: E402
+from mjlearn.mcr import score
 
 
 def _compare(cases):
@@ -85,6 +85,6 @@ def test_incomplete_hands_agree_that_they_are_not_wins():
 @pytest.mark.slow
 def test_large_differential_run():
     cases = H.random_cases(300000, seed=99) + H.targeted_cases(100000, seed=98)
-    agree, disagree, covered = _compare(cases)
+    _agree, disagree, covered = _compare(cases)
     assert not disagree, f"{len(disagree)} disagreements, first: {disagree[:3]}"
     assert set(covered) == set(range(1, 83))

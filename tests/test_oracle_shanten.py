@@ -11,16 +11,14 @@ import random
 import sys
 from pathlib import Path
 
-
 import MahjongGB  # the reference calculator: a test dependency, never used by the package
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
-from common import (GB_INDEX, gb_counts, gb_hand, random_hands, random_melded_hands,  # noqa: E402
-                    random_winning_hands)
+from common import GB_INDEX, gb_counts, gb_hand, random_hands, random_melded_hands, random_winning_hands
 
-from mjlearn.analysis import waits  # noqa: E402
-from mjlearn.shanten_core import form_shanten_of_counts, shanten_of_counts, waits_of_counts  # noqa: E402
-from mjlearn.shapes import is_complete  # noqa: E402
+from mjlearn.analysis import waits
+from mjlearn.shanten_core import form_shanten_of_counts, shanten_of_counts, waits_of_counts
+from mjlearn.shapes import is_complete
 
 GB_FORMS = (MahjongGB.RegularShanten, MahjongGB.SevenPairsShanten, MahjongGB.ThirteenOrphansShanten,
             MahjongGB.HonorsAndKnittedTilesShanten, MahjongGB.KnittedStraightShanten)

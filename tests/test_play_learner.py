@@ -8,6 +8,7 @@ import html
 import re
 
 import pytest
+from test_play_widget import own_turn, play_out
 
 from mjlearn import i18n
 from mjlearn.rules.registry import get as get_rules
@@ -15,14 +16,12 @@ from mjlearn.seats import SEATS
 from mjlearn.table import Declared
 from mjlearn.widgets.play import PlayTable, _call_label, _useful_html
 
-from test_play_widget import own_turn, play_out
-
 NOTATION = re.compile(r"(?<![\w-])(?:[1-9][mps]|[ESWNCFP])(?![\w-])")
 
 
 def visible(fragment: str) -> str:
     """What the learner reads: no tags, no attributes, no tooltips."""
-    fragment = re.sub(r"<(style|script|svg|title)\b.*?</\1>", " ", fragment, flags=re.S)
+    fragment = re.sub(r"<(style|script|svg|title)\b.*?</\1>", " ", fragment, flags=re.DOTALL)
     return html.unescape(re.sub(r"<[^>]+>", " ", fragment))
 
 
@@ -93,7 +92,7 @@ def test_the_payments_line_is_the_engines_payments(mcr_over):
     play_out(hk)
     for win in hk.table.winners:
         line = visible(section(hk.regions["end"], f'data-paid="{win.seat.letter}"'))
-        for p, q, a, _ in win.result.transfers:
+        for _p, q, a, _ in win.result.transfers:
             if q == win.seat.letter:
                 assert f"pays {a:g}" in line or f"pay {a:g}" in line
             assert "2^" not in line and ("2 to the power" in line or "doubled once per fan" in line)  # the rule set's own arithmetic, in words

@@ -23,7 +23,7 @@ def play_out(w: PlayTable, *, claim=True, worse_every=3, limit=400) -> dict:
     """Play the learner's seat to the end: the coach's best discard, except every ``worse_every``-th
     decision the coach's worst; claims pung/chow when offered (``claim``), wins when possible."""
     stats = {"claims": 0, "discards": 0}
-    for k in range(limit):
+    for _k in range(limit):
         if w.table.phase == "over":
             return stats
         opts = w._options()
@@ -537,7 +537,7 @@ def test_a_review_saved_before_claims_counted_useful_tiles_still_loads(tmp_path)
 
 
 def test_the_opponents_level_picker_restarts_the_match_and_a_hand_plays_to_its_end_with_strong_players():
-    from mjlearn.coaching import CoachBot, LEVELS
+    from mjlearn.coaching import LEVELS, CoachBot
     from mjlearn.table.bots import Bot
     w = PlayTable(rules="mcr", seat="E", seed=1)
     assert w.level == "basic" and all(type(b) is Bot for b in w.bots)

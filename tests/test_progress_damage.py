@@ -120,7 +120,7 @@ def _inject(path, base_kind, changes, loose):
     base = dict(zip(cols, c.execute(f"SELECT {', '.join(cols)} FROM answers WHERE kind = ? LIMIT 1",
                                     (base_kind,)).fetchone()))
     if changes == "all-null":
-        row = {k: None for k in cols}
+        row = dict.fromkeys(cols)
     elif changes == "duplicate":
         row = base
     else:
@@ -201,7 +201,7 @@ def test_cli_progress_and_damaged_list_each_kind_of_damage(damaged):
 
 
 def test_cli_review_skips_and_reports_each_kind_of_damage(damaged):
-    data, expected = damaged
+    data, _expected = damaged
     before = _fingerprint(data / "progress.db")
     p = _cli(["--review", "-n", "1", "--seed", "1", "--lang", "en", "--no-record"], data, "1\n" * 8)
     assert p.returncode == 0, p.stderr[-2000:]
@@ -224,7 +224,7 @@ def test_nan_time_in_rows_given_to_replay():
 
 
 # -- the class database (PostgreSQL, started by tests/pg.py) ------------------------------------------
-from pg import pg_db, postgres, role_url  # noqa: E402,F401  (fixtures)
+from pg import pg_db, postgres, role_url  # noqa: F401  (fixtures)
 
 PG_DAMAGE = [("question", "'{\"kind\": \"tile_name\", \"da'", "question_not_json"),
              ("at", "'NaN'::float8", "at_bad"),
@@ -235,6 +235,7 @@ PG_DAMAGE = [("question", "'{\"kind\": \"tile_name\", \"da'", "question_not_json
 
 def test_class_database_queue_view_and_cli_skip_and_report_damaged_rows(pg_db, tmp_path, monkeypatch):
     import sqlalchemy as sa
+
     from mjlearn import db
     db.upgrade(pg_db)
     db.add_learner(pg_db, "r")

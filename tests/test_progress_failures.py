@@ -22,8 +22,16 @@ from pathlib import Path
 import pytest
 from needs import need
 
-from mjlearn.errors import (Busy, DatabaseDamaged, DiskFull, NewerSchema, NotAFile, NotWritable, ProgressError,
-                            StorageIOError)
+from mjlearn.errors import (
+    Busy,
+    DatabaseDamaged,
+    DiskFull,
+    NewerSchema,
+    NotAFile,
+    NotWritable,
+    ProgressError,
+    StorageIOError,
+)
 from mjlearn.quiz import generate, grade, solve
 from mjlearn.quiz.progress import EXPORT_FIELDS, MIGRATIONS, SCHEMA_VERSION, ProgressStore
 

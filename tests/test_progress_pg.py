@@ -9,6 +9,7 @@ import csv
 import io
 import json
 import os
+import random
 import re
 import sqlite3
 import subprocess
@@ -17,14 +18,12 @@ import threading
 import warnings
 
 import pytest
+from pg import pg_db, postgres, private_server, role_url  # noqa: F401  (fixtures)
 
 from mjlearn.errors import ClassDatabaseUnreachable, NewerSchema, NotWritable, ProgressError
 from mjlearn.quiz import generate, grade, solve, wrong_answer
 from mjlearn.quiz.progress import EXPORT_COLUMNS, EXPORT_FIELDS, MIGRATIONS, SCHEMA_VERSION, ProgressStore
 from mjlearn.quiz.review import review_queue
-from pg import pg_db, postgres, private_server, role_url  # noqa: F401  (fixtures)
-
-import random
 
 
 def _answer(store, kind, seed, right, **kw):
@@ -148,6 +147,7 @@ def test_import_mjlearn_and_the_store_module_stay_light():
 def test_sqlite_from_every_earlier_alembic_revision(tmp_path, start):
     """A file at revision ``start`` (written the Alembic way: alembic_version and user_version)."""
     import sqlalchemy as sa
+
     from mjlearn import migrations
     path = tmp_path / "p.db"
     engine = sa.create_engine(f"sqlite:///{path}")
@@ -187,6 +187,7 @@ def test_sqlite_pre_alembic_files_are_stamped_then_upgraded(tmp_path, start):
 @pytest.mark.parametrize("start", range(SCHEMA_VERSION))
 def test_postgresql_from_every_earlier_revision(pg_db, start, tmp_path, monkeypatch):
     import sqlalchemy as sa
+
     from mjlearn import migrations
     monkeypatch.setenv("MJLEARN_DATA_DIR", str(tmp_path))
     engine = sa.create_engine(pg_db)
@@ -263,19 +264,18 @@ def klass(owner_url, tmp_path, monkeypatch):
 
 
 def test_a_learner_reads_only_their_own_answers(klass):
-    url, s = klass
+    _url, s = klass
     assert [r["user"] for r in s["ann"].rows(all_users=True)] == ["ann"]
     bob = s["bob"]
     bob.user = "ann"  # asking for ann's rows by name returns nothing
     assert bob.rows() == []
-    import sqlalchemy as sa
     with bob.engine.connect() as c:  # nor does raw SQL as bob's role
         assert c.exec_driver_sql("SELECT count(*) FROM answers WHERE \"user\" = 'ann'").scalar() == 0
         assert c.exec_driver_sql("SELECT count(*) FROM answers").scalar() == 2
 
 
 def test_a_learner_cannot_add_change_or_delete_anothers_answers(klass):
-    url, s = klass
+    _url, s = klass
     bob = s["bob"]
     bob.user = "ann"
     with pytest.raises(NotWritable, match="only their own answers.*只能读写自己的回答"):
@@ -292,7 +292,7 @@ def test_a_learner_cannot_add_change_or_delete_anothers_answers(klass):
 
 
 def test_teacher_exports_the_class_from_the_command_line(klass, tmp_path):
-    url, s = klass
+    url, _s = klass
     env = dict(os.environ, MJLEARN_DB=role_url(url, "wang"), JUPYTERHUB_USER="wang",
                MJLEARN_DATA_DIR=str(tmp_path))
     out = tmp_path / "class.json"
@@ -318,7 +318,7 @@ def test_cli_says_when_the_class_database_is_away_in_one_line(tmp_path):
 
 
 def test_a_teacher_sees_their_class_and_only_it(klass):
-    url, s = klass
+    _url, s = klass
     rows = s["wang"].rows(all_users=True)
     assert sorted({r["user"] for r in rows}) == ["ann", "bob"]
     assert len(rows) == 3

@@ -19,14 +19,13 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
+from test_progress_damage import _GOOD, KINDS, _inject, _record
 
 import mjlearn.quiz.review as review_mod
 from mjlearn.quiz import generate, grade, solve, wrong_answer
 from mjlearn.quiz.history import DamagedRow, Reading, answers_of, expected_fans
 from mjlearn.quiz.progress import ProgressStore, ProgressView
 from mjlearn.quiz.review import replay_attempts, review_queue
-
-from test_progress_damage import _GOOD, KINDS, _inject, _record
 
 NOW = datetime(2031, 1, 1, tzinfo=timezone.utc)
 _TEXTS = ("user", "quiz", "kind", "topic", "question", "answer")
@@ -179,7 +178,7 @@ def test_retries_answers_after_other_topics_and_empty_fan_answers_read_alike(tmp
     path = tmp_path / "progress.db"
     rng = random.Random(3)
     with ProgressStore(path, user="ann") as s:
-        for i in range(120):
+        for _i in range(120):
             kind = rng.choice(["fans", "waits", "tile_name", "regional", "fans"])
             q = generate(kind, seed=rng.randrange(6))
             tries = rng.choice([[True], [False, True], [False, False, True], [False]])

@@ -5,14 +5,14 @@ queue and view from a store against the same rows replayed the slow way."""
 from __future__ import annotations
 
 import random
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 
 import pytest
 from fsrs import Card, Rating
 
 from mjlearn.quiz import generate, grade, solve, wrong_answer
 from mjlearn.quiz.progress import ProgressStore, mastery
-from mjlearn.quiz.review import SCHEDULER, _Replay, _dt, _us
+from mjlearn.quiz.review import SCHEDULER, _dt, _Replay, _us
 
 
 def _history(rng: random.Random, n: int):

@@ -7,8 +7,7 @@ import random
 
 import pytest
 
-from mjlearn.quiz import generate, grade, wrong_answer
-from mjlearn.quiz import history, solved
+from mjlearn.quiz import generate, grade, history, solved, wrong_answer
 from mjlearn.quiz.progress import ProgressStore
 from mjlearn.quiz.review import review_queue
 

@@ -18,7 +18,7 @@ def _in_thread(fn):
     def run():
         try:
             out["value"] = fn()
-        except BaseException as e:          # noqa: BLE001 - handed back to the test's thread
+        except BaseException as e:
             out["error"] = e
     t = threading.Thread(target=run)
     t.start()

@@ -59,6 +59,7 @@ def test_the_question_tile_does_not_name_itself():
 def test_several_choices_are_check_boxes_all_in_view_in_both_languages():
     pytest.importorskip("ipywidgets")
     import ipywidgets as W
+
     from mjlearn.quiz.widget import QuizWidget
     q = generate("fans", seed=3, difficulty=2)
     w = QuizWidget([q], record=False)
@@ -163,9 +164,9 @@ def test_the_settlement_solution_names_the_fans_that_make_the_total():
 
 
 def test_a_win_refused_for_too_few_points_lists_what_the_hand_counts():
+    from mjlearn.course.tour import questions
     from mjlearn.quiz import reveal
     from mjlearn.rules import score
-    from mjlearn.course.tour import questions
     seen = 0
     for seed in range(6):
         for q in questions("mcr", 2, seed):
@@ -183,6 +184,7 @@ def test_a_win_refused_for_too_few_points_lists_what_the_hand_counts():
 
 def test_due_items_say_why_they_are_due_consistently_with_their_recall(tmp_path):
     from datetime import datetime, timedelta, timezone
+
     from mjlearn.quiz.progress import ProgressStore
     from mjlearn.quiz.review import review_queue
     with ProgressStore(tmp_path / "p.db", user="ann") as store:
@@ -199,6 +201,7 @@ def test_due_items_say_why_they_are_due_consistently_with_their_recall(tmp_path)
             assert "recall is down" not in " ".join(s.why_due(soon.now))
         assert "missed last time" in text
     from fsrs import Card, State
+
     from mjlearn.quiz.review import Item, ItemState
     now = datetime.now(timezone.utc)
     card = Card(state=State.Review, stability=3.0, difficulty=5.0, due=now - timedelta(days=2),

@@ -201,6 +201,7 @@ class _Store:
 
 def _terminal(qs, typed, store):
     import io
+
     from mjlearn.quiz import run_terminal
     it = iter(typed)
     out = io.StringIO()

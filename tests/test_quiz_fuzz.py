@@ -5,13 +5,14 @@ A corpus of nasty files (tests/corpus/quizsets, expected messages in EXPECTED.js
 over random JSON-ish sets and mutations of the shipped ones."""
 
 import copy
-import os
 import json
+import os
 import re
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from mjlearn.quiz import KINDS, QuizError, generate, grade, kind_names, solve
 from mjlearn.quiz.quizset import MAX_FILE_BYTES, MAX_QUESTIONS, load_quiz_set, parse_quiz_set
@@ -105,7 +106,7 @@ json_values = st.recursive(scalars, lambda inner: st.one_of(
 questions = st.one_of(
     st.dictionaries(st.sampled_from(FIELD_NAMES[5:]), json_values, max_size=5),
     st.fixed_dictionaries({"kind": st.sampled_from(kind_names())},   # a real kind, odd fields
-                          optional={n: json_values for n in FIELD_NAMES[6:]}))
+                          optional=dict.fromkeys(FIELD_NAMES[6:], json_values)))
 quiz_sets = st.fixed_dictionaries({"title": st.one_of(st.just("t"), json_values)},
                                   optional={"seed": json_values, "questions": st.lists(
                                       st.one_of(questions, json_values), max_size=4),
@@ -169,8 +170,8 @@ def test_random_bytes_load_or_say_where(tmp_path_factory, blob):
 # --- the kinds' declarations drive the widget, the runner and the checks -----------------------------
 
 def test_every_kind_declares_a_known_answer_input_and_real_targets():
-    from mjlearn.quiz.core import ANSWERS, TARGETS, kinds_of
     from mjlearn.quiz import TOPICS
+    from mjlearn.quiz.core import ANSWERS, TARGETS, kinds_of
     for name in kind_names():
         k = KINDS[name]
         assert k.answer in ANSWERS and set(k.targets) <= set(TARGETS) and k.fields, name
@@ -181,6 +182,7 @@ def test_every_kind_declares_a_known_answer_input_and_real_targets():
 def test_the_widget_input_is_the_declared_one(kind):
     pytest.importorskip("ipywidgets")
     import ipywidgets as W
+
     from mjlearn.quiz.widget import QuizWidget
     q = generate(kind, seed=2)
     k = KINDS[kind]
@@ -201,6 +203,7 @@ def test_the_widget_input_is_the_declared_one(kind):
 def test_anything_typed_in_a_quiz_widget_is_graded_or_explained(kind, typed):
     pytest.importorskip("ipywidgets")
     import ipywidgets as W
+
     from mjlearn.quiz.widget import QuizWidget
     w = QuizWidget([generate(kind, seed=4)], record=False)
     assert isinstance(w.input, W.Text)     # a kind answered by typing gets a text box

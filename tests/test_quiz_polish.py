@@ -34,11 +34,13 @@ def test_fan_reasons_follow_the_hand():
 
 def test_hint_icon_is_drawn_and_the_counter_is_in_words():
     import random
+
     import pytest
     pytest.importorskip("ipywidgets")
+    import re
+
     from mjlearn.quiz.core import generate, wrong_answer
     from mjlearn.quiz.widget import QuizWidget
-    import re
     qs = [generate("shanten", seed=1), generate("tile_name", seed=2)]
     w = QuizWidget(qs, record=False)
     w.answer(wrong_answer(qs[0], random.Random(0)))
@@ -52,12 +54,13 @@ def test_hint_icon_is_drawn_and_the_counter_is_in_words():
 
 def test_captions_and_feedback_draw_tiles_not_notation():
     import random
+
     from mjlearn.quiz.core import generate, grade, wrong_answer
     from mjlearn.quiz.widget import grade_html, question_html
     rec = Question(kind="mcr_total", data={"hand": RECORDED, "context": CTX}, prompt=("问", "Q"), source="fixed")
     html = question_html(rec)
     import re
-    visible = re.sub(r"<svg.*?</svg>", "", html, flags=re.S)  # what is read, not the tiles' tooltips
+    visible = re.sub(r"<svg.*?</svg>", "", html, flags=re.DOTALL)  # what is read, not the tiles' tooltips
     assert RECORDED not in visible and "<svg" in html  # a number is typed: no notation caption
     assert "seat wind North Wind" in html and "门风 北" in html
     q = generate("discard", seed=1)
@@ -79,12 +82,13 @@ def test_claim_caption_draws_each_players_hand():
     q = generate("claim", seed=1)
     html = question_html(q)
     import re
-    visible = re.sub(r"<svg.*?</svg>", "", html, flags=re.S)
+    visible = re.sub(r"<svg.*?</svg>", "", html, flags=re.DOTALL)
     assert html.count("<svg") >= 2 and "1179m113789p8sSN" not in visible
 
 
 def test_a_first_wrong_answer_gets_the_engines_remark_on_it():
     import pytest
+
     from mjlearn.hand import Hand
     from mjlearn.quiz.core import generate, retry_note, solve
     from mjlearn.shanten_core import shanten_of_counts
@@ -100,7 +104,7 @@ def test_a_first_wrong_answer_gets_the_engines_remark_on_it():
     assert shanten_of_counts(list(Hand(melds=hand.melds, concealed=tuple(c)).counts), len(hand.melds)) == 2
     assert retry_note(q, solve(q)[0]) is None  # nothing to remark on a right answer
     s = generate("shanten", seed=1)
-    zh, en = retry_note(s, solve(s) + 1)
+    _zh, en = retry_note(s, solve(s) + 1)
     assert en.startswith(f"You said {solve(s) + 1}; the hand is closer to ready")
     assert str(solve(s)) + "-shanten" not in en  # the remark does not give the number away
     pytest.importorskip("ipywidgets")
@@ -121,6 +125,7 @@ def test_discard_feedback_names_the_tiles_in_words():
 def test_mcr_quiz_texts_count_the_hand_in_fan_like_the_glossary():
     """The glossary's unit of an MCR hand's value is 番 (分 is what players pay)."""
     import re
+
     from mjlearn.quiz.core import generate, reveal
     from mjlearn.terms_data import TERMS
     assert any(t["zh"] == "番" for t in TERMS)
@@ -148,10 +153,11 @@ def test_mcr_retry_notes_say_what_is_off_without_the_answer():
 
 def test_tiled_draws_groups_and_leaves_words():
     import re
+
     from mjlearn.quiz.widget import tiled
 
     def shown(text, lang="en"):
-        return re.sub(r'<span class="mjlearn-svg".*?</span>', "#", tiled(text, lang), flags=re.S)
+        return re.sub(r'<span class="mjlearn-svg".*?</span>', "#", tiled(text, lang), flags=re.DOTALL)
     assert shown("pairs 77m PP; sets [CCC,3] 345m") == "pairs # #; sets # #"
     assert shown("Best is 7p: shanten 1") == "Best is # 7 Dots: shanten 1"
     assert shown("最好打 7p：向听 1", "zh") == "最好打 # 七饼：向听 1"

@@ -174,8 +174,8 @@ def test_a_record_the_lesson_cannot_read_is_refused_with_a_reason(record, tmp_pa
 
 def test_a_table_saved_by_the_learner_replays(tmp_path):
     """The two calls of the lesson: table.save(...) then replay_review(...), on a hand played to the end."""
-    from mjlearn.widgets.play import PlayTable
     from mjlearn.tiles import TILES
+    from mjlearn.widgets.play import PlayTable
     pt = PlayTable(rules="mcr", seat="S", seed=5)
     while pt.table.phase != "over":
         if pt.waiting == "discard":
@@ -199,8 +199,8 @@ _NOTATION = _re.compile(r"\b[0-9]+[mps]\b|\[[^\]]*,\d\]|\b[1-9][mps]-[1-9][mps]\
 
 def _words(html: str) -> str:
     """The words a reader sees: no tile pictures (their names are in tooltips), no tags."""
-    html = _re.sub(r"<svg.*?</svg>", " ", html, flags=_re.S)
-    html = _re.sub(r"<(style|script)\b.*?</\1>", " ", html, flags=_re.S)
+    html = _re.sub(r"<svg.*?</svg>", " ", html, flags=_re.DOTALL)
+    html = _re.sub(r"<(style|script)\b.*?</\1>", " ", html, flags=_re.DOTALL)
     import html as _html
     return _html.unescape(_re.sub(r"<[^>]+>", " ", html))
 

@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+from html import unescape
 from pathlib import Path
 from unittest import mock
 
@@ -16,9 +17,8 @@ from needs import need
 
 from mjlearn import TILES, Hand, Meld, parse_hand, parse_meld
 from mjlearn.errors import NotationError
-from mjlearn.render import svg
-from html import unescape
 from mjlearn.i18n import both
+from mjlearn.render import svg
 
 ROOT = Path(__file__).resolve().parent.parent
 NS = "{http://www.w3.org/2000/svg}"
@@ -397,6 +397,7 @@ def test_tile_sheet_html_labels_every_tile_in_both_languages():
 def test_screenshot_renders_tiles_with_no_fonts_needed(tmp_path):
     """Chromium draws the art: the PNG has the SVG's size and the tile colours in it."""
     import subprocess
+
     from PIL import Image  # Pillow comes with matplotlib
     text = svg.tiles_svg("1p5sC", width=30)
     root = parse(text)

@@ -8,7 +8,7 @@ import random
 import sqlite3
 import subprocess
 import sys
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 
 import pytest
 from fsrs import Rating, State
@@ -145,7 +145,7 @@ def test_review_questions_most_forgotten_first_and_empty_without_history(store):
     now = datetime.now(timezone.utc).timestamp()
     _answer(store, "waits", 1, False, at=now - DAY)
     _answer(store, "tile_name", 2, True, at=now - 10)
-    qs, rq = review_questions(store, n=2, seed=1)
+    qs, _rq = review_questions(store, n=2, seed=1)
     assert [q.kind for q in qs] == ["waits", "tile_name"]
     assert review_questions(store, n=2, seed=1)[0] == qs     # seeded: the same questions
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from mjlearn.rules import score, get
+from mjlearn.rules import get, score
 
 BJ = dict(rules="beijing")
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from mjlearn.rules import score, TileSetError
+from mjlearn.rules import TileSetError, score
 from mjlearn.rules.changsha import on_deal
 
 CS = dict(rules="changsha")
@@ -98,7 +98,7 @@ def test_payments_sum_to_zero(ctx):
 
 # --- 海底牌漫游: the last tile offered round the table ---------------------------------------------
 
-from mjlearn.rules.changsha import haidi_roaming  # noqa: E402
+from mjlearn.rules.changsha import haidi_roaming
 
 HAIDI = {"E": "123m456m789m2468p",      # wins on nothing
          "S": "111333555777s9s",        # 9s: 清一色 碰碰胡
@@ -136,7 +136,7 @@ def test_haidi_pao_with_several_winners_is_tongpao():
 
 def test_haidi_declined_by_everyone_is_a_draw():
     r = haidi_roaming(HAIDI, "5p", first="S", accept=())
-    assert r.kind == "draw" and not r.legal and r.payments == {s: 0 for s in "ESWN"}
+    assert r.kind == "draw" and not r.legal and r.payments == dict.fromkeys("ESWN", 0)
     assert r.next_dealer == "E" and len(r.steps) == 5            # four declines and the draw
 
 

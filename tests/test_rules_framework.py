@@ -3,7 +3,7 @@
 import pytest
 
 import mjlearn.rules as R
-from mjlearn.rules import (ContextError, RULESETS, RulesError, TileSetError, UnknownRuleSetError, get, score)
+from mjlearn.rules import RULESETS, ContextError, RulesError, TileSetError, UnknownRuleSetError, get, score
 from mjlearn.rules.base import next_in_cycle
 
 

@@ -2,9 +2,9 @@
 
 import pytest
 
+from mjlearn.hand import Meld
 from mjlearn.rules import ContextError, get, score
 from mjlearn.rules.hongkong import meld_feeder, settle_multi_win
-from mjlearn.hand import Meld
 
 HK = get("hongkong")
 # South: [EEE] [333p] [555p] and [777p] punged from West (South's 下家, offer 3); waits on 9p

@@ -2,7 +2,7 @@
 
 import pytest
 
-from mjlearn.rules import score, ContextError
+from mjlearn.rules import ContextError, score
 from mjlearn.rules.huopin import bird_seat, room_payments
 
 

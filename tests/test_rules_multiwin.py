@@ -6,8 +6,7 @@ import json
 import pytest
 
 from mjlearn.errors import InvalidHandError
-from mjlearn.rules import RULESETS, score
-from mjlearn.rules import ContextError, RulesError, score_discard
+from mjlearn.rules import RULESETS, ContextError, RulesError, score, score_discard
 from mjlearn.rules.discard import turn_order_from
 from mjlearn.rules.result import DiscardResult
 
@@ -70,7 +69,7 @@ def test_yunnan_single_winner_and_nobody():
     one = score_discard({"W": YN["W"], "E": YN["E"]}, rules="yunnan", discarder="N", tile="6s")
     assert one.winners == ("W",) and one.next_dealer == "W" and one.payments["N"] == -8
     none = score_discard({"E": YN["E"]}, rules="yunnan", discarder="N", tile="6s")
-    assert not none.legal and none.winners == () and none.payments == {s: 0 for s in "ESWN"}
+    assert not none.legal and none.winners == () and none.payments == dict.fromkeys("ESWN", 0)
     assert none.next_dealer is None
 
 

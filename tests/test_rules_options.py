@@ -13,9 +13,10 @@ import math
 import re
 
 import pytest
-import mjlearn as mj
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+import mjlearn as mj
 from mjlearn.errors import ContextError, MjlearnError, RulesError
 from mjlearn.rules import Option, get, names, score
 from mjlearn.rules.declarations import shown

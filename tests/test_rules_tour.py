@@ -14,11 +14,11 @@ import nbformat
 import pytest
 
 import mjlearn.rules as R
-from mjlearn.quiz import grade, solve
 from mjlearn.course import tour
 from mjlearn.course.comparison import pages as difference_pages
 from mjlearn.course.families import families
 from mjlearn.errors import BadArgument
+from mjlearn.quiz import grade, solve
 
 ROOT = Path(__file__).resolve().parent.parent
 INTERNAL = re.compile(r"regional\.md|\bA-[A-Z]{2,4}-\d+|§\s?\d|\bseed\b|\bn\.s\.|PyMahjongGB|mcr_fans|"
@@ -59,7 +59,7 @@ def test_worked_example_shows_the_arithmetic_up_to_the_payments(name):
     assert r.legal, (name, r.reason)
     assert w.steps and all(zh and en for zh, en in w.steps)
     # every transfer shown adds up to the net payments the engine computed
-    net = {s: 0 for s in "ESWN"}
+    net = dict.fromkeys("ESWN", 0)
     for payer, receiver, amount, _ in w.transfers:
         net[payer] -= amount
         net[receiver] += amount
@@ -113,7 +113,7 @@ def test_changsha_wins_on_the_deal_are_the_engines():
     keys = [tuple(i.key for i in r.items) for _, _, _, r in ex.rows]
     assert keys[:3] == [("sixi",), ("banbanhu",), ("queyise",)]
     assert [r.legal for _, _, _, r in ex.rows] == [True, True, True, False]
-    for tiles, seat, _, r in ex.rows[:3]:
+    for _tiles, seat, _, r in ex.rows[:3]:
         assert r.payments[seat] == 3 * R.get("changsha").opt("on_deal_each")
     html = ex.html()
     assert html.count("<svg") >= 4 and "板板胡" in html

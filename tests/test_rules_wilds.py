@@ -3,10 +3,18 @@
 import random
 
 import pytest
-from hypothesis import assume, given, settings, strategies as st
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from mjlearn.notation import parse_hand
-from mjlearn.rules.wilds import _group_fills, _group_shapes, shape_complete, substitutions, wild_readings, waits_with_wilds
+from mjlearn.rules.wilds import (
+    _group_fills,
+    _group_shapes,
+    shape_complete,
+    substitutions,
+    waits_with_wilds,
+    wild_readings,
+)
 from mjlearn.shapes import is_complete, readings
 
 
@@ -46,8 +54,8 @@ def test_one_wild_completes_iff_some_substitution_does(idx):
     for i in idx:
         counts[i] += 1
     assume(max(counts) <= 4)
-    from mjlearn.tiles import TILES
     from mjlearn.notation import format_tiles
+    from mjlearn.tiles import TILES
     tiles = [TILES[i] for i in sorted(idx)]
     wild = tiles[0]
     hand = parse_hand(format_tiles(tiles[:-1]) + "+" + str(tiles[-1]))

@@ -3,7 +3,7 @@
 import pytest
 
 from mjlearn.rules import score
-from mjlearn.rules.yunnan import cha_da_jiao, ten_honors, YUNNAN
+from mjlearn.rules.yunnan import YUNNAN, cha_da_jiao, ten_honors
 
 YN = dict(rules="yunnan")
 

@@ -4,13 +4,20 @@ The differential tests against PyMahjongGB are in test_oracle_shanten.py.
 """
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mjlearn import InvalidHandError, parse_hand
-from mjlearn.shanten_core import (form_shanten_of_counts, honors_and_knitted_shanten_of_counts,
-                             knitted_straight_shanten_of_counts, regular_shanten_of_counts,
-                             seven_pairs_shanten_of_counts, shanten_of_counts,
-                             thirteen_orphans_shanten_of_counts, waits_of_counts)
+from mjlearn.shanten_core import (
+    form_shanten_of_counts,
+    honors_and_knitted_shanten_of_counts,
+    knitted_straight_shanten_of_counts,
+    regular_shanten_of_counts,
+    seven_pairs_shanten_of_counts,
+    shanten_of_counts,
+    thirteen_orphans_shanten_of_counts,
+    waits_of_counts,
+)
 from mjlearn.shapes import is_complete
 
 

@@ -1,11 +1,11 @@
 """Decomposition into readings and the completeness check (mjlearn.shapes)."""
 
 import pytest
-from hypothesis import assume, given, settings, strategies as st
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from mjlearn import InvalidHandError
-from mjlearn.shapes import (KNITTED_PATTERNS, ORPHAN_INDICES, Form, PartKind, is_complete, is_winning,
-                            readings)
+from mjlearn.shapes import KNITTED_PATTERNS, ORPHAN_INDICES, Form, PartKind, is_complete, is_winning, readings
 
 
 def forms(text):

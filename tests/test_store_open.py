@@ -17,10 +17,10 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from pg import pg_db, postgres, role_url  # noqa: F401  (fixtures)
 
 from mjlearn.quiz import generate, grade, solve
 from mjlearn.quiz.progress import ProgressStore
-from pg import pg_db, postgres, role_url  # noqa: F401  (fixtures)
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -10,13 +10,28 @@ import pytest
 
 import mjlearn.rules as R
 from mjlearn.hand import Meld, MeldKind
-from mjlearn.tiles import TILES, tile
-from mjlearn.table import (Bot, Chowed, DiceThrown, Discarded, Exhausted, FlowerReplaced, IllegalActionError, Konged,
-                           Punged, Table, TilesDealt, WallBroken, WildTurnedUp, Won, play_hand,
-                           replay, tile_set)
+from mjlearn.table import (
+    Bot,
+    Chowed,
+    DiceThrown,
+    Discarded,
+    Exhausted,
+    FlowerReplaced,
+    IllegalActionError,
+    Konged,
+    Punged,
+    Table,
+    TilesDealt,
+    WallBroken,
+    WildTurnedUp,
+    Won,
+    play_hand,
+    replay,
+    tile_set,
+)
 from mjlearn.table.deal import stacked_arrangement
 from mjlearn.table.wall import wall_owner, wall_stacks
-
+from mjlearn.tiles import TILES, tile
 
 PLAYABLE = R.names()   # every registered rule set, MCR included: none may drop out of these tests
 
@@ -560,6 +575,7 @@ def test_seats_are_seat_values_and_actions_take_letters():
 def test_text_fallbacks_of_the_table_pictures():
     """Where HTML is not shown, a table, its outcome, its wall and its log read as text, not reprs."""
     from IPython.lib.pretty import pretty
+
     from mjlearn.table.render import EventLog, WallView
     t = play_hand(Table("changsha", seed=4))
     text = pretty(t)

@@ -14,9 +14,9 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import mjlearn.rules as R
 import pytest
 
+import mjlearn.rules as R
 from mjlearn.rules.registry import DEFAULT, VARIANT_MODULES, _index, _norm
 
 PACKAGE = Path(__file__).resolve().parent.parent / "mjlearn"

@@ -8,12 +8,10 @@ from collections import Counter
 import pytest
 
 import mjlearn.rules as R
-from mjlearn.notation import parse_tiles
-from mjlearn.table import (Exhausted, IllegalActionError, Session, Table, Won,
-                           play_hand, replay, tile_set)
-from mjlearn.table.deal import stacked_arrangement
+from mjlearn.notation import parse_hand, parse_tiles
 from mjlearn.rules.wilds import special_shape
-from mjlearn.notation import parse_hand
+from mjlearn.table import Exhausted, IllegalActionError, Session, Table, Won, play_hand, replay, tile_set
+from mjlearn.table.deal import stacked_arrangement
 
 RULE_SET_NAMES = R.names()
 
@@ -408,9 +406,9 @@ def test_session_refuses_an_unfinished_or_foreign_hand_and_renders():
 
 # --- regional procedures at the table (issues 5, 6) -----------------------------------------------------
 
-from mjlearn.table import CalledCheck, HaidiOffered, OnDealWin   # noqa: E402
-from mjlearn.rules.changsha import haidi_roaming, on_deal        # noqa: E402
-from mjlearn.rules.yunnan import cha_da_jiao                     # noqa: E402
+from mjlearn.rules.changsha import haidi_roaming, on_deal
+from mjlearn.rules.yunnan import cha_da_jiao
+from mjlearn.table import CalledCheck, HaidiOffered, OnDealWin
 
 LETTERS = "ESWN"
 

@@ -89,7 +89,7 @@ def test_groups():
         assert t.is_terminal_or_honor == (t in T.TERMINALS_AND_HONORS)
         assert t.is_simple == (t in T.SIMPLES)
         assert t.is_green == (t in T.GREEN) and t.is_reversible == (t in T.REVERSIBLE)
-    assert all(f.is_flower for f in T.FLOWERS) and T.SEASONS | T.PLANTS == set(T.FLOWERS)
+    assert all(f.is_flower for f in T.FLOWERS) and set(T.FLOWERS) == T.SEASONS | T.PLANTS
 
 
 def test_tiles_are_immutable_and_ordered():

@@ -18,7 +18,8 @@ def english():
 
 
 def test_import_displays_nothing_and_stays_light():
-    import subprocess, sys
+    import subprocess
+    import sys
     code = ("import sys, mjlearn, mjlearn.widgets; "
             "print('ipywidgets' in sys.modules, 'anywidget' in sys.modules, 'matplotlib' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -220,6 +221,7 @@ EXPECTED_TEXT = {
 
 def _widget_classes():
     import anywidget
+
     import mjlearn.widgets as W
     return {name: getattr(W, name) for name in W.__all__
             if isinstance(getattr(W, name), type) and issubclass(getattr(W, name), anywidget.AnyWidget)}
@@ -232,16 +234,17 @@ def test_every_widget_class_has_a_fallback_case():
 @pytest.mark.parametrize("name", sorted(FALLBACK_CASES))
 def test_static_fallback_shows_tiles_and_text(name):
     import re
+
     import mjlearn.widgets as W
     w = FALLBACK_CASES[name](W)
     data, _ = w._repr_mimebundle_()
     html, plain = data["text/html"], data["text/plain"]
-    body = re.sub(r"<style>.*?</style>", "", html, flags=re.S)
+    body = re.sub(r"<style>.*?</style>", "", html, flags=re.DOTALL)
     # tiles drawn as inline SVG inside the static HTML (no front end fills placeholders there)
     assert body.count("<svg") >= 1 and "<script" not in body
     for slot in re.finditer(r'<(\w+)\b[^>]*data-region="(\w+)"[^>]*>(</\1>)', body):
         assert slot.group(2) in ("error",), f"{name}: region {slot.group(2)} is empty in the static HTML"
-    text = re.sub(r"<[^>]+>", " ", re.sub(r"<svg.*?</svg>", "", body, flags=re.S))
+    text = re.sub(r"<[^>]+>", " ", re.sub(r"<svg.*?</svg>", "", body, flags=re.DOTALL))
     assert len(text.split()) >= 5, f"{name}: the static HTML has no result text"
     assert "object at 0x" not in html and "object at 0x" not in plain
     # the text fallback is words and tiles, not the constructor call
@@ -263,6 +266,7 @@ def test_deal_view_static_fallback_shows_the_dealt_hands_but_keeps_its_state():
 
 def test_discard_advice_bars_rank_the_best_discard_longest():
     import re
+
     import mjlearn.widgets as W
     html = W.DiscardAdvice("1223m4p789sEENNSC").regions["main"]
     rows = re.findall(r'data-shanten="(\d+)" data-useful="(\d+)">.*?style="width:(\d+)%"', html)

@@ -178,7 +178,7 @@ def test_comparison_greys_out_the_previous_hand_under_a_heading():
     for region in ("main", "chart", "controls"):
         assert 'class="mj-stale" data-stale="1"' in c.regions[region], region
     # the typed box is not greyed: the learner fixes the hand there
-    assert 'data-bind="notation"' not in re.search(r'<div class="mj-stale".*?</div></div>', c.regions["controls"], re.S).group(0)
+    assert 'data-bind="notation"' not in re.search(r'<div class="mj-stale".*?</div></div>', c.regions["controls"], re.DOTALL).group(0)
 
 
 def test_comparison_fixed_hand_or_next_action_clears_the_grey():
@@ -209,7 +209,7 @@ def test_deal_caption_is_in_both_languages(lang):
     d.handle({"act": "step", "arg": 6})
     ev = d.table.log[-1] if d._last is None else d._last
     first, second = (ev.text("zh"), ev.text("en")) if lang == "zh" else (ev.text("en"), ev.text("zh"))
-    event = re.search(r'<div class="mj-event"[^>]*>(.*?)</div>', d.regions["table"], re.S).group(1)
+    event = re.search(r'<div class="mj-event"[^>]*>(.*?)</div>', d.regions["table"], re.DOTALL).group(1)
     assert event.startswith(first.replace("'", "&#x27;").replace('"', "&quot;")[:8])
     assert "mj-sub" in event and html_text(event).endswith(second)
     controls = html_text(d.regions["controls"].replace("<button", "<span").replace("</button>", "</span>"))

@@ -8,7 +8,8 @@ from contextlib import contextmanager
 
 import anywidget
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from mjlearn import i18n
 from mjlearn.widgets import DealView, HandEditor, RuleComparison, TileStrip

@@ -9,8 +9,7 @@ import pytest
 
 import mjlearn.rules as rules
 from mjlearn import as_hand, i18n
-from mjlearn.widgets import HandEditor, RuleComparison
-from mjlearn.widgets import _ctx
+from mjlearn.widgets import HandEditor, RuleComparison, _ctx
 
 HAND = "12346789mEEE44s+5m"           # the comparison hand of tests/test_rules_compare.py
 PLAIN = "123m456p789s234s5s+5s"        # no honors: every variant's tiles

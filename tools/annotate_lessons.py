@@ -26,7 +26,7 @@ def lessons() -> list[Path]:
     return [p for p in sorted((ROOT / "notebooks").glob("*.ipynb")) if not any(s in p.stem for s in SKIP)]
 
 
-MARK = re.compile(r'<abbr class="mj-term"[^>]*>(.*?)</abbr>', re.S)
+MARK = re.compile(r'<abbr class="mj-term"[^>]*>(.*?)</abbr>', re.DOTALL)
 
 
 def annotated(nb) -> bool:

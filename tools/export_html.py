@@ -10,7 +10,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from mjlearn.cli import main  # noqa: E402
+from mjlearn.cli import main
 
 if __name__ == "__main__":
     sys.exit(main(["export", *sys.argv[1:]]))

@@ -24,13 +24,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from mjlearn.errors import InvalidHandError  # noqa: E402
-from mjlearn.hand import Meld, MeldKind  # noqa: E402
-from mjlearn.mcr import FANS, score  # noqa: E402
-from mjlearn.mcr.examples import EXAMPLES, apply_change  # noqa: E402
-from mjlearn.mcr.scorer import CONTEXT_KEYWORDS  # noqa: E402
-from mjlearn.notation import parse_hand  # noqa: E402
-from mjlearn.tiles import TILES  # noqa: E402
+from mjlearn.errors import InvalidHandError
+from mjlearn.hand import Meld, MeldKind
+from mjlearn.mcr import FANS, score
+from mjlearn.mcr.examples import EXAMPLES, apply_change
+from mjlearn.mcr.scorer import CONTEXT_KEYWORDS
+from mjlearn.notation import parse_hand
+from mjlearn.tiles import TILES
 
 KEEP_CTX = CONTEXT_KEYWORDS
 DEFAULTS = {"self_drawn": False, "last_tile": False, "kong": False, "wall_last": False, "seat_wind": "E",
@@ -181,7 +181,7 @@ def main(argv=None) -> None:
     for fid in sorted(cands, key=lambda i: (len(cands[i]), i)):
         options = sorted(cands[fid], key=lambda c: c[0], reverse=True)
         fallback, tried = None, 0
-        for prom, hand, ctx, total in options:
+        for _prom, hand, ctx, total in options:
             key = (hand, tuple(sorted(ctx.items())))
             if key in used:
                 continue
@@ -203,7 +203,7 @@ def main(argv=None) -> None:
         rows[fid] = fallback[1]
     print("EXAMPLES: dict[int, tuple[tuple[str, dict], tuple[str, dict]]] = {")
     for fid in sorted(rows):
-        (h, c), (h2, c2), ch, win = rows[fid]
+        (h, c), (h2, c2), _ch, _win = rows[fid]
         print(f"    {fid}: (({h!r}, {c!r}), ({h2!r}, {c2!r})),")
     print("}\n\nCHANGES: dict[int, tuple] = {")
     for fid in sorted(rows):

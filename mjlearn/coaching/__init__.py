@@ -97,8 +97,26 @@ from __future__ import annotations
 
 from .advice import DEFAULT_TRIALS, MAX_DRAWS_LEFT, MAX_TRIALS, after_kong, clear_caches, coach, from_table, standing
 from .bots import LEVELS, CoachBot, Level, level_label, level_names, make_bot, make_bots
-from .results import CoachOption, Coaching, LikelyFan, Standing
+from .results import Coaching, CoachOption, LikelyFan, Standing
 
-__all__ = ["coach", "standing", "after_kong", "Coaching", "CoachOption", "Standing", "LikelyFan", "DEFAULT_TRIALS",
-           "MAX_TRIALS", "MAX_DRAWS_LEFT", "from_table", "clear_caches",
-           "CoachBot", "Level", "LEVELS", "level_label", "level_names", "make_bot", "make_bots"]
+__all__ = [
+           "DEFAULT_TRIALS",
+           "LEVELS",
+           "MAX_DRAWS_LEFT",
+           "MAX_TRIALS",
+           "CoachBot",
+           "CoachOption",
+           "Coaching",
+           "Level",
+           "LikelyFan",
+           "Standing",
+           "after_kong",
+           "clear_caches",
+           "coach",
+           "from_table",
+           "level_label",
+           "level_names",
+           "make_bot",
+           "make_bots",
+           "standing",
+]

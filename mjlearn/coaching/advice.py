@@ -13,12 +13,13 @@ from ..mcr.profiles import PROFILES
 from ..seats import SEAT_LETTERS
 from ..shanten_core import useful_tiles_of_counts
 from ..tiles import TILES, Tile
-from . import lookahead as _lookahead, wins as _wins
+from . import lookahead as _lookahead
+from . import wins as _wins
 from .lookahead import Lookahead, Shapes
-from .results import CoachOption, Coaching, LikelyFan, Standing
+from .results import Coaching, CoachOption, LikelyFan, Standing
 from .wins import MCR_KEYWORDS, Judge, seen_counts
 
-__all__ = ["coach", "standing", "after_kong", "from_table", "clear_caches", "DEFAULT_TRIALS", "MAX_TRIALS", "MAX_DRAWS_LEFT"]
+__all__ = ["DEFAULT_TRIALS", "MAX_DRAWS_LEFT", "MAX_TRIALS", "after_kong", "clear_caches", "coach", "from_table", "standing"]
 
 DEFAULT_TRIALS = 200
 """Simulated draw orders per discard when the hand left is two or more from ready."""
@@ -170,7 +171,7 @@ def _setup(hand: Hand, rules, seen, draws_left, trials, context: dict, extra: in
     return seen_c, held, judge, pool, n, d, draws_left, trials, shapes, Lookahead(shapes, judge)
 
 
-def standing(hand, rules="mcr", *, seen=None, draws_left=None, trials=None, seed=0, **context) -> "Standing":
+def standing(hand, rules="mcr", *, seen=None, draws_left=None, trials=None, seed=0, **context) -> Standing:
     """A 13-tile hand (kongs count as three) that keeps its tiles: its shanten, useful tiles, chance to
     win with the next ``draws_left`` draws and likely fans, by the method of :func:`coach` (the same
     policy, exact or simulated, the same error). It rates *passing* on a discard, or declining a win:
@@ -190,7 +191,7 @@ def standing(hand, rules="mcr", *, seen=None, draws_left=None, trials=None, seed
 
 
 def after_kong(hand, tile, rules="mcr", *, offer=None, seen=None, draws_left=None, trials=None, seed=0,
-               **context) -> "Standing":
+               **context) -> Standing:
     """The hand after a kong of ``tile``, with the replacement draw still to come, as :func:`standing`
     rates it with one draw more than ``draws_left`` (see the module docstring: kongs).
 
@@ -246,7 +247,7 @@ def after_kong(hand, tile, rules="mcr", *, offer=None, seen=None, draws_left=Non
     return _stand(after, rules, seen_after, draws_left, trials, seed, context, 1, kind)
 
 
-def _stand(hand: Hand, rules, seen, draws_left, trials, seed, context, extra: int, kong) -> "Standing":
+def _stand(hand: Hand, rules, seen, draws_left, trials, seed, context, extra: int, kong) -> Standing:
     seen_c, held, judge, pool, n, d, draws_left, trials, shapes, look = _setup(
         hand, rules, seen, draws_left, trials, context, extra)
     counts = list(hand.counts)
@@ -278,7 +279,7 @@ def _summarise(acc: dict, judge: Judge, p: float):
     for (key0, t), wgt in acc.items():
         c = bytearray(key0)
         c[t] += 1
-        legal, total, items = judge.judge(bytes(c), t)
+        _legal, total, items = judge.judge(bytes(c), t)
         expected += wgt * total
         for k, _count in items:
             by[k] = by.get(k, 0.0) + wgt

@@ -15,12 +15,13 @@ from dataclasses import dataclass
 from ..hand import Hand, Meld, MeldKind
 from ..mcr.profiles import PROFILES
 from ..seats import Seat
-from ..tiles import TILES
 from ..table.bots import Bot
 from ..table.events import Discarded
-from .advice import coach as _coach, from_table as _from_table
+from ..tiles import TILES
+from .advice import coach as _coach
+from .advice import from_table as _from_table
 
-__all__ = ["CoachBot", "Level", "LEVELS", "level_label", "level_names", "make_bot", "make_bots"]
+__all__ = ["LEVELS", "CoachBot", "Level", "level_label", "level_names", "make_bot", "make_bots"]
 
 _WIN_WEIGHT = 24
 """MCR: a win on a discard brings 8 from each of the three others plus its points from the

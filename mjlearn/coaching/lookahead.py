@@ -11,7 +11,7 @@ from ..shapes import Form
 from ..tiles import ORPHAN_INDICES as _ORPHANS
 from .wins import FORM_SHANTEN, Judge
 
-__all__ = ["Shapes", "Lookahead", "clear_caches"]
+__all__ = ["Lookahead", "Shapes", "clear_caches"]
 
 # --- the hand analysis the look-ahead needs, cached by counts ----------------------------------------
 

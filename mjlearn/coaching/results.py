@@ -13,7 +13,7 @@ from ..i18n import both
 from ..render import svg
 from ..tiles import Tile
 
-__all__ = ["Coaching", "CoachOption", "Standing", "LikelyFan"]
+__all__ = ["CoachOption", "Coaching", "LikelyFan", "Standing"]
 
 
 # --- results ---------------------------------------------------------------------------------------

@@ -12,12 +12,17 @@ from ..hand import Hand, WinContext
 from ..mcr.fans import fan as _fan
 from ..mcr.profiles import PROFILES, Profile, get_profile
 from ..mcr.scorer import score as _mcr_score
-from ..shanten_core import (honors_and_knitted_shanten_of_counts, knitted_straight_shanten_of_counts, regular_shanten_of_counts,
-                            seven_pairs_shanten_of_counts, thirteen_orphans_shanten_of_counts)
+from ..shanten_core import (
+    honors_and_knitted_shanten_of_counts,
+    knitted_straight_shanten_of_counts,
+    regular_shanten_of_counts,
+    seven_pairs_shanten_of_counts,
+    thirteen_orphans_shanten_of_counts,
+)
 from ..shapes import Form
 from ..tiles import TILES
 
-__all__ = ["Judge", "seen_counts", "clear_cache", "MCR_KEYWORDS", "COACH_SETS", "FORM_SHANTEN"]
+__all__ = ["COACH_SETS", "FORM_SHANTEN", "MCR_KEYWORDS", "Judge", "clear_cache", "seen_counts"]
 
 MCR_KEYWORDS = ("seat_wind", "prevalent_wind", "flowers")
 COACH_SETS = ("self_drawn", "discarder", "last_tile", "kong", "wall_last")

@@ -22,8 +22,16 @@ from ..seats import SEAT_LETTERS, Seat
 from .families import families, family_of
 from .tour import describe
 
-__all__ = ["comparison_html", "plot", "chart", "pages", "differences_html", "ruleset_html", "options_html",
-           "CJK_FONTS"]
+__all__ = [
+    "CJK_FONTS",
+    "chart",
+    "comparison_html",
+    "differences_html",
+    "options_html",
+    "pages",
+    "plot",
+    "ruleset_html",
+]
 
 CJK_FONTS = ["Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", "WenQuanYi Zen Hei",
              "WenQuanYi Micro Hei", "Microsoft YaHei", "SimHei", "PingFang SC", "Heiti SC",
@@ -96,7 +104,7 @@ def plot(c, ax=None, lang: str | None = None):
     else:
         keys = list(groups)
         heights = [0.32 * len(groups[k]) + 0.9 for k in keys]
-        fig, axes = plt.subplots(len(keys), 1, figsize=(9, sum(heights) + 0.8), squeeze=False,
+        _fig, axes = plt.subplots(len(keys), 1, figsize=(9, sum(heights) + 0.8), squeeze=False,
                                  gridspec_kw={"height_ratios": heights})
         panels = [(axes[k][0], groups[key], key) for k, key in enumerate(keys)]
     seat = Seat.of(c.winner)
@@ -148,7 +156,7 @@ def pages(d, per_page: int = 6) -> list[tuple]:
     groups: list[list[int]] = []
     for k, rs in enumerate(d.rulesets):
         fam = order.get(rs.name, -1 - k)
-        if groups and order.get(d.rulesets[groups[-1][-1]].name, None) == fam and fam >= 0:
+        if groups and order.get(d.rulesets[groups[-1][-1]].name) == fam and fam >= 0:
             groups[-1].append(k)
         else:
             groups.append([k])

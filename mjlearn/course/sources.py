@@ -17,7 +17,7 @@ from ..rules.description import Document, Line
 from ..rules.sources import DOCUMENTS
 from .comparison import _TABLE, _TD
 
-__all__ = ["documents", "document_of", "published_html", "sources_html", "rulings_html"]
+__all__ = ["document_of", "documents", "published_html", "rulings_html", "sources_html"]
 
 
 def _sources(name: str) -> tuple[Document, ...]:

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 from html import escape
+from typing import TYPE_CHECKING, Any
 
 from ..errors import BadArgument, ContextError
 from ..hand import as_hand
@@ -29,16 +29,38 @@ from ..quiz.widget import QuizWidget
 from ..render.svg import inline_html, tiles_svg
 from ..rules import TileSetError, get, names
 from ..rules.description import About, Line
+from ..rules.steps import num as _num
+from ..rules.steps import seat_label as _seat
+from ..rules.steps import unit_of as _unit
 from ..seats import SEAT_LETTERS, Seat
-from ..rules.steps import num as _num, seat_label as _seat, unit_of as _unit
 from .families import families, family_of
 
 if TYPE_CHECKING:
     from ..rules import RuleSet
 
-__all__ = ["Card", "Worked", "LegalUnder", "Visit", "OnDeal", "describe", "worked", "example", "legal_under",
-           "only_here", "on_deal_examples", "exercises", "questions", "families", "families_html", "tiles_html",
-           "visit", "find_only_here", "SITUATIONS", "family", "family_of"]
+__all__ = [
+    "SITUATIONS",
+    "Card",
+    "LegalUnder",
+    "OnDeal",
+    "Visit",
+    "Worked",
+    "describe",
+    "example",
+    "exercises",
+    "families",
+    "families_html",
+    "family",
+    "family_of",
+    "find_only_here",
+    "legal_under",
+    "on_deal_examples",
+    "only_here",
+    "questions",
+    "tiles_html",
+    "visit",
+    "worked",
+]
 
 BOX = "max-width:100%;box-sizing:border-box"
 TABLE = "border-collapse:collapse;table-layout:auto;max-width:100%;margin:0.3em 0"
@@ -251,7 +273,7 @@ class LegalUnder:
                 f"<p style='margin:2px 0'>{_b(*situation)}</p><table style='{TABLE}'>{body}</table></div>")
 
     def text(self) -> str:
-        z, e = _situation(self.context)
+        _z, e = _situation(self.context)
         return (f"{self.hand} ({e})\n  legal under: {self._names_en(self.accepted)}\n"
                 f"  not legal under: {self._names_en(self.refused)}\n"
                 f"  has no such tiles or situation: {self._names_en(self.cannot_hold)}")
@@ -321,7 +343,7 @@ class OnDeal:
         for tiles, _, cap, r in self.rows:
             pic = inline_html(tiles_svg(parse_tiles(tiles), width=28))
             if r.legal:
-                verdict = (" + ".join(f"{i.zh} {i.en}" for i in r.items) + f" · "
+                verdict = (" + ".join(f"{i.zh} {i.en}" for i in r.items) + " · "
                            + "；".join(f"{_seat(p)}→{_seat(q)} {a}" for p, q, a, _ in r.transfers))
                 verdict = f"<b>起手小胡 · Win on the deal</b>: {escape(verdict)}"
             else:

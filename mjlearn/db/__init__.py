@@ -24,8 +24,20 @@ from ..errors import ClassError  # (re-exported: the class's errors)
 from ..store.codes import CODE_ALPHABET, CODE_CHARS, code_key, new_code  # noqa: F401  (the class codes)
 from ..store.roles import ROLE_BYTES, role_name  # (re-exported: a hub name's role)
 
-__all__ = ["upgrade", "add_learner", "add_teacher", "create_class", "enrol", "role_name", "new_code", "code_key",
-           "ClassError", "LEARNER_GROUP", "TEACHER_GROUP", "ROLE_BYTES"]
+__all__ = [
+    "LEARNER_GROUP",
+    "ROLE_BYTES",
+    "TEACHER_GROUP",
+    "ClassError",
+    "add_learner",
+    "add_teacher",
+    "code_key",
+    "create_class",
+    "enrol",
+    "new_code",
+    "role_name",
+    "upgrade",
+]
 
 LEARNER_GROUP = "mjlearn_learner"
 TEACHER_GROUP = "mjlearn_teacher"
@@ -138,6 +150,7 @@ def add_teacher(url: str, name: str, *, password: str | None = None) -> str:
 def create_class(url: str, name: str, *, code: str | None = None, teachers=(), learners=()) -> int:
     """A class (and its members); returns its id."""
     import time
+
     import sqlalchemy as sa
     engine = _engine(url)
     try:

@@ -27,6 +27,7 @@ import datetime as _dt
 import json
 import math
 import os
+import sqlite3
 import threading
 import time
 from collections import Counter, defaultdict
@@ -34,12 +35,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import sqlite3
-
 from ..errors import NotWritable, _two_lines
-from ..shipped import notebooks_source
 from ..quiz.progress import EXPORT_FIELDS, ProgressStore, data_dir, mastery
-from ..store.files import sqlite_path_of, translate as _translate
+from ..shipped import notebooks_source
+from ..store.files import sqlite_path_of
+from ..store.files import translate as _translate
 from . import GROUPS, ClassError, check_manager, code_key, ensure_logins, new_code, role_name
 from .regrade import check_rows
 from .secret import SecretError, role_password, secret_from_env
@@ -51,7 +51,7 @@ except ImportError:  # pragma: no cover - only in the browser build
 
 _DB_ERRORS: tuple = (sqlite3.Error,) + ((sa.exc.DBAPIError,) if sa is not None else ())
 
-__all__ = ["Classroom", "ClassError", "assignment_tag", "parse_due", "resolve_quiz_set", "sample_class"]
+__all__ = ["ClassError", "Classroom", "assignment_tag", "parse_due", "resolve_quiz_set", "sample_class"]
 
 TAG = "assignment:"
 
@@ -328,7 +328,7 @@ class Classroom:
                     secret = secret_from_env()
                 except SecretError as e:  # a weak or unreadable secret: refused before any login is made
                     raise ClassError(str(e)) from None
-                password_of = lambda login: role_password(login, secret)  # noqa: E731
+                password_of = lambda login: role_password(login, secret)
             ensure_logins(c.raw, names, GROUPS[role], password_of)
         for u in dict.fromkeys(names):
             if not c.execute("SELECT 1 FROM class_members WHERE class_id = :c AND username = :u AND role = :r",
@@ -590,6 +590,7 @@ def sample_class(path, *, learners=SAMPLE_LEARNERS, teacher: str = "teacher", se
     quiz sets and some practice; answers graded by the engine); returns the class's name. For trying
     the teacher's dashboard without a class of one's own."""
     import random
+
     from ..quiz import generate, grade, solve, wrong_answer
     from ..quiz.quizset import load_quiz_set
     path = Path(path)
@@ -612,7 +613,7 @@ def sample_class(path, *, learners=SAMPLE_LEARNERS, teacher: str = "teacher", se
                     right = rng.random() < skill
                     a = solve(q) if right else wrong_answer(q, rng)
                     store.record(q, a, grade(q, a), quiz=assignment_tag(aid), seconds=round(rng.uniform(4, 40), 1))
-            for k in range(6):
+            for _k in range(6):
                 q = generate(rng.choice(["fans", "waits", "claim", "mcr_total"]), seed=rng.randrange(10_000))
                 right = rng.random() < skill
                 a = solve(q) if right else wrong_answer(q, rng)

@@ -37,7 +37,7 @@ from ..jsontext import nesting
 from ..quiz.core import DIFFICULTIES, KINDS, Question, _jsonable, get_kind, verdict
 from ..quiz.solved import Solutions, key_of
 
-__all__ = ["Checked", "check_rows", "MAX_TEXT", "MAX_NESTING"]
+__all__ = ["MAX_NESTING", "MAX_TEXT", "Checked", "check_rows"]
 
 MAX_TEXT = 100_000
 """The most characters a question or an answer may have (mjlearn's own are under 5,000)."""

@@ -14,16 +14,38 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..db import role_name
-from ..db.secret import (SECRET_BITS, SECRET_ENV, SECRET_FILE_ENV, SecretError, check_secret,  # noqa: F401
-                         generate_secret, read_secret_file, role_password, secret_from_env)
+from ..db.secret import (  # noqa: F401
+    SECRET_BITS,
+    SECRET_ENV,
+    SECRET_FILE_ENV,
+    SecretError,
+    check_secret,
+    generate_secret,
+    read_secret_file,
+    role_password,
+    secret_from_env,
+)
 from ..errors import MjlearnError
 
 HERE = Path(__file__).resolve().parent
 HUB_CONFIG = HERE / "jupyterhub_config.py"
 START_DB = HERE / "start_class_db.sh"
 
-__all__ = ["HUB_CONFIG", "START_DB", "role_password", "learner_url", "login_for", "Login", "SecretError", "HubConfigError",
-           "generate_secret", "check_secret", "read_secret_file", "secret_from_env", "SECRET_FILE_ENV"]
+__all__ = [
+    "HUB_CONFIG",
+    "SECRET_FILE_ENV",
+    "START_DB",
+    "HubConfigError",
+    "Login",
+    "SecretError",
+    "check_secret",
+    "generate_secret",
+    "learner_url",
+    "login_for",
+    "read_secret_file",
+    "role_password",
+    "secret_from_env",
+]
 
 
 class HubConfigError(MjlearnError, ValueError):

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from ..errors import MjlearnError
 
-__all__ = ["AccountError", "MARK", "NAME_PATTERN", "ensure_account", "homes_folder", "first_uid", "closed_to_others"]
+__all__ = ["MARK", "NAME_PATTERN", "AccountError", "closed_to_others", "ensure_account", "first_uid", "homes_folder"]
 
 MARK = "mjlearn hub user"
 """The comment (GECOS field) of every account the hub made: the hub uses no other account."""

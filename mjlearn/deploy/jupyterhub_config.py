@@ -46,8 +46,7 @@ import os
 import sys
 from urllib.parse import urlsplit
 
-from mjlearn.deploy import (SECRET_ENV, SECRET_FILE_ENV, HubConfigError, SecretError, hub_environment,
-                            read_secret_file)
+from mjlearn.deploy import SECRET_ENV, SECRET_FILE_ENV, HubConfigError, SecretError, hub_environment, read_secret_file
 from mjlearn.deploy.accounts import NAME_PATTERN, closed_to_others, ensure_account
 from mjlearn.deploy.singleuser import FOLDER
 

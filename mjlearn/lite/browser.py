@@ -28,8 +28,8 @@ from __future__ import annotations
 import os
 import sys
 from dataclasses import dataclass
-from pathlib import Path
 from html import escape
+from pathlib import Path
 
 IN_BROWSER = sys.platform == "emscripten"
 """True in Pyodide (JupyterLite), where there is no terminal, no matplotlib and no disk of one's own."""

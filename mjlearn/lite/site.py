@@ -287,7 +287,7 @@ def build_wheel(out: Path) -> Path:
     project = _pyproject()
     name, version = "mjlearn", __version__
     dist_info = f"{name}-{version}.dist-info"
-    meta = [f"Metadata-Version: 2.1", f"Name: {name}", f"Version: {version}",
+    meta = ["Metadata-Version: 2.1", f"Name: {name}", f"Version: {version}",
             f"Summary: {project.get('description', '')}", f"Requires-Python: {project.get('requires-python', '')}"]
     meta += [f"Requires-Dist: {d}" for d in project.get("dependencies", [])]
     files: dict[str, bytes] = {}

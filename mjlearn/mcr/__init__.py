@@ -13,6 +13,16 @@ from .result import Excluded, FanScore, ScoreResult  # noqa: F401 (mjlearn.mcr.E
 from .scorer import CONTEXT_KEYWORDS, score
 from .settlement import settle
 
-__all__ = ["score", "FANS", "Fan", "fan", "Profile", "PROFILES", "get_profile", "CONTEXT_KEYWORDS",
-           "ScoreResult", "settle"]
+__all__ = [
+           "CONTEXT_KEYWORDS",
+           "FANS",
+           "PROFILES",
+           "Fan",
+           "Profile",
+           "ScoreResult",
+           "fan",
+           "get_profile",
+           "score",
+           "settle",
+]
 

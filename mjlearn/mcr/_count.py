@@ -26,7 +26,7 @@ from .fans import F
 if TYPE_CHECKING:
     from .profiles import Profile
 
-__all__ = ["count", "count_folded", "fold", "tables", "Tables", "LABELLED", "UNLABELLED", "SIGNED"]
+__all__ = ["LABELLED", "SIGNED", "UNLABELLED", "Tables", "count", "count_folded", "fold", "tables"]
 
 _CHICKEN = F.CHICKEN_HAND
 
@@ -52,9 +52,29 @@ drop is cached by that signature (:func:`count_folded`)."""
 class Tables:
     """The counting tables of one profile (:func:`tables`), and the caches that go with them."""
 
-    __slots__ = ("profile", "bits", "points", "scoped", "dropped_on_sets", "fan_at", "excl_bits", "targets",
-                 "high_mask", "mid_mask", "scoping", "by_signature",
-                 "kept", "high_parts", "mid_parts", "low_parts", "left", "chows", "pungs", "whole", "drops")
+    __slots__ = (
+        "bits",
+        "by_signature",
+        "chows",
+        "dropped_on_sets",
+        "drops",
+        "excl_bits",
+        "fan_at",
+        "high_mask",
+        "high_parts",
+        "kept",
+        "left",
+        "low_parts",
+        "mid_mask",
+        "mid_parts",
+        "points",
+        "profile",
+        "pungs",
+        "scoped",
+        "scoping",
+        "targets",
+        "whole",
+    )
     # what each field holds:
     # profile          the Profile
     # bits             the bit of each fan: its rank in the order of visits (highest value first)
@@ -147,7 +167,7 @@ class Kept:
     sets (``scoping``) and, for a part of a mask (:func:`_visit`), the bits of the fans they drop
     (``dropped``)."""
 
-    __slots__ = ("fans", "total", "mask", "scoping", "dropped")
+    __slots__ = ("dropped", "fans", "mask", "scoping", "total")
 
     def __init__(self, fans, total, mask, scoping, dropped=0):
         self.fans, self.total, self.mask, self.scoping, self.dropped = fans, total, mask, scoping, dropped

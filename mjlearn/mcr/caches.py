@@ -36,7 +36,7 @@ from __future__ import annotations
 import sys
 import threading
 
-__all__ = ["LOCK", "Cache", "new", "put", "make_room", "clear", "sizes", "registered"]
+__all__ = ["LOCK", "Cache", "clear", "make_room", "new", "put", "registered", "sizes"]
 
 LOCK = threading.Lock()
 """Held while a new id is handed out (interned values), so that two threads never share one."""
@@ -46,7 +46,7 @@ class Cache:
     """One registered cache: its ``name``, the ``data`` (a plain dict, used directly by its
     module), its ``budget`` of entries and what it holds (``doc``)."""
 
-    __slots__ = ("name", "data", "budget", "doc", "fixed")
+    __slots__ = ("budget", "data", "doc", "fixed", "name")
 
     def __init__(self, name: str, data: dict, budget: int, doc: str, fixed: bool) -> None:
         self.name, self.data, self.budget, self.doc, self.fixed = name, data, budget, doc, fixed

@@ -13,19 +13,37 @@ way. tests/test_mcr_scoring_fast.py checks both against the explicit steps on ev
 
 from __future__ import annotations
 
+from ..tiles import IS_DRAGON, IS_TERMINAL_OR_HONOR, IS_WIND
 from . import caches
 from . import detect as D
 from ._count import TABLE_BUDGETS, count_folded, fold
 from .explain import concealment, explain_special
 from .fans import F
-from .principles import combine_chows_kept, combine_pungs, _related_pungs
-from .records import (F_CHOW_KEY, F_CHOWS, F_PUNGS, F_STARTS, F_TRAITS, KNIT_MASKS, M34, M63, MIDDLE_CODE, ODD,
-                      ORPHAN_MASK, SUITED_MASK, TRAITS_OF, Candidate, Folded, chow_list, presence, tiles_of)
+from .principles import _related_pungs, combine_chows_kept, combine_pungs
+from .records import (
+    F_CHOW_KEY,
+    F_CHOWS,
+    F_PUNGS,
+    F_STARTS,
+    F_TRAITS,
+    KNIT_MASKS,
+    M34,
+    M63,
+    MIDDLE_CODE,
+    ODD,
+    ORPHAN_MASK,
+    SUITED_MASK,
+    TRAITS_OF,
+    Candidate,
+    Folded,
+    chow_list,
+    presence,
+    tiles_of,
+)
 from .tables import REF
 from .waits import seven_pairs_single
-from ..tiles import IS_DRAGON, IS_TERMINAL_OR_HONOR, IS_WIND
 
-__all__ = ["count_regular", "special_count", "folded_context", "chow_occ", "pung_occ", "patterned"]
+__all__ = ["chow_occ", "count_regular", "folded_context", "patterned", "pung_occ", "special_count"]
 
 CHOW_OCC = caches.new("counting.chow_patterns", 8192, "the chow-combination occurrences by the chows' middle codes")
 PUNG_OCC = caches.new("counting.pung_patterns", 8192, "the pung-combination occurrences by the patterned pungs")

@@ -11,11 +11,11 @@ combinations (一般高, 三同刻, 清龙...) are declared in :mod:`mjlearn.mcr
 
 from __future__ import annotations
 
-from . import caches
-from .fans import F, detects
 from ..tiles import IS_DRAGON, IS_GREEN, IS_HONOR, IS_REVERSIBLE, IS_TERMINAL, IS_TERMINAL_OR_HONOR, IS_WIND
 from ..tiles import SUIT_NUMBER as SUIT
 from ..tiles import SUITED_RANK as RANK
+from . import caches
+from .fans import F, detects
 
 CHOW, PUNG, KONG, PAIR, KNITTED, SINGLES = "chow", "pung", "kong", "pair", "knitted", "singles"
 
@@ -278,7 +278,7 @@ def _trait_bits(kind, t) -> int:
     return 1 if r in (1, 9) else 2 if r == 5 else 4 if r % 2 == 0 else 0
 
 
-_TRAITS = {k: tuple(_trait_bits(k, t) if (k is not CHOW or t < 27 and t % 9 < 7) else 0 for t in range(34))
+_TRAITS = {k: tuple(_trait_bits(k, t) if (k is not CHOW or (t < 27 and t % 9 < 7)) else 0 for t in range(34))
            for k in (CHOW, PUNG, KONG, PAIR)}
 
 

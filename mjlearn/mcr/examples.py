@@ -22,8 +22,15 @@ from ..tiles import tile
 from .fans import fan
 from .scorer import score
 
-__all__ = ["EXAMPLES", "CHANGES", "example", "near_miss", "apply_change", "describe_change",
-           "near_miss_sentence"]
+__all__ = [
+    "CHANGES",
+    "EXAMPLES",
+    "apply_change",
+    "describe_change",
+    "example",
+    "near_miss",
+    "near_miss_sentence",
+]
 
 EXAMPLES: dict[int, tuple[tuple[str, dict], tuple[str, dict]]] = {
     1: (('[EEE,1][SSS,1][WWW,2]22pNN+N', {'prevalent_wind': 'W'}), ('[EEE,1][SSS,1][WWW,2]222pN+N', {'prevalent_wind': 'W'})),
@@ -324,7 +331,7 @@ def near_miss_sentence(fan_id: int, lang: str = "en") -> str:
     True
     """
     f = fan(fan_id)
-    (hand, ctx), _ = EXAMPLES[fan_id]
+    (_hand, ctx), _ = EXAMPLES[fan_id]
     change = CHANGES[fan_id]
     what = describe_change(change, ctx, lang)
     _, _, res = near_miss(fan_id)

@@ -13,20 +13,44 @@ from __future__ import annotations
 
 from itertools import compress
 
+from ..tiles import IS_TERMINAL_OR_HONOR, ORPHAN_INDICES
+from ..tiles import KNITTED_PATTERNS as KNITTED
 from . import caches
 from . import detect as D
 from ._count import count, tables
 from .fans import F
 from .principles import combine_chows_kept, combine_pungs_kept, count_fans
-from .records import (CHOW, FOUR, KNIT, KNIT_MASKS, KONG, ODD, ORPHAN_MASK, PAIR, PAIR_PART, PUNG, SINGLES,
-                      SUITED_MASK, Candidate, meld_parts, presence, regular_readings)
+from .records import (
+    CHOW,
+    FOUR,
+    KNIT,
+    KNIT_MASKS,
+    KONG,
+    ODD,
+    ORPHAN_MASK,
+    PAIR,
+    PAIR_PART,
+    PUNG,
+    SINGLES,
+    SUITED_MASK,
+    Candidate,
+    meld_parts,
+    presence,
+    regular_readings,
+)
 from .tables import REF
 from .waits import wait_count
-from ..tiles import IS_TERMINAL_OR_HONOR, ORPHAN_INDICES
-from ..tiles import KNITTED_PATTERNS as KNITTED
 
-__all__ = ["regular", "explain_regular", "explain_special", "special_forms", "knitted_straight", "concealment",
-           "kong_occ", "hand_occ"]
+__all__ = [
+    "concealment",
+    "explain_regular",
+    "explain_special",
+    "hand_occ",
+    "knitted_straight",
+    "kong_occ",
+    "regular",
+    "special_forms",
+]
 
 CONCEALMENT = caches.new("explain.concealment", 16, "the concealment occurrences by (melds shown, self-drawn)")
 KONG_OCC = caches.new("explain.kongs", 64, "the kong occurrences by (kongs, concealed kongs, the profile's "

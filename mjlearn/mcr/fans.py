@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Fan", "FANS", "fan", "F", "detects", "DETECTORS", "ASSESSED_ELSEWHERE", "POINT_TIERS", "Exclusion"]
+__all__ = ["ASSESSED_ELSEWHERE", "DETECTORS", "FANS", "POINT_TIERS", "Exclusion", "F", "Fan", "detects", "fan"]
 
 POINT_TIERS = (88, 64, 48, 32, 24, 16, 12, 8, 6, 4, 2, 1)
 """The twelve point values of the fan list."""
@@ -344,7 +344,7 @@ def fan(key) -> Fan:
     >>> fan(48).zh, fan("Full Flush").id
     ('碰碰和', 22)
     """
-    if key.__class__ is int or isinstance(key, int) and not isinstance(key, bool):
+    if key.__class__ is int or (isinstance(key, int) and not isinstance(key, bool)):
         if 1 <= key <= len(FANS):
             return FANS[key - 1]
         raise KeyError(f"no fan number {key}: fans are numbered 1-82")

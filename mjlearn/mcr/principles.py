@@ -46,9 +46,20 @@ from operator import itemgetter
 from . import caches
 from .fans import F, detects
 
-__all__ = ["combine_chows", "combine_pungs", "apply_exclusions", "count_fans", "combine_chows_kept",
-           "combine_pungs_kept", "NON_REPETITION", "NO_SPLITTING",
-           "NO_IDENTICAL", "COMBINE_ONCE", "TAKE_HIGHER", "PRINCIPLES"]
+__all__ = [
+    "COMBINE_ONCE",
+    "NON_REPETITION",
+    "NO_IDENTICAL",
+    "NO_SPLITTING",
+    "PRINCIPLES",
+    "TAKE_HIGHER",
+    "apply_exclusions",
+    "combine_chows",
+    "combine_chows_kept",
+    "combine_pungs",
+    "combine_pungs_kept",
+    "count_fans",
+]
 
 NON_REPETITION = "不重复"
 NO_SPLITTING = "不拆移"
@@ -142,7 +153,7 @@ def three_pungs(t0, t1, t2) -> int:
         elif t0 + 1 == t1 and t1 + 1 == t2:
             return F.PURE_SHIFTED_PUNGS       # 一色三节高
         return 0
-    if 0x41 <= t0 and t2 <= 0x44:
+    if t0 >= 0x41 and t2 <= 0x44:
         return F.BIG_THREE_WINDS              # 三风刻 (sorted, distinct)
     if (t0, t1, t2) == (0x45, 0x46, 0x47):
         return F.BIG_THREE_DRAGONS            # 大三元
@@ -264,13 +275,13 @@ def combine_chows(chows, excludes_of=_no_excludes, explain=True):
                 max_cnt = 3 - sum(1 for i in range(4) if not any(f and i in (a, b) for f, a, b in found))
             else:
                 max_cnt = 2
-            counts = {k: 0 for k in _EXTRA_ORDER}
+            counts = dict.fromkeys(_EXTRA_ORDER, 0)
             for f, _, _ in found:
                 if f:
                     counts[f] += 1
             cnt = sum(counts.values())
             if max_cnt <= 0:
-                counts = {k: 0 for k in _EXTRA_ORDER}
+                counts = dict.fromkeys(_EXTRA_ORDER, 0)
             limit = 1
             while cnt > max_cnt and limit >= 0:
                 for k in reversed(_EXTRA_ORDER):       # cut from 老少副 upwards

@@ -13,12 +13,13 @@ the WMO 2014 book (the "Green Book" line) does. Every switch names its source.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace as _replace
+from dataclasses import dataclass, fields
+from dataclasses import replace as _replace
 from functools import cached_property
 
 from .fans import FANS
 
-__all__ = ["Profile", "PROFILES", "get_profile", "SWITCHES", "RULINGS", "rulings_html"]
+__all__ = ["PROFILES", "RULINGS", "SWITCHES", "Profile", "get_profile", "rulings_html"]
 
 SWITCHES = {
     "two_concealed_kongs_points": (
@@ -113,7 +114,7 @@ class Profile:
             raise ValueError(f"mixed_kongs must be 'ming_an_gang', 'separate' or 'two_melded', "
                              f"got {self.mixed_kongs!r}")
 
-    def replace(self, **switches) -> "Profile":
+    def replace(self, **switches) -> Profile:
         """A new profile with some switches changed; its name records them."""
         unknown = set(switches) - {f.name for f in fields(self)}
         if unknown:

@@ -15,20 +15,34 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from . import caches
-from . import detect as D
 from ..hand import MeldKind
 from ..shapes import suit_table
 from ..tiles import KNITTED_PATTERNS as KNITTED
 from ..tiles import ORPHAN_INDICES
+from . import caches
+from . import detect as D
 from .tables import REF
 
 if TYPE_CHECKING:
     from ..hand import WinContext
 
-__all__ = ["Candidate", "WinFlags", "Way", "SuitRecord", "HonorRecord", "Split", "suit_record",
-           "honor_record",
-           "ways", "reading_ways", "reading_parts", "regular_readings", "features", "meld_parts", "presence"]
+__all__ = [
+    "Candidate",
+    "HonorRecord",
+    "Split",
+    "SuitRecord",
+    "Way",
+    "WinFlags",
+    "features",
+    "honor_record",
+    "meld_parts",
+    "presence",
+    "reading_parts",
+    "reading_ways",
+    "regular_readings",
+    "suit_record",
+    "ways",
+]
 
 CHOW, PUNG, KONG, PAIR, KNIT, SINGLES = D.CHOW, D.PUNG, D.KONG, D.PAIR, D.KNITTED, D.SINGLES
 
@@ -61,7 +75,7 @@ class WinFlags:
     occurrences, the same in every reading), the :class:`~mjlearn.hand.WinContext` it was made
     from (``source``) and its masks folded under one profile's counting tables (``folded``)."""
 
-    __slots__ = ("self_drawn", "kong", "wall_last", "last_tile", "seat", "prevalent", "flags", "source", "folded")
+    __slots__ = ("flags", "folded", "kong", "last_tile", "prevalent", "seat", "self_drawn", "source", "wall_last")
     self_drawn: bool
     kong: bool
     wall_last: bool
@@ -77,7 +91,7 @@ class Folded:
     """A context's win flags and concealment folded into masks under the counting tables ``tab``:
     ``by_exposed[n]`` for ``n`` melds shown (0-4)."""
 
-    __slots__ = ("tab", "by_exposed")
+    __slots__ = ("by_exposed", "tab")
 
     def __init__(self, tab, by_exposed):
         self.tab, self.by_exposed = tab, by_exposed
@@ -92,7 +106,7 @@ class Way:
     packed facts of :func:`features`) and ``shape`` (the number of sets, plus :data:`PAIRED` with the
     pair: the shapes of a reading's groups add up to its number of sets plus PAIRED)."""
 
-    __slots__ = ("pair", "parts", "keys", "feats", "shape")
+    __slots__ = ("feats", "keys", "pair", "parts", "shape")
 
     def __init__(self, pair, parts, keys, feats, shape):
         self.pair, self.parts, self.keys, self.feats, self.shape = pair, parts, keys, feats, shape
@@ -104,7 +118,7 @@ class SuitRecord:
     :data:`TILE_KEY`) and ``wait_ids``: the id of the wait facts of its counts (slot 0) and of its
     counts less one tile of each rank (slots 1-9), filled when asked (:mod:`mjlearn.mcr.waits`)."""
 
-    __slots__ = ("ways", "key", "single", "wait_ids", "counts")
+    __slots__ = ("counts", "key", "single", "wait_ids", "ways")
 
     def __init__(self, ways, key, single, wait_ids, counts):
         self.ways, self.key, self.single, self.wait_ids, self.counts = ways, key, single, wait_ids, counts
@@ -115,7 +129,7 @@ class HonorRecord:
     None when they cannot be), their whole-hand ``key`` and the id of their wait shape (``shape``,
     filled when asked)."""
 
-    __slots__ = ("way", "key", "shape", "counts")
+    __slots__ = ("counts", "key", "shape", "way")
 
     def __init__(self, way, key, shape, counts):
         self.way, self.key, self.shape, self.counts = way, key, shape, counts

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from ..hand import Hand, WinContext
     from .profiles import Profile
 
-__all__ = ["ScoreResult", "FanScore", "Excluded"]
+__all__ = ["Excluded", "FanScore", "ScoreResult"]
 
 _set = object.__setattr__
 
@@ -488,7 +488,7 @@ def _reading(form, parts, melds, hand):
     """Turn the engine's parts into a :class:`~mjlearn.shapes.Reading` (for display and explanation)."""
     out = []
     mi = 0
-    for kind, t, exp in parts:
+    for kind, t, _exp in parts:
         if kind == "knitted":
             out.append(Part(PartKind.KNITTED, tuple(TILES[i] for i in KNITTED_PATTERNS[t])))
             continue

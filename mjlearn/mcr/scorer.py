@@ -58,23 +58,41 @@ from functools import partial
 from ..consistency import check_context
 from ..errors import ContextError, InvalidHandError, Problem
 from ..hand import Hand, WinContext, as_hand
-from . import caches
+from . import _count, caches, records
 from . import detect as D
-from . import _count
 from ._count import TABLE_BUDGETS, fold, tables
 from .counting import count_regular, folded_context, special_count
-from .explain import FULL_FLUSH, NINE_GATES, explain_regular, kong_occ, knitted_straight, special_forms
+from .explain import FULL_FLUSH, NINE_GATES, explain_regular, knitted_straight, kong_occ, special_forms
 from .fans import F
 from .profiles import PROFILES, Profile, get_profile
-from . import records
-from .records import (M_CHOW, M_KONG, M_PUNG, MELD_CHOW, MELD_KONG, MELD_PUNG, ODD, PAIRED, TILE_KEY, CHOW_KEY,
-                      UNFOLDED, WHOLE_AND, Candidate, WinFlags, F_PAIR, F_SHAPE, honor_record, meld_parts,
-                      presence, suit_record, ways)
+from .records import (
+    CHOW_KEY,
+    F_PAIR,
+    F_SHAPE,
+    M_CHOW,
+    M_KONG,
+    M_PUNG,
+    MELD_CHOW,
+    MELD_KONG,
+    MELD_PUNG,
+    ODD,
+    PAIRED,
+    TILE_KEY,
+    UNFOLDED,
+    WHOLE_AND,
+    Candidate,
+    WinFlags,
+    honor_record,
+    meld_parts,
+    presence,
+    suit_record,
+    ways,
+)
 from .result import ScoreResult
 from .tables import WIND_INDEX
 from .waits import seven_pairs_single, wait_count_of
 
-__all__ = ["score", "CONTEXT_KEYWORDS"]
+__all__ = ["CONTEXT_KEYWORDS", "score"]
 
 CONTEXT_KEYWORDS = ("self_drawn", "last_tile", "kong", "wall_last", "seat_wind", "prevalent_wind", "flowers")
 """The context keywords of :func:`score` (see its docstring)."""
@@ -367,7 +385,7 @@ def _evaluate(counts, all_counts, hand_melds, n_exposed, win, ctx, tab, prof, me
         if feats >> win & 1 or pair == win:         # the winning tile in a concealed chow, or the pair
             wait = wait_count_of(counts, win, n_fixed, rm, rp, rs, rh)
         total, fans = count_regular(feats, pair, tab, ctx, win, wait, mask, reps, meld_pungs, n_conc_kongs, nine)
-        if total > best_total or total == best_total and prefers_on_tie(fans, special, seven_pairs):
+        if total > best_total or (total == best_total and prefers_on_tie(fans, special, seven_pairs)):
             return _candidate(Candidate, (total, fans, "regular", None, None, None,
                                           (explain_regular, wm, ws, wp, honor, pair, wait, ctx)))
         return special
@@ -378,7 +396,7 @@ def _evaluate(counts, all_counts, hand_melds, n_exposed, win, ctx, tab, prof, me
         if wait is None and (feats >> win & 1 or pair == win):
             wait = wait_count_of(counts, win, n_fixed, rm, rp, rs, rh)
         total, fans = count_regular(feats, pair, tab, ctx, win, wait, mask, reps, meld_pungs, n_conc_kongs, nine)
-        if total > best_total or total == best_total and prefers_on_tie(fans, chosen or special, seven_pairs):
+        if total > best_total or (total == best_total and prefers_on_tie(fans, chosen or special, seven_pairs)):
             chosen, best_total, best_fans = split, total, fans
     if chosen is None:
         return special
@@ -395,7 +413,7 @@ _candidate = tuple.__new__
 class WholeHand:
     """The whole-hand fans of a key: their occurrences (``occ``) and their bits (``mask``)."""
 
-    __slots__ = ("occ", "mask")
+    __slots__ = ("mask", "occ")
 
     def __init__(self, occ, mask):
         self.occ, self.mask = occ, mask

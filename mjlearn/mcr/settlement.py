@@ -18,7 +18,7 @@ discard    8                               8 + total       24 + total
 
 from __future__ import annotations
 
-__all__ = ["settle", "SEATS", "BASE"]
+__all__ = ["BASE", "SEATS", "settle"]
 
 SEATS = ("E", "S", "W", "N")
 """Seats by their wind, in turn order."""

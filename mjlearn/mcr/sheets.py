@@ -24,8 +24,15 @@ from ..render import svg
 from ..seats import Seat
 from .fans import FANS, POINT_TIERS, Fan, fan
 
-__all__ = ["frequencies", "Frequencies", "FrequencyRow", "fan_index_html", "frequency_sheet_html",
-           "fan_section_html", "DATA"]
+__all__ = [
+    "DATA",
+    "Frequencies",
+    "FrequencyRow",
+    "fan_index_html",
+    "fan_section_html",
+    "frequencies",
+    "frequency_sheet_html",
+]
 
 DATA = Path(__file__).with_name("fan_frequency.json")
 """The measured frequencies (see tools/fan_frequency.py)."""
@@ -118,7 +125,7 @@ def frequency_sheet_html(top: int = 24) -> str:
         cells.append(
             f'<div style="break-inside:avoid;padding:4px 0;border-bottom:1px solid #eee">'
             f'<a href="#fan-{f.id}"><b>{_e(f.zh)} {_e(f.en)}</b></a> · {f.points} 番 point{"s" if f.points > 1 else ""}<br>'
-            f'{bar} <b>{_pct(r.share)}</b> <span style="color:#666">{_e(f"的和牌 of winning hands")}</span><br>'
+            f'{bar} <b>{_pct(r.share)}</b> <span style="color:#666">{_e("的和牌 of winning hands")}</span><br>'
             f'<span style="font-size:12.5px">{_e(f.definition_zh)}<br>{_e(f.definition_en)}</span></div>')
     head = (f'<p style="margin:4px 0;color:#555">由 mjlearn 的牌桌和电脑玩家打了 {freq.hands:,} 局国标麻将，'
             f'其中 {freq.wins:,} 局有人和牌；下面是这些和牌里最常计的 {len(rows)} 个番。 · mjlearn\'s table and '

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..shapes import suit_status, suit_table
 from . import caches
 from .records import ODD, ways
-from ..shapes import suit_status, suit_table
 
-__all__ = ["wait_count", "wait_count_of", "regular_wait_count", "seven_pairs_single", "regular_waits"]
+__all__ = ["regular_wait_count", "regular_waits", "seven_pairs_single", "wait_count", "wait_count_of"]
 
 WAIT_COUNTS = caches.new("waits.counts", 16384, "the number of regular waits by the suits' fact ids (sorted) "
                                                 "and the honors' shape id")

@@ -9,16 +9,53 @@ True
 from __future__ import annotations
 
 # the store's errors, so that a notebook can catch them as mjlearn.quiz.DiskFull and so on
-from ..errors import (Busy, DatabaseDamaged, DiskFull, NewerSchema, NotAFile, NotWritable, ProgressError,  # noqa: F401
-                      StorageIOError)
-from .core import (DIFFICULTIES, KINDS, TOPICS, Grade, Kind, Question, QuizError, generate, get_kind,  # noqa: F401
-                   grade, hint, parse_answer, reveal, solve, wrong_answer)
+from ..errors import Busy, DatabaseDamaged, DiskFull, NewerSchema, NotAFile, NotWritable, ProgressError, StorageIOError  # noqa: F401
 from . import kinds  # noqa: F401  (registers every kind in core.KINDS, in course order)
+from .core import (  # noqa: F401
+    DIFFICULTIES,
+    KINDS,
+    TOPICS,
+    Grade,
+    Kind,
+    Question,
+    QuizError,
+    generate,
+    get_kind,
+    grade,
+    hint,
+    parse_answer,
+    reveal,
+    solve,
+    wrong_answer,
+)
 from .runner import run_terminal
 
-__all__ = ["Question", "Grade", "Kind", "KINDS", "TOPICS", "DIFFICULTIES", "QuizError", "generate", "grade",
-           "solve", "hint", "reveal", "parse_answer", "wrong_answer", "kind_names", "practice", "questions_for",
-           "load_quiz_set", "QuizSet", "ProgressStore", "ProgressError", "progress_view", "review_queue", "run_terminal"]
+__all__ = [
+    "DIFFICULTIES",
+    "KINDS",
+    "TOPICS",
+    "Grade",
+    "Kind",
+    "ProgressError",
+    "ProgressStore",
+    "Question",
+    "QuizError",
+    "QuizSet",
+    "generate",
+    "grade",
+    "hint",
+    "kind_names",
+    "load_quiz_set",
+    "parse_answer",
+    "practice",
+    "progress_view",
+    "questions_for",
+    "reveal",
+    "review_queue",
+    "run_terminal",
+    "solve",
+    "wrong_answer",
+]
 
 # Imported on first use so that `import mjlearn` stays light: the progress store and the quiz widget
 # open sqlite3 (and the widget, when shown, ipywidgets); quiz sets read files with pathlib and tomllib

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from ..errors import MjlearnError
 from ..handoff import presenter
@@ -26,9 +27,34 @@ from ..i18n import pick
 from ..jsontext import jsonable as _jsonable
 from ..mcr import FANS
 
-__all__ = ["Question", "Grade", "Kind", "KINDS", "TOPICS", "ANSWERS", "TARGETS", "register", "kinds_of", "get_kind",
-           "generate", "solve", "grade", "hint", "retry_note", "reveal", "parse_answer", "wrong_answer", "Line", "QuizError",
-           "question_rng", "DIFFICULTIES", "AnswerError", "unreadable", "question_series", "verdict"]
+__all__ = [
+    "ANSWERS",
+    "DIFFICULTIES",
+    "KINDS",
+    "TARGETS",
+    "TOPICS",
+    "AnswerError",
+    "Grade",
+    "Kind",
+    "Line",
+    "Question",
+    "QuizError",
+    "generate",
+    "get_kind",
+    "grade",
+    "hint",
+    "kinds_of",
+    "parse_answer",
+    "question_rng",
+    "question_series",
+    "register",
+    "retry_note",
+    "reveal",
+    "solve",
+    "unreadable",
+    "verdict",
+    "wrong_answer",
+]
 
 DIFFICULTIES = (1, 2, 3)
 """1 easy, 2 medium, 3 hard."""
@@ -116,7 +142,7 @@ class Question:
                 "seed": self.seed, "difficulty": self.difficulty, "source": self.source}
 
     @classmethod
-    def from_dict(cls, d: Mapping) -> "Question":
+    def from_dict(cls, d: Mapping) -> Question:
         return cls(kind=d["kind"], data=dict(d["data"]), prompt=tuple(d["prompt"]), seed=d.get("seed"),
                    difficulty=d.get("difficulty", 1), source=d.get("source", "generated"))
 

@@ -33,7 +33,7 @@ from ..seats import Seat
 from ..table import Bot, Discarded, Table, Won, play_hand
 from ..tiles import TILES
 
-__all__ = ["Win", "Snapshot", "simulate", "simulated_win", "snapshot", "counts_to_tiles"]
+__all__ = ["Snapshot", "Win", "counts_to_tiles", "simulate", "simulated_win", "snapshot"]
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,7 @@ class Win:
     """The finished table (its log replays the hand)."""
 
     @classmethod
-    def of(cls, table: Table) -> "Win":
+    def of(cls, table: Table) -> Win:
         """The view of a finished table's (first) win."""
         won = table.winners[0]
         h = won.hand

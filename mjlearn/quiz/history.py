@@ -38,7 +38,7 @@ from ..mcr import score as _score_mcr
 from .core import KINDS, TOPICS, Question, solve
 from .solved import key_of
 
-__all__ = ["DAMAGE", "DamagedRow", "Damage", "Reading", "answers_of", "check_row", "MAX_TEXT", "MAX_AT"]
+__all__ = ["DAMAGE", "MAX_AT", "MAX_TEXT", "Damage", "DamagedRow", "Reading", "answers_of", "check_row"]
 
 MAX_AT = 32503680000.0
 """The latest time an answer may carry (3000-01-01, Unix seconds): later ones are damage, and a card's
@@ -502,7 +502,7 @@ class Reading:
                           "recent_accuracy": sum(recent) / len(recent), "mastery": num / den}
         return out
 
-    def finish(self) -> "Reading":
+    def finish(self) -> Reading:
         """Read to the end without replaying (when only the view's figures are wanted)."""
         for _ in self.attempts():
             pass

@@ -28,8 +28,18 @@ from __future__ import annotations
 import math
 
 from .core import TOPICS
-from .history import (MAX_COUNT, MAX_DEPTH, MAX_TEXT, DamagedRow, _decode, _fan_numbers, _KIND_TOPIC, _load,
-                      _rules_key, check_row)
+from .history import (
+    _KIND_TOPIC,
+    MAX_COUNT,
+    MAX_DEPTH,
+    MAX_TEXT,
+    DamagedRow,
+    _decode,
+    _fan_numbers,
+    _load,
+    _rules_key,
+    check_row,
+)
 
 __all__ = ["sqlite_answers"]
 

@@ -43,16 +43,24 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import (Busy, ClassDatabaseUnreachable, DatabaseDamaged, DiskFull, NewerSchema, NotAFile,  # noqa: F401
-                      NotWritable, ProgressError, StorageIOError)  # (re-exported: the store's errors)
+from ..errors import (
+    Busy,
+    ClassDatabaseUnreachable,
+    DatabaseDamaged,
+    DiskFull,
+    NewerSchema,
+    NotAFile,
+    NotWritable,  # (re-exported: the store's errors)
+    ProgressError,
+    StorageIOError,
+)
 from ..i18n import Bilingual, pick
 from ..store import open_store as _open_store
 from ..store.base import Store
 from ..store.checkpoint import save as save_checkpoint
-from ..store.files import (BUSY_TIMEOUT_S, DB_ENV_VAR, ENV_VAR, EXPORT_COLUMNS,  # noqa: F401  (re-exported)
-                           data_dir, default_path, iso_time)
+from ..store.files import BUSY_TIMEOUT_S, DB_ENV_VAR, ENV_VAR, EXPORT_COLUMNS, data_dir, default_path, iso_time  # noqa: F401  (re-exported)
 from ..store.salvage import EXPORT_FIELDS  # noqa: F401  (re-exported)
-from ..store.schema import MIGRATIONS, SCHEMA_VERSION  # noqa: F401  (re-exported)
+from ..store.schema import MIGRATIONS, SCHEMA_VERSION
 from . import checkpoint_state
 from .core import TOPICS, generate, grade, solve, wrong_answer
 from .history import MASTERY_DECAY, Damage, Reading, answers_of, without_gc
@@ -60,10 +68,31 @@ from .history_sql import sqlite_answers
 from .review import ReviewQueue, replay_reading
 from .solved import Solved
 
-__all__ = ["ProgressStore", "ProgressView", "data_dir", "default_path", "ENV_VAR", "open_store", "mastery", "attempts",
-           "credit", "MASTERY_DECAY", "sample_store",
-           "MIGRATIONS", "SCHEMA_VERSION", "ProgressError", "DatabaseDamaged", "NewerSchema", "StorageIOError",
-           "DiskFull", "NotWritable", "NotAFile", "Busy", "ClassDatabaseUnreachable", "DB_ENV_VAR"]
+__all__ = [
+    "DB_ENV_VAR",
+    "ENV_VAR",
+    "MASTERY_DECAY",
+    "MIGRATIONS",
+    "SCHEMA_VERSION",
+    "Busy",
+    "ClassDatabaseUnreachable",
+    "DatabaseDamaged",
+    "DiskFull",
+    "NewerSchema",
+    "NotAFile",
+    "NotWritable",
+    "ProgressError",
+    "ProgressStore",
+    "ProgressView",
+    "StorageIOError",
+    "attempts",
+    "credit",
+    "data_dir",
+    "default_path",
+    "mastery",
+    "open_store",
+    "sample_store",
+]
 
 
 
@@ -189,7 +218,7 @@ class ProgressStore:
         """What is due for review (:class:`~mjlearn.quiz.review.ReviewQueue`), damaged rows skipped."""
         return self._queue(now)[1]
 
-    def view(self) -> "ProgressView":
+    def view(self) -> ProgressView:
         """Mastery by topic, what is due for review, and what to practise next (renders in a notebook);
         damaged rows are skipped and the view says how many (:meth:`damaged` lists them)."""
         reading, rq = self._queue()

@@ -20,9 +20,10 @@ import codecs
 import json
 import random
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -31,9 +32,20 @@ else:  # Python 3.10: TOML quiz sets are refused with a clear error
 
 from ..handoff import presenter
 from ..jsontext import nesting
-from .core import DIFFICULTIES, KINDS, TARGETS, TOPICS, Question, QuizError, generate, get_kind, kinds_of, question_series
+from .core import (
+    DIFFICULTIES,
+    KINDS,
+    TARGETS,
+    TOPICS,
+    Question,
+    QuizError,
+    generate,
+    get_kind,
+    kinds_of,
+    question_series,
+)
 
-__all__ = ["QuizSet", "load_quiz_set", "parse_quiz_set", "questions_for", "MAX_QUESTIONS", "MAX_FILE_BYTES"]
+__all__ = ["MAX_FILE_BYTES", "MAX_QUESTIONS", "QuizSet", "load_quiz_set", "parse_quiz_set", "questions_for"]
 
 MAX_FILE_BYTES = 1_000_000
 """The largest quiz-set file read (checked before reading it all)."""

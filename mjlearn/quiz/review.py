@@ -39,7 +39,7 @@ from ..i18n import Bilingual, pick
 from .core import KINDS, Question, QuizError, generate, get_kind
 from .history import Damage, Reading, answers_of
 
-__all__ = ["Item", "ItemState", "ReviewQueue", "review_queue", "review_questions", "rating", "items_of", "SCHEDULER"]
+__all__ = ["SCHEDULER", "Item", "ItemState", "ReviewQueue", "items_of", "rating", "review_questions", "review_queue"]
 
 SCHEDULER = Scheduler(enable_fuzzing=False)
 """FSRS with its default parameters (90 % desired retention), without random fuzz so that a history
@@ -116,7 +116,7 @@ def items_of(row: dict) -> list[tuple[Item, bool]]:
 
 def _keys(att) -> list[tuple[str, bool]]:
     """The item keys an attempt reviews, each with whether that item was right."""
-    rid, _at, kind, topic, correct, helped, rules, fan_items = att
+    _rid, _at, kind, _topic, correct, _helped, rules, fan_items = att
     keys = [("kind:" + kind, bool(correct))]
     if rules is not None:
         keys.append(("rules:" + rules, bool(correct)))
@@ -357,14 +357,14 @@ class _Replay:
                 if r == 1:
                     s1 = w[11] * (d ** self.neg_w12) * (((s + 1) ** (w[13])) - 1) * (math.e ** ((1 - retr) * w[14]))
                     s2 = s / self.forget_short
-                    s = s2 if s2 < s1 else s1
+                    s = min(s1, s2)
                 else:
                     s = s * (1 + self.e_w8 * (11 - d) * (s ** self.neg_w9) * ((math.e ** ((1 - retr) * w[10])) - 1)
                              * self.bonus[r])
             if s < STABILITY_MIN:
                 s = STABILITY_MIN
             d = self.rev_a + self.rev_b * (d + (10.0 - d) * self.delta[r] / 9.0)
-            d = 1.0 if d < 1.0 else 10.0 if d > 10.0 else d
+            d = 1.0 if d < 1.0 else min(d, 10.0)
         if state == 2:  # review
             if r == 1 and self.relearning:
                 c[:] = 3, 0, s, d, self.relearning[0], t
@@ -387,7 +387,7 @@ class _Replay:
         ivl = c[4]
         if ivl is None:
             days = round((c[2] / self.factor) * self.ivl_factor)
-            ivl = (1 if days < 1 else self.max_interval if days > self.max_interval else days) * _DAY_US
+            ivl = (1 if days < 1 else min(days, self.max_interval)) * _DAY_US
         return c[5] + ivl
 
     def card(self, c: list, card_id: int) -> Card:
@@ -435,7 +435,7 @@ class _Cards:
             self.review(c, r, t)
             return
         last = c[5]
-        self.review(c, r, t if t >= last else last)  # clocks moved back: keep the order of answers
+        self.review(c, r, max(t, last))  # clocks moved back: keep the order of answers
         n = self.seen[key]
         n[1] += 1
         n[2] += right
@@ -450,7 +450,7 @@ class _Cards:
     def right(self, c: list, n: list, r: int, t: int, att) -> None:
         """Review the item of card ``c`` and counts ``n``, which has a card, answered right."""
         last = c[5]
-        self.review(c, r, t if t >= last else last)  # clocks moved back: keep the order of answers
+        self.review(c, r, max(t, last))  # clocks moved back: keep the order of answers
         n[1] += 1
         n[2] += 1
         n[3] = True
@@ -464,7 +464,7 @@ class _Cards:
 
     def attempt(self, att) -> None:
         """Replay one attempt (:meth:`mjlearn.quiz.history.Reading.attempts`)."""
-        rid, at, kind, topic, correct, helped, rules, fan_items = att
+        _rid, at, kind, _topic, correct, helped, rules, fan_items = att
         t = _us(at)
         right_r = 2 if helped else 3
         r = right_r if correct else 1
@@ -541,7 +541,7 @@ def replay_reading(reading: Reading, now: datetime | None = None, resume=None, k
                 group = []
             continue
         # right at the first try: Reading.close and _Cards.attempt of a group of one, inlined
-        rid, at, kind, topic, correct, helped, rules, fans, question, _ = a
+        _rid, at, kind, topic, _correct, helped, rules, fans, question, _ = a
         t = topics.get(topic)
         if t is None:
             t = new_topic(topic)

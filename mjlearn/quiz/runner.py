@@ -9,10 +9,10 @@ from __future__ import annotations
 import builtins
 import sys
 import time
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from ..i18n import pick
-from .core import Question, grade, hint, parse_answer, retry_note, reveal, get_kind, QuizError, unreadable
+from .core import Question, QuizError, get_kind, grade, hint, parse_answer, retry_note, reveal, unreadable
 
 __all__ = ["run_terminal"]
 
@@ -68,7 +68,7 @@ def run_terminal(questions: Iterable[Question], *, title: str = "", store=None, 
                 hints += h is not None
                 continue
             if text == "!":
-                sol, lines = reveal(q)
+                _sol, lines = reveal(q)
                 print(pick("答案：", "Solution:", lang), file=out)
                 for zh, en in lines:
                     print("  " + pick(zh, en, lang), file=out)

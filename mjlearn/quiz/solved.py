@@ -24,7 +24,7 @@ import sqlite3
 from functools import lru_cache
 from pathlib import Path
 
-__all__ = ["FILE", "Solved", "Solutions", "engine_stamp", "package_stamp", "key_of"]
+__all__ = ["FILE", "Solutions", "Solved", "engine_stamp", "key_of", "package_stamp"]
 
 FILE = "fans-solved.db"
 
@@ -172,7 +172,7 @@ class Solved(_Kept):
     def _decode(text: str) -> tuple:
         return tuple(int(f) for f in text.split(",") if f)
 
-    def load(self) -> "Solved":
+    def load(self) -> Solved:
         self.known.update(self._read([("", ())]))
         return self
 

@@ -18,7 +18,7 @@ from .progress import ProgressStore
 from .quizset import questions_for
 from .review import review_questions
 
-__all__ = ["QuizWidget", "practice", "question_html", "grade_html"]
+__all__ = ["QuizWidget", "grade_html", "practice", "question_html"]
 
 _TOKEN = re.compile(r"(?<![\w\]\[,+])((?:\[[0-9A-Za-z]+(?:,\d)?\])*(?:[0-9ESWNCFP]*[mps]?)*(?:\+[0-9A-Za-z]+)?)(?![\w\[\]])")
 _NOTATION = re.compile(r"\d[mps]|\[|^[ESWNCFP]{2,}$")
@@ -497,7 +497,7 @@ class QuizWidget:
         self.feedback.value = f"<div class='mjlearn-quiz-hint'>{_BULB}{level} {pair_html(*h)}</div>"
 
     def show_solution(self):
-        sol, lines = reveal(self.current)
+        _sol, lines = reveal(self.current)
         self._settle()  # revealed before a right answer: the first attempt's verdict stands (none: wrong)
         self._header()
         self.feedback.value = (f"<div class='mjlearn-quiz-solution'><b>答案 Solution</b><ul>{_lines_html(lines)}</ul>"
@@ -535,7 +535,7 @@ class QuizWidget:
                     f"<li>{escape(label)}</li>" for _, label in choices) + "</ul>")
             elif kind.answer_help != ("", ""):
                 out.append(f"<div style='color:#555'>{escape(kind.answer_help[0])} / {escape(kind.answer_help[1])}</div>")
-            solution, lines = reveal(q)
+            _solution, lines = reveal(q)
             out.append(f"<details><summary>答案 Answer</summary><ul>{_lines_html(lines)}</ul></details></li>")
         out.append("</ol></div>")
         return "".join(out)

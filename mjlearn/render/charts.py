@@ -18,7 +18,7 @@ from ..rules import get as get_rules
 from ..rules.comparison import pay_unit_key
 from ..seats import Seat
 
-__all__ = ["CJK_FONTS", "use_cjk_fonts", "discard_advice_chart", "fan_points_chart", "payments_svg"]
+__all__ = ["CJK_FONTS", "discard_advice_chart", "fan_points_chart", "payments_svg", "use_cjk_fonts"]
 
 CJK_FONTS = ["Noto Sans CJK SC", "Noto Sans CJK JP", "Source Han Sans SC", "Microsoft YaHei",
              "PingFang SC", "SimHei", "WenQuanYi Zen Hei", "DejaVu Sans"]

@@ -25,20 +25,33 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
 from html import escape, unescape
 from pathlib import Path
-from typing import Iterable, Mapping
 
 from ..hand import MeldKind, as_hand
 from ..i18n import both
 from ..notation import parse_meld, parse_tiles
-from ..tiles import TILES, Tile, tile as as_tile
+from ..tiles import TILES, Tile
+from ..tiles import tile as as_tile
 
 __all__ = [
-    "tile_svg", "tile_html", "tiles_svg", "meld_svg", "hand_svg", "inline_html",
-    "tile_sheet_svg", "tile_sheet_html", "HIGHLIGHT", "describe_meld", "describe_hand",
-    "Picture", "figures", "seats_picture", "side_by_side",
+    "HIGHLIGHT",
+    "Picture",
+    "describe_hand",
+    "describe_meld",
+    "figures",
+    "hand_svg",
+    "inline_html",
+    "meld_svg",
+    "seats_picture",
+    "side_by_side",
+    "tile_html",
+    "tile_sheet_html",
+    "tile_sheet_svg",
+    "tile_svg",
+    "tiles_svg",
 ]
 
 HIGHLIGHT = "#f59e0b"
@@ -129,7 +142,7 @@ def _tile_g(t, x: float, y: float, i: int | None, sideways=False, face_down=Fals
 class _Slot:
     """One column of a row: a tile, maybe sideways or face down, maybe with a tile stacked on it."""
 
-    __slots__ = ("tile", "i", "sideways", "face_down", "stacked", "gap")
+    __slots__ = ("face_down", "gap", "i", "sideways", "stacked", "tile")
 
     def __init__(self, tile, i, sideways=False, face_down=False, stacked=None, gap=0.0):
         self.tile, self.i, self.sideways, self.face_down = tile, i, sideways, face_down
@@ -346,7 +359,7 @@ def inline_html(svg: str, *, vertical_align: str = "bottom") -> str:
 # --- the tile sheet -----------------------------------------------------------------------------
 
 SHEET_ROWS = (
-    ("万子 Characters", tuple(range(0, 9))),
+    ("万子 Characters", tuple(range(9))),
     ("饼子 Dots", tuple(range(9, 18))),
     ("条子 Bamboo", tuple(range(18, 27))),
     ("字牌 Honors", tuple(range(27, 34))),

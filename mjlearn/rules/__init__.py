@@ -13,18 +13,43 @@ hand under many side by side. To add a variant, see :mod:`mjlearn.rules.base`.
 from __future__ import annotations
 
 from ..errors import ContextError, RulesError, UnknownRuleSetError
-from .declarations import COMMON, Claims, Ctx, Option, Pattern, TileSet, TileSetError, ctx
-from .ruleset import Ledger, RuleSet
-from .win import Win
-from .registry import DEFAULT, RULESETS, get, names, register
-from .tablefacts import TableFacts
-from .result import DiscardResult, Item, RegionalResult
 from .comparison import Comparison, compare, differences  # noqa: F401 (mjlearn.rules.Comparison for type hints)
+from .declarations import COMMON, Claims, Ctx, Option, Pattern, TileSet, TileSetError, ctx
+from .registry import DEFAULT, RULESETS, get, names, register
+from .result import DiscardResult, Item, RegionalResult
+from .ruleset import Ledger, RuleSet
+from .tablefacts import TableFacts
+from .win import Win
 
-__all__ = ["RuleSet", "Pattern", "Option", "Ctx", "COMMON", "ctx", "TileSet", "Claims", "Win",
-           "Ledger", "Item", "RegionalResult", "DiscardResult", "score_discard", "RULESETS", "get", "names", "register", "score",
-           "compare", "differences", "RulesError", "UnknownRuleSetError", "ContextError",
-           "TileSetError", "TableFacts", "DEFAULT"]
+__all__ = [
+    "COMMON",
+    "DEFAULT",
+    "RULESETS",
+    "Claims",
+    "ContextError",
+    "Ctx",
+    "DiscardResult",
+    "Item",
+    "Ledger",
+    "Option",
+    "Pattern",
+    "RegionalResult",
+    "RuleSet",
+    "RulesError",
+    "TableFacts",
+    "TileSet",
+    "TileSetError",
+    "UnknownRuleSetError",
+    "Win",
+    "compare",
+    "ctx",
+    "differences",
+    "get",
+    "names",
+    "register",
+    "score",
+    "score_discard",
+]
 
 
 def score(hand, rules="mcr", *, options=None, **context):

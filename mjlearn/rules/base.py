@@ -83,16 +83,49 @@ from __future__ import annotations
 
 from ..consistency import FirstTurn
 from ..errors import ContextError, RulesError, UnknownRuleSetError
+
 # _check_seat, _check_tile_or_none and _score_discard: for mjlearn.rules.changsha, which judges its
 # own 海底 claimants with them.
-from .declarations import (COMMON, Claims, Ctx, Option, Pattern, TileSet, TileSetError, _check_seat,  # noqa: F401
-                           _check_tile_or_none, ctx)  # noqa: F401
+from .declarations import (  # noqa: F401
+                           COMMON,
+                           Claims,
+                           Ctx,
+                           Option,
+                           Pattern,
+                           TileSet,
+                           TileSetError,
+                           _check_seat,
+                           _check_tile_or_none,
+                           ctx,
+)
 from .discard import _score_discard, turn_order_from  # noqa: F401
 from .patterns import all_pungs, claimed_melds, next_in_cycle, one_suit, seven_pairs_quads, straight_parts
 from .ruleset import NOT_COMPLETE, Ledger, RuleSet
 from .win import Context, Win
 
-__all__ = ["RulesError", "UnknownRuleSetError", "ContextError", "TileSetError",
-           "TileSet", "Claims", "Option", "Ctx", "COMMON", "ctx", "Pattern", "FirstTurn", "Win", "Context", "Ledger",
-           "RuleSet", "NOT_COMPLETE", "next_in_cycle", "straight_parts", "seven_pairs_quads", "one_suit",
-           "all_pungs", "claimed_melds", "turn_order_from"]
+__all__ = [
+                           "COMMON",
+                           "NOT_COMPLETE",
+                           "Claims",
+                           "Context",
+                           "ContextError",
+                           "Ctx",
+                           "FirstTurn",
+                           "Ledger",
+                           "Option",
+                           "Pattern",
+                           "RuleSet",
+                           "RulesError",
+                           "TileSet",
+                           "TileSetError",
+                           "UnknownRuleSetError",
+                           "Win",
+                           "all_pungs",
+                           "claimed_melds",
+                           "ctx",
+                           "next_in_cycle",
+                           "one_suit",
+                           "seven_pairs_quads",
+                           "straight_parts",
+                           "turn_order_from",
+]

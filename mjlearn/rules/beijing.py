@@ -17,13 +17,27 @@ from __future__ import annotations
 
 from ..seats import SEAT_LETTERS
 from ..shapes import Form
-from .tablefacts import TableFacts
-from .base import (Ctx, FirstTurn, Ledger, Option, Pattern, RuleSet, TileSet, claimed_melds, ctx, Win, one_suit,
-                   seven_pairs_quads, straight_parts, all_pungs)
+from .base import (
+    Ctx,
+    FirstTurn,
+    Ledger,
+    Option,
+    Pattern,
+    RuleSet,
+    TileSet,
+    Win,
+    all_pungs,
+    claimed_melds,
+    ctx,
+    one_suit,
+    seven_pairs_quads,
+    straight_parts,
+)
+from .description import S_SELF, About, Example, Ruling, facts
 from .registry import register
-from .description import About, Example, Ruling, S_SELF, facts
 from .sources import LIANZHONG_BEIJING
 from .steps import doubling, seat_label, sum_line
+from .tablefacts import TableFacts
 
 MAX_SHANG_LOU = 64
 """上楼 levels accepted: each doubles the stakes, and 64 draws in a row is already beyond any real

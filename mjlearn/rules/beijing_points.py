@@ -21,15 +21,27 @@ from ..hand import MeldKind
 from ..seats import SEAT_LETTERS
 from ..shapes import Form, Part, PartKind, Reading, _meld_part, _readings
 from ..tiles import TILES
-from .tablefacts import TableFacts
-from .base import (ContextError, Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Claims, Win, ctx,
-                   seven_pairs_quads, straight_parts)
+from .base import (
+    Claims,
+    ContextError,
+    Ctx,
+    Ledger,
+    Option,
+    Pattern,
+    RuleSet,
+    TileSet,
+    Win,
+    ctx,
+    seven_pairs_quads,
+    straight_parts,
+)
+from .description import CLOSEST, S_ON_N, S_SELF, About, Example, Ruling, facts
 from .registry import register
-from .description import CLOSEST, About, Example, Ruling, S_ON_N, S_SELF, facts
 from .sources import CARD_ROOM
 from .steps import doubling, sum_line
+from .tablefacts import TableFacts
 
-__all__ = ["PointsRuleSet", "BJ_BASIC", "BJ_NEW", "HEBEI_1", "HEBEI_2", "SHANDONG_1", "SHANDONG_2"]
+__all__ = ["BJ_BASIC", "BJ_NEW", "HEBEI_1", "HEBEI_2", "SHANDONG_1", "SHANDONG_2", "PointsRuleSet"]
 
 
 def _claimed_chow_pung(hand) -> int:

@@ -30,17 +30,36 @@ from ..hand import Hand, as_hand
 from ..seats import SEAT_LETTERS, Seat
 from ..shapes import Form
 from ..tiles import tile as _tile
-from .tablefacts import TableFacts
-from .base import (Ctx, FirstTurn, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx, all_pungs, one_suit,
-                   seven_pairs_quads, NOT_COMPLETE, Context, ContextError, RulesError, _check_seat,
-                   _check_tile_or_none, _score_discard, turn_order_from)
+from .base import (
+    NOT_COMPLETE,
+    Context,
+    ContextError,
+    Ctx,
+    FirstTurn,
+    Ledger,
+    Option,
+    Pattern,
+    RulesError,
+    RuleSet,
+    TileSet,
+    Win,
+    _check_seat,
+    _check_tile_or_none,
+    _score_discard,
+    all_pungs,
+    ctx,
+    one_suit,
+    seven_pairs_quads,
+    turn_order_from,
+)
+from .description import S_SELF, About, Example, Ruling, facts
 from .registry import register
-from .description import About, Example, Ruling, S_SELF, facts
+from .result import DiscardResult, Item, RegionalResult
 from .sources import LIANZHONG_BEIJING
 from .steps import sum_line
-from .result import DiscardResult, Item, RegionalResult
+from .tablefacts import TableFacts
 
-__all__ = ["CHANGSHA", "ChangshaRuleSet", "on_deal", "haidi_roaming"]
+__all__ = ["CHANGSHA", "ChangshaRuleSet", "haidi_roaming", "on_deal"]
 
 
 def _is258(t) -> bool:
@@ -290,7 +309,7 @@ def on_deal(tiles, seat: str = "E", dealer: str = "E", bird=None, rules=None) ->
                   if test(hand.counts))
     if not items:
         return RegionalResult(rs, hand, c, False, ("起手没有小胡", "no on-deal 小胡 (四喜, 板板胡, 缺一色)"),
-                              0, (), {s: 0 for s in SEAT_LETTERS}, shape="on_deal")
+                              0, (), dict.fromkeys(SEAT_LETTERS, 0), shape="on_deal")
     total = sum(i.value for i in items)
     ledger = Ledger()
     bird_seat = rs.bird_seat(c["bird"], c)
@@ -376,7 +395,7 @@ def haidi_roaming(hands, tile, first: str, *, dealer: str = "E", accept=None, op
                       f"{s} takes the 海底 tile {tile}" if rs.opt("haidi_roaming") else
                       f"{s} must take the 海底 tile {tile} (no roaming)"))
         break
-    zero = {x: 0 for x in SEAT_LETTERS}
+    zero = dict.fromkeys(SEAT_LETTERS, 0)
     if taker is None:
         steps.append(("无人要海底牌：荒庄，庄家连庄", "nobody takes it: the hand is drawn and the dealer stays"))
         return DiscardResult(rs, tile, None, {}, (), zero, next_dealer=rs.next_dealer((), None, dealer),

@@ -20,7 +20,7 @@ from ..handoff import presenter
 from .base import ContextError, RuleSet, TileSetError
 from .registry import get, names
 
-__all__ = ["compare", "Comparison", "Row", "differences", "Differences", "pay_unit_key"]
+__all__ = ["Comparison", "Differences", "Row", "compare", "differences", "pay_unit_key"]
 
 
 @dataclass(frozen=True)

@@ -7,20 +7,22 @@ accepts with their value checks (:class:`Ctx`, the shared ones in :data:`COMMON`
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from ..errors import ContextError, InvalidHandError, Problem, RulesError, _two_lines, shown
 from ..hand import Hand
 from ..seats import SEAT_LETTERS
-from ..tiles import Tile, tile as as_tile
+from ..tiles import Tile
+from ..tiles import tile as as_tile
 
 if TYPE_CHECKING:
     from .ruleset import RuleSet
     from .win import Win
 
-__all__ = ["TileSetError", "TileSet", "Claims", "Option", "Ctx", "COMMON", "ctx", "Pattern", "shown"]
+__all__ = ["COMMON", "Claims", "Ctx", "Option", "Pattern", "TileSet", "TileSetError", "ctx", "shown"]
 
 
 class TileSetError(InvalidHandError):
@@ -43,7 +45,7 @@ class TileSet:
     def size(self) -> int:
         return 108 + (28 if self.honors or self.flowers == "fuzhou36" else 0) + (0 if self.flowers == "none" else 8)
 
-    def problems(self, hand: Hand, ruleset: "RuleSet") -> list[Problem]:
+    def problems(self, hand: Hand, ruleset: RuleSet) -> list[Problem]:
         out = []
         who = ruleset.en
         honors = sorted({t for t in hand.tiles() if t.is_honor})
@@ -163,7 +165,7 @@ class Option:
             return "not a whole number"
         return "" if self.low <= value <= self.high else "out of range"  # type: ignore[operator]  # a number option has both
 
-    def check(self, value, ruleset: "RuleSet | None" = None) -> Any:
+    def check(self, value, ruleset: RuleSet | None = None) -> Any:
         """``value`` if the option may take it (a list given for a tuple option comes back as a
         tuple); otherwise a :class:`RulesError` naming the rule set, the option, what it may take
         and the value given."""
@@ -309,7 +311,7 @@ class Pattern:
     en: str
     value: int
     """Its worth in the variant's item unit (番, doublings, 大胡 count, fan points…)."""
-    predicate: Callable[["Win"], int | bool] | None = None
+    predicate: Callable[[Win], int | bool] | None = None
     """Returns how many times the pattern is present in the judged win (0/False = absent)."""
     note: str = ""
     """Non-stacking and other remarks shown to the learner."""

@@ -17,11 +17,21 @@ notebook ``12_sources_and_rulings``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
-__all__ = ["Line", "Ruling", "Example", "Document", "About", "facts", "CLOSEST", "WILD_CLAIMED", "S_ON_N",
-           "S_SELF"]
+__all__ = [
+    "CLOSEST",
+    "S_ON_N",
+    "S_SELF",
+    "WILD_CLAIMED",
+    "About",
+    "Document",
+    "Example",
+    "Line",
+    "Ruling",
+    "facts",
+]
 
 Line = tuple[str, str]
 """One text in both languages: (Chinese, English)."""

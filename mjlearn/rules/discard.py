@@ -7,12 +7,14 @@ The doors are ``RuleSet.score_discard`` and, by rule-set name, :func:`mjlearn.ru
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from ..errors import ContextError, InvalidHandError, RulesError, _two_lines
 from ..hand import Hand, as_hand
 from ..seats import SEAT_LETTERS, Seat
-from ..tiles import TILES, tile as as_tile
+from ..tiles import TILES
+from ..tiles import tile as as_tile
 from .declarations import _check_seat
 from .result import DiscardResult
 
@@ -105,7 +107,7 @@ def _score_discard(rs: RuleSet, hands, discarder, tile, contexts, context):
     if multi and len(winners) < 2:      # one winner after all: no 一炮多响 floor
         results.update({s: judge(s, False) for s in order})
         winners, notes = rs.choose_winners([(s, r) for s, r in results.items() if r.legal], discarder)
-    payments = {s: 0 for s in SEAT_LETTERS}
+    payments = dict.fromkeys(SEAT_LETTERS, 0)
     transfers = []
     for s in winners:
         for k, v in results[s].payments.items():

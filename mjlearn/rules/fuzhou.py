@@ -45,17 +45,17 @@ from ..notation import parse_tiles
 from ..seats import SEAT_LETTERS, Seat
 from ..shapes import Form, PartKind
 from ..tiles import Tile
-from .tablefacts import TableFacts
 from .base import Claims, ContextError, Ctx, FirstTurn, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx
-from .registry import register
 from .description import About, Example, Ruling, facts
+from .registry import register
+from .result import Item
 from .sources import QA_THREAD
 from .steps import sum_line
-from .result import Item
+from .tablefacts import TableFacts
 from .wilds import complete_with_wilds, wild_readings
 from .xian import SEAT_NAMES
 
-__all__ = ["FuzhouRules", "FUZHOU", "flower_count", "false_win_payments", "claim_priority", "FlowersCtx"]
+__all__ = ["FUZHOU", "FlowersCtx", "FuzhouRules", "claim_priority", "false_win_payments", "flower_count"]
 
 SEASONS, PLANTS = "abcd", "efgh"
 
@@ -294,7 +294,7 @@ class FuzhouRules(RuleSet):
         fg = self.figures(win, items)
         w, dealer, L, base, rate = win.winner, win.dealer, fg["streak"], fg["base"], fg["rate"]
         name = SEAT_NAMES[w]
-        all_pay = fg["bonus"] and self.opt("bonus_payers") == "all" or win.self_drawn
+        all_pay = (fg["bonus"] and self.opt("bonus_payers") == "all") or win.self_drawn
         payers = [s for s in SEAT_LETTERS if s != w] if all_pay else [win.discarder]
         extra = base * rate * L
         for p in payers:

@@ -39,17 +39,17 @@ from ..errors import ContextConflictError
 from ..hand import MeldKind
 from ..seats import SEAT_LETTERS, Seat
 from ..shapes import Form
-from .tablefacts import TableFacts
 from .base import Claims, ContextError, Ctx, FirstTurn, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx
-from .registry import register
 from .description import WILD_CLAIMED, About, Example, Ruling, facts
+from .registry import register
+from .result import Item
 from .sources import QA_THREAD
 from .steps import doubling, seat_label, sum_line
-from .result import Item
+from .tablefacts import TableFacts
 from .wilds import wild_readings
 from .xian import SEAT_NAMES
 
-__all__ = ["HongKongRules", "HONGKONG", "settle_multi_win", "meld_feeder"]
+__all__ = ["HONGKONG", "HongKongRules", "meld_feeder", "settle_multi_win"]
 
 CAP = 6
 
@@ -367,7 +367,7 @@ def settle_multi_win(results) -> dict[str, int]:
     >>> [r.total for r in rs], settle_multi_win(rs)
     ([3, 3, 5], {'E': 8, 'S': 8, 'W': 32, 'N': -48})
     """
-    out = {s: 0 for s in SEAT_LETTERS}
+    out = dict.fromkeys(SEAT_LETTERS, 0)
     discarders = set()
     for r in results:
         if r.ruleset.name != "hongkong" or not r.context["multiple_winners"]:

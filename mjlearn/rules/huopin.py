@@ -23,16 +23,16 @@ from dataclasses import replace
 from ..errors import ContextConflictError, Problem
 from ..hand import Hand
 from ..mcr import score as mcr_score
-from ..tiles import tile as _tile
 from ..seats import SEAT_LETTERS, Seat
-from .tablefacts import TableFacts
-from .base import Ctx, ContextError, Ledger, Option, RuleSet, TileSet, ctx, next_in_cycle
+from ..tiles import tile as _tile
+from .base import ContextError, Ctx, Ledger, Option, RuleSet, TileSet, ctx, next_in_cycle
+from .description import S_SELF, About, Example, Ruling, facts
 from .mcr_rules import mcr_items
 from .registry import register
-from .description import About, Example, Ruling, S_SELF, facts
+from .result import Item, RegionalResult
 from .sources import HUOPIN_RULES
 from .steps import sum_line
-from .result import Item, RegionalResult
+from .tablefacts import TableFacts
 from .wilds import ReadHand, substitutions
 
 __all__ = ["HUOPIN", "HuopinRuleSet", "bird_seat", "room_payments"]
@@ -82,9 +82,7 @@ def room_payments(F: int, room: str, winner: str, discarder: str | None, dealer:
             base = F if (discarder is None or s == discarder) else 0
         m = 2 if dealer in (s, winner) else 1
         if bird is not None:
-            if discarder is None and bird in (winner, s):
-                m *= 2
-            elif discarder is not None and s == discarder and bird in (winner, discarder):
+            if (discarder is None and bird in (winner, s)) or (discarder is not None and s == discarder and bird in (winner, discarder)):
                 m *= 2
         ledger.pay(s, winner, base * m, ("和牌", "hand"))
     return ledger
@@ -108,7 +106,7 @@ class HuopinRuleSet(RuleSet):
     def evaluate(self, hand, c):
         room = self.opt("room")
         wild = c.wild
-        zero = {s: 0 for s in SEAT_LETTERS}
+        zero = dict.fromkeys(SEAT_LETTERS, 0)
         if wild is not None and c.kong and not c.self_drawn and hand.win_tile is wild:
             raise ContextConflictError([Problem(
                 f"kong=True on a discard is robbing a kong (抢杠和) of {wild}, but {wild} is the wild (财神), "

@@ -21,13 +21,13 @@ from __future__ import annotations
 from ..errors import ContextError
 from ..mcr import score as mcr_score
 from ..seats import Seat
-from .tablefacts import TableFacts
 from .base import Option, RuleSet, TileSet, ctx
-from .description import About, Example, Ruling, S_SELF, facts
+from .description import S_SELF, About, Example, Ruling, facts
 from .registry import register
 from .result import Item
 from .sources import COMPETITION_RULES, QA_THREAD
 from .steps import sum_line
+from .tablefacts import TableFacts
 
 __all__ = ["MCR", "MCRRuleSet", "mcr_items"]
 

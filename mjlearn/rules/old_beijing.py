@@ -32,17 +32,16 @@ from dataclasses import dataclass, replace
 from ..seats import SEAT_LETTERS, Seat
 from ..shapes import Form, PartKind
 from ..tiles import Tile
-from .tablefacts import TableFacts
-from .base import (Claims, Ctx, FirstTurn, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx,
-                   next_in_cycle)
-from .registry import register
+from .base import Claims, Ctx, FirstTurn, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx, next_in_cycle
 from .description import WILD_CLAIMED, About, Example, Ruling, facts
+from .registry import register
 from .sources import OLD_BEIJING_BLOG
 from .steps import sum_line
+from .tablefacts import TableFacts
 from .wilds import wild_readings
 from .xian import SEAT_NAMES
 
-__all__ = ["OldBeijingRules", "OLD_BEIJING", "wild_from_indicator", "FAN_TIERS"]
+__all__ = ["FAN_TIERS", "OLD_BEIJING", "OldBeijingRules", "wild_from_indicator"]
 
 FAN, ZUI, PRICE = "fan", "zui", "price"
 UNIT_TAG = {FAN: ("番", "fan"), ZUI: ("嘴", "zui"), PRICE: ("价", "price")}
@@ -150,8 +149,8 @@ def _plain_hand(w: Win) -> bool:
     if w.form is not Form.REGULAR or w.pung_count:
         return False
     roles = w.wait_roles
-    if "open" not in roles or not w.rules.opt("pinghe_allows_terminals") and any(
-            t.is_terminal_or_honor for t in w.tiles):
+    if "open" not in roles or (not w.rules.opt("pinghe_allows_terminals") and any(
+            t.is_terminal_or_honor for t in w.tiles)):
         return False
     return True
 

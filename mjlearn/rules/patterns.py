@@ -7,10 +7,11 @@ from __future__ import annotations
 from ..errors import RulesError
 from ..hand import Hand
 from ..shapes import Form, PartKind
-from ..tiles import TILES, Tile, tile as as_tile
+from ..tiles import TILES, Tile
+from ..tiles import tile as as_tile
 from .win import Win
 
-__all__ = ["next_in_cycle", "straight_parts", "seven_pairs_quads", "one_suit", "all_pungs", "claimed_melds"]
+__all__ = ["all_pungs", "claimed_melds", "next_in_cycle", "one_suit", "seven_pairs_quads", "straight_parts"]
 
 
 _HONOR_CYCLE = (27, 28, 29, 30, 31, 32, 33)   # E S W N C F P, then back to E

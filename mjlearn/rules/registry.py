@@ -21,7 +21,7 @@ from .base import RuleSet, UnknownRuleSetError
 
 _R = TypeVar("_R", bound=RuleSet)
 
-__all__ = ["register", "get", "RULESETS", "names", "VARIANT_MODULES", "DEFAULT", "unregister", "registered"]
+__all__ = ["DEFAULT", "RULESETS", "VARIANT_MODULES", "get", "names", "register", "registered", "unregister"]
 
 VARIANT_MODULES = ("mcr_rules", "beijing", "beijing_points", "changsha", "yunnan", "huopin",
                    "xian", "old_beijing", "hongkong", "fuzhou")

@@ -10,7 +10,7 @@ from ..hand import Hand
 from ..shapes import Reading
 from ..tiles import Tile
 
-__all__ = ["Item", "RegionalResult", "DiscardResult"]
+__all__ = ["DiscardResult", "Item", "RegionalResult"]
 
 
 @dataclass(frozen=True)

@@ -9,16 +9,17 @@ the dealt tiles, the first-round keywords.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
+from ..consistency import FLOWER_TILES, FirstTurn, check_context
 from ..errors import ContextError, InvalidHandError, RulesError
 from ..hand import Hand, as_hand
 from ..handoff import presenter
 from ..seats import SEAT_LETTERS, Seat
 from ..shapes import Form
-from ..consistency import FLOWER_TILES, FirstTurn, check_context
 from .declarations import Claims, Ctx, Option, Pattern, TileSet, TileSetError
 from .description import About
 from .discard import _score_discard
@@ -27,7 +28,7 @@ from .tablefacts import TableFacts
 from .wilds import wild_readings
 from .win import Context, Win
 
-__all__ = ["RuleSet", "Ledger", "NOT_COMPLETE"]
+__all__ = ["NOT_COMPLETE", "Ledger", "RuleSet"]
 
 NOT_COMPLETE = ("牌型不完整：不能组成和牌", "the tiles do not make a complete winning hand")
 """Why a hand that no reading completes is not a win (zh, en)."""
@@ -46,7 +47,7 @@ class Ledger:
 
     @property
     def net(self) -> dict[str, Any]:
-        out = {s: 0 for s in SEAT_LETTERS}
+        out = dict.fromkeys(SEAT_LETTERS, 0)
         for payer, receiver, amount, _ in self.lines:
             out[payer] -= amount
             out[receiver] += amount
@@ -111,7 +112,7 @@ class RuleSet:
                 return o.default
         raise KeyError(f"{self.name} has no option {key!r}")
 
-    def _with_given(self, options) -> "RuleSet":
+    def _with_given(self, options) -> RuleSet:
         """This rule set with the ``options=`` a caller gave: a mapping of option names to values."""
         if not options:
             return self
@@ -121,7 +122,7 @@ class RuleSet:
                              f"例如 {{'base': 2}}，这里是 {type(options).__name__}）")
         return self.with_options(**{str(k): v for k, v in options.items()})
 
-    def with_options(self, **values) -> "RuleSet":
+    def with_options(self, **values) -> RuleSet:
         """A copy with some options changed (unknown options are an error).
 
         >>> from mjlearn.rules import get
@@ -334,7 +335,7 @@ class RuleSet:
         return dealer if not winners or dealer in winners else Seat.of(dealer).after().letter
 
     # --- hooks the table calls (mjlearn.table never names a variant) ---
-    def with_table(self, **changes) -> "RuleSet":
+    def with_table(self, **changes) -> RuleSet:
         """A copy with some table facts changed (unknown names are an error).
 
         >>> from mjlearn.rules import get
@@ -390,4 +391,4 @@ class RuleSet:
 
 
 def _zero() -> dict:
-    return {s: 0 for s in SEAT_LETTERS}
+    return dict.fromkeys(SEAT_LETTERS, 0)

@@ -13,8 +13,16 @@ from __future__ import annotations
 
 from .description import Document
 
-__all__ = ["DOCUMENTS", "LIANZHONG_BEIJING", "CARD_ROOM", "HUOPIN_RULES", "XIAN_SHEET", "OLD_BEIJING_BLOG", "QA_THREAD",
-           "COMPETITION_RULES"]
+__all__ = [
+           "CARD_ROOM",
+           "COMPETITION_RULES",
+           "DOCUMENTS",
+           "HUOPIN_RULES",
+           "LIANZHONG_BEIJING",
+           "OLD_BEIJING_BLOG",
+           "QA_THREAD",
+           "XIAN_SHEET",
+]
 
 
 LIANZHONG_BEIJING = Document(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..seats import Seat
 
-__all__ = ["Line", "seat_label", "num", "unit_of", "doubling", "sum_line"]
+__all__ = ["Line", "doubling", "num", "seat_label", "sum_line", "unit_of"]
 
 Line = tuple[str, str]
 

@@ -111,7 +111,7 @@ class TableFacts:
             raise ValueError(f"unknown special shape(s) {', '.join(map(repr, bad))}; "
                              f"known: {', '.join(_SPECIAL_SHAPES)}")
 
-    def replace(self, **changes) -> "TableFacts":
+    def replace(self, **changes) -> TableFacts:
         """A copy with some facts changed; unknown names are an error."""
         known = {f.name for f in fields(self)}
         bad = sorted(set(changes) - known)

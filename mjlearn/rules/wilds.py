@@ -35,16 +35,27 @@ concealed part. The total of each kind, natural plus substituted plus melded, st
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement
 
 from ..hand import Hand, as_hand
-from ..shapes import (KNITTED_PATTERNS, ORPHAN_INDICES, PartKind, Reading, _meld_part, _readings,
-                      _regular_complete as _natural_regular_complete, is_complete)
-from ..tiles import TILES, Tile, tile as _tile
+from ..shapes import KNITTED_PATTERNS, ORPHAN_INDICES, PartKind, Reading, _meld_part, _readings, is_complete
+from ..shapes import _regular_complete as _natural_regular_complete
+from ..tiles import TILES, Tile
+from ..tiles import tile as _tile
 
-__all__ = ["WildReading", "ReadHand", "wild_readings", "substitutions", "waits_with_wilds", "split_wilds",
-           "complete_with_wilds", "fills", "shape_complete", "special_shape"]
+__all__ = [
+    "ReadHand",
+    "WildReading",
+    "complete_with_wilds",
+    "fills",
+    "shape_complete",
+    "special_shape",
+    "split_wilds",
+    "substitutions",
+    "waits_with_wilds",
+    "wild_readings",
+]
 
 MAX_WILDS = 4
 """Jokers handled at once (the four copies of the wild kind)."""
@@ -90,7 +101,7 @@ _GROUPS = ((0, 9, True), (9, 9, True), (18, 9, True), (27, 7, False))
 """(first index, length, chows allowed): the three suits and the honors."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def _group_fills(counts: tuple[int, ...], chows: bool, budget: int) -> tuple[tuple[int, int, int, tuple[int, ...]], ...]:
     """Every way to cover all natural tiles of one group (a suit's 9 counts or the 7 honors) with
     parts that each hold at least one natural tile, jokers filling the rest: (jokers, sets, pairs,
@@ -145,7 +156,7 @@ def _group_fills(counts: tuple[int, ...], chows: bool, budget: int) -> tuple[tup
     return tuple(sorted(out))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _group_shapes(counts: tuple[int, ...], chows: bool, budget: int) -> frozenset[tuple[int, int, int]]:
     """The (jokers, sets, pairs) of :func:`_group_fills`, without the stand-ins: the same parts, each
     holding the group's first natural tile, taken one at a time with the rest looked up again
@@ -190,7 +201,7 @@ _ALL_SETS = tuple([(i, i, i) for i in range(34)]
 _ALL_PAIRS = tuple((i, i) for i in range(34))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _free_parts(n_sets: int, n_pairs: int) -> tuple[tuple[int, ...], ...]:
     """Stand-ins of wilds-only parts: ``n_sets`` sets (a pung or chow of any tile) and ``n_pairs``
     pairs anywhere, as sorted index tuples."""

@@ -5,9 +5,10 @@ kongs, wilds, the waits and the role the winning tile played).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING
 
 from ..hand import Hand, MeldKind
 from ..shapes import Form, PartKind, Reading
@@ -54,7 +55,7 @@ class Context(Mapping):
 class Win:
     """One way of judging the hand: a reading (or a shape-free win) in its context."""
 
-    rules: "RuleSet"
+    rules: RuleSet
     hand: Hand
     ctx: Context
     reading: Reading | None

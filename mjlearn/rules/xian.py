@@ -41,16 +41,23 @@ from dataclasses import dataclass
 from ..seats import SEAT_LETTERS, Seat
 from ..shapes import Form, readings
 from ..tiles import Tile
-from .tablefacts import TableFacts
 from .base import Claims, ContextError, Ctx, FirstTurn, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx
 from .declarations import shown
-from .registry import register
 from .description import WILD_CLAIMED, About, Example, Ruling, facts
+from .registry import register
 from .sources import XIAN_SHEET
 from .steps import sum_line
+from .tablefacts import TableFacts
 
-__all__ = ["XianRules", "XIAN", "reserve_stacks", "next_dealer", "nearest_claimant",
-           "SeatMapCtx", "SEAT_NAMES"]
+__all__ = [
+    "SEAT_NAMES",
+    "XIAN",
+    "SeatMapCtx",
+    "XianRules",
+    "nearest_claimant",
+    "next_dealer",
+    "reserve_stacks",
+]
 
 SEAT_NAMES = {"E": ("东", "East"), "S": ("南", "South"), "W": ("西", "West"), "N": ("北", "North")}
 
@@ -76,7 +83,7 @@ class SeatMapCtx(Ctx):
     most: int = MAX_BET
 
     def check(self, value):
-        out = {s: 0 for s in SEAT_LETTERS}
+        out = dict.fromkeys(SEAT_LETTERS, 0)
         if value is None:
             return out
         if not hasattr(value, "items"):

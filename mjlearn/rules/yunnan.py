@@ -29,17 +29,29 @@ from __future__ import annotations
 from ..hand import MeldKind, as_hand
 from ..seats import SEAT_LETTERS, Seat
 from ..shapes import Form
-from .tablefacts import TableFacts
-from .base import (Context, Ctx, Ledger, Option, Pattern, RuleSet, TileSet, Claims, ctx, all_pungs,
-                   seven_pairs_quads, _check_seat)
-from .registry import register
+from .base import (
+    Claims,
+    Context,
+    Ctx,
+    Ledger,
+    Option,
+    Pattern,
+    RuleSet,
+    TileSet,
+    _check_seat,
+    all_pungs,
+    ctx,
+    seven_pairs_quads,
+)
 from .description import CLOSEST, About, Example, Ruling, facts
+from .registry import register
+from .result import Item, RegionalResult
 from .sources import CARD_ROOM
 from .steps import doubling, sum_line
-from .result import Item, RegionalResult
+from .tablefacts import TableFacts
 from .wilds import waits_with_wilds
 
-__all__ = ["YUNNAN", "YunnanRuleSet", "ten_honors", "cha_da_jiao"]
+__all__ = ["YUNNAN", "YunnanRuleSet", "cha_da_jiao", "ten_honors"]
 
 
 def _one_kind(w) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import secrets
 
-__all__ = ["CODE_ALPHABET", "CODE_CHARS", "new_code", "code_key"]
+__all__ = ["CODE_ALPHABET", "CODE_CHARS", "code_key", "new_code"]
 
 CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 """The characters of a class code (Crockford's base32: no I, L, O or U to misread)."""

@@ -16,8 +16,22 @@ from pathlib import Path
 from ..errors import Busy, DatabaseDamaged, DiskFull, NotAFile, NotWritable, ProgressError, StorageIOError
 from .salvage import EXPORT_FIELDS
 
-__all__ = ["ENV_VAR", "DB_ENV_VAR", "BUSY_TIMEOUT_S", "EXPORT_COLUMNS", "data_dir", "default_path", "default_user",
-           "db_url", "sqlite_path_of", "iso_time", "with_time", "os_error", "translate", "diagnose_path"]
+__all__ = [
+    "BUSY_TIMEOUT_S",
+    "DB_ENV_VAR",
+    "ENV_VAR",
+    "EXPORT_COLUMNS",
+    "data_dir",
+    "db_url",
+    "default_path",
+    "default_user",
+    "diagnose_path",
+    "iso_time",
+    "os_error",
+    "sqlite_path_of",
+    "translate",
+    "with_time",
+]
 
 ENV_VAR = "MJLEARN_DATA_DIR"
 DB_ENV_VAR = "MJLEARN_DB"

@@ -14,7 +14,7 @@ import struct
 from pathlib import Path
 from urllib.request import pathname2url
 
-__all__ = ["EXPORT_FIELDS", "readable_rows", "read_only_uri"]
+__all__ = ["EXPORT_FIELDS", "read_only_uri", "readable_rows"]
 
 EXPORT_FIELDS = ("id", "at", "user", "quiz", "kind", "topic", "seed", "difficulty", "question", "answer",
                  "correct", "score", "hints", "seconds", "retries")

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import sqlite3
 
-from .migrations import REVISIONS, steps as _migration_steps
+from .migrations import REVISIONS
+from .migrations import steps as _migration_steps
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION", "alembic_sqlite"]
 
@@ -44,9 +45,9 @@ def alembic_sqlite(conn: sqlite3.Connection, version: int) -> None:
     A file from before Alembic (no ``alembic_version`` table) is first stamped with the revision its
     ``user_version`` stands for."""
     try:
+        import alembic  # noqa: F401
         import sqlalchemy as sa
         from sqlalchemy.pool import NullPool
-        import alembic  # noqa: F401
     except ImportError:  # a Python without them (the browser build): the same steps, straight
         from .migrations import sqlite_statements
         for step in range(version, SCHEMA_VERSION):

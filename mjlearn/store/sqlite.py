@@ -25,11 +25,18 @@ from pathlib import Path
 from ..errors import DatabaseDamaged, NewerSchema, NotAFile, ProgressError
 from ..jsontext import jsonable as _jsonable
 from .base import Store
-from .files import (BUSY_TIMEOUT_S, ENV_VAR, db_url as _db_url, default_path,
-                    default_user as _default_user, diagnose_path as _diagnose_path, os_error as _os_error,
-                    sqlite_path_of as _sqlite_path_of, translate as _translate)
-from .salvage import EXPORT_FIELDS, read_only_uri as _read_only_uri, readable_rows as _readable_rows
-from .schema import SCHEMA_VERSION, alembic_sqlite as _alembic_sqlite
+from .files import BUSY_TIMEOUT_S, ENV_VAR, default_path
+from .files import db_url as _db_url
+from .files import default_user as _default_user
+from .files import diagnose_path as _diagnose_path
+from .files import os_error as _os_error
+from .files import sqlite_path_of as _sqlite_path_of
+from .files import translate as _translate
+from .salvage import EXPORT_FIELDS
+from .salvage import read_only_uri as _read_only_uri
+from .salvage import readable_rows as _readable_rows
+from .schema import SCHEMA_VERSION
+from .schema import alembic_sqlite as _alembic_sqlite
 
 __all__ = ["SQLiteStore"]
 

@@ -10,17 +10,71 @@ True
 
 from __future__ import annotations
 
-from .events import (ACTION_EVENTS, BirdTurnedUp, Chowed, Declared, DiceThrown, Discarded, Drew, Event, Exhausted,
-                     FlowerReplaced, Konged, Punged, ReplacementDrawn, SetAside, TailTurnedUp, TilesDealt,
-                     WallBroken, WallBuilt, WildTurnedUp, Won, OnDealWin, HaidiOffered, CalledCheck)
-from .play import IllegalActionError, Table, next_in_sequence, relative_seat, replay
-from .wall import Wall, roll_dice, tile_set, wall_owner
 from .bots import Bot, play_hand
+from .events import (
+                     ACTION_EVENTS,
+                     BirdTurnedUp,
+                     CalledCheck,
+                     Chowed,
+                     Declared,
+                     DiceThrown,
+                     Discarded,
+                     Drew,
+                     Event,
+                     Exhausted,
+                     FlowerReplaced,
+                     HaidiOffered,
+                     Konged,
+                     OnDealWin,
+                     Punged,
+                     ReplacementDrawn,
+                     SetAside,
+                     TailTurnedUp,
+                     TilesDealt,
+                     WallBroken,
+                     WallBuilt,
+                     WildTurnedUp,
+                     Won,
+)
+from .play import IllegalActionError, Table, next_in_sequence, relative_seat, replay
 from .session import HandRecord, Session
+from .wall import Wall, roll_dice, tile_set, wall_owner
 
 __all__ = [
-    "Table", "IllegalActionError", "replay", "play_hand", "Bot", "Wall", "tile_set", "roll_dice", "wall_owner", "next_in_sequence",
-    "relative_seat", "Event", "ACTION_EVENTS", "WallBuilt", "DiceThrown", "WallBroken", "TilesDealt",
-    "WildTurnedUp", "TailTurnedUp", "SetAside", "FlowerReplaced", "Drew", "ReplacementDrawn", "Discarded",
-    "Declared", "Chowed", "Punged", "Konged", "Won", "Exhausted", "BirdTurnedUp", "OnDealWin", "HaidiOffered", "CalledCheck", "Session", "HandRecord",
+                     "ACTION_EVENTS",
+                     "BirdTurnedUp",
+                     "Bot",
+                     "CalledCheck",
+                     "Chowed",
+                     "Declared",
+                     "DiceThrown",
+                     "Discarded",
+                     "Drew",
+                     "Event",
+                     "Exhausted",
+                     "FlowerReplaced",
+                     "HaidiOffered",
+                     "HandRecord",
+                     "IllegalActionError",
+                     "Konged",
+                     "OnDealWin",
+                     "Punged",
+                     "ReplacementDrawn",
+                     "Session",
+                     "SetAside",
+                     "Table",
+                     "TailTurnedUp",
+                     "TilesDealt",
+                     "Wall",
+                     "WallBroken",
+                     "WallBuilt",
+                     "WildTurnedUp",
+                     "Won",
+                     "next_in_sequence",
+                     "play_hand",
+                     "relative_seat",
+                     "replay",
+                     "roll_dice",
+                     "tile_set",
+                     "wall_owner",
 ]

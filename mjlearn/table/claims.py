@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..hand import Meld, MeldKind
-from ..tiles import TILES, Tile, tile as _tile
 from ..seats import SEATS, Seat
+from ..tiles import TILES, Tile
+from ..tiles import tile as _tile
 from .events import Chowed, Declared, HaidiOffered, Konged, Punged
 from .state import IllegalActionError, _ok, seat_of
 
@@ -24,7 +25,7 @@ _NEXT = {s: s.after() for s in SEATS}   # each seat's 下家, asked on every dis
 class Claims:
     """Offering and resolving claims on a discard or an added kong (a kong's own steps: :class:`~.kongs.Kongs`)."""
 
-    def __init__(self, table: "Table") -> None:
+    def __init__(self, table: Table) -> None:
         self.t = table
         """The table whose state this part reads and changes."""
 

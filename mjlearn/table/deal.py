@@ -16,8 +16,8 @@ up a claim-priority or kong-robbing situation; tests use it to check the engine 
 from __future__ import annotations
 
 from ..notation import parse_tiles
-from ..tiles import tile as _tile
 from ..rules.registry import get as _get_rules
+from ..tiles import tile as _tile
 from .events import TilesDealt
 from .play import Table
 from .wall import tile_set

@@ -26,10 +26,29 @@ from ..seats import SEATS, Seat
 from ..tiles import Tile
 
 __all__ = [
-    "Event", "WallBuilt", "DiceThrown", "WallBroken", "TilesDealt", "WildTurnedUp", "TailTurnedUp",
-    "SetAside", "FlowerReplaced", "Drew", "ReplacementDrawn", "Discarded", "Declared", "Chowed",
-    "Punged", "Konged", "Won", "Exhausted", "BirdTurnedUp", "OnDealWin", "HaidiOffered", "CalledCheck",
     "ACTION_EVENTS",
+    "BirdTurnedUp",
+    "CalledCheck",
+    "Chowed",
+    "Declared",
+    "DiceThrown",
+    "Discarded",
+    "Drew",
+    "Event",
+    "Exhausted",
+    "FlowerReplaced",
+    "HaidiOffered",
+    "Konged",
+    "OnDealWin",
+    "Punged",
+    "ReplacementDrawn",
+    "SetAside",
+    "TailTurnedUp",
+    "TilesDealt",
+    "WallBroken",
+    "WallBuilt",
+    "WildTurnedUp",
+    "Won",
 ]
 
 _CLAIM_ZH = {"chow": "吃", "pung": "碰", "kong": "杠", "win": "和", "pass": "过", "on_deal": "起手小胡",

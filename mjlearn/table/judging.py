@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING
 from ..errors import InvalidHandError
 from ..hand import Hand, MeldKind, WinContext
 from ..notation import format_tiles
+from ..rules.wilds import shape_complete, special_shape
 from ..seats import SEAT_LETTERS, SEATS, Seat
 from ..shanten_core import RegularAround
 from ..tiles import TILES, Tile
-from ..rules.wilds import shape_complete, special_shape
 from .events import BirdTurnedUp, CalledCheck, Declared, OnDealWin, Won
 from .state import IllegalActionError, _ok, seat_of
 
@@ -33,7 +33,7 @@ class Judging:
     """Asking the :class:`~mjlearn.rules.RuleSet` to judge and settle each win, with the context the
     table knows (seat, first go-around, the last tile, passed-up wins...)."""
 
-    def __init__(self, table: "Table") -> None:
+    def __init__(self, table: Table) -> None:
         self.t = table
         """The table whose state this part reads and changes."""
         self._ready: list = [None, None, None, None]
@@ -272,7 +272,7 @@ class Judging:
                                                not (self_drawn and self.t._drawn_kind == "kong") else None)
         if len(seats) > 1:
             extra["multiple_winners"] = True
-        for s, (ok, en, zh, hand, res, tctx) in zip(seats, verdicts):
+        for s, (ok, en, _zh, hand, res, tctx) in zip(seats, verdicts):
             if not ok:  # pragma: no cover - a claim is accepted only after the same judgement
                 raise RuntimeError(f"a refused win reached the end of the hand: {en}")
             more = {k: v for k, v in extra.items() if k in self.t._rule_ctx}

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 from ..hand import Meld, MeldKind
 from ..rules.wilds import shape_complete
 from ..seats import SEATS, Seat
-from ..tiles import TILES, Tile, tile as _tile
+from ..tiles import TILES, Tile
+from ..tiles import tile as _tile
 from .events import Declared, Konged, ReplacementDrawn
 from .state import IllegalActionError, _ok, seat_of
 
@@ -22,7 +23,7 @@ __all__ = ["Kongs"]
 class Kongs:
     """Kongs declared in one's own turn or on a discard, robbing an added kong, replacement draws."""
 
-    def __init__(self, table: "Table") -> None:
+    def __init__(self, table: Table) -> None:
         self.t = table
         """The table whose state this part reads and changes."""
 

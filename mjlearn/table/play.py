@@ -35,18 +35,20 @@ from __future__ import annotations
 
 import functools
 
-from ..tiles import TILES, tile as _tile
-from ..rules.registry import DEFAULT, get as _get_rules
+from ..rules.registry import DEFAULT
+from ..rules.registry import get as _get_rules
 from ..seats import Seat
-from .events import DiceThrown, Discarded, Drew, Exhausted, WallBuilt
+from ..tiles import TILES
+from ..tiles import tile as _tile
 from .claims import Claims
+from .events import DiceThrown, Discarded, Drew, Exhausted, WallBuilt
 from .judging import Judging
 from .kongs import Kongs
 from .render import OutcomeView, TableView, table_html, table_text
 from .setup import SetupSteps
 from .state import IllegalActionError, TableState, _ok, next_in_sequence, relative_seat, seat_of
 
-__all__ = ["Table", "IllegalActionError", "replay", "next_in_sequence", "relative_seat"]
+__all__ = ["IllegalActionError", "Table", "next_in_sequence", "relative_seat", "replay"]
 
 
 def _part(part: str, fn):
@@ -249,7 +251,7 @@ class Table(TableState):
             return out
         return self.claim_options(seat)
 
-    def at(self, n: int) -> "Table":
+    def at(self, n: int) -> Table:
         """The table as it stood after the first ``n`` events of the log."""
         return replay(self.log[:n])
 

@@ -24,8 +24,20 @@ from ..rules.registry import get as get_rules
 from ..seats import SEATS, Seat
 from ..tiles import TILES
 
-__all__ = ["wall_svg", "wall_html", "table_html", "table_text", "outcome_html", "outcome_text", "log_text", "log_html",
-           "WallView", "TableView", "OutcomeView", "EventLog"]
+__all__ = [
+    "EventLog",
+    "OutcomeView",
+    "TableView",
+    "WallView",
+    "log_html",
+    "log_text",
+    "outcome_html",
+    "outcome_text",
+    "table_html",
+    "table_text",
+    "wall_html",
+    "wall_svg",
+]
 
 _S = 22          # stack pitch along a wall (px)
 _D = 30          # stack depth (px)

@@ -28,12 +28,13 @@ from dataclasses import dataclass
 from html import escape
 
 from ..rules.base import RuleSet
-from ..rules.registry import DEFAULT, get as _get_rules
+from ..rules.registry import DEFAULT
+from ..rules.registry import get as _get_rules
 from ..seats import SEATS, Seat
 from .bots import play_hand
 from .play import Table
 
-__all__ = ["Session", "HandRecord"]
+__all__ = ["HandRecord", "Session"]
 
 
 @dataclass(frozen=True)
@@ -136,7 +137,7 @@ class Session:
         """Play the next hand with four computer players and book it."""
         return self.record(play_hand(self.next_table(), bots))
 
-    def play(self, hands: int, bots=None) -> "Session":
+    def play(self, hands: int, bots=None) -> Session:
         """Play ``hands`` more hands with computer players (``bots``: four of them, e.g.
         ``make_bots("strong")``; default: basic ones seeded from each hand's seed)."""
         for _ in range(hands):

@@ -7,10 +7,19 @@ from typing import TYPE_CHECKING
 
 from ..seats import SEATS, Seat
 from ..tiles import TILES, Tile
-from .events import (DiceThrown, Event, FlowerReplaced, SetAside, TailTurnedUp, TilesDealt, WallBroken, WallBuilt,
-                     WildTurnedUp)
-from .wall import roll_dice, wall_owner
+from .events import (
+    DiceThrown,
+    Event,
+    FlowerReplaced,
+    SetAside,
+    TailTurnedUp,
+    TilesDealt,
+    WallBroken,
+    WallBuilt,
+    WildTurnedUp,
+)
 from .state import next_in_sequence
+from .wall import roll_dice, wall_owner
 
 if TYPE_CHECKING:
     from .play import Table
@@ -21,7 +30,7 @@ __all__ = ["SetupSteps"]
 class SetupSteps:
     """The setup steps of :class:`~mjlearn.table.Table`, one event at a time."""
 
-    def __init__(self, table: "Table") -> None:
+    def __init__(self, table: Table) -> None:
         self.t = table
         """The table whose state this part reads and changes."""
 

@@ -13,15 +13,15 @@ from typing import TypeVar
 from ..errors import MjlearnError
 from ..hand import Meld
 from ..notation import format_tiles
+from ..rules.base import RuleSet
 from ..seats import SEAT_LETTERS, SEATS, Seat
 from ..tiles import TILES, Tile
-from ..rules.base import RuleSet
 from .events import CalledCheck, Declared, Event, Exhausted, OnDealWin, Won
 from .wall import Wall, tile_set
 
 _E = TypeVar("_E", bound=Event)
 
-__all__ = ["IllegalActionError", "next_in_sequence", "relative_seat", "seat_of", "TableState"]
+__all__ = ["IllegalActionError", "TableState", "next_in_sequence", "relative_seat", "seat_of"]
 
 
 class IllegalActionError(MjlearnError, ValueError):
@@ -50,7 +50,7 @@ def next_in_sequence(t: Tile) -> Tile:
     raise ValueError(f"a flower ({t}) has no next tile")
 
 
-def relative_seat(me: "Seat | int", other: "Seat | int") -> int:
+def relative_seat(me: Seat | int, other: Seat | int) -> int:
     """Where ``other`` sits seen from ``me``: 1 left (上家), 2 opposite (对家), 3 right (下家); the
     notation's offer digit (:meth:`Seat.offer_from <mjlearn.seats.Seat.offer_from>`)."""
     return Seat.of(me).offer_from(other)

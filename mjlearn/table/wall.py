@@ -25,15 +25,15 @@ position is kept for display.
 from __future__ import annotations
 
 import random as _random
-from typing import Iterable
+from collections.abc import Iterable
 
-from ..seats import Seat
-from ..tiles import TILES, Tile
 from ..rules.base import RuleSet
 from ..rules.registry import get as _get_rules
+from ..seats import Seat
+from ..tiles import TILES, Tile
 from .render import wall_html
 
-__all__ = ["Wall", "tile_set", "wall_stacks", "roll_dice", "wall_owner"]
+__all__ = ["Wall", "roll_dice", "tile_set", "wall_owner", "wall_stacks"]
 
 _STACKS = {144: (18,) * 4, 136: (17,) * 4, 108: (14, 13, 14, 13)}
 
@@ -67,7 +67,7 @@ def roll_dice(rng: _random.Random, n: int) -> tuple[int, ...]:
     return tuple(rng.randint(1, 6) for _ in range(n))
 
 
-def wall_owner(dealer: "Seat | int", total: int) -> Seat:
+def wall_owner(dealer: Seat | int, total: int) -> Seat:
     """The seat reached counting ``total`` seats counterclockwise (in turn order) with the dealer as 1.
 
     >>> [str(wall_owner(Seat.E, s)) for s in (5, 6, 7, 8)]
@@ -111,7 +111,7 @@ class Wall:
         self.taken = 0
 
     @classmethod
-    def build(cls, rules, rng: _random.Random) -> "Wall":
+    def build(cls, rules, rng: _random.Random) -> Wall:
         """Shuffle a full set with ``rng`` and build the four walls."""
         tiles = tile_set(rules)
         rng.shuffle(tiles)
@@ -122,11 +122,11 @@ class Wall:
 
     # --- geometry -------------------------------------------------------------
 
-    def physical_index(self, seat: "Seat | int", stack: int, layer: int) -> int:
+    def physical_index(self, seat: Seat | int, stack: int, layer: int) -> int:
         """Index into :attr:`arrangement` of a seat's stack (1..L) and layer (0 top, 1 bottom)."""
         return self._offsets[seat] + 2 * (stack - 1) + layer
 
-    def set_break(self, owner: "Seat | int | str", k: int) -> None:
+    def set_break(self, owner: Seat | int | str, k: int) -> None:
         """Break the wall after the ``k``-th stack counted from the right end of ``owner``'s wall,
         continuing into the 上家's wall when ``k`` passes the end."""
         owner = Seat.of(owner, name="owner")
@@ -242,7 +242,7 @@ class Wall:
             return list(self.arrangement)
         return [t for p, t in enumerate(self.tiles) if not self.state[p]]
 
-    def copy(self) -> "Wall":
+    def copy(self) -> Wall:
         w = Wall.__new__(Wall)
         w.__dict__.update(self.__dict__)
         w.state = bytearray(self.state)

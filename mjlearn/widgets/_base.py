@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import copy
 import html as _html
-from html.parser import HTMLParser
 import logging
 import re
 import weakref
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +39,7 @@ from ..terms import annotate
 from ..tiles import TILES, Tile
 
 _STATIC = Path(__file__).parent / "static"
-_LIVE: "weakref.WeakSet[MjWidget]" = weakref.WeakSet()
+_LIVE: weakref.WeakSet[MjWidget] = weakref.WeakSet()
 _seen_language: list[str | None] = [None]
 
 

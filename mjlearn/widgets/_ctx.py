@@ -25,9 +25,10 @@ from dataclasses import replace
 from typing import Any
 
 from ..rules import COMMON, get
-from ..seats import SEAT_LETTERS as SEATS, Seat
-from ..tiles import KINDS
+from ..seats import SEAT_LETTERS as SEATS
+from ..seats import Seat
 from ..terms import annotate
+from ..tiles import KINDS
 from ._base import B, L, esc
 
 SEAT_KEYS = ("winner", "dealer", "discarder", "self_drawn")

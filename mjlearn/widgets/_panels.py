@@ -8,15 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import i18n
 from ..analysis import discard_advice, shanten, waits
 from ..hand import Hand
-from ..mcr.principles import PRINCIPLES
 from ..mcr.result import ScoreResult
-from ..rules.result import RegionalResult
 from ..render import svg
+from ..rules.result import RegionalResult
 from ..scoring import score
 from ..shapes import is_winning
-from .. import i18n
 from ._base import B, L, esc, tile_tag
 from ._ctx import seat_label
 
@@ -117,7 +116,7 @@ def waits_html(hand: Hand, live: bool, visible=None, verdicts: dict | None = Non
     if verdicts:
         good = [w for w in ws if verdicts.get(w) is not None and verdicts[w].legal]
         if mcr:
-            words = ((f"和哪一张都不够 8 番起和：这手牌听牌，但还不能和", "no wait reaches the 8-point minimum: "
+            words = (("和哪一张都不够 8 番起和：这手牌听牌，但还不能和", "no wait reaches the 8-point minimum: "
                       "the hand is ready but cannot win yet") if not good else
                      (f"够 8 番的听牌张：{' '.join(map(str, good))}（数字是和这张的番数）",
                       f"waits that reach 8 points: {' '.join(map(str, good))} (the number is the points "

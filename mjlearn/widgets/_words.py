@@ -16,8 +16,10 @@ from __future__ import annotations
 import re
 
 from ..hand import as_hand
-from ..terms import annotate as _annotate, term_html as _term_html
-from ..tiles import TILES, tile as _tile
+from ..terms import annotate as _annotate
+from ..terms import term_html as _term_html
+from ..tiles import TILES
+from ..tiles import tile as _tile
 from ._base import B, esc, tile_tag
 
 _STYLE = """<style>

@@ -156,7 +156,7 @@ class DealView(MjWidget):
         w = self.table.wall
         L_ = w.stacks_per_wall[seat]
         if not w.order:  # not broken yet: every stack whole
-            states = {j: 2 for j in range(1, L_ + 1)}
+            states = dict.fromkeys(range(1, L_ + 1), 2)
             marks: dict = {}
         else:
             states, marks = {}, {}

@@ -14,14 +14,14 @@ import re
 
 from ..errors import InvalidHandError
 from ..hand import Hand, Meld, MeldKind
-from ..render import svg
-from ..seats import OFFER_EN, OFFER_ZH, Seat
-from ..rules import registry
 from ..notation import format_meld, format_tiles, parse_hand, parse_meld, parse_tiles
-from ..tiles import FLOWERS, KINDS, TILES, Tile, tile as _tile
-from . import _panels
-from . import _ctx
-from ._base import B, BT, L, MessageError, MjWidget, esc, flag, integer, no_arg, one_of, scalar, text, tile_tag
+from ..render import svg
+from ..rules import registry
+from ..seats import OFFER_EN, OFFER_ZH, Seat
+from ..tiles import FLOWERS, KINDS, TILES, Tile
+from ..tiles import tile as _tile
+from . import _ctx, _panels
+from ._base import BT, B, MessageError, MjWidget, esc, flag, integer, no_arg, one_of, scalar, text, tile_tag
 
 __all__ = ["EditorState", "HandEditor"]
 

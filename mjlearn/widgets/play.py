@@ -64,23 +64,42 @@ from pathlib import Path
 import traitlets as t
 
 from .. import i18n
-from ..coaching import LEVELS, from_table as _from_table, make_bots
+from ..coaching import LEVELS, make_bots
+from ..coaching import from_table as _from_table
 from ..mcr.profiles import PROFILES
-from ..rules.registry import get as _get_rules, names as _rule_names
+from ..rules.registry import get as _get_rules
+from ..rules.registry import names as _rule_names
 from ..seats import SEATS, Seat
 from ..table import IllegalActionError, Session
 from ..table.render import outcome_text
-from ..tiles import TILES, tile as _tile
+from ..tiles import TILES
+from ..tiles import tile as _tile
 from . import play_view as _view
 from ._base import B, MjWidget, esc, flag, integer, no_arg, one_of, text
-from ._words import _CALL_ZH
-from .play_rating import DecisionRater, rate, rate_discard
-from .review import REVIEW_FORMAT, Review
+
 # names importable from here as before (tests and tools import them from play)
-from ._words import _STYLE, _call_label, _useful_html  # noqa: F401
-from .play_rating import COACH_TRIALS  # noqa: F401
-from .review import (_cost_cell, _costed, aim_words, load_review, msg_cost, review_html, review_text,  # noqa: F401
-                     same_within_error, why, worst, zero_words)  # noqa: F401
+from ._words import _CALL_ZH, _STYLE, _call_label, _useful_html  # noqa: F401
+from .play_rating import (
+    COACH_TRIALS,  # noqa: F401
+    DecisionRater,
+    rate,
+    rate_discard,
+)
+from .review import (  # noqa: F401
+    REVIEW_FORMAT,
+    Review,
+    _cost_cell,
+    _costed,
+    aim_words,
+    load_review,
+    msg_cost,
+    review_html,
+    review_text,
+    same_within_error,
+    why,
+    worst,
+    zero_words,
+)
 
 __all__ = ["PlayTable", "Review", "load_review", "review_html", "review_text"]
 

@@ -5,14 +5,18 @@ valued by its chance to win and expected value. The review and the coach panel r
 
 from __future__ import annotations
 
-from ..coaching import after_kong as _after_kong, coach as _coach, from_table as _from_table, standing as _standing
+from ..coaching import after_kong as _after_kong
+from ..coaching import coach as _coach
+from ..coaching import from_table as _from_table
+from ..coaching import standing as _standing
 from ..errors import MjlearnError
 from ..hand import Hand
 from ..mcr import score as _mcr_score
 from ..mcr.profiles import PROFILES
 from ..notation import format_tiles, parse_meld
 from ..shanten_core import shanten_of_counts, waits_of_counts
-from ..tiles import TILES, tile as _tile
+from ..tiles import TILES
+from ..tiles import tile as _tile
 
 __all__ = ["COACH_TRIALS", "DecisionRater", "rate", "rate_discard"]
 

@@ -7,20 +7,46 @@ from __future__ import annotations
 import re
 
 from ..coaching import LEVELS
-from ..mcr.profiles import PROFILES
-from ..rules.registry import get as _get_rules, names as _rule_names
-from ..seats import SEATS, Seat
-from ..tiles import TILES, tile as _tile
 from ..course.families import families as _families
+from ..mcr.profiles import PROFILES
+from ..rules.registry import get as _get_rules
+from ..rules.registry import names as _rule_names
+from ..seats import SEATS, Seat
 from ..table.events import Chowed, Declared, Discarded, Konged, Punged, Won
+from ..tiles import TILES
+from ..tiles import tile as _tile
 from ._base import B, esc, tile_tag
 from ._panels import header
-from ._words import (_CALL_EN, _CALL_ZH, _STYLE, _amount, _call_label, _glossed, _hand_tiles, _pct, _powers,
-                     _shanten_words, _tile_words, _unit_en, _useful_html)
-from .review import (_bad, _best_option, _chosen, _is_best, _marks, _option_tiles, aim_words, msg_cost, msg_worst,
-                     review_html, why)
+from ._words import (
+    _CALL_EN,
+    _CALL_ZH,
+    _STYLE,
+    _amount,
+    _call_label,
+    _glossed,
+    _hand_tiles,
+    _pct,
+    _powers,
+    _shanten_words,
+    _tile_words,
+    _unit_en,
+    _useful_html,
+)
+from .review import (
+    _bad,
+    _best_option,
+    _chosen,
+    _is_best,
+    _marks,
+    _option_tiles,
+    aim_words,
+    msg_cost,
+    msg_worst,
+    review_html,
+    why,
+)
 
-__all__ = ["layout", "regions", "claim_panel", "seat_score", "special"]
+__all__ = ["claim_panel", "layout", "regions", "seat_score", "special"]
 
 
 def _short_words(short: dict) -> tuple[str, str]:

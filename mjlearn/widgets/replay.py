@@ -43,12 +43,31 @@ from ._panels import header
 from ._words import _pct
 from .play import COACH_TRIALS
 from .replay_reasons import best_fans, decision_words, reasons
-from .replay_words import (REPLAY_STYLE, Piece, draw_hand, fan_zh, in_words, log_in_words, outcome_in_words,
-                           plain_line, table_in_words, winning_hand)
+from .replay_words import (
+    REPLAY_STYLE,
+    Piece,
+    draw_hand,
+    fan_zh,
+    in_words,
+    log_in_words,
+    outcome_in_words,
+    plain_line,
+    table_in_words,
+    winning_hand,
+)
 from .review import REVIEW_FORMAT, Review, same_within_error
 
-__all__ = ["ReviewReplay", "RecordError", "replay_review", "read_record", "in_words", "log_in_words",
-           "outcome_in_words", "table_in_words", "reasons"]
+__all__ = [
+    "RecordError",
+    "ReviewReplay",
+    "in_words",
+    "log_in_words",
+    "outcome_in_words",
+    "read_record",
+    "reasons",
+    "replay_review",
+    "table_in_words",
+]
 
 _best_fans = best_fans      # the name tests/test_recorded_hand.py reads the coach's likely fans by
 
@@ -106,7 +125,7 @@ def _check(record) -> None:
     bad = not isinstance(ds, list) or any(not isinstance(d, dict) or "kind" not in d for d in ds)
     for d in ds if not bad else ():  # type: ignore[union-attr]  # not bad: a list
         if d["kind"] == "discard" and (any(k not in d for k in _DISCARD_KEYS)
-                                      or d.get("best") and any(k not in d for k in _COACHED_KEYS)):
+                                      or (d.get("best") and any(k not in d for k in _COACHED_KEYS))):
             bad = True
     if bad:
         raise RecordError("这一局的记录不完整（也许是另一个版本的 mjlearn 存的），读不了：请重新打一局并保存。",
@@ -405,7 +424,7 @@ class ReviewReplay(MjWidget):
             raise ValueError(B(f"这一局只有 {len(self.decisions)} 步。", f"This hand has only {len(self.decisions)} steps."))
         self.at = arg
 
-    def step(self, k: int) -> "ReviewReplay":
+    def step(self, k: int) -> ReviewReplay:
         """Show decision ``k`` (0: the first), as the buttons do; returns the widget."""
         self.handle({"act": "step", "arg": k})
         return self

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from ..analysis import shanten_name
 from ..tiles import tile as _tile
-from ._words import _call_label as _claim_words, _pct, _tile_words as _tw
+from ._words import _call_label as _claim_words
+from ._words import _pct
+from ._words import _tile_words as _tw
 from .review import _decision_line, same_within_error, zero_words
 
-__all__ = ["reasons", "best_fans", "decision_words"]
+__all__ = ["best_fans", "decision_words", "reasons"]
 
 
 def reasons(d: dict, again=None) -> list[tuple[str, str]]:

@@ -21,8 +21,18 @@ from ..tiles import tile as _tile
 from ._base import B, esc, html_text, tile_tag
 from ._words import _melds_and_concealed
 
-__all__ = ["Piece", "REPLAY_STYLE", "draw_hand", "fan_zh", "plain_line", "winning_hand", "in_words", "log_in_words",
-           "table_in_words", "outcome_in_words"]
+__all__ = [
+    "REPLAY_STYLE",
+    "Piece",
+    "draw_hand",
+    "fan_zh",
+    "in_words",
+    "log_in_words",
+    "outcome_in_words",
+    "plain_line",
+    "table_in_words",
+    "winning_hand",
+]
 
 REPLAY_STYLE = """<style>
 .mj-rp { max-width: 1000px; }
@@ -172,7 +182,7 @@ def _words_plain(text: str, html: bool) -> str:
     return esc(text) if html else text
 
 
-def log_in_words(log) -> "Piece":
+def log_in_words(log) -> Piece:
     """Events as a numbered list, each in both languages, the tiles in words and hands drawn."""
     items = []
     for e in log:
@@ -185,7 +195,7 @@ def log_in_words(log) -> "Piece":
     return Piece(html, text)
 
 
-def table_in_words(table, *, show_all: bool = True, seat=None) -> "Piece":
+def table_in_words(table, *, show_all: bool = True, seat=None) -> Piece:
     """The table's picture (:meth:`~mjlearn.table.Table.render`) with its caption, the last event, in
     words: tiles named, a winning hand drawn as tiles."""
     view = table_html(table, show_all=show_all, seat=seat)
@@ -201,7 +211,7 @@ def table_in_words(table, *, show_all: bool = True, seat=None) -> "Piece":
     return Piece(view, html_text(view))
 
 
-def outcome_in_words(table) -> "Piece":
+def outcome_in_words(table) -> Piece:
     """The end of a hand (the table's outcome) with the tiles in words and the winning hand drawn."""
     lines = [ln for ln in outcome_text(table).splitlines() if ln.strip()]
     if table.rules.name in PROFILES:

@@ -29,7 +29,8 @@ import re
 from pathlib import Path
 
 from .. import i18n
-from ..tiles import TILES, tile as _tile
+from ..tiles import TILES
+from ..tiles import tile as _tile
 from ._base import B, esc, tile_tag
 from ._words import _CALL_ZH, _STYLE, _call_label, _hand_tiles, _pct, _shanten_words, _tile_words, _tiles
 

@@ -12,7 +12,7 @@ import traitlets as t
 
 from ..notation import format_tiles, parse_tiles
 from ..tiles import tile as _tile
-from ._base import B, L, MessageError, MjWidget, esc, no_arg, one_of, tile_tag
+from ._base import B, MessageError, MjWidget, esc, no_arg, one_of, tile_tag
 from ._panels import header
 
 __all__ = ["TileStrip"]

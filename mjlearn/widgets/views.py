@@ -12,17 +12,16 @@ import traitlets as t
 from ..hand import as_hand
 from ..notation import parse_tiles
 from ..render import svg
-from ..rules import get, names
 from ..render.charts import payments_svg as payments_chart
+from ..rules import get, names
 from ..rules.comparison import Row, compare
 from ..scoring import score
 from ..tiles import tile
-from . import _panels
-from . import _ctx
+from . import _ctx, _panels
 from ._base import B, L, MjWidget, esc, scalar, text
 from ._ctx import seat_label_both
 
-__all__ = ["HandView", "FanBreakdown", "WaitsView", "DiscardAdvice", "RuleComparison"]
+__all__ = ["DiscardAdvice", "FanBreakdown", "HandView", "RuleComparison", "WaitsView"]
 
 
 class _HandWidget(MjWidget):

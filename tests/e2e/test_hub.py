@@ -37,7 +37,7 @@ import nbformat
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from pg import private_server, role_url  # noqa: E402
+from pg import private_server, role_url
 
 pytestmark = pytest.mark.e2e
 
@@ -114,7 +114,7 @@ class Hub:
     def text(self) -> str:
         return self.log_path.read_text(encoding="utf-8", errors="replace")
 
-    def wait(self, timeout: float = 180) -> "Hub":
+    def wait(self, timeout: float = 180) -> Hub:
         end = time.monotonic() + timeout
         while True:
             if self.proc.poll() is not None:
@@ -159,7 +159,7 @@ def _remove_accounts(names):
             continue
         if account.pw_gecos.split(",")[0] == MARK:
             for proc in Path("/proc").iterdir():  # a server or kernel of it the hub left: the test's own, by pid
-                if proc.name.isdigit() and re.search(rf"^Uid:\s+{account.pw_uid}\s", _read(proc / "status").decode(), re.M):
+                if proc.name.isdigit() and re.search(rf"^Uid:\s+{account.pw_uid}\s", _read(proc / "status").decode(), re.MULTILINE):
                     with contextlib.suppress(OSError):
                         os.kill(int(proc.name), 9)
             subprocess.run(["userdel", "--remove", name], capture_output=True, timeout=60)
@@ -378,7 +378,7 @@ def _account_checked(hub, user) -> pwd.struct_passwd:
             environ = (proc / "environ").read_bytes().split(b"\0")
             if f"JUPYTERHUB_USER={user}".encode() in environ:
                 status = (proc / "status").read_text()
-                uids |= set(re.search(r"^Uid:\s+(.*)$", status, re.M).group(1).split())
+                uids |= set(re.search(r"^Uid:\s+(.*)$", status, re.MULTILINE).group(1).split())
         except (OSError, AttributeError):
             continue  # a process that ended meanwhile, or not ours to read
     assert uids == {str(account.pw_uid)}, uids
@@ -570,7 +570,7 @@ def _secret_file(folder: Path, text: str, mode: int = 0o600) -> Path:
 
 
 def test_a_test_authenticator_needs_the_demo_switch(scratch):
-    top, start = scratch
+    _top, start = scratch
     for auth in ("dummy", "jupyterhub.auth.DummyAuthenticator"):
         hub = start(MJLEARN_HUB_AUTH=auth)
         code, log = hub.refused()
@@ -580,7 +580,7 @@ def test_a_test_authenticator_needs_the_demo_switch(scratch):
 
 
 def test_the_demo_listens_on_this_computer_only(scratch):
-    top, start = scratch
+    _top, start = scratch
     hub = start(MJLEARN_HUB_DEMO="1", MJLEARN_HUB_AUTH="dummy")
     try:
         hub.wait()

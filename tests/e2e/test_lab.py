@@ -8,12 +8,11 @@ from pathlib import Path
 
 import pytest
 
-
 pytestmark = pytest.mark.e2e
 
 # built by clicks: a pung of East claimed from the opposite seat, then 123m 456p 789s C, then C wins
 CLICKS = [("mode", "pung"), ("seat", "2"), ("add", "E"), ("mode", "tile"),
-          *[("add", x) for x in "1m 2m 3m 4p 5p 6p 7s 8s 9s C".split()], ("add", "C")]
+          *[("add", x) for x in ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "C"]], ("add", "C")]
 HAND = "[EEE,2]123m456p789sC+C"
 
 

@@ -28,7 +28,7 @@ pytestmark = pytest.mark.e2e
 
 FIGURES = Path(__file__).parent / "lite_figures.json"
 CLICKS = [("mode", "pung"), ("seat", "2"), ("add", "E"), ("mode", "tile"),
-          *[("add", x) for x in "1m 2m 3m 4p 5p 6p 7s 8s 9s C".split()], ("add", "C")]
+          *[("add", x) for x in ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "C"]], ("add", "C")]
 HAND = "[EEE,2]123m456p789sC+C"
 CHROMIUM = "/usr/bin/chromium"   # as in conftest.py: Debian's Chromium, never a downloaded browser
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

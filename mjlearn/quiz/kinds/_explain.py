@@ -3,7 +3,7 @@ tiles behind a fan. Every line names the tiles (or the arithmetic) it is about."
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from ...hand import Hand, format_meld
 from ...shanten_core import _regular_split, form_shanten_of_counts, regular_split_of_counts, shanten_of_counts
@@ -12,7 +12,7 @@ from ...shapes import PartKind, readings
 from ...tiles import KNITTED_SUIT_ORDERS, ORPHAN_INDICES, TILES, Tile, format_tiles
 from ..core import Line
 
-__all__ = ["split_lines", "wait_shape", "fan_evidence", "group_text", "hand_text"]
+__all__ = ["fan_evidence", "group_text", "hand_text", "split_lines", "wait_shape"]
 
 
 def group_text(groups: Iterable[Iterable[int]]) -> str:

@@ -8,14 +8,13 @@ import random
 from ...analysis import discard_advice
 from ...hand import Hand, format_meld
 from ...i18n import pick
-from ...shapes import KNITTED_PATTERNS, ORPHAN_INDICES, Form, is_complete, readings
 from ...shanten_core import regular_split_of_counts, shanten_of_counts, useful_tiles_of_counts, waits_of_counts
+from ...shapes import KNITTED_PATTERNS, ORPHAN_INDICES, Form, is_complete, readings
 from ...tiles import TILES, Tile, format_tiles
 from ..core import AnswerError, Grade, Kind, QuizError, register
 from ..deal import counts_to_tiles, simulated_win, snapshot
 from ._explain import group_text, hand_text, split_lines, wait_shape
-from ._util import as_tile, as_tiles, as_int, pick_hand, tile_names, tiles_text
-
+from ._util import as_int, as_tile, as_tiles, pick_hand, tile_names, tiles_text
 
 # --- is this hand complete, and how does it read ---------------------------------------------
 
@@ -276,8 +275,8 @@ class Waits(Kind):
     def check(self, data, answer, solution):
         hand = Hand.from_str(data["hand"])
         a, s = set(answer), set(solution)
-        missed = sorted((Tile(x) for x in s - a))
-        extra = sorted((Tile(x) for x in a - s))
+        missed = sorted(Tile(x) for x in s - a)
+        extra = sorted(Tile(x) for x in a - s)
         expl = []
         for t in missed:
             zh, en = wait_shape(hand, t)

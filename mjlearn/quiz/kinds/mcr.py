@@ -3,16 +3,15 @@ All three ask :func:`mjlearn.mcr.score` about hands won in simulated deals."""
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from ...i18n import pick
 from ...mcr import FANS, fan, score
 from ...mcr.examples import EXAMPLES
+from ...seats import SEAT_LETTERS
 from ...tiles import tile as as_tile
-
 from ..core import AnswerError, Grade, Kind, QuizError, register
 from ..deal import simulated_win
-from ...seats import SEAT_LETTERS
 from ._explain import _MANNER, fan_evidence
 from ._util import as_int, pick_hand
 

@@ -4,13 +4,12 @@
 from __future__ import annotations
 
 import re
-from typing import Mapping
+from collections.abc import Mapping
 
 from ...i18n import pick
 from ...rules import RULESETS, get, score
-
-from ..core import AnswerError, Grade, Kind, QuizError, register
 from ...seats import SEAT_LETTERS
+from ..core import AnswerError, Grade, Kind, QuizError, register
 from ..deal import simulated_win
 from ._util import as_bool, need, pick_hand, split_yes_no
 

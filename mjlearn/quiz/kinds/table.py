@@ -6,16 +6,17 @@ given dice; a claim is resolved by replaying a real hand to the discard and maki
 from __future__ import annotations
 
 import threading
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import Mapping
 
 from ...coaching import make_bots
 from ...i18n import pick
-from ...rules import RuleSet, get as get_rules, names as rule_names
+from ...rules import RuleSet
+from ...rules import get as get_rules
+from ...rules import names as rule_names
+from ...seats import SEAT_LETTERS, Seat
 from ...table import Table, play_hand, replay
 from ...table.events import Chowed, Declared, Discarded, Konged, Punged, WallBroken, Won
-
-from ...seats import SEAT_LETTERS, Seat
 from ..core import AnswerError, Grade, Kind, QuizError, register
 from ._util import as_int, need
 

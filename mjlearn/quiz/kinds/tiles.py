@@ -13,7 +13,6 @@ from ...tiles import TILES, Tile, format_tiles
 from ..core import AnswerError, Grade, Kind, QuizError, register
 from ._util import as_tile, as_tiles, need
 
-
 # --- name a tile -------------------------------------------------------------------------
 
 class TileName(Kind):

@@ -127,6 +127,7 @@ ALTER TABLE answers ADD CONSTRAINT answers_readable CHECK (
 
 def upgrade() -> None:
     from alembic import op
+
     from mjlearn.store.migrations import run
     run(SQLITE, POSTGRESQL)
     bind = op.get_bind()
