@@ -23,7 +23,9 @@ FILES, FOLDERS, BYTES = 577, 96, int(21.5 * 2**20)
 
 def site_like(root: Path) -> dict[str, Path]:
     """FILES files over FOLDERS folders (up to four deep), BYTES in all, a few large ones as the site has."""
-    sizes = [BYTES // 2, BYTES // 8, BYTES // 8] + [(BYTES - BYTES // 2 - 2 * (BYTES // 8)) // (FILES - 3)] * (FILES - 3)
+    sizes = [BYTES // 2, BYTES // 8, BYTES // 8] + [(BYTES - BYTES // 2 - 2 * (BYTES // 8)) // (FILES - 3)] * (
+        FILES - 3
+    )
     files = {}
     for i, size in enumerate(sizes):
         d = i % FOLDERS

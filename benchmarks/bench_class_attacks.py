@@ -35,8 +35,9 @@ def _sweep(sa, url: str, code: str) -> None:
     engine = sa.create_engine(url)
     start = time.perf_counter()
     with engine.begin() as c:
-        got = [g for (g,) in c.exec_driver_sql("SELECT mjlearn_join(x) FROM unnest(%(c)s::text[]) AS x",
-                                               {"c": codes}) if g]
+        got = [
+            g for (g,) in c.exec_driver_sql("SELECT mjlearn_join(x) FROM unnest(%(c)s::text[]) AS x", {"c": codes}) if g
+        ]
     took = time.perf_counter() - start
     engine.dispose()
     owner = sa.create_engine(url.replace("mallory@", "postgres@"))
@@ -44,8 +45,10 @@ def _sweep(sa, url: str, code: str) -> None:
         limited = c.exec_driver_sql("SELECT count(*) FROM pg_tables WHERE tablename = 'join_failures'").scalar()
         failures = c.exec_driver_sql("SELECT count(*) FROM join_failures").scalar() if limited else None
     owner.dispose()
-    print(f"1. one statement, 65,536 codes: {took:.2f} s; joined {got or 'nothing'}; "
-          f"wrong codes recorded: {'none (no limit)' if failures is None else failures}")
+    print(
+        f"1. one statement, 65,536 codes: {took:.2f} s; joined {got or 'nothing'}; "
+        f"wrong codes recorded: {'none (no limit)' if failures is None else failures}"
+    )
 
 
 def _rolled_back(sa, url: str, seconds: float, connections: int) -> None:
@@ -61,6 +64,7 @@ def _rolled_back(sa, url: str, seconds: float, connections: int) -> None:
                 c.exec_driver_sql("SELECT mjlearn_join(x) FROM unnest(%(c)s::text[]) AS x", {"c": codes}).all()
                 c.rollback()
                 looked[i] += 10
+
     threads = [threading.Thread(target=guess, args=(i,)) for i in range(connections)]
     start = time.perf_counter()
     for t in threads:
@@ -69,8 +73,10 @@ def _rolled_back(sa, url: str, seconds: float, connections: int) -> None:
         t.join()
     took = time.perf_counter() - start
     engine.dispose()
-    print(f"2. batches of 10 rolled back, {connections} connection(s), {took:.1f} s: {sum(looked):,} guesses "
-          f"looked at, {sum(looked) / took:,.1f} per second")
+    print(
+        f"2. batches of 10 rolled back, {connections} connection(s), {took:.1f} s: {sum(looked):,} guesses "
+        f"looked at, {sum(looked) / took:,.1f} per second"
+    )
 
 
 @contextmanager
@@ -79,6 +85,7 @@ def bench_database():
     fresh data folder and a class secret; None when PostgreSQL is not installed."""
     import sqlalchemy as sa
     from pg import start_server
+
     server = start_server()
     if server is None:
         print("PostgreSQL is not installed (Debian: apt-get install postgresql)")

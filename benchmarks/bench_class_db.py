@@ -106,17 +106,25 @@ def main(learners: int = 300, each: int = 5) -> int:
         ids = [r[0] for r in rows]
         stored = set(ids)
         missing = [key for key, rid in acked.items() if rid not in stored]
-        print(f"learners {learners}, answers each {each}: {len(acked)} acknowledged of {learners * each} given, "
-              f"{len(rows)} rows stored, wall {wall:.1f} s")
-        print(f"acknowledged before the database was stopped: {at_stop}; learners who met the outage and "
-              f"sent again: {len(met_outage)}")
-        print(f"every acknowledged answer stored: {not missing}; stored once: {len(ids) == len(stored)} and "
-              f"{len({r[2] for r in rows}) == len(rows)} (unique ids, unique answer keys); "
-              f"rows == acknowledged: {len(rows) == len(acked)}")
+        print(
+            f"learners {learners}, answers each {each}: {len(acked)} acknowledged of {learners * each} given, "
+            f"{len(rows)} rows stored, wall {wall:.1f} s"
+        )
+        print(
+            f"acknowledged before the database was stopped: {at_stop}; learners who met the outage and "
+            f"sent again: {len(met_outage)}"
+        )
+        print(
+            f"every acknowledged answer stored: {not missing}; stored once: {len(ids) == len(stored)} and "
+            f"{len({r[2] for r in rows}) == len(rows)} (unique ids, unique answer keys); "
+            f"rows == acknowledged: {len(rows) == len(acked)}"
+        )
         if latencies:
             q = statistics.quantiles(latencies, n=20)
-            print(f"write latency p50 {statistics.median(latencies) * 1000:.1f} ms, p95 {q[18] * 1000:.1f} ms "
-                  f"(includes the answers sent again after the outage)")
+            print(
+                f"write latency p50 {statistics.median(latencies) * 1000:.1f} ms, p95 {q[18] * 1000:.1f} ms "
+                f"(includes the answers sent again after the outage)"
+            )
         for f in failures[:5]:
             print("failure:", f)
         ok = not missing and len(rows) == len(acked) == learners * each and not failures

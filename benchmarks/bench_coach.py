@@ -56,8 +56,7 @@ def collect(rules: str, count: int, seed: int) -> list[dict]:
                 seat = min(table.pending, key=lambda s: (s - last) % 4)
             else:
                 seat = table.turn
-            if (table.phase == "discard" and table.tile_count(seat) == 14 and taken < 3
-                    and rng.random() < 0.08):
+            if table.phase == "discard" and table.tile_count(seat) == 14 and taken < 3 and rng.random() < 0.08:
                 out.append(coaching.from_table(table, seat))
                 taken += 1
             bots[seat].act(table, seat)
@@ -79,7 +78,7 @@ def main(argv=None) -> None:
     ap.add_argument("--claims", type=int, default=12, help="seeded play-table hands for claims and kongs (0: none)")
     args = ap.parse_args(argv)
     decisions = collect(args.rules, args.decisions, args.seed)
-    coaching.coach("123m456p789s23sEN+E", draws_left=5)          # imports and tables, as a session would
+    coaching.coach("123m456p789s23sEN+E", draws_left=5)  # imports and tables, as a session would
     cpu, wall, by_method = [], [], {}
     for d in decisions:
         if args.cold:
@@ -90,21 +89,26 @@ def main(argv=None) -> None:
         wall.append(time.perf_counter() - t0)
         by_method.setdefault(res.best.method, []).append(cpu[-1])
     med, p95 = statistics.median(cpu), pct(cpu, 0.95)
-    print(f"rules={args.rules} decisions={len(decisions)} seed={args.seed}"
-          f"{' (cold caches)' if args.cold else ''}")
-    print(f"mjlearn coach: median {med * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, max {max(cpu) * 1000:.0f} ms "
-          f"per decision (CPU time); wall clock median {statistics.median(wall) * 1000:.0f} ms, "
-          f"p95 {pct(wall, 0.95) * 1000:.0f} ms")
-    print(f"target: median {TARGET_MEDIAN * 1000:.0f} ms, p95 {TARGET_P95 * 1000:.0f} ms   "
-          f"ratio: median {med / TARGET_MEDIAN:.2f}, p95 {p95 / TARGET_P95:.2f}")
+    print(f"rules={args.rules} decisions={len(decisions)} seed={args.seed}{' (cold caches)' if args.cold else ''}")
+    print(
+        f"mjlearn coach: median {med * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, max {max(cpu) * 1000:.0f} ms "
+        f"per decision (CPU time); wall clock median {statistics.median(wall) * 1000:.0f} ms, "
+        f"p95 {pct(wall, 0.95) * 1000:.0f} ms"
+    )
+    print(
+        f"target: median {TARGET_MEDIAN * 1000:.0f} ms, p95 {TARGET_P95 * 1000:.0f} ms   "
+        f"ratio: median {med / TARGET_MEDIAN:.2f}, p95 {p95 / TARGET_P95:.2f}"
+    )
     for m, xs in sorted(by_method.items()):
         print(f"  best discard {m:10}: {len(xs):4d} decisions, median {statistics.median(xs) * 1000:.0f} ms")
     if args.claims:
         claims, turns = time_other_decisions(args.rules, args.claims, args.seed)
         for name, xs in (("claims on a discard", claims), ("own turn with a kong or win", turns)):
             if xs:
-                print(f"{name}: {len(xs)} decisions, median {statistics.median(xs) * 1000:.0f} ms, "
-                      f"p95 {pct(xs, 0.95) * 1000:.0f} ms, max {max(xs) * 1000:.0f} ms (CPU time, all options rated)")
+                print(
+                    f"{name}: {len(xs)} decisions, median {statistics.median(xs) * 1000:.0f} ms, "
+                    f"p95 {pct(xs, 0.95) * 1000:.0f} ms, max {max(xs) * 1000:.0f} ms (CPU time, all options rated)"
+                )
 
 
 def time_other_decisions(rules: str, hands: int, seed: int):
@@ -112,6 +116,7 @@ def time_other_decisions(rules: str, hands: int, seed: int):
     in ``hands`` seeded play-table hands."""
     from mjlearn.widgets import play as _play
     from mjlearn.widgets import play_rating as _rating
+
     claims: list[float] = []
     turns: list[float] = []
     rater = _rating.DecisionRater
@@ -150,11 +155,17 @@ def time_other_decisions(rules: str, hands: int, seed: int):
                 if w.waiting == "discard":
                     kong = [o for o in opts if o.startswith("kong ")]
                     pick = "win" if "win" in opts else (kong[0] if kong else None)
-                    w.handle({"act": "call", "arg": pick} if pick else
-                             {"act": "discard", "arg": str(w._coaching.best.discard)})
+                    w.handle(
+                        {"act": "call", "arg": pick}
+                        if pick
+                        else {"act": "discard", "arg": str(w._coaching.best.discard)}
+                    )
                 else:
-                    pick = next((o for o in opts if o == "win"), None) or next(
-                        (o for o in opts if o.split()[0] in ("kong", "pung", "chow")), None) or opts[-1]
+                    pick = (
+                        next((o for o in opts if o == "win"), None)
+                        or next((o for o in opts if o.split()[0] in ("kong", "pung", "chow")), None)
+                        or opts[-1]
+                    )
                     w.handle({"act": "call", "arg": pick})
     finally:
         rater.claims, rater.turn, _rating._coach = orig_claims, orig_turn, orig_coach

@@ -90,11 +90,15 @@ def main(argv=None) -> int:
     print(f"{'contradiction':45} {'generated':>9} {'scored':>7}")
     for way in sorted(by_way):
         print(f"{way:45} {by_way[way]:9d} {scored_by_way[way]:7d}")
-    print(f"\ncontradictory contexts generated: {total} over {len(rule_sets)} rule sets "
-          f"({t1 - t0:.1f} s); scored: {scored}; refused without naming the keywords: {unnamed}")
+    print(
+        f"\ncontradictory contexts generated: {total} over {len(rule_sets)} rule sets "
+        f"({t1 - t0:.1f} s); scored: {scored}; refused without naming the keywords: {unnamed}"
+    )
     print(f"consistent twins: {ctl}; refused: {refused} ({t2 - t1:.1f} s)")
-    print(f"table: {played} seeded hands; win judgements refused for a contradictory context: "
-          f"{sum(table_refused.values())} {dict(table_refused)} ({t3 - t2:.1f} s)")
+    print(
+        f"table: {played} seeded hands; win judgements refused for a contradictory context: "
+        f"{sum(table_refused.values())} {dict(table_refused)} ({t3 - t2:.1f} s)"
+    )
     for way, ex in sorted(examples.items(), key=lambda kv: kv[0])[:40]:
         print(f"  e.g. {way}: {ex}")
     return 0

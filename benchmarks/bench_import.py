@@ -20,15 +20,19 @@ def timed(code: str) -> float:
 
 def main(runs: int = 15) -> None:
     if sys.flags.dont_write_bytecode:
-        print("note: PYTHONDONTWRITEBYTECODE is set, so every run compiles mjlearn from source; "
-              "an installed mjlearn has its bytecode cached (unset it to measure that)")
+        print(
+            "note: PYTHONDONTWRITEBYTECODE is set, so every run compiles mjlearn from source; "
+            "an installed mjlearn has its bytecode cached (unset it to measure that)"
+        )
     bare = [timed("pass") for _ in range(runs)]
     full = [timed("import mjlearn") for _ in range(runs)]
     base = statistics.median(bare)
     print(f"interpreter start      median {base * 1000:6.1f} ms")
     print(f"import mjlearn (total) median {statistics.median(full) * 1000:6.1f} ms")
-    print(f"import mjlearn (own)   median {(statistics.median(full) - base) * 1000:6.1f} ms, "
-          f"best {(min(full) - min(bare)) * 1000:6.1f} ms  (limit 60 ms)")
+    print(
+        f"import mjlearn (own)   median {(statistics.median(full) - base) * 1000:6.1f} ms, "
+        f"best {(min(full) - min(bare)) * 1000:6.1f} ms  (limit 60 ms)"
+    )
 
 
 if __name__ == "__main__":

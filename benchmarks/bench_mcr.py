@@ -124,23 +124,29 @@ def main(argv=None) -> int:
 
     def line(name, t, note=""):
         r = _rate(n, t)
-        return (f"{name:<26}{r:12,.0f} hands/s  ({1e6 * t / n:7.1f} us CPU/hand)  "
-                f"1/{ref_rate / r:5.1f} of reference{note}")
+        return (
+            f"{name:<26}{r:12,.0f} hands/s  ({1e6 * t / n:7.1f} us CPU/hand)  1/{ref_rate / r:5.1f} of reference{note}"
+        )
 
     def med(rs):
-        return (f"median 1/{1 / statistics.median(rs):.1f} over {len(rs)} chunks of {args.chunk} "
-                f"(best 1/{1 / max(rs):.1f}, worst 1/{1 / min(rs):.1f})")
+        return (
+            f"median 1/{1 / statistics.median(rs):.1f} over {len(rs)} chunks of {args.chunk} "
+            f"(best 1/{1 / max(rs):.1f}, worst 1/{1 / min(rs):.1f})"
+        )
 
-    print(f"hands: {n} (seed {args.seed}), interleaved in chunks of {args.chunk}; CPU time "
-          f"(time.process_time); tables warmed on {args.warm} other hands in {t_warm:.2f} s CPU")
+    print(
+        f"hands: {n} (seed {args.seed}), interleaved in chunks of {args.chunk}; CPU time "
+        f"(time.process_time); tables warmed on {args.warm} other hands in {t_warm:.2f} s CPU"
+    )
     print(f"{'PyMahjongGB 1.4.0':<26}{ref_rate:12,.0f} hands/s  ({1e6 * tot['ref'] / n:7.1f} us CPU/hand)")
     print(line("mjlearn score(Hand)", tot["mine"]))
     print(line("mjlearn score().to_dict()", tot["dict"], "  (explanation built)"))
     print(line("mjlearn score(str)", tot["str"], "  (parsing included)"))
     print(f"ratio score(Hand):          {med(ratios)}")
     print(f"ratio score().to_dict():    {med(ratios_dict)}")
-    print(f"target: score(Hand) at least 1/5 of the reference's throughput; "
-          f"wall clock of the timed passes {wall:.2f} s")
+    print(
+        f"target: score(Hand) at least 1/5 of the reference's throughput; wall clock of the timed passes {wall:.2f} s"
+    )
     return 0
 
 

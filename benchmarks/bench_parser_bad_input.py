@@ -33,8 +33,13 @@ sys.path.append(str(_ROOT))  # last: PYTHONPATH or an installed mjlearn wins
 import mjlearn
 from mjlearn import parse_hand, parse_tiles
 
-CASES = [("']'", parse_hand, "]"), ("'['", parse_hand, "["), ("'x'", parse_hand, "x"),
-         ("lone surrogate", parse_hand, "\ud800"), ("'[123m]' tiles", parse_tiles, "[123m]")]
+CASES = [
+    ("']'", parse_hand, "]"),
+    ("'['", parse_hand, "["),
+    ("'x'", parse_hand, "x"),
+    ("lone surrogate", parse_hand, "\ud800"),
+    ("'[123m]' tiles", parse_tiles, "[123m]"),
+]
 
 
 def one_call(parse, text):
@@ -73,8 +78,17 @@ def parser_table(sizes):
 def batch_lines(n: int, seed: int = 1) -> list[str]:
     """Varied batch lines: MCR and regional hands, some with notation or context errors."""
     rng = random.Random(seed)
-    hands = ["1112345678999m+5m", "123456789m23p55s+4p", "[EEE,1][SSSS,1]55pWWWNN+N", "19m19p19sESWNCFP+P",
-             "123m456p789s23sEE+4s", "11223344556677m+7m", "[123m,2][456p,1]789s123sN+N", "123m45", "12x"]
+    hands = [
+        "1112345678999m+5m",
+        "123456789m23p55s+4p",
+        "[EEE,1][SSSS,1]55pWWWNN+N",
+        "19m19p19sESWNCFP+P",
+        "123m456p789s23sEE+4s",
+        "11223344556677m+7m",
+        "[123m,2][456p,1]789s123sN+N",
+        "123m45",
+        "12x",
+    ]
     out = []
     for _i in range(n):
         line = {"hand": rng.choice(hands), "self_drawn": rng.random() < 0.5}
@@ -103,8 +117,9 @@ def run_cli(path: Path) -> tuple[float, float, int, int]:
     """(seconds, peak RSS MB, exit code, output lines) of ``mjlearn score --jsonl path`` in a fresh process."""
     env = dict(os.environ, PYTHONPATH=str(Path(mjlearn.__file__).resolve().parents[1]))
     start = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-c", _CHILD, "score", "--jsonl", str(path)], capture_output=True, env=env,
-                          cwd=path.parent)  # not the checkout: "-c" puts the current folder first on sys.path
+    proc = subprocess.run(
+        [sys.executable, "-c", _CHILD, "score", "--jsonl", str(path)], capture_output=True, env=env, cwd=path.parent
+    )  # not the checkout: "-c" puts the current folder first on sys.path
     seconds = time.perf_counter() - start
     text = proc.stderr.decode(errors="replace")
     peak = float(text.rsplit("PEAK_RSS_KB", 1)[1].split()[0]) / 1024 if "PEAK_RSS_KB" in text else float("nan")

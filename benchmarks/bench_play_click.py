@@ -69,8 +69,7 @@ def _seeded(source: str, seed: int) -> str:
     tree = ast.parse(source)
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "play":
-            node.keywords = [k for k in node.keywords if k.arg != "seed"] + \
-                [ast.keyword("seed", ast.Constant(seed))]
+            node.keywords = [k for k in node.keywords if k.arg != "seed"] + [ast.keyword("seed", ast.Constant(seed))]
     return ast.unparse(tree)
 
 
@@ -84,17 +83,19 @@ def _shutdown_kernels(srv) -> None:
             req = urllib.request.Request(f"{srv.base}api/kernels/{k['id']}", headers=hdr, method="DELETE")
             urllib.request.urlopen(req, timeout=30).close()
     except OSError:
-        pass            # the server stops anyway, and takes its kernels with it
+        pass  # the server stops anyway, and takes its kernels with it
 
 
 def run(hands: int = 2, seed: int = 1, *, verbose: bool = True) -> dict:
     """Play ``hands`` hands of the lesson's table by clicks; the click times (ms, computer players
     excluded) with their median and p95."""
     import nbformat
+
     e2e = ROOT / "tests" / "e2e"
     conf = _load("mj_e2e_conftest", e2e / "conftest.py")
     play_test = _load("mj_e2e_test_play", e2e / "test_play_e2e.py")
     from mjlearn.widgets.play import PlayTable
+
     if not Path(conf.CHROMIUM).exists():
         raise SystemExit(f"{conf.CHROMIUM} is missing (apt-get install chromium)")
     os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
@@ -105,7 +106,9 @@ def run(hands: int = 2, seed: int = 1, *, verbose: bool = True) -> dict:
     nb.cells[idx].source = _seeded(nb.cells[idx].source, seed)
     name = "bench_play_click.ipynb"
     # the kernel imports mjlearn from this checkout
-    os.environ["PYTHONPATH"] = os.pathsep.join([str(ROOT)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p])
+    os.environ["PYTHONPATH"] = os.pathsep.join(
+        [str(ROOT)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    )
 
     tmp = Path(tempfile.mkdtemp(prefix="mj-bench-click-"))
     srv = None
@@ -116,8 +119,13 @@ def run(hands: int = 2, seed: int = 1, *, verbose: bool = True) -> dict:
         nbformat.write(nb, srv.root / name)
         with sync_playwright() as pw:
             ctx = pw.chromium.launch_persistent_context(
-                str(tmp / "chromium-profile"), executable_path=conf.CHROMIUM, headless=True,
-                args=conf.CHROMIUM_ARGS, viewport={"width": 1400, "height": 1000}, device_scale_factor=1)
+                str(tmp / "chromium-profile"),
+                executable_path=conf.CHROMIUM,
+                headless=True,
+                args=conf.CHROMIUM_ARGS,
+                viewport={"width": 1400, "height": 1000},
+                device_scale_factor=1,
+            )
             try:
                 page = ctx.new_page()
                 page.set_default_timeout(90_000)
@@ -125,13 +133,18 @@ def run(hands: int = 2, seed: int = 1, *, verbose: bool = True) -> dict:
                 page.wait_for_function(
                     "(name) => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
                     " return w && w.context && w.context.path === name && w.sessionContext"
-                    " && w.sessionContext.session && w.sessionContext.session.kernel; }", arg=name)
-                page.evaluate("(i) => { const w = window.jupyterapp.shell.currentWidget;"
-                              " w.content.activeCellIndex = i;"
-                              " return window.jupyterapp.commands.execute('notebook:run-cell'); }", idx)
+                    " && w.sessionContext.session && w.sessionContext.session.kernel; }",
+                    arg=name,
+                )
+                page.evaluate(
+                    "(i) => { const w = window.jupyterapp.shell.currentWidget;"
+                    " w.content.activeCellIndex = i;"
+                    " return window.jupyterapp.commands.execute('notebook:run-cell'); }",
+                    idx,
+                )
                 page.locator(".mj-play").first.wait_for()
                 root = page.locator(".mj-root:has(.mj-play)").first
-                twin = PlayTable(rules=rules, seat=seat, seed=seed)     # the engine, fed the same clicks
+                twin = PlayTable(rules=rules, seat=seat, seed=seed)  # the engine, fed the same clicks
                 page.evaluate("window.__mjRoundTrips = []")
                 played, discards = 0, 0
                 for _ in range(200 * hands):
@@ -165,20 +178,35 @@ def run(hands: int = 2, seed: int = 1, *, verbose: bool = True) -> dict:
     if not net:
         raise RuntimeError("no click was timed")
     srt = sorted(net)
-    out = {"clicks": len(net), "hands": hands, "seed": seed, "rules": rules, "seat": seat,
-           "median_ms": statistics.median(net), "p95_ms": srt[max(0, -(-95 * len(srt) // 100) - 1)],
-           "max_ms": srt[-1], "whole_median_ms": statistics.median(raw), "target_ms": TARGET_MS,
-           "by_act": {a: what.count(a) for a in sorted(set(what))},
-           "seconds": time.perf_counter() - t_start}
+    out = {
+        "clicks": len(net),
+        "hands": hands,
+        "seed": seed,
+        "rules": rules,
+        "seat": seat,
+        "median_ms": statistics.median(net),
+        "p95_ms": srt[max(0, -(-95 * len(srt) // 100) - 1)],
+        "max_ms": srt[-1],
+        "whole_median_ms": statistics.median(raw),
+        "target_ms": TARGET_MS,
+        "by_act": {a: what.count(a) for a in sorted(set(what))},
+        "seconds": time.perf_counter() - t_start,
+    }
     out["met"] = out["median_ms"] <= TARGET_MS
     if verbose:
-        print(f"play table ({LESSON.name}, {rules}, seat {seat}, shuffle {seed}): {hands} hand(s), "
-              f"{len(net)} clicks ({', '.join(f'{n} {a}' for a, n in out['by_act'].items())})")
-        print(f"click -> updated table, computer players excluded: median {out['median_ms']:.1f} ms, "
-              f"p95 {out['p95_ms']:.1f} ms, max {out['max_ms']:.1f} ms; target median <= {TARGET_MS:.0f} ms: "
-              f"{'met' if out['met'] else 'MISSED'}")
-        print(f"whole round trip, the computer players and the coach included: median {out['whole_median_ms']:.1f} ms"
-              f"   ({out['seconds']:.0f} s in all)")
+        print(
+            f"play table ({LESSON.name}, {rules}, seat {seat}, shuffle {seed}): {hands} hand(s), "
+            f"{len(net)} clicks ({', '.join(f'{n} {a}' for a, n in out['by_act'].items())})"
+        )
+        print(
+            f"click -> updated table, computer players excluded: median {out['median_ms']:.1f} ms, "
+            f"p95 {out['p95_ms']:.1f} ms, max {out['max_ms']:.1f} ms; target median <= {TARGET_MS:.0f} ms: "
+            f"{'met' if out['met'] else 'MISSED'}"
+        )
+        print(
+            f"whole round trip, the computer players and the coach included: median {out['whole_median_ms']:.1f} ms"
+            f"   ({out['seconds']:.0f} s in all)"
+        )
     return out
 
 

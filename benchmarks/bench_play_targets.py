@@ -40,7 +40,7 @@ for p in (str(ROOT), str(HERE)):
 
 # (key, modest arguments, --full arguments)
 SIZES = {
-    "mcr": (["10000"], []),     # fewer timed hands; the scorer's tables warmed as bench_mcr.py does
+    "mcr": (["10000"], []),  # fewer timed hands; the scorer's tables warmed as bench_mcr.py does
     "coach": (["--decisions", "60", "--claims", "4"], []),
     "table": (["--hands", "150"], []),
     "claim": ({"seeds": 200}, {"seeds": 200}),
@@ -61,8 +61,7 @@ def _script(name: str, args: list[str], quiet: bool) -> str:
     args = list(args)
     for _ in range(3):
         cmd = [sys.executable, str(HERE / name), *args]
-        p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True,
-                           env={**os.environ, "PYTHONPATH": str(ROOT)})
+        p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
         out = p.stdout + p.stderr
         bad = re.search(r"unrecognized arguments: (.*)", p.stderr) if p.returncode == 2 else None
         if bad and args:
@@ -81,13 +80,14 @@ def _script(name: str, args: list[str], quiet: bool) -> str:
 
 # --- the five measures: each returns rows (measure, figure text, target text, met, numbers) -------
 
+
 def measure_mcr(args, quiet):
     out = _script("bench_mcr.py", args, quiet)
     m = re.search(r"ratio score\(Hand\)\D*?median 1/" + _NUM, out)
     if m:
         inv = _f(m.group(1))
         how = "median over chunks"
-    else:   # the totals: PyMahjongGB's and mjlearn's hands/s
+    else:  # the totals: PyMahjongGB's and mjlearn's hands/s
         ref = re.search(r"PyMahjongGB[^\n]*?" + _NUM + r"\s*hands/s", out)
         mine = re.search(r"mjlearn score\(Hand\)[^\n]*?" + _NUM + r"\s*hands/s", out)
         if not (ref and mine):
@@ -95,8 +95,9 @@ def measure_mcr(args, quiet):
         inv = _f(ref.group(1)) / _f(mine.group(1))
         how = "totals"
     ratio = 1 / inv
-    return [("MCR scoring vs PyMahjongGB (throughput)", f"1/{inv:.1f} ({how})", ">= 1/5",
-             ratio >= 1 / 5, {"ratio": ratio})]
+    return [
+        ("MCR scoring vs PyMahjongGB (throughput)", f"1/{inv:.1f} ({how})", ">= 1/5", ratio >= 1 / 5, {"ratio": ratio})
+    ]
 
 
 def measure_coach(args, quiet):
@@ -116,47 +117,78 @@ def measure_coach(args, quiet):
         med, p95 = _f(med.group(1)), _f(p95.group(1))
         unit = " CPU" if "CPU" in line else ""
         label = "coach per decision, MCR" + (f" ({what})" if what else "")
-        rows += [(f"{label}: median", f"{med:.0f} ms{unit}", "<= 300 ms", med <= 300, {"median_ms": med}),
-                 (f"{label}: p95", f"{p95:.0f} ms{unit}", "<= 1000 ms", p95 <= 1000, {"p95_ms": p95})]
+        rows += [
+            (f"{label}: median", f"{med:.0f} ms{unit}", "<= 300 ms", med <= 300, {"median_ms": med}),
+            (f"{label}: p95", f"{p95:.0f} ms{unit}", "<= 1000 ms", p95 <= 1000, {"p95_ms": p95}),
+        ]
     return rows
 
 
 def measure_table(args, quiet):
     out = _script("bench_table.py", args, quiet)
-    m = re.search(_NUM + r"\s*(?:full\s+)?(?:MCR\s+)?hands?\s*(?:/\s*s|per)\w*\s+(?:of\s+)?CPU", out) or \
-        re.search(r"mjlearn[^\n]*?" + _NUM + r"\s*(?:full\s+)?(?:MCR\s+)?hands?\s*(?:/\s*s|per)", out)
+    m = re.search(_NUM + r"\s*(?:full\s+)?(?:MCR\s+)?hands?\s*(?:/\s*s|per)\w*\s+(?:of\s+)?CPU", out) or re.search(
+        r"mjlearn[^\n]*?" + _NUM + r"\s*(?:full\s+)?(?:MCR\s+)?hands?\s*(?:/\s*s|per)", out
+    )
     if not m:
         raise RuntimeError("bench_table.py printed no hands per CPU second to read")
     rate = _f(m.group(1))
-    return [("computer players only: full MCR hands per CPU second", f"{rate:.1f}", ">= 150", rate >= 150,
-             {"hands_per_cpu_s": rate})]
+    return [
+        (
+            "computer players only: full MCR hands per CPU second",
+            f"{rate:.1f}",
+            ">= 150",
+            rate >= 150,
+            {"hands_per_cpu_s": rate},
+        )
+    ]
 
 
 def measure_claim(kw, quiet):
     import bench_quiz
+
     m = bench_quiz.measure("claim", kw["seeds"])
     target = bench_quiz.OWN_TARGETS["claim"][0]
     ok = m["self_graded"] == m["wrong_graded_wrong"] == m["explained"] == m["n"]
     if not quiet:
         print(f"$ bench_quiz.py --seeds {kw['seeds']} claim")
-        print(f"  claim: generation median {m['cpu_median_ms']:.2f} ms CPU, {m['median_ms']:.2f} ms wall "
-              f"(p95 {m['cpu_p95_ms']:.1f} ms CPU); self-graded {m['self_graded']}/{m['n']}, wrong graded "
-              f"wrong {m['wrong_graded_wrong']}/{m['n']}, explained {m['explained']}/{m['n']}")
-    return [(f"'claim' question generation, median over {m['n']} seeds",
-             f"{m['cpu_median_ms']:.1f} ms CPU ({m['median_ms']:.1f} wall)", f"<= {target:.0f} ms",
-             m["cpu_median_ms"] <= target and ok, m)]
+        print(
+            f"  claim: generation median {m['cpu_median_ms']:.2f} ms CPU, {m['median_ms']:.2f} ms wall "
+            f"(p95 {m['cpu_p95_ms']:.1f} ms CPU); self-graded {m['self_graded']}/{m['n']}, wrong graded "
+            f"wrong {m['wrong_graded_wrong']}/{m['n']}, explained {m['explained']}/{m['n']}"
+        )
+    return [
+        (
+            f"'claim' question generation, median over {m['n']} seeds",
+            f"{m['cpu_median_ms']:.1f} ms CPU ({m['median_ms']:.1f} wall)",
+            f"<= {target:.0f} ms",
+            m["cpu_median_ms"] <= target and ok,
+            m,
+        )
+    ]
 
 
 def measure_click(kw, quiet):
     import bench_play_click
+
     r = bench_play_click.run(kw["hands"], verbose=not quiet)
-    return [(f"click to updated table, Chromium, bots excluded: median ({r['clicks']} clicks)",
-             f"{r['median_ms']:.0f} ms (p95 {r['p95_ms']:.0f})", f"<= {bench_play_click.TARGET_MS:.0f} ms",
-             r["met"], r)]
+    return [
+        (
+            f"click to updated table, Chromium, bots excluded: median ({r['clicks']} clicks)",
+            f"{r['median_ms']:.0f} ms (p95 {r['p95_ms']:.0f})",
+            f"<= {bench_play_click.TARGET_MS:.0f} ms",
+            r["met"],
+            r,
+        )
+    ]
 
 
-MEASURES = {"mcr": measure_mcr, "coach": measure_coach, "table": measure_table, "claim": measure_claim,
-            "click": measure_click}
+MEASURES = {
+    "mcr": measure_mcr,
+    "coach": measure_coach,
+    "table": measure_table,
+    "claim": measure_claim,
+    "click": measure_click,
+}
 
 
 def main(argv=None) -> int:
@@ -176,7 +208,7 @@ def main(argv=None) -> int:
         t0 = time.perf_counter()
         try:
             got = MEASURES[k](SIZES[k][1 if a.full else 0], a.quiet)
-        except Exception as e:          # one broken benchmark must not hide the others' figures
+        except Exception as e:  # one broken benchmark must not hide the others' figures
             got = [(k, f"error: {e}"[:70], "", None, {})]
         for r in got:
             rows.append((k, *r, time.perf_counter() - t0))
@@ -184,15 +216,31 @@ def main(argv=None) -> int:
             print()
     w = max(len(r[1]) for r in rows)
     fw = max(len(r[2]) for r in rows)
-    print(f"speed targets of the play table and the coach ({'full' if a.full else 'modest'} sizes, {time.perf_counter() - t_all:.0f} s)")
+    print(
+        f"speed targets of the play table and the coach ({'full' if a.full else 'modest'} sizes, {time.perf_counter() - t_all:.0f} s)"
+    )
     print(f"{'measure':<{w}}  {'figure':<{fw}}  {'target':<10}  met")
     for _, name, fig, target, met, _, _ in rows:
         print(f"{name:<{w}}  {fig:<{fw}}  {target:<10}  {'error' if met is None else 'yes' if met else 'NO'}")
     if a.json:
-        Path(a.json).write_text(json.dumps(
-            [{"key": k, "measure": n, "figure": f, "target": t, "met": m, "seconds": round(s, 1),
-              "data": {x: v for x, v in d.items() if isinstance(v, (int, float, str, bool))}}
-             for k, n, f, t, m, d, s in rows], indent=1, ensure_ascii=False))
+        Path(a.json).write_text(
+            json.dumps(
+                [
+                    {
+                        "key": k,
+                        "measure": n,
+                        "figure": f,
+                        "target": t,
+                        "met": m,
+                        "seconds": round(s, 1),
+                        "data": {x: v for x, v in d.items() if isinstance(v, (int, float, str, bool))},
+                    }
+                    for k, n, f, t, m, d, s in rows
+                ],
+                indent=1,
+                ensure_ascii=False,
+            )
+        )
     return 0 if all(r[4] for r in rows) else 1
 
 

@@ -46,11 +46,28 @@ POOL = {"fans": 1500}
 """Distinct questions per kind (others: 400): "which fans?" questions are the costly ones to grade
 again, so the pool is large enough that most of the history's wrong answers to them are different."""
 
-DAMAGED = [("question", '{"kind": "tile_name", "da'), ("question", "[1, 2]"), ("at", 1e300), ("at", "yesterday"),
-           ("correct", "yes"), ("kind", "nonesuch"), ("topic", "astrology"), ("hints", "two"), ("seed", "abc"),
-           ("answer", "[[1]]"), ("retries", -3), ("at", -1e12), ("difficulty", 9), ("score", "x"),
-           ("question", '{"data": "x"}'), ("answer", "[1,"), ("at", float("inf")), ("correct", 5),
-           ("question", '{"kind": "regional", "data": {"rules": "atlantis"}}'), ("seconds", "slow")]
+DAMAGED = [
+    ("question", '{"kind": "tile_name", "da'),
+    ("question", "[1, 2]"),
+    ("at", 1e300),
+    ("at", "yesterday"),
+    ("correct", "yes"),
+    ("kind", "nonesuch"),
+    ("topic", "astrology"),
+    ("hints", "two"),
+    ("seed", "abc"),
+    ("answer", "[[1]]"),
+    ("retries", -3),
+    ("at", -1e12),
+    ("difficulty", 9),
+    ("score", "x"),
+    ("question", '{"data": "x"}'),
+    ("answer", "[1,"),
+    ("at", float("inf")),
+    ("correct", 5),
+    ("question", '{"kind": "regional", "data": {"rules": "atlantis"}}'),
+    ("seconds", "slow"),
+]
 
 
 def build(path: Path, rows: int, seed: int = 1, sizes: dict | None = None) -> None:
@@ -59,6 +76,7 @@ def build(path: Path, rows: int, seed: int = 1, sizes: dict | None = None) -> No
     from mjlearn.quiz import generate, grade, solve, wrong_answer
     from mjlearn.quiz.core import KINDS
     from mjlearn.quiz.progress import ProgressStore
+
     rng = random.Random(seed)
     t0 = time.perf_counter()
     pool: dict[str, list] = {}
@@ -69,22 +87,33 @@ def build(path: Path, rows: int, seed: int = 1, sizes: dict | None = None) -> No
             q = generate(kind, seed=seed * 1_000_000 + i)
             right, wrong = solve(q), wrong_answer(q, random.Random(i))
             g_wrong = grade(q, wrong)
-            items.append((json.dumps(q.to_dict(), ensure_ascii=False), q.topic, q.seed, q.difficulty,
-                          json.dumps(right, ensure_ascii=False), json.dumps(g_wrong.answer, ensure_ascii=False),
-                          g_wrong.score))
+            items.append(
+                (
+                    json.dumps(q.to_dict(), ensure_ascii=False),
+                    q.topic,
+                    q.seed,
+                    q.difficulty,
+                    json.dumps(right, ensure_ascii=False),
+                    json.dumps(g_wrong.answer, ensure_ascii=False),
+                    g_wrong.score,
+                )
+            )
         pool[kind] = items
     print(f"  {sum(map(len, pool.values()))} questions generated and graded in {time.perf_counter() - t0:.1f} s")
     with ProgressStore(path, user="ann"):
         pass
     import sqlite3
+
     c = sqlite3.connect(path, isolation_level=None)
     c.execute("BEGIN")
     kinds = list(KINDS)
     at = time.time() - 2 * 365 * 86400
     step = 2 * 365 * 86400 / rows
     n = 0
-    insert = ("INSERT INTO answers (at, user, quiz, kind, topic, seed, difficulty, question, answer, correct, score,"
-              " hints, seconds, retries) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
+    insert = (
+        "INSERT INTO answers (at, user, quiz, kind, topic, seed, difficulty, question, answer, correct, score,"
+        " hints, seconds, retries) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+    )
     while n < rows:
         kind = rng.choice(kinds)
         question, topic, qseed, difficulty, right, wrong, wrong_score = rng.choice(pool[kind])
@@ -92,9 +121,25 @@ def build(path: Path, rows: int, seed: int = 1, sizes: dict | None = None) -> No
         tries = [True] if rng.random() < 0.7 else [False, True] if rng.random() < 0.6 else [False, False]
         for retries, ok in enumerate(tries):
             at += rng.uniform(0.2, 1.8) * step
-            c.execute(insert, (at, "ann", f"practice:{topic}", kind, topic, qseed, difficulty, question,
-                               right if ok else wrong, int(ok), 1.0 if ok else wrong_score, hints,
-                               rng.uniform(3, 60), retries))
+            c.execute(
+                insert,
+                (
+                    at,
+                    "ann",
+                    f"practice:{topic}",
+                    kind,
+                    topic,
+                    qseed,
+                    difficulty,
+                    question,
+                    right if ok else wrong,
+                    int(ok),
+                    1.0 if ok else wrong_score,
+                    hints,
+                    rng.uniform(3, 60),
+                    retries,
+                ),
+            )
             n += 1
     base = c.execute("SELECT * FROM answers WHERE kind = 'fans' LIMIT 1").fetchone()
     cols = [d[0] for d in c.execute("SELECT * FROM answers LIMIT 0").description]
@@ -145,14 +190,16 @@ print(json.dumps({{"s": dt, "cpu": cpu, "peak": peak, "rss0": rss0, "rss": hwm()
 """
 
 MEASURE_UNTRACED = MEASURE.replace("tracemalloc.start()", "").replace(
-    "peak = tracemalloc.get_traced_memory()[1]\ntracemalloc.stop()", "peak = 0")
+    "peak = tracemalloc.get_traced_memory()[1]\ntracemalloc.stop()", "peak = 0"
+)
 
 
 def measure(path: Path, what: str, traced: bool, code_dir: Path = ROOT, prep: str = "", good: int = 0) -> dict:
     """``prep``: "full" (the reading kept, if any, removed first), "more" (answers ``good`` - 499 to
     ``good``, good ones, recorded again first) or ""."""
-    code = (MEASURE if traced else MEASURE_UNTRACED).format(root=str(code_dir), path=str(path), what=what, prep=prep,
-                                                            good=good)
+    code = (MEASURE if traced else MEASURE_UNTRACED).format(
+        root=str(code_dir), path=str(path), what=what, prep=prep, good=good
+    )
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=900)
     if p.returncode:
         return {"error": (p.stderr.strip().splitlines() or ["?"])[-1]}
@@ -174,6 +221,7 @@ def main(argv: list[str]) -> int:
     if "--clean" in argv:
         import shutil
         import sqlite3
+
         clean = Path(tempfile.mkdtemp(prefix="mjlearn-bench-")) / "clean.db"
         shutil.copy(path, clean)
         c = sqlite3.connect(clean, isolation_level=None)
@@ -184,16 +232,22 @@ def main(argv: list[str]) -> int:
     # imports a module (the rule sets) would otherwise pay compiling it from source when the environment
     # forbids writing bytecode (PYTHONDONTWRITEBYTECODE), which no learner's installed copy pays
     import compileall
+
     compileall.compile_dir(str(code_dir / "mjlearn"), quiet=1)
     print(f"store: {path} ({path.stat().st_size / 1e6:.0f} MB); mjlearn from {code_dir} (compiled to bytecode)")
-    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs (wall time waits for the CPU; "
-          f"CPU time is this process's own)")
-    print(f"{'':17} {'wall':>7} {'CPU':>7} {'traced peak':>12} {'RSS before':>11} {'RSS peak':>9}  damaged rows reported")
+    print(
+        f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs (wall time waits for the CPU; "
+        f"CPU time is this process's own)"
+    )
+    print(
+        f"{'':17} {'wall':>7} {'CPU':>7} {'traced peak':>12} {'RSS before':>11} {'RSS peak':>9}  damaged rows reported"
+    )
     print(f"{'':17} {'':>7} {'':>7} {'(the call)':>12} {'(imports)':>11} {'(process)':>9}")
     # measured on a copy: the "more" runs add answers to it (copies of answers before the damaged rows,
     # which the store's last ids are)
     import shutil
     import sqlite3
+
     c = sqlite3.connect(path)
     good = c.execute("SELECT max(id) FROM answers").fetchone()[0] - (0 if "--clean" in argv else len(DAMAGED))
     c.close()
@@ -206,8 +260,12 @@ def main(argv: list[str]) -> int:
     # process, the reading kept by an earlier one (mjlearn.quiz.checkpoint_state); +500: 500 answers
     # recorded since (each of the two runs adds 500 more)
     for what in ("queue", "view"):
-        for label, fresh, prep in (("full first", True, "full"), ("full later", False, "full"), ("first", False, ""),
-                                   ("first +500", False, "more")):
+        for label, fresh, prep in (
+            ("full first", True, "full"),
+            ("full later", False, "full"),
+            ("first", False, ""),
+            ("first +500", False, "more"),
+        ):
             if fresh and kept.exists():
                 kept.unlink()
             timed = measure(path, what, traced=False, code_dir=code_dir, prep=prep, good=good)  # without tracemalloc
@@ -217,8 +275,10 @@ def main(argv: list[str]) -> int:
             if "error" in timed or "error" in traced:
                 print(f"{what:6} failed: {timed.get('error') or traced.get('error')}")
                 continue
-            print(f"{what + ' ' + label:17} {timed['s']:6.2f}s {timed['cpu']:6.2f}s {traced['peak'] / 2**20:9.1f} MB {timed['rss0'] / 1024:8.0f} MB "
-                  f"{timed['rss'] / 1024:6.0f} MB  {timed['damaged']}{'' if timed['ok'] else ' (NOT SHOWN)'}")
+            print(
+                f"{what + ' ' + label:17} {timed['s']:6.2f}s {timed['cpu']:6.2f}s {traced['peak'] / 2**20:9.1f} MB {timed['rss0'] / 1024:8.0f} MB "
+                f"{timed['rss'] / 1024:6.0f} MB  {timed['damaged']}{'' if timed['ok'] else ' (NOT SHOWN)'}"
+            )
     print("targets: at most 0.5 s and 100 MB each")
     return 0
 

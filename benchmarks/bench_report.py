@@ -52,6 +52,7 @@ def _rows(aid_tag: str, learners: list[str], each: int) -> list[dict]:
     from mjlearn.db.classes import resolve_quiz_set
     from mjlearn.quiz import KINDS, generate, solve, wrong_answer
     from mjlearn.quiz.quizset import load_quiz_set
+
     questions = list(load_quiz_set(resolve_quiz_set(SET)))
     rng = random.Random(3)
     kinds = list(KINDS)
@@ -68,11 +69,30 @@ def _rows(aid_tag: str, learners: list[str], each: int) -> list[dict]:
             correct = int(right)
             if not right and quiz != aid_tag and not forged:  # recorded right by hand: the report flags it
                 correct, forged = 1, True
-            rows.append({"at": 1.78e9 + i, "user": n, "quiz": quiz, "kind": q.kind, "topic": q.topic, "seed": q.seed,
-                         "difficulty": q.difficulty, "question": json.dumps(q.to_dict()), "answer": json.dumps(a),
-                         "correct": correct, "score": float(correct), "hints": 0, "retries": 0})
-    damage = [{"question": "this is not JSON"}, {"at": 1e300}, {"kind": "no_such_kind"},
-              {"question": json.dumps({"kind": "waits"})}, {"answer": "{oops"}]
+            rows.append(
+                {
+                    "at": 1.78e9 + i,
+                    "user": n,
+                    "quiz": quiz,
+                    "kind": q.kind,
+                    "topic": q.topic,
+                    "seed": q.seed,
+                    "difficulty": q.difficulty,
+                    "question": json.dumps(q.to_dict()),
+                    "answer": json.dumps(a),
+                    "correct": correct,
+                    "score": float(correct),
+                    "hints": 0,
+                    "retries": 0,
+                }
+            )
+    damage = [
+        {"question": "this is not JSON"},
+        {"at": 1e300},
+        {"kind": "no_such_kind"},
+        {"question": json.dumps({"kind": "waits"})},
+        {"answer": "{oops"},
+    ]
     for k, change in enumerate(damage):  # in place of practice answers, spread over the class
         rows[(k * 997 + 500) % len(rows)].update(change)
     return rows
@@ -80,8 +100,13 @@ def _rows(aid_tag: str, learners: list[str], each: int) -> list[dict]:
 
 def _measure(code: Path, url: str, data: str) -> dict:
     env = dict(os.environ, MJLEARN_DATA_DIR=data)
-    p = subprocess.run([sys.executable, "-c", MEASURE.format(root=str(code), url=url)], capture_output=True,
-                       text=True, env=env, timeout=3600)
+    p = subprocess.run(
+        [sys.executable, "-c", MEASURE.format(root=str(code), url=url)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=3600,
+    )
     if p.returncode:
         raise SystemExit(f"the report failed with {code}:\n{p.stderr[-3000:]}")
     return json.loads(p.stdout.strip().splitlines()[-1])
@@ -97,8 +122,8 @@ def main(argv: list[str]) -> int:
     if "--code" in argv:
         i = argv.index("--code")
         codes.append(Path(argv[i + 1]).resolve())
-        argv = argv[:i] + argv[i + 2:]
-    learners, each = (int(a) for a in (argv + ["30", "200"][len(argv):])[:2])
+        argv = argv[:i] + argv[i + 2 :]
+    learners, each = (int(a) for a in (argv + ["30", "200"][len(argv) :])[:2])
     with bench_database() as url:
         if url is None:
             return 1
@@ -112,20 +137,29 @@ def main(argv: list[str]) -> int:
         engine = sa.create_engine(url)
         with engine.begin() as c:  # as the owner, with the rows' checks off: damaged rows of an earlier release
             c.exec_driver_sql("ALTER TABLE answers DROP CONSTRAINT IF EXISTS answers_readable")
-            c.execute(sa.text('INSERT INTO answers (at, "user", quiz, kind, topic, seed, difficulty, question, answer, '
-                              'correct, score, hints, retries) VALUES (:at, :user, :quiz, :kind, :topic, :seed, '
-                              ':difficulty, :question, :answer, :correct, :score, :hints, :retries)'), rows)
+            c.execute(
+                sa.text(
+                    'INSERT INTO answers (at, "user", quiz, kind, topic, seed, difficulty, question, answer, '
+                    "correct, score, hints, retries) VALUES (:at, :user, :quiz, :kind, :topic, :seed, "
+                    ":difficulty, :question, :answer, :correct, :score, :hints, :retries)"
+                ),
+                rows,
+            )
         engine.dispose()
-        print(f"{learners} learners x {each} answers ({len(rows):,} rows, {len({r['question'] for r in rows}):,} "
-              f"distinct questions) written in {time.perf_counter() - start:.1f} s")
+        print(
+            f"{learners} learners x {each} answers ({len(rows):,} rows, {len({r['question'] for r in rows}):,} "
+            f"distinct questions) written in {time.perf_counter() - start:.1f} s"
+        )
         teacher = url.replace("postgres@", "t_big@")
         for code in codes:
             data = tempfile.mkdtemp(prefix="mjlearn-bench-teacher-")
             for when in ("first", "again"):
                 r = _measure(code, teacher, data)
-                print(f"  {code.name:>16} report {when:5}: {r['s']:6.2f} s wall, {r['cpu']:6.2f} s CPU "
-                      f"(load {r['load']:.1f}; whole process {r['whole']:.2f} s); {r['answers']:,} answers, "
-                      f"{r['correct']:,} correct, {r['flagged']} flagged, {r['damaged']} damaged")
+                print(
+                    f"  {code.name:>16} report {when:5}: {r['s']:6.2f} s wall, {r['cpu']:6.2f} s CPU "
+                    f"(load {r['load']:.1f}; whole process {r['whole']:.2f} s); {r['answers']:,} answers, "
+                    f"{r['correct']:,} correct, {r['flagged']} flagged, {r['damaged']} damaged"
+                )
     return 0
 
 

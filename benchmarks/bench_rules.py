@@ -44,6 +44,7 @@ SEATS = "ESWN"
 
 # --- hands for a variant ----------------------------------------------------------------------------
 
+
 def variant_hand(rng: random.Random, rs, max_wilds: int = 4):
     """(Hand, context, number of wilds) for the rule set ``rs``."""
     kinds = 34 if rs.tiles.honors else 27
@@ -106,6 +107,7 @@ def variant_hand(rng: random.Random, rs, max_wilds: int = 4):
 
 def bench_variants(n: int, seed: int, only=None) -> None:
     from mjlearn.rules import RULESETS, score
+
     print(f"Part 1: {n} random complete hands per rule set (seed {seed}); CPU µs per mjlearn.rules.score call")
     print(f"{'rule set':<16}{'hands/s':>10}{'µs/hand':>10}{'legal':>8}   wilds 0-2 / 3-4 (µs/hand)")
     for name, rs in RULESETS.items():
@@ -138,17 +140,26 @@ def bench_variants(n: int, seed: int, only=None) -> None:
             lo, hi = (1e6 * sum(v) / max(1, len(v)) for v in (times["low"], times["high"]))
             wild = f"   {lo:8.0f} / {hi:8.0f}  ({len(times['high'])} hands with 3-4)"
         err = f"  ({errors} refused)" if errors else ""
-        print(f"{name:<16}{n / total if total else float('inf'):>10,.0f}{1e6 * total / n:>10.0f}"
-              f"{legal / n:>8.0%}{wild}{err}")
+        print(
+            f"{name:<16}{n / total if total else float('inf'):>10,.0f}{1e6 * total / n:>10.0f}"
+            f"{legal / n:>8.0%}{wild}{err}"
+        )
 
 
 # --- MCR through the rule-set interface vs PyMahjongGB ------------------------------------------------
 
+
 def rules_context(ctx: dict) -> dict:
     """The rule-set context of an MCR case: the winner sits at the case's seat wind (dealer East)."""
     winner = ctx["seat_wind"]
-    out = dict(winner=winner, prevalent_wind=ctx["prevalent_wind"], kong=ctx["kong"],
-               wall_last=ctx["wall_last"], last_tile=ctx["last_tile"], flowers=ctx["flowers"])
+    out = dict(
+        winner=winner,
+        prevalent_wind=ctx["prevalent_wind"],
+        kong=ctx["kong"],
+        wall_last=ctx["wall_last"],
+        last_tile=ctx["last_tile"],
+        flowers=ctx["flowers"],
+    )
     if ctx["self_drawn"]:
         out["self_drawn"] = True
     else:
@@ -169,7 +180,7 @@ def bench_mcr(m: int, seed: int, chunk: int = 500) -> None:
     ref_args = [to_reference(h, c) for h, c in cases]
     rules_in = [(parse_hand(h), rules_context(c)) for h, c in cases]
     direct_in = [(parse_hand(h), c) for h, c in cases]
-    for h, c in random_cases(max(1000, m // 4), seed + 7919):      # warm both sides
+    for h, c in random_cases(max(1000, m // 4), seed + 7919):  # warm both sides
         mcr.score(h, **rules_context(c))
         try:
             calc(*to_reference(h, c), verbose=True)
@@ -191,7 +202,7 @@ def bench_mcr(m: int, seed: int, chunk: int = 500) -> None:
         for a in ref_args[lo:hi]:
             try:
                 calc(*a, verbose=True)
-            except Exception:      # the reference refuses some hands (e.g. not a win for it)
+            except Exception:  # the reference refuses some hands (e.g. not a win for it)
                 pass
         t3 = pt()
         refs = []
@@ -213,13 +224,17 @@ def bench_mcr(m: int, seed: int, chunk: int = 500) -> None:
     rate = {k: m / v for k, v in tot.items()}
     print(f"\nPart 2: MCR, {m} random winning hands (seed {seed}, every form, 0-4 melds), chunks of {chunk}")
     print(f"{'PyMahjongGB 1.4.0':<36}{rate['ref']:10,.0f} hands/s ({1e6 * tot['ref'] / m:6.1f} µs)")
-    print(f"{'mjlearn.mcr.score':<36}{rate['direct']:10,.0f} hands/s ({1e6 * tot['direct'] / m:6.1f} µs)"
-          f"   ratio {rate['direct'] / rate['ref']:.2f}")
+    print(
+        f"{'mjlearn.mcr.score':<36}{rate['direct']:10,.0f} hands/s ({1e6 * tot['direct'] / m:6.1f} µs)"
+        f"   ratio {rate['direct'] / rate['ref']:.2f}"
+    )
     label = 'mjlearn.rules.score(rules="mcr")'
-    print(f"{label:<36}{rate['rules']:10,.0f} hands/s "
-          f"({1e6 * tot['rules'] / m:6.1f} µs)   ratio {rate['rules'] / rate['ref']:.2f}"
-          f" (median over chunks {statistics.median(ratios):.2f}); "
-          f"rule-set layer costs {1e6 * (tot['rules'] - tot['direct']) / m:.1f} µs/hand")
+    print(
+        f"{label:<36}{rate['rules']:10,.0f} hands/s "
+        f"({1e6 * tot['rules'] / m:6.1f} µs)   ratio {rate['rules'] / rate['ref']:.2f}"
+        f" (median over chunks {statistics.median(ratios):.2f}); "
+        f"rule-set layer costs {1e6 * (tot['rules'] - tot['direct']) / m:.1f} µs/hand"
+    )
     print(f"totals equal to the reference's fan sum: {agree}/{compared}")
 
 

@@ -29,8 +29,13 @@ from mjlearn import shanten_core as core
 from mjlearn.hand import Hand
 from mjlearn.tiles import TILES
 
-GB_FORMS = (MahjongGB.RegularShanten, MahjongGB.SevenPairsShanten, MahjongGB.ThirteenOrphansShanten,
-            MahjongGB.HonorsAndKnittedTilesShanten, MahjongGB.KnittedStraightShanten)
+GB_FORMS = (
+    MahjongGB.RegularShanten,
+    MahjongGB.SevenPairsShanten,
+    MahjongGB.ThirteenOrphansShanten,
+    MahjongGB.HonorsAndKnittedTilesShanten,
+    MahjongGB.KnittedStraightShanten,
+)
 
 
 def gb_waits(standing):
@@ -64,8 +69,10 @@ def main() -> None:
     ready = ready_hands(args.seed + 1, max(1000, args.hands // 4))
     gb_dealt = [gb_counts(c) for c in dealt]
     gb_ready = [gb_counts(c) for c in ready]
-    print(f"Python {platform.python_version()} on {platform.machine()}; {len(dealt)} dealt hands, "
-          f"{len(ready)} ready hands (seed {args.seed})")
+    print(
+        f"Python {platform.python_version()} on {platform.machine()}; {len(dealt)} dealt hands, "
+        f"{len(ready)} ready hands (seed {args.seed})"
+    )
 
     # first pass over fresh caches: what a notebook or a new process pays
     t0 = time.perf_counter()

@@ -20,7 +20,7 @@ from collections import Counter
 
 from mjlearn.table import Table, play_hand
 
-TARGET = 150.0   # MCR hands per CPU-second: the target for the computer players
+TARGET = 150.0  # MCR hands per CPU-second: the target for the computer players
 
 
 def run(rules: str, hands: int, first_seed: int = 0) -> tuple[float, float, Counter, int]:
@@ -42,14 +42,19 @@ def main(argv=None) -> None:
     ap.add_argument("--all", action="store_true", help="also measure every table rule set")
     ap.add_argument("--per-rule", type=int, default=100)
     args = ap.parse_args(argv)
-    run(args.rules, 20, first_seed=10**6)            # warm the shanten caches, as a session would
+    run(args.rules, 20, first_seed=10**6)  # warm the shanten caches, as a session would
     rate, wall_rate, outcomes, events = run(args.rules, args.hands)
-    print(f"rules={args.rules} hands={args.hands} wins={outcomes['win']} draws={outcomes['draw']} "
-          f"events/hand={events / args.hands:.0f}")
-    print(f"mjlearn: {rate:.1f} hands/s of CPU time ({wall_rate:.1f} by the wall clock)   "
-          f"target: {TARGET:.0f} hands/s   ratio: {rate / TARGET:.2f}")
+    print(
+        f"rules={args.rules} hands={args.hands} wins={outcomes['win']} draws={outcomes['draw']} "
+        f"events/hand={events / args.hands:.0f}"
+    )
+    print(
+        f"mjlearn: {rate:.1f} hands/s of CPU time ({wall_rate:.1f} by the wall clock)   "
+        f"target: {TARGET:.0f} hands/s   ratio: {rate / TARGET:.2f}"
+    )
     if args.all:
         from mjlearn.rules import names
+
         print(f"\nper rule set ({args.per_rule} hands each, CPU time):")
         print(f"{'rule set':16} {'hands/s':>8} {'wins':>5} {'draws':>5} {'events':>7}")
         for name in names():

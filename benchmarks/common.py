@@ -45,8 +45,11 @@ __all__ = [
 ]
 
 GB_TILE: tuple[str, ...] = tuple(
-    [f"W{r}" for r in range(1, 10)] + [f"B{r}" for r in range(1, 10)] + [f"T{r}" for r in range(1, 10)]
-    + ["F1", "F2", "F3", "F4", "J1", "J2", "J3"])
+    [f"W{r}" for r in range(1, 10)]
+    + [f"B{r}" for r in range(1, 10)]
+    + [f"T{r}" for r in range(1, 10)]
+    + ["F1", "F2", "F3", "F4", "J1", "J2", "J3"]
+)
 """PyMahjongGB's string for each mjlearn tile index 0-33 (m, p, s, E S W N, C F P)."""
 
 GB_INDEX: dict[str, int] = {s: i for i, s in enumerate(GB_TILE)}
@@ -92,6 +95,7 @@ def gb_hand(hand: Hand):
 
 
 # --- dealing ---------------------------------------------------------------------------------------
+
 
 def new_wall(rng: random.Random) -> list[int]:
     """The 136 tiles (four of each of the 34 kinds) as indices, shuffled."""
@@ -183,6 +187,7 @@ def random_winning_hands(seed: int, count: int) -> list[list[int]]:
 
 # --- timing ----------------------------------------------------------------------------------------
 
+
 def time_per_call(fn, items, repeat: int = 3) -> float:
     """Best of ``repeat`` passes of ``fn(item)`` over ``items``: seconds per call."""
     best = float("inf")
@@ -197,5 +202,7 @@ def time_per_call(fn, items, repeat: int = 3) -> float:
 def report_line(name: str, ours: float, theirs: float) -> str:
     """One line: per-call times and calls per second of mjlearn and the reference, and the ratio
     of throughputs (mjlearn / reference: 1.0 = as fast, 0.1 = a tenth)."""
-    return (f"{name:<34} mjlearn {ours * 1e6:8.2f} us ({1 / ours:9.0f}/s)   "
-            f"PyMahjongGB {theirs * 1e6:8.2f} us ({1 / theirs:9.0f}/s)   ratio {theirs / ours:5.2f}")
+    return (
+        f"{name:<34} mjlearn {ours * 1e6:8.2f} us ({1 / ours:9.0f}/s)   "
+        f"PyMahjongGB {theirs * 1e6:8.2f} us ({1 / theirs:9.0f}/s)   ratio {theirs / ours:5.2f}"
+    )

@@ -6,7 +6,8 @@ import importlib.util
 from pathlib import Path
 
 _spec = importlib.util.spec_from_file_location(
-    "_mjlearn_tests_mcr_hands", Path(__file__).resolve().parent.parent / "tests" / "mcr_hands.py")
+    "_mjlearn_tests_mcr_hands", Path(__file__).resolve().parent.parent / "tests" / "mcr_hands.py"
+)
 _mod = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_mod)
 

@@ -25,21 +25,25 @@ from .version import __version__
 # first use (see handoff.py).
 def _pictures():
     from .render import svg
+
     return svg
 
 
 def _comparison():
     from .course import comparison
+
     return comparison
 
 
 def _tour():
     from .course import tour
+
     return tour
 
 
 def _quiz():
     from .quiz import widget
+
     return widget
 
 
@@ -125,6 +129,7 @@ def __getattr__(name: str):
     except KeyError:
         raise AttributeError(f"module 'mjlearn' has no attribute {name!r}") from None
     from importlib import import_module
+
     mod = import_module(f".{module}", __name__)
     value = mod if attr is None else getattr(mod, attr)
     globals()[name] = value
@@ -141,4 +146,5 @@ import sys as _sys  # noqa: E402
 
 if _sys.platform == "emscripten":
     from .lite.browser import install as _install_browser
+
     _install_browser()

@@ -67,6 +67,7 @@ def shanten_name(n: int) -> tuple[str, str]:
 
 # --- shanten --------------------------------------------------------------------------------------
 
+
 def shanten(hand) -> int:
     """Shanten (向听数) of a hand over all five winning forms: -1 complete, 0 ready (听牌), 1, 2 …
 
@@ -128,13 +129,14 @@ class FormShanten(Mapping):
                 cell = escape(both("不可能（有副露）", "not possible (melds)"))
             else:
                 zh, en = shanten_name(v)
-                cell = f'<b data-shanten="{v}">{escape(both(zh, en))}</b>'   # the number once, in the words
+                cell = f'<b data-shanten="{v}">{escape(both(zh, en))}</b>'  # the number once, in the words
             mark = ' style="background:#e8f4ea"' if v == self.best else ""
             rows.append(f"<tr{mark}><td>{escape(both(f.zh, f.en))}</td><td>{cell}</td></tr>")
         head = escape(both("各和型的向听数", "Shanten in each winning form"))
-        return (f"<div>{svg.inline_html(svg.hand_svg(self.hand, width=30))}"
-                f"<table><tr><th>{escape(both('和型', 'Form'))}</th><th>{head}</th></tr>"
-                + "".join(rows) + "</table></div>")
+        return (
+            f"<div>{svg.inline_html(svg.hand_svg(self.hand, width=30))}"
+            f"<table><tr><th>{escape(both('和型', 'Form'))}</th><th>{head}</th></tr>" + "".join(rows) + "</table></div>"
+        )
 
 
 def form_shanten(hand) -> FormShanten:
@@ -150,6 +152,7 @@ def form_shanten(hand) -> FormShanten:
 
 
 # --- visible tiles ----------------------------------------------------------------------------------
+
 
 def _visible_counts(visible) -> list[int]:
     """34 counts of the tiles a learner can see on the table (discards, others' melds).
@@ -184,14 +187,18 @@ def _check_copies(held, seen) -> None:
     problems = []
     for i in range(34):
         if held[i] + seen[i] > 4:
-            problems.append(Problem(
-                f"{held[i] + seen[i]} copies of {TILES[i]} ({TILES[i].zh}): {held[i]} in the hand and "
-                f"{seen[i]} visible; a set has only four"))
+            problems.append(
+                Problem(
+                    f"{held[i] + seen[i]} copies of {TILES[i]} ({TILES[i].zh}): {held[i]} in the hand and "
+                    f"{seen[i]} visible; a set has only four"
+                )
+            )
     if problems:
         raise InvalidHandError(problems)
 
 
 # --- waits ----------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Wait:
@@ -284,10 +291,10 @@ class Waits(Sequence):
             cells.append(
                 f'<td style="text-align:center;padding:2px 6px" title="{escape(forms)}">'
                 f"{svg.inline_html(svg.tile_svg(w.tile, width=30))}<br>"
-                f'<small>{escape(live)}</small></td>')
+                f"<small>{escape(live)}</small></td>"
+            )
         head = both(f"听 {len(self)} 种，共余 {self.live} 张", f"waits on {len(self)} kinds, {self.live} live")
-        return (f"<div>{hand_html}<p><b>{escape(head)}</b></p>"
-                f"<table><tr>{''.join(cells)}</tr></table></div>")
+        return f"<div>{hand_html}<p><b>{escape(head)}</b></p><table><tr>{''.join(cells)}</tr></table></div>"
 
 
 def waits(hand, visible=None) -> Waits:
@@ -308,7 +315,8 @@ def waits(hand, visible=None) -> Waits:
     if hand.tile_count != 13:
         raise InvalidHandError(
             f"waits are asked of a 13-tile hand (kongs count as three); {str(hand)!r} has "
-            f"{hand.tile_count}" + ("; leave out the winning tile" if hand.win_tile else ""))
+            f"{hand.tile_count}" + ("; leave out the winning tile" if hand.win_tile else "")
+        )
     seen = _visible_counts(visible)
     held = hand.all_counts
     _check_copies(held, seen)
@@ -327,6 +335,7 @@ def waits(hand, visible=None) -> Waits:
 
 
 # --- discard advice -------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class UsefulTile:
@@ -409,19 +418,31 @@ class DiscardAdvice(Sequence):
             useful = "".join(
                 f'<span style="display:inline-block;text-align:center;margin-right:3px">'
                 f"{svg.inline_html(svg.tile_svg(u.tile, width=22))}<br><small>{u.live}</small></span>"
-                for u in o.useful)
+                for u in o.useful
+            )
             style = ' style="background:#e8f4ea"' if k == 0 else ""
             rows.append(
                 f"<tr{style}><td>{svg.inline_html(svg.tile_svg(o.discard, width=30))}</td>"
                 f'<td><b data-shanten="{o.shanten}">{escape(both(zh, en))}</b></td><td>{useful}</td>'
-                f"<td>{o.kinds}</td><td><b>{o.live}</b></td></tr>")
-        heads = [both("打出", "Discard"), both("向听", "Shanten"), both("进张（余张数）", "Useful tiles (live)"),
-                 both("种", "Kinds"), both("余张合计", "Live total")]
+                f"<td>{o.kinds}</td><td><b>{o.live}</b></td></tr>"
+            )
+        heads = [
+            both("打出", "Discard"),
+            both("向听", "Shanten"),
+            both("进张（余张数）", "Useful tiles (live)"),
+            both("种", "Kinds"),
+            both("余张合计", "Live total"),
+        ]
         note = ""
         if self.is_complete:
             note = f"<p><b>{escape(both('已和牌！可以和了，不必打牌。', 'Already complete: declare the win.'))}</b></p>"
-        return (f"<div>{svg.inline_html(svg.hand_svg(self.hand, width=30))}{note}<table><tr>"
-                + "".join(f"<th>{escape(h)}</th>" for h in heads) + "</tr>" + "".join(rows) + "</table></div>")
+        return (
+            f"<div>{svg.inline_html(svg.hand_svg(self.hand, width=30))}{note}<table><tr>"
+            + "".join(f"<th>{escape(h)}</th>" for h in heads)
+            + "</tr>"
+            + "".join(rows)
+            + "</table></div>"
+        )
 
 
 def discard_advice(hand, visible=None) -> DiscardAdvice:
@@ -441,7 +462,8 @@ def discard_advice(hand, visible=None) -> DiscardAdvice:
     if hand.tile_count != 14:
         raise InvalidHandError(
             f"discard advice is for a 14-tile hand (13 and a drawn tile; kongs count as three); "
-            f"{str(hand)!r} has {hand.tile_count}")
+            f"{str(hand)!r} has {hand.tile_count}"
+        )
     seen = _visible_counts(visible)
     held = hand.all_counts
     _check_copies(held, seen)
@@ -455,8 +477,10 @@ def discard_advice(hand, visible=None) -> DiscardAdvice:
         s = shanten_of_counts(counts, n)
         held_after = list(held)
         held_after[d] -= 1
-        useful = tuple(UsefulTile(TILES[t], max(0, 4 - held[t] - seen[t]))
-                       for t in useful_tiles_of_counts(counts, n, all_counts=held_after))
+        useful = tuple(
+            UsefulTile(TILES[t], max(0, 4 - held[t] - seen[t]))
+            for t in useful_tiles_of_counts(counts, n, all_counts=held_after)
+        )
         counts[d] += 1
         options.append(DiscardOption(TILES[d], s, useful))
     options.sort(key=lambda o: (o.shanten, -o.live, -o.kinds, o.discard.index))
@@ -464,6 +488,7 @@ def discard_advice(hand, visible=None) -> DiscardAdvice:
 
 
 # --- rendering of readings -------------------------------------------------------------------------
+
 
 def reading_html(reading: Reading, *, width: float = 30) -> str:
     """A reading as grouped tiles with its form named in Chinese and English (see render.svg)."""

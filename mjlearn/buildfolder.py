@@ -47,8 +47,12 @@ MARKER = ".mjlearn-build"
 MAX_MARKER_BYTES = 64 * 2**20
 """The largest marker read (a site of ten thousand files needs about 1 MB)."""
 
-_DIR_FD = hasattr(os, "O_DIRECTORY") and hasattr(os, "O_NOFOLLOW") and os.scandir in os.supports_fd and all(
-    f in os.supports_dir_fd for f in (os.open, os.stat, os.mkdir, os.unlink, os.rmdir, os.rename))
+_DIR_FD = (
+    hasattr(os, "O_DIRECTORY")
+    and hasattr(os, "O_NOFOLLOW")
+    and os.scandir in os.supports_fd
+    and all(f in os.supports_dir_fd for f in (os.open, os.stat, os.mkdir, os.unlink, os.rmdir, os.rename))
+)
 """Folder descriptors are there (``os.replace`` is ``renameat`` like ``os.rename``, though only
 ``os.rename`` is listed in ``os.supports_dir_fd``)."""
 _DIR = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0)
@@ -176,7 +180,7 @@ class BuildFolder:
         """What the builder wrote there: relative path (with ``/``) -> the SHA-256 it may have."""
         self.dirs: list[str] = dirs
         """The folders inside it the builder created (removed again when a rebuild leaves them empty)."""
-        self._made = made   # the folders this claim created, the output folder last (undone if nothing is written)
+        self._made = made  # the folders this claim created, the output folder last (undone if nothing is written)
 
     # --- taking the folder -----------------------------------------------------------------------
 
@@ -193,12 +197,12 @@ class BuildFolder:
             try:
                 for depth, part in enumerate(path.parts[1:-1], 2):
                     below = None
-                    if not made:   # the user's own folders are followed as the system does
+                    if not made:  # the user's own folders are followed as the system does
                         try:
                             below = here.sub(part, follow=True)
                         except FileNotFoundError:
                             pass
-                    if below is None:   # below a folder created here, every folder is new, links never followed
+                    if below is None:  # below a folder created here, every folder is new, links never followed
                         below = here.sub(part, create="new")
                         made.append(Path(*path.parts[:depth]))
                     here.close()
@@ -209,12 +213,18 @@ class BuildFolder:
                     built._write_marker()
                     return built
                 if stat.S_ISLNK(st.st_mode):
-                    raise OutputFolderError(shown, f"is a symbolic link; {builder} writes only into a real folder "
-                                                   f"it made: give the name of a new folder",
-                                            f"这是一个符号链接；{builder} 只写入它自己新建的真实文件夹：请给一个新文件夹的名字")
+                    raise OutputFolderError(
+                        shown,
+                        f"is a symbolic link; {builder} writes only into a real folder "
+                        f"it made: give the name of a new folder",
+                        f"这是一个符号链接；{builder} 只写入它自己新建的真实文件夹：请给一个新文件夹的名字",
+                    )
                 if not stat.S_ISDIR(st.st_mode):
-                    raise OutputFolderError(shown, f"is a file, not a folder; {builder} needs the name of a new folder",
-                                            f"这是一个文件，不是文件夹；{builder} 需要一个新文件夹的名字")
+                    raise OutputFolderError(
+                        shown,
+                        f"is a file, not a folder; {builder} needs the name of a new folder",
+                        f"这是一个文件，不是文件夹；{builder} 需要一个新文件夹的名字",
+                    )
                 folder = here.sub(path.name)
             finally:
                 here.close()
@@ -234,14 +244,14 @@ class BuildFolder:
         return self
 
     def __exit__(self, kind, error, tb) -> None:
-        if kind is not None and self._made and not self.files:   # a failed first build leaves nothing behind
+        if kind is not None and self._made and not self.files:  # a failed first build leaves nothing behind
             try:
                 self._dir.remove(MARKER)
             except OSError:
                 pass
             for folder in reversed(self._made):
                 try:
-                    os.rmdir(folder)   # only ever removes an empty folder
+                    os.rmdir(folder)  # only ever removes an empty folder
                 except OSError:
                     break
         self.close()
@@ -260,13 +270,17 @@ class BuildFolder:
         try:
             found = self._inventory()
         except OSError as e:
-            raise OutputFolderError(self.path, f"cannot be read ({e.strerror or e})", f"无法读取（{e.strerror or e}）") from None
-        changed = {r for r, hashes in self.files.items() if r in found and found[r] not in hashes}
-        if clash := sorted(changed & set(rels)):   # a changed file the build would replace
             raise OutputFolderError(
-                self.path / clash[0], f"was changed after {self.builder} wrote it, so it is not replaced; move "
-                                      f"it out of the folder (or build into a new folder)",
-                f"{self.builder} 写入之后这个文件被改过，所以不会覆盖它：请把它移出这个文件夹（或生成到一个新文件夹）")
+                self.path, f"cannot be read ({e.strerror or e})", f"无法读取（{e.strerror or e}）"
+            ) from None
+        changed = {r for r, hashes in self.files.items() if r in found and found[r] not in hashes}
+        if clash := sorted(changed & set(rels)):  # a changed file the build would replace
+            raise OutputFolderError(
+                self.path / clash[0],
+                f"was changed after {self.builder} wrote it, so it is not replaced; move "
+                f"it out of the folder (or build into a new folder)",
+                f"{self.builder} 写入之后这个文件被改过，所以不会覆盖它：请把它移出这个文件夹（或生成到一个新文件夹）",
+            )
         for rel, parts in rels.items():
             for depth in range(1, len(parts)):
                 above = "/".join(parts[:depth])
@@ -280,41 +294,45 @@ class BuildFolder:
         self.dirs = sorted({*self.dirs, *(d for d in needed if d not in found)})
         for rel, source in files.items():
             digest = _digest(source)
-            mine[rel] = sorted({*mine.get(rel, ()), digest})   # either is ours while the install runs
+            mine[rel] = sorted({*mine.get(rel, ()), digest})  # either is ours while the install runs
             written[rel] = digest
         self.files = mine
         self._write_marker()
-        folders: dict[tuple[str, ...], Folder] = {(): self._dir}   # each folder opened once, never through a link
+        folders: dict[tuple[str, ...], Folder] = {(): self._dir}  # each folder opened once, never through a link
         try:
             for rel, source in files.items():
                 try:
                     write_whole(self._folder(rels[rel][:-1], folders), rels[rel][-1], source)
-                except OSError as e:   # the disk is full, or something changed the folder while it was written
+                except OSError as e:  # the disk is full, or something changed the folder while it was written
                     raise OutputFolderError(
-                        self.path / rel, f"could not be written ({e.strerror or e}); the files written so far are "
-                                         f"listed in {MARKER}, a rebuild replaces them",
-                        f"无法写入（{e.strerror or e}）；已写入的文件记在 {MARKER} 里，重新生成时会替换它们") from None
+                        self.path / rel,
+                        f"could not be written ({e.strerror or e}); the files written so far are "
+                        f"listed in {MARKER}, a rebuild replaces them",
+                        f"无法写入（{e.strerror or e}）；已写入的文件记在 {MARKER} 里，重新生成时会替换它们",
+                    ) from None
         finally:
             for key, folder in folders.items():
                 if key:
                     folder.close()
-        if replace_all:   # what the earlier build had and this one has not goes, unless it was changed since
+        if replace_all:  # what the earlier build had and this one has not goes, unless it was changed since
             for rel in [r for r in mine if r not in written and r in found and r not in changed]:
                 self._remove(rel)
             for d in sorted((d for d in self.dirs if d not in needed), key=lambda d: -d.count("/")):
-                self._remove(d, folder=True)   # only when empty: something not ours may be in it
+                self._remove(d, folder=True)  # only when empty: something not ours may be in it
             self.dirs = sorted(needed & set(self.dirs))
             self.files = {r: [h] for r, h in written.items()}
-        else:   # a page changed since it was exported is no longer the builder's
+        else:  # a page changed since it was exported is no longer the builder's
             self.files = {r: ([written[r]] if r in written else h) for r, h in mine.items() if r not in changed}
         self._write_marker()
 
     def _in_the_way(self, rel: str) -> OutputFolderError:
-        return OutputFolderError(self.path / rel,
-                                 f"is in the way of {self.builder} and was not made by it, so it is left as it is; "
-                                 f"move it out of the folder (or build into a new folder)",
-                                 f"这个文件不是 {self.builder} 生成的，但生成时要用到这个名字，所以没有动它："
-                                 f"请把它移出这个文件夹（或生成到一个新文件夹）")
+        return OutputFolderError(
+            self.path / rel,
+            f"is in the way of {self.builder} and was not made by it, so it is left as it is; "
+            f"move it out of the folder (or build into a new folder)",
+            f"这个文件不是 {self.builder} 生成的，但生成时要用到这个名字，所以没有动它："
+            f"请把它移出这个文件夹（或生成到一个新文件夹）",
+        )
 
     def _inventory(self) -> dict[str, str]:
         """Every path in the folder (walked folder by folder, links never followed): relative path ->
@@ -376,11 +394,13 @@ class BuildFolder:
         try:
             write_whole(self._dir, MARKER, (json.dumps(record, indent=0, sort_keys=True) + "\n").encode(), durable=True)
         except OSError as e:
-            raise OutputFolderError(self.path / MARKER, f"could not be written ({e.strerror or e})",
-                                    f"无法写入（{e.strerror or e}）") from None
+            raise OutputFolderError(
+                self.path / MARKER, f"could not be written ({e.strerror or e})", f"无法写入（{e.strerror or e}）"
+            ) from None
 
 
 # --- helpers -------------------------------------------------------------------------------------
+
 
 def _check_rel(rel: str, path: Path) -> tuple[str, ...]:
     parts = tuple(rel.split("/"))
@@ -431,7 +451,7 @@ def write_whole(folder: Folder, name: str, source: Path | bytes, *, durable: boo
 def _write_all(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
-        view = view[os.write(fd, view):]
+        view = view[os.write(fd, view) :]
 
 
 def _read_marker(folder: Folder, shown: str, builder: str) -> tuple[dict, list]:
@@ -451,26 +471,37 @@ def _read_marker(folder: Folder, shown: str, builder: str) -> tuple[dict, list]:
         files = {str(r): [str(h) for h in hs] for r, hs in record["files"].items()}
         dirs = [str(d) for d in record["dirs"]]
     except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
-        raise OutputFolderError(shown, f"holds a damaged {MARKER} file, so what was built there is not known; "
-                                       f"give the name of a new folder",
-                                f"里面的 {MARKER} 文件已损坏，不知道以前生成了什么：请给一个新文件夹的名字") from None
+        raise OutputFolderError(
+            shown,
+            f"holds a damaged {MARKER} file, so what was built there is not known; give the name of a new folder",
+            f"里面的 {MARKER} 文件已损坏，不知道以前生成了什么：请给一个新文件夹的名字",
+        ) from None
     if made_by != builder:
-        raise OutputFolderError(shown, f"was made by {made_by}, not by {builder}; give the name of a new folder",
-                                f"这个文件夹是 {made_by} 生成的，不是 {builder}：请给一个新文件夹的名字")
+        raise OutputFolderError(
+            shown,
+            f"was made by {made_by}, not by {builder}; give the name of a new folder",
+            f"这个文件夹是 {made_by} 生成的，不是 {builder}：请给一个新文件夹的名字",
+        )
     return files, dirs
 
 
 def _not_ours(shown: str, builder: str) -> OutputFolderError:
-    return OutputFolderError(shown, f"already exists and was not made by {builder} (it has no {MARKER} file), so "
-                                    f"nothing in it is touched; give the name of a new folder and {builder} creates it",
-                             f"这个文件夹已经存在，而且不是 {builder} 生成的，里面的东西都不会动："
-                             f"请给一个新文件夹的名字，{builder} 会新建它")
+    return OutputFolderError(
+        shown,
+        f"already exists and was not made by {builder} (it has no {MARKER} file), so "
+        f"nothing in it is touched; give the name of a new folder and {builder} creates it",
+        f"这个文件夹已经存在，而且不是 {builder} 生成的，里面的东西都不会动："
+        f"请给一个新文件夹的名字，{builder} 会新建它",
+    )
 
 
 def _os_error(shown: str, e: OSError) -> OutputFolderError:
     if e.errno in (errno.ELOOP, errno.ENOTDIR):
-        return OutputFolderError(shown, "goes through a symbolic link or a file where a folder was expected; "
-                                        "give a path to a new folder",
-                                 "路径经过一个符号链接或文件，而那里应该是文件夹：请给一个新文件夹的路径")
-    return OutputFolderError(shown, f"cannot be created or opened ({e.strerror or e})",
-                             f"无法新建或打开这个文件夹（{e.strerror or e}）")
+        return OutputFolderError(
+            shown,
+            "goes through a symbolic link or a file where a folder was expected; give a path to a new folder",
+            "路径经过一个符号链接或文件，而那里应该是文件夹：请给一个新文件夹的路径",
+        )
+    return OutputFolderError(
+        shown, f"cannot be created or opened ({e.strerror or e})", f"无法新建或打开这个文件夹（{e.strerror or e}）"
+    )

@@ -33,8 +33,14 @@ def _tiles(args) -> int:
     return 0
 
 
-_SUBCOMMAND_MODULES = {"score": cli_score, "quiz": cli_quiz, "lite": lite_site, "export": cli_export,
-                       "class": cli_class, "hub": cli_hub}
+_SUBCOMMAND_MODULES = {
+    "score": cli_score,
+    "quiz": cli_quiz,
+    "lite": lite_site,
+    "export": cli_export,
+    "class": cli_class,
+    "hub": cli_hub,
+}
 """Subcommands that live in their own modules: each has ``add_parser(subparsers)`` and ``run(args)``."""
 
 
@@ -52,9 +58,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     cli_lab.add_parser(sub)
 
-    tiles = sub.add_parser("tiles", help="list the 42 tiles with their notation and names / 列出 42 种牌",
-                           description="List the 42 tiles: notation, Chinese name, pinyin and English name. "
-                                       "列出 42 种牌：记法、中文名、拼音和英文名。")
+    tiles = sub.add_parser(
+        "tiles",
+        help="list the 42 tiles with their notation and names / 列出 42 种牌",
+        description="List the 42 tiles: notation, Chinese name, pinyin and English name. "
+        "列出 42 种牌：记法、中文名、拼音和英文名。",
+    )
     tiles.set_defaults(func=_tiles)
 
     for module in _SUBCOMMAND_MODULES.values():

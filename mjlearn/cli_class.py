@@ -30,89 +30,145 @@ __all__ = ["add_parser", "run"]
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
     p = subparsers.add_parser(
-        "class", help="classes and assignments / 班级与作业",
+        "class",
+        help="classes and assignments / 班级与作业",
         description="A teacher's classes, learners and assignments; a learner joins with a class code. "
-                    "老师的班级、学员与作业；学员可用班级代码加入。")
+        "老师的班级、学员与作业；学员可用班级代码加入。",
+    )
     sub = p.add_subparsers(dest="action", metavar="ACTION", required=True)
-    c = sub.add_parser("create", help="create a class / 建班",
-                       description="Create a class; prints the code learners may join with. 建班，并给出班级代码。")
+    c = sub.add_parser(
+        "create",
+        help="create a class / 建班",
+        description="Create a class; prints the code learners may join with. 建班，并给出班级代码。",
+    )
     c.add_argument("name", help="the class's name, e.g. spring / 班级名")
     c.add_argument("--code", help="the code learners join with (default: made up) / 班级代码")
     c.add_argument("--teacher", action="append", help="a teacher of the class (default: you); repeat for more / 老师")
-    a = sub.add_parser("add", help="add learners to a class / 添加学员",
-                       description="Add learners (or, with --teacher, teachers) to a class; on a class database "
-                                   "each also gets a login. 向班级添加学员（或老师）。")
+    a = sub.add_parser(
+        "add",
+        help="add learners to a class / 添加学员",
+        description="Add learners (or, with --teacher, teachers) to a class; on a class database "
+        "each also gets a login. 向班级添加学员（或老师）。",
+    )
     a.add_argument("name", help="the class's name / 班级名")
     a.add_argument("users", nargs="+", help="their names (on a hub: their hub names) / 学员名")
     a.add_argument("--teacher", action="store_true", help="add them as teachers instead / 作为老师加入")
-    s = sub.add_parser("assign", help="assign a quiz set with a due date / 布置作业",
-                       description="Assign a quiz set to a class, with a due date. 给班级布置题集和截止日期。")
+    s = sub.add_parser(
+        "assign",
+        help="assign a quiz set with a due date / 布置作业",
+        description="Assign a quiz set to a class, with a due date. 给班级布置题集和截止日期。",
+    )
     s.add_argument("name", help="the class's name / 班级名")
-    s.add_argument("quiz_set", metavar="QUIZSET", help="a quiz set file, or the name of a shipped one "
-                                                       "(week1_tiles_and_waits.json, mcr_scoring.json...) / 题集")
+    s.add_argument(
+        "quiz_set",
+        metavar="QUIZSET",
+        help="a quiz set file, or the name of a shipped one (week1_tiles_and_waits.json, mcr_scoring.json...) / 题集",
+    )
     s.add_argument("--due", help="due date, YYYY-MM-DD (end of that day, UTC) / 截止日期")
-    r = sub.add_parser("report", help="the class's results (its teachers only) / 班级报告",
-                       description="Who answered what, per learner, topic and assignment (the class's teachers "
-                                   "only). 班级报告（仅限本班老师）。")
+    r = sub.add_parser(
+        "report",
+        help="the class's results (its teachers only) / 班级报告",
+        description="Who answered what, per learner, topic and assignment (the class's teachers "
+        "only). 班级报告（仅限本班老师）。",
+    )
     r.add_argument("name", help="the class's name / 班级名")
     r.add_argument("--json", action="store_true", help="as JSON: each learner's counts per topic and assignment")
     r.add_argument("--out", help="write the report to this file too / 同时写入文件")
-    j = sub.add_parser("join", help="join a class with its code / 用代码加入班级",
-                       description="Join a class with the code your teacher gave you. 用老师给的代码加入班级。")
+    j = sub.add_parser(
+        "join",
+        help="join a class with its code / 用代码加入班级",
+        description="Join a class with the code your teacher gave you. 用老师给的代码加入班级。",
+    )
     j.add_argument("code", help="the class code / 班级代码")
-    li = sub.add_parser("list", help="the classes you may see / 你的班级",
-                        description="The classes you may see, with their codes. 你能看到的班级及其代码。")
-    lg = sub.add_parser("login", help="a teacher's or learner's class database login / 数据库登录",
-                        description="The class database login of NAME: its password, derived from "
-                                    "MJLEARN_DB_SECRET as the hub derives it, and the MJLEARN_DB to use with it. "
-                                    "--pgpass keeps the password in ~/.pgpass so that no URL holds it. "
-                                    "给出 NAME 的班级数据库账号和密码（由 MJLEARN_DB_SECRET 推出）。")
+    li = sub.add_parser(
+        "list",
+        help="the classes you may see / 你的班级",
+        description="The classes you may see, with their codes. 你能看到的班级及其代码。",
+    )
+    lg = sub.add_parser(
+        "login",
+        help="a teacher's or learner's class database login / 数据库登录",
+        description="The class database login of NAME: its password, derived from "
+        "MJLEARN_DB_SECRET as the hub derives it, and the MJLEARN_DB to use with it. "
+        "--pgpass keeps the password in ~/.pgpass so that no URL holds it. "
+        "给出 NAME 的班级数据库账号和密码（由 MJLEARN_DB_SECRET 推出）。",
+    )
     lg.add_argument("login_name", metavar="NAME", help="the teacher's or learner's name / 名字")
-    lg.add_argument("--pgpass", action="store_true",
-                    help="write the password into ~/.pgpass (this computer's account only) / 写入 ~/.pgpass")
-    im = sub.add_parser("import", help="add everyone of a class list (CSV) / 从名单导入",
-                        description="Add the learners (and teachers) of a CSV class list to a class: a name per "
-                                    "row, an optional role (learner or teacher); every row is checked first and a bad "
-                                    "one adds no one. 从 CSV 名单添加学员（和老师）；先检查每一行，有错则不添加任何人。")
+    lg.add_argument(
+        "--pgpass",
+        action="store_true",
+        help="write the password into ~/.pgpass (this computer's account only) / 写入 ~/.pgpass",
+    )
+    im = sub.add_parser(
+        "import",
+        help="add everyone of a class list (CSV) / 从名单导入",
+        description="Add the learners (and teachers) of a CSV class list to a class: a name per "
+        "row, an optional role (learner or teacher); every row is checked first and a bad "
+        "one adds no one. 从 CSV 名单添加学员（和老师）；先检查每一行，有错则不添加任何人。",
+    )
     im.add_argument("name", help="the class's name / 班级名")
     im.add_argument("file", metavar="FILE.csv", help="the class list / 名单文件")
-    ex = sub.add_parser("export", help="write a class's list to a CSV file / 导出名单",
-                        description="Write a class's teachers and learners to a CSV file (bilingual headers), which "
-                                    "class import reads again. 把班级名单写入 CSV 文件。")
+    ex = sub.add_parser(
+        "export",
+        help="write a class's list to a CSV file / 导出名单",
+        description="Write a class's teachers and learners to a CSV file (bilingual headers), which "
+        "class import reads again. 把班级名单写入 CSV 文件。",
+    )
     ex.add_argument("name", help="the class's name / 班级名")
     ex.add_argument("file", metavar="FILE.csv", help="the file to write (a new one) / 输出文件")
     ex.add_argument("--force", action="store_true", help="replace FILE.csv if it exists / 覆盖已有文件")
-    rm = sub.add_parser("remove", help="learners leave a class / 让学员退出班级",
-                        description="Learners leave a class; their answers stay unless --delete-answers. "
-                                    "学员退出班级；其回答保留（除非加 --delete-answers）。")
+    rm = sub.add_parser(
+        "remove",
+        help="learners leave a class / 让学员退出班级",
+        description="Learners leave a class; their answers stay unless --delete-answers. "
+        "学员退出班级；其回答保留（除非加 --delete-answers）。",
+    )
     rm.add_argument("name", help="the class's name / 班级名")
     rm.add_argument("users", nargs="+", help="their names / 学员名")
-    rm.add_argument("--delete-answers", action="store_true",
-                    help="delete their answers to this class's assignments too / 同时删除其作业回答")
-    rn = sub.add_parser("rename", help="rename a learner's login / 更改学员账号名",
-                        description="Rename a learner's (or teacher's) login everywhere: the login, their answers "
-                                    "and classes; refused if NEW exists. 更改账号名（账号、回答、班级）。")
+    rm.add_argument(
+        "--delete-answers",
+        action="store_true",
+        help="delete their answers to this class's assignments too / 同时删除其作业回答",
+    )
+    rn = sub.add_parser(
+        "rename",
+        help="rename a learner's login / 更改学员账号名",
+        description="Rename a learner's (or teacher's) login everywhere: the login, their answers "
+        "and classes; refused if NEW exists. 更改账号名（账号、回答、班级）。",
+    )
     rn.add_argument("old", metavar="OLD", help="the present name / 现在的名字")
     rn.add_argument("new", metavar="NEW", help="the new name / 新名字")
-    fg = sub.add_parser("forget", help="delete all of a learner's data / 删除学员的全部数据",
-                        description="Delete everything the class database holds of a learner: answers, class "
-                                    "memberships, join tries and the login. Without --yes it only counts. "
-                                    "删除学员的全部数据；不加 --yes 时只列出数量。")
+    fg = sub.add_parser(
+        "forget",
+        help="delete all of a learner's data / 删除学员的全部数据",
+        description="Delete everything the class database holds of a learner: answers, class "
+        "memberships, join tries and the login. Without --yes it only counts. "
+        "删除学员的全部数据；不加 --yes 时只列出数量。",
+    )
     fg.add_argument("who", metavar="NAME", help="the learner's name / 学员名")
     fg.add_argument("--yes", action="store_true", help="really delete / 确认删除")
-    bk = sub.add_parser("backup", help="back up the class database / 备份班级数据库",
-                        description="Write the whole class database to FILE with pg_dump (custom format); the "
-                                    "owner's login. 用 pg_dump 备份整个班级数据库（所有者账号）。")
+    bk = sub.add_parser(
+        "backup",
+        help="back up the class database / 备份班级数据库",
+        description="Write the whole class database to FILE with pg_dump (custom format); the "
+        "owner's login. 用 pg_dump 备份整个班级数据库（所有者账号）。",
+    )
     bk.add_argument("file", metavar="FILE", help="the backup file to write (a new one) / 备份文件")
     bk.add_argument("--force", action="store_true", help="replace FILE if it exists / 覆盖已有文件")
-    rs = sub.add_parser("restore", help="restore a backup into an empty database / 恢复备份",
-                        description="Restore a backup of class backup into the empty database MJLEARN_DB names "
-                                    "(make it with createdb), and make every learner's and teacher's login. "
-                                    "把备份恢复到一个新建的空数据库，并建立所有账号。")
+    rs = sub.add_parser(
+        "restore",
+        help="restore a backup into an empty database / 恢复备份",
+        description="Restore a backup of class backup into the empty database MJLEARN_DB names "
+        "(make it with createdb), and make every learner's and teacher's login. "
+        "把备份恢复到一个新建的空数据库，并建立所有账号。",
+    )
     rs.add_argument("file", metavar="FILE", help="the backup file / 备份文件")
     for q in (c, a, s, r, j, li, im, ex, rm, rn, fg):
-        q.add_argument("--user", help="who you are (default: the hub user, MJLEARN_USER, the class database "
-                                      "login, else the login name) / 你是谁")
+        q.add_argument(
+            "--user",
+            help="who you are (default: the hub user, MJLEARN_USER, the class database "
+            "login, else the login name) / 你是谁",
+        )
     p.set_defaults(func=run)
     return p
 
@@ -120,6 +176,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 def run(args) -> int:
     from .db.classes import ClassError
     from .errors import ProgressError
+
     try:
         return _run(args)
     except (ClassError, ProgressError) as e:
@@ -131,6 +188,7 @@ def _said(e) -> str:
     """The one line of a refusal: the real cause of a failed connection, else the error's own words."""
     from .db.classes import ClassError
     from .db.reasons import connection_problem
+
     if isinstance(e, ClassError):  # its words are already the class's own
         return str(e)
     said = connection_problem(e, str(e.path)) or str(e)  # a progress error's path: host:port/database
@@ -139,6 +197,7 @@ def _said(e) -> str:
 
 def _run(args) -> int:
     from .db.classes import Classroom, report_json, report_text
+
     if args.action == "login":
         return _login(args)
     if args.action in ("backup", "restore"):
@@ -148,8 +207,7 @@ def _run(args) -> int:
             return _admin(room, args)
         if args.action == "create":
             code = room.create(args.name, code=args.code, teachers=args.teacher)
-            print(f"class {args.name} created; learners join with the code {code} "
-                  f"/ 已建班，学员用代码 {code} 加入")
+            print(f"class {args.name} created; learners join with the code {code} / 已建班，学员用代码 {code} 加入")
         elif args.action == "add":
             logins = room.add(args.name, args.users, "teacher" if args.teacher else "learner")
             print(f"{len(args.users)} added to {args.name} / 已加入班级")
@@ -158,13 +216,16 @@ def _run(args) -> int:
                     print(f"  {given}: database login {login} / 数据库账号 {login}")
         elif args.action == "assign":
             from .db.classes import due_text, parse_due
+
             when = parse_due(args.due)
             aid = room.assign(args.name, args.quiz_set, args.due)
             print(f"assignment #{aid}: {args.quiz_set} for {args.name}, due {due_text(when)} / 已布置作业 #{aid}")
             if when is not None and when < time.time():
-                print(f"mjlearn class: note: the due date {args.due} is already past, so learners see "
-                      f"assignment #{aid} as overdue at once / 注意：截止日期已过，学员会看到作业已过期",
-                      file=sys.stderr)
+                print(
+                    f"mjlearn class: note: the due date {args.due} is already past, so learners see "
+                    f"assignment #{aid} as overdue at once / 注意：截止日期已过，学员会看到作业已过期",
+                    file=sys.stderr,
+                )
         elif args.action == "report":
             rep = room.report(args.name)
             text = report_json(rep) if args.json else report_text(rep)
@@ -187,6 +248,7 @@ def _counts(counts: dict) -> str:
 
 def _admin(room, args) -> int:
     from .db import admin
+
     if args.action == "import":
         logins = admin.import_list(room, args.name, args.file)
         print(f"{len(logins)} added to {args.name} from {args.file} / 已从名单加入 {len(logins)} 人")
@@ -199,17 +261,19 @@ def _admin(room, args) -> int:
     elif args.action == "remove":
         done = admin.remove(room, args.name, args.users, answers=args.delete_answers)
         kept = "" if args.delete_answers else "; their answers are kept / 其回答保留"
-        print(f"{done['memberships']} removed from {args.name}, {done['answers']} answers deleted{kept} "
-              f"/ 已退出班级")
+        print(f"{done['memberships']} removed from {args.name}, {done['answers']} answers deleted{kept} / 已退出班级")
     elif args.action == "rename":
         login = admin.rename(room, args.old, args.new)
         print(f"{args.old} is now {login}: login, answers and classes / 已改名为 {login}")
     elif args.action == "forget":
         if not args.yes:
             counts = admin.forget_counts(room, args.who)
-            print(f"mjlearn class: this deletes {args.who}'s {_counts(counts)}, and cannot be undone: run again "
-                  f"with --yes to delete; nothing was changed  （将删除 {args.who} 的全部数据且无法恢复：确认请加 --yes；"
-                  f"现在没有做任何改动）", file=sys.stderr)
+            print(
+                f"mjlearn class: this deletes {args.who}'s {_counts(counts)}, and cannot be undone: run again "
+                f"with --yes to delete; nothing was changed  （将删除 {args.who} 的全部数据且无法恢复：确认请加 --yes；"
+                f"现在没有做任何改动）",
+                file=sys.stderr,
+            )
             return 2
         counts = admin.forget(room, args.who)
         print(f"deleted of {args.who}: {_counts(counts)} / 已删除 {args.who} 的全部数据")
@@ -221,18 +285,23 @@ def _backup(args) -> int:
 
     from .db import backup
     from .db.classes import ClassError
+
     url = os.environ.get("MJLEARN_DB")
     if not url or not url.startswith("postgresql"):
-        raise ClassError("backup and restore are for a class database: set MJLEARN_DB to the owner's database URL "
-                         "(a single-machine class is one file: copy it)  （备份和恢复用于班级数据库：请把 MJLEARN_DB "
-                         "设为所有者的数据库地址；单机班级只需复制其文件）")
+        raise ClassError(
+            "backup and restore are for a class database: set MJLEARN_DB to the owner's database URL "
+            "(a single-machine class is one file: copy it)  （备份和恢复用于班级数据库：请把 MJLEARN_DB "
+            "设为所有者的数据库地址；单机班级只需复制其文件）"
+        )
     if args.action == "backup":
         done = backup.backup(url, args.file, force=args.force)
         print(f"backed up {done['answers']} answers to {args.file} ({done['bytes']} bytes) / 已备份到 {args.file}")
     else:
         done = backup.restore(url, args.file)
-        print(f"restored {done['answers']} answers, {done['learners']} learners' and {done['teachers']} "
-              f"teachers' logins / 已恢复")
+        print(
+            f"restored {done['answers']} answers, {done['learners']} learners' and {done['teachers']} "
+            f"teachers' logins / 已恢复"
+        )
     print(backup.HOMES_HINT)
     return 0
 
@@ -243,10 +312,13 @@ def _login(args) -> int:
 
     from .db.classes import ClassError
     from .deploy import SecretError, login_for, secret_from_env
+
     base = os.environ.get("MJLEARN_DB") or os.environ.get("MJLEARN_DB_TEMPLATE")
     if not base:
-        raise ClassError("set MJLEARN_DB_SECRET_FILE (the class's secret) and MJLEARN_DB (the owner's database URL) "
-                         "first / 请先设置 MJLEARN_DB_SECRET_FILE 和 MJLEARN_DB")
+        raise ClassError(
+            "set MJLEARN_DB_SECRET_FILE (the class's secret) and MJLEARN_DB (the owner's database URL) "
+            "first / 请先设置 MJLEARN_DB_SECRET_FILE 和 MJLEARN_DB"
+        )
     try:
         secret = secret_from_env()  # MJLEARN_DB_SECRET_FILE, else MJLEARN_DB_SECRET; a weak one is refused
     except SecretError as e:
@@ -257,8 +329,10 @@ def _login(args) -> int:
     print(f"MJLEARN_DB={login.url}")
     if args.pgpass:
         path = login.write_pgpass()
-        print(f"the password is in {path} (readable by you only); then, in a shell where PGPASSWORD is not set: "
-              f"export MJLEARN_DB={login.url} / 密码已写入 {path}")
+        print(
+            f"the password is in {path} (readable by you only); then, in a shell where PGPASSWORD is not set: "
+            f"export MJLEARN_DB={login.url} / 密码已写入 {path}"
+        )
     else:
         print(f"~/.pgpass line (or run again with --pgpass): {login.pgpass_line}")
     return 0

@@ -46,8 +46,18 @@ class ExportError(MjlearnError, ValueError):
 
     heading = ("无法导出网页", "The page cannot be exported")
 
-PRIORITY = ["text/html", "application/vnd.jupyter.widget-view+json", "application/javascript",
-            "text/markdown", "image/svg+xml", "text/latex", "image/png", "image/jpeg", "text/plain"]
+
+PRIORITY = [
+    "text/html",
+    "application/vnd.jupyter.widget-view+json",
+    "application/javascript",
+    "text/markdown",
+    "image/svg+xml",
+    "text/latex",
+    "image/png",
+    "image/jpeg",
+    "text/plain",
+]
 """Output kinds in the order the page uses them: the static picture before the live widget."""
 
 
@@ -77,15 +87,19 @@ def read_notebook(path: str | os.PathLike):
         raise refuse(f"is not a notebook: not UTF-8 text (byte {e.start})", "不是笔记本文件：不是 UTF-8 文本") from None
     depth, line = nesting(text, stop_after=MAX_NESTING)
     if depth > MAX_NESTING:
-        raise refuse(f"is not a notebook: JSON nested more than {MAX_NESTING} deep (line {line})",
-                     f"不是笔记本文件：JSON 嵌套超过 {MAX_NESTING} 层（第 {line} 行）")
+        raise refuse(
+            f"is not a notebook: JSON nested more than {MAX_NESTING} deep (line {line})",
+            f"不是笔记本文件：JSON 嵌套超过 {MAX_NESTING} 层（第 {line} 行）",
+        )
     try:
         raw = json.loads(text)
     except ValueError as e:
         where = f" at line {e.lineno} column {e.colno}" if isinstance(e, json.JSONDecodeError) else ""
         raise refuse(f"is not a notebook: not valid JSON{where}", "不是笔记本文件：不是有效的 JSON") from None
     if not (isinstance(raw, dict) and isinstance(raw.get("cells"), list) and isinstance(raw.get("nbformat"), int)):
-        raise refuse("is not a notebook: JSON without 'cells' and 'nbformat'", "不是笔记本文件：JSON 里没有 cells 和 nbformat")
+        raise refuse(
+            "is not a notebook: JSON without 'cells' and 'nbformat'", "不是笔记本文件：JSON 里没有 cells 和 nbformat"
+        )
     try:
         return nbformat.reads(text, as_version=4)
     except Exception as e:  # noqa: BLE001 - nbformat raises many kinds (TypeError, KeyError, ValidationError...)
@@ -110,17 +124,25 @@ def _export_into(folder: BuildFolder, nb, path: Path, execute: bool) -> Path:
         from nbclient.exceptions import CellExecutionError
 
         from .cli_lab import kernels_can_encrypt
+
         kernel = Config()
         if kernels_can_encrypt():
             kernel.KernelManager.transport_encryption = "auto"
         try:
-            NotebookClient(nb, timeout=600, kernel_name="python3", config=kernel,
-                           resources={"metadata": {"path": str(path.parent)}}).execute()
+            NotebookClient(
+                nb,
+                timeout=600,
+                kernel_name="python3",
+                config=kernel,
+                resources={"metadata": {"path": str(path.parent)}},
+            ).execute()
         except CellExecutionError as e:  # the lesson's own error, not the exporter's: one line, no page
             said = f"{e.ename}: {e.evalue}".strip().splitlines()[0][:300]
-            raise ExportError(f"{path}: a cell stopped with an error while running, so no page was written "
-                              f"({said}); fix the cell or export with --no-execute  "
-                              f"（运行时有一个单元格出错，所以没有生成网页：请改好它，或加 --no-execute 导出）") from None
+            raise ExportError(
+                f"{path}: a cell stopped with an error while running, so no page was written "
+                f"({said}); fix the cell or export with --no-execute  "
+                f"（运行时有一个单元格出错，所以没有生成网页：请改好它，或加 --no-execute 导出）"
+            ) from None
     c = Config()
     c.NbConvertBase.display_data_priority = PRIORITY
     body, _ = HTMLExporter(config=c, template_name="lab").from_notebook_node(nb)
@@ -131,13 +153,19 @@ def _export_into(folder: BuildFolder, nb, path: Path, execute: bool) -> Path:
 
 def add_parser(subparsers):
     p = subparsers.add_parser(
-        "export", help="a lesson as one static HTML page with every widget drawn (导出为网页)",
+        "export",
+        help="a lesson as one static HTML page with every widget drawn (导出为网页)",
         description="Run a lesson and save it as one HTML page that shows every widget's tiles and results, "
-                    "with no script and no network: to mail, print or put on any web server. "
-                    "运行一课并存成一个网页：每个组件的牌和结果都画出来，不需要脚本和网络，可以发送、打印或放到网站上。")
+        "with no script and no network: to mail, print or put on any web server. "
+        "运行一课并存成一个网页：每个组件的牌和结果都画出来，不需要脚本和网络，可以发送、打印或放到网站上。",
+    )
     p.add_argument("notebooks", nargs="+", type=Path, help="the notebooks (.ipynb) to export")
-    p.add_argument("--out-dir", type=Path, default=Path("html"),
-                   help="where the pages go: a new folder (created) or one of earlier exports (default: ./html)")
+    p.add_argument(
+        "--out-dir",
+        type=Path,
+        default=Path("html"),
+        help="where the pages go: a new folder (created) or one of earlier exports (default: ./html)",
+    )
     p.add_argument("--no-execute", action="store_true", help="export the outputs saved in the notebook as they are")
 
 

@@ -22,24 +22,37 @@ __all__ = ["add_parser", "run", "write_secret"]
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
     p = subparsers.add_parser(
-        "hub", help="set up a class's JupyterHub / 设置班级的 JupyterHub",
+        "hub",
+        help="set up a class's JupyterHub / 设置班级的 JupyterHub",
         description="Set up a class's JupyterHub: make its secret, approve a teacher's sign-up. "
-                    "设置班级的 JupyterHub：生成密钥、批准老师的注册。")
+        "设置班级的 JupyterHub：生成密钥、批准老师的注册。",
+    )
     sub = p.add_subparsers(dest="action", metavar="ACTION", required=True)
-    s = sub.add_parser("secret", help="make the class secret / 生成班级密钥",
-                       description="Write a new class secret (256 random bits) into FILE, readable by you only; "
-                                   f"the hub reads it from there ({SECRET_FILE_ENV}=FILE). It is never printed. "
-                                   "生成新的班级密钥（256 位随机数）写入文件，仅本人可读；不会显示在屏幕上。")
+    s = sub.add_parser(
+        "secret",
+        help="make the class secret / 生成班级密钥",
+        description="Write a new class secret (256 random bits) into FILE, readable by you only; "
+        f"the hub reads it from there ({SECRET_FILE_ENV}=FILE). It is never printed. "
+        "生成新的班级密钥（256 位随机数）写入文件，仅本人可读；不会显示在屏幕上。",
+    )
     s.add_argument("--out", required=True, metavar="FILE", help="the file to create / 要创建的文件")
-    s.add_argument("--force", action="store_true",
-                   help="replace FILE if it exists (every learner's database password changes) / 覆盖已有文件")
-    a = sub.add_parser("approve", help="approve a sign-up (the teachers') / 批准注册",
-                       description="Approve the sign-up of NAME on the hub, from the hub's machine: how the "
-                                   "teachers are approved; they approve the learners on the hub's page. "
-                                   "在 hub 所在机器上批准 NAME 的注册（用于老师；学员由老师在网页上批准）。")
+    s.add_argument(
+        "--force",
+        action="store_true",
+        help="replace FILE if it exists (every learner's database password changes) / 覆盖已有文件",
+    )
+    a = sub.add_parser(
+        "approve",
+        help="approve a sign-up (the teachers') / 批准注册",
+        description="Approve the sign-up of NAME on the hub, from the hub's machine: how the "
+        "teachers are approved; they approve the learners on the hub's page. "
+        "在 hub 所在机器上批准 NAME 的注册（用于老师；学员由老师在网页上批准）。",
+    )
     a.add_argument("name", metavar="NAME", help="the name they signed up with / 注册名")
-    a.add_argument("--state", help="the hub's state folder (default: MJLEARN_HUB_STATE, else "
-                                   "~/.local/share/mjlearn-hub) / hub 的状态文件夹")
+    a.add_argument(
+        "--state",
+        help="the hub's state folder (default: MJLEARN_HUB_STATE, else ~/.local/share/mjlearn-hub) / hub 的状态文件夹",
+    )
     p.set_defaults(func=run)
     return p
 
@@ -54,14 +67,18 @@ def write_secret(path: str, force: bool = False) -> str:
         st = None
     if st is not None:
         if stat.S_ISLNK(st.st_mode):
-            raise HubConfigError(f"{path} is a symbolic link: the secret is never written through one; "
-                                 f"choose another file  （{path} 是符号链接，密钥不会写入其中；请换一个文件）")
+            raise HubConfigError(
+                f"{path} is a symbolic link: the secret is never written through one; "
+                f"choose another file  （{path} 是符号链接，密钥不会写入其中；请换一个文件）"
+            )
         if not stat.S_ISREG(st.st_mode):
             raise HubConfigError(f"{path} exists and is not a file  （{path} 已存在且不是普通文件）")
         if not force:
-            raise HubConfigError(f"{path} exists already: it may hold the secret the hub uses; --force replaces it "
-                                 f"(every learner's database password changes)  （{path} 已存在；用 --force 覆盖，"
-                                 f"所有学员的数据库密码都会改变）")
+            raise HubConfigError(
+                f"{path} exists already: it may hold the secret the hub uses; --force replaces it "
+                f"(every learner's database password changes)  （{path} 已存在；用 --force 覆盖，"
+                f"所有学员的数据库密码都会改变）"
+            )
     if not os.path.isdir(folder):
         raise HubConfigError(f"the folder {folder} does not exist  （文件夹 {folder} 不存在）")
     secret = generate_secret() + "\n"
@@ -71,8 +88,9 @@ def write_secret(path: str, force: bool = False) -> str:
     try:
         fd = os.open(target, flags, 0o600)
     except FileExistsError:
-        raise HubConfigError(f"{target} appeared while writing; nothing was written  （写入时 {target} 已出现，"
-                             f"未写入任何内容）") from None
+        raise HubConfigError(
+            f"{target} appeared while writing; nothing was written  （写入时 {target} 已出现，未写入任何内容）"
+        ) from None
     try:
         os.fchmod(fd, 0o600)
         with os.fdopen(fd, "w", encoding="ascii") as f:
@@ -95,10 +113,13 @@ def run(args) -> int:
     try:
         if args.action == "secret":
             path = write_secret(args.out, args.force)
-            print(f"a new class secret is in {path} (readable by you only); start the hub with "
-                  f"{SECRET_FILE_ENV}={os.path.abspath(path)}  （新的班级密钥已写入 {path}，仅本人可读）")
+            print(
+                f"a new class secret is in {path} (readable by you only); start the hub with "
+                f"{SECRET_FILE_ENV}={os.path.abspath(path)}  （新的班级密钥已写入 {path}，仅本人可读）"
+            )
         elif args.action == "approve":
             from .deploy.signups import approve, hub_database
+
             changed = approve(args.name, hub_database(args.state))
             print(f"{args.name} is approved{'' if changed else ' already'} / {args.name} 已获批准")
     except (HubConfigError, SecretError) as e:

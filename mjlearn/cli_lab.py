@@ -98,15 +98,19 @@ def _must_be(st: os.stat_result | None, test, what: str) -> None:
 def _prepare_dest(dir_arg: str) -> Path:
     """``--dir`` as a folder that exists, or a LabError saying why it cannot be."""
     if not dir_arg.strip():
-        raise LabError("--dir is empty; give the folder for the notebooks, e.g. --dir ~/mjlearn-notebooks  "
-                       "（--dir 为空，请给出笔记本文件夹）")
+        raise LabError(
+            "--dir is empty; give the folder for the notebooks, e.g. --dir ~/mjlearn-notebooks  "
+            "（--dir 为空，请给出笔记本文件夹）"
+        )
     dest = Path(dir_arg).expanduser()
     if dest.exists() and not dest.is_dir():
         raise LabError(f"--dir names a file, not a folder: {dest}  （--dir 是文件而不是文件夹）")
     try:
         dest.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise LabError(f"cannot create the notebook folder {dest}: {e.strerror or e}  （无法创建笔记本文件夹）") from None
+        raise LabError(
+            f"cannot create the notebook folder {dest}: {e.strerror or e}  （无法创建笔记本文件夹）"
+        ) from None
     return dest
 
 
@@ -122,8 +126,7 @@ def copy_notebooks(dest: Path, source: Path | None = None, out=None, err=None) -
     err = err or sys.stderr
     dest = Path(dest)
     dest.mkdir(parents=True, exist_ok=True)
-    report: dict[str, list[str]] = {"copied": [], "updated": [], "kept": [], "unchanged": [], "refused": [],
-                                    "new": []}
+    report: dict[str, list[str]] = {"copied": [], "updated": [], "kept": [], "unchanged": [], "refused": [], "new": []}
     refusals: dict[str, str] = {}  # path below dest -> why it was left alone
     root = Folder.root(str(dest))
     folders: dict[str, Folder | Refused] = {"": root}
@@ -177,8 +180,11 @@ def copy_notebooks(dest: Path, source: Path | None = None, out=None, err=None) -
     said = set(report.pop("_said", []))  # told once, when the new version is written, not at every start
     for rel, new in zip(report["kept"], report["new"]):
         if rel in said:
-            print(f"kept your changed {rel}; the new version is beside it as {Path(new).name}  "
-                  f"(保留了你修改过的文件，新版本另存)", file=out)
+            print(
+                f"kept your changed {rel}; the new version is beside it as {Path(new).name}  "
+                f"(保留了你修改过的文件，新版本另存)",
+                file=out,
+            )
     n = len(report["copied"]) + len(report["updated"])
     print(f"notebooks ready in {dest} ({n} copied or updated)  笔记本已就绪", file=out)
     return report
@@ -309,6 +315,7 @@ def trust_shipped_notebooks(source: Path | None = None, notary=None) -> int:
     try:
         import nbformat
         from nbformat.sign import NotebookNotary
+
         notary = notary or NotebookNotary()
         n = 0
         for src in sorted((source or notebooks_source()).rglob("*.ipynb")):
@@ -343,8 +350,14 @@ def lab_command(dest: Path, settings: Path, *, port: int | None = None, no_brows
     """The command line that starts JupyterLab in ``dest`` on 127.0.0.1, opening :data:`START_PAGE`
     (its URL is both the page the browser opens and the one printed), with the application settings of
     ``settings`` (see :func:`write_lab_settings`). No deprecated option is used."""
-    cmd = [sys.executable, "-c", _LAUNCH, f"--ServerApp.root_dir={dest}", "--ServerApp.ip=127.0.0.1",
-           f"--LabApp.app_settings_dir={settings}"]
+    cmd = [
+        sys.executable,
+        "-c",
+        _LAUNCH,
+        f"--ServerApp.root_dir={dest}",
+        "--ServerApp.ip=127.0.0.1",
+        f"--LabApp.app_settings_dir={settings}",
+    ]
     start = dest / START_PAGE
     if start.is_file() and not start.is_symlink():
         cmd.append(f"--LabApp.default_url=/lab/tree/{START_PAGE}")
@@ -362,21 +375,33 @@ def lab_command(dest: Path, settings: Path, *, port: int | None = None, no_brows
 
 
 def add_parser(sub) -> None:
-    lab = sub.add_parser("lab", help="copy the notebooks to a folder and open them in JupyterLab / 打开课程笔记本",
-                         description="Copy the notebooks and quiz sets into --dir, then open JupyterLab there on the first "
-                                     "lesson, 00_start_here. "
-                                     "Your changed files are never overwritten (a new version is saved beside "
-                                     "them as NAME.new.ipynb) and nothing is written through a symlink. "
-                                     "把笔记本和题集复制到 --dir，再在那里打开 JupyterLab（第一课 00_start_here）；"
-                                     "你改过的文件不会被覆盖。")
-    lab.add_argument("--dir", default="~/mjlearn-notebooks",
-                     help="where the notebooks go (default: ~/mjlearn-notebooks); your changes are never overwritten "
-                          "/ 笔记本放在哪里")
+    lab = sub.add_parser(
+        "lab",
+        help="copy the notebooks to a folder and open them in JupyterLab / 打开课程笔记本",
+        description="Copy the notebooks and quiz sets into --dir, then open JupyterLab there on the first "
+        "lesson, 00_start_here. "
+        "Your changed files are never overwritten (a new version is saved beside "
+        "them as NAME.new.ipynb) and nothing is written through a symlink. "
+        "把笔记本和题集复制到 --dir，再在那里打开 JupyterLab（第一课 00_start_here）；"
+        "你改过的文件不会被覆盖。",
+    )
+    lab.add_argument(
+        "--dir",
+        default="~/mjlearn-notebooks",
+        help="where the notebooks go (default: ~/mjlearn-notebooks); your changes are never overwritten "
+        "/ 笔记本放在哪里",
+    )
     lab.add_argument("--port", type=int, default=None, help="port for JupyterLab (default: its own choice) / 端口")
-    lab.add_argument("--no-browser", action="store_true",
-                     help="do not open a browser (on a server over SSH: open the printed link yourself) / 不打开浏览器")
-    lab.add_argument("--copy-only", action="store_true",
-                     help="copy the notebooks into --dir and stop, without starting JupyterLab / 只复制，不启动")
+    lab.add_argument(
+        "--no-browser",
+        action="store_true",
+        help="do not open a browser (on a server over SSH: open the printed link yourself) / 不打开浏览器",
+    )
+    lab.add_argument(
+        "--copy-only",
+        action="store_true",
+        help="copy the notebooks into --dir and stop, without starting JupyterLab / 只复制，不启动",
+    )
     lab.set_defaults(func=run)
 
 
@@ -391,19 +416,27 @@ def run(args) -> int:
         raise
     except OSError as e:
         where = f" {e.filename}" if e.filename else ""
-        print(f"mjlearn lab: could not copy the notebooks into {args.dir}:{where} {e.strerror or e}  "
-              f"（复制笔记本失败）", file=sys.stderr)
+        print(
+            f"mjlearn lab: could not copy the notebooks into {args.dir}:{where} {e.strerror or e}  （复制笔记本失败）",
+            file=sys.stderr,
+        )
         return 2
     if args.copy_only:
         return 0
     try:
         import jupyterlab  # noqa: F401
     except ImportError:
-        print("JupyterLab is not installed. Install it with:  pip install 'mjlearn[lab]'\n"
-              "未安装 JupyterLab，请运行：pip install 'mjlearn[lab]'", file=sys.stderr)
+        print(
+            "JupyterLab is not installed. Install it with:  pip install 'mjlearn[lab]'\n"
+            "未安装 JupyterLab，请运行：pip install 'mjlearn[lab]'",
+            file=sys.stderr,
+        )
         return 2
-    print("starting JupyterLab on 127.0.0.1 (token authentication as usual); Ctrl-C stops it  "
-          "（正在启动 JupyterLab，按 Ctrl-C 停止）", file=sys.stderr)
+    print(
+        "starting JupyterLab on 127.0.0.1 (token authentication as usual); Ctrl-C stops it  "
+        "（正在启动 JupyterLab，按 Ctrl-C 停止）",
+        file=sys.stderr,
+    )
     trust_shipped_notebooks()
     with tempfile.TemporaryDirectory(prefix="mjlearn-lab-settings-") as settings:
         write_lab_settings(Path(settings), _default_app_settings_dir())

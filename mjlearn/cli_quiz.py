@@ -20,33 +20,57 @@ __all__ = ["add_parser", "run"]
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
     p = subparsers.add_parser(
-        "quiz", help="run a quiz set or practise a topic in the terminal / 在终端里做练习",
+        "quiz",
+        help="run a quiz set or practise a topic in the terminal / 在终端里做练习",
         description="Run a quiz set (JSON or TOML) in the terminal; every answer is recorded in the progress "
-                    "database. 在终端里做一套练习题，每个答案都记入进度数据库。")
+        "database. 在终端里做一套练习题，每个答案都记入进度数据库。",
+    )
     from .quiz.core import TOPICS
+
     topics = ", ".join(TOPICS)
-    p.add_argument("file", nargs="?",
-                   help="a quiz set: a .json/.toml file, or the name of a shipped one (week1_tiles_and_waits.json, "
-                        "mcr_scoring.json, table_practice.toml); omit with --topic / 题集文件或自带题集的名字")
-    p.add_argument("--topic", help=f"instead of a file: generated practice on a topic ({topics}, or all) "
-                                   f"or one kind (kind:waits) / 按主题练习")
+    p.add_argument(
+        "file",
+        nargs="?",
+        help="a quiz set: a .json/.toml file, or the name of a shipped one (week1_tiles_and_waits.json, "
+        "mcr_scoring.json, table_practice.toml); omit with --topic / 题集文件或自带题集的名字",
+    )
+    p.add_argument(
+        "--topic",
+        help=f"instead of a file: generated practice on a topic ({topics}, or all) "
+        f"or one kind (kind:waits) / 按主题练习",
+    )
     p.add_argument("-n", type=int, default=5, help="number of questions with --topic (default 5) / 题数")
-    p.add_argument("--seed", type=int, help="seed for generated questions: the same seed gives the same questions / 随机种子")
-    p.add_argument("--difficulty", type=int, default=1, choices=(1, 2, 3),
-                   help="1 easy, 2 medium, 3 hard (default 1) / 难度")
+    p.add_argument(
+        "--seed", type=int, help="seed for generated questions: the same seed gives the same questions / 随机种子"
+    )
+    p.add_argument(
+        "--difficulty", type=int, default=1, choices=(1, 2, 3), help="1 easy, 2 medium, 3 hard (default 1) / 难度"
+    )
     p.add_argument("--lang", choices=("zh", "en"), help="language of the questions (default: both) / 语言")
-    p.add_argument("--user", help="name recorded with the answers (default: the hub user, MJLEARN_USER, "
-                                  "the class database login, else the login name) / 记录用的名字")
+    p.add_argument(
+        "--user",
+        help="name recorded with the answers (default: the hub user, MJLEARN_USER, "
+        "the class database login, else the login name) / 记录用的名字",
+    )
     p.add_argument("--no-record", action="store_true", help="do not record answers / 不记录")
     p.add_argument("--check", action="store_true", help="only validate the file and list its questions / 只检查题集")
     p.add_argument("--progress", action="store_true", help="show the progress view and exit / 查看进度")
-    p.add_argument("--review", action="store_true",
-                   help="practise what your answers say is due for review (spaced repetition) / 复习到期的内容")
-    p.add_argument("--damaged", action="store_true",
-                   help="list the damaged answer rows the progress view and review skip, and why / 列出跳过的损坏记录")
-    p.add_argument("--export", metavar="OUT",
-                   help="export every recorded answer to OUT (.csv or .json) and exit / 导出全部回答")
-    p.add_argument("--assignments", action="store_true", help="list your assignments (due dates, done or not) / 我的作业")
+    p.add_argument(
+        "--review",
+        action="store_true",
+        help="practise what your answers say is due for review (spaced repetition) / 复习到期的内容",
+    )
+    p.add_argument(
+        "--damaged",
+        action="store_true",
+        help="list the damaged answer rows the progress view and review skip, and why / 列出跳过的损坏记录",
+    )
+    p.add_argument(
+        "--export", metavar="OUT", help="export every recorded answer to OUT (.csv or .json) and exit / 导出全部回答"
+    )
+    p.add_argument(
+        "--assignments", action="store_true", help="list your assignments (due dates, done or not) / 我的作业"
+    )
     p.add_argument("--assignment", type=int, metavar="ID", help="do one of your assignments / 做作业")
     p.set_defaults(func=run)
     return p
@@ -72,6 +96,7 @@ def run(args) -> int:
             questions, title, quiz = list(qs.questions), f"{qs.title_zh} / {qs.title}", qs.title
         elif getattr(args, "review", False):  # the review helper's hook (mjlearn/quiz/review.py)
             from .quiz.review import review_questions
+
             with ProgressStore(user=args.user) as s:
                 questions, rq = review_questions(s, n=args.n, seed=args.seed, difficulty=args.difficulty)
                 print(rq.text(lang, terminal=True))
@@ -109,22 +134,27 @@ def _quiz_set_file(name: str):
     from pathlib import Path
 
     from .db.classes import resolve_quiz_set
+
     path = resolve_quiz_set(name)
     if not Path(path).exists():
         try:
-            shipped = sorted(p.name for p in (notebooks_source() / "quiz_sets").iterdir()
-                             if p.suffix in (".json", ".toml"))
+            shipped = sorted(
+                p.name for p in (notebooks_source() / "quiz_sets").iterdir() if p.suffix in (".json", ".toml")
+            )
         except OSError:
             shipped = []
-        raise QuizError(f"no quiz set file {name!r}" + (f"; the sets shipped with the course are "
-                                                         f"{', '.join(shipped)}" if shipped else "")
-                        + " / 找不到这个题集文件")
+        raise QuizError(
+            f"no quiz set file {name!r}"
+            + (f"; the sets shipped with the course are {', '.join(shipped)}" if shipped else "")
+            + " / 找不到这个题集文件"
+        )
     return path
 
 
 def _assignments(args) -> int:
     """The class hook (mjlearn/db/classes.py): list assignments, or do one, its answers recorded against it."""
     from .db.classes import ClassError, Classroom, assignment_tag
+
     with Classroom(user=args.user) as room:
         try:
             if args.assignment is None:
@@ -134,8 +164,13 @@ def _assignments(args) -> int:
         except (ClassError, QuizError) as e:
             print(f"mjlearn quiz: {e}", file=sys.stderr)
             return 2
-        run_terminal(list(qs.questions), title=f"{qs.title_zh} / {qs.title}", store=room.store,
-                     quiz=assignment_tag(args.assignment), lang=args.lang)
+        run_terminal(
+            list(qs.questions),
+            title=f"{qs.title_zh} / {qs.title}",
+            store=room.store,
+            quiz=assignment_tag(args.assignment),
+            lang=args.lang,
+        )
     return 0
 
 

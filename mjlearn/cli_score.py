@@ -48,8 +48,10 @@ class NestingTooDeep(ValueError):
 def _whole(text: str) -> int:
     digits = len(text) - text.startswith("-")
     if digits > MAX_NUMBER_DIGITS:
-        raise BadNumber(f"a number of {digits:,} digits ({_clip(text, 20)}): at most {MAX_NUMBER_DIGITS} digits  "
-                        f"（数字有 {digits:,} 位：最多 {MAX_NUMBER_DIGITS} 位）")
+        raise BadNumber(
+            f"a number of {digits:,} digits ({_clip(text, 20)}): at most {MAX_NUMBER_DIGITS} digits  "
+            f"（数字有 {digits:,} 位：最多 {MAX_NUMBER_DIGITS} 位）"
+        )
     return int(text)
 
 
@@ -69,9 +71,12 @@ def parse_json(text: str):
     then parsed with whole numbers of at most :data:`MAX_NUMBER_DIGITS` digits and no NaN or infinity.
     Raises :class:`NestingTooDeep`, :class:`BadNumber` or ``json.JSONDecodeError`` (all ``ValueError``)."""
     if text.count("[") + text.count("{") > MAX_NESTING and nesting(text, stop_after=MAX_NESTING)[0] > MAX_NESTING:
-        raise NestingTooDeep(f"JSON nested more than {MAX_NESTING} levels deep: a value here is plain numbers, "
-                             f"text, or a small list or object  （JSON 嵌套超过 {MAX_NESTING} 层）")
+        raise NestingTooDeep(
+            f"JSON nested more than {MAX_NESTING} levels deep: a value here is plain numbers, "
+            f"text, or a small list or object  （JSON 嵌套超过 {MAX_NESTING} 层）"
+        )
     return json.loads(text, parse_int=_whole, parse_float=_decimal, parse_constant=_constant)
+
 
 JSONL_HELP = f"""\
 batch scoring (--jsonl FILE, '-' for stdin):
@@ -91,11 +96,15 @@ exit codes: 0 every line scored, 1 some lines were errors, 2 usage (a missing fi
 
 def add_parser(subparsers):
     """Register the ``score`` subcommand on an argparse subparsers object."""
-    p = subparsers.add_parser("score", help="score a hand (MCR or a regional rule set) / 算番",
-                              description="Score a winning hand under MCR (国标) or a regional rule set. "
-                                          "The winning tile goes after '+'. "
-                                          "按国标或地方规则给一手和牌算分；和牌张写在 '+' 之后。",
-                              epilog=JSONL_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = subparsers.add_parser(
+        "score",
+        help="score a hand (MCR or a regional rule set) / 算番",
+        description="Score a winning hand under MCR (国标) or a regional rule set. "
+        "The winning tile goes after '+'. "
+        "按国标或地方规则给一手和牌算分；和牌张写在 '+' 之后。",
+        epilog=JSONL_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("hand", nargs="?", help="the hand in notation, e.g. '123456789m23p55s+4p' / 手牌记法")
     p.add_argument("--self-drawn", action="store_true", help="won on one's own draw (自摸)")
     p.add_argument("--last-tile", action="store_true", help="the last tile of its kind (和绝张)")
@@ -104,20 +113,38 @@ def add_parser(subparsers):
     p.add_argument("--seat-wind", default="E", choices=list("ESWN"), help="seat wind (门风), default E")
     p.add_argument("--prevalent-wind", default="E", choices=list("ESWN"), help="prevalent wind (圈风), default E")
     p.add_argument("--flowers", type=int, default=0, help="flowers held (花牌), 0-8")
-    p.add_argument("--rules", "--profile", dest="rules", default="mcr",
-                   help="mcr (default), mcr-wmo2014, or a regional rule set by name or alias "
-                        "(beijing, changsha, yunnan, xian, hongkong, fuzhou, 北京麻将...)")
+    p.add_argument(
+        "--rules",
+        "--profile",
+        dest="rules",
+        default="mcr",
+        help="mcr (default), mcr-wmo2014, or a regional rule set by name or alias "
+        "(beijing, changsha, yunnan, xian, hongkong, fuzhou, 北京麻将...)",
+    )
     p.add_argument("--discarder", choices=list("ESWN"), help="regional: the seat that discarded the winning tile")
     p.add_argument("--winner", choices=list("ESWN"), help="regional: the winner's seat (default E)")
     p.add_argument("--dealer", choices=list("ESWN"), help="regional: the dealer's seat (default E)")
     p.add_argument("--wild", help="regional: the wild tile of this hand (混儿, 财神, 金), e.g. 5m")
-    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
-                   help="regional: any other keyword of the rule set (repeatable), e.g. --set streak=2")
-    p.add_argument("--lang", choices=("zh", "en"), default=None, help="language of the table (default: English with the Chinese names) / 语言")
+    p.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="regional: any other keyword of the rule set (repeatable), e.g. --set streak=2",
+    )
+    p.add_argument(
+        "--lang",
+        choices=("zh", "en"),
+        default=None,
+        help="language of the table (default: English with the Chinese names) / 语言",
+    )
     p.add_argument("--json", action="store_true", help="print the JSON form instead of a table")
-    p.add_argument("--jsonl", metavar="FILE",
-                   help="score one JSON object per line of FILE ('-' = stdin); one output line per input "
-                        "line (format and exit codes below)")
+    p.add_argument(
+        "--jsonl",
+        metavar="FILE",
+        help="score one JSON object per line of FILE ('-' = stdin); one output line per input "
+        "line (format and exit codes below)",
+    )
     p.set_defaults(func=run)
     return p
 
@@ -136,11 +163,13 @@ def score_line(line: str, number: int | None = None) -> dict:
     line, a line too long or too deeply nested, bad JSON, a bad hand or context are errors.
     """
     if not line.strip():
-        return _line_error("BlankLine", 'blank line: expected a JSON object such as {"hand": "1112345678999m+5m"}',
-                           number)
+        return _line_error(
+            "BlankLine", 'blank line: expected a JSON object such as {"hand": "1112345678999m+5m"}', number
+        )
     if len(line) > MAX_LINE_BYTES:  # characters here; bytes are checked by score_jsonl before decoding
-        return _line_error("LineTooLong", f"line of {len(line):,} characters: at most {MAX_LINE_BYTES:,} are read",
-                           number)
+        return _line_error(
+            "LineTooLong", f"line of {len(line):,} characters: at most {MAX_LINE_BYTES:,} are read", number
+        )
     try:
         obj = parse_json(line)
         if not isinstance(obj, dict):
@@ -157,8 +186,11 @@ def score_line(line: str, number: int | None = None) -> dict:
             out["error"]["problems"] = [{"message": p.message, "position": p.position} for p in e.problems]
         return out
     except Exception as e:  # noqa: BLE001 - one line must never end the batch; say it is our fault
-        return _line_error("InternalError", f"{type(e).__name__}: {_clip(str(e))} (a bug in mjlearn: "
-                           f"please report it with this line)", number)
+        return _line_error(
+            "InternalError",
+            f"{type(e).__name__}: {_clip(str(e))} (a bug in mjlearn: please report it with this line)",
+            number,
+        )
 
 
 def _clip(text: str, limit: int = 300) -> str:
@@ -171,15 +203,28 @@ def _lines(stream):
     for number, chunk, size in bounded_lines(stream, MAX_LINE_BYTES):
         if chunk is None:
             unit = "bytes" if isinstance(stream.read(0), bytes) else "characters"
-            yield number, _line_error("LineTooLong", f"line of {size:,} {unit}: at most {MAX_LINE_BYTES:,} are "
-                                      f"read (a hand is at most 1,000 characters)", number)
+            yield (
+                number,
+                _line_error(
+                    "LineTooLong",
+                    f"line of {size:,} {unit}: at most {MAX_LINE_BYTES:,} are "
+                    f"read (a hand is at most 1,000 characters)",
+                    number,
+                ),
+            )
             continue
         if isinstance(chunk, bytes):
             try:
                 chunk = chunk.decode("utf-8")
             except UnicodeDecodeError as e:
-                yield number, _line_error("UnicodeDecodeError", f"line is not UTF-8: byte {chunk[e.start]:#04x} "
-                                          f"at {e.start + 1} ({e.reason})", number)
+                yield (
+                    number,
+                    _line_error(
+                        "UnicodeDecodeError",
+                        f"line is not UTF-8: byte {chunk[e.start]:#04x} at {e.start + 1} ({e.reason})",
+                        number,
+                    ),
+                )
                 continue
         yield number, chunk.rstrip("\r\n")
 
@@ -199,9 +244,15 @@ def _json_line(record: dict, number: int | None) -> tuple[str, bool]:
     try:
         return json.dumps(record, ensure_ascii=False, allow_nan=False), "error" in record
     except (ValueError, TypeError, ArithmeticError, RecursionError) as e:
-        return json.dumps(_line_error("InternalError", f"the result cannot be written as JSON ({type(e).__name__}: "
-                                      f"{_clip(str(e))}); a bug in mjlearn: please report it with this line",
-                                      number), ensure_ascii=False), True
+        return json.dumps(
+            _line_error(
+                "InternalError",
+                f"the result cannot be written as JSON ({type(e).__name__}: "
+                f"{_clip(str(e))}); a bug in mjlearn: please report it with this line",
+                number,
+            ),
+            ensure_ascii=False,
+        ), True
 
 
 def score_jsonl(stream, out) -> int:
@@ -230,8 +281,10 @@ def _run_jsonl(path: str, hand: str | None) -> int:
         print(f"mjlearn score: --jsonl {path}: no such file", file=sys.stderr)
         return 2
     except IsADirectoryError:
-        print(f"mjlearn score: --jsonl {path}: is a folder, expected a file with one JSON object per line",
-              file=sys.stderr)
+        print(
+            f"mjlearn score: --jsonl {path}: is a folder, expected a file with one JSON object per line",
+            file=sys.stderr,
+        )
         return 2
     except OSError as e:
         print(f"mjlearn score: --jsonl {path}: cannot be read ({e.strerror or e})", file=sys.stderr)
@@ -240,8 +293,10 @@ def _run_jsonl(path: str, hand: str | None) -> int:
         try:
             return score_jsonl(stream, sys.stdout)
         except IsADirectoryError:  # some systems open a folder and fail on the first read
-            print(f"mjlearn score: --jsonl {path}: is a folder, expected a file with one JSON object per line",
-                  file=sys.stderr)
+            print(
+                f"mjlearn score: --jsonl {path}: is a folder, expected a file with one JSON object per line",
+                file=sys.stderr,
+            )
             return 2
         except OSError as e:
             if isinstance(e, BrokenPipeError):
@@ -265,11 +320,21 @@ def _score_args(args):
     if args.rules.lower() in PROFILES:
         regional = [f"--{k}" for k in ("discarder", "winner", "dealer", "wild") if getattr(args, k)]
         if regional or args.set:
-            raise ValueError(f"{', '.join(regional + ['--set'] * bool(args.set))}: only for regional rule sets; "
-                             f"MCR takes --self-drawn, --last-tile, --kong, --wall-last, the winds and --flowers")
-        return score(args.hand, rules=args.rules, self_drawn=args.self_drawn, last_tile=args.last_tile,
-                     kong=args.kong, wall_last=args.wall_last, seat_wind=args.seat_wind,
-                     prevalent_wind=args.prevalent_wind, flowers=args.flowers)
+            raise ValueError(
+                f"{', '.join(regional + ['--set'] * bool(args.set))}: only for regional rule sets; "
+                f"MCR takes --self-drawn, --last-tile, --kong, --wall-last, the winds and --flowers"
+            )
+        return score(
+            args.hand,
+            rules=args.rules,
+            self_drawn=args.self_drawn,
+            last_tile=args.last_tile,
+            kong=args.kong,
+            wall_last=args.wall_last,
+            seat_wind=args.seat_wind,
+            prevalent_wind=args.prevalent_wind,
+            flowers=args.flowers,
+        )
     context = {"self_drawn": args.self_drawn}
     for flag in ("last_tile", "kong", "wall_last"):
         if getattr(args, flag):
@@ -301,7 +366,7 @@ def run(args) -> int:
             text, failed = _json_line(res.to_dict(), None)
             _write(sys.stdout, text)
             return 1 if failed else 0
-        print(res.table(args.lang) if hasattr(res, "table") else str(res))   # MCR's table, or a regional result
+        print(res.table(args.lang) if hasattr(res, "table") else str(res))  # MCR's table, or a regional result
     except (ValueError, TypeError, ArithmeticError, RecursionError) as e:
         # bad input (ArithmeticError: a number the engine cannot use), always one line
         if args.json:

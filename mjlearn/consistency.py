@@ -80,12 +80,20 @@ class FirstTurn:
     def __post_init__(self):
         bad = [s for s in self.situations if s not in SITUATIONS or s == "dealer_on_discard"]
         if bad or not self.situations:
-            raise ValueError(f"FirstTurn {self.name!r}: situations must be some of "
-                             f"{', '.join(s for s in SITUATIONS if s != 'dealer_on_discard')}; got {self.situations!r}")
+            raise ValueError(
+                f"FirstTurn {self.name!r}: situations must be some of "
+                f"{', '.join(s for s in SITUATIONS if s != 'dealer_on_discard')}; got {self.situations!r}"
+            )
 
 
-def check_context(hand: Hand | None, context, *, flower_limit: int | None = None,
-                  labels: Mapping[str, str] | None = None, first_turn: tuple[FirstTurn, ...] = ()) -> None:
+def check_context(
+    hand: Hand | None,
+    context,
+    *,
+    flower_limit: int | None = None,
+    labels: Mapping[str, str] | None = None,
+    first_turn: tuple[FirstTurn, ...] = (),
+) -> None:
     """Raise :class:`~mjlearn.errors.ContextConflictError` if the context contradicts itself or the
     hand (see the module docstring); ``flower_limit`` is the set's number of flower tiles (None: not
     checked here), ``labels`` the Chinese names of the set's keywords for the messages, ``first_turn``
@@ -95,19 +103,26 @@ def check_context(hand: Hand | None, context, *, flower_limit: int | None = None
         raise ContextConflictError(problems, None if hand is None else str(hand))
 
 
-def context_problems(hand: Hand | None, context, *, flower_limit: int | None = None,
-                     labels: Mapping[str, str] | None = None,
-                     first_turn: tuple[FirstTurn, ...] = ()) -> list[Problem]:
+def context_problems(
+    hand: Hand | None,
+    context,
+    *,
+    flower_limit: int | None = None,
+    labels: Mapping[str, str] | None = None,
+    first_turn: tuple[FirstTurn, ...] = (),
+) -> list[Problem]:
     """Every conflict of ``context`` with itself or with ``hand`` (None: the keywords only), as
     problems (empty: consistent)."""
     if isinstance(context, Mapping):
         get = context.get
     else:
+
         def get(name, default=None):
             return getattr(context, name, default)
+
     labels = labels or {}
     if hand is not None:
-        hand = getattr(hand, "held", None) or hand        # a reading with wilds: the hand as held
+        hand = getattr(hand, "held", None) or hand  # a reading with wilds: the hand as held
     out = [Problem(p) for check in _CONTEXT_CHECKS if (p := check(get, labels)) is not None]
     for flag in first_turn:
         if get(flag.name):
@@ -122,12 +137,15 @@ def context_problems(hand: Hand | None, context, *, flower_limit: int | None = N
 
 # --- one function per conflict: (get, labels) or (hand, get, labels) -> message or None ------------
 
+
 def _kong_bloom_without_kong(hand, get, labels):
     if get("kong") and get("self_drawn") and not any(m.kind is MeldKind.KONG for m in hand.melds):
-        return ("kong=True with self_drawn=True is a win on a kong replacement (杠上开花), but the hand has "
-                "no kong: write the kong as a meld, e.g. [5555p] (concealed) or [5555p,1]  "
-                "（kong=True 加 self_drawn=True 是杠上开花，可这手牌里没有杠：请把杠写成一组，"
-                "例如 [5555p]（暗杠）或 [5555p,1]）")
+        return (
+            "kong=True with self_drawn=True is a win on a kong replacement (杠上开花), but the hand has "
+            "no kong: write the kong as a meld, e.g. [5555p] (concealed) or [5555p,1]  "
+            "（kong=True 加 self_drawn=True 是杠上开花，可这手牌里没有杠：请把杠写成一组，"
+            "例如 [5555p]（暗杠）或 [5555p,1]）"
+        )
     return None
 
 
@@ -136,17 +154,21 @@ def _robbed_tile_held(hand, get, labels):
     if not get("kong") or get("self_drawn", False) or t is None or t.is_flower:
         return None
     if hand.all_counts[t.index] != 1:
-        return (f"kong on a discard means robbing a kong (抢杠和) of {t}, but the hand itself holds "
-                f"another {t}, so the other player cannot have three of them  "
-                f"（点炮时 kong=True 是抢杠和，抢的是 {t}；可这手牌自己还有一张 {t}，别人不可能有三张来开杠）")
+        return (
+            f"kong on a discard means robbing a kong (抢杠和) of {t}, but the hand itself holds "
+            f"another {t}, so the other player cannot have three of them  "
+            f"（点炮时 kong=True 是抢杠和，抢的是 {t}；可这手牌自己还有一张 {t}，别人不可能有三张来开杠）"
+        )
     return None
 
 
 def _robbed_on_last_tile(get, labels):
     if get("kong") and not get("self_drawn", False) and get("wall_last"):
-        return ("kong=True on a discard is robbing a kong (抢杠和), which cannot be on the last tile of the "
-                "wall (wall_last=True, 海底): no kong is declared once the wall is empty; drop one of them  "
-                "（点炮时 kong=True 是抢杠和，不会是海底（wall_last=True）：牌墙摸完后不能再开杠；请去掉其中一个）")
+        return (
+            "kong=True on a discard is robbing a kong (抢杠和), which cannot be on the last tile of the "
+            "wall (wall_last=True, 海底): no kong is declared once the wall is empty; drop one of them  "
+            "（点炮时 kong=True 是抢杠和，不会是海底（wall_last=True）：牌墙摸完后不能再开杠；请去掉其中一个）"
+        )
     return None
 
 
@@ -154,14 +176,18 @@ def _after_kong_not_a_discard(get, labels):
     if not get("after_kong"):
         return None
     if get("self_drawn"):
-        return ("after_kong=True (杠上炮) is a win on the discard that follows a kong, but self_drawn=True; "
-                "a self-drawn win on a kong replacement is kong=True (杠上开花)  "
-                "（after_kong=True 是杠上炮：和别人开杠后打出的牌，可这里 self_drawn=True；"
-                "开杠补牌自摸和是 kong=True（杠上开花））")
+        return (
+            "after_kong=True (杠上炮) is a win on the discard that follows a kong, but self_drawn=True; "
+            "a self-drawn win on a kong replacement is kong=True (杠上开花)  "
+            "（after_kong=True 是杠上炮：和别人开杠后打出的牌，可这里 self_drawn=True；"
+            "开杠补牌自摸和是 kong=True（杠上开花））"
+        )
     if get("kong"):
-        return ("after_kong=True (杠上炮, a discard after a kong) and kong=True on a discard (抢杠和, a "
-                "kong robbed) cannot both be the winning tile  "
-                "（after_kong=True（杠上炮）和点炮时的 kong=True（抢杠和）不能同时成立）")
+        return (
+            "after_kong=True (杠上炮, a discard after a kong) and kong=True on a discard (抢杠和, a "
+            "kong robbed) cannot both be the winning tile  "
+            "（after_kong=True（杠上炮）和点炮时的 kong=True（抢杠和）不能同时成立）"
+        )
     return None
 
 
@@ -169,9 +195,11 @@ def _last_tile_held(hand, get, labels):
     t = hand.win_tile
     if not get("last_tile") or t is None or t.is_flower or hand.counts[t.index] == 1:
         return None
-    return (f"last_tile (和绝张) says the other three {t} are already visible, but the hand holds "
-            f"{hand.counts[t.index] - 1} more {t} among its concealed tiles  "
-            f"（last_tile（和绝张）说另外三张 {t} 都已经亮出，可手牌里还有 {hand.counts[t.index] - 1} 张 {t}）")
+    return (
+        f"last_tile (和绝张) says the other three {t} are already visible, but the hand holds "
+        f"{hand.counts[t.index] - 1} more {t} among its concealed tiles  "
+        f"（last_tile（和绝张）说另外三张 {t} 都已经亮出，可手牌里还有 {hand.counts[t.index] - 1} 张 {t}）"
+    )
 
 
 def _seat_wind_of_winner(get, labels):
@@ -181,10 +209,12 @@ def _seat_wind_of_winner(get, labels):
         return None
     wind = _SEATS[(_SEATS.index(winner) - _SEATS.index(dealer)) % 4]
     if given != wind:
-        return (f"seat_wind={given!r} (门风) contradicts winner={winner!r} and dealer={dealer!r}: the "
-                f"dealer sits East, so {winner}'s seat wind is {wind!r}; drop seat_wind or make them agree  "
-                f"（seat_wind={given!r}（门风）与 winner={winner!r}、dealer={dealer!r} 不符：庄家坐东，"
-                f"所以 {winner} 的门风是 {wind!r}；请去掉 seat_wind，或让它们一致）")
+        return (
+            f"seat_wind={given!r} (门风) contradicts winner={winner!r} and dealer={dealer!r}: the "
+            f"dealer sits East, so {winner}'s seat wind is {wind!r}; drop seat_wind or make them agree  "
+            f"（seat_wind={given!r}（门风）与 winner={winner!r}、dealer={dealer!r} 不符：庄家坐东，"
+            f"所以 {winner} 的门风是 {wind!r}；请去掉 seat_wind，或让它们一致）"
+        )
     return None
 
 
@@ -193,19 +223,23 @@ def _bird(hand, get, labels):
     otherwise another tile, so never a fifth copy."""
     bird = get("bird")
     if bird is None or not hasattr(bird, "index") or bird.index >= 34:
-        return None                                 # no bird, or one refused elsewhere (a flower)
+        return None  # no bird, or one refused elsewhere (a flower)
     if get("wall_last"):
         if bird != hand.win_tile:
-            return (f"bird={bird}: on a win on the last tile of the wall (wall_last=True, 海底) no tile is "
-                    f"left to turn up, so the bird is the 海底 tile itself, the winning tile {hand.win_tile}; "
-                    f"give bird={hand.win_tile!s} or drop wall_last  "
-                    f"（bird={bird}：海底（wall_last=True）和牌时牌墙里已经没有牌可翻，鸟就是海底牌，也就是和的那张 "
-                    f"{hand.win_tile}；请写 bird={hand.win_tile!s}，或去掉 wall_last）")
+            return (
+                f"bird={bird}: on a win on the last tile of the wall (wall_last=True, 海底) no tile is "
+                f"left to turn up, so the bird is the 海底 tile itself, the winning tile {hand.win_tile}; "
+                f"give bird={hand.win_tile!s} or drop wall_last  "
+                f"（bird={bird}：海底（wall_last=True）和牌时牌墙里已经没有牌可翻，鸟就是海底牌，也就是和的那张 "
+                f"{hand.win_tile}；请写 bird={hand.win_tile!s}，或去掉 wall_last）"
+            )
         return None
     if hand.all_counts[bird.index] >= 4:
-        return (f"bird={bird} is turned up from the wall after the win, but the hand holds all four {bird}: "
-                f"the bird would be a fifth copy  "
-                f"（bird={bird}：鸟是和牌后从牌墙翻出的牌，可这手牌已经有四张 {bird}，鸟不可能是第五张）")
+        return (
+            f"bird={bird} is turned up from the wall after the win, but the hand holds all four {bird}: "
+            f"the bird would be a fifth copy  "
+            f"（bird={bird}：鸟是和牌后从牌墙翻出的牌，可这手牌已经有四张 {bird}，鸟不可能是第五张）"
+        )
     return None
 
 
@@ -214,6 +248,7 @@ _HAND_CHECKS = (_kong_bloom_without_kong, _robbed_tile_held, _last_tile_held, _b
 
 
 # --- first-turn flags --------------------------------------------------------------------------------
+
 
 def _situation(get) -> str | None:
     """The key of :data:`SITUATIONS` for the context's winner, dealer and discarder (None: unknown)."""
@@ -243,35 +278,50 @@ def _first_turn_problems(flag: FirstTurn, hand, get, labels) -> list[str]:
         allowed_en = " or ".join(SITUATIONS[s][0] for s in flag.situations)
         allowed_zh = "或".join(SITUATIONS[s][1] for s in flag.situations)
         how = "self_drawn=True" if get("self_drawn") else f"discarder={get('discarder')!r}"
-        out.append(f"{name} is {allowed_en}, but winner={get('winner')!r}, dealer={get('dealer')!r} and "
-                   f"{how} make it {SITUATIONS[where][0]}  "
-                   f"（{label}是{allowed_zh}，可 winner={get('winner')!r}、dealer={get('dealer')!r}、{how} "
-                   f"说的是{SITUATIONS[where][1]}）")
+        out.append(
+            f"{name} is {allowed_en}, but winner={get('winner')!r}, dealer={get('dealer')!r} and "
+            f"{how} make it {SITUATIONS[where][0]}  "
+            f"（{label}是{allowed_zh}，可 winner={get('winner')!r}、dealer={get('dealer')!r}、{how} "
+            f"说的是{SITUATIONS[where][1]}）"
+        )
     if get("kong"):
-        what = ("a win on a kong replacement (杠上开花)", "杠上开花") if get("self_drawn") else \
-               ("a robbed kong (抢杠和)", "抢杠和")
+        what = (
+            ("a win on a kong replacement (杠上开花)", "杠上开花")
+            if get("self_drawn")
+            else ("a robbed kong (抢杠和)", "抢杠和")
+        )
         out.append(f"{first_en}, but kong=True makes it {what[0]}  （{first_zh}，可 kong=True 说的是{what[1]}）")
     if get("wall_last"):
-        out.append(f"{first_en}, but wall_last=True puts it on the last tile of the wall (海底)  "
-                   f"（{first_zh}，可 wall_last=True 说这是牌墙的最后一张（海底））")
+        out.append(
+            f"{first_en}, but wall_last=True puts it on the last tile of the wall (海底)  "
+            f"（{first_zh}，可 wall_last=True 说这是牌墙的最后一张（海底））"
+        )
     others = get("other_kongs")
     if others and any(sum(n) for n in others.values()):
         seats = ", ".join(s for s, n in others.items() if sum(n))
-        out.append(f"{first_en}, but other_kongs says {seats} konged before it  "
-                   f"（{first_zh}，可 other_kongs 说 {seats} 在这之前开过杠）")
+        out.append(
+            f"{first_en}, but other_kongs says {seats} konged before it  "
+            f"（{first_zh}，可 other_kongs 说 {seats} 在这之前开过杠）"
+        )
     for over in TURN_OVER:
         if get(over):
-            out.append(f"{first_en}, but {over}=True ({labels.get(over) or over}) says the first go-around "
-                       f"is already over  （{first_zh}，可 {over}=True（{labels.get(over) or over}）说第一巡已经过去了）")
+            out.append(
+                f"{first_en}, but {over}=True ({labels.get(over) or over}) says the first go-around "
+                f"is already over  （{first_zh}，可 {over}=True（{labels.get(over) or over}）说第一巡已经过去了）"
+            )
     if hand is not None:
         claimed = [str(m) for m in hand.melds if not m.is_concealed]
         kongs = [str(m) for m in hand.melds if m.is_concealed]
         if claimed:
-            out.append(f"{first_en}, but the hand has claimed {', '.join(claimed)}  "
-                       f"（{first_zh}，可这手牌吃碰杠过：{'、'.join(claimed)}）")
+            out.append(
+                f"{first_en}, but the hand has claimed {', '.join(claimed)}  "
+                f"（{first_zh}，可这手牌吃碰杠过：{'、'.join(claimed)}）"
+            )
         if kongs:
-            out.append(f"{first_en}, but the hand has declared the kong {', '.join(kongs)} (a kong draws a "
-                       f"replacement tile)  （{first_zh}，可这手牌开过暗杠：{'、'.join(kongs)}（开杠要补牌））")
+            out.append(
+                f"{first_en}, but the hand has declared the kong {', '.join(kongs)} (a kong draws a "
+                f"replacement tile)  （{first_zh}，可这手牌开过暗杠：{'、'.join(kongs)}（开杠要补牌））"
+            )
     return out
 
 
@@ -287,14 +337,29 @@ def _flower_problems(hand, given, limit: int) -> list[str]:
     total = held + named
     out = []
     if total > limit:
-        where = (f"{shown(named)} given and {held} in the hand make {shown(total)}" if named and held
-                 else f"{shown(named)} given" if named else f"{held} in the hand")
-        where_zh = (f"给了 {shown(named, zh=True)} 张，手牌里有 {held} 张，共 {shown(total, zh=True)} 张" if named and held
-                    else f"给了 {shown(named, zh=True)} 张" if named else f"手牌里有 {held} 张")
-        out.append(f"flowers: {where}, but this rule set plays with "
-                   + (f"only {limit} flower tiles (花牌)" if limit else "no flowers (无花牌)")
-                   + f"  （花牌：{where_zh}，可这套规则" + (f"只有 {limit} 张花牌）" if limit else "没有花牌）"))
+        where = (
+            f"{shown(named)} given and {held} in the hand make {shown(total)}"
+            if named and held
+            else f"{shown(named)} given"
+            if named
+            else f"{held} in the hand"
+        )
+        where_zh = (
+            f"给了 {shown(named, zh=True)} 张，手牌里有 {held} 张，共 {shown(total, zh=True)} 张"
+            if named and held
+            else f"给了 {shown(named, zh=True)} 张"
+            if named
+            else f"手牌里有 {held} 张"
+        )
+        out.append(
+            f"flowers: {where}, but this rule set plays with "
+            + (f"only {limit} flower tiles (花牌)" if limit else "no flowers (无花牌)")
+            + f"  （花牌：{where_zh}，可这套规则"
+            + (f"只有 {limit} 张花牌）" if limit else "没有花牌）")
+        )
     for t in sorted(set(tiles) & set(hand.flowers)):
-        out.append(f"flowers gives {t} ({t.zh}), which the hand already holds; there is only one  "
-                   f"（flowers 里的 {t}（{t.zh}）手牌里已经有了；这张牌只有一张）")
+        out.append(
+            f"flowers gives {t} ({t.zh}), which the hand already holds; there is only one  "
+            f"（flowers 里的 {t}（{t.zh}）手牌里已经有了；这张牌只有一张）"
+        )
     return out

@@ -70,6 +70,7 @@ def _quiz_label(quiz: str | None) -> str:
 def _when(at) -> str:
     """A row's time as a date, or ``?`` for one no date can show (the report lists such rows as damaged)."""
     import datetime as dt
+
     try:
         return dt.datetime.fromtimestamp(at, dt.timezone.utc).strftime("%Y-%m-%d %H:%M")
     except (TypeError, ValueError, OverflowError, OSError):
@@ -110,33 +111,51 @@ class Dashboard:
     # -- parts ------------------------------------------------------------------------------
     def banner(self) -> _Part:
         r = self.report
-        note = ("<p style='background:#fff3cd;padding:4px 8px;border-radius:4px;max-width:100%'>"
-                "<b>示例数据 SAMPLE DATA</b>：虚构的学员，用来试用仪表盘；连上你的班级数据库后显示你的班级。<br>"
-                "Made-up learners, to try the dashboard; with your class database it shows your class.</p>"
-                if self.sample else "")
+        note = (
+            "<p style='background:#fff3cd;padding:4px 8px;border-radius:4px;max-width:100%'>"
+            "<b>示例数据 SAMPLE DATA</b>：虚构的学员，用来试用仪表盘；连上你的班级数据库后显示你的班级。<br>"
+            "Made-up learners, to try the dashboard; with your class database it shows your class.</p>"
+            if self.sample
+            else ""
+        )
         done = sum(1 for e in r["learners"] for a in e["by_assignment"].values() if a["done"])
         total = len(r["learners"]) * len(r["assignments"])
         answers = sum(e["answered"] for e in r["learners"])
         flagged = sum(e.get("flagged", 0) for e in r["learners"])
         damaged = len(r.get("damaged", ()))
         # what the re-grading found (mjlearn.db.regrade): shown whenever there is any
-        said = ([f"{flagged} 个存疑 flagged (重新判分与记录不符，不算答对 graded again, not as recorded: not counted correct)"]
-                if flagged else []) + ([f"{damaged} 条记录无法读取 damaged rows (不计入 counted nowhere)"] if damaged else [])
-        warn = (f"<p style='background:#fde2e1;padding:4px 8px;border-radius:4px'>⚑ {escape(' · '.join(said))}</p>"
-                if said else "")
-        html = (f"<div style='max-width:100%'>{note}<h3 style='margin:4px 0'>{escape(r['class'])}</h3>"
-                f"<p>{len(r['learners'])} 名学员 learners · {len(r['assignments'])} 项作业 assignments · "
-                f"{answers} 个回答 answers · 完成 done {done}/{total} · 班级代码 class code <code>{escape(str(r['code']))}</code></p>"
-                f"{warn}</div>")
-        text = (("SAMPLE DATA 示例数据\n" if self.sample else "")
-                + f"{r['class']}: {len(r['learners'])} learners 学员, {len(r['assignments'])} assignments 作业, "
-                  f"{answers} answers 回答, done 完成 {done}/{total}" + "".join(f"\n⚑ {x}" for x in said))
+        said = (
+            [
+                f"{flagged} 个存疑 flagged (重新判分与记录不符，不算答对 graded again, not as recorded: not counted correct)"
+            ]
+            if flagged
+            else []
+        ) + ([f"{damaged} 条记录无法读取 damaged rows (不计入 counted nowhere)"] if damaged else [])
+        warn = (
+            f"<p style='background:#fde2e1;padding:4px 8px;border-radius:4px'>⚑ {escape(' · '.join(said))}</p>"
+            if said
+            else ""
+        )
+        html = (
+            f"<div style='max-width:100%'>{note}<h3 style='margin:4px 0'>{escape(r['class'])}</h3>"
+            f"<p>{len(r['learners'])} 名学员 learners · {len(r['assignments'])} 项作业 assignments · "
+            f"{answers} 个回答 answers · 完成 done {done}/{total} · 班级代码 class code <code>{escape(str(r['code']))}</code></p>"
+            f"{warn}</div>"
+        )
+        text = (
+            ("SAMPLE DATA 示例数据\n" if self.sample else "")
+            + f"{r['class']}: {len(r['learners'])} learners 学员, {len(r['assignments'])} assignments 作业, "
+            f"{answers} answers 回答, done 完成 {done}/{total}" + "".join(f"\n⚑ {x}" for x in said)
+        )
         return _Part(html, text)
 
     def heatmap(self) -> _Part:
         """Mastery by learner (rows) x topic (columns)."""
-        head = "".join(f"<th style='{_CELL};font-weight:normal;font-size:85%'>{escape(TOPICS[t][0])}<br>"
-                       f"{escape(TOPICS[t][1])}</th>" for t in self.topics)
+        head = "".join(
+            f"<th style='{_CELL};font-weight:normal;font-size:85%'>{escape(TOPICS[t][0])}<br>"
+            f"{escape(TOPICS[t][1])}</th>"
+            for t in self.topics
+        )
         rows, lines = [], []
         for e in self.report["learners"]:
             cells, parts = [], []
@@ -149,15 +168,18 @@ class Dashboard:
                 parts.append(f"{t} {label}")
             rows.append(f"<tr><td style='{_LEFT}'><b>{escape(e['user'])}</b></td>{''.join(cells)}</tr>")
             lines.append(f"  {e['user']}: " + ", ".join(parts))
-        html = ("<div style='max-width:100%;overflow-x:auto'><b>掌握度 Mastery</b> (学员 × 主题 learner × topic)"
-                f"<table style='border-collapse:collapse;font-size:90%'><tr><th></th>{head}</tr>{''.join(rows)}</table>"
-                "<p style='font-size:85%;color:#555'>红 red = 0%，绿 green = 100%，灰 grey = 未练习 not tried。"
-                "掌握度：越近的回答分量越重 / recent answers count most.</p></div>")
+        html = (
+            "<div style='max-width:100%;overflow-x:auto'><b>掌握度 Mastery</b> (学员 × 主题 learner × topic)"
+            f"<table style='border-collapse:collapse;font-size:90%'><tr><th></th>{head}</tr>{''.join(rows)}</table>"
+            "<p style='font-size:85%;color:#555'>红 red = 0%，绿 green = 100%，灰 grey = 未练习 not tried。"
+            "掌握度：越近的回答分量越重 / recent answers count most.</p></div>"
+        )
         return _Part(html, "Mastery 掌握度 (learner × topic):\n" + "\n".join(lines))
 
     def _missed_counts(self):
         from .quiz import solve
         from .quiz.core import Question
+
         kinds: Counter[str] = Counter()
         wrong_kinds: Counter[str] = Counter()
         fans: Counter[str] = Counter()
@@ -189,23 +211,31 @@ class Dashboard:
             html, text = [], []
             for label, n in items:
                 w = int(160 * n / biggest)
-                html.append(f"<tr><td style='{_LEFT}'>{escape(label)}</td><td style='{_LEFT}'>"
-                            f"<div style='background:#c55;width:{w}px;height:10px;display:inline-block'></div> "
-                            f"{n}{total_of(label)}</td></tr>")
+                html.append(
+                    f"<tr><td style='{_LEFT}'>{escape(label)}</td><td style='{_LEFT}'>"
+                    f"<div style='background:#c55;width:{w}px;height:10px;display:inline-block'></div> "
+                    f"{n}{total_of(label)}</td></tr>"
+                )
                 text.append(f"  {label}: {n}{total_of(label)}")
             return f"<table style='font-size:90%'>{''.join(html)}</table>", "\n".join(text)
+
         by_kind = sorted(((_kind_label(k), n, k) for k, n in wrong.items()), key=lambda x: -x[1])[:top]
         of = {lab: f" / {kinds[k]}" for lab, _, k in by_kind}
         kh, kt = bars([(lab, n) for lab, n, _ in by_kind], lambda lab: of.get(lab, ""))
         fh, ft = bars(fans.most_common(top), lambda lab: "")
-        html = ("<div style='display:flex;flex-wrap:wrap;gap:24px;max-width:100%'>"
-                f"<div><b>最常漏掉的番 Most missed fans</b>{fh}</div>"
-                f"<div><b>最常答错的题型 Question kinds most often wrong</b> (错 wrong / 答 answered){kh}</div></div>")
-        return _Part(html, f"Most missed fans 最常漏掉的番:\n{ft}\nQuestion kinds most often wrong 最常答错的题型:\n{kt}")
+        html = (
+            "<div style='display:flex;flex-wrap:wrap;gap:24px;max-width:100%'>"
+            f"<div><b>最常漏掉的番 Most missed fans</b>{fh}</div>"
+            f"<div><b>最常答错的题型 Question kinds most often wrong</b> (错 wrong / 答 answered){kh}</div></div>"
+        )
+        return _Part(
+            html, f"Most missed fans 最常漏掉的番:\n{ft}\nQuestion kinds most often wrong 最常答错的题型:\n{kt}"
+        )
 
     def completion(self) -> _Part:
         """Each assignment: how many learners are done, and who is not."""
         from .db.classes import due_text
+
         rows, lines = [], []
         n = len(self.learners)
         for a in self.report["assignments"]:
@@ -213,17 +243,23 @@ class Dashboard:
             done = [e["user"] for e in self.report["learners"] if e["by_assignment"][key]["done"]]
             todo = [e["user"] for e in self.report["learners"] if not e["by_assignment"][key]["done"]]
             w = int(160 * len(done) / n) if n else 0
-            rows.append(f"<tr><td style='{_LEFT}'>#{a['id']} {escape(a['quiz_set'])}</td>"
-                        f"<td style='{_LEFT}'>{escape(due_text(a['due']))}</td>"
-                        f"<td style='{_LEFT}'><div style='background:#ddd;width:160px;height:10px;display:inline-block'>"
-                        f"<div style='background:#2a2;width:{w}px;height:10px'></div></div> {len(done)}/{n}</td>"
-                        f"<td style='{_LEFT}'>{escape(', '.join(todo)) or '—'}</td></tr>")
-            lines.append(f"  #{a['id']} {a['quiz_set']} (due {due_text(a['due'])}): done {len(done)}/{n}; "
-                         f"not yet: {', '.join(todo) or '-'}")
-        html = ("<div style='max-width:100%;overflow-x:auto'><b>作业完成情况 Completion per assignment</b>"
-                "<table style='font-size:90%'><tr><th style='text-align:left'>作业 Assignment</th>"
-                "<th style='text-align:left'>截止 Due</th><th style='text-align:left'>完成 Done</th>"
-                f"<th style='text-align:left'>未完成 Not yet</th></tr>{''.join(rows)}</table></div>")
+            rows.append(
+                f"<tr><td style='{_LEFT}'>#{a['id']} {escape(a['quiz_set'])}</td>"
+                f"<td style='{_LEFT}'>{escape(due_text(a['due']))}</td>"
+                f"<td style='{_LEFT}'><div style='background:#ddd;width:160px;height:10px;display:inline-block'>"
+                f"<div style='background:#2a2;width:{w}px;height:10px'></div></div> {len(done)}/{n}</td>"
+                f"<td style='{_LEFT}'>{escape(', '.join(todo)) or '—'}</td></tr>"
+            )
+            lines.append(
+                f"  #{a['id']} {a['quiz_set']} (due {due_text(a['due'])}): done {len(done)}/{n}; "
+                f"not yet: {', '.join(todo) or '-'}"
+            )
+        html = (
+            "<div style='max-width:100%;overflow-x:auto'><b>作业完成情况 Completion per assignment</b>"
+            "<table style='font-size:90%'><tr><th style='text-align:left'>作业 Assignment</th>"
+            "<th style='text-align:left'>截止 Due</th><th style='text-align:left'>完成 Done</th>"
+            f"<th style='text-align:left'>未完成 Not yet</th></tr>{''.join(rows)}</table></div>"
+        )
         return _Part(html, "Completion per assignment 作业完成情况:\n" + ("\n".join(lines) or "  none 无"))
 
     def history(self, user: str | None = None, last: int = 20) -> _Part:
@@ -233,7 +269,9 @@ class Dashboard:
         mine = [r for r in self.report["answers"] if r["user"] == user]
         entry = next((e for e in self.report["learners"] if e["user"] == user), None)
         if entry is None:
-            return _Part(f"<p>{escape(user)}: 不在这个班 not in this class</p>", f"{user}: not in this class 不在这个班")
+            return _Part(
+                f"<p>{escape(user)}: 不在这个班 not in this class</p>", f"{user}: not in this class 不在这个班"
+            )
         rows, lines = [], []
         for r in reversed(mine[-last:]):
             when = _when(r["at"])
@@ -241,20 +279,26 @@ class Dashboard:
             mark = f"⚑ {flag}" if flag else "✓" if r["correct"] else "✗"
             color = "#b60" if flag else "#2a2" if r["correct"] else "#c33"
             quiz = _quiz_label(r["quiz"])
-            rows.append(f"<tr><td style='{_LEFT}'>{when}</td><td style='{_LEFT}'>{escape(quiz)}</td>"
-                        f"<td style='{_LEFT}'>{escape(_kind_label(r['kind']))}</td>"
-                        f"<td style='{_LEFT};color:{color}'>{escape(mark)}</td></tr>")
+            rows.append(
+                f"<tr><td style='{_LEFT}'>{when}</td><td style='{_LEFT}'>{escape(quiz)}</td>"
+                f"<td style='{_LEFT}'>{escape(_kind_label(r['kind']))}</td>"
+                f"<td style='{_LEFT};color:{color}'>{escape(mark)}</td></tr>"
+            )
             lines.append(f"  {when}  {quiz}  {r['kind']}  {mark}")
         broken = [d for d in self.report.get("damaged", ()) if d["user"] == user]
         for d in broken:
-            rows.append(f"<tr><td style='{_LEFT}' colspan='4'>⚠ #{escape(str(d['id']))}: {escape(d['problem'])}</td></tr>")
+            rows.append(
+                f"<tr><td style='{_LEFT}' colspan='4'>⚠ #{escape(str(d['id']))}: {escape(d['problem'])}</td></tr>"
+            )
             lines.append(f"  ⚠ damaged row #{d['id']} 无法读取: {d['problem']}")
         acc = f"{entry['correct']}/{entry['answered']}"
-        html = (f"<div style='max-width:100%;overflow-x:auto'><b>{escape(user)}</b>：答对 right {acc}"
-                f"（最近 {min(last, len(mine))} 题 latest answers）<table style='font-size:90%'><tr>"
-                "<th style='text-align:left'>时间 When (UTC)</th><th style='text-align:left'>练习 Quiz</th>"
-                "<th style='text-align:left'>题型 Kind</th><th style='text-align:left'>对错 Right</th></tr>"
-                f"{''.join(rows)}</table></div>")
+        html = (
+            f"<div style='max-width:100%;overflow-x:auto'><b>{escape(user)}</b>：答对 right {acc}"
+            f"（最近 {min(last, len(mine))} 题 latest answers）<table style='font-size:90%'><tr>"
+            "<th style='text-align:left'>时间 When (UTC)</th><th style='text-align:left'>练习 Quiz</th>"
+            "<th style='text-align:left'>题型 Kind</th><th style='text-align:left'>对错 Right</th></tr>"
+            f"{''.join(rows)}</table></div>"
+        )
         return _Part(html, f"{user}: right 答对 {acc}\n" + "\n".join(lines))
 
     # -- export -----------------------------------------------------------------------------
@@ -263,13 +307,21 @@ class Dashboard:
         out = []
         for e in self.report["learners"]:
             for t, d in e["by_topic"].items():
-                out.append({"user": e["user"], "topic": t, "answered": d["answered"], "correct": d["correct"],
-                            "mastery": None if d["mastery"] is None else round(d["mastery"], 3)})
+                out.append(
+                    {
+                        "user": e["user"],
+                        "topic": t,
+                        "answered": d["answered"],
+                        "correct": d["correct"],
+                        "mastery": None if d["mastery"] is None else round(d["mastery"], 3),
+                    }
+                )
         return out
 
     def export_text(self, format: str = "csv") -> str:
         """The export as text: ``csv`` (learner x topic rows) or ``json`` (the report)."""
         from .db.classes import report_json
+
         if format.lstrip(".").lower() == "json":
             return report_json(self.report)
         buf = io.StringIO()
@@ -286,6 +338,7 @@ class Dashboard:
         import base64
 
         from .quiz.progress import data_dir
+
         if path is None:
             fmt = (format or "csv").lstrip(".").lower()
             p = data_dir() / f"class-report.{'json' if fmt == 'json' else 'csv'}"
@@ -298,13 +351,15 @@ class Dashboard:
         n = len(self.learners) if fmt == "json" else len(self.table())
         text = f"已写入 wrote {p}: {n} {'learners 学员' if fmt == 'json' else 'rows 行'}"
         href = f"data:{'application/json' if fmt == 'json' else 'text/csv'};base64," + base64.b64encode(
-            data.encode("utf-8")).decode("ascii")
+            data.encode("utf-8")
+        ).decode("ascii")
         return _Part(f"<p>{escape(text)} · <a download='{escape(p.name)}' href='{href}'>下载 download</a></p>", text)
 
     def explorer(self):
         """A small app (for Voila): pick a learner to see their history; export the class as CSV or
         JSON. Shows the first learner's history where widgets do not run."""
         import ipywidgets as W
+
         first = self.learners[0] if self.learners else ""
         pick = W.Dropdown(options=self.learners, value=first or None, description="学员 Learner")
         shown = W.HTML(self.history(first).html)
@@ -313,8 +368,10 @@ class Dashboard:
         go = W.Button(description="导出 Export", tooltip="导出全班结果 export the class's results")
         said = W.HTML()
         go.on_click(lambda _: setattr(said, "value", self.export(format=fmt.value).html))
-        box = _Explorer([pick, shown, W.HBox([fmt, go], layout=W.Layout(flex_flow="row wrap")), said],
-                        layout=W.Layout(max_width="100%"))
+        box = _Explorer(
+            [pick, shown, W.HBox([fmt, go], layout=W.Layout(flex_flow="row wrap")), said],
+            layout=W.Layout(max_width="100%"),
+        )
         box.fallback = self.history(first)
         return box
 
@@ -349,6 +406,7 @@ def _explorer_class():
                 data["text/html"] = self.fallback.html
                 data["text/plain"] = self.fallback.text
             return data
+
     return Explorer
 
 
@@ -361,6 +419,7 @@ def open_dashboard(name: str | None = None, *, url: str | None = None, user: str
     default ``$MJLEARN_DB``), read as ``user`` (a teacher of it). With no class named, a SAMPLE class
     built in a temporary file (clearly labelled)."""
     from .db.classes import Classroom, sample_class
+
     name = name or os.environ.get(CLASS_ENV_VAR) or None
     if name is None:
         folder = Path(tempfile.mkdtemp(prefix="mjlearn-sample-class-"))
@@ -377,14 +436,17 @@ def my_assignments(user: str | None = None) -> _Part:
     import time
 
     from .db.classes import Classroom, due_text
+
     with Classroom(user=user) as room:
         items = room.assignments()
         who = room.user
     if not items:
-        text = ("还没有作业。老师布置作业后会出现在这里；有班级代码的话，在笔记本里运行 "
-                "Classroom().join(\"代码\") 加入班级（第 11 课有现成的一格）。\n"
-                "No assignments yet. When your teacher assigns a quiz set it shows here; with a class code, "
-                "join the class from a notebook cell: Classroom().join(\"CODE\") (lesson 11 has the cell ready)")
+        text = (
+            "还没有作业。老师布置作业后会出现在这里；有班级代码的话，在笔记本里运行 "
+            'Classroom().join("代码") 加入班级（第 11 课有现成的一格）。\n'
+            "No assignments yet. When your teacher assigns a quiz set it shows here; with a class code, "
+            'join the class from a notebook cell: Classroom().join("CODE") (lesson 11 has the cell ready)'
+        )
         return _Part("<p>" + escape(text).replace("\n", "<br>") + "</p>", text)
     now = time.time()
     rows, lines = [], []
@@ -396,20 +458,25 @@ def my_assignments(user: str | None = None) -> _Part:
         else:
             state, color = "未完成 to do", "#d90"
         size = "?" if a["questions"] is None else a["questions"]
-        rows.append(f"<tr><td style='{_LEFT}'>#{a['id']}</td><td style='{_LEFT}'>{escape(a['class'])}</td>"
-                    f"<td style='{_LEFT}'>{escape(a['quiz_set'])}</td><td style='{_LEFT}'>{escape(due_text(a['due']))}</td>"
-                    f"<td style='{_LEFT}'>{a['answered']}/{size}</td><td style='{_LEFT};color:{color}'>{state}</td></tr>")
+        rows.append(
+            f"<tr><td style='{_LEFT}'>#{a['id']}</td><td style='{_LEFT}'>{escape(a['class'])}</td>"
+            f"<td style='{_LEFT}'>{escape(a['quiz_set'])}</td><td style='{_LEFT}'>{escape(due_text(a['due']))}</td>"
+            f"<td style='{_LEFT}'>{a['answered']}/{size}</td><td style='{_LEFT};color:{color}'>{state}</td></tr>"
+        )
         lines.append(f"#{a['id']} {a['class']} {a['quiz_set']} due {due_text(a['due'])} {a['answered']}/{size} {state}")
-    html = (f"<div style='max-width:100%;overflow-x:auto'><b>{escape(who)}</b> 的作业 assignments"
-            "<table style='font-size:90%'><tr><th>编号 No.</th><th style='text-align:left'>班级 Class</th>"
-            "<th style='text-align:left'>题集 Quiz set</th><th style='text-align:left'>截止 Due</th>"
-            "<th style='text-align:left'>已答 Answered</th><th style='text-align:left'>状态 State</th></tr>"
-            f"{''.join(rows)}</table><p>做作业 Do one: <code>assignment(编号 number)</code></p></div>")
+    html = (
+        f"<div style='max-width:100%;overflow-x:auto'><b>{escape(who)}</b> 的作业 assignments"
+        "<table style='font-size:90%'><tr><th>编号 No.</th><th style='text-align:left'>班级 Class</th>"
+        "<th style='text-align:left'>题集 Quiz set</th><th style='text-align:left'>截止 Due</th>"
+        "<th style='text-align:left'>已答 Answered</th><th style='text-align:left'>状态 State</th></tr>"
+        f"{''.join(rows)}</table><p>做作业 Do one: <code>assignment(编号 number)</code></p></div>"
+    )
     return _Part(html, "\n".join(lines))
 
 
 def assignment(assignment_id: int, user: str | None = None):
     """One of this learner's assignments as a quiz; every answer is recorded against it."""
     from .db.classes import Classroom
+
     room = Classroom(user=user)  # stays open: the quiz records into its store
     return room.widget(assignment_id)

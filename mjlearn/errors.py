@@ -51,7 +51,7 @@ def shown(value, limit: int = 40, zh: bool = False) -> str:
         text = repr(value)
     except Exception:  # noqa: BLE001 - a value whose repr fails: name its type instead
         text = f"a {type(value).__name__}"
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 TRACEBACK_ENV = "MJLEARN_TRACEBACK"
@@ -119,6 +119,7 @@ class MjlearnError(Exception):
         def render() -> list[str]:
             lines = self.learner_lines()
             return [_BOLD + lines[0] + _PLAIN, *lines[1:]]
+
         return render
 
 
@@ -154,8 +155,7 @@ class _ProblemsError(MjlearnError, ValueError):
     def __init__(self, problems, text: str | None = None):
         if isinstance(problems, (str, Problem)):
             problems = [problems]
-        self.problems: tuple[Problem, ...] = tuple(
-            p if isinstance(p, Problem) else Problem(str(p)) for p in problems)
+        self.problems: tuple[Problem, ...] = tuple(p if isinstance(p, Problem) else Problem(str(p)) for p in problems)
         self.text = text
         """The input the problems were found in, if it was a string."""
         super().__init__("; ".join(p.message for p in self.problems))
@@ -178,8 +178,11 @@ class _ProblemsError(MjlearnError, ValueError):
         return lines
 
     def to_dict(self) -> dict:
-        return {"type": type(self).__name__, "message": str(self),
-                "problems": [{"message": p.message, "position": p.position} for p in self.problems]}
+        return {
+            "type": type(self).__name__,
+            "message": str(self),
+            "problems": [{"message": p.message, "position": p.position} for p in self.problems],
+        }
 
 
 class NotationError(_ProblemsError):

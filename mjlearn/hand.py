@@ -106,7 +106,7 @@ class Meld:
         if self.kind is MeldKind.CHOW:
             return self.offer - 1
         seat = self.from_seat
-        assert seat is not None     # an offer says where from
+        assert seat is not None  # an offer says where from
         return {1: 0, 2: 1, 3: len(self.tiles) - 1}[seat]
 
     @property
@@ -134,35 +134,60 @@ class Meld:
 
 def _meld_problems(kind, tile, offer) -> list[Problem]:
     if not isinstance(tile, Tile):
-        return [Problem(f"a meld is made of tiles such as tile('5m'), not {tile!r}"
-                        f"  （副露要由牌组成，例如 tile('5m')，这里是 {tile!r}）")]
+        return [
+            Problem(
+                f"a meld is made of tiles such as tile('5m'), not {tile!r}"
+                f"  （副露要由牌组成，例如 tile('5m')，这里是 {tile!r}）"
+            )
+        ]
     if tile.is_flower:
-        return [Problem(f"a flower ({tile}) cannot be part of a meld; flowers are set aside"
-                        f"  （花牌 {tile}（{tile.zh}）不能组成副露，要放在一边）")]
+        return [
+            Problem(
+                f"a flower ({tile}) cannot be part of a meld; flowers are set aside"
+                f"  （花牌 {tile}（{tile.zh}）不能组成副露，要放在一边）"
+            )
+        ]
     problems = []
     if kind is MeldKind.CHOW:
         if not tile.is_suited:
-            problems.append(Problem(f"a chow needs suited tiles; {tile} is an honor"
-                                    f"  （吃要用数牌；{tile}（{tile.zh}）是字牌）"))
+            problems.append(
+                Problem(f"a chow needs suited tiles; {tile} is an honor  （吃要用数牌；{tile}（{tile.zh}）是字牌）")
+            )
         elif tile.rank > 7:
-            problems.append(Problem(f"a chow cannot start at {tile}: the highest chow is 7-8-9"
-                                    f"  （吃不能从 {tile}（{tile.zh}）开始：最大的吃是 7-8-9）"))
+            problems.append(
+                Problem(
+                    f"a chow cannot start at {tile}: the highest chow is 7-8-9"
+                    f"  （吃不能从 {tile}（{tile.zh}）开始：最大的吃是 7-8-9）"
+                )
+            )
     elif kind not in (MeldKind.PUNG, MeldKind.KONG):
-        problems.append(Problem(f"a meld is a chow, a pung or a kong, not {kind!r}"
-                                f"  （副露只有吃、碰、杠三种，这里是 {kind!r}）"))
+        problems.append(
+            Problem(f"a meld is a chow, a pung or a kong, not {kind!r}  （副露只有吃、碰、杠三种，这里是 {kind!r}）")
+        )
     if offer is not None:
         allowed = (1, 2, 3, 5, 6, 7) if kind is MeldKind.KONG else (1, 2, 3)
         if isinstance(offer, bool) or not isinstance(offer, int) or offer not in allowed:
             what, what_zh = {
-                MeldKind.CHOW: ("a chow takes 1-3 (which of its three tiles was taken)",
-                                "吃只能写 1–3（拿的是三张中的第几张）"),
-                MeldKind.PUNG: ("a pung takes 1-3 (who gave the tile: 1 left, 2 opposite, 3 right)",
-                                "碰只能写 1–3（谁给的：1 上家，2 对家，3 下家）"),
-                MeldKind.KONG: ("a kong takes 1-3 (who gave the tile) or 5-7 for a kong added to a pung",
-                                "杠写 1–3（谁给的），加杠写 5–7")}.get(kind, ("it takes 1-3", "只能写 1–3"))
+                MeldKind.CHOW: (
+                    "a chow takes 1-3 (which of its three tiles was taken)",
+                    "吃只能写 1–3（拿的是三张中的第几张）",
+                ),
+                MeldKind.PUNG: (
+                    "a pung takes 1-3 (who gave the tile: 1 left, 2 opposite, 3 right)",
+                    "碰只能写 1–3（谁给的：1 上家，2 对家，3 下家）",
+                ),
+                MeldKind.KONG: (
+                    "a kong takes 1-3 (who gave the tile) or 5-7 for a kong added to a pung",
+                    "杠写 1–3（谁给的），加杠写 5–7",
+                ),
+            }.get(kind, ("it takes 1-3", "只能写 1–3"))
             name, name_zh = (kind.value, kind.zh) if isinstance(kind, MeldKind) else ("meld", "副露")
-            problems.append(Problem(f"a {name} cannot have {offer!r} after the comma: {what}"
-                                    f"  （{name_zh}的逗号后面不能是 {offer!r}；{what_zh}）"))
+            problems.append(
+                Problem(
+                    f"a {name} cannot have {offer!r} after the comma: {what}"
+                    f"  （{name_zh}的逗号后面不能是 {offer!r}；{what_zh}）"
+                )
+            )
     return problems
 
 
@@ -182,7 +207,7 @@ class Hand:
     """The tile that completes the hand (the one after "+"), or None."""
     flowers: tuple[Tile, ...] = field(default=())
     """Flower tiles set aside, sorted."""
-    if TYPE_CHECKING:    # set by __post_init__, not fields: the tiles' counts as bytes (see there)
+    if TYPE_CHECKING:  # set by __post_init__, not fields: the tiles' counts as bytes (see there)
         _counts: bytes = field(init=False, repr=False, compare=False)
         _all_counts: bytes = field(init=False, repr=False, compare=False)
 
@@ -192,7 +217,7 @@ class Hand:
         set_(self, "concealed", tuple(sorted(self.concealed)))
         set_(self, "flowers", tuple(sorted(self.flowers)))
         problems, counts = _check(self)
-        if problems or counts is None:      # (no counts only with problems)
+        if problems or counts is None:  # (no counts only with problems)
             raise InvalidHandError(problems, str_or_none(self))
         # the check counted the tiles: the concealed counts (winning tile included) are kept as 34
         # bytes, so that a scorer does not count them again (Hand.counts is the public form)
@@ -286,28 +311,52 @@ def _check(hand: Hand) -> tuple[list[Problem], tuple[list[int], list[int]] | Non
     problems: list[Problem] = []
     for m in hand.melds:
         if not isinstance(m, Meld):
-            problems.append(Problem(f"the melds of a hand must be melds such as parse_meld('[123m,1]'), not {m!r}"
-                                    f"  （手牌的副露要写成副露，例如 parse_meld('[123m,1]')，这里是 {m!r}）"))
+            problems.append(
+                Problem(
+                    f"the melds of a hand must be melds such as parse_meld('[123m,1]'), not {m!r}"
+                    f"  （手牌的副露要写成副露，例如 parse_meld('[123m,1]')，这里是 {m!r}）"
+                )
+            )
             return problems, None
     for t in (*hand.concealed, *hand.flowers):
         if not isinstance(t, Tile):
-            problems.append(Problem(f"the tiles of a hand must be tiles such as tile('5m'), not {t!r}"
-                                    f"  （手牌里要放牌，例如 tile('5m')，这里是 {t!r}）"))
+            problems.append(
+                Problem(
+                    f"the tiles of a hand must be tiles such as tile('5m'), not {t!r}"
+                    f"  （手牌里要放牌，例如 tile('5m')，这里是 {t!r}）"
+                )
+            )
             return problems, None
     if hand.win_tile is not None and not isinstance(hand.win_tile, Tile):
-        return [Problem(f"the winning tile must be a tile such as tile('5m'), not {hand.win_tile!r}"
-                        f"  （和的那张要是一张牌，例如 tile('5m')，这里是 {hand.win_tile!r}）")], None
+        return [
+            Problem(
+                f"the winning tile must be a tile such as tile('5m'), not {hand.win_tile!r}"
+                f"  （和的那张要是一张牌，例如 tile('5m')，这里是 {hand.win_tile!r}）"
+            )
+        ], None
     if len(hand.melds) > 4:
-        problems.append(Problem(f"a hand has at most four melds, this one has {len(hand.melds)}"
-                                f"  （一手牌最多四副副露，这手有 {len(hand.melds)} 副）"))
+        problems.append(
+            Problem(
+                f"a hand has at most four melds, this one has {len(hand.melds)}"
+                f"  （一手牌最多四副副露，这手有 {len(hand.melds)} 副）"
+            )
+        )
     for t in hand.concealed:
         if t.is_flower:
-            problems.append(Problem(f"flower {t} is among the concealed tiles; flowers are set aside"
-                                    f"  （花牌 {t}（{t.zh}）不放在手牌里，要放在一边）"))
+            problems.append(
+                Problem(
+                    f"flower {t} is among the concealed tiles; flowers are set aside"
+                    f"  （花牌 {t}（{t.zh}）不放在手牌里，要放在一边）"
+                )
+            )
             break
     if hand.win_tile is not None and hand.win_tile.is_flower:
-        problems.append(Problem(f"a flower ({hand.win_tile}) cannot be the winning tile"
-                                f"  （花牌 {hand.win_tile}（{hand.win_tile.zh}）不能是和的那张牌）"))
+        problems.append(
+            Problem(
+                f"a flower ({hand.win_tile}) cannot be the winning tile"
+                f"  （花牌 {hand.win_tile}（{hand.win_tile.zh}）不能是和的那张牌）"
+            )
+        )
     times: dict[Tile, int] = {}
     for f in hand.flowers:
         if not f.is_flower:
@@ -317,8 +366,12 @@ def _check(hand: Hand) -> tuple[list[Problem], tuple[list[int], list[int]] | Non
     for f, n in times.items():  # one problem per flower, however often it is written
         if n > 1:
             en_times, zh_times = ("twice", "两次") if n == 2 else (f"{n} times", f"{n} 次")
-            problems.append(Problem(f"flower {f} ({f.zh}) appears {en_times}; there is one of each"
-                                    f"  （花牌 {f.zh} 出现了{zh_times}；每种花只有一张）"))
+            problems.append(
+                Problem(
+                    f"flower {f} ({f.zh}) appears {en_times}; there is one of each"
+                    f"  （花牌 {f.zh} 出现了{zh_times}；每种花只有一张）"
+                )
+            )
     counts = [0] * 42
     for t in hand.concealed:
         counts[t.index] += 1
@@ -330,18 +383,29 @@ def _check(hand: Hand) -> tuple[list[Problem], tuple[list[int], list[int]] | Non
             counts[t.index] += 1
     for i, n in enumerate(counts[:34]):
         if n > 4:
-            problems.append(Problem(f"{n} copies of {TILES[i]} ({TILES[i].zh}), counting melds and the "
-                                    f"winning tile; a set has only four"
-                                    f"  （{TILES[i].zh}有 {n} 张（副露与和的那张都算在内）；一副牌里每种只有四张）"))
+            problems.append(
+                Problem(
+                    f"{n} copies of {TILES[i]} ({TILES[i].zh}), counting melds and the "
+                    f"winning tile; a set has only four"
+                    f"  （{TILES[i].zh}有 {n} 张（副露与和的那张都算在内）；一副牌里每种只有四张）"
+                )
+            )
     n = hand.tile_count
     if hand.win_tile is not None:
         if n != 14:
-            problems.append(Problem(
-                f"wrong tile count: {n - 1} tiles before the winning tile, expected 13 "
-                f"(kongs count as three)  （张数不对：和的那张之前有 {n - 1} 张，应为 13 张；杠按 3 张算）"))
+            problems.append(
+                Problem(
+                    f"wrong tile count: {n - 1} tiles before the winning tile, expected 13 "
+                    f"(kongs count as three)  （张数不对：和的那张之前有 {n - 1} 张，应为 13 张；杠按 3 张算）"
+                )
+            )
     elif n not in (13, 14):
-        problems.append(Problem(f"wrong tile count: {n} tiles, expected 13 or 14 (kongs count as three)"
-                                f"  （张数不对：{n} 张，应为 13 或 14 张；杠按 3 张算）"))
+        problems.append(
+            Problem(
+                f"wrong tile count: {n} tiles, expected 13 or 14 (kongs count as three)"
+                f"  （张数不对：{n} 张，应为 13 或 14 张；杠按 3 张算）"
+            )
+        )
     return problems, (concealed, counts[:34])
 
 
@@ -351,9 +415,11 @@ def as_hand(hand) -> Hand:
         return hand
     if isinstance(hand, str):
         return read("hand", hand)
-    raise BadArgumentType(f"a hand is written as text in quotes, such as \"123m456p789s11122z\", not "
-                          f"{type(hand).__name__}  （手牌要写成带引号的文字，例如 \"123m456p789s11122z\"；"
-                          f"这里是 {type(hand).__name__}）")
+    raise BadArgumentType(
+        f'a hand is written as text in quotes, such as "123m456p789s11122z", not '
+        f'{type(hand).__name__}  （手牌要写成带引号的文字，例如 "123m456p789s11122z"；'
+        f"这里是 {type(hand).__name__}）"
+    )
 
 
 @dataclass(frozen=True)
@@ -379,18 +445,30 @@ class WinContext:
         problems = []
         for name in ("self_drawn", "last_tile", "kong", "wall_last"):
             if not isinstance(getattr(self, name), bool):
-                problems.append(Problem(f"{name} must be True or False, got {shown(getattr(self, name))}"
-                                        f"  （{name} 只能是 True 或 False，这里是 {shown(getattr(self, name), zh=True)}）"))
+                problems.append(
+                    Problem(
+                        f"{name} must be True or False, got {shown(getattr(self, name))}"
+                        f"  （{name} 只能是 True 或 False，这里是 {shown(getattr(self, name), zh=True)}）"
+                    )
+                )
         for name in ("seat_wind", "prevalent_wind"):
             v = getattr(self, name)
             if isinstance(v, Tile) and v.is_wind:
                 object.__setattr__(self, name, str(v))
             elif v not in SEAT_LETTERS:
-                problems.append(Problem(f"{name} must be one of E, S, W, N (east, south, west, north), got {shown(v)}"
-                                        f"  （{name} 只能是 E、S、W、N（东南西北）之一，这里是 {shown(v, zh=True)}）"))
+                problems.append(
+                    Problem(
+                        f"{name} must be one of E, S, W, N (east, south, west, north), got {shown(v)}"
+                        f"  （{name} 只能是 E、S、W、N（东南西北）之一，这里是 {shown(v, zh=True)}）"
+                    )
+                )
         if isinstance(self.flowers, bool) or not isinstance(self.flowers, int) or not 0 <= self.flowers <= 8:
-            problems.append(Problem(f"flowers must be a whole number 0-8, got {shown(self.flowers)}"
-                                    f"  （flowers 是花牌的张数，只能是 0–8 的整数，这里是 {shown(self.flowers, zh=True)}）"))
+            problems.append(
+                Problem(
+                    f"flowers must be a whole number 0-8, got {shown(self.flowers)}"
+                    f"  （flowers 是花牌的张数，只能是 0–8 的整数，这里是 {shown(self.flowers, zh=True)}）"
+                )
+            )
         if problems:
             raise InvalidHandError(problems)
 

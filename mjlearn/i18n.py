@@ -51,6 +51,7 @@ class Bilingual:
     notebook's plain-text output (beside the HTML) read in both."""
 
     if TYPE_CHECKING:
+
         def text(self, lang: str | None = None) -> str: ...
 
     def __str__(self) -> str:

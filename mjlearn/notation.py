@@ -98,11 +98,12 @@ def _excerpt(text: str, at: int) -> str:
 
 def _short(text: str, limit: int = 24) -> str:
     """`text` cut to `limit` characters with '...' (for a meld or digits quoted inside a message)."""
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def _capped(problems: list[Problem], more: int = 0, more_at: int | None = None,
-            english: list[str] | None = None) -> list[Problem]:
+def _capped(
+    problems: list[Problem], more: int = 0, more_at: int | None = None, english: list[str] | None = None
+) -> list[Problem]:
     """The first problems within MAX_PROBLEMS and the message budget, then "... and N more problems".
 
     `more` problems were already left out before this call, the first of them at `more_at`. `english`
@@ -122,20 +123,35 @@ def _capped(problems: list[Problem], more: int = 0, more_at: int | None = None,
     if more:
         where = f", the first at {more_at + 1}" if more_at is not None else ""
         where_zh = f"，第一个在第 {more_at + 1} 个字符" if more_at is not None else ""
-        kept.append(Problem(_bilingual(f"... and {more} more problem{'s' if more > 1 else ''}{where}",
-                                       f"……还有 {more} 个问题{where_zh}"), more_at))
+        kept.append(
+            Problem(
+                _bilingual(
+                    f"... and {more} more problem{'s' if more > 1 else ''}{where}", f"……还有 {more} 个问题{where_zh}"
+                ),
+                more_at,
+            )
+        )
     return kept
 
 
 def _check_length(text: str) -> None:
     """Refuse text over MAX_NOTATION_LENGTH before reading it (its own error, about the length only)."""
     if len(text) > MAX_NOTATION_LENGTH:
-        raise NotationError([Problem(_bilingual(
-            f"notation too long: {len(text):,} characters starting {_excerpt(text, 0)}; "
-            f"at most {MAX_NOTATION_LENGTH:,} are read (a hand is at most about 60, "
-            f"a row of all 144 tiles about 430)",
-            f"记法太长：{len(text):,} 个字符；最多读取 {MAX_NOTATION_LENGTH:,} 个"
-            f"（一手牌最多约 60 个，全部 144 张牌排成一行约 430 个）"), MAX_NOTATION_LENGTH)], text)
+        raise NotationError(
+            [
+                Problem(
+                    _bilingual(
+                        f"notation too long: {len(text):,} characters starting {_excerpt(text, 0)}; "
+                        f"at most {MAX_NOTATION_LENGTH:,} are read (a hand is at most about 60, "
+                        f"a row of all 144 tiles about 430)",
+                        f"记法太长：{len(text):,} 个字符；最多读取 {MAX_NOTATION_LENGTH:,} 个"
+                        f"（一手牌最多约 60 个，全部 144 张牌排成一行约 430 个）",
+                    ),
+                    MAX_NOTATION_LENGTH,
+                )
+            ],
+            text,
+        )
 
 
 class _Scanner:
@@ -148,9 +164,12 @@ class _Scanner:
 
     def __init__(self, text: str):
         if not isinstance(text, str):
-            raise BadArgumentType(_bilingual(
-                f"notation must be text in quotes, such as \"123m\", not {type(text).__name__} {_short(repr(text))}",
-                f"记法要写成带引号的文字，例如 \"123m\"；这里是 {type(text).__name__} {_short(repr(text))}"))
+            raise BadArgumentType(
+                _bilingual(
+                    f'notation must be text in quotes, such as "123m", not {type(text).__name__} {_short(repr(text))}',
+                    f'记法要写成带引号的文字，例如 "123m"；这里是 {type(text).__name__} {_short(repr(text))}',
+                )
+            )
         _check_length(text)
         self.text = text
         self.pos: list[int] = []
@@ -168,8 +187,17 @@ class _Scanner:
         self._last: list | None = None
         self._first_left_out: int | None = None
 
-    def problem(self, at: int, what: str, expected: str | None = None, verdict: str = "",
-                run: bool = False, run_expected: str | None = None, *, zh: tuple = ("", "", "", "")) -> None:
+    def problem(
+        self,
+        at: int,
+        what: str,
+        expected: str | None = None,
+        verdict: str = "",
+        run: bool = False,
+        run_expected: str | None = None,
+        *,
+        zh: tuple = ("", "", "", ""),
+    ) -> None:
         """Record "<what> at <column> in <excerpt><verdict>: <expected>".
 
         With `run`, the same problem on the next character extends the last record instead
@@ -208,8 +236,9 @@ class _Scanner:
     def error(self) -> NotationError:
         """The NotationError listing the recorded problems (the first ones, then how many more)."""
         problems, english = zip(*[self._message(r) for r in self._records]) if self._records else ((), ())
-        return NotationError(_capped(list(problems), self.count - len(self._records), self._first_left_out,
-                                     list(english)), self.text)
+        return NotationError(
+            _capped(list(problems), self.count - len(self._records), self._first_left_out, list(english)), self.text
+        )
 
     def tiles(self, allow_flowers: bool, stop: str) -> list[tuple[Tile, int]]:
         """Read tiles until a character of `stop` or the end; returns (tile, scan index)."""
@@ -228,17 +257,31 @@ class _Scanner:
                             if d in _Z_INDEX:
                                 out.append((TILES[_Z_INDEX[d]], k))
                             else:
-                                self.problem(k, f"{d}z is not a tile", "honors in z notation are 1z-7z", run=True,
-                                             zh=(f"{d}z 不是牌", "字牌的 z 写法只有 1z–7z", "", ""))
+                                self.problem(
+                                    k,
+                                    f"{d}z is not a tile",
+                                    "honors in z notation are 1z-7z",
+                                    run=True,
+                                    zh=(f"{d}z 不是牌", "字牌的 z 写法只有 1z–7z", "", ""),
+                                )
                         elif d == "0":
-                            self.problem(k, "0 is not a tile number", "tiles are numbered 1-9", run=True,
-                                         zh=("没有 0 这个点数", "牌的点数是 1–9", "", ""))
+                            self.problem(
+                                k,
+                                "0 is not a tile number",
+                                "tiles are numbered 1-9",
+                                run=True,
+                                zh=("没有 0 这个点数", "牌的点数是 1–9", "", ""),
+                            )
                         else:
                             out.append((TILES[_SUIT_BASE[letter] + int(d) - 1], k))
                     self.i = j + 1
                 else:
-                    self.problem(start, "digits without a suit letter", "expected m, p or s",
-                             zh=("数字后面缺少花色字母", "应为 m（万）、p（饼）或 s（条）", "", ""))
+                    self.problem(
+                        start,
+                        "digits without a suit letter",
+                        "expected m, p or s",
+                        zh=("数字后面缺少花色字母", "应为 m（万）、p（饼）或 s（条）", "", ""),
+                    )
                     self.i = j
             elif c in _HONOR_INDEX:
                 out.append((TILES[_HONOR_INDEX[c]], start))
@@ -247,14 +290,22 @@ class _Scanner:
                 out.append((TILES[_FLOWER_INDEX[c]], start))
                 self.i += 1
             elif c in _FLOWER_INDEX:
-                self.problem(start, f"flower {c!r} inside a meld", "flowers are set aside, not melded", run=True,
-                             zh=(f"副露里有花牌 {c!r}", "花牌放在一旁，不能组成副露", "", ""))
+                self.problem(
+                    start,
+                    f"flower {c!r} inside a meld",
+                    "flowers are set aside, not melded",
+                    run=True,
+                    zh=(f"副露里有花牌 {c!r}", "花牌放在一旁，不能组成副露", "", ""),
+                )
                 self.i += 1
             else:
-                self.problem(start, f"unexpected {c!r}", _TILE_EXPECTED
-                             + (", '[' or '+'" if "+" in stop else ""), run=True,
-                             zh=(f"无法识别的 {c!r}", _TILE_EXPECTED_ZH + ("、'[' 或 '+'" if "+" in stop else ""),
-                                 "", ""))
+                self.problem(
+                    start,
+                    f"unexpected {c!r}",
+                    _TILE_EXPECTED + (", '[' or '+'" if "+" in stop else ""),
+                    run=True,
+                    zh=(f"无法识别的 {c!r}", _TILE_EXPECTED_ZH + ("、'[' 或 '+'" if "+" in stop else ""), "", ""),
+                )
                 self.i += 1
         return out
 
@@ -271,29 +322,48 @@ class _Scanner:
             j = self.i
             while j < len(s) and s[j] in _DIGITS:
                 j += 1
-            digits = s[self.i:j]
+            digits = s[self.i : j]
             if not digits:
-                self.problem(self.i, "no number after ','", _WHO_GAVE_IT, zh=("',' 后面没有数字", _WHO_GAVE_IT_ZH, "", ""))
+                self.problem(
+                    self.i, "no number after ','", _WHO_GAVE_IT, zh=("',' 后面没有数字", _WHO_GAVE_IT_ZH, "", "")
+                )
                 bad = True
             elif len(digits) > 1:
-                self.problem(self.i, f"the number {_short(digits)!r} after ','", "write one digit, 1-3 or 5-7",
-                             verdict=" is more than one digit",
-                             zh=(f"',' 后面的 {_short(digits)!r}", "只写一位数字：1–3 或 5–7", " 不止一位", ""))
+                self.problem(
+                    self.i,
+                    f"the number {_short(digits)!r} after ','",
+                    "write one digit, 1-3 or 5-7",
+                    verdict=" is more than one digit",
+                    zh=(f"',' 后面的 {_short(digits)!r}", "只写一位数字：1–3 或 5–7", " 不止一位", ""),
+                )
                 bad = True
             else:
                 offer = int(digits)
                 if offer == 0:
-                    self.problem(self.i, "the number 0 after ','", _WHO_GAVE_IT + "; a concealed kong has no number",
-                                 verdict=" cannot be used",
-                                 zh=("',' 后面的 0", _WHO_GAVE_IT_ZH + "；暗杠不写数字", " 不能用", ""))
+                    self.problem(
+                        self.i,
+                        "the number 0 after ','",
+                        _WHO_GAVE_IT + "; a concealed kong has no number",
+                        verdict=" cannot be used",
+                        zh=("',' 后面的 0", _WHO_GAVE_IT_ZH + "；暗杠不写数字", " 不能用", ""),
+                    )
                     bad = True
             self.i = j
         if self.i >= len(s) or s[self.i] != "]":
             if self.i < len(s) and s[self.i] == "[":
-                self.problem(self.i, "'[' inside a meld", f"expected ']' to close the '[' at {self.pos[open_at] + 1}",
-                             run=True, run_expected="expected ']' to close the '[' before each",
-                             zh=("副露里又有 '['", f"应先用 ']' 结束第 {self.pos[open_at] + 1} 个字符的 '['", "",
-                                 "每个 '[' 之前应先用 ']' 结束前一个"))
+                self.problem(
+                    self.i,
+                    "'[' inside a meld",
+                    f"expected ']' to close the '[' at {self.pos[open_at] + 1}",
+                    run=True,
+                    run_expected="expected ']' to close the '[' before each",
+                    zh=(
+                        "副露里又有 '['",
+                        f"应先用 ']' 结束第 {self.pos[open_at] + 1} 个字符的 '['",
+                        "",
+                        "每个 '[' 之前应先用 ']' 结束前一个",
+                    ),
+                )
             else:
                 self.problem(open_at, "unclosed '['", "expected ']'", zh=("'[' 没有结束", "缺少 ']'", "", ""))
             # skip to the next ']' so scanning can go on
@@ -305,32 +375,48 @@ class _Scanner:
         self.i += 1
         if bad or self.count > problems_before:
             return None  # the tiles inside were already reported; a shape error would only repeat them
-        written = _short(self.text[self.pos[open_at]:self.pos[self.i - 1] + 1])
+        written = _short(self.text[self.pos[open_at] : self.pos[self.i - 1] + 1])
         tiles = [t for t, _ in found]
         kind, (why, why_zh) = _meld_kind(tiles)
         if kind is None:
-            self.problem(open_at, written, why, verdict=" is not a chow, pung or kong",
-                         zh=(written, why_zh, " 不是吃、碰或杠", ""))
+            self.problem(
+                open_at,
+                written,
+                why,
+                verdict=" is not a chow, pung or kong",
+                zh=(written, why_zh, " 不是吃、碰或杠", ""),
+            )
             return None
         if offer is not None:
             allowed = (1, 2, 3, 5, 6, 7) if kind is MeldKind.KONG else (1, 2, 3)
             if offer not in allowed:
                 expected, expected_zh = _AFTER_THE_COMMA[kind]
-                self.problem(open_at, written, expected, verdict=f" cannot have {offer} after the comma",
-                             zh=(written, expected_zh, f" 的逗号后面不能是 {offer}", ""))
+                self.problem(
+                    open_at,
+                    written,
+                    expected,
+                    verdict=f" cannot have {offer} after the comma",
+                    zh=(written, expected_zh, f" 的逗号后面不能是 {offer}", ""),
+                )
                 return None
         return Meld(kind, tiles[0], offer)
 
 
-_WHO_GAVE_IT = ("the number after the comma says who gave the tile: 1 left, 2 opposite, 3 right "
-                "(for a chow: which of its three tiles was taken), or 5-7 for a kong added to a pung")
+_WHO_GAVE_IT = (
+    "the number after the comma says who gave the tile: 1 left, 2 opposite, 3 right "
+    "(for a chow: which of its three tiles was taken), or 5-7 for a kong added to a pung"
+)
 _WHO_GAVE_IT_ZH = "逗号后面的数字说明这张牌是谁给的：1 上家，2 对家，3 下家（吃：拿的是三张中的第几张），加杠写 5–7"
 _AFTER_THE_COMMA = {
     MeldKind.CHOW: ("a chow takes 1-3 (which of its three tiles was taken)", "吃只能写 1–3（拿的是三张中的第几张）"),
-    MeldKind.PUNG: ("a pung takes 1-3 (who gave the tile: 1 left, 2 opposite, 3 right)",
-                    "碰只能写 1–3（谁给的：1 上家，2 对家，3 下家）"),
-    MeldKind.KONG: ("a kong takes 1-3 (who gave the tile) or 5-7 for a kong added to a pung",
-                    "杠写 1–3（谁给的），加杠写 5–7"),
+    MeldKind.PUNG: (
+        "a pung takes 1-3 (who gave the tile: 1 left, 2 opposite, 3 right)",
+        "碰只能写 1–3（谁给的：1 上家，2 对家，3 下家）",
+    ),
+    MeldKind.KONG: (
+        "a kong takes 1-3 (who gave the tile) or 5-7 for a kong added to a pung",
+        "杠写 1–3（谁给的），加杠写 5–7",
+    ),
 }
 """What the number after a meld's comma may be, by kind of meld (English, Chinese)."""
 
@@ -341,8 +427,10 @@ def _meld_kind(tiles: list[Tile]) -> tuple[MeldKind | None, tuple[str, str]]:
     """The kind of meld these tiles make, or None and why not (English, Chinese)."""
     n = len(tiles)
     if n not in (3, 4):
-        return None, (f"a meld has three tiles (four for a kong), this one has {n}",
-                      f"副露有三张牌（杠为四张），这里有 {n} 张")
+        return None, (
+            f"a meld has three tiles (four for a kong), this one has {n}",
+            f"副露有三张牌（杠为四张），这里有 {n} 张",
+        )
     if all(t is tiles[0] for t in tiles):
         return (MeldKind.PUNG if n == 3 else MeldKind.KONG), ("", "")
     if n == 4:
@@ -367,9 +455,18 @@ def parse_tile(text: str) -> Tile:
     sc = _Scanner(text)
     found = sc.tiles(allow_flowers=True, stop="")
     if not sc.count and len(found) != 1:
-        raise NotationError([Problem(_bilingual(
-            f"expected exactly one tile in {_excerpt(text, 0)}, found {len(found)}",
-            f"应恰好是一张牌，这里有 {len(found)} 张"), 0)], text)
+        raise NotationError(
+            [
+                Problem(
+                    _bilingual(
+                        f"expected exactly one tile in {_excerpt(text, 0)}, found {len(found)}",
+                        f"应恰好是一张牌，这里有 {len(found)} 张",
+                    ),
+                    0,
+                )
+            ],
+            text,
+        )
     if sc.count:
         raise sc.error()
     return found[0][0]
@@ -389,13 +486,18 @@ def parse_meld(text: str) -> Meld:
     sc = _Scanner(text)
     meld = None
     if not sc.s.startswith("["):
-        sc.problem(0, "a meld starts with '['", "e.g. [123m,2], [EEE,1] or [5555p]",
-                   zh=("副露以 '[' 开头", "例如 [123m,2]、[EEE,1] 或 [5555p]", "", ""))
+        sc.problem(
+            0,
+            "a meld starts with '['",
+            "e.g. [123m,2], [EEE,1] or [5555p]",
+            zh=("副露以 '[' 开头", "例如 [123m,2]、[EEE,1] 或 [5555p]", "", ""),
+        )
     else:
         meld = sc.meld()
         if sc.i < len(sc.s):
-            sc.problem(sc.i, "text after the meld", "expected one meld only",
-                       zh=("副露后面还有文字", "只应有一副副露", "", ""))
+            sc.problem(
+                sc.i, "text after the meld", "expected one meld only", zh=("副露后面还有文字", "只应有一副副露", "", "")
+            )
     if sc.count or meld is None:
         raise sc.error()
     return meld
@@ -416,19 +518,33 @@ def parse_hand(text: str) -> Hand:
         c = s[sc.i]
         if c == "[":
             if plus_at is not None:
-                sc.problem(sc.i, "a meld after '+'", "melds come before the concealed tiles",
-                           zh=("'+' 之后出现副露", "副露写在暗牌之前", "", ""))
+                sc.problem(
+                    sc.i,
+                    "a meld after '+'",
+                    "melds come before the concealed tiles",
+                    zh=("'+' 之后出现副露", "副露写在暗牌之前", "", ""),
+                )
             m = sc.meld()
             if m is not None and plus_at is None:
                 melds.append(m)
         elif c == "]":
-            sc.problem(sc.i, "']' without '['", "open a meld with '['", run=True,
-                       zh=("']' 前面没有 '['", "副露以 '[' 开头", "", ""))
+            sc.problem(
+                sc.i,
+                "']' without '['",
+                "open a meld with '['",
+                run=True,
+                zh=("']' 前面没有 '['", "副露以 '[' 开头", "", ""),
+            )
             sc.i += 1
         elif c == "+":
             if plus_at is not None:
-                sc.problem(sc.i, "a second '+'", "only one winning tile follows '+'", run=True,
-                           zh=("又一个 '+'", "'+' 后面只写一张和的牌", "", ""))
+                sc.problem(
+                    sc.i,
+                    "a second '+'",
+                    "only one winning tile follows '+'",
+                    run=True,
+                    zh=("又一个 '+'", "'+' 后面只写一张和的牌", "", ""),
+                )
             else:
                 plus_at = sc.i
             sc.i += 1
@@ -442,11 +558,19 @@ def parse_hand(text: str) -> Hand:
                     win.append((t, at))
     if plus_at is not None:
         if not win:
-            sc.problem(plus_at, "'+' without a winning tile", "expected one tile after '+', e.g. +5m",
-                       zh=("'+' 后面没有和的牌", "'+' 后面应有一张牌，例如 +5m", "", ""))
+            sc.problem(
+                plus_at,
+                "'+' without a winning tile",
+                "expected one tile after '+', e.g. +5m",
+                zh=("'+' 后面没有和的牌", "'+' 后面应有一张牌，例如 +5m", "", ""),
+            )
         elif len(win) > 1:
-            sc.problem(win[1][1], f"{len(win)} tiles after '+'", "expected exactly one winning tile",
-                       zh=(f"'+' 后面有 {len(win)} 张牌", "和的牌只能有一张", "", ""))
+            sc.problem(
+                win[1][1],
+                f"{len(win)} tiles after '+'",
+                "expected exactly one winning tile",
+                zh=(f"'+' 后面有 {len(win)} 张牌", "和的牌只能有一张", "", ""),
+            )
     if sc.count:
         raise sc.error()
     try:

@@ -31,7 +31,7 @@ def score(hand, rules="mcr", **context):
     rule set by name or alias (``"beijing"``, ``"长沙麻将"``, ``"xian"``...)."""
     if isinstance(rules, Profile) or (isinstance(rules, str) and rules.lower() in PROFILES):
         profile = rules.lower() if isinstance(rules, str) else rules
-        if "profile" in context:           # mjlearn.mcr.score's name for it: fine when it does not contradict
+        if "profile" in context:  # mjlearn.mcr.score's name for it: fine when it does not contradict
             given = context.pop("profile")
             if profile != "mcr" and given != profile:
                 raise ContextError(f"give the MCR profile once: rules={rules!r} and profile={given!r} differ")

@@ -110,7 +110,7 @@ class Seat(IntEnum):
 
     def offer_from(self, other: Seat | str | int) -> int:
         """The notation's offer digit of a tile ``other`` gave this seat: 1 上家, 2 对家, 3 下家."""
-        d = (Seat.of(other) - self) % 4     # other = self.after(d)
+        d = (Seat.of(other) - self) % 4  # other = self.after(d)
         if d == 0:
             raise ValueError(f"seat {self.letter} cannot claim its own tile")
         return 4 - d
@@ -141,15 +141,15 @@ class Seat(IntEnum):
             found = _BY_NAME.get(value.strip().lower())
             if found is not None:
                 return found
-        raise ValueError(f"{name} must be a seat: E, S, W or N (东南西北, or 0-3 in turn order); "
-                         f"got {_short(value)}")
+        raise ValueError(f"{name} must be a seat: E, S, W or N (东南西北, or 0-3 in turn order); got {_short(value)}")
 
 
 SEATS: tuple[Seat, Seat, Seat, Seat] = (Seat.E, Seat.S, Seat.W, Seat.N)
 """The four seats in turn order."""
 
 _ORDERS: tuple[tuple[Seat, Seat, Seat, Seat], ...] = tuple(
-    (SEATS[s], SEATS[(s + 1) % 4], SEATS[(s + 2) % 4], SEATS[(s + 3) % 4]) for s in range(4))
+    (SEATS[s], SEATS[(s + 1) % 4], SEATS[(s + 2) % 4], SEATS[(s + 3) % 4]) for s in range(4)
+)
 
 _BY_NAME: dict[str, Seat] = {}
 for _s in SEATS:

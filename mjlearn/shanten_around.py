@@ -25,17 +25,17 @@ __all__ = ["RegularAround"]
 # merges and values are cached by ids. Every cache here is keyed by counts or ids alone, never by a
 # hand in play, so nothing is ever invalidated; like the suit entries they grow with the patterns met.
 
-_FRONTIERS: list[tuple] = []              # id -> frontier
-_FRONTIER_IDS: dict[tuple, int] = {}      # frontier -> id
-_GROUP_IDS: dict[tuple, int] = {}         # a suit's 9 counts or the 7 honor counts -> frontier id
-_RUN_IDS: dict[tuple, int] = {}           # a suit's run of counts (see run_points) -> frontier id
-_RUN_FEWER: dict[tuple, tuple] = {}       # a run -> (place, id with one fewer there) for places held
-_RUN_MORE: dict[tuple, dict] = {}         # a run -> {place: id with one more there, or -1 if not near}
-_FEWER_IDS: dict[tuple, tuple] = {}       # the same keys -> (kind, id with one fewer of it) for kinds held
-_MORE_IDS: dict[tuple, tuple] = {}        # the same keys -> (kind, id with one more of it) near the group
-_MERGED: dict[tuple, int] = {}            # (id, id) -> id of the two taken together
-_VALUES: dict[tuple, dict] = {}           # (id of three merged groups, declared melds) -> {id: value}
-_RESTS: dict[tuple, tuple] = {}           # (the four group ids, declared melds) -> RegularAround.rests
+_FRONTIERS: list[tuple] = []  # id -> frontier
+_FRONTIER_IDS: dict[tuple, int] = {}  # frontier -> id
+_GROUP_IDS: dict[tuple, int] = {}  # a suit's 9 counts or the 7 honor counts -> frontier id
+_RUN_IDS: dict[tuple, int] = {}  # a suit's run of counts (see run_points) -> frontier id
+_RUN_FEWER: dict[tuple, tuple] = {}  # a run -> (place, id with one fewer there) for places held
+_RUN_MORE: dict[tuple, dict] = {}  # a run -> {place: id with one more there, or -1 if not near}
+_FEWER_IDS: dict[tuple, tuple] = {}  # the same keys -> (kind, id with one fewer of it) for kinds held
+_MORE_IDS: dict[tuple, tuple] = {}  # the same keys -> (kind, id with one more of it) near the group
+_MERGED: dict[tuple, int] = {}  # (id, id) -> id of the two taken together
+_VALUES: dict[tuple, dict] = {}  # (id of three merged groups, declared melds) -> {id: value}
+_RESTS: dict[tuple, tuple] = {}  # (the four group ids, declared melds) -> RegularAround.rests
 
 
 _INTERNING = threading.Lock()
@@ -50,7 +50,7 @@ def _frontier_id(frontier: tuple) -> int:
         with _INTERNING:
             got = _FRONTIER_IDS.get(frontier)
             if got is None:
-                _FRONTIERS.append(frontier)         # in the list before its id is published
+                _FRONTIERS.append(frontier)  # in the list before its id is published
                 got = _FRONTIER_IDS[frontier] = len(_FRONTIERS) - 1
     return got
 
@@ -90,11 +90,12 @@ def _group_id(key: tuple) -> int:
 # are worked out once per run and shifted into place: the computer players meet new suits all hand
 # long, and most are a run met before at another place.
 
+
 def _run_id(run: tuple) -> int:
     """The frontier id of a run of one suit's counts (no leading or trailing zeros)."""
     got = _RUN_IDS.get(run)
     if got is None:
-        got = _RUN_IDS.get(run[::-1])       # its mirror has the same frontier (see run_points)
+        got = _RUN_IDS.get(run[::-1])  # its mirror has the same frontier (see run_points)
         if got is None:
             got = _frontier_id(split_points(run_points(run)))
         _RUN_IDS[run] = got
@@ -113,8 +114,9 @@ def _run_fewer(run: tuple) -> tuple:
     """(place in the run, id of the run with one tile fewer there) for each place with a tile."""
     got = _RUN_FEWER.get(run)
     if got is None:
-        got = _RUN_FEWER[run] = tuple((r, _run_id(trim(run[:r] + (run[r] - 1,) + run[r + 1:])))
-                                      for r in range(len(run)) if run[r])
+        got = _RUN_FEWER[run] = tuple(
+            (r, _run_id(trim(run[:r] + (run[r] - 1,) + run[r + 1 :]))) for r in range(len(run)) if run[r]
+        )
     return got
 
 
@@ -134,10 +136,10 @@ def _run_more(run: tuple, first: int) -> list:
                 more = (1,) + (0,) * (-r - 1) + run
             elif r >= k:
                 more = run + (0,) * (r - k) + (1,)
-            elif any(run[max(0, r - 2):r + 3]):
-                more = run[:r] + (run[r] + 1,) + run[r + 1:]
+            elif any(run[max(0, r - 2) : r + 3]):
+                more = run[:r] + (run[r] + 1,) + run[r + 1 :]
             else:
-                more = None          # no tile of the run within two ranks
+                more = None  # no tile of the run within two ranks
             x = ids[r] = -1 if more is None else _run_id(more)
         if x >= 0:
             out.append((r, x))
@@ -152,7 +154,7 @@ def _held_fewer_ids(key: tuple) -> tuple:
             p, run = _run_at(key)
             got = tuple((p + r, x) for r, x in _run_fewer(run))
         else:
-            got = tuple((r, _group_id(key[:r] + (key[r] - 1,) + key[r + 1:])) for r in range(7) if key[r])
+            got = tuple((r, _group_id(key[:r] + (key[r] - 1,) + key[r + 1 :])) for r in range(7) if key[r])
         _FEWER_IDS[key] = got
     return got
 
@@ -167,7 +169,7 @@ def _near_more_ids(key: tuple) -> tuple:
             p, run = _run_at(key)
             got = tuple((p + r, x) for r, x in _run_more(run, p)) if run else ()
         else:
-            got = tuple((r, _group_id(key[:r] + (key[r] + 1,) + key[r + 1:])) for r in range(7) if key[r])
+            got = tuple((r, _group_id(key[:r] + (key[r] + 1,) + key[r + 1 :])) for r in range(7) if key[r])
         _MORE_IDS[key] = got
     return got
 
@@ -189,8 +191,7 @@ def _merged(x: int, y: int) -> int:
     if got is None:
         (x0, x1), (y0, y1) = _FRONTIERS[x], _FRONTIERS[y]
         no_pair = _pareto2([(a + c, b + d) for a, b in x0 for c, d in y0])
-        pair = _pareto2([(a + c, b + d) for a, b in x1 for c, d in y0] +
-                        [(a + c, b + d) for a, b in x0 for c, d in y1])
+        pair = _pareto2([(a + c, b + d) for a, b in x1 for c, d in y0] + [(a + c, b + d) for a, b in x0 for c, d in y1])
         got = _MERGED[(x, y)] = _frontier_id((no_pair, pair))
     return got
 
@@ -209,8 +210,9 @@ def _value(x: int, rest: int, n: int, values: dict) -> int:
     stored in ``values`` (the dict of :func:`_values_with` for ``rest`` and ``n``)."""
     (x0, x1), (y0, y1) = _FRONTIERS[x], _FRONTIERS[rest]
     got = 0
-    for (m, u), (m2, u2), pair in ([(p, q, 0) for p in x0 for q in y0] + [(p, q, 1) for p in x0 for q in y1]
-                                   + [(p, q, 1) for p in x1 for q in y0]):
+    for (m, u), (m2, u2), pair in (
+        [(p, q, 0) for p in x0 for q in y0] + [(p, q, 1) for p in x0 for q in y1] + [(p, q, 1) for p in x1 for q in y0]
+    ):
         got = max(got, min(2 * n + u + u2, n + 4 + m + m2, 8) + pair)
     values[x] = got
     return got
@@ -245,7 +247,7 @@ class RegularAround:
         self.n = n_melds
         self.keys = keys = (tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34]))
         """The counts of each group: the three suits and the honors."""
-        get = _GROUP_IDS.get                  # the cache first: a call only for a group not met before
+        get = _GROUP_IDS.get  # the cache first: a call only for a group not met before
         self.ids = [get(k) or _group_id(k) for k in keys]
         """The frontier id of each group."""
         self.rests: tuple | None = None
@@ -258,12 +260,16 @@ class RegularAround:
         if rests is None:
             key = (*self.ids, self.n)
             rests = _RESTS.get(key)
-            if rests is None:       # the four at once, from two merged pairs of groups
+            if rests is None:  # the four at once, from two merged pairs of groups
                 a, b, c, h, n = key
                 ab, ch = _merged(a, b), _merged(c, h)
                 ra, rb, rc, rh = _merged(b, ch), _merged(a, ch), _merged(ab, h), _merged(ab, c)
-                rests = _RESTS[key] = ((ra, _values_with(ra, n)), (rb, _values_with(rb, n)),
-                                       (rc, _values_with(rc, n)), (rh, _values_with(rh, n)))
+                rests = _RESTS[key] = (
+                    (ra, _values_with(ra, n)),
+                    (rb, _values_with(rb, n)),
+                    (rc, _values_with(rc, n)),
+                    (rh, _values_with(rh, n)),
+                )
             self.rests = rests
         return rests
 
@@ -294,22 +300,23 @@ class RegularAround:
         if self.n > 1:
             return at_most
         k = self.keys
-        return with_special_forms(k[0] + k[1] + k[2] + k[3], self.n, at_most,
-                                   *[SUIT_ENTRIES.get(key) or suit_entry(key) for key in k[:3]])
+        return with_special_forms(
+            k[0] + k[1] + k[2] + k[3], self.n, at_most, *[SUIT_ENTRIES.get(key) or suit_entry(key) for key in k[:3]]
+        )
 
     def without(self, i: int) -> int:
         """The shanten with one tile ``i`` fewer (``i`` is held)."""
         g = i // 9 if i < 27 else 3
         key = self.keys[g]
         r = i - 9 * g
-        return self._shanten_of(g, _group_id(key[:r] + (key[r] - 1,) + key[r + 1:]))
+        return self._shanten_of(g, _group_id(key[:r] + (key[r] - 1,) + key[r + 1 :]))
 
     def with_tile(self, t: int) -> int:
         """The shanten with one more tile ``t``."""
         g = t // 9 if t < 27 else 3
         key = self.keys[g]
         r = t - 9 * g
-        return self._shanten_of(g, _group_id(key[:r] + (key[r] + 1,) + key[r + 1:]))
+        return self._shanten_of(g, _group_id(key[:r] + (key[r] + 1,) + key[r + 1 :]))
 
     def less(self, i: int) -> RegularAround:
         """The same for the hand with one tile ``i`` fewer (``i`` is held), sharing the groups
@@ -317,10 +324,10 @@ class RegularAround:
         g = i // 9 if i < 27 else 3
         key = self.keys[g]
         r = i - 9 * g
-        fewer = key[:r] + (key[r] - 1,) + key[r + 1:]
+        fewer = key[:r] + (key[r] - 1,) + key[r + 1 :]
         out = RegularAround.__new__(RegularAround)
         out.n = self.n
-        out.keys = self.keys[:g] + (fewer,) + self.keys[g + 1:]
+        out.keys = self.keys[:g] + (fewer,) + self.keys[g + 1 :]
         out.ids = list(self.ids)
         out.ids[g] = _group_id(fewer)
         out.rests = None
@@ -351,8 +358,8 @@ class RegularAround:
             keys = self.keys
             counts = list(keys[0] + keys[1] + keys[2] + keys[3])
             entries = [SUIT_ENTRIES.get(k) or suit_entry(k) for k in keys[:3]]
-            low = 8                 # with lowest_of: the lowest so far (no kind is worked out above it)
-            for i in (range(34) if lowest_of is None else lowest_of):
+            low = 8  # with lowest_of: the lowest so far (no kind is worked out above it)
+            for i in range(34) if lowest_of is None else lowest_of:
                 regular = out[i]
                 if regular is None or regular < 0:
                     continue
@@ -360,7 +367,7 @@ class RegularAround:
                 e = list(entries)
                 if i < 27:
                     g = i // 9
-                    key = tuple(counts[9 * g:9 * g + 9])
+                    key = tuple(counts[9 * g : 9 * g + 9])
                     e[g] = SUIT_ENTRIES.get(key) or suit_entry(key)
                 if lowest_of is None:
                     out[i] = with_special_forms(counts, n, regular, *e)
@@ -376,7 +383,7 @@ class RegularAround:
         leaves a shanten below ``shanten``, in canonical order: :meth:`with_tile` for each, a group
         at a time."""
         out = []
-        need = 8 - shanten              # the value a draw must beat
+        need = 8 - shanten  # the value a draw must beat
         n = self.n
         keys = self.keys
         for g, (rest, values) in enumerate(self.rests or self._rests()):

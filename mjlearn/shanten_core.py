@@ -63,6 +63,7 @@ _ORPHANS = ORPHAN_INDICES
 
 # --- public core ------------------------------------------------------------------------------
 
+
 def shanten_of_counts(counts, n_melds: int = 0) -> int:
     """Shanten over all five forms of 34 concealed counts plus ``n_melds`` declared melds.
 
@@ -79,6 +80,7 @@ def shanten_of_counts(counts, n_melds: int = 0) -> int:
 
 
 # --- one form at a time, for teaching ------------------------------------------------------------
+
 
 def regular_shanten_of_counts(counts, n_melds: int = 0) -> int:
     """基本和型 Regular form (four sets and a pair) only."""
@@ -144,6 +146,7 @@ def form_shanten_of_counts(counts, n_melds: int = 0) -> dict[str, int | None]:
 
 # --- waits and useful tiles ------------------------------------------------------------------------
 
+
 def waits_of_counts(counts, n_melds: int = 0) -> list[int]:
     """Indices of the tiles that complete a 13-tile hand, in canonical order.
 
@@ -157,7 +160,7 @@ def waits_of_counts(counts, n_melds: int = 0) -> list[int]:
     a, b, cc = suit_entries(c)
     knit_max = max(a[2][i] + b[2][j] + cc[2][k] for i, j, k in KNIT_ORDER)
     out = set()
-    if regular_value(a, b, cc, c[27:34], n_melds) == 8:          # regular form ready
+    if regular_value(a, b, cc, c[27:34], n_melds) == 8:  # regular form ready
         for t in near_tiles(c):
             c[t] += 1
             a, b, cc = suit_entries(c)
@@ -165,14 +168,14 @@ def waits_of_counts(counts, n_melds: int = 0) -> list[int]:
                 out.add(t)
             c[t] -= 1
     if n_melds == 0:
-        if seven_pairs_shanten_of_counts(c) == 0:                 # the odd tile out pairs up
+        if seven_pairs_shanten_of_counts(c) == 0:  # the odd tile out pairs up
             out.update(t for t in range(34) if c[t] & 1)
         if thirteen_orphans_shanten_of_counts(c) == 0:
             paired = any(c[i] >= 2 for i in _ORPHANS)
             out.update(i for i in _ORPHANS if not (paired and c[i]))
         hd = sum(1 for x in c[27:34] if x)
         if hd + knit_max >= 13:
-            for p in _KNIT_PERMS:                                  # honors and knitted tiles
+            for p in _KNIT_PERMS:  # honors and knitted tiles
                 idx = knit_indices(p)
                 if 13 - hd - sum(1 for i in idx if c[i]) == 0:
                     out.update(i for i in idx + tuple(range(27, 34)) if not c[i])
@@ -329,8 +332,12 @@ def _regular_split(counts, n_melds: int) -> dict:
                 if k in nxt:
                     continue
                 shift = lambda g: tuple(base + x for x in g)  # noqa: B023 (called only in this iteration)
-                nxt[k] = (sets + tuple(shift(g) for g in s2), parts + tuple(shift(g) for g in pa2),
-                          pair if pr2 is None else shift(pr2), singles + shift(si2))
+                nxt[k] = (
+                    sets + tuple(shift(g) for g in s2),
+                    parts + tuple(shift(g) for g in pa2),
+                    pair if pr2 is None else shift(pr2),
+                    singles + shift(si2),
+                )
         combos = list(nxt.items())
     best = None
     for (m, t, p), split in combos:

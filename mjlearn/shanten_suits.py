@@ -86,7 +86,7 @@ def run_points(c: tuple) -> tuple:
         return res
     out: set = set()
     gap = _gap(c)
-    if gap:       # two empty ranks: no set or partial set spans them, the two sides add up
+    if gap:  # two empty ranks: no set or partial set spans them, the two sides add up
         for p, m, u in run_points(c[:gap]):
             for p2, m2, u2 in run_points(trim(c[gap:])):
                 if p + p2 <= 1:
@@ -102,18 +102,18 @@ def run_points(c: tuple) -> tuple:
             if p + dp <= 1:
                 out.add((p + dp, m + dm, u + du))
 
-    take((n - 1,) + rest, 0, 0, 0)                                   # a single tile left out
+    take((n - 1,) + rest, 0, 0, 0)  # a single tile left out
     if n >= 3:
-        take((n - 3,) + rest, 0, 1, 2)                               # pung
+        take((n - 3,) + rest, 0, 1, 2)  # pung
     if k >= 3 and c[1] and c[2]:
-        take((n - 1, c[1] - 1, c[2] - 1) + c[3:], 0, 1, 2)           # chow
+        take((n - 1, c[1] - 1, c[2] - 1) + c[3:], 0, 1, 2)  # chow
     if n >= 2:
-        take((n - 2,) + rest, 1, 0, 0)                               # the pair
-        take((n - 2,) + rest, 0, 0, 1)                               # a partial pung (对子搭子)
+        take((n - 2,) + rest, 1, 0, 0)  # the pair
+        take((n - 2,) + rest, 0, 0, 1)  # a partial pung (对子搭子)
     if k >= 2 and c[1]:
-        take((n - 1, c[1] - 1) + c[2:], 0, 0, 1)                     # two in a row (两面/边张)
+        take((n - 1, c[1] - 1) + c[2:], 0, 0, 1)  # two in a row (两面/边张)
     if k >= 3 and c[2]:
-        take((n - 1, c[1], c[2] - 1) + c[3:], 0, 0, 1)               # a gap (嵌张)
+        take((n - 1, c[1], c[2] - 1) + c[3:], 0, 0, 1)  # a gap (嵌张)
     res = _POINTS[c] = _pareto(out)
     return res
 
@@ -122,7 +122,7 @@ def _pareto(points) -> tuple:
     """Keep the triples not beaten in both sets and value by another with the same pair flag."""
     keep = []
     top = {0: -1, 1: -1}
-    for p, m, u in sorted(points, reverse=True):      # per pair flag, most sets first
+    for p, m, u in sorted(points, reverse=True):  # per pair flag, most sets first
         if u > top[p]:
             keep.append((p, m, u))
             top[p] = u
@@ -134,8 +134,7 @@ SUIT_ENTRIES: dict[tuple, tuple] = {}
 
 def split_points(pts) -> tuple:
     """The (sets, value) pairs of the points without the pair and with it, each sorted."""
-    return (tuple(sorted((m, u) for p, m, u in pts if p == 0)),
-            tuple(sorted((m, u) for p, m, u in pts if p == 1)))
+    return (tuple(sorted((m, u) for p, m, u in pts if p == 0)), tuple(sorted((m, u) for p, m, u in pts if p == 1)))
 
 
 def suit_entry(key: tuple) -> tuple:
@@ -155,6 +154,7 @@ def suit_entry(key: tuple) -> tuple:
 
 
 # --- the regular form -----------------------------------------------------------------------------
+
 
 def regular_value(a, b, c, honors, n: int) -> int:
     """Best ``min(2n + U, n + M + 4, 8) + P`` over the suits' trade-offs (shanten = 8 - value).
@@ -276,12 +276,12 @@ def check_counts(counts, n_melds) -> int:
         raise InvalidHandError(f"a hand has 0-4 declared melds, got {n_melds!r}")
     total = sum(counts) + 3 * n_melds
     if total != 13 and total != 14:
-        raise InvalidHandError(
-            f"wrong tile count: {total} tiles (melds count as three), expected 13 or 14")
+        raise InvalidHandError(f"wrong tile count: {total} tiles (melds count as three), expected 13 or 14")
     return total
 
 
 # --- the special forms ----------------------------------------------------------------------------
+
 
 def with_special_forms(counts, n_melds: int, best: int, a, b, c) -> int:
     """The shanten over all five forms, given the regular form's ``best`` (0-1 melds) and the suit
@@ -325,11 +325,10 @@ def with_special_forms(counts, n_melds: int, best: int, a, b, c) -> int:
     return best
 
 
-_KNITS: dict[int, tuple] = {}         # packed rank-class codes of three suits -> (knitted tiles per straight, max)
+_KNITS: dict[int, tuple] = {}  # packed rank-class codes of three suits -> (knitted tiles per straight, max)
 _HONOR_KINDS: dict[tuple, tuple] = {}  # seven honor counts -> (kinds held, pairs, a pair or more held)
 
-KNIT_ORDER = tuple(
-    (perm.index(0), perm.index(9), perm.index(18)) for perm in _KNIT_PERMS)
+KNIT_ORDER = tuple((perm.index(0), perm.index(9), perm.index(18)) for perm in _KNIT_PERMS)
 """For each knitted straight, which rank class (147=0, 258=1, 369=2) each suit (m, p, s) takes."""
 
 
@@ -340,7 +339,7 @@ def knit_indices(perm) -> tuple:
     return got
 
 
-_KNIT_INDICES: dict[tuple, tuple] = {}   # a knitted straight's suit order -> its nine tile indices
+_KNIT_INDICES: dict[tuple, tuple] = {}  # a knitted straight's suit order -> its nine tile indices
 
 
 def knitted_rest(counts, perm, n_melds) -> int:

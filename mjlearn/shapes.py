@@ -88,8 +88,9 @@ class PartKind(str, Enum):
 
     @property
     def zh(self) -> str:
-        return {"chow": "顺子", "pung": "刻子", "kong": "杠", "pair": "将",
-                "knitted": "组合龙", "singles": "单张"}[self.value]
+        return {"chow": "顺子", "pung": "刻子", "kong": "杠", "pair": "将", "knitted": "组合龙", "singles": "单张"}[
+            self.value
+        ]
 
 
 @dataclass(frozen=True)
@@ -165,6 +166,7 @@ class Reading:
 
 # --- per-suit decomposition: one table, read by the readings here and by the MCR scorer ----------
 
+
 @built_once
 def suit_table() -> dict:
     """Every count vector of one suit (9 ranks, each at most 5: a hand's 4 plus a tile tried) that
@@ -177,7 +179,7 @@ def suit_table() -> dict:
     (:func:`_set_splits`, checked by the tests): without a pair first, then by the pair's rank.
     """
     kinds = [(0, r) for r in range(9)] + [(1, r) for r in range(7)]
-    kinds.sort(key=lambda k: (k[1], k[0]))          # by rank, a pung before a chow
+    kinds.sort(key=lambda k: (k[1], k[0]))  # by rank, a pung before a chow
     table: dict = {}
     for n in range(5):
         for combo in combinations_with_replacement(range(16), n):
@@ -265,8 +267,11 @@ def _suit_sets(counts: tuple[int, ...]) -> tuple[tuple[tuple[str, int], ...], ..
     table (more than 12 tiles or a count above 5) are searched.
     """
     if sum(counts) <= 12 and max(counts) <= 5:
-        return tuple(tuple([("chow" if k else "pung", r) for k, r in sets])
-                     for p, sets in suit_table().get(bytes(counts), ()) if p < 0)
+        return tuple(
+            tuple([("chow" if k else "pung", r) for k, r in sets])
+            for p, sets in suit_table().get(bytes(counts), ())
+            if p < 0
+        )
     return _suit_sets_by_search(counts)
 
 
@@ -286,7 +291,7 @@ def _sets_of(counts: list[int]) -> list[list[tuple[str, int]]]:
     """Every split of 34 counts (no pair) into sets: list of [(kind, index)]."""
     per_suit = []
     for base in (0, 9, 18):
-        ways = _suit_sets(tuple(counts[base:base + 9]))
+        ways = _suit_sets(tuple(counts[base : base + 9]))
         if not ways:
             return []
         per_suit.append([[(k, base + r) for k, r in way] for way in ways])
@@ -346,7 +351,8 @@ def readings(hand, *, four_as_two_pairs: bool = True) -> list[Reading]:
     hand = as_hand(hand)
     if hand.tile_count != 14:
         raise InvalidHandError(
-            f"a complete hand has 14 tiles (kongs count as three); {str(hand)!r} has {hand.tile_count}")
+            f"a complete hand has 14 tiles (kongs count as three); {str(hand)!r} has {hand.tile_count}"
+        )
     counts = list(hand.counts)
     return _readings(counts, tuple(_meld_part(m) for m in hand.melds), four_as_two_pairs)
 
@@ -365,11 +371,11 @@ def _readings(counts: list[int], meld_parts: tuple[Part, ...], four_as_two_pairs
     if _is_thirteen_orphans(counts):
         doubled = next(i for i in ORPHAN_INDICES if counts[i] == 2)
         singles = tuple(TILES[i] for i in ORPHAN_INDICES if i != doubled)
-        out.append(Reading(Form.THIRTEEN_ORPHANS,
-                           (Part(PartKind.SINGLES, singles), _part("pair", doubled))))
+        out.append(Reading(Form.THIRTEEN_ORPHANS, (Part(PartKind.SINGLES, singles), _part("pair", doubled))))
     if _is_honors_and_knitted(counts):
-        out.append(Reading(Form.HONORS_AND_KNITTED,
-                           (Part(PartKind.SINGLES, tuple(TILES[i] for i in range(34) if counts[i])),)))
+        out.append(
+            Reading(Form.HONORS_AND_KNITTED, (Part(PartKind.SINGLES, tuple(TILES[i] for i in range(34) if counts[i])),))
+        )
     out.extend(_knitted_straight_readings(counts, meld_parts))
     return out
 
@@ -445,8 +451,11 @@ def _knitted_trio_in_each_suit(counts) -> bool:
     """Whether each suit holds all of its 147, 258 or 369: what any knitted straight needs (a quick
     test before the six patterns are tried)."""
     for b in (0, 9, 18):
-        if not ((counts[b] and counts[b + 3] and counts[b + 6]) or (counts[b + 1] and counts[b + 4] and counts[b + 7])
-                or (counts[b + 2] and counts[b + 5] and counts[b + 8])):
+        if not (
+            (counts[b] and counts[b + 3] and counts[b + 6])
+            or (counts[b + 1] and counts[b + 4] and counts[b + 7])
+            or (counts[b + 2] and counts[b + 5] and counts[b + 8])
+        ):
             return False
     return True
 
@@ -454,7 +463,7 @@ def _knitted_trio_in_each_suit(counts) -> bool:
 def _regular_complete(counts: list[int]) -> bool:
     honors = counts[27:34]
     honor_pairs = honors.count(2)
-    if honor_pairs > 1 or honors.count(0) + honor_pairs + honors.count(3) != 7:   # honors: pungs and a pair
+    if honor_pairs > 1 or honors.count(0) + honor_pairs + honors.count(3) != 7:  # honors: pungs and a pair
         return False
     suits = (tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]))
     if honor_pairs == 1:

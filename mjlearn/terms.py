@@ -105,29 +105,42 @@ class Term:
         else:
             pic = svg.tiles_svg(obj, width=28)
         note = " / ".join(escape(x) for x in (self.example_zh, self.example_en) if x)
-        return (f"<div style='margin-top:6px'>例 Example: <code>{escape(self.example)}</code>"
-                f"{' — ' + note if note else ''}<div style='max-width:100%;overflow-x:auto'>"
-                f"{svg.inline_html(pic)}</div></div>")
+        return (
+            f"<div style='margin-top:6px'>例 Example: <code>{escape(self.example)}</code>"
+            f"{' — ' + note if note else ''}<div style='max-width:100%;overflow-x:auto'>"
+            f"{svg.inline_html(pic)}</div></div>"
+        )
 
     def _repr_html_(self) -> str:
         zh, en = self.theme_name
         also = ", ".join(self.aliases_zh + self.aliases_en)
-        return (f"<div class='mj-glossary-card' style='border:1px solid #ccc;border-radius:6px;padding:8px 12px;"
-                f"max-width:640px'><div><span style='font-size:150%;font-weight:bold'>{escape(self.zh)}</span> "
-                f"<span style='color:#555'>{escape(self.pinyin)}</span> — <b>{escape(self.en)}</b> "
-                f"<span style='color:#888;font-size:85%'>[{escape(zh)} {escape(en)}]</span></div>"
-                + (f"<div style='color:#666;font-size:90%'>又称 Also: {escape(also)}</div>" if also else "")
-                + f"<p style='margin:6px 0 2px'>{escape(self.definition_zh)}</p>"
-                f"<p style='margin:2px 0;color:#333'>{escape(self.definition_en)}</p>"
-                + self._example_html() + "</div>")
+        return (
+            f"<div class='mj-glossary-card' style='border:1px solid #ccc;border-radius:6px;padding:8px 12px;"
+            f"max-width:640px'><div><span style='font-size:150%;font-weight:bold'>{escape(self.zh)}</span> "
+            f"<span style='color:#555'>{escape(self.pinyin)}</span> — <b>{escape(self.en)}</b> "
+            f"<span style='color:#888;font-size:85%'>[{escape(zh)} {escape(en)}]</span></div>"
+            + (f"<div style='color:#666;font-size:90%'>又称 Also: {escape(also)}</div>" if also else "")
+            + f"<p style='margin:6px 0 2px'>{escape(self.definition_zh)}</p>"
+            f"<p style='margin:2px 0;color:#333'>{escape(self.definition_en)}</p>" + self._example_html() + "</div>"
+        )
 
 
 def _term(d: dict) -> Term:
-    return Term(zh=d["zh"], pinyin=d["py"], en=d["en"], theme=d["theme"], definition_zh=d["d_zh"],
-                definition_en=d["d_en"], aliases_zh=tuple(d.get("alt", ())), aliases_en=tuple(d.get("en_alt", ())),
-                pinyin_aliases=tuple(d.get("py_alt", ())),
-                example=d.get("ex"), example_zh=d.get("ex_zh", ""), example_en=d.get("ex_en", ""),
-                check=d.get("check"))
+    return Term(
+        zh=d["zh"],
+        pinyin=d["py"],
+        en=d["en"],
+        theme=d["theme"],
+        definition_zh=d["d_zh"],
+        definition_en=d["d_en"],
+        aliases_zh=tuple(d.get("alt", ())),
+        aliases_en=tuple(d.get("en_alt", ())),
+        pinyin_aliases=tuple(d.get("py_alt", ())),
+        example=d.get("ex"),
+        example_zh=d.get("ex_zh", ""),
+        example_en=d.get("ex_en", ""),
+        check=d.get("check"),
+    )
 
 
 class TermList(tuple):
@@ -144,8 +157,10 @@ class TermList(tuple):
         """Ordered by ``"pinyin"``, ``"en"`` (English) or ``"zh"`` (Chinese, by stroke-agnostic code point)."""
         keys = {"pinyin": lambda t: _toneless(t.pinyin), "en": lambda t: t.en.lower(), "zh": lambda t: t.zh}
         if by not in keys:
-            raise BadArgument(f"术语表只能按 'pinyin'（拼音）、'en'（英文）或 'zh'（中文）排序，这里是 {by!r} / "
-                              f"the glossary sorts by 'pinyin', 'en' (English) or 'zh' (Chinese), not {by!r}")
+            raise BadArgument(
+                f"术语表只能按 'pinyin'（拼音）、'en'（英文）或 'zh'（中文）排序，这里是 {by!r} / "
+                f"the glossary sorts by 'pinyin', 'en' (English) or 'zh' (Chinese), not {by!r}"
+            )
         return TermList(sorted(self, key=keys[by]))
 
     def theme(self, name: str) -> TermList:
@@ -154,8 +169,9 @@ class TermList(tuple):
             if name.strip().lower() in (key, zh, en.lower()):
                 return TermList(t for t in self if t.theme == key)
         names = "、".join(f"{zh} {en}" for zh, en in THEMES.values())
-        raise BadArgument(f"术语表没有“{name}”这个类别 / the glossary has no theme {name!r}.\n"
-                          f"类别有 The themes are: {names}")
+        raise BadArgument(
+            f"术语表没有“{name}”这个类别 / the glossary has no theme {name!r}.\n类别有 The themes are: {names}"
+        )
 
     def text(self) -> str:
         lines = [f"术语表 Glossary: {len(self)} 条 terms"]
@@ -176,9 +192,11 @@ class TermList(tuple):
         p.text(self.text())
 
     def _repr_html_(self) -> str:
-        parts = [f"<div class='mj-glossary' style='max-width:100%'><p><b>术语表 Glossary</b>: {len(self)} 条 terms. "
-                 f"查一个词 Look one up: <code>mj.glossary(\"听\")</code>; 搜索 search: "
-                 f"<code>mj.glossary().search(\"wait\")</code></p>"]
+        parts = [
+            f"<div class='mj-glossary' style='max-width:100%'><p><b>术语表 Glossary</b>: {len(self)} 条 terms. "
+            f'查一个词 Look one up: <code>mj.glossary("听")</code>; 搜索 search: '
+            f'<code>mj.glossary().search("wait")</code></p>'
+        ]
         for key, (zh, en) in THEMES.items():
             group = [t for t in self if t.theme == key]
             if not group:
@@ -187,10 +205,14 @@ class TermList(tuple):
                 f"<tr><td style='white-space:nowrap;text-align:left;vertical-align:top'><b>{escape(t.zh)}</b></td>"
                 f"<td style='white-space:nowrap;text-align:left;vertical-align:top'>{escape(t.pinyin)}</td><td style='text-align:left;vertical-align:top'>{escape(t.en)}</td>"
                 f"<td style='font-size:90%;text-align:left;vertical-align:top'>{escape(t.definition_zh)}<br><span style='color:#555'>"
-                f"{escape(t.definition_en)}</span></td></tr>" for t in group)
-            parts.append(f"<h4 style='margin:10px 0 4px'>{escape(zh)} {escape(en)} ({len(group)})</h4>"
-                         f"<table style='table-layout:auto;width:100%;max-width:100%'><tr><th style='text-align:left;vertical-align:top'>中文</th><th style='text-align:left;vertical-align:top'>拼音 Pinyin"
-                         f"</th><th style='text-align:left;vertical-align:top'>English</th><th style='text-align:left;vertical-align:top'>释义 Definition</th></tr>{rows}</table>")
+                f"{escape(t.definition_en)}</span></td></tr>"
+                for t in group
+            )
+            parts.append(
+                f"<h4 style='margin:10px 0 4px'>{escape(zh)} {escape(en)} ({len(group)})</h4>"
+                f"<table style='table-layout:auto;width:100%;max-width:100%'><tr><th style='text-align:left;vertical-align:top'>中文</th><th style='text-align:left;vertical-align:top'>拼音 Pinyin"
+                f"</th><th style='text-align:left;vertical-align:top'>English</th><th style='text-align:left;vertical-align:top'>释义 Definition</th></tr>{rows}</table>"
+            )
         parts.append("</div>")
         return "".join(parts)
 
@@ -207,8 +229,11 @@ class TermNotFound(MjlearnError, LookupError):
         self.matches = matches
         close = "; ".join(repr(t) for t in matches)
         msg = f"术语表里没有“{query}” / {query!r} is not in the glossary."
-        msg += (f" 相近的词 Close matches: {close}." if matches else
-                " 用 mj.glossary() 查看全部 / see them all with mj.glossary().")
+        msg += (
+            f" 相近的词 Close matches: {close}."
+            if matches
+            else " 用 mj.glossary() 查看全部 / see them all with mj.glossary()."
+        )
         super().__init__(msg)
 
     def __str__(self) -> str:
@@ -221,8 +246,10 @@ class TermNotFound(MjlearnError, LookupError):
             lines.append("  相近的词 Close matches:")
             lines += [f"    {t.zh}  {t.pinyin}  —  {t.en}" for t in self.matches]
         else:
-            lines += ["  用 mj.glossary() 查看全部词语，或用 mj.glossary().search(\"…\") 搜索。",
-                      "  See every word with mj.glossary(), or search with mj.glossary().search(\"…\")."]
+            lines += [
+                '  用 mj.glossary() 查看全部词语，或用 mj.glossary().search("…") 搜索。',
+                '  See every word with mj.glossary(), or search with mj.glossary().search("…").',
+            ]
         return lines
 
 
@@ -298,6 +325,7 @@ def _close(q: str, n: int = 5) -> list[Term]:
         for t in ts:
             if t not in found:
                 found.append(t)
+
     if any("\u4e00" <= c <= "\u9fff" for c in q):  # Chinese: terms sharing a character, then similar
         add(t for w, t in _ZH.items() if q in w or w in q)
         add(_ZH[w] for w in difflib.get_close_matches(q, list(_ZH), n=n, cutoff=0.3))
@@ -337,8 +365,10 @@ def term_html(term: str, text: str | None = None) -> str:
     unknown term, so a lesson cannot link to a word the glossary lacks."""
     t = lookup(term)
     shown = t.zh if text is None else text
-    return (f'<abbr class="mj-term" title="{escape(t.title(), quote=True)}" '
-            f'style="text-decoration:underline dotted;cursor:help">{escape(shown)}</abbr>')
+    return (
+        f'<abbr class="mj-term" title="{escape(t.title(), quote=True)}" '
+        f'style="text-decoration:underline dotted;cursor:help">{escape(shown)}</abbr>'
+    )
 
 
 class HTMLText(str):
@@ -349,11 +379,15 @@ class HTMLText(str):
 
     def _repr_pretty_(self, p, cycle):
         from html import unescape
+
         p.text(unescape(re.sub(r"<[^>]+>", "", self)))
 
 
-_SKIP = re.compile(r"<(abbr|code|pre|a|script|style|h[1-6])\b.*?</\1\s*>|```.*?```|`[^`]*`|<[^>]+>"
-                   r"|^#[^\n]*|\[[^\]]*\]\([^)]*\)", re.DOTALL | re.IGNORECASE | re.MULTILINE)
+_SKIP = re.compile(
+    r"<(abbr|code|pre|a|script|style|h[1-6])\b.*?</\1\s*>|```.*?```|`[^`]*`|<[^>]+>"
+    r"|^#[^\n]*|\[[^\]]*\]\([^)]*\)",
+    re.DOTALL | re.IGNORECASE | re.MULTILINE,
+)
 
 
 def annotate(text: str, *, once: bool = True, single: bool = False, seen: set | None = None) -> HTMLText:
@@ -374,14 +408,16 @@ def annotate(text: str, *, once: bool = True, single: bool = False, seen: set | 
                 return m.group(0)
             # a word touching a Markdown emphasis mark stays plain: "**<abbr…>" is no longer bold
             # (CommonMark opens emphasis before a letter, not before "<"); a later use is marked
-            if chunk[m.start() - 1:m.start()] in ("*", "_") or chunk[m.end():m.end() + 1] in ("*", "_"):
+            if chunk[m.start() - 1 : m.start()] in ("*", "_") or chunk[m.end() : m.end() + 1] in ("*", "_"):
                 return m.group(0)
             done.add(t.zh)
             return term_html(t.zh, m.group(0))
+
         return pattern.sub(one, chunk)
+
     out, pos = [], 0
     for m in _SKIP.finditer(text):
-        out.append(mark(text[pos:m.start()]))
+        out.append(mark(text[pos : m.start()]))
         out.append(m.group(0))
         pos = m.end()
     out.append(mark(text[pos:]))

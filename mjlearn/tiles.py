@@ -85,10 +85,14 @@ class Suit(str, Enum):
         return _SUIT_EN[self]
 
 
-_SUIT_ZH = {Suit.CHARACTERS: "万子", Suit.DOTS: "饼子", Suit.BAMBOO: "条子",
-            Suit.HONORS: "字牌", Suit.FLOWERS: "花牌"}
-_SUIT_EN = {Suit.CHARACTERS: "Characters", Suit.DOTS: "Dots", Suit.BAMBOO: "Bamboo",
-            Suit.HONORS: "Honors", Suit.FLOWERS: "Flowers"}
+_SUIT_ZH = {Suit.CHARACTERS: "万子", Suit.DOTS: "饼子", Suit.BAMBOO: "条子", Suit.HONORS: "字牌", Suit.FLOWERS: "花牌"}
+_SUIT_EN = {
+    Suit.CHARACTERS: "Characters",
+    Suit.DOTS: "Dots",
+    Suit.BAMBOO: "Bamboo",
+    Suit.HONORS: "Honors",
+    Suit.FLOWERS: "Flowers",
+}
 
 _NUM_ZH = "一二三四五六七八九"
 _NUM_PINYIN = ("yī", "èr", "sān", "sì", "wǔ", "liù", "qī", "bā", "jiǔ")  # citation tones, as the glossary
@@ -185,7 +189,7 @@ class Tile:
             set_(self, "unicode", chr(_UNICODE_SUIT_BASE[suit] + rank - 1))
         else:
             honor = index < 34
-            letter, zh, py, en, code = (_HONOR_DATA[index - 27] if honor else _FLOWER_DATA[index - 34])
+            letter, zh, py, en, code = _HONOR_DATA[index - 27] if honor else _FLOWER_DATA[index - 34]
             set_(self, "suit", Suit.HONORS if honor else Suit.FLOWERS)
             set_(self, "rank", index - (26 if honor else 33))
             set_(self, "_str", letter)
@@ -327,9 +331,7 @@ TERMINALS_AND_HONORS: frozenset[Tile] = TERMINALS | HONORS
 SIMPLES: frozenset[Tile] = SUITED - TERMINALS
 GREEN: frozenset[Tile] = frozenset(TILES[i] for i in (19, 20, 21, 23, 25, 32))
 REVERSIBLE: frozenset[Tile] = frozenset(
-    [TILES[9 + r - 1] for r in (1, 2, 3, 4, 5, 8, 9)]
-    + [TILES[18 + r - 1] for r in (2, 4, 5, 6, 8, 9)]
-    + [TILES[33]]
+    [TILES[9 + r - 1] for r in (1, 2, 3, 4, 5, 8, 9)] + [TILES[18 + r - 1] for r in (2, 4, 5, 6, 8, 9)] + [TILES[33]]
 )
 
 # --- the same facts by tile index (0-33), for the engines' count arrays ---------------------------
@@ -351,12 +353,18 @@ ORPHAN_INDICES: tuple[int, ...] = tuple(t.index for t in KINDS if t in TERMINALS
 """The thirteen terminals and honors (幺九牌) of thirteen orphans, in index order."""
 
 KNITTED_SUIT_ORDERS: tuple[tuple[int, int, int], ...] = (
-    (0, 9, 18), (0, 18, 9), (9, 0, 18), (9, 18, 0), (18, 0, 9), (18, 9, 0))
+    (0, 9, 18),
+    (0, 18, 9),
+    (9, 0, 18),
+    (9, 18, 0),
+    (18, 0, 9),
+    (18, 9, 0),
+)
 """The six ways to give 147, 258 and 369 each their own suit: the first index of the suit that
 holds 147, of the one that holds 258 and of the one that holds 369."""
 KNITTED_PATTERNS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(sorted(base + k + 3 * j for k, base in enumerate(bases) for j in range(3)))
-    for bases in KNITTED_SUIT_ORDERS)
+    tuple(sorted(base + k + 3 * j for k, base in enumerate(bases) for j in range(3))) for bases in KNITTED_SUIT_ORDERS
+)
 """The six knitted straights (组合龙) as 9 tile indices, in the order of :data:`KNITTED_SUIT_ORDERS`."""
 
 

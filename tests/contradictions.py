@@ -60,6 +60,7 @@ class Case:
 
 # --- hands -------------------------------------------------------------------------------------------
 
+
 def _chows():
     return [f"{r}{r + 1}{r + 2}{s}" for s in "mps" for r in range(1, 8)]
 
@@ -118,7 +119,7 @@ def _replace_last_set(body: str, win: str, meld: str) -> str | None:
 def _meld_tile(hand: str) -> str:
     """A suited tile the hand does not hold, for a pung or kong meld."""
     h = as_hand(hand)
-    for i in (24, 15, 6, 26, 17, 8, 18, 9, 0):       # 7s 7p 7m 9s 9p 9m 1s 1p 1m
+    for i in (24, 15, 6, 26, 17, 8, 18, 9, 0):  # 7s 7p 7m 9s 9p 9m 1s 1p 1m
         if h.all_counts[i] == 0:
             return ("123456789"[i % 9]) + "mps"[i // 9]
     raise AssertionError(hand)
@@ -137,8 +138,12 @@ def _variants(hand: str) -> dict[str, str]:
             if got and "[" + chow in got:
                 out["claimed chow"] = got
                 break
-    for way, meld in (("claimed pung", f"[{x[0] * 3}{x[1]},1]"), ("exposed kong", f"[{x[0] * 4}{x[1]},2]"),
-                      ("added kong", f"[{x[0] * 4}{x[1]},5]"), ("concealed kong", f"[{x[0] * 4}{x[1]}]")):
+    for way, meld in (
+        ("claimed pung", f"[{x[0] * 3}{x[1]},1]"),
+        ("exposed kong", f"[{x[0] * 4}{x[1]},2]"),
+        ("added kong", f"[{x[0] * 4}{x[1]},5]"),
+        ("concealed kong", f"[{x[0] * 4}{x[1]}]"),
+    ):
         got = _replace_last_set(hand.split("+")[0], hand.split("+")[1], meld)
         if got:
             out[way] = got
@@ -156,7 +161,7 @@ def _four_copies(hand: str) -> list[tuple[str, str]]:
         got = _replace_last_set(body, win, meld)
         if got:
             out.append((got, x))
-    for t in sorted(set(h.concealed)):           # a tile of a chow: add its pung in place of another chow
+    for t in sorted(set(h.concealed)):  # a tile of a chow: add its pung in place of another chow
         if t == h.win_tile or h.all_counts[t.index] != 1:
             continue
         pung = f"[{str(t)[0] * 3}{t.suit.value},1]"
@@ -251,8 +256,13 @@ def _first_turn_cases(name, rs, hands):
                     if "other_kongs" in names:
                         others = [s for s in SEATS if s != seats["winner"]]
                         for s, k in product(others[:2], ((1, 0), (0, 1))):
-                            yield Case(name, hand, {**base, "other_kongs": {s: k}}, (flag, "other_kongs"),
-                                       f"{flag}:other kongs")
+                            yield Case(
+                                name,
+                                hand,
+                                {**base, "other_kongs": {s: k}},
+                                (flag, "other_kongs"),
+                                f"{flag}:other kongs",
+                            )
                     for over in TURN_OVER:
                         if over in names:
                             yield Case(name, hand, {**base, over: True}, (flag, over), f"{flag}:{over}")
@@ -276,8 +286,14 @@ def _seat_wind_cases(name, rs, hands):
                 continue
             for how in (dict(self_drawn=True), dict(discarder=SEATS[(SEATS.index(winner) + 1) % 4])):
                 for door, hand in product(doors, hands[:8]):
-                    yield Case(name, hand, dict(winner=winner, dealer=dealer, seat_wind=wind, **how),
-                               ("seat_wind",), "seat_wind:winner and dealer", door)
+                    yield Case(
+                        name,
+                        hand,
+                        dict(winner=winner, dealer=dealer, seat_wind=wind, **how),
+                        ("seat_wind",),
+                        "seat_wind:winner and dealer",
+                        door,
+                    )
 
 
 def _bird_cases(name, rs, hands):
@@ -287,15 +303,21 @@ def _bird_cases(name, rs, hands):
         for four, x in _four_copies(hand):
             for dealer, winner in product(SEATS, SEATS):
                 for how in (dict(self_drawn=True), dict(discarder=SEATS[(SEATS.index(winner) + 2) % 4])):
-                    yield Case(name, four, dict(winner=winner, dealer=dealer, bird=x, **how), ("bird",),
-                               "bird:fifth copy")
+                    yield Case(
+                        name, four, dict(winner=winner, dealer=dealer, bird=x, **how), ("bird",), "bird:fifth copy"
+                    )
         win = hand.split("+")[1]
         for bird in ("1m", "5p", "9s"):
             if bird == win:
                 continue
             for winner in SEATS:
-                yield Case(name, hand, dict(winner=winner, self_drawn=True, wall_last=True, bird=bird),
-                           ("bird", "wall_last"), "bird:not the 海底 tile")
+                yield Case(
+                    name,
+                    hand,
+                    dict(winner=winner, self_drawn=True, wall_last=True, bird=bird),
+                    ("bird", "wall_last"),
+                    "bird:not the 海底 tile",
+                )
 
 
 def _known_cases(name, rs, hands):
@@ -308,12 +330,22 @@ def _known_cases(name, rs, hands):
             if pair_wait:
                 yield Case(name, pair_wait, dict(discarder="S", kong=True), ("kong",), "kong:robbed tile held")
             if "wall_last" in names:
-                yield Case(name, hand, dict(discarder="S", kong=True, wall_last=True), ("kong", "wall_last"),
-                           "kong:robbed on the last tile")
+                yield Case(
+                    name,
+                    hand,
+                    dict(discarder="S", kong=True, wall_last=True),
+                    ("kong", "wall_last"),
+                    "kong:robbed on the last tile",
+                )
         if "after_kong" in names:
             yield Case(name, hand, dict(self_drawn=True, after_kong=True), ("after_kong",), "after_kong:self-drawn")
-            yield Case(name, hand, dict(discarder="S", after_kong=True, kong=True), ("after_kong", "kong"),
-                       "after_kong:robbed kong")
+            yield Case(
+                name,
+                hand,
+                dict(discarder="S", after_kong=True, kong=True),
+                ("after_kong", "kong"),
+                "after_kong:robbed kong",
+            )
         if "last_tile" in names:
             pair_wait = _pair_wait(hand)
             if pair_wait:
@@ -325,19 +357,40 @@ def _known_cases(name, rs, hands):
         yield Case(name, hand, dict(winner="S", discarder="S"), ("discarder",), "discarder:the winner")
         yield Case(name, hand, dict(winner="E"), ("discarder",), "discarder:missing")
         if "other_kongs" in names:
-            yield Case(name, hand, dict(winner="W", self_drawn=True, other_kongs={"W": (1, 0)}), ("other_kongs",),
-                       "other_kongs:the winner")
+            yield Case(
+                name,
+                hand,
+                dict(winner="W", self_drawn=True, other_kongs={"W": (1, 0)}),
+                ("other_kongs",),
+                "other_kongs:the winner",
+            )
         if "wild_discarded" in names:
             yield Case(name, hand, dict(self_drawn=True, wild_discarded=True), ("wild",), "wild_discarded:no wild")
         if "multiple_winners" in names:
-            yield Case(name, hand, dict(self_drawn=True, multiple_winners=True), ("multiple_winners",),
-                       "multiple_winners:self-drawn")
+            yield Case(
+                name,
+                hand,
+                dict(self_drawn=True, multiple_winners=True),
+                ("multiple_winners",),
+                "multiple_winners:self-drawn",
+            )
         if "indicator" in names:
-            yield Case(name, hand, dict(self_drawn=True, indicator="5m", wild="7m"), ("indicator", "wild"),
-                       "indicator:another wild")
+            yield Case(
+                name,
+                hand,
+                dict(self_drawn=True, indicator="5m", wild="7m"),
+                ("indicator", "wild"),
+                "indicator:another wild",
+            )
         if "took_indicator" in names:
-            yield Case(name, hand, dict(discarder="S", took_indicator=True), ("took_indicator",),
-                       "took_indicator:on a discard", options={"qiangjin_rule": "street"})
+            yield Case(
+                name,
+                hand,
+                dict(discarder="S", took_indicator=True),
+                ("took_indicator",),
+                "took_indicator:on a discard",
+                options={"qiangjin_rule": "street"},
+            )
 
 
 def _pair_wait(hand: str) -> str | None:
@@ -382,8 +435,14 @@ def controls(names=None, hands: int = 4):
             for (winner, dealer), hand in product([("E", "E"), ("S", "W"), ("N", "E")], pool):
                 doors = ("rules", "mj", "mcr") if name == "mcr" else ("rules",)
                 for door in doors:
-                    yield Case(name, hand, dict(winner=winner, dealer=dealer, seat_wind=WIND_OF[winner, dealer],
-                                                self_drawn=True), (), "seat_wind:right", door)
+                    yield Case(
+                        name,
+                        hand,
+                        dict(winner=winner, dealer=dealer, seat_wind=WIND_OF[winner, dealer], self_drawn=True),
+                        (),
+                        "seat_wind:right",
+                        door,
+                    )
         if "bird" in rs.context_names:
             for hand in pool:
                 for four, _x in _four_copies(hand):
@@ -399,6 +458,7 @@ def run(case: Case):
     import mjlearn
     import mjlearn.mcr
     from mjlearn.rules import score
+
     if case.door == "mj":
         return mjlearn.score(case.hand, rules=case.rules, **case.context)
     if case.door == "mcr":

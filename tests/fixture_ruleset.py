@@ -41,8 +41,10 @@ class DoublesRuleSet(RuleSet):
         d = sum(i.value * i.count for i in result.items)
         z, e = doubling(self.opt("base"), d, ("次翻番", "doublings"))
         who = ("每家付", "each payer pays") if result.context.get("self_drawn") else ("点炮者付", "the discarder pays")
-        return (sum_line(result.items, ("次翻番", "doublings"), d),
-                (f"{who[0]}：底 {z} = {result.total}", f"{who[1]}: the base {e} = {result.total}"))
+        return (
+            sum_line(result.items, ("次翻番", "doublings"), d),
+            (f"{who[0]}：底 {z} = {result.total}", f"{who[1]}: the base {e} = {result.total}"),
+        )
 
 
 PATTERNS = (
@@ -54,25 +56,48 @@ PATTERNS = (
 HOUSE_RULES = Document("《测试用的规则说明》", ("本测试自己写的一页规则。", "One page of rules written for this test."))
 
 ABOUT = About(
-    where=("只在测试里玩：用来证明新规则只写在自己的模块里。", "Played only in a test: it proves a new rule set lives in its own module."),
-    special=(("每个翻番项目（清一色、门清、碰碰和）把底分翻一倍。",
-              "Each doubling item (full flush, concealed hand, all pungs) doubles the base."),
-             ("点炮只由点炮者付。", "On a discard only the discarder pays.")),
+    where=(
+        "只在测试里玩：用来证明新规则只写在自己的模块里。",
+        "Played only in a test: it proves a new rule set lives in its own module.",
+    ),
+    special=(
+        (
+            "每个翻番项目（清一色、门清、碰碰和）把底分翻一倍。",
+            "Each doubling item (full flush, concealed hand, all pungs) doubles the base.",
+        ),
+        ("点炮只由点炮者付。", "On a discard only the discarder pays."),
+    ),
     family=("测试用规则", "Test rule sets"),
     rulings=(Ruling(("底分是多少", "what the base is"), ("2 分", "2 points"), "base"),),
-    example=Example("111333555777s9s+9s", S_SELF, ("南家自摸清一色碰碰和。", "South self-draws a full flush of pungs.")),
+    example=Example(
+        "111333555777s9s+9s", S_SELF, ("南家自摸清一色碰碰和。", "South self-draws a full flush of pungs.")
+    ),
     only_here=Example("12346789mEEE44s+5m", S_ON_N, ("南家和北家打的 5m。", "South wins on North's 5m.")),
-    facts=facts({"scoring": "底分每个翻番项目翻一倍", "signature": "三个翻番项目"},
-                {"scoring": "the base doubled once per doubling item", "signature": "three doubling items"}),
+    facts=facts(
+        {"scoring": "底分每个翻番项目翻一倍", "signature": "三个翻番项目"},
+        {"scoring": "the base doubled once per doubling item", "signature": "three doubling items"},
+    ),
     sources=(HOUSE_RULES,),
 )
 
 FIXTURE = DoublesRuleSet(
-    name=NAME, zh="测试翻番麻将", en="Test doubles game", aliases=("测试翻番", "fixture doubles"),
-    unit=("分", "points"), item_unit=("翻番", "doublings"), pay_unit=("分", "points"),
-    tiles=TileSet(True, True, "none"), claims=Claims(chow=True), pair="any", wild=None,
-    discard_win="yes", dealer_rule="none", kong_money="none", multi_win="single_nearest",
-    scoring="base × 2^d", signature="three doublings",
+    name=NAME,
+    zh="测试翻番麻将",
+    en="Test doubles game",
+    aliases=("测试翻番", "fixture doubles"),
+    unit=("分", "points"),
+    item_unit=("翻番", "doublings"),
+    pay_unit=("分", "points"),
+    tiles=TileSet(True, True, "none"),
+    claims=Claims(chow=True),
+    pair="any",
+    wild=None,
+    discard_win="yes",
+    dealer_rule="none",
+    kong_money="none",
+    multi_win="single_nearest",
+    scoring="base × 2^d",
+    signature="three doublings",
     options=(Option("base", 2, "the base", "底分", (1, 2, 5)),),
     context=ctx("self_drawn", "discarder", "winner", "dealer"),
     patterns=PATTERNS,

@@ -37,7 +37,8 @@ def run_in_shell(cells: list[str], env: dict | None = None) -> list[str]:
             shown.append(out.getvalue())
         print(json.dumps(shown))
     """)
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env or shell_env(),
-                          timeout=300, cwd=ROOT)
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env or shell_env(), timeout=300, cwd=ROOT
+    )
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout.strip().splitlines()[-1])

@@ -17,8 +17,10 @@ from mjlearn.notation import format_hand
 from mjlearn.tiles import TILES
 
 SUITED = range(27)
-KNITTED = [tuple(sorted(b + k + 3 * j for k, b in enumerate(bases) for j in range(3)))
-           for bases in ((0, 9, 18), (0, 18, 9), (9, 0, 18), (9, 18, 0), (18, 0, 9), (18, 9, 0))]
+KNITTED = [
+    tuple(sorted(b + k + 3 * j for k, b in enumerate(bases) for j in range(3)))
+    for bases in ((0, 9, 18), (0, 18, 9), (9, 0, 18), (9, 18, 0), (18, 0, 9), (18, 9, 0))
+]
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
@@ -43,12 +45,12 @@ def _pools(rng):
     style = rng.random()
     if style < 0.35:
         return list(range(34))
-    if style < 0.55:                       # one suit (+ honors)
+    if style < 0.55:  # one suit (+ honors)
         s = rng.randrange(3) * 9
         return list(range(s, s + 9)) + (list(range(27, 34)) if rng.random() < 0.5 else [])
     if style < 0.65:
         return list(range(27, 34)) + [0, 8, 9, 17, 18, 26]
-    if style < 0.75:                       # same numbers across suits
+    if style < 0.75:  # same numbers across suits
         r = rng.sample(range(9), 3)
         return [s * 9 + x for s in range(3) for x in r]
     if style < 0.85:
@@ -101,7 +103,7 @@ def regular(rng, n_melds=None):
 
 def seven_pairs(rng):
     pool = _pools(rng)
-    if rng.random() < 0.15:                # seven shifted pairs
+    if rng.random() < 0.15:  # seven shifted pairs
         s = rng.randrange(3) * 9 + rng.randrange(3)
         return [], [t for t in range(s, s + 7) for _ in range(2)]
     counts = [0] * 34
@@ -173,19 +175,34 @@ def _finish(rng, melds, concealed, win=None):
     self_drawn = rng.random() < 0.45
     kong = False
     if rng.random() < 0.15:
-        if (self_drawn and any(m.kind is MeldKind.KONG for m in melds)) or (not self_drawn and held == 0 and fixed[win] == 0):
+        if (self_drawn and any(m.kind is MeldKind.KONG for m in melds)) or (
+            not self_drawn and held == 0 and fixed[win] == 0
+        ):
             kong = True
     last_tile = held == 0 and rng.random() < 0.15
-    wall_last = rng.random() < 0.1 and not (kong and not self_drawn)   # no kong once the wall is empty
+    wall_last = rng.random() < 0.1 and not (kong and not self_drawn)  # no kong once the wall is empty
     flowers = rng.choice((0, 0, 0, 0, 1, 2, 3, 8))
     hand = Hand(tuple(melds), tuple(TILES[t] for t in rest), TILES[win])
-    ctx = dict(self_drawn=self_drawn, last_tile=last_tile, kong=kong, wall_last=wall_last,
-               seat_wind=rng.choice("ESWN"), prevalent_wind=rng.choice("ESWN"), flowers=flowers)
+    ctx = dict(
+        self_drawn=self_drawn,
+        last_tile=last_tile,
+        kong=kong,
+        wall_last=wall_last,
+        seat_wind=rng.choice("ESWN"),
+        prevalent_wind=rng.choice("ESWN"),
+        flowers=flowers,
+    )
     return format_hand(hand), ctx
 
 
-MIX = ((regular, 0.72), (seven_pairs, 0.12), (knitted_straight, 0.06), (honors_and_knitted, 0.05),
-       (thirteen_orphans, 0.03), (nine_gates, 0.02))
+MIX = (
+    (regular, 0.72),
+    (seven_pairs, 0.12),
+    (knitted_straight, 0.06),
+    (honors_and_knitted, 0.05),
+    (thirteen_orphans, 0.03),
+    (nine_gates, 0.02),
+)
 
 
 def random_case(rng: random.Random):
@@ -214,12 +231,13 @@ def ref_tile(i: int) -> str:
         return f"{_SUIT_LETTER[i // 9]}{i % 9 + 1}"
     if i < 31:
         return f"F{i - 26}"
-    return f"J{i - 30}"          # C F P -> J1 J2 J3
+    return f"J{i - 30}"  # C F P -> J1 J2 J3
 
 
 def to_reference(hand, ctx):
     """PyMahjongGB.MahjongFanCalculator positional arguments for a case."""
     from mjlearn.hand import as_hand
+
     h = as_hand(hand)
     packs = []
     for m in h.melds:
@@ -231,10 +249,18 @@ def to_reference(hand, ctx):
             offer = 0 if m.offer is None else (m.offer - 4 if m.offer >= 5 else m.offer)
             packs.append(("GANG", ref_tile(m.tile.index), offer))
     winds = "ESWN"
-    return (tuple(packs), tuple(ref_tile(t.index) for t in h.concealed), ref_tile(h.win_tile.index),
-            ctx.get("flowers", 0) + len(h.flowers), ctx.get("self_drawn", False), ctx.get("last_tile", False),
-            ctx.get("kong", False), ctx.get("wall_last", False), winds.index(ctx.get("seat_wind", "E")),
-            winds.index(ctx.get("prevalent_wind", "E")))
+    return (
+        tuple(packs),
+        tuple(ref_tile(t.index) for t in h.concealed),
+        ref_tile(h.win_tile.index),
+        ctx.get("flowers", 0) + len(h.flowers),
+        ctx.get("self_drawn", False),
+        ctx.get("last_tile", False),
+        ctx.get("kong", False),
+        ctx.get("wall_last", False),
+        winds.index(ctx.get("seat_wind", "E")),
+        winds.index(ctx.get("prevalent_wind", "E")),
+    )
 
 
 def reference_fans(hand, ctx):
@@ -242,6 +268,7 @@ def reference_fans(hand, ctx):
     import MahjongGB
 
     from mjlearn.mcr.fans import fan
+
     try:
         res = MahjongGB.MahjongFanCalculator(*to_reference(hand, ctx), verbose=True)
     except TypeError as e:
@@ -263,6 +290,7 @@ def mine_fans(result):
 
 
 # --- targeted generators: rare fans ----------------------------------------------------------
+
 
 def _concealed_sets(sets, pair):
     out = []
@@ -295,7 +323,7 @@ def big_four_winds(rng):
 
 def terminal_chows(rng):
     s = rng.sample((0, 9, 18), 3)
-    if rng.random() < 0.5:      # pure
+    if rng.random() < 0.5:  # pure
         sets = [("chow", s[0]), ("chow", s[0]), ("chow", s[0] + 6), ("chow", s[0] + 6)]
         pair = s[0] + 4
     else:
@@ -332,7 +360,7 @@ def shifted_and_same(rng):
         sets.append((kind, base + start + k * step))
     used = [0] * 34
     for kd, t in sets:
-        for x in ([t, t + 1, t + 2] if kd == "chow" else [t] * 3):
+        for x in [t, t + 1, t + 2] if kd == "chow" else [t] * 3:
             used[x] += 1
     if any(u > 4 for u in used):
         return regular(rng)
@@ -353,10 +381,10 @@ def kongs_hand(rng):
 
 
 _RESTRICTED = (
-    (19, 20, 21, 23, 25, 32),                     # all green
-    (0, 8, 9, 17, 18, 26),                        # all terminals
+    (19, 20, 21, 23, 25, 32),  # all green
+    (0, 8, 9, 17, 18, 26),  # all terminals
     (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33),
-    (2, 3, 4, 11, 12, 13, 20, 21, 22),            # fives
+    (2, 3, 4, 11, 12, 13, 20, 21, 22),  # fives
     (1, 3, 5, 7, 10, 12, 14, 16, 19, 21, 23, 25),  # evens
     (9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 33),  # reversible
 )
@@ -376,17 +404,29 @@ def restricted(rng):
     return regular(rng)
 
 
-TARGETED = (restricted, big_four_winds, terminal_chows, dragons_and_winds, shifted_and_same, kongs_hand, nine_gates,
-            honors_and_knitted, knitted_straight, seven_pairs, thirteen_orphans)
+TARGETED = (
+    restricted,
+    big_four_winds,
+    terminal_chows,
+    dragons_and_winds,
+    shifted_and_same,
+    kongs_hand,
+    nine_gates,
+    honors_and_knitted,
+    knitted_straight,
+    seven_pairs,
+    thirteen_orphans,
+)
 
 
 def targeted_case(rng: random.Random):
     from mjlearn.errors import InvalidHandError
+
     while True:
         melds, concealed = rng.choice(TARGETED)(rng)
         try:
             return _finish(rng, melds, concealed)
-        except InvalidHandError:      # a kong made a fifth copy: draw again
+        except InvalidHandError:  # a kong made a fifth copy: draw again
             continue
 
 

@@ -29,8 +29,9 @@ def executed(path: Path) -> nbformat.NotebookNode:
         os.environ.pop("MPLBACKEND", None)
         os.environ.update(MJLEARN_DATA_DIR=data)
         try:
-            NotebookClient(nb, timeout=600, kernel_name="python3",
-                           resources={"metadata": {"path": str(path.parent)}}).execute()
+            NotebookClient(
+                nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}
+            ).execute()
         finally:
             for k, v in saved.items():
                 if v is None:

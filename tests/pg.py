@@ -53,16 +53,25 @@ class Server:
         return f"postgresql+psycopg://{user}@{self.host}:{self.port}/{db}"
 
     def run(self, *args: str, check: bool = True) -> subprocess.CompletedProcess:
-        return subprocess.run([*self.ctl, "-D", str(self.data), *args], check=check, capture_output=True,
-                              text=True, timeout=120)
+        return subprocess.run(
+            [*self.ctl, "-D", str(self.data), *args], check=check, capture_output=True, text=True, timeout=120
+        )
 
     def stop(self) -> None:
         self.run("stop", "-m", "fast", "-w", check=False)
 
     def start(self) -> None:
-        self.run("start", "-w", "-t", "60", "-l", str(self.data.parent / "log"),
-                 "-o", f"-c listen_addresses=127.0.0.1 -c port={self.port} -c unix_socket_directories={self.data.parent}"
-                       " -c fsync=on -c max_connections=400")
+        self.run(
+            "start",
+            "-w",
+            "-t",
+            "60",
+            "-l",
+            str(self.data.parent / "log"),
+            "-o",
+            f"-c listen_addresses=127.0.0.1 -c port={self.port} -c unix_socket_directories={self.data.parent}"
+            " -c fsync=on -c max_connections=400",
+        )
 
 
 def start_server() -> Server | None:
@@ -79,8 +88,23 @@ def start_server() -> Server | None:
     data = top / "data"
     if as_user:
         shutil.chown(top, "postgres", "postgres")
-    subprocess.run([*as_user, str(bindir / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust",
-                    "-E", "UTF8", "--locale=C.UTF-8"], check=True, capture_output=True, timeout=300)
+    subprocess.run(
+        [
+            *as_user,
+            str(bindir / "initdb"),
+            "-D",
+            str(data),
+            "-U",
+            "postgres",
+            "--auth=trust",
+            "-E",
+            "UTF8",
+            "--locale=C.UTF-8",
+        ],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
     server = Server("127.0.0.1", _free_port(), data, [*as_user, str(bindir / "pg_ctl")])
     server.start()
     return server
@@ -100,6 +124,7 @@ def password_server(password: str):
     """A private server that asks every connection to 127.0.0.1 for a password (scram-sha-256; the
     superuser's is ``password``), as a school's server does; stopped at the end."""
     import sqlalchemy as sa
+
     server = private_server()
     try:
         engine = sa.create_engine(server.url())
@@ -128,6 +153,7 @@ def postgres():
 def pg_db(postgres):
     """A fresh database on the test server; yields its URL (as the superuser)."""
     import sqlalchemy as sa
+
     name = "t_" + uuid.uuid4().hex[:12]
     admin = sa.create_engine(postgres.url(), isolation_level="AUTOCOMMIT")
     with admin.connect() as c:

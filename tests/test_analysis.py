@@ -27,19 +27,23 @@ def tiles(text):
 
 # --- waits ----------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text, expected", [
-    ("1112345678999m", "123456789m"),            # nine gates: all nine
-    ("19m19p19sESWNCFP", "19m19p19sESWNCFP"),    # thirteen orphans, thirteen-sided
-    ("19m19p19sESWNCFF", "P"),
-    ("1133m5577p99sEEF", "F"),                   # seven pairs
-    ("147m258p369sESWN", "CFP"),                 # honors and knitted tiles
-    ("147m258p369s123mE", "E"),                  # knitted straight
-    ("123m456p789sEENN", "EN"),
-    ("123m456p789s5m6mEE", "47m"),
-    ("[123m,1][456p,2][789s,3][EEE,1]N", "N"),
-    ("1111m234p567s789s", "1m"),                 # formal wait: all four 1m are in the hand
-    ("123m456p789sENW5m", ""),                   # not ready
-])
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("1112345678999m", "123456789m"),  # nine gates: all nine
+        ("19m19p19sESWNCFP", "19m19p19sESWNCFP"),  # thirteen orphans, thirteen-sided
+        ("19m19p19sESWNCFF", "P"),
+        ("1133m5577p99sEEF", "F"),  # seven pairs
+        ("147m258p369sESWN", "CFP"),  # honors and knitted tiles
+        ("147m258p369s123mE", "E"),  # knitted straight
+        ("123m456p789sEENN", "EN"),
+        ("123m456p789s5m6mEE", "47m"),
+        ("[123m,1][456p,2][789s,3][EEE,1]N", "N"),
+        ("1111m234p567s789s", "1m"),  # formal wait: all four 1m are in the hand
+        ("123m456p789sENW5m", ""),  # not ready
+    ],
+)
 def test_waits_table(text, expected):
     w = waits(text)
     assert str(w) == expected
@@ -66,7 +70,7 @@ def test_visible_tiles_lower_live_counts():
     assert {str(d.tile): d.live for d in w.details}["5m"] == 1
     assert {str(d.tile): d.live for d in w.details}["2m"] == 2
     assert w.live == 23 - 3
-    assert waits("1112345678999m", visible=tiles("55m")) .details[4].live == 1
+    assert waits("1112345678999m", visible=tiles("55m")).details[4].live == 1
 
 
 def test_formal_wait_is_marked():
@@ -87,18 +91,22 @@ def test_waits_reject_fourteen_and_bad_visible():
 
 # --- shanten and form shanten ---------------------------------------------------------------------
 
+
 def test_shanten_accepts_strings_and_hands():
     assert shanten("1112345678999m") == 0
     assert shanten(parse_hand("1112345678999m+5m")) == -1
     assert shanten("123m456p789sENW5m") == 2
 
 
-@pytest.mark.parametrize("bad, error", [
-    ("123m", InvalidHandError),                  # too few tiles
-    ("11111m23456789p", InvalidHandError),       # a fifth copy
-    ("123m45", NotationError),
-    ("[123m,1][456p,2][789s,3][EEE,1][NNN,1]S", InvalidHandError),   # five melds
-])
+@pytest.mark.parametrize(
+    "bad, error",
+    [
+        ("123m", InvalidHandError),  # too few tiles
+        ("11111m23456789p", InvalidHandError),  # a fifth copy
+        ("123m45", NotationError),
+        ("[123m,1][456p,2][789s,3][EEE,1][NNN,1]S", InvalidHandError),  # five melds
+    ],
+)
 def test_bad_input_gives_foundation_errors(bad, error):
     for f in (shanten, waits, discard_advice, form_shanten):
         with pytest.raises(error):
@@ -108,8 +116,13 @@ def test_bad_input_gives_foundation_errors(bad, error):
 def test_form_shanten_mapping():
     fs = form_shanten("19m19p19sESWNCF5m")
     assert isinstance(fs, FormShanten)
-    assert dict(fs) == {Form.REGULAR: 8, Form.SEVEN_PAIRS: 6, Form.THIRTEEN_ORPHANS: 1,
-                        Form.HONORS_AND_KNITTED: 4, Form.KNITTED_STRAIGHT: 8}
+    assert dict(fs) == {
+        Form.REGULAR: 8,
+        Form.SEVEN_PAIRS: 6,
+        Form.THIRTEEN_ORPHANS: 1,
+        Form.HONORS_AND_KNITTED: 4,
+        Form.KNITTED_STRAIGHT: 8,
+    }
     assert fs["thirteen_orphans"] == 1 and fs.best == 1 and fs.best_forms == (Form.THIRTEEN_ORPHANS,)
     melded = form_shanten("[123m,1][EEE,2]147m25p3sN")
     assert melded[Form.SEVEN_PAIRS] is None and melded.best == 4
@@ -134,6 +147,7 @@ def test_reexports():
 
 
 # --- discard advice -------------------------------------------------------------------------------
+
 
 def test_discard_advice_order_and_content():
     adv = discard_advice("123m456p789sEENNS")
@@ -160,6 +174,7 @@ def test_discard_advice_useful_tiles_lower_shanten():
 
 def shanten_counts(c):
     from mjlearn.shanten_core import shanten_of_counts
+
     return shanten_of_counts(c)
 
 
@@ -188,6 +203,7 @@ def test_discard_advice_best_matches_hand_shanten(idx):
     assume(max(c) <= 4)
     from mjlearn.hand import Hand
     from mjlearn.tiles import TILES
+
     hand = Hand((), tuple(TILES[i] for i in idx))
     adv = discard_advice(hand)
     s = shanten(hand)
@@ -196,6 +212,7 @@ def test_discard_advice_best_matches_hand_shanten(idx):
 
 
 # --- rendering ------------------------------------------------------------------------------------
+
 
 def test_results_render_bilingual_html():
     html = waits("1112345678999m")._repr_html_()
@@ -223,11 +240,11 @@ def test_shanten_tables_print_each_number_once():
     import re
 
     from mjlearn.i18n import get_language, set_language
+
     before = get_language()
     set_language("en")
     try:
-        for html in (form_shanten("1133m5577p99sEFC")._repr_html_(),
-                     discard_advice("122389m4456678sW")._repr_html_()):
+        for html in (form_shanten("1133m5577p99sEFC")._repr_html_(), discard_advice("122389m4456678sW")._repr_html_()):
             cells = re.findall(r'<b data-shanten="(-?\d+)">([^<]*)</b>', html)
             assert cells
             for n, words in cells:

@@ -26,8 +26,14 @@ bootstrap = _load()
 
 
 def _wanted(**changes):
-    wanted = {"bootstrap": bootstrap.VERSION, "pyproject": "abc", "python": sys.version,
-              "root": str(bootstrap.ROOT), "venv": "/clone/.venv", "extras": ["lab", "test"]}
+    wanted = {
+        "bootstrap": bootstrap.VERSION,
+        "pyproject": "abc",
+        "python": sys.version,
+        "root": str(bootstrap.ROOT),
+        "venv": "/clone/.venv",
+        "extras": ["lab", "test"],
+    }
     wanted.update(changes)
     return wanted
 
@@ -38,6 +44,7 @@ PROBE = (sys.version, HERE)
 
 # --- the decision -----------------------------------------------------------------------------------
 
+
 def test_same_stamp_skips():
     assert bootstrap.decide(_wanted(), _wanted(), PROBE) == "skip"
 
@@ -47,12 +54,15 @@ def test_fewer_extras_than_installed_skips():
     assert bootstrap.decide(_wanted(), _wanted(extras=["lab"]), PROBE) == "skip"
 
 
-@pytest.mark.parametrize("change", [
-    {"pyproject": "def"},                    # pyproject.toml edited (a new dependency, a new version pin)
-    {"extras": ["hub", "lab", "test"]},      # an extra not installed yet
-    {"bootstrap": bootstrap.VERSION + 1},    # this script installs something new
-    {"root": "/elsewhere"},                  # the editable install points at another clone
-])
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"pyproject": "def"},  # pyproject.toml edited (a new dependency, a new version pin)
+        {"extras": ["hub", "lab", "test"]},  # an extra not installed yet
+        {"bootstrap": bootstrap.VERSION + 1},  # this script installs something new
+        {"root": "/elsewhere"},  # the editable install points at another clone
+    ],
+)
 def test_a_changed_input_installs(change):
     assert bootstrap.decide(_wanted(), _wanted(**change), PROBE) == "install"
 
@@ -91,6 +101,7 @@ def test_reinstall_always_creates():
 
 
 # --- the install around it, with pip and venv recorded ---------------------------------------------
+
 
 @pytest.fixture
 def clone(tmp_path, monkeypatch):
@@ -164,13 +175,15 @@ def test_failed_install_leaves_no_stamp(clone, monkeypatch):
     with pytest.raises(KeyboardInterrupt):
         bootstrap.ensure_installed("lab")
     assert not (venv / bootstrap.STAMP).exists()
-    assert bootstrap.decide(bootstrap.read_stamp(), bootstrap.wanted_stamp(["lab"]), bootstrap.probe_venv()) == "install"
+    assert (
+        bootstrap.decide(bootstrap.read_stamp(), bootstrap.wanted_stamp(["lab"]), bootstrap.probe_venv()) == "install"
+    )
 
 
 def test_broken_venv_is_emptied_and_made_again(clone):
     _root, _venv, calls, state = clone
     bootstrap.ensure_installed("lab")
-    state["probe"] = None      # e.g. the Python it was made with was removed
+    state["probe"] = None  # e.g. the Python it was made with was removed
     calls.clear()
     bootstrap.ensure_installed("lab")
     assert calls == [("venv", True), ("pip", "lab")]
@@ -187,8 +200,11 @@ def test_a_corrupt_stamp_counts_as_none(clone):
 
 def test_reinstall_flag_anywhere_on_the_line(clone, monkeypatch):
     seen = []
-    monkeypatch.setattr(bootstrap, "ensure_installed", lambda command, reinstall=False:
-                        seen.append((command, reinstall)) or bootstrap.venv_python())
+    monkeypatch.setattr(
+        bootstrap,
+        "ensure_installed",
+        lambda command, reinstall=False: seen.append((command, reinstall)) or bootstrap.venv_python(),
+    )
     monkeypatch.setattr(bootstrap.subprocess, "call", lambda cmd: seen.append(cmd[1:]) or 0)
     assert bootstrap.main(["--reinstall", "lab", "--no-browser"]) == 0
     assert bootstrap.main(["lab", "--reinstall"]) == 0
@@ -202,6 +218,7 @@ def test_help_names_reinstall(capsys):
 
 
 # --- the probe, on real interpreters ------------------------------------------------------------------
+
 
 @pytest.mark.skipif(sys.prefix == sys.base_prefix or os.name == "nt", reason="runs inside a venv")
 def test_probe_of_a_working_venv_reports_its_python(monkeypatch):
@@ -226,6 +243,7 @@ def test_probe_of_a_missing_or_broken_venv_is_none(tmp_path, monkeypatch):
 
 # --- check: the inner loop, without a browser ----------------------------------------------------------
 
+
 @pytest.fixture
 def checking(tmp_path, monkeypatch):
     """bootstrap.main with the install and every step recorded, in a clone whose pyproject.toml the test writes."""
@@ -233,8 +251,11 @@ def checking(tmp_path, monkeypatch):
     root.mkdir()
     monkeypatch.setattr(bootstrap, "ROOT", root)
     installed, ran = [], []
-    monkeypatch.setattr(bootstrap, "ensure_installed", lambda command, reinstall=False:
-                        installed.append(command) or Path("/venv/bin/python"))
+    monkeypatch.setattr(
+        bootstrap,
+        "ensure_installed",
+        lambda command, reinstall=False: installed.append(command) or Path("/venv/bin/python"),
+    )
 
     def no_browser():
         raise AssertionError("check must not install or ask for Chromium, PostgreSQL or the proxy")
@@ -273,8 +294,10 @@ def test_every_file_check_leaves_to_the_whole_suite_exists():
 
 def test_check_runs_mypy_and_the_layers_only_when_pyproject_configures_them(checking, monkeypatch):
     root, _, ran = checking
-    (root / "pyproject.toml").write_text('[project]\nname = "mjlearn"\n\n[tool.mypy]\nfiles = ["mjlearn"]\n\n'
-                                         '[tool.importlinter]\nroot_package = "mjlearn"\n')
+    (root / "pyproject.toml").write_text(
+        '[project]\nname = "mjlearn"\n\n[tool.mypy]\nfiles = ["mjlearn"]\n\n'
+        '[tool.importlinter]\nroot_package = "mjlearn"\n'
+    )
     _record(monkeypatch, ran)
     assert bootstrap.main(["check"]) == 0
     names = [" ".join(c) for c in ran]
@@ -290,7 +313,7 @@ def test_check_runs_every_step_and_fails_when_one_fails(checking, monkeypatch, c
     (root / "pyproject.toml").write_text('[project]\nname = "mjlearn"\n')
     _record(monkeypatch, ran, failing=("format",))
     assert bootstrap.main(["check"]) == 1
-    assert len(ran) == 3                       # the tests still ran after the format check failed
+    assert len(ran) == 3  # the tests still ran after the format check failed
     assert "FAILED: ruff format" in capsys.readouterr().out
 
 

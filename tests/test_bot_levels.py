@@ -35,8 +35,10 @@ def test_levels_by_name_with_bilingual_labels():
 
 def test_basic_level_plays_exactly_like_the_default_players():
     for seed in (1, 2):
-        assert play_hand(Table("mcr", seed=seed), make_bots("basic", seed=seed)).log == \
-            play_hand(Table("mcr", seed=seed)).log
+        assert (
+            play_hand(Table("mcr", seed=seed), make_bots("basic", seed=seed)).log
+            == play_hand(Table("mcr", seed=seed)).log
+        )
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -45,7 +47,7 @@ def test_strong_plays_legal_complete_mcr_hands(seed):
     t = play_hand(Table("mcr", seed=seed), _strong_at(seat, seed))
     assert t.is_over
     assert t.tile_census() == Table("mcr", seed=seed).tile_census()
-    assert replay(t.log).log == t.log                 # every action was legal
+    assert replay(t.log).log == t.log  # every action was legal
     assert sum(t.payments.values()) == 0
     for w in t.winners:
         assert w.result.legal and w.points >= 8
@@ -87,7 +89,7 @@ def test_strong_advice_is_what_it_plays():
             seat = min(t.pending, key=lambda s: s.turns_after(origin))
         else:
             seat = t.turn
-        if t.phase != "discard":        # advice on a claimed kong is the basic Bot's business
+        if t.phase != "discard":  # advice on a claimed kong is the basic Bot's business
             bots[seat].act(t, seat)
             continue
         what, arg = bots[seat].advise(t, seat)
@@ -122,11 +124,12 @@ def test_strong_beats_basic_on_fixed_seeds():
 def test_strong_beats_basic_on_more_fixed_seeds():
     strong, control, sw, cw = _duplicate(range(100, 500))
     assert sw > cw
-    assert strong - control > 400 * 2      # at least 2 points a hand (the measured margin is far higher)
+    assert strong - control > 400 * 2  # at least 2 points a hand (the measured margin is far higher)
 
 
 def test_a_session_plays_with_strong_players():
     from mjlearn.table import Session
+
     s = Session("mcr", seed=3).play(2, make_bots(["strong", "basic", "strong", "basic"], seed=3))
     assert len(s.records) == 2 and sum(s.scores) == 0
 

@@ -36,8 +36,14 @@ def mjlearn(*args, cwd, home=None, timeout=300):
     env = {**os.environ, "MJLEARN_DATA_DIR": str(Path(cwd) / ".mjlearn-data")}
     if home is not None:
         env["HOME"] = str(home)
-    return subprocess.run([sys.executable, "-m", "mjlearn", *map(str, args)], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "mjlearn", *map(str, args)],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
 
 
 def refused(r, path) -> None:
@@ -62,10 +68,24 @@ def _offline_cache(cache: Path) -> Path:
     pdir.mkdir(parents=True)
     wdir.mkdir(parents=True)
     boot = ["micropip", "packaging", "ipython", "jedi"]
-    lock = {"info": {"python": "3.13.2", "arch": "wasm32", "platform": "emscripten_4_0_9", "version": version},
-            "packages": {n: {"name": n, "version": "1.0", "depends": [], "file_name": f"{n}-1.0-py3-none-any.whl",
-                             "imports": [n], "install_dir": "site", "package_type": "package", "sha256": "",
-                             "shared_library": False, "unvendored_tests": False} for n in boot}}
+    lock = {
+        "info": {"python": "3.13.2", "arch": "wasm32", "platform": "emscripten_4_0_9", "version": version},
+        "packages": {
+            n: {
+                "name": n,
+                "version": "1.0",
+                "depends": [],
+                "file_name": f"{n}-1.0-py3-none-any.whl",
+                "imports": [n],
+                "install_dir": "site",
+                "package_type": "package",
+                "sha256": "",
+                "shared_library": False,
+                "unvendored_tests": False,
+            }
+            for n in boot
+        },
+    }
     (pdir / "pyodide-lock.json").write_text(json.dumps(lock), encoding="utf-8")
     for f in ("pyodide.mjs", "pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
         (pdir / f).write_text("// stand-in\n", encoding="utf-8")
@@ -89,6 +109,7 @@ def learner_folder(path: Path) -> Path:
 
 # --- mjlearn lite build --out ---------------------------------------------------------------------
 
+
 def test_lite_refuses_a_folder_holding_a_learners_notebook(tmp_path, cache):
     kept = learner_folder(tmp_path / "course")
     refused(build(tmp_path / "course", cache, tmp_path), tmp_path / "course")
@@ -107,8 +128,14 @@ def test_lite_refuses_the_home_folder(tmp_path, cache):
     home = tmp_path / "home"
     kept = learner_folder(home)
     typed = f"{shlex.quote(sys.executable)} -m mjlearn lite build --offline --cache {shlex.quote(str(cache))} --out ~"
-    r = subprocess.run(["sh", "-c", typed], cwd=tmp_path, env={**os.environ, "HOME": str(home)},
-                       capture_output=True, text=True, timeout=300)
+    r = subprocess.run(
+        ["sh", "-c", typed],
+        cwd=tmp_path,
+        env={**os.environ, "HOME": str(home)},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     refused(r, home)
     assert kept.read_text(encoding="utf-8") == NOTEBOOK
 
@@ -129,22 +156,22 @@ def test_lite_refuses_a_file(tmp_path, cache):
 
 
 def test_lite_rebuilds_its_own_folder_and_replaces_only_what_it_built(tmp_path, cache):
-    out = tmp_path / "new" / "site"          # parents are created too
+    out = tmp_path / "new" / "site"  # parents are created too
     first = build(out, cache, tmp_path)
     assert first.returncode == 0, first.stderr[-3000:]
     marker = json.loads((out / MARKER).read_text(encoding="utf-8"))
     assert marker["builder"] == "mjlearn lite build" and "lab/index.html" in marker["files"]
-    kept = learner_folder(out)                                     # saved into the site afterwards
+    kept = learner_folder(out)  # saved into the site afterwards
     (out / "files" / "my_extra.ipynb").write_text(NOTEBOOK, encoding="utf-8")
     stale = next(r for r in marker["files"] if r.startswith("files/") and r.endswith(".ipynb"))
-    marker["files"]["files/old_lesson.ipynb"] = marker["files"][stale]   # a page an earlier build had
+    marker["files"]["files/old_lesson.ipynb"] = marker["files"][stale]  # a page an earlier build had
     (out / "files" / "old_lesson.ipynb").write_bytes((out / stale).read_bytes())
     (out / MARKER).write_text(json.dumps(marker), encoding="utf-8")
     again = build(out, cache, tmp_path)
     assert again.returncode == 0, again.stderr[-3000:]
     assert kept.read_text(encoding="utf-8") == NOTEBOOK
     assert (out / "files" / "my_extra.ipynb").read_text(encoding="utf-8") == NOTEBOOK
-    assert not (out / "files" / "old_lesson.ipynb").exists()     # built before, gone from the course
+    assert not (out / "files" / "old_lesson.ipynb").exists()  # built before, gone from the course
     assert (out / "lab" / "index.html").is_file() and (out / "jupyter-lite.json").is_file()
 
 
@@ -164,6 +191,7 @@ def test_lite_refuses_a_rebuild_over_a_built_folder_replaced_by_a_link(tmp_path,
 
 
 # --- mjlearn export --out-dir ---------------------------------------------------------------------
+
 
 @pytest.fixture
 def lesson(tmp_path) -> Path:
@@ -211,14 +239,16 @@ def test_export_refuses_a_file_as_its_folder(tmp_path, lesson):
     assert kept.read_text(encoding="utf-8") == "keep me"
 
 
-@pytest.mark.parametrize("content", [b"this is not json", b"\xff\xfe not utf-8", b'{"cells": 3, "nbformat": 4}',
-                                     b"[" * 100_000, b"[1, 2]"],
-                         ids=["text", "not-utf8", "cells-not-a-list", "deep", "a-list"])
+@pytest.mark.parametrize(
+    "content",
+    [b"this is not json", b"\xff\xfe not utf-8", b'{"cells": 3, "nbformat": 4}', b"[" * 100_000, b"[1, 2]"],
+    ids=["text", "not-utf8", "cells-not-a-list", "deep", "a-list"],
+)
 def test_export_says_a_file_is_not_a_notebook(tmp_path, content):
     bad = tmp_path / "broken.ipynb"
     bad.write_bytes(content)
     refused(export(bad, tmp_path / "html", tmp_path), bad)
-    assert not (tmp_path / "html").exists()     # refused before the folder is made
+    assert not (tmp_path / "html").exists()  # refused before the folder is made
 
 
 def test_export_replaces_its_own_page_and_keeps_what_a_learner_added(tmp_path, lesson):
@@ -232,9 +262,11 @@ def test_export_replaces_its_own_page_and_keeps_what_a_learner_added(tmp_path, l
 
 # --- the folder itself (with folder descriptors, and by paths as on Windows) -----------------------
 
+
 @pytest.fixture(params=["descriptors", "paths"], autouse=False)
 def folder_mode(request, monkeypatch):
     import mjlearn.buildfolder as bf
+
     if request.param == "paths":
         monkeypatch.setattr(bf, "_DIR_FD", False)
     elif not bf._DIR_FD:
@@ -244,18 +276,25 @@ def folder_mode(request, monkeypatch):
 
 def test_claims_refuse_links_files_and_folders_not_made_by_the_builder(tmp_path, folder_mode):
     from mjlearn.buildfolder import BuildFolder, OutputFolderError
+
     kept = learner_folder(tmp_path / "occupied")
     (tmp_path / "link").symlink_to(tmp_path / "occupied", target_is_directory=True)
     (tmp_path / "file").write_text("keep me", encoding="utf-8")
-    for path, says in [(tmp_path / "occupied", "not made by"), (tmp_path / "link", "symbolic link"),
-                       (tmp_path / "file", "is a file"), (tmp_path / "file" / "below", "symbolic link or a file")]:
+    for path, says in [
+        (tmp_path / "occupied", "not made by"),
+        (tmp_path / "link", "symbolic link"),
+        (tmp_path / "file", "is a file"),
+        (tmp_path / "file" / "below", "symbolic link or a file"),
+    ]:
         with pytest.raises(OutputFolderError, match=says):
             BuildFolder.claim(path, "mjlearn export")
     assert kept.read_text(encoding="utf-8") == NOTEBOOK and (tmp_path / "file").read_text(encoding="utf-8") == "keep me"
     assert sorted(p.name for p in (tmp_path / "occupied").iterdir()) == ["my_notes.ipynb"]
 
+
 def test_a_damaged_or_foreign_marker_is_refused(tmp_path, folder_mode):
     from mjlearn.buildfolder import BuildFolder, OutputFolderError
+
     assert MARKER == __import__("mjlearn.buildfolder").buildfolder.MARKER
     with BuildFolder.claim(tmp_path / "site", "mjlearn lite build"):
         pass
@@ -273,31 +312,37 @@ def test_a_damaged_or_foreign_marker_is_refused(tmp_path, folder_mode):
 
 def test_the_refusal_shows_as_the_learners_box():
     from mjlearn.buildfolder import OutputFolderError
+
     e = OutputFolderError("/x", "is a file", "这是一个文件")
-    assert e.learner_lines() == ["输出文件夹不能用 · The output folder cannot be used", "  is a file", "  这是一个文件",
-                                 "  文件夹 Folder: /x"]
+    assert e.learner_lines() == [
+        "输出文件夹不能用 · The output folder cannot be used",
+        "  is a file",
+        "  这是一个文件",
+        "  文件夹 Folder: /x",
+    ]
 
 
 def test_a_page_changed_by_hand_is_never_overwritten_nor_removed(tmp_path, folder_mode):
     from mjlearn.buildfolder import BuildFolder, OutputFolderError
+
     out = tmp_path / "html"
     with BuildFolder.claim(out, "mjlearn export") as f:
         f.install({"a.html": b"a1", "b.html": b"b1"})
     (out / "a.html").write_bytes(b"a, edited by the teacher")
     with BuildFolder.claim(out, "mjlearn export") as f:
-        f.install({"b.html": b"b2"})                     # another page: fine, a.html left and no longer ours
+        f.install({"b.html": b"b2"})  # another page: fine, a.html left and no longer ours
         assert set(f.files) == {"b.html"}
     with BuildFolder.claim(out, "mjlearn export") as f, pytest.raises(OutputFolderError, match="a.html"):
         f.install({"a.html": b"a2"})
     assert (out / "a.html").read_bytes() == b"a, edited by the teacher" and (out / "b.html").read_bytes() == b"b2"
-    with BuildFolder.claim(out, "mjlearn export") as f:     # a whole-site rebuild: b.html was ours, it goes
+    with BuildFolder.claim(out, "mjlearn export") as f:  # a whole-site rebuild: b.html was ours, it goes
         f.install({"c/d.html": b"d"}, replace_all=True)
-    assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*")) == [
-        MARKER, "a.html", "c", "c/d.html"]
+    assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*")) == [MARKER, "a.html", "c", "c/d.html"]
 
 
 def test_a_failed_first_build_leaves_no_folder(tmp_path, folder_mode):
     from mjlearn.buildfolder import BuildFolder
+
     with pytest.raises(RuntimeError):
         with BuildFolder.claim(tmp_path / "new" / "deeper" / "site", "mjlearn lite build"):
             raise RuntimeError("the build failed")
@@ -306,6 +351,7 @@ def test_a_failed_first_build_leaves_no_folder(tmp_path, folder_mode):
 
 def test_a_linked_folder_inside_a_build_is_never_written_through(tmp_path, folder_mode):
     from mjlearn.buildfolder import BuildFolder, OutputFolderError
+
     out = tmp_path / "site"
     with BuildFolder.claim(out, "mjlearn lite build") as f:
         f.install({"lab/index.html": b"1", "lab/x.js": b"2", "top.html": b"3"}, replace_all=True)
@@ -316,7 +362,7 @@ def test_a_linked_folder_inside_a_build_is_never_written_through(tmp_path, folde
     (out / "lab").symlink_to(tmp_path / "elsewhere", target_is_directory=True)
     with BuildFolder.claim(out, "mjlearn lite build") as f, pytest.raises(OutputFolderError, match="lab"):
         f.install({"lab/index.html": b"new", "top.html": b"new"}, replace_all=True)
-    with BuildFolder.claim(out, "mjlearn lite build") as f:   # a build without lab/: nothing removed through the link
+    with BuildFolder.claim(out, "mjlearn lite build") as f:  # a build without lab/: nothing removed through the link
         f.install({"top.html": b"new"}, replace_all=True)
     assert sorted(p.name for p in (tmp_path / "elsewhere").iterdir()) == ["my_notes.ipynb"]
     assert outside.read_text(encoding="utf-8") == NOTEBOOK and (out / "top.html").read_bytes() == b"new"

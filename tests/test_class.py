@@ -30,8 +30,9 @@ def _do(room, aid, right_every=1, limit=None):
 
 
 def _mjlearn(*args, env):
-    return subprocess.run([sys.executable, "-m", "mjlearn", *args], capture_output=True, text=True, env=env,
-                          timeout=180)
+    return subprocess.run(
+        [sys.executable, "-m", "mjlearn", *args], capture_output=True, text=True, env=env, timeout=180
+    )
 
 
 def test_due_dates():
@@ -119,6 +120,7 @@ def pg_class(pg_db, tmp_path, monkeypatch):
     """Class c1 on PostgreSQL set up by the owner: teacher wang, learners ann and bob; learner cy of no
     class; teacher li of another class. Gives the URL, the assignment's id and c1's code."""
     from mjlearn import db
+
     monkeypatch.setenv("MJLEARN_DATA_DIR", str(tmp_path))
     with Classroom(url=pg_db) as owner:
         code = owner.create("c1", teachers=["wang"])
@@ -146,7 +148,12 @@ def test_class_database_assignments_and_report(pg_class):
     users = {l["user"]: l for l in rep["learners"]}
     assert sorted(users) == ["ann", "bob", "cy"]
     assert users["ann"]["by_assignment"][str(aid)] == {
-        "quiz_set": SET, "answered": n, "correct": n, "questions_answered": n, "done": True}
+        "quiz_set": SET,
+        "answered": n,
+        "correct": n,
+        "questions_answered": n,
+        "done": True,
+    }
     assert users["bob"]["answered"] == 3 and users["bob"]["correct"] == 1
     assert not users["bob"]["by_assignment"][str(aid)]["done"]
     assert users["cy"]["answered"] == 0
@@ -184,48 +191,65 @@ def test_learner_lists_assignments_from_the_command_line(pg_class, tmp_path):
 
 def test_doing_an_assignment_in_the_terminal_records_against_it(tmp_path):
     qs = tmp_path / "hw.json"
-    qs.write_text(json.dumps({"title": "hw", "questions": [{"kind": "waits", "hand": "1112345678999m"}]}),
-                  encoding="utf-8")
+    qs.write_text(
+        json.dumps({"title": "hw", "questions": [{"kind": "waits", "hand": "1112345678999m"}]}), encoding="utf-8"
+    )
     with Classroom(url=f"sqlite:///{tmp_path / 'p.db'}", user="t") as room:
         room.create("c")
         room.add("c", ["ann"])
         aid = room.assign("c", str(qs))
     env = dict(os.environ, MJLEARN_DB=f"sqlite:///{tmp_path / 'p.db'}", MJLEARN_DATA_DIR=str(tmp_path))
-    p = subprocess.run([sys.executable, "-m", "mjlearn", "quiz", "--assignment", str(aid), "--user", "ann"],
-                       input="123456789m\n", capture_output=True, text=True, env=env, timeout=120)
+    p = subprocess.run(
+        [sys.executable, "-m", "mjlearn", "quiz", "--assignment", str(aid), "--user", "ann"],
+        input="123456789m\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
     assert p.returncode == 0, p.stderr
     with Classroom(path=tmp_path / "p.db", user="ann") as room:
         rows = room.store.rows()
         assert [(r["quiz"], r["correct"]) for r in rows] == [(assignment_tag(aid), 1)]
         assert room.assignments()[0]["done"]
-    p = subprocess.run([sys.executable, "-m", "mjlearn", "quiz", "--assignment", "99", "--user", "ann"],
-                       capture_output=True, text=True, env=env, timeout=120)
+    p = subprocess.run(
+        [sys.executable, "-m", "mjlearn", "quiz", "--assignment", "99", "--user", "ann"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
     assert p.returncode == 2 and "not one of yours" in p.stderr
 
 
 def test_class_database_logins_get_passwords_from_the_hub_secret(pg_db, tmp_path, monkeypatch):
     import sqlalchemy as sa
+
     monkeypatch.setenv("MJLEARN_DATA_DIR", str(tmp_path))
     from mjlearn.deploy import generate_secret
+
     monkeypatch.setenv("MJLEARN_DB_SECRET", generate_secret())
     with Classroom(url=pg_db) as owner:
         owner.create("c", teachers=["wang"])
         owner.add("c", ["ann"])
     engine = sa.create_engine(pg_db)
     with engine.connect() as c:
-        pw = dict(c.exec_driver_sql("SELECT rolname, rolpassword FROM pg_authid WHERE rolname IN ('ann', 'wang')").all())
+        pw = dict(
+            c.exec_driver_sql("SELECT rolname, rolpassword FROM pg_authid WHERE rolname IN ('ann', 'wang')").all()
+        )
     engine.dispose()
     assert set(pw) == {"ann", "wang"} and all(v and v.startswith("SCRAM-SHA-256$") for v in pw.values())
 
 
 def test_a_weak_hub_secret_is_refused_and_adds_no_login(pg_db, tmp_path, monkeypatch):
     import sqlalchemy as sa
+
     monkeypatch.setenv("MJLEARN_DATA_DIR", str(tmp_path))
     with Classroom(url=pg_db) as owner:
         owner.create("c", teachers=["wang"])
         monkeypatch.setenv("MJLEARN_DB_SECRET", "s3cret")
         with pytest.raises(ClassError, match="secret"):
-            owner.add("c", ["weakling"])             # roles are the server's: a name no other test uses
+            owner.add("c", ["weakling"])  # roles are the server's: a name no other test uses
     engine = sa.create_engine(pg_db)
     with engine.connect() as c:
         assert c.exec_driver_sql("SELECT count(*) FROM pg_roles WHERE rolname = 'weakling'").scalar() == 0
@@ -249,11 +273,23 @@ def test_quiz_takes_the_shipped_set_names_class_assign_takes(tmp_path):
     """TEACHERS.md: `mjlearn quiz week1_tiles_and_waits.json` runs the shipped set wherever it is typed."""
     env = dict(os.environ, MJLEARN_DATA_DIR=str(tmp_path))
     env.pop("MJLEARN_DB", None)
-    p = subprocess.run([sys.executable, "-m", "mjlearn", "quiz", SET, "--check"], capture_output=True, text=True,
-                       env=env, timeout=180, cwd=tmp_path)
+    p = subprocess.run(
+        [sys.executable, "-m", "mjlearn", "quiz", SET, "--check"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=180,
+        cwd=tmp_path,
+    )
     assert p.returncode == 0 and "questions OK" in p.stdout, p.stderr
-    p = subprocess.run([sys.executable, "-m", "mjlearn", "quiz", "week1.json", "--check"], capture_output=True,
-                       text=True, env=env, timeout=180, cwd=tmp_path)
+    p = subprocess.run(
+        [sys.executable, "-m", "mjlearn", "quiz", "week1.json", "--check"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=180,
+        cwd=tmp_path,
+    )
     assert p.returncode == 2 and "Traceback" not in p.stderr
     assert SET in p.stderr and "mcr_scoring.json" in p.stderr  # the names that do work are given
 
@@ -263,12 +299,18 @@ def test_a_damaged_file_is_told_in_plain_lines_not_a_python_warning(tmp_path):
     env.pop("MJLEARN_DB", None)
     with ProgressStore(tmp_path / "progress.db", user="ann") as s:
         from mjlearn.quiz import generate
+
         q = generate("tile_name", seed=1)
         s.record(q, solve(q), grade(q, solve(q)))
     data = bytearray((tmp_path / "progress.db").read_bytes())
     data[0:100] = random.Random(5).randbytes(100)  # the header: not a database any more
     (tmp_path / "progress.db").write_bytes(bytes(data))
-    p = subprocess.run([sys.executable, "-m", "mjlearn", "quiz", "--progress", "--user", "ann"], capture_output=True,
-                       text=True, env=env, timeout=180)
+    p = subprocess.run(
+        [sys.executable, "-m", "mjlearn", "quiz", "--progress", "--user", "ann"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=180,
+    )
     assert p.returncode == 0, p.stderr
     assert "damaged" in p.stderr and "RuntimeWarning" not in p.stderr and ".py:" not in p.stderr

@@ -28,8 +28,9 @@ SET = "week1_tiles_and_waits.json"
 
 
 def _mjlearn(*args, env):
-    return subprocess.run([sys.executable, "-m", "mjlearn", *args], capture_output=True, text=True, env=env,
-                          timeout=180)
+    return subprocess.run(
+        [sys.executable, "-m", "mjlearn", *args], capture_output=True, text=True, env=env, timeout=180
+    )
 
 
 def role_name(name: str) -> str:
@@ -51,6 +52,7 @@ def _one_bilingual_line(p) -> str:
 
 def _sql(url, stmt, params=None, *, one=False):
     import sqlalchemy as sa
+
     engine = sa.create_engine(url)
     try:
         with engine.begin() as c:
@@ -62,13 +64,18 @@ def _sql(url, stmt, params=None, *, one=False):
 
 def _roles(url) -> dict:
     """Every role with its password hash, attributes and groups: what no refusal may change."""
-    return {r[0]: r[1:] for r in _sql(
-        url, "SELECT r.rolname, r.rolpassword, r.rolsuper, r.rolcreaterole, r.rolcanlogin, "
-             "ARRAY(SELECT g.rolname::text FROM pg_auth_members m JOIN pg_roles g ON g.oid = m.roleid "
-             "WHERE m.member = r.oid ORDER BY 1) FROM pg_authid r")}
+    return {
+        r[0]: r[1:]
+        for r in _sql(
+            url,
+            "SELECT r.rolname, r.rolpassword, r.rolsuper, r.rolcreaterole, r.rolcanlogin, "
+            "ARRAY(SELECT g.rolname::text FROM pg_auth_members m JOIN pg_roles g ON g.oid = m.roleid "
+            "WHERE m.member = r.oid ORDER BY 1) FROM pg_authid r",
+        )
+    }
 
 
-SECRET = generate_secret()   # the hub's secret for these tests: 256 random bits, as `mjlearn hub secret` makes
+SECRET = generate_secret()  # the hub's secret for these tests: 256 random bits, as `mjlearn hub secret` makes
 
 
 @pytest.fixture
@@ -90,8 +97,14 @@ def school(pg_db, tmp_path, monkeypatch):
 
 
 def _member(url, user, klass) -> bool:
-    return bool(_sql(url, "SELECT 1 FROM class_members m JOIN classes k ON k.id = m.class_id "
-                          "WHERE m.username = %(u)s AND k.name = %(k)s", {"u": user, "k": klass}))
+    return bool(
+        _sql(
+            url,
+            "SELECT 1 FROM class_members m JOIN classes k ON k.id = m.class_id "
+            "WHERE m.username = %(u)s AND k.name = %(k)s",
+            {"u": user, "k": klass},
+        )
+    )
 
 
 # -- who gets in: class codes --------------------------------------------------------------------------
@@ -123,8 +136,12 @@ def test_a_sweep_of_codes_in_one_statement_joins_nothing(school):
 
 def test_join_attempts_are_not_readable_or_writable_by_a_learner(school):
     import sqlalchemy as sa
-    for stmt in ("SELECT count(*) FROM join_failures", "DELETE FROM join_failures",
-                 "INSERT INTO join_failures VALUES ('mallory', 0)"):
+
+    for stmt in (
+        "SELECT count(*) FROM join_failures",
+        "DELETE FROM join_failures",
+        "INSERT INTO join_failures VALUES ('mallory', 0)",
+    ):
         with pytest.raises(sa.exc.ProgrammingError, match="permission denied"):
             _sql(role_url(school["url"], "mallory"), stmt)
 
@@ -133,6 +150,7 @@ def test_a_join_cancelled_early_or_rolled_back_reveals_nothing(school):
     """Every code costs its time before it is looked at: a statement cancelled early learns nothing
     (the unguarded function answered at once), and a sweep rolled back looked at 10 codes only."""
     import sqlalchemy as sa
+
     url = role_url(school["url"], "mallory")
     engine = sa.create_engine(url)
     try:
@@ -155,6 +173,7 @@ def test_short_codes_of_earlier_releases_are_replaced_on_upgrade(pg_db, tmp_path
     import sqlalchemy as sa
 
     from mjlearn import migrations
+
     monkeypatch.setenv("MJLEARN_DATA_DIR", str(tmp_path))
     engine = sa.create_engine(pg_db)
     with engine.begin() as c:
@@ -173,28 +192,46 @@ def test_a_learner_cannot_list_rosters_or_teachers(school):
     """The unguarded functions answered for any name and class: mallory listed every roster and every
     class's teachers. Now every function a learner may call answers about the caller only."""
     import sqlalchemy as sa
+
     url = school["url"]
     ids = dict(_sql(url, "SELECT name, id FROM classes"))
     people = ["ann", "bob", "cat", "wang", "li", "mallory"]
-    for attack in ("SELECT u, k FROM unnest(%(p)s::text[]) u, unnest(%(k)s::bigint[]) k WHERE mjlearn_in_class(u, k)",
-                   "SELECT t, l FROM unnest(%(p)s::text[]) t, unnest(%(p)s::text[]) l WHERE mjlearn_teaches(t, l)"):
+    for attack in (
+        "SELECT u, k FROM unnest(%(p)s::text[]) u, unnest(%(k)s::bigint[]) k WHERE mjlearn_in_class(u, k)",
+        "SELECT t, l FROM unnest(%(p)s::text[]) t, unnest(%(p)s::text[]) l WHERE mjlearn_teaches(t, l)",
+    ):
         try:
             found = _sql(role_url(url, "mallory"), attack, {"p": people, "k": list(ids.values())})
         except sa.exc.ProgrammingError:
             found = []  # no such function any more
         assert found == []
-    callable_ = _sql(url, "SELECT p.oid::regprocedure::text FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace "
-                          "WHERE n.nspname = 'public' AND has_function_privilege('mallory', p.oid, 'EXECUTE') ORDER BY 1")
-    assert [f for (f,) in callable_] == ["mjlearn_in_class(bigint)", "mjlearn_join(text)", "mjlearn_join_wait()",
-                                         "mjlearn_teaches(text)", "mjlearn_teaches_class(bigint)"]
+    callable_ = _sql(
+        url,
+        "SELECT p.oid::regprocedure::text FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace "
+        "WHERE n.nspname = 'public' AND has_function_privilege('mallory', p.oid, 'EXECUTE') ORDER BY 1",
+    )
+    assert [f for (f,) in callable_] == [
+        "mjlearn_in_class(bigint)",
+        "mjlearn_join(text)",
+        "mjlearn_join_wait()",
+        "mjlearn_teaches(text)",
+        "mjlearn_teaches_class(bigint)",
+    ]
     for who in ("mallory", "ann"):  # about anyone else: nothing, whatever is asked
-        assert _sql(role_url(url, who), "SELECT mjlearn_in_class(%(c)s), mjlearn_teaches_class(%(c)s), "
-                                        "mjlearn_teaches('cat')", {"c": ids["c2"]}, one=True) == (False, False, False)
+        assert _sql(
+            role_url(url, who),
+            "SELECT mjlearn_in_class(%(c)s), mjlearn_teaches_class(%(c)s), mjlearn_teaches('cat')",
+            {"c": ids["c2"]},
+            one=True,
+        ) == (False, False, False)
     assert _sql(role_url(url, "ann"), "SELECT username FROM class_members") == [("ann",)]
     assert _sql(role_url(url, "ann"), "SELECT name FROM classes") == [("c1",)]
     # a teacher sees the whole roster of the classes they teach (co-teachers included), and no other
     assert sorted(_sql(role_url(url, "wang"), "SELECT username, role FROM class_members")) == [
-        ("ann", "learner"), ("bob", "learner"), ("wang", "teacher")]
+        ("ann", "learner"),
+        ("bob", "learner"),
+        ("wang", "teacher"),
+    ]
 
 
 # -- the owner and PostgreSQL's roles are never touched ------------------------------------------------
@@ -208,13 +245,19 @@ def test_class_create_without_a_teacher_never_alters_the_owner(school):
     assert "--code" in _one_bilingual_line(p)
 
 
-@pytest.mark.parametrize("kind, why", [("owner", "it is the login running this"),
-                                       ("other program's", "it is in no mjlearn group"),
-                                       ("given powers", "it is a member of pg_read_all_data")])
+@pytest.mark.parametrize(
+    "kind, why",
+    [
+        ("owner", "it is the login running this"),
+        ("other program's", "it is in no mjlearn group"),
+        ("given powers", "it is a member of pg_read_all_data"),
+    ],
+)
 def test_class_add_of_a_role_mjlearn_did_not_make_is_refused_and_changes_nothing(school, kind, why):
     """The owner (postgres here), a login of another program, a learner's login an administrator gave
     more powers: refused in one line, and the learner given with it (zed) is not added either."""
     import uuid
+
     url = school["url"]
     name = {"owner": "postgres"}.get(kind, f"role_{uuid.uuid4().hex[:8]}")  # roles outlive the test's database
     if kind == "other program's":
@@ -229,8 +272,9 @@ def test_class_add_of_a_role_mjlearn_did_not_make_is_refused_and_changes_nothing
     assert not _member(url, "zed", "c1") and not _member(url, name, "c1")
 
 
-@pytest.mark.parametrize("name", ["public", "pg_monitor", "pg_read_all_data", "PUBLIC", "none", "mjlearn_learner",
-                                  "mjlearn_owner"])
+@pytest.mark.parametrize(
+    "name", ["public", "pg_monitor", "pg_read_all_data", "PUBLIC", "none", "mjlearn_learner", "mjlearn_owner"]
+)
 def test_names_postgresql_reserves_become_new_logins_and_its_roles_are_untouched(school, name):
     url = school["url"]
     before = _roles(url)
@@ -255,8 +299,12 @@ def test_teachers_and_learners_are_not_mixed(school):
 
 def test_every_class_refusal_is_one_bilingual_line(school):
     env = school["env"]
-    for args, said in ((["add", "c1", ""], "a name is empty"), (["add", "nope", "zed"], "no class named 'nope'"),
-                       (["assign", "nope", SET], "no class named 'nope'"), (["report", "nope"], "no class named")):
+    for args, said in (
+        (["add", "c1", ""], "a name is empty"),
+        (["add", "nope", "zed"], "no class named 'nope'"),
+        (["assign", "nope", SET], "no class named 'nope'"),
+        (["report", "nope"], "no class named"),
+    ):
         assert said in _one_bilingual_line(_mjlearn("class", *args, env=env))
     assert not _sql(school["url"], "SELECT 1 FROM pg_roles WHERE rolname = 'zed'")  # refused before any role
     teacher = dict(env, MJLEARN_DB=role_url(school["url"], "wang"))
@@ -319,11 +367,21 @@ def test_long_hub_names_get_their_own_logins_and_record_answers(school, tmp_path
     assert p.returncode == 0, p.stderr
     template = url.replace("postgres@", "{user}@")
     for name in (email, one, two):  # the hub's environment for each: their own login, answering as the hub name
-        env = dict(school["env"], **deploy.hub_environment(template, name, SECRET),
-                   JUPYTERHUB_USER=name, MJLEARN_DATA_DIR=str(tmp_path / name[-20:]))
+        env = dict(
+            school["env"],
+            **deploy.hub_environment(template, name, SECRET),
+            JUPYTERHUB_USER=name,
+            MJLEARN_DATA_DIR=str(tmp_path / name[-20:]),
+        )
         env.pop("MJLEARN_DB_SECRET")
-        p = subprocess.run([sys.executable, "-m", "mjlearn", "quiz", "--topic", "tiles", "-n", "1", "--seed", "3"],
-                           input="!\n", capture_output=True, text=True, env=env, timeout=180)
+        p = subprocess.run(
+            [sys.executable, "-m", "mjlearn", "quiz", "--topic", "tiles", "-n", "1", "--seed", "3"],
+            input="!\n",
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=180,
+        )
         assert p.returncode == 0 and "Traceback" not in p.stderr, p.stderr
     users = [u for (u,) in _sql(url, 'SELECT "user" FROM answers ORDER BY id')]
     logins = {n: role_name(n) for n in (email, one, two)}
@@ -336,16 +394,30 @@ def test_long_hub_names_get_their_own_logins_and_record_answers(school, tmp_path
 
 # -- what a learner writes under their own name --------------------------------------------------------
 def _row(q, answer, correct, quiz, **over):
-    row = {"at": 1_780_000_000.0, "quiz": quiz, "kind": q.kind, "topic": q.topic, "seed": q.seed,
-           "difficulty": q.difficulty, "question": json.dumps(q.to_dict()), "answer": json.dumps(answer),
-           "correct": correct, "score": float(correct), "hints": 0, "seconds": 3.0, "retries": 0}
+    row = {
+        "at": 1_780_000_000.0,
+        "quiz": quiz,
+        "kind": q.kind,
+        "topic": q.topic,
+        "seed": q.seed,
+        "difficulty": q.difficulty,
+        "question": json.dumps(q.to_dict()),
+        "answer": json.dumps(answer),
+        "correct": correct,
+        "score": float(correct),
+        "hints": 0,
+        "seconds": 3.0,
+        "retries": 0,
+    }
     row.update(over)
     return row
 
 
-_INSERT = ('INSERT INTO answers (at, "user", quiz, kind, topic, seed, difficulty, question, answer, correct, score, '
-           'hints, seconds, retries) VALUES (%(at)s, current_user, %(quiz)s, %(kind)s, %(topic)s, %(seed)s, '
-           '%(difficulty)s, %(question)s, %(answer)s, %(correct)s, %(score)s, %(hints)s, %(seconds)s, %(retries)s)')
+_INSERT = (
+    'INSERT INTO answers (at, "user", quiz, kind, topic, seed, difficulty, question, answer, correct, score, '
+    "hints, seconds, retries) VALUES (%(at)s, current_user, %(quiz)s, %(kind)s, %(topic)s, %(seed)s, "
+    "%(difficulty)s, %(question)s, %(answer)s, %(correct)s, %(score)s, %(hints)s, %(seconds)s, %(retries)s)"
+)
 
 
 def test_forged_correct_rows_are_flagged_not_counted(school):
@@ -418,6 +490,7 @@ def test_a_learner_cannot_write_malformed_rows_any_more(school):
     """The database refuses every row it can judge alone; a kind it does not know, or a question of
     another shape, it takes, and the report reads those as damaged (the next test)."""
     import sqlalchemy as sa
+
     refused = []
     for name, row in _malformed_rows():
         try:
@@ -438,7 +511,9 @@ def test_malformed_rows_do_not_break_the_report_dashboard_or_history(school):
         rep = wang.report("c1")
     _check_report_survives(rep, "ann", len(MALFORMED))
     p = _mjlearn("class", "report", "c1", env=dict(school["env"], MJLEARN_DB=role_url(url, "wang")))
-    assert p.returncode == 0 and f"Damaged rows (counted nowhere) / 无法读取的记录（不计入）: {len(MALFORMED)}" in p.stdout
+    assert (
+        p.returncode == 0 and f"Damaged rows (counted nowhere) / 无法读取的记录（不计入）: {len(MALFORMED)}" in p.stdout
+    )
     p = _mjlearn("class", "report", "c1", "--json", env=dict(school["env"], MJLEARN_DB=role_url(url, "wang")))
     assert p.returncode == 0 and len(json.loads(p.stdout)["damaged"]) == len(MALFORMED)
 
@@ -449,8 +524,12 @@ def test_malformed_rows_in_a_single_machine_class(tmp_path):
     with Classroom(path=path, user="t") as room:
         room.create("k")
         room.add("k", ["ann"])
-    extra = {"time as text": {"at": "yesterday"}, "time infinite": {"at": float("inf")},
-             "question as bytes": {"question": b"\x00\x01"}, "verdict as text": {"correct": "yes"}}
+    extra = {
+        "time as text": {"at": "yesterday"},
+        "time infinite": {"at": float("inf")},
+        "question as bytes": {"question": b"\x00\x01"},
+        "verdict as text": {"correct": "yes"},
+    }
     rows = [r for r in _malformed_rows() if r[0] != "time NaN"]  # (SQLite stores NaN as NULL: refused)
     rows += [(n, {**rows[0][1], **c}) for n, c in extra.items()]
     con = sqlite3.connect(path)

@@ -38,7 +38,9 @@ def test_parts_show_the_computed_figures(small):
     dash, _aid, q = small
     heat = dash.heatmap()
     assert "ann: tiles 100%, hands 100%, waits 100%, fans –" in heat.text  # ann never tried a fan question
-    assert re.search(r"<td[^>]*><b>ann</b></td>(<td[^>]*>100%</td>){3}<td[^>]*background:#eee[^>]*>–</td></tr>", heat.html)
+    assert re.search(
+        r"<td[^>]*><b>ann</b></td>(<td[^>]*>100%</td>){3}<td[^>]*background:#eee[^>]*>–</td></tr>", heat.html
+    )
     assert "bob: " in heat.text and "fans 0%" in heat.text
     comp = dash.completion()
     assert "1/2" in comp.html and "bob" in comp.text.split("not yet:")[1]
@@ -103,15 +105,18 @@ def test_dashboard_and_assignments_work_without_sqlalchemy(tmp_path):
     import os
     import subprocess
     import sys
-    code = ("import sys\n"
-            "for m in ('sqlalchemy', 'alembic', 'psycopg'): sys.modules[m] = None\n"
-            "from mjlearn.dashboard import open_dashboard, my_assignments\n"
-            "from mjlearn.db.classes import Classroom\n"
-            "d = open_dashboard()\n"
-            "assert d.sample and len(d.learners) == 6 and 'SAMPLE DATA' in d._repr_html_()\n"
-            "with Classroom(user='t') as room:\n"
-            "    room.create('c'); room.add('c', ['ann']); room.assign('c', 'week1_tiles_and_waits.json')\n"
-            "print(my_assignments('ann').text)\n")
+
+    code = (
+        "import sys\n"
+        "for m in ('sqlalchemy', 'alembic', 'psycopg'): sys.modules[m] = None\n"
+        "from mjlearn.dashboard import open_dashboard, my_assignments\n"
+        "from mjlearn.db.classes import Classroom\n"
+        "d = open_dashboard()\n"
+        "assert d.sample and len(d.learners) == 6 and 'SAMPLE DATA' in d._repr_html_()\n"
+        "with Classroom(user='t') as room:\n"
+        "    room.create('c'); room.add('c', ['ann']); room.assign('c', 'week1_tiles_and_waits.json')\n"
+        "print(my_assignments('ann').text)\n"
+    )
     env = dict(os.environ, MJLEARN_DATA_DIR=str(tmp_path))
     env.pop("MJLEARN_DB", None)
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)

@@ -14,8 +14,10 @@ import pytest
 from mjlearn.deploy import HUB_CONFIG, START_DB, generate_secret, learner_url, role_password
 from mjlearn.deploy.accounts import NAME_PATTERN, closed_to_others
 
-ROOT_ONLY = pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
-                               reason="the hub's default spawner makes system accounts: it runs as root (as CI does)")
+ROOT_ONLY = pytest.mark.skipif(
+    not hasattr(os, "geteuid") or os.geteuid() != 0,
+    reason="the hub's default spawner makes system accounts: it runs as root (as CI does)",
+)
 
 
 ANY_PYTHON = next((p for p in ("/usr/bin/python3", sys.executable) if closed_to_others(p) is None), sys.executable)
@@ -27,6 +29,7 @@ def _load(tmp_path, **env):
     from traitlets.config import Config
 
     from mjlearn.deploy import jupyterhub_config
+
     env.setdefault("MJLEARN_HUB_STATE", str(tmp_path / "state"))  # not the real ~/.local
     env.setdefault("MJLEARN_HUB_PYTHON", ANY_PYTHON)
     c = Config()
@@ -51,9 +54,15 @@ def test_passwords_derive_from_the_secret():
 @ROOT_ONLY
 def test_hub_config_for_a_class(tmp_path):
     secret = _secret_file(tmp_path)
-    c = _load(tmp_path, MJLEARN_HUB_USERS="ann, bob,cy", MJLEARN_HUB_TEACHERS="wang",
-              MJLEARN_DB_TEMPLATE="postgresql+psycopg://{user}:{password}@127.0.0.1:5432/mjlearn",
-              MJLEARN_DB_SECRET_FILE=str(secret), MJLEARN_HUB_HOME=str(tmp_path / "homes"), MJLEARN_CLASS="spring")
+    c = _load(
+        tmp_path,
+        MJLEARN_HUB_USERS="ann, bob,cy",
+        MJLEARN_HUB_TEACHERS="wang",
+        MJLEARN_DB_TEMPLATE="postgresql+psycopg://{user}:{password}@127.0.0.1:5432/mjlearn",
+        MJLEARN_DB_SECRET_FILE=str(secret),
+        MJLEARN_HUB_HOME=str(tmp_path / "homes"),
+        MJLEARN_CLASS="spring",
+    )
     # sign-ups a teacher approves, with strong passwords and a pause after failed logins
     assert c.JupyterHub.authenticator_class == "mjlearn.deploy.signups.TeacherApprovedSignups"
     assert c.NativeAuthenticator.open_signup is False and c.NativeAuthenticator.minimum_password_length >= 10
@@ -73,7 +82,8 @@ def test_hub_config_for_a_class(tmp_path):
     spawner = SimpleNamespace(user=SimpleNamespace(name="bob"))
     envs = c.Spawner.environment
     assert envs["MJLEARN_DB"](spawner) == learner_url(
-        "postgresql+psycopg://{user}:{password}@127.0.0.1:5432/mjlearn", "bob", secret.read_text().strip())
+        "postgresql+psycopg://{user}:{password}@127.0.0.1:5432/mjlearn", "bob", secret.read_text().strip()
+    )
     assert "PGPASSWORD" not in envs and "MJLEARN_DATA_DIR" not in envs  # the password is in the URL; data at home
     # the hub's own files go to one folder only it may enter, not into the folder it was started from
     state = tmp_path / "state"
@@ -98,6 +108,7 @@ def test_a_school_login_is_one_setting(tmp_path):
 @ROOT_ONLY
 def test_a_python_the_learners_cannot_run_is_refused(tmp_path):
     from mjlearn.deploy import HubConfigError
+
     closed = tmp_path / "closed"
     (closed / "bin").mkdir(parents=True)
     (closed / "bin" / "python").symlink_to(ANY_PYTHON)
@@ -107,23 +118,27 @@ def test_a_python_the_learners_cannot_run_is_refused(tmp_path):
     assert str(closed) in str(refused.value)
 
 
-@pytest.mark.parametrize("env, said", [
-    ({"MJLEARN_HUB_AUTH": "dummy"}, "log in under any name"),
-    ({"MJLEARN_HUB_AUTH": "jupyterhub.auth.DummyAuthenticator"}, "log in under any name"),
-    ({"MJLEARN_HUB_AUTH": "shared-password"}, "log in under any name"),
-    ({"MJLEARN_HUB_AUTH": "jupyterhub.authenticators.shared.SharedPasswordAuthenticator"}, "log in under any name"),
-    ({"MJLEARN_HUB_SPAWNER": "simple"}, "one system account"),
-    ({"MJLEARN_HUB_DEMO": "1", "MJLEARN_HUB_BIND_URL": "http://0.0.0.0:8000"}, "127.0.0.1"),
-    ({"MJLEARN_HUB_DEMO": "1", "MJLEARN_HUB_BIND_URL": "http://10.1.2.3:8000"}, "127.0.0.1"),
-    ({"MJLEARN_HUB_LAB_ARGS": "--ServerApp.allow_root=True"}, "allow_root"),
-    ({"MJLEARN_HUB_LAB_ARGS": "--allow-root"}, "allow_root"),
-    ({"MJLEARN_HUB_IDLE_TIMEOUT": "5"}, "MJLEARN_HUB_IDLE_TIMEOUT"),
-    ({"MJLEARN_HUB_IDLE_TIMEOUT": "soon"}, "MJLEARN_HUB_IDLE_TIMEOUT"),
-    ({"MJLEARN_DB_TEMPLATE": "postgresql+psycopg://{user}@h/m"}, "no class secret"),
-    ({"MJLEARN_DB_SECRET": "0123456789abcdef" * 4}, "unset MJLEARN_DB_SECRET"),
-])
+@pytest.mark.parametrize(
+    "env, said",
+    [
+        ({"MJLEARN_HUB_AUTH": "dummy"}, "log in under any name"),
+        ({"MJLEARN_HUB_AUTH": "jupyterhub.auth.DummyAuthenticator"}, "log in under any name"),
+        ({"MJLEARN_HUB_AUTH": "shared-password"}, "log in under any name"),
+        ({"MJLEARN_HUB_AUTH": "jupyterhub.authenticators.shared.SharedPasswordAuthenticator"}, "log in under any name"),
+        ({"MJLEARN_HUB_SPAWNER": "simple"}, "one system account"),
+        ({"MJLEARN_HUB_DEMO": "1", "MJLEARN_HUB_BIND_URL": "http://0.0.0.0:8000"}, "127.0.0.1"),
+        ({"MJLEARN_HUB_DEMO": "1", "MJLEARN_HUB_BIND_URL": "http://10.1.2.3:8000"}, "127.0.0.1"),
+        ({"MJLEARN_HUB_LAB_ARGS": "--ServerApp.allow_root=True"}, "allow_root"),
+        ({"MJLEARN_HUB_LAB_ARGS": "--allow-root"}, "allow_root"),
+        ({"MJLEARN_HUB_IDLE_TIMEOUT": "5"}, "MJLEARN_HUB_IDLE_TIMEOUT"),
+        ({"MJLEARN_HUB_IDLE_TIMEOUT": "soon"}, "MJLEARN_HUB_IDLE_TIMEOUT"),
+        ({"MJLEARN_DB_TEMPLATE": "postgresql+psycopg://{user}@h/m"}, "no class secret"),
+        ({"MJLEARN_DB_SECRET": "0123456789abcdef" * 4}, "unset MJLEARN_DB_SECRET"),
+    ],
+)
 def test_the_hub_refuses_what_is_unsafe(tmp_path, env, said):
     from mjlearn.deploy import HubConfigError, SecretError
+
     if os.geteuid() != 0 and "MJLEARN_HUB_DEMO" not in env and said != "log in under any name":
         env = {**env, "MJLEARN_HUB_SPAWNER": "dockerspawner.DockerSpawner"}  # the local spawner needs root
     with pytest.raises((HubConfigError, SecretError)) as refused:
@@ -134,13 +149,16 @@ def test_the_hub_refuses_what_is_unsafe(tmp_path, env, said):
 def test_the_demo_is_this_computer_only(tmp_path):
     c = _load(tmp_path, MJLEARN_HUB_DEMO="1", MJLEARN_HUB_PASSWORD="pw")
     assert c.JupyterHub.authenticator_class == "dummy" and c.DummyAuthenticator.password == "pw"
-    assert c.JupyterHub.bind_url.startswith("http://127.0.0.1:") and "DEMO" in c.JupyterHub.template_vars["announcement"]
+    assert (
+        c.JupyterHub.bind_url.startswith("http://127.0.0.1:") and "DEMO" in c.JupyterHub.template_vars["announcement"]
+    )
     if os.geteuid() == 0:  # as root even the demo gives each user their own account
         assert c.JupyterHub.spawner_class == "jupyterhub.spawner.LocalProcessSpawner" and "args" not in c.Spawner
     else:  # as you: every server is you, on your computer
         assert c.JupyterHub.spawner_class.endswith("SimpleLocalProcessSpawner")
         assert c.Spawner.environment["MJLEARN_DATA_DIR"](SimpleNamespace(user=SimpleNamespace(name="bob"))).endswith(
-            "/bob/.mjlearn")
+            "/bob/.mjlearn"
+        )
 
 
 def test_the_start_script_is_valid_shell_and_says_where_things_are():
@@ -152,8 +170,12 @@ def test_the_start_script_is_valid_shell_and_says_where_things_are():
 @ROOT_ONLY
 def test_the_password_stays_out_of_the_url_when_the_template_leaves_it_out(tmp_path):
     secret = _secret_file(tmp_path)
-    c = _load(tmp_path, MJLEARN_HUB_USERS="ann", MJLEARN_DB_SECRET_FILE=str(secret),
-              MJLEARN_DB_TEMPLATE="postgresql+psycopg://{user}@127.0.0.1:5432/mjlearn")
+    c = _load(
+        tmp_path,
+        MJLEARN_HUB_USERS="ann",
+        MJLEARN_DB_SECRET_FILE=str(secret),
+        MJLEARN_DB_TEMPLATE="postgresql+psycopg://{user}@127.0.0.1:5432/mjlearn",
+    )
     spawner = SimpleNamespace(user=SimpleNamespace(name="ann"))
     envs = c.Spawner.environment
     assert envs["MJLEARN_DB"](spawner) == "postgresql+psycopg://ann@127.0.0.1:5432/mjlearn"
@@ -165,51 +187,91 @@ def test_a_hub_server_starts_with_the_course_in_its_home(tmp_path):
     `mjlearn lab` does), then hands over to jupyterhub.singleuser (here asked only for its --help)."""
     pytest.importorskip("jupyterhub")
     import os
+
     home = tmp_path / "ann"
     home.mkdir()
     env = dict(os.environ, HOME=str(home))
     env.pop("MJLEARN_NOTEBOOKS", None)
-    proc = subprocess.run([sys.executable, "-m", "mjlearn.deploy.singleuser", "--help"], capture_output=True,
-                          text=True, env=env, timeout=300)
+    proc = subprocess.run(
+        [sys.executable, "-m", "mjlearn.deploy.singleuser", "--help"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]
     folder = home / "mjlearn-notebooks"
-    for name in ("00_start_here.ipynb", "11_practice.ipynb", "14_teacher_dashboard.ipynb",
-                 "quiz_sets/week1_tiles_and_waits.json"):
+    for name in (
+        "00_start_here.ipynb",
+        "11_practice.ipynb",
+        "14_teacher_dashboard.ipynb",
+        "quiz_sets/week1_tiles_and_waits.json",
+    ):
         assert (folder / name).is_file(), name
     assert "Jupyter Application" in proc.stdout  # jupyterhub.singleuser took over
     mine = folder / "01_tiles_and_notation.ipynb"  # a lesson the learner changed is kept at the next start
     mine.write_text(mine.read_text(encoding="utf-8").replace("tiles", "TILES", 1), encoding="utf-8")
     kept = mine.read_text(encoding="utf-8")
-    proc = subprocess.run([sys.executable, "-m", "mjlearn.deploy.singleuser", "--help"], capture_output=True,
-                          text=True, env=env, timeout=300)
+    proc = subprocess.run(
+        [sys.executable, "-m", "mjlearn.deploy.singleuser", "--help"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
     assert proc.returncode == 0 and mine.read_text(encoding="utf-8") == kept
 
 
 def test_a_teacher_gets_their_own_login_without_a_password_in_the_url(tmp_path):
     secret = generate_secret()
-    env = dict(os.environ, MJLEARN_DB_SECRET=secret, HOME=str(tmp_path), PGPASSFILE=str(tmp_path / ".pgpass"),
-               MJLEARN_DB="postgresql+psycopg://mjlearn_owner@127.0.0.1:5432/mjlearn")
+    env = dict(
+        os.environ,
+        MJLEARN_DB_SECRET=secret,
+        HOME=str(tmp_path),
+        PGPASSFILE=str(tmp_path / ".pgpass"),
+        MJLEARN_DB="postgresql+psycopg://mjlearn_owner@127.0.0.1:5432/mjlearn",
+    )
     env.pop("MJLEARN_DB_SECRET_FILE", None)
-    proc = subprocess.run([sys.executable, "-m", "mjlearn", "class", "login", "wang", "--pgpass"],
-                          capture_output=True, text=True, env=env, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-m", "mjlearn", "class", "login", "wang", "--pgpass"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr
     assert "MJLEARN_DB=postgresql+psycopg://wang@127.0.0.1:5432/mjlearn" in proc.stdout
     assert role_password("wang", secret) in proc.stdout
     pgpass = tmp_path / ".pgpass"
     assert pgpass.read_text().splitlines() == [f"127.0.0.1:5432:mjlearn:wang:{role_password('wang', secret)}"]
     assert pgpass.stat().st_mode & 0o777 == 0o600
-    subprocess.run([sys.executable, "-m", "mjlearn", "class", "login", "wang", "--pgpass"], capture_output=True,
-                   env=env, timeout=120, check=True)
+    subprocess.run(
+        [sys.executable, "-m", "mjlearn", "class", "login", "wang", "--pgpass"],
+        capture_output=True,
+        env=env,
+        timeout=120,
+        check=True,
+    )
     assert len(pgpass.read_text().splitlines()) == 1  # again: the line is replaced, not repeated
     # the secret from the hub's file gives the same password
     env.pop("MJLEARN_DB_SECRET")
-    proc = subprocess.run([sys.executable, "-m", "mjlearn", "class", "login", "wang"], capture_output=True, text=True,
-                          env=dict(env, MJLEARN_DB_SECRET_FILE=str(_secret_file(tmp_path, secret))), timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-m", "mjlearn", "class", "login", "wang"],
+        capture_output=True,
+        text=True,
+        env=dict(env, MJLEARN_DB_SECRET_FILE=str(_secret_file(tmp_path, secret))),
+        timeout=120,
+    )
     assert proc.returncode == 0 and role_password("wang", secret) in proc.stdout
     # no secret, or a weak one: one line in both languages, no password derived from it
     for weak in (None, "s3", "hub-secret", "another-long-secret"):
-        proc = subprocess.run([sys.executable, "-m", "mjlearn", "class", "login", "wang"], capture_output=True,
-                              text=True, env=env if weak is None else dict(env, MJLEARN_DB_SECRET=weak), timeout=120)
+        proc = subprocess.run(
+            [sys.executable, "-m", "mjlearn", "class", "login", "wang"],
+            capture_output=True,
+            text=True,
+            env=env if weak is None else dict(env, MJLEARN_DB_SECRET=weak),
+            timeout=120,
+        )
         assert proc.returncode == 2 and "MJLEARN_DB_SECRET" in proc.stderr and "Traceback" not in proc.stderr
         assert "（" in proc.stderr and "password" not in proc.stdout and len(proc.stderr.strip().splitlines()) == 1
 
@@ -221,9 +283,11 @@ def test_the_start_script_sets_up_the_schema_with_mjleans_python_and_runs_again(
     import shutil
     import tempfile
     from pathlib import Path
+
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from needs import need
     from pg import _bin_dir, _free_port
+
     bindir = _bin_dir()
     need(bindir is not None, "PostgreSQL (Debian: apt-get install postgresql)")
     root = os.geteuid() == 0
@@ -236,17 +300,23 @@ def test_the_start_script_sets_up_the_schema_with_mjleans_python_and_runs_again(
     pwfile.chmod(0o600)
     if root:
         shutil.chown(top, "postgres", "postgres")
-    env = dict(os.environ, MJLEARN_OWNER_PWFILE=str(pwfile), MJLEARN_PYTHON=sys.executable,
-               PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    env = dict(
+        os.environ,
+        MJLEARN_OWNER_PWFILE=str(pwfile),
+        MJLEARN_PYTHON=sys.executable,
+        PYTHONPATH=str(Path(__file__).resolve().parents[1]),
+    )
     env.pop("PGPASSWORD", None)
     ctl = (["runuser", "-u", "postgres", "--"] if root else []) + [str(bindir / "pg_ctl"), "-D", str(data)]
 
     def start():
-        return subprocess.run(["sh", str(START_DB), str(data), str(port)], capture_output=True, text=True,
-                              env=env, timeout=300)
+        return subprocess.run(
+            ["sh", str(START_DB), str(data), str(port)], capture_output=True, text=True, env=env, timeout=300
+        )
 
     def revision():
         import sqlalchemy as sa
+
         engine = sa.create_engine(f"postgresql+psycopg://mjlearn_owner:a-long-owner-password@127.0.0.1:{port}/mjlearn")
         try:
             with engine.connect() as c:
@@ -256,6 +326,7 @@ def test_the_start_script_sets_up_the_schema_with_mjleans_python_and_runs_again(
 
     try:
         from mjlearn import migrations
+
         for step in ("fresh", "running", "stopped"):
             if step == "stopped":
                 subprocess.run([*ctl, "stop", "-w"], check=True, capture_output=True, timeout=120)
@@ -265,8 +336,13 @@ def test_the_start_script_sets_up_the_schema_with_mjleans_python_and_runs_again(
             assert "a-long-owner-password" not in p.stdout + p.stderr
             assert revision() == migrations.REVISIONS[-1]
         # a Python without mjlearn is said at once, before PostgreSQL is touched
-        p = subprocess.run(["sh", str(START_DB), str(top / "other"), str(_free_port())], capture_output=True,
-                           text=True, env=dict(env, MJLEARN_PYTHON="/bin/false"), timeout=120)
+        p = subprocess.run(
+            ["sh", str(START_DB), str(top / "other"), str(_free_port())],
+            capture_output=True,
+            text=True,
+            env=dict(env, MJLEARN_PYTHON="/bin/false"),
+            timeout=120,
+        )
         assert p.returncode == 2 and "MJLEARN_PYTHON" in p.stderr and not (top / "other").exists()
     finally:
         subprocess.run([*ctl, "stop", "-m", "fast", "-w"], capture_output=True, timeout=120)

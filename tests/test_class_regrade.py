@@ -16,10 +16,23 @@ from mjlearn.quiz.core import Question
 
 
 def _row(rid, user, q, answer, correct, quiz="practice:all"):
-    return {"id": rid, "at": 1.78e9 + rid, "user": user, "quiz": quiz, "kind": q.kind, "topic": q.topic,
-            "seed": q.seed, "difficulty": q.difficulty, "question": json.dumps(q.to_dict()),
-            "answer": json.dumps(answer), "correct": correct, "score": float(correct), "hints": 0, "retries": 0,
-            "seconds": 3.0}
+    return {
+        "id": rid,
+        "at": 1.78e9 + rid,
+        "user": user,
+        "quiz": quiz,
+        "kind": q.kind,
+        "topic": q.topic,
+        "seed": q.seed,
+        "difficulty": q.difficulty,
+        "question": json.dumps(q.to_dict()),
+        "answer": json.dumps(answer),
+        "correct": correct,
+        "score": float(correct),
+        "hints": 0,
+        "retries": 0,
+        "seconds": 3.0,
+    }
 
 
 @pytest.fixture
@@ -27,9 +40,11 @@ def solves(monkeypatch):
     """Every question the engine solves, by kind and seed."""
     asked = []
     for name, kind in KINDS.items():
+
         def spy(data, _solve=kind.solve, _name=name):
             asked.append((_name, json.dumps(data, sort_keys=True)))
             return _solve(data)
+
         monkeypatch.setattr(kind, "solve", spy)
     return asked
 
@@ -71,8 +86,10 @@ def test_a_later_report_solves_no_question_again_and_still_flags(tmp_path, solve
     forged = dict(rows[1], id=99, correct=1)  # a wrong answer now recorded right
     last = check_rows(rows + [forged], cache=tmp_path)
     assert solves == []
-    assert [(r["id"], r["flag"]) for r in last.answers if r["flag"]][-1] == \
-        (99, "recorded right, graded wrong again / 记录为答对，重新判分为答错")
+    assert [(r["id"], r["flag"]) for r in last.answers if r["flag"]][-1] == (
+        99,
+        "recorded right, graded wrong again / 记录为答对，重新判分为答错",
+    )
     assert [r["correct"] for r in last.answers[:-1]] == [r["correct"] for r in again.answers]
 
 
@@ -108,6 +125,7 @@ def test_a_damaged_or_blocked_solutions_file_is_never_an_error(tmp_path, how):
     else:  # a kept solution that is not JSON: solved again
         check_rows(rows, cache=tmp_path)
         import sqlite3
+
         with sqlite3.connect(path) as c:
             c.execute("UPDATE solutions SET solution = '{not json'")
     out = check_rows(rows, cache=tmp_path)
@@ -162,4 +180,3 @@ def test_every_kind_takes_its_check_from_its_verdict(monkeypatch):
             monkeypatch.setattr(kind, "verdict", lambda data, a, sol, _said=said: _said)
             assert kind.check(q.data, answer, s).correct is said, name
             monkeypatch.undo()
-

@@ -48,8 +48,8 @@ def test_copy_never_overwrites_the_learners_changes(tmp_path, capsys):
     assert sorted(first["copied"]) == ["a.ipynb", "b.ipynb"]
     assert json.loads((dest / MANIFEST).read_text())["a.ipynb"]
 
-    (dest / "a.ipynb").write_text("the learner's notes")      # the learner edits a
-    (src / "a.ipynb").write_text("a v2")                        # and mjlearn ships new versions
+    (dest / "a.ipynb").write_text("the learner's notes")  # the learner edits a
+    (src / "a.ipynb").write_text("a v2")  # and mjlearn ships new versions
     (src / "b.ipynb").write_text("b v2")
     second = copy_notebooks(dest, src)
     assert second["kept"] == ["a.ipynb"] and second["updated"] == ["b.ipynb"]
@@ -58,7 +58,7 @@ def test_copy_never_overwrites_the_learners_changes(tmp_path, capsys):
     assert (dest / "b.ipynb").read_text() == "b v2"
     assert "kept your changed a.ipynb" in capsys.readouterr().out
 
-    third = copy_notebooks(dest, src)                           # nothing new: nothing touched
+    third = copy_notebooks(dest, src)  # nothing new: nothing touched
     assert third["kept"] == ["a.ipynb"] and third["unchanged"] == ["b.ipynb"]
     assert (dest / "a.ipynb").read_text() == "the learner's notes"
 
@@ -87,9 +87,12 @@ def test_score_regional_errors_are_clear(capsys):
 
 def test_score_jsonl_mixes_rule_sets(tmp_path, capsys):
     f = tmp_path / "hands.jsonl"
-    f.write_text('{"hand": "123m456p789s23sEE+4s", "rules": "xian", "discarder": "S"}\n'
-                 '{"hand": "123m456p789s23sEE+4s", "self_drawn": true}\n'
-                 '{"hand": "12x"}\n', encoding="utf-8")
+    f.write_text(
+        '{"hand": "123m456p789s23sEE+4s", "rules": "xian", "discarder": "S"}\n'
+        '{"hand": "123m456p789s23sEE+4s", "self_drawn": true}\n'
+        '{"hand": "12x"}\n',
+        encoding="utf-8",
+    )
     assert main(["score", "--jsonl", str(f)]) == 1  # 1: the third line is an error
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert [l.get("rules") for l in lines] == ["xian", "mcr", None]
@@ -104,8 +107,8 @@ def test_a_kept_file_is_told_once_not_at_every_start(tmp_path, capsys):
     (src / "a.ipynb").write_text("a v2")
     copy_notebooks(dest, src)
     assert "kept your changed a.ipynb" in capsys.readouterr().out
-    again = copy_notebooks(dest, src)                           # nothing new since: nothing to say
+    again = copy_notebooks(dest, src)  # nothing new since: nothing to say
     assert again["kept"] == ["a.ipynb"] and "kept your changed" not in capsys.readouterr().out
-    (src / "a.ipynb").write_text("a v3")                        # a newer version: said again
+    (src / "a.ipynb").write_text("a v3")  # a newer version: said again
     copy_notebooks(dest, src)
     assert "kept your changed a.ipynb" in capsys.readouterr().out and (dest / "a.new.ipynb").read_text() == "a v3"

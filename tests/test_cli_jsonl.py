@@ -24,8 +24,9 @@ OK = b'{"hand": "1112345678999m+5m", "self_drawn": true}'
 
 def mjlearn_score(*args, stdin: bytes | None = None):
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
-    return subprocess.run([sys.executable, "-m", "mjlearn", "score", *args], input=stdin, capture_output=True,
-                          env=env, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "mjlearn", "score", *args], input=stdin, capture_output=True, env=env, timeout=300
+    )
 
 
 def input_lines(data: bytes) -> int:
@@ -47,8 +48,19 @@ def answers(proc, data: bytes) -> list[dict]:
     return out
 
 
-NASTY = [OK, b"", b"   ", b"\xff\xfe not utf-8", b"[" * 1000, b'{"hand": "' + b"]" * 10**6 + b'"}', b"x" * 10**6,
-         b'{"hand": "12x"}', b"not json", b'{"hand": "1112345678999m+5m"}\r', OK]
+NASTY = [
+    OK,
+    b"",
+    b"   ",
+    b"\xff\xfe not utf-8",
+    b"[" * 1000,
+    b'{"hand": "' + b"]" * 10**6 + b'"}',
+    b"x" * 10**6,
+    b'{"hand": "12x"}',
+    b"not json",
+    b'{"hand": "1112345678999m+5m"}\r',
+    OK,
+]
 
 
 def test_every_line_gets_one_answer_in_order(tmp_path):
@@ -59,8 +71,19 @@ def test_every_line_gets_one_answer_in_order(tmp_path):
     out = answers(proc, data)
     assert proc.returncode == 1
     types = [o["error"]["type"] if "error" in o else None for o in out]
-    assert types == [None, "BlankLine", "BlankLine", "UnicodeDecodeError", "NestingTooDeep", "LineTooLong",
-                     "LineTooLong", "NotationError", "JSONDecodeError", None, None]
+    assert types == [
+        None,
+        "BlankLine",
+        "BlankLine",
+        "UnicodeDecodeError",
+        "NestingTooDeep",
+        "LineTooLong",
+        "LineTooLong",
+        "NotationError",
+        "JSONDecodeError",
+        None,
+        None,
+    ]
     assert "1,000,013 bytes" in out[5]["error"]["message"] and f"{MAX_LINE_BYTES:,}" in out[5]["error"]["message"]
     assert out[0]["total"] == out[-1]["total"] > 88
 
@@ -87,11 +110,14 @@ def test_all_scored_is_exit_0(tmp_path):
     assert proc.returncode == 0 and proc.stdout == b""
 
 
-@pytest.mark.parametrize("make, fragment", [
-    (lambda d: d, "is a folder"),
-    (lambda d: d / "missing.jsonl", "no such file"),
-    (lambda d: (d / "file.txt", (d / "file.txt").write_bytes(OK))[0] / "x.jsonl", "cannot be read"),  # not a folder
-])
+@pytest.mark.parametrize(
+    "make, fragment",
+    [
+        (lambda d: d, "is a folder"),
+        (lambda d: d / "missing.jsonl", "no such file"),
+        (lambda d: (d / "file.txt", (d / "file.txt").write_bytes(OK))[0] / "x.jsonl", "cannot be read"),  # not a folder
+    ],
+)
 def test_usage_errors_are_exit_2_with_one_line(tmp_path, make, fragment):
     proc = mjlearn_score("--jsonl", str(make(tmp_path)))
     assert proc.returncode == 2 and proc.stdout == b""
@@ -117,8 +143,17 @@ def test_help_documents_the_format_and_exit_codes():
     proc = mjlearn_score("--help")
     text = proc.stdout.decode()
     assert proc.returncode == 0
-    for fragment in ('{"error": {"type": ..., "message": ..., "line": N}}', "exit codes: 0", "1 some lines",
-                     "2 usage", "BlankLine", "LineTooLong", "UnicodeDecodeError", "NestingTooDeep", "BadNumber"):
+    for fragment in (
+        '{"error": {"type": ..., "message": ..., "line": N}}',
+        "exit codes: 0",
+        "1 some lines",
+        "2 usage",
+        "BlankLine",
+        "LineTooLong",
+        "UnicodeDecodeError",
+        "NestingTooDeep",
+        "BadNumber",
+    ):
         assert fragment in text, fragment
 
 
@@ -133,20 +168,38 @@ def test_corpus(path):
 # --- numbers and nesting no line can use to end the batch -----------------------------------------
 
 XIAN = b'{"hand": "123m456p789s23sEE+4s", "rules": "xian", "discarder": "S"'
-HUGE = b"9" * 4300   # the most digits Python turns into an int; every amount computed from it has more
+HUGE = b"9" * 4300  # the most digits Python turns into an int; every amount computed from it has more
 
 
 def test_a_4300_digit_bet_is_that_lines_error_and_the_batch_goes_on(tmp_path):
-    data = b"\n".join([XIAN + b', "bets": {"S": ' + HUGE + b"}}", XIAN + b"}", OK,
-                       XIAN + b', "bets": {"S": ' + b"1" + b"0" * 15 + b"}}", XIAN + b', "bets": {"S": 1e400}}',
-                       XIAN + b', "bets": {"S": NaN}}', XIAN + b', "bets": {"S": -Infinity}}']) + b"\n"
+    data = (
+        b"\n".join(
+            [
+                XIAN + b', "bets": {"S": ' + HUGE + b"}}",
+                XIAN + b"}",
+                OK,
+                XIAN + b', "bets": {"S": ' + b"1" + b"0" * 15 + b"}}",
+                XIAN + b', "bets": {"S": 1e400}}',
+                XIAN + b', "bets": {"S": NaN}}',
+                XIAN + b', "bets": {"S": -Infinity}}',
+            ]
+        )
+        + b"\n"
+    )
     f = tmp_path / "bets.jsonl"
     f.write_bytes(data)
     proc = mjlearn_score("--jsonl", str(f))
     out = answers(proc, data)
     assert proc.returncode == 1
     assert [o["error"]["type"] if "error" in o else None for o in out] == [
-        "BadNumber", None, None, "BadNumber", "BadNumber", "BadNumber", "BadNumber"]
+        "BadNumber",
+        None,
+        None,
+        "BadNumber",
+        "BadNumber",
+        "BadNumber",
+        "BadNumber",
+    ]
     assert "4,300 digits" in out[0]["error"]["message"] and "（" in out[0]["error"]["message"]
 
 
@@ -157,7 +210,8 @@ def test_a_result_that_cannot_be_written_is_that_lines_error(monkeypatch):
 
     class Result:
         def to_dict(self):
-            return {"total": 10 ** 5000}
+            return {"total": 10**5000}
+
     real = cli_score.score
     monkeypatch.setattr(cli_score, "score", lambda hand, **kw: Result() if "bets" in kw else real(hand, **kw))
     code, out = run_bytes(XIAN + b', "bets": {"S": 2}}\n' + OK + b"\n")
@@ -166,14 +220,25 @@ def test_a_result_that_cannot_be_written_is_that_lines_error(monkeypatch):
     assert "cannot be written" in out[0]["error"]["message"] and out[1]["total"] > 88
 
 
-@pytest.mark.parametrize("value, fragment", [
-    ("[" * 100_000, "nested more than"),             # was a RecursionError
-    ('{"S": ' + "9" * 4300 + "}", "4,300 digits"),   # was an OverflowError (with --json: a ValueError)
-])
+@pytest.mark.parametrize(
+    "value, fragment",
+    [
+        ("[" * 100_000, "nested more than"),  # was a RecursionError
+        ('{"S": ' + "9" * 4300 + "}", "4,300 digits"),  # was an OverflowError (with --json: a ValueError)
+    ],
+)
 @pytest.mark.parametrize("as_json", [False, True], ids=["table", "json"])
 def test_the_single_hand_form_refuses_absurd_set_values_in_one_line(value, fragment, as_json):
-    proc = mjlearn_score("123m456p789s23sEE+4s", "--rules", "xian", "--discarder", "S", "--set", f"bets={value}",
-                         *(["--json"] if as_json else []))
+    proc = mjlearn_score(
+        "123m456p789s23sEE+4s",
+        "--rules",
+        "xian",
+        "--discarder",
+        "S",
+        "--set",
+        f"bets={value}",
+        *(["--json"] if as_json else []),
+    )
     err, out = proc.stderr.decode(), proc.stdout.decode()
     assert proc.returncode == 1 and "Traceback" not in err, err[-2000:]
     said = json.loads(out)["error"]["message"] if as_json else err
@@ -181,12 +246,14 @@ def test_the_single_hand_form_refuses_absurd_set_values_in_one_line(value, fragm
 
 
 def test_plain_set_values_still_work():
-    proc = mjlearn_score("123m456p789s23sEE+4s", "--rules", "xian", "--discarder", "S", "--set", 'bets={"S": 2}',
-                         "--json")
+    proc = mjlearn_score(
+        "123m456p789s23sEE+4s", "--rules", "xian", "--discarder", "S", "--set", 'bets={"S": 2}', "--json"
+    )
     assert proc.returncode == 0 and json.loads(proc.stdout)["legal"] is True
 
 
 # --- in process: random bytes and lines ---------------------------------------------------------
+
 
 def run_bytes(data: bytes) -> tuple[int, list[dict]]:
     out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", newline="", write_through=True)
@@ -194,9 +261,34 @@ def run_bytes(data: bytes) -> tuple[int, list[dict]]:
     return code, [json.loads(line) for line in out.buffer.getvalue().decode("utf-8").splitlines()]
 
 
-_PIECES = [b"\n", b"\r\n", b"", b" ", b"[", b"{", b"}", b"]", b'"', b"\\", b"\xff", b"\xed\xa0\x80", b"\xef\xbb\xbf",
-           b'"hand"', b":", b",", b'"1112345678999m+5m"', b'"rules"', b'"beijing"', b'"flowers"', b"1e400", b"NaN",
-           b"true", b"null", b"-1", OK]
+_PIECES = [
+    b"\n",
+    b"\r\n",
+    b"",
+    b" ",
+    b"[",
+    b"{",
+    b"}",
+    b"]",
+    b'"',
+    b"\\",
+    b"\xff",
+    b"\xed\xa0\x80",
+    b"\xef\xbb\xbf",
+    b'"hand"',
+    b":",
+    b",",
+    b'"1112345678999m+5m"',
+    b'"rules"',
+    b'"beijing"',
+    b'"flowers"',
+    b"1e400",
+    b"NaN",
+    b"true",
+    b"null",
+    b"-1",
+    OK,
+]
 
 
 @settings(max_examples=200, deadline=None)

@@ -24,6 +24,7 @@ from mjlearn.tiles import TILES
 
 # --- useful tiles: brute force ----------------------------------------------------------------------
 
+
 def _deal(rng: random.Random):
     """A 14-tile hand (sometimes with melds) and some tiles seen, from a shuffled wall."""
     wall = [i for i in range(34) for _ in range(4)]
@@ -38,7 +39,7 @@ def _deal(rng: random.Random):
                 melds.append(mj.Meld(mj.MeldKind.PUNG, TILES[t], 1))
     n = 14 - 3 * len(melds)
     hand = Hand(tuple(melds), tuple(TILES[i] for i in wall[:n]))
-    seen = [TILES[i] for i in wall[n:n + rng.randint(0, 30)]]
+    seen = [TILES[i] for i in wall[n : n + rng.randint(0, 30)]]
     return hand, seen
 
 
@@ -47,7 +48,7 @@ def _brute_useful(counts, n_melds, held13, held14, seen_c):
     out = {}
     for t in range(34):
         if held13[t] >= 4 and s != 0:
-            continue                      # a fifth copy cannot be drawn (a ready hand keeps formal waits)
+            continue  # a fifth copy cannot be drawn (a ready hand keeps formal waits)
         counts[t] += 1
         if shanten_of_counts(counts, n_melds) < s:
             out[TILES[t]] = max(0, 4 - held14[t] - seen_c[t])
@@ -81,6 +82,7 @@ def test_useful_tiles_against_brute_force():
 
 
 # --- win chance: an independent plain simulation ----------------------------------------------------
+
 
 class PlainSim:
     """The documented policy, played draw by draw on shuffled unseen tiles (0/1 per trial)."""
@@ -187,7 +189,7 @@ class PlainSim:
         return 0
 
 
-HANDS = [   # (hand, seen, draws left, context): ready, one from ready, two and three from ready
+HANDS = [  # (hand, seen, draws left, context): ready, one from ready, two and three from ready
     ("123m456p789s23sEN+E", "", 10, {}),
     ("234m567p678sWWW5sN", "8s", 8, {"seat_wind": "W", "prevalent_wind": "W"}),
     ("1235m456p78sEENC+9s", "EC9s", 12, {}),
@@ -213,7 +215,7 @@ def test_win_chance_against_plain_simulation(text, seen, draws, ctx):
     sim = PlainSim(hand, seen_c, ctx)
     rng = random.Random(2026)
     trials = 1500
-    for o in list(res)[:2]:                      # the best discard and the next one
+    for o in list(res)[:2]:  # the best discard and the next one
         c13 = list(hand.counts)
         c13[o.discard.index] -= 1
         wins = 0
@@ -224,7 +226,7 @@ def test_win_chance_against_plain_simulation(text, seen, draws, ctx):
         p = wins / trials
         se = math.sqrt(max(p * (1 - p), 1e-4) / trials)
         diff = abs(p - o.win_chance)
-        limit = 4 * math.sqrt(se ** 2 + o.win_chance_error ** 2)
+        limit = 4 * math.sqrt(se**2 + o.win_chance_error**2)
         assert diff <= limit, (text, str(o.discard), o.method, o.win_chance, o.win_chance_error, p, se)
         if o.method == "exact":
             assert o.win_chance_error == 0 and o.shanten <= 1
@@ -233,6 +235,7 @@ def test_win_chance_against_plain_simulation(text, seen, draws, ctx):
 
 
 # --- MCR: 8 points, and the context ------------------------------------------------------------------
+
 
 def _option(res, tile):
     return next(o for o in res if str(o.discard) == tile)
@@ -304,17 +307,23 @@ def test_results_are_seeded_and_sorted():
 
 # --- from a table -----------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("rules", ["mcr", "beijing", "changsha"])
 def test_from_table_gives_what_the_seat_can_see(rules):
     from mjlearn.coaching import from_table
     from mjlearn.table import Bot, Table
+
     table = Table(rules, seed=5)
     bots = [Bot(seed=20 + s) for s in range(4)]
     done = 0
     while table.phase != "over" and done < 2:
         seat = table.turn if table.phase not in ("claim", "rob") else None
-        if seat is not None and table.phase == "discard" and table.tile_count(seat) == 14 and \
-                len(table.ponds[0]) + len(table.ponds[1]) >= 4 * (done + 1):
+        if (
+            seat is not None
+            and table.phase == "discard"
+            and table.tile_count(seat) == 14
+            and len(table.ponds[0]) + len(table.ponds[1]) >= 4 * (done + 1)
+        ):
             kw = from_table(table, seat)
             own = [0] * 34
             for m in table.melds[seat]:
@@ -335,6 +344,7 @@ def test_from_table_gives_what_the_seat_can_see(rules):
 
 
 # --- bad input --------------------------------------------------------------------------------------
+
 
 def test_bad_input_raises_clear_errors():
     with pytest.raises(InvalidHandError, match="14-tile"):
@@ -357,35 +367,45 @@ def test_bad_input_raises_clear_errors():
         assert issubclass(e, ValueError)
 
 
-@pytest.mark.parametrize("call", [
-    lambda **kw: mj.coach("123m456p789s23sEN+E", **kw),
-    lambda **kw: standing("123m456p789s23sEE", **kw),
-    lambda **kw: after_kong("1111m456p789s23sEE", "1m", **kw),
-], ids=["coach", "standing", "after_kong"])
-@pytest.mark.parametrize("absurd, limit", [
-    ({"trials": 10**6}, "1 to 10,000"),                # ran for minutes two from ready
-    ({"trials": 10_001}, "1 to 10,000"),
-    ({"draws_left": 10**100}, "0 to 144"),             # was accepted: "10000...0 draws left"
-    ({"draws_left": 145}, "0 to 144"),
-])
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda **kw: mj.coach("123m456p789s23sEN+E", **kw),
+        lambda **kw: standing("123m456p789s23sEE", **kw),
+        lambda **kw: after_kong("1111m456p789s23sEE", "1m", **kw),
+    ],
+    ids=["coach", "standing", "after_kong"],
+)
+@pytest.mark.parametrize(
+    "absurd, limit",
+    [
+        ({"trials": 10**6}, "1 to 10,000"),  # ran for minutes two from ready
+        ({"trials": 10_001}, "1 to 10,000"),
+        ({"draws_left": 10**100}, "0 to 144"),  # was accepted: "10000...0 draws left"
+        ({"draws_left": 145}, "0 to 144"),
+    ],
+)
 def test_trials_and_draws_left_have_declared_limits(call, absurd, limit):
     from mjlearn.coaching import MAX_DRAWS_LEFT, MAX_TRIALS
+
     assert (MAX_TRIALS, MAX_DRAWS_LEFT) == (10_000, 144)
     with pytest.raises(InvalidHandError, match=limit) as e:
         call(**absurd)
-    assert len(str(e.value)) < 300 and "（" in str(e.value)      # one short bilingual line, not 100 digits
-    call(trials=MAX_TRIALS, draws_left=MAX_DRAWS_LEFT)             # the limits themselves are accepted
+    assert len(str(e.value)) < 300 and "（" in str(e.value)  # one short bilingual line, not 100 digits
+    call(trials=MAX_TRIALS, draws_left=MAX_DRAWS_LEFT)  # the limits themselves are accepted
 
 
 def test_an_absurd_trials_is_refused_in_a_fresh_interpreter():
     import subprocess
     import sys
+
     code = "import mjlearn as mj\ntry:\n    mj.coach('159m258p369s1357z+7z', trials=10**6)\nexcept ValueError as e:\n    print(e)\n"
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0 and "trials must be a whole number from 1 to 10,000" in r.stdout, r.stderr[-2000:]
 
 
 # --- display ----------------------------------------------------------------------------------------
+
 
 def test_display_and_json():
     res = mj.coach("234m567p678sWWW5sN", draws_left=8, seat_wind="W", prevalent_wind="W")
@@ -407,19 +427,24 @@ def test_display_and_json():
 
 # --- a kept hand and a kong: the same method ---------------------------------------------------------
 
-@pytest.mark.parametrize("text,tile,seen,draws", [
-    ("123m456p789s23sEN+E", "N", "", 10),          # ready
-    ("1235m456p78sEENC+9s", "C", "EC9s", 12),       # one from ready
-    ("2345m3456p2378sSN", "N", "", 14),            # simulated
-])
+
+@pytest.mark.parametrize(
+    "text,tile,seen,draws",
+    [
+        ("123m456p789s23sEN+E", "N", "", 10),  # ready
+        ("1235m456p78sEENC+9s", "C", "EC9s", 12),  # one from ready
+        ("2345m3456p2378sSN", "N", "", 14),  # simulated
+    ],
+)
 def test_a_kept_hand_is_rated_as_the_coach_rates_that_discard(text, tile, seen, draws):
     from mjlearn.coaching import standing
+
     res = mj.coach(text, seen=seen, draws_left=draws)
     o = _option(res, tile)
     h = mj.as_hand(text)
     conc = list(h.concealed) + ([h.win_tile] if h.win_tile else [])
     conc.remove(mj.tile(tile))
-    kept = standing(Hand(h.melds, tuple(conc)), seen=seen + tile, draws_left=draws)   # the discard is in sight
+    kept = standing(Hand(h.melds, tuple(conc)), seen=seen + tile, draws_left=draws)  # the discard is in sight
     assert kept.shanten == o.shanten and dict(kept.useful) == dict(o.useful)
     assert kept.win_chance == pytest.approx(o.win_chance, abs=1e-12) and kept.method == o.method
     assert kept.unseen == res.unseen and [f.key for f in kept.fans] == [f.key for f in o.fans]
@@ -445,10 +470,11 @@ def _independent_ready_chance(hand: Hand, draws: int, ctx=None):
 
 def test_a_concealed_kong_against_an_independent_count():
     from mjlearn.coaching import after_kong
+
     text = "1111m456p789s23sEE"
     k = after_kong(text, "1m", draws_left=10)
     assert k.kong == "concealed" and str(k.hand.melds[0]) == "[1111m]" and k.draws_left == 11
-    w, p = _independent_ready_chance(k.hand, 11)                 # the replacement draw and ten more
+    w, p = _independent_ready_chance(k.hand, 11)  # the replacement draw and ten more
     assert w == 4 and k.win_chance == pytest.approx(p, abs=1e-12) and k.method == "exact"
     assert "Concealed Kong" in [f.en for f in k.fans]
     assert mj.tile("1m") not in k.useful
@@ -457,12 +483,16 @@ def test_a_concealed_kong_against_an_independent_count():
     assert k.win_chance > best.win_chance + 0.1
 
 
-@pytest.mark.parametrize("text,tile,offer,ctx", [
-    ("[EEE,1]123m456p789s5sE", "E", None, {"seat_wind": "E", "prevalent_wind": "E"}),   # added kong
-    ("EEE123m456p789s5s", "E", 2, {"seat_wind": "E", "prevalent_wind": "E"}),           # on a discard
-])
+@pytest.mark.parametrize(
+    "text,tile,offer,ctx",
+    [
+        ("[EEE,1]123m456p789s5sE", "E", None, {"seat_wind": "E", "prevalent_wind": "E"}),  # added kong
+        ("EEE123m456p789s5s", "E", 2, {"seat_wind": "E", "prevalent_wind": "E"}),  # on a discard
+    ],
+)
 def test_added_and_melded_kongs_against_an_independent_count(text, tile, offer, ctx):
     from mjlearn.coaching import after_kong
+
     seen = "E" if offer else ""
     k = after_kong(text, tile, offer=offer, seen=seen, draws_left=6, **ctx)
     assert k.kong == ("melded" if offer else "added")
@@ -471,11 +501,12 @@ def test_added_and_melded_kongs_against_an_independent_count(text, tile, offer, 
     w, p = _independent_ready_chance(k.hand, 7, ctx)
     assert w > 0 and k.win_chance == pytest.approx(p, abs=1e-12)
     assert "Melded Kong" in [f.en for f in k.fans]
-    assert k.unseen == 136 - 14          # the claimed discard moves from sight into the kong
+    assert k.unseen == 136 - 14  # the claimed discard moves from sight into the kong
 
 
 def test_kong_input_is_checked():
     from mjlearn.coaching import after_kong, standing
+
     with pytest.raises(InvalidHandError, match="no kong of 2m"):
         after_kong("1111m456p789s23sEE", "2m")
     with pytest.raises(InvalidHandError, match="on a discard"):
@@ -490,6 +521,7 @@ def test_kong_input_is_checked():
 def test_a_kong_one_from_ready_against_the_plain_simulation():
     """The kong's hand with one draw more, played draw by draw by the plain simulation above."""
     from mjlearn.coaching import after_kong
+
     k = after_kong("1111m456p78s23sEEN", "1m", draws_left=10)
     assert k.shanten == 1 and k.method == "exact" and k.draws_left == 11
     sim = PlainSim(k.hand, [0] * 34, {})

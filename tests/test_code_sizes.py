@@ -43,13 +43,16 @@ def test_measure_finds_an_oversized_module_and_class(tmp_path):
     pkg = tmp_path / "mjlearn"
     (pkg / "sub").mkdir(parents=True)
     body = "\n".join(f"    x{i} = {i}" for i in range(MAX_CLASS_LINES - 1))
-    (pkg / "sub" / "big.py").write_text(f"class Big:\n{body}\n    last = 0\n"
-                                        + "y = 0\n" * (MAX_MODULE_LINES - MAX_CLASS_LINES),
-                                        encoding="utf-8")
-    (pkg / "fits.py").write_text(f"class Fits:\n{body}\n" + "y = 0\n" * (MAX_MODULE_LINES - MAX_CLASS_LINES),
-                                 encoding="utf-8")
-    assert oversized(pkg) == [("mjlearn/sub/big.py", "module", MAX_MODULE_LINES + 1),
-                              ("mjlearn/sub/big.py", "class Big", MAX_CLASS_LINES + 1)]
+    (pkg / "sub" / "big.py").write_text(
+        f"class Big:\n{body}\n    last = 0\n" + "y = 0\n" * (MAX_MODULE_LINES - MAX_CLASS_LINES), encoding="utf-8"
+    )
+    (pkg / "fits.py").write_text(
+        f"class Fits:\n{body}\n" + "y = 0\n" * (MAX_MODULE_LINES - MAX_CLASS_LINES), encoding="utf-8"
+    )
+    assert oversized(pkg) == [
+        ("mjlearn/sub/big.py", "module", MAX_MODULE_LINES + 1),
+        ("mjlearn/sub/big.py", "class Big", MAX_CLASS_LINES + 1),
+    ]
 
 
 def test_no_module_over_700_lines_and_no_class_over_400():
@@ -62,26 +65,55 @@ def test_no_module_over_700_lines_and_no_class_over_400():
 # limits: each still comes from where it came from before, in a fresh interpreter as a learner's
 # notebook starts.
 KEPT_NAMES = {
-    "mjlearn.shanten_core": ["shanten_of_counts", "regular_shanten_of_counts", "seven_pairs_shanten_of_counts",
-                             "thirteen_orphans_shanten_of_counts", "honors_and_knitted_shanten_of_counts",
-                             "knitted_straight_shanten_of_counts", "form_shanten_of_counts", "waits_of_counts",
-                             "useful_tiles_of_counts", "near_tiles", "regular_split_of_counts", "RegularAround",
-                             "connectedness"],
+    "mjlearn.shanten_core": [
+        "shanten_of_counts",
+        "regular_shanten_of_counts",
+        "seven_pairs_shanten_of_counts",
+        "thirteen_orphans_shanten_of_counts",
+        "honors_and_knitted_shanten_of_counts",
+        "knitted_straight_shanten_of_counts",
+        "form_shanten_of_counts",
+        "waits_of_counts",
+        "useful_tiles_of_counts",
+        "near_tiles",
+        "regular_split_of_counts",
+        "RegularAround",
+        "connectedness",
+    ],
     "mjlearn.quiz.kinds.basic": ["_best", "best_discards", "engine_discards", "engine_waits", "engine_shanten"],
-    "mjlearn.widgets.replay": ["ReviewReplay", "RecordError", "replay_review", "read_record", "reasons", "_best_fans",
-                               "in_words", "log_in_words", "outcome_in_words", "table_in_words"],
+    "mjlearn.widgets.replay": [
+        "ReviewReplay",
+        "RecordError",
+        "replay_review",
+        "read_record",
+        "reasons",
+        "_best_fans",
+        "in_words",
+        "log_in_words",
+        "outcome_in_words",
+        "table_in_words",
+    ],
     "mjlearn.table.claims": ["Claims"],
 }
 
 
 def test_the_split_modules_keep_the_names_imported_from_them():
     code = "\n".join(f"from {module} import {', '.join(names)}" for module, names in KEPT_NAMES.items())
-    code += ("\nfrom mjlearn.quiz.core import KINDS\nprint(' '.join(KINDS))"
-             "\nfrom mjlearn.table import Table\nprint(Table('mcr', seed=1).can_kong('S', '1m'))")
+    code += (
+        "\nfrom mjlearn.quiz.core import KINDS\nprint(' '.join(KINDS))"
+        "\nfrom mjlearn.table import Table\nprint(Table('mcr', seed=1).can_kong('S', '1m'))"
+    )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr[-2000:]
     kinds, can_kong = r.stdout.split("\n")[:2]
     # the quiz's kinds in course order: the tile kinds first, as when one module registered them all
-    assert kinds.split()[:7] == ["tile_name", "read_notation", "write_notation", "complete", "waits", "shanten",
-                                 "discard"]
+    assert kinds.split()[:7] == [
+        "tile_name",
+        "read_notation",
+        "write_notation",
+        "complete",
+        "waits",
+        "shanten",
+        "discard",
+    ]
     assert can_kong == "False"

@@ -19,9 +19,9 @@ from mjlearn.rules import RULESETS, TileSetError, get, score
 from mjlearn.seats import Seat
 
 # Suited tiles only, so every rule set plays them (Changsha has no honors; Fuzhou's honors are flowers).
-NO_KONG = "123m456p789s55s23m+4m"          # the winning 4m is the only 4m
-PAIR_WAIT = "123m456p789s234s5m+5m"        # the hand holds another 5m
-KONG = "[2222m]456m789p34s88s+5s"          # a concealed kong, the 5s alone
+NO_KONG = "123m456p789s55s23m+4m"  # the winning 4m is the only 4m
+PAIR_WAIT = "123m456p789s234s5m+5m"  # the hand holds another 5m
+KONG = "[2222m]456m789p34s88s+5s"  # a concealed kong, the 5s alone
 PUNGS_KONG = "[3333p,1]111m555s77s99m+9m"  # an exposed kong, no chow (Yunnan)
 PUNGS = "111m333p555s77s99m+9m"
 
@@ -35,6 +35,7 @@ def item_names(r):
 
 
 # --- a kong bloom needs a kong ------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("name", sets_with("kong", "self_drawn"))
 def test_kong_bloom_without_a_kong_is_refused(name):
@@ -58,11 +59,12 @@ def test_kong_bloom_is_an_mcr_error_too():
 
 # --- robbing a kong -----------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("name", sets_with("kong", "wall_last"))
 def test_robbing_a_kong_on_the_last_wall_tile_is_refused(name):
     with pytest.raises(ContextConflictError, match="抢杠和.*last tile of the wall"):
         score(NO_KONG, rules=name, winner="E", discarder="S", kong=True, wall_last=True)
-    r = score(NO_KONG, rules=name, winner="E", discarder="S", kong=True)      # robbing alone is fine
+    r = score(NO_KONG, rules=name, winner="E", discarder="S", kong=True)  # robbing alone is fine
     assert not any("海底" in z or "妙手" in z for z in item_names(r))
 
 
@@ -120,6 +122,7 @@ def test_sets_without_flowers_refuse_them(name):
 
 # --- seats, dealer and seat wind ----------------------------------------------------------------
 
+
 @pytest.mark.parametrize("name", sets_with("seat_wind"))
 def test_seat_wind_must_be_the_winners(name):
     with pytest.raises(ContextConflictError, match="seat_wind='N'.*seat wind is 'E'"):
@@ -141,6 +144,7 @@ def test_heavenly_is_the_dealers_self_draw_with_nothing_claimed(name):
 
 # --- 发混儿: a player who has discarded a wild may not win (Beijing points, basic and new) -----------
 
+
 @pytest.mark.parametrize("name", ["bj_basic", "bj_new"])
 def test_wild_discarded_refuses_the_win(name):
     ok = score(NO_KONG, rules=name, self_drawn=True, wild="9p")
@@ -161,6 +165,7 @@ def test_other_sets_do_not_know_wild_discarded(name):
 
 # --- the error ----------------------------------------------------------------------------------
 
+
 def test_conflict_is_a_context_error_and_an_invalid_hand():
     with pytest.raises(ContextConflictError) as e:
         score(NO_KONG, rules="hongkong", self_drawn=True, kong=True, flowers=9, seat_wind="N")
@@ -171,8 +176,14 @@ def test_conflict_is_a_context_error_and_an_invalid_hand():
 
 
 def test_context_problems_on_a_consistent_context_is_empty():
-    assert context_problems(as_hand(KONG), {"self_drawn": True, "kong": True, "winner": "S", "dealer": "E",
-                                            "seat_wind": "S", "flowers": 3}, flower_limit=8) == []
+    assert (
+        context_problems(
+            as_hand(KONG),
+            {"self_drawn": True, "kong": True, "winner": "S", "dealer": "E", "seat_wind": "S", "flowers": 3},
+            flower_limit=8,
+        )
+        == []
+    )
 
 
 # --- the property over every rule set -----------------------------------------------------------
@@ -192,16 +203,15 @@ def _value(c):
         return st.one_of(st.none(), SEAT)
     if kind == "tile?":
         return st.sampled_from([None, "5m", "9p", "2s", "8s", "E", "2m", "4m"])
-    if kind == "count":               # a huge count only for flowers: 上楼 10**9 would be 2**10**9
+    if kind == "count":  # a huge count only for flowers: 上楼 10**9 would be 2**10**9
         return st.one_of(st.integers(0, 12), st.just(10**9)) if c.name == "flowers" else st.integers(0, 12)
     if kind == "kongs":
         return st.sampled_from([None, {}, {"W": (1, 0)}, {"N": (0, 1), "S": (2, 0)}, {"E": (1, 1)}])
     if kind == "choice":
         return st.sampled_from(c.choices)
-    if kind == "flowers":             # Fuzhou: tiles or a number
-        return st.one_of(st.integers(0, 40), st.sampled_from(["EC", "aEEEE", "a", "abcdefgh", "EEEEE"]),
-                         st.just(10**9))
-    if kind == "units":               # Xi'an side bets
+    if kind == "flowers":  # Fuzhou: tiles or a number
+        return st.one_of(st.integers(0, 40), st.sampled_from(["EC", "aEEEE", "a", "abcdefgh", "EEEEE"]), st.just(10**9))
+    if kind == "units":  # Xi'an side bets
         return st.sampled_from([None, {"S": 2}, {"S": 1, "N": 3}])
     return BAD
 
@@ -248,7 +258,7 @@ def _check_consistent(rs, hand, r):
         assert c["winner"] == c["dealer"] and c["self_drawn"]
     if get_("after_kong"):
         assert not c["self_drawn"] and not c["kong"]
-    for flag in first_turn_of(rs):      # 天和, 地和, 人和, 第一巡: before any claim or kong
+    for flag in first_turn_of(rs):  # 天和, 地和, 人和, 第一巡: before any claim or kong
         if get_(flag):
             assert not hand.melds and not get_("kong") and not get_("wall_last")
             assert not any(sum(n) for n in (get_("other_kongs") or {}).values())
@@ -281,7 +291,7 @@ def test_random_contexts_are_refused_or_consistent(name, data):
     try:
         r = rs.score(hand, **context)
     except ContextError as e:
-        assert str(e)                                       # it says what is wrong
+        assert str(e)  # it says what is wrong
         if isinstance(e, ContextConflictError):
             assert e.problems and all(p.message for p in e.problems)
         return
@@ -331,10 +341,12 @@ def test_fuzhou_flowers_of_a_wrong_kind():
 
 # --- absurd numbers in a context are refused in one line, never a crash while quoting them --------------
 
+
 @pytest.mark.parametrize("name", ["mcr", *sets_with("flowers")])
-@pytest.mark.parametrize("value", [10 ** 4300, 10 ** 30, -1], ids=["4301 digits", "10**30", "-1"])
+@pytest.mark.parametrize("value", [10**4300, 10**30, -1], ids=["4301 digits", "10**30", "-1"])
 def test_an_absurd_flower_count_is_refused_in_one_line(name, value):
     import mjlearn as mj
+
     with pytest.raises((ContextError, InvalidHandError)) as e:
         mj.score(PAIR_WAIT, rules=name, flowers=value, self_drawn=True)
     assert len(str(e.value)) < 400 and "flowers" in str(e.value)

@@ -55,6 +55,7 @@ def _check_all(generated) -> tuple[int, list[str]]:
 
 # --- the declarations -------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("name", list(RULESETS))
 def test_every_first_turn_keyword_is_declared_with_its_situations(name):
     rs = RULESETS[name]
@@ -70,18 +71,35 @@ def test_the_generator_covers_every_rule_set_and_every_flag():
         assert any(r == name for r, _ in seen), name
         for flag in first_turn_of(rs):
             ways = {c.way for c in cases([name], hands=2) if c.way.startswith(flag + ":")}
-            assert {f"{flag}:claimed chow", f"{flag}:claimed pung", f"{flag}:exposed kong", f"{flag}:concealed kong",
-                    f"{flag}:added kong"} <= ways, (name, flag)
+            assert {
+                f"{flag}:claimed chow",
+                f"{flag}:claimed pung",
+                f"{flag}:exposed kong",
+                f"{flag}:concealed kong",
+                f"{flag}:added kong",
+            } <= ways, (name, flag)
             assert any("kong bloom" in w or "robbed kong" in w for w in ways), (name, flag)
             if "wall_last" in rs.context_names:
                 assert f"{flag}:last tile" in ways
-        for keyword in ("seat_wind", "bird", "kong", "after_kong", "last_tile", "flowers", "other_kongs",
-                        "multiple_winners", "indicator", "took_indicator", "wild_discarded"):
+        for keyword in (
+            "seat_wind",
+            "bird",
+            "kong",
+            "after_kong",
+            "last_tile",
+            "flowers",
+            "other_kongs",
+            "multiple_winners",
+            "indicator",
+            "took_indicator",
+            "wild_discarded",
+        ):
             if keyword in rs.context_names:
                 assert seen[name, keyword], (name, keyword)
 
 
 # --- the property: none scored, none refused without naming the keywords ------------------------------
+
 
 def test_every_generated_contradiction_is_refused():
     n, wrong = _check_all(cases(hands=12))
@@ -113,15 +131,18 @@ def test_heavenly_with_a_kong_bloom_is_refused_in_old_beijing():
     assert "heavenly" in {i.key for i in score(HAND, rules="old_beijing", self_drawn=True, heavenly=True).items}
 
 
-@pytest.mark.parametrize("name, flag, seats", [
-    ("beijing", "first_go_around", dict(winner="S", discarder="E")),
-    ("changsha", "first_go_around", dict(winner="E", self_drawn=True)),
-    ("hongkong", "human", dict(winner="S", discarder="E")),
-    ("hongkong", "earthly", dict(winner="S", self_drawn=True)),
-    ("old_beijing", "earthly", dict(winner="S", discarder="E")),
-    ("fuzhou", "first_go_around", dict(winner="S", self_drawn=True)),
-    ("xian", "heavenly", dict(winner="E", self_drawn=True)),
-])
+@pytest.mark.parametrize(
+    "name, flag, seats",
+    [
+        ("beijing", "first_go_around", dict(winner="S", discarder="E")),
+        ("changsha", "first_go_around", dict(winner="E", self_drawn=True)),
+        ("hongkong", "human", dict(winner="S", discarder="E")),
+        ("hongkong", "earthly", dict(winner="S", self_drawn=True)),
+        ("old_beijing", "earthly", dict(winner="S", discarder="E")),
+        ("fuzhou", "first_go_around", dict(winner="S", self_drawn=True)),
+        ("xian", "heavenly", dict(winner="E", self_drawn=True)),
+    ],
+)
 def test_a_first_turn_flag_with_a_claim_or_on_the_last_tile_is_refused(name, flag, seats):
     assert score(HAND, rules=name, **seats, **{flag: True}) is not None
     with pytest.raises(ContextConflictError, match=f"{flag}=True.*claimed \\[123m,1\\]"):
@@ -140,13 +161,28 @@ def test_the_mcr_doors_refuse_a_seat_wind_against_winner_and_dealer(door):
     assert call(HAND, **{**kw, "seat_wind": "E"}).payments["E"] > 0
 
 
-MCR_HANDS = ["123m456p789s55s23m+4m", "123m456p789s234s5m+5m", "[2222m]456m789p34s88s+5s",
-             "[3333p,1]111m555s77s99m+9m", "111m333p555s77s99m+9m", "[2222m,1][456m,1]789p34s88s+5s",
-             "123m456p789s55s23mabc+4m", "[EEE,1][SSSS,1]55pWWWNN+N"]
-MCR_VALUES = (("self_drawn", (True, False)), ("kong", (True, False)), ("wall_last", (True, False)),
-              ("last_tile", (True, False)), ("seat_wind", tuple("ESWN")), ("prevalent_wind", ("E", "S")),
-              ("flowers", (0, 3, 8, 9)), ("winner", tuple("ESWN")), ("dealer", tuple("ESWN")),
-              ("discarder", (None, *"ESWN")))
+MCR_HANDS = [
+    "123m456p789s55s23m+4m",
+    "123m456p789s234s5m+5m",
+    "[2222m]456m789p34s88s+5s",
+    "[3333p,1]111m555s77s99m+9m",
+    "111m333p555s77s99m+9m",
+    "[2222m,1][456m,1]789p34s88s+5s",
+    "123m456p789s55s23mabc+4m",
+    "[EEE,1][SSSS,1]55pWWWNN+N",
+]
+MCR_VALUES = (
+    ("self_drawn", (True, False)),
+    ("kong", (True, False)),
+    ("wall_last", (True, False)),
+    ("last_tile", (True, False)),
+    ("seat_wind", tuple("ESWN")),
+    ("prevalent_wind", ("E", "S")),
+    ("flowers", (0, 3, 8, 9)),
+    ("winner", tuple("ESWN")),
+    ("dealer", tuple("ESWN")),
+    ("discarder", (None, *"ESWN")),
+)
 
 
 def test_the_three_mcr_doors_refuse_and_score_alike():
@@ -160,8 +196,11 @@ def test_the_three_mcr_doors_refuse_and_score_alike():
         context = {k: rng.choice(v) for k, v in MCR_VALUES if rng.random() < 0.5}
         context.setdefault("winner", rng.choice("ESWN"))
         outcomes = []
-        for door in (partial(score, hand, rules="mcr", **context), partial(mjlearn.score, hand, **context),
-                     partial(mcr.score, hand, **context)):
+        for door in (
+            partial(score, hand, rules="mcr", **context),
+            partial(mjlearn.score, hand, **context),
+            partial(mcr.score, hand, **context),
+        ):
             try:
                 r = door()
                 outcomes.append((r.total, tuple(sorted(r.payments.items()))))
@@ -184,20 +223,24 @@ def test_a_bird_that_would_be_a_fifth_copy_is_refused(name):
 
 def test_an_on_deal_bird_is_counted_against_the_dealt_tiles():
     from mjlearn.rules.changsha import on_deal
+
     with pytest.raises(ContextConflictError, match="bird=6p.*fifth copy"):
-        on_deal("6666p123m4578s12m", seat="W", bird="6p")          # once paid, ×2 on South
+        on_deal("6666p123m4578s12m", seat="W", bird="6p")  # once paid, ×2 on South
     with pytest.raises(ContextError, match="suited tile"):
-        on_deal("6666p123m4578s12m", seat="W", bird="E")           # once counted as a 1
+        on_deal("6666p123m4578s12m", seat="W", bird="E")  # once counted as a 1
     assert on_deal("6666p123m4578s12m", seat="W", bird="2p").payments == {"E": -2, "S": -4, "W": 8, "N": -2}
 
 
-@pytest.mark.parametrize("hand, kw", [
-    ("123m456p789s44s55s+9p", dict(last_tile=True, self_drawn=True)),       # the wild drawn last stands for 4s
-    ("123m456p789s35s55s+9p", dict(last_tile=True, self_drawn=True)),
-    ("123m456p789s35s55s+9p", dict(last_tile=True, discarder="S")),
-    ("123m234m456p789s9p+5s", dict(last_tile=True, discarder="S")),        # a wild stands for 5s beside the last 5s
-    ("123m234m456p789s9p+5s", dict(kong=True, discarder="S")),             # robbing the 5s with a wild as 5s
-])
+@pytest.mark.parametrize(
+    "hand, kw",
+    [
+        ("123m456p789s44s55s+9p", dict(last_tile=True, self_drawn=True)),  # the wild drawn last stands for 4s
+        ("123m456p789s35s55s+9p", dict(last_tile=True, self_drawn=True)),
+        ("123m456p789s35s55s+9p", dict(last_tile=True, discarder="S")),
+        ("123m234m456p789s9p+5s", dict(last_tile=True, discarder="S")),  # a wild stands for 5s beside the last 5s
+        ("123m234m456p789s9p+5s", dict(kong=True, discarder="S")),  # robbing the 5s with a wild as 5s
+    ],
+)
 def test_huopin_accepts_legal_hands_with_a_wild_on_the_last_tile(hand, kw):
     r = score(hand, rules="huopin", wild="9p", **kw)
     assert r.legal and r.total >= 8
@@ -230,11 +273,13 @@ def test_the_table_never_meets_a_contradictory_context(monkeypatch):
 
 
 def test_a_fresh_interpreter_gets_one_bilingual_line_naming_the_flags():
-    code = ("import mjlearn as mj\n"
-            "try:\n"
-            "    mj.score('[2222m]456m789p34s88s+5s', rules='old_beijing', self_drawn=True, heavenly=True, kong=True)\n"
-            "except mj.errors.ContextConflictError as e:\n"
-            "    print(type(e).__name__); print(len(str(e).splitlines())); print(e)\n")
+    code = (
+        "import mjlearn as mj\n"
+        "try:\n"
+        "    mj.score('[2222m]456m789p34s88s+5s', rules='old_beijing', self_drawn=True, heavenly=True, kong=True)\n"
+        "except mj.errors.ContextConflictError as e:\n"
+        "    print(type(e).__name__); print(len(str(e).splitlines())); print(e)\n"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True).stdout
     name, lines, message = out.split("\n", 2)
     assert name == "ContextConflictError" and lines == "1"

@@ -19,6 +19,7 @@ COURSE = [p for p in NOTEBOOKS if APPENDIX not in p.stem]
 
 def _option_keys() -> set[str]:
     from mjlearn.rules import registry
+
     keys = set()
     for name in registry.names():
         keys.update(o.key for o in registry.get(name).options)
@@ -30,11 +31,17 @@ INTERNAL = [
     (re.compile(r"mcr_fans\.tsv"), "cites mcr_fans.tsv"),
     (re.compile(r"\bA-[A-Z]{2,4}-\d+"), "cites an option id"),
     (re.compile(r"pymahjonggb", re.IGNORECASE), "names the reference calculator"),
-    (re.compile(r"\bthe seeds?\b|\bseed (?:document|text|rule)s?\b|\bseeds/", re.IGNORECASE), "cites the seed documents"),
+    (
+        re.compile(r"\bthe seeds?\b|\bseed (?:document|text|rule)s?\b|\bseeds/", re.IGNORECASE),
+        "cites the seed documents",
+    ),
     (re.compile(r"§"), "cites a section number"),
     (re.compile(r"\bn\.s\.", re.IGNORECASE), "uses the internal 'n.s.' mark"),
     (re.compile(r"联众|Lianzhong", re.IGNORECASE), "names an online game platform"),
-    (re.compile(r"基本打法|\b(?:Hebei|Shandong) rules [12]\b|Guobiao room|Popular room|No-fan room"), "uses an old variant label"),
+    (
+        re.compile(r"基本打法|\b(?:Hebei|Shandong) rules [12]\b|Guobiao room|Popular room|No-fan room"),
+        "uses an old variant label",
+    ),
     (re.compile(r"mcr-wmo2014|profile="), "shows a scoring profile id (the appendix explains profiles)"),
     (re.compile(r"flowers=…|God of Wealth \d"), "shows a code parameter or an untranslated label"),
 ]
@@ -55,7 +62,9 @@ CJK = re.compile(r"[\u4e00-\u9fff]")
 LATIN = re.compile(r"[A-Za-z]{2,}")
 # A Python list, dict or tuple, an object's default repr, or a dataclass-style repr; not a hand in
 # notation, whose melds also open with "[" ("[234s,1]11456m").
-REPR = re.compile(r"^\s*(?:[\[{(](?:['\"(\[{]|-?\d+(?:\.\d+)?(?:, |[\]})]))|<[\w.]+ object at 0x|<Figure size |[A-Z]\w*\((?:\w+=|\)))")
+REPR = re.compile(
+    r"^\s*(?:[\[{(](?:['\"(\[{]|-?\d+(?:\.\d+)?(?:, |[\]})]))|<[\w.]+ object at 0x|<Figure size |[A-Z]\w*\((?:\w+=|\)))"
+)
 TAG = re.compile(r"<[^>]+>")
 LABEL_TAGS = re.compile(r"<(button|label|caption|h[1-6]|legend|summary)\b[^>]*>(.*?)</\1>", re.DOTALL | re.IGNORECASE)
 HEADER_ROW = re.compile(r"<tr\b[^>]*>((?:(?!</tr>).)*?<th\b.*?)</tr>", re.DOTALL | re.IGNORECASE)
@@ -105,7 +114,7 @@ def test_no_internal_references(path):
         for pattern, what in INTERNAL:
             m = pattern.search(text)
             if m:
-                found.append(f"cell {i} ({where}) {what}: …{text[max(0, m.start() - 30):m.end() + 30]!r}…")
+                found.append(f"cell {i} ({where}) {what}: …{text[max(0, m.start() - 30) : m.end() + 30]!r}…")
         if key_re and (m := key_re.search(text)):
             found.append(f"cell {i} ({where}) shows the option key {m.group(0)!r}")
     assert not found, "\n".join(found)
@@ -116,7 +125,7 @@ CARET = re.compile(r"\d\s*\^|\^\s*(?:\(|番|d\b|n\b)")
 
 @pytest.mark.parametrize("path", COURSE, ids=lambda p: p.name)
 def test_powers_are_written_out(path):
-    """"5 × 2 × 2 = 20", never "5 × 2^2", in the lesson text and in what the rules engine shows. (A quiz
+    """ "5 × 2 × 2 = 20", never "5 × 2^2", in the lesson text and in what the rules engine shows. (A quiz
     widget's feedback is the quiz's own wording and is left out here.)"""
     nb = executed(path)
     found = []
@@ -129,12 +138,14 @@ def test_powers_are_written_out(path):
                 data = o.get("data", {})
                 if "application/vnd.jupyter.widget-view+json" in data:
                     continue
-                pieces += [(o.output_type, o.get("text", ""))] + [(m, data[m]) for m in ("text/html", "text/plain") if m in data]
+                pieces += [(o.output_type, o.get("text", ""))] + [
+                    (m, data[m]) for m in ("text/html", "text/plain") if m in data
+                ]
         else:
             continue
         for where, text in pieces:
             if m := CARET.search(_visible(text) if where != "markdown" else text):
-                found.append(f"cell {i} ({where}): …{text[max(0, m.start() - 30):m.end() + 30]!r}…")
+                found.append(f"cell {i} ({where}): …{text[max(0, m.start() - 30) : m.end() + 30]!r}…")
     assert not found, "\n".join(found)
 
 
@@ -147,10 +158,10 @@ def test_the_appendix_names_its_documents_as_a_reader_finds_them():
             text = _visible(text)
         for pattern, what in APPENDIX_INTERNAL:
             if m := pattern.search(text):
-                found.append(f"cell {i} ({where}) {what}: …{text[max(0, m.start() - 30):m.end() + 30]!r}…")
+                found.append(f"cell {i} ({where}) {what}: …{text[max(0, m.start() - 30) : m.end() + 30]!r}…")
     assert not found, "\n".join(found)
     shown = " ".join(_visible(t) for _, _, t in _texts(nb))
-    assert "《“火拼麻將”規則說明》" in shown and "《老北京传统麻将打法》" in shown     # titles as published
+    assert "《“火拼麻將”規則說明》" in shown and "《老北京传统麻将打法》" in shown  # titles as published
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
@@ -190,8 +201,9 @@ def test_labels_in_both_languages(path):
     one = []
     for i, source in _markdown(nb):
         for line in source.splitlines():
-            if (line.startswith("#") and LATIN.search(line) and not CJK.search(line)) \
-                    or (line.startswith("#") and CJK.search(line) and not LATIN.search(line)):
+            if (line.startswith("#") and LATIN.search(line) and not CJK.search(line)) or (
+                line.startswith("#") and CJK.search(line) and not LATIN.search(line)
+            ):
                 one.append(f"cell {i} heading {line.strip()[:80]!r}")
         prose = _visible(re.sub(r"```.*?```", " ", source, flags=re.DOTALL))
         if len(prose) > 40 and not (CJK.search(prose) and LATIN.search(prose)):
@@ -199,7 +211,10 @@ def test_labels_in_both_languages(path):
     for i, o in _outputs(nb):
         fragment = o.get("data", {}).get("text/html", "") if o.output_type != "stream" else ""
         labels = [inner for _, inner in LABEL_TAGS.findall(fragment)]
-        labels += [" ".join(re.findall(r"<th\b[^>]*>(.*?)</th>", row, re.DOTALL | re.IGNORECASE)) for row in HEADER_ROW.findall(fragment)]
+        labels += [
+            " ".join(re.findall(r"<th\b[^>]*>(.*?)</th>", row, re.DOTALL | re.IGNORECASE))
+            for row in HEADER_ROW.findall(fragment)
+        ]
         for inner in labels:
             text = NOTATION.sub(" ", _visible(inner)).strip()
             if text in LANGUAGE_NAMES:
@@ -224,6 +239,7 @@ def test_every_lesson_says_what_it_teaches_and_sums_up():
 
 def nbformat_cells(path) -> list[tuple[int, str]]:
     import nbformat
+
     nb = nbformat.read(path, as_version=4)
     return [(i, c.source) for i, c in enumerate(nb.cells) if c.cell_type == "markdown"]
 
@@ -234,6 +250,11 @@ def test_lessons_mark_their_glossary_words():
     import sys
 
     from notebook_exec import ROOT
-    out = subprocess.run([sys.executable, str(ROOT / "tools" / "annotate_lessons.py"), "--check"],
-                         capture_output=True, text=True, timeout=120)
+
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "annotate_lessons.py"), "--check"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert out.returncode == 0, out.stdout + out.stderr

@@ -100,7 +100,7 @@ def test_the_quiz_sets_the_docs_name_are_shipped():
 
 def test_the_export_columns_the_teachers_guide_lists_are_the_exports():
     text = DOCS["TEACHERS.md"]
-    part = text[text.index("Its columns:"):text.index("A damaged database is salvaged")]
+    part = text[text.index("Its columns:") : text.index("A damaged database is salvaged")]
     listed = [c for c in re.findall(r"`([a-z_]+)`", part) if c in EXPORT_COLUMNS or re.fullmatch(r"[a-z]+", c)]
     columns = [c for c in listed if c in EXPORT_COLUMNS]
     assert columns == list(EXPORT_COLUMNS), columns

@@ -25,17 +25,30 @@ HAN = re.compile(r"[\u4e00-\u9fff]")
 
 # a cell that raises each error the way a learner or teacher meets it, and what the box must say
 CELLS = {
-    "ClassError": ('from mjlearn.db.classes import parse_due\nparse_due("2027-02-30")',
-                   "班级操作无法完成 · The class cannot do that", "there is no such day", "没有这一天"),
-    "MessageError": ('from mjlearn.widgets.strip import TileStrip\nTileStrip("123m").handle({"act": "explode"})',
-                     "小部件无法执行这个操作 · The widget cannot act on this message", "unknown widget action 'explode'",
-                     "没有 'explode' 这个操作"),
-    "LiteError": ("from pathlib import Path\nfrom mjlearn.lite import site\n"
-                  "site._check_site(Path(SITE))",
-                  "无法生成浏览器版网站 · The browser site cannot be built", "does not use its own Pyodide",
-                  "没有使用自带的 Pyodide"),
-    "LabError": ('from mjlearn.cli_lab import _prepare_dest\n_prepare_dest("  ")',
-                 "笔记本文件夹无法使用 · The notebook folder cannot be used", "--dir is empty", "--dir 为空"),
+    "ClassError": (
+        'from mjlearn.db.classes import parse_due\nparse_due("2027-02-30")',
+        "班级操作无法完成 · The class cannot do that",
+        "there is no such day",
+        "没有这一天",
+    ),
+    "MessageError": (
+        'from mjlearn.widgets.strip import TileStrip\nTileStrip("123m").handle({"act": "explode"})',
+        "小部件无法执行这个操作 · The widget cannot act on this message",
+        "unknown widget action 'explode'",
+        "没有 'explode' 这个操作",
+    ),
+    "LiteError": (
+        "from pathlib import Path\nfrom mjlearn.lite import site\nsite._check_site(Path(SITE))",
+        "无法生成浏览器版网站 · The browser site cannot be built",
+        "does not use its own Pyodide",
+        "没有使用自带的 Pyodide",
+    ),
+    "LabError": (
+        'from mjlearn.cli_lab import _prepare_dest\n_prepare_dest("  ")',
+        "笔记本文件夹无法使用 · The notebook folder cannot be used",
+        "--dir is empty",
+        "--dir 为空",
+    ),
 }
 
 
@@ -99,11 +112,22 @@ def test_the_commands_print_one_bilingual_line_and_exit_with_2(tmp_path, monkeyp
     a_file.write_text("x")
     runs = [
         (["class", "join", "NOSUCH", "--user", "ann"], "mjlearn class: no class has the code 'NOSUCH'", "请向老师确认"),
-        (["class", "add", "nope", "bob", "--user", "t"], "mjlearn class: no class named 'nope'", "没有名为 'nope' 的班级"),
-        (["quiz", "--assignment", "7", "--user", "ann"], "mjlearn quiz: assignment #7 is not one of yours", "没有这个作业"),
+        (
+            ["class", "add", "nope", "bob", "--user", "t"],
+            "mjlearn class: no class named 'nope'",
+            "没有名为 'nope' 的班级",
+        ),
+        (
+            ["quiz", "--assignment", "7", "--user", "ann"],
+            "mjlearn quiz: assignment #7 is not one of yours",
+            "没有这个作业",
+        ),
         (["lab", "--dir", str(a_file)], "mjlearn lab: --dir names a file, not a folder", "是文件而不是文件夹"),
-        (["lite", "build", "--offline", "--cache", str(tmp_path / "empty"), "--out", str(tmp_path / "out")],
-         "mjlearn lite: Pyodide", "请联网运行一次 mjlearn lite fetch"),
+        (
+            ["lite", "build", "--offline", "--cache", str(tmp_path / "empty"), "--out", str(tmp_path / "out")],
+            "mjlearn lite: Pyodide",
+            "请联网运行一次 mjlearn lite fetch",
+        ),
     ]
     for argv, en, zh in runs:
         assert main(argv) == 2, argv

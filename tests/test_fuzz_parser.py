@@ -41,8 +41,11 @@ def answer(parse, text):
 _NOTATION_CHARS = "0123456789mpszESWNCFPabcdefghxyMZ[],+ "
 any_text = st.text(alphabet=st.characters(blacklist_categories=()), max_size=60)  # surrogates included
 notation_text = st.text(alphabet=_NOTATION_CHARS, max_size=80)
-long_runs = st.builds(lambda c, n: c * n, st.sampled_from(["]", "[", "+", "x", "z", ",", "0", "a", "\ud800", "[123m]"]),
-                      st.integers(1, 400))
+long_runs = st.builds(
+    lambda c, n: c * n,
+    st.sampled_from(["]", "[", "+", "x", "z", ",", "0", "a", "\ud800", "[123m]"]),
+    st.integers(1, 400),
+)
 
 
 @st.composite
@@ -56,9 +59,9 @@ def mutated_notations(draw):
         if op == "insert":
             text = text[:i] + piece + text[i:]
         elif op == "delete":
-            text = text[:i] + text[i + 1:]
+            text = text[:i] + text[i + 1 :]
         elif op == "replace":
-            text = text[:i] + piece + text[i + 1:]
+            text = text[:i] + piece + text[i + 1 :]
         else:
             j = draw(st.integers(i, min(len(text), i + 6)))
             text = text[:i] + text[i:j] * draw(st.integers(2, 60)) + text[j:]
@@ -107,17 +110,20 @@ def test_repeated_melds_in_a_row_of_tiles_are_refused_by_length_first():
     assert isinstance(e, NotationError) and "too long: 600,000 characters" in str(e)
 
 
-@pytest.mark.parametrize("text, fragment", [
-    ("]" * 999, "']' without '[' (x 999) at characters 1-999"),
-    ("x" * 999, "unexpected 'x' (x 999) at characters 1-999"),
-    ("z" * 999, "unexpected 'z' (x 999) at characters 1-999"),
-    ("\ud800" * 999, "unexpected '\\ud800' (x 999) at characters 1-999"),
-    ("[" * 999, "'[' inside a meld (x 998) at characters 2-999"),
-    ("+" * 999, "a second '+' (x 998) at characters 2-999"),
-    ("0" * 998 + "m", "0 is not a tile number (x 998) at characters 1-998"),
-    ("8" * 998 + "z", "8z is not a tile (x 998) at characters 1-998"),
-    ("[" + "a" * 997 + "]", "flower 'a' inside a meld (x 997) at characters 2-998"),
-])
+@pytest.mark.parametrize(
+    "text, fragment",
+    [
+        ("]" * 999, "']' without '[' (x 999) at characters 1-999"),
+        ("x" * 999, "unexpected 'x' (x 999) at characters 1-999"),
+        ("z" * 999, "unexpected 'z' (x 999) at characters 1-999"),
+        ("\ud800" * 999, "unexpected '\\ud800' (x 999) at characters 1-999"),
+        ("[" * 999, "'[' inside a meld (x 998) at characters 2-999"),
+        ("+" * 999, "a second '+' (x 998) at characters 2-999"),
+        ("0" * 998 + "m", "0 is not a tile number (x 998) at characters 1-998"),
+        ("8" * 998 + "z", "8z is not a tile (x 998) at characters 1-998"),
+        ("[" + "a" * 997 + "]", "flower 'a' inside a meld (x 997) at characters 2-998"),
+    ],
+)
 def test_a_run_of_one_bad_character_is_one_problem(text, fragment):
     e = answer(parse_hand, text)
     assert isinstance(e, NotationError)
@@ -128,8 +134,10 @@ def test_a_run_of_one_bad_character_is_one_problem(text, fragment):
 
 def test_a_run_reports_where_it_starts_and_ends_with_an_excerpt():
     e = answer(parse_hand, "ab]]]]]]]cd")
-    assert str(e) == ("']' without '[' (x 7) at characters 3-9 in 'ab]]]]]]]cd': open a meld with '['"
-                      "  （第 3–9 个字符（7 处）：']' 前面没有 '['；副露以 '[' 开头）")
+    assert str(e) == (
+        "']' without '[' (x 7) at characters 3-9 in 'ab]]]]]]]cd': open a meld with '['"
+        "  （第 3–9 个字符（7 处）：']' 前面没有 '['；副露以 '[' 开头）"
+    )
     assert e.problems[0].position == 2
 
 
@@ -141,17 +149,21 @@ def test_spaces_inside_a_run_keep_it_one_run():
 def test_problems_are_capped_with_a_count_of_the_rest():
     e = answer(parse_tiles, "[123m]" * 166)  # 332 problems, alternating '[' and ']'
     assert len(e.problems) == MAX_PROBLEMS + 1
-    assert e.problems[-1].message == (f"... and {332 - MAX_PROBLEMS} more problems, the first at {6 * 10 + 1}"
-                                      f"  （……还有 {332 - MAX_PROBLEMS} 个问题，第一个在第 {6 * 10 + 1} 个字符）")
+    assert e.problems[-1].message == (
+        f"... and {332 - MAX_PROBLEMS} more problems, the first at {6 * 10 + 1}"
+        f"  （……还有 {332 - MAX_PROBLEMS} 个问题，第一个在第 {6 * 10 + 1} 个字符）"
+    )
     assert e.problems[-1].position == 60
 
 
 def test_an_excerpt_is_short_and_marks_what_was_cut():
     text = "123m" * 50 + "x" + "456p" * 50
     e = answer(parse_tiles, text)
-    assert str(e) == ("unexpected 'x' at 201 in ...'123m123m123mx456p456p456p456p456p456'...: "
-                      "expected a tile (digits with m, p, s or z; E S W N C F P; a flower a-h)"
-                      "  （第 201 个字符：无法识别的 'x'；应为一张牌（数字加 m、p、s 或 z；E S W N C F P；花牌 a–h））")
+    assert str(e) == (
+        "unexpected 'x' at 201 in ...'123m123m123mx456p456p456p456p456p456'...: "
+        "expected a tile (digits with m, p, s or z; E S W N C F P; a flower a-h)"
+        "  （第 201 个字符：无法识别的 'x'；应为一张牌（数字加 m、p、s 或 z；E S W N C F P；花牌 a–h））"
+    )
 
 
 def test_a_long_meld_or_offer_is_quoted_shortened():
@@ -166,7 +178,8 @@ def test_a_repeated_flower_is_one_problem_and_many_impossible_tiles_are_capped()
     assert isinstance(e, InvalidHandError)
     assert [p.message.split("  （")[0] for p in e.problems] == [
         "flower a (春) appears 999 times; there is one of each",
-        "wrong tile count: 0 tiles, expected 13 or 14 (kongs count as three)"]
+        "wrong tile count: 0 tiles, expected 13 or 14 (kongs count as three)",
+    ]
     e = answer(parse_hand, "".join(str(t) * 5 for t in TILES[:34]))  # five of every tile: 34 problems and more
     assert isinstance(e, InvalidHandError) and len(e.problems) == MAX_PROBLEMS + 1
     assert e.problems[-1].message.startswith("... and ")
@@ -188,18 +201,27 @@ def test_the_longest_legitimate_notations_fit_well_under_the_limit():
     longest_hand = "[1z1z1z1z,1] [2z2z2z2z,2] [3z3z3z3z,3] [4z4z4z4z,5] 5z + 5z abcdefgh"
     assert isinstance(parse_hand(longest_hand), Hand)
     assert len(" ".join(longest_hand)) < MAX_NOTATION_LENGTH / 5
-    all_tiles = " ".join(f"{r}{s}" for s in "mps" for r in range(1, 10) for _ in range(4)) + " " + \
-        " ".join(f"{r}z" for r in range(1, 8) for _ in range(4)) + " " + " ".join("abcdefgh")
+    all_tiles = (
+        " ".join(f"{r}{s}" for s in "mps" for r in range(1, 10) for _ in range(4))
+        + " "
+        + " ".join(f"{r}z" for r in range(1, 8) for _ in range(4))
+        + " "
+        + " ".join("abcdefgh")
+    )
     assert len(parse_tiles(all_tiles)) == 144 and len(all_tiles) < MAX_NOTATION_LENGTH / 2
 
 
 def test_single_problem_messages_keep_their_form():
-    with pytest.raises(NotationError, match=r"^digits without a suit letter at 5 in '123m45': expected m, p or s"
-                                            r"  （第 5 个字符：数字后面缺少花色字母；应为 m（万）、p（饼）或 s（条））$"):
+    with pytest.raises(
+        NotationError,
+        match=r"^digits without a suit letter at 5 in '123m45': expected m, p or s"
+        r"  （第 5 个字符：数字后面缺少花色字母；应为 m（万）、p（饼）或 s（条））$",
+    ):
         parse_hand("123m45")
 
 
 # --- the corpus ---------------------------------------------------------------------------------
+
 
 def corpus_inputs():
     for path in sorted(CORPUS.glob("*.txt")):

@@ -18,10 +18,54 @@ TERMS = list(mj.glossary())
 CJK = re.compile(r"[\u4e00-\u9fff]")
 TONE = re.compile(r"[āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜ]")
 
-REQUIRED = ["搭子", "听", "门清", "将", "雀头", "嘴", "番", "底", "混儿", "财神", "吃", "碰", "杠", "明杠", "暗杠",
-            "加杠", "花", "庄", "自摸", "点炮", "抢杠", "杠上开花", "海底捞月", "流局", "向听", "有效牌", "荒庄",
-            "东风", "南风", "西风", "北风", "万子", "筒子", "条子", "字牌", "风牌", "箭牌", "板板胡", "缺一色", "六六顺",
-            "四喜", "满贯", "包", "跟庄", "飘", "鸟"]
+REQUIRED = [
+    "搭子",
+    "听",
+    "门清",
+    "将",
+    "雀头",
+    "嘴",
+    "番",
+    "底",
+    "混儿",
+    "财神",
+    "吃",
+    "碰",
+    "杠",
+    "明杠",
+    "暗杠",
+    "加杠",
+    "花",
+    "庄",
+    "自摸",
+    "点炮",
+    "抢杠",
+    "杠上开花",
+    "海底捞月",
+    "流局",
+    "向听",
+    "有效牌",
+    "荒庄",
+    "东风",
+    "南风",
+    "西风",
+    "北风",
+    "万子",
+    "筒子",
+    "条子",
+    "字牌",
+    "风牌",
+    "箭牌",
+    "板板胡",
+    "缺一色",
+    "六六顺",
+    "四喜",
+    "满贯",
+    "包",
+    "跟庄",
+    "飘",
+    "鸟",
+]
 
 
 def test_at_least_80_terms_and_every_required_one():
@@ -122,9 +166,11 @@ def _check(t):
         return mj.score(ex, **ctx).total == c["mcr_total"]
     if "on_deal" in c:
         from mjlearn.rules.changsha import on_deal
+
         return c["on_deal"] in [i.zh for i in on_deal(ex, seat="S").items]
     if "rules" in c:
         import mjlearn.rules as R
+
         return R.score(ex, rules=c["rules"], winner="E", self_drawn=True).legal == c["legal"]
     if "triplets" in c:
         return sum(n >= 3 for n in mj.as_hand(ex).counts) == c["triplets"]
@@ -191,21 +237,24 @@ def test_annotate_marks_first_occurrences_outside_code():
 
 
 # -- import cost, and one meaning of the name whatever was imported first ----------------------------
-@pytest.mark.parametrize("code", [
-    "import mjlearn, sys; assert 'mjlearn.terms' not in sys.modules; "
-    "assert mjlearn.glossary('ting').zh == '听牌'; import mjlearn.terms as t; assert t.glossary is mjlearn.glossary",
-    "import mjlearn.terms as t, mjlearn as mj; assert mj.glossary is t.glossary and mj.glossary('碰').en.startswith('pung'); "
-    "assert len(mj.glossary()) >= 80; from mjlearn.terms import term_html; term_html('碰')",
-    "from mjlearn import glossary; print(glossary('番').pinyin)",
-])
+@pytest.mark.parametrize(
+    "code",
+    [
+        "import mjlearn, sys; assert 'mjlearn.terms' not in sys.modules; "
+        "assert mjlearn.glossary('ting').zh == '听牌'; import mjlearn.terms as t; assert t.glossary is mjlearn.glossary",
+        "import mjlearn.terms as t, mjlearn as mj; assert mj.glossary is t.glossary and mj.glossary('碰').en.startswith('pung'); "
+        "assert len(mj.glossary()) >= 80; from mjlearn.terms import term_html; term_html('碰')",
+        "from mjlearn import glossary; print(glossary('番').pinyin)",
+    ],
+)
 def test_glossary_in_a_fresh_interpreter(code):
-    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
-                       env={**os.environ})
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, env={**os.environ})
     assert p.returncode == 0, p.stderr[-2000:]
 
 
 def test_annotate_displays_as_html_with_a_plain_text_fallback():
     from IPython.lib.pretty import pretty
+
     out = annotate("门清的手牌听牌了")
     assert isinstance(out, str) and out._repr_html_() == str(out)
     assert pretty(out) == "门清的手牌听牌了"

@@ -30,8 +30,10 @@ def homes(tmp_path):
 
 
 @AS_ROOT
-@pytest.mark.parametrize("name", ["root", "daemon", "bin", "nobody"] + [
-    n for n in ("postgres",) if any(p.pw_name == n for p in pwd.getpwall())])
+@pytest.mark.parametrize(
+    "name",
+    ["root", "daemon", "bin", "nobody"] + [n for n in ("postgres",) if any(p.pw_name == n for p in pwd.getpwall())],
+)
 def test_an_account_the_hub_did_not_make_is_never_used(homes, name):
     with pytest.raises(AccountError, match="did not make") as refused:
         ensure_account(name, homes)
@@ -83,6 +85,7 @@ def test_the_first_start_makes_a_private_account(homes):
 
 def test_a_program_in_a_closed_folder_is_found():
     import tempfile
+
     top = Path(tempfile.mkdtemp())
     try:
         top.chmod(0o755)

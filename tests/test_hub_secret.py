@@ -17,8 +17,13 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _mjlearn(*args, env=None):
-    return subprocess.run([sys.executable, "-m", "mjlearn", *args], capture_output=True, text=True, timeout=120,
-                          env=dict(os.environ, PYTHONPATH=str(ROOT), **(env or {})))
+    return subprocess.run(
+        [sys.executable, "-m", "mjlearn", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=dict(os.environ, PYTHONPATH=str(ROOT), **(env or {})),
+    )
 
 
 def test_a_made_secret_is_256_random_bits_and_accepted():
@@ -29,19 +34,31 @@ def test_a_made_secret_is_256_random_bits_and_accepted():
     assert check_secret("  " + next(iter(made)) + "\n") == next(iter(made))  # a file's newline is not part of it
 
 
-@pytest.mark.parametrize("secret, said", [
-    (None, "no class secret"), ("", "no class secret"), ("  \n", "no class secret"),
-    ("hub-secret", "too weak"), ("s3cret", "too weak"), ("another-long-secret", "too weak"),
-    ("correct horse battery staple", "characters other than"), ("密钥" * 40, "characters other than"),
-    ("0123456789abcdef" * 4, "not random"), ("a" * 64, "not random"), ("ab" * 40, "not random"),
-    ("f" * 8 + "0123456789abcdef" * 3 + "9" * 8, "not random"),
-    ("CorrectHorseBatteryStaple", "too weak"),
-])
+@pytest.mark.parametrize(
+    "secret, said",
+    [
+        (None, "no class secret"),
+        ("", "no class secret"),
+        ("  \n", "no class secret"),
+        ("hub-secret", "too weak"),
+        ("s3cret", "too weak"),
+        ("another-long-secret", "too weak"),
+        ("correct horse battery staple", "characters other than"),
+        ("密钥" * 40, "characters other than"),
+        ("0123456789abcdef" * 4, "not random"),
+        ("a" * 64, "not random"),
+        ("ab" * 40, "not random"),
+        ("f" * 8 + "0123456789abcdef" * 3 + "9" * 8, "not random"),
+        ("CorrectHorseBatteryStaple", "too weak"),
+    ],
+)
 def test_a_missing_weak_or_made_up_secret_is_refused(secret, said):
     with pytest.raises(SecretError) as refused:
         check_secret(secret)
     text = str(refused.value)
-    assert said in text and "mjlearn hub secret" in text and "（" in text and "\n" not in text  # one line, both languages
+    assert (
+        said in text and "mjlearn hub secret" in text and "（" in text and "\n" not in text
+    )  # one line, both languages
 
 
 def test_no_word_of_a_common_password_list_is_accepted():
@@ -60,6 +77,7 @@ def test_the_derived_password_is_unchanged_for_a_given_secret():
     """The derivation stays what classes made before use (HMAC-SHA256, 32 hexadecimal digits)."""
     import hashlib
     import hmac
+
     secret = generate_secret()
     assert role_password("ann", secret) == hmac.new(secret.encode(), b"ann", hashlib.sha256).hexdigest()[:32]
 

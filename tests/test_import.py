@@ -51,8 +51,10 @@ def test_a_lazy_name_resolves_first_in_a_fresh_interpreter(name):
 def test_the_table_loads_without_the_coach():
     """The table sits below the coach: importing it (and playing a hand with the basic players) loads
     neither the coach nor the hand analysis the coach reads; the strong player lives with the coach."""
-    code = ("import sys, mjlearn.table as t; t.play_hand(t.Table('mcr', seed=1)); "
-            "print(sorted(m for m in sys.modules if m.startswith(('mjlearn.coaching', 'mjlearn.analysis'))))")
+    code = (
+        "import sys, mjlearn.table as t; t.play_hand(t.Table('mcr', seed=1)); "
+        "print(sorted(m for m in sys.modules if m.startswith(('mjlearn.coaching', 'mjlearn.analysis'))))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
     code = "import mjlearn.coaching as c; print(c.make_bots('strong')[0].__class__.__name__)"

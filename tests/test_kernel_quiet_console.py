@@ -23,8 +23,14 @@ def test_export_runs_the_lesson_without_the_kernels_tcp_warning(tmp_path):
     path = tmp_path / "lesson.ipynb"
     nbformat.write(nb, path)
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
-    done = subprocess.run([sys.executable, "-m", "mjlearn", "export", str(path), "--out-dir", str(tmp_path / "html")],
-                          capture_output=True, text=True, env=env, timeout=600, cwd=tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-m", "mjlearn", "export", str(path), "--out-dir", str(tmp_path / "html")],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, done.stderr
     page = (tmp_path / "html" / "lesson.html").read_text(encoding="utf-8")
     assert "123m456p789s11sEE+E" in page.replace("&#43;", "+")  # the kernel ran the cell
@@ -33,6 +39,7 @@ def test_export_runs_the_lesson_without_the_kernels_tcp_warning(tmp_path):
 
 def test_the_hub_servers_kernels_are_encrypted(monkeypatch):
     from mjlearn.deploy import singleuser
+
     started = []
     monkeypatch.setattr(singleuser, "prepare", lambda: None)
     monkeypatch.setattr(singleuser.os, "execv", lambda exe, argv: started.append(argv))
@@ -44,5 +51,6 @@ def test_the_hub_servers_kernels_are_encrypted(monkeypatch):
 def test_the_option_is_one_the_kernel_manager_takes():
     jupyter_client = pytest.importorskip("jupyter_client")
     from jupyter_client.manager import KernelManager
+
     assert jupyter_client.version_info >= (8, 10)
     assert "auto" in KernelManager.class_traits(config=True)["transport_encryption"].values

@@ -22,8 +22,14 @@ FIRST = "01_tiles_and_notation.ipynb"
 
 def lab(dest, cwd=None, prefix=()):
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.run([*prefix, sys.executable, "-m", "mjlearn", "lab", "--dir", str(dest), "--copy-only"],
-                          capture_output=True, text=True, env=env, cwd=cwd, timeout=120)
+    return subprocess.run(
+        [*prefix, sys.executable, "-m", "mjlearn", "lab", "--dir", str(dest), "--copy-only"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=cwd,
+        timeout=120,
+    )
 
 
 def _clean_error(proc):
@@ -124,20 +130,20 @@ def test_quiz_sets_that_is_a_file_or_a_fifo_notebook_is_refused(tmp_path):
 def test_edits_to_new_files_are_never_replaced(tmp_path):
     dest = tmp_path / "nb"
     assert lab(dest).returncode == 0
-    (dest / FIRST).write_text("my notes")                       # the learner changes a notebook
+    (dest / FIRST).write_text("my notes")  # the learner changes a notebook
     proc = lab(dest)
     new1 = dest / "01_tiles_and_notation.new.ipynb"
     assert (dest / FIRST).read_text() == "my notes"
     assert new1.read_bytes() == (notebooks_source() / FIRST).read_bytes()
     assert "01_tiles_and_notation.new.ipynb" in proc.stdout
-    new1.write_text("my notes in the new copy")                  # and then works in the .new copy
+    new1.write_text("my notes in the new copy")  # and then works in the .new copy
     proc = lab(dest)
     new2 = dest / "01_tiles_and_notation.new-2.ipynb"
     assert new1.read_text() == "my notes in the new copy"
     assert new2.read_bytes() == (notebooks_source() / FIRST).read_bytes()
     assert "01_tiles_and_notation.new-2.ipynb" in proc.stdout
     before = _tree(dest)
-    lab(dest)                                                    # nothing new: no new name taken
+    lab(dest)  # nothing new: no new name taken
     assert _tree(dest) == before and new1.read_text() == "my notes in the new copy"
 
 
@@ -226,6 +232,12 @@ def test_dir_in_a_folder_of_another_user():
 
 def test_output_into_a_closed_pipe_is_quiet(tmp_path):
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    proc = subprocess.run(f'"{sys.executable}" -m mjlearn lab --dir "{tmp_path / "nb"}" --copy-only | head -c0',
-                          shell=True, capture_output=True, text=True, env=env, timeout=120)
+    proc = subprocess.run(
+        f'"{sys.executable}" -m mjlearn lab --dir "{tmp_path / "nb"}" --copy-only | head -c0',
+        shell=True,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
     assert "Traceback" not in proc.stderr and "could not copy" not in proc.stderr

@@ -47,18 +47,28 @@ def test_settings_turn_the_news_off_and_keep_a_sites_own(tmp_path):
     site = tmp_path / "site"
     site.mkdir()
     (site / "page_config.json").write_text('{"disabledExtensions": {"x": true}}')
-    (site / "overrides.json").write_text(json.dumps({
-        "@jupyterlab/apputils-extension:themes": {"theme": "JupyterLab Dark"},
-        "@jupyterlab/apputils-extension:notification": {"fetchNews": "none", "doNotDisturbMode": True}}))
+    (site / "overrides.json").write_text(
+        json.dumps(
+            {
+                "@jupyterlab/apputils-extension:themes": {"theme": "JupyterLab Dark"},
+                "@jupyterlab/apputils-extension:notification": {"fetchNews": "none", "doNotDisturbMode": True},
+            }
+        )
+    )
     out = tmp_path / "out"
     write_lab_settings(out, site)
     written = json.loads((out / "overrides.json").read_text())
     assert written["@jupyterlab/apputils-extension:notification"] == {
-        "fetchNews": "false", "checkForUpdates": False, "doNotDisturbMode": True}
+        "fetchNews": "false",
+        "checkForUpdates": False,
+        "doNotDisturbMode": True,
+    }
     assert written["@jupyterlab/apputils-extension:themes"] == {"theme": "JupyterLab Dark"}
     assert json.loads((out / "page_config.json").read_text()) == {"disabledExtensions": {"x": True}}
-    assert json.loads((site / "overrides.json").read_text())[
-        "@jupyterlab/apputils-extension:notification"]["fetchNews"] == "none"  # the site's file untouched
+    assert (
+        json.loads((site / "overrides.json").read_text())["@jupyterlab/apputils-extension:notification"]["fetchNews"]
+        == "none"
+    )  # the site's file untouched
 
 
 def test_settings_without_a_site_folder(tmp_path):
@@ -70,6 +80,7 @@ def test_settings_without_a_site_folder(tmp_path):
 @pytest.mark.skipif(not HAS_LAB, reason="JupyterLab is not installed")
 def test_every_override_is_a_real_setting_of_the_installed_jupyterlab():
     import jupyterlab
+
     schemas = Path(jupyterlab.__file__).parent / "schemas"
     for plugin, values in LAB_OVERRIDES.items():
         package, name = plugin.split(":")
@@ -84,14 +95,16 @@ def test_every_override_is_a_real_setting_of_the_installed_jupyterlab():
 
 @pytest.mark.skipif(not HAS_LAB, reason="JupyterLab is not installed")
 def test_every_option_is_known_to_the_installed_jupyterlab_and_none_is_deprecated(tmp_path):
-    proc = subprocess.run([sys.executable, "-c", _LAUNCH, "--help-all"], capture_output=True, text=True,
-                          timeout=120, cwd=tmp_path)
+    proc = subprocess.run(
+        [sys.executable, "-c", _LAUNCH, "--help-all"], capture_output=True, text=True, timeout=120, cwd=tmp_path
+    )
     assert proc.returncode == 0, proc.stderr
     (tmp_path / START_PAGE).write_text("{}")
     for opt in _options(lab_command(tmp_path, tmp_path / "s", port=1, no_browser=True)):
         name = opt.split("=")[0]
         if name.startswith("--KernelManager."):  # not an application: --help-all does not list it
             from jupyter_client.manager import KernelManager
+
             trait = KernelManager.class_traits(config=True)[name.split(".")[1]]
             assert opt.split("=")[1] in trait.values, opt
             continue
@@ -106,6 +119,7 @@ def test_the_shipped_notebooks_are_signed_as_trusted_and_a_changed_copy_is_not(t
     from nbformat.sign import NotebookNotary
 
     from mjlearn.cli_lab import trust_shipped_notebooks
+
     notary = NotebookNotary(data_dir=str(tmp_path))
     shipped = sorted(notebooks_source().rglob("*.ipynb"))
     assert trust_shipped_notebooks(notary=notary) == len(shipped) >= 5

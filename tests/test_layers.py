@@ -42,12 +42,13 @@ def _lint_imports() -> tuple[int, str]:
 def test_lint_imports_keeps_every_contract():
     code, out = _lint_imports()
     assert code == 0, "lint-imports found imports against the layers:\n" + out
-    assert "broken" in out and " 0 broken" in out, out   # it did check contracts
+    assert "broken" in out and " 0 broken" in out, out  # it did check contracts
 
 
 def _graph():
-    return grimp.build_graph("mjlearn", include_external_packages=False, exclude_type_checking_imports=True,
-                             cache_dir=None)   # read afresh: a stale cache would hide a new import
+    return grimp.build_graph(
+        "mjlearn", include_external_packages=False, exclude_type_checking_imports=True, cache_dir=None
+    )  # read afresh: a stale cache would hide a new import
 
 
 def _components(modules, edges) -> list[list[str]]:
@@ -122,7 +123,8 @@ def test_no_import_circle_among_the_package_modules():
     circles = [c for c in _components(modules, edges) if len(c) > 1]
     assert not circles, "\n\n".join(
         f"{len(c)} modules import each other round a circle: {', '.join(c)}\none circle:\n{_circle(graph, c, edges)}"
-        for c in sorted(circles, key=len, reverse=True))
+        for c in sorted(circles, key=len, reverse=True)
+    )
 
 
 def test_the_circle_check_finds_a_circle():
@@ -159,11 +161,12 @@ SHOWN = textwrap.dedent("""
 def test_values_still_show_as_pictures_in_a_fresh_shell():
     """``import mjlearn`` alone, then IPython's formatter: tiles, melds and hands as SVG, rule sets,
     comparisons and questions as HTML, drawn by the presenters the front door registered."""
-    done = subprocess.run([sys.executable, "-c", SHOWN], capture_output=True, text=True, env=shell_env(),
-                          timeout=300, cwd=ROOT)
+    done = subprocess.run(
+        [sys.executable, "-c", SHOWN], capture_output=True, text=True, env=shell_env(), timeout=300, cwd=ROOT
+    )
     assert done.returncode == 0, done.stderr
     shown = json.loads(done.stdout.strip().splitlines()[-1])
-    assert shown.pop("before") is False   # the renderer waits for the first picture (import time)
+    assert shown.pop("before") is False  # the renderer waits for the first picture (import time)
     for name in ("hand", "tile", "meld"):
         assert shown[name]["image/svg+xml"].startswith("<svg"), (name, shown[name])
     for name, kinds in shown.items():

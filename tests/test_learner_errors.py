@@ -44,11 +44,14 @@ LATIN_WORD = re.compile(r"\b[a-z]{3,}\b")
 # The two mistakes of the learner's report, and others a beginner makes in the first lessons.
 MISTAKES = {
     'mj.glossary("清一")': ("术语表里没有", "is not in the glossary", "清一色", "qīngyīsè", "full flush"),
-    'mj.parse_hand("[234s,1][777p,2][5555m]11mCC+5m")': ("5 copies of 5m", "五万有 5 张",
-                                                         "[234s,1][777p,2][5555m]11mCC+5m"),
+    'mj.parse_hand("[234s,1][777p,2][5555m]11mCC+5m")': (
+        "5 copies of 5m",
+        "五万有 5 张",
+        "[234s,1][777p,2][5555m]11mCC+5m",
+    ),
     'mj.parse_hand("[EEE,0]123m456p78s+9s")': ("at 6", "第 6 个字符", "says who gave the tile", "谁给的"),
     'mj.parse_hand("123m45")': ("at 5 in '123m45'", "第 5 个字符"),
-    'mj.parse_hand(123)': ("text in quotes", "带引号"),
+    "mj.parse_hand(123)": ("text in quotes", "带引号"),
     'mj.glossary().theme("colours")': ("no theme 'colours'", "没有“colours”这个类别"),
     'mj.practice("waits2")': ("这道练习用不了", "unknown topic or kind 'waits2'", "没有叫 'waits2' 的主题"),
     'mj.score("123m456p789s11p23m")': ("has no winning tile", "没有和牌张"),
@@ -71,14 +74,16 @@ def _ipython(cells: list[str], env: dict | None = None) -> list[str]:
 def test_a_notebook_cell_shows_the_message_without_a_traceback(tmp_path):
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_code_cell("import mjlearn as mj")] + [
-        nbformat.v4.new_code_cell(code) for code in MISTAKES]
+        nbformat.v4.new_code_cell(code) for code in MISTAKES
+    ]
     env = _env()
     saved = dict(os.environ)
     os.environ.clear()
     os.environ.update(env)
     try:
-        NotebookClient(nb, timeout=300, kernel_name="python3", allow_errors=True,
-                       resources={"metadata": {"path": str(tmp_path)}}).execute()
+        NotebookClient(
+            nb, timeout=300, kernel_name="python3", allow_errors=True, resources={"metadata": {"path": str(tmp_path)}}
+        ).execute()
     finally:
         os.environ.clear()
         os.environ.update(saved)
@@ -91,13 +96,15 @@ def test_a_notebook_cell_shows_the_message_without_a_traceback(tmp_path):
         assert _bilingual(shown.splitlines()[0]), shown  # the heading names the mistake in both languages
         for f in fragments:
             assert f in shown, (f, shown)
-        assert errors_shown[0].ename in {c.__name__ for c in (TermNotFound, InvalidHandError, NotationError,
-                                                               BadArgumentType, BadArgument, QuizError)}
+        assert errors_shown[0].ename in {
+            c.__name__ for c in (TermNotFound, InvalidHandError, NotationError, BadArgumentType, BadArgument, QuizError)
+        }
 
 
 def test_the_glossary_miss_in_ipython_lists_close_matches_in_both_languages():
-    shown = [ANSI.sub("", s) for s in _ipython(["import mjlearn as mj", 'mj.glossary("清一")',
-                                                 'mj.glossary("zzzzqqq")'])]
+    shown = [
+        ANSI.sub("", s) for s in _ipython(["import mjlearn as mj", 'mj.glossary("清一")', 'mj.glossary("zzzzqqq")'])
+    ]
     assert shown[0] == ""
     miss = shown[1]
     assert "Traceback" not in miss and "terms.py" not in miss
@@ -109,8 +116,10 @@ def test_the_glossary_miss_in_ipython_lists_close_matches_in_both_languages():
 
 
 def test_a_developer_can_still_see_the_traceback():
-    shown = [ANSI.sub("", s) for s in _ipython(["import mjlearn as mj", 'mj.glossary("清一")', "%tb verbose",
-                                                 'mj.parse_hand("123m45")'])]
+    shown = [
+        ANSI.sub("", s)
+        for s in _ipython(["import mjlearn as mj", 'mj.glossary("清一")', "%tb verbose", 'mj.parse_hand("123m45")'])
+    ]
     assert "Traceback" not in shown[1]
     assert "Traceback" in shown[2] and "terms.py" in shown[2]  # %tb verbose: the whole traceback
     assert "Traceback" not in shown[3]  # and the next error is a learner's box again
@@ -121,8 +130,14 @@ def test_a_developer_can_still_see_the_traceback():
 
 
 def test_outside_ipython_the_errors_are_ordinary_exceptions():
-    done = subprocess.run([sys.executable, "-c", "import mjlearn as mj; mj.parse_hand('[EEE,0]123m')"],
-                          capture_output=True, text=True, env=_env(), timeout=120, cwd=ROOT)
+    done = subprocess.run(
+        [sys.executable, "-c", "import mjlearn as mj; mj.parse_hand('[EEE,0]123m')"],
+        capture_output=True,
+        text=True,
+        env=_env(),
+        timeout=120,
+        cwd=ROOT,
+    )
     assert done.returncode == 1
     assert "Traceback (most recent call last)" in done.stderr
     assert "mjlearn.errors.NotationError: the number 0 after ',' at 6" in done.stderr
@@ -135,15 +150,20 @@ def test_outside_ipython_the_errors_are_ordinary_exceptions():
 
 
 def _error_classes():
-    classes = [c for _, c in inspect.getmembers(errors, inspect.isclass)
-               if issubclass(c, BaseException) and c.__module__ == errors.__name__]
+    classes = [
+        c
+        for _, c in inspect.getmembers(errors, inspect.isclass)
+        if issubclass(c, BaseException) and c.__module__ == errors.__name__
+    ]
     return sorted(classes + [TermNotFound], key=lambda c: c.__name__)
 
 
 def _sample(cls) -> MjlearnError:
     """An instance of `cls` with a message as the package writes them."""
     if issubclass(cls, ProgressError):
-        return cls("/home/learner/.mjlearn/progress.db", "mjlearn progress: the database is damaged", "进度数据库已损坏")
+        return cls(
+            "/home/learner/.mjlearn/progress.db", "mjlearn progress: the database is damaged", "进度数据库已损坏"
+        )
     if cls is TermNotFound:
         return cls("清一", [mj.glossary("清一色")])
     if issubclass(cls, (InvalidHandError, NotationError)) or cls is ContextConflictError:
@@ -167,27 +187,30 @@ def test_every_error_class_is_a_learner_error_with_a_bilingual_heading():
         assert _bilingual("\n".join(lines[1:])), (cls, lines)
 
 
-@pytest.mark.parametrize("make", [
-    lambda: Meld(MeldKind.CHOW, tile("8m")),
-    lambda: Meld(MeldKind.CHOW, tile("E")),
-    lambda: Meld(MeldKind.PUNG, tile("a")),
-    lambda: Meld(MeldKind.PUNG, "5m"),
-    lambda: Meld(MeldKind.CHOW, tile("1m"), 5),
-    lambda: Meld(MeldKind.PUNG, tile("1m"), 4),
-    lambda: Meld(MeldKind.KONG, tile("1m"), 4),
-    lambda: Hand(("[123m]",), ()),
-    lambda: Hand((), ("5m",)),
-    lambda: Hand((), tuple(mj.parse_tiles("123m456p789s11sEE")), "E"),
-    lambda: Hand((), tuple(mj.parse_tiles("123m456p789s11sEE")), tile("a")),
-    lambda: mj.parse_hand("[123m][456m][789m][123p][456p]E+E"),
-    lambda: mj.parse_hand("123m456p789sEEN"),
-    lambda: mj.parse_hand("123m456p789sEEN+N"),
-    lambda: mj.parse_hand("11111m22223333p"),
-    lambda: mj.parse_hand("aa123m456p789s11sEE"),
-    lambda: WinContext(self_drawn=1),
-    lambda: WinContext(seat_wind="X"),
-    lambda: WinContext(flowers=9),
-])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: Meld(MeldKind.CHOW, tile("8m")),
+        lambda: Meld(MeldKind.CHOW, tile("E")),
+        lambda: Meld(MeldKind.PUNG, tile("a")),
+        lambda: Meld(MeldKind.PUNG, "5m"),
+        lambda: Meld(MeldKind.CHOW, tile("1m"), 5),
+        lambda: Meld(MeldKind.PUNG, tile("1m"), 4),
+        lambda: Meld(MeldKind.KONG, tile("1m"), 4),
+        lambda: Hand(("[123m]",), ()),
+        lambda: Hand((), ("5m",)),
+        lambda: Hand((), tuple(mj.parse_tiles("123m456p789s11sEE")), "E"),
+        lambda: Hand((), tuple(mj.parse_tiles("123m456p789s11sEE")), tile("a")),
+        lambda: mj.parse_hand("[123m][456m][789m][123p][456p]E+E"),
+        lambda: mj.parse_hand("123m456p789sEEN"),
+        lambda: mj.parse_hand("123m456p789sEEN+N"),
+        lambda: mj.parse_hand("11111m22223333p"),
+        lambda: mj.parse_hand("aa123m456p789s11sEE"),
+        lambda: WinContext(self_drawn=1),
+        lambda: WinContext(seat_wind="X"),
+        lambda: WinContext(flowers=9),
+    ],
+)
 def test_every_hand_problem_speaks_english_then_chinese(make):
     with pytest.raises(InvalidHandError) as e:
         make()
@@ -215,9 +238,13 @@ def test_the_glossary_refusals_are_bilingual():
 
 def test_a_move_the_table_refuses_shows_its_two_sentences():
     from mjlearn.table.state import IllegalActionError
+
     e = IllegalActionError("There is no discard to pung now.", "现在没有可以碰的牌。")
     assert isinstance(e, MjlearnError) and isinstance(e, ValueError)
     assert str(e) == "There is no discard to pung now. / 现在没有可以碰的牌。"
     lines = [ANSI.sub("", line) for line in e._render_traceback_()]
-    assert lines == ["现在不能这样做 · This move is not allowed now", "  There is no discard to pung now.",
-                     "  现在没有可以碰的牌。"]
+    assert lines == [
+        "现在不能这样做 · This move is not allowed now",
+        "  There is no discard to pung now.",
+        "  现在没有可以碰的牌。",
+    ]

@@ -23,7 +23,7 @@ def test_the_wheel_holds_the_package_with_honest_metadata(tmp_path):
     with zipfile.ZipFile(whl) as z:
         names = z.namelist()
         assert "mjlearn/__init__.py" in names and "mjlearn/lite/browser.py" in names
-        assert "mjlearn/widgets/static/mj.js" in names          # the widgets' front end travels too
+        assert "mjlearn/widgets/static/mj.js" in names  # the widgets' front end travels too
         assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
         info = f"mjlearn-{__version__}.dist-info/"
         meta = z.read(info + "METADATA").decode()
@@ -38,22 +38,40 @@ def test_the_wheel_holds_the_package_with_honest_metadata(tmp_path):
 
 
 def _lock(**depends):
-    return {"info": {"python": "3.14.2"},
-            "packages": {k.replace("_", "-"): {"name": k, "version": "1", "depends": v} for k, v in depends.items()}}
+    return {
+        "info": {"python": "3.14.2"},
+        "packages": {k.replace("_", "-"): {"name": k, "version": "1", "depends": v} for k, v in depends.items()},
+    }
 
 
 def test_plan_follows_requirements_as_they_are_in_the_browser():
     from importlib import metadata
-    lock = _lock(micropip=[], packaging=[], ipython=["prompt_toolkit", "traitlets"], prompt_toolkit=[],
-                 traitlets=[], jedi=[], typing_extensions=[], numpy=[])
+
+    lock = _lock(
+        micropip=[],
+        packaging=[],
+        ipython=["prompt_toolkit", "traitlets"],
+        prompt_toolkit=[],
+        traitlets=[],
+        jedi=[],
+        typing_extensions=[],
+        numpy=[],
+    )
     in_lock, extra, mine = site.plan(lock)
-    assert set(in_lock) == {"micropip", "packaging", "ipython", "prompt-toolkit", "traitlets", "jedi",
-                            "typing-extensions"}                 # numpy: nobody needs it
+    assert set(in_lock) == {
+        "micropip",
+        "packaging",
+        "ipython",
+        "prompt-toolkit",
+        "traitlets",
+        "jedi",
+        "typing-extensions",
+    }  # numpy: nobody needs it
     assert "matplotlib" not in mine and "matplotlib" not in extra  # not under emscripten
     assert {"ipywidgets", "anywidget", "ipython"} <= set(mine)
-    assert "widgetsnbextension" not in extra                      # the kernel's own stand-in
+    assert "widgetsnbextension" not in extra  # the kernel's own stand-in
     assert extra["anywidget"] == (metadata.version("anywidget"), ["ipywidgets", "psygnal", "typing-extensions"])
-    assert extra["ipywidgets"][0] == metadata.version("ipywidgets")   # matches the front end shipped
+    assert extra["ipywidgets"][0] == metadata.version("ipywidgets")  # matches the front end shipped
 
 
 def test_plan_names_a_package_it_cannot_serve(monkeypatch):
@@ -97,6 +115,7 @@ class _Shell:
 def test_the_handler_shows_the_note_for_matplotlib_and_a_traceback_otherwise(monkeypatch):
     shown = []
     import IPython.display
+
     monkeypatch.setattr(IPython.display, "display", lambda obj: shown.append(obj))
     shell = _Shell()
     missing = ModuleNotFoundError("No module named 'matplotlib'", name="matplotlib")
@@ -115,28 +134,30 @@ def test_install_does_nothing_outside_the_browser():
 def test_the_progress_copy_round_trips_a_real_store(tmp_path):
     from mjlearn.quiz import generate, grade, solve
     from mjlearn.quiz.progress import ProgressStore
+
     db, copy = tmp_path / "mem" / "progress.db", tmp_path / "drive" / browser.DRIVE_COPY
     copy.parent.mkdir()
     keeper = browser.ProgressKeeper(db, copy)
-    assert keeper.save() is False and not copy.exists()          # nothing to save yet
+    assert keeper.save() is False and not copy.exists()  # nothing to save yet
     with ProgressStore(db, user="ann") as store:
         q = generate("tile_name", seed=1)
         store.record(q, solve(q), grade(q, solve(q)))
-        assert keeper.save() is True and copy.exists()            # the answer is in the copy (WAL included)
-        assert keeper.save() is False                             # unchanged: not written again
+        assert keeper.save() is True and copy.exists()  # the answer is in the copy (WAL included)
+        assert keeper.save() is False  # unchanged: not written again
     # a new page: memory is empty, the copy comes back and holds the answer
     db2 = tmp_path / "mem2" / "progress.db"
     again = browser.ProgressKeeper(db2, copy)
     assert again.restore() is True
     with ProgressStore(db2, user="ann") as store:
         assert store.summary()["total"] == 1
-    assert again.restore() is False                               # never over an existing database
+    assert again.restore() is False  # never over an existing database
 
 
 def test_each_notebook_of_the_site_starts_with_the_loading_note():
     """The page shows nothing while Python loads in it: the first cell of every notebook says so, in
     both languages, once however often the build runs on its own output; the notebook stays valid."""
     import nbformat
+
     src = next(site.notebooks_dir().glob("01_*.ipynb"))
     nb = json.loads(src.read_text(encoding="utf-8"))
     noted = site.with_loading_note(site.with_loading_note(nb))
@@ -147,4 +168,4 @@ def test_each_notebook_of_the_site_starts_with_the_loading_note():
     assert "Python" in zh and "Idle" in zh and "Python" in en and "Idle" in en
     nbformat.validate(nbformat.from_dict(noted))
     old = dict(nb, nbformat_minor=4, cells=[{k: v for k, v in c.items() if k != "id"} for c in nb["cells"]])
-    nbformat.validate(nbformat.from_dict(site.with_loading_note(old)))   # no cell ids before nbformat 4.5
+    nbformat.validate(nbformat.from_dict(site.with_loading_note(old)))  # no cell ids before nbformat 4.5

@@ -25,6 +25,7 @@ from mjlearn.mcr.tables import REF
 
 # --- the table ---------------------------------------------------------------------------------
 
+
 def test_table_has_81_plus_one_rows_in_order():
     assert len(FANS) == 82
     assert [f.id for f in FANS] == list(range(1, 83))
@@ -48,6 +49,7 @@ def test_exclusions_refer_to_real_fans_and_never_to_themselves():
 def test_rows_are_bilingual_and_match_the_tsv():
     import csv
     from pathlib import Path
+
     tsv = Path(__file__).resolve().parent / "data" / "mcr_fans.tsv"
     rows = list(csv.DictReader(tsv.open(encoding="utf-8"), delimiter="\t"))
     assert len(rows) >= 81
@@ -70,6 +72,7 @@ def test_fan_lookup():
 
 # --- every fan: an example and a near miss -------------------------------------------------
 
+
 @pytest.mark.parametrize("fan_id", sorted(EXAMPLES))
 def test_example_scores_the_fan(fan_id):
     hand, ctx, res = example(fan_id)
@@ -88,6 +91,7 @@ def test_every_fan_has_an_example():
 
 
 # --- worked examples of the competition rules (winner South, round East) ---------------------------
+
 
 def fans_of(res):
     return {fan(i).zh: n for i, n in res.fan_counts().items()}
@@ -137,6 +141,7 @@ def test_design_example():
 
 
 # --- the five counting principles (mjlearn.mcr.principles) -------------------------------------
+
 
 def test_non_repetition_four_concealed_pungs_implies_all_pungs_and_concealed():
     r = score("222m444p666sEEEN+N")
@@ -193,42 +198,47 @@ def test_no_identical_repeat():
 
 def test_no_identical_principle_is_named_when_the_same_fan_repeats():
     ex = get_profile("mcr").exclusions
-    kept, dropped = combine_chows([(0, REF[1]), (1, REF[10]), (2, REF[19])],   # 123m 123p 123s
-                                  lambda f: [e for e, _ in ex.get(f, ())])
+    kept, dropped = combine_chows(
+        [(0, REF[1]), (1, REF[10]), (2, REF[19])],  # 123m 123p 123s
+        lambda f: [e for e, _ in ex.get(f, ())],
+    )
     assert kept == [(41, (0, 1, 2))]
     assert all(d[0] == 70 and d[3] == NON_REPETITION for d in dropped)
 
 
 def test_pung_triple_then_one_pair_with_the_free_pung():
-    kept, _ = combine_pungs([(0, REF[0]), (1, REF[1]), (2, REF[2]), (3, REF[9])])   # 111 222 333m 111p
+    kept, _ = combine_pungs([(0, REF[0]), (1, REF[1]), (2, REF[2]), (3, REF[9])])  # 111 222 333m 111p
     assert sorted(f for f, _ in kept) == [24, 65]
 
 
 def test_apply_exclusions_scopes():
     prof = get_profile("mcr")
-    occ = [(59, (0,)), (73, (0,)), (73, (1,))]              # 箭刻 drops only its own 幺九刻
+    occ = [(59, (0,)), (73, (0,)), (73, (1,))]  # 箭刻 drops only its own 幺九刻
     kept, dropped = apply_exclusions(occ, prof.exclusions, prof.order.__getitem__)
     assert sorted(kept) == [(59, (0,)), (73, (1,))]
     assert dropped == [(73, (0,), 59, NON_REPETITION)]
-    occ = [(4, ()), (73, (0,)), (73, (1,))]                 # 九莲宝灯 drops one 幺九刻
+    occ = [(4, ()), (73, (0,)), (73, (1,))]  # 九莲宝灯 drops one 幺九刻
     kept, _ = apply_exclusions(occ, prof.exclusions, prof.order.__getitem__)
     assert sum(1 for f, _ in kept if f == 73) == 1
 
 
 # --- waits, flags, special cases the reference handles ---------------------------------------
 
-@pytest.mark.parametrize("hand,wait", [
-    ("[123m,1]456p789s12s99m+3s", "边张"),
-    ("[123m,1]456p789s1233s+3s", "边张"),
-    ("[123m,1]456p789s24s99m+3s", "嵌张"),
-    ("[123m,1]456p789s111sE+E", "单钓将"),
-])
+
+@pytest.mark.parametrize(
+    "hand,wait",
+    [
+        ("[123m,1]456p789s12s99m+3s", "边张"),
+        ("[123m,1]456p789s1233s+3s", "边张"),
+        ("[123m,1]456p789s24s99m+3s", "嵌张"),
+        ("[123m,1]456p789s111sE+E", "单钓将"),
+    ],
+)
 def test_unique_waits(hand, wait):
     assert wait in fans_of(score(hand))
 
 
-@pytest.mark.parametrize("hand", ["[123m,1]456p789s45s99m+3s", "[123m,1]456p12345s99m+3s",
-                                  "[123m,1]456p56789s99m+7s"])
+@pytest.mark.parametrize("hand", ["[123m,1]456p789s45s99m+3s", "[123m,1]456p12345s99m+3s", "[123m,1]456p56789s99m+7s"])
 def test_waits_with_two_tiles_do_not_count(hand):
     f = fans_of(score(hand))
     assert not {"边张", "嵌张", "单钓将"} & set(f)
@@ -243,7 +253,7 @@ def test_pung_completed_by_a_discard_counts_as_melded():
 def test_tile_hog_and_last_tile_from_melds():
     assert "四归一" in fans_of(score("[111s,1][123m,1]123s456pE+E"))
     assert "和绝张" not in fans_of(score("[EEE,1]123m456p34sNN+5s"))
-    assert "和绝张" in fans_of(score("[555s,1]123m456p34sEE+5s"))   # three 5s shown: the 4th is the last
+    assert "和绝张" in fans_of(score("[555s,1]123m456p34sEE+5s"))  # three 5s shown: the 4th is the last
 
 
 def test_chicken_hand():
@@ -259,13 +269,17 @@ def test_not_winning_is_an_answer():
 
 # --- bad input ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("hand,ctx,msg", [
-    ("123m456p789s234s5m+5m", {"kong": True}, "robbing a kong"),
-    ("123m456p789s234s5m+5m", {"kong": True, "self_drawn": True}, "no kong"),
-    ("[123m,1]456p789sEEE5s+5s", {"last_tile": True}, "last_tile"),
-    ("123456789m23p55sab+4p", {"flowers": 7}, "only eight"),
-    ("123456789m23p55s4p", {}, "no winning tile"),
-])
+
+@pytest.mark.parametrize(
+    "hand,ctx,msg",
+    [
+        ("123m456p789s234s5m+5m", {"kong": True}, "robbing a kong"),
+        ("123m456p789s234s5m+5m", {"kong": True, "self_drawn": True}, "no kong"),
+        ("[123m,1]456p789sEEE5s+5s", {"last_tile": True}, "last_tile"),
+        ("123456789m23p55sab+4p", {"flowers": 7}, "only eight"),
+        ("123456789m23p55s4p", {}, "no winning tile"),
+    ],
+)
 def test_inconsistent_input_is_an_error(hand, ctx, msg):
     with pytest.raises(InvalidHandError, match=msg):
         score(hand, **ctx)
@@ -283,22 +297,29 @@ def test_bad_keywords_and_profiles():
 
 
 # both doors (mj.score and mjlearn.rules.score) refuse a bad context keyword alike, as every rule set does
-@pytest.mark.parametrize("ctx,named", [
-    ({"selfdrawn": True}, "'selfdrawn'"),
-    ({"self_drawn": 1}, "self_drawn"),
-    ({"self_drawn": True, "kong": "yes"}, "kong"),
-    ({"self_drawn": True, "flowers": 9}, "flowers"),
-    ({"self_drawn": True, "flowers": -1}, "flowers"),
-    ({"self_drawn": True, "flowers": True}, "flowers"),
-    ({"self_drawn": True, "seat_wind": "X"}, "seat_wind"),
-    ({"self_drawn": True, "prevalent_wind": 5}, "prevalent_wind"),
-])
+@pytest.mark.parametrize(
+    "ctx,named",
+    [
+        ({"selfdrawn": True}, "'selfdrawn'"),
+        ({"self_drawn": 1}, "self_drawn"),
+        ({"self_drawn": True, "kong": "yes"}, "kong"),
+        ({"self_drawn": True, "flowers": 9}, "flowers"),
+        ({"self_drawn": True, "flowers": -1}, "flowers"),
+        ({"self_drawn": True, "flowers": True}, "flowers"),
+        ({"self_drawn": True, "seat_wind": "X"}, "seat_wind"),
+        ({"self_drawn": True, "prevalent_wind": 5}, "prevalent_wind"),
+    ],
+)
 def test_bad_context_is_a_context_error_through_every_door(ctx, named):
     import mjlearn as mj
     from mjlearn import rules
+
     hand = "123456789m23p55s+4p"
-    mcr_doors = [lambda: mj.score(hand, **ctx), lambda: mj.score(hand, rules="mcr-wmo2014", **ctx),
-                 lambda: score(hand, **ctx)]
+    mcr_doors = [
+        lambda: mj.score(hand, **ctx),
+        lambda: mj.score(hand, rules="mcr-wmo2014", **ctx),
+        lambda: score(hand, **ctx),
+    ]
     for door in mcr_doors:
         with pytest.raises(ContextError, match=named) as e:
             door()
@@ -309,6 +330,7 @@ def test_bad_context_is_a_context_error_through_every_door(ctx, named):
 
 def test_mcr_door_takes_the_profile_under_either_name():
     import mjlearn as mj
+
     hand = "123456789m23p55s+4p"
     assert mj.score(hand, profile="mcr-wmo2014").profile.name == "mcr-wmo2014"
     with pytest.raises(ContextError, match="profile"):
@@ -318,6 +340,7 @@ def test_mcr_door_takes_the_profile_under_either_name():
 
 
 # --- settlement ----------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("total,winner,discarder", [(8, "E", "S"), (22, "N", None), (88, "W", "E")])
 def test_settlement_sums_to_zero(total, winner, discarder):
@@ -343,6 +366,7 @@ def test_settlement_errors():
 
 
 # --- profiles -----------------------------------------------------------------------------
+
 
 def test_profile_two_concealed_kongs():
     h = "[2222m][4444p]123s789sE+E"
@@ -393,6 +417,7 @@ def test_profile_is_frozen():
 
 # --- the result object ---------------------------------------------------------------------
 
+
 def test_result_explains_parts_and_renders():
     r = score("[EEE,1][SSSS,1]55pWWWNN+N", self_drawn=True)
     big = r.fans[0]
@@ -409,11 +434,14 @@ def test_rules_alias():
 
 # --- the fast paths agree with the explicit steps ------------------------------------------
 
+
 def _random_results(n, seed):
     import sys
     from pathlib import Path
+
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     import mcr_hands as H
+
     cases = H.random_cases(n, seed) + H.targeted_cases(n // 2, seed + 1)
     return [(h, c, score(h, **c)) for h, c in cases]
 
@@ -421,16 +449,20 @@ def _random_results(n, seed):
 def test_to_dict_is_the_rows_of_fans_and_excluded():
     for hand, _ctx, r in _random_results(1500, 31):
         d = r.to_dict()
-        assert d["fans"] == [{"id": s.id, "zh": s.zh, "en": s.en, "points": s.points, "count": s.count}
-                             for s in r.fans], hand
-        assert d["excluded"] == [{"id": e.fan.id, "zh": e.fan.zh, "because_of": e.because_of.id,
-                                  "principle": e.principle} for e in r.excluded], hand
+        assert d["fans"] == [
+            {"id": s.id, "zh": s.zh, "en": s.en, "points": s.points, "count": s.count} for s in r.fans
+        ], hand
+        assert d["excluded"] == [
+            {"id": e.fan.id, "zh": e.fan.zh, "because_of": e.because_of.id, "principle": e.principle}
+            for e in r.excluded
+        ], hand
         assert d["total"] == sum(s.total for s in r.fans)
 
 
 @pytest.mark.parametrize("name", ["mcr", "mcr-wmo2014"])
 def test_count_fans_is_apply_exclusions(name):
     from mjlearn.mcr.principles import count_fans
+
     prof = get_profile(name)
     checked = 0
     for hand, ctx, r in _random_results(800, 41):
@@ -451,6 +483,7 @@ def test_count_fans_is_apply_exclusions(name):
 
 def test_count_fans_scoped_exclusions():
     from mjlearn.mcr.principles import count_fans
+
     prof = get_profile("mcr")
     assert count_fans([(59, (0,)), (73, (0,)), (73, (1,))], prof.kernel) == (3, {59: 1, 73: 1})
     assert count_fans([(4, ()), (73, (0,)), (73, (1,))], prof.kernel) == (89, {4: 1, 73: 1})
@@ -461,11 +494,12 @@ def test_suit_table_is_the_recursive_search():
     import itertools
 
     from mjlearn.shapes import _suit_ways_by_search, suit_status, suit_ways
+
     rng = __import__("random").Random(3)
     vectors = [c for c in itertools.product(range(5), repeat=9) if sum(c) <= 14 and sum(c) % 3 != 1]
     for c in rng.sample(vectors, 20000) + [(0,) * 9, (3, 1, 1, 1, 1, 1, 1, 1, 3), (0, 0, 0, 0, 0, 0, 4, 1, 1)]:
         search = []
-        for p, sets in _suit_ways_by_search(c):       # the search finds some splits twice
+        for p, sets in _suit_ways_by_search(c):  # the search finds some splits twice
             w = (p, tuple(sorted(sets, key=lambda k: (k[1], k[0]))))
             if w not in search:
                 search.append(w)
@@ -526,11 +560,12 @@ def whole_hand_by_definition(mask: int) -> tuple[int, ...]:
 
 def test_whole_hand_tables_match_the_definition():
     from mjlearn.mcr import detect as D
+
     rng = __import__("random").Random(4)
     for _ in range(20000):
         dense = rng.random()
         counts = [rng.randint(1, 4) if rng.random() < dense * 0.5 else 0 for _ in range(34)]
-        if rng.random() < 0.3:                    # one suit, or no honors, often enough
+        if rng.random() < 0.3:  # one suit, or no honors, often enough
             keep = rng.choice([range(9), range(9, 18), range(18, 27), range(27, 34), range(27)])
             counts = [n if i in keep else 0 for i, n in enumerate(counts)]
         if not any(counts):
@@ -553,6 +588,7 @@ def test_wait_count_is_every_tile_tried():
     from mjlearn import parse_hand
     from mjlearn.mcr.records import regular_readings
     from mjlearn.mcr.waits import wait_count
+
     for hand, _ctx, _r in _random_results(1500, 51):
         h = parse_hand(hand)
         n_fixed = len(h.melds)
@@ -566,7 +602,7 @@ def test_wait_count_is_every_tile_tried():
                 waits.add(t)
             c[t] -= 1
         odd = [t for t in range(34) if c[t] % 2]
-        if n_fixed == 0 and len(odd) == 1:       # the seven-pairs count of the reference
+        if n_fixed == 0 and len(odd) == 1:  # the seven-pairs count of the reference
             waits.add(odd[0])
         assert wait_count(h.counts, win, n_fixed) == len(waits), hand
 
@@ -576,6 +612,7 @@ def test_unrelated_pungs_form_no_pattern():
     import itertools
 
     from mjlearn.mcr.principles import _related_pungs
+
     codes = sorted(set(REF))
     for n in (2, 3, 4):
         for combo in itertools.combinations_with_replacement(codes, n):
@@ -590,11 +627,14 @@ def test_combination_shortcuts_match_the_full_choice():
     import itertools
 
     from mjlearn.mcr.principles import combine_chows_kept, combine_pungs_kept
+
     chow_codes = sorted({REF[t + 1] for t in range(27) if t % 9 < 7})
     pung_codes = sorted(set(REF))
     rng = __import__("random").Random(6)
-    for codes, kept_fn, full in ((chow_codes, combine_chows_kept, combine_chows),
-                                 (pung_codes, combine_pungs_kept, combine_pungs)):
+    for codes, kept_fn, full in (
+        (chow_codes, combine_chows_kept, combine_chows),
+        (pung_codes, combine_pungs_kept, combine_pungs),
+    ):
         for n in (2, 3, 4):
             for _ in range(3000):
                 sets = [(p, rng.choice(codes)) for p in rng.sample(range(6), n)]
@@ -609,10 +649,15 @@ def test_shapes_set_splits_read_the_same_table():
     import itertools
 
     from mjlearn.shapes import _suit_sets, _suit_sets_by_search
+
     rng = __import__("random").Random(5)
     vectors = [c for c in itertools.product(range(5), repeat=9) if sum(c) <= 12 and sum(c) % 3 == 0]
     for c in rng.sample(vectors, 5000) + [(0,) * 9, (4, 4, 4, 0, 0, 0, 0, 0, 0), (1, 1, 1, 0, 0, 0, 0, 0, 0)]:
         assert _suit_sets(c) == _suit_sets_by_search(c), c
     assert _suit_sets((4, 4, 4, 0, 0, 0, 0, 0, 0)) == (
-        (("pung", 0), ("chow", 0), ("pung", 1), ("pung", 2)), (("chow", 0), ("chow", 0), ("chow", 0), ("chow", 0)))
-    assert _suit_sets((3, 3, 3, 3, 3, 0, 0, 0, 0)) == _suit_sets_by_search((3, 3, 3, 3, 3, 0, 0, 0, 0))  # beyond the table
+        (("pung", 0), ("chow", 0), ("pung", 1), ("pung", 2)),
+        (("chow", 0), ("chow", 0), ("chow", 0), ("chow", 0)),
+    )
+    assert _suit_sets((3, 3, 3, 3, 3, 0, 0, 0, 0)) == _suit_sets_by_search(
+        (3, 3, 3, 3, 3, 0, 0, 0, 0)
+    )  # beyond the table

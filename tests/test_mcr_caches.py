@@ -27,11 +27,27 @@ _ROOT = _TESTS.parent
 
 # module-level dicts of the MCR modules that are tables fixed at import, not caches (checked below:
 # scoring does not change their size)
-_CONSTANT_DICTS = {"fans.DETECTORS", "fans._BY_NAME", "fans.ASSESSED_ELSEWHERE", "profiles.PROFILES",
-                   "profiles.SWITCHES", "profiles.RULINGS", "principles.PRINCIPLES", "result._FORM_ZH",
-                   "tables.FROM_REF", "tables.WIND_INDEX", "examples.EXAMPLES", "examples.CHANGES",
-                   "examples.CONTEXT_WORDS", "examples.WIND_NAMES", "detect._CONCEALED_PUNGS", "detect._TRAITS",
-                   "_count.TABLE_BUDGETS", "caches._REGISTRY", "caches._BY_ID"}
+_CONSTANT_DICTS = {
+    "fans.DETECTORS",
+    "fans._BY_NAME",
+    "fans.ASSESSED_ELSEWHERE",
+    "profiles.PROFILES",
+    "profiles.SWITCHES",
+    "profiles.RULINGS",
+    "principles.PRINCIPLES",
+    "result._FORM_ZH",
+    "tables.FROM_REF",
+    "tables.WIND_INDEX",
+    "examples.EXAMPLES",
+    "examples.CHANGES",
+    "examples.CONTEXT_WORDS",
+    "examples.WIND_NAMES",
+    "detect._CONCEALED_PUNGS",
+    "detect._TRAITS",
+    "_count.TABLE_BUDGETS",
+    "caches._REGISTRY",
+    "caches._BY_ID",
+}
 
 
 def _modules():
@@ -79,7 +95,7 @@ def test_no_cache_decorators_or_profile_dicts_in_the_mcr_modules():
 
 def test_profiles_hold_only_their_rulings_after_scoring():
     _score_some(300)
-    derived = {"points", "exclusions", "order", "kernel"}       # cached_property: fixed by the rulings
+    derived = {"points", "exclusions", "order", "kernel"}  # cached_property: fixed by the rulings
     for prof in PROFILES.values():
         extra = set(vars(prof)) - set(Profile.__dataclass_fields__) - derived
         assert not extra, f"profile {prof.name} holds {sorted(extra)} after scoring"
@@ -90,7 +106,7 @@ def test_clear_empties_every_cache_and_scores_stay_the_same():
     sizes = caches.sizes()
     assert sum(n for n, _ in sizes.values()) > 1000
     assert all(b >= 0 for _, b in sizes.values())
-    assert sizes["count.tables"][1] > sizes["count.tables"][0] * 10_000       # the tables' caches are counted
+    assert sizes["count.tables"][1] > sizes["count.tables"][0] * 10_000  # the tables' caches are counted
     caches.clear()
     assert all(n == 0 for n, _ in caches.sizes().values()), caches.sizes()
     assert _score_some(800) == first
@@ -102,13 +118,13 @@ def test_sizes_counts_bytes_of_what_caches_hold():
     sizes = caches.sizes()
     for name in ("records.characters", "records.honors", "waits.counts", "scorer.contexts"):
         n, b = sizes[name]
-        assert n > 0 and b > 100 * n, (name, n, b)       # a record and its key are more than 100 bytes
+        assert n > 0 and b > 100 * n, (name, n, b)  # a record and its key are more than 100 bytes
 
 
 def test_a_full_cache_starts_again_and_answers_stay_right(monkeypatch):
     first = _score_some(800)
     caches.clear()
-    for c in caches.registered().values():              # tiny budgets: caches empty again and again
+    for c in caches.registered().values():  # tiny budgets: caches empty again and again
         if not c.fixed:
             monkeypatch.setattr(c, "budget", 3)
     for field in _count.TABLE_BUDGETS:
@@ -139,14 +155,19 @@ def test_a_fixed_cache_refuses_to_outgrow_its_domain():
 
 def test_every_profile_the_switches_make_has_counting_tables():
     """The scorer counts every reading the fast way: no profile falls back to another count."""
-    names = ("special_hands_fully_concealed", "all_green_with_half_flush", "all_terminals_with_double_pung",
-             "knitted_straight_waits")
+    names = (
+        "special_hands_fully_concealed",
+        "all_green_with_half_flush",
+        "all_terminals_with_double_pung",
+        "knitted_straight_waits",
+    )
     n = 0
     for combo in itertools.product((False, True), repeat=len(names)):
         for mixed in ("ming_an_gang", "separate", "two_melded"):
             for points in (6, 8):
-                prof = PROFILES["mcr"].replace(**dict(zip(names, combo)), mixed_kongs=mixed,
-                                               two_concealed_kongs_points=points)
+                prof = PROFILES["mcr"].replace(
+                    **dict(zip(names, combo)), mixed_kongs=mixed, two_concealed_kongs_points=points
+                )
                 assert isinstance(_count.tables(prof), _count.Tables)
                 n += 1
     assert n == 96
@@ -182,8 +203,9 @@ _THREADS = textwrap.dedent("""
 
 def _run_threads(n_threads: int) -> list:
     code = _THREADS.format(tests=str(_TESTS))
-    done = subprocess.run([sys.executable, "-c", code, str(n_threads)], capture_output=True, text=True, timeout=600,
-                          cwd=_ROOT)
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(n_threads)], capture_output=True, text=True, timeout=600, cwd=_ROOT
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     return json.loads(done.stdout)
 
@@ -217,8 +239,13 @@ _LONG_SESSION = textwrap.dedent("""
 def test_caches_after_a_long_session_stay_within_their_design():
     """100,000 hands in a fresh interpreter: what the caches hold (by sizes() and by tracemalloc)
     stays under 24 MiB, and no cache reaches its budget on that mix (the budgets leave room)."""
-    done = subprocess.run([sys.executable, "-c", _LONG_SESSION.format(tests=str(_TESTS))], capture_output=True,
-                          text=True, timeout=1800, cwd=_ROOT)
+    done = subprocess.run(
+        [sys.executable, "-c", _LONG_SESSION.format(tests=str(_TESTS))],
+        capture_output=True,
+        text=True,
+        timeout=1800,
+        cwd=_ROOT,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     traced, by_sizes, full = json.loads(done.stdout)
     assert traced < 24 * 2**20 and by_sizes < 24 * 2**20, (traced, by_sizes)

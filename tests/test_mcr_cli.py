@@ -44,9 +44,13 @@ def test_bad_hand_is_an_error(capsys):
 
 
 def test_jsonl_goes_on_after_a_bad_line(tmp_path, capsys):
-    lines = [json.dumps({"hand": "123456789m23p55s+4p", "self_drawn": True, "rules": "mcr"}),
-             "not json", json.dumps({"hand": "123m45"}), json.dumps({"hand": "123456789m23p55s+4p", "bogus": 1}),
-             json.dumps({"hand": "123456789m23p55s+4p"})]
+    lines = [
+        json.dumps({"hand": "123456789m23p55s+4p", "self_drawn": True, "rules": "mcr"}),
+        "not json",
+        json.dumps({"hand": "123m45"}),
+        json.dumps({"hand": "123456789m23p55s+4p", "bogus": 1}),
+        json.dumps({"hand": "123456789m23p55s+4p"}),
+    ]
     f = tmp_path / "h.jsonl"
     f.write_text("\n".join(lines), encoding="utf-8")
     assert run(["score", "--jsonl", str(f)]) == 1  # 1: some lines were errors

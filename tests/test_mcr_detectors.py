@@ -72,6 +72,7 @@ def test_every_declared_fan_exists_and_a_second_declaration_is_refused():
 
 # --- no fan numbers in the engine --------------------------------------------------------------
 
+
 def _fan_literals(path: Path):
     """Where a module writes a fan id as a number: an occurrence tuple ``(48, parts)``, an
     ``append(48)``, a ``48 in fan_counts[...]``, ``return 48``, ``f = 48``, a dict of fans."""
@@ -83,27 +84,51 @@ def _fan_literals(path: Path):
 
     for node in ast.walk(tree):
         hit = None
-        if isinstance(node, ast.Tuple) and len(node.elts) == 2 and is_id(node.elts[0]) \
-                and isinstance(node.elts[1], (ast.Tuple, ast.Name, ast.Call, ast.GeneratorExp)):
+        if (
+            isinstance(node, ast.Tuple)
+            and len(node.elts) == 2
+            and is_id(node.elts[0])
+            and isinstance(node.elts[1], (ast.Tuple, ast.Name, ast.Call, ast.GeneratorExp))
+        ):
             hit = node.elts[0]
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
-                and node.func.attr in ("append", "extend") and node.args and is_id(node.args[0]):
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("append", "extend")
+            and node.args
+            and is_id(node.args[0])
+        ):
             hit = node.args[0]
-        elif isinstance(node, ast.Compare) and is_id(node.left) and isinstance(node.ops[0], (ast.In, ast.NotIn)) \
-                and isinstance(node.comparators[0], ast.Subscript):
+        elif (
+            isinstance(node, ast.Compare)
+            and is_id(node.left)
+            and isinstance(node.ops[0], (ast.In, ast.NotIn))
+            and isinstance(node.comparators[0], ast.Subscript)
+        ):
             hit = node.left
         elif isinstance(node, ast.Return) and is_id(node.value) and node.value.value > 1:
             hit = node.value
-        elif isinstance(node, ast.Return) and isinstance(node.value, ast.IfExp) and is_id(node.value.body) \
-                and node.value.body.value > 1:
+        elif (
+            isinstance(node, ast.Return)
+            and isinstance(node.value, ast.IfExp)
+            and is_id(node.value.body)
+            and node.value.body.value > 1
+        ):
             hit = node.value.body
-        elif isinstance(node, ast.Assign) and is_id(node.value) and any(
-                isinstance(t, ast.Name) and t.id == "f" for t in node.targets):
+        elif (
+            isinstance(node, ast.Assign)
+            and is_id(node.value)
+            and any(isinstance(t, ast.Name) and t.id == "f" for t in node.targets)
+        ):
             hit = node.value
         elif isinstance(node, ast.Dict) and len(node.values) >= 2 and all(is_id(v) for v in node.values):
             hit = node.values[0]
-        elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) \
-                and node.value.id in ("points", "counts", "kept", "out") and is_id(node.slice):
+        elif (
+            isinstance(node, ast.Subscript)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in ("points", "counts", "kept", "out")
+            and is_id(node.slice)
+        ):
             hit = node.slice
         if hit is not None:
             found.append(f"{path.name}:{hit.lineno}: {ast.unparse(node)[:80]}")
@@ -117,12 +142,16 @@ def test_no_fan_number_literals(module):
 
 def test_the_literal_check_can_fail(tmp_path):
     bad = tmp_path / "bad.py"
-    bad.write_text("def f(occ, cand, points):\n    occ.append((48, ()))\n    if 23 in cand[1]:\n"
-                   "        return points[43]\n    f = 78\n    return 50\n", encoding="utf-8")
+    bad.write_text(
+        "def f(occ, cand, points):\n    occ.append((48, ()))\n    if 23 in cand[1]:\n"
+        "        return points[43]\n    f = 78\n    return 50\n",
+        encoding="utf-8",
+    )
     assert len(_fan_literals(bad)) == 5
 
 
 # --- every detector reports only what it declares, and each declared fan is reported ----------
+
 
 def _watch(func, seen):
     """A wrapper recording (and checking) the fans ``func`` reports."""

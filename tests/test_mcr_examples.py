@@ -55,21 +55,28 @@ def test_most_near_misses_still_win():
     assert winning >= 70
 
 
-@pytest.mark.parametrize("change, expect", [
-    (("tile", "5s", "6s"), ("123456789m23p56s+4p", {})),
-    (("win", "4p", "1p"), ("123456789m23p55s+1p", {})),
-    (("ctx", "self_drawn", True), ("123456789m23p55s+4p", {"self_drawn": True})),
-    (("expose", "[123m,1]"), ("[123m,1]456789m23p55s+4p", {})),
-])
+@pytest.mark.parametrize(
+    "change, expect",
+    [
+        (("tile", "5s", "6s"), ("123456789m23p56s+4p", {})),
+        (("win", "4p", "1p"), ("123456789m23p55s+1p", {})),
+        (("ctx", "self_drawn", True), ("123456789m23p55s+4p", {"self_drawn": True})),
+        (("expose", "[123m,1]"), ("[123m,1]456789m23p55s+4p", {})),
+    ],
+)
 def test_apply_change(change, expect):
     assert apply_change("123456789m23p55s+4p", {}, change) == expect
 
 
 def test_conceal_and_meld_changes():
-    assert apply_change("[2222s][888m][6666m,1]6668s+7s", {}, ("conceal", "[6666m,1]"))[0] == \
-        "[2222s][888m][6666m]6668s+7s"
-    assert apply_change("[FFF,3][PPP,1][CCC,3][WWW,3]S+S", {}, ("meld", "[FFF,3]", "[EEE,3]"))[0] == \
-        "[EEE,3][PPP,1][CCC,3][WWW,3]S+S"
+    assert (
+        apply_change("[2222s][888m][6666m,1]6668s+7s", {}, ("conceal", "[6666m,1]"))[0]
+        == "[2222s][888m][6666m]6668s+7s"
+    )
+    assert (
+        apply_change("[FFF,3][PPP,1][CCC,3][WWW,3]S+S", {}, ("meld", "[FFF,3]", "[EEE,3]"))[0]
+        == "[EEE,3][PPP,1][CCC,3][WWW,3]S+S"
+    )
     # the changed hand scores: a concealed pung made claimed loses Concealed Hand
     assert 62 not in score(*apply_change("567m22678p56678s+7s", {}, ("expose", "[567m,1]"))[:1]).fan_counts()
 
@@ -79,12 +86,15 @@ def test_the_fans_notebook_has_an_anchor_and_a_section_per_fan():
     from pathlib import Path
 
     import nbformat
+
     nb = nbformat.read(Path(__file__).resolve().parent.parent / "notebooks" / "07_the_81_fans.ipynb", 4)
     md = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
     calls = [c.source for c in nb.cells if c.cell_type == "code" and re.fullmatch(r"show\(\d+\)", c.source)]
     assert calls == [f"show({f.id})" for f in sorted(FANS, key=lambda f: (f.id == 82, -f.points, f.id))]
     for f in FANS:
-        assert re.search(rf'<a id="fan-{f.id}"></a>\n### {f.id} · {re.escape(f.zh)} {re.escape(f.en)} · {f.points} 番', md)
+        assert re.search(
+            rf'<a id="fan-{f.id}"></a>\n### {f.id} · {re.escape(f.zh)} {re.escape(f.en)} · {f.points} 番', md
+        )
 
 
 def test_a_fan_excluded_by_itself_is_explained_without_repeating_the_name():

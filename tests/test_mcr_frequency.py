@@ -31,7 +31,7 @@ def test_the_data_file_records_how_it_was_measured():
         assert all(int(k) in ids for k in block["counts"])
         assert all(0 < v <= block["wins"] for v in block["counts"].values())
     assert 0 < d["check"]["hands"] < d["hands"]
-    for k, v in d["check"]["counts"].items():       # the prefix is part of the whole
+    for k, v in d["check"]["counts"].items():  # the prefix is part of the whole
         assert v <= d["counts"][k]
 
 

@@ -25,7 +25,7 @@ def _seated_cases(n, seed):
         winner = rng.choice(SEATS)
         dealer = next(d for d in SEATS if Seat.wind_of(winner, d).letter == ctx["seat_wind"])
         ctx = dict(ctx, winner=winner, dealer=dealer)
-        if rng.random() < 0.5:          # the seat wind from winner and dealer, as the rule set derives it
+        if rng.random() < 0.5:  # the seat wind from winner and dealer, as the rule set derives it
             del ctx["seat_wind"]
         if not ctx["self_drawn"]:
             ctx["discarder"] = rng.choice([s for s in SEATS if s != winner])
@@ -57,7 +57,7 @@ def test_both_doors_same_type_and_figures(profile):
         else:
             under += 1
             assert set(a.payments.values()) == {0}, where
-    assert legal > 100 and under > 0           # both verdicts were exercised
+    assert legal > 100 and under > 0  # both verdicts were exercised
 
 
 def test_figures_as_the_rules_door_gave_them():
@@ -68,8 +68,13 @@ def test_figures_as_the_rules_door_gave_them():
     assert (r.total, r.payments, r.legal, r.reason) == (22, {"E": -8, "S": 46, "W": -8, "N": -30}, True, None)
     assert r.unit == ("分", "points") and r.ruleset is rules.get("mcr") and r.transfers == ()
     assert r.wilds == () and r.substitutions == () and r.context["winner"] == "S"
-    assert [(i.key, i.value, i.count) for i in r.items] == [("28", 16, 1), ("60", 2, 1), ("62", 2, 1),
-                                                            ("75", 1, 1), ("78", 1, 1)]
+    assert [(i.key, i.value, i.count) for i in r.items] == [
+        ("28", 16, 1),
+        ("60", 2, 1),
+        ("62", 2, 1),
+        ("75", 1, 1),
+        ("78", 1, 1),
+    ]
     d = r.to_dict()
     assert list(d)[:6] == ["rules", "hand", "total", "meets_minimum", "fans", "excluded"]
     assert d["payments"] == {"E": -8, "S": 46, "W": -8, "N": -30} and d["options"] == {"profile": "mcr"}
@@ -79,7 +84,7 @@ def test_figures_as_the_rules_door_gave_them():
 
 
 def test_not_legal_verdicts():
-    small = rules.score("123m456p678s23sEE+1s", rules="mcr", discarder="S")      # 3 points
+    small = rules.score("123m456p678s23sEE+1s", rules="mcr", discarder="S")  # 3 points
     assert not small.legal and small.reason[1].endswith("under the 8-point minimum")
     assert small.payments == {"E": 0, "S": 0, "W": 0, "N": 0} and small.items
     broken = rules.score("123m456p789s23sEW+1s", rules="mcr", self_drawn=True)
@@ -106,12 +111,15 @@ def test_mcr_door_seat_wind_from_winner_and_dealer():
     assert east.total == rules.score(hand, rules="mcr", winner="S", dealer="S", self_drawn=True).total
 
 
-@pytest.mark.parametrize("bad, says", [
-    (dict(winner="S"), "discarder is required"),
-    (dict(winner="S", discarder="S"), "cannot also be the discarder"),
-    (dict(self_drawn=True, discarder="N"), "no discarder"),
-    (dict(winner="X", self_drawn=True), "winner"),
-])
+@pytest.mark.parametrize(
+    "bad, says",
+    [
+        (dict(winner="S"), "discarder is required"),
+        (dict(winner="S", discarder="S"), "cannot also be the discarder"),
+        (dict(self_drawn=True, discarder="N"), "no discarder"),
+        (dict(winner="X", self_drawn=True), "winner"),
+    ],
+)
 def test_mcr_door_checks_seats_like_the_rules_door(bad, says):
     with pytest.raises(ContextError, match=says):
         mj.score("12346789mEEE44s+5m", **bad)
@@ -122,6 +130,7 @@ def test_mcr_door_checks_seats_like_the_rules_door(bad, says):
 def test_widget_panel_takes_the_fan_path_for_every_profile():
     from mjlearn.hand import as_hand
     from mjlearn.widgets import _panels
+
     hand = as_hand("12346789mEEE44s+5m")
     for r in (rules.score(hand, rules="mcr", winner="S", discarder="N"), mj.score(hand, rules="mcr-wmo2014")):
         html, total = _panels.score_html(hand, r, live=False)

@@ -26,7 +26,7 @@ from mjlearn.mcr.profiles import get_profile
 def test_fast_count_is_the_explicit_count(name):
     prof = get_profile(name)
     tab = _count.tables(prof)
-    assert tab                                 # both profiles are counted the fast way
+    assert tab  # both profiles are counted the fast way
     regular = 0
     for hand, ctx in H.random_cases(3000, seed=71) + H.targeted_cases(3000, seed=72):
         r = score(hand, profile=prof, **ctx)
@@ -37,7 +37,7 @@ def test_fast_count_is_the_explicit_count(name):
         regular += fast is not explicit
         assert (fast[0], fast[1]) == (explicit[0], explicit[1]), hand
         assert list(fast[1].items()) == list(explicit[1].items()), hand
-        assert fast[2] == explicit[2], hand              # the same form
+        assert fast[2] == explicit[2], hand  # the same form
         # the same parts: the knitted-straight hand has them at once, a counted reading (regular
         # or another special form) when explained
         assert fast[3] == explicit[3] if fast is explicit else fast[3] is None, hand
@@ -50,9 +50,15 @@ def test_fast_count_is_the_explicit_count(name):
 def test_fast_count_scoped_exclusions():
     prof = get_profile("mcr")
     tab = _count.tables(prof)
-    for occ in ([(59, (0,)), (73, (0,)), (73, (1,))], [(4, ()), (73, (0,)), (73, (1,))], [(73, (0,))],
-                [(4, ()), (73, (0,))], [(59, (0,)), (73, (0,))], [], [(10, (0, 1, 4)), (59, (0,)), (59, (1,)),
-                                                                      (73, (0,)), (73, (1,)), (73, (2,))]):
+    for occ in (
+        [(59, (0,)), (73, (0,)), (73, (1,))],
+        [(4, ()), (73, (0,)), (73, (1,))],
+        [(73, (0,))],
+        [(4, ()), (73, (0,))],
+        [(59, (0,)), (73, (0,))],
+        [],
+        [(10, (0, 1, 4)), (59, (0,)), (59, (1,)), (73, (0,)), (73, (1,)), (73, (2,))],
+    ):
         assert _count.count(occ, tab) == count_fans(occ, prof.kernel), occ
 
 
@@ -96,8 +102,7 @@ def _fold_invariance(name, chow_sets, pung_sets):
     tab = _count.tables(get_profile(name))
     perms = list(permutations(range(3)))
     for combo in chow_sets:
-        got = {_count.fold(chow_occ([MIDDLE_CODE[9 * p[i // 7] + i % 7] for i in combo]), tab.bits)
-               for p in perms}
+        got = {_count.fold(chow_occ([MIDDLE_CODE[9 * p[i // 7] + i % 7] for i in combo]), tab.bits) for p in perms}
         assert len(got) == 1, (name, combo, got)
     for combo in pung_sets:
         got = set()
@@ -123,5 +128,8 @@ def test_chow_and_pung_fans_do_not_depend_on_which_suit(name):
 def test_chow_and_pung_fans_do_not_depend_on_which_suit_all_sets(name):
     from itertools import combinations, combinations_with_replacement
 
-    _fold_invariance(name, [c for n in (2, 3, 4) for c in combinations_with_replacement(range(21), n)],
-                     [c for n in (2, 3, 4) for c in combinations(range(34), n)])
+    _fold_invariance(
+        name,
+        [c for n in (2, 3, 4) for c in combinations_with_replacement(range(21), n)],
+        [c for n in (2, 3, 4) for c in combinations(range(34), n)],
+    )

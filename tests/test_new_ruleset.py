@@ -59,7 +59,7 @@ def test_it_is_judged_in_the_comparison(doubles):
     pages = course_comparison.pages(d)
     assert pages[-1][0][-1] is doubles and all(len(sets) <= 6 for sets, _ in pages)
     html = d._repr_html_()
-    assert "底分每个翻番项目翻一倍" in html and "测试用规则" in html          # its Chinese facts, its family
+    assert "底分每个翻番项目翻一倍" in html and "测试用规则" in html  # its Chinese facts, its family
     assert "测试翻番麻将" in doubles._repr_html_()
 
 
@@ -94,7 +94,7 @@ def test_the_regional_quiz_asks_and_grades_it(doubles):
     q = legal[0]
     r = R.score(q.data["hand"], rules=NAME, **q.data["context"])
     explained = " ".join(en for _, en in grade(q, solve(q)).explanation)
-    assert r.steps[-1][1] in explained          # the rule set's own settlement steps explain the total
+    assert r.steps[-1][1] in explained  # the rule set's own settlement steps explain the total
 
 
 def test_a_hand_is_played_at_the_table(doubles):
@@ -104,8 +104,11 @@ def test_a_hand_is_played_at_the_table(doubles):
         won = [e for e in t.log if isinstance(e, Won)]
         if won:
             r = won[0].result
-            assert r.ruleset.name == NAME and r.legal and r.total == FIXTURE.opt("base") * 2 ** sum(
-                i.value * i.count for i in r.items)
+            assert (
+                r.ruleset.name == NAME
+                and r.legal
+                and r.total == FIXTURE.opt("base") * 2 ** sum(i.value * i.count for i in r.items)
+            )
             return
     pytest.fail("no hand of 40 was won under the new rule set")
 
@@ -126,14 +129,16 @@ def test_a_rule_set_that_does_not_say_how_it_settles_is_refused_not_summed():
 
 
 def test_a_fresh_interpreter_finds_it_after_the_course_is_imported():
-    code = ("from mjlearn.course import tour\n"
-            "import mjlearn as mj\n"
-            "from fixture_ruleset import FIXTURE, NAME\n"
-            "from mjlearn.rules.registry import registered\n"
-            "with registered(FIXTURE):\n"
-            "    print('测试翻番麻将' in tour.families_html(), tour.family(NAME),\n"
-            "          [r.status for r in mj.compare('111333555777s9s+9s', winner='S', self_drawn=True).rows][-1])\n"
-            "print(NAME in mj.rules.names())\n")
+    code = (
+        "from mjlearn.course import tour\n"
+        "import mjlearn as mj\n"
+        "from fixture_ruleset import FIXTURE, NAME\n"
+        "from mjlearn.rules.registry import registered\n"
+        "with registered(FIXTURE):\n"
+        "    print('测试翻番麻将' in tour.families_html(), tour.family(NAME),\n"
+        "          [r.status for r in mj.compare('111333555777s9s+9s', winner='S', self_drawn=True).rows][-1])\n"
+        "print(NAME in mj.rules.names())\n"
+    )
     out = subprocess.run([sys.executable, "-c", code], cwd=TESTS, capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split("\n")[:2] == ["True ('fixture_doubles',) legal", "False"], out.stdout

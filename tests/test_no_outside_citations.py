@@ -26,7 +26,8 @@ CITATION = re.compile(
     r"""|\bA-[A-Z]{2,4}-\d+"""
     r"""|\b[A-Z]{2,4}-Ex\d"""
     r"""|\(S\d\b|\bS\d(?:\s*[-–,/]\s*S\d)+\b|\bS\d,\s+part\b|\bseeds?\s+S\d\b"""
-    r"""|\bseed's\b|\bnot (?:in|from) (?:the )?seed\b|\bseed text\b|\bin the seed\b""")
+    r"""|\bseed's\b|\bnot (?:in|from) (?:the )?seed\b|\bseed text\b|\bin the seed\b"""
+)
 """One citation of a document outside the repository."""
 
 
@@ -54,20 +55,44 @@ def notebook_findings() -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("text", [
-    "(regional.md §9, §15.7)", "see mcr_fans.tsv row 53", "fixed by DESIGN.md", "(§9.4)", "(A-OBJ-4)",
-    "A-BJP-12 switch", "# CS-Ex3: four 6p", "recorded in a memoir (S4)", "the seeds S0-S4", "S0, part (a)",
-    "the seed's table", "(not in seed)", "none in the seed",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "(regional.md §9, §15.7)",
+        "see mcr_fans.tsv row 53",
+        "fixed by DESIGN.md",
+        "(§9.4)",
+        "(A-OBJ-4)",
+        "A-BJP-12 switch",
+        "# CS-Ex3: four 6p",
+        "recorded in a memoir (S4)",
+        "the seeds S0-S4",
+        "S0, part (a)",
+        "the seed's table",
+        "(not in seed)",
+        "none in the seed",
+    ],
+)
 def test_the_pattern_finds_each_kind_of_citation(text):
     assert CITATION.search(text), text
 
 
-@pytest.mark.parametrize("text", [
-    "Table('mcr', seed=1)", "E1 S2 W3 N4", "the seat S deals", "A-side", "option ``wild_selection``",
-    "tests/test_rules_beijing.py", "notebook 12_sources_and_rulings", "90% of S", "S2 wins",
-    "each question aims at one of them in turn of the seed", "seed: the shuffle",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Table('mcr', seed=1)",
+        "E1 S2 W3 N4",
+        "the seat S deals",
+        "A-side",
+        "option ``wild_selection``",
+        "tests/test_rules_beijing.py",
+        "notebook 12_sources_and_rulings",
+        "90% of S",
+        "S2 wins",
+        "each question aims at one of them in turn of the seed",
+        "seed: the shuffle",
+    ],
+)
 def test_the_pattern_leaves_ordinary_text_alone(text):
     assert not CITATION.search(text), text
 

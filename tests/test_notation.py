@@ -20,31 +20,38 @@ from mjlearn.tiles import FLOWERS, KINDS, TILES
 
 # --- canonical strings are fixed points -------------------------------------------------------
 
-@pytest.mark.parametrize("text", [
-    "[EEE,1][SSSS,1]55pWWWNN+N",
-    "1112345678999m+5m",
-    "123m456p789sEENN",
-    "11123456789999m",
-    "[123m,2][456p,1][789s,3][CCC,2]P+P",
-    "[5555p][1111s,2][9999m,5][EEEE,7]N+N",
-    "19m19p19sESWNCFP+Pabcd",
-    "147m258p369sESWC+F",
-    "[234s,1]1123456789m+1mefgh",
-])
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[EEE,1][SSSS,1]55pWWWNN+N",
+        "1112345678999m+5m",
+        "123m456p789sEENN",
+        "11123456789999m",
+        "[123m,2][456p,1][789s,3][CCC,2]P+P",
+        "[5555p][1111s,2][9999m,5][EEEE,7]N+N",
+        "19m19p19sESWNCFP+Pabcd",
+        "147m258p369sESWC+F",
+        "[234s,1]1123456789m+1mefgh",
+    ],
+)
 def test_canonical_strings_round_trip(text):
     h = parse_hand(text)
     assert str(h) == text
     assert parse_hand(str(h)) == h
 
 
-@pytest.mark.parametrize("text, canonical", [
-    ("  [EEE,1] [SSSS,1] 55p WWW NN + N ", "[EEE,1][SSSS,1]55pWWWNN+N"),
-    ("1z1z1z2z2z2z3z3z3z4z4z4z5z+5z", "EEESSSWWWNNNP+P"),
-    ("9m1m5m 2m 8m 3m 7m 4m 6m 1p1p1p2p", "123456789m1112p"),
-    ("a[123m]b456789p123sN+N", "[123m]456789p123sN+Nab"),
-    ("[111z,1]FFFCCC123m4p+4p", "[EEE,1]123m4pCCCFFF+4p"),
-    ("[1111s,5]23456789s11m+1m", "[1111s,5]11m23456789s+1m"),
-])
+@pytest.mark.parametrize(
+    "text, canonical",
+    [
+        ("  [EEE,1] [SSSS,1] 55p WWW NN + N ", "[EEE,1][SSSS,1]55pWWWNN+N"),
+        ("1z1z1z2z2z2z3z3z3z4z4z4z5z+5z", "EEESSSWWWNNNP+P"),
+        ("9m1m5m 2m 8m 3m 7m 4m 6m 1p1p1p2p", "123456789m1112p"),
+        ("a[123m]b456789p123sN+N", "[123m]456789p123sN+Nab"),
+        ("[111z,1]FFFCCC123m4p+4p", "[EEE,1]123m4pCCCFFF+4p"),
+        ("[1111s,5]23456789s11m+1m", "[1111s,5]11m23456789s+1m"),
+    ],
+)
 def test_input_forms_normalise(text, canonical):
     assert format_hand(parse_hand(text)) == canonical
 
@@ -55,21 +62,30 @@ def test_tiles_sort_m_p_s_then_winds_dragons_flowers():
 
 # --- melds ------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text, kind, offer, concealed, seat, claimed_pos", [
-    ("[123m,2]", MeldKind.CHOW, 2, False, 1, 1),
-    ("[789s]", MeldKind.CHOW, None, False, 1, None),
-    ("[EEE,1]", MeldKind.PUNG, 1, False, 1, 0),
-    ("[EEE,2]", MeldKind.PUNG, 2, False, 2, 1),
-    ("[EEE,3]", MeldKind.PUNG, 3, False, 3, 2),
-    ("[5555p,3]", MeldKind.KONG, 3, False, 3, 3),
-    ("[5555p,6]", MeldKind.KONG, 6, False, 2, 1),
-    ("[5555p]", MeldKind.KONG, None, True, None, None),
-    ("[CCC]", MeldKind.PUNG, None, False, None, None),
-])
+
+@pytest.mark.parametrize(
+    "text, kind, offer, concealed, seat, claimed_pos",
+    [
+        ("[123m,2]", MeldKind.CHOW, 2, False, 1, 1),
+        ("[789s]", MeldKind.CHOW, None, False, 1, None),
+        ("[EEE,1]", MeldKind.PUNG, 1, False, 1, 0),
+        ("[EEE,2]", MeldKind.PUNG, 2, False, 2, 1),
+        ("[EEE,3]", MeldKind.PUNG, 3, False, 3, 2),
+        ("[5555p,3]", MeldKind.KONG, 3, False, 3, 3),
+        ("[5555p,6]", MeldKind.KONG, 6, False, 2, 1),
+        ("[5555p]", MeldKind.KONG, None, True, None, None),
+        ("[CCC]", MeldKind.PUNG, None, False, None, None),
+    ],
+)
 def test_meld_semantics(text, kind, offer, concealed, seat, claimed_pos):
     m = parse_meld(text)
     assert (m.kind, m.offer, m.is_concealed, m.from_seat, m.claimed_position) == (
-        kind, offer, concealed, seat, claimed_pos)
+        kind,
+        offer,
+        concealed,
+        seat,
+        claimed_pos,
+    )
     assert str(m) == text and Meld.from_str(text) == m
     assert eval(repr(m), {"Meld": Meld}) == m
 
@@ -81,29 +97,33 @@ def test_added_kong():
 
 # --- errors: every problem, with where and what was expected ----------------------------------
 
-@pytest.mark.parametrize("text, fragments", [
-    ("123m45", ["digits without a suit letter at 5 in '123m45': expected m, p or s"]),
-    ("[135m]123m456789p", ["[135m] at 1", "is not a chow, pung or kong"]),
-    ("[EEF]", ["honors cannot form a chow"]),
-    ("[123m,0]", ["the number 0 after ',' at 7", "says who gave the tile"]),
-    ("[123m,4]", ["cannot have 4 after the comma: a chow takes 1-3"]),
-    ("[EEE,5]", ["cannot have 5 after the comma: a pung takes 1-3"]),
-    ("[5555p,4]", ["5-7 for a kong added to a pung"]),
-    ("[321m]", ["ascending order"]),
-    ("[12m]", ["this one has 2"]),
-    ("[EEE,]", ["no number after ',' at 6"]),
-    ("[EEE,12]", ["more than one digit"]),
-    ("[EEE", ["unclosed '['"]),
-    ("EEE]", ["']' without '['"]),
-    ("0m", ["0 is not a tile number"]),
-    ("8z", ["8z is not a tile"]),
-    ("123M", ["unexpected 'M' at 4"]),
-    ("1m+", ["'+' without a winning tile"]),
-    ("1m+2m3m", ["2 tiles after '+'"]),
-    ("1m++2m", ["a second '+'"]),
-    ("1m+2m[EEE]", ["a meld after '+'"]),
-    ("[1a2m]", ["flower 'a' inside a meld"]),
-])
+
+@pytest.mark.parametrize(
+    "text, fragments",
+    [
+        ("123m45", ["digits without a suit letter at 5 in '123m45': expected m, p or s"]),
+        ("[135m]123m456789p", ["[135m] at 1", "is not a chow, pung or kong"]),
+        ("[EEF]", ["honors cannot form a chow"]),
+        ("[123m,0]", ["the number 0 after ',' at 7", "says who gave the tile"]),
+        ("[123m,4]", ["cannot have 4 after the comma: a chow takes 1-3"]),
+        ("[EEE,5]", ["cannot have 5 after the comma: a pung takes 1-3"]),
+        ("[5555p,4]", ["5-7 for a kong added to a pung"]),
+        ("[321m]", ["ascending order"]),
+        ("[12m]", ["this one has 2"]),
+        ("[EEE,]", ["no number after ',' at 6"]),
+        ("[EEE,12]", ["more than one digit"]),
+        ("[EEE", ["unclosed '['"]),
+        ("EEE]", ["']' without '['"]),
+        ("0m", ["0 is not a tile number"]),
+        ("8z", ["8z is not a tile"]),
+        ("123M", ["unexpected 'M' at 4"]),
+        ("1m+", ["'+' without a winning tile"]),
+        ("1m+2m3m", ["2 tiles after '+'"]),
+        ("1m++2m", ["a second '+'"]),
+        ("1m+2m[EEE]", ["a meld after '+'"]),
+        ("[1a2m]", ["flower 'a' inside a meld"]),
+    ],
+)
 def test_notation_errors(text, fragments):
     with pytest.raises(NotationError) as e:
         parse_hand(text)
@@ -113,12 +133,25 @@ def test_notation_errors(text, fragments):
     assert e.value.problems and all(p.position is not None for p in e.value.problems)
 
 
-@pytest.mark.parametrize("parse, text", [
-    (parse_hand, "[135m]12x3m45+"), (parse_hand, "[EEF][123m,4][EEE,5][5555p,4][321m][12m][EEE,][EEE,12]"),
-    (parse_hand, "[EEE"), (parse_hand, "EEE]0m8z123M"), (parse_hand, "1m+2m3m"), (parse_hand, "1m++2m[EEE]"),
-    (parse_hand, "[1a2m]"), (parse_hand, "[123m,0]"), (parse_hand, "[EE[E]"), (parse_tile, "1m2m"),
-    (parse_meld, "123m"), (parse_meld, "[123m]E"), (parse_tiles, "[123m]" * 30), (parse_hand, "1m" * 600),
-])
+@pytest.mark.parametrize(
+    "parse, text",
+    [
+        (parse_hand, "[135m]12x3m45+"),
+        (parse_hand, "[EEF][123m,4][EEE,5][5555p,4][321m][12m][EEE,][EEE,12]"),
+        (parse_hand, "[EEE"),
+        (parse_hand, "EEE]0m8z123M"),
+        (parse_hand, "1m+2m3m"),
+        (parse_hand, "1m++2m[EEE]"),
+        (parse_hand, "[1a2m]"),
+        (parse_hand, "[123m,0]"),
+        (parse_hand, "[EE[E]"),
+        (parse_tile, "1m2m"),
+        (parse_meld, "123m"),
+        (parse_meld, "[123m]E"),
+        (parse_tiles, "[123m]" * 30),
+        (parse_hand, "1m" * 600),
+    ],
+)
 def test_every_notation_problem_speaks_english_then_chinese(parse, text):
     """Each problem is its English sentence, then the same in Chinese in full-width brackets; the
     Chinese names the position as the English does."""
@@ -129,8 +162,9 @@ def test_every_notation_problem_speaks_english_then_chinese(parse, text):
         assert sep and english and chinese.endswith("）"), p.message
         assert not any("\u4e00" <= c <= "\u9fff" for c in english), english
         assert any("\u4e00" <= c <= "\u9fff" for c in chinese), chinese
-        if p.position is not None and (f" at {p.position + 1} " in english
-                                       or f" at characters {p.position + 1}-" in english):
+        if p.position is not None and (
+            f" at {p.position + 1} " in english or f" at characters {p.position + 1}-" in english
+        ):
             assert f"第 {p.position + 1}" in chinese, p.message
 
 
@@ -142,16 +176,19 @@ def test_every_notation_problem_is_reported_not_only_the_first():
     assert [p.position for p in e.value.problems] == sorted(p.position for p in e.value.problems)
 
 
-@pytest.mark.parametrize("text, fragment", [
-    ("11111m22223333p", "5 copies of 1m"),
-    ("[1111m]1m23456789p11s+1s", "5 copies of 1m"),
-    ("1112345678999m+1m1m", "2 tiles after '+'"),
-    ("123m456p789sEEN", "wrong tile count: 12 tiles"),
-    ("123m456p789sEEN+N", "12 tiles before the winning tile"),
-    ("123456789m123456p", "15 tiles"),
-    ("[123m][456m][789m][123p][456p]E+E", "at most four melds"),
-    ("123m456p789sEEENN+Naa", "flower a (春) appears twice"),
-])
+@pytest.mark.parametrize(
+    "text, fragment",
+    [
+        ("11111m22223333p", "5 copies of 1m"),
+        ("[1111m]1m23456789p11s+1s", "5 copies of 1m"),
+        ("1112345678999m+1m1m", "2 tiles after '+'"),
+        ("123m456p789sEEN", "wrong tile count: 12 tiles"),
+        ("123m456p789sEEN+N", "12 tiles before the winning tile"),
+        ("123456789m123456p", "15 tiles"),
+        ("[123m][456m][789m][123p][456p]E+E", "at most four melds"),
+        ("123m456p789sEEENN+Naa", "flower a (春) appears twice"),
+    ],
+)
 def test_impossible_hands(text, fragment):
     with pytest.raises((InvalidHandError, NotationError)) as e:
         parse_hand(text)
@@ -185,6 +222,7 @@ def test_counts():
 
 # --- hypothesis: round trips over random legal hands; arbitrary text never crashes -----------
 
+
 @st.composite
 def legal_hands(draw):
     """Random legal hands: 0-4 melds of every kind and offer, concealed tiles, maybe a winning tile."""
@@ -211,8 +249,9 @@ def legal_hands(draw):
     with_win = draw(st.booleans())
     n = total + (0 if with_win else draw(st.sampled_from([0, 1])))
     pool = [i for i in range(34) for _ in range(counts[i])]
-    chosen = draw(st.lists(st.sampled_from(range(len(pool))), min_size=n + with_win,
-                           max_size=n + with_win, unique=True))
+    chosen = draw(
+        st.lists(st.sampled_from(range(len(pool))), min_size=n + with_win, max_size=n + with_win, unique=True)
+    )
     tiles = [TILES[pool[k]] for k in chosen]
     win = tiles.pop() if with_win else None
     flowers = draw(st.lists(st.sampled_from(FLOWERS), unique=True, max_size=8))

@@ -19,6 +19,7 @@ def test_notebook_runs(path):
 
 
 def test_notebooks_are_stripped():
-    out = subprocess.run([sys.executable, str(ROOT / "tools" / "strip_notebooks.py"), "--check"],
-                         capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "strip_notebooks.py"), "--check"], capture_output=True, text=True
+    )
     assert out.returncode == 0, out.stdout

@@ -65,6 +65,7 @@ def test_totals_agree():
 
 def test_incomplete_hands_agree_that_they_are_not_wins():
     import random
+
     rng = random.Random(5)
     n = 0
     for hand, ctx in H.random_cases(2000, seed=9):

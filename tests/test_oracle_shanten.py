@@ -20,8 +20,13 @@ from mjlearn.analysis import waits
 from mjlearn.shanten_core import form_shanten_of_counts, shanten_of_counts, waits_of_counts
 from mjlearn.shapes import is_complete
 
-GB_FORMS = (MahjongGB.RegularShanten, MahjongGB.SevenPairsShanten, MahjongGB.ThirteenOrphansShanten,
-            MahjongGB.HonorsAndKnittedTilesShanten, MahjongGB.KnittedStraightShanten)
+GB_FORMS = (
+    MahjongGB.RegularShanten,
+    MahjongGB.SevenPairsShanten,
+    MahjongGB.ThirteenOrphansShanten,
+    MahjongGB.HonorsAndKnittedTilesShanten,
+    MahjongGB.KnittedStraightShanten,
+)
 
 
 def gb_waits(standing) -> list[int]:
@@ -30,7 +35,7 @@ def gb_waits(standing) -> list[int]:
     for f in GB_FORMS:
         try:
             s, useful = f(standing)
-        except TypeError:          # the form needs 13 (or 10) standing tiles
+        except TypeError:  # the form needs 13 (or 10) standing tiles
             continue
         if s == 0:
             out.update(GB_INDEX[t] for t in useful)
@@ -56,6 +61,7 @@ def check_ready(counts, n_melds, standing, where):
 
 # --- 13-tile concealed hands ------------------------------------------------------------------------
 
+
 def test_dealt_hands_shanten_and_waits():
     hands = random_hands(seed=20240, count=12000)
     ready = 0
@@ -78,6 +84,7 @@ def test_dealt_hands_per_form():
 
 # --- hands with melds ----------------------------------------------------------------------------
 
+
 def test_melded_hands_shanten_and_waits():
     hands = random_melded_hands(seed=4242, count=6000)
     assert {len(h.melds) for h in hands} == {0, 1, 2, 3, 4}
@@ -95,6 +102,7 @@ def test_melded_hands_shanten_and_waits():
 
 # --- 14-tile hands: -1 when complete, else the best discard --------------------------------------
 
+
 def test_fourteen_tile_hands():
     hands = random_melded_hands(seed=99, count=2000, n_tiles=14)
     wins = random_winning_hands(seed=98, count=500)
@@ -105,8 +113,9 @@ def test_fourteen_tile_hands():
         if is_complete(c, n):
             expected = -1
         else:
-            expected = min(MahjongGB.MahjongShanten(packs, gb_counts(c[:t] + [c[t] - 1] + c[t + 1:]))
-                           for t in range(34) if c[t])
+            expected = min(
+                MahjongGB.MahjongShanten(packs, gb_counts(c[:t] + [c[t] - 1] + c[t + 1 :])) for t in range(34) if c[t]
+            )
         assert shanten_of_counts(c, n) == expected, str(h)
     for c in wins:
         assert shanten_of_counts(c) == -1
@@ -114,10 +123,12 @@ def test_fourteen_tile_hands():
 
 # --- ready hands, many waits, every form ------------------------------------------------------------
 
+
 def _special_ready_hands(rng: random.Random, count: int):
     """Ready hands of the special forms: seven pairs, thirteen orphans, honors and knitted,
     knitted straight, each with a tile taken out of a complete hand."""
     from mjlearn.shapes import KNITTED_PATTERNS, ORPHAN_INDICES
+
     out = []
     while len(out) < count:
         kind = rng.randrange(4)
@@ -125,7 +136,7 @@ def _special_ready_hands(rng: random.Random, count: int):
         if kind == 0:
             for t in rng.sample(range(34), 7):
                 c[t] += 2
-            if rng.random() < 0.3:            # four of a kind as two pairs
+            if rng.random() < 0.3:  # four of a kind as two pairs
                 t = rng.choice([i for i in range(34) if c[i]])
                 c[t] += 2
                 c[rng.choice([i for i in range(34) if c[i] == 2 and i != t])] -= 2
@@ -170,6 +181,7 @@ def test_ready_hands_waits_against_reference_and_brute_force():
 
 def test_nine_gates_and_formal_wait_agree_with_reference():
     from mjlearn import parse_hand
+
     for text in ("1112345678999m", "19m19p19sESWNCFP", "1111m234p567s789s", "1111234567899p"):
         h = parse_hand(text)
         w = waits(h)

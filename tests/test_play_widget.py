@@ -15,8 +15,9 @@ from mjlearn.widgets.play import COACH_TRIALS, PlayTable, load_review, review_ht
 
 def own_turn(w: PlayTable, opts: list) -> None:
     """The learner's own turn as the coach would play it: win if offered, else the coach's best discard."""
-    w.handle({"act": "call", "arg": "win"} if "win" in opts else
-             {"act": "discard", "arg": str(w._coaching.best.discard)})
+    w.handle(
+        {"act": "call", "arg": "win"} if "win" in opts else {"act": "discard", "arg": str(w._coaching.best.discard)}
+    )
 
 
 def play_out(w: PlayTable, *, claim=True, worse_every=3, limit=400) -> dict:
@@ -27,7 +28,7 @@ def play_out(w: PlayTable, *, claim=True, worse_every=3, limit=400) -> dict:
         if w.table.phase == "over":
             return stats
         opts = w._options()
-        for o in opts:                                   # one button per legal option
+        for o in opts:  # one button per legal option
             assert f'data-act="call" data-arg="{o}"' in w.regions["me"]
         if w.waiting == "discard":
             if "win" in opts:
@@ -35,14 +36,17 @@ def play_out(w: PlayTable, *, claim=True, worse_every=3, limit=400) -> dict:
                 continue
             c = w._coaching
             fresh = coach(**from_table(w.table, w.me), trials=COACH_TRIALS)
-            assert [o.discard for o in fresh] == [o.discard for o in c]           # the panel's numbers are the coach's
+            assert [o.discard for o in fresh] == [o.discard for o in c]  # the panel's numbers are the coach's
             assert [o.win_chance for o in fresh] == [o.win_chance for o in c]
             pick = c[-1] if (stats["discards"] + 1) % worse_every == 0 else c.best
             w.handle({"act": "discard", "arg": str(pick.discard)})
             stats["discards"] += 1
         elif w.waiting in ("claim", "draw"):
-            pick = next((o for o in opts if o == "win"), None) or (
-                next((o for o in opts if o.split()[0] in ("pung", "chow")), None) if claim else None) or opts[-1]
+            pick = (
+                next((o for o in opts if o == "win"), None)
+                or (next((o for o in opts if o.split()[0] in ("pung", "chow")), None) if claim else None)
+                or opts[-1]
+            )
             if pick.split()[0] in ("pung", "chow", "kong"):
                 stats["claims"] += 1
             w.handle({"act": "call", "arg": pick})
@@ -83,7 +87,7 @@ def test_a_seeded_hand_played_by_messages_to_its_end(rules, seed):
             assert d["best_action_chance"] == pytest.approx(d["best_win_chance"], abs=1e-6)
             assert d["cost_useful"] == max(0, d["best_live"] - d["live"])
     assert any(d["cost_chance"] > 0 or d["cost_useful"] > 0 for d in ds)  # the worst choices were costed
-    assert 'data-review=' in end and 'data-worst=' in end and 'data-step="0"' in end
+    assert "data-review=" in end and "data-worst=" in end and 'data-step="0"' in end
 
 
 def test_next_hand_continues_the_session_with_the_dealer_rotated():
@@ -92,8 +96,8 @@ def test_next_hand_continues_the_session_with_the_dealer_rotated():
     first = w.session.records[0]
     w.handle({"act": "next"})
     assert w.hand_no == 2 and w.table.phase != "over"
-    assert w.session.dealer != first.dealer            # MCR passes the deal every hand
-    assert w.seat == "N"                              # the learner stays in place: now North
+    assert w.session.dealer != first.dealer  # MCR passes the deal every hand
+    assert w.seat == "N"  # the learner stays in place: now North
     assert sum(w.session.scores) == 0
 
 
@@ -106,11 +110,11 @@ def test_bad_actions_show_a_message_and_keep_the_state():
     w.handle({"act": "discard", "arg": absent})
     assert w.last_error and len(w.table.log) == n and "data-region" not in w.regions["error"]
     assert "mj-error" in w.regions["error"]
-    w.handle({"act": "call", "arg": "pung"})               # no pung to make on one's own turn
+    w.handle({"act": "call", "arg": "pung"})  # no pung to make on one's own turn
     assert w.last_error and len(w.table.log) == n
     w.handle({"act": "call", "arg": "fly"})
     assert "fly" in w.last_error and len(w.table.log) == n
-    w.handle({"act": "next"})                               # the hand is not over
+    w.handle({"act": "next"})  # the hand is not over
     assert w.last_error and w.hand_no == 1 and len(w.table.log) == n
     with pytest.raises(MessageError):
         w.handle({"act": "discard", "arg": 5})
@@ -159,7 +163,7 @@ def test_review_saved_and_loaded(tmp_path):
     worst = r.worst()
     assert worst == sorted(worst, key=lambda d: (-d["cost_chance"], -d["cost_useful"], d["n"]))
     html = r._repr_html_()
-    assert "<svg" in html and 'data-worst=' in html
+    assert "<svg" in html and "data-worst=" in html
     text = str(r)
     assert "Review" in text or "复盘" in text
     with pytest.raises(ValueError):
@@ -175,7 +179,7 @@ def test_review_steps_back_and_forth():
     assert w.review_at == 1 and 'data-step="1"' in w.regions["end"]
     w.handle({"act": "step", "arg": 0})
     assert 'data-step="0"' in w.regions["end"]
-    w.handle({"act": "step", "arg": 9999})                 # out of range: nothing changes
+    w.handle({"act": "step", "arg": 9999})  # out of range: nothing changes
     assert w.review_at == 0
 
 
@@ -218,8 +222,11 @@ def test_a_kong_of_ones_own_is_a_button_on_ones_turn():
     assert not w.last_error
     assert w.decisions[-1]["kind"] == "kong" and w.decisions[-1]["choice"] == kong_tile
     from mjlearn.table import Declared
-    assert any(isinstance(e, Declared) and e.seat == w.me and e.action == "kong" and str(e.tile) == kong_tile
-               for e in w.table.log)
+
+    assert any(
+        isinstance(e, Declared) and e.seat == w.me and e.action == "kong" and str(e.tile) == kong_tile
+        for e in w.table.log
+    )
     assert len(w.table.melds[w.me]) >= melds
     # here West robs the added kong: the hand ends on the table's own judgement
     if w.table.phase == "over":
@@ -240,8 +247,8 @@ def test_a_complete_hand_the_rule_set_refuses_says_why_and_a_win_call_is_refused
             w.handle({"act": "call", "arg": "win" if "win" in opts else opts[-1]})
     else:  # pragma: no cover
         raise AssertionError("no refused win in this hand")
-    assert "8" in w.regions["me"].split("data-refused")[1]          # under the 8-point minimum
-    if w.waiting in ("discard", "claim"):                              # the win itself is refused, state kept
+    assert "8" in w.regions["me"].split("data-refused")[1]  # under the 8-point minimum
+    if w.waiting in ("discard", "claim"):  # the win itself is refused, state kept
         n = len(w.table.log)
         w.handle({"act": "call", "arg": "win"})
         assert w.last_error and "8" in w.last_error and len(w.table.log) == n
@@ -262,7 +269,8 @@ def test_the_coach_rates_a_claim_against_passing():
             d = w.decisions[-1]
             best = max(evals, key=lambda e: (round(e["win_chance"], 9), round(e["expected"], 9), e["live"]))
             assert d["best_claim"] == best["option"] and d["cost_chance"] == pytest.approx(
-                best["win_chance"] - d["win_chance"], abs=1e-6)
+                best["win_chance"] - d["win_chance"], abs=1e-6
+            )
             panel = w.regions["coach"]
             assert f'data-choice="{pick}"' in panel and all(f'data-claim="{e["option"]}"' in panel for e in evals)
             return
@@ -270,6 +278,7 @@ def test_the_coach_rates_a_claim_against_passing():
 
 
 # --- kongs, wins and the rest: every decision is rated against an independent computation -----------
+
 
 def advance_until(w: PlayTable, want, limit=400, claims=("win", "pung")):
     """Play the coach's best (win when offered, pung over pass) until ``want(options)`` holds."""
@@ -288,6 +297,7 @@ def advance_until(w: PlayTable, want, limit=400, claims=("win", "pung")):
 def _kong_by_hand(kw: dict, tile, offer=None):
     """The hand after a kong built here from the table's hand, and the keywords with one draw more."""
     from mjlearn.hand import Hand, Meld, MeldKind
+
     kw = dict(kw)
     hand = kw.pop("hand")
     t = mj.tile(tile) if isinstance(tile, str) else tile
@@ -309,12 +319,13 @@ def _kong_by_hand(kw: dict, tile, offer=None):
         conc.remove(t)
         melds.remove(pung[0])
         melds.append(Meld(MeldKind.KONG, t, pung[0].from_seat + 4))
-    kw["draws_left"] += 1                       # the replacement from the end of the wall
+    kw["draws_left"] += 1  # the replacement from the end of the wall
     return Hand(tuple(melds), tuple(conc), None, hand.flowers), kw
 
 
 def test_a_kong_in_ones_own_turn_is_rated_against_the_best_discard():
     from mjlearn.coaching import standing
+
     w = PlayTable(rules="mcr", seat="E", seed=13)
     opts = advance_until(w, lambda w, o: any(x.startswith("kong ") for x in o))
     kw = from_table(w.table, w.me)
@@ -323,9 +334,9 @@ def test_a_kong_in_ones_own_turn_is_rated_against_the_best_discard():
     assert evals[f"discard {best.discard}"]["win_chance"] == round(best.win_chance, 6)
     for o in (x for x in opts if x.startswith("kong ")):
         h, kw2 = _kong_by_hand(kw, o.split()[1])
-        st = standing(h, trials=COACH_TRIALS, **kw2)           # the kong by hand: the same method, one draw more
+        st = standing(h, trials=COACH_TRIALS, **kw2)  # the kong by hand: the same method, one draw more
         assert evals[o]["win_chance"] == round(st.win_chance, 6) and evals[o]["live"] == st.live
-        assert mj.tile(o.split()[1]) not in st.useful          # the four kong tiles are out of the useful tiles
+        assert mj.tile(o.split()[1]) not in st.useful  # the four kong tiles are out of the useful tiles
     kong = next(x for x in opts if x.startswith("kong "))
     w.handle({"act": "call", "arg": kong})
     d = w.decisions[-1]
@@ -341,6 +352,7 @@ def test_a_kong_in_ones_own_turn_is_rated_against_the_best_discard():
 
 def test_a_kong_on_a_discard_is_rated_beside_pung_and_pass():
     from mjlearn.coaching import standing
+
     w = PlayTable(rules="mcr", seat="E", seed=34)
     opts = advance_until(w, lambda w, o: w.waiting == "claim" and "kong" in o)
     kw = from_table(w.table, w.me)
@@ -364,7 +376,7 @@ def test_declining_a_win_costs_the_certain_win_and_leads_the_review():
     w = PlayTable(rules="mcr", seat="E", seed=11)
     advance_until(w, lambda w, o: w.waiting == "discard" and "win" in o)
     res = w.table.judging.win_result(w.me)
-    assert res.legal and res.total - getattr(res, "flowers", 0) >= 8        # MCR: a win of 8 points or more
+    assert res.legal and res.total - getattr(res, "flowers", 0) >= 8  # MCR: a win of 8 points or more
     c = w._coaching
     keep = c.best
     w.handle({"act": "discard", "arg": str(keep.discard)})
@@ -375,7 +387,7 @@ def test_declining_a_win_costs_the_certain_win_and_leads_the_review():
     assert 'data-best-action="win"' in w.regions["coach"]
     advance_until(w, lambda w, o: w.table.phase == "over")
     ws = worst(w.record())
-    assert ws[0]["n"] == d["n"]                                             # the costliest decision
+    assert ws[0]["n"] == d["n"]  # the costliest decision
     html = w.regions["end"]
     assert f'data-worst="{d["n"]}" data-best-action="win"' in html
     assert "A legal win was on offer" in html and "合法和牌" in html
@@ -404,37 +416,114 @@ def test_other_rule_sets_show_the_expected_value_in_their_unit():
 
 
 def test_the_worst_decisions_cover_claims_and_kongs_drawn_as_tiles():
-    rec = {"format": "mjlearn-review", "rules": "mcr", "mcr": True, "unit": {"zh": "分", "en": "points"},
-           "decisions": [
-               {"n": 1, "kind": "claim", "choice": "pass", "tile": "5m", "options": ["pung", "kong", "pass"],
+    rec = {
+        "format": "mjlearn-review",
+        "rules": "mcr",
+        "mcr": True,
+        "unit": {"zh": "分", "en": "points"},
+        "decisions": [
+            {
+                "n": 1,
+                "kind": "claim",
+                "choice": "pass",
+                "tile": "5m",
+                "options": ["pung", "kong", "pass"],
                 "hand": "555m123p789s11sEEN",
-                "evals": [{"option": "pung", "win_chance": 0.2, "expected": 2.0, "live": 9, "useful": {"4s": 4},
-                           "then": "N", "shanten": 1},
-                          {"option": "kong", "win_chance": 0.3, "expected": 3.0, "live": 8, "useful": {"4s": 4},
-                           "then": "", "shanten": 1},
-                          {"option": "pass", "win_chance": 0.1, "expected": 1.0, "live": 5, "useful": {"2s": 2},
-                           "then": "", "shanten": 1}],
-                "best_claim": "kong", "best_action": "kong", "win_chance": 0.1, "best_win_chance": 0.3,
-                "best_action_chance": 0.3, "cost_chance": 0.2, "cost_useful": 3},
-               {"n": 2, "kind": "discard", "choice": "N", "hand": "555m123p789s11sEEN", "shanten_before": 1,
-                "best": "E", "shanten_after": 1, "best_shanten": 1, "useful": {"1s": 2}, "best_useful": {"1s": 2},
-                "live": 2, "best_live": 2, "win_chance": 0.15, "best_win_chance": 0.15, "error": 0, "best_error": 0,
-                "method": "exact", "fans": [], "best_fans": [], "cost_chance": 0.0, "cost_useful": 0,
-                "expected": 1.0, "best_expected": 1.0, "top": [], "best_action": "win", "best_action_chance": 1.0,
-                "alternatives": [{"option": "win", "win_chance": 1.0, "expected": 9, "live": 0, "useful": {},
-                                  "then": "", "shanten": -1}]}]}
+                "evals": [
+                    {
+                        "option": "pung",
+                        "win_chance": 0.2,
+                        "expected": 2.0,
+                        "live": 9,
+                        "useful": {"4s": 4},
+                        "then": "N",
+                        "shanten": 1,
+                    },
+                    {
+                        "option": "kong",
+                        "win_chance": 0.3,
+                        "expected": 3.0,
+                        "live": 8,
+                        "useful": {"4s": 4},
+                        "then": "",
+                        "shanten": 1,
+                    },
+                    {
+                        "option": "pass",
+                        "win_chance": 0.1,
+                        "expected": 1.0,
+                        "live": 5,
+                        "useful": {"2s": 2},
+                        "then": "",
+                        "shanten": 1,
+                    },
+                ],
+                "best_claim": "kong",
+                "best_action": "kong",
+                "win_chance": 0.1,
+                "best_win_chance": 0.3,
+                "best_action_chance": 0.3,
+                "cost_chance": 0.2,
+                "cost_useful": 3,
+            },
+            {
+                "n": 2,
+                "kind": "discard",
+                "choice": "N",
+                "hand": "555m123p789s11sEEN",
+                "shanten_before": 1,
+                "best": "E",
+                "shanten_after": 1,
+                "best_shanten": 1,
+                "useful": {"1s": 2},
+                "best_useful": {"1s": 2},
+                "live": 2,
+                "best_live": 2,
+                "win_chance": 0.15,
+                "best_win_chance": 0.15,
+                "error": 0,
+                "best_error": 0,
+                "method": "exact",
+                "fans": [],
+                "best_fans": [],
+                "cost_chance": 0.0,
+                "cost_useful": 0,
+                "expected": 1.0,
+                "best_expected": 1.0,
+                "top": [],
+                "best_action": "win",
+                "best_action_chance": 1.0,
+                "alternatives": [
+                    {
+                        "option": "win",
+                        "win_chance": 1.0,
+                        "expected": 9,
+                        "live": 0,
+                        "useful": {},
+                        "then": "",
+                        "shanten": -1,
+                    }
+                ],
+            },
+        ],
+    }
     rec["decisions"][1]["cost_chance"] = 0.85
     ws = worst(rec)
     assert [d["n"] for d in ws] == [2, 1]
     html = review_html(rec, at=0)
     claim = html.split('data-worst="1"')[1]
     assert 'data-best-action="kong"' in claim
-    assert claim.split("data-worst")[0].count("<svg") >= 14 + 1 + 4       # the hand, the discard, the kong
+    assert claim.split("data-worst")[0].count("<svg") >= 14 + 1 + 4  # the hand, the discard, the kong
     assert "you chose pass; better: kong" in claim and "你选了过，更好的是杠" in claim
-    assert "one more draw" in claim and "多摸一张补牌" in claim and "Useful tiles lost: 4 Bamboo" in claim and "失去的进张：四条" in claim
+    assert (
+        "one more draw" in claim
+        and "多摸一张补牌" in claim
+        and "Useful tiles lost: 4 Bamboo" in claim
+        and "失去的进张：四条" in claim
+    )
     assert "A legal win was on offer" in html and "The three costliest decisions" in html
     for raw in ("{'", "['", "best_action", "None", "grab_gold"):
-        assert raw not in html.replace('data-best-action', '')
+        assert raw not in html.replace("data-best-action", "")
     text = review_text(rec)
     assert "#1:" in text and "#2:" in text and "{" not in text
 
@@ -442,18 +531,18 @@ def test_the_worst_decisions_cover_claims_and_kongs_drawn_as_tiles():
 def test_an_on_deal_win_is_offered_to_a_learner_who_is_not_the_dealer_and_rated():
     w = PlayTable(rules="changsha", seat="S", seed=7)
     assert w.me.letter != "E" and w.waiting == "claim" and w._options() == ["on_deal", "pass"]
-    assert not w.table.ponds[0]                                  # the dealer waits for the answer
+    assert not w.table.ponds[0]  # the dealer waits for the answer
     r = w.table.judging.on_deal_result(w.me)
     paid = r.payments[w.me.letter]
     assert r.legal and paid > 0
     evals = {e["option"]: e for e in w._claim_evals}
-    assert evals["on_deal"]["win_chance"] == evals["pass"]["win_chance"]        # the hand plays on either way
+    assert evals["on_deal"]["win_chance"] == evals["pass"]["win_chance"]  # the hand plays on either way
     assert evals["on_deal"]["expected"] == pytest.approx(evals["pass"]["expected"] + paid, abs=1e-3)
     w.handle({"act": "call", "arg": "pass"})
     d = w.decisions[-1]
     assert d["kind"] == "start" and d["best_action"] == "on_deal" and d["cost_chance"] == 0
     assert d["cost_value"] == pytest.approx(paid, abs=1e-3) and worst(w.record())[0]["n"] == d["n"]
-    assert "on-deal" in w.regions["coach"] and w.table.ponds[0]                  # now the dealer has played
+    assert "on-deal" in w.regions["coach"] and w.table.ponds[0]  # now the dealer has played
     declared = PlayTable(rules="changsha", seat="S", seed=7)
     declared.handle({"act": "call", "arg": "on_deal"})
     assert not declared.last_error and declared.decisions[-1]["cost_value"] == 0
@@ -462,6 +551,7 @@ def test_an_on_deal_win_is_offered_to_a_learner_who_is_not_the_dealer_and_rated(
 
 def test_the_last_tile_offered_is_rated_as_one_draw():
     from mjlearn.coaching import standing
+
     w = PlayTable(rules="changsha", seat="E", seed=12)
     opts = advance_until(w, lambda w, o: w.waiting == "draw", claims=("win",))
     assert opts == ["draw", "pass"] and w.table.haidi_offered
@@ -486,7 +576,7 @@ def test_the_dealers_on_deal_win_is_rated_in_his_turn_and_missing_it_costs_its_p
     best = w._coaching.best
     assert evals["on_deal"]["win_chance"] == round(best.win_chance, 6)
     assert evals["on_deal"]["expected"] == pytest.approx(best.expected + paid, abs=1e-3)
-    w.handle({"act": "discard", "arg": str(best.discard)})          # not declared
+    w.handle({"act": "discard", "arg": str(best.discard)})  # not declared
     d = w.decisions[-1]
     assert d["best_action"] == "on_deal" and d["cost_chance"] == 0 and d["cost_value"] == pytest.approx(paid, abs=1e-3)
     assert "on-deal win is paid at once" in w.regions["coach"]
@@ -494,13 +584,17 @@ def test_the_dealers_on_deal_win_is_rated_in_his_turn_and_missing_it_costs_its_p
 
 def test_robbing_a_kong_is_rated_and_declining_it_costs_the_certain_win():
     from mjlearn.coaching import standing
+
     w = PlayTable(rules="mcr", seat="E", seed=61)
-    for _ in range(400):                       # never win, pass every claim: until a kong can be robbed
+    for _ in range(400):  # never win, pass every claim: until a kong can be robbed
         if w.table.phase == "rob":
             break
         opts = w._options()
-        w.handle({"act": "discard", "arg": str(w._coaching.best.discard)} if w.waiting == "discard" else
-                 {"act": "call", "arg": "pass" if "pass" in opts else opts[-1]})
+        w.handle(
+            {"act": "discard", "arg": str(w._coaching.best.discard)}
+            if w.waiting == "discard"
+            else {"act": "call", "arg": "pass" if "pass" in opts else opts[-1]}
+        )
     else:  # pragma: no cover
         raise AssertionError("no kong to rob")
     assert w._options() == ["win", "pass"]
@@ -519,8 +613,10 @@ def test_a_review_saved_before_claims_counted_useful_tiles_still_loads(tmp_path)
     """Records of the first release rated claims by chance only: no ``cost_useful``, no ``live``."""
     import copy
     import json as _json
-    record = _json.loads((Path(__file__).resolve().parents[1] / "notebooks" / "recorded" / "first_hand.json")
-                         .read_text(encoding="utf-8"))
+
+    record = _json.loads(
+        (Path(__file__).resolve().parents[1] / "notebooks" / "recorded" / "first_hand.json").read_text(encoding="utf-8")
+    )
     old = copy.deepcopy(record)
     claims = [d for d in old["decisions"] if d["kind"] == "claim" and "cost_chance" in d]
     assert claims
@@ -539,14 +635,15 @@ def test_a_review_saved_before_claims_counted_useful_tiles_still_loads(tmp_path)
 def test_the_opponents_level_picker_restarts_the_match_and_a_hand_plays_to_its_end_with_strong_players():
     from mjlearn.coaching import LEVELS, CoachBot
     from mjlearn.table.bots import Bot
+
     w = PlayTable(rules="mcr", seat="E", seed=1)
     assert w.level == "basic" and all(type(b) is Bot for b in w.bots)
     controls = w.regions["controls"]
     assert 'data-act="level"' in controls
     for n, lv in LEVELS.items():
         assert f'<option value="{n}"' in controls and lv.zh in controls
-    assert "Chinese Official rules (MCR)" in controls          # the hint: strong differs under MCR only
-    play_out(w)                                              # a hand played: scores moved
+    assert "Chinese Official rules (MCR)" in controls  # the hint: strong differs under MCR only
+    play_out(w)  # a hand played: scores moved
     assert any(w.session.scores)
     w.handle({"act": "level", "arg": "strong"})
     assert not w.last_error and w.level == "strong" and w.hand_no == 1 and not w.decisions
@@ -557,7 +654,7 @@ def test_the_opponents_level_picker_restarts_the_match_and_a_hand_plays_to_its_e
         w.handle({"act": "level", "arg": "grandmaster"})
     stats = play_out(w)
     assert w.table.phase == "over" and sum(w.table.payments.values()) == 0 and stats["discards"] >= 3
-    assert all(isinstance(b, CoachBot) for b in w.bots)        # the same level for the whole match
+    assert all(isinstance(b, CoachBot) for b in w.bots)  # the same level for the whole match
     w.handle({"act": "next"})
     assert w.hand_no == 2 and all(isinstance(b, CoachBot) for b in w.bots)
 
@@ -565,6 +662,6 @@ def test_the_opponents_level_picker_restarts_the_match_and_a_hand_plays_to_its_e
 def test_mj_play_takes_the_level_and_says_when_strong_plays_like_basic():
     w = mj.play("xian", seat="S", seed=2, level="strong")
     assert w.level == "strong" and 'data-level-same="1"' in w.regions["controls"]
-    assert 'data-level-same' not in mj.play("mcr", seed=2, level="strong").regions["controls"]
+    assert "data-level-same" not in mj.play("mcr", seed=2, level="strong").regions["controls"]
     with pytest.raises(ValueError):
         mj.play("mcr", level="expert")

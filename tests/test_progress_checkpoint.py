@@ -61,6 +61,7 @@ class Spy:
             got = save(*a, **k)
             self.saved.append(got)
             return got
+
         monkeypatch.setattr(cs, "restore", spy_restore)
         monkeypatch.setattr("mjlearn.quiz.progress.save_checkpoint", spy_save)
 
@@ -68,7 +69,9 @@ class Spy:
 def _kept(path, user="ann"):
     c = sqlite3.connect(path)
     try:
-        return c.execute("SELECT through, fingerprint, state FROM reading_checkpoints WHERE user = ?", (user,)).fetchone()
+        return c.execute(
+            "SELECT through, fingerprint, state FROM reading_checkpoints WHERE user = ?", (user,)
+        ).fetchone()
     finally:
         c.close()
 
@@ -115,23 +118,30 @@ def test_appended_answers_are_read_after_the_checkpoint(store_path, monkeypatch)
 @pytest.mark.parametrize("edit", ["update", "delete", "insert_old_id", "other_user", "move_to_me"])
 def test_an_edited_covered_row_means_the_full_reading(store_path, monkeypatch, edit):
     _checkpointed(store_path, monkeypatch)
-    sql = {"update": "UPDATE answers SET correct = 1 - correct WHERE id = 40",
-           "delete": "DELETE FROM answers WHERE id = 41",
-           "insert_old_id": "INSERT INTO answers (id, at, user, quiz, kind, topic, seed, difficulty, question, answer, "
-                            "correct, score) SELECT 0, at, user, quiz, kind, topic, seed, difficulty, question, answer, "
-                            "0, 0 FROM answers WHERE id = 3",
-           "other_user": "UPDATE answers SET user = 'bob' WHERE id = 42",
-           "move_to_me": "INSERT INTO answers (at, user, quiz, kind, topic, seed, difficulty, question, answer, correct,"
-                         " score) SELECT at, '', quiz, kind, topic, seed, difficulty, question, answer, correct, score "
-                         "FROM answers WHERE id = 5"}[edit]
+    sql = {
+        "update": "UPDATE answers SET correct = 1 - correct WHERE id = 40",
+        "delete": "DELETE FROM answers WHERE id = 41",
+        "insert_old_id": "INSERT INTO answers (id, at, user, quiz, kind, topic, seed, difficulty, question, answer, "
+        "correct, score) SELECT 0, at, user, quiz, kind, topic, seed, difficulty, question, answer, "
+        "0, 0 FROM answers WHERE id = 3",
+        "other_user": "UPDATE answers SET user = 'bob' WHERE id = 42",
+        "move_to_me": "INSERT INTO answers (at, user, quiz, kind, topic, seed, difficulty, question, answer, correct,"
+        " score) SELECT at, '', quiz, kind, topic, seed, difficulty, question, answer, correct, score "
+        "FROM answers WHERE id = 5",
+    }[edit]
     _write(store_path, sql)
     spy = Spy(monkeypatch)
     with ProgressStore(store_path, user="ann") as s:
         s.review_queue(NOW)
     assert spy.resumed == [] and spy.saved == [True]  # the fingerprint differs: the state is not even read
-    _write(store_path, sql.replace("WHERE id = 5", "WHERE id = 6") if edit == "move_to_me" else
-           sql.replace("id = 40", "id = 43").replace("id = 41", "id = 44").replace("id = 42", "id = 45")
-           if edit != "insert_old_id" else sql.replace("SELECT 0,", "SELECT -1,"))
+    _write(
+        store_path,
+        sql.replace("WHERE id = 5", "WHERE id = 6")
+        if edit == "move_to_me"
+        else sql.replace("id = 40", "id = 43").replace("id = 41", "id = 44").replace("id = 42", "id = 45")
+        if edit != "insert_old_id"
+        else sql.replace("SELECT 0,", "SELECT -1,"),
+    )
     _same(store_path, monkeypatch)
 
 
@@ -145,11 +155,11 @@ def _without_triggers(path, monkeypatch):
 
 _SILENT = {
     "answer_same_length": "UPDATE answers SET answer = replace(answer, '1', '2') WHERE id = (SELECT min(id) FROM "
-                          "answers WHERE kind = 'fans' AND answer LIKE '%1%' AND id > 30)",
+    "answers WHERE kind = 'fans' AND answer LIKE '%1%' AND id > 30)",
     "question_same_length": "UPDATE answers SET question = replace(question, '\"seed\": 1', '\"seed\": 2') WHERE "
-                            "id = (SELECT min(id) FROM answers WHERE question LIKE '%\"seed\": 1%')",
+    "id = (SELECT min(id) FROM answers WHERE question LIKE '%\"seed\": 1%')",
     "times_swapped": "UPDATE answers SET at = CASE id WHEN 50 THEN (SELECT at FROM answers WHERE id = 60) ELSE "
-                     "(SELECT at FROM answers WHERE id = 50) END WHERE id IN (50, 60)",
+    "(SELECT at FROM answers WHERE id = 50) END WHERE id IN (50, 60)",
     "time_nudged": "UPDATE answers SET at = at + 0.001 WHERE id = 70",
     "right_flipped": "UPDATE answers SET correct = 1 - correct WHERE id = 80",
     "hint_added": "UPDATE answers SET hints = hints + 1 WHERE id = 81",
@@ -197,6 +207,7 @@ def _edit_state(edit):
         s = json.loads(state)
         edit(s)
         return through, seal, json.dumps(s)
+
     return fn
 
 
@@ -229,6 +240,7 @@ def test_a_tampered_checkpoint_is_ignored(store_path, monkeypatch, name):
 def _resealed(edit, pad: int = 0):
     """A forged state sealed again as mjlearn seals it (someone who read this code): it is checked as
     data, never trusted into a crash."""
+
     def fn(through, seal, state):
         s = json.loads(state)
         edit(s)
@@ -240,6 +252,7 @@ def _resealed(edit, pad: int = 0):
         finally:
             c.close()
         return through, checkpoint.sealed(fp, f"{cs.VERSION}; engine {cs._solved.engine_stamp()}", through, text), text
+
     return fn
 
 
@@ -294,11 +307,15 @@ def test_two_learners_in_one_file_and_clocks_set_back(tmp_path, monkeypatch):
                     kind = rng.choice(["fans", "waits", "tile_name", "regional"])
                     _answer(s, kind, rng.randrange(4), rng.random() < 0.6, rng)
                 if rnd == 2:  # clocks set back: answers after the checkpoint earlier than those before
-                    s._conn.execute("UPDATE answers SET at = at - 86400 * 30 WHERE id > (SELECT max(id) - 20 FROM "
-                                    "answers)")
+                    s._conn.execute(
+                        "UPDATE answers SET at = at - 86400 * 30 WHERE id > (SELECT max(id) - 20 FROM answers)"
+                    )
             if rnd == 1:
-                _write(path, "INSERT INTO answers (at, user, quiz, kind, topic, seed, difficulty, question, answer, "
-                             "correct, score) VALUES (1, '', NULL, 'waits', 'waits', 1, 1, '{}', '[]', 1, 1)")
+                _write(
+                    path,
+                    "INSERT INTO answers (at, user, quiz, kind, topic, seed, difficulty, question, answer, "
+                    "correct, score) VALUES (1, '', NULL, 'waits', 'waits', 1, 1, '{}', '[]', 1, 1)",
+                )
             _same(path, monkeypatch, user=user)
     assert _kept(path, "ann") and _kept(path, "bob")
 
@@ -319,8 +336,11 @@ def test_a_locked_file_keeps_no_checkpoint_and_loses_nothing(store_path, monkeyp
     other = sqlite3.connect(store_path, isolation_level=None)
     other.execute("BEGIN IMMEDIATE")
     q = generate("waits", seed=1)
-    other.execute("INSERT INTO answers (at, user, kind, topic, seed, difficulty, question, answer, correct, score) "
-                  "VALUES (2e9, 'ann', 'waits', 'waits', 1, 1, ?, '[]', 0, 0)", (json.dumps(q.to_dict()),))
+    other.execute(
+        "INSERT INTO answers (at, user, kind, topic, seed, difficulty, question, answer, correct, score) "
+        "VALUES (2e9, 'ann', 'waits', 'waits', 1, 1, ?, '[]', 0, 0)",
+        (json.dumps(q.to_dict()),),
+    )
     spy = Spy(monkeypatch)
     with ProgressStore(store_path, user="ann", timeout=30) as s:
         s.review_queue(NOW)
@@ -351,6 +371,7 @@ def test_threads_recording_while_another_reads(store_path, monkeypatch):
                 store.summary()
         except Exception as e:
             errors.append(e)
+
     threads = [threading.Thread(target=writer, args=(k,)) for k in range(3)]
     r = threading.Thread(target=reader)
     r.start()
@@ -382,8 +403,9 @@ def test_a_process_killed_while_writing_the_checkpoint_leaves_the_store_readable
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     rng = random.Random(2)
     for _ in range(3):
-        p = subprocess.Popen([sys.executable, "-c", KILLED, str(store_path)], stdout=subprocess.PIPE, text=True,
-                             env=env)
+        p = subprocess.Popen(
+            [sys.executable, "-c", KILLED, str(store_path)], stdout=subprocess.PIPE, text=True, env=env
+        )
         assert p.stdout.readline().strip() == "ready"
         threading.Event().wait(rng.uniform(0.3, 1.5))
         os.kill(p.pid, signal.SIGKILL)
@@ -413,6 +435,7 @@ def test_an_oversized_checkpoint_is_not_parsed(store_path, monkeypatch):
 
 def test_a_salvaged_store_reads_every_answer_and_keeps_no_checkpoint(store_path, monkeypatch):
     from test_progress_failures import _damage, _page_of
+
     _checkpointed(store_path, monkeypatch)
     page_size, root = _page_of(store_path, "answers_topic")
     _damage(store_path, (root - 1) * page_size, page_size)

@@ -34,6 +34,7 @@ def _fans_question(**data):
     q = generate("fans", seed=3).to_dict()
     q["data"].update(data)
     import json
+
     return json.dumps(q, ensure_ascii=False)
 
 
@@ -43,21 +44,42 @@ KINDS = {
     "question_a_list": ("tile_name", {"question": "[1, 2, 3]"}, False, "question_shape"),
     "question_data_not_object": ("waits", {"question": '{"kind": "waits", "data": "1m2m3m"}'}, False, "question_shape"),
     "question_of_another_kind": ("waits", {"question": '{"kind": "fans", "data": {}}'}, False, "question_shape"),
-    "question_nested_too_deep": ("tile_name", {"question": '{"data": {"x": ' + "[" * 1500 + "]" * 1500 + "}}"}, False,
-                                 "question_not_json"),
-    "question_huge": ("tile_name", {"question": '{"data": {"x": "' + "x" * 300_000 + '"}}'}, False,
-                      "question_too_long"),
-    "question_engine_cannot_read": ("fans", {"question": _fans_question(hand="1m1m1m NOT A HAND")}, False,
-                                    "question_unreadable"),
-    "rules_unknown": ("regional", {"question": '{"kind": "regional", "data": {"rules": "atlantis"}}'}, False,
-                      "rules_unknown"),
-    "rules_not_text": ("regional", {"question": '{"kind": "regional", "data": {"rules": [1]}}'}, False, "rules_unknown"),
+    "question_nested_too_deep": (
+        "tile_name",
+        {"question": '{"data": {"x": ' + "[" * 1500 + "]" * 1500 + "}}"},
+        False,
+        "question_not_json",
+    ),
+    "question_huge": (
+        "tile_name",
+        {"question": '{"data": {"x": "' + "x" * 300_000 + '"}}'},
+        False,
+        "question_too_long",
+    ),
+    "question_engine_cannot_read": (
+        "fans",
+        {"question": _fans_question(hand="1m1m1m NOT A HAND")},
+        False,
+        "question_unreadable",
+    ),
+    "rules_unknown": (
+        "regional",
+        {"question": '{"kind": "regional", "data": {"rules": "atlantis"}}'},
+        False,
+        "rules_unknown",
+    ),
+    "rules_not_text": (
+        "regional",
+        {"question": '{"kind": "regional", "data": {"rules": [1]}}'},
+        False,
+        "rules_unknown",
+    ),
     "kind_unknown": ("tile_name", {"kind": "nonesuch"}, False, "kind_unknown"),
     "topic_unknown": ("tile_name", {"topic": "astrology"}, False, "topic_unknown"),
     "seed_not_whole": ("tile_name", {"seed": "abc"}, False, "seed_bad"),
     "difficulty_out_of_range": ("tile_name", {"difficulty": 7}, False, "difficulty_bad"),
     "answer_not_json": ("fans", {"answer": "[1,"}, False, "answer_not_json"),
-    "answer_wrong_type": ("fans", {"answer": "[[1], {\"a\": 2}]"}, False, "answer_wrong_type"),
+    "answer_wrong_type": ("fans", {"answer": '[[1], {"a": 2}]'}, False, "answer_wrong_type"),
     "answer_not_fan_numbers": ("fans", {"answer": '{"fans": 1}'}, False, "answer_wrong_type"),
     "correct_not_boolean": ("tile_name", {"correct": "yes"}, False, "correct_bad"),
     "correct_out_of_range": ("tile_name", {"correct": 7}, False, "correct_bad"),
@@ -73,8 +95,12 @@ KINDS = {
     "score_not_number": ("tile_name", {"score": "full"}, False, "score_bad"),
     "seconds_not_number": ("tile_name", {"seconds": "slow"}, False, "seconds_bad"),
     "lone_surrogate_bytes": ("fans", {"answer": Raw(b'["\xed\xa0\x80"]')}, False, "text_not_utf8"),
-    "lone_surrogate_escape": ("regional", {"question": '{"kind": "regional", "data": {"rules": "\\ud800"}}'}, False,
-                              "text_not_utf8"),
+    "lone_surrogate_escape": (
+        "regional",
+        {"question": '{"kind": "regional", "data": {"rules": "\\ud800"}}'},
+        False,
+        "text_not_utf8",
+    ),
     "user_empty": ("tile_name", {"user": ""}, False, "user_missing"),
     "user_null": ("tile_name", {"user": None}, True, "user_missing"),
     "null_correct": ("tile_name", {"correct": None}, True, "missing"),
@@ -85,9 +111,9 @@ KINDS = {
 }
 
 
-
 def test_every_kind_of_damage_has_a_case_and_a_sentence():
     from mjlearn.quiz.history import DAMAGE
+
     assert len(KINDS) >= 21 and {v[3] for v in KINDS.values()} <= set(DAMAGE)
     assert set(DAMAGE) - {v[3] for v in KINDS.values()} == set()  # every kind of damage is tested
 
@@ -117,8 +143,9 @@ def _inject(path, base_kind, changes, loose):
         _loosen(path)
     c = sqlite3.connect(path, isolation_level=None)
     cols = [r[1] for r in c.execute("PRAGMA table_info(answers)")]
-    base = dict(zip(cols, c.execute(f"SELECT {', '.join(cols)} FROM answers WHERE kind = ? LIMIT 1",
-                                    (base_kind,)).fetchone()))
+    base = dict(
+        zip(cols, c.execute(f"SELECT {', '.join(cols)} FROM answers WHERE kind = ? LIMIT 1", (base_kind,)).fetchone())
+    )
     if changes == "all-null":
         row = dict.fromkeys(cols)
     elif changes == "duplicate":
@@ -127,8 +154,10 @@ def _inject(path, base_kind, changes, loose):
         row = dict(base, id=None if not loose else c.execute("SELECT max(id) + 1 FROM answers").fetchone()[0])
         row.update(changes)
     values = ", ".join("CAST(? AS TEXT)" if isinstance(row[k], Raw) else "?" for k in cols)
-    c.execute(f"INSERT INTO answers ({', '.join(cols)}) VALUES ({values})",
-              [bytes(v) if isinstance(v, Raw) else v for v in row.values()])
+    c.execute(
+        f"INSERT INTO answers ({', '.join(cols)}) VALUES ({values})",
+        [bytes(v) if isinstance(v, Raw) else v for v in row.values()],
+    )
     c.close()
 
 
@@ -181,9 +210,14 @@ def test_progress_view_skips_and_reports_each_kind_of_damage(damaged):
 
 
 def _cli(args, data, stdin=""):
-    return subprocess.run([sys.executable, "-m", "mjlearn", "quiz", *args], input=stdin, capture_output=True,
-                          text=True, timeout=300, env={**os.environ, "MJLEARN_DATA_DIR": str(data), "MJLEARN_USER": "ann",
-                                                       "PYTHONIOENCODING": "utf-8"})
+    return subprocess.run(
+        [sys.executable, "-m", "mjlearn", "quiz", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "MJLEARN_DATA_DIR": str(data), "MJLEARN_USER": "ann", "PYTHONIOENCODING": "utf-8"},
+    )
 
 
 def test_cli_progress_and_damaged_list_each_kind_of_damage(damaged):
@@ -194,6 +228,7 @@ def test_cli_progress_and_damaged_list_each_kind_of_damage(damaged):
     assert "Traceback" not in p.stdout + p.stderr
     assert "4 answers" in p.stdout and "1 damaged row skipped" in p.stdout and "mjlearn quiz --damaged" in p.stdout
     from mjlearn.quiz.history import DAMAGE
+
     p = _cli(["--damaged", "--lang", "en"], data)
     said = "is empty" if expected == "missing" else DAMAGE[expected][1]
     assert p.returncode == 0 and said in p.stdout, p.stdout + p.stderr[-2000:]
@@ -215,9 +250,24 @@ def test_nan_time_in_rows_given_to_replay():
     replay() can hold it."""
     q = generate("tile_name", seed=1)
     import json
-    good = {"id": 1, "at": 1.7e9, "user": "ann", "quiz": None, "kind": "tile_name", "topic": "tiles", "seed": 1,
-            "difficulty": 1, "question": json.dumps(q.to_dict()), "answer": json.dumps(solve(q)), "correct": 1,
-            "score": 1.0, "hints": 0, "seconds": None, "retries": 0}
+
+    good = {
+        "id": 1,
+        "at": 1.7e9,
+        "user": "ann",
+        "quiz": None,
+        "kind": "tile_name",
+        "topic": "tiles",
+        "seed": 1,
+        "difficulty": 1,
+        "question": json.dumps(q.to_dict()),
+        "answer": json.dumps(solve(q)),
+        "correct": 1,
+        "score": 1.0,
+        "hints": 0,
+        "seconds": None,
+        "retries": 0,
+    }
     rq = replay([good, dict(good, id=2, at=float("nan")), dict(good, id=3, at=float("inf"))])
     assert [(r.id, r.damage) for r in rq.damage] == [(2, "at_bad"), (3, "at_far")]
     assert rq.states["kind:tile_name"].reviews == 1
@@ -226,17 +276,20 @@ def test_nan_time_in_rows_given_to_replay():
 # -- the class database (PostgreSQL, started by tests/pg.py) ------------------------------------------
 from pg import pg_db, postgres, role_url  # noqa: F401  (fixtures)
 
-PG_DAMAGE = [("question", "'{\"kind\": \"tile_name\", \"da'", "question_not_json"),
-             ("at", "'NaN'::float8", "at_bad"),
-             ("at", "1e300", "at_far"),
-             ("correct", "5", "correct_bad"),
-             ("question", "'{\"kind\": \"regional\", \"data\": {\"rules\": \"\\ud800\"}}'", "rules_unknown")]
+PG_DAMAGE = [
+    ("question", '\'{"kind": "tile_name", "da\'', "question_not_json"),
+    ("at", "'NaN'::float8", "at_bad"),
+    ("at", "1e300", "at_far"),
+    ("correct", "5", "correct_bad"),
+    ("question", '\'{"kind": "regional", "data": {"rules": "\\ud800"}}\'', "rules_unknown"),
+]
 
 
 def test_class_database_queue_view_and_cli_skip_and_report_damaged_rows(pg_db, tmp_path, monkeypatch):
     import sqlalchemy as sa
 
     from mjlearn import db
+
     db.upgrade(pg_db)
     db.add_learner(pg_db, "r")
     monkeypatch.setenv("MJLEARN_DATA_DIR", str(tmp_path / "data"))
@@ -251,11 +304,31 @@ def test_class_database_queue_view_and_cli_skip_and_report_damaged_rows(pg_db, t
         # rows from before the class database refused unreadable answers (its check is NOT VALID: old rows stay)
         c.exec_driver_sql("ALTER TABLE answers DROP CONSTRAINT IF EXISTS answers_readable")
         for col, value, _ in PG_DAMAGE:
-            others = [f for f in ("at", "user", "quiz", "kind", "topic", "seed", "difficulty", "question", "answer",
-                                  "correct", "score", "hints", "seconds", "retries") if f != col]
+            others = [
+                f
+                for f in (
+                    "at",
+                    "user",
+                    "quiz",
+                    "kind",
+                    "topic",
+                    "seed",
+                    "difficulty",
+                    "question",
+                    "answer",
+                    "correct",
+                    "score",
+                    "hints",
+                    "seconds",
+                    "retries",
+                )
+                if f != col
+            ]
             quoted = ", ".join(f'"{f}"' for f in others)
-            c.exec_driver_sql(f'INSERT INTO answers ({quoted}, "{col}") SELECT {quoted}, {value} FROM answers '
-                              f"WHERE kind = {'$$regional$$' if 'regional' in value else '$$tile_name$$'} LIMIT 1")
+            c.exec_driver_sql(
+                f'INSERT INTO answers ({quoted}, "{col}") SELECT {quoted}, {value} FROM answers '
+                f"WHERE kind = {'$$regional$$' if 'regional' in value else '$$tile_name$$'} LIMIT 1"
+            )
     owner.dispose()
     with ProgressStore(user="r") as s:
         rq = review_queue(s)
@@ -263,10 +336,17 @@ def test_class_database_queue_view_and_cli_skip_and_report_damaged_rows(pg_db, t
         damaged = s.damaged()
     assert sorted(r.damage for r in rq.damage) == sorted(d for _, _, d in PG_DAMAGE)
     assert "kind:tile_name" in rq.states and v.summary["total"] == len(_GOOD)
-    assert f"{len(PG_DAMAGE)} damaged rows skipped" in rq.text("en") and f"{len(PG_DAMAGE)} damaged rows skipped" in v.text("en")
+    assert f"{len(PG_DAMAGE)} damaged rows skipped" in rq.text(
+        "en"
+    ) and f"{len(PG_DAMAGE)} damaged rows skipped" in v.text("en")
     assert len(damaged) == len(PG_DAMAGE)
     env = {**os.environ, "MJLEARN_DATA_DIR": str(tmp_path / "data"), "MJLEARN_DB": role_url(pg_db, "r")}
     env.pop("MJLEARN_USER", None)
-    p = subprocess.run([sys.executable, "-m", "mjlearn", "quiz", "--progress", "--lang", "en"], capture_output=True,
-                       text=True, timeout=300, env=env)
+    p = subprocess.run(
+        [sys.executable, "-m", "mjlearn", "quiz", "--progress", "--lang", "en"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+    )
     assert p.returncode == 0 and f"{len(PG_DAMAGE)} damaged rows skipped" in p.stdout, p.stdout + p.stderr[-2000:]

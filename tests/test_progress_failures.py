@@ -56,8 +56,9 @@ def _sha(path):
 
 
 def _aside(folder):
-    return sorted(p.name for p in Path(folder).iterdir() if ".corrupt-" in p.name and
-                  not p.name.endswith(("-wal", "-shm")))
+    return sorted(
+        p.name for p in Path(folder).iterdir() if ".corrupt-" in p.name and not p.name.endswith(("-wal", "-shm"))
+    )
 
 
 def _one_line(e):
@@ -70,8 +71,9 @@ def _child(script, *args, prefix=(), check=True):
     """Run ``script`` in a child Python (optionally under ``prefix``, e.g. unshare or setpriv); its
     last stdout line is JSON."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    proc = subprocess.run([*prefix, PY, "-c", script, *map(str, args)], capture_output=True, text=True, env=env,
-                          timeout=300)
+    proc = subprocess.run(
+        [*prefix, PY, "-c", script, *map(str, args)], capture_output=True, text=True, env=env, timeout=300
+    )
     if check:
         assert proc.returncode == 0, proc.stderr
         return json.loads(proc.stdout.strip().splitlines()[-1])
@@ -174,7 +176,9 @@ def test_full_disk_says_so_and_moves_nothing(tmp_path):
     assert out["acknowledged"] > 0
     assert out["reopen_full"] == "ok" or out["reopen_full"][0] == "DiskFull"
     assert out["new_full"] == "ok" or out["new_full"][0] == "DiskFull"
-    assert not [f for f in out["files_while_full"] if ".corrupt-" in f or "salvage" in f or f == "new.db"]  # nothing moved aside
+    assert not [
+        f for f in out["files_while_full"] if ".corrupt-" in f or "salvage" in f or f == "new.db"
+    ]  # nothing moved aside
     assert out["rows_after"] == out["acknowledged"]  # every acknowledged answer is there
     assert out["rows_after_one_more"] == out["acknowledged"] + 1
     assert {"answers", "meta"} <= set(out["new_tables"])  # a file begun on a full disk is usable later
@@ -206,8 +210,9 @@ def test_read_only_bind_mount_is_not_writable(tmp_path):
     folder.mkdir()
     rows = _fill(folder / "progress.db", 3)
     before = _sha(folder / "progress.db")
-    out = _in_namespace(f"mount --bind {folder} {folder} && mount -o remount,bind,ro {folder}",
-                        OPEN_AND_RECORD, folder / "progress.db")
+    out = _in_namespace(
+        f"mount --bind {folder} {folder} && mount -o remount,bind,ro {folder}", OPEN_AND_RECORD, folder / "progress.db"
+    )
     kind, message = out["result"]
     assert kind == "NotWritable" and "not writable" in message and str(folder) in message
     assert "corrupt" not in message and "\n" not in message
@@ -270,6 +275,7 @@ def test_read_only_file_of_another_user(shared_dir):
 
 # -- not a file -------------------------------------------------------------------------------
 
+
 def test_folder_named_progress_db(tmp_path):
     (tmp_path / "progress.db").mkdir()
     with pytest.raises(NotAFile) as info:
@@ -297,14 +303,16 @@ def test_fifo_is_not_a_file(tmp_path):
 def test_cli_prints_a_progress_error_as_one_line(tmp_path):
     (tmp_path / "progress.db").mkdir()
     env = dict(os.environ, PYTHONPATH=str(ROOT), MJLEARN_DATA_DIR=str(tmp_path))
-    proc = subprocess.run([PY, "-m", "mjlearn", "quiz", "--progress"], capture_output=True, text=True, env=env,
-                          timeout=120)
+    proc = subprocess.run(
+        [PY, "-m", "mjlearn", "quiz", "--progress"], capture_output=True, text=True, env=env, timeout=120
+    )
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
     assert "is a folder" in proc.stderr and str(tmp_path / "progress.db") in proc.stderr
 
 
 # -- a lock held too long ------------------------------------------------------------------------
+
 
 def test_lock_held_by_another_writer_is_busy(tmp_path):
     path = tmp_path / "p.db"
@@ -344,8 +352,10 @@ def test_locked_rollback_journal_file_is_busy_at_open(tmp_path):
 
 # -- damage: salvage every readable row, keep the damaged file ---------------------------------
 
+
 def _damage(path, offset, size=4096, seed=12):
     import random
+
     junk = random.Random(seed).randbytes(size)
     with open(path, "r+b") as f:
         f.seek(offset)
@@ -471,6 +481,7 @@ print(json.dumps(out))
 
 # -- a newer schema: read-only, rows visible, never moved -----------------------------------------
 
+
 @pytest.mark.parametrize("version", [SCHEMA_VERSION + 3, -1])
 def test_newer_schema_opens_read_only(tmp_path, version):
     path = tmp_path / "progress.db"
@@ -508,8 +519,11 @@ PRAGMA journal_mode = WAL;
 
 def _legacy_rows(c, n):
     for i in range(n):
-        c.execute("INSERT INTO answers (at,user,quiz,kind,topic,seed,difficulty,question,answer,correct,score)"
-                  " VALUES (?, 'old', NULL, 'tile_name', 'tiles', ?, 1, '{}', '\"5m\"', 1, 1.0)", (i, i))
+        c.execute(
+            "INSERT INTO answers (at,user,quiz,kind,topic,seed,difficulty,question,answer,correct,score)"
+            " VALUES (?, 'old', NULL, 'tile_name', 'tiles', ?, 1, '{}', '\"5m\"', 1, 1.0)",
+            (i, i),
+        )
 
 
 @pytest.mark.parametrize("start", ["legacy_v1", *range(SCHEMA_VERSION)])
@@ -561,8 +575,15 @@ def test_concurrent_writers_and_a_kill_lose_no_acknowledged_answer(tmp_path, wri
     ProgressStore(path, user="setup").close()
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     per = 25
-    procs = [subprocess.Popen([PY, "-c", WRITER, str(path), f"w{k}", str(per if k else 10_000)],
-                              stdout=subprocess.PIPE, text=True, env=env) for k in range(writers)]
+    procs = [
+        subprocess.Popen(
+            [PY, "-c", WRITER, str(path), f"w{k}", str(per if k else 10_000)],
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        for k in range(writers)
+    ]
     acked = {k: [] for k in range(writers)}
     for line in procs[0].stdout:  # writer 0 runs on and is killed with SIGKILL after 15 acknowledged answers
         acked[0].append(int(line))
@@ -589,6 +610,7 @@ def test_error_family():
         assert issubclass(cls, ProgressError)
     assert issubclass(DiskFull, StorageIOError)
     import mjlearn.quiz
+
     assert mjlearn.quiz.ProgressError is ProgressError
     e = DiskFull("/x/progress.db", "no space", "磁盘已满")
     assert str(e) == "no space: /x/progress.db  磁盘已满" and e.path == "/x/progress.db"

@@ -35,6 +35,7 @@ def _answer(store, kind, seed, right, **kw):
 @pytest.fixture
 def owner_url(pg_db):
     from mjlearn import db
+
     db.upgrade(pg_db)
     return pg_db
 
@@ -48,6 +49,7 @@ def store(request, tmp_path, monkeypatch):
         s = ProgressStore(user="r")
     else:
         from mjlearn import db
+
         url = request.getfixturevalue("owner_url")
         db.add_learner(url, "r")
         monkeypatch.setenv("MJLEARN_DB", role_url(url, "r"))
@@ -97,6 +99,7 @@ def test_export_csv_and_json(store, tmp_path):
     data = json.loads(store.export(tmp_path / "out.json"))
     assert [d["retries"] for d in data] == [0, 2]
     import datetime as dt
+
     for d in data:
         assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", d["time"])
         assert abs(dt.datetime.fromisoformat(d["time"]).timestamp() - d["at"]) < 1
@@ -136,8 +139,10 @@ def test_learner_is_the_jupyterhub_user(tmp_path, monkeypatch):
 
 
 def test_import_mjlearn_and_the_store_module_stay_light():
-    code = ("import sys, mjlearn, mjlearn.quiz.progress, mjlearn.db;"
-            "print(sorted(m for m in ('sqlalchemy', 'alembic', 'psycopg') if m in sys.modules))")
+    code = (
+        "import sys, mjlearn, mjlearn.quiz.progress, mjlearn.db;"
+        "print(sorted(m for m in ('sqlalchemy', 'alembic', 'psycopg') if m in sys.modules))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
 
@@ -149,14 +154,17 @@ def test_sqlite_from_every_earlier_alembic_revision(tmp_path, start):
     import sqlalchemy as sa
 
     from mjlearn import migrations
+
     path = tmp_path / "p.db"
     engine = sa.create_engine(f"sqlite:///{path}")
     with engine.begin() as c:
         if start:
             migrations.upgrade(c, migrations.REVISIONS[start - 1])
             c.exec_driver_sql(f"PRAGMA user_version = {start}")
-            c.exec_driver_sql("INSERT INTO answers (at,user,quiz,kind,topic,seed,difficulty,question,answer,correct,"
-                              "score) VALUES (1, 'old', NULL, 'tile_name', 'tiles', 1, 1, '{}', '\"5m\"', 1, 1.0)")
+            c.exec_driver_sql(
+                "INSERT INTO answers (at,user,quiz,kind,topic,seed,difficulty,question,answer,correct,"
+                "score) VALUES (1, 'old', NULL, 'tile_name', 'tiles', 1, 1, '{}', '\"5m\"', 1, 1.0)"
+            )
     engine.dispose()
     with warnings.catch_warnings():
         warnings.simplefilter("error")
@@ -172,6 +180,7 @@ def test_sqlite_from_every_earlier_alembic_revision(tmp_path, start):
 @pytest.mark.parametrize("start", range(SCHEMA_VERSION))
 def test_sqlite_pre_alembic_files_are_stamped_then_upgraded(tmp_path, start):
     from mjlearn import migrations
+
     path = tmp_path / "p.db"
     c = sqlite3.connect(path, isolation_level=None)
     for _, sql in MIGRATIONS[:start]:
@@ -181,7 +190,8 @@ def test_sqlite_pre_alembic_files_are_stamped_then_upgraded(tmp_path, start):
     with ProgressStore(path, user="old") as s:
         assert s._conn.execute("SELECT version_num FROM alembic_version").fetchone()[0] == migrations.REVISIONS[-1]
         assert {"classes", "class_members", "assignments"} <= {
-            r[0] for r in s._conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            r[0] for r in s._conn.execute("SELECT name FROM sqlite_master WHERE type='table'")
+        }
 
 
 @pytest.mark.parametrize("start", range(SCHEMA_VERSION))
@@ -189,13 +199,16 @@ def test_postgresql_from_every_earlier_revision(pg_db, start, tmp_path, monkeypa
     import sqlalchemy as sa
 
     from mjlearn import migrations
+
     monkeypatch.setenv("MJLEARN_DATA_DIR", str(tmp_path))
     engine = sa.create_engine(pg_db)
     with engine.begin() as c:
         if start:
             migrations.upgrade(c, migrations.REVISIONS[start - 1])
-            c.exec_driver_sql('INSERT INTO answers (at,"user",quiz,kind,topic,seed,difficulty,question,answer,'
-                              "correct,score) VALUES (1000000000, 'old', NULL, 'tile_name', 'tiles', 1, 1, '{}', '\"5m\"', 1, 1.0)")
+            c.exec_driver_sql(
+                'INSERT INTO answers (at,"user",quiz,kind,topic,seed,difficulty,question,answer,'
+                "correct,score) VALUES (1000000000, 'old', NULL, 'tile_name', 'tiles', 1, 1, '{}', '\"5m\"', 1, 1.0)"
+            )
     engine.dispose()
     monkeypatch.setenv("MJLEARN_DB", pg_db)
     with warnings.catch_warnings():
@@ -212,6 +225,7 @@ def test_postgresql_from_every_earlier_revision(pg_db, start, tmp_path, monkeypa
 
 def test_postgresql_from_a_newer_mjlearn_is_read_only(owner_url, tmp_path, monkeypatch):
     import sqlalchemy as sa
+
     monkeypatch.setenv("MJLEARN_DATA_DIR", str(tmp_path))
     engine = sa.create_engine(owner_url)
     with engine.begin() as c:
@@ -228,10 +242,12 @@ def test_postgresql_from_a_newer_mjlearn_is_read_only(owner_url, tmp_path, monke
 
 def test_a_learner_role_cannot_set_up_the_schema(pg_db, tmp_path, monkeypatch):
     from mjlearn import db
+
     monkeypatch.setenv("MJLEARN_DATA_DIR", str(tmp_path))
     db.upgrade(pg_db)
     db.add_learner(pg_db, "newbie")
     import sqlalchemy as sa
+
     engine = sa.create_engine(pg_db)
     with engine.begin() as c:  # back to an older revision's marker: a learner must not migrate
         c.exec_driver_sql("UPDATE alembic_version SET version_num = '0003'")
@@ -246,6 +262,7 @@ def test_a_learner_role_cannot_set_up_the_schema(pg_db, tmp_path, monkeypatch):
 def klass(owner_url, tmp_path, monkeypatch):
     """Class 'c1' taught by wang with learners ann and bob; learner cy is in no class of wang's."""
     from mjlearn import db
+
     monkeypatch.setenv("MJLEARN_DATA_DIR", str(tmp_path))
     for name in ("ann", "bob", "cy"):
         db.add_learner(owner_url, name)
@@ -282,8 +299,12 @@ def test_a_learner_cannot_add_change_or_delete_anothers_answers(klass):
         _answer(bob, "tile_name", 9, True)
     assert bob.spooled() == []  # refused, not kept for later
     import sqlalchemy as sa
-    for stmt in ("UPDATE answers SET correct = 0", "DELETE FROM answers",
-                 "ALTER TABLE answers DISABLE ROW LEVEL SECURITY"):
+
+    for stmt in (
+        "UPDATE answers SET correct = 0",
+        "DELETE FROM answers",
+        "ALTER TABLE answers DISABLE ROW LEVEL SECURITY",
+    ):
         with pytest.raises(sa.exc.ProgrammingError, match="permission denied|must be owner"):
             with bob.engine.begin() as c:
                 c.exec_driver_sql(stmt)
@@ -293,25 +314,35 @@ def test_a_learner_cannot_add_change_or_delete_anothers_answers(klass):
 
 def test_teacher_exports_the_class_from_the_command_line(klass, tmp_path):
     url, _s = klass
-    env = dict(os.environ, MJLEARN_DB=role_url(url, "wang"), JUPYTERHUB_USER="wang",
-               MJLEARN_DATA_DIR=str(tmp_path))
+    env = dict(os.environ, MJLEARN_DB=role_url(url, "wang"), JUPYTERHUB_USER="wang", MJLEARN_DATA_DIR=str(tmp_path))
     out = tmp_path / "class.json"
-    proc = subprocess.run([sys.executable, "-m", "mjlearn", "quiz", "--export", str(out)], capture_output=True,
-                          text=True, env=env, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-m", "mjlearn", "quiz", "--export", str(out)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr
     assert sorted({r["user"] for r in json.loads(out.read_text(encoding="utf-8"))}) == ["ann", "bob"]
     env["MJLEARN_DB"] = role_url(url, "cy")  # a learner's export is their own answers
     env["JUPYTERHUB_USER"] = "cy"
-    proc = subprocess.run([sys.executable, "-m", "mjlearn", "quiz", "--export", str(out)], capture_output=True,
-                          text=True, env=env, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-m", "mjlearn", "quiz", "--export", str(out)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr
     assert {r["user"] for r in json.loads(out.read_text(encoding="utf-8"))} == {"cy"}
 
 
 def test_cli_says_when_the_class_database_is_away_in_one_line(tmp_path):
     env = dict(os.environ, MJLEARN_DB="postgresql+psycopg://ann@127.0.0.1:9/none", MJLEARN_DATA_DIR=str(tmp_path))
-    proc = subprocess.run([sys.executable, "-m", "mjlearn", "quiz", "--progress"], capture_output=True, text=True,
-                          env=env, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-m", "mjlearn", "quiz", "--progress"], capture_output=True, text=True, env=env, timeout=120
+    )
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
     assert "class database is not reachable (127.0.0.1:9)" in proc.stderr and "无法连接班级数据库" in proc.stderr
@@ -338,6 +369,7 @@ def test_unreachable_database_keeps_answers_and_sends_them_once(tmp_path, monkey
     server = private_server()
     try:
         from mjlearn import db
+
         db.upgrade(server.url())
         monkeypatch.setenv("MJLEARN_DATA_DIR", str(tmp_path))
         monkeypatch.setenv("MJLEARN_DB", server.url())
@@ -382,6 +414,7 @@ def test_many_writers_at_once_store_each_answer_once(owner_url, tmp_path, monkey
                     ids.append(_answer(s, "tile_name", k, True, seconds=float(k)))
         except BaseException as e:  # pragma: no cover - reported below
             errors.append(e)
+
     threads = [threading.Thread(target=learner, args=(n,)) for n in range(8)]
     for t in threads:
         t.start()
@@ -397,6 +430,7 @@ def test_answers_kept_in_an_earlier_session_are_sent_on_opening(tmp_path, monkey
     server = private_server()
     try:
         from mjlearn import db
+
         db.upgrade(server.url())
         monkeypatch.setenv("MJLEARN_DATA_DIR", str(tmp_path))
         monkeypatch.setenv("MJLEARN_DB", server.url())
@@ -433,6 +467,7 @@ for i in range(1000):
 
 def test_a_killed_kernel_loses_no_acknowledged_answer(owner_url, tmp_path, monkeypatch):
     import signal
+
     monkeypatch.setenv("MJLEARN_DATA_DIR", str(tmp_path))
     monkeypatch.setenv("MJLEARN_DB", owner_url)
     p = subprocess.Popen([sys.executable, "-c", WRITER], stdout=subprocess.PIPE, text=True)
@@ -458,21 +493,28 @@ def test_outside_a_hub_answers_go_under_the_database_login(owner_url, tmp_path):
     recorded under that login (not the computer's user name, which row-level security refused, losing
     the answer), and a different name given is refused before any question, in one line."""
     from mjlearn import db
+
     db.add_learner(owner_url, "ann")
     env = {k: v for k, v in os.environ.items() if k not in ("JUPYTERHUB_USER", "MJLEARN_USER", "PGUSER")}
-    env.update(MJLEARN_DB=role_url(owner_url, "ann"), USER="someone-else", LOGNAME="someone-else",
-               MJLEARN_DATA_DIR=str(tmp_path))
+    env.update(
+        MJLEARN_DB=role_url(owner_url, "ann"),
+        USER="someone-else",
+        LOGNAME="someone-else",
+        MJLEARN_DATA_DIR=str(tmp_path),
+    )
     quiz = [sys.executable, "-m", "mjlearn", "quiz", "--topic", "tiles", "-n", "1", "--seed", "3"]
     p = subprocess.run(quiz, input="!\n", capture_output=True, text=True, env=env, timeout=120)
     assert p.returncode == 0, p.stderr
     import sqlalchemy as sa
+
     engine = sa.create_engine(owner_url)
     with engine.connect() as c:
         users = [u for (u,) in c.exec_driver_sql('SELECT "user" FROM answers')]
     engine.dispose()
     assert users and set(users) == {"ann"}
-    p = subprocess.run([sys.executable, "-m", "mjlearn", "quiz", "--progress"], capture_output=True, text=True,
-                       env=env, timeout=120)
+    p = subprocess.run(
+        [sys.executable, "-m", "mjlearn", "quiz", "--progress"], capture_output=True, text=True, env=env, timeout=120
+    )
     assert p.returncode == 0 and f"Progress of ann: {len(users)} answers" in p.stdout, p.stdout + p.stderr
     p = subprocess.run([*quiz, "--user", "bob"], input="!\n", capture_output=True, text=True, env=env, timeout=120)
     assert p.returncode == 2 and "Traceback" not in p.stderr and len(p.stderr.strip().splitlines()) == 1

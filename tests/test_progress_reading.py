@@ -47,8 +47,10 @@ def _rows(path: Path, user: str) -> list[dict]:
     cols = [r[1] for r in c.execute("PRAGMA table_info(answers)")]
     c.text_factory = bytes
     select = ", ".join(cols)
-    rows = (c.execute(f"SELECT {select} FROM answers WHERE user IS NULL OR user = '' ORDER BY id").fetchall()
-            + c.execute(f"SELECT {select} FROM answers WHERE user = ? ORDER BY id", (user,)).fetchall())
+    rows = (
+        c.execute(f"SELECT {select} FROM answers WHERE user IS NULL OR user = '' ORDER BY id").fetchall()
+        + c.execute(f"SELECT {select} FROM answers WHERE user = ? ORDER BY id", (user,)).fetchall()
+    )
     c.close()
     out = []
     for r in rows:
@@ -73,7 +75,7 @@ def _stream(rows: list[dict]):
     unnamed = [r for r in rows if not r.get("user")]
     for pos, r in enumerate(unnamed, 1):
         yield DamagedRow(r.get("id"), pos, "user_missing", "user")
-    named = rows[len(unnamed):]
+    named = rows[len(unnamed) :]
     for r, a in zip(named, answers_of(named), strict=True):
         if isinstance(a, DamagedRow):
             damage = a.damage
@@ -105,15 +107,31 @@ def _reference(path: Path, user: str):
     reading = Reading(_stream(rows))
     rq = replay_attempts(reading.attempts(), NOW)
     rq.damage = reading.damage
-    summary = {"user": user, "total": reading.total, "correct": reading.correct,
-               "accuracy": reading.correct / reading.total if reading.total else None,
-               "by_topic": reading.by_topic(), "damaged": reading.damage}
+    summary = {
+        "user": user,
+        "total": reading.total,
+        "correct": reading.correct,
+        "accuracy": reading.correct / reading.total if reading.total else None,
+        "by_topic": reading.by_topic(),
+        "damaged": reading.damage,
+    }
     return rq, summary
 
 
 def _cards(rq) -> dict:
-    return {k: (s.card.to_dict(), s.reviews, s.right, s.last, s.last_correct, s.last_row["id"], s.last_row["kind"],
-                s.last_row["correct"]) for k, s in rq.states.items()}
+    return {
+        k: (
+            s.card.to_dict(),
+            s.reviews,
+            s.right,
+            s.last,
+            s.last_correct,
+            s.last_row["id"],
+            s.last_row["kind"],
+            s.last_row["correct"],
+        )
+        for k, s in rq.states.items()
+    }
 
 
 def _same(path: Path, monkeypatch, user: str = "ann") -> None:
@@ -131,8 +149,10 @@ def _same(path: Path, monkeypatch, user: str = "ann") -> None:
     for lang in ("zh", "en"):
         assert rq.text(lang) == ref_rq.text(lang)
     assert rq._repr_html_() == ref_rq._repr_html_()
+
     def plain(summary):  # Damage compares by its rows
         return dict(summary, damaged=list(summary["damaged"]))
+
     assert plain(summary) == plain(view.summary) == plain(ref_summary)
     ref_view = ProgressView(ref_summary, s.suggest(ref_summary["by_topic"]), ref_rq)
     for lang in ("zh", "en"):

@@ -21,8 +21,16 @@ def _history(rng: random.Random, n: int):
     t = 1.6e9 + rng.random() * 1e8
     out = []
     for _ in range(n):
-        t += rng.choice([rng.uniform(0, 120), rng.uniform(60, 900), rng.uniform(3600, 86400 * 3),
-                         rng.uniform(86400, 86400 * 90), 86400.0, 86400 * 2 - 1e-6])
+        t += rng.choice(
+            [
+                rng.uniform(0, 120),
+                rng.uniform(60, 900),
+                rng.uniform(3600, 86400 * 3),
+                rng.uniform(86400, 86400 * 90),
+                86400.0,
+                86400 * 2 - 1e-6,
+            ]
+        )
         out.append((max(t, 0.0), rng.choice([1, 1, 2, 3, 3, 3, 4])))
     return out
 
@@ -44,13 +52,20 @@ def test_replay_matches_review_card_bit_for_bit(seed):
         rp.review(c, r, _us(when.timestamp()) if when != last else c[5])
         last = when
         mine = rp.card(c, 1)
-        assert (mine.state, mine.step, mine.stability, mine.difficulty, mine.due, mine.last_review) == \
-               (card.state, card.step, card.stability, card.difficulty, card.due, card.last_review)
+        assert (mine.state, mine.step, mine.stability, mine.difficulty, mine.due, mine.last_review) == (
+            card.state,
+            card.step,
+            card.stability,
+            card.difficulty,
+            card.due,
+            card.last_review,
+        )
 
 
 def test_store_queue_and_view_equal_the_rows_replayed(tmp_path):
     """The store's one-pass reading gives the queue and the figures the row-by-row functions give."""
     from mjlearn.quiz.review import replay
+
     rng = random.Random(5)
     with ProgressStore(tmp_path / "p.db", user="ann") as s:
         t0 = 1.75e9
@@ -70,8 +85,12 @@ def test_store_queue_and_view_equal_the_rows_replayed(tmp_path):
         assert set(fast.states) == set(slow.states)
         for key, st in fast.states.items():
             other = slow.states[key]
-            assert (st.card.due, st.card.stability, st.reviews, st.right) == \
-                   (other.card.due, other.card.stability, other.reviews, other.right)
+            assert (st.card.due, st.card.stability, st.reviews, st.right) == (
+                other.card.due,
+                other.card.stability,
+                other.reviews,
+                other.right,
+            )
         by_topic = s.by_topic()
         for topic, d in by_topic.items():
             assert d["answered"] == sum(r["topic"] == topic for r in rows)

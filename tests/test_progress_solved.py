@@ -33,6 +33,7 @@ def _no_engine(monkeypatch):
     def refuse(question, **context):
         calls.append(question)
         raise AssertionError("the engine was asked")
+
     monkeypatch.setattr(history, "solve", refuse)
     monkeypatch.setattr(history, "_score_mcr", refuse)  # how "which fans?" hands are scored
     return calls

@@ -30,8 +30,9 @@ for i in range(n):
 
 
 def _run_writer(path, user, n, mode="exit"):
-    return subprocess.Popen([sys.executable, "-c", WRITER, str(path), user, str(n), mode],
-                            stdout=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-c", WRITER, str(path), user, str(n), mode], stdout=subprocess.PIPE, text=True
+    )
 
 
 def test_data_dir_from_environment(monkeypatch, tmp_path):
@@ -153,8 +154,13 @@ def test_view_accuracy_by_topic_and_suggestion(tmp_path):
     with ProgressStore(tmp_path / "p.db", user="v") as s:
         _fill(s)
         bt = s.by_topic()
-        assert bt["tiles"] == {"answered": 2, "correct": 1, "accuracy": 0.5, "recent_accuracy": 0.5,
-                               "mastery": pytest.approx(0.7 / 1.7)}  # right, then wrong: the wrong counts most
+        assert bt["tiles"] == {
+            "answered": 2,
+            "correct": 1,
+            "accuracy": 0.5,
+            "recent_accuracy": 0.5,
+            "mastery": pytest.approx(0.7 / 1.7),
+        }  # right, then wrong: the wrong counts most
         assert bt["waits"]["answered"] == 3 and bt["waits"]["correct"] == 2
         assert s.suggest() == "table"  # the first topic in course order not yet practised
         v = s.view()
@@ -165,6 +171,7 @@ def test_view_accuracy_by_topic_and_suggestion(tmp_path):
 
 def test_suggestion_is_weakest_topic_when_all_tried(tmp_path):
     from mjlearn.quiz import TOPICS
+
     with ProgressStore(tmp_path / "p.db", user="w") as s:
         for t in TOPICS:
             for i in range(6):
@@ -172,14 +179,18 @@ def test_suggestion_is_weakest_topic_when_all_tried(tmp_path):
                 q = generate("complete" if t == "hands" else "tile_name", seed=i)
                 g = grade(q, wrong_answer(q) if t == "hands" else solve(q))
                 s._conn.execute("BEGIN IMMEDIATE")
-                s._conn.execute("INSERT INTO answers (at,user,quiz,kind,topic,seed,difficulty,question,answer,correct,"
-                                "score) VALUES (0,'w',NULL,?,?,0,1,'{}','null',?,0)", (q.kind, t, int(g.correct)))
+                s._conn.execute(
+                    "INSERT INTO answers (at,user,quiz,kind,topic,seed,difficulty,question,answer,correct,"
+                    "score) VALUES (0,'w',NULL,?,?,0,1,'{}','null',?,0)",
+                    (q.kind, t, int(g.correct)),
+                )
                 s._conn.execute("COMMIT")
         assert s.suggest() == "hands"
 
 
 def test_export_csv_and_json(tmp_path):
     import csv
+
     with ProgressStore(tmp_path / "p.db", user="e") as s:
         _fill(s)
         s.export(tmp_path / "out.csv")

@@ -20,6 +20,7 @@ def _in_thread(fn):
             out["value"] = fn()
         except BaseException as e:
             out["error"] = e
+
     t = threading.Thread(target=run)
     t.start()
     t.join(60)
@@ -36,9 +37,9 @@ def _answer(store, seed, right=True):
 
 
 def test_answers_from_other_threads_are_saved(tmp_path):
-    with ProgressStore(tmp_path / "progress.db", user="ann") as store:   # made here, as a cell does
+    with ProgressStore(tmp_path / "progress.db", user="ann") as store:  # made here, as a cell does
         _answer(store, 1)
-        _in_thread(lambda: _answer(store, 2))                            # a click on another thread
+        _in_thread(lambda: _answer(store, 2))  # a click on another thread
         _in_thread(lambda: _answer(store, 3, right=False))
         _answer(store, 4)
         assert _in_thread(lambda: len(store.rows())) == 4
@@ -61,8 +62,9 @@ def test_many_threads_at_once_store_each_answer_once(tmp_path):
 def test_the_quiz_widget_saves_a_check_made_on_another_thread(tmp_path, monkeypatch):
     monkeypatch.setenv("MJLEARN_DATA_DIR", str(tmp_path))
     from mjlearn.quiz.widget import QuizWidget
+
     qs = [generate("tile_name", seed=s) for s in (5, 6)]
-    w = QuizWidget(qs, title=("线程", "threads"))                        # the cell's thread
+    w = QuizWidget(qs, title=("线程", "threads"))  # the cell's thread
     for q in qs:
         _in_thread(lambda q=q: w.answer(solve(q)))
         assert w.store_problem == ""

@@ -51,7 +51,7 @@ CALLS = {
         "DealView": "mj.DealView()",
         "practice": "mj.practice('all', n=1, seed=1, record=False)",
         "glossary": "(mj.glossary('ting'), mj.glossary('搭子')._repr_html_(), mj.glossary()._repr_html_(), "
-                    "__import__('mjlearn.terms').terms.term_html('门清'), __import__('mjlearn.terms').terms.annotate('门清'))",
+        "__import__('mjlearn.terms').terms.term_html('门清'), __import__('mjlearn.terms').terms.annotate('门清'))",
         "coach": f"mj.coach({FOURTEEN}, draws_left=4)",
         "play": "mj.play('mcr', seat='S', seed=1, coach=True)",
     },
@@ -59,8 +59,10 @@ CALLS = {
         "get": "m.get('北京麻将')",
         "names": "m.names()",
         "score": f"m.score({H}, rules='beijing', winner='E', self_drawn=True)",
-        "score_discard": ("m.score_discard({'S': '123m456p789s123sE', 'W': '123m456p789s123sE'}, "
-                          "discarder='E', tile='E', rules='mcr')"),
+        "score_discard": (
+            "m.score_discard({'S': '123m456p789s123sE', 'W': '123m456p789s123sE'}, "
+            "discarder='E', tile='E', rules='mcr')"
+        ),
         "compare": f"m.compare({H}, self_drawn=True)",
         "differences": "m.differences()",
         "ctx": "m.ctx('self_drawn')",
@@ -76,8 +78,9 @@ CALLS = {
         "parse_answer": "m.parse_answer(m.generate('shanten', seed=2), '1')",
         "wrong_answer": "m.wrong_answer(m.generate('shanten', seed=2))",
         "questions_for": "m.questions_for('all', n=2, seed=1)",
-        "load_quiz_set": ("m.load_quiz_set(next(pathlib.Path(mjlearn.__file__).parent.parent.glob("
-                          "'notebooks/quiz_sets/*.json')))"),
+        "load_quiz_set": (
+            "m.load_quiz_set(next(pathlib.Path(mjlearn.__file__).parent.parent.glob('notebooks/quiz_sets/*.json')))"
+        ),
         "practice": "(m.practice('all', n=1, seed=1, record=False), m.practice('review', n=2, seed=1))",
         "progress_view": "m.progress_view()",
         "review_queue": "m.review_queue()",
@@ -104,8 +107,10 @@ CALLS = {
         "clear_caches": "m.clear_caches()",
         "CoachBot": "m.CoachBot(seed=1)",
         "make_bot": "m.make_bot('strong', seed=1)",
-        "make_bots": ("mjlearn.table.play_hand(mjlearn.table.Table('mcr', seed=1), "
-                      "m.make_bots(['strong', 'basic', 'basic', 'basic'], seed=1)).is_over"),
+        "make_bots": (
+            "mjlearn.table.play_hand(mjlearn.table.Table('mcr', seed=1), "
+            "m.make_bots(['strong', 'basic', 'basic', 'basic'], seed=1)).is_over"
+        ),
         "level_names": "m.level_names()",
         "level_label": "m.level_label('strong')",
     },
@@ -137,8 +142,11 @@ def public(module_name: str) -> list[str]:
 
 def snippet(module_name: str, name: str) -> str:
     alias = "mj" if module_name == "mjlearn" else "m"
-    head = f"import mjlearn, mjlearn as mj, {module_name} as {alias}\n" if module_name != "mjlearn" else \
-        "import mjlearn, mjlearn as mj\n"
+    head = (
+        f"import mjlearn, mjlearn as mj, {module_name} as {alias}\n"
+        if module_name != "mjlearn"
+        else "import mjlearn, mjlearn as mj\n"
+    )
     call = CALLS[module_name].get(name, f"{alias}.{name}")
     return head + f"_v = {call}\nrepr(_v)\n"
 
@@ -156,8 +164,11 @@ def script(order: list[tuple[str, str]]) -> str:
     body = [PRELUDE]
     for m, n in order:
         code = snippet(m, n)
-        body.append("try:\n" + "".join("    " + ln + "\n" for ln in code.splitlines()) +
-                    f"except Exception as e:\n    raise SystemExit('{m}.{n}: %s: %s' % (type(e).__name__, e))\n")
+        body.append(
+            "try:\n"
+            + "".join("    " + ln + "\n" for ln in code.splitlines())
+            + f"except Exception as e:\n    raise SystemExit('{m}.{n}: %s: %s' % (type(e).__name__, e))\n"
+        )
     return "".join(body)
 
 
@@ -192,18 +203,23 @@ def test_public_names_in_a_fresh_interpreter(order, tmp_path):
     assert p.returncode == 0, p.stderr[-3000:]
 
 
-@pytest.mark.parametrize("first", [
-    "mj.waits('1112345678999m'); mj.shanten('123m456p789sEENN')",
-    "mj.shanten('123m456p789sEENN'); mj.waits('1112345678999m')",
-    "import mjlearn.shanten_core",
-    "import mjlearn.table; mjlearn.table.play_hand(mjlearn.table.Table('mcr', seed=1))",
-    "import mjlearn.widgets",
-])
+@pytest.mark.parametrize(
+    "first",
+    [
+        "mj.waits('1112345678999m'); mj.shanten('123m456p789sEENN')",
+        "mj.shanten('123m456p789sEENN'); mj.waits('1112345678999m')",
+        "import mjlearn.shanten_core",
+        "import mjlearn.table; mjlearn.table.play_hand(mjlearn.table.Table('mcr', seed=1))",
+        "import mjlearn.widgets",
+    ],
+)
 def test_waits_shanten_then_every_quiz_kind(first, tmp_path):
-    code = ("import mjlearn, mjlearn as mj\n" + first + "\n"
-            "from mjlearn.quiz import generate, kind_names\n"
-            "for k in kind_names():\n    generate(k, seed=1)\n"
-            "mj.shanten('123m456p789sEENN'); mj.waits('1112345678999m')\n")
+    code = (
+        "import mjlearn, mjlearn as mj\n" + first + "\n"
+        "from mjlearn.quiz import generate, kind_names\n"
+        "for k in kind_names():\n    generate(k, seed=1)\n"
+        "mj.shanten('123m456p789sEENN'); mj.waits('1112345678999m')\n"
+    )
     p = run_fresh(code, tmp_path)
     assert p.returncode == 0, p.stderr[-3000:]
 
@@ -211,8 +227,13 @@ def test_waits_shanten_then_every_quiz_kind(first, tmp_path):
 @pytest.mark.parametrize("topic", ["shanten", "waits", "all"])
 def test_quiz_command_in_a_fresh_process(topic, tmp_path):
     """`mjlearn quiz --topic shanten` once crashed on an import-order trap; answers come from stdin."""
-    p = subprocess.run([sys.executable, "-m", "mjlearn", "quiz", "--topic", topic, "-n", "2", "--seed", "1",
-                        "--no-record"], input="0\n0\n", capture_output=True, text=True, timeout=120,
-                       env={**os.environ, "MJLEARN_DATA_DIR": str(tmp_path)})
+    p = subprocess.run(
+        [sys.executable, "-m", "mjlearn", "quiz", "--topic", topic, "-n", "2", "--seed", "1", "--no-record"],
+        input="0\n0\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "MJLEARN_DATA_DIR": str(tmp_path)},
+    )
     assert p.returncode == 0, p.stderr[-2000:]
     assert "Traceback" not in p.stdout + p.stderr

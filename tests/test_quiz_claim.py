@@ -25,7 +25,7 @@ def test_the_noted_claim_options_are_the_replayed_ones():
     checked = 0
     for rules, seed in HANDS:
         t = _played(rules, seed)
-        assert t.log == play_hand(Table(rules, seed)).log       # noting changes nothing in the play
+        assert t.log == play_hand(Table(rules, seed)).log  # noting changes nothing in the play
         for k, e in enumerate(t.log):
             if not isinstance(e, Discarded):
                 continue
@@ -57,8 +57,14 @@ def test_seeded_claim_questions_are_unchanged():
 
 def _state(t) -> tuple:
     """What a claim question reads of a table: the log, the discard, who may claim what, every hand."""
-    return (t.log, t.last_discard, list(t.pending), _claim_options(t), [t.hand_of(s) for s in range(4)],
-            getattr(t, "wild", None))
+    return (
+        t.log,
+        t.last_discard,
+        list(t.pending),
+        _claim_options(t),
+        [t.hand_of(s) for s in range(4)],
+        getattr(t, "wild", None),
+    )
 
 
 def test_a_hand_played_up_to_a_discard_is_the_whole_hands_replay():
@@ -66,8 +72,10 @@ def test_a_hand_played_up_to_a_discard_is_the_whole_hands_replay():
     is the one the whole hand's replay gives, at every discard of these hands and of the first seeds'
     questions, in every rule set they use."""
     spots = [(r, s, k + 1) for r, s in HANDS for k, e in enumerate(_played(r, s).log) if isinstance(e, Discarded)]
-    spots += [(q["rules"], q["seed"], q["at"]) for q in (generate("claim", seed=s, difficulty=d).data
-                                                        for s in range(8) for d in (1, 2, 3))]
+    spots += [
+        (q["rules"], q["seed"], q["at"])
+        for q in (generate("claim", seed=s, difficulty=d).data for s in range(8) for d in (1, 2, 3))
+    ]
     stopped = 0
     for rules, seed, at in spots[::7] + spots[-24:]:
         t = _play_to(rules, seed, at)
@@ -82,6 +90,7 @@ def test_a_question_is_solved_alike_whether_its_hand_was_played_here_or_not():
     generated (replayed from the whole hand) give the same solution and the same explanation."""
     from mjlearn.quiz import grade, solve, wrong_answer
     from mjlearn.quiz.kinds import table
+
     for seed in range(6):
         q = generate("claim", seed=seed, difficulty=2)
         warm = (solve(q), grade(q, solve(q)).to_dict(), grade(q, wrong_answer(q)).to_dict())

@@ -41,8 +41,12 @@ def test_a_win_is_the_tables_won_event_with_the_tables_context():
         assert w.hand.win_tile == won.tile and not w.hand.flowers
         assert w.how.flowers == len(t.flowers[w.winner])
         assert w.how.seat_wind == won.seat_wind and w.how.prevalent_wind == t.prevalent_wind
-        assert (w.how.self_drawn, w.how.kong, w.how.wall_last, w.how.last_tile) == \
-            (won.self_drawn, won.kong, won.wall_last, won.last_tile)
+        assert (w.how.self_drawn, w.how.kong, w.how.wall_last, w.how.last_tile) == (
+            won.self_drawn,
+            won.kong,
+            won.wall_last,
+            won.last_tile,
+        )
         # the context the quiz hands to the scorer scores the hand as the table scored it
         assert score(w.hand, **w.context()).total == won.points
 
@@ -81,10 +85,20 @@ print(json.dumps([generate(k, seed=s, difficulty=1 + s % 3).to_dict() for k in k
 
 @pytest.mark.parametrize("hashseed", ["0", "4242"])
 def test_the_same_seed_gives_the_same_question_in_a_fresh_process(hashseed):
-    _wins(3, seed=99)   # this process has dealt other hands before: nothing carries over
-    here = json.dumps([generate(k, seed=s, difficulty=1 + s % 3).to_dict() for k in DEALT_KINDS for s in range(3)],
-                      sort_keys=True, ensure_ascii=False)
+    _wins(3, seed=99)  # this process has dealt other hands before: nothing carries over
+    here = json.dumps(
+        [generate(k, seed=s, difficulty=1 + s % 3).to_dict() for k in DEALT_KINDS for s in range(3)],
+        sort_keys=True,
+        ensure_ascii=False,
+    )
     env = {**os.environ, "PYTHONHASHSEED": hashseed, "PYTHONPATH": str(ROOT)}
-    out = subprocess.run([sys.executable, "-c", _PROGRAM, json.dumps(DEALT_KINDS)], capture_output=True, text=True,
-                         env=env, cwd=ROOT, timeout=300, check=True).stdout.strip()
+    out = subprocess.run(
+        [sys.executable, "-c", _PROGRAM, json.dumps(DEALT_KINDS)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=300,
+        check=True,
+    ).stdout.strip()
     assert out == here

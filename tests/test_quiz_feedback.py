@@ -16,10 +16,14 @@ from mjlearn.shanten_core import regular_shanten_of_counts, regular_split_of_cou
 
 N = 200
 
-TILE = re.compile(r"(?<![A-Za-z])(?:[1-9]+[mps]|[ESWNCFP]+(?:[1-9]+[mps])*)(?![a-z])"
-                  r"|\b(?:Characters|Dots|Bamboo|Wind|Dragon|Spring|Summer|Autumn|Winter|Plum|Orchid|Chrysanthemum)\b")
+TILE = re.compile(
+    r"(?<![A-Za-z])(?:[1-9]+[mps]|[ESWNCFP]+(?:[1-9]+[mps])*)(?![a-z])"
+    r"|\b(?:Characters|Dots|Bamboo|Wind|Dragon|Spring|Summer|Autumn|Winter|Plum|Orchid|Chrysanthemum)\b"
+)
 ARITH = re.compile(r"\d\s*[+−\-×x*/]\s*\(?\d|\d\s*=\s*[+−\-]?\d|=\s*[+−\-]?\d")
-SEAT_CALL = re.compile(r"\b(?:East|South|West|North|Nobody|Someone)\b.*\b(?:win|pung|kong|chow|pass(?:es)?|takes|discards)\b")
+SEAT_CALL = re.compile(
+    r"\b(?:East|South|West|North|Nobody|Someone)\b.*\b(?:win|pung|kong|chow|pass(?:es)?|takes|discards)\b"
+)
 EMPTY = re.compile(r"[:：]\s*$|[:：]\s*[|;；]|\(\s*\)|（\s*）|[:：]\s*[(（]")
 
 CRITERION = {
@@ -102,7 +106,9 @@ def test_the_criteria_can_fail():
     assert _item_problem("waits", "", "Missed 6s")
     assert _item_problem("regional", "番：1 + 4 = 1", "fan: 1 + 4 = 1 → hundred win")
     assert _item_problem("regional", "各家份额：东E 2（庄家 ×2） + 南S 1 = 4", "shares: E 2 (dealer ×2) + S 1 = 4")
-    assert _item_problem("regional", "各家份额：东E 2（庄家 ×2） + 南S 1 = 3", "shares: E 2 (dealer ×2) + S 1 = 3") is None
+    assert (
+        _item_problem("regional", "各家份额：东E 2（庄家 ×2） + 南S 1 = 3", "shares: E 2 (dealer ×2) + S 1 = 3") is None
+    )
     assert _item_problem("fans", "漏了 暗杠：[FFFF]", "Missed Concealed Kong: [FFFF]") is None
     assert _item_problem("settlement", "E：+40 = (8 + 16) + 8 + 8", "E: +40 = (8 + 16) + 8 + 8") is None
 
@@ -123,7 +129,7 @@ def test_the_split_gives_the_engines_regular_shanten():
         rng.shuffle(wall)
         n_melds = rng.choice((0, 0, 1, 2))
         c = [0] * 34
-        for i in wall[:13 - 3 * n_melds]:
+        for i in wall[: 13 - 3 * n_melds]:
             c[i] += 1
         s = regular_split_of_counts(c, n_melds)
         assert s["shanten"] == regular_shanten_of_counts(c, n_melds)
@@ -138,6 +144,7 @@ def test_missed_fan_names_its_tiles():
     for seed in range(300):
         q = generate("fans", seed=seed)
         from mjlearn.quiz import solve
+
         sol = solve(q)
         if 75 in sol:
             g = grade(q, [i for i in sol if i != 75])
@@ -156,6 +163,7 @@ def test_settlement_shows_the_arithmetic():
 
 def test_old_beijing_total_goes_up_to_the_price():
     from mjlearn.quiz import solve
+
     for seed in range(400):
         q = generate("regional", seed=seed, difficulty=1)
         if q.data["rules"] != "old_beijing" or not solve(q)["legal"]:
@@ -179,6 +187,7 @@ def test_hints_go_step_by_step(kind):
 
 def test_waits_name_the_shape_each_wait_completes():
     from mjlearn.quiz.core import Question
+
     q = Question("waits", {"hand": "111666m34566sPP"}, ("", ""), source="fixed")
     g = grade(q, ["P"])
     text = " ".join(en for _, en in g.explanation)
@@ -186,10 +195,12 @@ def test_waits_name_the_shape_each_wait_completes():
     h = Hand.from_str("12m456p789s11155s")
     from mjlearn.quiz.kinds._explain import wait_shape
     from mjlearn.tiles import Tile
+
     assert "edge wait" in wait_shape(h, Tile("3m"))[1]
 
 
 # --- trying again before the solution -------------------------------------------------------------
+
 
 class _Store:
     def __init__(self):
@@ -203,6 +214,7 @@ def _terminal(qs, typed, store):
     import io
 
     from mjlearn.quiz import run_terminal
+
     it = iter(typed)
     out = io.StringIO()
     r = run_terminal(qs, input=lambda _: next(it), store=store, out=out, lang="en")
@@ -211,6 +223,7 @@ def _terminal(qs, typed, store):
 
 def test_terminal_first_wrong_answer_gets_a_hint_and_another_try():
     from mjlearn.quiz import solve
+
     q = generate("shanten", seed=1)
     wrong = str(wrong_answer(q, random.Random(1)))
     store = _Store()
@@ -220,8 +233,10 @@ def test_terminal_first_wrong_answer_gets_a_hint_and_another_try():
     assert "Correct now" in text
     assert r["correct"] == 0 and r["corrected"] == 1
     # one row per try: the first keeps the first try's verdict, the progress store joins them
-    assert store.rows == [{"kind": "shanten", "answer": int(wrong), "correct": False, "hints": 0},
-                          {"kind": "shanten", "answer": solve(q), "correct": True, "hints": 1}]
+    assert store.rows == [
+        {"kind": "shanten", "answer": int(wrong), "correct": False, "hints": 0},
+        {"kind": "shanten", "answer": solve(q), "correct": True, "hints": 1},
+    ]
 
 
 def test_terminal_second_wrong_answer_shows_the_worked_solution():
@@ -237,6 +252,7 @@ def test_terminal_second_wrong_answer_shows_the_worked_solution():
 
 def test_terminal_right_first_time_is_recorded_once_not_retried():
     from mjlearn.quiz import solve
+
     q = generate("waits", seed=2)
     store = _Store()
     r, _ = _terminal([q], [" ".join(solve(q)) or "-"], store)
@@ -247,6 +263,7 @@ def test_widget_retry_score_and_recording():
     pytest.importorskip("ipywidgets")
     from mjlearn.quiz import solve
     from mjlearn.quiz.widget import QuizWidget
+
     qs = [generate("fans", seed=3), generate("shanten", seed=1), generate("tile_name", seed=2)]
     store = _Store()
     w = QuizWidget(qs, store=store)
@@ -254,7 +271,9 @@ def test_widget_retry_score_and_recording():
     assert "Tick every one" in w.box.children[-1].value  # several may be picked: the widget says how
     w.answer(wrong_answer(qs[0], random.Random(0)))
     assert "data-correct='retry'" in w.feedback.value and "mjlearn-quiz-hint-icon" in w.feedback.value
-    assert "right first time 0 of 1" in w.header.value and [r["correct"] for r in store.rows] == [False]  # the score counts it
+    assert "right first time 0 of 1" in w.header.value and [r["correct"] for r in store.rows] == [
+        False
+    ]  # the score counts it
     w.answer(solve(qs[0]))
     assert "right at a later try 1" in w.header.value and "再试答对 1 题" in w.header.value
     assert [(r["correct"], r["hints"]) for r in store.rows] == [(False, 0), (True, 1)]
@@ -275,6 +294,7 @@ def test_a_corrected_answer_counts_half_in_progress(tmp_path):
     from mjlearn.quiz import solve
     from mjlearn.quiz.progress import ProgressStore
     from mjlearn.quiz.widget import QuizWidget
+
     q = generate("shanten", seed=1)
     with ProgressStore(tmp_path / "p.db") as s:
         w = QuizWidget([q], store=s)
@@ -290,6 +310,7 @@ def test_a_practice_set_shows_every_question_and_its_answer_without_a_kernel():
     how to answer, and the engine's worked answer folded away."""
     from mjlearn.quiz import practice, reveal
     from mjlearn.quiz.widget import pair_html  # the lines with their notation drawn as tiles (once)
+
     w = practice("all", n=6, seed=3, record=False)
     bundle = w._repr_mimebundle_()
     page = (bundle[0] if isinstance(bundle, tuple) else bundle)["text/html"]
@@ -301,6 +322,7 @@ def test_a_practice_set_shows_every_question_and_its_answer_without_a_kernel():
 
 def test_a_hand_with_a_concealed_kong_is_drawn_not_written_out():
     from mjlearn.quiz.widget import tiled
+
     for hand in ("[3333p][111m,1]678m3346s", "[3333p]"):
         html = tiled(f"West ({hand}): chow")
-        assert f"({hand})" not in html and html.count("<svg") >= 1, html        # drawn, not written out
+        assert f"({hand})" not in html and html.count("<svg") >= 1, html  # drawn, not written out

@@ -94,23 +94,64 @@ def test_targets_are_checked_by_the_kinds_declaration():
 
 # --- hypothesis -------------------------------------------------------------------------------------
 
-FIELD_NAMES = ["title", "title_zh", "seed", "questions", "description", "kind", "count", "difficulty", "prompt",
-               "prompt_zh", "fan", "points", "hand", "context", "rules", "tile", "options", "dice", "winner",
-               "discarder", "calls", "at", "self_drawn", "x"]
-scalars = st.one_of(st.none(), st.booleans(), st.integers(-3, 9), st.sampled_from([101, 500, 2**53]), st.integers(),
-                    st.floats(allow_nan=True),
-                    st.sampled_from(list(KINDS) + ["1112345678999m", "5m", "E", "xian", "mcr", "S", "[EEE,1]", ""]),
-                    st.text(max_size=12))
-json_values = st.recursive(scalars, lambda inner: st.one_of(
-    st.lists(inner, max_size=4), st.dictionaries(st.sampled_from(FIELD_NAMES), inner, max_size=5)), max_leaves=12)
+FIELD_NAMES = [
+    "title",
+    "title_zh",
+    "seed",
+    "questions",
+    "description",
+    "kind",
+    "count",
+    "difficulty",
+    "prompt",
+    "prompt_zh",
+    "fan",
+    "points",
+    "hand",
+    "context",
+    "rules",
+    "tile",
+    "options",
+    "dice",
+    "winner",
+    "discarder",
+    "calls",
+    "at",
+    "self_drawn",
+    "x",
+]
+scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 9),
+    st.sampled_from([101, 500, 2**53]),
+    st.integers(),
+    st.floats(allow_nan=True),
+    st.sampled_from(list(KINDS) + ["1112345678999m", "5m", "E", "xian", "mcr", "S", "[EEE,1]", ""]),
+    st.text(max_size=12),
+)
+json_values = st.recursive(
+    scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4), st.dictionaries(st.sampled_from(FIELD_NAMES), inner, max_size=5)
+    ),
+    max_leaves=12,
+)
 questions = st.one_of(
     st.dictionaries(st.sampled_from(FIELD_NAMES[5:]), json_values, max_size=5),
-    st.fixed_dictionaries({"kind": st.sampled_from(kind_names())},   # a real kind, odd fields
-                          optional=dict.fromkeys(FIELD_NAMES[6:], json_values)))
-quiz_sets = st.fixed_dictionaries({"title": st.one_of(st.just("t"), json_values)},
-                                  optional={"seed": json_values, "questions": st.lists(
-                                      st.one_of(questions, json_values), max_size=4),
-                                            "title_zh": json_values})
+    st.fixed_dictionaries(
+        {"kind": st.sampled_from(kind_names())},  # a real kind, odd fields
+        optional=dict.fromkeys(FIELD_NAMES[6:], json_values),
+    ),
+)
+quiz_sets = st.fixed_dictionaries(
+    {"title": st.one_of(st.just("t"), json_values)},
+    optional={
+        "seed": json_values,
+        "questions": st.lists(st.one_of(questions, json_values), max_size=4),
+        "title_zh": json_values,
+    },
+)
 
 
 def _check(raw, source="fuzz.json"):
@@ -149,8 +190,9 @@ def test_mutated_shipped_sets_load_or_say_where(name, data):
     if action == "drop":
         q.pop(key, None)
     elif action == "retype" and key in q:
-        q[key] = data.draw(st.one_of(st.just([q[key]]), st.just({"v": q[key]}), st.just(str(q[key])),
-                                     st.just(True), st.just(None)))
+        q[key] = data.draw(
+            st.one_of(st.just([q[key]]), st.just({"v": q[key]}), st.just(str(q[key])), st.just(True), st.just(None))
+        )
     else:
         q[key] = data.draw(json_values)
     _check(raw, source=name)
@@ -169,13 +211,15 @@ def test_random_bytes_load_or_say_where(tmp_path_factory, blob):
 
 # --- the kinds' declarations drive the widget, the runner and the checks -----------------------------
 
+
 def test_every_kind_declares_a_known_answer_input_and_real_targets():
     from mjlearn.quiz import TOPICS
     from mjlearn.quiz.core import ANSWERS, TARGETS, kinds_of
+
     for name in kind_names():
         k = KINDS[name]
         assert k.answer in ANSWERS and set(k.targets) <= set(TARGETS) and k.fields, name
-    assert sorted(n for t in TOPICS for n in kinds_of(t)) == sorted(KINDS)   # topics come from the kinds
+    assert sorted(n for t in TOPICS for n in kinds_of(t)) == sorted(KINDS)  # topics come from the kinds
 
 
 @pytest.mark.parametrize("kind", kind_names())
@@ -184,6 +228,7 @@ def test_the_widget_input_is_the_declared_one(kind):
     import ipywidgets as W
 
     from mjlearn.quiz.widget import QuizWidget
+
     q = generate(kind, seed=2)
     k = KINDS[kind]
     w = QuizWidget([q], record=False)
@@ -191,24 +236,31 @@ def test_the_widget_input_is_the_declared_one(kind):
     assert isinstance(w.input, want) and (k.answer == "choices") == hasattr(w.input, "boxes")
     if want is not W.Text:
         assert [v for _, v in w.input.options] == [v for v, _ in k.choices(q.data)]
-        w.input.value = solve(q)[0] if k.answer == "choice" and isinstance(solve(q), list) else (
-            solve(q) if k.answer == "choice" else tuple(solve(q)))
+        w.input.value = (
+            solve(q)[0]
+            if k.answer == "choice" and isinstance(solve(q), list)
+            else (solve(q) if k.answer == "choice" else tuple(solve(q)))
+        )
         assert w.check().correct
 
 
 @pytest.mark.parametrize("kind", [k for k in kind_names() if KINDS[k].answer not in ("choice", "choices")])
-@settings(max_examples=max(10, EXAMPLES // 10), deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=max(10, EXAMPLES // 10),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 @given(typed=st.text(max_size=40) | st.sampled_from(["yes", "yes 9999999999999", "- - -", "1 2 3 4", "E", "S 99"]))
 def test_anything_typed_in_a_quiz_widget_is_graded_or_explained(kind, typed):
     pytest.importorskip("ipywidgets")
     import ipywidgets as W
 
     from mjlearn.quiz.widget import QuizWidget
+
     w = QuizWidget([generate(kind, seed=4)], record=False)
-    assert isinstance(w.input, W.Text)     # a kind answered by typing gets a text box
+    assert isinstance(w.input, W.Text)  # a kind answered by typing gets a text box
     w.input.value = typed
-    g = w.check()                       # a Grade, or None with the reason shown in the feedback
+    g = w.check()  # a Grade, or None with the reason shown in the feedback
     assert g is not None or "data-correct='invalid'" in w.feedback.value
     assert w.index == 0
 
@@ -216,6 +268,7 @@ def test_anything_typed_in_a_quiz_widget_is_graded_or_explained(kind, typed):
 def test_check_with_nothing_chosen_records_nothing():
     pytest.importorskip("ipywidgets")
     from mjlearn.quiz.widget import QuizWidget
+
     for kind in ("tile_name", "fans", "waits"):
         w = QuizWidget([generate(kind, seed=1)], record=False)
         assert w.check() is None and w.results == [None]
@@ -225,5 +278,6 @@ def test_check_with_nothing_chosen_records_nothing():
 def test_practice_on_a_kind_named_with_its_prefix():
     pytest.importorskip("ipywidgets")
     from mjlearn.quiz import practice
-    w = practice("kind:waits", n=2, seed=1, record=False)      # "waits" alone is the topic
+
+    w = practice("kind:waits", n=2, seed=1, record=False)  # "waits" alone is the topic
     assert w.title == KINDS["waits"].title and {q.kind for q in w.questions} == {"waits"}

@@ -50,12 +50,16 @@ def test_malformed_answer_is_graded_wrong_not_a_crash(kind):
 
 # --- graded against hand-checked situations (the engine computes; the tables name the rule) ----------
 
-@pytest.mark.parametrize("hand, answer, correct", [
-    ("1112345678999m", "123456789m", True),          # nine gates waits on every character
-    ("1112345678999m", "1m 4m 7m", False),
-    ("123m456p789sESWN", "-", True),                    # no waits
-    ("123m456p789sEESW", "S W", False),
-])
+
+@pytest.mark.parametrize(
+    "hand, answer, correct",
+    [
+        ("1112345678999m", "123456789m", True),  # nine gates waits on every character
+        ("1112345678999m", "1m 4m 7m", False),
+        ("123m456p789sESWN", "-", True),  # no waits
+        ("123m456p789sEESW", "S W", False),
+    ],
+)
 def test_waits_table(hand, answer, correct):
     q = Question("waits", {"hand": hand}, ("", ""), source="fixed")
     assert grade(q, answer).correct is correct
@@ -69,25 +73,31 @@ def test_wrong_waits_name_the_missed_tiles_with_their_reading():
     assert "does not win" not in text
 
 
-@pytest.mark.parametrize("hand, answer, correct", [
-    ("1112345678999m+5m", "regular", True),
-    ("22334455667788p", "seven_pairs", True),
-    ("22334455667788p", "regular", True),
-    ("19m19p19sESWNCFP+P", "thirteen_orphans", True),
-    ("19m19p19sESWNCFP+P", "no", False),
-    ("1112345678999m+E", "no", True),
-])
+@pytest.mark.parametrize(
+    "hand, answer, correct",
+    [
+        ("1112345678999m+5m", "regular", True),
+        ("22334455667788p", "seven_pairs", True),
+        ("22334455667788p", "regular", True),
+        ("19m19p19sESWNCFP+P", "thirteen_orphans", True),
+        ("19m19p19sESWNCFP+P", "no", False),
+        ("1112345678999m+E", "no", True),
+    ],
+)
 def test_complete_table(hand, answer, correct):
     q = Question("complete", {"hand": hand}, ("", ""), source="fixed")
     assert grade(q, answer).correct is correct
 
 
-@pytest.mark.parametrize("rules, dice, wall, stack", [
-    ("mcr", [[3, 4, 5]], "N", 12),      # 12 counts E=1 ... N=4, 8, 12
-    ("mcr", [[1, 1, 3]], "E", 5),
-    ("beijing", [[3, 4]], "W", 7),
-    ("xian", [[5, 4], [4, 3]], "E", 16),  # 9 selects East; 9 + 7 stacks from its right end
-])
+@pytest.mark.parametrize(
+    "rules, dice, wall, stack",
+    [
+        ("mcr", [[3, 4, 5]], "N", 12),  # 12 counts E=1 ... N=4, 8, 12
+        ("mcr", [[1, 1, 3]], "E", 5),
+        ("beijing", [[3, 4]], "W", 7),
+        ("xian", [[5, 4], [4, 3]], "E", 16),  # 9 selects East; 9 + 7 stacks from its right end
+    ],
+)
 def test_wall_break_table(rules, dice, wall, stack):
     q = Question("wall_break", {"rules": rules, "dice": dice}, ("", ""), source="fixed")
     assert solve(q) == {"wall": wall, "stack": stack}
@@ -105,19 +115,23 @@ def test_tile_name_accepts_names_and_is_case_sensitive_in_notation():
 
 # --- realistic and targeted generation ---------------------------------------------------------------
 
+
 def test_generated_wins_come_from_simulated_deals():
     from mjlearn.quiz.deal import simulate
+
     rng = random.Random(0)
     wins = [w for w, _ in (simulate(rng) for _ in range(60)) if w is not None]
     assert len(wins) > 30
     assert any(w.hand.melds for w in wins) and any(w.self_drawn for w in wins) and any(not w.self_drawn for w in wins)
     from mjlearn.shapes import is_winning
+
     assert all(is_winning(w.hand) for w in wins)
 
 
 @pytest.mark.parametrize("fan_id", range(1, 83))
 def test_fan_targeted_generation_for_every_fan(fan_id):
     from mjlearn.mcr import score
+
     for kind in ("fans", "mcr_total"):
         q = generate(kind, seed=fan_id, difficulty=2, fan=fan_id)
         assert fan_id in [f.id for f in score(q.data["hand"], **q.data["context"]).fans]
@@ -126,6 +140,7 @@ def test_fan_targeted_generation_for_every_fan(fan_id):
 
 def test_point_range_targeting():
     from mjlearn.mcr import score
+
     for seed in range(10):
         q = generate("mcr_total", seed=seed, points=(16, 40))
         r = score(q.data["hand"], **q.data["context"])
@@ -134,6 +149,7 @@ def test_point_range_targeting():
 
 def test_targets_only_for_mcr_kinds():
     from mjlearn.quiz import QuizError
+
     with pytest.raises(QuizError, match="take no target"):
         generate("waits", seed=1, fan=3)
 
@@ -145,10 +161,14 @@ def test_the_best_discards_are_the_whole_advices():
     from mjlearn.hand import Hand
     from mjlearn.quiz.deal import snapshot
     from mjlearn.quiz.kinds.basic import _best, best_discards, engine_discards
-    hands = [Hand.from_str(generate("discard", seed=s, difficulty=d).data["hand"]) for s in range(40) for d in (1, 2, 3)]
+
+    hands = [
+        Hand.from_str(generate("discard", seed=s, difficulty=d).data["hand"]) for s in range(40) for d in (1, 2, 3)
+    ]
     rng = random.Random(5)
-    hands += [s.before for s in (snapshot(rng, accept=lambda s: s.before is not None, claim_rate=0.5)
-                                 for _ in range(80))]
+    hands += [
+        s.before for s in (snapshot(rng, accept=lambda s: s.before is not None, claim_rate=0.5) for _ in range(80))
+    ]
     assert any(h.melds for h in hands)
     for h in hands:
         assert best_discards(h) == [a["discard"] for a in _best(engine_discards(h))], str(h)

@@ -4,8 +4,14 @@ from mjlearn import quiz
 from mjlearn.quiz.core import Question, reveal
 
 RECORDED = "345m33456p34678s+2scde"
-CTX = {"self_drawn": False, "kong": False, "wall_last": False, "last_tile": False,
-       "seat_wind": "N", "prevalent_wind": "E"}
+CTX = {
+    "self_drawn": False,
+    "kong": False,
+    "wall_last": False,
+    "last_tile": False,
+    "seat_wind": "N",
+    "prevalent_wind": "E",
+}
 
 
 def _reasons(hand=RECORDED, ctx=CTX):
@@ -36,17 +42,19 @@ def test_hint_icon_is_drawn_and_the_counter_is_in_words():
     import random
 
     import pytest
+
     pytest.importorskip("ipywidgets")
     import re
 
     from mjlearn.quiz.core import generate, wrong_answer
     from mjlearn.quiz.widget import QuizWidget
+
     qs = [generate("shanten", seed=1), generate("tile_name", seed=2)]
     w = QuizWidget(qs, record=False)
     w.answer(wrong_answer(qs[0], random.Random(0)))
     w.show_hint()
     for html in (w.feedback.value, w.header.value):
-        assert not re.search("[\U0001F000-\U0001FAFF\u2600-\u27BF]", html)  # no emoji: a font may lack them
+        assert not re.search("[\U0001f000-\U0001faff\u2600-\u27bf]", html)  # no emoji: a font may lack them
     assert "<svg" in w.feedback.value
     assert "question 1 of 2" in w.header.value and "第 1 题，共 2 题" in w.header.value
     assert "right first time 0 of 1" in w.header.value and "✓" not in w.header.value
@@ -57,9 +65,11 @@ def test_captions_and_feedback_draw_tiles_not_notation():
 
     from mjlearn.quiz.core import generate, grade, wrong_answer
     from mjlearn.quiz.widget import grade_html, question_html
+
     rec = Question(kind="mcr_total", data={"hand": RECORDED, "context": CTX}, prompt=("问", "Q"), source="fixed")
     html = question_html(rec)
     import re
+
     visible = re.sub(r"<svg.*?</svg>", "", html, flags=re.DOTALL)  # what is read, not the tiles' tooltips
     assert RECORDED not in visible and "<svg" in html  # a number is typed: no notation caption
     assert "seat wind North Wind" in html and "门风 北" in html
@@ -79,9 +89,11 @@ def test_captions_and_feedback_draw_tiles_not_notation():
 def test_claim_caption_draws_each_players_hand():
     from mjlearn.quiz.core import generate
     from mjlearn.quiz.widget import question_html
+
     q = generate("claim", seed=1)
     html = question_html(q)
     import re
+
     visible = re.sub(r"<svg.*?</svg>", "", html, flags=re.DOTALL)
     assert html.count("<svg") >= 2 and "1179m113789p8sSN" not in visible
 
@@ -93,10 +105,12 @@ def test_a_first_wrong_answer_gets_the_engines_remark_on_it():
     from mjlearn.quiz.core import generate, retry_note, solve
     from mjlearn.shanten_core import shanten_of_counts
     from mjlearn.tiles import Tile
+
     q = generate("discard", seed=12)  # 5789m5p1235789sPP: the best discard leaves it 1 from ready
     assert retry_note(q, "P") == (
         "打白板后离听牌还差 2 步（2 向听）；有别的打法只差 1 步（1 向听）。",
-        "Discarding White Dragon leaves the hand 2 from ready; another discard leaves it 1 from ready.")
+        "Discarding White Dragon leaves the hand 2 from ready; another discard leaves it 1 from ready.",
+    )
     # the figures are the engine's: the hand without that tile
     hand = Hand.from_str(q.data["hand"])
     c = list(hand.concealed)
@@ -109,6 +123,7 @@ def test_a_first_wrong_answer_gets_the_engines_remark_on_it():
     assert str(solve(s)) + "-shanten" not in en  # the remark does not give the number away
     pytest.importorskip("ipywidgets")
     from mjlearn.quiz.widget import QuizWidget
+
     w = QuizWidget([q], record=False)
     w.answer("P")
     assert "data-correct='retry'" in w.feedback.value and "Discarding White Dragon" in w.feedback.value
@@ -116,6 +131,7 @@ def test_a_first_wrong_answer_gets_the_engines_remark_on_it():
 
 def test_discard_feedback_names_the_tiles_in_words():
     from mjlearn.quiz.core import generate, grade
+
     q = generate("discard", seed=12)
     g = grade(q, "P")
     assert g.explanation[0][1].startswith("Discard White Dragon:") and g.explanation[0][0].startswith("打白板")
@@ -128,6 +144,7 @@ def test_mcr_quiz_texts_count_the_hand_in_fan_like_the_glossary():
 
     from mjlearn.quiz.core import generate, reveal
     from mjlearn.terms_data import TERMS
+
     assert any(t["zh"] == "番" for t in TERMS)
     for kind in ("mcr_total", "fans"):
         for seed in range(4):
@@ -139,6 +156,7 @@ def test_mcr_quiz_texts_count_the_hand_in_fan_like_the_glossary():
 
 def test_mcr_retry_notes_say_what_is_off_without_the_answer():
     from mjlearn.quiz.core import retry_note, solve
+
     total = Question(kind="mcr_total", data={"hand": RECORDED, "context": CTX}, prompt=("", ""), source="fixed")
     assert solve(total) == 15
     _zh, en = retry_note(total, 13)
@@ -158,6 +176,7 @@ def test_tiled_draws_groups_and_leaves_words():
 
     def shown(text, lang="en"):
         return re.sub(r'<span class="mjlearn-svg".*?</span>', "#", tiled(text, lang), flags=re.DOTALL)
+
     assert shown("pairs 77m PP; sets [CCC,3] 345m") == "pairs # #; sets # #"
     assert shown("Best is 7p: shanten 1") == "Best is # 7 Dots: shanten 1"
     assert shown("最好打 7p：向听 1", "zh") == "最好打 # 七饼：向听 1"

@@ -30,28 +30,49 @@ def test_generated_questions_are_the_same_for_every_learner_unless_seeded():
 
 
 def test_fixed_question_keeps_the_teachers_prompt():
-    qs = parse_quiz_set({"title": "t", "questions": [
-        {"kind": "waits", "hand": "1112345678999m", "prompt": "Nine Gates?", "prompt_zh": "九莲？"}]})
+    qs = parse_quiz_set(
+        {
+            "title": "t",
+            "questions": [{"kind": "waits", "hand": "1112345678999m", "prompt": "Nine Gates?", "prompt_zh": "九莲？"}],
+        }
+    )
     q = qs.questions[0]
     assert q.prompt == ("九莲？", "Nine Gates?") and q.source == "fixed" and q.seed is None
     assert solve(q) == ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m"]
 
 
-@pytest.mark.parametrize("raw, message", [
-    ([], "an object"),
-    ({"questions": [{"kind": "waits"}]}, "'title'"),
-    ({"title": "t"}, "'questions' must be a non-empty list"),
-    ({"title": "t", "questions": [{"kind": "nope"}]}, "question 1: unknown kind 'nope'"),
-    ({"title": "t", "questions": [{"kind": "waits", "hand": "123m4"}]}, "question 1 (waits): waits question: field 'hand'"),
-    ({"title": "t", "questions": [{"kind": "tile_name", "tile": "5m"}, {"kind": "waits", "hand": "1112345678999m+1m"}]},
-     "question 2 (waits): waits question: field 'hand' must have 13 tiles"),
-    ({"title": "t", "questions": [{"kind": "waits", "difficulty": 5}]}, "'difficulty' must be 1, 2 or 3"),
-    ({"title": "t", "questions": [{"kind": "waits", "count": 0}]}, "'count' must be a whole number 1-100"),
-    ({"title": "t", "questions": [{"kind": "waits", "count": 2, "hand": "1112345678999m"}]}, "'count' is for generated"),
-    ({"title": "t", "colour": 1, "questions": [{"kind": "waits"}]}, "unknown field(s) ['colour']"),
-    ({"title": "t", "questions": [{"kind": "wall_break", "rules": "mcr", "dice": [[1, 2]]}]}, "field 'dice' must be"),
-    ({"title": "t", "questions": [{"kind": "tile_name", "tile": "5m", "options": ["1m", "2m"]}]}, "do not include"),
-])
+@pytest.mark.parametrize(
+    "raw, message",
+    [
+        ([], "an object"),
+        ({"questions": [{"kind": "waits"}]}, "'title'"),
+        ({"title": "t"}, "'questions' must be a non-empty list"),
+        ({"title": "t", "questions": [{"kind": "nope"}]}, "question 1: unknown kind 'nope'"),
+        (
+            {"title": "t", "questions": [{"kind": "waits", "hand": "123m4"}]},
+            "question 1 (waits): waits question: field 'hand'",
+        ),
+        (
+            {
+                "title": "t",
+                "questions": [{"kind": "tile_name", "tile": "5m"}, {"kind": "waits", "hand": "1112345678999m+1m"}],
+            },
+            "question 2 (waits): waits question: field 'hand' must have 13 tiles",
+        ),
+        ({"title": "t", "questions": [{"kind": "waits", "difficulty": 5}]}, "'difficulty' must be 1, 2 or 3"),
+        ({"title": "t", "questions": [{"kind": "waits", "count": 0}]}, "'count' must be a whole number 1-100"),
+        (
+            {"title": "t", "questions": [{"kind": "waits", "count": 2, "hand": "1112345678999m"}]},
+            "'count' is for generated",
+        ),
+        ({"title": "t", "colour": 1, "questions": [{"kind": "waits"}]}, "unknown field(s) ['colour']"),
+        (
+            {"title": "t", "questions": [{"kind": "wall_break", "rules": "mcr", "dice": [[1, 2]]}]},
+            "field 'dice' must be",
+        ),
+        ({"title": "t", "questions": [{"kind": "tile_name", "tile": "5m", "options": ["1m", "2m"]}]}, "do not include"),
+    ],
+)
 def test_bad_quiz_sets_say_what_and_where(raw, message):
     with pytest.raises(QuizError) as e:
         parse_quiz_set(raw, source="set.json")
@@ -84,10 +105,27 @@ def test_questions_for_topics_and_kinds():
 def test_terminal_runner_records_answers(tmp_path):
     from mjlearn.quiz.progress import ProgressStore
     from mjlearn.quiz.runner import run_terminal
-    qs = parse_quiz_set({"title": "t", "questions": [
-        {"kind": "waits", "hand": "1112345678999m"}, {"kind": "tile_name", "tile": "E"},
-        {"kind": "shanten", "hand": "123m456p789sESWN"}]}).questions
-    answers = iter(["?", "what", "1-9m", "123456789m", "东风", "!", ])
+
+    qs = parse_quiz_set(
+        {
+            "title": "t",
+            "questions": [
+                {"kind": "waits", "hand": "1112345678999m"},
+                {"kind": "tile_name", "tile": "E"},
+                {"kind": "shanten", "hand": "123m456p789sESWN"},
+            ],
+        }
+    ).questions
+    answers = iter(
+        [
+            "?",
+            "what",
+            "1-9m",
+            "123456789m",
+            "东风",
+            "!",
+        ]
+    )
     out = io.StringIO()
     with ProgressStore(tmp_path / "p.db", user="t") as store:
         res = run_terminal(qs, store=store, input=lambda _: next(answers), out=out, lang="en")
@@ -101,6 +139,7 @@ def test_terminal_runner_records_answers(tmp_path):
 
 def test_cli_quiz_check_and_run(tmp_path, monkeypatch, capsys):
     from mjlearn import cli_quiz
+
     monkeypatch.setenv("MJLEARN_DATA_DIR", str(tmp_path))
     assert cli_quiz.main(["quiz", str(SETS / "table_practice.toml"), "--check"]) == 0
     assert "questions OK" in capsys.readouterr().out
@@ -117,6 +156,7 @@ def test_cli_quiz_check_and_run(tmp_path, monkeypatch, capsys):
 def test_widget_grades_through_the_engine_and_records(tmp_path):
     from mjlearn.quiz.progress import ProgressStore
     from mjlearn.quiz.widget import practice
+
     store = ProgressStore(tmp_path / "p.db", user="w")
     w = practice("waits", n=3, seed=4, store=store)
     q = w.current
@@ -141,8 +181,10 @@ def test_widget_grades_through_the_engine_and_records(tmp_path):
 LONE_SURROGATES = [
     ('{"title": "Week \\ud800 one", "questions": [{"kind": "tile_name", "count": 1}]}', "field 'title'"),
     ('{"title": "W", "title_zh": "\\udfff", "questions": [{"kind": "tile_name", "count": 1}]}', "field 'title_zh'"),
-    ('{"title": "W", "questions": [{"kind": "tile_name", "tile": "E", "prompt": "a \\ud83d"}]}',
-     "question 1: field 'prompt'"),
+    (
+        '{"title": "W", "questions": [{"kind": "tile_name", "tile": "E", "prompt": "a \\ud83d"}]}',
+        "question 1: field 'prompt'",
+    ),
 ]
 
 
@@ -153,18 +195,29 @@ def test_a_lone_surrogate_is_refused_by_check_and_never_crashes_the_runner(tmp_p
     import os
     import subprocess
     import sys
+
     f = tmp_path / "set.json"
     f.write_text(text, encoding="ascii")
     env = {**os.environ, "MJLEARN_DATA_DIR": str(tmp_path / "data")}
     for args in (["--check"], []):
-        r = subprocess.run([sys.executable, "-m", "mjlearn", "quiz", str(f), *args], input="1\nq\n",
-                           capture_output=True, text=True, timeout=120, env=env)
+        r = subprocess.run(
+            [sys.executable, "-m", "mjlearn", "quiz", str(f), *args],
+            input="1\nq\n",
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env=env,
+        )
         assert r.returncode == 2 and "Traceback" not in r.stderr, (args, r.stdout[-500:], r.stderr[-2000:])
-        line, = r.stderr.strip().splitlines()
+        (line,) = r.stderr.strip().splitlines()
         assert where in line and "\\u" in line and "（" in line, line
 
 
 def test_text_with_real_pairs_and_chinese_still_loads():
-    qs = parse_quiz_set(json.loads('{"title": "Week \\ud83c\\udc04 one", "title_zh": "第一周 🀄",'
-                                   ' "questions": [{"kind": "tile_name", "count": 1}]}'))
+    qs = parse_quiz_set(
+        json.loads(
+            '{"title": "Week \\ud83c\\udc04 one", "title_zh": "第一周 🀄",'
+            ' "questions": [{"kind": "tile_name", "count": 1}]}'
+        )
+    )
     assert qs.title == "Week 🀄 one" and qs.title_zh == "第一周 🀄"

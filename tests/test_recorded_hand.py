@@ -38,8 +38,15 @@ def test_the_coach_asked_again_gives_the_saved_figures(record):
     assert len(ds) >= 5
     for d in ds:
         s = d["sight"]
-        c = coach(d["hand"], rules=record["rules"], seen=s["seen"], draws_left=s["draws_left"], trials=COACH_TRIALS,
-                  seat_wind=s["seat_wind"], prevalent_wind=s["prevalent_wind"])
+        c = coach(
+            d["hand"],
+            rules=record["rules"],
+            seen=s["seen"],
+            draws_left=s["draws_left"],
+            trials=COACH_TRIALS,
+            seat_wind=s["seat_wind"],
+            prevalent_wind=s["prevalent_wind"],
+        )
         mine = next(o for o in c if str(o.discard) == d["choice"])
         assert str(c.best.discard) == d["best"], d["n"]
         assert (mine.shanten, c.best.shanten) == (d["shanten_after"], d["best_shanten"]), d["n"]
@@ -70,6 +77,7 @@ def test_the_script_makes_the_same_hand(record):
                 same(x, y, f"{where}[{i}]")
         else:
             assert a == b, f"{where}: {a!r} in the file, {b!r} made now (run tools/record_hand.py)"
+
     quiz = made.pop("quiz")
     same(record, made)
     assert json.loads(QUIZ.read_text(encoding="utf-8")) == quiz, "run tools/record_hand.py"
@@ -78,6 +86,7 @@ def test_the_script_makes_the_same_hand(record):
 def test_the_questions_on_the_recorded_win_are_the_tables(record):
     """The lesson's last exercises ask what North's win was worth: the engine's answer is the table's."""
     from mjlearn import quiz
+
     qs = quiz.load_quiz_set(QUIZ)
     total = next(q for q in qs if q.kind == "mcr_total")
     assert f"{quiz.solve(total)} points" in record["outcome"]
@@ -98,10 +107,11 @@ def test_the_key_moments_are_what_the_lesson_says(record):
     assert one["kind"] == "discard" and one["shanten_after"] < one["best_shanten"]
     assert one["win_chance"] < one["best_win_chance"]
     from mjlearn.widgets.replay import _best_fans
+
     assert {"Fully Concealed Hand", "All Chows"} <= {f["en"] for f in _best_fans(one)[:3]}
     # 2: a chow the coach would have passed
     assert chow["kind"] == "claim" and chow["choice"].startswith("chow") and chow["best_claim"] == "pass"
-    a, b = w.claim_steps(chow)               # "this chow did not even bring the hand closer to ready"
+    a, b = w.claim_steps(chow)  # "this chow did not even bring the hand closer to ready"
     assert b >= a
     # 3: after the chow, every reachable win is under 8 points
     assert short["kind"] == "discard" and short["n"] > chow["n"] and short["win_chance"] == 0
@@ -154,10 +164,10 @@ def test_a_record_the_lesson_cannot_read_is_refused_with_a_reason(record, tmp_pa
     with pytest.raises(RecordError, match="another version") as e:
         read_record(older)
     assert "版本" in str(e.value)
-    shown = e.value._render_traceback_()       # what a notebook shows: the reason, no traceback
+    shown = e.value._render_traceback_()  # what a notebook shows: the reason, no traceback
     assert len(shown) == 2 and "版本" in shown[0] and "another version" in shown[1]
     newer = copy.deepcopy(record)
-    newer["version"] = 7                          # a later table that keeps the fields: read
+    newer["version"] = 7  # a later table that keeps the fields: read
     assert read_record(newer)["decisions"] == record["decisions"]
     broken = copy.deepcopy(record)
     del broken["decisions"][0]["best_useful"]
@@ -176,6 +186,7 @@ def test_a_table_saved_by_the_learner_replays(tmp_path):
     """The two calls of the lesson: table.save(...) then replay_review(...), on a hand played to the end."""
     from mjlearn.tiles import TILES
     from mjlearn.widgets.play import PlayTable
+
     pt = PlayTable(rules="mcr", seat="S", seed=5)
     while pt.table.phase != "over":
         if pt.waiting == "discard":
@@ -202,6 +213,7 @@ def _words(html: str) -> str:
     html = _re.sub(r"<svg.*?</svg>", " ", html, flags=_re.DOTALL)
     html = _re.sub(r"<(style|script)\b.*?</\1>", " ", html, flags=_re.DOTALL)
     import html as _html
+
     return _html.unescape(_re.sub(r"<[^>]+>", " ", html))
 
 
@@ -216,8 +228,8 @@ def test_the_replay_and_review_name_tiles_in_words_never_in_notation(record):
         assert not _NOTATION.search(text), _NOTATION.search(text).group(0)
     out = _words(hand.outcome().html)
     assert "2 Bamboo" in out and "二条" in out and "345m" not in out
-    assert "15 番" in out and "15分" not in out                              # MCR points: 番, as the glossary
-    assert "The player's payment" in out and "Your payment" not in out     # the course's hand: someone else's
+    assert "15 番" in out and "15分" not in out  # MCR points: 番, as the glossary
+    assert "The player's payment" in out and "Your payment" not in out  # the course's hand: someone else's
     step = _words(hand.moment(1).html)
     assert "you discarded 9 Dots" in step and "打出九饼" in step
     claim = _words(hand.moment(8).html)
@@ -228,7 +240,8 @@ def test_the_replay_and_review_name_tiles_in_words_never_in_notation(record):
 
 def test_a_gap_inside_the_coachs_error_is_about_the_same_not_a_loss(record):
     from mjlearn.widgets.play import same_within_error
-    d1 = record["decisions"][0]                     # 13.4% ± 1.5% against 14.1% ± 1.6%
+
+    d1 = record["decisions"][0]  # 13.4% ± 1.5% against 14.1% ± 1.6%
     assert 0 < d1["cost_chance"] <= max(d1["error"], d1["best_error"]) and same_within_error(d1)
     assert all(d["n"] != 1 for d in worst(record))
     row = review_html(record).split('<tr data-n="1">')[1].split("</tr>")[0]
@@ -250,22 +263,39 @@ def test_zero_percent_is_explained_in_the_review(record):
     note = _words(html.split('data-zero-note="1"')[1].split("</div>")[0])
     assert "no win worth 8 points yet" in note and "8 番" in note and "can still win later" in note
     for d in worst(record):
-        box = _words(html.split(f'data-worst="{d["n"]}"')[1].split('data-worst=')[0])
+        box = _words(html.split(f'data-worst="{d["n"]}"')[1].split("data-worst=")[0])
         if d["win_chance"] == 0:
             assert "under 8 points" in box and "0% means" in box
 
 
 def test_useful_tiles_lost_never_name_the_discard_nor_contradict_the_counts():
     from mjlearn.widgets.play import why
-    base = {"kind": "discard", "hand": "123m456p789s1122mE", "shanten_before": 1, "best_shanten": 1,
-            "shanten_after": 1, "win_chance": 0.1, "best_win_chance": 0.3, "error": 0.01, "best_error": 0.01,
-            "cost_chance": 0.2, "cost_useful": 0, "expected": 0, "best_expected": 0, "fans": [], "best_fans": []}
-    more = dict(base, choice="1m", best="E", useful={"1m": 2, "3m": 4}, best_useful={"1m": 2, "2m": 3},
-                live=54, best_live=45)                       # the learner keeps more live tiles: nothing "lost"
+
+    base = {
+        "kind": "discard",
+        "hand": "123m456p789s1122mE",
+        "shanten_before": 1,
+        "best_shanten": 1,
+        "shanten_after": 1,
+        "win_chance": 0.1,
+        "best_win_chance": 0.3,
+        "error": 0.01,
+        "best_error": 0.01,
+        "cost_chance": 0.2,
+        "cost_useful": 0,
+        "expected": 0,
+        "best_expected": 0,
+        "fans": [],
+        "best_fans": [],
+    }
+    more = dict(
+        base, choice="1m", best="E", useful={"1m": 2, "3m": 4}, best_useful={"1m": 2, "2m": 3}, live=54, best_live=45
+    )  # the learner keeps more live tiles: nothing "lost"
     assert "lost" not in why(more)
-    fewer = dict(base, choice="6p", best="E", useful={"3m": 4}, best_useful={"6p": 3, "2m": 3, "3m": 4},
-                 live=4, best_live=10)
+    fewer = dict(
+        base, choice="6p", best="E", useful={"3m": 4}, best_useful={"6p": 3, "2m": 3, "3m": 4}, live=4, best_live=10
+    )
     text = why(fewer)
-    assert "Useful tiles lost by discarding 6 Dots: 2 Characters." in text    # never the tile thrown
-    further = dict(fewer, shanten_after=2)                    # another distance from ready: another count
+    assert "Useful tiles lost by discarding 6 Dots: 2 Characters." in text  # never the tile thrown
+    further = dict(fewer, shanten_after=2)  # another distance from ready: another count
     assert "lost" not in why(further)

@@ -58,6 +58,7 @@ def assert_self_contained(text: str) -> ET.Element:
 
 # --- the art file -------------------------------------------------------------------------
 
+
 def test_art_file_has_every_face_and_is_compact():
     art_file = ROOT / "mjlearn" / "render" / "tile_art.json"
     art = json.loads(art_file.read_text(encoding="utf-8"))
@@ -69,10 +70,13 @@ def test_art_file_has_every_face_and_is_compact():
 
 def test_committed_art_is_what_the_generator_makes():
     fonts = Path("/usr/share/fonts/opentype/noto")
-    need((fonts / "NotoSerifCJK-Bold.ttc").exists() and (fonts / "NotoSansCJK-Bold.ttc").exists(),
-         "fonts-noto-cjk (apt-get install fonts-noto-cjk)")
-    r = subprocess.run([sys.executable, str(ROOT / "tools" / "make_tile_art.py"), "--check"],
-                       capture_output=True, text=True)
+    need(
+        (fonts / "NotoSerifCJK-Bold.ttc").exists() and (fonts / "NotoSansCJK-Bold.ttc").exists(),
+        "fonts-noto-cjk (apt-get install fonts-noto-cjk)",
+    )
+    r = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "make_tile_art.py"), "--check"], capture_output=True, text=True
+    )
     assert r.returncode == 0, r.stdout + r.stderr
 
 
@@ -86,6 +90,7 @@ def test_art_sources_record_font_and_licence():
 
 
 # --- single tiles ---------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("t", TILES, ids=str)
 @pytest.mark.parametrize("variant", [{}, {"sideways": True}, {"face_down": True}, {"highlight": True}])
@@ -138,10 +143,19 @@ def test_highlight_colour_is_used():
 # The sideways tile: a chow turns the claimed tile where it stands in the run; a pung or kong turns
 # the tile on the side of the seat it came from: left = first, opposite = middle, right = last.
 SIDEWAYS = [
-    ("[123m,1]", 0), ("[123m,2]", 1), ("[123m,3]", 2), ("[789s,2]", 1),
-    ("[EEE,1]", 0), ("[EEE,2]", 1), ("[EEE,3]", 2),
-    ("[5555p,1]", 0), ("[5555p,2]", 1), ("[5555p,3]", 3),
-    ("[CCCC,5]", 0), ("[CCCC,6]", 1), ("[CCCC,7]", 3),
+    ("[123m,1]", 0),
+    ("[123m,2]", 1),
+    ("[123m,3]", 2),
+    ("[789s,2]", 1),
+    ("[EEE,1]", 0),
+    ("[EEE,2]", 1),
+    ("[EEE,3]", 2),
+    ("[5555p,1]", 0),
+    ("[5555p,2]", 1),
+    ("[5555p,3]", 3),
+    ("[CCCC,5]", 0),
+    ("[CCCC,6]", 1),
+    ("[CCCC,7]", 3),
 ]
 
 
@@ -155,7 +169,7 @@ def test_claimed_tile_lies_sideways_at_the_claimed_position(text, pos):
     sideways = [int(g.get("data-i")) for g in gs if g.get("data-sideways")]
     if meld.is_added_kong:
         # the added tile lies on the claimed one: same column, higher up
-        assert sideways == [min(pos, 2), 3]     # from the right: the last of three columns
+        assert sideways == [min(pos, 2), 3]  # from the right: the last of three columns
         below, above = (g for g in gs if g.get("data-sideways"))
         assert xy(below)[0] == xy(above)[0] and xy(above)[1] < xy(below)[1]
         columns = [g for g in gs if g.get("data-i") != "3"]
@@ -165,7 +179,7 @@ def test_claimed_tile_lies_sideways_at_the_claimed_position(text, pos):
     # columns run left to right in tile order, so the sideways one is the pos-th from the left
     xs = [xy(g)[0] for g in columns]
     assert xs == sorted(xs)
-    assert [g.get("data-tile") for g in columns] == [str(t) for t in meld.tiles[:len(columns)]]
+    assert [g.get("data-tile") for g in columns] == [str(t) for t in meld.tiles[: len(columns)]]
     assert text in root[0].text
 
 
@@ -183,12 +197,15 @@ def test_concealed_kong_shows_outer_two_face_down():
     assert "暗杠" in root[0].text and "Concealed kong" in root[0].text
 
 
-@pytest.mark.parametrize("text, words", [
-    ("[EEE,3]", ["碰", "Pung of East Wind", "right"]),
-    ("[123m,2]", ["吃", "Chow 1-2-3 Characters", "2 Characters claimed from the left"]),
-    ("[5555p,2]", ["明杠", "Melded kong", "opposite"]),
-    ("[5555p,7]", ["加杠", "Added kong", "right"]),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("[EEE,3]", ["碰", "Pung of East Wind", "right"]),
+        ("[123m,2]", ["吃", "Chow 1-2-3 Characters", "2 Characters claimed from the left"]),
+        ("[5555p,2]", ["明杠", "Melded kong", "opposite"]),
+        ("[5555p,7]", ["加杠", "Added kong", "right"]),
+    ],
+)
 def test_meld_title_is_bilingual(text, words):
     title = parse(svg.meld_svg(text))[0].text
     assert title.startswith(text)
@@ -203,8 +220,14 @@ SAMPLE = "[123m,2][EEE,3][5555p]456s9s+9sae"
 
 def gaps_between(gs: list[ET.Element]) -> list[float]:
     """Space between the right edge of each column and the left edge of the next."""
-    cols = [g for g in gs if not (g.get("data-sideways") and any(
-        o is not g and o.get("data-sideways") and xy(o)[0] == xy(g)[0] and xy(o)[1] > xy(g)[1] for o in gs))]
+    cols = [
+        g
+        for g in gs
+        if not (
+            g.get("data-sideways")
+            and any(o is not g and o.get("data-sideways") and xy(o)[0] == xy(g)[0] and xy(o)[1] > xy(g)[1] for o in gs)
+        )
+    ]
     out = []
     for a, b in zip(cols, cols[1:]):
         wa = svg.SIDE_W if a.get("data-sideways") else svg.CELL_W
@@ -232,10 +255,10 @@ def test_winning_tile_and_flowers_stand_apart():
     gaps = gaps_between(gs)
     n_meld = sum(len(m.tiles) for m in hand.melds)
     win = n_meld + len(hand.concealed)
-    inside = gaps[n_meld:win - 1]              # between concealed tiles
+    inside = gaps[n_meld : win - 1]  # between concealed tiles
     assert len(set(inside)) == 1
-    assert gaps[win - 1] > inside[0] * 3       # before the winning tile
-    assert gaps[win] > inside[0] * 3           # before the first flower
+    assert gaps[win - 1] > inside[0] * 3  # before the winning tile
+    assert gaps[win] > inside[0] * 3  # before the first flower
     # melds are set apart from each other and from the concealed tiles
     assert gaps[2] > inside[0] and gaps[5] > inside[0] and gaps[n_meld - 1] > inside[0]
 
@@ -259,12 +282,15 @@ def test_added_kong_in_a_hand_makes_room_above():
     assert min(xy(g)[1] for g in gs) >= 0
 
 
-@pytest.mark.parametrize("highlight, expected", [
-    ({2, 5}, {2: svg.HIGHLIGHT, 5: svg.HIGHLIGHT}),
-    ([0], {0: svg.HIGHLIGHT}),
-    ({3: "#2563eb", 13: "#e11d48"}, {3: "#2563eb", 13: "#e11d48"}),
-    (None, {}),
-])
+@pytest.mark.parametrize(
+    "highlight, expected",
+    [
+        ({2, 5}, {2: svg.HIGHLIGHT, 5: svg.HIGHLIGHT}),
+        ([0], {0: svg.HIGHLIGHT}),
+        ({3: "#2563eb", 13: "#e11d48"}, {3: "#2563eb", 13: "#e11d48"}),
+        (None, {}),
+    ],
+)
 def test_highlight_marks_exactly_the_requested_tiles(highlight, expected):
     root = parse(svg.hand_svg(SAMPLE, highlight=highlight))
     marked = {}
@@ -276,8 +302,7 @@ def test_highlight_marks_exactly_the_requested_tiles(highlight, expected):
 
 
 def test_tiles_svg_row_options():
-    root = assert_self_contained(svg.tiles_svg("123m456p", sideways=[1], face_down=[5], gaps=[3],
-                                               highlight={0}))
+    root = assert_self_contained(svg.tiles_svg("123m456p", sideways=[1], face_down=[5], gaps=[3], highlight={0}))
     gs = tiles_of(root)
     assert [g.get("data-tile") for g in gs] == ["1m", "2m", "3m", "4p", "5p", "6p"]
     assert [g.get("data-sideways") for g in gs].index("1") == 1
@@ -309,6 +334,7 @@ def test_bad_input_is_an_error():
 
 # --- speed and imports --------------------------------------------------------------------------
 
+
 def random_hands(n: int, seed: int = 7) -> list[Hand]:
     """Random valid 14-tile hands with a few melds, flowers sometimes."""
     rng = random.Random(seed)
@@ -324,19 +350,23 @@ def random_hands(n: int, seed: int = 7) -> list[Hand]:
                 if kind == "chow":
                     m = Meld.from_str(f"[{t.rank}{t.rank + 1}{t.rank + 2}{t.suit.value},{rng.randint(1, 3)}]")
                 elif kind == "pung":
-                    m = Meld.from_str(f"[{str(t) * 3},{rng.randint(1, 3)}]" if t.is_honor
-                                      else f"[{t.rank * 3}{t.suit.value},{rng.randint(1, 3)}]")
+                    m = Meld.from_str(
+                        f"[{str(t) * 3},{rng.randint(1, 3)}]"
+                        if t.is_honor
+                        else f"[{t.rank * 3}{t.suit.value},{rng.randint(1, 3)}]"
+                    )
                 else:
                     offer = rng.choice(["", ",1", ",2", ",3", ",5", ",6", ",7"])
-                    m = Meld.from_str(f"[{str(t) * 4}{offer}]" if t.is_honor
-                                      else f"[{str(t.rank) * 4}{t.suit.value}{offer}]")
+                    m = Meld.from_str(
+                        f"[{str(t) * 4}{offer}]" if t.is_honor else f"[{str(t.rank) * 4}{t.suit.value}{offer}]"
+                    )
             except ValueError:
                 continue
             rest = list(wall)
             try:
                 for x in m.tiles:
                     rest.remove(x)
-            except ValueError:      # not enough copies left for this meld
+            except ValueError:  # not enough copies left for this meld
                 continue
             melds.append(m)
             wall = rest
@@ -351,9 +381,11 @@ def random_hands(n: int, seed: int = 7) -> list[Hand]:
 
 def test_rendering_reads_no_files_after_the_first_call():
     hands = random_hands(300)
-    svg.hand_svg(hands[0])                   # loads the art once
-    with mock.patch("builtins.open", side_effect=AssertionError("file read while rendering")), \
-            mock.patch("io.open", side_effect=AssertionError("file read while rendering")):
+    svg.hand_svg(hands[0])  # loads the art once
+    with (
+        mock.patch("builtins.open", side_effect=AssertionError("file read while rendering")),
+        mock.patch("io.open", side_effect=AssertionError("file read while rendering")),
+    ):
         for h in hands:
             # document order puts an added kong's stacked tile right after its sideways tile
             gs = sorted(tiles_of(parse(svg.hand_svg(h, highlight={0, 3}))), key=lambda g: int(g.get("data-i")))
@@ -367,16 +399,19 @@ def test_rendering_reads_no_files_after_the_first_call():
 
 
 def test_importing_the_renderer_pulls_in_no_heavy_modules():
-    code = ("import sys, mjlearn; assert 'mjlearn.render' not in sys.modules;"
-            "from mjlearn.render import svg; svg.hand_svg('[123m,2][EEE,3][5555p]456s9s+9s');"
-            "svg.tile_sheet_svg();"
-            "bad = [m for m in ('matplotlib', 'ipywidgets', 'anywidget', 'fontTools') if m in sys.modules];"
-            "assert not bad, bad")
+    code = (
+        "import sys, mjlearn; assert 'mjlearn.render' not in sys.modules;"
+        "from mjlearn.render import svg; svg.hand_svg('[123m,2][EEE,3][5555p]456s9s+9s');"
+        "svg.tile_sheet_svg();"
+        "bad = [m for m in ('matplotlib', 'ipywidgets', 'anywidget', 'fontTools') if m in sys.modules];"
+        "assert not bad, bad"
+    )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 0, r.stderr
 
 
 # --- the tile sheet --------------------------------------------------------------------------
+
 
 def test_tile_sheet_svg_has_all_tiles_and_no_text():
     root = assert_self_contained(svg.tile_sheet_svg())
@@ -393,23 +428,28 @@ def test_tile_sheet_html_labels_every_tile_in_both_languages():
 
 # --- the screenshot helper (real browser) -------------------------------------------------------
 
+
 @pytest.mark.e2e
 def test_screenshot_renders_tiles_with_no_fonts_needed(tmp_path):
     """Chromium draws the art: the PNG has the SVG's size and the tile colours in it."""
     import subprocess
 
     from PIL import Image  # Pillow comes with matplotlib
+
     text = svg.tiles_svg("1p5sC", width=30)
     root = parse(text)
     (tmp_path / "row.svg").write_text(text, encoding="utf-8")
     out = tmp_path / "row.png"
     # in a process of its own: the real-browser tests of this session hold Playwright's sync loop
-    code = ("import sys; sys.path.insert(0, sys.argv[1]); from pathlib import Path; "
-            "from tools.screenshot import screenshot; "
-            "screenshot(Path(sys.argv[2]).read_text(encoding='utf-8'), sys.argv[3], selector='svg', "
-            "background='#ffffff', optimise=False)")
-    subprocess.run([sys.executable, "-c", code, str(ROOT), str(tmp_path / "row.svg"), str(out)],
-                   check=True, timeout=120)
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1]); from pathlib import Path; "
+        "from tools.screenshot import screenshot; "
+        "screenshot(Path(sys.argv[2]).read_text(encoding='utf-8'), sys.argv[3], selector='svg', "
+        "background='#ffffff', optimise=False)"
+    )
+    subprocess.run(
+        [sys.executable, "-c", code, str(ROOT), str(tmp_path / "row.svg"), str(out)], check=True, timeout=120
+    )
     img = Image.open(out).convert("RGB")
     w, h = float(root.get("width")), float(root.get("height"))
     assert abs(img.size[0] - w) <= 1 and abs(img.size[1] - h) <= 1, (img.size, w, h)
@@ -421,14 +461,20 @@ def test_screenshot_renders_tiles_with_no_fonts_needed(tmp_path):
 
 # --- lesson pictures --------------------------------------------------------------------------
 
+
 def test_figures_draw_rows_melds_and_hands_with_their_captions():
-    p = svg.figures(("123456789m", "万子 characters"), ("[456m,2]", "吃 <b>chow</b>"),
-                    ("[EEE,1]123m456p789s5s+5s", "和 a win"))
+    p = svg.figures(
+        ("123456789m", "万子 characters"), ("[456m,2]", "吃 <b>chow</b>"), ("[EEE,1]123m456p789s5s+5s", "和 a win")
+    )
     assert p.html.count("<figure") == 3 and p.html.count("<figcaption") == 3
     assert "mj-row" in p.html and "mj-meld" in p.html and "mj-hand" in p.html
     assert "flex-wrap:wrap" in p.html and "max-width:100%" in p.html  # wraps within the page
     assert p._repr_html_() == p.html
-    assert repr(p).splitlines() == ["123456789m  万子 characters", "[456m,2]  吃 chow", "[EEE,1]123m456p789s5s+5s  和 a win"]
+    assert repr(p).splitlines() == [
+        "123456789m  万子 characters",
+        "[456m,2]  吃 chow",
+        "[EEE,1]123m456p789s5s+5s  和 a win",
+    ]
     with pytest.raises(NotationError):
         svg.figures(("12x", "bad"))
 
@@ -460,9 +506,12 @@ def test_side_by_side_wraps_and_keeps_every_item():
 def test_side_by_side_captions_name_the_rule_set_of_each_wall_and_log():
     from mjlearn.table import Table
     from mjlearn.table.render import EventLog
+
     mcr, xian = Table("mcr", seed=8), Table("xian", seed=8)
-    for p in (svg.side_by_side(EventLog(mcr.log[:3]), EventLog(xian.log[:4])),
-              svg.side_by_side(mcr.at(3).wall, xian.at(4).wall)):
+    for p in (
+        svg.side_by_side(EventLog(mcr.log[:3]), EventLog(xian.log[:4])),
+        svg.side_by_side(mcr.at(3).wall, xian.at(4).wall),
+    ):
         caps = re.findall(r'class="mj-sbs-caption"[^>]*>([^<]*)</div>', p.html)
         assert [unescape(c) for c in caps] == [both(mcr.rules.zh, mcr.rules.en), both(xian.rules.zh, xian.rules.en)]
         assert p.html.index(caps[0]) < p.html.index(caps[1])

@@ -47,13 +47,15 @@ def test_rating_from_correctness_hints_and_retries():
 def test_items_of_a_fans_answer_are_the_kind_and_each_fan(store):
     q = generate("fans", seed=3)
     expected = solve(q)
-    wrong = [f for f in expected if f != expected[0]] + [o["id"] for o in q.data["options"] if o["id"] not in expected][:1]
+    wrong = [f for f in expected if f != expected[0]] + [o["id"] for o in q.data["options"] if o["id"] not in expected][
+        :1
+    ]
     store.record(q, wrong, grade(q, wrong))
     items = {i.key: right for i, right in items_of(store.rows()[-1])}
     assert items.pop("kind:fans") is False
-    assert items[f"fan:{expected[0]}"] is False           # missed
-    assert items[f"fan:{wrong[-1]}"] is False             # claimed wrongly
-    assert all(items[f"fan:{f}"] for f in expected[1:])   # named rightly
+    assert items[f"fan:{expected[0]}"] is False  # missed
+    assert items[f"fan:{wrong[-1]}"] is False  # claimed wrongly
+    assert all(items[f"fan:{f}"] for f in expected[1:])  # named rightly
     assert set(items) == {f"fan:{f}" for f in set(expected) | set(wrong)}
 
 
@@ -88,8 +90,8 @@ def test_wrong_then_right_is_one_corrected_attempt(store):
     rows = store.rows()
     rq = replay(rows)
     st = rq.states["kind:shanten"]
-    assert st.reviews == 1 and st.right == 1                 # one attempt, rated Hard
-    assert mastery(rows) == 0.5                              # not 0 %: a corrected answer counts half
+    assert st.reviews == 1 and st.right == 1  # one attempt, rated Hard
+    assert mastery(rows) == 0.5  # not 0 %: a corrected answer counts half
     # the same recorded with the retries keyword: the same review
     store._conn.execute("DELETE FROM answers")
     store.record(q, solve(q), grade(q, solve(q)), retries=1)
@@ -100,7 +102,7 @@ def test_mastery_follows_recent_answers(store):
     for i, right in enumerate([False, False, False, True, True]):
         _answer(store, "tile_name", 10 + i, right)
     m = store.by_topic()["tiles"]
-    assert m["accuracy"] == 0.4 and m["mastery"] > 0.6       # recent answers are right
+    assert m["accuracy"] == 0.4 and m["mastery"] > 0.6  # recent answers are right
     for i in range(3):
         _answer(store, "tile_name", 20 + i, False)
     assert store.by_topic()["tiles"]["mastery"] < 0.3
@@ -116,7 +118,7 @@ def test_view_shows_mastery_and_due_in_both_languages(store):
     # both are due a day later: the wrong one at once, the right one after FSRS's first learning step
     assert "mastery 0% (0/1 right, 1 due)" in en and "mastery 100%" in en and "Due for review: 2 of 2" in en
     assert "掌握 0%" in zh and "1 项待复习" in zh and "待复习 2 项" in zh
-    assert en.index("What does it wait on?") < en.index("Name a tile")      # the most forgotten first
+    assert en.index("What does it wait on?") < en.index("Name a tile")  # the most forgotten first
     assert "practice('review')" in en
     assert "掌握 Mastery" in html and "待复习 Due for review" in html and "recent answers count most" in html
     for text in (en, zh, html, repr(v)):
@@ -147,14 +149,15 @@ def test_review_questions_most_forgotten_first_and_empty_without_history(store):
     _answer(store, "tile_name", 2, True, at=now - 10)
     qs, _rq = review_questions(store, n=2, seed=1)
     assert [q.kind for q in qs] == ["waits", "tile_name"]
-    assert review_questions(store, n=2, seed=1)[0] == qs     # seeded: the same questions
+    assert review_questions(store, n=2, seed=1)[0] == qs  # seeded: the same questions
 
 
 def test_practice_review_widget(store, tmp_path, monkeypatch):
     pytest.importorskip("ipywidgets")
     from mjlearn.quiz import practice
     from mjlearn.quiz.widget import QuizWidget
-    w = practice("review", n=2, seed=1, store=store)          # no history: the suggested topic
+
+    w = practice("review", n=2, seed=1, store=store)  # no history: the suggested topic
     assert isinstance(w, QuizWidget) and len(w.questions) == 2
     assert w.title == ("复习", "Review") and {q.topic for q in w.questions} == {"tiles"}
     _answer(store, "shanten", 1, False, at=datetime.now(timezone.utc).timestamp() - DAY)
@@ -167,8 +170,14 @@ def test_practice_review_widget(store, tmp_path, monkeypatch):
 
 
 def _cli(args, data, stdin=""):
-    return subprocess.run([sys.executable, "-m", "mjlearn", "quiz", *args], input=stdin, capture_output=True,
-                          text=True, timeout=300, env={**os.environ, "MJLEARN_DATA_DIR": str(data)})
+    return subprocess.run(
+        [sys.executable, "-m", "mjlearn", "quiz", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "MJLEARN_DATA_DIR": str(data)},
+    )
 
 
 def test_cli_review(tmp_path):
@@ -195,8 +204,10 @@ def test_retries_column_after_migrating_from(tmp_path, start):
         c.executescript(step[1])
     c.execute(f"PRAGMA user_version = {start}")
     if start:
-        c.execute("INSERT INTO answers (at,user,quiz,kind,topic,seed,difficulty,question,answer,correct,score)"
-                  " VALUES (1, 'old', NULL, 'tile_name', 'tiles', 1, 1, '{}', '\"5m\"', 0, 0.0)")
+        c.execute(
+            "INSERT INTO answers (at,user,quiz,kind,topic,seed,difficulty,question,answer,correct,score)"
+            " VALUES (1, 'old', NULL, 'tile_name', 'tiles', 1, 1, '{}', '\"5m\"', 0, 0.0)"
+        )
     c.close()
     with ProgressStore(path, user="old") as s:
         cols = [r[1] for r in s._conn.execute("PRAGMA table_info(answers)")]
@@ -218,6 +229,7 @@ def test_record_is_backward_compatible(store):
 
 def test_sample_store_shows_due_items_and_mastery(tmp_path):
     from mjlearn.quiz.progress import sample_store
+
     s = sample_store(tmp_path / "sample.db")
     rq = review_queue(s)
     assert rq.due() and rq.upcoming()

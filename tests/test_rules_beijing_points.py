@@ -8,26 +8,53 @@ from mjlearn.rules import score
 NAMES = ["bj_basic", "bj_new", "hebei1", "hebei2", "shandong1", "shandong2"]
 
 
-@pytest.mark.parametrize("rules, hand, ctx, total, payments", [
-    # worked example 1: dealer, opened with a chow, straight with a wild for 8m, exposed kong of 3p
-    ("bj_basic", "[123m,1][3333p,1]45679m5sE+E", dict(winner="E", self_drawn=True, wild="5s"), 4,
-     {"E": 18, "S": -6, "W": -6, "N": -6}),
-    # worked example 2: fully natural luxury seven pairs, d = 5
-    ("bj_basic", "11112233p55667s+7s", dict(winner="S", self_drawn=True), 32,
-     {"E": -64, "S": 128, "W": -32, "N": -32}),
-    # worked example 3: concealed self-draw, 5 × 2 × 2
-    ("bj_new", "123456m789p23sEE+4s", dict(winner="W", self_drawn=True), 20,
-     {"E": -40, "S": -20, "W": 80, "N": -20}),
-    # worked example 4: 杠随胡 — West's exposed kong earns nothing
-    ("hebei1", "[1111p]123456m789pE+E", dict(winner="S", discarder="N", other_kongs={"W": (1, 0)}), 5,
-     {"E": -10, "S": 35, "W": -10, "N": -15}),
-    # worked example 5: dealer seven pairs on West's discard
-    ("hebei1", "1122335566779p+9p", dict(winner="E", discarder="W"), 20,
-     {"E": 20, "S": 0, "W": -20, "N": 0}),
-    # worked example 6: self-draw on a closed wait, 10 × 4
-    ("shandong2", "123m456m789p24s55p+3s", dict(winner="N", self_drawn=True), 40,
-     {"E": -80, "S": -40, "W": -40, "N": 160}),
-])
+@pytest.mark.parametrize(
+    "rules, hand, ctx, total, payments",
+    [
+        # worked example 1: dealer, opened with a chow, straight with a wild for 8m, exposed kong of 3p
+        (
+            "bj_basic",
+            "[123m,1][3333p,1]45679m5sE+E",
+            dict(winner="E", self_drawn=True, wild="5s"),
+            4,
+            {"E": 18, "S": -6, "W": -6, "N": -6},
+        ),
+        # worked example 2: fully natural luxury seven pairs, d = 5
+        (
+            "bj_basic",
+            "11112233p55667s+7s",
+            dict(winner="S", self_drawn=True),
+            32,
+            {"E": -64, "S": 128, "W": -32, "N": -32},
+        ),
+        # worked example 3: concealed self-draw, 5 × 2 × 2
+        (
+            "bj_new",
+            "123456m789p23sEE+4s",
+            dict(winner="W", self_drawn=True),
+            20,
+            {"E": -40, "S": -20, "W": 80, "N": -20},
+        ),
+        # worked example 4: 杠随胡 — West's exposed kong earns nothing
+        (
+            "hebei1",
+            "[1111p]123456m789pE+E",
+            dict(winner="S", discarder="N", other_kongs={"W": (1, 0)}),
+            5,
+            {"E": -10, "S": 35, "W": -10, "N": -15},
+        ),
+        # worked example 5: dealer seven pairs on West's discard
+        ("hebei1", "1122335566779p+9p", dict(winner="E", discarder="W"), 20, {"E": 20, "S": 0, "W": -20, "N": 0}),
+        # worked example 6: self-draw on a closed wait, 10 × 4
+        (
+            "shandong2",
+            "123m456m789p24s55p+3s",
+            dict(winner="N", self_drawn=True),
+            40,
+            {"E": -80, "S": -40, "W": -40, "N": 160},
+        ),
+    ],
+)
 def test_worked_examples(rules, hand, ctx, total, payments):
     r = score(hand, rules=rules, **ctx)
     assert r.legal, r.reason
@@ -35,8 +62,7 @@ def test_worked_examples(rules, hand, ctx, total, payments):
 
 
 def test_bjp_ex2_merge_switch():
-    r = score("11112233p55667s+7s", rules="bj_basic", winner="S", self_drawn=True,
-              options={"merge_no_wild": True})
+    r = score("11112233p55667s+7s", rules="bj_basic", winner="S", self_drawn=True, options={"merge_no_wild": True})
     assert r.total == 16 and r.payments["S"] == 64
 
 
@@ -55,8 +81,9 @@ def test_shandong_pair_must_be_258(rules):
 
 def test_seven_pairs_free_of_258_rule_by_default():
     assert score("11335577m1199p1s+1s", rules="shandong1", winner="S", discarder="W").legal
-    r = score("11335577m1199p1s+1s", rules="shandong1", winner="S", discarder="W",
-              options={"pair_258_seven_pairs": True})
+    r = score(
+        "11335577m1199p1s+1s", rules="shandong1", winner="S", discarder="W", options={"pair_258_seven_pairs": True}
+    )
     assert not r.legal
 
 
@@ -85,20 +112,23 @@ def test_four_wilds_side_payment():
     assert r.legal and r.payments["W"] <= -40
 
 
-@pytest.mark.parametrize("rules, hand, ctx, key", [
-    ("bj_basic", "123456789m11p23s+4s", dict(winner="E", discarder="S"), "dealer"),
-    ("bj_basic", "123456789m11p23s+4s", dict(winner="S", discarder="W"), "concealed"),
-    ("bj_new", "123456789m11p23s+4s", dict(winner="S", discarder="W"), "menqianqing"),
-    ("bj_basic", "123456789m11p23s+4s", dict(winner="S", discarder="W"), "no_wild"),
-    ("bj_basic", "123456789m11p23s+4s", dict(winner="S", discarder="W"), "straight"),
-    ("bj_basic", "123456789m11p23s+4s", dict(winner="S", discarder="W"), "straight_natural"),
-    ("hebei2", "11335577m1199p1s+1s", dict(winner="S", discarder="W"), "seven_pairs"),
-    ("bj_basic", "11115577m1199p1s+1s", dict(winner="S", self_drawn=True), "luxury"),
-    ("hebei1", "[1111s]123456789m7s+7s", dict(winner="S", self_drawn=True, kong=True), "gang_ci"),
-    ("bj_basic", "12346789mEEE44s+5m", dict(winner="S", discarder="N"), "zhuo_wu_kui"),
-    ("shandong1", "123456789m55p23s+4s", dict(winner="S", self_drawn=True), "self_draw"),
-    ("shandong2", "123456789m55p24s+3s", dict(winner="S", self_drawn=True), "edge_closed_single_self_draw"),
-])
+@pytest.mark.parametrize(
+    "rules, hand, ctx, key",
+    [
+        ("bj_basic", "123456789m11p23s+4s", dict(winner="E", discarder="S"), "dealer"),
+        ("bj_basic", "123456789m11p23s+4s", dict(winner="S", discarder="W"), "concealed"),
+        ("bj_new", "123456789m11p23s+4s", dict(winner="S", discarder="W"), "menqianqing"),
+        ("bj_basic", "123456789m11p23s+4s", dict(winner="S", discarder="W"), "no_wild"),
+        ("bj_basic", "123456789m11p23s+4s", dict(winner="S", discarder="W"), "straight"),
+        ("bj_basic", "123456789m11p23s+4s", dict(winner="S", discarder="W"), "straight_natural"),
+        ("hebei2", "11335577m1199p1s+1s", dict(winner="S", discarder="W"), "seven_pairs"),
+        ("bj_basic", "11115577m1199p1s+1s", dict(winner="S", self_drawn=True), "luxury"),
+        ("hebei1", "[1111s]123456789m7s+7s", dict(winner="S", self_drawn=True, kong=True), "gang_ci"),
+        ("bj_basic", "12346789mEEE44s+5m", dict(winner="S", discarder="N"), "zhuo_wu_kui"),
+        ("shandong1", "123456789m55p23s+4s", dict(winner="S", self_drawn=True), "self_draw"),
+        ("shandong2", "123456789m55p24s+3s", dict(winner="S", self_drawn=True), "edge_closed_single_self_draw"),
+    ],
+)
 def test_each_doubling(rules, hand, ctx, key):
     assert key in {i.key for i in score(hand, rules=rules, **ctx).items}
 
@@ -112,13 +142,21 @@ def test_straight_with_wild_is_one_doubling():
 def test_yitangfu_sets():
     r = score("123m456mCFP1sES9p+9p", rules="hebei1", winner="S", discarder="N")
     assert r.legal and r.shape == "yitangfu"
-    assert not score("123m456mCFP1sES9p+9p", rules="hebei1", winner="S", discarder="N",
-                     options={"optional_sets": False}).legal
+    assert not score(
+        "123m456mCFP1sES9p+9p", rules="hebei1", winner="S", discarder="N", options={"optional_sets": False}
+    ).legal
 
 
 @pytest.mark.parametrize("rules", NAMES)
-@pytest.mark.parametrize("ctx", [dict(winner="S", self_drawn=True), dict(winner="E", self_drawn=True),
-                                 dict(winner="W", discarder="E"), dict(winner="E", discarder="N")])
+@pytest.mark.parametrize(
+    "ctx",
+    [
+        dict(winner="S", self_drawn=True),
+        dict(winner="E", self_drawn=True),
+        dict(winner="W", discarder="E"),
+        dict(winner="E", discarder="N"),
+    ],
+)
 def test_payments_sum_to_zero(rules, ctx):
     r = score("[1111p]123456m789p5s+5s", rules=rules, other_kongs={"N": (0, 1)}, **ctx)
     assert r.legal and sum(r.payments.values()) == 0 and r.payments[ctx["winner"]] > 0
@@ -126,5 +164,6 @@ def test_payments_sum_to_zero(rules, ctx):
 
 def test_wild_keyword_only_where_there_are_wilds():
     from mjlearn.rules import ContextError
+
     with pytest.raises(ContextError, match="wild"):
         score("123456789m11p23s+4s", rules="hebei1", winner="S", self_drawn=True, wild="5m")

@@ -7,10 +7,21 @@ import mjlearn.rules as R
 from mjlearn.rules import ContextError
 
 HAND = "12346789mEEE44s+5m"
-EXPECTED = {   # payments to South (None = not legal / n/a)
-    "beijing": 80, "beijing_cpt": 80, "bj_basic": 32, "bj_new": 10, "hebei1": 5,
-    "shandong1": None, "shandong2": None, "changsha": None, "yunnan": None, "mcr": 46, "huopin": 56,
-    "xian": 2, "hongkong": 2, "fuzhou": None,
+EXPECTED = {  # payments to South (None = not legal / n/a)
+    "beijing": 80,
+    "beijing_cpt": 80,
+    "bj_basic": 32,
+    "bj_new": 10,
+    "hebei1": 5,
+    "shandong1": None,
+    "shandong2": None,
+    "changsha": None,
+    "yunnan": None,
+    "mcr": 46,
+    "huopin": 56,
+    "xian": 2,
+    "hongkong": 2,
+    "fuzhou": None,
 }
 
 
@@ -40,9 +51,10 @@ def test_keywords_go_only_where_known():
 
 def test_plot_has_cjk_fonts():
     import matplotlib
+
     matplotlib.use("Agg")
     ax = R.compare(HAND, rules=["beijing", "changsha", "mcr"], winner="S", discarder="N").plot(lang="zh")
-    assert [b.get_width() for b in ax.patches] == [80, 0, 46]      # horizontal bars, one unit
+    assert [b.get_width() for b in ax.patches] == [80, 0, 46]  # horizontal bars, one unit
     assert "points" in ax.get_xlabel() and "分" in ax.get_xlabel()
     assert matplotlib.rcParams["font.sans-serif"][0] == "Noto Sans CJK SC"
 
@@ -53,8 +65,8 @@ def test_differences_generated_from_data():
     assert rows["tiles"] == ["136", "136", "136", "108 (no honors 无字牌)", "136", "144", "144"]
     assert rows["chow"] == ["yes 可", "no 不可", "yes 可", "yes 可", "no 不可", "yes 可", "yes 可"]
     assert rows["pair"][2] == "2-5-8 二五八将" and rows["minimum"][-1] == "8"
-    assert "options" not in rows                # a count of switches means nothing to a learner
-    assert not any("^" in c for c in rows["scoring"])   # scoring in words, not caret notation
+    assert "options" not in rows  # a count of switches means nothing to a learner
+    assert not any("^" in c for c in rows["scoring"])  # scoring in words, not caret notation
     assert "乱将" in d._repr_html_()
 
 
@@ -62,11 +74,14 @@ def test_chart_without_matplotlib_is_an_svg_chart():
     """The browser build has no matplotlib: the chart is drawn as SVG instead, one panel per unit."""
     import subprocess
     import sys
-    code = ("import sys; sys.modules['matplotlib'] = None; sys.modules['matplotlib.pyplot'] = None\n"
-            "from mjlearn import rules\n"
-            "c = rules.compare('12346789mEEE44s+5m', winner='S', discarder='N')\n"
-            "h = c.chart()._repr_html_()\n"
-            "assert h.count('<svg') == 1 and 'unit: points' in h and 'unit: b' in h, h[:300]\n"
-            "assert 'class=\"mj-cmp-bar\"' in h\n")
+
+    code = (
+        "import sys; sys.modules['matplotlib'] = None; sys.modules['matplotlib.pyplot'] = None\n"
+        "from mjlearn import rules\n"
+        "c = rules.compare('12346789mEEE44s+5m', winner='S', discarder='N')\n"
+        "h = c.chart()._repr_html_()\n"
+        "assert h.count('<svg') == 1 and 'unit: points' in h and 'unit: b' in h, h[:300]\n"
+        "assert 'class=\"mj-cmp-bar\"' in h\n"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr[-1500:]

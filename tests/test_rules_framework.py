@@ -7,12 +7,25 @@ from mjlearn.rules import RULESETS, ContextError, RulesError, TileSetError, Unkn
 from mjlearn.rules.base import next_in_cycle
 
 
-@pytest.mark.parametrize("alias, name", [
-    ("北京麻将", "beijing"), ("Beijing Majiang", "beijing"), ("推倒和", "beijing"), ("吃碰提", "beijing_cpt"),
-    ("长沙麻将", "changsha"), ("CHANGSHA", "changsha"), ("云南麻将", "yunnan"), ("yuxi", "yunnan"),
-    ("火拼麻將", "huopin"), ("国标麻将", "mcr"), ("guobiao", "mcr"), ("河北麻将", "hebei1"),
-    ("shandong-2", "shandong2"), ("bj basic", "bj_basic"),
-])
+@pytest.mark.parametrize(
+    "alias, name",
+    [
+        ("北京麻将", "beijing"),
+        ("Beijing Majiang", "beijing"),
+        ("推倒和", "beijing"),
+        ("吃碰提", "beijing_cpt"),
+        ("长沙麻将", "changsha"),
+        ("CHANGSHA", "changsha"),
+        ("云南麻将", "yunnan"),
+        ("yuxi", "yunnan"),
+        ("火拼麻將", "huopin"),
+        ("国标麻将", "mcr"),
+        ("guobiao", "mcr"),
+        ("河北麻将", "hebei1"),
+        ("shandong-2", "shandong2"),
+        ("bj basic", "bj_basic"),
+    ],
+)
 def test_lookup_by_alias(alias, name):
     assert get(alias).name == name and RULESETS[alias].name == name and alias in RULESETS
 
@@ -26,8 +39,19 @@ def test_unknown_rule_set_lists_known_ones():
 
 
 def test_rulesets_mapping_is_read_only_and_complete():
-    assert {"mcr", "beijing", "bj_basic", "bj_new", "hebei1", "hebei2", "shandong1", "shandong2",
-            "changsha", "yunnan", "huopin"} <= set(RULESETS)
+    assert {
+        "mcr",
+        "beijing",
+        "bj_basic",
+        "bj_new",
+        "hebei1",
+        "hebei2",
+        "shandong1",
+        "shandong2",
+        "changsha",
+        "yunnan",
+        "huopin",
+    } <= set(RULESETS)
     with pytest.raises(TypeError):
         RULESETS["x"] = None
 
@@ -37,15 +61,18 @@ def test_unknown_context_keyword_names_it_and_the_accepted_ones():
         score("123456m789p23s55p+4s", rules="changsha", winner="S", self_drawn=True, shang_lou=1)
 
 
-@pytest.mark.parametrize("ctx, match", [
-    (dict(winner="S"), "discarder is required"),
-    (dict(winner="S", self_drawn=True, discarder="N"), "no discarder"),
-    (dict(winner="S", discarder="S"), "cannot also be the discarder"),
-    (dict(winner="X", self_drawn=True), "must be a seat"),
-    (dict(winner="S", self_drawn="yes"), "True or False"),
-    (dict(winner="S", self_drawn=True, shang_lou=-1), "whole number"),
-    (dict(winner="S", self_drawn=True, wild="5x"), "must be a tile"),
-])
+@pytest.mark.parametrize(
+    "ctx, match",
+    [
+        (dict(winner="S"), "discarder is required"),
+        (dict(winner="S", self_drawn=True, discarder="N"), "no discarder"),
+        (dict(winner="S", discarder="S"), "cannot also be the discarder"),
+        (dict(winner="X", self_drawn=True), "must be a seat"),
+        (dict(winner="S", self_drawn="yes"), "True or False"),
+        (dict(winner="S", self_drawn=True, shang_lou=-1), "whole number"),
+        (dict(winner="S", self_drawn=True, wild="5x"), "must be a tile"),
+    ],
+)
 def test_bad_context_values(ctx, match):
     with pytest.raises(ContextError, match=match):
         score("123456789m11p23s+4s", rules="beijing", **ctx)
@@ -94,8 +121,9 @@ def test_every_ruleset_declares_its_options_and_renders():
         assert rs.zh in rs._repr_html_()
 
 
-@pytest.mark.parametrize("t, nxt", [("1m", "2m"), ("9m", "1m"), ("9p", "1p"), ("E", "S"), ("N", "C"),
-                                    ("C", "F"), ("P", "E")])
+@pytest.mark.parametrize(
+    "t, nxt", [("1m", "2m"), ("9m", "1m"), ("9p", "1p"), ("E", "S"), ("N", "C"), ("C", "F"), ("P", "E")]
+)
 def test_next_in_cycle(t, nxt):
     assert str(next_in_cycle(t)) == nxt
 

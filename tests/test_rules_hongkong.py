@@ -26,30 +26,29 @@ def test_hk_ex1_south_round_liability():
 
 
 def test_hk_ex1_without_liability_and_in_east_round():
-    plain = HK.with_options(liability_twelve_down=False).score(EX1, winner="S", self_drawn=True,
-                                                               prevalent_wind="S")
+    plain = HK.with_options(liability_twelve_down=False).score(EX1, winner="S", self_drawn=True, prevalent_wind="S")
     assert plain.payments == {"E": -32, "S": 96, "W": -32, "N": -32}
-    east = HK.with_options(liability_twelve_down=False).score(EX1, winner="S", self_drawn=True,
-                                                              prevalent_wind="E")
+    east = HK.with_options(liability_twelve_down=False).score(EX1, winner="S", self_drawn=True, prevalent_wind="E")
     assert east.total == 6 and east.extra["points"] == 64
 
 
 def test_hk_ex1_liable_for_the_first_not_the_later():
-    r = score(EX1, rules="hongkong", winner="S", self_drawn=True, prevalent_wind="S",
-              feeder_already_liable=True)
+    r = score(EX1, rules="hongkong", winner="S", self_drawn=True, prevalent_wind="S", feeder_already_liable=True)
     assert r.extra["liable"] is None and r.payments["W"] == -32
 
 
 def test_hk_ex2_three_winners_on_one_discard():
-    rs = [score("123m456p789sCCC5s+5s", rules="hongkong", winner="E", discarder="N", multiple_winners=True),
-          score("123m456p111s234s5m+5m", rules="hongkong", winner="S", discarder="N", multiple_winners=True),
-          score("[111p,1][444p,1]999p55pEE+E", rules="hongkong", winner="W", discarder="N",
-                multiple_winners=True)]
+    rs = [
+        score("123m456p789sCCC5s+5s", rules="hongkong", winner="E", discarder="N", multiple_winners=True),
+        score("123m456p111s234s5m+5m", rules="hongkong", winner="S", discarder="N", multiple_winners=True),
+        score("[111p,1][444p,1]999p55pEE+E", rules="hongkong", winner="W", discarder="N", multiple_winners=True),
+    ]
     assert [r.extra["raw_fan"] for r in rs] == [1, 0, 5]
     assert [r.total for r in rs] == [3, 3, 5]
     assert settle_multi_win(rs) == {"E": 8, "S": 8, "W": 32, "N": -48}
     three = HK.with_options(multi_win_discarder_pays="three_times").score(
-        "123m456p789sCCC5s+5s", winner="E", discarder="N", multiple_winners=True)
+        "123m456p789sCCC5s+5s", winner="E", discarder="N", multiple_winners=True
+    )
     assert three.payments["N"] == -24
 
 
@@ -61,47 +60,54 @@ def test_hk_ex3_robbing_a_kong():
     assert r.payments == {"E": 0, "S": 24, "W": -24, "N": 0}
 
 
-@pytest.mark.parametrize("hand, key, fan", [
-    ("123m456m789m111m5m+5m", "full_flush", 4),
-    ("[111m,1]333m555m77mEE+E", "mixed_pungs", 4),
-    ("[111m,1]333m555m777m9m+9m", "pure_pungs", 5),
-    ("[111m,1]999m999p11pEE+E", "mixed_orphans", 5),
-    ("CCCFFF123m456mP+P", "little_dragons", 5),
-    ("EEESSSWWW123mN+N", "little_winds", 5),
-    ("EEESSSCCCFFFP+P", "all_honors", 6),
-    ("111m999m111p999p1s+1s", "all_terminals", 6),
-    ("CCCFFFPPP123m5p+5p", "big_dragons", 6),
-    ("EEESSSWWWNNN5p+5p", "big_winds", 6),
-    ("1112345678999m+5m", "nine_gates", 6),
-    ("19m19p19sESWNCFP+P", "thirteen_orphans", 6),
-    ("123m456p789s234s5s+5s", "all_chows", 1),
-    ("[111m,1]333p555s99sEE+E", "all_pungs", 2),
-    ("123m456m789mEE55m+5m", "half_flush", 2),
-    ("123m456p789sCCC5s+5s", "dragon_pung", 1),
-    ("123m456p789sSSS5s+5s", "seat_wind_pung", 1),
-    ("123m456p789sEEE5s+5s", "round_wind_pung", 1),
-    ("123m456p111s234s5m+5m", "chicken", 0),
-])
+@pytest.mark.parametrize(
+    "hand, key, fan",
+    [
+        ("123m456m789m111m5m+5m", "full_flush", 4),
+        ("[111m,1]333m555m77mEE+E", "mixed_pungs", 4),
+        ("[111m,1]333m555m777m9m+9m", "pure_pungs", 5),
+        ("[111m,1]999m999p11pEE+E", "mixed_orphans", 5),
+        ("CCCFFF123m456mP+P", "little_dragons", 5),
+        ("EEESSSWWW123mN+N", "little_winds", 5),
+        ("EEESSSCCCFFFP+P", "all_honors", 6),
+        ("111m999m111p999p1s+1s", "all_terminals", 6),
+        ("CCCFFFPPP123m5p+5p", "big_dragons", 6),
+        ("EEESSSWWWNNN5p+5p", "big_winds", 6),
+        ("1112345678999m+5m", "nine_gates", 6),
+        ("19m19p19sESWNCFP+P", "thirteen_orphans", 6),
+        ("123m456p789s234s5s+5s", "all_chows", 1),
+        ("[111m,1]333p555s99sEE+E", "all_pungs", 2),
+        ("123m456m789mEE55m+5m", "half_flush", 2),
+        ("123m456p789sCCC5s+5s", "dragon_pung", 1),
+        ("123m456p789sSSS5s+5s", "seat_wind_pung", 1),
+        ("123m456p789sEEE5s+5s", "round_wind_pung", 1),
+        ("123m456p111s234s5m+5m", "chicken", 0),
+    ],
+)
 def test_each_pattern(hand, key, fan):
     r = score(hand, rules="hongkong", winner="S", discarder="N")
     assert r.legal
     assert keys(r).get(key) == fan, keys(r)
 
 
-@pytest.mark.parametrize("hand, absent", [
-    ("[111m,1]333m555m77mEE+E", ("half_flush", "all_pungs")),          # composite replaces parts
-    ("[111m,1]333m555m777m9m+9m", ("full_flush", "all_pungs")),
-    ("1112345678999m+5m", ("full_flush",)),
-    ("CCCFFF123m456mP+P", ("dragon_pung",)),
-])
+@pytest.mark.parametrize(
+    "hand, absent",
+    [
+        ("[111m,1]333m555m77mEE+E", ("half_flush", "all_pungs")),  # composite replaces parts
+        ("[111m,1]333m555m777m9m+9m", ("full_flush", "all_pungs")),
+        ("1112345678999m+5m", ("full_flush",)),
+        ("CCCFFF123m456mP+P", ("dragon_pung",)),
+    ],
+)
 def test_non_stacking(hand, absent):
     k = keys(score(hand, rules="hongkong", winner="S", discarder="N"))
     assert not set(absent) & set(k)
 
 
 def test_composite_rows_higher_option():
-    r = HK.with_options(composite_rows="higher", fan_all_pungs=3).score("[111m,1]333m555m77mEE+E", winner="S",
-                                                                          discarder="N")
+    r = HK.with_options(composite_rows="higher", fan_all_pungs=3).score(
+        "[111m,1]333m555m77mEE+E", winner="S", discarder="N"
+    )
     assert keys(r) == {"half_flush": 2, "all_pungs": 3, "round_wind_pung": 1}
 
 
@@ -110,8 +116,11 @@ def test_cap_and_minimum():
     assert r.extra["raw_fan"] > 6 and r.total == 6 and r.extra["points"] == 64 and r.extra["capped"]
     low = HK.with_options(min_fan=3).score("123m456p111s234s5m+5m", winner="S", discarder="N")
     assert not low.legal and "minimum" in low.reason[1]
-    assert HK.with_options(min_fan=3).score("123m456p111s234s5m+5m", winner="S", discarder="N",
-                                            multiple_winners=True).legal
+    assert (
+        HK.with_options(min_fan=3)
+        .score("123m456p111s234s5m+5m", winner="S", discarder="N", multiple_winners=True)
+        .legal
+    )
 
 
 def test_floor_cases():
@@ -159,11 +168,15 @@ def test_meld_feeder():
     assert meld_feeder("S", Meld.from_str("[5555p]")) is None
 
 
-@pytest.mark.parametrize("hand, ctx", [
-    (EX1, {"winner": "W", "self_drawn": True}), (EX1, {"winner": "N", "discarder": "E"}),
-    (EX3, {"winner": "E", "discarder": "S", "kong": True}),
-    (EX1, {"winner": "S", "self_drawn": True, "prevalent_wind": "S"}),
-])
+@pytest.mark.parametrize(
+    "hand, ctx",
+    [
+        (EX1, {"winner": "W", "self_drawn": True}),
+        (EX1, {"winner": "N", "discarder": "E"}),
+        (EX3, {"winner": "E", "discarder": "S", "kong": True}),
+        (EX1, {"winner": "S", "self_drawn": True, "prevalent_wind": "S"}),
+    ],
+)
 def test_payments_sum_to_zero(hand, ctx):
     r = score(hand, rules="hongkong", **ctx)
     assert r.legal and sum(r.payments.values()) == 0

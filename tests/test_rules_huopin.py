@@ -23,8 +23,12 @@ def test_hp_ex3_no_fan_room_dealer():
 
 
 def test_hp_ex4_guobiao_discard_bystanders():
-    assert room_payments(12, "guobiao", winner="N", discarder="W", bird=bird_seat("2p")).net == \
-        {"E": -16, "S": -8, "W": -20, "N": 44}
+    assert room_payments(12, "guobiao", winner="N", discarder="W", bird=bird_seat("2p")).net == {
+        "E": -16,
+        "S": -8,
+        "W": -20,
+        "N": 44,
+    }
 
 
 def test_section_14_3():
@@ -54,8 +58,10 @@ def test_indicator_and_wild_must_agree():
 
 
 @pytest.mark.parametrize("room", ["wufan", "guobiao", "dazhong"])
-@pytest.mark.parametrize("winner, discarder, bird", [("S", None, "1m"), ("E", None, "2m"), ("S", "E", "3m"),
-                                                     ("N", "W", "4m"), ("W", "S", None)])
+@pytest.mark.parametrize(
+    "winner, discarder, bird",
+    [("S", None, "1m"), ("E", None, "2m"), ("S", "E", "3m"), ("N", "W", "4m"), ("W", "S", None)],
+)
 def test_room_payments_sum_to_zero(room, winner, discarder, bird):
     net = room_payments(20, room, winner, discarder, "E", bird_seat(bird) if bird else None).net
     assert sum(net.values()) == 0 and net[winner] > 0

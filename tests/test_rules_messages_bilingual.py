@@ -20,8 +20,17 @@ from mjlearn.rules.patterns import next_in_cycle
 HAN = re.compile(r"[\u4e00-\u9fff]")
 HAND = "123m456m789p234s8s+8s"  # suited only: every rule set's tile set holds it
 
-BAD_VALUE = {"bool": 1, "seat": "X", "seat?": "X", "tile?": "zz", "count": -1, "kongs": 5, "units": 5,
-             "flowers": True, "choice": "nonsense"}
+BAD_VALUE = {
+    "bool": 1,
+    "seat": "X",
+    "seat?": "X",
+    "tile?": "zz",
+    "count": -1,
+    "kongs": 5,
+    "units": 5,
+    "flowers": True,
+    "choice": "nonsense",
+}
 
 
 def _bilingual(e: Exception) -> None:
@@ -62,7 +71,7 @@ def test_unknown_keywords_and_bad_values_are_bilingual(name):
 def test_options_and_the_common_checks_are_bilingual(name):
     rs = get(name)
     _provoke(lambda: score(HAND, rules=name, options={"no_such_option": 1}, **_discard_win(rs)), RulesError)
-    for o in rs.options:                 # every option refuses a value it does not declare
+    for o in rs.options:  # every option refuses a value it does not declare
         e = _provoke(lambda o=o: rs.with_options(**{o.key: "nonsense"}), RulesError)
         assert "(A-" not in str(e) and "regional" not in str(e), str(e)  # no internal references
     if "discarder" in rs.context_names:
@@ -136,6 +145,7 @@ def test_the_other_doors_are_bilingual():
 
 def test_the_settlement_helpers_refusals_are_bilingual():
     from mjlearn.rules import changsha, fuzhou, hongkong, xian
+
     refusals = [
         lambda: xian.reserve_stacks(-1),
         lambda: xian.next_dealer("X", None),
@@ -146,9 +156,12 @@ def test_the_settlement_helpers_refusals_are_bilingual():
         lambda: changsha.on_deal("123m456m789m2468p+5p"),
         lambda: changsha.haidi_roaming({"E": "123m456m789m2468p+5p"}, "9s", first="E"),
         lambda: hongkong.settle_multi_win([score(HAND, rules="hongkong", winner="S", discarder="N")]),
-        lambda: hongkong.settle_multi_win([
-            score(HAND, rules="hongkong", winner="S", discarder="N", multiple_winners=True),
-            score(HAND, rules="hongkong", winner="S", discarder="W", multiple_winners=True)]),
+        lambda: hongkong.settle_multi_win(
+            [
+                score(HAND, rules="hongkong", winner="S", discarder="N", multiple_winners=True),
+                score(HAND, rules="hongkong", winner="S", discarder="W", multiple_winners=True),
+            ]
+        ),
     ]
     for call in refusals:
         with pytest.raises(ValueError) as e:

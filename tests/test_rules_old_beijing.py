@@ -6,7 +6,7 @@ from mjlearn.rules import ContextError, TileSetError, get, score
 from mjlearn.rules.old_beijing import wild_from_indicator
 
 OBJ = get("old_beijing")
-EX1 = "12346789mEEE44s+5m"    # 123m 456m 789m EEE 44s, waiting 5m between 4m and 6m
+EX1 = "12346789mEEE44s+5m"  # 123m 456m 789m EEE 44s, waiting 5m between 4m and 6m
 
 
 def keyed(r):
@@ -18,8 +18,17 @@ def test_obj_ex1_with_wilds_in_use():
     k = keyed(r)
     assert r.extra["zui"] == 16
     # the characters subtotal is the documents' 14 嘴
-    suit_zui = ("small_run", "middle_run", "fifteen", "old_run", "link", "closed_wait", "one_wait",
-                "face_value", "win_258")
+    suit_zui = (
+        "small_run",
+        "middle_run",
+        "fifteen",
+        "old_run",
+        "link",
+        "closed_wait",
+        "one_wait",
+        "face_value",
+        "win_258",
+    )
     assert sum(k[x] for x in suit_zui) == 14
     assert k["missing_suit"] == 1 and k["runner"] == 1 and "pair_258" not in k
     assert k["closed_wait"] + k["one_wait"] + k["win_258"] + k["face_value"] == 8
@@ -46,11 +55,13 @@ def test_obj_ex1_seat_also_east_is_double_stamp_but_capped():
 def test_obj_ex2_plain_hand_self_drawn():
     r = score("234m567m345p55p67s+8s", rules="old_beijing", winner="S", self_drawn=True)
     k = keyed(r)
-    assert {x: k[x] for x in ("concealed", "plain_hand", "all_simples", "self_draw")} == \
-        dict.fromkeys(("concealed", "plain_hand", "all_simples", "self_draw"), 1)
+    assert {x: k[x] for x in ("concealed", "plain_hand", "all_simples", "self_draw")} == dict.fromkeys(
+        ("concealed", "plain_hand", "all_simples", "self_draw"), 1
+    )
     assert "concealed_self_draw" in k and r.extra["tier"][0] == "满贯"
-    assert r.extra["zui"] == 3 and {x: k[x] for x in ("pair_258", "win_258", "runner")} == \
-        dict.fromkeys(("pair_258", "win_258", "runner"), 1)
+    assert r.extra["zui"] == 3 and {x: k[x] for x in ("pair_258", "win_258", "runner")} == dict.fromkeys(
+        ("pair_258", "win_258", "runner"), 1
+    )
     assert r.total == 33 and r.payments["S"] == 99
 
 
@@ -60,43 +71,46 @@ def test_obj_ex3_single_wait_on_an_honor():
     assert k["pair_wait"] + k["one_wait"] + k["face_value"] == 12
 
 
-@pytest.mark.parametrize("hand, ctx, key, value", [
-    # 番
-    ("[123m]456m789p234s5s+5s", {"discarder": "N"}, "concealed", None),
-    ("[5555m,1]123p789p234s5s+5s", {"discarder": "N"}, "concealed", None),   # exposed kong breaks it
-    ("[5555m]123p789p234s5s+5s", {"discarder": "N"}, "concealed", 1),        # concealed kong does not
-    ("234m567m345p55p67s+5s", {"discarder": "N"}, "plain_hand", 1),
-    ("234m567m345p55p79s+8s", {"discarder": "N"}, "plain_hand", None),       # closed wait
-    ("234m567m345p55p67s+8s", {"discarder": "N"}, "all_simples", 1),
-    ("[CCC,1][FFF,2]123m456m5p+5p", {"discarder": "N"}, "dragon_set", 2),
-    ("[SSS,1]123m456m789m5p+5p", {"winner": "S", "discarder": "N", "prevalent_wind": "S"}, "wind_set", 2),  # 双跺脚
-    ("[WWW,1]123m456m789m5p+5p", {"discarder": "N", "prevalent_wind": "S"}, "wind_set", None),
-    ("[111m,1]234m567m999mE+E", {"discarder": "N"}, "half_flush", 1),
-    ("[111m,1]234m567m999m5m+5m", {"discarder": "N"}, "full_flush", 3),
-    ("[111p,1][333m,2][666s,3]999m5s+5s", {"discarder": "N"}, "all_triplets", 3),
-    ("123m456p789s111sC+C", {"self_drawn": True}, "concealed_self_draw", 3),
-    # 嘴
-    ("[123m]123p789p234s5s+5s", {"discarder": "N"}, "small_run", 2),
-    ("[456m]456p123m789s5s+5s", {"discarder": "N"}, "middle_run", 2),
-    ("[456m]456p123m789s5s+5s", {"discarder": "N"}, "fifteen", 2),
-    ("[456m]456p123m789s5s+5s", {"discarder": "N"}, "link", 1),           # 123m-456m; 456p alone
-    ("[234m]567m123p789s5s+5s", {"discarder": "N"}, "link", None),        # 234+567 do not link
-    ("12m456p789s123s55s+3m", {"discarder": "N"}, "edge_wait", 1),
-    ("12m456p789s123s55s+3m", {"discarder": "N"}, "face_value", 3),
-    ("123m456p111s555s9s+9s", {"discarder": "N"}, "face_value", 9),     # option ``dandiao_nine_value``: a 9 adds 9
-    ("123m456p111s789s1p+1p", {"discarder": "N"}, "face_value", 10),    # a 1 adds 10
-    ("1234m456p789s111s+1m", {"discarder": "N"}, "pair_wait", None),    # 1m or 4m: not unique
-    ("123m456p789s22s55p+2s", {"discarder": "N"}, "pair_258", 1),
-    ("123m456p789s22s55p+2s", {"discarder": "N"}, "win_258", 1),
-    ("123m456m789m44mEE+E", {"discarder": "N"}, "missing_suit", 2),
-    # priced separately
-    ("123m456m789m44sEE+E", {"discarder": "N"}, "pure_straight", 10),
-    ("19m19p19sESWNCFP+P", {"discarder": "N"}, "thirteen_orphans", 30),
-    ("[5555m]123p789p234s5s+5s", {"discarder": "N"}, "concealed_kong", 4),
-    ("[5555m,2]123p789p234s5s+5s", {"discarder": "N"}, "exposed_kong", 2),
-    ("123m456p789s23s55s+1s", {"winner": "E", "self_drawn": True, "heavenly": True}, "heavenly", 60),
-    ("123m456p789s23s55s+1s", {"winner": "S", "discarder": "E", "earthly": True}, "earthly", 60),
-])
+@pytest.mark.parametrize(
+    "hand, ctx, key, value",
+    [
+        # 番
+        ("[123m]456m789p234s5s+5s", {"discarder": "N"}, "concealed", None),
+        ("[5555m,1]123p789p234s5s+5s", {"discarder": "N"}, "concealed", None),  # exposed kong breaks it
+        ("[5555m]123p789p234s5s+5s", {"discarder": "N"}, "concealed", 1),  # concealed kong does not
+        ("234m567m345p55p67s+5s", {"discarder": "N"}, "plain_hand", 1),
+        ("234m567m345p55p79s+8s", {"discarder": "N"}, "plain_hand", None),  # closed wait
+        ("234m567m345p55p67s+8s", {"discarder": "N"}, "all_simples", 1),
+        ("[CCC,1][FFF,2]123m456m5p+5p", {"discarder": "N"}, "dragon_set", 2),
+        ("[SSS,1]123m456m789m5p+5p", {"winner": "S", "discarder": "N", "prevalent_wind": "S"}, "wind_set", 2),  # 双跺脚
+        ("[WWW,1]123m456m789m5p+5p", {"discarder": "N", "prevalent_wind": "S"}, "wind_set", None),
+        ("[111m,1]234m567m999mE+E", {"discarder": "N"}, "half_flush", 1),
+        ("[111m,1]234m567m999m5m+5m", {"discarder": "N"}, "full_flush", 3),
+        ("[111p,1][333m,2][666s,3]999m5s+5s", {"discarder": "N"}, "all_triplets", 3),
+        ("123m456p789s111sC+C", {"self_drawn": True}, "concealed_self_draw", 3),
+        # 嘴
+        ("[123m]123p789p234s5s+5s", {"discarder": "N"}, "small_run", 2),
+        ("[456m]456p123m789s5s+5s", {"discarder": "N"}, "middle_run", 2),
+        ("[456m]456p123m789s5s+5s", {"discarder": "N"}, "fifteen", 2),
+        ("[456m]456p123m789s5s+5s", {"discarder": "N"}, "link", 1),  # 123m-456m; 456p alone
+        ("[234m]567m123p789s5s+5s", {"discarder": "N"}, "link", None),  # 234+567 do not link
+        ("12m456p789s123s55s+3m", {"discarder": "N"}, "edge_wait", 1),
+        ("12m456p789s123s55s+3m", {"discarder": "N"}, "face_value", 3),
+        ("123m456p111s555s9s+9s", {"discarder": "N"}, "face_value", 9),  # option ``dandiao_nine_value``: a 9 adds 9
+        ("123m456p111s789s1p+1p", {"discarder": "N"}, "face_value", 10),  # a 1 adds 10
+        ("1234m456p789s111s+1m", {"discarder": "N"}, "pair_wait", None),  # 1m or 4m: not unique
+        ("123m456p789s22s55p+2s", {"discarder": "N"}, "pair_258", 1),
+        ("123m456p789s22s55p+2s", {"discarder": "N"}, "win_258", 1),
+        ("123m456m789m44mEE+E", {"discarder": "N"}, "missing_suit", 2),
+        # priced separately
+        ("123m456m789m44sEE+E", {"discarder": "N"}, "pure_straight", 10),
+        ("19m19p19sESWNCFP+P", {"discarder": "N"}, "thirteen_orphans", 30),
+        ("[5555m]123p789p234s5s+5s", {"discarder": "N"}, "concealed_kong", 4),
+        ("[5555m,2]123p789p234s5s+5s", {"discarder": "N"}, "exposed_kong", 2),
+        ("123m456p789s23s55s+1s", {"winner": "E", "self_drawn": True, "heavenly": True}, "heavenly", 60),
+        ("123m456p789s23s55s+1s", {"winner": "S", "discarder": "E", "earthly": True}, "earthly", 60),
+    ],
+)
 def test_each_item(hand, ctx, key, value):
     r = score(hand, rules="old_beijing", **ctx)
     assert r.legal
@@ -105,7 +119,9 @@ def test_each_item(hand, ctx, key, value):
 
 def test_interpretation_switches_a_obj_5_7_8():
     h = "[111m,1]234m567m999mE+E"
-    assert "half_flush" not in keyed(OBJ.with_options(half_flush_honors="pair").score("[EEE,1]234m567m999m1m+1m", discarder="N"))
+    assert "half_flush" not in keyed(
+        OBJ.with_options(half_flush_honors="pair").score("[EEE,1]234m567m999m1m+1m", discarder="N")
+    )
     assert keyed(OBJ.with_options(half_flush_honors="pair").score(h, discarder="N"))["half_flush"] == 1
     nine = "123m456p111s555s9s+9s"
     assert keyed(OBJ.with_options(dandiao_nine_value=10).score(nine, discarder="N"))["face_value"] == 10
@@ -168,7 +184,21 @@ def test_options_cover_every_ambiguity():
     # how the wild is found, who deals next, the deal, 平和 and terminals, 混一色's honors, 边张/砍档
     # and 单调 needing a single wait, 单调 on a 9, 嘴 per pung, the payers and prices, 十三不靠,
     # 没有混儿 without wilds, 杠上开花 with 自摸
-    assert {"wild_method", "dealer_repeats_on", "deal_procedure", "pinghe_allows_terminals", "half_flush_honors",
-            "edge_closed_unique_wait", "dandiao_unique_wait", "dandiao_nine_value", "zui_per_pung", "payer",
-            "price_zui", "price_fan2", "price_thirteen_orphans", "no_wild_fan_without_wilds",
-            "kong_bloom_adds_self_draw", "price_kong_bloom"} <= keys
+    assert {
+        "wild_method",
+        "dealer_repeats_on",
+        "deal_procedure",
+        "pinghe_allows_terminals",
+        "half_flush_honors",
+        "edge_closed_unique_wait",
+        "dandiao_unique_wait",
+        "dandiao_nine_value",
+        "zui_per_pung",
+        "payer",
+        "price_zui",
+        "price_fan2",
+        "price_thirteen_orphans",
+        "no_wild_fan_without_wilds",
+        "kong_bloom_adds_self_draw",
+        "price_kong_bloom",
+    } <= keys

@@ -25,7 +25,7 @@ from mjlearn.table import Table
 from mjlearn.table.bots import play_hand
 
 HAN = re.compile(r"[\u4e00-\u9fff]")
-HAND = "123m456m789p234s8s+8s"          # suited only: every rule set's tile set holds it
+HAND = "123m456m789p234s8s+8s"  # suited only: every rule set's tile set holds it
 OPTIONS = [(name, o) for name in names() for o in get(name).options]
 
 
@@ -40,9 +40,17 @@ def _is_number_option(o: Option) -> bool:
 # --- what a bad value looks like, for each kind of option ----------------------------------------
 
 ABSURD = st.sampled_from([math.nan, math.inf, -math.inf, 1e308, -1e308, 10**4300 + 7, -(10**4300), 2**64])
-JUNK = st.one_of(st.text(max_size=12), st.none(), st.floats(), st.booleans(), st.integers(),
-                 st.lists(st.integers(), max_size=3), st.dictionaries(st.text(max_size=2), st.integers(), max_size=2),
-                 ABSURD, st.builds(object))
+JUNK = st.one_of(
+    st.text(max_size=12),
+    st.none(),
+    st.floats(),
+    st.booleans(),
+    st.integers(),
+    st.lists(st.integers(), max_size=3),
+    st.dictionaries(st.text(max_size=2), st.integers(), max_size=2),
+    ABSURD,
+    st.builds(object),
+)
 
 
 def _not_a_choice(o: Option):
@@ -50,15 +58,24 @@ def _not_a_choice(o: Option):
 
 
 def _bad_number(o: Option):
-    wrong = st.one_of(st.integers(max_value=o.low - 1), st.integers(min_value=o.high + 1),
-                      st.floats(), ABSURD, st.booleans(), st.text(max_size=12), st.builds(object))
-    if isinstance(o.default, tuple):                # each element in the range, as many as the default
+    wrong = st.one_of(
+        st.integers(max_value=o.low - 1),
+        st.integers(min_value=o.high + 1),
+        st.floats(),
+        ABSURD,
+        st.booleans(),
+        st.text(max_size=12),
+        st.builds(object),
+    )
+    if isinstance(o.default, tuple):  # each element in the range, as many as the default
         n = len(o.default)
         good = st.integers(o.low, o.high)
         return st.one_of(
             st.lists(good, max_size=2 * n).filter(lambda v: len(v) != n).map(tuple),
             st.tuples(*[good] * (n - 1)).flatmap(lambda t: wrong.map(lambda w: t + (w,))),
-            wrong, st.none())
+            wrong,
+            st.none(),
+        )
     return wrong if o.default is None else st.one_of(wrong, st.none())
 
 
@@ -66,9 +83,14 @@ def _bad_subset(o: Option):
     known = st.sampled_from(o.subset_of)
     return st.one_of(
         st.lists(known, unique=True, max_size=3).flatmap(
-            lambda v: st.text(max_size=8).filter(lambda t: t not in o.subset_of).map(lambda t: tuple(v) + (t,))),
+            lambda v: st.text(max_size=8).filter(lambda t: t not in o.subset_of).map(lambda t: tuple(v) + (t,))
+        ),
         known.map(lambda c: (c, c)),
-        st.text(max_size=12), st.integers(), st.none(), ABSURD)
+        st.text(max_size=12),
+        st.integers(),
+        st.none(),
+        ABSURD,
+    )
 
 
 def bad_values(o: Option):
@@ -78,7 +100,7 @@ def bad_values(o: Option):
         return _bad_number(o)
     if o.choices is not None:
         return JUNK.filter(_not_a_choice(o))
-    return JUNK.filter(lambda v: not isinstance(v, bool))          # a True/False option
+    return JUNK.filter(lambda v: not isinstance(v, bool))  # a True/False option
 
 
 def good_values(o: Option):
@@ -96,6 +118,7 @@ def good_values(o: Option):
 
 # --- the declarations ------------------------------------------------------------------------------
 
+
 def test_every_option_declares_what_it_may_take():
     assert len(OPTIONS) > 100
     for name, o in OPTIONS:
@@ -103,7 +126,7 @@ def test_every_option_declares_what_it_may_take():
         assert kinds.count(True) == 1, (name, o.key)
         zh, en = o.description
         assert HAN.search(zh) and en, (name, o.key)
-        if _is_number_option(o):                     # the range is said in both languages
+        if _is_number_option(o):  # the range is said in both languages
             assert f"{o.low} 到 {o.high}" in zh and f"from {o.low} to {o.high}" in en, (name, o.key, zh, en)
         assert o.check(o.default) == o.default
 
@@ -118,6 +141,7 @@ def test_an_option_without_a_declared_range_cannot_be_made():
 
 
 # --- bad values: refused with one clear bilingual line ---------------------------------------------
+
 
 def _refused(rs, o, call) -> str:
     with pytest.raises(RulesError) as e:
@@ -157,13 +181,19 @@ def test_every_base_allowed_pays_the_winner(name, data):
     rs = get(name)
     o = next(o for o in rs.options if o.key == "base")
     base = data.draw(st.integers(o.low, o.high), label="base")
-    r = score("123m456p789s234sW+W" if rs.tiles.honors else HAND, rules=name, options={"base": base},
-              winner="S", discarder="N")
+    r = score(
+        "123m456p789s234sW+W" if rs.tiles.honors else HAND,
+        rules=name,
+        options={"base": base},
+        winner="S",
+        discarder="N",
+    )
     assert r.legal, (name, r.reason)
     assert r.payments["S"] > 0 and r.payments["N"] < 0 and sum(r.payments.values()) == 0, r.payments
 
 
 # --- good values: still accepted --------------------------------------------------------------------
+
 
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(OPTIONS), st.data())
@@ -193,9 +223,20 @@ def test_a_hand_plays_at_the_table_with_every_number_option_at_an_end_of_its_ran
 
 # --- Xi'an's side bets: bounded like an option ------------------------------------------------------
 
+
 @settings(max_examples=200, deadline=None)
-@given(st.sampled_from("ESWN"), st.one_of(st.integers(max_value=-1), st.integers(min_value=MAX_BET + 1), ABSURD,
-                                           st.floats(), st.booleans(), st.text(max_size=5), st.none()))
+@given(
+    st.sampled_from("ESWN"),
+    st.one_of(
+        st.integers(max_value=-1),
+        st.integers(min_value=MAX_BET + 1),
+        ABSURD,
+        st.floats(),
+        st.booleans(),
+        st.text(max_size=5),
+        st.none(),
+    ),
+)
 def test_xian_bets_outside_zero_to_the_most_a_table_bets_are_refused(seat, bad):
     with pytest.raises(ContextError) as e:
         score(HAND, rules="xian", winner="S", discarder="N", bets={seat: bad})
@@ -214,5 +255,6 @@ def test_xian_bets_up_to_the_most_are_settled(bets, self_drawn):
 @pytest.mark.parametrize("given", [5, "base=3", [("base", 3)], 2.5])
 def test_options_that_are_not_a_mapping_are_refused_in_one_line(given):
     from mjlearn.rules import RulesError
+
     with pytest.raises(RulesError, match="options must be a mapping"):
         mj.score("12346789mEEE44s+5m", rules="beijing", winner="S", discarder="N", options=given)

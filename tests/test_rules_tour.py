@@ -21,14 +21,16 @@ from mjlearn.errors import BadArgument
 from mjlearn.quiz import grade, solve
 
 ROOT = Path(__file__).resolve().parent.parent
-INTERNAL = re.compile(r"regional\.md|\bA-[A-Z]{2,4}-\d+|§\s?\d|\bseed\b|\bn\.s\.|PyMahjongGB|mcr_fans|"
-                      r"\b(?:BJ|CS|YN|HP|OBJ|HK|FZ)-Ex\d")
+INTERNAL = re.compile(
+    r"regional\.md|\bA-[A-Z]{2,4}-\d+|§\s?\d|\bseed\b|\bn\.s\.|PyMahjongGB|mcr_fans|"
+    r"\b(?:BJ|CS|YN|HP|OBJ|HK|FZ)-Ex\d"
+)
 OPTION_KEYS = {o.key for n in R.names() for o in R.get(n).options if "_" in o.key}
 
 
 def _no_internal(text: str, where: str):
     m = INTERNAL.search(text)
-    assert m is None, f"{where}: internal reference {m.group(0)!r} in {text[max(0, m.start() - 60):m.end() + 60]!r}"
+    assert m is None, f"{where}: internal reference {m.group(0)!r} in {text[max(0, m.start() - 60) : m.end() + 60]!r}"
     keys = [k for k in OPTION_KEYS if re.search(rf"\b{re.escape(k)}\b", text)]
     assert not keys, f"{where}: option keys {keys}"
 
@@ -42,7 +44,7 @@ def test_every_rule_set_is_described_in_both_languages():
         assert a.where[0] and a.where[1] and a.special and a.example is not None
         for zh, en in (a.where, *a.special, *(r.topic for r in a.rulings), *(r.follows for r in a.rulings)):
             assert re.search(r"[\u4e00-\u9fff]", zh) and re.search(r"[A-Za-z]{2}", en), (n, zh, en)
-        for r in a.rulings:                       # every disputed ruling names a real option
+        for r in a.rulings:  # every disputed ruling names a real option
             assert r.option in {o.key for o in rs.options}, (n, r.option)
         card = rs.describe()
         html, text = card.html(), card.text()
@@ -85,8 +87,8 @@ def test_old_beijing_total_is_shown_up_to_the_price():
 def test_points_family_shows_the_formula():
     r = R.score("12346789mEEE44s+5m", rules="bj_new", winner="S", discarder="N")
     steps = tour.worked(r).steps
-    assert any("5 × 2 = 10" in en for _, en in steps)              # the doubling as a product a learner checks
-    assert not any("^" in zh or "^" in en for zh, en in steps)     # never caret notation
+    assert any("5 × 2 = 10" in en for _, en in steps)  # the doubling as a product a learner checks
+    assert not any("^" in zh or "^" in en for zh, en in steps)  # never caret notation
 
 
 @pytest.mark.parametrize("name", R.names())
@@ -94,7 +96,7 @@ def test_legal_here_claim_is_computed(name):
     oh = tour.only_here(name)
     assert oh is not None and name in oh.accepted
     assert set(oh.accepted) | set(oh.refused) | set(oh.cannot_hold) == set(R.names())
-    for other in oh.refused:                         # each refusal is the engine's
+    for other in oh.refused:  # each refusal is the engine's
         rs = R.get(other)
         kw = {k: v for k, v in oh.context.items() if k in rs.context_names}
         assert not rs.score(oh.hand, **kw).legal
@@ -102,10 +104,10 @@ def test_legal_here_claim_is_computed(name):
 
 
 def test_some_hands_only_one_family_accepts():
-    assert tour.only_here("changsha").accepted == ("changsha",)          # 将将胡
-    assert tour.only_here("fuzhou").accepted == ("fuzhou",)              # 三金倒
-    assert set(tour.only_here("beijing").accepted) == {"beijing", "beijing_cpt"}   # 混杠
-    assert set(tour.only_here("hebei1").accepted) == {"hebei1", "hebei2"}          # 一趟副
+    assert tour.only_here("changsha").accepted == ("changsha",)  # 将将胡
+    assert tour.only_here("fuzhou").accepted == ("fuzhou",)  # 三金倒
+    assert set(tour.only_here("beijing").accepted) == {"beijing", "beijing_cpt"}  # 混杠
+    assert set(tour.only_here("hebei1").accepted) == {"hebei1", "hebei2"}  # 一趟副
 
 
 def test_changsha_wins_on_the_deal_are_the_engines():
@@ -137,19 +139,20 @@ def test_difference_table_fits_the_notebook():
     assert html.count("<table") == len(pages)
     for table in html.split("</table>")[:-1]:
         head = table.split("</tr>")[0]
-        assert head.count("<th") <= 7                  # a label column and at most six rule sets
+        assert head.count("<th") <= 7  # a label column and at most six rule sets
         assert "table-layout:fixed" in table and "width:100%" in table
     _no_internal(html, "differences")
-    assert "未规定 not specified" in html              # "n.s." in words, both languages
+    assert "未规定 not specified" in html  # "n.s." in words, both languages
 
 
 def test_comparison_chart_keeps_units_apart():
     import matplotlib
+
     matplotlib.use("Agg")
     c = R.compare("12346789mEEE44s+5m", winner="S", discarder="N")
     fig = c.chart()
     labels = [a.get_xlabel() for a in fig.axes]
-    assert len(fig.axes) == 2                                  # points, and Xi'an's base units
+    assert len(fig.axes) == 2  # points, and Xi'an's base units
     assert any("(base units)" in x for x in labels) and any("(points)" in x for x in labels)
     assert all(re.search(r"[\u4e00-\u9fff]", x) and "net gain" in x for x in labels)
     texts = [t.get_text() for a in fig.axes for t in a.texts]
@@ -176,8 +179,7 @@ def test_beijing_shares_add_up_to_what_the_discarder_pays():
 
 def test_the_search_finds_what_the_descriptions_store():
     stored = R.get("fuzhou").about.only_here
-    found = tour.find_only_here("fuzhou", tries=5, hands=[stored.hand],
-                                situations=[*tour.SITUATIONS, stored.context])
+    found = tour.find_only_here("fuzhou", tries=5, hands=[stored.hand], situations=[*tour.SITUATIONS, stored.context])
     assert found.accepted == ("fuzhou",) and str(found.hand) == str(tour.only_here("fuzhou").hand)
     some = tour.find_only_here("xian", tries=3)
     assert some is not None and "xian" in some.accepted
@@ -188,11 +190,14 @@ def test_the_course_order_does_not_depend_on_which_rule_set_was_imported_first()
     when a lesson imported one rule set's module before the registry loaded the others."""
     import subprocess
     import sys
-    code = ("import mjlearn.rules.fuzhou, mjlearn.rules.changsha\n"
-            "import mjlearn.rules as R\n"
-            "from mjlearn.course.families import families\n"
-            "print(' '.join(R.names()))\n"
-            "print(' '.join(m for _, ms in families() for m in ms))\n")
+
+    code = (
+        "import mjlearn.rules.fuzhou, mjlearn.rules.changsha\n"
+        "import mjlearn.rules as R\n"
+        "from mjlearn.course.families import families\n"
+        "print(' '.join(R.names()))\n"
+        "print(' '.join(m for _, ms in families() for m in ms))\n"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     names, members = out.stdout.split("\n")[:2]

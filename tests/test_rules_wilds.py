@@ -56,6 +56,7 @@ def test_one_wild_completes_iff_some_substitution_does(idx):
     assume(max(counts) <= 4)
     from mjlearn.notation import format_tiles
     from mjlearn.tiles import TILES
+
     tiles = [TILES[i] for i in sorted(idx)]
     wild = tiles[0]
     hand = parse_hand(format_tiles(tiles[:-1]) + "+" + str(tiles[-1]))
@@ -67,7 +68,7 @@ def test_one_wild_completes_iff_some_substitution_does(idx):
             c[t.index] += 1
         assert is_complete(c) and max(c) <= 4
     if is_complete(hand.counts):
-        assert subs      # the wilds standing for themselves is one substitution
+        assert subs  # the wilds standing for themselves is one substitution
 
 
 # --- exactness: the decomposition against a brute-force oracle over all 34 kinds ------------------
@@ -106,7 +107,7 @@ def _complete_counts(rng, n_melds, honors=True):
         if n_melds == 0 and form < 0.12:
             for i in rng.sample(range(kinds), 7):
                 c[i] += 2
-            if rng.random() < 0.3:          # a quad as two pairs
+            if rng.random() < 0.3:  # a quad as two pairs
                 i = next(k for k in range(34) if c[k])
                 c[i] += 2
                 c[next(k for k in range(33, -1, -1) if c[k] == 2)] -= 2
@@ -114,11 +115,11 @@ def _complete_counts(rng, n_melds, honors=True):
             for i in ORPHAN_INDICES:
                 c[i] += 1
             c[rng.choice(ORPHAN_INDICES)] += 1
-        elif n_melds == 0 and form < 0.22:   # honors and knitted
+        elif n_melds == 0 and form < 0.22:  # honors and knitted
             pat = rng.choice(KNITTED_PATTERNS)
             for i in rng.sample(list(pat) + list(range(27, 34)), 14):
                 c[i] += 1
-        elif n_melds <= 1 and form < 0.3:     # knitted straight
+        elif n_melds <= 1 and form < 0.3:  # knitted straight
             for i in rng.choice(KNITTED_PATTERNS):
                 c[i] += 1
             if n_melds == 0:
@@ -176,13 +177,16 @@ def test_fills_equal_brute_force_long(seed):
         assert set(fills(counts, j, m, limits)) == brute_fills(counts, j, m, limits)
 
 
-@pytest.mark.parametrize("hand,wild", [
-    ("123m456m11pEEE55s+5s", "5s"),        # three wilds: any set, e.g. 789m or a dragon pung
-    ("19m19p19sESWNC5s5s+5s", "5s"),         # thirteen orphans with wilds
-    ("147m258p369sESW5s+5s", "5s"),          # honors and knitted / knitted straight
-    ("[777p]1234m99sE5s5s5s+5s", "5s"),      # four wilds beside a meld
-    ("1122m3344p67sE9p9p+9p", "9p"),         # seven pairs
-])
+@pytest.mark.parametrize(
+    "hand,wild",
+    [
+        ("123m456m11pEEE55s+5s", "5s"),  # three wilds: any set, e.g. 789m or a dragon pung
+        ("19m19p19sESWNC5s5s+5s", "5s"),  # thirteen orphans with wilds
+        ("147m258p369sESW5s+5s", "5s"),  # honors and knitted / knitted straight
+        ("[777p]1234m99sE5s5s5s+5s", "5s"),  # four wilds beside a meld
+        ("1122m3344p67sE9p9p+9p", "9p"),  # seven pairs
+    ],
+)
 def test_substitutions_are_every_completion_and_readings_record_them(hand, wild):
     h = parse_hand(hand)
     natural, j = wilds_module.split_wilds(h, TILES[next(i for i in range(34) if str(TILES[i]) == wild)])
@@ -190,9 +194,8 @@ def test_substitutions_are_every_completion_and_readings_record_them(hand, wild)
     subs = substitutions(h, wild)
     assert {tuple(t.index for t in s) for s in subs} == brute_fills(natural, j, len(h.melds), limits)
     wr = wild_readings(h, wild)
-    assert {tuple(sorted(t.index for t in w.substitutions)) for w in wr} == \
-        {tuple(t.index for t in s) for s in subs}
-    for w in wr:                                    # the stand-ins sit in parts holding those tiles
+    assert {tuple(sorted(t.index for t in w.substitutions)) for w in wr} == {tuple(t.index for t in s) for s in subs}
+    for w in wr:  # the stand-ins sit in parts holding those tiles
         concealed = [t.index for p in w.reading.parts if not p.is_declared for t in p.tiles]
         c = list(natural)
         for t in w.substitutions:
@@ -215,7 +218,7 @@ def test_wilds_only_sets_reach_any_tile():
 def test_limits_count_melds_and_natural_tiles():
     # three 9p melded: one more 9p may stand in (789p), never two
     subs = {tuple(map(str, s)) for s in substitutions("[999p]123m456m11s5s5s+5s", "5s")}
-    assert ("7p", "8p", "9p") in subs and ("1s", "1s", "1s") not in subs   # 11s natural: no fifth 1s
+    assert ("7p", "8p", "9p") in subs and ("1s", "1s", "1s") not in subs  # 11s natural: no fifth 1s
     assert ("1s", "2s", "3s") in subs and ("5s", "5s", "5s") in subs
     assert all(s.count("9p") <= 1 for s in subs)
 
@@ -223,7 +226,7 @@ def test_limits_count_melds_and_natural_tiles():
 def test_complete_with_wilds_agrees_with_fills():
     rng = random.Random(3)
     for _ in range(30):
-        counts, j, m, limits = _oracle_case(rng.randrange(10 ** 6), rng.choice((1, 2, 3)))
+        counts, j, m, limits = _oracle_case(rng.randrange(10**6), rng.choice((1, 2, 3)))
         assert complete_with_wilds(counts, j, m, limits) == bool(brute_fills(counts, j, m, limits))
 
 
@@ -240,15 +243,19 @@ def test_waits_never_count_a_fifth_wild():
 
 # --- the variants now score the best reading (the old search tried only tiles near the natural ones)
 
-@pytest.mark.parametrize("rules,hand,ctx,total,must", [
-    # Beijing 混儿: three wilds as 789m make 一条龙 (old: 111m, 2 番)
-    ("beijing", "123456m11pEEE55s+5s", dict(winner="S", self_drawn=True, wild="5s"), 4, "yitiaolong"),
-    ("beijing", "123456m11pEEE5s5s+5s", dict(winner="S", discarder="E", wild="5s"), 3, "yitiaolong"),
-    # Huopin 财神: three wilds as a pung of white dragons make 大三元 (old: 30 fans)
-    ("huopin", "123m99p55sCCCFFF+9p", dict(winner="S", self_drawn=True, wild="9p"), 109, "dasanyuan"),
-    # Beijing points: four wilds as 6789p make the straight (old: 111p 123p 345p, ×2 only)
-    ("bj_basic", "1234445p444468s+7s", dict(winner="S", self_drawn=True, wild="4s"), None, "straight"),
-])
+
+@pytest.mark.parametrize(
+    "rules,hand,ctx,total,must",
+    [
+        # Beijing 混儿: three wilds as 789m make 一条龙 (old: 111m, 2 番)
+        ("beijing", "123456m11pEEE55s+5s", dict(winner="S", self_drawn=True, wild="5s"), 4, "yitiaolong"),
+        ("beijing", "123456m11pEEE5s5s+5s", dict(winner="S", discarder="E", wild="5s"), 3, "yitiaolong"),
+        # Huopin 财神: three wilds as a pung of white dragons make 大三元 (old: 30 fans)
+        ("huopin", "123m99p55sCCCFFF+9p", dict(winner="S", self_drawn=True, wild="9p"), 109, "dasanyuan"),
+        # Beijing points: four wilds as 6789p make the straight (old: 111p 123p 345p, ×2 only)
+        ("bj_basic", "1234445p444468s+7s", dict(winner="S", self_drawn=True, wild="4s"), None, "straight"),
+    ],
+)
 def test_best_reading_needs_far_wilds(rules, hand, ctx, total, must):
     r = score(hand, rules=rules, **ctx)
     assert r.legal
@@ -265,11 +272,11 @@ def test_best_reading_needs_far_wilds(rules, hand, ctx, total, must):
 def _brute_substitutions(hand, wild, *, n_melds=None):
     h = parse_hand(hand) if isinstance(hand, str) else hand
     from mjlearn.tiles import tile
+
     w = None if wild is None else tile(wild)
     natural, j = wilds_module.split_wilds(h, w)
     m = len(h.melds) if n_melds is None else n_melds
-    return [tuple(TILES[i] for i in f)
-            for f in sorted(brute_fills(natural, j, m, wilds_module._limits(h, w)))]
+    return [tuple(TILES[i] for i in f) for f in sorted(brute_fills(natural, j, m, wilds_module._limits(h, w)))]
 
 
 def _wild_hand(rng, j, honors):
@@ -287,8 +294,7 @@ def _wild_hand(rng, j, honors):
         return format_tiles(tiles) + "+" + str(win), str(TILES[wild])
 
 
-@pytest.mark.parametrize("rules,honors", [("beijing", True), ("huopin", True), ("bj_basic", True),
-                                          ("fuzhou", False)])
+@pytest.mark.parametrize("rules,honors", [("beijing", True), ("huopin", True), ("bj_basic", True), ("fuzhou", False)])
 def test_variants_score_as_well_as_a_brute_force_reading(rules, honors, monkeypatch):
     """Scored with the exact search, a wild hand gets the same result as with the readings of every
     substitution over the 34 kinds (the brute force)."""
@@ -305,10 +311,10 @@ def test_variants_score_as_well_as_a_brute_force_reading(rules, honors, monkeypa
 def test_waits_equal_trying_every_tile(seed):
     """waits_with_wilds (one more joker) against trying each of the 34 tiles with the brute force."""
     rng = random.Random(500 + seed)
-    j = seed % 3                               # 0-2 wilds (3 makes the oracle slow)
+    j = seed % 3  # 0-2 wilds (3 makes the oracle slow)
     c = _complete_counts(rng, 0)
     tiles = [i for i in range(34) for _ in range(c[i])]
-    for i in rng.sample(tiles, 1 + j):          # one tile out (the wait), j made wild
+    for i in rng.sample(tiles, 1 + j):  # one tile out (the wait), j made wild
         c[i] -= 1
     wild = next(i for i in range(27) if not c[i])
     c[wild] += j
@@ -331,6 +337,7 @@ def test_waits_equal_trying_every_tile(seed):
 
 
 # --- one solver: the table's quick test agrees with the search it replaced -------------------------
+
 
 def _old_standard_with_jokers(counts: tuple, jokers: int, need_pair: bool) -> bool:
     """The table's own search before it used the rules' per-group decomposition (kept as an oracle)."""
@@ -408,13 +415,13 @@ def _near_complete_hands(rng, n: int):
                 for i in rng.choice(sets):
                     c[i] += 1
             c[rng.randrange(34)] += 2
-        for _ in range(rng.choice((0, 0, 1, 2))):           # spoil it a little
+        for _ in range(rng.choice((0, 0, 1, 2))):  # spoil it a little
             held = [i for i in range(34) if c[i]]
             c[rng.choice(held)] -= 1
             c[rng.randrange(34)] += 1
         wild = rng.choice((None, rng.randrange(34)))
         if wild is not None:
-            for _ in range(rng.randrange(5)):               # natural tiles drawn as wilds
+            for _ in range(rng.randrange(5)):  # natural tiles drawn as wilds
                 held = [i for i in range(34) if c[i] and i != wild]
                 if held:
                     c[rng.choice(held)] -= 1
@@ -432,7 +439,7 @@ def test_table_quick_test_is_the_old_search_on_a_large_sample():
             got = shape_complete(counts, m, wild, shapes)
             assert got is _old_complete_with_wild(counts, m, wild, shapes), (counts, m, wild, shapes)
             wins += got
-    assert 3000 < wins < 15000                 # the sample holds winning and losing hands alike
+    assert 3000 < wins < 15000  # the sample holds winning and losing hands alike
     # a fifth copy of a kind through a joker is allowed in the quick test (the rule set judges it)
     c = parse_hand("1111m234p567p789sC").counts
     assert shape_complete(c, 0, 31, "standard") is _old_complete_with_wild(c, 0, 31, "standard") is True

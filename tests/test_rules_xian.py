@@ -10,8 +10,7 @@ EX_HAND = "[5555p]12346789mEE+5m"
 
 
 def test_worked_example_8_8_self_draw_closed_wait():
-    r = score(EX_HAND, rules="xian", winner="S", self_drawn=True, bets={"S": 2, "N": 1},
-              other_kongs={"W": (1, 0)})
+    r = score(EX_HAND, rules="xian", winner="S", self_drawn=True, bets={"S": 2, "N": 1}, other_kongs={"W": (1, 0)})
     assert r.legal
     assert r.total == 3
     assert [(i.key, i.value) for i in r.items] == [("self_draw", 2), ("closed_wait", 1)]
@@ -20,31 +19,33 @@ def test_worked_example_8_8_self_draw_closed_wait():
 
 def test_worked_example_8_8_kong_replacement_variant():
     r = score(EX_HAND, rules="xian", winner="S", self_drawn=True, kong=True)
-    assert r.total == 6                           # 3 × 2 from each
+    assert r.total == 6  # 3 × 2 from each
     # 暗杠 2 from each plus the win 6 from each
     assert r.payments == {"E": -8, "S": 24, "W": -8, "N": -8}
 
 
 def test_worked_example_8_8_discard_variant_bets_not_doubled():
-    r = score(EX_HAND, rules="xian", winner="S", discarder="W", bets={"S": 2, "N": 1},
-              other_kongs={"W": (1, 0)})
-    assert r.total == 2                           # closed wait on a discard: West pays 2
+    r = score(EX_HAND, rules="xian", winner="S", discarder="W", bets={"S": 2, "N": 1}, other_kongs={"W": (1, 0)})
+    assert r.total == 2  # closed wait on a discard: West pays 2
     win = [t for t in r.transfers if t[3][1].startswith("South wins")]
     assert win == [("W", "S", 2, win[0][3])]
     # 暗杠 (E-2 S+6 W-2 N-2), 明杠 (E-1 S-1 W+3 N-1), win (W-2), South's bet 2 from each, North's 1
     assert r.payments == {"E": -5, "S": 14, "W": -3, "N": -6}
 
 
-@pytest.mark.parametrize("hand, ctx, amount, keys", [
-    ("123m456p789s123sE+E", {"self_drawn": True}, 3, ["self_draw", "single_wait"]),   # pair wait: +1
-    ("123m456p789s12sEE+3s", {"self_drawn": True}, 2, ["self_draw"]),                 # edge: not 夹张
-    ("123m456p789s23sEE+1s", {"self_drawn": True}, 2, ["self_draw"]),                 # two-sided
-    ("123m456p789s13sEE+2s", {"self_drawn": True}, 3, ["self_draw", "closed_wait"]),
-    ("123m456p789s13sEE+2s", {"discarder": "N"}, 2, ["discard_win", "closed_wait"]),
-    ("123m456p789s23sEE+1s", {"discarder": "N"}, 1, ["discard_win"]),
-    ("123m456p789s23sEE+1s", {"self_drawn": True, "heavenly": True}, 6, ["self_draw", "heavenly"]),
-    ("123m456p789s123sE+E", {"self_drawn": True, "heavenly": True}, 9, ["self_draw", "single_wait", "heavenly"]),
-])
+@pytest.mark.parametrize(
+    "hand, ctx, amount, keys",
+    [
+        ("123m456p789s123sE+E", {"self_drawn": True}, 3, ["self_draw", "single_wait"]),  # pair wait: +1
+        ("123m456p789s12sEE+3s", {"self_drawn": True}, 2, ["self_draw"]),  # edge: not 夹张
+        ("123m456p789s23sEE+1s", {"self_drawn": True}, 2, ["self_draw"]),  # two-sided
+        ("123m456p789s13sEE+2s", {"self_drawn": True}, 3, ["self_draw", "closed_wait"]),
+        ("123m456p789s13sEE+2s", {"discarder": "N"}, 2, ["discard_win", "closed_wait"]),
+        ("123m456p789s23sEE+1s", {"discarder": "N"}, 1, ["discard_win"]),
+        ("123m456p789s23sEE+1s", {"self_drawn": True, "heavenly": True}, 6, ["self_draw", "heavenly"]),
+        ("123m456p789s123sE+E", {"self_drawn": True, "heavenly": True}, 9, ["self_draw", "single_wait", "heavenly"]),
+    ],
+)
 def test_each_pattern(hand, ctx, amount, keys):
     r = score(hand, rules="xian", **ctx)
     assert r.legal and r.total == amount
@@ -79,24 +80,35 @@ def test_kong_money_added_kong_and_options():
     r2 = get("xian").with_options(added_kong="concealed").score(h, winner="E", self_drawn=True)
     assert r2.payments["E"] == 3 * 2 + 3 * 3
     # only the winner's kongs when kong_payers='owner_wins'
-    r3 = get("xian").with_options(kong_payers="owner_wins").score(
-        h, winner="E", self_drawn=True, other_kongs={"W": (0, 1)})
+    r3 = (
+        get("xian")
+        .with_options(kong_payers="owner_wins")
+        .score(h, winner="E", self_drawn=True, other_kongs={"W": (0, 1)})
+    )
     assert r3.payments["W"] == -4
 
 
 def test_losing_bet_option_and_base():
-    r = get("xian").with_options(losing_bet_to="each", base=5).score(
-        "123m456p789s23sEE+1s", winner="S", discarder="N", bets={"W": 1})
+    r = (
+        get("xian")
+        .with_options(losing_bet_to="each", base=5)
+        .score("123m456p789s23sEE+1s", winner="S", discarder="N", bets={"W": 1})
+    )
     # win 5 from North; West's lost unit (5) goes to each of the three others
     assert r.payments == {"E": 5, "S": 10, "W": -15, "N": 0}
 
 
-@pytest.mark.parametrize("hand, ctx", [
-    ("123m456p789s23sEE+1s", {"self_drawn": True, "bets": {"E": 3, "S": 1, "W": 2, "N": 5},
-                              "other_kongs": {"S": (2, 1), "N": (0, 1)}}),
-    ("[5555p]12346789mEE+5m", {"winner": "N", "discarder": "E", "bets": {"N": 4, "W": 1}}),
-    ("[5555p,1][777s,2]123m46mEE+5m", {"winner": "W", "discarder": "S", "kong": False}),
-])
+@pytest.mark.parametrize(
+    "hand, ctx",
+    [
+        (
+            "123m456p789s23sEE+1s",
+            {"self_drawn": True, "bets": {"E": 3, "S": 1, "W": 2, "N": 5}, "other_kongs": {"S": (2, 1), "N": (0, 1)}},
+        ),
+        ("[5555p]12346789mEE+5m", {"winner": "N", "discarder": "E", "bets": {"N": 4, "W": 1}}),
+        ("[5555p,1][777s,2]123m46mEE+5m", {"winner": "W", "discarder": "S", "kong": False}),
+    ],
+)
 def test_payments_sum_to_zero(hand, ctx):
     r = score(hand, rules="xian", **ctx)
     assert r.legal and sum(r.payments.values()) == 0

@@ -9,8 +9,12 @@ YN = dict(rules="yunnan")
 
 
 def test_yn_ex1_plain_self_draw_only():
-    assert score("123m456p789s1112s+2s", **YN, winner="S", self_drawn=True).payments == \
-        {"E": -1, "S": 3, "W": -1, "N": -1}
+    assert score("123m456p789s1112s+2s", **YN, winner="S", self_drawn=True).payments == {
+        "E": -1,
+        "S": 3,
+        "W": -1,
+        "N": -1,
+    }
     r = score("123m456p789s1112s+2s", **YN, winner="S", discarder="N")
     assert not r.legal and "self-draw" in r.reason[1]
 
@@ -50,23 +54,27 @@ def test_seed_combination_figures():
     assert r.payments["N"] == -16
 
 
-@pytest.mark.parametrize("hand, ctx, key, value", [
-    ("[111p][444m]999s22p33s+3s", dict(winner="S", discarder="W"), "pengpenghu", 1),
-    ("123456789m1112m+2m", dict(winner="S", discarder="W"), "qingyi", 1),
-    ("EEESSSWWWNNNC+C", dict(winner="S", discarder="W"), "qingyi", 1),
-    ("11335577m1199p1s+1s", dict(winner="S", discarder="W"), "xiaoqidui", 1),
-    ("[1111s]123456m789p5m+5m", dict(winner="S", self_drawn=True, kong=True), "gangshanghua", 1),
-    ("123m456p789s1112s+2s", dict(winner="S", discarder="W", after_kong=True), "gangshangpao", 1),
-    ("123m456p789s1113s+2s", dict(winner="S", discarder="W", kong=True), "qiangganghu", 1),
-])
+@pytest.mark.parametrize(
+    "hand, ctx, key, value",
+    [
+        ("[111p][444m]999s22p33s+3s", dict(winner="S", discarder="W"), "pengpenghu", 1),
+        ("123456789m1112m+2m", dict(winner="S", discarder="W"), "qingyi", 1),
+        ("EEESSSWWWNNNC+C", dict(winner="S", discarder="W"), "qingyi", 1),
+        ("11335577m1199p1s+1s", dict(winner="S", discarder="W"), "xiaoqidui", 1),
+        ("[1111s]123456m789p5m+5m", dict(winner="S", self_drawn=True, kong=True), "gangshanghua", 1),
+        ("123m456p789s1112s+2s", dict(winner="S", discarder="W", after_kong=True), "gangshangpao", 1),
+        ("123m456p789s1113s+2s", dict(winner="S", discarder="W", kong=True), "qiangganghu", 1),
+    ],
+)
 def test_each_pattern(hand, ctx, key, value):
     r = score(hand, **YN, **ctx)
     assert r.legal and {i.key: i.value for i in r.items}.get(key) == value
 
 
 def test_plain_hand_on_kong_tile_switch():
-    assert not score("123m456p789s1113s+2s", **YN, winner="S", discarder="W", kong=True,
-                     options={"plain_hand_on_kong_tile": False}).legal
+    assert not score(
+        "123m456p789s1113s+2s", **YN, winner="S", discarder="W", kong=True, options={"plain_hand_on_kong_tile": False}
+    ).legal
 
 
 def test_no_chow():
@@ -80,14 +88,21 @@ def test_qingyi_honors_switch():
 
 
 def test_cha_da_jiao():
-    net = cha_da_jiao({"E": "111222333p4445s", "S": "123m456p789s1357m", "W": "1234m5678p129sEE",
-                       "N": "123m456p789s1112s"})
+    net = cha_da_jiao(
+        {"E": "111222333p4445s", "S": "123m456p789s1357m", "W": "1234m5678p129sEE", "N": "123m456p789s1112s"}
+    )
     # East is ready for 碰碰胡 (4 at the discard rate), North only for a plain hand (1)
     assert net == {"E": 8, "S": -5, "W": -5, "N": 2}
 
 
-@pytest.mark.parametrize("ctx", [dict(winner="S", self_drawn=True), dict(winner="E", discarder="W"),
-                                 dict(winner="N", discarder="E", after_kong=True)])
+@pytest.mark.parametrize(
+    "ctx",
+    [
+        dict(winner="S", self_drawn=True),
+        dict(winner="E", discarder="W"),
+        dict(winner="N", discarder="E", after_kong=True),
+    ],
+)
 def test_payments_sum_to_zero(ctx):
     r = score("[111p][444p][999p]2233p+3p", **YN, **ctx)
     assert r.legal and sum(r.payments.values()) == 0 and r.payments[ctx["winner"]] > 0
@@ -95,9 +110,10 @@ def test_payments_sum_to_zero(ctx):
 
 def test_next_dealer_a_yn_1_and_12():
     from mjlearn.rules import get
+
     yn = get("yunnan")
-    assert yn.next_dealer((), None, "S") == "S"                  # drawn hand: the dealer stays
-    assert yn.next_dealer(("W",), "N", "E") == "W"               # the (first) winner
-    assert yn.next_dealer(("S", "W"), "N", "E") == "E"           # 一炮多响: the discarder's 下家
+    assert yn.next_dealer((), None, "S") == "S"  # drawn hand: the dealer stays
+    assert yn.next_dealer(("W",), "N", "E") == "W"  # the (first) winner
+    assert yn.next_dealer(("S", "W"), "N", "E") == "E"  # 一炮多响: the discarder's 下家
     alt = yn.with_options(dealer_next_multi_win="first_winner_after_discarder")
     assert alt.next_dealer(("S", "W"), "N", "E") == "S"

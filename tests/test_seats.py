@@ -36,8 +36,10 @@ def test_seat_wind_follows_the_dealer():
     assert [Seat.wind_of(s, dealer=Seat.W) for s in SEATS] == [Seat.W, Seat.N, Seat.E, Seat.S]
 
 
-@pytest.mark.parametrize("text,seat", [("E", Seat.E), ("s", Seat.S), ("西", Seat.W), ("North", Seat.N),
-                                       ("nan", Seat.S), (3, Seat.N), (Seat.W, Seat.W)])
+@pytest.mark.parametrize(
+    "text,seat",
+    [("E", Seat.E), ("s", Seat.S), ("西", Seat.W), ("North", Seat.N), ("nan", Seat.S), (3, Seat.N), (Seat.W, Seat.W)],
+)
 def test_coercion(text, seat):
     assert Seat.of(text) is seat
 

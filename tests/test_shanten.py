@@ -33,57 +33,68 @@ def per_form(text):
 
 # --- the whole hand -------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text, expected", [
-    ("1112345678999m", 0),                 # nine gates
-    ("123m456p789sEENN", 0),               # two pairs wait (对倒)
-    ("123m456p789sENW5m", 2),              # three sets, four lone tiles
-    ("1112345678999m+5m", -1),
-    ("123m456p789sEENNS", 0),              # 14 tiles: discard S and wait
-    ("147m147p147sESWN", 6),               # far from everything
-    ("19m19p19sESWNCFF", 0),
-    ("[123m,1][456p,2][789s,3][EEE,1]N", 0),   # four melds, a single wait
-    ("[123m,1][456p,2][789s,3][EEE,1]N+N", -1),
-    ("[1111m][2222p,1][3333s,5][EEEE,2]N", 0),  # kongs count as three
-])
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("1112345678999m", 0),  # nine gates
+        ("123m456p789sEENN", 0),  # two pairs wait (对倒)
+        ("123m456p789sENW5m", 2),  # three sets, four lone tiles
+        ("1112345678999m+5m", -1),
+        ("123m456p789sEENNS", 0),  # 14 tiles: discard S and wait
+        ("147m147p147sESWN", 6),  # far from everything
+        ("19m19p19sESWNCFF", 0),
+        ("[123m,1][456p,2][789s,3][EEE,1]N", 0),  # four melds, a single wait
+        ("[123m,1][456p,2][789s,3][EEE,1]N+N", -1),
+        ("[1111m][2222p,1][3333s,5][EEEE,2]N", 0),  # kongs count as three
+    ],
+)
 def test_shanten_table(text, expected):
     assert sh(text) == expected
 
 
 # --- one form at a time: (regular, seven pairs, thirteen orphans, honors and knitted, knitted straight)
 
-@pytest.mark.parametrize("text, expected", [
-    # regular form
-    ("1112345678999m",    (0, 4, 10, 10, 5)),
-    ("123m456p789sEENN",  (0, 4, 8, 8, 6)),
-    ("123m456p789sENW5m", (2, 6, 8, 6, 6)),
-    # seven pairs; four of a kind is two pairs
-    ("1133m5577p99sEEF",  (3, 0, 8, 8, 6)),
-    ("1111m5577p99sEEF",  (2, 0, 8, 8, 5)),
-    ("1133m5577p99sEFC",  (3, 1, 7, 7, 6)),
-    # thirteen orphans: thirteen kinds and no pair waits on all thirteen; twelve and a pair on one
-    ("19m19p19sESWNCFP",  (8, 6, 0, 4, 9)),
-    ("19m19p19sESWNCFF",  (7, 5, 0, 5, 8)),
-    ("19m19p19sESWNCF5m", (8, 6, 1, 4, 8)),
-    # honors and knitted tiles: fourteen different tiles of one knitted pattern and honors
-    ("147m258p369sESWN",  (8, 6, 7, 0, 2)),
-    ("147m258p36sESWNC",  (8, 6, 7, 0, 3)),
-    ("14m258p369sESWNC",  (8, 6, 6, 0, 3)),
-    ("147m147p147sESWN",  (8, 6, 6, 6, 8)),   # 147 in every suit is not knitted
-    # knitted straight with a set and a pair
-    ("147m258p369s123mE", (5, 5, 9, 3, 0)),
-    ("147m258p369sEEE5m", (5, 5, 9, 3, 0)),
-    ("147m258p39s123mEE", (4, 4, 9, 4, 0)),
-])
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # regular form
+        ("1112345678999m", (0, 4, 10, 10, 5)),
+        ("123m456p789sEENN", (0, 4, 8, 8, 6)),
+        ("123m456p789sENW5m", (2, 6, 8, 6, 6)),
+        # seven pairs; four of a kind is two pairs
+        ("1133m5577p99sEEF", (3, 0, 8, 8, 6)),
+        ("1111m5577p99sEEF", (2, 0, 8, 8, 5)),
+        ("1133m5577p99sEFC", (3, 1, 7, 7, 6)),
+        # thirteen orphans: thirteen kinds and no pair waits on all thirteen; twelve and a pair on one
+        ("19m19p19sESWNCFP", (8, 6, 0, 4, 9)),
+        ("19m19p19sESWNCFF", (7, 5, 0, 5, 8)),
+        ("19m19p19sESWNCF5m", (8, 6, 1, 4, 8)),
+        # honors and knitted tiles: fourteen different tiles of one knitted pattern and honors
+        ("147m258p369sESWN", (8, 6, 7, 0, 2)),
+        ("147m258p36sESWNC", (8, 6, 7, 0, 3)),
+        ("14m258p369sESWNC", (8, 6, 6, 0, 3)),
+        ("147m147p147sESWN", (8, 6, 6, 6, 8)),  # 147 in every suit is not knitted
+        # knitted straight with a set and a pair
+        ("147m258p369s123mE", (5, 5, 9, 3, 0)),
+        ("147m258p369sEEE5m", (5, 5, 9, 3, 0)),
+        ("147m258p39s123mEE", (4, 4, 9, 4, 0)),
+    ],
+)
 def test_form_table(text, expected):
     assert per_form(text) == expected
     assert sh(text) == min(expected)
 
 
-@pytest.mark.parametrize("text, expected", [
-    # melds rule out seven pairs, thirteen orphans and honors and knitted; two melds the knitted straight
-    ("[123m,1]147m258p369s5p", (5, None, None, None, 0)),
-    ("[123m,1][EEE,2]147m25p3sN", (4, None, None, None, None)),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # melds rule out seven pairs, thirteen orphans and honors and knitted; two melds the knitted straight
+        ("[123m,1]147m258p369s5p", (5, None, None, None, 0)),
+        ("[123m,1][EEE,2]147m25p3sN", (4, None, None, None, None)),
+    ],
+)
 def test_form_table_with_melds(text, expected):
     assert per_form(text) == expected
 
@@ -100,6 +111,7 @@ def test_per_form_functions_match_the_table():
 
 # --- properties -----------------------------------------------------------------------------------
 
+
 def _counts(tiles):
     c = [0] * 34
     for t in tiles:
@@ -114,8 +126,9 @@ hands14 = st.lists(st.integers(0, 33), min_size=14, max_size=14).map(_counts).fi
 @settings(max_examples=300, deadline=None)
 @given(hands14)
 def test_fourteen_tiles_is_best_discard_or_complete(c):
-    expected = -1 if is_complete(c) else min(
-        shanten_of_counts(c[:t] + [c[t] - 1] + c[t + 1:]) for t in range(34) if c[t])
+    expected = (
+        -1 if is_complete(c) else min(shanten_of_counts(c[:t] + [c[t] - 1] + c[t + 1 :]) for t in range(34) if c[t])
+    )
     assert shanten_of_counts(c) == expected
 
 
@@ -132,18 +145,22 @@ def test_shanten_is_min_over_forms_and_ready_iff_waits(c):
 @given(hands13)
 def test_one_draw_lowers_shanten_by_at_most_one(c):
     s = shanten_of_counts(c)
-    best = min(shanten_of_counts(c[:t] + [c[t] + 1] + c[t + 1:]) for t in range(34))
+    best = min(shanten_of_counts(c[:t] + [c[t] + 1] + c[t + 1 :]) for t in range(34))
     assert best >= s - 1
 
 
 # --- bad input ------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("counts, n_melds, match", [
-    ([1] * 12 + [0] * 22, 0, "12 tiles"),
-    ([1] * 13 + [0] * 21, 1, "16 tiles"),
-    ([1] * 13, 0, "34 tile counts"),
-    ([1] * 13 + [0] * 21, 5, "0-4 declared melds"),
-])
+
+@pytest.mark.parametrize(
+    "counts, n_melds, match",
+    [
+        ([1] * 12 + [0] * 22, 0, "12 tiles"),
+        ([1] * 13 + [0] * 21, 1, "16 tiles"),
+        ([1] * 13, 0, "34 tile counts"),
+        ([1] * 13 + [0] * 21, 5, "0-4 declared melds"),
+    ],
+)
 def test_bad_counts_raise(counts, n_melds, match):
     with pytest.raises(InvalidHandError, match=match):
         shanten_of_counts(counts, n_melds)

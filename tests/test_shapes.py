@@ -14,36 +14,40 @@ def forms(text):
 
 # --- every reading, by form ------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text, expected", [
-    # regular: four sets and a pair
-    ("123m456p789sEENN+N", ["regular"]),
-    ("1112345678999m+5m", ["regular"]),
-    ("1112345678999m+1m", ["regular"]),
-    ("11123456789999m", ["regular"]),                       # 11 123 456 789 999; not 111 ... 99
-    ("22334455667788p", ["regular", "regular", "regular", "seven_pairs"]),
-    ("11112222333344m", ["regular", "regular", "regular", "seven_pairs"]),
-    ("[EEE,1][SSSS,1]55pWWWNN+N", ["regular"]),
-    ("[123m,2][456p,1][789s,3][CCC,2]P+P", ["regular"]),
-    # seven pairs, four of a kind as two pairs (MCR)
-    ("1133m5577p99sEEF+F", ["seven_pairs"]),
-    ("1111m5577p99sEEF+F", ["seven_pairs"]),
-    # thirteen orphans
-    ("19m19p19sESWNCFP+P", ["thirteen_orphans"]),
-    ("19m19p19sESWNCFP+1m", ["thirteen_orphans"]),
-    # honors and knitted tiles (全不靠), seven honors included (七星不靠)
-    ("147m258p369sESWC+F", ["honors_and_knitted"]),
-    ("14m25p369sESWNCF+P", ["honors_and_knitted"]),
-    ("147m28p36sESWNCFP", ["honors_and_knitted"]),
-    # knitted straight with a set and a pair
-    ("147m258p369s123mE+E", ["knitted_straight"]),
-    ("147m258p369sEEE5m+5m", ["knitted_straight"]),
-    ("[EEE,1]147m258p369s5m+5m", ["knitted_straight"]),
-    # near misses: no reading at all
-    ("123m456p789sEENS+W", []),
-    ("147m258p369sESWN+1m", []),
-    ("19m19p19sESWNCF2s+P", []),
-    ("19m19p19sESWNCF1s+P", ["thirteen_orphans"]),
-])
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # regular: four sets and a pair
+        ("123m456p789sEENN+N", ["regular"]),
+        ("1112345678999m+5m", ["regular"]),
+        ("1112345678999m+1m", ["regular"]),
+        ("11123456789999m", ["regular"]),  # 11 123 456 789 999; not 111 ... 99
+        ("22334455667788p", ["regular", "regular", "regular", "seven_pairs"]),
+        ("11112222333344m", ["regular", "regular", "regular", "seven_pairs"]),
+        ("[EEE,1][SSSS,1]55pWWWNN+N", ["regular"]),
+        ("[123m,2][456p,1][789s,3][CCC,2]P+P", ["regular"]),
+        # seven pairs, four of a kind as two pairs (MCR)
+        ("1133m5577p99sEEF+F", ["seven_pairs"]),
+        ("1111m5577p99sEEF+F", ["seven_pairs"]),
+        # thirteen orphans
+        ("19m19p19sESWNCFP+P", ["thirteen_orphans"]),
+        ("19m19p19sESWNCFP+1m", ["thirteen_orphans"]),
+        # honors and knitted tiles (全不靠), seven honors included (七星不靠)
+        ("147m258p369sESWC+F", ["honors_and_knitted"]),
+        ("14m25p369sESWNCF+P", ["honors_and_knitted"]),
+        ("147m28p36sESWNCFP", ["honors_and_knitted"]),
+        # knitted straight with a set and a pair
+        ("147m258p369s123mE+E", ["knitted_straight"]),
+        ("147m258p369sEEE5m+5m", ["knitted_straight"]),
+        ("[EEE,1]147m258p369s5m+5m", ["knitted_straight"]),
+        # near misses: no reading at all
+        ("123m456p789sEENS+W", []),
+        ("147m258p369sESWN+1m", []),
+        ("19m19p19sESWNCF2s+P", []),
+        ("19m19p19sESWNCF1s+P", ["thirteen_orphans"]),
+    ],
+)
 def test_readings_forms(text, expected):
     assert forms(text) == expected
 
@@ -83,14 +87,18 @@ def test_four_as_two_pairs_switch():
 
 # --- winning check ---------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text, winning", [
-    ("1112345678999m+5m", True),
-    ("1112345678999m", False),                              # 13 tiles: not a win
-    ("19m19p19sESWNCFP+P", True),
-    ("123m456p789sEENS+W", False),
-    ("[1111s,5]1m234567s789p+1m", True),
-    ("[1111s,5]11m23456789s+1m", False),
-])
+
+@pytest.mark.parametrize(
+    "text, winning",
+    [
+        ("1112345678999m+5m", True),
+        ("1112345678999m", False),  # 13 tiles: not a win
+        ("19m19p19sESWNCFP+P", True),
+        ("123m456p789sEENS+W", False),
+        ("[1111s,5]1m234567s789p+1m", True),
+        ("[1111s,5]11m23456789s+1m", False),
+    ],
+)
 def test_is_winning(text, winning):
     assert is_winning(text) is winning
 
@@ -108,6 +116,7 @@ def test_bad_input_raises_foundation_errors(bad):
 
 
 # --- is_complete agrees with readings (hypothesis) -------------------------------------------------
+
 
 @st.composite
 def counts14(draw):
@@ -139,6 +148,7 @@ def near_complete(draw):
 def _hand_of(c):
     from mjlearn.hand import Hand
     from mjlearn.tiles import TILES
+
     return Hand((), tuple(TILES[i] for i, n in enumerate(c) for _ in range(n)))
 
 

@@ -52,8 +52,9 @@ def _open(tmp_path: Path, db: str | None) -> dict:
     env["MJLEARN_DATA_DIR"] = str(tmp_path / "data")
     if db is not None:
         env["MJLEARN_DB"] = db
-    done = subprocess.run([sys.executable, "-c", OPEN], capture_output=True, text=True, env=env, cwd=tmp_path,
-                          timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-c", OPEN], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300
+    )
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr, done.stderr
     return json.loads(done.stdout.strip().splitlines()[-1])
@@ -61,10 +62,18 @@ def _open(tmp_path: Path, db: str | None) -> dict:
 
 def test_the_default_store_is_the_data_folders_sqlite_file(tmp_path):
     out = _open(tmp_path, None)
-    assert out["store"] == {"type": "SQLiteStore", "inner": "SQLiteStore",
-                            "path": str(tmp_path / "data" / "progress.db"), "rows": 1}
-    assert out["progress"] == {"type": "ProgressStore", "inner": "SQLiteStore",
-                               "path": str(tmp_path / "data" / "progress.db"), "rows": 2}
+    assert out["store"] == {
+        "type": "SQLiteStore",
+        "inner": "SQLiteStore",
+        "path": str(tmp_path / "data" / "progress.db"),
+        "rows": 1,
+    }
+    assert out["progress"] == {
+        "type": "ProgressStore",
+        "inner": "SQLiteStore",
+        "path": str(tmp_path / "data" / "progress.db"),
+        "rows": 2,
+    }
 
 
 def test_a_sqlite_url_names_the_file(tmp_path):
@@ -74,8 +83,9 @@ def test_a_sqlite_url_names_the_file(tmp_path):
     assert not (tmp_path / "data" / "progress.db").exists()
 
 
-@pytest.mark.parametrize("db", ["foo", "sqlite:/x", "sqlite://x", "mysql://ann:s3cret@db.example.org/m",
-                                "ann:s3cret@db.example.org"])
+@pytest.mark.parametrize(
+    "db", ["foo", "sqlite:/x", "sqlite://x", "mysql://ann:s3cret@db.example.org/m", "ann:s3cret@db.example.org"]
+)
 def test_a_malformed_MJLEARN_DB_is_one_clear_line_and_makes_no_file(tmp_path, db):
     out = _open(tmp_path, db)
     for name in ("store", "progress"):
@@ -89,16 +99,18 @@ def test_a_malformed_MJLEARN_DB_is_one_clear_line_and_makes_no_file(tmp_path, db
 def test_a_store_url_given_is_checked_as_the_environments_is(tmp_path):
     from mjlearn.errors import BadArgument
     from mjlearn.store import open_store
+
     with pytest.raises(BadArgument, match="the store's URL"):
         open_store("ftp://host/file.db")
     with open_store(f"sqlite:///{tmp_path / 'x.db'}", user="ann") as s:
         assert s.path == tmp_path / "x.db"
-    with open_store(tmp_path / "y.db", user="ann") as s:   # a path, not a URL
+    with open_store(tmp_path / "y.db", user="ann") as s:  # a path, not a URL
         assert s.path == tmp_path / "y.db"
 
 
 def test_no_constructor_hands_back_another_class(tmp_path):
     from mjlearn.db.store import ClassStore
+
     assert ProgressStore.__new__ is object.__new__ and ClassStore.__new__ is object.__new__
     assert issubclass(ClassStore, ProgressStore)
     with ProgressStore(tmp_path / "p.db", user="ann") as s:
@@ -113,16 +125,17 @@ def test_setting_the_user_on_the_progress_sets_it_on_the_store(tmp_path):
         q = generate("tile_name", seed=2)
         s.record(q, solve(q), grade(q, solve(q)))
         assert [r["user"] for r in s.rows(all_users=True)] == ["bob"] and s.summary()["total"] == 1
-    with ProgressStore(tmp_path / "p.db", user="ann") as other:   # another learner sees none of it
+    with ProgressStore(tmp_path / "p.db", user="ann") as other:  # another learner sees none of it
         assert other.summary()["total"] == 0 and other.rows() == []
 
 
 def test_a_postgresql_url_opens_the_class_database(tmp_path, pg_db):
     from mjlearn import db
+
     db.upgrade(pg_db)
     db.add_learner(pg_db, "ann")
     out = _open(tmp_path, role_url(pg_db, "ann"))
     assert out["store"]["type"] == "PostgresStore" and out["store"]["rows"] == 1, out
     assert out["progress"]["type"] == "ProgressStore" and out["progress"]["inner"] == "PostgresStore", out
     assert out["progress"]["rows"] == 2 and out["progress"]["path"].endswith(pg_db.rsplit("/", 1)[1])
-    assert not (tmp_path / "data" / "progress.db").exists()   # nothing went to the self-study file
+    assert not (tmp_path / "data" / "progress.db").exists()  # nothing went to the self-study file

@@ -33,7 +33,7 @@ from mjlearn.table.deal import stacked_arrangement
 from mjlearn.table.wall import wall_owner, wall_stacks
 from mjlearn.tiles import TILES, tile
 
-PLAYABLE = R.names()   # every registered rule set, MCR included: none may drop out of these tests
+PLAYABLE = R.names()  # every registered rule set, MCR included: none may drop out of these tests
 
 
 def full_set(rules) -> list[int]:
@@ -45,17 +45,33 @@ def full_set(rules) -> list[int]:
 
 def state(t: Table):
     """Everything a refused action must leave unchanged."""
-    return (t.phase, t.turn, [list(h) for h in t.hands], [list(m) for m in t.melds],
-            [[tuple(d) for d in p] for p in t.ponds], bytes(t.wall.state), len(t.log), sorted(t.pending),
-            dict(t.calls))
+    return (
+        t.phase,
+        t.turn,
+        [list(h) for h in t.hands],
+        [list(m) for m in t.melds],
+        [[tuple(d) for d in p] for p in t.ponds],
+        bytes(t.wall.state),
+        len(t.log),
+        sorted(t.pending),
+        dict(t.calls),
+    )
 
 
 # --- the tile set and the wall ------------------------------------------------------------------
 
-@pytest.mark.parametrize("rules, n, stacks", [
-    ("mcr", 144, (18, 18, 18, 18)), ("xian", 136, (17, 17, 17, 17)), ("changsha", 108, (14, 13, 14, 13)),
-    ("fuzhou", 144, (18, 18, 18, 18)), ("hongkong", 144, (18, 18, 18, 18)), ("yunnan", 136, (17,) * 4),
-])
+
+@pytest.mark.parametrize(
+    "rules, n, stacks",
+    [
+        ("mcr", 144, (18, 18, 18, 18)),
+        ("xian", 136, (17, 17, 17, 17)),
+        ("changsha", 108, (14, 13, 14, 13)),
+        ("fuzhou", 144, (18, 18, 18, 18)),
+        ("hongkong", 144, (18, 18, 18, 18)),
+        ("yunnan", 136, (17,) * 4),
+    ],
+)
 def test_tile_sets_and_wall_lengths(rules, n, stacks):
     assert len(tile_set(rules)) == n == R.get(rules).tiles.size == 2 * sum(wall_stacks(n))
     assert wall_stacks(n) == stacks == Table(rules, seed=0).wall.stacks_per_wall
@@ -72,8 +88,24 @@ def test_unknown_rule_set_and_option():
 @pytest.mark.parametrize("total, seat", [(s, "ESWN"[(s - 1) % 4]) for s in range(2, 19)])
 def test_wall_selection_counts_seats_from_the_dealer(total, seat):
     # 5, 9, 13, 17 -> dealer; 6, 10, 14, 18 -> South; 3, 7, 11, 15 -> West; 4, 8, 12, 16 -> North
-    expected = {5: "E", 9: "E", 13: "E", 17: "E", 6: "S", 10: "S", 14: "S", 18: "S",
-                3: "W", 7: "W", 11: "W", 15: "W", 4: "N", 8: "N", 12: "N", 16: "N"}
+    expected = {
+        5: "E",
+        9: "E",
+        13: "E",
+        17: "E",
+        6: "S",
+        10: "S",
+        14: "S",
+        18: "S",
+        3: "W",
+        7: "W",
+        11: "W",
+        15: "W",
+        4: "N",
+        8: "N",
+        12: "N",
+        16: "N",
+    }
     if total in expected:
         assert expected[total] == seat
     assert "ESWN"[wall_owner(0, total)] == seat
@@ -97,8 +129,13 @@ def test_mcr_deal_follows_the_written_procedure():
     # keep flowers out of the dealt area so that the deal is seen before any replacement
     flowers = [k for k, i in enumerate(arr) if i >= 34]
     P = _phys("mcr")
-    circle = [(1, j) for j in range(7, 19)] + [(0, j) for j in range(1, 19)] + [(3, j) for j in range(1, 19)] \
-        + [(2, j) for j in range(1, 19)] + [(1, j) for j in range(1, 7)]
+    circle = (
+        [(1, j) for j in range(7, 19)]
+        + [(0, j) for j in range(1, 19)]
+        + [(3, j) for j in range(1, 19)]
+        + [(2, j) for j in range(1, 19)]
+        + [(1, j) for j in range(1, 7)]
+    )
     t = Table("mcr", arrangement=arr, dice=[(3, 1, 2)], setup=False)
     t.finish_setup()
     assert isinstance(t.log[1], DiceThrown) and t.log[1].dice == (3, 1, 2)
@@ -109,20 +146,20 @@ def test_mcr_deal_follows_the_written_procedure():
     # the 4-4-4 rounds: each seat takes the next two stacks, top then bottom
     k = 0
     for e in deals[:12]:
-        want = [arr[P(s, j, layer)] for s, j in circle[k:k + 2] for layer in (0, 1)]
+        want = [arr[P(s, j, layer)] for s, j in circle[k : k + 2] for layer in (0, 1)]
         assert [x.index for x in e.tiles] == want
         k += 2
     # the jump draw: stacks A, B, C = circle[24], [25], [26]
     A, B, C = circle[24:27]
-    assert [x.index for x in deals[12].tiles] == [arr[P(*A, 0)], arr[P(*C, 0)]]   # East: top(A), top(C)
-    assert [x.index for x in deals[13].tiles] == [arr[P(*A, 1)]]                   # South: bottom(A)
-    assert [x.index for x in deals[14].tiles] == [arr[P(*B, 0)]]                   # West: top(B)
-    assert [x.index for x in deals[15].tiles] == [arr[P(*B, 1)]]                   # North: bottom(B)
-    assert t.wall.next_live() == 2 * 26 + 1                                          # next: bottom(C)
+    assert [x.index for x in deals[12].tiles] == [arr[P(*A, 0)], arr[P(*C, 0)]]  # East: top(A), top(C)
+    assert [x.index for x in deals[13].tiles] == [arr[P(*A, 1)]]  # South: bottom(A)
+    assert [x.index for x in deals[14].tiles] == [arr[P(*B, 0)]]  # West: top(B)
+    assert [x.index for x in deals[15].tiles] == [arr[P(*B, 1)]]  # North: bottom(B)
+    assert t.wall.next_live() == 2 * 26 + 1  # next: bottom(C)
     # flower passes draw from the tail: S6 top, S6 bottom, S5 top, ...
     reps = [e for e in t.log if isinstance(e, FlowerReplaced)]
     tail = [P(1, j, layer) for j in range(6, 0, -1) for layer in (0, 1)]
-    assert [e.tile.index for e in reps] == [arr[p] for p in tail[:len(reps)]]
+    assert [e.tile.index for e in reps] == [arr[p] for p in tail[: len(reps)]]
     assert flowers  # (the arrangement has flowers at all)
     assert [t.tile_count(s) for s in range(4)] == [14, 13, 13, 13]
 
@@ -138,7 +175,7 @@ def test_flower_replacement_goes_in_passes():
         pytest.fail("no deal among 400 needed a second flower pass")
     seen_second = set()
     for a, b in zip(reps, reps[1:]):
-        assert (a.pass_no, a.seat) <= (b.pass_no, b.seat)   # pass by pass, E S W N within a pass
+        assert (a.pass_no, a.seat) <= (b.pass_no, b.seat)  # pass by pass, E S W N within a pass
     for e in reps:
         if e.tile.is_flower:
             seen_second.add((e.seat, e.tile))
@@ -163,10 +200,10 @@ def test_xian_break_and_final_draw_follow_the_seed_example():
     circle = t.wall.order
     deals = [e for e in t.log if isinstance(e, TilesDealt)]
     A, B, C = circle[24:27]
-    assert [x.index for x in deals[12].tiles] == [arr[P(*A, 0)], arr[P(*B, 0)]]   # dealer: top(A), top(B)
-    assert [x.index for x in deals[13].tiles] == [arr[P(*A, 1)]]                   # South: bottom(A)
-    assert [x.index for x in deals[14].tiles] == [arr[P(*B, 1)]]                   # West: bottom(B)
-    assert [x.index for x in deals[15].tiles] == [arr[P(*C, 0)]]                   # North: top(C)
+    assert [x.index for x in deals[12].tiles] == [arr[P(*A, 0)], arr[P(*B, 0)]]  # dealer: top(A), top(B)
+    assert [x.index for x in deals[13].tiles] == [arr[P(*A, 1)]]  # South: bottom(A)
+    assert [x.index for x in deals[14].tiles] == [arr[P(*B, 1)]]  # West: bottom(B)
+    assert [x.index for x in deals[15].tiles] == [arr[P(*C, 0)]]  # North: top(C)
 
 
 def test_xian_break_runs_on_into_the_next_wall():
@@ -183,6 +220,7 @@ def test_108_tile_walls_alternate_14_and_13():
 
 
 # --- wild tiles and face-up tail tiles ---------------------------------------------------------------
+
 
 @pytest.mark.parametrize("seed", range(5))
 def test_beijing_wild_is_next_after_the_7th_tail_stack(seed):
@@ -213,15 +251,15 @@ def test_fuzhou_jin_is_the_first_tail_tile_after_flowers(seed):
     k = t.log.index(ev)
     assert not any(isinstance(e, FlowerReplaced) for e in t.log[k:])
     assert ev.wild is ev.indicator and ev.wild.is_suited
-    assert t.wall.next_tail(0) == ev.position           # it stays as the next replacement tile
-    assert all(t.hands[s][i] == 0 for s in range(4) for i in range(27, 42))   # honors are flowers here
+    assert t.wall.next_tail(0) == ev.position  # it stays as the next replacement tile
+    assert all(t.hands[s][i] == 0 for s in range(4) for i in range(27, 42))  # honors are flowers here
 
 
 def test_yunnan_turns_up_two_tail_tiles_and_kongs_pass_them_by():
     t = Table("yunnan", seed=4)
     n = len(t.wall.order)
     assert t.wall.face_up == {2 * (n - 1), 2 * (n - 2)}
-    assert t.wall.next_tail(0) == 2 * (n - 1) + 1       # the face-down tile under the first one
+    assert t.wall.next_tail(0) == 2 * (n - 1) + 1  # the face-down tile under the first one
 
 
 # --- claims ---------------------------------------------------------------------------------------
@@ -254,7 +292,7 @@ def test_pung_beats_chow():
     t.pung(2)
     ev = t.log[-1]
     assert isinstance(ev, Punged) and ev.seat == 2 and ev.from_seat == 0
-    assert ev.meld == Meld(MeldKind.PUNG, tile("5p"), 2)          # from the opposite seat
+    assert ev.meld == Meld(MeldKind.PUNG, tile("5p"), 2)  # from the opposite seat
     assert t.phase == "discard" and t.turn == 2 and t.tile_count(2) == 14
     assert t.ponds[0][-1][1] == 2
 
@@ -286,7 +324,7 @@ def test_nearest_winner_takes_the_discard():
     t.win(3)
     t.pung(2)
     t.win(1)
-    assert [w.seat for w in t.winners] == [1]          # South is first after East in turn order
+    assert [w.seat for w in t.winners] == [1]  # South is first after East in turn order
 
 
 def test_several_winners_where_the_variant_allows():
@@ -310,7 +348,7 @@ def test_illegal_actions_are_refused_and_change_nothing():
     t = claim_table()
     before = state(t)
     cases = [
-        (lambda: t.chow(2), "only from the left player"),          # West chowing East's discard
+        (lambda: t.chow(2), "only from the left player"),  # West chowing East's discard
         (lambda: t.chow(3), "only from the left player"),
         (lambda: t.pung(1), "needs two 5p"),
         (lambda: t.kong(2), "three 5p in hand"),
@@ -323,22 +361,26 @@ def test_illegal_actions_are_refused_and_change_nothing():
     for act, words in cases:
         with pytest.raises(IllegalActionError, match=words) as exc:
             act()
-        assert exc.value.zh and exc.value.en   # a sentence in each language
+        assert exc.value.zh and exc.value.en  # a sentence in each language
         assert state(t) == before
     t.pass_(1)
     t.pass_(2)
     before = state(t)
-    for act, words in [(lambda: t.discard(1, "4p"), "must draw first"),
-                       (lambda: t.discard(2, "5p"), "South's turn"),
-                       (lambda: t.pass_(2), "no discard")]:
+    for act, words in [
+        (lambda: t.discard(1, "4p"), "must draw first"),
+        (lambda: t.discard(2, "5p"), "South's turn"),
+        (lambda: t.pass_(2), "no discard"),
+    ]:
         with pytest.raises(IllegalActionError, match=words):
             act()
         assert state(t) == before
     t.draw(1)
     before = state(t)
-    for act, words in [(lambda: t.discard(1, "9p"), "has no 9p"),
-                       (lambda: t.kong(1, "1m"), "A kong needs four 1m"),
-                       (lambda: t.win(1), "not complete")]:
+    for act, words in [
+        (lambda: t.discard(1, "9p"), "has no 9p"),
+        (lambda: t.kong(1, "1m"), "A kong needs four 1m"),
+        (lambda: t.win(1), "not complete"),
+    ]:
         with pytest.raises(IllegalActionError, match=words):
             act()
         assert state(t) == before
@@ -346,7 +388,7 @@ def test_illegal_actions_are_refused_and_change_nothing():
 
 
 def test_the_last_discard_can_only_be_won():
-    for seed in range(100):     # a hand that reaches the end of the wall
+    for seed in range(100):  # a hand that reaches the end of the wall
         t = Table("xian", seed=seed)
         play = [Bot(s) for s in range(4)]
         while t.phase != "over" and t._can_draw():
@@ -372,11 +414,11 @@ def test_the_last_discard_can_only_be_won():
 
 # --- kongs and robbing ----------------------------------------------------------------------------
 
+
 def test_concealed_kong_takes_a_tail_replacement():
     hands = ["1111m234p567s88sEE", "123456789p1234s", "123456789s2345m", "SSSWWWNNNCCCF"]
-    t = Table("xian", arrangement=stacked_arrangement("xian", DICE, hands, tail="9p"),
-              dice=list(DICE))
-    tail_pos = t.wall.next_tail(1)      # Xi'an: a concealed kong takes the LOWER tile of the last stack
+    t = Table("xian", arrangement=stacked_arrangement("xian", DICE, hands, tail="9p"), dice=list(DICE))
+    tail_pos = t.wall.next_tail(1)  # Xi'an: a concealed kong takes the LOWER tile of the last stack
     t.kong(0, "1m")
     kong = next(e for e in t.log if isinstance(e, Konged))
     assert kong.kind == "concealed" and str(kong.meld) == "[1111m]"
@@ -414,23 +456,24 @@ def test_rob_the_kong_and_the_kong_completes_when_nobody_robs():
     t.draw(1)
     assert t.log[-1].tile is tile("5s")
     before = state(t)
-    t.kong(1, "5s")                      # added kong: North may rob it
+    t.kong(1, "5s")  # added kong: North may rob it
     assert t.phase == "rob" and t.pending == {3}
     with pytest.raises(IllegalActionError, match="only be robbed by a win"):
         t.pung(3)
-    assert state(t)[2:5] == before[2:5]          # nothing moved yet: the kong waits for the answer
-    t2 = replay(t.log)                   # the same situation, to try the other answer
+    assert state(t)[2:5] == before[2:5]  # nothing moved yet: the kong waits for the answer
+    t2 = replay(t.log)  # the same situation, to try the other answer
     t.win(3)
     (w,) = t.winners
     assert w.kong and not w.self_drawn and w.from_seat == 1 and w.tile is tile("5s")
     assert str(w.hand) == "123456789m99p46s+5s"
-    assert str(t.melds[1][0]) == "[555s,1]"          # the kong was never completed
+    assert str(t.melds[1][0]) == "[555s,1]"  # the kong was never completed
     t2.pass_(3)
     k = next(e for e in reversed(t2.log) if isinstance(e, Konged))
     assert k.kind == "added" and str(k.meld) == "[5555s,5]" and t2.turn == 1 and t2.phase == "discard"
 
 
 # --- whole hands ------------------------------------------------------------------------------------
+
 
 def _play_checked(rules, seed):
     """Play with bots, checking tile conservation after every event."""
@@ -448,7 +491,7 @@ def _play_checked(rules, seed):
 
 
 def _check_end(t):
-    last = t.log[-1] if type(t.log[-1]).__name__ != "CalledCheck" else t.log[-2]   # 查大叫 follows the draw
+    last = t.log[-1] if type(t.log[-1]).__name__ != "CalledCheck" else t.log[-2]  # 查大叫 follows the draw
     if isinstance(last, Exhausted):
         assert not t.winners
         return "draw"
@@ -475,7 +518,7 @@ def test_replay_reproduces_the_state(rules):
         assert state(r) == state(t) and r.winners == t.winners
         mid = len(t.log) // 2
         part = t.at(mid)
-        assert part.log == t.log[:len(part.log)] and len(part.log) >= mid
+        assert part.log == t.log[: len(part.log)] and len(part.log) >= mid
 
 
 def test_replay_refuses_a_log_that_does_not_follow():
@@ -483,7 +526,7 @@ def test_replay_refuses_a_log_that_does_not_follow():
     bad = list(t.log)
     k = next(i for i, e in enumerate(bad) if type(e).__name__ == "Discarded")
     with pytest.raises((ValueError,)):
-        replay(bad[:k] + bad[k + 1:])
+        replay(bad[:k] + bad[k + 1 :])
 
 
 def test_a_thousand_seeded_hands_end_in_a_win_or_a_draw():
@@ -509,6 +552,7 @@ def test_event_text_is_bilingual():
         assert e.zh and e.en and e.zh != e.en
         assert any("\u4e00" <= ch <= "\u9fff" for ch in e.zh)
     from mjlearn.table.render import EventLog, log_text
+
     text = log_text(t.log)
     assert text.count("\n") == len(t.log) - 1
     assert "<ol" in EventLog(t.log)._repr_html_()
@@ -516,6 +560,7 @@ def test_event_text_is_bilingual():
 
 def test_renderings():
     from mjlearn.table.render import table_html, wall_svg
+
     t = Table("xian", seed=2)
     svg = wall_svg(t.wall, reserve=13)
     assert svg.count('class="mj-stack') == 68 and 'class="mj-break"' in svg
@@ -551,6 +596,7 @@ def test_seats_are_seat_values_and_actions_take_letters():
     from mjlearn.hand import WinContext
     from mjlearn.seats import Seat
     from mjlearn.table import Session
+
     t = play_hand(Table("mcr", seed=3))
     seats = [getattr(e, f) for e in t.log for f in ("seat", "from_seat", "owner") if getattr(e, f, None) is not None]
     assert len(seats) > 50 and all(type(s) is Seat for s in seats)
@@ -564,9 +610,12 @@ def test_seats_are_seat_values_and_actions_take_letters():
         by_letter.pass_("X")
     w = next(w for seed in range(20) for w in play_hand(Table("mcr", seed=seed)).winners)
     assert isinstance(w.win_context, WinContext)
-    assert (w.self_drawn, w.kong, w.seat_wind) == (w.win_context.self_drawn, w.win_context.kong,
-                                                   w.win_context.seat_wind)
-    assert w.seat_wind == w.seat.letter      # East deals every hand of a lone table
+    assert (w.self_drawn, w.kong, w.seat_wind) == (
+        w.win_context.self_drawn,
+        w.win_context.kong,
+        w.win_context.seat_wind,
+    )
+    assert w.seat_wind == w.seat.letter  # East deals every hand of a lone table
     s = Session("mcr", seed=1).play(4)
     assert [r.dealer for r in s.records] == [Seat.E, Seat.S, Seat.W, Seat.N]
     assert all(type(r.dealer) is Seat for r in s.records)
@@ -577,6 +626,7 @@ def test_text_fallbacks_of_the_table_pictures():
     from IPython.lib.pretty import pretty
 
     from mjlearn.table.render import EventLog, WallView
+
     t = play_hand(Table("changsha", seed=4))
     text = pretty(t)
     assert "东家 East (庄 dealer)" in text and t.hand_of(3) in text and not text.startswith("<")
@@ -590,4 +640,5 @@ def test_text_fallbacks_of_the_table_pictures():
 
 def format_tiles_of(t, seat) -> str:
     from mjlearn.notation import format_tiles
+
     return format_tiles(t.concealed(seat))

@@ -25,8 +25,20 @@ SESSION_HANDS = 6
 
 # A win is recorded by these names whether ``Won`` keeps them as fields or reads them from the
 # WinContext it holds, so how the event stores its situation does not change the fingerprint.
-_WON_NAMES = ("seat", "tile", "hand", "from_seat", "self_drawn", "kong", "wall_last", "last_tile", "seat_wind",
-              "prevalent_wind", "points", "payments")
+_WON_NAMES = (
+    "seat",
+    "tile",
+    "hand",
+    "from_seat",
+    "self_drawn",
+    "kong",
+    "wall_last",
+    "last_tile",
+    "seat_wind",
+    "prevalent_wind",
+    "points",
+    "payments",
+)
 _SEAT_NAMES = {"seat", "from_seat", "owner"}
 
 
@@ -44,10 +56,13 @@ def _plain(name: str, value):
 def _event_record(e) -> str:
     """One event as text that does not depend on how the rule set's table facts are stored."""
     name = type(e).__name__
-    if name == "WallBuilt":   # the rule set itself is fingerprinted through what it makes happen
+    if name == "WallBuilt":  # the rule set itself is fingerprinted through what it makes happen
         return f"WallBuilt {e.arrangement} {e.seed} {e.prevalent_wind} {tuple(e.context)}"
-    names = _WON_NAMES if name == "Won" else \
-        [f.name for f in dataclasses.fields(e) if f.name not in ("result", "rule_context")]
+    names = (
+        _WON_NAMES
+        if name == "Won"
+        else [f.name for f in dataclasses.fields(e) if f.name not in ("result", "rule_context")]
+    )
     fields = {n: _plain(n, getattr(e, n)) for n in names}
     extra = ""
     result = getattr(e, "result", None)
@@ -68,8 +83,10 @@ def fingerprint(rules: str) -> str:
         h.update(repr(sorted(t.payments.items())).encode())
     s = Session(rules, seed=3).play(SESSION_HANDS)
     for r in s.records:
-        h.update(f"hand {r.number} dealer={int(r.dealer)} wind={r.prevalent_wind} streak={r.streak} "
-                 f"pay={r.payments}".encode())
+        h.update(
+            f"hand {r.number} dealer={int(r.dealer)} wind={r.prevalent_wind} streak={r.streak} "
+            f"pay={r.payments}".encode()
+        )
         for e in r.table.log:
             h.update(_event_record(e).encode())
     h.update(repr((s.scores, int(s.dealer), s.prevalent_wind, s.streak)).encode())
@@ -77,24 +94,24 @@ def fingerprint(rules: str) -> str:
 
 
 FINGERPRINTS = {
-    'mcr': '040f671a20c03c0e',
-    'beijing': '6ac1bd251af8af92',
-    'beijing_cpt': '88c5e70d25ac2f7b',
-    'bj_basic': '96091113e9558727',
-    'bj_new': '13eb666f6101b0fa',
-    'hebei1': '6714dc8ca4752d14',
-    'hebei2': 'c7b9cdd7f919b576',
-    'shandong1': '3123ad327e504e54',
-    'shandong2': '3ff5e837a825cae6',
-    'changsha': '363691467f969d1b',
-    'yunnan': '227cb6906b869ac1',
-    'huopin': 'cdc9172205cb6825',     # seed 1: South's win on the last 2p with a wild as 2p, refused before, is scored
-    'huopin_dazhong': '7754d3aa7e2c08a5',
-    'huopin_wufan': 'b1d8cb0063ae86fe',
-    'xian': 'acb44ba617e7323d',
-    'old_beijing': '1a6f07555157c2eb',
-    'hongkong': '82475440bfe300e8',
-    'fuzhou': 'c4e7394f9a7e7870',
+    "mcr": "040f671a20c03c0e",
+    "beijing": "6ac1bd251af8af92",
+    "beijing_cpt": "88c5e70d25ac2f7b",
+    "bj_basic": "96091113e9558727",
+    "bj_new": "13eb666f6101b0fa",
+    "hebei1": "6714dc8ca4752d14",
+    "hebei2": "c7b9cdd7f919b576",
+    "shandong1": "3123ad327e504e54",
+    "shandong2": "3ff5e837a825cae6",
+    "changsha": "363691467f969d1b",
+    "yunnan": "227cb6906b869ac1",
+    "huopin": "cdc9172205cb6825",  # seed 1: South's win on the last 2p with a wild as 2p, refused before, is scored
+    "huopin_dazhong": "7754d3aa7e2c08a5",
+    "huopin_wufan": "b1d8cb0063ae86fe",
+    "xian": "acb44ba617e7323d",
+    "old_beijing": "1a6f07555157c2eb",
+    "hongkong": "82475440bfe300e8",
+    "fuzhou": "c4e7394f9a7e7870",
 }
 
 

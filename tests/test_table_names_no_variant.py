@@ -45,11 +45,15 @@ def _string_literals(tree):
 
 def _named(layer: str) -> list[str]:
     """Every string literal of the layer (docstrings aside) that names a rule set it may not name."""
-    R.names()                                    # load the registry
+    R.names()  # load the registry
     allowed = {name for a in LAYERS[layer] for name, owner in _index.items() if owner == a}
     names = set(_index) - allowed
-    return [f"{f.relative_to(PACKAGE)}:{node.lineno}: {node.value!r}" for f, tree in _sources(layer)
-            for node in _string_literals(tree) if node.value.strip() and _norm(node.value) in names]
+    return [
+        f"{f.relative_to(PACKAGE)}:{node.lineno}: {node.value!r}"
+        for f, tree in _sources(layer)
+        for node in _string_literals(tree)
+        if node.value.strip() and _norm(node.value) in names
+    ]
 
 
 def test_the_check_sees_names_and_aliases():
@@ -74,6 +78,7 @@ def test_no_layer_above_the_rules_imports_a_rule_set_module(layer):
                 if mod[-1] in variant or (mod[-1] == "rules" and any(a.name in variant for a in node.names)):
                     found.append(f"{f.name}:{node.lineno}: from {'.' * node.level}{node.module} import ...")
             elif isinstance(node, ast.Import):
-                found += [f"{f.name}:{node.lineno}: import {a.name}" for a in node.names
-                          if a.name.split(".")[-1] in variant]
+                found += [
+                    f"{f.name}:{node.lineno}: import {a.name}" for a in node.names if a.name.split(".")[-1] in variant
+                ]
     assert not found, f"mjlearn/{layer} imports rule-set modules:\n" + "\n".join(found)

@@ -34,7 +34,7 @@ def stacked(rules, hands: dict, *, draws=(), tail=(), indicator=None, avoid="", 
     for i in fixed:
         pool.remove(i)
     spare = [i for i in pool if i < 34 and i not in bad and (cfg.tiles.honors or i < 27)]
-    spare = spare[::3] + spare[1::3] + spare[2::3]       # spread the kinds: no ready-made sets
+    spare = spare[::3] + spare[1::3] + spare[2::3]  # spread the kinds: no ready-made sets
     out = []
     for s in range(4):
         if s in hands:
@@ -50,6 +50,7 @@ def stacked(rules, hands: dict, *, draws=(), tail=(), indicator=None, avoid="", 
 
 def _t(i):
     from mjlearn.tiles import TILES
+
     return TILES[i]
 
 
@@ -60,16 +61,22 @@ def answer_all(t):
 
 # --- one name per rule set: the table plays the registry's rule sets ----------------------------------
 
+
 def test_every_registered_rule_set_has_a_table():
     for name in R.names():
         t = Table(name, seed=0)
         assert t.rules is R.get(name) and t.facts is R.get(name).table and t.log[0].rules == name
     # the table's older names are aliases of the registry
-    for old, name in [("beijing-points", "bj_basic"), ("bj-new", "bj_new"), ("beijing-cpt", "beijing_cpt"),
-                      ("old-beijing", "old_beijing"), ("huopin-dazhong", "huopin_dazhong"),
-                      ("huopin-wufan", "huopin_wufan")]:
+    for old, name in [
+        ("beijing-points", "bj_basic"),
+        ("bj-new", "bj_new"),
+        ("beijing-cpt", "beijing_cpt"),
+        ("old-beijing", "old_beijing"),
+        ("huopin-dazhong", "huopin_dazhong"),
+        ("huopin-wufan", "huopin_wufan"),
+    ]:
         assert Table(old, seed=0).rules.name == name
-    assert Table("北京麻将", seed=0).rules.name == "beijing"        # aliases go through the registry
+    assert Table("北京麻将", seed=0).rules.name == "beijing"  # aliases go through the registry
     with pytest.raises(ValueError, match="unknown rule set"):
         Table("no such game")
 
@@ -89,17 +96,21 @@ def test_context_keywords_a_rule_set_does_not_know_are_refused():
 
 # --- special shapes -------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("kind, hand, wild, expected", [
-    ("hun_gang", "1111p147m258s369p+E", 9, True),
-    ("hun_gang", "111p147m258s3699p+E", 9, False),
-    ("all_258", "22555888m258p22s+2s", None, True),
-    ("all_258", "22555888m258p22s+3s", None, False),
-    ("three_golds", "111p147m258s369pE+E", 9, True),
-    ("orphans", "19m19p19sESWNCF5p+P", 13, True),        # the wild 5p stands for the pair
-    ("orphans", "19m19p19sESWNC25p+P", 13, False),
-    ("yitangfu", "CFP1sES123m456m7p+7p", None, True),
-    ("yitangfu", "CFP1sES123m456m8p+6p", None, False),
-])
+
+@pytest.mark.parametrize(
+    "kind, hand, wild, expected",
+    [
+        ("hun_gang", "1111p147m258s369p+E", 9, True),
+        ("hun_gang", "111p147m258s3699p+E", 9, False),
+        ("all_258", "22555888m258p22s+2s", None, True),
+        ("all_258", "22555888m258p22s+3s", None, False),
+        ("three_golds", "111p147m258s369pE+E", 9, True),
+        ("orphans", "19m19p19sESWNCF5p+P", 13, True),  # the wild 5p stands for the pair
+        ("orphans", "19m19p19sESWNC25p+P", 13, False),
+        ("yitangfu", "CFP1sES123m456m7p+7p", None, True),
+        ("yitangfu", "CFP1sES123m456m8p+6p", None, False),
+    ],
+)
 def test_special_shapes(kind, hand, wild, expected):
     h = parse_hand(hand)
     assert special_shape((kind,), h.counts, h.melds, wild) is expected
@@ -107,9 +118,10 @@ def test_special_shapes(kind, hand, wild, expected):
 
 # --- every win is judged by the rule set -----------------------------------------------------------
 
+
 def _check_hand(t):
     """A finished hand: a win the rule set accepts with payments summing to zero, or a draw."""
-    last = t.log[-1] if type(t.log[-1]).__name__ != "CalledCheck" else t.log[-2]   # 查大叫 follows the draw
+    last = t.log[-1] if type(t.log[-1]).__name__ != "CalledCheck" else t.log[-2]  # 查大叫 follows the draw
     if isinstance(last, Exhausted):
         assert not t.winners and sum(t.payments.values()) == 0
         assert all(v == 0 for v in t.payments.values()) or t.settlements
@@ -118,10 +130,9 @@ def _check_hand(t):
     for w in t.winners:
         r = w.result
         assert r.legal and r.rules == t.rules.name and w.points == r.total
-        assert sum(w.payments) == 0   # (the winner may still be a net payer: others' kong money)
+        assert sum(w.payments) == 0  # (the winner may still be a net payer: others' kong money)
         # the rule set says the same when asked afresh with the context the table gave it
-        again = R.score(w.hand, rules=t.rules.name, options=dict(t.rules.settings),
-                        **dict(w.rule_context))
+        again = R.score(w.hand, rules=t.rules.name, options=dict(t.rules.settings), **dict(w.rule_context))
         assert again.legal and again.total == r.total and again.payments == r.payments
     assert sum(t.payments.values()) == 0
     return "win"
@@ -160,10 +171,10 @@ def test_bird_is_turned_up_after_a_changsha_win():
 
 # --- variant restrictions on stacked walls -----------------------------------------------------------
 
-EAST_8S = "22s333s999s8s111p77p"          # East discards 8s first
-NORTH_58S = "123m456m789m55s67s"            # waits on 5s or 8s with a 2-5-8 pair
-NORTH_66P = "123m456m789m66p67s"            # waits on 5s or 8s, pair 66p
-SOUTH_88S = "88s147m258p369p45s"            # may pung 8s (keeps the claim phase open)
+EAST_8S = "22s333s999s8s111p77p"  # East discards 8s first
+NORTH_58S = "123m456m789m55s67s"  # waits on 5s or 8s with a 2-5-8 pair
+NORTH_66P = "123m456m789m66p67s"  # waits on 5s or 8s, pair 66p
+SOUTH_88S = "88s147m258p369p45s"  # may pung 8s (keeps the claim phase open)
 
 
 def test_yunnan_plain_hand_wins_by_self_draw_only():
@@ -172,7 +183,7 @@ def test_yunnan_plain_hand_wins_by_self_draw_only():
     assert 3 not in t.pending and t.phase == "claim"
     with pytest.raises(IllegalActionError, match="plain hand") as e:
         t.verify_win(3)
-    assert "平胡只能自摸" in e.value.zh          # the rule set's own reason, both languages
+    assert "平胡只能自摸" in e.value.zh  # the rule set's own reason, both languages
     answer_all(t)
     for s in (1, 2):
         d = t.draw(s).tile
@@ -188,36 +199,36 @@ def test_changsha_passed_win_blocks_discard_wins_until_the_next_draw():
     t = stacked("changsha", {0: EAST_8S, 3: NORTH_58S}, draws=["1p", "5s", "4p"])
     t.discard(0, "8s")
     assert t.claim_options(3) == ["win", "pass"]
-    t.pass_(3)                                  # 漏胡
+    t.pass_(3)  # 漏胡
     answer_all(t)
     t.discard(1, t.draw(1).tile)
     answer_all(t)
     t.draw(2)
-    t.discard(2, "5s")                          # North could win on it, but passed a win before
+    t.discard(2, "5s")  # North could win on it, but passed a win before
     assert "win" not in t.claim_options(3)
     with pytest.raises(IllegalActionError, match="passed up a win") as e:
         t.verify_win(3)
     assert "漏胡" in e.value.zh
     answer_all(t)
-    t.draw(3)                                   # his own draw lifts it
+    t.draw(3)  # his own draw lifts it
     assert 3 not in t._passed_seats
 
 
 def test_fuzhou_passed_tile_is_refused_by_the_rule_set_until_the_player_discards():
     def setup():
-        t = stacked("fuzhou", {0: EAST_8S, 1: SOUTH_88S, 3: NORTH_58S}, draws=["1p", "8s"], tail=["9p"],
-                    avoid="9p")
+        t = stacked("fuzhou", {0: EAST_8S, 1: SOUTH_88S, 3: NORTH_58S}, draws=["1p", "8s"], tail=["9p"], avoid="9p")
         assert t.wild is parse_tiles("9p")[0]
         t.discard(0, "8s")
         assert "win" in t.claim_options(3)
         return t
+
     t = setup()
     t.pass_(3)
     answer_all(t)
     t.discard(1, t.draw(1).tile)
     answer_all(t)
     t.draw(2)
-    t.discard(2, "8s")                          # the same tile again: 过水
+    t.discard(2, "8s")  # the same tile again: 过水
     with pytest.raises(IllegalActionError, match="过水") as e:
         t.verify_win(3)
     assert "Fuzhou" in e.value.en
@@ -255,6 +266,7 @@ def test_hong_kong_minimum_fan_is_a_rule_option():
         t.draw(0)
         t.discard(0, "9s")
         return t
+
     t = play()
     t.win(3)
     answer_all(t)
@@ -289,6 +301,7 @@ def test_beijing_chipengti_mode_opened_hand_self_draw_only():
         t.draw(0)
         t.discard(0, "5s")
         return t
+
     t = play("beijing")
     t.win(3)
     answer_all(t)
@@ -311,6 +324,7 @@ def test_mcr_concealed_kong_cannot_be_robbed():
 def test_yunnan_last_four_tiles_force_the_win():
     # play Yunnan hands until a seat can win in the last four tiles: passing (or discarding) is refused
     from mjlearn.table import Bot
+
     for seed in range(300):
         t = Table("yunnan", seed=seed)
         bots = [Bot(seed * 4 + s) for s in range(4)]
@@ -332,6 +346,7 @@ def test_yunnan_last_four_tiles_force_the_win():
 
 # --- sessions ------------------------------------------------------------------------------------------
 
+
 def test_mcr_session_passes_the_deal_and_changes_the_wind_every_four_hands():
     s = Session("mcr", seed=2).play(9)
     assert [r.dealer for r in s.records] == [0, 1, 2, 3, 0, 1, 2, 3, 0]
@@ -341,7 +356,7 @@ def test_mcr_session_passes_the_deal_and_changes_the_wind_every_four_hands():
     for r in s.records:
         assert sum(r.payments) == 0
         by_seat = r.table.payments
-        assert r.payments[r.dealer] == by_seat["E"]   # the dealer sits East
+        assert r.payments[r.dealer] == by_seat["E"]  # the dealer sits East
 
 
 @pytest.mark.parametrize("rules", ["beijing", "xian", "fuzhou", "old-beijing"])
@@ -371,10 +386,10 @@ def test_multi_win_dealer_rules():
     for p in sorted(t.pending):
         t.win(p)
     assert [w.seat for w in t.winners] == [1, 3]
-    assert s.next_dealer_seat(t) == 0                         # Changsha: the discarder
-    assert Session("yunnan").next_dealer_seat(t) == 1        # Yunnan rule: the discarder's 下家
+    assert s.next_dealer_seat(t) == 0  # Changsha: the discarder
+    assert Session("yunnan").next_dealer_seat(t) == 1  # Yunnan rule: the discarder's 下家
     alt = Session("yunnan", rule_options={"dealer_next_multi_win": "first_winner_after_discarder"})
-    assert alt.next_dealer_seat(t) == 1                       # (the first winner after the discarder: S)
+    assert alt.next_dealer_seat(t) == 1  # (the first winner after the discarder: S)
 
 
 def test_session_gives_the_streak_and_shang_lou_to_the_rule_set():
@@ -414,15 +429,15 @@ LETTERS = "ESWN"
 
 
 def test_changsha_on_deal_small_win_is_paid_and_play_continues():
-    t = stacked("changsha", {2: "6666p123m4578s12m"})           # West holds four 6p (四喜)
+    t = stacked("changsha", {2: "6666p123m4578s12m"})  # West holds four 6p (四喜)
     assert "on_deal" in t.options(2)
     t.declare_on_deal(2)
     e = t.log[-1]
     assert isinstance(e, OnDealWin) and [i.zh for i in e.items] == ["四喜"]
-    assert t.payments == {"E": -2, "S": -2, "W": 6, "N": -2}       # West +6
+    assert t.payments == {"E": -2, "S": -2, "W": 6, "N": -2}  # West +6
     assert t.payments == on_deal("6666p123m4578s12m", seat="W").payments
     assert "起手小胡" in e.zh and "on the deal" in e.en
-    assert t.phase == "discard" and t.turn == 0                    # play continues (option ``on_deal_ends_hand``)
+    assert t.phase == "discard" and t.turn == 0  # play continues (option ``on_deal_ends_hand``)
     with pytest.raises(IllegalActionError, match="already") as x:
         t.declare_on_deal(2)
     assert "已经报过" in x.value.zh
@@ -438,7 +453,7 @@ def test_changsha_on_deal_small_win_is_paid_and_play_continues():
 
 
 def test_changsha_on_deal_refusals_and_the_ending_option():
-    t = stacked("changsha", {2: "123m456p789s235m8p"})         # has 2, 5, 8, every suit, no four
+    t = stacked("changsha", {2: "123m456p789s235m8p"})  # has 2, 5, 8, every suit, no four
     with pytest.raises(IllegalActionError, match="no on-deal") as x:
         t.verify_declare_on_deal(2)
     assert "起手没有小胡" in x.value.zh
@@ -448,7 +463,7 @@ def test_changsha_on_deal_refusals_and_the_ending_option():
     t.declare_on_deal(1)
     assert t.is_over and isinstance(t.result, OnDealWin)
     assert {i.key for i in t.result.items} == {"queyise", "banbanhu"} and sum(t.payments.values()) == 0
-    assert t.payments["S"] == 3 * 4                                # two patterns of 2, from each of three
+    assert t.payments["S"] == 3 * 4  # two patterns of 2, from each of three
 
 
 def _haidi_table(**kw):
@@ -485,7 +500,7 @@ def test_changsha_haidi_roams_and_is_drawn_when_all_decline():
 def test_changsha_haidi_taker_who_cannot_win_exposes_it_and_pays_the_haidi_pao():
     t = _haidi_table()
     first = t.turn
-    while t.turn != 0:                   # everybody before East declines; East takes it and cannot win
+    while t.turn != 0:  # everybody before East declines; East takes it and cannot win
         t.pass_(t.turn)
     hands = _hands(t)
     t.draw(0)
@@ -494,14 +509,13 @@ def test_changsha_haidi_taker_who_cannot_win_exposes_it_and_pays_the_haidi_pao()
         t.discard(0, "1s")
     assert "海底牌" in x.value.zh
     t.discard(0, "8s")
-    assert t.claim_options(3) == ["win", "pass"]       # a win only: the wall is empty
+    assert t.claim_options(3) == ["win", "pass"]  # a win only: the wall is empty
     t.win(3)
     answer_all(t)
     w = t.winners[0]
     assert w.from_seat == 0 and {i.key for i in w.items} >= {"haidipao"}
-    assert w.result.context["bird"] is parse_tiles("8s")[0]      # the 海底 tile is the bird
-    expect = haidi_roaming(dict(hands), "8s", first=LETTERS[first],
-                           accept={"E"} | {LETTERS[s] for s in ()})
+    assert w.result.context["bird"] is parse_tiles("8s")[0]  # the 海底 tile is the bird
+    expect = haidi_roaming(dict(hands), "8s", first=LETTERS[first], accept={"E"} | {LETTERS[s] for s in ()})
     assert t.payments == expect.payments and expect.kind == "haidi_discard"
     assert replay(t.log).payments == t.payments
 
@@ -521,8 +535,9 @@ def test_changsha_haidi_taken_by_the_waiting_player_is_haidilaoyue():
 
 
 def test_changsha_without_roaming_the_last_tile_is_an_ordinary_draw():
-    t = stacked("changsha", {0: "55s888s111p999p1m9m1s", 3: NORTH_58S}, tail=["9s", "8s"],
-                rule_options={"haidi_roaming": False})
+    t = stacked(
+        "changsha", {0: "55s888s111p999p1m9m1s", 3: NORTH_58S}, tail=["9s", "8s"], rule_options={"haidi_roaming": False}
+    )
     t.discard(0, "1m")
     answer_all(t)
     while t.phase == "draw":
@@ -546,12 +561,12 @@ def test_yunnan_exhausted_wall_checks_calls():
     e = t.log[-1]
     assert isinstance(e, CalledCheck) and 3 in e.ready and 0 not in e.ready
     assert t.payments == cha_da_jiao(_hands(t)) and t.payments["N"] > 0 > t.payments["E"]
-    assert t.payments["N"] == (4 - len(e.ready)) * 1       # a 平胡-only ready hand is worth 1 (``ready_plain_value``)
+    assert t.payments["N"] == (4 - len(e.ready)) * 1  # a 平胡-only ready hand is worth 1 (``ready_plain_value``)
     assert "查大叫" in e.zh and "Kong money does not count" in e.en
     assert replay(t.log).payments == t.payments
 
 
-FZ_SOUTH_READY = "123m456m789m234s5s"      # the 金 (9p) stands for the 5s
+FZ_SOUTH_READY = "123m456m789m234s5s"  # the 金 (9p) stands for the 5s
 
 
 def test_fuzhou_street_grab_gold():
@@ -576,8 +591,14 @@ def test_fuzhou_street_grab_gold():
 
 @pytest.mark.parametrize("scope, grabbed", [("first_go_around", True), ("dealer_first_discard", True)])
 def test_fuzhou_grab_gold_on_the_dealers_first_discard(scope, grabbed):
-    t = stacked("fuzhou", {0: EAST_8S, 1: SOUTH_88S, 3: NORTH_58S}, draws=["1p", "8s"], tail=["9p"], avoid="9p",
-                rule_options={"qiangjin_rule": scope})
+    t = stacked(
+        "fuzhou",
+        {0: EAST_8S, 1: SOUTH_88S, 3: NORTH_58S},
+        draws=["1p", "8s"],
+        tail=["9p"],
+        avoid="9p",
+        rule_options={"qiangjin_rule": scope},
+    )
     t.discard(0, "8s")
     t.win(3)
     answer_all(t)
@@ -587,7 +608,7 @@ def test_fuzhou_grab_gold_on_the_dealers_first_discard(scope, grabbed):
 def test_fuzhou_gold_sparrow_wins_before_the_nearer_claimant():
     # East discards 8s; South (nearer) and North both win on it; North's pair is two 金 (金雀).
     hands = {0: EAST_8S, 1: "123m456m789m55s67s", 3: "111m234p567p9p9p67s"}
-    opts = {"youjin_self_draw_only": False}   # with two 金 waiting on a set the hand is 游金 (self-draw only)
+    opts = {"youjin_self_draw_only": False}  # with two 金 waiting on a set the hand is 游金 (self-draw only)
     t = stacked("fuzhou", hands, tail=["9p"], avoid="9p", rule_options=opts)
     t.discard(0, "8s")
     assert "win" in t.claim_options(1) and "win" in t.claim_options(3)
@@ -606,17 +627,19 @@ def test_fuzhou_gold_sparrow_wins_before_the_nearer_claimant():
 
 # --- the hooks the table calls (the table itself names no variant) ----------------------------------
 
+
 def test_dealer_rotation_is_the_rule_sets_next_dealer():
     mcr, bj = R.get("mcr"), R.get("beijing")
     assert [mcr.next_dealer(w, d, "E") for w, d in [((), None), (("E",), None), (("W",), "S")]] == ["S", "S", "S"]
     assert [bj.next_dealer(w, d, "E") for w, d in [((), None), (("E",), None), (("W",), "S")]] == ["E", "E", "S"]
     assert bj.next_dealer(("N",), "W", "N") == "N" and bj.next_dealer(("E",), "W", "N") == "E"
     yn = R.get("yunnan").with_options(dealer_next_multi_win="first_winner_after_discarder")
-    assert yn.next_dealer(("S", "W"), "E", "E") == "S"        # an option of the rule set now reaches the session
+    assert yn.next_dealer(("S", "W"), "E", "E") == "S"  # an option of the rule set now reaches the session
 
 
 def test_choose_winners_gold_sparrow_first_in_fuzhou():
     from types import SimpleNamespace as NS
+
     plain, sparrow = NS(items=(NS(key="pinghu"),)), NS(items=(NS(key="gold_sparrow"),))
     fz = R.get("fuzhou")
     assert fz.choose_winners([("S", plain), ("N", sparrow)], "E")[0] == ("N",)
@@ -637,6 +660,7 @@ def test_first_round_keywords_by_rule_set():
 
 def test_exhausted_wall_and_on_deal_hooks():
     from mjlearn.rules.yunnan import cha_da_jiao
+
     hands = {"E": "111222333p4445s", "S": "123m456p789s1357m", "W": "1234m5678p129sEE", "N": "19m19p19sESWNCFP"}
     ready, net = R.get("yunnan").settle_exhausted(hands)
     assert ready == ("E",) and net == cha_da_jiao(hands) == {"E": 12, "S": -4, "W": -4, "N": -4}
@@ -656,4 +680,4 @@ def test_table_facts_are_checked_and_changed_per_variant():
     with pytest.raises(ValueError, match="unknown special shape"):
         R.TableFacts(special_shapes=("dragon",))
     with pytest.raises(ValueError, match="unknown table option"):
-        R.get("mcr").with_table(chow=False)                  # chow is the rule set's claims, not a table fact
+        R.get("mcr").with_table(chow=False)  # chow is the rule set's claims, not a table fact

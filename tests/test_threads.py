@@ -87,8 +87,9 @@ def _env() -> dict:
 
 
 def _run(script: str, mode: str) -> list:
-    done = subprocess.run([sys.executable, "-c", script, mode], capture_output=True, text=True, env=_env(),
-                          cwd=ROOT, timeout=600)
+    done = subprocess.run(
+        [sys.executable, "-c", script, mode], capture_output=True, text=True, env=_env(), cwd=ROOT, timeout=600
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     return json.loads(done.stdout.strip().splitlines()[-1])
 
@@ -96,8 +97,13 @@ def _run(script: str, mode: str) -> list:
 def failed_runs(setup: str, body: str, runs: int) -> list[str]:
     """The runs (of ``runs`` fresh interpreters) in which some thread failed or got another answer
     than one thread alone gets, each described by its first such thread."""
-    script = _HARNESS.format(setup=textwrap.dedent(setup), body=textwrap.indent(textwrap.dedent(body), "    "),
-                             threads=THREADS, yields=YIELDS, package=str(ROOT / "mjlearn"))
+    script = _HARNESS.format(
+        setup=textwrap.dedent(setup),
+        body=textwrap.indent(textwrap.dedent(body), "    "),
+        threads=THREADS,
+        yields=YIELDS,
+        package=str(ROOT / "mjlearn"),
+    )
     alone = _run(script, "alone")
     assert all(status == "ok" for status, _ in alone), alone
     failed = []
@@ -106,8 +112,10 @@ def failed_runs(setup: str, body: str, runs: int) -> list[str]:
         bad = [(i, r) for i, r in enumerate(got) if r != alone[i]]
         if bad:
             i, (status, value) = bad[0]
-            failed.append(f"run {run + 1}: {len(bad)} of {THREADS} threads wrong; thread {i}: "
-                          + (value if status == "error" else "another answer than one thread alone gets"))
+            failed.append(
+                f"run {run + 1}: {len(bad)} of {THREADS} threads wrong; thread {i}: "
+                + (value if status == "error" else "another answer than one thread alone gets")
+            )
     return failed
 
 
@@ -127,7 +135,9 @@ SCENARIOS["rules.get of every rule set"] = (
     """
     got = [[a, R.get(a).name] for a, _ in ALIASES[i::3] + ALIASES]
     return [got, list(R.names()), len(R.RULESETS), sorted(R.RULESETS)]
-    """, 5)
+    """,
+    5,
+)
 
 for _kind in KINDS:
     SCENARIOS[f"quiz kind {_kind}"] = (
@@ -140,13 +150,17 @@ for _kind in KINDS:
             out.append([question.to_dict(), repr(solution), [list(x) for x in explanation],
                         q.grade(question, solution).correct])
         return out
-        """, 3)
+        """,
+        3,
+    )
 
 SCENARIOS["a quiz on every topic at first use"] = (
     "import mjlearn.quiz as q",
     """
     return [x.to_dict() for x in q.questions_for("all", n=13, seed=i)]
-    """, 5)
+    """,
+    5,
+)
 
 SCENARIOS["answers written as tile names"] = (
     """
@@ -156,10 +170,20 @@ SCENARIOS["answers written as tile names"] = (
     """,
     """
     return [q.parse_answer(QS[i], name) for t in HELD[i] for name in (t.zh, t.en, t.pinyin)]
-    """, 5)
+    """,
+    5,
+)
 
-_HANDS = ["123m456p789s2345s", "1112345678999m", "19m19p19sESWNCFP", "224466m33557sEE", "123456789m11p23s",
-          "147m258p369sESWN", "[EEE,1][CCC,2]234m55s99p", "2233445566778p"]
+_HANDS = [
+    "123m456p789s2345s",
+    "1112345678999m",
+    "19m19p19sESWNCFP",
+    "224466m33557sEE",
+    "123456789m11p23s",
+    "147m258p369sESWN",
+    "[EEE,1][CCC,2]234m55s99p",
+    "2233445566778p",
+]
 
 SCENARIOS["shanten, waits and discard advice at first use"] = (
     f"import mjlearn as mj\nHANDS = {_HANDS!r}",
@@ -169,17 +193,29 @@ SCENARIOS["shanten, waits and discard advice at first use"] = (
         out.append([str(mj.shanten(h)), str(mj.waits(h)), str(mj.discard_advice(h + "+5m")),
                     [str(r) for r in mj.readings(h + "+5m")], mj.is_winning(h + "+5m")])
     return out
-    """, 3)
+    """,
+    3,
+)
 
-_WINS = ["123m456p789s234sE+E", "1112223334445p+5p", "19m19p19sESWNCFP+C", "2233445566778s+8s",
-         "123m123p123s55m78s+9s", "EEEWWWSSS11m23p+1p", "147m258p369sESWN+C", "111m999p111s99sNN+N"]
+_WINS = [
+    "123m456p789s234sE+E",
+    "1112223334445p+5p",
+    "19m19p19sESWNCFP+C",
+    "2233445566778s+8s",
+    "123m123p123s55m78s+9s",
+    "EEEWWWSSS11m23p+1p",
+    "147m258p369sESWN+C",
+    "111m999p111s99sNN+N",
+]
 
 SCENARIOS["scoring one hand under every rule set"] = (
     f"import mjlearn as mj, mjlearn.rules as R\nWINS = {_WINS!r}",
     """
     out = [R.compare(h, winner="S", discarder="N", dealer="E").to_dict() for h in WINS[i:] + WINS[:i]]
     return out + [mj.score(WINS[i]).total]
-    """, 3)
+    """,
+    3,
+)
 
 SCENARIOS["the coach at first use"] = (
     "import mjlearn as mj",
@@ -187,7 +223,9 @@ SCENARIOS["the coach at first use"] = (
     hand, rules = [("123m456p78s2345sEW", "mcr"), ("1112345678999m+E", "beijing"),
                    ("123m456p789s2356s8p", "changsha"), ("123m456p789s2355sE", "hongkong")][i % 4]
     return str(mj.coach(hand, rules=rules, trials=20, seed=i))
-    """, 5)
+    """,
+    5,
+)
 
 SCENARIOS["a hand played at the table under every rule set"] = (
     "import mjlearn.rules as R\nfrom mjlearn.table import Table\nfrom mjlearn.table.bots import play_hand",
@@ -198,7 +236,9 @@ SCENARIOS["a hand played at the table under every rule set"] = (
         t = play_hand(Table(n, i))
         out.append([n, len(t.log), str(t.payments)])
     return out
-    """, 3)
+    """,
+    3,
+)
 
 SCENARIOS["tile art, glossary and notation at first use"] = (
     "import mjlearn as mj, mjlearn.widgets.strip\nfrom mjlearn.terms import annotate",
@@ -207,7 +247,9 @@ SCENARIOS["tile art, glossary and notation at first use"] = (
     hand = mj.parse_hand(["123m456p789s2345s+5s", "[EEE,1]23m55s789p789s+4m"][i % 2])
     return [sorted(strip.art), len("".join(strip.art.values())), str(mj.glossary("碰"))[:40],
             str(annotate("碰和杠")), mj.format_hand(hand), len(hand._repr_html_())]
-    """, 3)
+    """,
+    3,
+)
 
 
 @pytest.mark.parametrize("name", list(SCENARIOS))

@@ -20,17 +20,23 @@ def english():
 def test_import_displays_nothing_and_stays_light():
     import subprocess
     import sys
-    code = ("import sys, mjlearn, mjlearn.widgets; "
-            "print('ipywidgets' in sys.modules, 'anywidget' in sys.modules, 'matplotlib' in sys.modules)")
+
+    code = (
+        "import sys, mjlearn, mjlearn.widgets; "
+        "print('ipywidgets' in sys.modules, 'anywidget' in sys.modules, 'matplotlib' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False", "False"]
 
 
-@pytest.mark.parametrize("text, clicks, notation", [
-    ("", ["1m", "1m", "1m"], "111m"),
-    ("1112345678999m", ["5m"], "1112345678999m+5m"),
-    ("", ["a", "c", "a"], "c"),                       # a flower toggles
-])
+@pytest.mark.parametrize(
+    "text, clicks, notation",
+    [
+        ("", ["1m", "1m", "1m"], "111m"),
+        ("1112345678999m", ["5m"], "1112345678999m+5m"),
+        ("", ["a", "c", "a"], "c"),  # a flower toggles
+    ],
+)
 def test_palette_clicks(text, clicks, notation):
     s = EditorState()
     if text:
@@ -52,14 +58,17 @@ def test_fifth_copy_and_full_hand_are_refused_and_change_nothing():
     assert s.notation() == "1112345678999m+5m"
 
 
-@pytest.mark.parametrize("mode, exposed, seat, tile, notation", [
-    ("pung", True, 2, "E", "[EEE,2]"),
-    ("kong", False, 1, "5p", "[5555p]"),
-    ("kong", True, 3, "W", "[WWWW,3]"),
-    ("chow", True, 1, "3s", "[345s,1]"),
-    ("chow", False, 1, "3s", "345s"),            # a concealed chow is three tiles in hand
-    ("pung", False, 1, "C", "CCC"),
-])
+@pytest.mark.parametrize(
+    "mode, exposed, seat, tile, notation",
+    [
+        ("pung", True, 2, "E", "[EEE,2]"),
+        ("kong", False, 1, "5p", "[5555p]"),
+        ("kong", True, 3, "W", "[WWWW,3]"),
+        ("chow", True, 1, "3s", "[345s,1]"),
+        ("chow", False, 1, "3s", "345s"),  # a concealed chow is three tiles in hand
+        ("pung", False, 1, "C", "CCC"),
+    ],
+)
 def test_meld_builder(mode, exposed, seat, tile, notation):
     s = EditorState()
     s.mode, s.exposed, s.seat = mode, exposed, seat
@@ -87,13 +96,14 @@ def test_remove_pieces():
 def test_editor_notation_box_bad_input_keeps_the_hand():
     ed = HandEditor("1112345678999m")
     before = dict(ed.regions)
-    ed.notation = "123m45"                           # what the notation box sends
+    ed.notation = "123m45"  # what the notation box sends
     with pytest.raises(NotationError) as e:
         parse_hand("123m45")
     assert ed.last_error == str(e.value)
     assert ed.state.notation() == "1112345678999m"
     assert ed.regions["hand"] == before["hand"] and ed.regions["result"] == before["result"]
     from html import escape
+
     assert escape(str(e.value)) in ed.regions["error"]
     ed.notation = "1112345678999m+9m"
     assert ed.last_error == "" and ed.regions["error"] == ""
@@ -109,6 +119,7 @@ def test_editor_impossible_hand_message():
 
 def test_editor_thirteen_tiles_show_engine_waits_and_shanten():
     from mjlearn.analysis import shanten, waits
+
     ed = HandEditor()
     for x in "1112345678999":
         ed.handle({"act": "add", "arg": x + "m"})
@@ -122,12 +133,14 @@ def test_editor_fourteen_not_winning_gives_advice():
     ed = HandEditor("123m456p789sEENNS")
     assert "mj-advice" in ed.regions["result"]
     from mjlearn.analysis import discard_advice
+
     names = " ".join(map(str, discard_advice("123m456p789sEENNS")[0].useful_tiles))
     assert f'title="useful tiles: {names} 有用的牌：{names}"' in ed.regions["result"]
 
 
 def test_editor_winning_hand_total_is_the_engines():
     from mjlearn import mcr
+
     ed = HandEditor("[EEE,1][SSSS,1]55pWWWNN+N", self_drawn=True)
     assert ed.total == mcr.score("[EEE,1][SSSS,1]55pWWWNN+N", self_drawn=True).total
     ed.handle({"act": "ctx", "name": "self_drawn", "value": False})
@@ -139,9 +152,10 @@ def test_language_follows_set_language():
     assert "Hand editor" in ed.regions["head"].split("牌型")[0]
     mj.set_language("zh")
     from mjlearn.widgets._base import refresh_language
-    refresh_language()                      # what the post-cell hook does in a notebook
+
+    refresh_language()  # what the post-cell hook does in a notebook
     assert ed.lang == "zh" and ed.regions["head"].index("牌型编辑器") < ed.regions["head"].index("Hand editor")
-    ed.handle({"act": "lang"})              # the 中 / EN button
+    ed.handle({"act": "lang"})  # the 中 / EN button
     assert i18n.get_language() == "en" and ed.lang == "en"
 
 
@@ -157,6 +171,7 @@ def test_mimebundle_has_static_html_and_text():
 
 def test_tile_strip_select_move_discard():
     from mjlearn.widgets import TileStrip
+
     s = TileStrip("123m")
     s.handle({"act": "select", "arg": "0"})
     s.handle({"act": "move", "arg": "right"})
@@ -171,6 +186,7 @@ def test_tile_strip_select_move_discard():
 def test_deal_view_steps_follow_the_table():
     from mjlearn.table import Table
     from mjlearn.widgets import DealView
+
     d = DealView(seed=7)
     for _ in range(10):
         d.handle({"act": "step", "arg": 1})
@@ -188,6 +204,7 @@ def test_deal_view_steps_follow_the_table():
 def test_views_render_engine_results():
     from mjlearn.analysis import waits
     from mjlearn.widgets import DiscardAdvice, HandView, WaitsView
+
     w = WaitsView("1112345678999m", visible="5m5m")
     live = {str(x.tile): x.live for x in waits("1112345678999m", visible="5m5m").details}
     assert live["5m"] == 1 and '<span class="mj-count">×1</span>' in w.regions["main"]
@@ -212,9 +229,15 @@ FALLBACK_CASES = {
 """One instance of each widget; the test below fails if a widget class has no case here."""
 
 EXPECTED_TEXT = {
-    "HandEditor": "Big Four Winds", "TileStrip": "2m 3m 7m 8m", "HandView": "Concealed kong of 5 Dots",
-    "FanBreakdown": "Nine Gates", "WaitsView": "9 kinds, 23 tiles left", "DiscardAdvice": "S ready 4 useful tiles",
-    "RuleComparison": "Beijing", "DealView": "East 东家 · 14 tiles", "TableView": "East 东家 · 14 tiles",
+    "HandEditor": "Big Four Winds",
+    "TileStrip": "2m 3m 7m 8m",
+    "HandView": "Concealed kong of 5 Dots",
+    "FanBreakdown": "Nine Gates",
+    "WaitsView": "9 kinds, 23 tiles left",
+    "DiscardAdvice": "S ready 4 useful tiles",
+    "RuleComparison": "Beijing",
+    "DealView": "East 东家 · 14 tiles",
+    "TableView": "East 东家 · 14 tiles",
     "PlayTable": "Play a hand",
 }
 
@@ -223,8 +246,12 @@ def _widget_classes():
     import anywidget
 
     import mjlearn.widgets as W
-    return {name: getattr(W, name) for name in W.__all__
-            if isinstance(getattr(W, name), type) and issubclass(getattr(W, name), anywidget.AnyWidget)}
+
+    return {
+        name: getattr(W, name)
+        for name in W.__all__
+        if isinstance(getattr(W, name), type) and issubclass(getattr(W, name), anywidget.AnyWidget)
+    }
 
 
 def test_every_widget_class_has_a_fallback_case():
@@ -236,6 +263,7 @@ def test_static_fallback_shows_tiles_and_text(name):
     import re
 
     import mjlearn.widgets as W
+
     w = FALLBACK_CASES[name](W)
     data, _ = w._repr_mimebundle_()
     html, plain = data["text/html"], data["text/plain"]
@@ -255,11 +283,12 @@ def test_static_fallback_shows_tiles_and_text(name):
 
 def test_deal_view_static_fallback_shows_the_dealt_hands_but_keeps_its_state():
     import mjlearn.widgets as W
+
     d = W.DealView(seed=7)
     before = (d.steps, d.remaining, d.regions)
     html = d._repr_mimebundle_()[0]["text/html"]
-    assert "Static view" in html and html.count("<svg") > 50      # 53 tiles dealt, drawn
-    assert (d.steps, d.remaining, d.regions) == before              # the live view did not move
+    assert "Static view" in html and html.count("<svg") > 50  # 53 tiles dealt, drawn
+    assert (d.steps, d.remaining, d.regions) == before  # the live view did not move
     d.step(3)
     assert "Static view" not in d._repr_mimebundle_()[0]["text/html"]
 
@@ -268,12 +297,13 @@ def test_discard_advice_bars_rank_the_best_discard_longest():
     import re
 
     import mjlearn.widgets as W
+
     html = W.DiscardAdvice("1223m4p789sEENNSC").regions["main"]
     rows = re.findall(r'data-shanten="(\d+)" data-useful="(\d+)">.*?style="width:(\d+)%"', html)
     assert len(rows) >= 10
     keys = [(int(sh), -int(u)) for sh, u, _ in rows]
     widths = [int(w) for _, _, w in rows]
-    assert keys == sorted(keys)                       # best first
+    assert keys == sorted(keys)  # best first
     assert widths[0] == 100 and widths == sorted(widths, reverse=True)
     assert all(a > b for (ka, a), (kb, b) in zip(zip(keys, widths), zip(keys[1:], widths[1:])) if ka[0] < kb[0])
     assert "steps from ready" in html or "step from ready" in html
@@ -282,6 +312,7 @@ def test_discard_advice_bars_rank_the_best_discard_longest():
 
 def test_excluded_fans_name_the_fan_and_why():
     import mjlearn.widgets as W
+
     html = W.FanBreakdown("[EEE,1][SSSS,1]55pWWWNN+N", self_drawn=True).regions["main"]
     items = html.split('<details class="mj-excl">')[1]
     for name in ("Big Three Winds", "All Pungs", "Prevalent Wind", "Seat Wind", "Pung of Terminals or Honors"):

@@ -28,12 +28,13 @@ def _refused(w, msg) -> None:
 
 # --- hand editor: taking a tile out --------------------------------------------------------------
 
+
 def test_editor_taking_a_tile_out_of_a_scored_hand_leaves_a_standing_hand_with_waits():
     ed = HandEditor("123m456p5789sEEE+5s")
     assert ed.total > 0 and 'data-arg="w"' in ed.regions["hand"]
-    ed.handle({"act": "rm", "arg": "c0"})                 # the first concealed tile, 1m
+    ed.handle({"act": "rm", "arg": "c0"})  # the first concealed tile, 1m
     assert ed.state.win is None and ed.state.tile_count() == 13
-    assert ed.notation == "23m456p55789sEEE"              # no "+": the winning tile is back in the hand
+    assert ed.notation == "23m456p55789sEEE"  # no "+": the winning tile is back in the hand
     assert 'data-arg="w"' not in ed.regions["hand"] and "winning tile" not in ed.regions["hand"]
     result = ed.regions["result"]
     assert "wrong tile count" not in result and "mj-error" not in result
@@ -55,17 +56,21 @@ def test_editor_taking_the_winning_tile_out_shows_the_waits():
 
 # --- hand editor: a message belongs to the action that caused it ---------------------------------
 
-@pytest.mark.parametrize("then", [
-    {"act": "ctx", "name": "self_drawn", "value": True},
-    {"act": "rules", "arg": "beijing"},
-    {"act": "mode", "arg": "pung"},
-    {"act": "seat", "arg": 2},
-])
+
+@pytest.mark.parametrize(
+    "then",
+    [
+        {"act": "ctx", "name": "self_drawn", "value": True},
+        {"act": "rules", "arg": "beijing"},
+        {"act": "mode", "arg": "pung"},
+        {"act": "seat", "arg": 2},
+    ],
+)
 def test_editor_full_hand_message_goes_when_the_next_action_succeeds(then):
     ed = HandEditor("123m456p5789sEEE+5s")
     _refused(ed, {"act": "add", "arg": "1m"})
     assert "the hand is full" in ed.regions["error"] and "手牌已满" in ed.regions["error"]
-    assert ed.notation == "123m456p5789sEEE+5s"           # the last valid hand is kept
+    assert ed.notation == "123m456p5789sEEE+5s"  # the last valid hand is kept
     ed.handle(then)
     assert ed.last_error == "" and ed.regions["error"] == ""
 
@@ -78,6 +83,7 @@ def test_editor_message_stays_when_the_next_action_is_refused_too():
 
 
 # --- hand editor: both languages -------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_editor_labels_and_messages_are_in_both_languages(lang):
@@ -92,7 +98,7 @@ def test_editor_labels_and_messages_are_in_both_languages(lang):
     builder = html_text(ed.regions["builder"].replace("<button", "<span").replace("</button>", "</span>"))
     assert "A click adds" in builder and "点牌加入" in builder
     first = "手牌" if lang == "zh" else "Hand"
-    assert hand.startswith(first)                          # the learner's language first
+    assert hand.startswith(first)  # the learner's language first
     result = html_text(ed.regions["result"])
     assert "Result" in result and "结果" in result
 
@@ -104,6 +110,7 @@ def test_editor_short_hand_note_is_in_both_languages():
 
 
 # --- hand editor: waits that cannot win under MCR ------------------------------------------------
+
 
 def test_editor_waits_say_none_reaches_eight_points():
     ed = HandEditor("[CCC,2][234m,1]567p1199s")
@@ -124,7 +131,7 @@ def test_editor_waits_name_those_that_reach_eight_points():
     result = ed.regions["result"]
     legal = re.search(r'data-legal-waits="([^"]*)"', result).group(1).split()
     ws = re.search(r'data-waits="([^"]*)"', result).group(1).split()
-    assert ws == ["3s", "6s"] and legal == ["3s"]             # 3s makes 8 points, 6s only 4
+    assert ws == ["3s", "6s"] and legal == ["3s"]  # 3s makes 8 points, 6s only 4
     for w in ws:
         r = mcr_score(f"234m456p789s45sEE+{w}")
         assert (w in legal) == r.meets_minimum
@@ -136,16 +143,17 @@ def test_editor_waits_under_a_regional_rule_set_say_legal_or_not():
     ed = HandEditor("123m456p5789sEEE", rules="beijing")
     result = ed.regions["result"]
     assert "data-legal-waits=" in result and 'data-legal="' in result
-    assert "8-point" not in result                          # MCR's minimum is not a regional rule
+    assert "8-point" not in result  # MCR's minimum is not a regional rule
 
 
 # --- tile strip ------------------------------------------------------------------------------------
+
 
 def test_strip_buttons_are_off_until_a_tile_is_picked():
     s = TileStrip("123m")
     controls = s.regions["controls"]
     for act in ('data-act="move" data-arg="left"', 'data-act="move" data-arg="right"', 'data-act="discard"'):
-        assert re.search(rf'<button[^>]*{act}[^>]*\bdisabled\b', controls), act
+        assert re.search(rf"<button[^>]*{act}[^>]*\bdisabled\b", controls), act
     assert "pick a tile first" in controls and "先点一张牌" in controls
     assert not re.search(r'<button[^>]*data-act="sort"[^>]*\bdisabled\b', controls)
     s.handle({"act": "select", "arg": 1})
@@ -166,19 +174,22 @@ def test_strip_move_without_a_pick_is_refused_and_changes_nothing():
 
 # --- rule comparison: a refused hand --------------------------------------------------------------
 
+
 def test_comparison_greys_out_the_previous_hand_under_a_heading():
     c = RuleComparison("123m456m789mEEE4s+4s", rules=["mcr", "beijing"])
     assert not c.stale() and "mj-stale" not in "".join(c.regions.values())
     old = str(c.hand)
     c.notation = "123m456m789mEEEE4s+4s"
-    assert c.stale() and str(c.hand) == old                 # the last valid hand is kept
+    assert c.stale() and str(c.hand) == old  # the last valid hand is kept
     err = html_text(c.regions["error"])
     assert "wrong tile count" in err
     assert f"Still showing {old}" in err and "123m456m789mEEEE4s+4s" in err and f"下面仍是上一手 {old}" in err
     for region in ("main", "chart", "controls"):
         assert 'class="mj-stale" data-stale="1"' in c.regions[region], region
     # the typed box is not greyed: the learner fixes the hand there
-    assert 'data-bind="notation"' not in re.search(r'<div class="mj-stale".*?</div></div>', c.regions["controls"], re.DOTALL).group(0)
+    assert 'data-bind="notation"' not in re.search(
+        r'<div class="mj-stale".*?</div></div>', c.regions["controls"], re.DOTALL
+    ).group(0)
 
 
 def test_comparison_fixed_hand_or_next_action_clears_the_grey():
@@ -195,12 +206,13 @@ def test_comparison_fixed_hand_or_next_action_clears_the_grey():
 
 def test_comparison_refused_context_is_not_called_stale():
     c = RuleComparison("123m456m789mEEE4s+4s", rules=["mcr", "beijing"])
-    _refused(c, {"act": "ctx", "name": "discarder", "value": "E"})   # the winner cannot discard
+    _refused(c, {"act": "ctx", "name": "discarder", "value": "E"})  # the winner cannot discard
     assert c.last_error and "点炮" in c.last_error and "discard" in c.last_error
     assert not c.stale() and "mj-stale" not in c.regions["main"]
 
 
 # --- deal view caption --------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_deal_caption_is_in_both_languages(lang):

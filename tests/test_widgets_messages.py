@@ -33,8 +33,11 @@ _BASE_TRAITS = set(anywidget.AnyWidget().trait_names(sync=True))
 
 def state(w) -> dict:
     """Everything the learner can see or the kernel holds, apart from the message area itself."""
-    s = {k: getattr(w, k) for k in w.trait_names(sync=True)
-         if k not in _BASE_TRAITS and k not in ("regions", "last_error", "layout_html", "art", "lang")}
+    s = {
+        k: getattr(w, k)
+        for k in w.trait_names(sync=True)
+        if k not in _BASE_TRAITS and k not in ("regions", "last_error", "layout_html", "art", "lang")
+    }
     s["view"] = w._regions(live=True)
     if isinstance(w, HandEditor):
         st_ = w.state
@@ -67,9 +70,9 @@ def send(w, msg):
     error_before = w.last_error
     before = state(w)
     with records() as got:
-        w._on_front_msg(w, msg, [])           # must never raise
-    assert not [r for r in got if r.levelno >= logging.ERROR], (msg, got)   # a failure inside an action is a bug
-    if got:                                    # refused: logged, and nothing changed
+        w._on_front_msg(w, msg, [])  # must never raise
+    assert not [r for r in got if r.levelno >= logging.ERROR], (msg, got)  # a failure inside an action is a bug
+    if got:  # refused: logged, and nothing changed
         w_error = w.last_error
         w.last_error = error_before
         assert state(w) == before, msg
@@ -83,16 +86,28 @@ def send(w, msg):
 
 # --- the defects reported: dict or list arguments raised TypeError in the kernel ------------------
 
-@pytest.mark.parametrize("maker, act", [("editor_mcr", "add"), ("editor_mcr", "seat"), ("editor_mcr", "mode"),
-                                        ("strip", "select"), ("editor_mcr", "rm"), ("deal", "step"),
-                                        ("strip", "move"), ("editor_mcr", "exposed"), ("editor_mcr", "rules")])
+
+@pytest.mark.parametrize(
+    "maker, act",
+    [
+        ("editor_mcr", "add"),
+        ("editor_mcr", "seat"),
+        ("editor_mcr", "mode"),
+        ("strip", "select"),
+        ("editor_mcr", "rm"),
+        ("deal", "step"),
+        ("strip", "move"),
+        ("editor_mcr", "exposed"),
+        ("editor_mcr", "rules"),
+    ],
+)
 @pytest.mark.parametrize("arg", [{"x": 1}, [1, 2], 1.5, "x" * 100_000, 10**30])
 def test_dict_list_and_huge_arguments_are_logged_and_ignored(maker, act, arg):
     w = MAKERS[maker]()
     got = send(w, {"act": act, "arg": arg})
     assert [r.levelno for r in got] == [logging.WARNING], got
     assert got[0].name == f"mjlearn.widgets.{type(w).__name__}"
-    assert len(got[0].getMessage()) < 1000                      # a huge argument is not copied into the log
+    assert len(got[0].getMessage()) < 1000  # a huge argument is not copied into the log
 
 
 def test_the_message_area_shows_a_bilingual_message():
@@ -102,47 +117,50 @@ def test_the_message_area_shows_a_bilingual_message():
     assert "mj-error" in w.regions["error"]
 
 
-@pytest.mark.parametrize("maker, msg", [
-    ("editor_mcr", {"act": "mode", "arg": "square"}),
-    ("editor_mcr", {"act": "seat", "arg": 7}),
-    ("editor_mcr", {"act": "seat", "arg": True}),
-    ("editor_mcr", {"act": "exposed", "arg": "maybe"}),
-    ("editor_mcr", {"act": "add", "arg": "zz"}),
-    ("editor_mcr", {"act": "add", "arg": "5m5m5m"}),
-    ("editor_mcr", {"act": "rm", "arg": "x9"}),
-    ("editor_mcr", {"act": "rm", "arg": "c99"}),
-    ("editor_mcr", {"act": "ctx", "name": "self_drawn", "value": "perhaps"}),
-    ("editor_mcr", {"act": "ctx", "value": True}),                   # missing name
-    ("editor_mcr", {"act": "ctx", "name": "bogus", "value": True}),
-    ("editor_mcr", {"act": "rules", "arg": "atlantis"}),
-    ("editor_beijing", {"act": "ctx", "name": "shang_lou", "value": "two"}),
-    ("editor_beijing", {"act": "ctx", "name": "discarder", "value": "S"}),   # the winner
-    ("strip", {"act": "select", "arg": 99}),
-    ("strip", {"act": "select", "arg": "-1"}),
-    ("strip", {"act": "select"}),                                    # missing arg
-    ("strip", {"act": "move", "arg": "up"}),
-    ("deal", {"act": "step", "arg": 0}),
-    ("deal", {"act": "step", "arg": 5000}),
-    ("deal", {"act": "step", "arg": "many"}),
-    ("deal", {"act": "reset", "arg": "previous"}),
-    ("comparison", {"act": "ctx", "name": "winner", "value": "X"}),
-    ("comparison", {"act": "ctx", "name": "wild", "value": "zz"}),
-    ("comparison", {"act": "ctx", "name": "colour", "value": "red"}),
-    ("hand_view", {"act": "add", "arg": "5m"}),                      # an action this widget has not
-    ("waits_view", {"act": "lang", "arg": "fr"}),
-    ("fans_view", {"act": "lang", "arg": ["zh"]}),
-    ("advice_view", ["act", "lang"]),
-    ("strip", "select"),
-    ("strip", None),
-    ("strip", {"act": "select", "arg": 0, "extra": 1}),
-    ("strip", {"act": None}),
-    ("strip", {}),
-])
+@pytest.mark.parametrize(
+    "maker, msg",
+    [
+        ("editor_mcr", {"act": "mode", "arg": "square"}),
+        ("editor_mcr", {"act": "seat", "arg": 7}),
+        ("editor_mcr", {"act": "seat", "arg": True}),
+        ("editor_mcr", {"act": "exposed", "arg": "maybe"}),
+        ("editor_mcr", {"act": "add", "arg": "zz"}),
+        ("editor_mcr", {"act": "add", "arg": "5m5m5m"}),
+        ("editor_mcr", {"act": "rm", "arg": "x9"}),
+        ("editor_mcr", {"act": "rm", "arg": "c99"}),
+        ("editor_mcr", {"act": "ctx", "name": "self_drawn", "value": "perhaps"}),
+        ("editor_mcr", {"act": "ctx", "value": True}),  # missing name
+        ("editor_mcr", {"act": "ctx", "name": "bogus", "value": True}),
+        ("editor_mcr", {"act": "rules", "arg": "atlantis"}),
+        ("editor_beijing", {"act": "ctx", "name": "shang_lou", "value": "two"}),
+        ("editor_beijing", {"act": "ctx", "name": "discarder", "value": "S"}),  # the winner
+        ("strip", {"act": "select", "arg": 99}),
+        ("strip", {"act": "select", "arg": "-1"}),
+        ("strip", {"act": "select"}),  # missing arg
+        ("strip", {"act": "move", "arg": "up"}),
+        ("deal", {"act": "step", "arg": 0}),
+        ("deal", {"act": "step", "arg": 5000}),
+        ("deal", {"act": "step", "arg": "many"}),
+        ("deal", {"act": "reset", "arg": "previous"}),
+        ("comparison", {"act": "ctx", "name": "winner", "value": "X"}),
+        ("comparison", {"act": "ctx", "name": "wild", "value": "zz"}),
+        ("comparison", {"act": "ctx", "name": "colour", "value": "red"}),
+        ("hand_view", {"act": "add", "arg": "5m"}),  # an action this widget has not
+        ("waits_view", {"act": "lang", "arg": "fr"}),
+        ("fans_view", {"act": "lang", "arg": ["zh"]}),
+        ("advice_view", ["act", "lang"]),
+        ("strip", "select"),
+        ("strip", None),
+        ("strip", {"act": "select", "arg": 0, "extra": 1}),
+        ("strip", {"act": None}),
+        ("strip", {}),
+    ],
+)
 def test_bad_messages_change_nothing(maker, msg):
     w = MAKERS[maker]()
     lang = i18n.get_language()
     got = send(w, msg)
-    assert got, msg                                   # refused, and said so in the log
+    assert got, msg  # refused, and said so in the log
     assert i18n.get_language() == lang
 
 
@@ -151,45 +169,102 @@ def test_good_messages_still_act():
     assert not send(w, {"act": "add", "arg": "5m"}) and w.notation == "1112345678999m+5m"
     assert not send(w, {"act": "rm", "arg": "w"}) and w.notation == "1112345678999m"
     assert not send(w, {"act": "mode", "arg": "pung"}) and w.state.mode == "pung"
-    assert not send(w, {"act": "exposed", "arg": "0"}) and w.state.exposed is False   # the button's data-arg
+    assert not send(w, {"act": "exposed", "arg": "0"}) and w.state.exposed is False  # the button's data-arg
     assert not send(w, {"act": "exposed", "arg": "1"}) and w.state.exposed is True
     assert not send(w, {"act": "seat", "arg": "2"}) and w.state.seat == 2
     s = MAKERS["strip"]()
     assert not send(s, {"act": "select", "arg": "1"}) and s.selected == [1]
     d = MAKERS["deal"]()
-    assert not send(d, {"act": "step"}) and d.steps == 1      # the step button sends no arg
+    assert not send(d, {"act": "step"}) and d.steps == 1  # the step button sends no arg
     assert not send(d, {"act": "reset", "arg": "next"}) and d.seed == 4
 
 
 # --- hypothesis: random messages ------------------------------------------------------------------
 
-ACTS = ["add", "rm", "clear", "mode", "exposed", "seat", "ctx", "rules", "select", "discard", "move", "sort",
-        "step", "play", "pause", "reset", "seed", "lang", "", "__init__", "_act_add", "refresh"]
-NAMES = ["self_drawn", "last_tile", "kong", "wall_last", "seat_wind", "prevalent_wind", "winner", "dealer",
-         "discarder", "wild", "shang_lou", "flowers", "bogus"]
-bad_values = st.one_of(st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
-                       st.lists(st.integers(), max_size=3), st.floats(), st.integers(min_value=10**9 + 1),
-                       st.text(min_size=201, max_size=300), st.binary(max_size=4))
-any_values = st.one_of(st.none(), st.booleans(), st.integers(-5, 20), st.text(max_size=6),
-                       st.sampled_from(["5m", "E", "c0", "w", "m0", "f0", "pung", "left", "next", "1", "0",
-                                        "beijing", "mcr", "self", "S", "N", "true"]), bad_values)
+ACTS = [
+    "add",
+    "rm",
+    "clear",
+    "mode",
+    "exposed",
+    "seat",
+    "ctx",
+    "rules",
+    "select",
+    "discard",
+    "move",
+    "sort",
+    "step",
+    "play",
+    "pause",
+    "reset",
+    "seed",
+    "lang",
+    "",
+    "__init__",
+    "_act_add",
+    "refresh",
+]
+NAMES = [
+    "self_drawn",
+    "last_tile",
+    "kong",
+    "wall_last",
+    "seat_wind",
+    "prevalent_wind",
+    "winner",
+    "dealer",
+    "discarder",
+    "wild",
+    "shang_lou",
+    "flowers",
+    "bogus",
+]
+bad_values = st.one_of(
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+    st.lists(st.integers(), max_size=3),
+    st.floats(),
+    st.integers(min_value=10**9 + 1),
+    st.text(min_size=201, max_size=300),
+    st.binary(max_size=4),
+)
+any_values = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-5, 20),
+    st.text(max_size=6),
+    st.sampled_from(
+        ["5m", "E", "c0", "w", "m0", "f0", "pung", "left", "next", "1", "0", "beijing", "mcr", "self", "S", "N", "true"]
+    ),
+    bad_values,
+)
 
 
 messages = st.one_of(
-    st.fixed_dictionaries({"act": st.sampled_from(ACTS)},
-                          optional={"arg": any_values, "name": st.sampled_from(NAMES) | any_values,
-                                    "value": any_values}),
+    st.fixed_dictionaries(
+        {"act": st.sampled_from(ACTS)},
+        optional={"arg": any_values, "name": st.sampled_from(NAMES) | any_values, "value": any_values},
+    ),
     st.dictionaries(st.text(max_size=5), any_values, max_size=3),
     any_values,
 )
 
 
 @pytest.mark.parametrize("maker", sorted(MAKERS))
-@settings(max_examples=EXAMPLES, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
-@given(msgs=st.lists(messages.filter(lambda m: not (isinstance(m, dict) and m.get("act") == "lang"
-                                                    and m.get("arg") in (None, "", "zh", "en"))),
-                     min_size=1, max_size=4))
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(
+    msgs=st.lists(
+        messages.filter(
+            lambda m: not (isinstance(m, dict) and m.get("act") == "lang" and m.get("arg") in (None, "", "zh", "en"))
+        ),
+        min_size=1,
+        max_size=4,
+    )
+)
 def test_random_messages_never_escape_and_refusals_change_nothing(maker, msgs):
     w = MAKERS[maker]()
     for msg in msgs:
@@ -197,8 +272,11 @@ def test_random_messages_never_escape_and_refusals_change_nothing(maker, msgs):
 
 
 @pytest.mark.parametrize("maker", sorted(MAKERS))
-@settings(max_examples=EXAMPLES, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 @given(act=st.sampled_from(ACTS), field=st.sampled_from(["arg", "name", "value"]), bad=bad_values)
 def test_a_malformed_field_is_always_refused(maker, act, field, bad):
     w = MAKERS[maker]()
@@ -207,6 +285,7 @@ def test_a_malformed_field_is_always_refused(maker, act, field, bad):
 
 
 # --- the notation box: a trait the front end sets -------------------------------------------------
+
 
 @pytest.mark.parametrize("maker", ["editor_mcr", "comparison"])
 def test_a_huge_typed_notation_is_refused_and_the_box_reset(maker):
@@ -217,20 +296,34 @@ def test_a_huge_typed_notation_is_refused_and_the_box_reset(maker):
     assert [r.levelno for r in got] == [logging.WARNING]
     assert "Too long" in w.last_error and "太长" in w.last_error
     w.last_error = ""
-    assert state(w) == before                      # the box shows the hand again, nothing else moved
+    assert state(w) == before  # the box shows the hand again, nothing else moved
 
 
 # --- state updates: the front end may set only the notation box --------------------------------------
 
+
 @pytest.mark.parametrize("maker", sorted(MAKERS))
-@pytest.mark.parametrize("update", [{"selected": [99]}, {"tiles": ["zz"]}, {"seed": -5}, {"steps": 10**6},
-                                    {"regions": {}}, {"last_error": "x"}, {"notation": 5}, {"notation": ["1m"]},
-                                    {"total": 99}, {"lang": "fr"}, {"bogus": 1}])
+@pytest.mark.parametrize(
+    "update",
+    [
+        {"selected": [99]},
+        {"tiles": ["zz"]},
+        {"seed": -5},
+        {"steps": 10**6},
+        {"regions": {}},
+        {"last_error": "x"},
+        {"notation": 5},
+        {"notation": ["1m"]},
+        {"total": 99},
+        {"lang": "fr"},
+        {"bogus": 1},
+    ],
+)
 def test_front_end_updates_of_other_traits_are_ignored(maker, update):
     w = MAKERS[maker]()
     before, error = state(w), w.last_error
     with records() as got:
-        w.set_state(dict(update))            # what ipywidgets does with an "update" message
+        w.set_state(dict(update))  # what ipywidgets does with an "update" message
     assert got and all(r.levelno == logging.WARNING for r in got)
     assert state(w) == before and w.last_error == error
 

@@ -11,8 +11,8 @@ import mjlearn.rules as rules
 from mjlearn import as_hand, i18n
 from mjlearn.widgets import HandEditor, RuleComparison, _ctx
 
-HAND = "12346789mEEE44s+5m"           # the comparison hand of tests/test_rules_compare.py
-PLAIN = "123m456p789s234s5s+5s"        # no honors: every variant's tiles
+HAND = "12346789mEEE44s+5m"  # the comparison hand of tests/test_rules_compare.py
+PLAIN = "123m456p789s234s5s+5s"  # no honors: every variant's tiles
 
 
 @pytest.fixture(autouse=True)
@@ -43,7 +43,7 @@ def test_editor_discard_win_shows_the_engines_verdict(name, hand):
         res = rules.score(hand, rules=name, winner="S", discarder="W", dealer="N")
     except rules.RulesError as e:
         raise AssertionError(f"the engine refused what the editor passes: {e}") from e
-    except ValueError as e:               # tiles the variant does not use: the engine's message
+    except ValueError as e:  # tiles the variant does not use: the engine's message
         assert str(e).splitlines()[0][:40] in html.replace("&#x27;", "'") and ed.total == -1
         return
     if res.legal:
@@ -63,7 +63,7 @@ def test_controls_are_generated_from_the_declared_keywords(name):
     rs = rules.get(name)
     ed = _editor(PLAIN, name)
     html = ed.regions["context"]
-    if name == "mcr":                      # MCR keeps its winds and flags
+    if name == "mcr":  # MCR keeps its winds and flags
         assert 'data-name="seat_wind"' in html and 'data-name="winner"' not in html
         return
     for key in ("winner", "discarder", "dealer"):
@@ -73,7 +73,7 @@ def test_controls_are_generated_from_the_declared_keywords(name):
         assert f'data-name="{c.name}"' in html
         if c.zh:
             assert c.zh.split("/")[0].strip() in html
-    for c in rs.context:                   # complex kinds keep their defaults, no control
+    for c in rs.context:  # complex kinds keep their defaults, no control
         if c.kind not in _ctx.SIMPLE and c.name not in _ctx.SEAT_KEYS:
             assert f'data-name="{c.name}"' not in html
     assert set(ed.state.score_context()) <= set(rs.context_names)
@@ -82,7 +82,7 @@ def test_controls_are_generated_from_the_declared_keywords(name):
 def test_only_accepted_keywords_reach_the_scorer():
     ed = _editor(HAND, "hongkong", winner="S", discarder="N", heavenly=True)
     assert ed.state.score_context()["heavenly"] is True
-    ed.handle({"act": "rules", "arg": "beijing"})        # Beijing has no 天和 keyword
+    ed.handle({"act": "rules", "arg": "beijing"})  # Beijing has no 天和 keyword
     kw = ed.state.score_context()
     assert "heavenly" not in kw and set(kw) <= set(rules.get("beijing").context_names)
     assert ed.total == rules.score(HAND, rules="beijing", **kw).total
@@ -94,7 +94,7 @@ def test_variant_keywords_change_the_score_like_the_engine():
     ed = _editor(HAND, "beijing", winner="S", discarder="N")
     base = rules.score(HAND, rules="beijing", winner="S", discarder="N")
     assert ed.total == base.total
-    ed.handle({"act": "ctx", "name": "shang_lou", "value": "2"})    # a number box sends text
+    ed.handle({"act": "ctx", "name": "shang_lou", "value": "2"})  # a number box sends text
     up = rules.score(HAND, rules="beijing", winner="S", discarder="N", shang_lou=2)
     assert ed.total == up.total != base.total
     ed.handle({"act": "ctx", "name": "wild", "value": "5m"})
@@ -108,13 +108,13 @@ def test_self_drawn_and_seat_changes():
     ed = _editor(HAND, "yunnan", winner="S", discarder="N")
     res = rules.score(HAND, rules="yunnan", winner="S", discarder="N")
     assert not res.legal and res.reason[1] in ed.regions["result"] and ed.total == -1
-    ed.handle({"act": "ctx", "name": "discarder", "value": "self"})   # the select's self-drawn
+    ed.handle({"act": "ctx", "name": "discarder", "value": "self"})  # the select's self-drawn
     kw = ed.state.score_context()
     assert kw["self_drawn"] is True and "discarder" not in kw
     res = rules.score(HAND, rules="yunnan", winner="S", self_drawn=True)
     assert res.legal and ed.total == res.total
     ed.handle({"act": "ctx", "name": "discarder", "value": "E"})
-    ed.handle({"act": "ctx", "name": "winner", "value": "E"})         # the discarder moves to 上家
+    ed.handle({"act": "ctx", "name": "winner", "value": "E"})  # the discarder moves to 上家
     assert ed.state.context["discarder"] == "N"
     with pytest.raises(ValueError):
         ed.handle({"act": "ctx", "name": "discarder", "value": "E"})
@@ -125,9 +125,16 @@ def test_self_drawn_and_seat_changes():
 def test_mcr_is_unchanged():
     ed = HandEditor(HAND)
     from mjlearn.mcr import score
+
     assert ed.total == score(HAND).total
-    assert set(ed.state.score_context()) == {"self_drawn", "last_tile", "kong", "wall_last",
-                                             "seat_wind", "prevalent_wind"}
+    assert set(ed.state.score_context()) == {
+        "self_drawn",
+        "last_tile",
+        "kong",
+        "wall_last",
+        "seat_wind",
+        "prevalent_wind",
+    }
 
 
 def _rows_match(cmp: RuleComparison, **context):
@@ -150,7 +157,7 @@ def _rows_match(cmp: RuleComparison, **context):
 def test_comparison_shares_one_seat_context():
     cmp = RuleComparison(HAND, winner="S", discarder="N")
     _rows_match(cmp, winner="S", discarder="N", dealer="E", self_drawn=False)
-    assert 'data-status="error"' not in cmp.regions["main"]        # discarder reaches every set
+    assert 'data-status="error"' not in cmp.regions["main"]  # discarder reaches every set
     cmp.handle({"act": "ctx", "name": "discarder", "value": "self"})
     _rows_match(cmp, winner="S", dealer="E", self_drawn=True)
     cmp.handle({"act": "ctx", "name": "dealer", "value": "S"})
@@ -159,13 +166,12 @@ def test_comparison_shares_one_seat_context():
 
 
 def test_comparison_hand_box_and_extras():
-    cmp = RuleComparison(HAND, rules=["shandong1", "yunnan", "beijing"], winner="S", self_drawn=True,
-                         shang_lou=1)
+    cmp = RuleComparison(HAND, rules=["shandong1", "yunnan", "beijing"], winner="S", self_drawn=True, shang_lou=1)
     assert cmp.keywords(rules.get("beijing"))["shang_lou"] == 1
     assert "shang_lou" not in cmp.keywords(rules.get("yunnan"))
     cmp.notation = "12346789mEEE55s+5m"
     _rows_match(cmp, winner="S", dealer="E", self_drawn=True, shang_lou=1)
-    cmp.notation = "12346789mEEE55"                                 # bad: message, hand kept
+    cmp.notation = "12346789mEEE55"  # bad: message, hand kept
     assert cmp.last_error and str(cmp.hand) == str(as_hand("12346789mEEE55s+5m"))
     assert cmp.notation == "12346789mEEE55" and cmp.last_error in cmp.regions["error"].replace("&#x27;", "'")
     with pytest.raises(ValueError, match="no rule set"):

@@ -33,6 +33,7 @@ def annotated(nb) -> bool:
     """Mark the lesson's words in place (marks made earlier are made afresh, so a change of the
     glossary or of the marking rule reaches every lesson); True if anything changed."""
     from mjlearn.terms import annotate
+
     seen: set[str] = set()
     changed = False
     for cell in nb.cells:

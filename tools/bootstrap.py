@@ -44,25 +44,35 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 VENV = Path(os.environ.get("MJLEARN_VENV", ROOT / ".venv"))
 APT_PACKAGES = ["chromium", "fonts-noto-cjk", "postgresql"]  # postgresql: the class-database tests start one
-VERSION = 3                         # bump when what an install puts in the venv changes outside pyproject.toml
-STAMP = "mjlearn-bootstrap.json"    # in the venv: what the last successful install was made from
+VERSION = 3  # bump when what an install puts in the venv changes outside pyproject.toml
+STAMP = "mjlearn-bootstrap.json"  # in the venv: what the last successful install was made from
 EXTRAS = {"lab": ["lab"], "test": ["test", "lab"], "check": ["test", "dev"]}
 # the inner loop's tests: no real browser (e2e), no long differential runs (slow), and not the files below,
 # which start servers, kernels or many fresh interpreters and run only in the whole suite (``test``)
 CHECK_SKIPS = [
     "tests/e2e",
     # a PostgreSQL server or a JupyterHub of their own
-    "tests/test_class.py", "tests/test_class_attacks.py", "tests/test_class_deploy.py", "tests/test_progress_pg.py",
+    "tests/test_class.py",
+    "tests/test_class_attacks.py",
+    "tests/test_class_deploy.py",
+    "tests/test_progress_pg.py",
     "tests/test_class_admin.py",
     # Jupyter kernels running the lessons (each xdist worker would run every lesson again)
-    "tests/test_notebooks.py", "tests/test_course_text.py", "tests/test_learner_errors.py",
-    "tests/test_kernel_quiet_console.py", "tests/test_lab_start.py",
+    "tests/test_notebooks.py",
+    "tests/test_course_text.py",
+    "tests/test_learner_errors.py",
+    "tests/test_kernel_quiet_console.py",
+    "tests/test_lab_start.py",
     # JupyterLite and HTML exports built from scratch
-    "tests/test_builders_safety.py", "tests/test_cli_export.py", "tests/test_lite.py",
+    "tests/test_builders_safety.py",
+    "tests/test_cli_export.py",
+    "tests/test_lite.py",
     # every public name and first use, each in several fresh interpreters
-    "tests/test_threads.py", "tests/test_public_names.py",
+    "tests/test_threads.py",
+    "tests/test_public_names.py",
     # differential runs against the reference calculator
-    "tests/test_oracle_mcr.py", "tests/test_oracle_shanten.py",
+    "tests/test_oracle_mcr.py",
+    "tests/test_oracle_shanten.py",
 ]
 CHECK_TESTS = ["-m", "not e2e and not slow", *(f"--ignore={path}" for path in CHECK_SKIPS), "-n", "auto", "-q"]
 
@@ -90,8 +100,10 @@ def make_venv(clear: bool) -> Path:
             run(["apt-get", "install", "-y", "-q", "python3-venv"])
             run(cmd)
         else:
-            sys.exit("python3 cannot create a virtual environment: install the venv module "
-                     "(Debian/Ubuntu: sudo apt-get install python3-venv) and run this again")
+            sys.exit(
+                "python3 cannot create a virtual environment: install the venv module "
+                "(Debian/Ubuntu: sudo apt-get install python3-venv) and run this again"
+            )
     return venv_python()
 
 
@@ -119,8 +131,10 @@ def write_stamp(stamp: dict) -> None:
     (VENV / STAMP).write_text(json.dumps(stamp, indent=1) + "\n", encoding="utf-8")
 
 
-_PROBE = ("import json, os, sys, importlib.util as u; s = u.find_spec('mjlearn'); "
-          "print(json.dumps([sys.version, s and s.origin and os.path.realpath(s.origin)]))")
+_PROBE = (
+    "import json, os, sys, importlib.util as u; s = u.find_spec('mjlearn'); "
+    "print(json.dumps([sys.version, s and s.origin and os.path.realpath(s.origin)]))"
+)
 
 
 def probe_venv() -> tuple[str, str | None] | None:
@@ -213,8 +227,10 @@ def ensure_browser() -> None:
         # matplotlib caches the font list: drop it so the new CJK font is seen
         shutil.rmtree(Path.home() / ".cache" / "matplotlib", ignore_errors=True)
         return
-    sys.exit(f"the browser tests need {' and '.join(missing)}; install them "
-             f"(Debian/Ubuntu: sudo apt-get install {' '.join(APT_PACKAGES)}) and run this again")
+    sys.exit(
+        f"the browser tests need {' and '.join(missing)}; install them "
+        f"(Debian/Ubuntu: sudo apt-get install {' '.join(APT_PACKAGES)}) and run this again"
+    )
 
 
 def ensure_proxy() -> Path | None:
@@ -242,8 +258,10 @@ def how_to_run() -> str:
         shown = exe
     activate = shown.parent / "activate"
     activate = f"{activate}" if os.name == "nt" else f"source {activate}"
-    return (f"the mjlearn command is {shown}; to type just `mjlearn` in this terminal, first run: {activate}  "
-            f"(mjlearn 命令在 {shown}；先运行 {activate} 之后可直接输入 mjlearn)")
+    return (
+        f"the mjlearn command is {shown}; to type just `mjlearn` in this terminal, first run: {activate}  "
+        f"(mjlearn 命令在 {shown}；先运行 {activate} 之后可直接输入 mjlearn)"
+    )
 
 
 def has_section(name: str) -> bool:
@@ -254,8 +272,10 @@ def has_section(name: str) -> bool:
 
 def check_steps(py: Path, rest: list[str]) -> list[tuple[str, list[str]]]:
     """The inner loop's steps, each (name, command), in the order they run."""
-    steps = [("ruff check", [str(py), "-m", "ruff", "check", "."]),
-             ("ruff format", [str(py), "-m", "ruff", "format", "--check", "."])]
+    steps = [
+        ("ruff check", [str(py), "-m", "ruff", "check", "."]),
+        ("ruff format", [str(py), "-m", "ruff", "format", "--check", "."]),
+    ]
     if has_section("tool.mypy"):
         steps.append(("mypy", [str(py), "-m", "mypy"]))
     if has_section("tool.importlinter"):

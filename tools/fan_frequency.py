@@ -50,8 +50,11 @@ def measure(hands: int, check: int) -> dict:
         "first_seed": 0,
         "wins": first_wins + rest_wins,
         "counts": {str(k): total[k] for k in sorted(total)},
-        "check": {"hands": check, "wins": first_wins,
-                  "counts": {str(k): first_counts[k] for k in sorted(first_counts)}},
+        "check": {
+            "hands": check,
+            "wins": first_wins,
+            "counts": {str(k): first_counts[k] for k in sorted(first_counts)},
+        },
     }
 
 

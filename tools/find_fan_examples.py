@@ -33,8 +33,15 @@ from mjlearn.notation import parse_hand
 from mjlearn.tiles import TILES
 
 KEEP_CTX = CONTEXT_KEYWORDS
-DEFAULTS = {"self_drawn": False, "last_tile": False, "kong": False, "wall_last": False, "seat_wind": "E",
-            "prevalent_wind": "E", "flowers": 0}
+DEFAULTS = {
+    "self_drawn": False,
+    "last_tile": False,
+    "kong": False,
+    "wall_last": False,
+    "seat_wind": "E",
+    "prevalent_wind": "E",
+    "flowers": 0,
+}
 
 
 def clean(ctx: dict) -> dict:
@@ -48,6 +55,7 @@ def normal(hand: str, ctx: dict) -> tuple[str, dict]:
     ctx = clean(ctx)
     if h.flowers:
         from mjlearn.hand import Hand, format_hand
+
         ctx["flowers"] = ctx.get("flowers", 0) + len(h.flowers)
         hand = format_hand(Hand(h.melds, h.concealed, h.win_tile))
     return hand, ctx
@@ -65,11 +73,13 @@ def pool(play: int, n_random: int) -> list[tuple[str, dict]]:
     for ex, nm in EXAMPLES.values():
         out += [(ex[0], clean(ex[1])), (nm[0], clean(nm[1]))]
     from mjlearn.table import Table, play_hand
+
     for seed in range(play):
         t = play_hand(Table("mcr", seed=seed))
         for w in t.winners:
             out.append((str(w.hand), clean(dict(w.rule_context))))
     import mcr_hands
+
     out += [(h, clean(c)) for h, c in mcr_hands.random_cases(n_random, seed=14)]
     rng = random.Random(14)
     for gen in mcr_hands.TARGETED:
@@ -77,7 +87,7 @@ def pool(play: int, n_random: int) -> list[tuple[str, dict]]:
             try:
                 melds, concealed = gen(rng)
                 h, c = mcr_hands._finish(rng, melds, concealed)
-            except (InvalidHandError, ValueError):   # a generator may overdraw a kind
+            except (InvalidHandError, ValueError):  # a generator may overdraw a kind
                 continue
             out.append((h, clean(c)))
     seen, uniq = set(), []
@@ -155,8 +165,13 @@ def best_near_miss(fid: int, hand: str, ctx: dict, total: int):
         # prefer a winning near miss, then one whose total is closest to the example's
         # the fan truly gone (not merely implied by a bigger one) reads best
         gone = all(x.fan.id != fid for x in r.excluded) if r.is_winning else True
-        key = (r.is_winning and gone, r.is_winning, r.meets_minimum if r.is_winning else False,
-               -abs(r.total - total), ch[0] != "ctx")
+        key = (
+            r.is_winning and gone,
+            r.is_winning,
+            r.meets_minimum if r.is_winning else False,
+            -abs(r.total - total),
+            ch[0] != "ctx",
+        )
         if best is None or key > best[0]:
             best = (key, ch, h2, c2)
     return best
@@ -190,7 +205,7 @@ def main(argv=None) -> None:
                 continue
             tried += 1
             row = (key, ((hand, ctx), (nm[2], nm[3]), nm[1], nm[0][0]))
-            if nm[0][0]:          # a winning near miss: take it
+            if nm[0][0]:  # a winning near miss: take it
                 fallback = row
                 break
             fallback = fallback or row

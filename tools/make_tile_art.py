@@ -39,13 +39,14 @@ W, H = 60, 80  # face box
 RED = "#c4161c"
 GREEN = "#0a7a3c"
 BLUE = "#1d4f9c"
-INK = "#15203b"     # winds and character numerals: near-black navy
-IVORY = "#fbf8ee"   # must match the face colour in svg.py
+INK = "#15203b"  # winds and character numerals: near-black navy
+IVORY = "#fbf8ee"  # must match the face colour in svg.py
 BACK = "#1f7a4c"
 BACK_DARK = "#155c38"
 
 
 # --- number and path formatting ---------------------------------------------------------------
+
 
 def num(v: float) -> str:
     r = round(v, 1)
@@ -82,7 +83,7 @@ class RelPathPen(BasePen):
         super().__init__(glyphset)
         self.xf = xf
         self.parts: list[str] = []
-        self.cur = (0.0, 0.0)   # current point, rounded, in output units
+        self.cur = (0.0, 0.0)  # current point, rounded, in output units
         self.start = (0.0, 0.0)
 
     def _pt(self, p):
@@ -118,8 +119,9 @@ class RelPathPen(BasePen):
         if a == b == c == self.cur:
             return
         cx, cy = self.cur
-        self.parts.append("c" + join([num(a[0] - cx), num(a[1] - cy), num(b[0] - cx), num(b[1] - cy),
-                                      num(c[0] - cx), num(c[1] - cy)]))
+        self.parts.append(
+            "c" + join([num(a[0] - cx), num(a[1] - cy), num(b[0] - cx), num(b[1] - cy), num(c[0] - cx), num(c[1] - cy)])
+        )
         self.cur = c
 
     def _qCurveToOne(self, p1, p2):
@@ -193,27 +195,34 @@ class Font:
 
 # --- geometry helpers -------------------------------------------------------------------------
 
+
 def el(d: str, fill: str, **attrs) -> str:
     extra = "".join(f' {k.replace("_", "-")}="{v}"' for k, v in attrs.items())
     return f'<path fill="{fill}"{extra} d="{d}"/>'
 
 
 def circle(cx, cy, r) -> str:
-    return (f"M{join([num(cx - r), num(cy)])}a{join([num(r), num(r)])} 0 1 0 {join([num(2 * r), '0'])}"
-            f"a{join([num(r), num(r)])} 0 1 0 {join([num(-2 * r), '0'])}z")
+    return (
+        f"M{join([num(cx - r), num(cy)])}a{join([num(r), num(r)])} 0 1 0 {join([num(2 * r), '0'])}"
+        f"a{join([num(r), num(r)])} 0 1 0 {join([num(-2 * r), '0'])}z"
+    )
 
 
 def ellipse(cx, cy, rx, ry) -> str:
-    return (f"M{join([num(cx - rx), num(cy)])}a{join([num(rx), num(ry)])} 0 1 0 {join([num(2 * rx), '0'])}"
-            f"a{join([num(rx), num(ry)])} 0 1 0 {join([num(-2 * rx), '0'])}z")
+    return (
+        f"M{join([num(cx - rx), num(cy)])}a{join([num(rx), num(ry)])} 0 1 0 {join([num(2 * rx), '0'])}"
+        f"a{join([num(rx), num(ry)])} 0 1 0 {join([num(-2 * rx), '0'])}z"
+    )
 
 
 def rrect(x, y, w, h, r) -> str:
     r = min(r, w / 2, h / 2)
-    return (f"M{join([num(x + r), num(y)])}h{num(w - 2 * r)}a{join([num(r), num(r)])} 0 0 1 {join([num(r), num(r)])}"
-            f"v{num(h - 2 * r)}a{join([num(r), num(r)])} 0 0 1 {join([num(-r), num(r)])}h{num(-(w - 2 * r))}"
-            f"a{join([num(r), num(r)])} 0 0 1 {join([num(-r), num(-r)])}v{num(-(h - 2 * r))}"
-            f"a{join([num(r), num(r)])} 0 0 1 {join([num(r), num(-r)])}z")
+    return (
+        f"M{join([num(x + r), num(y)])}h{num(w - 2 * r)}a{join([num(r), num(r)])} 0 0 1 {join([num(r), num(r)])}"
+        f"v{num(h - 2 * r)}a{join([num(r), num(r)])} 0 0 1 {join([num(-r), num(r)])}h{num(-(w - 2 * r))}"
+        f"a{join([num(r), num(r)])} 0 0 1 {join([num(-r), num(-r)])}v{num(-(h - 2 * r))}"
+        f"a{join([num(r), num(r)])} 0 0 1 {join([num(r), num(-r)])}z"
+    )
 
 
 def poly(points) -> str:
@@ -226,6 +235,7 @@ def poly(points) -> str:
 
 # --- dots (筒/饼) -------------------------------------------------------------------------------
 
+
 def coins(dots) -> str:
     """Coins drawn in layers so that every layer of every coin is one path: coloured disc,
     ivory ring, coloured core, ivory eye; a thin darker rim on the disc gives depth."""
@@ -235,28 +245,31 @@ def coins(dots) -> str:
     out = []
     for c, ds in by_colour.items():
         out.append(el("".join(circle(x, y, r) for x, y, r in ds), c))
-    out.append(el("".join(circle(x, y, r * .74) for x, y, r, _ in dots), IVORY))
+    out.append(el("".join(circle(x, y, r * 0.74) for x, y, r, _ in dots), IVORY))
     for c, ds in by_colour.items():
-        out.append(el("".join(circle(x, y, r * .56) for x, y, r in ds), c))
-    out.append(el("".join(circle(x, y, r * .2) for x, y, r, _ in dots), IVORY))
+        out.append(el("".join(circle(x, y, r * 0.56) for x, y, r in ds), c))
+    out.append(el("".join(circle(x, y, r * 0.2) for x, y, r, _ in dots), IVORY))
     return "".join(out)
 
 
 def dots_face(n: int) -> str:
     if n == 1:
         cx, cy = 30, 40
-        petals = "".join(circle(cx + 12.2 * math.cos(a), cy + 12.2 * math.sin(a), 3.3)
-                         for a in (k * math.pi / 4 for k in range(8)))
-        return "".join([
-            el(circle(cx, cy, 25), GREEN),
-            el(circle(cx, cy, 22.6), IVORY),
-            el(circle(cx, cy, 21), BLUE),
-            el(circle(cx, cy, 17.6), IVORY),
-            el(petals, GREEN),
-            el(circle(cx, cy, 7.6), RED),
-            el(circle(cx, cy, 4.4), IVORY),
-            el(circle(cx, cy, 2.6), RED),
-        ])
+        petals = "".join(
+            circle(cx + 12.2 * math.cos(a), cy + 12.2 * math.sin(a), 3.3) for a in (k * math.pi / 4 for k in range(8))
+        )
+        return "".join(
+            [
+                el(circle(cx, cy, 25), GREEN),
+                el(circle(cx, cy, 22.6), IVORY),
+                el(circle(cx, cy, 21), BLUE),
+                el(circle(cx, cy, 17.6), IVORY),
+                el(petals, GREEN),
+                el(circle(cx, cy, 7.6), RED),
+                el(circle(cx, cy, 4.4), IVORY),
+                el(circle(cx, cy, 2.6), RED),
+            ]
+        )
     B, G, R = BLUE, GREEN, RED
     L, Rt = 17, 43
     layouts = {
@@ -265,8 +278,15 @@ def dots_face(n: int) -> str:
         4: [(L, 24, 11, B), (Rt, 24, 11, G), (L, 56, 11, G), (Rt, 56, 11, B)],
         5: [(16, 18, 9.5, B), (44, 18, 9.5, G), (30, 40, 9.5, R), (16, 62, 9.5, G), (44, 62, 9.5, B)],
         6: [(L, 16, 9, G), (Rt, 16, 9, G), (L, 44, 9, R), (Rt, 44, 9, R), (L, 64, 9, R), (Rt, 64, 9, R)],
-        7: [(14, 13, 7.5, G), (30, 21, 7.5, G), (46, 29, 7.5, G),
-            (L, 48, 8, R), (Rt, 48, 8, R), (L, 66, 8, R), (Rt, 66, 8, R)],
+        7: [
+            (14, 13, 7.5, G),
+            (30, 21, 7.5, G),
+            (46, 29, 7.5, G),
+            (L, 48, 8, R),
+            (Rt, 48, 8, R),
+            (L, 66, 8, R),
+            (Rt, 66, 8, R),
+        ],
         8: [(x, y, 7.8, B) for y in (13, 31, 49, 67) for x in (L + 1, Rt - 1)],
         9: [(x, y, 7.8, c) for y, c in ((15, B), (40, R), (65, G)) for x in (13, 30, 47)],
     }
@@ -275,6 +295,7 @@ def dots_face(n: int) -> str:
 
 # --- bamboo (条/索) -----------------------------------------------------------------------------
 
+
 def _shade(c: str) -> str:
     return {GREEN: "#055a2b", BLUE: "#123a78", RED: "#8e0e12"}[c]
 
@@ -282,12 +303,16 @@ def _shade(c: str) -> str:
 def stick(cx, cy, length, w, c, angle=0.0) -> str:
     """One bamboo stick: a rounded body, three darker knots and a light stripe."""
     y0 = cy - length / 2
-    knots = "".join(rrect(cx - w / 2 - .7, y - 1.1, w + 1.4, 2.2, 1.1)
-                    for y in (y0 + 1.1, cy, y0 + length - 1.1))
-    stripe = "".join(rrect(cx - w * .12, a + 1.8, w * .24, b - a - 3.6, w * .12)
-                     for a, b in ((y0 + 1.1, cy), (cy, y0 + length - 1.1)))
-    parts = (el(rrect(cx - w / 2, y0, w, length, w / 2), c) + el(knots, _shade(c))
-             + el(stripe, "#ffffff", fill_opacity=".45"))
+    knots = "".join(rrect(cx - w / 2 - 0.7, y - 1.1, w + 1.4, 2.2, 1.1) for y in (y0 + 1.1, cy, y0 + length - 1.1))
+    stripe = "".join(
+        rrect(cx - w * 0.12, a + 1.8, w * 0.24, b - a - 3.6, w * 0.12)
+        for a, b in ((y0 + 1.1, cy), (cy, y0 + length - 1.1))
+    )
+    parts = (
+        el(rrect(cx - w / 2, y0, w, length, w / 2), c)
+        + el(knots, _shade(c))
+        + el(stripe, "#ffffff", fill_opacity=".45")
+    )
     if angle:
         return f'<g transform="rotate({num(angle)} {num(cx)} {num(cy)})">{parts}</g>'
     return parts
@@ -325,45 +350,63 @@ def bird() -> str:
     lower left with eye spots."""
     tail = []
     for ang, ln in ((8, 27), (26, 28), (44, 26), (62, 22)):
-        tail.append(f'<g transform="rotate({ang} 29 47)">'
-                    + el(ellipse(29, 47 + ln / 2, 4.4, ln / 2), GREEN, stroke=IVORY, stroke_width=".8")
-                    + el(circle(29, 47 + ln - 4.4, 3.2), BLUE)
-                    + el(circle(29, 47 + ln - 4.4, 1.5), RED) + "</g>")
-    return "".join([
-        "".join(tail),
-        # legs and perch
-        el(poly([(33, 52), (34.6, 52), (33.4, 65), (31.8, 65)])
-           + poly([(38, 51), (39.6, 51), (39.2, 65), (37.6, 65)]), RED),
-        el(rrect(24, 64.5, 26, 3, 1.5), "#8a5a2b"),
-        # body with a red breast and a blue wing, a neck up to the head
-        el(ellipse(39, 30, 5.2, 7), GREEN),
-        '<g transform="rotate(-25 35 41)">' + el(ellipse(35, 41, 10, 14), GREEN)
-        + el(ellipse(40, 42, 4.2, 9.5), RED)
-        + el(ellipse(32, 43, 5.2, 10), BLUE) + el(ellipse(31.5, 45, 2.6, 6.6), "#5fa8e0") + "</g>",
-        # head, eye, beak and crest
-        el(circle(41, 22, 6.8), GREEN),
-        el(poly([(46.6, 19.5), (53.5, 22.5), (46.6, 25)]), RED),
-        el(circle(42.6, 20.8, 2.3), IVORY),
-        el(circle(43.1, 20.8, 1.15), "#111111"),
-        el(poly([(37.5, 16.4), (33.5, 8), (39.8, 15.4)]) + poly([(40.2, 15.3), (40.5, 6.5), (42.3, 15.3)])
-           + poly([(43.2, 15.7), (47.5, 8), (44.8, 16.6)]), GREEN),
-        el(circle(33.5, 8, 1.8) + circle(40.5, 6.5, 1.8) + circle(47.5, 8, 1.8), RED),
-    ])
+        tail.append(
+            f'<g transform="rotate({ang} 29 47)">'
+            + el(ellipse(29, 47 + ln / 2, 4.4, ln / 2), GREEN, stroke=IVORY, stroke_width=".8")
+            + el(circle(29, 47 + ln - 4.4, 3.2), BLUE)
+            + el(circle(29, 47 + ln - 4.4, 1.5), RED)
+            + "</g>"
+        )
+    return "".join(
+        [
+            "".join(tail),
+            # legs and perch
+            el(
+                poly([(33, 52), (34.6, 52), (33.4, 65), (31.8, 65)])
+                + poly([(38, 51), (39.6, 51), (39.2, 65), (37.6, 65)]),
+                RED,
+            ),
+            el(rrect(24, 64.5, 26, 3, 1.5), "#8a5a2b"),
+            # body with a red breast and a blue wing, a neck up to the head
+            el(ellipse(39, 30, 5.2, 7), GREEN),
+            '<g transform="rotate(-25 35 41)">'
+            + el(ellipse(35, 41, 10, 14), GREEN)
+            + el(ellipse(40, 42, 4.2, 9.5), RED)
+            + el(ellipse(32, 43, 5.2, 10), BLUE)
+            + el(ellipse(31.5, 45, 2.6, 6.6), "#5fa8e0")
+            + "</g>",
+            # head, eye, beak and crest
+            el(circle(41, 22, 6.8), GREEN),
+            el(poly([(46.6, 19.5), (53.5, 22.5), (46.6, 25)]), RED),
+            el(circle(42.6, 20.8, 2.3), IVORY),
+            el(circle(43.1, 20.8, 1.15), "#111111"),
+            el(
+                poly([(37.5, 16.4), (33.5, 8), (39.8, 15.4)])
+                + poly([(40.2, 15.3), (40.5, 6.5), (42.3, 15.3)])
+                + poly([(43.2, 15.7), (47.5, 8), (44.8, 16.6)]),
+                GREEN,
+            ),
+            el(circle(33.5, 8, 1.8) + circle(40.5, 6.5, 1.8) + circle(47.5, 8, 1.8), RED),
+        ]
+    )
 
 
 # --- honours, flowers, back -----------------------------------------------------------------
 
+
 def white_dragon() -> str:
     """白: an empty blue frame, a thick outer border and a thin inner line."""
     outer = rrect(9, 10, 42, 60, 2.5) + rrect(12.5, 13.5, 35, 53, 1)
-    inner = rrect(15.5, 16.5, 29, 47, .6) + rrect(16.8, 17.8, 26.4, 44.4, .3)
+    inner = rrect(15.5, 16.5, 29, 47, 0.6) + rrect(16.8, 17.8, 26.4, 44.4, 0.3)
     return el(outer, BLUE, fill_rule="evenodd") + el(inner, BLUE, fill_rule="evenodd")
 
 
 def blossom(cx, cy, r, c) -> str:
-    petals = "".join(circle(cx + r * .55 * math.cos(a), cy + r * .55 * math.sin(a), r * .45)
-                     for a in (k * 2 * math.pi / 5 - math.pi / 2 for k in range(5)))
-    return el(petals, c) + el(circle(cx, cy, r * .3), "#e8b400")
+    petals = "".join(
+        circle(cx + r * 0.55 * math.cos(a), cy + r * 0.55 * math.sin(a), r * 0.45)
+        for a in (k * 2 * math.pi / 5 - math.pi / 2 for k in range(5))
+    )
+    return el(petals, c) + el(circle(cx, cy, r * 0.3), "#e8b400")
 
 
 def build() -> dict:
@@ -382,8 +425,14 @@ def build() -> dict:
 
     big = (7, 13, 53, 67)
     ws = tf.fit_scale("東南西北中發", big)
-    for letter, ch, colour in (("E", "東", INK), ("S", "南", INK), ("W", "西", INK), ("N", "北", INK),
-                               ("C", "中", RED), ("F", "發", GREEN)):
+    for letter, ch, colour in (
+        ("E", "東", INK),
+        ("S", "南", INK),
+        ("W", "西", INK),
+        ("N", "北", INK),
+        ("C", "中", RED),
+        ("F", "發", GREEN),
+    ):
         faces[letter] = el(tf.fit(ch, big, ws), colour)
     faces["P"] = white_dragon()
 
@@ -393,20 +442,24 @@ def build() -> dict:
     for i, (letter, ch) in enumerate(zip("abcdefgh", "春夏秋冬梅蘭竹菊")):
         colour = RED if i < 4 else BLUE
         mark = GREEN if i < 4 else RED
-        faces[letter] = "".join([
-            el(tf.fit(ch, fbox, fs), colour),
-            el(circle(14, 14, 7), mark),
-            el(lf.fit(str(i % 4 + 1), (10, 9.5, 18, 18.5), digits), IVORY),
-            blossom(46, 14, 8, "#d6457a" if i < 4 else "#7b5cc4"),
-        ])
+        faces[letter] = "".join(
+            [
+                el(tf.fit(ch, fbox, fs), colour),
+                el(circle(14, 14, 7), mark),
+                el(lf.fit(str(i % 4 + 1), (10, 9.5, 18, 18.5), digits), IVORY),
+                blossom(46, 14, 8, "#d6457a" if i < 4 else "#7b5cc4"),
+            ]
+        )
 
-    back = (el(rrect(0, 0, W, H, 6), BACK) + el(rrect(4, 4, 52, 72, 4) + rrect(5.2, 5.2, 49.6, 69.6, 3.2),
-                                                 BACK_DARK, fill_rule="evenodd"))
+    back = el(rrect(0, 0, W, H, 6), BACK) + el(
+        rrect(4, 4, 52, 72, 4) + rrect(5.2, 5.2, 49.6, 69.6, 3.2), BACK_DARK, fill_rule="evenodd"
+    )
 
     # Label glyphs for the tile sheet: notation and simplified Chinese names, in a 100-unit em
     # (baseline y = 0, y down), each with its advance.
-    chars = sorted(set("0123456789mpszESWNCFPabcdefgh+[],")
-                   | set("一二三四五六七八九万饼条东南西北风红中发财白板春夏秋冬梅兰竹菊"))
+    chars = sorted(
+        set("0123456789mpszESWNCFPabcdefgh+[],") | set("一二三四五六七八九万饼条东南西北风红中发财白板春夏秋冬梅兰竹菊")
+    )
     labels = {}
     s = 100 / lf.upm
     hmtx = lf.tt["hmtx"]
@@ -416,10 +469,12 @@ def build() -> dict:
 
     return {
         "about": "mjlearn tile art, generated by tools/make_tile_art.py; do not edit by hand. "
-                 "Faces are drawn in a 60x80 box. Glyph outlines from fonts licensed under the SIL "
-                 "Open Font License 1.1 (see ART_SOURCES.md).",
-        "fonts": {"tiles": {"name": tf.name, "version": tf.version, "file": tf.file.name},
-                  "labels": {"name": lf.name, "version": lf.version, "file": lf.file.name}},
+        "Faces are drawn in a 60x80 box. Glyph outlines from fonts licensed under the SIL "
+        "Open Font License 1.1 (see ART_SOURCES.md).",
+        "fonts": {
+            "tiles": {"name": tf.name, "version": tf.version, "file": tf.file.name},
+            "labels": {"name": lf.name, "version": lf.version, "file": lf.file.name},
+        },
         "size": [W, H],
         "faces": faces,
         "back": back,

@@ -52,6 +52,7 @@ def beginner(counts: list[int], turn: int, rng: random.Random, n_melds: int = 0)
     discards that are close he follows habits rather than counting useful tiles: honours are kept
     early, terminals go first, and a pair next to a run looks worse than the run."""
     from mjlearn.shanten_core import shanten_of_counts
+
     held = [i for i in range(34) if counts[i]]
     after = {}
     for i in held:
@@ -62,18 +63,19 @@ def beginner(counts: list[int], turn: int, rng: random.Random, n_melds: int = 0)
 
     def worth(i: int) -> float:
         c = counts[i]
-        if i >= 27:                           # honours: "might make a pung", kept early
+        if i >= 27:  # honours: "might make a pung", kept early
             w = 6.5 if turn < 6 else (1.0 if c == 1 else 7.0)
         else:
             rank = i % 9
-            w = 2.0 + min(rank, 8 - rank)     # middle tiles look better than terminals
+            w = 2.0 + min(rank, 8 - rank)  # middle tiles look better than terminals
             if c >= 2:
-                w += 2.5                      # a pair, but a run "looks nicer": sometimes broken
+                w += 2.5  # a pair, but a run "looks nicer": sometimes broken
                 if any(0 <= rank + d <= 8 and counts[i + d] for d in (-1, 1)):
                     w -= 3.0
             elif not _isolated(counts, i):
                 w += 2.0
         return w + 3.5 * (after[i] - low) + rng.random() * 0.8
+
     return min(held, key=worth)
 
 
@@ -106,8 +108,14 @@ def play(shuffle: int = SHUFFLE, habits: int = HABITS) -> dict:
                 pt.handle({"act": "call", "arg": "win"})
                 continue
             kw = from_table(pt.table, pt.me)
-            sights.append({"seen": {str(t): n for t, n in kw["seen"].items()}, "draws_left": kw["draws_left"],
-                           "seat_wind": kw["seat_wind"], "prevalent_wind": kw["prevalent_wind"]})
+            sights.append(
+                {
+                    "seen": {str(t): n for t, n in kw["seen"].items()},
+                    "draws_left": kw["draws_left"],
+                    "seat_wind": kw["seat_wind"],
+                    "prevalent_wind": kw["prevalent_wind"],
+                }
+            )
             counts = list(pt.table.hands[pt.me][:34])
             x = beginner(counts, turn, rng, len(pt.table.melds[pt.me]))
             turn += 1
@@ -128,8 +136,14 @@ def play(shuffle: int = SHUFFLE, habits: int = HABITS) -> dict:
     return record
 
 
-DECOYS = ("Fully Concealed Hand", "Self-Drawn", "Mixed Triple Chow", "Short Straight", "Mixed Double Chow",
-          "One Voided Suit")
+DECOYS = (
+    "Fully Concealed Hand",
+    "Self-Drawn",
+    "Mixed Triple Chow",
+    "Short Straight",
+    "Mixed Double Chow",
+    "One Voided Suit",
+)
 """Fans offered beside the right ones in the question on the win's fans."""
 
 
@@ -141,21 +155,36 @@ def quiz_set(table) -> dict | None:
     keys = ("self_drawn", "last_tile", "kong", "wall_last", "seat_wind", "prevalent_wind")
     ctx = {k: v for k, v in dict(w.rule_context).items() if k in keys}
     who_zh, who_en = {"E": ("东家", "East"), "S": ("南家", "South"), "W": ("西家", "West"), "N": ("北家", "North")}[
-        ctx.get("seat_wind", "E")]
+        ctx.get("seat_wind", "E")
+    ]
     hand = str(w.hand)
     from mjlearn.mcr.fans import FANS
     from mjlearn.scoring import score
+
     scored = {f.id for f in score(hand, **ctx).fans}
     # fans that a learner may think this hand has (the ones the coach talked about in this hand)
     decoys = [f.id for f in FANS if f.en in DECOYS and f.id not in scored]
-    return {"title": "The recorded hand's win", "title_zh": "录下来的这一局：和牌",
-            "questions": [
-                {"kind": "mcr_total", "hand": hand, "context": ctx,
-                 "prompt": f"{who_en} won the recorded hand with this hand: how many points is it worth (flowers included)?",
-                 "prompt_zh": f"录下来的这一局，{who_zh}和的是这手牌：一共多少番（含花牌）？"},
-                {"kind": "fans", "hand": hand, "context": ctx, "options_extra": decoys,
-                 "prompt": f"{who_en}'s winning hand: which fans does it score? (Leave out the excluded ones.)",
-                 "prompt_zh": f"{who_zh}和的这手牌计哪些番？（不计被排除的番）"}]}
+    return {
+        "title": "The recorded hand's win",
+        "title_zh": "录下来的这一局：和牌",
+        "questions": [
+            {
+                "kind": "mcr_total",
+                "hand": hand,
+                "context": ctx,
+                "prompt": f"{who_en} won the recorded hand with this hand: how many points is it worth (flowers included)?",
+                "prompt_zh": f"录下来的这一局，{who_zh}和的是这手牌：一共多少番（含花牌）？",
+            },
+            {
+                "kind": "fans",
+                "hand": hand,
+                "context": ctx,
+                "options_extra": decoys,
+                "prompt": f"{who_en}'s winning hand: which fans does it score? (Leave out the excluded ones.)",
+                "prompt_zh": f"{who_zh}和的这手牌计哪些番？（不计被排除的番）",
+            },
+        ],
+    }
 
 
 def dumps(record: dict) -> str:
@@ -175,8 +204,11 @@ def main(argv=None) -> int:
         files[args.out.with_name(args.out.stem + "_quiz.json")] = dumps(quiz)
     if args.check:
         stale = [p for p, text in files.items() if not p.exists() or p.read_text(encoding="utf-8") != text]
-        print("the recorded hand is up to date" if not stale else
-              f"{', '.join(map(str, stale))} differ: run tools/record_hand.py")
+        print(
+            "the recorded hand is up to date"
+            if not stale
+            else f"{', '.join(map(str, stale))} differ: run tools/record_hand.py"
+        )
         return 1 if stale else 0
     args.out.parent.mkdir(parents=True, exist_ok=True)
     for p, text in files.items():

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Strip outputs, execution counts and widget state from notebooks, so the repository holds only sources.
 
-    python tools/strip_notebooks.py [FILES...]         strip in place (default: notebooks/**/*.ipynb)
-    python tools/strip_notebooks.py --check [FILES...] exit 1 and name the files that are not stripped
+python tools/strip_notebooks.py [FILES...]         strip in place (default: notebooks/**/*.ipynb)
+python tools/strip_notebooks.py --check [FILES...] exit 1 and name the files that are not stripped
 """
 
 from __future__ import annotations

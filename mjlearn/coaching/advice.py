@@ -19,7 +19,16 @@ from .lookahead import Lookahead, Shapes
 from .results import Coaching, CoachOption, LikelyFan, Standing
 from .wins import MCR_KEYWORDS, Judge, seen_counts
 
-__all__ = ["DEFAULT_TRIALS", "MAX_DRAWS_LEFT", "MAX_TRIALS", "after_kong", "clear_caches", "coach", "from_table", "standing"]
+__all__ = [
+    "DEFAULT_TRIALS",
+    "MAX_DRAWS_LEFT",
+    "MAX_TRIALS",
+    "after_kong",
+    "clear_caches",
+    "coach",
+    "from_table",
+    "standing",
+]
 
 DEFAULT_TRIALS = 200
 """Simulated draw orders per discard when the hand left is two or more from ready."""
@@ -34,11 +43,16 @@ MAX_DRAWS_LEFT = 144
 
 def _short(value) -> str:
     """``repr`` of a value in an error, cut to 40 characters (a number of a hundred digits stays readable)."""
-    r = repr(value) if not isinstance(value, int) or abs(value) < 10**30 else f"a number of {len(str(abs(value)))} digits"
+    r = (
+        repr(value)
+        if not isinstance(value, int) or abs(value) < 10**30
+        else f"a number of {len(str(abs(value)))} digits"
+    )
     return r if len(r) <= 40 else r[:40] + "..."
 
 
 # --- the door -------------------------------------------------------------------------------------------
+
 
 def coach(hand, rules="mcr", *, seen=None, draws_left=None, trials=None, seed=0, **context) -> Coaching:
     """Every discard of a 14-tile hand with its shanten, useful tiles, chance to win and likely fans,
@@ -60,9 +74,12 @@ def coach(hand, rules="mcr", *, seen=None, draws_left=None, trials=None, seed=0,
         raise InvalidHandError(
             f"the coach advises a 14-tile hand (13 and the tile just drawn; kongs count as three); "
             f"{str(hand)!r} has {hand.tile_count}"
-            f"  （教练看的是 14 张的手牌（13 张加刚摸的一张，杠算 3 张）；这手牌有 {hand.tile_count} 张）", str(hand))
+            f"  （教练看的是 14 张的手牌（13 张加刚摸的一张，杠算 3 张）；这手牌有 {hand.tile_count} 张）",
+            str(hand),
+        )
     seen_c, held, judge, pool, n, d, draws_left, trials, shapes, look = _setup(
-        hand, rules, seen, draws_left, trials, context)
+        hand, rules, seen, draws_left, trials, context
+    )
     n_melds = len(hand.melds)
     counts = list(hand.counts)
     complete = shapes.shanten(counts) < 0
@@ -91,10 +108,14 @@ def coach(hand, rules="mcr", *, seen=None, draws_left=None, trials=None, seed=0,
         # a discard that leaves the hand further from ready than the best one gets a quarter of the
         # draw orders (its larger error is reported)
         share = trials if s == best_s else min(trials, max(50, trials // 4))
-        options.append(CoachOption(discard=TILES[x], **_outlook(judge, look, c13, s, useful, pool, n, d, orders,
-                                                                share, trials, seed)))
-    options.sort(key=lambda o: (-round(o.win_chance, 9), -round(o.expected, 9), o.shanten, -o.live, -o.kinds,
-                                o.discard.index))
+        options.append(
+            CoachOption(
+                discard=TILES[x], **_outlook(judge, look, c13, s, useful, pool, n, d, orders, share, trials, seed)
+            )
+        )
+    options.sort(
+        key=lambda o: (-round(o.win_chance, 9), -round(o.expected, 9), o.shanten, -o.live, -o.kinds, o.discard.index)
+    )
     return Coaching(hand, judge.name, draws_left, n, tuple(options), complete, judge.unit, tuple(seen_c))
 
 
@@ -124,7 +145,7 @@ def _evaluate(look, c13: bytes, s: int, pool, n: int, d: int, orders: list, shar
     elif s + 1 > d:
         p, method = 0.0, "exact"
     else:
-        if not orders:       # the same draw orders for every hand: a fair comparison
+        if not orders:  # the same draw orders for every hand: a fair comparison
             rng = _random.Random(seed)
             tiles = [t for t in range(34) for _ in range(pool[t])]
             orders.extend(rng.sample(tiles, d) for _ in range(trials))
@@ -139,10 +160,15 @@ def _setup(hand: Hand, rules, seen, draws_left, trials, context: dict, extra: in
     :func:`after_kong`. ``extra``: draws added to ``draws_left`` (a kong's replacement)."""
     seen_c = seen_counts(seen)
     held = list(hand.all_counts)
-    problems = [Problem(f"{held[i] + seen_c[i]} copies of {TILES[i]} ({TILES[i].zh}): {held[i]} in the hand "
-                        f"and {seen_c[i]} seen; a set has only four"
-                        f"  （{TILES[i].zh}一共只有四张，这里手里 {held[i]} 张、见过 {seen_c[i]} 张）")
-                for i in range(34) if held[i] + seen_c[i] > 4]
+    problems = [
+        Problem(
+            f"{held[i] + seen_c[i]} copies of {TILES[i]} ({TILES[i].zh}): {held[i]} in the hand "
+            f"and {seen_c[i]} seen; a set has only four"
+            f"  （{TILES[i].zh}一共只有四张，这里手里 {held[i]} 张、见过 {seen_c[i]} 张）"
+        )
+        for i in range(34)
+        if held[i] + seen_c[i] > 4
+    ]
     if problems:
         raise InvalidHandError(problems)
     judge = Judge(rules, context, hand, seen_c)
@@ -157,16 +183,20 @@ def _setup(hand: Hand, rules, seen, draws_left, trials, context: dict, extra: in
     if draws_left is None:
         draws_left = max(0, (n - 39) // 4)
     if not isinstance(draws_left, int) or isinstance(draws_left, bool) or not 0 <= draws_left <= MAX_DRAWS_LEFT:
-        raise InvalidHandError(f"draws_left must be a whole number from 0 to {MAX_DRAWS_LEFT} (no wall holds more "
-                               f"tiles), got {_short(draws_left)}"
-                               f"  （剩余摸牌次数要写 0 到 {MAX_DRAWS_LEFT} 的整数：没有哪副牌墙比这更多）")
+        raise InvalidHandError(
+            f"draws_left must be a whole number from 0 to {MAX_DRAWS_LEFT} (no wall holds more "
+            f"tiles), got {_short(draws_left)}"
+            f"  （剩余摸牌次数要写 0 到 {MAX_DRAWS_LEFT} 的整数：没有哪副牌墙比这更多）"
+        )
     draws_left += extra
     d = min(draws_left, n)
     if trials is None:
         trials = DEFAULT_TRIALS
     if not isinstance(trials, int) or isinstance(trials, bool) or not 1 <= trials <= MAX_TRIALS:
-        raise InvalidHandError(f"trials must be a whole number from 1 to {MAX_TRIALS:,}, got {_short(trials)}"
-                               f"  （模拟次数要写 1 到 {MAX_TRIALS:,} 的整数）")
+        raise InvalidHandError(
+            f"trials must be a whole number from 1 to {MAX_TRIALS:,}, got {_short(trials)}"
+            f"  （模拟次数要写 1 到 {MAX_TRIALS:,} 的整数）"
+        )
     shapes = Shapes(len(hand.melds), judge.forms, kinds)
     return seen_c, held, judge, pool, n, d, draws_left, trials, shapes, Lookahead(shapes, judge)
 
@@ -186,12 +216,15 @@ def standing(hand, rules="mcr", *, seen=None, draws_left=None, trials=None, seed
     if hand.tile_count != 13:
         raise InvalidHandError(
             f"a standing hand has 13 tiles (kongs count as three); {str(hand)!r} has {hand.tile_count}"
-            f"  （等牌的手牌是 13 张（杠算 3 张）；这手牌有 {hand.tile_count} 张）", str(hand))
+            f"  （等牌的手牌是 13 张（杠算 3 张）；这手牌有 {hand.tile_count} 张）",
+            str(hand),
+        )
     return _stand(hand, rules, seen, draws_left, trials, seed, context, 0, None)
 
 
-def after_kong(hand, tile, rules="mcr", *, offer=None, seen=None, draws_left=None, trials=None, seed=0,
-               **context) -> Standing:
+def after_kong(
+    hand, tile, rules="mcr", *, offer=None, seen=None, draws_left=None, trials=None, seed=0, **context
+) -> Standing:
     """The hand after a kong of ``tile``, with the replacement draw still to come, as :func:`standing`
     rates it with one draw more than ``draws_left`` (see the module docstring: kongs).
 
@@ -212,22 +245,28 @@ def after_kong(hand, tile, rules="mcr", *, offer=None, seen=None, draws_left=Non
     seen_after = seen
     if offer is not None:
         if hand.tile_count != 13 or conc.count(t) != 3 or offer not in (1, 2, 3):
-            raise InvalidHandError(f"a kong on a discard of {t} needs 13 tiles with three {t} concealed and who "
-                                   f"discarded it (offer 1-3); got {str(hand)!r}, offer {offer!r}"
-                                   f"  （明杠别人打的 {t}：要 13 张、手里暗藏三张 {t}，并写明是谁打的（1-3））", str(hand))
+            raise InvalidHandError(
+                f"a kong on a discard of {t} needs 13 tiles with three {t} concealed and who "
+                f"discarded it (offer 1-3); got {str(hand)!r}, offer {offer!r}"
+                f"  （明杠别人打的 {t}：要 13 张、手里暗藏三张 {t}，并写明是谁打的（1-3））",
+                str(hand),
+            )
         for _ in range(3):
             conc.remove(t)
         melds.append(Meld(MeldKind.KONG, t, offer))
         kind = "melded"
         seen_c = seen_counts(seen)
         if seen_c[t.index]:
-            seen_c[t.index] -= 1          # the discard was in sight; now it is in the kong
+            seen_c[t.index] -= 1  # the discard was in sight; now it is in the kong
         seen_after = {TILES[i]: k for i, k in enumerate(seen_c) if k}
     else:
         if hand.tile_count != 14:
-            raise InvalidHandError(f"a kong in one's own turn is made from 14 tiles (kongs count as three); "
-                                   f"{str(hand)!r} has {hand.tile_count}"
-                                   f"  （自己摸牌后开杠要 14 张（杠算 3 张）；这手牌有 {hand.tile_count} 张）", str(hand))
+            raise InvalidHandError(
+                f"a kong in one's own turn is made from 14 tiles (kongs count as three); "
+                f"{str(hand)!r} has {hand.tile_count}"
+                f"  （自己摸牌后开杠要 14 张（杠算 3 张）；这手牌有 {hand.tile_count} 张）",
+                str(hand),
+            )
         pung = next((k for k, m in enumerate(melds) if m.kind is MeldKind.PUNG and m.tile is t), None)
         if conc.count(t) == 4:
             for _ in range(4):
@@ -240,33 +279,53 @@ def after_kong(hand, tile, rules="mcr", *, offer=None, seen=None, draws_left=Non
             melds.append(Meld(MeldKind.KONG, t, (old.from_seat or 1) + 4))
             kind = "added"
         else:
-            raise InvalidHandError(f"no kong of {t} in {str(hand)!r}: it needs four {t} concealed, or a pung "
-                                   f"of {t} and the fourth in hand"
-                                   f"  （这手牌杠不了 {t}：要手里有四张 {t}，或者碰了 {t} 又摸到第四张）", str(hand))
+            raise InvalidHandError(
+                f"no kong of {t} in {str(hand)!r}: it needs four {t} concealed, or a pung "
+                f"of {t} and the fourth in hand"
+                f"  （这手牌杠不了 {t}：要手里有四张 {t}，或者碰了 {t} 又摸到第四张）",
+                str(hand),
+            )
     after = Hand(tuple(melds), tuple(conc), None, hand.flowers)
     return _stand(after, rules, seen_after, draws_left, trials, seed, context, 1, kind)
 
 
 def _stand(hand: Hand, rules, seen, draws_left, trials, seed, context, extra: int, kong) -> Standing:
     seen_c, held, judge, pool, n, d, draws_left, trials, shapes, look = _setup(
-        hand, rules, seen, draws_left, trials, context, extra)
+        hand, rules, seen, draws_left, trials, context, extra
+    )
     counts = list(hand.counts)
     s = shapes.shanten(counts)
     useful = _useful_live(shapes, judge, counts, s, len(hand.melds), held, held, seen_c)
-    return Standing(hand=hand, draws_left=draws_left, unseen=n, kong=kong,
-                    **_outlook(judge, look, bytes(counts), s, useful, pool, n, d, [], trials, trials, seed))
+    return Standing(
+        hand=hand,
+        draws_left=draws_left,
+        unseen=n,
+        kong=kong,
+        **_outlook(judge, look, bytes(counts), s, useful, pool, n, d, [], trials, trials, seed),
+    )
 
 
-def _outlook(judge: Judge, look, counts13, s: int, useful, pool, n: int, d: int, orders, share: int, trials: int,
-             seed) -> dict:
+def _outlook(
+    judge: Judge, look, counts13, s: int, useful, pool, n: int, d: int, orders, share: int, trials: int, seed
+) -> dict:
     """What a discard's and a kept hand's report share (the fields of ``results._Outlook``), by name:
     the chance to win the 13 tiles ``counts13`` (shanten ``s``) from ``share`` of the draw orders, the
     fans their wins carry and, when the chance is 0, why."""
     p, err, method, used, acc = _evaluate(look, counts13, s, pool, n, d, orders, share, trials, seed)
     fans, expected = _summarise(acc, judge, p)
-    return dict(shanten=s, useful=useful, win_chance=p, win_chance_error=err, method=method, trials=used,
-                fans=fans, expected=expected, unit=judge.unit, note=_note(p, s, d, look, judge, method),
-                rules=judge.name)
+    return dict(
+        shanten=s,
+        useful=useful,
+        win_chance=p,
+        win_chance_error=err,
+        method=method,
+        trials=used,
+        fans=fans,
+        expected=expected,
+        unit=judge.unit,
+        note=_note(p, s, d, look, judge, method),
+        rules=judge.name,
+    )
 
 
 def _summarise(acc: dict, judge: Judge, p: float):
@@ -302,8 +361,10 @@ def _note(p, s, d, look: Lookahead, judge: Judge, method) -> tuple | None:
     if met and not any(legal for _, legal, _, _ in met):
         best = max(total for _, _, total, _ in met)
         if judge.mcr:
-            return (f"能和的牌都不够 8 番（最多 {best} 番，不计花牌）",
-                    f"every win it can reach is under 8 points (best {best}, flowers not counted)")
+            return (
+                f"能和的牌都不够 8 番（最多 {best} 番，不计花牌）",
+                f"every win it can reach is under 8 points (best {best}, flowers not counted)",
+            )
         return ("能成的和牌在这套规则下都不合法", "no completion it can reach is a legal win in this rule set")
     if s == 0:
         return ("和张都已经看得到了，没有活张", "every winning tile is already in sight: none left live")
@@ -343,12 +404,22 @@ def from_table(table, seat: int) -> dict:
                         seen[t.index] += 1
     rs = table.rules
     mcr = rs.name in PROFILES
-    context = {"seat_wind": SEAT_LETTERS[seat], "prevalent_wind": table.prevalent_wind,
-               "winner": SEAT_LETTERS[seat], "dealer": "E", "wild": table.wild}
+    context = {
+        "seat_wind": SEAT_LETTERS[seat],
+        "prevalent_wind": table.prevalent_wind,
+        "winner": SEAT_LETTERS[seat],
+        "dealer": "E",
+        "wild": table.wild,
+    }
     names = MCR_KEYWORDS if mcr else rs.context_names
     context = {k: v for k, v in context.items() if k in names and v is not None}
-    return {"hand": hand, "rules": rs.opt("profile") if mcr else rs, "seen": {TILES[i]: n for i, n in enumerate(seen) if n},
-            "draws_left": table.live_tiles_left() // 4, **context}
+    return {
+        "hand": hand,
+        "rules": rs.opt("profile") if mcr else rs,
+        "seen": {TILES[i]: n for i, n in enumerate(seen) if n},
+        "draws_left": table.live_tiles_left() // 4,
+        **context,
+    }
 
 
 def clear_caches() -> None:

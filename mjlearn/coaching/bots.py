@@ -73,9 +73,19 @@ class CoachBot(Bot):
 
     level = "strong"
 
-    def __init__(self, seed: int | None = None, *, all_forms: bool = True, coach_shanten: int = 1,
-                 trials: int = 40, late: int = 40, defence: bool = True, claims: bool = True,
-                 rescue: bool = True, fold: float = 0.0):
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        all_forms: bool = True,
+        coach_shanten: int = 1,
+        trials: int = 40,
+        late: int = 40,
+        defence: bool = True,
+        claims: bool = True,
+        rescue: bool = True,
+        fold: float = 0.0,
+    ):
         super().__init__(seed, all_forms=all_forms)
         self.coach_shanten = coach_shanten
         self.trials = trials
@@ -139,8 +149,11 @@ class CoachBot(Bot):
                 values = self._values(table=table, seat=seat, trials=self.trials, near=99)
             top = max(values.values(), default=0.0)
             if top > 0 and values.get(base, 0.0) < top - 1e-9:
-                pick = min((i for i, v in values.items() if v >= top - 1e-9 and table.can_discard(seat, TILES[i])),
-                           key=lambda i: (after[i], i), default=base)
+                pick = min(
+                    (i for i, v in values.items() if v >= top - 1e-9 and table.can_discard(seat, TILES[i])),
+                    key=lambda i: (after[i], i),
+                    default=base,
+                )
         left = table.live_tiles_left()
         if self.defence and left <= self.late:
             # the last discard of the wall can only lose; late on, a hand far from ready or with
@@ -181,7 +194,7 @@ class CoachBot(Bot):
         ponds = {}
         for o, _ in threats:
             k0 = last.get(Seat.of(o))
-            passed[o] = set() if k0 is None else {e.tile.index for e in log[k0 + 1:] if isinstance(e, Discarded)}
+            passed[o] = set() if k0 is None else {e.tile.index for e in log[k0 + 1 :] if isinstance(e, Discarded)}
             ponds[o] = {t.index for t, _ in table.ponds[o]}
         best = None
         for i, s in after.items():
@@ -208,7 +221,7 @@ class CoachBot(Bot):
         n = len(table.melds[seat])
         if table.live_tiles_left() < 4:
             return basic
-        args = _from_table(table, seat)   # 13 tiles: the hand and the seen tiles (t in the pond)
+        args = _from_table(table, seat)  # 13 tiles: the hand and the seen tiles (t in the pond)
         hand13: Hand = args.pop("hand")
         seen = dict(args.pop("seen"))
         seen[t] = seen.get(t, 0) - 1
@@ -219,15 +232,14 @@ class CoachBot(Bot):
         now = self._shanten(c, n)
         if now > 2:
             return basic
-        if now <= 1:     # exact: the value of the 13 tiles kept is that of discarding t from 13 + t
+        if now <= 1:  # exact: the value of the 13 tiles kept is that of discarding t from 13 + t
             keep = Hand(hand13.melds, hand13.concealed + (t,), None, hand13.flowers)
             pass_value = self._values(keep, seen=seen, **args).get(ti, 0.0)
-        else:            # two from ready: claim only into a hand with a route to a win
+        else:  # two from ready: claim only into a hand with a route to a win
             pass_value = 0.0
         choices = []
         if "pung" in opts:
-            choices.append(("pung", None, Meld(MeldKind.PUNG, t, Seat.of(seat).offer_from(discarder)),
-                            (ti, ti)))
+            choices.append(("pung", None, Meld(MeldKind.PUNG, t, Seat.of(seat).offer_from(discarder)), (ti, ti)))
         if "chow" in opts:
             for s in table.chow_options(seat):
                 a = s.index
@@ -253,7 +265,7 @@ def _danger(i: int, seen, passed: set, pond: set) -> float:
     """How likely discarding tile ``i`` deals in to one opponent (0 safe .. about 5)."""
     if i in passed:
         return 0.0
-    unseen = 4 - seen[i]          # copies not in sight (own hand counted in ``seen``)
+    unseen = 4 - seen[i]  # copies not in sight (own hand counted in ``seen``)
     if i in pond:
         return 0.5
     if i >= 27:
@@ -268,6 +280,7 @@ def _danger(i: int, seen, passed: set, pond: set) -> float:
 
 
 # --- levels by name ------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Level:
@@ -308,8 +321,10 @@ def _level(level) -> Level:
     for lv in LEVELS.values():
         if key in (lv.name, lv.zh) or str(level).strip() in (lv.zh, lv.label):
             return lv
-    raise ValueError(f"unknown level {level!r}: expected one of {', '.join(LEVELS)} "
-                     f"({', '.join(lv.label for lv in LEVELS.values())})")
+    raise ValueError(
+        f"unknown level {level!r}: expected one of {', '.join(LEVELS)} "
+        f"({', '.join(lv.label for lv in LEVELS.values())})"
+    )
 
 
 def make_bot(level: str | Level = "basic", seed: int | None = None) -> Bot:

@@ -37,6 +37,7 @@ class Shapes:
 
             def fn(c, n, fns=fns):
                 return min(v for v in (f(c, n) for f in fns) if v is not None)
+
             self.fn = fn
 
     def shanten(self, c) -> int:
@@ -115,6 +116,7 @@ class Shapes:
 
 # --- the look-ahead -----------------------------------------------------------------------------------
 
+
 def _no_win(n: int, w: int, m: int) -> float:
     """Chance that ``m`` draws without replacement from ``n`` tiles miss all ``w`` winning ones."""
     if w <= 0 or m <= 0:
@@ -137,7 +139,7 @@ class Lookahead:
         self._ready: dict = {}
         self._improve: dict = {}
         self._useful_sets: dict = {}
-        self.visited: set = set()                # the ready hands met for the current discard
+        self.visited: set = set()  # the ready hands met for the current discard
 
     def legal_waits(self, key: bytes) -> tuple:
         """((tile, legal, total, items), ...) of the ready 13 counts ``key``."""
@@ -147,7 +149,7 @@ class Lookahead:
             out = []
             held = self.judge.meld_counts
             for t in self.shapes.waits(c):
-                if c[t] + held[t] >= 4:          # a formal wait: no copy can be drawn
+                if c[t] + held[t] >= 4:  # a formal wait: no copy can be drawn
                     continue
                 c[t] += 1
                 legal, total, items = self.judge.judge(bytes(c), t)
@@ -204,7 +206,7 @@ class Lookahead:
             rank = (w, anyw, -d)
             if best is None or rank > best[0]:
                 best = (rank, key0)
-        assert best is not None           # a ready hand has a discard that keeps it ready
+        assert best is not None  # a ready hand has a discard that keeps it ready
         return best[1]
 
     # shanten 1
@@ -257,7 +259,7 @@ class Lookahead:
                         rank = (connectedness(c14, d), d)
                         if best is None or rank < best[0]:
                             best = (rank, d)
-            assert best is not None       # some discard keeps the shanten s_after
+            assert best is not None  # some discard keeps the shanten s_after
             got = best[1]
             self._improve[key] = got
         return got

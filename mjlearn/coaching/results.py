@@ -18,6 +18,7 @@ __all__ = ["CoachOption", "Coaching", "LikelyFan", "Standing"]
 
 # --- results ---------------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class LikelyFan:
     """A fan (MCR) or scoring item (other rule sets) that the counted wins of a discard carry."""
@@ -84,9 +85,11 @@ class _Outlook:
         chance = f"{self.win_chance:.1%}"
         if self.method == "simulation":
             chance += f" ± {self.win_chance_error:.1%}"
-        out = (f"{head}: {both(zh, en)}, "
-               f"{both(f'进张 {self.kinds} 种 {self.live} 张', f'{self.kinds} useful kind{_s(self.kinds)}, {self.live} live')}: "
-               f"{tiles}; {both('和牌机会', 'chance to win')} {chance}{tail}")
+        out = (
+            f"{head}: {both(zh, en)}, "
+            f"{both(f'进张 {self.kinds} 种 {self.live} 张', f'{self.kinds} useful kind{_s(self.kinds)}, {self.live} live')}: "
+            f"{tiles}; {both('和牌机会', 'chance to win')} {chance}{tail}"
+        )
         fans = ", ".join(f"{both(f.zh, f.en)} {f.share:.0%}" for f in self.fans[:4])
         if fans:
             out += f"; {both('可能的番种', 'likely')}: {fans}"
@@ -97,11 +100,16 @@ class _Outlook:
     def _dict(self, **after_trials) -> dict:
         return {
             "shanten": self.shanten,
-            "useful": {str(t): n for t, n in self.useful.items()}, "live": self.live,
-            "win_chance": round(self.win_chance, 6), "win_chance_error": round(self.win_chance_error, 6),
-            "method": self.method, "trials": self.trials, **after_trials,
+            "useful": {str(t): n for t, n in self.useful.items()},
+            "live": self.live,
+            "win_chance": round(self.win_chance, 6),
+            "win_chance_error": round(self.win_chance_error, 6),
+            "method": self.method,
+            "trials": self.trials,
+            **after_trials,
             "fans": [f.to_dict() for f in self.fans],
-            "expected": round(self.expected, 4), "unit": {"zh": self.unit[0], "en": self.unit[1]},
+            "expected": round(self.expected, 4),
+            "unit": {"zh": self.unit[0], "en": self.unit[1]},
             "note": None if self.note is None else {"zh": self.note[0], "en": self.note[1]},
         }
 
@@ -137,14 +145,17 @@ class Standing(_Outlook):
     """``"concealed"``, ``"added"`` or ``"melded"`` for :func:`after_kong`; None otherwise."""
 
     def __str__(self) -> str:
-        head = {None: both("保留这手牌", "keep the hand"), "concealed": both("暗杠之后", "after the concealed kong"),
-                "added": both("加杠之后", "after the added kong"), "melded": both("明杠之后", "after the melded kong")}
+        head = {
+            None: both("保留这手牌", "keep the hand"),
+            "concealed": both("暗杠之后", "after the concealed kong"),
+            "added": both("加杠之后", "after the added kong"),
+            "melded": both("明杠之后", "after the melded kong"),
+        }
         expected = both(f"期望 {self.expected:.1f} {self.unit[0]}", f"expected {self.expected:.1f} {self.unit[1]}")
         return self._text(f"{head[self.kong]} {self.hand}", f"; {expected}")
 
     def to_dict(self) -> dict:
-        return {"hand": str(self.hand), "kong": self.kong,
-                **self._dict(draws_left=self.draws_left, unseen=self.unseen)}
+        return {"hand": str(self.hand), "kong": self.kong, **self._dict(draws_left=self.draws_left, unseen=self.unseen)}
 
 
 @dataclass(frozen=True, eq=False)
@@ -178,9 +189,11 @@ class Coaching(Sequence):
         return f"<Coaching for {str(self.hand)!r}: best {self.best.discard}>"
 
     def __str__(self) -> str:
-        head = (f"{both('教练', 'Coach')}: {self.hand} · {self.rules} · "
-                f"{both(f'还能摸 {self.draws_left} 张', f'{self.draws_left} draws left')} · "
-                f"{both(f'未见 {self.unseen} 张', f'{self.unseen} unseen tiles')}")
+        head = (
+            f"{both('教练', 'Coach')}: {self.hand} · {self.rules} · "
+            f"{both(f'还能摸 {self.draws_left} 张', f'{self.draws_left} draws left')} · "
+            f"{both(f'未见 {self.unseen} 张', f'{self.unseen} unseen tiles')}"
+        )
         lines = [head]
         if self.complete:
             lines.append(both("已经和牌：可以宣布和了。", "Already a winning hand: declare the win."))
@@ -188,18 +201,27 @@ class Coaching(Sequence):
         return "\n".join(lines)
 
     def to_dict(self) -> dict:
-        return {"hand": str(self.hand), "rules": self.rules, "draws_left": self.draws_left,
-                "unseen": self.unseen, "complete": self.complete,
-                "unit": {"zh": self.unit[0], "en": self.unit[1]},
-                "options": [o.to_dict() for o in self.options]}
+        return {
+            "hand": str(self.hand),
+            "rules": self.rules,
+            "draws_left": self.draws_left,
+            "unseen": self.unseen,
+            "complete": self.complete,
+            "unit": {"zh": self.unit[0], "en": self.unit[1]},
+            "options": [o.to_dict() for o in self.options],
+        }
 
     def _repr_html_(self) -> str:
-        note = both(f"还能摸 {self.draws_left} 张，未见 {self.unseen} 张",
-                    f"{self.draws_left} draws left, {self.unseen} tiles unseen")
+        note = both(
+            f"还能摸 {self.draws_left} 张，未见 {self.unseen} 张",
+            f"{self.draws_left} draws left, {self.unseen} tiles unseen",
+        )
         if self.complete:
             note += " · " + both("已经和牌：可以宣布和了", "already a winning hand: declare the win")
-        return (f'<div style="max-width:100%;overflow-x:auto">{svg.inline_html(svg.hand_svg(self.hand, width=30))}'
-                f"<p>{escape(note)}</p>{_table_html(self.options, self.rules, self.unit)}</div>")
+        return (
+            f'<div style="max-width:100%;overflow-x:auto">{svg.inline_html(svg.hand_svg(self.hand, width=30))}'
+            f"<p>{escape(note)}</p>{_table_html(self.options, self.rules, self.unit)}</div>"
+        )
 
 
 def _table_html(options, rules: str, unit) -> str:
@@ -213,7 +235,9 @@ def _table_html(options, rules: str, unit) -> str:
         zh, en = shanten_name(o.shanten)
         useful = "".join(
             f'<span style="display:inline-block;text-align:center;margin:0 2px 2px 0">{tile(t, 20)}'
-            f"<br><small>{n}</small></span>" for t, n in o.useful.items())
+            f"<br><small>{n}</small></span>"
+            for t, n in o.useful.items()
+        )
         chance = f"<b>{o.win_chance:.1%}</b>"
         if o.method == "simulation":
             chance += f"<br><small>± {o.win_chance_error:.1%}</small>"
@@ -226,16 +250,27 @@ def _table_html(options, rules: str, unit) -> str:
             f"<tr{style}><td>{tile(o.discard, 30)}</td><td><b>{o.shanten}</b> {escape(both(zh, en))}</td>"
             f'<td><div style="display:flex;flex-wrap:wrap;max-width:330px">{useful}</div></td>'
             f"<td><b>{o.live}</b></td><td>{chance}<br><small>{escape(how)}</small></td>"
-            f"<td>{o.expected:.1f}</td><td>{fans}</td></tr>")
-    fan_head = both("可能的番种", "Likely fans") if rules.startswith("mcr") else \
-        both("可能的计分项", "Likely scoring items")
-    heads = [both("打出", "Discard"), both("向听", "Shanten"), both("进张（余张）", "Useful tiles (live)"),
-             both("余张合计", "Live"), both("和牌机会", "Chance to win"),
-             both(f"期望（{unit[0]}）", f"Expected ({unit[1]})"), fan_head]
-    return ('<table style="max-width:100%"><tr>' + "".join(f"<th>{escape(h)}</th>" for h in heads) + "</tr>"
-            + "".join(rows) + "</table>")
-
-
+            f"<td>{o.expected:.1f}</td><td>{fans}</td></tr>"
+        )
+    fan_head = (
+        both("可能的番种", "Likely fans") if rules.startswith("mcr") else both("可能的计分项", "Likely scoring items")
+    )
+    heads = [
+        both("打出", "Discard"),
+        both("向听", "Shanten"),
+        both("进张（余张）", "Useful tiles (live)"),
+        both("余张合计", "Live"),
+        both("和牌机会", "Chance to win"),
+        both(f"期望（{unit[0]}）", f"Expected ({unit[1]})"),
+        fan_head,
+    ]
+    return (
+        '<table style="max-width:100%"><tr>'
+        + "".join(f"<th>{escape(h)}</th>" for h in heads)
+        + "</tr>"
+        + "".join(rows)
+        + "</table>"
+    )
 
 
 def _s(n: int) -> str:

@@ -39,6 +39,7 @@ FORM_SHANTEN = {
 
 # --- input ---------------------------------------------------------------------------------------------
 
+
 def seen_counts(seen) -> list[int]:
     """34 counts of ``seen``: None, notation, tiles, or a mapping tile -> count."""
     if isinstance(seen, Mapping):
@@ -46,8 +47,10 @@ def seen_counts(seen) -> list[int]:
         for t, n in seen.items():
             tiles = _visible_counts([t])
             if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-                raise InvalidHandError(f"seen counts must be whole numbers of at least 0, got {n!r} for {t!r}"
-                                       f"  （见过的张数要写 0 或更大的整数，{t} 写了 {n!r}）")
+                raise InvalidHandError(
+                    f"seen counts must be whole numbers of at least 0, got {n!r} for {t!r}"
+                    f"  （见过的张数要写 0 或更大的整数，{t} 写了 {n!r}）"
+                )
             for i, k in enumerate(tiles):
                 c[i] += k * n
         return c
@@ -99,11 +102,16 @@ class Judge:
                 raise ContextError(
                     f"the coach takes the MCR context keywords {', '.join(MCR_KEYWORDS)}; "
                     f"{', '.join(map(repr, bad))} "
-                    + ("is set by the coach for each hypothetical win (self-drawn, 和绝张 from the tiles in sight)"
-                       if all(k in COACH_SETS for k in bad) else "is not one of them")
+                    + (
+                        "is set by the coach for each hypothetical win (self-drawn, 和绝张 from the tiles in sight)"
+                        if all(k in COACH_SETS for k in bad)
+                        else "is not one of them"
+                    )
                     + f"  （教练只用这些国标和牌情况：{'、'.join(MCR_KEYWORDS)}；{'、'.join(bad)} "
-                    + ("由教练为每种假想的和牌自己设定" if all(k in COACH_SETS for k in bad) else "不在其中") + "）",
-                    accepted=MCR_KEYWORDS)
+                    + ("由教练为每种假想的和牌自己设定" if all(k in COACH_SETS for k in bad) else "不在其中")
+                    + "）",
+                    accepted=MCR_KEYWORDS,
+                )
             try:
                 WinContext(self_drawn=True, **context)
             except InvalidHandError as e:
@@ -115,14 +123,16 @@ class Judge:
             names = rs.context_names
             owned = [k for k in context if k in COACH_SETS]
             if owned:
-                raise ContextError(f"{', '.join(map(repr, owned))}: the coach sets these itself for each "
-                                   f"hypothetical win (self-drawn)  （{'、'.join(owned)} 由教练为每种假想的和牌自己设定）",
-                                   accepted=tuple(n for n in names if n not in COACH_SETS))
+                raise ContextError(
+                    f"{', '.join(map(repr, owned))}: the coach sets these itself for each "
+                    f"hypothetical win (self-drawn)  （{'、'.join(owned)} 由教练为每种假想的和牌自己设定）",
+                    accepted=tuple(n for n in names if n not in COACH_SETS),
+                )
             rs.check_tiles(Hand(hand.melds, hand.concealed, hand.win_tile, hand.flowers))
             context = dict(context)
             if "self_drawn" in names:
                 context["self_drawn"] = True
-            rs.make_context(context)            # unknown keywords and bad values: a ContextError now
+            rs.make_context(context)  # unknown keywords and bad values: a ContextError now
             self.forms = tuple(f for f in rs.forms if f in FORM_SHANTEN)
         self.context = context
         self.key = (self.name, tuple(sorted((k, repr(v)) for k, v in context.items())), hand.melds, hand.flowers)
@@ -158,8 +168,9 @@ class Judge:
             if not r.legal:
                 return (False, r.total - r.flowers, ())
             pts = self.profile.points
-            items = tuple(sorted(((f, n) for f, n in r.fan_counts().items() if f != 81),
-                                 key=lambda kv: (-pts[kv[0]], kv[0])))
+            items = tuple(
+                sorted(((f, n) for f, n in r.fan_counts().items() if f != 81), key=lambda kv: (-pts[kv[0]], kv[0]))
+            )
             return (True, r.total, items)
         if last and "last_tile" in self.rs.context_names:
             ctx["last_tile"] = True

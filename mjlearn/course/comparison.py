@@ -33,9 +33,19 @@ __all__ = [
     "ruleset_html",
 ]
 
-CJK_FONTS = ["Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", "WenQuanYi Zen Hei",
-             "WenQuanYi Micro Hei", "Microsoft YaHei", "SimHei", "PingFang SC", "Heiti SC",
-             "Arial Unicode MS", "DejaVu Sans"]
+CJK_FONTS = [
+    "Noto Sans CJK SC",
+    "Noto Sans SC",
+    "Source Han Sans SC",
+    "WenQuanYi Zen Hei",
+    "WenQuanYi Micro Hei",
+    "Microsoft YaHei",
+    "SimHei",
+    "PingFang SC",
+    "Heiti SC",
+    "Arial Unicode MS",
+    "DejaVu Sans",
+]
 """Font fallback for Chinese labels in charts, so they never show as boxes."""
 
 _TD = "text-align:left;vertical-align:top;white-space:normal;padding:3px 6px"
@@ -45,32 +55,49 @@ _TABLE = "border-collapse:collapse;table-layout:auto;width:100%;max-width:100%;m
 def comparison_html(c) -> str:
     """A comparison as a table: each rule set's verdict, items, total and payments."""
     th = f"<th style='{_TD}'>"
-    head = (f"<tr>{th}规则<br><small>Rule set</small></th>{th}能和吗<br><small>Legal?</small></th>"
-            f"{th}计分项<br><small>Counted items</small></th>{th}合计<br><small>Total</small></th>"
-            f"{th}收付（本规则的单位）<br><small>Payments, in the rule set's own unit</small></th></tr>")
+    head = (
+        f"<tr>{th}规则<br><small>Rule set</small></th>{th}能和吗<br><small>Legal?</small></th>"
+        f"{th}计分项<br><small>Counted items</small></th>{th}合计<br><small>Total</small></th>"
+        f"{th}收付（本规则的单位）<br><small>Payments, in the rule set's own unit</small></th></tr>"
+    )
     body = []
     for r in c.rows:
         status = {"legal": "能 · yes", "illegal": "不能 · no", "n/a": "不适用 · n/a"}[r.status]
         if r.status == "legal":
             its = r.result.items if r.result is not None else ()
-            pats = ("、".join(f"{escape(i.zh)} {i.value * i.count:g}" for i in its)
+            pats = (
+                (
+                    "、".join(f"{escape(i.zh)} {i.value * i.count:g}" for i in its)
                     + "<br><small style='color:#555'>"
-                    + ", ".join(f"{escape(i.en)} {i.value * i.count:g}" for i in its) + "</small>") if its else _no_items(r)
+                    + ", ".join(f"{escape(i.en)} {i.value * i.count:g}" for i in its)
+                    + "</small>"
+                )
+                if its
+                else _no_items(r)
+            )
             total = f"{escape(str(r.total))} {escape(r.unit[0])}<br><small>{escape(r.unit[1])}</small>"
             pu = get(r.name).pay_unit
-            pays = (" ".join(f"<span style='white-space:nowrap'>{s}{Seat.of(s).zh} {r.payments[s]:+g}</span>"
-                             for s in SEAT_LETTERS)
-                    + f"<br><small>{escape(pu[0])} · {escape(pu[1])}</small>")
+            pays = (
+                " ".join(
+                    f"<span style='white-space:nowrap'>{s}{Seat.of(s).zh} {r.payments[s]:+g}</span>"
+                    for s in SEAT_LETTERS
+                )
+                + f"<br><small>{escape(pu[0])} · {escape(pu[1])}</small>"
+            )
         else:
             pats = f"{escape(r.reason[0])}<br><small style='color:#555'>{escape(r.reason[1])}</small>"
             total = "—"
             pays = "—"
-        body.append(f"<tr data-rules='{escape(r.name)}'><td style='{_TD}'>{escape(r.zh)}<br><small>{escape(r.en)}</small></td>"
-                    f"<td style='{_TD}'>{status}</td><td style='{_TD}'>{pats}</td><td style='{_TD}'>{total}</td>"
-                    f"<td style='{_TD}'>{pays}</td></tr>")
+        body.append(
+            f"<tr data-rules='{escape(r.name)}'><td style='{_TD}'>{escape(r.zh)}<br><small>{escape(r.en)}</small></td>"
+            f"<td style='{_TD}'>{status}</td><td style='{_TD}'>{pats}</td><td style='{_TD}'>{total}</td>"
+            f"<td style='{_TD}'>{pays}</td></tr>"
+        )
     tiles = as_hand(c.hand)._repr_html_()
-    return (f"<div style='max-width:100%;overflow-x:auto'>{tiles}</div>"
-            f"<table style='{_TABLE}'><caption>{escape(str(c.hand))}</caption>{head}{''.join(body)}</table>")
+    return (
+        f"<div style='max-width:100%;overflow-x:auto'>{tiles}</div>"
+        f"<table style='{_TABLE}'><caption>{escape(str(c.hand))}</caption>{head}{''.join(body)}</table>"
+    )
 
 
 def _no_items(r) -> str:
@@ -79,8 +106,12 @@ def _no_items(r) -> str:
     steps = getattr(r.result, "steps", ()) if r.result is not None else ()
     if not steps:
         return "没有计分项<br><small style='color:#555'>no counted items</small>"
-    return ("；".join(escape(z) for z, _ in steps) + "<br><small style='color:#555'>"
-            + "; ".join(escape(e) for _, e in steps) + "</small>")
+    return (
+        "；".join(escape(z) for z, _ in steps)
+        + "<br><small style='color:#555'>"
+        + "; ".join(escape(e) for _, e in steps)
+        + "</small>"
+    )
 
 
 def plot(c, ax=None, lang: str | None = None):
@@ -92,9 +123,9 @@ def plot(c, ax=None, lang: str | None = None):
     panel); with ``ax`` given, every rule set goes on that one axes, so give it only rule sets
     that pay in one unit."""
     import matplotlib.pyplot as plt
+
     lang = lang or get_language()
-    plt.rcParams["font.sans-serif"] = CJK_FONTS + [f for f in plt.rcParams["font.sans-serif"]
-                                                   if f not in CJK_FONTS]
+    plt.rcParams["font.sans-serif"] = CJK_FONTS + [f for f in plt.rcParams["font.sans-serif"] if f not in CJK_FONTS]
     plt.rcParams["axes.unicode_minus"] = False
     groups: dict = {}
     for r in c.rows:
@@ -104,8 +135,9 @@ def plot(c, ax=None, lang: str | None = None):
     else:
         keys = list(groups)
         heights = [0.32 * len(groups[k]) + 0.9 for k in keys]
-        _fig, axes = plt.subplots(len(keys), 1, figsize=(9, sum(heights) + 0.8), squeeze=False,
-                                 gridspec_kw={"height_ratios": heights})
+        _fig, axes = plt.subplots(
+            len(keys), 1, figsize=(9, sum(heights) + 0.8), squeeze=False, gridspec_kw={"height_ratios": heights}
+        )
         panels = [(axes[k][0], groups[key], key) for k, key in enumerate(keys)]
     seat = Seat.of(c.winner)
     for a, rows, (uzh, uen) in panels:
@@ -115,7 +147,7 @@ def plot(c, ax=None, lang: str | None = None):
         a.barh(range(len(values)), values, color=colors, height=0.6)
         a.set_yticks(range(len(values)))
         a.set_yticklabels(labels, fontsize=8)
-        a.set_ylim(max(len(values), 2) - 0.5, -0.5)        # top to bottom; one bar stays thin
+        a.set_ylim(max(len(values), 2) - 0.5, -0.5)  # top to bottom; one bar stays thin
         a.set_xlabel(f"{seat.zh}家净得（{uzh}） · {seat.en}'s net gain ({uen})", fontsize=9)
         a.set_title(f"单位 unit: {uzh} · {uen}", fontsize=9, loc="left")
         a.margins(x=0.15)
@@ -123,14 +155,23 @@ def plot(c, ax=None, lang: str | None = None):
             if r.status == "legal":
                 a.text(values[k], k, f" {values[k]:+g}", va="center", fontsize=8)
             else:
-                a.text(0, k, " 不能和 not legal" if r.status == "illegal" else " 不适用 n/a",
-                       va="center", fontsize=8, color="dimgray")
+                a.text(
+                    0,
+                    k,
+                    " 不能和 not legal" if r.status == "illegal" else " 不适用 n/a",
+                    va="center",
+                    fontsize=8,
+                    color="dimgray",
+                )
     first = panels[0][0]
-    first.figure.suptitle(f"{c.hand}: {seat.zh}家在各规则下的净得（各按本规则的单位）\n"
-                          f"{seat.en}'s net gain under each rule set, in that rule set's own unit\n"
-                          f"每套规则的分值各有各的大小：只看有没有条、是正是负，不要拿两套规则的长短比\n"
-                          f"Each rule set counts on its own scale: read whether a bar is there and its sign, "
-                          f"never one rule set's length against another's", fontsize=9)
+    first.figure.suptitle(
+        f"{c.hand}: {seat.zh}家在各规则下的净得（各按本规则的单位）\n"
+        f"{seat.en}'s net gain under each rule set, in that rule set's own unit\n"
+        f"每套规则的分值各有各的大小：只看有没有条、是正是负，不要拿两套规则的长短比\n"
+        f"Each rule set counts on its own scale: read whether a bar is there and its sign, "
+        f"never one rule set's length against another's",
+        fontsize=9,
+    )
     first.figure.tight_layout()
     return first
 
@@ -143,6 +184,7 @@ def chart(c, lang: str | None = None):
         import matplotlib.pyplot as plt
     except ImportError:
         from IPython.display import HTML
+
         return HTML(payments_svg(c.rows, c.winner))
     fig = plot(c, lang=lang).figure
     plt.close(fig)
@@ -169,8 +211,10 @@ def pages(d, per_page: int = 6) -> list[tuple]:
             pages[-1].extend(g)
         else:
             pages.append(list(g))
-    return [(tuple(d.rulesets[k] for k in p), tuple((key, zh, en, [cells[k] for k in p])
-                                                     for key, zh, en, cells in d.rows)) for p in pages]
+    return [
+        (tuple(d.rulesets[k] for k in p), tuple((key, zh, en, [cells[k] for k in p]) for key, zh, en, cells in d.rows))
+        for p in pages
+    ]
 
 
 def differences_html(d) -> str:
@@ -178,21 +222,29 @@ def differences_html(d) -> str:
     a fixed first column and equal columns whose text wraps."""
     out = []
     for sets, rows in pages(d):
-        cols = ("<colgroup><col style='width:10em'>"
-                + "".join("<col>" for _ in sets) + "</colgroup>")
-        head = (f"<tr><th style='{_TD}'></th>" + "".join(
-            f"<th style='{_TD}'>{escape(rs.zh)}<br><small>{escape(rs.en)}</small></th>" for rs in sets) + "</tr>")
-        body = "".join(f"<tr><th style='{_TD}'>{escape(zh)}<br><small>{escape(en)}</small></th>"
-                       + "".join(f"<td style='{_TD};overflow-wrap:anywhere'>{_cell_html(rs, key, c)}</td>"
-                                 for rs, c in zip(sets, cells)) + "</tr>"
-                       for key, zh, en, cells in rows)
+        cols = "<colgroup><col style='width:10em'>" + "".join("<col>" for _ in sets) + "</colgroup>"
+        head = (
+            f"<tr><th style='{_TD}'></th>"
+            + "".join(f"<th style='{_TD}'>{escape(rs.zh)}<br><small>{escape(rs.en)}</small></th>" for rs in sets)
+            + "</tr>"
+        )
+        body = "".join(
+            f"<tr><th style='{_TD}'>{escape(zh)}<br><small>{escape(en)}</small></th>"
+            + "".join(
+                f"<td style='{_TD};overflow-wrap:anywhere'>{_cell_html(rs, key, c)}</td>" for rs, c in zip(sets, cells)
+            )
+            + "</tr>"
+            for key, zh, en, cells in rows
+        )
         fams = []
         for rs in sets:
             t = family_of(rs.name)[0]
             if t not in fams:
                 fams.append(t)
-        cap = (f"<caption style='text-align:left;font-weight:bold'>{escape('、'.join(z for z, _ in fams))} · "
-               f"{escape(', '.join(e for _, e in fams))}</caption>")
+        cap = (
+            f"<caption style='text-align:left;font-weight:bold'>{escape('、'.join(z for z, _ in fams))} · "
+            f"{escape(', '.join(e for _, e in fams))}</caption>"
+        )
         out.append(f"<table class='mj-differences' style='{_TABLE};table-layout:fixed'>{cap}{cols}{head}{body}</table>")
     return "".join(out)
 
@@ -214,24 +266,41 @@ def ruleset_html(rs: RuleSet) -> str:
     """A rule set as a bilingual card: its description in words, its facts and its patterns (the
     options behind the disputed rulings are in :func:`options_html`, for the appendix)."""
     d = differences([rs])
-    facts = "".join(f"<tr><th style='{_TD};width:11em'>{escape(zh)}<br><small>{escape(en)}</small></th>"
-                    f"<td style='{_TD}'>{_cell_html(rs, key, cells[0])}</td></tr>" for key, zh, en, cells in d.rows)
+    facts = "".join(
+        f"<tr><th style='{_TD};width:11em'>{escape(zh)}<br><small>{escape(en)}</small></th>"
+        f"<td style='{_TD}'>{_cell_html(rs, key, cells[0])}</td></tr>"
+        for key, zh, en, cells in d.rows
+    )
     u = rs.item_unit or rs.unit
     u = u if (u[0] or u[1]) else ("值", "value")
-    pats = "".join(f"<tr><td style='{_TD}'>{escape(p.zh)}</td><td style='{_TD}'>{escape(p.en)}</td>"
-                   f"<td style='{_TD};text-align:right'>{p.value}</td></tr>" for p in rs.patterns)
-    return (describe(rs).html()
-            + f"<details><summary>规则一览 · The rule set's facts</summary><table style='{_TABLE}'>{facts}</table></details>"
-            + (f"<details><summary>计分项 · Its patterns ({len(rs.patterns)})</summary><table style='{_TABLE}'>"
-               f"<tr><th style='{_TD}'>名称</th><th style='{_TD}'>Pattern</th><th style='{_TD}'>"
-               f"{escape(u[0])} · {escape(u[1])}</th></tr>{pats}</table></details>" if pats else ""))
+    pats = "".join(
+        f"<tr><td style='{_TD}'>{escape(p.zh)}</td><td style='{_TD}'>{escape(p.en)}</td>"
+        f"<td style='{_TD};text-align:right'>{p.value}</td></tr>"
+        for p in rs.patterns
+    )
+    return (
+        describe(rs).html()
+        + f"<details><summary>规则一览 · The rule set's facts</summary><table style='{_TABLE}'>{facts}</table></details>"
+        + (
+            f"<details><summary>计分项 · Its patterns ({len(rs.patterns)})</summary><table style='{_TABLE}'>"
+            f"<tr><th style='{_TD}'>名称</th><th style='{_TD}'>Pattern</th><th style='{_TD}'>"
+            f"{escape(u[0])} · {escape(u[1])}</th></tr>{pats}</table></details>"
+            if pats
+            else ""
+        )
+    )
 
 
 def options_html(rs: RuleSet) -> str:
     """The options behind the rule set's disputed rulings, with their keys and current values: for
     the appendix "Sources and rulings" only."""
-    rows = "".join(f"<tr><td style='{_TD}'><code>{escape(o.key)}</code></td><td style='{_TD}'><code>"
-                   f"{escape(repr(rs.opt(o.key)))}</code></td>"
-                   f"<td style='{_TD}'>{escape(o.zh)}<br><small>{escape(o.en)}</small></td></tr>" for o in rs.options)
-    return (f"<table style='{_TABLE}'><tr><th style='{_TD}'>选项 option</th><th style='{_TD}'>取值 value</th>"
-            f"<th style='{_TD}'>说明 meaning</th></tr>{rows}</table>")
+    rows = "".join(
+        f"<tr><td style='{_TD}'><code>{escape(o.key)}</code></td><td style='{_TD}'><code>"
+        f"{escape(repr(rs.opt(o.key)))}</code></td>"
+        f"<td style='{_TD}'>{escape(o.zh)}<br><small>{escape(o.en)}</small></td></tr>"
+        for o in rs.options
+    )
+    return (
+        f"<table style='{_TABLE}'><tr><th style='{_TD}'>选项 option</th><th style='{_TD}'>取值 value</th>"
+        f"<th style='{_TD}'>说明 meaning</th></tr>{rows}</table>"
+    )

@@ -31,4 +31,4 @@ def family_of(name: str) -> tuple[Line, tuple[str, ...]]:
     for title, members in families():
         if name in members:
             return title, members
-    return ((name, name), (name,))    # pragma: no cover - every registered rule set is in a family
+    return ((name, name), (name,))  # pragma: no cover - every registered rule set is in a family

@@ -48,18 +48,22 @@ def published_html() -> str:
     rows = "".join(
         f"<tr><td style='{_TD}'>{escape(d.title)}</td><td style='{_TD}'>{escape(d.what[0])}<br>"
         f"<small style='color:#555'>{escape(d.what[1])}</small></td><td style='{_TD}'>"
-        + "<br>".join(f"{escape(get(n).zh)} <small>{escape(get(n).en)}</small>" for n in sets) + "</td></tr>"
-        for d, sets in documents() if sets)
-    return (f"<table style='{_TABLE}'><tr><th style='{_TD}'>资料 Document</th><th style='{_TD}'>是什么 What it is</th>"
-            f"<th style='{_TD}'>写成的规则 Rule sets</th></tr>{rows}</table>")
+        + "<br>".join(f"{escape(get(n).zh)} <small>{escape(get(n).en)}</small>" for n in sets)
+        + "</td></tr>"
+        for d, sets in documents()
+        if sets
+    )
+    return (
+        f"<table style='{_TABLE}'><tr><th style='{_TD}'>资料 Document</th><th style='{_TD}'>是什么 What it is</th>"
+        f"<th style='{_TD}'>写成的规则 Rule sets</th></tr>{rows}</table>"
+    )
 
 
 def sources_html(rules) -> str:
     """A rule set's name and the documents it was written from."""
     rs = get(rules)
     docs = [d.title for d, sets in documents() if rs.name in sets]
-    return (f"<p><b>{escape(rs.zh)} · {escape(rs.en)}</b><br>"
-            f"资料 From: {escape('；'.join(docs))}</p>")
+    return f"<p><b>{escape(rs.zh)} · {escape(rs.en)}</b><br>资料 From: {escape('；'.join(docs))}</p>"
 
 
 def rulings_html(rules) -> str:
@@ -67,10 +71,18 @@ def rulings_html(rules) -> str:
     and what the course does (the notebook shows, once, the line of code that switches a reading)."""
     rs = get(rules)
     rows = []
-    for r in (rs.about.rulings if rs.about is not None else ()):
-        rows.append(f"<tr><td style='{_TD}'>{escape(r.topic[0])}<br><small style='color:#555'>{escape(r.topic[1])}</small></td>"
-                    f"<td style='{_TD}'>{escape(r.follows[0])}<br><small style='color:#555'>{escape(r.follows[1])}</small></td></tr>")
-    table = (f"<table style='{_TABLE}'><tr><th style='{_TD}'>说法不一的地方 Players disagree on</th>"
-             f"<th style='{_TD}'>本课程的做法 This course</th></tr>"
-             f"{''.join(rows)}</table>") if rows else ""
+    for r in rs.about.rulings if rs.about is not None else ():
+        rows.append(
+            f"<tr><td style='{_TD}'>{escape(r.topic[0])}<br><small style='color:#555'>{escape(r.topic[1])}</small></td>"
+            f"<td style='{_TD}'>{escape(r.follows[0])}<br><small style='color:#555'>{escape(r.follows[1])}</small></td></tr>"
+        )
+    table = (
+        (
+            f"<table style='{_TABLE}'><tr><th style='{_TD}'>说法不一的地方 Players disagree on</th>"
+            f"<th style='{_TD}'>本课程的做法 This course</th></tr>"
+            f"{''.join(rows)}</table>"
+        )
+        if rows
+        else ""
+    )
     return sources_html(rs) + table

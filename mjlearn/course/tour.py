@@ -74,6 +74,7 @@ def _b(zh: str, en: str) -> str:
 
 # --- the description card ---------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Card:
     """A rule set described in words (where played, what is special, disputed rulings)."""
@@ -93,22 +94,30 @@ class Card:
         if a.rulings:
             rows = []
             for r in a.rulings:
-                rows.append((f"玩家对{r.topic[0]}说法不一；本课程的做法：{r.follows[0]}。",
-                             f"Players disagree on {r.topic[1]}; this course: {r.follows[1]}."))
+                rows.append(
+                    (
+                        f"玩家对{r.topic[0]}说法不一；本课程的做法：{r.follows[0]}。",
+                        f"Players disagree on {r.topic[1]}; this course: {r.follows[1]}.",
+                    )
+                )
             yield ("有争议的规则", "Disputed rulings", rows)
 
     def html(self) -> str:
-        parts = [f"<div class='mj-ruleset-card' style='{BOX};border:1px solid #ccc;border-radius:6px;"
-                 f"padding:6px 12px;margin:6px 0'>"
-                 f"<h4 style='margin:4px 0'>{escape(self.ruleset.zh)} · {escape(self.ruleset.en)}</h4>"]
+        parts = [
+            f"<div class='mj-ruleset-card' style='{BOX};border:1px solid #ccc;border-radius:6px;"
+            f"padding:6px 12px;margin:6px 0'>"
+            f"<h4 style='margin:4px 0'>{escape(self.ruleset.zh)} · {escape(self.ruleset.en)}</h4>"
+        ]
         for zh, en, rows in list(self._lines())[1:]:
             same = [r for r in rows if r in self.already]
             rows = [r for r in rows if r not in self.already]
             if same:
                 rows.append((f"另有 {len(same)} 条同上。", f"And {len(same)} as above."))
-            parts.append(f"<div style='margin-top:4px'><b>{escape(zh)} · {escape(en)}</b><ul style='margin:2px 0'>"
-                         + "".join(f"<li>{escape(a)}<br><span style='color:#555'>{escape(b)}</span></li>"
-                                   for a, b in rows) + "</ul></div>")
+            parts.append(
+                f"<div style='margin-top:4px'><b>{escape(zh)} · {escape(en)}</b><ul style='margin:2px 0'>"
+                + "".join(f"<li>{escape(a)}<br><span style='color:#555'>{escape(b)}</span></li>" for a, b in rows)
+                + "</ul></div>"
+            )
         if self.about is None:
             parts.append("<p>暂无介绍 · No description yet.</p>")
         return "".join(parts) + "</div>"
@@ -135,6 +144,7 @@ def describe(rules) -> Card:
 
 
 # --- the worked example -----------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Worked:
@@ -174,29 +184,37 @@ class Worked:
         r, rs = self.result, self.ruleset
         _NO_ITEMS = "<tr><td>没有计分项<br><span style='color:#555'>no counted items</span></td></tr>"
         tiles = as_hand(r.hand)._repr_html_()
-        cap = (f"<p style='margin:2px 0'>{_b(*self.caption)}</p>" if self.caption[0] else "")
+        cap = f"<p style='margin:2px 0'>{_b(*self.caption)}</p>" if self.caption[0] else ""
         head = f"<h4 style='margin:4px 0'>{escape(rs.zh)} · {escape(rs.en)}</h4>"
         if not r.legal:
-            return (f"<div style='{BOX}'>{head}{cap}<div style='{BOX};overflow-x:auto'>{tiles}</div>"
-                    f"<p><b>不能和 · Not a legal win</b>: {_b(*r.reason)}</p></div>")
-        items = "".join(f"<tr><td style='{TD}'>{_b(zh, en)}</td><td style='{TD};text-align:right'>"
-                        f"{escape(vz)}</td></tr>" for zh, en, vz, ve in self._item_rows())
+            return (
+                f"<div style='{BOX}'>{head}{cap}<div style='{BOX};overflow-x:auto'>{tiles}</div>"
+                f"<p><b>不能和 · Not a legal win</b>: {_b(*r.reason)}</p></div>"
+            )
+        items = "".join(
+            f"<tr><td style='{TD}'>{_b(zh, en)}</td><td style='{TD};text-align:right'>{escape(vz)}</td></tr>"
+            for zh, en, vz, ve in self._item_rows()
+        )
         steps = "".join(f"<li>{_b(zh, en)}</li>" for zh, en in self.steps)
-        pays = "".join(f"<tr><td style='{TD}'>{_seat(p)} → {_seat(q)}</td><td style='{TD};text-align:right'>{_num(a)}</td>"
-                       f"<td style='{TD}'>{_b(*why) if why and why[0] else ''}</td></tr>"
-                       for p, q, a, why in self.transfers)
+        pays = "".join(
+            f"<tr><td style='{TD}'>{_seat(p)} → {_seat(q)}</td><td style='{TD};text-align:right'>{_num(a)}</td>"
+            f"<td style='{TD}'>{_b(*why) if why and why[0] else ''}</td></tr>"
+            for p, q, a, why in self.transfers
+        )
         net = " · ".join(f"{_seat(s)} {r.payments[s]:+g}" for s in SEAT_LETTERS)
         pay_unit = rs.pay_unit
-        return (f"<div class='mj-worked' style='{BOX}'>{head}{cap}"
-                f"<div style='{BOX};overflow-x:auto'>{tiles}</div>"
-                f"<div style='display:flex;flex-wrap:wrap;gap:0 2em;{BOX}'>"
-                f"<div><b>计分项 · Items</b><table style='{TABLE}'>{items or _NO_ITEMS}</table></div>"
-                f"<div style='flex:1 1 340px;min-width:0'><b>算到价钱 · Up to the price</b><ol style='margin:2px 0'>{steps}</ol></div>"
-                f"</div>"
-                f"<div><b>收付 · Payments</b> <small>({escape(pay_unit[0])} · {escape(pay_unit[1])})</small>"
-                f"<table style='{TABLE}'><tr><th style='{TD}'>付 → 收 · payer → receiver</th>"
-                f"<th style='{TD}'>数 · amount</th><th style='{TD}'>原因 · why</th></tr>{pays}</table>"
-                f"<b>净额 · Net</b>: {escape(net)}</div></div>")
+        return (
+            f"<div class='mj-worked' style='{BOX}'>{head}{cap}"
+            f"<div style='{BOX};overflow-x:auto'>{tiles}</div>"
+            f"<div style='display:flex;flex-wrap:wrap;gap:0 2em;{BOX}'>"
+            f"<div><b>计分项 · Items</b><table style='{TABLE}'>{items or _NO_ITEMS}</table></div>"
+            f"<div style='flex:1 1 340px;min-width:0'><b>算到价钱 · Up to the price</b><ol style='margin:2px 0'>{steps}</ol></div>"
+            f"</div>"
+            f"<div><b>收付 · Payments</b> <small>({escape(pay_unit[0])} · {escape(pay_unit[1])})</small>"
+            f"<table style='{TABLE}'><tr><th style='{TD}'>付 → 收 · payer → receiver</th>"
+            f"<th style='{TD}'>数 · amount</th><th style='{TD}'>原因 · why</th></tr>{pays}</table>"
+            f"<b>净额 · Net</b>: {escape(net)}</div></div>"
+        )
 
     def text(self) -> str:
         r, rs = self.result, self.ruleset
@@ -230,12 +248,14 @@ def example(rules) -> Worked:
     rs = get(rules)
     ex = rs.about.example if rs.about is not None else None
     if ex is None:
-        raise BadArgument(f"the rule set {rs.name!r} has no worked example in its description  "
-                          f"（规则 {rs.name!r} 的说明里没有实例）")
+        raise BadArgument(
+            f"the rule set {rs.name!r} has no worked example in its description  （规则 {rs.name!r} 的说明里没有实例）"
+        )
     return worked(rs.score(ex.hand, **ex.context), ex.caption)
 
 
 # --- legal here, refused elsewhere ------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class LegalUnder:
@@ -264,19 +284,30 @@ class LegalUnder:
         tiles = as_hand(self.hand)._repr_html_()
         cap = f"<p style='margin:2px 0'>{_b(*self.caption)}</p>" if self.caption[0] else ""
         situation = _situation(self.context)
-        rows = [("合法 · Legal under", self.accepted), ("不合法 · Not legal under", self.refused),
-                ("没有这些牌或这种情况 · Has no such tiles or situation", self.cannot_hold)]
-        body = "".join(f"<tr><th style='{TD};width:14em'>{escape(label)} ({len(ns)})</th>"
-                       f"<td style='{TD}'>{escape(self._names(ns))}<br><span style='color:#555'>"
-                       f"{escape(self._names_en(ns))}</span></td></tr>" for label, ns in rows if ns)
-        return (f"<div style='{BOX}'>{cap}<div style='{BOX};overflow-x:auto'>{tiles}</div>"
-                f"<p style='margin:2px 0'>{_b(*situation)}</p><table style='{TABLE}'>{body}</table></div>")
+        rows = [
+            ("合法 · Legal under", self.accepted),
+            ("不合法 · Not legal under", self.refused),
+            ("没有这些牌或这种情况 · Has no such tiles or situation", self.cannot_hold),
+        ]
+        body = "".join(
+            f"<tr><th style='{TD};width:14em'>{escape(label)} ({len(ns)})</th>"
+            f"<td style='{TD}'>{escape(self._names(ns))}<br><span style='color:#555'>"
+            f"{escape(self._names_en(ns))}</span></td></tr>"
+            for label, ns in rows
+            if ns
+        )
+        return (
+            f"<div style='{BOX}'>{cap}<div style='{BOX};overflow-x:auto'>{tiles}</div>"
+            f"<p style='margin:2px 0'>{_b(*situation)}</p><table style='{TABLE}'>{body}</table></div>"
+        )
 
     def text(self) -> str:
         _z, e = _situation(self.context)
-        return (f"{self.hand} ({e})\n  legal under: {self._names_en(self.accepted)}\n"
-                f"  not legal under: {self._names_en(self.refused)}\n"
-                f"  has no such tiles or situation: {self._names_en(self.cannot_hold)}")
+        return (
+            f"{self.hand} ({e})\n  legal under: {self._names_en(self.accepted)}\n"
+            f"  not legal under: {self._names_en(self.refused)}\n"
+            f"  has no such tiles or situation: {self._names_en(self.cannot_hold)}"
+        )
 
     _repr_html_ = html
 
@@ -305,12 +336,12 @@ def legal_under(hand, rules=None, *, focus: str | None = None, caption: Line = (
     acc: list[str] = []
     ref: list[str] = []
     na: list[str] = []
-    for name in (rules if rules is not None else names()):
+    for name in rules if rules is not None else names():
         rs = get(name)
         kw = {k: v for k, v in context.items() if k in rs.context_names}
         try:
             res = rs.score(hand, **kw)
-        except (TileSetError, ContextError):     # tiles or a situation this rule set does not have
+        except (TileSetError, ContextError):  # tiles or a situation this rule set does not have
             na.append(rs.name)
             continue
         (acc if res.legal else ref).append(rs.name)
@@ -334,6 +365,7 @@ def _compare_context(ctx) -> dict:
 
 # --- Changsha: wins on the deal ---------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class OnDeal:
     rows: tuple
@@ -343,20 +375,28 @@ class OnDeal:
         for tiles, _, cap, r in self.rows:
             pic = inline_html(tiles_svg(parse_tiles(tiles), width=28))
             if r.legal:
-                verdict = (" + ".join(f"{i.zh} {i.en}" for i in r.items) + " · "
-                           + "；".join(f"{_seat(p)}→{_seat(q)} {a}" for p, q, a, _ in r.transfers))
+                verdict = (
+                    " + ".join(f"{i.zh} {i.en}" for i in r.items)
+                    + " · "
+                    + "；".join(f"{_seat(p)}→{_seat(q)} {a}" for p, q, a, _ in r.transfers)
+                )
                 verdict = f"<b>起手小胡 · Win on the deal</b>: {escape(verdict)}"
             else:
                 verdict = f"<b>没有起手小胡 · No win on the deal</b>: {_b(*r.reason)}"
-            out.append(f"<div style='{BOX};margin:6px 0'><div>{_b(*cap)}</div>"
-                       f"<div style='{BOX};overflow-x:auto'>{pic}</div><div>{verdict}</div></div>")
+            out.append(
+                f"<div style='{BOX};margin:6px 0'><div>{_b(*cap)}</div>"
+                f"<div style='{BOX};overflow-x:auto'>{pic}</div><div>{verdict}</div></div>"
+            )
         return "".join(out)
 
     def text(self) -> str:
         out = []
         for tiles, seat, cap, r in self.rows:
-            v = (" + ".join(i.en for i in r.items) + "; " + ", ".join(f"{p}->{q} {a}" for p, q, a, _ in r.transfers)
-                 if r.legal else f"no win on the deal: {r.reason[1]}")
+            v = (
+                " + ".join(i.en for i in r.items) + "; " + ", ".join(f"{p}->{q} {a}" for p, q, a, _ in r.transfers)
+                if r.legal
+                else f"no win on the deal: {r.reason[1]}"
+            )
             out.append(f"{tiles} ({seat}): {cap[1]} -> {v}")
         return "\n".join(out)
 
@@ -376,12 +416,15 @@ def on_deal_examples(rules=None) -> OnDeal:
         rules = next(n for n in names() if get(n).table.on_deal_wins and get(n).about is not None)
     rs = get(rules)
     if rs.about is None:
-        raise BadArgument(f"the rule set {rs.name!r} has no description, so no dealt hands to show  "
-                          f"（规则 {rs.name!r} 没有说明，也就没有起手牌的例子）")
+        raise BadArgument(
+            f"the rule set {rs.name!r} has no description, so no dealt hands to show  "
+            f"（规则 {rs.name!r} 没有说明，也就没有起手牌的例子）"
+        )
     return OnDeal(tuple((t, s, cap, rs.on_deal_win(t, seat=s)) for t, s, cap in rs.about.on_deal))
 
 
 # --- exercises aimed at one rule set ----------------------------------------------------------
+
 
 def questions(rules, n: int = 3, seed: int = 0) -> list:
     """``n`` questions on one rule set, or spread over several (a list of names)."""
@@ -413,9 +456,17 @@ def _questions(rules, n: int = 3, seed: int = 0) -> list:
         except (TileSetError, ValueError):
             continue
         data = kind.validate({"hand": str(w.hand), "rules": rs.name, "context": ctx})
-        out.append(Question("regional", data, (f"按{rs.zh}，这手牌能和吗？能的话算多少？",
-                                               f"Under {rs.en}: is this win legal, and if so what does it score?"),
-                            source="fixed"))
+        out.append(
+            Question(
+                "regional",
+                data,
+                (
+                    f"按{rs.zh}，这手牌能和吗？能的话算多少？",
+                    f"Under {rs.en}: is this win legal, and if so what does it score?",
+                ),
+                source="fixed",
+            )
+        )
     return out
 
 
@@ -425,23 +476,31 @@ def exercises(rules, n: int = 3, seed: int = 0):
     sets = [get(r) for r in rules] if isinstance(rules, (list, tuple)) else [get(rules)]
     zh = "、".join(rs.zh for rs in sets)
     en = ", ".join(rs.en for rs in sets)
-    return QuizWidget(questions([rs.name for rs in sets] if len(sets) > 1 else sets[0], n, seed),
-                      title=(f"练习：{zh}", f"Practice: {en}"),
-                      quiz="practice:regional:" + "+".join(rs.name for rs in sets))
+    return QuizWidget(
+        questions([rs.name for rs in sets] if len(sets) > 1 else sets[0], n, seed),
+        title=(f"练习：{zh}", f"Practice: {en}"),
+        quiz="practice:regional:" + "+".join(rs.name for rs in sets),
+    )
 
 
 def families_html() -> str:
     """Every rule set by family with where it is played: a compact index."""
     rows = []
     for (zh, en), members in families():
-        cells = "".join(f"<li>{escape(get(m).zh)} · {escape(get(m).en)}<br><span style='color:#555'>"
-                        f"{escape(a.where[1] if (a := get(m).about) else '')}</span></li>" for m in members)
-        rows.append(f"<div style='flex:1 1 300px;min-width:0'><b>{escape(zh)} · {escape(en)}</b>"
-                    f"<ul style='margin:2px 0'>{cells}</ul></div>")
+        cells = "".join(
+            f"<li>{escape(get(m).zh)} · {escape(get(m).en)}<br><span style='color:#555'>"
+            f"{escape(a.where[1] if (a := get(m).about) else '')}</span></li>"
+            for m in members
+        )
+        rows.append(
+            f"<div style='flex:1 1 300px;min-width:0'><b>{escape(zh)} · {escape(en)}</b>"
+            f"<ul style='margin:2px 0'>{cells}</ul></div>"
+        )
     return f"<div style='display:flex;flex-wrap:wrap;gap:0.5em 1.5em;{BOX}'>{''.join(rows)}</div>"
 
 
 # --- the tiles a rule set plays with, and one stop of the tour --------------------------------
+
 
 def tiles_html(rules) -> str:
     """The tile kinds a rule set plays with, drawn one of each, with how many of each there are."""
@@ -453,9 +512,11 @@ def tiles_html(rules) -> str:
         rows.append(("花牌（每种 1 张）", "flowers (1 of each)", "abcdefgh"))
     if rs.tiles.flowers == "fuzhou36":
         rows.append(("字牌在这里也当花（每种 4 张）", "honors count as flowers here (4 of each)", "ESWNCFP"))
-    body = "".join(f"<div style='{BOX};overflow-x:auto'>{_b(zh, en)}<br>"
-                   f"{inline_html(tiles_svg(parse_tiles(t), width=24))}</div>" for zh, en, t in rows)
-    return (f"<div style='{BOX}'><b>用什么牌 · The tiles</b>: {rs.tiles.size} 张 · {rs.tiles.size} tiles{body}</div>")
+    body = "".join(
+        f"<div style='{BOX};overflow-x:auto'>{_b(zh, en)}<br>{inline_html(tiles_svg(parse_tiles(t), width=24))}</div>"
+        for zh, en, t in rows
+    )
+    return f"<div style='{BOX}'><b>用什么牌 · The tiles</b>: {rs.tiles.size} 张 · {rs.tiles.size} tiles{body}</div>"
 
 
 @dataclass(frozen=True)
@@ -474,7 +535,7 @@ class Visit:
             parts = [Card(rs, card.about, frozenset(said)).html()]
             for _, _, rows in list(card._lines())[2:]:
                 said.update(rows)
-            if rs.tiles not in shown:              # one picture of the tiles per tile set
+            if rs.tiles not in shown:  # one picture of the tiles per tile set
                 parts.append(tiles_html(rs))
                 shown.add(rs.tiles)
             a = rs.about
@@ -482,8 +543,10 @@ class Visit:
                 parts.append(f"<div style='margin-top:6px'><b>实例 · Worked example</b></div>{example(rs).html()}")
             oh = only_here(rs)
             if oh is not None:
-                parts.append(f"<div style='margin-top:6px'><b>这里能和、别处不行 · Legal here, refused elsewhere</b></div>"
-                             f"{oh.html()}")
+                parts.append(
+                    f"<div style='margin-top:6px'><b>这里能和、别处不行 · Legal here, refused elsewhere</b></div>"
+                    f"{oh.html()}"
+                )
             out.append(f"<div style='{BOX};margin-bottom:1.2em'>{''.join(parts)}</div>")
         return "".join(out)
 
@@ -525,8 +588,12 @@ def visit(*rules) -> Visit:
 
 # --- how the "legal here" hands were found ----------------------------------------------------
 
-SITUATIONS = ({"winner": "S", "self_drawn": True}, {"winner": "S", "discarder": "N"},
-              {"winner": "S", "self_drawn": True, "wild": "P"}, {"winner": "S", "discarder": "N", "wild": "P"})
+SITUATIONS = (
+    {"winner": "S", "self_drawn": True},
+    {"winner": "S", "discarder": "N"},
+    {"winner": "S", "self_drawn": True, "wild": "P"},
+    {"winner": "S", "discarder": "N", "wild": "P"},
+)
 """The situations the search tries each hand in: self-drawn or on a discard, with or without a wild."""
 
 
@@ -556,7 +623,7 @@ def find_only_here(rules, tries: int = 1000, seed: int = 0, hands=(), situations
         for ctx in situations:
             try:
                 lu = legal_under(hand, focus=rs.name, **ctx)
-            except ValueError:              # a hand the notation or a situation refuses
+            except ValueError:  # a hand the notation or a situation refuses
                 continue
             if rs.name not in lu.accepted:
                 continue

@@ -47,6 +47,7 @@ GROUPS = {"learner": LEARNER_GROUP, "teacher": TEACHER_GROUP}
 # -- the database ------------------------------------------------------------------------------------
 def _engine(url: str):
     import sqlalchemy as sa
+
     return sa.create_engine(url)
 
 
@@ -55,6 +56,7 @@ def upgrade(url: str) -> str:
     Needs the owner's login (it creates tables, the two group roles and the row-level security policies)."""
     from ..store import migrations
     from ..store.postgres import upgrade_on  # SQLAlchemy: imported by the functions
+
     engine = _engine(url)
     try:
         with engine.begin() as c:
@@ -68,11 +70,14 @@ def check_manager(c) -> str:
     """The login of connection ``c`` (SQLAlchemy) if it may make classes and logins; else ClassError."""
     login, may = c.exec_driver_sql(
         "SELECT current_user, (r.rolsuper OR r.rolcreaterole) AND has_table_privilege('class_members', 'INSERT') "
-        "FROM pg_roles r WHERE r.rolname = current_user").one()
+        "FROM pg_roles r WHERE r.rolname = current_user"
+    ).one()
     if not may:
-        raise ClassError(f"only the class database's owner makes classes, adds people and assigns (you are "
-                         f"logged in as {login!r}): run this with the owner's MJLEARN_DB  "
-                         f"（只有班级数据库的所有者才能建班、添加成员和布置作业，你现在登录的是 {login!r}）")
+        raise ClassError(
+            f"only the class database's owner makes classes, adds people and assigns (you are "
+            f"logged in as {login!r}): run this with the owner's MJLEARN_DB  "
+            f"（只有班级数据库的所有者才能建班、添加成员和布置作业，你现在登录的是 {login!r}）"
+        )
     return login
 
 
@@ -83,23 +88,40 @@ def _login_problem(c, role: str, group: str) -> str | None:
         "SELECT r.rolsuper, r.rolcreaterole OR r.rolcreatedb OR r.rolreplication OR r.rolbypassrls, "
         "r.rolcanlogin, r.rolname = current_user, "
         "ARRAY(SELECT g.rolname::text FROM pg_auth_members m JOIN pg_roles g ON g.oid = m.roleid "
-        "WHERE m.member = r.oid ORDER BY 1) FROM pg_roles r WHERE r.rolname = %(n)s", {"n": role}).first()
+        "WHERE m.member = r.oid ORDER BY 1) FROM pg_roles r WHERE r.rolname = %(n)s",
+        {"n": role},
+    ).first()
     if row is None:
         return None
     superuser, powers, login, owner, groups = row
     other = sorted(set(groups) - set(GROUPS.values()))
-    why = ("it is the login running this" if owner else "it is a superuser" if superuser
-           else "it has powers mjlearn never gives" if powers else "it is not a login" if not login
-           else f"it is a member of {', '.join(other)}" if other else "it is in no mjlearn group" if not groups
-           else None)
+    why = (
+        "it is the login running this"
+        if owner
+        else "it is a superuser"
+        if superuser
+        else "it has powers mjlearn never gives"
+        if powers
+        else "it is not a login"
+        if not login
+        else f"it is a member of {', '.join(other)}"
+        if other
+        else "it is in no mjlearn group"
+        if not groups
+        else None
+    )
     if why:
-        return (f"the class database has a role {role!r} that mjlearn did not make ({why}); mjlearn never changes "
-                f"it: use another name  （数据库中已有不是 mjlearn 建立的角色 {role!r}，mjlearn 不会改动它，请换一个名字）")
+        return (
+            f"the class database has a role {role!r} that mjlearn did not make ({why}); mjlearn never changes "
+            f"it: use another name  （数据库中已有不是 mjlearn 建立的角色 {role!r}，mjlearn 不会改动它，请换一个名字）"
+        )
     if group not in groups:
         was, now = ("teacher", "learner") if group == LEARNER_GROUP else ("learner", "teacher")
         zh = {"teacher": "老师", "learner": "学员"}
-        return (f"{role!r} is a {was}'s login, and a login is a learner or a teacher, not both: give the {now} "
-                f"another name  （{role!r} 是{zh[was]}的账号，一个账号不能既是学员又是老师，请给{zh[now]}另起名字）")
+        return (
+            f"{role!r} is a {was}'s login, and a login is a learner or a teacher, not both: give the {now} "
+            f"another name  （{role!r} 是{zh[was]}的账号，一个账号不能既是学员又是老师，请给{zh[now]}另起名字）"
+        )
     return None
 
 
@@ -108,6 +130,7 @@ def ensure_logins(c, roles, group: str, password_of=None) -> None:
     caller's transaction): created if absent; an existing one only if mjlearn made it (else ClassError,
     before anything is changed). ``password_of(role)``: the password to set (None: left as it is)."""
     from psycopg import sql
+
     roles = list(dict.fromkeys(roles))
     for role in roles:
         problem = _login_problem(c, role, group)
@@ -152,11 +175,14 @@ def create_class(url: str, name: str, *, code: str | None = None, teachers=(), l
     import time
 
     import sqlalchemy as sa
+
     engine = _engine(url)
     try:
         with engine.begin() as c:
-            cid = c.execute(sa.text("INSERT INTO classes (name, code, created) VALUES (:n, :c, :t) RETURNING id"),
-                            {"n": name, "c": code, "t": time.time()}).scalar_one()
+            cid = c.execute(
+                sa.text("INSERT INTO classes (name, code, created) VALUES (:n, :c, :t) RETURNING id"),
+                {"n": name, "c": code, "t": time.time()},
+            ).scalar_one()
     finally:
         engine.dispose()
     for t in teachers:
@@ -172,11 +198,16 @@ def enrol(url: str, class_name: str, username: str, role: str = "learner") -> No
     if role not in ("learner", "teacher"):
         raise ValueError(f"role must be 'learner' or 'teacher', got {role!r}")
     import sqlalchemy as sa
+
     engine = _engine(url)
     try:
         with engine.begin() as c:
-            c.execute(sa.text("INSERT INTO class_members (class_id, username, role) "
-                              "SELECT id, :u, :r FROM classes WHERE name = :n ON CONFLICT DO NOTHING"),
-                      {"u": role_name(username), "r": role, "n": class_name})
+            c.execute(
+                sa.text(
+                    "INSERT INTO class_members (class_id, username, role) "
+                    "SELECT id, :u, :r FROM classes WHERE name = :n ON CONFLICT DO NOTHING"
+                ),
+                {"u": role_name(username), "r": role, "n": class_name},
+            )
     finally:
         engine.dispose()

@@ -153,7 +153,9 @@ def _readable(row: dict, texts: _Texts) -> tuple[dict, Question]:
     if quiz is not None and (not isinstance(quiz, str) or len(quiz) > 1000):
         raise ValueError("its quiz is not a name / 练习名称无效")
     if row.get("correct") not in (0, 1) or isinstance(row.get("correct"), float):
-        raise ValueError(f"its verdict {row.get('correct')!r} is neither 0 nor 1 / 对错记录 {row.get('correct')!r} 不是 0 或 1")
+        raise ValueError(
+            f"its verdict {row.get('correct')!r} is neither 0 nor 1 / 对错记录 {row.get('correct')!r} 不是 0 或 1"
+        )
     score = row.get("score")
     if not _number(score) or not 0 <= score <= 1:
         raise ValueError(f"its score {score!r} is not between 0 and 1 / 得分 {score!r} 不在 0 到 1 之间")
@@ -186,8 +188,8 @@ def _trusted(q: Question, text: str, quiz, sets: dict) -> tuple[Question | None,
     """The question to grade against and its text (``q`` and ``text``, as recorded, unless it answers an
     assignment of the class), and why the answer is flagged (None: it is not)."""
     aid = None
-    if isinstance(quiz, str) and quiz.startswith(TAG) and quiz[len(TAG):].isdigit():
-        aid = int(quiz[len(TAG):])
+    if isinstance(quiz, str) and quiz.startswith(TAG) and quiz[len(TAG) :].isdigit():
+        aid = int(quiz[len(TAG) :])
     if aid is not None and aid in sets and sets[aid] is not None:
         index = sets[aid]
         key = (q.kind, "fixed", _canonical(q.data)) if q.source == "fixed" else (q.kind, q.seed, q.difficulty)
@@ -200,8 +202,11 @@ def _trusted(q: Question, text: str, quiz, sets: dict) -> tuple[Question | None,
 
 def _damaged(row: dict, problem: str) -> dict:
     rid, user = row.get("id"), row.get("user")
-    return {"id": rid if isinstance(rid, int) else None, "user": user if isinstance(user, str) else repr(user)[:60],
-            "problem": problem}
+    return {
+        "id": rid if isinstance(rid, int) else None,
+        "user": user if isinstance(user, str) else repr(user)[:60],
+        "problem": problem,
+    }
 
 
 def _solution_text(question: Question) -> str:
@@ -252,8 +257,11 @@ def check_rows(rows, sets: dict | None = None, cache=None) -> Checked:
                 continue
         recorded = int(clean["correct"])
         if flag is None and right != bool(recorded):
-            flag = ("recorded right, graded wrong again / 记录为答对，重新判分为答错" if recorded
-                    else "recorded wrong, graded right again / 记录为答错，重新判分为答对")
+            flag = (
+                "recorded right, graded wrong again / 记录为答对，重新判分为答错"
+                if recorded
+                else "recorded wrong, graded right again / 记录为答错，重新判分为答对"
+            )
         clean.update(recorded=recorded, correct=int(bool(right) and bool(recorded) and flag is None), flag=flag)
         out.answers.append(clean)
     return out

@@ -36,8 +36,12 @@ SECRET_BITS = 256
 """A class secret must carry at least this many bits: every learner holds a (name, derived password)
 pair and may test guesses offline, so the secret must be out of reach of any guessing."""
 _SECRET_CHARS = re.compile(r"[A-Za-z0-9+/=_-]+")
-_CLASSES = ((re.compile(r"[a-z]"), 26), (re.compile(r"[A-Z]"), 26), (re.compile(r"[0-9]"), 10),
-            (re.compile(r"[+/_-]"), 4))
+_CLASSES = (
+    (re.compile(r"[a-z]"), 26),
+    (re.compile(r"[A-Z]"), 26),
+    (re.compile(r"[0-9]"), 10),
+    (re.compile(r"[+/_-]"), 4),
+)
 _MAKE = "make one with: mjlearn hub secret --out FILE"
 _MAKE_ZH = "用 mjlearn hub secret --out 文件 生成"
 
@@ -89,7 +93,7 @@ def _looks_made_by_hand(text: str) -> str | None:
             return "it has a run of 8 or more characters in a row (such as abcdefgh or 11111111)"
     seen = set()
     for i in range(len(body) - 7):
-        piece = body[i:i + 8]
+        piece = body[i : i + 8]
         if piece in seen:
             return f"the piece {piece!r} comes twice"
         seen.add(piece)
@@ -111,21 +115,29 @@ def check_secret(secret: str | None, *, where: str = SECRET_ENV) -> str:
     """
     text = secret.strip() if isinstance(secret, str) else ""
     if not text:
-        raise SecretError(f"no class secret is set ({where} is empty or missing); {_MAKE}, and set "
-                          f"{SECRET_FILE_ENV} to that file  （没有设置班级密钥（{where} 为空或不存在）；{_MAKE_ZH}，"
-                          f"并把 {SECRET_FILE_ENV} 设为该文件）")
+        raise SecretError(
+            f"no class secret is set ({where} is empty or missing); {_MAKE}, and set "
+            f"{SECRET_FILE_ENV} to that file  （没有设置班级密钥（{where} 为空或不存在）；{_MAKE_ZH}，"
+            f"并把 {SECRET_FILE_ENV} 设为该文件）"
+        )
     if not _SECRET_CHARS.fullmatch(text):
-        raise SecretError(f"the class secret in {where} has characters other than letters, digits and + / = _ -; "
-                          f"{_MAKE}  （{where} 中的班级密钥含有字母、数字和 + / = _ - 以外的字符；{_MAKE_ZH}）")
+        raise SecretError(
+            f"the class secret in {where} has characters other than letters, digits and + / = _ -; "
+            f"{_MAKE}  （{where} 中的班级密钥含有字母、数字和 + / = _ - 以外的字符；{_MAKE_ZH}）"
+        )
     bits = _estimated_bits(text)
     if bits < SECRET_BITS:
-        raise SecretError(f"the class secret in {where} is too weak: about {bits:.0f} bits, at least {SECRET_BITS} "
-                          f"are needed; {_MAKE}  （{where} 中的班级密钥太弱：约 {bits:.0f} 位，至少需要 {SECRET_BITS} 位；"
-                          f"{_MAKE_ZH}）")
+        raise SecretError(
+            f"the class secret in {where} is too weak: about {bits:.0f} bits, at least {SECRET_BITS} "
+            f"are needed; {_MAKE}  （{where} 中的班级密钥太弱：约 {bits:.0f} 位，至少需要 {SECRET_BITS} 位；"
+            f"{_MAKE_ZH}）"
+        )
     why = _looks_made_by_hand(text)
     if why:
-        raise SecretError(f"the class secret in {where} is not random: {why}; {_MAKE}  （{where} 中的班级密钥"
-                          f"不是随机生成的；{_MAKE_ZH}）")
+        raise SecretError(
+            f"the class secret in {where} is not random: {why}; {_MAKE}  （{where} 中的班级密钥"
+            f"不是随机生成的；{_MAKE_ZH}）"
+        )
     return text
 
 
@@ -137,19 +149,25 @@ def read_secret_file(path: str | os.PathLike) -> str:
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_NONBLOCK", 0))
     except OSError as e:
-        raise SecretError(f"cannot read the class secret from {where}: {e.strerror}; {_MAKE}  （无法读取班级密钥"
-                          f"文件 {os.fspath(path)}：{e.strerror}；{_MAKE_ZH}）") from None
+        raise SecretError(
+            f"cannot read the class secret from {where}: {e.strerror}; {_MAKE}  （无法读取班级密钥"
+            f"文件 {os.fspath(path)}：{e.strerror}；{_MAKE_ZH}）"
+        ) from None
     st = os.fstat(fd)
     if not stat.S_ISREG(st.st_mode):
         os.close(fd)
         raise SecretError(f"{where} is not a regular file  （班级密钥文件 {os.fspath(path)} 不是普通文件）")
     with os.fdopen(fd, "rb") as f:
         if st.st_mode & 0o077:
-            raise SecretError(f"{where} may be read or changed by others (mode {stat.S_IMODE(st.st_mode):o}); "
-                              f"run chmod 600 on it  （班级密钥文件 {os.fspath(path)} 其他人也能读写；请执行 chmod 600）")
+            raise SecretError(
+                f"{where} may be read or changed by others (mode {stat.S_IMODE(st.st_mode):o}); "
+                f"run chmod 600 on it  （班级密钥文件 {os.fspath(path)} 其他人也能读写；请执行 chmod 600）"
+            )
         if st.st_uid not in (0, os.geteuid()):
-            raise SecretError(f"{where} belongs to another user (uid {st.st_uid}), who could read or change it  "
-                              f"（班级密钥文件 {os.fspath(path)} 属于其他用户）")
+            raise SecretError(
+                f"{where} belongs to another user (uid {st.st_uid}), who could read or change it  "
+                f"（班级密钥文件 {os.fspath(path)} 属于其他用户）"
+            )
         data = f.read(4097)
     if len(data) > 4096:
         raise SecretError(f"{where} is larger than a secret (over 4 KiB)  （{os.fspath(path)} 太大，不是密钥文件）")

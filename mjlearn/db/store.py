@@ -22,6 +22,5 @@ class ClassStore(ProgressStore):
     kept by a :class:`~mjlearn.store.postgres.PostgresStore` (``store``), read for the progress view,
     mastery and the review queue. ``path`` is not used (the database is named by the URL)."""
 
-    def __init__(self, path=None, user: str | None = None, timeout: float = BUSY_TIMEOUT_S, *,
-                 url: str | None = None):
+    def __init__(self, path=None, user: str | None = None, timeout: float = BUSY_TIMEOUT_S, *, url: str | None = None):
         super().__init__(store=PostgresStore(url, user, timeout))

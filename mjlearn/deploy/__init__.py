@@ -61,6 +61,7 @@ def learner_url(template: str, user: str, secret: str | None = None) -> str:
     ``{user}`` is the user's login, :func:`mjlearn.db.role_name` of the hub name, and the password is
     derived from that login."""
     from urllib.parse import quote
+
     login = role_name(user)
     password = role_password(login, secret) if secret else ""
     return template.format(user=quote(login, safe=""), password=password)
@@ -110,6 +111,7 @@ def login_for(url: str, user: str, secret: str) -> Login:
     ``url`` (the owner's URL, or a hub template with ``{user}``), with the password derived from
     ``secret``, as the hub and ``mjlearn class add`` derive it."""
     from urllib.parse import quote, urlsplit, urlunsplit
+
     user = role_name(user)
     password = role_password(user, secret)
     text = url.replace("{user}", "USER").replace(":{password}", "").replace("{password}", "")

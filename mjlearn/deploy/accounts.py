@@ -72,11 +72,15 @@ def homes_folder(path: str | os.PathLike) -> Path:
     folder.mkdir(mode=0o755, parents=True, exist_ok=True)
     st = folder.lstat()
     if stat.S_ISLNK(st.st_mode) or not stat.S_ISDIR(st.st_mode):
-        raise AccountError(f"the homes folder {folder} is not a plain folder  （用户主目录所在的 {folder} 不是普通文件夹）")
+        raise AccountError(
+            f"the homes folder {folder} is not a plain folder  （用户主目录所在的 {folder} 不是普通文件夹）"
+        )
     if st.st_uid != os.geteuid() or st.st_mode & 0o022:
-        raise AccountError(f"the homes folder {folder} may be changed by others (owner uid {st.st_uid}, mode "
-                           f"{stat.S_IMODE(st.st_mode):o}); it must be the hub's, mode 755  （用户主目录所在的 {folder} "
-                           f"其他人可以修改；应属于运行 hub 的用户，权限 755）")
+        raise AccountError(
+            f"the homes folder {folder} may be changed by others (owner uid {st.st_uid}, mode "
+            f"{stat.S_IMODE(st.st_mode):o}); it must be the hub's, mode 755  （用户主目录所在的 {folder} "
+            f"其他人可以修改；应属于运行 hub 的用户，权限 755）"
+        )
     return folder
 
 
@@ -89,25 +93,54 @@ def ensure_account(name: str, homes: str | os.PathLike) -> pwd.struct_passwd:
     ``homes/name`` with mode 0700, bash); an :class:`AccountError` when ``name`` is not a safe login or
     belongs to an account the hub did not make (root, system accounts, anyone else's)."""
     if not re.fullmatch(NAME_PATTERN, name):
-        _refuse(name, "not a name the hub makes accounts for (lower-case letters, digits, _ and -, starting "
-                      "with a letter, at most 32)", "hub 只为小写字母开头、由小写字母、数字、_ 和 - 组成、最多 32 个字符的名字建账号")
+        _refuse(
+            name,
+            "not a name the hub makes accounts for (lower-case letters, digits, _ and -, starting "
+            "with a letter, at most 32)",
+            "hub 只为小写字母开头、由小写字母、数字、_ 和 - 组成、最多 32 个字符的名字建账号",
+        )
     base = homes_folder(homes)
     home = base / name
     with _LOCK:
         try:
             account = pwd.getpwnam(name)
         except KeyError:
-            made = subprocess.run(["useradd", "--create-home", "--home-dir", str(home), "--shell", "/bin/bash",
-                                   "--comment", MARK, "--user-group", "--key", "HOME_MODE=0700", "--", name],
-                                  capture_output=True, text=True, timeout=60, check=False)
+            made = subprocess.run(
+                [
+                    "useradd",
+                    "--create-home",
+                    "--home-dir",
+                    str(home),
+                    "--shell",
+                    "/bin/bash",
+                    "--comment",
+                    MARK,
+                    "--user-group",
+                    "--key",
+                    "HOME_MODE=0700",
+                    "--",
+                    name,
+                ],
+                capture_output=True,
+                text=True,
+                timeout=60,
+                check=False,
+            )
             if made.returncode != 0:
                 _refuse(name, f"useradd failed: {made.stderr.strip() or made.returncode}", "创建系统账号失败")
             account = pwd.getpwnam(name)
     if account.pw_gecos.split(",")[0] != MARK:
-        _refuse(name, "a system account of that name exists that the hub did not make; the hub never starts "
-                      "a server as it", "本机已有同名系统账号，并非 hub 所建；hub 不会以它的身份启动服务器")
+        _refuse(
+            name,
+            "a system account of that name exists that the hub did not make; the hub never starts a server as it",
+            "本机已有同名系统账号，并非 hub 所建；hub 不会以它的身份启动服务器",
+        )
     if account.pw_uid == 0 or account.pw_uid < first_uid() or account.pw_gid == 0:
-        _refuse(name, f"its uid {account.pw_uid} is root's or a system account's", f"其 uid {account.pw_uid} 属于 root 或系统账号")
+        _refuse(
+            name,
+            f"its uid {account.pw_uid} is root's or a system account's",
+            f"其 uid {account.pw_uid} 属于 root 或系统账号",
+        )
     if Path(account.pw_dir) != home:
         _refuse(name, f"its home {account.pw_dir} is not {home}", f"其主目录 {account.pw_dir} 不是 {home}")
     _private_home(name, home, account)

@@ -50,8 +50,10 @@ from mjlearn.deploy import SECRET_ENV, SECRET_FILE_ENV, HubConfigError, SecretEr
 from mjlearn.deploy.accounts import NAME_PATTERN, closed_to_others, ensure_account
 from mjlearn.deploy.singleuser import FOLDER
 
-DEMO_BANNER = ("MJLEARN HUB DEMO: any name with any password logs in; for this computer only (127.0.0.1). "
-               "Never use it for a class.  演示模式：任何名字和密码都能登录，仅限本机；切勿用于真实课堂。")
+DEMO_BANNER = (
+    "MJLEARN HUB DEMO: any name with any password logs in; for this computer only (127.0.0.1). "
+    "Never use it for a class.  演示模式：任何名字和密码都能登录，仅限本机；切勿用于真实课堂。"
+)
 
 
 def _is_test_authenticator(name: str) -> bool:
@@ -60,6 +62,7 @@ def _is_test_authenticator(name: str) -> bool:
     (any password) and SharedPasswordAuthenticator (one password for everyone), or a subclass of them."""
     from jupyterhub.auth import DummyAuthenticator
     from traitlets import import_item
+
     try:
         from jupyterhub.authenticators.shared import SharedPasswordAuthenticator
     except ImportError:  # JupyterHub before 5.1
@@ -68,6 +71,7 @@ def _is_test_authenticator(name: str) -> bool:
         return True
     try:
         from importlib.metadata import entry_points
+
         for ep in entry_points(group="jupyterhub.authenticators"):
             if ep.name == name:
                 cls = ep.load()
@@ -93,8 +97,10 @@ def _idle_timeout(text: str) -> int:
     except ValueError:
         seconds = -1
     if seconds != 0 and not 60 <= seconds <= 7 * 24 * 3600:
-        raise HubConfigError(f"MJLEARN_HUB_IDLE_TIMEOUT={text!r} is not a number of seconds from 60 to 604800 (or 0: "
-                             f"never)  （MJLEARN_HUB_IDLE_TIMEOUT 应为 60 到 604800 之间的秒数，或 0 表示不停止）")
+        raise HubConfigError(
+            f"MJLEARN_HUB_IDLE_TIMEOUT={text!r} is not a number of seconds from 60 to 604800 (or 0: "
+            f"never)  （MJLEARN_HUB_IDLE_TIMEOUT 应为 60 到 604800 之间的秒数，或 0 表示不停止）"
+        )
     return seconds
 
 
@@ -113,17 +119,19 @@ def configure(c, environ=None) -> None:
     # -- who may log in -------------------------------------------------------------------------------------
     auth = env("MJLEARN_HUB_AUTH") or ("dummy" if demo else "native")
     if _is_test_authenticator(auth) and not demo:
-        raise HubConfigError(f"the authenticator {auth!r} lets anyone log in under any name (with any password, or one "
-                             "shared by all): a class needs a real "
-                             "one (leave MJLEARN_HUB_AUTH unset for sign-ups a teacher approves); for a demonstration "
-                             "on this computer only, set MJLEARN_HUB_DEMO=1  （该登录方式允许任何人以任何名字登录，"
-                             "不能用于课堂；仅在本机演示时可设置 MJLEARN_HUB_DEMO=1）")
+        raise HubConfigError(
+            f"the authenticator {auth!r} lets anyone log in under any name (with any password, or one "
+            "shared by all): a class needs a real "
+            "one (leave MJLEARN_HUB_AUTH unset for sign-ups a teacher approves); for a demonstration "
+            "on this computer only, set MJLEARN_HUB_DEMO=1  （该登录方式允许任何人以任何名字登录，"
+            "不能用于课堂；仅在本机演示时可设置 MJLEARN_HUB_DEMO=1）"
+        )
     if auth in ("native", "nativeauthenticator.NativeAuthenticator"):  # approved by a person, never by name
         c.JupyterHub.authenticator_class = "mjlearn.deploy.signups.TeacherApprovedSignups"
-        c.NativeAuthenticator.open_signup = False          # every sign-up waits for a teacher's approval
+        c.NativeAuthenticator.open_signup = False  # every sign-up waits for a teacher's approval
         c.NativeAuthenticator.minimum_password_length = 10
         c.NativeAuthenticator.check_common_password = True
-        c.NativeAuthenticator.allowed_failed_logins = 5     # then 10 minutes before the next try
+        c.NativeAuthenticator.allowed_failed_logins = 5  # then 10 minutes before the next try
         c.NativeAuthenticator.seconds_before_next_try = 600
         c.Authenticator.allow_all = not learners  # the approval is the gate; a list of learners narrows it
     elif _is_test_authenticator(auth):
@@ -132,7 +140,9 @@ def configure(c, environ=None) -> None:
             c.DummyAuthenticator.password = env("MJLEARN_HUB_PASSWORD")
         c.Authenticator.allow_all = not learners
     else:
-        c.JupyterHub.authenticator_class = auth  # configure it after configure(...) below (client id, secret, callback URL...)
+        c.JupyterHub.authenticator_class = (
+            auth  # configure it after configure(...) below (client id, secret, callback URL...)
+        )
     if learners:
         c.Authenticator.allowed_users = learners | teachers
     c.Authenticator.admin_users = teachers
@@ -142,30 +152,38 @@ def configure(c, environ=None) -> None:
     python = env("MJLEARN_HUB_PYTHON") or sys.executable  # the one that has mjlearn
     homes = env("MJLEARN_HUB_HOME") or ("/tmp/mjlearn-hub" if spawner == "simple" else "/home")  # noqa: S108 - demo only
     if spawner == "simple" and not demo:
-        raise HubConfigError("the simple spawner runs every learner's server as one system account, so learners could "
-                             "read each other's files; a class needs the local spawner (leave MJLEARN_HUB_SPAWNER "
-                             "unset) or systemd's or docker's; for a demonstration set MJLEARN_HUB_DEMO=1  （simple "
-                             "方式让所有学员共用一个系统账号，不能用于课堂）")
+        raise HubConfigError(
+            "the simple spawner runs every learner's server as one system account, so learners could "
+            "read each other's files; a class needs the local spawner (leave MJLEARN_HUB_SPAWNER "
+            "unset) or systemd's or docker's; for a demonstration set MJLEARN_HUB_DEMO=1  （simple "
+            "方式让所有学员共用一个系统账号，不能用于课堂）"
+        )
     if spawner == "simple" and root:
-        raise HubConfigError("the simple spawner would run every server as root; as root the hub gives each user their "
-                             "own account (leave MJLEARN_HUB_SPAWNER unset)  （simple 方式会以 root 运行服务器；请不要设置 "
-                             "MJLEARN_HUB_SPAWNER）")
+        raise HubConfigError(
+            "the simple spawner would run every server as root; as root the hub gives each user their "
+            "own account (leave MJLEARN_HUB_SPAWNER unset)  （simple 方式会以 root 运行服务器；请不要设置 "
+            "MJLEARN_HUB_SPAWNER）"
+        )
     if spawner == "simple":
         c.JupyterHub.spawner_class = "jupyterhub.spawner.SimpleLocalProcessSpawner"
         c.SimpleLocalProcessSpawner.home_dir_template = os.path.join(homes, "{username}")
     elif spawner == "local":
         if not root:
-            raise HubConfigError("the hub makes each user's system account and starts their server as it, which needs "
-                                 "root: start it as root (or with MJLEARN_HUB_SPAWNER=systemdspawner.SystemdSpawner), or "
-                                 "set MJLEARN_HUB_DEMO=1 for a demonstration on this computer  （hub 需以 root 运行，"
-                                 "才能为每个用户建立系统账号；或设置 MJLEARN_HUB_DEMO=1 在本机演示）")
+            raise HubConfigError(
+                "the hub makes each user's system account and starts their server as it, which needs "
+                "root: start it as root (or with MJLEARN_HUB_SPAWNER=systemdspawner.SystemdSpawner), or "
+                "set MJLEARN_HUB_DEMO=1 for a demonstration on this computer  （hub 需以 root 运行，"
+                "才能为每个用户建立系统账号；或设置 MJLEARN_HUB_DEMO=1 在本机演示）"
+            )
         closed = closed_to_others(python)
         if closed is not None:
-            raise HubConfigError(f"the users' accounts cannot run {python}: {closed} is closed to them; install mjlearn "
-                                 "in a Python every account may run (python3 -m venv /opt/mjlearn, then /opt/mjlearn/bin/pip "
-                                 "install 'mjlearn[hub]') and set MJLEARN_HUB_PYTHON to it  （用户账号无法运行 "
-                                 f"{python}（{closed} 对其关闭）；请把 mjlearn 装在所有账号都能运行的 Python 中，并设置 "
-                                 "MJLEARN_HUB_PYTHON）")
+            raise HubConfigError(
+                f"the users' accounts cannot run {python}: {closed} is closed to them; install mjlearn "
+                "in a Python every account may run (python3 -m venv /opt/mjlearn, then /opt/mjlearn/bin/pip "
+                "install 'mjlearn[hub]') and set MJLEARN_HUB_PYTHON to it  （用户账号无法运行 "
+                f"{python}（{closed} 对其关闭）；请把 mjlearn 装在所有账号都能运行的 Python 中，并设置 "
+                "MJLEARN_HUB_PYTHON）"
+            )
         c.JupyterHub.spawner_class = "jupyterhub.spawner.LocalProcessSpawner"
         c.Authenticator.username_pattern = NAME_PATTERN  # hub names that are safe system logins
 
@@ -177,8 +195,10 @@ def configure(c, environ=None) -> None:
         c.JupyterHub.spawner_class = spawner
     extra = env("MJLEARN_HUB_LAB_ARGS", "").split()
     if any("allow_root" in a.lower() or a.lower() == "--allow-root" for a in extra):
-        raise HubConfigError("no learner's server runs as root: remove allow_root from MJLEARN_HUB_LAB_ARGS  "
-                             "（学员的服务器不以 root 运行：请从 MJLEARN_HUB_LAB_ARGS 中去掉 allow_root）")
+        raise HubConfigError(
+            "no learner's server runs as root: remove allow_root from MJLEARN_HUB_LAB_ARGS  "
+            "（学员的服务器不以 root 运行：请从 MJLEARN_HUB_LAB_ARGS 中去掉 allow_root）"
+        )
     if extra:  # more options for every learner's JupyterLab
         c.Spawner.args = extra
     # every server opens on the course: mjlearn.deploy.singleuser copies the notebooks into the user's
@@ -191,23 +211,42 @@ def configure(c, environ=None) -> None:
     # -- idle servers stopped ------------------------------------------------------------------------------------
     idle = _idle_timeout(env("MJLEARN_HUB_IDLE_TIMEOUT", "3600"))
     if idle:
-        c.JupyterHub.load_roles = [{"name": "idle-culler", "services": ["idle-culler"],
-                                    "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"]}]
-        c.JupyterHub.services = [{"name": "idle-culler", "command": [
-            sys.executable, "-m", "jupyterhub_idle_culler", f"--timeout={idle}", f"--cull-every={min(600, idle // 2)}"]}]
+        c.JupyterHub.load_roles = [
+            {
+                "name": "idle-culler",
+                "services": ["idle-culler"],
+                "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
+            }
+        ]
+        c.JupyterHub.services = [
+            {
+                "name": "idle-culler",
+                "command": [
+                    sys.executable,
+                    "-m",
+                    "jupyterhub_idle_culler",
+                    f"--timeout={idle}",
+                    f"--cull-every={min(600, idle // 2)}",
+                ],
+            }
+        ]
 
     # -- the class database, each learner with their own login ------------------------------------------------
     template = env("MJLEARN_DB_TEMPLATE")
     if env(SECRET_ENV):
-        raise SecretError(f"the hub reads the class secret from a file only ({SECRET_FILE_ENV}), so that it is in no "
-                          f"process's environment: unset {SECRET_ENV}  （hub 只从文件读取班级密钥（{SECRET_FILE_ENV}），"
-                          f"请取消设置 {SECRET_ENV}）")
+        raise SecretError(
+            f"the hub reads the class secret from a file only ({SECRET_FILE_ENV}), so that it is in no "
+            f"process's environment: unset {SECRET_ENV}  （hub 只从文件读取班级密钥（{SECRET_FILE_ENV}），"
+            f"请取消设置 {SECRET_ENV}）"
+        )
     secret = None
     if secret_file := env(SECRET_FILE_ENV):
         secret = read_secret_file(secret_file)
     elif template:
-        raise SecretError(f"no class secret: set {SECRET_FILE_ENV} to the file made by mjlearn hub secret --out FILE  "
-                          f"（没有班级密钥：请把 {SECRET_FILE_ENV} 设为 mjlearn hub secret --out 生成的文件）")
+        raise SecretError(
+            f"no class secret: set {SECRET_FILE_ENV} to the file made by mjlearn hub secret --out FILE  "
+            f"（没有班级密钥：请把 {SECRET_FILE_ENV} 设为 mjlearn hub secret --out 生成的文件）"
+        )
 
     def _mjlearn_db(spawner):
         return hub_environment(template, spawner.user.name, secret)["MJLEARN_DB"]  # type: ignore[arg-type]  # installed only with a template
@@ -230,8 +269,10 @@ def configure(c, environ=None) -> None:
     bind = env("MJLEARN_HUB_BIND_URL") or f"http://127.0.0.1:{env('MJLEARN_HUB_PORT', '8000')}"
     if demo:
         if not _loopback(bind):
-            raise HubConfigError(f"the demonstration listens on this computer only (127.0.0.1), not {bind}: any name "
-                                 "with any password gets in  （演示模式只在本机 127.0.0.1 上监听）")
+            raise HubConfigError(
+                f"the demonstration listens on this computer only (127.0.0.1), not {bind}: any name "
+                "with any password gets in  （演示模式只在本机 127.0.0.1 上监听）"
+            )
         c.JupyterHub.template_vars = {"announcement": DEMO_BANNER}
         print("\n" + "!" * 100 + f"\n{DEMO_BANNER}\n" + "!" * 100 + "\n", file=sys.stderr, flush=True)
     c.JupyterHub.bind_url = bind

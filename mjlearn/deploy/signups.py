@@ -43,8 +43,10 @@ def approve(name: str, db_url: str | None = None) -> bool:
     url = db_url or hub_database()
     path = url.removeprefix("sqlite:///")
     if url.startswith("sqlite:///") and not os.path.isfile(path):  # never make an empty database here
-        raise HubConfigError(f"the hub's database {path} does not exist: start the hub once (or set MJLEARN_HUB_STATE "
-                             f"to its folder)  （hub 的数据库 {path} 不存在：请先启动一次 hub，或设置 MJLEARN_HUB_STATE）")
+        raise HubConfigError(
+            f"the hub's database {path} does not exist: start the hub once (or set MJLEARN_HUB_STATE "
+            f"to its folder)  （hub 的数据库 {path} 不存在：请先启动一次 hub，或设置 MJLEARN_HUB_STATE）"
+        )
     engine = sa.create_engine(url)
     try:
         with Session(engine) as session:
@@ -53,8 +55,10 @@ def approve(name: str, db_url: str | None = None) -> bool:
             except sa.exc.OperationalError:
                 user = None
             if user is None:
-                raise HubConfigError(f"no one has signed up as {name!r} on this hub yet: sign up on the hub's page "
-                                     f"first, then approve  （尚无人以 {name!r} 注册：请先在 hub 页面注册，再批准）")
+                raise HubConfigError(
+                    f"no one has signed up as {name!r} on this hub yet: sign up on the hub's page "
+                    f"first, then approve  （尚无人以 {name!r} 注册：请先在 hub 页面注册，再批准）"
+                )
             if user.is_authorized:
                 return False
             user.is_authorized = True

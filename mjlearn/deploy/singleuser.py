@@ -26,6 +26,7 @@ def prepare() -> Path:
     """Copy the course into the user's folder; a failure is said on stderr and the server starts anyway
     (the user can still run ``mjlearn lab --copy-only`` from its terminal)."""
     from ..cli_lab import copy_notebooks, trust_shipped_notebooks
+
     dest = notebooks_folder()
     try:
         dest.mkdir(parents=True, exist_ok=True)
@@ -38,6 +39,7 @@ def prepare() -> Path:
 
 def main(argv: list[str] | None = None) -> None:
     from ..cli_lab import kernels_can_encrypt
+
     args = sys.argv[1:] if argv is None else argv
     if kernels_can_encrypt():  # the kernels (the lessons', the Voila dashboard's) encrypt: no TCP warning in the log
         args = [*args, "--KernelManager.transport_encryption=auto"]

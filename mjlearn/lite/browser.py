@@ -40,7 +40,8 @@ MISSING = {
         "想看图，请在电脑上安装 mjlearn 后打开这个笔记本。",
         "This chart is drawn with matplotlib, which the browser version does not have. The table and text "
         "next to it give the same figures; to see the chart, install mjlearn on a computer and open this "
-        "notebook there."),
+        "notebook there.",
+    ),
 }
 """Top-level modules the browser version cannot load, with what the learner is told (zh, en)."""
 
@@ -64,9 +65,11 @@ class Note:
         return f"{self.zh}\n{self.en}"
 
     def _repr_html_(self) -> str:
-        return ("<div class='mj-browser-note' style='max-width:100%;border-left:4px solid #b7791f;"
-                "background:#fffaf0;color:#333;padding:6px 10px;margin:4px 0'>"
-                f"<b>浏览器版 · In the browser</b><br>{escape(self.zh)}<br>{escape(self.en)}</div>")
+        return (
+            "<div class='mj-browser-note' style='max-width:100%;border-left:4px solid #b7791f;"
+            "background:#fffaf0;color:#333;padding:6px 10px;margin:4px 0'>"
+            f"<b>浏览器版 · In the browser</b><br>{escape(self.zh)}<br>{escape(self.en)}</div>"
+        )
 
     def __repr__(self) -> str:
         return self.text
@@ -85,6 +88,7 @@ def _handler(shell, etype, value, tb, tb_offset=None):
     if note is None:
         return shell.showtraceback((etype, value, tb), tb_offset=tb_offset)
     from IPython.display import display
+
     display(note)
     return None
 
@@ -121,9 +125,10 @@ class ProgressKeeper:
         if sig == self._seen or sig[0] is None:
             return False
         import sqlite3
+
         con = sqlite3.connect(f"file:{self.db}?mode=ro", uri=True)
         try:
-            data = con.serialize()   # type: ignore[attr-defined]  # Python 3.11+, as in the browser  # the whole database, write-ahead log included
+            data = con.serialize()  # type: ignore[attr-defined]  # Python 3.11+, as in the browser  # the whole database, write-ahead log included
         finally:
             con.close()
         self.copy.write_bytes(data)
@@ -141,12 +146,14 @@ def keep_progress(every: float = SAVE_EVERY_S) -> ProgressKeeper | None:
         return None
     os.environ.setdefault("MJLEARN_DATA_DIR", "/home/pyodide/.mjlearn")  # memory: SQLite works there
     from ..quiz.progress import default_path
+
     keeper = ProgressKeeper(default_path(), _drive() / DRIVE_COPY)
     try:
         keeper.restore()
     except OSError:
         pass
     import asyncio
+
     loop = asyncio.get_event_loop()
 
     def tick():

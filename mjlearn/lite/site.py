@@ -68,25 +68,39 @@ _PROVIDED = {"widgetsnbextension"}
 _LABEXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager", "anywidget")
 
 # the files of npm's pyodide package that the site serves
-_PYODIDE_FILES = ("pyodide.mjs", "pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-                  "package.json")
+_PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.js",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "package.json",
+)
 
 BROWSER_NOTES = (
-    ("Nothing to install: Python runs inside the page (Pyodide). The first notebook takes a while to "
-     "start (tens of seconds on a slow computer) while the page loads Python.",
-     "无需安装：Python 在网页里运行（Pyodide）。第一次打开笔记本时要等网页载入 Python（慢的电脑上要几十秒）。"),
-    ("matplotlib is not in the browser version: where a notebook draws a matplotlib chart, a short "
-     "note says so instead, and the table next to it gives the same figures.",
-     "浏览器版没有 matplotlib：笔记本里画 matplotlib 图的地方会显示一段说明，旁边的表格给出同样的数字。"),
-    ("Your practice record and your edits stay in this browser only (its own storage); clearing the "
-     "browser's data removes them. The record is the file mjlearn-progress.db next to the notebooks: "
-     "download it to keep a copy, upload it in another browser (then restart the kernel) to carry on there. "
-     "Keep one notebook with exercises open at a time: two open at once each keep their own record.",
-     "练习记录和你对笔记本的修改只保存在这个浏览器里；清除浏览器数据会把它们删掉。练习记录就是笔记本旁边的 "
-     "mjlearn-progress.db 文件：下载它可以留一份副本；在另一个浏览器里上传它（再重启内核）就能接着练。"
-     "同一时间只开一个做练习的笔记本：同时开两个，各记各的。"),
-    ("The terminal commands (mjlearn score, mjlearn quiz) are not available in the browser.",
-     "浏览器里不能使用终端命令（mjlearn score、mjlearn quiz）。"),
+    (
+        "Nothing to install: Python runs inside the page (Pyodide). The first notebook takes a while to "
+        "start (tens of seconds on a slow computer) while the page loads Python.",
+        "无需安装：Python 在网页里运行（Pyodide）。第一次打开笔记本时要等网页载入 Python（慢的电脑上要几十秒）。",
+    ),
+    (
+        "matplotlib is not in the browser version: where a notebook draws a matplotlib chart, a short "
+        "note says so instead, and the table next to it gives the same figures.",
+        "浏览器版没有 matplotlib：笔记本里画 matplotlib 图的地方会显示一段说明，旁边的表格给出同样的数字。",
+    ),
+    (
+        "Your practice record and your edits stay in this browser only (its own storage); clearing the "
+        "browser's data removes them. The record is the file mjlearn-progress.db next to the notebooks: "
+        "download it to keep a copy, upload it in another browser (then restart the kernel) to carry on there. "
+        "Keep one notebook with exercises open at a time: two open at once each keep their own record.",
+        "练习记录和你对笔记本的修改只保存在这个浏览器里；清除浏览器数据会把它们删掉。练习记录就是笔记本旁边的 "
+        "mjlearn-progress.db 文件：下载它可以留一份副本；在另一个浏览器里上传它（再重启内核）就能接着练。"
+        "同一时间只开一个做练习的笔记本：同时开两个，各记各的。",
+    ),
+    (
+        "The terminal commands (mjlearn score, mjlearn quiz) are not available in the browser.",
+        "浏览器里不能使用终端命令（mjlearn score、mjlearn quiz）。",
+    ),
 )
 
 
@@ -100,13 +114,16 @@ class LiteError(MjlearnError):
 
 # --- what goes in ---------------------------------------------------------------------------------
 
+
 def pyodide_version() -> str:
     """The Pyodide version the installed Pyodide kernel was made for (npm's ``pyodide`` package)."""
     try:
         from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
     except ImportError as e:  # pragma: no cover - the lite extra is missing
-        raise LiteError("the lite extra is not installed: pip install 'mjlearn[lite]'  "
-                        "（没有安装 lite 组件：请运行 pip install 'mjlearn[lite]'）") from e
+        raise LiteError(
+            "the lite extra is not installed: pip install 'mjlearn[lite]'  "
+            "（没有安装 lite 组件：请运行 pip install 'mjlearn[lite]'）"
+        ) from e
     return PYODIDE_VERSION
 
 
@@ -114,8 +131,10 @@ def _installed_version(name: str) -> str:
     try:
         return metadata.version(name)
     except metadata.PackageNotFoundError as e:
-        raise LiteError(f"{name} is not installed here; pip install 'mjlearn[lite]'  "
-                        f"（这里没有安装 {name}：请运行 pip install 'mjlearn[lite]'）") from e
+        raise LiteError(
+            f"{name} is not installed here; pip install 'mjlearn[lite]'  "
+            f"（这里没有安装 {name}：请运行 pip install 'mjlearn[lite]'）"
+        ) from e
 
 
 def _pyodide_dir(cache: Path) -> Path:
@@ -136,18 +155,23 @@ def fetch(cache: Path = DEFAULT_CACHE, *, quiet: bool = False) -> Path:
     if not (pdir / "pyodide-lock.json").exists():
         npm = shutil.which("npm")
         if npm is None:
-            raise LiteError("npm is needed once to fetch Pyodide (npm's pyodide package); install Node.js  "
-                            "（需要用 npm 下载一次 Pyodide：请安装 Node.js）")
+            raise LiteError(
+                "npm is needed once to fetch Pyodide (npm's pyodide package); install Node.js  "
+                "（需要用 npm 下载一次 Pyodide：请安装 Node.js）"
+            )
         with tempfile.TemporaryDirectory() as tmp:
-            r = subprocess.run([npm, "pack", f"pyodide@{version}", "--silent"], cwd=tmp,
-                               capture_output=quiet, text=True, check=False)
+            r = subprocess.run(
+                [npm, "pack", f"pyodide@{version}", "--silent"], cwd=tmp, capture_output=quiet, text=True, check=False
+            )
             if r.returncode != 0:
-                raise LiteError(f"npm could not fetch pyodide@{version} (the npm registry is needed once)  "
-                                f"（npm 无法下载 pyodide@{version}：第一次需要连上 npm 仓库）\n"
-                                + ((r.stdout or "") + (r.stderr or ""))[-2000:])
+                raise LiteError(
+                    f"npm could not fetch pyodide@{version} (the npm registry is needed once)  "
+                    f"（npm 无法下载 pyodide@{version}：第一次需要连上 npm 仓库）\n"
+                    + ((r.stdout or "") + (r.stderr or ""))[-2000:]
+                )
             tgz = next(Path(tmp).glob("pyodide-*.tgz"))
             with tarfile.open(tgz) as tar:
-                if hasattr(tarfile, "data_filter"):   # Python 3.10.12+/3.11.4+: refuse links and odd paths
+                if hasattr(tarfile, "data_filter"):  # Python 3.10.12+/3.11.4+: refuse links and odd paths
                     tar.extractall(tmp, filter="data")
                 else:  # pragma: no cover - older Pythons; the npm tarball holds plain files only
                     tar.extractall(tmp)  # noqa: S202 - npm's own tarball, fetched just now
@@ -163,14 +187,37 @@ def fetch(cache: Path = DEFAULT_CACHE, *, quiet: bool = False) -> Path:
     missing = [w for w in wanted if _find_wheel(wdir, *w.split("==")) is None]
     if missing:
         py = lock_python(lock_info(pdir))
-        r = subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
-                            "--python-version", py, "--implementation", "py", "--abi", "none",
-                            "--platform", "any", "-d", str(wdir), *(["-q"] if quiet else []), *missing],
-                           capture_output=quiet, text=True, check=False)
+        r = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--no-deps",
+                "--only-binary=:all:",
+                "--python-version",
+                py,
+                "--implementation",
+                "py",
+                "--abi",
+                "none",
+                "--platform",
+                "any",
+                "-d",
+                str(wdir),
+                *(["-q"] if quiet else []),
+                *missing,
+            ],
+            capture_output=quiet,
+            text=True,
+            check=False,
+        )
         if r.returncode != 0:
-            raise LiteError(f"pip could not download {' '.join(missing)} (PyPI is needed once)  "
-                            f"（pip 无法下载 {' '.join(missing)}：第一次需要连上 PyPI）\n"
-                            + ((r.stdout or "") + (r.stderr or ""))[-2000:])
+            raise LiteError(
+                f"pip could not download {' '.join(missing)} (PyPI is needed once)  "
+                f"（pip 无法下载 {' '.join(missing)}：第一次需要连上 PyPI）\n"
+                + ((r.stdout or "") + (r.stderr or ""))[-2000:]
+            )
     return cache
 
 
@@ -190,15 +237,26 @@ def _norm(name: str) -> str:
 def _marker_env(info: dict) -> dict:
     """Where requirement markers are evaluated: Python in the browser (Pyodide)."""
     full = info["python"]
-    return {"python_version": ".".join(full.split(".")[:2]), "python_full_version": full,
-            "sys_platform": "emscripten", "platform_system": "Emscripten", "platform_machine": "wasm32",
-            "os_name": "posix", "implementation_name": "cpython", "platform_python_implementation": "CPython",
-            "platform_release": "", "platform_version": "", "implementation_version": full, "extra": ""}
+    return {
+        "python_version": ".".join(full.split(".")[:2]),
+        "python_full_version": full,
+        "sys_platform": "emscripten",
+        "platform_system": "Emscripten",
+        "platform_machine": "wasm32",
+        "os_name": "posix",
+        "implementation_name": "cpython",
+        "platform_python_implementation": "CPython",
+        "platform_release": "",
+        "platform_version": "",
+        "implementation_version": full,
+        "extra": "",
+    }
 
 
 def _requirements(reqs, env) -> list[str]:
     """The names of the requirements that hold under ``env`` (extras are never asked for)."""
     from packaging.requirements import Requirement
+
     names = []
     for text in reqs or ():
         r = Requirement(text)
@@ -236,15 +294,19 @@ def plan(lock: dict) -> tuple[list[str], dict, list[str]]:
         try:
             version, reqs = metadata.version(name), metadata.requires(name)
         except metadata.PackageNotFoundError:
-            raise LiteError(f"{name} is needed in the browser but is neither in Pyodide's package list nor "
-                            f"installed here; pip install it (or pip install 'mjlearn[lite]')  "
-                            f"（浏览器里需要 {name}，但 Pyodide 没有提供，这里也没有安装：请用 pip 安装它，"
-                            f"或运行 pip install 'mjlearn[lite]'）") from None
+            raise LiteError(
+                f"{name} is needed in the browser but is neither in Pyodide's package list nor "
+                f"installed here; pip install it (or pip install 'mjlearn[lite]')  "
+                f"（浏览器里需要 {name}，但 Pyodide 没有提供，这里也没有安装：请用 pip 安装它，"
+                f"或运行 pip install 'mjlearn[lite]'）"
+            ) from None
         depends = [n for n in _requirements(reqs, env) if n not in _PROVIDED]
         extra[name] = (version, depends)
         todo.extend(depends)
+
     def depends_key(n: str) -> str:
         return keys.get(n, n)
+
     extra = {n: (v, [depends_key(d) for d in deps]) for n, (v, deps) in extra.items()}
     return in_lock, extra, [depends_key(n) for n in mine]
 
@@ -274,6 +336,7 @@ def _find_wheel(wdir: Path, name: str, version: str) -> Path | None:
 
 # --- mjlearn's own wheel --------------------------------------------------------------------------
 
+
 def _pyproject() -> dict:
     if sys.version_info >= (3, 11):
         import tomllib
@@ -287,8 +350,13 @@ def build_wheel(out: Path) -> Path:
     project = _pyproject()
     name, version = "mjlearn", __version__
     dist_info = f"{name}-{version}.dist-info"
-    meta = ["Metadata-Version: 2.1", f"Name: {name}", f"Version: {version}",
-            f"Summary: {project.get('description', '')}", f"Requires-Python: {project.get('requires-python', '')}"]
+    meta = [
+        "Metadata-Version: 2.1",
+        f"Name: {name}",
+        f"Version: {version}",
+        f"Summary: {project.get('description', '')}",
+        f"Requires-Python: {project.get('requires-python', '')}",
+    ]
     meta += [f"Requires-Dist: {d}" for d in project.get("dependencies", [])]
     files: dict[str, bytes] = {}
     pkg = ROOT / "mjlearn"
@@ -296,7 +364,9 @@ def build_wheel(out: Path) -> Path:
         if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".pyo"):
             files[p.relative_to(ROOT).as_posix()] = p.read_bytes()
     files[f"{dist_info}/METADATA"] = ("\n".join(meta) + "\n").encode()
-    files[f"{dist_info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: mjlearn.lite\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    files[f"{dist_info}/WHEEL"] = (
+        b"Wheel-Version: 1.0\nGenerator: mjlearn.lite\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    )
     record = io.StringIO()
     writer = csv.writer(record, lineterminator="\n")
     for arc, data in files.items():
@@ -317,15 +387,24 @@ def build_wheel(out: Path) -> Path:
 
 # --- the site -------------------------------------------------------------------------------------
 
+
 def _sha256(p: Path) -> str:
     return hashlib.sha256(p.read_bytes()).hexdigest()
 
 
 def _lock_entry(template: dict, name: str, whl: Path, depends, imports) -> dict:
     entry = dict(template)
-    entry.update(name=name, version=whl.name.split("-")[1], file_name=whl.name, install_dir="site",
-                 sha256=_sha256(whl), package_type="package", imports=list(imports), depends=list(depends),
-                 unvendored_tests=False)
+    entry.update(
+        name=name,
+        version=whl.name.split("-")[1],
+        file_name=whl.name,
+        install_dir="site",
+        sha256=_sha256(whl),
+        package_type="package",
+        imports=list(imports),
+        depends=list(depends),
+        unvendored_tests=False,
+    )
     return entry
 
 
@@ -334,8 +413,10 @@ def _stage_pyodide(cache: Path, dest: Path) -> list[str]:
     pyodide-lock.json listing only what is there; returns the names in that list."""
     pdir, wdir = _pyodide_dir(cache), _wheels_dir(cache)
     if not (pdir / "pyodide-lock.json").exists():
-        raise LiteError(f"Pyodide {pyodide_version()} is not in {cache}; run `mjlearn lite fetch` once (online)  "
-                        f"（{cache} 里没有 Pyodide {pyodide_version()}：请联网运行一次 mjlearn lite fetch）")
+        raise LiteError(
+            f"Pyodide {pyodide_version()} is not in {cache}; run `mjlearn lite fetch` once (online)  "
+            f"（{cache} 里没有 Pyodide {pyodide_version()}：请联网运行一次 mjlearn lite fetch）"
+        )
     dest.mkdir(parents=True, exist_ok=True)
     for f in _PYODIDE_FILES:
         if (pdir / f).exists():
@@ -349,15 +430,19 @@ def _stage_pyodide(cache: Path, dest: Path) -> list[str]:
         e = packages[n]
         whl = _find_wheel(wdir, e["name"], e["version"])
         if whl is None:
-            raise LiteError(f"{e['name']} {e['version']} is not in {wdir}; run `mjlearn lite fetch` once (online)  "
-                            f"（{wdir} 里没有 {e['name']} {e['version']}：请联网运行一次 mjlearn lite fetch）")
+            raise LiteError(
+                f"{e['name']} {e['version']} is not in {wdir}; run `mjlearn lite fetch` once (online)  "
+                f"（{wdir} 里没有 {e['name']} {e['version']}：请联网运行一次 mjlearn lite fetch）"
+            )
         shutil.copy2(whl, dest / whl.name)
         kept[n] = dict(e, file_name=whl.name, sha256=_sha256(whl), unvendored_tests=False)
     for n, (version, depends) in extra.items():
         whl = _find_wheel(wdir, n, version)
         if whl is None:
-            raise LiteError(f"{n} {version} is not in {wdir}; run `mjlearn lite fetch` once (online)  "
-                            f"（{wdir} 里没有 {n} {version}：请联网运行一次 mjlearn lite fetch）")
+            raise LiteError(
+                f"{n} {version} is not in {wdir}; run `mjlearn lite fetch` once (online)  "
+                f"（{wdir} 里没有 {n} {version}：请联网运行一次 mjlearn lite fetch）"
+            )
         shutil.copy2(whl, dest / whl.name)
         kept[n] = _lock_entry(template, n, whl, depends, _wheel_imports(whl))
     whl = build_wheel(dest)
@@ -372,9 +457,14 @@ def _labextensions_root() -> Path:
         root = base / "share" / "jupyter" / "labextensions"
         if all((root / name / "package.json").exists() for name in _LABEXTENSIONS):
             return root
-    raise LiteError("the front-end extensions " + ", ".join(_LABEXTENSIONS)
-                    + " were not found; pip install 'mjlearn[lite]'  "
-                    + "（找不到前端扩展 " + "、".join(_LABEXTENSIONS) + "：请运行 pip install 'mjlearn[lite]'）")
+    raise LiteError(
+        "the front-end extensions "
+        + ", ".join(_LABEXTENSIONS)
+        + " were not found; pip install 'mjlearn[lite]'  "
+        + "（找不到前端扩展 "
+        + "、".join(_LABEXTENSIONS)
+        + "：请运行 pip install 'mjlearn[lite]'）"
+    )
 
 
 def notebooks_dir() -> Path:
@@ -396,9 +486,8 @@ def with_loading_note(nb: dict) -> dict:
     mark = "lite-loading-note"
     cells = [c for c in nb.get("cells", []) if c.get("metadata", {}).get("mjlearn") != mark]
     zh, en = LOADING_NOTE
-    note = {"cell_type": "markdown", "metadata": {"mjlearn": mark, "editable": False},
-            "source": f"> {zh}\n>\n> {en}"}
-    if (nb.get("nbformat"), nb.get("nbformat_minor", 0)) >= (4, 5):   # cell ids are required from 4.5 on
+    note = {"cell_type": "markdown", "metadata": {"mjlearn": mark, "editable": False}, "source": f"> {zh}\n>\n> {en}"}
+    if (nb.get("nbformat"), nb.get("nbformat_minor", 0)) >= (4, 5):  # cell ids are required from 4.5 on
         note = {**note, "id": mark}
     return {**nb, "cells": [note, *cells]}
 
@@ -413,8 +502,15 @@ BUILDER = "mjlearn lite build"
 """The name the site's folder is marked with (see :mod:`mjlearn.buildfolder`)."""
 
 
-def build(out: Path, *, cache: Path = DEFAULT_CACHE, notebooks: Path | None = None, fetch_missing: bool = True,
-          quiet: bool = True, expose_app: bool = False) -> dict:
+def build(
+    out: Path,
+    *,
+    cache: Path = DEFAULT_CACHE,
+    notebooks: Path | None = None,
+    fetch_missing: bool = True,
+    quiet: bool = True,
+    expose_app: bool = False,
+) -> dict:
     """Build the JupyterLite site into ``out``; returns a summary (files, bytes, packages).
 
     ``out`` is a new folder (created) or the folder of an earlier build (its marker says so); anything
@@ -427,44 +523,76 @@ def build(out: Path, *, cache: Path = DEFAULT_CACHE, notebooks: Path | None = No
             try:
                 fetch(cache, quiet=quiet)
             except OSError as e:
-                raise LiteError(f"could not fetch Pyodide and the wheels into {cache} ({e})  "
-                                f"（无法把 Pyodide 和安装包下载到 {cache}）") from e
+                raise LiteError(
+                    f"could not fetch Pyodide and the wheels into {cache} ({e})  "
+                    f"（无法把 Pyodide 和安装包下载到 {cache}）"
+                ) from e
         notebooks = Path(notebooks) if notebooks else notebooks_dir()
         with tempfile.TemporaryDirectory(prefix="mjlearn-lite-") as tmp:
             lite, site = Path(tmp) / "lite", Path(tmp) / "site"
             packages = _stage_pyodide(cache, lite / "static" / "pyodide")
             ext_root = _labextensions_root()
             for name in _LABEXTENSIONS:
-                shutil.copytree(ext_root / name, lite / "labextensions" / name,
-                                ignore=shutil.ignore_patterns("*.map"))
+                shutil.copytree(ext_root / name, lite / "labextensions" / name, ignore=shutil.ignore_patterns("*.map"))
             files = lite / "files"
             shutil.copytree(notebooks, files, ignore=shutil.ignore_patterns(".*", "__pycache__", "*.new.ipynb"))
             _add_loading_notes(files)
             kernel = {"disablePyPIFallback": True, "pipliteUrls": []}
-            (lite / "jupyter-lite.json").write_text(json.dumps({
-                "jupyter-lite-schema-version": 0,
-                "jupyter-config-data": {
-                    "appName": "mjlearn",
-                    **({"exposeAppInBrowser": "true"} if expose_app else {}),
-                    "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": kernel},
-                }}, indent=1), encoding="utf-8")
-            (lite / "jupyter_lite_config.json").write_text(json.dumps({
-                "LiteBuildConfig": {"ignore_sys_prefix": True, "no_sourcemaps": True, "contents": []},
-                "FederatedExtensionAddon": {"extra_labextensions_path": [str(lite / "labextensions")]},
-            }, indent=1), encoding="utf-8")
+            (lite / "jupyter-lite.json").write_text(
+                json.dumps(
+                    {
+                        "jupyter-lite-schema-version": 0,
+                        "jupyter-config-data": {
+                            "appName": "mjlearn",
+                            **({"exposeAppInBrowser": "true"} if expose_app else {}),
+                            "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": kernel},
+                        },
+                    },
+                    indent=1,
+                ),
+                encoding="utf-8",
+            )
+            (lite / "jupyter_lite_config.json").write_text(
+                json.dumps(
+                    {
+                        "LiteBuildConfig": {"ignore_sys_prefix": True, "no_sourcemaps": True, "contents": []},
+                        "FederatedExtensionAddon": {"extra_labextensions_path": [str(lite / "labextensions")]},
+                    },
+                    indent=1,
+                ),
+                encoding="utf-8",
+            )
             # jupyter lite writes a folder of its own in the temporary folder; the site's files are then
             # copied into ``out`` file by file, never through a link (BuildFolder.install)
-            cmd = [sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite),
-                   "--output-dir", str(site), "--contents", str(files)]
+            cmd = [
+                sys.executable,
+                "-m",
+                "jupyterlite_core",
+                "build",
+                "--lite-dir",
+                str(lite),
+                "--output-dir",
+                str(site),
+                "--contents",
+                str(files),
+            ]
             env = dict(os.environ, JUPYTERLITE_NO_LIBARCHIVE="1")
             env.pop("JUPYTERLITE_PYODIDE_URL", None)
             r = subprocess.run(cmd, cwd=lite, env=env, capture_output=True, text=True, check=False)
             if r.returncode != 0:
-                raise LiteError("jupyter lite build failed  （jupyter lite 生成网站失败）\n" + (r.stdout + r.stderr)[-4000:])
+                raise LiteError(
+                    "jupyter lite build failed  （jupyter lite 生成网站失败）\n" + (r.stdout + r.stderr)[-4000:]
+                )
             _check_site(site)
             summary = site_summary(site)
-            folder.install({p.relative_to(site).as_posix(): p for p in sorted(site.rglob("*"))
-                            if p.is_file() and not p.is_symlink()}, replace_all=True)
+            folder.install(
+                {
+                    p.relative_to(site).as_posix(): p
+                    for p in sorted(site.rglob("*"))
+                    if p.is_file() and not p.is_symlink()
+                },
+                replace_all=True,
+            )
     return summary | {"packages": packages}
 
 
@@ -472,24 +600,34 @@ def _check_site(out: Path) -> None:
     lite = json.loads((out / "jupyter-lite.json").read_text(encoding="utf-8"))
     kernel = lite["jupyter-config-data"]["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
     if not str(kernel.get("pyodideUrl", "")).startswith("./"):
-        raise LiteError(f"the site does not use its own Pyodide (pyodideUrl={kernel.get('pyodideUrl')!r})  "
-                        f"（生成的网站没有使用自带的 Pyodide）")
+        raise LiteError(
+            f"the site does not use its own Pyodide (pyodideUrl={kernel.get('pyodideUrl')!r})  "
+            f"（生成的网站没有使用自带的 Pyodide）"
+        )
 
 
 def site_summary(out: Path) -> dict:
     files = [p for p in Path(out).rglob("*") if p.is_file()]
-    return {"files": len(files), "bytes": sum(p.stat().st_size for p in files),
-            "notebooks": sorted(p.name for p in (Path(out) / "files").glob("*.ipynb"))}
+    return {
+        "files": len(files),
+        "bytes": sum(p.stat().st_size for p in files),
+        "notebooks": sorted(p.name for p in (Path(out) / "files").glob("*.ipynb")),
+    }
 
 
 # --- the command ----------------------------------------------------------------------------------
+
 
 def add_parser(sub) -> None:
     p = sub.add_parser("lite", help="build the course as a JupyterLite site (runs in any browser, nothing to install)")
     lsub = p.add_subparsers(dest="lite_command", metavar="STEP")
     b = lsub.add_parser("build", help="build the site into a folder")
-    b.add_argument("--out", required=True, type=Path,
-                   help="a new folder to build into (created), or the folder of an earlier build (its files replaced)")
+    b.add_argument(
+        "--out",
+        required=True,
+        type=Path,
+        help="a new folder to build into (created), or the folder of an earlier build (its files replaced)",
+    )
     b.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help=f"download cache (default {DEFAULT_CACHE})")
     b.add_argument("--offline", action="store_true", help="use the cache only, fetch nothing")
     f = lsub.add_parser("fetch", help="download Pyodide and the wheels into the cache (needs npm and PyPI once)")
@@ -505,8 +643,10 @@ def run(args) -> int:
             return 0
         if args.lite_command == "build":
             s = build(args.out, cache=args.cache, fetch_missing=not args.offline)
-            print(f"mjlearn lite: built {args.out} ({s['files']} files, {s['bytes'] / 2**20:.1f} MiB, "
-                  f"{len(s['notebooks'])} notebooks)")
+            print(
+                f"mjlearn lite: built {args.out} ({s['files']} files, {s['bytes'] / 2**20:.1f} MiB, "
+                f"{len(s['notebooks'])} notebooks)"
+            )
             print(f"  serve it:  python -m http.server --directory {args.out} 8000")
             print("  then open: http://127.0.0.1:8000/lab/index.html")
             print("What works differently in the browser 浏览器版的不同之处:")

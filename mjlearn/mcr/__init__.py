@@ -14,15 +14,14 @@ from .scorer import CONTEXT_KEYWORDS, score
 from .settlement import settle
 
 __all__ = [
-           "CONTEXT_KEYWORDS",
-           "FANS",
-           "PROFILES",
-           "Fan",
-           "Profile",
-           "ScoreResult",
-           "fan",
-           "get_profile",
-           "score",
-           "settle",
+    "CONTEXT_KEYWORDS",
+    "FANS",
+    "PROFILES",
+    "Fan",
+    "Profile",
+    "ScoreResult",
+    "fan",
+    "get_profile",
+    "score",
+    "settle",
 ]
-

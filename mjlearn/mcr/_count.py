@@ -31,17 +31,44 @@ __all__ = ["LABELLED", "SIGNED", "UNLABELLED", "Tables", "count", "count_folded"
 _CHICKEN = F.CHICKEN_HAND
 
 
-LABELLED = frozenset([F.PUNG_OF_TERMINALS_OR_HONORS, F.DRAGON_PUNG, F.PREVALENT_WIND, F.SEAT_WIND,
-                      F.LITTLE_THREE_DRAGONS, F.LITTLE_FOUR_WINDS, F.NINE_GATES, F.DOUBLE_PUNG,
-                      F.TWO_DRAGONS_PUNGS, F.MIXED_SHIFTED_PUNGS, F.TRIPLE_PUNG, F.PURE_SHIFTED_PUNGS,
-                      F.BIG_THREE_WINDS, F.BIG_THREE_DRAGONS, F.FOUR_PURE_SHIFTED_PUNGS, F.BIG_FOUR_WINDS])
+LABELLED = frozenset(
+    [
+        F.PUNG_OF_TERMINALS_OR_HONORS,
+        F.DRAGON_PUNG,
+        F.PREVALENT_WIND,
+        F.SEAT_WIND,
+        F.LITTLE_THREE_DRAGONS,
+        F.LITTLE_FOUR_WINDS,
+        F.NINE_GATES,
+        F.DOUBLE_PUNG,
+        F.TWO_DRAGONS_PUNGS,
+        F.MIXED_SHIFTED_PUNGS,
+        F.TRIPLE_PUNG,
+        F.PURE_SHIFTED_PUNGS,
+        F.BIG_THREE_WINDS,
+        F.BIG_THREE_DRAGONS,
+        F.FOUR_PURE_SHIFTED_PUNGS,
+        F.BIG_FOUR_WINDS,
+    ]
+)
 """Fans whose occurrences the scorer's count of a regular reading can give with their sets
 (:func:`mjlearn.mcr.counting.reading_occ`)."""
 UNLABELLED = frozenset(range(1, 83)) - LABELLED
 """Fans that the count of a regular reading reports without their sets: no profile may scope an
 exclusion on one of them (:func:`tables`)."""
-SIGNED = frozenset([F.DRAGON_PUNG, F.TWO_DRAGONS_PUNGS, F.LITTLE_THREE_DRAGONS, F.BIG_THREE_DRAGONS,
-                    F.PREVALENT_WIND, F.SEAT_WIND, F.BIG_THREE_WINDS, F.LITTLE_FOUR_WINDS, F.NINE_GATES])
+SIGNED = frozenset(
+    [
+        F.DRAGON_PUNG,
+        F.TWO_DRAGONS_PUNGS,
+        F.LITTLE_THREE_DRAGONS,
+        F.BIG_THREE_DRAGONS,
+        F.PREVALENT_WIND,
+        F.SEAT_WIND,
+        F.BIG_THREE_WINDS,
+        F.LITTLE_FOUR_WINDS,
+        F.NINE_GATES,
+    ]
+)
 """Fans whose occurrences in a regular reading, and those of 幺九刻, follow from the reading's
 signature (:func:`mjlearn.mcr.counting.count_regular`: how many pungs of terminals and honors,
 dragons and winds, which winds are the seat's and the prevalent wind, the pair's kind) and from which
@@ -118,12 +145,25 @@ class Tables:
     drops: dict
 
 
-TABLE_BUDGETS = {"kept": 32768, "high_parts": 4096, "mid_parts": 4096, "low_parts": 4096, "left": 2048,
-                 "chows": 8192, "pungs": 32768, "whole": 2048, "drops": 8192}
+TABLE_BUDGETS = {
+    "kept": 32768,
+    "high_parts": 4096,
+    "mid_parts": 4096,
+    "low_parts": 4096,
+    "left": 2048,
+    "chows": 8192,
+    "pungs": 32768,
+    "whole": 2048,
+    "drops": 8192,
+}
 """The budget of entries of each cache of a profile's tables (see :mod:`mjlearn.mcr.caches`)."""
 
-TABLES = caches.new("count.tables", 4, "a profile's counting tables and their caches, by the profile's id "
-                                        "(the tables keep the profile alive, so its id is not reused)")
+TABLES = caches.new(
+    "count.tables",
+    4,
+    "a profile's counting tables and their caches, by the profile's id "
+    "(the tables keep the profile alive, so its id is not reused)",
+)
 
 
 def tables(prof) -> Tables:
@@ -138,8 +178,10 @@ def tables(prof) -> Tables:
     points, rank, excl_all, scoped, targets = prof.kernel
     dropped_on_sets = {e for sc in scoped for e, _ in sc}
     if not all(not excl_all[e] and not scoped[e] for e in dropped_on_sets) or targets & UNLABELLED:
-        raise ValueError(f"MCR profile {prof.name!r}: a fan dropped on its own sets drops others, or a scoped "
-                         f"exclusion is on a fan the fast count reports without its sets")
+        raise ValueError(
+            f"MCR profile {prof.name!r}: a fan dropped on its own sets drops others, or a scoped "
+            f"exclusion is on a fan the fast count reports without its sets"
+        )
     t = Tables()
     t.profile = prof
     t.bits = bits = tuple(1 << r for r in rank)
@@ -149,9 +191,10 @@ def tables(prof) -> Tables:
     t.excl_bits = tuple(sum(bits[e] for e in range(len(rank)) if excl_all[f] >> e & 1) for f in range(len(rank)))
     high = sum(bits[f] for f in range(1, len(rank)) if points[f] >= _HIGH)
     mid = sum(bits[f] for f in range(1, len(rank)) if _MID <= points[f] < _HIGH)
-    if any(bits[f] > high for f in range(1, len(rank)) if points[f] >= _HIGH) or \
-            any(bits[f] > mid | high for f in range(1, len(rank)) if points[f] >= _MID):
-        high = mid = 0                # the parts are not visited one after the other: one part
+    if any(bits[f] > high for f in range(1, len(rank)) if points[f] >= _HIGH) or any(
+        bits[f] > mid | high for f in range(1, len(rank)) if points[f] >= _MID
+    ):
+        high = mid = 0  # the parts are not visited one after the other: one part
     t.points, t.scoped, t.dropped_on_sets, t.fan_at = points, scoped, frozenset(dropped_on_sets), tuple(fan_at)
     t.targets, t.high_mask, t.mid_mask = frozenset(targets), high, mid
     t.scoping = sum(bits[f] for f in range(len(rank)) if scoped[f]) | sum(bits[e] for e in dropped_on_sets)
@@ -193,8 +236,12 @@ def _kept(mask, tables) -> Kept:
     c = tables.low_parts.get(low)
     if c is None:
         c = caches.put(tables.low_parts, low, _visit(low, tables), TABLE_BUDGETS["low_parts"])
-    return Kept(a.fans + b.fans + c.fans, a.total + b.total + c.total, a.mask | b.mask | c.mask,
-                a.scoping or b.scoping or c.scoping)
+    return Kept(
+        a.fans + b.fans + c.fans,
+        a.total + b.total + c.total,
+        a.mask | b.mask | c.mask,
+        a.scoping or b.scoping or c.scoping,
+    )
 
 
 def _visit(mask, tables):
@@ -204,7 +251,7 @@ def _visit(mask, tables):
     kept = []
     scoping = False
     while mask:
-        low = mask & -mask                 # the next fan in the order of visits
+        low = mask & -mask  # the next fan in the order of visits
         mask ^= low
         if dead & low:
             continue
@@ -287,9 +334,10 @@ def count_folded(mask, repeats, tables, occurrences=None, signature=None):
     res = _scoped(occurrences, fans, counts, total, kept_mask, tables)
     if signature is not None:
         _, counted = res
-        if counted is counts:       # (not the chicken hand's new dict)
-            caches.put(tables.left, key, tuple([(e, counts.get(e, 0)) for e in tables.dropped_on_sets]),
-                       TABLE_BUDGETS["left"])
+        if counted is counts:  # (not the chicken hand's new dict)
+            caches.put(
+                tables.left, key, tuple([(e, counts.get(e, 0)) for e in tables.dropped_on_sets]), TABLE_BUDGETS["left"]
+            )
     return res
 
 
@@ -304,7 +352,7 @@ def _scoped(occurrences, fans, counts, total, kept_mask, tables):
         lst = [parts for f, parts in occurrences if f == e]
         for f in fans:
             if f == e:
-                break                 # the count of e is taken when e is visited
+                break  # the count of e is taken when e is visited
             for ex, scope in scoped[f]:
                 if ex != e or not lst:
                     continue

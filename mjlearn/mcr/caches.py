@@ -134,7 +134,7 @@ def _deep_size(root, seen: set) -> int:
         seen.add(i)
         if isinstance(obj, _LEAVES):
             if obj is None or obj is True or obj is False or (type(obj) is int and -5 <= obj <= 256):
-                continue                  # shared by the interpreter, not held by a cache
+                continue  # shared by the interpreter, not held by a cache
             total += sys.getsizeof(obj)
             continue
         if isinstance(obj, (tuple, list, set, frozenset)):
@@ -147,7 +147,7 @@ def _deep_size(root, seen: set) -> int:
         else:
             slots = getattr(type(obj), "__slots__", None)
             if slots is None:
-                continue                  # functions, classes, modules, the profiles and contexts
+                continue  # functions, classes, modules, the profiles and contexts
             total += sys.getsizeof(obj)
             stack.extend(getattr(obj, s) for s in slots if hasattr(obj, s))
     return total

@@ -65,11 +65,13 @@ class SetFans:
 
 
 _NO_SET_FANS = SetFans(0, ())
-_TRAIT_FAN = (None,) + tuple(F.OUTSIDE_HAND if m & 1 else F.ALL_FIVE if m & 2 else F.ALL_EVEN_PUNGS
-                             for m in range(1, 8))
-_NONE_SHOWN = 0                 # a special form has nothing melded: no meld shown
-_SHIFTED_SEVEN = frozenset(bytes(2 if 9 * k + r <= t < 9 * k + r + 7 else 0 for t in range(34))
-                           for k in range(3) for r in range(3))
+_TRAIT_FAN = (None,) + tuple(
+    F.OUTSIDE_HAND if m & 1 else F.ALL_FIVE if m & 2 else F.ALL_EVEN_PUNGS for m in range(1, 8)
+)
+_NONE_SHOWN = 0  # a special form has nothing melded: no meld shown
+_SHIFTED_SEVEN = frozenset(
+    bytes(2 if 9 * k + r <= t < 9 * k + r + 7 else 0 for t in range(34)) for k in range(3) for r in range(3)
+)
 """The counts of the seven-shifted-pairs hands (连七对)."""
 
 
@@ -94,8 +96,19 @@ def folded_context(ctx, tab) -> Folded:
     return folded
 
 
-def count_regular(feats: int, pair: int, tab, ctx, win: int, wait, mask: int, reps: tuple, meld_pungs: int,
-                  n_conc_kongs: int, nine: tuple) -> tuple:
+def count_regular(
+    feats: int,
+    pair: int,
+    tab,
+    ctx,
+    win: int,
+    wait,
+    mask: int,
+    reps: tuple,
+    meld_pungs: int,
+    n_conc_kongs: int,
+    nine: tuple,
+) -> tuple:
     """``(total, {fan: count})`` of one regular reading with the packed facts ``feats`` (its groups'
     and the melds') and pair ``pair``, under the counting tables ``tab`` and the win flags ``ctx``:
     the count :func:`mjlearn.mcr.explain.regular` gives, without the positions of the sets.
@@ -107,10 +120,10 @@ def count_regular(feats: int, pair: int, tab, ctx, win: int, wait, mask: int, re
     noted."""
     bits = tab.bits
     in_chow = feats >> win & 1
-    conc = feats >> F_PUNGS & M34                     # the concealed pungs, as tile bits
+    conc = feats >> F_PUNGS & M34  # the concealed pungs, as tile bits
     n_conc = n_conc_kongs + conc.bit_count()
     if not in_chow and not ctx.self_drawn and conc >> win & 1:
-        n_conc -= 1                 # the discard completed that pung: it counts as melded
+        n_conc -= 1  # the discard completed that pung: it counts as melded
     if n_conc >= 2:
         mask |= bits[_CONCEALED_PUNGS[n_conc]]
     pungs = conc | meld_pungs
@@ -119,7 +132,7 @@ def count_regular(feats: int, pair: int, tab, ctx, win: int, wait, mask: int, re
         mask |= bits[F.ALL_PUNGS]
     th = pungs & _TH_BITS
     sig = None
-    if th:                                            # D.pungs
+    if th:  # D.pungs
         mask |= bits[F.PUNG_OF_TERMINALS_OR_HONORS]
         sig = th.bit_count()
         if sig > 1:
@@ -144,19 +157,24 @@ def count_regular(feats: int, pair: int, tab, ctx, win: int, wait, mask: int, re
                 if winds == 3 and IS_WIND[pair]:
                     mask |= bits[F.LITTLE_FOUR_WINDS]
             # the signature of the reading's pungs of terminals and honors (see _count.SIGNED)
-            sig |= dragons << 3 | winds << 5 | (ctx.prevalent == ctx.seat) << 10 | IS_DRAGON[pair] << 11 \
+            sig |= (
+                dragons << 3
+                | winds << 5
+                | (ctx.prevalent == ctx.seat) << 10
+                | IS_DRAGON[pair] << 11
                 | IS_WIND[pair] << 12
+            )
     n_chows = feats >> F_CHOWS & 7
     if n_chows >= 2:
         chows = feats >> F_CHOW_KEY & M63
         hit = tab.chows.get(chows) or _chow_fold(chows, tab)
-        mask |= hit.mask                              # fans of chows: none occurs elsewhere
+        mask |= hit.mask  # fans of chows: none occurs elsewhere
         if hit.repeats:
             reps += hit.repeats
         if n_chows == 4:
             extra: list[tuple] = []
             D.all_chows(4, pair, extra)
-            if pair < 27 and pair % 9 == 4:             # D.terminal_chows needs a pair of 5s
+            if pair < 27 and pair % 9 == 4:  # D.terminal_chows needs a pair of 5s
                 D.terminal_chows(chow_list(chows), pair, extra, ())
             for f, _ in extra:
                 if mask & bits[f]:
@@ -165,19 +183,19 @@ def count_regular(feats: int, pair: int, tab, ctx, win: int, wait, mask: int, re
                     mask |= bits[f]
     if n_pungs >= 2:
         hit = tab.pungs.get(pungs) or _pung_fold(pungs, tab)
-        mask |= hit.mask                              # fans of pung patterns: none occurs elsewhere
+        mask |= hit.mask  # fans of pung patterns: none occurs elsewhere
         if hit.repeats:
             reps += hit.repeats
     traits = TRAITS_OF[feats >> F_TRAITS & 0x1FF] & _PAIR_TRAITS[pair]
     if traits:
         mask |= bits[_TRAIT_FAN[traits]]
-    if in_chow or pair == win:                      # D.waits_in_reading, on the concealed sets
+    if in_chow or pair == win:  # D.waits_in_reading, on the concealed sets
         if wait == 1:
             if in_chow:
                 starts = feats >> F_STARTS & M34
-                if starts << 1 >> win & 1:                              # a chow from win - 1
+                if starts << 1 >> win & 1:  # a chow from win - 1
                     mask |= bits[F.CLOSED_WAIT]
-                if starts >> win & 1 or starts << 2 >> win & 1:         # from win or win - 2
+                if starts >> win & 1 or starts << 2 >> win & 1:  # from win or win - 2
                     mask |= bits[F.EDGE_WAIT]
             if pair == win:
                 mask |= bits[F.SINGLE_WAIT]
@@ -195,7 +213,7 @@ def count_regular(feats: int, pair: int, tab, ctx, win: int, wait, mask: int, re
     if not tab.by_signature:
         sig = None
     res = count_folded(mask, reps, tab, None, sig)
-    if res is None:                 # a counted fan drops 幺九刻 on its own pungs: which ones?
+    if res is None:  # a counted fan drops 幺九刻 on its own pungs: which ones?
         res = count_folded(mask, reps, tab, reading_occ(pair, ctx, nine, tiles_of(pungs), tiles_of(th)), sig)
     return res
 
@@ -354,11 +372,10 @@ def special_count(b: bytes, win: int, ctx, tab, whole_mask: int, n_hog: int, rm,
         else:
             return None
     res = count_folded(mask, reps, tab)
-    if res is None:             # a fan that drops another on its own sets: by the occurrences
+    if res is None:  # a fan that drops another on its own sets: by the occurrences
         return False
     total, fans = res
     return _candidate(Candidate, (total, fans, form, None, None, None, (explain_special, ctx)))
 
 
-_candidate = tuple.__new__          # a named tuple from a tuple of its fields, without a Python frame
-
+_candidate = tuple.__new__  # a named tuple from a tuple of its fields, without a Python frame

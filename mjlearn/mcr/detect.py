@@ -20,7 +20,7 @@ from .fans import F, detects
 CHOW, PUNG, KONG, PAIR, KNITTED, SINGLES = "chow", "pung", "kong", "pair", "knitted", "singles"
 
 
-_PRESENT = bytes([0] + [1] * 255)   # bytes.translate table: any count -> 0/1
+_PRESENT = bytes([0] + [1] * 255)  # bytes.translate table: any count -> 0/1
 
 # features of one group's tiles (a suit's 9 or the 7 honors), bits: which rank ranges hold every
 # rank present (an empty group is in all of them), then flags
@@ -28,8 +28,9 @@ _SUBSETS = ({1, 2, 3, 4}, {1, 2, 3}, {6, 7, 8, 9}, {7, 8, 9}, {4, 5, 6})
 _SUB_MASK = 0x1F
 _NONEMPTY, _HAS_TH, _NOT_T, _NOT_REV, _NOT_GREEN, _NOT_TH, _WIND, _DRAGON = (1 << k for k in range(9, 17))
 _FLAG_MASK = 0xFF << 9
-_GROUP_FEATS = caches.new("detect.group_features", 2048, "the features of a group's tiles by (first tile, "
-                                                         "presence of each)")
+_GROUP_FEATS = caches.new(
+    "detect.group_features", 2048, "the features of a group's tiles by (first tile, presence of each)"
+)
 
 
 def _group_feats(base: int, present: bytes) -> int:
@@ -40,7 +41,7 @@ def _group_feats(base: int, present: bytes) -> int:
         return v
     tiles = [base + k for k, x in enumerate(present) if x]
     ranks = {RANK[i] for i in tiles if i < 27}
-    v = 1 << 20                  # never 0, so a cache hit is always truthy
+    v = 1 << 20  # never 0, so a cache hit is always truthy
     for k, sub in enumerate(_SUBSETS):
         if ranks <= sub:
             v |= 1 << k
@@ -91,15 +92,15 @@ def _whole_hand_feats(subs: int, suit_flags: int, n_suits: int, fh: int) -> tupl
     if not any_f & _NOT_TH:
         out.append(F.ALL_TERMINALS_AND_HONORS)
     if not honors:
-        if subs & 1:                 # ranks within 1-4
+        if subs & 1:  # ranks within 1-4
             out.append(F.LOWER_FOUR)
-            if subs & 2:             # within 1-3
+            if subs & 2:  # within 1-3
                 out.append(F.LOWER_TILES)
-        elif subs & 4:               # within 6-9
+        elif subs & 4:  # within 6-9
             out.append(F.UPPER_FOUR)
-            if subs & 8:             # within 7-9
+            if subs & 8:  # within 7-9
                 out.append(F.UPPER_TILES)
-        elif subs & 16:              # within 4-6
+        elif subs & 16:  # within 4-6
             out.append(F.MIDDLE_TILES)
     return tuple(out)
 
@@ -119,9 +120,24 @@ def group_key(group: int, present: bytes) -> int:
     return v | _GROUP_BIT[group] if 1 in present else v
 
 
-@detects(F.NO_HONORS, F.ONE_VOIDED_SUIT, F.HALF_FLUSH, F.FULL_FLUSH, F.ALL_TYPES, F.ALL_SIMPLES,
-         F.REVERSIBLE_TILES, F.ALL_GREEN, F.ALL_HONORS, F.ALL_TERMINALS, F.ALL_TERMINALS_AND_HONORS,
-         F.LOWER_FOUR, F.LOWER_TILES, F.UPPER_FOUR, F.UPPER_TILES, F.MIDDLE_TILES)
+@detects(
+    F.NO_HONORS,
+    F.ONE_VOIDED_SUIT,
+    F.HALF_FLUSH,
+    F.FULL_FLUSH,
+    F.ALL_TYPES,
+    F.ALL_SIMPLES,
+    F.REVERSIBLE_TILES,
+    F.ALL_GREEN,
+    F.ALL_HONORS,
+    F.ALL_TERMINALS,
+    F.ALL_TERMINALS_AND_HONORS,
+    F.LOWER_FOUR,
+    F.LOWER_TILES,
+    F.UPPER_FOUR,
+    F.UPPER_TILES,
+    F.MIDDLE_TILES,
+)
 def whole_from_key(key: int) -> tuple:
     """suits, traits, ranges: 无字 缺一门 混一色 清一色 五门齐 断幺 推不倒 绿一色 字一色 清幺九 混幺九
     全小 小于五 全大 大于五 全中 — properties of the set of tiles, the same in every reading: the
@@ -153,8 +169,11 @@ def whole_hand_occ(all_counts) -> tuple:
     return whole_from_key(key_and & _SUB_MASK | key_or & ~_SUB_MASK)
 
 
-_WHOLE_OCC = caches.new("detect.whole_hand", 4096, "the whole-hand occurrences by (rank ranges, the suits' flags, "
-                                                   "number of suits, the honors' features)")
+_WHOLE_OCC = caches.new(
+    "detect.whole_hand",
+    4096,
+    "the whole-hand occurrences by (rank ranges, the suits' flags, number of suits, the honors' features)",
+)
 
 
 @detects(F.TILE_HOG)
@@ -167,8 +186,9 @@ def hog(n_hog: int) -> tuple:
 _HOG = ((F.TILE_HOG, ()),)
 
 
-@detects(F.LAST_TILE, F.SELF_DRAWN, F.LAST_TILE_DRAW, F.OUT_WITH_REPLACEMENT_TILE, F.LAST_TILE_CLAIM,
-         F.ROBBING_THE_KONG)
+@detects(
+    F.LAST_TILE, F.SELF_DRAWN, F.LAST_TILE_DRAW, F.OUT_WITH_REPLACEMENT_TILE, F.LAST_TILE_CLAIM, F.ROBBING_THE_KONG
+)
 def win_flags(ctx, occ: list) -> None:
     """和绝张 自摸 妙手回春 杠上开花 海底捞月 抢杠和."""
     if ctx.last_tile:
@@ -195,8 +215,14 @@ def concealment(n_exposed: int, self_drawn: bool, occ: list) -> None:
         occ.append((F.MELDED_HAND, ()))
 
 
-@detects(F.PUNG_OF_TERMINALS_OR_HONORS, F.DRAGON_PUNG, F.PREVALENT_WIND, F.SEAT_WIND,
-         F.LITTLE_THREE_DRAGONS, F.LITTLE_FOUR_WINDS)
+@detects(
+    F.PUNG_OF_TERMINALS_OR_HONORS,
+    F.DRAGON_PUNG,
+    F.PREVALENT_WIND,
+    F.SEAT_WIND,
+    F.LITTLE_THREE_DRAGONS,
+    F.LITTLE_FOUR_WINDS,
+)
 def pungs(parts, pair_index, ctx, occ: list, pung_parts=None) -> None:
     """Per pung: 箭刻 幺九刻 圈风刻 门风刻; with the pair: 小三元 小四喜. ``pung_parts``: the
     positions of the pungs and kongs, when the caller already knows them."""
@@ -225,8 +251,15 @@ def pungs(parts, pair_index, ctx, occ: list, pung_parts=None) -> None:
             occ.append((F.LITTLE_FOUR_WINDS, tuple(sorted(winds + [pair_index]))))
 
 
-@detects(F.FOUR_KONGS, F.THREE_KONGS, F.TWO_MELDED_KONGS, F.TWO_CONCEALED_KONGS,
-         F.CONCEALED_KONG_AND_MELDED_KONG, F.MELDED_KONG, F.CONCEALED_KONG)
+@detects(
+    F.FOUR_KONGS,
+    F.THREE_KONGS,
+    F.TWO_MELDED_KONGS,
+    F.TWO_CONCEALED_KONGS,
+    F.CONCEALED_KONG_AND_MELDED_KONG,
+    F.MELDED_KONG,
+    F.CONCEALED_KONG,
+)
 def kongs(kong_parts, concealed_kong_parts, mixed_kongs: str, occ: list) -> None:
     """四杠 三杠 双明杠 双暗杠 明暗杠 明杠 暗杠: one fan by the numbers of melded and concealed kongs."""
     n = len(kong_parts)
@@ -278,8 +311,10 @@ def _trait_bits(kind, t) -> int:
     return 1 if r in (1, 9) else 2 if r == 5 else 4 if r % 2 == 0 else 0
 
 
-_TRAITS = {k: tuple(_trait_bits(k, t) if (k is not CHOW or (t < 27 and t % 9 < 7)) else 0 for t in range(34))
-           for k in (CHOW, PUNG, KONG, PAIR)}
+_TRAITS = {
+    k: tuple(_trait_bits(k, t) if (k is not CHOW or (t < 27 and t % 9 < 7)) else 0 for t in range(34))
+    for k in (CHOW, PUNG, KONG, PAIR)
+}
 
 
 @detects(F.OUTSIDE_HAND, F.ALL_FIVE, F.ALL_EVEN_PUNGS)
@@ -320,7 +355,7 @@ def nine_gates(counts, win: int) -> bool:
     if win >= 27:
         return False
     base = win - win % 9
-    c = counts[base:base + 9]
+    c = counts[base : base + 9]
     if sum(c) != 14:
         return False
     need = [3, 1, 1, 1, 1, 1, 1, 1, 3]
@@ -352,7 +387,7 @@ def seven_pairs(counts, win: int, occ: list) -> None:
     occ.append((F.SEVEN_PAIRS, ()))
     if win < 27:
         base = win - win % 9
-        seg = counts[base:base + 9]
+        seg = counts[base : base + 9]
         run = [r for r in range(9) if seg[r]]
         if len(run) == 7 and run[-1] - run[0] == 6 and all(seg[r] == 2 for r in run):
             occ.append((F.SEVEN_SHIFTED_PAIRS, ()))
@@ -397,4 +432,3 @@ def waits_in_reading(parts, first_concealed: int, win: int, occ: list) -> None:
         if f and f not in seen:
             seen.add(f)
             occ.append((f, (i,)))
-

@@ -53,8 +53,9 @@ __all__ = [
 ]
 
 CONCEALMENT = caches.new("explain.concealment", 16, "the concealment occurrences by (melds shown, self-drawn)")
-KONG_OCC = caches.new("explain.kongs", 64, "the kong occurrences by (kongs, concealed kongs, the profile's "
-                                           "mixed-kongs ruling)")
+KONG_OCC = caches.new(
+    "explain.kongs", 64, "the kong occurrences by (kongs, concealed kongs, the profile's mixed-kongs ruling)"
+)
 FULL_FLUSH = (F.FULL_FLUSH, ())
 NINE_GATES = ((F.NINE_GATES, ()),)
 _TILE_RANGE = range(34)
@@ -110,8 +111,16 @@ def explain_regular(hand, prof, m, s, p, honors, pair, wait, ctx) -> Candidate:
     n_hog = all_counts.count(4) - n_kongs
     nine = n_fixed == 0 and FULL_FLUSH in whole and D.nine_gates(counts, win)
     parts = melds + [*m.parts, *s.parts, *p.parts, *honors.parts, PAIR_PART[pair]]
-    return regular(parts, n_fixed, counts, win, ctx, wait, prof,
-                   hand_occ(ctx, whole, n_hog, nine, concealment(n_exposed, ctx.self_drawn)))
+    return regular(
+        parts,
+        n_fixed,
+        counts,
+        win,
+        ctx,
+        wait,
+        prof,
+        hand_occ(ctx, whole, n_hog, nine, concealment(n_exposed, ctx.self_drawn)),
+    )
 
 
 def regular(parts, n_fixed: int, counts, win: int, ctx, wait, prof, occ_of_hand) -> Candidate:
@@ -154,7 +163,7 @@ def regular(parts, n_fixed: int, counts, win: int, ctx, wait, prof, occ_of_hand)
         D.concealed_pungs(conc_pungs, occ)
     if len(pungs_) == 4:
         D.all_pungs([i for i, _ in pungs_], occ)
-    if th_pungs:       # only pungs of terminals and honors make these fans
+    if th_pungs:  # only pungs of terminals and honors make these fans
         D.pungs(parts, pair_i, ctx, occ, th_pungs)
     if len(chows) >= 2:
         occ.extend(combine_chows_kept(chows))
@@ -196,7 +205,7 @@ def special_forms(b: bytes, win: int, ctx, prof, whole, n_hog: int, present: int
     whether a seven-pairs hand waited on one tile (else it is counted here)."""
     top = max(b)
     if top != 1 and present != ORPHAN_MASK and 1 in b.translate(ODD):
-        return None          # not seven pairs, not knitted, not thirteen orphans
+        return None  # not seven pairs, not knitted, not thirteen orphans
     occ: list[tuple] = []
     if 1 not in b.translate(ODD):
         # the pairs in tile order, a tile held four times twice (C loops: no Python loop over 34 tiles)
@@ -268,7 +277,7 @@ def knitted_straight(b: bytes, melds, win: int, ctx, prof, whole, n_hog: int, pr
     occ: list[tuple] = []
     D.knitted_straight(occ)
     if kind is CHOW:
-        D.all_chows(4, pair_t, occ)          # the knitted tiles stand for three chows
+        D.all_chows(4, pair_t, occ)  # the knitted tiles stand for three chows
     else:
         D.pungs(parts, None, ctx, occ)
         if kind is KONG:
@@ -284,13 +293,12 @@ def knitted_straight(b: bytes, melds, win: int, ctx, prof, whole, n_hog: int, pr
                 if wait_count(rest, win, 1) == 1:
                     D.waits_in_reading(parts, 1, win, occ)
             else:
-                D.waits_in_reading(parts, pair_i, win, occ)     # the pair holds the winning tile
+                D.waits_in_reading(parts, pair_i, win, occ)  # the pair holds the winning tile
     else:
         if n_fixed == 0:
             if rest[win] and wait_count(rest, win, 1) == 1:
                 D.waits_in_reading(parts, 1, win, occ)
         elif not in_knit or b[win] == 3:
-            D.waits_in_reading(parts, pair_i, win, occ)         # the pair holds the winning tile
+            D.waits_in_reading(parts, pair_i, win, occ)  # the pair holds the winning tile
     total, fc = _count_special(occ, prof)
     return Candidate(total, fc, "knitted_straight", parts, occ, None)
-

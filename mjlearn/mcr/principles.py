@@ -76,8 +76,12 @@ PRINCIPLES = {
 }
 """The five principles (Chinese name -> English gloss)."""
 
-_PURE_DOUBLE, _MIXED_DOUBLE, _SHORT, _TERMINAL_CHOWS = (F.PURE_DOUBLE_CHOW, F.MIXED_DOUBLE_CHOW, F.SHORT_STRAIGHT,
-                                                       F.TWO_TERMINAL_CHOWS)
+_PURE_DOUBLE, _MIXED_DOUBLE, _SHORT, _TERMINAL_CHOWS = (
+    F.PURE_DOUBLE_CHOW,
+    F.MIXED_DOUBLE_CHOW,
+    F.SHORT_STRAIGHT,
+    F.TWO_TERMINAL_CHOWS,
+)
 
 
 def _is_shift1_unordered(r0, r1, r2) -> bool:
@@ -99,44 +103,50 @@ def two_chows(t0: int, t1: int) -> int:
     return 0
 
 
-@detects(F.MIXED_SHIFTED_CHOWS, F.MIXED_TRIPLE_CHOW, F.MIXED_STRAIGHT, F.PURE_STRAIGHT, F.PURE_SHIFTED_CHOWS,
-         F.PURE_TRIPLE_CHOW)
+@detects(
+    F.MIXED_SHIFTED_CHOWS,
+    F.MIXED_TRIPLE_CHOW,
+    F.MIXED_STRAIGHT,
+    F.PURE_STRAIGHT,
+    F.PURE_SHIFTED_CHOWS,
+    F.PURE_TRIPLE_CHOW,
+)
 def three_chows(t0: int, t1: int, t2: int) -> int:
     """The three-chow fan of sorted middle codes (0 = none)."""
     s0, s1, s2 = t0 >> 4, t1 >> 4, t2 >> 4
     if s0 != s1 and s0 != s2 and s1 != s2:
         r0, r1, r2 = t0 & 15, t1 & 15, t2 & 15
         if _is_shift1_unordered(r0, r1, r2):
-            return F.MIXED_SHIFTED_CHOWS      # 三色三步高
+            return F.MIXED_SHIFTED_CHOWS  # 三色三步高
         if r0 == r1 == r2:
-            return F.MIXED_TRIPLE_CHOW        # 三色三同顺
+            return F.MIXED_TRIPLE_CHOW  # 三色三同顺
         if sorted((r0, r1, r2)) == [2, 5, 8]:
-            return F.MIXED_STRAIGHT           # 花龙
+            return F.MIXED_STRAIGHT  # 花龙
         return 0
     if t0 + 3 == t1 and t1 + 3 == t2:
-        return F.PURE_STRAIGHT                # 清龙
+        return F.PURE_STRAIGHT  # 清龙
     if (t0 + 2 == t1 and t1 + 2 == t2) or (t0 + 1 == t1 and t1 + 1 == t2):
-        return F.PURE_SHIFTED_CHOWS           # 一色三步高
+        return F.PURE_SHIFTED_CHOWS  # 一色三步高
     if t0 == t1 == t2:
-        return F.PURE_TRIPLE_CHOW             # 一色三同顺
+        return F.PURE_TRIPLE_CHOW  # 一色三同顺
     return 0
 
 
 @detects(F.FOUR_PURE_SHIFTED_CHOWS, F.QUADRUPLE_CHOW)
 def four_chows(t0, t1, t2, t3) -> int:
     if (t0 + 2 == t1 and t1 + 2 == t2 and t2 + 2 == t3) or (t0 + 1 == t1 and t1 + 1 == t2 and t2 + 1 == t3):
-        return F.FOUR_PURE_SHIFTED_CHOWS      # 一色四步高
+        return F.FOUR_PURE_SHIFTED_CHOWS  # 一色四步高
     if t0 == t1 == t2 == t3:
-        return F.QUADRUPLE_CHOW               # 一色四同顺
+        return F.QUADRUPLE_CHOW  # 一色四同顺
     return 0
 
 
 @detects(F.DOUBLE_PUNG, F.TWO_DRAGONS_PUNGS)
 def two_pungs(t0: int, t1: int) -> int:
     if t0 < 0x40 and t1 < 0x40:
-        return F.DOUBLE_PUNG if (t0 & 15) == (t1 & 15) else 0     # 双同刻
+        return F.DOUBLE_PUNG if (t0 & 15) == (t1 & 15) else 0  # 双同刻
     if t0 >= 0x45 and t1 >= 0x45:
-        return F.TWO_DRAGONS_PUNGS                                # 双箭刻
+        return F.TWO_DRAGONS_PUNGS  # 双箭刻
     return 0
 
 
@@ -149,23 +159,23 @@ def three_pungs(t0, t1, t2) -> int:
             if _is_shift1_unordered(r0, r1, r2):
                 return F.MIXED_SHIFTED_PUNGS  # 三色三节高
             if r0 == r1 == r2:
-                return F.TRIPLE_PUNG          # 三同刻
+                return F.TRIPLE_PUNG  # 三同刻
         elif t0 + 1 == t1 and t1 + 1 == t2:
-            return F.PURE_SHIFTED_PUNGS       # 一色三节高
+            return F.PURE_SHIFTED_PUNGS  # 一色三节高
         return 0
     if t0 >= 0x41 and t2 <= 0x44:
-        return F.BIG_THREE_WINDS              # 三风刻 (sorted, distinct)
+        return F.BIG_THREE_WINDS  # 三风刻 (sorted, distinct)
     if (t0, t1, t2) == (0x45, 0x46, 0x47):
-        return F.BIG_THREE_DRAGONS            # 大三元
+        return F.BIG_THREE_DRAGONS  # 大三元
     return 0
 
 
 @detects(F.FOUR_PURE_SHIFTED_PUNGS, F.BIG_FOUR_WINDS)
 def four_pungs(t0, t1, t2, t3) -> int:
     if t0 < 0x40 and t0 + 1 == t1 and t1 + 1 == t2 and t2 + 1 == t3:
-        return F.FOUR_PURE_SHIFTED_PUNGS      # 一色四节高
+        return F.FOUR_PURE_SHIFTED_PUNGS  # 一色四节高
     if (t0, t1, t2, t3) == (0x41, 0x42, 0x43, 0x44):
-        return F.BIG_FOUR_WINDS               # 大四喜
+        return F.BIG_FOUR_WINDS  # 大四喜
     return 0
 
 
@@ -188,7 +198,7 @@ def _candidates(sets, two, three, four):
             f = three(sets[a][1], sets[b][1], sets[c][1])
             if f:
                 out.append((f, tuple(sorted((sets[a][0], sets[b][0], sets[c][0])))))
-    for a, b in (_PAIRS4 if n == 4 else _PAIRS3 if n == 3 else ((0, 1),) if n == 2 else ()):
+    for a, b in _PAIRS4 if n == 4 else _PAIRS3 if n == 3 else ((0, 1),) if n == 2 else ():
         f = two(sets[a][1], sets[b][1])
         if f:
             out.append((f, tuple(sorted((sets[a][0], sets[b][0])))))
@@ -284,7 +294,7 @@ def combine_chows(chows, excludes_of=_no_excludes, explain=True):
                 counts = dict.fromkeys(_EXTRA_ORDER, 0)
             limit = 1
             while cnt > max_cnt and limit >= 0:
-                for k in reversed(_EXTRA_ORDER):       # cut from 老少副 upwards
+                for k in reversed(_EXTRA_ORDER):  # cut from 老少副 upwards
                     while counts[k] > limit and cnt > max_cnt:
                         counts[k] -= 1
                         cnt -= 1
@@ -350,7 +360,7 @@ def apply_exclusions(occurrences, exclusions, order_key):
     """
     occ = sorted(occurrences, key=lambda o: order_key(o[0]))
     alive = [True] * len(occ)
-    where: dict = {}                      # fan -> positions of its occurrences, in order
+    where: dict = {}  # fan -> positions of its occurrences, in order
     for j, (g, _) in enumerate(occ):
         if g in where:
             where[g].append(j)
@@ -392,7 +402,7 @@ def count_fans(occurrences, tables):
             counts[f] += 1
         else:
             counts[f] = 1
-        if f in targets:              # a fan excluding or excluded only on its own sets / once
+        if f in targets:  # a fan excluding or excluded only on its own sets / once
             if parts_of is None:
                 parts_of = {}
             parts_of.setdefault(f, []).append(parts)
@@ -445,7 +455,7 @@ def _kept(sets, two, combine, cache, worth_combining=None):
     n = len(sets)
     if n < 2:
         return []
-    if n == 2:                         # one pair of sets: its two-set fan, if any
+    if n == 2:  # one pair of sets: its two-set fan, if any
         (p, a), (q, b) = sets
         f = two(a, b)
         return [(f, (p, q) if p < q else (q, p))] if f else []

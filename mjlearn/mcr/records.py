@@ -161,8 +161,9 @@ _SUIT_RECORDS = RECORDS_M, RECORDS_P, RECORDS_S
 def suit_record(k: int, seg: bytes) -> SuitRecord:
     """The record of suit ``k`` (0 m, 1 p, 2 s) with counts ``seg``, built and cached."""
     ws = suit_ways(9 * k, seg)
-    rec = SuitRecord(ws, D.group_key(k, seg.translate(PRESENT)) ^ WHOLE_AND, ws[0] if len(ws) == 1 else None,
-                     [None] * 10, seg)
+    rec = SuitRecord(
+        ws, D.group_key(k, seg.translate(PRESENT)) ^ WHOLE_AND, ws[0] if len(ws) == 1 else None, [None] * 10, seg
+    )
     return caches.put(_SUIT_RECORDS[k], seg, rec)
 
 
@@ -204,7 +205,7 @@ def ways(rm, rp, rs, rh, n_sets: int):
     # the shapes of a reading add up to n_sets + PAIRED, and its pair is the one >= 0
     want = n_sets + PAIRED - honor.shape
     pair = honor.pair
-    if len(ways_m) == 1 and len(ways_p) == 1 and len(ways_s) == 1:      # the common case
+    if len(ways_m) == 1 and len(ways_p) == 1 and len(ways_s) == 1:  # the common case
         wm, wp, ws = ways_m[0], ways_p[0], ways_s[0]
         if wm.shape + wp.shape + ws.shape != want:
             return ()
@@ -214,8 +215,12 @@ def ways(rm, rp, rs, rh, n_sets: int):
         for wp in ways_p:
             for ws in ways_s:
                 if wm.shape + wp.shape + ws.shape == want:
-                    out.append(_split(Split, (wm, ws, wp, honor, max(wm.pair, wp.pair, ws.pair, pair),
-                                              wm.keys + ws.keys + wp.keys)))
+                    out.append(
+                        _split(
+                            Split,
+                            (wm, ws, wp, honor, max(wm.pair, wp.pair, ws.pair, pair), wm.keys + ws.keys + wp.keys),
+                        )
+                    )
     if len(out) > 1:
         out.sort(key=_split_keys)
     return out
@@ -248,8 +253,13 @@ def meld_parts(melds) -> list:
     out = []
     for m in melds:
         kind = m.kind
-        out.append((CHOW if kind is M_CHOW else KONG if kind is M_KONG else PUNG, m.tile.index,
-                    kind is not M_KONG or m.offer is not None))
+        out.append(
+            (
+                CHOW if kind is M_CHOW else KONG if kind is M_KONG else PUNG,
+                m.tile.index,
+                kind is not M_KONG or m.offer is not None,
+            )
+        )
     return out
 
 
@@ -274,11 +284,11 @@ def honor_way(seg: bytes):
 def suit_ways(base: int, seg: bytes) -> tuple:
     """The ways of one suit (:func:`~mjlearn.shapes.suit_ways`) as :class:`Way` s with tile indices."""
     out = []
-    ref = 2 * REF[base]                   # a set's sort key: 2 x its first tile's code, + 1 for a chow
-    for p, sets in suit_table().get(seg, ()):            # suit_ways, for counts given as bytes
+    ref = 2 * REF[base]  # a set's sort key: 2 x its first tile's code, + 1 for a chow
+    for p, sets in suit_table().get(seg, ()):  # suit_ways, for counts given as bytes
         parts, keys = [], []
-        add = bits = 0                    # the set's features, the fields that add and those that OR
-        for r, k in sorted([(r, k) for k, r in sets]):      # by rank, a pung before a chow
+        add = bits = 0  # the set's features, the fields that add and those that OR
+        for r, k in sorted([(r, k) for k, r in sets]):  # by rank, a pung before a chow
             t = base + r
             parts.append(SET_PART[k][t])
             keys.append(ref + 2 * r + k)
@@ -309,8 +319,16 @@ def features(parts, shape=0, pair=-1) -> int:
             n_chows += 1
         else:
             pungs |= 1 << t
-    return (chow_tiles | pungs << F_PUNGS | starts << F_STARTS | n_chows << F_CHOWS | chow_key << F_CHOW_KEY
-            | violations << F_TRAITS | shape << F_SHAPE | pair + 1 << F_PAIR)
+    return (
+        chow_tiles
+        | pungs << F_PUNGS
+        | starts << F_STARTS
+        | n_chows << F_CHOWS
+        | chow_key << F_CHOW_KEY
+        | violations << F_TRAITS
+        | shape << F_SHAPE
+        | pair + 1 << F_PAIR
+    )
 
 
 F_CHOW_TILES, F_PUNGS, F_STARTS, F_CHOWS, F_CHOW_KEY, F_TRAITS, F_SHAPE, F_PAIR = 0, 34, 68, 102, 105, 168, 177, 182
@@ -355,8 +373,10 @@ def meld_features(kind, t) -> int:
 
 
 SET_PART, SET_ADD, SET_BITS = _set_tables()
-MELD_CHOW, MELD_PUNG, MELD_KONG = (tuple(meld_features(kind, t) if kind is not CHOW or t in CHOW_STARTS else 0
-                                         for t in range(34)) for kind in (CHOW, PUNG, KONG))
+MELD_CHOW, MELD_PUNG, MELD_KONG = (
+    tuple(meld_features(kind, t) if kind is not CHOW or t in CHOW_STARTS else 0 for t in range(34))
+    for kind in (CHOW, PUNG, KONG)
+)
 """What a melded chow, pung or kong of each tile brings to a reading's :func:`features`."""
 
 
@@ -387,8 +407,10 @@ def presence(b: bytes) -> int:
 
 M_CHOW, M_PUNG, M_KONG = MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG
 WHOLE_AND = D.WHOLE_AND
-TILE_KEY = tuple(D.group_key(min(t // 9, 3), bytes(int(t - 9 * min(t // 9, 3) == k) for k in range(9 if t < 27 else 7)))
-                 ^ WHOLE_AND for t in range(34))
+TILE_KEY = tuple(
+    D.group_key(min(t // 9, 3), bytes(int(t - 9 * min(t // 9, 3) == k) for k in range(9 if t < 27 else 7))) ^ WHOLE_AND
+    for t in range(34)
+)
 """The whole-hand key of one tile: its :func:`mjlearn.mcr.detect.group_key` with the bits that
 combine by AND flipped, so that the key of several tiles or groups is the OR of theirs (the
 whole-hand fans are then those of that OR with those bits flipped back)."""
@@ -397,9 +419,9 @@ CHOW_KEY = tuple(TILE_KEY[t] | TILE_KEY[t + 1] | TILE_KEY[t + 2] if t < 27 and t
 PAIR_PART = tuple((PAIR, i, False) for i in range(34))
 MIDDLE_CODE = tuple(REF[t + 1] if t < 27 and t % 9 < 7 else 0 for t in range(34))
 """The reference code of a chow's middle tile, by its first tile."""
-ODD = bytes(n & 1 for n in range(256))            # bytes.translate: count -> odd?
-FOUR = bytes(n == 4 for n in range(256))           # bytes.translate: count -> four of a kind?
-PRESENT = D._PRESENT                               # count -> present?
-KNIT_MASKS = tuple(sum(1 << 8 * i for i in p) for p in KNITTED)   # over presence bytes as an int
+ODD = bytes(n & 1 for n in range(256))  # bytes.translate: count -> odd?
+FOUR = bytes(n == 4 for n in range(256))  # bytes.translate: count -> four of a kind?
+PRESENT = D._PRESENT  # count -> present?
+KNIT_MASKS = tuple(sum(1 << 8 * i for i in p) for p in KNITTED)  # over presence bytes as an int
 ORPHAN_MASK = sum(1 << 8 * i for i in ORPHAN_INDICES)
 SUITED_MASK = sum(1 << 8 * i for i in range(27))

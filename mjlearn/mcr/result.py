@@ -34,8 +34,13 @@ __all__ = ["Excluded", "FanScore", "ScoreResult"]
 
 _set = object.__setattr__
 
-_FORM_ZH = {"regular": "基本和型", "seven_pairs": "七对", "thirteen_orphans": "十三幺",
-            "honors_and_knitted": "全不靠", "knitted_straight": "组合龙"}
+_FORM_ZH = {
+    "regular": "基本和型",
+    "seven_pairs": "七对",
+    "thirteen_orphans": "十三幺",
+    "honors_and_knitted": "全不靠",
+    "knitted_straight": "组合龙",
+}
 
 
 @dataclass(frozen=True)
@@ -93,8 +98,11 @@ class Excluded:
                 if isinstance(y, (tuple, list)):
                     walk(y)
                 elif getattr(y, "tiles", None):
-                    out.append("".join(str(t)[:-1] if str(t)[-1] in "mps" else str(t) for t in y.tiles)
-                               + (str(y.tiles[0])[-1] if str(y.tiles[0])[-1] in "mps" else ""))
+                    out.append(
+                        "".join(str(t)[:-1] if str(t)[-1] in "mps" else str(t) for t in y.tiles)
+                        + (str(y.tiles[0])[-1] if str(y.tiles[0])[-1] in "mps" else "")
+                    )
+
         walk(self.parts)
         return " ".join(out)
 
@@ -117,7 +125,7 @@ class Excluded:
     def reason(self, lang: str = "en") -> str:
         """Why it is not counted, without the fan's own name: the fan that keeps it out and the
         principle."""
-        gloss = PRINCIPLES[self.principle].split(':')[0]
+        gloss = PRINCIPLES[self.principle].split(":")[0]
         if self.because_of.id == self.fan.id:
             if lang == "zh":
                 return f"其中的副子已经组成了计分的那个{self.fan.zh}（{self.principle}）"
@@ -155,12 +163,35 @@ class ScoreResult:
         # the fields set directly, as the frozen dataclass's __init__ would (it has no checks)
         obj = object.__new__(cls)
         if best is None:
-            _set(obj, "__dict__", {"rules": prof.name, "hand": hand, "context": wc, "is_winning": False, "total": 0,
-                                   "flowers": flowers, "profile": prof, "_raw": None})
+            _set(
+                obj,
+                "__dict__",
+                {
+                    "rules": prof.name,
+                    "hand": hand,
+                    "context": wc,
+                    "is_winning": False,
+                    "total": 0,
+                    "flowers": flowers,
+                    "profile": prof,
+                    "_raw": None,
+                },
+            )
         else:
-            _set(obj, "__dict__", {"rules": prof.name, "hand": hand, "context": wc, "is_winning": True,
-                                   "total": best.total + flowers, "flowers": flowers, "profile": prof,
-                                   "_raw": (best, melds)})
+            _set(
+                obj,
+                "__dict__",
+                {
+                    "rules": prof.name,
+                    "hand": hand,
+                    "context": wc,
+                    "is_winning": True,
+                    "total": best.total + flowers,
+                    "flowers": flowers,
+                    "profile": prof,
+                    "_raw": (best, melds),
+                },
+            )
         return obj
 
     @cached_property
@@ -170,7 +201,7 @@ class ScoreResult:
             return None
         best, melds = self._raw
         parts = best.parts
-        if parts is None:            # a reading that was only counted
+        if parts is None:  # a reading that was only counted
             parts = self._candidate.parts
         return _reading(best.form, parts, melds, self.hand)
 
@@ -287,8 +318,7 @@ class ScoreResult:
             return ("牌型不完整", "the tiles do not make a complete hand")
         if self.total - self.flowers < 8:
             n = self.total - self.flowers
-            return (f"不计花牌 {n} 番，不够起和 8 番",
-                    f"{n} points without flowers: under the 8-point minimum")
+            return (f"不计花牌 {n} 番，不够起和 8 番", f"{n} points without flowers: under the 8-point minimum")
         return None
 
     unit = ("分", "points")
@@ -302,6 +332,7 @@ class ScoreResult:
     def items(self) -> tuple:
         """The counted fans as :class:`~mjlearn.rules.Item` (key = the fan id), highest first."""
         from ..rules.result import Item
+
         return tuple(Item(str(r["id"]), r["zh"], r["en"], r["points"], r["count"]) for r in self._fan_rows())
 
     @cached_property
@@ -353,17 +384,21 @@ class ScoreResult:
         if not verdict:
             return out
         reason = self.reason
-        out.update({
-            "legal": self.legal,
-            "reason": None if reason is None else {"zh": reason[0], "en": reason[1]},
-            "unit": {"zh": "分", "en": "points"},
-            "items": [{"key": str(r["id"]), "zh": r["zh"], "en": r["en"], "value": r["points"],
-                       "count": r["count"]} for r in fans],
-            "payments": dict(self.payments),
-            "reading": None if self._raw is None else str(self.reading),
-            "substitutions": [],
-            "options": ({"profile": self.rules} if self._ruleset is None else self._ruleset.option_values),
-        })
+        out.update(
+            {
+                "legal": self.legal,
+                "reason": None if reason is None else {"zh": reason[0], "en": reason[1]},
+                "unit": {"zh": "分", "en": "points"},
+                "items": [
+                    {"key": str(r["id"]), "zh": r["zh"], "en": r["en"], "value": r["points"], "count": r["count"]}
+                    for r in fans
+                ],
+                "payments": dict(self.payments),
+                "reading": None if self._raw is None else str(self.reading),
+                "substitutions": [],
+                "options": ({"profile": self.rules} if self._ruleset is None else self._ruleset.option_values),
+            }
+        )
         return out
 
     def settlement(self, winner: str = "E", discarder: str | None = None) -> dict[str, int]:
@@ -373,8 +408,11 @@ class ScoreResult:
         discarder does not match how the hand was won.
         """
         if not self.meets_minimum:
-            why = "it is not a complete hand" if not self.is_winning else \
-                f"it scores {self.total - self.flowers} without flowers, under the 8-point minimum"
+            why = (
+                "it is not a complete hand"
+                if not self.is_winning
+                else f"it scores {self.total - self.flowers} without flowers, under the 8-point minimum"
+            )
             raise ValueError(f"{self.hand} cannot be settled: {why}")
         if self.context.self_drawn and discarder is not None:
             raise ValueError("the hand was self-drawn (self_drawn=True): there is no discarder")
@@ -390,7 +428,9 @@ class ScoreResult:
         zh = lang == "zh"
         lines = [f"{self.hand}  ({self.rules})"]
         if not self.is_winning:
-            lines.append("不是和牌（牌型不完整）" if zh else "not a winning hand (the tiles do not form a complete hand)")
+            lines.append(
+                "不是和牌（牌型不完整）" if zh else "not a winning hand (the tiles do not form a complete hand)"
+            )
             return "\n".join(lines)
         if self.reading is not None:
             lines.append(("牌型：" if zh else "reading: ") + str(self.reading))
@@ -407,8 +447,10 @@ class ScoreResult:
             lines.append(f"  8-point minimum (flowers aside): {'met' if ok else 'NOT met'}")
         for e in self.excluded:
             lines.append("  - " + e.explain("zh" if zh else "en"))
-        if self._seats is not None:            # seats given: who pays whom
-            lines.append(("  收付：" if zh else "  payments: ") + ", ".join(f"{s} {v:+g}" for s, v in self.payments.items()))
+        if self._seats is not None:  # seats given: who pays whom
+            lines.append(
+                ("  收付：" if zh else "  payments: ") + ", ".join(f"{s} {v:+g}" for s, v in self.payments.items())
+            )
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -426,30 +468,40 @@ class ScoreResult:
             rows.append('<tr><td colspan="3">不是和牌 · not a winning hand</td></tr>')
         for s in self.fans:
             cnt = f" ×{s.count}" if s.count > 1 else ""
-            rows.append(f"<tr><td>{e(s.zh)}</td><td>{e(s.en)}</td>"
-                        f"<td style='text-align:right'>{s.points}{cnt}</td>"
-                        f"<td style='text-align:right'>{s.total}</td></tr>")
-        rows.append(f"<tr style='font-weight:bold'><td>合计</td><td>Total</td><td></td>"
-                    f"<td style='text-align:right'>{self.total}</td></tr>")
+            rows.append(
+                f"<tr><td>{e(s.zh)}</td><td>{e(s.en)}</td>"
+                f"<td style='text-align:right'>{s.points}{cnt}</td>"
+                f"<td style='text-align:right'>{s.total}</td></tr>"
+            )
+        rows.append(
+            f"<tr style='font-weight:bold'><td>合计</td><td>Total</td><td></td>"
+            f"<td style='text-align:right'>{self.total}</td></tr>"
+        )
         for x in self.excluded:
-            rows.append(f"<tr style='color:#888'><td><s>{e(x.fan.zh)}</s></td><td><s>{e(x.fan.en)}</s></td>"
-                        f"<td colspan='2'>{e(x.tiles_text)} {e(x.reason('zh'))}<br>{e(x.reason('en'))}</td></tr>")
+            rows.append(
+                f"<tr style='color:#888'><td><s>{e(x.fan.zh)}</s></td><td><s>{e(x.fan.en)}</s></td>"
+                f"<td colspan='2'>{e(x.tiles_text)} {e(x.reason('zh'))}<br>{e(x.reason('en'))}</td></tr>"
+            )
         ok = self.meets_minimum
-        minimum = (f"<div>起和 8 番 / 8-point minimum (flowers aside): "
-                   f"<b>{'✓' if ok else '✗'}</b></div>")
+        minimum = f"<div>起和 8 番 / 8-point minimum (flowers aside): <b>{'✓' if ok else '✗'}</b></div>"
         reading = ""
         if self.reading is not None:
-            reading = f"<div style='color:#555'>{e(_FORM_ZH.get(self.reading.form.value, ''))} · {e(str(self.reading))}</div>"
-        return (f"<div style='display:flex;gap:16px;align-items:flex-start;flex-wrap:wrap'>"
-                f"<div>{tiles}{reading}</div>"
-                f"<div><table><thead><tr><th>番种</th><th>Fan</th><th>分 Points</th><th>计 Sum</th></tr></thead>"
-                f"<tbody>{''.join(rows)}</tbody></table>{minimum}</div></div>")
+            reading = (
+                f"<div style='color:#555'>{e(_FORM_ZH.get(self.reading.form.value, ''))} · {e(str(self.reading))}</div>"
+            )
+        return (
+            f"<div style='display:flex;gap:16px;align-items:flex-start;flex-wrap:wrap'>"
+            f"<div>{tiles}{reading}</div>"
+            f"<div><table><thead><tr><th>番种</th><th>Fan</th><th>分 Points</th><th>计 Sum</th></tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table>{minimum}</div></div>"
+        )
 
 
 def mcr_ruleset(profile: str):
     """The MCR rule set of :mod:`mjlearn.rules` with its ``profile`` option set to ``profile``
     (left at its default for a profile the option does not name)."""
     from ..rules import get
+
     rs = get("mcr")
     choices = next(o.choices or () for o in rs.options if o.key == "profile")
     if profile != rs.opt("profile") and profile in choices:
@@ -473,12 +525,12 @@ def _combination_drops(sets, kind, prof):
 
         def excl(f):
             return [e for e, _ in ex.get(f, ())]
+
         combine = combine_chows if kind == "chows" else combine_pungs
         _, dropped = combine(list(enumerate(codes)), excl)
         drops = caches.put(cache, key, tuple(dropped), TABLE_BUDGETS["drops"])
     parts = [part for part, _ in ordered]
-    return [(f, tuple(sorted([parts[i] for i in ps])), because, principle)
-            for f, ps, because, principle in drops]
+    return [(f, tuple(sorted([parts[i] for i in ps])), because, principle) for f, ps, because, principle in drops]
 
 
 _second = itemgetter(1)
@@ -495,7 +547,7 @@ def _reading(form, parts, melds, hand):
         if kind == "singles":
             counts = hand.counts
             if form == "thirteen_orphans":
-                _, (_, doubled, _) = parts         # the singles, then the pair
+                _, (_, doubled, _) = parts  # the singles, then the pair
                 tiles = tuple(TILES[i] for i in range(34) if counts[i] and i != doubled)
             else:
                 tiles = tuple(TILES[i] for i in range(34) if counts[i])

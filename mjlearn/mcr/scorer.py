@@ -97,7 +97,7 @@ __all__ = ["CONTEXT_KEYWORDS", "score"]
 CONTEXT_KEYWORDS = ("self_drawn", "last_tile", "kong", "wall_last", "seat_wind", "prevalent_wind", "flowers")
 """The context keywords of :func:`score` (see its docstring)."""
 
-_PROFILE_BY_NAME = PROFILES          # bound by assignment: see _RECORDS_M below
+_PROFILE_BY_NAME = PROFILES  # bound by assignment: see _RECORDS_M below
 
 
 def score(hand, *, profile="mcr", rules=None, **context):
@@ -117,11 +117,14 @@ def score(hand, *, profile="mcr", rules=None, **context):
     """
     if rules is not None:
         if profile != "mcr" and rules != profile:
-            raise ContextError(f"give either profile= or rules=, not both (got profile={profile!r}, rules={rules!r})"
-                               f"  （profile= 和 rules= 只能写一个）", accepted=CONTEXT_KEYWORDS)
+            raise ContextError(
+                f"give either profile= or rules=, not both (got profile={profile!r}, rules={rules!r})"
+                f"  （profile= 和 rules= 只能写一个）",
+                accepted=CONTEXT_KEYWORDS,
+            )
         profile = rules
     prof: Profile | None
-    if profile is _DEFAULT:             # the default's own string: no look-up
+    if profile is _DEFAULT:  # the default's own string: no look-up
         prof = _DEFAULT_PROFILE
     else:
         prof = _PROFILE_BY_NAME.get(profile) if profile.__class__ is str else None
@@ -157,6 +160,7 @@ def _score_at_table(hand, context, prof):
     MCR rule set of :mod:`mjlearn.rules` does (the seat wind from winner and dealer, a discard win
     needs its discarder), so that the payments are settled and equal the rules door's."""
     from .result import mcr_ruleset
+
     rs = mcr_ruleset(prof.name)
     c = rs.make_context(context)
     flags = _win_context(rs.mcr_context(c))
@@ -164,8 +168,9 @@ def _score_at_table(hand, context, prof):
     return res._at_table(rs, c, c.winner, c.discarder)
 
 
-_CONTEXTS = caches.new("scorer.contexts", 4096, "the checked context's win flags by the keywords, their values "
-                                                "and their types")
+_CONTEXTS = caches.new(
+    "scorer.contexts", 4096, "the checked context's win flags by the keywords, their values and their types"
+)
 
 
 def _win_context(context) -> WinFlags:
@@ -175,22 +180,24 @@ def _win_context(context) -> WinFlags:
     :class:`~mjlearn.errors.ContextError`, as under every rule set."""
     try:
         values = context.values()
-        key = (*context, *values, *map(type, values))      # one tuple, no (key, value) pairs
+        key = (*context, *values, *map(type, values))  # one tuple, no (key, value) pairs
         flags = _CONTEXTS.get(key)
-    except TypeError:           # an unhashable value: checked (and rejected) by WinContext below
+    except TypeError:  # an unhashable value: checked (and rejected) by WinContext below
         key, flags = None, None
     if flags is not None:
         return flags
     unknown = [k for k in context if k not in CONTEXT_KEYWORDS]
     if unknown:
-        raise ContextError(f"MCR scoring (国标麻将) does not use the context keyword{'s' if len(unknown) > 1 else ''} "
-                           f"{', '.join(map(repr, unknown))}; it accepts: {', '.join(CONTEXT_KEYWORDS)} "
-                           f"(and profile; winner, discarder, dealer to settle the payments)"
-                           f"  （国标麻将算分不用 {'、'.join(unknown)}；可以写的有 {'、'.join(CONTEXT_KEYWORDS)}）",
-                           accepted=CONTEXT_KEYWORDS)
+        raise ContextError(
+            f"MCR scoring (国标麻将) does not use the context keyword{'s' if len(unknown) > 1 else ''} "
+            f"{', '.join(map(repr, unknown))}; it accepts: {', '.join(CONTEXT_KEYWORDS)} "
+            f"(and profile; winner, discarder, dealer to settle the payments)"
+            f"  （国标麻将算分不用 {'、'.join(unknown)}；可以写的有 {'、'.join(CONTEXT_KEYWORDS)}）",
+            accepted=CONTEXT_KEYWORDS,
+        )
     try:
         wc = WinContext(**context)
-    except InvalidHandError as e:           # a value of the wrong type or out of range
+    except InvalidHandError as e:  # a value of the wrong type or out of range
         raise ContextError(str(e), accepted=CONTEXT_KEYWORDS) from None
     flags = win_flags(wc, False)
     if key is not None:
@@ -205,15 +212,23 @@ def _problem(msg):
 def _score(hand: Hand, wc, ctx, prof: Profile):
     win_tile = hand.win_tile
     if win_tile is None:
-        raise InvalidHandError([Problem(
-            f"{str(hand)!r} has no winning tile: write it after '+', e.g. '1112345678999m+5m'"
-            f"  （没有和牌张：把和的那张牌写在“+”后面，例如 '1112345678999m+5m'）")], str(hand))
+        raise InvalidHandError(
+            [
+                Problem(
+                    f"{str(hand)!r} has no winning tile: write it after '+', e.g. '1112345678999m+5m'"
+                    f"  （没有和牌张：把和的那张牌写在“+”后面，例如 '1112345678999m+5m'）"
+                )
+            ],
+            str(hand),
+        )
     flowers = wc.flowers + len(hand.flowers)
     if flowers > 8:
-        raise _problem(f"{flowers} flowers ({wc.flowers} given and {len(hand.flowers)} in the hand): "
-                       f"there are only eight  （花牌一共只有八张，这里有 {flowers} 张）")
+        raise _problem(
+            f"{flowers} flowers ({wc.flowers} given and {len(hand.flowers)} in the hand): "
+            f"there are only eight  （花牌一共只有八张，这里有 {flowers} 张）"
+        )
     win = win_tile.index
-    counts = hand._counts           # the concealed tiles' counts, winning tile included, as bytes
+    counts = hand._counts  # the concealed tiles' counts, winning tile included, as bytes
     melds = hand.melds
     # what the melds bring to every reading: the kongs' occurrences, their part of a reading's packed
     # facts (records.features), the pungs and kongs as tile bits, the concealed kongs, the kongs, the
@@ -250,10 +265,23 @@ def _score(hand: Hand, wc, ctx, prof: Profile):
     # --- the context, checked against the tiles (one checker for every rule set) ---------------
     if (wc.last_tile or wc.kong) and _may_conflict(hand, wc, win):
         check_context(hand, wc)
-    if win_in_melds == 3:           # 和绝张 also when the three other copies are in the hand's melds
+    if win_in_melds == 3:  # 和绝张 also when the three other copies are in the hand's melds
         ctx = win_flags(wc, True)
-    best = _evaluate(counts, all_counts, melds, n_exposed, win, ctx, _TABLES.get(id(prof)) or tables(prof), prof,
-                     meld_feats, meld_key, meld_pungs, n_kongs, n_conc_kongs)
+    best = _evaluate(
+        counts,
+        all_counts,
+        melds,
+        n_exposed,
+        win,
+        ctx,
+        _TABLES.get(id(prof)) or tables(prof),
+        prof,
+        meld_feats,
+        meld_key,
+        meld_pungs,
+        n_kongs,
+        n_conc_kongs,
+    )
     return ScoreResult._build(hand, wc, prof, best, flowers, melds)
 
 
@@ -271,8 +299,12 @@ def _may_conflict(hand, wc, win):
     return wc.last_tile and hand._counts[win] != 1
 
 
-_WIN_FLAGS = caches.new("scorer.win_flags", 4096, "the win flags of a WinContext (by its id, kept alive by the "
-                                                  "entry) and whether the melds hold the three other copies")
+_WIN_FLAGS = caches.new(
+    "scorer.win_flags",
+    4096,
+    "the win flags of a WinContext (by its id, kept alive by the "
+    "entry) and whether the melds hold the three other copies",
+)
 
 
 def win_flags(wc, three_shown: bool) -> WinFlags:
@@ -289,8 +321,8 @@ def win_flags(wc, three_shown: bool) -> WinFlags:
     flags.folded = UNFOLDED
     occ: list[tuple] = []
     D.win_flags(flags, occ)
-    flags.flags = tuple(occ)                   # the win-flag occurrences, the same in every reading
-    flags.source = wc                          # keeps wc alive, so its id is not reused while cached
+    flags.flags = tuple(occ)  # the win-flag occurrences, the same in every reading
+    flags.source = wc  # keeps wc alive, so its id is not reused while cached
     return caches.put(_WIN_FLAGS, key, flags)
 
 
@@ -303,8 +335,21 @@ def prefers_on_tie(fans, best, seven_pairs: bool) -> bool:
     return best is not None and (seven_pairs or F.PURE_TRIPLE_CHOW in fans or F.TRIPLE_PUNG in fans)
 
 
-def _evaluate(counts, all_counts, hand_melds, n_exposed, win, ctx, tab, prof, meld_feats, meld_key, meld_pungs,
-              n_kongs, n_conc_kongs):
+def _evaluate(
+    counts,
+    all_counts,
+    hand_melds,
+    n_exposed,
+    win,
+    ctx,
+    tab,
+    prof,
+    meld_feats,
+    meld_key,
+    meld_pungs,
+    n_kongs,
+    n_conc_kongs,
+):
     """Every reading of the hand scored; returns the chosen :class:`~mjlearn.mcr.records.Candidate`
     or None. ``counts``: the concealed tiles' counts as bytes; ``all_counts``: with the melds, None
     when nothing is melded; ``tab``: the profile's counting tables; the melds' facts as
@@ -328,15 +373,16 @@ def _evaluate(counts, all_counts, hand_melds, n_exposed, win, ctx, tab, prof, me
         all_counts = counts
         n_hog = b.count(4)
     else:
-        n_hog = all_counts.count(4) - n_kongs         # four of a kind, not as a kong
+        n_hog = all_counts.count(4) - n_kongs  # four of a kind, not as a kong
     special = None
     seven_pairs = False
     if n_fixed == 0 and (b.count(0) <= 21 or 1 not in b.translate(ODD)):
         # all pairs, or at least 13 kinds of tile: maybe 七对, 全不靠 or 十三幺
         special = special_count(b, win, ctx, tab, whole_mask, n_hog, rm, rp, rs, rh)
         if special is False:
-            special = special_forms(b, win, ctx, prof, whole, n_hog, presence(b),
-                                    partial(seven_pairs_single, rm, rp, rs, rh, win))
+            special = special_forms(
+                b, win, ctx, prof, whole, n_hog, presence(b), partial(seven_pairs_single, rm, rp, rs, rh, win)
+            )
         if special is not None and special.form == "seven_pairs" and F.SEVEN_SHIFTED_PAIRS not in special.fans:
             seven_pairs = True
     if special is None and n_fixed <= 1 and b.count(0, 0, 27) <= 18:
@@ -345,7 +391,7 @@ def _evaluate(counts, all_counts, hand_melds, n_exposed, win, ctx, tab, prof, me
     if special is not None and not seven_pairs:
         return special
     wm, wp, ws, honor = rm.single, rp.single, rs.single, rh.way
-    if wm and wp and ws and honor:      # the common case: one way of each suit (see records.ways)
+    if wm and wp and ws and honor:  # the common case: one way of each suit (see records.ways)
         feats = wm.feats + wp.feats + ws.feats + honor.feats
         if feats >> F_SHAPE & 31 != 4 - n_fixed + PAIRED:
             return special
@@ -378,16 +424,18 @@ def _evaluate(counts, all_counts, hand_melds, n_exposed, win, ctx, tab, prof, me
             else:
                 mask |= bits[f]
     nine = NINE_GATES if nine else ()
-    wait = None         # the hand's wait count, when a reading could claim 边张/嵌张/单钓将
-    if splits is None:                  # the one reading
+    wait = None  # the hand's wait count, when a reading could claim 边张/嵌张/单钓将
+    if splits is None:  # the one reading
         pair = (feats >> F_PAIR) - 1
         feats += meld_feats
-        if feats >> win & 1 or pair == win:         # the winning tile in a concealed chow, or the pair
+        if feats >> win & 1 or pair == win:  # the winning tile in a concealed chow, or the pair
             wait = wait_count_of(counts, win, n_fixed, rm, rp, rs, rh)
         total, fans = count_regular(feats, pair, tab, ctx, win, wait, mask, reps, meld_pungs, n_conc_kongs, nine)
         if total > best_total or (total == best_total and prefers_on_tie(fans, special, seven_pairs)):
-            return _candidate(Candidate, (total, fans, "regular", None, None, None,
-                                          (explain_regular, wm, ws, wp, honor, pair, wait, ctx)))
+            return _candidate(
+                Candidate,
+                (total, fans, "regular", None, None, None, (explain_regular, wm, ws, wp, honor, pair, wait, ctx)),
+            )
         return special
     chosen = None
     for split in splits:
@@ -401,9 +449,18 @@ def _evaluate(counts, all_counts, hand_melds, n_exposed, win, ctx, tab, prof, me
     if chosen is None:
         return special
     # the chosen reading's parts and its explicit candidate are built when the result is explained
-    return _candidate(Candidate, (best_total, best_fans, "regular", None, None, None,
-                                  (explain_regular, chosen.m, chosen.s, chosen.p, chosen.honors, chosen.pair, wait,
-                                   ctx)))
+    return _candidate(
+        Candidate,
+        (
+            best_total,
+            best_fans,
+            "regular",
+            None,
+            None,
+            None,
+            (explain_regular, chosen.m, chosen.s, chosen.p, chosen.honors, chosen.pair, wait, ctx),
+        ),
+    )
 
 
 _candidate = tuple.__new__
@@ -417,4 +474,3 @@ class WholeHand:
 
     def __init__(self, occ, mask):
         self.occ, self.mask = occ, mask
-

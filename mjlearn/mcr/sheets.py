@@ -97,18 +97,29 @@ def fan_index_html() -> str:
         items = "".join(
             f'<li><a href="#fan-{f.id}">{f.id}. {_e(f.zh)} {_e(f.en)}</a> '
             f'<span style="color:#777">{_pct(freq.share(f.id))}</span></li>'
-            for f in FANS if f.points == pts and f.id <= 81)
-        tiers.append(f'<div style="break-inside:avoid;margin:0 0 8px"><b>{pts} 番 · {pts} point'
-                     f'{"s" if pts > 1 else ""}</b><ul style="margin:2px 0 0 18px;padding:0">{items}</ul></div>')
+            for f in FANS
+            if f.points == pts and f.id <= 81
+        )
+        tiers.append(
+            f'<div style="break-inside:avoid;margin:0 0 8px"><b>{pts} 番 · {pts} point'
+            f'{"s" if pts > 1 else ""}</b><ul style="margin:2px 0 0 18px;padding:0">{items}</ul></div>'
+        )
     extra = fan(82)
-    tiers.append(f'<div style="break-inside:avoid"><b>{_e("不在 81 番之内 · not one of the 81")}</b>'
-                 f'<ul style="margin:2px 0 0 18px;padding:0"><li><a href="#fan-{extra.id}">{extra.id}. '
-                 f'{_e(extra.zh)} {_e(extra.en)}</a> ({extra.points} 番 points)</li></ul></div>')
-    note = (f'<p style="color:#555;margin:4px 0">百分比：在 {freq.hands:,} 局模拟对局的 {freq.wins:,} 次和牌中，'
-            f'这个番计分的比例。 · The percentage: how often the fan counted in the {freq.wins:,} winning '
-            f'hands of {freq.hands:,} simulated hands.</p>')
-    return (f'<div style="max-width:100%">{note}<div style="columns:3 260px;column-gap:24px;font-size:13.5px">'
-            + "".join(tiers) + "</div></div>")
+    tiers.append(
+        f'<div style="break-inside:avoid"><b>{_e("不在 81 番之内 · not one of the 81")}</b>'
+        f'<ul style="margin:2px 0 0 18px;padding:0"><li><a href="#fan-{extra.id}">{extra.id}. '
+        f"{_e(extra.zh)} {_e(extra.en)}</a> ({extra.points} 番 points)</li></ul></div>"
+    )
+    note = (
+        f'<p style="color:#555;margin:4px 0">百分比：在 {freq.hands:,} 局模拟对局的 {freq.wins:,} 次和牌中，'
+        f"这个番计分的比例。 · The percentage: how often the fan counted in the {freq.wins:,} winning "
+        f"hands of {freq.hands:,} simulated hands.</p>"
+    )
+    return (
+        f'<div style="max-width:100%">{note}<div style="columns:3 260px;column-gap:24px;font-size:13.5px">'
+        + "".join(tiers)
+        + "</div></div>"
+    )
 
 
 def frequency_sheet_html(top: int = 24) -> str:
@@ -120,19 +131,27 @@ def frequency_sheet_html(top: int = 24) -> str:
     cells = []
     for r in rows:
         f = r.fan
-        bar = (f'<span style="display:inline-block;height:8px;width:{90 * r.share / best:.0f}px;'
-               f'background:#2f9e63;border-radius:4px;vertical-align:middle"></span>')
+        bar = (
+            f'<span style="display:inline-block;height:8px;width:{90 * r.share / best:.0f}px;'
+            f'background:#2f9e63;border-radius:4px;vertical-align:middle"></span>'
+        )
         cells.append(
             f'<div style="break-inside:avoid;padding:4px 0;border-bottom:1px solid #eee">'
             f'<a href="#fan-{f.id}"><b>{_e(f.zh)} {_e(f.en)}</b></a> · {f.points} 番 point{"s" if f.points > 1 else ""}<br>'
             f'{bar} <b>{_pct(r.share)}</b> <span style="color:#666">{_e("的和牌 of winning hands")}</span><br>'
-            f'<span style="font-size:12.5px">{_e(f.definition_zh)}<br>{_e(f.definition_en)}</span></div>')
-    head = (f'<p style="margin:4px 0;color:#555">由 mjlearn 的牌桌和电脑玩家打了 {freq.hands:,} 局国标麻将，'
-            f'其中 {freq.wins:,} 局有人和牌；下面是这些和牌里最常计的 {len(rows)} 个番。 · mjlearn\'s table and '
-            f'computer players played {freq.hands:,} MCR hands, {freq.wins:,} of them won; these are the '
-            f'{len(rows)} fans that counted most often in those wins.</p>')
-    return (f'<div style="max-width:100%">{head}<div style="columns:2 320px;column-gap:28px;font-size:13.5px">'
-            + "".join(cells) + "</div></div>")
+            f'<span style="font-size:12.5px">{_e(f.definition_zh)}<br>{_e(f.definition_en)}</span></div>'
+        )
+    head = (
+        f'<p style="margin:4px 0;color:#555">由 mjlearn 的牌桌和电脑玩家打了 {freq.hands:,} 局国标麻将，'
+        f"其中 {freq.wins:,} 局有人和牌；下面是这些和牌里最常计的 {len(rows)} 个番。 · mjlearn's table and "
+        f"computer players played {freq.hands:,} MCR hands, {freq.wins:,} of them won; these are the "
+        f"{len(rows)} fans that counted most often in those wins.</p>"
+    )
+    return (
+        f'<div style="max-width:100%">{head}<div style="columns:2 320px;column-gap:28px;font-size:13.5px">'
+        + "".join(cells)
+        + "</div></div>"
+    )
 
 
 def fan_section_html(fan_id: int) -> str:
@@ -163,13 +182,14 @@ def fan_section_html(fan_id: int) -> str:
         f'<div style="max-width:100%">'
         f'<p style="margin:2px 0">{_e(f.definition_zh)}<br>{_e(f.definition_en)}<br>'
         f'<span style="color:#666">{_e("模拟对局里的出现率 · met in simulated play")}: {_pct(freq.share(fan_id))}'
-        f'</span></p>'
+        f"</span></p>"
         f'<p style="margin:8px 0 2px"><b>{_e("例 · Example")}</b> <code>{_e(hand)}</code> {how(ctx)}</p>'
         f'{pic(res)}<p style="margin:2px 0">{scored(res)}</p>'
         f'<p style="margin:10px 0 2px"><b>{_e("差一点 · Near miss")}</b> <code>{_e(miss)}</code> {how(mctx)}</p>'
         f'{pic(mres)}<p style="margin:2px 0">{scored(mres)}</p>'
         f'<p style="margin:2px 0">{_e(near_miss_sentence(fan_id, "zh"))}<br>{_e(near_miss_sentence(fan_id, "en"))}</p>'
-        f'</div>')
+        f"</div>"
+    )
 
 
 def context_words(ctx: dict) -> str:

@@ -16,7 +16,8 @@ from ..tiles import HONOR_LETTERS
 _SUIT_CODE = (1, 3, 2)  # m, p, s -> the reference's suit numbers (m=1, s=2, p=3)
 
 REF: tuple[int, ...] = tuple(
-    [(_SUIT_CODE[i // 9] << 4) | (i % 9 + 1) for i in range(27)] + [0x41 + k for k in range(7)])
+    [(_SUIT_CODE[i // 9] << 4) | (i % 9 + 1) for i in range(27)] + [0x41 + k for k in range(7)]
+)
 """Reference tile code of each tile index."""
 
 FROM_REF = {c: i for i, c in enumerate(REF)}

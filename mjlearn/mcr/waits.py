@@ -18,17 +18,18 @@ from .records import ODD, ways
 
 __all__ = ["regular_wait_count", "regular_waits", "seven_pairs_single", "wait_count", "wait_count_of"]
 
-WAIT_COUNTS = caches.new("waits.counts", 16384, "the number of regular waits by the suits' fact ids (sorted) "
-                                                "and the honors' shape id")
+WAIT_COUNTS = caches.new(
+    "waits.counts", 16384, "the number of regular waits by the suits' fact ids (sorted) and the honors' shape id"
+)
 REGULAR_WAITS = caches.new("waits.regular", 4096, "the regular waits by the suits' fact ids and the honors' counts")
 HONOR_SHAPE = caches.new("waits.honor_shape", 4096, "the id of the honors' wait shape by their counts")
 HONOR_SHAPE_ID = caches.new("waits.honor_shape_ids", 128, "the honors' wait shapes interned (97 exist)", fixed=True)
 SUIT_INFO_ID = caches.new("waits.suit_info", 32768, "the id of a suit's wait facts by its counts")
-SUIT_INFOS = caches.new("waits.suit_infos", 512, "a suit's wait facts by id (309 exist); ids start at 1",
-                        fixed=True)
+SUIT_INFOS = caches.new("waits.suit_infos", 512, "a suit's wait facts by id (309 exist); ids start at 1", fixed=True)
 INFO_ID = caches.new("waits.suit_info_ids", 512, "the id of a suit's wait facts, interned", fixed=True)
-HONOR_INFO = caches.new("waits.honor_info", 4096, "the honors' odd tiles, pairs and the same after one more of "
-                                                  "each, by their counts")
+HONOR_INFO = caches.new(
+    "waits.honor_info", 4096, "the honors' odd tiles, pairs and the same after one more of each, by their counts"
+)
 
 
 def wait_count(counts, win: int, n_fixed: int) -> int:
@@ -76,7 +77,7 @@ def wait_count_of(counts, win: int, n_fixed: int, rm, rp, rs, rh) -> int:
     and of the winning suit's less that tile are looked up once per record, not sliced from the
     counts for every hand."""
     if n_fixed == 0 and counts.translate(ODD).count(1) + (-1 if counts[win] & 1 else 1) == 1:
-        return wait_count(counts, win, 0)      # six pairs and a single: the seven-pairs wait too
+        return wait_count(counts, win, 0)  # six pairs and a single: the seven-pairs wait too
     return regular_wait_count(rm, rp, rs, rh, win)
 
 
@@ -95,8 +96,13 @@ def regular_wait_count(rm, rp, rs, rh, win: int) -> int:
         c[win - 27] -= 1
         h = bytes(c)
         hs = HONOR_SHAPE.get(h) or honor_shape(h)
-    return waits_of(rm.wait_ids[sm] or info_id(rm, sm), rp.wait_ids[sp] or info_id(rp, sp),
-                    rs.wait_ids[ss] or info_id(rs, ss), hs, h)
+    return waits_of(
+        rm.wait_ids[sm] or info_id(rm, sm),
+        rp.wait_ids[sp] or info_id(rp, sp),
+        rs.wait_ids[ss] or info_id(rs, ss),
+        hs,
+        h,
+    )
 
 
 def seven_pairs_single(rm, rp, rs, rh, win: int) -> bool:
@@ -165,7 +171,7 @@ def regular_waits(x: int, y: int, z: int, h: bytes) -> frozenset:
             for g, info in enumerate(infos):
                 if not info.nonempty:
                     continue
-                o1, o2 = st[g - 2], st[g - 1]        # the other two suits
+                o1, o2 = st[g - 2], st[g - 1]  # the other two suits
                 o_sets = o1 & 1 and o2 & 1
                 base = 9 * g
                 if honors.pairs:
@@ -217,7 +223,7 @@ def suit_info(seg: bytes) -> SuitWaitFacts:
         ways_ = table.get(bytes(c))
         c[r] -= 1
         if ways_:
-            first_pair, _ = ways_[0]         # the table's ways: (pair or -1, sets), those without a pair first
+            first_pair, _ = ways_[0]  # the table's ways: (pair or -1, sets), those without a pair first
             last_pair, _ = ways_[-1]
             if first_pair < 0:
                 add1.append(r)

@@ -81,6 +81,7 @@ def progress_view(user: str | None = None):
     """The progress view of the default store: mastery by topic, what is due for review, and what to
     practise next."""
     from .progress import ProgressStore
+
     with ProgressStore(user=user) as s:
         return s.view()
 
@@ -89,6 +90,7 @@ def review_queue(store=None, now=None):
     """What is due for review in ``store`` (default: the default progress store), damaged rows skipped
     (:class:`~mjlearn.quiz.review.ReviewQueue`)."""
     from .progress import ProgressStore
+
     if store is not None:
         return store.review_queue(now)
     with ProgressStore() as s:
@@ -101,6 +103,7 @@ def __getattr__(name: str):
     except KeyError:
         raise AttributeError(f"module 'mjlearn.quiz' has no attribute {name!r}") from None
     from importlib import import_module
+
     value = getattr(import_module(f".{module}", __name__), attr)
     globals()[name] = value
     return value

@@ -36,9 +36,20 @@ READING_VERSION = 1
 """The version of what a checkpoint holds and how the reading makes it: raise it whenever the reading,
 the replay or the state's shape changes (mjlearn's own version is part of the key too)."""
 
-VERSION = (f"mjlearn {__version__}; reading {READING_VERSION}; schema {SCHEMA_VERSION}; scheduler "
-           + hashlib.sha256(repr((SCHEDULER.parameters, SCHEDULER.desired_retention, SCHEDULER.learning_steps,
-                                  SCHEDULER.relearning_steps, SCHEDULER.maximum_interval)).encode()).hexdigest()[:16])
+VERSION = (
+    f"mjlearn {__version__}; reading {READING_VERSION}; schema {SCHEMA_VERSION}; scheduler "
+    + hashlib.sha256(
+        repr(
+            (
+                SCHEDULER.parameters,
+                SCHEDULER.desired_retention,
+                SCHEDULER.learning_steps,
+                SCHEDULER.relearning_steps,
+                SCHEDULER.maximum_interval,
+            )
+        ).encode()
+    ).hexdigest()[:16]
+)
 """What a checkpoint must have been written by: this mjlearn, this reading, this schema, these FSRS
 parameters (and, added when read, the scorer's stamp: :func:`mjlearn.quiz.solved.engine_stamp`)."""
 
@@ -54,8 +65,26 @@ waiting try. Anything longer is not read (its JSON is never parsed: memory stays
 _MAX_AT_US = int(MAX_AT) * _US
 _MAX_IVL = 36500 * _DAY_US
 _MAX_MASTERY_DEN = 1 / (1 - MASTERY_DECAY) + 1e-6
-_COLUMNS = frozenset({"", "id", "at", "user", "quiz", "kind", "topic", "seed", "difficulty", "question", "answer",
-                      "correct", "score", "hints", "seconds", "retries"})
+_COLUMNS = frozenset(
+    {
+        "",
+        "id",
+        "at",
+        "user",
+        "quiz",
+        "kind",
+        "topic",
+        "seed",
+        "difficulty",
+        "question",
+        "answer",
+        "correct",
+        "score",
+        "hints",
+        "seconds",
+        "retries",
+    }
+)
 
 
 def _bytes(question: bytes) -> str:
@@ -64,20 +93,36 @@ def _bytes(question: bytes) -> str:
 
 def dump(reading: Reading, cards: _Cards, group: list) -> str:
     """The state at the end of the answers read, as JSON text."""
-    topics = [[topic, t[0], t[1], list(t[2]), t[3], t[4],
-               None if t[5] is None else [t[5][0], _bytes(t[5][1]), t[5][2], t[5][3]]]
-              for topic, t in reading._topics.items()]
+    topics = [
+        [
+            topic,
+            t[0],
+            t[1],
+            list(t[2]),
+            t[3],
+            t[4],
+            None if t[5] is None else [t[5][0], _bytes(t[5][1]), t[5][2], t[5][3]],
+        ]
+        for topic, t in reading._topics.items()
+    ]
     out_cards = []
     for key, c in cards.cards.items():
         card_id, reviews, right, last_right, att = cards.seen[key]
         out_cards.append([key, list(c), [card_id, reviews, right, bool(last_right), list(att[:5])]])
     waiting = None
     if group:
-        waiting = [_bytes(group[0][8]), [[a[0], a[1], a[2], a[3], a[4], a[5], a[6],
-                                          None if a[7] is None else list(a[7])] for a in group]]
-    state = {"total": reading.total, "correct": reading.correct,
-             "damage": [[d.id, d.position, d.damage, d.column] for d in reading.damage.rows],
-             "topics": topics, "cards": out_cards, "group": waiting}
+        waiting = [
+            _bytes(group[0][8]),
+            [[a[0], a[1], a[2], a[3], a[4], a[5], a[6], None if a[7] is None else list(a[7])] for a in group],
+        ]
+    state = {
+        "total": reading.total,
+        "correct": reading.correct,
+        "damage": [[d.id, d.position, d.damage, d.column] for d in reading.damage.rows],
+        "topics": topics,
+        "cards": out_cards,
+        "group": waiting,
+    }
     return json.dumps(state, separators=(",", ":"), allow_nan=False)
 
 
@@ -145,7 +190,7 @@ def _restore(state, rows: int, solved, stream_of):
         rid, position, what, column = _list(d, 4)
         if what not in DAMAGE or _text(column) not in _COLUMNS:
             raise _Bad(d)
-        damage.append(DamagedRow(_int(rid, -2**63, 2**63 - 1), _int(position, 0, rows), what, column))
+        damage.append(DamagedRow(_int(rid, -(2**63), 2**63 - 1), _int(position, 0, rows), what, column))
     topics: dict[str, list] = {}
     for t in _list(state["topics"], most=len(TOPICS)):
         topic, answered, right, recent, num, den, open_ = _list(t, 7)
@@ -183,7 +228,7 @@ def _restore(state, rows: int, solved, stream_of):
         rid, at, kind, topic, ok = _list(att, 5)
         if kind not in _KIND_TOPIC or topic not in TOPICS:
             raise _Bad(att)
-        att = (_int(rid, -2**63, 2**63 - 1), _at(at), kind, topic, _int(ok, 0, 1))
+        att = (_int(rid, -(2**63), 2**63 - 1), _at(at), kind, topic, _int(ok, 0, 1))
         cards.cards[key] = card
         cards.seen[key] = [card_id, reviews, _int(right, 0, reviews), last_right, att]
     group: list = []
@@ -193,8 +238,12 @@ def _restore(state, rows: int, solved, stream_of):
         fan_ids = _fan_ids()
         for i, a in enumerate(_list(tries, most=rows)):
             rid, at, kind, topic, ok, helped, rules, fans = _list(a, 8)
-            if kind not in _KIND_TOPIC or topic not in TOPICS or _int(ok, 0, 0) or (rules is not None and (
-                    _text(rules).__class__ is not str or _rules_key(rules) != rules)):
+            if (
+                kind not in _KIND_TOPIC
+                or topic not in TOPICS
+                or _int(ok, 0, 0)
+                or (rules is not None and (_text(rules).__class__ is not str or _rules_key(rules) != rules))
+            ):
                 raise _Bad(a)
             if fans is not None:
                 fans = tuple(_int(f, 0, 10_000) for f in _list(fans, most=len(fan_ids)))
@@ -202,8 +251,20 @@ def _restore(state, rows: int, solved, stream_of):
                     raise _Bad(a)
             elif kind == "fans":
                 raise _Bad(a)
-            group.append((_int(rid, -2**63, 2**63 - 1), _at(at), kind, topic, 0, _int(helped, 0, 1), rules, fans,
-                          question, i > 0))
+            group.append(
+                (
+                    _int(rid, -(2**63), 2**63 - 1),
+                    _at(at),
+                    kind,
+                    topic,
+                    0,
+                    _int(helped, 0, 1),
+                    rules,
+                    fans,
+                    question,
+                    i > 0,
+                )
+            )
         if not group:
             raise _Bad(tries)
     reading = Reading(stream_of(group[-1][8] if group else None) if stream_of else iter(()), solved)
@@ -227,21 +288,42 @@ def read(conn: sqlite3.Connection, user: str, columns, solved, now, writable: bo
     if kept is not None:
         start, seal, text = kept
         if checkpoint.sealed(checkpoint.fingerprint(conn, user, start), version, start, text) == seal:
-            rows = conn.execute("SELECT count(*) FROM answers WHERE user IS NULL OR user = '' OR (user = ? AND "
-                                "id <= ?)", (user, start)).fetchone()[0]
-            got = restore(text, rows, solved,
-                          lambda last: sqlite_answers(conn, user, columns, after=start, position=rows, last=last))
+            rows = conn.execute(
+                "SELECT count(*) FROM answers WHERE user IS NULL OR user = '' OR (user = ? AND id <= ?)", (user, start)
+            ).fetchone()[0]
+            got = restore(
+                text,
+                rows,
+                solved,
+                lambda last: sqlite_answers(conn, user, columns, after=start, position=rows, last=last),
+            )
             if got is not None:
                 (reading, resume), through = got, start
     if reading is None:
         reading = Reading(sqlite_answers(conn, user, columns), solved)
     last = conn.execute("SELECT max(id) FROM answers WHERE user = ?", (user,)).fetchone()[0]
-    save = writable and last is not None and (through is None or conn.execute(
-        "SELECT count(*) FROM answers WHERE user = ? AND id > ?", (user, through)).fetchone()[0] >= SAVE_AFTER)
+    save = (
+        writable
+        and last is not None
+        and (
+            through is None
+            or conn.execute("SELECT count(*) FROM answers WHERE user = ? AND id > ?", (user, through)).fetchone()[0]
+            >= SAVE_AFTER
+        )
+    )
     states: list = []
-    rq = replay_reading(reading, now, resume,
-                        (lambda cards, group: states.append(dump(reading, cards, group))) if save else None)
+    rq = replay_reading(
+        reading, now, resume, (lambda cards, group: states.append(dump(reading, cards, group))) if save else None
+    )
     if not states:
         return reading, rq, None
-    return reading, rq, (version, last, checkpoint.sealed(checkpoint.fingerprint(conn, user, last), version, last,
-                                                          states[0]), states[0])
+    return (
+        reading,
+        rq,
+        (
+            version,
+            last,
+            checkpoint.sealed(checkpoint.fingerprint(conn, user, last), version, last, states[0]),
+            states[0],
+        ),
+    )

@@ -77,7 +77,7 @@ class AnswerError(QuizError):
 
     def __init__(self, zh: str, en: str, where: str = ""):
         self.line: tuple[str, str] = (zh, en)
-        self.en, self.zh = (f"{where}: {en}" if where else en), zh      # the box's two sentences
+        self.en, self.zh = (f"{where}: {en}" if where else en), zh  # the box's two sentences
         super().__init__(self.en)
 
 
@@ -105,9 +105,12 @@ MAX_POINTS = 1000
 
 
 def _points_target(value) -> tuple[int, int]:
-    if not (isinstance(value, (list, tuple)) and len(value) == 2
-            and all(isinstance(x, int) and not isinstance(x, bool) for x in value)
-            and 8 <= value[0] <= value[1] <= MAX_POINTS):
+    if not (
+        isinstance(value, (list, tuple))
+        and len(value) == 2
+        and all(isinstance(x, int) and not isinstance(x, bool) for x in value)
+        and 8 <= value[0] <= value[1] <= MAX_POINTS
+    ):
         raise QuizError(f"'points' must be [low, high] with 8 <= low <= high <= {MAX_POINTS}, got {value!r}")
     return (value[0], value[1])
 
@@ -138,13 +141,25 @@ class Question:
         return get_kind(self.kind).topic
 
     def to_dict(self) -> dict:
-        return {"kind": self.kind, "data": _jsonable(self.data), "prompt": list(self.prompt),
-                "seed": self.seed, "difficulty": self.difficulty, "source": self.source}
+        return {
+            "kind": self.kind,
+            "data": _jsonable(self.data),
+            "prompt": list(self.prompt),
+            "seed": self.seed,
+            "difficulty": self.difficulty,
+            "source": self.source,
+        }
 
     @classmethod
     def from_dict(cls, d: Mapping) -> Question:
-        return cls(kind=d["kind"], data=dict(d["data"]), prompt=tuple(d["prompt"]), seed=d.get("seed"),
-                   difficulty=d.get("difficulty", 1), source=d.get("source", "generated"))
+        return cls(
+            kind=d["kind"],
+            data=dict(d["data"]),
+            prompt=tuple(d["prompt"]),
+            seed=d.get("seed"),
+            difficulty=d.get("difficulty", 1),
+            source=d.get("source", "generated"),
+        )
 
     def text(self, lang: str | None = None) -> str:
         """The prompt with the hand or situation, as plain text (the terminal runner shows this)."""
@@ -180,8 +195,13 @@ class Grade:
         return self.text()
 
     def to_dict(self) -> dict:
-        return {"correct": self.correct, "score": self.score, "answer": _jsonable(self.answer),
-                "expected": _jsonable(self.expected), "explanation": [list(x) for x in self.explanation]}
+        return {
+            "correct": self.correct,
+            "score": self.score,
+            "answer": _jsonable(self.answer),
+            "expected": _jsonable(self.expected),
+            "explanation": [list(x) for x in self.explanation],
+        }
 
 
 @dataclass
@@ -236,8 +256,10 @@ class Kind:
         for name, value in target.items():
             if name not in self.targets:
                 takes = [k.name for k in KINDS.values() if name in k.targets]
-                raise QuizError(f"{self.name} questions take no target {name!r}"
-                                + (f"; {name}= is for {', '.join(takes)}" if takes else ""))
+                raise QuizError(
+                    f"{self.name} questions take no target {name!r}"
+                    + (f"; {name}= is for {', '.join(takes)}" if takes else "")
+                )
             out[name] = TARGETS[name](value)
         return out
 
@@ -346,8 +368,14 @@ def generate(kind: str, seed: int | None = None, difficulty: int = 1, **target) 
         seed = random.randrange(2**31)
     rng = question_rng(kind, seed, difficulty)
     data, prompt = k.make(rng, difficulty, **target) if target else k.make(rng, difficulty)
-    return Question(kind=kind, data=data, prompt=prompt, seed=seed, difficulty=difficulty,
-                    source=data.pop("_source", "generated") if isinstance(data, dict) else "generated")
+    return Question(
+        kind=kind,
+        data=data,
+        prompt=prompt,
+        seed=seed,
+        difficulty=difficulty,
+        source=data.pop("_source", "generated") if isinstance(data, dict) else "generated",
+    )
 
 
 SERIES_STRIDE = 10_000
@@ -445,5 +473,3 @@ def wrong_answer(question: Question, rng: random.Random | None = None) -> Any:
     """A plausible wrong answer (for tests, the benchmark, and a teacher's demonstration)."""
     k = get_kind(question.kind)
     return k.wrong(question.data, k.solve(question.data), rng or random.Random(0))
-
-

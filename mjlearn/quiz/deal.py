@@ -59,10 +59,14 @@ class Win:
         """The view of a finished table's (first) win."""
         won = table.winners[0]
         h = won.hand
-        return cls(hand=replace(h, flowers=()), winner=int(won.seat),
-                   discarder=None if won.from_seat is None else int(won.from_seat),
-                   how=replace(won.win_context, flowers=won.win_context.flowers + len(h.flowers)), won=won,
-                   table=table)
+        return cls(
+            hand=replace(h, flowers=()),
+            winner=int(won.seat),
+            discarder=None if won.from_seat is None else int(won.from_seat),
+            how=replace(won.win_context, flowers=won.win_context.flowers + len(h.flowers)),
+            won=won,
+            table=table,
+        )
 
     @property
     def self_drawn(self) -> bool:
@@ -75,8 +79,15 @@ class Win:
     def context(self) -> dict:
         """Keywords for ``mjlearn.mcr.score``."""
         c = self.how
-        return {"self_drawn": c.self_drawn, "seat_wind": c.seat_wind, "prevalent_wind": c.prevalent_wind,
-                "flowers": c.flowers, "wall_last": c.wall_last, "last_tile": c.last_tile, "kong": c.kong}
+        return {
+            "self_drawn": c.self_drawn,
+            "seat_wind": c.seat_wind,
+            "prevalent_wind": c.prevalent_wind,
+            "flowers": c.flowers,
+            "wall_last": c.wall_last,
+            "last_tile": c.last_tile,
+            "kong": c.kong,
+        }
 
 
 @dataclass(frozen=True)
@@ -137,20 +148,32 @@ class _Player(Bot):
         at = len(table.log) + 1
         e = super().act(table, seat)
         if self.snapshots is not None and type(e) is Discarded:
-            self.snapshots.append(Snapshot(int(seat), len(self.snapshots), tuple(table.melds[seat]),
-                                           table.counts(seat), e.tile.index, table, at))
+            self.snapshots.append(
+                Snapshot(
+                    int(seat),
+                    len(self.snapshots),
+                    tuple(table.melds[seat]),
+                    table.counts(seat),
+                    e.tile.index,
+                    table,
+                    at,
+                )
+            )
         return e
 
 
-def simulate(rng: random.Random, *, claim_rate: float = 0.5, prevalent: str | None = None,
-             keep_snapshots: bool = False):
+def simulate(
+    rng: random.Random, *, claim_rate: float = 0.5, prevalent: str | None = None, keep_snapshots: bool = False
+):
     """Deal and play one hand at the table. Returns (:class:`Win`, or None for a drawn hand; the
     :class:`Snapshot` after every discard when ``keep_snapshots``, else an empty list)."""
     prevalent = prevalent or Seat(rng.randrange(4)).letter
     seed = rng.getrandbits(32)
     snaps: list | None = [] if keep_snapshots else None
-    table = play_hand(Table(DEFAULT, seed=seed, prevalent_wind=prevalent),
-                      [_Player(seed * 4 + s, claim_rate, snaps) for s in range(4)])
+    table = play_hand(
+        Table(DEFAULT, seed=seed, prevalent_wind=prevalent),
+        [_Player(seed * 4 + s, claim_rate, snaps) for s in range(4)],
+    )
     return (Win.of(table) if table.winners else None), snaps or []
 
 

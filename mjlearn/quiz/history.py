@@ -75,8 +75,10 @@ DAMAGE: dict[str, tuple[str, str]] = {
     "retries_bad": ("重试次数不是 0 到 1000 的整数", "its number of retries is not a whole number from 0 to 1000"),
     "score_bad": ("得分不是 0 到 1 之间的数", "its score is not a number from 0 to 1"),
     "seconds_bad": ("用时不是非负的数", "its time taken is not a number of seconds"),
-    "text_not_utf8": ("文字里有无效字符（单个代理项或不是 UTF-8 的字节）",
-                      "its text has invalid characters (a lone surrogate, or bytes that are not UTF-8)"),
+    "text_not_utf8": (
+        "文字里有无效字符（单个代理项或不是 UTF-8 的字节）",
+        "its text has invalid characters (a lone surrogate, or bytes that are not UTF-8)",
+    ),
 }
 """Each kind of damage a row can have: (Chinese, English) of what is wrong with it."""
 
@@ -105,10 +107,19 @@ class DamagedRow:
         return pick(f"第 {name} 条回答：{zh}", f"answer {name}: {en}", lang)
 
 
-_WORDS = {"at": ("时间", "time"), "kind": ("题型", "question kind"), "topic": ("主题", "topic"),
-          "difficulty": ("难度", "difficulty"), "correct": ("对错标记", "right-or-wrong mark"), "score": ("得分", "score"),
-          "hints": ("提示次数", "number of hints"), "retries": ("重试次数", "number of retries"),
-          "question": ("题目", "question"), "answer": ("回答", "answer"), "user": ("答题人", "learner's name")}
+_WORDS = {
+    "at": ("时间", "time"),
+    "kind": ("题型", "question kind"),
+    "topic": ("主题", "topic"),
+    "difficulty": ("难度", "difficulty"),
+    "correct": ("对错标记", "right-or-wrong mark"),
+    "score": ("得分", "score"),
+    "hints": ("提示次数", "number of hints"),
+    "retries": ("重试次数", "number of retries"),
+    "question": ("题目", "question"),
+    "answer": ("回答", "answer"),
+    "user": ("答题人", "learner's name"),
+}
 """The columns named to a learner, in their words."""
 
 
@@ -142,28 +153,41 @@ class Damage(Bilingual):
         ids = ", ".join(self.ids()[:5]) + (", ..." if n > 5 else "")
         ids_zh = "、".join(self.ids()[:5]) + ("……" if n > 5 else "")
         how = _ENV_HINT[0] if terminal else _ENV_HINT[1]
-        return pick(f"已跳过 {n} 条损坏的记录（编号 {ids_zh}）；原记录未改动，查看原因：{how}",
-                    f"{n} damaged row{'' if n == 1 else 's'} skipped (ids {ids}); nothing was changed; "
-                    f"to see why: {how}", lang)
+        return pick(
+            f"已跳过 {n} 条损坏的记录（编号 {ids_zh}）；原记录未改动，查看原因：{how}",
+            f"{n} damaged row{'' if n == 1 else 's'} skipped (ids {ids}); nothing was changed; to see why: {how}",
+            lang,
+        )
 
     def text(self, lang: str | None = None) -> str:
         if not self.rows:
             return pick("没有损坏的记录。", "No damaged rows.", lang)
         n = len(self.rows)
-        return "\n".join([pick(f"已跳过 {n} 条损坏的记录（原记录未改动）：",
-                               f"{n} damaged row{'' if n == 1 else 's'} skipped (nothing was changed):", lang)]
-                         + ["  " + r.text(lang) for r in self.rows])
+        return "\n".join(
+            [
+                pick(
+                    f"已跳过 {n} 条损坏的记录（原记录未改动）：",
+                    f"{n} damaged row{'' if n == 1 else 's'} skipped (nothing was changed):",
+                    lang,
+                )
+            ]
+            + ["  " + r.text(lang) for r in self.rows]
+        )
 
     def _repr_html_(self) -> str:
         if not self.rows:
             return ""
         n = len(self.rows)
-        items = "".join(f"<li>{escape(r.text('zh'))}<br><span style='color:#555'>{escape(r.text('en'))}</span></li>"
-                        for r in self.rows[:200])
+        items = "".join(
+            f"<li>{escape(r.text('zh'))}<br><span style='color:#555'>{escape(r.text('en'))}</span></li>"
+            for r in self.rows[:200]
+        )
         more = f"<li>……还有 {n - 200} 条 ... and {n - 200} more</li>" if n > 200 else ""
-        return (f"<details class='mjlearn-damaged' style='color:#8a4b00'><summary>已跳过 {n} 条损坏的记录 · "
-                f"{n} damaged row{'' if n == 1 else 's'} skipped (原记录未改动 nothing was changed)</summary>"
-                f"<ul>{items}{more}</ul></details>")
+        return (
+            f"<details class='mjlearn-damaged' style='color:#8a4b00'><summary>已跳过 {n} 条损坏的记录 · "
+            f"{n} damaged row{'' if n == 1 else 's'} skipped (原记录未改动 nothing was changed)</summary>"
+            f"<ul>{items}{more}</ul></details>"
+        )
 
 
 # -- one answer as read ------------------------------------------------------------------------------
@@ -180,6 +204,7 @@ _KIND_TOPIC = {name: k.topic for name, k in KINDS.items()}
 def _rules_key(name: str) -> str | None:
     """The registry name of a rule set named in a question (None if unknown)."""
     from ..rules import get
+
     try:
         return get(name).name
     except (KeyError, ValueError, LookupError, TypeError):
@@ -217,8 +242,11 @@ def _decode(b) -> str | None:
 
 def _load(text: str):
     """JSON text as a value; raises ValueError if it is not JSON this reading can hold."""
-    if (len(text) > 2 * MAX_DEPTH and text.count("[") + text.count("{") > MAX_DEPTH
-            and nesting(text, stop_after=MAX_DEPTH)[0] > MAX_DEPTH):
+    if (
+        len(text) > 2 * MAX_DEPTH
+        and text.count("[") + text.count("{") > MAX_DEPTH
+        and nesting(text, stop_after=MAX_DEPTH)[0] > MAX_DEPTH
+    ):
         raise ValueError("nested too deeply")
     try:
         return json.loads(text)
@@ -229,6 +257,7 @@ def _load(text: str):
 def _fan_numbers(answer) -> tuple | None:
     """The fan numbers of a "which fans?" answer (None if it is not a list of them)."""
     from ..mcr import FANS
+
     if not isinstance(answer, list) or len(answer) > len(FANS):
         return None
     ids = _fan_ids()
@@ -240,6 +269,7 @@ def _fan_numbers(answer) -> tuple | None:
 @lru_cache(maxsize=1)
 def _fan_ids() -> frozenset:
     from ..mcr import FANS
+
     return frozenset(f.id for f in FANS)
 
 
@@ -271,8 +301,12 @@ def check_row(r) -> tuple[str, str] | tuple:
         return "topic_unknown", "topic"
     if r.get("seed") is not None and not _whole(r["seed"], -(1 << 63), (1 << 63) - 1):
         return "seed_bad", "seed"
-    for col, lo, hi, bad in (("difficulty", 1, 3, "difficulty_bad"), ("correct", 0, 1, "correct_bad"),
-                             ("hints", 0, MAX_COUNT, "hints_bad"), ("retries", 0, MAX_COUNT, "retries_bad")):
+    for col, lo, hi, bad in (
+        ("difficulty", 1, 3, "difficulty_bad"),
+        ("correct", 0, 1, "correct_bad"),
+        ("hints", 0, MAX_COUNT, "hints_bad"),
+        ("retries", 0, MAX_COUNT, "retries_bad"),
+    ):
         v = r.get(col, 0 if col == "retries" else None)
         if v is None:
             return "missing", col
@@ -305,8 +339,11 @@ def check_row(r) -> tuple[str, str] | tuple:
     except ValueError:
         return "answer_not_json", "answer"
     data = q.get("data") if isinstance(q, dict) else None
-    if not isinstance(q, dict) or (data is not None and not isinstance(data, dict)) or (
-            "kind" in q and q["kind"] != kind):
+    if (
+        not isinstance(q, dict)
+        or (data is not None and not isinstance(data, dict))
+        or ("kind" in q and q["kind"] != kind)
+    ):
         return "question_shape", "question"
     rules = data.get("rules") if data else None
     if rules is not None:
@@ -318,8 +355,17 @@ def check_row(r) -> tuple[str, str] | tuple:
         fans = _fan_numbers(a)
         if fans is None:
             return "answer_wrong_type", "answer"
-    return (rid, float(at), kind, topic, r["correct"], 1 if (r["hints"] or r.get("retries", 0)) else 0, rules, fans,
-            r["question"]), r["question"]
+    return (
+        rid,
+        float(at),
+        kind,
+        topic,
+        r["correct"],
+        1 if (r["hints"] or r.get("retries", 0)) else 0,
+        rules,
+        fans,
+        r["question"],
+    ), r["question"]
 
 
 def answers_of(rows):
@@ -498,8 +544,13 @@ class Reading:
             if t[5] is not None:
                 self._credit(t)
         for topic, (answered, right, recent, num, den, _) in self._topics.items():
-            out[topic] = {"answered": answered, "correct": right, "accuracy": right / answered,
-                          "recent_accuracy": sum(recent) / len(recent), "mastery": num / den}
+            out[topic] = {
+                "answered": answered,
+                "correct": right,
+                "accuracy": right / answered,
+                "recent_accuracy": sum(recent) / len(recent),
+                "mastery": num / den,
+            }
         return out
 
     def finish(self) -> Reading:

@@ -62,8 +62,10 @@ _ANSWER_FLAG = f"""
  WHEN kind = 'fans' AND json_type(answer) != 'array' THEN 1"""
 """The checks of an answer's JSON."""
 
-_RULES = (f"CASE WHEN length(CAST(question AS BLOB)) <= {MAX_TEXT} AND json_valid(question) AND "
-          f"json_type(question, '$.data.rules') = 'text' THEN CAST(json_extract(question, '$.data.rules') AS BLOB) END")
+_RULES = (
+    f"CASE WHEN length(CAST(question AS BLOB)) <= {MAX_TEXT} AND json_valid(question) AND "
+    f"json_type(question, '$.data.rules') = 'text' THEN CAST(json_extract(question, '$.data.rules') AS BLOB) END"
+)
 """The rule set a question names, as bytes (None if it names none)."""
 
 _QUESTION = f"SELECT CASE {_QUESTION_FLAG} END, {_RULES} FROM (SELECT CAST(? AS TEXT) AS question, ? AS kind)"
@@ -129,8 +131,7 @@ def _unnamed(conn):
     return pos
 
 
-def sqlite_answers(conn, user: str, columns, after: int | None = None, position: int = 0,
-                   last: bytes | None = None):
+def sqlite_answers(conn, user: str, columns, after: int | None = None, position: int = 0, last: bytes | None = None):
     """The answers of ``user`` in a SQLite store (``conn``, with the answer ``columns`` it has), checked,
     in id order: the stream of :func:`~mjlearn.quiz.history.answers_of`. Rows without a learner's name
     come first, as damaged. ``after``: only the answers with a greater id, the rows without a name
@@ -202,13 +203,15 @@ def _fast(conn, user: str, columns, after: int | None = None, pos: int = 0, prev
     retries = "retries" if "retries" in columns else "0"
     if after is None:
         pos = yield from _unnamed(conn)
-    sql = (f"SELECT id, at, kind, topic, CAST(question AS BLOB), CAST(answer AS BLOB), CASE WHEN "
-           f"typeof(question) = 'text' AND typeof(answer) = 'text' AND kind IN ({_KINDS_SQL}) AND topic IN "
-           f"({_TOPICS_SQL}) THEN {_FAST_ROW.format(retries=retries)} END FROM answers WHERE user = ? AND id > ? ORDER BY id")
+    sql = (
+        f"SELECT id, at, kind, topic, CAST(question AS BLOB), CAST(answer AS BLOB), CASE WHEN "
+        f"typeof(question) = 'text' AND typeof(answer) = 'text' AND kind IN ({_KINDS_SQL}) AND topic IN "
+        f"({_TOPICS_SQL}) THEN {_FAST_ROW.format(retries=retries)} END FROM answers WHERE user = ? AND id > ? ORDER BY id"
+    )
     verdicts = _Verdicts(conn)
     questions, (answers, fan_answers) = verdicts.questions, verdicts.answers
     prev_id = prev_kind = info = None
-    for rid, at, kind, topic, question, answer, v in conn.execute(sql, (user, -2**63 if after is None else after)):
+    for rid, at, kind, topic, question, answer, v in conn.execute(sql, (user, -(2**63) if after is None else after)):
         pos += 1
         if v is not None:  # the numbers, kind, topic and the texts' types are right
             same = question == prev
@@ -249,7 +252,9 @@ def _fast(conn, user: str, columns, after: int | None = None, pos: int = 0, prev
 
 _NUMBER = (int, float)
 
-_SQL_JSON = f"CASE WHEN typeof(question) != 'text' OR typeof(answer) != 'text' THEN 1 {_QUESTION_FLAG} {_ANSWER_FLAG} END"
+_SQL_JSON = (
+    f"CASE WHEN typeof(question) != 'text' OR typeof(answer) != 'text' THEN 1 {_QUESTION_FLAG} {_ANSWER_FLAG} END"
+)
 """The JSON checks of :func:`_exact`, per row."""
 
 
@@ -258,22 +263,54 @@ def _exact(conn, user: str, columns):
     SQLite checking the JSON of every row (:data:`_SQL_JSON`)."""
     retries = "retries" if "retries" in columns else "0"
     pos = yield from _unnamed(conn)
-    sql = (f"SELECT rowid, id, at, kind, topic, seed, difficulty, correct, score, hints, seconds, {retries}, "
-           f"{_SQL_JSON}, CAST(question AS BLOB), "
-           f"CASE WHEN typeof(question) = 'text' THEN {_RULES} END, "
-           f"CASE WHEN kind = 'fans' THEN CAST(answer AS BLOB) END "
-           f"FROM answers WHERE user = ? ORDER BY id")
+    sql = (
+        f"SELECT rowid, id, at, kind, topic, seed, difficulty, correct, score, hints, seconds, {retries}, "
+        f"{_SQL_JSON}, CAST(question AS BLOB), "
+        f"CASE WHEN typeof(question) = 'text' THEN {_RULES} END, "
+        f"CASE WHEN kind = 'fans' THEN CAST(answer AS BLOB) END "
+        f"FROM answers WHERE user = ? ORDER BY id"
+    )
     kinds, topics = _KIND_TOPIC, TOPICS
     verdicts = _Verdicts(conn)
     prev = prev_id = None
-    for (rowid, rid, at, kind, topic, seed, difficulty, correct, score, hints, seconds, retries_, suspect, question,
-         rules, answer) in conn.execute(sql, (user,)):
+    for (
+        rowid,
+        rid,
+        at,
+        kind,
+        topic,
+        seed,
+        difficulty,
+        correct,
+        score,
+        hints,
+        seconds,
+        retries_,
+        suspect,
+        question,
+        rules,
+        answer,
+    ) in conn.execute(sql, (user,)):
         pos += 1
-        if (suspect is None and rid.__class__ is int and rid != prev_id and at.__class__ in _NUMBER
-                and 0 <= at <= _MAX_AT and kind in kinds and topic in topics and (seed is None or seed.__class__ is int)
-                and difficulty in (1, 2, 3) and correct in (0, 1) and hints.__class__ is int and 0 <= hints <= MAX_COUNT
-                and retries_.__class__ is int and 0 <= retries_ <= MAX_COUNT and score.__class__ in _NUMBER
-                and 0 <= score <= 1 and (seconds is None or (seconds.__class__ in _NUMBER and 0 <= seconds < math.inf))):
+        if (
+            suspect is None
+            and rid.__class__ is int
+            and rid != prev_id
+            and at.__class__ in _NUMBER
+            and 0 <= at <= _MAX_AT
+            and kind in kinds
+            and topic in topics
+            and (seed is None or seed.__class__ is int)
+            and difficulty in (1, 2, 3)
+            and correct in (0, 1)
+            and hints.__class__ is int
+            and 0 <= hints <= MAX_COUNT
+            and retries_.__class__ is int
+            and 0 <= retries_ <= MAX_COUNT
+            and score.__class__ in _NUMBER
+            and 0 <= score <= 1
+            and (seconds is None or (seconds.__class__ in _NUMBER and 0 <= seconds < math.inf))
+        ):
             damage = None
             if rules is not None:
                 rules = verdicts.rules_key(rules)
@@ -286,7 +323,18 @@ def _exact(conn, user: str, columns):
                     damage = fans
             if damage is None:
                 prev_id = rid
-                yield rid, at, kind, topic, correct, 1 if (hints or retries_) else 0, rules, fans, question, question == prev
+                yield (
+                    rid,
+                    at,
+                    kind,
+                    topic,
+                    correct,
+                    1 if (hints or retries_) else 0,
+                    rules,
+                    fans,
+                    question,
+                    question == prev,
+                )
                 prev = question
                 continue
         else:
@@ -318,6 +366,21 @@ def _judge(conn, rowid, rid, prev_id) -> tuple[str, str]:
     return out if isinstance(out[0], str) else ("question_shape", "question")
 
 
-_FIELDS = ("id", "at", "user", "quiz", "kind", "topic", "seed", "difficulty", "question", "answer", "correct", "score",
-           "hints", "seconds", "retries")
+_FIELDS = (
+    "id",
+    "at",
+    "user",
+    "quiz",
+    "kind",
+    "topic",
+    "seed",
+    "difficulty",
+    "question",
+    "answer",
+    "correct",
+    "score",
+    "hints",
+    "seconds",
+    "retries",
+)
 _TEXTS = ("user", "quiz", "kind", "topic", "question", "answer")

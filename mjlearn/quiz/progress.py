@@ -95,7 +95,6 @@ __all__ = [
 ]
 
 
-
 class ProgressStore:
     """A learner's progress: the answers kept by the store that :func:`mjlearn.store.open_store` opens
     (:class:`~mjlearn.store.sqlite.SQLiteStore`, one SQLite file; :class:`~mjlearn.store.postgres.PostgresStore`
@@ -104,8 +103,14 @@ class ProgressStore:
     ``store`` is that store; its methods and attributes (``record``, ``rows``, ``export``, ``path``,
     ``user``, ``read_only``...) are this object's too. ``store=`` wraps a store already open."""
 
-    def __init__(self, path: str | os.PathLike | None = None, user: str | None = None, timeout: float | None = None,
-                 *, store: Store | None = None):
+    def __init__(
+        self,
+        path: str | os.PathLike | None = None,
+        user: str | None = None,
+        timeout: float | None = None,
+        *,
+        store: Store | None = None,
+    ):
         object.__setattr__(self, "store", store if store is not None else _open_store(path, user, timeout))
 
     def __getattr__(self, name: str):
@@ -133,6 +138,7 @@ class ProgressStore:
             if isinstance(source, sqlite3.Connection):
                 return sqlite_answers(source, store.user, store._columns())
             return answers_of(source)
+
         with without_gc():
             out = store.stream(lambda source: consume(Reading(answers(source), solved)))
         solved.save()
@@ -156,6 +162,7 @@ class ProgressStore:
             finally:
                 if conn.in_transaction:
                     conn.execute("COMMIT")
+
         with without_gc():
             got = store.stream(read)
         if got is None:
@@ -164,8 +171,9 @@ class ProgressStore:
         reading, rq, keep = got
         if keep is not None:  # derived data: never waits for a lock, never fails an answer or a reading
             version, through, seal, state = keep
-            store.stream(lambda conn: save_checkpoint(conn, store.user, version, through, seal, state,
-                                                      int(store.timeout * 1000)))
+            store.stream(
+                lambda conn: save_checkpoint(conn, store.user, version, through, seal, state, int(store.timeout * 1000))
+            )
         return reading, rq
 
     def _finished(self) -> Reading:
@@ -185,9 +193,14 @@ class ProgressStore:
 
     @staticmethod
     def _summary_of(user: str, reading: Reading) -> dict:
-        return {"user": user, "total": reading.total, "correct": reading.correct,
-                "accuracy": reading.correct / reading.total if reading.total else None,
-                "by_topic": reading.by_topic(), "damaged": reading.damage}
+        return {
+            "user": user,
+            "total": reading.total,
+            "correct": reading.correct,
+            "accuracy": reading.correct / reading.total if reading.total else None,
+            "by_topic": reading.by_topic(),
+            "damaged": reading.damage,
+        }
 
     def summary(self) -> dict:
         """The answers counted (damaged rows skipped; ``damaged`` lists them), overall and by topic."""
@@ -200,13 +213,17 @@ class ProgressStore:
         for t in TOPICS:
             if t not in stats:
                 return t
-        return min(TOPICS, key=lambda t: (stats[t]["mastery"] - (0.2 if stats[t]["answered"] < 5 else 0),
-                                          list(TOPICS).index(t)))
+        return min(
+            TOPICS,
+            key=lambda t: (stats[t]["mastery"] - (0.2 if stats[t]["answered"] < 5 else 0), list(TOPICS).index(t)),
+        )
 
     def _queue(self, now=None):
         """(reading, review queue) from one pass over the answers."""
+
         def consume(reading):
             return reading, replay_reading(reading, now)
+
         reading, rq = self._checkpointed(now) or self._read(consume)
         rq.damage = reading.damage
         questions = self._questions(sorted({s.last_row["id"] for s in rq.states.values()}))
@@ -287,15 +304,27 @@ def sample_store(path=None):
     store = ProgressStore(path, user="sample")
     now = time.time()
     plan = [  # (days ago, kind, which question, how answered)
-        (9, "tile_name", 1, "right"), (9, "tile_name", 2, "right"), (9, "waits", 3, "corrected"),
-        (9, "fans", 4, "wrong"), (9, "regional", 5, "wrong"), (5, "tile_name", 6, "right"),
-        (5, "shanten", 7, "hint"), (5, "complete", 8, "right"), (2, "fans", 9, "right"), (2, "waits", 10, "wrong"),
+        (9, "tile_name", 1, "right"),
+        (9, "tile_name", 2, "right"),
+        (9, "waits", 3, "corrected"),
+        (9, "fans", 4, "wrong"),
+        (9, "regional", 5, "wrong"),
+        (5, "tile_name", 6, "right"),
+        (5, "shanten", 7, "hint"),
+        (5, "complete", 8, "right"),
+        (2, "fans", 9, "right"),
+        (2, "waits", 10, "wrong"),
     ]
     for i, (days, kind, n, how) in enumerate(plan):
         q = generate(kind, seed=n)
         at = now - days * 86400 + i * 60
-        tries = [wrong_answer(q, random.Random(n)), solve(q)] if how == "corrected" else \
-            [wrong_answer(q, random.Random(n))] if how == "wrong" else [solve(q)]
+        tries = (
+            [wrong_answer(q, random.Random(n)), solve(q)]
+            if how == "corrected"
+            else [wrong_answer(q, random.Random(n))]
+            if how == "wrong"
+            else [solve(q)]
+        )
         for k, a in enumerate(tries):
             rid = store.record(q, a, grade(q, a), quiz="sample", hints=1 if how == "hint" else 0)
             store._conn.execute("UPDATE answers SET at = ? WHERE id = ?", (at + k * 20, rid))
@@ -335,8 +364,13 @@ class ProgressView(Bilingual):
 
     def text(self, lang: str | None = None, terminal: bool = False) -> str:
         """The view as text; ``terminal``: the next step as a command (``mjlearn quiz --topic ...``)."""
-        lines = [pick(f"{self.summary['user']} 的进度：共答 {self.summary['total']} 题",
-                      f"Progress of {self.summary['user']}: {self.summary['total']} answers", lang)]
+        lines = [
+            pick(
+                f"{self.summary['user']} 的进度：共答 {self.summary['total']} 题",
+                f"Progress of {self.summary['user']}: {self.summary['total']} answers",
+                lang,
+            )
+        ]
         due = self._due()
         for t, zh, en, d in self._rows():
             name = pick(zh, en, lang)
@@ -344,11 +378,21 @@ class ProgressView(Bilingual):
                 lines.append(f"  {name}: " + pick("未练习", "not practised yet", lang))
             else:
                 extra = pick(f"，{due[t]} 项待复习", f", {due[t]} due", lang) if due.get(t) else ""
-                lines.append(f"  {name}: " + pick(f"掌握 {d['mastery']:.0%}（对 {d['correct']}/{d['answered']}{extra}）",
-                                                  f"mastery {d['mastery']:.0%} ({d['correct']}/{d['answered']} right"
-                                                  f"{extra})", lang))
-        lines.append(pick("掌握度：越近的回答分量越重；改正后答对算一半。",
-                          "Mastery: recent answers count most; right after a wrong try or a hint counts half.", lang))
+                lines.append(
+                    f"  {name}: "
+                    + pick(
+                        f"掌握 {d['mastery']:.0%}（对 {d['correct']}/{d['answered']}{extra}）",
+                        f"mastery {d['mastery']:.0%} ({d['correct']}/{d['answered']} right{extra})",
+                        lang,
+                    )
+                )
+        lines.append(
+            pick(
+                "掌握度：越近的回答分量越重；改正后答对算一半。",
+                "Mastery: recent answers count most; right after a wrong try or a hint counts half.",
+                lang,
+            )
+        )
         if self.review is not None and self.review.states:
             lines.append(self.review._text(lang, limit=5))
         zh, en, call = self._next(terminal)
@@ -363,6 +407,7 @@ class ProgressView(Bilingual):
 
     def _repr_html_(self) -> str:
         from html import escape
+
         due = self._due()
         rows = []
         for t, zh, en, d in self._rows():
@@ -370,20 +415,30 @@ class ProgressView(Bilingual):
                 cells = "<td style='text-align:left;vertical-align:top'>–</td><td style='text-align:left;vertical-align:top'>未练习 not yet</td><td style='text-align:left;vertical-align:top'></td>"
             else:
                 pct = d["mastery"]
-                bar = (f"<div style='background:#ddd;width:120px;height:10px;display:inline-block'><div style='background:"
-                       f"{'#2a2' if pct >= 0.8 else '#d90' if pct >= 0.5 else '#c33'};width:{pct * 120:.0f}px;"
-                       f"height:10px'></div></div>")
-                cells = (f"<td style='text-align:left;vertical-align:top'>{d['correct']}/{d['answered']}</td><td style='text-align:left;vertical-align:top'>{bar} {pct:.0%}</td>"
-                         f"<td style='text-align:left;vertical-align:top'>{due.get(t, 0) or ''}</td>")
-            rows.append(f"<tr><td style='text-align:left;vertical-align:top'>{escape(zh)} {escape(en)}</td>{cells}</tr>")
+                bar = (
+                    f"<div style='background:#ddd;width:120px;height:10px;display:inline-block'><div style='background:"
+                    f"{'#2a2' if pct >= 0.8 else '#d90' if pct >= 0.5 else '#c33'};width:{pct * 120:.0f}px;"
+                    f"height:10px'></div></div>"
+                )
+                cells = (
+                    f"<td style='text-align:left;vertical-align:top'>{d['correct']}/{d['answered']}</td><td style='text-align:left;vertical-align:top'>{bar} {pct:.0%}</td>"
+                    f"<td style='text-align:left;vertical-align:top'>{due.get(t, 0) or ''}</td>"
+                )
+            rows.append(
+                f"<tr><td style='text-align:left;vertical-align:top'>{escape(zh)} {escape(en)}</td>{cells}</tr>"
+            )
         zh, en, call = self._next()
-        review = self.review._repr_html_(limit=8, damage=False) if self.review is not None and self.review.states else ""
-        n = self.summary['total']
-        return (f"<div class='mjlearn-progress' style='max-width:100%'><b>学习进度 Progress</b> · "
-                f"{escape(self.summary['user'])}：已答 {n} 题 · {n} answer{'' if n == 1 else 's'} so far<table><tr><th style='text-align:left;vertical-align:top'>主题 Topic</th><th style='text-align:left;vertical-align:top'>对/答 Right</th>"
-                f"<th style='text-align:left;vertical-align:top'>掌握 Mastery</th><th style='text-align:left;vertical-align:top'>待复习 Due</th></tr>{''.join(rows)}</table>"
-                f"<p style='font-size:90%;color:#555'>掌握度：越近的回答分量越重，改正后答对算一半。"
-                f"<br>Mastery: recent answers count most; right after a wrong try or a hint counts half.</p>"
-                f"{review}"
-                f"<p>建议下一步 Next: <b>{escape(zh)} {escape(en)}</b> (<code>{escape(call)}</code>)</p>"
-                f"{self._damage()._repr_html_()}</div>")
+        review = (
+            self.review._repr_html_(limit=8, damage=False) if self.review is not None and self.review.states else ""
+        )
+        n = self.summary["total"]
+        return (
+            f"<div class='mjlearn-progress' style='max-width:100%'><b>学习进度 Progress</b> · "
+            f"{escape(self.summary['user'])}：已答 {n} 题 · {n} answer{'' if n == 1 else 's'} so far<table><tr><th style='text-align:left;vertical-align:top'>主题 Topic</th><th style='text-align:left;vertical-align:top'>对/答 Right</th>"
+            f"<th style='text-align:left;vertical-align:top'>掌握 Mastery</th><th style='text-align:left;vertical-align:top'>待复习 Due</th></tr>{''.join(rows)}</table>"
+            f"<p style='font-size:90%;color:#555'>掌握度：越近的回答分量越重，改正后答对算一半。"
+            f"<br>Mastery: recent answers count most; right after a wrong try or a hint counts half.</p>"
+            f"{review}"
+            f"<p>建议下一步 Next: <b>{escape(zh)} {escape(en)}</b> (<code>{escape(call)}</code>)</p>"
+            f"{self._damage()._repr_html_()}</div>"
+        )

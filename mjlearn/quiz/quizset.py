@@ -60,13 +60,19 @@ MAX_TEXT = 2000
 MAX_SEED = 2**53
 """Seeds are whole numbers with absolute value below this."""
 
-_SET_FIELDS = {"title": str, "title_zh": str, "description": str, "description_zh": str, "seed": int,
-               "questions": list}
+_SET_FIELDS = {"title": str, "title_zh": str, "description": str, "description_zh": str, "seed": int, "questions": list}
 _Q_FIELDS = {"kind": str, "count": int, "difficulty": int, "prompt": str, "prompt_zh": str, "seed": int}
 """The fields every question may have (with their types); the kind's targets and data fields come on top."""
 _TYPE_NAMES = {str: "a string", int: "a whole number", list: "a list"}
-_JSON_NAMES = {str: "a string", int: "a whole number", bool: "true or false", list: "a list", dict: "an object",
-               type(None): "null", float: "a number"}
+_JSON_NAMES = {
+    str: "a string",
+    int: "a whole number",
+    bool: "true or false",
+    list: "a list",
+    dict: "an object",
+    type(None): "null",
+    float: "a number",
+}
 
 
 @dataclass(frozen=True)
@@ -105,8 +111,9 @@ def load_quiz_set(path, seed: int | None = None) -> QuizSet:
         text = data[bom:].decode("utf-8")
     except UnicodeDecodeError as e:
         at = bom + e.start
-        raise QuizError(f"{p}: not UTF-8 text: byte {at} (counting from 0) is 0x{data[at]:02x}; "
-                        f"save the file as UTF-8") from None
+        raise QuizError(
+            f"{p}: not UTF-8 text: byte {at} (counting from 0) is 0x{data[at]:02x}; save the file as UTF-8"
+        ) from None
     raw = _parse_toml(text, p) if suffix == ".toml" else _parse_json(text, p)
     return parse_quiz_set(raw, source=str(p), seed=seed)
 
@@ -161,8 +168,10 @@ def parse_quiz_set(raw: Any, source: str = "<memory>", seed: int | None = None) 
     plan = [_check_question(q, i, source, base) for i, q in enumerate(qs)]
     total = sum(n for _, _, n, _ in plan)
     if total > MAX_QUESTIONS:
-        raise QuizError(f"{source}: the set would hold {total} questions; at most {MAX_QUESTIONS} "
-                        f"(lower the 'count' of generated questions or split the set)")
+        raise QuizError(
+            f"{source}: the set would hold {total} questions; at most {MAX_QUESTIONS} "
+            f"(lower the 'count' of generated questions or split the set)"
+        )
     out: list[Question] = []
     for i, ((where, q, count, target), raw_q) in enumerate(zip(plan, qs)):
         if q is not None:
@@ -178,8 +187,9 @@ def parse_quiz_set(raw: Any, source: str = "<memory>", seed: int | None = None) 
             if "prompt" in raw_q or "prompt_zh" in raw_q:
                 gq = replace(gq, prompt=(raw_q.get("prompt_zh") or gq.prompt[0], raw_q.get("prompt") or gq.prompt[1]))
             out.append(gq)
-    return QuizSet(title=raw.get("title") or title, title_zh=raw.get("title_zh") or title,
-                   questions=tuple(out), source=source)
+    return QuizSet(
+        title=raw.get("title") or title, title_zh=raw.get("title_zh") or title, questions=tuple(out), source=source
+    )
 
 
 def _check_question(q: Any, i: int, source: str, base: int):
@@ -208,16 +218,21 @@ def _check_question(q: Any, i: int, source: str, base: int):
         for name, value in data.items():
             if name not in k.fields:
                 generated = ", ".join(map(repr, ("count", *k.targets)))
-                raise QuizError(f"{where}: unknown field {_short(name)}; a {kind} question has "
-                                f"{', '.join(map(repr, k.fields))}, or {generated} when generated")
+                raise QuizError(
+                    f"{where}: unknown field {_short(name)}; a {kind} question has "
+                    f"{', '.join(map(repr, k.fields))}, or {generated} when generated"
+                )
             types = k.fields[name] if isinstance(k.fields[name], tuple) else (k.fields[name],)
             if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
-                raise QuizError(f"{where}: field {name!r} must be {' or '.join(_JSON_NAMES[t] for t in types)}, "
-                                f"got {_what(value)}")
+                raise QuizError(
+                    f"{where}: field {name!r} must be {' or '.join(_JSON_NAMES[t] for t in types)}, got {_what(value)}"
+                )
         if "count" in q or target_names:
             given = next(n for n in ["count", *target_names] if n in q)
-            raise QuizError(f"{where}: field {given!r} is for generated questions; a fixed question has "
-                            f"data fields ({', '.join(map(str, sorted(data, key=str)))})")
+            raise QuizError(
+                f"{where}: field {given!r} is for generated questions; a fixed question has "
+                f"data fields ({', '.join(map(str, sorted(data, key=str)))})"
+            )
         try:
             norm = k.validate(data)
         except QuizError as e:
@@ -255,8 +270,9 @@ def _check_shape(raw: Any, source: str) -> None:
         value, depth, path = stack.pop()
         if isinstance(value, str):
             if len(value) > MAX_TEXT:
-                raise QuizError(f"{source}: {path or 'the set'} is a string of {len(value):,} characters; "
-                                f"at most {MAX_TEXT}")
+                raise QuizError(
+                    f"{source}: {path or 'the set'} is a string of {len(value):,} characters; at most {MAX_TEXT}"
+                )
             _check_text(value, source, path)
             continue
         if value is None or isinstance(value, (bool, int, float)):
@@ -273,8 +289,10 @@ def _check_shape(raw: Any, source: str) -> None:
             for j, v in enumerate(value):
                 stack.append((v, depth + 1, f"{path}[{j}]" if path else f"item {j}"))
         else:
-            raise QuizError(f"{source}: {path or 'the set'} is a {type(value).__name__}; a quiz set holds "
-                            f"strings, numbers, true/false, null, lists and objects")
+            raise QuizError(
+                f"{source}: {path or 'the set'} is a {type(value).__name__}; a quiz set holds "
+                f"strings, numbers, true/false, null, lists and objects"
+            )
 
 
 def _check_text(text: str, source: str, path: str) -> None:
@@ -283,22 +301,24 @@ def _check_text(text: str, source: str, path: str) -> None:
         text.encode("utf-8")
     except UnicodeEncodeError as e:
         bad = f"\\u{ord(text[e.start]):04x}"
-        raise QuizError(f"{source}: {path or 'the set'} holds {bad} at character {e.start + 1}, half of a character "
-                        f"pair that is not text on its own; write the character itself or remove it  "
-                        f"（{path or '题集'} 的第 {e.start + 1} 个字符 {bad} 不是完整的文字：请写出字符本身或删掉它）") from None
+        raise QuizError(
+            f"{source}: {path or 'the set'} holds {bad} at character {e.start + 1}, half of a character "
+            f"pair that is not text on its own; write the character itself or remove it  "
+            f"（{path or '题集'} 的第 {e.start + 1} 个字符 {bad} 不是完整的文字：请写出字符本身或删掉它）"
+        ) from None
 
 
 def _where(path: str) -> str:
     """The object at ``path`` as a teacher counts it: "question 3" for ``field 'questions'[2]``."""
     head = "field 'questions'["
-    if path.startswith(head) and path.endswith("]") and path.count("[") == 1 and path[len(head):-1].isdigit():
-        return f"question {int(path[len(head):-1]) + 1}"
+    if path.startswith(head) and path.endswith("]") and path.count("[") == 1 and path[len(head) : -1].isdigit():
+        return f"question {int(path[len(head) : -1]) + 1}"
     return path or "the set"
 
 
 def _path(path: str, key: str) -> str:
     if path.startswith("field 'questions'[") and path.count("[") == 1 and path.count("/") == 0:
-        n = int(path[len("field 'questions'["):-1]) + 1
+        n = int(path[len("field 'questions'[") : -1]) + 1
         return f"question {n}: field {_short(key)}"
     return f"{path}/{_short(key)}" if path else f"field {_short(key)}"
 
@@ -309,8 +329,15 @@ def _short(x: Any, limit: int = 60) -> str:
 
 
 def _what(x: Any) -> str:
-    names = {dict: "an object", list: "a list", str: "a string", bool: "true/false", int: "a number",
-             float: "a number", type(None): "null"}
+    names = {
+        dict: "an object",
+        list: "a list",
+        str: "a string",
+        bool: "true/false",
+        int: "a number",
+        float: "a number",
+        type(None): "null",
+    }
     return f"{names.get(type(x), type(x).__name__)} {_short(x)}"
 
 
@@ -338,8 +365,10 @@ def questions_for(topic: str = "all", n: int = 5, seed: int | None = None, diffi
     elif topic.removeprefix("kind:") in KINDS:
         kinds = [topic.removeprefix("kind:")]
     else:
-        raise QuizError(f"unknown topic or kind {topic!r}; topics: {', '.join(TOPICS)}; kinds: {', '.join(KINDS)}"
-                        f"  （没有叫 {topic!r} 的主题或题型；主题有：{'、'.join(TOPICS)}）")
+        raise QuizError(
+            f"unknown topic or kind {topic!r}; topics: {', '.join(TOPICS)}; kinds: {', '.join(KINDS)}"
+            f"  （没有叫 {topic!r} 的主题或题型；主题有：{'、'.join(TOPICS)}）"
+        )
     if not kinds:
         raise QuizError(f"no question kind is on the topic {topic!r}")
     base = random.randrange(2**31) if seed is None else seed

@@ -17,9 +17,17 @@ from .core import Question, QuizError, get_kind, grade, hint, parse_answer, retr
 __all__ = ["run_terminal"]
 
 
-def run_terminal(questions: Iterable[Question], *, title: str = "", store=None, quiz: str | None = None,
-                 input: Callable[[str], str] | None = None, out=None, lang: str | None = None,
-                 tries: int = 2) -> dict:
+def run_terminal(
+    questions: Iterable[Question],
+    *,
+    title: str = "",
+    store=None,
+    quiz: str | None = None,
+    input: Callable[[str], str] | None = None,
+    out=None,
+    lang: str | None = None,
+    tries: int = 2,
+) -> dict:
     """Ask every question; returns {"answered", "correct", "corrected", "results": [Grade...]}.
 
     A wrong answer may be tried again (``tries`` answers in all, default 2): the first wrong one gets
@@ -136,7 +144,9 @@ def _solution_wrong_marker(q: Question):
 
 def _done(results, out, lang, corrected: int = 0) -> dict:
     right = sum(g.correct for g in results)
-    line = pick(f"共答 {len(results)} 题，第一次就答对 {right} 题", f"{right} of {len(results)} right at the first try", lang)
+    line = pick(
+        f"共答 {len(results)} 题，第一次就答对 {right} 题", f"{right} of {len(results)} right at the first try", lang
+    )
     if corrected:
         line += pick(f"，另有 {corrected} 题改对", f", {corrected} more corrected", lang)
     print("\n" + line + pick("。", ".", lang), file=out)

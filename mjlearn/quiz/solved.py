@@ -35,8 +35,13 @@ def engine_stamp() -> str:
     hand and notation modules and the quiz kind), read once per process."""
     root = Path(__file__).resolve().parent.parent
     h = hashlib.sha256()
-    files = sorted((root / "mcr").glob("*.py")) + [root / "hand.py", root / "notation.py", root / "shapes.py",
-                                                    root / "consistency.py", root / "quiz" / "kinds" / "mcr.py"]
+    files = sorted((root / "mcr").glob("*.py")) + [
+        root / "hand.py",
+        root / "notation.py",
+        root / "shapes.py",
+        root / "consistency.py",
+        root / "quiz" / "kinds" / "mcr.py",
+    ]
     for f in files:
         try:
             h.update(f.name.encode() + b"\0" + f.read_bytes())
@@ -61,8 +66,9 @@ def package_stamp() -> str:
 
 def key_of(question) -> bytes:
     """The key of a question's text (bytes as stored, or str)."""
-    return hashlib.sha256(question if isinstance(question, (bytes, bytearray)) else
-                          str(question).encode("utf-8", "surrogatepass")).digest()[:16]
+    return hashlib.sha256(
+        question if isinstance(question, (bytes, bytearray)) else str(question).encode("utf-8", "surrogatepass")
+    ).digest()[:16]
 
 
 class _Kept:
@@ -95,8 +101,10 @@ class _Kept:
         # derived data, so not waited for on disk (a write cut short by a crash is worked out again;
         # waiting cost a first reading of a long history about 0.1 s)
         conn.execute("PRAGMA synchronous = OFF")
-        conn.execute(f"CREATE TABLE IF NOT EXISTS {self._TABLE} "
-                     f"(key BLOB PRIMARY KEY, engine TEXT NOT NULL, {self._COLUMN} TEXT NOT NULL)")
+        conn.execute(
+            f"CREATE TABLE IF NOT EXISTS {self._TABLE} "
+            f"(key BLOB PRIMARY KEY, engine TEXT NOT NULL, {self._COLUMN} TEXT NOT NULL)"
+        )
         return conn
 
     def _read(self, parts) -> dict:
@@ -110,8 +118,9 @@ class _Kept:
             try:
                 stamp = self._stamp()
                 for condition, values in parts:
-                    for key, text in conn.execute(f"SELECT key, {self._COLUMN} FROM {self._TABLE} "
-                                                  f"WHERE engine = ?{condition}", [stamp, *values]):
+                    for key, text in conn.execute(
+                        f"SELECT key, {self._COLUMN} FROM {self._TABLE} WHERE engine = ?{condition}", [stamp, *values]
+                    ):
                         try:
                             out[bytes(key)] = self._decode(text)
                         except (TypeError, ValueError, AttributeError, RecursionError):
@@ -137,8 +146,10 @@ class _Kept:
                 stamp = self._stamp()
                 conn.execute("BEGIN IMMEDIATE")
                 conn.execute(f"DELETE FROM {self._TABLE} WHERE engine != ?", (stamp,))
-                conn.executemany(f"INSERT OR REPLACE INTO {self._TABLE} VALUES (?, ?, ?)",
-                                 [(k, stamp, self._encode(v)) for k, v in self.new.items()])
+                conn.executemany(
+                    f"INSERT OR REPLACE INTO {self._TABLE} VALUES (?, ?, ?)",
+                    [(k, stamp, self._encode(v)) for k, v in self.new.items()],
+                )
                 conn.execute("COMMIT")
             finally:
                 conn.close()
@@ -200,5 +211,13 @@ class Solutions(_Kept):
     def get(self, keys) -> dict[bytes, object]:
         """{key: solution} for the ``keys`` kept under this package's stamp (an unreadable entry is left out)."""
         keys = list(keys)
-        return self._read([(f" AND key IN ({','.join('?' * len(keys[i:i + self._BATCH]))})", keys[i:i + self._BATCH])
-                           for i in range(0, len(keys), self._BATCH)]) if keys else {}
+        return (
+            self._read(
+                [
+                    (f" AND key IN ({','.join('?' * len(keys[i : i + self._BATCH]))})", keys[i : i + self._BATCH])
+                    for i in range(0, len(keys), self._BATCH)
+                ]
+            )
+            if keys
+            else {}
+        )

@@ -20,7 +20,9 @@ from .review import review_questions
 
 __all__ = ["QuizWidget", "grade_html", "practice", "question_html"]
 
-_TOKEN = re.compile(r"(?<![\w\]\[,+])((?:\[[0-9A-Za-z]+(?:,\d)?\])*(?:[0-9ESWNCFP]*[mps]?)*(?:\+[0-9A-Za-z]+)?)(?![\w\[\]])")
+_TOKEN = re.compile(
+    r"(?<![\w\]\[,+])((?:\[[0-9A-Za-z]+(?:,\d)?\])*(?:[0-9ESWNCFP]*[mps]?)*(?:\+[0-9A-Za-z]+)?)(?![\w\[\]])"
+)
 _NOTATION = re.compile(r"\d[mps]|\[|^[ESWNCFP]{2,}$")
 """Tile notation: digits with a suit, a meld, or two or more honors (``PP``, ``EEE``)."""
 TILE_PX = 20
@@ -37,14 +39,18 @@ def _drawn(token: str) -> str | None:
     if not _NOTATION.search(token):
         return None
     try:
-        melds = re.fullmatch(r"(?:\[[0-9A-Za-z]+(?:,\d)?\])+", token)   # a concealed kong has no offer
+        melds = re.fullmatch(r"(?:\[[0-9A-Za-z]+(?:,\d)?\])+", token)  # a concealed kong has no offer
         if melds:
-            return "".join(svg.inline_html(svg.meld_svg(m, width=TILE_PX), vertical_align="middle")
-                           for m in re.findall(r"\[[^\]]+\]", token))
+            return "".join(
+                svg.inline_html(svg.meld_svg(m, width=TILE_PX), vertical_align="middle")
+                for m in re.findall(r"\[[^\]]+\]", token)
+            )
         if "[" in token:  # exposed melds, then a clear gap, then the concealed tiles (and the winning tile)
             rest = re.sub(r"\[[^\]]+\]", "", token)
-            shown = "".join(svg.inline_html(svg.meld_svg(m, width=TILE_PX), vertical_align="middle")
-                            + _GAP for m in re.findall(r"\[[^\]]+\]", token))
+            shown = "".join(
+                svg.inline_html(svg.meld_svg(m, width=TILE_PX), vertical_align="middle") + _GAP
+                for m in re.findall(r"\[[^\]]+\]", token)
+            )
             if not rest:
                 return shown
             rest_svg = svg.hand_svg(rest, width=TILE_PX) if "+" in rest else svg.tiles_svg(rest, width=TILE_PX)
@@ -69,10 +75,10 @@ def tiled(text: str, lang: str = "en", drawn: set | None = None, known: frozense
         token = m.group(1)
         if not token:
             continue
-        if text[:m.start(1)].endswith(("written ", "写作", "记作", "记作 ", "写成")):
+        if text[: m.start(1)].endswith(("written ", "写作", "记作", "记作 ", "写成")):
             continue  # the text teaches the notation itself
         if token in known and _NOTATION.search(token):
-            out.append(escape(text[at:m.start(1)]))
+            out.append(escape(text[at : m.start(1)]))
             out.append(f"<code style='font-size:90%'>{escape(token)}</code>")
             at = m.end(1)
             continue
@@ -81,10 +87,10 @@ def tiled(text: str, lang: str = "en", drawn: set | None = None, known: frozense
             continue
         if drawn is not None:
             drawn.add(token)
-        out.append(escape(text[at:m.start(1)]))
+        out.append(escape(text[at : m.start(1)]))
         out.append(pic)
         at = m.end(1)
-        after = text[m.end(1):]
+        after = text[m.end(1) :]
         if re.fullmatch(r"\d[mps]|[ESWNCFP]", token) and not after.startswith((" (", "（", " =")):
             t = as_tile(token)
             out.append(escape(f" {t.zh}" if lang == "zh" else f" {t.en}"))
@@ -94,8 +100,10 @@ def tiled(text: str, lang: str = "en", drawn: set | None = None, known: frozense
 
 def _typing_note(notation: str) -> str:
     """How the hand shown is typed: a small hint beside the tiles, for answers typed in notation."""
-    return (f"<div class='mjlearn-quiz-typing' style='font-size:85%;color:#666'>输入时这样写 how to type these tiles: "
-            f"<code>{escape(notation)}</code></div>")
+    return (
+        f"<div class='mjlearn-quiz-typing' style='font-size:85%;color:#666'>输入时这样写 how to type these tiles: "
+        f"<code>{escape(notation)}</code></div>"
+    )
 
 
 def unnamed(picture: str) -> str:
@@ -107,8 +115,14 @@ def unnamed(picture: str) -> str:
     return picture.replace("<svg ", '<svg aria-label="题目中的牌 the tile in question" ', 1)
 
 
-_PIPS = {1: [(2, 2)], 2: [(1, 1), (3, 3)], 3: [(1, 1), (2, 2), (3, 3)], 4: [(1, 1), (3, 1), (1, 3), (3, 3)],
-         5: [(1, 1), (3, 1), (2, 2), (1, 3), (3, 3)], 6: [(1, 1), (1, 2), (1, 3), (3, 1), (3, 2), (3, 3)]}
+_PIPS = {
+    1: [(2, 2)],
+    2: [(1, 1), (3, 3)],
+    3: [(1, 1), (2, 2), (3, 3)],
+    4: [(1, 1), (3, 1), (1, 3), (3, 3)],
+    5: [(1, 1), (3, 1), (2, 2), (1, 3), (3, 3)],
+    6: [(1, 1), (1, 2), (1, 3), (3, 1), (3, 2), (3, 3)],
+}
 """Where the pips of each face sit, on a 3 × 3 grid."""
 
 
@@ -117,12 +131,15 @@ def die_svg(n: int, size: int = 34) -> str:
     Chinese dice."""
     colour = "#c62828" if n in (1, 4) else "#222"
     r = 3.2 if n != 1 else 4.6
-    pips = "".join(f"<circle cx='{6 + (x - 1) * 10}' cy='{6 + (y - 1) * 10}' r='{r}' fill='{colour}'/>"
-                   for x, y in _PIPS[n])
-    return (f"<svg xmlns='http://www.w3.org/2000/svg' class='mjlearn-die' data-pips='{n}' role='img' "
-            f"aria-label='{n}' width='{size}' height='{size}' viewBox='-2 -2 36 36' style='margin-right:4px'>"
-            f"<rect x='-1' y='-1' width='34' height='34' rx='6' fill='#fffdf6' stroke='#444' stroke-width='1.2'/>"
-            f"<g>{pips}</g></svg>")
+    pips = "".join(
+        f"<circle cx='{6 + (x - 1) * 10}' cy='{6 + (y - 1) * 10}' r='{r}' fill='{colour}'/>" for x, y in _PIPS[n]
+    )
+    return (
+        f"<svg xmlns='http://www.w3.org/2000/svg' class='mjlearn-die' data-pips='{n}' role='img' "
+        f"aria-label='{n}' width='{size}' height='{size}' viewBox='-2 -2 36 36' style='margin-right:4px'>"
+        f"<rect x='-1' y='-1' width='34' height='34' rx='6' fill='#fffdf6' stroke='#444' stroke-width='1.2'/>"
+        f"<g>{pips}</g></svg>"
+    )
 
 
 def dice_html(throws) -> str:
@@ -131,9 +148,11 @@ def dice_html(throws) -> str:
     rows = []
     for i, throw in enumerate(throws):
         zh, en = who[min(i, 1)] if len(throws) > 1 else who[0]
-        rows.append(f"<div class='mjlearn-dice' style='margin:4px 0'>"
-                    f"{''.join(svg.inline_html(die_svg(int(n)), vertical_align='middle') for n in throw)}"
-                    f"<span style='margin-left:6px'>{escape(zh)} {escape(en)}</span></div>")
+        rows.append(
+            f"<div class='mjlearn-dice' style='margin:4px 0'>"
+            f"{''.join(svg.inline_html(die_svg(int(n)), vertical_align='middle') for n in throw)}"
+            f"<span style='margin-left:6px'>{escape(zh)} {escape(en)}</span></div>"
+        )
     return "".join(rows)
 
 
@@ -170,13 +189,22 @@ def question_html(q: Question) -> str:
         return "".join(parts)
     text = get_kind(q.kind).describe(q, "zh"), get_kind(q.kind).describe(q, "en")
     drawn = figure is not None and figure[0] == "dice"
-    extra = [ln for ln in text[1].splitlines()
-             if not ln.startswith(("Hand:", "Tile:", "Options:", "Notation:") + (("Dice:", "Rules:") if drawn else ()))]
-    extra_zh = [ln for ln in text[0].splitlines()
-                if not ln.startswith(("手牌：", "牌：", "选项：", "记法：") + (("骰子：", "规则：") if drawn else ()))]
+    extra = [
+        ln
+        for ln in text[1].splitlines()
+        if not ln.startswith(("Hand:", "Tile:", "Options:", "Notation:") + (("Dice:", "Rules:") if drawn else ()))
+    ]
+    extra_zh = [
+        ln
+        for ln in text[0].splitlines()
+        if not ln.startswith(("手牌：", "牌：", "选项：", "记法：") + (("骰子：", "规则：") if drawn else ()))
+    ]
     if extra:
-        parts.append("<div style='font-size:90%'>" + "<br>".join(
-            _once(z, e) if z != e else tiled(e) for z, e in zip(extra_zh, extra)) + "</div>")
+        parts.append(
+            "<div style='font-size:90%'>"
+            + "<br>".join(_once(z, e) if z != e else tiled(e) for z, e in zip(extra_zh, extra))
+            + "</div>"
+        )
     parts.append("</div>")
     return "".join(parts)
 
@@ -198,35 +226,51 @@ def grade_html(g: Grade, head: str | None = None) -> str:
     color = "#1a7f37" if g.correct else "#b42318"
     if head is None:
         head = "正确！ Correct!" if g.correct else "不对。 Not quite."
-    return (f"<div class='mjlearn-quiz-feedback' data-correct='{str(g.correct).lower()}'>"
-            f"<b style='color:{color}'>{escape(head)}</b><ul>{_lines_html(g.explanation)}</ul></div>")
+    return (
+        f"<div class='mjlearn-quiz-feedback' data-correct='{str(g.correct).lower()}'>"
+        f"<b style='color:{color}'>{escape(head)}</b><ul>{_lines_html(g.explanation)}</ul></div>"
+    )
 
 
 def retry_html(h, more_hints: bool, note=None) -> str:
     """A first wrong answer: not the solution yet; what the engine can say about this answer
     (``note``, zh/en), a hint and the invitation to try again."""
-    said = (f"<div class='mjlearn-quiz-note'>{pair_html(*note)}</div>" if note else "")
-    tip = (f"<div class='mjlearn-quiz-hint'>{_BULB}{pair_html(*h)}</div>" if h else "")
-    return ("<div class='mjlearn-quiz-feedback' data-correct='retry'>"
-            "<b style='color:#9a6700'>还不对，再试一次。 Not yet: try again.</b>" + said + tip +
-            "<div style='color:#555;font-size:90%'>" +
-            ("还可以再要提示，或按“答案”看解答。 Ask for another hint, or press Reveal for the worked solution."
-             if more_hints else "按“答案”可以看解答。 Press Reveal for the worked solution.") + "</div></div>")
+    said = f"<div class='mjlearn-quiz-note'>{pair_html(*note)}</div>" if note else ""
+    tip = f"<div class='mjlearn-quiz-hint'>{_BULB}{pair_html(*h)}</div>" if h else ""
+    return (
+        "<div class='mjlearn-quiz-feedback' data-correct='retry'>"
+        "<b style='color:#9a6700'>还不对，再试一次。 Not yet: try again.</b>"
+        + said
+        + tip
+        + "<div style='color:#555;font-size:90%'>"
+        + (
+            "还可以再要提示，或按“答案”看解答。 Ask for another hint, or press Reveal for the worked solution."
+            if more_hints
+            else "按“答案”可以看解答。 Press Reveal for the worked solution."
+        )
+        + "</div></div>"
+    )
 
 
-_BULB = ("<svg class='mjlearn-quiz-hint-icon' width='14' height='16' viewBox='0 0 14 16' aria-hidden='true' "
-         "style='vertical-align:-2px;margin-right:4px'><path d='M7 1a5 5 0 0 0-3 9c.6.5 1 1.1 1 1.8V12h4v-.2c0-.7.4-1.3 1-1.8"
-         "A5 5 0 0 0 7 1z' fill='#f5c518' stroke='#9a6700'/><rect x='5' y='13' width='4' height='2' rx='.5' fill='#9a6700'/>"
-         "</svg>")
+_BULB = (
+    "<svg class='mjlearn-quiz-hint-icon' width='14' height='16' viewBox='0 0 14 16' aria-hidden='true' "
+    "style='vertical-align:-2px;margin-right:4px'><path d='M7 1a5 5 0 0 0-3 9c.6.5 1 1.1 1 1.8V12h4v-.2c0-.7.4-1.3 1-1.8"
+    "A5 5 0 0 0 7 1z' fill='#f5c518' stroke='#9a6700'/><rect x='5' y='13' width='4' height='2' rx='.5' fill='#9a6700'/>"
+    "</svg>"
+)
 """The hint's light bulb, drawn (an emoji shows as an empty box where no emoji font is installed)."""
-_WARN = ("<svg class='mjlearn-quiz-warn-icon' width='16' height='14' viewBox='0 0 16 14' aria-hidden='true' "
-         "style='vertical-align:-2px;margin-right:4px'><path d='M8 1 15 13H1z' fill='#f5c518' stroke='#9a6700'/>"
-         "<rect x='7.3' y='5' width='1.4' height='4.5' fill='#5a3e00'/><rect x='7.3' y='10.5' width='1.4' height='1.4' "
-         "fill='#5a3e00'/></svg>")
+_WARN = (
+    "<svg class='mjlearn-quiz-warn-icon' width='16' height='14' viewBox='0 0 16 14' aria-hidden='true' "
+    "style='vertical-align:-2px;margin-right:4px'><path d='M8 1 15 13H1z' fill='#f5c518' stroke='#9a6700'/>"
+    "<rect x='7.3' y='5' width='1.4' height='4.5' fill='#5a3e00'/><rect x='7.3' y='10.5' width='1.4' height='1.4' "
+    "fill='#5a3e00'/></svg>"
+)
 
 
-_MULTI_NOTE = ("<div class='mjlearn-quiz-multi' style='font-size:90%;color:#555'>可以选多个：点一下勾选，再点一下取消。"
-               " Tick every one that applies: a click ticks an option, another click unticks it.</div>")
+_MULTI_NOTE = (
+    "<div class='mjlearn-quiz-multi' style='font-size:90%;color:#555'>可以选多个：点一下勾选，再点一下取消。"
+    " Tick every one that applies: a click ticks an option, another click unticks it.</div>"
+)
 
 
 def check_boxes(options):
@@ -238,8 +282,12 @@ def check_boxes(options):
     class CheckBoxes(W.VBox):
         def __init__(self, options):
             self.options = list(options)
-            self.boxes = [W.Checkbox(value=False, description=label, indent=False,
-                                     layout=W.Layout(width="auto", max_width="100%")) for label, _ in self.options]
+            self.boxes = [
+                W.Checkbox(
+                    value=False, description=label, indent=False, layout=W.Layout(width="auto", max_width="100%")
+                )
+                for label, _ in self.options
+            ]
             super().__init__(self.boxes, layout=W.Layout(width="auto", max_width="100%"))
             self.add_class("mjlearn-quiz-checks")
 
@@ -260,15 +308,18 @@ def _input_for(q: Question):
     """The input the kind declares (:attr:`~mjlearn.quiz.Kind.answer`): radio buttons for one
     choice, a multiple selection for several, a text box for everything typed."""
     import ipywidgets as W
+
     kind = get_kind(q.kind)
     choices = kind.choices(q.data) if kind.answer in ("choice", "choices") else []
     if choices and kind.answer == "choice":
-        return W.RadioButtons(options=[(label, value) for value, label in choices], value=None,
-                              layout=W.Layout(width="auto"))
+        return W.RadioButtons(
+            options=[(label, value) for value, label in choices], value=None, layout=W.Layout(width="auto")
+        )
     if choices:
         return check_boxes([(label, value) for value, label in choices])
-    return W.Text(placeholder=f"{kind.answer_help[0]} / {kind.answer_help[1]}",
-                  layout=W.Layout(width="560px", max_width="100%"))
+    return W.Text(
+        placeholder=f"{kind.answer_help[0]} / {kind.answer_help[1]}", layout=W.Layout(width="560px", max_width="100%")
+    )
 
 
 def _input_note(q: Question) -> str:
@@ -303,6 +354,7 @@ class QuizWidget:
 
     def __init__(self, questions, *, title=("练习", "Practice"), store=None, record: bool = True, quiz=None):
         import ipywidgets as W
+
         self.questions = list(questions)
         self.title = title
         self.quiz = quiz or title[1]
@@ -335,17 +387,29 @@ class QuizWidget:
         self.reveal_button = W.Button(description="答案 Reveal")
         self.next_button = W.Button(description="下一题 Next")
         self.feedback = W.HTML()
-        for b, cls in ((self.check_button, "check"), (self.hint_button, "hint"), (self.reveal_button, "reveal"),
-                       (self.next_button, "next")):
+        for b, cls in (
+            (self.check_button, "check"),
+            (self.hint_button, "hint"),
+            (self.reveal_button, "reveal"),
+            (self.next_button, "next"),
+        ):
             b.add_class(f"mjlearn-quiz-{cls}")
         self.check_button.on_click(lambda _: self.check())
         self.hint_button.on_click(lambda _: self.show_hint())
         self.reveal_button.on_click(lambda _: self.show_solution())
         self.next_button.on_click(lambda _: self.next())
-        self.widget = W.VBox([self.header, self.question, self.box,
-                              W.HBox([self.check_button, self.hint_button, self.reveal_button, self.next_button],
-                                     layout=W.Layout(flex_flow="row wrap")),
-                              self.feedback])
+        self.widget = W.VBox(
+            [
+                self.header,
+                self.question,
+                self.box,
+                W.HBox(
+                    [self.check_button, self.hint_button, self.reveal_button, self.next_button],
+                    layout=W.Layout(flex_flow="row wrap"),
+                ),
+                self.feedback,
+            ]
+        )
         self.widget.add_class("mjlearn-quiz")
         self._show()
 
@@ -373,13 +437,16 @@ class QuizWidget:
 
     def _header(self):
         n, k = len(self.questions), self.index + 1
-        self.header.value = (f"<b>{escape(self.title[0])} {escape(self.title[1])}</b><br>"
-                             f"<span class='mjlearn-quiz-score' style='font-size:90%'>"
-                             f"第 {k} 题，共 {n} 题 · {escape(self.score_text('zh'))}<br>"
-                             f"question {k} of {n} · {escape(self.score_text('en'))}</span>")
+        self.header.value = (
+            f"<b>{escape(self.title[0])} {escape(self.title[1])}</b><br>"
+            f"<span class='mjlearn-quiz-score' style='font-size:90%'>"
+            f"第 {k} 题，共 {n} 题 · {escape(self.score_text('zh'))}<br>"
+            f"question {k} of {n} · {escape(self.score_text('en'))}</span>"
+        )
 
     def _show(self):
         import ipywidgets as W
+
         q = self.current
         self._header()
         self.question.value = question_html(q)
@@ -467,22 +534,28 @@ class QuizWidget:
         if not self.store_problem:
             return ""
         n = len(self._unsaved)
-        return (f"<div class='mjlearn-quiz-store' data-unsaved='{n}'>{_WARN}答案暂时无法保存（已记住 {n} 个，"
-                f"下次作答时再试）。 Answers cannot be saved right now ({n} kept, tried again with the next "
-                f"answer).<br><span style='color:#555'>{escape(self.store_problem)}</span></div>")
+        return (
+            f"<div class='mjlearn-quiz-store' data-unsaved='{n}'>{_WARN}答案暂时无法保存（已记住 {n} 个，"
+            f"下次作答时再试）。 Answers cannot be saved right now ({n} kept, tried again with the next "
+            f"answer).<br><span style='color:#555'>{escape(self.store_problem)}</span></div>"
+        )
 
     def check(self) -> Grade | None:
         v = self.input.value
         if v is None or v == () or (isinstance(v, str) and not v.strip()):  # nothing chosen: not an answer yet
-            self.feedback.value = ("<div class='mjlearn-quiz-feedback' data-correct='invalid'>"
-                                   "请先选择或输入答案。 Choose or type an answer first.</div>")
+            self.feedback.value = (
+                "<div class='mjlearn-quiz-feedback' data-correct='invalid'>"
+                "请先选择或输入答案。 Choose or type an answer first.</div>"
+            )
             return None
         try:
             value = _value(self.current, self.input)
         except QuizError as e:
             zh, en = unreadable(self.current.kind, e)
-            self.feedback.value = (f"<div class='mjlearn-quiz-feedback' data-correct='invalid'>"
-                                   f"{escape(zh)}<br><span style='color:#555'>{escape(en)}</span></div>")
+            self.feedback.value = (
+                f"<div class='mjlearn-quiz-feedback' data-correct='invalid'>"
+                f"{escape(zh)}<br><span style='color:#555'>{escape(en)}</span></div>"
+            )
             return None
         return self.answer(value)
 
@@ -500,8 +573,10 @@ class QuizWidget:
         _sol, lines = reveal(self.current)
         self._settle()  # revealed before a right answer: the first attempt's verdict stands (none: wrong)
         self._header()
-        self.feedback.value = (f"<div class='mjlearn-quiz-solution'><b>答案 Solution</b><ul>{_lines_html(lines)}</ul>"
-                               f"</div>" + self._store_notice())
+        self.feedback.value = (
+            f"<div class='mjlearn-quiz-solution'><b>答案 Solution</b><ul>{_lines_html(lines)}</ul>"
+            f"</div>" + self._store_notice()
+        )
 
     def next(self):
         if self.results[self.index] is not None:
@@ -513,28 +588,37 @@ class QuizWidget:
             self._header()
             _, right, fixed = self._counts()
             n = len(self.questions)
-            self.feedback.value = (f"<div class='mjlearn-quiz-done'><b>完成！ Done!</b> "
-                                   f"一次答对 {right} 题，共 {n} 题" + (f"，再试答对 {fixed} 题" if fixed else "")
-                                   + f"。 Right first time: {right} of {n}"
-                                   + (f"; right at a later try: {fixed}" if fixed else "") + ".</div>")
+            self.feedback.value = (
+                f"<div class='mjlearn-quiz-done'><b>完成！ Done!</b> "
+                f"一次答对 {right} 题，共 {n} 题"
+                + (f"，再试答对 {fixed} 题" if fixed else "")
+                + f"。 Right first time: {right} of {n}"
+                + (f"; right at a later try: {fixed}" if fixed else "")
+                + ".</div>"
+            )
 
     # -- display --------------------------------------------------------------------
     def static_html(self) -> str:
         """Every question of the set as a page shows it without a kernel (an exported lesson, GitHub):
         the prompt and its picture, the choices or how to type the answer, and a folded answer key
         with the engine's explanation."""
-        out = [f"<div class='mjlearn-quiz-static'><p><b>{escape(self.title[0])} · {escape(self.title[1])}</b> "
-               f"<span style='color:#555'>({len(self.questions)} 题 questions; 运行这一格就能作答 "
-               f"run this cell to answer them)</span></p><ol>"]
+        out = [
+            f"<div class='mjlearn-quiz-static'><p><b>{escape(self.title[0])} · {escape(self.title[1])}</b> "
+            f"<span style='color:#555'>({len(self.questions)} 题 questions; 运行这一格就能作答 "
+            f"run this cell to answer them)</span></p><ol>"
+        ]
         for q in self.questions:
             kind = get_kind(q.kind)
             out.append("<li>" + question_html(q))
             choices = kind.choices(q.data)
             if choices:
-                out.append("<ul style='margin:2px 0'>" + "".join(
-                    f"<li>{escape(label)}</li>" for _, label in choices) + "</ul>")
+                out.append(
+                    "<ul style='margin:2px 0'>" + "".join(f"<li>{escape(label)}</li>" for _, label in choices) + "</ul>"
+                )
             elif kind.answer_help != ("", ""):
-                out.append(f"<div style='color:#555'>{escape(kind.answer_help[0])} / {escape(kind.answer_help[1])}</div>")
+                out.append(
+                    f"<div style='color:#555'>{escape(kind.answer_help[0])} / {escape(kind.answer_help[1])}</div>"
+                )
             _solution, lines = reveal(q)
             out.append(f"<details><summary>答案 Answer</summary><ul>{_lines_html(lines)}</ul></details></li>")
         out.append("</ol></div>")
@@ -563,8 +647,9 @@ class QuizWidget:
         return f"<QuizWidget {len(self.questions)} questions, at {self.index + 1}>"
 
 
-def practice(topic: str = "all", n: int = 5, seed: int | None = None, difficulty: int = 1, *,
-             record: bool = True, store=None) -> QuizWidget:
+def practice(
+    topic: str = "all", n: int = 5, seed: int | None = None, difficulty: int = 1, *, record: bool = True, store=None
+) -> QuizWidget:
     """A short exercise set on a topic (or a kind, or ``"all"``) as a widget — one line in any notebook::
 
         mjlearn.quiz.practice("waits", n=5, seed=1)

@@ -20,8 +20,16 @@ from ..seats import Seat
 
 __all__ = ["CJK_FONTS", "discard_advice_chart", "fan_points_chart", "payments_svg", "use_cjk_fonts"]
 
-CJK_FONTS = ["Noto Sans CJK SC", "Noto Sans CJK JP", "Source Han Sans SC", "Microsoft YaHei",
-             "PingFang SC", "SimHei", "WenQuanYi Zen Hei", "DejaVu Sans"]
+CJK_FONTS = [
+    "Noto Sans CJK SC",
+    "Noto Sans CJK JP",
+    "Source Han Sans SC",
+    "Microsoft YaHei",
+    "PingFang SC",
+    "SimHei",
+    "WenQuanYi Zen Hei",
+    "DejaVu Sans",
+]
 """Font families tried in order; the first installed one with CJK glyphs draws the labels."""
 
 
@@ -29,6 +37,7 @@ def use_cjk_fonts() -> list[str]:
     """Put the installed CJK fonts first in matplotlib's sans-serif list; returns the families found."""
     import matplotlib
     from matplotlib import font_manager
+
     installed = {f.name for f in font_manager.fontManager.ttflist}
     found = [f for f in CJK_FONTS if f in installed]
     rest = [f for f in matplotlib.rcParams["font.sans-serif"] if f not in found]
@@ -41,6 +50,7 @@ def use_cjk_fonts() -> list[str]:
 def discard_advice_chart(hand, visible=None, ax=None):
     """A horizontal bar per discard: live useful tiles left after it, coloured by shanten."""
     import matplotlib.pyplot as plt
+
     use_cjk_fonts()
     advice = list(discard_advice(hand, visible=visible))
     if ax is None:
@@ -61,6 +71,7 @@ def discard_advice_chart(hand, visible=None, ax=None):
 def fan_points_chart(result, ax=None):
     """The fans of a score result as bars of points."""
     import matplotlib.pyplot as plt
+
     use_cjk_fonts()
     fans = list(getattr(result, "fans", None) or getattr(result, "items", None) or ())
     if ax is None:
@@ -85,31 +96,45 @@ def payments_svg(rows, winner: str) -> str:
     w = lab_w + bar_w + val_w
     font = 'font-family="Noto Sans CJK SC, PingFang SC, Microsoft YaHei, system-ui, sans-serif"'
     title = both(f"{Seat.of(winner).player_zh}（和牌者）的净得分", f"Net gain of {Seat.of(winner).en} (the winner)")
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" '
-           f'style="max-width:100%;height:auto" {font} font-size="12" role="img" aria-label="{escape(title)}">',
-           f'<text x="0" y="16" font-size="13" font-weight="600" fill="#1f2933">{escape(title)}</text>']
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" '
+        f'style="max-width:100%;height:auto" {font} font-size="12" role="img" aria-label="{escape(title)}">',
+        f'<text x="0" y="16" font-size="13" font-weight="600" fill="#1f2933">{escape(title)}</text>',
+    ]
     y = top
     for (uzh, uen), group in groups.items():
-        out.append(f'<text x="0" y="{y + 14}" font-size="12" font-style="italic" fill="#3e4c59">'
-                   f'{escape(both(f"单位：{uzh}", f"unit: {uen}"))}</text>')
+        out.append(
+            f'<text x="0" y="{y + 14}" font-size="12" font-style="italic" fill="#3e4c59">'
+            f"{escape(both(f'单位：{uzh}', f'unit: {uen}'))}</text>"
+        )
         y += gap - 6
         gains = [r.payments.get(winner, 0) if r.status == "legal" else 0 for r in group]
         best = max([g for g in gains if g > 0], default=1)
         for r, g in zip(group, gains):
-            out.append(f'<text x="{lab_w - 8}" y="{y + 15}" text-anchor="end" fill="#1f2933">'
-                       f'{escape(_short(both(r.zh, r.en)))}</text>')
+            out.append(
+                f'<text x="{lab_w - 8}" y="{y + 15}" text-anchor="end" fill="#1f2933">'
+                f"{escape(_short(both(r.zh, r.en)))}</text>"
+            )
             if r.status == "legal":
                 bw = max(2, bar_w * g / best) if g > 0 else 2
-                out.append(f'<rect class="mj-cmp-bar" data-rules="{escape(r.name)}" data-gain="{g:g}" x="{lab_w}" '
-                           f'y="{y + 3}" width="{bw:.1f}" height="{row_h - 7}" rx="3" fill="#2a7a4f"/>')
-                out.append(f'<text x="{lab_w + bw + 6:.1f}" y="{y + 15}" fill="#1d5e3a">{g:+g} '
-                           f'{escape(pick(uzh, uen))}</text>')
+                out.append(
+                    f'<rect class="mj-cmp-bar" data-rules="{escape(r.name)}" data-gain="{g:g}" x="{lab_w}" '
+                    f'y="{y + 3}" width="{bw:.1f}" height="{row_h - 7}" rx="3" fill="#2a7a4f"/>'
+                )
+                out.append(
+                    f'<text x="{lab_w + bw + 6:.1f}" y="{y + 15}" fill="#1d5e3a">{g:+g} {escape(pick(uzh, uen))}</text>'
+                )
             else:
-                why = {"illegal": both("不能和", "not a legal win"), "n/a": both("不适用这些牌", "tiles not used"),
-                       "error": both("不能算", "cannot score")}[r.status]
-                out.append(f'<rect class="mj-cmp-bar" data-rules="{escape(r.name)}" data-gain="0" x="{lab_w}" '
-                           f'y="{y + 3}" width="2" height="{row_h - 7}" fill="#9aa5b1"/>'
-                           f'<text x="{lab_w + 8}" y="{y + 15}" fill="#5b6675">{escape(why)}</text>')
+                why = {
+                    "illegal": both("不能和", "not a legal win"),
+                    "n/a": both("不适用这些牌", "tiles not used"),
+                    "error": both("不能算", "cannot score"),
+                }[r.status]
+                out.append(
+                    f'<rect class="mj-cmp-bar" data-rules="{escape(r.name)}" data-gain="0" x="{lab_w}" '
+                    f'y="{y + 3}" width="2" height="{row_h - 7}" fill="#9aa5b1"/>'
+                    f'<text x="{lab_w + 8}" y="{y + 15}" fill="#5b6675">{escape(why)}</text>'
+                )
             y += row_h
         y += 6
     out.append("</svg>")
@@ -117,4 +142,4 @@ def payments_svg(rows, winner: str) -> str:
 
 
 def _short(text: str, n: int = 42) -> str:
-    return text if len(text) <= n else text[:n - 1] + "…"
+    return text if len(text) <= n else text[: n - 1] + "…"

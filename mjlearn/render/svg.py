@@ -64,12 +64,12 @@ _ART_FILE = Path(__file__).with_name("tile_art.json")
 FW, FH = 60, 80
 DEPTH = 6
 SHADOW = 2.5
-CELL_W, CELL_H = FW + SHADOW, FH + DEPTH + SHADOW          # upright tile
-SIDE_W, SIDE_H = FH + SHADOW, FW + DEPTH + SHADOW          # tile turned sideways
-TILE_GAP = 1.5        # between tiles of one group
-GROUP_GAP = 10        # between melds, and between the melds and the concealed tiles
-APART_GAP = 18        # before the winning tile and before the flowers
-PAD = 3               # around the whole drawing (room for highlight outlines)
+CELL_W, CELL_H = FW + SHADOW, FH + DEPTH + SHADOW  # upright tile
+SIDE_W, SIDE_H = FH + SHADOW, FW + DEPTH + SHADOW  # tile turned sideways
+TILE_GAP = 1.5  # between tiles of one group
+GROUP_GAP = 10  # between melds, and between the melds and the concealed tiles
+APART_GAP = 18  # before the winning tile and before the flowers
+PAD = 3  # around the whole drawing (room for highlight outlines)
 
 IVORY = "#fbf8ee"
 BODY = "#e7dcbc"
@@ -90,6 +90,7 @@ def _fmt(v: float) -> str:
 
 # --- one tile ---------------------------------------------------------------------------------
 
+
 @lru_cache(maxsize=256)
 def _tile_body(index: int, sideways: bool, face_down: bool) -> str:
     """The drawing of one tile at the origin (shadow, thickness, face, art), cached per kind."""
@@ -99,8 +100,7 @@ def _tile_body(index: int, sideways: bool, face_down: bool) -> str:
     # top and the ivory face layer showing below it.
     under, top = (IVORY, BACK) if face_down else (BACK, BODY)
     parts = [
-        f'<rect x="{SHADOW}" y="{SHADOW + 1}" width="{w}" height="{h + DEPTH}" rx="7" fill="#000" '
-        f'fill-opacity=".22"/>',
+        f'<rect x="{SHADOW}" y="{SHADOW + 1}" width="{w}" height="{h + DEPTH}" rx="7" fill="#000" fill-opacity=".22"/>',
         f'<rect y="2" width="{w}" height="{h + DEPTH}" rx="7" fill="{under}" stroke="{BACK_EDGE if not face_down else EDGE}" stroke-width=".8"/>',
         f'<rect width="{w}" height="{h + DEPTH / 2}" rx="7" fill="{top}" stroke="{EDGE if not face_down else BACK_EDGE}" stroke-width=".8"/>',
     ]
@@ -121,23 +121,27 @@ def _tile_label(t) -> str:
     return f"{t} {t.zh} {t.en}"
 
 
-def _tile_g(t, x: float, y: float, i: int | None, sideways=False, face_down=False,
-            hl: str | None = None) -> str:
+def _tile_g(t, x: float, y: float, i: int | None, sideways=False, face_down=False, hl: str | None = None) -> str:
     di = f' data-i="{i}"' if i is not None else ""
     cls = "mj-tile mj-hl" if hl else "mj-tile"
     extra = ' data-face-down="1"' if face_down else (' data-sideways="1"' if sideways else "")
-    out = [f'<g class="{cls}"{di} data-tile="{t}"{extra} transform="translate({_fmt(x)} {_fmt(y)})">'
-           f'<title>{escape(_tile_label(t) if not face_down else "face down 扣着的牌 " + _tile_label(t))}</title>',
-           _tile_body(t.index, sideways, face_down)]
+    out = [
+        f'<g class="{cls}"{di} data-tile="{t}"{extra} transform="translate({_fmt(x)} {_fmt(y)})">'
+        f"<title>{escape(_tile_label(t) if not face_down else 'face down 扣着的牌 ' + _tile_label(t))}</title>",
+        _tile_body(t.index, sideways, face_down),
+    ]
     if hl:
         w, h = (FH, FW) if sideways else (FW, FH)
-        out.append(f'<rect x="-2.5" y="-2.5" width="{w + 5}" height="{h + DEPTH + 5}" rx="9" fill="{hl}" '
-                   f'fill-opacity=".12" stroke="{escape(hl)}" stroke-width="3.5"/>')
+        out.append(
+            f'<rect x="-2.5" y="-2.5" width="{w + 5}" height="{h + DEPTH + 5}" rx="9" fill="{hl}" '
+            f'fill-opacity=".12" stroke="{escape(hl)}" stroke-width="3.5"/>'
+        )
     out.append("</g>")
     return "".join(out)
 
 
 # --- layout -----------------------------------------------------------------------------------
+
 
 class _Slot:
     """One column of a row: a tile, maybe sideways or face down, maybe with a tile stacked on it."""
@@ -147,7 +151,7 @@ class _Slot:
     def __init__(self, tile, i, sideways=False, face_down=False, stacked=None, gap=0.0):
         self.tile, self.i, self.sideways, self.face_down = tile, i, sideways, face_down
         self.stacked = stacked  # (tile, i) of an added-kong tile lying on this sideways tile
-        self.gap = gap          # space before this column
+        self.gap = gap  # space before this column
 
     @property
     def width(self) -> float:
@@ -187,10 +191,11 @@ def _svg(slots: list[_Slot], width: float, title: str, highlight=None, cls: str 
             body.append(_tile_g(t2, x, y - FW - DEPTH, i2, True, False, hl.get(i2)))
         x += s.width
     scale = width / FW
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="mjlearn {cls}" role="img" '
-            f'width="{_fmt(round(total_w * scale, 1))}" height="{_fmt(round(total_h * scale, 1))}" '
-            f'viewBox="0 0 {_fmt(total_w)} {_fmt(total_h)}"><title>{escape(title)}</title>'
-            + "".join(body) + "</svg>")
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="mjlearn {cls}" role="img" '
+        f'width="{_fmt(round(total_w * scale, 1))}" height="{_fmt(round(total_h * scale, 1))}" '
+        f'viewBox="0 0 {_fmt(total_w)} {_fmt(total_h)}"><title>{escape(title)}</title>' + "".join(body) + "</svg>"
+    )
 
 
 def _row(tiles, start: int = 0, gap: float = 0.0, gap_first: float = 0.0) -> list[_Slot]:
@@ -261,15 +266,16 @@ def describe_hand(hand) -> str:
     if hand.win_tile is not None:
         parts.append(f"和 {hand.win_tile.zh} Winning tile: {hand.win_tile.en}")
     if hand.flowers:
-        parts.append("花 " + " ".join(f.zh for f in hand.flowers) + " Flowers: "
-                     + ", ".join(f.en for f in hand.flowers))
+        parts.append(
+            "花 " + " ".join(f.zh for f in hand.flowers) + " Flowers: " + ", ".join(f.en for f in hand.flowers)
+        )
     return "; ".join(parts)
 
 
 # --- public functions -------------------------------------------------------------------------
 
-def tile_svg(tile, *, width: float = 36, sideways: bool = False, face_down: bool = False,
-             highlight=None) -> str:
+
+def tile_svg(tile, *, width: float = 36, sideways: bool = False, face_down: bool = False, highlight=None) -> str:
     """One tile. ``width`` is the pixel width of an upright tile; ``highlight`` is True or a
     colour to outline it.
 
@@ -287,8 +293,16 @@ def tile_html(tile, *, width: float = 36) -> str:
     return inline_html(tile_svg(tile, width=width), vertical_align="middle")
 
 
-def tiles_svg(tiles, *, width: float = 36, highlight=None, sideways: Iterable[int] = (),
-              face_down: Iterable[int] = (), gaps: Iterable[int] = (), title: str | None = None) -> str:
+def tiles_svg(
+    tiles,
+    *,
+    width: float = 36,
+    highlight=None,
+    sideways: Iterable[int] = (),
+    face_down: Iterable[int] = (),
+    gaps: Iterable[int] = (),
+    title: str | None = None,
+) -> str:
     """A row of tiles (Tile values, notation strings or indices, or one notation string such as
     ``"123m456p"``). ``sideways``/``face_down``/``highlight`` name positions in the row; ``gaps``
     names positions that stand apart from the tile before them."""
@@ -296,8 +310,7 @@ def tiles_svg(tiles, *, width: float = 36, highlight=None, sideways: Iterable[in
         tiles = parse_tiles(tiles)
     tiles = [t if isinstance(t, Tile) else as_tile(t) for t in tiles]
     sw, fd, gp = set(sideways), set(face_down), set(gaps)
-    slots = [_Slot(t, k, k in sw, k in fd, gap=(APART_GAP if k in gp else TILE_GAP))
-             for k, t in enumerate(tiles)]
+    slots = [_Slot(t, k, k in sw, k in fd, gap=(APART_GAP if k in gp else TILE_GAP)) for k, t in enumerate(tiles)]
     if title is None:
         title = " ".join(str(t) for t in tiles) + " — " + " ".join(t.zh for t in tiles)
     return _svg(slots, width, title, highlight)
@@ -346,14 +359,15 @@ def reading_html(reading, *, width: float = 30) -> str:
             groups.append(inline_html(tiles_svg(p.tiles, width=width)))
     sep = '<span style="display:inline-block;width:10px"></span>'
     label = escape(both(reading.form.zh, reading.form.en))
-    return (f'<div class="mj-reading"><div>{sep.join(groups)}</div>'
-            f"<small>{label}: {escape(str(reading))}</small></div>")
+    return f'<div class="mj-reading"><div>{sep.join(groups)}</div><small>{label}: {escape(str(reading))}</small></div>'
 
 
 def inline_html(svg: str, *, vertical_align: str = "bottom") -> str:
     """Wrap an SVG for a notebook's HTML output (inline, no extra line height)."""
-    return (f'<span class="mjlearn-svg" style="display:inline-block;line-height:0;'
-            f'vertical-align:{vertical_align}">{svg}</span>')
+    return (
+        f'<span class="mjlearn-svg" style="display:inline-block;line-height:0;'
+        f'vertical-align:{vertical_align}">{svg}</span>'
+    )
 
 
 # --- the tile sheet -----------------------------------------------------------------------------
@@ -376,8 +390,9 @@ def _label(text: str, cx: float, baseline: float, size: float, fill: str) -> str
     out = [f'<g fill="{fill}" transform="translate({_fmt(round(x, 2))} {_fmt(baseline)}) scale({_fmt(k)})">']
     adv = 0
     for c in text:
-        out.append(f'<path transform="translate({adv} 0)" d="{glyphs[c][1]}"/>' if adv
-                   else f'<path d="{glyphs[c][1]}"/>')
+        out.append(
+            f'<path transform="translate({adv} 0)" d="{glyphs[c][1]}"/>' if adv else f'<path d="{glyphs[c][1]}"/>'
+        )
         adv += glyphs[c][0]
     out.append("</g>")
     return "".join(out)
@@ -402,10 +417,15 @@ def tile_sheet_svg(*, width: float = 36, labels: bool = True) -> str:
     total_w = PAD * 2 + 9 * col - 12
     total_h = PAD * 2 + len(SHEET_ROWS) * row_h
     scale = width / FW
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="mjlearn mj-sheet" role="img" '
-            f'width="{_fmt(round(total_w * scale, 1))}" height="{_fmt(round(total_h * scale, 1))}" '
-            f'viewBox="0 0 {_fmt(total_w)} {_fmt(total_h)}"><title>mjlearn tile sheet 麻将牌一览: '
-            + escape(" ".join(f"{t} {t.zh}" for t in TILES)) + "</title>" + "".join(body) + "</svg>")
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="mjlearn mj-sheet" role="img" '
+        f'width="{_fmt(round(total_w * scale, 1))}" height="{_fmt(round(total_h * scale, 1))}" '
+        f'viewBox="0 0 {_fmt(total_w)} {_fmt(total_h)}"><title>mjlearn tile sheet 麻将牌一览: '
+        + escape(" ".join(f"{t} {t.zh}" for t in TILES))
+        + "</title>"
+        + "".join(body)
+        + "</svg>"
+    )
 
 
 def tile_sheet_html(*, width: float = 48, background: str = "#17432e") -> str:
@@ -421,15 +441,22 @@ def tile_sheet_html(*, width: float = 48, background: str = "#17432e") -> str:
                 f'{tile_svg(t, width=width)}<figcaption style="line-height:1.25;margin-top:4px">'
                 f'<b style="font:600 15px monospace;color:#fff">{t}</b><br>'
                 f'<span style="font-size:15px;color:#fde9a8">{escape(t.zh)}</span><br>'
-                f'<span style="font-size:11px;color:#d7eadc">{escape(t.en)}</span></figcaption></figure>')
-        rows.append(f'<div style="margin:0 0 14px"><div style="color:#fde9a8;font:600 14px sans-serif;'
-                    f'margin:0 0 6px 2px">{escape(name)}</div><div style="display:flex;gap:6px">'
-                    + "".join(cells) + "</div></div>")
-    return (f'<div class="mjlearn-sheet" style="background:{background};padding:18px 20px 8px;'
-            f'font-family:\'Noto Sans CJK SC\',sans-serif;display:inline-block">' + "".join(rows) + "</div>")
+                f'<span style="font-size:11px;color:#d7eadc">{escape(t.en)}</span></figcaption></figure>'
+            )
+        rows.append(
+            f'<div style="margin:0 0 14px"><div style="color:#fde9a8;font:600 14px sans-serif;'
+            f'margin:0 0 6px 2px">{escape(name)}</div><div style="display:flex;gap:6px">'
+            + "".join(cells)
+            + "</div></div>"
+        )
+    return (
+        f'<div class="mjlearn-sheet" style="background:{background};padding:18px 20px 8px;'
+        f"font-family:'Noto Sans CJK SC',sans-serif;display:inline-block\">" + "".join(rows) + "</div>"
+    )
 
 
 # --- lesson pictures ----------------------------------------------------------------------------
+
 
 class Picture:
     """A picture for a lesson: HTML in a notebook, plain text anywhere else (a terminal, text/plain)."""
@@ -446,9 +473,11 @@ class Picture:
     __str__ = __repr__
 
 
-_FIGURE = ('<figure style="margin:0;display:inline-flex;flex-direction:column;align-items:flex-start;'
-           'gap:4px;max-width:100%">{pic}<figcaption style="font-size:13px;line-height:1.35;color:#333;'
-           'max-width:{cap}px">{caption}</figcaption></figure>')
+_FIGURE = (
+    '<figure style="margin:0;display:inline-flex;flex-direction:column;align-items:flex-start;'
+    'gap:4px;max-width:100%">{pic}<figcaption style="font-size:13px;line-height:1.35;color:#333;'
+    'max-width:{cap}px">{caption}</figcaption></figure>'
+)
 
 
 def _item_svg(item, width: float) -> tuple[str, str]:
@@ -476,8 +505,10 @@ def figures(*items, width: float = 30) -> Picture:
         pic, text = _item_svg(notation, width)
         figs.append(_FIGURE.format(pic=inline_html(pic), caption=caption, cap=max(160, int(width * 9))))
         lines.append(f"{text}  {_plain(caption)}")
-    html = ('<div class="mjlearn mj-figures" style="display:flex;flex-wrap:wrap;gap:14px 28px;'
-            'align-items:flex-end;max-width:100%">' + "".join(figs) + "</div>")
+    html = (
+        '<div class="mjlearn mj-figures" style="display:flex;flex-wrap:wrap;gap:14px 28px;'
+        'align-items:flex-end;max-width:100%">' + "".join(figs) + "</div>"
+    )
     return Picture(html, "\n".join(lines))
 
 
@@ -503,16 +534,25 @@ def seats_picture(width: float = 30) -> Picture:
         cells.append(
             f'<div style="grid-area:{areas[area]};text-align:center;padding:6px;background:#f9fafb;'
             f'border-radius:8px;font-size:13px">{tile_html(wind, width=width)}<br><b>{name}</b>'
-            f'<br><span style="color:#555">{escape(role)}</span></div>')
-    centre = ('<div style="grid-area:2 / 2;display:flex;align-items:center;justify-content:center;'
-              'text-align:center;background:#17432e;color:#fff;border-radius:10px;padding:10px;font-size:13px">'
-              '牌桌 the table<br>轮流：东 → 南 → 西 → 北<br>turns: East → South → West → North<br>'
-              '（逆时针 counter-clockwise ↺）</div>')
-    html = ('<div class="mjlearn mj-seats" style="display:grid;grid-template-columns:repeat(3,minmax(0,200px));'
-            'grid-template-rows:auto auto auto;gap:8px;max-width:100%;font-family:system-ui,sans-serif">'
-            + "".join(cells) + centre + "</div>")
-    text = "\n".join(f"{name}: {role}" for name, _, _, role in _SEATS) + \
-        "\n轮流 turns: 东 East → 南 South → 西 West → 北 North (逆时针 counter-clockwise)"
+            f'<br><span style="color:#555">{escape(role)}</span></div>'
+        )
+    centre = (
+        '<div style="grid-area:2 / 2;display:flex;align-items:center;justify-content:center;'
+        'text-align:center;background:#17432e;color:#fff;border-radius:10px;padding:10px;font-size:13px">'
+        "牌桌 the table<br>轮流：东 → 南 → 西 → 北<br>turns: East → South → West → North<br>"
+        "（逆时针 counter-clockwise ↺）</div>"
+    )
+    html = (
+        '<div class="mjlearn mj-seats" style="display:grid;grid-template-columns:repeat(3,minmax(0,200px));'
+        'grid-template-rows:auto auto auto;gap:8px;max-width:100%;font-family:system-ui,sans-serif">'
+        + "".join(cells)
+        + centre
+        + "</div>"
+    )
+    text = (
+        "\n".join(f"{name}: {role}" for name, _, _, role in _SEATS)
+        + "\n轮流 turns: 东 East → 南 South → 西 West → 北 North (逆时针 counter-clockwise)"
+    )
     return Picture(html, text)
 
 
@@ -544,11 +584,15 @@ def side_by_side(*items, gap: int = 16, captions=None) -> Picture:
             cap = both(*cap)
         head = ""
         if cap:
-            head = (f'<div class="mj-sbs-caption" style="font-weight:600;font-size:14px;margin:0 0 4px">'
-                    f'{escape(str(cap))}</div>')
+            head = (
+                f'<div class="mj-sbs-caption" style="font-weight:600;font-size:14px;margin:0 0 4px">'
+                f"{escape(str(cap))}</div>"
+            )
         parts.append(f'<div style="flex:0 1 auto;min-width:0;max-width:100%;overflow-x:auto">{head}{h}</div>')
         body = _plain(h) if not hasattr(it, "_repr_html_") else repr(it)
         texts.append(f"{cap}\n{body}" if cap else body)
-    html = (f'<div class="mjlearn mj-side-by-side" style="display:flex;flex-wrap:wrap;gap:{gap}px;'
-            f'align-items:flex-start;max-width:100%">' + "".join(parts) + "</div>")
+    html = (
+        f'<div class="mjlearn mj-side-by-side" style="display:flex;flex-wrap:wrap;gap:{gap}px;'
+        f'align-items:flex-start;max-width:100%">' + "".join(parts) + "</div>"
+    )
     return Picture(html, "\n\n".join(texts))

@@ -63,8 +63,9 @@ def score(hand, rules="mcr", *, options=None, **context):
     return get(rules).score(hand, options=options, **context)
 
 
-def score_discard(hands, rules="mcr", *, discarder: str, tile=None, options=None, contexts=None,
-                  **context) -> DiscardResult:
+def score_discard(
+    hands, rules="mcr", *, discarder: str, tile=None, options=None, contexts=None, **context
+) -> DiscardResult:
     """Score every player who claims one discard, and settle all the winners at once.
 
     ``hands`` maps each claiming seat to its hand: 13 tiles (then ``tile`` is the discard), or 14
@@ -83,5 +84,6 @@ def score_discard(hands, rules="mcr", *, discarder: str, tile=None, options=None
     >>> r.winners, r.totals, r.payments, r.next_dealer     # 通炮: 小胡 for S, 清一色 for N
     (('N', 'S'), {'N': 6, 'S': 1}, {'E': 0, 'S': 1, 'W': -7, 'N': 6}, 'W')
     """
-    return get(rules).score_discard(hands, discarder=discarder, tile=tile, options=options,
-                                    contexts=contexts, **context)
+    return get(rules).score_discard(
+        hands, discarder=discarder, tile=tile, options=options, contexts=contexts, **context
+    )

@@ -46,12 +46,18 @@ class Row:
         return " + ".join(f"{i.zh} {i.value * i.count}" for i in self.result.items)
 
     def to_dict(self) -> dict:
-        return {"rules": self.name, "zh": self.zh, "en": self.en, "status": self.status,
-                "legal": self.status == "legal",
-                "reason": None if self.reason is None else {"zh": self.reason[0], "en": self.reason[1]},
-                "total": self.total, "unit": {"zh": self.unit[0], "en": self.unit[1]},
-                "items": [] if self.result is None else [i.to_dict() for i in self.result.items],
-                "payments": dict(self.payments)}
+        return {
+            "rules": self.name,
+            "zh": self.zh,
+            "en": self.en,
+            "status": self.status,
+            "legal": self.status == "legal",
+            "reason": None if self.reason is None else {"zh": self.reason[0], "en": self.reason[1]},
+            "total": self.total,
+            "unit": {"zh": self.unit[0], "en": self.unit[1]},
+            "items": [] if self.result is None else [i.to_dict() for i in self.result.items],
+            "payments": dict(self.payments),
+        }
 
 
 @dataclass(frozen=True)
@@ -64,16 +70,23 @@ class Comparison:
     winner: str = "E"
 
     def to_dict(self) -> dict:
-        return {"hand": str(self.hand), "context": {k: str(v) if v is not None and not isinstance(v, (bool, int, str))
-                                                    else v for k, v in self.context.items()},
-                "rows": [r.to_dict() for r in self.rows]}
+        return {
+            "hand": str(self.hand),
+            "context": {
+                k: str(v) if v is not None and not isinstance(v, (bool, int, str)) else v
+                for k, v in self.context.items()
+            },
+            "rows": [r.to_dict() for r in self.rows],
+        }
 
     def __str__(self) -> str:
         lines = [f"{self.hand}"]
         for r in self.rows:
             if r.status == "legal":
-                lines.append(f"  {r.name:<15} {r.total} {r.unit[1]:<8} {self.winner} {r.payments[self.winner]:+g}"
-                             f"   {r.items_text}")
+                lines.append(
+                    f"  {r.name:<15} {r.total} {r.unit[1]:<8} {self.winner} {r.payments[self.winner]:+g}"
+                    f"   {r.items_text}"
+                )
             else:
                 lines.append(f"  {r.name:<15} {r.status}: {r.reason[1]}")  # type: ignore[index]  # not legal or n/a: a reason
         return "\n".join(lines)
@@ -96,9 +109,6 @@ class Comparison:
         return presenter("comparison").chart(self, lang=lang)
 
 
-
-
-
 def pay_unit_key(rs) -> tuple[str, str]:
     """The unit a rule set pays in, without its explanation: amounts with equal keys may share an axis."""
     zh, en = rs.pay_unit
@@ -118,9 +128,11 @@ def compare(hand, rules=None, **context) -> Comparison:
     known = set().union(*(rs.context_names for rs in sets)) if sets else set()
     unknown = [k for k in context if k not in known]
     if unknown:
-        raise ContextError(f"no rule set among {', '.join(rs.name for rs in sets)} uses "
-                           f"{', '.join(map(repr, unknown))}  "
-                           f"（这几套规则（{'、'.join(rs.zh for rs in sets)}）都不用 {'、'.join(map(repr, unknown))}）")
+        raise ContextError(
+            f"no rule set among {', '.join(rs.name for rs in sets)} uses "
+            f"{', '.join(map(repr, unknown))}  "
+            f"（这几套规则（{'、'.join(rs.zh for rs in sets)}）都不用 {'、'.join(map(repr, unknown))}）"
+        )
     rows = []
     for rs in sets:
         ctx = {k: v for k, v in context.items() if k in rs.context_names}
@@ -129,8 +141,19 @@ def compare(hand, rules=None, **context) -> Comparison:
         except TileSetError as e:
             rows.append(Row(rs.name, rs.zh, rs.en, "n/a", _two_languages(e), None, rs.unit, {}))
             continue
-        rows.append(Row(rs.name, rs.zh, rs.en, "legal" if res.legal else "illegal", res.reason, res.total,
-                        rs.unit, dict(res.payments), res))
+        rows.append(
+            Row(
+                rs.name,
+                rs.zh,
+                rs.en,
+                "legal" if res.legal else "illegal",
+                res.reason,
+                res.total,
+                rs.unit,
+                dict(res.payments),
+                res,
+            )
+        )
     return Comparison(hand, dict(context), tuple(rows), context.get("winner", "E"))
 
 
@@ -162,8 +185,12 @@ _DIFF_ROWS = (
     ("unit", "单位", "Unit", lambda rs: f"{rs.unit[0]} {rs.unit[1]}"),
     ("dealer", "庄家", "Dealer multiplier", lambda rs: _fact(rs, "dealer", rs.dealer_rule) or _NOT_SAID),
     ("kongs", "杠钱", "Kong money", lambda rs: _fact(rs, "kongs", rs.kong_money) or _NOT_SAID),
-    ("multi_win", "一炮多响", "Multiple winners",
-     lambda rs: {"single_nearest": "no 截和", "multiple_allowed": "yes 可"}.get(rs.multi_win, rs.multi_win)),
+    (
+        "multi_win",
+        "一炮多响",
+        "Multiple winners",
+        lambda rs: {"single_nearest": "no 截和", "multiple_allowed": "yes 可"}.get(rs.multi_win, rs.multi_win),
+    ),
     ("patterns", "番种数", "Patterns declared", lambda rs: str(len(rs.patterns)) if rs.patterns else "—"),
     ("signature", "特色", "Signature rules", lambda rs: _fact(rs, "signature", rs.signature)),
 )
@@ -190,15 +217,19 @@ class Differences:
     rows: tuple = field(default=())
 
     def to_dict(self) -> dict:
-        return {"rulesets": [rs.name for rs in self.rulesets],
-                "rows": [{"key": k, "zh": zh, "en": en, "cells": cells} for k, zh, en, cells in self.rows]}
+        return {
+            "rulesets": [rs.name for rs in self.rulesets],
+            "rows": [{"key": k, "zh": zh, "en": en, "cells": cells} for k, zh, en, cells in self.rows],
+        }
 
     def _repr_html_(self) -> str:
         return presenter("comparison").differences_html(self)
 
     def __str__(self) -> str:
-        return "\n".join(f"{en}: " + " | ".join(f"{rs.name}={c}" for rs, c in zip(self.rulesets, cells))
-                         for _, _, en, cells in self.rows)
+        return "\n".join(
+            f"{en}: " + " | ".join(f"{rs.name}={c}" for rs, c in zip(self.rulesets, cells))
+            for _, _, en, cells in self.rows
+        )
 
     __repr__ = __str__
 
@@ -224,4 +255,3 @@ def differences(rules=None) -> Differences:
     sets = tuple(get(r) for r in (rules if rules is not None else names()))
     rows = tuple((key, zh, en, [fn(rs) for rs in sets]) for key, zh, en, fn in _DIFF_ROWS)
     return Differences(sets, rows)
-

@@ -53,18 +53,30 @@ class TileSet:
             names = ", ".join(f"{t} ({t.zh})" for t in honors)
             names_zh = "、".join(t.zh for t in honors)
             if self.flowers == "fuzhou36":
-                out.append(Problem(f"{who} counts every honor as a flower, so {names} cannot be part of "
-                                   f"the hand: a player sets it aside, like a flower, and draws another tile"
-                                   f"  （{ruleset.zh}把字牌都当作花：{names_zh}不能留在手牌里，要像花一样放在一边再补一张）"))
+                out.append(
+                    Problem(
+                        f"{who} counts every honor as a flower, so {names} cannot be part of "
+                        f"the hand: a player sets it aside, like a flower, and draws another tile"
+                        f"  （{ruleset.zh}把字牌都当作花：{names_zh}不能留在手牌里，要像花一样放在一边再补一张）"
+                    )
+                )
             else:
-                out.append(Problem(f"{who} plays {self.size} tiles without winds or dragons: {names} "
-                                   f"is not used in this game"
-                                   f"  （{ruleset.zh}只用 {self.size} 张牌，没有风牌和箭牌：不用{names_zh}）"))
+                out.append(
+                    Problem(
+                        f"{who} plays {self.size} tiles without winds or dragons: {names} "
+                        f"is not used in this game"
+                        f"  （{ruleset.zh}只用 {self.size} 张牌，没有风牌和箭牌：不用{names_zh}）"
+                    )
+                )
         if hand.flowers and self.flowers == "none":
             names = ", ".join(f"{t} ({t.zh})" for t in hand.flowers)
             names_zh = "、".join(t.zh for t in hand.flowers)
-            out.append(Problem(f"{who} plays without flowers: {names} is not used in this game"
-                               f"  （{ruleset.zh}不用花牌：没有{names_zh}）"))
+            out.append(
+                Problem(
+                    f"{who} plays without flowers: {names} is not used in this game"
+                    f"  （{ruleset.zh}不用花牌：没有{names_zh}）"
+                )
+            )
         return out
 
 
@@ -75,8 +87,6 @@ class Claims:
     chow: bool = True
     pung: bool = True
     kong: bool = True
-
-
 
 
 @dataclass(frozen=True)
@@ -109,8 +119,9 @@ class Option:
             raise TypeError(f"option {self.key!r}: low and high must both be whole numbers, low <= high")
         declared = (self.choices is not None or isinstance(self.default, bool)) + numeric + (self.subset_of is not None)
         if declared != 1:
-            raise TypeError(f"option {self.key!r} must declare exactly one of: choices (or a bool default), "
-                            f"low and high, subset_of")
+            raise TypeError(
+                f"option {self.key!r} must declare exactly one of: choices (or a bool default), low and high, subset_of"
+            )
         problem = self._problem(self.default)
         if problem:
             raise TypeError(f"option {self.key!r}: its default {self.default!r} is not allowed ({problem})")
@@ -174,11 +185,14 @@ class Option:
         zh, en = self.allowed
         who_en, who_zh = (f"{ruleset.name}: ", f"{ruleset.zh}：") if ruleset is not None else ("", "")
         label = f"（{self.zh}）" if self.zh else ""
-        raise RulesError(f"{who_en}option {self.key!r} must be {en}; got {shown(value)}  "
-                         f"（{who_zh}选项 {self.key!r}{label}应是 {zh}，收到的是 {shown(value, zh=True)}）")
+        raise RulesError(
+            f"{who_en}option {self.key!r} must be {en}; got {shown(value)}  "
+            f"（{who_zh}选项 {self.key!r}{label}应是 {zh}，收到的是 {shown(value, zh=True)}）"
+        )
 
 
 # --- context keywords and their value checks ----------------------------------------------------
+
 
 def _check_bool(name, v):
     if not isinstance(v, bool):
@@ -190,8 +204,10 @@ def _check_seat(name, v):
     if isinstance(v, Tile) and v.is_wind:
         v = str(v)
     if v not in SEAT_LETTERS:
-        raise ContextError(f"{name} must be a seat: 'E', 'S', 'W' or 'N', got {v!r}  "
-                           f"（{name} 应是座位：'E'（东）、'S'（南）、'W'（西）或 'N'（北），收到的是 {v!r}）")
+        raise ContextError(
+            f"{name} must be a seat: 'E', 'S', 'W' or 'N', got {v!r}  "
+            f"（{name} 应是座位：'E'（东）、'S'（南）、'W'（西）或 'N'（北），收到的是 {v!r}）"
+        )
     return v
 
 
@@ -205,8 +221,10 @@ def _check_tile_or_none(name, v):
     try:
         t = as_tile(v)
     except (ValueError, TypeError) as e:
-        raise ContextError(f"{name} must be a tile such as '5m' or 'E', got {v!r} ({_two_lines(str(e))[0]})  "
-                           f"（{name} 应是一张牌，例如 '5m' 或 'E'，收到的是 {v!r}）") from None
+        raise ContextError(
+            f"{name} must be a tile such as '5m' or 'E', got {v!r} ({_two_lines(str(e))[0]})  "
+            f"（{name} 应是一张牌，例如 '5m' 或 'E'，收到的是 {v!r}）"
+        ) from None
     return t
 
 
@@ -215,32 +233,49 @@ def _check_kongs(name, v):
     if v is None:
         return {}
     if not isinstance(v, Mapping):
-        raise ContextError(f"{name} must map seats to (exposed, concealed) kong counts, e.g. "
-                           f"{{'W': (1, 0)}}; got {v!r}  "
-                           f"（{name} 应把座位对应到（明杠数, 暗杠数），例如 {{'W': (1, 0)}}，收到的是 {v!r}）")
+        raise ContextError(
+            f"{name} must map seats to (exposed, concealed) kong counts, e.g. "
+            f"{{'W': (1, 0)}}; got {v!r}  "
+            f"（{name} 应把座位对应到（明杠数, 暗杠数），例如 {{'W': (1, 0)}}，收到的是 {v!r}）"
+        )
     out = {}
     for seat, pair in v.items():
         seat = _check_seat(f"{name} seat", seat)
-        if (not isinstance(pair, (tuple, list)) or len(pair) != 2
-                or any(isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 4 for n in pair)
-                or sum(pair) > 4):
-            raise ContextError(f"{name}[{seat!r}] must be (exposed, concealed) kong counts, e.g. (1, 0); "
-                               f"got {pair!r}  （{name}[{seat!r}] 应是（明杠数, 暗杠数），例如 (1, 0)，"
-                               f"收到的是 {pair!r}）")
+        if (
+            not isinstance(pair, (tuple, list))
+            or len(pair) != 2
+            or any(isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 4 for n in pair)
+            or sum(pair) > 4
+        ):
+            raise ContextError(
+                f"{name}[{seat!r}] must be (exposed, concealed) kong counts, e.g. (1, 0); "
+                f"got {pair!r}  （{name}[{seat!r}] 应是（明杠数, 暗杠数），例如 (1, 0)，"
+                f"收到的是 {pair!r}）"
+            )
         out[seat] = tuple(pair)
     return MappingProxyType(out)
 
 
 def _check_count(name, v, most=None):
     if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-        raise ContextError(f"{name} must be a whole number >= 0, got {shown(v)}  （{name} 应是 0 或更大的整数，收到的是 {shown(v, zh=True)}）")
+        raise ContextError(
+            f"{name} must be a whole number >= 0, got {shown(v)}  （{name} 应是 0 或更大的整数，收到的是 {shown(v, zh=True)}）"
+        )
     if most is not None and v > most:
-        raise ContextError(f"{name} must be at most {most}, got {shown(v)}  （{name} 最多是 {most}，收到的是 {shown(v, zh=True)}）")
+        raise ContextError(
+            f"{name} must be at most {most}, got {shown(v)}  （{name} 最多是 {most}，收到的是 {shown(v, zh=True)}）"
+        )
     return v
 
 
-_CHECKS = {"bool": _check_bool, "seat": _check_seat, "seat?": _check_seat_or_none,
-           "tile?": _check_tile_or_none, "count": _check_count, "kongs": _check_kongs}
+_CHECKS = {
+    "bool": _check_bool,
+    "seat": _check_seat,
+    "seat?": _check_seat_or_none,
+    "tile?": _check_tile_or_none,
+    "count": _check_count,
+    "kongs": _check_kongs,
+}
 
 
 @dataclass(frozen=True)
@@ -263,31 +298,47 @@ class Ctx:
             return _check_count(self.name, value, self.most)
         if self.kind == "choice":
             if value not in self.choices:
-                listed = ', '.join(map(repr, self.choices))
-                raise ContextError(f"{self.name} must be one of {listed}, got {value!r}  "
-                                   f"（{self.name} 只能是 {listed} 之一，收到的是 {value!r}）")
+                listed = ", ".join(map(repr, self.choices))
+                raise ContextError(
+                    f"{self.name} must be one of {listed}, got {value!r}  "
+                    f"（{self.name} 只能是 {listed} 之一，收到的是 {value!r}）"
+                )
             return value
         return _CHECKS[self.kind](self.name, value)
 
 
-COMMON: Mapping[str, Ctx] = MappingProxyType({c.name: c for c in (
-    Ctx("self_drawn", False, "bool", "won on a tile the winner drew", "自摸"),
-    Ctx("discarder", None, "seat?", "the seat that discarded the winning tile (required on a discard win)",
-        "点炮者"),
-    Ctx("winner", "E", "seat", "the winner's seat", "和牌者"),
-    Ctx("dealer", "E", "seat", "the dealer's seat", "庄家"),
-    Ctx("prevalent_wind", "E", "seat", "the prevalent (round) wind", "圈风"),
-    Ctx("seat_wind", None, "seat?", "the winner's seat wind (default: from winner and dealer)", "门风"),
-    Ctx("kong", False, "bool", "self-drawn: won on a kong replacement; on a discard: robbed a kong",
-        "杠上开花 / 抢杠"),
-    Ctx("wall_last", False, "bool", "the winning tile is the last tile of the wall (海底)", "海底"),
-    Ctx("last_tile", False, "bool", "the winning tile is the last of its kind (和绝张)", "和绝张"),
-    Ctx("wild", None, "tile?", "the wild tile of this hand (None: no tile is wild)", "混儿 / 财神"),
-    Ctx("flowers", 0, "count", "flowers held besides any flower letters in the hand", "花牌"),
-    Ctx("other_kongs", None, "kongs", "kongs of the other players: {seat: (exposed, concealed)}",
-        "他家的杠"),
-    Ctx("bird", None, "tile?", "the bird tile turned up after the win (扎鸟 / 鸟牌)", "鸟牌"),
-)})
+COMMON: Mapping[str, Ctx] = MappingProxyType(
+    {
+        c.name: c
+        for c in (
+            Ctx("self_drawn", False, "bool", "won on a tile the winner drew", "自摸"),
+            Ctx(
+                "discarder",
+                None,
+                "seat?",
+                "the seat that discarded the winning tile (required on a discard win)",
+                "点炮者",
+            ),
+            Ctx("winner", "E", "seat", "the winner's seat", "和牌者"),
+            Ctx("dealer", "E", "seat", "the dealer's seat", "庄家"),
+            Ctx("prevalent_wind", "E", "seat", "the prevalent (round) wind", "圈风"),
+            Ctx("seat_wind", None, "seat?", "the winner's seat wind (default: from winner and dealer)", "门风"),
+            Ctx(
+                "kong",
+                False,
+                "bool",
+                "self-drawn: won on a kong replacement; on a discard: robbed a kong",
+                "杠上开花 / 抢杠",
+            ),
+            Ctx("wall_last", False, "bool", "the winning tile is the last tile of the wall (海底)", "海底"),
+            Ctx("last_tile", False, "bool", "the winning tile is the last of its kind (和绝张)", "和绝张"),
+            Ctx("wild", None, "tile?", "the wild tile of this hand (None: no tile is wild)", "混儿 / 财神"),
+            Ctx("flowers", 0, "count", "flowers held besides any flower letters in the hand", "花牌"),
+            Ctx("other_kongs", None, "kongs", "kongs of the other players: {seat: (exposed, concealed)}", "他家的杠"),
+            Ctx("bird", None, "tile?", "the bird tile turned up after the win (扎鸟 / 鸟牌)", "鸟牌"),
+        )
+    }
+)
 """The common context keywords; variants pick the ones that make sense with :func:`ctx`."""
 
 

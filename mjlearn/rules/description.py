@@ -112,13 +112,20 @@ S_ON_N = {"winner": "S", "discarder": "N"}
 S_SELF = {"winner": "S", "self_drawn": True}
 """South self-draws."""
 
-CLOSEST = ("在几千手随机牌里，没有找到只在这里合法的；这手最接近：下表列出哪些规则也认它。",
-           "Among thousands of random hands searched, none is legal here alone; this one comes closest "
-           "(the table shows which other rule sets also accept it).")
+CLOSEST = (
+    "在几千手随机牌里，没有找到只在这里合法的；这手最接近：下表列出哪些规则也认它。",
+    "Among thousands of random hands searched, none is legal here alone; this one comes closest "
+    "(the table shows which other rule sets also accept it).",
+)
 """The caption of an ``only_here`` hand that other rule sets accept too (the search found none better)."""
 
-WILD_CLAIMED = Example("[EEE,1][PPP,3][345m,1]77m22s+2s", {"winner": "S", "self_drawn": True, "wild": "P"},
-                       ("白板是百搭时碰了白板：有百搭的规则不许；没有百搭的规则里它只是白板。" + CLOSEST[0],
-                        "A pung of the white dragon while it is the wild: rule sets with a wild refuse it; without "
-                        "a wild it is just a white dragon. " + CLOSEST[1]))
+WILD_CLAIMED = Example(
+    "[EEE,1][PPP,3][345m,1]77m22s+2s",
+    {"winner": "S", "self_drawn": True, "wild": "P"},
+    (
+        "白板是百搭时碰了白板：有百搭的规则不许；没有百搭的规则里它只是白板。" + CLOSEST[0],
+        "A pung of the white dragon while it is the wild: rule sets with a wild refuse it; without "
+        "a wild it is just a white dragon. " + CLOSEST[1],
+    ),
+)
 """The nearest to an ``only_here`` hand the search found for several rule sets without a wild."""

@@ -14,7 +14,7 @@ from .win import Win
 __all__ = ["all_pungs", "claimed_melds", "next_in_cycle", "one_suit", "seven_pairs_quads", "straight_parts"]
 
 
-_HONOR_CYCLE = (27, 28, 29, 30, 31, 32, 33)   # E S W N C F P, then back to E
+_HONOR_CYCLE = (27, 28, 29, 30, 31, 32, 33)  # E S W N C F P, then back to E
 
 
 def next_in_cycle(t: Tile | str) -> Tile:
@@ -26,8 +26,10 @@ def next_in_cycle(t: Tile | str) -> Tile:
     """
     t = as_tile(t)
     if t.is_flower:
-        raise RulesError(f"a flower ({t}) has no next tile; turn up the following tile instead  "
-                         f"（花牌（{t}）没有下一张：请再翻下一张牌）")
+        raise RulesError(
+            f"a flower ({t}) has no next tile; turn up the following tile instead  "
+            f"（花牌（{t}）没有下一张：请再翻下一张牌）"
+        )
     if t.is_suited:
         base = t.index - (t.rank - 1)
         return TILES[base + t.rank % 9]
@@ -43,8 +45,14 @@ def straight_parts(win: Win) -> list[int]:
     for base in (0, 9, 18):
         found = []
         for start in (base, base + 3, base + 6):
-            i = next((k for k, p in enumerate(parts) if p.kind is PartKind.CHOW
-                      and p.tiles[0].index == start and k not in found), None)
+            i = next(
+                (
+                    k
+                    for k, p in enumerate(parts)
+                    if p.kind is PartKind.CHOW and p.tiles[0].index == start and k not in found
+                ),
+                None,
+            )
             if i is None:
                 break
             found.append(i)

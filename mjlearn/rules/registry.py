@@ -23,8 +23,18 @@ _R = TypeVar("_R", bound=RuleSet)
 
 __all__ = ["DEFAULT", "RULESETS", "VARIANT_MODULES", "get", "names", "register", "registered", "unregister"]
 
-VARIANT_MODULES = ("mcr_rules", "beijing", "beijing_points", "changsha", "yunnan", "huopin",
-                   "xian", "old_beijing", "hongkong", "fuzhou")
+VARIANT_MODULES = (
+    "mcr_rules",
+    "beijing",
+    "beijing_points",
+    "changsha",
+    "yunnan",
+    "huopin",
+    "xian",
+    "old_beijing",
+    "hongkong",
+    "fuzhou",
+)
 """Modules of mjlearn.rules that register variants when imported (in display order)."""
 
 DEFAULT = "mcr"
@@ -59,8 +69,8 @@ def register(ruleset: _R) -> _R:
             owner = _index.get(_norm(k))
             if owner is not None and owner != ruleset.name:
                 raise ValueError(f"alias {k!r} of {ruleset.name!r} is already used by {owner!r}")
-        _registry[ruleset.name] = ruleset          # the rule set before its names: a name found
-        for k in keys:                             # always leads to a rule set
+        _registry[ruleset.name] = ruleset  # the rule set before its names: a name found
+        for k in keys:  # always leads to a rule set
             _index[_norm(k)] = ruleset.name
     return ruleset
 
@@ -87,7 +97,7 @@ def _load() -> None:
     if depth:
         return
     with _lock:
-        if _loaded:                                # another thread finished first
+        if _loaded:  # another thread finished first
             return
         _in_display_order()
         for alias, name in COMPAT_ALIASES.items():
@@ -108,8 +118,9 @@ def get(name) -> RuleSet:
     key = _index.get(_norm(name))
     if key is None:
         known = ", ".join(f"{n} ({r.zh})" for n, r in list(_registry.items()))
-        raise UnknownRuleSetError(f"unknown rule set {name!r}; known rule sets: {known}  "
-                                  f"（没有叫 {name!r} 的规则；可用的规则如上所列）")
+        raise UnknownRuleSetError(
+            f"unknown rule set {name!r}; known rule sets: {known}  （没有叫 {name!r} 的规则；可用的规则如上所列）"
+        )
     return _registry[key]
 
 
@@ -154,13 +165,13 @@ RULESETS: Mapping[str, RuleSet] = _RuleSets()
 
 # --- the display order, and taking a rule set out again (a test's own rule set) ---------------------
 
+
 def _in_display_order() -> None:
     """Put the rule sets of mjlearn's own modules in the order of VARIANT_MODULES (each module's in
     the order it registers them), whichever module was imported first; the others keep their order
     after them."""
     where = {f"mjlearn.rules.{m}": k for k, m in enumerate(VARIANT_MODULES)}
-    ranked = sorted(enumerate(_registry.values()),
-                    key=lambda e: (where.get(type(e[1]).__module__, len(where)), e[0]))
+    ranked = sorted(enumerate(_registry.values()), key=lambda e: (where.get(type(e[1]).__module__, len(where)), e[0]))
     order = [rs for _, rs in ranked]
     _registry.clear()
     _registry.update((rs.name, rs) for rs in order)
@@ -173,8 +184,8 @@ def unregister(name) -> RuleSet:
     rs = get(name)
     with _lock:
         for key in [k for k, owner in _index.items() if owner == rs.name]:
-            del _index[key]                        # its names before the rule set, as register
-        del _registry[rs.name]                     # does the other way round
+            del _index[key]  # its names before the rule set, as register
+        del _registry[rs.name]  # does the other way round
     return rs
 
 

@@ -118,18 +118,26 @@ class RegionalResult:
             zh, en = self.reason  # type: ignore[misc]  # not legal: a reason
             rows.append(f"<tr><td colspan=2><b>不合法 Not legal</b>: {escape(zh)} / {escape(en)}</td></tr>")
         for i in self.items:
-            rows.append(f"<tr><td>{escape(i.zh)} {escape(i.en)}</td><td style='text-align:right'>"
-                        f"{escape(_value_text(rs, i))}</td></tr>")
+            rows.append(
+                f"<tr><td>{escape(i.zh)} {escape(i.en)}</td><td style='text-align:right'>"
+                f"{escape(_value_text(rs, i))}</td></tr>"
+            )
         if self.legal and self.items:
-            steps = "".join(f"<li>{escape(zh)} <span style='color:#555'>{escape(en)}</span></li>" for zh, en in self.steps)
+            steps = "".join(
+                f"<li>{escape(zh)} <span style='color:#555'>{escape(en)}</span></li>" for zh, en in self.steps
+            )
             rows.append(f"<tr><td colspan=2>算到价钱 Up to the price<ol style='margin:2px 0'>{steps}</ol></td></tr>")
         if self.legal:
-            rows.append(f"<tr><th style='text-align:left'>合计 Total</th><th style='text-align:right'>"
-                        f"{escape(str(self.total))} {escape(rs.unit[0])} {escape(rs.unit[1])}</th></tr>")
+            rows.append(
+                f"<tr><th style='text-align:left'>合计 Total</th><th style='text-align:right'>"
+                f"{escape(str(self.total))} {escape(rs.unit[0])} {escape(rs.unit[1])}</th></tr>"
+            )
             pays = " ".join(f"{s}{_seat_zh(s)} {v:+g}" for s, v in self.payments.items())
             rows.append(f"<tr><td>收付 Payments</td><td style='text-align:right'>{escape(pays)}</td></tr>")
-        return (f"<div style='display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start;max-width:100%'><div>{tiles}</div>"
-                f"<table><caption>{escape(rs.zh)} {escape(rs.en)}</caption>{''.join(rows)}</table></div>")
+        return (
+            f"<div style='display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start;max-width:100%'><div>{tiles}</div>"
+            f"<table><caption>{escape(rs.zh)} {escape(rs.en)}</caption>{''.join(rows)}</table></div>"
+        )
 
 
 @dataclass(frozen=True)
@@ -211,15 +219,19 @@ class DiscardResult:
         return "\n".join(lines)
 
     def __repr__(self) -> str:
-        return (f"<DiscardResult {self.rules} {self.kind} tile={self.tile} discarder={self.discarder} "
-                f"winners={list(self.winners)}>")
+        return (
+            f"<DiscardResult {self.rules} {self.kind} tile={self.tile} discarder={self.discarder} "
+            f"winners={list(self.winners)}>"
+        )
 
     def _repr_html_(self) -> str:
         rs = self.ruleset
-        who = ("自摸 self-drawn" if self.discarder is None
-               else f"{_seat_zh(self.discarder)}家打出 discarded by {self.discarder}")
-        head = (f"<caption>{escape(rs.zh)} {escape(rs.en)}: {escape(str(self.tile))} {escape(who)}"
-                f"</caption>")
+        who = (
+            "自摸 self-drawn"
+            if self.discarder is None
+            else f"{_seat_zh(self.discarder)}家打出 discarded by {self.discarder}"
+        )
+        head = f"<caption>{escape(rs.zh)} {escape(rs.en)}: {escape(str(self.tile))} {escape(who)}</caption>"
         rows = [f"<tr><td colspan=3>{escape(zh)} / {escape(en)}</td></tr>" for zh, en in self.steps]
         for s, r in self.results.items():
             if s in self.winners:
@@ -232,8 +244,9 @@ class DiscardResult:
         pays = " ".join(f"{s}{_seat_zh(s)} {v:+g}" for s, v in self.payments.items())
         rows.append(f"<tr><th>收付 Payments</th><td colspan=2>{escape(pays)}</td></tr>")
         if self.next_dealer is not None:
-            rows.append(f"<tr><th>下一庄 Next dealer</th><td colspan=2>{self.next_dealer}"
-                        f"{_seat_zh(self.next_dealer)}</td></tr>")
+            rows.append(
+                f"<tr><th>下一庄 Next dealer</th><td colspan=2>{self.next_dealer}{_seat_zh(self.next_dealer)}</td></tr>"
+            )
         return f"<table>{head}{''.join(rows)}</table>"
 
 

@@ -117,9 +117,11 @@ class RuleSet:
         if not options:
             return self
         if not isinstance(options, Mapping):
-            raise RulesError(f"options must be a mapping of option names to values, e.g. {{'base': 2}}, "
-                             f"got a {type(options).__name__}  （options 应是“选项名: 值”的字典，"
-                             f"例如 {{'base': 2}}，这里是 {type(options).__name__}）")
+            raise RulesError(
+                f"options must be a mapping of option names to values, e.g. {{'base': 2}}, "
+                f"got a {type(options).__name__}  （options 应是“选项名: 值”的字典，"
+                f"例如 {{'base': 2}}，这里是 {type(options).__name__}）"
+            )
         return self.with_options(**{str(k): v for k, v in options.items()})
 
     def with_options(self, **values) -> RuleSet:
@@ -133,10 +135,12 @@ class RuleSet:
         new = dict(self.settings)
         for k, v in values.items():
             if k not in known:
-                raise RulesError(f"{self.name} has no option {k!r}; its options are: "
-                                 f"{', '.join(sorted(known)) or '(none)'}  "
-                                 f"（{self.zh}没有 {k!r} 这个选项；"
-                                 f"{'它的选项有：' + '、'.join(sorted(known)) if known else '它没有选项'}）")
+                raise RulesError(
+                    f"{self.name} has no option {k!r}; its options are: "
+                    f"{', '.join(sorted(known)) or '(none)'}  "
+                    f"（{self.zh}没有 {k!r} 这个选项；"
+                    f"{'它的选项有：' + '、'.join(sorted(known)) if known else '它没有选项'}）"
+                )
             new[k] = known[k].check(v, self)
         return replace(self, settings=MappingProxyType(new))
 
@@ -161,34 +165,49 @@ class RuleSet:
                 f"{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))}; "
                 f"it accepts: {', '.join(known)}  "
                 f"（{self.zh}不用 {'、'.join(map(repr, unknown))} 这个和牌情况的关键字；可以用的有：{'、'.join(known)}）",
-                accepted=tuple(known))
+                accepted=tuple(known),
+            )
         d = {}
         for name, c in known.items():
-            d[name] = c.check(given.get(name, c.default)) if (
-                name in given or c.kind == "kongs") else c.default
+            d[name] = c.check(given.get(name, c.default)) if (name in given or c.kind == "kongs") else c.default
         if "self_drawn" in d and "discarder" in d:
             if d["self_drawn"]:
                 if d["discarder"] is not None:
-                    raise ContextError(f"a self-drawn win has no discarder; got discarder={d['discarder']!r}  "
-                                       f"（自摸和牌没有放炮的人，却给了 discarder={d['discarder']!r}）")
+                    raise ContextError(
+                        f"a self-drawn win has no discarder; got discarder={d['discarder']!r}  "
+                        f"（自摸和牌没有放炮的人，却给了 discarder={d['discarder']!r}）"
+                    )
             elif d["discarder"] is None:
-                raise ContextError("discarder is required for a discard win (self_drawn=False): "
-                                   "give the seat that discarded the winning tile, e.g. discarder='N'  "
-                                   "（点炮和牌（self_drawn=False）要给出 discarder：打出和牌张的座位，例如 discarder='N'）")
+                raise ContextError(
+                    "discarder is required for a discard win (self_drawn=False): "
+                    "give the seat that discarded the winning tile, e.g. discarder='N'  "
+                    "（点炮和牌（self_drawn=False）要给出 discarder：打出和牌张的座位，例如 discarder='N'）"
+                )
             elif d["discarder"] == d.get("winner"):
-                raise ContextError(f"the winner ({d['winner']}) cannot also be the discarder  "
-                                   f"（和牌的人（{d['winner']}）不能同时是放炮的人）")
+                raise ContextError(
+                    f"the winner ({d['winner']}) cannot also be the discarder  "
+                    f"（和牌的人（{d['winner']}）不能同时是放炮的人）"
+                )
         if "wild" in d and d["wild"] is not None and self.wild is None:
-            raise ContextError(f"{self.name} ({self.zh}) has no wild tile; drop wild={d['wild']!s}  "
-                               f"（{self.zh}没有混牌（百搭），请去掉 wild={d['wild']!s}）")
+            raise ContextError(
+                f"{self.name} ({self.zh}) has no wild tile; drop wild={d['wild']!s}  "
+                f"（{self.zh}没有混牌（百搭），请去掉 wild={d['wild']!s}）"
+            )
         if d.get("other_kongs") and d.get("winner") in d["other_kongs"]:
-            raise ContextError("other_kongs lists the other players' kongs; the winner's kongs are "
-                               "read from the hand  （other_kongs 只写其他玩家的杠；和牌者的杠从手牌里读出）")
+            raise ContextError(
+                "other_kongs lists the other players' kongs; the winner's kongs are "
+                "read from the hand  （other_kongs 只写其他玩家的杠；和牌者的杠从手牌里读出）"
+            )
         if d.get("wild") is not None and d["wild"].is_flower:
             raise ContextError(f"a flower ({d['wild']}) cannot be the wild tile  （花牌（{d['wild']}）不能当混牌）")
         self.check_context(d)
-        check_context(hand, d, flower_limit=None if hand is None else FLOWER_TILES[self.tiles.flowers],
-                      labels={c.name: c.zh for c in self.context}, first_turn=self.first_turn)
+        check_context(
+            hand,
+            d,
+            flower_limit=None if hand is None else FLOWER_TILES[self.tiles.flowers],
+            labels={c.name: c.zh for c in self.context},
+            first_turn=self.first_turn,
+        )
         return Context(d)
 
     def check_context(self, d: dict) -> None:
@@ -196,7 +215,7 @@ class RuleSet:
 
     def check_tiles(self, hand: Hand) -> None:
         if self.tiles.honors and (self.tiles.flowers != "none" or not hand.flowers):
-            return                                  # every tile the hand can hold is played
+            return  # every tile the hand can hold is played
         problems = self.tiles.problems(hand, self)
         if problems:
             raise TileSetError(problems, str(hand))
@@ -212,8 +231,11 @@ class RuleSet:
                 f"'123m456p789s111sE+E'; {str(hand)!r} has {hand.tile_count} tiles"
                 + ("" if hand.win_tile is not None else " and no winning tile")
                 + f"  （算分要一手完整的牌，'+' 后面写和牌张，例如 '123m456p789s111sE+E'；"
-                f"{str(hand)!r} 有 {hand.tile_count} 张牌" + ("" if hand.win_tile is not None else "，没有和牌张")
-                + "）", str(hand))
+                f"{str(hand)!r} 有 {hand.tile_count} 张牌"
+                + ("" if hand.win_tile is not None else "，没有和牌张")
+                + "）",
+                str(hand),
+            )
         rs.check_tiles(hand)
         c = rs.make_context(context, hand)
         return rs.evaluate(hand, c)
@@ -286,19 +308,49 @@ class RuleSet:
                 best = (key, win, items, total)
         if best is None:
             reason, some, items, total = first_reason or (NOT_COMPLETE, None, [], 0)
-            return RegionalResult(self, hand, c, False, reason, 0, tuple(items), _zero(),
-                                  None if some is None else some.reading,
-                                  () if some is None else some.wilds, ())
+            return RegionalResult(
+                self,
+                hand,
+                c,
+                False,
+                reason,
+                0,
+                tuple(items),
+                _zero(),
+                None if some is None else some.reading,
+                () if some is None else some.wilds,
+                (),
+            )
         _, win, items, total = best
         ledger = self.settle(win, items, total)
         net = ledger.net
         assert sum(net.values()) == 0, net
-        return RegionalResult(self, hand, c, True, None, total, tuple(items), net,
-                              win.reading, win.wilds, tuple(ledger.lines), shape=win.shape)
+        return RegionalResult(
+            self,
+            hand,
+            c,
+            True,
+            None,
+            total,
+            tuple(items),
+            net,
+            win.reading,
+            win.wilds,
+            tuple(ledger.lines),
+            shape=win.shape,
+        )
 
     # --- several claimants of one discard ---
-    def score_discard(self, hands: Mapping, *, discarder: str, tile=None, options: Mapping | None = None,
-                      contexts: Mapping | None = None, **context):
+    def score_discard(
+        self,
+        hands: Mapping,
+        *,
+        discarder: str,
+        tile=None,
+        options: Mapping | None = None,
+        contexts: Mapping | None = None,
+        **context,
+    ):
         """Judge every hand that claims one discard and settle all the winners at once
         (see :func:`mjlearn.rules.score_discard`)."""
         rs = self._with_given(options)
@@ -315,9 +367,13 @@ class RuleSet:
         if self.multi_win == "multiple_allowed":
             return tuple(s for s, _ in claims), {}
         first = claims[0][0]
-        notes = {s: (f"截和：{Seat.of(first).zh}家离点炮者更近，只有一家可和",
-                     f"only one player may win a discard here: {first} is nearer to the discarder")
-                 for s, _ in claims[1:]}
+        notes = {
+            s: (
+                f"截和：{Seat.of(first).zh}家离点炮者更近，只有一家可和",
+                f"only one player may win a discard here: {first} is nearer to the discarder",
+            )
+            for s, _ in claims[1:]
+        }
         return (first,), notes
 
     def next_dealer(self, winners: tuple[str, ...], discarder: str | None, dealer: str) -> str:
@@ -359,8 +415,9 @@ class RuleSet:
         起手小胡). Rule sets without such wins say so."""
         raise RulesError(f"{self.en} has no win on the dealt tiles  （{self.zh}没有起手和牌）")
 
-    def first_round_context(self, *, dealer: bool, self_drawn: bool, robbing: bool, first: bool,
-                            on_dealers_first_discard: bool) -> dict:
+    def first_round_context(
+        self, *, dealer: bool, self_drawn: bool, robbing: bool, first: bool, on_dealers_first_discard: bool
+    ) -> dict:
         """The first-go-around keywords (``earthly``, ``human``) for a win: ``dealer``, the winner is
         the dealer; ``first``, no claim yet and the winner has not discarded; ``on_dealers_first_discard``,
         the win is on the dealer's first discard before any claim. By default 地和 is a win on the
@@ -374,8 +431,10 @@ class RuleSet:
         tour's worked examples and the regional quiz's explanations read it). Every rule set says how
         its total becomes payments: there is no default, so a new rule set never falls through to a
         plain sum that is not its own."""
-        raise NotImplementedError(f"{self.name} does not say how its total becomes payments: "
-                                  f"give its RuleSet subclass a settlement_steps(result) method")
+        raise NotImplementedError(
+            f"{self.name} does not say how its total becomes payments: "
+            f"give its RuleSet subclass a settlement_steps(result) method"
+        )
 
     def describe(self):
         """The rule set described in plain words, in both languages (HTML in a notebook, text in a

@@ -47,13 +47,17 @@ def doubling(base, n: int, unit: Line, after_first=False) -> Line:
         ez, ee = f"{base_s} × 2 × … × 2（{n} 个 2）", f"{base_s} × 2 × … × 2 ({n} twos)"
     if k:
         first = f"{k + n}" if n > 0 else f"{k}"
-        return (f"{base_s}（{k} {unit[0]}），之后每多 1 {unit[0]}翻一倍，共 {first} {unit[0]}：{ez}",
-                f"{base_s} for {k} {unit[1]}, doubled for each further {unit[1]}, {first} {unit[1]} in all: {ee}")
+        return (
+            f"{base_s}（{k} {unit[0]}），之后每多 1 {unit[0]}翻一倍，共 {first} {unit[0]}：{ez}",
+            f"{base_s} for {k} {unit[1]}, doubled for each further {unit[1]}, {first} {unit[1]} in all: {ee}",
+        )
     if n <= 0:
         return (f"{base_s}，没有翻番", f"{base_s}, not doubled")
-    return (f"{base_s}，每{'次' if unit[0] == '次翻番' else unit[0]}翻一倍，共 {n} {unit[0]}：{ez}",
-            f"{base_s} doubled once per {unit[1].rstrip('s') if unit[1].endswith('s') else unit[1]}, "
-            f"{n} {unit[1][:-1] if n == 1 and unit[1].endswith('s') else unit[1]}: {ee}")
+    return (
+        f"{base_s}，每{'次' if unit[0] == '次翻番' else unit[0]}翻一倍，共 {n} {unit[0]}：{ez}",
+        f"{base_s} doubled once per {unit[1].rstrip('s') if unit[1].endswith('s') else unit[1]}, "
+        f"{n} {unit[1][:-1] if n == 1 and unit[1].endswith('s') else unit[1]}: {ee}",
+    )
 
 
 def sum_line(items, unit: Line, total=None) -> Line:

@@ -108,14 +108,16 @@ class TableFacts:
                 raise ValueError(f"table fact {name}={v!r} is not one of {', '.join(map(repr, allowed))}")
         bad = [k for k in self.special_shapes if k not in _SPECIAL_SHAPES]
         if bad:
-            raise ValueError(f"unknown special shape(s) {', '.join(map(repr, bad))}; "
-                             f"known: {', '.join(_SPECIAL_SHAPES)}")
+            raise ValueError(
+                f"unknown special shape(s) {', '.join(map(repr, bad))}; known: {', '.join(_SPECIAL_SHAPES)}"
+            )
 
     def replace(self, **changes) -> TableFacts:
         """A copy with some facts changed; unknown names are an error."""
         known = {f.name for f in fields(self)}
         bad = sorted(set(changes) - known)
         if bad:
-            raise ValueError(f"unknown table option(s) {', '.join(map(repr, bad))}: the table facts are "
-                             f"{', '.join(sorted(known))}")
+            raise ValueError(
+                f"unknown table option(s) {', '.join(map(repr, bad))}: the table facts are {', '.join(sorted(known))}"
+            )
         return replace(self, **changes)

@@ -61,7 +61,7 @@ MAX_WILDS = 4
 """Jokers handled at once (the four copies of the wild kind)."""
 
 
-@dataclass(frozen=True, repr=False)            # Hand's repr: the notation of the tiles as read
+@dataclass(frozen=True, repr=False)  # Hand's repr: the notation of the tiles as read
 class ReadHand(Hand):
     """A hand with each wild replaced by the tile it stood for, for a scorer that knows no wilds
     (Huopin's MCR fans); ``held`` is the hand as it was held. A win context speaks of the tiles on
@@ -102,7 +102,9 @@ _GROUPS = ((0, 9, True), (9, 9, True), (18, 9, True), (27, 7, False))
 
 
 @cache
-def _group_fills(counts: tuple[int, ...], chows: bool, budget: int) -> tuple[tuple[int, int, int, tuple[int, ...]], ...]:
+def _group_fills(
+    counts: tuple[int, ...], chows: bool, budget: int
+) -> tuple[tuple[int, int, int, tuple[int, ...]], ...]:
     """Every way to cover all natural tiles of one group (a suit's 9 counts or the 7 honors) with
     parts that each hold at least one natural tile, jokers filling the rest: (jokers, sets, pairs,
     stand-ins as offsets in the group, sorted). At most ``budget`` jokers, one pair, four sets."""
@@ -116,7 +118,7 @@ def _group_fills(counts: tuple[int, ...], chows: bool, budget: int) -> tuple[tup
             out.add((w, s, p, tuple(sorted(stand))))
             return
         have = c[i]
-        if p == 0:                                   # the pair: 2 natural, or 1 natural + 1 joker
+        if p == 0:  # the pair: 2 natural, or 1 natural + 1 joker
             for nat in (2, 1):
                 if nat <= have and w + 2 - nat <= budget:
                     c[i] -= nat
@@ -124,14 +126,14 @@ def _group_fills(counts: tuple[int, ...], chows: bool, budget: int) -> tuple[tup
                     c[i] += nat
         if s == 4:
             return
-        for nat in (3, 2, 1):                        # a pung of i
+        for nat in (3, 2, 1):  # a pung of i
             if nat <= have and w + 3 - nat <= budget:
                 c[i] -= nat
                 rec(w + 3 - nat, s + 1, p, stand + (i,) * (3 - nat))
                 c[i] += nat
         if not chows:
             return
-        for start in (i - 2, i - 1, i):              # a chow holding i (lower tiles are jokers)
+        for start in (i - 2, i - 1, i):  # a chow holding i (lower tiles are jokers)
             if start < 0 or start + 2 >= n:
                 continue
             lower = tuple(range(start, i))
@@ -141,7 +143,7 @@ def _group_fills(counts: tuple[int, ...], chows: bool, budget: int) -> tuple[tup
             c[i] -= 1
             # each higher tile: natural when held, or a joker
             for mask in range(1 << len(higher)):
-                use = [k for b, k in enumerate(higher) if mask >> b & 1]   # natural
+                use = [k for b, k in enumerate(higher) if mask >> b & 1]  # natural
                 jk = tuple(k for k in higher if k not in use)
                 if any(not c[k] for k in use) or w + len(lower) + len(jk) > budget:
                     continue
@@ -176,28 +178,29 @@ def _group_shapes(counts: tuple[int, ...], chows: bool, budget: int) -> frozense
                 out.add((w + w2, s + s2, p + p2))
 
     have = counts[i]
-    for nat in (2, 1):                               # the pair
+    for nat in (2, 1):  # the pair
         if nat <= have and 2 - nat <= budget:
             rest((i,) * nat, 2 - nat, 0, 1)
-    for nat in (3, 2, 1):                            # a pung of i
+    for nat in (3, 2, 1):  # a pung of i
         if nat <= have and 3 - nat <= budget:
             rest((i,) * nat, 3 - nat, 1, 0)
     if chows:
-        for start in (i - 2, i - 1, i):              # a chow holding i (lower tiles are jokers)
+        for start in (i - 2, i - 1, i):  # a chow holding i (lower tiles are jokers)
             if start < 0 or start + 2 >= n:
                 continue
             lower = i - start
             higher = list(range(i + 1, start + 3))
             for mask in range(1 << len(higher)):
-                use = [k for b, k in enumerate(higher) if mask >> b & 1]   # natural
+                use = [k for b, k in enumerate(higher) if mask >> b & 1]  # natural
                 w = lower + len(higher) - len(use)
                 if w <= budget and all(counts[k] for k in use):
                     rest([i] + use, w, 1, 0)
     return frozenset(out)
 
 
-_ALL_SETS = tuple([(i, i, i) for i in range(34)]
-                  + [(b + r, b + r + 1, b + r + 2) for b in (0, 9, 18) for r in range(7)])
+_ALL_SETS = tuple(
+    [(i, i, i) for i in range(34)] + [(b + r, b + r + 1, b + r + 2) for b in (0, 9, 18) for r in range(7)]
+)
 _ALL_PAIRS = tuple((i, i) for i in range(34))
 
 
@@ -219,7 +222,7 @@ def _regular_fills(counts: tuple[int, ...], j: int, n_sets: int) -> set[tuple[in
         return set()
     states = {(0, 0, 0): {()}}
     for base, length, chows in _GROUPS:
-        ways = _group_fills(tuple(counts[base:base + length]), chows, j)
+        ways = _group_fills(tuple(counts[base : base + length]), chows, j)
         if not ways:
             return set()
         new: dict = {}
@@ -231,7 +234,7 @@ def _regular_fills(counts: tuple[int, ...], j: int, n_sets: int) -> set[tuple[in
                 glob = tuple(base + k for k in fst)
                 bucket = new.setdefault((w2, s2, p2), set())
                 for st in stands:
-                    bucket.add(st + glob)      # groups come in index order: stays sorted
+                    bucket.add(st + glob)  # groups come in index order: stays sorted
         states = new
         if not states:
             return set()
@@ -257,14 +260,18 @@ def _regular_complete(counts: tuple[int, ...], j: int) -> bool:
     total = sum(counts) + j
     if total < 2 or (total - 2) % 3:
         return False
-    if j == 0:                       # no jokers: the shapes' own check, as :func:`is_complete` makes it
+    if j == 0:  # no jokers: the shapes' own check, as :func:`is_complete` makes it
         return _natural_regular_complete(list(counts))
     n_sets = (total - 2) // 3
     states = {(0, 0, 0)}
     for base, length, chows in _GROUPS:
-        ways = _group_shapes(tuple(counts[base:base + length]), chows, j)
-        states = {(w + fw, s + fs, p + fp) for w, s, p in states for fw, fs, fp in ways
-                  if w + fw <= j and s + fs <= n_sets and p + fp <= 1}
+        ways = _group_shapes(tuple(counts[base : base + length]), chows, j)
+        states = {
+            (w + fw, s + fs, p + fp)
+            for w, s, p in states
+            for fw, fs, fp in ways
+            if w + fw <= j and s + fs <= n_sets and p + fp <= 1
+        }
         if not states:
             return False
     # jokers left over make sets and the pair of their own
@@ -294,7 +301,7 @@ def shape_complete(counts, n_melds: int, wild: int | None, shapes: str) -> bool:
     j = 0
     if wild is not None and c[wild]:
         j = c[wild]
-        c = c[:wild] + (0,) + c[wild + 1:]
+        c = c[:wild] + (0,) + c[wild + 1 :]
     elif shapes == "five_forms":
         return is_complete(c, n_melds)
     if n_melds == 0 and shapes != "standard" and _seven_pairs_complete(c, j):
@@ -302,7 +309,7 @@ def shape_complete(counts, n_melds: int, wild: int | None, shapes: str) -> bool:
     return _regular_complete(c, j)
 
 
-_YITANGFU = ((31, 32, 33), (18, 27, 28))   # 中发白 and 孔雀东南飞 (1s E S)
+_YITANGFU = ((31, 32, 33), (18, 27, 28))  # 中发白 and 孔雀东南飞 (1s E S)
 
 
 def special_shape(kinds, counts, melds, wild: int | None) -> bool:
@@ -325,15 +332,19 @@ def special_shape(kinds, counts, melds, wild: int | None) -> bool:
             if wild is not None and counts[wild] >= 3:
                 return True
         elif k == "all_258":
-            if all(i < 27 and i % 9 in (1, 4, 7) for i in range(34) if counts[i]) and \
-                    all(t.index < 27 and t.index % 9 in (1, 4, 7) for m in melds for t in m.tiles):
+            if all(i < 27 and i % 9 in (1, 4, 7) for i in range(34) if counts[i]) and all(
+                t.index < 27 and t.index % 9 in (1, 4, 7) for m in melds for t in m.tiles
+            ):
                 return True
         elif k == "orphans":
             if melds:
                 continue
             nat = [n for i, n in enumerate(counts) if i != wild and n]
-            if all(i in ORPHAN_INDICES for i, n in enumerate(counts) if n and i != wild) and \
-                    all(n <= 2 for n in nat) and sum(1 for n in nat if n == 2) <= 1:
+            if (
+                all(i in ORPHAN_INDICES for i, n in enumerate(counts) if n and i != wild)
+                and all(n <= 2 for n in nat)
+                and sum(1 for n in nat if n == 2) <= 1
+            ):
                 return True
         elif k == "yitangfu":
             c = list(counts)
@@ -361,8 +372,10 @@ def _seven_pairs_fills(counts: tuple[int, ...], j: int) -> set[tuple[int, ...]]:
     rest = j - len(odd)
     if rest < 0 or rest % 2:
         return set()
-    return {tuple(sorted(odd + tuple(k for k in pairs for _ in (0, 1))))
-            for pairs in combinations_with_replacement(range(34), rest // 2)}
+    return {
+        tuple(sorted(odd + tuple(k for k in pairs for _ in (0, 1))))
+        for pairs in combinations_with_replacement(range(34), rest // 2)
+    }
 
 
 def _orphans_fills(counts: tuple[int, ...], j: int) -> set[tuple[int, ...]]:
@@ -483,10 +496,13 @@ def wild_readings(hand, wild, *, seven_pairs: bool = True) -> list[WildReading]:
     meld_parts = tuple(_meld_part(m) for m in hand.melds)
     natural, j = split_wilds(hand, wild)
     if j == 0:
-        return [WildReading(r, ((),) * len(r.parts)) for r in _readings(list(hand.counts), meld_parts)
-                if seven_pairs or r.form.value != "seven_pairs"]
+        return [
+            WildReading(r, ((),) * len(r.parts))
+            for r in _readings(list(hand.counts), meld_parts)
+            if seven_pairs or r.form.value != "seven_pairs"
+        ]
     out = []
-    for subs in substitutions(hand, wild):      # distinct multisets, each read in distinct ways
+    for subs in substitutions(hand, wild):  # distinct multisets, each read in distinct ways
         counts = list(natural)
         for t in subs:
             counts[t.index] += 1
@@ -497,8 +513,14 @@ def wild_readings(hand, wild, *, seven_pairs: bool = True) -> list[WildReading]:
     return out
 
 
-_PLACE_ORDER = {PartKind.PAIR: 0, PartKind.PUNG: 1, PartKind.KONG: 2, PartKind.SINGLES: 3,
-                PartKind.KNITTED: 4, PartKind.CHOW: 5}
+_PLACE_ORDER = {
+    PartKind.PAIR: 0,
+    PartKind.PUNG: 1,
+    PartKind.KONG: 2,
+    PartKind.SINGLES: 3,
+    PartKind.KNITTED: 4,
+    PartKind.CHOW: 5,
+}
 
 
 def _place(r: Reading, subs: tuple[Tile, ...]) -> tuple[tuple[Tile, ...], ...]:
@@ -557,7 +579,7 @@ def waits_with_wilds(hand, wild) -> frozenset[Tile]:
     out = set()
     for i in range(34):
         if i == wild.index or counts[i] + 1 > limits[i]:
-            continue                               # no fifth copy of the wild kind
+            continue  # no fifth copy of the wild kind
         counts[i] += 1
         if complete_with_wilds(counts, j, n, limits):
             out.add(TILES[i])

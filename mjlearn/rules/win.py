@@ -174,7 +174,7 @@ class Win:
             if p.is_declared or win not in p.tiles:
                 continue
             if self.wilds and self.wilds[i] and p.tiles.count(win) == self.wilds[i].count(win):
-                continue   # the winning tile is not a wild's stand-in here
+                continue  # the winning tile is not a wild's stand-in here
             if p.kind is PartKind.PAIR:
                 roles.add("single")
             elif p.kind is PartKind.PUNG:

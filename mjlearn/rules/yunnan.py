@@ -65,18 +65,44 @@ def _one_kind(w) -> bool:
 PATTERNS = (
     Pattern("pengpenghu", "碰碰胡", "All pungs", 1, all_pungs, pinyin="pèngpèng hú"),
     Pattern("qingyi", "清一", "Pure one-kind", 1, _one_kind, "m, p, s or honors", pinyin="qīng yī"),
-    Pattern("xiaoqidui", "小七对", "Seven pairs", 1,
-            lambda w: w.form is Form.SEVEN_PAIRS and not seven_pairs_quads(w), "no pung or kong",
-            pinyin="xiǎo qī duì"),
-    Pattern("gangshanghua", "杠上花", "Kong bloom", 1, lambda w: w.self_drawn and w.ctx.kong,
-            pinyin="gàng shàng huā"),
-    Pattern("gangshangpao", "杠上炮", "Deal-in after kong", 1,
-            lambda w: not w.self_drawn and w.ctx.after_kong, "the konger pays as the discarder",
-            pinyin="gàng shàng pào"),
-    Pattern("qiangganghu", "抢杠胡", "Robbing the kong", 1, lambda w: not w.self_drawn and w.ctx.kong,
-            "the kong declarer counts as the discarder", pinyin="qiǎnggàng hú"),
-    Pattern("longqidui", "龙七对", "Dragon seven pairs", 2, lambda w: seven_pairs_quads(w) > 0,
-            "seven pairs with four identical tiles", excludes=("xiaoqidui",), pinyin="lóng qī duì"),
+    Pattern(
+        "xiaoqidui",
+        "小七对",
+        "Seven pairs",
+        1,
+        lambda w: w.form is Form.SEVEN_PAIRS and not seven_pairs_quads(w),
+        "no pung or kong",
+        pinyin="xiǎo qī duì",
+    ),
+    Pattern("gangshanghua", "杠上花", "Kong bloom", 1, lambda w: w.self_drawn and w.ctx.kong, pinyin="gàng shàng huā"),
+    Pattern(
+        "gangshangpao",
+        "杠上炮",
+        "Deal-in after kong",
+        1,
+        lambda w: not w.self_drawn and w.ctx.after_kong,
+        "the konger pays as the discarder",
+        pinyin="gàng shàng pào",
+    ),
+    Pattern(
+        "qiangganghu",
+        "抢杠胡",
+        "Robbing the kong",
+        1,
+        lambda w: not w.self_drawn and w.ctx.kong,
+        "the kong declarer counts as the discarder",
+        pinyin="qiǎnggàng hú",
+    ),
+    Pattern(
+        "longqidui",
+        "龙七对",
+        "Dragon seven pairs",
+        2,
+        lambda w: seven_pairs_quads(w) > 0,
+        "seven pairs with four identical tiles",
+        excludes=("xiaoqidui",),
+        pinyin="lóng qī duì",
+    ),
 )
 
 
@@ -120,9 +146,14 @@ class YunnanRuleSet(RuleSet):
         """查大叫 (option ``ready_plain_value``) at an exhausted wall: :func:`cha_da_jiao`, with the seats that are
         ready as it counts them (some wait wins under this rule set as a self-draw)."""
         net = cha_da_jiao(hands, rules=self)
-        ready = tuple(s for s in SEAT_LETTERS
-                      if any(self.score(f"{hands[s]}+{t}", winner=s, self_drawn=True).legal
-                             for t in sorted(waits_with_wilds(as_hand(hands[s]), None))))
+        ready = tuple(
+            s
+            for s in SEAT_LETTERS
+            if any(
+                self.score(f"{hands[s]}+{t}", winner=s, self_drawn=True).legal
+                for t in sorted(waits_with_wilds(as_hand(hands[s]), None))
+            )
+        )
         return ready, net
 
     def next_dealer(self, winners, discarder, dealer):
@@ -135,7 +166,7 @@ class YunnanRuleSet(RuleSet):
             return winners[0]
         if self.opt("dealer_next_multi_win") == "discarder_next":
             return Seat.of(discarder).after().letter
-        return winners[0]       # winners come in turn order from the discarder
+        return winners[0]  # winners come in turn order from the discarder
 
     def kong_payments(self, owner: str, exposed_from: str | None = None, concealed: int = 0, added: int = 0) -> dict:
         """Kong money paid when a kong is made (void at a draw): 明杠 2 from the discarder
@@ -172,27 +203,39 @@ class YunnanRuleSet(RuleSet):
 
 _OPTIONS = (
     Option("pinghu_self_each", 1, "平胡 self-draw: from each other player", "平胡自摸", low=0, high=100),
-    Option("longqidui_discard", "seed", "龙七对 by discard: 'seed' = 7 × 2^(n-2), "
-           "'formula' = 4 × 2^(n-1)", "龙七对点炮", ("seed", "formula")),
+    Option(
+        "longqidui_discard",
+        "seed",
+        "龙七对 by discard: 'seed' = 7 × 2^(n-2), 'formula' = 4 × 2^(n-1)",
+        "龙七对点炮",
+        ("seed", "formula"),
+    ),
     Option("qingyi_includes_honors", True, "an all-honors hand counts as 清一", "清一含字"),
-    Option("plain_hand_on_kong_tile", True, "a plain hand may win by 杠上炮 / 抢杠胡",
-           "平胡可杠上炮、抢杠胡"),
+    Option("plain_hand_on_kong_tile", True, "a plain hand may win by 杠上炮 / 抢杠胡", "平胡可杠上炮、抢杠胡"),
     Option("exposed_kong", 2, "明杠: the discarder pays the kong owner", "明杠", low=0, high=100),
     Option("concealed_kong_each", 2, "暗杠: from each other player", "暗杠", low=0, high=100),
     Option("added_kong_each", 1, "转弯杠: from each other player", "转弯杠", low=0, high=100),
     Option("ten_honors_each", 3, "十老头: settled as a 1-番 self-draw", "十老头", low=0, high=100),
-    Option("ready_plain_value", 1, "查大叫: a ready hand whose only win is 平胡 is worth this",
-           "查大叫平胡", low=0, high=100),
+    Option(
+        "ready_plain_value",
+        1,
+        "查大叫: a ready hand whose only win is 平胡 is worth this",
+        "查大叫平胡",
+        low=0,
+        high=100,
+    ),
     Option("continue_after_win", False, "血战-style play after the first win", "血战"),
-    Option("dealer_next_multi_win", "discarder_next", "next dealer after 一炮多响",
-           "一炮多响后庄家", ("discarder_next", "first_winner_after_discarder")),
-    Option("dealer_after_draw", "same", "the dealer keeps the deal after a draw", "荒庄后庄家",
-           ("same",)),
-    Option("tail_tiles", "top_of_last_two_stacks", "the two face-up tail tiles", "翻尾牌",
-           ("top_of_last_two_stacks",)),
+    Option(
+        "dealer_next_multi_win",
+        "discarder_next",
+        "next dealer after 一炮多响",
+        "一炮多响后庄家",
+        ("discarder_next", "first_winner_after_discarder"),
+    ),
+    Option("dealer_after_draw", "same", "the dealer keeps the deal after a draw", "荒庄后庄家", ("same",)),
+    Option("tail_tiles", "top_of_last_two_stacks", "the two face-up tail tiles", "翻尾牌", ("top_of_last_two_stacks",)),
     Option("tail_replenish", False, "a used face-up tail tile is replaced", "补翻尾牌", (False,)),
-    Option("last_tiles_forced", 4, "the final drawable tiles in which a win is automatic",
-           "最后四张", low=0, high=16),
+    Option("last_tiles_forced", 4, "the final drawable tiles in which a win is automatic", "最后四张", low=0, high=16),
 )
 
 
@@ -201,56 +244,92 @@ ABOUT = About(
     where=("云南麻将，按玉溪的打法。", "Yunnan mahjong as played in Yuxi."),
     special=(
         ("不能吃。", "No chows."),
-        ("平胡（没有番的手）只能自摸；有番的手点炮也能和。",
-         "A plain hand (no pattern) may only win by self-draw; a pattern hand may win on a discard."),
-        ("付钱：自摸时 1 番每家付 3，每多 1 番翻一倍（3、6、12……）；点炮时点炮者付 4、8、16……",
-         "Payment: on a self-draw each pays 3 for 1 fan, doubled for each further fan (3, 6, 12…); "
-         "on a discard the discarder pays 4, 8, 16…"),
-        ("墙尾翻开两张牌作杠后补牌；荒庄时“查大叫”：没听牌的人赔听牌的人。",
-         "Two tiles at the tail are turned face up for kong replacements; at a drawn hand players who are not "
-         "ready pay those who are (查大叫)."),
+        (
+            "平胡（没有番的手）只能自摸；有番的手点炮也能和。",
+            "A plain hand (no pattern) may only win by self-draw; a pattern hand may win on a discard.",
+        ),
+        (
+            "付钱：自摸时 1 番每家付 3，每多 1 番翻一倍（3、6、12……）；点炮时点炮者付 4、8、16……",
+            "Payment: on a self-draw each pays 3 for 1 fan, doubled for each further fan (3, 6, 12…); "
+            "on a discard the discarder pays 4, 8, 16…",
+        ),
+        (
+            "墙尾翻开两张牌作杠后补牌；荒庄时“查大叫”：没听牌的人赔听牌的人。",
+            "Two tiles at the tail are turned face up for kong replacements; at a drawn hand players who are not "
+            "ready pay those who are (查大叫).",
+        ),
     ),
     family=("云南麻将", "Yunnan"),
     rulings=(
-        Ruling(("龙七对点炮给多少", "what seven pairs with a four-of-a-kind (龙七对) pays on a discard"),
-               ("2 番付 7，每多 1 番翻一倍（7、14、28……）", "7 for 2 fan, doubled for each further fan (7, 14, 28…)"), "longqidui_discard"),
-        Ruling(("全是字牌算不算清一", "whether an all-honors hand counts as one kind (清一)"), ("算", "it does"),
-               "qingyi_includes_honors"),
-        Ruling(("一炮多响后谁坐庄", "who deals after several players win one discard"),
-               ("点炮者的下家", "the player after the discarder"), "dealer_next_multi_win"),
+        Ruling(
+            ("龙七对点炮给多少", "what seven pairs with a four-of-a-kind (龙七对) pays on a discard"),
+            ("2 番付 7，每多 1 番翻一倍（7、14、28……）", "7 for 2 fan, doubled for each further fan (7, 14, 28…)"),
+            "longqidui_discard",
+        ),
+        Ruling(
+            ("全是字牌算不算清一", "whether an all-honors hand counts as one kind (清一)"),
+            ("算", "it does"),
+            "qingyi_includes_honors",
+        ),
+        Ruling(
+            ("一炮多响后谁坐庄", "who deals after several players win one discard"),
+            ("点炮者的下家", "the player after the discarder"),
+            "dealer_next_multi_win",
+        ),
     ),
-    example=Example("[111p,1][444p,1][999p,1]22p33p+3p", {"winner": "W", "discarder": "N"},
-                    ("西家和北家打的 3p：清一、碰碰胡，两番。", "West wins on North's 3p: one kind and all pungs, 2 fan.")),
+    example=Example(
+        "[111p,1][444p,1][999p,1]22p33p+3p",
+        {"winner": "W", "discarder": "N"},
+        ("西家和北家打的 3p：清一、碰碰胡，两番。", "West wins on North's 3p: one kind and all pungs, 2 fan."),
+    ),
     only_here=Example("[NNN,1][PPP,2]78p345sEE+9p", {"winner": "S", "self_drawn": True, "wild": "P"}, CLOSEST),
-    facts=facts({"discard_win": "只有有番的手",
-                "scoring": "平胡自摸每家 1；自摸 1 番每家 3、点炮 1 番点炮者付 4，每多 1 番翻一倍；龙七对点炮 2 番付 7，每多 1 番翻一倍",
-                "dealer": "不加倍", "kongs": "明杠点杠者付 2；暗杠每家 2、转弯杠每家 1；荒庄不算",
-                "signature": "墙尾翻两张、十老头、查大叫"},
-               {"discard_win": "only a hand with a pattern",
-                "scoring": "plain hand self-drawn: 1 from each; 1 fan: 3 from each on a self-draw, 4 from the discarder, "
-                           "doubled for each further fan; 龙七对 on a discard: 7 for 2 fan, doubled for each further fan",
-                "dealer": "no premium", "kongs": "exposed: 2 from the player who fed it; concealed 2, added 1 from each; none at a drawn hand",
-                "signature": "two face-up tiles at the tail, 十老头, 查大叫 (players not ready pay at a drawn hand)"}),
+    facts=facts(
+        {
+            "discard_win": "只有有番的手",
+            "scoring": "平胡自摸每家 1；自摸 1 番每家 3、点炮 1 番点炮者付 4，每多 1 番翻一倍；龙七对点炮 2 番付 7，每多 1 番翻一倍",
+            "dealer": "不加倍",
+            "kongs": "明杠点杠者付 2；暗杠每家 2、转弯杠每家 1；荒庄不算",
+            "signature": "墙尾翻两张、十老头、查大叫",
+        },
+        {
+            "discard_win": "only a hand with a pattern",
+            "scoring": "plain hand self-drawn: 1 from each; 1 fan: 3 from each on a self-draw, 4 from the discarder, "
+            "doubled for each further fan; 龙七对 on a discard: 7 for 2 fan, doubled for each further fan",
+            "dealer": "no premium",
+            "kongs": "exposed: 2 from the player who fed it; concealed 2, added 1 from each; none at a drawn hand",
+            "signature": "two face-up tiles at the tail, 十老头, 查大叫 (players not ready pay at a drawn hand)",
+        },
+    ),
     sources=(CARD_ROOM,),
 )
 
 
-YUNNAN = register(YunnanRuleSet(
-    name="yunnan", zh="云南麻将（玉溪）", en="Yunnan (Yuxi)",
-    aliases=("云南麻将", "玉溪麻将", "yunnan majiang", "yunnan mahjong", "yuxi", "yn"),
-    unit=("番", "fan"), pay_unit=("分", "points"),
-    tiles=TileSet(True, True, "none"), claims=Claims(chow=False), pair="any", wild=None,
-    discard_win="big patterns only", multi_win="multiple_allowed", dealer_rule="none",
-    kong_money="明杠 2 from the discarder; 暗杠 2 / 转弯杠 1 from each; void at a draw",
-    scoring="平胡 1 each; self-draw 3·2^(n−1) each, discard 4·2^(n−1); 龙七对 discard 7·2^(n−2)",
-    signature="two face-up tail tiles, 十老头, 查大叫",
-    options=_OPTIONS,
-    context=ctx("self_drawn", "discarder", "winner", "dealer", "kong") + (
-        Ctx("after_kong", False, "bool", "the discarder had just konged (杠上炮)", "杠上炮"),),
-    patterns=PATTERNS,
-    table=TableFacts(face_up_tail=2, shapes="standard+seven_pairs", passed_win="until_draw",
-                     forced_win_tiles=4),
-    about=ABOUT))
+YUNNAN = register(
+    YunnanRuleSet(
+        name="yunnan",
+        zh="云南麻将（玉溪）",
+        en="Yunnan (Yuxi)",
+        aliases=("云南麻将", "玉溪麻将", "yunnan majiang", "yunnan mahjong", "yuxi", "yn"),
+        unit=("番", "fan"),
+        pay_unit=("分", "points"),
+        tiles=TileSet(True, True, "none"),
+        claims=Claims(chow=False),
+        pair="any",
+        wild=None,
+        discard_win="big patterns only",
+        multi_win="multiple_allowed",
+        dealer_rule="none",
+        kong_money="明杠 2 from the discarder; 暗杠 2 / 转弯杠 1 from each; void at a draw",
+        scoring="平胡 1 each; self-draw 3·2^(n−1) each, discard 4·2^(n−1); 龙七对 discard 7·2^(n−2)",
+        signature="two face-up tail tiles, 十老头, 查大叫",
+        options=_OPTIONS,
+        context=ctx("self_drawn", "discarder", "winner", "dealer", "kong")
+        + (Ctx("after_kong", False, "bool", "the discarder had just konged (杠上炮)", "杠上炮"),),
+        patterns=PATTERNS,
+        table=TableFacts(face_up_tail=2, shapes="standard+seven_pairs", passed_win="until_draw", forced_win_tiles=4),
+        about=ABOUT,
+    )
+)
 
 
 def ten_honors(hand, seat: str, dealer: str = "E", rules=None) -> RegionalResult:
@@ -273,8 +352,18 @@ def ten_honors(hand, seat: str, dealer: str = "E", rules=None) -> RegionalResult
     for s in SEAT_LETTERS:
         if s != seat:
             ledger.pay(s, seat, each, ("十老头", "ten honors"))
-    return RegionalResult(rs, hand, c, True, None, 1, (Item("shilaotou", "十老头", "Ten honors", 1, 1),),
-                          ledger.net, transfers=tuple(ledger.lines), shape="ten_honors")
+    return RegionalResult(
+        rs,
+        hand,
+        c,
+        True,
+        None,
+        1,
+        (Item("shilaotou", "十老头", "Ten honors", 1, 1),),
+        ledger.net,
+        transfers=tuple(ledger.lines),
+        shape="ten_honors",
+    )
 
 
 def cha_da_jiao(hands: dict, rules=None) -> dict:
@@ -305,7 +394,7 @@ def cha_da_jiao(hands: dict, rules=None) -> dict:
             elif rs.score(f"{text}+{t}", winner=seat, self_drawn=True).legal:
                 v = rs.opt("ready_plain_value")
             else:
-                continue   # complete only in a form Yunnan does not know
+                continue  # complete only in a form Yunnan does not know
             value = v if value is None else max(value, v)
         if value is not None:
             best[seat] = value

@@ -41,6 +41,7 @@ def open_store(path_or_url: str | os.PathLike | None = None, user: str | None = 
     or the server."""
     from .files import BUSY_TIMEOUT_S, db_url
     from .sqlite import SQLiteStore  # sqlite3: imported on first use
+
     wait = BUSY_TIMEOUT_S if timeout is None else timeout
     if path_or_url is None:
         url = db_url()
@@ -54,6 +55,7 @@ def open_store(path_or_url: str | os.PathLike | None = None, user: str | None = 
     if path is not None:
         return SQLiteStore(path, user, wait)
     from .postgres import PostgresStore  # SQLAlchemy: imported only for a class database
+
     return PostgresStore(url, user, wait)
 
 
@@ -61,9 +63,10 @@ def _sqlite_path(url: str, from_env: bool):
     """The SQLite file a URL names, None for a PostgreSQL URL; BadArgument for any other text (the
     message names the kind of URL given, never the rest of it: a password may be there)."""
     from .files import DB_ENV_VAR, sqlite_path_of
+
     where = f"${DB_ENV_VAR}" if from_env else "the store's URL"
     match = _URL.match(url)
-    scheme = url[:match.end() - 3].lower() if match else None
+    scheme = url[: match.end() - 3].lower() if match else None
     if scheme is not None and scheme.split("+")[0] in ("postgresql", "postgres"):
         return None
     if scheme is not None and scheme.split("+")[0] == "sqlite":
@@ -74,5 +77,7 @@ def _sqlite_path(url: str, from_env: bool):
     text = shown(url) if "@" not in url else "text with a login in it"  # never echo a password
     given = f"a {scheme!r} URL" if scheme is not None else text
     zh_given = f"{scheme!r} 类网址" if scheme is not None else text
-    raise BadArgument(f"{where} must be sqlite:///PATH or a PostgreSQL URL (postgresql+psycopg://LOGIN@HOST/DATABASE), "
-                      f"got {given}  （{where} 必须是 sqlite:///路径 或 PostgreSQL 网址，收到的是 {zh_given}）")
+    raise BadArgument(
+        f"{where} must be sqlite:///PATH or a PostgreSQL URL (postgresql+psycopg://LOGIN@HOST/DATABASE), "
+        f"got {given}  （{where} 必须是 sqlite:///路径 或 PostgreSQL 网址，收到的是 {zh_given}）"
+    )

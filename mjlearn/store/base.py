@@ -39,8 +39,7 @@ class Store:
     def __exit__(self, *exc):
         self.close()
 
-    def export(self, path: str | os.PathLike | None = None, format: str | None = None,
-               all_users: bool = True) -> str:
+    def export(self, path: str | os.PathLike | None = None, format: str | None = None, all_users: bool = True) -> str:
         """Every answer as CSV or JSON (format from the file suffix, or ``format``); written to ``path``
         if given, and returned as text."""
         fmt = (format or (Path(path).suffix.lstrip(".") if path else "csv")).lower()

@@ -33,16 +33,18 @@ _AT = "(CAST(at * 4194304 AS INTEGER) % 1000003)"
 """A row's time in 2**-22 s (all its bits for a time after 2004), modulo a prime: whole numbers, so that
 their sums are exact (a sum of the times themselves loses what changed in its rounding)."""
 
-_SUMS = ("count(*), max(id), sum(id), sum(id * (id % 65521)), total(at), sum(" + _AT + "), "
-         "sum(" + _AT + " * (id % 65521 + 1)), "
-         "sum(length(CAST(question AS BLOB))), sum(length(CAST(answer AS BLOB))), total(score), total(seconds), "
-         "sum(CASE WHEN typeof(seed) = 'integer' THEN seed % 1000000007 END), "
-         "sum(length(CAST(quiz AS BLOB)) + length(CAST(kind AS BLOB)) + length(CAST(topic AS BLOB))), "
-         "total(difficulty + 4 * correct + 16 * hints + 65536 * {retries}), "
-         "sum((typeof(correct) = 'integer') + 2 * (typeof(hints) = 'integer') + 4 * (typeof(difficulty) = 'integer') "
-         "+ 8 * (typeof(seed) = 'integer') + 16 * (typeof(at) = 'real') + 32 * (typeof(score) = 'real') "
-         "+ 64 * (typeof(seconds) = 'real') + 128 * (typeof({retries}) = 'integer') + 256 * (typeof(question) = 'text') "
-         "+ 512 * (typeof(answer) = 'text') + 1024 * (typeof(kind) = 'text') + 2048 * (typeof(topic) = 'text'))")
+_SUMS = (
+    "count(*), max(id), sum(id), sum(id * (id % 65521)), total(at), sum(" + _AT + "), "
+    "sum(" + _AT + " * (id % 65521 + 1)), "
+    "sum(length(CAST(question AS BLOB))), sum(length(CAST(answer AS BLOB))), total(score), total(seconds), "
+    "sum(CASE WHEN typeof(seed) = 'integer' THEN seed % 1000000007 END), "
+    "sum(length(CAST(quiz AS BLOB)) + length(CAST(kind AS BLOB)) + length(CAST(topic AS BLOB))), "
+    "total(difficulty + 4 * correct + 16 * hints + 65536 * {retries}), "
+    "sum((typeof(correct) = 'integer') + 2 * (typeof(hints) = 'integer') + 4 * (typeof(difficulty) = 'integer') "
+    "+ 8 * (typeof(seed) = 'integer') + 16 * (typeof(at) = 'real') + 32 * (typeof(score) = 'real') "
+    "+ 64 * (typeof(seconds) = 'real') + 128 * (typeof({retries}) = 'integer') + 256 * (typeof(question) = 'text') "
+    "+ 512 * (typeof(answer) = 'text') + 1024 * (typeof(kind) = 'text') + 2048 * (typeof(topic) = 'text'))"
+)
 """Sums over the rows covered, computed by SQLite: their number and ids, their numbers (times weighted by
 id, so that two rows trading values change them too), the lengths of their texts, their values' types."""
 
@@ -64,12 +66,13 @@ def fingerprint(conn: sqlite3.Connection, user: str, through: int) -> str:
     unnamed = conn.execute(f"SELECT {sums} FROM answers WHERE user IS NULL OR user = ''").fetchone()
     mine = conn.execute(f"SELECT {sums} FROM answers WHERE user = ? AND id <= ?", (user, through)).fetchone()
     h.update(repr((edits, unnamed, mine)).encode("utf-8", "surrogatepass"))
-    after = -2**63
+    after = -(2**63)
     while True:
         last, n, text = conn.execute(
             f"SELECT max(id), count(*), CAST(group_concat(x, x'1e') AS BLOB) FROM (SELECT id, {_ROWS} AS x "
             f"FROM answers WHERE user = ? AND id > ? AND id <= ? ORDER BY id LIMIT {_CHUNK})",
-            (user, after, through)).fetchone()
+            (user, after, through),
+        ).fetchone()
         h.update(b"\x1d%d\x1d" % n)
         if text is not None:
             h.update(bytes(text))
@@ -88,8 +91,10 @@ def sealed(rows_fingerprint: str, version: str, through: int, state: str) -> str
 
 
 def _has_table(conn: sqlite3.Connection) -> bool:
-    return conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'reading_checkpoints'"
-                        ).fetchone() is not None
+    return (
+        conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'reading_checkpoints'").fetchone()
+        is not None
+    )
 
 
 def load(conn: sqlite3.Connection, user: str, version: str):
@@ -98,9 +103,11 @@ def load(conn: sqlite3.Connection, user: str, version: str):
     try:
         if not _has_table(conn):
             return None
-        row = conn.execute("SELECT version, through, fingerprint, CAST(state AS BLOB), length(CAST(state AS BLOB)) "
-                           "FROM reading_checkpoints WHERE user = ? AND length(CAST(state AS BLOB)) <= ?",
-                           (user, MAX_STATE)).fetchone()
+        row = conn.execute(
+            "SELECT version, through, fingerprint, CAST(state AS BLOB), length(CAST(state AS BLOB)) "
+            "FROM reading_checkpoints WHERE user = ? AND length(CAST(state AS BLOB)) <= ?",
+            (user, MAX_STATE),
+        ).fetchone()
     except sqlite3.Error:
         return None
     if row is None:
@@ -115,8 +122,9 @@ def load(conn: sqlite3.Connection, user: str, version: str):
     return through, kept, text
 
 
-def save(conn: sqlite3.Connection, user: str, version: str, through: int, kept: str, state: str,
-         timeout_ms: int) -> bool:
+def save(
+    conn: sqlite3.Connection, user: str, version: str, through: int, kept: str, state: str, timeout_ms: int
+) -> bool:
     """Keep ``user``'s checkpoint, in a transaction of its own that never waits for another writer:
     False (nothing written, nothing raised) if the file is locked, read-only, full or damaged."""
     try:
@@ -125,8 +133,11 @@ def save(conn: sqlite3.Connection, user: str, version: str, through: int, kept: 
             conn.execute("BEGIN IMMEDIATE")
             try:
                 if _has_table(conn):
-                    conn.execute("INSERT OR REPLACE INTO reading_checkpoints (user, version, through, fingerprint, "
-                                 "state) VALUES (?, ?, ?, ?, ?)", (user, version, through, kept, state))
+                    conn.execute(
+                        "INSERT OR REPLACE INTO reading_checkpoints (user, version, through, fingerprint, "
+                        "state) VALUES (?, ?, ?, ?, ?)",
+                        (user, version, through, kept, state),
+                    )
                 conn.execute("COMMIT")
             except BaseException:
                 if conn.in_transaction:

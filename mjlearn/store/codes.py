@@ -19,7 +19,7 @@ def new_code() -> str:
     """A new class code: 80 random bits (:data:`CODE_CHARS` characters of :data:`CODE_ALPHABET`) in
     groups of four, e.g. ``7KQ2-M9XD-4TRB-ZW3H``."""
     chars = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_CHARS))
-    return "-".join(chars[i:i + 4] for i in range(0, CODE_CHARS, 4))
+    return "-".join(chars[i : i + 4] for i in range(0, CODE_CHARS, 4))
 
 
 def code_key(code: str) -> str:

@@ -49,6 +49,7 @@ def iso_time(at) -> str | None:
     if at is None:
         return None
     import datetime as _dt
+
     return _dt.datetime.fromtimestamp(float(at), _dt.timezone.utc).isoformat(timespec="seconds")
 
 
@@ -114,16 +115,18 @@ def is_disk_full(folder: Path) -> bool:
 def os_error(path: Path, e: OSError, doing: str) -> ProgressError:
     """The ProgressError for an OSError met while ``doing`` something with ``path``."""
     if e.errno == errno.ENOSPC or e.errno == getattr(errno, "EDQUOT", None):
-        return DiskFull(path, f"mjlearn progress: no space left on the disk while {doing}",
-                        "磁盘已满，无法保存进度")
+        return DiskFull(path, f"mjlearn progress: no space left on the disk while {doing}", "磁盘已满，无法保存进度")
     if isinstance(e, PermissionError) or e.errno == errno.EROFS:
-        return NotWritable(path, f"mjlearn progress: not writable ({e.strerror}) while {doing}",
-                           "没有写入权限，无法保存进度")
+        return NotWritable(
+            path, f"mjlearn progress: not writable ({e.strerror}) while {doing}", "没有写入权限，无法保存进度"
+        )
     if isinstance(e, (NotADirectoryError, FileExistsError, IsADirectoryError)):
-        return NotAFile(path, f"mjlearn progress: a file or folder is in the way ({e.strerror}) while {doing}",
-                        "路径被占用，不是进度数据库所需的文件或文件夹")
-    return StorageIOError(path, f"mjlearn progress: input/output error ({e.strerror}) while {doing}",
-                          "读写磁盘出错")
+        return NotAFile(
+            path,
+            f"mjlearn progress: a file or folder is in the way ({e.strerror}) while {doing}",
+            "路径被占用，不是进度数据库所需的文件或文件夹",
+        )
+    return StorageIOError(path, f"mjlearn progress: input/output error ({e.strerror}) while {doing}", "读写磁盘出错")
 
 
 def translate(path: Path, e: sqlite3.Error, doing: str) -> ProgressError:
@@ -134,22 +137,28 @@ def translate(path: Path, e: sqlite3.Error, doing: str) -> ProgressError:
     if len(text) > 160:
         text = text[:157] + "..."
     if primary in _DAMAGED or (primary is None and ("malformed" in text or "not a database" in text)):
-        damaged = DatabaseDamaged(path, f"mjlearn progress: the database is damaged ({text}) while {doing}",
-                                  "进度数据库已损坏")
+        damaged = DatabaseDamaged(
+            path, f"mjlearn progress: the database is damaged ({text}) while {doing}", "进度数据库已损坏"
+        )
         damaged.reason = text
         return damaged
     if primary in (5, 6) or (primary is None and "locked" in text):  # SQLITE_BUSY, SQLITE_LOCKED
-        return Busy(path, f"mjlearn progress: another program kept the database locked ({text}) while {doing}; "
-                          "close other notebooks or try again", "数据库被其他程序占用，请关闭其他笔记本后重试")
+        return Busy(
+            path,
+            f"mjlearn progress: another program kept the database locked ({text}) while {doing}; "
+            "close other notebooks or try again",
+            "数据库被其他程序占用，请关闭其他笔记本后重试",
+        )
     if primary == 13 or (primary == 10 and is_disk_full(path.parent)):  # SQLITE_FULL, or an I/O error on a full disk
-        return DiskFull(path, f"mjlearn progress: no space left on the disk ({text}) while {doing}",
-                        "磁盘已满，无法保存进度")
+        return DiskFull(
+            path, f"mjlearn progress: no space left on the disk ({text}) while {doing}", "磁盘已满，无法保存进度"
+        )
     if primary in (3, 8, 23):  # SQLITE_PERM, SQLITE_READONLY, SQLITE_AUTH
-        return NotWritable(path, f"mjlearn progress: not writable ({text}) while {doing}",
-                           "没有写入权限，无法保存进度")
+        return NotWritable(path, f"mjlearn progress: not writable ({text}) while {doing}", "没有写入权限，无法保存进度")
     if primary == 14:  # SQLITE_CANTOPEN: say why, if the file system can tell
         return diagnose_path(path) or StorageIOError(
-            path, f"mjlearn progress: cannot open the database ({text}) while {doing}", "无法打开进度数据库")
+            path, f"mjlearn progress: cannot open the database ({text}) while {doing}", "无法打开进度数据库"
+        )
     return StorageIOError(path, f"mjlearn progress: input/output error ({text}) while {doing}", "读写进度数据库出错")
 
 
@@ -164,17 +173,24 @@ def diagnose_path(path: Path) -> ProgressError | None:
         return os_error(path, e, "looking at the database")
     if st is not None and not stat.S_ISREG(st.st_mode):
         what = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file"
-        return NotAFile(path, f"mjlearn progress: the database path is {what}, not a file; move it away or "
-                              f"set {ENV_VAR}", "进度数据库的路径不是文件")
+        return NotAFile(
+            path,
+            f"mjlearn progress: the database path is {what}, not a file; move it away or set {ENV_VAR}",
+            "进度数据库的路径不是文件",
+        )
     if not folder.is_dir():
         return NotAFile(folder, "mjlearn progress: the data folder is not a folder", "数据文件夹不是文件夹")
     # WAL mode writes -wal and -shm files beside the database: the folder must be writable too, unless
     # both are already there and writable
     sides = [Path(f"{path}-wal"), Path(f"{path}-shm")]
     if not os.access(folder, os.W_OK | os.X_OK) and not all(os.access(p, os.R_OK | os.W_OK) for p in sides):
-        return NotWritable(folder, f"mjlearn progress: the data folder is not writable; fix its permissions "
-                                   f"or set {ENV_VAR}", "数据文件夹不可写")
+        return NotWritable(
+            folder,
+            f"mjlearn progress: the data folder is not writable; fix its permissions or set {ENV_VAR}",
+            "数据文件夹不可写",
+        )
     if st is not None and not os.access(path, os.R_OK | os.W_OK):
-        return NotWritable(path, "mjlearn progress: the database file is not readable and writable",
-                           "进度数据库文件不可读写")
+        return NotWritable(
+            path, "mjlearn progress: the database file is not readable and writable", "进度数据库文件不可读写"
+        )
     return None

@@ -53,7 +53,8 @@ SPOOL_NAME = "class-spool.db"
 
 _meta = sa.MetaData()
 ANSWERS = sa.Table(
-    "answers", _meta,
+    "answers",
+    _meta,
     sa.Column("id", sa.BigInteger, primary_key=True),
     sa.Column("at", sa.Float, nullable=False),
     sa.Column("user", sa.Text, nullable=False),
@@ -95,8 +96,9 @@ class PostgresStore(Store):
         # who the answers are recorded as: the name given (--user, the hub's user, MJLEARN_USER), else the
         # database login itself (row-level security lets a learner add answers only under their login)
         self._user_given = bool(user or os.environ.get("JUPYTERHUB_USER") or os.environ.get("MJLEARN_USER"))
-        self.user = user or (_default_user() if self._user_given else
-                             self.url.username or os.environ.get("PGUSER") or _default_user())
+        self.user = user or (
+            _default_user() if self._user_given else self.url.username or os.environ.get("PGUSER") or _default_user()
+        )
         if self._user_given:  # a hub name: the answers are its login's (a long e-mail's is shorter)
             self.user = role_name(self.user)
         self.login = self.url.username
@@ -111,13 +113,19 @@ class PostgresStore(Store):
         self._lock = threading.RLock()
         try:
             self.engine = sa.create_engine(
-                self.url, pool_pre_ping=True, pool_size=1, max_overflow=2,
-                connect_args={"connect_timeout": max(1, int(min(self.timeout, 10))),
-                              "application_name": "mjlearn"})
+                self.url,
+                pool_pre_ping=True,
+                pool_size=1,
+                max_overflow=2,
+                connect_args={"connect_timeout": max(1, int(min(self.timeout, 10))), "application_name": "mjlearn"},
+            )
         except ImportError as e:
-            raise ProgressError(self.where, f"mjlearn progress: a class database needs the PostgreSQL driver "
-                                            f"({e.name} is not installed): pip install \"mjlearn[class]\"",
-                                "连接班级数据库需要安装 PostgreSQL 驱动") from None
+            raise ProgressError(
+                self.where,
+                f"mjlearn progress: a class database needs the PostgreSQL driver "
+                f'({e.name} is not installed): pip install "mjlearn[class]"',
+                "连接班级数据库需要安装 PostgreSQL 驱动",
+            ) from None
         self._ready = False
         try:
             self._prepare_db()
@@ -131,48 +139,83 @@ class PostgresStore(Store):
         host = f"{self.url.host or 'localhost'}:{self.url.port or 5432}"
         if kept:
             return ClassDatabaseUnreachable(
-                self.where, f"mjlearn progress: the class database is not reachable ({host}) while {doing}; "
-                            f"your answer is kept on this computer and will be sent when it is back",
-                "无法连接班级数据库；你的回答已保存在本机，连接恢复后会自动发送")
+                self.where,
+                f"mjlearn progress: the class database is not reachable ({host}) while {doing}; "
+                f"your answer is kept on this computer and will be sent when it is back",
+                "无法连接班级数据库；你的回答已保存在本机，连接恢复后会自动发送",
+            )
         return ClassDatabaseUnreachable(
-            self.where, f"mjlearn progress: the class database is not reachable ({host}) while {doing}; "
-                        f"try again when it is back (answers given meanwhile are kept on this computer)",
-            "无法连接班级数据库，请稍后再试（其间的回答会保存在本机）")
+            self.where,
+            f"mjlearn progress: the class database is not reachable ({host}) while {doing}; "
+            f"try again when it is back (answers given meanwhile are kept on this computer)",
+            "无法连接班级数据库，请稍后再试（其间的回答会保存在本机）",
+        )
 
     def _translate(self, e: sa.exc.DBAPIError, doing: str, kept: bool = False) -> ProgressError:
         orig = getattr(e, "orig", None)
         state = getattr(orig, "sqlstate", None) or ""
         text = " ".join(str(orig or e).split())[:160]
         if "no password supplied" in text:
-            return NotWritable(self.where, f"mjlearn progress: the class database asks for a password and none was "
-                                           f"given while {doing}: set PGPASSWORD, or keep it in ~/.pgpass "
-                                           f"(mjlearn class login NAME --pgpass)",
-                               "班级数据库需要密码，但没有提供：请设置 PGPASSWORD 或写入 ~/.pgpass")
-        if (e.connection_invalidated or state.startswith("08") or state in _UNREACHABLE_STATES
-                or (isinstance(e, sa.exc.OperationalError) and not state
-                    and "authentication" not in text and "does not exist" not in text)):
+            return NotWritable(
+                self.where,
+                f"mjlearn progress: the class database asks for a password and none was "
+                f"given while {doing}: set PGPASSWORD, or keep it in ~/.pgpass "
+                f"(mjlearn class login NAME --pgpass)",
+                "班级数据库需要密码，但没有提供：请设置 PGPASSWORD 或写入 ~/.pgpass",
+            )
+        if (
+            e.connection_invalidated
+            or state.startswith("08")
+            or state in _UNREACHABLE_STATES
+            or (
+                isinstance(e, sa.exc.OperationalError)
+                and not state
+                and "authentication" not in text
+                and "does not exist" not in text
+            )
+        ):
             return self._unreachable(doing, kept)
         if state == "42501" or "row-level security" in text:
-            return NotWritable(self.where, f"mjlearn progress: the class database refused ({text}) while {doing}; "
-                                           f"a learner may read and add only their own answers, as the login "
-                                           f"they were given", "班级数据库拒绝了此操作：学员只能读写自己的回答")
+            return NotWritable(
+                self.where,
+                f"mjlearn progress: the class database refused ({text}) while {doing}; "
+                f"a learner may read and add only their own answers, as the login "
+                f"they were given",
+                "班级数据库拒绝了此操作：学员只能读写自己的回答",
+            )
         if state.startswith("28") or "authentication" in text or ("role" in text and "does not exist" in text):
-            return NotWritable(self.where, f"mjlearn progress: the class database did not accept the login "
-                                           f"({text}); ask the teacher for your login", "班级数据库拒绝登录，请向老师索取账号")
+            return NotWritable(
+                self.where,
+                f"mjlearn progress: the class database did not accept the login "
+                f"({text}); ask the teacher for your login",
+                "班级数据库拒绝登录，请向老师索取账号",
+            )
         if state == "53100":
-            return DiskFull(self.where, f"mjlearn progress: the class database server's disk is full ({text}) "
-                                        f"while {doing}", "班级数据库服务器磁盘已满")
+            return DiskFull(
+                self.where,
+                f"mjlearn progress: the class database server's disk is full ({text}) while {doing}",
+                "班级数据库服务器磁盘已满",
+            )
         if state in _BUSY_STATES:
-            return Busy(self.where, f"mjlearn progress: the class database was busy ({text}) while {doing}; "
-                                    f"try again", "班级数据库繁忙，请重试")
-        return StorageIOError(self.where, f"mjlearn progress: the class database reported an error ({text}) "
-                                          f"while {doing}", "班级数据库出错")
+            return Busy(
+                self.where,
+                f"mjlearn progress: the class database was busy ({text}) while {doing}; try again",
+                "班级数据库繁忙，请重试",
+            )
+        return StorageIOError(
+            self.where,
+            f"mjlearn progress: the class database reported an error ({text}) while {doing}",
+            "班级数据库出错",
+        )
 
     def _newer_error(self, what: str) -> NewerSchema:
-        return NewerSchema(self.where, f"mjlearn progress: the class database was set up by a newer mjlearn "
-                                       f"(revision {self.newer_version}, this one knows up to "
-                                       f"{migrations.REVISIONS[-1]}); {what}; upgrade mjlearn to record answers",
-                           "班级数据库由更新版本的 mjlearn 建立，只能只读，请升级 mjlearn")
+        return NewerSchema(
+            self.where,
+            f"mjlearn progress: the class database was set up by a newer mjlearn "
+            f"(revision {self.newer_version}, this one knows up to "
+            f"{migrations.REVISIONS[-1]}); {what}; upgrade mjlearn to record answers",
+            "班级数据库由更新版本的 mjlearn 建立，只能只读，请升级 mjlearn",
+        )
 
     # -- opening -----------------------------------------------------------------------
     def _prepare_db(self) -> None:
@@ -194,9 +237,13 @@ class PostgresStore(Store):
         except sa.exc.DBAPIError as e:
             error = self._translate(e, "opening")
             if getattr(getattr(e, "orig", None), "sqlstate", None) == "42501":  # may not create or alter tables
-                raise NotWritable(self.where, f"mjlearn progress: the class database is not set up for this "
-                                              f"mjlearn (schema {SCHEMA_VERSION}) and this login may not set it up; "
-                                              f"the teacher runs mjlearn.db.upgrade", "班级数据库尚未设置，请老师先设置") from None
+                raise NotWritable(
+                    self.where,
+                    f"mjlearn progress: the class database is not set up for this "
+                    f"mjlearn (schema {SCHEMA_VERSION}) and this login may not set it up; "
+                    f"the teacher runs mjlearn.db.upgrade",
+                    "班级数据库尚未设置，请老师先设置",
+                ) from None
             raise error from None
 
     def _check_user(self, c: sa.Connection) -> None:
@@ -210,11 +257,14 @@ class PostgresStore(Store):
         if not self._user_given:
             self.user = login
         elif learner and self.user != login:
-            raise NotWritable(self.where, f"mjlearn progress: you are logged in to the class database as {login!r} "
-                                          f"but answering as {self.user!r} (--user, MJLEARN_USER or JUPYTERHUB_USER); "
-                                          f"a learner's answers are recorded under their own login: leave the name "
-                                          f"out, or set it to {login!r}",
-                              f"你登录班级数据库用的是 {login}，回答却记在 {self.user} 名下；请去掉这个名字或改成 {login}")
+            raise NotWritable(
+                self.where,
+                f"mjlearn progress: you are logged in to the class database as {login!r} "
+                f"but answering as {self.user!r} (--user, MJLEARN_USER or JUPYTERHUB_USER); "
+                f"a learner's answers are recorded under their own login: leave the name "
+                f"out, or set it to {login!r}",
+                f"你登录班级数据库用的是 {login}，回答却记在 {self.user} 名下；请去掉这个名字或改成 {login}",
+            )
 
     def _ensure_ready(self, doing: str, kept: bool = False) -> None:
         if not self._ready:
@@ -229,12 +279,17 @@ class PostgresStore(Store):
             try:
                 self.spool_path.parent.mkdir(parents=True, exist_ok=True)
                 # local and short writes: wait for another kernel's lock as long as the SQLite store does
-                conn = sqlite3.connect(self.spool_path, timeout=max(self.timeout, BUSY_TIMEOUT_S), isolation_level=None,
-                                       check_same_thread=False)
+                conn = sqlite3.connect(
+                    self.spool_path,
+                    timeout=max(self.timeout, BUSY_TIMEOUT_S),
+                    isolation_level=None,
+                    check_same_thread=False,
+                )
                 conn.execute("PRAGMA journal_mode = WAL")
                 conn.execute("PRAGMA synchronous = FULL")
-                conn.execute("CREATE TABLE IF NOT EXISTS spool (uid TEXT PRIMARY KEY, target TEXT NOT NULL, "
-                             "row TEXT NOT NULL)")
+                conn.execute(
+                    "CREATE TABLE IF NOT EXISTS spool (uid TEXT PRIMARY KEY, target TEXT NOT NULL, row TEXT NOT NULL)"
+                )
             except sqlite3.Error as e:
                 raise _translate(self.spool_path, e, "keeping an answer for the class database") from None
             except OSError as e:
@@ -245,8 +300,10 @@ class PostgresStore(Store):
     def _keep(self, row: dict) -> None:
         try:
             with self._lock:
-                self._spool_conn().execute("INSERT OR IGNORE INTO spool VALUES (?, ?, ?)",
-                                           (row["uid"], self._target, json.dumps(row, ensure_ascii=False)))
+                self._spool_conn().execute(
+                    "INSERT OR IGNORE INTO spool VALUES (?, ?, ?)",
+                    (row["uid"], self._target, json.dumps(row, ensure_ascii=False)),
+                )
         except sqlite3.Error as e:
             raise _translate(self.spool_path, e, "keeping an answer for the class database") from None
 
@@ -255,8 +312,12 @@ class PostgresStore(Store):
         with self._lock:
             if self._spool is None and not self.spool_path.exists():
                 return []
-            return [json.loads(r[0]) for r in self._spool_conn().execute(
-                "SELECT row FROM spool WHERE target = ? ORDER BY rowid", (self._target,))]
+            return [
+                json.loads(r[0])
+                for r in self._spool_conn().execute(
+                    "SELECT row FROM spool WHERE target = ? ORDER BY rowid", (self._target,)
+                )
+            ]
 
     def _send(self, c: sa.Connection, row: dict) -> int:
         stmt = pg.insert(ANSWERS).values(**row).on_conflict_do_nothing(index_elements=["uid"]).returning(ANSWERS.c.id)
@@ -285,18 +346,38 @@ class PostgresStore(Store):
         return sent
 
     # -- writing -----------------------------------------------------------------------
-    def record(self, question, answer, grade, *, quiz: str | None = None, hints: int = 0,
-               seconds: float | None = None, retries: int = 0) -> int:
+    def record(
+        self,
+        question,
+        answer,
+        grade,
+        *,
+        quiz: str | None = None,
+        hints: int = 0,
+        seconds: float | None = None,
+        retries: int = 0,
+    ) -> int:
         """Store one answer; returns its row id once committed. If the class database cannot be reached,
         the answer is kept on this computer and ClassDatabaseUnreachable is raised; it is sent (once,
         even if this call is repeated with the same answer) by the next call that reaches the server."""
         if self.read_only:
             raise self._newer_error("answers cannot be recorded in it")
-        row = {"at": time.time(), "user": self.user, "quiz": quiz, "kind": question.kind, "topic": question.topic,
-               "seed": question.seed, "difficulty": question.difficulty,
-               "question": json.dumps(question.to_dict(), ensure_ascii=False),
-               "answer": json.dumps(_jsonable(answer), ensure_ascii=False), "correct": int(bool(grade.correct)),
-               "score": float(grade.score), "hints": int(hints), "seconds": seconds, "retries": int(retries)}
+        row = {
+            "at": time.time(),
+            "user": self.user,
+            "quiz": quiz,
+            "kind": question.kind,
+            "topic": question.topic,
+            "seed": question.seed,
+            "difficulty": question.difficulty,
+            "question": json.dumps(question.to_dict(), ensure_ascii=False),
+            "answer": json.dumps(_jsonable(answer), ensure_ascii=False),
+            "correct": int(bool(grade.correct)),
+            "score": float(grade.score),
+            "hints": int(hints),
+            "seconds": seconds,
+            "retries": int(retries),
+        }
         row["uid"] = _uid(row)
         try:
             self.flush()
@@ -390,4 +471,3 @@ def upgrade_on(c: sa.Connection) -> None:
     c.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
     if migrations.current(c) != migrations.REVISIONS[-1]:
         migrations.upgrade(c)
-

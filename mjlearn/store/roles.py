@@ -34,8 +34,12 @@ def _safe_char(ch: str) -> bool:
 def _plain(name: str) -> bool:
     """Whether ``name`` can be a role as it is."""
     low = name.lower()
-    return (len(name.encode("utf-8", "surrogatepass")) <= ROLE_BYTES and all(map(_safe_char, name))
-            and low not in _RESERVED and not low.startswith(_RESERVED_PREFIXES))
+    return (
+        len(name.encode("utf-8", "surrogatepass")) <= ROLE_BYTES
+        and all(map(_safe_char, name))
+        and low not in _RESERVED
+        and not low.startswith(_RESERVED_PREFIXES)
+    )
 
 
 def role_name(hub_name: str) -> str:
@@ -56,11 +60,15 @@ def role_name(hub_name: str) -> str:
     True
     """
     if not isinstance(hub_name, str):
-        raise ClassError(f"a name must be text, got {type(hub_name).__name__} {hub_name!r}  "
-                         f"（名字必须是文字，收到的是 {hub_name!r}）")
+        raise ClassError(
+            f"a name must be text, got {type(hub_name).__name__} {hub_name!r}  "
+            f"（名字必须是文字，收到的是 {hub_name!r}）"
+        )
     if not hub_name:
-        raise ClassError("a name is empty: give each learner's or teacher's name (their hub name)  "
-                         "（名字是空的：请给出学员或老师的名字，即其 JupyterHub 用户名）")
+        raise ClassError(
+            "a name is empty: give each learner's or teacher's name (their hub name)  "
+            "（名字是空的：请给出学员或老师的名字，即其 JupyterHub 用户名）"
+        )
     if _plain(hub_name):
         return hub_name
     digest = base64.b32encode(hashlib.sha256(hub_name.encode("utf-8", "surrogatepass")).digest())

@@ -16,8 +16,23 @@ from urllib.request import pathname2url
 
 __all__ = ["EXPORT_FIELDS", "read_only_uri", "readable_rows"]
 
-EXPORT_FIELDS = ("id", "at", "user", "quiz", "kind", "topic", "seed", "difficulty", "question", "answer",
-                 "correct", "score", "hints", "seconds", "retries")
+EXPORT_FIELDS = (
+    "id",
+    "at",
+    "user",
+    "quiz",
+    "kind",
+    "topic",
+    "seed",
+    "difficulty",
+    "question",
+    "answer",
+    "correct",
+    "score",
+    "hints",
+    "seconds",
+    "retries",
+)
 """The columns of the answers table, in their order on disk."""
 
 MAX_MISSING_RUN = 100_000
@@ -75,10 +90,10 @@ def _record(payload: bytes) -> list:
             n = int_sizes[t]
             if j + n > len(payload):
                 raise ValueError("record runs off its payload")
-            values.append(int.from_bytes(payload[j:j + n], "big", signed=True))
+            values.append(int.from_bytes(payload[j : j + n], "big", signed=True))
             j += n
         elif t == 7:
-            values.append(struct.unpack(">d", payload[j:j + 8])[0])
+            values.append(struct.unpack(">d", payload[j : j + 8])[0])
             j += 8
         elif t in (8, 9):
             values.append(t - 8)
@@ -86,7 +101,7 @@ def _record(payload: bytes) -> list:
             n = (t - 12) // 2
             if j + n > len(payload):
                 raise ValueError("record runs off its payload")
-            raw = payload[j:j + n]
+            raw = payload[j : j + n]
             values.append(raw.decode("utf-8") if t % 2 else raw)
             j += n
         else:
@@ -94,8 +109,23 @@ def _record(payload: bytes) -> list:
     return values
 
 
-_COLUMN_TYPES: tuple[type | tuple[type, ...], ...] = (type(None), (int, float), str, (str, type(None)), str, str, (int, type(None)), int, str, str, int,
-                 (int, float), int, (int, float, type(None)), int)
+_COLUMN_TYPES: tuple[type | tuple[type, ...], ...] = (
+    type(None),
+    (int, float),
+    str,
+    (str, type(None)),
+    str,
+    str,
+    (int, type(None)),
+    int,
+    str,
+    str,
+    int,
+    (int, float),
+    int,
+    (int, float, type(None)),
+    int,
+)
 """What each answers column may hold on disk (id is NULL: it is the rowid); a record that does not fit
 them is not an answer. A row written before the retries column was added has one value fewer."""
 
@@ -126,10 +156,10 @@ def _rows_from_pages(path: Path):
             start = 100 if number == 1 else 0
             if len(data) < page_size or data[start] != 0x0D:  # 0x0D: a table b-tree leaf
                 continue
-            cells = int.from_bytes(data[start + 3:start + 5], "big")
+            cells = int.from_bytes(data[start + 3 : start + 5], "big")
             for c in range(cells):
                 try:
-                    at = int.from_bytes(data[start + 8 + 2 * c:start + 10 + 2 * c], "big")
+                    at = int.from_bytes(data[start + 8 + 2 * c : start + 10 + 2 * c], "big")
                     payload_size, i = _varint(data, at)
                     rowid, i = _varint(data, i)
                     payload = _payload(data, i, payload_size, usable, page, pages)
@@ -137,7 +167,8 @@ def _rows_from_pages(path: Path):
                 except (IndexError, ValueError, UnicodeDecodeError, OverflowError):
                     continue
                 if len(values) in (len(EXPORT_FIELDS) - 1, len(EXPORT_FIELDS)) and all(
-                        isinstance(v, t) for v, t in zip(values, _COLUMN_TYPES)):
+                    isinstance(v, t) for v, t in zip(values, _COLUMN_TYPES)
+                ):
                     yield dict(zip(EXPORT_FIELDS, [rowid] + values[1:]))
 
 
@@ -147,13 +178,13 @@ def _payload(data: bytes, i: int, size: int, usable: int, page, pages: int) -> b
     if size <= most_local:
         if i + size > len(data):
             raise ValueError("cell runs off its page")
-        return data[i:i + size]
+        return data[i : i + size]
     least = (usable - 12) * 32 // 255 - 23
     local = least + (size - least) % (usable - 4)
     if local > most_local:
         local = least
-    out = bytearray(data[i:i + local])
-    next_page = int.from_bytes(data[i + local:i + local + 4], "big")
+    out = bytearray(data[i : i + local])
+    next_page = int.from_bytes(data[i + local : i + local + 4], "big")
     hops = 0
     while len(out) < size:
         hops += 1
@@ -176,12 +207,14 @@ def _rows_by_sql(path: Path):
     except sqlite3.Error:
         return
     try:
+
         def first(sql):
             try:
                 row = conn.execute(sql).fetchone()
                 return row[0] if row else None
             except sqlite3.Error:
                 return None
+
         try:
             columns = [r[1] for r in conn.execute("PRAGMA table_info(answers)") if r[1] in EXPORT_FIELDS]
         except sqlite3.Error:
@@ -191,8 +224,14 @@ def _rows_by_sql(path: Path):
         columns.remove("id")
         columns.insert(0, "id")
         select = f"SELECT {', '.join(columns)} FROM answers"
-        bounds = [b for b in (first("SELECT max(id) FROM answers"),
-                              first("SELECT seq FROM sqlite_sequence WHERE name = 'answers'")) if b is not None]
+        bounds = [
+            b
+            for b in (
+                first("SELECT max(id) FROM answers"),
+                first("SELECT seq FROM sqlite_sequence WHERE name = 'answers'"),
+            )
+            if b is not None
+        ]
         high = max(bounds) if bounds else None
         pos = first("SELECT min(id) FROM answers")
         pos = 1 if pos is None else min(pos, 1)

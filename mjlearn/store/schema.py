@@ -50,11 +50,13 @@ def alembic_sqlite(conn: sqlite3.Connection, version: int) -> None:
         from sqlalchemy.pool import NullPool
     except ImportError:  # a Python without them (the browser build): the same steps, straight
         from .migrations import sqlite_statements
+
         for step in range(version, SCHEMA_VERSION):
             for stmt in sqlite_statements(MIGRATIONS[step][1]):
                 conn.execute(stmt)
         return
     from . import migrations
+
     engine = sa.create_engine("sqlite://", creator=lambda: _Unowned(conn), poolclass=NullPool)
     try:
         with engine.connect() as c:

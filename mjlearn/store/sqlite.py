@@ -47,8 +47,7 @@ class SQLiteStore(Store):
     ``read_only``, ``moved_aside`` and ``salvaged`` as :class:`~mjlearn.store.base.Store` says;
     ``timeout`` is how long to wait for another writer's lock."""
 
-    def __init__(self, path: str | os.PathLike | None = None, user: str | None = None,
-                 timeout: float = BUSY_TIMEOUT_S):
+    def __init__(self, path: str | os.PathLike | None = None, user: str | None = None, timeout: float = BUSY_TIMEOUT_S):
         if path is None and (url := _db_url()) is not None:
             path = _sqlite_path_of(url)
         self.path = Path(path) if path is not None else default_path()
@@ -57,8 +56,11 @@ class SQLiteStore(Store):
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except FileExistsError:
-            raise NotAFile(self.path.parent, f"mjlearn progress: the data folder is a file, not a folder; move it "
-                                             f"away or set {ENV_VAR}", "数据文件夹的路径是文件") from None
+            raise NotAFile(
+                self.path.parent,
+                f"mjlearn progress: the data folder is a file, not a folder; move it away or set {ENV_VAR}",
+                "数据文件夹的路径是文件",
+            ) from None
         except OSError as e:
             raise _os_error(self.path.parent, e, "creating the data folder") from None
         # one connection, used by whichever thread calls: a widget's clicks may be handled on another
@@ -136,11 +138,12 @@ class SQLiteStore(Store):
 
     def _open_read_only(self, version: int) -> sqlite3.Connection:
         self.read_only = True
-        self.newer_version: int | str = version     # (a class database's is a revision name)
+        self.newer_version: int | str = version  # (a class database's is a revision name)
         warnings.warn(str(self._newer_error("opened read-only")), RuntimeWarning, stacklevel=5)
         try:
-            conn = sqlite3.connect(_read_only_uri(self.path), uri=True, timeout=self.timeout, isolation_level=None,
-                                   check_same_thread=False)
+            conn = sqlite3.connect(
+                _read_only_uri(self.path), uri=True, timeout=self.timeout, isolation_level=None, check_same_thread=False
+            )
             conn.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
             conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
         except sqlite3.Error as e:
@@ -148,10 +151,13 @@ class SQLiteStore(Store):
         return conn
 
     def _newer_error(self, what: str) -> NewerSchema:
-        return NewerSchema(self.path, f"mjlearn progress: written by a newer mjlearn (schema "
-                                      f"{self.newer_version}, this one knows {SCHEMA_VERSION}); {what}, nothing "
-                                      f"was moved; upgrade mjlearn to record answers",
-                           "进度数据库由更新版本的 mjlearn 写入，只能只读，请升级 mjlearn")
+        return NewerSchema(
+            self.path,
+            f"mjlearn progress: written by a newer mjlearn (schema "
+            f"{self.newer_version}, this one knows {SCHEMA_VERSION}); {what}, nothing "
+            f"was moved; upgrade mjlearn to record answers",
+            "进度数据库由更新版本的 mjlearn 写入，只能只读，请升级 mjlearn",
+        )
 
     # -- salvage: copy every readable row, keep the damaged file --------------------------
     def _salvage(self, error: DatabaseDamaged) -> sqlite3.Connection:
@@ -174,8 +180,10 @@ class SQLiteStore(Store):
                 new.execute("BEGIN")
                 for row in _readable_rows(path):
                     try:
-                        new.execute(f"INSERT INTO answers ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})",
-                                    tuple(row.values()))
+                        new.execute(
+                            f"INSERT INTO answers ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})",
+                            tuple(row.values()),
+                        )
                         saved += 1
                     except sqlite3.IntegrityError:
                         pass  # a row whose fields did not survive (a NULL where a value is required)
@@ -217,10 +225,13 @@ class SQLiteStore(Store):
             _remove_quietly(tmp)
             raise _os_error(path, e, "putting the salvaged database in place") from None
         self.moved_aside, self.salvaged = aside, saved
-        warnings.warn(f"mjlearn progress database {str(path)!r} was damaged ({getattr(error, 'reason', error)}); "
-                      f"{saved} answers were saved into a new database and the damaged file was kept as "
-                      f"{str(aside)!r}. 进度数据库已损坏：已救回 {saved} 条记录到新数据库，原文件保留在旁边。",
-                      RuntimeWarning, stacklevel=5)
+        warnings.warn(
+            f"mjlearn progress database {str(path)!r} was damaged ({getattr(error, 'reason', error)}); "
+            f"{saved} answers were saved into a new database and the damaged file was kept as "
+            f"{str(aside)!r}. 进度数据库已损坏：已救回 {saved} 条记录到新数据库，原文件保留在旁边。",
+            RuntimeWarning,
+            stacklevel=5,
+        )
         return self._open()
 
     def close(self) -> None:
@@ -235,36 +246,64 @@ class SQLiteStore(Store):
         except sqlite3.Error as e:
             error = _translate(self.path, e, doing)
             if isinstance(error, DatabaseDamaged):
-                error = DatabaseDamaged(self.path, f"mjlearn progress: the database was damaged while {doing}; "
-                                                   f"open it again to salvage the readable answers",
-                                        "进度数据库已损坏，重新打开即可救回可读记录")
+                error = DatabaseDamaged(
+                    self.path,
+                    f"mjlearn progress: the database was damaged while {doing}; "
+                    f"open it again to salvage the readable answers",
+                    "进度数据库已损坏，重新打开即可救回可读记录",
+                )
             raise error from None
 
     # -- writing -------------------------------------------------------------------
-    def record(self, question, answer, grade, *, quiz: str | None = None, hints: int = 0,
-               seconds: float | None = None, retries: int = 0) -> int:
+    def record(
+        self,
+        question,
+        answer,
+        grade,
+        *,
+        quiz: str | None = None,
+        hints: int = 0,
+        seconds: float | None = None,
+        retries: int = 0,
+    ) -> int:
         """Store one answer in its own transaction; returns its row id. Committed when this returns.
 
         ``retries``: how many wrong tries at this same question came before this answer (0: first try)."""
         if self.read_only:
             raise self._newer_error("answers cannot be recorded in it")
-        row = (time.time(), self.user, quiz, question.kind, question.topic, question.seed,
-               question.difficulty, json.dumps(question.to_dict(), ensure_ascii=False),
-               json.dumps(_jsonable(answer), ensure_ascii=False), int(bool(grade.correct)), float(grade.score),
-               int(hints), seconds, int(retries))
+        row = (
+            time.time(),
+            self.user,
+            quiz,
+            question.kind,
+            question.topic,
+            question.seed,
+            question.difficulty,
+            json.dumps(question.to_dict(), ensure_ascii=False),
+            json.dumps(_jsonable(answer), ensure_ascii=False),
+            int(bool(grade.correct)),
+            float(grade.score),
+            int(hints),
+            seconds,
+            int(retries),
+        )
         c = self._conn
 
         def insert():
             c.execute("BEGIN IMMEDIATE")
             try:
-                cur = c.execute("INSERT INTO answers (at, user, quiz, kind, topic, seed, difficulty, question, answer,"
-                                " correct, score, hints, seconds, retries) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)", row)
+                cur = c.execute(
+                    "INSERT INTO answers (at, user, quiz, kind, topic, seed, difficulty, question, answer,"
+                    " correct, score, hints, seconds, retries) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    row,
+                )
                 c.execute("COMMIT")
             except BaseException:
                 if c.in_transaction:
                     c.execute("ROLLBACK")
                 raise
             return cur.lastrowid
+
         return self._run("recording an answer", insert)
 
     # -- reading -------------------------------------------------------------------
@@ -297,21 +336,25 @@ class SQLiteStore(Store):
                 d.setdefault("retries", 0)
                 out.append(d)
             return out
+
         return self._run("reading answers", read)
 
     def _questions(self, ids: list) -> dict:
         """The question texts of the rows ``ids`` (those that decode)."""
+
         def read():
             out = {}
             for i in range(0, len(ids), 500):
-                chunk = ids[i:i + 500]
-                for rid, q in self._conn.execute(f"SELECT id, CAST(question AS BLOB) FROM answers WHERE id IN "
-                                                 f"({', '.join('?' * len(chunk))})", chunk):
+                chunk = ids[i : i + 500]
+                for rid, q in self._conn.execute(
+                    f"SELECT id, CAST(question AS BLOB) FROM answers WHERE id IN ({', '.join('?' * len(chunk))})", chunk
+                ):
                     try:
                         out[rid] = bytes(q).decode("utf-8")
                     except (TypeError, UnicodeDecodeError):
                         pass
             return out
+
         return self._run("reading answers", read)
 
 

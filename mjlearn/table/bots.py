@@ -38,7 +38,7 @@ class Bot:
     def __init__(self, seed: int | None = None, *, all_forms: bool = True):
         self.rng = _random.Random(seed)
         self.all_forms = all_forms
-        self._advice: tuple | None = None   # (table, events so far, seat, choice) of the last advice not yet acted on
+        self._advice: tuple | None = None  # (table, events so far, seat, choice) of the last advice not yet acted on
 
     # --- evaluation ---------------------------------------------------------------------------
 
@@ -61,13 +61,13 @@ class Bot:
     def choose_discard(self, table, seat: int) -> int:
         """Index of the tile to discard: lowest shanten left, then most live useful tiles."""
         taken = table._haidi_taker
-        if taken is not None and taken[0] == seat:     # the 海底 tile taken without a win is discarded
+        if taken is not None and taken[0] == seat:  # the 海底 tile taken without a win is discarded
             return taken[1].index
         c = list(table.hands[seat][:34])
         n = len(table.melds[seat])
         banned = set()
         if table.wild is not None:
-            banned.add(table.wild.index)   # keep wilds (and never throw the Fuzhou 金)
+            banned.add(table.wild.index)  # keep wilds (and never throw the Fuzhou 金)
         if table.facts.swap_call_ban and table._after_claim is not None:
             banned.add(table._after_claim.index)
         cands = [i for i in range(34) if c[i]]
@@ -79,10 +79,10 @@ class Bot:
         # so only that suit is read again.
         around = RegularAround(c, n)
         special = False
-        if self.all_forms and n == 0:     # all_forms_shanten() < shanten(), the regular one read once
+        if self.all_forms and n == 0:  # all_forms_shanten() < shanten(), the regular one read once
             regular = around.shanten()
             special = regular >= 0 and around.special_forms_shanten(regular) < regular
-        after = around.discards(all_forms=special, lowest_of=cands)   # only the best are read
+        after = around.discards(all_forms=special, lowest_of=cands)  # only the best are read
         best = min([after[i] for i in cands])
         ties = [i for i in cands if after[i] == best]
         if len(ties) == 1:
@@ -229,7 +229,7 @@ class Bot:
             return ("win" if "win" in table.claim_options(seat) else "pass"), None
         what, arg = self._choice(table, seat)
         self._advice = (table, len(table.log), seat, (what, arg))
-        if what == "kong" and arg is None:                 # a kong on the discard: its tile
+        if what == "kong" and arg is None:  # a kong on the discard: its tile
             return what, table.last_discard[1]
         if what in ("discard", "kong"):
             return what, TILES[arg]
@@ -266,8 +266,10 @@ class Bot:
 # Each tile's suit neighbours within two ranks with their weights in :func:`connectedness
 # <mjlearn.shanten_core.connectedness>`, and the point a terminal loses there: the discard
 # tie-break reads them from here instead of working them out for every tie.
-_NEIGHBOURS = tuple(tuple((i + d, w) for d, w in ((-2, 1), (-1, 2), (1, 2), (2, 1)) if i < 27 and 0 <= i % 9 + d <= 8)
-                    for i in range(34))
+_NEIGHBOURS = tuple(
+    tuple((i + d, w) for d, w in ((-2, 1), (-1, 2), (1, 2), (2, 1)) if i < 27 and 0 <= i % 9 + d <= 8)
+    for i in range(34)
+)
 _TERMINAL = tuple(1 if i < 27 and i % 9 in (0, 8) else 0 for i in range(34))
 
 
@@ -301,7 +303,7 @@ def play_hand(table, bots=None, *, human=None, ask=None, max_events: int = 10000
         base = table.seed if table.seed is not None else 0
         bots = [Bot(seed=base * 4 + s) for s in range(4)]
     facts = table.facts
-    if facts.on_deal_wins or facts.gold_grab:      # what the players may do right after the deal
+    if facts.on_deal_wins or facts.gold_grab:  # what the players may do right after the deal
         for seat in SEATS:
             if seat != human and table.phase != "over":
                 bots[seat].start(table, seat)

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Claims"]
 
-_NEXT = {s: s.after() for s in SEATS}   # each seat's 下家, asked on every discard
+_NEXT = {s: s.after() for s in SEATS}  # each seat's 下家, asked on every discard
 
 
 class Claims:
@@ -35,7 +35,7 @@ class Claims:
         table = self.t
         d, t = table._discard()
         judging = table.judging
-        if judging._may_complete(seat, t) and judging.judge(seat, t)[0]:   # most seats are not ready
+        if judging._may_complete(seat, t) and judging.judge(seat, t)[0]:  # most seats are not ready
             out.append("win")
         held = table.hands[seat][t.index]
         nxt = seat is _NEXT[d]
@@ -61,7 +61,7 @@ class Claims:
         hands = table.hands
         nxt = _NEXT[discarder]
         judging = table.judging
-        meldable = None          # a tile left to draw after it and the tile not the wild: read once
+        meldable = None  # a tile left to draw after it and the tile not the wild: read once
         out = set()
         for s in SEATS:
             if s is discarder:
@@ -70,9 +70,10 @@ class Claims:
             if held >= 2 or s is nxt:
                 if meldable is None:
                     meldable = table._can_draw() and not table._wild_blocks(t)
-                if meldable and ((table.claims_left[s] != 0 and (held >= 2 or (
-                        table.rules.claims.chow and self._chow_starts(s, t)))) or
-                        (held == 3 and table.wall.next_tail(0) is not None)):
+                if meldable and (
+                    (table.claims_left[s] != 0 and (held >= 2 or (table.rules.claims.chow and self._chow_starts(s, t))))
+                    or (held == 3 and table.wall.next_tail(0) is not None)
+                ):
                     out.add(s)
                     continue
             if judging._may_complete(s, t) and judging.judge(s, t)[0]:
@@ -118,12 +119,14 @@ class Claims:
         if self.t.phase not in ("claim", "rob"):
             raise IllegalActionError(f"There is no discard to {what_en} now.", f"现在没有可以{what_zh}的牌。")
         if self.t.phase == "rob" and what_en not in ("win", "pass"):
-            raise IllegalActionError(f"An added kong can only be robbed by a win, not by a {what_en}.",
-                                     f"加杠只能抢杠和，不能{what_zh}。")
+            raise IllegalActionError(
+                f"An added kong can only be robbed by a win, not by a {what_en}.", f"加杠只能抢杠和，不能{what_zh}。"
+            )
         d, t = self.t._claimed_from()
         if seat == d:
-            raise IllegalActionError(f"{seat.en} cannot {what_en} his own tile.",
-                                     f"{seat.player_zh}不能{what_zh}自己的牌。")
+            raise IllegalActionError(
+                f"{seat.en} cannot {what_en} his own tile.", f"{seat.player_zh}不能{what_zh}自己的牌。"
+            )
         if seat in self.t.calls:
             raise IllegalActionError(f"{seat.en} has already answered.", f"{seat.player_zh}已经表态了。")
         return t
@@ -133,22 +136,28 @@ class Claims:
         # Only seats with a legal claim are asked; the specific reason is given before this one.
         if seat not in self.t.pending:
             t = self.t._claim_tile()
-            raise IllegalActionError(f"{seat.en} has no claim on {t} ({t.en}).",
-                                     f"{seat.player_zh}对{t.zh}无牌可吃碰杠和。")
+            raise IllegalActionError(
+                f"{seat.en} has no claim on {t} ({t.en}).", f"{seat.player_zh}对{t.zh}无牌可吃碰杠和。"
+            )
 
     def need_claimable(self, seat: Seat, t: Tile, what_en: str, what_zh: str) -> None:
         """Raise unless the discard ``t`` may be claimed for a meld at all: no win forced on ``seat``,
         not the wild, a tile left to draw after it, a chow-or-pung claim left."""
         self._need_not_forced(seat, t)
         if self.t._wild_blocks(t):
-            raise IllegalActionError(f"{t} is the wild; a discarded wild cannot be claimed.",
-                                     f"{t.zh}是百搭（混儿），打出的百搭不能吃碰杠。")
+            raise IllegalActionError(
+                f"{t} is the wild; a discarded wild cannot be claimed.", f"{t.zh}是百搭（混儿），打出的百搭不能吃碰杠。"
+            )
         if not self.t._can_draw():
-            raise IllegalActionError(f"The wall is exhausted: the last discard can only be won, not claimed for a {what_en}.",
-                                     f"牌墙已尽，最后一张打出的牌只能和，不能{what_zh}。")
+            raise IllegalActionError(
+                f"The wall is exhausted: the last discard can only be won, not claimed for a {what_en}.",
+                f"牌墙已尽，最后一张打出的牌只能和，不能{what_zh}。",
+            )
         if self.t.claims_left[seat] == 0 and what_en in ("chow", "pung"):
-            raise IllegalActionError(f"{seat.en} has used up his chow-or-pung claims (one, plus one per kong).",
-                                     f"{seat.player_zh}吃碰一口已用完（开杠可再吃碰一口）。")
+            raise IllegalActionError(
+                f"{seat.en} has used up his chow-or-pung claims (one, plus one per kong).",
+                f"{seat.player_zh}吃碰一口已用完（开杠可再吃碰一口）。",
+            )
 
     def verify_chow(self, seat, start=None) -> None:
         """Raise unless ``seat`` may chow the discard; ``start`` = the lowest tile of the run."""
@@ -156,27 +165,32 @@ class Claims:
         t = self.need_claim(seat, "chow", "吃")
         d = self.t._discard()[0]
         if not self.t.rules.claims.chow:
-            raise IllegalActionError(f"There is no chow in {self.t.rules.en} mahjong.",
-                                     f"{self.t.rules.zh}不能吃牌。")
+            raise IllegalActionError(f"There is no chow in {self.t.rules.en} mahjong.", f"{self.t.rules.zh}不能吃牌。")
         if seat is not d.after():
             raise IllegalActionError(
                 f"{seat.en} cannot chow {d.en}'s discard: a chow is only from the left player (上家), "
                 f"which for {seat.en} is {seat.after(-1).en}.",
-                f"{seat.player_zh}不能吃{d.player_zh}的牌：只能吃上家的牌，{seat.player_zh}的上家是{seat.after(-1).player_zh}。")
+                f"{seat.player_zh}不能吃{d.player_zh}的牌：只能吃上家的牌，{seat.player_zh}的上家是{seat.after(-1).player_zh}。",
+            )
         self.need_claimable(seat, t, "chow", "吃")
         starts = self._chow_starts(seat, t)
         if not starts:
-            raise IllegalActionError(f"{seat.en} has no two tiles that make a run with {t}.",
-                                     f"{seat.player_zh}手里没有能和{t.zh}组成顺子的两张牌。")
+            raise IllegalActionError(
+                f"{seat.en} has no two tiles that make a run with {t}.",
+                f"{seat.player_zh}手里没有能和{t.zh}组成顺子的两张牌。",
+            )
         if start is None:
             if len(starts) > 1:
                 raise IllegalActionError(
                     f"Say which run: {t} makes {', '.join(s.rank.__str__() + '-' + str(s.rank + 2) + s.suit.value for s in starts)}.",
-                    f"要说明吃哪一组：{t.zh}可以吃成{'、'.join(str(s.rank) + str(s.rank + 1) + str(s.rank + 2) for s in starts)}。")
+                    f"要说明吃哪一组：{t.zh}可以吃成{'、'.join(str(s.rank) + str(s.rank + 1) + str(s.rank + 2) for s in starts)}。",
+                )
         elif _tile(start) not in starts:
             s = _tile(start)
-            raise IllegalActionError(f"{seat.en} cannot chow {t} into a run starting at {s}.",
-                                     f"{seat.player_zh}不能用{t.zh}吃成从{s.zh}起的顺子。")
+            raise IllegalActionError(
+                f"{seat.en} cannot chow {t} into a run starting at {s}.",
+                f"{seat.player_zh}不能用{t.zh}吃成从{s.zh}起的顺子。",
+            )
         self.need_pending(seat)
 
     def can_chow(self, seat, start=None) -> bool:
@@ -196,8 +210,10 @@ class Claims:
         t = self.need_claim(seat, "pung", "碰")
         self.need_claimable(seat, t, "pung", "碰")
         if self.t.hands[seat][t.index] < 2:
-            raise IllegalActionError(f"{seat.en} needs two {t} to pung it; he has {self.t.hands[seat][t.index]}.",
-                                     f"{seat.player_zh}要有两张{t.zh}才能碰，只有{self.t.hands[seat][t.index]}张。")
+            raise IllegalActionError(
+                f"{seat.en} needs two {t} to pung it; he has {self.t.hands[seat][t.index]}.",
+                f"{seat.player_zh}要有两张{t.zh}才能碰，只有{self.t.hands[seat][t.index]}张。",
+            )
         self.need_pending(seat)
 
     def can_pung(self, seat) -> bool:
@@ -222,9 +238,11 @@ class Claims:
 
     def _need_not_forced(self, seat: Seat, t: Tile) -> None:
         if self.t.judging.forced(seat):
-            raise IllegalActionError(f"In the last {self.t.facts.forced_win_tiles} tiles of the wall a win on a "
-                                     f"discard is automatic: {seat.en} wins on {t}.",
-                                     f"最后{self.t.facts.forced_win_tiles}张牌点炮自动和牌：{seat.player_zh}和{t.zh}。")
+            raise IllegalActionError(
+                f"In the last {self.t.facts.forced_win_tiles} tiles of the wall a win on a "
+                f"discard is automatic: {seat.en} wins on {t}.",
+                f"最后{self.t.facts.forced_win_tiles}张牌点炮自动和牌：{seat.player_zh}和{t.zh}。",
+            )
 
     def can_pass(self, seat) -> bool:
         return _ok(self.verify_pass, seat)
@@ -233,10 +251,10 @@ class Claims:
         """Decline to claim the discard (or to rob the kong)."""
         seat = seat_of(seat)
         self.verify_pass(seat)
-        if self.t.phase == "draw":     # 海底漫游: declined; offer it to the next player, or the hand is drawn
+        if self.t.phase == "draw":  # 海底漫游: declined; offer it to the next player, or the hand is drawn
             e = self.t._emit(Declared(seat, "decline"))
             haidi = self.t._haidi
-            assert haidi is not None        # offered: the 海底 round is under way
+            assert haidi is not None  # offered: the 海底 round is under way
             haidi.append(seat)
             if len(haidi) == 4:
                 self.t._end_exhausted()
@@ -247,9 +265,12 @@ class Claims:
 
     def call(self, seat: Seat, action: str, t: Tile, start: Tile | None = None) -> Declared:
         """Record ``seat``'s answer to the tile; when every asked seat has answered, resolve."""
-        if action != "win" and self.t.facts.passed_win != "none" and \
-                self.t.judging.judge(seat, t, robbing=self.t.phase == "rob")[0]:
-            self.t._passed_seats.add(seat)          # 漏胡: no discard win before his next draw
+        if (
+            action != "win"
+            and self.t.facts.passed_win != "none"
+            and self.t.judging.judge(seat, t, robbing=self.t.phase == "rob")[0]
+        ):
+            self.t._passed_seats.add(seat)  # 漏胡: no discard win before his next draw
             self.t._passed_tiles[seat].add(t.index)  # 过水: not this tile before his next discard
         e = self.t._emit(Declared(seat, action, t, start))
         self.t.calls[seat] = (action, start)
@@ -284,7 +305,7 @@ class Claims:
         """Resolve the answers to a discard: wins (the rule set chooses among several), then a
         pung or kong, then a chow; else the next player draws, or the wall is exhausted."""
         d, t = self.t._discard()
-        if not self.t.calls:     # nobody was asked (most discards): straight to the next draw
+        if not self.t.calls:  # nobody was asked (most discards): straight to the next draw
             self._next_draw(d)
             return
         wins = self._winners_in_order(d)
@@ -343,7 +364,7 @@ class Claims:
     def _take_discard(self, s: Seat) -> None:
         d, t = self.t._discard()
         self.t.ponds[d][-1][1] = s
-        self.t._in_sight[t.index] -= 1     # it comes back into sight in the meld
+        self.t._in_sight[t.index] -= 1  # it comes back into sight in the meld
 
     def _claimed_turn(self, s: Seat, t: Tile) -> None:
         self.t.phase = "discard"

@@ -44,13 +44,14 @@ def stacked_arrangement(rules, dice, hands, *, draws=(), tail=(), indicator=None
     want = [_tiles(h) for h in hands]
     draws, tail = _tiles(draws), _tiles(tail)
     if len(want) != 4 or [len(h) for h in want] != [14, 13, 13, 13]:
-        raise ValueError(f"hands must be four: 14 tiles for East, 13 for each other seat; got "
-                         f"{[len(h) for h in want]}")
+        raise ValueError(f"hands must be four: 14 tiles for East, 13 for each other seat; got {[len(h) for h in want]}")
     pool = sorted(tile_set(rs))
     ind = [] if indicator is None else _tiles([indicator] if not isinstance(indicator, str) else indicator)
     if ind and cfg.wild != "tail7_next":
-        raise ValueError(f"{rs.name} does not turn up a wild indicator from the 7th tail stack; "
-                         f"use draws[0] (Huopin) or tail[0] (Fuzhou)")
+        raise ValueError(
+            f"{rs.name} does not turn up a wild indicator from the 7th tail stack; "
+            f"use draws[0] (Huopin) or tail[0] (Fuzhou)"
+        )
     for t in [x for h in want for x in h] + draws + tail + ind:
         try:
             pool.remove(t.index)
@@ -81,7 +82,7 @@ def stacked_arrangement(rules, dice, hands, *, draws=(), tail=(), indicator=None
             break
     for p, t in zip(tail_free, tail):
         by_pos[p] = t.index
-    rest = iter(sorted(pool, key=lambda i: (i >= 34, i)))   # flowers last, away from the first draws
+    rest = iter(sorted(pool, key=lambda i: (i >= 34, i)))  # flowers last, away from the first draws
     arrangement = [0] * len(w.tiles)
     for p in range(len(w.tiles)):
         s, j, layer = w.place(p)

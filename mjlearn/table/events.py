@@ -51,8 +51,15 @@ __all__ = [
     "Won",
 ]
 
-_CLAIM_ZH = {"chow": "吃", "pung": "碰", "kong": "杠", "win": "和", "pass": "过", "on_deal": "起手小胡",
-             "grab_gold": "抢金"}
+_CLAIM_ZH = {
+    "chow": "吃",
+    "pung": "碰",
+    "kong": "杠",
+    "win": "和",
+    "pass": "过",
+    "on_deal": "起手小胡",
+    "grab_gold": "抢金",
+}
 
 
 def _t(t: Tile) -> str:
@@ -125,9 +132,14 @@ class WallBuilt(Event):
     def __eq__(self, other):
         if not isinstance(other, WallBuilt):
             return NotImplemented
-        return (self.rules, self.arrangement, self.seed, self.prevalent_wind, self.context, self.settings) == \
-            (other.rules, other.arrangement, other.seed, other.prevalent_wind, other.context, other.settings) and \
-            getattr(self.ruleset, "table", None) == getattr(other.ruleset, "table", None)
+        return (self.rules, self.arrangement, self.seed, self.prevalent_wind, self.context, self.settings) == (
+            other.rules,
+            other.arrangement,
+            other.seed,
+            other.prevalent_wind,
+            other.context,
+            other.settings,
+        ) and getattr(self.ruleset, "table", None) == getattr(other.ruleset, "table", None)
 
     def __hash__(self):
         return hash((self.rules, self.arrangement, self.seed, self.prevalent_wind, self.context))
@@ -147,7 +159,7 @@ class WallBuilt(Event):
 class DiceThrown(Event):
     """A player threw the dice (掷骰)."""
 
-    _seat_fields: ClassVar[tuple[str, ...]] = ('seat',)
+    _seat_fields: ClassVar[tuple[str, ...]] = ("seat",)
     seat: Seat
     dice: tuple[int, ...]
     purpose: str
@@ -168,14 +180,16 @@ class DiceThrown(Event):
 class WallBroken(Event):
     """The wall was opened (开牌): the live end starts after stack ``k`` of ``owner``'s wall."""
 
-    _seat_fields: ClassVar[tuple[str, ...]] = ('owner',)
+    _seat_fields: ClassVar[tuple[str, ...]] = ("owner",)
     owner: Seat
     k: int
 
     @property
     def en(self):
-        return (f"The wall is broken in {self.owner.en}'s wall after stack {self.k} "
-                f"counted from its right end; the live end starts after the break, the tail before it.")
+        return (
+            f"The wall is broken in {self.owner.en}'s wall after stack {self.k} "
+            f"counted from its right end; the live end starts after the break, the tail before it."
+        )
 
     @property
     def zh(self):
@@ -186,7 +200,7 @@ class WallBroken(Event):
 class TilesDealt(Event):
     """A player took tiles from the live end during the deal (抓牌 / 跳牌)."""
 
-    _seat_fields: ClassVar[tuple[str, ...]] = ('seat',)
+    _seat_fields: ClassVar[tuple[str, ...]] = ("seat",)
     seat: Seat
     tiles: tuple[Tile, ...]
     positions: tuple[int, ...]
@@ -262,7 +276,7 @@ class SetAside(Event):
 class FlowerReplaced(Event):
     """A flower was exposed and replaced from the tail (补花)."""
 
-    _seat_fields: ClassVar[tuple[str, ...]] = ('seat',)
+    _seat_fields: ClassVar[tuple[str, ...]] = ("seat",)
     seat: Seat
     flower: Tile
     tile: Tile
@@ -285,7 +299,7 @@ class FlowerReplaced(Event):
 class Drew(Event):
     """A player drew from the live end (摸牌). An action."""
 
-    _seat_fields: ClassVar[tuple[str, ...]] = ('seat',)
+    _seat_fields: ClassVar[tuple[str, ...]] = ("seat",)
     is_action: ClassVar[bool] = True
     seat: Seat
     tile: Tile
@@ -304,7 +318,7 @@ class Drew(Event):
 class ReplacementDrawn(Event):
     """A kong's replacement tile from the tail (杠后补牌)."""
 
-    _seat_fields: ClassVar[tuple[str, ...]] = ('seat',)
+    _seat_fields: ClassVar[tuple[str, ...]] = ("seat",)
     seat: Seat
     tile: Tile
     position: int
@@ -322,7 +336,7 @@ class ReplacementDrawn(Event):
 class Discarded(Event):
     """A player discarded a tile (打牌). An action."""
 
-    _seat_fields: ClassVar[tuple[str, ...]] = ('seat',)
+    _seat_fields: ClassVar[tuple[str, ...]] = ("seat",)
     is_action: ClassVar[bool] = True
     seat: Seat
     tile: Tile
@@ -341,7 +355,7 @@ class Declared(Event):
     """A player declared something (报牌): a claim or a pass on a discard, a kong of his own, a win.
     An action; a claim takes effect when the claims are resolved."""
 
-    _seat_fields: ClassVar[tuple[str, ...]] = ('seat',)
+    _seat_fields: ClassVar[tuple[str, ...]] = ("seat",)
     is_action: ClassVar[bool] = True
     seat: Seat
     action: str
@@ -387,7 +401,7 @@ def _next(t: Tile) -> str:
 class _MeldFromDiscard(Event):
     """A meld made with another player's discard: ``seat`` took ``tile`` from ``from_seat``."""
 
-    _seat_fields: ClassVar[tuple[str, ...]] = ('seat', 'from_seat')
+    _seat_fields: ClassVar[tuple[str, ...]] = ("seat", "from_seat")
     _verb: ClassVar[tuple[str, str]] = ("", "")
     """(zh, en) of the claim: 吃 chows, 碰 pungs."""
     seat: Seat
@@ -423,7 +437,7 @@ class Konged(Event):
     """A kong was made (杠): ``kind`` is ``"concealed"`` (暗杠), ``"melded"`` (明杠 on a discard) or
     ``"added"`` (加杠 on one's own pung)."""
 
-    _seat_fields: ClassVar[tuple[str, ...]] = ('seat', 'from_seat')
+    _seat_fields: ClassVar[tuple[str, ...]] = ("seat", "from_seat")
     seat: Seat
     kind: str
     tile: Tile
@@ -448,7 +462,7 @@ class Won(Event):
     :class:`~mjlearn.hand.WinContext` every scorer reads. Its fields read on the event too:
     ``w.self_drawn`` is ``w.win_context.self_drawn``."""
 
-    _seat_fields: ClassVar[tuple[str, ...]] = ('seat', 'from_seat')
+    _seat_fields: ClassVar[tuple[str, ...]] = ("seat", "from_seat")
     seat: Seat
     tile: Tile
     hand: Hand
@@ -509,8 +523,14 @@ class Won(Event):
     def context(self) -> dict:
         """Keywords for ``mjlearn.score``: the win context's situation (flowers are in the hand)."""
         c = self.win_context
-        return dict(self_drawn=c.self_drawn, kong=c.kong, wall_last=c.wall_last, last_tile=c.last_tile,
-                    seat_wind=c.seat_wind, prevalent_wind=c.prevalent_wind)
+        return dict(
+            self_drawn=c.self_drawn,
+            kong=c.kong,
+            wall_last=c.wall_last,
+            last_tile=c.last_tile,
+            seat_wind=c.seat_wind,
+            prevalent_wind=c.prevalent_wind,
+        )
 
     @property
     def en(self):
@@ -573,7 +593,7 @@ class OnDealWin(Event):
     """Changsha 起手小胡 (its option ``on_deal_ends_hand``): right after the deal a player shows a 小胡 pattern (四喜, 板板胡,
     缺一色) and is paid like a 小胡 self-draw; play continues unless the rule option says otherwise."""
 
-    _seat_fields: ClassVar[tuple[str, ...]] = ('seat',)
+    _seat_fields: ClassVar[tuple[str, ...]] = ("seat",)
     seat: Seat
     tiles: tuple[Tile, ...]
     """The dealt tiles he shows (14 for the dealer, 13 for the others)."""
@@ -587,8 +607,10 @@ class OnDealWin(Event):
     @property
     def en(self):
         what = " + ".join(f"{i.zh} ({i.en})" for i in self.items)
-        return (f"{self.seat.en} shows {_ts(self.tiles)}: {what}, a 小胡 on the deal paid as a self-draw: "
-                f"{_pay_en(self.payments)}.")
+        return (
+            f"{self.seat.en} shows {_ts(self.tiles)}: {what}, a 小胡 on the deal paid as a self-draw: "
+            f"{_pay_en(self.payments)}."
+        )
 
     @property
     def zh(self):
@@ -602,18 +624,22 @@ class HaidiOffered(Event):
     starting with ``seat`` (whose draw it is). The first who takes it wins with it or must expose it
     as his discard (海底炮, he pays as the discarder); if all decline the hand is drawn."""
 
-    _seat_fields: ClassVar[tuple[str, ...]] = ('seat',)
+    _seat_fields: ClassVar[tuple[str, ...]] = ("seat",)
     seat: Seat
 
     @property
     def en(self):
-        return (f"One wall tile is left (海底): it is offered round the table, first to {self.seat.en}. "
-                f"Whoever takes it and cannot win with it must discard it and pays if someone wins on it.")
+        return (
+            f"One wall tile is left (海底): it is offered round the table, first to {self.seat.en}. "
+            f"Whoever takes it and cannot win with it must discard it and pays if someone wins on it."
+        )
 
     @property
     def zh(self):
-        return (f"只剩一张海底牌：从{self.seat.player_zh}起依次问要不要（海底漫游）。"
-                f"要了不能和的，须把它打出，有人和则由他付（海底炮）。")
+        return (
+            f"只剩一张海底牌：从{self.seat.player_zh}起依次问要不要（海底漫游）。"
+            f"要了不能和的，须把它打出，有人和则由他付（海底炮）。"
+        )
 
 
 @dataclass(frozen=True)
@@ -635,9 +661,11 @@ class CalledCheck(Event):
         if len(self.ready) == 4:
             return "Checking calls (查大叫): all four are ready; nobody pays."
         who = ", ".join(s.en for s in self.ready)
-        return (f"Checking calls (查大叫): {who} {'is' if len(self.ready) == 1 else 'are'} ready; the players "
-                f"who are not pay them their best win at the discard rate: {_pay_en(self.payments)}. "
-                f"Kong money does not count.")
+        return (
+            f"Checking calls (查大叫): {who} {'is' if len(self.ready) == 1 else 'are'} ready; the players "
+            f"who are not pay them their best win at the discard rate: {_pay_en(self.payments)}. "
+            f"Kong money does not count."
+        )
 
     @property
     def zh(self):

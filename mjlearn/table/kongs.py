@@ -34,12 +34,15 @@ class Kongs:
         if self.t.phase in ("claim", "rob"):
             t = self.t.claims.need_claim(seat, "kong", "杠")
             if tile is not None and _tile(tile) is not t:
-                raise IllegalActionError(f"The discard is {t}, not {_tile(tile)}.", f"打出的是{t.zh}，不是{_tile(tile).zh}。")
+                raise IllegalActionError(
+                    f"The discard is {t}, not {_tile(tile)}.", f"打出的是{t.zh}，不是{_tile(tile).zh}。"
+                )
             self.t.claims.need_claimable(seat, t, "kong", "杠")
             if self.t.hands[seat][t.index] != 3:
                 raise IllegalActionError(
                     f"A kong on a discard needs three {t} in hand; {seat.en} has {self.t.hands[seat][t.index]}.",
-                    f"明杠要手里有三张{t.zh}，{seat.player_zh}只有{self.t.hands[seat][t.index]}张。")
+                    f"明杠要手里有三张{t.zh}，{seat.player_zh}只有{self.t.hands[seat][t.index]}张。",
+                )
             self._need_replacement()
             self.t.claims.need_pending(seat)
             return
@@ -48,15 +51,18 @@ class Kongs:
             raise IllegalActionError("Say which tile to kong.", "要说明杠哪一张牌。")
         t = _tile(tile)
         if self.t._after_claim is not None:
-            raise IllegalActionError(f"{seat.en} has just claimed a tile and may not kong before his next draw.",
-                                     f"{seat.player_zh}刚吃碰过，摸牌之前不能开杠。")
+            raise IllegalActionError(
+                f"{seat.en} has just claimed a tile and may not kong before his next draw.",
+                f"{seat.player_zh}刚吃碰过，摸牌之前不能开杠。",
+            )
         if self.t.wild is not None and t is self.t.wild:
             raise IllegalActionError(f"{t} is the wild; wilds cannot make a kong.", f"{t.zh}是百搭，不能开杠。")
         n = self.t.hands[seat][t.index]
         if n < 4 and not (n >= 1 and self.pung_of(seat, t) is not None):
             raise IllegalActionError(
                 f"A kong needs four {t}: {seat.en} holds {n} and has no pung of {t} to add to.",
-                f"开杠要有四张{t.zh}：{seat.player_zh}手里只有{n}张，也没有{t.zh}的碰可以加杠。")
+                f"开杠要有四张{t.zh}：{seat.player_zh}手里只有{n}张，也没有{t.zh}的碰可以加杠。",
+            )
         self._need_replacement()
 
     def _need_replacement(self) -> None:
@@ -92,7 +98,7 @@ class Kongs:
             return e
         robbers = []
         if self.t.facts.kong_robbing:
-            self.t._robbing = (seat, t)        # judged as a win on seat's kong tile
+            self.t._robbing = (seat, t)  # judged as a win on seat's kong tile
             robbers = [s for s in SEATS if s != seat and self.t.judging.judge(s, t, robbing=True)[0]]
             self.t._robbing = None
         if robbers:
@@ -108,15 +114,15 @@ class Kongs:
         """The added kong of ``seat`` on ``t`` stands (no one robbed it): the pung becomes the kong and
         ``seat`` draws its replacement."""
         k = self.pung_of(seat, t)
-        assert k is not None                # verified: the seat has this pung, claimed
+        assert k is not None  # verified: the seat has this pung, claimed
         pung = self.t.melds[seat][k]
         assert pung.offer is not None
         self.t.hands[seat][t.index] -= 1
         meld = Meld(MeldKind.KONG, t, pung.offer + 4)
         del self.t.melds[seat][k]
-        for x in pung.tiles:                # out of sight as a pung, back in as the kong
+        for x in pung.tiles:  # out of sight as a pung, back in as the kong
             self.t._in_sight[x.index] -= 1
-        self.t._meld_in(seat, meld)         # the newest meld last: a kong bloom is read from the last meld
+        self.t._meld_in(seat, meld)  # the newest meld last: a kong bloom is read from the last meld
         self.t._emit(Konged(seat, "added", t, meld, seat.from_offer(pung.offer)))
         self.t.kongs += 1
         self.t._claimed = True
@@ -132,7 +138,7 @@ class Kongs:
             self.t.claims_left[seat] += 1
         w = self.t.wall
         taken = None
-        if w.tail_skip:   # Yunnan: a face-up tail tile may be taken only if it completes the hand
+        if w.tail_skip:  # Yunnan: a face-up tail tile may be taken only if it completes the hand
             h = self.t.hands[seat]
             for p in sorted(w.tail_skip):
                 if w.state[p]:

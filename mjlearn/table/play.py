@@ -53,9 +53,11 @@ __all__ = ["IllegalActionError", "Table", "next_in_sequence", "relative_seat", "
 
 def _part(part: str, fn):
     """A method of the table that is ``fn`` of one of its parts (the same name, arguments and docs)."""
+
     @functools.wraps(fn)
     def method(self, *args, **kwargs):
         return fn(getattr(self, part), *args, **kwargs)
+
     return method
 
 
@@ -78,8 +80,18 @@ class Table(TableState):
     turn itself (draw, discard, options) is here; the parts' actions are the table's methods too.
     """
 
-    def __init__(self, rules=DEFAULT, seed: int | None = None, *, arrangement=None, dice=None,
-                 prevalent_wind: str = "E", setup: bool = True, rule_options=None, context=None):
+    def __init__(
+        self,
+        rules=DEFAULT,
+        seed: int | None = None,
+        *,
+        arrangement=None,
+        dice=None,
+        prevalent_wind: str = "E",
+        setup: bool = True,
+        rule_options=None,
+        context=None,
+    ):
         rs = _get_rules(rules)
         if rule_options:
             rs = rs.with_options(**dict(rule_options))
@@ -93,7 +105,7 @@ class Table(TableState):
         self.judging = Judging(self)
         """Wins judged and scored by the rule set; the rule set's other settlements."""
         if self.extra_context:
-            _ = self.rules   # reading it checks the keywords now
+            _ = self.rules  # reading it checks the keywords now
         self._setup = self.setup_steps.steps()
         if setup:
             self.finish_setup()
@@ -176,26 +188,33 @@ class Table(TableState):
         self._need_turn(seat, "discard", "discard", "打牌")
         t = _tile(tile)
         if not self.hands[seat][t.index]:
-            raise IllegalActionError(f"{seat.en} has no {t} ({t.en}) to discard.",
-                                     f"{seat.player_zh}手里没有{t.zh}，不能打出。")
+            raise IllegalActionError(
+                f"{seat.en} has no {t} ({t.en}) to discard.", f"{seat.player_zh}手里没有{t.zh}，不能打出。"
+            )
         if self.facts.swap_call_ban and self._after_claim is t:
-            raise IllegalActionError(f"{t} was just chowed; discarding it now is a false win (炸胡) here.",
-                                     f"刚吃进{t.zh}，此时打出同一张牌算炸胡。")
+            raise IllegalActionError(
+                f"{t} was just chowed; discarding it now is a false win (炸胡) here.",
+                f"刚吃进{t.zh}，此时打出同一张牌算炸胡。",
+            )
         if self._haidi_taker is not None and self._haidi_taker[0] == seat and t is not self._haidi_taker[1]:
             h = self._haidi_taker[1]
-            raise IllegalActionError(f"{seat.en} took the last wall tile (海底) and cannot win with it: it is "
-                                     f"exposed as his discard, so he must discard {h}.",
-                                     f"{seat.player_zh}要了海底牌又不能和，须把海底牌{h.zh}打出。")
+            raise IllegalActionError(
+                f"{seat.en} took the last wall tile (海底) and cannot win with it: it is "
+                f"exposed as his discard, so he must discard {h}.",
+                f"{seat.player_zh}要了海底牌又不能和，须把海底牌{h.zh}打出。",
+            )
         if self.facts.wild == "tail_same" and t is self.wild:
-            raise IllegalActionError(f"{t} is the 金 (wild); discarding it is a false win (炸胡).",
-                                     f"{t.zh}是金，打出金算炸胡。")
+            raise IllegalActionError(
+                f"{t} is the 金 (wild); discarding it is a false win (炸胡).", f"{t.zh}是金，打出金算炸胡。"
+            )
         if self.judging.forced(seat):
             drawn = self._drawn
             assert drawn is not None  # forced: a tile was drawn
-            raise IllegalActionError(f"In the last {self.facts.forced_win_tiles} tiles of the wall a winning "
-                                     f"self-draw must be declared: {seat.en} wins with {drawn}.",
-                                     f"最后{self.facts.forced_win_tiles}张牌自摸必须和：{seat.player_zh}摸到"
-                                     f"{drawn.zh}已经和了。")
+            raise IllegalActionError(
+                f"In the last {self.facts.forced_win_tiles} tiles of the wall a winning "
+                f"self-draw must be declared: {seat.en} wins with {drawn}.",
+                f"最后{self.facts.forced_win_tiles}张牌自摸必须和：{seat.player_zh}摸到{drawn.zh}已经和了。",
+            )
 
     def can_discard(self, seat, tile) -> bool:
         return _ok(self.verify_discard, seat, tile)
@@ -256,8 +275,10 @@ class Table(TableState):
         return replay(self.log[:n])
 
     def __repr__(self) -> str:
-        return (f"<Table {self.rules.name} phase={self.phase!r} turn={self.turn.letter} "
-                f"events={len(self.log)} wall_left={self.wall.remaining}>")
+        return (
+            f"<Table {self.rules.name} phase={self.phase!r} turn={self.turn.letter} "
+            f"events={len(self.log)} wall_left={self.wall.remaining}>"
+        )
 
     def _repr_html_(self) -> str:
         return table_html(self)
@@ -289,8 +310,15 @@ def replay(log) -> Table:
         raise ValueError("a log starts with the WallBuilt event")
     first = log[0]
     dice = [e.dice for e in log if isinstance(e, DiceThrown)]
-    t = Table(first.ruleset or first.rules, first.seed, arrangement=first.arrangement, dice=dice,
-              prevalent_wind=first.prevalent_wind, setup=False, context=dict(first.context))
+    t = Table(
+        first.ruleset or first.rules,
+        first.seed,
+        arrangement=first.arrangement,
+        dice=dice,
+        prevalent_wind=first.prevalent_wind,
+        setup=False,
+        context=dict(first.context),
+    )
     while len(t.log) < len(log) and t.phase == "setup":
         if t.step_setup() is None:
             break
@@ -298,7 +326,9 @@ def replay(log) -> Table:
     while k < len(log):
         e = log[k]
         if not e.is_action:
-            raise ValueError(f"event {k} ({type(e).__name__}) is not an action and does not follow from the log before it")
+            raise ValueError(
+                f"event {k} ({type(e).__name__}) is not an action and does not follow from the log before it"
+            )
         if isinstance(e, Drew):
             t.draw(e.seat)
         elif isinstance(e, Discarded):
@@ -324,6 +354,6 @@ def replay(log) -> Table:
             bad = next(j for j in range(k, m) if t.log[j] != log[j])
             raise ValueError(f"replay diverges at event {bad}: {t.log[bad]} != {log[bad]}")
         k = len(t.log)
-    if t.log[:len(log)] != log:
+    if t.log[: len(log)] != log:
         raise ValueError("the log does not replay to itself")
     return t

@@ -39,8 +39,8 @@ __all__ = [
     "wall_svg",
 ]
 
-_S = 22          # stack pitch along a wall (px)
-_D = 30          # stack depth (px)
+_S = 22  # stack pitch along a wall (px)
+_D = 30  # stack depth (px)
 _GAP = 8
 _C_FULL, _C_HALF, _C_EDGE = "#1f7a4c", "#6fae8b", "#145233"
 _C_LIVE, _C_TAIL, _C_RES = "#2563eb", "#dc2626", "#fde68a"
@@ -56,13 +56,13 @@ def _stack_rects(wall):
         n = wall.stacks_per_wall[seat]
         shift = (L - n) * _S / 2
         for j in range(1, n + 1):
-            if seat == 0:   # bottom, stack 1 at the right end
+            if seat == 0:  # bottom, stack 1 at the right end
                 x, y, w, h = off + shift + (n - j) * _S, off + side_len + _GAP, _S, _D
             elif seat == 1:  # right, stack 1 at the top end
                 x, y, w, h = off + side_len + _GAP, off + shift + (j - 1) * _S, _D, _S
             elif seat == 2:  # top, stack 1 at the left end
                 x, y, w, h = off + shift + (j - 1) * _S, 0, _S, _D
-            else:            # left, stack 1 at the bottom end
+            else:  # left, stack 1 at the bottom end
                 x, y, w, h = 0, off + shift + (n - j) * _S, _D, _S
             out[(seat, j)] = (x, y, w, h)
     size = 2 * off + side_len
@@ -101,20 +101,32 @@ def wall_svg(wall, *, width: float = 460, reserve: int = 0) -> str:
             body.append(_face_up(t, x, y, w, h))
     if wall.order:
         body.append(_break_bar(rects, wall))
-    legend = ("<title>牌墙 The wall: dark = two tiles, light = one, outline = taken "
-              "(blue live end, red tail); red bar = the break</title>")
+    legend = (
+        "<title>牌墙 The wall: dark = two tiles, light = one, outline = taken "
+        "(blue live end, red tail); red bar = the break</title>"
+    )
     lbl = []
     c = size / 2
-    for seat, (lx, ly) in zip(SEATS, ((c, size - _D - _GAP - 12), (size - _D - _GAP - 40, c),
-                                      (c, _D + _GAP + 18), (_D + _GAP + 40, c))):
-        lbl.append(f'<text x="{lx:.0f}" y="{ly:.0f}" text-anchor="middle" font-size="13" '
-                   f'fill="#374151">{seat.zh} {seat.en}</text>')
+    for seat, (lx, ly) in zip(
+        SEATS, ((c, size - _D - _GAP - 12), (size - _D - _GAP - 40, c), (c, _D + _GAP + 18), (_D + _GAP + 40, c))
+    ):
+        lbl.append(
+            f'<text x="{lx:.0f}" y="{ly:.0f}" text-anchor="middle" font-size="13" '
+            f'fill="#374151">{seat.zh} {seat.en}</text>'
+        )
     if wall.order:
-        lbl.append(f'<text x="{c:.0f}" y="{c + 5:.0f}" text-anchor="middle" font-size="13" fill="#111827">'
-                   f'{wall.remaining} 张 left</text>')
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="mjlearn mj-wall-square" role="img" '
-            f'width="{width:.0f}" height="{width:.0f}" viewBox="-4 -4 {size + 8:.0f} {size + 8:.0f}">'
-            + legend + "".join(body) + "".join(lbl) + "</svg>")
+        lbl.append(
+            f'<text x="{c:.0f}" y="{c + 5:.0f}" text-anchor="middle" font-size="13" fill="#111827">'
+            f"{wall.remaining} 张 left</text>"
+        )
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="mjlearn mj-wall-square" role="img" '
+        f'width="{width:.0f}" height="{width:.0f}" viewBox="-4 -4 {size + 8:.0f} {size + 8:.0f}">'
+        + legend
+        + "".join(body)
+        + "".join(lbl)
+        + "</svg>"
+    )
 
 
 def _stack(x, y, w, h, left, title, st, mark, taken_how=0, shade=False) -> str:
@@ -123,14 +135,20 @@ def _stack(x, y, w, h, left, title, st, mark, taken_how=0, shade=False) -> str:
         out.append(f'<rect x="{x - 1}" y="{y - 1}" width="{w + 2}" height="{h + 2}" fill="{_C_RES}"/>')
     if left:
         fill = _C_FULL if left == 2 else _C_HALF
-        out.append(f'<rect x="{x + 1.5}" y="{y + 1.5}" width="{w - 3}" height="{h - 3}" rx="3" fill="{fill}" '
-                   f'stroke="{_C_EDGE}" stroke-width="1"/>')
+        out.append(
+            f'<rect x="{x + 1.5}" y="{y + 1.5}" width="{w - 3}" height="{h - 3}" rx="3" fill="{fill}" '
+            f'stroke="{_C_EDGE}" stroke-width="1"/>'
+        )
     else:
         col = _C_TAIL if taken_how == 2 else ("#9ca3af" if taken_how == 3 else _C_LIVE)
-        out.append(f'<rect x="{x + 2.5}" y="{y + 2.5}" width="{w - 5}" height="{h - 5}" rx="3" fill="none" '
-                   f'stroke="{col}" stroke-opacity=".55" stroke-dasharray="3 2" stroke-width="1.2"/>')
+        out.append(
+            f'<rect x="{x + 2.5}" y="{y + 2.5}" width="{w - 5}" height="{h - 5}" rx="3" fill="none" '
+            f'stroke="{col}" stroke-opacity=".55" stroke-dasharray="3 2" stroke-width="1.2"/>'
+        )
     if mark:
-        out.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="4" fill="none" stroke="{mark}" stroke-width="2.5"/>')
+        out.append(
+            f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="4" fill="none" stroke="{mark}" stroke-width="2.5"/>'
+        )
     out.append("</g>")
     return "".join(out)
 
@@ -147,19 +165,25 @@ def _break_bar(rects, wall) -> str:
     x2, y2, w2, h2 = rects[wall.order[-1]]
     cx1, cy1, cx2, cy2 = x1 + w1 / 2, y1 + h1 / 2, x2 + w2 / 2, y2 + h2 / 2
     mx, my = (cx1 + cx2) / 2, (cy1 + cy2) / 2
-    if abs(cx1 - cx2) > abs(cy1 - cy2):   # neighbours along a horizontal wall: vertical bar
-        return (f'<line class="mj-break" x1="{mx:.1f}" y1="{min(y1, y2) - 4:.1f}" x2="{mx:.1f}" '
-                f'y2="{max(y1 + h1, y2 + h2) + 4:.1f}" stroke="{_C_TAIL}" stroke-width="3.5"/>')
-    return (f'<line class="mj-break" x1="{min(x1, x2) - 4:.1f}" y1="{my:.1f}" x2="{max(x1 + w1, x2 + w2) + 4:.1f}" '
-            f'y2="{my:.1f}" stroke="{_C_TAIL}" stroke-width="3.5"/>')
+    if abs(cx1 - cx2) > abs(cy1 - cy2):  # neighbours along a horizontal wall: vertical bar
+        return (
+            f'<line class="mj-break" x1="{mx:.1f}" y1="{min(y1, y2) - 4:.1f}" x2="{mx:.1f}" '
+            f'y2="{max(y1 + h1, y2 + h2) + 4:.1f}" stroke="{_C_TAIL}" stroke-width="3.5"/>'
+        )
+    return (
+        f'<line class="mj-break" x1="{min(x1, x2) - 4:.1f}" y1="{my:.1f}" x2="{max(x1 + w1, x2 + w2) + 4:.1f}" '
+        f'y2="{my:.1f}" stroke="{_C_TAIL}" stroke-width="3.5"/>'
+    )
 
 
-_LEGEND = ('<div style="font-size:12px;color:#374151;margin-top:4px">'
-           '<span style="color:#1f7a4c">■</span> 整墩 two tiles · <span style="color:#6fae8b">■</span> 半墩 one tile · '
-           '<span style="color:#2563eb">□</span> 从牌头摸走 drawn from the live end (next stack outlined) · '
-           '<span style="color:#dc2626">□</span> 从牌尾补走 taken from the tail (tail stack outlined) · '
-           '<span style="color:#dc2626">|</span> 开牌处 the break · <span style="background:#fde68a">&nbsp;&nbsp;</span> '
-           '保留墩 reserve (dead end)</div>')
+_LEGEND = (
+    '<div style="font-size:12px;color:#374151;margin-top:4px">'
+    '<span style="color:#1f7a4c">■</span> 整墩 two tiles · <span style="color:#6fae8b">■</span> 半墩 one tile · '
+    '<span style="color:#2563eb">□</span> 从牌头摸走 drawn from the live end (next stack outlined) · '
+    '<span style="color:#dc2626">□</span> 从牌尾补走 taken from the tail (tail stack outlined) · '
+    '<span style="color:#dc2626">|</span> 开牌处 the break · <span style="background:#fde68a">&nbsp;&nbsp;</span> '
+    "保留墩 reserve (dead end)</div>"
+)
 
 
 def wall_html(wall, *, width: float = 460, reserve: int = 0) -> str:
@@ -169,17 +193,25 @@ def wall_html(wall, *, width: float = 460, reserve: int = 0) -> str:
 
 # --- the table --------------------------------------------------------------------------------
 
+
 def _seat_block(table, seat: Seat, show: bool, tw: int) -> str:
     conc = table.concealed(seat)
     conc = [t for t in conc if t.index < 42]
     turn = table.phase in ("draw", "discard") and table.turn == seat
-    head = (f'<b>{seat.player_zh} {seat.en}</b>' + (" · 庄 dealer" if seat == 0 else "")
-            + f' · {table.tile_count(seat)} 张 tiles' + (' · <span style="color:#2563eb">▶ 轮到 to play</span>' if turn else ""))
+    head = (
+        f"<b>{seat.player_zh} {seat.en}</b>"
+        + (" · 庄 dealer" if seat == 0 else "")
+        + f" · {table.tile_count(seat)} 张 tiles"
+        + (' · <span style="color:#2563eb">▶ 轮到 to play</span>' if turn else "")
+    )
     parts = [f'<div style="margin-bottom:2px">{head}</div><div>']
     if conc:
         fd = () if show else range(len(conc))
-        parts.append(inline_html(tiles_svg(conc, width=tw, face_down=fd,
-                                           title=" ".join(map(str, conc)) if show else "concealed 暗牌")))
+        parts.append(
+            inline_html(
+                tiles_svg(conc, width=tw, face_down=fd, title=" ".join(map(str, conc)) if show else "concealed 暗牌")
+            )
+        )
     for m in table.melds[seat]:
         parts.append("&nbsp;" + inline_html(meld_svg(m, width=tw)))
     if table.flowers[seat]:
@@ -188,14 +220,18 @@ def _seat_block(table, seat: Seat, show: bool, tw: int) -> str:
     pond = [t for t, by in table.ponds[seat]]
     if pond:
         taken = [k for k, (t, by) in enumerate(table.ponds[seat]) if by is not None]
-        rows = [pond[k:k + 6] for k in range(0, len(pond), 6)]
+        rows = [pond[k : k + 6] for k in range(0, len(pond), 6)]
         prow = []
         for r, row in enumerate(rows):
             hl = {k - 6 * r: "#9ca3af" for k in taken if 6 * r <= k < 6 * r + 6}
             prow.append(inline_html(tiles_svg(row, width=tw * 0.75, highlight=hl or None)))
-        parts.append('<div style="margin-top:3px;color:#6b7280;font-size:11px">牌池 discards'
-                     + ("（灰框 = 被吃碰杠 grey = claimed）" if taken else "") + "</div><div>"
-                     + "<br>".join(prow) + "</div>")
+        parts.append(
+            '<div style="margin-top:3px;color:#6b7280;font-size:11px">牌池 discards'
+            + ("（灰框 = 被吃碰杠 grey = claimed）" if taken else "")
+            + "</div><div>"
+            + "<br>".join(prow)
+            + "</div>"
+        )
     style = "padding:6px;border-radius:8px;" + ("background:#eff6ff;" if turn else "background:#f9fafb;")
     return f'<div class="mj-seat" data-seat="{int(seat)}" style="{style}">{"".join(parts)}</div>'
 
@@ -206,8 +242,7 @@ def table_html(table, *, show_all: bool = True, seat=None, tile_width: int = 26)
     and the last event as a caption."""
     seat = None if seat is None else Seat.of(seat)
     side_w = max(16, int(tile_width * 0.75))
-    blk = [_seat_block(table, s, show_all or s is seat, tile_width if s in (Seat.E, Seat.W) else side_w)
-           for s in SEATS]
+    blk = [_seat_block(table, s, show_all or s is seat, tile_width if s in (Seat.E, Seat.W) else side_w) for s in SEATS]
     reserve = table._reserve() if table.phase != "setup" else 0
     wall = wall_svg(table.wall, width=300, reserve=reserve) if table.wall.order else ""
     last = table.log[-1].text("both") if table.log else ""
@@ -217,12 +252,13 @@ def table_html(table, *, show_all: bool = True, seat=None, tile_width: int = 26)
     info.append(f"{table.rules.zh} {table.rules.en} · {_PHASE.get(table.phase, table.phase)}")
     return (
         '<div class="mjlearn mj-table" style="font-family:system-ui,sans-serif;font-size:13px;'
-        'display:grid;grid-template-columns:minmax(250px,320px) 310px minmax(250px,320px);gap:8px;'
+        "display:grid;grid-template-columns:minmax(250px,320px) 310px minmax(250px,320px);gap:8px;"
         'align-items:start">'
         f'<div style="grid-column:1/4;justify-self:center">{blk[2]}</div>'
         f'<div>{blk[3]}</div><div style="text-align:center">{wall}</div><div>{blk[1]}</div>'
         f'<div style="grid-column:1/4;justify-self:center">{blk[0]}</div>'
-        f'<div style="grid-column:1/4">{" · ".join(info)}<br><b>{escape(last)}</b></div></div>')
+        f'<div style="grid-column:1/4">{" · ".join(info)}<br><b>{escape(last)}</b></div></div>'
+    )
 
 
 def outcome_html(table) -> str:
@@ -233,7 +269,7 @@ def outcome_html(table) -> str:
     rs = table.rules
     head = f"<h4 style='margin:4px 0'>{escape(rs.zh)} {escape(rs.en)}</h4>"
     parts = [head]
-    for e in table.settlements:           # on-deal 小胡, 查大叫
+    for e in table.settlements:  # on-deal 小胡, 查大叫
         parts.append(f"<p>{escape(e.zh)}<br>{escape(e.en)}</p>")
     if not table.winners and not any(any(e.payments) for e in table.settlements):
         return "".join(parts) + "<p>荒牌：没有人和牌，不计分。 The wall is exhausted: nobody won, nothing is paid.</p>"
@@ -246,11 +282,16 @@ def outcome_html(table) -> str:
     pay = table.payments
     cells = "".join(f"<td style='text-align:right;padding:0 8px'>{pay[x.letter]:+g}</td>" for x in SEATS)
     unit = rs.pay_unit
-    parts.append(f"<table style='margin-top:6px'><tr><th>收付 Payments ({escape(unit[0])} {escape(unit[1])})</th>"
-                 + "".join(f"<th style='padding:0 8px'>{s.zh} {s.letter}</th>" for s in SEATS)
-                 + f"</tr><tr><td>本局合计 net this hand</td>{cells}</tr></table>")
-    return '<div class="mjlearn mj-outcome" style="font-family:system-ui,sans-serif;font-size:13px">' + \
-        "".join(parts) + "</div>"
+    parts.append(
+        f"<table style='margin-top:6px'><tr><th>收付 Payments ({escape(unit[0])} {escape(unit[1])})</th>"
+        + "".join(f"<th style='padding:0 8px'>{s.zh} {s.letter}</th>" for s in SEATS)
+        + f"</tr><tr><td>本局合计 net this hand</td>{cells}</tr></table>"
+    )
+    return (
+        '<div class="mjlearn mj-outcome" style="font-family:system-ui,sans-serif;font-size:13px">'
+        + "".join(parts)
+        + "</div>"
+    )
 
 
 def table_text(table, *, show_all: bool = True, seat=None) -> str:
@@ -261,11 +302,16 @@ def table_text(table, *, show_all: bool = True, seat=None) -> str:
     if table.wild is not None:
         lines.append(f"百搭 wild: {table.wild} ({table.wild.zh})")
     for s in SEATS:
-        held = table.hand_of(s) if show_all or s is seat else \
-            "".join(str(m) for m in table.melds[s]) + " ▮" * sum(table.hands[s][:42])
+        held = (
+            table.hand_of(s)
+            if show_all or s is seat
+            else "".join(str(m) for m in table.melds[s]) + " ▮" * sum(table.hands[s][:42])
+        )
         pond = " ".join(str(t) for t, _ in table.ponds[s])
-        lines.append(f"{s.player_zh} {s.en}{' (庄 dealer)' if s is Seat.E else ''}: {held.strip()}"
-                     + (f" · 牌池 discards: {pond}" if pond else ""))
+        lines.append(
+            f"{s.player_zh} {s.en}{' (庄 dealer)' if s is Seat.E else ''}: {held.strip()}"
+            + (f" · 牌池 discards: {pond}" if pond else "")
+        )
     if table.log:
         lines.append(table.log[-1].text("both"))
     return "\n".join(lines)
@@ -283,16 +329,25 @@ def outcome_text(table) -> str:
         lines.append(f"{w.zh}  {w.en}")
         lines += [f"  {i.zh} {i.en}: {i.value}" + (f" × {i.count}" if i.count != 1 else "") for i in w.items]
     unit = table.rules.pay_unit
-    lines.append(f"收付 Payments ({unit[0]} {unit[1]}): "
-                 + ", ".join(f"{s.zh} {s.letter} {table.payments[s.letter]:+g}" for s in SEATS))
+    lines.append(
+        f"收付 Payments ({unit[0]} {unit[1]}): "
+        + ", ".join(f"{s.zh} {s.letter} {table.payments[s.letter]:+g}" for s in SEATS)
+    )
     return "\n".join(lines)
 
 
-_PHASE = {"setup": "发牌中 dealing", "draw": "摸牌 draw", "discard": "打牌 discard",
-          "claim": "吃碰杠和 claims", "rob": "抢杠 robbing the kong", "over": "结束 over"}
+_PHASE = {
+    "setup": "发牌中 dealing",
+    "draw": "摸牌 draw",
+    "discard": "打牌 discard",
+    "claim": "吃碰杠和 claims",
+    "rob": "抢杠 robbing the kong",
+    "over": "结束 over",
+}
 
 
 # --- the log -----------------------------------------------------------------------------------
+
 
 def log_text(log, lang: str = "both", *, start: int = 0) -> str:
     """The events as numbered lines in ``"zh"``, ``"en"`` or ``"both"``."""
@@ -305,8 +360,7 @@ def log_html(log, lang: str = "both") -> str:
     for e in log:
         txt = escape(e.text(lang))
         items.append(f"<li>{'<b>' + txt + '</b>' if e.is_action else txt}</li>")
-    return (f'<ol class="mjlearn mj-log" style="font-size:13px;max-height:420px;overflow:auto">'
-            f'{"".join(items)}</ol>')
+    return f'<ol class="mjlearn mj-log" style="font-size:13px;max-height:420px;overflow:auto">{"".join(items)}</ol>'
 
 
 class WallView:
@@ -320,8 +374,12 @@ class WallView:
 
     def _repr_pretty_(self, p, cycle) -> None:
         w = self.wall
-        broken = (f", 在{w.break_owner.player_zh}的牌墙第{w.break_k}墩后开牌 broken after stack {w.break_k} of "
-                  f"{w.break_owner.en}'s wall" if w.break_owner is not None else "")
+        broken = (
+            f", 在{w.break_owner.player_zh}的牌墙第{w.break_k}墩后开牌 broken after stack {w.break_k} of "
+            f"{w.break_owner.en}'s wall"
+            if w.break_owner is not None
+            else ""
+        )
         p.text(f"牌墙 The wall: {len(w)} 张 tiles, {w.remaining} 张 left{broken}")
 
     def __repr__(self) -> str:

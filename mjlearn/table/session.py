@@ -77,8 +77,15 @@ class Session:
     hand it back with :meth:`record`.
     """
 
-    def __init__(self, rules=DEFAULT, seed: int = 0, *, players=("玩家1 P1", "玩家2 P2", "玩家3 P3", "玩家4 P4"),
-                 rule_options=None, first_dealer=Seat.E):
+    def __init__(
+        self,
+        rules=DEFAULT,
+        seed: int = 0,
+        *,
+        players=("玩家1 P1", "玩家2 P2", "玩家3 P3", "玩家4 P4"),
+        rule_options=None,
+        first_dealer=Seat.E,
+    ):
         rs = _get_rules(rules)
         self.rules: RuleSet = rs.with_options(**dict(rule_options)) if rule_options else rs
         if len(players) != 4:
@@ -108,8 +115,9 @@ class Session:
     def next_table(self) -> Table:
         """The table of the next hand, dealt and ready (seat 0 = the current dealer)."""
         k = len(self.records) + 1
-        self._pending = Table(self.rules, seed=self.seed * 1000 + k, prevalent_wind=self.prevalent_wind,
-                              context=self._context())
+        self._pending = Table(
+            self.rules, seed=self.seed * 1000 + k, prevalent_wind=self.prevalent_wind, context=self._context()
+        )
         return self._pending
 
     def record(self, table: Table) -> HandRecord:
@@ -124,8 +132,7 @@ class Session:
         by_player = [0, 0, 0, 0]
         for seat in SEATS:
             by_player[self.dealer.after(seat)] += pay[seat.letter]
-        rec = HandRecord(len(self.records) + 1, self.dealer, self.prevalent_wind, self.streak, table,
-                         tuple(by_player))
+        rec = HandRecord(len(self.records) + 1, self.dealer, self.prevalent_wind, self.streak, table, tuple(by_player))
         self.records.append(rec)
         for p in range(4):
             self.scores[p] += by_player[p]
@@ -149,8 +156,9 @@ class Session:
         set (:meth:`~mjlearn.rules.RuleSet.next_dealer`)."""
         ws = table.winners
         discarder = ws[0].from_seat if ws else None
-        nxt = self.rules.next_dealer(tuple(w.seat.letter for w in ws),
-                                      None if discarder is None else discarder.letter, Seat.E.letter)
+        nxt = self.rules.next_dealer(
+            tuple(w.seat.letter for w in ws), None if discarder is None else discarder.letter, Seat.E.letter
+        )
         return Seat.of(nxt)
 
     def _rotate(self, table: Table) -> None:
@@ -177,12 +185,27 @@ class Session:
             else:
                 ws = r.table.winners
                 unit = ws[0].unit
-                zh = "；".join(f"{self.players[r.player_of(w.seat)]}"
-                              f"{'自摸' if w.self_drawn else '和'} {w.points}{unit[0]}" for w in ws)
-                en = "; ".join(f"{self.players[r.player_of(w.seat)]} "
-                               f"{'self-drawn' if w.self_drawn else 'on a discard'} {w.points} {unit[1]}" for w in ws)
-            out.append(dict(number=r.number, wind=r.prevalent_wind, dealer=r.dealer, streak=r.streak,
-                            zh=zh, en=en, payments=r.payments, totals=tuple(run)))
+                zh = "；".join(
+                    f"{self.players[r.player_of(w.seat)]}{'自摸' if w.self_drawn else '和'} {w.points}{unit[0]}"
+                    for w in ws
+                )
+                en = "; ".join(
+                    f"{self.players[r.player_of(w.seat)]} "
+                    f"{'self-drawn' if w.self_drawn else 'on a discard'} {w.points} {unit[1]}"
+                    for w in ws
+                )
+            out.append(
+                dict(
+                    number=r.number,
+                    wind=r.prevalent_wind,
+                    dealer=r.dealer,
+                    streak=r.streak,
+                    zh=zh,
+                    en=en,
+                    payments=r.payments,
+                    totals=tuple(run),
+                )
+            )
         return out
 
     def __str__(self) -> str:
@@ -191,14 +214,18 @@ class Session:
         lines = [head, f"{'#':>3} {'wind':>4} {'dealer':>12}  {names}  outcome"]
         for row in self.rows():
             amounts = "  ".join(f"{v:>+6g} {t:>+5g}" for v, t in zip(row["payments"], row["totals"]))
-            lines.append(f"{row['number']:>3} {row['wind']:>4} {self.players[row['dealer']]:>12}  {amounts}  "
-                         f"{row['zh']} / {row['en']}")
+            lines.append(
+                f"{row['number']:>3} {row['wind']:>4} {self.players[row['dealer']]:>12}  {amounts}  "
+                f"{row['zh']} / {row['en']}"
+            )
         lines.append("total 合计: " + ", ".join(f"{p} {s:+g}" for p, s in zip(self.players, self.scores)))
         return "\n".join(lines)
 
     def __repr__(self) -> str:
-        return (f"<Session {self.rules.name} hands={len(self.records)} dealer={self.players[self.dealer]} "
-                f"wind={self.prevalent_wind} scores={self.scores}>")
+        return (
+            f"<Session {self.rules.name} hands={len(self.records)} dealer={self.players[self.dealer]} "
+            f"wind={self.prevalent_wind} scores={self.scores}>"
+        )
 
     def _repr_pretty_(self, p, cycle) -> None:
         """A notebook's plain-text view (beside the HTML table): the table as text, not the repr."""
@@ -211,16 +238,22 @@ class Session:
         for row in self.rows():
             cells = "".join(
                 f"<td style='text-align:right'>{v:+g}</td><td style='text-align:right;color:#666'>{t:+g}</td>"
-                for v, t in zip(row["payments"], row["totals"]))
+                for v, t in zip(row["payments"], row["totals"])
+            )
             streak = f" ×{row['streak'] + 1}" if row["streak"] else ""
-            rows.append(f"<tr><td>{row['number']}</td><td>{Seat.of(row['wind']).zh} {row['wind']}</td>"
-                        f"<td>{escape(self.players[row['dealer']])}{streak}</td>{cells}"
-                        f"<td>{escape(row['zh'])}<br><small>{escape(row['en'])}</small></td></tr>")
+            rows.append(
+                f"<tr><td>{row['number']}</td><td>{Seat.of(row['wind']).zh} {row['wind']}</td>"
+                f"<td>{escape(self.players[row['dealer']])}{streak}</td>{cells}"
+                f"<td>{escape(row['zh'])}<br><small>{escape(row['en'])}</small></td></tr>"
+            )
         total = "".join(f"<th colspan=2 style='text-align:right'>{s:+g}</th>" for s in self.scores)
-        return (f"<table class='mj-session'><caption>{escape(self.rules.zh)} {escape(self.rules.en)} — "
-                f"{len(self.records)} 局 hands, {escape(unit[0])} {escape(unit[1])}</caption>"
-                f"<tr><th>局 #</th><th>圈风 Wind</th><th>庄家 Dealer</th>{th}<th>结果 Outcome</th></tr>"
-                f"<tr><th></th><th></th><th></th>"
-                + "<th>本局 hand</th><th>累计 total</th>" * 4 + "<th></th></tr>"
-                + "".join(rows)
-                + f"<tr><th colspan=3>合计 Total</th>{total}<th></th></tr></table>")
+        return (
+            f"<table class='mj-session'><caption>{escape(self.rules.zh)} {escape(self.rules.en)} — "
+            f"{len(self.records)} 局 hands, {escape(unit[0])} {escape(unit[1])}</caption>"
+            f"<tr><th>局 #</th><th>圈风 Wind</th><th>庄家 Dealer</th>{th}<th>结果 Outcome</th></tr>"
+            f"<tr><th></th><th></th><th></th>"
+            + "<th>本局 hand</th><th>累计 total</th>" * 4
+            + "<th></th></tr>"
+            + "".join(rows)
+            + f"<tr><th colspan=3>合计 Total</th>{total}<th></th></tr></table>"
+        )

@@ -54,8 +54,16 @@ class SetupSteps:
     def steps(self):
         """The setup as a generator of events (the table keeps one and steps through it)."""
         cfg, wall, rs = self.t.facts, self.t.wall, self.t._ruleset
-        yield self.t._emit(WallBuilt(rs.name, wall.arrangement, self.t.seed, self.t.prevalent_wind, rs,
-                                   tuple(sorted(self.t.extra_context.items()))))
+        yield self.t._emit(
+            WallBuilt(
+                rs.name,
+                wall.arrangement,
+                self.t.seed,
+                self.t.prevalent_wind,
+                rs,
+                tuple(sorted(self.t.extra_context.items())),
+            )
+        )
         d = self._throw(cfg.dice)
         yield self.t._emit(DiceThrown(Seat.E, d, "wall"))
         owner = wall_owner(Seat.E, sum(d))
@@ -73,11 +81,11 @@ class SetupSteps:
                     self.t.hands[seat][t] += 1
                 yield self.t._emit(TilesDealt(seat, tuple(TILES[t] for _, t in got), tuple(p for p, _ in got)))
         a = wall.next_live()
-        assert a is not None            # the deal took 48 of the tiles, not all
+        assert a is not None  # the deal took 48 of the tiles, not all
         E, S, W, N = SEATS
-        if cfg.final_draw == "tops_ab":   # dealer: top(A), top(B); S bottom(A), W bottom(B), N top(C)
+        if cfg.final_draw == "tops_ab":  # dealer: top(A), top(B); S bottom(A), W bottom(B), N top(C)
             plan = ((E, (a, a + 2)), (S, (a + 1,)), (W, (a + 3,)), (N, (a + 4,)))
-        else:                          # jump draw: E top(A), top(C); S bottom(A), W top(B), N bottom(B)
+        else:  # jump draw: E top(A), top(C); S bottom(A), W top(B), N bottom(B)
             plan = ((E, (a, a + 4)), (S, (a + 1,)), (W, (a + 2,)), (N, (a + 3,)))
         for seat, positions in plan:
             ts = [wall.take(p) for p in positions]
@@ -85,7 +93,7 @@ class SetupSteps:
                 self.t.hands[seat][t] += 1
             yield self.t._emit(TilesDealt(seat, tuple(TILES[t] for t in ts), positions, jump=True))
         self.t._drawn = TILES[wall.tiles[a + (2 if cfg.final_draw == "tops_ab" else 4)]]
-        if cfg.wild == "live_next":     # Huopin: the next live tile, skipping flowers (``flower_indicator``)
+        if cfg.wild == "live_next":  # Huopin: the next live tile, skipping flowers (``flower_indicator``)
             p = wall.next_live()
             assert p is not None
             while self.t._is_flower(wall.tiles[p]):
@@ -107,9 +115,9 @@ class SetupSteps:
                             dealer_last, dealer_kind = self.t._drawn, "flower"
             # the dealer's "drawn" tile (for a self-drawn win before his first discard) is his own last one
             self.t._drawn, self.t._drawn_kind = dealer_last, dealer_kind
-        if cfg.wild == "tail_same":     # Fuzhou: the first tail tile after the flowers (``indicator_flower``)
+        if cfg.wild == "tail_same":  # Fuzhou: the first tail tile after the flowers (``indicator_flower``)
             p = wall.next_tail(0)
-            assert p is not None            # after the deal the wall still has tiles
+            assert p is not None  # after the deal the wall still has tiles
             while self.t._is_flower(wall.tiles[p]):
                 t = wall.set_aside(p)
                 self.t.set_aside.append(TILES[t])
@@ -120,7 +128,7 @@ class SetupSteps:
         elif cfg.wild == "tail7_next":  # Beijing: top of the 7th stack from the tail (``wild_selection``)
             p = 2 * (len(wall.order) - 7)
             yield self._turn_up(p, next_in_sequence(TILES[wall.tiles[p]]))
-        if cfg.face_up_tail:            # Yunnan: the top tiles of the last two stacks (``tail_tiles``)
+        if cfg.face_up_tail:  # Yunnan: the top tiles of the last two stacks (``tail_tiles``)
             ps = tuple(2 * (len(wall.order) - 1 - j) for j in range(cfg.face_up_tail))
             wall.face_up.update(ps)
             wall.tail_skip.update(ps)

@@ -64,9 +64,10 @@ def seat_of(seat) -> Seat:
     try:
         return Seat.of(seat)
     except ValueError:
-        raise IllegalActionError(f"There is no seat {seat!r}: seats are E, S, W, N (East, South, West, North; "
-                                 f"0-3 in turn order).",
-                                 f"没有座位{seat!r}：座位为东南西北（E、S、W、N，或0-3）。") from None
+        raise IllegalActionError(
+            f"There is no seat {seat!r}: seats are E, S, W, N (East, South, West, North; 0-3 in turn order).",
+            f"没有座位{seat!r}：座位为东南西北（E、S、W、N，或0-3）。",
+        ) from None
 
 
 def _ok(verify, *args) -> bool:
@@ -139,20 +140,25 @@ class TableState:
         self._rules: RuleSet | None = None
         self._rule_ctx: frozenset = frozenset()
         self._judged: dict = {}
-        self._moves = 0                       # events that moved tiles (the judgement cache key)
-        self._claimed = False                 # a chow, pung or kong has been made this hand
+        self._moves = 0  # events that moved tiles (the judgement cache key)
+        self._claimed = False  # a chow, pung or kong has been made this hand
         self._discards = [0, 0, 0, 0]
-        self._first_discards: list = []       # (seat, tile) of the first discards while nothing is claimed
-        self._discard_after_kong = False      # the last discard followed its player's kong replacement
+        self._first_discards: list = []  # (seat, tile) of the first discards while nothing is claimed
+        self._discard_after_kong = False  # the last discard followed its player's kong replacement
         self._passed_seats: set[Seat] = set()  # passed up a win, no draw since (漏胡)
-        self._passed_tiles: list[set[int]] = [set(), set(), set(), set()]   # tiles passed up since one's last discard (过水)
+        self._passed_tiles: list[set[int]] = [
+            set(),
+            set(),
+            set(),
+            set(),
+        ]  # tiles passed up since one's last discard (过水)
         self.settlements: list[OnDealWin | CalledCheck] = []
         """Payments outside the wins: Changsha 起手小胡 (:class:`OnDealWin`), Yunnan 查大叫
         (:class:`CalledCheck`). Each has ``payments`` (E, S, W, N) summing to zero."""
         self._on_deal_done: set[Seat] = set()  # seats that declared an on-deal 小胡
         self._haidi: list[Seat] | None = None  # 海底漫游: the seats that declined the last tile so far
-        self._haidi_taker: tuple[Seat, Tile] | None = None   # who took the 海底 tile, and the tile
-        self._grabbed: Seat | None = None      # Fuzhou street 抢金: the seat that took the turned-up 金
+        self._haidi_taker: tuple[Seat, Tile] | None = None  # who took the 海底 tile, and the tile
+        self._grabbed: Seat | None = None  # Fuzhou street 抢金: the seat that took the turned-up 金
         self._wild_pos: int | None = None
 
     @property
@@ -163,8 +169,10 @@ class TableState:
             self._rule_ctx = frozenset(rules.context_names)
             bad = sorted(set(self.extra_context) - self._rule_ctx)
             if bad:
-                raise ValueError(f"the rule set {rules.name!r} does not use the context keyword(s) "
-                                 f"{', '.join(map(repr, bad))}; it accepts: {', '.join(sorted(self._rule_ctx))}")
+                raise ValueError(
+                    f"the rule set {rules.name!r} does not use the context keyword(s) "
+                    f"{', '.join(map(repr, bad))}; it accepts: {', '.join(sorted(self._rule_ctx))}"
+                )
         return self._rules
 
     def _emit(self, e: _E) -> _E:
@@ -237,7 +245,7 @@ class TableState:
 
     def visible(self, t: Tile) -> int:
         """Copies of ``t`` in sight on the table: discards still in the ponds and exposed melds."""
-        return self._in_sight[t.index] if t.index < 34 else 0     # a flower is never in a pond or meld
+        return self._in_sight[t.index] if t.index < 34 else 0  # a flower is never in a pond or meld
 
     def _meld_in(self, seat: Seat, meld: Meld) -> None:
         """Add ``meld`` to ``seat``'s melds; its tiles come into sight unless it is a concealed kong."""
@@ -256,14 +264,18 @@ class TableState:
             if self.phase in ("claim", "rob"):
                 raise IllegalActionError(
                     f"Claims on {self._claim_tile()} are being decided; {seat.en} cannot {what_en} now.",
-                    f"正在决定{self._claim_tile().zh}的吃碰杠和，{seat.player_zh}现在不能{what_zh}。")
+                    f"正在决定{self._claim_tile().zh}的吃碰杠和，{seat.player_zh}现在不能{what_zh}。",
+                )
             if seat != self.turn:
-                raise IllegalActionError(f"It is {self.turn.en}'s turn to play, not {seat.en}'s.",
-                                         f"现在轮到{self.turn.player_zh}出牌，不是{seat.player_zh}。")
+                raise IllegalActionError(
+                    f"It is {self.turn.en}'s turn to play, not {seat.en}'s.",
+                    f"现在轮到{self.turn.player_zh}出牌，不是{seat.player_zh}。",
+                )
             if self.phase == "draw":
                 raise IllegalActionError(f"{seat.en} must draw first.", f"{seat.player_zh}要先摸牌。")
-            raise IllegalActionError(f"{seat.en} has drawn already and must discard.",
-                                     f"{seat.player_zh}已经摸过牌，应当打牌。")
+            raise IllegalActionError(
+                f"{seat.en} has drawn already and must discard.", f"{seat.player_zh}已经摸过牌，应当打牌。"
+            )
 
     def _claim_tile(self) -> Tile:
         return self._claimed_from()[1]
@@ -303,5 +315,8 @@ class TableState:
     def hand_of(self, seat) -> str:
         """A seat's holding in notation: melds then concealed tiles (flowers last)."""
         seat = seat_of(seat)
-        return "".join(str(m) for m in self.melds[seat]) + format_tiles(self.concealed(seat)) + \
-            format_tiles(f for f in self.flowers[seat] if f.index >= 34)
+        return (
+            "".join(str(m) for m in self.melds[seat])
+            + format_tiles(self.concealed(seat))
+            + format_tiles(f for f in self.flowers[seat] if f.index >= 34)
+        )

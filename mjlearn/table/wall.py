@@ -46,7 +46,7 @@ def tile_set(rules) -> list[int]:
     or 144 tiles, sorted."""
     ts = _get_rules(rules).tiles
     flowers = ts.flowers != "none"
-    kinds = range(34) if ts.honors or flowers else range(27)   # honors may be played as flowers
+    kinds = range(34) if ts.honors or flowers else range(27)  # honors may be played as flowers
     out = [i for i in kinds for _ in range(4)]
     if flowers:
         out.extend(range(34, 42))
@@ -130,12 +130,10 @@ class Wall:
         """Break the wall after the ``k``-th stack counted from the right end of ``owner``'s wall,
         continuing into the 上家's wall when ``k`` passes the end."""
         owner = Seat.of(owner, name="owner")
-        circle = [(s, j) for s in (owner.after(-d) for d in range(4))
-                  for j in range(1, self.stacks_per_wall[s] + 1)]
+        circle = [(s, j) for s in (owner.after(-d) for d in range(4)) for j in range(1, self.stacks_per_wall[s] + 1)]
         k %= len(circle)
         self.order = circle[k:] + circle[:k]
-        self.tiles = [self.arrangement[self.physical_index(s, j, layer)]
-                      for s, j in self.order for layer in (0, 1)]
+        self.tiles = [self.arrangement[self.physical_index(s, j, layer)] for s, j in self.order for layer in (0, 1)]
         self.break_owner, self.break_k = owner, k
         self._front = 0
         self._back = len(self.order) - 1
@@ -189,8 +187,11 @@ class Wall:
         """Tiles the live end may still draw before it reaches the reserve."""
         limit = self.reserve_limit(reserve)
         st = self.state
-        return sum(1 for p in range(self._front, 2 * max(limit, 0)) if not st[p] and p not in self.tail_skip) \
-            if limit > 0 else 0
+        return (
+            sum(1 for p in range(self._front, 2 * max(limit, 0)) if not st[p] and p not in self.tail_skip)
+            if limit > 0
+            else 0
+        )
 
     def can_draw_live(self, reserve: int = 0) -> bool:
         p = self.next_live()
@@ -261,6 +262,9 @@ class Wall:
         return wall_html(self)
 
     def __repr__(self) -> str:
-        return (f"<Wall {self.rules.name}: {len(self)} tiles, {self.remaining} left, "
-                f"break after stack {self.break_k} of {self.break_owner.letter!r}>"
-                if self.break_owner is not None else f"<Wall {self.rules.name}: {len(self)} tiles, not broken>")
+        return (
+            f"<Wall {self.rules.name}: {len(self)} tiles, {self.remaining} left, "
+            f"break after stack {self.break_k} of {self.break_owner.letter!r}>"
+            if self.break_owner is not None
+            else f"<Wall {self.rules.name}: {len(self)} tiles, not broken>"
+        )

@@ -34,6 +34,7 @@ def __getattr__(name):
     except KeyError:
         raise AttributeError(f"module 'mjlearn.widgets' has no attribute {name!r}") from None
     from importlib import import_module
+
     value = getattr(import_module(f".{module}", __name__), name)
     globals()[name] = value
     return value

@@ -64,6 +64,7 @@ def BT(zh: str, en: str) -> str:
 
 # --- tile art -------------------------------------------------------------------------------
 
+
 def tile_svg(tile: Tile | None, width: int = 36, **kw) -> str:
     """One tile as inline SVG from mjlearn's own path-only art (``tile=None``: the back)."""
     if tile is None:
@@ -79,8 +80,9 @@ def art() -> dict:
     return faces
 
 
-def tile_tag(tile: Tile | None, *, live: bool, cls: str = "", sideways: bool = False, attrs: str = "",
-             width: int = 36) -> str:
+def tile_tag(
+    tile: Tile | None, *, live: bool, cls: str = "", sideways: bool = False, attrs: str = "", width: int = 36
+) -> str:
     """A tile in widget HTML: a placeholder the front end fills from its art cache (``live``), or
     the SVG itself (the static fallback)."""
     name = "back" if tile is None else str(tile)
@@ -96,6 +98,7 @@ def tile_tag(tile: Tile | None, *, live: bool, cls: str = "", sideways: bool = F
 
 
 # --- the plain-text fallback ----------------------------------------------------------------
+
 
 class _TextOf(HTMLParser):
     """The readable text of widget HTML: tiles by their notation, block elements on new lines;
@@ -150,6 +153,7 @@ def html_text(html: str) -> str:
 
 # --- language -----------------------------------------------------------------------------
 
+
 def refresh_language() -> None:
     """Re-render every live widget if the language changed since the last look."""
     lang = i18n.get_language()
@@ -172,6 +176,7 @@ def _hook_language() -> None:
 
 
 # --- front-end messages -----------------------------------------------------------------
+
 
 class MessageError(MjlearnError, ValueError):
     """A front-end message the widget cannot act on: not an object, an unknown action, a missing or
@@ -206,25 +211,33 @@ def text(v):
 
 def one_of(*choices):
     """One of these strings (``None`` allowed when listed)."""
+
     def check(v):
         if v not in choices or isinstance(v, bool):
-            listed = ', '.join(map(repr, choices))
-            raise MessageError(f"expected one of {listed}, got {_short(v)}  （只能是 {listed} 之一，收到的是 {_short(v)}）")
+            listed = ", ".join(map(repr, choices))
+            raise MessageError(
+                f"expected one of {listed}, got {_short(v)}  （只能是 {listed} 之一，收到的是 {_short(v)}）"
+            )
         return v
+
     return check
 
 
 def integer(lo: int, hi: int, default: int | None = None):
     """A whole number lo..hi, as a number or the decimal text a data-arg carries (``None``/"" -> default)."""
+
     def check(v):
         if v in (None, "") and default is not None:
             return default
         if isinstance(v, str) and v.strip().lstrip("-").isdigit() and len(v.strip()) <= 12:
             v = int(v)
         if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-            raise MessageError(f"expected a whole number {lo}-{hi}, got {_short(v)}  "
-                               f"（应为 {lo} 到 {hi} 之间的整数，收到的是 {_short(v)}）")
+            raise MessageError(
+                f"expected a whole number {lo}-{hi}, got {_short(v)}  "
+                f"（应为 {lo} 到 {hi} 之间的整数，收到的是 {_short(v)}）"
+            )
         return v
+
     return check
 
 
@@ -242,6 +255,7 @@ def scalar(v):
 
 
 # --- the base class -----------------------------------------------------------------------
+
 
 class MjWidget(anywidget.AnyWidget):
     """Base of the mjlearn widgets (see the module docstring)."""
@@ -310,28 +324,39 @@ class MjWidget(anywidget.AnyWidget):
     def check_message(self, msg) -> tuple[str, dict]:
         """The action and its checked fields, or :class:`MessageError` saying what is wrong."""
         if not isinstance(msg, dict):
-            raise MessageError(f"a widget message is an object {{'act': ...}}, got {_short(msg)}  "
-                               f"（小部件的消息应是 {{'act': ...}} 这样的对象，收到的是 {_short(msg)}）")
+            raise MessageError(
+                f"a widget message is an object {{'act': ...}}, got {_short(msg)}  "
+                f"（小部件的消息应是 {{'act': ...}} 这样的对象，收到的是 {_short(msg)}）"
+            )
         extra = [k for k in msg if k not in MESSAGE_KEYS]
         if extra:
-            raise MessageError(f"unknown message field(s) {_short(extra)}; a message has {', '.join(MESSAGE_KEYS)}  "
-                               f"（消息里有不认识的字段 {_short(extra)}；只能有 {', '.join(MESSAGE_KEYS)}）")
+            raise MessageError(
+                f"unknown message field(s) {_short(extra)}; a message has {', '.join(MESSAGE_KEYS)}  "
+                f"（消息里有不认识的字段 {_short(extra)}；只能有 {', '.join(MESSAGE_KEYS)}）"
+            )
         for k, v in msg.items():
             if not (v is None or isinstance(v, (bool, int, str))):
-                raise MessageError(f"message field {k!r} must be text, a number or true/false, got {_short(v)}  "
-                                   f"（消息字段 {k!r} 应是文字、数字或 true/false，收到的是 {_short(v)}）")
+                raise MessageError(
+                    f"message field {k!r} must be text, a number or true/false, got {_short(v)}  "
+                    f"（消息字段 {k!r} 应是文字、数字或 true/false，收到的是 {_short(v)}）"
+                )
             if isinstance(v, str) and len(v) > MAX_MESSAGE_TEXT:
-                raise MessageError(f"message field {k!r} is {len(v):,} characters long; at most {MAX_MESSAGE_TEXT}  "
-                                   f"（消息字段 {k!r} 有 {len(v):,} 个字符，最多 {MAX_MESSAGE_TEXT} 个）")
+                raise MessageError(
+                    f"message field {k!r} is {len(v):,} characters long; at most {MAX_MESSAGE_TEXT}  "
+                    f"（消息字段 {k!r} 有 {len(v):,} 个字符，最多 {MAX_MESSAGE_TEXT} 个）"
+                )
             if isinstance(v, int) and not isinstance(v, bool) and abs(v) > 10**9:
-                raise MessageError(f"message field {k!r} is out of range: {_short(v)}  "
-                                   f"（消息字段 {k!r} 的数值超出范围：{_short(v)}）")
+                raise MessageError(
+                    f"message field {k!r} is out of range: {_short(v)}  （消息字段 {k!r} 的数值超出范围：{_short(v)}）"
+                )
         act = msg.get("act")
         spec = self.messages.get(act) if isinstance(act, str) else None
-        if spec is None or not isinstance(act, str):     # (a spec only for a str)
-            acts = ', '.join(self.messages)
-            raise MessageError(f"unknown widget action {_short(act)}; {type(self).__name__} acts on {acts}  "
-                               f"（{type(self).__name__} 没有 {_short(act)} 这个操作；它的操作有 {acts}）")
+        if spec is None or not isinstance(act, str):  # (a spec only for a str)
+            acts = ", ".join(self.messages)
+            raise MessageError(
+                f"unknown widget action {_short(act)}; {type(self).__name__} acts on {acts}  "
+                f"（{type(self).__name__} 没有 {_short(act)} 这个操作；它的操作有 {acts}）"
+            )
         fields: dict[str, Any] = {"act": act}
         for name, check in spec.items():
             try:
@@ -375,8 +400,11 @@ class MjWidget(anywidget.AnyWidget):
         allowed = {k: v for k, v in sync_data.items() if k in self.front_end_traits}
         refused = [k for k in sync_data if k not in allowed]
         if refused:
-            self.log.warning("ignored a front-end update of %s: the front end may set only %s",
-                             _short(refused), ", ".join(self.front_end_traits) or "nothing")
+            self.log.warning(
+                "ignored a front-end update of %s: the front end may set only %s",
+                _short(refused),
+                ", ".join(self.front_end_traits) or "nothing",
+            )
         if allowed:
             try:
                 super().set_state(allowed)
@@ -389,10 +417,17 @@ class MjWidget(anywidget.AnyWidget):
 
     def _snapshot(self):
         """What :meth:`handle` restores when an action fails: the synced state traits."""
-        names = {k for cls in type(self).__mro__ if isinstance(cls, type) and issubclass(cls, MjWidget)
-                 for k in cls.class_own_traits(sync=True)}
-        return {k: copy.deepcopy(getattr(self, k)) for k in sorted(names)
-                if k not in ("regions", "art", "layout_html", "lang", "last_error")}
+        names = {
+            k
+            for cls in type(self).__mro__
+            if isinstance(cls, type) and issubclass(cls, MjWidget)
+            for k in cls.class_own_traits(sync=True)
+        }
+        return {
+            k: copy.deepcopy(getattr(self, k))
+            for k in sorted(names)
+            if k not in ("regions", "art", "layout_html", "lang", "last_error")
+        }
 
     def _restore(self, before) -> None:
         with self.hold_sync():
@@ -406,23 +441,25 @@ class MjWidget(anywidget.AnyWidget):
             self.handle(content)
         except MessageError as e:
             self.log.warning("ignored a front-end message %s: %s", _short(content), e)
-            self._show_problem(("界面发来的操作无法处理，已忽略。",
-                                "Ignored an action the widget cannot use."))
+            self._show_problem(("界面发来的操作无法处理，已忽略。", "Ignored an action the widget cannot use."))
         except ValueError as e:  # the engine refused the action (a fifth 5m, a full hand): say why
             self.log.info("refused %s: %s", _short(content), e)
             self._show_problem(str(e))
         except Exception:  # a bug must not reach the kernel's comm handler; the log keeps the traceback
             self.log.exception("failed on the front-end message %s", _short(content))
-            self._show_problem(("出错了，这一步没有执行。",
-                                "Something went wrong; that step was not done."))
+            self._show_problem(("出错了，这一步没有执行。", "Something went wrong; that step was not done."))
 
     def _too_long(self, text: str, what: str) -> bool:
         """A typed trait (the notation box) longer than any hand: logged, refused, the box reset."""
         if len(text) <= MAX_MESSAGE_TEXT:
             return False
         self.log.warning("ignored a %s of %s characters (at most %s)", what, f"{len(text):,}", MAX_MESSAGE_TEXT)
-        self._show_problem((f"输入太长：一手牌最多 {MAX_MESSAGE_TEXT} 个字符。",
-                            f"Too long for a hand: at most {MAX_MESSAGE_TEXT} characters."))
+        self._show_problem(
+            (
+                f"输入太长：一手牌最多 {MAX_MESSAGE_TEXT} 个字符。",
+                f"Too long for a hand: at most {MAX_MESSAGE_TEXT} characters.",
+            )
+        )
         if not self.shows_errors:  # else _show_problem has refreshed (and so reset the box)
             self.refresh()
         return True
@@ -449,6 +486,7 @@ class MjWidget(anywidget.AnyWidget):
             # a slot may carry other attributes (class="mj-body" data-region="main"): match the tag
             def fill(m: re.Match, h: str = html) -> str:
                 return m.group(1) + h + m.group(3)
+
             body = re.sub(rf'(<(\w+)\b[^>]*\bdata-region="{re.escape(name)}"[^>]*>)(</\2>)', fill, body, count=1)
         css = (_STATIC / "mj.css").read_text(encoding="utf-8")
         return f'<div class="mj-root mj-static"><style>{css}</style>{body}</div>'

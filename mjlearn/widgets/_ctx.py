@@ -106,7 +106,7 @@ def set_value(rs, ctx: dict, name: str, v) -> None:
         s = seat(name, v)
         ctx[name] = s
         if name == "winner" and ctx.get("discarder") == s:
-            ctx["discarder"] = _previous(s)          # the discard comes from the new winner's 上家
+            ctx["discarder"] = _previous(s)  # the discard comes from the new winner's 上家
         return
     decl = {c.name: c for c in shown(rs)}
     c = decl.get(name)
@@ -130,7 +130,7 @@ def set_value(rs, ctx: dict, name: str, v) -> None:
         if not match:
             raise ValueError(f"{name} must be one of {', '.join(map(str, c.choices))}, got {v!r}")
         new = match[0]
-    checked = c.check(new)                           # the engine's own check (ContextError)
+    checked = c.check(new)  # the engine's own check (ContextError)
     ctx[name] = str(checked) if c.kind == "tile?" and checked is not None else new
 
 
@@ -145,6 +145,7 @@ def _bool(v) -> bool:
 
 
 # --- controls -------------------------------------------------------------------------------
+
 
 def _label(zh: str, en: str) -> str:
     """Both names from a declaration: the current language first, the other one smaller."""
@@ -163,22 +164,28 @@ def _seat_opt(s: str, selected: str | None, extra: str = "") -> str:
 
 def seat_select(name: str, zh: str, en: str, current: str) -> str:
     opts = "".join(_seat_opt(s, current) for s in SEATS)
-    return (f'<label class="mj-kw mj-seat-pick">{_label(zh, en)} '
-            f'<select data-act="ctx" data-name="{name}">{opts}</select></label>')
+    return (
+        f'<label class="mj-kw mj-seat-pick">{_label(zh, en)} '
+        f'<select data-act="ctx" data-name="{name}">{opts}</select></label>'
+    )
 
 
 def discarder_select(ctx: dict) -> str:
     winner = ctx.get("winner", "E")
     seats = SEATS
     current = None if ctx.get("self_drawn") else ctx.get("discarder")
-    opts = [f'<option value="{SELF}"{" selected" if current is None else ""}>'
-            f'{esc(B("自摸（没人点炮）", "self-drawn (no discarder)"))}</option>']
-    for k in (3, 2, 1):                                   # 上家, 对家, 下家
+    opts = [
+        f'<option value="{SELF}"{" selected" if current is None else ""}>'
+        f"{esc(B('自摸（没人点炮）', 'self-drawn (no discarder)'))}</option>"
+    ]
+    for k in (3, 2, 1):  # 上家, 对家, 下家
         s = seats[(seats.index(winner) + k) % 4]
         rz, re_ = RELATION[k]
         opts.append(_seat_opt(s, current, f" · {B(rz, re_)}"))
-    return (f'<label class="mj-kw mj-seat-pick">{_label("点炮者", "discarder")} '
-            f'<select data-act="ctx" data-name="discarder">{"".join(opts)}</select></label>')
+    return (
+        f'<label class="mj-kw mj-seat-pick">{_label("点炮者", "discarder")} '
+        f'<select data-act="ctx" data-name="discarder">{"".join(opts)}</select></label>'
+    )
 
 
 def tile_select(name: str, zh: str, en: str, current, title: str = "") -> str:
@@ -187,16 +194,20 @@ def tile_select(name: str, zh: str, en: str, current, title: str = "") -> str:
         sel = " selected" if current is not None and str(current) == str(t) else ""
         opts.append(f'<option value="{t}"{sel}>{t} {esc(t.zh)}</option>')
     tip = f' title="{esc(title)}"' if title else ""
-    return (f'<label class="mj-kw"{tip}>{_label(zh, en)} '
-            f'<select data-act="ctx" data-name="{name}">{"".join(opts)}</select></label>')
+    return (
+        f'<label class="mj-kw"{tip}>{_label(zh, en)} '
+        f'<select data-act="ctx" data-name="{name}">{"".join(opts)}</select></label>'
+    )
 
 
 def seat_row(ctx: dict, *, wild: bool, wild_title: str = "") -> str:
     """Winner, dealer, discarder (or self-drawn) and, when asked, the wild tile."""
-    out = ['<div class="mj-seat-row">',
-           seat_select("winner", COMMON["winner"].zh, "winner", ctx.get("winner", "E")),
-           discarder_select(ctx),
-           seat_select("dealer", COMMON["dealer"].zh, "dealer", ctx.get("dealer", "E"))]
+    out = [
+        '<div class="mj-seat-row">',
+        seat_select("winner", COMMON["winner"].zh, "winner", ctx.get("winner", "E")),
+        discarder_select(ctx),
+        seat_select("dealer", COMMON["dealer"].zh, "dealer", ctx.get("dealer", "E")),
+    ]
     if wild:
         c = COMMON["wild"]
         out.append(tile_select("wild", c.zh, "wild tile", ctx.get("wild"), wild_title or c.en))
@@ -205,8 +216,10 @@ def seat_row(ctx: dict, *, wild: bool, wild_title: str = "") -> str:
 
 
 LABELS = {
-    "kong": ("和在杠上：杠上开花（自摸杠后补的牌）或抢杠和（抢别人加杠的牌）",
-             "won on a kong: on the kong's replacement tile (self-drawn) or by robbing a kong (on a discard)"),
+    "kong": (
+        "和在杠上：杠上开花（自摸杠后补的牌）或抢杠和（抢别人加杠的牌）",
+        "won on a kong: on the kong's replacement tile (self-drawn) or by robbing a kong (on a discard)",
+    ),
 }
 """Clearer labels than the declarations' one-line descriptions, where a learner misread them
 (the kong box read as a second self-drawn box)."""
@@ -226,22 +239,29 @@ def controls(rs, ctx: dict) -> str:
             tip = esc(B(c.zh, c.en))
             if c.kind == "bool":
                 chk = " checked" if v else ""
-                out.append(f'<label class="mj-kw" title="{tip}"><input type="checkbox" data-act="ctx" '
-                           f'data-name="{c.name}"{chk}/> <span class="mj-kw-text">{_label(c.zh, c.en)}</span></label>')
+                out.append(
+                    f'<label class="mj-kw" title="{tip}"><input type="checkbox" data-act="ctx" '
+                    f'data-name="{c.name}"{chk}/> <span class="mj-kw-text">{_label(c.zh, c.en)}</span></label>'
+                )
             elif c.kind in ("count", "flowers"):
                 num = v if isinstance(v, int) else 0
-                out.append(f'<label class="mj-kw" title="{tip}"><input type="number" min="0" step="1" '
-                           f'class="mj-num" data-act="ctx" data-name="{c.name}" value="{num}"/> '
-                           f'<span class="mj-kw-text">{_label(c.zh, c.en)}</span></label>')
+                out.append(
+                    f'<label class="mj-kw" title="{tip}"><input type="number" min="0" step="1" '
+                    f'class="mj-num" data-act="ctx" data-name="{c.name}" value="{num}"/> '
+                    f'<span class="mj-kw-text">{_label(c.zh, c.en)}</span></label>'
+                )
             elif c.kind == "seat":
                 out.append(seat_select(c.name, c.zh, c.en, v))
             elif c.kind == "tile?":
                 out.append(tile_select(c.name, c.zh, c.en, v, c.en))
             else:
-                opts = "".join(f'<option value="{esc(x)}"{" selected" if x == v else ""}>{esc(x)}</option>'
-                               for x in c.choices)
-                out.append(f'<label class="mj-kw" title="{tip}">{_label(c.zh, c.en)} '
-                           f'<select data-act="ctx" data-name="{c.name}">{opts}</select></label>')
+                opts = "".join(
+                    f'<option value="{esc(x)}"{" selected" if x == v else ""}>{esc(x)}</option>' for x in c.choices
+                )
+                out.append(
+                    f'<label class="mj-kw" title="{tip}">{_label(c.zh, c.en)} '
+                    f'<select data-act="ctx" data-name="{c.name}">{opts}</select></label>'
+                )
         out.append("</div>")
     return "".join(out)
 

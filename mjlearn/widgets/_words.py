@@ -82,8 +82,10 @@ def _tiles(names, live: bool, width: int = 24, cls: str = "") -> str:
 def _melds_and_concealed(h, live: bool, width: int, mark=None) -> list[str]:
     """The tags of a hand's melds (each shaded as a set) and concealed tiles, ``mark`` outlined once:
     the start of every drawing of a hand (:func:`_hand_tiles`, the replay's)."""
-    out = ['<span class="mj-meld">' + "".join(tile_tag(x, live=live, width=width) for x in m.tiles) + "</span>"
-           for m in h.melds]
+    out = [
+        '<span class="mj-meld">' + "".join(tile_tag(x, live=live, width=width) for x in m.tiles) + "</span>"
+        for m in h.melds
+    ]
     marked = False
     for x in h.concealed:
         cls = ""
@@ -99,20 +101,27 @@ def _hand_tiles(notation: str, live: bool, width: int = 24, mark=None, flowers: 
     h = as_hand(notation)
     out = _melds_and_concealed(h, live, width, mark)
     if h.win_tile is not None:
-        out.append(f'<span class="mj-win-tile" data-win-tile="{h.win_tile}">'
-                   f'{tile_tag(h.win_tile, live=live, width=width, cls="mj-last")}</span>')
+        out.append(
+            f'<span class="mj-win-tile" data-win-tile="{h.win_tile}">'
+            f"{tile_tag(h.win_tile, live=live, width=width, cls='mj-last')}</span>"
+        )
     if flowers and h.flowers:
-        out.append(f'<span class="mj-flw" data-flowers="{len(h.flowers)}"><span class="mj-lbl">'
-                   f'{_glossed(esc(B("花牌", "flowers")))}</span>'
-                   + "".join(tile_tag(x, live=live, width=width) for x in h.flowers) + "</span>")
+        out.append(
+            f'<span class="mj-flw" data-flowers="{len(h.flowers)}"><span class="mj-lbl">'
+            f"{_glossed(esc(B('花牌', 'flowers')))}</span>"
+            + "".join(tile_tag(x, live=live, width=width) for x in h.flowers)
+            + "</span>"
+        )
     return '<span class="mj-row">' + "".join(out) + "</span>"
 
 
 def _powers(zh: str, en: str) -> tuple[str, str]:
     """Powers of two in words, not caret notation: ``2^1`` → ``2 的 1 次方`` / ``2 to the power 1``."""
     pat = r"2\s*\^\s*(\([^)]*\)|[0-9A-Za-z番]+)"
-    return (re.sub(pat, lambda m: "2 的番数次方" if m.group(1) == "番" else f"2 的 {m.group(1)} 次方", zh),
-            re.sub(pat, lambda m: f"2 to the power {m.group(1)}", en))
+    return (
+        re.sub(pat, lambda m: "2 的番数次方" if m.group(1) == "番" else f"2 的 {m.group(1)} 次方", zh),
+        re.sub(pat, lambda m: f"2 to the power {m.group(1)}", en),
+    )
 
 
 def _tile_words(x) -> tuple[str, str]:
@@ -125,7 +134,7 @@ def _unit_en(en: str, n) -> str:
     """A unit's English word for ``n``: without the formula in brackets, singular for 1."""
     word = en.split(" (")[0].strip() if "(" in en else en
     if word in ("b",):
-        word = en[en.index("(") + 1:en.rindex(")")] if "(" in en else "base units"
+        word = en[en.index("(") + 1 : en.rindex(")")] if "(" in en else "base units"
     if n == 1:
         word = " ".join({"points": "point", "units": "unit", "fans": "fan"}.get(w, w) for w in word.split())
     return word
@@ -162,7 +171,7 @@ def _glossed(html: str) -> str:
                 m = re.search(rf"\b{en}\b", part)
                 if m:
                     done.add(zh)
-                    part = part[:m.start()] + _term_html(zh, m.group(0)) + part[m.end():]
+                    part = part[: m.start()] + _term_html(zh, m.group(0)) + part[m.end() :]
                     break
         out.append(part)
     return "".join(out)
@@ -182,14 +191,33 @@ def _useful_html(useful: dict, live: bool) -> str:
     left = {k: n for k, n in useful.items() if n}
     if not left:
         return esc(B("没有", "none")) if not useful else esc(B("都已经见不到了", "none left"))
-    return "".join(f'<span class="mj-cnt" title="{esc(B("还有", "live"))} {n}">{tile_tag(_tile(k), live=live, width=20)}'
-                   f'<small>×{n}</small></span> ' for k, n in left.items())
+    return "".join(
+        f'<span class="mj-cnt" title="{esc(B("还有", "live"))} {n}">{tile_tag(_tile(k), live=live, width=20)}'
+        f"<small>×{n}</small></span> "
+        for k, n in left.items()
+    )
 
 
-_CALL_ZH = {"chow": "吃", "pung": "碰", "kong": "杠", "win": "和", "pass": "过", "draw": "摸牌",
-            "on_deal": "起手小胡", "grab_gold": "抢金"}
-_CALL_EN = {"chow": "chow", "pung": "pung", "kong": "kong", "win": "win", "pass": "pass", "draw": "draw",
-            "on_deal": "on-deal win", "grab_gold": "grab the gold"}
+_CALL_ZH = {
+    "chow": "吃",
+    "pung": "碰",
+    "kong": "杠",
+    "win": "和",
+    "pass": "过",
+    "draw": "摸牌",
+    "on_deal": "起手小胡",
+    "grab_gold": "抢金",
+}
+_CALL_EN = {
+    "chow": "chow",
+    "pung": "pung",
+    "kong": "kong",
+    "win": "win",
+    "pass": "pass",
+    "draw": "draw",
+    "on_deal": "on-deal win",
+    "grab_gold": "grab the gold",
+}
 
 
 def _call_label(option: str) -> tuple[str, str]:
@@ -197,6 +225,9 @@ def _call_label(option: str) -> tuple[str, str]:
     what, _, arg = option.partition(" ")
     if what == "chow" and arg:
         run = [TILES[_tile(arg).index + k] for k in range(3)]
-        return f"吃 {''.join(x.zh[:-1] for x in run)}{run[0].zh[-1]}", f"chow {'-'.join(str(x.rank) for x in run)} {run[0].en.split(' ', 1)[1]}"
+        return (
+            f"吃 {''.join(x.zh[:-1] for x in run)}{run[0].zh[-1]}",
+            f"chow {'-'.join(str(x.rank) for x in run)} {run[0].en.split(' ', 1)[1]}",
+        )
     zh, en = _tile_words(arg) if arg else ("", "")
     return _CALL_ZH.get(what, what) + (f" {zh}" if arg else ""), _CALL_EN.get(what, what) + (f" {en}" if arg else "")

@@ -29,8 +29,13 @@ class DealView(MjWidget):
     new seed, else the same one).
     """
 
-    messages = {**MjWidget.messages, "step": {"arg": integer(1, 1000, default=1)}, "play": {"arg": no_arg},
-                "pause": {"arg": no_arg}, "reset": {"arg": one_of(None, "", "next")}}
+    messages = {
+        **MjWidget.messages,
+        "step": {"arg": integer(1, 1000, default=1)},
+        "play": {"arg": no_arg},
+        "pause": {"arg": no_arg},
+        "reset": {"arg": one_of(None, "", "next")},
+    }
 
     seed = t.Int(1).tag(sync=True)
     rules = t.Unicode("mcr").tag(sync=True)
@@ -42,8 +47,7 @@ class DealView(MjWidget):
     remaining = t.Int(0).tag(sync=True)
     """Tiles left in the wall."""
 
-    def __init__(self, seed: int = 1, rules: str = "mcr", *, play_on: bool = False, setup: bool = False,
-                 **kw):
+    def __init__(self, seed: int = 1, rules: str = "mcr", *, play_on: bool = False, setup: bool = False, **kw):
         self._play_on = play_on
         self._new_table(seed, rules, setup)
         super().__init__(seed=seed, rules=rules, **kw)
@@ -123,30 +127,38 @@ class DealView(MjWidget):
     # --- rendering -----------------------------------------------------------------------------
 
     def _layout(self) -> str:
-        return ('<div class="mj-view"><div data-region="head"></div><div class="mj-body">'
-                '<div data-region="controls"></div><div data-region="table"></div></div></div>')
+        return (
+            '<div class="mj-view"><div data-region="head"></div><div class="mj-body">'
+            '<div data-region="controls"></div><div data-region="table"></div></div></div>'
+        )
 
     def _regions(self, live: bool) -> dict:
         tb = self.table
         self.remaining = tb.wall.remaining if tb.wall.order else len(tb.wall)
-        return {"head": header(B("牌墙与发牌", "The wall and the deal") if not self._play_on
-                               else B("牌桌", "The table"), live),
-                "controls": self._controls(),
-                "table": self._table(live)}
+        return {
+            "head": header(
+                B("牌墙与发牌", "The wall and the deal") if not self._play_on else B("牌桌", "The table"), live
+            ),
+            "controls": self._controls(),
+            "table": self._table(live),
+        }
 
     def _controls(self) -> str:
-        btn = lambda act, zh, en, on="": (f'<button class="mj-chip{on}" data-act="{act}">'
-                                         f'{esc(B(zh, en))}</button>')
+        btn = lambda act, zh, en, on="": f'<button class="mj-chip{on}" data-act="{act}">{esc(B(zh, en))}</button>'
         out = ['<div class="mj-controls">', btn("step", "下一步 ▶|", "step ▶|")]
         out.append(btn("pause", "暂停 ⏸", "pause ⏸", " mj-on") if self.playing else btn("play", "播放 ▶", "play ▶"))
         out.append(btn("reset", "重来 ↺", "restart ↺"))
-        out.append(btn("reset\" data-arg=\"next", "换一副", "new shuffle"))
-        zh = (f'第 {self.seed} 副牌 · 第 <b data-steps="{self.steps}">{self.steps}</b> 步 · '
-              f'牌墙剩 <b data-remaining="{self.remaining}">{self.remaining}</b> 张')
-        en = (f'shuffle no. {self.seed} · step <b data-steps="{self.steps}">{self.steps}</b> · '
-              f'wall <b data-remaining="{self.remaining}">{self.remaining}</b> tiles left')
+        out.append(btn('reset" data-arg="next', "换一副", "new shuffle"))
+        zh = (
+            f'第 {self.seed} 副牌 · 第 <b data-steps="{self.steps}">{self.steps}</b> 步 · '
+            f'牌墙剩 <b data-remaining="{self.remaining}">{self.remaining}</b> 张'
+        )
+        en = (
+            f'shuffle no. {self.seed} · step <b data-steps="{self.steps}">{self.steps}</b> · '
+            f'wall <b data-remaining="{self.remaining}">{self.remaining}</b> tiles left'
+        )
         first, second = (zh, en) if i18n_lang() == "zh" else (en, zh)
-        second = second.replace(' data-steps=', ' data-s=').replace(' data-remaining=', ' data-r=')
+        second = second.replace(" data-steps=", " data-s=").replace(" data-remaining=", " data-r=")
         out.append(f'<span class="mj-lbl">{first} <span class="mj-sub">{second}</span></span>')
         out.append("</div>")
         return "".join(out)
@@ -182,8 +194,11 @@ class DealView(MjWidget):
         order = list(range(1, L_ + 1))
         if side in ("S", "W"):  # East at the bottom and North at the left read right to left
             order.reverse()
-        cells = "".join(f'<span class="mj-stack mj-s{states[j]} {marks.get(j, "")}" '
-                        f'title="{esc(L(f"第{j}墩", f"stack {j}"))}"></span>' for j in order)
+        cells = "".join(
+            f'<span class="mj-stack mj-s{states[j]} {marks.get(j, "")}" '
+            f'title="{esc(L(f"第{j}墩", f"stack {j}"))}"></span>'
+            for j in order
+        )
         return f'<div class="mj-wall mj-wall-{side}" data-seat="{seat}">{cells}</div>'
 
     def _seat(self, seat: int, live: bool) -> str:
@@ -191,32 +206,42 @@ class DealView(MjWidget):
         zh, en = Seat(seat).player_zh, Seat(seat).en
         turn = " mj-turn" if tb.phase != "setup" and tb.phase != "over" and tb.turn == seat else ""
         hand = "".join(tile_tag(x, live=live, width=24) for x in tb.concealed(seat))
-        melds = "".join(f'<span class="mj-meld-s">{"".join(tile_tag(x, live=live, width=22) for x in m.tiles)}</span>'
-                        for m in tb.melds[seat])
+        melds = "".join(
+            f'<span class="mj-meld-s">{"".join(tile_tag(x, live=live, width=22) for x in m.tiles)}</span>'
+            for m in tb.melds[seat]
+        )
         flowers = "".join(tile_tag(x, live=live, width=20) for x in tb.flowers[seat])
-        pond = "".join(tile_tag(d[0], live=live, width=20, cls="mj-taken" if d[1] is not None else "")
-                       for d in tb.ponds[seat])
-        return (f'<div class="mj-seat mj-seat-{SCREEN[seat]}{turn}" data-seat="{seat}">'
-                f'<div class="mj-seat-name">{esc(B(zh, en))} · {tb.tile_count(seat)} '
-                f'{esc(B("张", "tiles"))}</div>'
-                f'<div class="mj-hand-row">{hand}{melds}</div>'
-                + (f'<div class="mj-flowers">{flowers}</div>' if flowers else "")
-                + self._wall_strip(seat)
-                + (f'<div class="mj-pond">{pond}</div>' if pond else "") + '</div>')
+        pond = "".join(
+            tile_tag(d[0], live=live, width=20, cls="mj-taken" if d[1] is not None else "") for d in tb.ponds[seat]
+        )
+        return (
+            f'<div class="mj-seat mj-seat-{SCREEN[seat]}{turn}" data-seat="{seat}">'
+            f'<div class="mj-seat-name">{esc(B(zh, en))} · {tb.tile_count(seat)} '
+            f"{esc(B('张', 'tiles'))}</div>"
+            f'<div class="mj-hand-row">{hand}{melds}</div>'
+            + (f'<div class="mj-flowers">{flowers}</div>' if flowers else "")
+            + self._wall_strip(seat)
+            + (f'<div class="mj-pond">{pond}</div>' if pond else "")
+            + "</div>"
+        )
 
     def _table(self, live: bool) -> str:
         tb = self.table
         ev = self._last
         lang = i18n_lang()
         other = "en" if lang == "zh" else "zh"
-        if ev is not None:   # the caption in both languages, the learner's first
+        if ev is not None:  # the caption in both languages, the learner's first
             text, second = ev.text(lang), ev.text(other)
         else:
-            text, second = (L("按“下一步”开始：洗牌、砌墙", "Press step to begin: shuffle and build the walls"),
-                            L("Press step to begin: shuffle and build the walls", "按“下一步”开始：洗牌、砌墙"))
+            text, second = (
+                L("按“下一步”开始：洗牌、砌墙", "Press step to begin: shuffle and build the walls"),
+                L("Press step to begin: shuffle and build the walls", "按“下一步”开始：洗牌、砌墙"),
+            )
         sub = f'<span class="mj-sub">{esc(second)}</span>' if second and second != text else ""
-        center = (f'<div class="mj-center"><div class="mj-event" data-event="{esc(type(ev).__name__ if ev else "")}">'
-                  f'{esc(text)}{sub}</div>')
+        center = (
+            f'<div class="mj-center"><div class="mj-event" data-event="{esc(type(ev).__name__ if ev else "")}">'
+            f"{esc(text)}{sub}</div>"
+        )
         if tb.phase == "over":
             center += f'<div class="mj-ok">{esc(B("这一局结束", "The hand is over"))}</div>'
         center += "</div>"
@@ -229,9 +254,11 @@ class DealView(MjWidget):
 
     def _plain_head(self) -> str:
         title = B("牌墙与发牌", "The wall and the deal") if not self._play_on else B("牌桌", "The table")
-        return (f"{title} · {L('第', 'shuffle no. ')}{self.seed}{L(' 副牌', '')} · "
-                f"{L(f'第 {self.steps} 步', f'step {self.steps}')} · "
-                f"{L(f'牌墙剩 {self.remaining} 张', f'{self.remaining} tiles left in the wall')}")
+        return (
+            f"{title} · {L('第', 'shuffle no. ')}{self.seed}{L(' 副牌', '')} · "
+            f"{L(f'第 {self.steps} 步', f'step {self.steps}')} · "
+            f"{L(f'牌墙剩 {self.remaining} 张', f'{self.remaining} tiles left in the wall')}"
+        )
 
     def _static_table(self):
         """What an export without a widget front end shows: nobody can press *step* there, so a
@@ -260,9 +287,10 @@ class DealView(MjWidget):
     def static_html(self) -> str:
         if self.steps:
             return super().static_html()
-        words = B("静态画面：发牌完成以后的牌桌（在运行的笔记本里按“下一步”一步步看）",
-                  "Static view: the table after the deal (run the notebook and press step to watch "
-                  "it event by event)")
+        words = B(
+            "静态画面：发牌完成以后的牌桌（在运行的笔记本里按“下一步”一步步看）",
+            "Static view: the table after the deal (run the notebook and press step to watch it event by event)",
+        )
         note = f'<div class="mj-note">{esc(words)}</div>'
         html = self._with_static(super().static_html)
         # the counter reads as the picture does: the deal's events, not the live view's 0

@@ -33,8 +33,7 @@ CONTEXT_FLAGS = {
     "kong": ("和在杠上（杠上开花 / 抢杠和）", "won on a kong (its replacement tile, or robbing it)"),
     "wall_last": ("妙手回春 / 海底捞月", "last tile of the wall"),
 }
-MODES = {"tile": ("单张", "tile"), "chow": ("吃 顺子", "chow"), "pung": ("碰 刻子", "pung"),
-         "kong": ("杠", "kong")}
+MODES = {"tile": ("单张", "tile"), "chow": ("吃 顺子", "chow"), "pung": ("碰 刻子", "pung"), "kong": ("杠", "kong")}
 SEATS = {d: (OFFER_ZH[d], OFFER_EN[d].removesuffix(" player")) for d in OFFER_ZH}
 MCR_KEYS = ("self_drawn", "last_tile", "kong", "wall_last", "seat_wind", "prevalent_wind")
 
@@ -57,9 +56,17 @@ class EditorState:
         """Melds from the builder are exposed (claimed) or concealed (made in hand)."""
         self.seat = 1
         """Who discarded the claimed tile of an exposed pung or kong: 1 left, 2 opposite, 3 right."""
-        self.context = {"self_drawn": False, "last_tile": False, "kong": False, "wall_last": False,
-                        "seat_wind": "E", "prevalent_wind": "E",
-                        "winner": "E", "dealer": "E", "discarder": "N"}
+        self.context = {
+            "self_drawn": False,
+            "last_tile": False,
+            "kong": False,
+            "wall_last": False,
+            "seat_wind": "E",
+            "prevalent_wind": "E",
+            "winner": "E",
+            "dealer": "E",
+            "discarder": "N",
+        }
         """The win context. MCR reads the winds and flags; a regional rule set reads the seats
         (winner, dealer, discarder unless self-drawn) and its own declared keywords, whose values
         are kept here too (missing ones take the rule set's declared default)."""
@@ -138,7 +145,12 @@ class EditorState:
             if left[tl.index] <= 0:
                 raise ValueError(B(f"{tl.zh}已经用完了四张", f"all four {tl.en} ({tl}) are already in the hand"))
             if n >= 14:
-                raise ValueError(B("手牌已满 14 张：先在手牌里点一张把它拿掉", "the hand is full (14 tiles): click a tile in the hand to remove it first"))
+                raise ValueError(
+                    B(
+                        "手牌已满 14 张：先在手牌里点一张把它拿掉",
+                        "the hand is full (14 tiles): click a tile in the hand to remove it first",
+                    )
+                )
             if n == 13:
                 self.win = tl
             else:
@@ -147,13 +159,21 @@ class EditorState:
             return
         kind = MeldKind(self.mode)
         if kind is MeldKind.CHOW and (not tl.is_suited or tl.rank > 7):
-            raise ValueError(B(f"顺子从 {tl} 起不行：只能从 1-7 的数牌开始",
-                               f"a chow cannot start at {tl}: it needs a suited tile 1-7"))
+            raise ValueError(
+                B(
+                    f"顺子从 {tl} 起不行：只能从 1-7 的数牌开始",
+                    f"a chow cannot start at {tl}: it needs a suited tile 1-7",
+                )
+            )
         if len(self.melds) >= 4:
             raise ValueError(B("最多四副副露", "a hand has at most four melds"))
         if self.win is not None or n + 3 > 13:
-            raise ValueError(B("没有地方再放一副：面子要在和牌张之前，总数不超过 13 张",
-                               "no room for another meld: melds plus concealed tiles make at most 13 before the winning tile"))
+            raise ValueError(
+                B(
+                    "没有地方再放一副：面子要在和牌张之前，总数不超过 13 张",
+                    "no room for another meld: melds plus concealed tiles make at most 13 before the winning tile",
+                )
+            )
         if kind is not MeldKind.KONG and not self.exposed:
             tiles = [TILES[tl.index + k] for k in range(3)] if kind is MeldKind.CHOW else [tl] * 3
             need: dict = {}
@@ -171,7 +191,12 @@ class EditorState:
         meld = Meld(kind, tl, offer)
         for x in set(meld.tiles):
             if left[x.index] < meld.tiles.count(x):
-                raise ValueError(B(f"{x.zh}不够了，凑不成 {format_meld(meld)}", f"not enough {x.en} ({x}) left for {format_meld(meld)}"))
+                raise ValueError(
+                    B(
+                        f"{x.zh}不够了，凑不成 {format_meld(meld)}",
+                        f"not enough {x.en} ({x}) left for {format_meld(meld)}",
+                    )
+                )
         self.melds.append(meld)
 
     def remove(self, where: str) -> None:
@@ -266,10 +291,17 @@ class HandEditor(MjWidget):
     flag, "value": ...}``), ``rules``, ``lang``; the notation box sets the ``notation`` trait.
     """
 
-    messages = {**MjWidget.messages, "add": {"arg": lambda v: _tile_arg(v)}, "rm": {"arg": lambda v: _piece(v)},
-                "clear": {"arg": no_arg}, "mode": {"arg": one_of(*MODES)}, "exposed": {"arg": flag},
-                "seat": {"arg": integer(min(SEATS), max(SEATS))}, "ctx": {"name": text, "value": scalar},
-                "rules": {"arg": text}}
+    messages = {
+        **MjWidget.messages,
+        "add": {"arg": lambda v: _tile_arg(v)},
+        "rm": {"arg": lambda v: _piece(v)},
+        "clear": {"arg": no_arg},
+        "mode": {"arg": one_of(*MODES)},
+        "exposed": {"arg": flag},
+        "seat": {"arg": integer(min(SEATS), max(SEATS))},
+        "ctx": {"name": text, "value": scalar},
+        "rules": {"arg": text},
+    }
     shows_errors = True
     front_end_traits = ("notation",)
 
@@ -330,7 +362,7 @@ class HandEditor(MjWidget):
     def _act_rules(self, arg, msg):
         key = str(arg)
         if key != "mcr":
-            key = _ctx.ruleset(key).name      # an unknown name is refused with the registry's message
+            key = _ctx.ruleset(key).name  # an unknown name is refused with the registry's message
         self.state.rules = key
 
     @t.observe("notation")
@@ -369,16 +401,18 @@ class HandEditor(MjWidget):
         super().refresh()
 
     def _layout(self) -> str:
-        return ('<div class="mj-editor">'
-                '<div data-region="head"></div>'
-                '<div class="mj-cols"><div class="mj-left">'
-                '<div data-region="palette"></div><div data-region="builder"></div>'
-                '<div data-region="hand"></div>'
-                '<div class="mj-notation"><label data-region="notation_label"></label>'
-                '<input type="text" class="mj-notation-input" data-bind="notation" spellcheck="false"'
-                ' autocomplete="off"/></div><div data-region="error"></div>'
-                '<div data-region="context"></div></div>'
-                '<div class="mj-right"><div data-region="result"></div></div></div></div>')
+        return (
+            '<div class="mj-editor">'
+            '<div data-region="head"></div>'
+            '<div class="mj-cols"><div class="mj-left">'
+            '<div data-region="palette"></div><div data-region="builder"></div>'
+            '<div data-region="hand"></div>'
+            '<div class="mj-notation"><label data-region="notation_label"></label>'
+            '<input type="text" class="mj-notation-input" data-bind="notation" spellcheck="false"'
+            ' autocomplete="off"/></div><div data-region="error"></div>'
+            '<div data-region="context"></div></div>'
+            '<div class="mj-right"><div data-region="result"></div></div></div></div>'
+        )
 
     def _regions(self, live: bool) -> dict:
         st = self.state
@@ -389,10 +423,8 @@ class HandEditor(MjWidget):
             "palette": self._palette(live),
             "builder": self._builder(),
             "hand": self._hand(live),
-            "notation_label": esc(B("记法", "Notation")) + (
-                "" if live else f' <code>{esc(st.notation())}</code>'),
-            "error": (f'<div class="mj-error" role="alert">{esc(self.last_error)}</div>'
-                      if self.last_error else ""),
+            "notation_label": esc(B("记法", "Notation")) + ("" if live else f" <code>{esc(st.notation())}</code>"),
+            "error": (f'<div class="mj-error" role="alert">{esc(self.last_error)}</div>' if self.last_error else ""),
             "context": self._context(),
             "result": res.html,
         }
@@ -411,7 +443,8 @@ class HandEditor(MjWidget):
                 out.append(
                     f'<button class="mj-pal{dis}{sel}" data-act="add" data-arg="{tl}" '
                     f'data-tile-btn="{tl}">{tile_tag(tl, live=live, width=32)}'
-                    f'<span class="mj-left-n">{n if not tl.is_flower else ("✓" if on else "")}</span></button>')
+                    f'<span class="mj-left-n">{n if not tl.is_flower else ("✓" if on else "")}</span></button>'
+                )
             out.append("</div>")
         out.append("</div>")
         return "".join(out)
@@ -426,38 +459,54 @@ class HandEditor(MjWidget):
             out.append('<span class="mj-sep"></span>')
             for val, (zh, en) in ((True, ("明", "exposed")), (False, ("暗", "concealed"))):
                 on = " mj-on" if st.exposed == val else ""
-                out.append(f'<button class="mj-chip{on}" data-act="exposed" data-arg="{int(val)}">'
-                           f'{esc(B(zh, en))}</button>')
+                out.append(
+                    f'<button class="mj-chip{on}" data-act="exposed" data-arg="{int(val)}">{esc(B(zh, en))}</button>'
+                )
             if st.exposed and st.mode != "chow":
                 out.append(f'<span class="mj-lbl">{esc(B("来自", "from"))}</span>')
                 for seat, (zh, en) in SEATS.items():
                     on = " mj-on" if st.seat == seat else ""
-                    out.append(f'<button class="mj-chip{on}" data-act="seat" data-arg="{seat}">'
-                               f'{esc(B(zh, en))}</button>')
-        out.append(f'<span class="mj-grow"></span><button class="mj-chip mj-clear" data-act="clear">'
-                   f'{esc(B("清空", "clear"))}</button></div>')
+                    out.append(
+                        f'<button class="mj-chip{on}" data-act="seat" data-arg="{seat}">{esc(B(zh, en))}</button>'
+                    )
+        out.append(
+            f'<span class="mj-grow"></span><button class="mj-chip mj-clear" data-act="clear">'
+            f"{esc(B('清空', 'clear'))}</button></div>"
+        )
         return "".join(out)
 
     def _hand(self, live: bool) -> str:
         st = self.state
         n = st.tile_count()
-        out = [f'<div class="mj-hand-box"><div class="mj-lbl">{esc(B("手牌", "Hand"))} · '
-               f'{n}/14 · {esc(B("点一张牌把它拿掉", "click a tile to take it out"))}</div><div class="mj-hand">']
+        out = [
+            f'<div class="mj-hand-box"><div class="mj-lbl">{esc(B("手牌", "Hand"))} · '
+            f'{n}/14 · {esc(B("点一张牌把它拿掉", "click a tile to take it out"))}</div><div class="mj-hand">'
+        ]
         for k, m in enumerate(st.melds):
-            out.append(f'<span class="mj-grp mj-click" data-act="rm" data-arg="m{k}" '
-                       f'title="{esc(B("拿掉这副", "remove this meld"))}">{svg.meld_svg(m, width=33)}</span>')
+            out.append(
+                f'<span class="mj-grp mj-click" data-act="rm" data-arg="m{k}" '
+                f'title="{esc(B("拿掉这副", "remove this meld"))}">{svg.meld_svg(m, width=33)}</span>'
+            )
         if st.concealed:
-            out.append(f'<span class="mj-grp mj-click" data-act="rm" data-pick="c">'
-                       f'{svg.tiles_svg(st.concealed, width=33)}</span>')
+            out.append(
+                f'<span class="mj-grp mj-click" data-act="rm" data-pick="c">'
+                f"{svg.tiles_svg(st.concealed, width=33)}</span>"
+            )
         if st.win is not None:
-            out.append(f'<span class="mj-grp mj-win mj-click" data-act="rm" data-arg="w">'
-                       f'<span class="mj-tag">{esc(B("和牌张", "winning tile"))}</span>'
-                       f'{svg.tile_svg(st.win, width=33)}</span>')
+            out.append(
+                f'<span class="mj-grp mj-win mj-click" data-act="rm" data-arg="w">'
+                f'<span class="mj-tag">{esc(B("和牌张", "winning tile"))}</span>'
+                f"{svg.tile_svg(st.win, width=33)}</span>"
+            )
         if st.flowers:
-            out.append(f'<span class="mj-grp mj-click" data-act="rm" data-pick="f">'
-                       f'{svg.tiles_svg(st.flowers, width=32)}</span>')
+            out.append(
+                f'<span class="mj-grp mj-click" data-act="rm" data-pick="f">'
+                f"{svg.tiles_svg(st.flowers, width=32)}</span>"
+            )
         if n == 0 and not st.flowers:
-            out.append(f'<span class="mj-empty">{esc(B("点上面的牌开始组一手牌", "Click the tiles above to build a hand"))}</span>')
+            out.append(
+                f'<span class="mj-empty">{esc(B("点上面的牌开始组一手牌", "Click the tiles above to build a hand"))}</span>'
+            )
         out.append("</div></div>")
         return "".join(out)
 
@@ -466,8 +515,7 @@ class HandEditor(MjWidget):
         ctx = st.context
         rs = st.ruleset()
         if rs is not None:
-            return ('<div class="mj-context mj-ctx-regional">' + self._rules_picker()
-                    + _ctx.controls(rs, ctx) + "</div>")
+            return '<div class="mj-context mj-ctx-regional">' + self._rules_picker() + _ctx.controls(rs, ctx) + "</div>"
         out = ['<div class="mj-context">']
         for name, (zh, en) in (("seat_wind", ("门风", "seat wind")), ("prevalent_wind", ("圈风", "prevalent wind"))):
             out.append(f'<label>{BT(zh, en)} <select data-act="ctx" data-name="{name}">')
@@ -477,8 +525,10 @@ class HandEditor(MjWidget):
             out.append("</select></label>")
         for name, (zh, en) in CONTEXT_FLAGS.items():
             chk = " checked" if ctx[name] else ""
-            out.append(f'<label title="{esc(B(zh, en))}"><input type="checkbox" data-act="ctx" '
-                       f'data-name="{name}"{chk}/> {BT(zh, en)}</label>')
+            out.append(
+                f'<label title="{esc(B(zh, en))}"><input type="checkbox" data-act="ctx" '
+                f'data-name="{name}"{chk}/> {BT(zh, en)}</label>'
+            )
         out.append(self._rules_picker())
         out.append("</div>")
         return "".join(out)

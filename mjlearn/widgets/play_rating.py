@@ -52,7 +52,7 @@ def _short_of_minimum(kw: dict, discard) -> dict | None:
     for w in waits:
         try:
             r = _mcr_score(Hand(hand.melds, tuple(conc), TILES[w], hand.flowers), profile=rules, self_drawn=True, **ctx)
-        except MjlearnError:    # a wait the scorer cannot read as a hand (a fifth copy): not a win
+        except MjlearnError:  # a wait the scorer cannot read as a hand (a fifth copy): not a win
             continue
         if not r.is_winning:
             continue
@@ -103,19 +103,35 @@ class DecisionRater:
     def option(option: str, rated, then: str = "") -> dict:
         """One option as the review stores it: its chance to win (and error), expected value in the
         rule set's unit, useful tiles (live counts) and the discard that follows it."""
-        return {"option": option, "win_chance": round(rated.win_chance, 6),
-                "error": round(rated.win_chance_error, 6), "method": rated.method,
-                "expected": round(rated.expected, 4), "useful": {str(k): n for k, n in rated.useful.items()},
-                "live": rated.live, "shanten": rated.shanten, "then": then,
-                "note": _note_dict(getattr(rated, "note", None))}
+        return {
+            "option": option,
+            "win_chance": round(rated.win_chance, 6),
+            "error": round(rated.win_chance_error, 6),
+            "method": rated.method,
+            "expected": round(rated.expected, 4),
+            "useful": {str(k): n for k, n in rated.useful.items()},
+            "live": rated.live,
+            "shanten": rated.shanten,
+            "then": then,
+            "note": _note_dict(getattr(rated, "note", None)),
+        }
 
     def win(self, option: str = "win") -> dict:
         """A legal win: chance 1, its value the rule set's total for it."""
         res = self.table.judging.win_result(self.me)
         total = getattr(res, "total", 0) if res is not None else 0
         total = total if isinstance(total, (int, float)) else 0
-        return {"option": option, "win_chance": 1.0, "error": 0.0, "method": "exact", "expected": round(total, 4),
-                "useful": {}, "live": 0, "shanten": -1, "then": ""}
+        return {
+            "option": option,
+            "win_chance": 1.0,
+            "error": 0.0,
+            "method": "exact",
+            "expected": round(total, 4),
+            "useful": {},
+            "live": 0,
+            "shanten": -1,
+            "then": "",
+        }
 
     def turn(self, kw: dict, coaching, options) -> list | None:
         """In the learner's own turn with a kong or a win to declare: each of them beside the coach's
@@ -135,7 +151,7 @@ class DecisionRater:
                     out.append(self.option(o, _after_kong(hand, _tile(o.split()[1]), trials=COACH_TRIALS, **kw)))
                 elif o != "on_deal":
                     out.append(self.win(o))
-        except ValueError:      # a hand the coach cannot read: no advice on this turn's declarations
+        except ValueError:  # a hand the coach cannot read: no advice on this turn's declarations
             return None
         return out
 
@@ -167,8 +183,17 @@ class DecisionRater:
             st = _standing(**{**kw, "draws_left": 1}, trials=COACH_TRIALS)
         except ValueError:
             return None
-        none = {"option": "pass", "win_chance": 0.0, "error": 0.0, "method": "exact", "expected": 0.0,
-                "useful": {}, "live": 0, "shanten": st.shanten, "then": ""}
+        none = {
+            "option": "pass",
+            "win_chance": 0.0,
+            "error": 0.0,
+            "method": "exact",
+            "expected": 0.0,
+            "useful": {},
+            "live": 0,
+            "shanten": st.shanten,
+            "then": "",
+        }
         return [self.option("draw", st), none]
 
     def claims(self, options) -> list | None:
@@ -183,7 +208,7 @@ class DecisionRater:
         kw = _from_table(tb, me)
         hand, seen = kw.pop("hand"), dict(kw.pop("seen"))
         discarder, x = tb.last_discard if tb.phase == "claim" else tb._robbing
-        claimed = dict(seen)                  # the discard is in sight now; claimed, it is in the hand
+        claimed = dict(seen)  # the discard is in sight now; claimed, it is in the hand
         if claimed.get(x):
             claimed[x] -= 1
             if not claimed[x]:
@@ -219,7 +244,7 @@ class DecisionRater:
                 h14 = Hand(tuple(hand.melds) + (meld,), tuple(rest), None, hand.flowers)
                 c = _coach(h14, seen=claimed, trials=COACH_TRIALS, **kw)
                 out.append(self.option(o, c.best, str(c.best.discard)))
-        except ValueError:      # a hand the coach cannot read: no advice on this claim
+        except ValueError:  # a hand the coach cannot read: no advice on this claim
             return None
         return out if len(out) >= 2 else None
 
@@ -231,12 +256,20 @@ def rate(d: dict, evals, choice: str) -> None:
     if mine is None:
         return
     top = _best(evals)
-    d.update(option=choice, evals=evals, best_claim=top["option"], best_action=top["option"], win_chance=mine["win_chance"],
-             best_win_chance=top["win_chance"], best_action_chance=top["win_chance"],
-             expected=mine["expected"], best_expected=top["expected"],
-             cost_chance=round(max(0.0, top["win_chance"] - mine["win_chance"]), 6),
-             cost_useful=0 if top["option"] in ("win", "grab_gold") else max(0, top["live"] - mine["live"]),
-             cost_value=round(max(0.0, top["expected"] - mine["expected"]), 4))
+    d.update(
+        option=choice,
+        evals=evals,
+        best_claim=top["option"],
+        best_action=top["option"],
+        win_chance=mine["win_chance"],
+        best_win_chance=top["win_chance"],
+        best_action_chance=top["win_chance"],
+        expected=mine["expected"],
+        best_expected=top["expected"],
+        cost_chance=round(max(0.0, top["win_chance"] - mine["win_chance"]), 6),
+        cost_useful=0 if top["option"] in ("win", "grab_gold") else max(0, top["live"] - mine["live"]),
+        cost_value=round(max(0.0, top["expected"] - mine["expected"]), 4),
+    )
 
 
 def rate_discard(d: dict, x, coaching, evals, kw) -> None:
@@ -248,29 +281,45 @@ def rate_discard(d: dict, x, coaching, evals, kw) -> None:
         best = coaching.best
         mine = next((o for o in coaching if o.discard is x), None)
         if mine is not None:
-            d.update(best=str(best.discard), shanten_after=mine.shanten, best_shanten=best.shanten,
-                     useful={str(k): n for k, n in mine.useful.items()},
-                     best_useful={str(k): n for k, n in best.useful.items()},
-                     live=mine.live, best_live=best.live, win_chance=mine.win_chance,
-                     best_win_chance=best.win_chance, error=mine.win_chance_error,
-                     best_error=best.win_chance_error, method=mine.method,
-                     fans=[{"zh": f.zh, "en": f.en, "share": round(f.share, 3), "value": f.value} for f in mine.fans[:4]],
-                     best_fans=[{"zh": f.zh, "en": f.en, "share": round(f.share, 3), "value": f.value} for f in best.fans[:4]],
-                     note=_note_dict(mine.note), best_note=_note_dict(best.note),
-                     cost_chance=round(max(0.0, best.win_chance - mine.win_chance), 6),
-                     cost_useful=max(0, best.live - mine.live),
-                     expected=round(mine.expected, 4), best_expected=round(best.expected, 4),
-                     top=[o.to_dict() for o in list(coaching)[:3]],
-                     best_action=f"discard {best.discard}", best_action_chance=round(best.win_chance, 6))
-            if evals:           # a kong or a win could have been declared instead
+            d.update(
+                best=str(best.discard),
+                shanten_after=mine.shanten,
+                best_shanten=best.shanten,
+                useful={str(k): n for k, n in mine.useful.items()},
+                best_useful={str(k): n for k, n in best.useful.items()},
+                live=mine.live,
+                best_live=best.live,
+                win_chance=mine.win_chance,
+                best_win_chance=best.win_chance,
+                error=mine.win_chance_error,
+                best_error=best.win_chance_error,
+                method=mine.method,
+                fans=[{"zh": f.zh, "en": f.en, "share": round(f.share, 3), "value": f.value} for f in mine.fans[:4]],
+                best_fans=[
+                    {"zh": f.zh, "en": f.en, "share": round(f.share, 3), "value": f.value} for f in best.fans[:4]
+                ],
+                note=_note_dict(mine.note),
+                best_note=_note_dict(best.note),
+                cost_chance=round(max(0.0, best.win_chance - mine.win_chance), 6),
+                cost_useful=max(0, best.live - mine.live),
+                expected=round(mine.expected, 4),
+                best_expected=round(best.expected, 4),
+                top=[o.to_dict() for o in list(coaching)[:3]],
+                best_action=f"discard {best.discard}",
+                best_action_chance=round(best.win_chance, 6),
+            )
+            if evals:  # a kong or a win could have been declared instead
                 alt = _best(evals + [DecisionRater.option(f"discard {x}", mine, str(x))])
                 d["alternatives"] = [e for e in evals if not e["option"].startswith("discard ")]
                 if not alt["option"].startswith("discard "):
-                    d.update(best_action=alt["option"], best_action_chance=alt["win_chance"],
-                             cost_chance=round(max(0.0, alt["win_chance"] - mine.win_chance), 6),
-                             cost_useful=0 if alt["option"] in ("win", "grab_gold") else max(0, alt["live"] - mine.live),
-                             best_expected=alt["expected"],
-                             cost_value=round(max(0.0, alt["expected"] - mine.expected), 4))
+                    d.update(
+                        best_action=alt["option"],
+                        best_action_chance=alt["win_chance"],
+                        cost_chance=round(max(0.0, alt["win_chance"] - mine.win_chance), 6),
+                        cost_useful=0 if alt["option"] in ("win", "grab_gold") else max(0, alt["live"] - mine.live),
+                        best_expected=alt["expected"],
+                        cost_value=round(max(0.0, alt["expected"] - mine.expected), 4),
+                    )
         if coaching is not None and mine is not None and best.win_chance <= 0 and kw is not None:
             short = _short_of_minimum(kw, best.discard)
             if short:

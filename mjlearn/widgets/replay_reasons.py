@@ -29,44 +29,79 @@ def reasons(d: dict, again=None) -> list[tuple[str, str]]:
         return [("你的选择和教练的最佳一样。", "Your choice is the coach's best.")]
     out = []
     if same_within_error(d):
-        out.append((f"两种打法的和牌机会差不多：相差 {_pct(pb - pa)}，在教练的误差（±）之内，可以算一样好。",
-                    f"The two chances to win are about the same: they differ by {_pct(pb - pa)}, within the coach's "
-                    f"margin of error (the ± figure), so count them as equally good."))
+        out.append(
+            (
+                f"两种打法的和牌机会差不多：相差 {_pct(pb - pa)}，在教练的误差（±）之内，可以算一样好。",
+                f"The two chances to win are about the same: they differ by {_pct(pb - pa)}, within the coach's "
+                f"margin of error (the ± figure), so count them as equally good.",
+            )
+        )
     if sa > sb:
-        out.append((f"打{_tile(mine).zh}让手牌离听牌更远（{shanten_name(sa)[0]}），打{_tile(best).zh}是{shanten_name(sb)[0]}：你拆掉了一组已经成形的牌。",
-                    f"Discarding {me} takes the hand further from ready ({sa} from ready against {sb} after {be}): "
-                    f"it breaks up tiles that were already working together."))
+        out.append(
+            (
+                f"打{_tile(mine).zh}让手牌离听牌更远（{shanten_name(sa)[0]}），打{_tile(best).zh}是{shanten_name(sb)[0]}：你拆掉了一组已经成形的牌。",
+                f"Discarding {me} takes the hand further from ready ({sa} from ready against {sb} after {be}): "
+                f"it breaks up tiles that were already working together.",
+            )
+        )
     elif sa < sb:
-        out.append((f"打{_tile(mine).zh}离听牌更近（{shanten_name(sa)[0]}，教练的选择是{shanten_name(sb)[0]}），"
-                    f"可是国标要 8 番才能和：快速听牌的那条路多半凑不够 8 番。",
-                    f"Discarding {me} is a step closer to ready ({sa} from ready against {sb}), but under MCR a win "
-                    f"needs 8 points, and the quick way to ready mostly leads to hands worth less."))
+        out.append(
+            (
+                f"打{_tile(mine).zh}离听牌更近（{shanten_name(sa)[0]}，教练的选择是{shanten_name(sb)[0]}），"
+                f"可是国标要 8 番才能和：快速听牌的那条路多半凑不够 8 番。",
+                f"Discarding {me} is a step closer to ready ({sa} from ready against {sb}), but under MCR a win "
+                f"needs 8 points, and the quick way to ready mostly leads to hands worth less.",
+            )
+        )
     else:
         if d["live"] < d["best_live"]:
-            out.append((f"两种打法离听牌一样远，但打{_tile(best).zh}后还有 {d['best_live']} 张有效牌没出现，打{_tile(mine).zh}只有 {d['live']} 张。",
-                        f"Both leave the hand {sa} from ready, but after {be} {d['best_live']} useful tiles are "
-                        f"still unseen, after {me} only {d['live']}."))
+            out.append(
+                (
+                    f"两种打法离听牌一样远，但打{_tile(best).zh}后还有 {d['best_live']} 张有效牌没出现，打{_tile(mine).zh}只有 {d['live']} 张。",
+                    f"Both leave the hand {sa} from ready, but after {be} {d['best_live']} useful tiles are "
+                    f"still unseen, after {me} only {d['live']}.",
+                )
+            )
         elif not same_within_error(d):
-            lz, le = (("一样多", "as many") if d["live"] == d["best_live"] else ("更多", "more"))
+            lz, le = ("一样多", "as many") if d["live"] == d["best_live"] else ("更多", "more")
             if pa <= 0 < pb:
                 tail = (f"但打{_tile(mine).zh}后能和的牌都不到 8 番。", f"but after {me} no win reaches 8 points.")
             else:
-                tail = (f"但教练模拟摸牌时，打{_tile(best).zh}后凑出 8 番以上和牌的次数更多。",
-                        f"but in the coach's simulated draws a win worth 8 points comes more often after {be}.")
-            out.append((f"两种打法离听牌一样远，打{_tile(mine).zh}后的有效牌还{lz}（{d['live']} 对 {d['best_live']} 张），{tail[0]}",
-                        f"Both leave the hand {sa} from ready, and {me} even keeps {le} useful tiles "
-                        f"({d['live']} against {d['best_live']}), {tail[1]}"))
+                tail = (
+                    f"但教练模拟摸牌时，打{_tile(best).zh}后凑出 8 番以上和牌的次数更多。",
+                    f"but in the coach's simulated draws a win worth 8 points comes more often after {be}.",
+                )
+            out.append(
+                (
+                    f"两种打法离听牌一样远，打{_tile(mine).zh}后的有效牌还{lz}（{d['live']} 对 {d['best_live']} 张），{tail[0]}",
+                    f"Both leave the hand {sa} from ready, and {me} even keeps {le} useful tiles "
+                    f"({d['live']} against {d['best_live']}), {tail[1]}",
+                )
+            )
     note = _note(d, again)
     if pa <= 0 and note:
-        out.append((f"打{_tile(mine).zh}后：{note[0]}，所以和牌机会是 0。", f"After {me}: {note[1]}, so the chance to win is 0."))
+        out.append(
+            (
+                f"打{_tile(mine).zh}后：{note[0]}，所以和牌机会是 0。",
+                f"After {me}: {note[1]}, so the chance to win is 0.",
+            )
+        )
     if pa <= 0:
         out.append(zero_words(True))
-    out.append((f"靠自己摸牌和牌的机会：打{_tile(best).zh} {_pct(pb)}，打{_tile(mine).zh} {_pct(pa)}。",
-                f"The chance to win by your own draws: {_pct(pb)} after {be}, {_pct(pa)} after {me}."))
+    out.append(
+        (
+            f"靠自己摸牌和牌的机会：打{_tile(best).zh} {_pct(pb)}，打{_tile(mine).zh} {_pct(pa)}。",
+            f"The chance to win by your own draws: {_pct(pb)} after {be}, {_pct(pa)} after {me}.",
+        )
+    )
     fans = best_fans(d)
     if fans:
-        out.append((f"打{_tile(best).zh}后，能和的牌最常带的番：{', '.join(f['zh'] for f in fans[:3])}。",
-                    f"The wins the coach's choice aims at most often carry: {', '.join(f['en'] for f in fans[:3])}."))
+        out.append(
+            (
+                f"打{_tile(best).zh}后，能和的牌最常带的番：{', '.join(f['zh'] for f in fans[:3])}。",
+                f"The wins the coach's choice aims at most often carry: {', '.join(f['en'] for f in fans[:3])}.",
+            )
+        )
     return out
 
 
@@ -95,16 +130,25 @@ def _claim_reasons(d: dict) -> list[tuple[str, str]]:
     if mine == best:
         out.append(("你的选择和教练的最佳一样。", "Your choice is the coach's best."))
     elif best == "pass":
-        out.append(("吃或碰让一组牌亮在桌上：手牌不再是门前清，门前清、不求人这些番就没有了，"
-                    "而国标要 8 番才能和。",
-                    "A chow or pung puts a set face up: the hand is no longer concealed, so fans such as Concealed "
-                    "Hand and Fully Concealed Hand are gone, and under MCR a win needs 8 points."))
+        out.append(
+            (
+                "吃或碰让一组牌亮在桌上：手牌不再是门前清，门前清、不求人这些番就没有了，而国标要 8 番才能和。",
+                "A chow or pung puts a set face up: the hand is no longer concealed, so fans such as Concealed "
+                "Hand and Fully Concealed Hand are gone, and under MCR a win needs 8 points.",
+            )
+        )
     else:
-        out.append(("这张牌要下来，手牌离和牌更近，也还能凑够 8 番。",
-                    "Claiming this tile brings the hand closer to a win that still reaches 8 points."))
+        out.append(
+            (
+                "这张牌要下来，手牌离和牌更近，也还能凑够 8 番。",
+                "Claiming this tile brings the hand closer to a win that still reaches 8 points.",
+            )
+        )
     lines_zh = "；".join(f"{_claim_words(o)[0]} {_pct(p)}" for o, p in by.items())
     lines_en = "; ".join(f"{_claim_words(o)[1]} {_pct(p)}" for o, p in by.items())
-    out.append((f"之后靠自己摸牌和牌的机会：{lines_zh}。", f"The chance to win by your own draws afterwards: {lines_en}."))
+    out.append(
+        (f"之后靠自己摸牌和牌的机会：{lines_zh}。", f"The chance to win by your own draws afterwards: {lines_en}.")
+    )
     return out
 
 

@@ -57,6 +57,7 @@ REPLAY_STYLE = """<style>
 
 # --- pieces ---------------------------------------------------------------------------------------
 
+
 class Piece:
     """A piece of the walk-through: HTML for the notebook, the same in words for plain text."""
 
@@ -65,6 +66,7 @@ class Piece:
 
     def _repr_html_(self) -> str:
         from ._base import _STATIC
+
         css = (_STATIC / "mj.css").read_text(encoding="utf-8")
         return f'<div class="mj-root mj-static mj-rp"><style>{css}</style>{REPLAY_STYLE}{self.html}</div>'
 
@@ -83,12 +85,17 @@ def draw_hand(notation, mark: str | None = None, width: int = 34, live: bool = F
     once, then the flowers (smaller)."""
     h = as_hand(notation)
     out = _melds_and_concealed(h, live, width, mark)
-    if h.win_tile is not None:       # the winning tile, apart and outlined
-        out.append(f'<span style="margin-left:10px">{tile_tag(h.win_tile, live=live, width=width, cls="mj-last")}</span>')
-    if h.flowers:       # the flowers, apart and labelled
-        out.append(f'<span class="mj-flw" style="margin-left:10px;display:inline-flex;align-items:flex-end;gap:2px">'
-                   f'<small>{esc(B("花牌", "flowers"))}</small>'
-                   + "".join(tile_tag(x, live=live, width=width * 3 // 4, cls="mj-fl") for x in h.flowers) + "</span>")
+    if h.win_tile is not None:  # the winning tile, apart and outlined
+        out.append(
+            f'<span style="margin-left:10px">{tile_tag(h.win_tile, live=live, width=width, cls="mj-last")}</span>'
+        )
+    if h.flowers:  # the flowers, apart and labelled
+        out.append(
+            f'<span class="mj-flw" style="margin-left:10px;display:inline-flex;align-items:flex-end;gap:2px">'
+            f"<small>{esc(B('花牌', 'flowers'))}</small>"
+            + "".join(tile_tag(x, live=live, width=width * 3 // 4, cls="mj-fl") for x in h.flowers)
+            + "</span>"
+        )
     big = " mj-big" if width >= 40 else ""
     return f'<div class="mj-row{big}">' + "".join(out) + "</div>"
 
@@ -105,11 +112,13 @@ def plain_line(line: str) -> str:
     won = winning_hand(line)
     if won:
         line = re.sub(r"\s*[:：]\s*" + re.escape(won), "", line)
+
     def name(m):
         try:
             return m.group(1) + _tile(m.group(2)).en
         except ValueError:
             return m.group(0)
+
     return re.sub(r"(\bwith )([1-9][mps]|[ESWNCFP]|[a-h])(?=[\s,.:])", name, line)
 
 
@@ -127,8 +136,10 @@ def winning_hand(outcome: str) -> str | None:
 
 # --- the table's own text with the tiles in words --------------------------------------------------
 
-_HAND_TOKEN = re.compile(r"(?:\[[^\]\s]+\])+[0-9mpsESWNCFPa-h]*(?:\+[0-9mpsESWNCFPa-h]+)?"
-                          r"|[0-9mps]{6,}[0-9mpsESWNCFPa-h]*(?:\+[0-9mpsESWNCFPa-h]+)?")
+_HAND_TOKEN = re.compile(
+    r"(?:\[[^\]\s]+\])+[0-9mpsESWNCFPa-h]*(?:\+[0-9mpsESWNCFPa-h]+)?"
+    r"|[0-9mps]{6,}[0-9mpsESWNCFPa-h]*(?:\+[0-9mpsESWNCFPa-h]+)?"
+)
 
 
 def _run_words(a: str, b: str, suit: str) -> str:
@@ -142,7 +153,7 @@ def in_words(text: str, html: bool = True) -> str:
     (escaped) when ``html``, else plain text."""
     out, last = [], 0
     for m in _HAND_TOKEN.finditer(text):
-        out.append(_words_plain(text[last:m.start()], html))
+        out.append(_words_plain(text[last : m.start()], html))
         tok = m.group(0)
         zh = bool(re.search(r"[\u4e00-\u9fff]", text))
         name = (lambda x: _tile(x).zh) if zh else (lambda x: _tile(x).en)
@@ -162,7 +173,9 @@ def in_words(text: str, html: bool = True) -> str:
         elif html:
             out.append("".join(tile_tag(x, live=False, width=22) for x in tiles))
         else:
-            out.append((("、" if zh else " ").join(name(x) for x in tiles)) + (f" + {name(win)}" if win is not None else ""))
+            out.append(
+                (("、" if zh else " ").join(name(x) for x in tiles)) + (f" + {name(win)}" if win is not None else "")
+            )
         last = m.end()
     out.append(_words_plain(text[last:], html))
     return "".join(out)
@@ -174,11 +187,14 @@ def _words_plain(text: str, html: bool) -> str:
             return _tile(x).en
         except ValueError:
             return x
-    text = re.sub(r"\s*\(2\^番\)", "", text)          # a unit's formula in carets: the unit alone
+
+    text = re.sub(r"\s*\(2\^番\)", "", text)  # a unit's formula in carets: the unit alone
     text = re.sub(r"\b([1-9])([mps])-([1-9])\2\b", lambda m: _run_words(m.group(1), m.group(3), m.group(2)), text)
     text = re.sub(r"\b([ESWNCFPa-h]|[1-9][mps]) \(([^)]*)\)", lambda m: one(m.group(1)), text)
     text = re.sub(r"\b([1-9][mps])\b", lambda m: one(m.group(1)), text)
-    text = re.sub(r"\b(with|on|draws|discards) ([ESWNCFPa-h])\b(?!['’])", lambda m: f"{m.group(1)} {one(m.group(2))}", text)
+    text = re.sub(
+        r"\b(with|on|draws|discards) ([ESWNCFPa-h])\b(?!['’])", lambda m: f"{m.group(1)} {one(m.group(2))}", text
+    )
     return esc(text) if html else text
 
 
@@ -190,8 +206,9 @@ def log_in_words(log) -> Piece:
         line = f"{zh}<br><small>{en}</small>"
         items.append(f"<li>{'<b>' + line + '</b>' if e.is_action else line}</li>")
     html = f'<ol class="mj-log" style="font-size:13px;max-height:420px;overflow:auto">{"".join(items)}</ol>'
-    text = "\n".join(f"{k}. {in_words(e.text('zh'), False)}  {in_words(e.text('en'), False)}"
-                      for k, e in enumerate(log, 1))
+    text = "\n".join(
+        f"{k}. {in_words(e.text('zh'), False)}  {in_words(e.text('en'), False)}" for k, e in enumerate(log, 1)
+    )
     return Piece(html, text)
 
 
@@ -206,7 +223,7 @@ def table_in_words(table, *, show_all: bool = True, seat=None) -> Piece:
             zh = in_words(fan_zh(e.text("zh")))
         else:
             zh = in_words(e.text("zh"))
-        en = re.sub(r"[:：]\s*(?:" + _HAND_TOKEN.pattern + ")", "", e.text("en"))    # the hand drawn once
+        en = re.sub(r"[:：]\s*(?:" + _HAND_TOKEN.pattern + ")", "", e.text("en"))  # the hand drawn once
         view = view.replace(last, f"{zh}<br>{in_words(en)}")
     return Piece(view, html_text(view))
 
@@ -219,7 +236,7 @@ def outcome_in_words(table) -> Piece:
     rows, plain = [], []
     for ln in lines:
         parts = ln.split("  ", 1) if not ln.startswith(" ") else [ln]
-        if len(parts) == 2 and _HAND_TOKEN.search(parts[1]):     # the hand drawn once, in the first half
+        if len(parts) == 2 and _HAND_TOKEN.search(parts[1]):  # the hand drawn once, in the first half
             en = re.sub(r"[:：]\s*(?:" + _HAND_TOKEN.pattern + ")", "", parts[1])
             rows.append(f"<div>{in_words(parts[0])}<br>{in_words(en)}</div>")
         else:

@@ -32,8 +32,13 @@ class TileStrip(MjWidget):
         self.multi = multi
         super().__init__(tiles=[str(x) for x in items], **kw)
 
-    messages = {**MjWidget.messages, "select": {"arg": lambda v: _position(v)}, "discard": {"arg": no_arg},
-                "move": {"arg": one_of("left", "right")}, "sort": {"arg": no_arg}}
+    messages = {
+        **MjWidget.messages,
+        "select": {"arg": lambda v: _position(v)},
+        "discard": {"arg": no_arg},
+        "move": {"arg": one_of("left", "right")},
+        "sort": {"arg": no_arg},
+    }
 
     def _act_select(self, arg, msg):
         k = arg
@@ -74,28 +79,49 @@ class TileStrip(MjWidget):
         self.selected = []
 
     def _layout(self) -> str:
-        return ('<div class="mj-view"><div data-region="head"></div><div class="mj-body">'
-                '<div data-region="strip"></div><div data-region="controls"></div></div></div>')
+        return (
+            '<div class="mj-view"><div data-region="head"></div><div class="mj-body">'
+            '<div data-region="strip"></div><div data-region="controls"></div></div></div>'
+        )
 
     def _regions(self, live: bool) -> dict:
         sel = set(self.selected)
         cells = "".join(
             f'<button class="mj-st{" mj-sel" if i in sel else ""}" data-act="select" data-arg="{i}">'
-            f'{tile_tag(_tile(x), live=live, width=40)}</button>' for i, x in enumerate(self.tiles))
+            f"{tile_tag(_tile(x), live=live, width=40)}</button>"
+            for i, x in enumerate(self.tiles)
+        )
         # moving and discarding act on the picked tile: until one is picked they are switched off
         # and say so, instead of looking alive and doing nothing
         off = "" if sel else f' disabled title="{esc(B("先点一张牌", "pick a tile first"))}"'
-        b = lambda act, arg, zh, en, dis="": (f'<button class="mj-chip" data-act="{act}" data-arg="{arg}"{dis}>'
-                                              f'{esc(B(zh, en))}</button>')
-        hint = "" if sel else f'<span class="mj-lbl mj-hint">{esc(B("先点一张牌，再移动或打出", "pick a tile first, then move or discard it"))}</span>'
-        controls = ('<div class="mj-controls">' + b("move", "left", "◀ 左移", "◀ left", off)
-                    + b("move", "right", "右移 ▶", "right ▶", off) + b("discard", "", "打出", "discard", off)
-                    + b("sort", "", "理牌", "sort") + hint
-                    + (f'<span class="mj-lbl">{esc(B("已打出", "discarded"))}: '
-                       f'{esc(format_tiles(_tile(x) for x in self.discards))}</span>' if self.discards else "")
-                    + "</div>")
-        return {"head": header(B("牌列", "Tile strip"), live),
-                "strip": f'<div class="mj-strip">{cells}</div>', "controls": controls}
+        b = lambda act, arg, zh, en, dis="": (
+            f'<button class="mj-chip" data-act="{act}" data-arg="{arg}"{dis}>{esc(B(zh, en))}</button>'
+        )
+        hint = (
+            ""
+            if sel
+            else f'<span class="mj-lbl mj-hint">{esc(B("先点一张牌，再移动或打出", "pick a tile first, then move or discard it"))}</span>'
+        )
+        controls = (
+            '<div class="mj-controls">'
+            + b("move", "left", "◀ 左移", "◀ left", off)
+            + b("move", "right", "右移 ▶", "right ▶", off)
+            + b("discard", "", "打出", "discard", off)
+            + b("sort", "", "理牌", "sort")
+            + hint
+            + (
+                f'<span class="mj-lbl">{esc(B("已打出", "discarded"))}: '
+                f"{esc(format_tiles(_tile(x) for x in self.discards))}</span>"
+                if self.discards
+                else ""
+            )
+            + "</div>"
+        )
+        return {
+            "head": header(B("牌列", "Tile strip"), live),
+            "strip": f'<div class="mj-strip">{cells}</div>',
+            "controls": controls,
+        }
 
     def _text(self) -> str:
         return f"TileStrip({''.join(self.tiles)!r})"

@@ -33,8 +33,7 @@ class _HandWidget(MjWidget):
         super().__init__(hand_text=str(self.hand), **kw)
 
     def _layout(self) -> str:
-        return ('<div class="mj-view"><div data-region="head"></div>'
-                '<div class="mj-body" data-region="main"></div></div>')
+        return '<div class="mj-view"><div data-region="head"></div><div class="mj-body" data-region="main"></div></div>'
 
     def _regions(self, live: bool) -> dict:
         return {"head": _panels.header(B(*self.title), live), "main": self._main(live)}
@@ -57,8 +56,10 @@ class HandView(_HandWidget):
         super().__init__(hand, **kw)
 
     def _main(self, live: bool) -> str:
-        return (f'<div data-hlscope="1">{svg.hand_svg(self.hand, width=42, highlight=self.highlight or None)}</div>'
-                f'<div class="mj-note">{esc(svg.describe_hand(self.hand))}</div>')
+        return (
+            f'<div data-hlscope="1">{svg.hand_svg(self.hand, width=42, highlight=self.highlight or None)}</div>'
+            f'<div class="mj-note">{esc(svg.describe_hand(self.hand))}</div>'
+        )
 
 
 class FanBreakdown(_HandWidget):
@@ -96,8 +97,11 @@ class WaitsView(_HandWidget):
             for x in parse_tiles(vis):
                 c[x.index] += 1
             vis = c
-        return (svg.hand_svg(self.hand, width=36) + _panels.shanten_line(self.hand)
-                + _panels.waits_html(self.hand, live, visible=vis))
+        return (
+            svg.hand_svg(self.hand, width=36)
+            + _panels.shanten_line(self.hand)
+            + _panels.waits_html(self.hand, live, visible=vis)
+        )
 
 
 class DiscardAdvice(_HandWidget):
@@ -142,10 +146,16 @@ class RuleComparison(MjWidget):
         known = set().union(*(rs.context_names for rs in self.rulesets)) if self.rulesets else set()
         unknown = [k for k in context if k not in known]
         if unknown:
-            raise ValueError(f"no rule set among {', '.join(rs.name for rs in self.rulesets)} uses "
-                             f"{', '.join(map(repr, unknown))}")
-        self.context: dict[str, Any] = {"winner": "E", "dealer": "E", "self_drawn": False, "discarder": None,
-                                        "wild": None}
+            raise ValueError(
+                f"no rule set among {', '.join(rs.name for rs in self.rulesets)} uses {', '.join(map(repr, unknown))}"
+            )
+        self.context: dict[str, Any] = {
+            "winner": "E",
+            "dealer": "E",
+            "self_drawn": False,
+            "discarder": None,
+            "wild": None,
+        }
         self.extra = {}
         for k, v in context.items():
             if k in self.context:
@@ -153,7 +163,7 @@ class RuleComparison(MjWidget):
             else:
                 self.extra[k] = v
         if self.context["discarder"] is None and not self.context["self_drawn"]:
-            self.context["discarder"] = _ctx._previous(self.context["winner"])   # the 上家 by default
+            self.context["discarder"] = _ctx._previous(self.context["winner"])  # the 上家 by default
         self._syncing = False
         self._rejected: str | None = None
         """The hand the learner typed last when it was refused (the table still shows the previous one)."""
@@ -197,7 +207,7 @@ class RuleComparison(MjWidget):
         if name == "wild":
             new = None if value in (None, "") else str(value)
             if new is not None:
-                tile(new)                                   # a bad tile is refused here
+                tile(new)  # a bad tile is refused here
             self.context["wild"] = new
             return
         if name not in ("winner", "dealer", "discarder", "self_drawn"):
@@ -226,9 +236,9 @@ class RuleComparison(MjWidget):
             return
         try:
             self.hand = as_hand(text)
-        except ValueError as e:       # NotationError, InvalidHandError: the parser's message
+        except ValueError as e:  # NotationError, InvalidHandError: the parser's message
             self.last_error = str(e)
-            self._rejected = text     # the table below is the previous hand's: shown greyed out
+            self._rejected = text  # the table below is the previous hand's: shown greyed out
             super().refresh()
             return
         self.last_error = ""
@@ -251,9 +261,11 @@ class RuleComparison(MjWidget):
     # --- rendering -----------------------------------------------------------------------------
 
     def _layout(self) -> str:
-        return ('<div class="mj-view mj-compare"><div data-region="head"></div><div class="mj-body">'
-                '<div data-region="controls"></div><div data-region="error"></div>'
-                '<div data-region="main"></div><div data-region="chart"></div></div></div>')
+        return (
+            '<div class="mj-view mj-compare"><div data-region="head"></div><div class="mj-body">'
+            '<div data-region="controls"></div><div data-region="error"></div>'
+            '<div data-region="main"></div><div data-region="chart"></div></div></div>'
+        )
 
     def stale(self) -> bool:
         """True while the hand the learner typed last was refused: the picture, the table and
@@ -269,54 +281,72 @@ class RuleComparison(MjWidget):
             error = f'<div class="mj-error" role="alert">{esc(self.last_error)}</div>'
         if stale:
             old, new = str(self.hand), (self._rejected or "").strip()
-            words = B(f"下面仍是上一手 {old} 的结果：新输入的手牌 {new} 有问题（见上面的说明），"
-                      f"改好以后这里会换成新手牌的结果",
-                      f"Still showing {old}: the new hand {new} has a problem (see the message "
-                      f"above); the results change once the new hand is fixed")
+            words = B(
+                f"下面仍是上一手 {old} 的结果：新输入的手牌 {new} 有问题（见上面的说明），"
+                f"改好以后这里会换成新手牌的结果",
+                f"Still showing {old}: the new hand {new} has a problem (see the message "
+                f"above); the results change once the new hand is fixed",
+            )
             error += f'<div class="mj-stale-head" data-stale-head="1">{esc(words)}</div>'
-        return {"head": _panels.header(B("规则对比", "Rule sets compared"), live),
-                "controls": self._controls(live),
-                "error": error,
-                "main": grey(self._table(rows)),
-                "chart": grey(payments_chart(rows, self.context["winner"]))}
+        return {
+            "head": _panels.header(B("规则对比", "Rule sets compared"), live),
+            "controls": self._controls(live),
+            "error": error,
+            "main": grey(self._table(rows)),
+            "chart": grey(payments_chart(rows, self.context["winner"])),
+        }
 
     def _controls(self, live: bool) -> str:
         wild_sets = [rs for rs in self.rulesets if "wild" in rs.context_names]
         title = B("只有带混儿/财神/金的规则使用：", "used only by rule sets with a wild: ") + ", ".join(
-            L(rs.zh, rs.en) for rs in wild_sets)
+            L(rs.zh, rs.en) for rs in wild_sets
+        )
         picture = f'<div class="mj-fan-hand">{svg.hand_svg(self.hand, width=30)}</div>'
         if self.stale():
             picture = f'<div class="mj-stale" data-stale="1">{picture}</div>'
-        return (picture +
-                f'<div class="mj-cmp-controls"><div class="mj-notation"><label>{esc(B("手牌", "Hand"))}</label>'
-                f'<input type="text" class="mj-notation-input" data-bind="notation" spellcheck="false" '
-                f'autocomplete="off" value="{esc(self.hand)}"/></div>'
-                + _ctx.seat_row(self.context, wild=bool(wild_sets), wild_title=title) + "</div>")
+        return (
+            picture + f'<div class="mj-cmp-controls"><div class="mj-notation"><label>{esc(B("手牌", "Hand"))}</label>'
+            f'<input type="text" class="mj-notation-input" data-bind="notation" spellcheck="false" '
+            f'autocomplete="off" value="{esc(self.hand)}"/></div>'
+            + _ctx.seat_row(self.context, wild=bool(wild_sets), wild_title=title)
+            + "</div>"
+        )
 
     def _table(self, rows) -> str:
         head = "".join(f'<th class="mj-pay-cell">{esc(seat_label_both(s))}</th>' for s in "ESWN")
-        out = [f'<table class="mj-cmp"><thead><tr><th>{esc(B("规则", "Rule set"))}</th>'
-               f'<th>{esc(B("合法?", "Legal?"))}</th><th>{esc(B("计分项 / 原因", "Patterns / reason"))}</th>'
-               f'<th>{esc(B("合计", "Total"))}</th>{head}</tr></thead><tbody>']
+        out = [
+            f'<table class="mj-cmp"><thead><tr><th>{esc(B("规则", "Rule set"))}</th>'
+            f"<th>{esc(B('合法?', 'Legal?'))}</th><th>{esc(B('计分项 / 原因', 'Patterns / reason'))}</th>"
+            f"<th>{esc(B('合计', 'Total'))}</th>{head}</tr></thead><tbody>"
+        ]
         for r in rows:
             legal = r.status == "legal"
-            status = {"legal": ("是", "yes", "mj-yes"), "illegal": ("否", "no", "mj-no"),
-                      "n/a": ("不适用", "n/a", "mj-sub"), "error": ("不能算", "cannot score", "mj-no")}[r.status]
+            status = {
+                "legal": ("是", "yes", "mj-yes"),
+                "illegal": ("否", "no", "mj-no"),
+                "n/a": ("不适用", "n/a", "mj-sub"),
+                "error": ("不能算", "cannot score", "mj-no"),
+            }[r.status]
             if legal:
                 items = r.result.items
                 detail = "、".join(f"{esc(L(i.zh, i.en))} {i.value * i.count}" for i in items) or "—"
-                total = (f'<b data-total="{esc(r.total)}">{esc(r.total)}</b> '
-                         f'<span class="mj-sub">{esc(L(r.unit[0], r.unit[1]))}</span>')
-                pays = "".join(f'<td class="mj-pay-cell" data-seat="{s}">{r.payments.get(s, 0):+g}</td>'
-                               for s in "ESWN")
+                total = (
+                    f'<b data-total="{esc(r.total)}">{esc(r.total)}</b> '
+                    f'<span class="mj-sub">{esc(L(r.unit[0], r.unit[1]))}</span>'
+                )
+                pays = "".join(
+                    f'<td class="mj-pay-cell" data-seat="{s}">{r.payments.get(s, 0):+g}</td>' for s in "ESWN"
+                )
             else:
                 zh, en = r.reason or ("", "")
                 detail = f'{esc(L(zh, en))}<br><span class="mj-sub">{esc(L(en, zh))}</span>' if zh != en else esc(en)
                 total, pays = "—", '<td colspan="4"></td>'
-            out.append(f'<tr data-rules="{esc(r.name)}" data-status="{r.status}" class="mj-{"legal" if legal else "illegal"}">'
-                       f'<td><b>{esc(L(r.zh, r.en))}</b><br><span class="mj-sub">{esc(L(r.en, r.zh))}</span></td>'
-                       f'<td class="{status[2]}">{esc(B(status[0], status[1]))}</td><td>{detail}</td>'
-                       f'<td class="mj-pts">{total}</td>{pays}</tr>')
+            out.append(
+                f'<tr data-rules="{esc(r.name)}" data-status="{r.status}" class="mj-{"legal" if legal else "illegal"}">'
+                f'<td><b>{esc(L(r.zh, r.en))}</b><br><span class="mj-sub">{esc(L(r.en, r.zh))}</span></td>'
+                f'<td class="{status[2]}">{esc(B(status[0], status[1]))}</td><td>{detail}</td>'
+                f'<td class="mj-pts">{total}</td>{pays}</tr>'
+            )
         out.append("</tbody></table>")
         return "".join(out)
 
@@ -325,5 +355,3 @@ class RuleComparison(MjWidget):
 
     def _plain_head(self) -> str:
         return f"{B('规则对比', 'Rule sets compared')}: {self.hand}"
-
-

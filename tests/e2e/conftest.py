@@ -23,8 +23,14 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 NOTEBOOK = ROOT / "notebooks" / "05_hand_editor.ipynb"
 IMAGES = ROOT / "images"
 
@@ -57,32 +63,56 @@ class Server:
         settings = tmp / "settings"
         (settings / "@jupyterlab" / "apputils-extension").mkdir(parents=True)
         (settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings").write_text(
-            json.dumps({"fetchNews": "false", "checkForUpdates": False}))
-        env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp / "runtime"), JUPYTERLAB_SETTINGS_DIR=str(settings),
-                   JUPYTERLAB_WORKSPACES_DIR=str(tmp / "workspaces"), PYTHONUNBUFFERED="1")
+            json.dumps({"fetchNews": "false", "checkForUpdates": False})
+        )
+        env = dict(
+            os.environ,
+            JUPYTER_RUNTIME_DIR=str(tmp / "runtime"),
+            JUPYTERLAB_SETTINGS_DIR=str(settings),
+            JUPYTERLAB_WORKSPACES_DIR=str(tmp / "workspaces"),
+            PYTHONUNBUFFERED="1",
+        )
         common = ["--no-browser", f"--port={self.port}"]
         if kind == "voila":
-            cmd = [sys.executable, "-m", "voila", str(self.root / NOTEBOOK.name), *common,
-                   "--Voila.ip=127.0.0.1", "--Voila.tornado_settings={'allow_origin': '*'}"]
+            cmd = [
+                sys.executable,
+                "-m",
+                "voila",
+                str(self.root / NOTEBOOK.name),
+                *common,
+                "--Voila.ip=127.0.0.1",
+                "--Voila.tornado_settings={'allow_origin': '*'}",
+            ]
             self.base = f"http://127.0.0.1:{self.port}/"
         else:
             app = "jupyterlab" if kind == "lab" else "notebook"
-            cmd = [sys.executable, "-m", app, *common, "--ip=127.0.0.1", "--allow-root",
-                   f"--IdentityProvider.token={self.token}", f"--ServerApp.root_dir={self.root}",
-                   "--ServerApp.disable_check_xsrf=False",
-                   f"--LabApp.user_settings_dir={settings}" if kind == "lab" else
-                   f"--JupyterNotebookApp.user_settings_dir={settings}",
-                   f"--LabApp.workspaces_dir={tmp / 'workspaces'}" if kind == "lab" else
-                   f"--JupyterNotebookApp.workspaces_dir={tmp / 'workspaces'}",
-                   "--LabApp.expose_app_in_browser=True" if kind == "lab" else
-                   "--JupyterNotebookApp.expose_app_in_browser=True"]
+            cmd = [
+                sys.executable,
+                "-m",
+                app,
+                *common,
+                "--ip=127.0.0.1",
+                "--allow-root",
+                f"--IdentityProvider.token={self.token}",
+                f"--ServerApp.root_dir={self.root}",
+                "--ServerApp.disable_check_xsrf=False",
+                f"--LabApp.user_settings_dir={settings}"
+                if kind == "lab"
+                else f"--JupyterNotebookApp.user_settings_dir={settings}",
+                f"--LabApp.workspaces_dir={tmp / 'workspaces'}"
+                if kind == "lab"
+                else f"--JupyterNotebookApp.workspaces_dir={tmp / 'workspaces'}",
+                "--LabApp.expose_app_in_browser=True"
+                if kind == "lab"
+                else "--JupyterNotebookApp.expose_app_in_browser=True",
+            ]
             self.base = f"http://127.0.0.1:{self.port}/"
         self.log = open(tmp / f"{kind}.log", "wb")
         self.proc = subprocess.Popen(cmd, cwd=self.root, env=env, stdout=self.log, stderr=subprocess.STDOUT)
         self._wait()
 
     def _wait(self, timeout: float = 90):
-        probe = (self.base if self.kind == "voila" else f"{self.base}api/status?token={self.token}")
+        probe = self.base if self.kind == "voila" else f"{self.base}api/status?token={self.token}"
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             if self.proc.poll() is not None:
@@ -142,6 +172,7 @@ def playwright():
     _need_browser()
     os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
     from playwright.sync_api import sync_playwright
+
     with sync_playwright() as pw:
         yield pw
 
@@ -149,8 +180,13 @@ def playwright():
 @pytest.fixture(scope="session")
 def browser_context(playwright, tmp_path_factory):
     ctx = playwright.chromium.launch_persistent_context(
-        str(tmp_path_factory.mktemp("chromium-profile")), executable_path=CHROMIUM, headless=True,
-        args=CHROMIUM_ARGS, viewport={"width": 1400, "height": 1000}, device_scale_factor=1)
+        str(tmp_path_factory.mktemp("chromium-profile")),
+        executable_path=CHROMIUM,
+        headless=True,
+        args=CHROMIUM_ARGS,
+        viewport={"width": 1400, "height": 1000},
+        device_scale_factor=1,
+    )
     try:
         yield ctx
     finally:
@@ -168,9 +204,11 @@ def page(browser_context):
 @pytest.fixture(scope="session")
 def shot():
     """Save a screenshot of a locator as images/screenshot_NAME.png (the README shows them)."""
+
     def save(locator, name: str) -> Path:
         IMAGES.mkdir(exist_ok=True)
         out = IMAGES / f"screenshot_{name}.png"
         locator.screenshot(path=str(out), animations="disabled")
         return out
+
     return save

@@ -48,7 +48,7 @@ def course_lab(lab):
     """The session's JupyterLab serving the whole course, cells rendered all at once (no windowing)."""
     for nb in NOTEBOOKS:
         shutil.copy(nb, lab.root / nb.name)
-    for folder in ("quiz_sets", "recorded"):      # the files the lessons read (a quiz set, a recorded hand)
+    for folder in ("quiz_sets", "recorded"):  # the files the lessons read (a quiz set, a recorded hand)
         if (ROOT / "notebooks" / folder).is_dir():
             shutil.copytree(ROOT / "notebooks" / folder, lab.root / folder, dirs_exist_ok=True)
     tracker = lab.root.parent / "settings" / "@jupyterlab" / "notebook-extension"
@@ -63,20 +63,25 @@ def test_nothing_wider_than_the_notebook(path, course_lab, browser_context, tmp_
     page.set_default_timeout(120_000)
     try:
         page.goto(course_lab.url(f"lab/workspaces/layout-{path.stem}/tree/{path.name}"))
-        page.wait_for_function("window.jupyterapp && window.jupyterapp.shell.currentWidget"
-                               " && window.jupyterapp.shell.currentWidget.sessionContext"
-                               " && window.jupyterapp.shell.currentWidget.sessionContext.session"
-                               " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel")
+        page.wait_for_function(
+            "window.jupyterapp && window.jupyterapp.shell.currentWidget"
+            " && window.jupyterapp.shell.currentWidget.sessionContext"
+            " && window.jupyterapp.shell.currentWidget.sessionContext.session"
+            " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel"
+        )
         page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
         # every code cell has run once its prompt shows a number (none left as [*] or [ ])
-        page.wait_for_function("""() => {
+        page.wait_for_function(
+            """() => {
             const nb = window.jupyterapp.shell.currentWidget.content;
             const code = nb.widgets.filter(c => c.model.type === 'code');
             return code.every(c => c.model.executionCount !== null)
                 && nb.widgets.every(c => !c.node.querySelector('.jp-InputArea-prompt')
                                          || !c.node.querySelector('.jp-InputArea-prompt').textContent.includes('*'));
-        }""", polling=500)
-        page.wait_for_timeout(1500)     # widgets draw after their comm opens
+        }""",
+            polling=500,
+        )
+        page.wait_for_timeout(1500)  # widgets draw after their comm opens
         problems = page.evaluate(MEASURE)
         _save_screens(page, path.stem)
     finally:

@@ -74,8 +74,10 @@ def _proxy() -> str | None:
 
 
 def _need_hub():
-    _need(shutil.which("jupyterhub") is not None or (Path(sys.executable).parent / "jupyterhub").exists(),
-          "jupyterhub (pip install jupyterhub)")
+    _need(
+        shutil.which("jupyterhub") is not None or (Path(sys.executable).parent / "jupyterhub").exists(),
+        "jupyterhub (pip install jupyterhub)",
+    )
     proxy = _proxy()
     _need(proxy is not None, "configurable-http-proxy (npm install -g configurable-http-proxy)")
     return proxy
@@ -97,19 +99,43 @@ class Hub:
         self.top, self.port = top, _free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log_path = top / f"hub-{self.port}.log"
-        environ = dict(os.environ, MJLEARN_HUB_PORT=str(self.port), MJLEARN_HUB_STATE=str(top / "state"),
-                       PATH=f"{Path(proxy).parent}{os.pathsep}{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
-                       PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
-        for k in ("MJLEARN_DB", "MJLEARN_DATA_DIR", "MJLEARN_DB_SECRET", "MJLEARN_DB_SECRET_FILE", "MJLEARN_HUB_AUTH",
-                  "MJLEARN_HUB_DEMO", "MJLEARN_HUB_SPAWNER", "MJLEARN_HUB_BIND_URL", "MJLEARN_DB_TEMPLATE"):
+        environ = dict(
+            os.environ,
+            MJLEARN_HUB_PORT=str(self.port),
+            MJLEARN_HUB_STATE=str(top / "state"),
+            PATH=f"{Path(proxy).parent}{os.pathsep}{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+            PYTHONPATH=str(ROOT),
+            PYTHONUNBUFFERED="1",
+        )
+        for k in (
+            "MJLEARN_DB",
+            "MJLEARN_DATA_DIR",
+            "MJLEARN_DB_SECRET",
+            "MJLEARN_DB_SECRET_FILE",
+            "MJLEARN_HUB_AUTH",
+            "MJLEARN_HUB_DEMO",
+            "MJLEARN_HUB_SPAWNER",
+            "MJLEARN_HUB_BIND_URL",
+            "MJLEARN_DB_TEMPLATE",
+        ):
             environ.pop(k, None)
         environ.update(env)
         self.log = open(self.log_path, "wb")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "jupyterhub", "-f", str(ROOT / "mjlearn" / "deploy" / "jupyterhub_config.py"),
-             f"--JupyterHub.hub_bind_url=http://127.0.0.1:{_free_port()}",
-             f"--ConfigurableHTTPProxy.api_url=http://127.0.0.1:{_free_port()}"],
-            cwd=top, env=environ, stdout=self.log, stderr=subprocess.STDOUT)
+            [
+                sys.executable,
+                "-m",
+                "jupyterhub",
+                "-f",
+                str(ROOT / "mjlearn" / "deploy" / "jupyterhub_config.py"),
+                f"--JupyterHub.hub_bind_url=http://127.0.0.1:{_free_port()}",
+                f"--ConfigurableHTTPProxy.api_url=http://127.0.0.1:{_free_port()}",
+            ],
+            cwd=top,
+            env=environ,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+        )
 
     def text(self) -> str:
         return self.log_path.read_text(encoding="utf-8", errors="replace")
@@ -152,6 +178,7 @@ class Hub:
 def _remove_accounts(names):
     """Remove the system accounts this test made (those carrying the hub's mark), with their homes."""
     from mjlearn.deploy.accounts import MARK
+
     for name in names:
         try:
             account = pwd.getpwnam(name)
@@ -159,7 +186,9 @@ def _remove_accounts(names):
             continue
         if account.pw_gecos.split(",")[0] == MARK:
             for proc in Path("/proc").iterdir():  # a server or kernel of it the hub left: the test's own, by pid
-                if proc.name.isdigit() and re.search(rf"^Uid:\s+{account.pw_uid}\s", _read(proc / "status").decode(), re.MULTILINE):
+                if proc.name.isdigit() and re.search(
+                    rf"^Uid:\s+{account.pw_uid}\s", _read(proc / "status").decode(), re.MULTILINE
+                ):
                     with contextlib.suppress(OSError):
                         os.kill(int(proc.name), 9)
             subprocess.run(["userdel", "--remove", name], capture_output=True, timeout=60)
@@ -170,6 +199,7 @@ def python_for_all():
     """A Python every account may run, with this environment's packages: what a school installs in
     /opt (the test's own interpreter may live in root's home, closed to the learners' accounts)."""
     from mjlearn.deploy.accounts import closed_to_others
+
     if closed_to_others(sys.executable) is None:
         yield sys.executable
         return
@@ -182,6 +212,7 @@ def python_for_all():
     venv = top / "python"
     subprocess.run([found, "-m", "venv", "--without-pip", str(venv)], check=True, capture_output=True, timeout=300)
     import sysconfig
+
     site = Path(sysconfig.get_paths()["purelib"])
     target = next(venv.glob("lib/python*/site-packages"))
     (target / "mjlearn-test.pth").write_text(f"{ROOT}\nimport site; site.addsitedir({str(site)!r})\n")
@@ -196,8 +227,10 @@ def python_for_all():
 
 @pytest.fixture(scope="module")
 def hub(tmp_path_factory, python_for_all):
-    _need(os.geteuid() == 0 and shutil.which("useradd") is not None,
-          "root and useradd (the hub makes each user's system account)")
+    _need(
+        os.geteuid() == 0 and shutil.which("useradd") is not None,
+        "root and useradd (the hub makes each user's system account)",
+    )
     proxy = _need_hub()
     top = Path(tempfile.mkdtemp(prefix="mjlearn-hub-"))
     top.chmod(0o711)  # learners reach the quiz set file below, nothing else
@@ -206,11 +239,14 @@ def hub(tmp_path_factory, python_for_all):
     try:
         from mjlearn import db
         from mjlearn.db.classes import Classroom
+
         owner = server.url()
         db.upgrade(owner)
         quiz_set = top / "homework.json"
-        quiz_set.write_text(json.dumps({"title": "Homework", "title_zh": "作业",
-                                        "questions": [{"kind": "waits", "hand": HAND}]}), encoding="utf-8")
+        quiz_set.write_text(
+            json.dumps({"title": "Homework", "title_zh": "作业", "questions": [{"kind": "waits", "hand": HAND}]}),
+            encoding="utf-8",
+        )
         quiz_set.chmod(0o644)
         with Classroom(url=owner) as room:
             room.create(CLASS, teachers=[TEACHER])
@@ -218,19 +254,39 @@ def hub(tmp_path_factory, python_for_all):
             aid = room.assign(CLASS, str(quiz_set), due="2099-01-01")
         (top / "state").mkdir(mode=0o700)
         secret_file = top / "state" / "class.secret"
-        made = subprocess.run([sys.executable, "-m", "mjlearn", "hub", "secret", "--out", str(secret_file)],
-                              capture_output=True, text=True, timeout=120, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+        made = subprocess.run(
+            [sys.executable, "-m", "mjlearn", "hub", "secret", "--out", str(secret_file)],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        )
         assert made.returncode == 0, made.stderr
         secret = secret_file.read_text().strip()
         assert secret not in made.stdout + made.stderr and secret_file.stat().st_mode & 0o777 == 0o600
         homes = top / "homes"
-        running = Hub(top, proxy, MJLEARN_HUB_PYTHON=python_for_all, MJLEARN_HUB_TEACHERS=f"{TEACHER},{OTHER_TEACHER}",
-                      MJLEARN_HUB_HOME=str(homes),
-                      MJLEARN_CLASS=CLASS, MJLEARN_DB_TEMPLATE=role_url(owner, "{user}"),
-                      MJLEARN_DB_SECRET_FILE=str(secret_file),
-                      MJLEARN_HUB_LAB_ARGS="--LabApp.expose_app_in_browser=True").wait()
-        yield {"base": running.base, "owner": owner, "aid": aid, "homes": homes, "pid": running.proc.pid,
-               "secret_file": secret_file, "secret": secret, "state": top / "state", "hub": running}
+        running = Hub(
+            top,
+            proxy,
+            MJLEARN_HUB_PYTHON=python_for_all,
+            MJLEARN_HUB_TEACHERS=f"{TEACHER},{OTHER_TEACHER}",
+            MJLEARN_HUB_HOME=str(homes),
+            MJLEARN_CLASS=CLASS,
+            MJLEARN_DB_TEMPLATE=role_url(owner, "{user}"),
+            MJLEARN_DB_SECRET_FILE=str(secret_file),
+            MJLEARN_HUB_LAB_ARGS="--LabApp.expose_app_in_browser=True",
+        ).wait()
+        yield {
+            "base": running.base,
+            "owner": owner,
+            "aid": aid,
+            "homes": homes,
+            "pid": running.proc.pid,
+            "secret_file": secret_file,
+            "secret": secret,
+            "state": top / "state",
+            "hub": running,
+        }
     finally:
         if running is not None:
             running.stop()
@@ -242,24 +298,31 @@ def hub(tmp_path_factory, python_for_all):
 
 # -- over HTTP: who gets in ----------------------------------------------------------------------------------------
 
+
 def _session(hub):
     import requests
+
     s = requests.Session()
     s.get(f"{hub['base']}/hub/login", timeout=60)  # the _xsrf cookie
     return s
 
 
 def _form(s, hub, path: str, data: dict):
-    return s.post(f"{hub['base']}/hub/{path}", data={**data, "_xsrf": s.cookies.get("_xsrf", "")}, timeout=300,
-                  allow_redirects=False)
+    return s.post(
+        f"{hub['base']}/hub/{path}",
+        data={**data, "_xsrf": s.cookies.get("_xsrf", "")},
+        timeout=300,
+        allow_redirects=False,
+    )
 
 
 def sign_up(hub, user: str, password: str) -> bool:
     """Whether the hub took the sign-up (approved or not)."""
     s = _session(hub)
     s.get(f"{hub['base']}/hub/signup", timeout=60)
-    r = _form(s, hub, "signup", {"username": user, "signup_password": password,
-                                 "signup_password_confirmation": password})
+    r = _form(
+        s, hub, "signup", {"username": user, "signup_password": password, "signup_password_confirmation": password}
+    )
     r.raise_for_status()
     said = re.search(r'class="alert (alert-\w+)"', r.text)
     return said is not None and said.group(1) != "alert-danger"
@@ -282,9 +345,13 @@ def test_only_approved_sign_ups_log_in(hub):
     assert sign_up(hub, TEACHER, PASSWORDS[TEACHER]) and sign_up(hub, OTHER_TEACHER, PASSWORDS[OTHER_TEACHER])
     s, r = log_in(hub, OTHER_TEACHER, PASSWORDS[OTHER_TEACHER])
     assert s is None and "has not been authorized" in r.text
-    approve = subprocess.run([sys.executable, "-m", "mjlearn", "hub", "approve", TEACHER], capture_output=True,
-                             text=True, timeout=120, env=dict(os.environ, MJLEARN_HUB_STATE=str(hub["state"]),
-                                                              PYTHONPATH=str(ROOT)))
+    approve = subprocess.run(
+        [sys.executable, "-m", "mjlearn", "hub", "approve", TEACHER],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=dict(os.environ, MJLEARN_HUB_STATE=str(hub["state"]), PYTHONPATH=str(ROOT)),
+    )
     assert approve.returncode == 0, approve.stderr
     teacher, r = log_in(hub, TEACHER, PASSWORDS[TEACHER])
     assert teacher is not None, r.text[-500:]
@@ -310,12 +377,16 @@ def test_only_approved_sign_ups_log_in(hub):
 
 # -- in the browser and the learners' kernels ---------------------------------------------------------------------
 
+
 @pytest.fixture(scope="module")
 def browser(playwright):
     """A browser of the session's one Playwright (conftest.py: its sync API cannot start twice)."""
     _need(Path(CHROMIUM).exists(), CHROMIUM)
-    b = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                   args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+    b = playwright.chromium.launch(
+        executable_path=CHROMIUM,
+        headless=True,
+        args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+    )
     try:
         yield b
     finally:
@@ -346,7 +417,8 @@ def learner_page(browser, hub, user):
 def kernel_run(page, code: str) -> str:
     """Run ``code`` in a new kernel of the page's JupyterLab (its kernel API, as a learner's notebook
     would); its printed output (and the error's name and text, if one was raised)."""
-    return page.evaluate("""async (code) => {
+    return page.evaluate(
+        """async (code) => {
         const kernel = await window.jupyterapp.serviceManager.kernels.startNew({name: 'python3'});
         let out = '';
         try {
@@ -360,13 +432,16 @@ def kernel_run(page, code: str) -> str:
             await kernel.shutdown();
         }
         return out;
-    }""", code)
+    }""",
+        code,
+    )
 
 
 def _account_checked(hub, user) -> pwd.struct_passwd:
     """The account the hub made for ``user``: its own, not root's, with a home only it may enter; every
     process of the user's server runs as it."""
     from mjlearn.deploy.accounts import MARK
+
     account = pwd.getpwnam(user)
     assert account.pw_gecos.startswith(MARK) and account.pw_uid != 0 and account.pw_gid != 0
     home = Path(account.pw_dir)
@@ -408,11 +483,17 @@ def test_each_learner_is_kept_to_their_own_account(hub, browser):
     for user in LEARNERS:
         with learner_page(browser, hub, user) as page:
             account = _account_checked(hub, user)
-            targets = [("secret", str(hub["secret_file"])), ("hub environment", f"/proc/{hub['pid']}/environ"),
-                       ("hub database", str(hub["state"] / "jupyterhub.sqlite")), ("hub state", str(hub["state"]))]
+            targets = [
+                ("secret", str(hub["secret_file"])),
+                ("hub environment", f"/proc/{hub['pid']}/environ"),
+                ("hub database", str(hub["state"] / "jupyterhub.sqlite")),
+                ("hub state", str(hub["state"])),
+            ]
             for name, home in others.items():
-                targets += [(f"home of {name}", str(home)),
-                            (f"lesson of {name}", str(home / "mjlearn-notebooks" / "00_start_here.ipynb"))]
+                targets += [
+                    (f"home of {name}", str(home)),
+                    (f"lesson of {name}", str(home / "mjlearn-notebooks" / "00_start_here.ipynb")),
+                ]
             out = kernel_run(page, PROBE.format(targets=json.dumps(targets)))
             assert f"UID {account.pw_uid} {account.pw_uid}\n" in out, out
             for label, _ in targets:
@@ -432,10 +513,14 @@ def test_a_class_on_jupyterhub(hub, browser):
         with learner_page(browser, hub, user) as page:
             account = pwd.getpwnam(user)
             home = hub["homes"] / user
-            _notebook(home / "homework.ipynb", [
-                "from mjlearn.dashboard import my_assignments, assignment\nmy_assignments()",
-                f"assignment({aid})",
-            ], account)
+            _notebook(
+                home / "homework.ipynb",
+                [
+                    "from mjlearn.dashboard import my_assignments, assignment\nmy_assignments()",
+                    f"assignment({aid})",
+                ],
+                account,
+            )
             lessons = home / "mjlearn-notebooks"
             assert (lessons / "00_start_here.ipynb").is_file() and (lessons / "14_teacher_dashboard.ipynb").is_file()
             assert (lessons / "quiz_sets" / "week1_tiles_and_waits.json").is_file()
@@ -449,39 +534,52 @@ def test_a_class_on_jupyterhub(hub, browser):
                 box.fill(text)
                 quiz.locator(".mjlearn-quiz-check").first.click()
                 want = "true" if text == "123456789m" else ("retry" if k == 0 else "false")
-                page.wait_for_function("(w) => { const f = document.querySelector('.mjlearn-quiz-feedback');"
-                                       " return f && f.dataset.correct === w; }", arg=want)
+                page.wait_for_function(
+                    "(w) => { const f = document.querySelector('.mjlearn-quiz-feedback');"
+                    " return f && f.dataset.correct === w; }",
+                    arg=want,
+                )
             if user == LEARNERS[2]:  # a learner asks for the class report and for the others' answers
-                out = kernel_run(page, "from mjlearn.db.classes import Classroom\nroom = Classroom()\n"
-                                       f"try:\n    room.report({CLASS!r})\nexcept Exception as e:\n    print('REFUSED', e)\n"
-                                       "with room.engine.connect() as c:\n"
-                                       "    n = c.exec_driver_sql(\"SELECT count(*) FROM answers WHERE \\\"user\\\" <> current_user\").scalar()\n"
-                                       "print('OTHERS', n)")
+                out = kernel_run(
+                    page,
+                    "from mjlearn.db.classes import Classroom\nroom = Classroom()\n"
+                    f"try:\n    room.report({CLASS!r})\nexcept Exception as e:\n    print('REFUSED', e)\n"
+                    "with room.engine.connect() as c:\n"
+                    '    n = c.exec_driver_sql("SELECT count(*) FROM answers WHERE \\"user\\" <> current_user").scalar()\n'
+                    "print('OTHERS', n)",
+                )
                 assert "REFUSED" in out and "only the teachers" in out and "OTHERS 0" in out, out
                 # ... and forges a right answer: a copy of their wrong one, written straight into the database
                 # under their own name (the row-level security lets a learner add their own rows)
-                out = kernel_run(page, "from mjlearn.db.classes import Classroom\nroom = Classroom()\n"
-                                       "with room.engine.begin() as c:\n"
-                                       "    c.exec_driver_sql('INSERT INTO answers (at, \"user\", quiz, kind, topic, seed, difficulty,"
-                                       " question, answer, correct, score, hints, seconds, retries) SELECT at + 1, \"user\", quiz,"
-                                       " kind, topic, seed, difficulty, question, answer, 1, 1.0, 0, seconds, 0 FROM answers"
-                                       " WHERE \"user\" = current_user ORDER BY id DESC LIMIT 1')\n"
-                                       "print('FORGED')")
+                out = kernel_run(
+                    page,
+                    "from mjlearn.db.classes import Classroom\nroom = Classroom()\n"
+                    "with room.engine.begin() as c:\n"
+                    '    c.exec_driver_sql(\'INSERT INTO answers (at, "user", quiz, kind, topic, seed, difficulty,'
+                    ' question, answer, correct, score, hints, seconds, retries) SELECT at + 1, "user", quiz,'
+                    " kind, topic, seed, difficulty, question, answer, 1, 1.0, 0, seconds, 0 FROM answers"
+                    ' WHERE "user" = current_user ORDER BY id DESC LIMIT 1\')\n'
+                    "print('FORGED')",
+                )
                 assert "FORGED" in out, out
     # the database holds each learner's answers under their own name, against the assignment
     import sqlalchemy as sa
+
     engine = sa.create_engine(hub["owner"])
     with engine.connect() as c:
         rows = c.exec_driver_sql('SELECT "user", quiz, correct FROM answers ORDER BY id').all()
     engine.dispose()
     assert {(u, q) for u, q, _ in rows} == {(u, f"assignment:{aid}") for u in LEARNERS}
-    assert [r[2] for r in rows if r[0] == LEARNERS[2]] == [0, 0, 1]   # the last one forged "correct"
+    assert [r[2] for r in rows if r[0] == LEARNERS[2]] == [0, 0, 1]  # the last one forged "correct"
     # the teacher's report grades every answer again in the teacher's own process: the forged row is flagged
     with learner_page(browser, hub, TEACHER) as page:
-        out = kernel_run(page, "from mjlearn.db.classes import Classroom\nroom = Classroom()\n"
-                               f"r = room.report({CLASS!r})\n"
-                               "print('FLAGGED', {l['user']: l.get('flagged', 0) for l in r['learners']})\n"
-                               "print('FLAGS', [(a['user'], bool(a.get('flag'))) for a in r.get('answers', []) if a.get('flag')])")
+        out = kernel_run(
+            page,
+            "from mjlearn.db.classes import Classroom\nroom = Classroom()\n"
+            f"r = room.report({CLASS!r})\n"
+            "print('FLAGGED', {l['user']: l.get('flagged', 0) for l in r['learners']})\n"
+            "print('FLAGS', [(a['user'], bool(a.get('flag'))) for a in r.get('answers', []) if a.get('flag')])",
+        )
         assert f"FLAGGED {{'{LEARNERS[0]}': 0, '{LEARNERS[1]}': 0, '{LEARNERS[2]}': 1}}" in out.replace('"', "'"), out
         assert f"FLAGS [('{LEARNERS[2]}', True)]" in out.replace('"', "'"), out
     # the teacher's dashboard, in Voila on the teacher's own server, shows their results
@@ -489,8 +587,11 @@ def test_a_class_on_jupyterhub(hub, browser):
         _account_checked(hub, TEACHER)
         page.goto(f"{hub['base']}/user/{TEACHER}/voila/render/mjlearn-notebooks/14_teacher_dashboard.ipynb")
         # Voila shows the lesson's text first and each output as its cell runs: wait for the last one
-        page.wait_for_function("() => document.body.innerText.includes('班级代码 class code')"
-                               " && document.body.innerText.includes('对错 Right')", timeout=240_000)
+        page.wait_for_function(
+            "() => document.body.innerText.includes('班级代码 class code')"
+            " && document.body.innerText.includes('对错 Right')",
+            timeout=240_000,
+        )
         text = page.locator("body").inner_text()
         assert CLASS in text and "SAMPLE DATA" not in text
         assert "3/3" in text  # every learner answered the assignment's question (cy wrongly: still done)
@@ -498,19 +599,23 @@ def test_a_class_on_jupyterhub(hub, browser):
             assert user in text
         heat = page.locator("table").first.inner_text()  # the heatmap: ann and bob right, cy wrong
         ann, bob, cy = (re.escape(u) for u in LEARNERS)
-        assert re.search(ann + r"\s+100%", heat) and re.search(bob + r"\s+100%", heat) and re.search(cy + r"\s+0%", heat)
-        assert "1 个存疑 flagged" in text   # the forged row is named, and cy still shows 0% right above
+        assert (
+            re.search(ann + r"\s+100%", heat) and re.search(bob + r"\s+100%", heat) and re.search(cy + r"\s+0%", heat)
+        )
+        assert "1 个存疑 flagged" in text  # the forged row is named, and cy still shows 0% right above
         assert page.evaluate("document.documentElement.scrollWidth") <= 1400  # nothing wider than the window
 
 
 def _run_all(page, hub, user, name):
     page.goto(f"{hub['base']}/user/{user}/lab/tree/{name}?reset")
-    page.wait_for_function("window.jupyterapp && window.jupyterapp.shell.currentWidget"
-                           " && window.jupyterapp.shell.currentWidget.context"
-                           f" && window.jupyterapp.shell.currentWidget.context.path === '{name}'"
-                           " && window.jupyterapp.shell.currentWidget.sessionContext"
-                           " && window.jupyterapp.shell.currentWidget.sessionContext.session"
-                           " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel")
+    page.wait_for_function(
+        "window.jupyterapp && window.jupyterapp.shell.currentWidget"
+        " && window.jupyterapp.shell.currentWidget.context"
+        f" && window.jupyterapp.shell.currentWidget.context.path === '{name}'"
+        " && window.jupyterapp.shell.currentWidget.sessionContext"
+        " && window.jupyterapp.shell.currentWidget.sessionContext.session"
+        " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel"
+    )
     page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
 
 
@@ -518,8 +623,13 @@ def test_idle_servers_are_culled_by_a_hub_service(hub):
     """jupyterhub-idle-culler runs as the hub's service, with the right to stop servers."""
     teacher, _ = log_in(hub, TEACHER, PASSWORDS[TEACHER])
     assert "idle-culler" in teacher.get(f"{hub['base']}/hub/api/services", timeout=60).json()
-    culler = [p for p in Path("/proc").iterdir() if p.name.isdigit() and b"jupyterhub_idle_culler" in
-              _read(p / "cmdline") and f"PPid:\t{hub['pid']}\n" in _read(p / "status").decode()]
+    culler = [
+        p
+        for p in Path("/proc").iterdir()
+        if p.name.isdigit()
+        and b"jupyterhub_idle_culler" in _read(p / "cmdline")
+        and f"PPid:\t{hub['pid']}\n" in _read(p / "status").decode()
+    ]
     assert culler, "the idle culler is not running"
 
 
@@ -532,6 +642,7 @@ def _read(path: Path) -> bytes:
 
 # -- what the recipe refuses ---------------------------------------------------------------------------------------
 
+
 @pytest.fixture
 def scratch(python_for_all):
     proxy = _need_hub()
@@ -540,6 +651,7 @@ def scratch(python_for_all):
 
     def start(**env) -> Hub:
         return Hub(top, proxy, MJLEARN_HUB_PYTHON=python_for_all, **env)
+
     try:
         yield top, start
     finally:
@@ -599,6 +711,7 @@ def test_a_weak_or_missing_secret_is_refused(scratch, case):
     top, start = scratch
     env = {"MJLEARN_DB_TEMPLATE": "postgresql+psycopg://{user}@127.0.0.1:5432/mjlearn"}
     from mjlearn.deploy import generate_secret
+
     if case == "weak":
         env["MJLEARN_DB_SECRET_FILE"] = str(_secret_file(top, "hub-secret\n"))
     elif case == "readable by others":
@@ -606,7 +719,11 @@ def test_a_weak_or_missing_secret_is_refused(scratch, case):
     elif case == "in the environment":
         env["MJLEARN_DB_SECRET"] = generate_secret()
     code, log = start(**env).refused()
-    said = {"missing": "no class secret", "weak": "too weak", "readable by others": "chmod 600",
-            "in the environment": "unset MJLEARN_DB_SECRET"}[case]
+    said = {
+        "missing": "no class secret",
+        "weak": "too weak",
+        "readable by others": "chmod 600",
+        "in the environment": "unset MJLEARN_DB_SECRET",
+    }[case]
     assert code == 2 and said in log and "Traceback" not in log, log[-2000:]
     assert re.search(r"[\u4e00-\u9fff]", log.split("mjlearn hub:", 1)[1])  # and in Chinese

@@ -11,17 +11,25 @@ import pytest
 pytestmark = pytest.mark.e2e
 
 # built by clicks: a pung of East claimed from the opposite seat, then 123m 456p 789s C, then C wins
-CLICKS = [("mode", "pung"), ("seat", "2"), ("add", "E"), ("mode", "tile"),
-          *[("add", x) for x in ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "C"]], ("add", "C")]
+CLICKS = [
+    ("mode", "pung"),
+    ("seat", "2"),
+    ("add", "E"),
+    ("mode", "tile"),
+    *[("add", x) for x in ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "C"]],
+    ("add", "C"),
+]
 HAND = "[EEE,2]123m456p789sC+C"
 
 
 def _open_and_run(page, lab):
     page.goto(lab.url("lab/tree/05_hand_editor.ipynb"))
-    page.wait_for_function("window.jupyterapp && window.jupyterapp.shell.currentWidget"
-                           " && window.jupyterapp.shell.currentWidget.sessionContext"
-                           " && window.jupyterapp.shell.currentWidget.sessionContext.session"
-                           " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel")
+    page.wait_for_function(
+        "window.jupyterapp && window.jupyterapp.shell.currentWidget"
+        " && window.jupyterapp.shell.currentWidget.sessionContext"
+        " && window.jupyterapp.shell.currentWidget.sessionContext.session"
+        " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel"
+    )
     page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
     page.locator(".mj-editor").first.wait_for()
     page.locator(".mj-view").first.wait_for()
@@ -51,25 +59,34 @@ def test_clicks_build_a_winning_hand_scored_by_the_engine(lab_page, shot):
     assert root.locator("input.mj-notation-input").input_value() == HAND
     trips = page.evaluate("window.__mjRoundTrips")
     ms = [t["ms"] for t in trips]
-    report = {"clicks": len(ms), "median_ms": statistics.median(ms), "max_ms": max(ms),
-              "p90_ms": sorted(ms)[int(0.9 * (len(ms) - 1))], "samples": trips}
+    report = {
+        "clicks": len(ms),
+        "median_ms": statistics.median(ms),
+        "max_ms": max(ms),
+        "p90_ms": sorted(ms)[int(0.9 * (len(ms) - 1))],
+        "samples": trips,
+    }
     (Path(__file__).parent / "round_trip.json").write_text(json.dumps(report, indent=1))
-    print(f"\nclick -> Python -> view round trip: median {report['median_ms']:.1f} ms, "
-          f"max {report['max_ms']:.1f} ms over {len(ms)} clicks")
+    print(
+        f"\nclick -> Python -> view round trip: median {report['median_ms']:.1f} ms, "
+        f"max {report['max_ms']:.1f} ms over {len(ms)} clicks"
+    )
     root.scroll_into_view_if_needed()
     shot(root.locator(".mj-editor, .mj-view").first, "hand_editor")
     from mjlearn.mcr import score
-    expected = score(HAND).total     # the engine's figure, not a typed number
+
+    expected = score(HAND).total  # the engine's figure, not a typed number
     shown = root.locator(".mj-total-n").get_attribute("data-total")
     assert int(shown) == expected
     root.locator("tr.mj-fan").first.hover()
-    assert root.locator("g.mj-tile.mj-hl").count() > 0   # the fan's tiles light up
+    assert root.locator("g.mj-tile.mj-hl").count() > 0  # the fan's tiles light up
     shot(root.locator(".mj-editor, .mj-view").first, "fan_hover")
 
 
 def test_bad_notation_shows_the_parser_message_and_keeps_the_hand(lab_page, shot):
     from mjlearn import parse_hand
     from mjlearn.errors import NotationError
+
     page = lab_page
     root = page.locator(".mj-root:has(.mj-editor)").first
     box = root.locator("input.mj-notation-input")
@@ -84,7 +101,7 @@ def test_bad_notation_shows_the_parser_message_and_keeps_the_hand(lab_page, shot
         parse_hand("123m45")
     # the page collapses runs of spaces, as HTML does
     assert " ".join(err.inner_text().split()) == " ".join(str(e.value).split())
-    assert root.locator('[data-region="hand"]').inner_html() == hand_before      # the hand stays
+    assert root.locator('[data-region="hand"]').inner_html() == hand_before  # the hand stays
     assert root.locator('[data-region="result"]').inner_html() == result_before
     shot(root.locator(".mj-editor, .mj-view").first, "bad_notation")
     box.fill(before)
@@ -104,12 +121,12 @@ def test_dealing_widget_steps(lab_page, shot):
     steps = int(root.locator("[data-steps]").get_attribute("data-steps"))
     left = int(root.locator("[data-remaining]").get_attribute("data-remaining"))
     from mjlearn.table import Table
+
     t = Table("mcr", seed=7, setup=False)
     for _ in range(steps):
         t.step_setup()
     assert left == t.wall.remaining < start
-    assert root.locator(".mj-seat .mj-hand-row .mj-t svg").count() == sum(
-        sum(t.hands[s]) for s in range(4))
+    assert root.locator(".mj-seat .mj-hand-row .mj-t svg").count() == sum(sum(t.hands[s]) for s in range(4))
     shot(root.locator(".mj-editor, .mj-view").first, "dealing")
 
 
@@ -136,6 +153,7 @@ def test_regional_rule_set_with_a_discarder_shows_the_engines_total(lab_page, sh
     """Pick Beijing in the editor's rules menu, set the winner and the discarder, compare the
     shown total and payments with mjlearn.rules.score; then back to MCR."""
     import mjlearn.rules as rules
+
     page = lab_page
     root = page.locator(".mj-root:has(.mj-editor)").first
     root.scroll_into_view_if_needed()

@@ -27,14 +27,28 @@ import pytest
 pytestmark = pytest.mark.e2e
 
 FIGURES = Path(__file__).parent / "lite_figures.json"
-CLICKS = [("mode", "pung"), ("seat", "2"), ("add", "E"), ("mode", "tile"),
-          *[("add", x) for x in ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "C"]], ("add", "C")]
+CLICKS = [
+    ("mode", "pung"),
+    ("seat", "2"),
+    ("add", "E"),
+    ("mode", "tile"),
+    *[("add", x) for x in ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "C"]],
+    ("add", "C"),
+]
 HAND = "[EEE,2]123m456p789sC+C"
-CHROMIUM = "/usr/bin/chromium"   # as in conftest.py: Debian's Chromium, never a downloaded browser
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run",
-                 # a second wall besides the routes: no host but 127.0.0.1 even resolves
-                 "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+CHROMIUM = "/usr/bin/chromium"  # as in conftest.py: Debian's Chromium, never a downloaded browser
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+    # a second wall besides the routes: no host but 127.0.0.1 even resolves
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
 _figures: dict = {}
 
 
@@ -55,16 +69,21 @@ def _record(**kw):
 def site(tmp_path_factory):
     _need_browser()
     from mjlearn.lite import site as lite
+
     out = tmp_path_factory.mktemp("lite") / "site"
     t0 = time.monotonic()
     try:
         summary = lite.build(out, expose_app=True)
-    except lite.LiteError as e:   # nothing cached and no registry: skip here, fail under CI
+    except lite.LiteError as e:  # nothing cached and no registry: skip here, fail under CI
         if os.environ.get("CI"):
             pytest.fail(str(e))
         pytest.skip(str(e))
-    _record(build_s=round(time.monotonic() - t0, 1), site_bytes=summary["bytes"], site_files=summary["files"],
-            site_mib=round(summary["bytes"] / 2**20, 1))
+    _record(
+        build_s=round(time.monotonic() - t0, 1),
+        site_bytes=summary["bytes"],
+        site_files=summary["files"],
+        site_mib=round(summary["bytes"] / 2**20, 1),
+    )
     return out, summary
 
 
@@ -103,9 +122,13 @@ def offline(served, playwright, tmp_path_factory):
             r.abort()
 
     ctx = playwright.chromium.launch_persistent_context(
-        str(tmp_path_factory.mktemp("lite-profile")), executable_path=CHROMIUM, headless=True,
+        str(tmp_path_factory.mktemp("lite-profile")),
+        executable_path=CHROMIUM,
+        headless=True,
         args=CHROMIUM_ARGS,
-        viewport={"width": 1400, "height": 1000}, device_scale_factor=1)
+        viewport={"width": 1400, "height": 1000},
+        device_scale_factor=1,
+    )
     ctx.route("**/*", route)
     ctx.on("request", lambda req: None if is_local(req.url) else outside.append(req.url))
     ctx.outside = outside
@@ -116,12 +139,14 @@ def offline(served, playwright, tmp_path_factory):
         ctx.close()
 
 
-_READY = ("window.jupyterapp && window.jupyterapp.shell.currentWidget"
-          " && window.jupyterapp.shell.currentWidget.context"
-          " && window.jupyterapp.shell.currentWidget.context.path === {path!r}"
-          " && window.jupyterapp.shell.currentWidget.sessionContext"
-          " && window.jupyterapp.shell.currentWidget.sessionContext.session"
-          " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel")
+_READY = (
+    "window.jupyterapp && window.jupyterapp.shell.currentWidget"
+    " && window.jupyterapp.shell.currentWidget.context"
+    " && window.jupyterapp.shell.currentWidget.context.path === {path!r}"
+    " && window.jupyterapp.shell.currentWidget.sessionContext"
+    " && window.jupyterapp.shell.currentWidget.sessionContext.session"
+    " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel"
+)
 
 _EXECUTE = """async (code) => {
   const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
@@ -151,12 +176,13 @@ _ERRORS = """() => window.jupyterapp.shell.currentWidget.content.widgets
 def _open(ctx, name: str, *, fresh_kernel_probe: bool = True):
     """Open a notebook of the site; returns (page, first load s, kernel ready s)."""
     page = ctx.new_page()
-    page.set_default_timeout(420_000)   # 2 cores shared with other jobs: Pyodide boots slowly under load
+    page.set_default_timeout(420_000)  # 2 cores shared with other jobs: Pyodide boots slowly under load
     t0 = time.monotonic()
     page.goto(ctx.base + f"lab/index.html?path={name}")
     page.wait_for_function(_READY.format(path=name))
     loaded = time.monotonic() - t0
     from mjlearn import __version__
+
     got = page.evaluate(_EXECUTE, "import mjlearn, sys; print(mjlearn.__version__, sys.platform)")
     ready = time.monotonic() - t0
     assert got.split() == [__version__, "emscripten"], got
@@ -174,6 +200,7 @@ def _run_all(page) -> float:
 def test_site_holds_everything_it_needs(site):
     out, summary = site
     from mjlearn.lite.site import notebooks_dir
+
     assert summary["notebooks"] == sorted(p.name for p in notebooks_dir().glob("*.ipynb"))
     lite = json.loads((out / "jupyter-lite.json").read_text())["jupyter-config-data"]
     kernel = lite["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
@@ -181,8 +208,9 @@ def test_site_holds_everything_it_needs(site):
     names = {e["name"] for e in lite["federated_extensions"]}
     assert {"@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager", "anywidget"} <= names
     lock = json.loads((out / "static" / "pyodide" / "pyodide-lock.json").read_text())["packages"]
-    for entry in lock.values():   # every package the lock names is a file of the site, with its checksum
+    for entry in lock.values():  # every package the lock names is a file of the site, with its checksum
         import hashlib
+
         data = (out / "static" / "pyodide" / entry["file_name"]).read_bytes()
         assert hashlib.sha256(data).hexdigest() == entry["sha256"], entry["name"]
     assert {"mjlearn", "ipywidgets", "anywidget", "ipython", "micropip", "comm"} <= set(lock)
@@ -193,15 +221,19 @@ def test_notebook_01_runs_offline_draws_tiles_and_grades_an_exercise(offline):
     page, loaded, ready = _open(offline, "01_tiles_and_notation.ipynb")
     try:
         from mjlearn.lite.site import LOADING_NOTE
-        first = page.locator(".jp-Notebook .jp-Cell").first   # what the learner reads while Python loads
+
+        first = page.locator(".jp-Notebook .jp-Cell").first  # what the learner reads while Python loads
         assert first.locator(".jp-MarkdownOutput blockquote").count() == 1
-        assert [" ".join(t.split()) for t in LOADING_NOTE] == [" ".join(t.split()) for t in
-                                                               first.locator("blockquote p").all_inner_texts()]
+        assert [" ".join(t.split()) for t in LOADING_NOTE] == [
+            " ".join(t.split()) for t in first.locator("blockquote p").all_inner_texts()
+        ]
         ran = _run_all(page)
         _record(first_load_s=round(loaded, 2), kernel_ready_s=round(ready, 2), run_all_01_s=round(ran, 1))
-        print(f"\nfirst load {loaded:.1f} s, kernel ready (import mjlearn answered) {ready:.1f} s, "
-              f"notebook 01 run-all {ran:.1f} s")
-        assert page.locator(".jp-OutputArea-output svg").count() >= 20   # the tiles are drawn
+        print(
+            f"\nfirst load {loaded:.1f} s, kernel ready (import mjlearn answered) {ready:.1f} s, "
+            f"notebook 01 run-all {ran:.1f} s"
+        )
+        assert page.locator(".jp-OutputArea-output svg").count() >= 20  # the tiles are drawn
         quiz = page.locator(".mjlearn-quiz").first
         quiz.scroll_into_view_if_needed()
         check = quiz.locator(".mjlearn-quiz-check")
@@ -213,8 +245,10 @@ def test_notebook_01_runs_offline_draws_tiles_and_grades_an_exercise(offline):
             for k in range(radios.count()):
                 radios.nth(k).check()
                 # mark the feedback shown so far; the verdict on this choice is a new element
-                page.evaluate("(q) => q.querySelectorAll('.mjlearn-quiz-feedback')"
-                              ".forEach(f => f.dataset.seen = '1')", quiz.element_handle())
+                page.evaluate(
+                    "(q) => q.querySelectorAll('.mjlearn-quiz-feedback').forEach(f => f.dataset.seen = '1')",
+                    quiz.element_handle(),
+                )
                 check.click()
                 fb = quiz.locator(".mjlearn-quiz-feedback:not([data-seen])").first
                 fb.wait_for()
@@ -243,7 +277,7 @@ def test_notebook_05_hand_editor_scores_clicks_offline(offline):
         root.scroll_into_view_if_needed()
         page.evaluate("window.__mjRoundTrips = []")
         box = root.locator("input.mj-notation-input")
-        if box.input_value():   # start from an empty hand
+        if box.input_value():  # start from an empty hand
             before = root.get_attribute("data-drawn")
             root.locator('[data-act="clear"]').first.click()
             page.wait_for_function("([el, n]) => el.dataset.drawn !== n", arg=[root.element_handle(), before])
@@ -253,13 +287,21 @@ def test_notebook_05_hand_editor_scores_clicks_offline(offline):
             page.wait_for_function("([el, n]) => el.dataset.drawn !== n", arg=[root.element_handle(), before])
         assert box.input_value() == HAND
         from mjlearn.mcr import score
+
         assert int(root.locator(".mj-total-n").get_attribute("data-total")) == score(HAND).total
         ms = [t["ms"] for t in page.evaluate("window.__mjRoundTrips")]
-        _record(run_all_05_s=round(ran, 1), click_round_trip_median_ms=round(statistics.median(ms), 1),
-                click_round_trip_max_ms=round(max(ms), 1), clicks=len(ms),
-                first_load_05_s=round(loaded, 2), kernel_ready_05_s=round(ready, 2))
-        print(f"\nnotebook 05 run-all {ran:.1f} s; click -> Python -> view round trip in the browser: "
-              f"median {statistics.median(ms):.1f} ms, max {max(ms):.1f} ms over {len(ms)} clicks")
+        _record(
+            run_all_05_s=round(ran, 1),
+            click_round_trip_median_ms=round(statistics.median(ms), 1),
+            click_round_trip_max_ms=round(max(ms), 1),
+            clicks=len(ms),
+            first_load_05_s=round(loaded, 2),
+            kernel_ready_05_s=round(ready, 2),
+        )
+        print(
+            f"\nnotebook 05 run-all {ran:.1f} s; click -> Python -> view round trip in the browser: "
+            f"median {statistics.median(ms):.1f} ms, max {max(ms):.1f} ms over {len(ms)} clicks"
+        )
         assert offline.outside == [], offline.outside
     finally:
         page.close()
@@ -277,23 +319,28 @@ def test_notebook_10_explains_the_missing_chart_and_the_record_survives_a_reload
         if uses_matplotlib:
             note = page.locator(".mj-browser-note").first
             note.wait_for(state="attached")
-            text = note.text_content()   # off-screen cells are not laid out: inner_text would be empty
+            text = note.text_content()  # off-screen cells are not laid out: inner_text would be empty
             assert "matplotlib" in text and "浏览器版" in text and "browser version" in text
         # the comparison's chart is drawn as SVG there, one panel per payment unit
         charts = page.evaluate("""() => window.jupyterapp.shell.currentWidget.content.widgets
             .filter(c => c.model.type === 'code' && c.model.sharedModel.getSource().includes('.chart()'))
             .map(c => JSON.stringify(c.model.outputs.toJSON()))""")
         assert charts and all("<svg" in c and "mj-cmp-bar" in c for c in charts), charts[:1]
-        record = ("import asyncio\nfrom mjlearn.quiz import generate, grade, solve\n"
-                  "from mjlearn.quiz.progress import ProgressStore\n"
-                  "s = ProgressStore()\nq = generate('tile_name', seed=3)\n"
-                  "s.record(q, 'E', grade(q, 'E'))\nprint(s.summary()['total'])\n"
-                  "await asyncio.sleep(2 * __import__('mjlearn.lite.browser').lite.browser.SAVE_EVERY_S)")
+        record = (
+            "import asyncio\nfrom mjlearn.quiz import generate, grade, solve\n"
+            "from mjlearn.quiz.progress import ProgressStore\n"
+            "s = ProgressStore()\nq = generate('tile_name', seed=3)\n"
+            "s.record(q, 'E', grade(q, 'E'))\nprint(s.summary()['total'])\n"
+            "await asyncio.sleep(2 * __import__('mjlearn.lite.browser').lite.browser.SAVE_EVERY_S)"
+        )
         total = int(page.evaluate(_EXECUTE, record))
         page.reload()
         page.wait_for_function(_READY.format(path="10_compare_rule_sets.ipynb"))
-        again = page.evaluate(_EXECUTE, "import mjlearn\nfrom mjlearn.quiz.progress import ProgressStore\n"
-                                        "print(ProgressStore().summary()['total'])")
+        again = page.evaluate(
+            _EXECUTE,
+            "import mjlearn\nfrom mjlearn.quiz.progress import ProgressStore\n"
+            "print(ProgressStore().summary()['total'])",
+        )
         assert int(again) == total >= 1
         assert offline.outside == [], offline.outside
     finally:
@@ -302,6 +349,7 @@ def test_notebook_10_explains_the_missing_chart_and_the_record_survives_a_reload
 
 def _notebooks():
     from mjlearn.lite.site import notebooks_dir
+
     return sorted(p.name for p in notebooks_dir().glob("*.ipynb"))
 
 

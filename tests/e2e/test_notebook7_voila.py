@@ -15,9 +15,11 @@ def _click_and_wait(page, root, arg):
 
 def test_notebook7_runs_the_editor(page, notebook7, shot):
     page.goto(notebook7.url("notebooks/05_hand_editor.ipynb"))
-    page.wait_for_function("window.jupyterapp && window.jupyterapp.shell.currentWidget"
-                           " && window.jupyterapp.shell.currentWidget.sessionContext.session"
-                           " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel")
+    page.wait_for_function(
+        "window.jupyterapp && window.jupyterapp.shell.currentWidget"
+        " && window.jupyterapp.shell.currentWidget.sessionContext.session"
+        " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel"
+    )
     page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
     root = page.locator(".mj-root:has(.mj-editor)").first
     root.wait_for()

@@ -14,7 +14,7 @@ from mjlearn.widgets.play import PlayTable
 
 pytestmark = pytest.mark.e2e
 
-SHUFFLE = 1          # under MCR the learner (East) is offered claims and wins this hand
+SHUFFLE = 1  # under MCR the learner (East) is offered claims and wins this hand
 SOURCE = f'import mjlearn as mj\ntable = mj.play("mcr", seat="E", seed={SHUFFLE})\ntable'
 
 
@@ -25,12 +25,14 @@ def _open(page, lab):
     nbformat.write(nb, lab.root / "play_e2e.ipynb")
     # a workspace of its own: the session's default one may still show another test's notebook
     page.goto(lab.url("lab/workspaces/play-e2e/tree/play_e2e.ipynb"))
-    page.wait_for_function("window.jupyterapp && window.jupyterapp.shell.currentWidget"
-                           " && window.jupyterapp.shell.currentWidget.context"
-                           " && window.jupyterapp.shell.currentWidget.context.path === 'play_e2e.ipynb'"
-                           " && window.jupyterapp.shell.currentWidget.sessionContext"
-                           " && window.jupyterapp.shell.currentWidget.sessionContext.session"
-                           " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel")
+    page.wait_for_function(
+        "window.jupyterapp && window.jupyterapp.shell.currentWidget"
+        " && window.jupyterapp.shell.currentWidget.context"
+        " && window.jupyterapp.shell.currentWidget.context.path === 'play_e2e.ipynb'"
+        " && window.jupyterapp.shell.currentWidget.sessionContext"
+        " && window.jupyterapp.shell.currentWidget.sessionContext.session"
+        " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel"
+    )
     page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
     page.locator(".mj-play").first.wait_for()
     return page.locator(".mj-root:has(.mj-play)").first
@@ -42,7 +44,7 @@ def _click(page, root, selector):
     page.wait_for_function("([el, n]) => el.dataset.drawn !== n", arg=[root.element_handle(), before])
 
 
-WORSE = (3, 6)        # these discards are the coach's worst, so that the review has mistakes to show
+WORSE = (3, 6)  # these discards are the coach's worst, so that the review has mistakes to show
 
 
 def _choose(twin: PlayTable, k: int):
@@ -57,8 +59,11 @@ def _choose(twin: PlayTable, k: int):
             c = twin._coaching
             msg = {"act": "discard", "arg": str((c[-1] if k in WORSE else c.best).discard)}
     else:
-        pick = next((o for o in opts if o == "win"), None) or \
-            next((o for o in opts if o.split()[0] in ("pung", "chow")), None) or opts[-1]
+        pick = (
+            next((o for o in opts if o == "win"), None)
+            or next((o for o in opts if o.split()[0] in ("pung", "chow")), None)
+            or opts[-1]
+        )
         msg = {"act": "call", "arg": pick}
     return msg, f'.mj-me [data-act="{msg["act"]}"][data-arg="{msg["arg"]}"]'
 
@@ -67,9 +72,9 @@ def test_a_whole_hand_by_clicks(browser_context, lab, shot):
     page = browser_context.new_page()
     page.set_default_timeout(90_000)
     root = _open(page, lab)
-    twin = PlayTable(rules="mcr", seat="E", seed=SHUFFLE)       # the engine, fed the same clicks
+    twin = PlayTable(rules="mcr", seat="E", seed=SHUFFLE)  # the engine, fed the same clicks
     page.evaluate("window.__mjRoundTrips = []")
-    net = []          # click -> updated table, the computer players' moves and the coach excluded
+    net = []  # click -> updated table, the computer players' moves and the coach excluded
     claims = discards = 0
     shot_taken = False
     for _ in range(200):
@@ -89,8 +94,10 @@ def test_a_whole_hand_by_clicks(browser_context, lab, shot):
             d = twin.decisions[-1]
             assert panel.get_attribute("data-choice") == d["choice"]
             assert panel.get_attribute("data-best") == d["best"]
-            assert root.locator("[data-coach] [data-chance]").nth(1).get_attribute("data-chance") == \
-                f"{d['best_win_chance']:.6f}"
+            assert (
+                root.locator("[data-coach] [data-chance]").nth(1).get_attribute("data-chance")
+                == f"{d['best_win_chance']:.6f}"
+            )
             if discards == WORSE[0] and not shot_taken:
                 root.scroll_into_view_if_needed()
                 shot(root.locator(".mj-play").first, "play")
@@ -98,7 +105,7 @@ def test_a_whole_hand_by_clicks(browser_context, lab, shot):
         elif msg["arg"].split()[0] in ("pung", "chow", "kong"):
             claims += 1
         if msg["act"] == "call" and twin.decisions and twin.decisions[-1].get("evals"):
-            d = twin.decisions[-1]          # a claim, kong or win the coach rated against the other options
+            d = twin.decisions[-1]  # a claim, kong or win the coach rated against the other options
             panel = root.locator("[data-coach]")
             assert panel.get_attribute("data-choice") == d["option"]
             assert panel.get_attribute("data-best") == d["best_claim"]
@@ -119,6 +126,7 @@ def test_a_whole_hand_by_clicks(browser_context, lab, shot):
     review = root.locator("[data-review]")
     assert int(review.get_attribute("data-review")) == len(twin.decisions)
     from mjlearn.widgets.play import worst
+
     shown = [int(x.get_attribute("data-worst")) for x in root.locator("[data-worst]").all()]
     assert shown == [d["n"] for d in worst(twin.record())] and len(shown) >= 2
     # step through the review
@@ -132,16 +140,24 @@ def test_a_whole_hand_by_clicks(browser_context, lab, shot):
         root.locator('input[data-act="coach"]').click()
         page.wait_for_function("([el, n]) => el.dataset.drawn !== n", arg=[root.element_handle(), before])
         toggles.append(page.evaluate("window.__mjRoundTrips[window.__mjRoundTrips.length - 1].ms"))
-    page.set_viewport_size({"width": 1400, "height": 3200})      # the whole end screen in one picture
+    page.set_viewport_size({"width": 1400, "height": 3200})  # the whole end screen in one picture
     end.scroll_into_view_if_needed()
     shot(root.locator('[data-region="end"]').first, "play_end")
     page.set_viewport_size({"width": 1400, "height": 1000})
     width = root.locator(".mj-play").first.bounding_box()["width"]
     assert width <= 1010
-    report = {"clicks": len(net), "median_ms_excluding_bots": statistics.median(net), "max_ms": max(net),
-              "coach_toggle_median_ms": statistics.median(toggles), "claims": claims, "discards": discards,
-              "widget_width_px": width}
+    report = {
+        "clicks": len(net),
+        "median_ms_excluding_bots": statistics.median(net),
+        "max_ms": max(net),
+        "coach_toggle_median_ms": statistics.median(toggles),
+        "claims": claims,
+        "discards": discards,
+        "widget_width_px": width,
+    }
     (Path(__file__).parent / "play_round_trip.json").write_text(json.dumps(report, indent=1))
-    print(f"\nplay: click -> updated table (computer players excluded): median {report['median_ms_excluding_bots']:.1f} ms "
-          f"over {len(net)} clicks; coach switch median {report['coach_toggle_median_ms']:.1f} ms; width {width:.0f} px")
+    print(
+        f"\nplay: click -> updated table (computer players excluded): median {report['median_ms_excluding_bots']:.1f} ms "
+        f"over {len(net)} clicks; coach switch median {report['coach_toggle_median_ms']:.1f} ms; width {width:.0f} px"
+    )
     page.close()

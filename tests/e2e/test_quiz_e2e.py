@@ -10,19 +10,22 @@ import pytest
 
 pytestmark = pytest.mark.e2e
 
-HAND = "1112345678999m"   # nine gates: waits on every character
+HAND = "1112345678999m"  # nine gates: waits on every character
 
 
 def _write_notebook(root, data_dir):
     nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(
-        "import os\n"
-        f"os.environ['MJLEARN_DATA_DIR'] = {str(data_dir)!r}\n"
-        "from mjlearn.quiz import parse_quiz_set\n"
-        "qs = parse_quiz_set({'title': 'e2e', 'questions': [\n"
-        f"    {{'kind': 'waits', 'hand': {HAND!r}}}, {{'kind': 'tile_name', 'tile': 'E'}}]}})\n"
-        "w = qs.widget()\n"
-        "w")]
+    nb.cells = [
+        nbformat.v4.new_code_cell(
+            "import os\n"
+            f"os.environ['MJLEARN_DATA_DIR'] = {str(data_dir)!r}\n"
+            "from mjlearn.quiz import parse_quiz_set\n"
+            "qs = parse_quiz_set({'title': 'e2e', 'questions': [\n"
+            f"    {{'kind': 'waits', 'hand': {HAND!r}}}, {{'kind': 'tile_name', 'tile': 'E'}}]}})\n"
+            "w = qs.widget()\n"
+            "w"
+        )
+    ]
     nb.metadata = {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}}
     nbformat.write(nb, root / "quiz_e2e.ipynb")
 
@@ -36,12 +39,14 @@ def test_answer_a_quiz_and_see_the_feedback(browser_context, lab, tmp_path):
         # reset: start from an empty workspace, so the notebooks earlier tests opened in this
         # server are not restored and the quiz notebook is the current widget
         page.goto(lab.url("lab/tree/quiz_e2e.ipynb") + "&reset")
-        page.wait_for_function("window.jupyterapp && window.jupyterapp.shell.currentWidget"
-                               " && window.jupyterapp.shell.currentWidget.context"
-                               " && window.jupyterapp.shell.currentWidget.context.path === 'quiz_e2e.ipynb'"
-                               " && window.jupyterapp.shell.currentWidget.sessionContext"
-                               " && window.jupyterapp.shell.currentWidget.sessionContext.session"
-                               " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel")
+        page.wait_for_function(
+            "window.jupyterapp && window.jupyterapp.shell.currentWidget"
+            " && window.jupyterapp.shell.currentWidget.context"
+            " && window.jupyterapp.shell.currentWidget.context.path === 'quiz_e2e.ipynb'"
+            " && window.jupyterapp.shell.currentWidget.sessionContext"
+            " && window.jupyterapp.shell.currentWidget.sessionContext.session"
+            " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel"
+        )
         page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
         quiz = page.locator(".mjlearn-quiz").first
         quiz.wait_for()
@@ -57,12 +62,15 @@ def test_answer_a_quiz_and_see_the_feedback(browser_context, lab, tmp_path):
         # then the right answer
         box.fill("123456789m")
         quiz.locator(".mjlearn-quiz-check").first.click()
-        page.wait_for_function("() => { const f = document.querySelector('.mjlearn-quiz-feedback');"
-                               " return f && f.dataset.correct === 'true'; }")
+        page.wait_for_function(
+            "() => { const f = document.querySelector('.mjlearn-quiz-feedback');"
+            " return f && f.dataset.correct === 'true'; }"
+        )
         assert "Correct" in quiz.locator(".mjlearn-quiz-feedback").first.inner_text()
     finally:
         page.close()
     from mjlearn.quiz.progress import ProgressStore
+
     with ProgressStore(data_dir / "progress.db") as s:
         rows = s.rows(all_users=True)
     assert len(rows) == 2  # each try: the wrong one first, then the correction (one corrected attempt)

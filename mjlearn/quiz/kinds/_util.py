@@ -12,11 +12,68 @@ from ...notation import format_tiles, parse_tiles
 from ...tiles import TILES, Tile
 from ..core import AnswerError, Line, QuizError
 
-YES = {"y", "yes", "true", "1", "t", "ok", "can", "legal", "valid", "win", "it can", "yes it can",
-       "是", "是的", "对", "对的", "和", "胡", "能", "能和", "能胡", "可以", "可以和", "可以胡", "行", "合法", "算"}
-NO = {"n", "no", "false", "0", "f", "not", "cannot", "can't", "cant", "can not", "illegal", "not legal", "invalid",
-      "no win", "否", "不", "不是", "不对", "不和", "不胡", "不能", "不能和", "不能胡", "不可以", "不可以和", "不可以胡",
-      "不行", "不合法", "不算", "没有", "没和"}
+YES = {
+    "y",
+    "yes",
+    "true",
+    "1",
+    "t",
+    "ok",
+    "can",
+    "legal",
+    "valid",
+    "win",
+    "it can",
+    "yes it can",
+    "是",
+    "是的",
+    "对",
+    "对的",
+    "和",
+    "胡",
+    "能",
+    "能和",
+    "能胡",
+    "可以",
+    "可以和",
+    "可以胡",
+    "行",
+    "合法",
+    "算",
+}
+NO = {
+    "n",
+    "no",
+    "false",
+    "0",
+    "f",
+    "not",
+    "cannot",
+    "can't",
+    "cant",
+    "can not",
+    "illegal",
+    "not legal",
+    "invalid",
+    "no win",
+    "否",
+    "不",
+    "不是",
+    "不对",
+    "不和",
+    "不胡",
+    "不能",
+    "不能和",
+    "不能胡",
+    "不可以",
+    "不可以和",
+    "不可以胡",
+    "不行",
+    "不合法",
+    "不算",
+    "没有",
+    "没和",
+}
 """Yes and no as a learner writes them, in Chinese and English (compared in lower case)."""
 _YES_NO = sorted((w for w in YES | NO if not w.isdigit()), key=len, reverse=True)
 
@@ -35,7 +92,7 @@ def split_yes_no(text: str) -> tuple[bool, str] | None:
     low = s.lower()
     for w in _YES_NO:
         if low.startswith(w):
-            rest = s[len(w):]
+            rest = s[len(w) :]
             if w.isascii() and rest[:1].isalnum():  # "nothing" is not "no" + "thing"
                 continue
             return (w in YES), rest.strip(" ,，、:：;；")
@@ -61,8 +118,14 @@ def _names() -> dict[str, Tile]:
     spaces, and the one-character honor names."""
     names: dict[str, Tile] = {}
     for t in TILES:
-        for name in (t.zh, t.en, t.pinyin, t.pinyin.replace(" ", ""),  # tone marks optional:
-                     t.pinyin_toneless, t.pinyin_toneless.replace(" ", "")):  # "bā wàn" or "ba wan"
+        for name in (
+            t.zh,
+            t.en,
+            t.pinyin,
+            t.pinyin.replace(" ", ""),  # tone marks optional:
+            t.pinyin_toneless,
+            t.pinyin_toneless.replace(" ", ""),
+        ):  # "bā wàn" or "ba wan"
             names[name.lower()] = t
     for short, idx in (("中", 31), ("发", 32), ("白", 33), ("东", 27), ("南", 28), ("西", 29), ("北", 30)):
         names[short] = TILES[idx]
@@ -99,8 +162,9 @@ def as_tiles(x: Any, where: str = "answer") -> list[Tile]:
             try:
                 out.extend(parse_tiles(part))
             except (NotationError, ValueError) as e:
-                raise AnswerError(f"{_shown(part)} 不是牌的写法", f"{_shown(part)} is not tiles in notation",
-                                  f"{where}: {e}") from None
+                raise AnswerError(
+                    f"{_shown(part)} 不是牌的写法", f"{_shown(part)} is not tiles in notation", f"{where}: {e}"
+                ) from None
         return out
     if isinstance(x, Iterable):
         return [as_tile(v, where) for v in x]
@@ -122,7 +186,7 @@ def as_int(x: Any, where: str = "answer") -> int:
         s = x.strip()
         for unit in _UNITS:
             if s.lower().endswith(unit):
-                s = s[:-len(unit)].strip()
+                s = s[: -len(unit)].strip()
                 break
         try:
             return int(s.replace("−", "-").replace("＋", "+").replace("－", "-"))

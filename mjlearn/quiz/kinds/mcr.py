@@ -33,6 +33,7 @@ def _make_win(rng, difficulty, fan=None, points=None):
     def ok(w):
         r = score(w.hand, **w.context())
         return lo <= r.total - r.flowers <= hi
+
     w = simulated_win(rng, accept=ok, tries=80)
     if w is None:
         if points is not None:
@@ -81,8 +82,9 @@ def _validate_win(data, kind):
     try:
         r = _score(out)
     except (ValueError, TypeError) as e:  # the engine refuses the hand or the context
-        raise QuizError(f"{kind} question: field 'context': {e}" if isinstance(e, TypeError)
-                        else f"{kind} question: {e}") from None
+        raise QuizError(
+            f"{kind} question: field 'context': {e}" if isinstance(e, TypeError) else f"{kind} question: {e}"
+        ) from None
     if not r.is_winning:
         raise QuizError(f"{kind} question: field 'hand' {str(h)!r} is not a winning hand")
     return out
@@ -91,10 +93,16 @@ def _validate_win(data, kind):
 def _ctx_line(ctx: Mapping) -> tuple[str, str]:
     seat, prev = as_tile(ctx.get("seat_wind", "E")), as_tile(ctx.get("prevalent_wind", "E"))
     zh = ["自摸" if ctx.get("self_drawn") else "点和", f"门风 {seat.zh}", f"圈风 {prev.zh}"]
-    en = ["self-drawn" if ctx.get("self_drawn") else "won on a discard", f"seat wind {seat.en}",
-          f"prevalent wind {prev.en}"]
-    for k, z, e in (("last_tile", "和绝张", "last tile of its kind"), ("wall_last", "海底", "last tile of the wall"),
-                    ("kong", "杠上", "on a kong")):
+    en = [
+        "self-drawn" if ctx.get("self_drawn") else "won on a discard",
+        f"seat wind {seat.en}",
+        f"prevalent wind {prev.en}",
+    ]
+    for k, z, e in (
+        ("last_tile", "和绝张", "last tile of its kind"),
+        ("wall_last", "海底", "last tile of the wall"),
+        ("kong", "杠上", "on a kong"),
+    ):
         if ctx.get(k):
             zh.append(z)
             en.append(e)
@@ -105,7 +113,9 @@ def _ctx_line(ctx: Mapping) -> tuple[str, str]:
 
 
 def _describe(q, lang):
-    return pick("手牌：", "Hand: ", lang) + q.data["hand"] + "\n" + pick(*_ctx_line(q.data.get("context", {})), lang=lang)
+    return (
+        pick("手牌：", "Hand: ", lang) + q.data["hand"] + "\n" + pick(*_ctx_line(q.data.get("context", {})), lang=lang)
+    )
 
 
 def _evidence(f, r, ctx) -> tuple[str, str]:
@@ -122,7 +132,9 @@ def _breakdown(r, ctx=None) -> list:
     lines = []
     for f in r.fans:
         zh, en = _evidence(f, r, ctx)
-        lines.append((f"{f.zh} {f.points}×{f.count} = {f.total}：{zh}", f"{f.en} {f.points}×{f.count} = {f.total}: {en}"))
+        lines.append(
+            (f"{f.zh} {f.points}×{f.count} = {f.total}：{zh}", f"{f.en} {f.points}×{f.count} = {f.total}: {en}")
+        )
     sum_text = " + ".join(str(f.total) for f in r.fans)
     lines.append((f"合计 {sum_text} = {r.total} 番", f"Total {sum_text} = {r.total} points"))
     return lines
@@ -140,8 +152,10 @@ def _why_not(i: int, r, ctx) -> tuple[str, str]:
     """(zh, en): why a fan the hand does not have does not apply: its definition against the hand."""
     f = fan(i)
     zh, en = fan_evidence(i if i in _MANNER else -1, (), r, ctx)  # the manner of winning, or the hand
-    return (f"{f.zh} 不成立：{f.definition_zh}这手牌：{zh.removeprefix('整手牌 ')}",
-            f"{f.en} does not apply: {f.definition_en} This hand: {en.removeprefix('the whole hand ')}")
+    return (
+        f"{f.zh} 不成立：{f.definition_zh}这手牌：{zh.removeprefix('整手牌 ')}",
+        f"{f.en} does not apply: {f.definition_en} This hand: {en.removeprefix('the whole hand ')}",
+    )
 
 
 def _excluded_line(e, r, ctx) -> tuple[str, str]:
@@ -155,6 +169,7 @@ def _excluded_line(e, r, ctx) -> tuple[str, str]:
 
 # --- which fans -------------------------------------------------------------------------------
 
+
 class Fans(Kind):
     def make(self, rng, difficulty, **target):
         hand, ctx, _ = _make_win(rng, difficulty, **target)
@@ -164,7 +179,10 @@ class Fans(Kind):
         others = [f.id for f in FANS if f.id not in ids]
         ids |= set(rng.sample(others, 4 + difficulty))
         data["options"] = [{"id": f.id, "zh": f.zh, "en": f.en, "points": f.points} for f in FANS if f.id in ids]
-        return data, ("这手牌计哪些番？（不计被排除的番）", "Which fans does this hand score? (Leave out the excluded ones.)")
+        return data, (
+            "这手牌计哪些番？（不计被排除的番）",
+            "Which fans does this hand score? (Leave out the excluded ones.)",
+        )
 
     def validate(self, data):
         out = _validate_win(data, "fans")
@@ -208,8 +226,12 @@ class Fans(Kind):
         for i in sorted(s - a):
             f = scored[i]
             zh, en = _evidence(f, r, ctx)
-            expl.append((f"漏了 {f.zh}（{f.points} 番 × {f.count}）：{f.fan.definition_zh}这手牌：{zh}",
-                         f"Missed {f.en} ({f.points} × {f.count}): {f.fan.definition_en} Here: {en}"))
+            expl.append(
+                (
+                    f"漏了 {f.zh}（{f.points} 番 × {f.count}）：{f.fan.definition_zh}这手牌：{zh}",
+                    f"Missed {f.en} ({f.points} × {f.count}): {f.fan.definition_en} Here: {en}",
+                )
+            )
         for i in sorted(a - s):
             if i in excluded:
                 expl.append(_excluded_line(excluded[i], r, ctx))
@@ -229,7 +251,11 @@ class Fans(Kind):
         a, s = set(answer), set(solution)
         right, missing, extra = len(a & s), len(s - a), sorted(a - s)
         zh = f"你选的 {len(a)} 个里有 {right} 个对" + (f"，还漏了 {missing} 个" if missing else "") + "。"
-        en = f"{right} of your {len(a)} pick(s) score" + (f"; {missing} scoring fan(s) are still missing" if missing else "") + "."
+        en = (
+            f"{right} of your {len(a)} pick(s) score"
+            + (f"; {missing} scoring fan(s) are still missing" if missing else "")
+            + "."
+        )
         if extra:
             r = _score(data)
             ctx = data.get("context", {})
@@ -240,9 +266,13 @@ class Fans(Kind):
 
     def hints(self, data):
         r = _score(data)
-        return [("先看整手牌的花色与和牌型，再看每一组，最后看和牌方式。",
-                 "Look at the whole hand (suits, form), then each set, then how it was won."),
-                (f"一共计 {len(r.fans)} 种番。", f"{len(r.fans)} different fans score.")]
+        return [
+            (
+                "先看整手牌的花色与和牌型，再看每一组，最后看和牌方式。",
+                "Look at the whole hand (suits, form), then each set, then how it was won.",
+            ),
+            (f"一共计 {len(r.fans)} 种番。", f"{len(r.fans)} different fans score."),
+        ]
 
     def wrong(self, data, solution, rng):
         s = list(solution)
@@ -260,18 +290,32 @@ class Fans(Kind):
         return _describe(q, lang) + "\n" + pick("选项：", "Options: ", lang) + opts
 
 
-register(Fans(name="fans", topic="fans", title=("计哪些番", "Which fans?"), answer="choices",
-              fields={"hand": str, "context": dict, "options": list, "options_extra": list}, targets=("fan", "points"),
-              answer_help=("输入番的编号，用空格分开，如 49 66 80", "Type the fan numbers, separated by spaces, e.g. 49 66 80")))
+register(
+    Fans(
+        name="fans",
+        topic="fans",
+        title=("计哪些番", "Which fans?"),
+        answer="choices",
+        fields={"hand": str, "context": dict, "options": list, "options_extra": list},
+        targets=("fan", "points"),
+        answer_help=(
+            "输入番的编号，用空格分开，如 49 66 80",
+            "Type the fan numbers, separated by spaces, e.g. 49 66 80",
+        ),
+    )
+)
 
 
 # --- the total --------------------------------------------------------------------------------
 
+
 class McrTotal(Kind):
     def make(self, rng, difficulty, **target):
         hand, ctx, _ = _make_win(rng, difficulty, **target)
-        return ({"hand": hand, "context": ctx},
-                ("这手牌一共多少番（含花牌）？", "What is this hand's MCR total (flowers included)?"))
+        return (
+            {"hand": hand, "context": ctx},
+            ("这手牌一共多少番（含花牌）？", "What is this hand's MCR total (flowers included)?"),
+        )
 
     def validate(self, data):
         return _validate_win(data, "mcr_total")
@@ -290,7 +334,13 @@ class McrTotal(Kind):
         expl = _breakdown(_score(data), data.get("context", {}))
         if not ok:
             op = f"{answer} {'−' if answer > solution else '+'} {abs(answer - solution)}"
-            expl.insert(0, (f"你答 {answer} 番，实际是 {solution} = {op} 番。", f"You said {answer}; the total is {solution} = {op}."))
+            expl.insert(
+                0,
+                (
+                    f"你答 {answer} 番，实际是 {solution} = {op} 番。",
+                    f"You said {answer}; the total is {solution} = {op}.",
+                ),
+            )
         return Grade(ok, answer, solution, tuple(expl), float(ok))
 
     def explain_solution(self, data, solution):
@@ -299,16 +349,20 @@ class McrTotal(Kind):
     def hints(self, data):
         r = _score(data)
         big = max(r.fans, key=lambda f: f.points)
-        return [(f"最大的番是 {big.zh}（{big.points} 番）。", f"The biggest fan is {big.en} ({big.points})."),
-                ("别忘了花牌：每张 1 番。", "Do not forget flowers: 1 point each.")]
+        return [
+            (f"最大的番是 {big.zh}（{big.points} 番）。", f"The biggest fan is {big.en} ({big.points})."),
+            ("别忘了花牌：每张 1 番。", "Do not forget flowers: 1 point each."),
+        ]
 
     def retry_note(self, data, answer, solution):
         """Which way the total is off and how many fans score (not the total)."""
         r = _score(data)
         high = answer > solution
-        return (f"你答 {answer} 番，{'多了' if high else '少了'}。这手牌一共计 {len(r.fans)} 种番（含花牌），逐个再加一遍。",
-                f"You said {answer}: that is too {'many' if high else 'few'}. {len(r.fans)} different fans score "
-                f"(flowers included); add them up again one by one.")
+        return (
+            f"你答 {answer} 番，{'多了' if high else '少了'}。这手牌一共计 {len(r.fans)} 种番（含花牌），逐个再加一遍。",
+            f"You said {answer}: that is too {'many' if high else 'few'}. {len(r.fans)} different fans score "
+            f"(flowers included); add them up again one by one.",
+        )
 
     def wrong(self, data, solution, rng):
         return solution + rng.choice((-2, -1, 1, 2, 8))
@@ -317,12 +371,21 @@ class McrTotal(Kind):
         return _describe(q, lang)
 
 
-register(McrTotal(name="mcr_total", topic="mcr", title=("一共几番", "MCR total"), answer="number",
-                  fields={"hand": str, "context": dict}, targets=("fan", "points"),
-                  answer_help=("输入一个整数，例如 12", "Type a whole number, e.g. 12")))
+register(
+    McrTotal(
+        name="mcr_total",
+        topic="mcr",
+        title=("一共几番", "MCR total"),
+        answer="number",
+        fields={"hand": str, "context": dict},
+        targets=("fan", "points"),
+        answer_help=("输入一个整数，例如 12", "Type a whole number, e.g. 12"),
+    )
+)
 
 
 # --- settlement -------------------------------------------------------------------------------
+
 
 def _seat_sum(data, k: str, solution) -> tuple[str, str]:
     """(zh, en): one seat's result written as its sum, e.g. ``+33 = 8 + 8 + 17``."""
@@ -349,7 +412,10 @@ class Settlement(Kind):
             winner = ctx.get("seat_wind", "E")
             discarder = None if ctx.get("self_drawn") else rng.choice([s for s in SEATS if s != winner])
         data = {"hand": hand, "context": ctx, "winner": winner, "discarder": discarder}
-        return data, ("这局怎么结算？写出东南西北四家的得失。", "How is this win settled? Give the gain or loss of E, S, W and N.")
+        return data, (
+            "这局怎么结算？写出东南西北四家的得失。",
+            "How is this win settled? Give the gain or loss of E, S, W and N.",
+        )
 
     def validate(self, data):
         out = _validate_win(data, "settlement")
@@ -372,7 +438,9 @@ class Settlement(Kind):
             parts = answer.replace(",", " ").split()
             if len(parts) == 4:
                 return {k: as_int(v, f"seat {k}") for k, v in zip(SEATS, parts)}
-        raise AnswerError(f"“{answer}” 不是四个数（东南西北各一个）", f"“{answer}” is not four numbers, one for each of E S W N")
+        raise AnswerError(
+            f"“{answer}” 不是四个数（东南西北各一个）", f"“{answer}” is not four numbers, one for each of E S W N"
+        )
 
     def verdict(self, data, answer, solution):
         return answer == solution
@@ -391,20 +459,33 @@ class Settlement(Kind):
         total = r.total
         w, d = data["winner"], data["discarder"]
         if d is None:
-            rule = (f"自摸：其他三家各付 8 + {total} = {8 + total}", f"Self-drawn: each other player pays 8 + {total} = {8 + total}")
+            rule = (
+                f"自摸：其他三家各付 8 + {total} = {8 + total}",
+                f"Self-drawn: each other player pays 8 + {total} = {8 + total}",
+            )
         else:
-            rule = (f"点和：{d} 付 8 + {total} = {8 + total}，其他两家各付 8",
-                    f"On a discard: {d} pays 8 + {total} = {8 + total}, the other two pay 8 each")
-        head = (f"这手牌 {total} 番（{data['hand']}），{w} 和牌。", f"The hand {data['hand']} scores {total}; {w} wins.")
-        return [head, fan_sum_line(r), rule] + [(f"{k}：{_seat_sum(data, k, solution)[0]}", f"{k}: {_seat_sum(data, k, solution)[1]}")
-                               for k in SEATS]
+            rule = (
+                f"点和：{d} 付 8 + {total} = {8 + total}，其他两家各付 8",
+                f"On a discard: {d} pays 8 + {total} = {8 + total}, the other two pay 8 each",
+            )
+        head = (
+            f"这手牌 {total} 番（{data['hand']}），{w} 和牌。",
+            f"The hand {data['hand']} scores {total}; {w} wins.",
+        )
+        return [head, fan_sum_line(r), rule] + [
+            (f"{k}：{_seat_sum(data, k, solution)[0]}", f"{k}: {_seat_sum(data, k, solution)[1]}") for k in SEATS
+        ]
 
     def hints(self, data):
         total = _score(data).total
-        return [(f"先算这手牌的番数：一共 {total} 番。", f"First the hand's points: {total} in all."),
-                ("每家先付基本分 8，放炮者再付番数；自摸则三家都付 8 + 番数。",
-                 "Everyone pays the base 8; the discarder also pays the hand's points; self-drawn: all three pay 8 + points."),
-                ("四家的得失加起来是 0。", "The four amounts add up to 0.")]
+        return [
+            (f"先算这手牌的番数：一共 {total} 番。", f"First the hand's points: {total} in all."),
+            (
+                "每家先付基本分 8，放炮者再付番数；自摸则三家都付 8 + 番数。",
+                "Everyone pays the base 8; the discarder also pays the hand's points; self-drawn: all three pay 8 + points.",
+            ),
+            ("四家的得失加起来是 0。", "The four amounts add up to 0."),
+        ]
 
     def wrong(self, data, solution, rng):
         s = dict(solution)
@@ -415,10 +496,20 @@ class Settlement(Kind):
     def describe(self, q, lang=None):
         d = q.data
         who = pick(f"{d['winner']} 和牌", f"{d['winner']} wins", lang) + (
-            pick("，自摸", ", self-drawn", lang) if d["discarder"] is None else pick(f"，{d['discarder']} 放炮", f" on {d['discarder']}'s discard", lang))
+            pick("，自摸", ", self-drawn", lang)
+            if d["discarder"] is None
+            else pick(f"，{d['discarder']} 放炮", f" on {d['discarder']}'s discard", lang)
+        )
         return _describe(q, lang) + "\n" + who
 
 
-register(Settlement(name="settlement", topic="mcr", title=("结算", "Settlement"), targets=("fan", "points"),
-                    fields={"hand": str, "context": dict, "winner": str, "discarder": (str, type(None))},
-                    answer_help=("按东南西北输入四个数，如 24 -8 -8 -8", "Type four numbers for E S W N, e.g. 24 -8 -8 -8")))
+register(
+    Settlement(
+        name="settlement",
+        topic="mcr",
+        title=("结算", "Settlement"),
+        targets=("fan", "points"),
+        fields={"hand": str, "context": dict, "winner": str, "discarder": (str, type(None))},
+        answer_help=("按东南西北输入四个数，如 24 -8 -8 -8", "Type four numbers for E S W N, e.g. 24 -8 -8 -8"),
+    )
+)

@@ -22,8 +22,10 @@ from ._util import as_int, need
 
 SEATS = SEAT_LETTERS
 # the seats as the questions name them: East deals in every simulated hand
-SEAT_NAMES = {s.letter: (s.player_zh + ("（庄家）" if s is Seat.E else ""), s.en + (" (dealer)" if s is Seat.E else ""))
-              for s in Seat}
+SEAT_NAMES = {
+    s.letter: (s.player_zh + ("（庄家）" if s is Seat.E else ""), s.en + (" (dealer)" if s is Seat.E else ""))
+    for s in Seat
+}
 
 
 def _first_of_each(key) -> tuple[str, ...]:
@@ -49,10 +51,13 @@ def _seat(x, where: str) -> str:
     try:
         return Seat.of(x.strip() if isinstance(x, str) else x).letter
     except (ValueError, TypeError):
-        raise AnswerError(f"“{x}” 不是一家（东南西北，E S W N）", f"“{x}” is not a seat (E, S, W or N)", where) from None
+        raise AnswerError(
+            f"“{x}” 不是一家（东南西北，E S W N）", f"“{x}” is not a seat (E, S, W or N)", where
+        ) from None
 
 
 # --- where does the wall break -------------------------------------------------------------------
+
 
 def engine_break(rules: str, dice: list) -> tuple[Seat, int, RuleSet]:
     """(owner seat, stacks counted, the rule set) from a real table set up with these dice."""
@@ -74,14 +79,22 @@ class WallBreak(Kind):
         dice = [[rng.randint(1, 6) for _ in range(cfg.table.dice)]]
         if cfg.table.break_rule == "dealer_plus_owner":
             dice.append([rng.randint(1, 6) for _ in range(2)])
-            return ({"rules": rules, "dice": dice},
-                    (f"{cfg.zh}：庄家先掷骰子，数到的那家再掷一次，两次都画在下面。从哪家的牌墙开牌？从右数第几墩之后？",
-                     f"{cfg.en}: the dealer throws first, and the player the count lands on throws again; both throws "
-                     f"are drawn below. Whose wall is broken, and after how many stacks counted from its right end?"))
-        return ({"rules": rules, "dice": dice},
-                (f"{cfg.zh}：庄家掷出下面的骰子。从哪家的牌墙开牌？从右数第几墩之后？",
-                 f"{cfg.en}: the dealer throws the dice drawn below. Whose wall is broken, "
-                 f"and after how many stacks counted from its right end?"))
+            return (
+                {"rules": rules, "dice": dice},
+                (
+                    f"{cfg.zh}：庄家先掷骰子，数到的那家再掷一次，两次都画在下面。从哪家的牌墙开牌？从右数第几墩之后？",
+                    f"{cfg.en}: the dealer throws first, and the player the count lands on throws again; both throws "
+                    f"are drawn below. Whose wall is broken, and after how many stacks counted from its right end?",
+                ),
+            )
+        return (
+            {"rules": rules, "dice": dice},
+            (
+                f"{cfg.zh}：庄家掷出下面的骰子。从哪家的牌墙开牌？从右数第几墩之后？",
+                f"{cfg.en}: the dealer throws the dice drawn below. Whose wall is broken, "
+                f"and after how many stacks counted from its right end?",
+            ),
+        )
 
     def validate(self, data):
         rules = need(data, "rules", "wall_break")
@@ -91,10 +104,15 @@ class WallBreak(Kind):
             raise QuizError(f"wall_break question: field 'rules': {e}") from None
         dice = need(data, "dice", "wall_break")
         want = [cfg.table.dice] + ([2] if cfg.table.break_rule == "dealer_plus_owner" else [])
-        if not isinstance(dice, list) or [len(d) if isinstance(d, list) else -1 for d in dice] != want or \
-                not all(isinstance(x, int) and 1 <= x <= 6 for d in dice for x in d):
-            raise QuizError(f"wall_break question: field 'dice' must be {len(want)} throw(s) of {want} dice "
-                            f"(1-6 each) for {rules}, got {dice!r}")
+        if (
+            not isinstance(dice, list)
+            or [len(d) if isinstance(d, list) else -1 for d in dice] != want
+            or not all(isinstance(x, int) and 1 <= x <= 6 for d in dice for x in d)
+        ):
+            raise QuizError(
+                f"wall_break question: field 'dice' must be {len(want)} throw(s) of {want} dice "
+                f"(1-6 each) for {rules}, got {dice!r}"
+            )
         return {"rules": cfg.name, "dice": dice}
 
     def solve(self, data):
@@ -121,13 +139,23 @@ class WallBreak(Kind):
         dice = " + ".join("+".join(map(str, x)) for x in d)
         if not ok_w:
             n = (SEATS.index(answer["wall"]) + 1) if answer["wall"] != "E" else "1, 5, 9"
-            expl.insert(0, (f"不是{SEAT_NAMES[answer['wall']][0]}的牌墙：数到{SEAT_NAMES[answer['wall']][0]}要掷出 {n}（或再加 4 的倍数），"
-                            f"这次是 {'+'.join(map(str, d[0]))} = {first}。",
-                            f"Not {SEAT_NAMES[answer['wall']][1]}'s wall: counting lands there on {n} (or 4 more each time); "
-                            f"the throw is {'+'.join(map(str, d[0]))} = {first}."))
+            expl.insert(
+                0,
+                (
+                    f"不是{SEAT_NAMES[answer['wall']][0]}的牌墙：数到{SEAT_NAMES[answer['wall']][0]}要掷出 {n}（或再加 4 的倍数），"
+                    f"这次是 {'+'.join(map(str, d[0]))} = {first}。",
+                    f"Not {SEAT_NAMES[answer['wall']][1]}'s wall: counting lands there on {n} (or 4 more each time); "
+                    f"the throw is {'+'.join(map(str, d[0]))} = {first}.",
+                ),
+            )
         if not ok_k:
-            expl.insert(0, (f"不是第 {answer['stack']} 墩：数的墩数是点数之和 {dice} = {total}。",
-                            f"Not after stack {answer['stack']}: the stacks to count are the dice total {dice} = {total}."))
+            expl.insert(
+                0,
+                (
+                    f"不是第 {answer['stack']} 墩：数的墩数是点数之和 {dice} = {total}。",
+                    f"Not after stack {answer['stack']}: the stacks to count are the dice total {dice} = {total}.",
+                ),
+            )
         return Grade(self.verdict(data, answer, solution), answer, solution, tuple(expl), (ok_w + ok_k) / 2)
 
     def explain_solution(self, data, solution):
@@ -137,31 +165,55 @@ class WallBreak(Kind):
         w = SEAT_NAMES[solution["wall"]]
         r = (s - 1) % 4
         count = f"{s} = 4×{(s - 1) // 4} + {r + 1}" if s > 4 else f"{s}"
-        lines = [(f"{cfg.zh}：庄家掷 {'+'.join(map(str, d[0]))} = {s}，从庄家起按出牌方向数 {s} 家（庄家为 1，{count}）：{w[0]}的牌墙。",
-                  f"{cfg.en}: the dealer throws {'+'.join(map(str, d[0]))} = {s}; counting {s} seats from the dealer "
-                  f"(dealer = 1, {count}) in turn order gives {w[1]}'s wall.")]
+        lines = [
+            (
+                f"{cfg.zh}：庄家掷 {'+'.join(map(str, d[0]))} = {s}，从庄家起按出牌方向数 {s} 家（庄家为 1，{count}）：{w[0]}的牌墙。",
+                f"{cfg.en}: the dealer throws {'+'.join(map(str, d[0]))} = {s}; counting {s} seats from the dealer "
+                f"(dealer = 1, {count}) in turn order gives {w[1]}'s wall.",
+            )
+        ]
         if len(d) > 1:
             s2 = sum(d[1])
-            lines.append((f"{w[0]}再掷 {'+'.join(map(str, d[1]))} = {s2}；{s} + {s2} = {s + s2}，从右数 {solution['stack']} 墩后开牌"
-                          f"（超过本墙则数进上家的墙）。",
-                          f"{w[1]} throws again: {'+'.join(map(str, d[1]))} = {s2}; {s} + {s2} = {s + s2}: break after "
-                          f"{solution['stack']} stacks from the right (running on into the next wall if needed)."))
+            lines.append(
+                (
+                    f"{w[0]}再掷 {'+'.join(map(str, d[1]))} = {s2}；{s} + {s2} = {s + s2}，从右数 {solution['stack']} 墩后开牌"
+                    f"（超过本墙则数进上家的墙）。",
+                    f"{w[1]} throws again: {'+'.join(map(str, d[1]))} = {s2}; {s} + {s2} = {s + s2}: break after "
+                    f"{solution['stack']} stacks from the right (running on into the next wall if needed).",
+                )
+            )
         else:
-            lines.append((f"从该墙右端数 {'+'.join(map(str, d[0]))} = {solution['stack']} 墩，在其后开牌。",
-                          f"Count {'+'.join(map(str, d[0]))} = {solution['stack']} stacks from that wall's right end "
-                          f"and break after them."))
+            lines.append(
+                (
+                    f"从该墙右端数 {'+'.join(map(str, d[0]))} = {solution['stack']} 墩，在其后开牌。",
+                    f"Count {'+'.join(map(str, d[0]))} = {solution['stack']} stacks from that wall's right end "
+                    f"and break after them.",
+                )
+            )
         return lines
 
     def hints(self, data):
-        first = ("从庄家开始数，庄家算 1，按出牌方向（逆时针）数。",
-                 "Count seats starting from the dealer as 1, in turn order (counterclockwise).")
+        first = (
+            "从庄家开始数，庄家算 1，按出牌方向（逆时针）数。",
+            "Count seats starting from the dealer as 1, in turn order (counterclockwise).",
+        )
         if len(data["dice"]) > 1:
-            return [first, ("数到的那家就是开牌的牌墙；墩数是两次掷骰的点数加起来，从这面墙的右端数起。",
-                            "The seat you land on owns the wall to break; the number of stacks is both throws "
-                            "added together, counted from that wall's right end.")]
-        return [first, ("数到的那家就是开牌的牌墙；墩数也是用骰子点数之和，从这面墙的右端数起。",
-                        "The seat you land on owns the wall to break; the number of stacks is the dice total again, "
-                        "counted from that wall's right end.")]
+            return [
+                first,
+                (
+                    "数到的那家就是开牌的牌墙；墩数是两次掷骰的点数加起来，从这面墙的右端数起。",
+                    "The seat you land on owns the wall to break; the number of stacks is both throws "
+                    "added together, counted from that wall's right end.",
+                ),
+            ]
+        return [
+            first,
+            (
+                "数到的那家就是开牌的牌墙；墩数也是用骰子点数之和，从这面墙的右端数起。",
+                "The seat you land on owns the wall to break; the number of stacks is the dice total again, "
+                "counted from that wall's right end.",
+            ),
+        ]
 
     def figure(self, data):
         return ("dice", data["dice"])
@@ -173,17 +225,27 @@ class WallBreak(Kind):
 
     def describe(self, q, lang=None):
         cfg = get_rules(q.data["rules"])
-        return (pick("规则：", "Rules: ", lang) + pick(cfg.zh, cfg.en, lang) + "\n" + pick("骰子：", "Dice: ", lang)
-                + " | ".join(" ".join(map(str, d)) for d in q.data["dice"]))
+        return (
+            pick("规则：", "Rules: ", lang)
+            + pick(cfg.zh, cfg.en, lang)
+            + "\n"
+            + pick("骰子：", "Dice: ", lang)
+            + " | ".join(" ".join(map(str, d)) for d in q.data["dice"])
+        )
 
 
-register(WallBreak(name="wall_break", topic="table", title=("开牌", "Breaking the wall"),
-                   fields={"rules": str, "dice": list},
-                   answer_help=("输入牌墙和墩数，如 S 7", "Type the wall and the number of stacks, e.g. S 7")))
+register(
+    WallBreak(
+        name="wall_break",
+        topic="table",
+        title=("开牌", "Breaking the wall"),
+        fields={"rules": str, "dice": list},
+        answer_help=("输入牌墙和墩数，如 S 7", "Type the wall and the number of stacks, e.g. S 7"),
+    )
+)
 
 
 # --- which claim wins --------------------------------------------------------------------------
-
 
 
 def _claim_rules(difficulty: int) -> tuple[str, ...]:
@@ -200,8 +262,14 @@ def _claim_rules(difficulty: int) -> tuple[str, ...]:
 
 
 def _plain_claims(rs) -> bool:
-    return (rs.claims.chow and rs.multi_win == "single_nearest" and rs.tiles.flowers == "none"
-            and type(rs).choose_winners is RuleSet.choose_winners)
+    return (
+        rs.claims.chow
+        and rs.multi_win == "single_nearest"
+        and rs.tiles.flowers == "none"
+        and type(rs).choose_winners is RuleSet.choose_winners
+    )
+
+
 _STRENGTH = {"win": 3, "kong": 2, "pung": 2, "chow": 1}
 
 
@@ -223,8 +291,9 @@ class _NotingTable(Table):
     def discard(self, seat, tile):
         e = super().discard(seat, tile)
         if self.phase == "claim" and len(self.pending) >= 2:
-            self.contested[len(self.log)] = [(p, [o for o in self.claim_options(p) if o != "pass"])
-                                             for p in self.pending]
+            self.contested[len(self.log)] = [
+                (p, [o for o in self.claim_options(p) if o != "pass"]) for p in self.pending
+            ]
         return e
 
 
@@ -399,19 +468,24 @@ class Claim(Kind):
             need(data, f, "claim")
         calls = data["calls"]
         if not isinstance(calls, Mapping):
-            raise QuizError("claim question: field 'calls' must map seats to calls, e.g. {\"S\": \"pung\"}")
+            raise QuizError('claim question: field \'calls\' must map seats to calls, e.g. {"S": "pung"}')
         norm = {}
         for k, v in calls.items():
             if v not in ("win", "pung", "kong", "chow", "pass"):
                 raise QuizError(f"claim question: calls[{k!r}] must be win, pung, kong, chow or pass, got {v!r}")
             norm[_seat(k, "claim question: calls")] = v
-        data = {"rules": str(data["rules"]), "seed": as_int(data["seed"], "claim question: seed"),
-                "at": as_int(data["at"], "claim question: at"), "calls": norm}
+        data = {
+            "rules": str(data["rules"]),
+            "seed": as_int(data["seed"], "claim question: seed"),
+            "at": as_int(data["at"], "claim question: at"),
+            "calls": norm,
+        }
         t = _situation(data)
         for k, v in norm.items():
             if v != "pass" and v not in t.claim_options(SEATS.index(k)):
-                raise QuizError(f"claim question: {k} cannot {v} this discard; it may: "
-                                f"{', '.join(t.claim_options(SEATS.index(k)))}")
+                raise QuizError(
+                    f"claim question: {k} cannot {v} this discard; it may: {', '.join(t.claim_options(SEATS.index(k)))}"
+                )
         return data
 
     def solve(self, data):
@@ -437,34 +511,60 @@ class Claim(Kind):
         seat, action = engine_claim(data)
         t = _situation(data)
         d, tile = t.last_discard
-        lines = [(f"{SEAT_NAMES[SEATS[d]][0]}打出 {tile}（{tile.zh}）。", f"{SEAT_NAMES[SEATS[d]][1]} discards {tile} ({tile.en}).")]
+        lines = [
+            (
+                f"{SEAT_NAMES[SEATS[d]][0]}打出 {tile}（{tile.zh}）。",
+                f"{SEAT_NAMES[SEATS[d]][1]} discards {tile} ({tile.en}).",
+            )
+        ]
         wild = getattr(t, "wild", None)
         if wild is not None:  # said with the discard: a hand may win only through the wild
-            lines[0] = (lines[0][0] + f"这一局的混儿（百搭）是 {wild}（{wild.zh}）。",
-                        lines[0][1] + f" The wild tile this hand is {wild} ({wild.en}).")
+            lines[0] = (
+                lines[0][0] + f"这一局的混儿（百搭）是 {wild}（{wild.zh}）。",
+                lines[0][1] + f" The wild tile this hand is {wild} ({wild.en}).",
+            )
         n_head = len(lines)
         for k, v in data["calls"].items():
             lines.append((f"{SEAT_NAMES[k][0]}：{_ZH[v]}", f"{SEAT_NAMES[k][1]}: {v}"))
-        lines[n_head:] = [(f"{SEAT_NAMES[k][0]}（{t.hand_of(SEATS.index(k))}）：{_ZH[v]}",
-                      f"{SEAT_NAMES[k][1]} ({t.hand_of(SEATS.index(k))}): {v}") for k, v in data["calls"].items()]
+        lines[n_head:] = [
+            (
+                f"{SEAT_NAMES[k][0]}（{t.hand_of(SEATS.index(k))}）：{_ZH[v]}",
+                f"{SEAT_NAMES[k][1]} ({t.hand_of(SEATS.index(k))}): {v}",
+            )
+            for k, v in data["calls"].items()
+        ]
         may = [(SEATS[p], opts) for p, opts in _claim_options(t) if opts]
         if may:  # who may claim at all, from the table's own judgement
-            lines.append(("谁可以要：" + "；".join(f"{SEAT_NAMES[k][0]}可以{'、'.join(_ZH[o] for o in opts)}" for k, opts in may)
-                          + f"（只有{SEAT_NAMES[SEATS[(d + 1) % 4]][0]}是下家，能吃）。",
-                          "Who may claim: " + "; ".join(f"{SEAT_NAMES[k][1]} may {' or '.join(opts)}" for k, opts in may)
-                          + f" (only {SEAT_NAMES[SEATS[(d + 1) % 4]][1]}, next in turn, may chow)."))
+            lines.append(
+                (
+                    "谁可以要："
+                    + "；".join(f"{SEAT_NAMES[k][0]}可以{'、'.join(_ZH[o] for o in opts)}" for k, opts in may)
+                    + f"（只有{SEAT_NAMES[SEATS[(d + 1) % 4]][0]}是下家，能吃）。",
+                    "Who may claim: "
+                    + "; ".join(f"{SEAT_NAMES[k][1]} may {' or '.join(opts)}" for k, opts in may)
+                    + f" (only {SEAT_NAMES[SEATS[(d + 1) % 4]][1]}, next in turn, may chow).",
+                )
+            )
         if seat:
-            lines.append((f"和 > 碰/杠 > 吃；同为和牌时离{SEAT_NAMES[SEATS[d]][0]}最近的一家优先：所以{SEAT_NAMES[seat][0]}{_ZH[action]}，得到 {tile}。",  # type: ignore[index]  # a seat claims: an action
-                          f"A win beats a pung or kong, which beats a chow; among wins the seat nearest {SEAT_NAMES[SEATS[d]][1]} "
-                          f"in turn order: so {SEAT_NAMES[seat][1]} takes {tile} ({action})."))
+            lines.append(
+                (
+                    f"和 > 碰/杠 > 吃；同为和牌时离{SEAT_NAMES[SEATS[d]][0]}最近的一家优先：所以{SEAT_NAMES[seat][0]}{_ZH[action]}，得到 {tile}。",  # type: ignore[index]  # a seat claims: an action
+                    f"A win beats a pung or kong, which beats a chow; among wins the seat nearest {SEAT_NAMES[SEATS[d]][1]} "
+                    f"in turn order: so {SEAT_NAMES[seat][1]} takes {tile} ({action}).",
+                )
+            )
         else:
             lines.append((f"没有人要 {tile}。", f"Nobody takes {tile}."))
         return lines
 
     def hints(self, data):
-        return [("和牌优先于碰杠，碰杠优先于吃。", "A win beats a pung or kong, which beats a chow."),
-                ("两家都要和时，按出牌方向离打牌者最近的一家优先。",
-                 "When two players both win on it, the one nearest the discarder in turn order gets it.")]
+        return [
+            ("和牌优先于碰杠，碰杠优先于吃。", "A win beats a pung or kong, which beats a chow."),
+            (
+                "两家都要和时，按出牌方向离打牌者最近的一家优先。",
+                "When two players both win on it, the one nearest the discarder in turn order gets it.",
+            ),
+        ]
 
     def wrong(self, data, solution, rng):
         return rng.choice([k for k in list(data["calls"]) + ["none"] if k != solution])
@@ -475,8 +575,13 @@ class Claim(Kind):
         lines = [pick(f"规则：{t.rules.zh}", f"Rules: {t.rules.en}", lang)]
         wild = getattr(t, "wild", None)
         if wild is not None:  # a hand may need the wild to win: the learner must know which tile it is
-            lines.append(pick(f"这一局的混儿（百搭）是 {wild}，可以当任何牌用", f"The wild tile this hand is {wild}: "
-                              f"it stands for any tile", lang))
+            lines.append(
+                pick(
+                    f"这一局的混儿（百搭）是 {wild}，可以当任何牌用",
+                    f"The wild tile this hand is {wild}: it stands for any tile",
+                    lang,
+                )
+            )
         lines.append(pick(f"{SEAT_NAMES[SEATS[d]][0]}打出 {tile}", f"{SEAT_NAMES[SEATS[d]][1]} discards {tile}", lang))
         for k, v in q.data["calls"].items():
             lines.append(f"  {pick(*SEAT_NAMES[k], lang=lang)} ({t.hand_of(SEATS.index(k))}): {pick(_ZH[v], v, lang)}")
@@ -490,28 +595,48 @@ def _claim_miss(data, answer, solution) -> tuple[str, str]:
     dz, de = SEAT_NAMES[SEATS[d]]
     if answer == "none":
         sz, se = SEAT_NAMES[solution]
-        return (f"有人要 {tile}：{sz}{_ZH[data['calls'][solution]]}。", f"Someone takes {tile}: {se} calls {data['calls'][solution]}.")
+        return (
+            f"有人要 {tile}：{sz}{_ZH[data['calls'][solution]]}。",
+            f"Someone takes {tile}: {se} calls {data['calls'][solution]}.",
+        )
     call = data["calls"].get(answer, "pass")
     az, ae = SEAT_NAMES[answer]
     if call == "pass":
         return (f"{az}不要 {tile}。", f"{ae} passes on {tile}.")
     if solution == "none":
-        return (f"{az}要{_ZH[call]} {tile}，但这一声没有成立。", f"{ae} calls {call} on {tile}, but the call does not stand.")
+        return (
+            f"{az}要{_ZH[call]} {tile}，但这一声没有成立。",
+            f"{ae} calls {call} on {tile}, but the call does not stand.",
+        )
     win_call = data["calls"][solution]
     sz, se = SEAT_NAMES[solution]
     if _STRENGTH[win_call] > _STRENGTH[call]:
-        return (f"{az}要{_ZH[call]} {tile}，但{sz}要{_ZH[win_call]}：{_ZH[win_call]}优先于{_ZH[call]}。",
-                f"{ae} calls {call} on {tile}, but {se} calls {win_call}, and {win_call} beats {call}.")
+        return (
+            f"{az}要{_ZH[call]} {tile}，但{sz}要{_ZH[win_call]}：{_ZH[win_call]}优先于{_ZH[call]}。",
+            f"{ae} calls {call} on {tile}, but {se} calls {win_call}, and {win_call} beats {call}.",
+        )
     da, ds = (SEATS.index(answer) - d) % 4, (SEATS.index(solution) - d) % 4
-    both = (f"都要{_ZH[call]}", f"both call {call}") if call == win_call else \
-        (f"分别要{_ZH[call]}和{_ZH[win_call]}（同级）", f"call {call} and {win_call} (equal rank)")
-    return (f"{az}和{sz}{both[0]} {tile}：{sz}在{dz}之后第 {ds} 家，{az}是第 {da} 家，近者优先（{ds} < {da}）。",
-            f"{ae} and {se} {both[1]} on {tile}: {se} sits {ds} seat(s) after {de}, {ae} {da}; the nearer "
-            f"wins ({ds} < {da}).")
+    both = (
+        (f"都要{_ZH[call]}", f"both call {call}")
+        if call == win_call
+        else (f"分别要{_ZH[call]}和{_ZH[win_call]}（同级）", f"call {call} and {win_call} (equal rank)")
+    )
+    return (
+        f"{az}和{sz}{both[0]} {tile}：{sz}在{dz}之后第 {ds} 家，{az}是第 {da} 家，近者优先（{ds} < {da}）。",
+        f"{ae} and {se} {both[1]} on {tile}: {se} sits {ds} seat(s) after {de}, {ae} {da}; the nearer "
+        f"wins ({ds} < {da}).",
+    )
 
 
 _ZH = {"win": "和", "pung": "碰", "kong": "杠", "chow": "吃", "pass": "不要"}
 
-register(Claim(name="claim", topic="table", title=("谁得到这张牌", "Which claim wins?"), answer="seat",
-               fields={"rules": str, "seed": int, "at": int, "calls": dict},
-               answer_help=("输入得到这张牌的一家：E、S、W 或 N", "Type the seat that gets the tile: E, S, W or N")))
+register(
+    Claim(
+        name="claim",
+        topic="table",
+        title=("谁得到这张牌", "Which claim wins?"),
+        answer="seat",
+        fields={"rules": str, "seed": int, "at": int, "calls": dict},
+        answer_help=("输入得到这张牌的一家：E、S、W 或 N", "Type the seat that gets the tile: E, S, W or N"),
+    )
+)

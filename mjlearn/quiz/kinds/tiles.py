@@ -15,6 +15,7 @@ from ._util import as_tile, as_tiles, need
 
 # --- name a tile -------------------------------------------------------------------------
 
+
 class TileName(Kind):
     def make(self, rng, difficulty):
         pool = {1: range(27), 2: range(34), 3: range(42)}[difficulty]
@@ -31,8 +32,7 @@ class TileName(Kind):
             options.add(TILES[rng.choice(cand if rng.random() < 0.8 else list(pool))])
         opts = sorted(options)
         rng.shuffle(opts)
-        return ({"tile": str(t), "options": [str(o) for o in opts]},
-                ("这张牌叫什么？", "What is this tile called?"))
+        return ({"tile": str(t), "options": [str(o) for o in opts]}, ("这张牌叫什么？", "What is this tile called?"))
 
     def validate(self, data):
         t = as_tile(data.get("tile"), "tile_name question: field 'tile'")
@@ -53,8 +53,12 @@ class TileName(Kind):
     def check(self, data, answer, solution):
         t, a = Tile(solution), Tile(answer)
         ok = self.verdict(data, answer, solution)
-        expl = [(f"这是{t.zh}（{t.pinyin}），记作 {t}，{t.suit.zh}。",
-                 f"This is {t.en} ({t.zh}, {t.pinyin}), written {t}: {_a(t.suit.en)} tile.")]
+        expl = [
+            (
+                f"这是{t.zh}（{t.pinyin}），记作 {t}，{t.suit.zh}。",
+                f"This is {t.en} ({t.zh}, {t.pinyin}), written {t}: {_a(t.suit.en)} tile.",
+            )
+        ]
         if a != t:
             why = _tile_difference(a, t)
             expl.append((f"你选的是{a.zh}（{a}）：{why[0]}", f"You chose {a.en} ({a}): {why[1]}"))
@@ -66,10 +70,16 @@ class TileName(Kind):
         if t.is_suited:
             h.append((f"数一数：点数是 {t.rank}", f"Count the marks: its rank is {t.rank}"))
         elif t.index < 34:
-            h.append(("字牌：风牌是东南西北（E S W N），箭牌是中发白（C F P）。",
-                      "Honors: the winds are East, South, West, North (E S W N); the dragons Red, Green, White (C F P)."))
+            h.append(
+                (
+                    "字牌：风牌是东南西北（E S W N），箭牌是中发白（C F P）。",
+                    "Honors: the winds are East, South, West, North (E S W N); the dragons Red, Green, White (C F P).",
+                )
+            )
         else:
-            h.append(("花牌：春夏秋冬和梅兰竹菊，各有编号 1-4。", "Flowers: the seasons and the plants, each numbered 1-4."))
+            h.append(
+                ("花牌：春夏秋冬和梅兰竹菊，各有编号 1-4。", "Flowers: the seasons and the plants, each numbered 1-4.")
+            )
         return h
 
     def explain_solution(self, data, solution):
@@ -93,10 +103,13 @@ class TileName(Kind):
         t = as_tile(q.data["tile"])
         opts = q.data.get("options") or []
         from ...render.text import tile_face
+
         lines = [pick("这张牌：", "This tile:", lang), *tile_face(t)]
         if opts:
-            lines.append(pick("选项：", "Options: ", lang) + "  ".join(
-                f"{o} = {pick(Tile(o).zh, Tile(o).en, lang)}" for o in opts))
+            lines.append(
+                pick("选项：", "Options: ", lang)
+                + "  ".join(f"{o} = {pick(Tile(o).zh, Tile(o).en, lang)}" for o in opts)
+            )
         return "\n".join(lines)
 
 
@@ -107,29 +120,44 @@ def _a(word: str) -> str:
 def _tile_difference(a: Tile, t: Tile) -> tuple[str, str]:
     """(zh, en): how the chosen tile ``a`` differs from the right one ``t``."""
     if a.suit != t.suit:
-        return (f"那是{a.suit.zh}，这张是{t.suit.zh}（{t.zh}）。", f"that is {_a(a.suit.en)} tile; this one is {t.suit.en} ({t}).")
+        return (
+            f"那是{a.suit.zh}，这张是{t.suit.zh}（{t.zh}）。",
+            f"that is {_a(a.suit.en)} tile; this one is {t.suit.en} ({t}).",
+        )
     if a.is_suited and t.is_suited:
-        return (f"花色对了（{t.suit.zh}），点数是 {t.rank} 不是 {a.rank}。",
-                f"the suit is right ({t.suit.en}), but the rank is {t.rank}, not {a.rank} ({t}).")
+        return (
+            f"花色对了（{t.suit.zh}），点数是 {t.rank} 不是 {a.rank}。",
+            f"the suit is right ({t.suit.en}), but the rank is {t.rank}, not {a.rank} ({t}).",
+        )
     return (f"同是{t.suit.zh}，但这张是{t.zh}（{t}）。", f"both are {t.suit.en} tiles, but this one is {t.en} ({t}).")
 
 
-register(TileName(name="tile_name", topic="tiles", title=("认牌", "Name a tile"), answer="choice",
-                  fields={"tile": str, "options": (list, str)},
-                  answer_help=("输入牌的记法或名字，如 5m、五万、East Wind", "Type the tile, e.g. 5m, 五万 or East Wind")))
+register(
+    TileName(
+        name="tile_name",
+        topic="tiles",
+        title=("认牌", "Name a tile"),
+        answer="choice",
+        fields={"tile": str, "options": (list, str)},
+        answer_help=("输入牌的记法或名字，如 5m、五万、East Wind", "Type the tile, e.g. 5m, 五万 or East Wind"),
+    )
+)
 
 
 # --- read and write the notation --------------------------------------------------------------
 
+
 def _group(rng: random.Random, difficulty: int) -> list[Tile]:
     """A few tiles as lesson 01 writes them: a run or a pair in one suit (easy), two suits or
     honors (medium), suits, honors and a flower together (hard)."""
+
     def run(suit: int) -> list[Tile]:
         if rng.random() < 0.5:
             r = rng.randrange(7)
             return [TILES[suit * 9 + r + k] for k in range(3)]
         r = rng.randrange(9)
         return [TILES[suit * 9 + r]] * 2
+
     suits = rng.sample(range(3), 2)
     out = run(suits[0])
     if difficulty >= 2:
@@ -171,15 +199,27 @@ def _notation_lines(tiles: list[Tile]) -> list[tuple[str, str]]:
     for suit, ts in by_suit.items():
         part = format_tiles(ts)
         if ts[0].is_suited:
-            out.append((f"{part}：数字 {''.join(str(t.rank) for t in ts)} 共用后面的字母 {part[-1]}（{suit.zh}）",
-                        f"{part}: the digits {''.join(str(t.rank) for t in ts)} share the letter after them, "
-                        f"{part[-1]} ({suit.en})"))
+            out.append(
+                (
+                    f"{part}：数字 {''.join(str(t.rank) for t in ts)} 共用后面的字母 {part[-1]}（{suit.zh}）",
+                    f"{part}: the digits {''.join(str(t.rank) for t in ts)} share the letter after them, "
+                    f"{part[-1]} ({suit.en})",
+                )
+            )
         elif ts[0].index < 34:
-            out.append((f"{part}（{_names(ts)[0]}）：字牌各用一个大写字母（东南西北 E S W N，中发白 C F P）",
-                        f"{part} ({_names(ts)[1]}): each honor is one capital letter (winds E S W N, dragons C F P)"))
+            out.append(
+                (
+                    f"{part}（{_names(ts)[0]}）：字牌各用一个大写字母（东南西北 E S W N，中发白 C F P）",
+                    f"{part} ({_names(ts)[1]}): each honor is one capital letter (winds E S W N, dragons C F P)",
+                )
+            )
         else:
-            out.append((f"{part}（{_names(ts)[0]}）：花牌用小写字母 a-h（春夏秋冬 a-d，梅兰竹菊 e-h）",
-                        f"{part} ({_names(ts)[1]}): flowers are the small letters a-h (seasons a-d, plants e-h)"))
+            out.append(
+                (
+                    f"{part}（{_names(ts)[0]}）：花牌用小写字母 a-h（春夏秋冬 a-d，梅兰竹菊 e-h）",
+                    f"{part} ({_names(ts)[1]}): flowers are the small letters a-h (seasons a-d, plants e-h)",
+                )
+            )
     return out
 
 
@@ -193,8 +233,10 @@ class ReadNotation(Kind):
             options.add(format_tiles(_misread(rng, tiles)))
         opts = sorted(options)
         rng.shuffle(opts)
-        return ({"notation": format_tiles(tiles), "options": opts},
-                (f"{format_tiles(tiles)} 写的是哪些牌？", f"Which tiles does {format_tiles(tiles)} stand for?"))
+        return (
+            {"notation": format_tiles(tiles), "options": opts},
+            (f"{format_tiles(tiles)} 写的是哪些牌？", f"Which tiles does {format_tiles(tiles)} stand for?"),
+        )
 
     def validate(self, data):
         tiles = as_tiles(need(data, "notation", "read_notation"), "read_notation question: field 'notation'")
@@ -219,15 +261,26 @@ class ReadNotation(Kind):
         expl = _notation_lines(sorted(as_tiles(solution)))
         if not ok:
             mine = sorted(as_tiles(answer))
-            expl.insert(0, (f"你选的是 {_names(mine)[0]}，那要写成 {answer}。",
-                            f"You chose {_names(mine)[1]}: that is written {answer}."))
+            expl.insert(
+                0,
+                (
+                    f"你选的是 {_names(mine)[0]}，那要写成 {answer}。",
+                    f"You chose {_names(mine)[1]}: that is written {answer}.",
+                ),
+            )
         return Grade(ok, answer, solution, tuple(expl), float(ok))
 
     def hints(self, data):
-        return [("数字后面的字母是花色：m 万、p 饼、s 条；前面的每个数字都用这个花色。",
-                 "The letter after the digits is the suit: m Characters, p Dots, s Bamboo; every digit before it takes that suit."),
-                ("大写字母是字牌（E S W N C F P），小写 a-h 是花牌。",
-                 "Capital letters are honors (E S W N C F P); small letters a-h are flowers.")]
+        return [
+            (
+                "数字后面的字母是花色：m 万、p 饼、s 条；前面的每个数字都用这个花色。",
+                "The letter after the digits is the suit: m Characters, p Dots, s Bamboo; every digit before it takes that suit.",
+            ),
+            (
+                "大写字母是字牌（E S W N C F P），小写 a-h 是花牌。",
+                "Capital letters are honors (E S W N C F P); small letters a-h are flowers.",
+            ),
+        ]
 
     def explain_solution(self, data, solution):
         return _notation_lines(sorted(as_tiles(solution)))
@@ -249,16 +302,22 @@ class ReadNotation(Kind):
         return pick("记法：", "Notation: ", lang) + q.data["notation"]
 
 
-register(ReadNotation(name="read_notation", topic="tiles", title=("读记法", "Read the notation"), answer="choice",
-                      fields={"notation": str, "options": (list, str)},
-                      answer_help=("选出这串记法写的牌", "Pick the tiles the notation stands for")))
+register(
+    ReadNotation(
+        name="read_notation",
+        topic="tiles",
+        title=("读记法", "Read the notation"),
+        answer="choice",
+        fields={"notation": str, "options": (list, str)},
+        answer_help=("选出这串记法写的牌", "Pick the tiles the notation stands for"),
+    )
+)
 
 
 class WriteNotation(Kind):
     def make(self, rng, difficulty):
         tiles = _group(rng, difficulty)
-        return ({"tiles": format_tiles(tiles)},
-                ("用记法写出这几张牌。", "Write these tiles in notation."))
+        return ({"tiles": format_tiles(tiles)}, ("用记法写出这几张牌。", "Write these tiles in notation."))
 
     def validate(self, data):
         tiles = as_tiles(need(data, "tiles", "write_notation"), "write_notation question: field 'tiles'")
@@ -274,7 +333,9 @@ class WriteNotation(Kind):
             try:
                 tiles = parse_tiles(answer.replace(" ", "").replace(",", ""))
             except (NotationError, ValueError):
-                raise AnswerError(f"“{answer.strip()[:40]}” 不是牌的记法", f"“{answer.strip()[:40]}” is not tile notation") from None
+                raise AnswerError(
+                    f"“{answer.strip()[:40]}” 不是牌的记法", f"“{answer.strip()[:40]}” is not tile notation"
+                ) from None
             if not tiles:
                 raise AnswerError("没有写牌", "no tiles were written")
             return {"tiles": format_tiles(sorted(tiles)), "written": answer.strip()}
@@ -287,20 +348,34 @@ class WriteNotation(Kind):
         ok = self.verdict(data, answer, solution)
         expl = _notation_lines(sorted(as_tiles(solution)))
         if ok and answer["written"].replace(" ", "") != solution:
-            expl.insert(0, (f"对！最短的写法是 {solution}：同一花色的数字共用一个字母。",
-                            f"Right! The shortest way is {solution}: digits of one suit share one letter."))
+            expl.insert(
+                0,
+                (
+                    f"对！最短的写法是 {solution}：同一花色的数字共用一个字母。",
+                    f"Right! The shortest way is {solution}: digits of one suit share one letter.",
+                ),
+            )
         if not ok:
             mine = sorted(as_tiles(answer["tiles"]))
-            expl.insert(0, (f"你写的 {answer['written']} 是 {_names(mine)[0]}；图上是 {_names(as_tiles(solution))[0]}。",
-                            f"What you wrote, {answer['written']}, is {_names(mine)[1]}; the picture shows "
-                            f"{_names(as_tiles(solution))[1]}."))
+            expl.insert(
+                0,
+                (
+                    f"你写的 {answer['written']} 是 {_names(mine)[0]}；图上是 {_names(as_tiles(solution))[0]}。",
+                    f"What you wrote, {answer['written']}, is {_names(mine)[1]}; the picture shows "
+                    f"{_names(as_tiles(solution))[1]}.",
+                ),
+            )
         return Grade(ok, answer["tiles"], solution, tuple(expl), float(ok))
 
     def hints(self, data):
         tiles = as_tiles(data["tiles"])
-        return [("先认每张牌，再写：数字在前，花色字母在后（m 万、p 饼、s 条）。",
-                 "Name each tile, then write the digits first and the suit letter after (m Characters, p Dots, s Bamboo)."),
-                (f"一共 {len(tiles)} 张牌。", f"There are {len(tiles)} tiles.")]
+        return [
+            (
+                "先认每张牌，再写：数字在前，花色字母在后（m 万、p 饼、s 条）。",
+                "Name each tile, then write the digits first and the suit letter after (m Characters, p Dots, s Bamboo).",
+            ),
+            (f"一共 {len(tiles)} 张牌。", f"There are {len(tiles)} tiles."),
+        ]
 
     def explain_solution(self, data, solution):
         return _notation_lines(sorted(as_tiles(solution)))
@@ -318,6 +393,13 @@ class WriteNotation(Kind):
         return pick("牌：", "Tiles: ", lang) + _names(as_tiles(q.data["tiles"]))[0 if lang == "zh" else 1]
 
 
-register(WriteNotation(name="write_notation", topic="tiles", title=("写记法", "Write the notation"), answer="text",
-                       fields={"tiles": str},
-                       answer_help=("用记法写出这些牌，例如 789p", "Type the tiles in notation, e.g. 789p")))
+register(
+    WriteNotation(
+        name="write_notation",
+        topic="tiles",
+        title=("写记法", "Write the notation"),
+        answer="text",
+        fields={"tiles": str},
+        answer_help=("用记法写出这些牌，例如 789p", "Type the tiles in notation, e.g. 789p"),
+    )
+)

@@ -18,8 +18,15 @@ HERE = Path(__file__).resolve().parent
 REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006", "0007")
 """The revision ids in order: revision ``REVISIONS[i]`` takes a database from version i to i + 1."""
 
-_MODULES = ("v0001_answers", "v0002_user_id_index", "v0003_retries", "v0004_classes", "v0005_join_by_code",
-            "v0006_guarded_classes", "v0007_reading_checkpoints")
+_MODULES = (
+    "v0001_answers",
+    "v0002_user_id_index",
+    "v0003_retries",
+    "v0004_classes",
+    "v0005_join_by_code",
+    "v0006_guarded_classes",
+    "v0007_reading_checkpoints",
+)
 
 
 def steps() -> tuple[tuple[str, str], ...]:
@@ -34,6 +41,7 @@ def steps() -> tuple[tuple[str, str], ...]:
 def config(connection):
     """An Alembic Config running the revisions on ``connection`` (a SQLAlchemy Connection)."""
     from alembic.config import Config
+
     cfg = Config()
     cfg.set_main_option("script_location", str(HERE))
     cfg.attributes["connection"] = connection
@@ -43,24 +51,28 @@ def config(connection):
 def current(connection) -> str | None:
     """The revision the database is at (None: no Alembic version recorded)."""
     from alembic.runtime.migration import MigrationContext
+
     return MigrationContext.configure(connection).get_current_revision()
 
 
 def upgrade(connection, target: str = "head") -> None:
     """Bring the database on ``connection`` to ``target`` (the caller commits)."""
     from alembic import command
+
     command.upgrade(config(connection), target)
 
 
 def stamp(connection, revision: str) -> None:
     """Record that the database is at ``revision`` without running anything (pre-Alembic files)."""
     from alembic import command
+
     command.stamp(config(connection), revision)
 
 
 def run(sqlite: str, postgresql: str) -> None:
     """Inside a revision's ``upgrade()``: run its step for the database at hand."""
     from alembic import op
+
     if op.get_bind().dialect.name == "sqlite":
         for stmt in sqlite_statements(sqlite):
             op.execute(stmt)

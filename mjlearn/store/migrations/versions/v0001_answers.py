@@ -60,6 +60,7 @@ INSERT INTO meta VALUES ('schema', '1') ON CONFLICT DO NOTHING;
 
 def upgrade() -> None:
     from mjlearn.store.migrations import run
+
     run(SQLITE, POSTGRESQL)
 
 

@@ -17,6 +17,7 @@ POSTGRESQL = 'CREATE INDEX IF NOT EXISTS answers_user_id ON answers("user", id);
 
 def upgrade() -> None:
     from mjlearn.store.migrations import run
+
     run(SQLITE, POSTGRESQL)
 
 

@@ -18,6 +18,7 @@ POSTGRESQL = "ALTER TABLE answers ADD COLUMN IF NOT EXISTS retries INTEGER NOT N
 
 def upgrade() -> None:
     from mjlearn.store.migrations import run
+
     run(SQLITE, POSTGRESQL)
 
 

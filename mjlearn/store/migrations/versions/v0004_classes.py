@@ -100,6 +100,7 @@ CREATE POLICY member_sees_assignments ON assignments FOR SELECT USING (mjlearn_i
 
 def upgrade() -> None:
     from mjlearn.store.migrations import run
+
     run(SQLITE, POSTGRESQL)
 
 

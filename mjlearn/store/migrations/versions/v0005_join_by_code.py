@@ -41,6 +41,7 @@ GRANT EXECUTE ON FUNCTION mjlearn_join(TEXT) TO mjlearn_learner;
 
 def upgrade() -> None:
     from mjlearn.store.migrations import run
+
     run(SQLITE, POSTGRESQL)
 
 

@@ -129,6 +129,7 @@ def upgrade() -> None:
     from alembic import op
 
     from mjlearn.store.migrations import run
+
     run(SQLITE, POSTGRESQL)
     bind = op.get_bind()
     if bind.dialect.name == "sqlite":
@@ -137,6 +138,7 @@ def upgrade() -> None:
     # chose) could be guessed: it is replaced by a new code; `mjlearn class list` shows the new ones.
     # Learners already in the class stay in it.
     from mjlearn.store.codes import CODE_CHARS, code_key, new_code
+
     for cid, code in bind.exec_driver_sql("SELECT id, code FROM classes WHERE code IS NOT NULL").all():
         if len(code_key(code)) < CODE_CHARS:
             bind.exec_driver_sql("UPDATE classes SET code = %(c)s WHERE id = %(i)s", {"c": new_code(), "i": cid})

@@ -38,6 +38,7 @@ def upgrade() -> None:
     from alembic import op
 
     from mjlearn.store.migrations import run
+
     if op.get_bind().dialect.name == "sqlite":
         run(SQLITE, "")
 
