@@ -1,8 +1,8 @@
 """What the Beijing / Hebei / Shandong points games tell a learner.
 
-The :class:`~mjlearn.rules.description.About` of :mod:`mjlearn.rules.beijing_points` (where it is played, what is
-special, the disputed rulings, a worked example, the wording of its table facts, its documents):
-the course shows it; the rule set's module declares it with ``about=ABOUT``.
+The :class:`~mjlearn.rules.description.About` of each points game of :mod:`mjlearn.rules.beijing_points`
+(where it is played, what is special, the disputed rulings, a worked example, the wording of its table
+facts, its documents): the course shows it; the rule set's module gives each game its entry of ``ABOUT``.
 """
 
 from __future__ import annotations
@@ -277,4 +277,4 @@ ABOUT = dict(
         (_ABOUT_BJ_BASIC, _ABOUT_BJ_NEW, _ABOUT_HEBEI1, _ABOUT_HEBEI2, _ABOUT_SHANDONG1, _ABOUT_SHANDONG2),
     )
 )
-"""The description of each points game, by its registry name (read by :func:`_make`)."""
+"""The description of each points game, by its registry name (read by :func:`mjlearn.rules.beijing_points._make`)."""
