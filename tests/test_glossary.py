@@ -92,6 +92,19 @@ def test_every_term_is_complete_and_bilingual(t):
     assert not repr(t).startswith("Term(")
 
 
+def test_the_data_file_holds_only_the_fields_the_glossary_reads():
+    """terms_data.json is edited by hand: a misspelt field would be dropped without a word."""
+    from mjlearn.terms_data import TERMS as ENTRIES
+
+    required = {"zh", "py", "en", "theme", "d_zh", "d_en"}
+    known = required | {"alt", "py_alt", "en_alt", "ex", "ex_zh", "ex_en", "check"}
+    for entry in ENTRIES:
+        assert required <= set(entry) <= known, (entry["zh"], sorted(set(entry) - known), sorted(required - set(entry)))
+        for key in ("alt", "py_alt", "en_alt"):
+            assert all(isinstance(x, str) for x in entry.get(key, ())), (entry["zh"], key)
+    assert len(ENTRIES) == len(TERMS)
+
+
 @pytest.mark.parametrize("t", TERMS, ids=lambda t: t.zh)
 def test_found_by_chinese_pinyin_and_english(t):
     assert mj.glossary(t.zh) is t

@@ -24,6 +24,7 @@ def test_the_wheel_holds_the_package_with_honest_metadata(tmp_path):
         names = z.namelist()
         assert "mjlearn/__init__.py" in names and "mjlearn/lite/browser.py" in names
         assert "mjlearn/widgets/static/mj.js" in names  # the widgets' front end travels too
+        assert "mjlearn/terms_data.json" in names  # and the glossary, which is data
         assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
         info = f"mjlearn-{__version__}.dist-info/"
         meta = z.read(info + "METADATA").decode()

@@ -35,9 +35,8 @@ from .base import (
     seven_pairs_quads,
     straight_parts,
 )
-from .description import CLOSEST, S_ON_N, S_SELF, About, Example, Ruling, facts
+from .beijing_points_about import ABOUT
 from .registry import register
-from .sources import CARD_ROOM
 from .steps import doubling, sum_line
 from .tablefacts import TableFacts
 
@@ -56,8 +55,11 @@ def _straight_natural(w) -> bool:
 def _zhuo_wu_kui(w) -> bool:
     """捉五魁 (夹张五万): win on 5m in a 4m-6m closed wait."""
     t = w.hand.win_tile
-    return t.index == 4 and w.wait_kind == "closed" and any(
-        p.kind is PartKind.CHOW and p.tiles[0].index == 3 and not p.is_declared for p in w.sets)
+    return (
+        t.index == 4
+        and w.wait_kind == "closed"
+        and any(p.kind is PartKind.CHOW and p.tiles[0].index == 3 and not p.is_declared for p in w.sets)
+    )
 
 
 def _opened(w) -> bool:
@@ -65,45 +67,102 @@ def _opened(w) -> bool:
 
 
 # Every doubling of the family; a configuration lists the keys it uses.
-DOUBLINGS = {p.key: p for p in (
-    Pattern("dealer", "庄家", "Dealer", 1, lambda w: w.is_dealer,
-            "是庄者翻番: the dealer's hand payments are doubled", pinyin="zhuāngjiā"),
-    Pattern("concealed", "不开门", "Concealed (no chow, pung or exposed kong)", 1, lambda w: w.concealed,
-            pinyin="bù kāimén"),
-    Pattern("menqianqing", "门前清", "Concealed hand", 1, lambda w: w.concealed, pinyin="ménqiánqīng"),
-    Pattern("no_wild", "无混儿", "No wild", 1, lambda w: w.substituted == 0,
-            "no wild in the hand, or every wild stands for itself", pinyin="wú hùnr"),
-    Pattern("straight", "一条龙", "Pure straight", 1, lambda w: bool(straight_parts(w)),
-            "×2 with a wild", pinyin="yī tiáo lóng"),
-    Pattern("straight_natural", "一条龙无混儿", "Pure straight without a wild", 1, _straight_natural,
-            "one more ×2 when its nine tiles are natural"),
-    Pattern("seven_pairs", "七巧对", "Seven pairs", 1, lambda w: w.form is Form.SEVEN_PAIRS,
-            pinyin="qī qiǎo duì"),
-    Pattern("seven_pairs_natural", "七巧对无混儿", "Seven pairs without a wild", 1,
+DOUBLINGS = {
+    p.key: p
+    for p in (
+        Pattern(
+            "dealer",
+            "庄家",
+            "Dealer",
+            1,
+            lambda w: w.is_dealer,
+            "是庄者翻番: the dealer's hand payments are doubled",
+            pinyin="zhuāngjiā",
+        ),
+        Pattern(
+            "concealed",
+            "不开门",
+            "Concealed (no chow, pung or exposed kong)",
+            1,
+            lambda w: w.concealed,
+            pinyin="bù kāimén",
+        ),
+        Pattern("menqianqing", "门前清", "Concealed hand", 1, lambda w: w.concealed, pinyin="ménqiánqīng"),
+        Pattern(
+            "no_wild",
+            "无混儿",
+            "No wild",
+            1,
+            lambda w: w.substituted == 0,
+            "no wild in the hand, or every wild stands for itself",
+            pinyin="wú hùnr",
+        ),
+        Pattern(
+            "straight",
+            "一条龙",
+            "Pure straight",
+            1,
+            lambda w: bool(straight_parts(w)),
+            "×2 with a wild",
+            pinyin="yī tiáo lóng",
+        ),
+        Pattern(
+            "straight_natural",
+            "一条龙无混儿",
+            "Pure straight without a wild",
+            1,
+            _straight_natural,
+            "one more ×2 when its nine tiles are natural",
+        ),
+        Pattern("seven_pairs", "七巧对", "Seven pairs", 1, lambda w: w.form is Form.SEVEN_PAIRS, pinyin="qī qiǎo duì"),
+        Pattern(
+            "seven_pairs_natural",
+            "七巧对无混儿",
+            "Seven pairs without a wild",
+            1,
             lambda w: w.form is Form.SEVEN_PAIRS and w.substituted == 0,
-            "one more ×2 when no wild substitutes"),
-    Pattern("luxury", "豪华", "Luxury (a quad in seven pairs)", 1, lambda w: seven_pairs_quads(w) > 0,
-            pinyin="háohuá"),
-    Pattern("gang_ci", "杠呲", "Win on a kong replacement", 1, lambda w: w.self_drawn and w.ctx.kong,
-            "= 杠上开花", pinyin="gàng cī"),
-    Pattern("zhuo_wu_kui", "捉五魁", "Catch the Five (closed 5m)", 1, _zhuo_wu_kui,
-            "one doubling", pinyin="zhuō wǔ kuí"),
-    Pattern("self_draw", "明自摸", "Self-draw", 1, lambda w: w.self_drawn, "an ordinary self-draw",
-            pinyin="míng zìmō"),
-    Pattern("edge_closed_single_self_draw", "边、砍、吊自摸", "Self-draw on an edge, closed or single wait", 1,
+            "one more ×2 when no wild substitutes",
+        ),
+        Pattern(
+            "luxury", "豪华", "Luxury (a quad in seven pairs)", 1, lambda w: seven_pairs_quads(w) > 0, pinyin="háohuá"
+        ),
+        Pattern(
+            "gang_ci",
+            "杠呲",
+            "Win on a kong replacement",
+            1,
+            lambda w: w.self_drawn and w.ctx.kong,
+            "= 杠上开花",
+            pinyin="gàng cī",
+        ),
+        Pattern(
+            "zhuo_wu_kui", "捉五魁", "Catch the Five (closed 5m)", 1, _zhuo_wu_kui, "one doubling", pinyin="zhuō wǔ kuí"
+        ),
+        Pattern(
+            "self_draw", "明自摸", "Self-draw", 1, lambda w: w.self_drawn, "an ordinary self-draw", pinyin="míng zìmō"
+        ),
+        Pattern(
+            "edge_closed_single_self_draw",
+            "边、砍、吊自摸",
+            "Self-draw on an edge, closed or single wait",
+            1,
             lambda w: w.self_drawn and w.wait_kind in ("edge", "closed", "single"),
-            "stacks with 明自摸", pinyin="biān kǎn diào zìmō"),
-)}
+            "stacks with 明自摸",
+            pinyin="biān kǎn diào zìmō",
+        ),
+    )
+}
 
-WILD_DISCARDED = Ctx("wild_discarded", False, "bool",
-                     "the winner has discarded a wild this hand (发混儿): he may not win it", "发混儿")
+WILD_DISCARDED = Ctx(
+    "wild_discarded", False, "bool", "the winner has discarded a wild this hand (发混儿): he may not win it", "发混儿"
+)
 """BJ-basic and BJ-new: a player who has discarded a wild may not win that hand."""
 
 _HAND_DOUBLINGS = ("gang_ci", "self_draw", "edge_closed_single_self_draw")
 """Doublings an opened hand loses under the ``opened_self_draw_base_only`` switch (the dealer's stays)."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)   # keep RuleSet's short repr
+@dataclass(frozen=True, eq=False, repr=False)  # keep RuleSet's short repr
 class PointsRuleSet(RuleSet):
     """One configuration of the points family (one of the six in :data:`CONFIGS`)."""
 
@@ -123,9 +182,11 @@ class PointsRuleSet(RuleSet):
 
     def check_context(self, d):
         if d.get("wild_discarded") and d.get("wild") is None:
-            raise ContextError("wild_discarded=True (发混儿) says a wild was discarded, but no tile is wild "
-                               "here: give the wild, e.g. wild='5m'  "
-                               "（wild_discarded=True（发混儿）说打出过混儿，可这里没有混儿：请给出混儿，例如 wild='5m'）")
+            raise ContextError(
+                "wild_discarded=True (发混儿) says a wild was discarded, but no tile is wild "
+                "here: give the wild, e.g. wild='5m'  "
+                "（wild_discarded=True（发混儿）说打出过混儿，可这里没有混儿：请给出混儿，例如 wild='5m'）"
+            )
 
     def candidates(self, hand, c):
         out = super().candidates(hand, c)
@@ -136,9 +197,9 @@ class PointsRuleSet(RuleSet):
     def detect(self, win):
         items = super().detect(win)
         keys = {i.key for i in items}
-        if self.opt("merge_no_wild") and "no_wild" in keys:   # the ``merge_no_wild`` switch
+        if self.opt("merge_no_wild") and "no_wild" in keys:  # the ``merge_no_wild`` switch
             items = [i for i in items if i.key not in ("straight_natural", "seven_pairs_natural")]
-        if self.opt("opened_self_draw_base_only") and _opened(win):   # the ``opened_self_draw_base_only`` switch
+        if self.opt("opened_self_draw_base_only") and _opened(win):  # the ``opened_self_draw_base_only`` switch
             items = [i for i in items if i.key not in _HAND_DOUBLINGS]
         return items
 
@@ -148,16 +209,20 @@ class PointsRuleSet(RuleSet):
     def illegal(self, win, items, total):
         hand = win.hand
         if win.ctx.get("wild_discarded"):
-            return ("打过混儿（发混儿），这一把不许和",
-                    "a player who has discarded a wild (发混儿) may not win this hand")
+            return (
+                "打过混儿（发混儿），这一把不许和",
+                "a player who has discarded a wild (发混儿) may not win this hand",
+            )
         if not self.claims.chow and any(m.kind is MeldKind.CHOW for m in hand.melds):
             return (f"{self.zh}不能吃", f"{self.en} allows no chow")
         if self.claim_limit:
             limit = 1 + sum(1 for m in hand.melds if m.kind is MeldKind.KONG)
             if _claimed_chow_pung(hand) > limit:
-                return ("吃、碰一口；开杠可以再吃碰一口",
-                        f"one chow-or-pung claim, one more per kong: {_claimed_chow_pung(hand)} claims "
-                        f"but only {limit} allowed")
+                return (
+                    "吃、碰一口；开杠可以再吃碰一口",
+                    f"one chow-or-pung claim, one more per kong: {_claimed_chow_pung(hand)} claims "
+                    f"but only {limit} allowed",
+                )
         w = win.wild_tile
         if w is not None and any(w in m.tiles for m in hand.melds if not m.is_concealed):
             return ("混儿不能用来吃、碰、杠", f"the wild {w} cannot be claimed")
@@ -199,9 +264,11 @@ class PointsRuleSet(RuleSet):
         """The doublings counted, the base doubled that many times, the dealer's doubling."""
         d = sum(i.value * i.count for i in result.items)
         z, e = doubling(self.P, d, ("次翻番", "doublings"))
-        return (sum_line(result.items, ("次翻番", "doublings"), d),
-                (f"和牌：底 {z} = {result.total} 分", f"the hand: the base {e} = {result.total} points"),
-                ("庄家付或收的和牌钱加倍", "a hand payment the dealer makes or receives is doubled"))
+        return (
+            sum_line(result.items, ("次翻番", "doublings"), d),
+            (f"和牌：底 {z} = {result.total} 分", f"the hand: the base {e} = {result.total} points"),
+            ("庄家付或收的和牌钱加倍", "a hand payment the dealer makes or receives is doubled"),
+        )
 
 
 def _yitangfu_wins(rs, hand, c) -> list[Win]:
@@ -235,72 +302,169 @@ def _yitangfu_wins(rs, hand, c) -> list[Win]:
 
 def _options(cfg: dict) -> tuple[Option, ...]:
     opts = [
-        Option("merge_no_wild", False,
-               "merge the pattern-level 'no wild' doubling with the hand-level 无混儿", "合并无混儿"),
-        Option("opened_self_draw_base_only", False,
-               "an opened hand's self-draw scores P with no hand doublings (the dealer's ×2 stays)",
-               "开门自摸只算平胡"),
-        Option("payer", "discarder_or_all_three",
-               "the discarder pays a discard win; all three pay a self-draw", "付款人",
-               ("discarder_or_all_three",)),
-        Option("kong_payers", "each_other_unconditional" if not cfg.get("kong_needs_win") else "each_other_if_owner_wins",
-               "each of the other three pays kong points (Hebei: only if the owner wins); not doubled",
-               "杠钱", ("each_other_unconditional", "each_other_if_owner_wins")),
+        Option(
+            "merge_no_wild",
+            False,
+            "merge the pattern-level 'no wild' doubling with the hand-level 无混儿",
+            "合并无混儿",
+        ),
+        Option(
+            "opened_self_draw_base_only",
+            False,
+            "an opened hand's self-draw scores P with no hand doublings (the dealer's ×2 stays)",
+            "开门自摸只算平胡",
+        ),
+        Option(
+            "payer",
+            "discarder_or_all_three",
+            "the discarder pays a discard win; all three pay a self-draw",
+            "付款人",
+            ("discarder_or_all_three",),
+        ),
+        Option(
+            "kong_payers",
+            "each_other_unconditional" if not cfg.get("kong_needs_win") else "each_other_if_owner_wins",
+            "each of the other three pays kong points (Hebei: only if the owner wins); not doubled",
+            "杠钱",
+            ("each_other_unconditional", "each_other_if_owner_wins"),
+        ),
         Option("gang_ci_meaning", "kong_bloom", "杠呲 = 杠上开花", "杠呲", ("kong_bloom",)),
-        Option("dealer_doubling", "payer_or_winner_hand_only",
-               "×2 on every hand payment the dealer makes or receives; kong points not doubled",
-               "是庄者翻番", ("payer_or_winner_hand_only",)),
+        Option(
+            "dealer_doubling",
+            "payer_or_winner_hand_only",
+            "×2 on every hand payment the dealer makes or receives; kong points not doubled",
+            "是庄者翻番",
+            ("payer_or_winner_hand_only",),
+        ),
         Option("zhuo_wu_kui_value", 1, "捉五魁 in BJ-basic: one doubling", "捉五魁", (1,)),
-        Option("inherit_exclusions", True, "HEB-2 / SD-2 inherit the exclusions of HEB-1 / SD-1",
-               "继承排除", (True,)),
-        Option("self_draw_meaning", "ordinary", "明自摸 = an ordinary self-draw", "明自摸",
-               ("ordinary",)),
-        Option("pair_258_seven_pairs", False, "the 2-5-8 pair rule also binds seven pairs",
-               "七对也须二五八将"),
-        Option("optional_sets", cfg.get("optional_sets", False),
-               "一趟副: 中发白 and 1s-E-S count as concealed sets", "一趟副"),
-        Option("claim_limit", "one_plus_one_per_kong",
-               "one chow-or-pung claim, one more per kong", "吃碰一口", ("one_plus_one_per_kong",)),
-        Option("false_win_penalty", 10, "炸胡: the offender pays this to each other player"
-               + ("" if cfg.get("has_wild") or cfg["name"] == "bj_new" else " (a value the documents lack)"), "炸胡罚分",
-               low=0, high=1000),
+        Option("inherit_exclusions", True, "HEB-2 / SD-2 inherit the exclusions of HEB-1 / SD-1", "继承排除", (True,)),
+        Option("self_draw_meaning", "ordinary", "明自摸 = an ordinary self-draw", "明自摸", ("ordinary",)),
+        Option("pair_258_seven_pairs", False, "the 2-5-8 pair rule also binds seven pairs", "七对也须二五八将"),
+        Option(
+            "optional_sets",
+            cfg.get("optional_sets", False),
+            "一趟副: 中发白 and 1s-E-S count as concealed sets",
+            "一趟副",
+        ),
+        Option(
+            "claim_limit",
+            "one_plus_one_per_kong",
+            "one chow-or-pung claim, one more per kong",
+            "吃碰一口",
+            ("one_plus_one_per_kong",),
+        ),
+        Option(
+            "false_win_penalty",
+            10,
+            "炸胡: the offender pays this to each other player"
+            + ("" if cfg.get("has_wild") or cfg["name"] == "bj_new" else " (a value the documents lack)"),
+            "炸胡罚分",
+            low=0,
+            high=1000,
+        ),
     ]
     if cfg.get("has_wild"):
-        opts.append(Option("four_wilds_side_payment", 40,
-                           "holding all 4 wilds: each other player pays this outside the account (帐外)",
-                           "四混儿帐外", low=0, high=1000))
+        opts.append(
+            Option(
+                "four_wilds_side_payment",
+                40,
+                "holding all 4 wilds: each other player pays this outside the account (帐外)",
+                "四混儿帐外",
+                low=0,
+                high=1000,
+            )
+        )
     return tuple(opts)
 
 
 _CONFIGS = (
-    dict(name="bj_basic", zh="北京计分麻将（底 1 分）", en="Beijing points game, base 1",
-         aliases=("北京麻将基本打法", "beijing basic", "bj-b", "bjb"), P=1, kong_points=(2, 4),
-         has_wild=True, chow="limited",
-         doublings=("dealer", "concealed", "no_wild", "straight", "straight_natural", "seven_pairs",
-                    "seven_pairs_natural", "luxury", "gang_ci", "zhuo_wu_kui"),
-         signature="4-wild side payment, 炸胡 penalty"),
-    dict(name="bj_new", zh="北京计分麻将·新规（底 5 分）", en="Beijing points game, new rules, base 5",
-         aliases=("北京麻将新规打法", "beijing new", "bj-n", "bjn"), P=5, kong_points=(5, 10),
-         has_wild=True, chow="limited",
-         doublings=("dealer", "menqianqing", "seven_pairs", "gang_ci", "self_draw"),
-         signature="明自摸, 杠呲"),
-    dict(name="hebei1", zh="河北计分麻将（不吃，底 5 分）", en="Hebei points game: no chows, base 5",
-         aliases=("河北麻将", "河北麻将1", "hebei", "hebei 1", "heb-1", "hebei majiang"), P=5, kong_points=(5, 10),
-         chow="no", kong_needs_win=True, optional_sets=True,
-         doublings=("dealer", "seven_pairs", "gang_ci", "self_draw"), signature="杠随胡, optional 一趟副"),
-    dict(name="hebei2", zh="河北计分麻将（不吃，底 10 分）", en="Hebei points game: no chows, base 10",
-         aliases=("河北麻将2", "hebei 2", "heb-2"), P=10, kong_points=(10, 20),
-         chow="no", kong_needs_win=True, optional_sets=True,
-         doublings=("dealer", "seven_pairs"), signature="杠随胡, optional 一趟副"),
-    dict(name="shandong1", zh="山东计分麻将（二五八将，底 5 分）", en="Shandong points game: 2-5-8 pair, base 5",
-         aliases=("山东麻将", "山东麻将1", "shandong", "shandong 1", "sd-1", "shandong majiang"), P=5,
-         kong_points=(5, 10), chow="yes", pair="258", optional_sets=True,
-         doublings=("dealer", "seven_pairs", "self_draw"), signature="2-5-8 pair (坐将)"),
-    dict(name="shandong2", zh="山东计分麻将（二五八将，底 10 分）", en="Shandong points game: 2-5-8 pair, base 10",
-         aliases=("山东麻将2", "shandong 2", "sd-2"), P=10, kong_points=(10, 20), chow="yes", pair="258",
-         optional_sets=True,
-         doublings=("dealer", "edge_closed_single_self_draw", "self_draw", "seven_pairs"),
-         signature="边砍吊 self-draw ×2"),
+    dict(
+        name="bj_basic",
+        zh="北京计分麻将（底 1 分）",
+        en="Beijing points game, base 1",
+        aliases=("北京麻将基本打法", "beijing basic", "bj-b", "bjb"),
+        P=1,
+        kong_points=(2, 4),
+        has_wild=True,
+        chow="limited",
+        doublings=(
+            "dealer",
+            "concealed",
+            "no_wild",
+            "straight",
+            "straight_natural",
+            "seven_pairs",
+            "seven_pairs_natural",
+            "luxury",
+            "gang_ci",
+            "zhuo_wu_kui",
+        ),
+        signature="4-wild side payment, 炸胡 penalty",
+    ),
+    dict(
+        name="bj_new",
+        zh="北京计分麻将·新规（底 5 分）",
+        en="Beijing points game, new rules, base 5",
+        aliases=("北京麻将新规打法", "beijing new", "bj-n", "bjn"),
+        P=5,
+        kong_points=(5, 10),
+        has_wild=True,
+        chow="limited",
+        doublings=("dealer", "menqianqing", "seven_pairs", "gang_ci", "self_draw"),
+        signature="明自摸, 杠呲",
+    ),
+    dict(
+        name="hebei1",
+        zh="河北计分麻将（不吃，底 5 分）",
+        en="Hebei points game: no chows, base 5",
+        aliases=("河北麻将", "河北麻将1", "hebei", "hebei 1", "heb-1", "hebei majiang"),
+        P=5,
+        kong_points=(5, 10),
+        chow="no",
+        kong_needs_win=True,
+        optional_sets=True,
+        doublings=("dealer", "seven_pairs", "gang_ci", "self_draw"),
+        signature="杠随胡, optional 一趟副",
+    ),
+    dict(
+        name="hebei2",
+        zh="河北计分麻将（不吃，底 10 分）",
+        en="Hebei points game: no chows, base 10",
+        aliases=("河北麻将2", "hebei 2", "heb-2"),
+        P=10,
+        kong_points=(10, 20),
+        chow="no",
+        kong_needs_win=True,
+        optional_sets=True,
+        doublings=("dealer", "seven_pairs"),
+        signature="杠随胡, optional 一趟副",
+    ),
+    dict(
+        name="shandong1",
+        zh="山东计分麻将（二五八将，底 5 分）",
+        en="Shandong points game: 2-5-8 pair, base 5",
+        aliases=("山东麻将", "山东麻将1", "shandong", "shandong 1", "sd-1", "shandong majiang"),
+        P=5,
+        kong_points=(5, 10),
+        chow="yes",
+        pair="258",
+        optional_sets=True,
+        doublings=("dealer", "seven_pairs", "self_draw"),
+        signature="2-5-8 pair (坐将)",
+    ),
+    dict(
+        name="shandong2",
+        zh="山东计分麻将（二五八将，底 10 分）",
+        en="Shandong points game: 2-5-8 pair, base 10",
+        aliases=("山东麻将2", "shandong 2", "sd-2"),
+        P=10,
+        kong_points=(10, 20),
+        chow="yes",
+        pair="258",
+        optional_sets=True,
+        doublings=("dealer", "edge_closed_single_self_draw", "self_draw", "seven_pairs"),
+        signature="边砍吊 self-draw ×2",
+    ),
 )
 
 
@@ -308,180 +472,45 @@ def _make(cfg: dict) -> PointsRuleSet:
     beijing = cfg["chow"] == "limited"
     wild = cfg.get("has_wild", False)
     return PointsRuleSet(
-        name=cfg["name"], zh=cfg["zh"], en=cfg["en"], aliases=cfg["aliases"],
-        unit=("分", "points"), item_unit=("翻番", "doublings"),
-        tiles=TileSet(True, True, "none"), claims=Claims(chow=cfg["chow"] != "no"),
+        name=cfg["name"],
+        zh=cfg["zh"],
+        en=cfg["en"],
+        aliases=cfg["aliases"],
+        unit=("分", "points"),
+        item_unit=("翻番", "doublings"),
+        tiles=TileSet(True, True, "none"),
+        claims=Claims(chow=cfg["chow"] != "no"),
         pair=cfg.get("pair", "any"),
         wild="混儿: the tile after the indicator" if wild else None,
         discard_win="only if no chow or pung" if beijing else "yes",
-        dealer_rule="×2", multi_win="single_nearest",
-        kong_money=(f"明 {cfg['kong_points'][0]} / 暗 {cfg['kong_points'][1]}"
-                    + (", only if the owner wins" if cfg.get("kong_needs_win") else "")),
-        scoring=f"{cfg['P']} × 2^d", signature=cfg["signature"],
+        dealer_rule="×2",
+        multi_win="single_nearest",
+        kong_money=(
+            f"明 {cfg['kong_points'][0]} / 暗 {cfg['kong_points'][1]}"
+            + (", only if the owner wins" if cfg.get("kong_needs_win") else "")
+        ),
+        scoring=f"{cfg['P']} × 2^d",
+        signature=cfg["signature"],
         options=_options(cfg),
         context=ctx("self_drawn", "discarder", "winner", "dealer", "kong", "other_kongs")
         + (ctx("wild") + (WILD_DISCARDED,) if wild else ()),
         patterns=tuple(DOUBLINGS[k] for k in cfg["doublings"]),
-        P=cfg["P"], kong_points=cfg["kong_points"], kong_needs_win=cfg.get("kong_needs_win", False),
-        claim_limit=beijing, opened_self_draw_only=beijing, has_wild=wild,
+        P=cfg["P"],
+        kong_points=cfg["kong_points"],
+        kong_needs_win=cfg.get("kong_needs_win", False),
+        claim_limit=beijing,
+        opened_self_draw_only=beijing,
+        has_wild=wild,
         optional_sets_default=cfg.get("optional_sets", False),
-        table=TableFacts(wild="tail7_next" if wild else "none",
-                         shapes="standard+seven_pairs", claim_limit=1 if beijing else None,
-                         opened_self_draw_only=beijing,
-                         special_shapes=("yitangfu",) if cfg.get("optional_sets") else ()),
-        about=ABOUT[cfg["name"]])
-
-
-
-
-# --- what the learner is told (mjlearn.course shows it) ---------------------------------------------
-_POINTS_FAMILY = ("北京、河北、山东计分打法", "The Beijing / Hebei / Shandong points family")
-_HAND_14_3 = "12346789mEEE44s+5m"
-_POINTS_SPECIAL = (
-    ("算法只有一条：每家付“底”（1、5 或 10 分），每有一个翻番项目（庄家、不开门、无混儿、一条龙、七对、杠呲、捉五魁……）就翻一倍。"
-     "例如底 5 分、两次翻番：5 × 2 × 2 = 20 分。",
-     "One rule: each payer pays the base (1, 5 or 10 points), doubled once for each doubling item (dealer, "
-     "concealed hand, no wild, pure straight, seven pairs, kong bloom, catch-the-five…). "
-     "For example a base of 5 with two doublings: 5 × 2 × 2 = 20 points."),
-    ("吃、碰只许一口（每开一杠可以再吃碰一口）。",
-     "Only one chow or pung claim per hand (one more for each kong)."),
-)
-
-_POINTS_RULINGS = (
-    Ruling(("庄家翻番翻到哪些钱上", "which payments the dealer's doubling applies to"),
-           ("庄家付或收的每一笔和牌钱都翻一番；杠钱不翻", "every hand payment the dealer makes or receives is doubled; kong points are not"),
-           "dealer_doubling"),
-    Ruling(("开了门的手自摸算多少", "what an opened hand's self-draw is worth"),
-           ("照常计算所有翻番", "all its doublings count as usual"), "opened_self_draw_base_only"),
-    Ruling(("“杠呲”指什么", "what 杠呲 means"), ("杠上开花：开杠补的牌正好和牌", "a kong bloom: winning on the kong's replacement tile"),
-           "gang_ci_meaning"),
-)
-
-_YITANGFU = Example("123m456p789s1sESE+E", S_SELF,
-                    ("一趟副：1s、东、南（孔雀东南飞）算一副。", "一趟副: 1s with East and South (孔雀东南飞) counts as a set."))
-_WILD_KONG = Example("[9999s,2]555m3345667s+8s", {"winner": "S", "discarder": "N", "wild": "P"}, CLOSEST)
-_WILD_PUNG = Example("[PPP,3][567m,3][678p,3]3488m+2m", {"winner": "S", "self_drawn": True, "wild": "P"}, CLOSEST)
-
-def _pts(base: int, kongs: str, signature: tuple[str, str], wild: bool = False, chow: str = "") -> tuple[dict, dict]:
-    zh = {"scoring": f"底 {base} 分，每个翻番项目翻一倍（两次翻番：{base} × 2 × 2 = {base * 4}）",
-          "dealer": "庄家付或收都加倍", "kongs": kongs.split("|")[0], "signature": signature[0]}
-    en = {"scoring": f"base {base}, doubled once per doubling item (two doublings: {base} × 2 × 2 = {base * 4})",
-          "dealer": "×2, paying or receiving", "kongs": kongs.split("|")[1], "signature": signature[1]}
-    if wild:
-        zh["wild"], en["wild"] = "混儿：指示牌的下一张", "混儿: the tile after the turned-up one"
-        zh["discard_win"], en["discard_win"] = "没吃没碰才可以", "only if the hand has no chow or pung"
-    else:
-        zh["discard_win"], en["discard_win"] = "可以", "yes"
-    return zh, en
-
-
-_ABOUT_BJ_BASIC = About(
-    where=("北京一带家庭、牌馆里的计分打法，底 1 分，翻番项目最多。", "The points game of Beijing homes and clubs: a base of 1 and the most doubling items."),
-    special=_POINTS_SPECIAL + (
-        ("有混儿；四个混儿在手另外收帐外钱；诈和要罚分。",
-         "A wild (混儿); holding all four wilds earns a side payment; a false win is fined."),
-        ("底 1 分；明杠 2、暗杠 4。", "Base 1 point; exposed kong 2, concealed kong 4."),
-    ),
-    family=_POINTS_FAMILY,
-    rulings=_POINTS_RULINGS + (
-        Ruling(("捉五魁（夹 5 万和）算几番", "how much catch-the-five (winning a closed 5m) is worth"),
-               ("一次翻番", "one doubling"), "zhuo_wu_kui_value"),),
-    example=Example(_HAND_14_3, S_ON_N, ("南家和北家打的 5m（夹张）。", "South wins on North's 5m (a closed wait).")),
-    only_here=_WILD_KONG,
-    facts=facts(*_pts(1, "明杠 2 / 暗杠 4|exposed kong 2 / concealed 4",
-                     ("四个混儿另收帐外钱，诈和罚分", "all four wilds earn a side payment; a false win is fined"), wild=True)),
-    sources=(CARD_ROOM,),
-)
-
-_ABOUT_BJ_NEW = About(
-    where=("北京计分打法的新规：底 5 分，翻番项目少。", "The newer form of the Beijing points game: a base of 5 and fewer doubling items."),
-    special=_POINTS_SPECIAL + (
-        ("底 5 分；翻番项目少了（门前清、七巧对、杠呲、明自摸）；明杠 5、暗杠 10。",
-         "Base 5 points; fewer doublings (concealed hand, seven pairs, kong bloom, open self-draw); "
-         "exposed kong 5, concealed kong 10."),
-    ),
-    family=_POINTS_FAMILY,
-    rulings=_POINTS_RULINGS,
-    example=Example(_HAND_14_3, S_ON_N, ("同一手牌，新规只剩门前清一次翻番。",
-                                       "The same hand: under the new rules only the concealed hand doubles.")),
-    only_here=_WILD_KONG,
-    facts=facts(*_pts(5, "明杠 5 / 暗杠 10|exposed kong 5 / concealed 10",
-                   ("明自摸、杠呲（杠上开花）都翻番", "an open self-draw and a kong bloom (杠呲) both double"), wild=True)),
-    sources=(CARD_ROOM,),
-)
-
-_ABOUT_HEBEI1 = About(
-    where=("河北的计分打法，底 5 分。", "The Hebei points game with a base of 5."),
-    special=_POINTS_SPECIAL + (
-        ("没有混儿；不能吃。杠随胡：只有和了牌，杠才给钱。",
-         "No wild; no chow. Kongs are paid only if their owner wins (杠随胡)."),
-        ("可以约定“一趟副”：中发白、一条东南（孔雀东南飞）也算一副。",
-         "An optional 一趟副: red-green-white dragons, or 1s with East and South (孔雀东南飞), count as a set."),
-        ("底 5 分。", "Base 5 points."),
-    ),
-    family=_POINTS_FAMILY,
-    rulings=_POINTS_RULINGS + (
-        Ruling(("底 10 分的河北打法是否也照底 5 分打法的“不重复算”规定", "whether the base-10 Hebei game keeps the base-5 game's rules on what is not counted twice"),
-               ("照用", "it does"), "inherit_exclusions"),),
-    example=Example(_HAND_14_3, S_ON_N, ("同一手牌：没有翻番，只收底 5 分。", "The same hand: no doubling, just the base of 5.")),
-    only_here=Example("123m456p789s1sESE+E", S_SELF,
-                      ("一趟副：1s、东、南（孔雀东南飞）算一副。", "一趟副: 1s with East and South (孔雀东南飞) counts as a set.")),
-    facts=facts(*_pts(5, "明杠 5 / 暗杠 10，和了才算|exposed kong 5 / concealed 10, paid only if the owner wins",
-                   ("杠随胡（和了杠才给钱），可约定一趟副", "kongs paid only if their owner wins (杠随胡); optional extra sets (一趟副)"))),
-    sources=(CARD_ROOM,),
-)
-
-_ABOUT_HEBEI2 = About(
-    where=("河北的计分打法，底 10 分。", "The Hebei points game with a base of 10."),
-    special=_POINTS_SPECIAL + (
-        ("和底 5 分的河北打法一样不能吃，只是底是 10 分，杠钱也翻倍（明杠 10、暗杠 20），翻番项目只有庄家和七对。",
-         "No chows, as in the base-5 Hebei game, but the base is 10, kong points are doubled (exposed 10, "
-         "concealed 20), and only the dealer and seven pairs double."),
-    ),
-    family=_POINTS_FAMILY,
-    rulings=_POINTS_RULINGS,
-    example=Example(_HAND_14_3, S_ON_N, ("同一手牌，底 10。", "The same hand with base 10.")),
-    only_here=_YITANGFU,
-    facts=facts(*_pts(10, "明杠 10 / 暗杠 20，和了才算|exposed kong 10 / concealed 20, paid only if the owner wins",
-                   ("杠随胡（和了杠才给钱），可约定一趟副", "kongs paid only if their owner wins (杠随胡); optional extra sets (一趟副)"))),
-    sources=(CARD_ROOM,),
-    easy=True,
-)
-
-_ABOUT_SHANDONG1 = About(
-    where=("山东的计分打法，底 5 分。", "The Shandong points game with a base of 5."),
-    special=_POINTS_SPECIAL + (
-        ("将必须是 2、5、8（坐将）。", "The pair must be a 2, 5 or 8 (二五八将)."),
-        ("底 5 分；可以吃。", "Base 5 points; chows allowed."),
-    ),
-    family=_POINTS_FAMILY,
-    rulings=_POINTS_RULINGS + (
-        Ruling(("七对是否也要二五八将", "whether seven pairs also need a 2-5-8 pair"),
-               ("不要", "no"), "pair_258_seven_pairs"),),
-    example=Example("12346789mEEE55s+5m", S_ON_N, ("把将换成 55s，山东才许和。", "With 55s as the pair Shandong accepts the hand.")),
-    only_here=_WILD_PUNG,
-    facts=facts(*_pts(5, "明杠 5 / 暗杠 10|exposed kong 5 / concealed 10", ("二五八将（坐将）", "the pair must be a 2, 5 or 8 (坐将)"))),
-    sources=(CARD_ROOM,),
-)
-
-_ABOUT_SHANDONG2 = About(
-    where=("山东的计分打法，底 10 分。", "The Shandong points game with a base of 10."),
-    special=_POINTS_SPECIAL + (
-        ("二五八将；底 10 分；边、砍、吊自摸再翻一番。",
-         "2-5-8 pair; base 10 points; a self-draw on an edge, closed or pair wait doubles once more."),
-    ),
-    family=_POINTS_FAMILY,
-    rulings=_POINTS_RULINGS,
-    example=Example("12346789mEEE55s+5m", S_SELF, ("同一手牌自摸（砍张）。", "The same hand, self-drawn on the closed wait.")),
-    only_here=_WILD_PUNG,
-    facts=facts(*_pts(10, "明杠 10 / 暗杠 20|exposed kong 10 / concealed 20",
-                      ("边、砍、吊自摸再翻番", "a self-draw on an edge, closed or pair wait doubles once more"))),
-    sources=(CARD_ROOM,),
-)
-
-ABOUT = dict(zip(("bj_basic", "bj_new", "hebei1", "hebei2", "shandong1", "shandong2"),
-                                 (_ABOUT_BJ_BASIC, _ABOUT_BJ_NEW, _ABOUT_HEBEI1, _ABOUT_HEBEI2, _ABOUT_SHANDONG1, _ABOUT_SHANDONG2)))
-"""The description of each points game, by its registry name (read by :func:`_make`)."""
+        table=TableFacts(
+            wild="tail7_next" if wild else "none",
+            shapes="standard+seven_pairs",
+            claim_limit=1 if beijing else None,
+            opened_self_draw_only=beijing,
+            special_shapes=("yitangfu",) if cfg.get("optional_sets") else (),
+        ),
+        about=ABOUT[cfg["name"]],
+    )
 
 
 BJ_BASIC, BJ_NEW, HEBEI_1, HEBEI_2, SHANDONG_1, SHANDONG_2 = (register(_make(c)) for c in _CONFIGS)

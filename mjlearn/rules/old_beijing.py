@@ -33,9 +33,8 @@ from ..seats import SEAT_LETTERS, Seat
 from ..shapes import Form, PartKind
 from ..tiles import Tile
 from .base import Claims, Ctx, FirstTurn, Ledger, Option, Pattern, RuleSet, TileSet, Win, ctx, next_in_cycle
-from .description import WILD_CLAIMED, About, Example, Ruling, facts
+from .old_beijing_about import ABOUT
 from .registry import register
-from .sources import OLD_BEIJING_BLOG
 from .steps import sum_line
 from .tablefacts import TableFacts
 from .wilds import wild_readings
@@ -46,8 +45,12 @@ __all__ = ["FAN_TIERS", "OLD_BEIJING", "OldBeijingRules", "wild_from_indicator"]
 FAN, ZUI, PRICE = "fan", "zui", "price"
 UNIT_TAG = {FAN: ("番", "fan"), ZUI: ("嘴", "zui"), PRICE: ("价", "price")}
 
-FAN_TIERS = ((0, "无番", "no fan"), (1, "一百和", "hundred win"), (2, "二百和", "two-hundred win"),
-             (3, "满贯", "limit"))
+FAN_TIERS = (
+    (0, "无番", "no fan"),
+    (1, "一百和", "hundred win"),
+    (2, "二百和", "two-hundred win"),
+    (3, "满贯", "limit"),
+)
 """The 番 tiers: any count of 3 or more is 满贯."""
 
 
@@ -62,6 +65,7 @@ def wild_from_indicator(indicator) -> Tile:
 
 
 # --- predicates -------------------------------------------------------------------------------
+
 
 def _seat_wind(w: Win) -> str:
     return w.ctx["seat_wind"] or Seat.wind_of(w.winner, w.dealer).letter
@@ -84,15 +88,24 @@ def _runs(w: Win, first_rank: int) -> int:
 def _links(w: Win) -> int:
     n = 0
     for suit in "mps":
-        c = {r: sum(1 for p in w.sets if p.kind is PartKind.CHOW and p.tiles[0].suit.value == suit
-                    and p.tiles[0].rank == r) for r in (1, 4, 7)}
+        c = {
+            r: sum(
+                1 for p in w.sets if p.kind is PartKind.CHOW and p.tiles[0].suit.value == suit and p.tiles[0].rank == r
+            )
+            for r in (1, 4, 7)
+        }
         n += min(c[1], c[4]) + min(c[4], c[7])
     return n
 
 
 def _pure_straight(w: Win) -> bool:
-    return any(all(any(p.kind is PartKind.CHOW and p.tiles[0].suit.value == s and p.tiles[0].rank == r
-                       for p in w.sets) for r in (1, 4, 7)) for s in "mps")
+    return any(
+        all(
+            any(p.kind is PartKind.CHOW and p.tiles[0].suit.value == s and p.tiles[0].rank == r for p in w.sets)
+            for r in (1, 4, 7)
+        )
+        for s in "mps"
+    )
 
 
 def _mixed_straight(w: Win) -> bool:
@@ -100,6 +113,7 @@ def _mixed_straight(w: Win) -> bool:
     if not w.rules.opt("mixed_straight") or _pure_straight(w):
         return False
     from itertools import permutations
+
     have = {(p.tiles[0].suit.value, p.tiles[0].rank) for p in w.sets if p.kind is PartKind.CHOW}
     return any(all((s, r) in have for s, r in zip(order, (1, 4, 7))) for order in permutations("mps"))
 
@@ -112,7 +126,7 @@ def wait(w: Win) -> tuple[str, int] | None:
     if w.form is not Form.REGULAR:
         return None
     t = w.hand.win_tile
-    assert t is not None            # a regular win has its winning tile
+    assert t is not None  # a regular win has its winning tile
     roles = w.wait_roles
     # drawing a wild completes any ready hand, so the wild itself is not counted as a wait
     unique = w.single_wait
@@ -120,8 +134,9 @@ def wait(w: Win) -> tuple[str, int] | None:
     for kind in ("closed", "edge", "single"):
         if kind not in roles:
             continue
-        if not unique and (w.rules.opt("dandiao_unique_wait") if kind == "single"
-                           else w.rules.opt("edge_closed_unique_wait")):
+        if not unique and (
+            w.rules.opt("dandiao_unique_wait") if kind == "single" else w.rules.opt("edge_closed_unique_wait")
+        ):
             continue
         face = 10 if kind == "single" and (t.is_honor or t.rank == 1) else t.rank
         if kind == "single" and t.is_suited and t.rank == 9:
@@ -149,8 +164,9 @@ def _plain_hand(w: Win) -> bool:
     if w.form is not Form.REGULAR or w.pung_count:
         return False
     roles = w.wait_roles
-    if "open" not in roles or (not w.rules.opt("pinghe_allows_terminals") and any(
-            t.is_terminal_or_honor for t in w.tiles)):
+    if "open" not in roles or (
+        not w.rules.opt("pinghe_allows_terminals") and any(t.is_terminal_or_honor for t in w.tiles)
+    ):
         return False
     return True
 
@@ -228,24 +244,50 @@ def _p(key, zh, en, value, pred, unit, note="", excludes=()):
 
 OLD_BEIJING_PATTERNS = (
     # 番
-    _p("concealed", "门清", "Concealed", 1, _concealed, FAN,
-       "no chow, no pung, no exposed kong (a kong on a discard counts as a 碰)"),
-    _p("plain_hand", "平和", "Plain hand", 1, _plain_hand, FAN,
-       "two-sided wait, no triplet, no 1, 9 or honor"),
+    _p(
+        "concealed",
+        "门清",
+        "Concealed",
+        1,
+        _concealed,
+        FAN,
+        "no chow, no pung, no exposed kong (a kong on a discard counts as a 碰)",
+    ),
+    _p("plain_hand", "平和", "Plain hand", 1, _plain_hand, FAN, "two-sided wait, no triplet, no 1, 9 or honor"),
     _p("all_simples", "断幺", "All simples", 1, lambda w: not any(t.is_terminal_or_honor for t in w.tiles), FAN),
     _p("self_draw", "自摸", "Self-draw", 1, _self_draw, FAN, "replaced by 杠上开花"),
-    _p("dragon_set", "箭刻（中发白）", "Dragon set", 1,
-       lambda w: sum(1 for p in w.sets if p.is_pung_or_kong and p.tile.is_dragon), FAN, "1 each"),
-    _p("wind_set", "风刻（圈风/门风，双跺脚 2）", "Round or seat wind set (both: 2, 双跺脚)", 1, _value_winds, FAN,
-       "a wind that is neither scores nothing"),
-    _p("concealed_self_draw", "自摸到底", "Concealed self-draw", 3,
-       lambda w: _concealed(w) and w.self_drawn, FAN, "门清 + 自摸 counts as a limit (满贯)"),
+    _p(
+        "dragon_set",
+        "箭刻（中发白）",
+        "Dragon set",
+        1,
+        lambda w: sum(1 for p in w.sets if p.is_pung_or_kong and p.tile.is_dragon),
+        FAN,
+        "1 each",
+    ),
+    _p(
+        "wind_set",
+        "风刻（圈风/门风，双跺脚 2）",
+        "Round or seat wind set (both: 2, 双跺脚)",
+        1,
+        _value_winds,
+        FAN,
+        "a wind that is neither scores nothing",
+    ),
+    _p(
+        "concealed_self_draw",
+        "自摸到底",
+        "Concealed self-draw",
+        3,
+        lambda w: _concealed(w) and w.self_drawn,
+        FAN,
+        "门清 + 自摸 counts as a limit (满贯)",
+    ),
     _p("full_flush", "清一色", "Full flush", 3, _full_flush, FAN, "a limit (满贯) on its own"),
     _p("half_flush", "混一色", "Half flush", 1, _half_flush, FAN, "one suit plus honors anywhere"),
     _p("all_triplets", "大对儿和", "All triplets", 3, _all_triplets, FAN, "a limit (满贯) on its own"),
     _p("no_wild", "没有混儿", "No wild", 1, _no_wild, FAN, "only when wilds are in use"),
-    _p("kong_bloom", "杠上开花", "Kong bloom", 2, _kong_bloom_fan, FAN,
-       "two 提溜 (self-draws), in place of 自摸"),
+    _p("kong_bloom", "杠上开花", "Kong bloom", 2, _kong_bloom_fan, FAN, "two 提溜 (self-draws), in place of 自摸"),
     # 嘴
     _p("small_run", "小付", "Small run 123", 1, lambda w: _runs(w, 1), ZUI, "each 123 chow"),
     _p("middle_run", "中付（中兴五）", "Middle run 456", 1, lambda w: _runs(w, 4), ZUI, "each 456 chow"),
@@ -254,53 +296,106 @@ OLD_BEIJING_PATTERNS = (
     _p("link", "连儿", "Link", 1, _links, ZUI, "123+456 or 456+789 in one suit"),
     _p("closed_wait", "砍档", "Closed wait", 1, _wait_kind("closed"), ZUI, "the middle tile of a run"),
     _p("edge_wait", "边张", "Edge wait", 1, _wait_kind("edge"), ZUI, "3 from 12, 7 from 89"),
-    _p("pair_wait", "单调", "Pair wait", 1, _wait_kind("single"), ZUI,
-       "four sets complete, waiting on the pair"),
-    _p("one_wait", "一听", "Single wait", 1, lambda w: wait(w) is not None, ZUI,
-       "bundled with 砍档, 边张 and 单调"),
-    _p("face_value", "听张点数", "Face value of the waited tile", 1, _face_value, ZUI,
-       "its number; a 单调 on a 1 or an honor adds 10 (a 9 adds 9)"),
+    _p("pair_wait", "单调", "Pair wait", 1, _wait_kind("single"), ZUI, "four sets complete, waiting on the pair"),
+    _p("one_wait", "一听", "Single wait", 1, lambda w: wait(w) is not None, ZUI, "bundled with 砍档, 边张 and 单调"),
+    _p(
+        "face_value",
+        "听张点数",
+        "Face value of the waited tile",
+        1,
+        _face_value,
+        ZUI,
+        "its number; a 单调 on a 1 or an honor adds 10 (a 9 adds 9)",
+    ),
     _p("pair_258", "二五八将", "2-5-8 pair", 1, lambda w: w.pair is not None and _is_258(w.pair.tile), ZUI),
     _p("win_258", "二五八赢", "2-5-8 winning tile", 1, lambda w: _is_258(w.hand.win_tile), ZUI),
-    _p("set_zui", "刻子嘴", "Pung or kong", 1,
-       lambda w: w.pung_count if w.rules.opt("zui_per_pung") else 0, ZUI,
-       "none by default; zui_per_pung option"),
+    _p(
+        "set_zui",
+        "刻子嘴",
+        "Pung or kong",
+        1,
+        lambda w: w.pung_count if w.rules.opt("zui_per_pung") else 0,
+        ZUI,
+        "none by default; zui_per_pung option",
+    ),
     _p("missing_suit", "缺门", "Missing suit", 1, _suits_missing, ZUI, "1 per absent suit"),
     _p("runner", "跑儿", "Runner", 1, lambda w: True, ZUI, "every win"),
     # priced separately: the value is the option's price
     _p("pure_straight", "一条龙", "Pure straight", 0, _pure_straight, PRICE, "price_straight"),
-    _p("mixed_straight", "混龙", "Mixed straight", 0, _mixed_straight, PRICE,
-       "price_straight, only with the mixed_straight option"),
+    _p(
+        "mixed_straight",
+        "混龙",
+        "Mixed straight",
+        0,
+        _mixed_straight,
+        PRICE,
+        "price_straight, only with the mixed_straight option",
+    ),
     _p("zhuo_wu_kui", "捉五魁", "Catch the Five", 0, _zhuo_wu_kui, PRICE, "price_zhuo_wu_kui"),
-    _p("thirteen_orphans", "十三不靠（十三幺）", "\"Thirteen unrelated\" (thirteen orphans)", 0,
-       lambda w: w.form is Form.THIRTEEN_ORPHANS, PRICE, "price_thirteen_orphans"),
+    _p(
+        "thirteen_orphans",
+        "十三不靠（十三幺）",
+        '"Thirteen unrelated" (thirteen orphans)',
+        0,
+        lambda w: w.form is Form.THIRTEEN_ORPHANS,
+        PRICE,
+        "price_thirteen_orphans",
+    ),
     _p("heavenly", "天和", "Heavenly win", 0, lambda w: w.ctx["heavenly"], PRICE, "price_heavenly"),
     _p("earthly", "地和", "Earthly win", 0, lambda w: w.ctx["earthly"], PRICE, "price_earthly"),
-    _p("exposed_kong", "明杠", "Exposed kong", 0, lambda w: len(w.kongs(concealed=False)), PRICE,
-       "price_exposed_kong each"),
-    _p("concealed_kong", "暗杠", "Concealed kong", 0, lambda w: len(w.kongs(concealed=True)), PRICE,
-       "price_concealed_kong each"),
-    _p("kong_bloom_price", "杠上开花（议价）", "Kong bloom (agreed price)", 0,
-       lambda w: _kong_bloom(w) and w.rules.opt("price_kong_bloom") is not None, PRICE,
-       "price_kong_bloom, when set instead of 2 番"),
+    _p(
+        "exposed_kong",
+        "明杠",
+        "Exposed kong",
+        0,
+        lambda w: len(w.kongs(concealed=False)),
+        PRICE,
+        "price_exposed_kong each",
+    ),
+    _p(
+        "concealed_kong",
+        "暗杠",
+        "Concealed kong",
+        0,
+        lambda w: len(w.kongs(concealed=True)),
+        PRICE,
+        "price_concealed_kong each",
+    ),
+    _p(
+        "kong_bloom_price",
+        "杠上开花（议价）",
+        "Kong bloom (agreed price)",
+        0,
+        lambda w: _kong_bloom(w) and w.rules.opt("price_kong_bloom") is not None,
+        PRICE,
+        "price_kong_bloom, when set instead of 2 番",
+    ),
 )
 
-_PRICE_OPTION = {"pure_straight": "price_straight", "mixed_straight": "price_straight",
-                 "zhuo_wu_kui": "price_zhuo_wu_kui", "thirteen_orphans": "price_thirteen_orphans",
-                 "heavenly": "price_heavenly", "earthly": "price_earthly",
-                 "exposed_kong": "price_exposed_kong", "concealed_kong": "price_concealed_kong",
-                 "kong_bloom_price": "price_kong_bloom"}
+_PRICE_OPTION = {
+    "pure_straight": "price_straight",
+    "mixed_straight": "price_straight",
+    "zhuo_wu_kui": "price_zhuo_wu_kui",
+    "thirteen_orphans": "price_thirteen_orphans",
+    "heavenly": "price_heavenly",
+    "earthly": "price_earthly",
+    "exposed_kong": "price_exposed_kong",
+    "concealed_kong": "price_concealed_kong",
+    "kong_bloom_price": "price_kong_bloom",
+}
 
 
-@dataclass(frozen=True, eq=False, repr=False)   # keep RuleSet's short repr
+@dataclass(frozen=True, eq=False, repr=False)  # keep RuleSet's short repr
 class OldBeijingRules(RuleSet):
     """Old Beijing: 番 capped at 满贯, 嘴 uncapped, and separately priced items."""
 
     forms = tuple(Form)
 
     def candidates(self, hand, c):
-        return [Win(self, hand, c, wr.reading, wr.wilds, wr.reading.form.value)
-                for wr in wild_readings(hand, c["wild"], seven_pairs=True)]
+        return [
+            Win(self, hand, c, wr.reading, wr.wilds, wr.reading.form.value)
+            for wr in wild_readings(hand, c["wild"], seven_pairs=True)
+        ]
 
     def detect(self, win):
         out = []
@@ -323,8 +418,14 @@ class OldBeijingRules(RuleSet):
         tier = min(fan, 3)
         tier_price = (0, self.opt("price_fan1"), self.opt("price_fan2"), self.opt("price_limit"))[tier]
         _, zh, en = FAN_TIERS[tier]
-        return {"fan": fan, "tier": (zh, f"{en} ({zh})"), "tier_price": tier_price, "zui": zui,
-                "zui_price": zui * self.opt("price_zui"), "priced_items": priced}
+        return {
+            "fan": fan,
+            "tier": (zh, f"{en} ({zh})"),
+            "tier_price": tier_price,
+            "zui": zui,
+            "zui_price": zui * self.opt("price_zui"),
+            "priced_items": priced,
+        }
 
     def combine(self, items, win):
         f = self.figures(items)
@@ -344,7 +445,9 @@ class OldBeijingRules(RuleSet):
         w = win.winner
         why = (f"{SEAT_NAMES[w][0]}家和牌 {total}", f"{SEAT_NAMES[w][1]} wins {total}")
         if not win.self_drawn and self.opt("payer") == "discarder_pays_all":
-            led.pay(win.discarder, w, 3 * total, (why[0] + "（点炮包三家）", why[1] + " (the discarder pays for all three)"))
+            led.pay(
+                win.discarder, w, 3 * total, (why[0] + "（点炮包三家）", why[1] + " (the discarder pays for all three)")
+            )
         else:
             for s in SEAT_LETTERS:
                 led.pay(s, w, total, why)
@@ -367,138 +470,178 @@ class OldBeijingRules(RuleSet):
         if fan_items:
             z, e = sum_line(fan_items, ("番", "番"), f["fan"])
             capped = "（3 番封顶）" if f["fan"] > 3 else ""
-            out.append((f"番：{z}{capped} → {tier_zh}，价 {f['tier_price']}",
-                        f"番: {e}{' (capped at 3)' if f['fan'] > 3 else ''} → {tier_en}, price {f['tier_price']}"))
+            out.append(
+                (
+                    f"番：{z}{capped} → {tier_zh}，价 {f['tier_price']}",
+                    f"番: {e}{' (capped at 3)' if f['fan'] > 3 else ''} → {tier_en}, price {f['tier_price']}",
+                )
+            )
         if zui_items:
             z, e = sum_line(zui_items, ("嘴", "嘴"), f["zui"])
             p = self.opt("price_zui")
             out.append((f"嘴：{z}，每嘴 {p} → {f['zui_price']}", f"嘴: {e} at {p} each → {f['zui_price']}"))
         if priced:
-            expr = " + ".join(f"{i.zh.replace('（价）', '').replace('（议价）', '')} {i.value * i.count}" for i in priced)
+            expr = " + ".join(
+                f"{i.zh.replace('（价）', '').replace('（议价）', '')} {i.value * i.count}" for i in priced
+            )
             expr_en = " + ".join(f"{i.en.replace(' (price)', '')} {i.value * i.count}" for i in priced)
             out.append((f"单价项：{expr} = {f['priced_items']}", f"priced items: {expr_en} = {f['priced_items']}"))
-        out.append((f"合计 = {f['tier_price']}（番价）+ {f['zui_price']}（嘴价）+ {f['priced_items']}（单价项）= {total}，每家付",
-                    f"total = {f['tier_price']} (番 price) + {f['zui_price']} (嘴 price) + {f['priced_items']} "
-                    f"(priced items) = {total} from each payer"))
+        out.append(
+            (
+                f"合计 = {f['tier_price']}（番价）+ {f['zui_price']}（嘴价）+ {f['priced_items']}（单价项）= {total}，每家付",
+                f"total = {f['tier_price']} (番 price) + {f['zui_price']} (嘴 price) + {f['priced_items']} "
+                f"(priced items) = {total} from each payer",
+            )
+        )
         return tuple(out)
 
 
 def _price(key, default, zh, en):
-    return Option(key, default, f"agreed price of {en} (illustrative: the players agree it before they play)", zh,
-                  low=0, high=1000)
+    return Option(
+        key,
+        default,
+        f"agreed price of {en} (illustrative: the players agree it before they play)",
+        zh,
+        low=0,
+        high=1000,
+    )
 
 
-
-# --- what the learner is told (mjlearn.course shows it) ---------------------------------------------
-_HAND_14_3 = "12346789mEEE44s+5m"
-
-ABOUT = About(
-    where=("老北京传统麻将：老一辈北京人家里的打法，按“番”和“嘴”算。",
-           "The traditional game of older Beijing families, counted in 番 (fan) and 嘴 (zui)."),
-    special=(
-        ("三种价钱，开打前约好：番最多算到 3 番，就是“满贯”（一百和、二百和、满贯）；嘴不封顶，每嘴一个价；一条龙、捉五魁、天和、杠等各有单价。",
-         "Three kinds of price, agreed before play: 番 up to 3, where 3 番 is the limit 满贯 (one price for 1 番, "
-         "2 番, and the limit); 嘴 uncapped, each at its price; and items with their own price (pure straight, "
-         "catch-the-five, heavenly hand, kongs…)."),
-        ("嘴很多：小付（123）、中付（456）、老付（789）、十五点、连儿、听的张数和点数、二五八、缺门、跑儿……",
-         "Many 嘴: small run 123, middle run 456, old run 789, fifteen points, links, the wait and the face value of "
-         "the winning tile, 2-5-8, a missing suit, the runner…"),
-        ("没有庄家加倍；三家各付一样多。", "No dealer premium; each of the three others pays the same."),
-    ),
-    family=("老北京传统麻将", "Old Beijing"),
-    rulings=(
-        Ruling(("各项的价钱", "the prices"),
-               ("价钱由牌桌自己约定，没有统一的；本课程用示意价：嘴 1、一百和 10、二百和 20、满贯 30、一条龙 10、捉五魁 10",
-                "each table agrees its own prices; this course uses illustrative ones: 1 per 嘴, 10 / 20 / 30 for "
-                "1 番 / 2 番 / the limit, 10 for a pure straight, 10 for catch-the-five"), "price_limit"),
-        Ruling(("点炮时谁付", "who pays a discard win"), ("三家都付", "all three pay"), "payer"),
-        Ruling(("平和许不许有幺九和字牌", "whether 平和 may hold terminals and honors"), ("不许", "no"), "pinghe_allows_terminals"),
-    ),
-    example=Example(_HAND_14_3, {"winner": "S", "discarder": "N", "prevalent_wind": "E", "wild": "P"},
-                    ("东风圈，南家和北家打的 5m；这一局用混儿（白板），南家手里没有。",
-                     "East round; South wins on North's 5m; the game uses wilds (the white dragon) and South holds none.")),
-    only_here=WILD_CLAIMED,
-    facts=facts({"wild": "可选混儿：指示牌（从墙尾数第 7 墩上面一张）的下一张", "discard_win": "可以",
-                     "scoring": "嘴数 × 嘴价 + 番的价（一百和 / 二百和 / 3 番满贯）+ 单价项，三家各付",
-                     "dealer": "不加倍；和牌或荒庄连庄", "kongs": "议价（明杠、暗杠）",
-                     "signature": "嘴、双跺脚、自摸到底、3 番满贯"},
-                    {"wild": "optional 混儿: the tile after the turned-up one (the top of the 7th stack from the tail)", "discard_win": "yes",
-                     "scoring": "嘴 × the price of one 嘴 + the price of the 番 (1, 2, or the limit at 3) + priced items, from each of three",
-                     "dealer": "no premium; keeps the deal on a win or a drawn hand", "kongs": "agreed prices (exposed, concealed)",
-                     "signature": "嘴, 双跺脚, 自摸到底, the limit at 3 番"}),
-    sources=(OLD_BEIJING_BLOG,),
-    short=("老北京传统麻将", "Old Beijing, traditional"),
-    easy=True,
+OLD_BEIJING = register(
+    OldBeijingRules(
+        name="old_beijing",
+        zh="老北京传统麻将",
+        en="Old Beijing traditional (番 and 嘴)",
+        aliases=(
+            "old beijing",
+            "old beijing traditional",
+            "traditional beijing",
+            "老北京麻将",
+            "老北京",
+            "老北京传统麻将",
+            "老北京传统麻将打法",
+            "lao beijing",
+            "lao beijing majiang",
+            "laobeijing",
+        ),
+        unit=("分（议价）", "points at the agreed prices"),
+        item_unit=("", ""),
+        pay_unit=("分", "points"),
+        tiles=TileSet(suits=True, honors=True, flowers="none"),
+        claims=Claims(chow=True, pung=True, kong=True),
+        pair="any",
+        seven_pairs=False,
+        wild="optional 混儿: the tile after the indicator (top of the 7th stack from the tail)",
+        minimum=0,
+        discard_win="yes",
+        dealer_rule="no dealer premium; repeats on a win or a draw",
+        kong_money="agreed prices (明杠, 暗杠)",
+        multi_win="single_nearest",
+        scoring="嘴 × price + price of the 番 tier (一百和 / 二百和 / 满贯 at 3 番) + item prices, from each of three",
+        signature="嘴 list, 双跺脚, 自摸到底, 满贯 at 3 番",
+        options=(
+            Option(
+                "pinghe_allows_terminals",
+                False,
+                "平和 allows 1, 9 and honors (only the two-sided wait and no triplet are required)",
+                "平和不许幺九字",
+            ),
+            Option(
+                "no_wild_fan_without_wilds",
+                False,
+                "没有混儿 counts in a game without wilds too (the literal reading)",
+                "无混儿只在用混儿时算",
+            ),
+            Option(
+                "kong_bloom_adds_self_draw",
+                False,
+                "杠上开花 (2 番) is counted with 自摸 (3 番 in all) instead of in its place",
+                "杠上开花代替自摸",
+            ),
+            Option(
+                "price_kong_bloom",
+                None,
+                "an agreed price for 杠上开花 instead of its 2 番 (None: count 2 番)",
+                "杠上开花议价",
+                low=0,
+                high=1000,
+            ),
+            Option("dandiao_unique_wait", True, "单调 needs the pair tile to be the only winning tile", "单调须独听"),
+            Option(
+                "edge_closed_unique_wait",
+                True,
+                "砍档 and 边张 (with their 一听) need the winning tile to be the only one; 边张 only for a "
+                "true edge wait (12→3, 89→7)",
+                "砍档、边张须独听",
+            ),
+            Option(
+                "half_flush_honors",
+                "anywhere",
+                "混一色: one suit plus honors 'anywhere', or honors only as the 'pair' (the documents' words)",
+                "混一色字牌可作刻",
+                ("anywhere", "pair"),
+            ),
+            Option("dandiao_nine_value", 9, "嘴 added by a 单调 on a 9 (its face value)", "单调九加九", low=0, high=20),
+            Option("zui_per_pung", 0, "嘴 for each pung or kong (none in the documents)", "刻子无嘴", low=0, high=20),
+            Option(
+                "exposed_kong_breaks_concealed",
+                True,
+                "an exposed kong on a discard breaks 门清 (the documents call it a 碰)",
+                "明杠不算门清",
+            ),
+            Option("mixed_straight", False, "混龙 (123, 456, 789 in three suits) is priced like 一条龙", "混龙另计"),
+            Option(
+                "payer",
+                "all_three",
+                "'all_three': each other player pays the amount; 'discarder_pays_all': on a discard win "
+                "the discarder pays for all three",
+                "三家都付",
+                ("all_three", "discarder_pays_all"),
+            ),
+            _price("price_zui", 1, "嘴价", "one 嘴"),
+            _price("price_fan1", 10, "一百和", "一百和 (1 番)"),
+            _price("price_fan2", 20, "二百和", "二百和 (2 番; 2 × 一百和 by default)"),
+            _price("price_limit", 30, "满贯", "满贯 (3 番 or a limit item)"),
+            _price("price_straight", 10, "一条龙", "一条龙"),
+            _price("price_zhuo_wu_kui", 10, "捉五魁", "捉五魁"),
+            _price("price_exposed_kong", 2, "明杠", "each exposed kong of the winner"),
+            _price("price_concealed_kong", 4, "暗杠", "each concealed kong of the winner"),
+            _price("price_heavenly", 60, "天和", "天和"),
+            _price("price_earthly", 60, "地和", "地和"),
+            Option(
+                "price_thirteen_orphans",
+                30,
+                "agreed price of 十三不靠, read as thirteen orphans (no price in the documents; the 满贯 price "
+                "by default)",
+                "十三不靠议价",
+                low=0,
+                high=1000,
+            ),
+            Option(
+                "dealer_repeats_on",
+                "win_or_draw",
+                "the dealer repeats after a win or a draw ('win_or_draw') or after a win only ('win')",
+                "连庄条件",
+                ("win_or_draw", "win"),
+            ),
+            Option("deal_procedure", "generic", "the generic two-dice procedure", "通用砌牌", ("generic",)),
+            Option(
+                "wild_method",
+                "indicator_next",
+                "the 混儿 is the tile after the indicator ('indicator_next'); the wild= keyword takes the "
+                "wild itself (see wild_from_indicator)",
+                "混儿为翻牌的下一张",
+                ("indicator_next",),
+            ),
+        ),
+        context=ctx("self_drawn", "discarder", "winner", "dealer", "prevalent_wind", "seat_wind", "kong", "wild")
+        + (
+            Ctx("heavenly", False, "bool", "天和: the dealer is complete on his 14 dealt tiles", "天和"),
+            Ctx("earthly", False, "bool", "地和: a non-dealer wins on the dealer's first discard", "地和"),
+        ),
+        first_turn=(FirstTurn("heavenly", ("dealer_draw",)), FirstTurn("earthly", ("on_dealer",))),
+        patterns=OLD_BEIJING_PATTERNS,
+        table=TableFacts(wild="tail7_next", shapes="five_forms", special_shapes=("orphans",)),
+        about=ABOUT,
+    )
 )
-
-
-OLD_BEIJING = register(OldBeijingRules(
-    name="old_beijing", zh="老北京传统麻将", en="Old Beijing traditional (番 and 嘴)",
-    aliases=("old beijing", "old beijing traditional", "traditional beijing", "老北京麻将", "老北京", "老北京传统麻将",
-             "老北京传统麻将打法", "lao beijing", "lao beijing majiang", "laobeijing"),
-    unit=("分（议价）", "points at the agreed prices"), item_unit=("", ""), pay_unit=("分", "points"),
-    tiles=TileSet(suits=True, honors=True, flowers="none"),
-    claims=Claims(chow=True, pung=True, kong=True),
-    pair="any", seven_pairs=False,
-    wild="optional 混儿: the tile after the indicator (top of the 7th stack from the tail)",
-    minimum=0, discard_win="yes", dealer_rule="no dealer premium; repeats on a win or a draw",
-    kong_money="agreed prices (明杠, 暗杠)", multi_win="single_nearest",
-    scoring="嘴 × price + price of the 番 tier (一百和 / 二百和 / 满贯 at 3 番) + item prices, from each of three",
-    signature="嘴 list, 双跺脚, 自摸到底, 满贯 at 3 番",
-    options=(
-        Option("pinghe_allows_terminals", False,
-               "平和 allows 1, 9 and honors (only the two-sided wait and no triplet are required)", "平和不许幺九字"),
-        Option("no_wild_fan_without_wilds", False,
-               "没有混儿 counts in a game without wilds too (the literal reading)", "无混儿只在用混儿时算"),
-        Option("kong_bloom_adds_self_draw", False,
-               "杠上开花 (2 番) is counted with 自摸 (3 番 in all) instead of in its place", "杠上开花代替自摸"),
-        Option("price_kong_bloom", None,
-               "an agreed price for 杠上开花 instead of its 2 番 (None: count 2 番)", "杠上开花议价", low=0, high=1000),
-        Option("dandiao_unique_wait", True,
-               "单调 needs the pair tile to be the only winning tile", "单调须独听"),
-        Option("edge_closed_unique_wait", True,
-               "砍档 and 边张 (with their 一听) need the winning tile to be the only one; 边张 only for a "
-               "true edge wait (12→3, 89→7)", "砍档、边张须独听"),
-        Option("half_flush_honors", "anywhere",
-               "混一色: one suit plus honors 'anywhere', or honors only as the 'pair' (the documents' words)",
-               "混一色字牌可作刻", ("anywhere", "pair")),
-        Option("dandiao_nine_value", 9, "嘴 added by a 单调 on a 9 (its face value)", "单调九加九", low=0, high=20),
-        Option("zui_per_pung", 0, "嘴 for each pung or kong (none in the documents)", "刻子无嘴", low=0, high=20),
-        Option("exposed_kong_breaks_concealed", True,
-               "an exposed kong on a discard breaks 门清 (the documents call it a 碰)", "明杠不算门清"),
-        Option("mixed_straight", False, "混龙 (123, 456, 789 in three suits) is priced like 一条龙",
-               "混龙另计"),
-        Option("payer", "all_three",
-               "'all_three': each other player pays the amount; 'discarder_pays_all': on a discard win "
-               "the discarder pays for all three", "三家都付", ("all_three", "discarder_pays_all")),
-        _price("price_zui", 1, "嘴价", "one 嘴"),
-        _price("price_fan1", 10, "一百和", "一百和 (1 番)"),
-        _price("price_fan2", 20, "二百和", "二百和 (2 番; 2 × 一百和 by default)"),
-        _price("price_limit", 30, "满贯", "满贯 (3 番 or a limit item)"),
-        _price("price_straight", 10, "一条龙", "一条龙"),
-        _price("price_zhuo_wu_kui", 10, "捉五魁", "捉五魁"),
-        _price("price_exposed_kong", 2, "明杠", "each exposed kong of the winner"),
-        _price("price_concealed_kong", 4, "暗杠", "each concealed kong of the winner"),
-        _price("price_heavenly", 60, "天和", "天和"),
-        _price("price_earthly", 60, "地和", "地和"),
-        Option("price_thirteen_orphans", 30,
-               "agreed price of 十三不靠, read as thirteen orphans (no price in the documents; the 满贯 price "
-               "by default)", "十三不靠议价", low=0, high=1000),
-        Option("dealer_repeats_on", "win_or_draw",
-               "the dealer repeats after a win or a draw ('win_or_draw') or after a win only ('win')",
-               "连庄条件", ("win_or_draw", "win")),
-        Option("deal_procedure", "generic", "the generic two-dice procedure",
-               "通用砌牌", ("generic",)),
-        Option("wild_method", "indicator_next",
-               "the 混儿 is the tile after the indicator ('indicator_next'); the wild= keyword takes the "
-               "wild itself (see wild_from_indicator)", "混儿为翻牌的下一张", ("indicator_next",)),
-    ),
-    context=ctx("self_drawn", "discarder", "winner", "dealer", "prevalent_wind", "seat_wind", "kong", "wild") + (
-        Ctx("heavenly", False, "bool", "天和: the dealer is complete on his 14 dealt tiles", "天和"),
-        Ctx("earthly", False, "bool", "地和: a non-dealer wins on the dealer's first discard", "地和"),
-    ),
-    first_turn=(FirstTurn("heavenly", ("dealer_draw",)), FirstTurn("earthly", ("on_dealer",))),
-    patterns=OLD_BEIJING_PATTERNS,
-    table=TableFacts(wild="tail7_next", shapes="five_forms", special_shapes=("orphans",)),
-    about=ABOUT,
-))
