@@ -5,8 +5,9 @@ never shown to the rule set), the table's own restrictions (a discarded wild, a 
 an opened hand in the Beijing points family), then the rule set itself through
 ``mjlearn.rules`` with a context built from the table. Judgements are cached per table state.
 
-Also here: the rule set's settlements outside the wins (Yunnan 查大叫 at an exhausted wall,
-Changsha's on-deal 小胡) and Fuzhou's street 抢金, each asked of the rule set through its hooks.
+Also here: the rule set's settlements outside the wins (Yunnan 查大叫 at an exhausted wall) and
+its judgement of the wins declared right after the deal (Changsha's on-deal 小胡, Fuzhou's street
+抢金), each asked of the rule set through its hooks; declaring those is :mod:`.start_wins`.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from ..rules.wilds import shape_complete, special_shape
 from ..seats import SEAT_LETTERS, SEATS, Seat
 from ..shanten_core import RegularAround
 from ..tiles import TILES, Tile
-from .events import BirdTurnedUp, CalledCheck, Declared, OnDealWin, Won
+from .events import BirdTurnedUp, CalledCheck, Declared, Won
 from .state import IllegalActionError, _ok, seat_of
 
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ class Judging:
     def settle_exhausted(self) -> None:
         """What the rule set settles at an exhausted wall (``RuleSet.settle_exhausted``: Yunnan 查大叫).
         The table books no kong money during the hand, so at a draw there is none to cancel."""
-        if any(self.t.tile_count(s) != 13 for s in SEATS):   # pragma: no cover - a draw follows a discard
+        if any(self.t.tile_count(s) != 13 for s in SEATS):  # pragma: no cover - a draw follows a discard
             return
         got = self.t.rules.settle_exhausted({s.letter: self.t.hand_of(s) for s in SEATS})
         if got is None:
@@ -87,7 +88,7 @@ class Judging:
         h = table.hands[seat]
         if table.facts.special_shapes or (w is not None and (h[w.index] or t is w)):
             return True
-        key = h[:34]              # a copy of the counts (a list: compared in one step with the one kept)
+        key = h[:34]  # a copy of the counts (a list: compared in one step with the one kept)
         if drawn:
             i = t.index
             if not key[i]:
@@ -100,12 +101,19 @@ class Judging:
         return got[2] is None or t.index in got[2]
 
     def _table_context(self, seat: Seat, t: Tile, self_drawn: bool, kong: bool) -> dict:
-        seen = self.t.visible(t) - (0 if self_drawn or kong else 1)   # the discard itself is the winning tile
-        return dict(self_drawn=self_drawn, kong=kong, wall_last=self.t._final and not kong,
-                    last_tile=seen >= 3, seat_wind=seat.letter, prevalent_wind=self.t.prevalent_wind)
+        seen = self.t.visible(t) - (0 if self_drawn or kong else 1)  # the discard itself is the winning tile
+        return dict(
+            self_drawn=self_drawn,
+            kong=kong,
+            wall_last=self.t._final and not kong,
+            last_tile=seen >= 3,
+            seat_wind=seat.letter,
+            prevalent_wind=self.t.prevalent_wind,
+        )
 
-    def rule_context(self, seat, t: Tile, *, self_drawn: bool = False, robbing: bool = False,
-                     from_seat=None, **extra) -> dict:
+    def rule_context(
+        self, seat, t: Tile, *, self_drawn: bool = False, robbing: bool = False, from_seat=None, **extra
+    ) -> dict:
         """The context keywords for ``mjlearn.rules.score`` when ``seat`` wins with ``t`` now, built
         from the table (dealer = East) and restricted to those the rule set knows."""
         seat = seat_of(seat)
@@ -113,7 +121,7 @@ class Judging:
         kong = robbing or (self_drawn and self.t._drawn_kind == "kong")
         if from_seat is None and not self_drawn:
             pending = self.t._robbing if robbing else self.t.last_discard
-            assert pending is not None          # a win not self-drawn is on one of them
+            assert pending is not None  # a win not self-drawn is on one of them
             from_seat = pending[0]
         elif from_seat is not None:
             from_seat = seat_of(from_seat)
@@ -124,11 +132,11 @@ class Judging:
             d["wild"] = self.t.wild
         if "indicator" in names:
             d["indicator"] = self.t.wild_indicator
-        if "flowers" in names and self.t._flower_kinds == 27:       # honors set aside as flowers
+        if "flowers" in names and self.t._flower_kinds == 27:  # honors set aside as flowers
             d["flowers"] = "".join(str(f) for f in self.t.flowers[seat] if f.index < 34) or 0
         if "other_kongs" in names:
             ok = {}
-            for s in SEATS:          # in the order E, S, W, N (the rule set sees this dict as given)
+            for s in SEATS:  # in the order E, S, W, N (the rule set sees this dict as given)
                 k = [m for m in self.t.melds[s] if m.kind is MeldKind.KONG] if s != seat else None
                 if k:
                     ok[s.letter] = (sum(1 for m in k if not m.is_concealed), sum(1 for m in k if m.is_concealed))
@@ -138,9 +146,15 @@ class Judging:
         first = no_claims and mine == 0
         d["first_go_around"] = first
         d["heavenly"] = seat is Seat.E and self_drawn and first
-        d.update(rs.first_round_context(dealer=seat is Seat.E, self_drawn=self_drawn, robbing=robbing, first=first,
-                                        on_dealers_first_discard=(from_seat is Seat.E and no_claims
-                                                                  and sum(self.t._discards) == 1)))
+        d.update(
+            rs.first_round_context(
+                dealer=seat is Seat.E,
+                self_drawn=self_drawn,
+                robbing=robbing,
+                first=first,
+                on_dealers_first_discard=(from_seat is Seat.E and no_claims and sum(self.t._discards) == 1),
+            )
+        )
         d["shao_zhuang"] = self._shao_zhuang()
         d["after_kong"] = not self_drawn and not robbing and self.t._discard_after_kong
         d["passed_same_tile"] = not self_drawn and t.index in self.t._passed_tiles[seat]
@@ -172,28 +186,58 @@ class Judging:
         if not self_drawn:
             c[t.index] += 1
         if not self_drawn and self.t._wild_blocks(t):
-            return (False, f"{t} is the wild; a discarded wild cannot be won on.", f"{t.zh}是百搭，不能和打出的百搭。",
-                    None, None, None)
+            return (
+                False,
+                f"{t} is the wild; a discarded wild cannot be won on.",
+                f"{t.zh}是百搭，不能和打出的百搭。",
+                None,
+                None,
+                None,
+            )
         if not (self_drawn or self._may_complete(seat, t)) or not self.shape_ok(seat, c):
-            return (False, f"{seat.en}'s hand is not complete with {t}.", f"{seat.player_zh}加上{t.zh}不成和牌。",
-                    None, None, None)
+            return (
+                False,
+                f"{seat.en}'s hand is not complete with {t}.",
+                f"{seat.player_zh}加上{t.zh}不成和牌。",
+                None,
+                None,
+                None,
+            )
         if not self_drawn and cfg.opened_self_draw_only and any(not m.is_concealed for m in self.t.melds[seat]):
-            return (False, "An opened hand (after a chow or pung) may only win by self-draw here.",
-                    "吃碰以后只能自摸和，不能和别人打出的牌。", None, None, None)
+            return (
+                False,
+                "An opened hand (after a chow or pung) may only win by self-draw here.",
+                "吃碰以后只能自摸和，不能和别人打出的牌。",
+                None,
+                None,
+                None,
+            )
         if not self_drawn and cfg.passed_win == "until_draw" and seat in self.t._passed_seats:
-            return (False, f"{seat.en} passed up a win and may not win on another player's tile before "
-                           f"his next draw (漏胡).",
-                    f"{seat.player_zh}放过了和牌，在自己再摸牌之前不能和别人的牌（漏胡）。", None, None, None)
+            return (
+                False,
+                f"{seat.en} passed up a win and may not win on another player's tile before his next draw (漏胡).",
+                f"{seat.player_zh}放过了和牌，在自己再摸牌之前不能和别人的牌（漏胡）。",
+                None,
+                None,
+                None,
+            )
         kong = robbing or (self_drawn and self.t._drawn_kind == "kong")
         tctx = self._table_context(seat, t, self_drawn, kong)
         concealed = [TILES[i] for i in range(34) for _ in range(c[i])]
         concealed.remove(t)
-        hand = Hand(tuple(self.t.melds[seat]), tuple(concealed), t,
-                    tuple(f for f in self.t.flowers[seat] if f.index >= 34))
+        hand = Hand(
+            tuple(self.t.melds[seat]), tuple(concealed), t, tuple(f for f in self.t.flowers[seat] if f.index >= 34)
+        )
         res, _ = self._score(hand, self.rule_context(seat, t, self_drawn=self_drawn, robbing=robbing))
         if isinstance(res, InvalidHandError):
-            return (False, f"{self.t.rules.en} cannot score this win: {res}.",
-                    f"{self.t.rules.zh}无法计算这一和牌：{res}。", hand, None, tctx)
+            return (
+                False,
+                f"{self.t.rules.en} cannot score this win: {res}.",
+                f"{self.t.rules.zh}无法计算这一和牌：{res}。",
+                hand,
+                None,
+                tctx,
+            )
         if not res.legal:
             zh, en = res.reason
             return (False, f"{self.t.rules.en}: {en}.", f"{self.t.rules.zh}：{zh}。", hand, res, tctx)
@@ -241,8 +285,10 @@ class Judging:
         else:
             self.t._need_turn(seat, "discard", "win", "和牌")
             if self.t._drawn is None:
-                raise IllegalActionError(f"{seat.en} has not drawn a tile this turn, so he cannot win by self-draw.",
-                                         f"{seat.player_zh}这一轮没有摸牌，不能自摸。")
+                raise IllegalActionError(
+                    f"{seat.en} has not drawn a tile this turn, so he cannot win by self-draw.",
+                    f"{seat.player_zh}这一轮没有摸牌，不能自摸。",
+                )
             ok, en, zh, *_ = self.judge(seat, self.t._drawn, self_drawn=True)
         if not ok:
             raise IllegalActionError(en, zh)
@@ -257,7 +303,7 @@ class Judging:
         if self.t.phase in ("claim", "rob"):
             return self.t.claims.call(seat, "win", self.t._claim_tile())
         drawn = self.t._drawn
-        assert drawn is not None                # verify_win: a self-drawn win has its drawn tile
+        assert drawn is not None  # verify_win: a self-drawn win has its drawn tile
         e = self.t._emit(Declared(seat, "win", drawn))
         self.finish_wins([seat], drawn, None, robbing=False, self_drawn=True)
         return e
@@ -268,21 +314,33 @@ class Judging:
         verdicts = [self.judge(s, t, robbing=robbing, self_drawn=self_drawn) for s in seats]
         extra: dict[str, object] = {}
         if self.t.facts.bird:
-            extra["bird"] = self._turn_up_bird(t if self.t._final and not robbing and
-                                               not (self_drawn and self.t._drawn_kind == "kong") else None)
+            extra["bird"] = self._turn_up_bird(
+                t if self.t._final and not robbing and not (self_drawn and self.t._drawn_kind == "kong") else None
+            )
         if len(seats) > 1:
             extra["multiple_winners"] = True
         for s, (ok, en, _zh, hand, res, tctx) in zip(seats, verdicts):
             if not ok:  # pragma: no cover - a claim is accepted only after the same judgement
                 raise RuntimeError(f"a refused win reached the end of the hand: {en}")
             more = {k: v for k, v in extra.items() if k in self.t._rule_ctx}
-            again, given = self._score(hand, self.rule_context(s, t, self_drawn=self_drawn, robbing=robbing,
-                                                                from_seat=from_seat, **more))
+            again, given = self._score(
+                hand, self.rule_context(s, t, self_drawn=self_drawn, robbing=robbing, from_seat=from_seat, **more)
+            )
             if not isinstance(again, InvalidHandError):
                 res = again
-            w = self.t._emit(Won(s, t, hand, from_seat, WinContext(**tctx), points=res.total, result=res,
-                               payments=tuple(res.payments[x] for x in SEAT_LETTERS),
-                               rule_context=tuple(given.items())))
+            w = self.t._emit(
+                Won(
+                    s,
+                    t,
+                    hand,
+                    from_seat,
+                    WinContext(**tctx),
+                    points=res.total,
+                    result=res,
+                    payments=tuple(res.payments[x] for x in SEAT_LETTERS),
+                    rule_context=tuple(given.items()),
+                )
+            )
             self.t.winners.append(w)
         self.t.phase = "over"
         self.t.pending = set()
@@ -295,7 +353,7 @@ class Judging:
         w = self.t.wall
         p = w.next_live()
         while p is not None and p < len(w.tiles) and not w.state[p] and self.t._is_flower(w.tiles[p]):
-            w.face_up.add(p)      # a flower is no bird: turn up the next tile (as Huopin does for the 财神)
+            w.face_up.add(p)  # a flower is no bird: turn up the next tile (as Huopin does for the 财神)
             p += 1
         if p is None or p >= len(w.tiles) or w.state[p]:
             return None
@@ -304,89 +362,23 @@ class Judging:
         self.t._emit(BirdTurnedUp(b, p))
         return b
 
-    def _at_start(self) -> bool:
-        """Nothing has happened since the deal: no discard, no claim, no kong."""
-        return self.t.phase == "discard" and self.t.turn is Seat.E and not sum(self.t._discards) and not self.t._claimed \
-            and self.t._drawn_kind in ("deal", "flower")
-
     def on_deal_result(self, seat):
         """What the rule set (``RuleSet.on_deal_win``) makes of ``seat``'s dealt tiles now (legal or not)."""
         seat = seat_of(seat)
         return self.t.rules.on_deal_win(format_tiles(self.t.concealed(seat)), seat.letter, "E")
 
-    def verify_declare_on_deal(self, seat) -> None:
-        """Raise unless ``seat`` may declare an on-deal 小胡 (起手胡, Changsha): right after the deal,
-        before the dealer's first discard, once, when the dealt tiles show 四喜, 板板胡 or 缺一色."""
-        seat = seat_of(seat)
-        if not self.t.facts.on_deal_wins:
-            raise IllegalActionError(f"{self.t.rules.en} has no 小胡 on the deal.", f"{self.t.rules.zh}没有起手小胡。")
-        if self.t.phase in ("setup", "over"):
-            raise IllegalActionError("An on-deal 小胡 is declared after the deal, while the hand is on.",
-                                     "起手小胡要在发完牌后、牌局进行中报。")
-        if not self._at_start():
-            raise IllegalActionError("An on-deal 小胡 must be declared before the dealer's first discard.",
-                                     "起手小胡须在庄家打出第一张牌之前报。")
-        if seat in self.t._on_deal_done:
-            raise IllegalActionError(f"{seat.en} has already declared his on-deal 小胡.",
-                                     f"{seat.player_zh}已经报过起手小胡。")
-        r = self.on_deal_result(seat)
-        if not r.legal:
-            zh, en = r.reason
-            raise IllegalActionError(f"{seat.en}'s dealt tiles show {en}.", f"{seat.player_zh}{zh}。")
-
-    def can_declare_on_deal(self, seat) -> bool:
-        return _ok(self.verify_declare_on_deal, seat)
-
-    def declare_on_deal(self, seat) -> Declared:
-        """Declare an on-deal 小胡: show the tiles, be paid like a 小胡 self-draw (Changsha's option
-        ``on_deal_ends_hand``), and play on
-        (with the rule option ``on_deal_ends_hand`` the hand ends). No bird is turned up for it."""
-        seat = seat_of(seat)
-        self.verify_declare_on_deal(seat)
-        r = self.on_deal_result(seat)
-        e = self.t._emit(Declared(seat, "on_deal"))
-        self.t._on_deal_done.add(seat)
-        s = self.t._emit(OnDealWin(seat, tuple(self.t.concealed(seat)), tuple(r.items),
-                                 tuple(r.payments[x] for x in SEAT_LETTERS), result=r))
-        self.t.settlements.append(s)
-        if self.t.rules.opt("on_deal_ends_hand"):
-            self.t.phase = "over"
-            self.t.pending = set()
-        return e
-
-    def verify_grab_gold(self, seat) -> None:
-        """Raise unless ``seat`` may take the turned-up 金 and win with it (Fuzhou street 抢金, Fuzhou's option
-        ``qiangjin_rule``,
-        rule option ``qiangjin_rule="street"``): a non-dealer, before the dealer's first discard, whose
-        13 tiles and the 金 make a win the rule set accepts."""
-        seat = seat_of(seat)
-        if not self.t.facts.gold_grab or self.t.facts.wild != "tail_same":
-            raise IllegalActionError(f"{self.t.rules.en} turns up no 金 to grab.", f"{self.t.rules.zh}没有金可抢。")
-        if self.t.rules.opt("qiangjin_rule") != "street":
-            raise IllegalActionError(
-                "Taking the turned-up 金 is the street 抢金; this table's 抢金 is "
-                f"'{self.t.rules.opt('qiangjin_rule')}' (a win in the first go-around), judged at the win itself.",
-                f"拿翻开的金是街头抢金规则；本桌的抢金是“{self.t.rules.opt('qiangjin_rule')}”（第一巡和牌），和牌时自动计算。")
-        if self.t.phase in ("setup", "over") or not self._at_start():
-            raise IllegalActionError("The 金 can only be grabbed right after it is turned up, before the dealer's "
-                                     "first discard.", "抢金只能在翻金之后、庄家打第一张牌之前。")
-        if seat is Seat.E:
-            raise IllegalActionError("The dealer already holds 14 tiles: his win now is a 天胡 (a 抢金 too), "
-                                     "declared as a self-drawn win.", "庄家已有十四张：此时和牌是天胡（也算抢金），按自摸报和。")
-        p = self.t._wild_pos
-        if p is None or self.t.wall.state[p]:
-            raise IllegalActionError("The turned-up 金 is no longer in the wall.", "翻开的金已经不在牌墙上。")
-        ok, en, zh = self._judge_grab(seat)
-        if not ok:
-            raise IllegalActionError(en, zh)
-
-    def _judge_grab(self, seat: Seat):
+    def judge_grab(self, seat: Seat):
+        """(ok, en, zh) for ``seat`` taking the turned-up 金 and winning with it now (street 抢金)."""
         t = self.t.wild_indicator
-        assert t is not None                    # verify_grab_gold: a 金 is turned up
+        assert t is not None  # verify_grab_gold: a 金 is turned up
         c = list(self.t.hands[seat][:34])
         c[t.index] += 1
         if not self.shape_ok(seat, c):
-            return False, f"{seat.en}'s hand is not complete with the 金 {t}.", f"{seat.player_zh}加上金{t.zh}不成和牌。"
+            return (
+                False,
+                f"{seat.en}'s hand is not complete with the 金 {t}.",
+                f"{seat.player_zh}加上金{t.zh}不成和牌。",
+            )
         concealed = [TILES[i] for i in range(34) for _ in range(self.t.hands[seat][i])]
         hand = Hand(tuple(self.t.melds[seat]), tuple(concealed), t, ())
         self.t._grabbed = seat
@@ -395,31 +387,15 @@ class Judging:
         finally:
             self.t._grabbed = None
         if isinstance(res, InvalidHandError):
-            return False, f"{self.t.rules.en} cannot score this win: {res}.", f"{self.t.rules.zh}无法计算这一和牌：{res}。"
+            return (
+                False,
+                f"{self.t.rules.en} cannot score this win: {res}.",
+                f"{self.t.rules.zh}无法计算这一和牌：{res}。",
+            )
         if not res.legal:
             zh, en = res.reason
             return False, f"{self.t.rules.en}: {en}.", f"{self.t.rules.zh}：{zh}。"
         return True, "", ""
-
-    def can_grab_gold(self, seat) -> bool:
-        return _ok(self.verify_grab_gold, seat)
-
-    def grab_gold(self, seat) -> Declared:
-        """Take the turned-up 金 from the tail and win with it (street 抢金): scored by the rule set
-        with ``took_indicator=True``; everybody pays, as for a bonus hand."""
-        seat = seat_of(seat)
-        self.verify_grab_gold(seat)
-        t, pos = self.t.wild_indicator, self.t._wild_pos
-        assert t is not None and pos is not None   # verify_grab_gold: the turned-up 金 is in the wall
-        e = self.t._emit(Declared(seat, "grab_gold", t))
-        self.t.wall.take_tail_at(pos)
-        self.t.hands[seat][t.index] += 1
-        self.t._moves += 1                      # the hand changed: no cached judgement applies
-        self.t._grabbed = seat
-        self.t.turn = seat
-        self.t._drawn, self.t._drawn_kind = t, "gold"
-        self.finish_wins([seat], t, None, robbing=False, self_drawn=True)
-        return e
 
 
 def _completing_tiles(counts, n_melds: int) -> frozenset | None:

@@ -46,6 +46,7 @@ from .judging import Judging
 from .kongs import Kongs
 from .render import OutcomeView, TableView, table_html, table_text
 from .setup import SetupSteps
+from .start_wins import StartWins
 from .state import IllegalActionError, TableState, _ok, next_in_sequence, relative_seat, seat_of
 
 __all__ = ["IllegalActionError", "Table", "next_in_sequence", "relative_seat", "replay"]
@@ -71,12 +72,13 @@ class Table(TableState):
     worked example.
 
     The table is its state (:class:`~mjlearn.table.state.TableState`: the fields and queries) and
-    four parts that act on it, each an object holding the table: :attr:`setup_steps`
+    five parts that act on it, each an object holding the table: :attr:`setup_steps`
     (:class:`~mjlearn.table.setup.SetupSteps`), :attr:`claims` (:class:`~mjlearn.table.claims.Claims`:
     claims on a discard or an added kong and their resolution), :attr:`kong_steps`
     (:class:`~mjlearn.table.kongs.Kongs`: kongs, robbing an added kong, replacement draws) and
     :attr:`judging` (:class:`~mjlearn.table.judging.Judging`: asking the rule set about wins and
-    settlements). The
+    settlements) and :attr:`start_wins` (:class:`~mjlearn.table.start_wins.StartWins`: the on-deal
+    小胡 and the street 抢金). The
     turn itself (draw, discard, options) is here; the parts' actions are the table's methods too.
     """
 
@@ -104,6 +106,8 @@ class Table(TableState):
         """Kongs on a discard or in one's own turn, robbing an added kong, replacement draws."""
         self.judging = Judging(self)
         """Wins judged and scored by the rule set; the rule set's other settlements."""
+        self.start_wins = StartWins(self)
+        """Wins declared right after the deal: the on-deal 小胡, the street 抢金."""
         if self.extra_context:
             _ = self.rules  # reading it checks the keywords now
         self._setup = self.setup_steps.steps()
@@ -134,12 +138,12 @@ class Table(TableState):
     can_win = _part("judging", Judging.can_win)
     win = _part("judging", Judging.win)
     on_deal_result = _part("judging", Judging.on_deal_result)
-    verify_declare_on_deal = _part("judging", Judging.verify_declare_on_deal)
-    can_declare_on_deal = _part("judging", Judging.can_declare_on_deal)
-    declare_on_deal = _part("judging", Judging.declare_on_deal)
-    verify_grab_gold = _part("judging", Judging.verify_grab_gold)
-    can_grab_gold = _part("judging", Judging.can_grab_gold)
-    grab_gold = _part("judging", Judging.grab_gold)
+    verify_declare_on_deal = _part("start_wins", StartWins.verify_declare_on_deal)
+    can_declare_on_deal = _part("start_wins", StartWins.can_declare_on_deal)
+    declare_on_deal = _part("start_wins", StartWins.declare_on_deal)
+    verify_grab_gold = _part("start_wins", StartWins.verify_grab_gold)
+    can_grab_gold = _part("start_wins", StartWins.can_grab_gold)
+    grab_gold = _part("start_wins", StartWins.grab_gold)
 
     def verify_draw(self, seat) -> None:
         """Raise :class:`IllegalActionError` unless ``seat`` may draw from the live end now. During

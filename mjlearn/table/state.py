@@ -84,7 +84,8 @@ class TableState:
     It holds the state, not the behaviour: :class:`~mjlearn.table.Table` (:mod:`.play`) is this state
     plus the turn (draw, discard), and its parts are objects that hold the table and act on these
     fields: ``table.setup_steps`` (:mod:`.setup`), ``table.claims`` (:mod:`.claims`),
-    ``table.kong_steps`` (:mod:`.kongs`) and ``table.judging`` (:mod:`.judging`). A part reaches
+    ``table.kong_steps`` (:mod:`.kongs`), ``table.judging`` (:mod:`.judging`) and
+    ``table.start_wins`` (:mod:`.start_wins`). A part reaches
     another through the table (a claim resolved ends in ``table.judging.finish_wins``, a kong
     claimed on a discard in ``table.kong_steps.draw_replacement``).
     """

@@ -47,8 +47,11 @@ the better choice and why, a step through the decisions) is :mod:`mjlearn.widget
 the panel shares its judgements with; :meth:`PlayTable.save` writes the annotated record as JSON
 and :func:`~mjlearn.widgets.review.load_review` reads it back. The words and tile pictures are
 :mod:`mjlearn.widgets._words`. :class:`PlayTable` holds the session control (the hand, the learner's
-turn, the computer players' moves); :mod:`mjlearn.widgets.play_rating` rates each decision with the
-coach, and :mod:`mjlearn.widgets.play_view` draws the regions as pure functions of the table's state.
+turn, the computer players' moves); :mod:`mjlearn.widgets.play_turn` says what the learner may do now
+(and why a complete shape is no win), :mod:`mjlearn.widgets.play_rating` rates each decision with the
+coach, and :mod:`mjlearn.widgets.play_view` draws the regions as pure functions of the table's state
+(the coach panel in :mod:`mjlearn.widgets.play_coach_panel`, the end of the hand in
+:mod:`mjlearn.widgets.play_outcome`).
 
 Everything is decided in Python: the tests drive :meth:`PlayTable.handle` with the messages the
 browser sends (``{"act": "discard", "arg": "5m"}``, ``{"act": "call", "arg": "pung"}``...).
@@ -72,8 +75,8 @@ from ..rules.registry import names as _rule_names
 from ..seats import SEATS, Seat
 from ..table import IllegalActionError, Session
 from ..table.render import outcome_text
-from ..tiles import TILES
 from ..tiles import tile as _tile
+from . import play_turn as _turn
 from . import play_view as _view
 from ._base import B, MjWidget, esc, flag, integer, no_arg, one_of, text
 
@@ -116,10 +119,17 @@ class PlayTable(MjWidget):
     ``seat`` (a new game).
     """
 
-    messages = {**MjWidget.messages, "discard": {"arg": text}, "call": {"arg": text}, "next": {"arg": no_arg},
-                "coach": {"arg": flag}, "step": {"arg": integer(-1, 10_000)},
-                "rules": {"arg": one_of(*_rule_names())}, "seat": {"arg": one_of("E", "S", "W", "N")},
-                "level": {"arg": one_of(*LEVELS)}}
+    messages = {
+        **MjWidget.messages,
+        "discard": {"arg": text},
+        "call": {"arg": text},
+        "next": {"arg": no_arg},
+        "coach": {"arg": flag},
+        "step": {"arg": integer(-1, 10_000)},
+        "rules": {"arg": one_of(*_rule_names())},
+        "seat": {"arg": one_of("E", "S", "W", "N")},
+        "level": {"arg": one_of(*LEVELS)},
+    }
     shows_errors = True
 
     rules = t.Unicode("mcr").tag(sync=True)
@@ -138,13 +148,24 @@ class PlayTable(MjWidget):
     """Milliseconds the last action spent on the computer players' moves and the coach."""
     review_at = t.Int(-1).tag(sync=True)
 
-    def __init__(self, rules: str = "mcr", seat: str = "E", seed: int | None = None, coach: bool = True,
-                 level: str = "basic", **kw):
+    def __init__(
+        self,
+        rules: str = "mcr",
+        seat: str = "E",
+        seed: int | None = None,
+        coach: bool = True,
+        level: str = "basic",
+        **kw,
+    ):
         _get_rules(rules)
         place = Seat.of(seat, name="seat")
         if level not in LEVELS:
-            raise ValueError(i18n.both(f"没有这个级别：{level!r}；可选 {', '.join(LEVELS)}",
-                                       f"unknown level {level!r}: expected one of {', '.join(LEVELS)}"))
+            raise ValueError(
+                i18n.both(
+                    f"没有这个级别：{level!r}；可选 {', '.join(LEVELS)}",
+                    f"unknown level {level!r}: expected one of {', '.join(LEVELS)}",
+                )
+            )
         self._level = level
         self._seed = _random.randrange(10**6) if seed is None else int(seed)
         self._place = place
@@ -165,9 +186,9 @@ class PlayTable(MjWidget):
         self._dealer = s.dealer
         self._prev_me = getattr(self, "me", None)
         self.me = Seat.of((int(self._place) - int(s.dealer)) % 4)
-        self._dealt = str(_from_table(tb, self.me)["hand"])      # the dealt tiles (the dealer's 14), flowers aside
+        self._dealt = str(_from_table(tb, self.me)["hand"])  # the dealt tiles (the dealer's 14), flowers aside
         base = tb.seed if tb.seed is not None else 0
-        self.bots = make_bots(self._level, base)     # basic: exactly the players play_hand seats by default
+        self.bots = make_bots(self._level, base)  # basic: exactly the players play_hand seats by default
         self.decisions: list[dict] = []
         self._coaching = None
         self._before = None
@@ -204,7 +225,7 @@ class PlayTable(MjWidget):
                     tb.draw(me)
                     continue
                 break
-            if self._start_offers():      # an on-deal win or the gold to grab: the learner answers first
+            if self._start_offers():  # an on-deal win or the gold to grab: the learner answers first
                 break
             self.bots[seat].act(tb, seat)
         rater = DecisionRater(tb, me)
@@ -225,45 +246,21 @@ class PlayTable(MjWidget):
         self.work_ms = round((time.perf_counter() - t0) * 1000, 1)
 
     def _start_offers(self) -> list[str]:
-        """An on-deal win or the gold to grab, offered to the learner right after the deal and not yet
-        answered."""
-        tb = self.table
-        if self._start_answered or not (tb.facts.on_deal_wins or tb.facts.gold_grab) or tb.phase == "over":
-            return []
-        return [o for o in tb.options(self.me) if o in ("on_deal", "grab_gold")]
+        """An on-deal win or the gold to grab, offered to the learner and not yet answered."""
+        return _turn.start_offers(self.table, self.me, self._start_answered)
 
     def _check_refused(self, x, key) -> None:
         """A discard the learner could not claim although it completes his hand: say why (the rule
         set's reason, e.g. under 8 points)."""
         if any(k == key for k, _ in self._refused_wins):
             return
-        tb, me = self.table, self.me
-        c = list(tb.hands[me][:34])
-        c[x.index] += 1
-        if tb.judging.shape_ok(me, c):
-            ok, en, zh, *_ = tb.judging.judge(me, x)
-            if not ok:
-                self._refused_wins.append((key, B(f"{x.zh}能凑成你的牌型，但不能和：{zh}",
-                                                  f"{x.en} completes your hand's shape but is not a win here: {en}")))
+        why_not = _turn.refused_discard(self.table, self.me, x)
+        if why_not:
+            self._refused_wins.append((key, why_not))
 
     def _win_refusal(self) -> str | None:
         """Why the learner's complete-looking hand cannot win now, or None."""
-        tb, me = self.table, self.me
-        if tb.phase == "discard" and tb.turn == me and tb._drawn is not None:
-            if not tb.judging.shape_ok(me, tb.hands[me][:34]) or "win" in tb.options(me):
-                return None
-        elif tb.phase == "claim" and me in tb.pending:
-            c = list(tb.hands[me][:34])
-            c[tb._claimed_from()[1].index] += 1
-            if not tb.judging.shape_ok(me, c) or "win" in tb.options(me):
-                return None
-        else:
-            return None
-        try:
-            tb.verify_win(me)
-        except IllegalActionError as e:
-            return B(f"你的牌型已经完整，但不能和：{e.zh}", f"Your hand's shape is complete but it is not a win: {e.en}")
-        return None
+        return _turn.win_refusal(self.table, self.me)
 
     def _state(self) -> None:
         tb = self.table
@@ -271,21 +268,10 @@ class PlayTable(MjWidget):
         self.seat = self.me.letter
         self.hand_no = len(self.session.records) + (0 if self._booked else 1)
         self.wall_left = tb.live_tiles_left() if tb.phase != "setup" else 0
-        if tb.phase == "over":
-            self.waiting = ""
-        elif tb.phase == "discard" and tb.turn == self.me:
-            self.waiting = "discard"
-        elif tb.phase in ("claim", "rob") and self.me in tb.pending:
-            self.waiting = "claim"
-        elif tb.phase == "draw" and tb.turn == self.me:
-            self.waiting = "draw"
-        elif self._start_offers():
-            self.waiting = "claim"              # an on-deal win or the gold offered: answer it
-        else:
-            self.waiting = ""
+        self.waiting = _turn.waiting(tb, self.me, self._start_answered)
 
     def handle(self, msg: dict) -> None:
-        self.work_ms = 0.0      # set again by the computer players' moves this message causes
+        self.work_ms = 0.0  # set again by the computer players' moves this message causes
         if isinstance(msg, dict) and msg.get("act") in ("discard", "call", "next"):
             self._refused_wins = []
         super().handle(msg)
@@ -336,17 +322,30 @@ class PlayTable(MjWidget):
             return self._refuse(f"{arg!r} is not an action at the table.", f"{arg!r}不是牌桌上的操作。")
         options = self._options()
         phase = tb.phase
-        claimed = tb.last_discard[1] if phase == "claim" and tb.last_discard else (
-            tb._robbing[1] if phase == "rob" and tb._robbing else None)
+        claimed = (
+            tb.last_discard[1]
+            if phase == "claim" and tb.last_discard
+            else (tb._robbing[1] if phase == "rob" and tb._robbing else None)
+        )
         try:
             x = _tile(tile) if tile else None
         except ValueError:
             return self._refuse(f"{tile!r} is not a tile.", f"{tile!r}不是一张牌。")
-        if phase not in ("claim", "rob", "draw") and (what in ("on_deal", "grab_gold") or (
-                what == "pass" and self._start_offers() and not (phase == "discard" and tb.turn == me))):
+        if phase not in ("claim", "rob", "draw") and (
+            what in ("on_deal", "grab_gold")
+            or (what == "pass" and self._start_offers() and not (phase == "discard" and tb.turn == me))
+        ):
             return self._act_start(what, options)
-        fn = {"chow": tb.chow, "pung": tb.pung, "kong": tb.kong, "win": tb.win, "pass": tb.pass_, "draw": tb.draw,
-              "on_deal": tb.declare_on_deal, "grab_gold": tb.grab_gold}[what]
+        fn = {
+            "chow": tb.chow,
+            "pung": tb.pung,
+            "kong": tb.kong,
+            "win": tb.win,
+            "pass": tb.pass_,
+            "draw": tb.draw,
+            "on_deal": tb.declare_on_deal,
+            "grab_gold": tb.grab_gold,
+        }[what]
         args = (me, x) if what in ("chow", "kong") else (me,)
         hand = str(_from_table(tb, me)["hand"]) if phase in ("discard", "claim", "rob", "draw") else None
         turn_evals, claim_evals = self._turn_evals, self._claim_evals
@@ -356,7 +355,7 @@ class PlayTable(MjWidget):
             d = {"kind": "claim", "choice": arg, "tile": str(claimed), "options": options, "hand": hand}
             rate(d, claim_evals, arg)
             self._record(d)
-        elif phase == "draw" and claim_evals:            # the last wall tile offered: taken or declined
+        elif phase == "draw" and claim_evals:  # the last wall tile offered: taken or declined
             d = {"kind": "last_tile", "choice": what, "options": options, "hand": hand}
             rate(d, claim_evals, what)
             self._record(d)
@@ -380,7 +379,7 @@ class PlayTable(MjWidget):
         self.last_error = ""
         self._start_answered = True
         d = {"kind": "start", "choice": what, "options": options, "hand": hand}
-        rate(d, evals, what)            # the dealer declining is his discard, rated there
+        rate(d, evals, what)  # the dealer declining is his discard, rated there
         self._record(d)
         self._advance()
 
@@ -418,32 +417,7 @@ class PlayTable(MjWidget):
 
     def _options(self) -> list[str]:
         """The learner's legal actions now as ``call`` arguments (discards aside)."""
-        tb, me = self.table, self.me
-        if tb.phase == "over":
-            return []
-        out = []
-        opts = tb.options(me)
-        if tb.phase in ("claim", "rob"):
-            if me not in tb.pending:
-                return []
-            for o in opts:
-                if o == "chow":
-                    out += [f"chow {s}" for s in tb.chow_options(me)]
-                else:
-                    out.append(o)
-            return out
-        if tb.phase == "discard" and tb.turn == me:
-            h = tb.hands[me]
-            out += [f"kong {TILES[i]}" for i in range(34) if h[i] and tb.can_kong(me, TILES[i])]
-            if "win" in opts:
-                out.append("win")
-        if tb.phase == "draw" and tb.turn == me:
-            out += ["draw", "pass"] if tb.haidi_offered else ["draw"]
-        start = [o for o in opts if o in ("on_deal", "grab_gold")]
-        out += start
-        if start and self._start_offers() and not (tb.phase == "discard" and tb.turn == me):
-            out.append("pass")                 # let it go: the dealer plays on
-        return out
+        return _turn.options(self.table, self.me, self._start_answered)
 
     # --- saving -------------------------------------------------------------------------------
 
@@ -451,13 +425,24 @@ class PlayTable(MjWidget):
         """The annotated record of the current hand (JSON-ready)."""
         tb, rs = self.table, self.table.rules
         unit = ("分", "points") if rs.name in PROFILES else rs.unit
-        return {"format": REVIEW_FORMAT, "version": 1, "rules": rs.name, "rules_zh": rs.zh, "rules_en": rs.en,
-                "seat": self.me.letter, "hand": self.hand_no, "shuffle": tb.seed,
-                "prevalent_wind": tb.prevalent_wind, "over": tb.phase == "over",
-                "outcome": outcome_text(tb) if tb.phase == "over" else "",
-                "payments": tb.payments if tb.phase == "over" else None,
-                "mcr": rs.name in PROFILES, "unit": {"zh": unit[0], "en": unit[1]},
-                "dealt": self._dealt, "decisions": self.decisions}
+        return {
+            "format": REVIEW_FORMAT,
+            "version": 1,
+            "rules": rs.name,
+            "rules_zh": rs.zh,
+            "rules_en": rs.en,
+            "seat": self.me.letter,
+            "hand": self.hand_no,
+            "shuffle": tb.seed,
+            "prevalent_wind": tb.prevalent_wind,
+            "over": tb.phase == "over",
+            "outcome": outcome_text(tb) if tb.phase == "over" else "",
+            "payments": tb.payments if tb.phase == "over" else None,
+            "mcr": rs.name in PROFILES,
+            "unit": {"zh": unit[0], "en": unit[1]},
+            "dealt": self._dealt,
+            "decisions": self.decisions,
+        }
 
     def save(self, path) -> Path:
         """Write the annotated record of this hand as JSON (read it back with :func:`load_review`)."""
@@ -492,18 +477,21 @@ class PlayTable(MjWidget):
 
     def _plain_head(self) -> str:
         rs = self.table.rules
-        return (f"{B('打一局', 'Play a hand')} · {B(rs.zh, rs.en)} · "
-                f"{B(f'你坐{self.me.zh}', f'you sit {self.me.en}')} · "
-                f"{B(f'牌墙还剩 {self.wall_left} 张', f'{self.wall_left} tiles left in the wall')}"
-                + (f" · {B('百搭', 'wild')} {self.table.wild}" if self.table.wild is not None else ""))
+        return (
+            f"{B('打一局', 'Play a hand')} · {B(rs.zh, rs.en)} · "
+            f"{B(f'你坐{self.me.zh}', f'you sit {self.me.en}')} · "
+            f"{B(f'牌墙还剩 {self.wall_left} 张', f'{self.wall_left} tiles left in the wall')}"
+            + (f" · {B('百搭', 'wild')} {self.table.wild}" if self.table.wild is not None else "")
+        )
 
     def static_html(self) -> str:
-        note = (f'<div class="mj-note">{esc(B("静态画面：运行笔记本就能点牌来打。", "Static view: run the notebook to play by clicking."))}</div>')
+        note = f'<div class="mj-note">{esc(B("静态画面：运行笔记本就能点牌来打。", "Static view: run the notebook to play by clicking."))}</div>'
         return super().static_html().replace('<div class="mj-body">', '<div class="mj-body">' + note, 1)
 
 
-def play(rules: str = "mcr", seat: str = "E", seed: int | None = None, coach: bool = True,
-         level: str = "basic") -> PlayTable:
+def play(
+    rules: str = "mcr", seat: str = "E", seed: int | None = None, coach: bool = True, level: str = "basic"
+) -> PlayTable:
     """A table to play one hand after another by clicking: ``rules`` any rule set, ``seat`` yours in the
     first hand, ``coach`` the coach panel on or off, ``level`` the computer players' level (``"basic"``
     or ``"strong"``, which plays better under MCR only)."""
