@@ -10,6 +10,8 @@ from pathlib import Path
 from ..shipped import notebooks_source
 from . import ClassError
 
+__all__ = ["assignment_tag", "due_text", "parse_due", "resolve_quiz_set"]
+
 TAG = "assignment:"
 
 

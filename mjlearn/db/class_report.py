@@ -11,6 +11,8 @@ from ..quiz.progress import data_dir, mastery
 from .assignments import _load_set, assignment_tag, due_text
 from .regrade import check_rows
 
+__all__ = ["report_json", "report_text", "tally"]
+
 
 def tally(name: str, code, teachers: list, assigned: list[dict], learners: list, rows: list[dict]) -> dict:
     """The report of class ``name`` (see :meth:`mjlearn.db.classes.Classroom.report`) from its code,

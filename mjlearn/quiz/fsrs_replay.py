@@ -11,6 +11,8 @@ from datetime import datetime, timedelta, timezone
 from fsrs import Card, Scheduler, State
 from fsrs.scheduler import STABILITY_MIN
 
+__all__ = ["SCHEDULER"]
+
 SCHEDULER = Scheduler(enable_fuzzing=False)
 """FSRS with its default parameters (90 % desired retention), without random fuzz so that a history
 always gives the same schedule."""
