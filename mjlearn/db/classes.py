@@ -23,25 +23,26 @@ teaches.
 
 from __future__ import annotations
 
-import datetime as _dt
-import json
 import math
 import os
 import sqlite3
 import threading
 import time
-from collections import Counter, defaultdict
+from collections import Counter
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from ..errors import NotWritable, _two_lines
-from ..quiz.progress import EXPORT_FIELDS, ProgressStore, data_dir, mastery
-from ..shipped import notebooks_source
+from ..quiz.progress import EXPORT_FIELDS, ProgressStore
 from ..store.files import sqlite_path_of
 from ..store.files import translate as _translate
 from . import GROUPS, ClassError, check_manager, code_key, ensure_logins, new_code, role_name
-from .regrade import check_rows
+from .assignments import _set_size, assignment_tag, parse_due, resolve_quiz_set
+from .assignments import due_text as due_text
+from .class_report import report_json as report_json
+from .class_report import report_text as report_text
+from .class_report import tally
 from .secret import SecretError, role_password, secret_from_env
 
 try:  # a class database needs SQLAlchemy; a class in the SQLite file does not (the browser build has none)
@@ -52,77 +53,6 @@ except ImportError:  # pragma: no cover - only in the browser build
 _DB_ERRORS: tuple = (sqlite3.Error,) + ((sa.exc.DBAPIError,) if sa is not None else ())
 
 __all__ = ["ClassError", "Classroom", "assignment_tag", "parse_due", "resolve_quiz_set", "sample_class"]
-
-TAG = "assignment:"
-
-
-def assignment_tag(assignment_id: int) -> str:
-    """The ``quiz`` value an answer to assignment ``assignment_id`` is recorded with."""
-    return f"{TAG}{int(assignment_id)}"
-
-
-def parse_due(due) -> float | None:
-    """A due date as Unix time: ``YYYY-MM-DD`` (the end of that day, UTC), an ISO date and time, a
-    number (Unix time), or None."""
-    if due is None or due == "":
-        return None
-    if isinstance(due, (int, float)):
-        return float(due)
-    if isinstance(due, _dt.datetime):
-        return due.timestamp()
-    if isinstance(due, _dt.date):
-        due = due.isoformat()
-    text = str(due).strip()
-    import re
-    try:
-        if len(text) == 10:
-            day = _dt.date.fromisoformat(text)
-            return _dt.datetime(day.year, day.month, day.day, 23, 59, 59, tzinfo=_dt.timezone.utc).timestamp()
-        moment = _dt.datetime.fromisoformat(text)
-    except ValueError:
-        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):  # the right form, but no such day (2027-02-30)
-            raise ClassError(f"due date {text!r}: there is no such day  （截止日期 {text!r}：没有这一天）") from None
-        raise ClassError(f"due date {text!r}: write it as YYYY-MM-DD (e.g. 2026-03-01)  "
-                         f"（截止日期 {text!r}：请写成 年-月-日，例如 2026-03-01）") from None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=_dt.timezone.utc)
-    return moment.timestamp()
-
-
-def due_text(due: float | None) -> str:
-    if due is None:
-        return "no due date / 无截止日期"
-    return _dt.datetime.fromtimestamp(due, _dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-
-
-def resolve_quiz_set(name: str) -> Path:
-    """The file of a quiz set: a path, or the name of a set shipped with the course."""
-    p = Path(name).expanduser()
-    if p.exists():
-        return p
-    try:
-        shipped = notebooks_source() / "quiz_sets"
-    except FileNotFoundError:
-        return p
-    for candidate in (shipped / name, shipped / f"{name}.json", shipped / f"{name}.toml"):
-        if candidate.exists():
-            return candidate
-    return p
-
-
-def _load_set(quiz_set: str):
-    """The questions of a quiz set, or None when it cannot be read (any more)."""
-    from ..quiz.core import QuizError
-    from ..quiz.quizset import load_quiz_set
-    try:
-        return list(load_quiz_set(resolve_quiz_set(quiz_set)))
-    except (QuizError, OSError):
-        return None
-
-
-def _set_size(quiz_set: str) -> int | None:
-    questions = _load_set(quiz_set)
-    return None if questions is None else len(questions)
 
 
 class _Result:
@@ -178,8 +108,9 @@ class _Database:
         if self._sqlite is None:
             # check_same_thread off: a widget's clicks may come on another thread than the cell that
             # made this (ipykernel 7); begin() and connect() take self._lock around each use
-            self._sqlite = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None,
-                                           check_same_thread=False)
+            self._sqlite = sqlite3.connect(
+                self.path, timeout=self.timeout, isolation_level=None, check_same_thread=False
+            )
         return self._sqlite
 
     @contextmanager
@@ -223,7 +154,8 @@ class Classroom:
     def __init__(self, url: str | None = None, user: str | None = None, *, path=None):
         if url is not None and sqlite_path_of(url) is None:
             from .store import ClassStore
-            self.store: Any = ClassStore(user=user, url=url)     # or the SQLite ProgressStore below
+
+            self.store: Any = ClassStore(user=user, url=url)  # or the SQLite ProgressStore below
         else:
             # opening the store brings the schema to the newest revision
             self.store = ProgressStore(sqlite_path_of(url) if url is not None else path, user=user)
@@ -266,8 +198,9 @@ class Classroom:
     def _class_id(self, c, name: str) -> int:
         cid = c.execute("SELECT id FROM classes WHERE name = :n", {"n": name}).scalar()
         if cid is None:
-            raise ClassError(f"no class named {name!r} (or it is not one of yours)  "
-                             f"（没有名为 {name!r} 的班级，或者它不是你的班级）")
+            raise ClassError(
+                f"no class named {name!r} (or it is not one of yours)  （没有名为 {name!r} 的班级，或者它不是你的班级）"
+            )
         return int(cid)
 
     # -- the teacher's side --------------------------------------------------------------
@@ -279,12 +212,16 @@ class Classroom:
         if not isinstance(name, str) or not name.strip():
             raise ClassError(f"a class needs a name, got {name!r}  （班级需要一个名字）")
         if pg and code is not None:
-            raise ClassError("on a class database mjlearn makes up the code (80 random bits, which no one can "
-                             "guess): leave --code out  （班级数据库的班级代码由 mjlearn 随机生成，无法猜中；请不要指定 --code）")
+            raise ClassError(
+                "on a class database mjlearn makes up the code (80 random bits, which no one can "
+                "guess): leave --code out  （班级数据库的班级代码由 mjlearn 随机生成，无法猜中；请不要指定 --code）"
+            )
         if pg and teachers is None:
-            raise ClassError(f"name the class's teachers: mjlearn class create {name} --teacher NAME (the owner's "
-                             f"login is never made a teacher)  （请指定老师：mjlearn class create {name} --teacher 老师名；"
-                             f"所有者账号不会成为老师）")
+            raise ClassError(
+                f"name the class's teachers: mjlearn class create {name} --teacher NAME (the owner's "
+                f"login is never made a teacher)  （请指定老师：mjlearn class create {name} --teacher 老师名；"
+                f"所有者账号不会成为老师）"
+            )
         code = code or new_code()
         names = self._names([self.login] if teachers is None else teachers)
         try:
@@ -293,8 +230,10 @@ class Classroom:
                     check_manager(c.raw)
                 if c.execute("SELECT 1 FROM classes WHERE name = :n", {"n": name}).scalar():
                     raise ClassError(f"a class named {name!r} exists already  （班级 {name!r} 已存在）")
-                c.execute("INSERT INTO classes (name, code, created) VALUES (:n, :c, :t)",
-                          {"n": name, "c": code, "t": time.time()})
+                c.execute(
+                    "INSERT INTO classes (name, code, created) VALUES (:n, :c, :t)",
+                    {"n": name, "c": code, "t": time.time()},
+                )
                 self._enrol(c, name, names, "teacher")
         except _DB_ERRORS as e:
             raise self._refused(e, "creating a class") from None
@@ -316,11 +255,15 @@ class Classroom:
         cid = self._class_id(c, name)
         other = "learner" if role == "teacher" else "teacher"
         for u in names:
-            if c.execute("SELECT 1 FROM class_members WHERE class_id = :c AND username = :u AND role = :r",
-                         {"c": cid, "u": u, "r": other}).scalar():
+            if c.execute(
+                "SELECT 1 FROM class_members WHERE class_id = :c AND username = :u AND role = :r",
+                {"c": cid, "u": u, "r": other},
+            ).scalar():
                 zh = {"teacher": "老师", "learner": "学员"}
-                raise ClassError(f"{u!r} is a {other} of {name!r}, and cannot also be a {role} of it  "
-                                 f"（{u!r} 已是班级 {name!r} 的{zh[other]}，不能同时是{zh[role]}）")
+                raise ClassError(
+                    f"{u!r} is a {other} of {name!r}, and cannot also be a {role} of it  "
+                    f"（{u!r} 已是班级 {name!r} 的{zh[other]}，不能同时是{zh[role]}）"
+                )
         if self.backend == "postgresql":
             password_of = None
             if os.environ.get("MJLEARN_DB_SECRET") or os.environ.get("MJLEARN_DB_SECRET_FILE"):
@@ -331,10 +274,14 @@ class Classroom:
                 password_of = lambda login: role_password(login, secret)
             ensure_logins(c.raw, names, GROUPS[role], password_of)
         for u in dict.fromkeys(names):
-            if not c.execute("SELECT 1 FROM class_members WHERE class_id = :c AND username = :u AND role = :r",
-                             {"c": cid, "u": u, "r": role}).scalar():
-                c.execute("INSERT INTO class_members (class_id, username, role) VALUES (:c, :u, :r)",
-                          {"c": cid, "u": u, "r": role})
+            if not c.execute(
+                "SELECT 1 FROM class_members WHERE class_id = :c AND username = :u AND role = :r",
+                {"c": cid, "u": u, "r": role},
+            ).scalar():
+                c.execute(
+                    "INSERT INTO class_members (class_id, username, role) VALUES (:c, :u, :r)",
+                    {"c": cid, "u": u, "r": role},
+                )
 
     def add(self, name: str, users, role: str = "learner") -> dict:
         """Add learners (or, ``role="teacher"``, teachers) to class ``name`` (again: they are not added
@@ -344,8 +291,10 @@ class Classroom:
         secret (adding again sets that same password); without it, the password is left as it is.
         Either everyone is added or, refused, no one and nothing changes."""
         if role not in ("learner", "teacher"):
-            raise ClassError(f"role must be learner or teacher, got {role!r}  "
-                             f"（角色只能是 learner（学员）或 teacher（老师），收到的是 {role!r}）")
+            raise ClassError(
+                f"role must be learner or teacher, got {role!r}  "
+                f"（角色只能是 learner（学员）或 teacher（老师），收到的是 {role!r}）"
+            )
         users = [users] if isinstance(users, str) else list(users)
         names = self._names(users)
         try:
@@ -362,21 +311,27 @@ class Classroom:
         returns the assignment's id."""
         from ..quiz.core import QuizError
         from ..quiz.quizset import load_quiz_set
+
         try:
             load_quiz_set(resolve_quiz_set(quiz_set))
         except QuizError as e:
             en, *zh = _two_lines(str(e))
-            raise ClassError(f"the quiz set cannot be read: {en}  "
-                             f"（无法读取题集 {quiz_set!r}{'：' + zh[0] if zh else ''}）") from None
+            raise ClassError(
+                f"the quiz set cannot be read: {en}  （无法读取题集 {quiz_set!r}{'：' + zh[0] if zh else ''}）"
+            ) from None
         when = parse_due(due)
         try:
             with self.db.begin() as c:
                 if self.backend == "postgresql":
                     check_manager(c.raw)
                 cid = self._class_id(c, name)
-                return int(c.execute("INSERT INTO assignments (class_id, quiz_set, due, created) "
-                                             "VALUES (:c, :q, :d, :t) RETURNING id",
-                                     {"c": cid, "q": quiz_set, "d": when, "t": time.time()}).scalar_one())
+                return int(
+                    c.execute(
+                        "INSERT INTO assignments (class_id, quiz_set, due, created) "
+                        "VALUES (:c, :q, :d, :t) RETURNING id",
+                        {"c": cid, "q": quiz_set, "d": when, "t": time.time()},
+                    ).scalar_one()
+                )
         except _DB_ERRORS as e:
             raise self._refused(e, "assigning a quiz set") from None
 
@@ -385,16 +340,21 @@ class Classroom:
         with self.db.connect() as c:
             out = []
             for cid, name, code in c.execute("SELECT id, name, code FROM classes ORDER BY name"):
-                roles = Counter(r for (r,) in c.execute("SELECT role FROM class_members WHERE class_id = :c",
-                                                        {"c": cid}))
+                roles = Counter(
+                    r for (r,) in c.execute("SELECT role FROM class_members WHERE class_id = :c", {"c": cid})
+                )
                 out.append({"name": name, "code": code, "learners": roles["learner"], "teachers": roles["teacher"]})
             return out
 
     def teaches(self, name: str) -> bool:
         with self.db.connect() as c:
             cid = self._class_id(c, name)
-            return bool(c.execute("SELECT 1 FROM class_members WHERE class_id = :c AND username = :u "
-                                          "AND role = 'teacher'", {"c": cid, "u": self.login}).scalar())
+            return bool(
+                c.execute(
+                    "SELECT 1 FROM class_members WHERE class_id = :c AND username = :u AND role = 'teacher'",
+                    {"c": cid, "u": self.login},
+                ).scalar()
+            )
 
     # -- the learner's side --------------------------------------------------------------
     def join(self, code: str) -> str:
@@ -417,24 +377,35 @@ class Classroom:
                         if key and code_key(kept) == key:
                             cid, name = i, n
                             break
-                    if cid is not None and not c.execute(
+                    if (
+                        cid is not None
+                        and not c.execute(
                             "SELECT 1 FROM class_members WHERE class_id = :c AND username = :u AND role = 'learner'",
-                            {"c": cid, "u": self.login}).scalar():
-                        c.execute("INSERT INTO class_members (class_id, username, role) VALUES (:c, :u, 'learner')",
-                                  {"c": cid, "u": self.login})
+                            {"c": cid, "u": self.login},
+                        ).scalar()
+                    ):
+                        c.execute(
+                            "INSERT INTO class_members (class_id, username, role) VALUES (:c, :u, 'learner')",
+                            {"c": cid, "u": self.login},
+                        )
         except _DB_ERRORS as e:
             if getattr(getattr(e, "orig", None), "sqlstate", None) == "42501":
-                raise ClassError(f"only a learner's login joins a class with a code (you are logged in as "
-                                 f"{self.login!r})  （只有学员账号能用班级代码加入班级，你现在登录的是 {self.login!r}）") from None
+                raise ClassError(
+                    f"only a learner's login joins a class with a code (you are logged in as "
+                    f"{self.login!r})  （只有学员账号能用班级代码加入班级，你现在登录的是 {self.login!r}）"
+                ) from None
             raise self._refused(e, "joining a class") from None
         shown = code.strip()[:40]
         if name is None and wait > 0:
             minutes = max(1, math.ceil(wait / 60))
-            raise ClassError(f"too many wrong class codes: try again in {minutes} min, or ask your teacher to add "
-                             f"you to the class  （班级代码输错次数过多：请 {minutes} 分钟后再试，或请老师直接把你加入班级）")
+            raise ClassError(
+                f"too many wrong class codes: try again in {minutes} min, or ask your teacher to add "
+                f"you to the class  （班级代码输错次数过多：请 {minutes} 分钟后再试，或请老师直接把你加入班级）"
+            )
         if name is None:
-            raise ClassError(f"no class has the code {shown!r}; ask your teacher  "
-                             f"（没有班级代码是 {shown!r}，请向老师确认）")
+            raise ClassError(
+                f"no class has the code {shown!r}; ask your teacher  （没有班级代码是 {shown!r}，请向老师确认）"
+            )
         return name
 
     def assignments(self) -> list[dict]:
@@ -444,15 +415,25 @@ class Classroom:
             rows = c.execute(
                 "SELECT a.id, k.name, a.quiz_set, a.due FROM assignments a JOIN classes k ON k.id = a.class_id "
                 "JOIN class_members m ON m.class_id = a.class_id AND m.username = :u AND m.role = 'learner' "
-                "ORDER BY a.due IS NULL, a.due, a.id", {"u": self.login}).all()
+                "ORDER BY a.due IS NULL, a.due, a.id",
+                {"u": self.login},
+            ).all()
         mine = self.store.rows()
         out = []
         for aid, klass, quiz_set, due in rows:
             answered = {r["question"] for r in mine if r["quiz"] == assignment_tag(aid)}
             size = _set_size(quiz_set)
-            out.append({"id": int(aid), "class": klass, "quiz_set": quiz_set, "due": due, "questions": size,
-                        "answered": len(answered),
-                        "done": bool(answered) and (size is None or len(answered) >= size)})
+            out.append(
+                {
+                    "id": int(aid),
+                    "class": klass,
+                    "quiz_set": quiz_set,
+                    "due": due,
+                    "questions": size,
+                    "answered": len(answered),
+                    "done": bool(answered) and (size is None or len(answered) >= size),
+                }
+            )
         return out
 
     def assignments_text(self) -> str:
@@ -462,11 +443,16 @@ class Classroom:
         now = time.time()
         lines = [f"Assignments of {self.user} / {self.user} 的作业:"]
         for a in items:
-            state = "done / 已完成" if a["done"] else (
-                "overdue / 已过期" if a["due"] is not None and a["due"] < now else "to do / 未完成")
+            state = (
+                "done / 已完成"
+                if a["done"]
+                else ("overdue / 已过期" if a["due"] is not None and a["due"] < now else "to do / 未完成")
+            )
             size = "?" if a["questions"] is None else a["questions"]
-            lines.append(f"  #{a['id']}  {a['class']}  {a['quiz_set']}  due {due_text(a['due'])}  "
-                         f"{a['answered']}/{size}  {state}")
+            lines.append(
+                f"  #{a['id']}  {a['class']}  {a['quiz_set']}  due {due_text(a['due'])}  "
+                f"{a['answered']}/{size}  {state}"
+            )
         lines.append("Start one with: mjlearn quiz --assignment ID / 开始做：mjlearn quiz --assignment 编号")
         return "\n".join(lines)
 
@@ -479,6 +465,7 @@ class Classroom:
     def quiz_set(self, assignment_id: int):
         """The quiz set of one of this learner's assignments."""
         from ..quiz.quizset import load_quiz_set
+
         return load_quiz_set(resolve_quiz_set(self._assignment(assignment_id)["quiz_set"]))
 
     def widget(self, assignment_id: int):
@@ -496,89 +483,44 @@ class Classroom:
         assignment with a question it does not have), and ``damaged`` lists the rows that cannot be
         read at all (with why), which count nowhere."""
         if not self.teaches(name):
-            raise NotWritable(Path(self.url.split("@")[-1]),
-                              f"mjlearn class: only the teachers of {name!r} see its report (you are {self.login!r})",
-                              "只有本班老师能查看班级报告")
+            raise NotWritable(
+                Path(self.url.split("@")[-1]),
+                f"mjlearn class: only the teachers of {name!r} see its report (you are {self.login!r})",
+                "只有本班老师能查看班级报告",
+            )
         with self.db.connect() as c:
             cid = self._class_id(c, name)
             code = c.execute("SELECT code FROM classes WHERE id = :c", {"c": cid}).scalar()
-            learners = sorted(c.execute("SELECT username FROM class_members WHERE class_id = :c "
-                                                "AND role = 'learner'", {"c": cid}).scalars())
-            teachers = sorted(c.execute("SELECT username FROM class_members WHERE class_id = :c "
-                                                "AND role = 'teacher'", {"c": cid}).scalars())
-            assigned = [{"id": int(a), "quiz_set": q, "due": d}
-                        for a, q, d in c.execute("SELECT id, quiz_set, due FROM assignments WHERE class_id = :c "
-                                                         "ORDER BY id", {"c": cid})]
+            learners = sorted(
+                c.execute(
+                    "SELECT username FROM class_members WHERE class_id = :c AND role = 'learner'", {"c": cid}
+                ).scalars()
+            )
+            teachers = sorted(
+                c.execute(
+                    "SELECT username FROM class_members WHERE class_id = :c AND role = 'teacher'", {"c": cid}
+                ).scalars()
+            )
+            assigned = [
+                {"id": int(a), "quiz_set": q, "due": d}
+                for a, q, d in c.execute(
+                    "SELECT id, quiz_set, due FROM assignments WHERE class_id = :c ORDER BY id", {"c": cid}
+                )
+            ]
             cols = ", ".join(f'"{f}"' for f in EXPORT_FIELDS)
             names = {f"u{i}": u for i, u in enumerate(learners)}
-            rows = [dict(zip(EXPORT_FIELDS, r)) for r in c.execute(
-                f'SELECT {cols} FROM answers WHERE "user" IN ({", ".join(":" + k for k in names)}) ORDER BY id',
-                names)] if learners else []
-        sets = {a["id"]: _load_set(a["quiz_set"]) for a in assigned}
-        for a in assigned:
-            a["questions"] = None if sets[a["id"]] is None else len(sets[a["id"]])
-        checked = check_rows(rows, sets, cache=data_dir())
-        by_user = defaultdict(list)
-        for r in checked.answers:
-            by_user[r["user"]].append(r)
-        damaged = Counter(d["user"] for d in checked.damaged)
-        out = []
-        for u in learners:
-            mine = by_user.get(u, [])
-            topics = {}
-            for t in sorted({r["topic"] for r in mine}):
-                these = [r for r in mine if r["topic"] == t]
-                topics[t] = {"answered": len(these), "correct": sum(r["correct"] for r in these),
-                             "mastery": mastery(these)}
-            per_assignment = {}
-            for a in assigned:
-                these = [r for r in mine if r["quiz"] == assignment_tag(a["id"])]
-                distinct = len({r["question"] for r in these if r["flag"] is None})
-                per_assignment[str(a["id"])] = {
-                    "quiz_set": a["quiz_set"], "answered": len(these), "correct": sum(r["correct"] for r in these),
-                    "questions_answered": distinct,
-                    "done": distinct > 0 and (a["questions"] is None or distinct >= a["questions"])}
-            out.append({"user": u, "answered": len(mine), "correct": sum(r["correct"] for r in mine),
-                        "flagged": sum(1 for r in mine if r["flag"]), "damaged": damaged[u],
-                        "by_topic": topics, "by_assignment": per_assignment})
-        return {"class": name, "code": code, "teachers": teachers, "assignments": assigned, "learners": out,
-                "answers": checked.answers, "damaged": checked.damaged}
-
-
-def report_json(report: dict) -> str:
-    """The report as JSON text (without the raw answers: those are ``mjlearn quiz --export``'s)."""
-    from ..quiz.progress import iso_time
-    slim = {k: v for k, v in report.items() if k != "answers"}
-    # the due date readable by a person and a spreadsheet (ISO 8601, UTC) beside its Unix seconds
-    slim["assignments"] = [{**a, "due_time": iso_time(a["due"])} for a in report["assignments"]]
-    return json.dumps(slim, ensure_ascii=False, indent=1)
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def report_text(report: dict) -> str:
-    lines = [f"Class {report['class']} (code {report['code']}; teachers: {', '.join(report['teachers'])}) / 班级报告",
-             f"{_count(len(report['learners']), 'learner')} / 学员, "
-             f"{_count(len(report['assignments']), 'assignment')} / 作业"]
-    for a in report["assignments"]:
-        done = sum(1 for l in report["learners"] if l["by_assignment"][str(a["id"])]["done"])
-        lines.append(f"  #{a['id']} {a['quiz_set']}  due {due_text(a['due'])}: done {done}/{len(report['learners'])}")
-    for l in report["learners"]:
-        acc = f"{l['correct']}/{l['answered']}" if l["answered"] else "0"
-        topics = ", ".join(f"{t} {d['correct']}/{d['answered']}" for t, d in l["by_topic"].items()) or "-"
-        flag_note = f"; {l['flagged']} flagged / 存疑" if l.get("flagged") else ""
-        lines.append(f"  {l['user']}: {acc} correct / 答对; {topics}{flag_note}")
-    flagged = [r for r in report.get("answers", []) if r.get("flag")]
-    if flagged:
-        lines.append(f"Flagged answers (counted as not correct) / 存疑的回答（不算答对）: {len(flagged)}")
-        lines += [f"  #{r['id']} {r['user']}: {r['flag']}" for r in flagged[:20]]
-    damaged = report.get("damaged", [])
-    if damaged:
-        lines.append(f"Damaged rows (counted nowhere) / 无法读取的记录（不计入）: {len(damaged)}")
-        lines += [f"  #{d['id']} {d['user']}: {d['problem']}" for d in damaged[:20]]
-    return "\n".join(lines)
+            rows = (
+                [
+                    dict(zip(EXPORT_FIELDS, r))
+                    for r in c.execute(
+                        f'SELECT {cols} FROM answers WHERE "user" IN ({", ".join(":" + k for k in names)}) ORDER BY id',
+                        names,
+                    )
+                ]
+                if learners
+                else []
+            )
+        return tally(name, code, teachers, assigned, learners, rows)
 
 
 # -- a sample class ------------------------------------------------------------------------------
@@ -593,6 +535,7 @@ def sample_class(path, *, learners=SAMPLE_LEARNERS, teacher: str = "teacher", se
 
     from ..quiz import generate, grade, solve, wrong_answer
     from ..quiz.quizset import load_quiz_set
+
     path = Path(path)
     name = "sample class / 示例班级"
     with Classroom(path=path, user=teacher) as room:
@@ -602,8 +545,10 @@ def sample_class(path, *, learners=SAMPLE_LEARNERS, teacher: str = "teacher", se
         week1 = room.assign(name, "week1_tiles_and_waits.json", due=(time.time() // day + 7) * day - 1)
         scoring = room.assign(name, "mcr_scoring.json", due=(time.time() // day + 14) * day - 1)
     rng = random.Random(seed)
-    sets = {week1: load_quiz_set(resolve_quiz_set("week1_tiles_and_waits.json")),
-            scoring: load_quiz_set(resolve_quiz_set("mcr_scoring.json"))}
+    sets = {
+        week1: load_quiz_set(resolve_quiz_set("week1_tiles_and_waits.json")),
+        scoring: load_quiz_set(resolve_quiz_set("mcr_scoring.json")),
+    }
     for n, learner in enumerate(learners):
         skill = 0.35 + 0.55 * n / max(1, len(learners) - 1)
         with ProgressStore(path, user=learner) as store:

@@ -32,27 +32,29 @@ from datetime import datetime, timedelta, timezone
 from html import escape
 from typing import Any
 
-from fsrs import Card, Rating, Scheduler, State
-from fsrs.scheduler import STABILITY_MIN
+from fsrs import Card, Rating, State
 
 from ..i18n import Bilingual, pick
 from .core import KINDS, Question, QuizError, generate, get_kind
+
+# the replay's arithmetic is fsrs_replay.py; _DAY_US and _Replay are still read from here (checkpoint_state.py, tests)
+from .fsrs_replay import _DAY_US as _DAY_US
+from .fsrs_replay import _US, SCHEDULER, _dt, _replayer, _us
+from .fsrs_replay import _Replay as _Replay
 from .history import Damage, Reading, answers_of
 
 __all__ = ["SCHEDULER", "Item", "ItemState", "ReviewQueue", "items_of", "rating", "review_questions", "review_queue"]
 
-SCHEDULER = Scheduler(enable_fuzzing=False)
-"""FSRS with its default parameters (90 % desired retention), without random fuzz so that a history
-always gives the same schedule."""
-
 RETENTION = SCHEDULER.desired_retention
 """The recall an item is allowed to fall to before it is due again (outside the first short steps)."""
 
-DUE_MEANS = ("“到期”就是该再练一次了：刚学或刚答错的项目几分钟后就再出一次（这时多半还记得）；"
-             f"之后间隔越来越长，等到记得的把握降到约 {RETENTION:.0%} 时再出。",
-             "“Due” means it is time to practise it again: something just learned or just missed comes back a few "
-             f"minutes later (you most likely still remember it); after that the gaps grow, and it comes back when "
-             f"your chance of recalling it has fallen to about {RETENTION:.0%}.")
+DUE_MEANS = (
+    "“到期”就是该再练一次了：刚学或刚答错的项目几分钟后就再出一次（这时多半还记得）；"
+    f"之后间隔越来越长，等到记得的把握降到约 {RETENTION:.0%} 时再出。",
+    "“Due” means it is time to practise it again: something just learned or just missed comes back a few "
+    f"minutes later (you most likely still remember it); after that the gaps grow, and it comes back when "
+    f"your chance of recalling it has fallen to about {RETENTION:.0%}.",
+)
 """What "due" means, (Chinese, English), shown with every list of due items."""
 
 _RULE_KINDS = tuple(k for k in ("regional", "wall_break", "claim"))
@@ -71,8 +73,9 @@ class Item:
 
     @property
     def what(self) -> tuple[str, str]:
-        return {"kind": ("题型", "question kind"), "fan": ("番种", "fan"),
-                "rules": ("规则", "rule set")}[self.key.split(":", 1)[0]]
+        return {"kind": ("题型", "question kind"), "fan": ("番种", "fan"), "rules": ("规则", "rule set")}[
+            self.key.split(":", 1)[0]
+        ]
 
 
 def _kind_item(name: str) -> Item:
@@ -82,12 +85,14 @@ def _kind_item(name: str) -> Item:
 
 def _fan_item(fid: int) -> Item:
     from ..mcr.fans import fan
+
     f = fan(fid)
     return Item(f"fan:{fid}", (f.zh, f.en), "fans")
 
 
 def _rules_item(name: str) -> Item:
     from ..rules import get
+
     rs = get(name)
     return Item(f"rules:{rs.name}", (rs.zh if hasattr(rs, "zh") else rs.en, rs.en), "regional")
 
@@ -156,8 +161,10 @@ class ItemState:
                 return ("新学的：再答对一次，间隔才会拉长", "new: answer it right once more before the gaps grow")
             return ("上次答错了：再练一次", "missed last time: practise it once more")
         r = self.recall(now)
-        return (f"上次之后过了一段时间，记得的把握降到 {r:.0%}（目标 {RETENTION:.0%}）",
-                f"time has passed since last time: recall is down to {r:.0%} (the aim is {RETENTION:.0%})")
+        return (
+            f"上次之后过了一段时间，记得的把握降到 {r:.0%}（目标 {RETENTION:.0%}）",
+            f"time has passed since last time: recall is down to {r:.0%} (the aim is {RETENTION:.0%})",
+        )
 
 
 def _now() -> datetime:
@@ -188,8 +195,10 @@ class ReviewQueue(Bilingual):
     def upcoming(self, now: datetime | None = None) -> list[ItemState]:
         """The items not due yet, the soonest first."""
         now = now or self.now
-        return sorted((s for s in self.states.values() if not s.is_due(now)),
-                      key=lambda s: (s.card.due, s.recall(now), s.item.key))
+        return sorted(
+            (s for s in self.states.values() if not s.is_due(now)),
+            key=lambda s: (s.card.due, s.recall(now), s.item.key),
+        )
 
     def by_topic(self, now: datetime | None = None) -> dict[str, dict]:
         """Per topic: items met, items due, mean recall."""
@@ -215,26 +224,39 @@ class ReviewQueue(Bilingual):
     def _text(self, lang: str | None, limit: int) -> str:
         due = self.due()
         if not self.states:
-            return pick("还没有可复习的内容：先做几道练习。", "Nothing to review yet: answer a few questions first.", lang)
-        lines = [pick(f"待复习 {len(due)} 项（共 {len(self.states)} 项）", f"Due for review: {len(due)} of "
-                      f"{len(self.states)} items", lang)]
+            return pick(
+                "还没有可复习的内容：先做几道练习。", "Nothing to review yet: answer a few questions first.", lang
+            )
+        lines = [
+            pick(
+                f"待复习 {len(due)} 项（共 {len(self.states)} 项）",
+                f"Due for review: {len(due)} of {len(self.states)} items",
+                lang,
+            )
+        ]
         lines.append(pick(*DUE_MEANS, lang=lang))
         for s in due[:limit]:
-            lines.append(f"  {pick(*s.item.label, lang)} ({pick(*s.item.what, lang)}) — "
-                         + pick(*s.why_due(self.now), lang=lang))
+            lines.append(
+                f"  {pick(*s.item.label, lang)} ({pick(*s.item.what, lang)}) — " + pick(*s.why_due(self.now), lang=lang)
+            )
         if len(due) > limit:
             lines.append(pick(f"  ……还有 {len(due) - limit} 项", f"  ... and {len(due) - limit} more", lang))
         nxt = self.upcoming()
         if nxt:
-            lines.append(pick("下一项到期：", "Next due: ", lang) + f"{pick(*nxt[0].item.label, lang)}, "
-                         + _when(nxt[0].card.due - self.now, lang))
+            lines.append(
+                pick("下一项到期：", "Next due: ", lang)
+                + f"{pick(*nxt[0].item.label, lang)}, "
+                + _when(nxt[0].card.due - self.now, lang)
+            )
         return "\n".join(lines)
 
     def _repr_html_(self, limit: int = 12, damage: bool = True) -> str:
         skipped = self.damage._repr_html_() if damage else ""
         if not self.states:
-            return ("<div class='mjlearn-review'>还没有可复习的内容：先做几道练习。 "
-                    f"Nothing to review yet: answer a few questions first.{skipped}</div>")
+            return (
+                "<div class='mjlearn-review'>还没有可复习的内容：先做几道练习。 "
+                f"Nothing to review yet: answer a few questions first.{skipped}</div>"
+            )
         due = self.due()
         rows = []
         td = "<td style='text-align:left;vertical-align:top'>"
@@ -242,24 +264,36 @@ class ReviewQueue(Bilingual):
             r = s.recall(self.now)
             zh, en = s.why_due(self.now)
             bar = "" if s.learning else f"{_bar(r)} "  # a just-learned item is due by its step, not its recall
-            rows.append(f"<tr>{td}{escape(s.item.label[0])} {escape(s.item.label[1])}</td>"
-                        f"{td}{escape(s.item.what[0])} {escape(s.item.what[1])}</td>"
-                        f"{td}{s.right}/{s.reviews}</td>"
-                        f"{td}<span class='mjlearn-review-why'>{bar}{escape(zh)}<br>"
-                        f"<span style='color:#555'>{escape(en)}</span></span></td></tr>")
-        more = (f"<p>……还有 {len(due) - limit} 项 ... and {len(due) - limit} more</p>" if len(due) > limit else "")
+            rows.append(
+                f"<tr>{td}{escape(s.item.label[0])} {escape(s.item.label[1])}</td>"
+                f"{td}{escape(s.item.what[0])} {escape(s.item.what[1])}</td>"
+                f"{td}{s.right}/{s.reviews}</td>"
+                f"{td}<span class='mjlearn-review-why'>{bar}{escape(zh)}<br>"
+                f"<span style='color:#555'>{escape(en)}</span></span></td></tr>"
+            )
+        more = f"<p>……还有 {len(due) - limit} 项 ... and {len(due) - limit} more</p>" if len(due) > limit else ""
         nxt = self.upcoming()
         tail = ""
         if nxt:
-            tail = (f"<p>下一项到期 Next due: <b>{escape(nxt[0].item.label[0])} {escape(nxt[0].item.label[1])}</b>, "
-                    f"{escape(_when(nxt[0].card.due - self.now, 'zh'))} / {escape(_when(nxt[0].card.due - self.now, 'en'))}</p>")
+            tail = (
+                f"<p>下一项到期 Next due: <b>{escape(nxt[0].item.label[0])} {escape(nxt[0].item.label[1])}</b>, "
+                f"{escape(_when(nxt[0].card.due - self.now, 'zh'))} / {escape(_when(nxt[0].card.due - self.now, 'en'))}</p>"
+            )
         th = "<th style='text-align:left;vertical-align:top'>"
-        table = (f"<table><tr>{th}项目 Item</th>{th}类别 Type</th>{th}对/答 Right</th>{th}为什么到期 Why it is due</th></tr>"
-                 f"{''.join(rows)}</table>" if rows else "<p>现在没有到期的项目。 Nothing is due right now.</p>")
-        means = (f"<p class='mjlearn-review-means' style='font-size:90%;color:#555;margin:2px 0'>{escape(DUE_MEANS[0])}"
-                 f"<br>{escape(DUE_MEANS[1])}</p>")
-        return (f"<div class='mjlearn-review' style='max-width:100%'><b>待复习 Due for review</b>: "
-                f"{len(due)} / {len(self.states)} 项 items{means}{table}{more}{tail}{skipped}</div>")
+        table = (
+            f"<table><tr>{th}项目 Item</th>{th}类别 Type</th>{th}对/答 Right</th>{th}为什么到期 Why it is due</th></tr>"
+            f"{''.join(rows)}</table>"
+            if rows
+            else "<p>现在没有到期的项目。 Nothing is due right now.</p>"
+        )
+        means = (
+            f"<p class='mjlearn-review-means' style='font-size:90%;color:#555;margin:2px 0'>{escape(DUE_MEANS[0])}"
+            f"<br>{escape(DUE_MEANS[1])}</p>"
+        )
+        return (
+            f"<div class='mjlearn-review' style='max-width:100%'><b>待复习 Due for review</b>: "
+            f"{len(due)} / {len(self.states)} 项 items{means}{table}{more}{tail}{skipped}</div>"
+        )
 
 
 def _when(delta: timedelta, lang: str | None) -> str:
@@ -276,134 +310,10 @@ def _when(delta: timedelta, lang: str | None) -> str:
 
 def _bar(p: float) -> str:
     color = "#2a2" if p >= 0.8 else "#d90" if p >= 0.5 else "#c33"
-    return (f"<span style='display:inline-block;background:#ddd;width:80px;height:9px;vertical-align:middle'>"
-            f"<span style='display:block;background:{color};width:{p * 80:.0f}px;height:9px'></span></span>")
-
-
-_US = 1_000_000
-_DAY_US = 86_400 * _US
-
-
-def _us(at: float) -> int:
-    """Unix seconds as whole microseconds, rounded as ``datetime.fromtimestamp`` rounds them."""
-    frac, whole = math.modf(at)
-    return int(whole) * _US + round(frac * 1e6)
-
-
-def _dt(us: int) -> datetime:
-    return _EPOCH + timedelta(microseconds=us)
-
-
-_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
-
-
-class _Replay:
-    """FSRS cards replayed on plain numbers: the same arithmetic as ``SCHEDULER.review_card`` (the
-    ``fsrs`` package's formulas, parameters and steps, without fuzz), step for step and bit for bit
-    (``tests/test_progress_replay.py`` holds it to ``review_card`` over random histories), at a
-    fraction of its cost, which matters when a history holds 100,000 answers. The factors that do
-    not depend on the card are worked out once (the same operations, so the same bits). One
-    :class:`fsrs.Card` per item is built at the end."""
-
-    def __init__(self, scheduler: Scheduler | None = None):
-        sch = scheduler or SCHEDULER
-        if sch.enable_fuzzing:
-            raise ValueError("the replay reproduces a scheduler without fuzz")
-        w = self.w = sch.parameters
-        self.decay, self.factor = sch._DECAY, sch._FACTOR
-        self.max_interval = sch.maximum_interval
-        self.ivl_factor = (sch.desired_retention ** (1 / self.decay)) - 1
-        self.learning = [x // timedelta(microseconds=1) for x in sch.learning_steps]
-        self.relearning = [x // timedelta(microseconds=1) for x in sch.relearning_steps]
-
-        def hard_first(steps):
-            if len(steps) == 1:
-                return (steps[0] * 1.5) // timedelta(microseconds=1)
-            if len(steps) >= 2:
-                return ((steps[0] + steps[1]) / 2.0) // timedelta(microseconds=1)
-            return None
-        self.learning_hard0 = hard_first(sch.learning_steps)
-        self.relearning_hard0 = hard_first(sch.relearning_steps)
-        self.easy_d0 = w[4] - (math.e ** (w[5] * (4 - 1))) + 1
-        r4 = (None, 1, 2, 3, 4)
-        self.init_s = [None] + [max(w[r - 1], STABILITY_MIN) for r in r4[1:]]
-        self.init_d = [None] + [min(max(w[4] - (math.e ** (w[5] * (r - 1))) + 1, 1.0), 10.0) for r in r4[1:]]
-        self.short = [None] + [math.e ** (w[17] * (r - 3 + w[18])) for r in r4[1:]]
-        self.delta = [None] + [-(w[6] * (r - 3)) for r in r4[1:]]
-        self.e_w8 = math.e ** (w[8])
-        self.forget_short = math.e ** (w[17] * w[18])
-        self.bonus = [None, 1, w[15], 1, w[16]]
-        self.neg_w9, self.neg_w12, self.neg_w19 = -w[9], -w[12], -w[19]
-        self.rev_a, self.rev_b = w[7] * self.easy_d0, (1 - w[7])  # the mean reversion of difficulty
-
-    def review(self, c: list, r: int, t: int) -> None:
-        """Review card ``c`` ([state, step, stability, difficulty, interval, last review], times in
-        microseconds) with rating ``r`` (1-4) at time ``t``, in place. The interval is the learning
-        step's, or None while it follows from the stability (:meth:`due` works it out: only the last
-        review's due date is ever read, so the replay does not compute the others)."""
-        state, step, s, d, _, last = c
-        if s is None:
-            s, d = self.init_s[r], self.init_d[r]
-        else:
-            days = (t - last) // _DAY_US
-            if days < 1:  # short-term stability
-                inc = self.short[r] * (s ** self.neg_w19)
-                if r >= 2 and inc < 1.0:
-                    inc = 1.0
-                s = s * inc
-            else:
-                w = self.w
-                retr = (1 + self.factor * days / s) ** self.decay
-                if r == 1:
-                    s1 = w[11] * (d ** self.neg_w12) * (((s + 1) ** (w[13])) - 1) * (math.e ** ((1 - retr) * w[14]))
-                    s2 = s / self.forget_short
-                    s = min(s1, s2)
-                else:
-                    s = s * (1 + self.e_w8 * (11 - d) * (s ** self.neg_w9) * ((math.e ** ((1 - retr) * w[10])) - 1)
-                             * self.bonus[r])
-            if s < STABILITY_MIN:
-                s = STABILITY_MIN
-            d = self.rev_a + self.rev_b * (d + (10.0 - d) * self.delta[r] / 9.0)
-            d = 1.0 if d < 1.0 else min(d, 10.0)
-        if state == 2:  # review
-            if r == 1 and self.relearning:
-                c[:] = 3, 0, s, d, self.relearning[0], t
-            else:
-                c[:] = 2, None, s, d, None, t
-            return
-        steps = self.learning if state == 1 else self.relearning
-        if not steps or (step >= len(steps) and r >= 2) or r == 4 or (r == 3 and step + 1 == len(steps)):
-            c[:] = 2, None, s, d, None, t
-        elif r == 1:
-            c[:] = state, 0, s, d, steps[0], t
-        elif r == 2:
-            c[:] = state, step, s, d, (self.learning_hard0 if state == 1 else self.relearning_hard0) if step == 0 \
-                else steps[step], t
-        else:
-            c[:] = state, step + 1, s, d, steps[step + 1], t
-
-    def due(self, c: list) -> int:
-        """The due time of card ``c`` (microseconds)."""
-        ivl = c[4]
-        if ivl is None:
-            days = round((c[2] / self.factor) * self.ivl_factor)
-            ivl = (1 if days < 1 else min(days, self.max_interval)) * _DAY_US
-        return c[5] + ivl
-
-    def card(self, c: list, card_id: int) -> Card:
-        state, step, s, d = c[:4]
-        return Card(card_id=card_id, state=State(state), step=step, stability=s, difficulty=d, due=_dt(self.due(c)),
-                    last_review=_dt(c[5]))
-
-
-_REPLAY = None
-
-
-def _replayer() -> _Replay:
-    global _REPLAY
-    if _REPLAY is None:
-        _REPLAY = _Replay()
-    return _REPLAY
+    return (
+        f"<span style='display:inline-block;background:#ddd;width:80px;height:9px;vertical-align:middle'>"
+        f"<span style='display:block;background:{color};width:{p * 80:.0f}px;height:9px'></span></span>"
+    )
 
 
 def _item(key: str) -> Item | None:
@@ -482,8 +392,15 @@ class _Cards:
             if item is None:
                 continue
             card_id, reviews, right, last_right, att = self.seen[key]
-            states[key] = ItemState(item, self.rp.card(c, card_id), reviews, right, _dt(c[5]), last_right,
-                                    {"id": att[0], "at": att[1], "kind": att[2], "topic": att[3], "correct": att[4]})
+            states[key] = ItemState(
+                item,
+                self.rp.card(c, card_id),
+                reviews,
+                right,
+                _dt(c[5]),
+                last_right,
+                {"id": att[0], "at": att[1], "kind": att[2], "topic": att[3], "correct": att[4]},
+            )
         return ReviewQueue(states, now)
 
 
@@ -626,12 +543,16 @@ def question_for(state: ItemState, rng: random.Random, difficulty: int = 1) -> Q
     try:
         return Question.from_dict(json.loads(state.last_row["question"]))  # type: ignore[index]  # TypeError is caught
     except (KeyError, TypeError, ValueError, RecursionError, QuizError):  # no readable question to repeat
-        return generate(state.last_row["kind"] if state.last_row and state.last_row.get("kind") in KINDS
-                        else "tile_name", seed=seed, difficulty=difficulty)
+        return generate(
+            state.last_row["kind"] if state.last_row and state.last_row.get("kind") in KINDS else "tile_name",
+            seed=seed,
+            difficulty=difficulty,
+        )
 
 
-def review_questions(store, n: int = 5, seed: int | None = None, difficulty: int = 1,
-                     now: datetime | None = None) -> tuple[list[Question], ReviewQueue]:
+def review_questions(
+    store, n: int = 5, seed: int | None = None, difficulty: int = 1, now: datetime | None = None
+) -> tuple[list[Question], ReviewQueue]:
     """Up to ``n`` questions on the items due (the most forgotten first), and the queue they came from.
 
     When fewer than ``n`` are due, the rest are the items due soonest (what was just missed comes back
@@ -640,5 +561,5 @@ def review_questions(store, n: int = 5, seed: int | None = None, difficulty: int
     rng = random.Random(seed)
     chosen = rq.due()[:n]
     if len(chosen) < n:
-        chosen += rq.upcoming()[:n - len(chosen)]
+        chosen += rq.upcoming()[: n - len(chosen)]
     return [question_for(s, rng, difficulty) for s in chosen], rq

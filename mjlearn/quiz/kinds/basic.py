@@ -1,235 +1,21 @@
-"""Kinds on hand shapes: is this hand complete (and how does it read); what does it wait on; its
-shanten; which discard is best. The kinds on tiles and their notation are :mod:`.tiles`."""
+"""Kinds on hands short of complete: what does it wait on; its shanten; which discard is best. Whether
+a hand is complete (and how it reads) is :mod:`.complete`; the kinds on tiles and their notation are
+:mod:`.tiles`."""
 
 from __future__ import annotations
 
-import random
-
 from ...analysis import discard_advice
-from ...hand import Hand, format_meld
+from ...hand import Hand
 from ...i18n import pick
 from ...shanten_core import regular_split_of_counts, shanten_of_counts, useful_tiles_of_counts, waits_of_counts
-from ...shapes import KNITTED_PATTERNS, ORPHAN_INDICES, Form, is_complete, readings
-from ...tiles import TILES, Tile, format_tiles
+from ...tiles import TILES, Tile
 from ..core import AnswerError, Grade, Kind, QuizError, register
-from ..deal import counts_to_tiles, simulated_win, snapshot
+from ..deal import snapshot
 from ._explain import group_text, hand_text, split_lines, wait_shape
 from ._util import as_int, as_tile, as_tiles, pick_hand, tile_names, tiles_text
 
-# --- is this hand complete, and how does it read ---------------------------------------------
-
-FORM_OPTIONS = ["no"] + [f.value for f in Form]
-_FORM_LINES = {"no": ("没有和牌", "Not complete")} | {f.value: (f.zh, f.en) for f in Form}
-
-
-def _special_hand(rng: random.Random, form: str) -> Hand:
-    """A complete hand of a special form, built tile by tile (these are too rare in play to sample)."""
-    if form == "thirteen_orphans":
-        c = [0] * 34
-        for i in ORPHAN_INDICES:
-            c[i] = 1
-        c[rng.choice(ORPHAN_INDICES)] += 1
-    elif form == "honors_and_knitted":
-        pat = rng.choice(KNITTED_PATTERNS)
-        chosen = rng.sample(list(pat) + list(range(27, 34)), 14)
-        c = [0] * 34
-        for i in chosen:
-            c[i] = 1
-    elif form == "knitted_straight":
-        pat = rng.choice(KNITTED_PATTERNS)
-        c = [0] * 34
-        for i in pat:
-            c[i] += 1
-        while True:
-            s = rng.randrange(34)
-            if s < 27 and s % 9 <= 6 and rng.random() < 0.5:
-                for j in (s, s + 1, s + 2):
-                    c[j] += 1
-            else:
-                c[s] += 3
-            p = rng.randrange(34)
-            c[p] += 2
-            if max(c) <= 4:
-                break
-            for j in set(range(34)):
-                c[j] = 0
-            for i in pat:
-                c[i] += 1
-    else:  # seven pairs
-        kinds = rng.sample(range(34), 7)
-        c = [0] * 34
-        for i in kinds:
-            c[i] = 2
-    tiles = counts_to_tiles(c)
-    win = tiles.pop(rng.randrange(len(tiles)))
-    return Hand(concealed=tuple(tiles), win_tile=win)
-
-
-def _near_miss(rng: random.Random, hand: Hand) -> Hand:
-    """The hand with one concealed tile swapped so that it is no longer complete (if possible)."""
-    for _ in range(50):
-        c = list(hand.counts)
-        tiles = [i for i in range(34) if c[i]]
-        out = rng.choice(tiles)
-        into = rng.choice([j for j in range(34) if hand.all_counts[j] < 4 and j != out])
-        if hand.win_tile is not None and out == hand.win_tile.index and c[out] == 1:
-            continue
-        c[out] -= 1
-        c[into] += 1
-        if not is_complete(c, len(hand.melds)):
-            win = hand.win_tile.index if c[hand.win_tile.index] else into  # type: ignore[union-attr]  # a complete hand
-            c[win] -= 1
-            return Hand(melds=hand.melds, concealed=tuple(counts_to_tiles(c)), win_tile=TILES[win])
-    return hand
-
-
-def _form_miss(hand: Hand, form: str) -> tuple[str, str]:
-    """(zh, en): why a complete hand does not read as ``form``, naming the tiles."""
-    c = hand.counts
-    if form != "regular" and form != "knitted_straight" and hand.melds:
-        m = " ".join(format_meld(x) for x in hand.melds)
-        return (f"这个和牌型要求门前清，这手牌有副露 {m}。", f"that form needs a concealed hand; this one has the melds {m}.")
-    if form == "seven_pairs":
-        pairs = [TILES[i] for i in range(34) for _ in range(c[i] // 2)]
-        odd = [TILES[i] for i in range(34) if c[i] % 2]
-        return (f"只有 {len(pairs)} 个对子（{' '.join(format_tiles([t, t]) for t in pairs) or '无'}），单张 {tiles_text(odd)}，需要 7 对。",
-                f"it has {len(pairs)} pairs ({' '.join(format_tiles([t, t]) for t in pairs) or 'none'}) and the odd "
-                f"tiles {tiles_text(odd)}; seven are needed.")
-    if form == "thirteen_orphans":
-        missing = [TILES[i] for i in ORPHAN_INDICES if not c[i]]
-        other = [TILES[i] for i in range(34) if c[i] and i not in ORPHAN_INDICES]
-        return (f"缺幺九字牌 {tiles_text(missing)}，多了中张 {tiles_text(other)}。",
-                f"it lacks the terminals or honors {tiles_text(missing)} and holds the middle tiles {tiles_text(other)}.")
-    if form in ("honors_and_knitted", "knitted_straight"):
-        best = max(KNITTED_PATTERNS, key=lambda p: sum(1 for i in p if c[i]))
-        missing = [TILES[i] for i in best if not c[i]]
-        if form == "honors_and_knitted":
-            twice = [TILES[i] for i in range(34) if c[i] > 1]
-            return (f"全不靠要 14 张各不相同的牌；重复的有 {tiles_text(twice)}，最接近的组合龙 {tiles_text(TILES[i] for i in best)} 缺 {tiles_text(missing)}。",
-                    f"it needs 14 different tiles; {tiles_text(twice)} repeat, and the nearest knitted pattern "
-                    f"{tiles_text(TILES[i] for i in best)} lacks {tiles_text(missing)}.")
-        return (f"最接近的组合龙 {tiles_text(TILES[i] for i in best)} 缺 {tiles_text(missing)}。",
-                f"the nearest knitted straight {tiles_text(TILES[i] for i in best)} lacks {tiles_text(missing)}.")
-    line = split_lines(hand)[0]
-    return (f"分不出四组加一对，{line[0]}", f"no four sets and a pair; {line[1]}")
-
-
-class Complete(Kind):
-    def make(self, rng, difficulty):
-        r = rng.random()
-        if difficulty >= 2 and r < 0.35:
-            forms = ["seven_pairs"] if difficulty == 2 else ["seven_pairs", "thirteen_orphans",
-                                                             "honors_and_knitted", "knitted_straight"]
-            hand = _special_hand(rng, rng.choice(forms))
-        else:
-            hand = simulated_win(rng).hand
-        if rng.random() < 0.45:
-            hand = _near_miss(rng, hand)
-        return ({"hand": str(hand), "options": FORM_OPTIONS},
-                ("这手牌和了吗？如果和了，是哪种和牌型？", "Is this hand complete? If so, in which form does it read?"))
-
-    def validate(self, data):
-        h = pick_hand(data, "complete")
-        if h.tile_count != 14:
-            raise QuizError(f"complete question: field 'hand' must have 14 tiles (kongs as three), "
-                            f"{str(h)!r} has {h.tile_count}")
-        return {"hand": str(h), "options": FORM_OPTIONS}
-
-    def solve(self, data):
-        forms = []
-        for r in readings(data["hand"]):
-            if r.form.value not in forms:
-                forms.append(r.form.value)
-        return forms or ["no"]
-
-    def normalize(self, data, answer):
-        if isinstance(answer, (list, tuple)):
-            if not answer:
-                raise AnswerError("没有选和牌型", "no form was chosen")
-            return [x for a in answer for x in self.normalize(data, a)]
-        a = str(answer).strip().lower().replace(" ", "_")
-        alias = {"n": "no", "否": "no", "没有": "no", "not_complete": "no", "r": "regular", "基本和型": "regular",
-                 "七对": "seven_pairs", "7": "seven_pairs", "十三幺": "thirteen_orphans", "13": "thirteen_orphans",
-                 "全不靠": "honors_and_knitted", "组合龙": "knitted_straight"}
-        a = alias.get(a, a)
-        if a not in FORM_OPTIONS:
-            raise AnswerError(f"“{answer}” 不是一种和牌型", f"“{answer}” is not one of the forms")
-        return [a]
-
-    def verdict(self, data, answer, solution):
-        return set(answer) <= set(solution)
-
-    def check(self, data, answer, solution):
-        ok = self.verdict(data, answer, solution)
-        expl = self.explain_solution(data, solution)
-        hand = Hand.from_str(data["hand"])
-        for a in answer:
-            if a in solution:
-                continue
-            if a == "no":
-                expl.insert(0, (f"它已经和了：{hand_text(hand)} + {hand.win_tile} 可以读成下面的和牌型。",
-                                f"It is complete: {hand_text(hand)} + {hand.win_tile} reads as shown below."))
-            elif solution != ["no"]:
-                zh, en = _FORM_LINES[a]
-                why = _form_miss(hand, a)
-                expl.insert(0, (f"它不能读作{zh}：{why[0]}", f"It does not read as {en}: {why[1]}"))
-        return Grade(ok, answer, solution, tuple(expl), float(ok))
-
-    def explain_solution(self, data, solution):
-        hand = Hand.from_str(data["hand"])
-        rs = readings(hand)
-        if not rs:
-            lines = [(f"这手牌没有和：{hand_text(hand)} + {hand.win_tile} 无法分成四组加一对，也不是特殊和牌型。",
-                      f"Not complete: {hand_text(hand)} + {hand.win_tile} cannot be split into four sets and a pair, "
-                      f"nor read as a special form.")]
-            lines += split_lines(hand)
-            # which single change would complete it: the engine's waits of the 13 tiles before the winning tile
-            if hand.win_tile is not None:
-                c = list(hand.counts)
-                c[hand.win_tile.index] -= 1
-                ws = [TILES[i] for i in range(34) if hand.all_counts[i] - (i == hand.win_tile.index) < 4
-                      and (c.__setitem__(i, c[i] + 1) or True) and (is_complete(c, len(hand.melds)), c.__setitem__(i, c[i] - 1))[0]]
-                if ws:
-                    zh, en = tile_names(ws)
-                    lines.append((f"去掉和牌张后，它听 {tiles_text(ws)}（{zh}）。",
-                                  f"Without the last tile it waits on {tiles_text(ws)} ({en})."))
-                else:
-                    before = Hand(melds=hand.melds, concealed=hand.concealed)
-                    n = shanten_of_counts(before.counts, len(before.melds))
-                    lines.append((f"去掉和牌张 {hand.win_tile} 后，它还没有听牌（{n} 向听）。",
-                                  f"Without the last tile {hand.win_tile} it is not even ready ({n}-shanten)."))
-            return lines
-        out = []
-        for r in rs[:4]:
-            out.append((f"{r.form.zh}：{r}", f"{r.form.en}: {r}"))
-        if len(rs) > 4:
-            out.append((f"……共 {len(rs)} 种读法", f"... {len(rs)} readings in all"))
-        return out
-
-    def hints(self, data):
-        h = Hand.from_str(data["hand"])
-        n_pairs = sum(1 for n in h.counts if n >= 2)
-        return [("先找将（对子），再把其余的牌分成顺子和刻子。", "Find the pair first, then split the rest into chows and pungs."),
-                (f"这手牌有 {n_pairs} 种牌成对（或更多）。", f"{n_pairs} tile kinds appear at least twice.")]
-
-    def wrong(self, data, solution, rng):
-        return [rng.choice([f for f in FORM_OPTIONS if f not in solution])]
-
-    def choices(self, data):
-        return [(o, f"{_FORM_LINES[o][0]} {_FORM_LINES[o][1]}") for o in data.get("options") or FORM_OPTIONS]  # Chinese first, as every other kind
-
-    def describe(self, q, lang=None):
-        return pick("手牌：", "Hand: ", lang) + q.data["hand"] + "\n" + pick("选项：", "Options: ", lang) + \
-            ", ".join(f"{o} ({pick(*_FORM_LINES[o], lang=lang)})" for o in FORM_OPTIONS)
-
-
-register(Complete(name="complete", topic="hands", title=("和了吗", "Is it complete?"), answer="choice",
-                  fields={"hand": str, "options": list},
-                  answer_help=("输入 no 或和牌型：regular、seven_pairs、thirteen_orphans、honors_and_knitted、knitted_straight",
-                               "Type no, or the form: regular, seven_pairs, thirteen_orphans, honors_and_knitted, knitted_straight")))
-
-
 # --- waits ----------------------------------------------------------------------------------
+
 
 def engine_waits(hand: Hand) -> list[Tile]:
     """The tiles a 13-tile hand waits on (mjlearn.shanten_core.waits_of_counts: formal waits included)."""
@@ -252,6 +38,7 @@ class Waits(Kind):
                 return False
             n = len(engine_waits(s.hand))
             return lo <= n <= hi
+
         s = snapshot(rng, accept=ok, claim_rate=0.3 if difficulty < 3 else 0.1)
         if s is None:  # pragma: no cover - the simulation always reaches ready hands
             raise QuizError("could not generate a waiting hand")
@@ -283,20 +70,37 @@ class Waits(Kind):
             expl.append((f"漏了 {zh}", f"Missed {en}"))
         for t in extra:
             if t.is_flower:
-                expl.append((f"{t}（{t.zh}）是花牌：花牌不进手牌，补一张就是了，不能用来和",
-                             f"{t} ({t.en}) is a flower: flowers are set aside and replaced, they never complete a hand"))
+                expl.append(
+                    (
+                        f"{t}（{t.zh}）是花牌：花牌不进手牌，补一张就是了，不能用来和",
+                        f"{t} ({t.en}) is a flower: flowers are set aside and replaced, they never complete a hand",
+                    )
+                )
                 continue
             if hand.all_counts[t.index] >= 4:
-                expl.append((f"{t}（{t.zh}）的四张都已经在这手牌里，没有第五张可等",
-                             f"All four {t} ({t.en}) are already in this hand: there is no fifth to wait for"))
+                expl.append(
+                    (
+                        f"{t}（{t.zh}）的四张都已经在这手牌里，没有第五张可等",
+                        f"All four {t} ({t.en}) are already in this hand: there is no fifth to wait for",
+                    )
+                )
                 continue
             with_t = Hand(melds=hand.melds, concealed=hand.concealed, win_tile=t)
             zh, en = split_lines(with_t)[0]
-            expl.append((f"{t}（{t.zh}）不能和：加上它最好的{zh}，不是四组加一对",
-                         f"{t} ({t.en}) does not win: with it the best split is {en.removeprefix('Split: ')}: "
-                         f"not four sets and a pair"))
+            expl.append(
+                (
+                    f"{t}（{t.zh}）不能和：加上它最好的{zh}，不是四组加一对",
+                    f"{t} ({t.en}) does not win: with it the best split is {en.removeprefix('Split: ')}: "
+                    f"not four sets and a pair",
+                )
+            )
         if not s:
-            expl.append((f"这手牌 {hand_text(hand)} 没有听牌：", f"This hand {hand_text(hand)} is not ready: it waits on nothing."))
+            expl.append(
+                (
+                    f"这手牌 {hand_text(hand)} 没有听牌：",
+                    f"This hand {hand_text(hand)} is not ready: it waits on nothing.",
+                )
+            )
             expl += split_lines(hand)
         ok = self.verdict(data, answer, solution)
         score = len(a & s) / len(a | s) if a | s else 1.0
@@ -305,10 +109,19 @@ class Waits(Kind):
     def explain_solution(self, data, solution):
         hand = Hand.from_str(data["hand"])
         if not solution:
-            return [(f"{hand_text(hand)} 没有听牌：没有一张牌能让它和。", f"{hand_text(hand)} is not ready: no tile completes it.")] \
-                + split_lines(hand)
+            return [
+                (
+                    f"{hand_text(hand)} 没有听牌：没有一张牌能让它和。",
+                    f"{hand_text(hand)} is not ready: no tile completes it.",
+                )
+            ] + split_lines(hand)
         zh, en = tile_names(Tile(x) for x in solution)
-        out = [(f"听 {tiles_text(Tile(x) for x in solution)}（{zh}）", f"Waits on {tiles_text(Tile(x) for x in solution)} ({en})")]
+        out = [
+            (
+                f"听 {tiles_text(Tile(x) for x in solution)}（{zh}）",
+                f"Waits on {tiles_text(Tile(x) for x in solution)} ({en})",
+            )
+        ]
         for x in solution:
             out.append(wait_shape(hand, Tile(x)))
         return out
@@ -317,9 +130,11 @@ class Waits(Kind):
         hand = Hand.from_str(data["hand"])
         n = len(engine_waits(hand))
         shapes = _wait_groups(hand)
-        return [("一张一张试：加上哪张牌能凑成四组加一对？", "Try each tile: which one makes four sets and a pair?"),
-                (f"看这些还没成组的牌：{shapes}", f"Look at the tiles not yet in a set: {shapes}"),
-                (f"一共听 {n} 种牌。", f"It waits on {n} kind(s) of tile.")]
+        return [
+            ("一张一张试：加上哪张牌能凑成四组加一对？", "Try each tile: which one makes four sets and a pair?"),
+            (f"看这些还没成组的牌：{shapes}", f"Look at the tiles not yet in a set: {shapes}"),
+            (f"一共听 {n} 种牌。", f"It waits on {n} kind(s) of tile."),
+        ]
 
     def wrong(self, data, solution, rng):
         s = list(solution)
@@ -333,11 +148,20 @@ class Waits(Kind):
         return pick("手牌：", "Hand: ", lang) + q.data["hand"]
 
 
-register(Waits(name="waits", topic="waits", title=("听什么", "What does it wait on?"), answer="tiles", fields={"hand": str},
-               answer_help=("输入所有听牌，如 14m 7p；没有听牌输入 -", "Type every waiting tile, e.g. 14m 7p; - for none")))
+register(
+    Waits(
+        name="waits",
+        topic="waits",
+        title=("听什么", "What does it wait on?"),
+        answer="tiles",
+        fields={"hand": str},
+        answer_help=("输入所有听牌，如 14m 7p；没有听牌输入 -", "Type every waiting tile, e.g. 14m 7p; - for none"),
+    )
+)
 
 
 # --- shanten --------------------------------------------------------------------------------
+
 
 def engine_shanten(hand: Hand) -> int:
     return shanten_of_counts(hand.counts, len(hand.melds))
@@ -349,7 +173,10 @@ class Shanten(Kind):
         s = snapshot(rng, accept=lambda s: want[0] <= engine_shanten(s.hand) <= want[1], claim_rate=0.2)
         if s is None:  # pragma: no cover - the simulation always reaches such hands
             raise QuizError("could not generate a hand of that shanten")
-        return ({"hand": str(s.hand)}, ("这手牌的向听数是多少？（0 = 听牌）", "What is this hand's shanten? (0 = ready)"))
+        return (
+            {"hand": str(s.hand)},
+            ("这手牌的向听数是多少？（0 = 听牌）", "What is this hand's shanten? (0 = ready)"),
+        )
 
     def validate(self, data):
         h = pick_hand(data, "shanten")
@@ -374,30 +201,49 @@ class Shanten(Kind):
         expl = self.explain_solution(data, solution)
         if not ok:
             h = hand_text(Hand.from_str(data["hand"]))
-            expl.insert(0, (f"你答 {answer}，{h} 实际是 {solution} 向听。", f"You said {answer}; {h} is {solution}-shanten."))
+            expl.insert(
+                0, (f"你答 {answer}，{h} 实际是 {solution} 向听。", f"You said {answer}; {h} is {solution}-shanten.")
+            )
         return Grade(ok, answer, solution, tuple(expl), float(ok))
 
     def explain_solution(self, data, solution):
         hand = Hand.from_str(data["hand"])
         useful = self._useful(hand, solution)
         zh, en = tile_names(useful)
-        what = ("听牌" if solution == 0 else f"还差 {solution} 张进张才听牌", "ready" if solution == 0 else
-                f"{solution} useful draw(s) away from ready")
-        return [(f"{hand_text(hand)}：向听数 {solution}，{what[0]}。", f"{hand_text(hand)}: shanten {solution}, {what[1]}."),
-                *split_lines(hand),
-                (f"{'听' if solution == 0 else '有效进张'}：{tiles_text(useful)}（{zh}）",
-                 f"{'Waits' if solution == 0 else 'Useful draws'}: {tiles_text(useful)} ({en})")]
+        what = (
+            "听牌" if solution == 0 else f"还差 {solution} 张进张才听牌",
+            "ready" if solution == 0 else f"{solution} useful draw(s) away from ready",
+        )
+        return [
+            (
+                f"{hand_text(hand)}：向听数 {solution}，{what[0]}。",
+                f"{hand_text(hand)}: shanten {solution}, {what[1]}.",
+            ),
+            *split_lines(hand),
+            (
+                f"{'听' if solution == 0 else '有效进张'}：{tiles_text(useful)}（{zh}）",
+                f"{'Waits' if solution == 0 else 'Useful draws'}: {tiles_text(useful)} ({en})",
+            ),
+        ]
 
     def hints(self, data):
         hand = Hand.from_str(data["hand"])
         s = regular_split_of_counts(hand.counts, len(hand.melds))
         n_sets = len(hand.melds) + len(s["sets"])
-        return [("数一数已成的组和搭子（两张差一张成组），看还缺几张。",
-                 "Count complete sets and partial sets (two tiles one short of a set); how many tiles are missing?"),
-                (f"这手牌可以拆出 {n_sets} 组（副露也算）；再找对子和搭子。",
-                 f"This hand has {n_sets} complete set(s), melds included; now find the pair and the partial sets."),
-                ("公式：向听数 = 8 − 2×组数 − 搭子数 − (有将 1，无将 0)，搭子最多算到组数 + 搭子 = 4。",
-                 "The count: shanten = 8 − 2×sets − partial sets − (1 with a pair), with sets + partial sets at most 4.")]
+        return [
+            (
+                "数一数已成的组和搭子（两张差一张成组），看还缺几张。",
+                "Count complete sets and partial sets (two tiles one short of a set); how many tiles are missing?",
+            ),
+            (
+                f"这手牌可以拆出 {n_sets} 组（副露也算）；再找对子和搭子。",
+                f"This hand has {n_sets} complete set(s), melds included; now find the pair and the partial sets.",
+            ),
+            (
+                "公式：向听数 = 8 − 2×组数 − 搭子数 − (有将 1，无将 0)，搭子最多算到组数 + 搭子 = 4。",
+                "The count: shanten = 8 − 2×sets − partial sets − (1 with a pair), with sets + partial sets at most 4.",
+            ),
+        ]
 
     def retry_note(self, data, answer, solution):
         """Which way the learner's count is off, and the sets the engine finds (not the number)."""
@@ -405,13 +251,17 @@ class Shanten(Kind):
         s = regular_split_of_counts(hand.counts, len(hand.melds))
         n_sets = len(hand.melds) + len(s["sets"])
         more = answer < solution
-        zh = (f"你说 {answer}；这手牌离听牌比这{'更远' if more else '更近'}。" +
-              (f"再数一遍：它能拆出 {n_sets} 组（副露也算），{'有' if s['pair'] else '没有'}将；再数搭子。"
-               if s["shanten"] == solution else "再数一遍，也试试七对等特殊牌型。"))
-        en = (f"You said {answer}; the hand is {'further from' if more else 'closer to'} ready than that. " +
-              (f"Count again: it has {n_sets} complete set(s), melds included, and {'a' if s['pair'] else 'no'} "
-               f"pair; now count the partial sets." if s["shanten"] == solution
-               else "Count again, and try the special forms such as seven pairs."))
+        zh = f"你说 {answer}；这手牌离听牌比这{'更远' if more else '更近'}。" + (
+            f"再数一遍：它能拆出 {n_sets} 组（副露也算），{'有' if s['pair'] else '没有'}将；再数搭子。"
+            if s["shanten"] == solution
+            else "再数一遍，也试试七对等特殊牌型。"
+        )
+        en = f"You said {answer}; the hand is {'further from' if more else 'closer to'} ready than that. " + (
+            f"Count again: it has {n_sets} complete set(s), melds included, and {'a' if s['pair'] else 'no'} "
+            f"pair; now count the partial sets."
+            if s["shanten"] == solution
+            else "Count again, and try the special forms such as seven pairs."
+        )
         return zh, en
 
     def wrong(self, data, solution, rng):
@@ -421,17 +271,28 @@ class Shanten(Kind):
         return pick("手牌：", "Hand: ", lang) + q.data["hand"]
 
 
-register(Shanten(name="shanten", topic="waits", title=("向听数", "Shanten"), answer="number", fields={"hand": str},
-                 answer_help=("输入一个整数，0 表示听牌，例如 1", "Type a whole number, 0 for ready, e.g. 1")))
+register(
+    Shanten(
+        name="shanten",
+        topic="waits",
+        title=("向听数", "Shanten"),
+        answer="number",
+        fields={"hand": str},
+        answer_help=("输入一个整数，0 表示听牌，例如 1", "Type a whole number, 0 for ready, e.g. 1"),
+    )
+)
 
 
 # --- which discard is best -------------------------------------------------------------------
 
+
 def engine_discards(hand: Hand) -> list[dict]:
     """Each distinct discard of a 14-tile hand with the shanten after it and its useful draws (进张),
     best first, from the engine's discard advice (mjlearn.analysis.discard_advice)."""
-    return [{"discard": str(o.discard), "shanten": o.shanten, "tiles": [str(t) for t in o.useful_tiles],
-             "count": o.live} for o in discard_advice(hand)]
+    return [
+        {"discard": str(o.discard), "shanten": o.shanten, "tiles": [str(t) for t in o.useful_tiles], "count": o.live}
+        for o in discard_advice(hand)
+    ]
 
 
 def _best(advice: list[dict]) -> list[dict]:
@@ -483,6 +344,7 @@ class Discard(Kind):
             best = _best(adv)
             sh = best[0]["shanten"]
             return {1: sh <= 1, 2: sh <= 2, 3: True}[difficulty] and len(best) <= (1 if difficulty == 1 else 3)
+
         s = snapshot(rng, accept=ok, claim_rate=0.2)
         if s is None:  # pragma: no cover - the simulation always reaches such hands
             raise QuizError("could not generate a hand to discard from")
@@ -504,7 +366,9 @@ class Discard(Kind):
             return [x for a in answer for x in self.normalize(data, a)]
         t = as_tile(answer)
         if t.is_flower:
-            raise AnswerError(f"{t} 是花牌：花牌不打出，放在一边", f"{t} is a flower: flowers are set aside, never discarded")
+            raise AnswerError(
+                f"{t} 是花牌：花牌不打出，放在一边", f"{t} is a flower: flowers are set aside, never discarded"
+            )
         if Hand.from_str(data["hand"]).counts[t.index] == 0:
             raise AnswerError(f"手牌里没有 {t}", f"{t} is not in the hand")
         return [str(t)]
@@ -520,17 +384,29 @@ class Discard(Kind):
         t = Tile(answer)
         best_zh = "或".join(Tile(x).zh for x in solution)
         best_en = " or ".join(Tile(x).en for x in solution)
-        expl = [(f"打{t.zh}：向听 {a['shanten']}，有效进张 {a['count']} 张（{tiles_text(Tile(x) for x in a['tiles'])}）",
-                 f"Discard {t.en}: shanten {a['shanten']}, {a['count']} useful tiles ({tiles_text(Tile(x) for x in a['tiles'])})")]
+        expl = [
+            (
+                f"打{t.zh}：向听 {a['shanten']}，有效进张 {a['count']} 张（{tiles_text(Tile(x) for x in a['tiles'])}）",
+                f"Discard {t.en}: shanten {a['shanten']}, {a['count']} useful tiles ({tiles_text(Tile(x) for x in a['tiles'])})",
+            )
+        ]
         if not ok:
-            expl.append((f"最好打{best_zh}：向听 {b['shanten']}，有效进张 {b['count']} 张（{tiles_text(Tile(x) for x in b['tiles'])}）",
-                         f"Best is {best_en}: shanten {b['shanten']}, {b['count']} useful tiles ({tiles_text(Tile(x) for x in b['tiles'])})"))
+            expl.append(
+                (
+                    f"最好打{best_zh}：向听 {b['shanten']}，有效进张 {b['count']} 张（{tiles_text(Tile(x) for x in b['tiles'])}）",
+                    f"Best is {best_en}: shanten {b['shanten']}, {b['count']} useful tiles ({tiles_text(Tile(x) for x in b['tiles'])})",
+                )
+            )
             hand = Hand.from_str(data["hand"])
             c = list(hand.concealed)
             c.remove(Tile(solution[0]))
             zh, en = split_lines(Hand(melds=hand.melds, concealed=tuple(c)))[0]
-            expl.append((f"打{Tile(solution[0]).zh}后的{zh}",
-                         f"After discarding {Tile(solution[0]).en}, the split is {en.removeprefix('Split: ')}"))
+            expl.append(
+                (
+                    f"打{Tile(solution[0]).zh}后的{zh}",
+                    f"After discarding {Tile(solution[0]).en}, the split is {en.removeprefix('Split: ')}",
+                )
+            )
         return Grade(ok, answer, solution, tuple(expl), float(ok))
 
     def explain_solution(self, data, solution):
@@ -538,17 +414,27 @@ class Discard(Kind):
         out = []
         for a in adv[:5]:
             t = Tile(a["discard"])
-            out.append((f"打{t.zh}：向听 {a['shanten']}，进张 {a['count']}",
-                        f"Discard {t.en}: shanten {a['shanten']}, {a['count']} useful tiles"))
+            out.append(
+                (
+                    f"打{t.zh}：向听 {a['shanten']}，进张 {a['count']}",
+                    f"Discard {t.en}: shanten {a['shanten']}, {a['count']} useful tiles",
+                )
+            )
         return out
 
     def hints(self, data):
         adv = engine_discards(Hand.from_str(data["hand"]))
         lowest = min(a["shanten"] for a in adv)
-        return [("先保持向听数最小，再比较有效进张的数量。",
-                 "First keep the shanten lowest; then compare how many useful tiles remain."),
-                (f"最好的打法打完是 {lowest} 向听；先找出哪些牌不属于任何组或搭子。",
-                 f"The best discards leave the hand {lowest}-shanten; look for tiles that belong to no set or partial set.")]
+        return [
+            (
+                "先保持向听数最小，再比较有效进张的数量。",
+                "First keep the shanten lowest; then compare how many useful tiles remain.",
+            ),
+            (
+                f"最好的打法打完是 {lowest} 向听；先找出哪些牌不属于任何组或搭子。",
+                f"The best discards leave the hand {lowest}-shanten; look for tiles that belong to no set or partial set.",
+            ),
+        ]
 
     def retry_note(self, data, answer, solution):
         """Where the learner's discard leaves the hand next to where the best one does (not which it is)."""
@@ -558,13 +444,17 @@ class Discard(Kind):
             return None
         a, b, t = adv[mine], adv[solution[0]], Tile(mine)
         if a["shanten"] > b["shanten"]:
-            return (f"打{t.zh}后离听牌还差 {_steps_zh(a['shanten'])}；有别的打法只差 {_steps_zh(b['shanten'])}。",
-                    f"Discarding {t.en} leaves the hand {_steps_en(a['shanten'])}; another discard leaves it "
-                    f"{_steps_en(b['shanten'])}.")
-        return (f"打{t.zh}后离听牌还差 {_steps_zh(a['shanten'])}，有效进张 {a['count']} 张；"
-                f"有别的打法同样差 {_steps_zh(b['shanten'])}，有效进张 {b['count']} 张。",
-                f"Discarding {t.en} leaves the hand {_steps_en(a['shanten'])} with {a['count']} useful tiles; "
-                f"another discard leaves it just as close with {b['count']}.")
+            return (
+                f"打{t.zh}后离听牌还差 {_steps_zh(a['shanten'])}；有别的打法只差 {_steps_zh(b['shanten'])}。",
+                f"Discarding {t.en} leaves the hand {_steps_en(a['shanten'])}; another discard leaves it "
+                f"{_steps_en(b['shanten'])}.",
+            )
+        return (
+            f"打{t.zh}后离听牌还差 {_steps_zh(a['shanten'])}，有效进张 {a['count']} 张；"
+            f"有别的打法同样差 {_steps_zh(b['shanten'])}，有效进张 {b['count']} 张。",
+            f"Discarding {t.en} leaves the hand {_steps_en(a['shanten'])} with {a['count']} useful tiles; "
+            f"another discard leaves it just as close with {b['count']}.",
+        )
 
     def wrong(self, data, solution, rng):
         adv = engine_discards(Hand.from_str(data["hand"]))
@@ -575,5 +465,13 @@ class Discard(Kind):
         return pick("手牌：", "Hand: ", lang) + q.data["hand"]
 
 
-register(Discard(name="discard", topic="waits", title=("打哪张", "Best discard"), answer="tile", fields={"hand": str},
-                 answer_help=("输入要打的牌，如 9s", "Type the tile to discard, e.g. 9s")))
+register(
+    Discard(
+        name="discard",
+        topic="waits",
+        title=("打哪张", "Best discard"),
+        answer="tile",
+        fields={"hand": str},
+        answer_help=("输入要打的牌，如 9s", "Type the tile to discard, e.g. 9s"),
+    )
+)
