@@ -87,7 +87,7 @@ KEPT_NAMES = {
         "replay_review",
         "read_record",
         "reasons",
-        "_best_fans",
+        "best_fans",
         "in_words",
         "log_in_words",
         "outcome_in_words",

@@ -106,9 +106,9 @@ def test_the_key_moments_are_what_the_lesson_says(record):
     # 1: a step closer to ready than the coach's choice, and a lower chance
     assert one["kind"] == "discard" and one["shanten_after"] < one["best_shanten"]
     assert one["win_chance"] < one["best_win_chance"]
-    from mjlearn.widgets.replay import _best_fans
+    from mjlearn.widgets.replay import best_fans
 
-    assert {"Fully Concealed Hand", "All Chows"} <= {f["en"] for f in _best_fans(one)[:3]}
+    assert {"Fully Concealed Hand", "All Chows"} <= {f["en"] for f in best_fans(one)[:3]}
     # 2: a chow the coach would have passed
     assert chow["kind"] == "claim" and chow["choice"].startswith("chow") and chow["best_claim"] == "pass"
     a, b = w.claim_steps(chow)  # "this chow did not even bring the hand closer to ready"

@@ -69,7 +69,6 @@ __all__ = [
     "table_in_words",
 ]
 
-_best_fans = best_fans  # the name tests/test_recorded_hand.py reads the coach's likely fans by
 
 FIRST_VERSION = 1
 """The first version of the saved record this module reads. A later version is read as long as it

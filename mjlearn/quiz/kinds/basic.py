@@ -338,8 +338,6 @@ def _steps_en(n: int) -> str:
 class Discard(Kind):
     def make(self, rng, difficulty):
         def ok(s):
-            if s.before is None:
-                return False
             adv = engine_discards(s.before)
             best = _best(adv)
             sh = best[0]["shanten"]
