@@ -219,3 +219,11 @@ def test_a_certificate_is_never_replaced(server_root):
         check=True,
     ).stdout
     assert "DNS:mjlearn.test" in text and "IP Address:127.0.0.1" in text
+
+
+def test_the_report_with_the_servers_folder_needs_a_teachers_login(server_root):
+    """With --root the class commands take the owner's login from the server's folder; the report is a
+    teacher's, so it asks which one, in one line, before connecting anywhere."""
+    refused(mjlearn("class", "report", "spring", "--root", str(server_root)), "--as NAME", who="class")
+    refused(mjlearn("class", "report", "spring", "--as", "wang"), "--root", who="class")
+    refused(mjlearn("class", "list", "--root", str(server_root / "missing")), "holds no class server", who="class")
