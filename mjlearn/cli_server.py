@@ -56,7 +56,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     )
     st.add_argument("--python", help="the Python the users' servers run (default: this one)")
     sub.add_parser("stop", help="stop the hub and the database; every file is kept / 停止")
-    sub.add_parser("status", help="running or not, the address, the ports and the logs / 状态")
+    stat = sub.add_parser("status", help="running or not, the address, the ports and the logs / 状态")
+    stat.add_argument("--json", action="store_true", help="as JSON, for a program")
     sub.add_parser("hub", help="the hub in the foreground (a systemd unit's command) / 前台运行 hub")
     ce = sub.add_parser("cert", help="a self-signed certificate (openssl), to try HTTPS out / 自签名证书")
     ce.add_argument("--host", required=True, help="the server's name / 主机名")
@@ -91,7 +92,17 @@ def run(args) -> int:
         elif args.action == "stop":
             server.stop()
         elif args.action == "status":
-            print(json.dumps(server.status(), indent=1, ensure_ascii=False))
+            said = server.status()
+            if args.json:
+                print(json.dumps(said, indent=1, ensure_ascii=False))
+            else:
+                print(f"class server / 班级服务器: {said['root']}")
+                print(f"  hub / hub: {said['hub']}; database / 数据库: {said['database']}")
+                print(f"  address / 地址: {said['address']}")
+                for what, port in said["ports"].items():
+                    print(f"  port / 端口 {port}: {what}")
+                print(f"  logs / 日志: {', '.join(said['logs'])}")
+                print(f"  owner's login / 所有者账号: {said['owner']}")
         elif args.action == "hub":
             server.exec_hub()
         elif args.action == "cert":

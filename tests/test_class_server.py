@@ -190,8 +190,8 @@ def test_start_when_running_and_a_stale_pid_file(server_root):
         refused(mjlearn("server", "stop", "--root", str(server_root)), "not running")
         assert other.poll() is None, "stop signalled a process that is not the hub"
         assert snapshot(server_root) == before
-        status = mjlearn("server", "status", "--root", str(server_root))
-        assert status.returncode == 0 and '"hub": "stopped"' in status.stdout, status
+        status = mjlearn("server", "status", "--root", str(server_root), "--json")
+        assert status.returncode == 0 and json.loads(status.stdout)["hub"] == "stopped", status
     finally:
         other.kill()
         other.wait()

@@ -22,10 +22,8 @@ the hub and the database and keeps every file. Every refusal is one line in Engl
 
 from __future__ import annotations
 
-import glob
 import json
 import os
-import shutil
 import signal
 import socket
 import stat
@@ -36,23 +34,10 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from urllib.parse import quote
 
-from ..errors import MjlearnError
 from . import HUB_CONFIG, generate_secret
+from .cluster import DATABASE, OWNER, Cluster, ServerError, _refuse
 
 __all__ = ["Server", "ServerError", "Settings"]
-
-OWNER = "mjlearn_owner"
-DATABASE = "mjlearn"
-
-
-class ServerError(MjlearnError, RuntimeError):
-    """The class server cannot do what was asked; nothing was changed. One line, English then Chinese."""
-
-    heading = ("班级服务器无法执行", "The class server refused")
-
-
-def _refuse(en: str, zh: str):
-    raise ServerError(f"{en}  （{zh}）")
 
 
 @dataclass
@@ -87,23 +72,6 @@ def _proc_start(pid: int) -> str | None:
     return text.rsplit(")", 1)[1].split()[19]
 
 
-def _listening(port: int) -> list[str]:
-    """The local addresses listening on TCP ``port``, from /proc/net/tcp and tcp6 (hex, as the kernel
-    writes them: 0100007F is 127.0.0.1, 00000000 is every address)."""
-    found = []
-    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
-        try:
-            lines = Path(table).read_text().splitlines()[1:]
-        except OSError:
-            continue
-        for line in lines:
-            parts = line.split()
-            addr, hexport = parts[1].split(":")
-            if parts[3] == "0A" and int(hexport, 16) == port:
-                found.append(addr)
-    return found
-
-
 class Server:
     """The class server kept in ``root``."""
 
@@ -123,6 +91,7 @@ class Server:
             self.logs / "postgresql.log",
         )
         self.settings_file = self.root / "server.json"
+        self.cluster = Cluster(self.db, self.db_log, self.owner_pw, self.root)
 
     # -- settings -------------------------------------------------------------------------------------------
     def settings(self) -> Settings:
@@ -274,110 +243,6 @@ class Server:
             return None
         return pid if _proc_start(pid) == started else None
 
-    # -- PostgreSQL ----------------------------------------------------------------------------------------------------
-    def _pg(self) -> tuple[Path, list[str]]:
-        found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(p.split("/")[4]))
-        initdb = found[-1] if found else shutil.which("initdb")
-        if not initdb:
-            _refuse(
-                "PostgreSQL is not installed (Debian/Ubuntu: apt-get install postgresql)",
-                "未安装 PostgreSQL（Debian/Ubuntu：apt-get install postgresql）",
-            )
-        as_user: list[str] = []
-        if os.geteuid() == 0:  # PostgreSQL refuses root: its programs run as the postgres user
-            runuser = shutil.which("runuser")
-            try:
-                import pwd
-
-                pwd.getpwnam("postgres")
-            except KeyError:
-                runuser = None
-            if not runuser:
-                _refuse("as root this needs the postgres user and runuser", "以 root 运行需要 postgres 用户和 runuser")
-            as_user = [runuser, "-u", "postgres", "--"]  # type: ignore[list-item]
-        return Path(initdb).parent, as_user  # type: ignore[arg-type]
-
-    def db_running(self) -> bool:
-        if not (self.db / "PG_VERSION").exists():
-            return False
-        bindir, as_user = self._pg()
-        done = subprocess.run(
-            [*as_user, str(bindir / "pg_ctl"), "-D", str(self.db), "status"],
-            check=False,
-            capture_output=True,
-            timeout=60,
-        )
-        return done.returncode == 0
-
-    def _pg_options(self, s: Settings) -> str:
-        return f"-c listen_addresses=127.0.0.1 -c port={s.db_port} -c unix_socket_directories={self.db}"
-
-    def start_db(self, s: Settings, out) -> None:
-        bindir, as_user = self._pg()
-        if not (self.db / "PG_VERSION").exists():
-            import tempfile
-
-            # the password for initdb in a file only the user running it may read, removed after
-            hold = Path(tempfile.mkdtemp(prefix=".initdb-", dir=self.root))
-            pwfile = hold / "pw"
-            pwfile.write_text(self.owner_pw.read_text().strip() + "\n")
-            pwfile.chmod(0o600)
-            if as_user:
-                for path in (self.db, hold, pwfile):
-                    shutil.chown(path, "postgres", "postgres")
-            try:
-                made = subprocess.run(
-                    [*as_user, str(bindir / "initdb"), "-D", str(self.db), "-U", OWNER, "--auth-local=peer",
-                     "--auth-host=scram-sha-256", "-E", "UTF8", "--locale=C.UTF-8", f"--pwfile={pwfile}"],
-                    check=False, capture_output=True, text=True, timeout=600,
-                )  # fmt: skip
-            finally:
-                shutil.rmtree(hold, ignore_errors=True)
-            if made.returncode:
-                _refuse(f"initdb failed: {made.stderr.strip()[-500:]}", "初始化数据库失败")
-            print(f"a new class database in {self.db} / 已建立新的班级数据库", file=out)
-        if self.db_running():
-            print("the database is running already / 数据库已在运行", file=out)
-        else:
-            if not self.db_log.exists():
-                self.db_log.touch(mode=0o600)
-            if as_user:
-                shutil.chown(self.db_log, "postgres", "postgres")
-            started = subprocess.run(
-                [*as_user, str(bindir / "pg_ctl"), "-D", str(self.db), "-l", str(self.db_log), "-w", "-t", "120",
-                 "start", "-o", self._pg_options(s)],
-                check=False, capture_output=True, text=True, timeout=300,
-            )  # fmt: skip
-            if started.returncode:
-                _refuse(f"PostgreSQL did not start: see {self.db_log}", f"PostgreSQL 未能启动：请查看 {self.db_log}")
-        self._create_database(s)
-
-    def _create_database(self, s: Settings) -> None:
-        import sqlalchemy as sa
-
-        from .. import db
-
-        engine = sa.create_engine(self.owner_url().rsplit("/", 1)[0] + "/postgres", isolation_level="AUTOCOMMIT")
-        try:
-            with engine.connect() as c:
-                if not c.exec_driver_sql("SELECT 1 FROM pg_database WHERE datname = %(n)s", {"n": DATABASE}).scalar():
-                    c.exec_driver_sql(f"CREATE DATABASE {DATABASE}")
-        finally:
-            engine.dispose()
-        db.upgrade(self.owner_url())
-
-    def stop_db(self) -> bool:
-        if not self.db_running():
-            return False
-        bindir, as_user = self._pg()
-        subprocess.run(
-            [*as_user, str(bindir / "pg_ctl"), "-D", str(self.db), "-w", "-t", "120", "stop", "-m", "fast"],
-            check=False,
-            capture_output=True,
-            timeout=300,
-        )
-        return True
-
     # -- the hub -------------------------------------------------------------------------------------------------------
     def hub_url(self, s: Settings) -> str:
         if s.behind_proxy:
@@ -490,12 +355,12 @@ class Server:
                     f"install mjlearn where every account may run it (e.g. /opt/mjlearn) or give --python",
                     f"用户账号无法运行 {s.python or sys.executable}（{closed} 对其关闭）；请把 mjlearn 装在所有账号都能运行的位置",
                 )
-        db_up = self.root.exists() and self.db_running()
+        db_up = self.root.exists() and self.cluster.running()
         self.check_ports(s, db_up)
         self._make_folders()
         self._make_secrets()
         self.save_settings(s)
-        self.start_db(s, out)
+        self.cluster.start(s.db_port, self.owner_url(), out)
         log = open(self.hub_log, "ab")  # handed to the hub's process
         os.chmod(self.hub_log, 0o600)
         try:
@@ -523,9 +388,9 @@ class Server:
         self.check_secret_files()
         s = self.settings()
         self.check_cert(s)
-        if not self.db_running():
+        if not self.cluster.running():
             _refuse("the class database is not running: start it first (mjlearn-db.service)", "班级数据库没有在运行")
-        self._create_database(s)
+        self.cluster.create(self.owner_url())
         self.pid_file.write_text(f"{os.getpid()} {_proc_start(os.getpid())}\n")  # the same process after exec
         os.chdir(self.hub)
         cmd = self.hub_command(s)
@@ -534,7 +399,7 @@ class Server:
     def stop(self, out=sys.stdout, timeout: float = 120) -> None:
         self.check_root(create=False)
         pid = self.hub_pid()
-        db_up = self.db_running()
+        db_up = self.cluster.running()
         if pid is None and not db_up:
             _refuse(
                 f"the class server in {self.root} is not running; nothing was stopped",
@@ -553,7 +418,7 @@ class Server:
                 os.kill(pid, signal.SIGKILL)
             self.pid_file.unlink(missing_ok=True)
             print(f"the hub is stopped / hub 已停止 (pid {pid})", file=out)
-        if self.stop_db():
+        if self.cluster.stop():
             print("the database is stopped / 数据库已停止", file=out)
         print(f"every file is kept in {self.root} / 所有数据保留在 {self.root}", file=out)
 
@@ -564,7 +429,7 @@ class Server:
         return {
             "root": str(self.root),
             "hub": f"running, pid {pid}" if pid else "stopped",
-            "database": "running" if self.db_running() else "stopped",
+            "database": "running" if self.cluster.running() else "stopped",
             "address": self.hub_url(s),
             "ports": {
                 "public (HTTPS)" if not s.behind_proxy else "hub (HTTP, 127.0.0.1, behind a proxy)": s.port,

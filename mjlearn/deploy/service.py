@@ -63,7 +63,7 @@ def units(server: Server, out_dir: str | os.PathLike) -> list[Path]:
     """``mjlearn-db.service`` and ``mjlearn-hub.service`` for ``server``, written into ``out_dir``."""
     server.check_root(create=False)
     s = server.settings()
-    bindir, _ = server._pg()
+    bindir, _ = server.cluster.programs()
     python = s.python or sys.executable
     db = f"""[Unit]
 Description=mjlearn class database (PostgreSQL in {server.db})
@@ -72,7 +72,7 @@ After=network.target
 [Service]
 Type=notify
 User=postgres
-ExecStart={bindir / "postgres"} -D {server.db} -c listen_addresses=127.0.0.1 -c port={s.db_port} -c unix_socket_directories={server.db}
+ExecStart={bindir / "postgres"} -D {server.db} {server.cluster.options(s.db_port)}
 ExecReload=/bin/kill -HUP $MAINPID
 KillMode=mixed
 KillSignal=SIGINT

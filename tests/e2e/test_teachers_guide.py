@@ -44,6 +44,7 @@ from test_hub import (
     _remove_accounts,
     browser,  # noqa: F401 - a fixture
     kernel_run,
+    learner_page,
     python_for_all,  # noqa: F401 - a fixture
 )
 
@@ -173,16 +174,8 @@ def _log_in(port: int, cert: Path, user: str):
 def _answer_in_the_browser(browser, port: int, user: str) -> str:
     """The learner logs in through the hub's HTTPS page in Chromium; their server starts; in a kernel of
     it they answer the assignment's first question with the terminal command lesson 11 gives."""
-    ctx = browser.new_context(viewport={"width": 1400, "height": 1000}, ignore_https_errors=True)
-    try:
-        page = ctx.new_page()
-        page.set_default_timeout(300_000)
-        page.goto(f"https://localhost:{port}/hub/login")
-        page.fill("input[name=username]", user)
-        page.fill("input[name=password]", PASSWORDS[user])
-        page.click("input[type=submit], button[type=submit]")
-        page.wait_for_url(f"**/user/{user}/**", timeout=300_000)
-        page.wait_for_function("window.jupyterapp && window.jupyterapp.serviceManager", timeout=300_000)
+    hub = {"base": f"https://localhost:{port}"}
+    with learner_page(browser, hub, user, password=PASSWORDS[user], ignore_https_errors=True) as page:
         return kernel_run(
             page,
             "import os, subprocess, sys\n"
@@ -191,8 +184,6 @@ def _answer_in_the_browser(browser, port: int, user: str) -> str:
             "print('EXIT', done.returncode, 'AS', os.getuid(), os.environ['JUPYTERHUB_USER'])\n"
             "print(done.stdout[-1500:], done.stderr[-1500:])",
         )
-    finally:
-        ctx.close()
 
 
 @pytest.fixture(scope="module")
