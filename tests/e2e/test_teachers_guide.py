@@ -9,8 +9,9 @@ teacher approves the learner, the learner logs in (Chromium), their server start
 and they answer the assignment's first question in a terminal command of their kernel; then the
 teacher's report, the guide's own command, shows that answer. While the server runs, only the public
 port listens on an address other than 127.0.0.1 (/proc/net/tcp). Afterwards the systemd units of the
-same folder are checked with ``systemd-analyze verify`` and their ExecStart commands run the real server;
-and the guide's nginx configuration passes ``nginx -t``.
+same folder are checked with ``systemd-analyze verify`` (when Debian's systemd package is there) and
+their ExecStart commands, run as their User=, start the real server; and the guide's nginx configuration
+passes ``nginx -t`` (when nginx is installed: the tests do not install it, since that starts a web server).
 """
 
 from __future__ import annotations
@@ -354,7 +355,6 @@ def test_the_systemd_units_run_the_server(guide):
     """The units of the guide's root pass ``systemd-analyze verify``, and their ExecStart commands, run as
     their User=, start the same database and hub (no systemd runs on a CI machine)."""
     root, python = guide["root"], guide["python"]
-    _need(shutil.which("systemd-analyze") is not None, "systemd-analyze (Debian: apt-get install systemd)")
     if not (root / "server.json").exists():
         pytest.skip("the guide's test did not make the server")
     units = guide["top"] / "units"
@@ -368,13 +368,14 @@ def test_the_systemd_units_run_the_server(guide):
         env=env,
     )
     assert made.returncode == 0, made.stderr
-    checked = subprocess.run(
-        ["systemd-analyze", "verify", *(str(p) for p in sorted(units.glob("*.service")))],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert checked.returncode == 0 and not checked.stderr.strip(), checked.stderr
+    if shutil.which("systemd-analyze"):  # Debian's systemd package; it needs no running systemd
+        checked = subprocess.run(
+            ["systemd-analyze", "verify", *(str(p) for p in sorted(units.glob("*.service")))],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert checked.returncode == 0 and not checked.stderr.strip(), checked.stderr
     started = []
     try:
         for name in ("mjlearn-db.service", "mjlearn-hub.service"):
@@ -437,7 +438,8 @@ def test_the_systemd_units_run_the_server(guide):
 
 def test_the_guides_nginx_configuration_passes_nginx_t(tmp_path):
     nginx = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
-    _need(nginx is not None, "nginx (Debian: apt-get install nginx)")
+    if nginx is None:  # not installed for the tests: on a machine, installing it starts a web server
+        pytest.skip("nginx is not installed (Debian: apt-get install nginx)")
     section = _section("On a JupyterHub")
     conf = re.search(r"```\n(map \$http_upgrade.*?)```", section, re.DOTALL).group(1)
     made = subprocess.run(
