@@ -11,6 +11,7 @@
     mjlearn export NB.ipynb      a lesson as one static HTML page with every widget drawn
     mjlearn class ACTION         a teacher's classes and assignments (create, add, assign, report, join)
     mjlearn hub ACTION           a class's JupyterHub: its secret (secret --out FILE), a teacher's approval
+    mjlearn server ACTION        a school's class server in one folder (start, stop, status --root ROOT)
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import argparse
 import sys
 import warnings
 
-from . import cli_class, cli_export, cli_hub, cli_lab, cli_quiz, cli_score
+from . import cli_class, cli_export, cli_hub, cli_lab, cli_quiz, cli_score, cli_server
 from .cli_lab import MANIFEST, copy_notebooks, notebooks_source  # noqa: F401  (mjlearn lab lives in cli_lab)
 from .errors import ProgressError
 from .lite import site as lite_site
@@ -40,6 +41,7 @@ _SUBCOMMAND_MODULES = {
     "export": cli_export,
     "class": cli_class,
     "hub": cli_hub,
+    "server": cli_server,
 }
 """Subcommands that live in their own modules: each has ``add_parser(subparsers)`` and ``run(args)``."""
 

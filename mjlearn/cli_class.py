@@ -169,19 +169,73 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
             help="who you are (default: the hub user, MJLEARN_USER, the class database "
             "login, else the login name) / 你是谁",
         )
+    for q in (c, a, s, r, li, lg, im, ex, rm, rn, fg, bk, rs):
+        q.add_argument(
+            "--root",
+            help="the class server's folder (mjlearn server start --root): the owner's login, its "
+            "password and the class secret are taken from there / 班级服务器文件夹",
+        )
+        q.add_argument(
+            "--as",
+            dest="as_login",
+            metavar="NAME",
+            help="with --root: act as NAME's own login (a teacher's, for the report), its password "
+            "derived from the class secret / 以 NAME 的账号执行（如老师看报告）",
+        )
     p.set_defaults(func=run)
     return p
 
 
 def run(args) -> int:
     from .db.classes import ClassError
+    from .deploy import SecretError
+    from .deploy.server import ServerError
     from .errors import ProgressError
 
     try:
+        _server_login(args)
         return _run(args)
+    except (SecretError, ServerError) as e:
+        print(f"mjlearn class: {e}", file=sys.stderr)
+        return 2
     except (ClassError, ProgressError) as e:
         print(f"mjlearn class: {_said(e)}", file=sys.stderr)
         return 2
+
+
+def _server_login(args) -> None:
+    """With ``--root``: this process's MJLEARN_DB is the server's owner's login, or with ``--as NAME``
+    NAME's own login (the password derived from the class secret), so that one terminal runs the owner's
+    commands and the teacher's report without setting PGPASSWORD by hand."""
+    import os
+
+    from .db import role_name
+    from .deploy import SECRET_ENV, SECRET_FILE_ENV, read_secret_file, role_password
+    from .deploy.server import Server, ServerError
+
+    root, who = getattr(args, "root", None), getattr(args, "as_login", None)
+    if root is None:
+        if who is not None:
+            raise ServerError(
+                "--as needs --root (the class server's folder, where the class secret is)  （--as 需要与 --root 一起使用）"
+            )
+        return
+    server = Server(root)
+    server.check_root(create=False)
+    server.check_secret_files()
+    for var in ("PGPASSWORD", SECRET_ENV, "MJLEARN_DB"):
+        os.environ.pop(var, None)
+    os.environ[SECRET_FILE_ENV] = str(server.class_secret)
+    if who is None:
+        if args.action == "report":
+            raise ServerError(
+                "the report is read with a teacher's own login: add --as NAME (one of the class's teachers)  "
+                "（班级报告须用老师自己的账号查看：请加上 --as 老师名）"
+            )
+        os.environ["MJLEARN_DB"] = server.owner_url()
+    else:
+        login = role_name(who)
+        os.environ["MJLEARN_DB"] = server.login_url(login, role_password(login, read_secret_file(server.class_secret)))
 
 
 def _said(e) -> str:

@@ -53,6 +53,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         "--state",
         help="the hub's state folder (default: MJLEARN_HUB_STATE, else ~/.local/share/mjlearn-hub) / hub 的状态文件夹",
     )
+    a.add_argument("--root", help="the class server's folder (mjlearn server start --root): its hub / 班级服务器文件夹")
     p.set_defaults(func=run)
     return p
 
@@ -120,7 +121,8 @@ def run(args) -> int:
         elif args.action == "approve":
             from .deploy.signups import approve, hub_database
 
-            changed = approve(args.name, hub_database(args.state))
+            state = os.path.join(args.root, "hub") if args.root else args.state
+            changed = approve(args.name, hub_database(state))
             print(f"{args.name} is approved{'' if changed else ' already'} / {args.name} 已获批准")
     except (HubConfigError, SecretError) as e:
         print(f"mjlearn hub: {e}", file=sys.stderr)

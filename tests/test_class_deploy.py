@@ -347,3 +347,13 @@ def test_the_start_script_sets_up_the_schema_with_mjleans_python_and_runs_again(
     finally:
         subprocess.run([*ctl, "stop", "-m", "fast", "-w"], capture_output=True, timeout=120)
         shutil.rmtree(top, ignore_errors=True)
+
+
+def test_the_demos_homes_are_kept_with_the_hubs_files_not_in_tmp(tmp_path, monkeypatch):
+    """A /tmp clean-up would wipe the demo's learners' notebooks: their homes are in the hub's own folder."""
+    from mjlearn.deploy import jupyterhub_config
+
+    monkeypatch.setattr(jupyterhub_config.os, "geteuid", lambda: 1000)  # the demo runs as a teacher's own login
+    c = _load(tmp_path, MJLEARN_HUB_DEMO="1", MJLEARN_HUB_AUTH="dummy")
+    assert c.JupyterHub.spawner_class == "jupyterhub.spawner.SimpleLocalProcessSpawner"
+    assert c.SimpleLocalProcessSpawner.home_dir_template == str(tmp_path / "state" / "homes" / "{username}")

@@ -1,6 +1,8 @@
 """A deployment recipe for a class: a JupyterHub configuration and a script starting the class database.
 
-``python -m mjlearn.deploy`` prints where the files are; copy them and edit the marked lines. The
+``python -m mjlearn.deploy`` prints where the files are; copy them and edit the marked lines. A school's
+whole server (database and hub, every file in one folder) is ``mjlearn server`` (``server``: the
+commands, ``cluster``: its PostgreSQL, ``service``: its certificate and systemd units). The
 class secret (:func:`generate_secret`, :func:`check_secret`, :func:`read_secret_file`) and the passwords
 derived from it are here too, for the hub, ``mjlearn hub`` and ``mjlearn class`` (they live in
 ``mjlearn.db.secret``, below the class database that uses them); the hub's accounts and sign-ups are in

@@ -27,7 +27,7 @@ Read from the hub's environment:
   MJLEARN_HUB_SPAWNER     "local" (default: each user's own system account, made on first start, in
                           MJLEARN_HUB_HOME; the hub runs as root) or a spawner class, e.g.
                           "systemdspawner.SystemdSpawner" or "dockerspawner.DockerSpawner"
-  MJLEARN_HUB_HOME        the folder holding the users' homes (default /home; demo: /tmp/mjlearn-hub)
+  MJLEARN_HUB_HOME        the folder holding the users' homes (default /home; demo: homes/ in MJLEARN_HUB_STATE)
   MJLEARN_HUB_PYTHON      the Python (with mjlearn) the users' servers run, one every account may run
                           (default: the hub's own, e.g. /opt/mjlearn/bin/python)
   MJLEARN_HUB_IDLE_TIMEOUT  seconds after which an idle server is stopped (default 3600; 0: never)
@@ -150,7 +150,9 @@ def configure(c, environ=None) -> None:
     # -- where each JupyterLab runs: as the user's own account, never as root -------------------------------------
     spawner = env("MJLEARN_HUB_SPAWNER") or ("simple" if demo and not root else "local")
     python = env("MJLEARN_HUB_PYTHON") or sys.executable  # the one that has mjlearn
-    homes = env("MJLEARN_HUB_HOME") or ("/tmp/mjlearn-hub" if spawner == "simple" else "/home")  # noqa: S108 - demo only
+    state = os.path.expanduser(env("MJLEARN_HUB_STATE", "~/.local/share/mjlearn-hub"))
+    # the demo's homes are kept with the hub's own files, never in /tmp (a clean-up there wipes them)
+    homes = env("MJLEARN_HUB_HOME") or (os.path.join(state, "homes") if spawner == "simple" else "/home")
     if spawner == "simple" and not demo:
         raise HubConfigError(
             "the simple spawner runs every learner's server as one system account, so learners could "
@@ -278,7 +280,6 @@ def configure(c, environ=None) -> None:
     c.JupyterHub.bind_url = bind
     if env("MJLEARN_HUB_SSL_CERT") or env("MJLEARN_HUB_SSL_KEY"):
         c.JupyterHub.ssl_cert, c.JupyterHub.ssl_key = env("MJLEARN_HUB_SSL_CERT", ""), env("MJLEARN_HUB_SSL_KEY", "")
-    state = os.path.expanduser(env("MJLEARN_HUB_STATE", "~/.local/share/mjlearn-hub"))
     os.makedirs(state, mode=0o700, exist_ok=True)
     os.chmod(state, 0o700)  # its user table holds the password hashes
     c.JupyterHub.db_url = "sqlite:///" + os.path.join(state, "jupyterhub.sqlite")

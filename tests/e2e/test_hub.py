@@ -394,16 +394,16 @@ def browser(playwright):
 
 
 @contextlib.contextmanager
-def learner_page(browser, hub, user):
-    """A fresh browser context (its own cookies) logged in as ``user`` through the hub's login form,
-    their server started (their account and home made on this first start)."""
-    ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
+def learner_page(browser, hub, user, password=None, **context):
+    """A fresh browser context (its own cookies; ``context``: more of its options) logged in as ``user``
+    through the hub's login form, their server started (their account and home made on this first start)."""
+    ctx = browser.new_context(viewport={"width": 1400, "height": 1000}, **context)
     try:
         page = ctx.new_page()
         page.set_default_timeout(180_000)
         page.goto(f"{hub['base']}/hub/login")
         page.fill("input[name=username]", user)
-        page.fill("input[name=password]", PASSWORDS[user])
+        page.fill("input[name=password]", password or PASSWORDS[user])
         page.click("input[type=submit], button[type=submit]")
         page.wait_for_url(f"**/user/{user}/**", timeout=240_000)
         # the server opens on the course's first lesson, copied into the user's home when it started
