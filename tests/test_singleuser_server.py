@@ -8,9 +8,14 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import secrets
 import shlex
+import socket
 import subprocess
 import sys
+import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -26,7 +31,7 @@ LAUNCH = """
 import json, os, sys
 import mjlearn.deploy.singleuser as launcher
 def becomes(path, argv):
-    print(json.dumps({"argv": argv, "PATH": os.environ["PATH"]}))
+    print(json.dumps({"argv": argv, "PATH": os.environ["PATH"], "JUPYTER_CONFIG_PATH": os.environ.get("JUPYTER_CONFIG_PATH")}))
     sys.exit(0)
 os.execv = becomes
 launcher.main(sys.argv[1:])
@@ -125,6 +130,68 @@ def test_idle_kernels_are_culled_and_news_is_off(tmp_path):
     lab = LabApp(config=server.config)
     assert lab.news_url is None  # JupyterLab's page config then says news is disabled: no pop-up asks
     assert lab.check_for_updates_class.__name__ == "NeverCheckForUpdate"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_jupyterlab_started_as_the_launcher_starts_it_asks_nothing_about_news(tmp_path):
+    """A real JupyterLab given the launcher's environment and options: its page disables the
+    announcements plugin (the one that asks "Would you like to get notified about official Jupyter
+    news?") and says news is off."""
+    out, env = _launch(tmp_path)
+    port, token = _free_port(), secrets.token_hex(16)
+    options = [a for a in out["argv"][3:] if a.startswith(("--LabApp.", "--MappingKernelManager."))]
+    env = dict(
+        env,
+        PATH=out["PATH"],
+        JUPYTER_CONFIG_PATH=out["JUPYTER_CONFIG_PATH"],
+        JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"),
+        JUPYTERLAB_SETTINGS_DIR=str(tmp_path / "settings"),
+        JUPYTERLAB_WORKSPACES_DIR=str(tmp_path / "workspaces"),
+    )
+    log = open(tmp_path / "lab.log", "wb")
+    lab = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "jupyterlab",
+            "--no-browser",
+            "--ip=127.0.0.1",
+            f"--port={port}",
+            "--allow-root",
+            f"--IdentityProvider.token={token}",
+            f"--ServerApp.root_dir={tmp_path}",
+            *options,
+        ],
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        page = None
+        for _ in range(240):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/lab?token={token}", timeout=5) as r:
+                    page = r.read().decode()
+                    break
+            except OSError:
+                if lab.poll() is not None:
+                    break
+                time.sleep(0.5)
+        assert page is not None, (tmp_path / "lab.log").read_text(errors="replace")[-2000:]
+    finally:
+        lab.terminate()  # our own process
+        lab.wait(timeout=60)
+        log.close()
+    config = json.loads(
+        re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>', page, re.DOTALL).group(1)
+    )
+    assert "@jupyterlab/apputils-extension:announcements" in config["disabledExtensions"]
+    assert config["news"] == {"disabled": True}
 
 
 def test_the_hubs_own_options_win(tmp_path):

@@ -16,7 +16,9 @@ What the server gets besides the hub's options (each left alone when ARGS set it
 - idle kernels shut down: a kernel that ran nothing for :data:`KERNEL_IDLE_TIMEOUT` seconds is stopped,
   connected or not (a closed browser tab leaves no kernel behind; every answer is recorded as it is
   given, and an assignment opened again goes on where it stopped);
-- no JupyterLab news: no pop-up asking to fetch announcements, and no request to fetch them.
+- no JupyterLab news: its announcements plugin is disabled by the page configuration in
+  :data:`JUPYTER_CONFIG` (put on JUPYTER_CONFIG_PATH), so no pop-up asks whether to fetch news, and
+  the server neither fetches news nor checks for updates.
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ FOLDER = "mjlearn-notebooks"
 """The folder below the user's home that holds the course (the hub opens its first lesson)."""
 
 
+JUPYTER_CONFIG = Path(__file__).with_name("jupyter")
+"""Jupyter configuration shipped with mjlearn for the hub's servers (``labconfig/page_config.json``)."""
 KERNEL_IDLE_TIMEOUT = 1800
 """Seconds a kernel may run nothing before it is shut down (MappingKernelManager.cull_idle_timeout)."""
 KERNEL_CULL_INTERVAL = 300
@@ -112,8 +116,8 @@ def server_args(args: list[str], folder: Path, shell: str) -> list[str]:
 
 
 def server_path(folder: Path, path: str | None) -> str:
-    """PATH with ``folder`` first (and not twice)."""
-    rest = [p for p in (path or os.defpath).split(os.pathsep) if p and p != str(folder)]
+    """PATH (or another list of folders, such as JUPYTER_CONFIG_PATH) with ``folder`` first, once."""
+    rest = [p for p in (os.defpath if path is None else path).split(os.pathsep) if p and p != str(folder)]
     return os.pathsep.join([str(folder), *rest])
 
 
@@ -133,6 +137,7 @@ def main(argv: list[str] | None = None) -> None:
             file=sys.stderr,
         )
     os.environ["PATH"] = server_path(folder, os.environ.get("PATH"))
+    os.environ["JUPYTER_CONFIG_PATH"] = server_path(JUPYTER_CONFIG, os.environ.get("JUPYTER_CONFIG_PATH", ""))
     args = server_args(args, folder, os.environ.get("SHELL") or "/bin/sh")
     sys.stdout.flush()
     sys.stderr.flush()
