@@ -214,3 +214,40 @@ def test_my_assignments_on_this_computer_file(tmp_path, monkeypatch):
         assert lst.entries == [] and "only you see them" in lst.text()
     finally:
         lst.room.close()
+
+
+def test_the_terminal_goes_on_where_the_learner_stopped(tmp_path):
+    hands = ["1112345678999m", "1112345678999p", "1112345678999s"]
+    qs = tmp_path / "hw.json"
+    qs.write_text(
+        json.dumps({"title": "hw", "questions": [{"kind": "waits", "hand": h} for h in hands]}), encoding="utf-8"
+    )
+    with Classroom(path=tmp_path / "p.db", user="t") as room:
+        room.create("c")
+        room.add("c", ["ann"])
+        aid = room.assign("c", str(qs))
+    with Classroom(path=tmp_path / "p.db", user="ann") as room:
+        _answer(room, aid, [0], right=False)
+    env = dict(os.environ, MJLEARN_DB=f"sqlite:///{tmp_path / 'p.db'}", MJLEARN_DATA_DIR=str(tmp_path))
+
+    def terminal(answers):
+        return subprocess.run(
+            [sys.executable, "-m", "mjlearn", "quiz", "--assignment", str(aid), "--user", "ann"],
+            input=answers,
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=120,
+        )
+
+    p = terminal("123456789p\nq\n")  # the second question, then quit
+    assert p.returncode == 0, p.stderr
+    assert "resuming at question 2 of 3 / 从第2题继续" in p.stdout and "[2/3]" in p.stdout and "[1/3]" not in p.stdout
+    p = terminal("123456789s\n")
+    assert "resuming at question 3 of 3" in p.stdout and "[3/3]" in p.stdout
+    p = terminal("")
+    assert p.returncode == 0 and "Assignment #1 is done: all 3 questions answered" in p.stdout
+    assert f"mjlearn quiz {qs}" in p.stdout and "作业 #1 已完成" in p.stdout
+    with Classroom(path=tmp_path / "p.db", user="ann") as room:
+        tags = [r["quiz"] for r in room.store.rows()]
+    assert tags == [assignment_tag(aid)] * 3  # one answer each: nothing asked twice
