@@ -100,6 +100,23 @@ def test_a_skipped_question_is_asked_after_the_last(klass):
         assert "Done!" in quiz.feedback.value
 
 
+def test_the_row_follows_the_answers_given_in_the_opened_quiz(klass):
+    room, aid = klass
+    with room("ann") as ann:
+        qs = _answer(ann, aid, range(9))
+        lst = AssignmentList(ann)
+        quiz = lst.open(aid)
+        assert quiz.index == 9 and "answered 9 of 10" in lst.rows[aid].children[-1].value
+        quiz.answer(solve(qs[9]))
+        quiz.next_button.click()
+        assert "answered 10 of 10" in lst.rows[aid].children[-1].value and "Done!" in quiz.feedback.value
+        assert set(lst.buttons) == {(aid, "review"), (aid, "redo")}
+        lst.buttons[(aid, "review")].click()
+        review = lst.area.children[0].value
+        assert "mjlearn-svg" in review and "Your answer" in review  # tiles drawn, not JSON
+        assert '["' not in review.split("Your answer")[1][:200]
+
+
 def test_a_finished_assignment_offers_review_and_redo(klass):
     room, aid = klass
     with room("ann") as ann:

@@ -23,10 +23,11 @@ from html import escape
 from ..db import ClassError
 from ..db.assignments import answered_rows, assignment_tag, due_text, resolve_quiz_set, resume_index
 from ..db.classes import Classroom
-from ..quiz.core import Grade, Question, QuizError, grade
+from ..quiz.core import Grade, Question, QuizError, get_kind, grade
 from ..quiz.quizset import load_quiz_set
-from ..quiz.widget import QuizWidget, grade_html, question_html
+from ..quiz.widget import QuizWidget, grade_html, question_html, tiled
 from ..store.files import DB_ENV_VAR, data_dir
+from ..tiles import Tile, format_tiles
 
 __all__ = ["AssignmentList", "AssignmentQuiz", "my_assignments", "who_sees_answers"]
 
@@ -95,6 +96,23 @@ def _stored_answer(row: dict):
         return json.loads(row["answer"]) if isinstance(row.get("answer"), str) else None
     except (ValueError, RecursionError):
         return None
+
+
+def _answer_html(q: Question, row: dict) -> str:
+    """A recorded answer as the learner gave it: tiles drawn, a choice by its label, else as text."""
+    value = _stored_answer(row)
+    if value is None:
+        return "没有作答（看了答案） none (the solution was shown)"
+    items = value if isinstance(value, list) else [value]
+    labels = dict(get_kind(q.kind).choices(q.data))
+    if items and all(isinstance(x, str) and x in labels for x in items):
+        return escape("; ".join(labels[x] for x in items))
+    if items and all(isinstance(x, str) for x in items):
+        try:
+            return tiled(format_tiles(Tile.from_str(x) for x in items))
+        except ValueError:  # not tiles (a NotationError is one)
+            pass
+    return escape(", ".join(map(str, items))[:300])
 
 
 def _regraded(q: Question, row: dict) -> Grade:
@@ -223,14 +241,31 @@ class AssignmentList:
         self.area = W.VBox()
         self.area.add_class("mjlearn-assignment-open")
         self.buttons: dict[tuple[int, str], W.Button] = {}
-        rows = []
+        self.rows: dict[int, W.HBox] = {}
         for e in self.entries:
-            line = W.HTML(self._row_html(e))
-            line.layout.flex = "1 1 auto"
-            rows.append(W.HBox([*self._buttons_for(e), line], layout=W.Layout(align_items="center")))
+            self.rows[e.id] = W.HBox(layout=W.Layout(align_items="center"))
+            self._draw(e)
         head = W.HTML(self._head_html())
-        self.widget = W.VBox([head, *rows, self.area])
+        self.widget = W.VBox([head, *self.rows.values(), self.area])
         self.widget.add_class("mjlearn-assignments")
+
+    def _draw(self, e: Entry) -> None:
+        import ipywidgets as W
+
+        line = W.HTML(self._row_html(e), layout=W.Layout(flex="1 1 auto"))
+        self.rows[e.id].children = (*self._buttons_for(e), line)
+
+    def _follow(self, quiz: QuizWidget, assignment_id: int) -> None:
+        """Redraw the assignment's row (answered, state, buttons) whenever the quiz may have recorded."""
+
+        def redraw(_button):
+            try:
+                self._draw(self._fresh(assignment_id))
+            except ClassError:  # the assignment went away meanwhile: the row stays as it was
+                pass
+
+        for b in (quiz.check_button, quiz.reveal_button, quiz.next_button):
+            b.on_click(redraw)
 
     # -- text ----------------------------------------------------------------------------------------
     def _head_html(self) -> str:
@@ -285,6 +320,8 @@ class AssignmentList:
             plan = [("open", "继续 Continue", "primary")]
         else:
             plan = [("open", "开始 Start", "primary")]
+        for key in [k for k in self.buttons if k[0] == e.id]:  # a redrawn row: its old buttons are gone
+            del self.buttons[key]
         out = []
         for what, label, style in plan:
             b = W.Button(description=label, button_style=style, layout=W.Layout(width="auto", min_width="110px"))
@@ -319,6 +356,7 @@ class AssignmentList:
         quiz = AssignmentQuiz(e.questions, e.answered, title=e.title, store=self.room.store, quiz=assignment_tag(e.id))
         self.opened = quiz
         self.area.children = (quiz.widget,)
+        self._follow(quiz, e.id)
         return quiz
 
     def redo(self, assignment_id: int) -> QuizWidget:
@@ -355,10 +393,9 @@ class AssignmentList:
             if row is None:
                 parts.append("<p>还没有回答 not answered yet</p>")
             else:
-                shown = row.get("answer") if isinstance(row.get("answer"), str) else ""
                 g = _regraded(q, row)
                 parts.append(
-                    f"<p>你的答案 Your answer: <code>{escape(str(shown)[:200])}</code></p>"
+                    f"<p>你的答案 Your answer: {_answer_html(q, row)}</p>"
                     + grade_html(g, "正确 Right" if g.correct else "不对 Not right")
                 )
             parts.append("</li>")
