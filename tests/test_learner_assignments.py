@@ -96,6 +96,7 @@ def test_a_skipped_question_is_asked_after_the_last(klass):
         _answer(ann, aid, [0, 1, 2, 3, 5, 6, 7, 8, 9])
         quiz = AssignmentList(ann).open(aid)
         assert quiz.index == 4 and "resuming at question 5 of 10" in quiz.header.value
+        assert "已答 9 题，共 10 题" in quiz.header.value
         quiz.next()  # skipped again: every other is answered, so the quiz ends
         assert "Done!" in quiz.feedback.value
 

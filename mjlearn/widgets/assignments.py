@@ -137,10 +137,10 @@ class AssignmentQuiz(QuizWidget):
         if start:
             self.index = start
             self._show()
-            n = len(self.questions)
+            n, done = len(self.questions), sum(row is not None for row in answered)
             self.header.value += (
                 f"<div class='mjlearn-assignment-resumed' style='color:#236'>"
-                f"从第{start + 1}题继续（已答 {start} 题，共 {n} 题）"
+                f"从第{start + 1}题继续（已答 {done} 题，共 {n} 题）"
                 f" / resuming at question {start + 1} of {n}</div>"
             )
 
