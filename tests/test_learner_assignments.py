@@ -35,7 +35,8 @@ def _answer(room, aid, which, right=True):
 @pytest.fixture(params=["sqlite", "postgresql"])
 def klass(request, tmp_path, monkeypatch):
     """Class c1 with learner ann and an assignment of the 10-question week-1 set; gives a function that
-    opens a Classroom as ``who``, and the assignment's id. Also learner cy, in no class."""
+    opens a Classroom as ``who``, and the assignment's id. Also learner bob of c1, and learner cy, in no
+    class."""
     monkeypatch.setenv("MJLEARN_DATA_DIR", str(tmp_path))
     monkeypatch.delenv("MJLEARN_DB", raising=False)
     monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
@@ -43,7 +44,7 @@ def klass(request, tmp_path, monkeypatch):
         path = tmp_path / "progress.db"
         with Classroom(path=path, user="wang") as t:
             t.create("c1")
-            t.add("c1", ["ann"])
+            t.add("c1", ["ann", "bob"])
             aid = t.assign("c1", SET, due="2099-03-01")
         return (lambda who: Classroom(path=path, user=who)), aid
     url = request.getfixturevalue("pg_db")
@@ -51,7 +52,7 @@ def klass(request, tmp_path, monkeypatch):
 
     with Classroom(url=url) as owner:
         owner.create("c1", teachers=["wang"])
-        owner.add("c1", ["ann"])
+        owner.add("c1", ["ann", "bob"])
         aid = owner.assign("c1", SET, due="2099-03-01")
     db.add_learner(url, "cy")
     return (lambda who: Classroom(url=role_url(url, who))), aid
@@ -145,6 +146,43 @@ def test_a_learner_with_no_assignment_gets_a_friendly_line(klass, tmp_path):
         bundle = lst._repr_mimebundle_()
     assert lst.entries == [] and "You have no assignments right now" in bundle["text/html"]
     assert "你现在没有作业" in bundle["text/plain"] and "Traceback" not in bundle["text/plain"]
+
+
+def test_another_learners_answers_do_not_count(klass):
+    room, aid = klass
+    with room("ann") as ann:
+        _answer(ann, aid, range(4))
+    with room("bob") as bob:
+        lst = AssignmentList(bob)
+        assert lst.entries[0].done_count == 0 and lst.open(aid).index == 0
+        assert "resuming" not in lst.opened.header.value
+
+
+def test_an_assignment_not_yours_is_refused(klass):
+    from mjlearn.errors import ClassError
+
+    room, aid = klass
+    with room("ann") as ann, pytest.raises(ClassError, match="not one of yours"):
+        AssignmentList(ann).open(aid + 100)
+
+
+def test_an_assignment_whose_quiz_set_was_removed_is_said_plainly(tmp_path):
+    from mjlearn.errors import ClassError
+
+    qs = tmp_path / "hw.json"
+    qs.write_text(json.dumps({"title": "hw", "questions": [{"kind": "waits", "hand": "1112345678999m"}]}))
+    with Classroom(path=tmp_path / "p.db", user="t") as t:
+        t.create("c")
+        t.add("c", ["ann"])
+        aid = t.assign("c", str(qs))
+    qs.unlink()
+    with Classroom(path=tmp_path / "p.db", user="ann") as ann:
+        lst = AssignmentList(ann)
+        (e,) = lst.entries
+        assert e.questions is None and lst.buttons == {}
+        assert "The quiz set cannot be read: tell your teacher" in lst._repr_mimebundle_()["text/html"]
+        with pytest.raises(ClassError, match="cannot be read"):
+            lst.open(aid)
 
 
 def test_answers_of_other_quizzes_and_forged_rows_do_not_count(klass):
