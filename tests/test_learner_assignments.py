@@ -307,3 +307,18 @@ def test_the_terminal_goes_on_where_the_learner_stopped(tmp_path):
     with Classroom(path=tmp_path / "p.db", user="ann") as room:
         tags = [r["quiz"] for r in room.store.rows()]
     assert tags == [assignment_tag(aid)] * 3  # one answer each: nothing asked twice
+
+
+def test_a_quiz_set_changed_after_it_was_read_is_read_again(tmp_path):
+    qs = tmp_path / "hw.json"
+    one = {"title": "hw", "questions": [{"kind": "waits", "hand": "1112345678999m"}]}
+    qs.write_text(json.dumps(one))
+    with Classroom(path=tmp_path / "p.db", user="t") as t:
+        t.create("c")
+        t.add("c", ["ann"])
+        t.assign("c", str(qs))
+    with Classroom(path=tmp_path / "p.db", user="ann") as ann:
+        assert AssignmentList(ann).entries[0].size == 1
+        one["questions"].append({"kind": "waits", "hand": "1112345678999p"})
+        qs.write_text(json.dumps(one))
+        assert AssignmentList(ann).entries[0].size == 2 and ann.assignments()[0]["questions"] == 2

@@ -17,6 +17,7 @@ __all__ = [
     "answered_rows",
     "assignment_tag",
     "due_text",
+    "load_set",
     "parse_due",
     "resolve_quiz_set",
     "resume_index",
@@ -82,15 +83,38 @@ def resolve_quiz_set(name: str) -> Path:
     return p
 
 
-def _load_set(quiz_set: str):
-    """The questions of a quiz set, or None when it cannot be read (any more)."""
+_SETS: dict[tuple, object] = {}
+_SETS_KEPT = 32
+"""Quiz sets read, by their file's identity (path, size, modification time, inode): read again once the
+file changes. Generating a set's questions takes a noticeable time, and the list of assignments, the
+quiz opened from it and the report each ask for it."""
+
+
+def load_set(quiz_set: str):
+    """The :class:`~mjlearn.quiz.quizset.QuizSet` of ``quiz_set`` (a path or a shipped set's name), or None
+    when it cannot be read (any more); read once while its file is unchanged."""
     from ..quiz.core import QuizError
     from ..quiz.quizset import load_quiz_set
 
+    path = resolve_quiz_set(quiz_set)
     try:
-        return list(load_quiz_set(resolve_quiz_set(quiz_set)))
+        st = path.stat()
+        key = (str(path.resolve()), st.st_size, st.st_mtime_ns, st.st_ino)
+        if key in _SETS:
+            return _SETS[key]
+        qs = load_quiz_set(path)
     except (QuizError, OSError):
         return None
+    while len(_SETS) >= _SETS_KEPT:
+        _SETS.pop(next(iter(_SETS)))
+    _SETS[key] = qs
+    return qs
+
+
+def _load_set(quiz_set: str):
+    """The questions of a quiz set, or None when it cannot be read (any more)."""
+    qs = load_set(quiz_set)
+    return None if qs is None else list(qs)
 
 
 def _set_size(quiz_set: str) -> int | None:

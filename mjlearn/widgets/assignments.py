@@ -21,10 +21,9 @@ from dataclasses import dataclass
 from html import escape
 
 from ..db import ClassError
-from ..db.assignments import answered_rows, assignment_tag, due_text, resolve_quiz_set, resume_index
+from ..db.assignments import answered_rows, assignment_tag, due_text, load_set, resume_index
 from ..db.classes import Classroom
-from ..quiz.core import Grade, Question, QuizError, get_kind, grade
-from ..quiz.quizset import load_quiz_set
+from ..quiz.core import Grade, Question, get_kind, grade
 from ..quiz.widget import QuizWidget, grade_html, question_html, tiled
 from ..store.files import DB_ENV_VAR, data_dir
 from ..tiles import Tile, format_tiles
@@ -207,10 +206,7 @@ def _entries(room: Classroom) -> list[Entry]:
     rows = room.store.rows()
     out = []
     for a in room.assignments():
-        try:
-            qs = load_quiz_set(resolve_quiz_set(a["quiz_set"]))
-        except (QuizError, OSError):
-            qs = None
+        qs = load_set(a["quiz_set"])
         questions = None if qs is None else list(qs.questions)
         title = (a["quiz_set"], a["quiz_set"]) if qs is None else (qs.title_zh, qs.title)
         answered = [] if questions is None else answered_rows(questions, rows, a["id"])
