@@ -153,6 +153,7 @@ def _quiz_set_file(name: str):
 
 def _assignments(args) -> int:
     """The class hook (mjlearn/db/classes.py): list assignments, or do one, its answers recorded against it."""
+    from .db.assignments import answered_rows, resume_index
     from .db.classes import ClassError, Classroom, assignment_tag
 
     with Classroom(user=args.user) as room:
@@ -164,12 +165,28 @@ def _assignments(args) -> int:
         except (ClassError, QuizError) as e:
             print(f"mjlearn quiz: {e}", file=sys.stderr)
             return 2
+        aid, questions = args.assignment, list(qs.questions)
+        answered = answered_rows(questions, room.store.rows(), aid)  # answered questions are not asked again
+        start, n = resume_index(answered), len(questions)
+        if start is None:
+            name = next(a["quiz_set"] for a in room.assignments() if a["id"] == aid)
+            print(
+                f"Assignment #{aid} is done: all {n} questions answered. To practise it again (the answers you "
+                f"handed in stay): mjlearn quiz {name}\n作业 #{aid} 已完成（{n} 题都已作答）。想再练一遍"
+                f"（交给老师的答案不变）：mjlearn quiz {name}"
+            )
+            return 0
+        if start:
+            print(f"resuming at question {start + 1} of {n} / 从第{start + 1}题继续")
+        left = [i for i, row in enumerate(answered) if row is None]
         run_terminal(
-            list(qs.questions),
+            [questions[i] for i in left],
             title=f"{qs.title_zh} / {qs.title}",
             store=room.store,
-            quiz=assignment_tag(args.assignment),
+            quiz=assignment_tag(aid),
             lang=args.lang,
+            numbers=[i + 1 for i in left],
+            total=n,
         )
     return 0
 

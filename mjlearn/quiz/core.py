@@ -194,6 +194,9 @@ class Grade:
     def __str__(self) -> str:
         return self.text()
 
+    def _repr_html_(self) -> str:  # the verdict and the engine's explanation, tiles drawn (see handoff.py)
+        return presenter("quiz").grade_html(self)
+
     def to_dict(self) -> dict:
         return {
             "correct": self.correct,

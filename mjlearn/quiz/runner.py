@@ -27,6 +27,8 @@ def run_terminal(
     out=None,
     lang: str | None = None,
     tries: int = 2,
+    numbers: list[int] | None = None,
+    total: int | None = None,
 ) -> dict:
     """Ask every question; returns {"answered", "correct", "corrected", "results": [Grade...]}.
 
@@ -34,7 +36,10 @@ def run_terminal(
     "not yet" and the next hint; the worked solution comes after the last try or with ``!``. Each try
     is recorded as it is graded (the first row keeps the first try's verdict; the progress store reads
     a wrong try and the right one after it as one corrected attempt); ``results`` holds each
-    question's first grade."""
+    question's first grade.
+
+    ``numbers`` and ``total``: how the questions are numbered ("[5/10]"), when they are the rest of a
+    longer set (a resumed assignment); default 1, 2, ... of as many as are given."""
     out = out or sys.stdout
     if input is None:
         input = builtins.input
@@ -49,7 +54,8 @@ def run_terminal(
         text = q.text(lang)
         if choices:  # the numbered choices below list the options once
             text = "\n".join(ln for ln in text.splitlines() if not ln.startswith(("Options:", "选项：")))
-        print(f"\n[{n}/{len(qs)}] " + text, file=out)
+        shown = numbers[n - 1] if numbers is not None else n
+        print(f"\n[{shown}/{total if total is not None else len(qs)}] " + text, file=out)
         if choices:
             print("  ".join(f"{n}) {label}" for n, (_, label) in enumerate(choices, 1)), file=out)
         help_line = pick(*k.answer_help, lang=lang)
