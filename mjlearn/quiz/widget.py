@@ -462,8 +462,16 @@ class QuizWidget:
         """Grade ``value`` for the current question (what the Check button does with the input).
 
         Right: the engine's explanation. Wrong the first time: "not yet" and the next hint, to try
-        again. Wrong again: the engine's explanation of the solution. The score updates at once."""
+        again. Wrong again: the engine's explanation of the solution. The score updates at once.
+        An answer the engine cannot read is no try: the learner is told why and tries again (the
+        grade returned says why too; nothing is counted or recorded)."""
         q, i = self.current, self.index
+        if value is not None and not self._settled[i]:
+            try:
+                get_kind(q.kind).normalize(q.data, value)
+            except QuizError as e:
+                self._unreadable(e)
+                return grade(q, value)
         g = grade(q, value)
         self.attempts[i] += 1
         self._last_answer = value
@@ -551,13 +559,17 @@ class QuizWidget:
         try:
             value = _value(self.current, self.input)
         except QuizError as e:
-            zh, en = unreadable(self.current.kind, e)
-            self.feedback.value = (
-                f"<div class='mjlearn-quiz-feedback' data-correct='invalid'>"
-                f"{escape(zh)}<br><span style='color:#555'>{escape(en)}</span></div>"
-            )
+            self._unreadable(e)
             return None
         return self.answer(value)
+
+    def _unreadable(self, e: QuizError) -> None:
+        """An answer that cannot be read: why, and how to write one; Check stays open for a retry."""
+        zh, en = unreadable(self.current.kind, e)
+        self.feedback.value = (
+            f"<div class='mjlearn-quiz-feedback' data-correct='invalid'>"
+            f"{escape(zh)}<br><span style='color:#555'>{escape(en)}</span></div>"
+        ) + self._store_notice()
 
     def show_hint(self):
         h = hint(self.current, self._hints)

@@ -5,6 +5,7 @@ hand analysis (that is :mod:`.basic`)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
 from ...errors import NotationError
 from ...i18n import pick
@@ -339,6 +340,10 @@ class WriteNotation(Kind):
             if not tiles:
                 raise AnswerError("没有写牌", "no tiles were written")
             return {"tiles": format_tiles(sorted(tiles)), "written": answer.strip()}
+        if isinstance(answer, Mapping):  # an answer read already (the widget reads it, then grades it)
+            written = answer.get("written")
+            read = self.normalize(data, answer.get("tiles"))
+            return read if not isinstance(written, str) else {"tiles": read["tiles"], "written": written}
         return {"tiles": format_tiles(sorted(as_tiles(answer))), "written": format_tiles(as_tiles(answer))}
 
     def verdict(self, data, answer, solution):
