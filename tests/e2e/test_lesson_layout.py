@@ -1,0 +1,90 @@
+"""Lessons as a learner meets them in JupyterLab (1,400 px wide, Debian's Chromium): the claim
+quiz's hands are drawn at a readable size without overlapping, a quiz's typing instruction is said
+once, the hand editor's labels are not cut off, and opening and closing a lesson does not mark it
+modified (no "save your changes?" question for a lesson the learner did not touch)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+LESSONS = ("03_melds_and_claims", "05_hand_editor", "09_regional_tour")
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture(scope="module")
+def lessons_lab(lab):
+    """The session's JupyterLab with the lessons copied in, cells rendered all at once."""
+    for stem in LESSONS:
+        shutil.copy(ROOT / "notebooks" / f"{stem}.ipynb", lab.root / f"{stem}.ipynb")
+    tracker = lab.root.parent / "settings" / "@jupyterlab" / "notebook-extension"
+    tracker.mkdir(parents=True, exist_ok=True)
+    (tracker / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
+    return lab
+
+
+KERNEL_READY = (
+    "window.jupyterapp && window.jupyterapp.shell.currentWidget"
+    " && window.jupyterapp.shell.currentWidget.sessionContext"
+    " && window.jupyterapp.shell.currentWidget.sessionContext.session"
+    " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel"
+    " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.status === 'idle'"
+)
+
+
+def _open(page, lab, stem: str, run: bool = True) -> None:
+    page.goto(lab.url(f"lab/workspaces/{stem}-{'run' if run else 'open'}/tree/{stem}.ipynb"))
+    page.wait_for_function(KERNEL_READY)
+    if not run:
+        return
+    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function(
+        """() => {
+        const nb = window.jupyterapp.shell.currentWidget.content;
+        return nb.widgets.filter(c => c.model.type === 'code').every(c => c.model.executionCount !== null)
+            && nb.widgets.every(c => !c.node.querySelector('.jp-InputArea-prompt')
+                                     || !c.node.querySelector('.jp-InputArea-prompt').textContent.includes('*'));
+    }""",
+        polling=500,
+    )
+    page.wait_for_timeout(1500)  # widgets draw after their comm opens
+
+
+@pytest.fixture
+def lesson_page(browser_context):
+    page = browser_context.new_page()
+    page.set_default_timeout(120_000)
+    yield page
+    page.close()
+
+
+TILE_BOXES = """(root) => {
+  const q = document.querySelector(root);
+  return [...q.querySelectorAll('.mjlearn-question svg.mjlearn')].map(s => {
+    const r = s.getBoundingClientRect();
+    return {x: r.x, y: r.y, w: r.width, h: r.height, title: (s.querySelector('title') || {}).textContent || ''};
+  });
+}"""
+
+
+@pytest.mark.parametrize("stem", LESSONS)
+def test_opening_and_closing_a_lesson_leaves_it_unmodified(stem, lessons_lab, lesson_page, tmp_path):
+    """The lesson as ``mjlearn lab`` places it opens unmodified once its kernel is ready, and
+    closing it asks nothing."""
+    from mjlearn.cli_lab import copy_notebooks
+
+    folder = tmp_path / "copied"
+    copy_notebooks(folder, out=open(tmp_path / "out.txt", "w"), err=open(tmp_path / "err.txt", "w"))
+    shutil.copy(folder / f"{stem}.ipynb", lessons_lab.root / f"placed_{stem}.ipynb")
+    page = lesson_page
+    _open(page, lessons_lab, f"placed_{stem}", run=False)
+    page.wait_for_timeout(2500)  # the kernel's information arrives after it is idle
+    assert page.evaluate("window.jupyterapp.shell.currentWidget.context.model.dirty") is False
+    page.evaluate("window.jupyterapp.commands.execute('application:close')")
+    page.wait_for_timeout(1000)
+    assert page.locator(".jp-Dialog").count() == 0, page.locator(".jp-Dialog").inner_text()
