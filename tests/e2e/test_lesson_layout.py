@@ -88,3 +88,40 @@ def test_opening_and_closing_a_lesson_leaves_it_unmodified(stem, lessons_lab, le
     page.evaluate("window.jupyterapp.commands.execute('application:close')")
     page.wait_for_timeout(1000)
     assert page.locator(".jp-Dialog").count() == 0, page.locator(".jp-Dialog").inner_text()
+
+
+OVERLAPS = """(boxes) => {
+  const out = [];
+  boxes.forEach((a, i) => boxes.slice(i + 1).forEach(b => {
+    const w = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
+    const h = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+    if (w > 1 && h > 1) out.push(a.title + ' / ' + b.title);
+  }));
+  return out;
+}"""
+
+
+def test_claim_quiz_hands_are_drawn_large_and_apart_and_the_instruction_is_said_once(lessons_lab, lesson_page):
+    """Lesson 03's claim questions: every tile picture of the situation at least 40 px high (a tile
+    a learner reads, not a 20 px thumbnail), no two pictures on top of each other; the typing
+    instruction once under the box, not also as the box's placeholder."""
+    page = lesson_page
+    _open(page, lessons_lab, "03_melds_and_claims")
+    quiz = ".jp-NotebookPanel:not(.lm-mod-hidden) .mjlearn-quiz"
+    assert page.locator(quiz).count() == 1
+    page.locator(quiz).scroll_into_view_if_needed()
+    seen = 0
+    for _ in range(3):  # each of the three questions
+        boxes = page.evaluate(TILE_BOXES, quiz)
+        assert len(boxes) >= 4, boxes  # the wild or the discard, and two players' hands at least
+        small = [b for b in boxes if b["h"] < 40]
+        assert not small, f"tiles drawn too small: {small}"
+        assert page.evaluate(OVERLAPS, boxes) == []
+        placeholder = page.locator(f"{quiz} input[type=text]").get_attribute("placeholder") or ""
+        assert "seat" not in placeholder and "输入" not in placeholder, placeholder
+        text = page.locator(quiz).inner_text()
+        assert text.count("Type the seat that gets the tile") == 1, text
+        seen += 1
+        page.locator(f"{quiz} .mjlearn-quiz-next").click()
+        page.wait_for_timeout(700)
+    assert seen == 3
