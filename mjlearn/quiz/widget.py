@@ -461,6 +461,7 @@ class QuizWidget:
         self.box.children = (self.input,) + ((W.HTML(note),) if note else ())
         self.feedback.value = self._store_notice()
         self._hints = self._hints_kept = 0
+        self._last_answer = None
         self._start = time.monotonic()
         self.check_button.disabled = self._settled[self.index]
 
@@ -494,11 +495,12 @@ class QuizWidget:
             self._settle()
             self.feedback.value = grade_html(g, head) + self._store_notice()
         elif self.attempts[i] == 1 and value is not None:
-            h = hint(q, self._hints)
+            h = hint(q, self._hints, value)
             if h is not None:
                 self._hints += 1
             note = retry_note(q, value)
-            self.feedback.value = retry_html(h, hint(q, self._hints) is not None, note) + self._store_notice()
+            more = hint(q, self._hints, value) is not None
+            self.feedback.value = retry_html(h, more, note) + self._store_notice()
         else:
             self._settle()
             self.feedback.value = grade_html(g) + self._store_notice()
@@ -578,7 +580,7 @@ class QuizWidget:
         ) + self._store_notice()
 
     def show_hint(self):
-        h = hint(self.current, self._hints)
+        h = hint(self.current, self._hints, self._last_answer)
         if h is None:
             h = ("没有更多提示了。", "No more hints.")
             level = ""

@@ -83,6 +83,19 @@ class TileName(Kind):
             )
         return h
 
+    def hints_after(self, data, answer):
+        """The hints less what the chosen tile shows the learner knows: a tile of the right suit makes
+        the suit no hint, a tile of the right rank the rank."""
+        t, a = as_tile(data["tile"]), Tile(answer)
+        hs = self.hints(data)
+        if a == t:
+            return hs
+        if a.suit == t.suit:
+            hs = [h for h in hs if not h[1].startswith("Look at the suit")]
+        if a.is_suited and t.is_suited and a.rank == t.rank:
+            hs = [h for h in hs if not h[1].startswith("Count the marks")]
+        return hs
+
     def explain_solution(self, data, solution):
         t = Tile(solution)
         return [(f"{t.zh}（{t.pinyin}），记作 {t}", f"{t.en}, written {t}")]
