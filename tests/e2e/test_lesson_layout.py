@@ -125,3 +125,38 @@ def test_claim_quiz_hands_are_drawn_large_and_apart_and_the_instruction_is_said_
         page.locator(f"{quiz} .mjlearn-quiz-next").click()
         page.wait_for_timeout(700)
     assert seen == 3
+
+
+WIN_TAGS = """() => [...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) .mj-win')].map(w => {
+  const box = w.closest('.mj-hand-box').getBoundingClientRect();
+  const tag = w.querySelector('.mj-tag').getBoundingClientRect();
+  const tile = w.querySelector('svg').getBoundingClientRect();
+  const cut = [];
+  if (tag.left < box.left - 0.5) cut.push('left by ' + (box.left - tag.left).toFixed(1));
+  if (tag.right > box.right + 0.5) cut.push('right by ' + (tag.right - box.right).toFixed(1));
+  if (tag.top < box.top - 0.5) cut.push('top by ' + (box.top - tag.top).toFixed(1));
+  if (tag.bottom > tile.top + 0.5) cut.push('over the tile by ' + (tag.bottom - tile.top).toFixed(1));
+  return {text: w.querySelector('.mj-tag').textContent, cut};
+})"""
+
+FAN_HEADS = """() => [...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) .mj-fan-table')].map(t => {
+  const heads = [...t.querySelectorAll('thead th')].map(th => th.textContent.trim());
+  const widest = Math.max(0, ...[...t.querySelectorAll('tbody tr')].map(r => r.children.length));
+  return {heads, widest};
+})"""
+
+
+@pytest.mark.parametrize("width", [1400, 620])
+def test_hand_editor_labels_whole_and_fan_columns_named(width, lessons_lab, lesson_page):
+    """Lesson 05's editors: the "winning tile" tag inside its box and above its tile, also when the
+    tile wraps to the start of a row (a narrow window); every column of a fan table named."""
+    page = lesson_page
+    page.set_viewport_size({"width": width, "height": 1000})
+    _open(page, lessons_lab, "05_hand_editor")
+    tags = page.evaluate(WIN_TAGS)
+    assert tags, "no winning tile drawn in lesson 05"
+    assert [t for t in tags if t["cut"]] == []
+    tables = page.evaluate(FAN_HEADS)
+    assert tables, "no fan table drawn in lesson 05"
+    for t in tables:
+        assert len(t["heads"]) == t["widest"] and all(t["heads"]), t
