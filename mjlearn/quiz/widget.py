@@ -28,8 +28,7 @@ _NOTATION = re.compile(r"\d[mps]|\[|^[ESWNCFP]{2,}$")
 TILE_PX = 20
 """The width of a tile drawn inside a line of feedback."""
 SITUATION_PX = 30
-"""The width of a tile drawn in a question's situation (the players' hands of a claim question): the
-learner reads every tile there, so they are drawn as large as the hand of a hand question nearly."""
+"""The width of a tile in a question's situation (a claim question's hands): tiles a learner reads."""
 
 
 _GAP = "<span class='mjlearn-meld-gap' style='display:inline-block;width:8px'></span>"
@@ -67,9 +66,7 @@ def _drawn(token: str, width: int = TILE_PX) -> str | None:
     return svg.inline_html(picture, vertical_align="middle")
 
 
-def tiled(
-    text: str, lang: str = "en", drawn: set | None = None, known: frozenset = frozenset(), width: int = TILE_PX
-) -> str:
+def tiled(text: str, lang="en", drawn: set | None = None, known: frozenset = frozenset(), width=TILE_PX) -> str:
     """``text`` as HTML with its tile notation drawn as tiles (a learner reads tiles, not codes); a
     single tile is also named in words in ``lang`` ("zh" or "en") unless the text names it already.
 
@@ -163,8 +160,9 @@ def dice_html(throws) -> str:
 
 def _once(zh: str, en: str, width: int = TILE_PX) -> str:
     """One line of a situation in both languages with its tiles drawn once: the Chinese line with the
-    tiles, then the English words without the tiles already drawn (a hand twice on one line is
-    clutter)."""
+    tiles, then the English words without them (a hand twice on one line is clutter); one same text once."""
+    if zh == en:
+        return tiled(en, width=width)
     drawn: set = set()
     top = tiled(zh, "zh", drawn=drawn, width=width)
     for token in sorted(drawn, key=len, reverse=True):  # a lone tile keeps its name, a group goes
@@ -207,9 +205,7 @@ def question_html(q: Question) -> str:
     if extra:
         parts.append(
             "<div class='mjlearn-quiz-situation' style='font-size:90%;line-height:1.6'>"
-            + "<br>".join(
-                _once(z, e, SITUATION_PX) if z != e else tiled(e, width=SITUATION_PX) for z, e in zip(extra_zh, extra)
-            )
+            + "<br>".join(_once(z, e, SITUATION_PX) for z, e in zip(extra_zh, extra))
             + "</div>"
         )
     parts.append("</div>")
@@ -324,8 +320,7 @@ def _input_for(q: Question):
         )
     if choices:
         return check_boxes([(label, value) for value, label in choices])
-    # no placeholder: the instruction is said once, under the box, and stays in view while typing
-    return W.Text(layout=W.Layout(width="560px", max_width="100%"))
+    return W.Text(layout=W.Layout(width="560px", max_width="100%"))  # no placeholder: said once, under it
 
 
 def _input_note(q: Question) -> str:
@@ -469,9 +464,8 @@ class QuizWidget:
         """Grade ``value`` for the current question (what the Check button does with the input).
 
         Right: the engine's explanation. Wrong the first time: "not yet" and the next hint, to try
-        again. Wrong again: the engine's explanation of the solution. The score updates at once.
-        An answer the engine cannot read is no try: the learner is told why and tries again (the
-        grade returned says why too; nothing is counted or recorded)."""
+        again. Wrong again: the engine's explanation of the solution. The score updates at once. An
+        answer the engine cannot read is no try: the learner is told why (nothing counted or recorded)."""
         q, i = self.current, self.index
         if value is not None and not self._settled[i]:
             try:
@@ -499,8 +493,7 @@ class QuizWidget:
             if h is not None:
                 self._hints += 1
             note = retry_note(q, value)
-            more = hint(q, self._hints, value) is not None
-            self.feedback.value = retry_html(h, more, note) + self._store_notice()
+            self.feedback.value = retry_html(h, hint(q, self._hints, value) is not None, note) + self._store_notice()
         else:
             self._settle()
             self.feedback.value = grade_html(g) + self._store_notice()
@@ -574,10 +567,10 @@ class QuizWidget:
     def _unreadable(self, e: QuizError) -> None:
         """An answer that cannot be read: why, and how to write one; Check stays open for a retry."""
         zh, en = unreadable(self.current.kind, e)
+        why = f"{escape(zh)}<br><span style='color:#555'>{escape(en)}</span>"
         self.feedback.value = (
-            f"<div class='mjlearn-quiz-feedback' data-correct='invalid'>"
-            f"{escape(zh)}<br><span style='color:#555'>{escape(en)}</span></div>"
-        ) + self._store_notice()
+            f"<div class='mjlearn-quiz-feedback' data-correct='invalid'>{why}</div>{self._store_notice()}"
+        )
 
     def show_hint(self):
         h = hint(self.current, self._hints, self._last_answer)
