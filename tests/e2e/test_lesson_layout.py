@@ -38,6 +38,7 @@ KERNEL_READY = (
 
 
 def _open(page, lab, stem: str, run: bool = True) -> None:
+    page.set_default_timeout(120_000)  # a lesson's run takes longer than a page's default allows
     page.goto(lab.url(f"lab/workspaces/{stem}-{'run' if run else 'open'}/tree/{stem}.ipynb"))
     page.wait_for_function(KERNEL_READY)
     if not run:
@@ -55,14 +56,6 @@ def _open(page, lab, stem: str, run: bool = True) -> None:
     page.wait_for_timeout(1500)  # widgets draw after their comm opens
 
 
-@pytest.fixture
-def lesson_page(browser_context):
-    page = browser_context.new_page()
-    page.set_default_timeout(120_000)
-    yield page
-    page.close()
-
-
 TILE_BOXES = """(root) => {
   const q = document.querySelector(root);
   return [...q.querySelectorAll('.mjlearn-question svg.mjlearn')].map(s => {
@@ -73,7 +66,7 @@ TILE_BOXES = """(root) => {
 
 
 @pytest.mark.parametrize("stem", LESSONS)
-def test_opening_and_closing_a_lesson_leaves_it_unmodified(stem, lessons_lab, lesson_page, tmp_path):
+def test_opening_and_closing_a_lesson_leaves_it_unmodified(stem, lessons_lab, page, tmp_path):
     """The lesson as ``mjlearn lab`` places it opens unmodified once its kernel is ready, and
     closing it asks nothing."""
     from mjlearn.cli_lab import copy_notebooks
@@ -81,7 +74,6 @@ def test_opening_and_closing_a_lesson_leaves_it_unmodified(stem, lessons_lab, le
     folder = tmp_path / "copied"
     copy_notebooks(folder, out=open(tmp_path / "out.txt", "w"), err=open(tmp_path / "err.txt", "w"))
     shutil.copy(folder / f"{stem}.ipynb", lessons_lab.root / f"placed_{stem}.ipynb")
-    page = lesson_page
     _open(page, lessons_lab, f"placed_{stem}", run=False)
     page.wait_for_timeout(2500)  # the kernel's information arrives after it is idle
     assert page.evaluate("window.jupyterapp.shell.currentWidget.context.model.dirty") is False
@@ -101,11 +93,10 @@ OVERLAPS = """(boxes) => {
 }"""
 
 
-def test_claim_quiz_hands_are_drawn_large_and_apart_and_the_instruction_is_said_once(lessons_lab, lesson_page):
+def test_claim_quiz_hands_are_drawn_large_and_apart_and_the_instruction_is_said_once(lessons_lab, page):
     """Lesson 03's claim questions: every tile picture of the situation at least 40 px high (a tile
     a learner reads, not a 20 px thumbnail), no two pictures on top of each other; the typing
     instruction once under the box, not also as the box's placeholder."""
-    page = lesson_page
     _open(page, lessons_lab, "03_melds_and_claims")
     quiz = ".jp-NotebookPanel:not(.lm-mod-hidden) .mjlearn-quiz"
     assert page.locator(quiz).count() == 1
@@ -147,10 +138,9 @@ FAN_HEADS = """() => [...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mo
 
 
 @pytest.mark.parametrize("width", [1400, 620])
-def test_hand_editor_labels_whole_and_fan_columns_named(width, lessons_lab, lesson_page):
+def test_hand_editor_labels_whole_and_fan_columns_named(width, lessons_lab, page):
     """Lesson 05's editors: the "winning tile" tag inside its box and above its tile, also when the
     tile wraps to the start of a row (a narrow window); every column of a fan table named."""
-    page = lesson_page
     page.set_viewport_size({"width": width, "height": 1000})
     _open(page, lessons_lab, "05_hand_editor")
     tags = page.evaluate(WIN_TAGS)
