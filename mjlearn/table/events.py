@@ -18,7 +18,7 @@ given an int 0-3 or a letter for a seat keeps the ``Seat``:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..hand import Hand, Meld, WinContext
@@ -70,13 +70,6 @@ def _t(t: Tile) -> str:
 
 def _ts(tiles) -> str:
     return " ".join(f"{t.en} {t.zh}" if t.is_flower else str(t) for t in tiles)
-
-
-def _hand_en(hand: Hand) -> str:
-    """A hand in an English sentence: its notation, its flowers by name (their letters read as words)."""
-    if not hand.flowers:
-        return str(hand)
-    return f"{replace(hand, flowers=())} and flowers {_ts(hand.flowers)}"
 
 
 def _tzh(tiles) -> str:
@@ -547,7 +540,7 @@ class Won(Event):
     def en(self):
         how = "by self-draw" if self.self_drawn else f"on {self.from_seat.en}'s {'kong' if self.kong else 'discard'}"  # type: ignore[union-attr]  # not self-drawn: from_seat given
         pts = f", {self.points} {self.unit[1]}" if self.points is not None else ""
-        return f"{self.seat.en} wins {how} with {self.tile}: {_hand_en(self.hand)}{pts}."
+        return f"{self.seat.en} wins {how} with {self.tile}: {self.hand}{pts}."
 
     @property
     def zh(self):
