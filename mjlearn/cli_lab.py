@@ -31,7 +31,7 @@ from pathlib import Path
 
 from .buildfolder import Folder, write_whole
 from .errors import MjlearnError
-from .shipped import notebooks_source
+from .shipped import as_opened, kernel_metadata, notebooks_source
 
 MANIFEST = ".mjlearn-manifest.json"
 """Records the hash of each file as mjlearn wrote it, to tell the learner's edits from ours."""
@@ -156,10 +156,11 @@ def copy_notebooks(dest: Path, source: Path | None = None, out=None, err=None) -
             manifest = {}
         else:
             write_manifest = True
+        kernel = kernel_metadata()  # a lesson holds what the kernel reports, so opening it changes nothing
         for src in sorted(p for p in source.rglob("*") if p.is_file() and ".ipynb_checkpoints" not in p.parts):
             rel = src.relative_to(source).as_posix()
             parts = tuple(rel.split("/"))
-            data = src.read_bytes()
+            data = as_opened(src.read_bytes(), kernel) if src.suffix == ".ipynb" else src.read_bytes()
             try:
                 where = folder(parts[:-1])
                 _place(where, parts, rel, data, manifest, report)
@@ -309,8 +310,9 @@ def write_lab_settings(folder: Path, existing: Path | None = None) -> dict:
 
 def trust_shipped_notebooks(source: Path | None = None, notary=None) -> int:
     """Mark the notebooks mjlearn ships as trusted, as ``jupyter trust`` would, so JupyterLab opens them
-    without a "not trusted" warning. The signature is of the shipped content: a copy the learner
-    changed is not affected. Signs from the shipped files, never reading the learner's folder; returns
+    without a "not trusted" warning. The signature is of the content as copied (the shipped notebook
+    with the kernel's metadata, :func:`~mjlearn.shipped.as_opened`): a copy the learner changed is not
+    affected. Signs from the shipped files, never reading the learner's folder; returns
     how many were signed (0 when nbformat cannot sign here, which only leaves the warning)."""
     try:
         import nbformat
@@ -318,10 +320,11 @@ def trust_shipped_notebooks(source: Path | None = None, notary=None) -> int:
 
         notary = notary or NotebookNotary()
         n = 0
+        kernel = kernel_metadata()
         for src in sorted((source or notebooks_source()).rglob("*.ipynb")):
             if ".ipynb_checkpoints" in src.parts:
                 continue
-            nb = nbformat.reads(src.read_text(encoding="utf-8"), as_version=4)
+            nb = nbformat.reads(as_opened(src.read_bytes(), kernel).decode("utf-8"), as_version=4)
             if not notary.check_signature(nb):
                 notary.sign(nb)
             n += 1

@@ -310,7 +310,8 @@ def regular_split_of_counts(counts, n_melds: int = 0) -> dict:
 
     The count is the one :func:`regular_shanten_of_counts` makes: shanten = 8 - 2 x sets (declared
     melds included) - partial sets (at most 4 - sets of them count) - 1 if there is a pair. Among
-    the best splits it prefers more sets, then a pair. For teaching: the hot paths never call it.
+    the best splits it prefers one with a pair (a beginner looks for the pair of a hand holding
+    one), then more sets. For teaching: the hot paths never call it.
 
     """
     check_counts(counts, n_melds)
@@ -345,7 +346,7 @@ def _regular_split(counts, n_melds: int) -> dict:
         if s > 4:
             continue
         value = 2 * s + min(t, 4 - s) + p
-        key = (value, s, p, -t)
+        key = (value, p, s, -t)  # a pair first: a beginner looks for the pair of a hand holding one
         if best is None or key > best[0]:
             best = (key, split)
     (value, *_), (sets, parts, pair, singles) = best  # type: ignore[misc]  # some split fits a hand of at most four melds

@@ -7,6 +7,7 @@ browser build and a class's assignments (a quiz set named by its shipped name) a
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 
@@ -17,3 +18,38 @@ def notebooks_source() -> Path:
         if candidate.is_dir() and any(candidate.glob("*.ipynb")):
             return candidate
     raise FileNotFoundError("the mjlearn notebooks were not found next to the package; reinstall mjlearn")
+
+
+def kernel_metadata() -> dict | None:
+    """The notebook metadata the Python kernel of this interpreter reports when a lesson opens
+    (``kernelspec`` and ``language_info``, as JupyterLab writes them into the notebook), or None when
+    no kernel is installed here. A lesson stored with these opens unmodified: JupyterLab compares
+    what the kernel reports with what the file holds and marks the lesson changed when they differ,
+    so closing a lesson the learner never touched would ask to save it."""
+    try:  # the kernel's own values (ipykernel and jupyter_client come with JupyterLab)
+        from ipykernel.ipkernel import IPythonKernel
+        from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
+
+        spec = KernelSpecManager().get_kernel_spec("python3")
+    except (ImportError, NoSuchKernel, OSError, ValueError):
+        return None
+    return {
+        "kernelspec": {"display_name": spec.display_name, "language": spec.language, "name": "python3"},
+        "language_info": dict(IPythonKernel.language_info),
+    }
+
+
+def as_opened(data: bytes, metadata: dict | None) -> bytes:
+    """A shipped notebook's bytes with the kernel's ``metadata`` (:func:`kernel_metadata`) in place of
+    the stored ``kernelspec`` and ``language_info``, written as the repository writes notebooks;
+    ``data`` unchanged when ``metadata`` is None or the notebook names another kernel."""
+    if metadata is None:
+        return data
+    try:
+        nb = json.loads(data)
+    except ValueError:  # not JSON: copied as it is (the learner's JupyterLab says what is wrong with it)
+        return data
+    if not isinstance(nb, dict) or nb.get("metadata", {}).get("kernelspec", {}).get("name", "python3") != "python3":
+        return data
+    nb.setdefault("metadata", {}).update(metadata)
+    return (json.dumps(nb, indent=1, ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8")

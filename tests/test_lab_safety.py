@@ -15,6 +15,7 @@ import pytest
 from needs import need
 
 from mjlearn.cli_lab import MANIFEST, copy_notebooks, notebooks_source
+from mjlearn.shipped import as_opened, kernel_metadata
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRST = "01_tiles_and_notation.ipynb"
@@ -134,13 +135,13 @@ def test_edits_to_new_files_are_never_replaced(tmp_path):
     proc = lab(dest)
     new1 = dest / "01_tiles_and_notation.new.ipynb"
     assert (dest / FIRST).read_text() == "my notes"
-    assert new1.read_bytes() == (notebooks_source() / FIRST).read_bytes()
+    assert new1.read_bytes() == as_opened((notebooks_source() / FIRST).read_bytes(), kernel_metadata())
     assert "01_tiles_and_notation.new.ipynb" in proc.stdout
     new1.write_text("my notes in the new copy")  # and then works in the .new copy
     proc = lab(dest)
     new2 = dest / "01_tiles_and_notation.new-2.ipynb"
     assert new1.read_text() == "my notes in the new copy"
-    assert new2.read_bytes() == (notebooks_source() / FIRST).read_bytes()
+    assert new2.read_bytes() == as_opened((notebooks_source() / FIRST).read_bytes(), kernel_metadata())
     assert "01_tiles_and_notation.new-2.ipynb" in proc.stdout
     before = _tree(dest)
     lab(dest)  # nothing new: no new name taken

@@ -18,6 +18,7 @@ from ..i18n import get_language
 from ..render.charts import payments_svg
 from ..rules import RuleSet, get
 from ..rules.comparison import differences, fact_zh, pay_unit_key
+from ..rules.steps import zero_pays
 from ..seats import SEAT_LETTERS, Seat
 from .families import families, family_of
 from .tour import describe
@@ -76,6 +77,13 @@ def comparison_html(c) -> str:
                 else _no_items(r)
             )
             total = f"{escape(str(r.total))} {escape(r.unit[0])}<br><small>{escape(r.unit[1])}</small>"
+            why = zero_pays(r.result) if r.result is not None else None
+            if why is not None:  # "0 番" beside payments: the rule set's reason, under the total
+                pats = "没有计分项<br><small style='color:#555'>no counted items</small>"
+                total += (
+                    f"<div class='mjlearn-zero-pays' style='font-size:85%;color:#555'>{escape(why[0])}"
+                    f"<br>{escape(why[1])}</div>"
+                )
             pu = get(r.name).pay_unit
             pays = (
                 " ".join(

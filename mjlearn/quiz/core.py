@@ -301,6 +301,11 @@ class Kind:
     def hints(self, data: Mapping) -> list[Line]:
         return []
 
+    def hints_after(self, data: Mapping, answer: Any) -> list[Line]:
+        """The hints after a wrong (normalised) ``answer``: :meth:`hints` without those the answer
+        shows the learner knows already (a hint never tells the learner what they chose)."""
+        return self.hints(data)
+
     def retry_note(self, data: Mapping, answer: Any, solution: Any) -> Line | None:
         """What the engine can say about a wrong first answer without giving the solution away
         (e.g. where that discard leaves the hand), or None; shown with the hint before a retry."""
@@ -448,9 +453,16 @@ def verdict(question: Question, answer: Any, solution: Any) -> bool:
     return bool(k.verdict(question.data, norm, solution))
 
 
-def hint(question: Question, level: int = 0) -> Line | None:
-    """The ``level``-th hint (0 first), or None when there are no more."""
-    hs = get_kind(question.kind).hints(question.data)
+def hint(question: Question, level: int = 0, answer: Any = None) -> Line | None:
+    """The ``level``-th hint (0 first), or None when there are no more; after a wrong ``answer``,
+    the hints that answer does not make needless (:meth:`Kind.hints_after`)."""
+    k = get_kind(question.kind)
+    hs = k.hints(question.data)
+    if answer is not None:
+        try:
+            hs = k.hints_after(question.data, k.normalize(question.data, answer))
+        except QuizError:
+            pass
     return hs[level] if 0 <= level < len(hs) else None
 
 

@@ -27,13 +27,15 @@ _NOTATION = re.compile(r"\d[mps]|\[|^[ESWNCFP]{2,}$")
 """Tile notation: digits with a suit, a meld, or two or more honors (``PP``, ``EEE``)."""
 TILE_PX = 20
 """The width of a tile drawn inside a line of feedback."""
+SITUATION_PX = 30
+"""The width of a tile in a question's situation (a claim question's hands): tiles a learner reads."""
 
 
 _GAP = "<span class='mjlearn-meld-gap' style='display:inline-block;width:8px'></span>"
 """The space that sets an exposed meld apart from the next meld or the concealed tiles."""
 
 
-def _drawn(token: str) -> str | None:
+def _drawn(token: str, width: int = TILE_PX) -> str | None:
     """A notation token (``345m``, ``[EEE,3]``, ``2345m7sW``, a whole hand) drawn as small tiles with
     the tiles named in words for a screen reader; None when it is not notation."""
     if not _NOTATION.search(token):
@@ -42,29 +44,29 @@ def _drawn(token: str) -> str | None:
         melds = re.fullmatch(r"(?:\[[0-9A-Za-z]+(?:,\d)?\])+", token)  # a concealed kong has no offer
         if melds:
             return "".join(
-                svg.inline_html(svg.meld_svg(m, width=TILE_PX), vertical_align="middle")
+                svg.inline_html(svg.meld_svg(m, width=width), vertical_align="middle")
                 for m in re.findall(r"\[[^\]]+\]", token)
             )
         if "[" in token:  # exposed melds, then a clear gap, then the concealed tiles (and the winning tile)
             rest = re.sub(r"\[[^\]]+\]", "", token)
             shown = "".join(
-                svg.inline_html(svg.meld_svg(m, width=TILE_PX), vertical_align="middle") + _GAP
+                svg.inline_html(svg.meld_svg(m, width=width), vertical_align="middle") + _GAP
                 for m in re.findall(r"\[[^\]]+\]", token)
             )
             if not rest:
                 return shown
-            rest_svg = svg.hand_svg(rest, width=TILE_PX) if "+" in rest else svg.tiles_svg(rest, width=TILE_PX)
+            rest_svg = svg.hand_svg(rest, width=width) if "+" in rest else svg.tiles_svg(rest, width=width)
             return shown + svg.inline_html(rest_svg, vertical_align="middle")
         if "+" in token:
-            picture = svg.hand_svg(token, width=TILE_PX)
+            picture = svg.hand_svg(token, width=width)
         else:
-            picture = svg.tiles_svg(token, width=TILE_PX)
+            picture = svg.tiles_svg(token, width=width)
     except (ValueError, KeyError):
         return None
     return svg.inline_html(picture, vertical_align="middle")
 
 
-def tiled(text: str, lang: str = "en", drawn: set | None = None, known: frozenset = frozenset()) -> str:
+def tiled(text: str, lang="en", drawn: set | None = None, known: frozenset = frozenset(), width=TILE_PX) -> str:
     """``text`` as HTML with its tile notation drawn as tiles (a learner reads tiles, not codes); a
     single tile is also named in words in ``lang`` ("zh" or "en") unless the text names it already.
 
@@ -82,7 +84,7 @@ def tiled(text: str, lang: str = "en", drawn: set | None = None, known: frozense
             out.append(f"<code style='font-size:90%'>{escape(token)}</code>")
             at = m.end(1)
             continue
-        pic = _drawn(token)
+        pic = _drawn(token, width)
         if pic is None:
             continue
         if drawn is not None:
@@ -156,17 +158,18 @@ def dice_html(throws) -> str:
     return "".join(rows)
 
 
-def _once(zh: str, en: str) -> str:
+def _once(zh: str, en: str, width: int = TILE_PX) -> str:
     """One line of a situation in both languages with its tiles drawn once: the Chinese line with the
-    tiles, then the English words without the tiles already drawn (a hand twice on one line is
-    clutter)."""
+    tiles, then the English words without them (a hand twice on one line is clutter); one same text once."""
+    if zh == en:
+        return tiled(en, width=width)
     drawn: set = set()
-    top = tiled(zh, "zh", drawn=drawn)
+    top = tiled(zh, "zh", drawn=drawn, width=width)
     for token in sorted(drawn, key=len, reverse=True):  # a lone tile keeps its name, a group goes
         single = re.fullmatch(r"\d[mps]|[ESWNCFP]", token)
         en = re.sub(rf"(?<![\w\[,+]){re.escape(token)}(?![\w\]])", as_tile(token).en if single else "", en)
     en = re.sub(r"\s*\(\s*\)", "", en).strip()
-    return f"{top} / {escape(en)}" if drawn else f"{top} / {tiled(en)}"
+    return f"{top} / {escape(en)}" if drawn else f"{top} / {tiled(en, width=width)}"
 
 
 def question_html(q: Question) -> str:
@@ -201,8 +204,8 @@ def question_html(q: Question) -> str:
     ]
     if extra:
         parts.append(
-            "<div style='font-size:90%'>"
-            + "<br>".join(_once(z, e) if z != e else tiled(e) for z, e in zip(extra_zh, extra))
+            "<div class='mjlearn-quiz-situation' style='font-size:90%;line-height:1.6'>"
+            + "<br>".join(_once(z, e, SITUATION_PX) for z, e in zip(extra_zh, extra))
             + "</div>"
         )
     parts.append("</div>")
@@ -317,9 +320,7 @@ def _input_for(q: Question):
         )
     if choices:
         return check_boxes([(label, value) for value, label in choices])
-    return W.Text(
-        placeholder=f"{kind.answer_help[0]} / {kind.answer_help[1]}", layout=W.Layout(width="560px", max_width="100%")
-    )
+    return W.Text(layout=W.Layout(width="560px", max_width="100%"))  # no placeholder: said once, under it
 
 
 def _input_note(q: Question) -> str:
@@ -455,6 +456,7 @@ class QuizWidget:
         self.box.children = (self.input,) + ((W.HTML(note),) if note else ())
         self.feedback.value = self._store_notice()
         self._hints = self._hints_kept = 0
+        self._last_answer = None
         self._start = time.monotonic()
         self.check_button.disabled = self._settled[self.index]
 
@@ -462,8 +464,15 @@ class QuizWidget:
         """Grade ``value`` for the current question (what the Check button does with the input).
 
         Right: the engine's explanation. Wrong the first time: "not yet" and the next hint, to try
-        again. Wrong again: the engine's explanation of the solution. The score updates at once."""
+        again. Wrong again: the engine's explanation of the solution. The score updates at once. An
+        answer the engine cannot read is no try: the learner is told why (nothing counted or recorded)."""
         q, i = self.current, self.index
+        if value is not None and not self._settled[i]:
+            try:
+                get_kind(q.kind).normalize(q.data, value)
+            except QuizError as e:
+                self._unreadable(e)
+                return grade(q, value)
         g = grade(q, value)
         self.attempts[i] += 1
         self._last_answer = value
@@ -480,11 +489,11 @@ class QuizWidget:
             self._settle()
             self.feedback.value = grade_html(g, head) + self._store_notice()
         elif self.attempts[i] == 1 and value is not None:
-            h = hint(q, self._hints)
+            h = hint(q, self._hints, value)
             if h is not None:
                 self._hints += 1
             note = retry_note(q, value)
-            self.feedback.value = retry_html(h, hint(q, self._hints) is not None, note) + self._store_notice()
+            self.feedback.value = retry_html(h, hint(q, self._hints, value) is not None, note) + self._store_notice()
         else:
             self._settle()
             self.feedback.value = grade_html(g) + self._store_notice()
@@ -551,16 +560,20 @@ class QuizWidget:
         try:
             value = _value(self.current, self.input)
         except QuizError as e:
-            zh, en = unreadable(self.current.kind, e)
-            self.feedback.value = (
-                f"<div class='mjlearn-quiz-feedback' data-correct='invalid'>"
-                f"{escape(zh)}<br><span style='color:#555'>{escape(en)}</span></div>"
-            )
+            self._unreadable(e)
             return None
         return self.answer(value)
 
+    def _unreadable(self, e: QuizError) -> None:
+        """An answer that cannot be read: why, and how to write one; Check stays open for a retry."""
+        zh, en = unreadable(self.current.kind, e)
+        why = f"{escape(zh)}<br><span style='color:#555'>{escape(en)}</span>"
+        self.feedback.value = (
+            f"<div class='mjlearn-quiz-feedback' data-correct='invalid'>{why}</div>{self._store_notice()}"
+        )
+
     def show_hint(self):
-        h = hint(self.current, self._hints)
+        h = hint(self.current, self._hints, self._last_answer)
         if h is None:
             h = ("没有更多提示了。", "No more hints.")
             level = ""

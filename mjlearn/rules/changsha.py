@@ -306,8 +306,10 @@ ABOUT = About(
             "板板胡 (no 2, 5 or 8 at all), 缺一色 (a suit missing).",
         ),
         (
-            "扎鸟：和牌后翻一张“鸟”，数到谁，谁的收付加倍；一炮多响（通炮）可以几家同时和。",
-            "The bird (扎鸟): after a win a tile is turned up and counted round the table; that seat's payments double. "
+            "扎鸟：和牌后翻一张“鸟”，按它的点数从庄家数起，庄家算一（1、5、9 都数到庄家），数到谁，谁的收付加倍；"
+            "一炮多响（通炮）可以几家同时和。",
+            "The bird (扎鸟): after a win a tile is turned up and its number counted round the table from the dealer, "
+            "the dealer counting as one (a 1, 5 or 9 lands on the dealer); that seat's payments double. "
             "One discard may make several winners (通炮).",
         ),
     ),
@@ -318,7 +320,11 @@ ABOUT = About(
             ("不结束：亮牌收钱后接着打", "no: the player collects and play goes on"),
             "on_deal_ends_hand",
         ),
-        Ruling(("鸟从谁数起", "from whom the bird is counted"), ("从庄家数起", "from the dealer"), "bird_origin"),
+        Ruling(
+            ("鸟从谁数起", "from whom the bird is counted"),
+            ("从庄家数起，庄家算一", "from the dealer, who counts as one"),
+            "bird_origin",
+        ),
         Ruling(
             ("豪华七对算不算两个大胡", "whether seven pairs with a four-of-a-kind count as two big wins"),
             ("只算一个", "as one"),

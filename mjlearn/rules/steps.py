@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..seats import Seat
 
-__all__ = ["Line", "doubling", "num", "seat_label", "sum_line", "unit_of"]
+__all__ = ["Line", "doubling", "num", "seat_label", "sum_line", "unit_of", "zero_pays"]
 
 Line = tuple[str, str]
 
@@ -71,3 +71,19 @@ def sum_line(items, unit: Line, total=None) -> Line:
         en = unit[1][:-1] if s == 1 and unit[1].endswith("s") else unit[1]
         return (f"{num(s)} {unit[0]}".strip(), f"{num(s)} {en}".strip())
     return (f"{expr} = {num(s)} {unit[0]}", f"{expr} = {num(s)} {unit[1]}")
+
+
+def zero_pays(result) -> Line | None:
+    """Why a legal win whose total is 0 still pays, in the rule set's own settlement words (a plain
+    hand's base, a flat amount for any win), or None when the total is not 0 or nothing is paid.
+    A table showing "0 番" beside payments says this with it."""
+    if not result.legal or result.total != 0 or not any(result.payments.values()):
+        return None
+    unit = result.ruleset.unit
+    why = [s for s in result.steps if s != sum_line(result.items, unit, 0)]
+    if not why:
+        return None
+    return (
+        f"0 {unit[0]}也收付：" + "；".join(z for z, _ in why),
+        f"a win of 0 {unit[1]} still pays: " + "; ".join(e for _, e in why),
+    )

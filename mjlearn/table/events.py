@@ -63,11 +63,13 @@ _CLAIM_ZH = {
 
 
 def _t(t: Tile) -> str:
-    return f"{t} ({t.zh})"
+    """A tile in an English sentence: its notation and Chinese name; a flower by its names (its
+    notation is a bare letter, which reads as a word: "with a")."""
+    return f"{t.en} {t.zh}" if t.is_flower else f"{t} ({t.zh})"
 
 
 def _ts(tiles) -> str:
-    return " ".join(str(t) for t in tiles)
+    return " ".join(f"{t.en} {t.zh}" if t.is_flower else str(t) for t in tiles)
 
 
 def _tzh(tiles) -> str:
@@ -287,7 +289,9 @@ class FlowerReplaced(Event):
     @property
     def en(self):
         when = f" (pass {self.pass_no})" if self.pass_no else ""
-        return f"{self.seat.en} shows flower {_t(self.flower)} and replaces it from the tail with {self.tile}{when}."
+        return (
+            f"{self.seat.en} shows flower {_t(self.flower)} and replaces it from the tail with {_t(self.tile)}{when}."
+        )
 
     @property
     def zh(self):

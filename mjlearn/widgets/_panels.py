@@ -14,6 +14,7 @@ from ..hand import Hand
 from ..mcr.result import ScoreResult
 from ..render import svg
 from ..rules.result import RegionalResult
+from ..rules.steps import zero_pays
 from ..scoring import score
 from ..shapes import is_winning
 from ._base import B, L, esc, tile_tag
@@ -269,11 +270,18 @@ def fan_positions(hand: Hand, fan) -> list[int]:
     return sorted(pos)
 
 
+def _fan_head(name, each, total) -> str:
+    """The fan table's column heads, each (Chinese, English): a number column says what it counts."""
+    cells = [f'<th class="mj-fan-name">{esc(B(*name))}</th>']
+    cells += [f'<th class="mj-pts">{esc(B(*h))}</th>' for h in (each, total)]
+    return f'<thead><tr class="mj-fan-head">{"".join(cells)}</tr></thead>'
+
+
 def fans_html(hand: Hand, result: ScoreResult, live: bool) -> str:
     """The fan table of an MCR result; hovering a row lights up that fan's tiles."""
     out = [
         f'<div class="mj-fans" data-hlscope="1"><div class="mj-fan-hand">{svg.hand_svg(hand, width=23)}</div>',
-        '<table class="mj-fan-table"><tbody>',
+        '<table class="mj-fan-table">' + _fan_head(("番种", "fan"), ("每个", "each"), ("合计", "total")) + "<tbody>",
     ]
     for f in result.fans:
         pos = fan_positions(hand, f)
@@ -424,9 +432,11 @@ def regional_html(hand: Hand, res, live: bool) -> tuple[str, int]:
         return name + verdict + f'<div class="mj-fan-hand">{svg.hand_svg(hand, width=23)}</div>', -1
     total = res.total
     verdict = f'<div class="mj-verdict mj-ok" data-legal="true">✓ {esc(B("合法的和牌", "A legal win"))}</div>'
+    why = zero_pays(res)  # "0 番" beside payments: the rule set's reason with it
     head = (
         f'<div class="mj-total"><span class="mj-total-n" data-total="{esc(total)}">{esc(total)}</span> '
         f'{esc(L(unit[0], unit[1]))} <span class="mj-sub">{esc(L(unit[1], unit[0]))}</span></div>'
+        + (f'<div class="mj-note mj-zero-pays">{esc(L(*why))}<br>{esc(L(why[1], why[0]))}</div>' if why else "")
     )
     rows = []
     for i in res.items:
@@ -448,6 +458,7 @@ def regional_html(hand: Hand, res, live: bool) -> tuple[str, int]:
         )
     body = (
         f'<div class="mj-fans"><div class="mj-fan-hand">{svg.hand_svg(hand, width=23)}</div>'
-        f'<table class="mj-fan-table"><tbody>{"".join(rows)}</tbody></table>{subs}</div>'
+        f'<table class="mj-fan-table">{_fan_head(("计分项", "pattern"), ("每个", "each"), ("合计", "total"))}'
+        f"<tbody>{''.join(rows)}</tbody></table>{subs}</div>"
     )
     return name + verdict + head + body + payments_html(res.payments, ctx), _int_total(total)

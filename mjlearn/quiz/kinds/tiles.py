@@ -5,6 +5,7 @@ hand analysis (that is :mod:`.basic`)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
 from ...errors import NotationError
 from ...i18n import pick
@@ -81,6 +82,19 @@ class TileName(Kind):
                 ("花牌：春夏秋冬和梅兰竹菊，各有编号 1-4。", "Flowers: the seasons and the plants, each numbered 1-4.")
             )
         return h
+
+    def hints_after(self, data, answer):
+        """The hints less what the chosen tile shows the learner knows: a tile of the right suit makes
+        the suit no hint, a tile of the right rank the rank."""
+        t, a = as_tile(data["tile"]), Tile(answer)
+        hs = self.hints(data)
+        if a == t:
+            return hs
+        if a.suit == t.suit:
+            hs = [h for h in hs if not h[1].startswith("Look at the suit")]
+        if a.is_suited and t.is_suited and a.rank == t.rank:
+            hs = [h for h in hs if not h[1].startswith("Count the marks")]
+        return hs
 
     def explain_solution(self, data, solution):
         t = Tile(solution)
@@ -339,6 +353,10 @@ class WriteNotation(Kind):
             if not tiles:
                 raise AnswerError("没有写牌", "no tiles were written")
             return {"tiles": format_tiles(sorted(tiles)), "written": answer.strip()}
+        if isinstance(answer, Mapping):  # an answer read already (the widget reads it, then grades it)
+            written = answer.get("written")
+            read = self.normalize(data, answer.get("tiles"))
+            return read if not isinstance(written, str) else {"tiles": read["tiles"], "written": written}
         return {"tiles": format_tiles(sorted(as_tiles(answer))), "written": format_tiles(as_tiles(answer))}
 
     def verdict(self, data, answer, solution):
