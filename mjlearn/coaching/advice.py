@@ -16,7 +16,7 @@ from ..tiles import TILES, Tile
 from . import lookahead as _lookahead
 from . import wins as _wins
 from .lookahead import Lookahead, Shapes
-from .results import Coaching, CoachOption, LikelyFan, Standing
+from .results import Coaching, CoachOption, LikelyFan, Route, Standing
 from .wins import MCR_KEYWORDS, Judge, seen_counts
 
 __all__ = [
@@ -312,7 +312,7 @@ def _outlook(
     the chance to win the 13 tiles ``counts13`` (shanten ``s``) from ``share`` of the draw orders, the
     fans their wins carry and, when the chance is 0, why."""
     p, err, method, used, acc = _evaluate(look, counts13, s, pool, n, d, orders, share, trials, seed)
-    fans, expected = _summarise(acc, judge, p)
+    fans, expected, routes = _summarise(acc, judge, p, counts13)
     return dict(
         shanten=s,
         useful=useful,
@@ -325,14 +325,17 @@ def _outlook(
         unit=judge.unit,
         note=_note(p, s, d, look, judge, method),
         rules=judge.name,
+        routes=routes,
     )
 
 
-def _summarise(acc: dict, judge: Judge, p: float):
-    """(likely fans, expected value) from the chances of the final winning hands."""
+def _summarise(acc: dict, judge: Judge, p: float, counts13=b""):
+    """(likely fans, expected value, routes) from the chances of the final winning hands; a route's
+    tiles still needed are those its most likely final hand holds beyond ``counts13``."""
     if not acc or p <= 0:
-        return (), 0.0
+        return (), 0.0, ()
     by: dict = {}
+    routes: dict = {}
     expected = 0.0
     total_w = sum(acc.values())
     for (key0, t), wgt in acc.items():
@@ -342,12 +345,46 @@ def _summarise(acc: dict, judge: Judge, p: float):
         expected += wgt * total
         for k, _count in items:
             by[k] = by.get(k, 0.0) + wgt
+        route = _route(items, judge)
+        got = routes.get(route)
+        if got is None:
+            routes[route] = [wgt, wgt, key0, t]
+        else:
+            got[0] += wgt
+            if wgt > got[1]:
+                got[1:] = [wgt, key0, t]
     out = []
     for k, wgt in by.items():
         key, zh, en, value = judge.item_names(k)
         out.append(LikelyFan(key, zh, en, value, min(1.0, wgt / total_w)))
     out.sort(key=lambda f: (-round(f.share, 9), -f.value, f.key))
-    return tuple(out), expected
+    ways = []
+    for route, (chance, _w, key0, t) in routes.items():
+        needs = [TILES[i] for i in range(34) for _ in range(max(0, key0[i] - (counts13[i] if counts13 else 0)))]
+        ways.append(Route(route, sum(f[3] for f in route), min(chance, p), (*needs, TILES[t])))
+    ways.sort(key=lambda r: (-round(r.chance, 9), -r.points, r.fans))
+    return tuple(out), expected, tuple(ways)
+
+
+def _route(items: tuple, judge: Judge) -> tuple:
+    """The fans that carry a win (``items`` as the judge gives them), the most points first (a fan
+    counted twice as its points twice; ties by the fan's number): under MCR the fewest of them that
+    reach 8 points, elsewhere at most three items; each (key, zh, en, points)."""
+    named = []
+    for k, n in items:
+        key, zh, en, value = judge.item_names(k)
+        named.append((value * n if isinstance(value, (int, float)) else 0, str(key), zh, en, n))
+    named.sort(key=lambda x: (-x[0], x[1] if not judge.mcr else int(x[1])))
+    if not judge.mcr:
+        named = named[:3]
+    out = []
+    got = 0
+    for pts, key, zh, en, n in named:
+        out.append((key, zh if n == 1 else f"{zh}×{n}", en if n == 1 else f"{en} ×{n}", pts))
+        got += pts
+        if judge.mcr and got >= 8:
+            break
+    return tuple(out)
 
 
 def _note(p, s, d, look: Lookahead, judge: Judge, method) -> tuple | None:
