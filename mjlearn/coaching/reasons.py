@@ -100,6 +100,8 @@ class Reason:
     danger: dict | None = None
     """Late in the hand, two discards' copies in sight: ``{"wall", "riskier", "riskier_seen",
     "safer", "safer_seen"}`` (tiles as notation), or None."""
+    within_error: bool = False
+    """The better option's lead in chance is inside the larger simulated error (said so)."""
     zh: str = field(default="")
     en: str = field(default="")
 
@@ -119,6 +121,7 @@ class Reason:
             "keeps_route": self.keeps_route,
             "more_useful": self.more_useful,
             "danger": self.danger,
+            "within_error": self.within_error,
             "zh": self.zh,
             "en": self.en,
         }
@@ -140,7 +143,7 @@ def _route_words(r: dict, unit: tuple) -> tuple[str, str]:
     n = r["points"]
     uz, ue = unit
     ue = ue[:-1] if n == 1 and ue.endswith("s") else ue
-    return f"{zh}，{n:g} {uz}", f"{en}, {n:g} {ue}"
+    return f"{zh}（{n:g} {uz}）", f"{en}, {n:g} {ue}"
 
 
 def _pct(p: float, digits: int = 1) -> str:
@@ -182,31 +185,33 @@ def explain(
     oz, oe = option_words(oo) if oo else ("", "")
     pb, po = better["win_chance"], (other["win_chance"] if other else None)
     lb, lo = better.get("live", 0), (other.get("live", 0) if other else None)
+    pof, lof = po or 0.0, lo or 0  # the other's chance and useful tiles as numbers (0 with no other)
     sb, so = better.get("shanten"), (other.get("shanten") if other else None)
     rb = (better.get("routes") or [None])[0]
     ro = (other.get("routes") or [None])[0] if other else None
     need = ("8 番", "8 points") if mcr else ("合法的和牌", "a legal win")
     base = {"better": bo, "other": oo, "chances": (pb, po), "live": (lb, lo), "shanten": (sb, so)}
     more = None
+    within = False
     if bo in ("win", "grab_gold") and pb >= 1:
         kind = "win"
         v = "" if total is None else f"{total:g} "
-        z = f"{bz}是现成的：{v}{unit[0]}到手" + (f"，{oz}只有 {_pct(po)} 的机会以后再和" if oo else "")
+        z = f"{bz}是现成的：{v}{unit[0]}到手" + (f"，{oz}只有 {_pct(pof)} 的机会以后再和" if oo else "")
         e = f"{be} is certain: {v}{unit[1]} now" + (
-            f", against a {_pct(po)} chance to win later after {oe}" if oo else ""
+            f", against a {_pct(pof)} chance to win later after {oe}" if oo else ""
         )
         route = keeps = None
     elif rb is not None and pb > 0:
         route = rb
         rz, re_ = _route_words(rb, unit)
-        z = f"{bz}保留了和 {rz} 的路线（走这条路和牌的机会 {_pct(rb['chance'])}，总共 {_pct(pb)}）"
+        z = f"{bz}保留了做成 {rz} 的路线（走这条路和牌的机会 {_pct(rb['chance'])}，总共 {_pct(pb)}）"
         e = f"{be} keeps the route to {re_} ({_pct(rb['chance'])} to win that way, {_pct(pb)} in all)"
         keeps = None
         if other is None:
             kind = "route"
-        elif po <= 0 or ro is None:
+        elif pof <= 0 or ro is None:
             kind, keeps = "route", False
-            if lo > lb:
+            if lof > lb:
                 more = oo
                 z += f"；{oz}进张更多（{lo} 张对 {lb} 张），但没有一条路能凑到 {need[0]}"
                 e += f"; {oe} keeps more useful tiles ({lo} against {lb}) but no route reaches {need[1]}"
@@ -216,34 +221,24 @@ def explain(
         else:
             keys = other.get("route_keys") or [_fan_keys(r) for r in other.get("routes") or ()]
             keeps = any(tuple(k) == _fan_keys(rb) for k in keys)
+            kind, cz, ce, within = _compare(pb, pof, better, other)
             if not keeps:
                 kind = "route"
                 oz2, oe2 = _route_words(ro, unit)
-                z += f"；{oz}断了这条路，它最可能的路线是 {oz2}（{_pct(ro['chance'])}）"
-                e += f"; {oe} breaks it: its likeliest route is {oe2} ({_pct(ro['chance'])})"
-            elif pb > po + 1e-9:
-                kind = "chance"
-                xo, xb = _pair(po, pb)
-                err = max(better.get("error", 0) or 0, other.get("error", 0) or 0)
-                if pb - po <= err:
-                    kind = "close"
-                    z += f"；{oz}也保留这条路，总的和牌机会差不多（{xo} 对 {xb}，在模拟的误差 ±{_pct(err)} 之内）"
-                    e += (
-                        f"; {oe} keeps it too and wins about as often ({xo} against {xb}, within the "
-                        f"simulation's error of ±{_pct(err)})"
-                    )
-                else:
-                    z += f"；{oz}也保留这条路，但总的和牌机会更小（{xo} 对 {xb}）"
-                    e += f"; {oe} keeps it too but wins less often in all ({xo} against {xb})"
+                z += f"；{oz}断了这条路，它最可能的路线是 {oz2}（{_pct(ro['chance'])}），{cz}"
+                e += f"; {oe} breaks it: its likeliest route is {oe2} ({_pct(ro['chance'])}), and it {ce}"
             else:
-                kind = "value" if better.get("expected", 0) > other.get("expected", 0) + 1e-9 else "same"
-                z += f"；{oz}也一样保留这条路，总的和牌机会相同（{_pct(po)}）"
-                e += f"; {oe} keeps it as well, with the same chance in all ({_pct(po)})"
-            if kind != "route" and lo > lb:
+                z += f"；{oz}也保留这条路，{cz}"
+                e += f"; {oe} keeps it too and {ce}"
+            if kind == "value":
+                ub = unit[1]
+                z += f"，但{bz}的期望更高（{better['expected']:.1f} 对 {other['expected']:.1f} {unit[0]}）"
+                e += f", but {be} is worth more on average ({better['expected']:.1f} against {other['expected']:.1f} {ub})"
+            if kind != "value" and lof > lb:
                 more = oo
                 z += f"，虽然它进张更多（{lo} 张对 {lb} 张）"
                 e += f", though it keeps more useful tiles ({lo} against {lb})"
-            elif kind != "same" and lb > lo:
+            elif kind not in ("same", "value") and lb > lof:
                 more = bo
                 z += f"，{bz}进张也更多（{lb} 张对 {lo} 张）"
                 e += f", and {be} keeps more useful tiles ({lb} against {lo})"
@@ -253,15 +248,18 @@ def explain(
         z = f"还没有一种选择能凑到 {need[0]} 的和牌" + ("（花牌不算）" if mcr else "")
         e = f"no choice reaches {need[1]} yet" + (" (flowers not counted)" if mcr else "")
         if sb is not None and sb >= 0:
-            z += f"；{bz}离听牌最近（{sb} 向听），进张 {lb} 张"
+            z += f"；{bz}之后是 {sb} 向听，进张 {lb} 张"
             e += f"; {be} leaves the hand {sb} from ready with {lb} useful tiles"
         if other is not None and so is not None and sb is not None and so > sb:
             z += f"，{oz}之后是 {so} 向听"
             e += f", against {so} from ready after {oe}"
-        elif other is not None and lo is not None and lb > lo:
+        elif other is not None and lb > lof:
             more = bo
             z += f"，比{oz}进张更多（{lb} 张对 {lo} 张）"
             e += f": more useful tiles than {oe} ({lb} against {lo})"
+            if so is not None and sb is not None and so < sb:
+                z += f"，虽然{oz}之后只差 {so} 向听"
+                e += f", though {oe} leaves it {so} from ready"
         elif other is not None:
             kind = "same"
             z += f"，{oz}也一样"
@@ -285,10 +283,29 @@ def explain(
         keeps_route=keeps,
         more_useful=more,
         danger=danger,
+        within_error=within,
         zh=z + "。",
         en=_cap(e) + ".",
         **base,
     )
+
+
+def _compare(pb: float, po: float, better: dict, other: dict) -> tuple:
+    """(kind, zh, en, within the error) of the two options' chances in all: less often, about as often
+    (the difference inside the larger simulated error), or the same (then the value decides)."""
+    xo, xb = _pair(po, pb)
+    err = max(better.get("error", 0) or 0, other.get("error", 0) or 0)
+    if pb > po + 1e-9 and pb - po <= err:
+        return (
+            "close",
+            f"总的和牌机会差不多（{xo} 对 {xb}，在模拟的误差 ±{_pct(err)} 之内）",
+            f"wins about as often in all ({xo} against {xb}, within the simulation's error of ±{_pct(err)})",
+            True,
+        )
+    if pb > po + 1e-9:
+        return "chance", f"但总的和牌机会更小（{xo} 对 {xb}）", f"wins less often in all ({xo} against {xb})", False
+    kind = "value" if better.get("expected", 0) > other.get("expected", 0) + 1e-9 else "same"
+    return kind, f"总的和牌机会相同（{_pct(po)}）", f"wins as often in all ({_pct(po)})", False
 
 
 def _danger(bo: str, oo: str | None, wall, in_sight) -> dict | None:

@@ -84,17 +84,17 @@ from ..seats import SEATS, Seat
 from ..table import IllegalActionError, Session
 from ..table.render import outcome_text
 from ..tiles import tile as _tile
+from . import play_coach_panel as _panel
 from . import play_turn as _turn
 from . import play_view as _view
 from ._base import B, MjWidget, esc, flag, integer, no_arg, one_of, text
 
 # names importable from here as before (tests and tools import them from play)
 from ._words import _CALL_ZH, _STYLE, _call_label, _useful_html  # noqa: F401
+from .play_coach_panel import COACH_MODES
 from .play_rating import (
     COACH_TRIALS,  # noqa: F401
     DecisionRater,
-    advice,
-    advice_reason,
     rate,
     rate_discard,
     reason_words,
@@ -117,23 +117,17 @@ from .review import (  # noqa: F401
 
 __all__ = ["COACH_MODES", "PlayTable", "Review", "load_review", "review_html", "review_text"]
 
-COACH_MODES = ("off", "ask", "on")
-"""The coach switch: off; advice when the learner asks ("ask the coach", the default: ``coach=True``);
-advice at every decision. The verdict after each decision is shown unless off."""
-
 
 class PlayTable(MjWidget):
     """A hand of mahjong the learner plays by clicking, with a coach and a review (see the module).
 
     ``rules``: any registered rule set; ``seat``: the learner's seat in the first hand (E, S, W, N);
-    ``seed``: the shuffles (None: a random one); ``coach``: the coach's mode (:data:`COACH_MODES`; True
-    is ``"ask"``, False ``"off"``).
+    ``seed``: the shuffles (None: a random one); ``coach``: :data:`COACH_MODES` (True "ask", False "off").
 
     Front-end messages: ``discard`` (a tile), ``call`` (``"chow 3m"``, ``"pung"``, ``"kong"``,
     ``"kong 5m"``, ``"win"``, ``"pass"``, ``"draw"``, ``"on_deal"``, ``"grab_gold"``), ``next`` (the
-    next hand of the session), ``coach`` (on/off), ``coach_mode`` (off, ask, on), ``ask`` (the coach's
-    advice on the decision now), ``step`` (a decision of the review), ``rules`` and
-    ``seat`` (a new game).
+    next hand of the session), ``coach`` (on/off), ``coach_mode``, ``ask`` (advice now), ``step`` (a
+    decision of the review), ``rules`` and ``seat`` (a new game).
     """
 
     messages = {
@@ -156,8 +150,7 @@ class PlayTable(MjWidget):
     """The learner's seat in this hand (it moves with the dealer)."""
     coach_on = t.Bool(True).tag(sync=True)
     coach_mode = t.Unicode("ask").tag(sync=True)
-    """``"off"``, ``"ask"`` (advice when the learner asks for it) or ``"on"`` (advice at every decision);
-    the verdict after each decision is shown unless ``"off"``."""
+    """One of :data:`COACH_MODES`."""
     level = t.Unicode("basic").tag(sync=True)
     """The computer players' level (``"basic"`` or ``"strong"``; :data:`mjlearn.coaching.LEVELS`)."""
     hand_no = t.Int(1).tag(sync=True)
@@ -180,15 +173,8 @@ class PlayTable(MjWidget):
         **kw,
     ):
         _get_rules(rules)
-        mode = ("ask" if coach else "off") if isinstance(coach, bool) else coach
-        if mode not in COACH_MODES:
-            raise ValueError(
-                i18n.both(
-                    f"教练开关只能是 True、False 或 {', '.join(COACH_MODES)}，收到的是 {coach!r}",
-                    f"coach must be True, False or one of {', '.join(COACH_MODES)}; got {coach!r}",
-                )
-            )
         place = Seat.of(seat, name="seat")
+        mode = _panel.coach_mode_of(coach)
         if level not in LEVELS:
             raise ValueError(
                 i18n.both(
@@ -200,7 +186,6 @@ class PlayTable(MjWidget):
         self._seed = _random.randrange(10**6) if seed is None else int(seed)
         self._place = place
         self._new_session(rules)
-        self._asked = False
         super().__init__(rules=rules, coach_on=mode != "off", coach_mode=mode, level=level, **kw)
 
     # --- the game ----------------------------------------------------------------------------
@@ -278,25 +263,8 @@ class PlayTable(MjWidget):
         self.work_ms = round((time.perf_counter() - t0) * 1000, 1)
 
     def advice(self) -> list | None:
-        """The options of the decision the learner faces now, best first, as the coach ranks them
-        (:func:`~mjlearn.widgets.play_rating.advice`), or None when there is nothing to decide."""
-        if not self.waiting:
-            return None
-        return advice(self._coaching if self.waiting == "discard" else None, self._turn_evals, self._claim_evals)
-
-    def advice_reason(self, ranked: list | None = None) -> dict | None:
-        """Why the coach's best option now leads the runner-up, in words (the record of
-        :func:`mjlearn.coaching.reasons.explain`), or None."""
-        ranked = self.advice() if ranked is None else ranked
-        if not ranked:
-            return None
-        kw = self._kw if self.waiting == "discard" else None
-        return advice_reason(ranked, reason_words(self.table), kw, self.table.live_tiles_left())
-
-    @property
-    def advising(self) -> bool:
-        """The advice before acting is shown now: the coach always on, or asked for this decision."""
-        return bool(self.waiting) and (self.coach_mode == "on" or (self.coach_mode == "ask" and self._asked))
+        """The options of the decision now, best first, as the coach ranks them (None: no decision)."""
+        return _panel.advice_now(self)
 
     def _start_offers(self) -> list[str]:
         """An on-deal win or the gold to grab, offered to the learner and not yet answered."""
@@ -446,16 +414,12 @@ class PlayTable(MjWidget):
         self._act_coach_mode("ask" if arg else "off", msg)
 
     def _act_coach_mode(self, arg, msg):
-        self.coach_mode = arg
-        self.coach_on = arg != "off"
+        self.coach_mode, self.coach_on = arg, arg != "off"
 
     def _act_ask(self, arg, msg):
         if not self.waiting:
-            return self._refuse(
-                "There is no decision of yours to advise on now.", "现在没有要你做的决定，教练无从建议。"
-            )
-        self.last_error = ""
-        self._asked = True
+            return self._refuse("Nothing of yours to advise on now.", "现在没有你要做的决定。")
+        self.last_error, self._asked = "", True
 
     def _act_step(self, arg, msg):
         if self.table.phase == "over" and 0 <= arg < len(self.decisions):

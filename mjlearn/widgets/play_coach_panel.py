@@ -6,14 +6,17 @@ with its chance. Nothing here changes the state."""
 
 from __future__ import annotations
 
+from .. import i18n
+from ..errors import BadArgument
 from ..mcr.profiles import PROFILES
 from ..tiles import tile as _tile
-from ._base import B, esc, tile_tag
+from ._base import B, _short, esc, tile_tag
 from ._words import (
     _pct,
     _shanten_words,
     _useful_html,
 )
+from .play_rating import advice, advice_reason, reason_words
 from .review import (
     _bad,
     _best_option,
@@ -27,7 +30,58 @@ from .review import (
     why,
 )
 
-__all__ = ["advice_html", "claim_panel", "coach_region", "reason_html", "routes_html"]
+__all__ = [
+    "COACH_MODES",
+    "advice_html",
+    "advice_now",
+    "advice_reason_now",
+    "advising",
+    "claim_panel",
+    "coach_mode_of",
+    "coach_region",
+    "reason_html",
+    "routes_html",
+]
+
+COACH_MODES = ("off", "ask", "on")
+"""The coach switch: off; advice when the learner asks ("ask the coach", the default: ``coach=True``);
+advice at every decision. The verdict after each decision is shown unless off."""
+
+
+def coach_mode_of(coach) -> str:
+    """The coach's mode from :func:`~mjlearn.widgets.play.play`'s ``coach``: True is "ask", False "off"."""
+    mode = ("ask" if coach else "off") if isinstance(coach, bool) else coach
+    if not isinstance(mode, str) or mode not in COACH_MODES:
+        raise BadArgument(
+            i18n.both(
+                f"教练开关只能是 True、False 或 {', '.join(COACH_MODES)}，收到的是 {_short(coach)}",
+                f"coach must be True, False or one of {', '.join(COACH_MODES)}; got {_short(coach)}",
+            )
+        )
+    return mode
+
+
+def advice_now(pt) -> list | None:
+    """The options of the decision the learner of ``pt`` (a PlayTable) faces now, best first, as the
+    coach ranks them (:func:`~mjlearn.widgets.play_rating.advice`), or None when there is none."""
+    if not pt.waiting:
+        return None
+    return advice(pt._coaching if pt.waiting == "discard" else None, pt._turn_evals, pt._claim_evals)
+
+
+def advice_reason_now(pt, ranked: list | None = None) -> dict | None:
+    """Why the coach's best option now leads the runner-up, in words (the record of
+    :func:`mjlearn.coaching.reasons.explain`), or None."""
+    ranked = advice_now(pt) if ranked is None else ranked
+    if not ranked:
+        return None
+    kw = pt._kw if pt.waiting == "discard" else None
+    return advice_reason(ranked, reason_words(pt.table), kw, pt.table.live_tiles_left())
+
+
+def advising(pt) -> bool:
+    """The advice before acting is shown now: the coach always on, or asked for this decision."""
+    return bool(pt.waiting) and (pt.coach_mode == "on" or (pt.coach_mode == "ask" and pt._asked))
 
 
 def _short_words(short: dict) -> tuple[str, str]:
@@ -302,7 +356,7 @@ def routes_html(routes, live: bool, mcr: bool = True) -> str:
 
 
 ADVICE_ROWS = 4
-"""Options the advice lists, best first."""
+"""Discards the advice lists, best first (every other option is listed at its rank)."""
 
 
 def _ask_html(pt) -> str:
@@ -318,7 +372,7 @@ def advice_html(pt, live: bool) -> str:
     the reason the best leads and its likeliest routes; or, in "ask" mode, the button that asks."""
     if not pt.waiting or pt.coach_mode == "off":
         return ""
-    if not pt.advising:
+    if not advising(pt):
         return _ask_html(pt) if live and pt.coach_mode == "ask" and pt.advice() else ""
     ranked = pt.advice()
     if not ranked:
@@ -332,7 +386,9 @@ def advice_html(pt, live: bool) -> str:
     )
     ctx = {"tile": str(x) if x is not None else None}
     rows = []
-    for k, e in enumerate(ranked[:ADVICE_ROWS]):
+    for k, e in enumerate(ranked):
+        if k >= ADVICE_ROWS and e["option"].startswith("discard "):
+            continue  # the best discards, and every kong, win or claim wherever it ranks
         value = f" · {esc(B('期望', 'expected'))} {e['expected']:.1f} {esc(B(*unit))}" if unit else ""
         then = (
             f" · {esc(B('然后打', 'then discard'))} {tile_tag(_tile(e['then']), live=live, width=20)}"
@@ -354,7 +410,7 @@ def advice_html(pt, live: bool) -> str:
     return (
         f'<div class="mj-box mj-advice" data-advice="{esc(pt.waiting)}" data-advice-best="{esc(ranked[0]["option"])}">'
         f"<b>{esc(B('教练的建议（你还没选）', 'Coach advice (before you choose)'))}</b>{''.join(rows)}{tail}"
-        f"{reason_html(pt.advice_reason(ranked))}{routes_html(ranked[0].get('routes'), live, unit is None)}</div>"
+        f"{reason_html(advice_reason_now(pt, ranked))}{routes_html(ranked[0].get('routes'), live, unit is None)}</div>"
     )
 
 

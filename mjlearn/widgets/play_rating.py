@@ -363,9 +363,8 @@ def rate_discard(d: dict, x, coaching, evals, kw, words: dict | None = None, wal
             top_e = DecisionRater.option(f"discard {best.discard}", best, str(best.discard))
             if evals and not alt["option"].startswith("discard "):
                 top_e = alt
-            if top_e["option"] != mine_e["option"]:
-                other = mine_e
-            else:
+            other: dict | None = mine_e
+            if top_e["option"] == mine_e["option"]:
                 nxt = coaching[1] if len(coaching) > 1 else None
                 other = None if nxt is None else DecisionRater.option(f"discard {nxt.discard}", nxt, str(nxt.discard))
             d["reason"] = _reason(top_e, other, words or {}, wall=wall, in_sight=_in_sight(kw) if kw else None)
