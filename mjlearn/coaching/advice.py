@@ -335,7 +335,7 @@ def _summarise(acc: dict, judge: Judge, p: float, counts13=b""):
     if not acc or p <= 0:
         return (), 0.0, ()
     by: dict = {}
-    routes: dict = {}
+    wins: dict = {}  # id of a win's items (the judge's cached tuple, held here) -> [items, weight, best]
     expected = 0.0
     total_w = sum(acc.values())
     for (key0, t), wgt in acc.items():
@@ -345,14 +345,23 @@ def _summarise(acc: dict, judge: Judge, p: float, counts13=b""):
         expected += wgt * total
         for k, _count in items:
             by[k] = by.get(k, 0.0) + wgt
+        got = wins.get(id(items))
+        if got is None:
+            wins[id(items)] = [items, wgt, wgt, key0, t]
+        else:
+            got[1] += wgt
+            if wgt > got[2]:
+                got[2:] = [wgt, key0, t]
+    routes: dict = {}
+    for items, wsum, wmax, key0, t in wins.values():
         route = _route(items, judge)
         got = routes.get(route)
         if got is None:
-            routes[route] = [wgt, wgt, key0, t]
+            routes[route] = [wsum, wmax, key0, t]
         else:
-            got[0] += wgt
-            if wgt > got[1]:
-                got[1:] = [wgt, key0, t]
+            got[0] += wsum
+            if wmax > got[1]:
+                got[1:] = [wmax, key0, t]
     out = []
     for k, wgt in by.items():
         key, zh, en, value = judge.item_names(k)
@@ -366,7 +375,22 @@ def _summarise(acc: dict, judge: Judge, p: float, counts13=b""):
     return tuple(out), expected, tuple(ways)
 
 
+_ROUTES: dict = {}
+_ROUTES_MAX = 50_000
+
+
 def _route(items: tuple, judge: Judge) -> tuple:
+    """:func:`_route_of` cached by the rule set (or profile) and the win's items."""
+    key = (judge.name, items)
+    got = _ROUTES.get(key)
+    if got is None:
+        if len(_ROUTES) > _ROUTES_MAX:
+            _ROUTES.clear()
+        got = _ROUTES[key] = _route_of(items, judge)
+    return got
+
+
+def _route_of(items: tuple, judge: Judge) -> tuple:
     """The fans that carry a win (``items`` as the judge gives them), the most points first (a fan
     counted twice as its points twice; ties by the fan's number): under MCR the fewest of them that
     reach 8 points, elsewhere at most three items; each (key, zh, en, points)."""
@@ -460,6 +484,7 @@ def from_table(table, seat: int) -> dict:
 
 
 def clear_caches() -> None:
-    """Forget the cached shanten, useful tiles, waits and scores (for measurements)."""
+    """Forget the cached shanten, useful tiles, waits, scores and routes (for measurements)."""
+    _ROUTES.clear()
     _wins.clear_cache()
     _lookahead.clear_caches()
