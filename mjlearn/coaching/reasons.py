@@ -6,13 +6,16 @@ useful tiles, ``shanten``, ``routes`` (the likeliest; ``route_keys``: the fans' 
 ``expected``: :meth:`~mjlearn.widgets.play_rating.DecisionRater.option`
 gives them for any decision, a discard's from :class:`~mjlearn.coaching.results.CoachOption` alike)
 and returns a :class:`Reason`: what decided it, as a structured record (which route, which counts),
-and the sentence made from that record alone, so that a test can hold every word against the
+and the sentence made from the same numbers, so that a test can hold every word against the
 evaluation. What decides, in this order:
 
 * a **win** on offer: it is certain, the other option only a chance;
 * the **route** (:class:`~mjlearn.coaching.results.Route`): the better option's most likely way to
   win (under MCR the fans that carry a win to 8 points). The other option keeps that route too but
   wins less often, or breaks it (its own likeliest route is named), or reaches no route at all;
+* the **chance in all**: less often, about as often (the lead inside the larger simulated error, said
+  so), or as often, when the expected value or the useful tiles decide (or the coach counts them as
+  even);
 * when no option reaches a win (under MCR, none of 8 points): the distance from ready and the
   **useful tiles** (live copies) it keeps;
 * late in the hand (at most :data:`LATE` live tiles in the wall), for two discards that differ in
@@ -222,6 +225,7 @@ def explain(
             keys = other.get("route_keys") or [_fan_keys(r) for r in other.get("routes") or ()]
             keeps = any(tuple(k) == _fan_keys(rb) for k in keys)
             kind, cz, ce, within = _compare(pb, pof, better, other)
+            by = kind  # what decided between their chances in all
             if not keeps:
                 kind = "route"
                 oz2, oe2 = _route_words(ro, unit)
@@ -230,15 +234,18 @@ def explain(
             else:
                 z += f"；{oz}也保留这条路，{cz}"
                 e += f"; {oe} keeps it too and {ce}"
-            if kind == "value":
+            if by == "same" and lb == lof:
+                z += "，教练把两者算作一样好"
+                e += ": the coach counts them as even"
+            if by == "value":
                 ub = unit[1]
                 z += f"，但{bz}的期望更高（{better['expected']:.1f} 对 {other['expected']:.1f} {unit[0]}）"
                 e += f", but {be} is worth more on average ({better['expected']:.1f} against {other['expected']:.1f} {ub})"
-            if kind != "value" and lof > lb:
+            if by != "value" and lof > lb:
                 more = oo
                 z += f"，虽然它进张更多（{lo} 张对 {lb} 张）"
                 e += f", though it keeps more useful tiles ({lo} against {lb})"
-            elif kind not in ("same", "value") and lb > lof:
+            elif by != "value" and lb > lof:
                 more = bo
                 z += f"，{bz}进张也更多（{lb} 张对 {lo} 张）"
                 e += f", and {be} keeps more useful tiles ({lb} against {lo})"
