@@ -10,6 +10,10 @@ the candidate discards best first. Each :class:`CoachOption` gives
   the wins its scorer calls legal. Each completed hand is scored by the engine (``mjlearn.score``);
 * ``fans``: the fans (other rule sets: the scoring items) the counted wins carry, most likely first,
   each with the share of the wins that carry it;
+* ``routes``: the ways those wins are made (:class:`Route`: under MCR the fans that carry a win to 8
+  points), most likely first, each with its chance (they add up to ``win_chance``) and the tiles its
+  likeliest win still draws; :mod:`~mjlearn.coaching.reasons` says in one sentence why one option
+  beats another from these numbers;
 * ``expected``: the expected value of the hand, in the rule set's unit (``unit``): the total of each
   counted win times its chance, 0 for a loss;
 * ``note``: in both languages, why the chance is 0 when it is (no draws left, wins under 8 points…).
@@ -97,7 +101,7 @@ from __future__ import annotations
 
 from .advice import DEFAULT_TRIALS, MAX_DRAWS_LEFT, MAX_TRIALS, after_kong, clear_caches, coach, from_table, standing
 from .bots import LEVELS, CoachBot, Level, level_label, level_names, make_bot, make_bots
-from .results import Coaching, CoachOption, LikelyFan, Standing
+from .results import Coaching, CoachOption, LikelyFan, Route, Standing
 
 __all__ = [
     "DEFAULT_TRIALS",
@@ -109,6 +113,7 @@ __all__ = [
     "Coaching",
     "Level",
     "LikelyFan",
+    "Route",
     "Standing",
     "after_kong",
     "clear_caches",

@@ -16,7 +16,7 @@ from ..tiles import TILES, Tile
 from . import lookahead as _lookahead
 from . import wins as _wins
 from .lookahead import Lookahead, Shapes
-from .results import Coaching, CoachOption, LikelyFan, Standing
+from .results import Coaching, CoachOption, LikelyFan, Route, Standing
 from .wins import MCR_KEYWORDS, Judge, seen_counts
 
 __all__ = [
@@ -312,7 +312,7 @@ def _outlook(
     the chance to win the 13 tiles ``counts13`` (shanten ``s``) from ``share`` of the draw orders, the
     fans their wins carry and, when the chance is 0, why."""
     p, err, method, used, acc = _evaluate(look, counts13, s, pool, n, d, orders, share, trials, seed)
-    fans, expected = _summarise(acc, judge, p)
+    fans, expected, routes = _summarise(acc, judge, p, counts13)
     return dict(
         shanten=s,
         useful=useful,
@@ -325,14 +325,17 @@ def _outlook(
         unit=judge.unit,
         note=_note(p, s, d, look, judge, method),
         rules=judge.name,
+        routes=routes,
     )
 
 
-def _summarise(acc: dict, judge: Judge, p: float):
-    """(likely fans, expected value) from the chances of the final winning hands."""
+def _summarise(acc: dict, judge: Judge, p: float, counts13=b""):
+    """(likely fans, expected value, routes) from the chances of the final winning hands; a route's
+    tiles still needed are those its most likely final hand holds beyond ``counts13``."""
     if not acc or p <= 0:
-        return (), 0.0
+        return (), 0.0, ()
     by: dict = {}
+    wins: dict = {}  # id of a win's items (the judge's cached tuple, held here) -> [items, weight, best]
     expected = 0.0
     total_w = sum(acc.values())
     for (key0, t), wgt in acc.items():
@@ -342,12 +345,70 @@ def _summarise(acc: dict, judge: Judge, p: float):
         expected += wgt * total
         for k, _count in items:
             by[k] = by.get(k, 0.0) + wgt
+        got = wins.get(id(items))
+        if got is None:
+            wins[id(items)] = [items, wgt, wgt, key0, t]
+        else:
+            got[1] += wgt
+            if wgt > got[2]:
+                got[2:] = [wgt, key0, t]
+    routes: dict = {}
+    for items, wsum, wmax, key0, t in wins.values():
+        route = _route(items, judge)
+        got = routes.get(route)
+        if got is None:
+            routes[route] = [wsum, wmax, key0, t]
+        else:
+            got[0] += wsum
+            if wmax > got[1]:
+                got[1:] = [wmax, key0, t]
     out = []
     for k, wgt in by.items():
         key, zh, en, value = judge.item_names(k)
         out.append(LikelyFan(key, zh, en, value, min(1.0, wgt / total_w)))
     out.sort(key=lambda f: (-round(f.share, 9), -f.value, f.key))
-    return tuple(out), expected
+    ways = []
+    for route, (chance, _w, key0, t) in routes.items():
+        needs = [TILES[i] for i in range(34) for _ in range(max(0, key0[i] - (counts13[i] if counts13 else 0)))]
+        ways.append(Route(route, sum(f[3] for f in route), min(chance, p), (*needs, TILES[t])))
+    ways.sort(key=lambda r: (-round(r.chance, 9), -r.points, r.fans))
+    return tuple(out), expected, tuple(ways)
+
+
+_ROUTES: dict = {}
+_ROUTES_MAX = 50_000
+
+
+def _route(items: tuple, judge: Judge) -> tuple:
+    """:func:`_route_of` cached by the rule set (or profile) and the win's items."""
+    key = (judge.name, items)
+    got = _ROUTES.get(key)
+    if got is None:
+        if len(_ROUTES) > _ROUTES_MAX:
+            _ROUTES.clear()
+        got = _ROUTES[key] = _route_of(items, judge)
+    return got
+
+
+def _route_of(items: tuple, judge: Judge) -> tuple:
+    """The fans that carry a win (``items`` as the judge gives them), the most points first (a fan
+    counted twice as its points twice; ties by the fan's number): under MCR the fewest of them that
+    reach 8 points, elsewhere at most three items; each (key, zh, en, points)."""
+    named = []
+    for k, n in items:
+        key, zh, en, value = judge.item_names(k)
+        named.append((value * n if isinstance(value, (int, float)) else 0, str(key), zh, en, n))
+    named.sort(key=lambda x: (-x[0], x[1] if not judge.mcr else int(x[1])))
+    if not judge.mcr:
+        named = named[:3]
+    out = []
+    got = 0
+    for pts, key, zh, en, n in named:
+        out.append((key, zh if n == 1 else f"{zh}×{n}", en if n == 1 else f"{en} ×{n}", pts))
+        got += pts
+        if judge.mcr and got >= 8:
+            break
+    return tuple(out)
 
 
 def _note(p, s, d, look: Lookahead, judge: Judge, method) -> tuple | None:
@@ -423,6 +484,7 @@ def from_table(table, seat: int) -> dict:
 
 
 def clear_caches() -> None:
-    """Forget the cached shanten, useful tiles, waits and scores (for measurements)."""
+    """Forget the cached shanten, useful tiles, waits, scores and routes (for measurements)."""
+    _ROUTES.clear()
     _wins.clear_cache()
     _lookahead.clear_caches()

@@ -13,7 +13,7 @@ from ..i18n import both
 from ..render import svg
 from ..tiles import Tile
 
-__all__ = ["CoachOption", "Coaching", "LikelyFan", "Standing"]
+__all__ = ["CoachOption", "Coaching", "LikelyFan", "Route", "Standing"]
 
 
 # --- results ---------------------------------------------------------------------------------------
@@ -37,6 +37,47 @@ class LikelyFan:
 
     def to_dict(self) -> dict:
         return {"key": self.key, "zh": self.zh, "en": self.en, "value": self.value, "share": round(self.share, 4)}
+
+
+@dataclass(frozen=True)
+class Route:
+    """A way to win that the counted wins take: the fans (MCR) or items that carry a win to the minimum,
+    with the chance of winning that way and the tiles a likely win of it still needs.
+
+    Under MCR a win's fans are taken from the most valuable down until they reach 8 points (flowers
+    not counted): ``三色三步高 + 不求人`` is one route whatever small fans come with it. Under another
+    rule set, the win's items (at most three, the most valuable first). Wins that share these fans
+    are one route; its ``chance`` is the sum of their chances, so the routes' chances add up to the
+    option's ``win_chance``."""
+
+    fans: tuple
+    """((key, zh, en, points), ...): each fan of the route with its points (times its count)."""
+    points: int
+    """The fans' points together (MCR: at least 8)."""
+    chance: float
+    """Chance (0-1) to win by this route with one's own draws (part of ``win_chance``)."""
+    needs: tuple
+    """The tiles the most likely win of this route still draws, the winning tile last (Tile, ...)."""
+
+    @property
+    def zh(self) -> str:
+        return " + ".join(f[1] for f in self.fans)
+
+    @property
+    def en(self) -> str:
+        return " + ".join(f[2] for f in self.fans)
+
+    def __str__(self) -> str:
+        need = " ".join(str(t) for t in self.needs)
+        return f"{self.zh} {self.en} ({self.points}) {self.chance:.1%} [{need}]"
+
+    def to_dict(self) -> dict:
+        return {
+            "fans": [{"key": str(k), "zh": zh, "en": en, "points": v} for k, zh, en, v in self.fans],
+            "points": self.points,
+            "chance": round(self.chance, 6),
+            "needs": [str(t) for t in self.needs],
+        }
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -64,6 +105,8 @@ class _Outlook:
     """(zh, en) unit of ``expected``."""
     note: tuple | None = None
     """(zh, en): why the chance is 0, when it is; None otherwise."""
+    routes: tuple = ()
+    """:class:`Route` of the counted wins, most likely first (their chances add up to ``win_chance``)."""
     rules: str = field(default="mcr", repr=False)
     """The rule set (or MCR profile) name."""
 
@@ -108,6 +151,7 @@ class _Outlook:
             "trials": self.trials,
             **after_trials,
             "fans": [f.to_dict() for f in self.fans],
+            "routes": [r.to_dict() for r in self.routes[:3]],
             "expected": round(self.expected, 4),
             "unit": {"zh": self.unit[0], "en": self.unit[1]},
             "note": None if self.note is None else {"zh": self.note[0], "en": self.note[1]},

@@ -42,6 +42,14 @@ expected value, then the most live useful tiles:
 * Changsha's *last wall tile* offered: taking it is one draw (its chance: live winning tiles among
   the unseen), passing gives it up (the risk of then discarding it is not modelled).
 
+Every rating carries the coach's reason in one sentence in both languages
+(:func:`mjlearn.coaching.reasons.explain`: the route to a win it keeps or breaks, the useful tiles
+gained or lost, late in the hand the danger of a discard) and the likeliest routes of its best option
+with the tiles they still need. The coach's mode (``coach``: :data:`COACH_MODES`) also gives advice
+*before* the learner acts: "ask" puts an "ask the coach" button at every decision (discards, claims,
+kongs, wins), "on" shows the advice at once: the options best first as the coach ranks them
+(:meth:`PlayTable.advice`), with the reason the best leads.
+
 The review after the hand (every decision with its cost, the three costliest drawn as tiles with
 the better choice and why, a step through the decisions) is :mod:`mjlearn.widgets.review`, which
 the panel shares its judgements with; :meth:`PlayTable.save` writes the annotated record as JSON
@@ -76,17 +84,20 @@ from ..seats import SEATS, Seat
 from ..table import IllegalActionError, Session
 from ..table.render import outcome_text
 from ..tiles import tile as _tile
+from . import play_coach_panel as _panel
 from . import play_turn as _turn
 from . import play_view as _view
 from ._base import B, MjWidget, esc, flag, integer, no_arg, one_of, text
 
 # names importable from here as before (tests and tools import them from play)
 from ._words import _CALL_ZH, _STYLE, _call_label, _useful_html  # noqa: F401
+from .play_coach_panel import COACH_MODES
 from .play_rating import (
     COACH_TRIALS,  # noqa: F401
     DecisionRater,
     rate,
     rate_discard,
+    reason_words,
 )
 from .review import (  # noqa: F401
     REVIEW_FORMAT,
@@ -104,19 +115,19 @@ from .review import (  # noqa: F401
     zero_words,
 )
 
-__all__ = ["PlayTable", "Review", "load_review", "review_html", "review_text"]
+__all__ = ["COACH_MODES", "PlayTable", "Review", "load_review", "review_html", "review_text"]
 
 
 class PlayTable(MjWidget):
     """A hand of mahjong the learner plays by clicking, with a coach and a review (see the module).
 
     ``rules``: any registered rule set; ``seat``: the learner's seat in the first hand (E, S, W, N);
-    ``seed``: the shuffles (None: a random one); ``coach``: show the coach panel.
+    ``seed``: the shuffles (None: a random one); ``coach``: :data:`COACH_MODES` (True "ask", False "off").
 
     Front-end messages: ``discard`` (a tile), ``call`` (``"chow 3m"``, ``"pung"``, ``"kong"``,
     ``"kong 5m"``, ``"win"``, ``"pass"``, ``"draw"``, ``"on_deal"``, ``"grab_gold"``), ``next`` (the
-    next hand of the session), ``coach`` (on/off), ``step`` (a decision of the review), ``rules`` and
-    ``seat`` (a new game).
+    next hand of the session), ``coach`` (on/off), ``coach_mode``, ``ask`` (advice now), ``step`` (a
+    decision of the review), ``rules`` and ``seat`` (a new game).
     """
 
     messages = {
@@ -125,6 +136,8 @@ class PlayTable(MjWidget):
         "call": {"arg": text},
         "next": {"arg": no_arg},
         "coach": {"arg": flag},
+        "coach_mode": {"arg": one_of(*COACH_MODES)},
+        "ask": {"arg": no_arg},
         "step": {"arg": integer(-1, 10_000)},
         "rules": {"arg": one_of(*_rule_names())},
         "seat": {"arg": one_of("E", "S", "W", "N")},
@@ -136,6 +149,8 @@ class PlayTable(MjWidget):
     seat = t.Unicode("E").tag(sync=True)
     """The learner's seat in this hand (it moves with the dealer)."""
     coach_on = t.Bool(True).tag(sync=True)
+    coach_mode = t.Unicode("ask").tag(sync=True)
+    """One of :data:`COACH_MODES`."""
     level = t.Unicode("basic").tag(sync=True)
     """The computer players' level (``"basic"`` or ``"strong"``; :data:`mjlearn.coaching.LEVELS`)."""
     hand_no = t.Int(1).tag(sync=True)
@@ -153,12 +168,13 @@ class PlayTable(MjWidget):
         rules: str = "mcr",
         seat: str = "E",
         seed: int | None = None,
-        coach: bool = True,
+        coach: bool | str = True,
         level: str = "basic",
         **kw,
     ):
         _get_rules(rules)
         place = Seat.of(seat, name="seat")
+        mode = _panel.coach_mode_of(coach)
         if level not in LEVELS:
             raise ValueError(
                 i18n.both(
@@ -170,7 +186,7 @@ class PlayTable(MjWidget):
         self._seed = _random.randrange(10**6) if seed is None else int(seed)
         self._place = place
         self._new_session(rules)
-        super().__init__(rules=rules, coach_on=bool(coach), level=level, **kw)
+        super().__init__(rules=rules, coach_on=mode != "off", coach_mode=mode, level=level, **kw)
 
     # --- the game ----------------------------------------------------------------------------
 
@@ -243,7 +259,12 @@ class PlayTable(MjWidget):
             self._booked = True
             self.session.record(tb)
             self.review_at = 0 if self.decisions else -1
+        self._asked = False  # a new decision: the learner asks again for advice on it
         self.work_ms = round((time.perf_counter() - t0) * 1000, 1)
+
+    def advice(self) -> list | None:
+        """The options of the decision now, best first, as the coach ranks them (None: no decision)."""
+        return _panel.advice_now(self)
 
     def _start_offers(self) -> list[str]:
         """An on-deal win or the gold to grab, offered to the learner and not yet answered."""
@@ -309,7 +330,7 @@ class PlayTable(MjWidget):
         if not self._engine(tb.discard, me, x):
             return
         d = {"kind": "discard", "choice": str(x), "hand": hand, "shanten_before": before}
-        rate_discard(d, x, coaching, evals, self._kw)
+        rate_discard(d, x, coaching, evals, self._kw, reason_words(tb), tb.live_tiles_left())
         self._record(d)
         self._advance()
 
@@ -353,15 +374,15 @@ class PlayTable(MjWidget):
             return
         if phase in ("claim", "rob"):
             d = {"kind": "claim", "choice": arg, "tile": str(claimed), "options": options, "hand": hand}
-            rate(d, claim_evals, arg)
+            rate(d, claim_evals, arg, reason_words(tb))
             self._record(d)
         elif phase == "draw" and claim_evals:  # the last wall tile offered: taken or declined
             d = {"kind": "last_tile", "choice": what, "options": options, "hand": hand}
-            rate(d, claim_evals, what)
+            rate(d, claim_evals, what, reason_words(tb))
             self._record(d)
         elif what != "draw":
             d = {"kind": what, "choice": str(x) if x else "", "options": options, "hand": hand}
-            rate(d, turn_evals, arg)
+            rate(d, turn_evals, arg, reason_words(tb))
             self._record(d)
         self._advance()
 
@@ -379,7 +400,7 @@ class PlayTable(MjWidget):
         self.last_error = ""
         self._start_answered = True
         d = {"kind": "start", "choice": what, "options": options, "hand": hand}
-        rate(d, evals, what)  # the dealer declining is his discard, rated there
+        rate(d, evals, what, reason_words(tb))  # the dealer declining is his discard, rated there
         self._record(d)
         self._advance()
 
@@ -390,7 +411,15 @@ class PlayTable(MjWidget):
         self._new_hand()
 
     def _act_coach(self, arg, msg):
-        self.coach_on = arg
+        self._act_coach_mode("ask" if arg else "off", msg)
+
+    def _act_coach_mode(self, arg, msg):
+        self.coach_mode, self.coach_on = arg, arg != "off"
+
+    def _act_ask(self, arg, msg):
+        if not self.waiting:
+            return self._refuse("Nothing of yours to advise on now.", "现在没有你要做的决定。")
+        self.last_error, self._asked = "", True
 
     def _act_step(self, arg, msg):
         if self.table.phase == "over" and 0 <= arg < len(self.decisions):
@@ -490,9 +519,11 @@ class PlayTable(MjWidget):
 
 
 def play(
-    rules: str = "mcr", seat: str = "E", seed: int | None = None, coach: bool = True, level: str = "basic"
+    rules: str = "mcr", seat: str = "E", seed: int | None = None, coach: bool | str = True, level: str = "basic"
 ) -> PlayTable:
     """A table to play one hand after another by clicking: ``rules`` any rule set, ``seat`` yours in the
-    first hand, ``coach`` the coach panel on or off, ``level`` the computer players' level (``"basic"``
+    first hand, ``coach`` the coach: True or ``"ask"`` (a verdict after each decision, and advice before
+    it when you press "ask the coach"), ``"on"`` (advice before every decision), False or ``"off"``;
+    ``level`` the computer players' level (``"basic"``
     or ``"strong"``, which plays better under MCR only)."""
     return PlayTable(rules=rules, seat=seat, seed=seed, coach=coach, level=level)

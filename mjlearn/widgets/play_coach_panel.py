@@ -6,14 +6,17 @@ with its chance. Nothing here changes the state."""
 
 from __future__ import annotations
 
+from .. import i18n
+from ..errors import BadArgument
 from ..mcr.profiles import PROFILES
 from ..tiles import tile as _tile
-from ._base import B, esc, tile_tag
+from ._base import B, _short, esc, tile_tag
 from ._words import (
     _pct,
     _shanten_words,
     _useful_html,
 )
+from .play_rating import advice, advice_reason, reason_words
 from .review import (
     _bad,
     _best_option,
@@ -27,7 +30,58 @@ from .review import (
     why,
 )
 
-__all__ = ["claim_panel"]
+__all__ = [
+    "COACH_MODES",
+    "advice_html",
+    "advice_now",
+    "advice_reason_now",
+    "advising",
+    "claim_panel",
+    "coach_mode_of",
+    "coach_region",
+    "reason_html",
+    "routes_html",
+]
+
+COACH_MODES = ("off", "ask", "on")
+"""The coach switch: off; advice when the learner asks ("ask the coach", the default: ``coach=True``);
+advice at every decision. The verdict after each decision is shown unless off."""
+
+
+def coach_mode_of(coach) -> str:
+    """The coach's mode from :func:`~mjlearn.widgets.play.play`'s ``coach``: True is "ask", False "off"."""
+    mode = ("ask" if coach else "off") if isinstance(coach, bool) else coach
+    if not isinstance(mode, str) or mode not in COACH_MODES:
+        raise BadArgument(
+            i18n.both(
+                f"教练开关只能是 True、False 或 {', '.join(COACH_MODES)}，收到的是 {_short(coach)}",
+                f"coach must be True, False or one of {', '.join(COACH_MODES)}; got {_short(coach)}",
+            )
+        )
+    return mode
+
+
+def advice_now(pt) -> list | None:
+    """The options of the decision the learner of ``pt`` (a PlayTable) faces now, best first, as the
+    coach ranks them (:func:`~mjlearn.widgets.play_rating.advice`), or None when there is none."""
+    if not pt.waiting:
+        return None
+    return advice(pt._coaching if pt.waiting == "discard" else None, pt._turn_evals, pt._claim_evals)
+
+
+def advice_reason_now(pt, ranked: list | None = None) -> dict | None:
+    """Why the coach's best option now leads the runner-up, in words (the record of
+    :func:`mjlearn.coaching.reasons.explain`), or None."""
+    ranked = advice_now(pt) if ranked is None else ranked
+    if not ranked:
+        return None
+    kw = pt._kw if pt.waiting == "discard" else None
+    return advice_reason(ranked, reason_words(pt.table), kw, pt.table.live_tiles_left())
+
+
+def advising(pt) -> bool:
+    """The advice before acting is shown now: the coach always on, or asked for this decision."""
+    return bool(pt.waiting) and (pt.coach_mode == "on" or (pt.coach_mode == "ask" and pt._asked))
 
 
 def _short_words(short: dict) -> tuple[str, str]:
@@ -165,7 +219,9 @@ def claim_panel(pt, d: dict, live: bool) -> str:
         f'<div class="mj-box" data-coach="{d["n"]}" data-choice="{esc(mine_o)}" '
         f'data-best="{esc(best_o)}"><b>{esc(B("教练", "Coach"))}</b> · #{d["n"]} · '
         f"{esc(what)} · {verdict}{''.join(rows)}"
+        + reason_html(d.get("reason"))
         + (f'<div class="mj-note">{esc(why(d, unit, unit is None))}</div>' if not _is_best(d) else "")
+        + routes_html((top_e or {}).get("routes"), live, unit is None)
         + "</div>"
     )
 
@@ -249,9 +305,116 @@ def _coach_html(pt, live: bool) -> str:
         alts = f"<div><b>{esc(B('不打牌的选择', 'instead of a discard'))}</b>{''.join(rows)}</div>" + (
             f'<div class="mj-note">{esc(why(last, unit))}</div>' if not best_o.startswith("discard ") else ""
         )
+    routes = routes_html(
+        last.get("best_routes")
+        if best_o.startswith("discard ")
+        else next((e.get("routes") for e in last.get("alternatives", []) if e["option"] == best_o), None),
+        live,
+        unit is None,
+    )
     return (
         f'<div class="mj-box" data-coach="{last["n"]}" data-choice="{last["choice"]}" '
         f'data-best="{last["best"]}" data-best-action="{esc(best_o)}">{title} · #{last["n"]} · {verdict}'
-        f'<div class="mj-cmp2">{mine}{best}</div>{alts}{_aim_html(last, unit is None)}'
+        f"{reason_html(last.get('reason'))}"
+        f'<div class="mj-cmp2">{mine}{best}</div>{alts}{_aim_html(last, unit is None)}{routes}'
         f'<div class="mj-note">{esc(B("只用你这一家看得见的牌计算：进张是还没见到的张数；和牌机会是靠自己摸牌和牌的机会。", "Counted from what your seat can see: useful tiles with the copies not yet in sight; the chance to win by your own draws."))}</div></div>'
     )
+
+
+# --- reasons, routes, and advice before acting ---------------------------------------------------------
+
+
+def reason_html(reason: dict | None) -> str:
+    """The coach's reason in one sentence, both languages (:mod:`mjlearn.coaching.reasons`)."""
+    if not reason or not reason.get("en"):
+        return ""
+    return (
+        f'<div class="mj-reason" data-reason="{esc(reason["kind"])}"><b>{esc(B("为什么", "why"))}</b>: '
+        f'<span lang="zh" data-reason-zh="1">{esc(reason["zh"])}</span> '
+        f'<span lang="en" data-reason-en="1">{esc(reason["en"])}</span></div>'
+    )
+
+
+def routes_html(routes, live: bool, mcr: bool = True) -> str:
+    """The two or three likeliest routes to a win of the coach's choice: their fans and points, the
+    chance to win that way, and the tiles the likeliest such win still draws (the winning tile last)."""
+    if not routes:
+        return ""
+    rows = []
+    for k, r in enumerate(routes[:3]):
+        fans = " + ".join(B(f["zh"], f["en"]) for f in r["fans"])
+        unit = ("番", "points") if mcr else ("", "")
+        pts = B(f"{r['points']:g} {unit[0]}", f"{r['points']:g} {unit[1]}") if mcr else ""
+        needs = "".join(tile_tag(_tile(x), live=live, width=20) for x in r["needs"])
+        rows.append(
+            f'<div data-route="{k}" data-route-chance="{r["chance"]:.6f}">{esc(fans)}'
+            + (f" · {esc(pts)}" if pts else "")
+            + f" · <b>{_pct(r['chance'])}</b> · {esc(B('还要摸', 'still needs'))} {needs}</div>"
+        )
+    head = B("最可能的和牌路线", "Likeliest routes to a win")
+    return f'<div class="mj-routes" data-routes="{len(rows)}"><b>{esc(head)}</b>{"".join(rows)}</div>'
+
+
+ADVICE_ROWS = 4
+"""Discards the advice lists, best first (every other option is listed at its rank)."""
+
+
+def _ask_html(pt) -> str:
+    return (
+        f'<div class="mj-box" data-ask="{esc(pt.waiting)}"><b>{esc(B("教练", "Coach"))}</b> · '
+        f'<button class="mj-chip" data-act="ask" data-arg="">{esc(B("问教练", "ask the coach"))}</button> '
+        f"<small>{esc(B('先自己想一想，再看教练怎么排这些选择。', 'Think first, then see how the coach ranks the options.'))}</small></div>"
+    )
+
+
+def advice_html(pt, live: bool) -> str:
+    """Before the learner acts: the options of the decision now, best first (the coach's ranking),
+    the reason the best leads and its likeliest routes; or, in "ask" mode, the button that asks."""
+    if not pt.waiting or pt.coach_mode == "off":
+        return ""
+    if not advising(pt):
+        return _ask_html(pt) if live and pt.coach_mode == "ask" and pt.advice() else ""
+    ranked = pt.advice()
+    if not ranked:
+        return ""
+    unit = _unit_words(pt)
+    tb = pt.table
+    x = (
+        tb.last_discard[1]
+        if tb.phase == "claim" and tb.last_discard
+        else (tb._robbing[1] if tb.phase == "rob" and tb._robbing else None)
+    )
+    ctx = {"tile": str(x) if x is not None else None}
+    rows = []
+    for k, e in enumerate(ranked):
+        if k >= ADVICE_ROWS and e["option"].startswith("discard "):
+            continue  # the best discards, and every kong, win or claim wherever it ranks
+        value = f" · {esc(B('期望', 'expected'))} {e['expected']:.1f} {esc(B(*unit))}" if unit else ""
+        then = (
+            f" · {esc(B('然后打', 'then discard'))} {tile_tag(_tile(e['then']), live=live, width=20)}"
+            if e.get("then") and not e["option"].startswith("discard ")
+            else ""
+        )
+        pe = _pct(e["win_chance"]) + (
+            f" ± {_pct(e['error'])}" if e.get("method") == "simulation" and e.get("error") else ""
+        )
+        rows.append(
+            f'<div data-rank="{k + 1}" data-option="{esc(e["option"])}">{k + 1}. {_option_tiles(e["option"], ctx, live, 22)}: '
+            f'{esc(B("和牌机会", "chance to win"))} <b data-advice-chance="{e["win_chance"]:.6f}">{pe}</b>{value} · '
+            f"{esc(B('进张', 'useful'))} {e['live']}{then}</div>"
+        )
+    more = len(ranked) - len(rows)
+    tail = (
+        f"<small>{esc(B(f'另有 {more} 种选择更差。', f'{more} more options rank lower.'))}</small>" if more > 0 else ""
+    )
+    return (
+        f'<div class="mj-box mj-advice" data-advice="{esc(pt.waiting)}" data-advice-best="{esc(ranked[0]["option"])}">'
+        f"<b>{esc(B('教练的建议（你还没选）', 'Coach advice (before you choose)'))}</b>{''.join(rows)}{tail}"
+        f"{reason_html(advice_reason_now(pt, ranked))}{routes_html(ranked[0].get('routes'), live, unit is None)}</div>"
+    )
+
+
+def coach_region(pt, live: bool) -> str:
+    """The coach's region: the advice before acting (or the button that asks for it), then the
+    verdict on the last decision."""
+    return advice_html(pt, live) + _coach_html(pt, live)

@@ -9,6 +9,7 @@ from ..coaching import after_kong as _after_kong
 from ..coaching import coach as _coach
 from ..coaching import from_table as _from_table
 from ..coaching import standing as _standing
+from ..coaching.reasons import explain
 from ..errors import MjlearnError
 from ..hand import Hand
 from ..mcr import score as _mcr_score
@@ -18,7 +19,7 @@ from ..shanten_core import shanten_of_counts, waits_of_counts
 from ..tiles import TILES
 from ..tiles import tile as _tile
 
-__all__ = ["COACH_TRIALS", "DecisionRater", "rate", "rate_discard"]
+__all__ = ["COACH_TRIALS", "DecisionRater", "ranking", "rate", "rate_discard", "reason_words"]
 
 COACH_TRIALS = 120
 """Simulated draw orders per discard for the coach at the table (the module :mod:`mjlearn.coaching`
@@ -73,6 +74,33 @@ def _best(evals: list) -> dict:
     return max(evals, key=lambda e: (round(e["win_chance"], 9), round(e.get("expected", 0), 9), e.get("live", 0)))
 
 
+def ranking(evals: list) -> list:
+    """The options best first, by the order of :func:`_best` (its best first; ties keep their order)."""
+    return sorted(evals, key=lambda e: (-round(e["win_chance"], 9), -round(e.get("expected", 0), 9), -e.get("live", 0)))
+
+
+def reason_words(table) -> dict:
+    """What a reason sentence needs of the table: MCR or not, the unit of a win's value."""
+    rs = table.rules
+    mcr = rs.name in PROFILES
+    return {"mcr": mcr, "unit": ("番", "points") if mcr else rs.unit}
+
+
+def _in_sight(kw: dict) -> dict:
+    """Tile (notation) -> copies the seat sees: its own hand (melds included) and the tiles seen."""
+    held = kw["hand"].all_counts
+    out = {str(TILES[i]): held[i] for i in range(34) if held[i]}
+    for x, n in (kw.get("seen") or {}).items():
+        out[str(x)] = out.get(str(x), 0) + n
+    return out
+
+
+def _reason(better: dict, other: dict | None, words: dict, **more) -> dict:
+    """The reason sentence (:func:`mjlearn.coaching.reasons.explain`) as the record stores it."""
+    total = better["expected"] if better["option"] in ("win", "grab_gold") else None
+    return explain(better, other, total=total, **words, **more).to_dict()
+
+
 class DecisionRater:
     """The coach's view of the options of the learner (``me``) at ``table``: each option as the review
     stores it (chance to win and its error, expected value, useful tiles, the discard after it)."""
@@ -114,6 +142,8 @@ class DecisionRater:
             "shanten": rated.shanten,
             "then": then,
             "note": _note_dict(getattr(rated, "note", None)),
+            "routes": [r.to_dict() for r in rated.routes[:3]],
+            "route_keys": [[str(f[0]) for f in r.fans] for r in rated.routes],
         }
 
     def win(self, option: str = "win") -> dict:
@@ -249,13 +279,18 @@ class DecisionRater:
         return out if len(out) >= 2 else None
 
 
-def rate(d: dict, evals, choice: str) -> None:
+def rate(d: dict, evals, choice: str, words: dict | None = None) -> None:
     """Set the learner's option beside the best of ``evals``: chance to win, expected value and
-    live useful tiles, and the cost (chance and useful tiles lost against the best)."""
+    live useful tiles, the cost (chance and useful tiles lost against the best), and the reason in
+    words (``words``: :func:`reason_words` of the table) against the learner's choice, or against
+    the runner-up when the choice was the best."""
     mine = next((e for e in evals or () if e["option"] == choice), None)
     if mine is None:
         return
     top = _best(evals)
+    ranked = ranking(evals)
+    other = mine if mine is not top else (ranked[1] if len(ranked) > 1 else None)
+    d["reason"] = _reason(top, other, words or {})
     d.update(
         option=choice,
         evals=evals,
@@ -272,11 +307,13 @@ def rate(d: dict, evals, choice: str) -> None:
     )
 
 
-def rate_discard(d: dict, x, coaching, evals, kw) -> None:
+def rate_discard(d: dict, x, coaching, evals, kw, words: dict | None = None, wall: int | None = None) -> None:
     """Set a discard ``x`` beside the coach's ranking (``coaching``; None: no rating): its chance to win,
-    useful tiles and fans against the best discard's, and against a kong or win in ``evals`` that
+    useful tiles, fans and routes against the best discard's, and against a kong or win in ``evals`` that
     could have been declared instead; under MCR, a best discard whose wins are all under 8 points
-    (``kw``: the coach's keywords for the turn)."""
+    (``kw``: the coach's keywords for the turn). The reason in words (``words``: :func:`reason_words`;
+    ``wall``: live tiles left, for the danger late in the hand) sets the best against the learner's
+    choice, or against the runner-up when the choice was the best."""
     if coaching is not None:
         best = coaching.best
         mine = next((o for o in coaching if o.discard is x), None)
@@ -305,6 +342,8 @@ def rate_discard(d: dict, x, coaching, evals, kw) -> None:
                 expected=round(mine.expected, 4),
                 best_expected=round(best.expected, 4),
                 top=[o.to_dict() for o in list(coaching)[:3]],
+                routes=[r.to_dict() for r in mine.routes[:3]],
+                best_routes=[r.to_dict() for r in best.routes[:3]],
                 best_action=f"discard {best.discard}",
                 best_action_chance=round(best.win_chance, 6),
             )
@@ -320,7 +359,42 @@ def rate_discard(d: dict, x, coaching, evals, kw) -> None:
                         best_expected=alt["expected"],
                         cost_value=round(max(0.0, alt["expected"] - mine.expected), 4),
                     )
+            mine_e = DecisionRater.option(f"discard {x}", mine, str(x))
+            top_e = DecisionRater.option(f"discard {best.discard}", best, str(best.discard))
+            if evals and not alt["option"].startswith("discard "):
+                top_e = alt
+            other: dict | None = mine_e
+            if top_e["option"] == mine_e["option"]:
+                nxt = coaching[1] if len(coaching) > 1 else None
+                other = None if nxt is None else DecisionRater.option(f"discard {nxt.discard}", nxt, str(nxt.discard))
+            d["reason"] = _reason(top_e, other, words or {}, wall=wall, in_sight=_in_sight(kw) if kw else None)
         if coaching is not None and mine is not None and best.win_chance <= 0 and kw is not None:
             short = _short_of_minimum(kw, best.discard)
             if short:
                 d["best_short"] = short
+
+
+def advice(coaching, turn_evals, claim_evals) -> list | None:
+    """The options of the decision now, best first, as the coach ranks them (for advice before the
+    learner acts): at a claim (or the last tile, an offer after the deal) the rated options by
+    :func:`ranking`; in one's own turn every discard in the coach's order (:func:`mjlearn.coach`),
+    with a kong or win declared inserted before the first discard it beats (:func:`_best`'s order:
+    a tie goes to the discard). None when the coach has nothing to rate."""
+    if claim_evals:
+        return ranking(claim_evals)
+    if coaching is None:
+        return None
+    out = [DecisionRater.option(f"discard {o.discard}", o, str(o.discard)) for o in coaching]
+    key = lambda e: (round(e["win_chance"], 9), round(e.get("expected", 0), 9), e.get("live", 0))
+    for e in ranking([e for e in turn_evals or () if not e["option"].startswith("discard ")]):
+        at = next((k for k, o in enumerate(out) if o["option"].startswith("discard ") and key(e) > key(o)), len(out))
+        out.insert(at, e)
+    return out
+
+
+def advice_reason(ranked: list, words: dict, kw: dict | None = None, wall: int | None = None) -> dict | None:
+    """The reason the best of ``ranked`` (:func:`advice`) leads, against the runner-up."""
+    if not ranked:
+        return None
+    other = ranked[1] if len(ranked) > 1 else None
+    return _reason(ranked[0], other, words, wall=wall, in_sight=_in_sight(kw) if kw else None)

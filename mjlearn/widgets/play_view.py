@@ -25,7 +25,7 @@ from ._words import (
     _powers,
     _tile_words,
 )
-from .play_coach_panel import _coach_html, _coach_off, claim_panel
+from .play_coach_panel import _coach_off, claim_panel, coach_region
 from .play_outcome import _end, _in_progress, _overruled_html, _rules_words, _who_words, seat_score
 
 __all__ = ["claim_panel", "layout", "regions", "seat_score", "special"]
@@ -51,7 +51,7 @@ def regions(pt, live: bool) -> dict:
         "error": err,
         "coach": (
             (_overruled_html(pt) if tb.phase == "over" else "")
-            + (_glossed(_coach_html(pt, live)) if live else _coach_html(pt, live))
+            + (_glossed(coach_region(pt, live)) if live else coach_region(pt, live))
             if pt.coach_on
             else ("" if live else _coach_off())
         ),
@@ -142,8 +142,7 @@ def _controls(pt, live: bool) -> str:
             f'<label>{esc(B("首局座位", "first seat"))} <select data-act="seat" '
             f'title="{esc(B("换座位会重新开始比赛", "changing the seat starts a new match"))}">{seats}</select></label> '
             f"{_level_picker(pt)}"
-            f'<label><input type="checkbox" data-act="coach"{" checked" if pt.coach_on else ""}> '
-            f"{esc(B('教练', 'coach'))}</label> "
+            f"{_coach_picker(pt)}"
             f"<small>{esc(B('（换规则、座位或对手会重新开始比赛）', '(a new rule set, seat or opponents start a new match)'))}</small>"
         )
     else:
@@ -184,6 +183,24 @@ def _controls(pt, live: bool) -> str:
         else ""
     )
     return f'<div class="mj-controls">{pick}</div>{special_html}{same}{_notices(pt)}{status}'
+
+
+def _coach_picker(pt) -> str:
+    """The coach's mode: off, advice when asked, advice at every decision."""
+    names = {"off": ("关", "off"), "ask": ("问了才说", "ask me"), "on": ("一直提示", "always on")}
+    opts = "".join(
+        f'<option value="{m}"{" selected" if m == pt.coach_mode else ""}>{esc(B(*names[m]))}</option>'
+        for m in ("off", "ask", "on")
+    )
+    hint = B(
+        "问了才说：每次要做决定时可以按“问教练”，先看教练的排序；一直提示：每次决定前都显示。做完决定后教练都会点评。",
+        "ask me: at each decision, press 'ask the coach' to see its ranking first; always on: shown before every "
+        "decision. After each decision the coach gives its verdict.",
+    )
+    return (
+        f'<label title="{esc(hint)}">{esc(B("教练", "coach"))} <select data-act="coach_mode" '
+        f'title="{esc(hint)}">{opts}</select></label> '
+    )
 
 
 def _level_picker(pt) -> str:

@@ -18,17 +18,17 @@ SHUFFLE = 1  # under MCR the learner (East) is offered claims and wins this hand
 SOURCE = f'import mjlearn as mj\ntable = mj.play("mcr", seat="E", seed={SHUFFLE})\ntable'
 
 
-def _open(page, lab):
+def _open(page, lab, source=SOURCE, name="play_e2e"):
     nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(SOURCE)]
+    nb.cells = [nbformat.v4.new_code_cell(source)]
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(nb, lab.root / "play_e2e.ipynb")
+    nbformat.write(nb, lab.root / f"{name}.ipynb")
     # a workspace of its own: the session's default one may still show another test's notebook
-    page.goto(lab.url("lab/workspaces/play-e2e/tree/play_e2e.ipynb"))
+    page.goto(lab.url(f"lab/workspaces/{name.replace('_', '-')}/tree/{name}.ipynb"))
     page.wait_for_function(
         "window.jupyterapp && window.jupyterapp.shell.currentWidget"
         " && window.jupyterapp.shell.currentWidget.context"
-        " && window.jupyterapp.shell.currentWidget.context.path === 'play_e2e.ipynb'"
+        f" && window.jupyterapp.shell.currentWidget.context.path === '{name}.ipynb'"
         " && window.jupyterapp.shell.currentWidget.sessionContext"
         " && window.jupyterapp.shell.currentWidget.sessionContext.session"
         " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel"
@@ -137,7 +137,7 @@ def test_a_whole_hand_by_clicks(browser_context, lab, shot):
     toggles = []
     for _ in range(6):
         before = root.get_attribute("data-drawn")
-        root.locator('input[data-act="coach"]').click()
+        root.locator('select[data-act="coach_mode"]').select_option("off" if len(toggles) % 2 == 0 else "ask")
         page.wait_for_function("([el, n]) => el.dataset.drawn !== n", arg=[root.element_handle(), before])
         toggles.append(page.evaluate("window.__mjRoundTrips[window.__mjRoundTrips.length - 1].ms"))
     page.set_viewport_size({"width": 1400, "height": 3200})  # the whole end screen in one picture
