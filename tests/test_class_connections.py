@@ -124,7 +124,7 @@ def test_clicks_on_many_threads_use_one_connection_at_a_time(owner_url, tmp_path
         try:
             for k in range(5):
                 _answer(store, 100 * n + k)
-        except BaseException as e:  # noqa: BLE001 - reported below
+        except BaseException as e:
             errors.append(e)
 
     threads = [threading.Thread(target=click, args=(n,)) for n in range(8)]

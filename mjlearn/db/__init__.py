@@ -152,7 +152,9 @@ def ensure_logins(c, roles, group: str, password_of=None) -> None:
         c.exec_driver_sql(sql.SQL("GRANT {} TO {}").format(sql.Identifier(group), ident).as_string(raw))
         if group == LEARNER_GROUP:  # an older learner's login gets the limit too when added again
             c.exec_driver_sql(
-                sql.SQL("ALTER ROLE {} CONNECTION LIMIT {}").format(ident, sql.Literal(LEARNER_CONNECTIONS)).as_string(raw)
+                sql.SQL("ALTER ROLE {} CONNECTION LIMIT {}")
+                .format(ident, sql.Literal(LEARNER_CONNECTIONS))
+                .as_string(raw)
             )
 
 
