@@ -106,6 +106,35 @@ def _where(url: sa.URL) -> str:
     return f"{host}:{url.port or 5432}/{url.database or ''}"
 
 
+def _too_many(where: str, login: str, doing: str, kept: bool, own: bool) -> TooManyConnections:
+    """The server refused ``login`` a new connection: its own limit (``own``, CONNECTION LIMIT: other
+    kernels or terminals of this learner hold them) or the whole server's (max_connections)."""
+    then = (
+        "your answer is kept on this computer and will be sent with your next one" if kept else "try again in a moment"
+    )
+    if own:
+        return TooManyConnections(
+            True,
+            where,
+            f"mjlearn progress: your login {login!r} already has as many connections "
+            f"to the class database as it may (other notebooks or terminals of yours hold them) while "
+            f"{doing}; {then}; shut down the kernels you are not using (Kernel > Shut Down Kernel)",
+            "你的账号同时连接班级数据库的数量已达上限（其他笔记本或终端占用着连接）；"
+            + ("你的回答已保存在本机，下次回答时会一并发送；" if kept else "请稍后再试；")
+            + "请关闭不用的内核（Kernel > Shut Down Kernel）",
+        )
+    return TooManyConnections(
+        False,
+        where,
+        f"mjlearn progress: the class database server has no connection left for anyone "
+        f"(its max_connections) while {doing}; {then}; tell your teacher: the server needs a higher "
+        f"max_connections for this class",
+        "班级数据库服务器的连接已用尽（max_connections）；"
+        + ("你的回答已保存在本机，下次回答时会一并发送；" if kept else "请稍后再试；")
+        + "请告诉老师调高服务器的 max_connections",
+    )
+
+
 class PostgresStore(Store):
     """The answers of one learner in a class database (PostgreSQL). Same methods as the SQLite store
     (:class:`~mjlearn.store.sqlite.SQLiteStore`); ``path`` is ``host:port/database``; ``spool_path`` the
@@ -178,47 +207,17 @@ class PostgresStore(Store):
     def _away(self, e: ClassDatabaseUnreachable, doing: str, kept: bool) -> ClassDatabaseUnreachable:
         """``e`` said again for what the caller was ``doing`` (its reason kept: away, or crowded)."""
         if isinstance(e, TooManyConnections):
-            return self._too_many(doing, kept, e.own)
+            return _too_many(self.where, self.login or self.user, doing, kept, e.own)
         return self._unreachable(doing, kept)
-
-    def _too_many(self, doing: str, kept: bool, own: bool) -> TooManyConnections:
-        """The server refused a new connection: this login's own limit (``own``, CONNECTION LIMIT: other
-        kernels or terminals of this learner hold them) or the whole server's (max_connections)."""
-        then = (
-            "your answer is kept on this computer and will be sent with your next one"
-            if kept
-            else "try again in a moment"
-        )
-        if own:
-            return TooManyConnections(
-                True,
-                self.where,
-                f"mjlearn progress: your login {self.login or self.user!r} already has as many connections "
-                f"to the class database as it may (other notebooks or terminals of yours hold them) while "
-                f"{doing}; {then}; shut down the kernels you are not using (Kernel > Shut Down Kernel)",
-                "你的账号同时连接班级数据库的数量已达上限（其他笔记本或终端占用着连接）；"
-                + ("你的回答已保存在本机，下次回答时会一并发送；" if kept else "请稍后再试；")
-                + "请关闭不用的内核（Kernel > Shut Down Kernel）",
-            )
-        return TooManyConnections(
-            False,
-            self.where,
-            f"mjlearn progress: the class database server has no connection left for anyone "
-            f"(its max_connections) while {doing}; {then}; tell your teacher: the server needs a higher "
-            f"max_connections for this class",
-            "班级数据库服务器的连接已用尽（max_connections）；"
-            + ("你的回答已保存在本机，下次回答时会一并发送；" if kept else "请稍后再试；")
-            + "请告诉老师调高服务器的 max_connections",
-        )
 
     def _translate(self, e: sa.exc.DBAPIError, doing: str, kept: bool = False) -> ProgressError:
         orig = getattr(e, "orig", None)
         state = getattr(orig, "sqlstate", None) or ""
         text = " ".join(str(orig or e).split())[:160]
         if "too many connections for role" in text:
-            return self._too_many(doing, kept, own=True)
+            return _too_many(self.where, self.login or self.user, doing, kept, own=True)
         if state == "53300" or "too many clients already" in text or "connection slots are reserved" in text:
-            return self._too_many(doing, kept, own=False)
+            return _too_many(self.where, self.login or self.user, doing, kept, own=False)
         if "no password supplied" in text:
             return NotWritable(
                 self.where,
