@@ -400,13 +400,26 @@ class Run:
             print(f"  {name}: FAILED {type(e).__name__}: {str(e)[:300]}", flush=True)
 
     def poll_pages(self, api: Api) -> None:
-        """The open JupyterLab pages poll their servers, as the browser does, until the browsers close."""
-        while not self.closed.wait(POLL_S):
-            for name in list(self.browsers):
+        """The open JupyterLab pages: they read their kernels' sockets (answering the server's pings, so it
+        keeps them connected) and poll their servers, as the browser does, until the browsers close."""
+        import websocket
+
+        polled = time.monotonic()
+        while not self.closed.wait(1.0):
+            for ws in list(self.browsers.values()):
+                ws.settimeout(0.05)
                 try:
-                    api.call("GET", f"/user/{name}/api/kernels", timeout=30)
-                except (OSError, urllib.error.HTTPError):
+                    while True:
+                        ws.recv()
+                except (websocket.WebSocketTimeoutException, websocket.WebSocketConnectionClosedException, OSError):
                     pass
+            if time.monotonic() - polled >= POLL_S:
+                polled = time.monotonic()
+                for name in list(self.browsers):
+                    try:
+                        api.call("GET", f"/user/{name}/api/kernels", timeout=30)
+                    except (OSError, urllib.error.HTTPError):
+                        pass
 
     def memory(self) -> dict:
         procs = learner_processes(self.run_id)
@@ -519,6 +532,9 @@ def report(args, run: Run, m: dict) -> None:
     )
     for f in run.failures:
         print(f"  FAILED {f}")
+    print(
+        f"  running when measured (browsers open): {m['full']['learners']['server']} servers, {len(m['full']['kernels'])} kernels"
+    )
     print("Memory is PSS (/proc/PID/smaps_rollup; shared pages divided among the processes sharing them), RSS beside:")
     print(f"  a learner's server (jupyterhub.singleuser)  PSS {_mb(server[0]):>9} each   RSS {_mb(server[1]):>9}")
     print(f"  a learner's kernel (lesson 11's quiz)       PSS {_mb(kernel[0]):>9} each   RSS {_mb(kernel[1]):>9}")
