@@ -572,7 +572,8 @@ def report(args, run: Run, m: dict) -> None:
         full = hub + n * (server[0] + kernel[0])
         source = "measured" if n == n_ok else f"extrapolated from {n_ok}"
         print(
-            f"| {n} | {_mb(full)} | {_mb(hub + n * server[0])} | {_mb(hub_end[0])} | {n * per_idle_closed} "
+            f"| {n} | {_mb(full)} | {_mb(hub + n * server[0])} | {_mb(hub_end[0] + hub_slope * (n - n_ok))} "
+            f"| {n * per_idle_closed} "
             f"| {n * per_busy} | {source} |"
         )
     print("(kernels culled: the servers and the hub; servers culled: the hub alone; connections at most: every")
