@@ -450,9 +450,16 @@ def main(argv=None) -> int:
     p.add_argument("--server-idle", type=int, default=120, help="seconds before an idle server is culled (>= 60)")
     p.add_argument("--code", type=Path, default=ROOT, help="the checkout whose mjlearn the hub runs")
     args = p.parse_args(argv)
+    run = Run(args)
+    try:
+        return _measure(args, run)
+    finally:
+        shutil.rmtree(run.top, ignore_errors=True)  # the homes, the hub's state, the secret: this run's own
+
+
+def _measure(args, run: Run) -> int:
     from pg import password_server
 
-    run = Run(args)
     print(f"$ {' '.join([Path(sys.executable).name, *sys.argv])}", flush=True)
     started = time.monotonic()
     password = secrets.token_urlsafe(16)
@@ -505,7 +512,6 @@ def main(argv=None) -> int:
                             os.kill(pid, 9)
                         except OSError:
                             pass
-    shutil.rmtree(run.top, ignore_errors=True)
     shutil.rmtree(server.data.parent, ignore_errors=True)
     report(args, run, locals())
     print(f"(the whole run took {time.monotonic() - started:.0f} s)")
