@@ -25,6 +25,7 @@ from ..store.codes import CODE_ALPHABET, CODE_CHARS, code_key, new_code  # noqa:
 from ..store.roles import ROLE_BYTES, role_name  # (re-exported: a hub name's role)
 
 __all__ = [
+    "LEARNER_CONNECTIONS",
     "LEARNER_GROUP",
     "ROLE_BYTES",
     "TEACHER_GROUP",
@@ -42,6 +43,10 @@ __all__ = [
 LEARNER_GROUP = "mjlearn_learner"
 TEACHER_GROUP = "mjlearn_teacher"
 GROUPS = {"learner": LEARNER_GROUP, "teacher": TEACHER_GROUP}
+LEARNER_CONNECTIONS = 5
+"""The most connections a learner's login may hold at once (its role's CONNECTION LIMIT): a learner's
+kernel holds one only while it records or reads an answer, so five notebooks answering in the same
+instant fit, and one learner's runaway loop cannot take the server's max_connections from the class."""
 
 
 # -- the database ------------------------------------------------------------------------------------
@@ -145,6 +150,12 @@ def ensure_logins(c, roles, group: str, password_of=None) -> None:
         if password is not None:
             c.exec_driver_sql(sql.SQL("ALTER ROLE {} PASSWORD {}").format(ident, sql.Literal(password)).as_string(raw))
         c.exec_driver_sql(sql.SQL("GRANT {} TO {}").format(sql.Identifier(group), ident).as_string(raw))
+        if group == LEARNER_GROUP:  # an older learner's login gets the limit too when added again
+            c.exec_driver_sql(
+                sql.SQL("ALTER ROLE {} CONNECTION LIMIT {}")
+                .format(ident, sql.Literal(LEARNER_CONNECTIONS))
+                .as_string(raw)
+            )
 
 
 def _add_role(url: str, name: str, group: str, password: str | None) -> str:

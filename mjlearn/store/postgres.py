@@ -20,6 +20,7 @@ progress view, mastery and the review queue; :class:`mjlearn.db.store.ClassStore
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -32,6 +33,7 @@ from pathlib import Path
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql as pg
+from sqlalchemy.pool import NullPool
 
 from ..errors import Busy, ClassDatabaseUnreachable, DiskFull, NewerSchema, NotWritable, ProgressError, StorageIOError
 from ..jsontext import jsonable as _jsonable
@@ -46,7 +48,7 @@ from .roles import role_name
 from .salvage import EXPORT_FIELDS
 from .schema import SCHEMA_VERSION
 
-__all__ = ["ANSWERS", "SPOOL_NAME", "PostgresStore", "upgrade_on"]
+__all__ = ["ANSWERS", "SPOOL_NAME", "PostgresStore", "TooManyConnections", "upgrade_on"]
 
 SPOOL_NAME = "class-spool.db"
 """The spool of answers not yet sent to the class database, in the data folder."""
@@ -77,10 +79,60 @@ _UNREACHABLE_STATES = {"57P01", "57P02", "57P03", "53300"}  # shut down, crashed
 _BUSY_STATES = {"40001", "40P01", "55P03", "57014"}  # serialization, deadlock, lock not available, timeout
 
 
+def _one_at_a_time(method):
+    """``method`` run under the store's lock: a store (a learner's kernel) opens one connection at a time,
+    even when a widget's click comes on another thread than the cell's."""
+
+    @functools.wraps(method)
+    def run(self, *args, **kwargs):
+        with self._lock:
+            return method(self, *args, **kwargs)
+
+    return run
+
+
+class TooManyConnections(ClassDatabaseUnreachable):
+    """The server refused a new connection for now: the learner's login holds as many as it may
+    (``own``: its CONNECTION LIMIT) or the server has none left (its max_connections)."""
+
+    def __init__(self, own: bool, path, en: str, zh: str):
+        super().__init__(path, en, zh)
+        self.own = own
+
+
 def _where(url: sa.URL) -> str:
     """``host:port/database`` of a URL (never its password)."""
     host = url.host or url.query.get("host") or "localhost"
     return f"{host}:{url.port or 5432}/{url.database or ''}"
+
+
+def _too_many(where: str, login: str, doing: str, kept: bool, own: bool) -> TooManyConnections:
+    """The server refused ``login`` a new connection: its own limit (``own``, CONNECTION LIMIT: other
+    kernels or terminals of this learner hold them) or the whole server's (max_connections)."""
+    then = (
+        "your answer is kept on this computer and will be sent with your next one" if kept else "try again in a moment"
+    )
+    if own:
+        return TooManyConnections(
+            True,
+            where,
+            f"mjlearn progress: your login {login!r} already has as many connections "
+            f"to the class database as it may (other notebooks or terminals of yours hold them) while "
+            f"{doing}; {then}; shut down the kernels you are not using (Kernel > Shut Down Kernel)",
+            "你的账号同时连接班级数据库的数量已达上限（其他笔记本或终端占用着连接）；"
+            + ("你的回答已保存在本机，下次回答时会一并发送；" if kept else "请稍后再试；")
+            + "请关闭不用的内核（Kernel > Shut Down Kernel）",
+        )
+    return TooManyConnections(
+        False,
+        where,
+        f"mjlearn progress: the class database server has no connection left for anyone "
+        f"(its max_connections) while {doing}; {then}; tell your teacher: the server needs a higher "
+        f"max_connections for this class",
+        "班级数据库服务器的连接已用尽（max_connections）；"
+        + ("你的回答已保存在本机，下次回答时会一并发送；" if kept else "请稍后再试；")
+        + "请告诉老师调高服务器的 max_connections",
+    )
 
 
 class PostgresStore(Store):
@@ -112,11 +164,12 @@ class PostgresStore(Store):
         # thread than the cell that made the store, under ipykernel 7): one use at a time
         self._lock = threading.RLock()
         try:
+            # no connection kept between uses (SQLAlchemy's NullPool): a learner's kernel holds one only
+            # while it records or reads, none while it waits for the next answer, so a class of 300 idle
+            # kernels holds none of the server's connections (connecting again costs a few milliseconds)
             self.engine = sa.create_engine(
                 self.url,
-                pool_pre_ping=True,
-                pool_size=1,
-                max_overflow=2,
+                poolclass=NullPool,
                 connect_args={"connect_timeout": max(1, int(min(self.timeout, 10))), "application_name": "mjlearn"},
             )
         except ImportError as e:
@@ -151,10 +204,20 @@ class PostgresStore(Store):
             "无法连接班级数据库，请稍后再试（其间的回答会保存在本机）",
         )
 
+    def _away(self, e: ClassDatabaseUnreachable, doing: str, kept: bool) -> ClassDatabaseUnreachable:
+        """``e`` said again for what the caller was ``doing`` (its reason kept: away, or crowded)."""
+        if isinstance(e, TooManyConnections):
+            return _too_many(self.where, self.login or self.user, doing, kept, e.own)
+        return self._unreachable(doing, kept)
+
     def _translate(self, e: sa.exc.DBAPIError, doing: str, kept: bool = False) -> ProgressError:
         orig = getattr(e, "orig", None)
         state = getattr(orig, "sqlstate", None) or ""
         text = " ".join(str(orig or e).split())[:160]
+        if "too many connections for role" in text:
+            return _too_many(self.where, self.login or self.user, doing, kept, own=True)
+        if state == "53300" or "too many clients already" in text or "connection slots are reserved" in text:
+            return _too_many(self.where, self.login or self.user, doing, kept, own=False)
         if "no password supplied" in text:
             return NotWritable(
                 self.where,
@@ -218,9 +281,10 @@ class PostgresStore(Store):
         )
 
     # -- opening -----------------------------------------------------------------------
-    def _prepare_db(self) -> None:
+    @_one_at_a_time
+    def _prepare_db(self, doing: str = "opening", kept: bool = False) -> None:
         """Check the schema revision; bring it forward if behind (under an advisory lock, so two
-        first-openers do not both migrate)."""
+        first-openers do not both migrate); ``doing`` and ``kept`` go into an error's words."""
         try:
             with self.engine.begin() as c:
                 rev = migrations.current(c)
@@ -235,7 +299,7 @@ class PostgresStore(Store):
                 self._check_user(c)
             self._ready = True
         except sa.exc.DBAPIError as e:
-            error = self._translate(e, "opening")
+            error = self._translate(e, doing, kept)
             if getattr(getattr(e, "orig", None), "sqlstate", None) == "42501":  # may not create or alter tables
                 raise NotWritable(
                     self.where,
@@ -268,10 +332,7 @@ class PostgresStore(Store):
 
     def _ensure_ready(self, doing: str, kept: bool = False) -> None:
         if not self._ready:
-            try:
-                self._prepare_db()
-            except ClassDatabaseUnreachable:
-                raise self._unreachable(doing, kept) from None
+            self._prepare_db(doing, kept)
 
     # -- the spool ---------------------------------------------------------------------
     def _spool_conn(self) -> sqlite3.Connection:
@@ -326,6 +387,7 @@ class PostgresStore(Store):
             rid = c.execute(sa.select(ANSWERS.c.id).where(ANSWERS.c.uid == row["uid"])).scalar_one()
         return int(rid)
 
+    @_one_at_a_time
     def flush(self) -> int:
         """Send the spooled answers (each in its own transaction, oldest first); returns how many were
         sent. Raises ClassDatabaseUnreachable if the server is still away."""
@@ -346,6 +408,7 @@ class PostgresStore(Store):
         return sent
 
     # -- writing -----------------------------------------------------------------------
+    @_one_at_a_time
     def record(
         self,
         question,
@@ -384,9 +447,9 @@ class PostgresStore(Store):
             self._ensure_ready("recording an answer", kept=True)
             with self.engine.begin() as c:
                 return self._send(c, row)
-        except ClassDatabaseUnreachable:
+        except ClassDatabaseUnreachable as e:
             self._keep(row)
-            raise self._unreachable("recording an answer", kept=True) from None
+            raise self._away(e, "recording an answer", kept=True) from None
         except sa.exc.DBAPIError as e:
             error = self._translate(e, "recording an answer", kept=True)
             if isinstance(error, ClassDatabaseUnreachable):
@@ -394,13 +457,14 @@ class PostgresStore(Store):
             raise error from None
 
     # -- reading -----------------------------------------------------------------------
+    @_one_at_a_time
     def rows(self, all_users: bool = False) -> list[dict]:
         """This learner's answers in order (``all_users``: every row this login may read: a teacher's
         class, a learner's own)."""
         try:
             self.flush()
-        except ClassDatabaseUnreachable:
-            raise self._unreachable("reading answers", kept=False) from None
+        except ClassDatabaseUnreachable as e:
+            raise self._away(e, "reading answers", kept=False) from None
         self._ensure_ready("reading answers")
         cols = [ANSWERS.c[f] for f in EXPORT_FIELDS]
         q = sa.select(*cols).order_by(ANSWERS.c.id)
@@ -417,13 +481,14 @@ class PostgresStore(Store):
         """The folder on this computer kept beside the answers (the spool's: the data folder)."""
         return self.spool_path.parent
 
+    @_one_at_a_time
     def stream(self, fn):
         """``fn(rows)`` over this learner's answers (mappings of the export's fields, in order), streamed
         from the server; the caller checks each row (a damaged row is its to skip)."""
         try:
             self.flush()
-        except ClassDatabaseUnreachable:
-            raise self._unreachable("reading answers", kept=False) from None
+        except ClassDatabaseUnreachable as e:
+            raise self._away(e, "reading answers", kept=False) from None
         self._ensure_ready("reading answers")
         q = sa.select(*[ANSWERS.c[f] for f in EXPORT_FIELDS]).where(ANSWERS.c.user == self.user).order_by(ANSWERS.c.id)
         try:
@@ -433,6 +498,7 @@ class PostgresStore(Store):
         except sa.exc.DBAPIError as e:
             raise self._translate(e, "reading answers") from None
 
+    @_one_at_a_time
     def _questions(self, ids: list) -> dict:
         if not ids:
             return {}
