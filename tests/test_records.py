@@ -1,0 +1,169 @@
+"""Botzone's game records: read, written back byte for byte, replayed at mjlearn's table and checked
+against Botzone's own judge, and each seat walked through in the step viewer.
+
+The fixtures in tests/data/botzone/ are games the judge refereed between mjlearn's players and
+Botzone's sample bot (tools/botzone/run_matches.py; see tests/data/botzone/README.md): ``games.txt.gz``
+holds every game in the text format, ``matches.jsonl.gz`` the judge's own JSON logs of the first ones.
+No judge is needed here: the logs are data.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import json
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from mjlearn.records import (
+    Game,
+    RecordError,
+    check_game,
+    game_text,
+    hand_record,
+    read_judge_log,
+    read_text,
+    write_text,
+)
+from mjlearn.widgets.replay import read_record, replay_review
+from mjlearn.widgets.review import Review
+
+DATA = Path(__file__).parent / "data" / "botzone"
+TEXT = DATA / "games.txt.gz"
+JSONL = DATA / "matches.jsonl.gz"
+
+
+def _text() -> str:
+    return gzip.decompress(TEXT.read_bytes()).decode("utf-8")
+
+
+@pytest.fixture(scope="module")
+def games() -> list[Game]:
+    out = list(read_text(io.StringIO(_text())))
+    bad = [g for g in out if isinstance(g, RecordError)]
+    assert not bad, [str(e) for e in bad[:3]]
+    return out
+
+
+@pytest.fixture(scope="module")
+def checked(games):
+    return [check_game(g) for g in games]
+
+
+def test_the_fixtures_hold_enough_games_of_every_line_up(games):
+    assert len(games) >= 300
+    ends = Counter("huang" if g.huang else "win" for g in games)
+    assert ends["win"] > 100 and ends["huang"] > 10, ends
+
+
+def test_the_text_format_round_trips_byte_for_byte(games):
+    text = _text()
+    out = io.StringIO()
+    assert write_text(games, out) == len(games)
+    assert out.getvalue() == text
+    assert "".join(game_text(g) for g in read_text(out.getvalue())) == text
+
+
+def test_the_judges_json_logs_read_as_the_same_games_as_the_text(games):
+    by_id = {g.match: g for g in games}
+    with gzip.open(JSONL, "rb") as f, open(DATA / "_matches.jsonl", "wb") as tmp:
+        tmp.write(f.read())
+    try:
+        logs = list(read_judge_log(DATA / "_matches.jsonl"))
+    finally:
+        (DATA / "_matches.jsonl").unlink()
+    assert len(logs) >= 20
+    for g in logs:
+        assert isinstance(g, Game), str(g)
+        assert game_text(g) == game_text(by_id[g.match])
+
+
+def test_every_action_is_legal_at_mjlearns_table_and_the_end_agrees_with_the_judge(checked):
+    """Every action of every game is played at mjlearn's MCR table (overridden claims too, so the
+    table's own priority picks the claimant); the winner, the fans, the total and the scores must be
+    the judge's. Differences of Botzone's four walls of 34 tiles (kind "wall") are listed apart."""
+    wrong = [f"{r.game.match}: {f}" for r in checked for f in r.disagreements]
+    assert not wrong, "\n".join(wrong[:20])
+
+
+def test_every_winning_hand_rescored_by_mjlearn_matches_the_judges_fans(checked):
+    wins = [r for r in checked if r.game.fan is not None]
+    assert len(wins) > 100
+    for r in wins:
+        total, fans = r.game.fan
+        assert r.rescored == (total, dict(fans)), (r.game.match, r.rescored, r.game.fan)
+
+
+def test_only_botzones_own_walls_make_a_difference(checked):
+    """The one difference by construction: Botzone's hand is drawn when the player to draw has drawn
+    his 21 tiles, while mjlearn's one wall still has tiles; its "last tile" fans follow those walls."""
+    for r in checked:
+        for f in r.findings:
+            if f.kind == "wall":
+                assert "Huang" in f.judge or "at the table" in f.mjlearn or "pays" in f.mjlearn, str(f)
+
+
+def test_a_changed_fan_line_is_a_listed_disagreement_with_both_sides(games):
+    g = next(g for g in games if g.fan is not None)
+    total, fans = g.fan
+    bad = Game(g.match, g.wind, g.deals, g.actions, (total + 1, fans), False, g.scores, g.line)
+    r = check_game(bad)
+    assert any(f.kind == "fans" and str(total + 1) in f.judge and str(total) in f.mjlearn for f in r.findings)
+
+
+def test_an_illegal_discard_is_found_at_its_line(games):
+    g = games[0]
+    text = game_text(g).split("\n")
+    i = next(k for k, line in enumerate(text) if " Play " in line)
+    player = text[i].split()[1]
+    held = Counter(t for a in g.deals[int(player)] for t in [a])
+    absent = next(t for t in ("W1", "W9", "B1", "B9", "T1", "T9", "F1", "J3") if held[t] == 0)
+    text[i] = f"Player {player} Play {absent}"
+    bad = next(read_text("\n".join(text)))
+    r = check_game(bad)
+    assert r.findings and r.findings[0].kind == "illegal" and r.findings[0].line == i + 1
+
+
+def test_every_seat_of_a_game_is_a_hand_record_the_step_viewer_walks_through(games):
+    for g in games[:12]:
+        for seat in range(4):
+            rec = hand_record(g, seat)
+            read_record(rec)  # the viewer's own check of a saved hand
+            json.dumps(rec)
+            w = replay_review(rec)
+            assert len(w.decisions) == len(rec["decisions"]) > 0
+            w.step(len(w.decisions) - 1)
+            assert "复盘" in str(Review(rec))
+            plays = sum(1 for a in g.actions if a.player == seat and a.kind == "Play")
+            assert sum(1 for d in rec["decisions"] if d["kind"] == "discard") == plays
+
+
+def test_a_hand_record_refuses_a_seat_that_is_not_one():
+    g = next(read_text(_text()[:4000].rsplit("Match", 1)[0] or _text()))
+    with pytest.raises(ValueError):
+        hand_record(g, 4)
+
+
+def test_mjlearns_player_answers_botzones_simple_interaction_in_a_fresh_interpreter():
+    """Turn 1 (its seat), turn 2 (the deal), then its own draw: it must discard one of its 14 tiles,
+    and stay running for the next request."""
+    deal = "W1 W2 W3 B4 B5 B6 T7 T8 T9 F1 F1 J1 J2"
+    lines = ["3", "0 0 0", "PASS", f"1 0 0 0 0 {deal}", "PASS", "2 J3"]
+    p = subprocess.run(
+        [sys.executable, "-m", "mjlearn.botzone", "--level", "basic"],
+        input="\n".join(lines) + "\n" + "3 1 PLAY J2\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    out = p.stdout.splitlines()
+    assert out[1] == out[3] == ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<", p.stdout
+    verb, tile = out[0].split()
+    assert verb == "PLAY" and tile in deal.split() + ["J3"]
+    assert out[2] == "PASS"  # its own discard announced: nothing to claim
+    assert p.stderr == ""
