@@ -149,21 +149,38 @@ def test_a_hand_record_refuses_a_seat_that_is_not_one():
 
 
 def test_mjlearns_player_answers_botzones_simple_interaction_in_a_fresh_interpreter():
-    """Turn 1 (its seat), turn 2 (the deal), then its own draw: it must discard one of its 14 tiles,
-    and stay running for the next request."""
+    """Its seat, the deal, its own draw (it discards one of its 14 tiles and stays running), the
+    judge's notices (it passes), another player's discard (it answers with a claim or a pass)."""
     deal = "W1 W2 W3 B4 B5 B6 T7 T8 T9 F1 F1 J1 J2"
-    lines = ["3", "0 0 0", "PASS", f"1 0 0 0 0 {deal}", "PASS", "2 J3"]
-    p = subprocess.run(
+    p = subprocess.Popen(
         [sys.executable, "-m", "mjlearn.botzone", "--level", "basic"],
-        input="\n".join(lines) + "\n" + "3 1 PLAY J2\n",
-        capture_output=True,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
         text=True,
-        timeout=120,
-        check=True,
     )
-    out = p.stdout.splitlines()
-    assert out[1] == out[3] == ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<", p.stdout
-    verb, tile = out[0].split()
-    assert verb == "PLAY" and tile in deal.split() + ["J3"]
-    assert out[2] == "PASS"  # its own discard announced: nothing to claim
-    assert p.stderr == ""
+    assert p.stdin is not None and p.stdout is not None
+
+    def ask(text: str) -> str:
+        p.stdin.write(text + "\n")
+        p.stdin.flush()
+        said = p.stdout.readline().rstrip("\n")
+        assert p.stdout.readline().rstrip("\n") == ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
+        return said
+
+    try:
+        said = ask("\n".join(["3", "0 0 0", "PASS", f"1 0 0 0 0 {deal}", "PASS", "2 J3"]))
+        verb, tile = said.split()
+        assert verb == "PLAY" and tile in [*deal.split(), "J3"]
+        assert ask(f"3 0 PLAY {tile}") == "PASS"
+        assert ask("3 1 DRAW") == "PASS"
+        held = [*deal.split(), "J3"]
+        held.remove(tile)
+        answer = ask("3 1 PLAY F1").split()  # a pung of its pair of East winds, or a pass
+        assert answer == ["PASS"] or (answer[0] == "PENG" and answer[1] in held and answer[1] != "F1"), answer
+        p.stdin.close()
+        assert p.wait(timeout=60) == 0
+        assert p.stderr.read() == ""
+    finally:
+        if p.poll() is None:
+            p.kill()

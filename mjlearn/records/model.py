@@ -26,6 +26,10 @@ CLAIM_VERBS = {"chi": "Chi", "peng": "Peng", "gang": "Gang", "hu": "Hu"}
 _SUITS = {"W": "m", "B": "p", "T": "s"}
 _HONOURS = {"F1": "E", "F2": "S", "F3": "W", "F4": "N", "J1": "C", "J2": "F", "J3": "P"}
 _BACK = {v: k for k, v in _HONOURS.items()}
+_FROM = {
+    **{f"{s}{n}": _tile(f"{n}{m}") for s, m in _SUITS.items() for n in range(1, 10)},
+    **{b: _tile(t) for b, t in _HONOURS.items()},
+}
 
 
 class RecordError(MjlearnError, ValueError):
@@ -47,12 +51,10 @@ class RecordError(MjlearnError, ValueError):
 def from_botzone(name: str) -> Tile:
     """Botzone's tile name (``W5``, ``F1``, ``J3``) as mjlearn's tile; ValueError for anything else
     (flowers ``H1``-``H8`` included: the records read here are of games without flowers)."""
-    if len(name) == 2:
-        if name[0] in _SUITS and "1" <= name[1] <= "9":
-            return _tile(name[1] + _SUITS[name[0]])
-        if name in _HONOURS:
-            return _tile(_HONOURS[name])
-    raise ValueError(name)
+    try:
+        return _FROM[name]
+    except (KeyError, TypeError):
+        raise ValueError(name) from None
 
 
 def to_botzone(t: Tile) -> str:

@@ -214,6 +214,17 @@ def play_actions(tb: Table, acts, upto: int | None = None, *, answer_last: bool 
             elif a.kind == "Hu" and tb.phase == "discard":
                 tb.win(a.player)
             elif a.kind in _CLAIM:  # made by _answer on the discard before
+                claimed = ("Play", "BuGang") if a.kind == "Hu" else ("Play",)
+                if (
+                    prev is None
+                    or prev.kind not in claimed
+                    or prev.player == a.player
+                    or (a.kind != "Chi" and prev.tile != _claimed(a))
+                ):
+                    raise IllegalActionError(
+                        f"{a.kind} claims the discard just made, and the line before is not one it can claim",
+                        f"{a.kind} 只能叫刚打出的牌，而上一行不是可以叫的牌",
+                    )
                 if tb.phase in ("claim", "rob"):
                     raise IllegalActionError("the claim was not resolved", "叫牌没有结算")
                 res = tb.result
@@ -230,6 +241,12 @@ def play_actions(tb: Table, acts, upto: int | None = None, *, answer_last: bool 
             e.action = a  # type: ignore[attr-defined]
             raise
         first = False
+
+
+def _claimed(a) -> str:
+    """The tile a claim takes: its own for a pung, a kong or a win; for a chow (named by its middle
+    tile) the discard, which the chow's run must hold."""
+    return a.tile if a.kind != "Chi" else ""
 
 
 class _Differs(Exception):

@@ -213,6 +213,7 @@ def read_text(source) -> Iterator[Game | RecordError]:
     binary mode), in order: a :class:`Game`, or a :class:`RecordError` naming the game and the line for
     a game that cannot be read (the reader then goes on with the next ``Match`` line)."""
     cur: _Reader | None = None
+    n = 0
     skipping: RecordError | None = None  # the error of the game being skipped, reported at its end
     for n, raw, size in _lines(source):
         if raw is None:
@@ -221,16 +222,26 @@ def read_text(source) -> Iterator[Game | RecordError]:
             text = raw.rstrip("\n").rstrip("\r")
             toks = text.split(" ") if text else []
         if toks and toks[0] == "Match":
+            good = len(toks) == 2 and _ID.fullmatch(toks[1]) is not None
+            if not good and (cur is not None or skipping is not None):  # a damaged line inside a game
+                skipping = skipping or RecordError(
+                    "expected 'Match ID' (an id of letters and digits)",
+                    "应为 'Match 编号'（字母和数字）",
+                    game=cur.game.match if cur else None,
+                    line=n,
+                )
+                cur = None
+                continue
             if skipping is not None:
                 yield skipping
                 skipping = None
             elif cur is not None:
                 try:
-                    cur.finish()
+                    yield cur.finish()  # a whole game without its closing blank line
                 except _Bad as b:
                     yield RecordError(b.en, b.zh, game=cur.game.match, line=n)
             cur = None
-            if len(toks) != 2 or not _ID.fullmatch(toks[1]):
+            if not good:
                 skipping = RecordError(
                     "expected 'Match ID' (an id of letters and digits)",
                     "应为 'Match 编号'（字母和数字）",
@@ -246,8 +257,8 @@ def read_text(source) -> Iterator[Game | RecordError]:
             if cur is not None:
                 try:
                     yield cur.finish()
-                except _Bad as b:
-                    yield RecordError(b.en, b.zh, game=cur.game.match, line=n)
+                except _Bad as b:  # cut short: the lines up to the next Match are its rest
+                    skipping = RecordError(b.en, b.zh, game=cur.game.match, line=n)
                 cur = None
             continue
         game = cur.game.match if cur else None
@@ -275,7 +286,7 @@ def read_text(source) -> Iterator[Game | RecordError]:
         try:
             yield cur.finish()
         except _Bad as b:
-            yield RecordError(b.en, b.zh, game=cur.game.match, line=None)
+            yield RecordError(b.en, b.zh, game=cur.game.match, line=n + 1)  # the end of the file
 
 
 def game_text(g: Game) -> str:
