@@ -133,7 +133,12 @@ def _game(log, name: str) -> Game:
                     total = d.get("fanCnt")
                     if not isinstance(total, int) or not isinstance(fans, list):
                         raise _Bad("a win without its fan count", "和牌没有番数")
-                    g.fan = (total, tuple((str(f.get("name")), int(f.get("cnt"))) for f in fans if isinstance(f, dict)))
+                    named = [(f.get("name"), f.get("cnt")) for f in fans if isinstance(f, dict)]
+                    if len(named) != len(fans) or any(
+                        not isinstance(n, str) or not isinstance(c, int) for n, c in named
+                    ):
+                        raise _Bad("a fan is a name and a count", "每个番应有名称和个数")
+                    g.fan = (total, tuple((str(n), c) for n, c in named if isinstance(c, int)))
                     g.scores = _scores(d.get("score"))
                     return g
                 if act in ("PLAY", "CHI", "PENG", "BUGANG"):

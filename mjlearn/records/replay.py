@@ -27,7 +27,7 @@ from ..scoring import score
 from ..seats import SEATS, Seat
 from ..table import IllegalActionError, Table, Wall, tile_set, wall_owner
 from ..tiles import TILES
-from .model import Game, RecordError, from_botzone, to_botzone
+from .model import Action, Game, RecordError, from_botzone, to_botzone
 
 __all__ = ["Finding", "Replayed", "botzone_context", "check_game", "play_actions", "table_for"]
 
@@ -83,10 +83,10 @@ def _draw_plan(game: Game) -> tuple[list[int | None], list[str]]:
             pos[k] = from_botzone(t).index
     front, back = 52, 71
     taken = set(range(53))
-    prev = None
+    prev: Action | None = None
     for a in game.actions:
         if a.kind == "Draw":
-            t = from_botzone(a.tile).index
+            ti = from_botzone(a.tile).index
             if prev is not None and prev.kind in _KONGS and prev.player == a.player:
                 while True:  # the tail: the top of the last stack first (MCR's kong replacement)
                     x, y = 2 * back, 2 * back + 1
@@ -105,7 +105,7 @@ def _draw_plan(game: Game) -> tuple[list[int | None], list[str]]:
             if k in taken and k != 52:
                 raise ValueError("the wall ran out")
             taken.add(k)
-            pos[k] = t
+            pos[k] = ti
         prev = a
     return pos, []
 
@@ -140,8 +140,8 @@ def botzone_context(game: Game, upto: int) -> dict:
         if a.kind == "Draw":
             draws[a.player] += 1
         elif a.kind == "Play":
-            nxt = acts[i + 1] if i + 1 < len(acts) else None
-            if nxt is None or nxt.kind in ("Draw",):
+            after = acts[i + 1] if i + 1 < len(acts) else None
+            if after is None or after.kind == "Draw":
                 shown[a.tile] = shown.get(a.tile, 0) + 1  # a discard nobody took
         elif a.kind == "Chi":
             t = from_botzone(a.tile)

@@ -86,7 +86,8 @@ def _action(toks: list[str], line: int) -> Action:
             f"{kind[:20]!r} is not an action ({', '.join(ACTIONS)})",
             f"{kind[:20]!r} 不是一个动作（{', '.join(ACTIONS)}）",
         )
-    rest, ignored = toks[4:], []
+    rest = toks[4:]
+    ignored: list[tuple[int, str, str]] = []
     if rest and kind not in ("Peng", "Gang", "Hu"):
         raise _Bad(
             f"only Peng, Gang and Hu lines name overridden claims, not {kind}",
@@ -217,7 +218,7 @@ def read_text(source) -> Iterator[Game | RecordError]:
     skipping: RecordError | None = None  # the error of the game being skipped, reported at its end
     for n, raw, size in _lines(source):
         if raw is None:
-            text, toks = None, None
+            text, toks = "", []
         else:
             text = raw.rstrip("\n").rstrip("\r")
             toks = text.split(" ") if text else []
@@ -253,7 +254,7 @@ def read_text(source) -> Iterator[Game | RecordError]:
             continue
         if skipping is not None:
             continue
-        if text == "" and raw is not None:  # a blank line ends a game
+        if not text and raw is not None:  # a blank line ends a game
             if cur is not None:
                 try:
                     yield cur.finish()
