@@ -167,30 +167,36 @@ def _scores(s) -> tuple[int, ...]:
 
 
 def read_judge_log(source) -> Iterator[Game | RecordError]:
-    """Each match of a JSON match log file (one object, or one object per line): a :class:`Game`, or a
-    :class:`RecordError` for one that cannot be read (the reader goes on with the next line)."""
+    """Each match of a JSON match log file (a path or a binary stream; one object, or one object per
+    line): a :class:`Game`, or a :class:`RecordError` for one that cannot be read (the reader goes on
+    with the next line)."""
+    if not isinstance(source, (str, Path)):  # a binary stream
+        yield from _read(source)
+        return
     with open(Path(source), "rb") as f:
-        for n, chunk, size in bounded_lines(f, JSON_LINE_LIMIT):
-            if chunk is None:
-                yield RecordError(
-                    f"the match log is {size:,} bytes, more than {JSON_LINE_LIMIT:,}",
-                    f"对局日志有 {size:,} 字节，超过 {JSON_LINE_LIMIT:,}",
-                    game=f"line {n}",
-                )
-                continue
-            if not chunk.strip():
-                continue
-            try:
-                text = chunk.decode("utf-8")
-                if nesting(text, stop_after=16)[0] > 16:
-                    raise ValueError("nested too deeply")
-                log = json.loads(text)
-            except ValueError:
-                yield RecordError(
-                    "this line is not a JSON match log", "这一行不是 JSON 对局日志", game=f"line {n}", line=n
-                )
-                continue
-            try:
-                yield game_of_log(log, name=f"line {n}")
-            except RecordError as e:
-                yield e
+        yield from _read(f)
+
+
+def _read(f) -> Iterator[Game | RecordError]:
+    for n, chunk, size in bounded_lines(f, JSON_LINE_LIMIT):
+        if chunk is None:
+            yield RecordError(
+                f"the match log is {size:,} bytes, more than {JSON_LINE_LIMIT:,}",
+                f"对局日志有 {size:,} 字节，超过 {JSON_LINE_LIMIT:,}",
+                game=f"line {n}",
+            )
+            continue
+        if not chunk.strip():
+            continue
+        try:
+            text = chunk.decode("utf-8")
+            if nesting(text, stop_after=16)[0] > 16:
+                raise ValueError("nested too deeply")
+            log = json.loads(text)
+        except ValueError:
+            yield RecordError("this line is not a JSON match log", "这一行不是 JSON 对局日志", game=f"line {n}", line=n)
+            continue
+        try:
+            yield game_of_log(log, name=f"line {n}")
+        except RecordError as e:
+            yield e
