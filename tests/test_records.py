@@ -143,7 +143,7 @@ def test_every_seat_of_a_game_is_a_hand_record_the_step_viewer_walks_through(gam
 
 
 def test_a_hand_record_refuses_a_seat_that_is_not_one():
-    g = next(read_text(_text()[:4000].rsplit("Match", 1)[0] or _text()))
+    g = next(read_text(_text()))
     with pytest.raises(ValueError):
         hand_record(g, 4)
 
@@ -184,3 +184,44 @@ def test_mjlearns_player_answers_botzones_simple_interaction_in_a_fresh_interpre
     finally:
         if p.poll() is None:
             p.kill()
+
+
+def test_statistics_add_up_and_every_win_is_rescored_as_the_judge_scored_it(games):
+    from mjlearn.records.stats import stats_of
+
+    st = stats_of(games)
+    wins = sum(st.wins.values())
+    assert wins + st.drawn == st.games == len(games)
+    assert sum(st.self_drawn.values()) + sum(st.dealt_in.values()) == wins
+    assert sum(st.points.values()) == 0  # every game's scores sum to zero
+    assert st.agree == wins and not st.differ, st.differ[:3]
+    one = stats_of(games, player=2)
+    assert sum(one.fans.values()) <= sum(st.fans.values()) and one.wins[2] == st.wins[2]
+
+
+@pytest.mark.parametrize("action", ["stats", "check"])
+def test_the_records_command_reads_the_fixtures_in_a_fresh_interpreter(action):
+    p = subprocess.run(
+        [sys.executable, "-m", "mjlearn", "records", action, str(TEXT)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert p.returncode == 0, p.stderr[-2000:]
+    if action == "stats":
+        assert "agree with the judge" in p.stdout and "平均得分" in p.stdout
+    else:
+        assert ", 0 unreadable or disagreeing" in p.stdout
+
+
+def test_the_records_command_names_a_damaged_game_and_reads_on(tmp_path):
+    text = _text()
+    first = text.split("\n\n", 1)[0].split("\n")
+    first[3] = first[3].replace("Deal", "Deel")
+    bad = tmp_path / "bad.txt"
+    bad.write_text("\n".join(first) + "\n\n" + text, encoding="utf-8")
+    p = subprocess.run(
+        [sys.executable, "-m", "mjlearn", "records", "stats", str(bad)], capture_output=True, text=True, timeout=600
+    )
+    assert p.returncode == 1 and "Traceback" not in p.stderr
+    assert "unreadable 读不了 1" in p.stdout

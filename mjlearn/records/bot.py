@@ -21,7 +21,7 @@ from ..scoring import score
 from ..table import IllegalActionError, Table
 from ..tiles import TILES
 from .model import Action, Game, from_botzone, to_botzone
-from .replay import _answer, botzone_context, play_actions, table_for
+from .replay import answer_claims, botzone_context, play_actions, table_for
 
 __all__ = ["BotView", "respond", "view_game"]
 
@@ -229,7 +229,7 @@ def respond(v: BotView, bot) -> str:
             said = "PENG"
         else:
             return "GANG" if draws[me] < 34 else "PASS"
-        _answer(tb, None)
+        answer_claims(tb, None)
     except IllegalActionError:
         return "PASS"
     return f"{said} {to_botzone(TILES[bot.choose_discard(tb, me)])}"

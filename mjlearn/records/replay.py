@@ -29,7 +29,7 @@ from ..table import IllegalActionError, Table, Wall, tile_set, wall_owner
 from ..tiles import TILES
 from .model import Action, Game, RecordError, from_botzone, to_botzone
 
-__all__ = ["Finding", "Replayed", "botzone_context", "check_game", "play_actions", "table_for"]
+__all__ = ["Finding", "Replayed", "answer_claims", "botzone_context", "check_game", "play_actions", "table_for"]
 
 DICE = (1, 2, 3)
 """The dice the rebuilt wall is broken with (any throw does: the wall is arranged around the break)."""
@@ -204,16 +204,16 @@ def play_actions(tb: Table, acts, upto: int | None = None, *, answer_last: bool 
                 if watch is not None and tb.phase == "claim":
                     watch(tb, i, "claims")
                 if answer:
-                    _answer(tb, nxt)
+                    answer_claims(tb, nxt)
             elif a.kind in ("AnGang", "BuGang"):
                 tb.kong(a.player, from_botzone(a.tile))
                 if watch is not None and tb.phase == "rob":
                     watch(tb, i, "claims")
                 if tb.phase == "rob" and answer:
-                    _answer(tb, nxt)
+                    answer_claims(tb, nxt)
             elif a.kind == "Hu" and tb.phase == "discard":
                 tb.win(a.player)
-            elif a.kind in _CLAIM:  # made by _answer on the discard before
+            elif a.kind in _CLAIM:  # made by answer_claims on the discard before
                 claimed = ("Play", "BuGang") if a.kind == "Hu" else ("Play",)
                 if (
                     prev is None
@@ -281,7 +281,7 @@ def check_game(game: Game) -> Replayed:
     return r
 
 
-def _answer(tb: Table, nxt) -> None:
+def answer_claims(tb: Table, nxt) -> None:
     """The other players' answers to a discard (or an added kong): the claim of the next line and the
     claims it overrode, then a pass from everyone else who may claim."""
     if tb.phase not in ("claim", "rob"):
