@@ -16,6 +16,8 @@ mjlearn's scorer, given the judge's context, counts at least 8 points.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from ..errors import MjlearnError
 from ..scoring import score
 from ..table import IllegalActionError, Table
@@ -95,6 +97,15 @@ def view_game(v: BotView) -> Game:
     for t in v.deal:
         take(t)
     acts = [Action(a.player, a.kind, a.tile) for a in v.actions]
+    # another player's concealed kong is told without its tile: four of a kind the seat never sees
+    known = Counter(t for t in v.deal)
+    for a in acts:
+        if a.tile != "?":
+            known[a.tile] += 3 if a.kind in ("Peng", "Gang", "AnGang", "BuGang") else 1
+    for a in acts:
+        if a.kind == "AnGang" and a.tile == "?":
+            a.tile = next(t for t in dict.fromkeys(_ALL) if not known[t])
+            known[a.tile] = 4
     deals: list[list[str]] = [[] for _ in range(4)]
     deals[v.me] = list(v.deal)
     last = ""
@@ -136,18 +147,6 @@ def view_game(v: BotView) -> Game:
                 acts[held[p].pop()].tile = t
             else:
                 deals[p].append(t)
-    for a in acts:  # another player's concealed kong: four of a kind nobody has seen
-        if a.kind == "AnGang" and a.tile == "?":
-            kind = next(t for t in dict.fromkeys(pool) if pool.count(t) == 4)
-            for _ in range(4):
-                take(kind)
-            a.tile = kind
-            p = a.player
-            for _ in range(4):
-                if held[p]:
-                    acts[held[p].pop()].tile = kind
-                else:
-                    deals[p].append(kind)
     pool.sort()
     for p in range(4):
         if len(deals[p]) > 13:
