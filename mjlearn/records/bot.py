@@ -158,8 +158,8 @@ def view_game(v: BotView) -> Game:
     return Game("view", v.wind, tuple(tuple(d) for d in deals), acts)
 
 
-def _wins(tb: Table, game: Game, me: int) -> bool:
-    """Whether a win now counts 8 points by the judge's own context (mjlearn's scorer)."""
+def _wins(tb: Table, game: Game, me: int, tile: str) -> bool:
+    """Whether a win on ``tile`` now counts 8 points by the judge's own context (mjlearn's scorer)."""
     try:
         res = tb.win_result(me)
     except (MjlearnError, ValueError, AssertionError):
@@ -167,11 +167,13 @@ def _wins(tb: Table, game: Game, me: int) -> bool:
     hand = getattr(res, "hand", None)
     if hand is None:
         return False
-    ctx = botzone_context(game, len(game.actions) - 1)
+    game.actions.append(Action(me, "Hu", tile))
     try:
-        return score(hand, **ctx).total >= 8
+        return score(hand, **botzone_context(game, len(game.actions) - 1)).total >= 8
     except (MjlearnError, ValueError):
         return False
+    finally:
+        game.actions.pop()
 
 
 def respond(v: BotView, bot) -> str:
@@ -191,10 +193,8 @@ def respond(v: BotView, bot) -> str:
         drawn = req[1]
         what, arg = bot.choose_turn(tb, me)
         if what == "win":
-            game.actions.append(Action(me, "Hu", drawn))
-            if _wins(tb, game, me):
+            if _wins(tb, game, me, drawn):
                 return "HU"
-            game.actions.pop()
             what, arg = "discard", bot.choose_discard(tb, me)
         if what == "kong":
             if draws[me] >= 34 or draws[(me + 1) % 4] >= 34:
@@ -208,14 +208,11 @@ def respond(v: BotView, bot) -> str:
         return "PASS"
     tile = req[-1]
     if tb.phase == "rob":
-        game.actions.append(Action(me, "Hu", tile))
-        return "HU" if "win" in tb.claim_options(me) and _wins(tb, game, me) else "PASS"
+        return "HU" if "win" in tb.claim_options(me) and _wins(tb, game, me, tile) else "PASS"
     what, arg = bot.choose_claim(tb, me)
     if what == "win":
-        game.actions.append(Action(me, "Hu", tile))
-        if _wins(tb, game, me):
+        if _wins(tb, game, me, tile):
             return "HU"
-        game.actions.pop()
         what = "pass"
     if what == "pass" or draws[(discarder + 1) % 4] >= 34:
         return "PASS"
