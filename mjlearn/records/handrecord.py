@@ -3,7 +3,8 @@
 
 Each decision of the seat is listed in order, as the table records a learner's: every discard with
 the hand it was made from, every claim or pass on a discard the seat could claim (with its options),
-every kong and the win. A record of another program's game carries no coach's ratings: the review
+every kong and the win; ``wall_left`` counts the tiles left in Botzone's four walls. A record of
+another program's game carries no coach's ratings: the review
 lists the decisions, the step viewer walks through them, and the coach can be asked of each.
 """
 
@@ -35,12 +36,18 @@ def hand_record(game: Game, seat: int) -> dict:
     decisions: list[dict] = []
     dealt = tb.hand_of(me)
 
+    drawn_before = [0]
+    for a in acts:  # Botzone's four walls hold 136 tiles: 52 dealt, then one per draw
+        drawn_before.append(drawn_before[-1] + (a.kind == "Draw"))
+    at = [0]
+
     def add(d: dict) -> None:
         d["n"] = len(decisions) + 1
-        d["wall_left"] = tb.live_tiles_left()
+        d["wall_left"] = 136 - 52 - drawn_before[at[0] + 1]
         decisions.append(d)
 
     def watch(t, i: int, stage: str) -> None:
+        at[0] = i
         a = acts[i]
         if stage == "claims":
             if me not in t.pending:

@@ -14,7 +14,8 @@ Two things differ by construction, and are reported apart (``kind``):
   Botzone's rule (the player to draw had drawn his 21 tiles), and a winning hand is scored again by
   mjlearn's scorer with the judge's own context (:func:`botzone_context`), so a difference of fans is
   told apart from a difference of context.
-* anything else (``illegal``, ``winner``, ``fans``, ``total``, ``scores``) is a disagreement.
+* anything else (``illegal``, ``claim``, ``winner``, ``context``, ``fans``, ``total``, ``scores``) is a
+  disagreement.
 """
 
 from __future__ import annotations
@@ -343,12 +344,25 @@ def _compare_end(r: Replayed) -> None:
     r.rescored = (res.total, _fans_of(res))
     mine = _fans_of(w.result)
     table_ctx = w.win_context
-    same_ctx = (table_ctx.self_drawn, table_ctx.kong, table_ctx.wall_last, table_ctx.last_tile) == (
+    # the table's context differs from the judge's only in "the last tile": Botzone's four walls
+    only_wall = table_ctx.wall_last != ctx["wall_last"] and (
+        table_ctx.self_drawn,
+        table_ctx.kong,
+        table_ctx.last_tile,
+    ) == (ctx["self_drawn"], ctx["kong"], ctx["last_tile"])
+    if not only_wall and (table_ctx.self_drawn, table_ctx.kong, table_ctx.last_tile) != (
         ctx["self_drawn"],
         ctx["kong"],
-        ctx["wall_last"],
         ctx["last_tile"],
-    )
+    ):
+        r.findings.append(
+            Finding(
+                "context",
+                0,
+                f"self-drawn {table_ctx.self_drawn}, kong {table_ctx.kong}, fourth tile {table_ctx.last_tile}",
+                f"self-drawn {ctx['self_drawn']}, kong {ctx['kong']}, fourth tile {ctx['last_tile']}",
+            )
+        )
     if r.rescored != (total, judge_fans):
         r.findings.append(
             Finding(
@@ -359,14 +373,14 @@ def _compare_end(r: Replayed) -> None:
             )
         )
     if (w.result.total, mine) != (total, judge_fans):
-        kind = "wall" if not same_ctx and r.rescored == (total, judge_fans) else "total"
+        kind = "wall" if only_wall and r.rescored == (total, judge_fans) else "total"
         r.findings.append(
             Finding(kind, 0, f"at the table {w.result.total}: {_words(mine)}", f"{total}: {_words(judge_fans)}")
         )
     paid = tuple(w.payments)
     if paid != tuple(g.scores):
         expect = _botzone_scores(g, r.rescored[0], ctx["self_drawn"])
-        kind = "wall" if expect == tuple(g.scores) and not same_ctx else "scores"
+        kind = "wall" if only_wall and expect == tuple(g.scores) else "scores"
         r.findings.append(Finding(kind, 0, f"the table pays {list(paid)}", f"{list(g.scores)}"))
 
 
