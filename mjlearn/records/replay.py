@@ -14,6 +14,9 @@ Two things differ by construction, and are reported apart (``kind``):
   Botzone's rule (the player to draw had drawn his 21 tiles), and a winning hand is scored again by
   mjlearn's scorer with the judge's own context (:func:`botzone_context`), so a difference of fans is
   told apart from a difference of context.
+* ``note``: the table's context of a win differs from the judge's and the score does not (a robbed
+  kong: mjlearn's table marks the robbed tile as the last of its kind, which MCR's 抢杠和 excludes
+  from 和绝张; the judge does not mark it).
 * anything else (``illegal``, ``claim``, ``winner``, ``context``, ``fans``, ``total``, ``scores``) is a
   disagreement.
 """
@@ -72,7 +75,7 @@ class Replayed:
 
     @property
     def disagreements(self) -> list[Finding]:
-        return [f for f in self.findings if f.kind != "wall"]
+        return [f for f in self.findings if f.kind not in ("wall", "note")]
 
 
 def _draw_plan(game: Game) -> tuple[list[int | None], list[str]]:
@@ -355,9 +358,10 @@ def _compare_end(r: Replayed) -> None:
         ctx["kong"],
         ctx["last_tile"],
     ):
+        same_score = (w.result.total, mine) == (total, judge_fans)
         r.findings.append(
             Finding(
-                "context",
+                "note" if same_score else "context",
                 0,
                 f"self-drawn {table_ctx.self_drawn}, kong {table_ctx.kong}, fourth tile {table_ctx.last_tile}",
                 f"self-drawn {ctx['self_drawn']}, kong {ctx['kong']}, fourth tile {ctx['last_tile']}",

@@ -37,7 +37,7 @@ def main() -> int:
                 counts["huang" if g.huang else "win"] += 1
                 if len(kept) < a.json_games:
                     kept.append(line)
-                lineups[line.split("\"players\":", 1)[1].split("]", 1)[0] + "]"] += 1
+                lineups[line.split('"players":', 1)[1].split("]", 1)[0] + "]"] += 1
             else:
                 counts["not finished"] += 1
                 print("not a finished game:", g, file=sys.stderr)
