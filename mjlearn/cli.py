@@ -20,7 +20,7 @@ import argparse
 import sys
 import warnings
 
-from . import cli_class, cli_export, cli_hub, cli_lab, cli_quiz, cli_score, cli_server
+from . import cli_class, cli_export, cli_hub, cli_lab, cli_quiz, cli_records, cli_score, cli_server
 from .cli_lab import MANIFEST, copy_notebooks, notebooks_source  # noqa: F401  (mjlearn lab lives in cli_lab)
 from .errors import ProgressError
 from .lite import site as lite_site
@@ -42,6 +42,7 @@ _SUBCOMMAND_MODULES = {
     "class": cli_class,
     "hub": cli_hub,
     "server": cli_server,
+    "records": cli_records,
 }
 """Subcommands that live in their own modules: each has ``add_parser(subparsers)`` and ``run(args)``."""
 
