@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from pathlib import Path
 
 __all__ = ["add_parser", "run"]
 
@@ -356,7 +357,8 @@ def _backup(args) -> int:
             f"restored {done['answers']} answers, {done['learners']} learners' and {done['teachers']} "
             f"teachers' logins / 已恢复"
         )
-    print(backup.HOMES_HINT)
+    root = getattr(args, "root", None)
+    print(backup.homes_hint(str(Path(root).resolve() / "homes") if root else None))
     return 0
 
 

@@ -30,13 +30,20 @@ from . import GROUPS, ClassError, ensure_logins
 from .admin import _password_of, claim_output
 from .reasons import connection_problem, where_of
 
-__all__ = ["HOMES_HINT", "backup", "restore"]
+__all__ = ["backup", "homes_hint", "restore"]
 
-HOMES_HINT = (
-    "the learners' notebooks are in their home folders on the hub, not in this backup: back them up "
-    "alongside, as root: tar -czf mjlearn-homes.tar.gz -C /home NAME... (the hub's MJLEARN_HUB_HOME, "
-    "default /home)  （学员的笔记本在其主目录中，不在此备份里：请一并用 tar 备份，见 TEACHERS.md）"
-)
+
+def homes_hint(homes: str | None = None) -> str:
+    """The line after a backup or restore: the learners' notebooks are not in the database. ``homes``
+    is the folder that holds every user's home (``ROOT/homes`` on a class server, else the hub's
+    MJLEARN_HUB_HOME); the whole folder is archived, so a learner who never started a server is no
+    missing name, and the archive is made readable by root only."""
+    where = Path(homes or os.environ.get("MJLEARN_HUB_HOME") or "/home")
+    return (
+        "the learners' notebooks are in their home folders on the hub, not in this backup: back them up "
+        f"alongside, as root: (umask 077; tar -czf mjlearn-homes.tar.gz -C {where.parent} {where.name})  "
+        "（学员的笔记本在其主目录中，不在此备份里：请以 root 一并用 tar 备份，见 TEACHERS.md）"
+    )
 
 
 def _engine(url: str):

@@ -14,12 +14,32 @@ import os
 
 import sqlalchemy as sa
 from nativeauthenticator import NativeAuthenticator
+from nativeauthenticator.handlers import SignUpHandler
 from nativeauthenticator.orm import UserInfo
 from sqlalchemy.orm import Session
 
 from . import HubConfigError
 
-__all__ = ["TeacherApprovedSignups", "approve", "hub_database"]
+__all__ = ["WAITING", "TeacherApprovedSignups", "approve", "hub_database"]
+
+WAITING = (
+    "Signed up. You can log in once you are approved: a teacher approves learners, the server's "
+    "administrator approves teachers.  已注册：获批准后才能登录（学员由老师批准，老师由服务器管理员批准）。"
+)
+
+
+class _WaitingSignUp(SignUpHandler):
+    """The sign-up page, saying what happens next: NativeAuthenticator tells a name in the admin list
+    "You can now go to the home page and log in", which is not so here (the login then says it was not
+    authorized), and everyone else that it was "sent to the admin" (a learner's teacher)."""
+
+    def get_result_message(
+        self, user, assume_user_is_human, username_already_taken, confirmation_matches, user_is_admin
+    ):
+        alert, message = super().get_result_message(
+            user, assume_user_is_human, username_already_taken, confirmation_matches, False
+        )
+        return alert, (WAITING if alert == "alert-info" else message)
 
 
 class TeacherApprovedSignups(NativeAuthenticator):
@@ -28,6 +48,11 @@ class TeacherApprovedSignups(NativeAuthenticator):
 
     def get_authed_users(self):
         return {info.username for info in UserInfo.all_users(self.db) if info.is_authorized}
+
+    def get_handlers(self, app):
+        return [
+            (route, _WaitingSignUp if route == r"/signup" else handler) for route, handler in super().get_handlers(app)
+        ]
 
 
 def hub_database(state: str | os.PathLike | None = None) -> str:
