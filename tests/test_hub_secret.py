@@ -154,5 +154,6 @@ def test_a_secret_file_others_may_read_or_change_is_refused(tmp_path):
 
 def test_the_teachers_guide_shows_the_command_not_a_secret():
     guide = (ROOT / "TEACHERS.md").read_text(encoding="utf-8")
-    assert "mjlearn hub secret --out" in guide and "another-long-secret" not in guide
+    # the secret is made by a command (the server's first start, or `hub secret --out`), never typed in
+    assert "mjlearn server start" in guide and "mjlearn hub secret" in guide and "another-long-secret" not in guide
     assert "MJLEARN_DB_SECRET='" not in guide and 'MJLEARN_DB_SECRET="' not in guide.replace('"$(cat', "")
