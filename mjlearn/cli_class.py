@@ -315,8 +315,11 @@ def _admin(room, args) -> int:
         print(f"{n} members of {args.name} written to {args.file} / 已导出 {n} 人")
     elif args.action == "remove":
         done = admin.remove(room, args.name, args.users, answers=args.delete_answers)
-        kept = "" if args.delete_answers else "; their answers are kept / 其回答保留"
-        print(f"{done['memberships']} removed from {args.name}, {done['answers']} answers deleted{kept} / 已退出班级")
+        kept, kept_zh = ("", "") if args.delete_answers else ("; their answers are kept", "；其回答保留")
+        print(
+            f"{done['memberships']} removed from {args.name}, {done['answers']} answers deleted{kept} / "
+            f"{done['memberships']} 人已退出班级 {args.name}，删除回答 {done['answers']} 条{kept_zh}"
+        )
     elif args.action == "rename":
         login = admin.rename(room, args.old, args.new)
         print(f"{args.old} is now {login}: login, answers and classes / 已改名为 {login}")

@@ -97,7 +97,11 @@ def run(args) -> int:
                 print(json.dumps(said, indent=1, ensure_ascii=False))
             else:
                 print(f"class server / 班级服务器: {said['root']}")
-                print(f"  hub / hub: {said['hub']}; database / 数据库: {said['database']}")
+                zh = lambda state: "运行中" if state.startswith("running") else "已停止"
+                print(
+                    f"  JupyterHub: {said['hub']} / {zh(said['hub'])}; "
+                    f"database / 数据库: {said['database']} / {zh(said['database'])}"
+                )
                 print(f"  address / 地址: {said['address']}")
                 for what, port in said["ports"].items():
                     print(f"  port / 端口 {port}: {what}")
