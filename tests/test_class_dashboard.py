@@ -34,6 +34,139 @@ def small(tmp_path, monkeypatch):
         return Dashboard(room.report("k")), aid, q
 
 
+@pytest.fixture
+def retried(tmp_path, monkeypatch):
+    """Class r of a 10-question assignment: ann answers all ten right once; bob answers four questions
+    in seven tries (Q1 wrong then right, Q2 wrong twice, Q3 right, Q4 wrong then right); cy nothing."""
+    monkeypatch.setenv("MJLEARN_DATA_DIR", str(tmp_path))
+    monkeypatch.delenv("MJLEARN_DB", raising=False)
+    with Classroom(user="t") as room:
+        room.create("r")
+        room.add("r", ["ann", "bob", "cy"])
+        aid = room.assign("r", "week1_tiles_and_waits.json")
+    with Classroom(user="ann") as room:
+        for q in room.quiz_set(aid):
+            room.store.record(q, solve(q), grade(q, solve(q)), quiz=assignment_tag(aid))
+    with Classroom(user="bob") as room:
+        qs = list(room.quiz_set(aid))
+        for i, right in [(0, False), (0, True), (1, False), (1, False), (2, True), (3, False), (3, True)]:
+            a = solve(qs[i]) if right else wrong_answer(qs[i])
+            room.store.record(qs[i], a, grade(qs[i], a), quiz=assignment_tag(aid))
+    with Classroom(user="t") as room:
+        return Dashboard(room.report("r")), aid, qs
+
+
+def test_counts_are_questions_not_tries(retried):
+    dash, aid, _qs = retried
+    bob = {e["user"]: e for e in dash.report["learners"]}["bob"]["by_assignment"][str(aid)]
+    assert (bob["questions"], bob["questions_answered"], bob["questions_right"], bob["tries"]) == (10, 4, 3, 7)
+    assert not bob["done"]
+    comp = dash.completion()
+    assert "answered 4 of 10 questions, 3 right (7 tries)" in comp.text
+    assert re.search(r"<b>bob</b> 4/10 题<", comp.html) and re.search(r"<b>ann</b> 10/10 题 ✓", comp.html)
+    assert "not yet: bob 4 of 10, cy 0 of 10" in comp.text
+    hist = dash.history("bob")
+    assert "答了 4 题 questions, 答对 3 题 right (7 次作答 tries)" in hist.text
+    from mjlearn.db.classes import report_json, report_text
+
+    text = report_text(dash.report)
+    assert "bob: answered 4 of 10 questions, 3 right (7 tries) / 答了 4/10 题，答对 3 题（作答 7 次）" in text
+    assert "cy: answered 0 of 10 questions" in text
+    data = json.loads(report_json(dash.report))
+    assert {e["user"]: e for e in data["learners"]}["bob"]["by_assignment"][str(aid)]["questions_answered"] == 4
+
+
+def test_class_report_counts_questions_in_a_fresh_interpreter(retried, tmp_path):
+    """``mjlearn class report`` (text and --json) as a teacher runs it."""
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, MJLEARN_DATA_DIR=str(tmp_path))
+    env.pop("MJLEARN_DB", None)
+    run = [sys.executable, "-m", "mjlearn", "class", "report", "r", "--user", "t"]
+    p = subprocess.run(run, capture_output=True, text=True, env=env, timeout=180)
+    assert p.returncode == 0, p.stderr
+    assert "bob: answered 4 of 10 questions, 3 right (7 tries)" in p.stdout
+    p = subprocess.run([*run, "--json"], capture_output=True, text=True, env=env, timeout=180)
+    bob = {e["user"]: e for e in json.loads(p.stdout)["learners"]}["bob"]
+    assert (bob["questions"], bob["tries"]) == (4, 7)
+    assert bob["by_topic"]["tiles"]["name"] == "牌与记法 Tiles and notation"
+
+
+def test_per_question_view(retried):
+    dash, aid, qs = retried
+    view = dash.questions(aid)
+    items = dash.report["per_question"][str(aid)]
+    assert [it["n"] for it in items] == list(range(1, 11))
+    # Q2: bob wrong twice, ann right: 1 of 2 answered right; nobody else missed more often
+    assert (items[1]["answered"], items[1]["right"]) == (2, 1)
+    assert items[1]["learners"]["bob"]["tries"] == 2 and not items[1]["learners"]["bob"]["correct"]
+    assert "最常答错 Missed most: 第 2 题 Q2" in view.text
+    blocks = re.findall(r"<div id='mj-q\d+-(\d+)' class='mj-dash-question'.*?</table></div>", view.html, re.DOTALL)
+    assert blocks == [str(n) for n in range(1, 11)]
+    q2 = re.search(r"<div id='mj-q\d+-2' class='mj-dash-question'.*?</table></div>", view.html, re.DOTALL).group(0)
+    assert "⚑ 最常答错 missed most" in q2
+    from mjlearn.dashboard.questions import answer_text
+    from mjlearn.quiz.core import reveal
+
+    _solution, why = reveal(qs[1])
+    assert "正确答案 Correct answer: " in q2 and why[0][1].split()[0] in q2  # the engine's explanation
+    assert "<svg" in q2  # the question (its tile or hand) drawn with the tile art
+    bob_row = re.search(r"<tr><td[^>]*>bob</td>.*?</tr>", q2, re.DOTALL).group(0)
+    assert answer_text(qs[1], wrong_answer(qs[1])) in bob_row and "✗" in bob_row and "为什么错 why wrong" in bob_row
+    assert ">2</td>" in bob_row  # two tries
+    assert re.search(r"<tr><td[^>]*>cy</td><td[^>]*>未作答 not answered", q2)
+    q1 = re.search(r"<div id='mj-q\d+-1' class='mj-dash-question'.*?</table></div>", view.html, re.DOTALL).group(0)
+    assert re.search(r"<tr><td[^>]*>bob</td>.*?✓", q1, re.DOTALL)  # right at the second try: right
+    assert "Q4" in view.text and "not an assignment" in dash.questions(99).text
+
+
+def test_history_shows_the_hand_and_the_answer(retried):
+    dash, _aid, qs = retried
+    hist = dash.history("bob")
+    from mjlearn.dashboard.questions import answer_text
+
+    waits = next(q for q in qs if q.kind == "waits")
+    ann = dash.history("ann")
+    assert answer_text(waits, solve(waits)) in ann.text
+    assert ann.html.count("<svg") >= 10  # each row's question drawn (hands and tiles)
+    assert "回答 Answer" in hist.html and answer_text(qs[1], wrong_answer(qs[1])) in hist.text
+
+
+def test_csv_columns_and_topics_are_named_in_both_languages(retried, tmp_path):
+    dash, _aid, _qs = retried
+    dash.export(tmp_path / "r.csv")
+    raw = (tmp_path / "r.csv").read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf")  # a spreadsheet reads it as UTF-8
+    rows = list(csv.DictReader(io.StringIO(raw.decode("utf-8-sig"))))
+    assert list(rows[0]) == [
+        "学员 learner",
+        "主题 topic",
+        "答题数 questions answered",
+        "答对题数 questions right",
+        "作答次数 tries",
+        "掌握度 mastery",
+    ]
+    topics = {r["主题 topic"] for r in rows}
+    assert "牌与记法 Tiles and notation" in topics and not topics & {"tiles", "hands", "waits"}
+    bob = [r for r in rows if r["学员 learner"] == "bob"]
+    assert sum(int(r["答题数 questions answered"]) for r in bob) == 4
+    assert sum(int(r["作答次数 tries"]) for r in bob) == 7
+
+
+def test_the_download_link_is_a_button_with_the_file(retried, tmp_path):
+    import base64
+
+    dash, _aid, _qs = retried
+    part = dash.export(tmp_path / "r.csv")
+    link = re.search(
+        r"<a class='mj-download' download='r.csv' href='data:text/csv;base64,([^']+)' style='([^']+)'", part.html
+    )
+    assert link and "border-radius" in link.group(2) and "background" in link.group(2)
+    assert base64.b64decode(link.group(1)) == (tmp_path / "r.csv").read_bytes()
+
+
 def test_parts_show_the_computed_figures(small):
     dash, _aid, q = small
     heat = dash.heatmap()
@@ -43,7 +176,7 @@ def test_parts_show_the_computed_figures(small):
     )
     assert "bob: " in heat.text and "fans 0%" in heat.text
     comp = dash.completion()
-    assert "1/2" in comp.html and "bob" in comp.text.split("not yet:")[1]
+    assert "1/2" in comp.html and "bob 0 of 10" in comp.text.split("not yet:")[1]
     missed = dash.missed()
     left_out = set(solve(q)) - set(wrong_answer(q))
     names = {o["id"]: o["en"] for o in q.data["options"]}
@@ -57,9 +190,12 @@ def test_parts_show_the_computed_figures(small):
 def test_export_csv_and_json(small, tmp_path):
     dash, aid, _q = small
     dash.export(tmp_path / "k.csv")
-    rows = list(csv.DictReader(io.StringIO((tmp_path / "k.csv").read_text(encoding="utf-8"))))
-    assert {(r["user"], r["topic"]) for r in rows} >= {("ann", "tiles"), ("bob", "fans")}
-    assert all(r["answered"].isdigit() for r in rows)
+    rows = list(csv.DictReader(io.StringIO((tmp_path / "k.csv").read_text(encoding="utf-8-sig"))))
+    assert {(r["学员 learner"], r["主题 topic"]) for r in rows} >= {
+        ("ann", "牌与记法 Tiles and notation"),
+        ("bob", "国标番种 The MCR fans"),
+    }
+    assert all(r["作答次数 tries"].isdigit() for r in rows)
     part = dash.export(format="json")
     assert "download" in part.html and "base64," in part.html
     data = json.loads((tmp_path / "class-report.json").read_text(encoding="utf-8"))
