@@ -258,3 +258,47 @@ def test_dashboard_and_assignments_work_without_sqlalchemy(tmp_path):
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
     assert p.returncode == 0, p.stderr
     assert "#1 c week1_tiles_and_waits.json" in p.stdout and "to do" in p.stdout
+
+
+def test_lesson_14_your_own_class_commands():
+    """The lesson's commands for a class of one's own: the .venv/bin commands of TEACHERS.md, a due date
+    two weeks ahead, Voila with the option TEACHERS.md requires; they (and the sample's explanation)
+    are tagged to stay out of the Voila page, which the lesson names."""
+    import datetime as dt
+    from pathlib import Path
+
+    from mjlearn.dashboard import class_commands
+
+    lines = class_commands("spring").text.splitlines()
+    assert lines[0] == ".venv/bin/mjlearn class create spring"
+    assert all(
+        line.split()[0].startswith(".venv/bin/") or line.startswith("MJLEARN_CLASS=spring .venv/bin/voila")
+        for line in lines
+    )
+    due = dt.date.fromisoformat(re.search(r"--due (\S+)", "\n".join(lines)).group(1))
+    assert due == dt.date.today() + dt.timedelta(days=14)
+    assert "--KernelManager.transport_encryption=auto" in lines[-1]
+    assert "MJLEARN_CLASS=spring .venv/bin/voila --KernelManager.transport_encryption=auto" in (
+        Path(__file__).resolve().parents[1] / "TEACHERS.md"
+    ).read_text(encoding="utf-8")
+    nb = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / "14_teacher_dashboard.ipynb").read_text())
+    assert nb["metadata"]["voila"] == {"template": "mjlearn"}
+    hidden = ["".join(c["source"]) for c in nb["cells"] if "lab-only" in c["metadata"].get("tags", [])]
+    shown = ["".join(c["source"]) for c in nb["cells"] if "lab-only" not in c["metadata"].get("tags", [])]
+    assert any("示例班级 A sample class" in s for s in hidden) and any("class_commands" in s for s in hidden)
+    assert all(c["cell_type"] == "code" for c in nb["cells"] if "".join(c["source"]) in shown)
+    assert not any("mjlearn class" in s or "--due" in s for s in shown)
+
+
+def test_the_voila_page_asks_no_other_host():
+    """Lesson 14's Voila page, as installed: Voila's lab page without its CDN style sheets."""
+    import sys
+    from pathlib import Path
+
+    page = Path(sys.prefix) / "share" / "jupyter" / "voila" / "templates" / "mjlearn"
+    source = Path(__file__).resolve().parents[1] / "mjlearn" / "dashboard" / "voila" / "mjlearn"
+    for name in ("conf.json", "index.html.j2"):
+        assert (page / name).read_text(encoding="utf-8") == (source / name).read_text(encoding="utf-8")
+    text = (source / "index.html.j2").read_text(encoding="utf-8")
+    assert "http" not in text.replace("{#", "").split("#}", 1)[1]
+    assert "{{ super.super() }}" in text  # Voila's own block, less its CDN links: nbconvert's below it

@@ -16,6 +16,7 @@ from typing import Any
 from ..quiz.core import KINDS, Question, get_kind, grade, reveal
 from ..quiz.widget import pair_html, question_html, tiled
 from ..render import svg
+from ..tiles import tile as as_tile
 
 __all__ = ["answer_html", "answer_text", "kind_label", "question_figure", "questions_view"]
 
@@ -74,7 +75,13 @@ def question_figure(q: Question, width: int = 18) -> str:
 def answer_html(q: Question, text: str) -> str:
     """An answer's text as HTML: tiles drawn when the answer is tiles, words escaped otherwise."""
     kind = KINDS.get(q.kind)
-    return tiled(text) if kind is not None and kind.answer in ("tile", "tiles") else escape(text)
+    if kind is not None and kind.answer == "tile":
+        try:  # one tile: drawn, with its name (a lone letter such as F is not drawn in running text)
+            t = as_tile(text)
+        except Exception:  # noqa: BLE001 - not a tile (no answer, a damaged one): the words alone
+            return escape(text)
+        return f"{svg.inline_html(svg.tile_svg(text, width=22))} {escape(f'{t.zh} {t.en}')}"
+    return tiled(text) if kind is not None and kind.answer == "tiles" else escape(text)
 
 
 def _bar(n: int, of: int, width: int = 120) -> str:
@@ -124,7 +131,7 @@ def questions_view(assignment: dict, items: list[dict], learners: list[str]) -> 
             f"<tr{shade}><td style='{_LEFT}'>"
             f"<a href='#mj-q{aid}-{it['n']}'>第 {it['n']} 题 Q{it['n']}</a></td>"
             f"<td style='{_LEFT}'>{escape(kind_label(it['kind']))}</td>"
-            f"<td style='{_LEFT}'>{_bar(it['right'], len(learners))} {it['right']}/{it['answered']}"
+            f"<td style='{_LEFT}'>{_bar(it['right'], it['answered'])} {it['right']}/{it['answered']}"
             f"<span style='color:#555'> 答对/作答 right/answered</span>{escape(mark)}</td></tr>"
         )
         lines.append(f"  Q{it['n']} {it['kind']}: {it['right']}/{it['answered']} right 答对{mark}")
