@@ -9,6 +9,7 @@ import json
 import re
 
 import pytest
+from class_answers import retried_class
 
 from mjlearn.dashboard import Dashboard, assignment, my_assignments, open_dashboard
 from mjlearn.db.classes import Classroom, assignment_tag
@@ -40,18 +41,7 @@ def retried(tmp_path, monkeypatch):
     in seven tries (Q1 wrong then right, Q2 wrong twice, Q3 right, Q4 wrong then right); cy nothing."""
     monkeypatch.setenv("MJLEARN_DATA_DIR", str(tmp_path))
     monkeypatch.delenv("MJLEARN_DB", raising=False)
-    with Classroom(user="t") as room:
-        room.create("r")
-        room.add("r", ["ann", "bob", "cy"])
-        aid = room.assign("r", "week1_tiles_and_waits.json")
-    with Classroom(user="ann") as room:
-        for q in room.quiz_set(aid):
-            room.store.record(q, solve(q), grade(q, solve(q)), quiz=assignment_tag(aid))
-    with Classroom(user="bob") as room:
-        qs = list(room.quiz_set(aid))
-        for i, right in [(0, False), (0, True), (1, False), (1, False), (2, True), (3, False), (3, True)]:
-            a = solve(qs[i]) if right else wrong_answer(qs[i])
-            room.store.record(qs[i], a, grade(qs[i], a), quiz=assignment_tag(aid))
+    aid, qs = retried_class("r", teacher="t")
     with Classroom(user="t") as room:
         return Dashboard(room.report("r")), aid, qs
 
