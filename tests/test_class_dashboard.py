@@ -292,3 +292,28 @@ def test_the_voila_page_asks_no_other_host():
     text = (source / "index.html.j2").read_text(encoding="utf-8")
     assert "http" not in text.replace("{#", "").split("#}", 1)[1]
     assert "{{ super.super() }}" in text  # Voila's own block, less its CDN links: nbconvert's below it
+
+
+def test_an_answer_written_by_hand_is_shown_as_text_and_cut(retried, tmp_path):
+    """bob writes answers by hand into his own rows: markup, and an answer 50,000 characters long. The
+    teacher's page shows them as text (no element of his), the long one cut."""
+    from mjlearn.dashboard.questions import LONGEST
+
+    _dash, aid, qs = retried
+    waits = next(q for q in qs if q.kind == "waits")
+    tile = next(q for q in qs if q.kind == "tile_name")
+    with Classroom(user="bob") as room:
+        for q, a in [
+            (waits, ["<img src=x onerror=alert(1)>", "1m"]),
+            (tile, "<script>alert(1)</script>"),
+            (waits, ["9m" * 25_000]),
+        ]:
+            room.store.record(q, a, grade(q, a), quiz=assignment_tag(aid))
+    with Classroom(user="t") as room:
+        dash = Dashboard(room.report("r"))
+    pages = dash.history("bob").html + dash.questions(aid).html
+    assert "<img src=x" not in pages and "<script>" not in pages
+    assert "&lt;img src=x onerror=alert(1)&gt;" in pages and "&lt;script&gt;" in pages
+    assert "9m" * (LONGEST // 2) + "…" in dash.history("bob").text and "9m" * (LONGEST // 2 + 1) not in pages
+    row = re.search(r"<tr>(?:(?!<tr>).)*…(?:(?!<tr>).)*</tr>", dash.history("bob").html, re.DOTALL).group(0)
+    assert len(row) < 60_000  # the question's hand drawn, the answer as text: not 25,000 tiles

@@ -20,6 +20,9 @@ from ..tiles import tile as as_tile
 
 __all__ = ["answer_html", "answer_text", "kind_label", "question_figure", "questions_view"]
 
+LONGEST = 300
+"""The most characters of an answer the dashboard shows (a learner may write any answer by hand)."""
+_DRAWN = 150  # the longest answer whose tiles are drawn: every tile of a hand, written out, is shorter
 _LEFT = "padding:2px 6px;text-align:left;vertical-align:top"
 _NONE = "（没有作答 no answer）"
 _WORST = " · <b style='color:#c33'>⚑ 最常答错 missed most</b>"
@@ -44,7 +47,13 @@ def _plain(value: Any) -> str:
 
 def answer_text(q: Question, answer: Any) -> str:
     """An answer (or the engine's solution) to ``q`` as a teacher reads it: the option's words for a
-    choice (``东风 East Wind``, fan names), tiles in notation, a number, seats with their points."""
+    choice (``东风 East Wind``, fan names), tiles in notation, a number, seats with their points; an
+    answer longer than :data:`LONGEST` characters (never one of mjlearn's) cut there, marked ``…``."""
+    text = _answer_text(q, answer)
+    return text if len(text) <= LONGEST else text[:LONGEST] + "…"
+
+
+def _answer_text(q: Question, answer: Any) -> str:
     if answer is None or answer == [] or answer == "":
         return _NONE
     try:
@@ -81,7 +90,9 @@ def answer_html(q: Question, text: str) -> str:
         except Exception:  # noqa: BLE001 - not a tile (no answer, a damaged one): the words alone
             return escape(text)
         return f"{svg.inline_html(svg.tile_svg(text, width=22))} {escape(f'{t.zh} {t.en}')}"
-    return tiled(text) if kind is not None and kind.answer == "tiles" else escape(text)
+    # tiles drawn for an answer of a hand's size at most; a longer one (written by hand) stays text
+    drawn = kind is not None and kind.answer == "tiles" and len(text) <= _DRAWN
+    return tiled(text) if drawn else escape(text)
 
 
 def _bar(n: int, of: int, width: int = 120) -> str:
