@@ -69,7 +69,7 @@ def test_single_machine_class_from_the_command_line(tmp_path):
     ann = {l["user"]: l for l in rep["learners"]}["ann"]
     assert sorted(l["user"] for l in rep["learners"]) == ["ann", "bob", "cy"]
     assert ann["answered"] == n and ann["correct"] == (n + 1) // 2
-    assert ann["by_assignment"]["1"]["answered"] == n and ann["by_assignment"]["1"]["done"]
+    assert ann["by_assignment"]["1"]["questions_answered"] == n and ann["by_assignment"]["1"]["done"]
     assert sum(t["answered"] for t in ann["by_topic"].values()) == n
     assert {l["user"]: l for l in rep["learners"]}["bob"]["by_assignment"]["1"]["done"] is False
     p = _mjlearn("class", "report", "c1", "--user", "ann", env=env)  # a learner: refused, in one line
@@ -149,9 +149,11 @@ def test_class_database_assignments_and_report(pg_class):
     assert sorted(users) == ["ann", "bob", "cy"]
     assert users["ann"]["by_assignment"][str(aid)] == {
         "quiz_set": SET,
-        "answered": n,
-        "correct": n,
+        "questions": n,
         "questions_answered": n,
+        "questions_right": n,
+        "tries": n,
+        "tries_right": n,
         "done": True,
     }
     assert users["bob"]["answered"] == 3 and users["bob"]["correct"] == 1

@@ -448,7 +448,7 @@ def test_forged_correct_rows_are_flagged_not_counted(school):
     bob = {l["user"]: l for l in rep["learners"]}["bob"]
     assert (bob["answered"], bob["correct"], bob["flagged"]) == (1, 1, 0)
     p = _mjlearn("class", "report", "c1", env=dict(school["env"], MJLEARN_DB=role_url(url, "wang")))
-    assert p.returncode == 0 and f"ann: 0/{len(forged)} correct" in p.stdout and "flagged / 存疑" in p.stdout
+    assert p.returncode == 0 and f"ann: 0/{len(forged)} questions right" in p.stdout and "flagged / 存疑" in p.stdout
     history = Dashboard(rep).history("ann")
     assert history.text.count("⚑") == len(forged) and "✓" not in history.text
 

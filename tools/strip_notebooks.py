@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-KEEP_NOTEBOOK_METADATA = ("kernelspec", "language_info")
+KEEP_NOTEBOOK_METADATA = ("kernelspec", "language_info", "voila")  # "voila": lesson 14 names its Voila page
 KEEP_CELL_METADATA = ("tags", "jupyter")  # "jupyter": {"source_hidden": true} folds helper code away in Lab
 
 

@@ -37,7 +37,7 @@ from ..jsontext import nesting
 from ..quiz.core import DIFFICULTIES, KINDS, Question, _jsonable, get_kind, verdict
 from ..quiz.solved import Solutions, key_of
 
-__all__ = ["MAX_NESTING", "MAX_TEXT", "Checked", "check_rows"]
+__all__ = ["FOREIGN", "MAX_NESTING", "MAX_TEXT", "Checked", "check_rows", "question_key"]
 
 MAX_TEXT = 100_000
 """The most characters a question or an answer may have (mjlearn's own are under 5,000)."""
@@ -46,6 +46,8 @@ MAX_NESTING = 32
 _LAST_MOMENT = 253402300800.0  # 10000-01-01: the first moment a date cannot show
 _MAX_COUNT = 1_000_000
 TAG = "assignment:"
+FOREIGN = "not a question of assignment"
+"""How the flag of an answer to a question its assignment does not have begins."""
 
 
 @dataclass
@@ -175,11 +177,17 @@ def _canonical(data) -> str:
     return json.dumps(_jsonable(data), sort_keys=True, ensure_ascii=False)
 
 
+def question_key(q: Question) -> tuple:
+    """What identifies a question in a recorded row: a teacher's fixed question by its data, a generated
+    one by its kind, seed and difficulty."""
+    return (q.kind, "fixed", _canonical(q.data)) if q.source == "fixed" else (q.kind, q.seed, q.difficulty)
+
+
 def _index(questions) -> dict:
     """The questions of a quiz set by what identifies them in a recorded row, each with its text."""
     out = {}
     for q in questions:
-        key = (q.kind, "fixed", _canonical(q.data)) if q.source == "fixed" else (q.kind, q.seed, q.difficulty)
+        key = question_key(q)
         out[key] = (q, _canonical(q.to_dict()))
     return out
 
@@ -192,10 +200,10 @@ def _trusted(q: Question, text: str, quiz, sets: dict) -> tuple[Question | None,
         aid = int(quiz[len(TAG) :])
     if aid is not None and aid in sets and sets[aid] is not None:
         index = sets[aid]
-        key = (q.kind, "fixed", _canonical(q.data)) if q.source == "fixed" else (q.kind, q.seed, q.difficulty)
+        key = question_key(q)
         mine, mine_text = index.get(key, (None, ""))
         if mine is None or _canonical(mine.data) != _canonical(q.data):
-            return None, "", f"not a question of assignment #{aid} / 不是作业 #{aid} 的题目"
+            return None, "", f"{FOREIGN} #{aid} / 不是作业 #{aid} 的题目"
         return mine, mine_text, None
     return q, text, None
 

@@ -337,12 +337,23 @@ def _find_wheel(wdir: Path, name: str, version: str) -> Path | None:
 # --- mjlearn's own wheel --------------------------------------------------------------------------
 
 
-def _pyproject() -> dict:
+def _pyproject_toml() -> dict:
     if sys.version_info >= (3, 11):
         import tomllib
     else:  # pragma: no cover - Python 3.10: pip carries a copy of tomli
         from pip._vendor import tomli as tomllib
-    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+
+
+def _pyproject() -> dict:
+    return _pyproject_toml()["project"]
+
+
+def _force_included() -> dict[str, str]:
+    """What the real wheel adds beside the package (pyproject.toml's hatch ``force-include``: the
+    notebooks and their quiz sets, as ``mjlearn/notebooks``), source folder -> folder in the wheel."""
+    wheel = _pyproject_toml().get("tool", {}).get("hatch", {}).get("build", {}).get("targets", {}).get("wheel", {})
+    return dict(wheel.get("force-include", {}))
 
 
 def build_wheel(out: Path) -> Path:
@@ -363,6 +374,12 @@ def build_wheel(out: Path) -> Path:
     for p in sorted(pkg.rglob("*")):
         if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".pyo"):
             files[p.relative_to(ROOT).as_posix()] = p.read_bytes()
+    # as in the real wheel: the shipped notebooks' folder, so that a quiz set named by its shipped name
+    # (lesson 14's sample class, a class's assignments) is found in the browser too
+    for source, target in _force_included().items():
+        for p in sorted((ROOT / source).rglob("*")):
+            if p.is_file() and not any(part.startswith(".") or part == "__pycache__" for part in p.parts):
+                files[f"{target}/{p.relative_to(ROOT / source).as_posix()}"] = p.read_bytes()
     files[f"{dist_info}/METADATA"] = ("\n".join(meta) + "\n").encode()
     files[f"{dist_info}/WHEEL"] = (
         b"Wheel-Version: 1.0\nGenerator: mjlearn.lite\nRoot-Is-Purelib: true\nTag: py3-none-any\n"

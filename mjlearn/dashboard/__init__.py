@@ -8,8 +8,10 @@
     dash                                # everything below, one after another
     dash.heatmap()                      # mastery by learner x topic
     dash.missed()                       # the most missed fans and question kinds
-    dash.completion()                   # each assignment: who is done
-    dash.history("ann")                 # one learner's answers
+    dash.completion()                   # each assignment: each learner's questions answered ("4/10 题")
+    dash.questions(1)                   # assignment 1 question by question: who got each right, what
+                                        # each learner answered, the engine's answer and explanation
+    dash.history("ann")                 # one learner's answers, with the hand and the answer
     dash.export("class.csv")            # per learner and topic (.csv) or the whole report (.json)
 
 Every part is an object with ``_repr_html_`` and a plain-text ``_repr_pretty_``; nothing is wider than
@@ -28,9 +30,11 @@ from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
-from .quiz.core import KINDS, TOPICS
+from ..db.class_report import questions_line, topic_name
+from ..quiz.core import TOPICS, Question
+from .questions import answer_html, answer_text, kind_label, question_figure, questions_view
 
-__all__ = ["CLASS_ENV_VAR", "Dashboard", "open_dashboard"]
+__all__ = ["BUTTON", "CLASS_ENV_VAR", "CSV_COLUMNS", "Dashboard", "class_commands", "open_dashboard"]
 
 CLASS_ENV_VAR = "MJLEARN_CLASS"
 """The class the dashboard opens when no name is given."""
@@ -49,11 +53,6 @@ def _color(m: float | None) -> str:
     else:
         r, g = int(220 - (m - 0.5) * 2 * 170), 200
     return f"rgb({r},{g},90)"
-
-
-def _kind_label(kind: str) -> str:
-    k = KINDS.get(kind)
-    return f"{k.title[0]} {k.title[1]}" if k is not None and k.title[0] else kind
 
 
 def _quiz_label(quiz: str | None) -> str:
@@ -77,9 +76,29 @@ def _when(at) -> str:
         return "?"
 
 
-def _topic_label(topic: str) -> str:
-    zh, en = TOPICS.get(topic, (topic, topic))
-    return f"{zh} {en}"
+CSV_COLUMNS = {
+    "user": "学员 learner",
+    "topic": "主题 topic",
+    "questions": "答题数 questions answered",
+    "questions_right": "答对题数 questions right",
+    "tries": "作答次数 tries",
+    "mastery": "掌握度 mastery",
+}
+"""The CSV's columns: the key of :meth:`Dashboard.table`'s rows -> the column's name in both languages."""
+
+BUTTON = (
+    "display:inline-block;padding:3px 12px;margin:2px 4px;border:1px solid #1a73e8;border-radius:4px;"
+    "background:#1a73e8;color:#fff;text-decoration:none;cursor:pointer"
+)
+"""How a download link looks: a button (in JupyterLab, Voila and the browser build alike)."""
+
+
+def _read(row: dict) -> tuple[Question | None, object]:
+    """A report row's question and answer (None and the raw text when they cannot be read again)."""
+    try:
+        return Question.from_dict(json.loads(row["question"])), json.loads(row["answer"])
+    except (TypeError, ValueError, KeyError):
+        return None, row.get("answer")
 
 
 @dataclass
@@ -139,13 +158,13 @@ class Dashboard:
         html = (
             f"<div style='max-width:100%'>{note}<h3 style='margin:4px 0'>{escape(r['class'])}</h3>"
             f"<p>{len(r['learners'])} 名学员 learners · {len(r['assignments'])} 项作业 assignments · "
-            f"{answers} 个回答 answers · 完成 done {done}/{total} · 班级代码 class code <code>{escape(str(r['code']))}</code></p>"
+            f"{answers} 次作答 tries · 完成 done {done}/{total} · 班级代码 class code <code>{escape(str(r['code']))}</code></p>"
             f"{warn}</div>"
         )
         text = (
             ("SAMPLE DATA 示例数据\n" if self.sample else "")
             + f"{r['class']}: {len(r['learners'])} learners 学员, {len(r['assignments'])} assignments 作业, "
-            f"{answers} answers 回答, done 完成 {done}/{total}" + "".join(f"\n⚑ {x}" for x in said)
+            f"{answers} tries 作答, done 完成 {done}/{total}" + "".join(f"\n⚑ {x}" for x in said)
         )
         return _Part(html, text)
 
@@ -163,7 +182,11 @@ class Dashboard:
                 d = e["by_topic"].get(t)
                 m = d["mastery"] if d else None
                 label = "–" if m is None else f"{m:.0%}"
-                tip = "未练习 not tried" if d is None else f"{d['correct']}/{d['answered']}"
+                tip = (
+                    "未练习 not tried"
+                    if d is None
+                    else f"答对 {d['questions_right']}/{d['questions']} 题 questions right, {d['tries']} 次作答 tries"
+                )
                 cells.append(f"<td style='{_CELL};background:{_color(m)}' title='{tip}'>{label}</td>")
                 parts.append(f"{t} {label}")
             rows.append(f"<tr><td style='{_LEFT}'><b>{escape(e['user'])}</b></td>{''.join(cells)}</tr>")
@@ -177,8 +200,8 @@ class Dashboard:
         return _Part(html, "Mastery 掌握度 (learner × topic):\n" + "\n".join(lines))
 
     def _missed_counts(self):
-        from .quiz import solve
-        from .quiz.core import Question
+        from ..quiz import solve
+        from ..quiz.core import Question
 
         kinds: Counter[str] = Counter()
         wrong_kinds: Counter[str] = Counter()
@@ -219,7 +242,7 @@ class Dashboard:
                 text.append(f"  {label}: {n}{total_of(label)}")
             return f"<table style='font-size:90%'>{''.join(html)}</table>", "\n".join(text)
 
-        by_kind = sorted(((_kind_label(k), n, k) for k, n in wrong.items()), key=lambda x: -x[1])[:top]
+        by_kind = sorted(((kind_label(k), n, k) for k, n in wrong.items()), key=lambda x: -x[1])[:top]
         of = {lab: f" / {kinds[k]}" for lab, _, k in by_kind}
         kh, kt = bars([(lab, n) for lab, n, _ in by_kind], lambda lab: of.get(lab, ""))
         fh, ft = bars(fans.most_common(top), lambda lab: "")
@@ -233,38 +256,63 @@ class Dashboard:
         )
 
     def completion(self) -> _Part:
-        """Each assignment: how many learners are done, and who is not."""
-        from .db.classes import due_text
+        """Each assignment: how many learners are done, and each learner's questions answered of the
+        set's ("4/10 题"), whatever the number of tries."""
+        from ..db.classes import due_text
 
         rows, lines = [], []
         n = len(self.learners)
         for a in self.report["assignments"]:
             key = str(a["id"])
-            done = [e["user"] for e in self.report["learners"] if e["by_assignment"][key]["done"]]
-            todo = [e["user"] for e in self.report["learners"] if not e["by_assignment"][key]["done"]]
+            size = "?" if a.get("questions") is None else a["questions"]
+            each = [(e["user"], e["by_assignment"][key]) for e in self.report["learners"]]
+            done = [u for u, x in each if x["done"]]
             w = int(160 * len(done) / n) if n else 0
+            chips = " ".join(
+                f"<span style='white-space:nowrap;margin-right:8px;color:{'#2a2' if x['done'] else '#333'}'>"
+                f"<b>{escape(u)}</b> {x['questions_answered']}/{size} 题{' ✓' if x['done'] else ''}</span>"
+                for u, x in each
+            )
             rows.append(
                 f"<tr><td style='{_LEFT}'>#{a['id']} {escape(a['quiz_set'])}</td>"
                 f"<td style='{_LEFT}'>{escape(due_text(a['due']))}</td>"
-                f"<td style='{_LEFT}'><div style='background:#ddd;width:160px;height:10px;display:inline-block'>"
-                f"<div style='background:#2a2;width:{w}px;height:10px'></div></div> {len(done)}/{n}</td>"
-                f"<td style='{_LEFT}'>{escape(', '.join(todo)) or '—'}</td></tr>"
+                f"<td style='{_LEFT};white-space:nowrap'><div style='background:#ddd;width:160px;height:10px;"
+                f"display:inline-block'><div style='background:#2a2;width:{w}px;height:10px'></div></div> "
+                f"{len(done)}/{n}</td><td style='{_LEFT}'>{chips or '—'}</td></tr>"
             )
+            todo = [f"{u} {x['questions_answered']} of {size}" for u, x in each if not x["done"]]
             lines.append(
                 f"  #{a['id']} {a['quiz_set']} (due {due_text(a['due'])}): done {len(done)}/{n}; "
                 f"not yet: {', '.join(todo) or '-'}"
             )
+            lines += [f"    {u}: {questions_line(x)}" for u, x in each]
         html = (
             "<div style='max-width:100%;overflow-x:auto'><b>作业完成情况 Completion per assignment</b>"
             "<table style='font-size:90%'><tr><th style='text-align:left'>作业 Assignment</th>"
             "<th style='text-align:left'>截止 Due</th><th style='text-align:left'>完成 Done</th>"
-            f"<th style='text-align:left'>未完成 Not yet</th></tr>{''.join(rows)}</table></div>"
+            "<th style='text-align:left'>每位学员答了几题 Questions answered by each learner</th></tr>"
+            f"{''.join(rows)}</table></div>"
         )
         return _Part(html, "Completion per assignment 作业完成情况:\n" + ("\n".join(lines) or "  none 无"))
 
+    def questions(self, assignment: int | None = None) -> _Part:
+        """One assignment (default: the first) question by question: how many learners got each right
+        (the most missed marked), the question drawn, the engine's answer and explanation, and each
+        learner's latest answer (with the engine's explanation when it is wrong) and tries."""
+        items = self.report["assignments"]
+        if not items:
+            return _Part("<p>还没有作业 no assignments yet</p>", "no assignments yet 还没有作业")
+        chosen = next((a for a in items if a["id"] == assignment), None) if assignment is not None else items[0]
+        if chosen is None:
+            text = f"#{assignment}: 不是这个班的作业 not an assignment of this class"
+            return _Part(f"<p>{escape(text)}</p>", text)
+        per = self.report.get("per_question", {}).get(str(chosen["id"]), [])
+        return _Part(*questions_view(chosen, per, self.learners))
+
     def history(self, user: str | None = None, last: int = 20) -> _Part:
-        """One learner's answers, latest first (default: the first learner): flagged answers marked ⚑ with
-        why, and the learner's rows that cannot be read listed after them."""
+        """One learner's answers, latest first (default: the first learner), each with its question's
+        hand and the answer given: flagged answers marked ⚑ with why, and the learner's rows that
+        cannot be read listed after them."""
         user = user or (self.learners[0] if self.learners else "")
         mine = [r for r in self.report["answers"] if r["user"] == user]
         entry = next((e for e in self.report["learners"] if e["user"] == user), None)
@@ -279,55 +327,66 @@ class Dashboard:
             mark = f"⚑ {flag}" if flag else "✓" if r["correct"] else "✗"
             color = "#b60" if flag else "#2a2" if r["correct"] else "#c33"
             quiz = _quiz_label(r["quiz"])
+            q, given = _read(r)
+            said = answer_text(q, given) if q is not None else str(r["answer"])[:80]
             rows.append(
                 f"<tr><td style='{_LEFT}'>{when}</td><td style='{_LEFT}'>{escape(quiz)}</td>"
-                f"<td style='{_LEFT}'>{escape(_kind_label(r['kind']))}</td>"
+                f"<td style='{_LEFT}'>{escape(kind_label(r['kind']))}<br>"
+                f"{question_figure(q) if q is not None else ''}</td>"
+                f"<td style='{_LEFT}'>{answer_html(q, said) if q is not None else escape(said)}</td>"
                 f"<td style='{_LEFT};color:{color}'>{escape(mark)}</td></tr>"
             )
-            lines.append(f"  {when}  {quiz}  {r['kind']}  {mark}")
+            lines.append(f"  {when}  {quiz}  {r['kind']}  {said}  {mark}")
         broken = [d for d in self.report.get("damaged", ()) if d["user"] == user]
         for d in broken:
             rows.append(
-                f"<tr><td style='{_LEFT}' colspan='4'>⚠ #{escape(str(d['id']))}: {escape(d['problem'])}</td></tr>"
+                f"<tr><td style='{_LEFT}' colspan='5'>⚠ #{escape(str(d['id']))}: {escape(d['problem'])}</td></tr>"
             )
             lines.append(f"  ⚠ damaged row #{d['id']} 无法读取: {d['problem']}")
-        acc = f"{entry['correct']}/{entry['answered']}"
+        acc = (
+            f"答了 {entry['questions']} 题 questions, 答对 {entry['questions_right']} 题 right "
+            f"({entry['tries']} 次作答 tries)"
+        )
         html = (
-            f"<div style='max-width:100%;overflow-x:auto'><b>{escape(user)}</b>：答对 right {acc}"
-            f"（最近 {min(last, len(mine))} 题 latest answers）<table style='font-size:90%'><tr>"
+            f"<div style='max-width:100%;overflow-x:auto'><b>{escape(user)}</b>：{escape(acc)}"
+            f"（最近 {min(last, len(mine))} 次作答 latest tries）<table style='font-size:90%'><tr>"
             "<th style='text-align:left'>时间 When (UTC)</th><th style='text-align:left'>练习 Quiz</th>"
-            "<th style='text-align:left'>题型 Kind</th><th style='text-align:left'>对错 Right</th></tr>"
+            "<th style='text-align:left'>题目 Question</th><th style='text-align:left'>回答 Answer</th>"
+            "<th style='text-align:left'>对错 Right</th></tr>"
             f"{''.join(rows)}</table></div>"
         )
-        return _Part(html, f"{user}: right 答对 {acc}\n" + "\n".join(lines))
+        return _Part(html, f"{user}: {acc}\n" + "\n".join(lines))
 
     # -- export -----------------------------------------------------------------------------
     def table(self) -> list[dict]:
-        """One row per learner and topic: answered, correct, mastery (what the CSV holds)."""
+        """One row per learner and topic (the topic by its name in both languages): questions answered,
+        questions right, tries, mastery (what the CSV holds, under :data:`CSV_COLUMNS`)."""
         out = []
         for e in self.report["learners"]:
             for t, d in e["by_topic"].items():
                 out.append(
                     {
                         "user": e["user"],
-                        "topic": t,
-                        "answered": d["answered"],
-                        "correct": d["correct"],
+                        "topic": topic_name(t),
+                        "questions": d["questions"],
+                        "questions_right": d["questions_right"],
+                        "tries": d["tries"],
                         "mastery": None if d["mastery"] is None else round(d["mastery"], 3),
                     }
                 )
         return out
 
     def export_text(self, format: str = "csv") -> str:
-        """The export as text: ``csv`` (learner x topic rows) or ``json`` (the report)."""
-        from .db.classes import report_json
+        """The export as text: ``csv`` (learner x topic rows, columns named in both languages) or
+        ``json`` (the report)."""
+        from ..db.classes import report_json
 
         if format.lstrip(".").lower() == "json":
             return report_json(self.report)
         buf = io.StringIO()
-        w = csv.DictWriter(buf, fieldnames=["user", "topic", "answered", "correct", "mastery"], lineterminator="\n")
-        w.writeheader()
-        w.writerows(self.table())
+        w = csv.writer(buf, lineterminator="\n")
+        w.writerow(CSV_COLUMNS.values())
+        w.writerows([row[k] for k in CSV_COLUMNS] for row in self.table())
         return buf.getvalue()
 
     def export(self, path: str | os.PathLike | None = None, format: str | None = None) -> _Part:
@@ -337,7 +396,7 @@ class Dashboard:
         the mjlearn data folder."""
         import base64
 
-        from .quiz.progress import data_dir
+        from ..quiz.progress import data_dir
 
         if path is None:
             fmt = (format or "csv").lstrip(".").lower()
@@ -347,21 +406,39 @@ class Dashboard:
             p = Path(path)
         fmt = "json" if (format or p.suffix).lstrip(".").lower() == "json" else "csv"
         data = self.export_text(fmt)
-        p.write_text(data, encoding="utf-8")
+        # a CSV starts with a byte-order mark, so that a spreadsheet reads its Chinese as UTF-8
+        encoding = "utf-8-sig" if fmt == "csv" else "utf-8"
+        p.write_text(data, encoding=encoding)
         n = len(self.learners) if fmt == "json" else len(self.table())
         text = f"已写入 wrote {p}: {n} {'learners 学员' if fmt == 'json' else 'rows 行'}"
         href = f"data:{'application/json' if fmt == 'json' else 'text/csv'};base64," + base64.b64encode(
-            data.encode("utf-8")
+            data.encode(encoding)
         ).decode("ascii")
-        return _Part(f"<p>{escape(text)} · <a download='{escape(p.name)}' href='{href}'>下载 download</a></p>", text)
+        link = f"<a class='mj-download' download='{escape(p.name)}' href='{href}' style='{BUTTON}'>下载 Download {escape(p.name)}</a>"
+        return _Part(f"<p>{escape(text)} {link}</p>", text)
 
     def explorer(self):
-        """A small app (for Voila): pick a learner to see their history; export the class as CSV or
-        JSON. Shows the first learner's history where widgets do not run."""
+        """A small app (for Voila): pick an assignment to see it question by question, pick a learner
+        to see their history; export the class as CSV or JSON. Shows the first assignment and the first
+        learner's history where widgets do not run."""
         import ipywidgets as W
 
         first = self.learners[0] if self.learners else ""
-        pick = W.Dropdown(options=self.learners, value=first or None, description="学员 Learner")
+        tasks = [(f"#{a['id']} {a['quiz_set']}", a["id"]) for a in self.report["assignments"]]
+        task = W.Dropdown(
+            options=tasks,
+            value=tasks[0][1] if tasks else None,
+            description="作业 Assignment",
+            style={"description_width": "initial"},
+        )
+        by_question = W.HTML(self.questions(task.value).html)
+        task.observe(lambda change: setattr(by_question, "value", self.questions(change["new"]).html), names="value")
+        pick = W.Dropdown(
+            options=self.learners,
+            value=first or None,
+            description="学员 Learner",
+            style={"description_width": "initial"},
+        )
         shown = W.HTML(self.history(first).html)
         pick.observe(lambda change: setattr(shown, "value", self.history(change["new"]).html), names="value")
         fmt = W.ToggleButtons(options=[("CSV", "csv"), ("JSON", "json")], value="csv")
@@ -369,10 +446,13 @@ class Dashboard:
         said = W.HTML()
         go.on_click(lambda _: setattr(said, "value", self.export(format=fmt.value).html))
         box = _Explorer(
-            [pick, shown, W.HBox([fmt, go], layout=W.Layout(flex_flow="row wrap")), said],
+            [task, by_question, pick, shown, W.HBox([fmt, go], layout=W.Layout(flex_flow="row wrap")), said],
             layout=W.Layout(max_width="100%"),
         )
-        box.fallback = self.history(first)
+        box.fallback = _Part(
+            self.questions(task.value).html + self.history(first).html,
+            self.questions(task.value).text + "\n\n" + self.history(first).text,
+        )
         return box
 
     # -- everything ---------------------------------------------------------------------------
@@ -418,7 +498,7 @@ def open_dashboard(name: str | None = None, *, url: str | None = None, user: str
     """The dashboard of class ``name`` (default ``$MJLEARN_CLASS``) in the progress database (``url``,
     default ``$MJLEARN_DB``), read as ``user`` (a teacher of it). With no class named, a SAMPLE class
     built in a temporary file (clearly labelled)."""
-    from .db.classes import Classroom, sample_class
+    from ..db.classes import Classroom, sample_class
 
     name = name or os.environ.get(CLASS_ENV_VAR) or None
     if name is None:
@@ -430,12 +510,38 @@ def open_dashboard(name: str | None = None, *, url: str | None = None, user: str
         return Dashboard(room.report(name))
 
 
+def class_commands(
+    name: str = "spring",
+    learners: tuple[str, ...] = ("ann", "bob"),
+    quiz_set: str = "week1_tiles_and_waits.json",
+    days: int = 14,
+) -> _Part:
+    """The terminal commands that set up a class of one's own, as TEACHERS.md gives them (run in the
+    mjlearn folder, whose ``.venv/bin`` holds the commands), with a due date ``days`` from today, and
+    the one that opens this page in Voila."""
+    import datetime as dt
+    import shlex
+
+    due = (dt.date.today() + dt.timedelta(days=days)).isoformat()
+    c = shlex.quote(name)
+    commands = [
+        f".venv/bin/mjlearn class create {c}",
+        f".venv/bin/mjlearn class add {c} {' '.join(shlex.quote(u) for u in learners)}",
+        f".venv/bin/mjlearn class assign {c} {shlex.quote(quiz_set)} --due {due}",
+        f".venv/bin/mjlearn class report {c}",
+        f"MJLEARN_CLASS={c} .venv/bin/voila --KernelManager.transport_encryption=auto "
+        "~/mjlearn-notebooks/14_teacher_dashboard.ipynb",
+    ]
+    text = "\n".join(commands)
+    return _Part(f"<pre style='white-space:pre-wrap;max-width:100%'>{escape(text)}</pre>", text)
+
+
 # -- the learner's side (notebook 11) ---------------------------------------------------------------------
 def my_assignments(user: str | None = None) -> _Part:
     """This learner's assignments: class, quiz set, due date, how far along, done or not."""
     import time
 
-    from .db.classes import Classroom, due_text
+    from ..db.classes import Classroom, due_text
 
     with Classroom(user=user) as room:
         items = room.assignments()
@@ -476,7 +582,7 @@ def my_assignments(user: str | None = None) -> _Part:
 
 def assignment(assignment_id: int, user: str | None = None):
     """One of this learner's assignments as a quiz; every answer is recorded against it."""
-    from .db.classes import Classroom
+    from ..db.classes import Classroom
 
     room = Classroom(user=user)  # stays open: the quiz records into its store
     return room.widget(assignment_id)
