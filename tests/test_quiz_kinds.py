@@ -176,3 +176,12 @@ def test_the_best_discards_are_the_whole_advices():
         engine_discards(Hand.from_str("123m456p78911sEE"))
     with pytest.raises(type(whole.value)):
         best_discards(Hand.from_str("123m456p78911sEE"))
+
+
+def test_a_generated_discard_question_always_has_a_wrong_discard():
+    """Seed 12180 once dealt a hand whose only discard was 3s (three melds, a kong and a pair): a question
+    with nothing to choose, and no wrong answer for the teacher's sample class or the benchmark."""
+    from mjlearn.quiz import generate, grade, wrong_answer
+
+    q = generate("discard", seed=12180, difficulty=1)
+    assert not grade(q, wrong_answer(q)).correct

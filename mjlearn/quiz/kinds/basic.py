@@ -341,7 +341,8 @@ class Discard(Kind):
             adv = engine_discards(s.before)
             best = _best(adv)
             sh = best[0]["shanten"]
-            return {1: sh <= 1, 2: sh <= 2, 3: True}[difficulty] and len(best) <= (1 if difficulty == 1 else 3)
+            fits = {1: sh <= 1, 2: sh <= 2, 3: True}[difficulty] and len(best) <= (1 if difficulty == 1 else 3)
+            return fits and len(best) < len(adv)  # some discard is worse: else there is nothing to choose
 
         s = snapshot(rng, accept=ok, claim_rate=0.2)
         if s is None:  # pragma: no cover - the simulation always reaches such hands
