@@ -10,9 +10,11 @@ from __future__ import annotations
 import io
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import threading
 from pathlib import Path
 
 import pytest
@@ -152,6 +154,25 @@ def test_it_is_refused_while_the_hub_runs(server):
         hub.wait()
         server.pid_file.unlink()
     assert logs_in(server, "ann", role_password("ann", old))
+
+
+def test_stop_hub_only_keeps_the_database_running(server):
+    hub = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        server.pid_file.write_text(f"{hub.pid} {_proc_start(hub.pid)}\n")
+        reaper = threading.Thread(target=hub.wait)  # the stop waits for it to end, zombies included
+        reaper.start()
+        done = mjlearn("server", "stop", "--root", str(server.root), "--hub-only")
+        reaper.join()
+        assert done.returncode == 0, done.stderr
+        assert hub.returncode == -signal.SIGTERM and server.hub_pid() is None
+        assert server.cluster.running()
+        refused(mjlearn("server", "stop", "--root", str(server.root), "--hub-only"), "the hub", "not running")
+        assert server.cluster.running()
+    finally:
+        hub.kill()
+        hub.wait()
+        server.pid_file.unlink(missing_ok=True)
 
 
 def test_a_stopped_database_or_a_folder_without_a_server_is_refused(server_root, tmp_path):

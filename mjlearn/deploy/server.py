@@ -403,7 +403,7 @@ class Server:
         db_up = self.cluster.running() and not hub_only
         if pid is None and not db_up:
             _refuse(
-                f"the class server in {self.root} is not running; nothing was stopped",
+                f"the {'hub' if hub_only else 'class server'} in {self.root} is not running; nothing was stopped",
                 f"{self.root} 的班级服务器没有在运行；未停止任何进程",
             )
         if pid is not None:
