@@ -7,6 +7,7 @@ in one bilingual line with nothing changed."""
 
 from __future__ import annotations
 
+import fcntl
 import io
 import os
 import shutil
@@ -138,6 +139,19 @@ def test_a_symlinked_secret_file_is_refused(server, tmp_path, which):
         link.unlink()
         if which == "class.secret":
             os.replace(saved, server.class_secret)
+    assert logs_in(server, "ann", role_password("ann", old))
+
+
+def test_a_second_rotation_at_the_same_time_is_refused(server):
+    old = secret_of(server)
+    held = os.open(server.secrets, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        fcntl.flock(held, fcntl.LOCK_EX)  # a rotation under way holds this lock
+        before = snapshot(server.root / "secrets")
+        refused(mjlearn("server", "rotate-secret", "--root", str(server.root)), "another", "running")
+        assert snapshot(server.root / "secrets") == before
+    finally:
+        os.close(held)
     assert logs_in(server, "ann", role_password("ann", old))
 
 

@@ -17,6 +17,7 @@ answers are, ``mjlearn.store.postgres``), so rotating under running servers woul
 
 from __future__ import annotations
 
+import fcntl
 import os
 import stat
 import sys
@@ -88,13 +89,26 @@ def _members(c) -> dict[str, list[str]]:
     return found
 
 
+def _lock(folder: Path) -> int:
+    """An exclusive lock on ``folder`` (held until the process ends or the descriptor is closed): one
+    rotation at a time; a second is refused rather than made to wait."""
+    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        _refuse(
+            f"another mjlearn server rotate-secret is running on {folder}; nothing was changed",
+            "另一个更换班级密钥的命令正在运行；未做任何更改",
+        )
+    return fd
+
+
 def rotate_secret(server: Server, out=sys.stdout) -> int:
     """Give the class server in ``server.root`` a new class secret and every mjlearn login its new
     password; returns how many logins changed. Refused (ServerError, nothing changed) when the root holds
     no class server, a secret file is a symbolic link or readable by others, the hub is running, or the
-    database is not."""
-    import sqlalchemy as sa
-
+    database is not, or another rotation is under way."""
     server.check_root(create=False)
     if not (server.settings_file.exists() and server.owner_pw.exists()):
         _refuse(
@@ -102,6 +116,16 @@ def rotate_secret(server: Server, out=sys.stdout) -> int:
             f"given to mjlearn server start; nothing was changed",
             f"{server.root} 中没有班级服务器；未做任何更改",
         )
+    lock = _lock(server.secrets)
+    try:
+        return _rotate(server, out)
+    finally:
+        os.close(lock)
+
+
+def _rotate(server: Server, out) -> int:
+    import sqlalchemy as sa  # (light to import this module: the CLI's parser imports it late)
+
     pending = server.secrets / PENDING_NAME
     has_old, has_pending = _not_a_link(server.class_secret), _not_a_link(pending)
     if not (has_old or has_pending):
