@@ -8,6 +8,7 @@
     mjlearn server cert --root ROOT --host NAME       a self-signed certificate, to try HTTPS out
     mjlearn server units --root ROOT --out DIR        systemd units for the database and the hub
     mjlearn server hub --root ROOT                    the hub in the foreground (the systemd unit's command)
+    mjlearn server rotate-secret --root ROOT          a new class secret and every login's password with it
 
 Everything is in ROOT (``mjlearn.deploy.server``); every refusal is one line in English and Chinese.
 """
@@ -55,7 +56,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         help="plain HTTP on 127.0.0.1:PORT for nginx or Caddy in front / 在反向代理之后",
     )
     st.add_argument("--python", help="the Python the users' servers run (default: this one)")
-    sub.add_parser("stop", help="stop the hub and the database; every file is kept / 停止")
+    sp = sub.add_parser("stop", help="stop the hub and the database; every file is kept / 停止")
+    sp.add_argument("--hub-only", action="store_true", help="stop the hub and keep the database running / 只停止 hub")
     stat = sub.add_parser("status", help="running or not, the address, the ports and the logs / 状态")
     stat.add_argument("--json", action="store_true", help="as JSON, for a program")
     sub.add_parser("hub", help="the hub in the foreground (a systemd unit's command) / 前台运行 hub")
@@ -63,6 +65,13 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     ce.add_argument("--host", required=True, help="the server's name / 主机名")
     un = sub.add_parser("units", help="write systemd units for the database and the hub / systemd 单元文件")
     un.add_argument("--out", required=True, help="the folder to write them into, e.g. /etc/systemd/system")
+    sub.add_parser(
+        "rotate-secret",
+        help="a new class secret and every login's password with it (hub stopped) / 更换班级密钥",
+        description="Make a new class secret and give every learner's and teacher's login the password "
+        "derived from it, in one transaction; the hub must be stopped (--hub-only) and the database running. "
+        "生成新的班级密钥并更新所有学员和老师的数据库密码；须先停止 hub，数据库须在运行。",
+    )
     for q in sub.choices.values():
         q.add_argument("--root", required=True, help="the server's folder, e.g. /srv/mjlearn / 服务器文件夹")
     p.set_defaults(func=run)
@@ -90,7 +99,11 @@ def run(args) -> int:
                 }
             )
         elif args.action == "stop":
-            server.stop()
+            server.stop(hub_only=args.hub_only)
+        elif args.action == "rotate-secret":
+            from .deploy.rotate import rotate_secret
+
+            rotate_secret(server)
         elif args.action == "status":
             said = server.status()
             if args.json:

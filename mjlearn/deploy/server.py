@@ -396,13 +396,14 @@ class Server:
         cmd = self.hub_command(s)
         os.execve(cmd[0], cmd, self.hub_environment(s))  # noqa: S606 - becomes the hub
 
-    def stop(self, out=sys.stdout, timeout: float = 120) -> None:
+    def stop(self, out=sys.stdout, timeout: float = 120, hub_only: bool = False) -> None:
+        """Stop the hub and (unless ``hub_only``: ``rotate-secret`` needs it running) the database."""
         self.check_root(create=False)
         pid = self.hub_pid()
-        db_up = self.cluster.running()
+        db_up = self.cluster.running() and not hub_only
         if pid is None and not db_up:
             _refuse(
-                f"the class server in {self.root} is not running; nothing was stopped",
+                f"the {'hub' if hub_only else 'class server'} in {self.root} is not running; nothing was stopped",
                 f"{self.root} 的班级服务器没有在运行；未停止任何进程",
             )
         if pid is not None:
@@ -418,7 +419,7 @@ class Server:
                 os.kill(pid, signal.SIGKILL)
             self.pid_file.unlink(missing_ok=True)
             print(f"the hub is stopped / hub 已停止 (pid {pid})", file=out)
-        if self.cluster.stop():
+        if not hub_only and self.cluster.stop():
             print("the database is stopped / 数据库已停止", file=out)
         print(f"every file is kept in {self.root} / 所有数据保留在 {self.root}", file=out)
 
