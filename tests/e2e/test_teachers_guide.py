@@ -210,6 +210,9 @@ def _dashboard_in_the_browser(browser, port: int, address: str, report: dict, sh
         while time.monotonic() < end and not _dashboard_shows(text, report):
             time.sleep(2)  # Voila shows the lesson's text first and each output as its cell runs
             text = page.locator("body").inner_text()
+        # Voila's page scrolls inside an element, which full_page does not follow: the window grows to it
+        tall = page.evaluate("Math.max(...[...document.querySelectorAll('*')].map((e) => e.scrollHeight))")
+        page.set_viewport_size({"width": 1400, "height": min(int(tall), 12_000)})
         page.screenshot(path=str(shot), full_page=True)
         return text
 
