@@ -7,7 +7,9 @@ ports), given a temporary folder and free ports. Between the blocks, what people
 over HTTPS with the certificate the guide's own command made: the teacher and a learner sign up, the
 teacher approves the learner, the learner logs in (Chromium), their server starts as their own account
 and they answer the assignment's first question in a terminal command of their kernel; then the
-teacher's report, the guide's own command, shows that answer. While the server runs, only the public
+teacher's report, the guide's own command, shows that answer, and the teacher, logged in in Chromium, sees it
+on the dashboard at the address the guide gives (the class, the learner, her count as the report's
+``--json`` gives it; a screenshot is kept in the temporary folder). While the server runs, only the public
 port listens on an address other than 127.0.0.1 (/proc/net/tcp). Afterwards the systemd units of the
 same folder are checked with ``systemd-analyze verify`` (when Debian's systemd package is there) and
 their ExecStart commands, run as their User=, start the real server; and the guide's nginx configuration
@@ -17,6 +19,7 @@ passes ``nginx -t`` (when nginx is installed: the tests do not install it, since
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import queue
 import re
@@ -187,6 +190,50 @@ def _answer_in_the_browser(browser, port: int, user: str) -> str:
         )
 
 
+def dashboard_address() -> str:
+    """The address "On a JupyterHub" gives the teacher for the dashboard (lesson 14 in Voila)."""
+    found = re.findall(r"`(https://HOST/user/[^`/]+/voila/render/[^`]+\.ipynb)`", _section("On a JupyterHub"))
+    assert len(found) == 1, found
+    return found[0]
+
+
+def _dashboard_in_the_browser(browser, port: int, address: str, report: dict, shot: Path) -> str:
+    """The teacher logs in through the hub's HTTPS page in Chromium (their server starts, as their own
+    account) and opens the guide's dashboard address; once the page shows the class, the learner and her
+    count of questions answered, a screenshot is kept and the page's text returned."""
+    hub = {"base": f"https://localhost:{port}"}
+    # the guide's HOST is the name learners' browsers use, on PORT 443; here its port is a free one
+    url = address.replace("https://HOST/", f"{hub['base']}/", 1)
+    with learner_page(browser, hub, TEACHER, password=PASSWORDS[TEACHER], ignore_https_errors=True) as page:
+        page.goto(url)
+        end, text = time.monotonic() + 300, ""
+        while time.monotonic() < end and not _dashboard_shows(text, report):
+            time.sleep(2)  # Voila shows the lesson's text first and each output as its cell runs
+            text = page.locator("body").inner_text()
+        # Voila's page scrolls inside an element, which full_page does not follow: the window grows to it
+        tall = page.evaluate("Math.max(...[...document.querySelectorAll('*')].map((e) => e.scrollHeight))")
+        page.set_viewport_size({"width": 1400, "height": min(int(tall), 12_000)})
+        page.screenshot(path=str(shot), full_page=True)
+        return text
+
+
+def _dashboard_shows(text: str, report: dict) -> bool:
+    return report["class"] in text and all(
+        any(
+            re.search(rf"\b{re.escape(e['user'])}\b", line) and re.search(rf"(?<![\d/]){_answered(e)}(?!\d)", line)
+            for line in text.splitlines()
+        )
+        for e in report["learners"]
+        if _answered(e)
+    )
+
+
+def _answered(entry: dict) -> int:
+    """A learner's questions answered, as the report counts them (``questions`` where the report counts
+    questions apart from tries, else ``answered``)."""
+    return int(entry.get("questions", entry["answered"]))
+
+
 @pytest.fixture(scope="module")
 def guide(python_for_all):
     _need(os.geteuid() == 0 and shutil.which("useradd") is not None, "root and useradd (the hub makes accounts)")
@@ -306,7 +353,9 @@ def test_the_guide_from_an_empty_root_to_the_teachers_report(guide, browser):
     variables = "\n".join(f"{k}={shlex.quote(values[k])}" for k in VARIABLES)  # the first block, given values
     shell.run(variables)
     port, cert = int(values["PORT"]), root / "tls" / "cert.pem"
-    outputs = {}
+    outputs: dict[str, str] = {}
+    as_json: dict = {}
+    dashboard = ""
     for block in blocks[1:]:
         if "hub approve" in block:  # the teacher and a learner sign up on the hub's HTTPS page first
             _sign_up(port, cert, TEACHER)
@@ -321,7 +370,12 @@ def test_the_guide_from_an_empty_root_to_the_teachers_report(guide, browser):
             listening = _listening_sockets(_server_processes(root))
             assert {p for a, p in listening if a not in LOOPBACK} == {port}, listening
             assert {int(values[k]) for k in ("DB_PORT", "HUB_API_PORT", "PROXY_API_PORT")} <= {p for _, p in listening}
+        if "server stop" in block:  # before it: the teacher opens the dashboard where the guide says
+            shot = Path(tempfile.gettempdir()) / "mjlearn-guide-dashboard.png"
+            dashboard = _dashboard_in_the_browser(browser, port, dashboard_address(), as_json, shot)
         outputs[block] = shell.run(block)
+        if "class report" in block:  # the same command with --json, which the guide names for a program
+            as_json = json.loads(shell.run(block.strip() + " --json"))
         if "server start" in block:
             said = outputs[block]
             assert f"https://localhost:{port}" in said and str(root / "logs" / "hub.log") in said, said
@@ -336,8 +390,13 @@ def test_the_guide_from_an_empty_root_to_the_teachers_report(guide, browser):
                 assert r.status == 200  # HTTPS, with the guide's certificate, verified
     report = next(out for block, out in outputs.items() if "class report" in block)
     line = next((ln for ln in report.splitlines() if ln.strip().startswith(f"{LEARNER}:")), "")
-    assert re.search(r"\b1\b", line) and "答对" in line, report  # ann's one answer, right; the others none
-    assert all(re.search(r":\s*0 ", ln) for ln in report.splitlines() if ln.strip().startswith(("bob:", "cy:"))), report
+    assert re.search(r"\b1\b", line) and "答对" in line, report  # ann's one answer, right
+    # the others none: the same command's --json (its text words the counts its own way)
+    assert {e["user"]: _answered(e) for e in as_json["learners"]} == {LEARNER: 1, "bob": 0, "cy": 0}, as_json
+    # the teacher's dashboard, at the guide's address, shows the guide's class, ann and her count from the report
+    made = re.search(r"class create (\S+)", "\n".join(blocks)).group(1)
+    assert as_json["class"] == made
+    assert _dashboard_shows(dashboard, as_json), dashboard[-3000:]
     # the guide's last command stopped everything and kept every file
     assert not (root / "run" / "hub.pid").exists() and not _listening(port)
     for kept in (
