@@ -317,3 +317,12 @@ def test_an_answer_written_by_hand_is_shown_as_text_and_cut(retried, tmp_path):
     assert "9m" * (LONGEST // 2) + "…" in dash.history("bob").text and "9m" * (LONGEST // 2 + 1) not in pages
     row = re.search(r"<tr>(?:(?!<tr>).)*…(?:(?!<tr>).)*</tr>", dash.history("bob").html, re.DOTALL).group(0)
     assert len(row) < 60_000  # the question's hand drawn, the answer as text: not 25,000 tiles
+
+
+def test_a_question_nobody_missed_is_never_marked_missed_most():
+    from mjlearn.dashboard.questions import missed_most
+
+    all_right = [{"n": 1, "answered": 1, "right": 1}, {"n": 2, "answered": 0, "right": 0}]
+    assert missed_most(all_right) is None
+    some_wrong = [*all_right, {"n": 3, "answered": 2, "right": 1}, {"n": 4, "answered": 3, "right": 1}]
+    assert missed_most(some_wrong)["n"] == 4

@@ -112,8 +112,9 @@ def _explained(lines) -> str:
 
 
 def missed_most(items: list[dict]) -> dict | None:
-    """The question the fewest learners got right, of those answered (the first such in the set)."""
-    answered = [it for it in items if it["answered"]]
+    """The question the fewest learners got right, of those someone missed (the first such in the set);
+    None while nobody has missed any."""
+    answered = [it for it in items if it["answered"] and it["right"] < it["answered"]]
     if not answered:
         return None
     return min(answered, key=lambda it: (it["right"] / it["answered"], it["n"]))
@@ -132,7 +133,7 @@ def questions_view(assignment: dict, items: list[dict], learners: list[str]) -> 
         f"最常答错 Missed most: 第 {worst['n']} 题 Q{worst['n']} ({kind_label(worst['kind'])}), "
         f"{worst['right']}/{worst['answered']} 答对 right"
         if worst is not None
-        else "还没有人作答 nobody has answered yet"
+        else "还没有人答错 nobody has missed a question yet"
     )
     rows, lines, blocks = [], [f"{head}: {worst_line}"], []
     for it in items:
