@@ -215,7 +215,9 @@ def test_a_second_restore_into_a_server_holding_data_is_refused(servers, archive
     shutil.move(homes, dst.root / "moved-homes")  # homes absent: the database alone must refuse it
     try:
         before = _untouched(servers)
-        refused(mjlearn("server", "restore", "--root", str(dst.root), str(archive)), "holds data", "nothing was changed")
+        refused(
+            mjlearn("server", "restore", "--root", str(dst.root), str(archive)), "holds data", "nothing was changed"
+        )
         assert _untouched(servers) == before
     finally:
         shutil.move(dst.root / "moved-homes", homes)
