@@ -24,6 +24,7 @@ from mjlearn.deploy.server import Server, Settings
 from mjlearn.quiz import grade, solve
 
 SET = "week1_tiles_and_waits.json"
+ORPHAN_UID = 54321  # a uid with no account on this machine (checked in the fixture)
 NOTEBOOK = b'{"cells": [{"source": "\xe6\x88\x91\xe7\x9a\x84\xe7\xad\x94\xe6\xa1\x88"}], "nbformat": 4}\n'
 
 
@@ -73,6 +74,10 @@ def servers():
     assignment, and ann's home (a notebook, a link to it, owned by nobody); ``dst``: a fresh server."""
     if shutil.which("initdb") is None and not list(Path("/usr/lib/postgresql").glob("*/bin/initdb")):
         pytest.skip("PostgreSQL is not installed")
+    import pwd
+
+    with pytest.raises(KeyError):
+        pwd.getpwuid(ORPHAN_UID)
     top = Path(tempfile.mkdtemp(prefix="mjlearn-srvbackup-"))
     top.chmod(0o711)  # the postgres user reaches ROOT/db through it when this runs as root
     made: list[Server] = []
@@ -101,6 +106,8 @@ def servers():
         if os.geteuid() == 0:
             for p in (home, home / "11_practice.ipynb"):
                 os.lchown(p, 65534, 65534)  # nobody: an account that exists here
+            (home / "orphan.txt").write_bytes(b"kept\n")
+            os.lchown(home / "orphan.txt", ORPHAN_UID, ORPHAN_UID)  # no account here: restored as root's
         dst = _server(top, "dst")
         made.append(dst)
         yield {"src": src, "dst": dst, "top": top}
@@ -203,6 +210,7 @@ def test_restore_into_a_fresh_server_brings_every_answer_and_the_notebook_back(s
     assert home.stat().st_mode & 0o777 == 0o700
     if os.geteuid() == 0:
         assert home.stat().st_uid == 65534 and (home / "11_practice.ipynb").stat().st_uid == 65534
+        assert (home / "orphan.txt").stat().st_uid == 0 and (home / "orphan.txt").read_bytes() == b"kept\n"
     secret = read_secret_file(dst.class_secret)  # ann logs in to the new server with its secret's password
     with Classroom(url=dst.login_url("ann", role_password("ann", secret))) as ann:
         assert len(ann.store.rows()) == 3

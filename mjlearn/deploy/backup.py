@@ -87,6 +87,11 @@ def backup(server: Server, path, *, force: bool = False) -> dict:
                 write_whole(folder, name, made, durable=True, mode=0o600)
     except ClassError as e:
         raise ServerError(str(e)) from None
+    except OSError as e:  # a home this account may not read: the archive is only written whole
+        _refuse(
+            f"cannot read {e.filename or server.homes}: {e.strerror} (run this as root); no backup was written",
+            f"无法读取 {e.filename or server.homes}（请以 root 运行）；没有写入备份",
+        )
     return {"answers": said["answers"], "entries": entries}
 
 
