@@ -162,6 +162,7 @@ def _member(name, kind=tarfile.REGTYPE, link=""):
         ("link-out", _member("homes/ann/evil", tarfile.SYMTYPE, "../../../../etc"), "links outside homes/"),
         ("link-abs", _member("homes/ann/evil", tarfile.SYMTYPE, "/etc/passwd"), "absolute path"),
         ("device", _member("homes/ann/disk", tarfile.BLKTYPE), "device"),
+        ("hardlink-out", _member("homes/ann/key", tarfile.LNKTYPE, "secrets/owner.pw"), "links outside homes/"),
     ],
 )
 def test_a_hostile_archive_is_refused_with_nothing_changed(servers, archive, case, make, said):
@@ -170,6 +171,26 @@ def test_a_hostile_archive_is_refused_with_nothing_changed(servers, archive, cas
     refused(mjlearn("server", "restore", "--root", str(servers["dst"].root), str(bad)), said, "nothing was changed")
     assert _untouched(servers) == before
     assert not os.path.lexists("/tmp/mjlearn-escaped.txt")
+    bad.unlink()
+
+
+@pytest.mark.parametrize("case", ["not gzip", "not a dump"])
+def test_a_damaged_archive_is_refused_with_nothing_changed(servers, archive, case):
+    bad = servers["top"] / "damaged.tar.gz"
+    if case == "not gzip":
+        bad.write_bytes(b"this is not an archive\n" * 10)
+    else:  # a well-formed archive whose database dump is something else: found before the database is touched
+        with tarfile.open(archive, "r:gz") as good, tarfile.open(bad, "w:gz") as out:
+            for m in good.getmembers():
+                if m.name == "class.dump":
+                    m.size = 12
+                    out.addfile(m, io.BytesIO(b"not a dump\n\n"))
+                else:
+                    out.addfile(m, good.extractfile(m) if m.isfile() else None)
+    before = _untouched(servers)
+    said = refused(mjlearn("server", "restore", "--root", str(servers["dst"].root), str(bad)), "nothing was changed")
+    assert ("cannot read" if case == "not gzip" else "pg_dump") in said
+    assert _untouched(servers) == before
     bad.unlink()
 
 

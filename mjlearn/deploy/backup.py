@@ -116,6 +116,8 @@ def _check_member(m: tarfile.TarInfo, where: str) -> None:
         return
     if parts[0] != "homes":
         bad("is outside homes/", "不在 homes/ 之内")
+    if name == "homes" and not m.isdir():
+        bad("is not a folder", "不是文件夹")
     if not (m.isfile() or m.isdir() or m.issym() or m.islnk()):
         bad("is a device, FIFO or other special file", "是设备或特殊文件")
     if m.issym() or m.islnk():
@@ -229,6 +231,12 @@ def restore(server: Server, path) -> dict:
         homes = [m for m in members if m.name != DUMP]
         with tempfile.TemporaryDirectory(prefix="mjlearn-server-restore-") as private:
             tar.extract(tar.getmember(DUMP), private, filter="data")
+            with open(Path(private) / DUMP, "rb") as f:  # before the empty database is made again
+                if f.read(5) != b"PGDMP":
+                    _refuse(
+                        f"{where!r} holds no database dump of pg_dump ({DUMP}); nothing was changed",
+                        f"{where!r} 中的 {DUMP} 不是 pg_dump 的备份；未做任何更改",
+                    )
             stage = Path(tempfile.mkdtemp(prefix=".homes-restore-", dir=server.root))
             try:
                 tar.extractall(stage, members=homes, filter="data")
