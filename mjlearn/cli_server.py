@@ -9,6 +9,8 @@
     mjlearn server units --root ROOT --out DIR        systemd units for the database and the hub
     mjlearn server hub --root ROOT                    the hub in the foreground (the systemd unit's command)
     mjlearn server rotate-secret --root ROOT          a new class secret and every login's password with it
+    mjlearn server backup --root ROOT FILE [--force]  the database and the learners' homes in one archive
+    mjlearn server restore --root ROOT FILE           that archive into a new server (hub stopped)
 
 Everything is in ROOT (``mjlearn.deploy.server``); every refusal is one line in English and Chinese.
 """
@@ -72,6 +74,23 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         "derived from it, in one transaction; the hub must be stopped (--hub-only) and the database running. "
         "生成新的班级密钥并更新所有学员和老师的数据库密码；须先停止 hub，数据库须在运行。",
     )
+    bk = sub.add_parser(
+        "backup",
+        help="the database and the learners' homes in one archive / 备份数据库和学员主目录",
+        description="Write the class database and ROOT/homes to one new archive (tar.gz, readable by its "
+        "owner only); run as root so every learner's files are read. "
+        "把班级数据库和学员主目录写入一个新的备份文件（tar.gz，仅所有者可读）；请以 root 运行。",
+    )
+    bk.add_argument("file", metavar="FILE", help="the archive to write (a new file) / 备份文件")
+    bk.add_argument("--force", action="store_true", help="replace FILE if it exists / 覆盖已有文件")
+    rs = sub.add_parser(
+        "restore",
+        help="restore such an archive into a new server / 恢复备份到新服务器",
+        description="Restore an archive of server backup into a server whose database holds no data and "
+        "whose homes folder is empty, with its hub stopped (--hub-only). "
+        "把备份恢复到数据库无数据、homes 为空的新服务器（须先只停止 hub）。",
+    )
+    rs.add_argument("file", metavar="FILE", help="the archive / 备份文件")
     for q in sub.choices.values():
         q.add_argument("--root", required=True, help="the server's folder, e.g. /srv/mjlearn / 服务器文件夹")
     p.set_defaults(func=run)
@@ -104,6 +123,13 @@ def run(args) -> int:
             from .deploy.rotate import rotate_secret
 
             rotate_secret(server)
+        elif args.action in ("backup", "restore"):
+            from .deploy import backup as archive
+
+            if args.action == "backup":
+                archive.report(archive.backup(server, args.file, force=args.force), "backup")
+            else:
+                archive.report(archive.restore(server, args.file), "restore")
         elif args.action == "status":
             said = server.status()
             if args.json:
