@@ -536,53 +536,15 @@ def class_commands(
     return _Part(f"<pre style='white-space:pre-wrap;max-width:100%'>{escape(text)}</pre>", text)
 
 
-# -- the learner's side (notebook 11) ---------------------------------------------------------------------
-def my_assignments(user: str | None = None) -> _Part:
-    """This learner's assignments: class, quiz set, due date, how far along, done or not."""
-    import time
+# -- the learner's side: lesson 11's list, under the names notebooks import from here ---------------------
+def my_assignments(user: str | None = None):
+    """This learner's assignments with a button each (:func:`mjlearn.widgets.assignments.my_assignments`)."""
+    from ..widgets.assignments import my_assignments as assignment_list
 
-    from ..db.classes import Classroom, due_text
-
-    with Classroom(user=user) as room:
-        items = room.assignments()
-        who = room.user
-    if not items:
-        text = (
-            "还没有作业。老师布置作业后会出现在这里；有班级代码的话，在笔记本里运行 "
-            'Classroom().join("代码") 加入班级（第 11 课有现成的一格）。\n'
-            "No assignments yet. When your teacher assigns a quiz set it shows here; with a class code, "
-            'join the class from a notebook cell: Classroom().join("CODE") (lesson 11 has the cell ready)'
-        )
-        return _Part("<p>" + escape(text).replace("\n", "<br>") + "</p>", text)
-    now = time.time()
-    rows, lines = [], []
-    for a in items:
-        if a["done"]:
-            state, color = "已完成 done", "#2a2"
-        elif a["due"] is not None and a["due"] < now:
-            state, color = "已过期 overdue", "#c33"
-        else:
-            state, color = "未完成 to do", "#d90"
-        size = "?" if a["questions"] is None else a["questions"]
-        rows.append(
-            f"<tr><td style='{_LEFT}'>#{a['id']}</td><td style='{_LEFT}'>{escape(a['class'])}</td>"
-            f"<td style='{_LEFT}'>{escape(a['quiz_set'])}</td><td style='{_LEFT}'>{escape(due_text(a['due']))}</td>"
-            f"<td style='{_LEFT}'>{a['answered']}/{size}</td><td style='{_LEFT};color:{color}'>{state}</td></tr>"
-        )
-        lines.append(f"#{a['id']} {a['class']} {a['quiz_set']} due {due_text(a['due'])} {a['answered']}/{size} {state}")
-    html = (
-        f"<div style='max-width:100%;overflow-x:auto'><b>{escape(who)}</b> 的作业 assignments"
-        "<table style='font-size:90%'><tr><th>编号 No.</th><th style='text-align:left'>班级 Class</th>"
-        "<th style='text-align:left'>题集 Quiz set</th><th style='text-align:left'>截止 Due</th>"
-        "<th style='text-align:left'>已答 Answered</th><th style='text-align:left'>状态 State</th></tr>"
-        f"{''.join(rows)}</table><p>做作业 Do one: <code>assignment(编号 number)</code></p></div>"
-    )
-    return _Part(html, "\n".join(lines))
+    return assignment_list(user)
 
 
 def assignment(assignment_id: int, user: str | None = None):
-    """One of this learner's assignments as a quiz; every answer is recorded against it."""
-    from ..db.classes import Classroom
-
-    room = Classroom(user=user)  # stays open: the quiz records into its store
-    return room.widget(assignment_id)
+    """One of this learner's assignments as a quiz, going on where they stopped; every answer is recorded
+    against it (the Start/Continue button of :func:`my_assignments`)."""
+    return my_assignments(user).open(assignment_id)

@@ -525,7 +525,7 @@ def test_a_class_on_jupyterhub(hub, browser):
             assert (lessons / "00_start_here.ipynb").is_file() and (lessons / "14_teacher_dashboard.ipynb").is_file()
             assert (lessons / "quiz_sets" / "week1_tiles_and_waits.json").is_file()
             _run_all(page, hub, user, "homework.ipynb")
-            page.get_by_text("未完成 to do").first.wait_for()
+            page.get_by_text("未开始 not started").first.wait_for()
             quiz = page.locator(".mjlearn-quiz").first
             quiz.wait_for()
             box = quiz.locator("input[type=text]").first
