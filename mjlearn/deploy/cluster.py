@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ..errors import MjlearnError
 
-__all__ = ["DATABASE", "OWNER", "Cluster", "ServerError"]
+__all__ = ["DATABASE", "OWNER", "Cluster", "ServerError", "start_in_folder"]
 
 OWNER = "mjlearn_owner"
 DATABASE = "mjlearn"
@@ -72,7 +72,8 @@ class Cluster:
     def options(self, port: int) -> str:
         return f"-c listen_addresses=127.0.0.1 -c port={port} -c unix_socket_directories={self.db}"
 
-    def start(self, port: int, owner_url: str, out) -> None:
+    def start(self, port: int, owner_url: str, out) -> str:
+        """Made if new, started if stopped, the database and its schema there; the schema's revision."""
         bindir, as_user = self.programs()
         if not (self.db / "PG_VERSION").exists():
             import tempfile
@@ -110,9 +111,10 @@ class Cluster:
             )  # fmt: skip
             if started.returncode:
                 _refuse(f"PostgreSQL did not start: see {self.db_log}", f"PostgreSQL 未能启动：请查看 {self.db_log}")
-        self.create(owner_url)
+        return self.create(owner_url)
 
-    def create(self, owner_url: str) -> None:
+    def create(self, owner_url: str) -> str:
+        """The database in the running cluster, made if missing, with the newest schema; its revision."""
         import sqlalchemy as sa
 
         from .. import db
@@ -124,7 +126,7 @@ class Cluster:
                     c.exec_driver_sql(f"CREATE DATABASE {DATABASE}")
         finally:
             engine.dispose()
-        db.upgrade(owner_url)
+        return db.upgrade(owner_url)
 
     def stop(self) -> bool:
         if not self.running():
@@ -137,3 +139,35 @@ class Cluster:
             timeout=300,
         )
         return True
+
+
+def start_in_folder(folder: str, port: int, owner_pw: str, out) -> None:
+    """``start_class_db.sh``'s work, for a class database outside ``mjlearn server``: the cluster in
+    ``folder`` (made if new, started if stopped, its log ``folder/server.log``), listening on
+    127.0.0.1:``port``, the owner's password read from the file ``owner_pw``."""
+    import tempfile
+    from urllib.parse import quote
+
+    data, pw = Path(folder).expanduser().absolute(), Path(owner_pw).expanduser()
+    try:
+        password = pw.read_text().strip()
+    except OSError:
+        _refuse(f"cannot read the owner password file {pw}", f"无法读取所有者密码文件 {pw}")
+    cluster = Cluster(data, data / "server.log", pw, Path(tempfile.gettempdir()))
+    _bindir, as_user = cluster.programs()
+    if not data.is_dir():
+        try:
+            data.mkdir(parents=True, mode=0o700)
+        except OSError:
+            _refuse(
+                f"cannot create {data}: choose a folder you own, e.g. ~/mjlearn-db",
+                f"无法建立 {data}：请选一个你自己的文件夹，例如 ~/mjlearn-db",
+            )
+    if as_user:  # as root the cluster's folder belongs to the postgres user
+        shutil.chown(data, "postgres", "postgres")
+        data.chmod(0o700)
+    url = f"postgresql+psycopg://{OWNER}:{quote(password, safe='')}@127.0.0.1:{port}/{DATABASE}"
+    print("schema revision", cluster.start(port, url, out), file=out)
+    print(f"class database ready: postgresql+psycopg://{OWNER}@127.0.0.1:{port}/{DATABASE} "
+          f"(the owner's password is in {pw}) / 班级数据库已就绪", file=out)  # fmt: skip
+    print(f"stop it with: {' '.join([*as_user, str(_bindir / 'pg_ctl')])} -D {data} stop", file=out)
