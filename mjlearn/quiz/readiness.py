@@ -151,8 +151,8 @@ def _check_size(value: Any, where: str, where_zh: str) -> None:
                 )
         return
     raise ReadinessError(
-        f"{where}: an answer is text, a number or a list, got a {type(value).__name__}",
-        f"{where_zh}：答案应是文字、数字或列表，收到 {type(value).__name__}",
+        f"{where}: an answer is text, a number or a list, got {_shown(value)}",
+        f"{where_zh}：答案应是文字、数字或列表，收到 {_shown(value)}",
     )
 
 
