@@ -160,3 +160,11 @@ def test_the_script_prints_the_frequency_table_and_the_starter_set(tmp_path):
         not (tmp_path / "mjlearn").exists()
         and DATA.read_text(encoding="utf-8") == json.dumps(measured(), ensure_ascii=False, separators=(",", ":")) + "\n"
     )  # without --write nothing is stored
+
+
+def test_the_botzone_games_are_a_second_opinion():
+    text = _tool().botzone_text(ROOT / "tests" / "data" / "botzone" / "games.txt.gz", starter_fans())
+    lines = text.splitlines()
+    assert re.match(r"Botzone's judge, \d+ games of games\.txt\.gz, \d+ wins", lines[0])
+    assert len(lines) == len(starter_fans()) + 2
+    assert re.match(r"  \d+ of the \d+ fans most frequent there are starter fans", lines[-1])

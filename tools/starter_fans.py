@@ -24,6 +24,7 @@ cell after it; the cells around the sections stay where they are.
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import re
 from collections import Counter
@@ -45,7 +46,9 @@ from mjlearn.course.fan_order import (
     starter_fans,
     starter_set,
 )
-from mjlearn.mcr import fan
+from mjlearn.mcr import FANS, fan
+from mjlearn.records.stats import stats_of
+from mjlearn.records.text import read_text
 from mjlearn.table import Table, play_hand
 
 
@@ -105,6 +108,27 @@ def table_text(data: dict, top: int | None = None) -> str:
         f"{covered:.1%} of the {wins} wins score only starter fans"
     )
     lines.append("  " + ", ".join(f"{fid}. {fan(fid).en}" for fid in starter))
+    return "\n".join(lines)
+
+
+def botzone_text(path: Path, starter: list[int]) -> str:
+    """How often each starter fan counts in the wins of a Botzone text log (the judge's own fans; a
+    ``.gz`` file is read as it is), as a check against games this script did not play."""
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8") as f:
+        st = stats_of(read_text(f), check=False)
+    wins = sum(st.wins.values())
+    if not wins:
+        return f"{path}: no wins to compare"
+    by_zh = {f.zh: f.id for f in FANS}
+    counts = {by_zh[name]: n for name, n in st.fans.items() if name in by_zh}
+    top = sorted(counts, key=lambda i: (-counts[i], i))[: len(starter)]
+    lines = [f"Botzone's judge, {st.games} games of {path.name}, {wins} wins: the starter fans' shares"]
+    lines += [f"  {fid}. {fan(fid).en:<34}{counts.get(fid, 0) / wins:>7.1%}" for fid in starter]
+    lines.append(
+        f"  {len(set(top) & set(starter))} of the {len(top)} fans most frequent there are starter fans"
+        f" (not: {', '.join(f'{i}. {fan(i).en}' for i in top if i not in starter) or 'none'})"
+    )
     return "\n".join(lines)
 
 
@@ -181,15 +205,16 @@ def main(argv=None) -> None:
     ap.add_argument("--top", type=int, default=None, help="print only the first rows of the table")
     ap.add_argument("--write", action="store_true", help=f"store the table in {DATA.relative_to(DATA.parents[2])}")
     ap.add_argument("--lessons", action="store_true", help="only order lessons 07 and 07b by the stored table")
+    ap.add_argument("--botzone", type=Path, help="also print the starter fans' shares in this Botzone text log")
     ap.add_argument("--out", type=Path, default=DATA, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
-    if args.lessons:
-        print(table_text(measured(), args.top))
-    else:
-        data = measure(args.hands, args.check)
-        print(table_text(data, args.top))
-        if not args.write:
-            return
+    data = measured() if args.lessons else measure(args.hands, args.check)
+    print(table_text(data, args.top))
+    if args.botzone:
+        print(botzone_text(args.botzone, starter_set({int(k): v for k, v in data["counts"].items()}, data["wins"])))
+    if not (args.lessons or args.write):
+        return
+    if args.write and not args.lessons:
         args.out.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n", encoding="utf-8")
         print(f"written: {args.out}")
         if args.out != DATA:

@@ -1,0 +1,91 @@
+"""Lessons 07, 07b and 15 as a learner meets them in JupyterLab (1,400 px, Debian's Chromium): the
+starter fans' sheet, sections and practice set draw; lesson 15's test takes no empty answer and, handed
+in, shows the verdict with a link to each topic's lesson. Screenshots go to the test's folder (and to
+$MJLEARN_SHOTS when set, to look at them)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from test_lesson_layout import _open
+
+ROOT = Path(__file__).resolve().parents[2]
+LESSONS = ("07_the_81_fans", "07b_more_fans", "15_readiness_test")
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture(scope="module")
+def fans_lab(lab):
+    for stem in LESSONS:
+        shutil.copy(ROOT / "notebooks" / f"{stem}.ipynb", lab.root / f"{stem}.ipynb")
+    shutil.copytree(ROOT / "notebooks" / "quiz_sets", lab.root / "quiz_sets", dirs_exist_ok=True)
+    tracker = lab.root.parent / "settings" / "@jupyterlab" / "notebook-extension"
+    tracker.mkdir(parents=True, exist_ok=True)
+    (tracker / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
+    return lab
+
+
+def _shot(page, tmp_path, name: str, selector: str | None = None) -> Path:
+    out = tmp_path / f"{name}.png"
+    if selector:
+        page.locator(selector).first.screenshot(path=str(out))
+    else:
+        page.screenshot(path=str(out))
+    keep = os.environ.get("MJLEARN_SHOTS")
+    if keep:
+        Path(keep).mkdir(parents=True, exist_ok=True)
+        shutil.copy(out, Path(keep) / out.name)
+    return out
+
+
+def _errors(page) -> list[str]:
+    return page.evaluate(
+        "[...document.querySelectorAll('.jp-OutputArea-output[data-mime-type*=error]')].map(e => e.textContent)"
+    )
+
+
+def test_lesson_07_shows_the_starter_fans_and_their_practice_set(fans_lab, page, tmp_path):
+    from mjlearn.course.fan_order import starter_fans
+
+    _open(page, fans_lab, "07_the_81_fans")
+    assert _errors(page) == []
+    ids = page.evaluate("[...document.querySelectorAll('.jp-RenderedMarkdown a[id^=fan-]')].map(a => +a.id.slice(4))")
+    assert ids == starter_fans()
+    quiz = page.locator(".mjlearn-quiz").first
+    quiz.scroll_into_view_if_needed()
+    assert quiz.is_visible() and f"共 {len(starter_fans())} 题" in quiz.inner_text()
+    _shot(page, tmp_path, "07_practice", ".mjlearn-quiz")
+    page.locator(".jp-RenderedMarkdown a[id^=fan-]").first.scroll_into_view_if_needed()
+    _shot(page, tmp_path, "07_first_section")
+
+
+def test_lesson_07b_links_back_to_the_starter_fans(fans_lab, page, tmp_path):
+    _open(page, fans_lab, "07b_more_fans")
+    assert _errors(page) == []
+    hrefs = page.evaluate(
+        "[...document.querySelectorAll('.jp-OutputArea-output a[href*=\"fan-\"]')].map(a => a.getAttribute('href'))"
+    )
+    assert any(h.startswith("07_the_81_fans.ipynb#fan-") for h in hrefs) and any(h.startswith("#fan-") for h in hrefs)
+    _shot(page, tmp_path, "07b_index")
+
+
+def test_lesson_15_takes_no_empty_answer_and_hands_in_with_the_lessons(fans_lab, page, tmp_path):
+    _open(page, fans_lab, "15_readiness_test")
+    assert _errors(page) == []
+    test = page.locator(".mjlearn-readiness-test").first
+    assert "第 1 题，共 20 题" in test.inner_text()
+    _shot(page, tmp_path, "15_question", ".mjlearn-readiness-test")
+    test.locator(".mjlearn-quiz-check").click()
+    page.wait_for_function("document.body.innerText.includes('Choose or type an answer first')")
+    test.locator(".mjlearn-quiz-finish").click()
+    page.wait_for_selector(".mjlearn-readiness[data-passed='false']")
+    links = page.evaluate("[...document.querySelectorAll('.mjlearn-readiness a')].map(a => a.getAttribute('href'))")
+    assert "04_waits_and_shanten.ipynb" in links and "09_regional_tour.ipynb" in links
+    _shot(page, tmp_path, "15_result", ".mjlearn-readiness-test")
+    box = test.bounding_box()
+    assert box and box["width"] <= 1400
