@@ -144,12 +144,24 @@ class ReadinessWidget:
             + "</ol>"
         )
 
+    def static_html(self) -> str:
+        """The test as a page shows it without a kernel: the questions, no answer key (run the cell to
+        take the test)."""
+        t = self.test.quiz_set
+        items = "".join(f"<li>{question_html(q)}</li>" for q in self.test.questions)
+        return (
+            f"<div class='mjlearn-quiz-static'><p><b>{escape(t.title_zh)} · {escape(t.title)}</b> "
+            f"<span style='color:#555'>({len(t)} 题 questions; 运行这一格就能作答 run this cell to take the "
+            f"test)</span></p><ol>{items}</ol></div>"
+        )
+
     def _repr_mimebundle_(self, **kw):
         bundle = self.widget._repr_mimebundle_(**kw)
         data, meta = bundle if isinstance(bundle, tuple) else (bundle, {})
         data = dict(data)
         t = self.test.quiz_set
         data["text/plain"] = f"{t.title}: {len(t)} questions\n" + self.test.questions[self.index].text("en")
+        data.setdefault("text/html", self.static_html())
         return (data, meta) if isinstance(bundle, tuple) else data
 
     def __repr__(self) -> str:
