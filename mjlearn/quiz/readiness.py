@@ -68,7 +68,7 @@ LESSONS: dict[str, tuple[str, str, str]] = {
     "complete": ("05_hand_editor.ipynb", "05 手牌编辑器", "05 Hand editor"),
     "mcr_total": ("06_mcr_scoring.ipynb", "06 国标算番", "06 MCR scoring"),
     "settlement": ("06_mcr_scoring.ipynb", "06 国标算番", "06 MCR scoring"),
-    "fans": ("07_the_81_fans.ipynb", "07 国标番种：先学常见番", "07 The MCR fans: the starter fans"),
+    "fans": ("07_the_81_fans.ipynb", "07 国标番种（一）：常见番", "07 The MCR fans (1): the starter fans"),
     "regional": ("09_regional_tour.ipynb", "09 各地规则", "09 Regional tour"),
 }
 """Each question kind's lesson: (notebook, Chinese title, English title)."""
