@@ -199,3 +199,18 @@ def test_the_widget_takes_one_answer_per_question_and_shows_the_verdict(store):
     w.next()
     assert w.finished and "data-passed='true'" in w.feedback.value and w.feedback.value.count("<details>") == 20
     assert len(store.rows()) == 20
+
+
+def test_a_teacher_assigns_it_by_name_and_reads_the_assignments_result(store):
+    from mjlearn.db.assignments import assignment_tag, load_set
+
+    shipped = load_set(SET_FILE)  # what `mjlearn class assign CLASS readiness_test.json` resolves
+    t = ReadinessTest(record=False)
+    assert [q.to_dict() for q in shipped] == [q.to_dict() for q in t.questions]
+    tag = assignment_tag(7)
+    for q in shipped:  # the learner answers the assignment in lesson 11: rows tagged with it
+        a = wrong_answer(q) if q.topic == "fans" else solve(q)
+        store.record(q, a, grade(q, a), quiz=tag)
+    r = ReadinessResult.from_store(store, quiz=tag)
+    assert (r.right, r.passed, [f for f, _, _ in r.lessons]) == (17, True, ["07_the_81_fans.ipynb"])
+    assert ReadinessResult.from_store(store, seed=t.seed).right == 0  # another quiz's answers do not count
