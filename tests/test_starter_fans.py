@@ -5,6 +5,7 @@ official order."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 import shutil
@@ -36,12 +37,11 @@ NOTEBOOKS = ROOT / "notebooks"
 
 
 def _tool():
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        import starter_fans
-    finally:
-        sys.path.pop(0)
-    return starter_fans
+    """tools/starter_fans.py as a module (loaded from its file: tools/ is no package)."""
+    spec = importlib.util.spec_from_file_location("starter_fans", ROOT / "tools" / "starter_fans.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def test_the_table_records_how_it_was_measured():

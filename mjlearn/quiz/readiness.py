@@ -56,18 +56,16 @@ PASS_MARK = 0.85
 QUIZ_PREFIX = "readiness:"
 """The answers of a test from seed ``s`` are recorded with the quiz name ``readiness:s``."""
 
+_TILES = ("01_tiles_and_notation.ipynb", "01 麻将牌与记法", "01 Tiles and notation")
+_WAITS = ("04_waits_and_shanten.ipynb", "04 听牌与向听", "04 Waits and shanten")
+_SCORING = ("06_mcr_scoring.ipynb", "06 国标算番", "06 MCR scoring")
 LESSONS: dict[str, tuple[str, str, str]] = {
-    "tile_name": ("01_tiles_and_notation.ipynb", "01 麻将牌与记法", "01 Tiles and notation"),
-    "read_notation": ("01_tiles_and_notation.ipynb", "01 麻将牌与记法", "01 Tiles and notation"),
-    "write_notation": ("01_tiles_and_notation.ipynb", "01 麻将牌与记法", "01 Tiles and notation"),
+    **dict.fromkeys(("tile_name", "read_notation", "write_notation"), _TILES),
     "wall_break": ("02_the_wall_and_the_deal.ipynb", "02 牌墙与发牌", "02 The wall and the deal"),
     "claim": ("03_melds_and_claims.ipynb", "03 吃、碰、杠", "03 Melds and claims"),
-    "waits": ("04_waits_and_shanten.ipynb", "04 听牌与向听", "04 Waits and shanten"),
-    "shanten": ("04_waits_and_shanten.ipynb", "04 听牌与向听", "04 Waits and shanten"),
-    "discard": ("04_waits_and_shanten.ipynb", "04 听牌与向听", "04 Waits and shanten"),
+    **dict.fromkeys(("waits", "shanten", "discard"), _WAITS),
     "complete": ("05_hand_editor.ipynb", "05 手牌编辑器", "05 Hand editor"),
-    "mcr_total": ("06_mcr_scoring.ipynb", "06 国标算番", "06 MCR scoring"),
-    "settlement": ("06_mcr_scoring.ipynb", "06 国标算番", "06 MCR scoring"),
+    **dict.fromkeys(("mcr_total", "settlement"), _SCORING),
     "fans": ("07_the_81_fans.ipynb", "07 国标番种（一）：常见番", "07 The MCR fans (1): the starter fans"),
     "regional": ("09_regional_tour.ipynb", "09 各地规则", "09 Regional tour"),
 }

@@ -5,13 +5,12 @@ $MJLEARN_SHOTS when set, to look at them)."""
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 from pathlib import Path
 
 import pytest
-from test_lesson_layout import _open
+from test_lesson_layout import _open, place_lessons
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ("07_the_81_fans", "07b_more_fans", "15_readiness_test")
@@ -21,13 +20,8 @@ pytestmark = pytest.mark.e2e
 
 @pytest.fixture(scope="module")
 def fans_lab(lab):
-    for stem in LESSONS:
-        shutil.copy(ROOT / "notebooks" / f"{stem}.ipynb", lab.root / f"{stem}.ipynb")
     shutil.copytree(ROOT / "notebooks" / "quiz_sets", lab.root / "quiz_sets", dirs_exist_ok=True)
-    tracker = lab.root.parent / "settings" / "@jupyterlab" / "notebook-extension"
-    tracker.mkdir(parents=True, exist_ok=True)
-    (tracker / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
-    return lab
+    return place_lessons(lab, LESSONS)
 
 
 def _shot(page, tmp_path, name: str, selector: str | None = None) -> Path:
