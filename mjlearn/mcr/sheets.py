@@ -88,14 +88,15 @@ def _pct(share: float) -> str:
     return f"{p:.0f}%" if p >= 1 else (f"{p:.1f}%" if p >= 0.1 else "<0.1%")
 
 
-def fan_index_html() -> str:
-    """The 82 fans by point value, each linked to its section (``#fan-N``), with how often it
-    counted in simulated play."""
-    freq = frequencies()
+def fan_index_html(freq: Frequencies | None = None, href=None) -> str:
+    """The 82 fans by point value, each linked to its section (``#fan-N``, or ``href(N)``), with how
+    often it counted in simulated play (``freq``: another measurement than the committed one)."""
+    freq = freq or frequencies()
+    href = href or (lambda i: f"#fan-{i}")
     tiers = []
     for pts in POINT_TIERS:
         items = "".join(
-            f'<li><a href="#fan-{f.id}">{f.id}. {_e(f.zh)} {_e(f.en)}</a> '
+            f'<li><a href="{_e(href(f.id))}">{f.id}. {_e(f.zh)} {_e(f.en)}</a> '
             f'<span style="color:#777">{_pct(freq.share(f.id))}</span></li>'
             for f in FANS
             if f.points == pts and f.id <= 81
@@ -107,7 +108,7 @@ def fan_index_html() -> str:
     extra = fan(82)
     tiers.append(
         f'<div style="break-inside:avoid"><b>{_e("不在 81 番之内 · not one of the 81")}</b>'
-        f'<ul style="margin:2px 0 0 18px;padding:0"><li><a href="#fan-{extra.id}">{extra.id}. '
+        f'<ul style="margin:2px 0 0 18px;padding:0"><li><a href="{_e(href(extra.id))}">{extra.id}. '
         f"{_e(extra.zh)} {_e(extra.en)}</a> ({extra.points} 番 points)</li></ul></div>"
     )
     note = (
@@ -122,10 +123,10 @@ def fan_index_html() -> str:
     )
 
 
-def frequency_sheet_html(top: int = 24) -> str:
-    """One page: the ``top`` fans met most often in simulated play, each with its points, how often
-    it counts and its definition in both languages."""
-    freq = frequencies()
+def frequency_sheet_html(top: int = 24, freq: Frequencies | None = None) -> str:
+    """One page: the ``top`` fans met most often in simulated play (``freq``, default the committed
+    measurement), each with its points, how often it counts and its definition in both languages."""
+    freq = freq or frequencies()
     rows = freq.rows()[:top]
     best = rows[0].share if rows else 1
     cells = []
@@ -154,9 +155,10 @@ def frequency_sheet_html(top: int = 24) -> str:
     )
 
 
-def fan_section_html(fan_id: int) -> str:
-    """A fan's definition, how often it is met, its example and its near miss, as HTML: both hands
-    drawn and scored by the engine, the near miss with the sentence saying what is missing."""
+def fan_section_html(fan_id: int, freq: Frequencies | None = None) -> str:
+    """A fan's definition, how often it is met (in ``freq``, default the committed measurement), its
+    example and its near miss, as HTML: both hands drawn and scored by the engine, the near miss with
+    the sentence saying what is missing."""
     from .examples import example, near_miss, near_miss_sentence
 
     f = fan(fan_id)
@@ -164,7 +166,7 @@ def fan_section_html(fan_id: int) -> str:
     miss, mctx, mres = near_miss(fan_id)
     if fan_id not in res.fan_counts() or fan_id in mres.fan_counts():  # the data must hold
         raise AssertionError(f"the example or near miss of fan {fan_id} does not hold")
-    freq = frequencies()
+    freq = freq or frequencies()
 
     def how(c):
         return _e(context_words(c))

@@ -17,15 +17,19 @@ LESSONS = ("03_melds_and_claims", "05_hand_editor", "09_regional_tour")
 pytestmark = pytest.mark.e2e
 
 
-@pytest.fixture(scope="module")
-def lessons_lab(lab):
-    """The session's JupyterLab with the lessons copied in, cells rendered all at once."""
-    for stem in LESSONS:
+def place_lessons(lab, stems):
+    """The session's JupyterLab with the lessons ``stems`` copied in, cells rendered all at once."""
+    for stem in stems:
         shutil.copy(ROOT / "notebooks" / f"{stem}.ipynb", lab.root / f"{stem}.ipynb")
     tracker = lab.root.parent / "settings" / "@jupyterlab" / "notebook-extension"
     tracker.mkdir(parents=True, exist_ok=True)
     (tracker / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
     return lab
+
+
+@pytest.fixture(scope="module")
+def lessons_lab(lab):
+    return place_lessons(lab, LESSONS)
 
 
 KERNEL_READY = (
