@@ -90,9 +90,11 @@ class ProtocolBot(Bot):
         self._proc: subprocess.Popen | None = None
         self._lines: queue.Queue = queue.Queue()
         self._stderr: collections.deque = collections.deque(maxlen=3)
-        self._seen = 0  # table events turned into requests
+        self._upto = 0  # table events turned into requests
         self._table = None
-        self._pending = None  # (Chowed|Punged event) waiting for the discard that Botzone names with it
+        self._pending: Chowed | Punged | None = (
+            None  # (Chowed|Punged event) waiting for the discard that Botzone names with it
+        )
         self._then: str | None = None  # the discard the bot named with its chow or pung
 
     # --- the subprocess -------------------------------------------------------------------------
@@ -214,11 +216,11 @@ class ProtocolBot(Bot):
         """The requests for the events since the last call, each answered; returns the last request."""
         if self._table is not table:  # a new hand: a new game for the bot
             self.close()
-            self.requests, self.responses, self._seen, self._table = [], [], 0, table
+            self.requests, self.responses, self._upto, self._table = [], [], 0, table
             self._pending, self._then = None, None
         log = table.log
         out: list[str] = []
-        if self._seen == 0:
+        if self._upto == 0:
             hand, start = _dealt(log, seat)
             first = None
             if int(seat) == 0:  # Botzone deals the dealer 13 and then his first draw
@@ -227,10 +229,10 @@ class ProtocolBot(Bot):
             out += [f"1 0 0 0 0 {' '.join(to_botzone(x) for x in hand)}"]
             if first is not None:
                 out.append(f"2 {to_botzone(first)}")
-            self._seen = start
-        for e in log[self._seen :]:
+            self._upto = start
+        for e in log[self._upto :]:
             out += self._heard(e, seat)
-        self._seen = len(log)
+        self._upto = len(log)
         for r in out[:-1]:
             self._check(self._ask(r))
         return out
@@ -248,14 +250,14 @@ class ProtocolBot(Bot):
             self._pending = e
             return []
         if isinstance(e, Discarded):
-            p, x = int(e.seat), to_botzone(e.tile)
+            p, name = int(e.seat), to_botzone(e.tile)
             held, self._pending = self._pending, None
             if isinstance(held, Punged):
-                return [f"3 {p} PENG {x}"]
+                return [f"3 {p} PENG {name}"]
             if isinstance(held, Chowed):
                 mid = to_botzone(TILES[held.meld.tiles[0].index + 1])
-                return [f"3 {p} CHI {mid} {x}"]
-            return [f"3 {p} PLAY {x}"]
+                return [f"3 {p} CHI {mid} {name}"]
+            return [f"3 {p} PLAY {name}"]
         if isinstance(e, Konged):
             p = int(e.seat)
             return [f"3 {p} BUGANG {to_botzone(e.tile)}"] if e.kind == "added" else [f"3 {p} GANG"]
@@ -303,7 +305,7 @@ class ProtocolBot(Bot):
         last = table.log[-1] if table.log else None
         if table.phase == "discard" and then is not None and isinstance(last, (Chowed, Punged)) and last.seat == seat:
             x = then  # the discard the bot named with its chow or pung
-            self._seen = len(table.log)
+            self._upto = len(table.log)
             return self._play(table, seat, table.discard, seat, from_botzone(x))
         reqs = self._catch_up(table, seat)
         w = self._check(self._ask(reqs[-1]))
@@ -367,7 +369,7 @@ def game_of_table(table, match: str = "table") -> Game:
     acts: list[Action] = [Action(0, "Draw", to_botzone(deals[0].pop()))]
     fan = None
     huang = False
-    scores = (0, 0, 0, 0)
+    scores: tuple[int, ...] = (0, 0, 0, 0)
     for e in log[start:]:
         if isinstance(e, (Drew, ReplacementDrawn, FlowerReplaced)) and e.tile.index < 34:
             acts.append(Action(int(e.seat), "Draw", to_botzone(e.tile)))
