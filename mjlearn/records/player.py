@@ -112,7 +112,8 @@ class ProtocolBot(Bot):
             put(None)
 
         threading.Thread(target=pump, args=(p.stdout, lines.put), daemon=True).start()
-        threading.Thread(target=pump, args=(p.stderr, self._stderr.append), daemon=True).start()
+        self._err_pump = threading.Thread(target=pump, args=(p.stderr, self._stderr.append), daemon=True)
+        self._err_pump.start()
 
     def close(self) -> None:
         """Stop the bot's process (it is stopped too when the bot is collected)."""
@@ -139,7 +140,10 @@ class ProtocolBot(Bot):
         if p is not None and p.poll() is None:
             p.kill()
             p.wait()
-        said = f"; its last error output: {self._stderr[-1][:160]!r}" if self._stderr and self._stderr[-1] else ""
+        if p is not None:
+            self._err_pump.join(timeout=1)  # what it wrote before it stopped
+        last = [x for x in self._stderr if x]
+        said = f"; its last error output: {last[-1][:160]!r}" if last else ""
         return BotError(self.name, len(self.requests), self.requests[-1] if self.requests else "", en + said, zh)
 
     def _line(self, deadline: float) -> str | None:
