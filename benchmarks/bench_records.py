@@ -51,6 +51,7 @@ def main() -> None:
     t = time.process_time()
     bad = sum(bool(check_game(g).disagreements) for g in tenth)
     replayed = time.process_time() - t
+    print("\n".join(st.table().splitlines()[:7]))  # the games, the ends, and each seat's rates
     print(f"read                  {per_minute(n, read)}")
     print(f"read + re-scored      {per_minute(n, scored)}   wins {wins}, mjlearn agrees with the judge on {st.agree}")
     print(f"replayed at the table {per_minute(len(tenth), replayed)}   disagreeing {bad}")
