@@ -120,3 +120,8 @@ def test_a_bot_answering_in_the_wrong_phase_is_refused(tmp_path):
 def test_a_command_is_a_list():
     with pytest.raises(ValueError):
         ProtocolBot("python -m mjlearn.botzone")  # type: ignore[arg-type]
+
+
+def test_a_bot_that_cannot_be_started_is_named(tmp_path):
+    e, _ = _fails_at_its_turn(ProtocolBot([str(tmp_path / "no-such-bot")], name="ghost"))
+    assert "ghost" in e.en and "cannot be started" in e.en and "无法启动" in e.zh

@@ -100,9 +100,17 @@ class ProtocolBot(Bot):
     # --- the subprocess -------------------------------------------------------------------------
 
     def _start(self) -> None:
-        self._proc = p = subprocess.Popen(
-            self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1
-        )
+        try:
+            self._proc = p = subprocess.Popen(
+                self.command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                bufsize=1,
+            )
+        except OSError as e:  # no such program, not executable, no processes here (a browser's Python)
+            raise self._fail(f"cannot be started ({e.strerror or e})", f"无法启动（{e.strerror or e}）") from None
         lines: queue.Queue = queue.Queue()
         self._lines = lines
 
