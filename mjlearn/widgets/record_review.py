@@ -141,7 +141,8 @@ def report_html(record: dict, *, title: tuple[str, str] | None = None) -> str:
     body = (
         f"<body><h1>{esc(zh_t)}<br><small lang='en'>{esc(en_t)}</small></h1>"
         f'<div class="rr-meta">{" · ".join(meta)}</div>'
-        f"<h2>{esc(B('代价最大的决定', 'The costliest decisions'))}</h2><div data-costliest='{len(ws)}'>{''.join(items)}</div>"
+        f"<h2>{esc(B('代价最大的决定', 'The costliest decisions'))}</h2>"
+        f"<div class='mj-root mj-static mj-play' data-costliest='{len(ws)}'>{''.join(items)}</div>"
         f"<h2>{esc(B('每个决定', 'Every decision'))}</h2>"
         f'<table class="rr-all"><tr><th>#</th><th>{esc(B("所做的选择", "the choice"))}</th>'
         f"<th>{esc(B('教练最佳', 'coach best'))}</th><th>{esc(B('代价', 'cost'))}</th>"
