@@ -8,7 +8,9 @@ cleared first, and prints, per minute of CPU time (time.process_time):
 * read + re-scored: parsed, each winning hand followed from the record and scored by mjlearn's MCR
   scorer with the judge's context, and compared with the judge's fans (``mjlearn records stats``);
 * replayed at the table: each game played again at mjlearn's MCR table, every action checked
-  (``mjlearn records check``).
+  (``mjlearn records check``);
+* reviewed: every seat of the first games with each decision rated by the coach (``mjlearn review``),
+  per seat.
 
 There is no reference figure: Botzone's judge replays one game per call and scores no corpus.
 
@@ -25,6 +27,7 @@ from pathlib import Path
 from mjlearn.mcr import caches
 from mjlearn.records import check_game, read_text
 from mjlearn.records.stats import stats_of
+from mjlearn.widgets.record_review import rated_record
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "botzone" / "games.txt.gz"
 
@@ -51,9 +54,14 @@ def main() -> None:
     t = time.process_time()
     bad = sum(bool(check_game(g).disagreements) for g in tenth)
     replayed = time.process_time() - t
+    print("\n".join(st.table().splitlines()[:7]))  # the games, the ends, and each seat's rates
     print(f"read                  {per_minute(n, read)}")
     print(f"read + re-scored      {per_minute(n, scored)}   wins {wins}, mjlearn agrees with the judge on {st.agree}")
     print(f"replayed at the table {per_minute(len(tenth), replayed)}   disagreeing {bad}")
+    t = time.process_time()
+    decisions = sum(len(rated_record(g, seat)["decisions"]) for g in tenth[:3] for seat in range(4))
+    reviewed = time.process_time() - t
+    print(f"reviewed              {reviewed / 12:10.2f} CPU s per seat (12 seats, {decisions} decisions rated)")
     print("target: read + re-scored >= 2,000 games per CPU minute")
 
 

@@ -24,10 +24,14 @@ REVIEW_FORMAT = "mjlearn-review"
 _CALL = {"Chi": "chow", "Peng": "pung", "Gang": "kong", "Hu": "win"}
 
 
-def hand_record(game: Game, seat: int) -> dict:
+def hand_record(game: Game, seat: int, *, rate=None) -> dict:
     """The hand record of ``seat`` (0-3: East, South, West, North) in ``game``: JSON-ready, read by
     ``mjlearn.widgets.replay_review`` and ``Review``. Raises the table's ``IllegalActionError`` for a
-    game mjlearn's table refuses (check it first with :func:`~mjlearn.records.check_game`)."""
+    game mjlearn's table refuses (check it first with :func:`~mjlearn.records.check_game`).
+
+    ``rate(table, decision)``, if given, is called with each decision before it is listed, the table
+    as the seat found it (the decision not yet made), to add the coach's ratings to it
+    (:func:`mjlearn.widgets.record_review.rated_record`)."""
     if not (isinstance(seat, int) and 0 <= seat <= 3):
         raise ValueError(f"a seat is 0-3, not {seat!r}")
     me = SEATS[seat]
@@ -41,7 +45,9 @@ def hand_record(game: Game, seat: int) -> dict:
         drawn_before.append(drawn_before[-1] + (a.kind == "Draw"))
     at = [0]
 
-    def add(d: dict) -> None:
+    def add(d: dict, t) -> None:
+        if rate is not None:
+            rate(t, d)
         d["n"] = len(decisions) + 1
         d["wall_left"] = 136 - 52 - drawn_before[at[0] + 1]
         decisions.append(d)
@@ -65,16 +71,16 @@ def hand_record(game: Game, seat: int) -> dict:
             else:
                 verb = _CALL[mine[0][0].upper() + mine[0][1:].lower()]
                 choice = f"chow {TILES[from_botzone(mine[1]).index - 1]}" if verb == "chow" else verb
-            add({"kind": "claim", "choice": choice, "tile": tile, "options": options, "hand": t.hand_of(me)})
+            add({"kind": "claim", "choice": choice, "tile": tile, "options": options, "hand": t.hand_of(me)}, t)
             return
         if a.player != seat:
             return
         if a.kind == "Play":
-            add({"kind": "discard", "choice": str(from_botzone(a.tile)), "hand": t.hand_of(me)})
+            add({"kind": "discard", "choice": str(from_botzone(a.tile)), "hand": t.hand_of(me)}, t)
         elif a.kind in ("AnGang", "BuGang"):
-            add({"kind": "kong", "choice": str(from_botzone(a.tile)), "options": [], "hand": t.hand_of(me)})
+            add({"kind": "kong", "choice": str(from_botzone(a.tile)), "options": [], "hand": t.hand_of(me)}, t)
         elif a.kind == "Hu" and t.phase == "discard":
-            add({"kind": "win", "choice": "", "options": [], "hand": t.hand_of(me)})
+            add({"kind": "win", "choice": "", "options": [], "hand": t.hand_of(me)}, t)
 
     play_actions(tb, acts, watch=watch)
     over = tb.phase == "over"
