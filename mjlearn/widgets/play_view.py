@@ -179,7 +179,7 @@ def _controls(pt, live: bool) -> str:
     )
     same = (
         f'<div class="mj-note" data-level-same="1">{esc(B("这套规则下，进阶的电脑玩家和入门的打法一样（只有国标麻将里它们更强）。", "Under these rules the strong computer players play like the basic ones (they are stronger under the Chinese Official rules only)."))}</div>'
-        if pt._level != "basic" and rs.name not in PROFILES
+        if pt._level == "strong" and rs.name not in PROFILES
         else ""
     )
     return f'<div class="mj-controls">{pick}</div>{special_html}{same}{_notices(pt)}{status}'
@@ -210,11 +210,12 @@ def _level_picker(pt) -> str:
         for n, lv in LEVELS.items()
     )
     hint = B(
-        "进阶的电脑玩家只在国标麻将里打得更强：它们用教练的算法追求 8 番以上的和牌，后面也会防守；"
-        "其他规则下两个级别打法一样。换对手会重新开始比赛。",
-        "Strong computer players play better only under the Chinese Official rules (MCR): they use the "
-        "coach's reckoning to aim at wins worth 8 points and defend late in the hand; under the other rule "
-        "sets both levels play the same. Changing the opponents starts a new match.",
+        "新手像刚学的人：见牌就吃碰杠，不管番种也不防守；入门按向听数打牌；进阶的电脑玩家只在国标麻将里"
+        "打得更强：它们用教练的算法追求 8 番以上的和牌，后面也会防守，其他规则下和入门一样。换对手会重新开始比赛。",
+        "Beginners play like new learners: they claim every tile they can and ignore fans and danger; basic "
+        "players play by shanten; strong computer players play better only under the Chinese Official rules "
+        "(MCR): they use the coach's reckoning to aim at wins worth 8 points and defend late in the hand; under "
+        "the other rule sets they play like basic ones. Changing the opponents starts a new match.",
     )
     return (
         f'<label title="{esc(hint)}">{esc(B("对手", "opponents"))} <select data-act="level" '
