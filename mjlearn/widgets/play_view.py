@@ -16,17 +16,19 @@ from ..rules.registry import names as _rule_names
 from ..seats import SEATS, Seat
 from ..tiles import TILES
 from ..tiles import tile as _tile
+from . import play_turn as _turn
 from ._base import B, esc, tile_tag
 from ._panels import header
 from ._words import (
     _STYLE,
     _call_label,
     _glossed,
+    _meld_tag,
     _powers,
     _tile_words,
 )
 from .play_coach_panel import _coach_off, claim_panel, coach_region
-from .play_outcome import _end, _in_progress, _overruled_html, _rules_words, _who_words, seat_score
+from .play_outcome import _end, _in_progress, _overruled_html, _rules_words, _who_words, on_deal_html, seat_score
 
 __all__ = ["claim_panel", "layout", "regions", "seat_score", "special"]
 
@@ -166,7 +168,7 @@ def _controls(pt, live: bool) -> str:
         if who is None
         else esc(B(f"轮到{who.player_zh}", f"{who.en} to play"))
         if who != pt.me
-        else f"<b>{esc(B('轮到你', 'your turn'))}</b>"
+        else f"<b>{esc(B(*(_turn.status_words(tb, pt.me, pt._start_answered, pt._options()) or ('轮到你', 'your turn'))))}</b>"
     )
     work = f' data-work="{pt.work_ms}"' if live else ""
     n = pt.wall_left
@@ -240,10 +242,8 @@ def _pond(pt, s: Seat, live: bool, label: str = "") -> str:
 def _melds(pt, s: Seat, live: bool, width: int, labels: bool = False) -> str:
     """A seat's melds and flowers (``labels``: each group with its name)."""
     tb = pt.table
-    ms = "".join(
-        '<span class="mj-meld">' + "".join(tile_tag(x, live=live, width=width) for x in m.tiles) + "</span>"
-        for m in tb.melds[s]
-    )
+    hidden = s != pt.me and tb.phase != "over"  # another player's concealed kong: face down until the end
+    ms = "".join(_meld_tag(m, live, width, hidden) for m in tb.melds[s])
     fl = "".join(tile_tag(x, live=live, width=width) for x in tb.flowers[s])
     if ms and labels:
         ms = f'<span class="mj-lbl">{esc(B("你亮出的牌组", "your sets on the table"))}</span>{ms}'
@@ -308,8 +308,9 @@ def _me(pt, live: bool) -> str:
             else:
                 pics = []
             pic = "".join(tile_tag(t_, live=live, width=18) for t_ in pics)
+            why = f' title="{esc(B(*_turn.on_deal_words(tb, me)))}"' if o == "on_deal" else ""
             buttons.append(
-                f'<button class="mj-chip" data-act="call" data-arg="{esc(o)}">{pic}{esc(B(*_call_label(o)))}</button>'
+                f'<button class="mj-chip" data-act="call" data-arg="{esc(o)}"{why}>{pic}{esc(B(*_call_label(o)))}</button>'
             )
     hint = ""
     if tb.phase == "discard" and tb.turn == me:
@@ -318,6 +319,9 @@ def _me(pt, live: bool) -> str:
         zh, en = _tile_words(x)
         hint = f"{esc(B(f'可以要这张{zh}吗？', f'claim this {en}?'))} {tile_tag(x, live=live, width=30, cls='mj-last')}"
     acts = f'<div class="mj-acts" data-waiting="{pt.waiting}">{hint}{"".join(buttons)}</div>'
+    if live and "on_deal" in pt._options():  # what the on-deal win is, beside its button
+        acts += f'<div class="mj-note" data-on-deal-why="1">{esc(B(*_turn.on_deal_words(tb, me)))}</div>'
+    acts += on_deal_html(pt)
     notes = [m for _, m in pt._refused_wins]
     why_not = pt._win_refusal()
     if why_not:
