@@ -153,7 +153,9 @@ def summary(got: dict, walls: int, unit: str = "points", fans: int = 0) -> str:
             c = got["fans"].get(lv, Counter())
             n = c.get("__wins__", 0)
             top = [(k, v) for k, v in c.most_common() if k != "__wins__"][:fans]
-            lines.append(f"  {level_label(lv)} ({n} wins): " + "; ".join(f"{en} {zh} {v / n:.0%}" for (zh, en), v in top))
+            lines.append(
+                f"  {level_label(lv)} ({n} wins): " + "; ".join(f"{en} {zh} {v / n:.0%}" for (zh, en), v in top)
+            )
     return "\n".join(lines)
 
 
