@@ -121,10 +121,10 @@ def status_words(tb: Table, me: Seat, answered: bool, options: list[str]) -> tup
     if "pass" in acts:
         zh, en = f"{zh}还是过", f"{en} or pass 过"
     if tb.phase == "claim" and me in tb.pending:
-        who, x = tb.last_discard
+        who, x = tb._claimed_from()
         return f"{who.player_zh}打出{x.zh}：{zh}？", f"{who.en} discarded {x.en}: {en}?"
     if tb.phase == "rob" and me in tb.pending:
-        who, x = tb._robbing
+        who, x = tb._claimed_from()
         return (
             f"{who.player_zh}加杠{x.zh}：抢杠和还是过？",
             f"{who.en} adds a kong of {x.en}: rob it to win or pass 过?",
