@@ -257,3 +257,24 @@ def test_a_crafted_level_name_is_refused_clearly_and_the_table_keeps_its_last_va
         assert "<b>x</b>" not in "".join(w.regions.values())  # escaped, never markup
     else:
         assert "Ignored" in w.last_error and "忽略" in w.last_error  # not a name: the message is ignored
+
+
+def test_the_level_benchmark_prints_the_duplicate_table_of_every_pair_in_a_fresh_interpreter():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_bot_levels.py"
+    out = subprocess.run(
+        [sys.executable, str(script), "--walls", "2", "--quiet", "--fans", "3", "--first", "7"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    ).stdout
+    for a, b in (("beginner", "basic"), ("beginner", "strong"), ("basic", "strong")):
+        assert f"{level_label(a)} vs {level_label(b)}" in out and f"margin {a} - {b}:" in out
+    for head in ("win rate", "deal-in rate", "avg points", "draw rate", "95% CI", "x4", "commonest fans"):
+        assert head in out
+    bad = subprocess.run([sys.executable, str(script), "--walls", "1"], capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "--walls must be at least 2" in bad.stderr and "Traceback" not in bad.stderr
