@@ -119,7 +119,7 @@ def status_words(tb: Table, me: Seat, answered: bool, options: list[str]) -> tup
     zh = "、".join(_CALL_ZH[w] for w in acts if w != "pass")
     en = ", ".join(f"{_CALL_EN[w]} {_CALL_ZH[w]}" for w in acts if w != "pass")
     if "pass" in acts:
-        zh, en = f"{zh}还是过", f"{en} or pass 过"
+        zh, en = (f"{zh}还是过", f"{en} or pass 过") if zh else ("只能过", "only pass 过")
     if tb.phase == "claim" and me in tb.pending:
         who, x = tb._claimed_from()
         return f"{who.player_zh}打出{x.zh}：{zh}？", f"{who.en} discarded {x.en}: {en}?"
