@@ -200,3 +200,15 @@ def test_the_tables_english_words_name_flowers_never_by_letter():
                 text = str(outcome_in_words(t))
                 for f in w.hand.flowers:
                     assert f.en in text, (f.en, text)
+
+
+def test_the_end_screen_tells_an_on_deal_win_in_words_with_its_tiles_drawn():
+    w = drive(PlayTable(rules="changsha", seed=4, coach="off"))
+    (e,) = [e for e in w.table.settlements if isinstance(e, OnDealWin)]
+    said = _group(w.regions["end"], f'data-on-deal-end="{e.seat.letter}"')
+    text = html_text(said)
+    assert f"{e.seat.en} declared an on-deal win" in text and "起手小胡" in text
+    assert said.count('class="mj-t"') == len(e.tiles)  # the dealt tiles he showed, drawn
+    for item in e.items:
+        assert item.en in text
+    assert "4m 4m" not in re.sub(r"<[^>]+>", " ", said)  # no notation in the sentence itself

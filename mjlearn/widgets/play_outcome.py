@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..mcr.profiles import PROFILES
 from ..seats import SEATS, Seat
 from ..table.events import BirdTurnedUp, Chowed, Declared, Discarded, Konged, OnDealWin, Punged, Won
-from ._base import B, esc
+from ._base import B, esc, tile_tag
 from ._words import (
     _CALL_EN,
     _CALL_ZH,
@@ -256,6 +256,26 @@ def on_deal_html(pt) -> str:
     return "".join(out)
 
 
+def _settlement_html(pt, e, live: bool) -> str:
+    """A settlement outside the wins on the end screen: an on-deal win (起手小胡) in words, its tiles
+    drawn and each seat's amount named; another (查大叫) as the table says it."""
+    if not isinstance(e, OnDealWin):
+        return f"<div>{esc(B(e.zh, e.en))}</div>"
+    wz, we = _who_words(pt, e.seat)
+    pays = [(_who_words(pt, x), v) for x, v in zip(SEATS, e.payments) if v]
+    zh = (
+        f"{wz}起手小胡（{'、'.join(i.zh for i in e.items)}），按小胡自摸收钱："
+        + "，".join(f"{n[0]} {v:+g}" for n, v in pays)
+        + "。"
+    )
+    en = (
+        f"{we} declared an on-deal win ({', '.join(f'{i.en} {i.zh}' for i in e.items)}), paid as a small "
+        "self-drawn win: " + ", ".join(f"{n[1]} {v:+g}" for n, v in pays) + "."
+    )
+    tiles = "".join(tile_tag(x, live=live, width=22) for x in e.tiles)
+    return f'<div data-on-deal-end="{e.seat.letter}">{esc(B(zh, en))}<div class="mj-row">{tiles}</div></div>'
+
+
 def _end(pt, live: bool) -> str:
     tb = pt.table
     rs = tb.rules
@@ -263,7 +283,7 @@ def _end(pt, live: bool) -> str:
     if not pt.coach_on:
         parts.append(_overruled_html(pt))
     for e in tb.settlements:
-        parts.append(f"<div>{esc(B(e.zh, e.en))}</div>")
+        parts.append(_settlement_html(pt, e, live))
     if not tb.winners:
         parts.append(
             f'<div data-verdict="drawn">{esc(B("荒牌：没有人和牌。", "The wall is exhausted: nobody won."))}</div>'
