@@ -1,6 +1,7 @@
-"""Levels of computer player: the strong one (CoachBot) plays legal hands under every table rule set,
-is deterministic, and beats today's basic Bot on fixed seeds, duplicate-style (the same deal played
-with one strong seat and with four basic players)."""
+"""Levels of computer player: the beginner (claims everything, ignores fans and danger), the basic Bot and
+the strong one (CoachBot) play legal hands under every table rule set, are deterministic by seed, and
+each beats the level below on fixed seeds, duplicate-style (the same deal played with the levels'
+seats swapped)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 from mjlearn.coaching import LEVELS, CoachBot, clear_caches, level_label, level_names, make_bot, make_bots
 from mjlearn.rules import names as rule_names
 from mjlearn.table import Bot, Table, play_hand, replay
+from mjlearn.table.bots import Beginner
 
 
 def _strong_at(seat: int, seed: int) -> list:
@@ -22,8 +24,9 @@ def _seat_amount(table, seat: int):
 
 
 def test_levels_by_name_with_bilingual_labels():
-    assert level_names() == ["basic", "strong"] == list(LEVELS)
-    assert [level_label(n) for n in level_names()] == ["basic 入门", "strong 进阶"]
+    assert level_names() == ["beginner", "basic", "strong"] == list(LEVELS)
+    assert [level_label(n) for n in level_names()] == ["beginner 新手", "basic 入门", "strong 进阶"]
+    assert type(make_bot("beginner", 1)) is Beginner and type(make_bot("新手", 1)) is Beginner
     assert type(make_bot("basic", 1)) is Bot and type(make_bot("strong 进阶", 1)) is CoachBot
     assert type(make_bot("进阶", 1)) is CoachBot
     assert [type(b) for b in _strong_at(2, 5)] == [Bot, Bot, CoachBot, Bot]
@@ -157,3 +160,121 @@ def test_advice_on_a_kong_claim_names_the_discarded_tile():
     assert seen, "no kong on a discard in the first 12 hands"
     tile, event = seen[0]
     assert tile is not None and getattr(event, "tile", tile) == tile
+
+
+# --- the beginner level -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", rule_names())
+def test_beginner_plays_legal_complete_hands_under_every_rule_set(rules):
+    for seed in (3, 4):
+        t = play_hand(Table(rules, seed=seed), make_bots("beginner", seed=seed))
+        assert t.is_over and replay(t.log).log == t.log  # every action was legal
+        assert t.tile_census() == Table(rules, seed=seed).tile_census()
+        for w in t.winners:
+            assert w.result is None or getattr(w.result, "legal", True)
+
+
+def test_beginner_is_deterministic_by_seed():
+    a = play_hand(Table("mcr", seed=31), make_bots("beginner", seed=31)).log
+    assert a == play_hand(Table("mcr", seed=31), make_bots("beginner", seed=31)).log
+    assert a != play_hand(Table("mcr", seed=31), make_bots("beginner", seed=32)).log
+
+
+def test_beginner_claims_every_pung_and_kong_and_some_chow_it_is_offered():
+    """Greedy for tiles: on every claim it is offered it takes a win, a kong or a pung, else a chow."""
+    seen = {"pung": 0, "chow": 0}
+
+    class Watched(Beginner):
+        def choose_claim(self, table, seat):
+            opts = table.claim_options(seat)
+            what, arg = super().choose_claim(table, seat)
+            want = next((w for w in ("win", "kong", "pung", "chow") if w in opts), "pass")
+            assert what == want, (opts, what)
+            if what in seen:
+                seen[what] += 1
+            return what, arg
+
+    for seed in range(6):
+        play_hand(Table("mcr", seed=seed), [Watched(seed=seed * 4 + s) for s in range(4)])
+    assert seen["pung"] and seen["chow"]
+
+
+def _pair_margin(low: str, high: str, seeds) -> tuple[float, int, int]:
+    """Duplicate play of two levels: each deal twice, seats low high low high and then high low high
+    low. (points of ``high`` - points of ``low``, wins of ``high``, wins of ``low``)."""
+    margin = 0.0
+    wins = {low: 0, high: 0}
+    for k in seeds:
+        for levels in ([low, high, low, high], [high, low, high, low]):
+            t = play_hand(Table("mcr", seed=k), make_bots(levels, seed=k))
+            pay = list(t.payments.values())
+            for s, lv in enumerate(levels):
+                margin += pay[s] if lv == high else -pay[s]
+            for w in t.winners:
+                wins[levels[int(w.seat)]] += 1
+    return margin, wins[high], wins[low]
+
+
+def test_basic_beats_beginner_by_duplicate_play_on_fixed_seeds():
+    margin, high, low = _pair_margin("beginner", "basic", range(60))
+    assert margin > 0 and high > low
+
+
+# --- the level picker at the play table -----------------------------------------------------------------
+
+
+def test_the_play_tables_level_picker_offers_every_level_in_both_languages():
+    from mjlearn.widgets.play import PlayTable
+
+    w = PlayTable(rules="mcr", seat="E", seed=4)
+    controls = w.regions["controls"]
+    for n, lv in LEVELS.items():
+        assert f'<option value="{n}"' in controls and lv.zh in controls and lv.en in controls
+    assert "新手" in controls and "claim every tile" in controls  # the hint says what a beginner does
+    w.handle({"act": "level", "arg": "beginner"})
+    assert not w.last_error and w.level == "beginner" and all(type(b) is Beginner for b in w.bots)
+    assert 'value="beginner" selected' in w.regions["controls"]
+    assert "data-level-same" not in w.regions["controls"]  # a beginner plays differently everywhere
+
+
+@pytest.mark.parametrize("crafted", ["grandmaster", "", "STRONG", "strong 进阶", "<b>x</b>", "x" * 5000, 7, None])
+def test_a_crafted_level_name_is_refused_clearly_and_the_table_keeps_its_last_valid_state(crafted):
+    """A level name the picker never offers (a crafted front-end message) gets one bilingual line naming
+    the levels; the match, its scores, the hand in play and the players stay as they were."""
+    from mjlearn.widgets.play import PlayTable
+
+    w = PlayTable(rules="mcr", seat="S", seed=6, level="strong")
+    w.handle({"act": "level", "arg": "basic"})
+    log, hand_no, scores = list(w.table.log), w.hand_no, list(w.session.scores)
+    bots = list(w.bots)
+    w._on_front_msg(w, {"act": "level", "arg": crafted}, [])
+    assert w.level == "basic" and w._level == "basic" and w.bots == bots
+    assert w.table.log == log and w.hand_no == hand_no and w.session.scores == scores
+    if isinstance(crafted, str) and len(crafted) < 100:  # a name: refused in words, naming the levels there are
+        assert "beginner" in w.last_error and "新手" in w.last_error and "进阶" in w.last_error
+        assert "\n" not in w.last_error and len(w.last_error) < 400
+        assert "<b>x</b>" not in "".join(w.regions.values())  # escaped, never markup
+    else:
+        assert "Ignored" in w.last_error and "忽略" in w.last_error  # not a name: the message is ignored
+
+
+def test_the_level_benchmark_prints_the_duplicate_table_of_every_pair_in_a_fresh_interpreter():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_bot_levels.py"
+    out = subprocess.run(
+        [sys.executable, str(script), "--walls", "2", "--quiet", "--fans", "3", "--first", "7"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    ).stdout
+    for a, b in (("beginner", "basic"), ("beginner", "strong"), ("basic", "strong")):
+        assert f"{level_label(a)} vs {level_label(b)}" in out and f"margin {a} - {b}:" in out
+    for head in ("win rate", "deal-in rate", "avg points", "draw rate", "95% CI", "x4", "commonest fans"):
+        assert head in out
+    bad = subprocess.run([sys.executable, str(script), "--walls", "1"], capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "--walls must be at least 2" in bad.stderr and "Traceback" not in bad.stderr

@@ -650,8 +650,8 @@ def test_the_opponents_level_picker_restarts_the_match_and_a_hand_plays_to_its_e
     assert all(isinstance(b, CoachBot) for b in w.bots)
     assert 'data-restart="level"' in w.regions["controls"] and 'value="strong" selected' in w.regions["controls"]
     assert not any(w.session.scores)
-    with pytest.raises(MessageError):
-        w.handle({"act": "level", "arg": "grandmaster"})
+    w.handle({"act": "level", "arg": "grandmaster"})  # refused in words, the level kept
+    assert "grandmaster" in w.last_error and w.level == "strong"
     stats = play_out(w)
     assert w.table.phase == "over" and sum(w.table.payments.values()) == 0 and stats["discards"] >= 3
     assert all(isinstance(b, CoachBot) for b in w.bots)  # the same level for the whole match

@@ -1,5 +1,8 @@
-"""Computer players by level: today's simple :class:`~mjlearn.table.bots.Bot` ("basic 入门") and a
-stronger :class:`CoachBot` ("strong 进阶") that consults the coach (:func:`~mjlearn.coaching.coach`).
+"""Computer players by level, weakest first: :class:`~mjlearn.table.bots.Beginner` ("beginner 新手"),
+which plays like a new learner (claims everything, ignores fans and danger), the simple
+:class:`~mjlearn.table.bots.Bot` ("basic 入门") and a stronger :class:`CoachBot` ("strong 进阶") that
+consults the coach (:func:`~mjlearn.coaching.coach`). ``benchmarks/bench_bot_levels.py`` measures
+them against each other by duplicate play.
 
 >>> from mjlearn.table import Table, play_hand
 >>> from mjlearn.coaching import make_bots, level_label
@@ -15,7 +18,7 @@ from dataclasses import dataclass
 from ..hand import Hand, Meld, MeldKind
 from ..mcr.profiles import PROFILES
 from ..seats import Seat
-from ..table.bots import Bot
+from ..table.bots import Beginner, Bot
 from ..table.events import Discarded
 from ..tiles import TILES
 from .advice import coach as _coach
@@ -298,6 +301,7 @@ class Level:
 
 
 LEVELS = {
+    "beginner": Level("beginner", "新手", "beginner", Beginner),
     "basic": Level("basic", "入门", "basic", Bot),
     "strong": Level("strong", "进阶", "strong", CoachBot),
 }
@@ -305,7 +309,7 @@ LEVELS = {
 
 
 def level_names() -> list[str]:
-    """The level names, weakest first: ``["basic", "strong"]``."""
+    """The level names, weakest first: ``["beginner", "basic", "strong"]``."""
     return list(LEVELS)
 
 
@@ -328,7 +332,7 @@ def _level(level) -> Level:
 
 
 def make_bot(level: str | Level = "basic", seed: int | None = None) -> Bot:
-    """One computer player of ``level`` ("basic" / "strong", or its label), seeded with ``seed``."""
+    """One computer player of ``level`` ("beginner" / "basic" / "strong", or its label), seeded with ``seed``."""
     return _level(level).cls(seed=seed)
 
 

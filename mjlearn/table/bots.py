@@ -25,7 +25,7 @@ from ..seats import SEATS, Seat
 from ..shanten_core import RegularAround, regular_shanten_of_counts, shanten_of_counts
 from ..tiles import TILES
 
-__all__ = ["Bot", "play_hand"]
+__all__ = ["Beginner", "Bot", "play_hand"]
 
 
 class Bot:
@@ -261,6 +261,75 @@ class Bot:
         if what == "chow":
             return table.chow(seat, arg)
         return getattr(table, "pass_" if what == "pass" else what)(seat)
+
+
+class Beginner(Bot):
+    """The weakest computer player ("beginner 新手"), playing like a new learner: greedy for tiles, it
+    claims every pung and kong it is offered and a chow whenever one is offered (the chow that leaves
+    it nearest to ready), makes every kong of its own, always takes Changsha's last wall tile, and
+    declares every win the rule set allows. It ignores fans (it never aims at a scoring pattern, so
+    under MCR it wins only when its hand happens to reach the 8-point minimum) and danger (no
+    defence). Discards: the lowest shanten of the regular form only (four sets and a pair; never
+    seven pairs, thirteen orphans or knitted hands), ties broken at random by its seeded ``rng``,
+    without counting live tiles. Every choice is one the table offers, so it plays legally under
+    every rule set, and the same seed plays the same hand.
+    """
+
+    def __init__(self, seed: int | None = None):
+        super().__init__(seed, all_forms=False)
+
+    def choose_discard(self, table, seat: int) -> int:
+        taken = table._haidi_taker
+        if taken is not None and taken[0] == seat:
+            return taken[1].index
+        c = list(table.hands[seat][:34])
+        banned = set()
+        if table.wild is not None:
+            banned.add(table.wild.index)
+        if table.facts.swap_call_ban and table._after_claim is not None:
+            banned.add(table._after_claim.index)
+        cands = [i for i in range(34) if c[i] and i not in banned] or [i for i in range(34) if c[i]]
+        after = RegularAround(c, len(table.melds[seat])).discards()
+        best = min(after[i] for i in cands)
+        ties = [i for i in cands if after[i] == best]
+        return ties[self.rng.randrange(len(ties))] if len(ties) > 1 else ties[0]
+
+    def choose_claim(self, table, seat: int) -> tuple[str, object]:
+        opts = table.claim_options(seat)
+        for what in ("win", "kong", "pung"):
+            if what in opts:
+                return what, None
+        if "chow" in opts:
+            c = list(table.hands[seat][:34])
+            t = table.last_discard[1].index
+            n = len(table.melds[seat])
+            best = None
+            for s in table.chow_options(seat):
+                cc = list(c)
+                for j in (s.index, s.index + 1, s.index + 2):
+                    if j != t:
+                        cc[j] -= 1
+                after = self._shanten(cc, n + 1)
+                if best is None or after < best[0]:
+                    best = (after, s)
+            if best is not None:
+                return "chow", best[1]
+        return "pass", None
+
+    def choose_turn(self, table, seat: int) -> tuple[str, object]:
+        if table._drawn is not None and _maybe_complete(table, seat) and table.can_win(seat):
+            return "win", None
+        if table._after_claim is None:
+            c = table.hands[seat][:34]
+            pungs = {m.tile.index for m in table.melds[seat] if m.kind is MeldKind.PUNG}
+            for i in range(34):
+                if c[i] and (c[i] == 4 or i in pungs) and (table.wild is None or i != table.wild.index):
+                    if table.can_kong(seat, TILES[i]):
+                        return "kong", i
+        return "discard", self.choose_discard(table, seat)
+
+    def wants_haidi(self, table, seat: int) -> bool:
+        return True
 
 
 # Each tile's suit neighbours within two ranks with their weights in :func:`connectedness

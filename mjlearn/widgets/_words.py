@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from ..hand import as_hand
+from ..hand import MeldKind, as_hand
 from ..terms import annotate as _annotate
 from ..terms import term_html as _term_html
 from ..tiles import TILES
@@ -79,13 +79,32 @@ def _tiles(names, live: bool, width: int = 24, cls: str = "") -> str:
     return "".join(tile_tag(_tile(x), live=live, width=width, cls=cls) for x in names)
 
 
+def _meld_tag(m, live: bool, width: int, hidden: bool = False) -> str:
+    """One set drawn as a group: a concealed kong (暗杠) as it lies on the table, its two end tiles
+    face down, with its name, so that it reads as one set and not as four loose tiles (``hidden``:
+    another player's during the hand, all four face down)."""
+    if m.kind is MeldKind.KONG and m.is_concealed:
+        x = m.tiles[0]
+        face = None if hidden else x
+        tiles = [tile_tag(None, live=live, width=width), tile_tag(face, live=live, width=width)]
+        tiles += [tile_tag(face, live=live, width=width), tile_tag(None, live=live, width=width)]
+        name = (
+            B("暗杠（四张，扣着）", "a concealed kong (four tiles, face down)")
+            if hidden
+            else B(f"暗杠：四张{x.zh}", f"concealed kong of four {x.en}")
+        )
+        return (
+            f'<span class="mj-meld" data-kong="concealed" data-meld="{face or "back"}" title="{esc(name)}" '
+            f'aria-label="{esc(name)}">{"".join(tiles)}'
+            f'<small class="mj-lbl">{esc(B("暗杠", "concealed kong"))}</small></span>'
+        )
+    return '<span class="mj-meld">' + "".join(tile_tag(x, live=live, width=width) for x in m.tiles) + "</span>"
+
+
 def _melds_and_concealed(h, live: bool, width: int, mark=None) -> list[str]:
     """The tags of a hand's melds (each shaded as a set) and concealed tiles, ``mark`` outlined once:
     the start of every drawing of a hand (:func:`_hand_tiles`, the replay's)."""
-    out = [
-        '<span class="mj-meld">' + "".join(tile_tag(x, live=live, width=width) for x in m.tiles) + "</span>"
-        for m in h.melds
-    ]
+    out = [_meld_tag(m, live, width) for m in h.melds]
     marked = False
     for x in h.concealed:
         cls = ""

@@ -8,9 +8,10 @@ replaced by the table itself; the wild tile, each seat's discards (claimed ones 
 left in the wall and whose turn it is are shown. At the end: the rule set's verdict, the winning
 hand drawn as tiles, its items, total and payments, and "next hand" continues a
 :class:`~mjlearn.table.Session` (running scores, dealer rotation). The computer players play at the
-level picked beside the rule set (``level``: ``"basic"`` or ``"strong"``, :data:`mjlearn.coaching.LEVELS`,
-seated by :func:`mjlearn.coaching.make_bots`; strong differs from basic under MCR only); a new level, like
-a new rule set or seat, starts a new match.
+level picked beside the rule set (``level``: ``"beginner"``, ``"basic"`` or ``"strong"``,
+:data:`mjlearn.coaching.LEVELS`, seated by :func:`mjlearn.coaching.make_bots`; strong differs from basic
+under MCR only); a new level, like a new rule set or seat, starts a new match, and a name that is no
+level is refused with the levels listed, the match kept as it was.
 
 When a chance to win is 0 the panel says why, from the coach's own reason (under MCR: no win worth 8
 points in reach; a ready hand's best win scored by the engine, with its fans), and it is never marked
@@ -141,7 +142,7 @@ class PlayTable(MjWidget):
         "step": {"arg": integer(-1, 10_000)},
         "rules": {"arg": one_of(*_rule_names())},
         "seat": {"arg": one_of("E", "S", "W", "N")},
-        "level": {"arg": one_of(*LEVELS)},
+        "level": {"arg": text},  # checked by _act_level, which says what the levels are
     }
     shows_errors = True
 
@@ -152,7 +153,7 @@ class PlayTable(MjWidget):
     coach_mode = t.Unicode("ask").tag(sync=True)
     """One of :data:`COACH_MODES`."""
     level = t.Unicode("basic").tag(sync=True)
-    """The computer players' level (``"basic"`` or ``"strong"``; :data:`mjlearn.coaching.LEVELS`)."""
+    """The computer players' level (``"beginner"``, ``"basic"`` or ``"strong"``; :data:`mjlearn.coaching.LEVELS`)."""
     hand_no = t.Int(1).tag(sync=True)
     phase = t.Unicode("").tag(sync=True)
     """The table's phase; ``"over"`` at the end."""
@@ -176,12 +177,7 @@ class PlayTable(MjWidget):
         place = Seat.of(seat, name="seat")
         mode = _panel.coach_mode_of(coach)
         if level not in LEVELS:
-            raise ValueError(
-                i18n.both(
-                    f"没有这个级别：{level!r}；可选 {', '.join(LEVELS)}",
-                    f"unknown level {level!r}: expected one of {', '.join(LEVELS)}",
-                )
-            )
+            raise ValueError(i18n.both(*reversed(_level_refusal(level))))
         self._level = level
         self._seed = _random.randrange(10**6) if seed is None else int(seed)
         self._place = place
@@ -432,6 +428,8 @@ class PlayTable(MjWidget):
         self._restarted = "rules"
 
     def _act_level(self, arg, msg):
+        if arg not in LEVELS:  # a crafted or stale name: say so, keep the match as it is
+            return self._refuse(*_level_refusal(arg))
         self.last_error = ""
         self._level = arg
         self._new_session(self.rules)
@@ -518,12 +516,23 @@ class PlayTable(MjWidget):
         return super().static_html().replace('<div class="mj-body">', '<div class="mj-body">' + note, 1)
 
 
+def _level_refusal(level) -> tuple[str, str]:
+    """Why ``level`` is no level of computer player (en, zh), naming the levels there are."""
+    shown = repr(level)[:40]
+    return (
+        f"No computer players of level {shown}: choose one of "
+        + ", ".join(f"{n} ({lv.zh})" for n, lv in LEVELS.items())
+        + ".",
+        f"没有 {shown} 这个级别的电脑玩家：可选 " + "、".join(f"{lv.zh}（{n}）" for n, lv in LEVELS.items()) + "。",
+    )
+
+
 def play(
     rules: str = "mcr", seat: str = "E", seed: int | None = None, coach: bool | str = True, level: str = "basic"
 ) -> PlayTable:
     """A table to play one hand after another by clicking: ``rules`` any rule set, ``seat`` yours in the
     first hand, ``coach`` the coach: True or ``"ask"`` (a verdict after each decision, and advice before
     it when you press "ask the coach"), ``"on"`` (advice before every decision), False or ``"off"``;
-    ``level`` the computer players' level (``"basic"``
+    ``level`` the computer players' level (``"beginner"``, who plays like a new learner, ``"basic"``
     or ``"strong"``, which plays better under MCR only)."""
     return PlayTable(rules=rules, seat=seat, seed=seed, coach=coach, level=level)

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from ..mcr.profiles import PROFILES
 from ..seats import SEATS, Seat
-from ..table.events import Chowed, Declared, Discarded, Konged, Punged, Won
-from ._base import B, esc
+from ..table.events import BirdTurnedUp, Chowed, Declared, Discarded, Konged, OnDealWin, Punged, Won
+from ._base import B, esc, tile_tag
 from ._words import (
     _CALL_EN,
     _CALL_ZH,
@@ -22,7 +22,7 @@ from .review import (
     review_html,
 )
 
-__all__ = ["seat_score"]
+__all__ = ["on_deal_html", "seat_score"]
 
 
 def seat_score(pt, s: Seat):
@@ -182,6 +182,100 @@ def _pay_words(pt, w) -> tuple[str, str] | None:
     return zh, en
 
 
+def _bird_words(pt, w) -> tuple[str, str] | None:
+    """Which seat the bird (扎鸟 / 抓鸟) turned up after this win landed on, and what that does (zh, en),
+    by the rule set's own count (Changsha: its number counted round from the dealer or the winner)."""
+    bird = next((e.tile for e in reversed(pt.table.log) if isinstance(e, BirdTurnedUp)), None)
+    find = getattr(pt.table.rules, "bird_seat", None)
+    if bird is None or find is None:
+        return None
+    ctx = dict(w.rule_context)
+    landed = find(bird, ctx)
+    if landed is None:
+        return None
+    seat = Seat.of(landed)
+    start = Seat.of(ctx["dealer"] if pt.table.rules.opt("bird_origin") == "dealer" else ctx["winner"])
+    hz, he = _who_words(pt, seat)
+    sz, se = ("庄家", "the dealer") if pt.table.rules.opt("bird_origin") == "dealer" else ("和牌的人", "the winner")
+    sz, se = f"{sz}{start.player_zh}", f"{se} ({start.en})"
+    if seat == w.seat:
+        what = ("鸟落在和牌的人身上：他收的每一笔都加倍。", "it lands on the winner: every payment to him is doubled.")
+    elif w.payments[int(seat)] < 0:
+        what = (f"鸟落在{hz}：{hz}付给和牌的人的钱加倍。", f"it lands on {he}: what {he} pays the winner is doubled.")
+    else:
+        what = (
+            f"鸟落在{hz}：{hz}这次不用付钱，所以鸟不改变收付。",
+            f"it lands on {he}, who pays nothing for this win, so the bird changes nothing.",
+        )
+    return (
+        f"鸟牌是{bird.zh}：从{sz}数起数 {bird.rank}，{what[0]}",
+        f"The bird is {bird.en}: counting {bird.rank} round from {se}, {what[1]}",
+    )
+
+
+def _zero_words(w) -> tuple[str, str] | None:
+    """Why a win worth 0 (no counted fans) is paid all the same (zh, en), from the rule set's settlement."""
+    r = w.result
+    if w.points != 0 or not any(w.payments) or r is None:
+        return None
+    steps = [_powers(z, e) for z, e in (r.ruleset.settlement_steps(r) if getattr(r, "legal", False) else ())]
+    zh = "这手牌一个番也没有，但在这套规则里仍然是合法的和牌，照样收钱"
+    en = "This hand has no fan, but under these rules it is still a legal win and is paid all the same"
+    if steps:
+        zh += "：" + "；".join(z for z, _ in steps)
+        en += ": " + "; ".join(e for _, e in steps)
+    return zh + "。", en + "."
+
+
+def on_deal_html(pt) -> str:
+    """The on-deal wins (Changsha 起手小胡) declared so far in this hand, each as a notice the moment it
+    is declared: who, which patterns, what the learner paid or received, and that the hand goes on."""
+    out = []
+    for e in pt.table.settlements:
+        if not isinstance(e, OnDealWin):
+            continue
+        wz, we = _who_words(pt, e.seat)
+        mine = e.payments[int(pt.me)]
+        items_zh = "、".join(i.zh for i in e.items)
+        items_en = ", ".join(f"{i.en} {i.zh}" for i in e.items)
+        if e.seat == pt.me:
+            pz, pe = f"你收 {mine:+g}", f"you receive {mine:+g}"
+        else:
+            pz, pe = f"你付 {-mine:g}", f"you pay {-mine:g}"
+        out.append(
+            f'<div class="mj-notice" data-on-deal="{e.seat.letter}">'
+            + esc(
+                B(
+                    f"{wz}起手小胡（{items_zh}）：亮牌，当场收钱，{pz}。这一局照常继续。",
+                    f"{we} declared an on-deal win (起手小胡: {items_en}) and was paid at once; {pe}. "
+                    f"The hand goes on.",
+                )
+            )
+            + "</div>"
+        )
+    return "".join(out)
+
+
+def _settlement_html(pt, e, live: bool) -> str:
+    """A settlement outside the wins on the end screen: an on-deal win (起手小胡) in words, its tiles
+    drawn and each seat's amount named; another (查大叫) as the table says it."""
+    if not isinstance(e, OnDealWin):
+        return f"<div>{esc(B(e.zh, e.en))}</div>"
+    wz, we = _who_words(pt, e.seat)
+    pays = [(_who_words(pt, x), v) for x, v in zip(SEATS, e.payments) if v]
+    zh = (
+        f"{wz}起手小胡（{'、'.join(i.zh for i in e.items)}），按小胡自摸收钱："
+        + "，".join(f"{n[0]} {v:+g}" for n, v in pays)
+        + "。"
+    )
+    en = (
+        f"{we} declared an on-deal win ({', '.join(f'{i.en} {i.zh}' for i in e.items)}), paid as a small "
+        "self-drawn win: " + ", ".join(f"{n[1]} {v:+g}" for n, v in pays) + "."
+    )
+    tiles = "".join(tile_tag(x, live=live, width=22) for x in e.tiles)
+    return f'<div data-on-deal-end="{e.seat.letter}">{esc(B(zh, en))}<div class="mj-row">{tiles}</div></div>'
+
+
 def _end(pt, live: bool) -> str:
     tb = pt.table
     rs = tb.rules
@@ -189,7 +283,7 @@ def _end(pt, live: bool) -> str:
     if not pt.coach_on:
         parts.append(_overruled_html(pt))
     for e in tb.settlements:
-        parts.append(f"<div>{esc(B(e.zh, e.en))}</div>")
+        parts.append(_settlement_html(pt, e, live))
     if not tb.winners:
         parts.append(
             f'<div data-verdict="drawn">{esc(B("荒牌：没有人和牌。", "The wall is exhausted: nobody won."))}</div>'
@@ -215,6 +309,12 @@ def _end(pt, live: bool) -> str:
         pw = _pay_words(pt, w)
         if pw:
             parts.append(f'<div data-paid="{w.seat.letter}">{esc(B("怎么付", "How it is paid"))}: {esc(B(*pw))}</div>')
+        zero = _zero_words(w)
+        if zero:
+            parts.append(f'<div class="mj-note" data-zero="{w.seat.letter}">{esc(B(*zero))}</div>')
+        bird = _bird_words(pt, w)
+        if bird:
+            parts.append(f'<div data-bird="{w.seat.letter}">{esc(B(*bird))}</div>')
     pay = tb.payments
     uz, ue = rs.pay_unit[0], _unit_en(rs.pay_unit[1], 2)
     cells = "".join(f'<td data-pay="{x.letter}">{pay[x.letter]:+g}</td>' for x in SEATS)

@@ -16,17 +16,19 @@ from ..rules.registry import names as _rule_names
 from ..seats import SEATS, Seat
 from ..tiles import TILES
 from ..tiles import tile as _tile
+from . import play_turn as _turn
 from ._base import B, esc, tile_tag
 from ._panels import header
 from ._words import (
     _STYLE,
     _call_label,
     _glossed,
+    _meld_tag,
     _powers,
     _tile_words,
 )
 from .play_coach_panel import _coach_off, claim_panel, coach_region
-from .play_outcome import _end, _in_progress, _overruled_html, _rules_words, _who_words, seat_score
+from .play_outcome import _end, _in_progress, _overruled_html, _rules_words, _who_words, on_deal_html, seat_score
 
 __all__ = ["claim_panel", "layout", "regions", "seat_score", "special"]
 
@@ -166,7 +168,7 @@ def _controls(pt, live: bool) -> str:
         if who is None
         else esc(B(f"轮到{who.player_zh}", f"{who.en} to play"))
         if who != pt.me
-        else f"<b>{esc(B('轮到你', 'your turn'))}</b>"
+        else f"<b>{esc(B(*(_turn.status_words(tb, pt.me, pt._start_answered, pt._options()) or ('轮到你', 'your turn'))))}</b>"
     )
     work = f' data-work="{pt.work_ms}"' if live else ""
     n = pt.wall_left
@@ -179,7 +181,7 @@ def _controls(pt, live: bool) -> str:
     )
     same = (
         f'<div class="mj-note" data-level-same="1">{esc(B("这套规则下，进阶的电脑玩家和入门的打法一样（只有国标麻将里它们更强）。", "Under these rules the strong computer players play like the basic ones (they are stronger under the Chinese Official rules only)."))}</div>'
-        if pt._level != "basic" and rs.name not in PROFILES
+        if pt._level == "strong" and rs.name not in PROFILES
         else ""
     )
     return f'<div class="mj-controls">{pick}</div>{special_html}{same}{_notices(pt)}{status}'
@@ -210,11 +212,12 @@ def _level_picker(pt) -> str:
         for n, lv in LEVELS.items()
     )
     hint = B(
-        "进阶的电脑玩家只在国标麻将里打得更强：它们用教练的算法追求 8 番以上的和牌，后面也会防守；"
-        "其他规则下两个级别打法一样。换对手会重新开始比赛。",
-        "Strong computer players play better only under the Chinese Official rules (MCR): they use the "
-        "coach's reckoning to aim at wins worth 8 points and defend late in the hand; under the other rule "
-        "sets both levels play the same. Changing the opponents starts a new match.",
+        "新手像刚学的人：见牌就吃碰杠，不管番种也不防守；入门按向听数打牌；进阶的电脑玩家只在国标麻将里"
+        "打得更强：它们用教练的算法追求 8 番以上的和牌，后面也会防守，其他规则下和入门一样。换对手会重新开始比赛。",
+        "Beginners play like new learners: they claim every tile they can and ignore fans and danger; basic "
+        "players play by shanten; strong computer players play better only under the Chinese Official rules "
+        "(MCR): they use the coach's reckoning to aim at wins worth 8 points and defend late in the hand; under "
+        "the other rule sets they play like basic ones. Changing the opponents starts a new match.",
     )
     return (
         f'<label title="{esc(hint)}">{esc(B("对手", "opponents"))} <select data-act="level" '
@@ -239,10 +242,8 @@ def _pond(pt, s: Seat, live: bool, label: str = "") -> str:
 def _melds(pt, s: Seat, live: bool, width: int, labels: bool = False) -> str:
     """A seat's melds and flowers (``labels``: each group with its name)."""
     tb = pt.table
-    ms = "".join(
-        '<span class="mj-meld">' + "".join(tile_tag(x, live=live, width=width) for x in m.tiles) + "</span>"
-        for m in tb.melds[s]
-    )
+    hidden = s != pt.me and tb.phase != "over"  # another player's concealed kong: face down until the end
+    ms = "".join(_meld_tag(m, live, width, hidden) for m in tb.melds[s])
     fl = "".join(tile_tag(x, live=live, width=width) for x in tb.flowers[s])
     if ms and labels:
         ms = f'<span class="mj-lbl">{esc(B("你亮出的牌组", "your sets on the table"))}</span>{ms}'
@@ -307,8 +308,9 @@ def _me(pt, live: bool) -> str:
             else:
                 pics = []
             pic = "".join(tile_tag(t_, live=live, width=18) for t_ in pics)
+            why = f' title="{esc(B(*_turn.on_deal_words(tb, me)))}"' if o == "on_deal" else ""
             buttons.append(
-                f'<button class="mj-chip" data-act="call" data-arg="{esc(o)}">{pic}{esc(B(*_call_label(o)))}</button>'
+                f'<button class="mj-chip" data-act="call" data-arg="{esc(o)}"{why}>{pic}{esc(B(*_call_label(o)))}</button>'
             )
     hint = ""
     if tb.phase == "discard" and tb.turn == me:
@@ -317,6 +319,9 @@ def _me(pt, live: bool) -> str:
         zh, en = _tile_words(x)
         hint = f"{esc(B(f'可以要这张{zh}吗？', f'claim this {en}?'))} {tile_tag(x, live=live, width=30, cls='mj-last')}"
     acts = f'<div class="mj-acts" data-waiting="{pt.waiting}">{hint}{"".join(buttons)}</div>'
+    if live and "on_deal" in pt._options():  # what the on-deal win is, beside its button
+        acts += f'<div class="mj-note" data-on-deal-why="1">{esc(B(*_turn.on_deal_words(tb, me)))}</div>'
+    acts += on_deal_html(pt)
     notes = [m for _, m in pt._refused_wins]
     why_not = pt._win_refusal()
     if why_not:

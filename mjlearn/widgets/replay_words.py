@@ -161,7 +161,9 @@ def in_words(text: str, html: bool = True) -> str:
             h = as_hand(tok)
             tiles = [x for m_ in h.melds for x in m_.tiles] + list(h.concealed)
             win = h.win_tile
+            flowers = list(h.flowers)
         except ValueError:
+            flowers = []
             try:
                 h, tiles, win = None, list(parse_meld(tok).tiles), None
             except ValueError:
@@ -174,7 +176,13 @@ def in_words(text: str, html: bool = True) -> str:
             out.append("".join(tile_tag(x, live=False, width=22) for x in tiles))
         else:
             out.append(
-                (("、" if zh else " ").join(name(x) for x in tiles)) + (f" + {name(win)}" if win is not None else "")
+                (("、" if zh else " ").join(name(x) for x in tiles))
+                + (f" + {name(win)}" if win is not None else "")
+                + (
+                    (" + 花牌 " if zh else " + flowers ") + ("、" if zh else " ").join(map(name, flowers))
+                    if flowers
+                    else ""
+                )
             )
         last = m.end()
     out.append(_words_plain(text[last:], html))
@@ -225,7 +233,9 @@ def table_in_words(table, *, show_all: bool = True, seat=None) -> Piece:
             zh = in_words(e.text("zh"))
         en = re.sub(r"[:：]\s*(?:" + _HAND_TOKEN.pattern + ")", "", e.text("en"))  # the hand drawn once
         view = view.replace(last, f"{zh}<br>{in_words(en)}")
-    return Piece(view, html_text(view))
+    # the words of the picture: a flower by its name (its notation is a bare letter, "h")
+    named = re.sub(r'data-tile="([a-h])"', lambda m: f'data-tile="{_tile(m.group(1)).en}"', view)
+    return Piece(view, html_text(named))
 
 
 def outcome_in_words(table) -> Piece:
