@@ -111,3 +111,18 @@ def test_the_coach_advice_call_is_empty_while_busy():
     finally:
         pt._busy = False
     assert pt.advice()
+
+
+def test_the_next_hand_is_dealt_on_screen_before_the_coach_looks():
+    pt = PlayTable(rules="mcr", seat="E", seed=1)
+    for _ in range(200):
+        if pt.table.phase == "over":
+            break
+        opts = pt._options()
+        msg = _best_discard(pt) if pt.waiting == "discard" else {"act": "call", "arg": opts[-1]}
+        pt.handle(msg)
+    assert pt.table.phase == "over"
+    views = _views(pt, {"act": "next", "arg": None})
+    assert pt.table.phase != "over" and len(views) >= 2
+    assert 'data-busy="1"' in views[0]["controls"] and "data-end" not in views[0]["end"]
+    assert "data-busy" not in views[-1]["controls"] and views[-1] == pt.regions

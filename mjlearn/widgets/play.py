@@ -192,7 +192,7 @@ class PlayTable(MjWidget):
         self._restarted: str | None = None
         self._new_hand()
 
-    def _new_hand(self) -> None:
+    def _new_hand(self, show: bool = False) -> None:
         s = self.session
         self.table = tb = s.next_table()
         self._dealer = s.dealer
@@ -214,7 +214,7 @@ class PlayTable(MjWidget):
             for x in SEATS:
                 if x != self.me and tb.phase != "over":
                     self.bots[x].start(tb, x)
-        self._advance()
+        self._advance(show)
 
     def _who(self):
         tb = self.table
@@ -407,7 +407,7 @@ class PlayTable(MjWidget):
         if self.table.phase != "over":
             return self._refuse("The hand is not over yet.", "这一局还没有结束。")
         self.last_error = ""
-        self._new_hand()
+        self._new_hand(show=True)
 
     def _act_coach(self, arg, msg):
         self._act_coach_mode("ask" if arg else "off", msg)
