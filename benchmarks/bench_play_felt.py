@@ -39,6 +39,7 @@ import json
 import os
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -321,13 +322,138 @@ def report(out: dict) -> None:
             print(f"  {WORDS[m]:<52} p50 {r['p50']:6.0f} ms  p95 {r['p95']:6.0f} ms  max {r['max']:6.0f} ms{target}")
 
 
+PARTS = {
+    "move": "the learner's move and the coach's verdict on it",
+    "view1": "the first view built (the move and the verdict)",
+    "bots": "the computer players' moves",
+    "view2": "the view of the next turn built",
+    "coach": "the coach's look at the next decision",
+    "views": "every view built (Python's regions HTML)",
+    "total": "the whole click, in Python",
+}
+
+
+def profile(hands: int = 2, seed: int = 1, rules: str = "mcr", seat: str = "E") -> dict:
+    """Where a click's time goes in Python (CPU ms per click, no browser): the same hands played by the
+    same clicks on the table itself, with the size of each view sent to the browser."""
+    from mjlearn.widgets import play as play_mod
+    from mjlearn.widgets import play_rating, play_view
+
+    play_test = _click_bench._load("mj_e2e_test_play", ROOT / "tests" / "e2e" / "test_play_e2e.py")
+    clock = time.process_time
+    now: dict = {}
+    sizes: list[int] = []
+    staged, refresh = (
+        getattr(play_view, "staged", None),
+        play_mod.PlayTable.refresh,
+    )  # (a table drawn at once has no steps)
+    rated = {k: getattr(play_rating.DecisionRater, k) for k in ("own_turn", "claims", "start", "last_tile")}
+
+    def add(key, dt):
+        now[key] = now.get(key, 0.0) + dt
+
+    def timed_staged(pt, show, moved=None):
+        t = clock()
+        add("move" if moved is None else "bots", t - now.pop("_since", t))
+        n0 = len(sizes)
+        r = staged(pt, show, moved)
+        if len(sizes) > n0:
+            add("view1" if moved is None else "view2", clock() - t)
+        now["_since"] = clock()
+        return r
+
+    def timed_refresh(self):
+        t = clock()
+        refresh(self)
+        add("views", clock() - t)
+        sizes.append(len(json.dumps(self.regions, ensure_ascii=False).encode()))
+
+    def timed(fn):
+        def run(*a, **k):
+            t = clock()
+            try:
+                return fn(*a, **k)
+            finally:
+                add("coach", clock() - t)
+
+        return run
+
+    parts: dict[str, list] = {k: [] for k in PARTS}
+    per_click: list[int] = []
+    if staged is not None:
+        play_view.staged = timed_staged
+    play_mod.PlayTable.refresh = timed_refresh
+    for k, fn in rated.items():
+        setattr(play_rating.DecisionRater, k, timed(fn))
+    try:
+        pt = play_mod.PlayTable(rules=rules, seat=seat, seed=seed)
+        discards, played = 0, 0
+        for _ in range(300 * hands):
+            if pt.table.phase == "over":
+                played += 1
+                if played >= hands:
+                    break
+                msg = {"act": "next"}
+            else:
+                msg, _ = play_test._choose(pt, discards + 1)
+            discards += msg["act"] == "discard"
+            now.clear()
+            n0 = len(sizes)
+            t0 = now["_since"] = clock()
+            pt.handle(msg)
+            now["total"] = clock() - t0
+            for k in PARTS:
+                parts[k].append(now.get(k, 0.0) * 1000)
+            per_click.append(sum(sizes[n0:]))
+    finally:
+        if staged is not None:
+            play_view.staged = staged
+        play_mod.PlayTable.refresh = refresh
+        for k, fn in rated.items():
+            setattr(play_rating.DecisionRater, k, fn)
+    return {
+        "clicks": len(per_click),
+        "staged": staged is not None,
+        "parts": parts,
+        "view_bytes": sizes,
+        "bytes_per_click": per_click,
+    }
+
+
+def report_profile(prof: dict) -> None:
+    print(f"where a click's time goes in Python (CPU ms over {prof['clicks']} clicks, no browser):")
+    for k, words in PARTS.items():
+        xs = prof["parts"][k]
+        if not prof["staged"] and k in ("move", "view1", "bots", "view2"):
+            continue  # drawn at once: the parts before the coach's look are not told apart
+        print(f"  {words:<50} p50 {statistics.median(xs):6.1f}  p95 {_pct(xs, 95):6.1f}  max {max(xs):6.1f}")
+    v, c = prof["view_bytes"], prof["bytes_per_click"]
+    print(
+        f"  views sent to the browser: {len(v)}, median {statistics.median(v) / 1000:.1f} kB each; "
+        f"per click median {statistics.median(c) / 1000:.1f} kB, max {max(c) / 1000:.1f} kB"
+    )
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--hands", type=int, default=2, help="hands per checkout (default 2)")
     ap.add_argument("--seed", type=int, default=1, help="the shuffle of the first hand (default 1)")
     ap.add_argument("--against", type=Path, help="another checkout of mjlearn, timed in turn with this one")
     ap.add_argument("--json", type=Path, help="also write the figures (every click's times) as JSON")
+    ap.add_argument("--profile", action="store_true", help="only where a click's time goes in Python (no browser)")
+    ap.add_argument("--import-from", type=Path, help=argparse.SUPPRESS)  # --profile --against's own run
     a = ap.parse_args(argv)
+    if a.import_from:
+        sys.path.insert(0, str(a.import_from))
+    if a.profile:
+        print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} (1, 5, 15 min) on {os.cpu_count()} CPUs")
+        if a.against:  # the other checkout's table, in a fresh interpreter of its own
+            cmd = [sys.executable, str(Path(__file__).resolve()), "--profile", "--hands", str(a.hands)]
+            print(f"{a.against}:", flush=True)
+            subprocess.run([*cmd, "--seed", str(a.seed), "--import-from", str(a.against.resolve())], check=True)
+            print(f"{ROOT}:", flush=True)
+        report_profile(profile(a.hands, a.seed))
+        return 0
     out = run(a.hands, a.seed, a.against)
     if a.json:
         a.json.write_text(json.dumps(out, indent=1))
