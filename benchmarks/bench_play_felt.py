@@ -161,22 +161,9 @@ class _Player:
         from mjlearn.widgets.play import PlayTable
 
         self.label = label
-        self.page = page = ctx.new_page()
-        page.set_default_timeout(120_000)
-        page.goto(srv.url(f"lab/workspaces/bench-felt-{label}/tree/{name}"))
-        page.wait_for_function(
-            "(name) => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
-            " return w && w.context && w.context.path === name && w.sessionContext"
-            " && w.sessionContext.session && w.sessionContext.session.kernel; }",
-            arg=name,
-        )
-        page.evaluate(
-            "(i) => { const w = window.jupyterapp.shell.currentWidget; w.content.activeCellIndex = i;"
-            " return window.jupyterapp.commands.execute('notebook:run-cell'); }",
-            idx,
-        )
-        page.locator(".mj-play").first.wait_for()
-        self.root = page.locator(".mj-root:has(.mj-play)").first.element_handle()
+        self.page, root = _click_bench.open_table(ctx, srv, name, idx, f"bench-felt-{label}")
+        self.page.set_default_timeout(120_000)
+        self.root = root.element_handle()
         self.twin = PlayTable(rules=rules, seat=seat, seed=seed)
         self.times: dict[str, list] = {m: [] for m in MARKS}
         self.acts: list[str] = []
@@ -246,14 +233,7 @@ def run(hands: int = 2, seed: int = 1, against: Path | None = None, *, verbose: 
             nb.cells[idx].source = _cell(lesson_cell, root)
             nbformat.write(nb, srv.root / f"bench_felt_{label}.ipynb")
         with sync_playwright() as pw:
-            ctx = pw.chromium.launch_persistent_context(
-                str(tmp / "chromium-profile"),
-                executable_path=conf.CHROMIUM,
-                headless=True,
-                args=conf.CHROMIUM_ARGS,
-                viewport={"width": 1400, "height": 1000},
-                device_scale_factor=1,
-            )
+            ctx = _click_bench.launch(pw, conf, tmp)
             try:
                 for label, _ in checkouts:
                     players.append(_Player(label, ctx, srv, f"bench_felt_{label}.ipynb", idx, rules, seat, seed))
@@ -387,16 +367,7 @@ def profile(hands: int = 2, seed: int = 1, rules: str = "mcr", seat: str = "E") 
         setattr(play_rating.DecisionRater, k, timed(fn))
     try:
         pt = play_mod.PlayTable(rules=rules, seat=seat, seed=seed)
-        discards, played = 0, 0
-        for _ in range(300 * hands):
-            if pt.table.phase == "over":
-                played += 1
-                if played >= hands:
-                    break
-                msg = {"act": "next"}
-            else:
-                msg, _ = play_test._choose(pt, discards + 1)
-            discards += msg["act"] == "discard"
+        for msg, _ in _click_bench.clicks(pt, hands, play_test._choose):
             now.clear()
             n0 = len(sizes)
             t0 = now["_since"] = clock()

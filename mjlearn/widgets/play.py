@@ -225,8 +225,7 @@ class PlayTable(MjWidget):
 
     def _advance(self, show: bool = False) -> None:
         """Computer players move until the learner must act or the hand is over; then the coach
-        looks at the learner's hand if a discard is due. ``show``: the view is drawn before each step
-        (:func:`~mjlearn.widgets.play_view.staged`), so the learner never waits for the next."""
+        looks at the learner's hand if a discard is due (``show``: each step drawn, :func:`.play_view.staged`)."""
         t0 = time.perf_counter()
         tb, me = self.table, self.me
         moved = _view.staged(self, show)
