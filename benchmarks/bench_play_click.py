@@ -86,6 +86,58 @@ def _shutdown_kernels(srv) -> None:
         pass  # the server stops anyway, and takes its kernels with it
 
 
+def launch(pw, conf, tmp: Path):
+    """Chromium (the e2e tests' binary and flags) with a fresh profile in ``tmp``."""
+    return pw.chromium.launch_persistent_context(
+        str(tmp / "chromium-profile"),
+        executable_path=conf.CHROMIUM,
+        headless=True,
+        args=conf.CHROMIUM_ARGS,
+        viewport={"width": 1400, "height": 1000},
+        device_scale_factor=1,
+    )
+
+
+def open_table(ctx, srv, name: str, idx: int, workspace: str):
+    """A new page with the notebook ``name`` open in a workspace of its own, its cell ``idx`` run: the
+    page and the play table's root element."""
+    page = ctx.new_page()
+    page.set_default_timeout(90_000)
+    page.goto(srv.url(f"lab/workspaces/{workspace}/tree/{name}"))
+    page.wait_for_function(
+        "(name) => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
+        " return w && w.context && w.context.path === name && w.sessionContext"
+        " && w.sessionContext.session && w.sessionContext.session.kernel; }",
+        arg=name,
+    )
+    page.evaluate(
+        "(i) => { const w = window.jupyterapp.shell.currentWidget;"
+        " w.content.activeCellIndex = i;"
+        " return window.jupyterapp.commands.execute('notebook:run-cell'); }",
+        idx,
+    )
+    page.locator(".mj-play").first.wait_for()
+    return page, page.locator(".mj-root:has(.mj-play)").first
+
+
+def clicks(twin, hands: int, choose, limit: int = 200):
+    """The learner's clicks for ``hands`` hands of the table ``twin`` ("next hand" between them), each
+    chosen by ``choose(twin, k)`` (the e2e test's ``_choose``) once the one before was fed to the twin:
+    (message, CSS selector) pairs."""
+    played = discards = 0
+    for _ in range(limit * hands):
+        if twin.table.phase == "over":
+            played += 1
+            if played >= hands:
+                return
+            msg, sel = {"act": "next"}, '[data-act="next"]'
+        else:
+            msg, sel = choose(twin, discards + 1)
+        discards += msg["act"] == "discard"
+        yield msg, sel
+    raise RuntimeError("the hands did not finish within the clicks allowed")
+
+
 def run(hands: int = 2, seed: int = 1, *, verbose: bool = True) -> dict:
     """Play ``hands`` hands of the lesson's table by clicks; the click times (ms, computer players
     excluded) with their median and p95."""
@@ -118,46 +170,14 @@ def run(hands: int = 2, seed: int = 1, *, verbose: bool = True) -> dict:
         srv = conf.Server("lab", tmp / "lab")
         nbformat.write(nb, srv.root / name)
         with sync_playwright() as pw:
-            ctx = pw.chromium.launch_persistent_context(
-                str(tmp / "chromium-profile"),
-                executable_path=conf.CHROMIUM,
-                headless=True,
-                args=conf.CHROMIUM_ARGS,
-                viewport={"width": 1400, "height": 1000},
-                device_scale_factor=1,
-            )
+            ctx = launch(pw, conf, tmp)
             try:
-                page = ctx.new_page()
-                page.set_default_timeout(90_000)
-                page.goto(srv.url(f"lab/workspaces/{WORKSPACE}/tree/{name}"))
-                page.wait_for_function(
-                    "(name) => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
-                    " return w && w.context && w.context.path === name && w.sessionContext"
-                    " && w.sessionContext.session && w.sessionContext.session.kernel; }",
-                    arg=name,
-                )
-                page.evaluate(
-                    "(i) => { const w = window.jupyterapp.shell.currentWidget;"
-                    " w.content.activeCellIndex = i;"
-                    " return window.jupyterapp.commands.execute('notebook:run-cell'); }",
-                    idx,
-                )
-                page.locator(".mj-play").first.wait_for()
-                root = page.locator(".mj-root:has(.mj-play)").first
+                page, root = open_table(ctx, srv, name, idx, WORKSPACE)
                 twin = PlayTable(rules=rules, seat=seat, seed=seed)  # the engine, fed the same clicks
                 page.evaluate("window.__mjRoundTrips = []")
-                played, discards = 0, 0
-                for _ in range(200 * hands):
-                    if twin.table.phase == "over":
-                        played += 1
-                        if played >= hands:
-                            break
-                        msg, sel = {"act": "next"}, '[data-act="next"]'
-                    else:
-                        msg, sel = play_test._choose(twin, discards + 1)
+                for msg, sel in clicks(twin, hands, play_test._choose):
                     play_test._click(page, root, sel)
                     twin.handle(msg)
-                    discards += msg["act"] == "discard"
                     trip = page.evaluate("window.__mjRoundTrips[window.__mjRoundTrips.length - 1]")
                     work = float(root.locator(".mj-status").get_attribute("data-work") or 0)
                     net.append(max(0.0, trip["ms"] - work))
@@ -165,8 +185,6 @@ def run(hands: int = 2, seed: int = 1, *, verbose: bool = True) -> dict:
                     what.append(msg["act"])
                     if root.locator(".mj-error").count():
                         raise RuntimeError(f"the table refused a click: {root.locator('.mj-error').first.inner_text()}")
-                else:
-                    raise RuntimeError("the hands did not finish within the clicks allowed")
                 page.close()
             finally:
                 ctx.close()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable
 
-from ..shanten_core import connectedness, near_tiles, shanten_of_counts, waits_of_counts
+from ..shanten_core import RegularAround, connectedness, shanten_of_counts, waits_of_counts
 from ..shapes import Form
 from ..tiles import ORPHAN_INDICES as _ORPHANS
 from .wins import FORM_SHANTEN, Judge
@@ -70,9 +70,10 @@ class Shapes:
                     if v is None or v != s:
                         continue
                     cand: Iterable[int]
-                    if form is Form.REGULAR:
-                        cand = near_tiles(c, self.kinds)
-                    elif form is Form.SEVEN_PAIRS:
+                    if form is Form.REGULAR:  # a draw changes one group: the other three merged once
+                        found.update(t for t in RegularAround(c, n).draws_below(s) if t in self.kind_set)
+                        continue
+                    if form is Form.SEVEN_PAIRS:
                         cand = [t for t in self.kinds if c[t] & 1]
                     elif form is Form.THIRTEEN_ORPHANS:
                         cand = [t for t in _ORPHANS if t in self.kind_set]

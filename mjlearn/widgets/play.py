@@ -192,7 +192,7 @@ class PlayTable(MjWidget):
         self._restarted: str | None = None
         self._new_hand()
 
-    def _new_hand(self) -> None:
+    def _new_hand(self, show: bool = False) -> None:
         s = self.session
         self.table = tb = s.next_table()
         self._dealer = s.dealer
@@ -214,7 +214,7 @@ class PlayTable(MjWidget):
             for x in SEATS:
                 if x != self.me and tb.phase != "over":
                     self.bots[x].start(tb, x)
-        self._advance()
+        self._advance(show)
 
     def _who(self):
         tb = self.table
@@ -223,11 +223,12 @@ class PlayTable(MjWidget):
             return min(tb.pending, key=lambda s: s.turns_after(origin))
         return tb.turn
 
-    def _advance(self) -> None:
+    def _advance(self, show: bool = False) -> None:
         """Computer players move until the learner must act or the hand is over; then the coach
-        looks at the learner's hand if a discard is due."""
+        looks at the learner's hand if a discard is due (``show``: each step drawn, :func:`.play_view.staged`)."""
         t0 = time.perf_counter()
         tb, me = self.table, self.me
+        moved = _view.staged(self, show)
         while tb.phase != "over":
             seat = self._who()
             if tb.phase == "claim" and me not in tb.pending and tb._claimed_from()[0] != me:
@@ -240,6 +241,7 @@ class PlayTable(MjWidget):
             if self._start_offers():  # an on-deal win or the gold to grab: the learner answers first
                 break
             self.bots[seat].act(tb, seat)
+        _view.staged(self, show, moved)
         rater = DecisionRater(tb, me)
         self._coaching = None
         self._turn_evals = None
@@ -328,7 +330,7 @@ class PlayTable(MjWidget):
         d = {"kind": "discard", "choice": str(x), "hand": hand, "shanten_before": before}
         rate_discard(d, x, coaching, evals, self._kw, reason_words(tb), tb.live_tiles_left())
         self._record(d)
-        self._advance()
+        self._advance(show=True)
 
     def _act_call(self, arg, msg):
         tb, me = self.table, self.me
@@ -380,7 +382,7 @@ class PlayTable(MjWidget):
             d = {"kind": what, "choice": str(x) if x else "", "options": options, "hand": hand}
             rate(d, turn_evals, arg, reason_words(tb))
             self._record(d)
-        self._advance()
+        self._advance(show=True)
 
     def _act_start(self, what: str, options: list) -> None:
         """An on-deal win declared, the gold grabbed, or either let go (before the dealer's first
@@ -398,13 +400,13 @@ class PlayTable(MjWidget):
         d = {"kind": "start", "choice": what, "options": options, "hand": hand}
         rate(d, evals, what, reason_words(tb))  # the dealer declining is his discard, rated there
         self._record(d)
-        self._advance()
+        self._advance(show=True)
 
     def _act_next(self, arg, msg):
         if self.table.phase != "over":
             return self._refuse("The hand is not over yet.", "这一局还没有结束。")
         self.last_error = ""
-        self._new_hand()
+        self._new_hand(show=True)
 
     def _act_coach(self, arg, msg):
         self._act_coach_mode("ask" if arg else "off", msg)

@@ -64,7 +64,7 @@ def coach_mode_of(coach) -> str:
 def advice_now(pt) -> list | None:
     """The options of the decision the learner of ``pt`` (a PlayTable) faces now, best first, as the
     coach ranks them (:func:`~mjlearn.widgets.play_rating.advice`), or None when there is none."""
-    if not pt.waiting:
+    if not pt.waiting or getattr(pt, "_busy", False):  # part-way through a click: the coach looks after
         return None
     return advice(pt._coaching if pt.waiting == "discard" else None, pt._turn_evals, pt._claim_evals)
 

@@ -30,7 +30,7 @@ from ._words import (
 from .play_coach_panel import _coach_off, claim_panel, coach_region
 from .play_outcome import _end, _in_progress, _overruled_html, _rules_words, _who_words, on_deal_html, seat_score
 
-__all__ = ["claim_panel", "layout", "regions", "seat_score", "special"]
+__all__ = ["busy", "claim_panel", "layout", "regions", "seat_score", "special", "staged"]
 
 
 def layout() -> str:
@@ -40,6 +40,36 @@ def layout() -> str:
         '<div data-region="error"></div><div data-region="coach"></div><div data-region="end"></div>'
         "</div></div>"
     )
+
+
+def busy(pt) -> bool:
+    """The view is drawn part-way through the answer to a click (:func:`staged`): the coach has not
+    looked at the learner's next decision yet."""
+    return getattr(pt, "_busy", False)
+
+
+def staged(pt, show: bool, moved: int | None = None) -> int:
+    """Draw the table part-way through its answer to the learner's click, so that he sees each step as
+    soon as it is done: first his move with the coach's verdict on it (``moved`` None: before the
+    computer players move), then the computer players' moves (``moved``: the table log's length before
+    them; drawn only if someone moved and the learner has a decision to make, before the coach looks
+    at it, the slow part). The last drawing, when the click's handler returns, is the whole answer;
+    the part-way ones carry ``data-busy`` (the front end counts a redraw only without it). Nothing of
+    the table's state changes. Returns the table log's length now; ``show`` False draws nothing."""
+    n = len(pt.table.log)
+    if not show or (moved is not None and (n == moved or not _waits(pt))):
+        return n
+    pt._busy = True
+    try:
+        pt.refresh()
+    finally:
+        pt._busy = False
+    return n
+
+
+def _waits(pt) -> bool:
+    """The learner has a decision to make now (or the hand is over)."""
+    return pt.table.phase == "over" or bool(_turn.waiting(pt.table, pt.me, pt._start_answered))
 
 
 def regions(pt, live: bool) -> dict:
@@ -170,7 +200,7 @@ def _controls(pt, live: bool) -> str:
         if who != pt.me
         else f"<b>{esc(B(*(_turn.status_words(tb, pt.me, pt._start_answered, pt._options()) or ('轮到你', 'your turn'))))}</b>"
     )
-    work = f' data-work="{pt.work_ms}"' if live else ""
+    work = (f' data-work="{pt.work_ms}"' + (' data-busy="1"' if busy(pt) else "")) if live else ""
     n = pt.wall_left
     status = (
         f'<div class="mj-status"{work}><span>{esc(B(f"第 {pt.hand_no} 局", f"hand {pt.hand_no}"))} · '

@@ -45,6 +45,8 @@ function render({ model, el }) {
     }
     el.dataset.lang = model.get("lang") || "";
     syncInputs();
+    // a view drawn part-way through the answer to a click (the play table's steps) is not its answer
+    if (el.querySelector("[data-busy]")) return;
     if (clickAt !== null) {
       const ms = performance.now() - clickAt;
       window.__mjRoundTrips.push({ what: clickWhat, ms });
