@@ -335,7 +335,7 @@ def option_words(option: str) -> tuple[str, str]:
     zh, en = calls.get(what, (what, what))
     if arg:
         try:
-            t = _tile(arg if what != "chow" else arg)
+            t = _tile(arg)
             return (
                 f"{zh}{t.zh}" if what != "chow" else f"吃{t.zh}起",
                 f"{en} {t.en}" if what != "chow" else f"chow from {t.en}",

@@ -58,8 +58,8 @@ from ..i18n import Bilingual, pick
 from ..store import open_store as _open_store
 from ..store.base import Store
 from ..store.checkpoint import save as save_checkpoint
-from ..store.hands import hand_row
 from ..store.files import BUSY_TIMEOUT_S, DB_ENV_VAR, ENV_VAR, EXPORT_COLUMNS, data_dir, default_path, iso_time  # noqa: F401  (re-exported)
+from ..store.hands import hand_row
 from ..store.salvage import EXPORT_FIELDS  # noqa: F401  (re-exported)
 from ..store.schema import MIGRATIONS, SCHEMA_VERSION
 from . import checkpoint_state
@@ -67,9 +67,9 @@ from .core import TOPICS, generate, grade, solve, wrong_answer
 from .history import MASTERY_DECAY, Damage, Reading, answers_of, without_gc
 from .history_sql import sqlite_answers
 from .review import ReviewQueue, replay_reading
+from .solved import Solved
 from .table_review import KIND as _DECISION_KIND
 from .table_review import TableReading, read_table, row_for_hand, table_html, table_text
-from .solved import Solved
 
 __all__ = [
     "DB_ENV_VAR",

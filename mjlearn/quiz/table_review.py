@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from html import escape
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from html import escape
 
 from fsrs import Card, Rating
 

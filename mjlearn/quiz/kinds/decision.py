@@ -10,8 +10,8 @@ the kind stands on its own. It asks only in review: topic practice and ``"all"``
 from __future__ import annotations
 
 from ...coaching import coach
-from ...hand import Hand
 from ...coaching.mistakes import ITEM_VERSION, MistakeError, check_item, grade_choice, option_words
+from ...hand import Hand
 from ...tiles import TILES
 from ..core import Grade, Kind, QuizError, register
 
