@@ -25,6 +25,11 @@ from .mistakes import CATEGORIES
 __all__ = ["Profile", "profile_of"]
 
 
+def _pct(v: float) -> str:
+    """A chance as a percentage, a loss under half a percent as "<1%" (never a red bar beside "0%")."""
+    return "<1%" if 0 < v < 0.005 else f"{v:.0%}"
+
+
 def _fan(name: str) -> tuple[str, str]:
     zh, _, en = str(name).partition("|")
     return zh, en or zh
@@ -162,7 +167,7 @@ class Profile(Bilingual):
                     continue
                 parts.append(
                     f"<tr>{td}{escape(zh)} {escape(en)}</td>{td}<span style='display:inline-block;background:#c33;"
-                    f"width:{max(2, round(160 * v / total))}px;height:9px'></span> {v:.0%}</td></tr>"
+                    f"width:{max(2, round(160 * v / total))}px;height:9px'></span> {_pct(v)}</td></tr>"
                 )
             bars = (
                 "<p style='margin:4px 0 0'>每类失误少了的和牌机会 Chance to win lost, by category</p>"
