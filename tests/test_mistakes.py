@@ -35,10 +35,10 @@ def played(tmp_path_factory):
 
 def test_a_finished_hand_keeps_its_costly_decisions(played):
     w, store, _ = played
-    hand_id, n = w.kept
+    _hand_id, n = w.kept
     tr = store.table_reading()
     assert n == len(tr.states) >= 2 and not tr.skipped
-    for key, item in tr.items.items():
+    for item in tr.items.values():
         assert item["category"] in CATEGORIES
         d = w.decisions[item["n"] - 1]
         assert d["hand"] == item["hand"]  # the position the learner decided in
@@ -174,7 +174,7 @@ def test_an_answer_naming_another_learners_item_moves_nothing(played, tmp_path):
     conn.commit()
     ann = ProgressStore(dst, user="ann")
     bob = ProgressStore(dst, user="bob")
-    qs, rq = review_questions(bob, n=1, seed=1)
+    qs, _rq = review_questions(bob, n=1, seed=1)
     ann.record(qs[0], qs[0].data["best"], grade(qs[0], qs[0].data["best"]))  # ann answers bob's item
     assert not ann.table_reading().states
     assert bob.review_queue().states[qs[0].data["mistake"]].reviews == 0

@@ -23,7 +23,7 @@ SECRET = generate_secret()
 
 
 @pytest.fixture
-def school(pg_db, tmp_path, monkeypatch):  # noqa: F811
+def school(pg_db, tmp_path, monkeypatch):
     monkeypatch.setenv("MJLEARN_DATA_DIR", str(tmp_path))
     monkeypatch.setenv("MJLEARN_DB_SECRET", SECRET)
     monkeypatch.delenv("JUPYTERHUB_USER", raising=False)

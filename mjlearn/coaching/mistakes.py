@@ -27,7 +27,6 @@ import math
 from typing import Any
 
 from ..errors import MjlearnError, shown
-from ..hand import Hand
 from ..notation import parse_hand
 from ..rules.registry import get as _get_rules
 from ..tiles import tile as _tile
@@ -202,10 +201,8 @@ def mistakes_of(record: dict) -> list[dict]:
 # -- a stored item checked --------------------------------------------------------------------
 
 
-def _text(item: dict, field: str, limit: int = _MAX_TEXT, optional: bool = False) -> str | None:
+def _text(item: dict, field: str, limit: int = _MAX_TEXT) -> str:
     v = item.get(field)
-    if v is None and optional:
-        return None
     if not isinstance(v, str) or len(v) > limit:
         raise _error(
             f"field {field!r} must be a text of at most {limit} characters, got {shown(v)}",
@@ -249,7 +246,7 @@ def check_item(item: Any) -> dict:
         )
     text = _text(item, "hand", 200)
     try:
-        hand = parse_hand(text) if not isinstance(text, Hand) else text
+        hand = parse_hand(text)
     except ValueError as e:
         raise _error(
             f"the position {shown(text)} is not a hand: {str(e).splitlines()[0][:120]}",
@@ -280,7 +277,7 @@ def check_item(item: Any) -> dict:
                 "live": int(_number(o.get("live", 0), f"options[{k}].live", 0, 144)),
             }
         )
-    names = [o["option"] for o in norm]
+    names = [str(o["option"]) for o in norm]
     if len(set(names)) != len(names):
         raise _error("an option is listed twice", "有选项重复")
     for field in ("choice", "best"):

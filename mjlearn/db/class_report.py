@@ -220,7 +220,7 @@ def profile_line(p: dict) -> str:
     return (
         f"table / 牌桌: {p['hands']} hands / 局, win / 和牌 {pct(p['win_rate'])}, deal-in / 放铳 {pct(p['deal_in_rate'])}, "
         f"average / 平均 {p['average_points']:+.1f}, agreed with the coach / 与教练一致 {pct(p['agreement'])}, "
-        f"costliest / 最吃亏 {names.get(cost, '-')}; fans won / 和过的番 {won}; missed / 错过 {missed}"
+        f"costliest / 最吃亏 {names.get(str(cost), '-')}; fans won / 和过的番 {won}; missed / 错过 {missed}"
     )
 
 

@@ -16,6 +16,7 @@ import json
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from html import escape
+from typing import Any
 
 from fsrs import Card, Rating
 
@@ -137,7 +138,7 @@ def read_table(user: str, hands: list[dict], mistakes: list[dict], answers: list
         cards[key] = [(at, Rating.Again, False)]
     for row in answers:
         try:
-            q = loads_limited(row["question"])
+            q: Any = loads_limited(row["question"])
             key = q["data"]["mistake"]
         except (TypeError, ValueError, KeyError, RecursionError):
             continue  # a generated table_decision question: no item of the learner's own

@@ -37,7 +37,6 @@ from sqlalchemy.pool import NullPool
 
 from ..errors import Busy, ClassDatabaseUnreachable, DiskFull, NewerSchema, NotWritable, ProgressError, StorageIOError
 from ..jsontext import jsonable as _jsonable
-from . import hands as _hands
 from . import migrations
 from .base import Store
 from .files import BUSY_TIMEOUT_S, data_dir
@@ -45,6 +44,7 @@ from .files import db_url as _db_url
 from .files import default_user as _default_user
 from .files import os_error as _os_error
 from .files import translate as _translate
+from .postgres_hands import PostgresHands
 from .roles import role_name
 from .salvage import EXPORT_FIELDS
 from .schema import SCHEMA_VERSION
@@ -136,7 +136,7 @@ def _too_many(where: str, login: str, doing: str, kept: bool, own: bool) -> TooM
     )
 
 
-class PostgresStore(Store):
+class PostgresStore(Store, PostgresHands):
     """The answers of one learner in a class database (PostgreSQL). Same methods as the SQLite store
     (:class:`~mjlearn.store.sqlite.SQLiteStore`); ``path`` is ``host:port/database``; ``spool_path`` the
     local file of answers not yet sent."""
@@ -383,7 +383,7 @@ class PostgresStore(Store):
 
     def _send(self, c: sa.Connection, row: dict) -> int:
         if row.get("_into") == "table_hands":  # a hand played, spooled like an answer
-            return _hands.pg_send(c, row)
+            return self._send_hand(c, row)
         stmt = pg.insert(ANSWERS).values(**row).on_conflict_do_nothing(index_elements=["uid"]).returning(ANSWERS.c.id)
         rid = c.execute(stmt).scalar()
         if rid is None:  # sent before: the commit landed though its acknowledgement was lost
@@ -458,52 +458,6 @@ class PostgresStore(Store):
             if isinstance(error, ClassDatabaseUnreachable):
                 self._keep(row)
             raise error from None
-
-    @_one_at_a_time
-    def keep_hand(self, row: dict) -> int:
-        """Keep a finished hand and its costly decisions (:func:`mjlearn.store.hands.hand_row`) in one
-        transaction; while the server is away it waits in the spool with the answers."""
-        if self.read_only:
-            raise self._newer_error("hands cannot be kept in it")
-        row = {**row, "user": self.user}
-        try:
-            self.flush()
-            self._ensure_ready("keeping a hand played", kept=True)
-            with self.engine.begin() as c:
-                return self._send(c, row)
-        except ClassDatabaseUnreachable as e:
-            self._keep(row)
-            raise self._away(e, "keeping a hand played", kept=True) from None
-        except sa.exc.DBAPIError as e:
-            error = self._translate(e, "keeping a hand played", kept=True)
-            if isinstance(error, ClassDatabaseUnreachable):
-                self._keep(row)
-            raise error from None
-
-    @_one_at_a_time
-    def table_rows(self, table: str, all_users: bool = False) -> list[dict]:
-        """The kept hands (``"table_hands"``) or costly decisions (``"table_mistakes"``) this login reads:
-        the learner's own (``all_users``: every row it may read, a teacher's class)."""
-        try:
-            self.flush()
-        except ClassDatabaseUnreachable as e:
-            raise self._away(e, "reading hands played", kept=False) from None
-        self._ensure_ready("reading hands played")
-        try:
-            with self.engine.connect() as c:
-                return _hands.pg_read(c, table, None if all_users else self.user)
-        except sa.exc.DBAPIError as e:
-            raise self._translate(e, "reading hands played") from None
-
-    @_one_at_a_time
-    def answers_of_kind(self, kind: str, topic: str) -> list[dict]:
-        """This learner's answers to questions of ``kind`` (on ``topic``), in order."""
-        self._ensure_ready("reading answers")
-        try:
-            with self.engine.connect() as c:
-                return _hands.pg_answers(c, self.user, kind, topic)
-        except sa.exc.DBAPIError as e:
-            raise self._translate(e, "reading answers") from None
 
     # -- reading -----------------------------------------------------------------------
     @_one_at_a_time

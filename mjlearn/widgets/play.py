@@ -171,11 +171,10 @@ class PlayTable(MjWidget):
         seed: int | None = None,
         coach: bool | str = True,
         level: str = "basic",
-        keep=False,
         **kw,
     ):
         _get_rules(rules)
-        self._keep = keep  # where a finished hand is kept (play_keep): False, True (your progress) or a store
+        self._keep = kw.pop("keep", False)  # where a finished hand is kept (play_keep): False, True or a store
         place = Seat.of(seat, name="seat")
         mode = _panel.coach_mode_of(coach)
         if level not in LEVELS:
@@ -209,7 +208,6 @@ class PlayTable(MjWidget):
         base = tb.seed if tb.seed is not None else 0
         self.bots = make_bots(self._level, base)  # basic: exactly the players play_hand seats by default
         self.decisions: list[dict] = []
-        self.kept = None
         self._coaching = None
         self._before = None
         self._booked = False
@@ -263,7 +261,7 @@ class PlayTable(MjWidget):
             self._booked = True
             self.session.record(tb)
             self.review_at = 0 if self.decisions else -1
-            self.kept = _keep.keep(self)  # the hand and its costly decisions into the learner's progress
+            _keep.keep(self)  # the hand and its costly decisions into the learner's progress (.kept)
         self._asked = False  # a new decision: the learner asks again for advice on it
         self.work_ms = round((time.perf_counter() - t0) * 1000, 1)
 

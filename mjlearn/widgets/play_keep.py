@@ -31,16 +31,19 @@ def outcome(table, me) -> dict:
 
 
 def keep(widget) -> tuple[int, int] | None:
-    """Keep the widget's finished hand where its ``keep`` says; (hand id, decisions kept) or None. A
+    """Keep the widget's finished hand where its ``keep`` says; (hand id, decisions kept), also set as the
+    widget's ``kept``, or None. A
     failure is set as the table's one-line error, never raised: the hand played is not lost (its record
     stays on the table, :meth:`~mjlearn.widgets.play.PlayTable.save` writes it)."""
     where = getattr(widget, "_keep", False)
+    widget.kept = None
     if where is False or where is None:
         return None
     try:
         store = ProgressStore() if where is True else where
         try:
-            return store.keep_hand(widget.record(), **outcome(widget.table, widget.me))
+            widget.kept = store.keep_hand(widget.record(), **outcome(widget.table, widget.me))
+            return widget.kept
         finally:
             if where is True:
                 store.close()
