@@ -14,6 +14,7 @@ import sqlalchemy as sa
 from pg import pg_db, postgres, role_url  # noqa: F401  (fixtures)
 from test_play_widget import play_out
 
+from mjlearn.dashboard import Dashboard
 from mjlearn.db.classes import Classroom
 from mjlearn.deploy import generate_secret
 from mjlearn.quiz.progress import ProgressStore
@@ -100,6 +101,10 @@ def test_the_teachers_report_carries_the_profile(school):
     assert ann["profile"]["costliest"] == p.costliest
     (bob,) = [l for l in rep["learners"] if l["user"] == "bob"]
     assert bob["profile"]["hands"] == 0
+    dash = Dashboard(rep)
+    html = dash._repr_html_()
+    assert "Table statistics" in html and "data-profile='ann'" in html and "data-profile='bob'" not in html
+    assert f"{p.agreement:.0%}" in dash.profiles().html and "ann: table / 牌桌: 1 hands" in str(dash)
     env = dict(os.environ, MJLEARN_DB=role_url(school["url"], "wang"))
     out = subprocess.run(
         [sys.executable, "-m", "mjlearn", "class", "report", "c1"], capture_output=True, text=True, env=env, timeout=120
