@@ -178,3 +178,31 @@ def test_an_answer_naming_another_learners_item_moves_nothing(played, tmp_path):
     ann.record(qs[0], qs[0].data["best"], grade(qs[0], qs[0].data["best"]))  # ann answers bob's item
     assert not ann.table_reading().states
     assert bob.review_queue().states[qs[0].data["mistake"]].reviews == 0
+
+
+def test_a_learner_in_fresh_interpreters_plays_then_reviews(tmp_path):
+    """``mj.play()`` keeps the hand in the learner's own progress; a new kernel's ``practice("review")``
+    asks its costly decisions and the progress view shows the profile."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    env = dict(os.environ, MJLEARN_DATA_DIR=str(tmp_path), MJLEARN_USER="ann", PYTHONPATH=str(Path(__file__).parent))
+    env.pop("MJLEARN_DB", None)
+    play = (
+        "import mjlearn as mj\nfrom test_play_widget import play_out\n"
+        "w = mj.play('mcr', seat='E', seed=1)\nplay_out(w, worse_every=3)\nprint(w.kept[1], repr(w.last_error))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", play], capture_output=True, text=True, env=env, timeout=300)
+    assert out.returncode == 0, out.stderr
+    n, err = out.stdout.split(maxsplit=1)
+    assert int(n) >= 2 and err.strip() == "''"
+    review = (
+        "from mjlearn.quiz import practice\nfrom mjlearn.quiz.progress import open_store\n"
+        "w = practice('review', n=2, seed=1)\nprint([q.kind for q in w.questions])\n"
+        "print('Table statistics' in open_store().view()._repr_html_())\n"
+    )
+    out = subprocess.run([sys.executable, "-c", review], capture_output=True, text=True, env=env, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split("\n")[:2] == ["['table_decision', 'table_decision']", "True"]

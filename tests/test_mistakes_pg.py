@@ -119,3 +119,30 @@ def test_the_teachers_report_carries_the_profile(school):
         timeout=120,
     )
     assert js.returncode == 0 and json.loads(js.stdout)["learners"][0]["profile"]["hands"] in (0, 1)
+
+
+def test_a_hand_played_while_the_class_database_is_away_is_kept_and_sent_once(tmp_path, monkeypatch):
+    from pg import private_server
+
+    from mjlearn import db
+    from mjlearn.errors import ClassDatabaseUnreachable
+
+    server = private_server()
+    try:
+        db.upgrade(server.url())
+        monkeypatch.setenv("MJLEARN_DATA_DIR", str(tmp_path))
+        s = ProgressStore(server.url(), user="ann", timeout=3)
+        w = PlayTable(rules="mcr", seat="E", seed=1)
+        play_out(w, worse_every=3)
+        server.stop()
+        record = w.record()
+        with pytest.raises(ClassDatabaseUnreachable, match="kept"):
+            s.keep_hand(record, won=False, dealt_in=False, points=0, fans=[])
+        assert len(s.spooled()) == 1
+        server.start()
+        assert s.flush() == 1 and s.spooled() == []
+        s.keep_hand(record, won=False, dealt_in=False, points=0, fans=[])  # kept again: still one hand
+        assert len(s.table_rows("table_hands")) == 1 and len(s.table_reading().states) >= 2
+        s.close()
+    finally:
+        server.stop()

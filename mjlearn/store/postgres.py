@@ -445,16 +445,21 @@ class PostgresStore(Store, PostgresHands):
             "retries": int(retries),
         }
         row["uid"] = _uid(row)
+        return self._deliver(row, "recording an answer")
+
+    def _deliver(self, row: dict, doing: str) -> int:
+        """Send ``row`` (an answer, or a hand played) once committed; while the server is away it is kept
+        in the spool and ClassDatabaseUnreachable says so (``doing``: what for, in its words)."""
         try:
             self.flush()
-            self._ensure_ready("recording an answer", kept=True)
+            self._ensure_ready(doing, kept=True)
             with self.engine.begin() as c:
                 return self._send(c, row)
         except ClassDatabaseUnreachable as e:
             self._keep(row)
-            raise self._away(e, "recording an answer", kept=True) from None
+            raise self._away(e, doing, kept=True) from None
         except sa.exc.DBAPIError as e:
-            error = self._translate(e, "recording an answer", kept=True)
+            error = self._translate(e, doing, kept=True)
             if isinstance(error, ClassDatabaseUnreachable):
                 self._keep(row)
             raise error from None

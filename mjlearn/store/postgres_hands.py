@@ -31,20 +31,7 @@ class PostgresHands:
     def _keep_hand(self: Any, row: dict) -> int:
         if self.read_only:
             raise self._newer_error("hands cannot be kept in it")
-        row = {**row, "user": self.user}
-        try:
-            self.flush()
-            self._ensure_ready("keeping a hand played", kept=True)
-            with self.engine.begin() as c:
-                return self._send(c, row)
-        except ClassDatabaseUnreachable as e:
-            self._keep(row)
-            raise self._away(e, "keeping a hand played", kept=True) from None
-        except sa.exc.DBAPIError as e:
-            error = self._translate(e, "keeping a hand played", kept=True)
-            if isinstance(error, ClassDatabaseUnreachable):
-                self._keep(row)
-            raise error from None
+        return self._deliver({**row, "user": self.user}, "keeping a hand played")
 
     def table_rows(self: Any, table: str, all_users: bool = False) -> list[dict]:
         """The kept hands (``"table_hands"``) or costly decisions (``"table_mistakes"``) this login reads:
