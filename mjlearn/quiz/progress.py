@@ -435,7 +435,7 @@ class ProgressView(Bilingual):
         )
         if self.review is not None and self.review.states:
             lines.append(self.review._text(lang, limit=5))
-        if self.table is not None:
+        if self.table is not None and self.table.played:
             lines.append(table_text(self.table, lang))
         zh, en, call = self._next(terminal)
         lines.append(pick(f"建议下一步：{zh}（{call}）", f"Next: {en} ({call})", lang))
@@ -480,7 +480,7 @@ class ProgressView(Bilingual):
             f"<th style='text-align:left;vertical-align:top'>掌握 Mastery</th><th style='text-align:left;vertical-align:top'>待复习 Due</th></tr>{''.join(rows)}</table>"
             f"<p style='font-size:90%;color:#555'>掌握度：越近的回答分量越重，改正后答对算一半。"
             f"<br>Mastery: recent answers count most; right after a wrong try or a hint counts half.</p>"
-            f"{review}{table_html(self.table) if self.table is not None else ''}"
+            f"{review}{table_html(self.table) if self.table is not None and self.table.played else ''}"
             f"<p>建议下一步 Next: <b>{escape(zh)} {escape(en)}</b> (<code>{escape(call)}</code>)</p>"
             f"{self._damage()._repr_html_()}</div>"
         )

@@ -62,6 +62,11 @@ class TableReading:
     skipped: list = field(default_factory=list)
     """(table, row id, reason) of each row left out."""
 
+    @property
+    def played(self) -> bool:
+        """Whether there is anything to show: a hand kept, a decision to review or a row skipped."""
+        return bool(self.profile.hands or self.states or self.skipped)
+
     def by_category(self, now: datetime | None = None) -> dict[str, dict]:
         """Per category (:data:`~mjlearn.coaching.mistakes.CATEGORIES` order): items kept and items due."""
         now = now or datetime.now(timezone.utc)

@@ -15,6 +15,8 @@ WHY = "hands played at the table and their costly decisions (review items, the p
 # and reason as JSON), scheduled by the review queue. ``uid`` makes a hand kept twice (a retry after a
 # lost connection, the same record reviewed again) land once. On PostgreSQL a learner reads and adds
 # only their own rows and a teacher reads those of the learners of the classes they teach, as for answers.
+# The SQLite file keeps no index by user: a learner's hands are a few hundred rows, read whole, and a new
+# file stays small enough to be made on a nearly full disk.
 SQLITE = """
 CREATE TABLE IF NOT EXISTS table_hands (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -24,7 +26,6 @@ CREATE TABLE IF NOT EXISTS table_hands (
     summary TEXT NOT NULL,          -- what the profile counts, as JSON
     uid TEXT NOT NULL UNIQUE
 );
-CREATE INDEX IF NOT EXISTS table_hands_user ON table_hands(user, id);
 CREATE TABLE IF NOT EXISTS table_mistakes (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     at REAL NOT NULL,
@@ -34,7 +35,6 @@ CREATE TABLE IF NOT EXISTS table_mistakes (
     item TEXT NOT NULL,             -- the review item as JSON
     uid TEXT NOT NULL UNIQUE
 );
-CREATE INDEX IF NOT EXISTS table_mistakes_user ON table_mistakes(user, id);
 """
 
 POSTGRESQL = """
