@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from test_play_widget import play_out  # noqa: E402
+from test_play_widget import play_out
 
-from mjlearn.quiz.progress import ProgressStore  # noqa: E402
-from mjlearn.widgets.play import PlayTable  # noqa: E402
+from mjlearn.quiz.progress import ProgressStore
+from mjlearn.widgets.play import PlayTable
 
 pytestmark = pytest.mark.e2e
 
