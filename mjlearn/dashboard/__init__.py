@@ -12,6 +12,8 @@
     dash.questions(1)                   # assignment 1 question by question: who got each right, what
                                         # each learner answered, the engine's answer and explanation
     dash.history("ann")                 # one learner's answers, with the hand and the answer
+    dash.profiles()                     # each learner's hands at the table: win and deal-in rates,
+                                        # points, agreement with the coach, costliest category, fans
     dash.export("class.csv")            # per learner and topic (.csv) or the whole report (.json)
 
 Every part is an object with ``_repr_html_`` and a plain-text ``_repr_pretty_``; nothing is wider than
@@ -30,7 +32,8 @@ from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
-from ..db.class_report import questions_line, topic_name
+from ..coaching.mistakes import CATEGORIES
+from ..db.class_report import profile_line, questions_line, topic_name
 from ..quiz.core import TOPICS, Question
 from .questions import answer_html, answer_text, kind_label, question_figure, questions_view
 
@@ -455,9 +458,56 @@ class Dashboard:
         )
         return box
 
+    def profiles(self) -> _Part:
+        """Each learner's personal profile over the hands played at the table (learners with none: "–")."""
+        pct = lambda v: "–" if v is None else f"{v:.0%}"
+        head = "".join(
+            f"<th style='{_LEFT};font-weight:normal;font-size:85%'>{zh}<br>{en}</th>"
+            for zh, en in (
+                ("局数", "hands"),
+                ("和牌率", "win rate"),
+                ("放铳率", "deal-in rate"),
+                ("平均得分", "average"),
+                ("与教练一致", "agreed with coach"),
+                ("最吃亏", "costliest"),
+                ("和过的番", "fans won"),
+                ("错过的番", "fans missed"),
+            )
+        )
+        rows, lines = [], []
+        for e in self.report["learners"]:
+            p = e.get("profile") or {}
+            if not p.get("hands"):
+                rows.append(f"<tr><td style='{_LEFT}'><b>{escape(e['user'])}</b></td><td style='{_LEFT}'>–</td></tr>")
+                continue
+            cost = CATEGORIES.get(p.get("costliest") or "", ("–", ""))
+            fans = lambda fs: "、".join(escape(f.split("|")[0]) for f, _n in fs[:3]) or "–"
+            cells = [
+                str(p["hands"]),
+                pct(p["win_rate"]),
+                pct(p["deal_in_rate"]),
+                f"{p['average_points']:+.1f}",
+                pct(p["agreement"]),
+                escape(f"{cost[0]} {cost[1]}"),
+                fans(p["fans_won"]),
+                fans(p["fans_missed"]),
+            ]
+            rows.append(
+                f"<tr data-profile='{escape(e['user'], quote=True)}'><td style='{_LEFT}'><b>{escape(e['user'])}</b></td>"
+                + "".join(f"<td style='{_LEFT}'>{c}</td>" for c in cells)
+                + "</tr>"
+            )
+            lines.append(f"  {e['user']}: {profile_line(p)}")
+        html = (
+            "<div style='max-width:100%;overflow-x:auto'><b>牌桌统计 Table statistics</b>"
+            f"<table style='border-collapse:collapse;font-size:90%'><tr><th></th>{head}</tr>{''.join(rows)}</table></div>"
+        )
+        return _Part(html, "Table statistics 牌桌统计:\n" + ("\n".join(lines) or "  -"))
+
     # -- everything ---------------------------------------------------------------------------
     def _parts(self):
-        return [self.banner(), self.heatmap(), self.completion(), self.missed()]
+        played = any((e.get("profile") or {}).get("hands") for e in self.report["learners"])
+        return [self.banner(), self.heatmap(), self.completion(), self.missed()] + ([self.profiles()] if played else [])
 
     def _repr_html_(self) -> str:
         return "".join(p.html for p in self._parts())

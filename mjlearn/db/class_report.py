@@ -7,8 +7,10 @@ from __future__ import annotations
 import json
 from collections import Counter, defaultdict
 
+from ..coaching.profile import profile_of
 from ..quiz.core import TOPICS, Question
 from ..quiz.progress import data_dir, mastery
+from ..quiz.table_review import loads_limited
 from .assignments import _load_set, assignment_tag, due_text
 from .regrade import FOREIGN, check_rows, question_key
 
@@ -83,9 +85,13 @@ def _per_question(assigned: list[dict], sets: dict, learners: list, by_user: dic
     return out
 
 
-def tally(name: str, code, teachers: list, assigned: list[dict], learners: list, rows: list[dict]) -> dict:
+def tally(
+    name: str, code, teachers: list, assigned: list[dict], learners: list, rows: list[dict], hands: list | None = None
+) -> dict:
     """The report of class ``name`` (see :meth:`mjlearn.db.classes.Classroom.report`) from its code,
-    teachers, assignments, learners and the learners' answer rows.
+    teachers, assignments, learners and the learners' answer rows; ``hands``: the rows of the hands they
+    played at the table (user, summary as JSON), each learner's personal profile
+    (:func:`mjlearn.coaching.profile.profile_of`; a row that cannot be read is counted as skipped).
 
     Counts are of questions, not tries: a question answered three times is one question answered
     (right when its latest try is), and the tries are counted beside it."""
@@ -97,6 +103,13 @@ def tally(name: str, code, teachers: list, assigned: list[dict], learners: list,
     for r in checked.answers:
         by_user[r["user"]].append(r)
     damaged = Counter(d["user"] for d in checked.damaged)
+    played: dict = defaultdict(list)
+    unreadable: Counter = Counter()
+    for h in hands or ():
+        try:
+            played[h["user"]].append(loads_limited(h["summary"]))
+        except (TypeError, ValueError, RecursionError):
+            unreadable[h["user"]] += 1
     keys: dict = {}
     out = []
     for u in learners:
@@ -140,6 +153,7 @@ def tally(name: str, code, teachers: list, assigned: list[dict], learners: list,
                 "damaged": damaged[u],
                 "by_topic": topics,
                 "by_assignment": per_assignment,
+                "profile": profile_of(played.get(u, []), u, unreadable[u]).to_dict(),
             }
         )
     return {
@@ -190,6 +204,26 @@ def questions_line(a: dict) -> str:
     )
 
 
+def profile_line(p: dict) -> str:
+    """One learner's personal profile (:meth:`mjlearn.coaching.profile.Profile.to_dict`) in one line."""
+    pct = lambda v: "-" if v is None else f"{v:.0%}"
+    cost = p.get("costliest")
+    names = {
+        "efficiency": "efficiency / 牌效",
+        "fan_route": "fan route / 番种路线",
+        "claim": "claims / 吃碰",
+        "kong": "kongs / 杠",
+        "danger": "danger / 放铳危险",
+    }
+    won = ", ".join(f.split("|")[-1] for f, _n in p.get("fans_won", [])[:3]) or "-"
+    missed = ", ".join(f.split("|")[-1] for f, _n in p.get("fans_missed", [])[:3]) or "-"
+    return (
+        f"table / 牌桌: {p['hands']} hands / 局, win / 和牌 {pct(p['win_rate'])}, deal-in / 放铳 {pct(p['deal_in_rate'])}, "
+        f"average / 平均 {p['average_points']:+.1f}, agreed with the coach / 与教练一致 {pct(p['agreement'])}, "
+        f"costliest / 最吃亏 {names.get(str(cost), '-')}; fans won / 和过的番 {won}; missed / 错过 {missed}"
+    )
+
+
 def report_text(report: dict) -> str:
     lines = [
         f"Class {report['class']} (code {report['code']}; teachers: {', '.join(report['teachers'])}) / 班级报告",
@@ -211,6 +245,10 @@ def report_text(report: dict) -> str:
             f"  {l['user']}: {l['questions_right']}/{l['questions']} questions right / 题答对 "
             f"({l['tries']} tries / 次作答); {topics}{flag_note}"
         )
+    for l in report["learners"]:
+        p = l.get("profile") or {}
+        if p.get("hands"):
+            lines.append(f"  {l['user']}: {profile_line(p)}")
     flagged = [r for r in report.get("answers", []) if r.get("flag")]
     if flagged:
         lines.append(f"Flagged answers (counted as not correct) / 存疑的回答（不算答对）: {len(flagged)}")

@@ -520,7 +520,18 @@ class Classroom:
                 if learners
                 else []
             )
-        return tally(name, code, teachers, assigned, learners, rows)
+            hands = (  # the hands played at the table (revision 0008): the learners' personal profiles
+                [
+                    {"user": u, "summary": t}
+                    for u, t in c.execute(
+                        f'SELECT "user", summary FROM table_hands WHERE "user" IN ({", ".join(":" + k for k in names)}) ORDER BY id',
+                        names,
+                    )
+                ]
+                if learners
+                else []
+            )
+        return tally(name, code, teachers, assigned, learners, rows, hands)
 
 
 # -- a sample class ------------------------------------------------------------------------------

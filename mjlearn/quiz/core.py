@@ -228,6 +228,9 @@ class Kind:
     """The data fields a teacher's fixed question may have, each with its JSON type (``str``, ``int``,
     ``bool``, ``list``, ``dict``, ``type(None)`` or a tuple of them); quiz sets refuse any other field
     or type before the kind's own :meth:`validate` looks at the values."""
+    review_only: bool = False
+    """True for a kind asked only by the review queue (a decision of the learner's own hand): topic
+    practice and ``"all"`` leave it out (:func:`kinds_of`)."""
     targets: tuple[str, ...] = ()
     """What a generated question can be aimed at (keys of :data:`TARGETS`, e.g. ``("fan", "points")``);
     :func:`generate` passes them to :meth:`make` as keywords."""
@@ -348,7 +351,7 @@ def register(kind: Kind) -> Kind:
 
 def kinds_of(topic: str) -> list[str]:
     """The kinds on a topic, in course order (each kind declares its :attr:`Kind.topic`)."""
-    return [name for name, k in KINDS.items() if k.topic == topic]
+    return [name for name, k in KINDS.items() if k.topic == topic and not k.review_only]
 
 
 def get_kind(name: str) -> Kind:

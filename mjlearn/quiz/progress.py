@@ -59,6 +59,7 @@ from ..store import open_store as _open_store
 from ..store.base import Store
 from ..store.checkpoint import save as save_checkpoint
 from ..store.files import BUSY_TIMEOUT_S, DB_ENV_VAR, ENV_VAR, EXPORT_COLUMNS, data_dir, default_path, iso_time  # noqa: F401  (re-exported)
+from ..store.hands import hand_row
 from ..store.salvage import EXPORT_FIELDS  # noqa: F401  (re-exported)
 from ..store.schema import MIGRATIONS, SCHEMA_VERSION
 from . import checkpoint_state
@@ -67,6 +68,8 @@ from .history import MASTERY_DECAY, Damage, Reading, answers_of, without_gc
 from .history_sql import sqlite_answers
 from .review import ReviewQueue, replay_reading
 from .solved import Solved
+from .table_review import KIND as _DECISION_KIND
+from .table_review import TableReading, read_table, row_for_hand, table_html, table_text
 
 __all__ = [
     "DB_ENV_VAR",
@@ -232,15 +235,49 @@ class ProgressStore:
         return reading, rq
 
     def review_queue(self, now=None):
-        """What is due for review (:class:`~mjlearn.quiz.review.ReviewQueue`), damaged rows skipped."""
-        return self._queue(now)[1]
+        """What is due for review (:class:`~mjlearn.quiz.review.ReviewQueue`), damaged rows skipped: the
+        items of the answers and the costly decisions of the hands kept (:meth:`keep_hand`)."""
+        rq = self._queue(now)[1]
+        rq.states.update(self.table_reading(now).states)
+        return rq
+
+    # -- hands played at the table -------------------------------------------------------------
+    def keep_hand(self, record: dict, won: bool, dealt_in: bool, points: float, fans: list) -> tuple[int, int]:
+        """Keep a finished hand (its annotated record, :meth:`PlayTable.record
+        <mjlearn.widgets.play.PlayTable.record>`, and its result for the profile) and its costly decisions
+        as review items; (the hand's id, how many decisions were kept). The same record kept twice is
+        one hand."""
+        key, summary, mistakes = row_for_hand(
+            record, {"won": won, "dealt_in": dealt_in, "points": points, "fans": fans}
+        )
+        row = hand_row(time.time(), self.user, record.get("rules", ""), summary, mistakes, key)
+        return self.store.keep_hand(row), len(mistakes)
+
+    def table_reading(self, now=None) -> TableReading:
+        """The costly decisions kept (their FSRS states, by category), the personal profile, and the rows
+        that could not be read (listed, left as they are)."""
+        store = self.store
+        return read_table(
+            self.user,
+            store.table_rows("table_hands"),
+            store.table_rows("table_mistakes"),
+            store.answers_of_kind(_DECISION_KIND, "table"),
+            now,
+        )
+
+    def profile(self):
+        """The personal profile over the hands played (:class:`~mjlearn.coaching.profile.Profile`)."""
+        return self.table_reading().profile
 
     def view(self) -> ProgressView:
         """Mastery by topic, what is due for review, and what to practise next (renders in a notebook);
-        damaged rows are skipped and the view says how many (:meth:`damaged` lists them)."""
+        damaged rows are skipped and the view says how many (:meth:`damaged` lists them). The hands
+        played add the personal profile and the costly decisions by category."""
         reading, rq = self._queue()
+        table = self.table_reading()
+        rq.states.update(table.states)
         summary = self._summary_of(self.user, reading)
-        return ProgressView(summary, self.suggest(summary["by_topic"]), rq)
+        return ProgressView(summary, self.suggest(summary["by_topic"]), rq, table)
 
 
 def attempts(rows: list[dict]):
@@ -339,6 +376,9 @@ class ProgressView(Bilingual):
     suggestion: str
     review: ReviewQueue | None = None
     """The :class:`~mjlearn.quiz.review.ReviewQueue` (what is due), if known."""
+    table: TableReading | None = None
+    """The hands played (:class:`~mjlearn.quiz.table_review.TableReading`): the profile and the costly
+    decisions by category, if known."""
 
     def _rows(self):
         bt = self.summary["by_topic"]
@@ -395,6 +435,8 @@ class ProgressView(Bilingual):
         )
         if self.review is not None and self.review.states:
             lines.append(self.review._text(lang, limit=5))
+        if self.table is not None and self.table.played:
+            lines.append(table_text(self.table, lang))
         zh, en, call = self._next(terminal)
         lines.append(pick(f"建议下一步：{zh}（{call}）", f"Next: {en} ({call})", lang))
         note = self._damage().note(lang, terminal)
@@ -438,7 +480,7 @@ class ProgressView(Bilingual):
             f"<th style='text-align:left;vertical-align:top'>掌握 Mastery</th><th style='text-align:left;vertical-align:top'>待复习 Due</th></tr>{''.join(rows)}</table>"
             f"<p style='font-size:90%;color:#555'>掌握度：越近的回答分量越重，改正后答对算一半。"
             f"<br>Mastery: recent answers count most; right after a wrong try or a hint counts half.</p>"
-            f"{review}"
+            f"{review}{table_html(self.table) if self.table is not None and self.table.played else ''}"
             f"<p>建议下一步 Next: <b>{escape(zh)} {escape(en)}</b> (<code>{escape(call)}</code>)</p>"
             f"{self._damage()._repr_html_()}</div>"
         )

@@ -359,7 +359,7 @@ def questions_for(topic: str = "all", n: int = 5, seed: int | None = None, diffi
     if not isinstance(topic, str):
         raise QuizError(f"a topic or kind is a string, got {topic!r}")
     if topic == "all":
-        kinds = list(KINDS)
+        kinds = [k for k, kind in KINDS.items() if not kind.review_only]
     elif topic in TOPICS:  # a topic first ("waits" is both: the topic mixes waits, shanten, discard)
         kinds = kinds_of(topic)
     elif topic.removeprefix("kind:") in KINDS:

@@ -44,6 +44,7 @@ from .files import db_url as _db_url
 from .files import default_user as _default_user
 from .files import os_error as _os_error
 from .files import translate as _translate
+from .postgres_hands import PostgresHands
 from .roles import role_name
 from .salvage import EXPORT_FIELDS
 from .schema import SCHEMA_VERSION
@@ -135,7 +136,7 @@ def _too_many(where: str, login: str, doing: str, kept: bool, own: bool) -> TooM
     )
 
 
-class PostgresStore(Store):
+class PostgresStore(Store, PostgresHands):
     """The answers of one learner in a class database (PostgreSQL). Same methods as the SQLite store
     (:class:`~mjlearn.store.sqlite.SQLiteStore`); ``path`` is ``host:port/database``; ``spool_path`` the
     local file of answers not yet sent."""
@@ -381,6 +382,8 @@ class PostgresStore(Store):
             ]
 
     def _send(self, c: sa.Connection, row: dict) -> int:
+        if row.get("_into") == "table_hands":  # a hand played, spooled like an answer
+            return self._send_hand(c, row)
         stmt = pg.insert(ANSWERS).values(**row).on_conflict_do_nothing(index_elements=["uid"]).returning(ANSWERS.c.id)
         rid = c.execute(stmt).scalar()
         if rid is None:  # sent before: the commit landed though its acknowledgement was lost
@@ -442,16 +445,21 @@ class PostgresStore(Store):
             "retries": int(retries),
         }
         row["uid"] = _uid(row)
+        return self._deliver(row, "recording an answer")
+
+    def _deliver(self, row: dict, doing: str) -> int:
+        """Send ``row`` (an answer, or a hand played) once committed; while the server is away it is kept
+        in the spool and ClassDatabaseUnreachable says so (``doing``: what for, in its words)."""
         try:
             self.flush()
-            self._ensure_ready("recording an answer", kept=True)
+            self._ensure_ready(doing, kept=True)
             with self.engine.begin() as c:
                 return self._send(c, row)
         except ClassDatabaseUnreachable as e:
             self._keep(row)
-            raise self._away(e, "recording an answer", kept=True) from None
+            raise self._away(e, doing, kept=True) from None
         except sa.exc.DBAPIError as e:
-            error = self._translate(e, "recording an answer", kept=True)
+            error = self._translate(e, doing, kept=True)
             if isinstance(error, ClassDatabaseUnreachable):
                 self._keep(row)
             raise error from None

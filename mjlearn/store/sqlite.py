@@ -24,6 +24,7 @@ from pathlib import Path
 
 from ..errors import DatabaseDamaged, NewerSchema, NotAFile, ProgressError
 from ..jsontext import jsonable as _jsonable
+from . import hands as _hands
 from .base import Store
 from .files import BUSY_TIMEOUT_S, ENV_VAR, default_path
 from .files import db_url as _db_url
@@ -305,6 +306,23 @@ class SQLiteStore(Store):
             return cur.lastrowid
 
         return self._run("recording an answer", insert)
+
+    def keep_hand(self, row: dict) -> int:
+        """Keep a finished hand and its costly decisions (:func:`mjlearn.store.hands.hand_row`) in one
+        transaction; its id. The same hand kept again is stored once."""
+        if self.read_only:
+            raise self._newer_error("hands cannot be kept in it")
+        return self._run("keeping a hand played", lambda: _hands.sqlite_keep(self._conn, row))
+
+    def table_rows(self, table: str, all_users: bool = False) -> list[dict]:
+        """The kept hands (``"table_hands"``) or costly decisions (``"table_mistakes"``) of this learner."""
+        return self._run(
+            "reading hands played", lambda: _hands.sqlite_read(self._conn, table, None if all_users else self.user)
+        )
+
+    def answers_of_kind(self, kind: str, topic: str) -> list[dict]:
+        """This learner's answers to questions of ``kind`` (on ``topic``), in order."""
+        return self._run("reading answers", lambda: _hands.sqlite_answers(self._conn, self.user, kind, topic))
 
     # -- reading -------------------------------------------------------------------
     @property

@@ -86,6 +86,7 @@ from ..table import IllegalActionError, Session
 from ..table.render import outcome_text
 from ..tiles import tile as _tile
 from . import play_coach_panel as _panel
+from . import play_keep as _keep
 from . import play_turn as _turn
 from . import play_view as _view
 from ._base import B, MjWidget, esc, flag, integer, no_arg, one_of, text
@@ -174,6 +175,7 @@ class PlayTable(MjWidget):
         **kw,
     ):
         _get_rules(rules)
+        self._keep = kw.pop("keep", False)  # where a finished hand is kept (play_keep): False, True or a store
         place = Seat.of(seat, name="seat")
         mode = _panel.coach_mode_of(coach)
         if level not in LEVELS:
@@ -257,6 +259,7 @@ class PlayTable(MjWidget):
             self._booked = True
             self.session.record(tb)
             self.review_at = 0 if self.decisions else -1
+            _keep.keep(self)  # the hand and its costly decisions into the learner's progress (.kept)
         self._asked = False  # a new decision: the learner asks again for advice on it
         self.work_ms = round((time.perf_counter() - t0) * 1000, 1)
 
@@ -530,11 +533,18 @@ def _level_refusal(level) -> tuple[str, str]:
 
 
 def play(
-    rules: str = "mcr", seat: str = "E", seed: int | None = None, coach: bool | str = True, level: str = "basic"
+    rules: str = "mcr",
+    seat: str = "E",
+    seed: int | None = None,
+    coach: bool | str = True,
+    level: str = "basic",
+    keep=True,
 ) -> PlayTable:
     """A table to play one hand after another by clicking: ``rules`` any rule set, ``seat`` yours in the
     first hand, ``coach`` the coach: True or ``"ask"`` (a verdict after each decision, and advice before
     it when you press "ask the coach"), ``"on"`` (advice before every decision), False or ``"off"``;
     ``level`` the computer players' level (``"beginner"``, who plays like a new learner, ``"basic"``
-    or ``"strong"``, which plays better under MCR only)."""
-    return PlayTable(rules=rules, seat=seat, seed=seed, coach=coach, level=level)
+    or ``"strong"``, which plays better under MCR only); ``keep``: each finished hand and its costly
+    decisions go into your progress (review items for ``practice("review")``, the profile in the
+    progress view); False keeps nothing, a progress store keeps them there."""
+    return PlayTable(rules=rules, seat=seat, seed=seed, coach=coach, level=level, keep=keep)

@@ -1,4 +1,4 @@
 # The kinds register in course order as their modules are imported: keep this order.
 # isort: off
-from . import tiles, complete, basic, table, mcr, regional  # noqa: F401
+from . import tiles, complete, basic, table, mcr, regional, decision  # noqa: F401
 # isort: on

@@ -15,7 +15,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 
-REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006", "0007")
+REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006", "0007", "0008")
 """The revision ids in order: revision ``REVISIONS[i]`` takes a database from version i to i + 1."""
 
 _MODULES = (
@@ -26,6 +26,7 @@ _MODULES = (
     "v0005_join_by_code",
     "v0006_guarded_classes",
     "v0007_reading_checkpoints",
+    "v0008_table_hands",
 )
 
 

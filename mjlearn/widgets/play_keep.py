@@ -1,0 +1,56 @@
+"""A finished hand at the play table kept in the learner's progress: its result for the personal profile and
+its costly decisions as review items (:meth:`mjlearn.quiz.progress.ProgressStore.keep_hand`).
+
+The table calls :func:`keep` once, when a hand ends. ``keep`` of the table: False (nothing kept), True
+(the learner's default progress store, opened for the moment it writes) or a store already open. A store
+that cannot be written is said in one line on the table; the game goes on."""
+
+from __future__ import annotations
+
+from ..errors import MjlearnError
+from ..quiz.progress import ProgressStore
+from ._base import B
+
+__all__ = ["keep", "outcome"]
+
+
+def outcome(table, me) -> dict:
+    """The learner's result of a finished hand: won, dealt in (a win on the learner's discard), net points
+    and the fans (items) of the learner's win, each ``"zh|en"``."""
+    mine = [w for w in table.winners if w.seat == me]
+    fans = []
+    for w in mine:
+        for i in getattr(w.result, "items", None) or ():
+            fans.append(f"{getattr(i, 'zh', '')}|{getattr(i, 'en', '')}")
+    return {
+        "won": bool(mine),
+        "dealt_in": any(w.from_seat == me for w in table.winners),
+        "points": float(table.payments.get(me.letter, 0)),
+        "fans": fans,
+    }
+
+
+def keep(widget) -> tuple[int, int] | None:
+    """Keep the widget's finished hand where its ``keep`` says; (hand id, decisions kept), also set as the
+    widget's ``kept``, or None. A
+    failure is set as the table's one-line error, never raised: the hand played is not lost (its record
+    stays on the table, :meth:`~mjlearn.widgets.play.PlayTable.save` writes it)."""
+    where = getattr(widget, "_keep", False)
+    widget.kept = None
+    if where is False or where is None:
+        return None
+    try:
+        store = ProgressStore() if where is True else where
+        try:
+            widget.kept = store.keep_hand(widget.record(), **outcome(widget.table, widget.me))
+            return widget.kept
+        finally:
+            if where is True:
+                store.close()
+    except MjlearnError as e:
+        widget.last_error = B(
+            "这一局没能存进你的进度（可以用 save() 存成文件）：" + str(e).splitlines()[0][:200],
+            "This hand could not be kept in your progress (save() writes it to a file): "
+            + str(e).splitlines()[0][:200],
+        )
+        return None
