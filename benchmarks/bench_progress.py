@@ -80,7 +80,7 @@ def build(path: Path, rows: int, seed: int = 1, sizes: dict | None = None) -> No
     rng = random.Random(seed)
     t0 = time.perf_counter()
     pool: dict[str, list] = {}
-    for kind in KINDS:
+    for kind in [k for k, spec in KINDS.items() if not spec.review_only]:  # what learners answer in quizzes
         items = []
         sizes_ = sizes or POOL
         for i in range(sizes_.get(kind, sizes_.get("*", 400))):
@@ -106,7 +106,7 @@ def build(path: Path, rows: int, seed: int = 1, sizes: dict | None = None) -> No
 
     c = sqlite3.connect(path, isolation_level=None)
     c.execute("BEGIN")
-    kinds = list(KINDS)
+    kinds = list(pool)
     at = time.time() - 2 * 365 * 86400
     step = 2 * 365 * 86400 / rows
     n = 0
