@@ -34,8 +34,10 @@ VARIANT_MODULES = (
     "old_beijing",
     "hongkong",
     "fuzhou",
+    "ladder",
 )
-"""Modules of mjlearn.rules that register variants when imported (in display order)."""
+"""Modules of mjlearn.rules that register variants when imported (in display order); ``ladder``
+registers the small games of the ladder (``RuleSet.practice``), which :func:`names` leaves out."""
 
 DEFAULT = "mcr"
 """The rule set used where none is given (a table, a session, ``mjlearn.rules.score``)."""
@@ -117,17 +119,18 @@ def get(name) -> RuleSet:
     _load()
     key = _index.get(_norm(name))
     if key is None:
-        known = ", ".join(f"{n} ({r.zh})" for n, r in list(_registry.items()))
+        known = ", ".join(f"{n} ({r.zh})" for n, r in list(_registry.items()) if not r.practice)
         raise UnknownRuleSetError(
             f"unknown rule set {name!r}; known rule sets: {known}  （没有叫 {name!r} 的规则；可用的规则如上所列）"
         )
     return _registry[key]
 
 
-def names() -> tuple[str, ...]:
-    """Registered names in display order."""
+def names(*, practice: bool = False) -> tuple[str, ...]:
+    """Registered names in display order: the regional rule sets and MCR; with ``practice=True`` the
+    ladder's small games too (``RuleSet.practice``)."""
     _load()
-    return tuple(_registry)
+    return tuple(n for n, rs in list(_registry.items()) if practice or not rs.practice)
 
 
 class _RuleSets(Mapping):
@@ -144,16 +147,13 @@ class _RuleSets(Mapping):
         return isinstance(name, str) and _norm(name) in _index
 
     def __iter__(self):
-        _load()
-        return iter(list(_registry))
+        return iter(names())
 
     def __len__(self):
-        _load()
-        return len(_registry)
+        return len(names())
 
     def __repr__(self):
-        _load()
-        return "RULESETS{" + ", ".join(f"{n!r}: {r.zh}" for n, r in list(_registry.items())) + "}"
+        return "RULESETS{" + ", ".join(f"{n!r}: {get(n).zh}" for n in names()) + "}"
 
     def _repr_html_(self):  # the course shows it: see handoff.py
         return presenter("comparison").rulesets_html(self)

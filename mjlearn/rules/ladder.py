@@ -1,0 +1,289 @@
+"""The ladder of small games (练习小局): rule sets a beginner climbs before the full game.
+
+Each rung is a rule set of the registry like any other, so the table deals it, the computer players
+and the coach play it and the review replays it; only its declared data differ:
+
+========  ==============================  =====================  ================================
+rung      wall                            complete hand          scoring
+========  ==============================  =====================  ================================
+ladder5   dots 1-9 (36 tiles)             5: one set + a pair    a win 1, self-drawn 1 more
+ladder8   dots + dragons (48)             8: two sets + a pair   the same
+ladder11  dots + winds + dragons (64)     11: three sets + pair  the same
+ladder14  characters + dots (72)          14: four sets + pair   the same (seven pairs too)
+free      the full 144-tile set           14                     the MCR fans, no 8-point minimum
+========  ==============================  =====================  ================================
+
+The last rung is MCR itself (``"mcr"``). A short hand (``hand_size`` 5, 8 or 11) is read by the
+engine as a full hand that already has ``short_sets`` sets declared (``RuleSet.short_sets``), so its
+shanten, waits and useful tiles are the count functions' own. The one-suit games take the honors in
+from eight tiles on: one suit alone (36 tiles) cannot deal four hands of eleven.
+
+The rungs in order, with their explanations and goals, are :data:`RUNGS`; climbing them (and where
+it is stored) is :mod:`mjlearn.quiz.ladder`.
+
+>>> from mjlearn.rules import get
+>>> r = get("ladder5").score("123p5p+5p", winner="S", self_drawn=True)
+>>> r.legal, r.total, r.payments
+(True, 2, {'E': -2, 'S': 6, 'W': -2, 'N': -2})
+>>> get("ladder5").score("123p6p+5p", winner="S", self_drawn=True).legal
+False
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import ContextError
+from ..mcr import score as mcr_score
+from ..shapes import Form
+from .base import Claims, Ledger, Pattern, RuleSet, TileSet, ctx
+from .mcr_rules import MCR, MCRRuleSet, mcr_items
+from .registry import register
+from .result import RegionalResult
+from .ruleset import NOT_COMPLETE
+from .steps import sum_line
+from .tablefacts import TableFacts
+from .wilds import shape_complete
+
+__all__ = ["LADDER", "RUNGS", "FreeRuleSet", "Rung", "SmallGame"]
+
+_DOTS = tuple(range(9, 18))
+_CHARACTERS = tuple(range(9))
+_WINDS = tuple(range(27, 31))
+_DRAGONS = tuple(range(31, 34))
+
+
+@dataclass(frozen=True, eq=False, repr=False)  # keep RuleSet's short repr
+class SmallGame(RuleSet):
+    """A small game: a win counts 1 and a self-drawn win 1 more; a self-drawn win is paid by each
+    other player, a discard win by the discarder alone."""
+
+    def evaluate(self, hand, c):
+        if self.short_sets:  # a short hand: read on counts, as the full hand with the sets it lacks
+            if not shape_complete(hand.counts, len(hand.melds) + self.short_sets, None, "standard"):
+                return RegionalResult(self, hand, c, False, NOT_COMPLETE, 0, (), dict.fromkeys("ESWN", 0))
+            win = _ShortWin(c)
+            items = self.detect(win)  # type: ignore[arg-type]  # the patterns read the context only
+            total = self.combine(items, win)  # type: ignore[arg-type]
+            ledger = self.settle(win, items, total)  # type: ignore[arg-type]
+            return RegionalResult(
+                self, hand, c, True, None, total, tuple(items), ledger.net, None, (), tuple(ledger.lines), "regular"
+            )
+        return super().evaluate(hand, c)
+
+    def settle(self, win, items, total) -> Ledger:
+        led = Ledger()
+        c = win.ctx
+        why = ("和牌", "the win")
+        if c.self_drawn:
+            for s in "ESWN":
+                led.pay(s, c.winner, total, why)
+        else:
+            led.pay(c.discarder, c.winner, total, why)
+        return led
+
+    def settlement_steps(self, result):
+        c = result.context
+        pays = (
+            (f"另三家各付 {result.total}", f"each of the other three pays {result.total}")
+            if c.self_drawn
+            else (f"放炮的人付 {result.total}", f"the discarder pays {result.total}")
+        )
+        return (sum_line(result.items, self.unit, result.total), pays)
+
+
+@dataclass(frozen=True)
+class _ShortWin:
+    """What the small games' patterns and payments read of a short hand's win: its context."""
+
+    ctx: object
+
+
+_PATTERNS = (
+    Pattern("win", "和牌", "a win", 1, lambda w: True, "every complete hand"),
+    Pattern("self_drawn", "自摸", "self-drawn", 1, lambda w: bool(w.ctx.self_drawn), "the winning tile drawn"),
+)
+
+
+def _small(name: str, zh: str, en: str, size: int, kinds: tuple[int, ...], aliases: tuple[str, ...]) -> SmallGame:
+    return SmallGame(
+        name=name,
+        zh=zh,
+        en=en,
+        aliases=aliases,
+        unit=("分", "points"),
+        tiles=TileSet(True, False, "none", kinds),
+        claims=Claims(),
+        pair="any",
+        seven_pairs=size == 14,
+        minimum=0,
+        discard_win="yes",
+        scoring="a win 1, self-drawn 1 more",
+        signature="a small game of the ladder",
+        patterns=_PATTERNS,
+        context=ctx("self_drawn", "discarder", "winner", "dealer"),
+        table=TableFacts(dice=2, shapes="standard+seven_pairs" if size == 14 else "standard", dealer_rotation="pass"),
+        hand_size=size,
+        practice=True,
+    )
+
+
+@dataclass(frozen=True, eq=False, repr=False)  # keep RuleSet's short repr
+class FreeRuleSet(MCRRuleSet):
+    """The full game with the MCR fans and their payments (8 + the points) but without the 8-point
+    minimum: every complete hand wins."""
+
+    forms: tuple[Form, ...] = tuple(Form)
+    """The five MCR forms (for the coach, which asks a rule set's forms)."""
+
+    def evaluate(self, hand, c):
+        try:
+            res = mcr_score(hand, profile=self.opt("profile"), **self.mcr_context(c))
+        except ContextError as e:
+            raise ContextError(str(e), accepted=self.context_names) from None
+        if not res.is_winning:
+            return RegionalResult(self, hand, c, False, NOT_COMPLETE, 0, (), dict.fromkeys("ESWN", 0))
+        led = Ledger()
+        pts = res.total
+        why = ("8 + 番数", "8 + the points")
+        if c.self_drawn:
+            for s in "ESWN":
+                led.pay(s, c.winner, 8 + pts, why)
+        else:
+            for s in "ESWN":
+                if s not in (c.winner, c.discarder):
+                    led.pay(s, c.winner, 8, ("基本分 8", "the base 8"))
+            led.pay(c.discarder, c.winner, 8 + pts, why)
+        return RegionalResult(
+            self, hand, c, True, None, pts, mcr_items(res), led.net, res.reading, (), tuple(led.lines), "regular"
+        )
+
+
+_MCR_FACTS = TableFacts(dice=3, shapes="five_forms", min_points=0, dealer_rotation="pass")
+
+
+LADDER = (
+    register(_small("ladder5", "五张小局", "5-tile game", 5, _DOTS, ("5 tiles", "五张"))),
+    register(_small("ladder8", "八张小局", "8-tile game", 8, _DOTS + _DRAGONS, ("8 tiles", "八张"))),
+    register(_small("ladder11", "十一张小局", "11-tile game", 11, _DOTS + _WINDS + _DRAGONS, ("11 tiles", "十一张"))),
+    register(_small("ladder14", "两门小局", "two-suit game", 14, _CHARACTERS + _DOTS, ("two suits", "两门"))),
+    register(
+        FreeRuleSet(
+            name="free",
+            zh="不限番国标",
+            en="Guobiao without the minimum",
+            aliases=("mcr without minimum", "不限番"),
+            unit=("分", "points"),
+            pay_unit=("分", "points"),
+            tiles=TileSet(True, True, "eight"),
+            pair="any",
+            minimum=0,
+            discard_win="yes",
+            multi_win="single_nearest",
+            scoring="8 + Fan (self-draw, each); discarder 8 + Fan, others 8",
+            signature="the 81 fans, no minimum",
+            options=MCR.options,
+            context=ctx(
+                "self_drawn",
+                "discarder",
+                "winner",
+                "dealer",
+                "last_tile",
+                "kong",
+                "wall_last",
+                "seat_wind",
+                "prevalent_wind",
+                "flowers",
+            ),
+            table=_MCR_FACTS,
+            practice=True,
+        )
+    ),
+)
+"""The ladder's own rule sets, in order (the last rung, MCR, is ``get("mcr")``)."""
+
+
+@dataclass(frozen=True)
+class Rung:
+    """One rung of the ladder: its rule set, its explanation and its goal."""
+
+    rules: str
+    """The registry name of the rule set played."""
+    title: tuple[str, str]
+    explain: tuple[tuple[str, str], ...]
+    """The one-screen explanation, a few (zh, en) lines."""
+    wins: int = 3
+    """Hands the learner must win to climb to the next rung."""
+
+
+RUNGS = (
+    Rung(
+        "ladder5",
+        ("第一级：五张牌", "Rung 1: five tiles"),
+        (
+            (
+                "墙里只有筒子（1-9 筒，各四张）。每人拿 4 张，轮到你先摸一张再打一张。",
+                "The wall holds only dots (1-9, four of each). Everyone holds 4 tiles: on your turn draw one, then discard one.",
+            ),
+            (
+                "5 张凑成一组加一对就和牌：一组是顺子（如 1-2-3 筒）或刻子（三张一样）。",
+                "Five tiles make a win as one set and a pair: a set is a run (1-2-3 dots) or three alike.",
+            ),
+            (
+                "别人打出你要的牌，可以吃、碰或和。",
+                "When someone discards a tile you need, you may chow, pung or win on it.",
+            ),
+        ),
+    ),
+    Rung(
+        "ladder8",
+        ("第二级：八张牌", "Rung 2: eight tiles"),
+        (
+            (
+                "八张：两组加一对。墙里是筒子和三种箭牌（中、发、白）。",
+                "Eight tiles: two sets and a pair. The wall holds dots and the three dragons.",
+            ),
+            ("箭牌不能连成顺子，只能做对子或刻子。", "Dragons never make a run: only pairs and three alike."),
+        ),
+    ),
+    Rung(
+        "ladder11",
+        ("第三级：十一张牌", "Rung 3: eleven tiles"),
+        (
+            ("十一张：三组加一对。风牌也进来了。", "Eleven tiles: three sets and a pair. The winds join the wall."),
+            ("多留能连成组的牌，少留孤张。", "Keep tiles that can grow into sets; let lonely tiles go."),
+        ),
+    ),
+    Rung(
+        "ladder14",
+        ("第四级：两门花色", "Rung 4: two suits"),
+        (
+            (
+                "完整的 14 张：四组加一对（七对也算）。墙里只有万子和筒子。",
+                "The full 14 tiles: four sets and a pair (seven pairs count too). The wall holds characters and dots only.",
+            ),
+        ),
+    ),
+    Rung(
+        "free",
+        ("第五级：完整的牌，不限番", "Rung 5: the full game, no minimum"),
+        (
+            (
+                "全部 144 张牌，按国标计番，但任何和牌都算数。",
+                "All 144 tiles and the Guobiao fans, but every complete hand wins.",
+            ),
+            ("看看和牌后教练和复盘算出的番种。", "Look at the fans the end screen and the review count for your wins."),
+        ),
+    ),
+    Rung(
+        "mcr",
+        ("第六级：国标麻将", "Rung 6: Guobiao"),
+        (
+            (
+                "真正的国标：和牌至少要 8 番（花牌不算）。",
+                "Real Guobiao: a win needs at least 8 points, flowers not counted.",
+            ),
+        ),
+    ),
+)
+"""The ladder, first rung first."""
