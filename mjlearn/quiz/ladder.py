@@ -1,6 +1,7 @@
 """Climbing the ladder of small games: every hand played on a rung, kept with the learner's progress.
 
-The rungs are :data:`mjlearn.rules.ladder.RUNGS` (a rule set, an explanation, a goal of wins). Each hand
+The rungs are :func:`rungs`: the small games of the registry (:func:`mjlearn.rules.registry.ladder`,
+each with its explanation and goal of wins), then the full game. Each hand
 the learner finishes at the table on a rung is one row of the file :data:`FILE` in the data folder of
 the progress store (beside ``progress.db``): who, when, which rung, its rule set, the seed and whether
 the learner won. Each row is written in its own transaction and committed before :meth:`Climb.record`
@@ -29,13 +30,61 @@ import math
 import sqlite3
 import threading
 import time
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from ..errors import ProgressError
-from ..rules.ladder import RUNGS
+from ..rules.description import Rung
+from ..rules.registry import DEFAULT
+from ..rules.registry import ladder as _small_games
 from ..store.files import BUSY_TIMEOUT_S, data_dir, default_user, translate
 
-__all__ = ["FILE", "MAX_AT", "Climb", "LadderRowError"]
+__all__ = ["FILE", "FULL_GAME", "MAX_AT", "Climb", "LadderRowError", "Step", "rungs"]
+
+FULL_GAME = Rung(
+    0,
+    ("最后一级：国标麻将", "Last rung: Guobiao"),
+    (
+        (
+            "真正的国标：和牌至少要 8 番（花牌不算）。",
+            "Real Guobiao: a win needs at least 8 points, flowers not counted.",
+        ),
+        (
+            "教练会告诉你哪些打法能凑够 8 番。",
+            "The coach shows which ways of playing can reach 8 points.",
+        ),
+    ),
+)
+"""The last rung's words: the full game (``registry.DEFAULT``) declares no rung of its own."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One rung as the climb reads it: the rule set played and its :class:`Rung` (explanation, goal)."""
+
+    rules: str
+    rung: Rung
+
+    @property
+    def title(self) -> tuple[str, str]:
+        return self.rung.title
+
+    @property
+    def explain(self) -> tuple[tuple[str, str], ...]:
+        return self.rung.explain
+
+    @property
+    def wins(self) -> int:
+        return self.rung.wins
+
+
+@cache
+def rungs() -> tuple[Step, ...]:
+    """The ladder, first rung first: the registry's small games, then the full game."""
+    steps = tuple(Step(rs.name, rs.rung) for rs in _small_games() if rs.rung is not None)
+    return (*steps, Step(DEFAULT, FULL_GAME))
+
 
 FILE = "ladder.db"
 """The file of the ladder's hands, in the progress store's data folder."""
@@ -107,7 +156,7 @@ class Climb:
             try:
                 cur = conn.execute(
                     "INSERT INTO hands (at, user, rung, rules, seed, won) VALUES (?,?,?,?,?,?)",
-                    (time.time(), self.user, rung, RUNGS[rung].rules, seed, int(won)),
+                    (time.time(), self.user, rung, rungs()[rung].rules, seed, int(won)),
                 )
                 return int(cur.lastrowid or 0)
             except sqlite3.Error as e:
@@ -138,12 +187,12 @@ class Climb:
 
     def open_rungs(self) -> tuple[int, ...]:
         """The rungs the learner may play: the first, and each one whose rung before has its goal."""
-        won = [0] * len(RUNGS)
+        won = [0] * len(rungs())
         for r, w in self.hands():
             won[r] += w
         out = [0]
-        for k in range(1, len(RUNGS)):
-            if won[k - 1] < RUNGS[k - 1].wins:
+        for k in range(1, len(rungs())):
+            if won[k - 1] < rungs()[k - 1].wins:
                 break
             out.append(k)
         return tuple(out)
@@ -154,17 +203,17 @@ class Climb:
 
 
 def _check_rung(rung) -> None:
-    if isinstance(rung, bool) or not isinstance(rung, int) or not 0 <= rung < len(RUNGS):
-        raise ValueError(f"a rung is a whole number from 0 to {len(RUNGS) - 1}, got {rung!r}")
+    if isinstance(rung, bool) or not isinstance(rung, int) or not 0 <= rung < len(rungs()):
+        raise ValueError(f"a rung is a whole number from 0 to {len(rungs()) - 1}, got {rung!r}")
 
 
 def _checked(path: Path, row) -> tuple[int, bool]:
     rid, at, rung, rules, won = row
     problem = None
-    if isinstance(rung, bool) or not isinstance(rung, int) or not 0 <= rung < len(RUNGS):
-        problem = (f"rung {rung!r} is not a rung of the ladder (1-{len(RUNGS)})", f"级数 {rung!r} 不在阶梯上")
-    elif rules != RUNGS[rung].rules:
-        problem = (f"rung {rung + 1} is played with {RUNGS[rung].rules!r}, not {rules!r}", "规则与该级不符")
+    if isinstance(rung, bool) or not isinstance(rung, int) or not 0 <= rung < len(rungs()):
+        problem = (f"rung {rung!r} is not a rung of the ladder (1-{len(rungs())})", f"级数 {rung!r} 不在阶梯上")
+    elif rules != rungs()[rung].rules:
+        problem = (f"rung {rung + 1} is played with {rungs()[rung].rules!r}, not {rules!r}", "规则与该级不符")
     elif won not in (0, 1) or isinstance(won, float):
         problem = (f"the result {won!r} is not 0 (lost) or 1 (won)", f"结果 {won!r} 不是 0（没和）或 1（和了）")
     elif not isinstance(at, (int, float)) or math.isnan(at) or not 0 <= at <= MAX_AT:

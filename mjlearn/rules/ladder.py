@@ -18,8 +18,9 @@ engine as a full hand that already has ``short_sets`` sets declared (``RuleSet.s
 shanten, waits and useful tiles are the count functions' own. The one-suit games take the honors in
 from eight tiles on: one suit alone (36 tiles) cannot deal four hands of eleven.
 
-The rungs in order, with their explanations and goals, are :data:`RUNGS`; climbing them (and where
-it is stored) is :mod:`mjlearn.quiz.ladder`.
+Each declares its ``rung`` (:class:`~mjlearn.rules.description.Rung`: its place, a one-screen
+explanation, a goal of wins); :func:`mjlearn.rules.registry.ladder` lists them in order, and climbing
+them (and where that is kept) is :mod:`mjlearn.quiz.ladder`.
 
 >>> from mjlearn.rules import get
 >>> r = get("ladder5").score("123p5p+5p", winner="S", self_drawn=True)
@@ -37,6 +38,7 @@ from ..errors import ContextError
 from ..mcr import score as mcr_score
 from ..shapes import Form
 from .base import Claims, Ledger, Pattern, RuleSet, TileSet, ctx
+from .description import Rung
 from .mcr_rules import MCR, MCRRuleSet, mcr_items
 from .registry import register
 from .result import RegionalResult
@@ -45,7 +47,7 @@ from .steps import sum_line
 from .tablefacts import TableFacts
 from .wilds import shape_complete
 
-__all__ = ["LADDER", "RUNGS", "FreeRuleSet", "Rung", "SmallGame"]
+__all__ = ["LADDER", "FreeRuleSet", "SmallGame"]
 
 _DOTS = tuple(range(9, 18))
 _CHARACTERS = tuple(range(9))
@@ -105,12 +107,11 @@ _PATTERNS = (
 )
 
 
-def _small(name: str, zh: str, en: str, size: int, kinds: tuple[int, ...], aliases: tuple[str, ...]) -> SmallGame:
+def _small(name: str, zh: str, en: str, size: int, kinds: tuple[int, ...], rung: Rung) -> SmallGame:
     return SmallGame(
         name=name,
         zh=zh,
         en=en,
-        aliases=aliases,
         unit=("分", "points"),
         tiles=TileSet(True, False, "none", kinds),
         claims=Claims(),
@@ -124,7 +125,7 @@ def _small(name: str, zh: str, en: str, size: int, kinds: tuple[int, ...], alias
         context=ctx("self_drawn", "discarder", "winner", "dealer"),
         table=TableFacts(dice=2, shapes="standard+seven_pairs" if size == 14 else "standard", dealer_rotation="pass"),
         hand_size=size,
-        practice=True,
+        rung=rung,
     )
 
 
@@ -162,17 +163,65 @@ class FreeRuleSet(MCRRuleSet):
 _MCR_FACTS = TableFacts(dice=3, shapes="five_forms", min_points=0, dealer_rotation="pass")
 
 
+_RUNG1 = Rung(
+    1,
+    ("第一级：五张牌", "Rung 1: five tiles"),
+    (
+        (
+            "墙里只有筒子（1-9 筒，各四张）。每人 4 张牌；轮到你时摸一张，再打一张。",
+            "The wall holds only dots (1-9, four of each). Everyone holds 4 tiles: on your turn draw one, then discard one.",
+        ),
+        (
+            "5 张凑成一组加一对就和牌：一组是顺子（如 1-2-3 筒）或刻子（三张一样）。",
+            "Five tiles win as one set and a pair: a set is a run (1-2-3 dots) or three alike.",
+        ),
+        (
+            "别人打出你要的牌，可以吃、碰或者和。",
+            "When someone discards a tile you need, you may chow, pung or win on it.",
+        ),
+    ),
+)
+_RUNG2 = Rung(
+    2,
+    ("第二级：八张牌", "Rung 2: eight tiles"),
+    (
+        (
+            "八张：两组加一对。墙里是筒子和三种箭牌（中、发、白）。",
+            "Eight tiles: two sets and a pair. The wall holds dots and the three dragons.",
+        ),
+        ("箭牌连不成顺子，只能做对子或刻子。", "Dragons never make a run: only pairs and three alike."),
+    ),
+)
+_RUNG3 = Rung(
+    3,
+    ("第三级：十一张牌", "Rung 3: eleven tiles"),
+    (
+        ("十一张：三组加一对。风牌也进来了。", "Eleven tiles: three sets and a pair. The winds join the wall."),
+        ("多留能连成组的牌，先打孤张。", "Keep tiles that can grow into sets; let lonely tiles go first."),
+    ),
+)
+_RUNG4 = Rung(
+    4,
+    ("第四级：两门花色", "Rung 4: two suits"),
+    (
+        (
+            "完整的 14 张：四组加一对（七对也算）。墙里只有万子和筒子。",
+            "The full 14 tiles: four sets and a pair (seven pairs count too). The wall holds characters and dots only.",
+        ),
+    ),
+)
+
+
 LADDER = (
-    register(_small("ladder5", "五张小局", "5-tile game", 5, _DOTS, ("5 tiles", "五张"))),
-    register(_small("ladder8", "八张小局", "8-tile game", 8, _DOTS + _DRAGONS, ("8 tiles", "八张"))),
-    register(_small("ladder11", "十一张小局", "11-tile game", 11, _DOTS + _WINDS + _DRAGONS, ("11 tiles", "十一张"))),
-    register(_small("ladder14", "两门小局", "two-suit game", 14, _CHARACTERS + _DOTS, ("two suits", "两门"))),
+    register(_small("ladder5", "五张小局", "5-tile game", 5, _DOTS, _RUNG1)),
+    register(_small("ladder8", "八张小局", "8-tile game", 8, _DOTS + _DRAGONS, _RUNG2)),
+    register(_small("ladder11", "十一张小局", "11-tile game", 11, _DOTS + _WINDS + _DRAGONS, _RUNG3)),
+    register(_small("ladder14", "两门小局", "two-suit game", 14, _CHARACTERS + _DOTS, _RUNG4)),
     register(
         FreeRuleSet(
             name="free",
             zh="不限番国标",
             en="Guobiao without the minimum",
-            aliases=("mcr without minimum", "不限番"),
             unit=("分", "points"),
             pay_unit=("分", "points"),
             tiles=TileSet(True, True, "eight"),
@@ -196,94 +245,21 @@ LADDER = (
                 "flowers",
             ),
             table=_MCR_FACTS,
-            practice=True,
+            rung=Rung(
+                5,
+                ("第五级：完整的牌，不限番", "Rung 5: the full game, no minimum"),
+                (
+                    (
+                        "全部 144 张牌，按国标计番，但任何和牌都算数。",
+                        "All 144 tiles and the Guobiao fans, but every complete hand wins.",
+                    ),
+                    (
+                        "和牌后看看结束画面和复盘算出的番种。",
+                        "After a win, look at the fans the end screen and the review count.",
+                    ),
+                ),
+            ),
         )
     ),
 )
-"""The ladder's own rule sets, in order (the last rung, MCR, is ``get("mcr")``)."""
-
-
-@dataclass(frozen=True)
-class Rung:
-    """One rung of the ladder: its rule set, its explanation and its goal."""
-
-    rules: str
-    """The registry name of the rule set played."""
-    title: tuple[str, str]
-    explain: tuple[tuple[str, str], ...]
-    """The one-screen explanation, a few (zh, en) lines."""
-    wins: int = 3
-    """Hands the learner must win to climb to the next rung."""
-
-
-RUNGS = (
-    Rung(
-        "ladder5",
-        ("第一级：五张牌", "Rung 1: five tiles"),
-        (
-            (
-                "墙里只有筒子（1-9 筒，各四张）。每人拿 4 张，轮到你先摸一张再打一张。",
-                "The wall holds only dots (1-9, four of each). Everyone holds 4 tiles: on your turn draw one, then discard one.",
-            ),
-            (
-                "5 张凑成一组加一对就和牌：一组是顺子（如 1-2-3 筒）或刻子（三张一样）。",
-                "Five tiles make a win as one set and a pair: a set is a run (1-2-3 dots) or three alike.",
-            ),
-            (
-                "别人打出你要的牌，可以吃、碰或和。",
-                "When someone discards a tile you need, you may chow, pung or win on it.",
-            ),
-        ),
-    ),
-    Rung(
-        "ladder8",
-        ("第二级：八张牌", "Rung 2: eight tiles"),
-        (
-            (
-                "八张：两组加一对。墙里是筒子和三种箭牌（中、发、白）。",
-                "Eight tiles: two sets and a pair. The wall holds dots and the three dragons.",
-            ),
-            ("箭牌不能连成顺子，只能做对子或刻子。", "Dragons never make a run: only pairs and three alike."),
-        ),
-    ),
-    Rung(
-        "ladder11",
-        ("第三级：十一张牌", "Rung 3: eleven tiles"),
-        (
-            ("十一张：三组加一对。风牌也进来了。", "Eleven tiles: three sets and a pair. The winds join the wall."),
-            ("多留能连成组的牌，少留孤张。", "Keep tiles that can grow into sets; let lonely tiles go."),
-        ),
-    ),
-    Rung(
-        "ladder14",
-        ("第四级：两门花色", "Rung 4: two suits"),
-        (
-            (
-                "完整的 14 张：四组加一对（七对也算）。墙里只有万子和筒子。",
-                "The full 14 tiles: four sets and a pair (seven pairs count too). The wall holds characters and dots only.",
-            ),
-        ),
-    ),
-    Rung(
-        "free",
-        ("第五级：完整的牌，不限番", "Rung 5: the full game, no minimum"),
-        (
-            (
-                "全部 144 张牌，按国标计番，但任何和牌都算数。",
-                "All 144 tiles and the Guobiao fans, but every complete hand wins.",
-            ),
-            ("看看和牌后教练和复盘算出的番种。", "Look at the fans the end screen and the review count for your wins."),
-        ),
-    ),
-    Rung(
-        "mcr",
-        ("第六级：国标麻将", "Rung 6: Guobiao"),
-        (
-            (
-                "真正的国标：和牌至少要 8 番（花牌不算）。",
-                "Real Guobiao: a win needs at least 8 points, flowers not counted.",
-            ),
-        ),
-    ),
-)
-"""The ladder, first rung first."""
+"""The ladder's own rule sets, in order (the last rung is the full game, ``get("mcr")``)."""

@@ -21,7 +21,17 @@ from .base import RuleSet, UnknownRuleSetError
 
 _R = TypeVar("_R", bound=RuleSet)
 
-__all__ = ["DEFAULT", "RULESETS", "VARIANT_MODULES", "get", "names", "register", "registered", "unregister"]
+__all__ = [
+    "DEFAULT",
+    "RULESETS",
+    "VARIANT_MODULES",
+    "get",
+    "ladder",
+    "names",
+    "register",
+    "registered",
+    "unregister",
+]
 
 VARIANT_MODULES = (
     "mcr_rules",
@@ -131,6 +141,14 @@ def names(*, practice: bool = False) -> tuple[str, ...]:
     ladder's small games too (``RuleSet.practice``)."""
     _load()
     return tuple(n for n, rs in list(_registry.items()) if practice or not rs.practice)
+
+
+def ladder() -> tuple[RuleSet, ...]:
+    """The small games of the ladder (the rule sets with a ``rung``), first rung first; the full game,
+    :data:`DEFAULT`, comes after them."""
+    _load()
+    games = [rs for rs in list(_registry.values()) if rs.rung is not None]
+    return tuple(sorted(games, key=lambda rs: rs.rung.order))  # type: ignore[union-attr]  # (filtered above)
 
 
 class _RuleSets(Mapping):

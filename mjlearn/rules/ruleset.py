@@ -21,7 +21,7 @@ from ..handoff import presenter
 from ..seats import SEAT_LETTERS, Seat
 from ..shapes import Form
 from .declarations import Claims, Ctx, Option, Pattern, TileSet, TileSetError
-from .description import About
+from .description import About, Rung
 from .discard import _score_discard
 from .result import Item, RegionalResult
 from .tablefacts import TableFacts
@@ -100,10 +100,11 @@ class RuleSet:
     hand_size: int = 14
     """Tiles in a complete hand, kongs counted as three: 14 (four sets and a pair), or 5, 8 or 11 in
     the ladder's small games (one, two or three sets and a pair). See :attr:`short_sets`."""
-    practice: bool = False
-    """A small game of the ladder (:mod:`mjlearn.rules.ladder`), not a regional rule set: found by
-    :func:`~mjlearn.rules.get` and played at the table like any other, but left out of
-    :func:`~mjlearn.rules.names` and ``RULESETS`` (the comparison, the tour, the quizzes)."""
+    rung: Rung | None = None
+    """For a small game of the ladder (:mod:`mjlearn.rules.ladder`): its rung, explanation and goal.
+    Such a rule set is found by :func:`~mjlearn.rules.get` and played at the table like any other,
+    but left out of :func:`~mjlearn.rules.names` and ``RULESETS`` (the comparison, the tour, the
+    quizzes); :func:`mjlearn.rules.registry.ladder` lists them in order."""
     about: About | None = None
     """What it says about itself to a learner (:class:`~mjlearn.rules.description.About`): where it is
     played, what is special, its family, the disputed rulings, a worked example; None for a rule set
@@ -112,6 +113,11 @@ class RuleSet:
     def __post_init__(self):
         if self.hand_size not in (5, 8, 11, 14):
             raise ValueError(f"hand_size must be 5, 8, 11 or 14 (one to four sets and a pair), got {self.hand_size!r}")
+
+    @property
+    def practice(self) -> bool:
+        """A small game of the ladder (it has a :attr:`rung`), not a regional rule set."""
+        return self.rung is not None
 
     @property
     def short_sets(self) -> int:

@@ -1,7 +1,7 @@
 """The ladder of small games (``mj.ladder()``): the rungs, the goal of each, its explanation, and the
 play table dealing the chosen rung's rule set.
 
-:class:`LadderBoard` shows the rungs (:data:`mjlearn.rules.ladder.RUNGS`), which are open, the
+:class:`LadderBoard` shows the rungs (:func:`mjlearn.quiz.ladder.rungs`), which are open, the
 wins toward the chosen rung's goal and its one-screen explanation in both languages; **play** deals a
 hand of that rung at a :class:`~mjlearn.widgets.play.PlayTable` (the rung's rule set: the table, the
 coach and the review are the ones every rule set has). Each hand the learner finishes there is
@@ -15,8 +15,7 @@ from __future__ import annotations
 import ipywidgets
 import traitlets as t
 
-from ..quiz.ladder import Climb
-from ..rules.ladder import RUNGS
+from ..quiz.ladder import Climb, rungs
 from ..rules.registry import get as _get_rules
 from ._base import B, MjWidget, esc, integer, no_arg
 from ._panels import header
@@ -24,7 +23,8 @@ from .play import PlayTable
 
 __all__ = ["Ladder", "LadderBoard", "ladder"]
 
-_LAST = len(RUNGS) - 1
+_LAST = 5
+"""The last rung's number (six rungs: the registry's five small games and the full game)."""
 
 
 class LadderBoard(MjWidget):
@@ -62,7 +62,7 @@ class LadderBoard(MjWidget):
     def _act_play(self, arg, msg):
         if self.rung not in self.climb.open_rungs():  # (the kept hands decide, not the shown rung)
             return self._closed(self.rung)
-        rs = _get_rules(RUNGS[self.rung].rules)
+        rs = _get_rules(rungs()[self.rung].rules)
         table = PlayTable(rules=rs.name, seat="E", seed=self.seed)
         table.observe(self._hand_over, "phase")
         if self.table is not None:
@@ -71,7 +71,7 @@ class LadderBoard(MjWidget):
         self._tables_changed()
 
     def _closed(self, rung: int) -> None:
-        before = RUNGS[rung - 1]
+        before = rungs()[rung - 1]
         self.last_error = B(
             f"第 {rung + 1} 级还没有打开：先在“{before.title[0]}”赢 {before.wins} 手。",
             f"Rung {rung + 1} is not open yet: first win {before.wins} hands on “{before.title[1]}”.",
@@ -81,7 +81,7 @@ class LadderBoard(MjWidget):
         """Keep each hand the table finishes on the rung being played (once; hands of another rule set,
         chosen at the table itself, are not the rung's and are not kept)."""
         table = self.table
-        if table is None or change["new"] != "over" or table.rules != RUNGS[self.playing].rules:
+        if table is None or change["new"] != "over" or table.rules != rungs()[self.playing].rules:
             return
         records = len(table.session.records)
         if records == self._counted:
@@ -106,7 +106,7 @@ class LadderBoard(MjWidget):
     def _regions(self, live: bool) -> dict:
         opened = set(self.open_rungs)
         cells = []
-        for k, r in enumerate(RUNGS):
+        for k, r in enumerate(rungs()):
             wins = self._wins(k)
             done = wins >= r.wins
             mark = "✓ " if done else ("" if k in opened else "🔒 ")
@@ -117,7 +117,7 @@ class LadderBoard(MjWidget):
                 f'<button class="mj-chip mj-rung{" mj-sel" if k == self.rung else ""}" data-act="rung" '
                 f'data-arg="{k}" data-state="{state}"{cur}{dis}>{esc(mark + B(*r.title))}</button>'
             )
-        r = RUNGS[self.rung]
+        r = rungs()[self.rung]
         wins = self._wins(self.rung)
         goal = B(f"目标：赢 {r.wins} 手", f"Goal: win {r.wins} hands") + f" · {min(wins, r.wins)}/{r.wins}"
         lines = "".join(f"<li>{esc(B(zh, en))}</li>" for zh, en in r.explain)
@@ -130,7 +130,7 @@ class LadderBoard(MjWidget):
         )
         playing = (
             f'<span class="mj-lbl">{esc(B("正在下面的牌桌上打：", "At the table below: "))}'
-            f"{esc(B(*RUNGS[self.playing].title))}</span>"
+            f"{esc(B(*rungs()[self.playing].title))}</span>"
             if self.playing >= 0
             else ""
         )
@@ -152,7 +152,7 @@ class LadderBoard(MjWidget):
         return sum(1 for r, won in self.climb.hands() if r == rung and won)
 
     def _text(self) -> str:
-        return f"LadderBoard(rung {self.rung + 1} of {len(RUNGS)}, open {[k + 1 for k in self.open_rungs]})"
+        return f"LadderBoard(rung {self.rung + 1} of {len(rungs())}, open {[k + 1 for k in self.open_rungs]})"
 
     def _plain_head(self) -> str:
         return B("小局阶梯", "The ladder of small games")
