@@ -88,6 +88,7 @@ __all__ = [
     "parse_tile",
     "parse_tiles",
     "play",
+    "ladder",
     "practice",
     "readings",
     "rules",
@@ -120,6 +121,7 @@ _LAZY = {
     "glossary": ("terms", "glossary"),
     "coach": ("coaching", "coach"),
     "play": ("widgets.play", "play"),
+    "ladder": ("widgets.ladder", "ladder"),
 }
 
 

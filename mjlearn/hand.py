@@ -396,7 +396,7 @@ def _check(hand: Hand) -> tuple[list[Problem], tuple[list[int], list[int]] | Non
                 )
             )
     n = hand.tile_count
-    # a full hand has 13 tiles and the one drawn or won; a small game of the ladder (mjlearn.rules.ladder)
+    # a full hand has 13 tiles and the one drawn or won; a small game of the ladder (mjlearn.rules.small_games)
     # plays shorter hands, lacking one to three sets: 4 and 5, 7 and 8, 10 and 11 tiles
     if hand.win_tile is not None:
         if n not in _SIZES:

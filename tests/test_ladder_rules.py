@@ -15,7 +15,7 @@ from mjlearn.errors import InvalidHandError
 from mjlearn.quiz.ladder import rungs
 from mjlearn.rules import get, names
 from mjlearn.rules.declarations import TileSet, TileSetError
-from mjlearn.rules.ladder import LADDER
+from mjlearn.rules.small_games import LADDER
 from mjlearn.rules.registry import ladder
 from mjlearn.shanten_core import shanten_of_counts, waits_of_counts
 from mjlearn.table import Table, play_hand

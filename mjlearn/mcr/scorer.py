@@ -221,7 +221,7 @@ def _score(hand: Hand, wc, ctx, prof: Profile):
             ],
             str(hand),
         )
-    if len(hand.concealed) + 3 * len(hand.melds) != 13:  # a small game's short hand (mjlearn.rules.ladder)
+    if len(hand.concealed) + 3 * len(hand.melds) != 13:  # a small game's short hand (mjlearn.rules.small_games)
         n = len(hand.concealed) + 3 * len(hand.melds)
         raise InvalidHandError(
             [

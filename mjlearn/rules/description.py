@@ -52,7 +52,7 @@ class Ruling:
 
 @dataclass(frozen=True)
 class Rung:
-    """Where a small game stands on the ladder (:mod:`mjlearn.rules.ladder`) and what it tells a
+    """Where a small game stands on the ladder (:mod:`mjlearn.rules.small_games`) and what it tells a
     beginner: a one-screen explanation and a goal of wins that opens the next rung."""
 
     order: int

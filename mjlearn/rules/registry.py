@@ -26,7 +26,7 @@ __all__ = [
     "RULESETS",
     "VARIANT_MODULES",
     "get",
-    "ladder",
+    "small_games",
     "names",
     "register",
     "registered",
@@ -44,7 +44,7 @@ VARIANT_MODULES = (
     "old_beijing",
     "hongkong",
     "fuzhou",
-    "ladder",
+    "small_games",
 )
 """Modules of mjlearn.rules that register variants when imported (in display order); ``ladder``
 registers the small games of the ladder (``RuleSet.practice``), which :func:`names` leaves out."""

@@ -101,7 +101,7 @@ class RuleSet:
     """Tiles in a complete hand, kongs counted as three: 14 (four sets and a pair), or 5, 8 or 11 in
     the ladder's small games (one, two or three sets and a pair). See :attr:`short_sets`."""
     rung: Rung | None = None
-    """For a small game of the ladder (:mod:`mjlearn.rules.ladder`): its rung, explanation and goal.
+    """For a small game of the ladder (:mod:`mjlearn.rules.small_games`): its rung, explanation and goal.
     Such a rule set is found by :func:`~mjlearn.rules.get` and played at the table like any other,
     but left out of :func:`~mjlearn.rules.names` and ``RULESETS`` (the comparison, the tour, the
     quizzes); :func:`mjlearn.rules.registry.ladder` lists them in order."""

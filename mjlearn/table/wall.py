@@ -39,7 +39,7 @@ _STACKS = {
     144: (18,) * 4,
     136: (17,) * 4,
     108: (14, 13, 14, 13),
-    72: (9,) * 4,  # the ladder's small games (mjlearn.rules.ladder): two suits
+    72: (9,) * 4,  # the ladder's small games (mjlearn.rules.small_games): two suits
     64: (8,) * 4,  # one suit, winds and dragons
     48: (6,) * 4,  # one suit and dragons
     36: (5, 4, 5, 4),  # one suit
