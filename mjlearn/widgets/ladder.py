@@ -64,9 +64,9 @@ class LadderBoard(MjWidget):
             return self._closed(self.rung)
         rs = _get_rules(rungs()[self.rung].rules)
         table = PlayTable(rules=rs.name, seat="E", seed=self.seed)
-        table.observe(self._hand_over, "phase")
-        if self.table is not None:
-            self.table.unobserve(self._hand_over, "phase")
+        table.observe(self._hand_over, ["phase", "hand_no"])  # (a hand over before the learner's
+        if self.table is not None:  # turn leaves the phase "over": its number changes)
+            self.table.unobserve(self._hand_over, ["phase", "hand_no"])
         self.table, self.playing, self._counted = table, self.rung, 0
         self._tables_changed()
 
@@ -81,7 +81,7 @@ class LadderBoard(MjWidget):
         """Keep each hand the table finishes on the rung being played (once; hands of another rule set,
         chosen at the table itself, are not the rung's and are not kept)."""
         table = self.table
-        if table is None or change["new"] != "over" or table.rules != rungs()[self.playing].rules:
+        if table is None or table.phase != "over" or table.rules != rungs()[self.playing].rules:
             return
         records = len(table.session.records)
         if records == self._counted:
