@@ -208,3 +208,12 @@ def test_the_review_replays_a_small_game_hand(rules, tmp_path):
     assert "from ready" in deal
     assert ("14 tiles" in deal) == (rules == "ladder14")  # the dealt tiles counted in the game's own size
     assert str(table.review())
+
+
+@pytest.mark.parametrize("seed", ["7", 1.5, True, [1, 2], [1, 2, 3, 4, 5, "6"]])
+def test_seeds_are_none_a_whole_number_or_one_per_rung(seed, tmp_path):
+    with pytest.raises(ValueError, match="seed must be None, a whole number or 6 of them") as e:
+        ladder(seed=seed, folder=tmp_path, user="ann")
+    assert "每级一个" in str(e.value)
+    board = ladder(seed=[1, 2, 3, 4, 5, None], folder=tmp_path, user="ann").board
+    assert board.seeds == (1, 2, 3, 4, 5, None)

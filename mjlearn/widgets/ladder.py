@@ -15,6 +15,7 @@ from __future__ import annotations
 import ipywidgets
 import traitlets as t
 
+from ..errors import MjlearnError
 from ..quiz.ladder import Climb, rungs
 from ..rules.registry import get as _get_rules
 from ._base import B, MjWidget, esc, integer, no_arg
@@ -43,10 +44,10 @@ class LadderBoard(MjWidget):
     playing = t.Int(-1).tag(sync=True)
     """The rung dealt at the table, -1 before the first **play**."""
 
-    def __init__(self, climb: Climb, *, seed: int | None = None, **kw):
+    def __init__(self, climb: Climb, *, seed=None, **kw):
         self.climb = climb
-        self.seed = seed
-        """The shuffles of the table (None: random ones), as :class:`PlayTable` takes them."""
+        self.seeds = _seeds(seed)
+        """Each rung's shuffles (None: random ones), as :class:`PlayTable` takes them."""
         self.table: PlayTable | None = None
         self._counted = 0  # hands of the table's session already kept
         opened = climb.open_rungs()
@@ -63,7 +64,7 @@ class LadderBoard(MjWidget):
         if self.rung not in self.climb.open_rungs():  # (the kept hands decide, not the shown rung)
             return self._closed(self.rung)
         rs = _get_rules(rungs()[self.rung].rules)
-        table = PlayTable(rules=rs.name, seat="E", seed=self.seed)
+        table = PlayTable(rules=rs.name, seat="E", seed=self.seeds[self.rung])
         table.observe(self._hand_over, ["phase", "hand_no"])  # (a hand over before the learner's
         if self.table is not None:  # turn leaves the phase "over": its number changes)
             self.table.unobserve(self._hand_over, ["phase", "hand_no"])
@@ -87,7 +88,7 @@ class LadderBoard(MjWidget):
         if records == self._counted:
             return
         self._counted = records
-        self.climb.record(self.playing, won=_learner_won(table), seed=self.seed)
+        self.climb.record(self.playing, won=_learner_won(table), seed=self.seeds[self.playing])
         self.open_rungs = list(self.climb.open_rungs())
         self.refresh()
 
@@ -158,6 +159,27 @@ class LadderBoard(MjWidget):
         return B("小局阶梯", "The ladder of small games")
 
 
+def _seeds(seed) -> tuple[int | None, ...]:
+    """One seed per rung from what :func:`ladder` was given: None, one whole number, or one per rung."""
+    n = len(rungs())
+    if seed is None or (isinstance(seed, int) and not isinstance(seed, bool)):
+        return (seed,) * n
+    if (
+        isinstance(seed, (list, tuple))
+        and len(seed) == n
+        and all(s is None or (isinstance(s, int) and not isinstance(s, bool)) for s in seed)
+    ):
+        return tuple(seed)
+    raise LadderSeedError(
+        f"seed must be None, a whole number or {n} of them (one per rung), got {seed!r}"
+        f"  （seed 应是 None、一个整数，或 {n} 个整数（每级一个），这里是 {seed!r}）"
+    )
+
+
+class LadderSeedError(MjlearnError, ValueError):
+    """The shuffles given to :func:`ladder` are not None, a whole number or one per rung."""
+
+
 def _learner_won(table: PlayTable) -> bool:
     """Whether the learner's seat won the hand just over at ``table``."""
     return any(w.seat == table.me for w in table.table.winners)
@@ -179,8 +201,9 @@ class Ladder(ipywidgets.VBox):
         return self.board.table
 
 
-def ladder(*, seed: int | None = None, folder=None, user: str | None = None) -> Ladder:
+def ladder(*, seed=None, folder=None, user: str | None = None) -> Ladder:
     """The ladder of small games: its rungs, the open ones (from the learner's kept hands), and a play
-    table for the rung chosen. ``seed``: the shuffles (None: random); ``folder``/``user``: where the
-    hands are kept and whose (default: the progress store's data folder and user)."""
+    table for the rung chosen. ``seed``: the shuffles (None: random; a whole number for every rung, or
+    one per rung); ``folder``/``user``: where the hands are kept and whose (default: the progress
+    store's data folder and user)."""
     return Ladder(LadderBoard(Climb(folder, user), seed=seed))
