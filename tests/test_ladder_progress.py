@@ -143,7 +143,7 @@ def test_a_crafted_message_cannot_open_or_play_a_closed_rung(tmp_path):
     board.set_state({"rung": 5, "open_rungs": [0, 1, 2, 3, 4, 5]})  # the front end may set no trait
     assert board.rung == 0 and board.open_rungs == [0]
     board.handle({"act": "play"})
-    assert board.table is not None and board.table.rules == "ladder5" and board.playing == 0
+    assert board.table is not None and board.table.rules == "ladder5" and board.at_table == 0
     with pytest.raises(MessageError, match="expected a whole number 0-5"):
         board.handle({"act": "rung", "arg": 9})
     with pytest.raises(MessageError):

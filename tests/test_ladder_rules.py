@@ -15,8 +15,9 @@ from mjlearn.errors import InvalidHandError
 from mjlearn.quiz.ladder import rungs
 from mjlearn.rules import get, names
 from mjlearn.rules.declarations import TileSet, TileSetError
-from mjlearn.rules.small_games import LADDER
 from mjlearn.rules.registry import ladder
+from mjlearn.rules.small_games import LADDER
+from mjlearn.rules.tablefacts import TableFacts
 from mjlearn.shanten_core import shanten_of_counts, waits_of_counts
 from mjlearn.table import Table, play_hand
 from mjlearn.table.deal import stacked_arrangement
@@ -45,7 +46,7 @@ def test_the_rungs_are_registry_rule_sets_in_order_ending_with_mcr():
     for r in rungs():
         assert get(r.rules).name == r.rules
         assert r.wins == 3 and r.explain and all(zh and en for zh, en in r.explain)
-    assert all(rs.practice for rs in LADDER) and not get("mcr").practice
+    assert all(rs.rung is not None for rs in LADDER) and get("mcr").rung is None
 
 
 def test_the_small_games_stay_out_of_the_regional_listing():
@@ -56,8 +57,8 @@ def test_the_small_games_stay_out_of_the_regional_listing():
 
 
 def test_declarations_are_checked():
-    with pytest.raises(ValueError, match="hand_size must be 5, 8, 11 or 14"):
-        get("ladder5").__class__(name="x", zh="x", en="x", hand_size=6)
+    with pytest.raises(ValueError, match="table fact hand_size=6 is not one of 14, 11, 8, 5"):
+        TableFacts(hand_size=6)
     with pytest.raises(ValueError, match="kinds must be distinct tile indices"):
         TileSet(kinds=(3, 3))
     with pytest.raises(ValueError, match="kinds must be distinct tile indices"):
@@ -193,15 +194,15 @@ def test_shanten_of_short_hands_matches_brute_force(rules, sets):
     complete = _complete_hands(kinds, sets)
     rng = random.Random(rules)
     pool = [k for k in kinds for _ in range(4)]
-    n = rs.hand_size - 1
+    n = rs.table.hand_size - 1
     after = {tuple(w) for w in complete.tolist()}
     for _ in range(60):
         counts = [0] * 34
         for t in rng.sample(pool, n):
             counts[t] += 1
-        assert shanten_of_counts(counts, rs.short_sets) == _brute_shanten(counts, complete), counts
+        assert shanten_of_counts(counts, rs.table.short_sets) == _brute_shanten(counts, complete), counts
         brute = [t for t in kinds if counts[t] < 4 and tuple(c + (i == t) for i, c in enumerate(counts)) in after]
-        assert list(waits_of_counts(counts, rs.short_sets)) == brute
+        assert list(waits_of_counts(counts, rs.table.short_sets)) == brute
 
 
 def test_the_coach_advises_a_short_hand_by_the_brute_force_shanten():

@@ -129,7 +129,7 @@ def _size(rules) -> int:
             rules = _get_rules(rules)
         except UnknownRuleSetError:
             return 14  # the judge refuses the name with its own message
-    return rules.hand_size if isinstance(rules, RuleSet) else 14
+    return rules.table.hand_size if isinstance(rules, RuleSet) else 14
 
 
 def _useful_live(shapes, judge, counts, s: int, n_melds: int, held13, held, seen_c) -> dict:
@@ -190,7 +190,7 @@ def _setup(hand: Hand, rules, seen, draws_left, trials, context: dict, extra: in
         kinds = tuple(range(34))
     else:
         kinds = judge.rs.tiles.kinds or (tuple(range(34)) if judge.rs.tiles.honors else tuple(range(27)))
-        short = judge.rs.short_sets
+        short = judge.rs.table.short_sets
     pool = [0] * 34
     for t in kinds:
         pool[t] = max(0, 4 - held[t] - seen_c[t])

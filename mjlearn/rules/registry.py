@@ -26,7 +26,7 @@ __all__ = [
     "RULESETS",
     "VARIANT_MODULES",
     "get",
-    "small_games",
+    "ladder",
     "names",
     "register",
     "registered",
@@ -47,7 +47,7 @@ VARIANT_MODULES = (
     "small_games",
 )
 """Modules of mjlearn.rules that register variants when imported (in display order); ``ladder``
-registers the small games of the ladder (``RuleSet.practice``), which :func:`names` leaves out."""
+registers the small games of the ladder (each with a ``RuleSet.rung``), which :func:`names` leaves out."""
 
 DEFAULT = "mcr"
 """The rule set used where none is given (a table, a session, ``mjlearn.rules.score``)."""
@@ -129,7 +129,7 @@ def get(name) -> RuleSet:
     _load()
     key = _index.get(_norm(name))
     if key is None:
-        known = ", ".join(f"{n} ({r.zh})" for n, r in list(_registry.items()) if not r.practice)
+        known = ", ".join(f"{n} ({r.zh})" for n, r in list(_registry.items()) if r.rung is None)
         raise UnknownRuleSetError(
             f"unknown rule set {name!r}; known rule sets: {known}  （没有叫 {name!r} 的规则；可用的规则如上所列）"
         )
@@ -138,9 +138,9 @@ def get(name) -> RuleSet:
 
 def names(*, practice: bool = False) -> tuple[str, ...]:
     """Registered names in display order: the regional rule sets and MCR; with ``practice=True`` the
-    ladder's small games too (``RuleSet.practice``)."""
+    ladder's small games too (the rule sets with a ``rung``)."""
     _load()
-    return tuple(n for n, rs in list(_registry.items()) if practice or not rs.practice)
+    return tuple(n for n, rs in list(_registry.items()) if practice or rs.rung is None)
 
 
 def ladder() -> tuple[RuleSet, ...]:

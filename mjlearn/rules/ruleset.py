@@ -97,34 +97,13 @@ class RuleSet:
     patterns: tuple[Pattern, ...] = ()
     table: TableFacts = TableFacts()
     """What the rule set fixes on the table (dice, deal, wild, claims, the wall's end): see :class:`TableFacts`."""
-    hand_size: int = 14
-    """Tiles in a complete hand, kongs counted as three: 14 (four sets and a pair), or 5, 8 or 11 in
-    the ladder's small games (one, two or three sets and a pair). See :attr:`short_sets`."""
     rung: Rung | None = None
-    """For a small game of the ladder (:mod:`mjlearn.rules.small_games`): its rung, explanation and goal.
-    Such a rule set is found by :func:`~mjlearn.rules.get` and played at the table like any other,
-    but left out of :func:`~mjlearn.rules.names` and ``RULESETS`` (the comparison, the tour, the
-    quizzes); :func:`mjlearn.rules.registry.ladder` lists them in order."""
+    """A small game of the ladder (:mod:`mjlearn.rules.small_games`): its rung, explanation and goal;
+    found by :func:`~mjlearn.rules.get`, left out of :func:`~mjlearn.rules.names` and ``RULESETS``."""
     about: About | None = None
     """What it says about itself to a learner (:class:`~mjlearn.rules.description.About`): where it is
     played, what is special, its family, the disputed rulings, a worked example; None for a rule set
     without one (the course then shows only its name and facts)."""
-
-    def __post_init__(self):
-        if self.hand_size not in (5, 8, 11, 14):
-            raise ValueError(f"hand_size must be 5, 8, 11 or 14 (one to four sets and a pair), got {self.hand_size!r}")
-
-    @property
-    def practice(self) -> bool:
-        """A small game of the ladder (it has a :attr:`rung`), not a regional rule set."""
-        return self.rung is not None
-
-    @property
-    def short_sets(self) -> int:
-        """Sets a complete hand has fewer than a full one (0; 3, 2 or 1 in the small games). The
-        engine's count functions read a short hand as a full one with this many more sets declared:
-        a shanten or a wait of five tiles is that of the fourteen with three sets already made."""
-        return (14 - self.hand_size) // 3
 
     # --- options ---
     def opt(self, key: str):
@@ -249,7 +228,7 @@ class RuleSet:
         """Judge ``hand`` under this rule set: legality, items, total and the four payments."""
         rs = self._with_given(options)
         hand = as_hand(hand)
-        if hand.tile_count != self.hand_size or hand.win_tile is None:
+        if hand.tile_count != self.table.hand_size or hand.win_tile is None:
             raise InvalidHandError(
                 f"scoring needs a complete hand with its winning tile after '+', e.g. "
                 f"'123m456p789s111sE+E'; {str(hand)!r} has {hand.tile_count} tiles"

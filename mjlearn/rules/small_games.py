@@ -13,8 +13,8 @@ ladder14  characters + dots (72)          14: four sets + pair   the same (seven
 free      the full 144-tile set           14                     the MCR fans, no 8-point minimum
 ========  ==============================  =====================  ================================
 
-The last rung is MCR itself (``"mcr"``). A short hand (``hand_size`` 5, 8 or 11) is read by the
-engine as a full hand that already has ``short_sets`` sets declared (``RuleSet.short_sets``), so its
+The last rung is MCR itself (``"mcr"``). A short hand (``table.hand_size`` 5, 8 or 11) is read by
+the engine as a full hand that already has ``table.short_sets`` sets declared, so its
 shanten, waits and useful tiles are the count functions' own. The one-suit games take the honors in
 from eight tiles on: one suit alone (36 tiles) cannot deal four hands of eleven.
 
@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from ..errors import ContextError
 from ..mcr import score as mcr_score
 from ..shapes import Form
-from .base import Claims, Ledger, Pattern, RuleSet, TileSet, ctx
+from .base import Claims, Ledger, Pattern, RuleSet, TileSet, Win, ctx
 from .description import Rung
 from .mcr_rules import MCR, MCRRuleSet, mcr_items
 from .registry import register
@@ -61,13 +61,13 @@ class SmallGame(RuleSet):
     other player, a discard win by the discarder alone."""
 
     def evaluate(self, hand, c):
-        if self.short_sets:  # a short hand: read on counts, as the full hand with the sets it lacks
-            if not shape_complete(hand.counts, len(hand.melds) + self.short_sets, None, "standard"):
+        if self.table.short_sets:  # a short hand: read on counts, as the full hand with the sets it lacks
+            if not shape_complete(hand.counts, len(hand.melds) + self.table.short_sets, None, "standard"):
                 return RegionalResult(self, hand, c, False, NOT_COMPLETE, 0, (), dict.fromkeys("ESWN", 0))
-            win = _ShortWin(c)
-            items = self.detect(win)  # type: ignore[arg-type]  # the patterns read the context only
-            total = self.combine(items, win)  # type: ignore[arg-type]
-            ledger = self.settle(win, items, total)  # type: ignore[arg-type]
+            win = Win(self, hand, c, None, (), "regular")  # no reading: the patterns read the context only
+            items = self.detect(win)
+            total = self.combine(items, win)
+            ledger = self.settle(win, items, total)
             return RegionalResult(
                 self, hand, c, True, None, total, tuple(items), ledger.net, None, (), tuple(ledger.lines), "regular"
             )
@@ -94,13 +94,6 @@ class SmallGame(RuleSet):
         return (sum_line(result.items, self.unit, result.total), pays)
 
 
-@dataclass(frozen=True)
-class _ShortWin:
-    """What the small games' patterns and payments read of a short hand's win: its context."""
-
-    ctx: object
-
-
 _PATTERNS = (
     Pattern("win", "和牌", "a win", 1, lambda w: True, "every complete hand"),
     Pattern("self_drawn", "自摸", "self-drawn", 1, lambda w: bool(w.ctx.self_drawn), "the winning tile drawn"),
@@ -123,8 +116,9 @@ def _small(name: str, zh: str, en: str, size: int, kinds: tuple[int, ...], rung:
         signature="a small game of the ladder",
         patterns=_PATTERNS,
         context=ctx("self_drawn", "discarder", "winner", "dealer"),
-        table=TableFacts(dice=2, shapes="standard+seven_pairs" if size == 14 else "standard", dealer_rotation="pass"),
-        hand_size=size,
+        table=TableFacts(
+            dice=2, shapes="standard+seven_pairs" if size == 14 else "standard", dealer_rotation="pass", hand_size=size
+        ),
         rung=rung,
     )
 
@@ -222,28 +216,15 @@ LADDER = (
             name="free",
             zh="不限番国标",
             en="Guobiao without the minimum",
-            unit=("分", "points"),
-            pay_unit=("分", "points"),
-            tiles=TileSet(True, True, "eight"),
-            pair="any",
+            unit=MCR.unit,
+            pay_unit=MCR.pay_unit,
+            tiles=MCR.tiles,
             minimum=0,
             discard_win="yes",
-            multi_win="single_nearest",
-            scoring="8 + Fan (self-draw, each); discarder 8 + Fan, others 8",
+            scoring=MCR.scoring,
             signature="the 81 fans, no minimum",
             options=MCR.options,
-            context=ctx(
-                "self_drawn",
-                "discarder",
-                "winner",
-                "dealer",
-                "last_tile",
-                "kong",
-                "wall_last",
-                "seat_wind",
-                "prevalent_wind",
-                "flowers",
-            ),
+            context=MCR.context,
             table=_MCR_FACTS,
             rung=Rung(
                 5,

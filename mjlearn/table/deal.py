@@ -43,7 +43,7 @@ def stacked_arrangement(rules, dice, hands, *, draws=(), tail=(), indicator=None
     cfg = rs.table
     want = [_tiles(h) for h in hands]
     draws, tail = _tiles(draws), _tiles(tail)
-    n = rs.hand_size
+    n = rs.table.hand_size
     if len(want) != 4 or [len(h) for h in want] != [n, n - 1, n - 1, n - 1]:
         raise ValueError(
             f"hands must be four: {n} tiles for East, {n - 1} for each other seat; got {[len(h) for h in want]}"

@@ -146,7 +146,7 @@ class Kongs:
                 i = w.tiles[p]
                 h[i] += 1
                 done = shape_complete(
-                    h[:34], len(self.t.melds[seat]) + self.t.rules.short_sets, None, self.t.facts.shapes
+                    h[:34], len(self.t.melds[seat]) + self.t.rules.table.short_sets, None, self.t.facts.shapes
                 )
                 h[i] -= 1
                 if done:

@@ -86,7 +86,7 @@ class SetupSteps:
             k += sum(e)
         wall.set_break(owner, k)
         yield self.t._emit(WallBroken(owner, k))
-        for size in deal_rounds(rs.hand_size):
+        for size in deal_rounds(rs.table.hand_size):
             for seat in SEATS:
                 got = [wall.draw_live() for _ in range(size)]
                 for _, t in got:

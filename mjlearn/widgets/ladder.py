@@ -41,8 +41,9 @@ class LadderBoard(MjWidget):
     """The rung shown (0 = the first)."""
     open_rungs = t.List(t.Int()).tag(sync=True)
     """The rungs the learner may play, read from the kept hands."""
-    playing = t.Int(-1).tag(sync=True)
-    """The rung dealt at the table, -1 before the first **play**."""
+    at_table = t.Int(-1).tag(sync=True)
+    """The rung dealt at the table, -1 before the first **play** (not "playing": the front end reads
+    a widget's "playing" trait as an animation to step)."""
 
     def __init__(self, climb: Climb, *, seed=None, **kw):
         self.climb = climb
@@ -68,7 +69,7 @@ class LadderBoard(MjWidget):
         table.observe(self._hand_over, ["phase", "hand_no"])  # (a hand over before the learner's
         if self.table is not None:  # turn leaves the phase "over": its number changes)
             self.table.unobserve(self._hand_over, ["phase", "hand_no"])
-        self.table, self.playing, self._counted = table, self.rung, 0
+        self.table, self.at_table, self._counted = table, self.rung, 0
         self._tables_changed()
 
     def _closed(self, rung: int) -> None:
@@ -82,13 +83,13 @@ class LadderBoard(MjWidget):
         """Keep each hand the table finishes on the rung being played (once; hands of another rule set,
         chosen at the table itself, are not the rung's and are not kept)."""
         table = self.table
-        if table is None or table.phase != "over" or table.rules != rungs()[self.playing].rules:
+        if table is None or table.phase != "over" or table.rules != rungs()[self.at_table].rules:
             return
         records = len(table.session.records)
         if records == self._counted:
             return
         self._counted = records
-        self.climb.record(self.playing, won=_learner_won(table), seed=self.seeds[self.playing])
+        self.climb.record(self.at_table, won=_learner_won(table), seed=self.seeds[self.at_table])
         self.open_rungs = list(self.climb.open_rungs())
         self.refresh()
 
@@ -110,13 +111,18 @@ class LadderBoard(MjWidget):
         for k, r in enumerate(rungs()):
             wins = self._wins(k)
             done = wins >= r.wins
-            mark = "✓ " if done else ("" if k in opened else "🔒 ")
+            mark = "✓ " if done else ""
             state = "done" if done else ("open" if k in opened else "closed")
             cur = ' aria-current="step"' if k == self.rung else ""
             dis = "" if k in opened else " disabled"
+            locked = (
+                ""
+                if k in opened
+                else f' title="{esc(B("还没有打开：先完成前一级", "not open yet: finish the rung before"))}"'
+            )
             cells.append(
                 f'<button class="mj-chip mj-rung{" mj-sel" if k == self.rung else ""}" data-act="rung" '
-                f'data-arg="{k}" data-state="{state}"{cur}{dis}>{esc(mark + B(*r.title))}</button>'
+                f'data-arg="{k}" data-state="{state}"{cur}{dis}{locked}>{esc(mark + B(*r.title))}</button>'
             )
         r = rungs()[self.rung]
         wins = self._wins(self.rung)
@@ -131,8 +137,8 @@ class LadderBoard(MjWidget):
         )
         playing = (
             f'<span class="mj-lbl">{esc(B("正在下面的牌桌上打：", "At the table below: "))}'
-            f"{esc(B(*rungs()[self.playing].title))}</span>"
-            if self.playing >= 0
+            f"{esc(B(*rungs()[self.at_table].title))}</span>"
+            if self.at_table >= 0
             else ""
         )
         controls = (

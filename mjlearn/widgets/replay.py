@@ -34,13 +34,13 @@ import traitlets as t
 
 from .. import i18n
 from ..analysis import shanten_name
+from ..coaching import coach
 from ..errors import UnknownRuleSetError
+from ..hand import Hand, as_hand
 from ..rules.registry import DEFAULT
 from ..rules.registry import get as get_rules
-from ..shanten_core import shanten_of_counts
-from ..coaching import coach
-from ..hand import Hand, as_hand
 from ..seats import Seat
+from ..shanten_core import shanten_of_counts
 from ..tiles import tile as _tile
 from ._base import B, MjWidget, esc, html_text, integer, tile_tag
 from ._panels import header
@@ -452,7 +452,7 @@ class ReviewReplay(MjWidget):
     def _size(self) -> int:
         """Tiles in a complete hand of the record's rule set (14; fewer in a small game of the ladder)."""
         try:
-            return get_rules(self.record.get("rules", DEFAULT)).hand_size
+            return get_rules(self.record.get("rules", DEFAULT)).table.hand_size
         except (UnknownRuleSetError, TypeError):
             return 14
 
