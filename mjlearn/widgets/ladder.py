@@ -107,9 +107,12 @@ class LadderBoard(MjWidget):
 
     def _regions(self, live: bool) -> dict:
         opened = set(self.open_rungs)
+        won = [0] * len(rungs())  # the kept hands, read once for the whole board
+        for k, w in self.climb.hands():
+            won[k] += w
         cells = []
         for k, r in enumerate(rungs()):
-            wins = self._wins(k)
+            wins = won[k]
             done = wins >= r.wins
             mark = "✓ " if done else ""
             state = "done" if done else ("open" if k in opened else "closed")
@@ -125,7 +128,7 @@ class LadderBoard(MjWidget):
                 f'data-arg="{k}" data-state="{state}"{cur}{dis}{locked}>{esc(mark + B(*r.title))}</button>'
             )
         r = rungs()[self.rung]
-        wins = self._wins(self.rung)
+        wins = won[self.rung]
         goal = B(f"目标：赢 {r.wins} 手", f"Goal: win {r.wins} hands") + f" · {min(wins, r.wins)}/{r.wins}"
         lines = "".join(f"<li>{esc(B(zh, en))}</li>" for zh, en in r.explain)
         nxt = ""
