@@ -55,7 +55,7 @@ def _open(page, lab, nb, name: str):
 def _deal(page, board, old):
     """Click the board's play button and return the new table's root (the old one, if any, is gone)."""
     gone = old.element_handle() if old is not None else None
-    _click(page, board, '[data-act="play"]')
+    board.locator('[data-act="play"]').click()  # (the board may draw the same again: a new deal of its rung)
     if gone is not None:
         page.wait_for_function("el => !el.isConnected", arg=gone)
     table = page.locator(".mj-root:has(.mj-play)").first
