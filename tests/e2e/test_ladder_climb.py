@@ -10,7 +10,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from test_play_e2e import _choose, _click
+from test_play_e2e import _choose, _click, _run_notebook
 
 from mjlearn.quiz.ladder import Climb, rungs
 from mjlearn.widgets.play import PlayTable
@@ -37,17 +37,7 @@ def _won_hand(rules: str, seeds=range(60)) -> tuple[int, list[dict], PlayTable]:
 
 
 def _open(page, lab, nb, name: str):
-    nbformat.write(nb, lab.root / f"{name}.ipynb")
-    page.goto(lab.url(f"lab/workspaces/{name.replace('_', '-')}/tree/{name}.ipynb"))
-    page.wait_for_function(
-        "window.jupyterapp && window.jupyterapp.shell.currentWidget"
-        " && window.jupyterapp.shell.currentWidget.context"
-        f" && window.jupyterapp.shell.currentWidget.context.path === '{name}.ipynb'"
-        " && window.jupyterapp.shell.currentWidget.sessionContext"
-        " && window.jupyterapp.shell.currentWidget.sessionContext.session"
-        " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel"
-    )
-    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    _run_notebook(page, lab, nb, name)
     page.locator(".mj-ladder").first.wait_for()
     return page.locator(".mj-root:has(.mj-ladder)").first
 
