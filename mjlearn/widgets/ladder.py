@@ -12,6 +12,8 @@ naming a closed rung is refused. :func:`ladder` puts the board and the table one
 
 from __future__ import annotations
 
+from typing import Any
+
 import ipywidgets
 import traitlets as t
 
@@ -208,6 +210,17 @@ class Ladder(ipywidgets.VBox):
     @property
     def table(self) -> PlayTable | None:
         return self.board.table
+
+    def _repr_mimebundle_(self, **kwargs):
+        """The live box, with the board's (and the table's) static picture and text beside it for a
+        page without a widget front end (GitHub, nbviewer, exported HTML)."""
+        data: Any = super()._repr_mimebundle_(**kwargs)
+        data, meta = data if isinstance(data, tuple) else (data, {})
+        parts = [self.board] if self.board.table is None else [self.board, self.board.table]
+        data = dict(data or {})
+        data["text/plain"] = "\n".join(w.plain_text() for w in parts)
+        data["text/html"] = "".join(w.static_html() for w in parts)
+        return data, meta
 
 
 def ladder(*, seed=None, folder=None, user: str | None = None) -> Ladder:
