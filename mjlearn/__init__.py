@@ -83,6 +83,7 @@ __all__ = [
     "get_language",
     "glossary",
     "is_winning",
+    "ladder",
     "parse_hand",
     "parse_meld",
     "parse_tile",
@@ -120,6 +121,7 @@ _LAZY = {
     "glossary": ("terms", "glossary"),
     "coach": ("coaching", "coach"),
     "play": ("widgets.play", "play"),
+    "ladder": ("widgets.ladder", "ladder"),
 }
 
 

@@ -196,7 +196,8 @@ class Hand:
     """A player's hand: declared melds, concealed tiles, the winning tile, flowers.
 
     A hand has 13 tiles plus a winning tile (kongs count as three), or 13 or 14 tiles without one
-    (a waiting hand, or a hand that has just drawn and must discard).
+    (a waiting hand, or a hand that has just drawn and must discard); in the ladder's small games one,
+    two or three sets fewer (4 or 5, 7 or 8, 10 or 11 tiles).
     """
 
     melds: tuple[Meld, ...] = ()
@@ -305,6 +306,10 @@ def hand_problems(hand: Hand) -> list[Problem]:
     return _check(hand)[0]
 
 
+_SIZES = (5, 8, 11, 14)
+"""Tiles in a complete hand: 14, or 5, 8, 11 in the ladder's small games (kongs count as three)."""
+
+
 def _check(hand: Hand) -> tuple[list[Problem], tuple[list[int], list[int]] | None]:
     """:func:`hand_problems`, and the counts the check makes on its way (None when the tiles are
     not tiles): the 34 counts of the concealed tiles and the winning tile, and of all the tiles."""
@@ -391,15 +396,17 @@ def _check(hand: Hand) -> tuple[list[Problem], tuple[list[int], list[int]] | Non
                 )
             )
     n = hand.tile_count
+    # a full hand has 13 tiles and the one drawn or won; a small game of the ladder (mjlearn.rules.small_games)
+    # plays shorter hands, lacking one to three sets: 4 and 5, 7 and 8, 10 and 11 tiles
     if hand.win_tile is not None:
-        if n != 14:
+        if n not in _SIZES:
             problems.append(
                 Problem(
                     f"wrong tile count: {n - 1} tiles before the winning tile, expected 13 "
                     f"(kongs count as three)  （张数不对：和的那张之前有 {n - 1} 张，应为 13 张；杠按 3 张算）"
                 )
             )
-    elif n not in (13, 14):
+    elif n not in _SIZES and n + 1 not in _SIZES:
         problems.append(
             Problem(
                 f"wrong tile count: {n} tiles, expected 13 or 14 (kongs count as three)"

@@ -197,8 +197,8 @@ def test_impossible_hands(text, fragment):
 
 def test_invalid_hand_lists_every_problem():
     with pytest.raises(InvalidHandError) as e:
-        parse_hand("[1111m][1111m]11m")
-    assert len(e.value.problems) == 2  # six copies and a wrong count
+        parse_hand("[1111m][1111m]111m")  # nine tiles: the size of no hand, not even a small game's
+    assert len(e.value.problems) == 2  # too many copies and a wrong count
 
 
 def test_hand_records_validate_when_built_directly():

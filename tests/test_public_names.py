@@ -54,6 +54,7 @@ CALLS = {
         "__import__('mjlearn.terms').terms.term_html('门清'), __import__('mjlearn.terms').terms.annotate('门清'))",
         "coach": f"mj.coach({FOURTEEN}, draws_left=4)",
         "play": "mj.play('mcr', seat='S', seed=1, coach=True)",
+        "ladder": "mj.ladder(seed=1, folder=__import__('tempfile').mkdtemp(), user='ann')",
     },
     "mjlearn.rules": {
         "get": "m.get('北京麻将')",

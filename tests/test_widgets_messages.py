@@ -4,6 +4,7 @@ keeps its state; where the widget has a message area it shows a short bilingual 
 
 import logging
 import os
+import tempfile
 from contextlib import contextmanager
 
 import anywidget
@@ -12,7 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mjlearn import i18n
+from mjlearn.quiz.ladder import Climb
 from mjlearn.widgets import DealView, HandEditor, RuleComparison, TileStrip
+from mjlearn.widgets.ladder import LadderBoard
 from mjlearn.widgets.views import DiscardAdvice, FanBreakdown, HandView, WaitsView
 
 EXAMPLES = int(os.environ.get("MJLEARN_FUZZ_EXAMPLES", "40"))
@@ -27,6 +30,7 @@ MAKERS = {
     "fans_view": lambda: FanBreakdown("1112345678999m+5m"),
     "waits_view": lambda: WaitsView("1112345678999m"),
     "advice_view": lambda: DiscardAdvice("123m456p789sEENNS"),
+    "ladder": lambda: LadderBoard(Climb(tempfile.mkdtemp(), user="fuzz"), seed=1),
 }
 _BASE_TRAITS = set(anywidget.AnyWidget().trait_names(sync=True))
 

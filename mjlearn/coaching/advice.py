@@ -7,9 +7,11 @@ from __future__ import annotations
 import random as _random
 
 from ..analysis import _visible_counts
-from ..errors import InvalidHandError, Problem
+from ..errors import InvalidHandError, Problem, UnknownRuleSetError
 from ..hand import Hand, Meld, MeldKind, as_hand
 from ..mcr.profiles import PROFILES
+from ..rules import RuleSet
+from ..rules.registry import get as _get_rules
 from ..seats import SEAT_LETTERS
 from ..shanten_core import useful_tiles_of_counts
 from ..tiles import TILES, Tile
@@ -70,17 +72,18 @@ def coach(hand, rules="mcr", *, seen=None, draws_left=None, trials=None, seed=0,
     At a table, :func:`from_table` gives all of these for a seat: ``coach(**from_table(table, seat))``.
     """
     hand = as_hand(hand)
-    if hand.tile_count != 14:
+    size = _size(rules)
+    if hand.tile_count != size:
         raise InvalidHandError(
-            f"the coach advises a 14-tile hand (13 and the tile just drawn; kongs count as three); "
+            f"the coach advises a {size}-tile hand ({size - 1} and the tile just drawn; kongs count as three); "
             f"{str(hand)!r} has {hand.tile_count}"
-            f"  （教练看的是 14 张的手牌（13 张加刚摸的一张，杠算 3 张）；这手牌有 {hand.tile_count} 张）",
+            f"  （教练看的是 {size} 张的手牌（{size - 1} 张加刚摸的一张，杠算 3 张）；这手牌有 {hand.tile_count} 张）",
             str(hand),
         )
     seen_c, held, judge, pool, n, d, draws_left, trials, shapes, look = _setup(
         hand, rules, seen, draws_left, trials, context
     )
-    n_melds = len(hand.melds)
+    n_melds = shapes.n  # the melds, and the sets a small game's short hand lacks
     counts = list(hand.counts)
     complete = shapes.shanten(counts) < 0
     if complete and hand.win_tile is not None:
@@ -117,6 +120,16 @@ def coach(hand, rules="mcr", *, seen=None, draws_left=None, trials=None, seed=0,
         key=lambda o: (-round(o.win_chance, 9), -round(o.expected, 9), o.shanten, -o.live, -o.kinds, o.discard.index)
     )
     return Coaching(hand, judge.name, draws_left, n, tuple(options), complete, judge.unit, tuple(seen_c))
+
+
+def _size(rules) -> int:
+    """Tiles in a complete hand of ``rules`` (14; fewer in a small game of the ladder)."""
+    if isinstance(rules, str) and rules.lower() not in PROFILES:
+        try:
+            rules = _get_rules(rules)
+        except UnknownRuleSetError:
+            return 14  # the judge refuses the name with its own message
+    return rules.table.hand_size if isinstance(rules, RuleSet) else 14
 
 
 def _useful_live(shapes, judge, counts, s: int, n_melds: int, held13, held, seen_c) -> dict:
@@ -172,16 +185,18 @@ def _setup(hand: Hand, rules, seen, draws_left, trials, context: dict, extra: in
     if problems:
         raise InvalidHandError(problems)
     judge = Judge(rules, context, hand, seen_c)
+    short = 0
     if judge.mcr:
         kinds = tuple(range(34))
     else:
-        kinds = tuple(range(34)) if judge.rs.tiles.honors else tuple(range(27))
+        kinds = judge.rs.tiles.kinds or (tuple(range(34)) if judge.rs.tiles.honors else tuple(range(27)))
+        short = judge.rs.table.short_sets
     pool = [0] * 34
     for t in kinds:
         pool[t] = max(0, 4 - held[t] - seen_c[t])
     n = sum(pool)
     if draws_left is None:
-        draws_left = max(0, (n - 39) // 4)
+        draws_left = max(0, (n - 3 * (13 - 3 * short)) // 4)
     if not isinstance(draws_left, int) or isinstance(draws_left, bool) or not 0 <= draws_left <= MAX_DRAWS_LEFT:
         raise InvalidHandError(
             f"draws_left must be a whole number from 0 to {MAX_DRAWS_LEFT} (no wall holds more "
@@ -197,7 +212,7 @@ def _setup(hand: Hand, rules, seen, draws_left, trials, context: dict, extra: in
             f"trials must be a whole number from 1 to {MAX_TRIALS:,}, got {_short(trials)}"
             f"  （模拟次数要写 1 到 {MAX_TRIALS:,} 的整数）"
         )
-    shapes = Shapes(len(hand.melds), judge.forms, kinds)
+    shapes = Shapes(len(hand.melds) + short, judge.forms, kinds)
     return seen_c, held, judge, pool, n, d, draws_left, trials, shapes, Lookahead(shapes, judge)
 
 
@@ -213,9 +228,9 @@ def standing(hand, rules="mcr", *, seen=None, draws_left=None, trials=None, seed
     (0, {'1s': 4, '4s': 4}, 'exact')
     """
     hand = as_hand(hand)
-    if hand.tile_count != 13:
+    if hand.tile_count != _size(rules) - 1:
         raise InvalidHandError(
-            f"a standing hand has 13 tiles (kongs count as three); {str(hand)!r} has {hand.tile_count}"
+            f"a standing hand has {_size(rules) - 1} tiles (kongs count as three); {str(hand)!r} has {hand.tile_count}"
             f"  （等牌的手牌是 13 张（杠算 3 张）；这手牌有 {hand.tile_count} 张）",
             str(hand),
         )
@@ -244,7 +259,7 @@ def after_kong(
     melds = list(hand.melds)
     seen_after = seen
     if offer is not None:
-        if hand.tile_count != 13 or conc.count(t) != 3 or offer not in (1, 2, 3):
+        if hand.tile_count != _size(rules) - 1 or conc.count(t) != 3 or offer not in (1, 2, 3):
             raise InvalidHandError(
                 f"a kong on a discard of {t} needs 13 tiles with three {t} concealed and who "
                 f"discarded it (offer 1-3); got {str(hand)!r}, offer {offer!r}"
@@ -260,9 +275,9 @@ def after_kong(
             seen_c[t.index] -= 1  # the discard was in sight; now it is in the kong
         seen_after = {TILES[i]: k for i, k in enumerate(seen_c) if k}
     else:
-        if hand.tile_count != 14:
+        if hand.tile_count != _size(rules):
             raise InvalidHandError(
-                f"a kong in one's own turn is made from 14 tiles (kongs count as three); "
+                f"a kong in one's own turn is made from {_size(rules)} tiles (kongs count as three); "
                 f"{str(hand)!r} has {hand.tile_count}"
                 f"  （自己摸牌后开杠要 14 张（杠算 3 张）；这手牌有 {hand.tile_count} 张）",
                 str(hand),
@@ -295,7 +310,7 @@ def _stand(hand: Hand, rules, seen, draws_left, trials, seed, context, extra: in
     )
     counts = list(hand.counts)
     s = shapes.shanten(counts)
-    useful = _useful_live(shapes, judge, counts, s, len(hand.melds), held, held, seen_c)
+    useful = _useful_live(shapes, judge, counts, s, shapes.n, held, held, seen_c)
     return Standing(
         hand=hand,
         draws_left=draws_left,

@@ -221,6 +221,17 @@ def _score(hand: Hand, wc, ctx, prof: Profile):
             ],
             str(hand),
         )
+    if len(hand.concealed) + 3 * len(hand.melds) != 13:  # a small game's short hand (mjlearn.rules.small_games)
+        n = len(hand.concealed) + 3 * len(hand.melds)
+        raise InvalidHandError(
+            [
+                Problem(
+                    f"wrong tile count: {n} tiles before the winning tile, expected 13 (kongs count as three)"
+                    f"  （张数不对：和的那张之前有 {n} 张，应为 13 张；杠按 3 张算）"
+                )
+            ],
+            str(hand),
+        )
     flowers = wc.flowers + len(hand.flowers)
     if flowers > 8:
         raise _problem(

@@ -40,15 +40,38 @@ class TileSet:
     """The 28 winds and dragons."""
     flowers: str = "none"
     """``"none"``, ``"eight"`` (春夏秋冬梅兰竹菊) or ``"fuzhou36"`` (the 8 flowers + all honors as flowers)."""
+    kinds: tuple[int, ...] = ()
+    """The tile kinds (indices 0-33, four of each) when a game plays with part of the set only, as the
+    ladder's small games do (one suit, two suits); empty: every suit, and the honors as ``honors``
+    says."""
+
+    def __post_init__(self):
+        if self.kinds and (
+            sorted(set(self.kinds)) != list(self.kinds) or not 0 <= self.kinds[0] <= self.kinds[-1] < 34
+        ):
+            raise ValueError(f"kinds must be distinct tile indices 0-33 in order, got {self.kinds!r}")
 
     @property
     def size(self) -> int:
+        if self.kinds:
+            return 4 * len(self.kinds) + (0 if self.flowers == "none" else 8)
         return 108 + (28 if self.honors or self.flowers == "fuzhou36" else 0) + (0 if self.flowers == "none" else 8)
 
     def problems(self, hand: Hand, ruleset: RuleSet) -> list[Problem]:
         out = []
         who = ruleset.en
-        honors = sorted({t for t in hand.tiles() if t.is_honor})
+        if self.kinds:
+            outside = sorted({t for t in hand.tiles() if not t.is_flower and t.index not in self.kinds})
+            if outside:
+                names = ", ".join(f"{t} ({t.zh})" for t in outside)
+                names_zh = "、".join(t.zh for t in outside)
+                out.append(
+                    Problem(
+                        f"{who} plays {self.size} tiles only: {names} is not used in this game"
+                        f"  （{ruleset.zh}只用 {self.size} 张牌，不用{names_zh}）"
+                    )
+                )
+        honors = sorted({t for t in hand.tiles() if t.is_honor and not self.kinds})
         if honors and not self.honors:
             names = ", ".join(f"{t} ({t.zh})" for t in honors)
             names_zh = "、".join(t.zh for t in honors)

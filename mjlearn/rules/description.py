@@ -30,6 +30,7 @@ __all__ = [
     "Example",
     "Line",
     "Ruling",
+    "Rung",
     "facts",
 ]
 
@@ -47,6 +48,20 @@ class Ruling:
     """What mjlearn does by default (zh, en)."""
     option: str
     """The option that changes it (its key; shown to learners by its label, never by the key)."""
+
+
+@dataclass(frozen=True)
+class Rung:
+    """Where a small game stands on the ladder (:mod:`mjlearn.rules.small_games`) and what it tells a
+    beginner: a one-screen explanation and a goal of wins that opens the next rung."""
+
+    order: int
+    """Its place on the ladder, 1 = the first rung."""
+    title: Line
+    explain: tuple[Line, ...]
+    """The one-screen explanation, a few lines (zh, en)."""
+    wins: int = 3
+    """Hands to win on it before the next rung opens."""
 
 
 @dataclass(frozen=True)

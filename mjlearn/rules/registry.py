@@ -21,7 +21,17 @@ from .base import RuleSet, UnknownRuleSetError
 
 _R = TypeVar("_R", bound=RuleSet)
 
-__all__ = ["DEFAULT", "RULESETS", "VARIANT_MODULES", "get", "names", "register", "registered", "unregister"]
+__all__ = [
+    "DEFAULT",
+    "RULESETS",
+    "VARIANT_MODULES",
+    "get",
+    "ladder",
+    "names",
+    "register",
+    "registered",
+    "unregister",
+]
 
 VARIANT_MODULES = (
     "mcr_rules",
@@ -34,8 +44,10 @@ VARIANT_MODULES = (
     "old_beijing",
     "hongkong",
     "fuzhou",
+    "small_games",
 )
-"""Modules of mjlearn.rules that register variants when imported (in display order)."""
+"""Modules of mjlearn.rules that register variants when imported (in display order); ``ladder``
+registers the small games of the ladder (each with a ``RuleSet.rung``), which :func:`names` leaves out."""
 
 DEFAULT = "mcr"
 """The rule set used where none is given (a table, a session, ``mjlearn.rules.score``)."""
@@ -117,17 +129,26 @@ def get(name) -> RuleSet:
     _load()
     key = _index.get(_norm(name))
     if key is None:
-        known = ", ".join(f"{n} ({r.zh})" for n, r in list(_registry.items()))
+        known = ", ".join(f"{n} ({r.zh})" for n, r in list(_registry.items()) if r.rung is None)
         raise UnknownRuleSetError(
             f"unknown rule set {name!r}; known rule sets: {known}  （没有叫 {name!r} 的规则；可用的规则如上所列）"
         )
     return _registry[key]
 
 
-def names() -> tuple[str, ...]:
-    """Registered names in display order."""
+def names(*, practice: bool = False) -> tuple[str, ...]:
+    """Registered names in display order: the regional rule sets and MCR; with ``practice=True`` the
+    ladder's small games too (the rule sets with a ``rung``)."""
     _load()
-    return tuple(_registry)
+    return tuple(n for n, rs in list(_registry.items()) if practice or rs.rung is None)
+
+
+def ladder() -> tuple[RuleSet, ...]:
+    """The small games of the ladder (the rule sets with a ``rung``), first rung first; the full game,
+    :data:`DEFAULT`, comes after them."""
+    _load()
+    games = [rs for rs in list(_registry.values()) if rs.rung is not None]
+    return tuple(sorted(games, key=lambda rs: rs.rung.order))  # type: ignore[union-attr]  # (filtered above)
 
 
 class _RuleSets(Mapping):
@@ -144,16 +165,13 @@ class _RuleSets(Mapping):
         return isinstance(name, str) and _norm(name) in _index
 
     def __iter__(self):
-        _load()
-        return iter(list(_registry))
+        return iter(names())
 
     def __len__(self):
-        _load()
-        return len(_registry)
+        return len(names())
 
     def __repr__(self):
-        _load()
-        return "RULESETS{" + ", ".join(f"{n!r}: {r.zh}" for n, r in list(_registry.items())) + "}"
+        return "RULESETS{" + ", ".join(f"{n!r}: {get(n).zh}" for n in names()) + "}"
 
     def _repr_html_(self):  # the course shows it: see handoff.py
         return presenter("comparison").rulesets_html(self)

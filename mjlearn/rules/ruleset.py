@@ -21,7 +21,7 @@ from ..handoff import presenter
 from ..seats import SEAT_LETTERS, Seat
 from ..shapes import Form
 from .declarations import Claims, Ctx, Option, Pattern, TileSet, TileSetError
-from .description import About
+from .description import About, Rung
 from .discard import _score_discard
 from .result import Item, RegionalResult
 from .tablefacts import TableFacts
@@ -97,6 +97,9 @@ class RuleSet:
     patterns: tuple[Pattern, ...] = ()
     table: TableFacts = TableFacts()
     """What the rule set fixes on the table (dice, deal, wild, claims, the wall's end): see :class:`TableFacts`."""
+    rung: Rung | None = None
+    """A small game of the ladder (:mod:`mjlearn.rules.small_games`): its rung, explanation and goal;
+    found by :func:`~mjlearn.rules.get`, left out of :func:`~mjlearn.rules.names` and ``RULESETS``."""
     about: About | None = None
     """What it says about itself to a learner (:class:`~mjlearn.rules.description.About`): where it is
     played, what is special, its family, the disputed rulings, a worked example; None for a rule set
@@ -225,7 +228,7 @@ class RuleSet:
         """Judge ``hand`` under this rule set: legality, items, total and the four payments."""
         rs = self._with_given(options)
         hand = as_hand(hand)
-        if hand.tile_count != 14 or hand.win_tile is None:
+        if hand.tile_count != self.table.hand_size or hand.win_tile is None:
             raise InvalidHandError(
                 f"scoring needs a complete hand with its winning tile after '+', e.g. "
                 f"'123m456p789s111sE+E'; {str(hand)!r} has {hand.tile_count} tiles"

@@ -32,6 +32,7 @@ _CHOICES = {
     "shapes": ("standard", "standard+seven_pairs", "five_forms"),
     "passed_win": ("none", "until_draw", "same_tile"),
     "dealer_rotation": ("stay", "pass"),
+    "hand_size": (14, 11, 8, 5),
 }
 _SPECIAL_SHAPES = ("hun_gang", "all_258", "three_golds", "yitangfu", "orphans")
 
@@ -100,6 +101,18 @@ class TableFacts:
     gold_grab: bool = False
     """With the rule option ``qiangjin_rule="street"`` a non-dealer whose 13 tiles are completed by
     the turned-up wild may take it before the dealer's first discard and win (Fuzhou 抢金)."""
+
+    hand_size: int = 14
+    """Tiles in a complete hand, kongs counted as three: 14 (four sets and a pair), or 11, 8 or 5 in
+    the ladder's small games (:mod:`mjlearn.rules.small_games`: three, two or one set and a pair).
+    The deal gives each seat one tile less (the dealer the whole hand); see :attr:`short_sets`."""
+
+    @property
+    def short_sets(self) -> int:
+        """Sets a complete hand has fewer than a full one (0; 1, 2 or 3 in the small games). The
+        engine's count functions read a short hand as a full one with this many more sets declared:
+        a shanten or a wait of five tiles is that of the fourteen with three sets already made."""
+        return (14 - self.hand_size) // 3
 
     def __post_init__(self):
         for name, allowed in _CHOICES.items():

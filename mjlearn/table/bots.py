@@ -64,7 +64,7 @@ class Bot:
         if taken is not None and taken[0] == seat:  # the 海底 tile taken without a win is discarded
             return taken[1].index
         c = list(table.hands[seat][:34])
-        n = len(table.melds[seat])
+        n = len(table.melds[seat]) + table.rules.table.short_sets
         banned = set()
         if table.wild is not None:
             banned.add(table.wild.index)  # keep wilds (and never throw the Fuzhou 金)
@@ -121,7 +121,7 @@ class Bot:
             return "pass", None
         t = table.last_discard[1].index
         c = list(table.hands[seat][:34])
-        n = len(table.melds[seat])
+        n = len(table.melds[seat]) + table.rules.table.short_sets
         now = self._shanten(c, n)
         if "kong" in opts:
             c[t] -= 3
@@ -161,7 +161,7 @@ class Bot:
         if table._after_claim is None:
             c = h[:34]
             melds = table.melds[seat]
-            n = len(melds)
+            n = len(melds) + table.rules.table.short_sets
             # a kong may be added to a pung; most turns hold no four and no tile of a pung: then no
             # kong is possible, skip the loop
             pungs = {m.tile.index for m in melds if m.kind is MeldKind.PUNG} if melds else ()

@@ -33,7 +33,7 @@ def _tiles(x) -> list:
 
 def stacked_arrangement(rules, dice, hands, *, draws=(), tail=(), indicator=None) -> tuple[int, ...]:
     """Tile indices in physical wall order such that, with these ``dice``, the deal gives seat
-    ``s`` exactly ``hands[s]`` (East 14 tiles, the others 13), the next live draws are ``draws``
+    ``s`` exactly ``hands[s]`` (East 14 tiles, the others 13; fewer in a small game of the ladder), the next live draws are ``draws``
     in order and the first tail (replacement) tiles are ``tail``. Every other tile fills the rest
     of the wall in canonical order. Hands and draws are notation strings or lists of tiles.
     ``indicator``: the tile turned up to show the wild where it comes from the 7th tail stack
@@ -43,8 +43,11 @@ def stacked_arrangement(rules, dice, hands, *, draws=(), tail=(), indicator=None
     cfg = rs.table
     want = [_tiles(h) for h in hands]
     draws, tail = _tiles(draws), _tiles(tail)
-    if len(want) != 4 or [len(h) for h in want] != [14, 13, 13, 13]:
-        raise ValueError(f"hands must be four: 14 tiles for East, 13 for each other seat; got {[len(h) for h in want]}")
+    n = rs.table.hand_size
+    if len(want) != 4 or [len(h) for h in want] != [n, n - 1, n - 1, n - 1]:
+        raise ValueError(
+            f"hands must be four: {n} tiles for East, {n - 1} for each other seat; got {[len(h) for h in want]}"
+        )
     pool = sorted(tile_set(rs))
     ind = [] if indicator is None else _tiles([indicator] if not isinstance(indicator, str) else indicator)
     if ind and cfg.wild != "tail7_next":
@@ -59,9 +62,9 @@ def stacked_arrangement(rules, dice, hands, *, draws=(), tail=(), indicator=None
             raise ValueError(f"{t} ({t.zh}) is used more often than the {rs.name} set has it") from None
     probe = Table(rs, arrangement=sorted(tile_set(rs)), dice=list(dice), setup=False)
     dealt: list[list[int]] = [[], [], [], []]
-    while sum(len(d) for d in dealt) < 53:
+    while sum(len(d) for d in dealt) < 4 * n - 3:
         e = probe.step_setup()
-        if e is None:  # pragma: no cover - the deal always gives 53 tiles
+        if e is None:  # pragma: no cover - the deal always gives 4 * n - 3 tiles
             raise RuntimeError("the setup ended before the deal was complete")
         if isinstance(e, TilesDealt):
             dealt[e.seat].extend(e.positions)

@@ -45,7 +45,9 @@ class Judging:
     def settle_exhausted(self) -> None:
         """What the rule set settles at an exhausted wall (``RuleSet.settle_exhausted``: Yunnan 查大叫).
         The table books no kong money during the hand, so at a draw there is none to cancel."""
-        if any(self.t.tile_count(s) != 13 for s in SEATS):  # pragma: no cover - a draw follows a discard
+        if any(
+            self.t.tile_count(s) != self.t.rules.table.hand_size - 1 for s in SEATS
+        ):  # pragma: no cover - a draw follows a discard
             return
         got = self.t.rules.settle_exhausted({s.letter: self.t.hand_of(s) for s in SEATS})
         if got is None:
@@ -70,7 +72,7 @@ class Judging:
         set's special shapes included); the rule set judges the win after."""
         cfg = self.t.facts
         wild = self.t.wild.index if self.t.wild is not None else None
-        n = len(self.t.melds[seat])
+        n = len(self.t.melds[seat]) + self.t.rules.table.short_sets
         if shape_complete(c, n, wild, cfg.shapes):
             return True
         return bool(cfg.special_shapes) and special_shape(cfg.special_shapes, c, self.t.melds[seat], wild)
@@ -94,7 +96,7 @@ class Judging:
             if not key[i]:
                 return True
             key[i] -= 1
-        n = len(table.melds[seat])
+        n = len(table.melds[seat]) + table.rules.table.short_sets
         got = self._ready[seat]
         if got is None or got[1] != n or got[0] != key:
             got = self._ready[seat] = (key, n, _completing_tiles(key, n))

@@ -145,7 +145,9 @@ class Kongs:
                     continue
                 i = w.tiles[p]
                 h[i] += 1
-                done = shape_complete(h[:34], len(self.t.melds[seat]), None, self.t.facts.shapes)
+                done = shape_complete(
+                    h[:34], len(self.t.melds[seat]) + self.t.rules.table.short_sets, None, self.t.facts.shapes
+                )
                 h[i] -= 1
                 if done:
                     taken = (p, w.take_tail_at(p))

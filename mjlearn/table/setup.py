@@ -24,7 +24,19 @@ from .wall import roll_dice, wall_owner
 if TYPE_CHECKING:
     from .play import Table
 
-__all__ = ["SetupSteps"]
+__all__ = ["SetupSteps", "deal_rounds"]
+
+
+def deal_rounds(hand_size: int) -> tuple[int, ...]:
+    """The tiles each seat takes in each round of the deal before the jump draw: four at a time,
+    the last round what is left, so that the jump draw completes ``hand_size - 1`` (the dealer's
+    ``hand_size``).
+
+    >>> deal_rounds(14), deal_rounds(11), deal_rounds(8), deal_rounds(5)
+    ((4, 4, 4), (4, 4, 1), (4, 2), (3,))
+    """
+    n = hand_size - 2
+    return (4,) * (n // 4) + ((n % 4,) if n % 4 else ())
 
 
 class SetupSteps:
@@ -74,9 +86,9 @@ class SetupSteps:
             k += sum(e)
         wall.set_break(owner, k)
         yield self.t._emit(WallBroken(owner, k))
-        for _round in range(3):
+        for size in deal_rounds(rs.table.hand_size):
             for seat in SEATS:
-                got = [wall.draw_live() for _ in range(4)]
+                got = [wall.draw_live() for _ in range(size)]
                 for _, t in got:
                     self.t.hands[seat][t] += 1
                 yield self.t._emit(TilesDealt(seat, tuple(TILES[t] for _, t in got), tuple(p for p, _ in got)))

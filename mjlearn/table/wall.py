@@ -35,7 +35,15 @@ from .render import wall_html
 
 __all__ = ["Wall", "roll_dice", "tile_set", "wall_owner", "wall_stacks"]
 
-_STACKS = {144: (18,) * 4, 136: (17,) * 4, 108: (14, 13, 14, 13)}
+_STACKS = {
+    144: (18,) * 4,
+    136: (17,) * 4,
+    108: (14, 13, 14, 13),
+    72: (9,) * 4,  # the ladder's small games (mjlearn.rules.small_games): two suits
+    64: (8,) * 4,  # one suit, winds and dragons
+    48: (6,) * 4,  # one suit and dragons
+    36: (5, 4, 5, 4),  # one suit
+}
 
 # position states
 UNTAKEN, LIVE, TAIL, ASIDE = 0, 1, 2, 3
@@ -43,10 +51,12 @@ UNTAKEN, LIVE, TAIL, ASIDE = 0, 1, 2, 3
 
 def tile_set(rules) -> list[int]:
     """Tile indices of a full set for a rule set (a name or :class:`~mjlearn.rules.RuleSet`): 108, 136
-    or 144 tiles, sorted."""
+    or 144 tiles (fewer for a small game of the ladder, ``TileSet.kinds``), sorted."""
     ts = _get_rules(rules).tiles
     flowers = ts.flowers != "none"
-    kinds = range(34) if ts.honors or flowers else range(27)  # honors may be played as flowers
+    kinds: Iterable[int] = range(34) if ts.honors or flowers else range(27)  # honors may be played as flowers
+    if ts.kinds:
+        kinds = ts.kinds
     out = [i for i in kinds for _ in range(4)]
     if flowers:
         out.extend(range(34, 42))
@@ -55,11 +65,11 @@ def tile_set(rules) -> list[int]:
 
 def wall_stacks(tiles: int) -> tuple[int, int, int, int]:
     """Stacks (two tiles each) in front of East, South, West, North for a set of ``tiles``: 144 -> 18
-    each, 136 -> 17, 108 -> 14, 13, 14, 13."""
+    each, 136 -> 17, 108 -> 14, 13, 14, 13 (and the ladder's small sets: 72, 64, 48, 36)."""
     try:
         return _STACKS[tiles]
     except KeyError:
-        raise ValueError(f"a wall is built from 108, 136 or 144 tiles, not {tiles}") from None
+        raise ValueError(f"a wall is built from 108, 136 or 144 tiles (or 72, 64, 48, 36), not {tiles}") from None
 
 
 def roll_dice(rng: _random.Random, n: int) -> tuple[int, ...]:

@@ -23,6 +23,8 @@ _WHERE = {
     "RuleComparison": "views",
     "DealView": "deal",
     "PlayTable": "play",
+    "LadderBoard": "ladder",
+    "Ladder": "ladder",
 }
 
 __all__ = sorted(_WHERE)  # noqa: PLE0605 (the lazily imported names above)

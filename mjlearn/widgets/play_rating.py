@@ -124,7 +124,7 @@ class DecisionRater:
         before = None
         if drawn is not None and drawn.index < 34 and c[drawn.index]:
             c[drawn.index] -= 1
-            before = shanten_of_counts(c, len(tb.melds[me])) if sum(c) % 3 == 1 else None
+            before = shanten_of_counts(c, len(tb.melds[me]) + tb.rules.table.short_sets) if sum(c) % 3 == 1 else None
         return kw, coaching, evals, before
 
     @staticmethod

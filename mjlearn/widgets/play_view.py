@@ -164,6 +164,8 @@ def _controls(pt, live: bool) -> str:
             for n in _rule_names()
             if n not in listed
         ]
+        if pt.rules not in _rule_names():  # a small game of the ladder: shown as chosen, not offered
+            groups.insert(0, f'<option value="{esc(pt.rules)}" selected>{esc(B(*_rules_words(rs)))}</option>')
         seats = "".join(
             f'<option value="{x.letter}"{" selected" if x == pt._place else ""}>{esc(B(x.zh, x.en))}</option>'
             for x in SEATS

@@ -33,10 +33,14 @@ from pathlib import Path
 import traitlets as t
 
 from .. import i18n
-from ..analysis import shanten, shanten_name
+from ..analysis import shanten_name
 from ..coaching import coach
+from ..errors import UnknownRuleSetError
 from ..hand import Hand, as_hand
+from ..rules.registry import DEFAULT
+from ..rules.registry import get as get_rules
 from ..seats import Seat
+from ..shanten_core import shanten_of_counts
 from ..tiles import tile as _tile
 from ._base import B, MjWidget, esc, html_text, integer, tile_tag
 from ._panels import header
@@ -212,17 +216,17 @@ class ReviewReplay(MjWidget):
             body = esc(B("这一局你没有打过牌。", "You discarded no tile in this hand."))
             return Piece(f'<div class="mj-box">{esc(head)}<div>{body}</div></div>', f"{head}\n{html_text(body)}")
         n = len(as_hand(dealt).concealed)
-        steps = shanten(dealt)
-        if n == 14:
+        steps = self._shanten(dealt)
+        if n == self._size:
             words = B(
-                "发到手的 14 张牌（庄家第一次打牌前）" if r.get("dealt") else "第一次打牌前的 14 张牌",
-                "Your 14 dealt tiles (the dealer's, before the first discard)"
+                f"发到手的 {n} 张牌（庄家第一次打牌前）" if r.get("dealt") else f"第一次打牌前的 {n} 张牌",
+                f"Your {n} dealt tiles (the dealer's, before the first discard)"
                 if r.get("dealt")
-                else "Your 14 tiles before your first discard",
+                else f"Your {n} tiles before your first discard",
             )
             count = B(
-                f"数一数：这 14 张离听牌还差 {steps} 步（打出最合适的一张后）。",
-                f"Counted for you: these 14 tiles are {steps} from ready (after the discard that keeps them closest).",
+                f"数一数：这 {n} 张离听牌还差 {steps} 步（打出最合适的一张后）。",
+                f"Counted for you: these {n} tiles are {steps} from ready (after the discard that keeps them closest).",
             )
         else:
             words = B(f"发到手的 {n} 张牌（第一次摸牌前）", f"Your {n} dealt tiles (before your first draw)")
@@ -419,7 +423,8 @@ class ReviewReplay(MjWidget):
         elif d["kind"] == "claim":
             before = self._before_claim(d)
             if before is not None:
-                parts.append(f"<div>{esc(B('你的 13 张牌', 'your 13 tiles'))}</div>{draw_hand(before, live=live)}")
+                n = self._size - 1
+                parts.append(f"<div>{esc(B(f'你的 {n} 张牌', f'your {n} tiles'))}</div>{draw_hand(before, live=live)}")
                 steps = self.claim_steps(d)
                 if steps is not None:
                     a, b = steps
@@ -441,7 +446,21 @@ class ReviewReplay(MjWidget):
         nxt = next((e for e in self.decisions if e["n"] == d["n"] + 1), None)
         if before is None or nxt is None:
             return None
-        return shanten(before), shanten(nxt["hand"])
+        return self._shanten(before), self._shanten(nxt["hand"])
+
+    @property
+    def _size(self) -> int:
+        """Tiles in a complete hand of the record's rule set (14; fewer in a small game of the ladder)."""
+        try:
+            return get_rules(self.record.get("rules", DEFAULT)).table.hand_size
+        except (UnknownRuleSetError, TypeError):
+            return 14
+
+    def _shanten(self, hand) -> int:
+        """Steps from ready of ``hand``, read as its rule set's hands are (a short hand of a small game
+        as the full one with the sets it lacks)."""
+        h = as_hand(hand)
+        return shanten_of_counts(h.counts, len(h.melds) + (14 - self._size) // 3)
 
     def _before_claim(self, d: dict) -> str | None:
         """The learner's 13 tiles when the discard was offered: the hand of the discard that follows the

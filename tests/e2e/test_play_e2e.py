@@ -22,6 +22,13 @@ def _open(page, lab, source=SOURCE, name="play_e2e"):
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_code_cell(source)]
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    _run_notebook(page, lab, nb, name)
+    page.locator(".mj-play").first.wait_for()
+    return page.locator(".mj-root:has(.mj-play)").first
+
+
+def _run_notebook(page, lab, nb, name):
+    """Write ``nb`` as NAME.ipynb, open it in JupyterLab and run all its cells."""
     nbformat.write(nb, lab.root / f"{name}.ipynb")
     # a workspace of its own: the session's default one may still show another test's notebook
     page.goto(lab.url(f"lab/workspaces/{name.replace('_', '-')}/tree/{name}.ipynb"))
@@ -34,8 +41,6 @@ def _open(page, lab, source=SOURCE, name="play_e2e"):
         " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel"
     )
     page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    page.locator(".mj-play").first.wait_for()
-    return page.locator(".mj-root:has(.mj-play)").first
 
 
 def _click(page, root, selector):
