@@ -126,3 +126,21 @@ def test_the_next_hand_is_dealt_on_screen_before_the_coach_looks():
     assert pt.table.phase != "over" and len(views) >= 2
     assert 'data-busy="1"' in views[0]["controls"] and "data-end" not in views[0]["end"]
     assert "data-busy" not in views[-1]["controls"] and views[-1] == pt.regions
+
+
+def test_whoever_watches_the_phase_sees_the_hand_over_only_once_it_is_booked():
+    """A part-way view never shows the end: when the phase turns "over" the hand is already in the
+    session's records (the ladder counts its hands by watching the phase)."""
+    pt = PlayTable(rules="mcr", seat="E", seed=1)
+    seen: list[tuple[int, bool]] = []
+    pt.observe(lambda change: seen.append((len(pt.session.records), pt._booked)), names="phase")
+    for _ in range(400):
+        if pt.phase == "over":
+            break
+        opts = pt._options()
+        if pt.waiting == "discard":
+            pt.handle({"act": "call", "arg": "win"} if "win" in opts else _best_discard(pt))
+        else:
+            pt.handle({"act": "call", "arg": "win" if "win" in opts else opts[-1]})
+    assert pt.phase == "over" and len(pt.session.records) == 1
+    assert seen and all(booked for n, booked in seen if n) and seen[-1] == (1, True)

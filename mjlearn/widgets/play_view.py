@@ -59,6 +59,8 @@ def staged(pt, show: bool, moved: int | None = None) -> int:
     n = len(pt.table.log)
     if not show or (moved is not None and (n == moved or not _waits(pt))):
         return n
+    if pt.table.phase == "over":  # the end is drawn once, booked: observers of the phase see it whole
+        return n
     pt._busy = True
     try:
         pt.refresh()
