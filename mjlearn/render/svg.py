@@ -70,6 +70,7 @@ TILE_GAP = 1.5  # between tiles of one group
 GROUP_GAP = 10  # between melds, and between the melds and the concealed tiles
 APART_GAP = 18  # before the winning tile and before the flowers
 PAD = 3  # around the whole drawing (room for highlight outlines)
+_FIT = "max-width:100%;height:auto"  # a row wider than its box (a phone) is drawn smaller, never cut off
 
 IVORY = "#fbf8ee"
 BODY = "#e7dcbc"
@@ -194,7 +195,9 @@ def _svg(slots: list[_Slot], width: float, title: str, highlight=None, cls: str 
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="mjlearn {cls}" role="img" '
         f'width="{_fmt(round(total_w * scale, 1))}" height="{_fmt(round(total_h * scale, 1))}" '
-        f'viewBox="0 0 {_fmt(total_w)} {_fmt(total_h)}"><title>{escape(title)}</title>' + "".join(body) + "</svg>"
+        f'viewBox="0 0 {_fmt(total_w)} {_fmt(total_h)}" style="{_FIT}"><title>{escape(title)}</title>'
+        + "".join(body)
+        + "</svg>"
     )
 
 
