@@ -320,18 +320,18 @@ def _input_for(q: Question):
         )
     if choices:
         return check_boxes([(label, value) for value, label in choices])
-    return W.Text(layout=W.Layout(width="100%", max_width="560px", height="44px"))  # no placeholder: said under it
+    return W.Text(layout=W.Layout(width="auto", max_width="560px", height="44px"))  # no placeholder: said under it
 
 
 def _input_note(q: Question) -> str:
     """What goes under the input: how to pick several, or how to type the answer (both languages)."""
     kind = get_kind(q.kind)
     if kind.answer == "choices":
-        return _MULTI_NOTE
+        return svg.TOUCH_STYLE + _MULTI_NOTE
     if kind.answer in ("choice",):
-        return ""
+        return svg.TOUCH_STYLE
     zh, en = kind.answer_help
-    return f"<div class='mjlearn-quiz-help' style='font-size:90%;color:#555'>{escape(zh)}<br>{escape(en)}</div>"
+    return f"{svg.TOUCH_STYLE}<div class='mjlearn-quiz-help' style='font-size:90%;color:#555'>{escape(zh)}<br>{escape(en)}</div>"
 
 
 def _value(q: Question, w):

@@ -72,6 +72,15 @@ APART_GAP = 18  # before the winning tile and before the flowers
 PAD = 3  # around the whole drawing (room for highlight outlines)
 _FIT = "max-width:100%;height:auto"  # a row wider than its box (a phone) is drawn smaller, never cut off
 
+TOUCH_STYLE = (
+    "<style>@media (max-width: 640px), (pointer: coarse) {"
+    " .mjlearn-quiz .widget-text input { min-height: 44px; }"
+    " .mjlearn-quiz .widget-radio-box label, .mjlearn-quiz .widget-checkbox label {"
+    " min-height: 44px; display: flex; align-items: center; } }</style>"
+)
+"""A style for a quiz (drawn by ipywidgets): its text box and choices are 44 px high, a finger's
+target (WCAG 2.5.5), on a phone or a touch screen."""
+
 IVORY = "#fbf8ee"
 BODY = "#e7dcbc"
 EDGE = "#b9a983"
