@@ -260,7 +260,7 @@ def scalar(v):
 class MjWidget(anywidget.AnyWidget):
     """Base of the mjlearn widgets (see the module docstring)."""
 
-    _esm = _STATIC / "mj.js"
+    _esm = (_STATIC / "mj.js").read_text(encoding="utf-8") + (_STATIC / "glossary.js").read_text(encoding="utf-8")
     _css = _STATIC / "mj.css"
 
     layout_html = t.Unicode("").tag(sync=True)
