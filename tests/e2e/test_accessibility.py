@@ -166,6 +166,19 @@ def _explain(violations: list[dict]) -> str:
     return "\n".join(lines)
 
 
+# Where colour alone once told something (a chosen chip, a claimed discard, the latest discard, the
+# seat to play), a mark drawn beside it: (selector, pseudo-element, what its content must hold).
+MARKS = [
+    (".mj-root .mj-chip.mj-on", "::before", "✓"),
+    (".mj-root .mj-t.mj-taken", "::after", "↗"),
+    (".mj-root .mj-t.mj-last", "::after", "★"),
+    (".mj-root .mj-turn > .mj-name", "::after", "turn"),
+]
+UNMARKED = """(marks) => marks.flatMap(([sel, pseudo, want]) => [...document.querySelectorAll(sel)]
+  .filter(el => !(getComputedStyle(el, pseudo).content || '').includes(want))
+  .map(el => sel + ' ' + el.outerHTML.slice(0, 80)))"""
+
+
 def _check(page, src: str, name: str) -> list[dict]:
     found = _axe(page, src, include=CONTENT)
     chrome = _axe(page, src, exclude=[f"{PANEL} .jp-Notebook"])["violations"]
@@ -175,6 +188,8 @@ def _check(page, src: str, name: str) -> list[dict]:
         "(sels) => sels.map(s => [...document.querySelectorAll(s)].map(e => e.innerText).join(' ')).join(' ')", CONTENT
     )
     assert shown.strip(), found
+    unmarked = page.evaluate(UNMARKED, MARKS)
+    assert not unmarked, f"meaning told by colour alone: {unmarked[:5]}"
     return found["violations"]
 
 

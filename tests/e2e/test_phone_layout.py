@@ -184,3 +184,20 @@ def test_widget_fits_a_phone_with_finger_sized_targets(name, phone):
     assert found["cut"] == [], found["cut"][:10]
     assert found["scrolls"] == [], found["scrolls"][:10]
     assert found["small"] == [], found["small"][:20]
+
+
+def test_glossary_word_opens_on_a_tap_within_the_screen(phone):
+    """A glossary word in a widget (no hover on a phone): a tap opens its definition, inside the
+    screen's width; a tap elsewhere closes it."""
+    page, shots = phone
+    word = page.locator(".mj-root abbr.mj-term").first
+    word.scroll_into_view_if_needed()
+    word.tap()
+    pop = page.locator(".mj-term-pop")
+    pop.wait_for()
+    box = pop.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= WIDTH, box
+    assert pop.inner_text() == word.get_attribute("data-term")
+    page.screenshot(path=str(shots / "glossary_tap.png"))
+    page.touchscreen.tap(WIDTH - 10, 5)
+    assert not pop.is_visible()
