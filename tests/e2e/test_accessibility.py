@@ -152,6 +152,7 @@ def _record(page_name: str, found: dict, chrome: list[dict]) -> None:
         "content": count(content),
         "content_nodes": sum(len(v["nodes"]) for v in _bad(content)),
         "chrome": count(chrome),
+        "chrome_detail": [{"id": v["id"], "help": v["help"], "nodes": v["nodes"][:4]} for v in _bad(chrome)],
         "content_detail": [{"id": v["id"], "impact": v["impact"], "nodes": v["nodes"][:3]} for v in _bad(content)],
     }
     path.write_text(json.dumps(data, indent=1, ensure_ascii=False))

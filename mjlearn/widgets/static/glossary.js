@@ -16,6 +16,8 @@
 
   function prepare(root) {
     for (const w of root.querySelectorAll("abbr.mj-term[title]")) {
+      // inside a button or a label the word is part of that control: it keeps its hover title
+      if (w.closest("button, a, label, summary, select, [data-act]")) continue;
       w.dataset.term = w.getAttribute("title");
       w.removeAttribute("title"); // the popover says it; no second, hover-only tooltip
       w.setAttribute("tabindex", "0");
