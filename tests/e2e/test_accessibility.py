@@ -26,6 +26,8 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from test_course_layout import course_lab  # noqa: F401  (a fixture: the whole course in the session's JupyterLab)
+from test_lesson_layout import _open
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
@@ -67,20 +69,6 @@ def axe_source() -> str:
     return script.read_text(encoding="utf-8")
 
 
-@pytest.fixture(scope="module")
-def course_lab(lab):
-    """The session's JupyterLab serving the whole course, cells rendered all at once (no windowing)."""
-    for nb in NOTEBOOKS:
-        shutil.copy(nb, lab.root / nb.name)
-    for folder in ("quiz_sets", "recorded"):
-        if (ROOT / "notebooks" / folder).is_dir():
-            shutil.copytree(ROOT / "notebooks" / folder, lab.root / folder, dirs_exist_ok=True)
-    tracker = lab.root.parent / "settings" / "@jupyterlab" / "notebook-extension"
-    tracker.mkdir(parents=True, exist_ok=True)
-    (tracker / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
-    return lab
-
-
 PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"
 CONTENT = [f"{PANEL} .jp-OutputArea-output", f"{PANEL} .jp-MarkdownOutput"]
 
@@ -101,28 +89,6 @@ RUN = """async ([include, exclude, tags]) => {
     nodes: v.nodes.map(n => ({target: n.target.join(' '), html: n.html.slice(0, 160),
                               summary: (n.failureSummary || '').slice(0, 300)}))}))};
 }"""
-
-
-def _wait_ran(page, name: str) -> None:
-    page.wait_for_function(
-        "window.jupyterapp && window.jupyterapp.shell.currentWidget"
-        " && window.jupyterapp.shell.currentWidget.context"
-        f" && window.jupyterapp.shell.currentWidget.context.path === '{name}'"
-        " && window.jupyterapp.shell.currentWidget.sessionContext"
-        " && window.jupyterapp.shell.currentWidget.sessionContext.session"
-        " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel"
-    )
-    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    page.wait_for_function(
-        """() => {
-        const nb = window.jupyterapp.shell.currentWidget.content;
-        return nb.widgets.filter(c => c.model.type === 'code').every(c => c.model.executionCount !== null)
-            && nb.widgets.every(c => !c.node.querySelector('.jp-InputArea-prompt')
-                                     || !c.node.querySelector('.jp-InputArea-prompt').textContent.includes('*'));
-    }""",
-        polling=500,
-    )
-    page.wait_for_timeout(1500)  # widgets draw after their comm opens
 
 
 def _axe(page, src: str, include=None, exclude=None) -> dict:
@@ -199,8 +165,7 @@ def test_lesson_has_no_serious_accessibility_violation(path, course_lab, browser
     page = browser_context.new_page()
     page.set_default_timeout(180_000)
     try:
-        page.goto(course_lab.url(f"lab/workspaces/axe-{path.stem}/tree/{path.name}"))
-        _wait_ran(page, path.name)
+        _open(page, course_lab, path.stem)
         content = _check(page, axe_source, path.stem)
     finally:
         page.close()
@@ -261,8 +226,7 @@ def test_widget_state_has_no_serious_accessibility_violation(state, lab, browser
     page = browser_context.new_page()
     page.set_default_timeout(180_000)
     try:
-        page.goto(lab.url(f"lab/workspaces/axe-{state.replace('_', '-')}/tree/{file}"))
-        _wait_ran(page, file)
+        _open(page, lab, file.removesuffix(".ipynb"))
         if state == "play_end_screen":
             page.locator(f"{PANEL} [data-end]").wait_for()
         if state == "play_mid_hand":
@@ -296,11 +260,13 @@ def _glossary_word_opens_and_closes(page) -> None:
             word.evaluate("e => e.outerHTML"),
         )
         word.focus()
-        page.keyboard.press("Shift+Tab")
-        page.keyboard.press("Tab")  # reached by the keyboard
-        assert page.evaluate("document.activeElement.classList.contains('mj-term')"), where
-        assert pop.is_visible() and word.get_attribute("aria-expanded") == "true", where
-        assert pop.inner_text() == word.get_attribute("data-term") and " / " in pop.inner_text()
+        assert pop.is_visible() and pop.inner_text() == word.get_attribute("data-term"), where
+        page.keyboard.press("Tab")  # the next word of the text, reached by the keyboard
+        active = "document.activeElement.matches('abbr.mj-term') && document.activeElement"
+        assert page.evaluate(f"!!({active})"), where
+        assert pop.inner_text() == page.evaluate(f"({active}).dataset.term") and " / " in pop.inner_text()
+        word.focus()
+        assert word.get_attribute("aria-expanded") == "true", where
         page.keyboard.press("Escape")
         assert not pop.is_visible() and word.get_attribute("aria-expanded") == "false", where
         word.click()  # a tap or a click, not a hover

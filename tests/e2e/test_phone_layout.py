@@ -10,15 +10,13 @@ look at.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
 import tempfile
-import threading
 from pathlib import Path
 
 import nbformat
 import pytest
+from test_lite_browser import CHROMIUM_ARGS, _need_browser, served  # noqa: F401  (served: a fixture)
 
 pytestmark = pytest.mark.e2e
 
@@ -78,17 +76,10 @@ PAGE = """() => ({scrollWidth: document.scrollingElement.scrollWidth,
                clientWidth: document.scrollingElement.clientWidth})"""
 
 
-def _need_browser():
-    if not Path(CHROMIUM).exists():
-        msg = f"{CHROMIUM} is missing (apt-get install chromium)"
-        if os.environ.get("CI"):
-            pytest.fail(msg)
-        pytest.skip(msg)
-
-
 @pytest.fixture(scope="module")
-def phone_site(tmp_path_factory):
-    """A JupyterLite site whose one notebook shows the three widgets, one per cell."""
+def site(tmp_path_factory):
+    """A JupyterLite site whose one notebook shows the three widgets, one per cell (served on
+    127.0.0.1 by test_lite_browser's ``served``)."""
     _need_browser()
     from mjlearn.lite import site as lite
 
@@ -99,31 +90,16 @@ def phone_site(tmp_path_factory):
     nbformat.write(nb, folder / "phone.ipynb")
     out = tmp_path_factory.mktemp("phone-lite") / "site"
     try:
-        lite.build(out, notebooks=folder, expose_app=True)
+        return out, lite.build(out, notebooks=folder, expose_app=True)
     except lite.LiteError as e:  # nothing cached and no registry: skip here, fail under CI
         if os.environ.get("CI"):
             pytest.fail(str(e))
         pytest.skip(str(e))
-    handler = functools.partial(_Quiet, directory=str(out))
-    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{srv.server_address[1]}/"
-    finally:
-        srv.shutdown()
-        srv.server_close()
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
 
 
 @pytest.fixture(scope="module")
-def phone(phone_site, playwright, tmp_path_factory):
+def phone(served, playwright, tmp_path_factory):
     """The notebook run in a phone-sized Chromium; yields the page and the screenshots' folder."""
-    from test_lite_browser import CHROMIUM_ARGS
-
     ctx = playwright.chromium.launch_persistent_context(
         str(tmp_path_factory.mktemp("phone-profile")),
         executable_path=CHROMIUM,
@@ -138,7 +114,7 @@ def phone(phone_site, playwright, tmp_path_factory):
     page.set_default_timeout(420_000)
     shots = Path(tempfile.mkdtemp(prefix="mjlearn-phone-"))
     try:
-        page.goto(phone_site + "lab/index.html?path=phone.ipynb")
+        page.goto(served + "lab/index.html?path=phone.ipynb")
         page.wait_for_function(
             "window.jupyterapp && window.jupyterapp.shell.currentWidget"
             " && window.jupyterapp.shell.currentWidget.sessionContext"
