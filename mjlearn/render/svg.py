@@ -287,16 +287,24 @@ def describe_hand(hand) -> str:
 # --- public functions -------------------------------------------------------------------------
 
 
-def tile_svg(tile, *, width: float = 36, sideways: bool = False, face_down: bool = False, highlight=None) -> str:
+def tile_svg(
+    tile,
+    *,
+    width: float = 36,
+    sideways: bool = False,
+    face_down: bool = False,
+    highlight=None,
+    title: str | None = None,
+) -> str:
     """One tile. ``width`` is the pixel width of an upright tile; ``highlight`` is True or a
-    colour to outline it.
+    colour to outline it; ``title`` replaces its accessible name (a tile whose face is hidden).
 
     >>> '<title>5m 五万 5 Characters</title>' in tile_svg("5m")
     True
     """
     t = as_tile(tile)
     hl = {0: HIGHLIGHT if highlight is True else highlight} if highlight else None
-    title = _tile_label(t) + (" (face down 扣着)" if face_down else "")
+    title = title or _tile_label(t) + (" (face down 扣着)" if face_down else "")
     return _svg([_Slot(t, 0, sideways, face_down)], width, title, hl, "mj-tile-svg")
 
 
