@@ -177,3 +177,26 @@ def test_glossary_word_opens_on_a_tap_within_the_screen(phone):
     page.screenshot(path=str(shots / "glossary_tap.png"))
     page.touchscreen.tap(WIDTH - 10, 5)
     assert not pop.is_visible()
+
+
+def test_hand_editor_fits_a_phone_in_voila(voila, browser_context, tmp_path):
+    """Lesson 05 as a Voila page (the session's Voila server) in a 390 px window: the first hand
+    editor neither scrolls sideways nor cuts anything off, and its targets are finger-sized."""
+    page = browser_context.new_page()
+    page.set_viewport_size({"width": WIDTH, "height": HEIGHT})
+    try:
+        page.goto(voila.url(""))
+        box = page.locator(BOX["editor"]).first
+        box.wait_for(timeout=180_000)
+        page.wait_for_timeout(1000)
+        box.scroll_into_view_if_needed()
+        page.screenshot(path=str(tmp_path / "voila_editor.png"))
+        print(f"\nVoila screenshot: {tmp_path / 'voila_editor.png'}")
+        whole = page.evaluate(PAGE)
+        found = page.evaluate(MEASURE, [BOX["editor"], CONTROLS, TARGET])
+    finally:
+        page.close()
+    assert whole["scrollWidth"] <= whole["clientWidth"], whole
+    assert found["scrollWidth"] <= found["clientWidth"] + 1 and found["width"] <= WIDTH, found
+    assert found["cut"] == [] and found["scrolls"] == [], (found["cut"][:10], found["scrolls"][:10])
+    assert found["small"] == [], found["small"][:20]
