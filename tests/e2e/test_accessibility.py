@@ -133,10 +133,10 @@ def _explain(violations: list[dict]) -> str:
     return "\n".join(lines)
 
 
-# Where colour alone once told something (a chosen chip, a claimed discard, the latest discard, the
+# Where colour alone once told something (the editor's chosen chip, a claimed discard, the latest discard, the
 # seat to play), a mark drawn beside it: (selector, pseudo-element, what its content must hold).
 MARKS = [
-    (".mj-root .mj-chip.mj-on", "::before", "✓"),
+    (".mj-root .mj-editor .mj-chip.mj-on", "::before", "✓"),
     (".mj-root .mj-t.mj-taken", "::after", "↗"),
     (".mj-root .mj-t.mj-last", "::after", "★"),
     (".mj-root .mj-turn > .mj-name", "::after", "turn"),
