@@ -15,7 +15,7 @@ from html import escape
 
 from ..hand import as_hand
 from ..i18n import get_language
-from ..render.charts import payments_svg
+from ..render.charts import FigurePicture, payments_svg
 from ..rules import RuleSet, get
 from ..rules.comparison import differences, fact_zh, pay_unit_key
 from ..rules.steps import zero_pays
@@ -186,7 +186,7 @@ def plot(c, ax=None, lang: str | None = None):
 
 def chart(c, lang: str | None = None):
     """The figure of :meth:`plot`, closed in pyplot so that a notebook shows it once (as the cell's
-    value) whatever the backend. Where matplotlib cannot be had (the browser build), the same chart
+    value) whatever the backend, shown with every rule set's amount as its text alternative. Where matplotlib cannot be had (the browser build), the same chart
     as SVG: one panel and one scale per payment unit."""
     try:
         import matplotlib.pyplot as plt
@@ -196,7 +196,12 @@ def chart(c, lang: str | None = None):
         return HTML(payments_svg(c.rows, c.winner))
     fig = plot(c, lang=lang).figure
     plt.close(fig)
-    return fig
+    seat = Seat.of(c.winner)
+    gains = [
+        f"{r.zh} {r.en}: " + (f"{r.payments.get(c.winner, 0):+g}" if r.status == "legal" else "不能和 not legal")
+        for r in c.rows
+    ]
+    return FigurePicture(fig, f"{c.hand}: {seat.zh}家的净得 {seat.en}'s net gain — " + "; ".join(gains))
 
 
 def pages(d, per_page: int = 6) -> list[tuple]:

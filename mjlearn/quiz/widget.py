@@ -31,8 +31,8 @@ SITUATION_PX = 30
 """The width of a tile in a question's situation (a claim question's hands): tiles a learner reads."""
 
 
-_GAP = "<span class='mjlearn-meld-gap' style='display:inline-block;width:8px'></span>"
-"""The space that sets an exposed meld apart from the next meld or the concealed tiles."""
+_GAP = "<span class='mjlearn-meld-gap' style='display:inline-block;width:8px'></span>"  # sets a meld apart
+_finger = lambda W: W.Layout(min_height="44px")  # a button a finger hits (44 px, WCAG 2.5.5)
 
 
 def _drawn(token: str, width: int = TILE_PX) -> str | None:
@@ -320,18 +320,18 @@ def _input_for(q: Question):
         )
     if choices:
         return check_boxes([(label, value) for value, label in choices])
-    return W.Text(layout=W.Layout(width="560px", max_width="100%"))  # no placeholder: said once, under it
+    return W.Text(layout=W.Layout(width="auto", max_width="560px", height="44px"))  # no placeholder: said under it
 
 
 def _input_note(q: Question) -> str:
     """What goes under the input: how to pick several, or how to type the answer (both languages)."""
     kind = get_kind(q.kind)
     if kind.answer == "choices":
-        return _MULTI_NOTE
+        return svg.TOUCH_STYLE + _MULTI_NOTE
     if kind.answer in ("choice",):
-        return ""
+        return svg.TOUCH_STYLE
     zh, en = kind.answer_help
-    return f"<div class='mjlearn-quiz-help' style='font-size:90%;color:#555'>{escape(zh)}<br>{escape(en)}</div>"
+    return f"{svg.TOUCH_STYLE}<div class='mjlearn-quiz-help' style='font-size:90%;color:#555'>{escape(zh)}<br>{escape(en)}</div>"
 
 
 def _value(q: Question, w):
@@ -383,10 +383,10 @@ class QuizWidget:
         self.header = W.HTML()
         self.question = W.HTML()
         self.box = W.VBox()
-        self.check_button = W.Button(description="检查 Check", button_style="primary")
-        self.hint_button = W.Button(description="提示 Hint")
-        self.reveal_button = W.Button(description="答案 Reveal")
-        self.next_button = W.Button(description="下一题 Next")
+        self.check_button = W.Button(description="检查 Check", button_style="primary", layout=_finger(W))
+        self.hint_button = W.Button(description="提示 Hint", layout=_finger(W))
+        self.reveal_button = W.Button(description="答案 Reveal", layout=_finger(W))
+        self.next_button = W.Button(description="下一题 Next", layout=_finger(W))
         self.feedback = W.HTML()
         for b, cls in (
             (self.check_button, "check"),

@@ -10,6 +10,8 @@ matplotlib is imported inside the functions, never at ``import mjlearn``.
 
 from __future__ import annotations
 
+import base64
+import io
 from html import escape
 
 from ..analysis import discard_advice, shanten_name
@@ -18,7 +20,7 @@ from ..rules import get as get_rules
 from ..rules.comparison import pay_unit_key
 from ..seats import Seat
 
-__all__ = ["CJK_FONTS", "discard_advice_chart", "fan_points_chart", "payments_svg", "use_cjk_fonts"]
+__all__ = ["CJK_FONTS", "FigurePicture", "discard_advice_chart", "fan_points_chart", "payments_svg", "use_cjk_fonts"]
 
 CJK_FONTS = [
     "Noto Sans CJK SC",
@@ -83,6 +85,35 @@ def fan_points_chart(result, ax=None):
     ax.set_xlabel(both("番", "points"))
     ax.set_title(f"{both('总计', 'total')}: {getattr(result, 'total', sum(pts))}")
     return ax
+
+
+class FigurePicture:
+    """A matplotlib figure shown as a PNG with a text alternative: a notebook shows a bare figure as
+    an image that a screen reader cannot read. ``figure`` and ``axes`` are the figure's.
+
+    >>> import matplotlib; matplotlib.use("Agg")
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots(); _ = ax.bar([0, 1], [2, 3])
+    >>> p = FigurePicture(fig, "两条 two bars: 2, 3")
+    >>> p._repr_html_().startswith('<img alt="两条 two bars: 2, 3" src="data:image/png;base64,') and repr(p)
+    '两条 two bars: 2, 3'
+    """
+
+    def __init__(self, figure, alt: str):
+        self.figure, self.alt = figure, alt
+
+    @property
+    def axes(self) -> list:
+        return self.figure.axes
+
+    def _repr_html_(self) -> str:
+        buf = io.BytesIO()
+        self.figure.savefig(buf, format="png", bbox_inches="tight")
+        data = base64.b64encode(buf.getvalue()).decode("ascii")
+        return f'<img alt="{escape(self.alt)}" src="data:image/png;base64,{data}" style="max-width:100%;height:auto">'
+
+    def __repr__(self) -> str:
+        return self.alt
 
 
 def payments_svg(rows, winner: str) -> str:

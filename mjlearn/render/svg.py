@@ -70,6 +70,16 @@ TILE_GAP = 1.5  # between tiles of one group
 GROUP_GAP = 10  # between melds, and between the melds and the concealed tiles
 APART_GAP = 18  # before the winning tile and before the flowers
 PAD = 3  # around the whole drawing (room for highlight outlines)
+_FIT = "max-width:100%;height:auto"  # a row wider than its box (a phone) is drawn smaller, never cut off
+
+TOUCH_STYLE = (
+    "<style>@media (max-width: 640px), (pointer: coarse) {"
+    " .mjlearn-quiz .widget-text input { min-height: 44px; }"
+    " .mjlearn-quiz .widget-radio-box label, .mjlearn-quiz .widget-checkbox label {"
+    " min-height: 44px; display: flex; align-items: center; } }</style>"
+)
+"""A style for a quiz (drawn by ipywidgets): its text box and choices are 44 px high, a finger's
+target (WCAG 2.5.5), on a phone or a touch screen."""
 
 IVORY = "#fbf8ee"
 BODY = "#e7dcbc"
@@ -194,7 +204,9 @@ def _svg(slots: list[_Slot], width: float, title: str, highlight=None, cls: str 
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="mjlearn {cls}" role="img" '
         f'width="{_fmt(round(total_w * scale, 1))}" height="{_fmt(round(total_h * scale, 1))}" '
-        f'viewBox="0 0 {_fmt(total_w)} {_fmt(total_h)}"><title>{escape(title)}</title>' + "".join(body) + "</svg>"
+        f'viewBox="0 0 {_fmt(total_w)} {_fmt(total_h)}" style="{_FIT}"><title>{escape(title)}</title>'
+        + "".join(body)
+        + "</svg>"
     )
 
 
@@ -275,16 +287,24 @@ def describe_hand(hand) -> str:
 # --- public functions -------------------------------------------------------------------------
 
 
-def tile_svg(tile, *, width: float = 36, sideways: bool = False, face_down: bool = False, highlight=None) -> str:
+def tile_svg(
+    tile,
+    *,
+    width: float = 36,
+    sideways: bool = False,
+    face_down: bool = False,
+    highlight=None,
+    title: str | None = None,
+) -> str:
     """One tile. ``width`` is the pixel width of an upright tile; ``highlight`` is True or a
-    colour to outline it.
+    colour to outline it; ``title`` replaces its accessible name (a tile whose face is hidden).
 
     >>> '<title>5m 五万 5 Characters</title>' in tile_svg("5m")
     True
     """
     t = as_tile(tile)
     hl = {0: HIGHLIGHT if highlight is True else highlight} if highlight else None
-    title = _tile_label(t) + (" (face down 扣着)" if face_down else "")
+    title = title or _tile_label(t) + (" (face down 扣着)" if face_down else "")
     return _svg([_Slot(t, 0, sideways, face_down)], width, title, hl, "mj-tile-svg")
 
 

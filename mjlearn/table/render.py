@@ -360,7 +360,7 @@ def log_html(log, lang: str = "both") -> str:
     for e in log:
         txt = escape(e.text(lang))
         items.append(f"<li>{'<b>' + txt + '</b>' if e.is_action else txt}</li>")
-    return f'<ol class="mjlearn mj-log" style="font-size:13px;max-height:420px;overflow:auto">{"".join(items)}</ol>'
+    return f'<ol class="mjlearn mj-log" tabindex="0" aria-label="牌局记录 Log of the hand" style="font-size:13px;max-height:420px;overflow:auto">{"".join(items)}</ol>'
 
 
 class WallView:

@@ -68,7 +68,7 @@ def BT(zh: str, en: str) -> str:
 def tile_svg(tile: Tile | None, width: int = 36, **kw) -> str:
     """One tile as inline SVG from mjlearn's own path-only art (``tile=None``: the back)."""
     if tile is None:
-        return svg.tile_svg(TILES[0], width=width, face_down=True)
+        return svg.tile_svg(TILES[0], width=width, face_down=True, title="扣着的牌 a face-down tile")
     return svg.tile_svg(tile, width=width, **kw)
 
 
@@ -260,7 +260,7 @@ def scalar(v):
 class MjWidget(anywidget.AnyWidget):
     """Base of the mjlearn widgets (see the module docstring)."""
 
-    _esm = _STATIC / "mj.js"
+    _esm = (_STATIC / "mj.js").read_text(encoding="utf-8") + (_STATIC / "glossary.js").read_text(encoding="utf-8")
     _css = _STATIC / "mj.css"
 
     layout_html = t.Unicode("").tag(sync=True)

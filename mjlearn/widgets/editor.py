@@ -409,7 +409,7 @@ class HandEditor(MjWidget):
             '<div data-region="hand"></div>'
             '<div class="mj-notation"><label data-region="notation_label"></label>'
             '<input type="text" class="mj-notation-input" data-bind="notation" spellcheck="false"'
-            ' autocomplete="off"/></div><div data-region="error"></div>'
+            ' autocomplete="off" aria-label="手牌记法 Hand notation"/></div><div data-region="error"></div>'
             '<div data-region="context"></div></div>'
             '<div class="mj-right"><div data-region="result"></div></div></div></div>'
         )
@@ -489,8 +489,7 @@ class HandEditor(MjWidget):
             )
         if st.concealed:
             out.append(
-                f'<span class="mj-grp mj-click" data-act="rm" data-pick="c">'
-                f"{svg.tiles_svg(st.concealed, width=33)}</span>"
+                f'<span class="mj-ones">{"".join(self._one(f"c{k}", x, 33) for k, x in enumerate(st.concealed))}</span>'
             )
         if st.win is not None:
             out.append(
@@ -500,8 +499,7 @@ class HandEditor(MjWidget):
             )
         if st.flowers:
             out.append(
-                f'<span class="mj-grp mj-click" data-act="rm" data-pick="f">'
-                f"{svg.tiles_svg(st.flowers, width=32)}</span>"
+                f'<span class="mj-ones">{"".join(self._one(f"f{k}", x, 32) for k, x in enumerate(st.flowers))}</span>'
             )
         if n == 0 and not st.flowers:
             out.append(
@@ -509,6 +507,15 @@ class HandEditor(MjWidget):
             )
         out.append("</div></div>")
         return "".join(out)
+
+    @staticmethod
+    def _one(arg: str, tile, width: int) -> str:
+        """One tile of the hand as its own button (a target of its own, wrapping on a narrow screen)."""
+        name = esc(B(f"拿掉 {tile.zh}", f"take out {tile.en}"))
+        return (
+            f'<button class="mj-grp mj-click mj-one" data-act="rm" data-arg="{arg}" aria-label="{name}">'
+            f"{svg.tile_svg(tile, width=width)}</button>"
+        )
 
     def _context(self) -> str:
         st = self.state

@@ -213,7 +213,7 @@ def log_in_words(log) -> Piece:
         zh, en = in_words(e.text("zh")), in_words(e.text("en"))
         line = f"{zh}<br><small>{en}</small>"
         items.append(f"<li>{'<b>' + line + '</b>' if e.is_action else line}</li>")
-    html = f'<ol class="mj-log" style="font-size:13px;max-height:420px;overflow:auto">{"".join(items)}</ol>'
+    html = f'<ol class="mj-log" tabindex="0" aria-label="牌局记录 Log of the hand" style="font-size:13px;max-height:420px;overflow:auto">{"".join(items)}</ol>'
     text = "\n".join(
         f"{k}. {in_words(e.text('zh'), False)}  {in_words(e.text('en'), False)}" for k, e in enumerate(log, 1)
     )

@@ -307,7 +307,7 @@ class RuleComparison(MjWidget):
         return (
             picture + f'<div class="mj-cmp-controls"><div class="mj-notation"><label>{esc(B("手牌", "Hand"))}</label>'
             f'<input type="text" class="mj-notation-input" data-bind="notation" spellcheck="false" '
-            f'autocomplete="off" value="{esc(self.hand)}"/></div>'
+            f'autocomplete="off" aria-label="手牌记法 Hand notation" value="{esc(self.hand)}"/></div>'
             + _ctx.seat_row(self.context, wild=bool(wild_sets), wild_title=title)
             + "</div>"
         )
