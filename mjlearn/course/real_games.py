@@ -27,7 +27,7 @@ from ..i18n import both
 from ..mcr.fans import fan
 from ..mcr.sheets import frequencies
 from ..records.stats import Stats
-from ..render.charts import use_cjk_fonts
+from ..render.charts import FigurePicture, use_cjk_fonts
 
 __all__ = ["SAMPLE", "FanRow", "fan_chart", "fan_rows", "sample_games", "seat_chart"]
 
@@ -70,9 +70,21 @@ def fan_rows(stats: Stats, top: int = 15) -> list[FanRow]:
     return out
 
 
+def _shown(fig, standalone: bool, alt: str):
+    """A chart of its own, closed in pyplot so that a notebook shows it once (as the cell's value),
+    with its figures as the text a screen reader reads; drawn into the caller's axes: that figure."""
+    if not standalone:
+        return fig
+    import matplotlib.pyplot as plt
+
+    plt.close(fig)
+    return FigurePicture(fig, alt)
+
+
 def seat_chart(stats: Stats, ax=None):
     """Each seat's share of games won, won by self-draw and dealt in (bars), and its average score
-    (a second panel when ``ax`` is not given). Returns the figure."""
+    (a second panel when ``ax`` is not given). Returns the figure (its own: shown with its figures as
+    text, ``.axes`` as a figure's)."""
     import matplotlib.pyplot as plt
 
     use_cjk_fonts()
@@ -103,16 +115,23 @@ def seat_chart(stats: Stats, ax=None):
         ax2.set_xticks(range(len(seats)), [_SEATS[s] for s in seats])
         ax2.set_title(both("平均得分", "average score"))
     fig.tight_layout()
-    return fig
+    alt = f"{stats.games} 局 games — " + "; ".join(
+        f"{_SEATS[s]}: 和牌 won {100 * stats.wins[s] / n:.1f}%, 自摸 self-drawn {100 * stats.self_drawn[s] / n:.1f}%, "
+        f"放铳 dealt in {100 * stats.dealt_in[s] / n:.1f}%, 平均得分 average score {stats.points[s] / n:+.2f}"
+        for s in seats
+    )
+    return _shown(fig, ax2 is not None, alt)
 
 
 def fan_chart(stats: Stats, top: int = 12, ax=None):
     """The fans the record's wins carry most often: the share of its wins (bars) beside the share in
-    the course's simulated play (thin bars). Returns the figure."""
+    the course's simulated play (thin bars). Returns the figure (its own: shown with its figures as
+    text, ``.axes`` as a figure's)."""
     import matplotlib.pyplot as plt
 
     use_cjk_fonts()
     rows = fan_rows(stats, top)
+    standalone = ax is None
     if ax is None:
         _, ax = plt.subplots(figsize=(8, 0.42 * len(rows) + 1.2))
     ys = range(len(rows))
@@ -135,4 +154,7 @@ def fan_chart(stats: Stats, top: int = 12, ax=None):
     ax.set_xlabel(both("占和牌的百分比", "% of wins"))
     ax.legend(fontsize=8, loc="lower right")
     ax.figure.tight_layout()
-    return ax.figure
+    alt = "番种占和牌的百分比 share of wins by fan (these games / the course's simulated play) — " + "; ".join(
+        f"{r.zh} {r.en}: {100 * r.games_share:.1f}% / {100 * r.course_share:.1f}%" for r in rows
+    )
+    return _shown(ax.figure, standalone, alt)
