@@ -18,9 +18,9 @@ from ..lazy import built_once
 
 __all__ = ["SAID_PARTS", "attach", "live_region", "question_words", "said", "text_of"]
 
-SAID_PARTS = 2
-"""How many parts of the feedback are said (the verdict and its first line, or the hint); the rest,
-a worked solution, stays on the page to be read at the learner's pace."""
+SAID_PARTS = 3
+"""How many parts of the feedback are said (the verdict and its first line in both languages, or the
+hint); the rest, a worked solution, stays on the page to be read at the learner's pace."""
 
 _ESM = """
 // One polite live region (read aloud, not shown), and Enter in the quiz's answer box presses Check.
@@ -94,7 +94,7 @@ def text_of(html: str) -> str:
         return f" {label.group(1)} " if label else " "
 
     text = _SVG.sub(picture, re.sub(r"<(style|script)\b.*?</\1>", " ", html, flags=re.DOTALL))
-    text = re.sub(r"<br\s*/?>|</(?:div|p|li|ul)>", " · ", text)
+    text = re.sub(r"<(?:br|/?div|/?p|/?li|/?ul|/?ol)\b[^>]*>", " · ", text)  # a block or line apart
     text = _html.unescape(re.sub(r"<[^>]+>", " ", text))
     text = re.sub(r"\s+", " ", text)
     return re.sub(r"(?:\s*·\s*)+", " · ", text).strip(" ·")
