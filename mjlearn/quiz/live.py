@@ -24,6 +24,8 @@ hint); the rest, a worked solution, stays on the page to be read at the learner'
 
 _ESM = """
 // One polite live region (read aloud, not shown), and Enter in the quiz's answer box presses Check.
+const HIDDEN = "position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;"
+  + "clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap;border:0";
 const NAV = ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", " "];
 
 function render({ model, el }) {
@@ -32,10 +34,7 @@ function render({ model, el }) {
   node.setAttribute("role", "status");
   node.setAttribute("aria-live", "polite");
   node.setAttribute("aria-atomic", "true");
-  Object.assign(node.style, {
-    position: "absolute", width: "1px", height: "1px", margin: "-1px", padding: "0",
-    overflow: "hidden", clip: "rect(0 0 0 0)", clipPath: "inset(50%)", whiteSpace: "nowrap", border: "0",
-  });
+  node.style.cssText = HIDDEN;
   node.textContent = model.get("text");
   node.dataset.said = String(model.get("said"));
   el.appendChild(node);

@@ -6,6 +6,7 @@ read after each move: it says what the twin's table did, event by event, in both
 from __future__ import annotations
 
 import pytest
+from keyboard_helpers import focused, press, tab_until
 from test_play_e2e import SHUFFLE, _choose, _open
 
 from mjlearn.table.events import Chowed, Discarded, Drew, Konged, Punged, Won
@@ -18,15 +19,6 @@ HAND = ".mj-me .mj-hand"
 PASS_AT = 2  # the second claim offered is passed with Escape (the others taken as the click test takes them)
 
 
-def _focused(page) -> dict:
-    return page.evaluate(
-        "() => { const a = document.activeElement; if (!a) return {};"
-        " return {act: a.dataset.act || '', arg: a.dataset.arg || '', tile: a.dataset.tile || '',"
-        " inHand: !!a.closest('.mj-me .mj-hand'), inTable: !!a.closest('.mj-play'),"
-        " tag: a.tagName}; }"
-    )
-
-
 def _said(page) -> dict[int, str]:
     return {
         int(n): text
@@ -34,22 +26,6 @@ def _said(page) -> dict[int, str]:
             "() => [...document.querySelectorAll('.mj-live p[data-n]')].map(p => [p.dataset.n, p.textContent])"
         )
     }
-
-
-def _press(page, root, key):
-    """A key that acts: wait for the table to be drawn again."""
-    before = root.get_attribute("data-drawn")
-    page.keyboard.press(key)
-    page.wait_for_function("([el, n]) => el.dataset.drawn !== n", arg=[root.element_handle(), before])
-
-
-def _tab_until(page, want, limit=400, back=False):
-    for _ in range(limit):
-        f = _focused(page)
-        if want(f):
-            return f
-        page.keyboard.press("Shift+Tab" if back else "Tab")
-    raise AssertionError(f"the keyboard never reached it; the focus is on {_focused(page)}")
 
 
 def _hand_index(page) -> tuple[list[str], int]:
@@ -69,8 +45,8 @@ def test_a_whole_hand_by_keyboard(browser_context, lab, shot):
     page.wait_for_function("() => document.querySelectorAll('.mj-live p').length > 0")
     said = _said(page)
     # into the table by Tab alone, then on to the hand (one tab stop) or the claim buttons
-    _tab_until(page, lambda f: f.get("inTable"))
-    _tab_until(page, lambda f: f.get("inHand") or f.get("act") == "call")
+    tab_until(page, lambda f: f.get("inTable"))
+    tab_until(page, lambda f: f.get("inHand") or f.get("act") == "call")
     assert page.evaluate(f"document.querySelectorAll('{HAND} [tabindex=\"0\"]').length") == 1
     offers, pressed, shot_taken = 0, [], False
     for moves in range(200):
@@ -83,24 +59,24 @@ def test_a_whole_hand_by_keyboard(browser_context, lab, shot):
                 msg = {"act": "call", "arg": "pass"}
         if msg["act"] == "discard":
             tiles, at = _hand_index(page)
-            assert at >= 0, f"the hand has not the focus at the learner's discard: {_focused(page)}"
+            assert at >= 0, f"the hand has not the focus at the learner's discard: {focused(page)}"
             to = min((k for k, x in enumerate(tiles) if x == msg["arg"]), key=lambda k: abs(k - at))
             for _ in range(abs(to - at)):
                 page.keyboard.press("ArrowRight" if to > at else "ArrowLeft")
                 pressed.append("arrow")
-            assert _focused(page)["arg"] == msg["arg"]
+            assert focused(page)["arg"] == msg["arg"]
             if not shot_taken and moves >= 2:
                 root.scroll_into_view_if_needed()
                 shot(root.locator(".mj-play").first, "play_keyboard_focus")
                 shot_taken = True
-            _press(page, root, "Enter")
+            press(page, root, "Enter")
         elif msg["arg"] == "pass":
-            _press(page, root, "Escape")
+            press(page, root, "Escape")
             pressed.append("escape")
         else:  # a claim, a kong or a win: Tab on to its button
             arg = msg["arg"]
-            _tab_until(page, lambda f, arg=arg: f.get("act") == "call" and f.get("arg") == arg, limit=30)
-            _press(page, root, "Enter")
+            tab_until(page, lambda f, arg=arg: f.get("act") == "call" and f.get("arg") == arg, limit=30)
+            press(page, root, "Enter")
             pressed.append(msg["arg"].split()[0])
         twin.handle(msg)
         assert not root.locator(".mj-error").count()
@@ -130,5 +106,5 @@ def test_a_whole_hand_by_keyboard(browser_context, lab, shot):
         assert f"{s} draws" not in text  # another player's draw is not said (nor its tile)
     assert "The hand is over" in text
     # at the end the focus is on "next hand"
-    assert _focused(page)["act"] == "next"
+    assert focused(page)["act"] == "next"
     page.close()

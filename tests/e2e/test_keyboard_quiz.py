@@ -6,47 +6,28 @@ from __future__ import annotations
 
 import json
 
-import nbformat
 import pytest
+from keyboard_helpers import focused, open_notebook, tab_until
+
+from mjlearn.quiz import grade, parse_quiz_set
+from mjlearn.quiz.progress import ProgressStore
 
 pytestmark = pytest.mark.e2e
 
 HAND = "1112345678999m"  # nine gates: waits on every character
 
 
-def _write_notebook(root, data_dir):
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [
-        nbformat.v4.new_code_cell(
-            "import os\n"
-            f"os.environ['MJLEARN_DATA_DIR'] = {str(data_dir)!r}\n"
-            "from mjlearn.quiz import parse_quiz_set\n"
-            "qs = parse_quiz_set({'title': 'keyboard', 'questions': [\n"
-            f"    {{'kind': 'waits', 'hand': {HAND!r}}},\n"
-            "    {'kind': 'tile_name', 'tile': 'E', 'options': ['S', 'E', 'W', 'N']}]})\n"
-            "w = qs.widget()\n"
-            "w"
-        )
-    ]
-    nb.metadata = {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}}
-    nbformat.write(nb, root / "keyboard_quiz.ipynb")
-
-
-def _focused(page) -> dict:
-    return page.evaluate(
-        "() => { const a = document.activeElement; if (!a) return {};"
-        " return {tag: a.tagName, type: a.type || '', cls: a.className || '', value: a.value || '',"
-        " inQuiz: !!a.closest('.mjlearn-quiz')}; }"
+def _source(data_dir) -> str:
+    return (
+        "import os\n"
+        f"os.environ['MJLEARN_DATA_DIR'] = {str(data_dir)!r}\n"
+        "from mjlearn.quiz import parse_quiz_set\n"
+        "qs = parse_quiz_set({'title': 'keyboard', 'questions': [\n"
+        f"    {{'kind': 'waits', 'hand': {HAND!r}}},\n"
+        "    {'kind': 'tile_name', 'tile': 'E', 'options': ['S', 'E', 'W', 'N']}]})\n"
+        "w = qs.widget()\n"
+        "w"
     )
-
-
-def _tab_until(page, want, limit=400):
-    for _ in range(limit):
-        f = _focused(page)
-        if want(f):
-            return f
-        page.keyboard.press("Tab")
-    raise AssertionError(f"the keyboard never reached it; the focus is on {_focused(page)}")
 
 
 def _said_after(page, before: int) -> str:
@@ -64,28 +45,16 @@ def _said_count(page) -> int:
 
 
 def test_answer_a_quiz_by_keyboard(browser_context, lab, tmp_path):
-    from mjlearn.quiz import grade, parse_quiz_set
-
     data_dir = tmp_path / "data"
-    _write_notebook(lab.root, data_dir)
     page = browser_context.new_page()
     page.set_default_timeout(90_000)
     try:
-        page.goto(lab.url("lab/workspaces/keyboard-quiz/tree/keyboard_quiz.ipynb"))
-        page.wait_for_function(
-            "window.jupyterapp && window.jupyterapp.shell.currentWidget"
-            " && window.jupyterapp.shell.currentWidget.context"
-            " && window.jupyterapp.shell.currentWidget.context.path === 'keyboard_quiz.ipynb'"
-            " && window.jupyterapp.shell.currentWidget.sessionContext"
-            " && window.jupyterapp.shell.currentWidget.sessionContext.session"
-            " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel"
-        )
-        page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        open_notebook(page, lab, "keyboard_quiz", _source(data_dir))
         quiz = page.locator(".mjlearn-quiz").first
         quiz.wait_for()
         page.locator(".mjlearn-quiz-live").wait_for(state="attached")
         # Tab into the answer box, type a wrong answer, Enter checks it
-        _tab_until(page, lambda f: f.get("inQuiz") and f.get("type") == "text")
+        tab_until(page, lambda f: f.get("inQuiz") and f.get("type") == "text")
         page.keyboard.type("1m 4m 7m")
         n = _said_count(page)
         page.keyboard.press("Enter")
@@ -97,21 +66,21 @@ def test_answer_a_quiz_by_keyboard(browser_context, lab, tmp_path):
         for _ in range(len("1m 4m 7m")):
             page.keyboard.press("Backspace")
         page.keyboard.type("123456789m")
-        _tab_until(page, lambda f: "mjlearn-quiz-check" in f.get("cls", ""), limit=5)
+        tab_until(page, lambda f: "mjlearn-quiz-check" in f.get("cls", ""), limit=5)
         n = _said_count(page)
         page.keyboard.press("Enter")
         said = _said_after(page, n)
         assert quiz.locator(".mjlearn-quiz-feedback").first.get_attribute("data-correct") == "true"
         assert said.startswith("改对了！ Correct now (try 2).") and "Waits on 123456789m" in said
         # on to the next question: Check is now disabled, so Tab goes on to Hint, Reveal, Next
-        _tab_until(page, lambda f: "mjlearn-quiz-next" in f.get("cls", ""), limit=6)
+        tab_until(page, lambda f: "mjlearn-quiz-next" in f.get("cls", ""), limit=6)
         n = _said_count(page)
         page.keyboard.press("Enter")
         said = _said_after(page, n)
         assert said == "Question 2 of 2: What is this tile called? 第 2 题，共 2 题：这张牌叫什么？"
         # the radio buttons: back into the group (Reveal, Hint, Check, then the choices), arrows choose
         for _ in range(6):
-            if _focused(page).get("type") == "radio":
+            if focused(page).get("type") == "radio":
                 break
             page.keyboard.press("Shift+Tab")
         checked = quiz.locator("input[type=radio]:checked")
@@ -120,7 +89,7 @@ def test_answer_a_quiz_by_keyboard(browser_context, lab, tmp_path):
                 break
             page.keyboard.press("ArrowDown")
         assert "东风 East Wind" in checked.first.evaluate("r => r.closest('label').textContent")
-        _tab_until(page, lambda f: "mjlearn-quiz-check" in f.get("cls", ""), limit=5)
+        tab_until(page, lambda f: "mjlearn-quiz-check" in f.get("cls", ""), limit=5)
         n = _said_count(page)
         page.keyboard.press("Enter")
         said = _said_after(page, n)
@@ -131,8 +100,6 @@ def test_answer_a_quiz_by_keyboard(browser_context, lab, tmp_path):
         assert g.correct and said.startswith("正确！ Correct!") and "East Wind" in said
     finally:
         page.close()
-    from mjlearn.quiz.progress import ProgressStore
-
     with ProgressStore(data_dir / "progress.db") as s:
         rows = s.rows(all_users=True)
     assert [r["correct"] for r in rows] == [0, 1, 1]  # the wrong try, its correction, the tile named

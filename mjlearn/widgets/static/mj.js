@@ -11,6 +11,10 @@
 // A region named "live" is not drawn in a slot: its <p data-n> sentences are appended, once each,
 // to one aria-live="polite" region that screen readers announce (see mjlearn/widgets/announce.py).
 
+// read aloud, not shown (the usual visually-hidden rules)
+const HIDDEN = "position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;"
+  + "clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap;border:0";
+
 // [container, its tiles, a row of a grid (Up/Down move between rows) or null, a name for a screen reader]
 const GROUPS = [
   [".mj-play .mj-me .mj-hand", ".mj-t", null, "你的手牌 Your hand"],
@@ -37,11 +41,7 @@ function render({ model, el }) {
     node.setAttribute("role", "log");
     node.setAttribute("aria-live", "polite");
     node.setAttribute("aria-relevant", "additions");
-    // read aloud, not shown: the table itself shows every event
-    Object.assign(node.style, {
-      position: "absolute", width: "1px", height: "1px", margin: "-1px", padding: "0",
-      overflow: "hidden", clip: "rect(0 0 0 0)", clipPath: "inset(50%)", whiteSpace: "nowrap", border: "0",
-    });
+    node.style.cssText = HIDDEN;  // read aloud, not shown: the table itself shows every event
     return node;
   }
 
