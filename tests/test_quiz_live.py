@@ -77,3 +77,13 @@ def test_a_fresh_interpreter_gets_the_live_region():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=True)
     assert out.stdout.split() == ["LiveRegion", "1", "True"]
+
+
+def test_check_waits_for_the_kernels_answer_and_odd_pings_are_ignored(monkeypatch):
+    live = _quiz().live
+    sent = []
+    monkeypatch.setattr(live, "send", sent.append)
+    live._pong(live, {"ping": 3}, [])
+    for odd in ({"ping": True}, {"ping": "3"}, ["ping", 3], None, {}):
+        live._pong(live, odd, [])
+    assert sent == [{"pong": 3}]

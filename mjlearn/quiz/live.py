@@ -2,7 +2,10 @@
 verdict, hint or solution as it appears, and Enter in the answer box to check the answer.
 
 The quiz is made of ipywidgets, whose buttons, radio buttons, check boxes and text box already work
-with Tab, the arrows, Space and Enter; what they lack is a voice. :func:`attach` adds to a
+with Tab, the arrows, Space and Enter; what they lack is a voice (and, inside JupyterLab, the arrows
+on a radio button, which the notebook took to move between cells; and a click on Check that cannot
+overtake the last choice, which ipywidgets may still hold back: Check waits for the kernel's answer
+to a "ping" sent after it). :func:`attach` adds to a
 :class:`~mjlearn.quiz.widget.QuizWidget` one small anywidget (:func:`live_region`) holding an
 ``aria-live="polite"`` region, and fills it with the text of the feedback whenever the feedback
 changes, and with the question's number and prompt (both languages) when a new question is shown.
@@ -60,6 +63,28 @@ function render({ model, el }) {
     check.click();
     box.focus();
   }
+  // Check waits until the kernel has every choice made before it: ipywidgets holds back a control's
+  // changes while one is in flight, and a click would overtake them (the arrows through the radio
+  // buttons, then Tab and Enter, graded the first choice). The kernel answers "ping" after what was
+  // sent before; by then the held-back changes have gone out, and the click follows them.
+  let pings = 0;
+  let held = null;
+  function onClick(ev) {
+    const check = ev.target.closest && ev.target.closest("button.mjlearn-quiz-check");
+    if (!check || check === released) return;
+    ev.preventDefault();
+    ev.stopImmediatePropagation();
+    held = check;
+    model.send({ ping: ++pings });
+  }
+  let released = null;
+  model.on("msg:custom", (msg) => {
+    if (!msg || msg.pong !== pings || !held) return;
+    released = held;
+    held = null;
+    released.click();
+    released = null;
+  });
   const hook = setInterval(() => {  // the box is put in the page after render: wait for it
     if (!el.isConnected) return;
     clearInterval(hook);
@@ -67,12 +92,14 @@ function render({ model, el }) {
     if (!quiz) return;
     quiz.addEventListener("keydown", onKey, true);  // before the box's own handler stops it
     quiz.addEventListener("keydown", keepKeys);
+    quiz.addEventListener("click", onClick, true);  // before the button's own handler
   }, 50);
   return () => {
     clearInterval(hook);
     if (quiz) {
       quiz.removeEventListener("keydown", onKey, true);
       quiz.removeEventListener("keydown", keepKeys);
+      quiz.removeEventListener("click", onClick, true);
     }
   };
 }
@@ -122,6 +149,16 @@ def live_region():
         text = t.Unicode("").tag(sync=True)
         said = t.Int(0).tag(sync=True)
         """How many times something was said (a change is read aloud, the same words too)."""
+
+        def __init__(self, **kw):
+            super().__init__(**kw)
+            self.on_msg(self._pong)
+
+        def _pong(self, _widget, content, _buffers) -> None:
+            """Answer the front end's ``{"ping": n}`` (sent before Check's click is let through)."""
+            n = content.get("ping") if isinstance(content, dict) else None
+            if isinstance(n, int) and not isinstance(n, bool):
+                self.send({"pong": n})
 
         def say(self, words: str) -> None:
             if words:
