@@ -29,7 +29,6 @@ _ESM = """
 // One polite live region (read aloud, not shown), and Enter in the quiz's answer box presses Check.
 const HIDDEN = "position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;"
   + "clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap;border:0";
-const NAV = ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", " "];
 
 function render({ model, el }) {
   const node = document.createElement("div");
@@ -47,10 +46,11 @@ function render({ model, el }) {
     setTimeout(() => { node.textContent = model.get("text"); node.dataset.said = String(model.get("said")); }, 60);
   });
   let quiz = null;
-  // the arrows and Space move and tick the radio buttons and check boxes: not JupyterLab's shortcuts
-  // (its ArrowUp/ArrowDown would select another cell); the browser still does its default
+  // keys pressed in the quiz are the quiz's, not JupyterLab's shortcuts: its ArrowUp/ArrowDown on a
+  // radio button would select another cell, "d d" on a button delete the quiz's cell. The browser
+  // still does its default (the arrows move the radio buttons, Space ticks); Ctrl/Cmd/Alt pass.
   function keepKeys(ev) {
-    if (ev.target.matches("input") && NAV.includes(ev.key)) ev.stopPropagation();
+    if (!ev.ctrlKey && !ev.metaKey && !ev.altKey) ev.stopPropagation();
   }
   function onKey(ev) {
     if (ev.key !== "Enter" || ev.isComposing || !ev.target.matches("input[type=text]")) return;

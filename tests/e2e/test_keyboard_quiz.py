@@ -74,6 +74,9 @@ def test_answer_a_quiz_by_keyboard(browser_context, lab, tmp_path):
         assert said.startswith("改对了！ Correct now (try 2).") and "Waits on 123456789m" in said
         # on to the next question: Check is now disabled, so Tab goes on to Hint, Reveal, Next
         tab_until(page, lambda f: "mjlearn-quiz-next" in f.get("cls", ""), limit=6)
+        page.keyboard.press("d")  # JupyterLab's "d d" (delete the cell) is not the quiz's
+        page.keyboard.press("d")
+        assert page.locator(".mjlearn-quiz").count() == 1 and "mjlearn-quiz-next" in focused(page)["cls"]
         n = _said_count(page)
         page.keyboard.press("Enter")
         said = _said_after(page, n)
