@@ -14,6 +14,7 @@ from ..errors import ProgressError
 from ..render import svg
 from ..tiles import tile as as_tile
 from .core import TOPICS, Grade, Question, QuizError, get_kind, grade, hint, retry_note, reveal, unreadable
+from .live import attach as _say_aloud
 from .progress import ProgressStore
 from .quizset import questions_for
 from .review import review_questions
@@ -29,7 +30,6 @@ TILE_PX = 20
 """The width of a tile drawn inside a line of feedback."""
 SITUATION_PX = 30
 """The width of a tile in a question's situation (a claim question's hands): tiles a learner reads."""
-
 
 _GAP = "<span class='mjlearn-meld-gap' style='display:inline-block;width:8px'></span>"  # sets a meld apart
 _finger = lambda W: W.Layout(min_height="44px")  # a button a finger hits (44 px, WCAG 2.5.5)
@@ -269,7 +269,6 @@ _WARN = (
     "fill='#5a3e00'/></svg>"
 )
 
-
 _MULTI_NOTE = (
     "<div class='mjlearn-quiz-multi' style='font-size:90%;color:#555'>可以选多个：点一下勾选，再点一下取消。"
     " Tick every one that applies: a click ticks an option, another click unticks it.</div>"
@@ -320,7 +319,7 @@ def _input_for(q: Question):
         )
     if choices:
         return check_boxes([(label, value) for value, label in choices])
-    return W.Text(layout=W.Layout(width="auto", max_width="560px", height="44px"))  # no placeholder: said under it
+    return W.Text(continuous_update=False, layout=W.Layout(width="auto", max_width="560px", height="44px"))
 
 
 def _input_note(q: Question) -> str:
@@ -412,6 +411,7 @@ class QuizWidget:
             ]
         )
         self.widget.add_class("mjlearn-quiz")
+        _say_aloud(self)  # a live region: each question and verdict said for a screen reader
         self._show()
 
     # -- state --------------------------------------------------------------------

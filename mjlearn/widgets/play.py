@@ -85,6 +85,7 @@ from ..seats import SEATS, Seat
 from ..table import IllegalActionError, Session
 from ..table.render import outcome_text
 from ..tiles import tile as _tile
+from . import announce as _announce
 from . import play_coach_panel as _panel
 from . import play_keep as _keep
 from . import play_turn as _turn
@@ -491,7 +492,7 @@ class PlayTable(MjWidget):
         return _view.layout()
 
     def _regions(self, live: bool) -> dict:
-        return _view.regions(self, live)
+        return {**_view.regions(self, live), **({"live": _announce.live_region(self)} if live else {})}
 
     def _score(self, s: Seat):
         """The running score of the player in seat ``s`` of this hand."""
