@@ -232,3 +232,19 @@ def test_a_short_hand_outside_a_small_game_is_still_a_clear_error():
         mj.shanten("123p5p")
     with pytest.raises(InvalidHandError, match="wrong tile count: 12 tiles"):
         mj.Hand.from_str("123m456p789sEEN")
+
+
+def test_every_rungs_example_is_a_win_of_its_size_under_its_own_rules():
+    """The winning hand drawn under each rung's explanation is one its rule set scores as a win."""
+    from mjlearn.notation import parse_hand
+    from mjlearn.quiz.ladder import rungs
+    from mjlearn.rules.registry import get as rules_of
+
+    sizes = {"ladder5": 5, "ladder8": 8, "ladder11": 11}
+    for step in rungs():
+        rung, name = step.rung, step.rules
+        assert rung.example, name
+        hand = parse_hand(rung.example)
+        assert len(hand.tiles()) == sizes.get(name, 14), name
+        r = rules_of(name).score(rung.example, winner="S", discarder="E")
+        assert r.legal, (name, r.reason)

@@ -214,6 +214,16 @@ def test_views_render_engine_results():
 
 # --- static fallbacks: every widget shows its tiles and its result without a front end -------------
 
+
+def _fresh_climb():
+    """A ladder climb with no hands kept yet, in a folder of its own."""
+    import tempfile
+
+    from mjlearn.quiz.ladder import Climb
+
+    return Climb(tempfile.mkdtemp(prefix="mjlearn-ladder-"), user="ann")
+
+
 FALLBACK_CASES = {
     "HandEditor": lambda W: W.HandEditor("[EEE,1][SSSS,1]55pWWWNN+N", self_drawn=True),
     "TileStrip": lambda W: W.TileStrip("2378m456p11sEFFC"),
@@ -225,6 +235,7 @@ FALLBACK_CASES = {
     "DealView": lambda W: W.DealView(seed=7),
     "TableView": lambda W: W.TableView(seed=3),
     "PlayTable": lambda W: W.PlayTable(seed=3),
+    "LadderBoard": lambda W: W.LadderBoard(_fresh_climb(), seed=3),
 }
 """One instance of each widget; the test below fails if a widget class has no case here."""
 
@@ -239,6 +250,7 @@ EXPECTED_TEXT = {
     "DealView": "East 东家 · 14 tiles",
     "TableView": "East 东家 · 14 tiles",
     "PlayTable": "Play a hand",
+    "LadderBoard": "Five tiles win as one set and a pair",
 }
 
 

@@ -55,6 +55,7 @@ FULL_GAME = Rung(
             "The coach shows which ways of playing can reach 8 points.",
         ),
     ),
+    example="123m123p123s456m5s+5s",
 )
 """The last rung's words: the full game (``registry.DEFAULT``) declares no rung of its own."""
 
@@ -77,6 +78,10 @@ class Step:
     @property
     def wins(self) -> int:
         return self.rung.wins
+
+    @property
+    def example(self) -> str:
+        return self.rung.example
 
 
 @cache

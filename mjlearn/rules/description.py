@@ -62,6 +62,9 @@ class Rung:
     """The one-screen explanation, a few lines (zh, en)."""
     wins: int = 3
     """Hands to win on it before the next rung opens."""
+    example: str = ""
+    """A winning hand of the rung in notation (the winning tile after ``+``), drawn under the explanation;
+    every rung's is scored a win by its own rule set (tests/test_ladder_rules.py)."""
 
 
 @dataclass(frozen=True)

@@ -174,6 +174,7 @@ _RUNG1 = Rung(
             "When someone discards a tile you need, you may chow, pung or win on it.",
         ),
     ),
+    example="123p5p+5p",
 )
 _RUNG2 = Rung(
     2,
@@ -185,6 +186,7 @@ _RUNG2 = Rung(
         ),
         ("箭牌连不成顺子，只能做对子或刻子。", "Dragons never make a run: only pairs and three alike."),
     ),
+    example="123pCCC9p+9p",
 )
 _RUNG3 = Rung(
     3,
@@ -193,6 +195,7 @@ _RUNG3 = Rung(
         ("十一张：三组加一对。风牌也进来了。", "Eleven tiles: three sets and a pair. The winds join the wall."),
         ("多留能连成组的牌，先打孤张。", "Keep tiles that can grow into sets; let lonely tiles go first."),
     ),
+    example="123p456pEEE9p+9p",
 )
 _RUNG4 = Rung(
     4,
@@ -203,6 +206,7 @@ _RUNG4 = Rung(
             "The full 14 tiles: four sets and a pair (seven pairs count too). The wall holds characters and dots only.",
         ),
     ),
+    example="123456789m1239p+9p",
 )
 
 
@@ -239,6 +243,7 @@ LADDER = (
                         "After a win, look at the fans the end screen and the review count.",
                     ),
                 ),
+                example="123m456p789s55sEE+E",
             ),
         )
     ),

@@ -18,7 +18,9 @@ import ipywidgets
 import traitlets as t
 
 from ..errors import MjlearnError
+from ..notation import parse_hand
 from ..quiz.ladder import Climb, rungs
+from ..render import svg
 from ..rules.registry import get as _get_rules
 from ._base import B, MjWidget, esc, integer, no_arg
 from ._panels import header
@@ -136,8 +138,14 @@ class LadderBoard(MjWidget):
         nxt = ""
         if wins >= r.wins and self.rung < _LAST:
             nxt = f'<p class="mj-lbl" data-next="open">{esc(B("下一级已经打开。", "The next rung is open."))}</p>'
+        example = (
+            f'<p class="mj-lbl mj-rung-example">{esc(B("和牌的样子：", "A winning hand:"))}</p>'
+            f'<div class="mj-fan-hand">{svg.hand_svg(parse_hand(r.example), width=26)}</div>'
+            if r.example
+            else ""
+        )
         explain = (
-            f'<div class="mj-rung-explain"><h4>{esc(B(*r.title))}</h4><ul>{lines}</ul>'
+            f'<div class="mj-rung-explain"><h4>{esc(B(*r.title))}</h4><ul>{lines}</ul>{example}'
             f'<p class="mj-lbl" data-goal="{self.rung}">{esc(goal)}</p>{nxt}</div>'
         )
         playing = (
