@@ -73,6 +73,7 @@ def find_game(path: str, game_id: str) -> Game:
     """The game ``game_id`` of the record file ``path``, or :class:`ReviewError` (or the game's own
     :class:`RecordError`) saying why not, naming the file."""
     n = bad = 0
+    first: list[str] = []  # a few ids to name when the one asked for is not there
     try:
         for g in _games(path):
             n += 1
@@ -83,6 +84,8 @@ def find_game(path: str, game_id: str) -> Game:
                 continue
             if g.match == game_id:
                 return g
+            if len(first) < 3:
+                first.append(g.match)
     except FileNotFoundError:
         raise ReviewError(f"{path}: no such file  （没有这个文件）") from None
     except IsADirectoryError:
@@ -91,9 +94,10 @@ def find_game(path: str, game_id: str) -> Game:
         raise ReviewError(
             f"{path}: cannot be read after {n} games ({type(e).__name__}: {str(e)[:120]})  （文件已损坏，读不下去）"
         ) from None
+    ids = ", ".join(first) + (", ..." if n - bad > len(first) else "")
     raise ReviewError(
-        f"{path}: no game {game_id!r} among its {n} games ({bad} unreadable)  "
-        f"（文件的 {n} 局中没有编号为 {game_id!r} 的对局，{bad} 局读不了）"
+        f"{path}: no game {game_id!r} among its {n} games ({bad} unreadable); its ids (Match lines): {ids}  "
+        f"（文件的 {n} 局中没有编号为 {game_id!r} 的对局，{bad} 局读不了；编号见每局的 Match 行：{ids}）"
     )
 
 

@@ -128,7 +128,10 @@ def test_review_refusals_are_one_bilingual_line_and_write_nothing(tmp_path):
     junk.write_bytes(os.urandom(3000))
     before = {p.name: p.read_bytes() if p.is_file() else None for p in work.iterdir()}
     cases = {
-        "missing game": ([str(TEXT), "--game", "local-99999", "--seat", "0", "--out", "a.html"], "local-99999"),
+        "missing game": (
+            [str(TEXT), "--game", "local-99999", "--seat", "0", "--out", "a.html"],
+            "local-99999' among its 541 games (0 unreadable); its ids (Match lines): local-1000, local-1001, local-1002",
+        ),
         "seat 7": ([str(TEXT), "--game", GAME, "--seat", "7", "--out", "a.html"], "'7'"),
         "damaged gzip": ([str(damaged), "--game", "local-1300", "--seat", "0", "--out", "a.html"], "damaged"),
         "junk": ([str(junk), "--game", GAME, "--seat", "0", "--out", "a.html"], GAME),
