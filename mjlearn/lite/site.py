@@ -425,6 +425,27 @@ def _lock_entry(template: dict, name: str, whl: Path, depends, imports) -> dict:
     return entry
 
 
+# the kernel's own wheels (in its front-end extension's static/pypi) and what each one needs
+_KERNEL_WHEELS = {"piplite": ["micropip"], "pyodide-kernel": ["comm", "ipython"], "ipykernel": ["pyodide-kernel"]}
+
+PRELOAD = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython", "mjlearn")
+"""What Pyodide loads as it starts (the kernel's ``loadPyodideOptions.packages``), with everything
+they depend on, all at once: the kernel would otherwise install its own packages one after the other,
+then load mjlearn's on the first ``import mjlearn``, each a round of requests of its own."""
+
+
+def _kernel_wheel(name: str) -> Path:
+    pypi = _labextensions_root() / _LABEXTENSIONS[0] / "static" / "pypi"
+    found = [p for p in pypi.glob("*.whl") if _norm(p.name.split("-")[0]) == name]
+    if len(found) != 1:
+        raise LiteError(
+            f"the Pyodide kernel's extension in {pypi} holds {len(found)} wheels of {name}, not one; "
+            "pip install 'mjlearn[lite]'  "
+            f"（{pypi} 里 {name} 的安装包不是正好一个：请运行 pip install 'mjlearn[lite]'）"
+        )
+    return found[0]
+
+
 def _stage_pyodide(cache: Path, dest: Path) -> list[str]:
     """Copy Pyodide and the wheels into ``dest`` (the lite dir's static/pyodide) with a trimmed
     pyodide-lock.json listing only what is there; returns the names in that list."""
@@ -464,6 +485,10 @@ def _stage_pyodide(cache: Path, dest: Path) -> list[str]:
         kept[n] = _lock_entry(template, n, whl, depends, _wheel_imports(whl))
     whl = build_wheel(dest)
     kept["mjlearn"] = _lock_entry(template, "mjlearn", whl, mine, ["mjlearn"])
+    for n, depends in _KERNEL_WHEELS.items():  # listed too, so that Pyodide loads them with the rest at start
+        whl = _kernel_wheel(n)
+        shutil.copy2(whl, dest / whl.name)
+        kept[n] = _lock_entry(template, n, whl, depends, _wheel_imports(whl))
     lock["packages"] = kept
     (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True), encoding="utf-8")
     return sorted(kept)
@@ -509,10 +534,50 @@ def with_loading_note(nb: dict) -> dict:
     return {**nb, "cells": [note, *cells]}
 
 
-def _add_loading_notes(files: Path) -> None:
+_JS_KEY = re.compile(r"([{,])([A-Za-z_]\w*):")
+
+
+def _js_object(text: str, start: int) -> dict:
+    """The JSON-like object literal of minified JavaScript that opens at ``text[start]`` (bare keys,
+    double-quoted strings, numbers, nested objects: what a kernel's info reply is made of)."""
+    depth = 0
+    for end in range(start, len(text)):
+        depth += {"{": 1, "}": -1}.get(text[end], 0)
+        if depth == 0:
+            return json.loads(_JS_KEY.sub(r'\1"\2":', text[start : end + 1]))
+    raise ValueError("unclosed object")
+
+
+def lite_kernel_metadata(ext_root: Path) -> dict:
+    """The ``kernelspec`` and ``language_info`` the site's Python kernel (the Pyodide kernel's
+    front-end extension under ``ext_root``) reports when a notebook opens, read from the extension's
+    own code. JupyterLab writes them into the notebook and marks it changed when they differ from the
+    file's, so the site's notebooks are stored with them (see :func:`mjlearn.shipped.kernel_metadata`
+    for the same in ``mjlearn lab``)."""
+    static = ext_root / _LABEXTENSIONS[0] / "static"
+    spec = info = None
+    for js in sorted(static.glob("*.js")):
+        text = js.read_text(encoding="utf-8", errors="replace")
+        if spec is None and (m := re.search(r'spec:\{name:"([^"]+)",display_name:"([^"]+)",language:"([^"]+)"', text)):
+            spec = dict(zip(("name", "display_name", "language"), m.groups()))
+        if info is None and (m := re.search(r"language_info:\{codemirror_mode:", text)):
+            info = _js_object(text, m.start() + len("language_info:"))
+    if spec is None or info is None:
+        raise LiteError(
+            f"the Pyodide kernel's extension in {static} does not say what its kernel reports "
+            "(kernelspec, language_info): a version mjlearn does not know; pip install 'mjlearn[lite]'  "
+            f"（{static} 里的 Pyodide 内核扩展没有给出内核信息：mjlearn 不认识这个版本，请运行 pip install 'mjlearn[lite]'）"
+        )
+    return {"kernelspec": spec, "language_info": info}
+
+
+def _prepare_notebooks(files: Path, metadata: dict) -> None:
+    """Each notebook with :data:`LOADING_NOTE` first and the kernel's ``metadata``
+    (:func:`lite_kernel_metadata`), so that a lesson opens unmodified."""
     for path in sorted(files.glob("*.ipynb")):
-        nb = json.loads(path.read_text(encoding="utf-8"))
-        path.write_text(json.dumps(with_loading_note(nb), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        nb = with_loading_note(json.loads(path.read_text(encoding="utf-8")))
+        nb["metadata"] = {**nb.get("metadata", {}), **metadata}
+        path.write_text(json.dumps(nb, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
 
 
 BUILDER = "mjlearn lite build"
@@ -553,8 +618,8 @@ def build(
                 shutil.copytree(ext_root / name, lite / "labextensions" / name, ignore=shutil.ignore_patterns("*.map"))
             files = lite / "files"
             shutil.copytree(notebooks, files, ignore=shutil.ignore_patterns(".*", "__pycache__", "*.new.ipynb"))
-            _add_loading_notes(files)
-            kernel = {"disablePyPIFallback": True, "pipliteUrls": []}
+            _prepare_notebooks(files, lite_kernel_metadata(ext_root))
+            kernel = {"disablePyPIFallback": True, "pipliteUrls": [], "loadPyodideOptions": {"packages": list(PRELOAD)}}
             (lite / "jupyter-lite.json").write_text(
                 json.dumps(
                     {
