@@ -665,6 +665,7 @@ def build(
                 raise LiteError(
                     "jupyter lite build failed  （jupyter lite 生成网站失败）\n" + (r.stdout + r.stderr)[-4000:]
                 )
+            _drop_fallback_fonts(site / "build")
             _check_site(site)
             summary = site_summary(site)
             folder.install(
@@ -676,6 +677,27 @@ def build(
                 replace_all=True,
             )
     return summary | {"packages": packages}
+
+
+# each old format, with the newer ones that make it unneeded
+_FALLBACK_FONTS = {
+    ".eot": (".woff2", ".woff"),
+    ".ttf": (".woff2", ".woff"),
+    ".svg": (".woff2", ".woff"),
+    ".woff": (".woff2",),
+}
+
+
+def _drop_fallback_fonts(build: Path) -> list[str]:
+    """Remove the old font formats (Internet Explorer's .eot, .ttf, SVG fonts, WOFF) of every font that
+    is also there in a newer one (WOFF2, WOFF): the style sheets list WOFF2 first, and every browser
+    that runs Pyodide (WebAssembly) takes it, so the others are never asked for. Returns the names removed."""
+    gone = []
+    for p in sorted(build.glob("*")):
+        if any(p.with_suffix(s).is_file() for s in _FALLBACK_FONTS.get(p.suffix, ())):
+            p.unlink()
+            gone.append(p.name)
+    return gone
 
 
 def _check_site(out: Path) -> None:
