@@ -21,7 +21,11 @@ host) and open ``lab/index.html``. At run time it makes no request to any other 
 - the kernel's own wheels (its ipykernel stand-in, piplite) are the ones its front-end extension
   ships; installs from PyPI inside the browser are switched off;
 - the front-end extensions (the Pyodide kernel, ipywidgets' manager, anywidget) are copied from this
-  environment's ``share/jupyter/labextensions``.
+  environment's ``share/jupyter/labextensions``;
+- Pyodide loads the kernel's packages and mjlearn's with all they depend on in one batch as it starts
+  (:data:`PRELOAD`), so a notebook's ``import mjlearn`` finds them there; the notebooks are stored with
+  the metadata the kernel reports, so a lesson opens unmodified; old font formats no browser running
+  WebAssembly asks for are left out.
 
 ``import mjlearn`` in a notebook loads mjlearn and its dependencies from the site (the kernel loads
 the packages a cell imports). What works differently in the browser: see :data:`BROWSER_NOTES`.
@@ -50,6 +54,7 @@ from ..buildfolder import BuildFolder, OutputFolderError
 from ..errors import MjlearnError
 from ..shipped import notebooks_source
 from ..version import __version__
+from .startup import KERNEL_WHEELS, PRELOAD, drop_fallback_fonts, kernel_metadata, prepare_notebooks
 
 ROOT = Path(__file__).resolve().parents[2]
 """The source tree (the package's parent folder): pyproject.toml and notebooks/ are read from it."""
@@ -425,15 +430,6 @@ def _lock_entry(template: dict, name: str, whl: Path, depends, imports) -> dict:
     return entry
 
 
-# the kernel's own wheels (in its front-end extension's static/pypi) and what each one needs
-_KERNEL_WHEELS = {"piplite": ["micropip"], "pyodide-kernel": ["comm", "ipython"], "ipykernel": ["pyodide-kernel"]}
-
-PRELOAD = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython", "mjlearn")
-"""What Pyodide loads as it starts (the kernel's ``loadPyodideOptions.packages``), with everything
-they depend on, all at once: the kernel would otherwise install its own packages one after the other,
-then load mjlearn's on the first ``import mjlearn``, each a round of requests of its own."""
-
-
 def _kernel_wheel(name: str) -> Path:
     pypi = _labextensions_root() / _LABEXTENSIONS[0] / "static" / "pypi"
     found = [p for p in pypi.glob("*.whl") if _norm(p.name.split("-")[0]) == name]
@@ -485,7 +481,7 @@ def _stage_pyodide(cache: Path, dest: Path) -> list[str]:
         kept[n] = _lock_entry(template, n, whl, depends, _wheel_imports(whl))
     whl = build_wheel(dest)
     kept["mjlearn"] = _lock_entry(template, "mjlearn", whl, mine, ["mjlearn"])
-    for n, depends in _KERNEL_WHEELS.items():  # listed too, so that Pyodide loads them with the rest at start
+    for n, depends in KERNEL_WHEELS.items():  # listed too, so that Pyodide loads them with the rest at start
         whl = _kernel_wheel(n)
         shutil.copy2(whl, dest / whl.name)
         kept[n] = _lock_entry(template, n, whl, depends, _wheel_imports(whl))
@@ -513,71 +509,16 @@ def notebooks_dir() -> Path:
     return notebooks_source()
 
 
-LOADING_NOTE = (
-    "浏览器版：打开笔记本后，网页要先载入 Python，慢的电脑上要等几十秒。等右上角转动的圆圈变成绿色的 ✓"
-    "（底部状态栏显示 Idle），再运行单元格。",
-    "In the browser: when a notebook opens, the page first loads Python, which takes tens of seconds on a "
-    "slow computer. Wait until the spinning circle at the top right turns into a green ✓ (the bar at the "
-    "bottom says Idle), then run the cells.",
-)
-"""Shown at the top of each notebook of the site: the page itself says nothing while Python loads."""
-
-
-def with_loading_note(nb: dict) -> dict:
-    """The notebook ``nb`` (nbformat 4 JSON) with :data:`LOADING_NOTE` as its first cell (once)."""
-    mark = "lite-loading-note"
-    cells = [c for c in nb.get("cells", []) if c.get("metadata", {}).get("mjlearn") != mark]
-    zh, en = LOADING_NOTE
-    note = {"cell_type": "markdown", "metadata": {"mjlearn": mark, "editable": False}, "source": f"> {zh}\n>\n> {en}"}
-    if (nb.get("nbformat"), nb.get("nbformat_minor", 0)) >= (4, 5):  # cell ids are required from 4.5 on
-        note = {**note, "id": mark}
-    return {**nb, "cells": [note, *cells]}
-
-
-_JS_KEY = re.compile(r"([{,])([A-Za-z_]\w*):")
-
-
-def _js_object(text: str, start: int) -> dict:
-    """The JSON-like object literal of minified JavaScript that opens at ``text[start]`` (bare keys,
-    double-quoted strings, numbers, nested objects: what a kernel's info reply is made of)."""
-    depth = 0
-    for end in range(start, len(text)):
-        depth += {"{": 1, "}": -1}.get(text[end], 0)
-        if depth == 0:
-            return json.loads(_JS_KEY.sub(r'\1"\2":', text[start : end + 1]))
-    raise ValueError("unclosed object")
-
-
-def lite_kernel_metadata(ext_root: Path) -> dict:
-    """The ``kernelspec`` and ``language_info`` the site's Python kernel (the Pyodide kernel's
-    front-end extension under ``ext_root``) reports when a notebook opens, read from the extension's
-    own code. JupyterLab writes them into the notebook and marks it changed when they differ from the
-    file's, so the site's notebooks are stored with them (see :func:`mjlearn.shipped.kernel_metadata`
-    for the same in ``mjlearn lab``)."""
+def _kernel_metadata(ext_root: Path) -> dict:
     static = ext_root / _LABEXTENSIONS[0] / "static"
-    spec = info = None
-    for js in sorted(static.glob("*.js")):
-        text = js.read_text(encoding="utf-8", errors="replace")
-        if spec is None and (m := re.search(r'spec:\{name:"([^"]+)",display_name:"([^"]+)",language:"([^"]+)"', text)):
-            spec = dict(zip(("name", "display_name", "language"), m.groups()))
-        if info is None and (m := re.search(r"language_info:\{codemirror_mode:", text)):
-            info = _js_object(text, m.start() + len("language_info:"))
-    if spec is None or info is None:
+    meta = kernel_metadata(static)
+    if meta is None:
         raise LiteError(
             f"the Pyodide kernel's extension in {static} does not say what its kernel reports "
             "(kernelspec, language_info): a version mjlearn does not know; pip install 'mjlearn[lite]'  "
             f"（{static} 里的 Pyodide 内核扩展没有给出内核信息：mjlearn 不认识这个版本，请运行 pip install 'mjlearn[lite]'）"
         )
-    return {"kernelspec": spec, "language_info": info}
-
-
-def _prepare_notebooks(files: Path, metadata: dict) -> None:
-    """Each notebook with :data:`LOADING_NOTE` first and the kernel's ``metadata``
-    (:func:`lite_kernel_metadata`), so that a lesson opens unmodified."""
-    for path in sorted(files.glob("*.ipynb")):
-        nb = with_loading_note(json.loads(path.read_text(encoding="utf-8")))
-        nb["metadata"] = {**nb.get("metadata", {}), **metadata}
-        path.write_text(json.dumps(nb, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    return meta
 
 
 BUILDER = "mjlearn lite build"
@@ -618,7 +559,7 @@ def build(
                 shutil.copytree(ext_root / name, lite / "labextensions" / name, ignore=shutil.ignore_patterns("*.map"))
             files = lite / "files"
             shutil.copytree(notebooks, files, ignore=shutil.ignore_patterns(".*", "__pycache__", "*.new.ipynb"))
-            _prepare_notebooks(files, lite_kernel_metadata(ext_root))
+            prepare_notebooks(files, _kernel_metadata(ext_root))
             kernel = {"disablePyPIFallback": True, "pipliteUrls": [], "loadPyodideOptions": {"packages": list(PRELOAD)}}
             (lite / "jupyter-lite.json").write_text(
                 json.dumps(
@@ -665,7 +606,7 @@ def build(
                 raise LiteError(
                     "jupyter lite build failed  （jupyter lite 生成网站失败）\n" + (r.stdout + r.stderr)[-4000:]
                 )
-            _drop_fallback_fonts(site / "build")
+            drop_fallback_fonts(site / "build")
             _check_site(site)
             summary = site_summary(site)
             folder.install(
@@ -677,27 +618,6 @@ def build(
                 replace_all=True,
             )
     return summary | {"packages": packages}
-
-
-# each old format, with the newer ones that make it unneeded
-_FALLBACK_FONTS = {
-    ".eot": (".woff2", ".woff"),
-    ".ttf": (".woff2", ".woff"),
-    ".svg": (".woff2", ".woff"),
-    ".woff": (".woff2",),
-}
-
-
-def _drop_fallback_fonts(build: Path) -> list[str]:
-    """Remove the old font formats (Internet Explorer's .eot, .ttf, SVG fonts, WOFF) of every font that
-    is also there in a newer one (WOFF2, WOFF): the style sheets list WOFF2 first, and every browser
-    that runs Pyodide (WebAssembly) takes it, so the others are never asked for. Returns the names removed."""
-    gone = []
-    for p in sorted(build.glob("*")):
-        if any(p.with_suffix(s).is_file() for s in _FALLBACK_FONTS.get(p.suffix, ())):
-            p.unlink()
-            gone.append(p.name)
-    return gone
 
 
 def _check_site(out: Path) -> None:

@@ -289,7 +289,7 @@ def test_a_lesson_opens_unmodified_and_answers_import_mjlearn(offline, site):
 def test_notebook_01_runs_offline_draws_tiles_and_grades_an_exercise(offline):
     page, loaded, ready = _open(offline, "01_tiles_and_notation.ipynb")
     try:
-        from mjlearn.lite.site import LOADING_NOTE
+        from mjlearn.lite.startup import LOADING_NOTE
 
         first = page.locator(".jp-Notebook .jp-Cell").first  # what the learner reads while Python loads
         assert first.locator(".jp-MarkdownOutput blockquote").count() == 1
