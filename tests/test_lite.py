@@ -14,7 +14,7 @@ import pytest
 
 from mjlearn import __version__
 from mjlearn.cli import main
-from mjlearn.lite import browser, site
+from mjlearn.lite import browser, site, startup
 
 
 def test_the_wheel_holds_the_package_with_honest_metadata(tmp_path):
@@ -161,12 +161,43 @@ def test_each_notebook_of_the_site_starts_with_the_loading_note():
 
     src = next(site.notebooks_dir().glob("01_*.ipynb"))
     nb = json.loads(src.read_text(encoding="utf-8"))
-    noted = site.with_loading_note(site.with_loading_note(nb))
+    noted = startup.with_loading_note(startup.with_loading_note(nb))
     assert len(noted["cells"]) == len(nb["cells"]) + 1 and noted["cells"][1:] == nb["cells"]
     first = noted["cells"][0]
-    zh, en = site.LOADING_NOTE
+    zh, en = startup.LOADING_NOTE
     assert first["cell_type"] == "markdown" and zh in first["source"] and en in first["source"]
     assert "Python" in zh and "Idle" in zh and "Python" in en and "Idle" in en
     nbformat.validate(nbformat.from_dict(noted))
     old = dict(nb, nbformat_minor=4, cells=[{k: v for k, v in c.items() if k != "id"} for c in nb["cells"]])
-    nbformat.validate(nbformat.from_dict(site.with_loading_note(old)))  # no cell ids before nbformat 4.5
+    nbformat.validate(nbformat.from_dict(startup.with_loading_note(old)))  # no cell ids before nbformat 4.5
+
+
+def test_old_font_formats_go_only_where_a_newer_one_stays(tmp_path):
+    for name in ["fa-solid-900.woff2", "fa-solid-900.woff", "fa-solid-900.ttf", "fa-solid-900.eot", "fa-solid-900.svg"]:
+        (tmp_path / name).write_bytes(b"font")
+    (tmp_path / "MathJax_Zero.woff").write_bytes(b"font")  # the only format of its font: kept
+    (tmp_path / "logo.svg").write_bytes(b"<svg/>")  # a picture, not a font: kept
+    gone = startup.drop_fallback_fonts(tmp_path)
+    assert gone == ["fa-solid-900.eot", "fa-solid-900.svg", "fa-solid-900.ttf", "fa-solid-900.woff"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["MathJax_Zero.woff", "fa-solid-900.woff2", "logo.svg"]
+
+
+def test_the_site_stores_notebooks_with_what_its_kernel_reports(tmp_path):
+    """JupyterLab writes the kernel's kernelspec and language_info into a notebook as it opens and marks
+    it changed when they differ: read from the Pyodide kernel's own extension, so they match."""
+    try:
+        root = site._labextensions_root()
+    except site.LiteError as e:
+        pytest.skip(str(e))
+    meta = site._kernel_metadata(root)
+    assert meta["kernelspec"]["name"] == "python" and meta["kernelspec"]["language"] == "python"
+    assert meta["language_info"]["name"] == "python" and meta["language_info"]["file_extension"] == ".py"
+    src = next(site.notebooks_dir().glob("01_*.ipynb"))
+    (tmp_path / src.name).write_bytes(src.read_bytes())
+    startup.prepare_notebooks(tmp_path, meta)
+    nb = json.loads((tmp_path / src.name).read_text(encoding="utf-8"))
+    assert {k: nb["metadata"][k] for k in meta} == meta and nb["cells"][0]["metadata"]["mjlearn"] == "lite-loading-note"
+    empty = tmp_path / "ext" / site._LABEXTENSIONS[0] / "static"
+    empty.mkdir(parents=True)
+    with pytest.raises(site.LiteError, match="kernelspec"):
+        site._kernel_metadata(tmp_path / "ext")

@@ -21,7 +21,11 @@ host) and open ``lab/index.html``. At run time it makes no request to any other 
 - the kernel's own wheels (its ipykernel stand-in, piplite) are the ones its front-end extension
   ships; installs from PyPI inside the browser are switched off;
 - the front-end extensions (the Pyodide kernel, ipywidgets' manager, anywidget) are copied from this
-  environment's ``share/jupyter/labextensions``.
+  environment's ``share/jupyter/labextensions``;
+- Pyodide loads the kernel's packages and mjlearn's with all they depend on in one batch as it starts
+  (:data:`PRELOAD`), so a notebook's ``import mjlearn`` finds them there; the notebooks are stored with
+  the metadata the kernel reports, so a lesson opens unmodified; old font formats no browser running
+  WebAssembly asks for are left out.
 
 ``import mjlearn`` in a notebook loads mjlearn and its dependencies from the site (the kernel loads
 the packages a cell imports). What works differently in the browser: see :data:`BROWSER_NOTES`.
@@ -50,6 +54,7 @@ from ..buildfolder import BuildFolder, OutputFolderError
 from ..errors import MjlearnError
 from ..shipped import notebooks_source
 from ..version import __version__
+from .startup import KERNEL_WHEELS, PRELOAD, drop_fallback_fonts, kernel_metadata, prepare_notebooks
 
 ROOT = Path(__file__).resolve().parents[2]
 """The source tree (the package's parent folder): pyproject.toml and notebooks/ are read from it."""
@@ -425,6 +430,18 @@ def _lock_entry(template: dict, name: str, whl: Path, depends, imports) -> dict:
     return entry
 
 
+def _kernel_wheel(name: str) -> Path:
+    pypi = _labextensions_root() / _LABEXTENSIONS[0] / "static" / "pypi"
+    found = [p for p in pypi.glob("*.whl") if _norm(p.name.split("-")[0]) == name]
+    if len(found) != 1:
+        raise LiteError(
+            f"the Pyodide kernel's extension in {pypi} holds {len(found)} wheels of {name}, not one; "
+            "pip install 'mjlearn[lite]'  "
+            f"（{pypi} 里 {name} 的安装包不是正好一个：请运行 pip install 'mjlearn[lite]'）"
+        )
+    return found[0]
+
+
 def _stage_pyodide(cache: Path, dest: Path) -> list[str]:
     """Copy Pyodide and the wheels into ``dest`` (the lite dir's static/pyodide) with a trimmed
     pyodide-lock.json listing only what is there; returns the names in that list."""
@@ -464,6 +481,10 @@ def _stage_pyodide(cache: Path, dest: Path) -> list[str]:
         kept[n] = _lock_entry(template, n, whl, depends, _wheel_imports(whl))
     whl = build_wheel(dest)
     kept["mjlearn"] = _lock_entry(template, "mjlearn", whl, mine, ["mjlearn"])
+    for n, depends in KERNEL_WHEELS.items():  # listed too, so that Pyodide loads them with the rest at start
+        whl = _kernel_wheel(n)
+        shutil.copy2(whl, dest / whl.name)
+        kept[n] = _lock_entry(template, n, whl, depends, _wheel_imports(whl))
     lock["packages"] = kept
     (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True), encoding="utf-8")
     return sorted(kept)
@@ -488,31 +509,16 @@ def notebooks_dir() -> Path:
     return notebooks_source()
 
 
-LOADING_NOTE = (
-    "浏览器版：打开笔记本后，网页要先载入 Python，慢的电脑上要等几十秒。等右上角转动的圆圈变成绿色的 ✓"
-    "（底部状态栏显示 Idle），再运行单元格。",
-    "In the browser: when a notebook opens, the page first loads Python, which takes tens of seconds on a "
-    "slow computer. Wait until the spinning circle at the top right turns into a green ✓ (the bar at the "
-    "bottom says Idle), then run the cells.",
-)
-"""Shown at the top of each notebook of the site: the page itself says nothing while Python loads."""
-
-
-def with_loading_note(nb: dict) -> dict:
-    """The notebook ``nb`` (nbformat 4 JSON) with :data:`LOADING_NOTE` as its first cell (once)."""
-    mark = "lite-loading-note"
-    cells = [c for c in nb.get("cells", []) if c.get("metadata", {}).get("mjlearn") != mark]
-    zh, en = LOADING_NOTE
-    note = {"cell_type": "markdown", "metadata": {"mjlearn": mark, "editable": False}, "source": f"> {zh}\n>\n> {en}"}
-    if (nb.get("nbformat"), nb.get("nbformat_minor", 0)) >= (4, 5):  # cell ids are required from 4.5 on
-        note = {**note, "id": mark}
-    return {**nb, "cells": [note, *cells]}
-
-
-def _add_loading_notes(files: Path) -> None:
-    for path in sorted(files.glob("*.ipynb")):
-        nb = json.loads(path.read_text(encoding="utf-8"))
-        path.write_text(json.dumps(with_loading_note(nb), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+def _kernel_metadata(ext_root: Path) -> dict:
+    static = ext_root / _LABEXTENSIONS[0] / "static"
+    meta = kernel_metadata(static)
+    if meta is None:
+        raise LiteError(
+            f"the Pyodide kernel's extension in {static} does not say what its kernel reports "
+            "(kernelspec, language_info): a version mjlearn does not know; pip install 'mjlearn[lite]'  "
+            f"（{static} 里的 Pyodide 内核扩展没有给出内核信息：mjlearn 不认识这个版本，请运行 pip install 'mjlearn[lite]'）"
+        )
+    return meta
 
 
 BUILDER = "mjlearn lite build"
@@ -553,8 +559,8 @@ def build(
                 shutil.copytree(ext_root / name, lite / "labextensions" / name, ignore=shutil.ignore_patterns("*.map"))
             files = lite / "files"
             shutil.copytree(notebooks, files, ignore=shutil.ignore_patterns(".*", "__pycache__", "*.new.ipynb"))
-            _add_loading_notes(files)
-            kernel = {"disablePyPIFallback": True, "pipliteUrls": []}
+            prepare_notebooks(files, _kernel_metadata(ext_root))
+            kernel = {"disablePyPIFallback": True, "pipliteUrls": [], "loadPyodideOptions": {"packages": list(PRELOAD)}}
             (lite / "jupyter-lite.json").write_text(
                 json.dumps(
                     {
@@ -600,6 +606,7 @@ def build(
                 raise LiteError(
                     "jupyter lite build failed  （jupyter lite 生成网站失败）\n" + (r.stdout + r.stderr)[-4000:]
                 )
+            drop_fallback_fonts(site / "build")
             _check_site(site)
             summary = site_summary(site)
             folder.install(

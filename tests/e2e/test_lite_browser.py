@@ -217,10 +217,79 @@ def test_site_holds_everything_it_needs(site):
     print(f"\nsite: {summary['files']} files, {summary['bytes'] / 2**20:.1f} MiB")
 
 
+_DIRTY = """() => {
+  const w = window.jupyterapp.shell.currentWidget;
+  return {model: w.context.model.dirty,
+          tab: document.querySelectorAll('.lm-TabBar-tab.jp-mod-dirty').length};
+}"""
+
+
+def _spent(entries) -> dict:
+    """Time (s, from the page's start) by which each kind of file had arrived, and their bytes;
+    ``entries`` are {name, end (ms), bytes} of every file the page and its workers fetched."""
+    kinds = {
+        "pyodide": lambda n: n.startswith(("pyodide", "python_stdlib")),
+        "wheels": lambda n: n.endswith(".whl"),
+        "front_end": lambda n: n.endswith(".js") and not n.startswith("pyodide"),
+    }
+    out = {}
+    first = {}
+    for e in entries:  # a file asked for twice (the page, then its service worker) counts once
+        first.setdefault(e["name"], e)
+    for kind, match in kinds.items():
+        got = [e for e in first.values() if match(e["name"])]
+        out[kind] = {
+            "files": len(got),
+            "done_s": round(max((e["end"] for e in got), default=0) / 1000, 2),
+            "mib": round(sum(e["bytes"] for e in got) / 2**20, 2),
+        }
+    return out
+
+
+def test_a_lesson_opens_unmodified_and_answers_import_mjlearn(offline, site):
+    """Opening a lesson of the site: the time until ``import mjlearn`` is answered (from the moment the
+    page is asked for) and the site's size are measured and printed; the lesson is not marked as
+    changed (closing it must not ask to save what the learner never touched)."""
+    fetched: list[dict] = []  # the kernel's files are fetched by its worker: seen here, not in the page
+
+    def done(req):
+        size = req.sizes()["responseBodySize"] if req.response() else 0
+        fetched.append(
+            {"name": urlparse(req.url).path.split("/")[-1], "end": 1000 * (time.monotonic() - t0), "bytes": size}
+        )
+
+    offline.on("requestfinished", done)
+    t0 = time.monotonic()
+    page, loaded, ready = _open(offline, "02_the_wall_and_the_deal.ipynb")
+    try:
+        offline.remove_listener("requestfinished", done)
+        spent = _spent(fetched)
+        load = os.getloadavg()
+        _record(
+            import_mjlearn_answered_s=round(ready, 2),
+            kernel_session_s=round(loaded, 2),
+            fetched=spent,
+            load_average=[round(x, 2) for x in load],
+        )
+        print(
+            f"\nopen lesson -> import mjlearn answered {ready:.1f} s (session up at {loaded:.1f} s); "
+            f"site {site[1]['bytes'] / 2**20:.1f} MiB in {site[1]['files']} files; "
+            f"load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} on {os.cpu_count()} cores\n"
+            + "".join(
+                f"  {k}: {v['files']} files, {v['mib']} MiB, all in by {v['done_s']} s\n" for k, v in spent.items()
+            )
+        )
+        page.wait_for_timeout(1000)  # the kernel's reply (language_info) has been applied by now
+        assert page.evaluate(_DIRTY) == {"model": False, "tab": 0}
+        assert offline.outside == [], offline.outside
+    finally:
+        page.close()
+
+
 def test_notebook_01_runs_offline_draws_tiles_and_grades_an_exercise(offline):
     page, loaded, ready = _open(offline, "01_tiles_and_notation.ipynb")
     try:
-        from mjlearn.lite.site import LOADING_NOTE
+        from mjlearn.lite.startup import LOADING_NOTE
 
         first = page.locator(".jp-Notebook .jp-Cell").first  # what the learner reads while Python loads
         assert first.locator(".jp-MarkdownOutput blockquote").count() == 1
