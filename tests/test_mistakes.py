@@ -58,6 +58,9 @@ def test_practice_review_offers_the_costly_decisions(played):
     rq = store.review_queue(datetime.now(timezone.utc) + timedelta(minutes=5))
     due = [s.item.key for s in rq.due() if s.item.key.startswith("mistake:")]
     assert len(due) >= 2  # missed in the hand: due again minutes later, like a wrong answer
+    # the review list names them for what they are, in the notebook and in a terminal
+    assert "牌桌失误 table decision" in rq._repr_html_(limit=8, damage=False)
+    assert "(table decision)" in rq.text("en", limit=8)
     qw = practice("review", n=3, seed=1, store=store, record=False)
     assert [q.kind for q in qw.questions] == ["table_decision"] * 3
     q = qw.questions[0]

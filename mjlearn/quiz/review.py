@@ -65,7 +65,8 @@ class Item:
     """Something the learner can know or not: a question kind, a fan or a rule set."""
 
     key: str
-    """``kind:<name>``, ``fan:<number>`` or ``rules:<name>``."""
+    """``kind:<name>``, ``fan:<number>``, ``rules:<name>`` or ``mistake:<uid>`` (a costly decision at the
+    table, :mod:`mjlearn.quiz.table_review`)."""
     label: tuple[str, str]
     """(Chinese, English)."""
     topic: str
@@ -73,9 +74,16 @@ class Item:
 
     @property
     def what(self) -> tuple[str, str]:
-        return {"kind": ("题型", "question kind"), "fan": ("番种", "fan"), "rules": ("规则", "rule set")}[
-            self.key.split(":", 1)[0]
-        ]
+        return _WHAT[self.key.split(":", 1)[0]]
+
+
+_WHAT = {
+    "kind": ("题型", "question kind"),
+    "fan": ("番种", "fan"),
+    "rules": ("规则", "rule set"),
+    "mistake": ("牌桌失误", "table decision"),
+}
+"""What each kind of item is, by the prefix of its key (the review list's "type" column)."""
 
 
 def _kind_item(name: str) -> Item:
