@@ -265,8 +265,12 @@ class MjWidget(anywidget.AnyWidget):
 
     layout_html = t.Unicode("").tag(sync=True)
     """The HTML frame with ``data-region`` slots."""
-    regions = t.Dict().tag(sync=True)
-    """Region name -> HTML, rendered by Python."""
+    regions = t.Dict()
+    """Region name -> HTML, rendered by Python (kept here for Python readers; the browser gets
+    :attr:`region_patch`)."""
+    region_patch = t.Dict({"v": 0}).tag(sync=True)
+    """What the browser gets of :attr:`regions`: a version number here; when sent, only the regions
+    whose HTML changed since the last patch sent (see :meth:`get_state`)."""
     art = t.Dict().tag(sync=True)
     """Tile art, sent once: notation -> SVG."""
     lang = t.Unicode("en").tag(sync=True)
@@ -415,6 +419,45 @@ class MjWidget(anywidget.AnyWidget):
         if known:
             self.send_state(known)  # the browser shows the kernel's values again
 
+    @t.observe("regions")
+    def _regions_changed(self, _change) -> None:
+        # a new version makes ipywidgets send region_patch; what it carries is worked out when sent
+        self.region_patch = {"v": int(self.region_patch.get("v", 0)) + 1}
+
+    def get_state(self, key=None, drop_defaults=False):
+        """The synced state, with :attr:`region_patch` as the browser needs it: every region when
+        the whole state is asked for (a new comm, a reloaded page, a view that missed a patch), else
+        ``{"v", "base", "set", "drop"}``: the regions whose HTML changed since version ``base``, the
+        one sent last, and the names of regions gone. So a click sends only what it changed."""
+        state = super().get_state(key, drop_defaults)
+        if "region_patch" in state:
+            state["region_patch"] = self._region_patch(full=key is None or self._resync)
+        return state
+
+    _front: tuple[int, dict] = (0, {})
+    """The version and the regions of the last patch sent (what the browser has)."""
+    _resync = False
+
+    def _region_patch(self, full: bool) -> dict:
+        v = int(self.region_patch.get("v", 0))
+        new = dict(self.regions)
+        if full:
+            patch = {"v": v, "full": True, "set": new, "drop": []}
+        else:
+            base, old = self._front
+            changed = {k: h for k, h in new.items() if old.get(k) != h}
+            patch = {"v": v, "base": base, "set": changed, "drop": [k for k in old if k not in new]}
+        self._front = (v, new)
+        return patch
+
+    def _send_all_regions(self) -> None:
+        """A view asked for every region (it was made after some patches, or missed one)."""
+        self._resync = True
+        try:
+            self.send_state("region_patch")
+        finally:
+            self._resync = False
+
     def _snapshot(self):
         """What :meth:`handle` restores when an action fails: the synced state traits."""
         names = {
@@ -426,7 +469,7 @@ class MjWidget(anywidget.AnyWidget):
         return {
             k: copy.deepcopy(getattr(self, k))
             for k in sorted(names)
-            if k not in ("regions", "art", "layout_html", "lang", "last_error")
+            if k not in ("regions", "region_patch", "art", "layout_html", "lang", "last_error")
         }
 
     def _restore(self, before) -> None:
@@ -437,6 +480,9 @@ class MjWidget(anywidget.AnyWidget):
 
     def _on_front_msg(self, _widget, content, _buffers):
         """A message from the browser: acted on, or logged and ignored (the state stays as it was)."""
+        if content == {"act": "regions"}:  # from mj.js itself, not the learner: see get_state
+            self._send_all_regions()
+            return
         try:
             self.handle(content)
         except MessageError as e:
