@@ -254,6 +254,43 @@ def scalar(v):
     return v
 
 
+# --- what a view update sends -------------------------------------------------------------
+
+SPLICE_MIN = 200
+"""A changed region is sent as a splice of its old HTML when that saves at least this many characters."""
+
+
+def _common(a: str, b: str, tail: bool) -> int:
+    """How many characters ``a`` and ``b`` share at their start (or end): a binary search of
+    C-speed slice comparisons."""
+    lo, hi = 0, min(len(a), len(b))
+    while lo < hi:
+        m = (lo + hi + 1) // 2
+        if (a[len(a) - m :] == b[len(b) - m :]) if tail else (a[:m] == b[:m]):
+            lo = m
+        else:
+            hi = m - 1
+    return lo
+
+
+def _units(text: str) -> int:
+    """The length of ``text`` in UTF-16 code units, as JavaScript counts a string."""
+    return len(text) + sum(1 for c in text if ord(c) > 0xFFFF)
+
+
+def _splice(old: str | None, new: str):
+    """A region's new HTML as the browser gets it: the whole text, or ``[keep, cut, middle]`` when
+    most of the old text stays: the old text's first ``keep`` and last ``cut`` UTF-16 units around
+    the new ``middle`` (mj.js puts it together)."""
+    if not old:
+        return new
+    p = _common(old, new, tail=False)
+    q = _common(old[p:], new[p:], tail=True)
+    if p + q < SPLICE_MIN:
+        return new
+    return [_units(old[:p]), _units(old[len(old) - q :]), new[p : len(new) - q]]
+
+
 # --- the base class -----------------------------------------------------------------------
 
 
@@ -428,7 +465,8 @@ class MjWidget(anywidget.AnyWidget):
         """The synced state, with :attr:`region_patch` as the browser needs it: every region when
         the whole state is asked for (a new comm, a reloaded page, a view that missed a patch), else
         ``{"v", "base", "set", "drop"}``: the regions whose HTML changed since version ``base``, the
-        one sent last, and the names of regions gone. So a click sends only what it changed."""
+        one sent last (each the whole HTML or a splice of the old, see :func:`_splice`), and the
+        names of regions gone. So a click sends only what it changed."""
         state = super().get_state(key, drop_defaults)
         if "region_patch" in state:
             state["region_patch"] = self._region_patch(full=key is None or self._resync)
@@ -445,7 +483,7 @@ class MjWidget(anywidget.AnyWidget):
             patch = {"v": v, "full": True, "set": new, "drop": []}
         else:
             base, old = self._front
-            changed = {k: h for k, h in new.items() if old.get(k) != h}
+            changed = {k: _splice(old.get(k), h) for k, h in new.items() if old.get(k) != h}
             patch = {"v": v, "base": base, "set": changed, "drop": [k for k in old if k not in new]}
         self._front = (v, new)
         return patch

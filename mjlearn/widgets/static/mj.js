@@ -227,7 +227,13 @@ function render({ model, el }) {
       return false;
     }
     for (const name of p.drop || []) delete regions[name];
-    Object.assign(regions, p.set || {});
+    for (const [name, html] of Object.entries(p.set || {})) {
+      if (!Array.isArray(html)) regions[name] = html;
+      else {  // [keep, cut, middle]: the old HTML's first keep and last cut characters around middle
+        const [keep, cut, middle] = html, old = regions[name] || "";
+        regions[name] = old.slice(0, keep) + middle + old.slice(old.length - cut);
+      }
+    }
     version = p.v;
     draw();
     return true;
