@@ -5,6 +5,9 @@ A widget here is an :class:`anywidget.AnyWidget` whose view is a ``layout`` (HTM
 The front end (``static/mj.js``) keeps a cache of the tile art sent once per widget, fills the
 ``<i class="mj-t" data-tile="5m">`` placeholders with it, replaces only the regions whose HTML
 changed, and sends the learner's clicks back as small messages ``{"act": ..., "arg": ...}``.
+``regions`` itself is not synced: the browser gets ``region_patch``, only the regions whose HTML
+changed since the last one sent (a changed region as a splice of its old HTML when most of it
+stays), and every region when a view asks (:meth:`MjWidget.get_state`).
 So the widget's logic lives in Python and is tested there without a browser: call
 :meth:`MjWidget.handle` with the message the front end would send and look at ``regions``.
 

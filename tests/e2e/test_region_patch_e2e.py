@@ -39,8 +39,7 @@ _REGIONS = """
 def test_the_view_built_from_changes_equals_a_whole_redraw_after_a_hand(browser_context, lab):
     page = browser_context.new_page()
     page.set_default_timeout(90_000)
-    src = f'import mjlearn as mj\ntable = mj.play("mcr", seat="E", seed={SHUFFLE})\ntable'
-    root = _open(page, lab, source=src, name="region_patch")
+    root = _open(page, lab, name="region_patch")  # the table of test_play_e2e's hand
     twin = PlayTable(rules="mcr", seat="E", seed=SHUFFLE)
     clicks = 0
     for _ in range(200):
