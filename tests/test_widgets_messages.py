@@ -40,7 +40,7 @@ def state(w) -> dict:
     s = {
         k: getattr(w, k)
         for k in w.trait_names(sync=True)
-        if k not in _BASE_TRAITS and k not in ("regions", "last_error", "layout_html", "art", "lang")
+        if k not in _BASE_TRAITS and k not in ("regions", "region_patch", "last_error", "layout_html", "art", "lang")
     }
     s["view"] = w._regions(live=True)
     if isinstance(w, HandEditor):

@@ -5,6 +5,9 @@ A widget here is an :class:`anywidget.AnyWidget` whose view is a ``layout`` (HTM
 The front end (``static/mj.js``) keeps a cache of the tile art sent once per widget, fills the
 ``<i class="mj-t" data-tile="5m">`` placeholders with it, replaces only the regions whose HTML
 changed, and sends the learner's clicks back as small messages ``{"act": ..., "arg": ...}``.
+``regions`` itself is not synced: the browser gets ``region_patch``, only the regions whose HTML
+changed since the last one sent (a changed region as a splice of its old HTML when most of it
+stays), and every region when a view asks (:meth:`MjWidget.get_state`).
 So the widget's logic lives in Python and is tested there without a browser: call
 :meth:`MjWidget.handle` with the message the front end would send and look at ``regions``.
 
@@ -254,6 +257,43 @@ def scalar(v):
     return v
 
 
+# --- what a view update sends -------------------------------------------------------------
+
+SPLICE_MIN = 200
+"""A changed region is sent as a splice of its old HTML when that saves at least this many characters."""
+
+
+def _common(a: str, b: str, tail: bool) -> int:
+    """How many characters ``a`` and ``b`` share at their start (or end): a binary search of
+    C-speed slice comparisons."""
+    lo, hi = 0, min(len(a), len(b))
+    while lo < hi:
+        m = (lo + hi + 1) // 2
+        if (a[len(a) - m :] == b[len(b) - m :]) if tail else (a[:m] == b[:m]):
+            lo = m
+        else:
+            hi = m - 1
+    return lo
+
+
+def _units(text: str) -> int:
+    """The length of ``text`` in UTF-16 code units, as JavaScript counts a string."""
+    return len(text) + sum(1 for c in text if ord(c) > 0xFFFF)
+
+
+def _splice(old: str | None, new: str):
+    """A region's new HTML as the browser gets it: the whole text, or ``[keep, cut, middle]`` when
+    most of the old text stays: the old text's first ``keep`` and last ``cut`` UTF-16 units around
+    the new ``middle`` (mj.js puts it together)."""
+    if not old:
+        return new
+    p = _common(old, new, tail=False)
+    q = _common(old[p:], new[p:], tail=True)
+    if p + q < SPLICE_MIN:
+        return new
+    return [_units(old[:p]), _units(old[len(old) - q :]), new[p : len(new) - q]]
+
+
 # --- the base class -----------------------------------------------------------------------
 
 
@@ -265,8 +305,12 @@ class MjWidget(anywidget.AnyWidget):
 
     layout_html = t.Unicode("").tag(sync=True)
     """The HTML frame with ``data-region`` slots."""
-    regions = t.Dict().tag(sync=True)
-    """Region name -> HTML, rendered by Python."""
+    regions = t.Dict()
+    """Region name -> HTML, rendered by Python (kept here for Python readers; the browser gets
+    :attr:`region_patch`)."""
+    region_patch = t.Dict({"v": 0}).tag(sync=True)
+    """What the browser gets of :attr:`regions`: a version number here; when sent, only the regions
+    whose HTML changed since the last patch sent (see :meth:`get_state`)."""
     art = t.Dict().tag(sync=True)
     """Tile art, sent once: notation -> SVG."""
     lang = t.Unicode("en").tag(sync=True)
@@ -415,6 +459,46 @@ class MjWidget(anywidget.AnyWidget):
         if known:
             self.send_state(known)  # the browser shows the kernel's values again
 
+    @t.observe("regions")
+    def _regions_changed(self, _change) -> None:
+        # a new version makes ipywidgets send region_patch; what it carries is worked out when sent
+        self.region_patch = {"v": int(self.region_patch.get("v", 0)) + 1}
+
+    def get_state(self, key=None, drop_defaults=False):
+        """The synced state, with :attr:`region_patch` as the browser needs it: every region when
+        the whole state is asked for (a new comm, a reloaded page, a view that missed a patch), else
+        ``{"v", "base", "set", "drop"}``: the regions whose HTML changed since version ``base``, the
+        one sent last (each the whole HTML or a splice of the old, see :func:`_splice`), and the
+        names of regions gone. So a click sends only what it changed."""
+        state = super().get_state(key, drop_defaults)
+        if "region_patch" in state:
+            state["region_patch"] = self._region_patch(full=key is None or self._resync)
+        return state
+
+    _front: tuple[int, dict] = (0, {})
+    """The version and the regions of the last patch sent (what the browser has)."""
+    _resync = False
+
+    def _region_patch(self, full: bool) -> dict:
+        v = int(self.region_patch.get("v", 0))
+        new = dict(self.regions)
+        if full:
+            patch = {"v": v, "full": True, "set": new, "drop": []}
+        else:
+            base, old = self._front
+            changed = {k: _splice(old.get(k), h) for k, h in new.items() if old.get(k) != h}
+            patch = {"v": v, "base": base, "set": changed, "drop": [k for k in old if k not in new]}
+        self._front = (v, new)
+        return patch
+
+    def _send_all_regions(self) -> None:
+        """A view asked for every region (it was made after some patches, or missed one)."""
+        self._resync = True
+        try:
+            self.send_state("region_patch")
+        finally:
+            self._resync = False
+
     def _snapshot(self):
         """What :meth:`handle` restores when an action fails: the synced state traits."""
         names = {
@@ -426,7 +510,7 @@ class MjWidget(anywidget.AnyWidget):
         return {
             k: copy.deepcopy(getattr(self, k))
             for k in sorted(names)
-            if k not in ("regions", "art", "layout_html", "lang", "last_error")
+            if k not in ("regions", "region_patch", "art", "layout_html", "lang", "last_error")
         }
 
     def _restore(self, before) -> None:
@@ -437,6 +521,9 @@ class MjWidget(anywidget.AnyWidget):
 
     def _on_front_msg(self, _widget, content, _buffers):
         """A message from the browser: acted on, or logged and ignored (the state stays as it was)."""
+        if content == {"act": "regions"}:  # from mj.js itself, not the learner: see get_state
+            self._send_all_regions()
+            return
         try:
             self.handle(content)
         except MessageError as e:

@@ -1,6 +1,7 @@
 // mjlearn widgets: one small front end for every widget (no build step).
 // Python renders HTML regions; this module fills tile placeholders from the art sent once,
 // replaces only the regions that changed, and sends clicks back as {act, arg} messages.
+// Python sends only the regions whose HTML changed (region_patch, see mjlearn/widgets/_base.py).
 // It also stamps performance.now() on each click and on the redraw that answers it, so the
 // browser tests can measure the click -> Python -> view round trip (window.__mjRoundTrips).
 //
@@ -27,6 +28,12 @@ function render({ model, el }) {
   const art = model.get("art") || {};
   let drawnLayout = null;
   let drawn = {};
+  // the regions as Python has them, built from region_patch: every region at first (or on asking),
+  // then only the ones a change touched; a patch made on another version than ours means one was
+  // missed (a view made after some patches): ask Python for every region, once until it comes
+  const regions = {};
+  let version = null;
+  let asked = false;
   let clickAt = null;
   let clickWhat = "";
   window.__mjRoundTrips = window.__mjRoundTrips || [];
@@ -181,7 +188,6 @@ function render({ model, el }) {
       drawnLayout = layout;
       drawn = {};
     }
-    const regions = model.get("regions") || {};
     for (const [name, html] of Object.entries(regions)) {
       if (drawn[name] === html) continue;
       if (name === "live") {
@@ -208,6 +214,29 @@ function render({ model, el }) {
       clickAt = null;
     }
     el.dataset.drawn = String((Number(el.dataset.drawn) || 0) + 1);
+  }
+
+  function patch() {
+    const p = model.get("region_patch") || {};
+    if (p.full) {
+      for (const name of Object.keys(regions)) if (!(name in p.set)) delete regions[name];
+      asked = false;
+    } else if (p.base !== version || version === null) {
+      if (!asked) model.send({ act: "regions" });
+      asked = true;
+      return false;
+    }
+    for (const name of p.drop || []) delete regions[name];
+    for (const [name, html] of Object.entries(p.set || {})) {
+      if (!Array.isArray(html)) regions[name] = html;
+      else {  // [keep, cut, middle]: the old HTML's first keep and last cut characters around middle
+        const [keep, cut, middle] = html, old = regions[name] || "";
+        regions[name] = old.slice(0, keep) + middle + old.slice(old.length - cut);
+      }
+    }
+    version = p.v;
+    draw();
+    return true;
   }
 
   function send(msg) {
@@ -311,11 +340,11 @@ function render({ model, el }) {
     }
   }
 
-  model.on("change:regions", draw);
+  model.on("change:region_patch", patch);
   model.on("change:layout_html", draw);
   model.on("change:notation", syncInputs);
   model.on("change:playing", play);
-  draw();
+  if (!patch()) draw();
   play();
   return () => { if (timer !== null) clearInterval(timer); };
 }
