@@ -513,7 +513,8 @@ class HandEditor(MjWidget):
         """One tile of the hand as its own button (a target of its own, wrapping on a narrow screen)."""
         name = esc(B(f"拿掉 {tile.zh}", f"take out {tile.en}"))
         return (
-            f'<button class="mj-grp mj-click mj-one" data-act="rm" data-arg="{arg}" aria-label="{name}">'
+            f'<button class="mj-grp mj-click mj-one" data-act="rm" data-arg="{arg}" data-tile="{tile}" '
+            f'aria-label="{name}">'
             f"{svg.tile_svg(tile, width=width)}</button>"
         )
 
