@@ -258,3 +258,33 @@ def test_lessons_mark_their_glossary_words():
         timeout=120,
     )
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_lesson_00_says_what_a_set_a_pair_and_the_claim_buttons_are_before_the_first_game():
+    """The ladder's first rung comes before the lesson's rules: the text above it says what a set and a
+    pair are and what the chow and pung buttons do, in both languages (a newcomer met those words there
+    first)."""
+    import nbformat
+
+    nb = nbformat.read(next(p for p in NOTEBOOKS if p.name == "00_start_here.ipynb"), as_version=4)
+    k = next(i for i, c in enumerate(nb.cells) if c.cell_type == "code" and "mj.ladder()" in c.source)
+    before = html.unescape(
+        re.sub(r"<[^>]+>", "", "\n".join(c.source for c in nb.cells[:k] if c.cell_type == "markdown"))
+    )
+    for words in (
+        ("一组是", "三张连号", "三张一样", "一对是两张一样", "吃（", "碰（"),
+        ("a set is three in a row", "three alike", "a pair is two alike", "chow (吃", "pung (碰"),
+    ):
+        missing = [w for w in words if w not in before]
+        assert not missing, missing
+
+
+def test_lesson_15_says_its_result_cell_run_before_answering_is_not_a_result():
+    """Run All shows the result cell's "0 right, not passed yet" before a question is answered; the text
+    above it says so in both languages (a newcomer read it as a failed test)."""
+    import nbformat
+
+    nb = nbformat.read(next(p for p in NOTEBOOKS if p.name == "15_readiness_test.ipynb"), as_version=4)
+    k = next(i for i, c in enumerate(nb.cells) if c.cell_type == "code" and "ReadinessResult" in c.source)
+    above = nb.cells[k - 1].source
+    assert "这不是你的成绩" in above and "which is not your result" in above

@@ -217,3 +217,20 @@ def test_seeds_are_none_a_whole_number_or_one_per_rung(seed, tmp_path):
     assert "每级一个" in str(e.value)
     board = ladder(seed=[1, 2, 3, 4, 5, None], folder=tmp_path, user="ann").board
     assert board.seeds == (1, 2, 3, 4, 5, None)
+
+
+def test_the_goal_says_what_it_opens_and_a_finished_hand_says_how_to_play_on(tmp_path):
+    """A newcomer's first hand, lost or won, leaves the board saying the hand was counted and which
+    button deals the next one; the goal says what winning it opens."""
+    board = ladder(seed=4, folder=tmp_path, user="ann").board
+    assert "Goal: win 3 hands to open the next rung" in board.regions["explain"]
+    assert "data-again" not in board.regions["explain"]  # nothing played yet
+    board.handle({"act": "play"})
+    _follow_coach(board.table)
+    explain = board.regions["explain"]
+    assert "1 played" in explain and "已打 1 手" in explain
+    if board._wins(0) < rungs()[0].wins:
+        assert "data-again" in explain and "“next hand”" in explain and "“下一局”" in explain
+    last = ladder(folder=tmp_path, user="ann").board
+    last.rung = len(rungs()) - 1
+    assert "to open the next rung" not in last._regions(live=True)["explain"]  # nothing above the last

@@ -214,3 +214,18 @@ def test_a_teacher_assigns_it_by_name_and_reads_the_assignments_result(store):
     r = ReadinessResult.from_store(store, quiz=tag)
     assert (r.right, r.passed, [f for f, _, _ in r.lessons]) == (17, True, ["07_the_81_fans.ipynb"])
     assert ReadinessResult.from_store(store, seed=t.seed).right == 0  # another quiz's answers do not count
+
+
+def test_a_wrong_answers_solution_names_that_answer_and_a_skipped_one_says_so(store):
+    """Handed in, a wrong answer's solution starts from what the learner answered (not only the
+    worked solution), and a question left out says it was not answered."""
+    t = ReadinessTest(store=store)
+    w = t.widget()
+    i = next(k for k, q in enumerate(t.questions) if q.kind == "mcr_total")
+    right = solve(t.questions[i])
+    t.answer(i, right + 1)
+    w.finish()
+    items = w.feedback.value.split("<li><details>")[1:]
+    assert len(items) == 20 and "click a question to open it" in w.feedback.value
+    assert f"You said {right + 1}" in items[i]
+    assert all("Not answered." in item for k, item in enumerate(items) if k != i)

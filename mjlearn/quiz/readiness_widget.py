@@ -131,7 +131,11 @@ class ReadinessWidget:
         result = self.test.result()
         solutions = []
         for k, (q, g) in enumerate(zip(self.test.questions, self.test.grades), 1):
-            _, lines = reveal(q)
+            # a wrong answer: the engine's word on that answer (it names it, then the solution);
+            # right or not answered: the worked solution
+            lines = list(g.explanation) if g is not None and not g.correct and g.explanation else reveal(q)[1]
+            if g is None:
+                lines.insert(0, ("没有作答。", "Not answered."))
             mark = "✔" if g is not None and g.correct else "✘"
             solutions.append(
                 f"<li><details><summary>{mark} 第 {k} 题 question {k}</summary>{question_html(q)}"
@@ -139,7 +143,8 @@ class ReadinessWidget:
             )
         self.feedback.value = (
             result._repr_html_()
-            + "<p><b>每题的解答 · Each question's solution</b></p><ol>"
+            + "<p><b>每题的解答 · Each question's solution</b> "
+            + "<span style='color:#555'>（点一题展开 · click a question to open it）</span></p><ol>"
             + "".join(solutions)
             + "</ol>"
         )

@@ -54,7 +54,7 @@ class LadderBoard(MjWidget):
         self.seeds = _seeds(seed)
         """Each rung's shuffles (None: random ones), as :class:`PlayTable` takes them."""
         self.table: PlayTable | None = None
-        self._counted = 0  # hands of the table's session already kept
+        self._kept: object = None  # the table's last hand kept (its engine table), so each is kept once
         opened = climb.open_rungs()
         super().__init__(open_rungs=list(opened), rung=opened[-1], **kw)
 
@@ -73,7 +73,7 @@ class LadderBoard(MjWidget):
         table.observe(self._hand_over, ["phase", "hand_no"])  # (a hand over before the learner's
         if self.table is not None:  # turn leaves the phase "over": its number changes)
             self.table.unobserve(self._hand_over, ["phase", "hand_no"])
-        self.table, self.at_table, self._counted = table, self.rung, 0
+        self.table, self.at_table, self._kept = table, self.rung, None
         self._tables_changed()
 
     def _closed(self, rung: int) -> None:
@@ -89,10 +89,11 @@ class LadderBoard(MjWidget):
         table = self.table
         if table is None or table.phase != "over" or table.rules != rungs()[self.at_table].rules:
             return
-        records = len(table.session.records)
-        if records == self._counted:
+        # (by the hand itself, not the session's count of hands: the table shows a hand over in steps,
+        # before the session books it, and the phase does not change again when it does)
+        if table.table is self._kept:
             return
-        self._counted = records
+        self._kept = table.table
         self.climb.record(self.at_table, won=_learner_won(table), seed=self.seeds[self.at_table])
         self.open_rungs = list(self.climb.open_rungs())
         self.refresh()
@@ -133,9 +134,18 @@ class LadderBoard(MjWidget):
             )
         r = rungs()[self.rung]
         wins = won[self.rung]
-        goal = B(f"目标：赢 {r.wins} 手", f"Goal: win {r.wins} hands") + f" · {min(wins, r.wins)}/{r.wins}"
+        played = sum(1 for k, _ in self.climb.hands() if k == self.rung)
+        goal = (
+            B(f"目标：赢 {r.wins} 手，打开下一级", f"Goal: win {r.wins} hands to open the next rung")
+            if self.rung < _LAST
+            else B(f"目标：赢 {r.wins} 手", f"Goal: win {r.wins} hands")
+        ) + f" · {min(wins, r.wins)}/{r.wins}"
+        if played:
+            goal += " · " + B(f"已打 {played} 手", f"{played} played")
         lines = "".join(f"<li>{esc(B(zh, en))}</li>" for zh, en in r.explain)
         nxt = ""
+        if played and wins < r.wins and self.at_table == self.rung:  # (lost hands count as played)
+            nxt = f'<p class="mj-lbl" data-again="">{esc(B(_AGAIN_ZH, _AGAIN_EN))}</p>'
         if wins >= r.wins and self.rung < _LAST:
             nxt = f'<p class="mj-lbl" data-next="open">{esc(B("下一级已经打开。", "The next rung is open."))}</p>'
         example = (
@@ -176,6 +186,10 @@ class LadderBoard(MjWidget):
 
     def _plain_head(self) -> str:
         return B("小局阶梯", "The ladder of small games")
+
+
+_AGAIN_ZH = "每打完一手都记下来：在下面的牌桌上点“下一局”接着打这一级。"
+_AGAIN_EN = "Every hand you finish is kept: click “next hand” on the table below to play this rung again."
 
 
 def _seeds(seed) -> tuple[int | None, ...]:
