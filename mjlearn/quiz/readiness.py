@@ -68,6 +68,7 @@ LESSONS: dict[str, tuple[str, str, str]] = {
     **dict.fromkeys(("mcr_total", "settlement"), _SCORING),
     "fans": ("07_the_81_fans.ipynb", "07 国标番种（一）：常见番", "07 The MCR fans (1): the starter fans"),
     "regional": ("09_regional_tour.ipynb", "09 各地规则", "09 Regional tour"),
+    "table_decision": ("08_play_a_hand.ipynb", "08 打一局", "08 Play a hand"),  # review only: never drawn here
 }
 """Each question kind's lesson: (notebook, Chinese title, English title)."""
 
