@@ -162,11 +162,11 @@ _RUNG1 = Rung(
     ("第一级：五张牌", "Rung 1: five tiles"),
     (
         (
-            "墙里只有筒子（1-9 筒，各四张）。每人 4 张牌；轮到你时摸一张，再打一张。",
+            "墙里只有饼子（也叫筒子；一饼到九饼，各四张）。每人 4 张牌；轮到你时摸一张，再打一张。",
             "The wall holds only dots (1-9, four of each). Everyone holds 4 tiles: on your turn draw one, then discard one.",
         ),
         (
-            "5 张凑成一组加一对就和牌：一组是顺子（如 1-2-3 筒）或刻子（三张一样）。",
+            "5 张凑成一组加一对就和牌：一组是顺子（如一二三饼）或刻子（三张一样）。",
             "Five tiles win as one set and a pair: a set is a run (1-2-3 dots) or three alike.",
         ),
         (
@@ -181,7 +181,7 @@ _RUNG2 = Rung(
     ("第二级：八张牌", "Rung 2: eight tiles"),
     (
         (
-            "八张：两组加一对。墙里是筒子和三种箭牌（中、发、白）。",
+            "八张：两组加一对。墙里是饼子和三种箭牌（中、发、白）。",
             "Eight tiles: two sets and a pair. The wall holds dots and the three dragons.",
         ),
         ("箭牌连不成顺子，只能做对子或刻子。", "Dragons never make a run: only pairs and three alike."),
@@ -202,7 +202,7 @@ _RUNG4 = Rung(
     ("第四级：两门花色", "Rung 4: two suits"),
     (
         (
-            "完整的 14 张：四组加一对（七对也算）。墙里只有万子和筒子。",
+            "完整的 14 张：四组加一对（七对也算）。墙里只有万子和饼子。",
             "The full 14 tiles: four sets and a pair (seven pairs count too). The wall holds characters and dots only.",
         ),
     ),
