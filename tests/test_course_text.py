@@ -280,11 +280,11 @@ def test_lesson_00_says_what_a_set_a_pair_and_the_claim_buttons_are_before_the_f
 
 
 def test_lesson_15_says_its_result_cell_run_before_answering_is_not_a_result():
-    """Run All shows the result cell's "0 right, not passed yet" before a question is answered; the text
-    above it says so in both languages (a newcomer read it as a failed test)."""
+    """Run All runs the result cell before a question is answered (a newcomer read its old "0 right, not
+    passed yet" as a failed test): the result says "not taken yet", and the text above it says so."""
     import nbformat
 
     nb = nbformat.read(next(p for p in NOTEBOOKS if p.name == "15_readiness_test.ipynb"), as_version=4)
     k = next(i for i, c in enumerate(nb.cells) if c.cell_type == "code" and "ReadinessResult" in c.source)
     above = nb.cells[k - 1].source
-    assert "这不是你的成绩" in above and "which is not your result" in above
+    assert "还没有作答" in above and "not taken yet" in above

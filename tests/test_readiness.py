@@ -229,3 +229,13 @@ def test_a_wrong_answers_solution_names_that_answer_and_a_skipped_one_says_so(st
     assert len(items) == 20 and "click a question to open it" in w.feedback.value
     assert f"You said {right + 1}" in items[i]
     assert all("Not answered." in item for k, item in enumerate(items) if k != i)
+
+
+def test_a_result_read_before_any_answer_says_the_test_is_not_taken(tmp_path):
+    """Read from a store with no answer to the test, the result is no verdict and sends to no lesson."""
+    with ProgressStore(tmp_path / "p.db", user="ann") as store:
+        r = ReadinessResult.from_store(store)
+    assert not r.taken and not r.passed and r.unanswered == r.total == 20
+    assert r.text("en") == "Not taken yet: answer the test above, then run this cell again for your result."
+    html = r._repr_html_()
+    assert "data-taken='false'" in html and "还没有作答" in html and "go back to" not in html

@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from html import escape
 from typing import Any
 
@@ -71,6 +71,11 @@ LESSONS: dict[str, tuple[str, str, str]] = {
     "table_decision": ("08_play_a_hand.ipynb", "08 打一局", "08 Play a hand"),  # review only: never drawn here
 }
 """Each question kind's lesson: (notebook, Chinese title, English title)."""
+
+_NOT_TAKEN = (
+    "还没有作答：先回答上面的测验，再运行这一格看结果。",
+    "Not taken yet: answer the test above, then run this cell again for your result.",
+)
 
 MAX_ITEMS = 200
 """The most values one answer may hold (a list of tiles or choices is far shorter)."""
@@ -184,6 +189,8 @@ class ReadinessResult(Bilingual):
     unanswered: int = 0
     """Questions not answered (counted wrong)."""
     seed: int | None = None
+    taken: bool = True
+    """False: read from a progress store that holds no answer to the test yet (no verdict, no lessons)."""
 
     @property
     def share(self) -> float:
@@ -200,6 +207,8 @@ class ReadinessResult(Bilingual):
         return sorted(seen)
 
     def text(self, lang: str | None = None) -> str:
+        if not self.taken:
+            return pick(*_NOT_TAKEN, lang)
         need = math.ceil(PASS_MARK * self.total - 1e-9)
         head = pick(
             f"结业测验：答对 {self.right} 题，共 {self.total} 题（{self.share:.0%}）。"
@@ -230,6 +239,11 @@ class ReadinessResult(Bilingual):
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
+        if not self.taken:
+            return (
+                "<div class='mjlearn-readiness' data-passed='false' data-taken='false'>"
+                f"<p>{escape(_NOT_TAKEN[0])}<br>{escape(_NOT_TAKEN[1])}</p></div>"
+            )
         need = math.ceil(PASS_MARK * self.total - 1e-9)
         colour, mark = ("#1b7f3b", "✔") if self.passed else ("#a33a00", "✘")
         verdict = (
@@ -300,7 +314,8 @@ class ReadinessResult(Bilingual):
             if free:
                 i = free.pop(0)
                 grades[i] = grade(test.questions[i], answer)
-        return cls.of(test.questions, grades, test.seed)
+        result = cls.of(test.questions, grades, test.seed)
+        return result if any(g is not None for g in grades) else replace(result, taken=False)
 
 
 def _key(kind: Any, data: Any) -> str:
