@@ -10,6 +10,7 @@ import subprocess
 import sys
 
 import pytest
+from test_play_widget import coach_message
 
 from mjlearn.errors import DatabaseDamaged, ProgressError
 from mjlearn.quiz.ladder import FILE, Climb, LadderRowError, rungs
@@ -24,18 +25,7 @@ def _follow_coach(table) -> None:
     for _ in range(500):
         if table.phase == "over":
             return
-        opts = table._options()
-        if table.waiting == "discard":
-            msg = (
-                {"act": "call", "arg": "win"}
-                if "win" in opts
-                else {"act": "discard", "arg": str(table._coaching.best.discard)}
-            )
-        else:
-            pick = next((o for o in opts if o == "win"), None) or next(
-                (o for o in opts if o.split()[0] in ("pung", "chow")), None
-            )
-            msg = {"act": "call", "arg": pick or opts[-1]}
+        msg = coach_message(table, table._options())
         table.handle(msg)
     raise AssertionError("the hand did not end")
 

@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 import pytest
+from test_play_widget import coach_message
 
 from mjlearn.hand import Meld
 from mjlearn.seats import Seat
@@ -69,16 +70,7 @@ def _play(table: PlayTable, until, passes: bool = False):
     for _ in range(300):
         if until(table) or table.table.phase == "over":
             break
-        opts = table._options()
-        if table.waiting == "discard":
-            msg = (
-                {"act": "call", "arg": "win"}
-                if "win" in opts
-                else {"act": "discard", "arg": str(table._coaching.best.discard)}
-            )
-        else:
-            take = [o for o in opts if o == "win" or o.split()[0] in ("pung", "chow")]
-            msg = {"act": "call", "arg": "pass" if passes or not take else take[0]}
+        msg = coach_message(table, table._options(), passes=passes)
         table.handle(msg)
         batches.append(announcements(table))
     return batches

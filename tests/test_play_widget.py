@@ -13,11 +13,23 @@ from mjlearn.widgets._base import MessageError
 from mjlearn.widgets.play import COACH_TRIALS, PlayTable, load_review, review_html, review_text, worst
 
 
+def coach_message(w: PlayTable, opts: list, passes: bool = False) -> dict:
+    """The front end's message for the learner's decision now, as the coach would decide it: on his turn
+    win if offered, else the coach's best discard; on someone's discard win, else pung or chow, else the
+    last option (pass); ``passes``: pass every discard."""
+    if w.waiting == "discard":
+        return (
+            {"act": "call", "arg": "win"} if "win" in opts else {"act": "discard", "arg": str(w._coaching.best.discard)}
+        )
+    if passes:
+        return {"act": "call", "arg": "pass"}
+    take = [o for o in opts if o == "win"] + [o for o in opts if o.split()[0] in ("pung", "chow")]
+    return {"act": "call", "arg": take[0] if take else opts[-1]}
+
+
 def own_turn(w: PlayTable, opts: list) -> None:
     """The learner's own turn as the coach would play it: win if offered, else the coach's best discard."""
-    w.handle(
-        {"act": "call", "arg": "win"} if "win" in opts else {"act": "discard", "arg": str(w._coaching.best.discard)}
-    )
+    w.handle(coach_message(w, opts))
 
 
 def play_out(w: PlayTable, *, claim=True, worse_every=3, limit=400) -> dict:
