@@ -88,7 +88,8 @@ class Decision(Kind):
         return grade_choice(_item_of(data), answer)[0]
 
     def check(self, data, answer, solution):
-        right, _rank, lines = grade_choice(_item_of(data), answer)
+        _right, _rank, lines = grade_choice(_item_of(data), answer)
+        right = self.verdict(data, answer, solution)  # the report's regrade reads only the verdict: one rule
         return Grade(right, answer, solution, tuple(lines), float(right))
 
     def explain_solution(self, data, solution):
