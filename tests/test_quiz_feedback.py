@@ -40,6 +40,7 @@ CRITERION = {
     "mcr_total": (TILE, ARITH),
     "settlement": (ARITH, TILE),
     "regional": (TILE, ARITH),
+    "table_decision": (TILE,),
 }
 """Per kind: every item of a wrong answer's explanation must match one of these (English side)."""
 

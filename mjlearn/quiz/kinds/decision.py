@@ -100,11 +100,18 @@ class Decision(Kind):
         return lines
 
     def hints(self, data):
+        _right, rank, _lines = grade_choice(_item_of(data), data["choice"])
+        zh, en = option_words(data["choice"])
+        n = len(data["options"])
         return [
             (
                 "比较每个选项之后还有多少张有用的牌、离听牌还差几步。",
                 "Compare how many useful tiles each option keeps and how far from ready it leaves the hand.",
-            )
+            ),
+            (
+                f"你在牌桌上选的是{zh}，在教练的排序里是第 {rank} 位（共 {n} 个选项）：看看排在它前面的。",
+                f"At the table you chose {en}, number {rank} of {n} in the coach's ranking: look at the ones above it.",
+            ),
         ]
 
     def wrong(self, data, solution, rng):
