@@ -22,6 +22,24 @@ def splice(old: str, part: list) -> str:
     return units[: 2 * keep].decode("utf-16-le") + middle + units[len(units) - 2 * cut :].decode("utf-16-le")
 
 
+class _OpenComm:
+    """A comm with a kernel behind it: ipywidgets sends a changed trait only through such a comm (which
+    comm a widget gets without a kernel depends on what the process imported before: ipykernel's has
+    none behind it, so nothing would be sent)."""
+
+    kernel = "a kernel"
+    comm_id = "region-patch-test"
+
+    def on_msg(self, callback):
+        pass
+
+    def send(self, data=None, buffers=None, **kw):
+        pass
+
+    def close(self, *args, **kw):
+        pass
+
+
 class Browser:
     """What mj.js keeps of a widget's regions, fed by the kernel's update messages."""
 
@@ -30,6 +48,7 @@ class Browser:
         self.sent: list[dict] = []
         self.regions: dict = {}
         self.version = None
+        w.comm = _OpenComm()
         w._send = self._receive  # every state message the kernel sends goes through Widget._send
         self._receive({"method": "update", "state": w.get_state()})  # the comm's first state
 
