@@ -223,25 +223,54 @@ def _svg_root(html: str) -> ET.Element:
     return ET.fromstring(m.group(0))
 
 
-@pytest.mark.parametrize("kind", sorted(k for k in KINDS if get_kind(k).figure is not None))
-def test_tiles_that_are_the_question_are_an_image_named_by_what_it_shows(kind):
-    from mjlearn.render.faces import row_label, tile_label
+def _figure_of(kind: str, seed: int, difficulty: int = 1):
+    return get_kind(kind).figure(generate(kind, seed=seed, difficulty=difficulty).data)
 
-    found = 0
-    for seed in range(12):
-        q = generate(kind, seed=seed, difficulty=3)
+
+PICTURE_KINDS = sorted(k for k in KINDS if any((_figure_of(k, s) or ("",))[0] in ("tile", "tiles") for s in range(3)))
+"""The kinds whose question is a tile or a row of tiles (today tile_name and write_notation)."""
+
+
+def test_the_kinds_that_show_their_tiles_as_the_question_are_found():
+    assert {"tile_name", "write_notation"} <= set(PICTURE_KINDS)
+
+
+@pytest.mark.parametrize("kind", PICTURE_KINDS)
+def test_tiles_that_are_the_question_are_an_image_named_by_what_it_shows(kind):
+    for difficulty in (1, 2, 3):
+        for seed in SEEDS:
+            q = generate(kind, seed=seed, difficulty=difficulty)
+            figure = get_kind(kind).figure(q.data)
+            html = question_html(q)
+            root = _svg_root(html)
+            tiles = parse_tiles(figure[1])
+            what = "".join(f"{t.zh}" for t in tiles)
+            assert root.get("role") == "img", root.attrib
+            label = root.get("aria-label") or ""
+            assert html.count("<svg") == 1 and "<title>" not in html and "data-tile" not in html
+            if figure[0] == "tile":
+                assert label.startswith("题目中的牌：") and ". The tile in question: " in label.replace("。", ". "), (
+                    label
+                )
+            else:
+                assert (
+                    label.startswith(f"题目中的 {len(tiles)} 张牌：")
+                    and f"The {len(tiles)} tiles in question: " in label
+                )
+                assert all(f"第 {k} 张" in label and f"tile {k}," in label for k in range(1, len(tiles) + 1)), label
+            assert len(label) > 40 and what not in label, label
+
+
+def test_the_picture_words_are_the_faces_words():
+    from mjlearn.render.faces import face_words, row_label, tile_label
+
+    for kind in PICTURE_KINDS:
+        q = generate(kind, seed=4, difficulty=3)
         figure = get_kind(kind).figure(q.data)
-        if figure is None or figure[0] not in ("tile", "tiles"):
-            continue
-        found += 1
-        html = question_html(q)
-        root = _svg_root(html)
         tiles = parse_tiles(figure[1])
-        want = tile_label(tiles[0]) if figure[0] == "tile" else row_label(tiles)
-        assert root.get("role") == "img" and root.get("aria-label") == want, (root.attrib, want)
-        assert html.count("<svg") == 1 and "<title>" not in html and "data-tile" not in html
-    if kind in ("tile_name", "write_notation"):
-        assert found == 12, kind
+        label = _svg_root(question_html(q)).get("aria-label")
+        assert label == (tile_label(tiles[0]) if figure[0] == "tile" else row_label(tiles))
+        assert all(face_words(t)[0] in label and face_words(t)[1] in label for t in tiles)
 
 
 def test_the_tile_in_question_is_said_with_the_question():
