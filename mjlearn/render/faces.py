@@ -21,7 +21,7 @@ The words never hold a tile's name in either language nor its notation
 (``tests/test_tile_descriptions.py`` checks every tile).
 
 >>> face_words("3s")
-('三根竹子：一根蓝色，两根绿色', 'three bamboo sticks: one blue, two green')
+('三根棍子：一根蓝色，两根绿色', 'three bamboo sticks: one blue, two green')
 >>> face_words("5m")[1]
 'the character 五 in black above the character 萬 in red'
 """
@@ -53,7 +53,7 @@ _COUNT_EN = ("one", "two", "three", "four", "five", "six", "seven", "eight", "ni
 _COUNT_ZH = "一两三四五六七八九"
 _THING = {  # what is counted: (Chinese measure word, Chinese noun, English noun, English plural)
     "coin": ("个", "圆", "circle", "circles"),
-    "stick": ("根", "竹子", "bamboo stick", "bamboo sticks"),
+    "stick": ("根", "棍子", "bamboo stick", "bamboo sticks"),  # not 竹: the flower 竹 may sit in the same row
 }
 
 
