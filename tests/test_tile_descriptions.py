@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -137,12 +139,35 @@ def test_an_unknown_drawing_is_a_clear_error(monkeypatch):
     art = json.loads((ROOT / "mjlearn" / "render" / "tile_art.json").read_text(encoding="utf-8"))
     art["drawn"]["P"] = [{"what": "dragon", "colour": "blue"}]
     monkeypatch.setattr(faces, "_art", lambda: art)
-    faces.face_words.cache_clear()
+    faces._words.cache_clear()
     try:
         with pytest.raises(ValueError, match=r"'dragon'.*faces\.py"):
             faces.face_words("P")
     finally:
-        faces.face_words.cache_clear()
+        faces._words.cache_clear()
+
+
+@pytest.mark.parametrize("bad", ["zz", "0m", "", "5m5m", None, 42, -1, ["5m"]])
+def test_a_tile_that_is_not_one_is_a_clear_error(bad):
+    from mjlearn.render.faces import face_words, tile_label
+
+    for words in (face_words, tile_label):
+        with pytest.raises((ValueError, TypeError), match=r"tile"):
+            words(bad)
+
+
+def test_a_question_in_a_fresh_interpreter_shows_its_tile_in_words():
+    """What the learner meets: a new kernel, ``import mjlearn``, a question shown as HTML."""
+    code = (
+        "import mjlearn\n"
+        "from mjlearn.quiz import generate\n"
+        "print(generate('tile_name', seed=3, difficulty=1)._repr_html_())\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
+    q = generate("tile_name", seed=3, difficulty=1)
+    t = Tile(q.data["tile"])
+    label = _svg_root(out.stdout).get("aria-label") or ""
+    assert "The tile in question: " in label and _says_name(label, t) is None, label
 
 
 # --- what a screen reader reads in every question ------------------------------------------------

@@ -146,10 +146,14 @@ def _part(d: dict) -> tuple[str, str]:
     raise ValueError(f"tile_art.json: a face shows {what!r}, which has no words in mjlearn/render/faces.py")
 
 
-@cache
 def face_words(tile) -> tuple[str, str]:
-    """(Chinese, English): what the face of ``tile`` shows, without its name or notation."""
-    t = tile if isinstance(tile, Tile) else as_tile(tile)
+    """(Chinese, English): what the face of ``tile`` (a Tile, its notation or its index) shows, without
+    its name or notation."""
+    return _words(tile if isinstance(tile, Tile) else as_tile(tile))
+
+
+@cache  # one entry per tile: 42 at most
+def _words(t: Tile) -> tuple[str, str]:
     drawn = _art()["drawn"][str(t)]
     parts: list[tuple[str, str]] = []
     for what, group in groupby(drawn, key=lambda d: d["what"]):
