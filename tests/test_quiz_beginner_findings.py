@@ -77,7 +77,7 @@ def test_the_question_tile_does_not_name_itself():
         html = question_html(q)
         t = q.data["tile"]
         assert "<svg" in html and "<title>" not in html and f'data-tile="{t}"' not in html
-        assert "the tile in question" in html
+        assert "The tile in question: " in html  # what its picture shows follows
 
 
 def test_several_choices_are_check_boxes_all_in_view_in_both_languages():

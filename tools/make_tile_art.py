@@ -13,6 +13,11 @@ no <text> elements, so tiles display with no fonts and no network. Dots, bamboo 
 
 Coordinates: every face is drawn in a 60 x 80 box (the ivory face of an upright tile); numbers are
 rounded to 0.1 unit and paths use relative commands to keep the file small.
+
+Beside the faces, ``drawn`` records what each face shows (each coin and stick with its colour and
+place, the characters written, the bird's colours, the frame, a flower's number and blossom), made
+from the same layouts that draw it: ``mjlearn/render/faces.py`` words a face for a screen reader from
+it, so the words cannot drift from the picture.
 """
 
 from __future__ import annotations
@@ -43,6 +48,23 @@ INK = "#15203b"  # winds and character numerals: near-black navy
 IVORY = "#fbf8ee"  # must match the face colour in svg.py
 BACK = "#1f7a4c"
 BACK_DARK = "#155c38"
+PINK = "#d6457a"  # the seasons' blossom
+PURPLE = "#7b5cc4"  # the plants' blossom
+BROWN = "#8a5a2b"  # the bird's perch
+SKY = "#5fa8e0"  # the light feathers of the bird's wing
+
+COLOUR_NAMES = {
+    RED: "red",
+    GREEN: "green",
+    BLUE: "blue",
+    INK: "black",  # a navy so dark that it reads as black
+    IVORY: "ivory",
+    PINK: "pink",
+    PURPLE: "purple",
+    BROWN: "brown",
+    SKY: "light blue",
+}
+"""The colour a learner sees, for the record of what each face shows (``drawn`` in the art file)."""
 
 
 # --- number and path formatting ---------------------------------------------------------------
@@ -252,45 +274,65 @@ def coins(dots) -> str:
     return "".join(out)
 
 
+DOT_LAYOUTS = {  # (x, y, radius, colour) of each coin, n = 2..9
+    2: [(30, 22, 13, GREEN), (30, 58, 13, BLUE)],
+    3: [(15, 17, 9.5, BLUE), (30, 40, 9.5, RED), (45, 63, 9.5, GREEN)],
+    4: [(17, 24, 11, BLUE), (43, 24, 11, GREEN), (17, 56, 11, GREEN), (43, 56, 11, BLUE)],
+    5: [(16, 18, 9.5, BLUE), (44, 18, 9.5, GREEN), (30, 40, 9.5, RED), (16, 62, 9.5, GREEN), (44, 62, 9.5, BLUE)],
+    6: [(17, 16, 9, GREEN), (43, 16, 9, GREEN), (17, 44, 9, RED), (43, 44, 9, RED), (17, 64, 9, RED), (43, 64, 9, RED)],
+    7: [
+        (14, 13, 7.5, GREEN),
+        (30, 21, 7.5, GREEN),
+        (46, 29, 7.5, GREEN),
+        (17, 48, 8, RED),
+        (43, 48, 8, RED),
+        (17, 66, 8, RED),
+        (43, 66, 8, RED),
+    ],
+    8: [(x, y, 7.8, BLUE) for y in (13, 31, 49, 67) for x in (18, 42)],
+    9: [(x, y, 7.8, c) for y, c in ((15, BLUE), (40, RED), (65, GREEN)) for x in (13, 30, 47)],
+}
+
+ONE_DOT = {"rings": (GREEN, BLUE), "petals": 8, "petal": GREEN, "centre": RED}
+"""The big coin of 1-dots: two rings (outer first), a circle of small coins, a centre."""
+
+
 def dots_face(n: int) -> str:
     if n == 1:
         cx, cy = 30, 40
         petals = "".join(
-            circle(cx + 12.2 * math.cos(a), cy + 12.2 * math.sin(a), 3.3) for a in (k * math.pi / 4 for k in range(8))
+            circle(cx + 12.2 * math.cos(a), cy + 12.2 * math.sin(a), 3.3)
+            for a in (k * 2 * math.pi / ONE_DOT["petals"] for k in range(ONE_DOT["petals"]))
         )
+        outer, inner = ONE_DOT["rings"]
         return "".join(
             [
-                el(circle(cx, cy, 25), GREEN),
+                el(circle(cx, cy, 25), outer),
                 el(circle(cx, cy, 22.6), IVORY),
-                el(circle(cx, cy, 21), BLUE),
+                el(circle(cx, cy, 21), inner),
                 el(circle(cx, cy, 17.6), IVORY),
-                el(petals, GREEN),
-                el(circle(cx, cy, 7.6), RED),
+                el(petals, ONE_DOT["petal"]),
+                el(circle(cx, cy, 7.6), ONE_DOT["centre"]),
                 el(circle(cx, cy, 4.4), IVORY),
-                el(circle(cx, cy, 2.6), RED),
+                el(circle(cx, cy, 2.6), ONE_DOT["centre"]),
             ]
         )
-    B, G, R = BLUE, GREEN, RED
-    L, Rt = 17, 43
-    layouts = {
-        2: [(30, 22, 13, G), (30, 58, 13, B)],
-        3: [(15, 17, 9.5, B), (30, 40, 9.5, R), (45, 63, 9.5, G)],
-        4: [(L, 24, 11, B), (Rt, 24, 11, G), (L, 56, 11, G), (Rt, 56, 11, B)],
-        5: [(16, 18, 9.5, B), (44, 18, 9.5, G), (30, 40, 9.5, R), (16, 62, 9.5, G), (44, 62, 9.5, B)],
-        6: [(L, 16, 9, G), (Rt, 16, 9, G), (L, 44, 9, R), (Rt, 44, 9, R), (L, 64, 9, R), (Rt, 64, 9, R)],
-        7: [
-            (14, 13, 7.5, G),
-            (30, 21, 7.5, G),
-            (46, 29, 7.5, G),
-            (L, 48, 8, R),
-            (Rt, 48, 8, R),
-            (L, 66, 8, R),
-            (Rt, 66, 8, R),
-        ],
-        8: [(x, y, 7.8, B) for y in (13, 31, 49, 67) for x in (L + 1, Rt - 1)],
-        9: [(x, y, 7.8, c) for y, c in ((15, B), (40, R), (65, G)) for x in (13, 30, 47)],
-    }
-    return coins(layouts[n])
+    return coins(DOT_LAYOUTS[n])
+
+
+def dots_drawn(n: int) -> list[dict]:
+    """What a dots face shows, for the ``drawn`` record."""
+    if n == 1:
+        return [
+            {
+                "what": "big coin",
+                "rings": [COLOUR_NAMES[c] for c in ONE_DOT["rings"]],
+                "around": ONE_DOT["petals"],
+                "around_colour": COLOUR_NAMES[ONE_DOT["petal"]],
+                "colour": COLOUR_NAMES[ONE_DOT["centre"]],
+            }
+        ]
+    return [{"what": "coin", "colour": COLOUR_NAMES[c], "x": x, "y": y} for x, y, _, c in DOT_LAYOUTS[n]]
 
 
 # --- bamboo (条/索) -----------------------------------------------------------------------------
@@ -318,11 +360,16 @@ def stick(cx, cy, length, w, c, angle=0.0) -> str:
     return parts
 
 
-def bamboo_face(n: int) -> str:
-    if n == 1:
-        return bird()
+def stick_layout(n: int) -> tuple[float, list[tuple]]:
+    """The sticks of an n-bamboo face (n = 2..9): their width, and (x, y, length, colour, angle) of each."""
     G, B, R = GREEN, BLUE, RED
     L, C, Rt = 17, 30, 43
+    if n == 8:  # two rows of four, the middle two of each row slanted towards each other
+        return 7, [
+            s
+            for y, sgn in ((22.5, 1), (57.5, -1))
+            for s in ((10.5, y, 30, G, 0), (22.5, y, 30, G, 14 * sgn), (37.5, y, 30, G, -14 * sgn), (49.5, y, 30, G, 0))
+        ]
     w = {2: 10, 3: 10, 4: 10, 5: 9, 6: 9}.get(n, 8)
     layouts = {
         2: [(C, 22.5, 30, B), (C, 57.5, 30, G)],
@@ -333,26 +380,40 @@ def bamboo_face(n: int) -> str:
         7: [(C, 16, 19, R)] + [(x, y, 19, G) for y in (40, 63) for x in (L, C, Rt)],
         9: [(x, y, 19, c) for y in (17, 40, 63) for x, c in ((L, G), (C, R), (Rt, B))],
     }
-    if n == 8:
-        w = 7
-        out = []
-        for y, sgn in ((22.5, 1), (57.5, -1)):
-            out.append(stick(10.5, y, 30, w, G))
-            out.append(stick(22.5, y, 30, w, G, 14 * sgn))
-            out.append(stick(37.5, y, 30, w, G, -14 * sgn))
-            out.append(stick(49.5, y, 30, w, G))
-        return "".join(out)
-    return "".join(stick(x, y, ln, w, c) for x, y, ln, c in layouts[n])
+    return w, [(*s, 0) for s in layouts[n]]
+
+
+def bamboo_face(n: int) -> str:
+    if n == 1:
+        return bird()
+    w, sticks = stick_layout(n)
+    return "".join(stick(x, y, ln, w, c, angle) for x, y, ln, c, angle in sticks)
+
+
+def bamboo_drawn(n: int) -> list[dict]:
+    """What a bamboo face shows, for the ``drawn`` record."""
+    if n == 1:
+        return [{"what": "bird", **{part: COLOUR_NAMES[c] for part, c in BIRD.items()}, "feathers": len(TAIL)}]
+    return [
+        {"what": "stick", "colour": COLOUR_NAMES[c], "x": x, "y": y, "slanted": bool(angle)}
+        for x, y, _, c, angle in stick_layout(n)[1]
+    ]
+
+
+BIRD = {"head": GREEN, "body": GREEN, "breast": RED, "wing": BLUE, "tail": GREEN, "legs": RED, "perch": BROWN}
+"""The colours of the bird of 1-bamboo, part by part."""
+TAIL = ((8, 27), (26, 28), (44, 26), (62, 22))
+"""The bird's tail feathers: (angle, length) of each."""
 
 
 def bird() -> str:
     """The bird of 1-bamboo (幺鸡): a stylised peacock-sparrow, perched, its tail fanned to the
     lower left with eye spots."""
     tail = []
-    for ang, ln in ((8, 27), (26, 28), (44, 26), (62, 22)):
+    for ang, ln in TAIL:
         tail.append(
             f'<g transform="rotate({ang} 29 47)">'
-            + el(ellipse(29, 47 + ln / 2, 4.4, ln / 2), GREEN, stroke=IVORY, stroke_width=".8")
+            + el(ellipse(29, 47 + ln / 2, 4.4, ln / 2), BIRD["tail"], stroke=IVORY, stroke_width=".8")
             + el(circle(29, 47 + ln - 4.4, 3.2), BLUE)
             + el(circle(29, 47 + ln - 4.4, 1.5), RED)
             + "</g>"
@@ -364,19 +425,19 @@ def bird() -> str:
             el(
                 poly([(33, 52), (34.6, 52), (33.4, 65), (31.8, 65)])
                 + poly([(38, 51), (39.6, 51), (39.2, 65), (37.6, 65)]),
-                RED,
+                BIRD["legs"],
             ),
-            el(rrect(24, 64.5, 26, 3, 1.5), "#8a5a2b"),
+            el(rrect(24, 64.5, 26, 3, 1.5), BIRD["perch"]),
             # body with a red breast and a blue wing, a neck up to the head
-            el(ellipse(39, 30, 5.2, 7), GREEN),
+            el(ellipse(39, 30, 5.2, 7), BIRD["body"]),
             '<g transform="rotate(-25 35 41)">'
-            + el(ellipse(35, 41, 10, 14), GREEN)
-            + el(ellipse(40, 42, 4.2, 9.5), RED)
-            + el(ellipse(32, 43, 5.2, 10), BLUE)
-            + el(ellipse(31.5, 45, 2.6, 6.6), "#5fa8e0")
+            + el(ellipse(35, 41, 10, 14), BIRD["body"])
+            + el(ellipse(40, 42, 4.2, 9.5), BIRD["breast"])
+            + el(ellipse(32, 43, 5.2, 10), BIRD["wing"])
+            + el(ellipse(31.5, 45, 2.6, 6.6), SKY)
             + "</g>",
             # head, eye, beak and crest
-            el(circle(41, 22, 6.8), GREEN),
+            el(circle(41, 22, 6.8), BIRD["head"]),
             el(poly([(46.6, 19.5), (53.5, 22.5), (46.6, 25)]), RED),
             el(circle(42.6, 20.8, 2.3), IVORY),
             el(circle(43.1, 20.8, 1.15), "#111111"),
@@ -413,6 +474,7 @@ def build() -> dict:
     tf = Font(*TILE_FONT)
     lf = Font(*LABEL_FONT)
     faces: dict[str, str] = {}
+    drawn: dict[str, list[dict]] = {}  # what each face shows, in words a description is made of
 
     numerals = "一二三四五六七八九"
     nbox = (11, 5, 49, 35)
@@ -420,8 +482,12 @@ def build() -> dict:
     wan = tf.fit("萬", (9, 38, 51, 76))
     for r in range(1, 10):
         faces[f"{r}m"] = el(tf.fit(numerals[r - 1], nbox, ns), INK) + el(wan, RED)
-        faces[f"{r}p"] = dots_face(r)
-        faces[f"{r}s"] = bamboo_face(r)
+        drawn[f"{r}m"] = [
+            {"what": "character", "text": numerals[r - 1], "colour": COLOUR_NAMES[INK], "where": "top"},
+            {"what": "character", "text": "萬", "colour": COLOUR_NAMES[RED], "where": "bottom"},
+        ]
+        faces[f"{r}p"], drawn[f"{r}p"] = dots_face(r), dots_drawn(r)
+        faces[f"{r}s"], drawn[f"{r}s"] = bamboo_face(r), bamboo_drawn(r)
 
     big = (7, 13, 53, 67)
     ws = tf.fit_scale("東南西北中發", big)
@@ -434,7 +500,9 @@ def build() -> dict:
         ("F", "發", GREEN),
     ):
         faces[letter] = el(tf.fit(ch, big, ws), colour)
+        drawn[letter] = [{"what": "character", "text": ch, "colour": COLOUR_NAMES[colour], "where": "middle"}]
     faces["P"] = white_dragon()
+    drawn["P"] = [{"what": "frame", "colour": COLOUR_NAMES[BLUE]}]
 
     fbox = (9, 24, 51, 70)
     fs = tf.fit_scale("春夏秋冬梅蘭竹菊", fbox)
@@ -442,14 +510,20 @@ def build() -> dict:
     for i, (letter, ch) in enumerate(zip("abcdefgh", "春夏秋冬梅蘭竹菊")):
         colour = RED if i < 4 else BLUE
         mark = GREEN if i < 4 else RED
+        flower = PINK if i < 4 else PURPLE
         faces[letter] = "".join(
             [
                 el(tf.fit(ch, fbox, fs), colour),
                 el(circle(14, 14, 7), mark),
                 el(lf.fit(str(i % 4 + 1), (10, 9.5, 18, 18.5), digits), IVORY),
-                blossom(46, 14, 8, "#d6457a" if i < 4 else "#7b5cc4"),
+                blossom(46, 14, 8, flower),
             ]
         )
+        drawn[letter] = [
+            {"what": "character", "text": ch, "colour": COLOUR_NAMES[colour], "where": "middle"},
+            {"what": "number", "text": str(i % 4 + 1), "colour": COLOUR_NAMES[IVORY], "on": COLOUR_NAMES[mark]},
+            {"what": "blossom", "colour": COLOUR_NAMES[flower]},
+        ]
 
     back = el(rrect(0, 0, W, H, 6), BACK) + el(
         rrect(4, 4, 52, 72, 4) + rrect(5.2, 5.2, 49.6, 69.6, 3.2), BACK_DARK, fill_rule="evenodd"
@@ -477,6 +551,7 @@ def build() -> dict:
         },
         "size": [W, H],
         "faces": faces,
+        "drawn": drawn,
         "back": back,
         "labels": labels,
     }

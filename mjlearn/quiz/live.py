@@ -18,6 +18,8 @@ import re
 
 from ..i18n import both
 from ..lazy import built_once
+from .core import get_kind
+from .picture import figure_words
 
 __all__ = ["SAID_PARTS", "attach", "live_region", "question_words", "said", "text_of"]
 
@@ -132,10 +134,14 @@ def said(html: str) -> str:
 
 
 def question_words(quiz) -> str:
-    """A new question said: its number and its prompt in both languages."""
+    """A new question said: its number and its prompt in both languages, and what the tiles it asks
+    about show when they are the question (their picture's name: :func:`~mjlearn.quiz.picture.figure_words`)."""
     k, n = quiz.index + 1, len(quiz.questions)
-    zh, en = quiz.current.prompt
-    return both(f"第 {k} 题，共 {n} 题：{zh}", f"Question {k} of {n}: {en}")
+    q = quiz.current
+    zh, en = q.prompt
+    words = both(f"第 {k} 题，共 {n} 题：{zh}", f"Question {k} of {n}: {en}")
+    picture = figure_words(get_kind(q.kind).figure(q.data))
+    return f"{words} {picture}" if picture else words
 
 
 @built_once

@@ -15,6 +15,7 @@ from ..render import svg
 from ..tiles import tile as as_tile
 from .core import TOPICS, Grade, Question, QuizError, get_kind, grade, hint, retry_note, reveal, unreadable
 from .live import attach as _say_aloud
+from .picture import figure_html
 from .progress import ProgressStore
 from .quizset import questions_for
 from .review import review_questions
@@ -108,56 +109,6 @@ def _typing_note(notation: str) -> str:
     )
 
 
-def unnamed(picture: str) -> str:
-    """A tile drawing that does not name its tile: when the tile is the question, its tooltip
-    (the SVG ``<title>``) and data attributes would give the answer away. A screen reader hears
-    "the tile in question" instead."""
-    picture = re.sub(r"<title>[^<]*</title>", "", picture)
-    picture = re.sub(r'\s(?:data-tile|data-i)="[^"]*"', "", picture)
-    return picture.replace("<svg ", '<svg aria-label="题目中的牌 the tile in question" ', 1)
-
-
-_PIPS = {
-    1: [(2, 2)],
-    2: [(1, 1), (3, 3)],
-    3: [(1, 1), (2, 2), (3, 3)],
-    4: [(1, 1), (3, 1), (1, 3), (3, 3)],
-    5: [(1, 1), (3, 1), (2, 2), (1, 3), (3, 3)],
-    6: [(1, 1), (1, 2), (1, 3), (3, 1), (3, 2), (3, 3)],
-}
-"""Where the pips of each face sit, on a 3 × 3 grid."""
-
-
-def die_svg(n: int, size: int = 34) -> str:
-    """One die showing ``n``, drawn (pips, not an emoji font); the 1 and the 4 have red pips as on
-    Chinese dice."""
-    colour = "#c62828" if n in (1, 4) else "#222"
-    r = 3.2 if n != 1 else 4.6
-    pips = "".join(
-        f"<circle cx='{6 + (x - 1) * 10}' cy='{6 + (y - 1) * 10}' r='{r}' fill='{colour}'/>" for x, y in _PIPS[n]
-    )
-    return (
-        f"<svg xmlns='http://www.w3.org/2000/svg' class='mjlearn-die' data-pips='{n}' role='img' "
-        f"aria-label='{n}' width='{size}' height='{size}' viewBox='-2 -2 36 36' style='margin-right:4px'>"
-        f"<rect x='-1' y='-1' width='34' height='34' rx='6' fill='#fffdf6' stroke='#444' stroke-width='1.2'/>"
-        f"<g>{pips}</g></svg>"
-    )
-
-
-def dice_html(throws) -> str:
-    """The throws of a wall-break question, each a row of dice with who throws and the total."""
-    who = [("庄家掷", "the dealer's throw"), ("再掷（数到的那家）", "the second throw (the player counted to)")]
-    rows = []
-    for i, throw in enumerate(throws):
-        zh, en = who[min(i, 1)] if len(throws) > 1 else who[0]
-        rows.append(
-            f"<div class='mjlearn-dice' style='margin:4px 0'>"
-            f"{''.join(svg.inline_html(die_svg(int(n)), vertical_align='middle') for n in throw)}"
-            f"<span style='margin-left:6px'>{escape(zh)} {escape(en)}</span></div>"
-        )
-    return "".join(rows)
-
-
 def _once(zh: str, en: str, width: int = TILE_PX) -> str:
     """One line of a situation in both languages with its tiles drawn once: the Chinese line with the
     tiles, then the English words without them (a hand twice on one line is clutter); one same text once."""
@@ -173,17 +124,13 @@ def _once(zh: str, en: str, width: int = TILE_PX) -> str:
 
 
 def question_html(q: Question) -> str:
-    """The prompt (both languages) and what the learner must look at, drawn with mjlearn's tile art."""
+    """The prompt (both languages) and what the learner must look at, drawn with mjlearn's tile art
+    (which pictures name their tiles for a screen reader: :mod:`mjlearn.quiz.picture`)."""
     d = q.data
     parts = [f"<div class='mjlearn-question'><p><b>{escape(q.prompt[0])}</b><br>{escape(q.prompt[1])}</p>"]
     figure = get_kind(q.kind).figure(d)
-    if figure is not None and figure[0] == "tile":
-        parts.append(svg.inline_html(unnamed(svg.tile_svg(figure[1], width=54))))
-    elif figure is not None and figure[0] == "tiles":  # the tiles are the question: drawn, never named
-        parts.append(svg.inline_html(unnamed(svg.tiles_svg(figure[1], width=40))))
-    elif figure is not None and figure[0] == "dice":
-        parts.append(dice_html(figure[1]))
-    elif figure is not None and figure[0] == "hand":
+    parts.append(figure_html(figure))  # the tiles asked about, in words but never named; the dice
+    if figure is not None and figure[0] == "hand":
         parts.append(svg.inline_html(svg.hand_svg(figure[1], width=36)))
         if get_kind(q.kind).answer in ("tile", "tiles"):  # the answer is typed: show how tiles are written
             parts.append(_typing_note(figure[1]))

@@ -9,8 +9,8 @@ content only: the output areas and the rendered markdown. JupyterLab's own chrom
 toolbar) is checked too, for the record, but not asserted: it is not ours to fix.
 
 Besides the lessons as they open, the widgets are checked in the states a learner reaches: the play
-table in the middle of a hand and at its end screen, a quiz showing a wrong answer's feedback, and a
-glossary word's popover open.
+table in the middle of a hand and at its end screen, a quiz showing a wrong answer's feedback, a quiz
+asking which tile is shown (the tile an image named by what it shows), and a glossary word's popover open.
 
 The counts per page are written to ``$MJLEARN_AXE_REPORT`` (a JSON file) when that is set.
 """
@@ -28,6 +28,8 @@ import nbformat
 import pytest
 from test_course_layout import course_lab  # noqa: F401  (a fixture: the whole course in the session's JupyterLab)
 from test_lesson_layout import _open
+
+from mjlearn.render.faces import tile_label
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
@@ -197,6 +199,11 @@ STATES = {
         "parse_quiz_set({'title': 'a11y', 'questions': [{'kind': 'waits', 'hand': '1112345678999m'},"
         " {'kind': 'tile_name', 'tile': 'E'}]}).widget()"
     ),
+    "quiz_tile_in_question": (
+        "from mjlearn.quiz import parse_quiz_set\n"
+        "parse_quiz_set({'title': 'a11y', 'questions': [{'kind': 'tile_name', 'tile': '3s',"
+        " 'options': ['3s', '3p', '2s', '3m']}]}).widget()"
+    ),
     "glossary_popover": (
         "from mjlearn.terms import annotate\nfrom mjlearn.widgets import HandView\n"
         "display(HandView('123m456p789sEENN+N'))\n"
@@ -236,6 +243,12 @@ def test_widget_state_has_no_serious_accessibility_violation(state, lab, browser
             quiz.locator("input[type=text]").first.fill("1m 4m 7m")
             quiz.locator(".mjlearn-quiz-check").first.click()
             quiz.locator(".mjlearn-quiz-feedback[data-correct=retry]").wait_for()
+        if state == "quiz_tile_in_question":  # the tile is an image named by what it shows, not by its name
+            quiz = page.locator(f"{PANEL} .mjlearn-quiz").first
+            picture = quiz.get_by_role("img", name=tile_label("3s"), exact=True)
+            picture.wait_for()
+            assert picture.count() == 1 and "three bamboo sticks" in tile_label("3s")
+            assert "3 Bamboo" not in quiz.locator(".mjlearn-question").inner_html()
         if state == "glossary_popover":
             _glossary_word_opens_and_closes(page)
             page.locator(f"{PANEL} .jp-OutputArea-output .mj-term").first.focus()
