@@ -98,7 +98,7 @@ def _offline_cache(cache: Path) -> Path:
 
 
 def build(out, cache, cwd, **kw):
-    return mjlearn("lite", "build", "--offline", "--cache", cache, "--out", out, cwd=cwd, **kw)
+    return mjlearn("lite", "build", "--offline", "--no-precompile", "--cache", cache, "--out", out, cwd=cwd, **kw)
 
 
 def learner_folder(path: Path) -> Path:

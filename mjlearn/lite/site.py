@@ -34,10 +34,7 @@ the packages a cell imports). What works differently in the browser: see :data:`
 from __future__ import annotations
 
 import argparse
-import base64
-import csv
 import hashlib
-import io
 import json
 import os
 import re
@@ -53,8 +50,9 @@ from pathlib import Path
 from ..buildfolder import BuildFolder, OutputFolderError
 from ..errors import MjlearnError
 from ..shipped import notebooks_source
-from ..version import __version__
+from .bytecode import BytecodeError, compile_startup
 from .startup import KERNEL_WHEELS, PRELOAD, drop_fallback_fonts, kernel_metadata, prepare_notebooks
+from .wheel import _pyproject, build_wheel
 
 ROOT = Path(__file__).resolve().parents[2]
 """The source tree (the package's parent folder): pyproject.toml and notebooks/ are read from it."""
@@ -339,74 +337,6 @@ def _find_wheel(wdir: Path, name: str, version: str) -> Path | None:
     return None
 
 
-# --- mjlearn's own wheel --------------------------------------------------------------------------
-
-
-def _pyproject_toml() -> dict:
-    if sys.version_info >= (3, 11):
-        import tomllib
-    else:  # pragma: no cover - Python 3.10: pip carries a copy of tomli
-        from pip._vendor import tomli as tomllib
-    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-
-
-def _pyproject() -> dict:
-    return _pyproject_toml()["project"]
-
-
-def _force_included() -> dict[str, str]:
-    """What the real wheel adds beside the package (pyproject.toml's hatch ``force-include``: the
-    notebooks and their quiz sets, as ``mjlearn/notebooks``), source folder -> folder in the wheel."""
-    wheel = _pyproject_toml().get("tool", {}).get("hatch", {}).get("build", {}).get("targets", {}).get("wheel", {})
-    return dict(wheel.get("force-include", {}))
-
-
-def build_wheel(out: Path) -> Path:
-    """A pure-Python wheel of this source tree's mjlearn package (no build backend, no network)."""
-    project = _pyproject()
-    name, version = "mjlearn", __version__
-    dist_info = f"{name}-{version}.dist-info"
-    meta = [
-        "Metadata-Version: 2.1",
-        f"Name: {name}",
-        f"Version: {version}",
-        f"Summary: {project.get('description', '')}",
-        f"Requires-Python: {project.get('requires-python', '')}",
-    ]
-    meta += [f"Requires-Dist: {d}" for d in project.get("dependencies", [])]
-    files: dict[str, bytes] = {}
-    pkg = ROOT / "mjlearn"
-    for p in sorted(pkg.rglob("*")):
-        if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".pyo"):
-            files[p.relative_to(ROOT).as_posix()] = p.read_bytes()
-    # as in the real wheel: the shipped notebooks' folder, so that a quiz set named by its shipped name
-    # (lesson 14's sample class, a class's assignments) is found in the browser too
-    for source, target in _force_included().items():
-        for p in sorted((ROOT / source).rglob("*")):
-            if p.is_file() and not any(part.startswith(".") or part == "__pycache__" for part in p.parts):
-                files[f"{target}/{p.relative_to(ROOT / source).as_posix()}"] = p.read_bytes()
-    files[f"{dist_info}/METADATA"] = ("\n".join(meta) + "\n").encode()
-    files[f"{dist_info}/WHEEL"] = (
-        b"Wheel-Version: 1.0\nGenerator: mjlearn.lite\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
-    )
-    record = io.StringIO()
-    writer = csv.writer(record, lineterminator="\n")
-    for arc, data in files.items():
-        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-        writer.writerow([arc, f"sha256={digest}", len(data)])
-    writer.writerow([f"{dist_info}/RECORD", "", ""])
-    files[f"{dist_info}/RECORD"] = record.getvalue().encode()
-    out.mkdir(parents=True, exist_ok=True)
-    whl = out / f"{name}-{version}-py3-none-any.whl"
-    with zipfile.ZipFile(whl, "w", zipfile.ZIP_DEFLATED) as z:
-        for arc, data in files.items():
-            info = zipfile.ZipInfo(arc, date_time=(2020, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            z.writestr(info, data)
-    return whl
-
-
 # --- the site -------------------------------------------------------------------------------------
 
 
@@ -442,9 +372,10 @@ def _kernel_wheel(name: str) -> Path:
     return found[0]
 
 
-def _stage_pyodide(cache: Path, dest: Path) -> list[str]:
+def _stage_pyodide(cache: Path, dest: Path, precompile: bool) -> list[str]:
     """Copy Pyodide and the wheels into ``dest`` (the lite dir's static/pyodide) with a trimmed
-    pyodide-lock.json listing only what is there; returns the names in that list."""
+    pyodide-lock.json listing only what is there, the start compiled ahead unless ``precompile`` is
+    False (:mod:`mjlearn.lite.bytecode`); returns the names in that list."""
     pdir, wdir = _pyodide_dir(cache), _wheels_dir(cache)
     if not (pdir / "pyodide-lock.json").exists():
         raise LiteError(
@@ -486,6 +417,11 @@ def _stage_pyodide(cache: Path, dest: Path) -> list[str]:
         shutil.copy2(whl, dest / whl.name)
         kept[n] = _lock_entry(template, n, whl, depends, _wheel_imports(whl))
     lock["packages"] = kept
+    (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True), encoding="utf-8")
+    if precompile:
+        compile_startup(dest, list(PRELOAD), ["python_stdlib.zip", *sorted(e["file_name"] for e in kept.values())])
+        for entry in kept.values():  # the wheels compiled ahead are new files
+            entry["sha256"] = _sha256(dest / entry["file_name"])
     (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True), encoding="utf-8")
     return sorted(kept)
 
@@ -533,13 +469,15 @@ def build(
     fetch_missing: bool = True,
     quiet: bool = True,
     expose_app: bool = False,
+    precompile: bool = True,
 ) -> dict:
     """Build the JupyterLite site into ``out``; returns a summary (files, bytes, packages).
 
     ``out`` is a new folder (created) or the folder of an earlier build (its marker says so); anything
     else is refused before anything is fetched or built (see :mod:`mjlearn.buildfolder`). A rebuild
     replaces only the files the earlier build wrote. ``expose_app`` sets ``window.jupyterapp`` in the
-    page (for tests that drive it)."""
+    page (for tests that drive it); ``precompile=False`` leaves the start to be compiled in the browser
+    (no Node.js needed; the site starts a few seconds slower)."""
     cache = Path(cache)
     with BuildFolder.claim(out, BUILDER) as folder:
         if fetch_missing:
@@ -553,7 +491,7 @@ def build(
         notebooks = Path(notebooks) if notebooks else notebooks_dir()
         with tempfile.TemporaryDirectory(prefix="mjlearn-lite-") as tmp:
             lite, site = Path(tmp) / "lite", Path(tmp) / "site"
-            packages = _stage_pyodide(cache, lite / "static" / "pyodide")
+            packages = _stage_pyodide(cache, lite / "static" / "pyodide", precompile)
             ext_root = _labextensions_root()
             for name in _LABEXTENSIONS:
                 shutil.copytree(ext_root / name, lite / "labextensions" / name, ignore=shutil.ignore_patterns("*.map"))
@@ -578,7 +516,13 @@ def build(
             (lite / "jupyter_lite_config.json").write_text(
                 json.dumps(
                     {
-                        "LiteBuildConfig": {"ignore_sys_prefix": True, "no_sourcemaps": True, "contents": []},
+                        "LiteBuildConfig": {
+                            "ignore_sys_prefix": True,
+                            "no_sourcemaps": True,
+                            "contents": [],
+                            "apps": ["lab"],
+                            "no_unused_shared_packages": True,
+                        },
                         "FederatedExtensionAddon": {"extra_labextensions_path": [str(lite / "labextensions")]},
                     },
                     indent=1,
@@ -654,6 +598,11 @@ def add_parser(sub) -> None:
     )
     b.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help=f"download cache (default {DEFAULT_CACHE})")
     b.add_argument("--offline", action="store_true", help="use the cache only, fetch nothing")
+    b.add_argument(
+        "--no-precompile",
+        action="store_true",
+        help="do not compile the Python the site starts with ahead (no Node.js needed; the site starts slower)",
+    )
     f = lsub.add_parser("fetch", help="download Pyodide and the wheels into the cache (needs npm and PyPI once)")
     f.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help=f"download cache (default {DEFAULT_CACHE})")
     p.set_defaults(lite_parser=p)
@@ -666,7 +615,7 @@ def run(args) -> int:
             print(f"mjlearn lite: cache ready in {args.cache}")
             return 0
         if args.lite_command == "build":
-            s = build(args.out, cache=args.cache, fetch_missing=not args.offline)
+            s = build(args.out, cache=args.cache, fetch_missing=not args.offline, precompile=not args.no_precompile)
             print(
                 f"mjlearn lite: built {args.out} ({s['files']} files, {s['bytes'] / 2**20:.1f} MiB, "
                 f"{len(s['notebooks'])} notebooks)"
@@ -677,7 +626,7 @@ def run(args) -> int:
             for en, zh in BROWSER_NOTES:
                 print(f"  - {en}\n    {zh}")
             return 0
-    except (LiteError, OutputFolderError) as e:
+    except (LiteError, BytecodeError, OutputFolderError) as e:
         print(f"mjlearn lite: {e}", file=sys.stderr)
         return 2
     args.lite_parser.print_help()
