@@ -1,5 +1,6 @@
-"""A finished hand at the play table kept in the learner's progress: its result for the personal profile and
-its costly decisions as review items (:meth:`mjlearn.quiz.progress.ProgressStore.keep_hand`).
+"""The hand's record at the play table (:func:`hand_record`: what is saved, reviewed and kept, with the wins
+made on the learner's discard), and a finished hand kept in the learner's progress: its result for the
+personal profile and its costly decisions as review items (:meth:`mjlearn.quiz.progress.ProgressStore.keep_hand`).
 
 The table calls :func:`keep` once, when a hand ends. ``keep`` of the table: False (nothing kept), True
 (the learner's default progress store, opened for the moment it writes) or a store already open. A store
