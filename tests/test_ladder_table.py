@@ -5,6 +5,7 @@ lesson 00 explaining the round wind the table shows."""
 
 from __future__ import annotations
 
+import html
 import re
 import subprocess
 import sys
@@ -14,6 +15,7 @@ import nbformat
 import pytest
 from test_ladder_progress import _follow_coach
 
+import mjlearn as mj
 from mjlearn.quiz.ladder import Climb, rungs
 from mjlearn.widgets.ladder import LadderBoard
 
@@ -164,3 +166,13 @@ def test_lesson_00_passes_the_notebook_checks(tool):
         [sys.executable, str(root / "tools" / tool), "--check"], cwd=root, capture_output=True, text=True, timeout=300
     )
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_the_tables_round_wind_label_opens_the_glossarys_explanation(tmp_path):
+    table = _dealt(tmp_path).table
+    status = re.search(r'<div class="mj-status".*?</div>', table.regions["controls"], re.DOTALL).group(0)
+    label = re.search(r'<abbr class="mj-term" title="([^"]*)"[^>]*>([^<]*)</abbr>', status)
+    assert label, status
+    assert label.group(2) == "round wind East 圈风 东"  # the label reads as before
+    definition = mj.glossary("圈风")
+    assert definition.en in html.unescape(label.group(1)) and "everyone has dealt once" in label.group(1)

@@ -14,6 +14,7 @@ from ..mcr.profiles import PROFILES
 from ..rules.registry import get as _get_rules
 from ..rules.registry import names as _rule_names
 from ..seats import SEATS, Seat
+from ..terms import term_html
 from ..tiles import TILES
 from ..tiles import tile as _tile
 from . import play_turn as _turn
@@ -226,7 +227,7 @@ def _controls(pt, live: bool, pick: str | None = None, after: str = "") -> str:
     n = pt.wall_left
     status = (
         f'<div class="mj-status"{work}><span>{esc(B(f"第 {pt.hand_no} 局", f"hand {pt.hand_no}"))} · '
-        f"{esc(B(f'圈风 {Seat.of(tb.prevalent_wind).zh}', f'round wind {Seat.of(tb.prevalent_wind).en}'))}"
+        f"{term_html('圈风', B(f'圈风 {Seat.of(tb.prevalent_wind).zh}', f'round wind {Seat.of(tb.prevalent_wind).en}'))}"
         f'</span><span data-you="{pt.me.letter}">{esc(B(f"你坐{pt.me.player_zh}", f"you are {pt.me.en}"))}</span>'
         f'<span data-wall="{n}">{esc(B(f"牌墙还剩 {n} 张", f"{n} tiles left in the wall"))}</span>'
         f'{wild}<span data-turn="{"" if who is None else who.letter}">{turn}</span></div>'
