@@ -128,7 +128,7 @@ def test_two_hundred_reasons_agree_with_the_evaluation(rated):
         # "more useful tiles" only when true, with the evaluation's counts
         if "more useful tiles" in r["en"]:
             said_more += 1
-            assert "进张" in r["zh"] and "更多" in r["zh"]
+            assert "有用的牌" in r["zh"] and "更多" in r["zh"]
             more = r["more_useful"]
             assert more in (r["better"], r["other"])
             mine, theirs = (best, other_opt) if more == r["better"] else (other_opt, best)

@@ -531,7 +531,7 @@ def test_the_worst_decisions_cover_claims_and_kongs_drawn_as_tiles():
         "one more draw" in claim
         and "多摸一张补牌" in claim
         and "Useful tiles lost: 4 Bamboo" in claim
-        and "失去的进张：四条" in claim
+        and "少了这些有用的牌：四条" in claim
     )
     assert "A legal win was on offer" in html and "The three costliest decisions" in html
     for raw in ("{'", "['", "best_action", "None", "grab_gold"):

@@ -164,6 +164,11 @@ def _pair(a: float, b: float) -> tuple[str, str]:
     return _pct(a, 4), _pct(b, 4)
 
 
+def _far_zh(s: int) -> str:
+    """How far from ready in plain Chinese (the number is the shanten): 听牌了, 离听牌还差 2 张."""
+    return "听牌了" if s <= 0 else f"离听牌还差 {s} 张"
+
+
 def _cap(s: str) -> str:
     return s[:1].upper() + s[1:]
 
@@ -216,7 +221,7 @@ def explain(
             kind, keeps = "route", False
             if lof > lb:
                 more = oo
-                z += f"；{oz}进张更多（{lo} 张对 {lb} 张），但没有一条路能凑到 {need[0]}"
+                z += f"；{oz}有用的牌更多（{lo} 张对 {lb} 张），但没有一条路能凑到 {need[0]}"
                 e += f"; {oe} keeps more useful tiles ({lo} against {lb}) but no route reaches {need[1]}"
             else:
                 z += f"；{oz}之后没有一条路能凑到 {need[0]}"
@@ -239,15 +244,15 @@ def explain(
                 e += ": the coach counts them as even"
             if by == "value":
                 ub = unit[1]
-                z += f"，但{bz}的期望更高（{better['expected']:.1f} 对 {other['expected']:.1f} {unit[0]}）"
+                z += f"，但{bz}平均能得的更多（{better['expected']:.1f} 对 {other['expected']:.1f} {unit[0]}）"
                 e += f", but {be} is worth more on average ({better['expected']:.1f} against {other['expected']:.1f} {ub})"
             if by != "value" and lof > lb:
                 more = oo
-                z += f"，虽然它进张更多（{lo} 张对 {lb} 张）"
+                z += f"，虽然它有用的牌更多（{lo} 张对 {lb} 张）"
                 e += f", though it keeps more useful tiles ({lo} against {lb})"
             elif by != "value" and lb > lof:
                 more = bo
-                z += f"，{bz}进张也更多（{lb} 张对 {lo} 张）"
+                z += f"，{bz}有用的牌也更多（{lb} 张对 {lo} 张）"
                 e += f", and {be} keeps more useful tiles ({lb} against {lo})"
     else:
         route = keeps = None
@@ -255,17 +260,17 @@ def explain(
         z = f"还没有一种选择能凑到 {need[0]} 的和牌" + ("（花牌不算）" if mcr else "")
         e = f"no choice reaches {need[1]} yet" + (" (flowers not counted)" if mcr else "")
         if sb is not None and sb >= 0:
-            z += f"；{bz}之后是 {sb} 向听，进张 {lb} 张"
+            z += f"；{bz}之后{_far_zh(sb)}，有用的牌 {lb} 张"
             e += f"; {be} leaves the hand {sb} from ready with {lb} useful tiles"
         if other is not None and so is not None and sb is not None and so > sb:
-            z += f"，{oz}之后是 {so} 向听"
+            z += f"，{oz}之后{_far_zh(so)}"
             e += f", against {so} from ready after {oe}"
         elif other is not None and lb > lof:
             more = bo
-            z += f"，比{oz}进张更多（{lb} 张对 {lo} 张）"
+            z += f"，比{oz}有用的牌更多（{lb} 张对 {lo} 张）"
             e += f": more useful tiles than {oe} ({lb} against {lo})"
             if so is not None and sb is not None and so < sb:
-                z += f"，虽然{oz}之后只差 {so} 向听"
+                z += f"，虽然{oz}之后" + ("就听牌了" if so <= 0 else f"离听牌只差 {so} 张")
                 e += f", though {oe} leaves it {so} from ready"
         elif other is not None:
             kind = "same"

@@ -21,6 +21,7 @@ from ..terms import term_html as _term_html
 from ..tiles import TILES
 from ..tiles import tile as _tile
 from ._base import B, esc, tile_tag
+from .coach_words import away_words
 
 _STYLE = """<style>
 .mj-play { max-width: 1000px; }
@@ -197,11 +198,8 @@ def _glossed(html: str) -> str:
 
 
 def _shanten_words(s: int) -> str:
-    if s < 0:
-        return B("和了", "complete")
-    if s == 0:
-        return B("听牌", "ready")
-    return B(f"{s} 向听", f"{s} from ready")
+    """How far from ready, in plain words (:func:`.coach_words.away_words`)."""
+    return B(*away_words(s))
 
 
 def _useful_html(useful: dict, live: bool) -> str:

@@ -24,6 +24,7 @@ from ..render import svg
 from ..rules.registry import get as _get_rules
 from ._base import B, MjWidget, esc, integer, no_arg
 from ._panels import header
+from .ladder_table import RungTable
 from .play import PlayTable
 
 __all__ = ["Ladder", "LadderBoard", "ladder"]
@@ -53,7 +54,8 @@ class LadderBoard(MjWidget):
         self.climb = climb
         self.seeds = _seeds(seed)
         """Each rung's shuffles (None: random ones), as :class:`PlayTable` takes them."""
-        self.table: PlayTable | None = None
+        self.table: RungTable | None = None
+        self._shown_rules = ""  # the table's rule set the board last drew
         self._kept: object = None  # the table's last hand kept (its engine table), so each is kept once
         opened = climb.open_rungs()
         super().__init__(open_rungs=list(opened), rung=opened[-1], **kw)
@@ -68,12 +70,12 @@ class LadderBoard(MjWidget):
     def _act_play(self, arg, msg):
         if self.rung not in self.climb.open_rungs():  # (the kept hands decide, not the shown rung)
             return self._closed(self.rung)
-        rs = _get_rules(rungs()[self.rung].rules)
-        table = PlayTable(rules=rs.name, seat="E", seed=self.seeds[self.rung])
-        table.observe(self._hand_over, ["phase", "hand_no"])  # (a hand over before the learner's
-        if self.table is not None:  # turn leaves the phase "over": its number changes)
-            self.table.unobserve(self._hand_over, ["phase", "hand_no"])
-        self.table, self.at_table, self._kept = table, self.rung, None
+        step = rungs()[self.rung]
+        table = RungTable(_get_rules(step.rules).name, step.title, seat="E", seed=self.seeds[self.rung])
+        table.observe(self._hand_over, _WATCHED)  # (a hand over before the learner's turn leaves the
+        if self.table is not None:  # phase "over": its number changes; the rules: the board says so)
+            self.table.unobserve(self._hand_over, _WATCHED)
+        self.table, self.at_table, self._kept, self._shown_rules = table, self.rung, None, table.rules
         self._tables_changed()
 
     def _closed(self, rung: int) -> None:
@@ -87,8 +89,13 @@ class LadderBoard(MjWidget):
         """Keep each hand the table finishes on the rung being played (once; hands of another rule set,
         chosen at the table itself, are not the rung's and are not kept)."""
         table = self.table
+        if table is not None and table.rules != self._shown_rules:  # switched at the table: the board says so
+            self._shown_rules = table.rules
+            self.refresh()
         if table is None or table.phase != "over" or table.rules != rungs()[self.at_table].rules:
             return
+        if table.table.phase != "over":  # (the rules changed before the new deal was drawn: the phase
+            return  # read is the last hand's, and the hand dealt now is not over)
         # (by the hand itself, not the session's count of hands: the table shows a hand over in steps,
         # before the session books it, and the phase does not change again when it does)
         if table.table is self._kept:
@@ -158,12 +165,14 @@ class LadderBoard(MjWidget):
             f'<div class="mj-rung-explain"><h4>{esc(B(*r.title))}</h4><ul>{lines}</ul>{example}'
             f'<p class="mj-lbl" data-goal="{self.rung}">{esc(goal)}</p>{nxt}</div>'
         )
-        playing = (
-            f'<span class="mj-lbl">{esc(B("正在下面的牌桌上打：", "At the table below: "))}'
-            f"{esc(B(*rungs()[self.at_table].title))}</span>"
-            if self.at_table >= 0
-            else ""
-        )
+        playing = ""
+        if self.table is not None:
+            playing = (
+                f'<span class="mj-lbl">{esc(B("正在下面的牌桌上打：", "At the table below: "))}'
+                f"{esc(B(*rungs()[self.at_table].title))}</span>"
+                if self.table.counts_for_ladder
+                else f'<span class="mj-lbl" data-left-ladder="1">{esc(B(*_LEFT))}</span>'
+            )
         controls = (
             '<div class="mj-controls">'
             f'<button class="mj-chip" data-act="play">{esc(B("开始这一级", "Play this rung"))}</button>'
@@ -187,6 +196,14 @@ class LadderBoard(MjWidget):
     def _plain_head(self) -> str:
         return B("小局阶梯", "The ladder of small games")
 
+
+_WATCHED = ["phase", "hand_no", "rules"]
+"""The table's traits the board watches: a hand over, a new hand, another rule set chosen there."""
+
+_LEFT = (
+    "下面的牌桌换了别的规则：那里的牌局不计入阶梯。",
+    "The table below plays other rules now: its hands do not count for the ladder.",
+)
 
 _AGAIN_ZH = "每打完一手都记下来：在下面的牌桌上点“下一局”接着打这一级。"
 _AGAIN_EN = "Every hand you finish is kept: click “next hand” on the table below to play this rung again."

@@ -78,12 +78,10 @@ import traitlets as t
 from .. import i18n
 from ..coaching import LEVELS, make_bots
 from ..coaching import from_table as _from_table
-from ..mcr.profiles import PROFILES
 from ..rules.registry import get as _get_rules
 from ..rules.registry import names as _rule_names
 from ..seats import SEATS, Seat
 from ..table import IllegalActionError, Session
-from ..table.render import outcome_text
 from ..tiles import tile as _tile
 from . import announce as _announce
 from . import play_coach_panel as _panel
@@ -455,27 +453,8 @@ class PlayTable(MjWidget):
     # --- saving -------------------------------------------------------------------------------
 
     def record(self) -> dict:
-        """The annotated record of the current hand (JSON-ready)."""
-        tb, rs = self.table, self.table.rules
-        unit = ("分", "points") if rs.name in PROFILES else rs.unit
-        return {
-            "format": REVIEW_FORMAT,
-            "version": 1,
-            "rules": rs.name,
-            "rules_zh": rs.zh,
-            "rules_en": rs.en,
-            "seat": self.me.letter,
-            "hand": self.hand_no,
-            "shuffle": tb.seed,
-            "prevalent_wind": tb.prevalent_wind,
-            "over": tb.phase == "over",
-            "outcome": outcome_text(tb) if tb.phase == "over" else "",
-            "payments": tb.payments if tb.phase == "over" else None,
-            "mcr": rs.name in PROFILES,
-            "unit": {"zh": unit[0], "en": unit[1]},
-            "dealt": self._dealt,
-            "decisions": self.decisions,
-        }
+        """The annotated record of the current hand (JSON-ready; :func:`.play_keep.hand_record`)."""
+        return _keep.hand_record(self)
 
     def save(self, path) -> Path:
         """Write the annotated record of this hand as JSON (read it back with :func:`load_review`)."""

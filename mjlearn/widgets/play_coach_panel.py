@@ -13,9 +13,9 @@ from ..tiles import tile as _tile
 from ._base import B, _short, esc, tile_tag
 from ._words import (
     _pct,
-    _shanten_words,
     _useful_html,
 )
+from .coach_words import expected_html, shanten_html, useful_label
 from .play_rating import advice, advice_reason, reason_words
 from .review import (
     _bad,
@@ -42,6 +42,9 @@ __all__ = [
     "reason_html",
     "routes_html",
 ]
+
+_HELP = ("有用的牌", "tiles that help")
+"""The useful tiles' count in a row of options, in plain words (the verdict names the glossary's word)."""
 
 COACH_MODES = ("off", "ask", "on")
 """The coach switch: off; advice when the learner asks ("ask the coach", the default: ``coach=True``);
@@ -103,23 +106,23 @@ def _nothing_reaches(mcr: bool, claim: bool = False) -> tuple[str, str]:
     if mcr:
         return (
             f"这手牌{zw}都还凑不出 8 番以上的和牌：国标麻将要 8 番才能和（花牌不算），教练只数这样的和牌。"
-            + ("" if claim else "现在教练选离听牌最近、进张最多的打法，好让以后能凑出番来。"),
+            + ("" if claim else "现在教练选离听牌最近、有用的牌最多的打法，好让以后能凑出番来。"),
             f"{ew} gives a win worth 8 points yet: under these rules a win needs 8 points or more "
             "(flowers not counted), and the coach counts only those wins."
             + (
                 ""
                 if claim
                 else " It picks the discard that leaves the hand closest to ready with the most "
-                "useful tiles, to build fans later."
+                "tiles that would help, to build fans later."
             ),
         )
     return (
-        f"这手牌{zw}，靠自己摸牌都还到不了合法的和牌" + ("。" if claim else "；教练选离听牌最近、进张最多的打法。"),
+        f"这手牌{zw}，靠自己摸牌都还到不了合法的和牌" + ("。" if claim else "；教练选离听牌最近、有用的牌最多的打法。"),
         f"{ew} reaches a legal win by your own draws yet"
         + (
             "."
             if claim
-            else "; the coach picks the discard that leaves the hand closest to ready with the most useful tiles."
+            else "; the coach picks the discard that leaves the hand closest to ready with the most tiles that would help."
         ),
     )
 
@@ -191,7 +194,7 @@ def claim_panel(pt, d: dict, live: bool) -> str:
             else ""
         )
         value = (
-            f' · {esc(B("期望", "expected"))} <span data-expected="{e["expected"]}">{e["expected"]:.1f}'
+            f' · {esc(B("平均能得", "on average"))} <span data-expected="{e["expected"]}">{e["expected"]:.1f}'
             f"</span> {esc(B(*unit))}"
             if unit
             else ""
@@ -199,7 +202,7 @@ def claim_panel(pt, d: dict, live: bool) -> str:
         rows.append(
             f'<div data-claim="{esc(e["option"])}">{_option_tiles(e["option"], d, live, 22)}: '
             f'{esc(B("和牌机会", "chance to win"))} <b data-chance="{e["win_chance"]:.6f}">'
-            f"{_pct(e['win_chance'])}</b>{value} · {esc(B('进张', 'useful'))} {e['live']}{then} "
+            f"{_pct(e['win_chance'])}</b>{value} · {esc(B(*_HELP))} {e['live']}{then} "
             f"{esc(' · '.join(marks))}</div>"
         )
     top_e = next((e for e in d["evals"] if e["option"] == best_o), None)
@@ -240,20 +243,13 @@ def _coach_html(pt, live: bool) -> str:
     fans_word = B("可能的番种", "likely fans") if unit is None else B("可能的计分项", "likely scoring items")
 
     def side(label, tile, s_after, useful, live_n, p, err, fans, method, expected, note=None, short=None):
-        before = "" if last["shanten_before"] is None else f"{last['shanten_before']} → "
         pe = _pct(p) + (f" ± {_pct(err)}" if method == "simulation" and err else "")
         fan = ", ".join(f"{B(f['zh'], f['en'])} {f['share']:.0%}" for f in fans[:3])
-        value = (
-            f'<div>{esc(B("期望", "expected value"))}: <span data-expected="{expected}">{expected:.1f}</span> '
-            f"{esc(B(*unit))}</div>"
-            if unit
-            else ""
-        )
+        value = f"<div>{expected_html(expected, unit)}</div>" if unit else ""
         return (
             f"<div><b>{esc(label)}</b> {tile_tag(_tile(tile), live=live, width=30)}"
-            f"<div>{esc(B('向听', 'shanten'))}: {before}"
-            f"{s_after} ({_shanten_words(s_after)})</div>"
-            f"<div>{esc(B('进张', 'useful tiles'))} ({live_n}): {_useful_html(useful, live)}</div>"
+            f"<div>{shanten_html(last['shanten_before'], s_after)}</div>"
+            f"<div>{useful_label(live_n)} {_useful_html(useful, live)}</div>"
             f'<div>{esc(B("和牌机会", "chance to win"))}: <b data-chance="{p:.6f}">{pe}</b></div>{value}'
             + (f"<div>{esc(fans_word)}: {esc(fan)}</div>" if fan else "")
             + _zero_html(p, note, short)
@@ -295,12 +291,12 @@ def _coach_html(pt, live: bool) -> str:
     if last.get("alternatives"):
         rows = []
         for e in last["alternatives"]:
-            value = f" · {esc(B('期望', 'expected'))} {e['expected']:.1f} {esc(B(*unit))}" if unit else ""
+            value = f" · {esc(B('平均能得', 'on average'))} {e['expected']:.1f} {esc(B(*unit))}" if unit else ""
             mark = f" · {esc(B('教练最佳', 'coach best'))}" if e["option"] == best_o else ""
             rows.append(
                 f'<div data-claim="{esc(e["option"])}">{_option_tiles(e["option"], last, live, 22)}: '
                 f'{esc(B("和牌机会", "chance to win"))} <b data-chance="{e["win_chance"]:.6f}">'
-                f"{_pct(e['win_chance'])}</b>{value} · {esc(B('进张', 'useful'))} {e['live']}{mark}</div>"
+                f"{_pct(e['win_chance'])}</b>{value} · {esc(B(*_HELP))} {e['live']}{mark}</div>"
             )
         alts = f"<div><b>{esc(B('不打牌的选择', 'instead of a discard'))}</b>{''.join(rows)}</div>" + (
             f'<div class="mj-note">{esc(why(last, unit))}</div>' if not best_o.startswith("discard ") else ""
@@ -317,7 +313,7 @@ def _coach_html(pt, live: bool) -> str:
         f'data-best="{last["best"]}" data-best-action="{esc(best_o)}">{title} · #{last["n"]} · {verdict}'
         f"{reason_html(last.get('reason'))}"
         f'<div class="mj-cmp2">{mine}{best}</div>{alts}{_aim_html(last, unit is None)}{routes}'
-        f'<div class="mj-note">{esc(B("只用你这一家看得见的牌计算：进张是还没见到的张数；和牌机会是靠自己摸牌和牌的机会。", "Counted from what your seat can see: useful tiles with the copies not yet in sight; the chance to win by your own draws."))}</div></div>'
+        f'<div class="mj-note">{esc(B("只用你这一家看得见的牌计算：有用的牌数的是还没见到的张数；和牌机会是靠自己摸牌和牌的机会。", "Counted from what your seat can see: the tiles that would help, with the copies not yet in sight; the chance to win by your own draws."))}</div></div>'
     )
 
 
@@ -389,7 +385,7 @@ def advice_html(pt, live: bool) -> str:
     for k, e in enumerate(ranked):
         if k >= ADVICE_ROWS and e["option"].startswith("discard "):
             continue  # the best discards, and every kong, win or claim wherever it ranks
-        value = f" · {esc(B('期望', 'expected'))} {e['expected']:.1f} {esc(B(*unit))}" if unit else ""
+        value = f" · {esc(B('平均能得', 'on average'))} {e['expected']:.1f} {esc(B(*unit))}" if unit else ""
         then = (
             f" · {esc(B('然后打', 'then discard'))} {tile_tag(_tile(e['then']), live=live, width=20)}"
             if e.get("then") and not e["option"].startswith("discard ")
@@ -401,7 +397,7 @@ def advice_html(pt, live: bool) -> str:
         rows.append(
             f'<div data-rank="{k + 1}" data-option="{esc(e["option"])}">{k + 1}. {_option_tiles(e["option"], ctx, live, 22)}: '
             f'{esc(B("和牌机会", "chance to win"))} <b data-advice-chance="{e["win_chance"]:.6f}">{pe}</b>{value} · '
-            f"{esc(B('进张', 'useful'))} {e['live']}{then}</div>"
+            f"{esc(B(*_HELP))} {e['live']}{then}</div>"
         )
     more = len(ranked) - len(rows)
     tail = (

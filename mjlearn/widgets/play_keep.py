@@ -1,5 +1,6 @@
-"""A finished hand at the play table kept in the learner's progress: its result for the personal profile and
-its costly decisions as review items (:meth:`mjlearn.quiz.progress.ProgressStore.keep_hand`).
+"""The hand's record at the play table (:func:`hand_record`: what is saved, reviewed and kept, with the wins
+made on the learner's discard), and a finished hand kept in the learner's progress: its result for the
+personal profile and its costly decisions as review items (:meth:`mjlearn.quiz.progress.ProgressStore.keep_hand`).
 
 The table calls :func:`keep` once, when a hand ends. ``keep`` of the table: False (nothing kept), True
 (the learner's default progress store, opened for the moment it writes) or a store already open. A store
@@ -8,10 +9,52 @@ that cannot be written is said in one line on the table; the game goes on."""
 from __future__ import annotations
 
 from ..errors import MjlearnError
+from ..mcr.profiles import PROFILES
 from ..quiz.progress import ProgressStore
+from ..table.render import outcome_text
 from ._base import B
+from .review import REVIEW_FORMAT
 
-__all__ = ["keep", "outcome"]
+__all__ = ["dealt_in", "hand_record", "keep", "outcome"]
+
+
+def hand_record(pt) -> dict:
+    """The annotated record of the current hand at the play table ``pt`` (JSON-ready): what
+    :meth:`~mjlearn.widgets.play.PlayTable.save` writes, the review reads and :func:`keep` keeps.
+    ``dealt_in``: the wins made on the learner's discard (:func:`dealt_in`)."""
+    tb, rs = pt.table, pt.table.rules
+    over = tb.phase == "over"
+    unit = ("分", "points") if rs.name in PROFILES else rs.unit
+    return {
+        "format": REVIEW_FORMAT,
+        "version": 1,
+        "rules": rs.name,
+        "rules_zh": rs.zh,
+        "rules_en": rs.en,
+        "seat": pt.me.letter,
+        "hand": pt.hand_no,
+        "shuffle": tb.seed,
+        "prevalent_wind": tb.prevalent_wind,
+        "over": over,
+        "outcome": outcome_text(tb) if over else "",
+        "payments": tb.payments if over else None,
+        "dealt_in": dealt_in(tb, pt.me) if over else [],
+        "mcr": rs.name in PROFILES,
+        "unit": {"zh": unit[0], "en": unit[1]},
+        "dealt": pt._dealt,
+        "decisions": pt.decisions,
+    }
+
+
+def dealt_in(table, me) -> list[dict]:
+    """The wins of the hand made on the learner's discard or by robbing his added kong, from the table's
+    own wins: each ``{"tile", "winner", "robbed"}`` (the tile in notation, the winner's seat letter in
+    this hand, whether it was a kong robbed)."""
+    return [
+        {"tile": str(w.tile), "winner": w.seat.letter, "robbed": bool(w.win_context.kong)}
+        for w in table.winners
+        if w.from_seat == me
+    ]
 
 
 def outcome(table, me) -> dict:
@@ -24,7 +67,7 @@ def outcome(table, me) -> dict:
             fans.append(f"{getattr(i, 'zh', '')}|{getattr(i, 'en', '')}")
     return {
         "won": bool(mine),
-        "dealt_in": any(w.from_seat == me for w in table.winners),
+        "dealt_in": bool(dealt_in(table, me)),
         "points": float(table.payments.get(me.letter, 0)),
         "fans": fans,
     }

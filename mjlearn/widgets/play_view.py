@@ -14,6 +14,7 @@ from ..mcr.profiles import PROFILES
 from ..rules.registry import get as _get_rules
 from ..rules.registry import names as _rule_names
 from ..seats import SEATS, Seat
+from ..terms import term_html
 from ..tiles import TILES
 from ..tiles import tile as _tile
 from . import play_turn as _turn
@@ -30,7 +31,7 @@ from ._words import (
 from .play_coach_panel import _coach_off, claim_panel, coach_region
 from .play_outcome import _end, _in_progress, _overruled_html, _rules_words, _who_words, on_deal_html, seat_score
 
-__all__ = ["busy", "claim_panel", "layout", "regions", "seat_score", "special", "staged"]
+__all__ = ["busy", "claim_panel", "layout", "regions", "rules_picker", "seat_picker", "seat_score", "special", "staged"]
 
 
 def layout() -> str:
@@ -146,42 +147,60 @@ def _notices(pt) -> str:
     return "".join(out)
 
 
-def _controls(pt, live: bool) -> str:
-    tb, rs = pt.table, pt.table.rules
-    if live:
-        groups = []
-        listed = set()
-        for (fzh, fen), members in _families():
-            ms = [n for n in members if n in _rule_names()]
-            listed.update(ms)
-            opts = "".join(
-                f'<option value="{n}"{" selected" if n == pt.rules else ""}>'
-                f"{esc(B(*_rules_words(_get_rules(n))))}</option>"
-                for n in ms
-            )
-            if opts:
-                groups.append(f'<optgroup label="{esc(B(fzh, fen))}">{opts}</optgroup>')
-        groups += [
+def rules_picker(pt, first: str | None = None) -> str:
+    """The rule-set select, grouped by family; ``first``: a rule set listed at the top although the
+    pickers do not offer it (a small game of the ladder; default: the table's own, when not offered)."""
+    groups = []
+    listed = set()
+    for (fzh, fen), members in _families():
+        ms = [n for n in members if n in _rule_names()]
+        listed.update(ms)
+        opts = "".join(
             f'<option value="{n}"{" selected" if n == pt.rules else ""}>{esc(B(*_rules_words(_get_rules(n))))}</option>'
-            for n in _rule_names()
-            if n not in listed
-        ]
-        if pt.rules not in _rule_names():  # a small game of the ladder: shown as chosen, not offered
-            groups.insert(0, f'<option value="{esc(pt.rules)}" selected>{esc(B(*_rules_words(rs)))}</option>')
-        seats = "".join(
-            f'<option value="{x.letter}"{" selected" if x == pt._place else ""}>{esc(B(x.zh, x.en))}</option>'
-            for x in SEATS
+            for n in ms
         )
+        if opts:
+            groups.append(f'<optgroup label="{esc(B(fzh, fen))}">{opts}</optgroup>')
+    groups += [
+        f'<option value="{n}"{" selected" if n == pt.rules else ""}>{esc(B(*_rules_words(_get_rules(n))))}</option>'
+        for n in _rule_names()
+        if n not in listed
+    ]
+    first = first or (pt.rules if pt.rules not in _rule_names() else None)
+    if first is not None and first not in _rule_names():  # a small game of the ladder, not offered elsewhere
+        sel = " selected" if first == pt.rules else ""
+        groups.insert(0, f'<option value="{esc(first)}"{sel}>{esc(B(*_rules_words(_get_rules(first))))}</option>')
+    return (
+        f'<label>{esc(B("规则", "rules"))} <select data-act="rules" '
+        f'title="{esc(B("换规则会重新开始比赛", "changing the rules starts a new match"))}">{"".join(groups)}</select></label> '
+    )
+
+
+def seat_picker(pt) -> str:
+    """The select of the learner's seat in the first hand."""
+    seats = "".join(
+        f'<option value="{x.letter}"{" selected" if x == pt._place else ""}>{esc(B(x.zh, x.en))}</option>'
+        for x in SEATS
+    )
+    return (
+        f'<label>{esc(B("首局座位", "first seat"))} <select data-act="seat" '
+        f'title="{esc(B("换座位会重新开始比赛", "changing the seat starts a new match"))}">{seats}</select></label> '
+    )
+
+
+RESTART_NOTE = ("（换规则、座位或对手会重新开始比赛）", "(a new rule set, seat or opponents start a new match)")
+
+
+def _controls(pt, live: bool, pick: str | None = None, after: str = "") -> str:
+    """The pickers (``pick``: other HTML in their place, and ``after`` below them: the ladder's table),
+    what is special about the rule set, the notices and the status line."""
+    tb, rs = pt.table, pt.table.rules
+    if pick is None and live:
         pick = (
-            f'<label>{esc(B("规则", "rules"))} <select data-act="rules" '
-            f'title="{esc(B("换规则会重新开始比赛", "changing the rules starts a new match"))}">{"".join(groups)}</select></label> '
-            f'<label>{esc(B("首局座位", "first seat"))} <select data-act="seat" '
-            f'title="{esc(B("换座位会重新开始比赛", "changing the seat starts a new match"))}">{seats}</select></label> '
-            f"{_level_picker(pt)}"
-            f"{_coach_picker(pt)}"
-            f"<small>{esc(B('（换规则、座位或对手会重新开始比赛）', '(a new rule set, seat or opponents start a new match)'))}</small>"
+            f"{rules_picker(pt)}{seat_picker(pt)}{_level_picker(pt)}{_coach_picker(pt)}"
+            f"<small>{esc(B(*RESTART_NOTE))}</small>"
         )
-    else:
+    elif pick is None:
         pick = f"<span>{esc(B(*_rules_words(rs)))}</span>"
     sp = special(rs)
     special_html = (
@@ -208,7 +227,7 @@ def _controls(pt, live: bool) -> str:
     n = pt.wall_left
     status = (
         f'<div class="mj-status"{work}><span>{esc(B(f"第 {pt.hand_no} 局", f"hand {pt.hand_no}"))} · '
-        f"{esc(B(f'圈风 {Seat.of(tb.prevalent_wind).zh}', f'round wind {Seat.of(tb.prevalent_wind).en}'))}"
+        f"{term_html('圈风', B(f'圈风 {Seat.of(tb.prevalent_wind).zh}', f'round wind {Seat.of(tb.prevalent_wind).en}'))}"
         f'</span><span data-you="{pt.me.letter}">{esc(B(f"你坐{pt.me.player_zh}", f"you are {pt.me.en}"))}</span>'
         f'<span data-wall="{n}">{esc(B(f"牌墙还剩 {n} 张", f"{n} tiles left in the wall"))}</span>'
         f'{wild}<span data-turn="{"" if who is None else who.letter}">{turn}</span></div>'
@@ -218,7 +237,7 @@ def _controls(pt, live: bool) -> str:
         if pt._level == "strong" and rs.name not in PROFILES
         else ""
     )
-    return f'<div class="mj-controls">{pick}</div>{special_html}{same}{_notices(pt)}{status}'
+    return f'<div class="mj-controls">{pick}</div>{after}{special_html}{same}{_notices(pt)}{status}'
 
 
 def _coach_picker(pt) -> str:

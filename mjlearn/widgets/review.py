@@ -33,6 +33,7 @@ from ..tiles import TILES
 from ..tiles import tile as _tile
 from ._base import B, esc, tile_tag
 from ._words import _CALL_ZH, _STYLE, _call_label, _hand_tiles, _pct, _shanten_words, _tile_words, _tiles
+from .coach_words import all_best_html
 
 __all__ = ["Review", "load_review", "review_html", "review_text"]
 
@@ -255,11 +256,11 @@ def why(d: dict, unit=None, mcr: bool = True) -> str:
     best, mine = _best_option(d), _chosen(d)
     same = same_within_error(d)
     if d["kind"] == "discard" and best.startswith("discard "):
-        zs = lambda s: "听牌" if s == 0 else f"{s} 向听"
+        zs = lambda s: "听牌了" if s == 0 else f"离听牌还差 {s} 张"
         zh = (
-            f"打{_tile(d['best']).zh}：{zs(d['best_shanten'])}，进张 {d['best_live']} 张，"
+            f"打{_tile(d['best']).zh}：{zs(d['best_shanten'])}，有用的牌 {d['best_live']} 张，"
             f"和牌机会 {_pct(d['best_win_chance'])}；打{_tile(d['choice']).zh}：{zs(d['shanten_after'])}，"
-            f"进张 {d['live']} 张，和牌机会 {_pct(d['win_chance'])}。"
+            f"有用的牌 {d['live']} 张，和牌机会 {_pct(d['win_chance'])}。"
         )
         en = (
             f"Discarding {_tile(d['best']).en} leaves the hand {d['best_shanten']} from ready with {d['best_live']} live useful "
@@ -274,7 +275,7 @@ def why(d: dict, unit=None, mcr: bool = True) -> str:
             else []
         )
         if lost:
-            zh += f" 打{_tile(d['choice']).zh}失去的进张：{'、'.join(_tile(k).zh for k in lost)}。"
+            zh += f" 打{_tile(d['choice']).zh}少了这些有用的牌：{'、'.join(_tile(k).zh for k in lost)}。"
             en += f" Useful tiles lost by discarding {_tile(d['choice']).en}: {', '.join(_tile(k).en for k in lost)}."
         if same:
             zh += " 两个和牌机会的差别在教练的误差之内：可以算差不多。"
@@ -304,8 +305,8 @@ def why(d: dict, unit=None, mcr: bool = True) -> str:
         )
     else:
         zh = (
-            f"{bz}：和牌机会 {_pct(b['win_chance'])}，进张 {b['live']} 张；"
-            f"{mz}：和牌机会 {_pct(m['win_chance'])}，进张 {m['live']} 张。"
+            f"{bz}：和牌机会 {_pct(b['win_chance'])}，有用的牌 {b['live']} 张；"
+            f"{mz}：和牌机会 {_pct(m['win_chance'])}，有用的牌 {m['live']} 张。"
         )
         en = (
             f"{be[0].upper() + be[1:]}: a {_pct(b['win_chance'])} chance to win with {b['live']} live useful tiles; "
@@ -337,14 +338,14 @@ def why(d: dict, unit=None, mcr: bool = True) -> str:
                     f"{be} it can. {e}"
                 )
             if m["live"] > b["live"]:
-                z = f"进张多也没用：{z}"
+                z = f"有用的牌多也没用：{z}"
                 e = f"More useful tiles do not help here: {e[0].lower() + e[1:]}"
             zh, en = f"{zh} {z}", f"{en} {e}"
         if lost:
-            zh += f" 失去的进张：{'、'.join(_tile(k).zh for k in lost)}。"
+            zh += f" 少了这些有用的牌：{'、'.join(_tile(k).zh for k in lost)}。"
             en += f" Useful tiles lost: {', '.join(_tile(k).en for k in lost)}."
     if unit and (b.get("expected") or m.get("expected")):
-        zh += f" 期望：{b.get('expected', 0):.1f} 对 {m.get('expected', 0):.1f} {unit[0]}。"
+        zh += f" 平均能得：{b.get('expected', 0):.1f} 对 {m.get('expected', 0):.1f} {unit[0]}。"
         en += f" Expected value: {b.get('expected', 0):.1f} against {m.get('expected', 0):.1f} {unit[1]}."
     return i18n.both(zh, en)
 
@@ -410,16 +411,19 @@ def msg_cost(d: dict) -> str:
         )
     if _lost_chance(d) and u > 0:
         return B(
-            f"比最佳少 {p} 和牌机会、{u} 张进张", f"{p} less chance to win and {u} fewer useful tiles than the best"
+            f"比最佳少 {p} 和牌机会、{u} 张有用的牌", f"{p} less chance to win and {u} fewer useful tiles than the best"
         )
     if _lost_chance(d):
         return B(f"比最佳少 {p} 和牌机会", f"{p} less chance to win than the best")
     if u > 0:
         return B(
-            f"和牌机会不变，但比最佳少 {u} 张进张", f"the same chance to win, but {u} fewer useful tiles than the best"
+            f"和牌机会不变，但比最佳少 {u} 张有用的牌",
+            f"the same chance to win, but {u} fewer useful tiles than the best",
         )
     if d.get("cost_value", 0) > 0:
-        return B("和牌机会不变，但期望比最佳低", "the same chance to win, but a lower expected value than the best")
+        return B(
+            "和牌机会不变，但平均能得的比最佳少", "the same chance to win, but a lower expected value than the best"
+        )
     return B("没有损失", "nothing lost")
 
 
@@ -537,9 +541,7 @@ def review_html(record: dict, live: bool = False, at: int | None = None) -> str:
             f"<div><b>{esc(B('代价最大的三个决定', 'The three costliest decisions'))}</b>{''.join(items)}</div>"
         )
     else:
-        parts.append(
-            f'<div class="mj-ok">{esc(B("每个决定都和教练的最佳一样好。", "Every decision was as good as the coach best."))}</div>'
-        )
+        parts.append(all_best_html(record))  # (and why dealing in is no mistake by its measure, if it happened)
     if at is not None and 0 <= at < len(ds):
         parts.append(_step_html(ds[at], at, len(ds), live, unit if ev else None, record.get("mcr", True)))
     return "".join(parts)

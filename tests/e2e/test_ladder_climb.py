@@ -75,6 +75,16 @@ def test_the_first_rung_opens_from_lesson_00(browser_context, lab, tmp_path, sho
     assert table.locator('select[data-act="rules"]').input_value() == "ladder5"
     # five tiles in the dealer's hand, four in the others': the learner sits East and discards first
     assert table.locator('.mj-me [data-act="discard"]').count() == 5
+    # only what the rung needs in sight: the rule-set, seat and opponents' pickers folded under "more options"
+    for act in ("rules", "seat", "level"):
+        assert not table.locator(f'select[data-act="{act}"]').is_visible()
+    assert table.locator('select[data-act="coach_mode"]').is_visible()
+    table.screenshot(path=str(tmp_path / "rung_table.png"), animations="disabled")
+    _click(page, table, 'summary[data-act="more"]')
+    assert table.locator('select[data-act="rules"]').is_visible()
+    assert "do not count toward this rung" in table.locator("[data-ladder-only]").inner_text()
+    table.screenshot(path=str(tmp_path / "rung_table_more.png"), animations="disabled")
+    print(f"\nthe rung's table: {tmp_path / 'rung_table.png'}, opened: {tmp_path / 'rung_table_more.png'}")
     board.scroll_into_view_if_needed()
     shot(board.locator(".mj-ladder").first, "ladder")
     for root in (board, table):
