@@ -67,6 +67,7 @@ CHECK_SKIPS = [
     "tests/test_builders_safety.py",
     "tests/test_cli_export.py",
     "tests/test_lite.py",
+    "tests/test_lite_bytecode.py",
     # every public name and first use, each in several fresh interpreters
     "tests/test_threads.py",
     "tests/test_public_names.py",

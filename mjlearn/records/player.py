@@ -30,6 +30,7 @@ import collections
 import json as _json
 import queue
 import subprocess
+import sys
 import threading
 import time
 
@@ -49,6 +50,7 @@ from ..table.events import (
     Won,
 )
 from ..tiles import TILES
+from .inpage import STARTS_NO_PROGRAMS_EN, STARTS_NO_PROGRAMS_ZH, InPageProgram, in_page
 from .model import Action, Game, from_botzone, to_botzone
 
 __all__ = ["KEEP_RUNNING", "BotError", "ProtocolBot", "game_of_table"]
@@ -87,7 +89,8 @@ class ProtocolBot(Bot):
         self.command, self.name, self.timeout = list(command), name or " ".join(command)[:60], float(timeout)
         self.requests: list[str] = []
         self.responses: list[str] = []
-        self._proc: subprocess.Popen | None = None
+        self._proc: subprocess.Popen | InPageProgram | None = None
+        self._err_pump: threading.Thread | None = None
         self._lines: queue.Queue = queue.Queue()
         self._stderr: collections.deque = collections.deque(maxlen=3)
         self._upto = 0  # table events turned into requests
@@ -100,6 +103,16 @@ class ProtocolBot(Bot):
     # --- the subprocess -------------------------------------------------------------------------
 
     def _start(self) -> None:
+        if sys.platform == "emscripten":  # no processes in a browser's Python: a program of this Python
+            lines: queue.Queue = queue.Queue()
+            try:
+                here = in_page(self.command, lines.put, self._stderr.append)
+            except OSError as e:
+                raise self._fail(f"cannot be started ({e})", f"无法启动（{e}）") from None
+            if here is None:
+                raise self._fail(f"cannot be started: {STARTS_NO_PROGRAMS_EN}", f"无法启动：{STARTS_NO_PROGRAMS_ZH}")
+            self._proc, self._lines, self._err_pump = here, lines, None
+            return
         try:
             self._proc = p = subprocess.Popen(
                 self.command,
@@ -120,8 +133,8 @@ class ProtocolBot(Bot):
             put(None)
 
         threading.Thread(target=pump, args=(p.stdout, lines.put), daemon=True).start()
-        self._err_pump = threading.Thread(target=pump, args=(p.stderr, self._stderr.append), daemon=True)
-        self._err_pump.start()
+        self._err_pump = err = threading.Thread(target=pump, args=(p.stderr, self._stderr.append), daemon=True)
+        err.start()
 
     def close(self) -> None:
         """Stop the bot's process (it is stopped too when the bot is collected)."""
@@ -148,7 +161,7 @@ class ProtocolBot(Bot):
         if p is not None and p.poll() is None:
             p.kill()
             p.wait()
-        if p is not None:
+        if p is not None and self._err_pump is not None:
             self._err_pump.join(timeout=1)  # what it wrote before it stopped
         last = [x for x in self._stderr if x]
         said = f"; its last error output: {last[-1][:160]!r}" if last else ""
