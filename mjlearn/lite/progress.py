@@ -154,15 +154,18 @@ _SCRIPT = """
 
   // the lab is made shorter by the banner's height, so the banner covers nothing of it
   new ResizeObserver(() => {
-    const h = box.offsetHeight + 'px', root = document.documentElement.style;
+    const h = Math.ceil(box.getBoundingClientRect().height) + 'px', root = document.documentElement.style;
     if (root.getPropertyValue('--mjlearn-progress-h') === h) return;
     root.setProperty('--mjlearn-progress-h', h);
     window.dispatchEvent(new Event('resize'));
   }).observe(box);
 
+  // a status changed: now; elements added or removed (the lab drawing itself): once per 100 ms at most
   new MutationObserver((records) => {
-    for (const r of records) if (r.type === 'attributes' && r.oldValue) note(r.target, r.oldValue);
-    if (!queued) (queued = true), setTimeout(update, 100);
+    let status = false;
+    for (const r of records) if (r.type === 'attributes') (status = true), r.oldValue && note(r.target, r.oldValue);
+    if (status) update();
+    else if (!queued) (queued = true), setTimeout(update, 100);
   }).observe(document.body, {
     subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'], attributeOldValue: true,
   });
