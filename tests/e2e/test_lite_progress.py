@@ -123,6 +123,30 @@ def test_the_banner_says_python_loads_then_ready_then_goes(recorded, axe_source,
         page.close()
 
 
+def test_a_restart_loads_python_again_and_a_shut_down_kernel_is_no_loading(recorded):
+    """A restarted kernel boots Pyodide again: the banner says so, then ready, then goes. A kernel shut
+    down (the Kernel menu) is not one loading: the banner stays away."""
+    page = _page(recorded, 1400, 1000)
+    session = "window.jupyterapp.shell.currentWidget.sessionContext"
+    try:
+        page.goto(recorded.base + f"lab/index.html?path={LESSON}")
+        page.wait_for_function(_READY.format(path=LESSON))
+        assert page.evaluate(_EXECUTE, "print(6 * 7)").strip() == "42"
+        page.wait_for_function(f"() => document.getElementById('{BANNER_ID}').childElementCount === 0")
+        page.evaluate(f"() => {{ window.__banner.length = 0; return {session}.restartKernel(); }}")
+        assert page.evaluate(_EXECUTE, "print(6 * 7)").strip() == "42"
+        page.wait_for_function(f"() => document.getElementById('{BANNER_ID}').childElementCount === 0")
+        # (the record starts again from the banner as it was: empty)
+        assert [e["step"] for e in page.evaluate("window.__banner")] == ["", "loading", "ready", ""]
+        page.evaluate(f"() => {{ window.__banner.length = 0; return {session}.shutdown(); }}")
+        page.wait_for_function(f"() => !{session}.session")
+        page.wait_for_timeout(2000)  # the banner looks again every 100 ms while the lab changes
+        assert {e["step"] for e in page.evaluate("window.__banner")} <= {""}
+        assert recorded.outside == [], recorded.outside
+    finally:
+        page.close()
+
+
 def test_a_browser_without_webassembly_is_told_at_once(recorded):
     page = _page(recorded, 390, 844)
     try:
