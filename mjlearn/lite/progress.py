@@ -85,21 +85,22 @@ body>#main{bottom:var(--mjlearn-progress-h,0px)!important}
 # the page's script; CONFIG is replaced by the messages and times above
 _SCRIPT = """
 (() => {
-  const C = CONFIG, M = C.messages, t0 = Date.now(), seen = new Map();
+  const C = CONFIG, M = C.messages, t0 = Date.now(), seen = new WeakMap(), ITEM = '[data-jp-item-name="executionProgress"]';
   const opens = /\\.ipynb$/i.test(new URLSearchParams(location.search).get('path') || '');
   const box = document.createElement('div');
   box.id = C.id;
   box.setAttribute('role', 'status');
   box.setAttribute('aria-live', 'polite');
   document.body.append(box);
-  let step = null, readyAt = -Infinity, timer = 0, queued = false;
+  let step = null, readyAt = -Infinity, timer = 0, queued = false, any = false;
 
-  // one notebook's kernel: 'new' (no kernel yet), 'loading', 'ready', 'off' (shut down) or 'dead'
+  // one notebook's kernel, kept by its toolbar item (a closed notebook's is forgotten with it): 'new'
+  // (no kernel yet), 'loading', 'ready', 'off' (shut down) or 'dead'
   const note = (el, status) => {
-    const item = el.closest('[data-jp-item-name="executionProgress"]');
+    const item = el.closest(ITEM);
     if (!item || !status) return;
     let s = seen.get(item);
-    if (!s) seen.set(item, (s = {state: 'new', since: Date.now()}));
+    if (!s) seen.set(item, (s = {state: 'new', since: Date.now()})), (any = true);
     if (status === 'dead') s.state = 'dead';
     else if (status === 'terminating') s.state = 'off';
     else if (/start|init/.test(status) || (s.state === 'new' && status !== 'idle')) {
@@ -137,14 +138,15 @@ _SCRIPT = """
 
   const update = () => {
     queued = false;
-    for (const el of document.querySelectorAll('.jp-Notebook-ExecutionIndicator')) note(el, el.dataset.status);
-    const now = Date.now(), live = [...seen].filter(([item]) => item.isConnected).map(([, s]) => s);
+    const items = [...document.querySelectorAll(ITEM)], now = Date.now();
+    for (const el of document.querySelectorAll(ITEM + ' .jp-Notebook-ExecutionIndicator')) note(el, el.dataset.status);
+    const live = items.map((item) => seen.get(item)).filter(Boolean);
     const waiting = live.filter((s) => s.state === 'new' || s.state === 'loading');
     let next = null, since = t0;
     if (!window.WebAssembly) next = 'nowasm';
     else if (live.some((s) => s.state === 'dead')) next = 'failed';
     else if (waiting.length) (next = 'loading'), (since = Math.min(...waiting.map((s) => s.since)));
-    else if (!document.getElementById('main') || (opens && !seen.size)) next = 'opening';
+    else if (!document.getElementById('main') || (opens && !any)) next = 'opening';
     else if (now - readyAt < C.readyMs) next = 'ready';
     if ((next === 'opening' || next === 'loading') && now - since >= C.slowMs) next = 'slow';
     if (next !== step) show(next);
@@ -190,8 +192,12 @@ def script() -> str:
         "slowMs": SLOW_AFTER_S * 1000,
         "readyMs": READY_SHOWN_S * 1000,
     }
+    # the page gets it without its comments and indentation (each line kept whole: nothing else changes)
+    lines = (line.strip() for line in _SCRIPT.splitlines())
+    code = "\n".join(line for line in lines if line and not line.startswith("//"))
     # inside <script>, "</" would end the element: JSON allows the escaped slash
-    return _SCRIPT.replace("CONFIG", json.dumps(config, ensure_ascii=False).replace("</", "<\\/"), 1)
+    data = json.dumps(config, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    return code.replace("CONFIG", data, 1)
 
 
 def add_progress(site_dir: Path) -> Path:
