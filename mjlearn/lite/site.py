@@ -51,6 +51,7 @@ from ..buildfolder import BuildFolder, OutputFolderError
 from ..errors import MjlearnError
 from ..shipped import notebooks_source
 from .bytecode import BytecodeError, compile_startup
+from .progress import LitePageError, add_progress
 from .startup import KERNEL_WHEELS, PRELOAD, drop_fallback_fonts, kernel_metadata, prepare_notebooks
 from .wheel import _pyproject, build_wheel
 
@@ -551,6 +552,7 @@ def build(
                     "jupyter lite build failed  （jupyter lite 生成网站失败）\n" + (r.stdout + r.stderr)[-4000:]
                 )
             drop_fallback_fonts(site / "build")
+            add_progress(site)
             _check_site(site)
             summary = site_summary(site)
             folder.install(
@@ -626,7 +628,7 @@ def run(args) -> int:
             for en, zh in BROWSER_NOTES:
                 print(f"  - {en}\n    {zh}")
             return 0
-    except (LiteError, BytecodeError, OutputFolderError) as e:
+    except (LiteError, BytecodeError, LitePageError, OutputFolderError) as e:
         print(f"mjlearn lite: {e}", file=sys.stderr)
         return 2
     args.lite_parser.print_help()
