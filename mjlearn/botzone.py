@@ -36,7 +36,7 @@ def _answer(view: BotView, bot, warn: Callable[[str], object]) -> str:
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # type: ignore[override]  # said by the caller, in one line
+    def error(self, message: str):  # said by the caller, in one line
         raise ValueError(message)
 
 
