@@ -166,7 +166,7 @@ def test_each_notebook_of_the_site_starts_with_the_loading_note():
     first = noted["cells"][0]
     zh, en = startup.LOADING_NOTE
     assert first["cell_type"] == "markdown" and zh in first["source"] and en in first["source"]
-    assert "Python" in zh and "Idle" in zh and "Python" in en and "Idle" in en
+    assert "Python" in zh and "Python" in en  # and it names the banner's "ready" (the test below)
     nbformat.validate(nbformat.from_dict(noted))
     old = dict(nb, nbformat_minor=4, cells=[{k: v for k, v in c.items() if k != "id"} for c in nb["cells"]])
     nbformat.validate(nbformat.from_dict(startup.with_loading_note(old)))  # no cell ids before nbformat 4.5
@@ -201,3 +201,14 @@ def test_the_site_stores_notebooks_with_what_its_kernel_reports(tmp_path):
     empty.mkdir(parents=True)
     with pytest.raises(site.LiteError, match="kernelspec"):
         site._kernel_metadata(tmp_path / "ext")
+
+
+def test_the_loading_note_points_at_the_banners_words_for_ready():
+    """The note atop each notebook tells the learner to wait for the banner's "ready": it quotes the
+    banner's own words, in both languages."""
+    from mjlearn.lite.progress import MESSAGES
+
+    zh, en = startup.LOADING_NOTE
+    ready_zh, ready_en = MESSAGES["ready"]
+    assert "“" + ready_zh.split("，")[0] + "”" in zh
+    assert "“" + ready_en.split(":")[0] + "”" in en

@@ -1,6 +1,6 @@
 """The loading banner written into the JupyterLite site's lab page (mjlearn.lite.progress), without a
 browser: what the page holds afterwards, what is refused, a second run. The banner in a browser:
-tests/e2e/test_lite_progress.py."""
+tests/e2e/test_lite_banner_browser.py."""
 
 from __future__ import annotations
 

@@ -26,6 +26,10 @@ that has shown a kernel starting goes back to ``idle``. A MutationObserver sees 
 
 The banner is a live region (``role="status"``, ``aria-live="polite"``), so a screen reader reads
 each step; it stays in the page, empty and zero-high, when there is nothing to say.
+
+The same script gives a phone the lesson's width: JupyterLab opens with its file browser beside the
+notebook, which on a 390 px screen leaves the lesson a sliver, so on a window as narrow as
+:data:`NARROW` the file browser is folded away once, as the first notebook shows (its tab still opens it).
 """
 
 from __future__ import annotations
@@ -64,6 +68,10 @@ SLOW_AFTER_S = 60
 
 READY_SHOWN_S = 3
 """Seconds the banner says Python is ready before it goes."""
+
+NARROW = "(max-width: 760px)"
+"""A phone-sized window (JupyterLab's own media query for its mobile layout): there the script folds the
+file browser away once, when the first notebook shows, so the lesson has the window's width."""
 
 BANNER_ID = "mjlearn-progress"
 """The banner's element id in the page; the style and script the page holds are named after it."""
@@ -136,8 +144,24 @@ _SCRIPT = """
     }
   };
 
+  // a phone-sized window (JupyterLab's own mobile width): the file browser is folded away once, when the
+  // first notebook shows, so the lesson gets the width (its tab on the left opens it again): a click on
+  // the side bar's open tab folds it, as a learner would
+  let folded = !matchMedia(C.narrow).matches;
+  const fold = () => {
+    const tab = document.querySelector('.jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current');
+    if (folded || !tab || !document.querySelector('.jp-NotebookPanel')) return;
+    folded = true;
+    const r = tab.getBoundingClientRect();
+    const at = {bubbles: true, cancelable: true, button: 0, buttons: 1, clientX: r.x + r.width / 2,
+      clientY: r.y + r.height / 2, pointerId: 1, isPrimary: true, pointerType: 'mouse'};
+    tab.dispatchEvent(new PointerEvent('pointerdown', at));
+    document.dispatchEvent(new PointerEvent('pointerup', {...at, buttons: 0}));
+  };
+
   const update = () => {
     queued = false;
+    fold();
     const items = [...document.querySelectorAll(ITEM)], now = Date.now();
     for (const el of document.querySelectorAll(ITEM + ' .jp-Notebook-ExecutionIndicator')) note(el, el.dataset.status);
     const live = items.map((item) => seen.get(item)).filter(Boolean);
@@ -191,6 +215,7 @@ def script() -> str:
         "messages": MESSAGES,
         "slowMs": SLOW_AFTER_S * 1000,
         "readyMs": READY_SHOWN_S * 1000,
+        "narrow": NARROW,
     }
     # the page gets it without its comments and indentation (each line kept whole: nothing else changes)
     lines = (line.strip() for line in _SCRIPT.splitlines())

@@ -77,11 +77,10 @@ def drop_fallback_fonts(build: Path) -> list[str]:
 
 
 LOADING_NOTE = (
-    "浏览器版：打开笔记本后，网页要先载入 Python，慢的电脑上要等几十秒。等右上角转动的圆圈变成绿色的 ✓"
-    "（底部状态栏显示 Idle），再运行单元格。",
-    "In the browser: when a notebook opens, the page first loads Python, which takes tens of seconds on a "
-    "slow computer. Wait until the spinning circle at the top right turns into a green ✓ (the bar at the "
-    "bottom says Idle), then run the cells.",
+    "浏览器版：打开笔记本后，网页要先载入 Python（约 10 秒，慢的电脑上更久）。等网页底部的提示条说"
+    "“Python 已就绪”，再运行单元格。",
+    "In the browser: when a notebook opens, the page first loads Python (about 10 seconds, longer on a "
+    "slow computer). Wait until the strip at the bottom of the page says “Python is ready”, then run the cells.",
 )
 """Shown at the top of each notebook of the site: the page itself says nothing while Python loads."""
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pytest
 from test_accessibility import _axe, _bad, _explain, axe_source  # noqa: F401  (axe_source: a fixture)
-from test_lite_browser import _EXECUTE, _READY, offline, served, site  # noqa: F401  (fixtures)
+from test_lite_browser import _EXECUTE, _READY, CHROMIUM, CHROMIUM_ARGS, offline, served, site  # noqa: F401  (fixtures)
 
 from mjlearn import __version__
 from mjlearn.lite.progress import BANNER_ID, MESSAGES, SLOW_AFTER_S
@@ -121,6 +121,47 @@ def test_the_banner_says_python_loads_then_ready_then_goes(recorded, axe_source,
         assert recorded.outside == [], recorded.outside
     finally:
         page.close()
+
+
+WIDTHS = """() => {
+  const w = (sel) => { const e = document.querySelector(sel); return e ? e.getBoundingClientRect().width : null; };
+  return {left: w('#jp-left-stack'), panel: w('.jp-NotebookPanel:not(.lm-mod-hidden)'), page: window.innerWidth,
+          scroll: document.documentElement.scrollWidth};
+}"""
+
+
+@pytest.mark.parametrize("width,height", [(1400, 1000), (390, 844)], ids=["laptop", "phone"])
+def test_a_phone_gets_the_lesson_in_its_width_and_a_laptop_keeps_the_file_browser(
+    playwright, served, tmp_path, width, height
+):
+    """Opened on a phone, the lesson has the screen's width (the file browser, which JupyterLab opens
+    beside it, is folded away; its tab opens it again); on a laptop the file browser stays open. Each
+    in a browser of its own: the lab keeps its layout per site, so a fold seen once would be restored."""
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    outside: list[str] = []
+    try:
+        ctx = browser.new_context(viewport={"width": width, "height": height})
+        ctx.route(
+            "**/*",
+            lambda r: r.continue_() if r.request.url.startswith(served) else (outside.append(r.request.url), r.abort()),
+        )
+        page = ctx.new_page()
+        page.set_default_timeout(420_000)
+        page.goto(served + f"lab/index.html?path={LESSON}")
+        page.wait_for_function(f"() => document.getElementById('{BANNER_ID}').className === '{BANNER_ID}-ready'")
+        page.wait_for_function(f"() => document.getElementById('{BANNER_ID}').childElementCount === 0")
+        got = page.evaluate(WIDTHS)
+        page.screenshot(path=str(tmp_path / f"lesson-{width}x{height}.png"))
+        assert got["scroll"] <= got["page"], got  # no sideways scrolling
+        if width < 760:
+            assert got["left"] == 0 and got["panel"] >= 0.75 * width, got
+            page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab").first.click()  # the learner opens it again
+            page.wait_for_function("() => document.querySelector('#jp-left-stack').getBoundingClientRect().width > 0")
+        else:
+            assert got["left"] > 150 and got["panel"] > 0.6 * width, got
+        assert outside == [], outside
+    finally:
+        browser.close()
 
 
 def test_a_restart_loads_python_again_and_a_shut_down_kernel_is_no_loading(recorded):
