@@ -83,9 +83,10 @@ _PYODIDE_FILES = (
 
 BROWSER_NOTES = (
     (
-        "Nothing to install: Python runs inside the page (Pyodide). The first notebook takes a while to "
-        "start (tens of seconds on a slow computer) while the page loads Python.",
-        "无需安装：Python 在网页里运行（Pyodide）。第一次打开笔记本时要等网页载入 Python（慢的电脑上要几十秒）。",
+        "Nothing to install: Python runs inside the page (Pyodide). A notebook takes about ten seconds to "
+        "start (longer on a slow computer) while the page loads Python; a strip at the bottom says when it is ready.",
+        "无需安装：Python 在网页里运行（Pyodide）。打开笔记本时要等网页载入 Python（约 10 秒，慢的电脑上更久）；"
+        "网页底部的提示条会说什么时候就绪。",
     ),
     (
         "matplotlib is not in the browser version: where a notebook draws a matplotlib chart, a short "
@@ -102,8 +103,10 @@ BROWSER_NOTES = (
         "同一时间只开一个做练习的笔记本：同时开两个，各记各的。",
     ),
     (
-        "The terminal commands (mjlearn score, mjlearn quiz) are not available in the browser.",
-        "浏览器里不能使用终端命令（mjlearn score、mjlearn quiz）。",
+        "The terminal commands (mjlearn score, mjlearn quiz) are not available in the browser, and no other "
+        "program runs in the page: in lesson 16 only mjlearn's own Botzone program sits at the table.",
+        "浏览器里不能使用终端命令（mjlearn score、mjlearn quiz），网页里也不能运行别的程序："
+        "第 16 课只有 mjlearn 自己的 Botzone 程序能上桌。",
     ),
 )
 
