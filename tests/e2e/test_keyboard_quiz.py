@@ -11,6 +11,7 @@ from keyboard_helpers import focused, open_notebook, tab_until
 
 from mjlearn.quiz import grade, parse_quiz_set
 from mjlearn.quiz.progress import ProgressStore
+from mjlearn.render.faces import tile_label
 
 pytestmark = pytest.mark.e2e
 
@@ -80,7 +81,8 @@ def test_answer_a_quiz_by_keyboard(browser_context, lab, tmp_path):
         n = _said_count(page)
         page.keyboard.press("Enter")
         said = _said_after(page, n)
-        assert said == "Question 2 of 2: What is this tile called? 第 2 题，共 2 题：这张牌叫什么？"
+        # the question, then what its tile's picture shows (its name would be the answer)
+        assert said == "Question 2 of 2: What is this tile called? 第 2 题，共 2 题：这张牌叫什么？ " + tile_label("E")
         # the radio buttons: back into the group (Reveal, Hint, Check, then the choices), arrows choose
         for _ in range(6):
             if focused(page).get("type") == "radio":
