@@ -29,7 +29,8 @@ each step; it stays in the page, empty and zero-high, when there is nothing to s
 
 The same script gives a phone the lesson's width: JupyterLab opens with its file browser beside the
 notebook, which on a 390 px screen leaves the lesson a sliver, so on a window as narrow as
-:data:`NARROW` the file browser is folded away once, as the first notebook shows (its tab still opens it).
+:data:`NARROW` the file browser is kept folded while the lesson opens (until Python is ready or the
+learner touches the page: the lab may restore its layout after the notebook shows); its tab opens it.
 """
 
 from __future__ import annotations
@@ -144,14 +145,15 @@ _SCRIPT = """
     }
   };
 
-  // a phone-sized window (JupyterLab's own mobile width): the file browser is folded away once, when the
-  // first notebook shows, so the lesson gets the width (its tab on the left opens it again): a click on
-  // the side bar's open tab folds it, as a learner would
-  let folded = !matchMedia(C.narrow).matches;
+  // a phone-sized window (JupyterLab's own mobile width): while the lesson opens (until Python is ready,
+  // or until the learner touches the page) the file browser is kept folded, so the lesson gets the width;
+  // the lab may restore its layout after the notebook shows. A click on the side bar's open tab folds
+  // it, as a learner's would; its tab opens it again
+  let touched = !matchMedia(C.narrow).matches;
+  for (const kind of ['pointerdown', 'keydown']) addEventListener(kind, (e) => e.isTrusted && (touched = true), true);
   const fold = () => {
     const tab = document.querySelector('.jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current');
-    if (folded || !tab || !document.querySelector('.jp-NotebookPanel')) return;
-    folded = true;
+    if (touched || !tab || !document.querySelector('.jp-NotebookPanel')) return;
     const r = tab.getBoundingClientRect();
     const at = {bubbles: true, cancelable: true, button: 0, buttons: 1, clientX: r.x + r.width / 2,
       clientY: r.y + r.height / 2, pointerId: 1, isPrimary: true, pointerType: 'mouse'};
@@ -173,6 +175,7 @@ _SCRIPT = """
     else if (!document.getElementById('main') || (opens && !any)) next = 'opening';
     else if (now - readyAt < C.readyMs) next = 'ready';
     if ((next === 'opening' || next === 'loading') && now - since >= C.slowMs) next = 'slow';
+    if (next === 'ready' || next === null) touched = true;  // the lesson is open: the layout is the learner's
     if (next !== step) show(next);
     clearTimeout(timer);
     if (next) timer = setTimeout(update, 1000);
