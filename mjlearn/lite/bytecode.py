@@ -8,9 +8,8 @@ mjlearn``), notes which files it read, and rewrites the archives with those modu
 same Python (its bytecode, its version):
 
 - in the third-party wheels and the standard library (``python_stdlib.zip``) a started module's
-  ``.py`` is replaced by its ``.pyc`` without docstrings (as Pyodide builds its own packages, and as
-  ``python -OO`` drops them; asserts stay): a traceback through them shows file and line, not the
-  line's text;
+  ``.py`` is replaced by its ``.pyc`` without docstrings (as ``python -OO`` drops them; asserts
+  stay): a traceback through them shows file and line, not the line's text;
 - in mjlearn's wheel the source stays and the bytecode goes beside it
   (``__pycache__/<name>.cpython-XY.pyc``, "unchecked hash" as PEP 552 calls it), so a traceback still
   shows mjlearn's lines.
