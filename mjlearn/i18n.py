@@ -62,3 +62,12 @@ class Bilingual:
 
     def _repr_pretty_(self, p, cycle):
         p.text(repr(self))
+
+
+_COUNTS_ZH = "一两三四五六七八九"
+
+
+def count_zh(n: int) -> str:
+    """How many, as Chinese says it before a measure word: 一 两 三 … 九 (两, not 二: 两张, 两根), then
+    digits from 10 on."""
+    return _COUNTS_ZH[n - 1] if 1 <= n <= len(_COUNTS_ZH) else str(n)

@@ -32,6 +32,7 @@ from collections import Counter
 from functools import cache
 from itertools import groupby
 
+from ..i18n import count_zh
 from ..tiles import Tile
 from ..tiles import tile as as_tile
 from .svg import _art
@@ -50,7 +51,6 @@ _COLOUR_ZH = {
     "light blue": "浅蓝色",
 }
 _COUNT_EN = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-_COUNT_ZH = "一两三四五六七八九"
 _THING = {  # what is counted: (Chinese measure word, Chinese noun, English noun, English plural)
     "coin": ("个", "圆", "circle", "circles"),
     "stick": ("根", "棍子", "bamboo stick", "bamboo sticks"),  # not 竹: the flower 竹 may sit in the same row
@@ -67,7 +67,7 @@ def _counted(items: list[dict]) -> tuple[str, str]:
     n = len(items)
     top_first = sorted(items, key=lambda d: (d["y"], d["x"]))
     by_colour = Counter(d["colour"] for d in top_first)  # insertion order: the colour seen first first
-    head_zh, head_en = f"{_COUNT_ZH[n - 1]}{measure}", _COUNT_EN[n - 1]
+    head_zh, head_en = f"{count_zh(n)}{measure}", _COUNT_EN[n - 1]
     if len(by_colour) == 1:
         (colour,) = by_colour
         zh, en = f"{head_zh}{_zh(colour)}的{noun}", f"{head_en} {colour} {many}"
@@ -75,11 +75,11 @@ def _counted(items: list[dict]) -> tuple[str, str]:
         zh = f"{head_zh}{noun}：" + "、".join(_zh(c) for c in by_colour) + "各一" + measure
         en = f"{head_en} {many}: " + ", ".join(f"one {c}" for c in by_colour)
     else:
-        zh = f"{head_zh}{noun}：" + "，".join(f"{_COUNT_ZH[k - 1]}{measure}{_zh(c)}" for c, k in by_colour.items())
+        zh = f"{head_zh}{noun}：" + "，".join(f"{count_zh(k)}{measure}{_zh(c)}" for c, k in by_colour.items())
         en = f"{head_en} {many}: " + ", ".join(f"{_COUNT_EN[k - 1]} {c}" for c, k in by_colour.items())
     slanted = sum(bool(d.get("slanted")) for d in items)
     if slanted:
-        zh += f"，其中{_COUNT_ZH[slanted - 1]}{measure}斜放"
+        zh += f"，其中{count_zh(slanted)}{measure}斜放"
         en += f", {_COUNT_EN[slanted - 1]} of them slanted"
     return zh, en
 
@@ -88,7 +88,7 @@ def _big_coin(d: dict) -> tuple[str, str]:
     outer, inner = d["rings"]
     n, around, centre = d["around"], d["around_colour"], d["colour"]
     return (
-        f"一个大圆：外面是{_zh(outer)}和{_zh(inner)}的圆环，里面{_COUNT_ZH[n - 1]}个{_zh(around)}小圆围着{_zh(centre)}的圆心",
+        f"一个大圆：外面是{_zh(outer)}和{_zh(inner)}的圆环，里面{count_zh(n)}个{_zh(around)}小圆围着{_zh(centre)}的圆心",
         f"one large circle: {outer} and {inner} rings outside, {_COUNT_EN[n - 1]} small {around} circles "
         f"inside around the {centre} centre",
     )
@@ -101,7 +101,7 @@ def _bird(d: dict) -> tuple[str, str]:
     )
     head_body_en = f"{d['head']} head and body" if d["head"] == d["body"] else f"{d['head']} head, {d['body']} body"
     return (
-        f"一只鸟：{head_body}，{_zh(d['breast'])}的胸口，{_zh(d['wing'])}的翅膀，{_COUNT_ZH[n - 1]}根"
+        f"一只鸟：{head_body}，{_zh(d['breast'])}的胸口，{_zh(d['wing'])}的翅膀，{count_zh(n)}根"
         f"{_zh(d['tail'])}的尾羽，{_zh(d['legs'])}的腿，站在{_zh(d['perch'])}的横木上",
         f"one bird: {head_body_en}, {d['breast']} breast, {d['wing']} wing, {_COUNT_EN[n - 1]} {d['tail']} tail "
         f"feathers, {d['legs']} legs, standing on the {d['perch']} perch",

@@ -14,14 +14,13 @@ best (:func:`all_best_html`): the review says why that is no contradiction, from
 
 from __future__ import annotations
 
+from ..i18n import count_zh
 from ..seats import Seat
 from ..terms import term_html
 from ..tiles import tile as _tile
 from ._base import B, esc
 
 __all__ = ["all_best_html", "away_words", "expected_html", "shanten_html", "useful_label"]
-
-_ZH_COUNT = {1: "一", 2: "两", 3: "三", 4: "四", 5: "五", 6: "六", 7: "七", 8: "八"}
 
 
 def away_words(s: int) -> tuple[str, str]:
@@ -31,7 +30,7 @@ def away_words(s: int) -> tuple[str, str]:
         return "和了", "complete"
     if s == 0:
         return "听牌了", "ready"
-    return f"还差{_ZH_COUNT.get(s, str(s))}张听牌", f"{s} tile{'s' if s != 1 else ''} away from ready"
+    return f"还差{count_zh(s)}张听牌", f"{s} tile{'s' if s != 1 else ''} away from ready"
 
 
 def _term(zh: str, en: str, glossary: str | None) -> str:

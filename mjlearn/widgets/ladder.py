@@ -92,7 +92,7 @@ class LadderBoard(MjWidget):
         if table is not None and table.rules != self._shown_rules:  # switched at the table: the board says so
             self._shown_rules = table.rules
             self.refresh()
-        if table is None or table.phase != "over" or table.rules != rungs()[self.at_table].rules:
+        if table is None or table.phase != "over" or not table.counts_for_ladder:
             return
         if table.table.phase != "over":  # (the rules changed before the new deal was drawn: the phase
             return  # read is the last hand's, and the hand dealt now is not over)
