@@ -46,6 +46,18 @@ __all__ = [
 _HELP = ("有用的牌", "tiles that help")
 """The useful tiles' count in a row of options, in plain words (the verdict names the glossary's word)."""
 
+
+def _on_average(expected: float, unit, marked: bool = False) -> str:
+    """An option's points on average in a row of options ("" where the rules have no unit); ``marked``:
+    the figure carries its exact value for the page's tests and scripts."""
+    if not unit:
+        return ""
+    figure = f"{expected:.1f}"
+    if marked:
+        figure = f'<span data-expected="{expected}">{figure}</span>'
+    return f" · {esc(B('平均能得', 'on average'))} {figure} {esc(B(*unit))}"
+
+
 COACH_MODES = ("off", "ask", "on")
 """The coach switch: off; advice when the learner asks ("ask the coach", the default: ``coach=True``);
 advice at every decision. The verdict after each decision is shown unless off."""
@@ -193,12 +205,7 @@ def claim_panel(pt, d: dict, live: bool) -> str:
             if e["then"] and not e["option"].startswith("discard ")
             else ""
         )
-        value = (
-            f' · {esc(B("平均能得", "on average"))} <span data-expected="{e["expected"]}">{e["expected"]:.1f}'
-            f"</span> {esc(B(*unit))}"
-            if unit
-            else ""
-        )
+        value = _on_average(e["expected"], unit, marked=True)
         rows.append(
             f'<div data-claim="{esc(e["option"])}">{_option_tiles(e["option"], d, live, 22)}: '
             f'{esc(B("和牌机会", "chance to win"))} <b data-chance="{e["win_chance"]:.6f}">'
@@ -291,7 +298,7 @@ def _coach_html(pt, live: bool) -> str:
     if last.get("alternatives"):
         rows = []
         for e in last["alternatives"]:
-            value = f" · {esc(B('平均能得', 'on average'))} {e['expected']:.1f} {esc(B(*unit))}" if unit else ""
+            value = _on_average(e["expected"], unit)
             mark = f" · {esc(B('教练最佳', 'coach best'))}" if e["option"] == best_o else ""
             rows.append(
                 f'<div data-claim="{esc(e["option"])}">{_option_tiles(e["option"], last, live, 22)}: '
@@ -385,7 +392,7 @@ def advice_html(pt, live: bool) -> str:
     for k, e in enumerate(ranked):
         if k >= ADVICE_ROWS and e["option"].startswith("discard "):
             continue  # the best discards, and every kong, win or claim wherever it ranks
-        value = f" · {esc(B('平均能得', 'on average'))} {e['expected']:.1f} {esc(B(*unit))}" if unit else ""
+        value = _on_average(e["expected"], unit)
         then = (
             f" · {esc(B('然后打', 'then discard'))} {tile_tag(_tile(e['then']), live=live, width=20)}"
             if e.get("then") and not e["option"].startswith("discard ")
