@@ -54,6 +54,7 @@ from ..buildfolder import BuildFolder, OutputFolderError
 from ..errors import MjlearnError
 from ..shipped import notebooks_source
 from ..version import __version__
+from .prune import prune_unreachable_chunks
 from .startup import KERNEL_WHEELS, PRELOAD, drop_fallback_fonts, kernel_metadata, prepare_notebooks
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -607,6 +608,7 @@ def build(
                     "jupyter lite build failed  （jupyter lite 生成网站失败）\n" + (r.stdout + r.stderr)[-4000:]
                 )
             drop_fallback_fonts(site / "build")
+            prune_unreachable_chunks(site, cache, fetch_missing=fetch_missing)
             _check_site(site)
             summary = site_summary(site)
             folder.install(
