@@ -278,10 +278,12 @@ function analyseRuntime(ast, parent, reqName, out) {
   }
   // modules resolved from the shared scope: id -> package name and the fallback's loads;
   // chunk -> the consumed modules resolved when it loads
-  out.consumes = {}; out.chunkConsumes = {};
+  out.consumes = {}; out.chunkConsumes = {}; out.initialConsumes = [];
   for (const o of findAssign(ast, parent, "consumesLoadingData")) {
     const cm = prop(o, "chunkMapping"), mm = prop(o, "moduleIdToConsumeDataMapping");
     for (const p of cm ? cm.properties : []) out.chunkConsumes[keyOf(p)] = p.value.elements.map((e) => String(e.value));
+    const initial = prop(o, "initialConsumes");
+    for (const e of initial ? initial.elements : []) out.initialConsumes.push(String(e.value));
     for (const p of mm ? mm.properties : []) {
       const key = prop(p.value, "shareKey"), fb = prop(p.value, "fallback");
       if (!key || key.type !== "Literal") throw new Error("a consumed module without its package name");
@@ -460,6 +462,7 @@ class _Graph:
         self.shared: dict[str, list[dict]] = defaultdict(list)
         self.consumes: dict[str, dict] = {}
         self.chunk_consumes: dict[str, list[str]] = {}
+        self.missing: set[str] = set()  # shared modules the runtime resolves but does not describe
         for e in self.entries:  # one per app; their tables are joined (more is reached, never less)
             for s in e["shared"]:
                 self.shared[s["name"]].append(s)
@@ -488,6 +491,8 @@ class _Graph:
                 add("chunk", c)
             for m in e["start"]["mods"]:
                 add("run", m)
+            for m in e["initialConsumes"]:  # resolved as the app starts
+                add("fetch", m)
         used = set(self.shared) if not extensions_readable else self.used_by_extensions()
         for name in used & set(self.shared):
             add("share", name)
@@ -507,6 +512,9 @@ class _Graph:
                         for m in s["mods"]:
                             add("run", m)
             elif kind == "fetch":  # a shared module resolved as a chunk loads: its files are fetched
+                if key not in self.consumes:
+                    self.missing.add(key)
+                    continue
                 for c in self.consumes[key]["chunks"]:
                     add("chunk", c)
                 for s in self.shared[self.consumes[key]["name"]]:
@@ -526,12 +534,16 @@ class _Graph:
     def doubts(self, chunks: set[str], runs: set[str], unreadable: dict[str, str]) -> list[str]:
         """Why the graph cannot be trusted for this site: empty when it can."""
         out = []
-        if not self.entries:
-            out.append("no app entry (build/<app>/bundle.js) could be read")
+        for f, v in self.facts.items():  # an app's entry: what it loads is unknown
+            if v["kind"] == "unreadable" and f.endswith("bundle.js"):
+                out.append(f"the runtime of {Path(f).parent.name} could not be read ({v['error']})")
+        if not self.entries and not out:
+            out.append("no app entry (build/<app>/bundle.js) was found")
         for name, why in sorted(unreadable.items()):
             prefix = name.split(".")[0]
             if not prefix.isdigit() or prefix in chunks:
                 out.append(f"{name} can be loaded and could not be read ({why})")
+        out += [f"shared module {m} is resolved but not described" for m in sorted(self.missing)]
         for m in sorted(runs):
             d = self.modules.get(m)
             if d is None:
