@@ -27,7 +27,7 @@ _SAVE = """async ([path, text]) => {
 
 
 @pytest.fixture
-def failures(offline):  # noqa: F811 - the fixture imported above
+def failures(offline):
     """Every request of the site that failed or was answered with an error, and every chunk load error."""
     seen: list[str] = []
 
@@ -61,7 +61,7 @@ def failures(offline):  # noqa: F811 - the fixture imported above
         offline.remove_listener("page", page_added)
 
 
-def test_the_pruned_site_loads_every_chunk_a_learner_reaches(site, offline, failures):  # noqa: F811
+def test_the_pruned_site_loads_every_chunk_a_learner_reaches(site, offline, failures):
     out, _ = site
     from mjlearn.lite.prune import prune_unreachable_chunks
     from mjlearn.lite.site import DEFAULT_CACHE
