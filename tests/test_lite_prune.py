@@ -150,6 +150,7 @@ def test_an_unreadable_chunk_that_can_be_loaded_keeps_everything(tmp_path):
         ",t.e(e.chunk)",  # a chunk id computed at run time
         ",window.req=t",  # the require function handed to other code
         ",t.c[5]",  # the module cache read directly
+        ",e.w=t.p+e.file",  # a file of the site named at run time
     ],
 )
 def test_a_load_the_reading_cannot_follow_keeps_everything(tmp_path, chunk_more):
@@ -187,3 +188,9 @@ def test_a_second_app_whose_runtime_cannot_be_read_keeps_everything(tmp_path):
     (site / "build" / "tree" / "bundle.js").write_text("var _JUPYTERLAB;(()=>{", encoding="utf-8")
     got = _prune(site)
     assert got["removed"] == [] and "the runtime of tree could not be read" in got["kept_all"]
+
+
+def test_a_chunk_named_as_a_script_by_the_public_path_is_kept(tmp_path):
+    site = _site(tmp_path, chunk_more=',e.w=new Worker(t.p+"5.e5.js"),e.f=t.p+"font.woff2"')
+    got = _prune(site)
+    assert got["kept_all"] is None and got["removed"] == ["build/2.b2.js", "build/8.b8.js"]

@@ -151,6 +151,13 @@ function uses(variable, parent, stop, out) {
         continue;
       }
       if (prop === "I" || prop === "S") { out.share = true; continue; }
+      if (prop === "p" && g.type === "BinaryExpression" && g.left === p) {
+        // the public path joined to a file name: an asset (a font, a picture), unless it names a script
+        const r = g.right;
+        if (r.type !== "Literal" || typeof r.value !== "string") out.unknown.push("a file named at run time");
+        else if (/\.m?js(\?|$)/.test(r.value)) out.scripts.add(r.value.split("?")[0]);
+        continue;
+      }
       if (HARMLESS.has(prop)) continue;
       out.unknown.push("." + prop);
       continue;
@@ -168,11 +175,11 @@ function uses(variable, parent, stop, out) {
 }
 function fresh() {
   return { mods: new Set(), chunks: new Set(), cutMods: new Set(), cutChunks: new Set(),
-           plugins: new Set(), unknown: [], share: false };
+           plugins: new Set(), unknown: [], share: false, scripts: new Set() };
 }
 function plain(o) {
   return { mods: [...o.mods], chunks: [...o.chunks], cutMods: [...o.cutMods], cutChunks: [...o.cutChunks],
-           plugins: [...o.plugins], unknown: o.unknown, share: o.share };
+           plugins: [...o.plugins], unknown: o.unknown, share: o.share, scripts: [...o.scripts] };
 }
 function pluginIds(root, out) {
   const stack = [root];
@@ -451,11 +458,10 @@ class _Graph:
         self.entries = [v for v in facts.values() if v["kind"] == "entry"]
         self.modules: dict[str, dict] = {}
         self.where: dict[str, str] = {}
-        self.chunk_files: dict[str, list[str]] = defaultdict(list)
+        self.by_name: dict[str, list[str]] = {}  # a chunk's file name -> its ids (a script a module names)
         for f, v in facts.items():
             if v["kind"] == "chunk":
-                for c in v["ids"]:
-                    self.chunk_files[c].append(f)
+                self.by_name[Path(f).name] = v["ids"]
             for m, d in v.get("modules", {}).items():
                 self.modules[m] = d
                 self.where[m] = f
@@ -499,10 +505,10 @@ class _Graph:
         while todo:
             kind, key = todo.pop()
             if kind == "run":
-                d = self.modules.get(key, {"mods": [], "chunks": []})
+                d = self.modules.get(key, {"mods": [], "chunks": [], "scripts": []})
                 for m in d["mods"]:
                     add("run", m)
-                for c in d["chunks"]:
+                for c in d["chunks"] + [c for n in d["scripts"] for c in self.by_name.get(Path(n).name, [])]:
                     add("chunk", c)
                 if key in self.consumes:  # taken from the shared scope: its package's module runs
                     add("fetch", key)
