@@ -52,6 +52,7 @@ from ..errors import MjlearnError
 from ..shipped import notebooks_source
 from .bytecode import BytecodeError, compile_startup
 from .progress import LitePageError, add_progress
+from .prune import prune_unreachable_chunks
 from .startup import KERNEL_WHEELS, PRELOAD, drop_fallback_fonts, kernel_metadata, prepare_notebooks
 from .wheel import _pyproject, build_wheel
 
@@ -555,6 +556,7 @@ def build(
                     "jupyter lite build failed  （jupyter lite 生成网站失败）\n" + (r.stdout + r.stderr)[-4000:]
                 )
             drop_fallback_fonts(site / "build")
+            prune_unreachable_chunks(site, cache, fetch_missing=fetch_missing)
             add_progress(site)
             _check_site(site)
             summary = site_summary(site)
