@@ -45,6 +45,8 @@ import tempfile
 from collections import defaultdict
 from pathlib import Path
 
+from .gates import drop_dead, gated_sites
+
 PARSER = (("acorn", "8.15.0"), ("eslint-scope", "8.4.0"), ("esrecurse", "4.3.0"), ("estraverse", "5.3.0"))
 """npm's packages the reading needs, at pinned versions: acorn (the parser), eslint-scope (which name
 a reference resolves to) and the two packages eslint-scope requires."""
@@ -123,7 +125,7 @@ function uses(variable, parent, stop, out) {
     if (cut) out.plugins.add(cut);
     if (p.type === "CallExpression" && p.callee === id) {
       const m = p.arguments.length === 1 ? num(p.arguments[0]) : null;
-      if (m !== null) mods.add(m);
+      if (m !== null) { mods.add(m); if (!cut) out.sites.push(["m", m, id.loc.start.line, id.loc.start.column]); }
       else out.unknown.push("require(" + (p.arguments[0] ? p.arguments[0].type : "") + ")");
       continue;
     }
@@ -133,7 +135,7 @@ function uses(variable, parent, stop, out) {
       const called = g.type === "CallExpression" && g.callee === p;
       if ((prop === "e" || prop === "u") && called) {
         const c = g.arguments.length === 1 ? num(g.arguments[0]) : null;
-        if (c !== null) chunks.add(c);
+        if (c !== null) { chunks.add(c); if (!cut) out.sites.push(["c", c, id.loc.start.line, id.loc.start.column]); }
         else out.unknown.push(prop + "(non-literal)");
         continue;
       }
@@ -145,7 +147,7 @@ function uses(variable, parent, stop, out) {
         }
         if (call.type === "CallExpression" && call.callee === member && member.property.name === "bind") {
           const m = num(call.arguments[1]);
-          if (m !== null) { mods.add(m); continue; }
+          if (m !== null) { mods.add(m); if (!cut) out.sites.push(["m", m, id.loc.start.line, id.loc.start.column]); continue; }
         }
         out.unknown.push(prop + " used otherwise");
         continue;
@@ -175,12 +177,14 @@ function uses(variable, parent, stop, out) {
 }
 function fresh() {
   return { mods: new Set(), chunks: new Set(), cutMods: new Set(), cutChunks: new Set(),
-           plugins: new Set(), unknown: [], share: false, scripts: new Set() };
+           plugins: new Set(), unknown: [], share: false, scripts: new Set(), sites: [] };
 }
 function plain(o) {
   return { mods: [...o.mods], chunks: [...o.chunks], cutMods: [...o.cutMods], cutChunks: [...o.cutChunks],
-           plugins: [...o.plugins], unknown: o.unknown, share: o.share, scripts: [...o.scripts] };
+           plugins: [...o.plugins], unknown: o.unknown, share: o.share, scripts: [...o.scripts], sites: o.sites };
 }
+// the ids of the plugins (an id with an activate function) and mime renderers (an id with a
+// rendererFactory) defined in `root`
 function pluginIds(root, out) {
   const stack = [root];
   while (stack.length) {
@@ -188,7 +192,7 @@ function pluginIds(root, out) {
     if (n.type === "ObjectExpression") {
       const keys = new Map(n.properties.map((q) => [keyOf(q), q]));
       const id = keys.get("id");
-      if (id && keys.has("activate") && id.value.type === "Literal" && typeof id.value.value === "string")
+      if (id && (keys.has("activate") || keys.has("rendererFactory")) && id.value.type === "Literal" && typeof id.value.value === "string")
         out.add(id.value.value);
     }
     for (const k in n) {
@@ -301,7 +305,7 @@ function analyseRuntime(ast, parent, reqName, out) {
 }
 function analyseFile(file) {
   const src = fs.readFileSync(file, "utf8");
-  const ast = acorn.parse(src, { ecmaVersion: "latest", sourceType: "script", ranges: true });
+  const ast = acorn.parse(src, { ecmaVersion: "latest", sourceType: "script", ranges: true, locations: true });
   const sm = eslintScope.analyze(ast, { ecmaVersion: 2022, sourceType: "script" });
   const parent = parents(ast);
   const body = ast.body.filter((s) => !s.directive);
@@ -574,7 +578,7 @@ def prune_unreachable_chunks(site: Path, cache: Path, *, fetch_missing: bool = T
     ``bytes`` (their total size), ``kept_all`` (why nothing was removed, or None) and
     ``disabled_not_found`` (ids of ``disabledExtensions`` that name no plugin of the bundle)."""
     site = Path(site)
-    result: dict = {"removed": [], "bytes": 0, "kept_all": None, "disabled_not_found": []}
+    result: dict = {"removed": [], "bytes": 0, "kept_all": None, "disabled_not_found": [], "gates": []}
     pdir, why = _fetch_parser(Path(cache), fetch_missing)
     disabled = _disabled(site)
     facts = None
@@ -583,6 +587,9 @@ def prune_unreachable_chunks(site: Path, cache: Path, *, fetch_missing: bool = T
     if facts is None:
         result["kept_all"] = why
         return result
+    gated = gated_sites(site, facts, disabled)
+    result["gates"], result["gates_refused"] = gated["applied"], gated["refused"]
+    result["dead_loads"] = drop_dead(facts, gated["dead"])
     graph = _Graph(facts)
     plugins = {p for v in facts.values() for p in v.get("plugins", [])}
     packages = {p.split(":")[0] for p in plugins}

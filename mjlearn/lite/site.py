@@ -51,6 +51,7 @@ from ..buildfolder import BuildFolder, OutputFolderError
 from ..errors import MjlearnError
 from ..shipped import notebooks_source
 from .bytecode import BytecodeError, compile_startup
+from .gates import DISABLED
 from .progress import LitePageError, add_progress
 from .prune import prune_unreachable_chunks
 from .startup import KERNEL_WHEELS, PRELOAD, drop_fallback_fonts, kernel_metadata, prepare_notebooks
@@ -510,6 +511,7 @@ def build(
                         "jupyter-lite-schema-version": 0,
                         "jupyter-config-data": {
                             "appName": "mjlearn",
+                            "disabledExtensions": list(DISABLED),
                             **({"exposeAppInBrowser": "true"} if expose_app else {}),
                             "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": kernel},
                         },
