@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from mjlearn.lite.prune import prune_unreachable_chunks
+from mjlearn.lite.prune import BUILD_INPUTS, drop_build_inputs, prune_unreachable_chunks
 
 ENTRY = """var _JUPYTERLAB;(()=>{var __webpack_modules__={100(e,r,t){t.e(1).then(t.bind(t,200))@@MORE@@}},
 __webpack_module_cache__={};function __webpack_require__(e){var r=__webpack_module_cache__[e];
@@ -194,3 +194,45 @@ def test_a_chunk_named_as_a_script_by_the_public_path_is_kept(tmp_path):
     site = _site(tmp_path, chunk_more=',e.w=new Worker(t.p+"5.e5.js"),e.f=t.p+"font.woff2"')
     got = _prune(site)
     assert got["kept_all"] is None and got["removed"] == ["build/2.b2.js", "build/8.b8.js"]
+
+
+def _schemas(site: Path, *, compiled=True) -> Path:
+    schemas = site / "build" / "schemas"
+    (schemas / "@demo" / "diagram-extension").mkdir(parents=True)
+    (schemas / "@demo" / "diagram-extension" / "core.json").write_text('{"type": "object"}')
+    (schemas / "@demo" / "diagram-extension" / "package.json.orig").write_text('{"version": "1.0.0"}')
+    if compiled:
+        (schemas / "all.json").write_text('[{"id": "@demo/diagram-extension:core"}]')
+        (schemas / "all_federated.json").write_text("[]")
+    for name in BUILD_INPUTS:
+        (site / name).write_text("module.exports = {};")
+    return schemas
+
+
+def test_build_inputs_and_single_schemas_go_the_compiled_settings_stay(tmp_path):
+    site = _site(tmp_path)
+    schemas = _schemas(site)
+    outside = tmp_path / "outside.json"
+    outside.write_text("{}")
+    (schemas / "linked.json").symlink_to(outside)
+    got = drop_build_inputs(site)
+    assert sorted(got["removed"]) == sorted(
+        [
+            *BUILD_INPUTS,
+            "build/schemas/@demo/diagram-extension/core.json",
+            "build/schemas/@demo/diagram-extension/package.json.orig",
+        ]
+    )
+    assert sorted(p.name for p in schemas.iterdir()) == ["all.json", "all_federated.json", "linked.json"]
+    assert outside.read_text() == "{}"  # a link is neither followed nor removed
+    assert (site / "build" / "lab" / "bundle.js").exists() and (site / "jupyter-lite.json").exists()
+    assert drop_build_inputs(site) == {"removed": [], "bytes": 0}
+
+
+def test_schemas_a_build_did_not_compile_are_kept(tmp_path):
+    site = _site(tmp_path)
+    schemas = _schemas(site, compiled=False)
+    got = drop_build_inputs(site)
+    assert got == {"removed": [], "bytes": 0}
+    assert (schemas / "@demo" / "diagram-extension" / "core.json").exists()
+    assert all((site / name).exists() for name in BUILD_INPUTS)

@@ -616,3 +616,33 @@ def prune_unreachable_chunks(site: Path, cache: Path, *, fetch_missing: bool = T
                 result["removed"].append(q.relative_to(site).as_posix())
                 q.unlink()
     return result
+
+
+BUILD_INPUTS = ("rspack.config.js", "rspack.config.analyze.js", "rspack.config.watch.js", "bootstrap.js")
+"""Files of JupyterLite's app source that its build copies to the site's root: the bundler's settings and
+the entry's source, which the built bundle already contains. No page of the site loads them."""
+
+_SETTINGS = ("all.json", "all_federated.json")
+
+
+def drop_build_inputs(site: Path) -> dict:
+    """Delete what the built site copies from JupyterLite's build but no page reads: the files of
+    :data:`BUILD_INPUTS`, and ``build/schemas/`` but for the two files JupyterLite's settings service
+    fetches (``all.json``, ``all_federated.json``: every plugin's schema, compiled into one file by the
+    build). Returns ``removed`` (paths relative to the site) and ``bytes``. Links are left alone."""
+    site = Path(site)
+    out: dict = {"removed": [], "bytes": 0}
+    schemas = site / "build" / "schemas"
+    if not all((schemas / name).is_file() for name in _SETTINGS):
+        return out  # a build that does not compile its schemas reads them one by one: keep them
+    doomed = [site / name for name in BUILD_INPUTS]
+    doomed += [p for p in schemas.rglob("*") if p.parent != schemas or p.name not in _SETTINGS]
+    for p in doomed:
+        if p.is_file() and not p.is_symlink():
+            out["bytes"] += p.stat().st_size
+            out["removed"].append(p.relative_to(site).as_posix())
+            p.unlink()
+    for d in sorted((p for p in schemas.rglob("*") if p.is_dir() and not p.is_symlink()), reverse=True):
+        if not any(d.iterdir()):
+            d.rmdir()
+    return out

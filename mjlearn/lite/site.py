@@ -53,7 +53,7 @@ from ..shipped import notebooks_source
 from .bytecode import BytecodeError, compile_startup
 from .gates import DISABLED
 from .progress import LitePageError, add_progress
-from .prune import prune_unreachable_chunks
+from .prune import drop_build_inputs, prune_unreachable_chunks
 from .startup import KERNEL_WHEELS, PRELOAD, drop_fallback_fonts, kernel_metadata, prepare_notebooks
 from .wheel import _pyproject, build_wheel
 
@@ -559,6 +559,7 @@ def build(
                 )
             drop_fallback_fonts(site / "build")
             prune_unreachable_chunks(site, cache, fetch_missing=fetch_missing)
+            drop_build_inputs(site)
             add_progress(site)
             _check_site(site)
             summary = site_summary(site)
