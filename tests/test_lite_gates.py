@@ -17,9 +17,9 @@ import tarfile
 from pathlib import Path
 
 import pytest
-from test_lite_prune import _chunks, _prune, _site
+from test_lite_prune import _cache, _chunks, _need_node, _prune, _site
 
-from mjlearn.lite import gates
+from mjlearn.lite import gates, prune
 from mjlearn.lite.gates import Gate, _segments
 
 _B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
@@ -85,7 +85,7 @@ def test_segments_decode_columns_and_sources():
         _vlq(3) + _vlq(0) + _vlq(0) + _vlq(0) + "," + _vlq(5) + _vlq(2) + _vlq(1) + _vlq(0) + ";" + _vlq(1)
     )
     assert keys == [(0, 3), (0, 8), (1, 1)]
-    assert sources == [0, 2, None]
+    assert sources == [(0, 0, 0), (2, 1, 0), None]
 
 
 def test_a_load_written_in_a_gated_file_is_not_followed(tmp_path, monkeypatch, demo_gate):
@@ -128,10 +128,40 @@ def test_without_the_apps_maps_nothing_is_gated(tmp_path, monkeypatch, demo_gate
     assert got["gates_refused"] == ["@demo/diagram-extension: JupyterLite's app with its source maps was not found"]
 
 
-def test_the_sites_gates_hold_in_the_shipped_jupyterlite():
+def test_the_sites_gates_hold_in_the_shipped_jupyterlite_and_drop_only_its_imports(tmp_path):
+    """On JupyterLite's own build: every gate's premise holds, and every load a gate drops is one of the
+    ``import(...)`` calls of the gated file, found by the chunk reader and mapped back by the maps."""
     archive = gates.app_archive()
     if archive is None:
         pytest.skip("jupyterlite-core is not installed")
     maps = gates.AppMaps(archive)
     for gate in gates.GATES:
         assert gates.premise(gate, maps, []) is None, gate
+    site = tmp_path / "site"
+    with tarfile.open(archive) as tar:
+        for m in tar.getmembers():
+            if m.isfile() and m.name.startswith("package/build/") and m.name.endswith(".js"):
+                m.name = m.name[len("package/") :]
+                tar.extract(m, site, filter="data")
+    config = {"jupyter-config-data": {"disabledExtensions": list(gates.DISABLED)}}
+    (site / "jupyter-lite.json").write_text(json.dumps(config), encoding="utf-8")
+    _need_node()
+    pdir, why = prune._fetch_parser(_cache(), fetch_missing=True)
+    if pdir is None:
+        pytest.skip(why)
+    facts, why = prune._read(site, pdir, list(gates.DISABLED))
+    assert facts is not None, why
+    got = gates.gated_sites(site, facts, list(gates.DISABLED))
+    assert got["applied"] == list(gates.DISABLED) and got["refused"] == []
+    seen = set()
+    for file, mods in got["dead"].items():
+        smap = maps.maps[Path(file).name]
+        keys, places = _segments(smap["mappings"])
+        for mod, idx in mods.items():
+            for i in idx:
+                _kind, _id, line, col = facts[file]["modules"][mod]["sites"][i]
+                src, src_line, _ = gates.place(keys, places, line, col)
+                written = smap["sourcesContent"][src].splitlines()[src_line]
+                assert "import(" in written, (smap["sources"][src], written)
+                seen.add(smap["sources"][src].split("node_modules/")[-1])
+    assert seen == {g.source for g in gates.GATES}

@@ -81,11 +81,12 @@ def app_archive() -> Path | None:
     return found[-1] if found else None
 
 
-def _segments(mappings: str) -> tuple[list[tuple[int, int]], list[int | None]]:
-    """Decode a source map's ``mappings``: positions (line, column) in order and each one's source."""
+def _segments(mappings: str) -> tuple[list[tuple[int, int]], list[tuple[int, int, int] | None]]:
+    """Decode a source map's ``mappings``: the generated positions (line, column) in order, and for
+    each the place it was written (source index, line, column), or None."""
     keys: list[tuple[int, int]] = []
-    sources: list[int | None] = []
-    src = 0
+    places: list[tuple[int, int, int] | None] = []
+    src = src_line = src_col = 0
     for line, text in enumerate(mappings.split(";")):
         col = 0
         for seg in text.split(","):
@@ -102,12 +103,18 @@ def _segments(mappings: str) -> tuple[list[tuple[int, int]], list[int | None]]:
                 value, shift = 0, 0
             col += fields[0]
             if len(fields) >= 4:
-                src += fields[1]
-                sources.append(src)
+                src, src_line, src_col = src + fields[1], src_line + fields[2], src_col + fields[3]
+                places.append((src, src_line, src_col))
             else:
-                sources.append(None)
+                places.append(None)
             keys.append((line, col))
-    return keys, sources
+    return keys, places
+
+
+def place(keys: list[tuple[int, int]], places: list, line: int, column: int) -> tuple[int, int, int] | None:
+    """Where the code at ``line`` (1-based, as the parser counts) and ``column`` was written."""
+    k = bisect.bisect_right(keys, (line - 1, column)) - 1
+    return places[k] if k >= 0 else None
 
 
 class AppMaps:
@@ -206,11 +213,11 @@ def gated_sites(site: Path, facts: dict, disabled: list[str]) -> dict:
         if hashlib.sha256(Path(file).read_bytes()).hexdigest() != maps.digests.get(name):
             out["refused"].append(f"{name} differs from JupyterLite's own build: its map does not describe it")
             continue
-        keys, sources = _segments(smap.get("mappings", ""))
+        keys, places = _segments(smap.get("mappings", ""))
         for mod, d in v.get("modules", {}).items():
             for i, (_kind, _id, line, col) in enumerate(d.get("sites", [])):
-                k = bisect.bisect_right(keys, (line - 1, col)) - 1
-                if k >= 0 and sources[k] in hit:
+                at = place(keys, places, line, col)
+                if at is not None and at[0] in hit:
                     out["dead"].setdefault(file, {}).setdefault(mod, set()).add(i)
     return out
 
