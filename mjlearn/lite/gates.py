@@ -1,9 +1,10 @@
 """Features the browser course turns off, and the JavaScript they alone would load.
 
 JupyterLab's front end loads some large libraries only when a feature asks for them: Mermaid diagrams
-in Markdown (mermaid with its layout engines, about 4.6 MB of the site), Vega charts (vega, vega-lite,
-about 0.6 MB) and the terminal (xterm, 0.5 MB; a browser page has no terminal to show anyway). The
-course uses none of them, so the site turns their plugins off (:data:`DISABLED`, written into
+in Markdown (mermaid with its layout engines, about 4.6 MB of the site), mathematics typeset by MathJax
+(0.9 MB), Vega charts (vega, vega-lite, about 0.6 MB) and the terminal (xterm, 0.5 MB; a browser page
+has no terminal to show anyway). The course uses none of them (no lesson writes a formula: a learner's
+``$x^2$`` shows as typed), so the site turns their plugins off (:data:`DISABLED`, written into
 ``jupyter-lite.json``'s ``disabledExtensions``, which JupyterLab honours as it starts). The lazy loads
 of those libraries still sit in modules the lab runs (``@jupyterlab/mermaid``'s manager is part of the
 bundle because the Markdown parser names its token), so the chunk graph of :mod:`mjlearn.lite.prune`
@@ -58,6 +59,12 @@ GATES = (
         "vega-embed is imported only by this mime extension's renderer, registered only when it is enabled",
     ),
     Gate(
+        "@jupyterlab/mathjax-extension/lib/index.js",
+        "@jupyterlab/mathjax-extension",
+        "@jupyterlab/mathjax-extension",
+        "mathjax-full is imported only by this extension's typesetter, created only by its plugin",
+    ),
+    Gate(
         "@jupyterlab/terminal/lib/widget.js",
         "@jupyterlab/terminal",
         "@jupyterlab/terminal-extension",
@@ -66,7 +73,7 @@ GATES = (
 )
 
 DISABLED = tuple(dict.fromkeys(g.disabled_by for g in GATES))
-"""The plugin packages the course's site turns off: Mermaid diagrams, Vega charts and the terminal."""
+"""The plugin packages the course's site turns off: Mermaid diagrams, MathJax, Vega charts and the terminal."""
 
 _B64 = {c: i for i, c in enumerate("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")}
 _TOKEN = re.compile(r"^I[A-Z]\w*$")

@@ -2,8 +2,8 @@
 build``) still loads everything a learner can reach: lessons 01 and 05 run all their cells, then the
 file browser, the command palette, the settings editor, a Markdown file and a text file are opened,
 and no request of the page or its workers fails (no ChunkLoadError, no 404). The features the site turns
-off (mjlearn.lite.gates: Mermaid diagrams, Vega charts, the terminal) are off: a Mermaid block in
-Markdown shows as its code, and no plugin of theirs is active.
+off (mjlearn.lite.gates: Mermaid diagrams, MathJax, Vega charts, the terminal) are off: a Mermaid block in
+Markdown shows as its code, a formula as typed, and no plugin of theirs is active.
 
 The site is built, served and opened offline by the fixtures of tests/e2e/test_lite_browser.py.
 """
@@ -21,11 +21,15 @@ _OPEN = [
     ("filebrowser:activate", {}, ".jp-FileBrowser .jp-DirListing-item"),
     ("apputils:activate-command-palette", {}, ".lm-CommandPalette .lm-CommandPalette-item"),
     ("settingeditor:open", {}, ".jp-SettingsPanel .jp-PluginList-entry, .jp-PluginList .jp-PluginList-entry"),
-    ("docmanager:open", {"path": "notes.md", "factory": "Markdown Preview"}, ".jp-RenderedMarkdown pre code"),
+    (
+        "docmanager:open",
+        {"path": "notes.md", "factory": "Markdown Preview"},
+        ".jp-MarkdownViewer .jp-RenderedMarkdown pre code",
+    ),
     ("docmanager:open", {"path": "notes.txt"}, ".jp-FileEditor .cm-content"),
 ]
 
-_MERMAID = "```mermaid\ngraph LR\n  pung --> kong\n```\n"
+_TURNED_OFF = "Odds $p^2$ of two.\n\n```mermaid\ngraph LR\n  pung --> kong\n```\n"
 
 _ACTIVE = """(packages) => window.jupyterapp.listPlugins().filter(
   (id) => packages.some((p) => id.startsWith(p + ':')) && window.jupyterapp.isPluginActivated(id))"""
@@ -86,15 +90,17 @@ def test_the_pruned_site_loads_every_chunk_a_learner_reaches(site, offline, fail
     page, _, _ = _open(offline, "05_hand_editor.ipynb")
     try:
         _run_all(page)
-        page.evaluate(_SAVE, ["notes.md", "# Notes\n\nA *pung* is three of a kind.\n\n" + _MERMAID])
+        page.evaluate(_SAVE, ["notes.md", "# Notes\n\nA *pung* is three of a kind.\n\n" + _TURNED_OFF])
         page.evaluate(_SAVE, ["notes.txt", "three of a kind\n"])
         for command, args, shows in _OPEN:
             page.evaluate("async ([c, a]) => { await window.jupyterapp.commands.execute(c, a); }", [command, args])
             page.locator(shows).first.wait_for(state="attached", timeout=120_000)
             page.keyboard.press("Escape")  # close the palette before the next command
         page.wait_for_timeout(3000)  # lazy loads started by what was opened have finished
-        shown = page.locator(".jp-RenderedMarkdown pre code").first.inner_text()
-        assert "graph LR" in shown and page.locator(".jp-RenderedMarkdown svg").count() == 0
+        shown = page.locator(".jp-MarkdownViewer .jp-RenderedMarkdown pre code").first.inner_text()
+        assert "graph LR" in shown and page.locator(".jp-MarkdownViewer svg").count() == 0
+        assert "Odds $p^2$ of two." in page.locator(".jp-MarkdownViewer .jp-RenderedMarkdown").first.inner_text()
+        assert page.locator(".jp-MarkdownViewer mjx-container, .jp-MarkdownViewer .MathJax").count() == 0
         off = page.evaluate(_ACTIVE, list(DISABLED))
         assert off == [], off
     finally:
