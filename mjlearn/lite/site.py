@@ -96,6 +96,11 @@ BROWSER_NOTES = (
         "浏览器版没有 matplotlib：笔记本里画 matplotlib 图的地方会显示一段说明，旁边的表格给出同样的数字。",
     ),
     (
+        "Markdown you write is shown without typeset formulas or diagrams: $...$ and Mermaid blocks stay "
+        "as typed (the course uses neither; leaving them out keeps the site small).",
+        "你写的 Markdown 不排版公式、不画图：$...$ 和 Mermaid 代码块按原样显示（课程里用不到它们；去掉它们让网站更小）。",
+    ),
+    (
         "Your practice record and your edits stay in this browser only (its own storage); clearing the "
         "browser's data removes them. The record is the file mjlearn-progress.db next to the notebooks: "
         "download it to keep a copy, upload it in another browser (then restart the kernel) to carry on there. "
