@@ -51,7 +51,9 @@ from ..buildfolder import BuildFolder, OutputFolderError
 from ..errors import MjlearnError
 from ..shipped import notebooks_source
 from .bytecode import BytecodeError, compile_startup
+from .gates import DISABLED
 from .progress import LitePageError, add_progress
+from .prune import drop_build_inputs, prune_unreachable_chunks
 from .startup import KERNEL_WHEELS, PRELOAD, drop_fallback_fonts, kernel_metadata, prepare_notebooks
 from .wheel import _pyproject, build_wheel
 
@@ -92,6 +94,11 @@ BROWSER_NOTES = (
         "matplotlib is not in the browser version: where a notebook draws a matplotlib chart, a short "
         "note says so instead, and the table next to it gives the same figures.",
         "浏览器版没有 matplotlib：笔记本里画 matplotlib 图的地方会显示一段说明，旁边的表格给出同样的数字。",
+    ),
+    (
+        "Markdown you write is shown without typeset formulas or diagrams: $...$ and Mermaid blocks stay "
+        "as typed (the course uses neither; leaving them out keeps the site small).",
+        "你写的 Markdown 不排版公式、不画图：$...$ 和 Mermaid 代码块按原样显示（课程里用不到它们；去掉它们让网站更小）。",
     ),
     (
         "Your practice record and your edits stay in this browser only (its own storage); clearing the "
@@ -509,6 +516,7 @@ def build(
                         "jupyter-lite-schema-version": 0,
                         "jupyter-config-data": {
                             "appName": "mjlearn",
+                            "disabledExtensions": list(DISABLED),
                             **({"exposeAppInBrowser": "true"} if expose_app else {}),
                             "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": kernel},
                         },
@@ -555,6 +563,8 @@ def build(
                     "jupyter lite build failed  （jupyter lite 生成网站失败）\n" + (r.stdout + r.stderr)[-4000:]
                 )
             drop_fallback_fonts(site / "build")
+            prune_unreachable_chunks(site, cache, fetch_missing=fetch_missing)
+            drop_build_inputs(site)
             add_progress(site)
             _check_site(site)
             summary = site_summary(site)
