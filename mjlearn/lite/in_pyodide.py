@@ -2,9 +2,17 @@
 
 :func:`main` performs the kernel's start, notes the source files it imported, then rewrites each
 archive of the site (wheels, ``python_stdlib.zip``): a started module gets its bytecode (see
-:mod:`mjlearn.lite.bytecode` for the two layouts), what the browser never reads is left out (a
-wheel's ``.data`` folder: files for a Jupyter server's ``share/``; packages' ``tests`` folders, as
-Pyodide leaves them out of its own packages), and the wheel's ``RECORD`` lists what it then holds.
+:mod:`mjlearn.lite.bytecode` for the two layouts), what the browser never reads is left out, and the
+wheel's ``RECORD`` lists what it then holds. Left out:
+
+- a wheel's ``.data`` folder (files for a Jupyter server's ``share/``) and packages' ``tests``
+  folders, as Pyodide leaves them out of its own packages;
+- pygments' lexers that nothing in the site can ask for (:func:`pygments_lexers`), its lexer mapping
+  rewritten to name only those kept, so that asking for another gives pygments' own ``ClassNotFound``;
+- the type stubs jedi never reads here (:func:`jedi_stub_left_out`).
+
+An archive that changes is written again at zlib's highest level (9): it is read once per page and
+kept in the browser's cache, so the smaller download is worth the build's extra second.
 This module imports nothing of mjlearn: it runs where mjlearn is not installed yet.
 """
 
@@ -17,10 +25,12 @@ import hashlib
 import importlib.util
 import io
 import os
+import re
 import site
 import sys
 import warnings
 import zipfile
+from collections.abc import Callable
 from importlib import _bootstrap_external
 
 
@@ -56,6 +66,126 @@ def _never_read(name: str) -> bool:
     return parts[0].endswith(".data") or "tests" in parts[:-1]
 
 
+# --- pygments: the lexers the site can need ------------------------------------------------------
+
+_MAPPING = "pygments/lexers/_mapping.py"
+_ASKS_BY_ALIAS = ("get_lexer_by_name", "find_lexer_class_by_name")
+
+
+def _lexers_named(tree: ast.AST, by_class: dict[str, str], by_alias: dict[str, str]) -> set[str]:
+    """The pygments lexer modules a module's code names: ``from pygments.lexers import PythonLexer``,
+    ``import pygments.lexers.python``, ``from pygments.lexers.special import TextLexer``, and
+    ``get_lexer_by_name("python3")`` with its alias written out."""
+    named: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module == "pygments.lexers":
+            named.update(by_class[a.name] for a in node.names if a.name in by_class)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("pygments.lexers."):
+            named.add(node.module)
+        elif isinstance(node, ast.Import):
+            named.update(a.name for a in node.names if a.name.startswith("pygments.lexers."))
+        elif isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
+            func = node.func
+            called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if called in _ASKS_BY_ALIAS and str(node.args[0].value).lower() in by_alias:
+                named.add(by_alias[str(node.args[0].value).lower()])
+    return named
+
+
+def pygments_lexers(site_packages: str) -> set[str]:
+    """The modules of ``pygments.lexers`` this site's Python can need, imported here to be sure.
+
+    A lexer is loaded only when asked for: by its class (``from pygments.lexers import PythonLexer``,
+    IPython's inspector), its module, or its alias (``get_lexer_by_name("python3")``, stack_data's
+    tracebacks; IPython's demo asks for ``py3`` and ``rst``; pygments' command line for ``text``). So
+    the modules kept are those the site's packages name in their code (pygments' own lexer modules
+    aside), those the kernel's start imported, and whatever these import in turn (``sys.modules``
+    after importing them). A lexer asked for only by a name computed at run time (IPython's ``Code``
+    with ``language=``, a file name, a guess) is looked up in the rewritten mapping, which names only
+    these: another one gives pygments' own ``ClassNotFound``, as an unknown name always did.
+
+    pygments is imported here, after the kernel's start (what :func:`main` measures), not before it."""
+    from pygments.lexers import COMPAT  # type: ignore[import-untyped]
+    from pygments.lexers._mapping import LEXERS  # type: ignore[import-untyped]
+
+    by_class = {name: entry[0] for name, entry in LEXERS.items()}
+    by_class.update((old, by_class[new]) for old, new in COMPAT.items() if new in by_class)
+    by_alias = {alias: entry[0] for entry in LEXERS.values() for alias in entry[2]}
+    named: set[str] = set()
+    lexers = os.path.join(site_packages, "pygments", "lexers")
+    for folder, _, files in os.walk(site_packages):
+        for f in files:
+            path = os.path.join(folder, f)
+            if not f.endswith(".py") or (folder == lexers and f != "__init__.py"):
+                continue
+            with open(path, "rb") as fh:
+                source = fh.read()
+            if b"pygments" in source or b"lexer_by_name" in source:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    named |= _lexers_named(ast.parse(source, path), by_class, by_alias)
+    for module in sorted(named):
+        importlib.import_module(module)
+    return {m for m in sys.modules if m.startswith("pygments.lexers.") and m != "pygments.lexers._mapping"}
+
+
+def pygments_trim(kept: set[str]) -> tuple[Callable[[str], bool], dict[str, bytes]]:
+    """What pygments' wheel loses: the lexer modules not in ``kept`` (:func:`pygments_lexers`), and
+    its mapping rewritten to list the lexers of the modules kept, as pygments writes it."""
+    from pygments.lexers._mapping import LEXERS
+
+    def left_out(name: str) -> bool:
+        if not (name.startswith("pygments/lexers/") and name.endswith(".py")) or name == _MAPPING:
+            return False
+        module = name[: -len(".py")].replace("/", ".")
+        return not module.endswith(".__init__") and module not in kept
+
+    rows = "".join(f"    {name!r}: {entry!r},\n" for name, entry in LEXERS.items() if entry[0] in kept)
+    mapping = (
+        "# pygments' own mapping of its lexers, with only those the site serves (mjlearn.lite.in_pyodide)\n\n"
+        f"LEXERS = {{\n{rows}}}\n"
+    )
+    return left_out, {_MAPPING: mapping.encode()}
+
+
+# --- jedi: the stubs it reads here -----------------------------------------------------------------
+
+
+def _jedi_reads(version: str, minor: int) -> bool:
+    """Whether jedi reads typeshed's folder ``version`` for Python 3.``minor`` (its
+    ``_get_typeshed_directories``: ``2and3``, ``3`` and each ``3.N`` with N up to the minor version)."""
+    m = re.fullmatch(r"3\.(\d+)", version)
+    return version in ("2and3", "3") or (m is not None and int(m.group(1)) <= minor)
+
+
+def jedi_stub_left_out(name: str, minor: int, importable: Callable[[str], bool]) -> bool:
+    """Whether jedi's wheel member ``name`` is a stub jedi never reads in this site.
+
+    jedi reads typeshed's ``stdlib`` and ``third_party`` folders for Python 3 only (Python 2's ``2``
+    is never read), and a third-party stub, like its Django stubs, only when the module it describes
+    can be imported (jedi's ``typeshed.py`` asks for the module's values first): ``importable`` says
+    which top-level modules the site's Python can import (its standard library and its packages)."""
+    parts = name.split("/")
+    if parts[:2] != ["jedi", "third_party"] or len(parts) < 4:
+        return False
+    if parts[2] == "django-stubs":
+        return not importable("django")
+    if parts[2] != "typeshed" or parts[3] not in ("stdlib", "third_party") or len(parts) < 6:
+        return False
+    if not _jedi_reads(parts[4], minor):
+        return True
+    return parts[3] == "third_party" and not importable(parts[5].removesuffix(".pyi"))
+
+
+def _importable(top: str, seen: dict[str, bool] = {}) -> bool:  # noqa: B006 - a cache, on purpose
+    if top not in seen:
+        try:
+            seen[top] = top.isidentifier() and importlib.util.find_spec(top) is not None
+        except (ImportError, ValueError):
+            seen[top] = False
+    return seen[top]
+
+
 def _record(members: list[tuple[zipfile.ZipInfo, bytes]], record: zipfile.ZipInfo) -> bytes:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
@@ -67,16 +197,27 @@ def _record(members: list[tuple[zipfile.ZipInfo, bytes]], record: zipfile.ZipInf
     return out.getvalue().encode()
 
 
-def rewrite(path: str, prefix: str, started: set[str], keep_source: bool) -> dict[str, int]:
-    """Rewrite the archive at ``path`` (its members installed under ``prefix``); returns counts."""
+def rewrite(
+    path: str,
+    prefix: str,
+    started: set[str],
+    keep_source: bool,
+    left_out: Callable[[str], bool] | None = None,
+    replaced: dict[str, bytes] | None = None,
+) -> dict[str, int]:
+    """Rewrite the archive at ``path`` (its members installed under ``prefix``); returns counts.
+    ``left_out`` says which other members to leave out, ``replaced`` gives members' new contents."""
     members: list[tuple[zipfile.ZipInfo, bytes]] = []
-    compiled = dropped = 0
+    compiled = dropped = changed = 0
+    replaced = replaced or {}
     with zipfile.ZipFile(path) as src:
         for info in src.infolist():
-            if _never_read(info.filename):
+            if _never_read(info.filename) or (left_out is not None and left_out(info.filename)):
                 dropped += 1
                 continue
             data = src.read(info)
+            if info.filename in replaced:
+                data, changed = replaced[info.filename], changed + 1
             if not (info.filename.endswith(".py") and prefix + info.filename in started):
                 members.append((info, data))
                 continue
@@ -94,17 +235,28 @@ def rewrite(path: str, prefix: str, started: set[str], keep_source: bool) -> dic
                 )
             else:
                 members.append((zipfile.ZipInfo(info.filename + "c", info.date_time), bytecode))
-    if compiled or dropped:
+    if compiled or dropped or changed:
         for i, (info, _) in enumerate(members):
             if info.filename.endswith(".dist-info/RECORD"):
                 members[i] = (info, _record(members, info))
-        with zipfile.ZipFile(path + ".new", "w", zipfile.ZIP_DEFLATED) as dst:
+        with zipfile.ZipFile(path + ".new", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as dst:
             for info, data in members:
                 info.compress_type = zipfile.ZIP_DEFLATED
                 info.external_attr = info.external_attr or 0o644 << 16
-                dst.writestr(info, data)
+                dst.writestr(info, data, compresslevel=9)
         os.replace(path + ".new", path)
     return {"compiled": compiled, "dropped": dropped}
+
+
+def _wheel_trims(site_packages: str) -> tuple[Callable[[str], bool], dict[str, bytes]]:
+    """What the site's wheels lose beyond what no browser reads (pygments' lexers, jedi's stubs)."""
+    pygments_left_out, replaced = pygments_trim(pygments_lexers(site_packages))
+    minor = sys.version_info.minor
+
+    def left_out(name: str) -> bool:
+        return pygments_left_out(name) or jedi_stub_left_out(name, minor, _importable)
+
+    return left_out, replaced
 
 
 def main(args: dict) -> dict[str, dict[str, int]]:
@@ -119,9 +271,13 @@ def main(args: dict) -> dict[str, dict[str, int]]:
             started.add(origin)
     packages = site.getsitepackages()[0].rstrip("/") + "/"
     stdlib = next(p for p in sys.path if p.endswith(".zip")) + "/"
+    left_out, replaced = _wheel_trims(packages)
     done = {}
     for name in args["archives"]:
-        is_stdlib = name == "python_stdlib.zip"
-        keep = not is_stdlib and name.split("-")[0] in args["keep_source"]
-        done[name] = rewrite(f"{args['folder']}/{name}", stdlib if is_stdlib else packages, started, keep)
+        path = f"{args['folder']}/{name}"
+        if name == "python_stdlib.zip":
+            done[name] = rewrite(path, stdlib, started, False)
+            continue
+        keep = name.split("-")[0] in args["keep_source"]
+        done[name] = rewrite(path, packages, started, keep, left_out, replaced)
     return done

@@ -1,0 +1,208 @@
+"""What the browser site leaves out of its Python (mjlearn.lite.in_pyodide): pygments' lexers nothing
+asks for, the stubs jedi never reads here, and what the learner still gets.
+
+The rules are checked here on names and hand-made archives; the whole build with the site's real
+Pyodide, run under Node.js, when the download cache is there (``mjlearn lite fetch``; required under
+CI), as in tests/test_lite_bytecode.py."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import subprocess
+import zipfile
+
+import pytest
+from test_lite_bytecode import _RUN, _record_is_true, _wheel, staged  # noqa: F401  (staged: the fixture)
+
+from mjlearn.lite import in_pyodide
+from mjlearn.lite.startup import PRELOAD
+
+PREFIX = "/lib/site-packages/"
+
+
+# --- the rules, on names ---------------------------------------------------------------------------
+
+
+def test_the_lexers_a_module_names_are_found_by_class_module_and_written_alias():
+    code = """
+from pygments.lexers import PythonLexer, get_lexer_by_name
+from pygments.lexers.special import TextLexer
+import pygments.lexers.shell
+import pygments.lexers as pl
+pl.get_lexer_by_name("RST")
+get_lexer_by_name(name)          # a name computed at run time: nothing to keep for it
+get_lexer_by_name("no-such-alias")
+"""
+    by_class = {"PythonLexer": "pygments.lexers.python", "RustLexer": "pygments.lexers.rust"}
+    by_alias = {"rst": "pygments.lexers.markup", "rust": "pygments.lexers.rust"}
+    named = in_pyodide._lexers_named(ast.parse(code), by_class, by_alias)
+    assert named == {
+        "pygments.lexers.python",
+        "pygments.lexers.special",
+        "pygments.lexers.shell",
+        "pygments.lexers.markup",
+    }
+
+
+def test_the_rewritten_lexer_mapping_lists_only_the_kept_modules_and_loses_their_files():
+    from pygments.lexers._mapping import LEXERS
+
+    kept = {"pygments.lexers.python", "pygments.lexers.special"}
+    left_out, replaced = in_pyodide.pygments_trim(kept)
+    scope: dict = {}
+    exec(replaced["pygments/lexers/_mapping.py"].decode(), scope)  # noqa: S102 - the text just written
+    assert scope["LEXERS"] == {k: v for k, v in LEXERS.items() if v[0] in kept}
+    assert "PythonTracebackLexer" in scope["LEXERS"] and "RustLexer" not in scope["LEXERS"]
+    assert left_out("pygments/lexers/rust.py") and left_out("pygments/lexers/_lilypond_builtins.py")
+    for name in ("pygments/lexers/python.py", "pygments/lexers/__init__.py", "pygments/lexers/_mapping.py"):
+        assert not left_out(name), name
+    assert not left_out("pygments/formatters/html.py") and not left_out("pygments/styles/default.py")
+
+
+@pytest.mark.parametrize(
+    ("name", "left_out"),
+    [
+        ("jedi/third_party/typeshed/stdlib/2/os/__init__.pyi", True),  # Python 2 only
+        ("jedi/third_party/typeshed/third_party/2/six/__init__.pyi", True),
+        ("jedi/third_party/typeshed/stdlib/3/json/__init__.pyi", False),
+        ("jedi/third_party/typeshed/stdlib/3/asyncio/tasks.pyi", False),
+        ("jedi/third_party/typeshed/stdlib/3.7/contextvars.pyi", False),
+        ("jedi/third_party/typeshed/stdlib/3.99/future.pyi", True),  # a later Python's
+        ("jedi/third_party/typeshed/third_party/2and3/requests/api.pyi", True),  # not in the site
+        ("jedi/third_party/typeshed/third_party/2and3/decorator.pyi", False),  # in the site
+        ("jedi/third_party/typeshed/third_party/3/six/moves/__init__.pyi", False),
+        ("jedi/third_party/django-stubs/django-stubs/__init__.pyi", True),
+        ("jedi/third_party/typeshed/LICENSE", False),
+        ("jedi/inference/gradual/typeshed.py", False),
+    ],
+)
+def test_jedi_keeps_the_stubs_it_reads_for_this_python_and_these_packages(name, left_out):
+    importable = {"six", "decorator", "json", "asyncio"}.__contains__
+    assert in_pyodide.jedi_stub_left_out(name, 14, importable) is left_out
+
+
+def test_an_archive_loses_what_it_is_told_with_its_record_true_and_its_new_texts(tmp_path):
+    whl = _wheel(
+        tmp_path / "pkg-1.0-py3-none-any.whl",
+        {"pkg/__init__.py": "", "pkg/big.py": "X = 1\n", "pkg/table.py": "T = {1: 2}\n"},
+    )
+    counts = in_pyodide.rewrite(
+        str(whl),
+        PREFIX,
+        {PREFIX + "pkg/table.py"},
+        keep_source=False,
+        left_out=lambda name: name == "pkg/big.py",
+        replaced={"pkg/table.py": b"T = {}\n"},
+    )
+    assert counts == {"compiled": 1, "dropped": 1}
+    with zipfile.ZipFile(whl) as z:
+        assert set(z.namelist()) == {"pkg/__init__.py", "pkg/table.pyc", "pkg-1.0.dist-info/RECORD"}
+        assert {i.compress_type for i in z.infolist()} == {zipfile.ZIP_DEFLATED}
+        _record_is_true(z)
+        import marshal
+
+        scope: dict = {}
+        exec(marshal.loads(z.read("pkg/table.pyc")[16:]), scope)  # noqa: S102, S302 - just written
+    assert scope["T"] == {}  # compiled from the new text
+
+
+# --- with the site's real Pyodide -------------------------------------------------------------------
+
+_PROBE = r"""
+import importlib, json, sys
+import mjlearn
+from IPython.core.completer import provisionalcompleter
+from IPython.core.interactiveshell import InteractiveShell
+from IPython.core.ultratb import VerboseTB
+from pygments.lexers import get_lexer_by_name
+from pygments.lexers._mapping import LEXERS
+from pygments.util import ClassNotFound
+
+out = {}
+shell = InteractiveShell.instance()
+shell.run_cell("import json, mjlearn\nhand = mjlearn.Hand.from_str('[EEE,2]123m456p789sC+C')\n"
+               "def broken(n):\n    return n / 0\n")
+shell.Completer.use_jedi = True
+def complete(text):
+    with provisionalcompleter():
+        return sorted({c.text for c in shell.Completer.completions(text, len(text))})
+out["json"] = complete("json.du")
+out["hand"] = complete("hand.is_con")
+try:
+    shell.user_ns["broken"](1)
+except ZeroDivisionError:
+    out["traceback"] = VerboseTB(theme_name="linux").text(*sys.exc_info())
+for name in ("python", "python3", "pytb", "ipython3", "rust"):
+    try:
+        out[name] = type(get_lexer_by_name(name)).__name__
+    except ClassNotFound as e:
+        out[name] = "ClassNotFound: " + str(e)
+    except ImportError as e:
+        out[name] = "ImportError: " + str(e)
+out["mapping"] = sorted({entry[0] for entry in LEXERS.values()})
+out["imported"] = [m for m in out["mapping"] if importlib.import_module(m)]
+json.dumps(out)
+"""
+
+
+@pytest.fixture(scope="module")
+def probed(staged):
+    r = subprocess.run(
+        ["node", "--input-type=module", "-", str(staged), json.dumps(list(PRELOAD)), _PROBE],
+        input=_RUN,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert r.returncode == 0, r.stderr[-3000:]
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+def _wheel_of(staged, name: str) -> zipfile.ZipFile:
+    lock = json.loads((staged / "pyodide-lock.json").read_text())["packages"]
+    return zipfile.ZipFile(staged / lock[name]["file_name"])
+
+
+def test_the_site_highlights_a_traceback_and_finds_the_python_lexers(probed):
+    plain = [re.sub(r"\x1b\[[0-9;]*m", "", k) for k in probed["traceback"].splitlines()]
+    k = next(k for k, line in enumerate(plain) if "return n / 0" in line)
+    # the cell's line coloured by pygments' Python lexer: the keyword apart from the rest
+    assert re.search(r"\x1b\[[0-9;]*mreturn\x1b\[", probed["traceback"].splitlines()[k]), probed["traceback"]
+    assert probed["python"] == probed["python3"] == "PythonLexer"
+    assert probed["pytb"] == "PythonTracebackLexer"
+
+
+def test_a_lexer_the_site_left_out_is_pygments_own_class_not_found_never_an_import_error(probed):
+    assert probed["rust"] == "ClassNotFound: no lexer for alias 'rust' found"
+    # IPython's own lexers live in ipython_pygments_lexers, which Pyodide's IPython does not ship:
+    # unknown in the site before and after the trim alike
+    assert probed["ipython3"] == "ClassNotFound: no lexer for alias 'ipython3' found"
+
+
+def test_every_lexer_the_mapping_names_is_in_the_wheel_and_imports(staged, probed):
+    assert probed["imported"] == probed["mapping"]
+    with _wheel_of(staged, "pygments") as z:
+        names = set(z.namelist())
+        _record_is_true(z)
+    for module in probed["mapping"]:
+        path = module.replace(".", "/")
+        assert {path + ".py", path + ".pyc"} & names, module
+    # and the other way round: each lexer module left in the wheel is one the mapping names
+    lexers = {
+        n.rsplit(".", 1)[0].replace("/", ".")
+        for n in names
+        if n.startswith("pygments/lexers/") and not n.split("/")[-1].startswith("_")
+    }
+    assert lexers == set(probed["mapping"])
+
+
+def test_jedi_still_completes_the_standard_library_and_mjlearn(staged, probed):
+    assert "dumps" in probed["json"]
+    assert "is_concealed" in probed["hand"]
+    with _wheel_of(staged, "jedi") as z:
+        names = z.namelist()
+        _record_is_true(z)
+    assert not [n for n in names if "/typeshed/stdlib/2/" in n or "django-stubs" in n]
+    assert "jedi/third_party/typeshed/stdlib/3/json/__init__.pyi" in names
