@@ -206,3 +206,25 @@ def test_jedi_still_completes_the_standard_library_and_mjlearn(staged, probed):
         _record_is_true(z)
     assert not [n for n in names if "/typeshed/stdlib/2/" in n or "django-stubs" in n]
     assert "jedi/third_party/typeshed/stdlib/3/json/__init__.pyi" in names
+
+
+# --- the icon ----------------------------------------------------------------------------------------
+
+
+def test_the_site_icon_is_a_small_real_icon_at_the_root_and_in_the_lab(tmp_path):
+    from PIL import Image
+
+    from mjlearn.lite.favicon import SIZES, write_favicons
+
+    (tmp_path / "lab").mkdir()
+    (tmp_path / "lab" / "favicon.ico").write_bytes(b"\0" * 318_886)  # JupyterLite's, replaced
+    write_favicons(tmp_path)
+    root, lab = (tmp_path / "favicon.ico").read_bytes(), (tmp_path / "lab" / "favicon.ico").read_bytes()
+    assert root == lab and len(root) < 10_000
+    with Image.open(tmp_path / "favicon.ico") as im:
+        assert im.format == "ICO" and sorted(im.ico.sizes()) == [(s, s) for s in SIZES]
+        im.size = (32, 32)
+        rgba = im.convert("RGBA")
+    assert rgba.getpixel((0, 31))[3] == 0  # a transparent corner: the tile's own outline shows
+    red, green, blue, _ = rgba.getpixel((15, 8))  # the vertical stroke of 中
+    assert red > 150 > green and blue < 100

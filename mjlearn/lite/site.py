@@ -51,6 +51,7 @@ from ..buildfolder import BuildFolder, OutputFolderError
 from ..errors import MjlearnError
 from ..shipped import notebooks_source
 from .bytecode import BytecodeError, compile_startup
+from .favicon import write_favicons
 from .progress import LitePageError, add_progress
 from .startup import KERNEL_WHEELS, PRELOAD, drop_fallback_fonts, kernel_metadata, prepare_notebooks
 from .wheel import _pyproject, build_wheel
@@ -556,6 +557,7 @@ def build(
                 )
             drop_fallback_fonts(site / "build")
             add_progress(site)
+            write_favicons(site)
             _check_site(site)
             summary = site_summary(site)
             folder.install(
