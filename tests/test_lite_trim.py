@@ -228,3 +228,83 @@ def test_the_site_icon_is_a_small_real_icon_at_the_root_and_in_the_lab(tmp_path)
     assert rgba.getpixel((0, 31))[3] == 0  # a transparent corner: the tile's own outline shows
     red, green, blue, _ = rgba.getpixel((15, 8))  # the vertical stroke of 中
     assert red > 150 > green and blue < 100
+
+
+# --- the standard library ----------------------------------------------------------------------------
+
+
+def test_a_family_module_goes_unless_a_module_kept_needs_it():
+    left_out = in_pyodide.stdlib_left_out({"_pyrepl", "_pyrepl.pager"})
+    assert left_out("multiprocessing/queues.py") and left_out("xmlrpc/client.py") and left_out("smtplib.py")
+    assert left_out("http/server.py") and left_out("_pyrepl/reader.py") and left_out("asyncio/__main__.py")
+    for kept in ("_pyrepl/__init__.py", "_pyrepl/pager.py", "http/client.py", "asyncio/tasks.py", "empty.py"):
+        assert not left_out(kept), kept
+    assert in_pyodide.stdlib_module("_pyrepl/mypy.ini") == "_pyrepl"
+    assert {reason for reason, _ in in_pyodide.STDLIB_FAMILIES} and all(
+        reason and modules for reason, modules in in_pyodide.STDLIB_FAMILIES
+    )
+
+
+_IMPORT_ALL = r"""
+import contextlib, importlib, io, json, sys, zipfile
+names = zipfile.ZipFile(next(p for p in sys.path if p.endswith(".zip"))).namelist()
+modules = sorted({
+    n.rsplit(".", 1)[0].replace("/", ".").removesuffix(".__init__")
+    for n in names if n.endswith((".py", ".pyc"))
+})
+failed = {}
+quiet = io.StringIO()
+for m in modules:
+    if m.endswith("__main__") or m in ("this", "antigravity"):  # running a program, printing, a browser
+        continue
+    try:
+        with contextlib.redirect_stdout(quiet), contextlib.redirect_stderr(quiet):
+            importlib.import_module(m)
+    except BaseException as e:
+        failed[m] = [type(e).__name__, getattr(e, "name", None), str(e)]
+shown = io.StringIO()
+with contextlib.redirect_stdout(shown):
+    help(len)
+json.dumps({"modules": modules, "failed": failed, "help": shown.getvalue()})
+"""
+
+
+def test_no_module_kept_in_the_standard_library_needs_one_left_out(staged):
+    from mjlearn.lite import site
+
+    with zipfile.ZipFile(site._pyodide_dir(site.DEFAULT_CACHE) / "python_stdlib.zip") as z:
+        before = {in_pyodide.stdlib_module(n) for n in z.namelist() if n.endswith(".py")}
+    r = subprocess.run(
+        ["node", "--input-type=module", "-", str(staged), json.dumps(list(PRELOAD)), _IMPORT_ALL],
+        input=_RUN,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert r.returncode == 0, r.stderr[-3000:]
+    got = json.loads(r.stdout.strip().splitlines()[-1])
+    gone = before - set(got["modules"])
+    assert {"multiprocessing", "xmlrpc.client", "wsgiref", "http.server", "smtplib", "_pyrepl.reader"} <= gone
+    assert all(in_pyodide.in_family(m) for m in gone), sorted(m for m in gone if not in_pyodide.in_family(m))
+    # what fails to import fails in any Pyodide (Windows's modules, a C module Pyodide lacks); none
+    # for want of a module left out
+    needs_gone = {m: e for m, e in got["failed"].items() if e[1] in gone or in_pyodide.in_family(e[1] or "")}
+    assert needs_gone == {}
+    usable = set(got["modules"]) - set(got["failed"])
+    assert {"pdb", "pydoc", "logging.config", "urllib.request", "concurrent.futures", "email.policy"} <= usable
+    assert "len(obj, /)" in got["help"]  # help() pages through pydoc, which keeps the console's pager
+
+
+def test_a_module_whose_docstrings_others_read_keeps_them_in_its_bytecode(tmp_path):
+    whl = _wheel(
+        tmp_path / "pkg-1.0-py3-none-any.whl",
+        {"pkg/plain.py": 'def f():\n    """Plain."""\n', "email/_policybase.py": 'class Policy:\n    """Base."""\n'},
+    )
+    in_pyodide.rewrite(str(whl), PREFIX, {PREFIX + "pkg/plain.py", PREFIX + "email/_policybase.py"}, keep_source=False)
+    import marshal
+
+    scopes: dict = {"pkg/plain": {}, "email/_policybase": {}}
+    with zipfile.ZipFile(whl) as z:
+        for name, scope in scopes.items():
+            exec(marshal.loads(z.read(f"{name}.pyc")[16:]), scope)  # noqa: S102, S302 - just written
+    assert scopes["pkg/plain"]["f"].__doc__ is None and scopes["email/_policybase"]["Policy"].__doc__ == "Base."

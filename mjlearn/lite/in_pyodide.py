@@ -9,7 +9,8 @@ wheel's ``RECORD`` lists what it then holds. Left out:
   folders, as Pyodide leaves them out of its own packages;
 - pygments' lexers that nothing in the site can ask for (:func:`pygments_lexers`), its lexer mapping
   rewritten to name only those kept, so that asking for another gives pygments' own ``ClassNotFound``;
-- the type stubs jedi never reads here (:func:`jedi_stub_left_out`).
+- the type stubs jedi never reads here (:func:`jedi_stub_left_out`);
+- the standard library's modules that cannot work in a browser page (:data:`STDLIB_FAMILIES`).
 
 An archive that changes is written again at zlib's highest level (9): it is read once per page and
 kept in the browser's cache, so the smaller download is worth the build's extra second.
@@ -48,14 +49,24 @@ class _Undocumented(ast.NodeTransformer):
     visit_Module = visit_ClassDef = visit_FunctionDef = visit_AsyncFunctionDef = _strip
 
 
-def _bytecode(source: bytes, path: str, documented: bool) -> bytes:
+DOCSTRINGS_READ = ("email/_policybase.py",)
+"""Modules whose docstrings other modules' code reads as it is imported, so their bytecode keeps them:
+``email.policy`` builds its classes' docstrings from its bases' in ``_policybase`` (its
+``_extend_docstrings``); without them, importing ``email.policy`` or ``email.mime`` failed. Keeping
+the docstrings of every module that mentions ``__doc__`` instead would cost some 180 KB."""
+
+
+def _bytecode(source: bytes, path: str, beside_source: bool) -> bytes:
+    """The module's bytecode: beside its source, whole, in PEP 552's unchecked-hash form (used without
+    reading the source again); in its place, without docstrings, but for :data:`DOCSTRINGS_READ`."""
+    documented = beside_source or path.endswith(DOCSTRINGS_READ)
     with warnings.catch_warnings():  # old escape sequences in third-party code warn, as when imported
         warnings.simplefilter("ignore")
         tree = ast.parse(source, path)
         if not documented:
             tree = _Undocumented().visit(tree)
         code = compile(tree, path, "exec", dont_inherit=True)
-    if documented:  # beside its source: used without reading the source again (PEP 552)
+    if beside_source:
         source_hash = importlib.util.source_hash(source)
         return _bootstrap_external._code_to_hash_pyc(code, source_hash, checked=False)  # type: ignore[attr-defined]
     return _bootstrap_external._code_to_timestamp_pyc(code, 0, 0)  # type: ignore[attr-defined]
@@ -186,6 +197,67 @@ def _importable(top: str, seen: dict[str, bool] = {}) -> bool:  # noqa: B006 - a
     return seen[top]
 
 
+# --- the standard library: what cannot work in a browser page ------------------------------------
+
+STDLIB_FAMILIES = (
+    ("no process can be started in a browser page", ("multiprocessing", "concurrent.futures.process")),
+    (
+        "no terminal: the interactive console's line editor, and asyncio's console and pty built on it",
+        ("_pyrepl", "asyncio.__main__", "pty"),
+    ),
+    (
+        "no socket listens or connects from a page: servers, and the mail, file-transfer and remote-call protocols",
+        ("http.server", "wsgiref", "xmlrpc", "imaplib", "smtplib", "poplib", "ftplib"),
+    ),
+)
+"""The standard library's modules a learner's code cannot use in the page, by family, each with its
+reason. A module of these that a module kept imports as it is imported stays (:func:`stdlib_needed`:
+pdb and pydoc import the console's colours and pager); tests/test_lite_trim.py imports every module
+left, in the site's own Python, to show that none needs one left out."""
+
+_FAMILY = re.compile(r"\b(" + "|".join(re.escape(m) for _, ms in STDLIB_FAMILIES for m in ms) + r")\b")
+
+
+def stdlib_module(name: str) -> str:
+    """The module an archive member belongs to: ``a/b.py`` is ``a.b``, ``a/__init__.py`` and ``a/x.ini`` are of ``a``."""
+    if name.endswith(".py"):
+        return name[: -len(".py")].replace("/", ".").removesuffix(".__init__")
+    return name.rpartition("/")[0].replace("/", ".")
+
+
+def in_family(module: str) -> bool:
+    """Whether ``module`` is one of :data:`STDLIB_FAMILIES` or inside one of their packages."""
+    return any(module == m or module.startswith(m + ".") for _, ms in STDLIB_FAMILIES for m in ms)
+
+
+def stdlib_needed(stdlib_zip: str) -> set[str]:
+    """The modules of :data:`STDLIB_FAMILIES` that a module kept needs as it is imported: each kept
+    module whose source names a family is imported here (a program's ``__main__`` aside: importing it
+    runs it), and the family's modules it brought in are kept."""
+    with zipfile.ZipFile(stdlib_zip) as z:
+        for name in z.namelist():
+            module = stdlib_module(name)
+            if not name.endswith(".py") or in_family(module) or module.endswith("__main__"):
+                continue
+            if _FAMILY.search(z.read(name).decode("utf-8", "replace")):
+                try:
+                    importlib.import_module(module)
+                except Exception:  # noqa: BLE001, S112 - what fails in any Pyodide (Windows's modules) needs nothing
+                    continue
+    return {m for m in sys.modules if in_family(m)}
+
+
+def stdlib_left_out(needed: set[str]) -> Callable[[str], bool]:
+    """Whether a member of ``python_stdlib.zip`` is left out: a module of :data:`STDLIB_FAMILIES` that
+    no module kept needs (``needed``, :func:`stdlib_needed`)."""
+
+    def left_out(name: str) -> bool:
+        module = stdlib_module(name)
+        return in_family(module) and module not in needed
+
+    return left_out
+
+
 def _record(members: list[tuple[zipfile.ZipInfo, bytes]], record: zipfile.ZipInfo) -> bytes:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
@@ -222,7 +294,7 @@ def rewrite(
                 members.append((info, data))
                 continue
             compiled += 1
-            bytecode = _bytecode(data, prefix + info.filename, documented=keep_source)
+            bytecode = _bytecode(data, prefix + info.filename, beside_source=keep_source)
             if keep_source:
                 folder, _, name = info.filename.rpartition("/")
                 cached = f"{folder}/__pycache__/" if folder else "__pycache__/"
@@ -276,7 +348,7 @@ def main(args: dict) -> dict[str, dict[str, int]]:
     for name in args["archives"]:
         path = f"{args['folder']}/{name}"
         if name == "python_stdlib.zip":
-            done[name] = rewrite(path, stdlib, started, False)
+            done[name] = rewrite(path, stdlib, started, False, stdlib_left_out(stdlib_needed(path)))
             continue
         keep = name.split("-")[0] in args["keep_source"]
         done[name] = rewrite(path, packages, started, keep, left_out, replaced)
