@@ -83,6 +83,28 @@ def test_jedi_keeps_the_stubs_it_reads_for_this_python_and_these_packages(name, 
     assert in_pyodide.jedi_stub_left_out(name, 14, importable) is left_out
 
 
+def test_a_standard_library_stub_goes_with_its_module_unless_a_stub_kept_imports_it():
+    stub = "jedi/third_party/typeshed/stdlib/{}"
+    stubs = {
+        stub.format("3/tkinter/__init__.pyi"): "import _tkinter\nfrom tkinter.constants import *\n",
+        stub.format("3/_tkinter.pyi"): "from typing import Any\n",
+        stub.format("2and3/turtle.pyi"): "from tkinter import Canvas, PhotoImage\n",
+        stub.format("2and3/builtins.pyi"): "import sys\nfrom _typeshed import (\n    AnyPath,\n)\n",
+        stub.format("3/_typeshed/__init__.pyi"): "import array, mmap\n",
+        stub.format("3/json/__init__.pyi"): "from .decoder import JSONDecodeError as JSONDecodeError\n",
+    }
+    importable = {"builtins", "json", "sys", "typing", "array", "mmap"}.__contains__
+    unread = in_pyodide.jedi_stdlib_unread(stubs, importable)
+    assert unread == {"tkinter", "_tkinter", "turtle"}
+    assert in_pyodide.jedi_stub_left_out(stub.format("3/tkinter/ttk.pyi"), 14, importable, unread)
+    assert not in_pyodide.jedi_stub_left_out(stub.format("3/_typeshed/__init__.pyi"), 14, importable, unread)
+    assert in_pyodide._stub_imports("import os.path as p, sys\nfrom . import x\nfrom a.b import c\n") == {
+        "os",
+        "sys",
+        "a",
+    }
+
+
 def test_an_archive_loses_what_it_is_told_with_its_record_true_and_its_new_texts(tmp_path):
     whl = _wheel(
         tmp_path / "pkg-1.0-py3-none-any.whl",
@@ -308,3 +330,37 @@ def test_a_module_whose_docstrings_others_read_keeps_them_in_its_bytecode(tmp_pa
         for name, scope in scopes.items():
             exec(marshal.loads(z.read(f"{name}.pyc")[16:]), scope)  # noqa: S102, S302 - just written
     assert scopes["pkg/plain"]["f"].__doc__ is None and scopes["email/_policybase"]["Policy"].__doc__ == "Base."
+
+
+def test_every_standard_library_stub_left_out_describes_a_module_the_site_cannot_import(staged):
+    from mjlearn.lite import site
+
+    def stdlib_stubs(z: zipfile.ZipFile) -> set[str]:
+        return {
+            n.split("/")[5].removesuffix(".pyi")
+            for n in z.namelist()
+            if n.startswith("jedi/third_party/typeshed/stdlib/") and n.split("/")[4] != "2" and n.count("/") > 4
+        }
+
+    lock = json.loads((staged / "pyodide-lock.json").read_text())["packages"]
+    with zipfile.ZipFile(site._wheels_dir(site.DEFAULT_CACHE) / lock["jedi"]["file_name"]) as z:
+        before = stdlib_stubs(z)
+    with _wheel_of(staged, "jedi") as z:
+        gone = sorted(before - stdlib_stubs(z))
+    assert {"tkinter", "distutils", "winreg", "xmlrpc", "smtplib"} <= set(gone)
+    code = (
+        "import importlib, json\nimportable = []\n"
+        f"for m in {gone!r}:\n"
+        "    try:\n        importlib.import_module(m)\n        importable.append(m)\n"
+        "    except Exception:\n        pass\n"
+        "json.dumps(importable)"
+    )
+    r = subprocess.run(
+        ["node", "--input-type=module", "-", str(staged), json.dumps(list(PRELOAD)), code],
+        input=_RUN,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert r.returncode == 0, r.stderr[-3000:]
+    assert json.loads(r.stdout.strip().splitlines()[-1]) == []

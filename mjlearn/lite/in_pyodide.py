@@ -31,7 +31,7 @@ import site
 import sys
 import warnings
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from importlib import _bootstrap_external
 
 
@@ -169,13 +169,14 @@ def _jedi_reads(version: str, minor: int) -> bool:
     return version in ("2and3", "3") or (m is not None and int(m.group(1)) <= minor)
 
 
-def jedi_stub_left_out(name: str, minor: int, importable: Callable[[str], bool]) -> bool:
+def jedi_stub_left_out(name: str, minor: int, importable: Callable[[str], bool], unread: Collection[str] = ()) -> bool:
     """Whether jedi's wheel member ``name`` is a stub jedi never reads in this site.
 
     jedi reads typeshed's ``stdlib`` and ``third_party`` folders for Python 3 only (Python 2's ``2``
     is never read), and a third-party stub, like its Django stubs, only when the module it describes
     can be imported (jedi's ``typeshed.py`` asks for the module's values first): ``importable`` says
-    which top-level modules the site's Python can import (its standard library and its packages)."""
+    which top-level modules the site's Python can import (its standard library and its packages).
+    ``unread`` names the standard library's stubs left out too (:func:`jedi_stdlib_unread`)."""
     parts = name.split("/")
     if parts[:2] != ["jedi", "third_party"] or len(parts) < 4:
         return False
@@ -185,13 +186,44 @@ def jedi_stub_left_out(name: str, minor: int, importable: Callable[[str], bool])
         return False
     if not _jedi_reads(parts[4], minor):
         return True
-    return parts[3] == "third_party" and not importable(parts[5].removesuffix(".pyi"))
+    top = parts[5].removesuffix(".pyi")
+    return top in unread if parts[3] == "stdlib" else not importable(top)
+
+
+def _stub_imports(text: str) -> set[str]:
+    """The top-level modules a stub's ``import``/``from ... import`` lines name (relative ones aside)."""
+    names = set()
+    for line in text.splitlines():
+        words = line.strip().replace(",", " , ").split()
+        if len(words) > 1 and words[0] == "from":
+            names.add(words[1])
+        elif words[:1] == ["import"]:
+            names.update(w for k, w in enumerate(words[1:], 1) if words[k - 1] in ("import", ","))
+    return {n.split(".")[0] for n in names if not n.startswith(".")}
+
+
+def jedi_stdlib_unread(stubs: dict[str, str], importable: Callable[[str], bool]) -> set[str]:
+    """The standard library's stubs (``stubs``: jedi's wheel member names under typeshed's
+    ``stdlib`` folders jedi reads, and their texts) that only describe what the site's Python cannot
+    import (tkinter, distutils, Windows's modules, what the site leaves out of its standard library),
+    as top-level names. jedi reads a standard library's stub for ``import tkinter`` even though the
+    import fails; a stub stays while a stub kept imports it (``_typeshed``, read by ``builtins``)."""
+    tops: dict[str, set[str]] = {}
+    for name, text in stubs.items():
+        tops.setdefault(name.split("/")[5].removesuffix(".pyi"), set()).update(_stub_imports(text))
+    unread = {top for top in tops if not importable(top)}
+    while True:
+        needed = set().union(*(imports for top, imports in tops.items() if top not in unread)) & unread
+        if not needed:
+            return unread
+        unread -= needed
 
 
 def _importable(top: str, seen: dict[str, bool] = {}) -> bool:  # noqa: B006 - a cache, on purpose
     if top not in seen:
         try:
-            seen[top] = top.isidentifier() and importlib.util.find_spec(top) is not None
+            # a module Pyodide set up itself may be there without a spec (find_spec then refuses it)
+            seen[top] = top in sys.modules or (top.isidentifier() and importlib.util.find_spec(top) is not None)
         except (ImportError, ValueError):
             seen[top] = False
     return seen[top]
@@ -320,13 +352,25 @@ def rewrite(
     return {"compiled": compiled, "dropped": dropped}
 
 
-def _wheel_trims(site_packages: str) -> tuple[Callable[[str], bool], dict[str, bytes]]:
+def _wheel_trims(
+    site_packages: str, jedi_wheel: str, importable: Callable[[str], bool]
+) -> tuple[Callable[[str], bool], dict[str, bytes]]:
     """What the site's wheels lose beyond what no browser reads (pygments' lexers, jedi's stubs)."""
     pygments_left_out, replaced = pygments_trim(pygments_lexers(site_packages))
     minor = sys.version_info.minor
+    with zipfile.ZipFile(jedi_wheel) as z:
+        stubs = {
+            n: z.read(n).decode("utf-8", "replace")
+            for n in z.namelist()
+            if n.startswith("jedi/third_party/typeshed/stdlib/")
+            and n.endswith(".pyi")
+            and len(n.split("/")) > 5
+            and _jedi_reads(n.split("/")[4], minor)
+        }
+    unread = jedi_stdlib_unread(stubs, importable)
 
     def left_out(name: str) -> bool:
-        return pygments_left_out(name) or jedi_stub_left_out(name, minor, _importable)
+        return pygments_left_out(name) or jedi_stub_left_out(name, minor, importable, unread)
 
     return left_out, replaced
 
@@ -343,12 +387,18 @@ def main(args: dict) -> dict[str, dict[str, int]]:
             started.add(origin)
     packages = site.getsitepackages()[0].rstrip("/") + "/"
     stdlib = next(p for p in sys.path if p.endswith(".zip")) + "/"
-    left_out, replaced = _wheel_trims(packages)
+    stdlib_gone = stdlib_left_out(stdlib_needed(f"{args['folder']}/python_stdlib.zip"))
+
+    def importable(top: str) -> bool:  # in the site as it will be: its standard library trimmed
+        return _importable(top) and not stdlib_gone(top + ".py")
+
+    jedi = next(name for name in args["archives"] if name.startswith("jedi-"))
+    left_out, replaced = _wheel_trims(packages, f"{args['folder']}/{jedi}", importable)
     done = {}
     for name in args["archives"]:
         path = f"{args['folder']}/{name}"
         if name == "python_stdlib.zip":
-            done[name] = rewrite(path, stdlib, started, False, stdlib_left_out(stdlib_needed(path)))
+            done[name] = rewrite(path, stdlib, started, False, stdlib_gone)
             continue
         keep = name.split("-")[0] in args["keep_source"]
         done[name] = rewrite(path, packages, started, keep, left_out, replaced)
