@@ -10,14 +10,12 @@ from __future__ import annotations
 import ast
 import json
 import re
-import subprocess
 import zipfile
 
 import pytest
-from test_lite_bytecode import _RUN, _record_is_true, _wheel, staged  # noqa: F401  (staged: the fixture)
+from test_lite_bytecode import _record_is_true, _wheel, in_site, staged  # noqa: F401  (staged: the fixture)
 
 from mjlearn.lite import in_pyodide
-from mjlearn.lite.startup import PRELOAD
 
 PREFIX = "/lib/site-packages/"
 
@@ -171,15 +169,7 @@ json.dumps(out)
 
 @pytest.fixture(scope="module")
 def probed(staged):
-    r = subprocess.run(
-        ["node", "--input-type=module", "-", str(staged), json.dumps(list(PRELOAD)), _PROBE],
-        input=_RUN,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert r.returncode == 0, r.stderr[-3000:]
-    return json.loads(r.stdout.strip().splitlines()[-1])
+    return in_site(staged, _PROBE)
 
 
 def _wheel_of(staged, name: str) -> zipfile.ZipFile:
@@ -296,15 +286,7 @@ def test_no_module_kept_in_the_standard_library_needs_one_left_out(staged):
 
     with zipfile.ZipFile(site._pyodide_dir(site.DEFAULT_CACHE) / "python_stdlib.zip") as z:
         before = {in_pyodide.stdlib_module(n) for n in z.namelist() if n.endswith(".py")}
-    r = subprocess.run(
-        ["node", "--input-type=module", "-", str(staged), json.dumps(list(PRELOAD)), _IMPORT_ALL],
-        input=_RUN,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert r.returncode == 0, r.stderr[-3000:]
-    got = json.loads(r.stdout.strip().splitlines()[-1])
+    got = in_site(staged, _IMPORT_ALL)
     gone = before - set(got["modules"])
     assert {"multiprocessing", "xmlrpc.client", "wsgiref", "http.server", "smtplib", "_pyrepl.reader"} <= gone
     assert all(in_pyodide.in_family(m) for m in gone), sorted(m for m in gone if not in_pyodide.in_family(m))
@@ -355,12 +337,4 @@ def test_every_standard_library_stub_left_out_describes_a_module_the_site_cannot
         "    except Exception:\n        pass\n"
         "json.dumps(importable)"
     )
-    r = subprocess.run(
-        ["node", "--input-type=module", "-", str(staged), json.dumps(list(PRELOAD)), code],
-        input=_RUN,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert r.returncode == 0, r.stderr[-3000:]
-    assert json.loads(r.stdout.strip().splitlines()[-1]) == []
+    assert in_site(staged, code) == []
