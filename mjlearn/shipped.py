@@ -15,7 +15,8 @@ def notebooks_source() -> Path:
     """Where the shipped notebooks are: inside the installed wheel, or the repository's notebooks/."""
     here = Path(__file__).resolve().parent
     for candidate in (here / "notebooks", here.parent / "notebooks"):
-        if candidate.is_dir() and any(candidate.glob("*.ipynb")):
+        # the browser site's wheel holds the quiz sets only: its lessons are the site's own files
+        if candidate.is_dir() and (any(candidate.glob("*.ipynb")) or (candidate / "quiz_sets").is_dir()):
             return candidate
     raise FileNotFoundError("the mjlearn notebooks were not found next to the package; reinstall mjlearn")
 

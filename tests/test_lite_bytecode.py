@@ -157,6 +157,20 @@ json.dumps({
 """
 
 
+def in_site(staged: Path, code: str):
+    """What the last line of ``code``, a JSON text, gives in the staged site's Python after the
+    kernel's start, run under Node.js."""
+    r = subprocess.run(
+        ["node", "--input-type=module", "-", str(staged), json.dumps(list(PRELOAD)), code],
+        input=_RUN,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert r.returncode == 0, r.stderr[-3000:]
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
 @pytest.fixture(scope="module")
 def staged(tmp_path_factory):
     if shutil.which("node") is None or not (site._pyodide_dir(site.DEFAULT_CACHE) / "pyodide-lock.json").exists():
@@ -178,15 +192,7 @@ def test_the_real_start_runs_from_bytecode_and_gives_the_same_scores(staged):
         _record_is_true(z)
     with zipfile.ZipFile(staged / "python_stdlib.zip") as z:
         assert "asyncio/__init__.pyc" in z.namelist() and "asyncio/__init__.py" not in z.namelist()
-    r = subprocess.run(
-        ["node", "--input-type=module", "-", str(staged), json.dumps(list(PRELOAD)), _PROBE],
-        input=_RUN,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert r.returncode == 0, r.stderr[-3000:]
-    got = json.loads(r.stdout.strip().splitlines()[-1])
+    got = in_site(staged, _PROBE)
     from mjlearn.mcr import score
 
     assert got["ipython"] == "SourcelessFileLoader" and got["asyncio"].endswith("asyncio/__init__.pyc")

@@ -9,7 +9,8 @@ same Python (its bytecode, its version):
 
 - in the third-party wheels and the standard library (``python_stdlib.zip``) a started module's
   ``.py`` is replaced by its ``.pyc`` without docstrings (as ``python -OO`` drops them; asserts
-  stay): a traceback through them shows file and line, not the line's text;
+  stay; but for what other modules read as they are imported: ``in_pyodide.DOCSTRINGS_READ``): a traceback through them shows file and
+  line, not the line's text;
 - in mjlearn's wheel the source stays and the bytecode goes beside it
   (``__pycache__/<name>.cpython-XY.pyc``, "unchecked hash" as PEP 552 calls it), so a traceback still
   shows mjlearn's lines.

@@ -51,6 +51,7 @@ from ..buildfolder import BuildFolder, OutputFolderError
 from ..errors import MjlearnError
 from ..shipped import notebooks_source
 from .bytecode import BytecodeError, compile_startup
+from .favicon import write_favicons
 from .gates import DISABLED
 from .progress import LitePageError, add_progress
 from .prune import drop_build_inputs, prune_unreachable_chunks
@@ -566,6 +567,7 @@ def build(
             prune_unreachable_chunks(site, cache, fetch_missing=fetch_missing)
             drop_build_inputs(site)
             add_progress(site)
+            write_favicons(site)
             _check_site(site)
             summary = site_summary(site)
             folder.install(

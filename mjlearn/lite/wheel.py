@@ -36,6 +36,18 @@ def _force_included() -> dict[str, str]:
     return dict(wheel.get("force-include", {}))
 
 
+def _read_in_the_browser(shipped: Path) -> bool:
+    """Whether the browser's wheel carries ``shipped``, a file of the shipped notebooks' folder.
+
+    mjlearn reads one thing from that folder in the package: its quiz sets (``quiz_sets/``, found
+    through :func:`mjlearn.shipped.notebooks_source`). The lessons and the recorded hands they open
+    are the site's own files (``files/``, where JupyterLite opens them and a lesson's code finds
+    ``recorded/...`` beside it), so their copy in the package would never be read there; nor
+    would hidden files and ``__pycache__``."""
+    parts = shipped.parts
+    return parts[0] == "quiz_sets" and not any(part.startswith(".") or part == "__pycache__" for part in parts)
+
+
 def build_wheel(out: Path) -> Path:
     """A pure-Python wheel of this source tree's mjlearn package (no build backend, no network)."""
     project = _pyproject()
@@ -55,11 +67,13 @@ def build_wheel(out: Path) -> Path:
         if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".pyo"):
             files[p.relative_to(ROOT).as_posix()] = p.read_bytes()
     # as in the real wheel: the shipped notebooks' folder, so that a quiz set named by its shipped name
-    # (lesson 14's sample class, a class's assignments) is found in the browser too
+    # (lesson 14's sample class, a class's assignments) is found in the browser too; only what the
+    # browser reads from it (see _read_in_the_browser)
     for source, target in _force_included().items():
         for p in sorted((ROOT / source).rglob("*")):
-            if p.is_file() and not any(part.startswith(".") or part == "__pycache__" for part in p.parts):
-                files[f"{target}/{p.relative_to(ROOT / source).as_posix()}"] = p.read_bytes()
+            shipped = p.relative_to(ROOT / source)
+            if p.is_file() and _read_in_the_browser(shipped):
+                files[f"{target}/{shipped.as_posix()}"] = p.read_bytes()
     files[f"{dist_info}/METADATA"] = ("\n".join(meta) + "\n").encode()
     files[f"{dist_info}/WHEEL"] = (
         b"Wheel-Version: 1.0\nGenerator: mjlearn.lite\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
