@@ -52,6 +52,31 @@ PLUGIN = """
     autoStart: true,
     activate: (app) => {
       const shell = app.shell;
+      // ipywidgets' manager takes a notebook's kernel as soon as the notebook's session context says it
+      // is ready, which a notebook opened without a kernel says at once: its widgets would never show.
+      // Each notebook's context is made ready only once it has a kernel as well
+      const holdReady = (session) => {
+        const ready = session.ready;
+        const kernel = new Promise((resolve) => {
+          const seen = () => session.session && session.session.kernel && resolve();
+          session.kernelChanged.connect(seen);
+          seen();
+        });
+        const both = Promise.all([ready, kernel]).then(() => undefined);
+        Object.defineProperty(session, 'ready', {get: () => both, configurable: true});
+      };
+      const hold = (factory) => {
+        const createNew = factory.createNew.bind(factory);
+        factory.createNew = (context, source) => (holdReady(context.sessionContext), createNew(context, source));
+      };
+      // the notebook factory is registered when a plugin first needs it: before any notebook opens
+      const registry = app.docRegistry;
+      if (registry.getWidgetFactory('Notebook')) hold(registry.getWidgetFactory('Notebook'));
+      else registry.changed.connect(function added(_, change) {
+        if (change.type !== 'widgetFactory' || change.name !== 'notebook' || change.change !== 'added') return;
+        registry.changed.disconnect(added);
+        hold(registry.getWidgetFactory('Notebook'));
+      });
       const start = async (widget) => {
         const session = widget && widget.context && widget.sessionContext;
         if (!session) return;
