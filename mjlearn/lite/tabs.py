@@ -16,6 +16,12 @@ does that: once the layout is restored, and whenever the learner selects a noteb
 without a kernel gets its kernel started (as a cell run would). The tabs, their order and every
 notebook's content stay as they were; a notebook restored in a background tab starts its Python when
 the learner selects it.
+
+One more thing the extension does: a notebook opened without a kernel says at once that its session
+is ready, and ipywidgets' manager, which takes the notebook's kernel at that moment, would find none
+and never show a widget there (ipywidgets issue 3970). Each notebook's session is made ready only once
+it has a kernel as well. The loading banner (:mod:`mjlearn.lite.progress`) does not wait for a
+notebook in a background tab.
 """
 
 from __future__ import annotations

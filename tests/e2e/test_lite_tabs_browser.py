@@ -9,6 +9,7 @@ stores it in the browser), then reloads the page on the third. Counted after the
 the page's service manager runs and the page's web workers (each Pyodide kernel is one): only the
 notebook on show has one. Printed: the time until ``import mjlearn`` is answered in the lesson on
 show after the reload, beside the same time for the first lesson opened in the fresh profile. The
+loading banner (mjlearn.lite.progress) goes once that lesson's Python is ready. The
 other two lessons are still open in their tabs; the learner's line is still in its notebook; a
 background lesson starts its Python when the learner clicks its tab, runs all its cells and draws
 its widgets (the hand editor of lesson 05: ipywidgets and anywidget on a kernel started late).
@@ -29,6 +30,8 @@ from test_lite_browser import (  # noqa: F401  (offline, served, site: fixtures)
     served,
     site,
 )
+
+from mjlearn.lite.progress import BANNER_ID
 
 pytestmark = pytest.mark.e2e
 
@@ -115,6 +118,8 @@ def test_coming_back_starts_only_the_lesson_on_show(offline):
         assert sorted(t["path"] for t in tabs) == sorted(LESSONS), tabs  # the tabs are all back
         assert {t["path"]: t["kernel"] is not None for t in tabs} == {n: n == shown for n in LESSONS}, tabs
         assert kernels == 1 and len(page.workers) == 1, (kernels, [w.url for w in page.workers])
+        # the loading banner waits for the lesson on show only: it says Python is ready, then goes
+        page.wait_for_function(f"() => document.getElementById({BANNER_ID!r}).className === ''", timeout=50_000)
 
         # the line the learner wrote is in its notebook, before and after its Python starts
         assert page.evaluate(_HOLDS, {"path": EDITED, "note": NOTE})
