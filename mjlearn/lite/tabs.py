@@ -58,6 +58,7 @@ PLUGIN = """
     autoStart: true,
     activate: (app) => {
       const shell = app.shell;
+      const asked = new URLSearchParams(location.search).get('path');
       // ipywidgets' manager takes a notebook's kernel as soon as the notebook's session context says it
       // is ready, which a notebook opened without a kernel says at once: its widgets would never show.
       // Each notebook's context is made ready only once it has a kernel as well
@@ -73,7 +74,15 @@ PLUGIN = """
       };
       const hold = (factory) => {
         const createNew = factory.createNew.bind(factory);
-        factory.createNew = (context, source) => (holdReady(context.sessionContext), createNew(context, source));
+        factory.createNew = (context, source) => {
+          holdReady(context.sessionContext);
+          // the lesson the address asks for starts its Python as the page opens it, as it always did
+          if (asked && context.path === asked) {
+            const session = context.sessionContext;
+            session.kernelPreference = {...session.kernelPreference, shouldStart: true};
+          }
+          return createNew(context, source);
+        };
       };
       // the notebook factory is registered when a plugin first needs it: before any notebook opens
       const registry = app.docRegistry;
@@ -96,7 +105,6 @@ PLUGIN = """
       const shown = (widget) => start(widget).catch((e) => console.error('mjlearn: could not start the kernel', e));
       // the notebook the address asks for (lab/index.html?path=...) is opened around the time the layout
       // is restored, and shown then: the one the restored layout had on show waits unless it is that one
-      const asked = new URLSearchParams(location.search).get('path');
       const isOpen = (path) => [...shell.widgets('main')].some((w) => w.context && w.context.path === path);
       // while the layout is restored each notebook is shown in turn: only the one left on show counts
       app.restored.then(() => {
