@@ -18,7 +18,8 @@ that has shown a kernel starting goes back to ``idle``. A MutationObserver sees 
 ``data-status`` (with the value it replaced, so a short ``busy`` is not missed). The steps:
 
 - ``opening``: the lab is loading (or the lesson asked for in the address is not open yet);
-- ``loading``: a notebook is open and its kernel is starting;
+- ``loading``: a notebook is open and its kernel is starting (a notebook in a background tab, which
+  gets its kernel only when the learner selects it, :mod:`mjlearn.lite.tabs`, is not waited for);
 - ``ready``: its kernel has started, shown for :data:`READY_SHOWN_S` seconds, then the banner goes;
 - ``slow``: ``opening`` or ``loading`` has lasted :data:`SLOW_AFTER_S` seconds, with what to try and a
   button that reloads the page;
@@ -167,7 +168,9 @@ _SCRIPT = """
     const items = [...document.querySelectorAll(ITEM)], now = Date.now();
     for (const el of document.querySelectorAll(ITEM + ' .jp-Notebook-ExecutionIndicator')) note(el, el.dataset.status);
     const live = items.map((item) => seen.get(item)).filter(Boolean);
-    const waiting = live.filter((s) => s.state === 'new' || s.state === 'loading');
+    // a notebook in a background tab gets no kernel until the learner selects it: nothing to wait for
+    const waiting = items.map((item) => [item, seen.get(item)]).filter(([item, s]) => s
+      && (s.state === 'loading' || (s.state === 'new' && !item.closest('.lm-mod-hidden')))).map(([, s]) => s);
     let next = null, since = t0;
     if (!window.WebAssembly) next = 'nowasm';
     else if (live.some((s) => s.state === 'dead')) next = 'failed';

@@ -56,6 +56,7 @@ from .gates import DISABLED
 from .progress import LitePageError, add_progress
 from .prune import drop_build_inputs, prune_unreachable_chunks
 from .startup import KERNEL_WHEELS, PRELOAD, drop_fallback_fonts, kernel_metadata, prepare_notebooks
+from .tabs import add_tabs
 from .wheel import _pyproject, build_wheel
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -507,6 +508,7 @@ def build(
             ext_root = _labextensions_root()
             for name in _LABEXTENSIONS:
                 shutil.copytree(ext_root / name, lite / "labextensions" / name, ignore=shutil.ignore_patterns("*.map"))
+            add_tabs(lite)  # only the notebook on show starts its Python (mjlearn.lite.tabs)
             files = lite / "files"
             shutil.copytree(notebooks, files, ignore=shutil.ignore_patterns(".*", "__pycache__", "*.new.ipynb"))
             prepare_notebooks(files, _kernel_metadata(ext_root))
