@@ -93,6 +93,11 @@ BROWSER_NOTES = (
         "网页底部的提示条会说什么时候就绪。",
     ),
     (
+        "Lessons you left open come back in their tabs; each starts its Python when you select it (a few "
+        "seconds), so the lesson in front of you is ready first.",
+        "上次打开的课程会回到各自的标签页；选中某一课时它才载入 Python（几秒钟），所以眼前这一课最先就绪。",
+    ),
+    (
         "matplotlib is not in the browser version: where a notebook draws a matplotlib chart, a short "
         "note says so instead, and the table next to it gives the same figures.",
         "浏览器版没有 matplotlib：笔记本里画 matplotlib 图的地方会显示一段说明，旁边的表格给出同样的数字。",
