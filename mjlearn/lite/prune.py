@@ -40,12 +40,12 @@ import json
 import re
 import shutil
 import subprocess
-import tarfile
 import tempfile
 from collections import defaultdict
 from pathlib import Path
 
 from .gates import drop_dead, gated_sites
+from .npm import npm_pack
 
 PARSER = (("acorn", "8.15.0"), ("eslint-scope", "8.4.0"), ("esrecurse", "4.3.0"), ("estraverse", "5.3.0"))
 """npm's packages the reading needs, at pinned versions: acorn (the parser), eslint-scope (which name
@@ -408,15 +408,10 @@ def _fetch_parser(cache: Path, fetch_missing: bool) -> tuple[Path | None, str | 
         for name, version in PARSER:
             got = Path(tmp) / "pack" / name
             got.mkdir(parents=True)
-            r = subprocess.run(
-                [npm, "pack", f"{name}@{version}", "--silent"], cwd=got, capture_output=True, text=True, check=False
-            )
-            tgz = sorted(got.glob("*.tgz"))
-            if r.returncode != 0 or len(tgz) != 1:
-                return None, f"npm could not fetch {name}@{version}: {(r.stderr or r.stdout).strip()[-300:]}"
-            with tarfile.open(tgz[0]) as tar:
-                tar.extractall(got, filter="data")
-            shutil.move(str(got / "package"), str(staged / name))
+            package, printed = npm_pack(npm, f"{name}@{version}", got)
+            if package is None:
+                return None, f"npm could not fetch {name}@{version}: {printed[-300:]}"
+            shutil.move(str(package), str(staged / name))
         pdir.parent.mkdir(parents=True, exist_ok=True)
         shutil.rmtree(pdir, ignore_errors=True)
         shutil.copytree(staged, pdir / "node_modules")

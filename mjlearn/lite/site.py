@@ -41,7 +41,6 @@ import re
 import shutil
 import subprocess
 import sys
-import tarfile
 import tempfile
 import zipfile
 from importlib import metadata
@@ -53,6 +52,7 @@ from ..shipped import notebooks_source
 from .bytecode import BytecodeError, compile_startup
 from .favicon import write_favicons
 from .gates import DISABLED
+from .npm import npm_pack
 from .progress import LitePageError, add_progress
 from .prune import drop_build_inputs, prune_unreachable_chunks
 from .startup import KERNEL_WHEELS, PRELOAD, drop_fallback_fonts, kernel_metadata, prepare_notebooks
@@ -181,24 +181,15 @@ def fetch(cache: Path = DEFAULT_CACHE, *, quiet: bool = False) -> Path:
                 "（需要用 npm 下载一次 Pyodide：请安装 Node.js）"
             )
         with tempfile.TemporaryDirectory() as tmp:
-            r = subprocess.run(
-                [npm, "pack", f"pyodide@{version}", "--silent"], cwd=tmp, capture_output=quiet, text=True, check=False
-            )
-            if r.returncode != 0:
+            package, printed = npm_pack(npm, f"pyodide@{version}", Path(tmp), quiet=quiet)
+            if package is None:
                 raise LiteError(
                     f"npm could not fetch pyodide@{version} (the npm registry is needed once)  "
-                    f"（npm 无法下载 pyodide@{version}：第一次需要连上 npm 仓库）\n"
-                    + ((r.stdout or "") + (r.stderr or ""))[-2000:]
+                    f"（npm 无法下载 pyodide@{version}：第一次需要连上 npm 仓库）\n" + printed[-2000:]
                 )
-            tgz = next(Path(tmp).glob("pyodide-*.tgz"))
-            with tarfile.open(tgz) as tar:
-                if hasattr(tarfile, "data_filter"):  # Python 3.10.12+/3.11.4+: refuse links and odd paths
-                    tar.extractall(tmp, filter="data")
-                else:  # pragma: no cover - older Pythons; the npm tarball holds plain files only
-                    tar.extractall(tmp)  # noqa: S202 - npm's own tarball, fetched just now
             pdir.parent.mkdir(parents=True, exist_ok=True)
             shutil.rmtree(pdir, ignore_errors=True)
-            shutil.copytree(Path(tmp) / "package", pdir)
+            shutil.copytree(package, pdir)
     lock = json.loads((pdir / "pyodide-lock.json").read_text(encoding="utf-8"))
     in_lock, extra, _ = plan(lock)
     wanted = [f"{lock['packages'][n]['name']}=={lock['packages'][n]['version']}" for n in in_lock]
